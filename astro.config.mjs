@@ -1,0 +1,62 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+import { DEFAULT_LOCALE, LOCALES } from './src/i18n/locales.mjs';
+import { inlineScriptHashes } from './src/scripts/inline/csp-hashes.mjs';
+import { buildInfo, createBuildId } from './integrations/build-info.mjs';
+
+/** The locales the site is built in, exported for tools and tests (as Starlight does). */
+export const locales = LOCALES;
+
+/** Where the site is deployed; canonical links, hreflang and the sitemap use it. */
+const site = process.env.SITE_URL || 'http://localhost:4321';
+
+/** The API origin, when it is not the site's own (operators set it at build time). */
+const apiOrigin = process.env.PUBLIC_API_BASE ? new URL(process.env.PUBLIC_API_BASE).origin : '';
+
+const build = { id: createBuildId(), timestamp: new Date().toISOString() };
+
+const isPrivateRoute = (url) => /\/profile(\/|$)|\/(404|500)(\.html)?\/?$/.test(new URL(url).pathname);
+
+export default defineConfig({
+  site,
+  output: 'static',
+  // `faq.astro` becomes `faq.html`, `[...lang]/index.astro` becomes `ru/index.html`:
+  // plain files any CDN serves at `/faq` and `/ru/`, and per-locale `ru/404.html`.
+  build: { format: 'preserve' },
+  trailingSlash: 'ignore',
+  i18n: {
+    defaultLocale: DEFAULT_LOCALE,
+    locales: LOCALES,
+    routing: { prefixDefaultLocale: false },
+  },
+  integrations: [
+    react(),
+    sitemap({
+      filter: (page) => !isPrivateRoute(page),
+      i18n: { defaultLocale: DEFAULT_LOCALE, locales: Object.fromEntries(LOCALES.map((l) => [l, l])) },
+    }),
+    buildInfo(build),
+  ],
+  security: {
+    csp: {
+      algorithm: 'SHA-256',
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data:",
+        "font-src 'self'",
+        `connect-src 'self'${apiOrigin ? ` ${apiOrigin}` : ''}`,
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+      ],
+      scriptDirective: { hashes: inlineScriptHashes },
+    },
+  },
+  vite: {
+    define: {
+      __BUILD_ID__: JSON.stringify(build.id),
+    },
+  },
+});

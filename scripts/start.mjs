@@ -1,0 +1,28 @@
+// `npm start`: build the site when the sources are newer than the last build, then serve it.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const marker = join(root, 'dist/builds/latest.json');
+const sources = ['src', 'locales', 'public', 'integrations', 'astro.config.mjs', 'package-lock.json'];
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const info = statSync(path);
+  if (!info.isDirectory()) return info.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
+}
+
+const builtAt = existsSync(marker) ? statSync(marker).mtimeMs : 0;
+const changedAt = Math.max(...sources.map((name) => newestMtime(join(root, name))));
+if (process.env.FORCE_BUILD === '1' || changedAt > builtAt) {
+  console.log(builtAt ? 'Sources changed since the last build: building the site…' : 'Building the site…');
+  const result = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+await import('../server/src/index.ts');

@@ -1,0 +1,48 @@
+// Plain .mjs so astro.config.mjs, the server and browser scripts share one list.
+
+/** Every locale the site is built in. English is the default and has no URL prefix. */
+export const LOCALES = ['en', 'ru', 'de', 'es', 'fr', 'hi', 'id', 'it', 'ja', 'ko', 'pt', 'tl', 'tr', 'zh'];
+
+export const DEFAULT_LOCALE = 'en';
+
+/** Each language's own name for itself, shown in the language switcher. */
+export const LOCALE_NAMES = {
+  en: 'English',
+  ru: 'Русский',
+  de: 'Deutsch',
+  es: 'Español',
+  fr: 'Français',
+  hi: 'हिन्दी',
+  id: 'Bahasa Indonesia',
+  it: 'Italiano',
+  ja: '日本語',
+  ko: '한국어',
+  pt: 'Português',
+  tl: 'Filipino',
+  tr: 'Türkçe',
+  zh: '中文',
+};
+
+/** The BCP 47 tag used for Intl formatting; `lang` and hreflang use the bare code. */
+export const LOCALE_INTL = {
+  en: 'en-US', ru: 'ru-RU', de: 'de-DE', es: 'es-ES', fr: 'fr-FR', hi: 'hi-IN', id: 'id-ID',
+  it: 'it-IT', ja: 'ja-JP', ko: 'ko-KR', pt: 'pt-BR', tl: 'fil-PH', tr: 'tr-TR', zh: 'zh-CN',
+};
+
+/** Every route of the site, without locale prefix. Each one exists in every locale. */
+export const ROUTES = [
+  '/',
+  '/faq',
+  '/loyal',
+  '/rules',
+  '/responsible_gaming',
+  '/profile',
+  '/profile/bonus',
+  '/profile/balance',
+  '/profile/deposit',
+  '/profile/history',
+  '/profile/loyalty',
+  '/profile/withdrawal',
+  '/profile/notification',
+  '/profile/affiliate_program',
+];

@@ -1,0 +1,8 @@
+import { createHash } from 'node:crypto';
+import { localeRedirectScript, themeScript } from './scripts.mjs';
+
+/** @param {string} source the exact text between <script> and </script> */
+export const cspHash = (source) => `sha256-${createHash('sha256').update(source).digest('base64')}`;
+
+/** Hashes of every inline script, for `security.csp.scriptDirective.hashes`. */
+export const inlineScriptHashes = [themeScript, localeRedirectScript].map(cspHash);

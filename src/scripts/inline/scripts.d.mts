@@ -1,0 +1,2 @@
+export declare const themeScript: string;
+export declare const localeRedirectScript: string;

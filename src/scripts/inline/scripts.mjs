@@ -1,0 +1,56 @@
+// The few scripts that must run before first paint, so they cannot be bundled modules.
+// They are inlined verbatim and their SHA-256 hashes go into Astro's CSP (see csp-hashes.mjs),
+// which keeps 'unsafe-inline' out of script-src. They are plain strings, never functions, so
+// no bundler can rewrite them and break the hash.
+import { LOCALES } from '../../i18n/locales.mjs';
+import { isCrossOrigin, localeCookieAttributes } from '../locale-cookie.mjs';
+
+/** Applies the stored colour mode before first paint and exposes `window.__colorMode`. */
+export const themeScript = `(function () {
+  var root = document.documentElement;
+  var media = window.matchMedia('(prefers-color-scheme: dark)');
+  function stored() {
+    try {
+      var value = localStorage.getItem('color-mode');
+      return value === 'light' || value === 'dark' ? value : 'system';
+    } catch (e) {
+      return 'system';
+    }
+  }
+  function apply(preference) {
+    var forced = root.getAttribute('data-force-color-mode');
+    var mode = preference;
+    if (forced === 'light' || forced === 'dark') mode = forced;
+    else if (forced === 'system') console.warn('[color-mode] A page cannot force "system"; the stored preference "' + preference + '" is used instead.');
+    var dark = mode === 'dark' || (mode === 'system' && media.matches);
+    root.classList.toggle('p-dark', dark);
+    root.setAttribute('data-color-mode', preference);
+  }
+  window.__colorMode = { stored: stored, apply: apply };
+  apply(stored());
+})();`;
+
+const cookieAttributes = localeCookieAttributes(isCrossOrigin(process.env.PUBLIC_COOKIE_CROSS_ORIGIN));
+
+/** On the unprefixed root only: sends a visitor to the locale of their cookie or browser. */
+export const localeRedirectScript = `(function () {
+  var locales = __LOCALES__;
+  var match = document.cookie.match(/(?:^|; )i18n_redirected=([^;]*)/);
+  var target = match ? decodeURIComponent(match[1]) : '';
+  if (!target) {
+    var wanted = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ''];
+    for (var i = 0; i < wanted.length && !target; i++) {
+      var base = String(wanted[i]).toLowerCase().split('-')[0];
+      if (base === 'fil') base = 'tl';
+      if (locales.indexOf(base) > -1) target = base;
+    }
+    target = target || 'en';
+    document.cookie = 'i18n_redirected=' + target + __COOKIE_ATTRIBUTES__;
+  }
+  if (target !== 'en' && locales.indexOf(target) > -1) {
+    document.documentElement.hidden = true;
+    location.replace('/' + target + '/' + location.search + location.hash);
+  }
+})();`
+  .replace('__LOCALES__', JSON.stringify(LOCALES))
+  .replace('__COOKIE_ATTRIBUTES__', JSON.stringify(cookieAttributes));
