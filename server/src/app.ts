@@ -24,7 +24,9 @@ export function createApp({ distDir, log }: AppOptions) {
     c.header('Content-Security-Policy', "frame-ancestors 'none'");
   });
 
-  app.on(['GET', 'HEAD'], '*', site.serve);
+  // The site is the fallback for every path no API route claims, so routes can be added in
+  // any order. Only GET and HEAD read files; any other method on a page path is a 404.
+  app.notFound((c) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? site.serve(c) : site.errorPage(c, 404)));
 
   app.onError((error, c) => {
     console.error(JSON.stringify({ level: 'error', path: c.req.path, error: error.message }));

@@ -15,3 +15,6 @@ for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-reload]')
     location.reload();
   });
 }
+
+// Lets tests (and anything else) know the header controls are live.
+document.documentElement.setAttribute('data-client-ready', '');

@@ -1,0 +1,83 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { waitForClientScript } from './helpers';
+
+const LATEST = 'dist/builds/latest.json';
+const original = readFileSync(LATEST, 'utf8');
+const current = JSON.parse(original) as { id: string };
+
+/** Pretends a new deploy happened by rewriting the pointer our server serves. */
+function deployNewBuild() {
+  writeFileSync(LATEST, JSON.stringify({ id: `${current.id}-next`, timestamp: new Date().toISOString() }));
+}
+
+test.afterEach(() => writeFileSync(LATEST, original));
+
+async function countLoads(page: Page) {
+  let loads = 0;
+  page.on('load', () => loads++);
+  return () => loads;
+}
+
+test('the meta file of the running build is fetched about a second after start', async ({ page }) => {
+  const started = Date.now();
+  const meta = page.waitForRequest(`**/builds/meta/${current.id}.json`);
+  await page.goto('/');
+  await meta;
+  expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+});
+
+test('a newer build found when the tab becomes visible reloads the page, once per 10 s', async ({ page }) => {
+  const loads = await countLoads(page);
+  await page.goto('/faq');
+  await waitForClientScript(page);
+  expect(loads()).toBe(1);
+
+  const fired = () => page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  // Same build on the server: the check runs but nothing reloads.
+  await Promise.all([page.waitForResponse('**/builds/latest.json'), fired()]);
+  await page.waitForTimeout(300);
+  expect(loads()).toBe(1);
+
+  deployNewBuild();
+  await Promise.all([page.waitForEvent('load'), fired()]);
+  await waitForClientScript(page);
+  expect(loads()).toBe(2);
+
+  // The page still sees a different id, but the guard refuses a second reload within 10 s.
+  const warning = page.waitForEvent('console', (m) => m.type() === 'warning' && m.text().includes('skipped'));
+  await fired();
+  await warning;
+  expect(loads()).toBe(2);
+});
+
+test('the periodic check (every 60 minutes by default) reloads on a new build', async ({ page }) => {
+  await page.clock.install();
+  const loads = await countLoads(page);
+  await page.goto('/rules');
+  await waitForClientScript(page);
+  deployNewBuild();
+  await page.clock.runFor('59:00');
+  expect(loads()).toBe(1);
+  await Promise.all([page.waitForEvent('load'), page.clock.runFor('01:01')]);
+  expect(loads()).toBe(2);
+});
+
+test('a failed dynamic import or chunk preload reloads the page, with the same 10 s guard', async ({ page }) => {
+  const loads = await countLoads(page);
+  await page.goto('/loyal');
+  await waitForClientScript(page);
+  await Promise.all([
+    page.waitForEvent('load'),
+    page.evaluate(() => {
+      void import(/* @vite-ignore */ `${location.origin}/_astro/missing-chunk.js`);
+    }),
+  ]);
+  await waitForClientScript(page);
+  expect(loads()).toBe(2);
+
+  const warning = page.waitForEvent('console', (m) => m.type() === 'warning' && m.text().includes('skipped'));
+  await page.evaluate(() => window.dispatchEvent(new Event('vite:preloadError', { cancelable: true })));
+  await warning;
+  expect(loads()).toBe(2);
+});
