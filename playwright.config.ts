@@ -11,7 +11,7 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
   timeout: 30_000,
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,

@@ -25,4 +25,4 @@ if (process.env.FORCE_BUILD === '1' || changedAt > builtAt) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-await import('../server/src/index.ts');
+if (!process.argv.includes('--build-only')) await import('../server/src/index.ts');

@@ -1,0 +1,81 @@
+// `npm run audit`: Lighthouse (mobile, simulated throttling) and axe on home, FAQ, rules and a
+// profile page, in en and ja, light and dark. Prints the scores; exits non-zero below budget.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium-path.mjs';
+import { startServer } from './local-server.mjs';
+
+const ROUTES = ['/', '/faq', '/rules', '/profile/deposit'];
+const LOCALES = ['en', 'ja'];
+const MODES = ['light', 'dark'];
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const BUDGET = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 };
+// Account pages are noindex on purpose, so the SEO category cannot score 100 there.
+const NOINDEX = (route) => route.startsWith('/profile');
+
+const only = process.argv.slice(2); // e.g. `npm run audit -- /faq` to audit fewer pages
+const localized = (route, locale) => (locale === 'en' ? route : route === '/' ? `/${locale}/` : `/${locale}${route}`);
+
+const build = spawnSync(process.execPath, ['scripts/start.mjs', '--build-only'], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const server = await startServer(4530);
+const outDir = mkdtempSync(join(tmpdir(), 'lighthouse-'));
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+const failures = [];
+const rows = [];
+
+function lighthouse(url, mode) {
+  const output = join(outDir, `${rows.length}.json`);
+  // Chromium answers prefers-color-scheme: dark with this flag, so "system" renders dark.
+  const flags = ['--headless=new', ...CHROMIUM_ARGS, ...(mode === 'dark' ? ['--force-dark-mode'] : [])];
+  const run = spawnSync(
+    process.execPath,
+    ['node_modules/lighthouse/cli/index.js', url, '--quiet', '--output=json', `--output-path=${output}`,
+      '--only-categories=performance,accessibility,best-practices,seo', `--chrome-flags=${flags.join(' ')}`],
+    { env: { ...process.env, CHROME_PATH: chromiumPath() }, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  if (run.status !== 0) throw new Error(`lighthouse failed on ${url}`);
+  const report = JSON.parse(readFileSync(output, 'utf8'));
+  return Object.fromEntries(Object.entries(report.categories).map(([id, category]) => [id, Math.round(category.score * 100)]));
+}
+
+try {
+  for (const route of ROUTES.filter((r) => !only.length || only.includes(r))) {
+    for (const locale of LOCALES) {
+      for (const mode of MODES) {
+        const url = server.base + localized(route, locale);
+        const scores = lighthouse(url, mode);
+        const context = await browser.newContext({ colorScheme: mode });
+        const page = await context.newPage();
+        await page.goto(url, { waitUntil: 'networkidle' });
+        const axe = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+        await context.close();
+        rows.push({ url: localized(route, locale), mode, ...scores, axe: axe.violations.length });
+        for (const [category, minimum] of Object.entries(BUDGET)) {
+          if (category === 'seo' && NOINDEX(route)) continue;
+          if (scores[category] < minimum) failures.push(`${localized(route, locale)} ${mode}: ${category} ${scores[category]} < ${minimum}`);
+        }
+        for (const violation of axe.violations) failures.push(`${localized(route, locale)} ${mode}: axe ${violation.id}`);
+      }
+    }
+  }
+} finally {
+  await browser.close();
+  server.stop();
+}
+
+const pad = (value, width) => String(value).padStart(width);
+console.log(`\n${'page'.padEnd(22)}${'mode'.padEnd(7)}${pad('perf', 6)}${pad('a11y', 6)}${pad('best', 6)}${pad('seo', 6)}${pad('axe', 5)}`);
+for (const row of rows) {
+  console.log(`${row.url.padEnd(22)}${row.mode.padEnd(7)}${pad(row.performance, 6)}${pad(row.accessibility, 6)}${pad(row['best-practices'], 6)}${pad(row.seo, 6)}${pad(row.axe, 5)}`);
+}
+if (failures.length) {
+  console.error(`\n✖ below budget:\n  ${failures.join('\n  ')}`);
+  process.exit(1);
+}
+console.log('\n✔ every page meets the Lighthouse and axe budgets');

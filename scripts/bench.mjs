@@ -1,0 +1,75 @@
+// `npm run bench`: builds the site, then measures in real Chromium what each page type costs
+// before any interaction. Budgets come from ARCHITECTURE.md; a broken budget exits non-zero.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium-path.mjs';
+import { startServer } from './local-server.mjs';
+
+const KB = 1024;
+const BUDGETS = { buildSeconds: 30, publicJsKb: 15, profileJsKb: 95 };
+const PAGES = [
+  { name: 'home', path: '/', kind: 'public' },
+  { name: 'faq', path: '/faq', kind: 'public' },
+  { name: 'profile/deposit', path: '/profile/deposit', kind: 'profile' },
+];
+const REACT_MARKER = /react-dom|__REACT_DEVTOOLS_GLOBAL_HOOK__|react\.(production|development)/;
+
+const started = performance.now();
+const build = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--silent'], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+const buildSeconds = (performance.now() - started) / 1000;
+
+const latest = JSON.parse(readFileSync('dist/builds/latest.json', 'utf8'));
+const meta = JSON.parse(readFileSync(`dist/builds/meta/${latest.id}.json`, 'utf8'));
+const routePages = meta.routes.filter((route) => !/\/(404|500)$/.test(route)).length;
+
+const server = await startServer(4520);
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+const rows = [];
+try {
+  for (const { name, path, kind } of PAGES) {
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    const scripts = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.body().catch(() => Buffer.alloc(0)));
+    });
+    const response = await page.goto(server.base + path, { waitUntil: 'networkidle' });
+    const html = await response.body();
+    const inline = await page.evaluate(() => [...document.scripts].filter((s) => !s.src).map((s) => s.textContent ?? ''));
+    const bodies = [...(await Promise.all(scripts)), ...inline.map((text) => Buffer.from(text))];
+    const jsGzip = bodies.reduce((sum, body) => sum + gzipSync(body).length, 0);
+    const react = bodies.some((body) => REACT_MARKER.test(body.toString()));
+    const budgetKb = kind === 'public' ? BUDGETS.publicJsKb : BUDGETS.profileJsKb;
+    rows.push({ name, htmlBytes: html.length, htmlGzip: gzipSync(html).length, scripts: bodies.length, jsGzip, budgetKb, react });
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  server.stop();
+}
+
+const pad = (value, width) => String(value).padStart(width);
+console.log(`\nbuild: ${buildSeconds.toFixed(1)} s (budget ${BUDGETS.buildSeconds} s) · ${routePages} route pages, ${meta.routes.length} files with error screens\n`);
+console.log(`${'page'.padEnd(18)}${pad('HTML B', 9)}${pad('HTML gz', 9)}${pad('scripts', 9)}${pad('JS gz KB', 10)}${pad('budget', 8)}${pad('React', 7)}`);
+for (const row of rows) {
+  console.log(
+    `${row.name.padEnd(18)}${pad(row.htmlBytes, 9)}${pad(row.htmlGzip, 9)}${pad(row.scripts, 9)}${pad((row.jsGzip / KB).toFixed(2), 10)}${pad(`${row.budgetKb}`, 8)}${pad(row.react ? 'yes' : 'no', 7)}`,
+  );
+}
+
+const broken = [
+  buildSeconds > BUDGETS.buildSeconds && `build took ${buildSeconds.toFixed(1)} s`,
+  ...rows.filter((row) => row.jsGzip > row.budgetKb * KB).map((row) => `${row.name} loads ${(row.jsGzip / KB).toFixed(2)} KB of JS`),
+  ...rows.filter((row) => row.budgetKb === BUDGETS.publicJsKb && row.react).map((row) => `${row.name} loads React before interaction`),
+].filter(Boolean);
+
+mkdirSync('bench-results', { recursive: true });
+writeFileSync('bench-results/latest.json', JSON.stringify({ buildSeconds, routePages, rows, broken }, null, 2));
+if (broken.length) {
+  console.error(`\n✖ budget broken: ${broken.join('; ')}`);
+  process.exit(1);
+}
+console.log('\n✔ every budget holds');
