@@ -17,6 +17,7 @@ const apiOrigin = process.env.PUBLIC_API_BASE ? new URL(process.env.PUBLIC_API_B
 
 const build = { id: createBuildId(), timestamp: new Date().toISOString() };
 
+/** @param {string} url */
 const isPrivateRoute = (url) => /\/profile(\/|$)|\/(404|500)(\.html)?\/?$/.test(new URL(url).pathname);
 
 export default defineConfig({

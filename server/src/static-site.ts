@@ -62,7 +62,7 @@ export function createStaticSite(distDir: string) {
   function respond(c: Context, path: string, body: Buffer, status: 200 | 404 | 500) {
     c.header('Content-Type', MIME_TYPES[extname(path)] ?? 'application/octet-stream');
     c.header('Cache-Control', status === 200 ? cacheControlFor(path) : 'no-store');
-    return c.body(c.req.method === 'HEAD' ? null : new Uint8Array(body), status);
+    return c.req.method === 'HEAD' ? c.body(null, status) : c.body(new Uint8Array(body), status);
   }
 
   /** The localized error screen, from `dist/<locale>/404.html` (English at the root). */

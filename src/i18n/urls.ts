@@ -23,4 +23,11 @@ export function localeStaticPaths() {
   }));
 }
 
+/** Props of components that render one route in one locale. */
+export interface LocalizedRouteProps {
+  locale: Locale;
+  /** The route without locale prefix, e.g. `/faq`. */
+  route: string;
+}
+
 export type { Locale, Route };

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import { localeRedirectScript, themeScript } from './scripts.mjs';
 
-/** @param {string} source the exact text between <script> and </script> */
+/**
+ * @param {string} source the exact text between <script> and </script>
+ * @returns {`sha256-${string}`}
+ */
 export const cspHash = (source) => `sha256-${createHash('sha256').update(source).digest('base64')}`;
 
 /** Hashes of every inline script, for `security.csp.scriptDirective.hashes`. */
