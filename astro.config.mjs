@@ -55,6 +55,10 @@ export default defineConfig({
       scriptDirective: { hashes: inlineScriptHashes },
     },
   },
+  markdown: {
+    // Shiki colours code with inline styles, which the CSP (no 'unsafe-inline') would block.
+    syntaxHighlight: false,
+  },
   vite: {
     define: {
       __BUILD_ID__: JSON.stringify(build.id),

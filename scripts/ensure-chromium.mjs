@@ -8,10 +8,16 @@ function fail(message) {
   process.exit(1);
 }
 
-if (!chromiumPath()) {
+/** Tests check that ja, zh and hi pages are drawn with real glyphs, so these fonts must exist. */
+const hasScriptFonts = () => {
+  const list = spawnSync('fc-list', [':', 'family'], { encoding: 'utf8' }).stdout ?? '';
+  return /Noto Sans CJK/.test(list) && /Noto Sans Devanagari/.test(list);
+};
+
+if (!chromiumPath() || !hasScriptFonts()) {
   const canApt = process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v apt-get']).status === 0;
   if (!canApt) {
-    fail('no Chromium found; set CHROMIUM_PATH or install Debian\'s "chromium" package (needs root and apt-get).');
+    fail('Chromium or the Noto CJK/Devanagari fonts are missing; install Debian\'s "chromium", "fonts-noto-core" and "fonts-noto-cjk" (needs root and apt-get), or set CHROMIUM_PATH.');
   }
   console.log('ensure-chromium: installing Debian\'s chromium and CJK/Devanagari fonts with apt-get…');
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
@@ -20,5 +26,6 @@ if (!chromiumPath()) {
     fail('apt-get could not install "chromium"; install it by hand or set CHROMIUM_PATH.');
   }
   if (!chromiumPath()) fail('apt-get finished but /usr/bin/chromium is still missing.');
+  if (!hasScriptFonts()) fail('apt-get finished but the Noto CJK or Devanagari fonts are still missing.');
 }
 console.log(`ensure-chromium: using ${chromiumPath()}`);

@@ -1,4 +1,4 @@
-// `npm test`: type check, unit tests, then a fresh build, then the browser tests against our own server.
+// `npm test`: translations check, type check, unit tests, then a fresh build, then the browser tests against our own server.
 // Ends with one plain "N passed, N failed" line that counts both suites.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -8,6 +8,7 @@ rmSync(REPORTS, { recursive: true, force: true });
 mkdirSync(REPORTS);
 
 const steps = [
+  ['translations', 'node', ['scripts/i18n-check.mjs']],
   ['type check', 'astro', ['check']],
   ['unit tests', 'vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORTS}/unit.json`]],
   ['chromium', 'node', ['scripts/ensure-chromium.mjs']],

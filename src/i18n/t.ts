@@ -1,22 +1,31 @@
-import type { Locale } from './locales.mjs';
-import en from '../../locales/en/main.json';
+import { LOCALE_INTL, type Locale } from './locales.mjs';
+import type main from '../../locales/en/main.json';
+import type faq from '../../locales/en/faq.json';
+import type responsible_gaming from '../../locales/en/responsible_gaming.json';
+import type affilate from '../../locales/en/affilate.json';
+import type loyal from '../../locales/en/loyal.json';
 
-type Messages = typeof en;
+/** The message sets; English defines the keys every other locale must have. */
+interface Namespaces {
+  main: typeof main;
+  faq: typeof faq;
+  responsible_gaming: typeof responsible_gaming;
+  affilate: typeof affilate;
+  loyal: typeof loyal;
+}
+export type Namespace = keyof Namespaces;
 
-/** Dotted paths to every string leaf of the English message set, e.g. `pages.faq.title`. */
+/** Dotted paths to every string leaf of a message set, e.g. `pages.faq.title`. */
 type Leaves<T, P extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
 }[keyof T & string];
 
-export type MessageKey = Leaves<Messages>;
+export type MessageKey<N extends Namespace = 'main'> = Leaves<Namespaces[N]>;
 
-const sets = import.meta.glob<Messages>('../../locales/*/main.json', { eager: true, import: 'default' });
+/** Keys stored as `<base>_one`, `<base>_other`, … : pass `<base>` to `plural()`. */
+type PluralBase<K extends string> = K extends `${infer Base}_other` ? Base : never;
 
-function messagesFor(locale: Locale): Messages {
-  const set = sets[`../../locales/${locale}/main.json`];
-  if (!set) throw new Error(`No message set for locale "${locale}"`);
-  return set;
-}
+const sets = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', { eager: true, import: 'default' });
 
 function lookup(messages: unknown, key: string): string | undefined {
   let node = messages;
@@ -27,19 +36,40 @@ function lookup(messages: unknown, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
+const interpolate = (text: string, params: Record<string, string | number>) =>
+  text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+
 /**
- * Returns a translator for one locale. A missing key throws at build time, so a page can never
- * ship a raw key or silently fall back to English; `npm test` checks every locale has every key.
+ * Returns a translator for one locale and message set. A missing key throws at build time, so
+ * a page can never ship a raw key or silently fall back to English; `npm run i18n:check`
+ * proves every locale has every key.
  */
-export function useTranslations(locale: Locale) {
-  const messages = messagesFor(locale);
-  return function t(key: MessageKey, params: Record<string, string | number> = {}): string {
+export function useTranslations<N extends Namespace = 'main'>(locale: Locale, namespace: N = 'main' as N) {
+  const messages = sets[`../../locales/${locale}/${namespace}.json`];
+  if (!messages) throw new Error(`No message set "${namespace}" for locale "${locale}"`);
+  const get = (key: string) => {
     const value = lookup(messages, key);
-    if (value === undefined) throw new Error(`Missing message "${key}" in locale "${locale}"`);
-    return value.replace(/\{(\w+)\}/g, (whole, name: string) =>
-      name in params ? String(params[name]) : whole,
-    );
+    if (value === undefined) throw new Error(`Missing message "${namespace}:${key}" in locale "${locale}"`);
+    return value;
   };
+  const pluralRules = new Intl.PluralRules(LOCALE_INTL[locale]);
+  const numbers = new Intl.NumberFormat(LOCALE_INTL[locale]);
+
+  function t(key: MessageKey<N>, params: Record<string, string | number> = {}): string {
+    return interpolate(get(key), params);
+  }
+
+  /**
+   * The plural form for `count` chosen by `Intl.PluralRules` (`_one`, `_few`, `_many`, …, with
+   * `_other` as the fallback); `{count}` is formatted for the locale.
+   */
+  t.plural = (base: PluralBase<MessageKey<N>>, count: number, params: Record<string, string | number> = {}) => {
+    const category = pluralRules.select(count);
+    const form = lookup(messages, `${base}_${category}`) === undefined ? 'other' : category;
+    return interpolate(get(`${base}_${form}`), { count: numbers.format(count), ...params });
+  };
+
+  return t;
 }
 
-export type Translate = ReturnType<typeof useTranslations>;
+export type Translate<N extends Namespace = 'main'> = ReturnType<typeof useTranslations<N>>;

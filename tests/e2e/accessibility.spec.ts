@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { waitForClientScript } from './helpers';
 
-const PAGES = ['/', '/faq', '/ja/faq', '/hi/rules', '/profile/deposit', '/ru/no-such-page'];
+const PAGES = ['/', '/faq', '/ja/faq', '/hi/rules', '/de/loyal', '/zh/responsible_gaming', '/profile/deposit', '/ru/no-such-page'];
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 for (const mode of ['light', 'dark'] as const) {

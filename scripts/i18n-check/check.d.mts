@@ -1,0 +1,13 @@
+export declare function flatten(node: unknown, prefix?: string): Record<string, unknown>;
+export declare function placeholders(text: string): string;
+export declare function checkMessageSets(input: {
+  sets: Record<string, Record<string, unknown>>;
+  intlTags: Record<string, string>;
+  allowlist?: Record<string, Record<string, string[]>>;
+}): string[];
+export declare function frontMatter(markdown: string): Record<string, string>;
+export declare function checkContent(input: {
+  collections: Record<string, Record<string, Record<string, string>>>;
+  locales: string[];
+  fixedFields: Record<string, string[]>;
+}): string[];

@@ -1,0 +1,26 @@
+import { getCollection, type CollectionEntry, type CollectionKey } from 'astro:content';
+import type { Locale } from '../i18n/locales.mjs';
+import { pickLocalized } from './pick-localized';
+
+export interface LocalizedEntry<C extends CollectionKey> {
+  /** The stable id shared by every locale: the file name without `.md`. */
+  slug: string;
+  entry: CollectionEntry<C>;
+  /** True when the locale has no file and the English entry stands in for it. */
+  fallback: boolean;
+}
+
+const FOLDERS: Record<CollectionKey, string> = {
+  faq: 'faq',
+  rules: 'rules',
+  responsibleGaming: 'responsible-gaming',
+  loyalty: 'loyalty',
+};
+
+/** The entries of a collection for one locale, in their `order`. */
+export async function getLocalizedEntries<C extends CollectionKey>(collection: C, locale: Locale): Promise<LocalizedEntry<C>[]> {
+  const entries = (await getCollection(collection)) as CollectionEntry<C>[];
+  return pickLocalized(entries, locale, FOLDERS[collection]).sort(
+    (a, b) => (a.entry.data as { order: number }).order - (b.entry.data as { order: number }).order,
+  );
+}

@@ -1,0 +1,27 @@
+import { DEFAULT_LOCALE, type Locale } from '../i18n/locales.mjs';
+
+type Warn = (message: string) => void;
+
+/**
+ * Picks, for every English entry, the locale's own file or, when it is missing, the English one,
+ * warning with the missing path. English is the source of truth: an entry that exists only in
+ * another locale is not shown (and `npm run i18n:check` reports it).
+ */
+export function pickLocalized<E extends { id: string; filePath?: string }>(
+  entries: E[],
+  locale: Locale,
+  folder: string,
+  warn: Warn = (message) => console.warn(message),
+): { slug: string; entry: E; fallback: boolean }[] {
+  const byId = new Map(entries.map((entry) => [entry.id, entry]));
+  return entries
+    .filter((entry) => entry.id.startsWith(`${DEFAULT_LOCALE}/`))
+    .map((english) => {
+      const slug = english.id.slice(DEFAULT_LOCALE.length + 1);
+      const own = byId.get(`${locale}/${slug}`);
+      if (!own) {
+        warn(`[content] missing src/content/${folder}/${locale}/${slug}.md: showing the English entry in its place`);
+      }
+      return { slug, entry: own ?? english, fallback: !own };
+    });
+}

@@ -1,0 +1,105 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+
+const FAQ_IDS = readdirSync('src/content/faq/en').map((file) => file.replace(/\.md$/, ''));
+
+test('there are at least 12 FAQ entries', () => {
+  expect(FAQ_IDS.length).toBeGreaterThanOrEqual(12);
+});
+
+for (const locale of ['en', 'ja', 'hi', 'ru'] as const) {
+  test(`every FAQ entry is reachable by its hash in ${locale}`, async ({ page }) => {
+    const prefix = locale === 'en' ? '' : `/${locale}`;
+    await page.setViewportSize({ width: 800, height: 700 });
+    for (const id of FAQ_IDS) {
+      await page.goto(`${prefix}/faq#${id}`);
+      const entry = page.locator(`#${id}`);
+      await expect(entry).toBeInViewport();
+      await expect(entry.getByRole('heading', { level: 3 })).not.toBeEmpty();
+      if (locale !== 'en') await expect(entry).not.toHaveAttribute('lang', 'en'); // translated, not the fallback
+    }
+  });
+}
+
+test('the FAQ table of contents links every topic with a localized answer count', async ({ page }) => {
+  const ru = JSON.parse(readFileSync('locales/ru/faq.json', 'utf8')) as { topics_label: string };
+  await page.goto('/ru/faq');
+  const toc = page.getByRole('navigation', { name: ru.topics_label });
+  const links = toc.getByRole('link');
+  expect(await links.count()).toBe(7);
+  for (const link of await links.all()) {
+    const target = (await link.getAttribute('href'))!;
+    await expect(page.locator(target)).toHaveCount(1);
+    await expect(link).not.toContainText('answer');
+  }
+});
+
+test('the rules, responsible gaming and loyalty pages render every section in the locale', async ({ page }) => {
+  for (const [path, sections] of [
+    ['/de/rules', ['terms-of-play', 'bonus-terms', 'withdrawals-and-verification']],
+    ['/de/responsible_gaming', ['staying-in-control', 'tools', 'self-assessment', 'age-limit']],
+    ['/de/loyal', ['earning-points', 'levels', 'benefits']],
+  ] as const) {
+    await page.goto(path);
+    for (const id of sections) {
+      const section = page.locator(`section#${id}`);
+      await expect(section).toBeVisible();
+      await expect(section).not.toHaveAttribute('lang', 'en');
+    }
+    await page.goto(`${path}#${sections.at(-1)}`);
+    await expect(page.locator(`#${sections.at(-1)}`)).toBeInViewport();
+  }
+});
+
+test('the loyalty table formats numbers and percentages for the locale', async ({ page }) => {
+  await page.goto('/loyal');
+  const english = page.getByRole('table');
+  await expect(english.getByRole('row')).toHaveCount(6);
+  await expect(english).toContainText('50,000 points');
+  await expect(english).toContainText('0.5%');
+  await page.goto('/de/loyal');
+  const german = page.getByRole('table');
+  await expect(german).toContainText('50.000');
+  await expect(german).toContainText('0,5 %');
+  await expect(german).not.toContainText('points');
+});
+
+test('responsible gaming links to independent help organisations and states the age limit', async ({ page }) => {
+  await page.goto('/ja/responsible_gaming');
+  const help = page.locator('#get-help');
+  for (const [name, href] of [
+    ['BeGambleAware', 'https://www.begambleaware.org/'],
+    ['GamCare', 'https://www.gamcare.org.uk/'],
+    ['Gambling Therapy', 'https://www.gamblingtherapy.org/'],
+  ] as const) {
+    await expect(help.getByRole('link', { name })).toHaveAttribute('href', href);
+  }
+  await expect(page.locator('#age-limit')).toContainText('18');
+});
+
+/** The platform fonts Chromium used to draw the node's text: proof that real glyphs were drawn. */
+async function fontsOf(page: Page, selector: string): Promise<string[]> {
+  const client = await page.context().newCDPSession(page);
+  await client.send('DOM.enable');
+  await client.send('CSS.enable');
+  const { root } = await client.send('DOM.getDocument');
+  const { nodeId } = await client.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+  const { fonts } = await client.send('CSS.getPlatformFontsForNode', { nodeId });
+  return fonts.filter((font) => font.glyphCount > 0).map((font) => font.familyName);
+}
+
+for (const [path, script] of [
+  ['/ja/faq', /Noto Sans CJK JP|Noto Serif CJK JP/],
+  ['/hi/rules', /Noto Sans Devanagari|Noto Serif Devanagari/],
+  ['/zh/responsible_gaming', /Noto Sans CJK SC|Noto Serif CJK SC|Noto Sans CJK/],
+] as const) {
+  test(`${path} is drawn with real glyphs`, async ({ page }, testInfo) => {
+    await page.goto(path);
+    for (const selector of ['h1', 'main h2', 'main p']) {
+      const families = await fontsOf(page, selector);
+      expect(families.some((family) => script.test(family)), `${selector} drawn with ${families.join(', ')}`).toBe(true);
+    }
+    const shot = await page.screenshot({ fullPage: false });
+    await testInfo.attach(`${path.replaceAll('/', '_')}.png`, { body: shot, contentType: 'image/png' });
+  });
+}

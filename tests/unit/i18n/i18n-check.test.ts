@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { checkContent, checkMessageSets, frontMatter } from '../../../scripts/i18n-check/check.mjs';
+
+const intlTags = { en: 'en-US', de: 'de-DE', ru: 'ru-RU', ja: 'ja-JP' };
+const english = { 'faq.json': { title: 'Questions', answers_one: '{count} answer', answers_other: '{count} answers', nested: { hello: 'Hello {name}' } } };
+const goodGerman = { 'faq.json': { title: 'Fragen', answers_one: '{count} Antwort', answers_other: '{count} Antworten', nested: { hello: 'Hallo {name}' } } };
+
+describe('checkMessageSets', () => {
+  it('accepts a complete translation', () => {
+    expect(checkMessageSets({ sets: { en: english, de: goodGerman }, intlTags })).toEqual([]);
+  });
+
+  it('reports missing and extra keys, and missing files', () => {
+    const de = { 'faq.json': { title: 'Fragen', answers_one: '{count} Antwort', answers_other: '{count} Antworten', nested: {}, stray: 'x' } };
+    expect(checkMessageSets({ sets: { en: english, de }, intlTags })).toEqual([
+      'locales/de/faq.json: missing key "nested.hello"',
+      'locales/de/faq.json: extra key "stray"',
+    ]);
+    expect(checkMessageSets({ sets: { en: english, de: {} }, intlTags })).toEqual(['locales/de/faq.json: missing file']);
+  });
+
+  it('reports empty values, English copies and broken placeholders', () => {
+    const de = { 'faq.json': { title: ' ', answers_one: '{count} Antwort', answers_other: '{anzahl} Antworten', nested: { hello: 'Hello {name}' } } };
+    expect(checkMessageSets({ sets: { en: english, de }, intlTags })).toEqual([
+      'locales/de/faq.json: empty value for "title"',
+      'locales/de/faq.json: "answers_other" has placeholders {anzahl} but English has {count}',
+      'locales/de/faq.json: "nested.hello" is identical to English ("Hello {name}")',
+    ]);
+  });
+
+  it('lets the allowlist keep a value identical to English', () => {
+    const de = { 'faq.json': { ...goodGerman['faq.json'], title: 'Questions' } };
+    expect(checkMessageSets({ sets: { en: english, de }, intlTags, allowlist: { de: { 'faq.json': ['title'] } } })).toEqual([]);
+  });
+
+  it('demands exactly the plural categories of each language', () => {
+    const ruMissingFew = { 'faq.json': { title: 'Вопросы', answers_one: '{count} ответ', answers_many: '{count} ответов', answers_other: '{count} ответа', nested: { hello: 'Привет, {name}' } } };
+    expect(checkMessageSets({ sets: { en: english, ru: ruMissingFew }, intlTags })).toEqual(['locales/ru/faq.json: missing key "answers_few"']);
+    const jaWithOne = { 'faq.json': { title: '質問', answers_one: '{count}件', answers_other: '{count}件の回答', nested: { hello: '{name}さん、こんにちは' } } };
+    expect(checkMessageSets({ sets: { en: english, ja: jaWithOne }, intlTags })).toEqual(['locales/ja/faq.json: extra key "answers_one"']);
+  });
+
+  it('reports a file that has no English original', () => {
+    expect(checkMessageSets({ sets: { en: english, de: { ...goodGerman, 'extra.json': {} } }, intlTags })).toEqual([
+      'locales/de/extra.json: extra file with no English original',
+    ]);
+  });
+});
+
+describe('checkContent', () => {
+  const en = { 'withdrawal-time': '---\nquestion: How long?\ncategory: withdrawals\norder: 5\n---\nA day.' };
+
+  it('accepts a translated entry with the same fixed fields', () => {
+    const de = { 'withdrawal-time': '---\nquestion: Wie lange?\ncategory: withdrawals\norder: 5\n---\nEinen Tag.' };
+    expect(checkContent({ collections: { faq: { en, de } }, locales: ['en', 'de'], fixedFields: { faq: ['category', 'order'] } })).toEqual([]);
+  });
+
+  it('reports missing, untranslated, renamed and re-categorised entries', () => {
+    const de = {
+      'auszahlung-dauer': '---\nquestion: Wie lange?\ncategory: withdrawals\norder: 5\n---\nEinen Tag.',
+    };
+    const ja = { 'withdrawal-time': en['withdrawal-time'] };
+    const ru = { 'withdrawal-time': '---\nquestion: Сколько?\ncategory: deposits\norder: 5\n---\nДень.' };
+    expect(checkContent({ collections: { faq: { en, de, ja, ru } }, locales: ['en', 'de', 'ja', 'ru'], fixedFields: { faq: ['category', 'order'] } })).toEqual([
+      'src/content/faq/de/withdrawal-time.md: missing (the English entry is shown instead)',
+      'src/content/faq/de/auszahlung-dauer.md: no English original with this name',
+      'src/content/faq/ja/withdrawal-time.md: identical to English',
+      'src/content/faq/ru/withdrawal-time.md: front-matter "category" is "deposits" but English has "withdrawals"',
+    ]);
+  });
+
+  it('reads front-matter fields', () => {
+    expect(frontMatter('---\ntitle: "A: b"\norder: 2\n---\nText')).toEqual({ title: '"A: b"', order: '2' });
+  });
+});
