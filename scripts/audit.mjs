@@ -8,6 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium-path.mjs';
 import { startServer } from './local-server.mjs';
+import { localizedPath as localized } from '../src/i18n/urls.ts';
 
 const ROUTES = ['/', '/faq', '/rules', '/profile/deposit'];
 const LOCALES = ['en', 'ja'];
@@ -18,7 +19,6 @@ const BUDGET = { performance: 98, accessibility: 100, 'best-practices': 100, seo
 const NOINDEX = (route) => route.startsWith('/profile');
 
 const only = process.argv.slice(2); // e.g. `npm run audit -- /faq` to audit fewer pages
-const localized = (route, locale) => (locale === 'en' ? route : route === '/' ? `/${locale}/` : `/${locale}${route}`);
 
 const build = spawnSync(process.execPath, ['scripts/start.mjs', '--build-only'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);

@@ -1,4 +1,4 @@
-import { getCollection, type CollectionEntry, type CollectionKey } from 'astro:content';
+import { getCollection, render, type CollectionEntry, type CollectionKey } from 'astro:content';
 import type { Locale } from '../i18n/locales.mjs';
 import { pickLocalized } from './pick-localized';
 
@@ -8,19 +8,15 @@ export interface LocalizedEntry<C extends CollectionKey> {
   entry: CollectionEntry<C>;
   /** True when the locale has no file and the English entry stands in for it. */
   fallback: boolean;
+  /** The rendered Markdown body. */
+  Content: Awaited<ReturnType<typeof render>>['Content'];
 }
 
-const FOLDERS: Record<CollectionKey, string> = {
-  faq: 'faq',
-  rules: 'rules',
-  responsibleGaming: 'responsible-gaming',
-  loyalty: 'loyalty',
-};
-
-/** The entries of a collection for one locale, in their `order`. */
+/** The entries of a collection for one locale, in their `order`, with their Markdown rendered. */
 export async function getLocalizedEntries<C extends CollectionKey>(collection: C, locale: Locale): Promise<LocalizedEntry<C>[]> {
   const entries = (await getCollection(collection)) as CollectionEntry<C>[];
-  return pickLocalized(entries, locale, FOLDERS[collection]).sort(
+  const picked = pickLocalized(entries, locale).sort(
     (a, b) => (a.entry.data as { order: number }).order - (b.entry.data as { order: number }).order,
   );
+  return Promise.all(picked.map(async (item) => ({ ...item, Content: (await render(item.entry)).Content })));
 }

@@ -10,7 +10,6 @@ type Warn = (message: string) => void;
 export function pickLocalized<E extends { id: string; filePath?: string }>(
   entries: E[],
   locale: Locale,
-  folder: string,
   warn: Warn = (message) => console.warn(message),
 ): { slug: string; entry: E; fallback: boolean }[] {
   const byId = new Map(entries.map((entry) => [entry.id, entry]));
@@ -20,7 +19,9 @@ export function pickLocalized<E extends { id: string; filePath?: string }>(
       const slug = english.id.slice(DEFAULT_LOCALE.length + 1);
       const own = byId.get(`${locale}/${slug}`);
       if (!own) {
-        warn(`[content] missing src/content/${folder}/${locale}/${slug}.md: showing the English entry in its place`);
+        // The locale's file sits beside the English one: src/content/faq/en/x.md → …/faq/ja/x.md.
+        const missing = (english.filePath ?? `${english.id}.md`).replace(`/${DEFAULT_LOCALE}/`, `/${locale}/`);
+        warn(`[content] missing ${missing}: showing the English entry in its place`);
       }
       return { slug, entry: own ?? english, fallback: !own };
     });
