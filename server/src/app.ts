@@ -1,17 +1,36 @@
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
+import { cors } from 'hono/cors';
+import { MAX_BODY_BYTES } from '../../src/api/contract.ts';
+import type { AppEnv, Services } from './app-env.ts';
+import { ApiError } from './errors.ts';
+import { pickLocale, translate } from './i18n.ts';
 import { requestLog } from './request-log.ts';
+import { authRoutes } from './routes/auth.ts';
+import { demoPaymentRoutes } from './routes/demo-payment.ts';
+import { gameRoutes } from './routes/games.ts';
+import { historyRoutes } from './routes/history.ts';
+import { notificationRoutes } from './routes/notifications.ts';
+import { paymentRoutes } from './routes/payments.ts';
+import { userRoutes } from './routes/user.ts';
+import { withdrawalRoutes } from './routes/withdrawal.ts';
 import { createStaticSite } from './static-site.ts';
 
 export interface AppOptions {
   /** The built site (`dist/`). */
   distDir: string;
+  services: Services;
   /** Where request log lines go; defaults to stdout. */
   log?: (line: string) => void;
 }
 
-export function createApp({ distDir, log }: AppOptions) {
-  const app = new Hono();
+/** Paths that answer JSON, never the site's HTML pages. */
+const API_PREFIXES = ['/api/', '/auth/', '/gmnggate/'];
+export const isApiPath = (path: string) => API_PREFIXES.some((prefix) => path.startsWith(prefix));
+
+export function createApp({ distDir, services, log }: AppOptions) {
+  const app = new Hono<AppEnv>();
   const site = createStaticSite(distDir);
 
   app.use(requestLog(log));
@@ -21,15 +40,48 @@ export function createApp({ distDir, log }: AppOptions) {
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     // Cannot be set from a <meta> CSP, so the server adds it: nobody may frame the site.
-    c.header('Content-Security-Policy', "frame-ancestors 'none'");
+    if (!c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', "frame-ancestors 'none'");
   });
+  // Messages (errors, notifications, history) follow the language the site asks for.
+  app.use(async (c, next) => {
+    c.set('locale', pickLocale(c.req.header('accept-language')));
+    await next();
+  });
+  if (services.config.corsOrigins.length) {
+    const allowed = cors({
+      origin: services.config.corsOrigins,
+      allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'Accept-Language'],
+      allowMethods: ['GET', 'POST', 'PATCH', 'DELETE'],
+      exposeHeaders: ['Retry-After', 'Idempotent-Replayed'],
+      maxAge: 600,
+    });
+    for (const prefix of API_PREFIXES) app.use(`${prefix}*`, allowed);
+  }
+  const limit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json({ detail: translate(c.get('locale'), 'errors.body_too_large') }, 413),
+  });
+  for (const prefix of API_PREFIXES) app.use(`${prefix}*`, limit);
+
+  for (const routes of [authRoutes, userRoutes, notificationRoutes, paymentRoutes, withdrawalRoutes, historyRoutes, gameRoutes, demoPaymentRoutes]) {
+    app.route('/', routes(services));
+  }
 
   // The site is the fallback for every path no API route claims, so routes can be added in
   // any order. Only GET and HEAD read files; any other method on a page path is a 404.
-  app.notFound((c) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? site.serve(c) : site.errorPage(c, 404)));
+  app.notFound((c) => {
+    if (isApiPath(c.req.path)) return c.json({ detail: translate(c.get('locale'), 'errors.not_found') }, 404);
+    return c.req.method === 'GET' || c.req.method === 'HEAD' ? site.serve(c) : site.errorPage(c, 404);
+  });
 
   app.onError((error, c) => {
+    if (error instanceof ApiError) {
+      for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+      return c.json(error.render(c.get('locale')), error.status);
+    }
+    // Only the message: never the request, whose body or headers may hold secrets.
     console.error(JSON.stringify({ level: 'error', path: c.req.path, error: error.message }));
+    if (isApiPath(c.req.path)) return c.json({ detail: translate(c.get('locale'), 'errors.server_error') }, 500);
     return site.errorPage(c, 500);
   });
 

@@ -1,16 +1,23 @@
 import { serve } from '@hono/node-server';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
+import { openServices } from './bootstrap.ts';
+import { loadConfig } from './config.ts';
+import { DEMO_PLAYER } from './db/seed.ts';
 
 const port = Number(process.env.PORT) || 4321;
 const host = process.env.HOST || '0.0.0.0';
 const distDir = fileURLToPath(new URL('../../dist/', import.meta.url));
 
-const server = serve({ fetch: createApp({ distDir }).fetch, port, hostname: host }, (info) => {
-  console.log(`AmberPlay is running at http://localhost:${info.port}`);
+const config = loadConfig();
+const services = await openServices(config);
+
+const server = serve({ fetch: createApp({ distDir, services }).fetch, port, hostname: host }, (info) => {
+  const demo = config.demo ? ` · demo player: ${DEMO_PLAYER.email} / ${DEMO_PLAYER.password}` : '';
+  console.log(`AmberPlay is running at http://localhost:${info.port}${demo}`);
 });
 
-// Finish in-flight requests on Ctrl+C or a container stop instead of dropping them.
+// Finish in-flight requests on Ctrl+C or a container stop, then close the database cleanly.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => server.close(() => process.exit(0)));
+  process.on(signal, () => server.close(() => services.db.close().finally(() => process.exit(0))));
 }

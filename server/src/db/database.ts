@@ -1,0 +1,26 @@
+/**
+ * The one database interface the routes use. PGlite (embedded, the default) and PostgreSQL (via
+ * `DATABASE_URL`) both implement it, with the same SQL, so money code is tested on both.
+ */
+export interface Queryable {
+  /** Runs one parameterised statement and answers its rows. */
+  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  /**
+   * Runs `work` in one transaction: committed when it resolves, rolled back when it throws.
+   * Money operations must do all their reads and writes through `tx`.
+   */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** PostgreSQL's SQLSTATE for a unique-constraint violation. */
+export const UNIQUE_VIOLATION = '23505';
+
+export const isUniqueViolation = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: string }).code === UNIQUE_VIOLATION;

@@ -1,0 +1,40 @@
+import pg from 'pg';
+import type { Database } from './database.ts';
+
+/**
+ * PostgreSQL through a connection pool, for operators and for several API nodes sharing one
+ * database. `schema` isolates test runs that share a server.
+ */
+export async function openPostgres(connectionString: string, schema?: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: 10, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
+  // An idle client that loses its connection emits 'error'; without a listener that kills the process.
+  pool.on('error', (error) => console.error(JSON.stringify({ level: 'error', source: 'postgres', error: error.message })));
+  if (schema) {
+    if (!/^\w+$/.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
+    await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  }
+  return {
+    kind: 'postgres',
+    async query(sql, params) {
+      return (await pool.query(sql, params as unknown[])).rows;
+    },
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work({ query: async (sql, params) => (await client.query(sql, params as unknown[])).rows });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

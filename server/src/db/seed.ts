@@ -1,0 +1,98 @@
+import { hashPassword } from '../auth.ts';
+import type { ServerConfig } from '../config.ts';
+import type { Database } from './database.ts';
+import { addTransaction, notify } from '../services/history.ts';
+import { credit, debit, recordDebit } from '../services/ledger.ts';
+import { newReferralCode } from '../services/users.ts';
+
+export const DEMO_PLAYER = { email: 'demo@amberplay.test', username: 'demo_player', password: 'amber-demo-2026' } as const;
+
+/** The lobby's games; pictures are local files in `public/games/`. */
+export const GAMES = [
+  ['amber-fortune', 'Amber Fortune', 'Lumen Studios', 'slots'],
+  ['dragon-gold', 'Dragon Gold', 'Red Lantern', 'slots'],
+  ['lucky-sevens', 'Lucky Sevens', 'Classic Reels', 'slots'],
+  ['star-voyage', 'Star Voyage', 'Nebula Games', 'slots'],
+  ['pharaoh-riches', 'Pharaoh Riches', 'Sandstone', 'slots'],
+  ['fruit-fiesta', 'Fruit Fiesta', 'Classic Reels', 'slots'],
+  ['live-roulette', 'Live Roulette', 'Velvet Live', 'live'],
+  ['live-blackjack', 'Live Blackjack', 'Velvet Live', 'live'],
+  ['baccarat-royale', 'Baccarat Royale', 'Velvet Live', 'table'],
+  ['european-roulette', 'European Roulette', 'Lumen Studios', 'table'],
+  ['crash-rocket', 'Crash Rocket', 'Nebula Games', 'instant'],
+  ['mine-sweep', 'Mine Sweep', 'Red Lantern', 'instant'],
+] as const;
+
+const WINNERS = ['johnny', 'maria88', 'kenji', 'priya_s', 'lucas', 'anna.k', 'mehmet', 'sofia', 'wei', 'carlos', 'dewi', 'marco'];
+
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+
+/**
+ * Lobby data always; the demo player unless DEMO=0. Idempotent: every row has a fixed key or is
+ * guarded by the demo player's existence, so restarts add nothing twice.
+ */
+export async function seed(db: Database, config: ServerConfig): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const [index, [id, name, provider, category]] of GAMES.entries()) {
+      await tx.query(
+        `INSERT INTO games (id, name, provider, image, category, popularity) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (id) DO UPDATE SET name = $2, provider = $3, image = $4, category = $5, popularity = $6`,
+        [id, name, provider, `/games/${id}.svg`, category, GAMES.length - index],
+      );
+    }
+    for (const [index, player] of WINNERS.entries()) {
+      const amount = `${(index * 37 + 12) % 400 + 15}.${String((index * 29) % 100).padStart(2, '0')}`;
+      await tx.query(
+        `INSERT INTO wins (seed_key, player, game_id, amount, currency, won_at) VALUES ($1, $2, $3, $4::numeric, $5, $6)
+         ON CONFLICT (seed_key) DO NOTHING`,
+        [`seed-${index}`, player, GAMES[(index * 5) % GAMES.length]![0], amount, config.currency, new Date(Date.now() - index * 7 * 60_000).toISOString()],
+      );
+    }
+    // Keep the demo feed recent after days of downtime: move seeded wins so the newest is now.
+    await tx.query(`UPDATE wins SET won_at = won_at + (now() - (SELECT max(won_at) FROM wins WHERE seed_key IS NOT NULL)) WHERE seed_key IS NOT NULL`);
+    await tx.query(`INSERT INTO notifications (seed_key, template, created_at) VALUES ('mass-new-games', 'new_games', $1), ('mass-weekend', 'weekend', $2)
+                    ON CONFLICT (seed_key) DO NOTHING`, [hoursAgo(72).toISOString(), hoursAgo(20).toISOString()]);
+  });
+  if (config.demo) await seedDemoPlayer(db, config);
+}
+
+async function seedDemoPlayer(db: Database, config: ServerConfig) {
+  const passwordHash = await hashPassword(DEMO_PLAYER.password);
+  await db.transaction(async (tx) => {
+    const [exists] = await tx.query('SELECT 1 FROM users WHERE lower(email) = $1', [DEMO_PLAYER.email]);
+    if (exists) return;
+    const [user] = await tx.query<{ id: number }>(
+      `INSERT INTO users (email, username, first_name, password_hash, currency, referral_code, loyalty_points, date_joined)
+       VALUES ($1, $2, 'Demo', $3, $4, $5, 300, $6) RETURNING id`,
+      [DEMO_PLAYER.email, DEMO_PLAYER.username, passwordHash, config.currency, newReferralCode(), hoursAgo(24 * 30).toISOString()],
+    );
+    const userId = user!.id;
+    const credits = [
+      { type: 'bonus', account: 'bonus', amount: '20.00', template: 'bonus', params: {}, hours: 24 * 30 },
+      { type: 'deposit', account: 'cash', amount: '200.00', template: 'deposit', params: { method: 'card' }, method: 'card', hours: 24 * 29 },
+      { type: 'deposit', account: 'cash', amount: '100.00', template: 'deposit', params: { method: 'bank_transfer' }, method: 'bank_transfer', hours: 24 * 10 },
+      { type: 'game', account: 'cash', amount: '45.50', template: 'game_win', params: { game: 'Amber Fortune' }, hours: 24 * 3 },
+    ] as const;
+    for (const item of credits) {
+      const row = await addTransaction(tx, {
+        userId, type: item.type, amount: item.amount, status: 'completed', method: 'method' in item ? item.method : undefined,
+        template: item.template, params: item.params, createdAt: hoursAgo(item.hours),
+      });
+      await credit(tx, userId, item.account, item.amount, row.id);
+    }
+    const debits = [
+      { type: 'game', amount: '20.00', template: 'game_bet', params: { game: 'Live Roulette' }, status: 'completed', hours: 24 * 2 },
+      { type: 'withdrawal', amount: '50.00', template: 'withdrawal', params: { method: 'card', destination: '**** 4242' }, status: 'pending', hours: 5 },
+    ] as const;
+    for (const item of debits) {
+      await debit(tx, userId, 'cash', item.amount);
+      const row = await addTransaction(tx, {
+        userId, type: item.type, amount: `-${item.amount}`, status: item.status, template: item.template, params: item.params, createdAt: hoursAgo(item.hours),
+        ...(item.type === 'withdrawal' ? { method: 'card', destination: '**** 4242' } : {}),
+      });
+      await recordDebit(tx, userId, 'cash', item.amount, row.id);
+    }
+    await notify(tx, userId, 'welcome');
+    await notify(tx, userId, 'deposit', { amount: '100.00', currency: config.currency });
+  });
+}

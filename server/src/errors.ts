@@ -1,0 +1,32 @@
+import type { Problem, Problems } from '../../src/api/validation.ts';
+import { translate, type Locale } from './i18n.ts';
+
+/**
+ * A refusal with a status and a body in Django REST framework's shape. Messages stay as keys
+ * until the response is written, so they are translated into the request's language.
+ */
+export class ApiError extends Error {
+  readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429;
+  readonly body: { detail: Problem } | Problems;
+  readonly headers: Record<string, string>;
+
+  constructor(status: ApiError['status'], body: ApiError['body'], headers: Record<string, string> = {}) {
+    super(`API error ${status}`);
+    this.status = status;
+    this.body = body;
+    this.headers = headers;
+  }
+
+  render(locale: Locale): Record<string, string | string[]> {
+    const say = (problem: Problem) => translate(locale, `errors.${problem.key}`, problem.params);
+    if ('detail' in this.body && !Array.isArray(this.body.detail)) return { detail: say(this.body.detail as Problem) };
+    return Object.fromEntries(Object.entries(this.body as Problems).map(([field, problems]) => [field, problems.map(say)]));
+  }
+}
+
+export const detailError = (status: ApiError['status'], key: string, params?: Problem['params'], headers?: Record<string, string>) =>
+  new ApiError(status, { detail: { key, params } }, headers);
+
+export const fieldError = (field: string, key: string, params?: Problem['params']) => new ApiError(400, { [field]: [{ key, params }] });
+
+export const fieldErrors = (problems: Problems) => new ApiError(400, problems);

@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import { DEFAULT_LOCALE, LOCALES, LOCALE_INTL, type Locale } from '../../src/i18n/locales.mjs';
+
+/**
+ * The server's messages (errors, history descriptions, notifications, the demo payment page)
+ * come from the `api` message set in `locales/`, in the language the site asks for with
+ * `Accept-Language`, so a player never reads English in a Japanese page.
+ */
+export type { Locale };
+
+const messages = Object.fromEntries(
+  LOCALES.map((locale) => [locale, JSON.parse(readFileSync(new URL(`../../locales/${locale}/api.json`, import.meta.url), 'utf8'))]),
+) as Record<Locale, Record<string, Record<string, string>>>;
+
+/** The first supported language in an Accept-Language header (by q-value), else English. */
+export function pickLocale(header: string | undefined | null): Locale {
+  if (!header) return DEFAULT_LOCALE as Locale;
+  const ranked = header
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...options] = part.trim().split(';');
+      const q = Number(options.find((option) => option.trim().startsWith('q='))?.trim().slice(2) ?? 1);
+      return { tag: tag.toLowerCase(), q: Number.isFinite(q) ? q : 0 };
+    })
+    .filter(({ q }) => q > 0)
+    .sort((a, b) => b.q - a.q);
+  for (const { tag } of ranked) {
+    const base = tag === 'fil' || tag.startsWith('fil-') ? 'tl' : tag.split('-')[0];
+    if ((LOCALES as readonly string[]).includes(base!)) return base as Locale;
+  }
+  return DEFAULT_LOCALE as Locale;
+}
+
+/** `key` is `group.name`, e.g. `errors.required`. Unknown keys fall back to English, then the key. */
+export function translate(locale: Locale, key: string, params: Record<string, string | number> = {}): string {
+  const [group = '', name = ''] = key.split('.');
+  const text = messages[locale]?.[group]?.[name] ?? messages.en[group]?.[name] ?? key;
+  return text.replace(/\{(\w+)\}/g, (whole, param: string) => (param in params ? String(params[param]) : whole));
+}
+
+/** A decimal string as money in the locale, exactly: Intl formats the string without floats. */
+export function formatMoney(locale: Locale, amount: string, currency: string): string {
+  return new Intl.NumberFormat(LOCALE_INTL[locale], { style: 'currency', currency }).format(amount as unknown as number);
+}

@@ -1,0 +1,73 @@
+import { Hono } from 'hono';
+import { API_PATHS, TRANSACTION_TYPES, type Paginated, type Transaction } from '../../../src/api/contract.ts';
+import type { Problems } from '../../../src/api/validation.ts';
+import type { AppEnv, Services } from '../app-env.ts';
+import { requireUser } from '../auth.ts';
+import { detailError, fieldErrors } from '../errors.ts';
+import { describeTransaction } from '../services/texts.ts';
+
+const DEFAULT_PAGE_SIZE = 10;
+const MAX_PAGE_SIZE = 100;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+const validDate = (value: string) => DATE.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+
+function wholeNumber(problems: Problems, field: string, value: string | undefined, fallback: number, max: number): number {
+  if (value === undefined) return fallback;
+  if (/^\d{1,9}$/.test(value) && Number(value) >= 1 && Number(value) <= max) return Number(value);
+  problems[field] = [{ key: 'number_invalid', params: { min: 1, max } }];
+  return fallback;
+}
+
+/** The player's transactions, newest first, with DRF-style page links and filters. */
+export function historyRoutes(services: Services) {
+  const { db } = services;
+  const app = new Hono<AppEnv>();
+
+  app.get(API_PATHS.history, requireUser(services), async (c) => {
+    const query = c.req.query();
+    const problems: Problems = {};
+    const type = query.type || undefined;
+    if (type && !(TRANSACTION_TYPES as readonly string[]).includes(type)) problems.type = [{ key: 'choice_invalid' }];
+    for (const field of ['date_from', 'date_to'] as const) {
+      if (query[field] && !validDate(query[field])) problems[field] = [{ key: 'date_invalid' }];
+    }
+    if (!problems.date_from && !problems.date_to && query.date_from && query.date_to && query.date_from > query.date_to) {
+      problems.date_to = [{ key: 'date_range' }];
+    }
+    const page = wholeNumber(problems, 'page', query.page, 1, 999_999_999);
+    const pageSize = wholeNumber(problems, 'page_size', query.page_size, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
+    if (Object.keys(problems).length) throw fieldErrors(problems);
+
+    const filters = `user_id = $1 AND ($2::text IS NULL OR type = $2)
+      AND ($3::date IS NULL OR created_at >= $3::date::timestamp AT TIME ZONE 'UTC')
+      AND ($4::date IS NULL OR created_at < ($4::date + 1)::timestamp AT TIME ZONE 'UTC')`;
+    const params = [c.get('userId'), type ?? null, query.date_from || null, query.date_to || null];
+    const [{ count } = { count: 0 }] = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM transactions WHERE ${filters}`, params);
+    const pages = Math.max(1, Math.ceil(count / pageSize));
+    if (page > pages) throw detailError(404, 'page_invalid');
+
+    const rows = await db.query<{ id: number; type: Transaction['type']; amount: string; status: Transaction['status']; created_at: Date; template: string; params: Record<string, string> }>(
+      `SELECT id, type, amount::text, status, created_at, template, params FROM transactions WHERE ${filters}
+       ORDER BY created_at DESC, id DESC LIMIT $5 OFFSET $6`,
+      [...params, pageSize, (page - 1) * pageSize],
+    );
+    const locale = c.get('locale');
+    const link = (target: number) => {
+      const url = new URL(c.req.url);
+      url.searchParams.set('page', String(target));
+      return url.href;
+    };
+    return c.json<Paginated<Transaction>>({
+      count,
+      next: page < pages ? link(page + 1) : null,
+      previous: page > 1 ? link(page - 1) : null,
+      results: rows.map((row) => ({
+        id: row.id, type: row.type, amount: row.amount, status: row.status, created_at: new Date(row.created_at).toISOString(),
+        description: describeTransaction(locale, row.template, row.params),
+      })),
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,63 @@
+import { Hono } from 'hono';
+import { API_PATHS, EDITABLE_USER_FIELDS, type ReferralStats, type User, type UserUpdateRequest } from '../../../src/api/contract.ts';
+import { checkUserUpdate, hasProblems, type Problems } from '../../../src/api/validation.ts';
+import type { AppEnv, Services } from '../app-env.ts';
+import { requireUser } from '../auth.ts';
+import { readJson } from '../body.ts';
+import { isUniqueViolation } from '../db/database.ts';
+import { fieldError, fieldErrors } from '../errors.ts';
+import { loadUser } from '../services/users.ts';
+
+/** Fields of the user a player can see but never set. */
+const READ_ONLY = new Set(['id', 'email', 'balance', 'bonus_balance', 'currency', 'loyalty', 'referral_code', 'date_joined', 'limits', 'password']);
+
+/** The signed-in player: profile, profile edits and referral statistics. */
+export function userRoutes(services: Services) {
+  const { db, config } = services;
+  const app = new Hono<AppEnv>();
+  app.use(API_PATHS.me, requireUser(services));
+  app.use(API_PATHS.updateUser, requireUser(services));
+  app.use(API_PATHS.referralStats, requireUser(services));
+
+  app.get(API_PATHS.me, async (c) => c.json<User>((await loadUser(db, c.get('userId'), config))!));
+
+  app.patch(API_PATHS.updateUser, async (c) => {
+    const input = await readJson(c, services);
+    const problems: Problems = {};
+    for (const field of Object.keys(input)) {
+      if (!(EDITABLE_USER_FIELDS as readonly string[]).includes(field)) {
+        problems[field] = [{ key: READ_ONLY.has(field) ? 'field_read_only' : 'field_unknown' }];
+      }
+    }
+    Object.assign(problems, checkUserUpdate(input as UserUpdateRequest));
+    if (hasProblems(problems)) throw fieldErrors(problems);
+
+    const changes = EDITABLE_USER_FIELDS.filter((field) => field in input);
+    if (changes.length) {
+      const assignments = changes.map((field, index) => `${field} = $${index + 2}`).join(', ');
+      await db
+        .query(`UPDATE users SET ${assignments} WHERE id = $1`, [c.get('userId'), ...changes.map((field) => String(input[field]).trim())])
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) throw fieldError('username', 'username_taken');
+          throw error;
+        });
+    }
+    return c.json<User>((await loadUser(db, c.get('userId'), config))!);
+  });
+
+  app.get(API_PATHS.referralStats, async (c) => {
+    const [row] = await db.query<Omit<ReferralStats, 'earned'> & { earned: string }>(
+      `SELECT u.referral_code, u.currency,
+         (SELECT count(*)::int FROM users r WHERE r.referred_by = u.id) AS invited,
+         (SELECT count(*)::int FROM users r WHERE r.referred_by = u.id
+            AND EXISTS (SELECT 1 FROM transactions t WHERE t.user_id = r.id AND t.type = 'deposit' AND t.status = 'completed')) AS active,
+         (SELECT COALESCE(sum(t.amount), 0)::numeric(14,2)::text FROM transactions t
+            WHERE t.user_id = u.id AND t.type = 'referral' AND t.status = 'completed') AS earned
+       FROM users u WHERE u.id = $1`,
+      [c.get('userId')],
+    );
+    return c.json<ReferralStats>(row!);
+  });
+
+  return app;
+}

@@ -1,0 +1,64 @@
+import { Hono } from 'hono';
+import { API_PATHS, PAYMENT_METHODS, type Withdrawal } from '../../../src/api/contract.ts';
+import type { Problems } from '../../../src/api/validation.ts';
+import type { AppEnv, Services } from '../app-env.ts';
+import { requireUser } from '../auth.ts';
+import { readJson } from '../body.ts';
+import { fieldError, fieldErrors } from '../errors.ts';
+import { formatMoney } from '../i18n.ts';
+import { readAmount } from '../services/amounts.ts';
+import { addTransaction, notify } from '../services/history.ts';
+import { runOnce } from '../services/idempotency.ts';
+import { debit, recordDebit } from '../services/ledger.ts';
+
+const DESTINATION_MAX = 64;
+
+/** Withdrawal requests: the amount is reserved from the balance at once and stays pending. */
+export function withdrawalRoutes(services: Services) {
+  const { db, config } = services;
+  const app = new Hono<AppEnv>();
+
+  app.post(API_PATHS.withdrawal, requireUser(services), async (c) => {
+    const input = await readJson(c, services);
+    const problems: Problems = {};
+    const amount = readAmount(input.amount, config.limits.withdrawal_min, config.limits.withdrawal_max, c.get('locale'), config.currency);
+    if ('problem' in amount) problems.amount = [amount.problem];
+    if (!PAYMENT_METHODS.includes(input.method as never)) problems.method = [{ key: input.method === undefined ? 'required' : 'method_invalid' }];
+    const destination = typeof input.destination === 'string' ? input.destination.trim() : '';
+    if (!destination || destination.length > DESTINATION_MAX || /[<>]/.test(destination)) {
+      problems.destination = [{ key: input.destination === undefined ? 'required' : 'destination_invalid', params: { max: DESTINATION_MAX } }];
+    }
+    if (Object.keys(problems).length || !('amount' in amount)) throw fieldErrors(problems);
+
+    const userId = c.get('userId');
+    const method = input.method as Withdrawal['method'];
+    const outcome = await runOnce<Withdrawal>(
+      db,
+      { userId, name: 'withdrawal', key: c.req.header('idempotency-key'), request: { amount: amount.amount, method, destination } },
+      async (tx) => {
+        const balance = await debit(tx, userId, 'cash', amount.amount);
+        if (balance === undefined) {
+          const [row] = await tx.query<{ balance: string; currency: string }>('SELECT balance::text, currency FROM users WHERE id = $1', [userId]);
+          throw fieldError('amount', 'insufficient_funds', { balance: formatMoney(c.get('locale'), row!.balance, row!.currency) });
+        }
+        const item = await addTransaction(tx, {
+          userId, type: 'withdrawal', amount: `-${amount.amount}`, status: 'pending', method, destination,
+          template: 'withdrawal', params: { method, destination },
+        });
+        await recordDebit(tx, userId, 'cash', amount.amount, item.id);
+        await notify(tx, userId, 'withdrawal', { amount: amount.amount, currency: config.currency });
+        return {
+          status: 201,
+          body: {
+            id: item.id, status: 'pending', amount: amount.amount, currency: config.currency, method, destination,
+            created_at: new Date(item.created_at).toISOString(), balance,
+          },
+        };
+      },
+    );
+    if (outcome.replayed) c.header('Idempotent-Replayed', 'true');
+    return c.json(outcome.body, outcome.status);
+  });
+
+  return app;
+}

@@ -1,0 +1,14 @@
+import { checkAmount } from '../../../src/api/money.ts';
+import type { Problem } from '../../../src/api/validation.ts';
+import { formatMoney, type Locale } from '../i18n.ts';
+
+/**
+ * Checks a requested amount against [min, max] and answers either the normalised amount or the
+ * field problem, with the limits formatted for the reader.
+ */
+export function readAmount(value: unknown, min: string, max: string, locale: Locale, currency: string): { amount: string } | { problem: Problem } {
+  if (value === undefined || value === null || value === '') return { problem: { key: 'required' } };
+  const checked = checkAmount(value, min, max);
+  if ('amount' in checked) return checked;
+  return { problem: { key: checked.problem, params: { min: formatMoney(locale, min, currency), max: formatMoney(locale, max, currency) } } };
+}

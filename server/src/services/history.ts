@@ -1,0 +1,32 @@
+import type { TransactionStatus, TransactionType } from '../../../src/api/contract.ts';
+import type { Queryable } from '../db/database.ts';
+
+export interface NewTransaction {
+  userId: number;
+  type: TransactionType;
+  /** Signed decimal string. */
+  amount: string;
+  status: TransactionStatus;
+  method?: string;
+  destination?: string;
+  /** A key of the `history` group of the `api` message set. */
+  template: string;
+  params?: Record<string, string>;
+  /** For seeded history; defaults to now. */
+  createdAt?: Date;
+}
+
+/** Records a history item and answers its id and time. */
+export async function addTransaction(tx: Queryable, item: NewTransaction): Promise<{ id: number; created_at: Date }> {
+  const [row] = await tx.query<{ id: number; created_at: Date }>(
+    `INSERT INTO transactions (user_id, type, amount, status, method, destination, template, params, created_at)
+     VALUES ($1, $2, $3::numeric, $4, $5, $6, $7, $8::jsonb, COALESCE($9::timestamptz, now())) RETURNING id, created_at`,
+    [item.userId, item.type, item.amount, item.status, item.method ?? null, item.destination ?? null, item.template, JSON.stringify(item.params ?? {}), item.createdAt?.toISOString() ?? null],
+  );
+  return row!;
+}
+
+/** Adds one of the player's own notifications; `template` names a pair in the `notifications` group. */
+export async function notify(tx: Queryable, userId: number, template: string, params: Record<string, string> = {}) {
+  await tx.query('INSERT INTO notifications (user_id, template, params) VALUES ($1, $2, $3::jsonb)', [userId, template, JSON.stringify(params)]);
+}

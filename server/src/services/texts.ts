@@ -1,0 +1,20 @@
+import { formatMoney, translate, type Locale } from '../i18n.ts';
+
+/**
+ * Stored history items and notifications keep a template and parameters, not text, so each
+ * player reads them in the language of the page they are on.
+ */
+function localParams(locale: Locale, params: Record<string, string>): Record<string, string> {
+  const out = { ...params };
+  if (params.amount && params.currency) out.amount = formatMoney(locale, params.amount, params.currency);
+  if (params.method) out.method = translate(locale, `methods.${params.method}`);
+  return out;
+}
+
+export const describeTransaction = (locale: Locale, template: string, params: Record<string, string>) =>
+  translate(locale, `history.${template}`, localParams(locale, params));
+
+export function notificationText(locale: Locale, template: string, params: Record<string, string>) {
+  const local = localParams(locale, params);
+  return { title: translate(locale, `notifications.${template}_title`, local), body: translate(locale, `notifications.${template}_body`, local) };
+}

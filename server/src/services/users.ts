@@ -1,0 +1,31 @@
+import { randomBytes } from 'node:crypto';
+import type { Loyalty, User } from '../../../src/api/contract.ts';
+import { LOYALTY_LEVELS } from '../../../src/data/loyalty-levels.ts';
+import type { ServerConfig } from '../config.ts';
+import type { Queryable } from '../db/database.ts';
+
+/** The level reached with `points`, and the points the next level needs. */
+export function loyaltyFor(points: number): Loyalty {
+  const index = LOYALTY_LEVELS.findLastIndex((level) => points >= level.points);
+  const next = LOYALTY_LEVELS[index + 1];
+  return { level: LOYALTY_LEVELS[Math.max(index, 0)]!.id, points, next_level_points: next ? next.points : null };
+}
+
+/** The user as `/api/user/me` answers it, or undefined. */
+export async function loadUser(db: Queryable, id: number, config: ServerConfig): Promise<User | undefined> {
+  const [row] = await db.query<{
+    id: number; email: string; username: string; first_name: string; last_name: string; balance: string;
+    bonus_balance: string; currency: string; loyalty_points: number; referral_code: string; date_joined: Date;
+  }>(
+    `SELECT id, email, username, first_name, last_name, balance::text, bonus_balance::text, currency, loyalty_points,
+            referral_code, date_joined FROM users WHERE id = $1`,
+    [id],
+  );
+  if (!row) return undefined;
+  const { loyalty_points, date_joined, ...rest } = row;
+  return { ...rest, loyalty: loyaltyFor(loyalty_points), date_joined: new Date(date_joined).toISOString(), limits: config.limits };
+}
+
+/** Unambiguous characters for referral codes (no 0/O or 1/I); 32 divides 256, so no bias. */
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const newReferralCode = () => Array.from(randomBytes(8), (byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join('');

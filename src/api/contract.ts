@@ -1,0 +1,217 @@
+/**
+ * The API contract: every request and response shape the site and the reference server share.
+ * Both sides import these types, so a change here breaks the build of whichever side lags.
+ * Money is always a decimal string with two decimals ("12.50"), never a JavaScript number.
+ */
+
+/** A decimal amount as a string, e.g. "12.50". Parse and compare it with `src/api/money.ts`. */
+export type Money = string;
+/** An ISO 8601 timestamp in UTC, e.g. "2026-11-21T10:00:00.000Z". */
+export type Timestamp = string;
+
+export const PAYMENT_METHODS = ['card', 'bank_transfer', 'crypto'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const TRANSACTION_TYPES = ['deposit', 'withdrawal', 'bonus', 'referral', 'game'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+export type TransactionStatus = 'pending' | 'completed' | 'cancelled';
+
+export const GAME_CATEGORIES = ['slots', 'live', 'table', 'instant'] as const;
+export type GameCategory = (typeof GAME_CATEGORIES)[number];
+
+/** Field errors in Django REST framework's shape: `{"email": ["…"], "non_field_errors": ["…"]}`. */
+export type FieldErrors = Record<string, string[]>;
+/** Every 4xx/5xx body is either `{detail}` or field errors. */
+export type ApiErrorBody = { detail: string } | FieldErrors;
+
+// POST /auth/users/
+export interface RegisterRequest {
+  email: string;
+  username: string;
+  password: string;
+  /** A referral code from a `?ref=` link. */
+  ref?: string;
+}
+export interface RegisterResponse {
+  id: number;
+  email: string;
+  username: string;
+}
+
+// POST /auth/token/login/ and /auth/token/logout/
+export interface LoginRequest {
+  email: string;
+  password: string;
+}
+export interface LoginResponse {
+  auth_token: string;
+}
+
+// GET /api/user/me and PATCH /api/user/update
+export interface Loyalty {
+  level: 'bronze' | 'silver' | 'gold' | 'platinum' | 'diamond';
+  points: number;
+  /** Points needed for the next level; null at the top level. */
+  next_level_points: number | null;
+}
+/** The player's money limits, so forms can explain them before the server has to refuse. */
+export interface Limits {
+  deposit_min: Money;
+  deposit_max: Money;
+  withdrawal_min: Money;
+  withdrawal_max: Money;
+}
+export interface User {
+  id: number;
+  email: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  balance: Money;
+  bonus_balance: Money;
+  currency: string;
+  loyalty: Loyalty;
+  referral_code: string;
+  date_joined: Timestamp;
+  limits: Limits;
+}
+/** The only fields PATCH /api/user/update accepts; anything else is a 400 for that field. */
+export const EDITABLE_USER_FIELDS = ['username', 'first_name', 'last_name'] as const;
+export type UserUpdateRequest = Partial<Pick<User, (typeof EDITABLE_USER_FIELDS)[number]>>;
+
+// GET /api/user/notification?mode=mass|own|set_read, DELETE /api/user/notification?id=
+export type NotificationListMode = 'mass' | 'own';
+export interface Notification {
+  id: number;
+  title: string;
+  body: string;
+  created_at: Timestamp;
+  read: boolean;
+}
+export interface SetReadResponse {
+  unread_count: number;
+}
+
+// POST /api/user/payments/create-payment
+export interface CreatePaymentRequest {
+  amount: Money;
+  currency?: string;
+  method: PaymentMethod;
+  /** Where the demo payment page sends the player back; a path or URL on the site. */
+  return_url?: string;
+}
+export interface Payment {
+  id: string;
+  status: 'pending' | 'completed' | 'cancelled';
+  amount: Money;
+  currency: string;
+  method: PaymentMethod;
+  redirect_url: string;
+  created_at: Timestamp;
+}
+
+// POST /api/user/withdrawal
+export interface WithdrawalRequest {
+  amount: Money;
+  method: PaymentMethod;
+  /** Card, account or wallet the money goes to. */
+  destination: string;
+}
+export interface Withdrawal {
+  id: number;
+  status: 'pending';
+  amount: Money;
+  currency: string;
+  method: PaymentMethod;
+  destination: string;
+  created_at: Timestamp;
+  /** The balance after the amount was reserved. */
+  balance: Money;
+}
+
+// GET /api/user/history
+export interface HistoryQuery {
+  type?: TransactionType;
+  /** Inclusive, YYYY-MM-DD (UTC). */
+  date_from?: string;
+  /** Inclusive, YYYY-MM-DD (UTC). */
+  date_to?: string;
+  page?: number;
+  page_size?: number;
+}
+export interface Transaction {
+  id: number;
+  type: TransactionType;
+  /** Signed: credits are positive, debits negative. */
+  amount: Money;
+  status: TransactionStatus;
+  created_at: Timestamp;
+  description: string;
+}
+export interface Paginated<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+// GET /api/user/referral-stats
+export interface ReferralStats {
+  referral_code: string;
+  invited: number;
+  /** Invited players who have made at least one deposit. */
+  active: number;
+  earned: Money;
+  currency: string;
+}
+
+// POST /gmnggate/api
+export interface PlayerSetRequest {
+  method: 'player_set';
+  /** The page locale, so games open in the player's language. */
+  lang?: string;
+}
+export interface PlayerSetResponse {
+  status: 'ok';
+  player_id: string;
+}
+
+// GET /gmnggate/most_popular
+export interface Game {
+  id: string;
+  name: string;
+  provider: string;
+  /** A path or URL of the game's picture (an image the API serves itself). */
+  image: string;
+  category: GameCategory;
+}
+
+// GET /api/snikx/win_stats
+export interface Win {
+  /** Masked, e.g. "jo***n". */
+  player: string;
+  game: string;
+  amount: Money;
+  currency: string;
+  at: Timestamp;
+}
+
+/** Every path of the contract, relative to the API base. */
+export const API_PATHS = {
+  register: '/auth/users/',
+  login: '/auth/token/login/',
+  logout: '/auth/token/logout/',
+  me: '/api/user/me',
+  updateUser: '/api/user/update',
+  notifications: '/api/user/notification',
+  createPayment: '/api/user/payments/create-payment',
+  withdrawal: '/api/user/withdrawal',
+  history: '/api/user/history',
+  referralStats: '/api/user/referral-stats',
+  gateway: '/gmnggate/api',
+  mostPopular: '/gmnggate/most_popular',
+  winStats: '/api/snikx/win_stats',
+} as const;
+
+/** The largest request body either side sends or accepts. */
+export const MAX_BODY_BYTES = 64 * 1024;

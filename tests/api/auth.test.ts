@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApi } from './harness.ts';
+
+const ctx = useTestApi({ LOGIN_MAX_FAILURES: '3' });
+const userCount = async () => (await ctx.api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users'))[0]!.n;
+
+describe('POST /auth/users/', () => {
+  it('registers a player from an encrypted body and answers 201 with the user, no password', async () => {
+    const res = await ctx.api.request('POST', '/auth/users/', { body: { email: 'Ana@Example.test', username: 'ana_b', password: 'amber-lantern-9' } });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ id: expect.any(Number), email: 'Ana@Example.test', username: 'ana_b' });
+    const [row] = await ctx.api.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [res.body.id]);
+    expect(row!.password_hash).toMatch(/^scrypt\$/);
+    expect(row!.password_hash).not.toContain('amber-lantern-9');
+  });
+
+  it.each([
+    ['invalid email', { email: 'not-an-email', username: 'valid_name', password: 'amber-lantern-9' }, 'email', 'Enter a valid email address.'],
+    ['email taken, other case', { email: 'ANA@example.TEST', username: 'other_name', password: 'amber-lantern-9' }, 'email', 'An account with this email address already exists.'],
+    ['username taken, other case', { email: 'new@example.test', username: 'ANA_B', password: 'amber-lantern-9' }, 'username', 'This username is already taken.'],
+    ['short password', { email: 'x1@example.test', username: 'xname1', password: 'short1' }, 'password', 'The password must have at least 8 characters.'],
+    ['numeric password', { email: 'x2@example.test', username: 'xname2', password: '1234567890' }, 'password', 'The password cannot be only digits.'],
+    ['password like the username', { email: 'x3@example.test', username: 'goldrunner', password: 'goldrunner1' }, 'password', 'The password is too similar to your username.'],
+    ['password like the email', { email: 'silverfox@example.test', username: 'xname4', password: 'silverfox12' }, 'password', 'The password is too similar to your email address.'],
+    ['unknown referral code', { email: 'x5@example.test', username: 'xname5', password: 'amber-lantern-9', ref: 'NOPE1234' }, 'ref', 'This referral code does not exist.'],
+    ['HTML in the username', { email: 'x6@example.test', username: '<b>x</b>', password: 'amber-lantern-9' }, 'username', 'Use 3 to 30 characters: letters, digits and . _ - only.'],
+    ["SQL in the username", { email: 'x7@example.test', username: "x'; DROP TABLE users;--", password: 'amber-lantern-9' }, 'username', 'Use 3 to 30 characters: letters, digits and . _ - only.'],
+    ['a number for the email', { email: 42, username: 'xname8', password: 'amber-lantern-9' }, 'email', 'Enter text here.'],
+  ])('refuses %s with 400 on the field and creates nobody', async (_name, body, field, message) => {
+    const before = await userCount();
+    const res = await ctx.api.request('POST', '/auth/users/', { body });
+    expect(res.status).toBe(400);
+    expect(res.body[field]).toContain(message);
+    expect(await userCount()).toBe(before);
+  });
+
+  it('lists every missing field at once', async () => {
+    const res = await ctx.api.request('POST', '/auth/users/', { body: {} });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body).sort()).toEqual(['email', 'password', 'username']);
+    expect(res.body.email).toEqual(['This field is required.']);
+  });
+
+  it('translates messages into the Accept-Language of the request', async () => {
+    const res = await ctx.api.request('POST', '/auth/users/', { body: { email: 'bad' }, headers: { 'accept-language': 'ru-RU,ru;q=0.9,en;q=0.5' } });
+    expect(res.status).toBe(400);
+    expect(res.body.email[0]).not.toBe('Enter a valid email address.');
+    expect(res.body.email[0]).toMatch(/[а-я]/i);
+  });
+
+  it('links a player registered with a valid ref to the referrer', async () => {
+    const referrer = await ctx.api.player();
+    const me = await ctx.api.request('GET', '/api/user/me', { token: referrer.token });
+    await ctx.api.player({ ref: me.body.referral_code.toLowerCase() });
+    const stats = await ctx.api.request('GET', '/api/user/referral-stats', { token: referrer.token });
+    expect(stats.body).toMatchObject({ referral_code: me.body.referral_code, invited: 1, active: 0, earned: '0.00' });
+  });
+});
+
+describe('POST /auth/token/login/ and logout', () => {
+  it('answers a 40-hex token, stores only its hash, and revokes it on logout', async () => {
+    const player = await ctx.api.player();
+    expect(player.token).toMatch(/^[0-9a-f]{40}$/);
+    const stored = await ctx.api.db.query<{ key_hash: string }>('SELECT key_hash FROM auth_tokens WHERE user_id = $1', [player.id]);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.key_hash).not.toBe(player.token);
+
+    expect((await ctx.api.request('GET', '/api/user/me', { token: player.token })).status).toBe(200);
+    const out = await ctx.api.request('POST', '/auth/token/logout/', { token: player.token });
+    expect(out.status).toBe(204);
+    const after = await ctx.api.request('GET', '/api/user/me', { token: player.token });
+    expect(after.status).toBe(401);
+    expect(after.body).toEqual({ detail: 'Your session has ended. Please sign in again.' });
+  });
+
+  it('answers Djoser’s 400 for a wrong password and for an unknown email alike', async () => {
+    const player = await ctx.api.player();
+    for (const body of [{ email: player.email, password: 'wrong-password' }, { email: 'nobody@example.test', password: 'whatever-1' }]) {
+      const res = await ctx.api.request('POST', '/auth/token/login/', { body });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ non_field_errors: ['Unable to log in with provided credentials.'] });
+    }
+  });
+
+  it('rate-limits repeated failures with 429 and Retry-After, even for the right password', async () => {
+    const player = await ctx.api.player();
+    for (let i = 0; i < 3; i++) {
+      expect((await ctx.api.request('POST', '/auth/token/login/', { body: { email: player.email, password: `wrong-${i}-pass` } })).status).toBe(400);
+    }
+    const res = await ctx.api.request('POST', '/auth/token/login/', { body: { email: player.email.toUpperCase(), password: player.password } });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(res.body.detail).toMatch(/Too many failed sign-in attempts/);
+  });
+
+  it('answers 401 to logout without a valid token', async () => {
+    expect((await ctx.api.request('POST', '/auth/token/logout/')).status).toBe(401);
+    const res = await ctx.api.request('POST', '/auth/token/logout/', { token: 'f'.repeat(40) });
+    expect(res.status).toBe(401);
+    expect(res.body.detail).toBeTypeOf('string');
+  });
+
+  it('refuses a login body without fields', async () => {
+    const res = await ctx.api.request('POST', '/auth/token/login/', { body: {} });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ email: ['This field is required.'], password: ['This field is required.'] });
+  });
+});
+
+describe('authenticated routes', () => {
+  it.each([
+    ['GET', '/api/user/me'],
+    ['PATCH', '/api/user/update'],
+    ['GET', '/api/user/notification?mode=own'],
+    ['DELETE', '/api/user/notification?id=1'],
+    ['POST', '/api/user/payments/create-payment'],
+    ['POST', '/api/user/withdrawal'],
+    ['GET', '/api/user/history'],
+    ['GET', '/api/user/referral-stats'],
+    ['POST', '/gmnggate/api'],
+  ])('%s %s answers 401 {detail} without a token and with a malformed one', async (method, path) => {
+    for (const headers of [{}, { authorization: 'Bearer abc' }, { authorization: `Token ${'0'.repeat(40)}` }]) {
+      const res = await ctx.api.request(method, path, { headers });
+      expect(res.status).toBe(401);
+      expect(res.body.detail).toBeTypeOf('string');
+    }
+  });
+});

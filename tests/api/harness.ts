@@ -1,0 +1,119 @@
+/**
+ * Integration harness: the real Hono app, a real database (in-memory PGlite, or PostgreSQL in a
+ * throwaway schema when DATABASE_URL is set), a fresh RSA key pair, and bodies encrypted with
+ * WebCrypto exactly as the browser's `src/api/envelope.ts` does.
+ */
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { encryptJson, importPublicKey } from '../../src/api/envelope.ts';
+import { createApp } from '../../server/src/app.ts';
+import type { Services } from '../../server/src/app-env.ts';
+import { loadConfig } from '../../server/src/config.ts';
+import { openDatabase } from '../../server/src/db/open.ts';
+import { seed } from '../../server/src/db/seed.ts';
+import { addTransaction } from '../../server/src/services/history.ts';
+import { credit, ledgerMismatches } from '../../server/src/services/ledger.ts';
+
+export interface Reply<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  token?: string;
+  /** `true` (default): `{e_data}` as the browser sends it; `false`: plain JSON; a string: sent as is. */
+  encrypt?: boolean;
+  raw?: string;
+  headers?: Record<string, string>;
+}
+
+export function newKeyPair() {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return { privateKey, spki: publicKey.export({ type: 'spki', format: 'der' }).toString('base64') };
+}
+
+export async function createTestApi(env: Record<string, string> = {}) {
+  const config = loadConfig({ DEMO: '0', ...env });
+  const schema = process.env.DATABASE_URL ? `test_${randomBytes(6).toString('hex')}` : undefined;
+  const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, schema });
+  await seed(db, config);
+  const keys = newKeyPair();
+  const services: Services = { db, config, privateKeys: [keys.privateKey] };
+  const app = createApp({ distDir: '/nonexistent-dist', services, log: () => {} });
+  const publicKey = await importPublicKey(keys.spki);
+
+  async function request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<Reply<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Token ${options.token}`;
+    let body: string | undefined = options.raw;
+    if (options.body !== undefined) {
+      const json = JSON.stringify(options.body);
+      body = options.encrypt === false ? json : JSON.stringify({ e_data: await encryptJson(json, publicKey) });
+    }
+    if (body !== undefined) headers['content-type'] ??= 'application/json';
+    const response = await app.request(path, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // Not JSON (a page or an empty body): keep the text.
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+
+  let counter = 0;
+  /** Registers and signs in a fresh player; `balance` is credited through the ledger. */
+  async function player(options: { balance?: string; ref?: string } = {}) {
+    counter += 1;
+    const tag = `${randomBytes(3).toString('hex')}${counter}`;
+    const credentials = { email: `player_${tag}@example.test`, username: `player_${tag}`, password: 'correct-horse-battery' };
+    const registered = await request('POST', '/auth/users/', { body: { ...credentials, ...(options.ref ? { ref: options.ref } : {}) } });
+    expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+    const login = await request('POST', '/auth/token/login/', { body: { email: credentials.email, password: credentials.password } });
+    expect(login.status).toBe(200);
+    const id = registered.body.id as number;
+    if (options.balance) {
+      await db.transaction(async (tx) => {
+        const item = await addTransaction(tx, { userId: id, type: 'bonus', amount: options.balance!, status: 'completed', template: 'bonus' });
+        await credit(tx, id, 'cash', options.balance!, item.id);
+      });
+    }
+    return { id, ...credentials, token: login.body.auth_token as string };
+  }
+
+  async function close() {
+    if (schema) await db.query(`DROP SCHEMA ${schema} CASCADE`);
+    await db.close();
+  }
+
+  return { app, db, config, keys, publicKey, services, request, player, close };
+}
+
+export type TestApi = Awaited<ReturnType<typeof createTestApi>>;
+
+/**
+ * One API per test file, with the ledger invariant checked after every test:
+ * each balance equals the sum of its ledger rows.
+ */
+export function useTestApi(env: Record<string, string> = {}) {
+  const holder = {} as { api: TestApi };
+  beforeAll(async () => {
+    holder.api = await createTestApi(env);
+  }, 30_000);
+  afterEach(async () => {
+    expect(await ledgerMismatches(holder.api.db)).toEqual([]);
+  });
+  afterAll(async () => {
+    await holder.api?.close();
+  });
+  return holder;
+}
+
+/** The player's balance straight from the database. */
+export async function balanceOf(api: TestApi, userId: number): Promise<string> {
+  const [row] = await api.db.query<{ balance: string }>('SELECT balance::text FROM users WHERE id = $1', [userId]);
+  return row!.balance;
+}
