@@ -5,6 +5,7 @@ import sitemap from '@astrojs/sitemap';
 import { DEFAULT_LOCALE, LOCALES } from './src/i18n/locales.mjs';
 import { inlineScriptHashes } from './src/scripts/inline/csp-hashes.mjs';
 import { buildInfo, createBuildId } from './integrations/build-info.mjs';
+import { publicKeySpkiBase64 } from './server/src/key-files.mjs';
 
 /** The locales the site is built in, exported for tools and tests (as Starlight does). */
 export const locales = LOCALES;
@@ -16,6 +17,13 @@ const site = process.env.SITE_URL || 'http://localhost:4321';
 const apiOrigin = process.env.PUBLIC_API_BASE ? new URL(process.env.PUBLIC_API_BASE).origin : '';
 
 const build = { id: createBuildId(), timestamp: new Date().toISOString() };
+
+/**
+ * The API's RSA public key (base64 SPKI), embedded so the browser can encrypt request bodies.
+ * `npm start` creates the key pair before it builds; operators pass PUBLIC_RSA_PUBLIC_KEY.
+ */
+const rsaPublicKey = publicKeySpkiBase64();
+if (!rsaPublicKey) console.warn('[keys] no RSA public key: the site will send request bodies unencrypted. Run `npm start` once or set PUBLIC_RSA_PUBLIC_KEY.');
 
 /** @param {string} url */
 const isPrivateRoute = (url) => /\/profile(\/|$)|\/(404|500)(\.html)?\/?$/.test(new URL(url).pathname);
@@ -45,7 +53,7 @@ export default defineConfig({
       algorithm: 'SHA-256',
       directives: [
         "default-src 'self'",
-        "img-src 'self' data:",
+        `img-src 'self' data:${apiOrigin ? ` ${apiOrigin}` : ''}`,
         "font-src 'self'",
         `connect-src 'self'${apiOrigin ? ` ${apiOrigin}` : ''}`,
         "object-src 'none'",
@@ -62,6 +70,7 @@ export default defineConfig({
   vite: {
     define: {
       __BUILD_ID__: JSON.stringify(build.id),
+      __RSA_PUBLIC_KEY__: JSON.stringify(rsaPublicKey),
     },
   },
 });

@@ -20,7 +20,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium' }],
   webServer: {
-    command: 'node server/src/index.ts',
+    command: 'node scripts/e2e-server.mjs',
     env: { PORT: String(E2E_PORT), HOST: '127.0.0.1' },
     url: `http://127.0.0.1:${E2E_PORT}/builds/latest.json`,
     reuseExistingServer: false,

@@ -2,6 +2,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { privateKeyPath } from '../server/src/key-files.mjs';
+import { ensureKeyPair } from '../server/src/keys.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const marker = join(root, 'dist/builds/latest.json');
@@ -14,8 +16,12 @@ function newestMtime(path) {
   return Math.max(0, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
 }
 
+// The build embeds the API's public key: make the key pair first, and rebuild when it changes.
+const key = ensureKeyPair();
+if (key.created) console.log(`Created the API's RSA-2048 key pair in ${key.path}`);
+
 const builtAt = existsSync(marker) ? statSync(marker).mtimeMs : 0;
-const changedAt = Math.max(...sources.map((name) => newestMtime(join(root, name))));
+const changedAt = Math.max(newestMtime(privateKeyPath()), ...sources.map((name) => newestMtime(join(root, name))));
 if (process.env.FORCE_BUILD === '1' || changedAt > builtAt) {
   console.log(builtAt ? 'Sources changed since the last build: building the site…' : 'Building the site…');
   const result = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'], {

@@ -10,25 +10,31 @@ mkdirSync(REPORTS);
 const steps = [
   ['translations', 'node', ['scripts/i18n-check.mjs']],
   ['type check', 'astro', ['check']],
-  ['unit tests', 'vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORTS}/unit.json`]],
+  ['unit and API tests (PGlite)', 'vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORTS}/unit.json`]],
+  // The same API suite against a real PostgreSQL server when one is given (CI starts one).
+  ...(process.env.TEST_DATABASE_URL
+    ? [['API tests (PostgreSQL)', 'vitest', ['run', 'tests/api', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORTS}/api-postgres.json`], { DATABASE_URL: process.env.TEST_DATABASE_URL }]]
+    : []),
   ['chromium', 'node', ['scripts/ensure-chromium.mjs']],
+  ['keys', 'node', ['scripts/ensure-keys.mjs']],
   ['build', 'astro', ['build', '--silent']],
   ['browser tests', 'playwright', ['test']],
 ];
 
 function summary() {
   const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
-  const unit = read(`${REPORTS}/unit.json`);
+  const vitest = [read(`${REPORTS}/unit.json`), read(`${REPORTS}/api-postgres.json`)].filter(Boolean);
   const e2e = read(`${REPORTS}/e2e.json`);
-  const passed = (unit?.numPassedTests ?? 0) + (e2e?.stats.expected ?? 0);
-  const failed = (unit?.numFailedTests ?? 0) + (e2e?.stats.unexpected ?? 0) + (e2e?.stats.flaky ?? 0);
-  const skipped = (unit?.numPendingTests ?? 0) + (unit?.numTodoTests ?? 0) + (e2e?.stats.skipped ?? 0);
+  const sum = (field) => vitest.reduce((total, report) => total + (report[field] ?? 0), 0);
+  const passed = sum('numPassedTests') + (e2e?.stats.expected ?? 0);
+  const failed = sum('numFailedTests') + (e2e?.stats.unexpected ?? 0) + (e2e?.stats.flaky ?? 0);
+  const skipped = sum('numPendingTests') + sum('numTodoTests') + (e2e?.stats.skipped ?? 0);
   return `tests: ${passed} passed, ${failed} failed, ${skipped} skipped`;
 }
 
-for (const [name, command, args] of steps) {
+for (const [name, command, args, env = {}] of steps) {
   console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   if (result.status !== 0) {
     console.error(`\n✖ ${name} failed (exit ${result.status ?? result.signal})`);
     console.log(summary());

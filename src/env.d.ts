@@ -1,5 +1,7 @@
 /** The id of the build this page belongs to, compared with `builds/latest.json`. */
 declare const __BUILD_ID__: string;
+/** The API's RSA-OAEP public key as base64 SPKI, or '' when the build had none. */
+declare const __RSA_PUBLIC_KEY__: string;
 
 interface ImportMetaEnv {
   /** Minutes between checks of `builds/latest.json` (default 60). */

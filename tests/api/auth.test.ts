@@ -107,6 +107,26 @@ describe('POST /auth/token/login/ and logout', () => {
   });
 });
 
+describe('request log', () => {
+  it('has one JSON line per request with method, path, status and duration, and never a secret', async () => {
+    ctx.api.logs.length = 0;
+    const secret = 'never-log-this-9';
+    const email = 'logcheck@example.test';
+    await ctx.api.request('POST', '/auth/users/', { body: { email, username: 'logcheck', password: secret }, encrypt: false });
+    const login = await ctx.api.request('POST', '/auth/token/login/', { body: { email, password: secret } });
+    await ctx.api.request('GET', `/api/user/history?type=deposit&token=${login.body.auth_token}`, { token: login.body.auth_token });
+    expect(ctx.api.logs).toHaveLength(3);
+    for (const line of ctx.api.logs) {
+      const entry = JSON.parse(line);
+      expect(Object.keys(entry).sort()).toEqual(['method', 'ms', 'path', 'status', 'time']);
+      expect(line).not.toContain(secret);
+      expect(line).not.toContain(email);
+      expect(line).not.toContain(login.body.auth_token);
+    }
+    expect(JSON.parse(ctx.api.logs[2]!)).toMatchObject({ method: 'GET', path: '/api/user/history', status: 200 });
+  });
+});
+
 describe('authenticated routes', () => {
   it.each([
     ['GET', '/api/user/me'],
@@ -119,7 +139,7 @@ describe('authenticated routes', () => {
     ['GET', '/api/user/referral-stats'],
     ['POST', '/gmnggate/api'],
   ])('%s %s answers 401 {detail} without a token and with a malformed one', async (method, path) => {
-    for (const headers of [{}, { authorization: 'Bearer abc' }, { authorization: `Token ${'0'.repeat(40)}` }]) {
+    for (const headers of [{} as Record<string, string>, { authorization: 'Bearer abc' }, { authorization: `Token ${'0'.repeat(40)}` }]) {
       const res = await ctx.api.request(method, path, { headers });
       expect(res.status).toBe(401);
       expect(res.body.detail).toBeTypeOf('string');

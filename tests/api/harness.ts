@@ -41,7 +41,8 @@ export async function createTestApi(env: Record<string, string> = {}) {
   await seed(db, config);
   const keys = newKeyPair();
   const services: Services = { db, config, privateKeys: [keys.privateKey] };
-  const app = createApp({ distDir: '/nonexistent-dist', services, log: () => {} });
+  const logs: string[] = [];
+  const app = createApp({ distDir: '/nonexistent-dist', services, log: (line) => logs.push(line) });
   const publicKey = await importPublicKey(keys.spki);
 
   async function request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<Reply<T>> {
@@ -89,7 +90,7 @@ export async function createTestApi(env: Record<string, string> = {}) {
     await db.close();
   }
 
-  return { app, db, config, keys, publicKey, services, request, player, close };
+  return { app, db, config, keys, publicKey, services, logs, request, player, close };
 }
 
 export type TestApi = Awaited<ReturnType<typeof createTestApi>>;

@@ -13,7 +13,8 @@ export interface Database extends Queryable {
   exec(sql: string): Promise<void>;
   /**
    * Runs `work` in one transaction: committed when it resolves, rolled back when it throws.
-   * Money operations must do all their reads and writes through `tx`.
+   * Do every read and write inside through `tx`: on PGlite, which has one connection, a query on
+   * the database itself waits for the transaction to end and never runs.
    */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;

@@ -1,6 +1,6 @@
 import { toCents } from '../../../src/api/money.ts';
 import type { ServerConfig } from '../config.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { addTransaction, notify } from './history.ts';
 import { credit } from './ledger.ts';
 
@@ -19,7 +19,7 @@ export async function completePayment(db: Database, id: string, config: ServerCo
        RETURNING user_id, amount::text, currency, method`,
       [id],
     );
-    if (!payment) return currentStatus(db, id);
+    if (!payment) return currentStatus(tx, id);
     const { user_id: userId, amount, currency, method } = payment;
     const item = await addTransaction(tx, { userId, type: 'deposit', amount, status: 'completed', method, template: 'deposit', params: { method } });
     await credit(tx, userId, 'cash', amount, item.id);
@@ -49,7 +49,7 @@ export async function cancelPayment(db: Database, id: string): Promise<PaymentSt
   return currentStatus(db, id);
 }
 
-async function currentStatus(db: Database, id: string): Promise<PaymentStatus | undefined> {
+async function currentStatus(db: Queryable, id: string): Promise<PaymentStatus | undefined> {
   const [row] = await db.query<{ status: PaymentStatus }>('SELECT status FROM payments WHERE id = $1', [id]);
   return row?.status;
 }

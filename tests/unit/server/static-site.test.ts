@@ -1,14 +1,19 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/src/app.ts';
 import { candidateFiles, cacheControlFor } from '../../../server/src/static-site.ts';
+import { createTestApi, type TestApi } from '../../api/harness.ts';
 
 let dist: string;
+let api: TestApi;
 const logs: string[] = [];
 
-beforeAll(() => {
+afterAll(() => api.close());
+
+beforeAll(async () => {
+  api = await createTestApi();
   dist = mkdtempSync(join(tmpdir(), 'dist-'));
   const files: Record<string, string> = {
     'index.html': 'home',
@@ -29,7 +34,7 @@ beforeAll(() => {
 });
 
 const app = () => {
-  const instance = createApp({ distDir: dist, log: (line) => logs.push(line) });
+  const instance = createApp({ distDir: dist, services: api.services, log: (line) => logs.push(line) });
   instance.get('/explode', () => {
     throw new Error('boom');
   });

@@ -1,0 +1,9 @@
+// The server the browser tests run against: the real one, on a fresh database in `.data/e2e`,
+// with the key pair the build embedded (so the browser's encrypted bodies decrypt).
+import { rmSync } from 'node:fs';
+import { privateKeyPath } from '../server/src/key-files.mjs';
+
+process.env.RSA_PRIVATE_KEY_FILE ||= privateKeyPath();
+process.env.DATA_DIR = '.data/e2e';
+if (!process.env.DATABASE_URL) rmSync(process.env.DATA_DIR, { recursive: true, force: true });
+await import('../server/src/index.ts');

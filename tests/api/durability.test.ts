@@ -1,0 +1,102 @@
+/**
+ * The real server process, started as `npm start` starts it, killed with SIGKILL mid-life and
+ * started again: nothing committed may be lost, and seeding must not repeat.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { encryptJson, importPublicKey } from '../../src/api/envelope.ts';
+import { toCents } from '../../src/api/money.ts';
+import { DEMO_PLAYER } from '../../server/src/db/seed.ts';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'amber-durability-'));
+const port = 4700 + Math.floor(Math.random() * 200);
+const base = `http://127.0.0.1:${port}`;
+const env = {
+  ...process.env,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  RSA_PRIVATE_KEY_FILE: '',
+  DEMO: '1',
+  ...(process.env.DATABASE_URL ? { DATABASE_SCHEMA: `durability_${randomBytes(4).toString('hex')}` } : {}),
+};
+let child: ChildProcess | undefined;
+
+function start(): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(process.execPath, ['server/src/index.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      if (output.includes('running at')) resolve(proc);
+    };
+    proc.stdout!.on('data', onData);
+    proc.stderr!.on('data', (chunk: Buffer) => (output += chunk));
+    proc.on('exit', (code) => reject(new Error(`server exited (${code}): ${output}`)));
+    setTimeout(() => reject(new Error(`server did not start: ${output}`)), 30_000);
+  });
+}
+
+function kill(proc: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    proc.removeAllListeners('exit');
+    proc.on('exit', () => resolve());
+    proc.kill('SIGKILL');
+  });
+}
+
+async function call(path: string, init: { method?: string; token?: string; body?: unknown } = {}) {
+  const publicKey = await importPublicKey(
+    readFileSync(join(dataDir, 'rsa-public.pem'), 'utf8').replace(/-----[^-]+-----|\s/g, ''),
+  );
+  const body = init.body === undefined ? undefined : JSON.stringify({ e_data: await encryptJson(JSON.stringify(init.body), publicKey) });
+  const response = await fetch(`${base}${path}`, {
+    method: init.method ?? 'GET',
+    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Token ${init.token}` } : {}) },
+    body,
+  });
+  return { status: response.status, body: response.status === 204 ? undefined : await response.json() };
+}
+
+afterAll(async () => {
+  if (child) await kill(child);
+  rmSync(dataDir, { recursive: true, force: true });
+  if (env.DATABASE_SCHEMA) {
+    const { openPostgres } = await import('../../server/src/db/postgres.ts');
+    const db = await openPostgres(process.env.DATABASE_URL!);
+    await db.exec(`DROP SCHEMA IF EXISTS ${env.DATABASE_SCHEMA} CASCADE`);
+    await db.close();
+  }
+});
+
+describe('durability', () => {
+  it('keeps every committed change across SIGKILL and does not seed twice', async () => {
+    child = await start();
+    const login = await call('/auth/token/login/', { method: 'POST', body: { email: DEMO_PLAYER.email, password: DEMO_PLAYER.password } });
+    expect(login.status).toBe(200);
+    const token = login.body.auth_token;
+    const before = (await call('/api/user/me', { token })).body;
+    const withdrawal = await call('/api/user/withdrawal', { method: 'POST', token, body: { amount: '12.34', method: 'card', destination: 'after-kill' } });
+    expect(withdrawal.status).toBe(201);
+    const registered = await call('/auth/users/', { method: 'POST', body: { email: 'survivor@example.test', username: 'survivor', password: 'amber-lantern-9' } });
+    expect(registered.status).toBe(201);
+
+    await kill(child);
+    child = await start();
+
+    const after = await call('/api/user/me', { token });
+    expect(after.status).toBe(200);
+    expect(after.body.balance).toBe(withdrawal.body.balance);
+    expect(toCents(before.balance)! - toCents(after.body.balance)!).toBe(1234n);
+    const history = await call('/api/user/history?type=withdrawal', { token });
+    expect(history.body.results.map((item: { id: number }) => item.id)).toContain(withdrawal.body.id);
+    expect((await call('/auth/token/login/', { method: 'POST', body: { email: 'survivor@example.test', password: 'amber-lantern-9' } })).status).toBe(200);
+    // The seed ran again at start: still one demo player, one set of its notifications.
+    const own = await call('/api/user/notification?mode=own', { token });
+    expect(own.body.filter((n: { title: string }) => n.title === 'Welcome to AmberPlay')).toHaveLength(1);
+  }, 90_000);
+});
