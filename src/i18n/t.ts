@@ -1,75 +1,14 @@
-import { LOCALE_INTL, type Locale } from './locales.mjs';
-import type main from '../../locales/en/main.json';
-import type faq from '../../locales/en/faq.json';
-import type responsible_gaming from '../../locales/en/responsible_gaming.json';
-import type affilate from '../../locales/en/affilate.json';
-import type loyal from '../../locales/en/loyal.json';
+import type { Locale } from './locales.mjs';
+import { createTranslator, type Namespace } from './translator';
 
-/** The message sets; English defines the keys every other locale must have. */
-interface Namespaces {
-  main: typeof main;
-  faq: typeof faq;
-  responsible_gaming: typeof responsible_gaming;
-  affilate: typeof affilate;
-  loyal: typeof loyal;
-}
-export type Namespace = keyof Namespaces;
+export type { MessageKey, Namespace, Translate } from './translator';
 
-/** Dotted paths to every string leaf of a message set, e.g. `pages.faq.title`. */
-type Leaves<T, P extends string = ''> = {
-  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
-}[keyof T & string];
-
-export type MessageKey<N extends Namespace = 'main'> = Leaves<Namespaces[N]>;
-
-/** Keys stored as `<base>_one`, `<base>_other`, … : pass `<base>` to `plural()`. */
-type PluralBase<K extends string> = K extends `${infer Base}_other` ? Base : never;
-
+/** Every message set of every locale, bundled for build-time rendering only (never import this in the browser). */
 const sets = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', { eager: true, import: 'default' });
 
-function lookup(messages: unknown, key: string): string | undefined {
-  let node = messages;
-  for (const part of key.split('.')) {
-    if (typeof node !== 'object' || node === null) return undefined;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return typeof node === 'string' ? node : undefined;
-}
-
-const interpolate = (text: string, params: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
-
-/**
- * Returns a translator for one locale and message set. A missing key throws at build time, so
- * a page can never ship a raw key or silently fall back to English; `npm run i18n:check`
- * proves every locale has every key.
- */
+/** A translator for one locale and message set, for Astro components at build time. */
 export function useTranslations<N extends Namespace = 'main'>(locale: Locale, namespace: N = 'main' as N) {
   const messages = sets[`../../locales/${locale}/${namespace}.json`];
   if (!messages) throw new Error(`No message set "${namespace}" for locale "${locale}"`);
-  const get = (key: string) => {
-    const value = lookup(messages, key);
-    if (value === undefined) throw new Error(`Missing message "${namespace}:${key}" in locale "${locale}"`);
-    return value;
-  };
-  const pluralRules = new Intl.PluralRules(LOCALE_INTL[locale]);
-  const numbers = new Intl.NumberFormat(LOCALE_INTL[locale]);
-
-  function t(key: MessageKey<N>, params: Record<string, string | number> = {}): string {
-    return interpolate(get(key), params);
-  }
-
-  /**
-   * The plural form for `count` chosen by `Intl.PluralRules` (`_one`, `_few`, `_many`, …, with
-   * `_other` as the fallback); `{count}` is formatted for the locale.
-   */
-  t.plural = (base: PluralBase<MessageKey<N>>, count: number, params: Record<string, string | number> = {}) => {
-    const category = pluralRules.select(count);
-    const form = lookup(messages, `${base}_${category}`) === undefined ? 'other' : category;
-    return interpolate(get(`${base}_${form}`), { count: numbers.format(count), ...params });
-  };
-
-  return t;
+  return createTranslator(messages, locale, namespace);
 }
-
-export type Translate<N extends Namespace = 'main'> = ReturnType<typeof useTranslations<N>>;

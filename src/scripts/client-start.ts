@@ -3,11 +3,21 @@ import { initColorMode } from './color-mode';
 import { initLanguageSwitcher } from './language-switcher';
 import { initNavigation } from './navigation';
 import { initBuildFreshness } from './build-freshness';
+import { initSessionHeader } from './session-header';
+import { initLowBalanceDialog } from './low-balance-dialog';
+import { initAuthDialogOpener } from './auth-dialog-opener';
+import { captureReferral } from './referral-capture';
+import { initSessionStart } from './session-start';
 
 initColorMode();
 initLanguageSwitcher();
 initNavigation();
 initBuildFreshness();
+captureReferral();
+initSessionHeader();
+initLowBalanceDialog();
+initAuthDialogOpener();
+void initSessionStart();
 
 for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-reload]')) {
   link.addEventListener('click', (event) => {

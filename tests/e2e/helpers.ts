@@ -4,3 +4,21 @@ import type { Page } from '@playwright/test';
 export async function waitForClientScript(page: Page): Promise<void> {
   await page.locator('html[data-client-ready]').waitFor({ state: 'attached' });
 }
+
+export const DEMO = { email: 'demo@amberplay.test', username: 'demo_player', password: 'amber-demo-2026' };
+
+let counter = 0;
+/** Credentials nobody has used yet in this run. */
+export function newPlayer(prefix = 'p') {
+  counter += 1;
+  const tag = `${prefix}${Date.now().toString(36)}${counter}`;
+  return { email: `${tag}@example.test`, username: tag, password: 'amber-lantern-9' };
+}
+
+/** Signs in through the API (plain JSON, which the server accepts) and answers the token. */
+export async function apiToken(request: import('@playwright/test').APIRequestContext, credentials: { email: string; password: string }) {
+  const response = await request.post('/auth/token/login/', { data: credentials });
+  if (!response.ok()) throw new Error(`login failed: ${response.status()} ${await response.text()}`);
+  return ((await response.json()) as { auth_token: string }).auth_token;
+}
+

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { localeRedirectScript, themeScript } from './scripts.mjs';
+import { localeRedirectScript, sessionScript, themeScript } from './scripts.mjs';
 
 /**
  * @param {string} source the exact text between <script> and </script>
@@ -8,4 +8,4 @@ import { localeRedirectScript, themeScript } from './scripts.mjs';
 export const cspHash = (source) => `sha256-${createHash('sha256').update(source).digest('base64')}`;
 
 /** Hashes of every inline script, for `security.csp.scriptDirective.hashes`. */
-export const inlineScriptHashes = [themeScript, localeRedirectScript].map(cspHash);
+export const inlineScriptHashes = [themeScript, sessionScript, localeRedirectScript].map(cspHash);

@@ -54,3 +54,19 @@ export const localeRedirectScript = `(function () {
 })();`
   .replace('__LOCALES__', JSON.stringify(LOCALES))
   .replace('__COOKIE_ATTRIBUTES__', JSON.stringify(cookieAttributes));
+
+/**
+ * Marks the page signed in or out from the `auth_token` cookie before first paint, so the header
+ * never flashes the wrong buttons. On exactly `/profile` (any locale) without the cookie it sends
+ * the visitor to that locale's home page before anything paints.
+ */
+export const sessionScript = `(function () {
+  var root = document.documentElement;
+  var signedIn = /(?:^|; )auth_token=[0-9a-fA-F]{40}(?:;|$)/.test(document.cookie);
+  root.setAttribute('data-session', signedIn ? 'in' : 'out');
+  var profile = location.pathname.match(/^\\/(?:(__LOCALE_PATTERN__)\\/)?profile(?:\\.html)?\\/?$/);
+  if (profile && !signedIn) {
+    root.hidden = true;
+    location.replace(profile[1] ? '/' + profile[1] + '/' : '/');
+  }
+})();`.replace('__LOCALE_PATTERN__', LOCALES.filter((locale) => locale !== 'en').join('|'));

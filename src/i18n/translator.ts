@@ -1,0 +1,78 @@
+import { LOCALE_INTL, type Locale } from './locales.mjs';
+import type main from '../../locales/en/main.json';
+import type faq from '../../locales/en/faq.json';
+import type responsible_gaming from '../../locales/en/responsible_gaming.json';
+import type affilate from '../../locales/en/affilate.json';
+import type loyal from '../../locales/en/loyal.json';
+import type api from '../../locales/en/api.json';
+import type auth from '../../locales/en/auth.json';
+
+/** The message sets; English defines the keys every other locale must have. */
+export interface Namespaces {
+  main: typeof main;
+  faq: typeof faq;
+  responsible_gaming: typeof responsible_gaming;
+  affilate: typeof affilate;
+  loyal: typeof loyal;
+  api: typeof api;
+  auth: typeof auth;
+}
+export type Namespace = keyof Namespaces;
+
+/** Dotted paths to every string leaf of a message set, e.g. `pages.faq.title`. */
+type Leaves<T, P extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
+}[keyof T & string];
+
+export type MessageKey<N extends Namespace = 'main'> = Leaves<Namespaces[N]>;
+
+/** Keys stored as `<base>_one`, `<base>_other`, … : pass `<base>` to `plural()`. */
+export type PluralBase<K extends string> = K extends `${infer Base}_other` ? Base : never;
+
+function lookup(messages: unknown, key: string): string | undefined {
+  let node = messages;
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+const interpolate = (text: string, params: Record<string, string | number>) =>
+  text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+
+/**
+ * A translator over one loaded message set. A missing key throws, so a page can never ship a
+ * raw key or silently fall back to English; `npm run i18n:check` proves every locale has every key.
+ * Pure, so the browser can use it with message sets it loads on demand.
+ */
+export function createTranslator<N extends Namespace>(messages: unknown, locale: Locale, namespace: N) {
+  const get = (key: string) => {
+    const value = lookup(messages, key);
+    if (value === undefined) throw new Error(`Missing message "${namespace}:${key}" in locale "${locale}"`);
+    return value;
+  };
+  const pluralRules = new Intl.PluralRules(LOCALE_INTL[locale]);
+  const numbers = new Intl.NumberFormat(LOCALE_INTL[locale]);
+
+  function t(key: MessageKey<N>, params: Record<string, string | number> = {}): string {
+    return interpolate(get(key), params);
+  }
+
+  /**
+   * The plural form for `count` chosen by `Intl.PluralRules` (`_one`, `_few`, `_many`, …, with
+   * `_other` as the fallback); `{count}` is formatted for the locale.
+   */
+  t.plural = (base: PluralBase<MessageKey<N>>, count: number, params: Record<string, string | number> = {}) => {
+    const category = pluralRules.select(count);
+    const form = lookup(messages, `${base}_${category}`) === undefined ? 'other' : category;
+    return interpolate(get(`${base}_${form}`), { count: numbers.format(count), ...params });
+  };
+
+  /** Whether the set has this key (for message keys that come from the server's rules). */
+  t.has = (key: string) => lookup(messages, key) !== undefined;
+
+  return t;
+}
+
+export type Translate<N extends Namespace = 'main'> = ReturnType<typeof createTranslator<N>>;

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { signUp, type Messages } from '../stores/auth-actions';
+import { closeAuthDialog, openAuthDialog } from '../stores/dialogs';
+import { storedReferral } from '../scripts/referral-capture';
+import { FormAlert } from './FormAlert';
+import { FormField } from './FormField';
+import { useFormSubmit } from './use-form-submit';
+
+export function SignUpForm({ messages }: { messages: Messages }) {
+  const { auth } = messages;
+  const [showPassword, setShowPassword] = useState(false);
+  const [ref] = useState(storedReferral);
+  const { errors, busy, form, onSubmit } = useFormSubmit(
+    (data) =>
+      signUp(
+        { email: String(data.get('email') ?? ''), username: String(data.get('username') ?? ''), password: String(data.get('password') ?? ''), ref },
+        messages,
+      ),
+    closeAuthDialog,
+  );
+  return (
+    <form ref={form} onSubmit={onSubmit} noValidate aria-busy={busy} data-form="sign-up">
+      <p>{auth('sign_up.intro')}</p>
+      {ref && <p className="auth-referral">{auth('sign_up.referral', { code: ref })}</p>}
+      <FormAlert errors={[...(errors.form ?? []), ...(errors.ref ?? [])]} />
+      <FormField name="email" type="email" autoComplete="email" inputMode="email" label={auth('fields.email')} errors={errors.email} required />
+      <FormField name="username" autoComplete="username" label={auth('fields.username')} errors={errors.username} required />
+      <FormField
+        name="password"
+        type={showPassword ? 'text' : 'password'}
+        autoComplete="new-password"
+        label={auth('fields.password')}
+        hint={auth('sign_up.password_hint')}
+        errors={errors.password}
+        required
+      />
+      <label className="checkbox">
+        <input type="checkbox" checked={showPassword} onChange={(event) => setShowPassword(event.target.checked)} />
+        {auth('fields.show_password')}
+      </label>
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? auth('dialog.busy') : auth('sign_up.submit')}
+      </button>
+      <p className="auth-switch">
+        {auth('sign_up.switch_prompt')}{' '}
+        <button type="button" className="link-button" onClick={() => openAuthDialog('sign-in')}>
+          {auth('sign_up.switch')}
+        </button>
+      </p>
+    </form>
+  );
+}

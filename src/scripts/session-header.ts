@@ -1,0 +1,28 @@
+// The header's signed-in state on every page, without React: it subscribes to the same stores
+// the profile islands use.
+import { $token, $user } from '../stores/session';
+import { formatMoney } from './money-format';
+
+export function initSessionHeader() {
+  const root = document.documentElement;
+  $token.subscribe((token) => root.setAttribute('data-session', token ? 'in' : 'out'));
+
+  $user.subscribe((user) => {
+    for (const name of document.querySelectorAll<HTMLElement>('[data-session-username]')) {
+      if (user) name.textContent = user.username;
+    }
+    for (const wrap of document.querySelectorAll<HTMLElement>('[data-session-balance-wrap]')) {
+      wrap.hidden = !user;
+      const value = wrap.querySelector('[data-session-balance]');
+      if (user && value) value.textContent = formatMoney(user.balance, user.currency);
+    }
+  });
+
+  for (const button of document.querySelectorAll<HTMLButtonElement>('[data-sign-out]')) {
+    button.addEventListener('click', () => {
+      button.disabled = true;
+      // The API client loads only now: a signed-out visitor never downloads it.
+      void import('../stores/sign-out').then(({ signOut }) => signOut(button.dataset.home || '/'));
+    });
+  }
+}

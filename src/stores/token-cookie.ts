@@ -1,0 +1,15 @@
+/** The cookie that keeps the API token between pages (Djoser's `auth_token`). */
+export const TOKEN_COOKIE = 'auth_token';
+const THIRTY_DAYS_SECONDS = 30 * 24 * 60 * 60;
+const TOKEN = /^[0-9a-f]{40}$/i;
+
+export function readTokenCookie(cookie = typeof document === 'undefined' ? '' : document.cookie): string | null {
+  const value = new RegExp(`(?:^|; )${TOKEN_COOKIE}=([^;]*)`).exec(cookie)?.[1];
+  return value && TOKEN.test(value) ? value : null;
+}
+
+/** The Set-Cookie string: path `/`, SameSite Lax, Secure on https; `null` deletes the cookie. */
+export function tokenCookie(token: string | null, secure: boolean): string {
+  const lifetime = token ? `Max-Age=${THIRTY_DAYS_SECONDS}` : 'Max-Age=0';
+  return `${TOKEN_COOKIE}=${token ?? ''}; ${lifetime}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
+}

@@ -1,0 +1,219 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, apiToken, newPlayer, waitForClientScript } from './helpers';
+
+const dialog = (page: Page, which: 'sign-in' | 'sign-up') => page.locator(`dialog.auth-dialog[data-dialog="${which}"][open]`);
+
+async function setTokenCookie(page: Page, token: string) {
+  await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
+}
+
+test('register → signed in → balance in the header → low-balance dialog → sign out → back at the root', async ({ page, request }) => {
+  const player = newPlayer('reg');
+  await page.goto('/de/faq');
+  await waitForClientScript(page);
+  await page.getByRole('link', { name: 'Registrieren' }).first().click();
+  const form = dialog(page, 'sign-up');
+  await expect(form).toBeVisible();
+  await expect(form.getByLabel('E-Mail-Adresse')).toBeFocused();
+  await form.getByLabel('E-Mail-Adresse').fill(player.email);
+  await form.getByLabel('Benutzername').fill(player.username);
+  await form.getByLabel('Passwort', { exact: true }).fill(player.password);
+  await form.getByRole('button', { name: 'Konto eröffnen' }).click();
+
+  // Signed in: the dialog is gone, the header shows the player and the balance in German format.
+  await expect(page.locator('dialog.auth-dialog[open]')).toHaveCount(0);
+  const header = page.locator('.site-header');
+  await expect(header.locator('[data-session-username]')).toHaveText(player.username);
+  await expect(header.locator('[data-session-balance]')).toHaveText('0,00\u00a0€');
+  expect((await page.context().cookies()).find((c) => c.name === 'auth_token')?.value).toMatch(/^[0-9a-f]{40}$/);
+
+  // A zero balance opens the low-balance dialog, focus inside, Esc closes it, focus comes back.
+  const low = page.locator('#low-balance-dialog');
+  await expect(low).toHaveAttribute('open', '');
+  await expect(low.getByRole('heading')).toHaveText(/.+/);
+  await expect(low.locator('[data-low-balance-amount]')).toHaveText('0,00\u00a0€');
+  await expect(low.getByRole('link', { name: 'Jetzt einzahlen' })).toHaveAttribute('href', '/de/profile/deposit');
+  expect(await low.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(low).not.toHaveAttribute('open', '');
+
+  // Sign out: the token is revoked on the server and we land on the locale's root.
+  const token = (await page.context().cookies()).find((c) => c.name === 'auth_token')!.value;
+  await header.getByRole('button', { name: 'Abmelden' }).click();
+  await page.waitForURL('**/de/');
+  await waitForClientScript(page);
+  await expect(page.locator('.site-header').getByRole('link', { name: 'Anmelden' })).toBeVisible();
+  expect((await page.context().cookies()).find((c) => c.name === 'auth_token')).toBeUndefined();
+  expect((await request.get('/api/user/me', { headers: { authorization: `Token ${token}` } })).status()).toBe(401);
+});
+
+test('sign-in errors appear next to their fields, in the page language', async ({ page }) => {
+  await page.goto('/ru/faq#sign-in');
+  const form = dialog(page, 'sign-in');
+  await expect(form).toBeVisible();
+
+  // Client-side rules first: nothing typed.
+  await form.getByRole('button', { name: 'Войти' }).click();
+  const email = form.getByLabel('Адрес электронной почты');
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toBeFocused();
+  const emailError = form.locator('#field-email-error');
+  await expect(emailError).toHaveText(/.+/);
+  expect(await emailError.textContent()).not.toContain('This field is required');
+  await expect(email).toHaveAttribute('aria-describedby', 'field-email-error');
+
+  // The server's refusal, in Russian, in the form's alert.
+  await email.fill(DEMO.email);
+  await form.getByLabel('Пароль', { exact: true }).fill('wrong-password-1');
+  await form.getByRole('button', { name: 'Войти' }).click();
+  const alert = form.getByRole('alert');
+  await expect(alert).toBeVisible();
+  await expect(alert).toHaveText(/[а-яА-Я]/);
+  await expect(email).not.toHaveAttribute('aria-invalid', 'true');
+
+  // Then the right password signs in and closes the dialog.
+  await form.getByLabel('Пароль', { exact: true }).fill(DEMO.password);
+  await form.getByRole('button', { name: 'Войти' }).click();
+  await expect(page.locator('dialog.auth-dialog[open]')).toHaveCount(0);
+  await expect(page.locator('.site-header [data-session-username]')).toHaveText(DEMO.username);
+  await expect(page).not.toHaveURL(/#sign-in/);
+});
+
+test('the dialogs work by keyboard: Enter opens, Esc closes, focus returns', async ({ page }) => {
+  await page.goto('/');
+  await waitForClientScript(page);
+  const link = page.locator('.site-header').getByRole('link', { name: 'Sign in' });
+  await link.focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog(page, 'sign-in')).toBeVisible();
+  await expect(dialog(page, 'sign-in').getByLabel('Email address')).toBeFocused();
+  await dialog(page, 'sign-in').getByRole('button', { name: 'Create an account' }).click();
+  await expect(dialog(page, 'sign-up')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('dialog.auth-dialog[open]')).toHaveCount(0);
+  await expect(link).toBeFocused();
+});
+
+test.describe('/profile guard', () => {
+  for (const [path, home] of [['/profile', '/'], ['/ru/profile', '/ru/']] as const) {
+    test(`${path} without a token goes to ${home} before painting`, async ({ page }) => {
+      await page.goto(path);
+      await page.waitForURL((url) => url.pathname === home);
+      await expect(page.locator('html')).toHaveAttribute('lang', home === '/' ? 'en' : 'ru');
+    });
+  }
+
+  test('/profile with a token stays', async ({ page, request }) => {
+    await setTokenCookie(page, await apiToken(request, DEMO));
+    await page.goto('/profile');
+    await expect(page.locator('.site-header [data-session-username]')).toHaveText(DEMO.username);
+    expect(new URL(page.url()).pathname).toBe('/profile');
+  });
+
+  test('a profile sub-route without a token shows a localized sign-in prompt', async ({ page }) => {
+    await page.goto('/ru/profile/deposit');
+    await waitForClientScript(page);
+    const prompt = page.locator('.profile-prompt');
+    await expect(prompt).toBeVisible();
+    await expect(prompt.getByRole('heading')).toHaveText(/[а-яА-Я]/);
+    await prompt.getByRole('link', { name: 'Войти' }).click();
+    await expect(dialog(page, 'sign-in')).toBeVisible();
+  });
+});
+
+test('every JSON body sent is {e_data} only, and the server decrypts it', async ({ page }) => {
+  const player = newPlayer('enc');
+  const bodies: { url: string; body: unknown; status?: number }[] = [];
+  page.on('request', (req) => {
+    const data = req.postData();
+    if (data && req.method() !== 'GET') bodies.push({ url: new URL(req.url()).pathname, body: JSON.parse(data) });
+  });
+  const statuses = new Map<string, number[]>();
+  page.on('response', (res) => {
+    const path = new URL(res.url()).pathname;
+    statuses.set(path, [...(statuses.get(path) ?? []), res.status()]);
+  });
+  await page.goto('/#sign-up');
+  const form = dialog(page, 'sign-up');
+  await form.getByLabel('Email address').fill(player.email);
+  await form.getByLabel('Username').fill(player.username);
+  await form.getByLabel('Password', { exact: true }).fill(player.password);
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.locator('.site-header [data-session-username]')).toHaveText(player.username);
+  await expect.poll(() => statuses.get('/gmnggate/api')).toEqual([200]);
+
+  expect(bodies.map((b) => b.url)).toEqual(['/auth/users/', '/auth/token/login/', '/gmnggate/api']);
+  for (const { body } of bodies) {
+    expect(Object.keys(body as object)).toEqual(['e_data']);
+    expect((body as { e_data: string }).e_data).toMatch(/^[A-Za-z0-9+/]+=*$/);
+    expect(JSON.stringify(body)).not.toContain(player.password);
+  }
+  // The registration body is over 190 bytes? Either way the server read it: 201, then 200s.
+  expect(statuses.get('/auth/users/')).toEqual([201]);
+  expect(statuses.get('/auth/token/login/')).toEqual([200]);
+});
+
+test('app start: the user first, then player_set; nothing without a token', async ({ page, request }) => {
+  const calls: string[] = [];
+  page.on('request', (req) => {
+    const path = new URL(req.url()).pathname;
+    if (/^\/(api|auth|gmnggate)\//.test(path)) calls.push(`${req.method()} ${path}`);
+  });
+  await page.goto('/faq');
+  await waitForClientScript(page);
+  await page.waitForTimeout(500);
+  expect(calls).toEqual([]);
+
+  await setTokenCookie(page, await apiToken(request, DEMO));
+  await page.goto('/faq');
+  await expect(page.locator('.site-header [data-session-balance]')).toHaveText(/€\d/);
+  await expect.poll(() => calls).toEqual(['GET /api/user/me', 'POST /gmnggate/api']);
+});
+
+test('a token the server refuses is cleared and the page reloads once, signed out', async ({ page }) => {
+  await setTokenCookie(page, 'f'.repeat(40));
+  let loads = 0;
+  page.on('load', () => (loads += 1));
+  await page.goto('/faq');
+  await expect(page.locator('html')).toHaveAttribute('data-session', 'out');
+  await expect.poll(() => loads).toBe(2);
+  await page.waitForTimeout(800);
+  expect(loads).toBe(2);
+  expect((await page.context().cookies()).find((c) => c.name === 'auth_token')).toBeUndefined();
+  await expect(page.locator('.site-header').getByRole('link', { name: 'Sign in' })).toBeVisible();
+});
+
+test('a ?ref= link is remembered and a player who registers later counts for the referrer', async ({ page, request }) => {
+  const referrerToken = await apiToken(request, DEMO);
+  const headers = { authorization: `Token ${referrerToken}` };
+  const before = await (await request.get('/api/user/referral-stats', { headers })).json();
+
+  await page.goto(`/?ref=${before.referral_code}`);
+  await waitForClientScript(page);
+  await page.goto('/rules#sign-up');
+  const form = dialog(page, 'sign-up');
+  await expect(form.locator('.auth-referral')).toContainText(before.referral_code);
+  const player = newPlayer('ref');
+  await form.getByLabel('Email address').fill(player.email);
+  await form.getByLabel('Username').fill(player.username);
+  await form.getByLabel('Password', { exact: true }).fill(player.password);
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.locator('.site-header [data-session-username]')).toHaveText(player.username);
+
+  const after = await (await request.get('/api/user/referral-stats', { headers })).json();
+  expect(after.invited).toBe(before.invited + 1);
+});
+
+test('the signed-in header on a public page loads no React', async ({ page, request }) => {
+  await setTokenCookie(page, await apiToken(request, DEMO));
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+  });
+  await page.goto('/loyal');
+  await expect(page.locator('.site-header [data-session-username]')).toHaveText(DEMO.username);
+  await page.waitForTimeout(300);
+  const sources = await Promise.all(scripts.map(async (path) => (await request.get(path)).text()));
+  expect(sources.some((source) => source.includes('react.production') || source.includes('__REACT_DEVTOOLS'))).toBe(false);
+  expect(scripts.some((path) => path.includes('mount-auth-dialogs'))).toBe(false);
+});

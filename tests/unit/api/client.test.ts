@@ -1,0 +1,154 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createApiClient, type ClientOptions } from '../../../src/api/client';
+import { encryptBody } from '../../../src/api/encrypt-body';
+import { importPublicKey } from '../../../src/api/envelope';
+import { ApiError } from '../../../src/api/errors';
+import { register } from '../../../src/api/auth';
+import { getMe } from '../../../src/api/user';
+import { decryptEnvelope } from '../../../server/src/crypto';
+import { createTestApi, type TestApi } from '../../api/harness';
+
+const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const key = await importPublicKey(publicKey.export({ type: 'spki', format: 'der' }).toString('base64'));
+
+interface Seen {
+  headers: Headers;
+  body: string | undefined;
+}
+
+/** A client whose fetch records each request and answers from `replies` in turn. */
+function recordingClient(replies: Response[], options: Partial<ClientOptions> = {}) {
+  const seen: Seen[] = [];
+  const client = createApiClient({
+    baseURL: 'http://api.test',
+    getToken: () => null,
+    getPublicKey: async () => key,
+    getLocale: () => 'ja',
+    onUnauthorized: () => {},
+    fetch: async (input, init) => {
+      const request = new Request(input, init);
+      seen.push({ headers: request.headers, body: init?.body === undefined ? undefined : await request.text() });
+      return replies.shift() ?? new Response('{}', { headers: { 'content-type': 'application/json' } });
+    },
+    ...options,
+  });
+  return { client, seen };
+}
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('the API client', () => {
+  it('sends Authorization: Token <token> whenever a token exists, and the page language', async () => {
+    let token: string | null = null;
+    const { client, seen } = recordingClient([json({}), json({})], { getToken: () => token });
+    await client('/api/user/me');
+    token = 'a'.repeat(40);
+    await client('/api/user/me');
+    expect(seen[0]!.headers.has('authorization')).toBe(false);
+    expect(seen[1]!.headers.get('authorization')).toBe(`Token ${'a'.repeat(40)}`);
+    expect(seen[1]!.headers.get('accept-language')).toBe('ja');
+  });
+
+  it('sends a JSON body as {e_data} that the server key decrypts', async () => {
+    const { client, seen } = recordingClient([json({ ok: true })]);
+    await client('/auth/token/login/', { method: 'POST', body: { email: 'a@b.cd', password: 'secret-pass-1' } });
+    const sent = JSON.parse(seen[0]!.body!);
+    expect(Object.keys(sent)).toEqual(['e_data']);
+    expect(JSON.parse(decryptEnvelope(sent.e_data, [privateKey]))).toEqual({ email: 'a@b.cd', password: 'secret-pass-1' });
+    expect(seen[0]!.headers.get('content-type')).toMatch(/application\/json/);
+  });
+
+  it('never encrypts twice when ofetch retries', async () => {
+    const { client, seen } = recordingClient([json({}, 503), json({ ok: true })]);
+    await client('/api/user/withdrawal', { method: 'POST', body: { amount: '10.00' }, retry: 1, retryDelay: 0, retryStatusCodes: [503] });
+    expect(seen).toHaveLength(2);
+    expect(seen[1]!.body).toBe(seen[0]!.body);
+    expect(JSON.parse(decryptEnvelope(JSON.parse(seen[1]!.body!).e_data, [privateKey]))).toEqual({ amount: '10.00' });
+  });
+
+  it('answers 401 from an authenticated call by calling onUnauthorized, and throws a typed error', async () => {
+    const onUnauthorized = vi.fn();
+    const { client } = recordingClient([json({ detail: 'Invalid token.' }, 401)], { getToken: () => 'b'.repeat(40), onUnauthorized });
+    const error = await client('/api/user/me').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(401);
+    expect((error as ApiError).detail).toBe('Invalid token.');
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
+  it('does not treat a 401 without a token as a lost session', async () => {
+    const onUnauthorized = vi.fn();
+    const { client } = recordingClient([json({ detail: 'no' }, 401)], { onUnauthorized });
+    await expect(client('/api/user/me')).rejects.toBeInstanceOf(ApiError);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('carries the server’s field messages for forms', async () => {
+    const { client } = recordingClient([json({ email: ['Taken.'], non_field_errors: ['No.'] }, 400)]);
+    const error = (await client('/auth/users/', { method: 'POST', body: {} }).catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(400);
+    expect(error.fields).toEqual({ email: ['Taken.'], non_field_errors: ['No.'] });
+  });
+
+  it('reports an unreachable server as status 0', async () => {
+    const client = createApiClient({
+      baseURL: 'http://api.test', getToken: () => null, getPublicKey: async () => key, getLocale: () => 'en', onUnauthorized: () => {},
+      fetch: async () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const error = (await client('/api/snikx/win_stats').catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.isNetworkError).toBe(true);
+  });
+});
+
+describe('encryptBody fallbacks', () => {
+  it('without a key: logs why and sends the body unchanged', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const body = { amount: '1.00' };
+    expect(await encryptBody(body, undefined)).toBe(body);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('key is not loaded'));
+    warn.mockRestore();
+  });
+
+  it('when encryption fails: logs the error and sends the body unchanged', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const aesKey = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt']);
+    const body = { amount: '1.00' };
+    expect(await encryptBody(body, aesKey)).toBe(body);
+    expect(error).toHaveBeenCalledWith(expect.stringContaining('encryption failed'), expect.anything());
+    error.mockRestore();
+  });
+
+  it('leaves FormData and strings alone', async () => {
+    const form = new FormData();
+    form.set('file', 'x');
+    expect(await encryptBody(form, key)).toBe(form);
+    expect(await encryptBody('raw', key)).toBe('raw');
+  });
+});
+
+describe('typed calls against the real server app', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await createTestApi();
+  });
+  afterAll(() => api.close());
+
+  it('register and me go through encryption and come back typed', async () => {
+    let token: string | null = null;
+    const client = createApiClient({
+      baseURL: 'http://localhost', getToken: () => token, getPublicKey: async () => api.publicKey, getLocale: () => 'en', onUnauthorized: () => {},
+      fetch: async (input, init) => api.app.request(new Request(input, init)),
+    });
+    const created = await register({ email: 'typed@example.test', username: 'typed_one', password: 'amber-lantern-9' }, client);
+    expect(created).toEqual({ id: expect.any(Number), email: 'typed@example.test', username: 'typed_one' });
+    const failure = (await register({ email: 'typed@example.test', username: 'typed_two', password: 'amber-lantern-9' }, client).catch((e) => e)) as ApiError;
+    expect(failure.fields.email).toEqual(['An account with this email address already exists.']);
+    const { auth_token } = await client<{ auth_token: string }>('/auth/token/login/', { method: 'POST', body: { email: 'typed@example.test', password: 'amber-lantern-9' } });
+    token = auth_token;
+    expect((await getMe(client)).username).toBe('typed_one');
+  });
+});
