@@ -6,6 +6,8 @@ import type affilate from '../../locales/en/affilate.json';
 import type loyal from '../../locales/en/loyal.json';
 import type api from '../../locales/en/api.json';
 import type auth from '../../locales/en/auth.json';
+import type profile from '../../locales/en/profile.json';
+import type lobby from '../../locales/en/lobby.json';
 
 /** The message sets; English defines the keys every other locale must have. */
 export interface Namespaces {
@@ -16,6 +18,8 @@ export interface Namespaces {
   loyal: typeof loyal;
   api: typeof api;
   auth: typeof auth;
+  profile: typeof profile;
+  lobby: typeof lobby;
 }
 export type Namespace = keyof Namespaces;
 

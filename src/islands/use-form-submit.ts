@@ -1,5 +1,5 @@
-import { useRef, useState, type FormEvent } from 'react';
-import type { FormErrors } from '../stores/auth-actions';
+import { useRef, useState, type SubmitEvent } from 'react';
+import type { FormErrors } from '../stores/form-errors';
 
 /**
  * Submit state for a form whose action answers errors or null: ignores a second submit while
@@ -10,7 +10,7 @@ export function useFormSubmit(action: (data: FormData) => Promise<FormErrors | n
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     setBusy(true);

@@ -1,37 +1,22 @@
 // Sign-in and registration as actions the dialogs call: validate with the server's own rules,
 // call the API, store the session, and map every failure to messages per field.
 import { login, register } from '../api/auth';
-import { ApiError } from '../api/errors';
 import { playerSet } from '../api/games';
 import { getMe } from '../api/user';
-import { checkRegistration, checkSignIn, hasProblems, type Problems } from '../api/validation';
+import { checkRegistration, checkSignIn, hasProblems } from '../api/validation';
 import type { Translate } from '../i18n/translator';
 import { forgetReferral } from '../scripts/referral-capture';
+import { problemMessages, serverErrors, type FormErrors } from './form-errors';
 import { setToken, setUser } from './session';
 
-/** Translated messages per field; `form` holds those that belong to no field. */
-export type FormErrors = Record<string, string[]>;
+export type { FormErrors };
 
 export interface Messages {
   api: Translate<'api'>;
   auth: Translate<'auth'>;
 }
 
-const translateProblems = (problems: Problems, { api }: Messages): FormErrors =>
-  Object.fromEntries(Object.entries(problems).map(([field, list]) => [field, list.map((p) => api(`errors.${p.key}` as never, p.params))]));
-
-/** Server errors as form errors: DRF's `non_field_errors` and `detail` become `form`. */
-export function serverErrors(error: unknown, { auth }: Messages): FormErrors {
-  if (!(error instanceof ApiError)) {
-    console.error('[auth] unexpected failure', error);
-    return { form: [auth('dialog.unknown_error')] };
-  }
-  if (error.isNetworkError) return { form: [auth('dialog.network_error')] };
-  const { non_field_errors, ...fields } = error.fields;
-  const form = [...(non_field_errors ?? []), ...(error.detail ? [error.detail] : [])];
-  const result: FormErrors = { ...fields, ...(form.length ? { form } : {}) };
-  return Object.keys(result).length ? result : { form: [auth('dialog.unknown_error')] };
-}
+const fallbacks = ({ auth }: Messages) => ({ network: auth('dialog.network_error'), unknown: auth('dialog.unknown_error') });
 
 /** Stores the token, then loads the user, then registers the player with the game gateway. */
 async function startSignedIn(token: string) {
@@ -42,13 +27,13 @@ async function startSignedIn(token: string) {
 
 export async function signIn(values: { email: string; password: string }, messages: Messages): Promise<FormErrors | null> {
   const problems = checkSignIn(values);
-  if (hasProblems(problems)) return translateProblems(problems, messages);
+  if (hasProblems(problems)) return problemMessages(problems, messages.api);
   try {
     const { auth_token } = await login({ email: values.email.trim(), password: values.password });
     await startSignedIn(auth_token);
     return null;
   } catch (error) {
-    return serverErrors(error, messages);
+    return serverErrors(error, fallbacks(messages));
   }
 }
 
@@ -57,7 +42,7 @@ export async function signUp(
   messages: Messages,
 ): Promise<FormErrors | null> {
   const problems = checkRegistration(values);
-  if (hasProblems(problems)) return translateProblems(problems, messages);
+  if (hasProblems(problems)) return problemMessages(problems, messages.api);
   const email = values.email.trim();
   try {
     await register({ email, username: values.username, password: values.password, ...(values.ref ? { ref: values.ref } : {}) });
@@ -66,6 +51,6 @@ export async function signUp(
     await startSignedIn(auth_token);
     return null;
   } catch (error) {
-    return serverErrors(error, messages);
+    return serverErrors(error, fallbacks(messages));
   }
 }

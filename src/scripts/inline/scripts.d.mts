@@ -1,2 +1,3 @@
 export declare const themeScript: string;
 export declare const localeRedirectScript: string;
+export declare const sessionScript: string;

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import type { UserUpdateRequest } from '../../api/contract';
+import { updateUser } from '../../api/user';
+import { checkUserUpdate, hasProblems } from '../../api/validation';
+import { localizedPath } from '../../i18n/urls';
+import { setUser } from '../../stores/session';
+import { problemMessages, serverErrors, type FormErrors } from '../../stores/form-errors';
+import { FormAlert } from '../FormAlert';
+import { FormField } from '../FormField';
+import { useFormSubmit } from '../use-form-submit';
+import { formatDate, formatMoney } from './format';
+import type { IslandProps } from './messages';
+import { Notice, Skeleton } from './Status';
+import { useMessages } from './use-messages';
+import { useUser } from './use-user';
+
+/** /profile: the account at a glance, and the profile fields the player may edit. */
+export function Overview(props: IslandProps) {
+  const { locale } = props;
+  const { t, api, loyal } = useMessages(props);
+  const user = useUser();
+  const [saved, setSaved] = useState(false);
+  const { errors, busy, form, onSubmit } = useFormSubmit(
+    async (data): Promise<FormErrors | null> => {
+      setSaved(false);
+      const changes: UserUpdateRequest = {
+        username: String(data.get('username') ?? ''),
+        first_name: String(data.get('first_name') ?? '').trim(),
+        last_name: String(data.get('last_name') ?? '').trim(),
+      };
+      const problems = checkUserUpdate(changes);
+      if (hasProblems(problems)) return problemMessages(problems, api);
+      try {
+        setUser(await updateUser(changes));
+        return null;
+      } catch (error) {
+        return serverErrors(error, { network: t('common.error'), unknown: t('common.error') });
+      }
+    },
+    () => setSaved(true),
+  );
+
+  if (!user) return <Skeleton lines={6} label={t('common.loading')} />;
+  const money = (amount: string) => formatMoney(amount, user.currency, locale);
+  const summary: [string, string][] = [
+    [t('overview.username'), user.username],
+    [t('overview.email'), user.email],
+    [t('overview.balance'), money(user.balance)],
+    [t('overview.bonus'), money(user.bonus_balance)],
+    [t('overview.level'), loyal(`levels.${user.loyalty.level}`)],
+    [t('overview.joined'), formatDate(user.date_joined, locale)],
+  ];
+  const links = (['deposit', 'withdrawal', 'history', 'notification'] as const).map((section) => ({
+    href: localizedPath(`/profile/${section}`, locale),
+    section,
+  }));
+
+  return (
+    <div className="stack">
+      <section className="card" aria-labelledby="summary-title">
+        <h2 id="summary-title">{t('overview.summary_title')}</h2>
+        <dl className="summary">
+          {summary.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd data-field={label}>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <h3>{t('overview.quick_links')}</h3>
+        <ul className="quick-links">
+          {links.map(({ href, section }) => (
+            <li key={section}>
+              <a className="button button--ghost" href={href}>
+                {section === 'deposit' ? t('balance.deposit') : section === 'withdrawal' ? t('balance.withdraw') : section === 'history' ? t('balance.all_history') : t('notifications.own')}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="card" aria-labelledby="edit-title">
+        <h2 id="edit-title">{t('overview.edit_title')}</h2>
+        <form ref={form} onSubmit={onSubmit} noValidate aria-busy={busy} data-form="profile">
+          <FormAlert errors={errors.form} />
+          <FormField name="username" label={t('overview.username')} defaultValue={user.username} autoComplete="username" errors={errors.username} required />
+          <FormField name="first_name" label={t('overview.first_name')} defaultValue={user.first_name} autoComplete="given-name" errors={errors.first_name} />
+          <FormField name="last_name" label={t('overview.last_name')} defaultValue={user.last_name} autoComplete="family-name" errors={errors.last_name} />
+          <p className="field__hint">{t('overview.email_locked')}</p>
+          {saved && <Notice>{t('overview.saved')}</Notice>}
+          <button type="submit" className="button" disabled={busy}>
+            {busy ? t('common.busy') : t('common.save')}
+          </button>
+        </form>
+      </section>
+    </div>
+  );
+}

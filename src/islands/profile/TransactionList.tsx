@@ -1,0 +1,44 @@
+import type { Transaction } from '../../api/contract';
+import type { Locale } from '../../i18n/locales.mjs';
+import { formatDateTime, formatMoney } from './format';
+import type { Translators } from './use-messages';
+
+/**
+ * Transactions as a table that becomes one card per row on phones (see `.tx-table` in CSS).
+ * Descriptions come from the server as plain text and are rendered as text.
+ */
+export function TransactionTable({ items, currency, locale, t, caption }: { items: Transaction[]; currency: string; locale: Locale; t: Translators['t']; caption: string }) {
+  return (
+    <table className="tx-table">
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('history.date')}</th>
+          <th scope="col">{t('history.type')}</th>
+          <th scope="col">{t('history.description')}</th>
+          <th scope="col" className="tx-table__amount">
+            {t('history.amount')}
+          </th>
+          <th scope="col">{t('history.status')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item) => (
+          <tr key={item.id} data-transaction={item.id} data-type={item.type} data-status={item.status}>
+            <td data-label={t('history.date')}>
+              <time dateTime={item.created_at}>{formatDateTime(item.created_at, locale)}</time>
+            </td>
+            <td data-label={t('history.type')}>{t(`types.${item.type}`)}</td>
+            <td data-label={t('history.description')}>{item.description}</td>
+            <td data-label={t('history.amount')} className={`tx-table__amount ${item.amount.startsWith('-') ? 'is-debit' : 'is-credit'}`}>
+              {formatMoney(item.amount, currency, locale)}
+            </td>
+            <td data-label={t('history.status')}>
+              <span className={`badge badge--${item.status}`}>{t(`statuses.${item.status}`)}</span>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

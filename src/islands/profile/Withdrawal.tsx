@@ -1,0 +1,100 @@
+import { useRef, useState } from 'react';
+import { PAYMENT_METHODS, type PaymentMethod } from '../../api/contract';
+import { getHistory } from '../../api/history';
+import { requestWithdrawal } from '../../api/payments';
+import { serverErrors } from '../../stores/form-errors';
+import { FormAlert } from '../FormAlert';
+import { FormField } from '../FormField';
+import { useFormSubmit } from '../use-form-submit';
+import { newIdempotencyKey, validateAmount } from './amount-input';
+import { formatMoney } from './format';
+import type { IslandProps } from './messages';
+import { Empty, LoadError, Notice, Skeleton } from './Status';
+import { TransactionTable } from './TransactionList';
+import { useMessages } from './use-messages';
+import { useResource } from './use-resource';
+import { refreshUser, useUser } from './use-user';
+
+const DESTINATION_MAX = 64;
+
+/** /profile/withdrawal: request a withdrawal within the limits, and see the pending ones. */
+export function Withdrawal(props: IslandProps) {
+  const { locale } = props;
+  const { t, api } = useMessages(props);
+  const user = useUser();
+  const [method, setMethod] = useState<PaymentMethod>('card');
+  const [done, setDone] = useState<string>();
+  const pending = useResource(async () => (await getHistory({ type: 'withdrawal', page_size: 100 })).results.filter((item) => item.status === 'pending'));
+  const intent = useRef({ key: newIdempotencyKey(), request: '' });
+
+  const { errors, busy, form, onSubmit } = useFormSubmit(async (data) => {
+    setDone(undefined);
+    if (!user) return { form: [t('common.error')] };
+    const fieldErrors: Record<string, string[]> = {};
+    const checked = validateAmount(String(data.get('amount') ?? ''), user.limits.withdrawal_min, user.limits.withdrawal_max, user.currency, locale, api);
+    if ('error' in checked) fieldErrors.amount = [checked.error];
+    const destination = String(data.get('destination') ?? '').trim();
+    if (!destination) fieldErrors.destination = [api('errors.required')];
+    else if (destination.length > DESTINATION_MAX || /[<>]/.test(destination)) fieldErrors.destination = [api('errors.destination_invalid', { max: DESTINATION_MAX })];
+    if (Object.keys(fieldErrors).length || !('amount' in checked)) return fieldErrors;
+
+    // The same request again (a double submit, a retry) keeps its key, so it acts once.
+    const request = JSON.stringify([checked.amount, method, destination]);
+    if (intent.current.request !== request) intent.current = { key: newIdempotencyKey(), request };
+    try {
+      const withdrawal = await requestWithdrawal({ amount: checked.amount, method, destination }, intent.current.key);
+      intent.current = { key: newIdempotencyKey(), request: '' };
+      setDone(t('withdrawal.requested', { amount: formatMoney(withdrawal.amount, withdrawal.currency, locale), balance: formatMoney(withdrawal.balance, withdrawal.currency, locale) }));
+      form.current?.reset();
+      pending.reload();
+      await refreshUser().catch((error) => console.error('[withdrawal] could not refresh the balance', error));
+      return null;
+    } catch (error) {
+      return serverErrors(error, { network: t('common.error'), unknown: t('common.error') });
+    }
+  }, () => {});
+
+  if (!user) return <Skeleton lines={5} label={t('common.loading')} />;
+  const money = (value: string) => formatMoney(value, user.currency, locale);
+  return (
+    <div className="stack">
+      <section className="card" aria-labelledby="withdraw-title">
+        <h2 id="withdraw-title" data-available>
+          {t('withdrawal.available', { balance: money(user.balance) })}
+        </h2>
+        <p className="field__hint">{t('withdrawal.limits', { min: money(user.limits.withdrawal_min), max: money(user.limits.withdrawal_max) })}</p>
+        {done && <Notice>{done}</Notice>}
+        <form ref={form} onSubmit={onSubmit} noValidate aria-busy={busy} data-form="withdrawal">
+          <FormAlert errors={errors.form} />
+          <FormField name="amount" label={`${t('withdrawal.amount')} (${user.currency})`} inputMode="decimal" autoComplete="off" errors={errors.amount} required />
+          <fieldset className="choices">
+            <legend>{t('withdrawal.method')}</legend>
+            {PAYMENT_METHODS.map((option) => (
+              <label key={option} className="choice">
+                <input type="radio" name="method" value={option} checked={method === option} onChange={() => setMethod(option)} />
+                {api(`methods.${option}`)}
+              </label>
+            ))}
+            {errors.method && <p className="field__error">{errors.method.join(' ')}</p>}
+          </fieldset>
+          <FormField name="destination" label={t('withdrawal.destination')} hint={t('withdrawal.destination_hint')} maxLength={DESTINATION_MAX} autoComplete="off" errors={errors.destination} required />
+          <button type="submit" className="button" disabled={busy}>
+            {busy ? t('common.busy') : t('withdrawal.submit')}
+          </button>
+        </form>
+      </section>
+      <section aria-labelledby="pending-title">
+        <h2 id="pending-title">{t('withdrawal.pending_title')}</h2>
+        {pending.state === 'error' ? (
+          <LoadError message={t('common.error')} retry={t('common.retry')} onRetry={pending.retry} />
+        ) : pending.state === 'loading' && !pending.data ? (
+          <Skeleton lines={3} label={t('common.loading')} />
+        ) : !pending.data?.length ? (
+          <Empty>{t('withdrawal.pending_empty')}</Empty>
+        ) : (
+          <TransactionTable items={pending.data} currency={user.currency} locale={locale} t={t} caption={t('withdrawal.pending_title')} />
+        )}
+      </section>
+    </div>
+  );
+}

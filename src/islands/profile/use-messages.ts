@@ -1,0 +1,23 @@
+import { useMemo } from 'react';
+import { createTranslator, type Translate } from '../../i18n/translator';
+import type { IslandProps } from './messages';
+
+export interface Translators {
+  t: Translate<'profile'>;
+  api: Translate<'api'>;
+  loyal: Translate<'loyal'>;
+  affilate: Translate<'affilate'>;
+}
+
+/** Translators over the message sets the page passed in; a set that was not passed throws on use. */
+export function useMessages({ locale, messages }: IslandProps): Translators {
+  return useMemo(
+    () => ({
+      t: createTranslator(messages.profile ?? {}, locale, 'profile'),
+      api: createTranslator(messages.api ?? {}, locale, 'api'),
+      loyal: createTranslator(messages.loyal ?? {}, locale, 'loyal'),
+      affilate: createTranslator(messages.affilate ?? {}, locale, 'affilate'),
+    }),
+    [locale, messages],
+  );
+}
