@@ -2,7 +2,6 @@ import { useState } from 'react';
 import type { UserUpdateRequest } from '../../api/contract';
 import { updateUser } from '../../api/user';
 import { checkUserUpdate, hasProblems } from '../../api/validation';
-import { localizedPath } from '../../i18n/urls';
 import { setUser } from '../../stores/session';
 import { problemMessages, serverErrors, type FormErrors } from '../../stores/form-errors';
 import { FormAlert } from '../FormAlert';
@@ -50,10 +49,6 @@ export function Overview(props: IslandProps) {
     [t('overview.level'), loyal(`levels.${user.loyalty.level}`)],
     [t('overview.joined'), formatDate(user.date_joined, locale)],
   ];
-  const links = (['deposit', 'withdrawal', 'history', 'notification'] as const).map((section) => ({
-    href: localizedPath(`/profile/${section}`, locale),
-    section,
-  }));
 
   return (
     <div className="stack">
@@ -67,16 +62,6 @@ export function Overview(props: IslandProps) {
             </div>
           ))}
         </dl>
-        <h3>{t('overview.quick_links')}</h3>
-        <ul className="quick-links">
-          {links.map(({ href, section }) => (
-            <li key={section}>
-              <a className="button button--ghost" href={href}>
-                {section === 'deposit' ? t('balance.deposit') : section === 'withdrawal' ? t('balance.withdraw') : section === 'history' ? t('balance.all_history') : t('notifications.own')}
-              </a>
-            </li>
-          ))}
-        </ul>
       </section>
 
       <section className="card" aria-labelledby="edit-title">

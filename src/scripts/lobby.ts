@@ -1,0 +1,70 @@
+// Fills the home page's "most popular" and "recent winners" lists from the configured API,
+// without React. A failed request swaps its list for a quiet message; the page never breaks.
+import { API_PATHS, type Game, type Win } from '../api/contract';
+
+const apiBase = () => import.meta.env.PUBLIC_API_BASE || location.origin;
+
+async function getJson<T>(path: string): Promise<T> {
+  const response = await fetch(new URL(path, apiBase()), { headers: { Accept: 'application/json', 'Accept-Language': document.documentElement.lang } });
+  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** Builds an element with text only: server data never becomes HTML. */
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** A message with {placeholders} as text nodes, e.g. "{player} won {amount} in {game}". */
+function fill(template: string, values: Record<string, string>) {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}
+
+async function fillSection<T>(section: HTMLElement | null, load: () => Promise<T[]>, render: (item: T) => HTMLLIElement) {
+  if (!section) return;
+  const list = section.querySelector<HTMLElement>('[data-list]')!;
+  try {
+    const items = await load();
+    if (!items.length) throw new Error('empty list');
+    list.replaceChildren(...items.map(render));
+  } catch (error) {
+    console.warn('[lobby] list unavailable', error);
+    list.remove();
+    section.querySelector<HTMLElement>('[data-unavailable]')!.hidden = false;
+  } finally {
+    section.setAttribute('aria-busy', 'false');
+  }
+}
+
+export function initLobby() {
+  const root = document.querySelector<HTMLElement>('[data-lobby]');
+  if (!root) return;
+  const intl = root.dataset.intl ?? 'en-US';
+  const categories = JSON.parse(root.dataset.categories ?? '{}') as Record<string, string>;
+  const time = new Intl.DateTimeFormat(intl, { timeStyle: 'short' });
+
+  void fillSection(root.querySelector('[data-lobby-games]'), () => getJson<Game[]>(API_PATHS.mostPopular), (game) => {
+    const item = element('li', 'game-card');
+    const image = element('img', 'game-card__image');
+    image.src = new URL(game.image, apiBase()).href;
+    image.alt = '';
+    image.width = 320;
+    image.height = 240;
+    image.loading = 'lazy';
+    image.decoding = 'async';
+    item.append(image, element('h3', undefined, game.name), element('p', undefined, `${categories[game.category] ?? game.category} · ${fill(root.dataset.provider ?? '{provider}', { provider: game.provider })}`));
+    return item;
+  });
+
+  void fillSection(root.querySelector('[data-lobby-winners]'), () => getJson<Win[]>(API_PATHS.winStats), (win) => {
+    const item = element('li', 'winner');
+    const amount = new Intl.NumberFormat(intl, { style: 'currency', currency: win.currency }).format(win.amount as unknown as number);
+    const when = element('time', undefined, time.format(new Date(win.at)));
+    when.dateTime = win.at;
+    item.append(element('span', undefined, fill(root.dataset.winner ?? '', { player: win.player, amount, game: win.game })), when);
+    return item;
+  });
+}

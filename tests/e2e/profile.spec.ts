@@ -1,0 +1,280 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO, apiToken, newPlayer } from './helpers';
+
+/** A fresh player, signed in through the cookie; answers their token. */
+async function signedInPlayer(page: Page, request: APIRequestContext, credentials = newPlayer('prof')) {
+  expect((await request.post('/auth/users/', { data: credentials })).status()).toBe(201);
+  const token = await apiToken(request, credentials);
+  await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
+  return { ...credentials, token };
+}
+
+const me = async (request: APIRequestContext, token: string) => (await request.get('/api/user/me', { headers: { authorization: `Token ${token}` } })).json();
+
+/** Deposits through the API and the demo payment page, as a player would. */
+async function deposit(request: APIRequestContext, token: string, amount: string) {
+  const payment = await (await request.post('/api/user/payments/create-payment', { headers: { authorization: `Token ${token}` }, data: { amount, method: 'card' } })).json();
+  await request.post(`${new URL(payment.redirect_url).pathname}/confirm`, { maxRedirects: 0 });
+}
+
+/** A new player has nothing on their balance, so the low-balance dialog opens: close it. */
+async function closeLowBalance(page: Page) {
+  const low = page.locator('#low-balance-dialog[open]');
+  await low.waitFor();
+  await low.locator('[data-close-dialog]').last().click();
+  await expect(low).toHaveCount(0);
+}
+
+test('edit profile: saved fields come back, bad input is refused next to the field', async ({ page, request }) => {
+  const player = await signedInPlayer(page, request);
+  await page.goto('/profile');
+  await closeLowBalance(page);
+  const form = page.locator('form[data-form="profile"]');
+  await expect(form.getByLabel('Username')).toHaveValue(player.username);
+  await expect(page.locator('.summary')).toContainText(player.email);
+
+  await form.getByLabel('First name').fill('<b>Ana</b>');
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(form.getByLabel('First name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.locator('#field-first_name-error')).toHaveText('Enter at most 60 characters, without < or >.');
+
+  const renamed = `${player.username}x`;
+  await form.getByLabel('First name').fill('Ana');
+  await form.getByLabel('Username').fill(renamed);
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Your profile has been saved.')).toBeVisible();
+  await expect(page.locator('.site-header [data-session-username]')).toHaveText(renamed);
+  // The updated user still has a zero balance, so the low-balance dialog opens again.
+  await closeLowBalance(page);
+  expect(await me(request, player.token)).toMatchObject({ username: renamed, first_name: 'Ana' });
+
+  await form.getByLabel('Username').fill(DEMO.username.toUpperCase());
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(form.locator('#field-username-error')).toHaveText('This username is already taken.');
+});
+
+test('deposit through the demo payment page: the balance rises by exactly the amount', async ({ page, request }) => {
+  const player = await signedInPlayer(page, request);
+  await page.goto('/de/profile/deposit');
+  await closeLowBalance(page);
+  const form = page.locator('form[data-form="deposit"]');
+  await form.getByRole('button', { name: '25,00\u00a0€' }).click();
+  await expect(form.locator('input[name="amount"]')).toHaveValue('25.00');
+
+  const keys: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().endsWith('/api/user/payments/create-payment')) keys.push(req.headers()['idempotency-key'] ?? '');
+  });
+  // A double click makes one payment: every request it sends carries the same Idempotency-Key
+  // (the API suite proves the server then creates one payment).
+  await form.locator('button[type="submit"]').dblclick();
+  await page.waitForURL('**/demo-pay/**');
+  expect(keys.length).toBeGreaterThanOrEqual(1);
+  expect(new Set(keys).size).toBe(1);
+  expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await page.locator('button.confirm').click();
+
+  await page.waitForURL((url) => url.pathname === '/de/profile/deposit');
+  await expect(page.getByRole('status').filter({ hasText: '25,00\u00a0€' })).toBeVisible();
+  await expect(page.locator('.site-header [data-session-balance]')).toHaveText('25,00\u00a0€');
+  expect((await me(request, player.token)).balance).toBe('25.00');
+  expect(new URL(page.url()).search).toBe('');
+});
+
+test('deposit validation: below the minimum is refused before any request', async ({ page, request }) => {
+  await signedInPlayer(page, request);
+  await page.goto('/profile/deposit');
+  await closeLowBalance(page);
+  let requests = 0;
+  page.on('request', (req) => req.url().includes('create-payment') && requests++);
+  const form = page.locator('form[data-form="deposit"]');
+  await form.getByLabel('Amount (EUR)').fill('5');
+  await form.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(form.locator('#field-amount-error')).toHaveText('The minimum amount is €10.00.');
+  await form.getByLabel('Amount (EUR)').fill('1e3');
+  await form.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(form.locator('#field-amount-error')).toHaveText('Enter an amount such as 25 or 25.50: digits, with at most two decimals.');
+  expect(requests).toBe(0);
+});
+
+test('withdraw: the balance falls, the request is pending in the list and in history; too much is refused', async ({ page, request }) => {
+  const player = await signedInPlayer(page, request);
+  await deposit(request, player.token, '40.00');
+  await page.goto('/profile/withdrawal');
+  const form = page.locator('form[data-form="withdrawal"]');
+  await expect(page.locator('[data-available]')).toHaveText('Available to withdraw: €40.00');
+  await expect(page.getByText('You have no pending withdrawals.')).toBeVisible();
+
+  await form.getByLabel('Amount (EUR)').fill('50');
+  await form.getByLabel('Card, account or wallet').fill('**** 1234');
+  await form.getByRole('button', { name: 'Request withdrawal' }).click();
+  await expect(form.locator('#field-amount-error')).toHaveText('Insufficient funds: your balance is €40.00.');
+  expect((await me(request, player.token)).balance).toBe('40.00');
+
+  await form.getByLabel('Amount (EUR)').fill('15.50');
+  await form.getByRole('button', { name: 'Request withdrawal' }).click();
+  await expect(page.getByText('Your withdrawal of €15.50 has been requested. Your balance is now €24.50.')).toBeVisible();
+  await expect(page.locator('.site-header [data-session-balance]')).toHaveText('€24.50');
+  const pendingRow = page.locator('tr[data-type="withdrawal"][data-status="pending"]');
+  await expect(pendingRow).toHaveCount(1);
+  await expect(pendingRow).toContainText('-€15.50');
+  expect((await me(request, player.token)).balance).toBe('24.50');
+
+  await page.goto('/profile/history?type=withdrawal');
+  await expect(page.locator('tr[data-type="withdrawal"]')).toHaveCount(1);
+  await expect(page.locator('tr[data-type="withdrawal"]')).toContainText('Pending');
+});
+
+test('history: filters live in the URL and survive a reload; server pages', async ({ page, request }) => {
+  const player = await signedInPlayer(page, request);
+  for (let i = 0; i < 11; i++) await deposit(request, player.token, `${10 + i}.00`);
+  await page.goto('/profile/history');
+  await expect(page.locator('.history-count')).toHaveText('11 transactions');
+  await expect(page.locator('.tx-table tbody tr')).toHaveCount(10);
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.locator('.tx-table tbody tr')).toHaveCount(1);
+  await expect(page.locator('.tx-table tbody tr')).toContainText('€10.00');
+
+  await page.getByLabel('Type').selectOption('withdrawal');
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page).toHaveURL(/\?type=withdrawal$/);
+  await expect(page.getByText('No transactions match these filters.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Type')).toHaveValue('withdrawal');
+  await expect(page.getByText('No transactions match these filters.')).toBeVisible();
+  await page.goBack();
+  await expect(page.locator('.tx-table tbody tr')).toHaveCount(1);
+});
+
+test('history is readable on a phone: rows become labelled cards without sideways scroll', async ({ page, request }) => {
+  const player = await signedInPlayer(page, request);
+  await deposit(request, player.token, '12.00');
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto('/ja/profile/history');
+  await expect(page.locator('.tx-table tbody tr')).toHaveCount(1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  const before = await page.locator('.tx-table td').first().evaluate((cell) => getComputedStyle(cell, '::before').content);
+  expect(before).not.toBe('none');
+});
+
+test('notifications: tabs, unread count, mark all read, delete with confirmation', async ({ page, request }) => {
+  await signedInPlayer(page, request);
+  await page.goto('/profile/notification');
+  await closeLowBalance(page);
+  await expect(page.locator('.unread-count')).toHaveText('3 unread');
+  const own = page.getByRole('tab', { name: /For you/ });
+  await expect(own).toHaveAttribute('aria-selected', 'true');
+  await own.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: /News for everyone/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel').locator('li')).toHaveCount(2);
+
+  await page.getByRole('button', { name: 'Mark all as read' }).click();
+  await expect(page.locator('.unread-count')).toHaveText('Everything is read.');
+
+  await page.getByRole('tab', { name: /For you/ }).click();
+  await page.getByRole('button', { name: 'Delete “Welcome to AmberPlay”' }).click();
+  await page.getByRole('group').getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('tabpanel').locator('li')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Delete “Welcome to AmberPlay”' }).click();
+  await page.getByRole('group').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Notification deleted.')).toBeVisible();
+  await expect(page.getByText('No notifications here yet.')).toBeVisible();
+});
+
+test('affiliate: copy the referral link; a player who registers through it shows in the stats', async ({ page, request, context, browser }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signedInPlayer(page, request);
+  await page.goto('/profile/affiliate_program');
+  await closeLowBalance(page);
+  const link = await page.locator('[data-referral-link]').inputValue();
+  expect(link).toMatch(/\/\?ref=[A-Z2-9]{8}$/);
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByText('Link copied')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+
+  // A friend opens the link in their own browser and registers.
+  const friendContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const friendPage = await friendContext.newPage();
+  await friendPage.goto(link);
+  await friendPage.goto('/#sign-up');
+  const friend = newPlayer('friend');
+  const form = friendPage.locator('dialog[open]');
+  await form.getByLabel('Email address').fill(friend.email);
+  await form.getByLabel('Username').fill(friend.username);
+  await form.getByLabel('Password', { exact: true }).fill(friend.password);
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await expect(friendPage.locator('.site-header [data-session-username]')).toHaveText(friend.username);
+  await friendContext.close();
+
+  await page.reload();
+  await expect(page.locator('[data-stat="Friends invited"]')).toHaveText('1');
+});
+
+test('bonus, balance and loyalty show the player’s figures', async ({ page, request }) => {
+  const player = await signedInPlayer(page, request);
+  await deposit(request, player.token, '1200.00');
+  await page.goto('/profile/balance');
+  await expect(page.locator('[data-figure="balance"]')).toHaveText('€1,200.00');
+  await expect(page.locator('.tx-table tbody tr')).toHaveCount(1);
+  await page.goto('/profile/bonus');
+  await expect(page.locator('[data-figure="bonus"]')).toHaveText('€0.00');
+  await page.goto('/profile/loyalty');
+  await expect(page.locator('[data-level="silver"]')).toHaveText('Silver');
+  await expect(page.locator('progress')).toHaveAttribute('value', '5');
+});
+
+test('a screen whose data cannot load says so and offers a retry that works', async ({ page, request }) => {
+  await signedInPlayer(page, request);
+  let fail = true;
+  await page.route('**/api/user/referral-stats', (route) => (fail ? route.abort() : route.continue()));
+  await page.goto('/profile/affiliate_program');
+  await closeLowBalance(page);
+  await expect(page.getByRole('alert')).toContainText('We could not load this.');
+  fail = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.locator('[data-referral-link]')).toBeVisible();
+});
+
+test.describe('home lobby', () => {
+  test('lists popular games with sized lazy images and recent winners', async ({ page }) => {
+    await page.goto('/ko/');
+    const games = page.locator('[data-lobby-games] .game-card:not(.game-card--skeleton)');
+    await expect(games).toHaveCount(12);
+    const image = games.first().locator('img');
+    await expect(image).toHaveAttribute('loading', 'lazy');
+    await expect(image).toHaveAttribute('width', '320');
+    await expect(image).toHaveAttribute('height', '240');
+    await expect(games.first()).toContainText('슬롯');
+    await expect(page.locator('[data-lobby-winners] .winner:not(.winner--skeleton)').first()).toContainText('€');
+    await expect(page.locator('[data-lobby-games]')).toHaveAttribute('aria-busy', 'false');
+  });
+
+  test('a failed list is replaced by a quiet message; the rest of the page works', async ({ page }) => {
+    await page.route('**/gmnggate/most_popular', (route) => route.abort());
+    await page.goto('/');
+    await expect(page.locator('[data-lobby-games] [data-unavailable]')).toBeVisible();
+    await expect(page.locator('[data-lobby-winners] .winner:not(.winner--skeleton)').first()).toBeVisible();
+  });
+});
+
+const SCREENS = ['/profile', '/profile/balance', '/profile/deposit', '/profile/withdrawal', '/profile/history', '/profile/notification', '/profile/affiliate_program', '/profile/bonus', '/profile/loyalty'];
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+for (const mode of ['light', 'dark'] as const) {
+  test(`axe: every profile screen, signed in with data, ${mode} mode`, async ({ page, request }) => {
+    test.setTimeout(90_000);
+    await page.emulateMedia({ colorScheme: mode });
+    const token = await apiToken(request, DEMO);
+    await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
+    for (const path of SCREENS) {
+      await page.goto(path);
+      await expect(page.locator('.skeleton')).toHaveCount(0);
+      const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+      expect(results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+    }
+  });
+}
