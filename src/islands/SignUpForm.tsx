@@ -4,11 +4,11 @@ import { closeAuthDialog, openAuthDialog } from '../stores/dialogs';
 import { storedReferral } from '../scripts/referral-capture';
 import { FormAlert } from './FormAlert';
 import { FormField } from './FormField';
+import { PasswordField } from './PasswordField';
 import { useFormSubmit } from './use-form-submit';
 
 export function SignUpForm({ messages }: { messages: Messages }) {
   const { auth } = messages;
-  const [showPassword, setShowPassword] = useState(false);
   const [ref] = useState(storedReferral);
   const { errors, busy, form, onSubmit } = useFormSubmit(
     (data) =>
@@ -25,19 +25,7 @@ export function SignUpForm({ messages }: { messages: Messages }) {
       <FormAlert errors={[...(errors.form ?? []), ...(errors.ref ?? [])]} />
       <FormField name="email" type="email" autoComplete="email" inputMode="email" label={auth('fields.email')} errors={errors.email} required />
       <FormField name="username" autoComplete="username" label={auth('fields.username')} errors={errors.username} required />
-      <FormField
-        name="password"
-        type={showPassword ? 'text' : 'password'}
-        autoComplete="new-password"
-        label={auth('fields.password')}
-        hint={auth('sign_up.password_hint')}
-        errors={errors.password}
-        required
-      />
-      <label className="checkbox">
-        <input type="checkbox" checked={showPassword} onChange={(event) => setShowPassword(event.target.checked)} />
-        {auth('fields.show_password')}
-      </label>
+      <PasswordField label={auth('fields.password')} showLabel={auth('fields.show_password')} autoComplete="new-password" hint={auth('sign_up.password_hint')} errors={errors.password} />
       <button type="submit" className="button" disabled={busy}>
         {busy ? auth('dialog.busy') : auth('sign_up.submit')}
       </button>

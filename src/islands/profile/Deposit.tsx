@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { PAYMENT_METHODS, type PaymentMethod } from '../../api/contract';
+import type { PaymentMethod } from '../../api/contract';
 import { createPayment } from '../../api/payments';
 import { serverErrors } from '../../stores/form-errors';
 import { FormAlert } from '../FormAlert';
@@ -7,6 +7,7 @@ import { FormField } from '../FormField';
 import { useFormSubmit } from '../use-form-submit';
 import { newIdempotencyKey, validateAmount } from './amount-input';
 import { formatMoney } from './format';
+import { MethodChoice } from './MethodChoice';
 import type { IslandProps } from './messages';
 import { Notice, Skeleton } from './Status';
 import { useMessages } from './use-messages';
@@ -109,16 +110,7 @@ export function Deposit(props: IslandProps) {
             </button>
           ))}
         </fieldset>
-        <fieldset className="choices">
-          <legend>{t('deposit.method')}</legend>
-          {PAYMENT_METHODS.map((option) => (
-            <label key={option} className="choice">
-              <input type="radio" name="method" value={option} checked={method === option} onChange={() => setMethod(option)} />
-              {api(`methods.${option}`)}
-            </label>
-          ))}
-          {errors.method && <p className="field__error">{errors.method.join(' ')}</p>}
-        </fieldset>
+        <MethodChoice legend={t('deposit.method')} value={method} onChange={setMethod} api={api} errors={errors.method} />
         <button type="submit" className="button" disabled={busy || redirecting}>
           {redirecting ? t('deposit.redirecting') : busy ? t('common.busy') : t('deposit.submit')}
         </button>

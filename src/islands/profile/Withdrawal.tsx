@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { PAYMENT_METHODS, type PaymentMethod } from '../../api/contract';
+import type { PaymentMethod } from '../../api/contract';
 import { getHistory } from '../../api/history';
 import { requestWithdrawal } from '../../api/payments';
 import { serverErrors } from '../../stores/form-errors';
@@ -8,6 +8,7 @@ import { FormField } from '../FormField';
 import { useFormSubmit } from '../use-form-submit';
 import { newIdempotencyKey, validateAmount } from './amount-input';
 import { formatMoney } from './format';
+import { MethodChoice } from './MethodChoice';
 import type { IslandProps } from './messages';
 import { Empty, LoadError, Notice, Skeleton } from './Status';
 import { TransactionTable } from './TransactionList';
@@ -67,16 +68,7 @@ export function Withdrawal(props: IslandProps) {
         <form ref={form} onSubmit={onSubmit} noValidate aria-busy={busy} data-form="withdrawal">
           <FormAlert errors={errors.form} />
           <FormField name="amount" label={`${t('withdrawal.amount')} (${user.currency})`} inputMode="decimal" autoComplete="off" errors={errors.amount} required />
-          <fieldset className="choices">
-            <legend>{t('withdrawal.method')}</legend>
-            {PAYMENT_METHODS.map((option) => (
-              <label key={option} className="choice">
-                <input type="radio" name="method" value={option} checked={method === option} onChange={() => setMethod(option)} />
-                {api(`methods.${option}`)}
-              </label>
-            ))}
-            {errors.method && <p className="field__error">{errors.method.join(' ')}</p>}
-          </fieldset>
+          <MethodChoice legend={t('withdrawal.method')} value={method} onChange={setMethod} api={api} errors={errors.method} />
           <FormField name="destination" label={t('withdrawal.destination')} hint={t('withdrawal.destination_hint')} maxLength={DESTINATION_MAX} autoComplete="off" errors={errors.destination} required />
           <button type="submit" className="button" disabled={busy}>
             {busy ? t('common.busy') : t('withdrawal.submit')}
