@@ -262,6 +262,21 @@ test.describe('home lobby', () => {
 });
 
 const SCREENS = ['/profile', '/profile/balance', '/profile/deposit', '/profile/withdrawal', '/profile/history', '/profile/notification', '/profile/affiliate_program', '/profile/bonus', '/profile/loyalty'];
+test('every profile screen hydrates and loads without a console error', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(`${page.url()}: ${message.text()}`));
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+  const token = await apiToken(request, DEMO);
+  await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
+  for (const path of [...SCREENS, '/profile/history?type=deposit&page=1']) {
+    await page.goto(path);
+    await expect(page.locator('astro-island:not([ssr])').first()).toBeAttached();
+    await expect(page.locator('.skeleton')).toHaveCount(0);
+  }
+  expect(errors).toEqual([]);
+});
+
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 for (const mode of ['light', 'dark'] as const) {

@@ -36,10 +36,12 @@ export function History(props: IslandProps) {
   const { locale } = props;
   const { t } = useMessages(props);
   const user = useUser();
-  const [query, setQuery] = useState<HistoryQuery>(() => (typeof location === 'undefined' ? {} : queryFromUrl()));
-  const page = useResource(() => getHistory({ ...query, page_size: PAGE_SIZE }), [JSON.stringify(query)]);
+  // Null until mounted: the build renders without a URL, and hydration must match it.
+  const [query, setQuery] = useState<HistoryQuery | null>(null);
+  const page = useResource(() => (query ? getHistory({ ...query, page_size: PAGE_SIZE }) : new Promise<never>(() => {})), [JSON.stringify(query)]);
 
   useEffect(() => {
+    setQuery(queryFromUrl());
     const onPopState = () => setQuery(queryFromUrl());
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);
@@ -56,6 +58,7 @@ export function History(props: IslandProps) {
     go({ type: value('type') as TransactionType | undefined, date_from: value('date_from'), date_to: value('date_to') });
   };
 
+  if (!query) return <Skeleton lines={6} label={t('common.loading')} />;
   const filtered = Boolean(query.type || query.date_from || query.date_to);
   const pages = page.data ? Math.max(1, Math.ceil(page.data.count / PAGE_SIZE)) : 1;
   const current = query.page ?? 1;
