@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { DEFAULT_LOCALE, LOCALES, LOCALE_INTL, type Locale } from '../../src/i18n/locales.mjs';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../src/i18n/locales.mjs';
 
 /**
  * The server's messages (errors, history descriptions, notifications, the demo payment page)
@@ -36,9 +36,4 @@ export function translate(locale: Locale, key: string, params: Record<string, st
   const [group = '', name = ''] = key.split('.');
   const text = messages[locale]?.[group]?.[name] ?? messages.en[group]?.[name] ?? key;
   return text.replace(/\{(\w+)\}/g, (whole, param: string) => (param in params ? String(params[param]) : whole));
-}
-
-/** A decimal string as money in the locale, exactly: Intl formats the string without floats. */
-export function formatMoney(locale: Locale, amount: string, currency: string): string {
-  return new Intl.NumberFormat(LOCALE_INTL[locale], { style: 'currency', currency }).format(amount as unknown as number);
 }

@@ -1,6 +1,8 @@
 // Fills the home page's "most popular" and "recent winners" lists from the configured API,
 // without React. A failed request swaps its list for a quiet message; the page never breaks.
 import { API_PATHS, type Game, type Win } from '../api/contract';
+import type { Locale } from '../i18n/locales.mjs';
+import { formatMoney } from '../i18n/money-format';
 
 const apiBase = () => import.meta.env.PUBLIC_API_BASE || location.origin;
 
@@ -61,7 +63,7 @@ export function initLobby() {
 
   void fillSection(root.querySelector('[data-lobby-winners]'), () => getJson<Win[]>(API_PATHS.winStats), (win) => {
     const item = element('li', 'winner');
-    const amount = new Intl.NumberFormat(intl, { style: 'currency', currency: win.currency }).format(win.amount as unknown as number);
+    const amount = formatMoney(win.amount, win.currency, document.documentElement.lang as Locale);
     const when = element('time', undefined, time.format(new Date(win.at)));
     when.dateTime = win.at;
     item.append(element('span', undefined, fill(root.dataset.winner ?? '', { player: win.player, amount, game: win.game })), when);

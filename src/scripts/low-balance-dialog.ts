@@ -2,7 +2,8 @@
 import { $lowBalanceOpen } from '../stores/dialogs';
 import { watchLowBalance } from '../stores/low-balance';
 import { $user } from '../stores/session';
-import { formatMoney } from './money-format';
+import { formatMoney } from '../i18n/money-format';
+import type { Locale } from '../i18n/locales.mjs';
 
 export function initLowBalanceDialog() {
   const dialog = document.querySelector<HTMLDialogElement>('#low-balance-dialog');
@@ -13,7 +14,7 @@ export function initLowBalanceDialog() {
     if (open && !dialog.open) {
       const user = $user.get();
       const amount = dialog.querySelector('[data-low-balance-amount]');
-      if (user && amount) amount.textContent = formatMoney(user.balance, user.currency);
+      if (user && amount) amount.textContent = formatMoney(user.balance, user.currency, document.documentElement.lang as Locale);
       returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       dialog.showModal();
     } else if (!open && dialog.open) {

@@ -1,7 +1,8 @@
 // The header's signed-in state on every page, without React: it subscribes to the same stores
 // the profile islands use.
 import { $token, $user } from '../stores/session';
-import { formatMoney } from './money-format';
+import { formatMoney } from '../i18n/money-format';
+import type { Locale } from '../i18n/locales.mjs';
 
 export function initSessionHeader() {
   const root = document.documentElement;
@@ -14,7 +15,7 @@ export function initSessionHeader() {
     for (const wrap of document.querySelectorAll<HTMLElement>('[data-session-balance-wrap]')) {
       wrap.hidden = !user;
       const value = wrap.querySelector('[data-session-balance]');
-      if (user && value) value.textContent = formatMoney(user.balance, user.currency);
+      if (user && value) value.textContent = formatMoney(user.balance, user.currency, document.documentElement.lang as Locale);
     }
   });
 

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import type { AppEnv, Services } from '../app-env.ts';
-import { formatMoney, translate, type Locale } from '../i18n.ts';
+import { translate, type Locale } from '../i18n.ts';
+import { formatMoney } from '../../../src/i18n/money-format.ts';
+
 import { PAYMENT_ID, cancelPayment, completePayment } from '../services/payments.ts';
 
 /**
@@ -55,7 +57,7 @@ export function demoPaymentRoutes(services: Services) {
     if (!payment) return page(c, 404, c.get('locale'), html`<p role="alert">${translate(c.get('locale'), 'demo_payment.not_found')}</p>`);
     const locale = payment.lang;
     const t = (key: string) => translate(locale, `demo_payment.${key}`);
-    const details = html`<dl><dt>${t('amount')}</dt><dd>${formatMoney(locale, payment.amount, payment.currency)}</dd>
+    const details = html`<dl><dt>${t('amount')}</dt><dd>${formatMoney(payment.amount, payment.currency, locale)}</dd>
 <dt>${t('method')}</dt><dd>${translate(locale, `methods.${payment.method}`)}</dd></dl>`;
     if (payment.status !== 'pending') {
       return page(c, 200, locale, html`${details}<p role="status">${t(payment.status)}</p><a href="${backUrl(payment.return_url, id, payment.status)}">${t('back')}</a>`);

@@ -5,8 +5,8 @@ import type { AppEnv, Services } from '../app-env.ts';
 import { requireUser } from '../auth.ts';
 import { readJson } from '../body.ts';
 import { fieldError, fieldErrors } from '../errors.ts';
-import { formatMoney } from '../i18n.ts';
 import { readAmount } from '../services/amounts.ts';
+import { formatMoney } from '../../../src/i18n/money-format.ts';
 import { addTransaction, notify } from '../services/history.ts';
 import { runOnce } from '../services/idempotency.ts';
 import { debit, recordDebit } from '../services/ledger.ts';
@@ -39,7 +39,7 @@ export function withdrawalRoutes(services: Services) {
         const balance = await debit(tx, userId, 'cash', amount.amount);
         if (balance === undefined) {
           const [row] = await tx.query<{ balance: string; currency: string }>('SELECT balance::text, currency FROM users WHERE id = $1', [userId]);
-          throw fieldError('amount', 'insufficient_funds', { balance: formatMoney(c.get('locale'), row!.balance, row!.currency) });
+          throw fieldError('amount', 'insufficient_funds', { balance: formatMoney(row!.balance, row!.currency, c.get('locale')) });
         }
         const item = await addTransaction(tx, {
           userId, type: 'withdrawal', amount: `-${amount.amount}`, status: 'pending', method, destination,

@@ -1,6 +1,8 @@
 import { checkAmount } from '../../../src/api/money.ts';
 import type { Problem } from '../../../src/api/validation.ts';
-import { formatMoney, type Locale } from '../i18n.ts';
+import type { Locale } from '../i18n.ts';
+import { formatMoney } from '../../../src/i18n/money-format.ts';
+
 
 /**
  * Checks a requested amount against [min, max] and answers either the normalised amount or the
@@ -10,5 +12,5 @@ export function readAmount(value: unknown, min: string, max: string, locale: Loc
   if (value === undefined || value === null || value === '') return { problem: { key: 'required' } };
   const checked = checkAmount(value, min, max);
   if ('amount' in checked) return checked;
-  return { problem: { key: checked.problem, params: { min: formatMoney(locale, min, currency), max: formatMoney(locale, max, currency) } } };
+  return { problem: { key: checked.problem, params: { min: formatMoney(min, currency, locale), max: formatMoney(max, currency, locale) } } };
 }

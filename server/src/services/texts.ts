@@ -1,4 +1,6 @@
-import { formatMoney, translate, type Locale } from '../i18n.ts';
+import { translate, type Locale } from '../i18n.ts';
+import { formatMoney } from '../../../src/i18n/money-format.ts';
+
 
 /**
  * Stored history items and notifications keep a template and parameters, not text, so each
@@ -6,7 +8,7 @@ import { formatMoney, translate, type Locale } from '../i18n.ts';
  */
 function localParams(locale: Locale, params: Record<string, string>): Record<string, string> {
   const out = { ...params };
-  if (params.amount && params.currency) out.amount = formatMoney(locale, params.amount, params.currency);
+  if (params.amount && params.currency) out.amount = formatMoney(params.amount, params.currency, locale);
   if (params.method) out.method = translate(locale, `methods.${params.method}`);
   return out;
 }

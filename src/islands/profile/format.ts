@@ -1,8 +1,6 @@
 import { LOCALE_INTL, type Locale } from '../../i18n/locales.mjs';
 
-/** Money from a decimal string, exactly (Intl formats the string; no float is made). */
-export const formatMoney = (amount: string, currency: string, locale: Locale) =>
-  new Intl.NumberFormat(LOCALE_INTL[locale], { style: 'currency', currency }).format(amount as unknown as number);
+export { formatMoney } from '../../i18n/money-format';
 
 export const formatDate = (iso: string, locale: Locale) => new Intl.DateTimeFormat(LOCALE_INTL[locale], { dateStyle: 'medium' }).format(new Date(iso));
 
