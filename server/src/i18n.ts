@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../src/i18n/locales.mjs';
+import { interpolate } from '../../src/i18n/translator.ts';
 
 /**
  * The server's messages (errors, history descriptions, notifications, the demo payment page)
@@ -35,5 +36,5 @@ export function pickLocale(header: string | undefined | null): Locale {
 export function translate(locale: Locale, key: string, params: Record<string, string | number> = {}): string {
   const [group = '', name = ''] = key.split('.');
   const text = messages[locale]?.[group]?.[name] ?? messages.en[group]?.[name] ?? key;
-  return text.replace(/\{(\w+)\}/g, (whole, param: string) => (param in params ? String(params[param]) : whole));
+  return interpolate(text, params);
 }

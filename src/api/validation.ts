@@ -12,6 +12,7 @@ export interface Problem {
 export type Problems = Record<string, Problem[]>;
 
 export const PASSWORD_MIN_LENGTH = 8;
+export const DESTINATION_MAX_LENGTH = 64;
 const PASSWORD_MAX_LENGTH = 128;
 const EMAIL_MAX_LENGTH = 254;
 const NAME_MAX_LENGTH = 60;
@@ -87,6 +88,16 @@ export function checkPassword(problems: Problems, password: unknown, email: unkn
   if (/^\d+$/.test(password)) add(problems, 'password', { key: 'password_numeric' });
   if (typeof username === 'string' && tooSimilar(password, username)) add(problems, 'password', { key: 'password_similar_username' });
   else if (typeof email === 'string' && tooSimilar(password, email)) add(problems, 'password', { key: 'password_similar_email' });
+}
+
+/** A withdrawal's card, account or wallet: at most 64 characters, without < or >. Answers it trimmed. */
+export function checkDestination(problems: Problems, value: unknown): string {
+  const destination = typeof value === 'string' ? value.trim() : '';
+  if (value === undefined) add(problems, 'destination', { key: 'required' });
+  else if (!destination || destination.length > DESTINATION_MAX_LENGTH || /[<>]/.test(destination)) {
+    add(problems, 'destination', { key: 'destination_invalid', params: { max: DESTINATION_MAX_LENGTH } });
+  }
+  return destination;
 }
 
 /** Everything about a registration that can be checked without the database. */

@@ -3,6 +3,7 @@
 import { API_PATHS, type Game, type Win } from '../api/contract';
 import type { Locale } from '../i18n/locales.mjs';
 import { formatMoney } from '../i18n/money-format';
+import { interpolate } from '../i18n/translator';
 
 const apiBase = () => import.meta.env.PUBLIC_API_BASE || location.origin;
 
@@ -18,11 +19,6 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, className?: stri
   if (className) node.className = className;
   if (text !== undefined) node.textContent = text;
   return node;
-}
-
-/** A message with {placeholders} as text nodes, e.g. "{player} won {amount} in {game}". */
-function fill(template: string, values: Record<string, string>) {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 }
 
 async function fillSection<T>(section: HTMLElement | null, load: () => Promise<T[]>, render: (item: T) => HTMLLIElement) {
@@ -57,7 +53,7 @@ export function initLobby() {
     image.height = 240;
     image.loading = 'lazy';
     image.decoding = 'async';
-    item.append(image, element('h3', undefined, game.name), element('p', undefined, `${categories[game.category] ?? game.category} · ${fill(root.dataset.provider ?? '{provider}', { provider: game.provider })}`));
+    item.append(image, element('h3', undefined, game.name), element('p', undefined, `${categories[game.category] ?? game.category} · ${interpolate(root.dataset.provider ?? '{provider}', { provider: game.provider })}`));
     return item;
   });
 
@@ -66,7 +62,7 @@ export function initLobby() {
     const amount = formatMoney(win.amount, win.currency, document.documentElement.lang as Locale);
     const when = element('time', undefined, time.format(new Date(win.at)));
     when.dateTime = win.at;
-    item.append(element('span', undefined, fill(root.dataset.winner ?? '', { player: win.player, amount, game: win.game })), when);
+    item.append(element('span', undefined, interpolate(root.dataset.winner ?? '', { player: win.player, amount, game: win.game })), when);
     return item;
   });
 }

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { API_PATHS, PAYMENT_METHODS, type Withdrawal } from '../../../src/api/contract.ts';
-import type { Problems } from '../../../src/api/validation.ts';
+import { checkDestination, type Problems } from '../../../src/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { requireUser } from '../auth.ts';
 import { readJson } from '../body.ts';
@@ -10,8 +10,6 @@ import { formatMoney } from '../../../src/i18n/money-format.ts';
 import { addTransaction, notify } from '../services/history.ts';
 import { runOnce } from '../services/idempotency.ts';
 import { debit, recordDebit } from '../services/ledger.ts';
-
-const DESTINATION_MAX = 64;
 
 /** Withdrawal requests: the amount is reserved from the balance at once and stays pending. */
 export function withdrawalRoutes(services: Services) {
@@ -24,10 +22,7 @@ export function withdrawalRoutes(services: Services) {
     const amount = readAmount(input.amount, config.limits.withdrawal_min, config.limits.withdrawal_max, c.get('locale'), config.currency);
     if ('problem' in amount) problems.amount = [amount.problem];
     if (!PAYMENT_METHODS.includes(input.method as never)) problems.method = [{ key: input.method === undefined ? 'required' : 'method_invalid' }];
-    const destination = typeof input.destination === 'string' ? input.destination.trim() : '';
-    if (!destination || destination.length > DESTINATION_MAX || /[<>]/.test(destination)) {
-      problems.destination = [{ key: input.destination === undefined ? 'required' : 'destination_invalid', params: { max: DESTINATION_MAX } }];
-    }
+    const destination = checkDestination(problems, input.destination);
     if (Object.keys(problems).length || !('amount' in amount)) throw fieldErrors(problems);
 
     const userId = c.get('userId');

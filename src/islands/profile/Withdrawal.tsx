@@ -2,7 +2,8 @@ import { useRef, useState } from 'react';
 import type { PaymentMethod } from '../../api/contract';
 import { getHistory } from '../../api/history';
 import { requestWithdrawal } from '../../api/payments';
-import { serverErrors } from '../../stores/form-errors';
+import { DESTINATION_MAX_LENGTH, checkDestination, type Problems } from '../../api/validation';
+import { problemMessages, serverErrors } from '../../stores/form-errors';
 import { FormAlert } from '../FormAlert';
 import { FormField } from '../FormField';
 import { useFormSubmit } from '../use-form-submit';
@@ -15,8 +16,6 @@ import { TransactionTable } from './TransactionList';
 import { useMessages } from './use-messages';
 import { useResource } from './use-resource';
 import { refreshUser, useUser } from './use-user';
-
-const DESTINATION_MAX = 64;
 
 /** /profile/withdrawal: request a withdrawal within the limits, and see the pending ones. */
 export function Withdrawal(props: IslandProps) {
@@ -31,12 +30,11 @@ export function Withdrawal(props: IslandProps) {
   const { errors, busy, form, onSubmit } = useFormSubmit(async (data) => {
     setDone(undefined);
     if (!user) return { form: [t('common.error')] };
-    const fieldErrors: Record<string, string[]> = {};
+    const problems: Problems = {};
+    const destination = checkDestination(problems, String(data.get('destination') ?? '').trim() || undefined);
+    const fieldErrors = problemMessages(problems, api);
     const checked = validateAmount(String(data.get('amount') ?? ''), user.limits.withdrawal_min, user.limits.withdrawal_max, user.currency, locale, api);
     if ('error' in checked) fieldErrors.amount = [checked.error];
-    const destination = String(data.get('destination') ?? '').trim();
-    if (!destination) fieldErrors.destination = [api('errors.required')];
-    else if (destination.length > DESTINATION_MAX || /[<>]/.test(destination)) fieldErrors.destination = [api('errors.destination_invalid', { max: DESTINATION_MAX })];
     if (Object.keys(fieldErrors).length || !('amount' in checked)) return fieldErrors;
 
     // The same request again (a double submit, a retry) keeps its key, so it acts once.
@@ -69,7 +67,7 @@ export function Withdrawal(props: IslandProps) {
           <FormAlert errors={errors.form} />
           <FormField name="amount" label={`${t('withdrawal.amount')} (${user.currency})`} inputMode="decimal" autoComplete="off" errors={errors.amount} required />
           <MethodChoice legend={t('withdrawal.method')} value={method} onChange={setMethod} api={api} errors={errors.method} />
-          <FormField name="destination" label={t('withdrawal.destination')} hint={t('withdrawal.destination_hint')} maxLength={DESTINATION_MAX} autoComplete="off" errors={errors.destination} required />
+          <FormField name="destination" label={t('withdrawal.destination')} hint={t('withdrawal.destination_hint')} maxLength={DESTINATION_MAX_LENGTH} autoComplete="off" errors={errors.destination} required />
           <button type="submit" className="button" disabled={busy}>
             {busy ? t('common.busy') : t('withdrawal.submit')}
           </button>
