@@ -3,11 +3,12 @@
 // The server runs as its own process on a fresh database, as `npm start` runs it.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encryptJson, importPublicKey } from '../src/api/envelope.ts';
 import { fromCents, toCents } from '../src/api/money.ts';
+import { publicKeySpkiBase64 } from '../server/src/key-files.mjs';
 
 const PORT = Number(process.env.BENCH_API_PORT) || 4540;
 const DURATION = Number(process.env.BENCH_SECONDS) || 10;
@@ -38,7 +39,7 @@ async function waitForServer() {
 }
 
 await waitForServer();
-const publicKey = await importPublicKey(readFileSync(join(dataDir, 'rsa-public.pem'), 'utf8').replace(/-----[^-]+-----|\s/g, ''));
+const publicKey = await importPublicKey(publicKeySpkiBase64({ DATA_DIR: dataDir }));
 const post = async (path, body, token) => {
   const response = await fetch(`${base}${path}`, {
     method: 'POST',

@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium-path.mjs';
 import { startServer } from './local-server.mjs';
+import { DEMO_PLAYER } from '../server/src/db/demo-player.ts';
 
 const KB = 1024;
 const BUDGETS = { buildSeconds: 30, publicJsKb: 15, profileJsKb: 95 };
@@ -17,7 +18,6 @@ const PAGES = [
   { name: 'faq, signed in', path: '/faq', kind: 'public', signedIn: true },
   { name: 'profile/deposit', path: '/profile/deposit', kind: 'profile', signedIn: true },
 ];
-const DEMO = { email: 'demo@amberplay.test', password: 'amber-demo-2026' };
 const REACT_MARKER = /react-dom|__REACT_DEVTOOLS_GLOBAL_HOOK__|react\.(production|development)/;
 
 const started = performance.now();
@@ -33,7 +33,7 @@ const server = await startServer(4520);
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 const rows = [];
 try {
-  const login = await fetch(`${server.base}/auth/token/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO) });
+  const login = await fetch(`${server.base}/auth/token/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: DEMO_PLAYER.email, password: DEMO_PLAYER.password }) });
   const { auth_token: token } = await login.json();
   for (const { name, path, kind, signedIn } of PAGES) {
     const context = await browser.newContext({ locale: 'en-US' });

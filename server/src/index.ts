@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
 import { openServices } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
-import { DEMO_PLAYER } from './db/seed.ts';
+import { DEMO_PLAYER } from './db/demo-player.ts';
 
 const port = Number(process.env.PORT) || 4321;
 const host = process.env.HOST || '0.0.0.0';

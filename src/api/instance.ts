@@ -1,13 +1,12 @@
 import type { $Fetch } from 'ofetch';
 import { openAuthDialog } from '../stores/dialogs';
 import { $token, clearSession } from '../stores/session';
+import { apiBase } from './base';
 import { createApiClient } from './client';
 import { loadPublicKey } from './public-key';
 
 let client: $Fetch | undefined;
 
-/** The API's base address: PUBLIC_API_BASE, else the site's own origin. */
-export const apiBase = () => import.meta.env.PUBLIC_API_BASE || location.origin;
 
 /** The site's API client, made on first use (never during the static build). */
 export function apiClient(): $Fetch {

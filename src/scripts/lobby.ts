@@ -1,11 +1,11 @@
 // Fills the home page's "most popular" and "recent winners" lists from the configured API,
 // without React. A failed request swaps its list for a quiet message; the page never breaks.
+import { apiBase } from '../api/base';
 import { API_PATHS, type Game, type Win } from '../api/contract';
 import type { Locale } from '../i18n/locales.mjs';
 import { formatMoney } from '../i18n/money-format';
 import { interpolate } from '../i18n/translator';
 
-const apiBase = () => import.meta.env.PUBLIC_API_BASE || location.origin;
 
 async function getJson<T>(path: string): Promise<T> {
   const response = await fetch(new URL(path, apiBase()), { headers: { Accept: 'application/json', 'Accept-Language': document.documentElement.lang } });

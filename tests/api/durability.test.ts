@@ -4,13 +4,14 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { encryptJson, importPublicKey } from '../../src/api/envelope.ts';
 import { toCents } from '../../src/api/money.ts';
-import { DEMO_PLAYER } from '../../server/src/db/seed.ts';
+import { DEMO_PLAYER } from '../../server/src/db/demo-player.ts';
+import { publicKeySpkiBase64 } from '../../server/src/key-files.mjs';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'amber-durability-'));
 const port = 4700 + Math.floor(Math.random() * 200);
@@ -50,9 +51,7 @@ function kill(proc: ChildProcess): Promise<void> {
 }
 
 async function call(path: string, init: { method?: string; token?: string; body?: unknown } = {}) {
-  const publicKey = await importPublicKey(
-    readFileSync(join(dataDir, 'rsa-public.pem'), 'utf8').replace(/-----[^-]+-----|\s/g, ''),
-  );
+  const publicKey = await importPublicKey(publicKeySpkiBase64({ DATA_DIR: dataDir }));
   const body = init.body === undefined ? undefined : JSON.stringify({ e_data: await encryptJson(JSON.stringify(init.body), publicKey) });
   const response = await fetch(`${base}${path}`, {
     method: init.method ?? 'GET',

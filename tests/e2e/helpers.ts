@@ -5,7 +5,7 @@ export async function waitForClientScript(page: Page): Promise<void> {
   await page.locator('html[data-client-ready]').waitFor({ state: 'attached' });
 }
 
-export const DEMO = { email: 'demo@amberplay.test', username: 'demo_player', password: 'amber-demo-2026' };
+export { DEMO_PLAYER as DEMO } from '../../server/src/db/demo-player';
 
 let counter = 0;
 /** Credentials nobody has used yet in this run. */

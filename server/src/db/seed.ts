@@ -1,11 +1,11 @@
 import { hashPassword } from '../auth.ts';
+import { DEMO_PLAYER } from './demo-player.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from './database.ts';
 import { addTransaction, notify } from '../services/history.ts';
 import { credit, debit, recordDebit } from '../services/ledger.ts';
 import { newReferralCode } from '../services/users.ts';
 
-export const DEMO_PLAYER = { email: 'demo@amberplay.test', username: 'demo_player', password: 'amber-demo-2026' } as const;
 
 /** The lobby's games; pictures are local files in `public/games/`. */
 export const GAMES = [

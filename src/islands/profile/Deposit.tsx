@@ -10,7 +10,7 @@ import { formatMoney } from './format';
 import { MethodChoice } from './MethodChoice';
 import type { IslandProps } from './messages';
 import { Notice, Skeleton } from './Status';
-import { useMessages } from './use-messages';
+import { failureMessages, useMessages } from './use-messages';
 import { refreshUser, useUser } from './use-user';
 
 const PRESETS = ['10.00', '25.00', '50.00', '100.00'];
@@ -76,7 +76,7 @@ export function Deposit(props: IslandProps) {
       location.assign(payment.redirect_url);
       return null;
     } catch (error) {
-      return serverErrors(error, { network: t('common.error'), unknown: t('common.error') });
+      return serverErrors(error, failureMessages(t));
     }
   }, () => {});
 

@@ -10,7 +10,7 @@ import { useFormSubmit } from '../use-form-submit';
 import { formatDate, formatMoney } from './format';
 import type { IslandProps } from './messages';
 import { Notice, Skeleton } from './Status';
-import { useMessages } from './use-messages';
+import { failureMessages, useMessages } from './use-messages';
 import { useUser } from './use-user';
 
 /** /profile: the account at a glance, and the profile fields the player may edit. */
@@ -33,7 +33,7 @@ export function Overview(props: IslandProps) {
         setUser(await updateUser(changes));
         return null;
       } catch (error) {
-        return serverErrors(error, { network: t('common.error'), unknown: t('common.error') });
+        return serverErrors(error, failureMessages(t));
       }
     },
     () => setSaved(true),

@@ -13,7 +13,7 @@ import { MethodChoice } from './MethodChoice';
 import type { IslandProps } from './messages';
 import { Empty, LoadError, Notice, Skeleton } from './Status';
 import { TransactionTable } from './TransactionList';
-import { useMessages } from './use-messages';
+import { failureMessages, useMessages } from './use-messages';
 import { useResource } from './use-resource';
 import { refreshUser, useUser } from './use-user';
 
@@ -49,7 +49,7 @@ export function Withdrawal(props: IslandProps) {
       await refreshUser().catch((error) => console.error('[withdrawal] could not refresh the balance', error));
       return null;
     } catch (error) {
-      return serverErrors(error, { network: t('common.error'), unknown: t('common.error') });
+      return serverErrors(error, failureMessages(t));
     }
   }, () => {});
 

@@ -9,6 +9,9 @@ export interface Translators {
   affilate: Translate<'affilate'>;
 }
 
+/** What a profile form says when a call fails without a message of the server's own. */
+export const failureMessages = (t: Translators['t']) => ({ network: t('common.error'), unknown: t('common.error') });
+
 /** Translators over the message sets the page passed in; a set that was not passed throws on use. */
 export function useMessages({ locale, messages }: IslandProps): Translators {
   return useMemo(

@@ -28,7 +28,7 @@ export function useResource<T>(load: () => Promise<T>, deps: unknown[] = []) {
         if (mine === generation.current) setResource((previous) => ({ state: 'error', error, data: previous.data }));
       },
     );
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // `load` is a fresh closure each render; the caller's `deps` say when it asks for new data.
   }, [token, ...deps]);
 
   useEffect(run, [run]);
