@@ -1,3 +1,4 @@
+import { interpolate } from './interpolate';
 import { LOCALE_INTL, type Locale } from './locales.mjs';
 import type main from '../../locales/en/main.json';
 import type faq from '../../locales/en/faq.json';
@@ -42,9 +43,6 @@ function lookup(messages: unknown, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
-/** Replaces `{name}` placeholders; unknown ones stay as they are. */
-export const interpolate = (text: string, params: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 
 /**
  * A translator over one loaded message set. A missing key throws, so a page can never ship a

@@ -4,7 +4,7 @@ import { apiBase } from '../api/base';
 import { API_PATHS, type Game, type Win } from '../api/contract';
 import type { Locale } from '../i18n/locales.mjs';
 import { formatMoney } from '../i18n/money-format';
-import { interpolate } from '../i18n/translator';
+import { interpolate } from '../i18n/interpolate';
 
 
 async function getJson<T>(path: string): Promise<T> {
