@@ -1,4 +1,4 @@
-import { useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import type { FormErrors } from '../stores/form-errors';
 
 /**
@@ -9,6 +9,14 @@ export function useFormSubmit(action: (data: FormData) => Promise<FormErrors | n
   const [errors, setErrors] = useState<FormErrors>({});
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
+
+  // Once the errors are on screen: focus the first invalid field in the order the player reads
+  // the form, else the form's alert.
+  useEffect(() => {
+    if (!Object.keys(errors).length) return;
+    const target = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form.current?.querySelector<HTMLElement>('[role="alert"]');
+    target?.focus();
+  }, [errors]);
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -22,11 +30,6 @@ export function useFormSubmit(action: (data: FormData) => Promise<FormErrors | n
       return;
     }
     setErrors(result);
-    requestAnimationFrame(() => {
-      const first = Object.keys(result).find((field) => field !== 'form');
-      const target = first ? form.current?.querySelector<HTMLElement>(`[name="${first}"]`) : form.current?.querySelector<HTMLElement>('[role="alert"]');
-      target?.focus();
-    });
   }
 
   return { errors, busy, form, onSubmit };

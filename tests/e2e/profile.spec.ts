@@ -107,6 +107,13 @@ test('withdraw: the balance falls, the request is pending in the list and in his
   await expect(page.locator('[data-available]')).toHaveText('Available to withdraw: €40.00');
   await expect(page.getByText('You have no pending withdrawals.')).toBeVisible();
 
+  // Both fields wrong: both say so, and focus goes to the first one on the form.
+  await form.getByLabel('Amount (EUR)').fill('abc');
+  await form.getByLabel('Card, account or wallet').fill('<script>');
+  await form.getByRole('button', { name: 'Request withdrawal' }).click();
+  await expect(form.locator('#field-destination-error')).toHaveText('Enter where the money should go, in at most 64 characters.');
+  await expect(form.getByLabel('Amount (EUR)')).toBeFocused();
+
   await form.getByLabel('Amount (EUR)').fill('50');
   await form.getByLabel('Card, account or wallet').fill('**** 1234');
   await form.getByRole('button', { name: 'Request withdrawal' }).click();
