@@ -5,5 +5,7 @@ import { privateKeyPath } from '../server/src/key-files.mjs';
 
 process.env.RSA_PRIVATE_KEY_FILE ||= privateKeyPath();
 process.env.DATA_DIR = '.data/e2e';
+// The specs register many players from 127.0.0.1; tests/api/limits.test.ts proves the real default.
+process.env.REGISTER_MAX_PER_ADDRESS ||= '100000';
 if (!process.env.DATABASE_URL) rmSync(process.env.DATA_DIR, { recursive: true, force: true });
 await import('../server/src/index.ts');

@@ -1,7 +1,9 @@
 import type { KeyObject } from 'node:crypto';
+import type { Clock } from './clock.ts';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { Locale } from './i18n.ts';
+import type { PasswordQueue } from './services/password-queue.ts';
 
 /** What every route needs, built once at start and passed to each route group. */
 export interface Services {
@@ -9,6 +11,10 @@ export interface Services {
   config: ServerConfig;
   /** Current private key first, then the previous one during a rotation. */
   privateKeys: KeyObject[];
+  /** "Now" for limits and token expiry; tests pass a clock they can move. */
+  clock: Clock;
+  /** Every scrypt hash and check runs through it (README "Security"). */
+  passwords: PasswordQueue;
 }
 
 /** Per-request values set by middleware. */

@@ -30,9 +30,9 @@ export const DUMMY_PASSWORD_HASH = await hashPassword(randomBytes(12).toString('
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A Djoser-style 40-hex-character token; only its hash is stored. */
-export async function issueToken(db: Queryable, userId: number): Promise<string> {
+export async function issueToken(db: Queryable, userId: number, now: Date): Promise<string> {
   const token = randomBytes(20).toString('hex');
-  await db.query('INSERT INTO auth_tokens (key_hash, user_id) VALUES ($1, $2)', [hashToken(token), userId]);
+  await db.query('INSERT INTO auth_tokens (key_hash, user_id, created_at, last_used_at) VALUES ($1, $2, $3, $3)', [hashToken(token), userId, now.toISOString()]);
   return token;
 }
 
@@ -42,16 +42,37 @@ export function tokenOf(header: string | undefined): string | undefined {
   return match?.[1]?.toLowerCase();
 }
 
-/** 401 unless the request carries a valid token; sets `userId` for the route. */
-export function requireUser({ db }: Services): MiddlewareHandler<AppEnv> {
+/** `last_used_at` is written at most this often per token, not on every request. */
+const TOUCH_EVERY_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * 401 unless the request carries a valid token; sets `userId` for the route. A token expires
+ * TOKEN_IDLE_DAYS after its last use and TOKEN_MAX_AGE_DAYS after sign-in, whichever is first.
+ */
+export function requireUser({ db, config, clock }: Services): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const header = c.req.header('authorization');
     if (!header) throw detailError(401, 'not_authenticated', undefined, { 'WWW-Authenticate': 'Token' });
     const token = tokenOf(header);
-    const [row] = token
-      ? await db.query<{ user_id: number }>('SELECT user_id FROM auth_tokens WHERE key_hash = $1', [hashToken(token)])
+    const keyHash = token ? hashToken(token) : undefined;
+    const [row] = keyHash
+      ? await db.query<{ user_id: number; created_at: Date | string; last_used_at: Date | string }>(
+          'SELECT user_id, created_at, last_used_at FROM auth_tokens WHERE key_hash = $1',
+          [keyHash],
+        )
       : [];
-    if (!row) throw detailError(401, 'invalid_token', undefined, { 'WWW-Authenticate': 'Token' });
+    const now = clock().getTime();
+    const lastUsed = row ? new Date(row.last_used_at).getTime() : 0;
+    const expired =
+      !row || now - lastUsed >= config.auth.tokenIdleDays * DAY_MS || now - new Date(row.created_at).getTime() >= config.auth.tokenMaxAgeDays * DAY_MS;
+    if (expired) {
+      if (row) await db.query('DELETE FROM auth_tokens WHERE key_hash = $1', [keyHash]);
+      throw detailError(401, 'invalid_token', undefined, { 'WWW-Authenticate': 'Token' });
+    }
+    if (now - lastUsed >= TOUCH_EVERY_MS) {
+      await db.query('UPDATE auth_tokens SET last_used_at = $2 WHERE key_hash = $1', [keyHash, new Date(now).toISOString()]);
+    }
     c.set('userId', row.user_id);
     await next();
   };

@@ -1,7 +1,9 @@
 import type { ServerConfig } from './config.ts';
 import type { Services } from './app-env.ts';
+import { systemClock } from './clock.ts';
 import { openDatabase } from './db/open.ts';
 import { seed } from './db/seed.ts';
+import { PasswordQueue } from './services/password-queue.ts';
 import { ensureKeyPair, loadPrivateKeys } from './keys.ts';
 
 /**
@@ -12,5 +14,6 @@ export async function openServices(config: ServerConfig, env: Record<string, str
   ensureKeyPair(env);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: env.DATABASE_SCHEMA });
   await seed(db, config);
-  return { db, config, privateKeys: loadPrivateKeys(env) };
+  const passwords = new PasswordQueue(config.auth.passwordConcurrency, config.auth.passwordQueueMax);
+  return { db, config, privateKeys: loadPrivateKeys(env), clock: systemClock, passwords };
 }

@@ -1,5 +1,6 @@
 import { toCents } from '../../src/api/money.ts';
 import type { Limits } from '../../src/api/contract.ts';
+import { loadAuthLimits, type AuthLimits } from './auth-limits-config.ts';
 
 /** Everything an operator can set, read once at start. The README lists each variable. */
 export interface ServerConfig {
@@ -15,6 +16,8 @@ export interface ServerConfig {
   referralRate: string;
   loginMaxFailures: number;
   loginWindowSeconds: number;
+  /** Sign-in, registration, password-queue and token-expiry settings. */
+  auth: AuthLimits;
   /** Origins allowed to call the API from a browser when the site is hosted elsewhere. */
   corsOrigins: string[];
   /** Origins the demo payment page may send players back to, besides this server's own. */
@@ -53,6 +56,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     referralRate,
     loginMaxFailures: whole(env, 'LOGIN_MAX_FAILURES', 5),
     loginWindowSeconds: whole(env, 'LOGIN_WINDOW_SECONDS', 900),
+    auth: loadAuthLimits(env),
     corsOrigins: list(env.CORS_ORIGINS),
     returnOrigins: list(env.RETURN_ORIGINS),
   };

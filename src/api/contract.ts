@@ -36,6 +36,8 @@ export interface RegisterResponse {
   id: number;
   email: string;
   username: string;
+  /** Present when the request's `ref` matched no player: the player is registered without it. */
+  ref_ignored?: true;
 }
 
 // POST /auth/token/login/ and /auth/token/logout/

@@ -22,7 +22,6 @@ describe('POST /auth/users/', () => {
     ['numeric password', { email: 'x2@example.test', username: 'xname2', password: '1234567890' }, 'password', 'The password cannot be only digits.'],
     ['password like the username', { email: 'x3@example.test', username: 'goldrunner', password: 'goldrunner1' }, 'password', 'The password is too similar to your username.'],
     ['password like the email', { email: 'silverfox@example.test', username: 'xname4', password: 'silverfox12' }, 'password', 'The password is too similar to your email address.'],
-    ['unknown referral code', { email: 'x5@example.test', username: 'xname5', password: 'amber-lantern-9', ref: 'NOPE1234' }, 'ref', 'This referral code does not exist.'],
     ['HTML in the username', { email: 'x6@example.test', username: '<b>x</b>', password: 'amber-lantern-9' }, 'username', 'Use 3 to 30 characters: letters, digits and . _ - only.'],
     ["SQL in the username", { email: 'x7@example.test', username: "x'; DROP TABLE users;--", password: 'amber-lantern-9' }, 'username', 'Use 3 to 30 characters: letters, digits and . _ - only.'],
     ['a number for the email', { email: 42, username: 'xname8', password: 'amber-lantern-9' }, 'email', 'Enter text here.'],

@@ -8,11 +8,13 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { encryptJson, importPublicKey } from '../../src/api/envelope.ts';
 import { createApp } from '../../server/src/app.ts';
 import type { Services } from '../../server/src/app-env.ts';
+import { systemClock, type Clock } from '../../server/src/clock.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { openDatabase } from '../../server/src/db/open.ts';
 import { seed } from '../../server/src/db/seed.ts';
 import { addTransaction } from '../../server/src/services/history.ts';
 import { credit, ledgerMismatches } from '../../server/src/services/ledger.ts';
+import { PasswordQueue } from '../../server/src/services/password-queue.ts';
 
 export interface Reply<T = any> {
   status: number;
@@ -34,13 +36,17 @@ export function newKeyPair() {
   return { privateKey, spki: publicKey.export({ type: 'spki', format: 'der' }).toString('base64') };
 }
 
-export async function createTestApi(env: Record<string, string> = {}) {
-  const config = loadConfig({ DEMO: '0', ...env });
+/** Every test registers from one address, so the per-address registration limit is lifted unless a test sets it. */
+const TEST_ENV = { DEMO: '0', REGISTER_MAX_PER_ADDRESS: '1000000' };
+
+export async function createTestApi(env: Record<string, string> = {}, { clock = systemClock }: { clock?: Clock } = {}) {
+  const config = loadConfig({ ...TEST_ENV, ...env });
   const schema = process.env.DATABASE_URL ? `test_${randomBytes(6).toString('hex')}` : undefined;
   const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, schema });
   await seed(db, config);
   const keys = newKeyPair();
-  const services: Services = { db, config, privateKeys: [keys.privateKey] };
+  const passwords = new PasswordQueue(config.auth.passwordConcurrency, config.auth.passwordQueueMax);
+  const services: Services = { db, config, privateKeys: [keys.privateKey], clock, passwords };
   const logs: string[] = [];
   const app = createApp({ distDir: '/nonexistent-dist', services, log: (line) => logs.push(line) });
   const publicKey = await importPublicKey(keys.spki);
@@ -99,10 +105,10 @@ export type TestApi = Awaited<ReturnType<typeof createTestApi>>;
  * One API per test file, with the ledger invariant checked after every test:
  * each balance equals the sum of its ledger rows.
  */
-export function useTestApi(env: Record<string, string> = {}) {
+export function useTestApi(env: Record<string, string> = {}, options: { clock?: Clock } = {}) {
   const holder = {} as { api: TestApi };
   beforeAll(async () => {
-    holder.api = await createTestApi(env);
+    holder.api = await createTestApi(env, options);
   }, 30_000);
   afterEach(async () => {
     expect(await ledgerMismatches(holder.api.db)).toEqual([]);

@@ -4,15 +4,27 @@ import { checkRegistration, checkSignIn, hasProblems } from '../../../src/api/va
 import type { AppEnv, Services } from '../app-env.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, hashToken, issueToken, requireUser, tokenOf, verifyPassword } from '../auth.ts';
 import { readJson } from '../body.ts';
+import { clientAddress } from '../client-address.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { detailError, fieldError, fieldErrors } from '../errors.ts';
 import { notify } from '../services/history.ts';
+import { tidyAuthTables } from '../services/housekeeping.ts';
+import { admitRegistration, admitSignIn, signInSucceeded } from '../services/login-throttle.ts';
+import { PasswordQueueFull } from '../services/password-queue.ts';
 import { newReferralCode } from '../services/users.ts';
+
+/** Seconds a client is asked to wait when every password slot and the line behind them are taken. */
+const BUSY_RETRY_AFTER = 5;
 
 /** Registration, sign-in and sign-out with Djoser's shapes and status codes. */
 export function authRoutes(services: Services) {
   const { db, config } = services;
   const app = new Hono<AppEnv>();
+  const passwordWork = <T>(job: () => Promise<T>) =>
+    services.passwords.run(job).catch((error: unknown) => {
+      if (error instanceof PasswordQueueFull) throw detailError(503, 'auth_limits.busy', undefined, { 'Retry-After': String(BUSY_RETRY_AFTER) });
+      throw error;
+    });
 
   app.post(API_PATHS.register, async (c) => {
     const input = await readJson(c, services);
@@ -22,7 +34,10 @@ export function authRoutes(services: Services) {
     const username = String(input.username);
     const ref = typeof input.ref === 'string' && input.ref.trim() ? input.ref.trim().toUpperCase() : undefined;
 
-    const passwordHash = await hashPassword(String(input.password));
+    await admitRegistration(services, clientAddress(c, config.auth.trustProxy));
+    await tidyAuthTables(services);
+    const passwordHash = await passwordWork(() => hashPassword(String(input.password)));
+    let refIgnored = false;
     const user = await db.transaction(async (tx) => {
       const [email_taken] = await tx.query('SELECT 1 FROM users WHERE lower(email) = lower($1)', [email]);
       const [username_taken] = await tx.query('SELECT 1 FROM users WHERE lower(username) = lower($1)', [username]);
@@ -32,16 +47,14 @@ export function authRoutes(services: Services) {
           ...(username_taken ? { username: [{ key: 'username_taken' }] } : {}),
         });
       }
-      let referrer: number | null = null;
-      if (ref) {
-        const [row] = await tx.query<{ id: number }>('SELECT id FROM users WHERE referral_code = $1', [ref]);
-        if (!row) throw fieldError('ref', 'ref_unknown');
-        referrer = row.id;
-      }
+      // A code that matches nobody (often a stale link) never blocks a sign-up: it is dropped
+      // and the answer says so, so the site can tell the player and forget the code.
+      const [referrer] = ref ? await tx.query<{ id: number }>('SELECT id FROM users WHERE referral_code = $1', [ref]) : [];
+      refIgnored = !!ref && !referrer;
       const [created] = await tx.query<RegisterResponse>(
         `INSERT INTO users (email, username, password_hash, currency, referral_code, referred_by)
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING id, email, username`,
-        [email, username, passwordHash, config.currency, newReferralCode(), referrer],
+        [email, username, passwordHash, config.currency, newReferralCode(), referrer?.id ?? null],
       );
       await notify(tx, created!.id, 'welcome');
       return created!;
@@ -51,34 +64,25 @@ export function authRoutes(services: Services) {
       const field = String((error as { constraint?: string }).constraint).includes('username') ? 'username' : 'email';
       throw fieldError(field, `${field}_taken`);
     });
-    return c.json(user, 201);
+    return c.json<RegisterResponse>(refIgnored ? { ...user, ref_ignored: true } : user, 201);
   });
 
   app.post(API_PATHS.login, async (c) => {
     const input = await readJson(c, services);
     const problems = checkSignIn(input);
     if (hasProblems(problems)) throw fieldErrors(problems);
+    // TODO(input helper): normalizeEmail (NFKC + lower case) once validation.ts has it.
     const email = String(input.email).trim().toLowerCase();
+    const address = clientAddress(c, config.auth.trustProxy);
 
-    const [recent] = await db.query<{ failures: number; oldest: Date | null }>(
-      `SELECT count(*)::int AS failures, min(failed_at) AS oldest FROM login_failures
-       WHERE email = $1 AND failed_at > now() - make_interval(secs => $2)`,
-      [email, config.loginWindowSeconds],
-    );
-    if (recent && recent.failures >= config.loginMaxFailures) {
-      const retryAt = new Date(recent.oldest!).getTime() + config.loginWindowSeconds * 1000;
-      const retryAfter = Math.max(1, Math.ceil((retryAt - Date.now()) / 1000));
-      throw detailError(429, 'login_throttled', undefined, { 'Retry-After': String(retryAfter) });
-    }
-
+    // Counted before the password is checked, so parallel attempts cannot outrun the limit.
+    await admitSignIn(services, email, address);
+    await tidyAuthTables(services);
     const [user] = await db.query<{ id: number; password_hash: string }>('SELECT id, password_hash FROM users WHERE lower(email) = $1', [email]);
-    const valid = await verifyPassword(String(input.password), user?.password_hash ?? DUMMY_PASSWORD_HASH);
-    if (!user || !valid) {
-      await db.query('INSERT INTO login_failures (email) VALUES ($1)', [email]);
-      throw fieldError('non_field_errors', 'login_failed');
-    }
-    await db.query('DELETE FROM login_failures WHERE email = $1', [email]);
-    return c.json<LoginResponse>({ auth_token: await issueToken(db, user.id) });
+    const valid = await passwordWork(() => verifyPassword(String(input.password), user?.password_hash ?? DUMMY_PASSWORD_HASH));
+    if (!user || !valid) throw fieldError('non_field_errors', 'login_failed');
+    await signInSucceeded(services, email, address);
+    return c.json<LoginResponse>({ auth_token: await issueToken(db, user.id, services.clock()) });
   });
 
   app.post(API_PATHS.logout, requireUser(services), async (c) => {

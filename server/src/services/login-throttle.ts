@@ -1,0 +1,38 @@
+import type { Services } from '../app-env.ts';
+import { detailError } from '../errors.ts';
+import { countAttempt, resetCounter, uncountAttempt, type Count } from './rate-counters.ts';
+
+const addressKey = (address: string) => `login:${address}`;
+const pairKey = (email: string, address: string) => `login:${address}:${email}`;
+
+/**
+ * Sign-in limits, counted before the password is checked (README "Security"):
+ * - LOGIN_MAX_FAILURES checks per (email, client address) per LOGIN_WINDOW_SECONDS, so a stranger
+ *   who locks an email from their address does not lock its owner out of theirs;
+ * - LOGIN_MAX_FAILURES_PER_ADDRESS checks per client address over all emails, so one address
+ *   cannot try a password against many accounts.
+ * A refused attempt is answered 429 with Retry-After and the minutes in the message.
+ */
+export async function admitSignIn({ db, config, clock }: Services, email: string, address: string): Promise<void> {
+  const [perAddress, perPair] = await countAttempt(db, [addressKey(address), pairKey(email, address)], config.loginWindowSeconds, clock());
+  const over = [
+    perAddress!.count > config.auth.loginMaxFailuresPerAddress ? perAddress! : undefined,
+    perPair!.count > config.loginMaxFailures ? perPair! : undefined,
+  ].filter((count): count is Count => !!count);
+  if (over.length) throw tooMany('login_locked', Math.max(...over.map((count) => count.retryAfter)));
+}
+
+/** A right password: the pair starts again from zero, and this attempt was no failure for the address. */
+export async function signInSucceeded({ db }: Services, email: string, address: string): Promise<void> {
+  await resetCounter(db, pairKey(email, address));
+  await uncountAttempt(db, addressKey(address));
+}
+
+/** REGISTER_MAX_PER_ADDRESS registrations per client address per REGISTER_WINDOW_SECONDS. */
+export async function admitRegistration({ db, config, clock }: Services, address: string): Promise<void> {
+  const [count] = await countAttempt(db, [`register:${address}`], config.auth.registerWindowSeconds, clock());
+  if (count!.count > config.auth.registerMaxPerAddress) throw tooMany('register_limited', count!.retryAfter);
+}
+
+const tooMany = (key: string, retryAfter: number) =>
+  detailError(429, `auth_limits.${key}`, { minutes: Math.ceil(retryAfter / 60) }, { 'Retry-After': String(retryAfter) });
