@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { signUp, type Messages } from '../stores/auth-actions';
 import { closeAuthDialog, openAuthDialog } from '../stores/dialogs';
 import { storedReferral } from '../scripts/referral-capture';
@@ -8,16 +8,33 @@ import { PasswordField } from './PasswordField';
 import { useFormSubmit } from './use-form-submit';
 
 export function SignUpForm({ messages }: { messages: Messages }) {
-  const { auth } = messages;
+  const { auth, api } = messages;
   const [ref] = useState(storedReferral);
+  // Set during the submit, read by its success callback in the same tick: a ref, not state.
+  const refIgnored = useRef(false);
+  const [ignoredCode, setIgnoredCode] = useState<string>();
   const { errors, busy, form, onSubmit } = useFormSubmit(
     (data) =>
       signUp(
         { email: String(data.get('email') ?? ''), username: String(data.get('username') ?? ''), password: String(data.get('password') ?? ''), ref },
         messages,
+        () => (refIgnored.current = true),
       ),
-    closeAuthDialog,
+    () => (refIgnored.current && ref ? setIgnoredCode(ref) : closeAuthDialog()),
   );
+  // Signed in already; the dialog stays open only to say the code did not count.
+  if (ignoredCode) {
+    return (
+      <div className="auth-notice" data-notice="ref-ignored">
+        <p role="status" className="auth-referral">
+          {api('auth_limits.ref_ignored', { code: ignoredCode })}
+        </p>
+        <button type="button" className="button" onClick={closeAuthDialog} autoFocus>
+          {auth('dialog.close')}
+        </button>
+      </div>
+    );
+  }
   return (
     <form ref={form} onSubmit={onSubmit} noValidate aria-busy={busy} data-form="sign-up">
       <p>{auth('sign_up.intro')}</p>

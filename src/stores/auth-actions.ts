@@ -37,16 +37,20 @@ export async function signIn(values: { email: string; password: string }, messag
   }
 }
 
+/** `onReferralIgnored` runs when the account was created but its referral code matched nobody. */
 export async function signUp(
   values: { email: string; username: string; password: string; ref?: string },
   messages: Messages,
+  onReferralIgnored?: () => void,
 ): Promise<FormErrors | null> {
   const problems = checkRegistration(values);
   if (hasProblems(problems)) return problemMessages(problems, messages.api);
   const email = values.email.trim();
   try {
-    await register({ email, username: values.username, password: values.password, ...(values.ref ? { ref: values.ref } : {}) });
+    const created = await register({ email, username: values.username, password: values.password, ...(values.ref ? { ref: values.ref } : {}) });
+    // Used or ignored, the code has done its job: a stale one must not follow the visitor around.
     forgetReferral();
+    if (created.ref_ignored) onReferralIgnored?.();
     const { auth_token } = await login({ email, password: values.password });
     await startSignedIn(auth_token);
     return null;

@@ -47,6 +47,14 @@ describe('POST /auth/users/', () => {
     expect(res.body.email[0]).toMatch(/[а-я]/i);
   });
 
+  it('registers a player whose ref matches nobody, without a referrer, and says the code was ignored (issue 10 #9)', async () => {
+    const res = await ctx.api.request('POST', '/auth/users/', { body: { email: 'stale@example.test', username: 'stale_ref', password: 'amber-lantern-9', ref: 'NOSUCHCODE' } });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ id: expect.any(Number), email: 'stale@example.test', username: 'stale_ref', ref_ignored: true });
+    const [row] = await ctx.api.db.query<{ referred_by: number | null }>('SELECT referred_by FROM users WHERE id = $1', [res.body.id]);
+    expect(row!.referred_by).toBeNull();
+  });
+
   it('links a player registered with a valid ref to the referrer', async () => {
     const referrer = await ctx.api.player();
     const me = await ctx.api.request('GET', '/api/user/me', { token: referrer.token });

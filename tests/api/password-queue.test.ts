@@ -62,7 +62,6 @@ describe('a login flood does not starve the server (issue 10 #5)', () => {
       expect(await page.text()).toBe('<h1>FAQ</h1>');
     }
     const doneWhenStaticFinished = loginsDone;
-    console.log('logins done when static finished', doneWhenStaticFinished);
     const statuses = (await Promise.all(logins)).map((reply) => reply.status);
     expect(statuses).toEqual(Array(12).fill(400));
     expect(doneWhenStaticFinished).toBeLessThanOrEqual(6);

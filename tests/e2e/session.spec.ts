@@ -204,6 +204,28 @@ test('a ?ref= link is remembered and a player who registers later counts for the
   expect(after.invited).toBe(before.invited + 1);
 });
 
+test('a stale ?ref= never blocks sign-up: the player is registered, told the code was ignored, and the code is forgotten', async ({ page }) => {
+  await page.goto('/faq?ref=NOSUCHCODE');
+  await waitForClientScript(page);
+  expect(await page.evaluate(() => localStorage.getItem('referral-code'))).toBe('NOSUCHCODE');
+  await page.goto('/faq#sign-up');
+  const form = dialog(page, 'sign-up');
+  await expect(form.locator('.auth-referral')).toContainText('NOSUCHCODE');
+  const player = newPlayer('stale');
+  await form.getByLabel('Email address').fill(player.email);
+  await form.getByLabel('Username').fill(player.username);
+  await form.getByLabel('Password', { exact: true }).fill(player.password);
+  await form.getByRole('button', { name: 'Create account' }).click();
+
+  const notice = form.locator('[data-notice="ref-ignored"]');
+  await expect(notice.getByRole('status')).toHaveText('The referral code NOSUCHCODE does not exist, so we created your account without it.');
+  await expect(page.locator('.site-header [data-session-username]')).toHaveText(player.username);
+  expect(await page.evaluate(() => localStorage.getItem('referral-code'))).toBeNull();
+  await expect(notice.getByRole('button', { name: 'Close' })).toBeFocused();
+  await notice.getByRole('button', { name: 'Close' }).click();
+  await expect(page.locator('dialog.auth-dialog[open]')).toHaveCount(0);
+});
+
 test('the signed-in header on a public page loads no React', async ({ page, request }) => {
   await setTokenCookie(page, await apiToken(request, DEMO));
   const scripts: string[] = [];
