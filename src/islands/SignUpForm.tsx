@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { signUp, type Messages } from '../stores/auth-actions';
 import { closeAuthDialog, openAuthDialog } from '../stores/dialogs';
 import { storedReferral } from '../scripts/referral-capture';
@@ -10,27 +10,29 @@ import { useFormSubmit } from './use-form-submit';
 export function SignUpForm({ messages }: { messages: Messages }) {
   const { auth, api } = messages;
   const [ref] = useState(storedReferral);
-  // Set during the submit, read by its success callback in the same tick: a ref, not state.
-  const refIgnored = useRef(false);
-  const [ignoredCode, setIgnoredCode] = useState<string>();
+  const [notice, setNotice] = useState<{ code: string; proceed: () => void }>();
   const { errors, busy, form, onSubmit } = useFormSubmit(
     (data) =>
       signUp(
         { email: String(data.get('email') ?? ''), username: String(data.get('username') ?? ''), password: String(data.get('password') ?? ''), ref },
         messages,
-        () => (refIgnored.current = true),
+        () => new Promise<void>((proceed) => setNotice({ code: ref ?? '', proceed })),
       ),
-    () => (refIgnored.current && ref ? setIgnoredCode(ref) : closeAuthDialog()),
+    closeAuthDialog,
   );
-  // Signed in already; the dialog stays open only to say the code did not count.
-  if (ignoredCode) {
+  // Closing the dialog on the notice still signs the new player in.
+  const proceed = useRef<() => void>(undefined);
+  proceed.current = notice?.proceed;
+  useEffect(() => () => proceed.current?.(), []);
+
+  if (notice) {
     return (
       <div className="auth-notice" data-notice="ref-ignored">
         <p role="status" className="auth-referral">
-          {api('auth_limits.ref_ignored', { code: ignoredCode })}
+          {api('auth_limits.ref_ignored', { code: notice.code })}
         </p>
-        <button type="button" className="button" onClick={closeAuthDialog} autoFocus>
-          {auth('dialog.close')}
+        <button type="button" className="button" onClick={notice.proceed} autoFocus>
+          {api('auth_limits.continue')}
         </button>
       </div>
     );

@@ -37,11 +37,15 @@ export async function signIn(values: { email: string; password: string }, messag
   }
 }
 
-/** `onReferralIgnored` runs when the account was created but its referral code matched nobody. */
+/**
+ * When the account is created but its referral code matched nobody, `referralIgnored` is awaited
+ * before signing in: the form tells the player first, so the notice is not hidden under the
+ * dialogs that signing in opens.
+ */
 export async function signUp(
   values: { email: string; username: string; password: string; ref?: string },
   messages: Messages,
-  onReferralIgnored?: () => void,
+  referralIgnored?: () => Promise<void>,
 ): Promise<FormErrors | null> {
   const problems = checkRegistration(values);
   if (hasProblems(problems)) return problemMessages(problems, messages.api);
@@ -50,7 +54,7 @@ export async function signUp(
     const created = await register({ email, username: values.username, password: values.password, ...(values.ref ? { ref: values.ref } : {}) });
     // Used or ignored, the code has done its job: a stale one must not follow the visitor around.
     forgetReferral();
-    if (created.ref_ignored) onReferralIgnored?.();
+    if (created.ref_ignored) await referralIgnored?.();
     const { auth_token } = await login({ email, password: values.password });
     await startSignedIn(auth_token);
     return null;

@@ -217,13 +217,14 @@ test('a stale ?ref= never blocks sign-up: the player is registered, told the cod
   await form.getByLabel('Password', { exact: true }).fill(player.password);
   await form.getByRole('button', { name: 'Create account' }).click();
 
+  // Told first, then signed in: the notice is not hidden under the low-balance dialog.
   const notice = form.locator('[data-notice="ref-ignored"]');
   await expect(notice.getByRole('status')).toHaveText('The referral code NOSUCHCODE does not exist, so we created your account without it.');
-  await expect(page.locator('.site-header [data-session-username]')).toHaveText(player.username);
   expect(await page.evaluate(() => localStorage.getItem('referral-code'))).toBeNull();
-  await expect(notice.getByRole('button', { name: 'Close' })).toBeFocused();
-  await notice.getByRole('button', { name: 'Close' }).click();
+  await expect(notice.getByRole('button', { name: 'Continue' })).toBeFocused();
+  await notice.getByRole('button', { name: 'Continue' }).click();
   await expect(page.locator('dialog.auth-dialog[open]')).toHaveCount(0);
+  await expect(page.locator('.site-header [data-session-username]')).toHaveText(player.username);
 });
 
 test('the signed-in header on a public page loads no React', async ({ page, request }) => {
