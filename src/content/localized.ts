@@ -1,5 +1,6 @@
 import { getCollection, render, type CollectionEntry, type CollectionKey } from 'astro:content';
 import type { Locale } from '../i18n/locales.mjs';
+import { ContentProblems, PROBLEMS_ID } from './content-problems';
 import { pickLocalized } from './pick-localized';
 
 export interface LocalizedEntry<C extends CollectionKey> {
@@ -15,6 +16,9 @@ export interface LocalizedEntry<C extends CollectionKey> {
 /** The entries of a collection for one locale, in their `order`, with their Markdown rendered. */
 export async function getLocalizedEntries<C extends CollectionKey>(collection: C, locale: Locale): Promise<LocalizedEntry<C>[]> {
   const entries = (await getCollection(collection)) as CollectionEntry<C>[];
+  // In dev, a broken file leaves only this entry: throwing it puts the problems on the page.
+  const broken = entries.find((entry) => entry.id === PROBLEMS_ID);
+  if (broken) throw new ContentProblems((broken.data as unknown as { problems: string[] }).problems);
   const picked = pickLocalized(entries, locale).sort(
     (a, b) => (a.entry.data as { order: number }).order - (b.entry.data as { order: number }).order,
   );
