@@ -20,7 +20,7 @@ export function readContentTree(root) {
     const byLocale = (tree[/** @type {CollectionKey} */ (key)] = /** @type {Record<string, Record<string, string>>} */ ({}));
     for (const locale of LOCALES) {
       const dir = join(root, folder, locale);
-      byLocale[locale] = Object.fromEntries(markdownFiles(dir).map((file) => [file.slice(0, -3), readFileSync(join(dir, file), 'utf8')]));
+      byLocale[locale] = Object.fromEntries(markdownFiles(dir).sort().map((file) => [file.slice(0, -3), readFileSync(join(dir, file), 'utf8')]));
     }
   }
   return tree;
@@ -33,9 +33,13 @@ export function readContentTree(root) {
  * @returns {import('./links.mjs').SiteMap}
  */
 export function siteMap(tree) {
-  const site = new Map(ROUTES.map((route) => [route, new Set([...STATIC_ANCHORS['*'], ...(STATIC_ANCHORS[/** @type {keyof typeof STATIC_ANCHORS} */ (route)] ?? [])])]));
+  // Entry ids first: the check suggests the first few when an #anchor is wrong.
+  const site = new Map(ROUTES.map((route) => [route, new Set(/** @type {string[]} */ ([]))]));
   for (const [key, { page }] of Object.entries(CONTENT_COLLECTIONS)) {
     for (const id of Object.keys(tree[/** @type {CollectionKey} */ (key)].en ?? {})) site.get(page)?.add(id);
+  }
+  for (const [route, ids] of site) {
+    for (const id of [...STATIC_ANCHORS['*'], ...(STATIC_ANCHORS[/** @type {keyof typeof STATIC_ANCHORS} */ (route)] ?? [])]) ids.add(id);
   }
   return site;
 }

@@ -1,6 +1,7 @@
 // Which link addresses an editor may write in Markdown, and why the others are refused.
 // The check reports them; `safe-markdown.mjs` makes the build drop the unsafe ones anyway.
 import { LOCALES } from '../../i18n/locales.mjs';
+import { ID_PATTERN } from './collections.mjs';
 
 /** @typedef {{ message: string, fix: string }} LinkProblem */
 /** @typedef {Map<string, Set<string>>} SiteMap page address (no language prefix) → its ids */
@@ -69,7 +70,7 @@ export function checkLink(url, { page, site }) {
     return { message: `there is no page ${path}`, fix: `use one of ${[...site.keys()].join(', ')}` };
   }
   if (anchor !== undefined && !ids.has(anchor)) {
-    const examples = [...ids].filter((id) => id !== 'main').slice(0, 3).map((id) => `${path}#${id}`).join(', ');
+    const examples = [...ids].filter((id) => ID_PATTERN.test(id) && id !== 'main').slice(0, 3).map((id) => `${path}#${id}`).join(', ');
     return { message: `there is no #${anchor} on ${path}`, fix: examples ? `use the file name of an entry, for example ${examples}` : `link to ${path} without #` };
   }
   return null;
