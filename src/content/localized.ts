@@ -16,11 +16,19 @@ export interface LocalizedEntry<C extends CollectionKey> {
 /** The entries of a collection for one locale, in their `order`, with their Markdown rendered. */
 export async function getLocalizedEntries<C extends CollectionKey>(collection: C, locale: Locale): Promise<LocalizedEntry<C>[]> {
   const entries = (await getCollection(collection)) as CollectionEntry<C>[];
-  // In dev, a broken file leaves only this entry: throwing it puts the problems on the page.
-  const broken = entries.find((entry) => entry.id === PROBLEMS_ID);
-  if (broken) throw new ContentProblems((broken.data as unknown as { problems: string[] }).problems);
+  await throwContentProblems(collection);
   const picked = pickLocalized(entries, locale).sort(
     (a, b) => (a.entry.data as { order: number }).order - (b.entry.data as { order: number }).order,
   );
   return Promise.all(picked.map(async (item) => ({ ...item, Content: (await render(item.entry)).Content })));
+}
+
+/**
+ * Throws the collection's content problems (dev only: a build has already failed on them).
+ * Pages call it in their frontmatter, before any HTML is streamed, so Astro answers with its
+ * error overlay rather than half a page.
+ */
+export async function throwContentProblems(collection: CollectionKey): Promise<void> {
+  const broken = (await getCollection(collection)).find((entry) => entry.id === PROBLEMS_ID);
+  if (broken) throw new ContentProblems((broken.data as unknown as { problems: string[] }).problems);
 }
