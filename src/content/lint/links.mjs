@@ -52,7 +52,7 @@ function checkExternal(url) {
  * @returns {LinkProblem | null}
  */
 export function checkLink(url, { page, site }) {
-  if (url.trim() === '') return { message: 'a link has no address', fix: 'put the address between the parentheses: [text](/faq)' };
+  if (url.trim() === '') return { message: 'a link has no address', fix: 'put the address between the parentheses' };
   if (schemeOf(url) !== undefined) return checkExternal(url);
   if (url.startsWith('//')) return { message: `"${url}" has no https:`, fix: `write https:${url}` };
   if (!url.startsWith('/') && !url.startsWith('#')) {

@@ -63,10 +63,10 @@ function checkBody(text, context) {
     const line = node.position?.start.line ?? 1;
     if (node.type === 'html' && !node.value?.trimStart().startsWith('<!--')) {
       const tag = /^\s*<\/?[^\s>]*>?/.exec(node.value ?? '')?.[0].trim() ?? 'HTML';
-      problems.push({ line, message: `raw HTML ${tag.endsWith('>') ? tag : `${tag}…>`} is not allowed and is removed from the page`, fix: 'use Markdown instead: **bold**, *italic*, [text](/faq), - lists' });
+      problems.push({ line, message: `raw HTML ${tag.endsWith('>') ? tag : `${tag}…>`} is not allowed and is removed from the page`, fix: 'write it in Markdown instead (bold, italic, links and lists: see docs/editing.md)' });
     }
     if ((node.type === 'image' || node.type === 'imageReference') && !node.alt?.trim()) {
-      problems.push({ line, message: `an image${node.url ? ` (${node.url})` : ''} has no alt text`, fix: 'describe the picture between the brackets: ![What the picture shows](…)' });
+      problems.push({ line, message: `an image${node.url ? ` (${node.url})` : ''} has no alt text`, fix: 'describe the picture between the square brackets after the !' });
     }
     if ((node.type === 'link' || node.type === 'definition') && node.url !== undefined) {
       const problem = checkLink(node.url, context);

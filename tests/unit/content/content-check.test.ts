@@ -60,8 +60,8 @@ describe('npm run i18n:check on broken Markdown', () => {
     ['a misspelt external address', 'faq/en/forgot-password.md:6: "https://exmaple.invalid" has no real domain name ("exmaple.invalid") → check the spelling; copy the address from the browser’s address bar'],
     ['a javascript: link', 'faq/en/forgot-password.md:6: "javascript:alert(1)" uses "javascript:", which is not allowed → link only to https: addresses, mailto: addresses, or pages of this site'],
     ['an http: link', 'faq/en/forgot-password.md:8: "http://example.org/help" uses http: → write https://example.org/help'],
-    ['raw HTML', 'faq/en/account-security.md:8: raw HTML <script> is not allowed and is removed from the page → use Markdown instead: **bold**, *italic*, [text](/faq), - lists'],
-    ['an image without alt text', 'faq/en/account-security.md:10: an image (/images/safe.png) has no alt text → describe the picture between the brackets: ![What the picture shows](…)'],
+    ['raw HTML', 'faq/en/account-security.md:8: raw HTML <script> is not allowed and is removed from the page → write it in Markdown instead (bold, italic, links and lists: see docs/editing.md)'],
+    ['an image without alt text', 'faq/en/account-security.md:10: an image (/images/safe.png) has no alt text → describe the picture between the square brackets after the !'],
     ['structure in a translation', 'faq/de/verify-account.md:3: "category" is set only in the English file → delete this line; change it in src/content/faq/en/verify-account.md for every language'.replace('src/content', shown)],
   ])('reports %s', (_what, line) => {
     expect(output.split('\n').map((l) => l.trim())).toContain(`${shown}/${line}`);
