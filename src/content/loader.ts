@@ -59,7 +59,8 @@ export function markdownCollection(key: CollectionKey): Loader {
       if (!structure) continue; // an orphan translation: never shown, and the check reports it
       const merged = { ...Object.fromEntries(Object.keys(rules.structure).map((field) => [field, structure[field]])), ...data };
       const entryId = `${locale}/${id}`;
-      const digest = generateDigest(`${text}\n${JSON.stringify(merged)}`);
+      // The path is part of it: the dev test's copy (CONTENT_DIR) must not leave its paths in the cache.
+      const digest = generateDigest(`${file}\n${text}\n${JSON.stringify(merged)}`);
       keep.add(entryId);
       if (store.get(entryId)?.digest === digest) continue;
       const parsed = await parseData({ id: entryId, data: merged, filePath: file });
