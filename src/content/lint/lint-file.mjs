@@ -4,7 +4,7 @@ import { markdownToMdast } from 'satteri';
 import { DEFAULT_LOCALE } from '../../i18n/locales.mjs';
 import { ID_PATTERN, kebabCase } from './collections.mjs';
 import { readFrontMatter } from './front-matter.mjs';
-import { checkLink } from './links.mjs';
+import { checkLink, isSafeUrl } from './links.mjs';
 
 /** @typedef {import('./front-matter.mjs').Problem} Problem */
 /** @typedef {import('./collections.mjs').CollectionRules} CollectionRules */
@@ -67,6 +67,9 @@ function checkBody(text, context) {
     }
     if ((node.type === 'image' || node.type === 'imageReference') && !node.alt?.trim()) {
       problems.push({ line, message: `an image${node.url ? ` (${node.url})` : ''} has no alt text`, fix: 'describe the picture between the square brackets after the !' });
+    }
+    if (node.type === 'image' && node.url !== undefined && !isSafeUrl(node.url)) {
+      problems.push({ line, message: `the image address "${node.url}" is not allowed`, fix: 'use a picture of this site (/images/…) or an https: address' });
     }
     if ((node.type === 'link' || node.type === 'definition') && node.url !== undefined) {
       const problem = checkLink(node.url, context);

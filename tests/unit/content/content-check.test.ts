@@ -27,7 +27,7 @@ beforeAll(async () => {
   put('faq/en/create-account.md', faq('question: How?\ncategory: acount\norder: first'));
   put('faq/en/deposit-methods.md', faq('question: Which methods?\ncategory: deposits\norder: 3', 'See [loyalty](/loyalty-programme) and [the FAQ](/faq#no-such-entry).'));
   put('faq/en/forgot-password.md', faq('question: Forgot?\ncategory: security\norder: 12', 'Visit [us](https://exmaple.invalid) or [this](javascript:alert(1)).\n\nOld [site](http://example.org/help).'));
-  put('faq/en/account-security.md', faq('question: Safe?\ncategory: security\norder: 11', 'Safe.\n\n<script>alert(1)</script>\n\nA picture: ![](/images/safe.png)'));
+  put('faq/en/account-security.md', faq('question: Safe?\ncategory: security\norder: 11', 'Safe.\n\n<script>alert(1)</script>\n\nA picture: ![](/images/safe.png)\n\n![A trap](javascript:alert(1))'));
   put('faq/de/verify-account.md', faq('question: Warum?\ncategory: account\norder: 2', 'Weil es das Gesetz verlangt.'));
   const loyaltyLevels = readFileSync(join(content, 'faq/en/loyalty-levels.md'), 'utf8');
   put('faq/en/smart tv.md', loyaltyLevels.replace('order: 10', 'order: 20'));
@@ -62,6 +62,7 @@ describe('npm run i18n:check on broken Markdown', () => {
     ['an http: link', 'faq/en/forgot-password.md:8: "http://example.org/help" uses http: → write https://example.org/help'],
     ['raw HTML', 'faq/en/account-security.md:8: raw HTML <script> is not allowed and is removed from the page → write it in Markdown instead (bold, italic, links and lists: see docs/editing.md)'],
     ['an image without alt text', 'faq/en/account-security.md:10: an image (/images/safe.png) has no alt text → describe the picture between the square brackets after the !'],
+    ['an image with an unsafe address', 'faq/en/account-security.md:12: the image address "javascript:alert(1)" is not allowed → use a picture of this site (/images/…) or an https: address'],
     ['structure in a translation', 'faq/de/verify-account.md:3: "category" is set only in the English file → delete this line; change it in src/content/faq/en/verify-account.md for every language'.replace('src/content', shown)],
   ])('reports %s', (_what, line) => {
     expect(output.split('\n').map((l) => l.trim())).toContain(`${shown}/${line}`);
