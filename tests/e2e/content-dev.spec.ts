@@ -49,14 +49,14 @@ async function eventually(page: Page, check: () => Promise<void>) {
 
 test('broken front matter shows as an error on the page, and the fix shows at once', async ({ page }) => {
   await page.goto(`${base}/faq`);
-  await expect(page.locator('#withdrawal-time h3')).toHaveText('How long does a withdrawal take?');
+  await expect(page.locator('#withdrawal-time h3')).toHaveText(/^question: (.*)$/m.exec(original)![1]!);
 
   writeFileSync(entry, original.replace(/^question: .*\n/m, ''));
   const overlay = page.locator('vite-error-overlay');
   await eventually(page, () => expect(overlay).toContainText('faq/en/withdrawal-time.md:4: "question" is missing → add a line question: … before this ---', { timeout: 5_000 }));
   await expect(page.locator('#withdrawal-time')).toHaveCount(0);
 
-  writeFileSync(entry, original.replace('question: How long does a withdrawal take?', 'question: How long does a payout take?'));
+  writeFileSync(entry, original.replace(/^question: .*$/m, 'question: How long does a payout take?'));
   await eventually(page, () => expect(page.locator('#withdrawal-time h3')).toHaveText('How long does a payout take?', { timeout: 5_000 }));
 });
 
@@ -66,11 +66,12 @@ test('a script in Markdown does not run in the preview; the page names the line 
     dialogs.push(dialog.message());
     void dialog.dismiss();
   });
-  writeFileSync(entry, `${original}\n<script>document.title = "owned"; alert(1)</script>\n\n<img src="x" onerror="alert(2)">\n\n[Click](javascript:alert(3))\n`);
+  writeFileSync(entry, `${original.trimEnd()}\n\n<script>document.title = "owned"; alert(1)</script>\n\n<img src="x" onerror="alert(2)">\n\n[Click](javascript:alert(3))\n`);
+  const script = original.trimEnd().split('\n').length + 2; // after the file and one empty line
   const overlay = page.locator('vite-error-overlay');
-  await eventually(page, () => expect(overlay).toContainText('faq/en/withdrawal-time.md:10: raw HTML <script> is not allowed', { timeout: 5_000 }));
-  await expect(overlay).toContainText('faq/en/withdrawal-time.md:12: raw HTML <img');
-  await expect(overlay).toContainText('faq/en/withdrawal-time.md:14: "javascript:alert(3)" uses "javascript:"');
+  await eventually(page, () => expect(overlay).toContainText(`faq/en/withdrawal-time.md:${script}: raw HTML <script> is not allowed`, { timeout: 5_000 }));
+  await expect(overlay).toContainText(`faq/en/withdrawal-time.md:${script + 2}: raw HTML <img`);
+  await expect(overlay).toContainText(`faq/en/withdrawal-time.md:${script + 4}: "javascript:alert(3)" uses "javascript:"`);
   expect(await page.title()).not.toBe('owned');
   expect(dialogs).toEqual([]);
   writeFileSync(entry, original);
