@@ -5,6 +5,8 @@ import sitemap from '@astrojs/sitemap';
 import { DEFAULT_LOCALE, LOCALES } from './src/i18n/locales.mjs';
 import { inlineScriptHashes } from './src/scripts/inline/csp-hashes.mjs';
 import { buildInfo, createBuildId } from './integrations/build-info.mjs';
+import { contentWarningsReport } from './integrations/content-warnings.mjs';
+import { contentMarkdownProcessor } from './src/content/markdown-processor.mjs';
 import { publicKeySpkiBase64 } from './server/src/key-files.mjs';
 
 /** The locales the site is built in, exported for tools and tests (as Starlight does). */
@@ -47,6 +49,7 @@ export default defineConfig({
       i18n: { defaultLocale: DEFAULT_LOCALE, locales: Object.fromEntries(LOCALES.map((l) => [l, l])) },
     }),
     buildInfo(build),
+    contentWarningsReport(),
   ],
   security: {
     csp: {
@@ -64,6 +67,8 @@ export default defineConfig({
     },
   },
   markdown: {
+    // Raw HTML removed, unsafe link schemes dropped, site links localized: see the module.
+    processor: contentMarkdownProcessor(),
     // Shiki colours code with inline styles, which the CSP (no 'unsafe-inline') would block.
     syntaxHighlight: false,
   },

@@ -1,13 +1,18 @@
-// `npm run i18n:check`: every message set and Markdown entry exists, complete and translated, in
-// all 14 locales. Prints one line per problem and exits 1, or one summary line and exits 0.
+// `npm run i18n:check`: the one check for editors. Every message set and Markdown entry exists,
+// complete and translated, in all 14 locales; and every Markdown file follows the rules the build
+// enforces (front matter, ids, links, no raw HTML, image descriptions). Prints one
+// `file:line: what is wrong → what to do` line per problem and exits 1, or one summary line.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { LOCALES, LOCALE_INTL } from '../src/i18n/locales.mjs';
+import { CONTENT_COLLECTIONS } from '../src/content/lint/collections.mjs';
+import { contentRoot, readContentTree, siteMap } from '../src/content/lint/content-tree.mjs';
+import { formatProblem, lintFile } from '../src/content/lint/lint-file.mjs';
 import { checkContent, checkMessageSets } from './i18n-check/check.mjs';
 
+const started = performance.now();
 const root = new URL('..', import.meta.url).pathname;
 const list = (dir, ending) => (existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith(ending)) : []);
-const CONTENT_FOLDERS = { faq: ['category', 'order'], rules: ['order'], 'responsible-gaming': ['order'], loyalty: ['order'] };
 
 const problems = [];
 const sets = {};
@@ -24,19 +29,27 @@ for (const locale of LOCALES) {
 const { _about, ...allowlist } = JSON.parse(readFileSync(join(root, 'locales/identical-allowlist.json'), 'utf8'));
 problems.push(...checkMessageSets({ sets, intlTags: LOCALE_INTL, allowlist }));
 
-const collections = {};
-for (const folder of Object.keys(CONTENT_FOLDERS)) {
-  collections[folder] = {};
-  for (const locale of LOCALES) {
-    const dir = join(root, 'src/content', folder, locale);
-    collections[folder][locale] = Object.fromEntries(list(dir, '.md').map((file) => [file.slice(0, -3), readFileSync(join(dir, file), 'utf8')]));
+const contentDir = contentRoot(root);
+const shownDir = relative(root, contentDir) || '.';
+const tree = readContentTree(contentDir);
+const site = siteMap(tree);
+const byFolder = {};
+for (const [key, rules] of Object.entries(CONTENT_COLLECTIONS)) {
+  byFolder[rules.folder] = tree[key];
+  for (const [locale, files] of Object.entries(tree[key])) {
+    for (const [id, text] of Object.entries(files)) {
+      const file = `${shownDir}/${rules.folder}/${locale}/${id}.md`;
+      problems.push(...lintFile({ file, text, locale, rules, site }).problems.map((problem) => formatProblem(file, problem)));
+    }
   }
 }
-problems.push(...checkContent({ collections, locales: LOCALES, fixedFields: CONTENT_FOLDERS }));
+problems.push(...checkContent({ collections: byFolder, locales: LOCALES, root: shownDir }));
 
+const seconds = ((performance.now() - started) / 1000).toFixed(2);
 if (problems.length) {
-  console.error(`i18n:check found ${problems.length} problem(s):\n  ${problems.sort().join('\n  ')}`);
+  const sorted = problems.sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+  console.error(`i18n:check found ${problems.length} problem(s) in ${seconds} s:\n  ${sorted.join('\n  ')}`);
   process.exit(1);
 }
-const entries = Object.values(collections).reduce((sum, byLocale) => sum + Object.keys(byLocale.en).length, 0);
-console.log(`i18n:check: ${LOCALES.length} locales × ${Object.keys(sets.en).length} message sets and ${entries} Markdown entries: all present and translated`);
+const entries = Object.values(tree).reduce((sum, byLocale) => sum + Object.keys(byLocale.en ?? {}).length, 0);
+console.log(`i18n:check: ${LOCALES.length} locales × ${Object.keys(sets.en).length} message sets and ${entries} Markdown entries: all present, translated and valid (${seconds} s)`);

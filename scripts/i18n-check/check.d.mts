@@ -5,9 +5,8 @@ export declare function checkMessageSets(input: {
   intlTags: Record<string, string>;
   allowlist?: Record<string, Record<string, string[]>>;
 }): string[];
-export declare function frontMatter(markdown: string): Record<string, string>;
 export declare function checkContent(input: {
   collections: Record<string, Record<string, Record<string, string>>>;
   locales: string[];
-  fixedFields: Record<string, string[]>;
+  root?: string;
 }): string[];

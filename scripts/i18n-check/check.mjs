@@ -73,44 +73,44 @@ export function checkMessageSets({ sets, intlTags, allowlist = {} }) {
   return problems;
 }
 
-/** Reads `key: value` lines of a Markdown front-matter block. */
-export function frontMatter(markdown) {
-  const block = /^---\r?\n([\s\S]*?)\r?\n---/.exec(markdown)?.[1] ?? '';
-  return Object.fromEntries(block.split(/\r?\n/).flatMap((line) => {
-    const match = /^(\w+):\s*(.*)$/.exec(line);
-    return match ? [[match[1], match[2].trim()]] : [];
-  }));
+/** The Markdown after the front-matter block, and the line it starts on. */
+function bodyOf(/** @type {string} */ markdown) {
+  const match = /^---\r?\n[\s\S]*?\r?\n---[^\n]*\n?/.exec(markdown);
+  const head = match?.[0] ?? '';
+  return { body: markdown.slice(head.length), line: head.split('\n').length };
 }
 
 /**
+ * Translation completeness of the Markdown collections. Each file's own rules (front matter, ids,
+ * links, HTML, images) are checked by `src/content/lint/`, which the build uses too.
  * @param {object} input
  * @param {Record<string, Record<string, Record<string, string>>>} input.collections  collections[folder][locale][id] = Markdown text
  * @param {string[]} input.locales
- * @param {Record<string, string[]>} input.fixedFields  fields that must match English per folder (e.g. category, order)
+ * @param {string} [input.root]  the content folder as shown in messages
  * @returns {string[]}
  */
-export function checkContent({ collections, locales, fixedFields }) {
+export function checkContent({ collections, locales, root = 'src/content' }) {
   const problems = [];
   for (const [folder, byLocale] of Object.entries(collections)) {
     const english = byLocale.en ?? {};
     for (const locale of locales.filter((l) => l !== 'en')) {
       const entries = byLocale[locale] ?? {};
       for (const [id, source] of Object.entries(english)) {
-        const where = `src/content/${folder}/${locale}/${id}.md`;
+        const where = `${root}/${folder}/${locale}/${id}.md`;
         const text = entries[id];
         if (text === undefined) {
-          problems.push(`${where}: missing (the English entry is shown instead)`);
+          problems.push(`${where}: missing, so the page shows the English entry → copy ${root}/${folder}/en/${id}.md here and translate it`);
           continue;
         }
-        if (text.trim() === source.trim()) problems.push(`${where}: identical to English`);
-        const mine = frontMatter(text);
-        const theirs = frontMatter(source);
-        for (const field of fixedFields[folder] ?? []) {
-          if (mine[field] !== theirs[field]) problems.push(`${where}: front-matter "${field}" is "${mine[field]}" but English has "${theirs[field]}"`);
+        const mine = bodyOf(text);
+        if (mine.body.trim() !== '' && mine.body.trim() === bodyOf(source).body.trim()) {
+          problems.push(`${where}:${mine.line}: the text is identical to English → translate it`);
         }
       }
       for (const id of Object.keys(entries)) {
-        if (!(id in english)) problems.push(`src/content/${folder}/${locale}/${id}.md: no English original with this name`);
+        if (!(id in english)) {
+          problems.push(`${root}/${folder}/${locale}/${id}.md:1: no English original with this name, so it is never shown → rename it to match a file in ${root}/${folder}/en/, or delete it`);
+        }
       }
     }
   }

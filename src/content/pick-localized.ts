@@ -1,16 +1,17 @@
 import { DEFAULT_LOCALE, type Locale } from '../i18n/locales.mjs';
+import { warnContent } from './warnings.mjs';
 
 type Warn = (message: string) => void;
 
 /**
  * Picks, for every English entry, the locale's own file or, when it is missing, the English one,
- * warning with the missing path. English is the source of truth: an entry that exists only in
+ * warning with the missing path (once per file, in the build's closing block). English is the source of truth: an entry that exists only in
  * another locale is not shown (and `npm run i18n:check` reports it).
  */
 export function pickLocalized<E extends { id: string; filePath?: string }>(
   entries: E[],
   locale: Locale,
-  warn: Warn = (message) => console.warn(message),
+  warn: Warn = (message) => warnContent(message, import.meta.env?.DEV),
 ): { slug: string; entry: E; fallback: boolean }[] {
   const byId = new Map(entries.map((entry) => [entry.id, entry]));
   return entries
@@ -21,7 +22,7 @@ export function pickLocalized<E extends { id: string; filePath?: string }>(
       if (!own) {
         // The locale's file sits beside the English one: src/content/faq/en/x.md → …/faq/ja/x.md.
         const missing = (english.filePath ?? `${english.id}.md`).replace(`/${DEFAULT_LOCALE}/`, `/${locale}/`);
-        warn(`[content] missing ${missing}: showing the English entry in its place`);
+        warn(`${locale}: ${missing} is missing; the English entry is shown in its place`);
       }
       return { slug, entry: own ?? english, fallback: !own };
     });

@@ -103,3 +103,21 @@ for (const [path, script] of [
     await testInfo.attach(`${path.replaceAll('/', '_')}.png`, { body: shot, contentType: 'image/png' });
   });
 }
+
+test('FAQ cross-references are links to the page in the reader’s language, in all 14 locales', async ({ page }) => {
+  for (const locale of ['en', 'ru', 'de', 'es', 'fr', 'hi', 'id', 'it', 'ja', 'ko', 'pt', 'tl', 'tr', 'zh']) {
+    const prefix = locale === 'en' ? '' : `/${locale}`;
+    await page.goto(`${prefix}/faq`);
+    for (const [entry, target] of [
+      ['set-limits', '/responsible_gaming#tools'],
+      ['loyalty-levels', '/loyal#levels'],
+      ['bonus-wagering', '/rules#bonus-terms'],
+    ] as const) {
+      await expect(page.locator(`#${entry} p a`).first(), `${locale} ${entry}`).toHaveAttribute('href', `${prefix}${target}`);
+    }
+  }
+  await page.goto('/de/faq#set-limits');
+  await page.locator('#set-limits p a').first().click();
+  await expect(page).toHaveURL(/\/de\/responsible_gaming#tools$/);
+  await expect(page.locator('#tools')).toBeInViewport();
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkContent, checkMessageSets, frontMatter } from '../../../scripts/i18n-check/check.mjs';
+import { checkContent, checkMessageSets } from '../../../scripts/i18n-check/check.mjs';
 
 const intlTags = { en: 'en-US', de: 'de-DE', ru: 'ru-RU', ja: 'ja-JP' };
 const english = { 'faq.json': { title: 'Questions', answers_one: '{count} answer', answers_other: '{count} answers', nested: { hello: 'Hello {name}' } } };
@@ -50,26 +50,18 @@ describe('checkMessageSets', () => {
 describe('checkContent', () => {
   const en = { 'withdrawal-time': '---\nquestion: How long?\ncategory: withdrawals\norder: 5\n---\nA day.' };
 
-  it('accepts a translated entry with the same fixed fields', () => {
-    const de = { 'withdrawal-time': '---\nquestion: Wie lange?\ncategory: withdrawals\norder: 5\n---\nEinen Tag.' };
-    expect(checkContent({ collections: { faq: { en, de } }, locales: ['en', 'de'], fixedFields: { faq: ['category', 'order'] } })).toEqual([]);
+  it('accepts a translation that carries only its text', () => {
+    const de = { 'withdrawal-time': '---\nquestion: Wie lange?\n---\nEinen Tag.' };
+    expect(checkContent({ collections: { faq: { en, de } }, locales: ['en', 'de'] })).toEqual([]);
   });
 
-  it('reports missing, untranslated, renamed and re-categorised entries', () => {
-    const de = {
-      'auszahlung-dauer': '---\nquestion: Wie lange?\ncategory: withdrawals\norder: 5\n---\nEinen Tag.',
-    };
-    const ja = { 'withdrawal-time': en['withdrawal-time'] };
-    const ru = { 'withdrawal-time': '---\nquestion: Сколько?\ncategory: deposits\norder: 5\n---\nДень.' };
-    expect(checkContent({ collections: { faq: { en, de, ja, ru } }, locales: ['en', 'de', 'ja', 'ru'], fixedFields: { faq: ['category', 'order'] } })).toEqual([
-      'src/content/faq/de/withdrawal-time.md: missing (the English entry is shown instead)',
-      'src/content/faq/de/auszahlung-dauer.md: no English original with this name',
-      'src/content/faq/ja/withdrawal-time.md: identical to English',
-      'src/content/faq/ru/withdrawal-time.md: front-matter "category" is "deposits" but English has "withdrawals"',
+  it('reports missing, untranslated and renamed entries, each with what to do', () => {
+    const de = { 'auszahlung-dauer': '---\nquestion: Wie lange?\n---\nEinen Tag.' };
+    const ja = { 'withdrawal-time': '---\nquestion: どのくらい？\n---\nA day.' };
+    expect(checkContent({ collections: { faq: { en, de, ja } }, locales: ['en', 'de', 'ja'] })).toEqual([
+      'src/content/faq/de/withdrawal-time.md: missing, so the page shows the English entry → copy src/content/faq/en/withdrawal-time.md here and translate it',
+      'src/content/faq/de/auszahlung-dauer.md:1: no English original with this name, so it is never shown → rename it to match a file in src/content/faq/en/, or delete it',
+      'src/content/faq/ja/withdrawal-time.md:4: the text is identical to English → translate it',
     ]);
-  });
-
-  it('reads front-matter fields', () => {
-    expect(frontMatter('---\ntitle: "A: b"\norder: 2\n---\nText')).toEqual({ title: '"A: b"', order: '2' });
   });
 });
