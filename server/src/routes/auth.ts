@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { API_PATHS, type LoginResponse, type RegisterResponse } from '../../../src/api/contract.ts';
-import { checkRegistration, checkSignIn, hasProblems } from '../../../src/api/validation.ts';
+import { checkPasswordStrength } from '../../../src/api/password-strength.ts';
+import { checkRegistration, checkSignIn, hasProblems, normalizeEmail, normalizeUsername } from '../../../src/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, hashToken, issueToken, requireUser, tokenOf, verifyPassword } from '../auth.ts';
 import { readJson } from '../body.ts';
@@ -17,14 +18,15 @@ export function authRoutes(services: Services) {
   app.post(API_PATHS.register, async (c) => {
     const input = await readJson(c, services);
     const problems = checkRegistration(input);
+    checkPasswordStrength(problems, input.password, [input.email, input.username]);
     if (hasProblems(problems)) throw fieldErrors(problems);
-    const email = String(input.email).trim();
-    const username = String(input.username);
+    const email = normalizeEmail(String(input.email));
+    const username = normalizeUsername(String(input.username));
     const ref = typeof input.ref === 'string' && input.ref.trim() ? input.ref.trim().toUpperCase() : undefined;
 
     const passwordHash = await hashPassword(String(input.password));
     const user = await db.transaction(async (tx) => {
-      const [email_taken] = await tx.query('SELECT 1 FROM users WHERE lower(email) = lower($1)', [email]);
+      const [email_taken] = await tx.query('SELECT 1 FROM users WHERE email = $1', [email]);
       const [username_taken] = await tx.query('SELECT 1 FROM users WHERE lower(username) = lower($1)', [username]);
       if (email_taken || username_taken) {
         throw fieldErrors({
@@ -58,7 +60,7 @@ export function authRoutes(services: Services) {
     const input = await readJson(c, services);
     const problems = checkSignIn(input);
     if (hasProblems(problems)) throw fieldErrors(problems);
-    const email = String(input.email).trim().toLowerCase();
+    const email = normalizeEmail(String(input.email));
 
     const [recent] = await db.query<{ failures: number; oldest: Date | null }>(
       `SELECT count(*)::int AS failures, min(failed_at) AS oldest FROM login_failures
@@ -71,7 +73,7 @@ export function authRoutes(services: Services) {
       throw detailError(429, 'login_throttled', undefined, { 'Retry-After': String(retryAfter) });
     }
 
-    const [user] = await db.query<{ id: number; password_hash: string }>('SELECT id, password_hash FROM users WHERE lower(email) = $1', [email]);
+    const [user] = await db.query<{ id: number; password_hash: string }>('SELECT id, password_hash FROM users WHERE email = $1', [email]);
     const valid = await verifyPassword(String(input.password), user?.password_hash ?? DUMMY_PASSWORD_HASH);
     if (!user || !valid) {
       await db.query('INSERT INTO login_failures (email) VALUES ($1)', [email]);
