@@ -47,7 +47,7 @@ describe('#8 emails are normalized once (NFKC, then lower case) everywhere', () 
     const [row] = await ctx.api.db.query<{ email: string }>("SELECT email FROM users WHERE username = 'legacy_player'");
     expect(row!.email).toBe(legacy.normalize('NFKC').toLowerCase());
     expect((await login({ email: legacy, password: PASSWORD })).status).toBe(200);
-    const indexes = await ctx.api.db.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE tablename = 'users' AND indexname LIKE 'users_email%'");
+    const indexes = await ctx.api.db.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'users' AND indexname LIKE 'users_email%'");
     expect(indexes.map((index) => index.indexname)).toEqual(['users_email']);
     expect(await migrate(ctx.api.db)).toEqual([]);
   });
