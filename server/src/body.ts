@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { AppEnv, Services } from './app-env.ts';
 import { EnvelopeError, decryptEnvelope } from './crypto.ts';
 import { detailError } from './errors.ts';
+import { refuseUnsafeInput } from './input-guard.ts';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -13,6 +14,7 @@ const parseObject = (text: string): JsonObject => {
     throw detailError(400, 'json_invalid');
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw detailError(400, 'json_object_expected');
+  refuseUnsafeInput(value as JsonObject);
   return value as JsonObject;
 };
 

@@ -1,4 +1,4 @@
-import type { Problem, Problems } from '../../src/api/validation.ts';
+import { messageKey, type Problem, type Problems } from '../../src/api/validation.ts';
 import { translate, type Locale } from './i18n.ts';
 
 /**
@@ -18,8 +18,7 @@ export class ApiError extends Error {
   }
 
   render(locale: Locale): Record<string, string | string[]> {
-    // A key with its own group (`auth_limits.login_locked`) is taken as is; a bare one is in `errors`.
-    const say = (problem: Problem) => translate(locale, problem.key.includes('.') ? problem.key : `errors.${problem.key}`, problem.params);
+    const say = (problem: Problem) => translate(locale, messageKey(problem), problem.params);
     if ('detail' in this.body && !Array.isArray(this.body.detail)) return { detail: say(this.body.detail as Problem) };
     return Object.fromEntries(Object.entries(this.body as Problems).map(([field, problems]) => [field, problems.map(say)]));
   }

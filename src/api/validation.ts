@@ -6,21 +6,84 @@
 import type { RegisterRequest, UserUpdateRequest } from './contract.ts';
 
 export interface Problem {
+  /** A key of the `errors` group (`required`), or a `group.name` key of its own group (`input.unsafe_characters`). */
   key: string;
   params?: Record<string, string | number>;
 }
 export type Problems = Record<string, Problem[]>;
 
+/** The message key of a problem in the `api` set. */
+export const messageKey = (problem: Problem): string => (problem.key.includes('.') ? problem.key : `errors.${problem.key}`);
+
+/**
+ * Characters no text field accepts: C0 and C1 controls (NUL breaks PostgreSQL text), bidirectional
+ * embeddings, overrides, isolates and marks (they reorder what the reader sees: "\u202eNABI 1234"
+ * shows as "4321 IBAN"), and zero-width characters (invisible differences between two names).
+ */
+const UNSAFE_TEXT = /[\u0000-\u001F\u007F-\u009F\u061C\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/u;
+
+export const hasUnsafeCharacters = (value: string): boolean => UNSAFE_TEXT.test(value);
+
+/** Length as a reader counts it: in code points, so an emoji is one character, not two UTF-16 units. */
+export const codePointLength = (value: string): number => [...value].length;
+
+/**
+ * The one form of an email address that is stored and compared: NFKC, then JavaScript's lower case.
+ * PostgreSQL's lower() differs from JavaScript's for letters such as "İ" and final "Σ", so the
+ * database never lowercases emails itself; every lookup compares this normalized value.
+ */
+export const normalizeEmail = (value: string): string => value.trim().normalize('NFKC').toLowerCase();
+
+/** Usernames are stored NFKC-normalized: fullwidth "ＡＢＣ" becomes "ABC", ligatures their letters. */
+export const normalizeUsername = (value: string): string => value.normalize('NFKC');
+
+/** A real day of the Gregorian calendar as YYYY-MM-DD, years 0001 to 9999 (PostgreSQL has no year 0). */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
+  return day <= days;
+}
+
 export const PASSWORD_MIN_LENGTH = 8;
-export const DESTINATION_MAX_LENGTH = 64;
 const PASSWORD_MAX_LENGTH = 128;
 const EMAIL_MAX_LENGTH = 254;
 const NAME_MAX_LENGTH = 60;
 /** Django's UserAttributeSimilarityValidator threshold. */
 const MAX_SIMILARITY = 0.7;
 
+/**
+ * Scripts a username may combine (Unicode TS #39, "highly restrictive"): Japanese, Chinese and
+ * Korean writing mix their own scripts with Latin; any other mix, such as Latin with a Cyrillic
+ * "о", is refused as a lookalike. Digits and . _ - are Common and combine with anything.
+ */
+const SCRIPTS = ['Latin', 'Cyrillic', 'Greek', 'Armenian', 'Georgian', 'Hebrew', 'Arabic', 'Devanagari', 'Bengali', 'Gurmukhi', 'Gujarati', 'Tamil', 'Telugu', 'Kannada', 'Malayalam', 'Thai', 'Lao', 'Khmer', 'Myanmar', 'Ethiopic', 'Hangul', 'Hiragana', 'Katakana', 'Han', 'Bopomofo']
+  .map((name) => [name, new RegExp(`^\\p{Script=${name}}$`, 'u')] as const);
+const SHARED_SCRIPT = /^[\p{Script=Common}\p{Script=Inherited}]$/u;
+const SCRIPT_MIXES = [
+  ['Latin', 'Han', 'Hiragana', 'Katakana'],
+  ['Latin', 'Han', 'Bopomofo'],
+  ['Latin', 'Han', 'Hangul'],
+];
+
+/** Whether the username's letters and digits all come from one script, or from an allowed mix. */
+export function singleScript(value: string): boolean {
+  const used = new Set<string>();
+  for (const char of value) {
+    if (SHARED_SCRIPT.test(char)) continue;
+    used.add(SCRIPTS.find(([, pattern]) => pattern.test(char))?.[0] ?? 'Other');
+  }
+  return used.size <= 1 || SCRIPT_MIXES.some((mix) => [...used].every((script) => mix.includes(script)));
+}
+
 const EMAIL = /^[^\s@<>"'(),;:\\]+@[^\s@<>"'(),;:\\]+\.[^\s@<>"'(),;:\\]{2,}$/;
-const USERNAME = /^[\p{L}\p{N}._-]{3,30}$/u;
+/** Letters (with their combining marks, which Devanagari and other scripts need), digits and . _ - */
+const USERNAME = /^[\p{L}\p{M}\p{N}._-]+$/u;
+const USERNAME_MIN_LENGTH = 3;
+const USERNAME_MAX_LENGTH = 30;
 
 /** Ratcliff/Obershelp similarity in [0, 1], as Python's difflib.SequenceMatcher.ratio(). */
 export function similarity(a: string, b: string): number {
@@ -49,11 +112,11 @@ function tooSimilar(password: string, value: string): boolean {
   return parts.some((part) => similarity(lower, part.toLowerCase()) >= MAX_SIMILARITY);
 }
 
-function add(problems: Problems, field: string, problem: Problem) {
+export function add(problems: Problems, field: string, problem: Problem) {
   (problems[field] ??= []).push(problem);
 }
 
-function requireText(problems: Problems, field: string, value: unknown): value is string {
+export function requireText(problems: Problems, field: string, value: unknown): value is string {
   if (value === undefined || value === null || value === '') {
     add(problems, field, { key: 'required' });
     return false;
@@ -62,42 +125,49 @@ function requireText(problems: Problems, field: string, value: unknown): value i
     add(problems, field, { key: 'not_a_string' });
     return false;
   }
+  if (hasUnsafeCharacters(value)) {
+    add(problems, field, { key: 'input.unsafe_characters' });
+    return false;
+  }
   return true;
 }
 
 export function checkEmail(problems: Problems, value: unknown) {
   if (!requireText(problems, 'email', value)) return;
-  if (value.length > EMAIL_MAX_LENGTH) add(problems, 'email', { key: 'too_long', params: { max: EMAIL_MAX_LENGTH } });
-  else if (!EMAIL.test(value.trim())) add(problems, 'email', { key: 'email_invalid' });
+  const email = normalizeEmail(value);
+  if (codePointLength(email) > EMAIL_MAX_LENGTH) add(problems, 'email', { key: 'too_long', params: { max: EMAIL_MAX_LENGTH } });
+  else if (!EMAIL.test(email)) add(problems, 'email', { key: 'email_invalid' });
 }
 
+/** Checked after NFKC, as stored: "ＡＢＣ" is the username "ABC". */
 export function checkUsername(problems: Problems, value: unknown) {
-  if (requireText(problems, 'username', value) && !USERNAME.test(value)) add(problems, 'username', { key: 'username_invalid' });
+  if (!requireText(problems, 'username', value)) return;
+  const username = normalizeUsername(value);
+  const length = codePointLength(username);
+  if (length < USERNAME_MIN_LENGTH || length > USERNAME_MAX_LENGTH || !USERNAME.test(username)) add(problems, 'username', { key: 'username_invalid' });
+  else if (!singleScript(username)) add(problems, 'username', { key: 'input.mixed_scripts' });
 }
 
 function checkName(problems: Problems, field: string, value: unknown) {
   if (value === '') return;
   if (typeof value !== 'string') add(problems, field, { key: 'not_a_string' });
-  else if (value.length > NAME_MAX_LENGTH || /[<>]/.test(value)) add(problems, field, { key: 'name_invalid' });
+  else if (hasUnsafeCharacters(value)) add(problems, field, { key: 'input.unsafe_characters' });
+  else if (codePointLength(value) > NAME_MAX_LENGTH || /[<>]/.test(value)) add(problems, field, { key: 'name_invalid' });
 }
 
+/**
+ * Length and likeness to the email or username. How guessable the password is (common words,
+ * keyboard rows, repeats) is `checkPasswordStrength` in password-strength.ts, kept apart because
+ * its dictionaries are large: the browser loads them only when a password is checked.
+ */
 export function checkPassword(problems: Problems, password: unknown, email: unknown, username: unknown) {
   if (!requireText(problems, 'password', password)) return;
-  if (password.length < PASSWORD_MIN_LENGTH) add(problems, 'password', { key: 'password_too_short', params: { min: PASSWORD_MIN_LENGTH } });
-  else if (password.length > PASSWORD_MAX_LENGTH) add(problems, 'password', { key: 'too_long', params: { max: PASSWORD_MAX_LENGTH } });
+  const length = codePointLength(password);
+  if (length < PASSWORD_MIN_LENGTH) add(problems, 'password', { key: 'password_too_short', params: { min: PASSWORD_MIN_LENGTH } });
+  else if (length > PASSWORD_MAX_LENGTH) add(problems, 'password', { key: 'too_long', params: { max: PASSWORD_MAX_LENGTH } });
   if (/^\d+$/.test(password)) add(problems, 'password', { key: 'password_numeric' });
   if (typeof username === 'string' && tooSimilar(password, username)) add(problems, 'password', { key: 'password_similar_username' });
   else if (typeof email === 'string' && tooSimilar(password, email)) add(problems, 'password', { key: 'password_similar_email' });
-}
-
-/** A withdrawal's card, account or wallet: at most 64 characters, without < or >. Answers it trimmed. */
-export function checkDestination(problems: Problems, value: unknown): string {
-  const destination = typeof value === 'string' ? value.trim() : '';
-  if (value === undefined) add(problems, 'destination', { key: 'required' });
-  else if (!destination || destination.length > DESTINATION_MAX_LENGTH || /[<>]/.test(destination)) {
-    add(problems, 'destination', { key: 'destination_invalid', params: { max: DESTINATION_MAX_LENGTH } });
-  }
-  return destination;
 }
 
 /** Everything about a registration that can be checked without the database. */
@@ -106,9 +176,7 @@ export function checkRegistration(input: Partial<Record<keyof RegisterRequest, u
   checkEmail(problems, input.email);
   checkUsername(problems, input.username);
   checkPassword(problems, input.password, input.email, input.username);
-  if (input.ref !== undefined && input.ref !== null && input.ref !== '' && typeof input.ref !== 'string') {
-    add(problems, 'ref', { key: 'not_a_string' });
-  }
+  if (input.ref !== undefined && input.ref !== null && input.ref !== '') requireText(problems, 'ref', input.ref);
   return problems;
 }
 

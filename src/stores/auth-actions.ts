@@ -48,6 +48,9 @@ export async function signUp(
   referralIgnored?: () => Promise<void>,
 ): Promise<FormErrors | null> {
   const problems = checkRegistration(values);
+  // The strength rules bring zxcvbn's dictionaries: loaded only when a registration is checked.
+  const { checkPasswordStrength } = await import('../api/password-strength');
+  checkPasswordStrength(problems, values.password, [values.email, values.username]);
   if (hasProblems(problems)) return problemMessages(problems, messages.api);
   const email = values.email.trim();
   try {

@@ -1,5 +1,5 @@
 import { ApiError } from '../api/errors';
-import type { Problems } from '../api/validation';
+import { messageKey, type Problems } from '../api/validation';
 import type { Translate } from '../i18n/translator';
 
 /** Translated messages per field; `form` holds those that belong to no field. */
@@ -7,7 +7,7 @@ export type FormErrors = Record<string, string[]>;
 
 /** Client-side rule problems (message keys of the `api` set) in the reader's language. */
 export const problemMessages = (problems: Problems, api: Translate<'api'>): FormErrors =>
-  Object.fromEntries(Object.entries(problems).map(([field, list]) => [field, list.map((p) => api(`errors.${p.key}` as never, p.params))]));
+  Object.fromEntries(Object.entries(problems).map(([field, list]) => [field, list.map((p) => api(messageKey(p) as never, p.params))]));
 
 /**
  * A failed API call as form errors. The server's messages are already in the page language

@@ -4,18 +4,18 @@ import { balanceOf, useTestApi } from './harness.ts';
 const ctx = useTestApi();
 const withdraw = (token: string, body: unknown, headers: Record<string, string> = {}) =>
   ctx.api.request('POST', '/api/user/withdrawal', { token, body, headers });
-const valid = { amount: '25.50', method: 'card', destination: '**** 4242' };
+const valid = { amount: '25.50', method: 'card', destination: '4242 4242 4242 4242' };
 
 describe('POST /api/user/withdrawal', () => {
   it('reserves the amount at once and records a pending history item', async () => {
     const player = await ctx.api.player({ balance: '100.00' });
     const res = await withdraw(player.token, valid);
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ status: 'pending', amount: '25.50', currency: 'EUR', method: 'card', destination: '**** 4242', balance: '74.50' });
+    expect(res.body).toMatchObject({ status: 'pending', amount: '25.50', currency: 'EUR', method: 'card', destination: '•••• 4242', balance: '74.50' });
     expect(await balanceOf(ctx.api, player.id)).toBe('74.50');
     const history = await ctx.api.request('GET', '/api/user/history?type=withdrawal', { token: player.token });
     expect(history.body.results[0]).toMatchObject({ id: res.body.id, type: 'withdrawal', amount: '-25.50', status: 'pending' });
-    expect(history.body.results[0].description).toBe('Withdrawal by Bank card to **** 4242');
+    expect(history.body.results[0].description).toBe('Withdrawal by Bank card to •••• 4242');
   });
 
   it.each([
@@ -58,12 +58,12 @@ describe('POST /api/user/withdrawal', () => {
   });
 
   it.each([
-    ['a missing method', { amount: '10.00', destination: 'x' }, 'method', 'This field is required.'],
-    ['an unknown method', { amount: '10.00', method: 'cheque', destination: 'x' }, 'method', 'Choose one of the offered methods.'],
+    ['a missing method', { amount: '10.00', destination: '4242424242424242' }, 'method', 'This field is required.'],
+    ['an unknown method', { amount: '10.00', method: 'cheque', destination: '4242424242424242' }, 'method', 'Choose one of the offered methods.'],
     ['a missing destination', { amount: '10.00', method: 'card' }, 'destination', 'This field is required.'],
-    ['an HTML destination', { amount: '10.00', method: 'card', destination: '<img src=x onerror=alert(1)>' }, 'destination', 'Enter where the money should go, in at most 64 characters.'],
+    ['an HTML destination', { amount: '10.00', method: 'card', destination: '<img src=x onerror=alert(1)>' }, 'destination', 'Enter a valid card number (12 to 19 digits).'],
     ['a destination that is too long', { amount: '10.00', method: 'card', destination: 'x'.repeat(65) }, 'destination', 'Enter where the money should go, in at most 64 characters.'],
-    ['a missing amount', { method: 'card', destination: 'x' }, 'amount', 'This field is required.'],
+    ['a missing amount', { method: 'card', destination: '4242424242424242' }, 'amount', 'This field is required.'],
   ])('refuses %s', async (_name, body, field, message) => {
     const player = await ctx.api.player({ balance: '100.00' });
     const res = await withdraw(player.token, body);
@@ -108,7 +108,7 @@ describe('POST /api/user/withdrawal', () => {
   it('50 parallel withdrawals of 10.00 from 100.00: exactly 10 succeed and the balance ends at 0.00', async () => {
     const player = await ctx.api.player({ balance: '100.00' });
     const results = await Promise.all(
-      Array.from({ length: 50 }, () => withdraw(player.token, { amount: '10.00', method: 'crypto', destination: 'wallet-1' })),
+      Array.from({ length: 50 }, () => withdraw(player.token, { amount: '10.00', method: 'crypto', destination: '0x52908400098527886E0F7030069857D2E4169EE7' })),
     );
     const statuses = results.map((res) => res.status);
     expect(statuses.filter((status) => status === 201)).toHaveLength(10);

@@ -111,11 +111,11 @@ test('withdraw: the balance falls, the request is pending in the list and in his
   await form.getByLabel('Amount (EUR)').fill('abc');
   await form.getByLabel('Card, account or wallet').fill('<script>');
   await form.getByRole('button', { name: 'Request withdrawal' }).click();
-  await expect(form.locator('#field-destination-error')).toHaveText('Enter where the money should go, in at most 64 characters.');
+  await expect(form.locator('#field-destination-error')).toHaveText('Enter a valid card number (12 to 19 digits).');
   await expect(form.getByLabel('Amount (EUR)')).toBeFocused();
 
   await form.getByLabel('Amount (EUR)').fill('50');
-  await form.getByLabel('Card, account or wallet').fill('**** 1234');
+  await form.getByLabel('Card, account or wallet').fill('4000 0566 5566 5556');
   await form.getByRole('button', { name: 'Request withdrawal' }).click();
   await expect(form.locator('#field-amount-error')).toHaveText('Insufficient funds: your balance is €40.00.');
   expect((await me(request, player.token)).balance).toBe('40.00');

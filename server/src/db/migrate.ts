@@ -1,16 +1,28 @@
 import { readFileSync, readdirSync } from 'node:fs';
-import type { Database } from './database.ts';
+import type { Database, Queryable } from './database.ts';
+import { normalizeEmails } from './migrations/003_normalize_emails.ts';
 
 const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
 /** Any fixed number: the advisory lock lets one of several starting API nodes migrate at a time. */
 const MIGRATION_LOCK = 7_204_311;
 
-/** The numbered `NNN_name.sql` files, in order. */
-export function migrationFiles(): { version: number; name: string; sql: string }[] {
-  return readdirSync(MIGRATIONS_DIR)
+interface Migration {
+  version: number;
+  name: string;
+  /** The SQL of an `NNN_name.sql` file, or the data step of an `NNN_name.ts` one. */
+  sql?: string;
+  run?: (tx: Queryable) => Promise<void>;
+}
+
+/** Migrations SQL cannot express (Unicode normalization as JavaScript does it), by file name. */
+const CODE_MIGRATIONS: Migration[] = [{ version: 3, name: '003_normalize_emails.ts', run: normalizeEmails }];
+
+/** The numbered `NNN_name.sql` files and the code migrations, in order. */
+export function migrationFiles(): Migration[] {
+  const files = readdirSync(MIGRATIONS_DIR)
     .filter((name) => /^\d{3}_[\w-]+\.sql$/.test(name))
-    .sort()
     .map((name) => ({ version: Number(name.slice(0, 3)), name, sql: readFileSync(new URL(name, MIGRATIONS_DIR), 'utf8') }));
+  return [...files, ...CODE_MIGRATIONS].sort((a, b) => a.version - b.version || a.name.localeCompare(b.name));
 }
 
 /** Applies every migration not yet applied, each in its own transaction. */
@@ -22,7 +34,8 @@ export async function migrate(db: Database): Promise<string[]> {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
       const rows = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [migration.version]);
       if (rows.length) return false;
-      for (const statement of splitStatements(migration.sql)) await tx.query(statement);
+      for (const statement of splitStatements(migration.sql ?? '')) await tx.query(statement);
+      await migration.run?.(tx);
       await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
       return true;
     });

@@ -5,6 +5,7 @@ import type { Database } from './database.ts';
 import { addTransaction, notify } from '../services/history.ts';
 import { credit, debit, recordDebit } from '../services/ledger.ts';
 import { newReferralCode } from '../services/users.ts';
+import { normalizeEmail } from '../../../src/api/validation.ts';
 
 
 /** The lobby's games; pictures are local files in `public/games/`. */
@@ -59,12 +60,12 @@ export async function seed(db: Database, config: ServerConfig): Promise<void> {
 async function seedDemoPlayer(db: Database, config: ServerConfig) {
   const passwordHash = await hashPassword(DEMO_PLAYER.password);
   await db.transaction(async (tx) => {
-    const [exists] = await tx.query('SELECT 1 FROM users WHERE lower(email) = $1', [DEMO_PLAYER.email]);
+    const [exists] = await tx.query('SELECT 1 FROM users WHERE email = $1', [normalizeEmail(DEMO_PLAYER.email)]);
     if (exists) return;
     const [user] = await tx.query<{ id: number }>(
       `INSERT INTO users (email, username, first_name, password_hash, currency, referral_code, loyalty_points, date_joined)
        VALUES ($1, $2, 'Demo', $3, $4, $5, 300, $6) RETURNING id`,
-      [DEMO_PLAYER.email, DEMO_PLAYER.username, passwordHash, config.currency, newReferralCode(), hoursAgo(24 * 30).toISOString()],
+      [normalizeEmail(DEMO_PLAYER.email), DEMO_PLAYER.username, passwordHash, config.currency, newReferralCode(), hoursAgo(24 * 30).toISOString()],
     );
     const userId = user!.id;
     const credits = [
@@ -82,13 +83,13 @@ async function seedDemoPlayer(db: Database, config: ServerConfig) {
     }
     const debits = [
       { type: 'game', amount: '20.00', template: 'game_bet', params: { game: 'Live Roulette' }, status: 'completed', hours: 24 * 2 },
-      { type: 'withdrawal', amount: '50.00', template: 'withdrawal', params: { method: 'card', destination: '**** 4242' }, status: 'pending', hours: 5 },
+      { type: 'withdrawal', amount: '50.00', template: 'withdrawal', params: { method: 'card', destination: '•••• 4242' }, status: 'pending', hours: 5 },
     ] as const;
     for (const item of debits) {
       await debit(tx, userId, 'cash', item.amount);
       const row = await addTransaction(tx, {
         userId, type: item.type, amount: `-${item.amount}`, status: item.status, template: item.template, params: item.params, createdAt: hoursAgo(item.hours),
-        ...(item.type === 'withdrawal' ? { method: 'card', destination: '**** 4242' } : {}),
+        ...(item.type === 'withdrawal' ? { method: 'card', destination: '•••• 4242' } : {}),
       });
       await recordDebit(tx, userId, 'cash', item.amount, row.id);
     }

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { API_PATHS, type LoginResponse, type RegisterResponse } from '../../../src/api/contract.ts';
-import { checkRegistration, checkSignIn, hasProblems } from '../../../src/api/validation.ts';
+import { checkPasswordStrength } from '../../../src/api/password-strength.ts';
+import { checkRegistration, checkSignIn, hasProblems, normalizeEmail, normalizeUsername } from '../../../src/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, hashToken, issueToken, requireUser, tokenOf, verifyPassword } from '../auth.ts';
 import { readJson } from '../body.ts';
@@ -29,9 +30,10 @@ export function authRoutes(services: Services) {
   app.post(API_PATHS.register, async (c) => {
     const input = await readJson(c, services);
     const problems = checkRegistration(input);
+    checkPasswordStrength(problems, input.password, [input.email, input.username]);
     if (hasProblems(problems)) throw fieldErrors(problems);
-    const email = String(input.email).trim();
-    const username = String(input.username);
+    const email = normalizeEmail(String(input.email));
+    const username = normalizeUsername(String(input.username));
     const ref = typeof input.ref === 'string' && input.ref.trim() ? input.ref.trim().toUpperCase() : undefined;
 
     await admitRegistration(services, clientAddress(c, config.auth.trustProxy));
@@ -39,7 +41,7 @@ export function authRoutes(services: Services) {
     const passwordHash = await passwordWork(() => hashPassword(String(input.password)));
     let refIgnored = false;
     const user = await db.transaction(async (tx) => {
-      const [email_taken] = await tx.query('SELECT 1 FROM users WHERE lower(email) = lower($1)', [email]);
+      const [email_taken] = await tx.query('SELECT 1 FROM users WHERE email = $1', [email]);
       const [username_taken] = await tx.query('SELECT 1 FROM users WHERE lower(username) = lower($1)', [username]);
       if (email_taken || username_taken) {
         throw fieldErrors({
@@ -71,14 +73,13 @@ export function authRoutes(services: Services) {
     const input = await readJson(c, services);
     const problems = checkSignIn(input);
     if (hasProblems(problems)) throw fieldErrors(problems);
-    // TODO(input helper): normalizeEmail (NFKC + lower case) once validation.ts has it.
-    const email = String(input.email).trim().toLowerCase();
+    const email = normalizeEmail(String(input.email));
     const address = clientAddress(c, config.auth.trustProxy);
 
     // Counted before the password is checked, so parallel attempts cannot outrun the limit.
     await admitSignIn(services, email, address);
     await tidyAuthTables(services);
-    const [user] = await db.query<{ id: number; password_hash: string }>('SELECT id, password_hash FROM users WHERE lower(email) = $1', [email]);
+    const [user] = await db.query<{ id: number; password_hash: string }>('SELECT id, password_hash FROM users WHERE email = $1', [email]);
     const valid = await passwordWork(() => verifyPassword(String(input.password), user?.password_hash ?? DUMMY_PASSWORD_HASH));
     if (!user || !valid) throw fieldError('non_field_errors', 'login_failed');
     await signInSucceeded(services, email, address);

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { API_PATHS, TRANSACTION_TYPES, type Paginated, type Transaction } from '../../../src/api/contract.ts';
-import type { Problems } from '../../../src/api/validation.ts';
+import { isCalendarDate, type Problems } from '../../../src/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { requireUser } from '../auth.ts';
 import { detailError, fieldErrors } from '../errors.ts';
@@ -8,9 +8,6 @@ import { describeTransaction } from '../services/texts.ts';
 
 const DEFAULT_PAGE_SIZE = 10;
 const MAX_PAGE_SIZE = 100;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-const validDate = (value: string) => DATE.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
 function wholeNumber(problems: Problems, field: string, value: string | undefined, fallback: number, max: number): number {
   if (value === undefined) return fallback;
@@ -30,7 +27,7 @@ export function historyRoutes(services: Services) {
     const type = query.type || undefined;
     if (type && !(TRANSACTION_TYPES as readonly string[]).includes(type)) problems.type = [{ key: 'choice_invalid' }];
     for (const field of ['date_from', 'date_to'] as const) {
-      if (query[field] && !validDate(query[field])) problems[field] = [{ key: 'date_invalid' }];
+      if (query[field] && !isCalendarDate(query[field])) problems[field] = [{ key: 'date_invalid' }];
     }
     if (!problems.date_from && !problems.date_to && query.date_from && query.date_to && query.date_from > query.date_to) {
       problems.date_to = [{ key: 'date_range' }];

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { API_PATHS, EDITABLE_USER_FIELDS, type ReferralStats, type User, type UserUpdateRequest } from '../../../src/api/contract.ts';
-import { checkUserUpdate, hasProblems, type Problems } from '../../../src/api/validation.ts';
+import { checkUserUpdate, hasProblems, normalizeUsername, type Problems } from '../../../src/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { requireUser } from '../auth.ts';
 import { readJson } from '../body.ts';
@@ -36,7 +36,7 @@ export function userRoutes(services: Services) {
     if (changes.length) {
       const assignments = changes.map((field, index) => `${field} = $${index + 2}`).join(', ');
       await db
-        .query(`UPDATE users SET ${assignments} WHERE id = $1`, [c.get('userId'), ...changes.map((field) => String(input[field]).trim())])
+        .query(`UPDATE users SET ${assignments} WHERE id = $1`, [c.get('userId'), ...changes.map((field) => (field === 'username' ? normalizeUsername(String(input[field])) : String(input[field]).trim()))])
         .catch((error: unknown) => {
           if (isUniqueViolation(error)) throw fieldError('username', 'username_taken');
           throw error;

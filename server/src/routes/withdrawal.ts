@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { API_PATHS, PAYMENT_METHODS, type Withdrawal } from '../../../src/api/contract.ts';
-import { checkDestination, type Problems } from '../../../src/api/validation.ts';
+import { checkDestination } from '../../../src/api/destination-rules.ts';
+import type { Problems } from '../../../src/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { requireUser } from '../auth.ts';
 import { readJson } from '../body.ts';
@@ -22,8 +23,8 @@ export function withdrawalRoutes(services: Services) {
     const amount = readAmount(input.amount, config.limits.withdrawal_min, config.limits.withdrawal_max, c.get('locale'), config.currency);
     if ('problem' in amount) problems.amount = [amount.problem];
     if (!PAYMENT_METHODS.includes(input.method as never)) problems.method = [{ key: input.method === undefined ? 'required' : 'method_invalid' }];
-    const destination = checkDestination(problems, input.destination);
-    if (Object.keys(problems).length || !('amount' in amount)) throw fieldErrors(problems);
+    const destination = checkDestination(problems, input.method, input.destination);
+    if (Object.keys(problems).length || !('amount' in amount) || destination === undefined) throw fieldErrors(problems);
 
     const userId = c.get('userId');
     const method = input.method as Withdrawal['method'];

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { TRANSACTION_TYPES, type HistoryQuery, type TransactionType } from '../../api/contract';
 import { getHistory } from '../../api/history';
+import { isCalendarDate } from '../../api/validation';
 import type { IslandProps } from './messages';
 import { Empty, LoadError, Skeleton } from './Status';
 import { TransactionTable } from './TransactionList';
@@ -9,7 +10,6 @@ import { useResource } from './use-resource';
 import { useUser } from './use-user';
 
 const PAGE_SIZE = 10;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The filters live in the URL query, so a filtered page can be reloaded or shared. */
 function queryFromUrl(): HistoryQuery {
@@ -18,8 +18,8 @@ function queryFromUrl(): HistoryQuery {
   const page = Number(params.get('page'));
   return {
     type: (TRANSACTION_TYPES as readonly string[]).includes(type) ? (type as TransactionType) : undefined,
-    date_from: DATE.test(params.get('date_from') ?? '') ? params.get('date_from')! : undefined,
-    date_to: DATE.test(params.get('date_to') ?? '') ? params.get('date_to')! : undefined,
+    date_from: isCalendarDate(params.get('date_from') ?? '') ? params.get('date_from')! : undefined,
+    date_to: isCalendarDate(params.get('date_to') ?? '') ? params.get('date_to')! : undefined,
     page: Number.isInteger(page) && page > 1 ? page : undefined,
   };
 }

@@ -2,7 +2,8 @@ import { useRef, useState } from 'react';
 import type { PaymentMethod } from '../../api/contract';
 import { getHistory } from '../../api/history';
 import { requestWithdrawal } from '../../api/payments';
-import { DESTINATION_MAX_LENGTH, checkDestination, type Problems } from '../../api/validation';
+import { DESTINATION_MAX_LENGTH, checkDestination } from '../../api/destination-rules';
+import type { Problems } from '../../api/validation';
 import { problemMessages, serverErrors } from '../../stores/form-errors';
 import { FormAlert } from '../FormAlert';
 import { FormField } from '../FormField';
@@ -31,11 +32,13 @@ export function Withdrawal(props: IslandProps) {
     setDone(undefined);
     if (!user) return { form: [t('common.error')] };
     const problems: Problems = {};
-    const destination = checkDestination(problems, String(data.get('destination') ?? '').trim() || undefined);
+    // The typed value goes to the server, which checks it again and stores it masked.
+    const destination = String(data.get('destination') ?? '').trim();
+    const stored = checkDestination(problems, method, destination);
     const fieldErrors = problemMessages(problems, api);
     const checked = validateAmount(String(data.get('amount') ?? ''), user.limits.withdrawal_min, user.limits.withdrawal_max, user.currency, locale, api);
     if ('error' in checked) fieldErrors.amount = [checked.error];
-    if (Object.keys(fieldErrors).length || !('amount' in checked)) return fieldErrors;
+    if (Object.keys(fieldErrors).length || !('amount' in checked) || stored === undefined) return fieldErrors;
 
     // The same request again (a double submit, a retry) keeps its key, so it acts once.
     const request = JSON.stringify([checked.amount, method, destination]);
@@ -67,7 +70,7 @@ export function Withdrawal(props: IslandProps) {
           <FormAlert errors={errors.form} />
           <FormField name="amount" label={`${t('withdrawal.amount')} (${user.currency})`} inputMode="decimal" autoComplete="off" errors={errors.amount} required />
           <MethodChoice legend={t('withdrawal.method')} value={method} onChange={setMethod} api={api} errors={errors.method} />
-          <FormField name="destination" label={t('withdrawal.destination')} hint={t('withdrawal.destination_hint')} maxLength={DESTINATION_MAX_LENGTH} autoComplete="off" errors={errors.destination} required />
+          <FormField name="destination" label={t('withdrawal.destination')} hint={t(`destination_hint.${method}`)} maxLength={DESTINATION_MAX_LENGTH} autoComplete="off" errors={errors.destination} required />
           <button type="submit" className="button" disabled={busy}>
             {busy ? t('common.busy') : t('withdrawal.submit')}
           </button>

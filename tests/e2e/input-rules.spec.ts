@@ -1,0 +1,73 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiToken, newPlayer, waitForClientScript } from './helpers';
+
+const signUp = (page: Page) => page.locator('dialog.auth-dialog[data-dialog="sign-up"][open]');
+
+test('the sign-up dialog refuses a common password in the page language before sending anything', async ({ page }) => {
+  const player = newPlayer('weak');
+  const sent: string[] = [];
+  page.on('request', (req) => new URL(req.url()).pathname === '/auth/users/' && sent.push(req.method()));
+  await page.goto('/de/faq#sign-up');
+  await waitForClientScript(page);
+  const form = signUp(page);
+  await form.getByLabel('E-Mail-Adresse').fill(player.email);
+  await form.getByLabel('Benutzername').fill(player.username);
+  await form.getByLabel('Passwort', { exact: true }).fill('qwerty123');
+  await form.getByRole('button', { name: 'Konto eröffnen' }).click();
+  await expect(form.getByText('Dieses Passwort gehört zu den häufigsten. Wählen Sie eines, das schwerer zu erraten ist.')).toBeVisible();
+  await expect(form.getByLabel('Passwort', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  expect(sent).toEqual([]);
+
+  // A strong one goes through, and the zxcvbn chunk was only fetched for this check.
+  await form.getByLabel('Passwort', { exact: true }).fill(player.password);
+  await form.getByRole('button', { name: 'Konto eröffnen' }).click();
+  await expect(page.locator('.site-header [data-session-username]')).toHaveText(player.username);
+  expect(sent).toEqual(['POST']);
+});
+
+test('the sign-up dialog refuses a mixed-script username', async ({ page }) => {
+  const player = newPlayer('mix');
+  await page.goto('/#sign-up');
+  await waitForClientScript(page);
+  const form = signUp(page);
+  await form.getByLabel('Email address').fill(player.email);
+  await form.getByLabel('Username').fill('demо_player');
+  await form.getByLabel('Password', { exact: true }).fill(player.password);
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await expect(form.getByText('Use letters from one alphabet only: mixing alphabets, such as Latin with Cyrillic, can imitate other names.')).toBeVisible();
+});
+
+test('a public page does not load the password dictionaries', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('response', async (res) => {
+    if (res.request().resourceType() === 'script') scripts.push(await res.text().catch(() => ''));
+  });
+  await page.goto('/faq');
+  await waitForClientScript(page);
+  await page.waitForLoadState('networkidle');
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.some((source) => source.includes('diceware'))).toBe(false);
+});
+
+test('the withdrawal form checks the destination for the chosen method, in the page language, before sending', async ({ page, request }) => {
+  const player = newPlayer('dest');
+  expect((await request.post('/auth/users/', { data: player })).status()).toBe(201);
+  await page.context().addCookies([{ name: 'auth_token', value: await apiToken(request, player), url: test.info().project.use.baseURL! }]);
+  const sent: string[] = [];
+  page.on('request', (req) => new URL(req.url()).pathname === '/api/user/withdrawal' && sent.push(req.method()));
+  await page.goto('/ja/profile/withdrawal');
+  const low = page.locator('#low-balance-dialog[open]');
+  await low.waitFor();
+  await low.locator('[data-close-dialog]').last().click();
+  const form = page.locator('form[data-form="withdrawal"]');
+  await form.getByLabel('銀行振込').check();
+  await expect(form.getByText('IBAN（例：DE89 3704 0044 0532 0130 00）。')).toBeVisible();
+  await form.getByLabel('金額 (EUR)').fill('10');
+  await form.getByLabel('カード、口座、またはウォレット').fill('\u202eNABI 1234');
+  await form.getByRole('button', { name: '出金を申請' }).click();
+  await expect(form.locator('#field-destination-error')).toHaveText('ゼロ幅スペースや文字方向の制御記号など、見えない文字や制御文字を削除してください。');
+  await form.getByLabel('カード、口座、またはウォレット').fill('DE89 3704 0044 0532 0130 01');
+  await form.getByRole('button', { name: '出金を申請' }).click();
+  await expect(form.locator('#field-destination-error')).toHaveText('有効なIBANを入力してください（例：DE89 3704 0044 0532 0130 00）。');
+  expect(sent).toEqual([]);
+});
