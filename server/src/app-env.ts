@@ -9,6 +9,8 @@ export interface Services {
   config: ServerConfig;
   /** Current private key first, then the previous one during a rotation. */
   privateKeys: KeyObject[];
+  /** The time, injectable so tests can move it (game sessions expire); defaults to the system clock. */
+  clock?: () => Date;
 }
 
 /** Per-request values set by middleware. */

@@ -42,17 +42,21 @@ export function tokenOf(header: string | undefined): string | undefined {
   return match?.[1]?.toLowerCase();
 }
 
+/** The player a `Token` header belongs to; 401 without one or with an unknown one. */
+export async function authenticate(db: Queryable, header: string | undefined): Promise<number> {
+  if (!header) throw detailError(401, 'not_authenticated', undefined, { 'WWW-Authenticate': 'Token' });
+  const token = tokenOf(header);
+  const [row] = token
+    ? await db.query<{ user_id: number }>('SELECT user_id FROM auth_tokens WHERE key_hash = $1', [hashToken(token)])
+    : [];
+  if (!row) throw detailError(401, 'invalid_token', undefined, { 'WWW-Authenticate': 'Token' });
+  return row.user_id;
+}
+
 /** 401 unless the request carries a valid token; sets `userId` for the route. */
 export function requireUser({ db }: Services): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const header = c.req.header('authorization');
-    if (!header) throw detailError(401, 'not_authenticated', undefined, { 'WWW-Authenticate': 'Token' });
-    const token = tokenOf(header);
-    const [row] = token
-      ? await db.query<{ user_id: number }>('SELECT user_id FROM auth_tokens WHERE key_hash = $1', [hashToken(token)])
-      : [];
-    if (!row) throw detailError(401, 'invalid_token', undefined, { 'WWW-Authenticate': 'Token' });
-    c.set('userId', row.user_id);
+    c.set('userId', await authenticate(db, c.req.header('authorization')));
     await next();
   };
 }

@@ -1,5 +1,6 @@
 import { toCents } from '../../src/api/money.ts';
 import type { Limits } from '../../src/api/contract.ts';
+import { loadGameConfig, type GameConfig } from './providers/games/config.ts';
 
 /** Everything an operator can set, read once at start. The README lists each variable. */
 export interface ServerConfig {
@@ -19,6 +20,8 @@ export interface ServerConfig {
   corsOrigins: string[];
   /** Origins the demo payment page may send players back to, besides this server's own. */
   returnOrigins: string[];
+  /** Game provider, bet limits and bonus wagering. */
+  games: GameConfig;
 }
 
 const list = (value?: string) => (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
@@ -55,5 +58,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginWindowSeconds: whole(env, 'LOGIN_WINDOW_SECONDS', 900),
     corsOrigins: list(env.CORS_ORIGINS),
     returnOrigins: list(env.RETURN_ORIGINS),
+    games: loadGameConfig(env),
   };
 }

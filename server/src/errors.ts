@@ -6,7 +6,7 @@ import { translate, type Locale } from './i18n.ts';
  * until the response is written, so they are translated into the request's language.
  */
 export class ApiError extends Error {
-  readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429;
+  readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429;
   readonly body: { detail: Problem } | Problems;
   readonly headers: Record<string, string>;
 
@@ -18,7 +18,8 @@ export class ApiError extends Error {
   }
 
   render(locale: Locale): Record<string, string | string[]> {
-    const say = (problem: Problem) => translate(locale, `errors.${problem.key}`, problem.params);
+    // A key with a group ("games.bet_invalid") names its own group; a bare key is in `errors`.
+    const say = (problem: Problem) => translate(locale, problem.key.includes('.') ? problem.key : `errors.${problem.key}`, problem.params);
     if ('detail' in this.body && !Array.isArray(this.body.detail)) return { detail: say(this.body.detail as Problem) };
     return Object.fromEntries(Object.entries(this.body as Problems).map(([field, problems]) => [field, problems.map(say)]));
   }

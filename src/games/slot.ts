@@ -51,6 +51,8 @@ export const SLOT_STRIPS: readonly (readonly SlotSymbol[])[] = [
 ];
 
 const LINES = BigInt(SLOT_PAYLINES.length);
+/** A slot stake is a multiple of this (one cent per line). */
+export const SLOT_STAKE_STEP = centsToString(LINES);
 
 /** The leftmost run on one line: its symbol and length (1–5). */
 export function lineRun(symbols: readonly SlotSymbol[]): { symbol: SlotSymbol; count: number } {
