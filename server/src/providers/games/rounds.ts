@@ -12,7 +12,7 @@ import { detailError } from '../../errors.ts';
 import type { Locale } from '../../i18n.ts';
 import { mayPlay } from '../../services/play-policy.ts';
 import { walletBet, walletRollback, walletWin } from '../../services/wallet.ts';
-import { now, roundView, type GameSession } from './sessions.ts';
+import { now, roundView, sessionBalance, type GameSession } from './sessions.ts';
 
 /** Test seam: runs between the outcome and its settlement, so a failure there can be simulated. */
 export interface RoundHooks {
@@ -68,6 +68,9 @@ function checkedBet(services: Services, session: GameSession, input: unknown, lo
   return checked;
 }
 
+const insufficientFunds = (session: GameSession, balance: string) =>
+  detailError(400, 'insufficient_funds', { balance: formatMoney(balance, session.currency, session.locale as Locale) });
+
 /** Plays one round: play money in a demo session, the operator's wallet in a real one. */
 export async function playRound(services: Services, session: GameSession, input: unknown, hooks: RoundHooks = {}): Promise<RoundResponse> {
   const { bet, stake } = checkedBet(services, session, input, session.locale as Locale);
@@ -83,7 +86,7 @@ function playDemo(services: Services, session: GameSession, bet: GameBet): Promi
        WHERE id = $1 AND demo_balance >= $2::numeric RETURNING demo_balance::text AS balance`,
       [session.id, drawn.resolved.stake, drawn.resolved.win],
     );
-    if (!row) throw detailError(400, 'insufficient_funds');
+    if (!row) throw insufficientFunds(session, await sessionBalance(tx, session));
     return { round: await storeRound(services, tx, session, randomUUID(), '', bet, drawn, null), balance: row.balance };
   });
 }
@@ -103,7 +106,7 @@ async function playReal(services: Services, session: GameSession, bet: GameBet, 
   const placed = await db.transaction((tx) => walletBet(tx, {
     transactionId: betId, userId, roundId, amount: stake, currency: session.currency, game: session.game_name,
   }));
-  if (placed.status !== 'ok') throw detailError(400, 'insufficient_funds');
+  if (placed.status !== 'ok') throw insufficientFunds(session, placed.balance);
   try {
     const drawn = await draw(services, db, session, bet);
     await hooks.beforeSettle?.();
