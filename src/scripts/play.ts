@@ -94,7 +94,7 @@ export function initPlay() {
     button.disabled = true;
     error.hidden = true;
     try {
-      const { launchGame } = await import('./play-launch');
+      const { launchGame } = await import('../api/games');
       const { url } = await launchGame(id, mode);
       launchedUrl = url;
       part('play-mode').textContent = mode === 'real' ? messages.mode_real : messages.mode_demo;

@@ -111,6 +111,7 @@ function render(state: GameSessionState) {
     ...panels.sections,
   );
   root.removeAttribute('aria-busy');
+  document.title = state.game.name;
 }
 
 api.state().then(render, (error) => {
