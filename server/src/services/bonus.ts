@@ -6,20 +6,12 @@ import { credit, debit, recordDebit } from './ledger.ts';
 
 /**
  * Bonus money. A bonus is active while the bonus balance is above zero. Settled real-money stakes
- * count toward its wagering requirement (multiplier × the bonus balance); when met, the whole
- * bonus moves to the cash balance. Cancelling forfeits it. Both moves go through the ledger.
+ * count toward its wagering requirement (multiplier × the bonus balance; counted in wallet.ts);
+ * when met, the whole bonus moves to the cash balance. Cancelling forfeits it. Both moves go through the ledger.
  */
 
-/** Adds a settled stake to the active bonus's progress; releases the bonus once the requirement is met. */
-export async function accrueWagering(tx: Queryable, userId: number, stake: string, multiplier: number, currency: string): Promise<void> {
-  const [row] = await tx.query<{ met: boolean; bonus: string }>(
-    `UPDATE users SET bonus_wagered = bonus_wagered + $2::numeric WHERE id = $1 AND bonus_balance > 0
-     RETURNING bonus_wagered >= bonus_balance * $3 AS met, bonus_balance::text AS bonus`,
-    [userId, stake, multiplier],
-  );
-  if (!row?.met) return;
-  await moveBonus(tx, userId, row.bonus, 'release', currency);
-}
+/** Moves the whole bonus to cash once its wagering requirement is met (the wallet decides when). */
+export const releaseBonus = (tx: Queryable, userId: number, bonus: string, currency: string) => moveBonus(tx, userId, bonus, 'release', currency);
 
 /** Takes the whole bonus balance out of the bonus account: to cash (release) or nowhere (forfeit). */
 async function moveBonus(tx: Queryable, userId: number, bonus: string, how: 'release' | 'forfeit', currency: string): Promise<boolean> {

@@ -3,7 +3,7 @@ import { toCents } from '../../../src/api/money.ts';
 import type { Queryable } from '../db/database.ts';
 import { addTransaction } from './history.ts';
 import { credit, debit, recordDebit } from './ledger.ts';
-import { accrueWagering } from './bonus.ts';
+import { releaseBonus } from './bonus.ts';
 
 /**
  * The operator's wallet, as a game provider calls it (bet, win, rollback — the shape of Hub88's
@@ -111,6 +111,22 @@ async function openBet(tx: Queryable, request: WinRequest | RollbackRequest) {
 }
 
 /**
+ * A settled stake earns loyalty points (fractions carried) and counts toward an active bonus's
+ * wagering, in one UPDATE; answers the cash balance and whether the bonus is now released.
+ */
+async function countStake(tx: Queryable, userId: number, stake: string, multiplier: number) {
+  const [row] = await tx.query<{ balance: string; met: boolean; bonus: string }>(
+    `UPDATE users SET loyalty_points = loyalty_points + floor(loyalty_carry + $2::numeric * $3)::int,
+                      loyalty_carry = (loyalty_carry + $2::numeric * $3) - floor(loyalty_carry + $2::numeric * $3),
+                      bonus_wagered = CASE WHEN bonus_balance > 0 THEN bonus_wagered + $2::numeric ELSE bonus_wagered END
+     WHERE id = $1
+     RETURNING balance::text, bonus_balance > 0 AND bonus_wagered >= bonus_balance * $4 AS met, bonus_balance::text AS bonus`,
+    [userId, stake, LOYALTY_POINTS_PER_UNIT, multiplier],
+  );
+  return row!;
+}
+
+/**
  * Debits the stake with one conditional UPDATE (never overdraws) and writes its ledger row and
  * the round's history item (pending until the win settles it).
  */
@@ -140,14 +156,9 @@ export function walletWin(tx: Queryable, request: WinRequest, settings: { wageri
       `UPDATE transactions SET amount = amount + $2::numeric, status = 'completed', params = jsonb_set(params, '{win}', to_jsonb($2::text)) WHERE id = $1`,
       [bet.history_id, request.amount],
     );
-    await tx.query(
-      `UPDATE users SET loyalty_points = loyalty_points + floor(loyalty_carry + $2::numeric * $3)::int,
-                        loyalty_carry = (loyalty_carry + $2::numeric * $3) - floor(loyalty_carry + $2::numeric * $3)
-       WHERE id = $1`,
-      [request.userId, bet.amount, LOYALTY_POINTS_PER_UNIT],
-    );
-    await accrueWagering(tx, request.userId, bet.amount, settings.wageringMultiplier, settings.currency);
-    return { status: 'ok', balance: await cashBalance(tx, request.userId), historyId: bet.history_id };
+    const counted = await countStake(tx, request.userId, bet.amount, settings.wageringMultiplier);
+    if (counted.met) await releaseBonus(tx, request.userId, counted.bonus, settings.currency);
+    return { status: 'ok', balance: counted.met ? await cashBalance(tx, request.userId) : counted.balance, historyId: bet.history_id };
   });
 }
 

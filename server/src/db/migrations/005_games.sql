@@ -81,6 +81,7 @@ CREATE TABLE wallet_transactions (
   created_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX wallet_transactions_round ON wallet_transactions (round_id);
+CREATE INDEX wallet_transactions_reference ON wallet_transactions (reference_id);
 
 -- The old arithmetic-sequence winners; the feed now comes from rounds.
 DELETE FROM wins WHERE seed_key LIKE 'seed-%';

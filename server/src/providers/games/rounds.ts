@@ -117,8 +117,7 @@ async function playReal(services: Services, session: GameSession, bet: GameBet, 
         { wageringMultiplier: config.games.bonusWageringMultiplier, currency: session.currency },
       );
       if (settled.status !== 'ok') throw new Error(`Round ${roundId} could not be settled`);
-      const [player] = await tx.query<{ username: string }>('SELECT username FROM users WHERE id = $1', [userId]);
-      const round = await storeRound(services, tx, session, roundId, player!.username, bet, drawn, settled.historyId);
+      const round = await storeRound(services, tx, session, roundId, session.username ?? '', bet, drawn, settled.historyId);
       return { round, balance: settled.balance };
     });
   } catch (error) {

@@ -23,6 +23,8 @@ export interface GameSession {
   currency: string;
   locale: string;
   expires_at: Date;
+  /** The player's name for the winners feed (masked there); null in demo. */
+  username: string | null;
 }
 
 export const now = (services: Services) => services.clock?.() ?? new Date();
@@ -51,8 +53,8 @@ export async function createSession(
 export async function loadSession(services: Services, id: string, setLocale: (locale: string) => void): Promise<GameSession> {
   const [session] = /^[0-9a-f]{40}$/.test(id)
     ? await services.db.query<GameSession>(
-      `SELECT s.id, s.user_id, s.game_id, g.name AS game_name, g.provider, g.mechanic, s.mode, s.currency, s.locale, s.expires_at
-       FROM game_sessions s JOIN games g ON g.id = s.game_id WHERE s.id = $1`,
+      `SELECT s.id, s.user_id, s.game_id, g.name AS game_name, g.provider, g.mechanic, s.mode, s.currency, s.locale, s.expires_at, u.username
+       FROM game_sessions s JOIN games g ON g.id = s.game_id LEFT JOIN users u ON u.id = s.user_id WHERE s.id = $1`,
       [id],
     )
     : [];
