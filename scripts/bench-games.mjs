@@ -3,60 +3,16 @@
 // The server runs as its own process on a fresh database, as `npm start` runs it; afterwards the
 // balance is checked against the rounds' history items. Meant to be folded into bench:api.
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { encryptJson, importPublicKey } from '../src/api/envelope.ts';
 import { fromCents, signedToCents, toCents } from '../src/api/money.ts';
-import { publicKeySpkiBase64 } from '../server/src/key-files.mjs';
+import { startBenchApi } from './bench-server.mjs';
 
 const PORT = Number(process.env.BENCH_API_PORT) || 4540;
 const DURATION = Number(process.env.BENCH_SECONDS) || 10;
 const CONNECTIONS = 10;
 const DEPOSIT = '10000.00';
-const base = `http://127.0.0.1:${PORT}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'amber-bench-games-'));
 
-const server = spawn(process.execPath, ['server/src/index.ts'], {
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, RSA_PRIVATE_KEY_FILE: '', DEMO: '0', SITE_URL: base },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const stop = () => {
-  server.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
-};
-process.on('exit', stop);
-
-async function waitForServer() {
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(`${base}/gmnggate/most_popular`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the API did not start');
-}
-
-await waitForServer();
-const publicKey = await importPublicKey(publicKeySpkiBase64({ DATA_DIR: dataDir }));
-const post = async (path, body, token) => {
-  const response = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Token ${token}` } : {}) },
-    body: JSON.stringify({ e_data: await encryptJson(JSON.stringify(body), publicKey) }),
-    redirect: 'manual',
-  });
-  return response.headers.get('content-type')?.includes('json') ? response.json() : response;
-};
-
-const player = { email: 'bench-games@example.test', username: 'bench_games', password: 'bench-password-42' };
-await post('/auth/users/', player);
-const { auth_token: token } = await post('/auth/token/login/', player);
-const payment = await post('/api/user/payments/create-payment', { amount: DEPOSIT, method: 'card' }, token);
-await fetch(`${new URL(payment.redirect_url).pathname.replace(/^/, base)}/confirm`, { method: 'POST', redirect: 'manual' });
+const { base, post, fundedPlayer, stop } = await startBenchApi({ port: PORT, name: 'bench-games', env: { SITE_URL: `http://127.0.0.1:${PORT}` } });
+const token = await fundedPlayer({ email: 'bench-games@example.test', username: 'bench_games', password: 'bench-password-42' }, DEPOSIT);
 const { session_id: sessionId } = await post('/gmnggate/api', { method: 'game_launch', game_id: 'amber-fortune', mode: 'real' }, token);
 
 const result = await new Promise((resolve, reject) =>
