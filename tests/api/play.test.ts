@@ -116,6 +116,20 @@ describe('provider API: rounds', () => {
     expect(reels.body.round.nonce).toBe(1);
   });
 
+  it('plays 12 parallel rounds in one session with distinct nonces, and the balance adds up', async () => {
+    const player = await ctx.api.player({ balance: '10.00' });
+    const id = (await launch({ game_id: 'fruit-fiesta', mode: 'real' }, player.token)).body.session_id;
+    const replies = await Promise.all(Array.from({ length: 12 }, () => api(`${id}/rounds`, { bet: { type: 'slot', amount: '1.00' } })));
+    const played = replies.filter((reply) => reply.status === 200).map((reply) => reply.body.round);
+    // 10.00 covers at least 10 stakes of 1.00; wins may pay for more.
+    expect(played.length).toBeGreaterThanOrEqual(10);
+    for (const reply of replies.filter((r) => r.status !== 200)) expect(reply.status).toBe(400);
+    expect(new Set(played.map((round) => round.nonce)).size).toBe(played.length);
+    const net = played.reduce((sum, round) => sum + BigInt(round.win.replace('.', '')) - 100n, 1000n);
+    expect(await balanceOf(ctx.api, player.id)).toBe(`${net / 100n}.${String(net % 100n).padStart(2, '0')}`);
+    expect((await api(id)).body.fairness.nonce).toBe(played.length);
+  });
+
   it('refuses bad bets with a clear localized 400 and changes nothing', async () => {
     const player = await ctx.api.player({ balance: '5.00' });
     const id = (await launch({ game_id: 'amber-fortune', mode: 'real' }, player.token, 'de')).body.session_id;

@@ -37,6 +37,11 @@ export async function createSession(
   launch: { userId: number | null; gameId: string; mode: GameMode; currency: string; locale: string },
 ): Promise<string> {
   const id = randomBytes(20).toString('hex');
+  // Demo sessions are anonymous and cheap to open: expired ones (with their play-money rounds) go
+  // as new ones come. Real sessions stay, their rounds are the player's record.
+  if (launch.mode === 'demo') {
+    await services.db.query(`DELETE FROM game_sessions WHERE mode = 'demo' AND expires_at < $1`, [now(services).toISOString()]);
+  }
   const serverSeed = newServerSeed();
   const created = now(services);
   const expires = new Date(created.getTime() + services.config.games.sessionHours * 3_600_000);
