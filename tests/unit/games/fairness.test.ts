@@ -19,6 +19,13 @@ describe('provably fair byte stream', () => {
     expect(Buffer.from(bytes)).toEqual(Buffer.concat([referenceBlock(0), referenceBlock(1), referenceBlock(2)]));
   });
 
+  it('reads on into further blocks when a round needs more than one', async () => {
+    // 20 draws over the full 32-bit range (nothing rejected) take 80 bytes: blocks 0, 1 and 2.
+    const words = await withFairRandom(pair, (random) => Array.from({ length: 20 }, () => random.int(2 ** 32)));
+    const stream = Buffer.concat([referenceBlock(0), referenceBlock(1), referenceBlock(2)]);
+    expect(words).toEqual(Array.from({ length: 20 }, (_, i) => stream.readUInt32BE(i * 4)));
+  });
+
   it('commits to the server seed with SHA-256 of its bytes', async () => {
     expect(await hashServerSeed(SERVER_SEED)).toBe(createHash('sha256').update(Buffer.from(SERVER_SEED, 'hex')).digest('hex'));
   });
