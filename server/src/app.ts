@@ -69,8 +69,8 @@ export function createApp({ distDir, services, log }: AppOptions) {
   for (const routes of [authRoutes, userRoutes, notificationRoutes, paymentRoutes, withdrawalRoutes, historyRoutes, gameRoutes, demoPaymentRoutes]) {
     app.route('/', routes(services));
   }
-  // The demo game provider: its JSON API and its game pages (issue 11).
   app.route('/', bonusRoutes(services));
+  // The demo game provider: its JSON API and its game pages.
   app.route('/', gameProviderApiRoutes(services));
   app.route('/', gamePageRoutes(services, { siteOrigin: services.config.games.separateProvider ? services.config.games.siteOrigin : undefined }));
 
