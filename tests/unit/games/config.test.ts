@@ -8,6 +8,8 @@ describe('game settings', () => {
       providerOrigin: 'https://amber.example', siteOrigin: 'https://amber.example', separateProvider: false,
     });
     expect(loadGameConfig({ PORT: '4626' }).providerOrigin).toBe('http://localhost:4626');
+    expect(loadGameConfig({ PORT: '4626', HOST: '0.0.0.0' }).providerOrigin).toBe('http://localhost:4626');
+    expect(loadGameConfig({ PORT: '4617', HOST: '127.0.0.1' }).providerOrigin).toBe('http://127.0.0.1:4617');
   });
 
   it('takes a separate provider origin and custom limits', () => {

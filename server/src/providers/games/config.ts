@@ -39,13 +39,19 @@ function origin(value: string, name: string): string {
   }
 }
 
+function localOrigin(host: string | undefined, port: string | undefined): string {
+  const name = !host || host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port || 4321}`;
+}
+
 export function loadGameConfig(env: Record<string, string | undefined>): GameConfig {
   const minBet = amount(env, 'GAME_MIN_BET', '0.10');
   const maxBet = amount(env, 'GAME_MAX_BET', '100.00');
   if (toCents(minBet)! > toCents(maxBet)!) throw new Error('GAME_MIN_BET must not exceed GAME_MAX_BET');
   // The provider is this server unless it is hosted apart; the site's public origin (SITE_URL) is
-  // then where it answers. The local fallback matches `npm start`'s default port.
-  const siteOrigin = origin(env.SITE_URL || `http://localhost:${env.PORT || 4321}`, 'SITE_URL');
+  // then where it answers. Without SITE_URL: where `npm start` listens (HOST, PORT), so a local
+  // run frames its games from its own origin.
+  const siteOrigin = origin(env.SITE_URL || localOrigin(env.HOST, env.PORT), 'SITE_URL');
   return {
     minBet,
     maxBet,
