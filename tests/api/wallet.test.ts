@@ -73,6 +73,17 @@ describe('wallet: bet, win and rollback, each at most once', () => {
     expect(items).toEqual([{ amount: '15.50', status: 'completed', params: { game: 'Amber Fortune', stake: '10.00', win: '25.50', round: id, currency: 'EUR' } }]);
   });
 
+  it('records a round whose win equals its stake as one history item of 0.00', async () => {
+    const player = await ctx.api.player({ balance: '10.00' });
+    const id = round();
+    await bet(player.id, id, '2.00');
+    expect(await win(player.id, id, '2.00')).toMatchObject({ status: 'ok', balance: '10.00' });
+    const history = await ctx.api.request('GET', '/api/user/history?type=game', { token: player.token, headers: { 'accept-language': 'de' } });
+    expect(history.body.results).toHaveLength(1);
+    expect(history.body.results[0]).toMatchObject({ amount: '0.00', status: 'completed' });
+    expect(history.body.results[0].description.replace(/\u00a0/g, ' ')).toBe(`Amber Fortune: Einsatz 2,00 €, Gewinn 2,00 € (Runde ${id})`);
+  });
+
   it('rolls a bet back exactly once, and never after it was settled', async () => {
     const player = await ctx.api.player({ balance: '50.00' });
     const id = round();
