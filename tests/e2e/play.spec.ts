@@ -98,6 +98,7 @@ for (const locale of ['en', 'ja'] as const) {
       // Rotate the seeds to reveal the server seed, then verify the round in the browser.
       await frame.locator('input[name=client_seed]').fill(`e2e-${mechanic}`);
       await frame.locator('input[name=client_seed]').press('Enter');
+      await expect(frame.locator('[data-revealed]')).toBeVisible();
       const verify = frame.locator(`tr[data-round-id="${round.round_id}"] button`);
       await verify.press('Enter');
       await expect(frame.locator('input[name=server_seed]')).not.toHaveValue('');
@@ -224,3 +225,14 @@ for (const mode of ['light', 'dark'] as const) {
     }
   });
 }
+
+test('the rules, FAQ and loyalty pages state the product’s wagering, cancel and points rules', async ({ page }) => {
+  await page.goto('/rules');
+  await expect(page.locator('main')).toContainText('bets worth 10 times the bonus');
+  await expect(page.locator('main')).toContainText('A round’s stake is from 0.10 to 100.00');
+  await page.goto('/loyal');
+  await expect(page.locator('main')).toContainText('You get 1 point for every 1.00 you stake');
+  await page.goto('/ja/faq');
+  await expect(page.locator('main')).toContainText('ボーナス額の10倍のベット');
+  await expect(page.locator('main')).toContainText('ボーナスをキャンセル');
+});

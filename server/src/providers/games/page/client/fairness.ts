@@ -24,7 +24,7 @@ export function fairnessPanels(ctx: Ctx, api: ProviderApi, initial: FairnessStat
   const nonce = h('span');
   const seedInput = h('input', { type: 'text', name: 'client_seed', maxlength: '64', autocomplete: 'off', spellcheck: 'false' });
   const rotateStatus = h('p', { role: 'status', class: 'hint' });
-  const revealed = h('dl', { class: 'facts', hidden: true });
+  const revealed = h('dl', { class: 'facts', hidden: true, 'data-revealed': true });
   const rotate = h('button', { type: 'submit', class: 'secondary' }, t('fairness.rotate'));
   const seedForm = h('form', { class: 'inline-form', novalidate: true }, field(t('fairness.client_seed'), seedInput), rotate);
   const showFairness = () => {
