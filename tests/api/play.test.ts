@@ -3,6 +3,7 @@ import { hashServerSeed, withFairRandom } from '../../src/games/fairness.ts';
 import { resolveBet } from '../../src/games/round.ts';
 import { addPlayRule } from '../../server/src/services/play-policy.ts';
 import { playRound } from '../../server/src/providers/games/rounds.ts';
+import { walletBet } from '../../server/src/services/wallet.ts';
 import { loadSession } from '../../server/src/providers/games/sessions.ts';
 import { balanceOf, useTestApi } from './harness.ts';
 
@@ -172,6 +173,26 @@ describe('provider API: rounds', () => {
     const [item] = await ctx.api.db.query<{ status: string }>(`SELECT status FROM transactions WHERE user_id = $1 AND type = 'game'`, [player.id]);
     expect(item!.status).toBe('cancelled');
     expect((await api(id)).body.rounds).toEqual([]);
+  });
+
+  it('rolls back, at the next launch, a bet whose round was never settled nor rolled back', async () => {
+    const player = await ctx.api.player({ balance: '10.00' });
+    await ctx.api.db.transaction((tx) => walletBet(tx, { transactionId: 'bet:lost-round', userId: player.id, roundId: 'lost-round', amount: '3.00', currency: 'EUR', game: 'Dragon Gold' }));
+    expect(await balanceOf(ctx.api, player.id)).toBe('7.00');
+    // Within a minute the round may still be settling: left alone.
+    expect((await launch({ game_id: 'dragon-gold', mode: 'real' }, player.token)).status).toBe(200);
+    expect(await balanceOf(ctx.api, player.id)).toBe('7.00');
+    try {
+      ctx.api.services.clock = () => new Date(Date.now() + 2 * 60_000);
+      expect((await launch({ game_id: 'dragon-gold', mode: 'real' }, player.token)).status).toBe(200);
+      expect(await balanceOf(ctx.api, player.id)).toBe('10.00');
+      expect((await launch({ game_id: 'dragon-gold', mode: 'real' }, player.token)).status).toBe(200);
+      expect(await balanceOf(ctx.api, player.id)).toBe('10.00');
+    } finally {
+      delete ctx.api.services.clock;
+    }
+    const rows = await ctx.api.db.query<{ id: string }>(`SELECT id FROM wallet_transactions WHERE user_id = $1 AND kind = 'rollback'`, [player.id]);
+    expect(rows).toEqual([{ id: 'rollback:lost-round' }]);
   });
 
   it('expires sessions after GAME_SESSION_HOURS (injected clock): 410, and 404 for unknown ids', async () => {

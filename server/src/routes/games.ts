@@ -5,6 +5,7 @@ import type { AppEnv, Services } from '../app-env.ts';
 import { authenticate } from '../auth.ts';
 import { readJson, type JsonObject } from '../body.ts';
 import { detailError } from '../errors.ts';
+import { rollbackStaleBets } from '../providers/games/rounds.ts';
 import { createSession, now } from '../providers/games/sessions.ts';
 import { mayPlay } from '../services/play-policy.ts';
 
@@ -40,6 +41,7 @@ export function gameRoutes(services: Services) {
       if (!verdict.allowed) throw detailError(403, verdict.reason);
       const [user] = await db.query<{ currency: string }>('SELECT currency FROM users WHERE id = $1', [userId]);
       currency = user!.currency;
+      await rollbackStaleBets(services, userId);
     }
     const sessionId = await createSession(services, { userId, gameId: game.id, mode, currency, locale });
     return { url: `${config.games.providerOrigin}/demo-games/play/${sessionId}`, session_id: sessionId };

@@ -126,3 +126,26 @@ async function playReal(services: Services, session: GameSession, bet: GameBet, 
   }
 }
 
+
+/** A bet still unsettled after this long lost its round (a crash between bet and settlement). */
+export const STALE_BET_MS = 60_000;
+
+/**
+ * Rolls back the player's bets that were taken but never settled or rolled back — the provider
+ * died mid-round, or the rollback itself failed. Run at every real launch, so the money is back
+ * before the player plays again; the rollback id is the same as the round's own, so a rollback
+ * that did happen is not repeated.
+ */
+export async function rollbackStaleBets(services: Services, userId: number): Promise<number> {
+  const { db } = services;
+  const stale = await db.query<{ id: string; round_id: string }>(
+    `SELECT b.id, b.round_id FROM wallet_transactions b
+     WHERE b.user_id = $1 AND b.kind = 'bet' AND b.status = 'ok' AND b.created_at < $2
+       AND NOT EXISTS (SELECT 1 FROM wallet_transactions s WHERE s.reference_id = b.id AND s.kind IN ('win', 'rollback') AND s.status = 'ok')`,
+    [userId, new Date(now(services).getTime() - STALE_BET_MS).toISOString()],
+  );
+  for (const bet of stale) {
+    await db.transaction((tx) => walletRollback(tx, { transactionId: `rollback:${bet.round_id}`, userId, roundId: bet.round_id, betTransactionId: bet.id }));
+  }
+  return stale.length;
+}
