@@ -106,6 +106,17 @@ describe('wallet: bet, win and rollback, each at most once', () => {
     expect(item!.status).toBe('cancelled');
   });
 
+  it('lets only one of a racing win and rollback settle a bet', async () => {
+    for (let i = 0; i < 5; i++) {
+      const player = await ctx.api.player({ balance: '10.00' });
+      const id = round();
+      await bet(player.id, id, '4.00');
+      const [won, refunded] = await Promise.all([win(player.id, id, '8.00'), rollback(player.id, id)]);
+      expect([won.status, refunded.status].sort()).toEqual(['ok', 'refused']);
+      expect(await balanceOf(ctx.api, player.id)).toBe(won.status === 'ok' ? '14.00' : '10.00');
+    }
+  });
+
   it('takes exactly 10 of 50 parallel 10.00 bets from 100.00, leaving 0.00', async () => {
     const player = await ctx.api.player({ balance: '100.00' });
     const results = await Promise.all(Array.from({ length: 50 }, () => bet(player.id, round())));

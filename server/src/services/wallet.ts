@@ -99,8 +99,13 @@ async function cashBalance(tx: Queryable, userId: number): Promise<string> {
   return row!.balance;
 }
 
-/** The accepted bet of a round, unless it was already rolled back or settled. */
+/**
+ * The accepted bet of a round, unless it was already rolled back or settled. The bet's row is
+ * locked first, so a win and a rollback racing for one bet queue; the check then runs as a new
+ * statement and sees whichever committed first.
+ */
 async function openBet(tx: Queryable, request: WinRequest | RollbackRequest) {
+  await tx.query('SELECT id FROM wallet_transactions WHERE id = $1 FOR UPDATE', [request.betTransactionId]);
   const [bet] = await tx.query<{ amount: string; history_id: number }>(
     `SELECT amount::text, history_id FROM wallet_transactions b
      WHERE id = $1 AND kind = 'bet' AND status = 'ok' AND user_id = $2 AND round_id = $3
