@@ -161,6 +161,20 @@ test('game page errors: a bad stake is refused in the page, an unknown session s
   await expect(frame.locator('#game-alert')).not.toBeEmpty();
   await expect(frame.locator('[data-result][data-outcome]')).toHaveCount(0);
 
+  await page.goto('/play?game=european-roulette');
+  await page.locator('[data-launch=demo]').click();
+  const roulette = (await gameFrame(page)).frame;
+  await roulette.locator('input[name=number]').fill('40');
+  await roulette.locator('input[name=stake]').press('Enter');
+  await expect(roulette.locator('#game-alert')).toHaveText('Enter a whole number from 0 to 36.');
+  await expect(roulette.locator('input[name=number]')).toBeFocused();
+  await roulette.locator('select[name=kind]').selectOption('split');
+  await roulette.locator('input[name=number]').fill('1');
+  await roulette.locator('input[name=second]').fill('5');
+  await roulette.locator('input[name=stake]').press('Enter');
+  await expect(roulette.locator('#game-alert')).toHaveText('A split needs two numbers that touch on the table.');
+  await expect(roulette.locator('[data-result][data-outcome]')).toHaveCount(0);
+
   await page.goto('/demo-games/play/unknown-session-000000');
   await expect(page.locator('#game-alert')).not.toBeEmpty();
 });

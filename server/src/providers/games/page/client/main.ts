@@ -52,7 +52,7 @@ function render(state: GameSessionState) {
   const ui = mechanicUi(state, ctx);
   const balance = h('strong', { 'data-balance': true }, money(state.balance));
   const result = h('p', { role: 'status', class: 'result', 'data-result': true });
-  const stake = h('input', { type: 'text', name: 'stake', inputmode: 'decimal', autocomplete: 'off', value: state.game.mechanic === 'slot' ? '1.00' : '1.00', required: true });
+  const stake = h('input', { type: 'text', name: 'stake', inputmode: 'decimal', autocomplete: 'off', value: '1.00', required: true });
   const limits = { min: money(state.min_bet), max: money(state.max_bet) };
   const submit = h('button', { type: 'submit', class: 'primary' }, ui.action);
   const form = h('form', { class: 'bet', novalidate: true }, ui.controls, field(t('stake'), stake, t('stake_hint', limits)), ui.extra, submit);

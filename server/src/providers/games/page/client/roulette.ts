@@ -42,11 +42,12 @@ export function rouletteUi(ctx: Ctx): MechanicUi {
   /** The stake the controls describe, or the field to fix. */
   const current = (amount: string): RouletteStake | { error: string; focus: HTMLElement } => {
     const value = kind.value as RouletteBetKind;
-    const whole = (input: HTMLInputElement) => (/^\d{1,2}$/.test(input.value) ? Number(input.value) : -1);
+    const whole = (input: HTMLInputElement) => (/^\d{1,2}$/.test(input.value) && Number(input.value) <= 36 ? Number(input.value) : -1);
     const numbers = value === 'straight' ? [whole(first)] : value === 'split' ? [whole(first), whole(second)] : value === 'dozen' || value === 'column' ? [Number(which.value)] : undefined;
     const stake: RouletteStake = numbers ? { kind: value, amount, numbers } : { kind: value, amount };
     if (coveredNumbers(stake)) return stake;
-    return { error: value === 'split' ? t('errors.split') : t('roulette.number'), focus: first };
+    const badFirst = whole(first) < 0;
+    return { error: value === 'split' && !badFirst && whole(second) >= 0 ? t('errors.split') : t('errors.number', { min: 0, max: 36 }), focus: badFirst || value !== 'split' ? first : second };
   };
 
   const label = (stake: RouletteStake) => {
