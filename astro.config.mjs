@@ -18,6 +18,9 @@ const site = process.env.SITE_URL || 'http://localhost:4321';
 /** The API origin, when it is not the site's own (operators set it at build time). */
 const apiOrigin = process.env.PUBLIC_API_BASE ? new URL(process.env.PUBLIC_API_BASE).origin : '';
 
+/** The demo game provider's origin when it is not the site's own; /play frames its pages. */
+const gameProviderOrigin = process.env.PUBLIC_GAME_PROVIDER_ORIGIN ? new URL(process.env.PUBLIC_GAME_PROVIDER_ORIGIN).origin : '';
+
 const build = { id: createBuildId(), timestamp: new Date().toISOString() };
 
 /**
@@ -59,6 +62,7 @@ export default defineConfig({
         `img-src 'self' data:${apiOrigin ? ` ${apiOrigin}` : ''}`,
         "font-src 'self'",
         `connect-src 'self'${apiOrigin ? ` ${apiOrigin}` : ''}`,
+        `frame-src 'self'${gameProviderOrigin ? ` ${gameProviderOrigin}` : ''}`,
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",

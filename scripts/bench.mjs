@@ -9,7 +9,7 @@ import { startServer } from './local-server.mjs';
 import { DEMO_PLAYER } from '../server/src/db/demo-player.ts';
 
 const KB = 1024;
-const BUDGETS = { buildSeconds: 30, publicJsKb: 15, profileJsKb: 95 };
+const BUDGETS = { buildSeconds: 30, publicJsKb: 15, profileJsKb: 95, gameJsKb: 30 };
 // "signed in" pages load with the demo player's token: the header then shows the player
 // through the vanilla session script, and must still load no React on a public page.
 const PAGES = [
@@ -17,6 +17,10 @@ const PAGES = [
   { name: 'faq', path: '/faq', kind: 'public' },
   { name: 'faq, signed in', path: '/faq', kind: 'public', signedIn: true },
   { name: 'profile/deposit', path: '/profile/deposit', kind: 'profile', signedIn: true },
+  // /play before the game loads, and the provider's game page in its frame (a fresh demo launch).
+  { name: 'play', path: '/play?game=amber-fortune', kind: 'public' },
+  { name: 'play, signed in', path: '/play?game=amber-fortune', kind: 'public', signedIn: true },
+  { name: 'game page (frame)', launch: 'amber-fortune', kind: 'game' },
 ];
 const REACT_MARKER = /react-dom|__REACT_DEVTOOLS_GLOBAL_HOOK__|react\.(production|development)/;
 
@@ -29,13 +33,18 @@ const latest = JSON.parse(readFileSync('dist/builds/latest.json', 'utf8'));
 const meta = JSON.parse(readFileSync(`dist/builds/meta/${latest.id}.json`, 'utf8'));
 const routePages = meta.routes.filter((route) => !/\/(404|500)$/.test(route)).length;
 
-const server = await startServer(4520);
+const server = await startServer(Number(process.env.BENCH_PORT) || 4520);
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 const rows = [];
 try {
   const login = await fetch(`${server.base}/auth/token/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: DEMO_PLAYER.email, password: DEMO_PLAYER.password }) });
   const { auth_token: token } = await login.json();
-  for (const { name, path, kind, signedIn } of PAGES) {
+  const launch = async (gameId) => {
+    const answer = await fetch(`${server.base}/gmnggate/api`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method: 'game_launch', game_id: gameId, mode: 'demo' }) });
+    return `${new URL((await answer.json()).url).pathname}?theme=light`;
+  };
+  for (const { name, path: fixedPath, kind, signedIn, launch: gameId } of PAGES) {
+    const path = gameId ? await launch(gameId) : fixedPath;
     const context = await browser.newContext({ locale: 'en-US' });
     if (signedIn) await context.addCookies([{ name: 'auth_token', value: token, url: server.base }]);
     const page = await context.newPage();
@@ -49,7 +58,7 @@ try {
     const bodies = [...(await Promise.all(scripts)), ...inline.map((text) => Buffer.from(text))];
     const jsGzip = bodies.reduce((sum, body) => sum + gzipSync(body).length, 0);
     const react = bodies.some((body) => REACT_MARKER.test(body.toString()));
-    const budgetKb = kind === 'public' ? BUDGETS.publicJsKb : BUDGETS.profileJsKb;
+    const budgetKb = kind === 'public' ? BUDGETS.publicJsKb : kind === 'game' ? BUDGETS.gameJsKb : BUDGETS.profileJsKb;
     rows.push({ name, htmlBytes: html.length, htmlGzip: gzipSync(html).length, scripts: bodies.length, jsGzip, budgetKb, react });
     await context.close();
   }

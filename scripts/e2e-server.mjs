@@ -7,5 +7,7 @@ process.env.RSA_PRIVATE_KEY_FILE ||= privateKeyPath();
 process.env.DATA_DIR = '.data/e2e';
 // The specs register many players from 127.0.0.1; tests/api/limits.test.ts proves the real default.
 process.env.REGISTER_MAX_PER_ADDRESS ||= '100000';
+// The browser opens the site at this address; game launch URLs (the site's origin by default) must match it.
+process.env.SITE_URL ||= `http://${process.env.HOST || '127.0.0.1'}:${process.env.PORT || 4510}`;
 if (!process.env.DATABASE_URL) rmSync(process.env.DATA_DIR, { recursive: true, force: true });
 await import('../server/src/index.ts');

@@ -10,6 +10,8 @@ interface ImportMetaEnv {
   readonly PUBLIC_COOKIE_CROSS_ORIGIN?: string;
   /** The API base address; defaults to the site's own origin. */
   readonly PUBLIC_API_BASE?: string;
+  /** The game provider's origin when it is not the site's own (frame-src and message checks). */
+  readonly PUBLIC_GAME_PROVIDER_ORIGIN?: string;
 }
 
 interface Window {

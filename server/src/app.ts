@@ -7,7 +7,10 @@ import type { AppEnv, Services } from './app-env.ts';
 import { ApiError } from './errors.ts';
 import { pickLocale, translate } from './i18n.ts';
 import { requestLog } from './request-log.ts';
+import { gameProviderApiRoutes } from './providers/games/api-routes.ts';
+import { gamePageRoutes } from './providers/games/page-route.ts';
 import { authRoutes } from './routes/auth.ts';
+import { bonusRoutes } from './routes/bonus.ts';
 import { demoPaymentRoutes } from './routes/demo-payment.ts';
 import { gameRoutes } from './routes/games.ts';
 import { historyRoutes } from './routes/history.ts';
@@ -26,7 +29,7 @@ export interface AppOptions {
 }
 
 /** Paths that answer JSON, never the site's HTML pages. */
-const API_PREFIXES = ['/api/', '/auth/', '/gmnggate/'];
+const API_PREFIXES = ['/api/', '/auth/', '/gmnggate/', '/demo-games/api/'];
 export const isApiPath = (path: string) => API_PREFIXES.some((prefix) => path.startsWith(prefix));
 
 export function createApp({ distDir, services, log }: AppOptions) {
@@ -66,6 +69,10 @@ export function createApp({ distDir, services, log }: AppOptions) {
   for (const routes of [authRoutes, userRoutes, notificationRoutes, paymentRoutes, withdrawalRoutes, historyRoutes, gameRoutes, demoPaymentRoutes]) {
     app.route('/', routes(services));
   }
+  app.route('/', bonusRoutes(services));
+  // The demo game provider: its JSON API and its game pages.
+  app.route('/', gameProviderApiRoutes(services));
+  app.route('/', gamePageRoutes(services, { siteOrigin: services.config.games.separateProvider ? services.config.games.siteOrigin : undefined }));
 
   // The site is the fallback for every path no API route claims, so routes can be added in
   // any order. Only GET and HEAD read files; any other method on a page path is a 404.

@@ -47,33 +47,38 @@ const TOUCH_EVERY_MS = 60_000;
 const DAY_MS = 86_400_000;
 
 /**
- * 401 unless the request carries a valid token; sets `userId` for the route. A token expires
- * TOKEN_IDLE_DAYS after its last use and TOKEN_MAX_AGE_DAYS after sign-in, whichever is first.
+ * The player a `Token` header belongs to; 401 without one, with an unknown one, or with an expired
+ * one. A token expires TOKEN_IDLE_DAYS after its last use and TOKEN_MAX_AGE_DAYS after sign-in,
+ * whichever is first.
  */
-export function requireUser({ db, config, clock }: Services): MiddlewareHandler<AppEnv> {
+export async function authenticate({ db, config, clock }: Services, header: string | undefined): Promise<number> {
+  if (!header) throw detailError(401, 'not_authenticated', undefined, { 'WWW-Authenticate': 'Token' });
+  const token = tokenOf(header);
+  const keyHash = token ? hashToken(token) : undefined;
+  const [row] = keyHash
+    ? await db.query<{ user_id: number; created_at: Date | string; last_used_at: Date | string }>(
+        'SELECT user_id, created_at, last_used_at FROM auth_tokens WHERE key_hash = $1',
+        [keyHash],
+      )
+    : [];
+  const now = clock().getTime();
+  const lastUsed = row ? new Date(row.last_used_at).getTime() : 0;
+  const expired =
+    !row || now - lastUsed >= config.auth.tokenIdleDays * DAY_MS || now - new Date(row.created_at).getTime() >= config.auth.tokenMaxAgeDays * DAY_MS;
+  if (expired) {
+    if (row) await db.query('DELETE FROM auth_tokens WHERE key_hash = $1', [keyHash]);
+    throw detailError(401, 'invalid_token', undefined, { 'WWW-Authenticate': 'Token' });
+  }
+  if (now - lastUsed >= TOUCH_EVERY_MS) {
+    await db.query('UPDATE auth_tokens SET last_used_at = $2 WHERE key_hash = $1', [keyHash, new Date(now).toISOString()]);
+  }
+  return row.user_id;
+}
+
+/** 401 unless the request carries a valid token; sets `userId` for the route. */
+export function requireUser(services: Services): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const header = c.req.header('authorization');
-    if (!header) throw detailError(401, 'not_authenticated', undefined, { 'WWW-Authenticate': 'Token' });
-    const token = tokenOf(header);
-    const keyHash = token ? hashToken(token) : undefined;
-    const [row] = keyHash
-      ? await db.query<{ user_id: number; created_at: Date | string; last_used_at: Date | string }>(
-          'SELECT user_id, created_at, last_used_at FROM auth_tokens WHERE key_hash = $1',
-          [keyHash],
-        )
-      : [];
-    const now = clock().getTime();
-    const lastUsed = row ? new Date(row.last_used_at).getTime() : 0;
-    const expired =
-      !row || now - lastUsed >= config.auth.tokenIdleDays * DAY_MS || now - new Date(row.created_at).getTime() >= config.auth.tokenMaxAgeDays * DAY_MS;
-    if (expired) {
-      if (row) await db.query('DELETE FROM auth_tokens WHERE key_hash = $1', [keyHash]);
-      throw detailError(401, 'invalid_token', undefined, { 'WWW-Authenticate': 'Token' });
-    }
-    if (now - lastUsed >= TOUCH_EVERY_MS) {
-      await db.query('UPDATE auth_tokens SET last_used_at = $2 WHERE key_hash = $1', [keyHash, new Date(now).toISOString()]);
-    }
-    c.set('userId', row.user_id);
+    c.set('userId', await authenticate(services, c.req.header('authorization')));
     await next();
   };
 }

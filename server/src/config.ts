@@ -1,6 +1,7 @@
 import { toCents } from '../../src/api/money.ts';
 import type { Limits } from '../../src/api/contract.ts';
 import { loadAuthLimits, type AuthLimits } from './auth-limits-config.ts';
+import { loadGameConfig, type GameConfig } from './providers/games/config.ts';
 
 /** Everything an operator can set, read once at start. The README lists each variable. */
 export interface ServerConfig {
@@ -22,6 +23,8 @@ export interface ServerConfig {
   corsOrigins: string[];
   /** Origins the demo payment page may send players back to, besides this server's own. */
   returnOrigins: string[];
+  /** Game provider, bet limits and bonus wagering. */
+  games: GameConfig;
 }
 
 const list = (value?: string) => (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
@@ -59,5 +62,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     auth: loadAuthLimits(env),
     corsOrigins: list(env.CORS_ORIGINS),
     returnOrigins: list(env.RETURN_ORIGINS),
+    games: loadGameConfig(env),
   };
 }

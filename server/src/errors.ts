@@ -6,7 +6,7 @@ import { translate, type Locale } from './i18n.ts';
  * until the response is written, so they are translated into the request's language.
  */
 export class ApiError extends Error {
-  readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503;
+  readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 503;
   readonly body: { detail: Problem } | Problems;
   readonly headers: Record<string, string>;
 

@@ -177,6 +177,38 @@ export interface PlayerSetResponse {
   status: 'ok';
   player_id: string;
 }
+/**
+ * POST /gmnggate/api {method: "game_launch"}: `real` needs the token (401 without); `demo` works
+ * signed out with 1,000.00 play money per session and touches no wallet. 404 {detail} for an
+ * unknown game, 403 {detail} for a player who may not play. The page's locale is the request's
+ * Accept-Language. `url` is the provider's game page, to show in an iframe; it lives
+ * GAME_SESSION_HOURS (4 h by default).
+ */
+export type GameMode = 'real' | 'demo';
+export interface GameLaunchRequest {
+  method: 'game_launch';
+  game_id: string;
+  mode: GameMode;
+}
+export interface GameLaunchResponse {
+  url: string;
+  session_id: string;
+}
+
+// GET /api/user/bonus (POST /api/user/bonus/cancel answers the updated User)
+export interface BonusStatus {
+  /** A bonus is active while the bonus balance is above zero. */
+  active: boolean;
+  bonus_balance: Money;
+  /** Settled real-money stakes needed, as a multiple of the bonus (BONUS_WAGERING_MULTIPLIER). */
+  wagering_multiplier: number;
+  wagering_required: Money;
+  /** Real money staked since the bonus became active. */
+  wagered: Money;
+  /** What is still to be staked before the bonus moves to the cash balance. */
+  remaining: Money;
+  currency: string;
+}
 
 // GET /gmnggate/most_popular
 export interface Game {
@@ -211,6 +243,8 @@ export const API_PATHS = {
   history: '/api/user/history',
   referralStats: '/api/user/referral-stats',
   gateway: '/gmnggate/api',
+  bonus: '/api/user/bonus',
+  bonusCancel: '/api/user/bonus/cancel',
   mostPopular: '/gmnggate/most_popular',
   winStats: '/api/snikx/win_stats',
 } as const;

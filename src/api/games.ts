@@ -1,4 +1,4 @@
-import { API_PATHS, type Game, type PlayerSetResponse, type Win } from './contract';
+import { API_PATHS, type Game, type GameLaunchRequest, type GameLaunchResponse, type GameMode, type PlayerSetResponse, type Win } from './contract';
 import { apiClient } from './instance';
 
 /** Registers the signed-in player with the game gateway. */
@@ -8,3 +8,7 @@ export const playerSet = (lang: string, client = apiClient()) =>
 export const getMostPopular = (client = apiClient()) => client<Game[]>(API_PATHS.mostPopular);
 
 export const getWinStats = (client = apiClient()) => client<Win[]>(API_PATHS.winStats);
+
+/** A launch URL for one game: `real` with the signed-in client, `demo` also signed out. */
+export const launchGame = (gameId: string, mode: GameMode, client = apiClient()) =>
+  client<GameLaunchResponse>(API_PATHS.gateway, { method: 'POST', body: { method: 'game_launch', game_id: gameId, mode } satisfies GameLaunchRequest });

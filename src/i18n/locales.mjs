@@ -36,6 +36,7 @@ export const ROUTES = [
   '/loyal',
   '/rules',
   '/responsible_gaming',
+  '/play',
   '/profile',
   '/profile/bonus',
   '/profile/balance',

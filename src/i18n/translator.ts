@@ -9,6 +9,8 @@ import type api from '../../locales/en/api.json';
 import type auth from '../../locales/en/auth.json';
 import type profile from '../../locales/en/profile.json';
 import type lobby from '../../locales/en/lobby.json';
+import type play from '../../locales/en/play.json';
+import type games from '../../locales/en/games.json';
 
 /** The message sets; English defines the keys every other locale must have. */
 export interface Namespaces {
@@ -21,6 +23,8 @@ export interface Namespaces {
   auth: typeof auth;
   profile: typeof profile;
   lobby: typeof lobby;
+  play: typeof play;
+  games: typeof games;
 }
 export type Namespace = keyof Namespaces;
 

@@ -1,17 +1,12 @@
 // Fills the home page's "most popular" and "recent winners" lists from the configured API,
 // without React. A failed request swaps its list for a quiet message; the page never breaks.
 import { apiBase } from '../api/base';
+import { getPublicJson as getJson } from '../api/get-public';
 import { API_PATHS, type Game, type Win } from '../api/contract';
 import type { Locale } from '../i18n/locales.mjs';
 import { formatMoney } from '../i18n/money-format';
 import { interpolate } from '../i18n/interpolate';
 
-
-async function getJson<T>(path: string): Promise<T> {
-  const response = await fetch(new URL(path, apiBase()), { headers: { Accept: 'application/json', 'Accept-Language': document.documentElement.lang } });
-  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-  return (await response.json()) as T;
-}
 
 /** Builds an element with text only: server data never becomes HTML. */
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
@@ -46,6 +41,9 @@ export function initLobby() {
 
   void fillSection(root.querySelector('[data-lobby-games]'), () => getJson<Game[]>(API_PATHS.mostPopular), (game) => {
     const item = element('li', 'game-card');
+    // The whole card is one link to the game, named by its heading.
+    const link = element('a', 'game-card__link');
+    link.href = `${root.dataset.playPath ?? '/play'}?game=${encodeURIComponent(game.id)}`;
     const image = element('img', 'game-card__image');
     image.src = new URL(game.image, apiBase()).href;
     image.alt = '';
@@ -53,7 +51,8 @@ export function initLobby() {
     image.height = 240;
     image.loading = 'lazy';
     image.decoding = 'async';
-    item.append(image, element('h3', undefined, game.name), element('p', undefined, `${categories[game.category] ?? game.category} · ${interpolate(root.dataset.provider ?? '{provider}', { provider: game.provider })}`));
+    link.append(image, element('h3', undefined, game.name), element('p', undefined, `${categories[game.category] ?? game.category} · ${interpolate(root.dataset.provider ?? '{provider}', { provider: game.provider })}`));
+    item.append(link);
     return item;
   });
 

@@ -6,25 +6,33 @@ import { addTransaction, notify } from '../services/history.ts';
 import { credit, debit, recordDebit } from '../services/ledger.ts';
 import { newReferralCode } from '../services/users.ts';
 import { normalizeEmail } from '../../../src/api/validation.ts';
+import { seedBackgroundRounds } from './seed-rounds.ts';
 
 
-/** The lobby's games; pictures are local files in `public/games/`. */
+/**
+ * The lobby's games; pictures are local files in `public/games/`. Each is played with one of the
+ * three mechanics (src/games/): the card and crash titles use dice's over/under draw.
+ */
 export const GAMES = [
-  ['amber-fortune', 'Amber Fortune', 'Lumen Studios', 'slots'],
-  ['dragon-gold', 'Dragon Gold', 'Red Lantern', 'slots'],
-  ['lucky-sevens', 'Lucky Sevens', 'Classic Reels', 'slots'],
-  ['star-voyage', 'Star Voyage', 'Nebula Games', 'slots'],
-  ['pharaoh-riches', 'Pharaoh Riches', 'Sandstone', 'slots'],
-  ['fruit-fiesta', 'Fruit Fiesta', 'Classic Reels', 'slots'],
-  ['live-roulette', 'Live Roulette', 'Velvet Live', 'live'],
-  ['live-blackjack', 'Live Blackjack', 'Velvet Live', 'live'],
-  ['baccarat-royale', 'Baccarat Royale', 'Velvet Live', 'table'],
-  ['european-roulette', 'European Roulette', 'Lumen Studios', 'table'],
-  ['crash-rocket', 'Crash Rocket', 'Nebula Games', 'instant'],
-  ['mine-sweep', 'Mine Sweep', 'Red Lantern', 'instant'],
+  ['amber-fortune', 'Amber Fortune', 'Lumen Studios', 'slots', 'slot'],
+  ['dragon-gold', 'Dragon Gold', 'Red Lantern', 'slots', 'slot'],
+  ['lucky-sevens', 'Lucky Sevens', 'Classic Reels', 'slots', 'slot'],
+  ['star-voyage', 'Star Voyage', 'Nebula Games', 'slots', 'slot'],
+  ['pharaoh-riches', 'Pharaoh Riches', 'Sandstone', 'slots', 'slot'],
+  ['fruit-fiesta', 'Fruit Fiesta', 'Classic Reels', 'slots', 'slot'],
+  ['live-roulette', 'Live Roulette', 'Velvet Live', 'live', 'roulette'],
+  ['live-blackjack', 'Live Blackjack', 'Velvet Live', 'live', 'dice'],
+  ['baccarat-royale', 'Baccarat Royale', 'Velvet Live', 'table', 'dice'],
+  ['european-roulette', 'European Roulette', 'Lumen Studios', 'table', 'roulette'],
+  ['crash-rocket', 'Crash Rocket', 'Nebula Games', 'instant', 'dice'],
+  ['mine-sweep', 'Mine Sweep', 'Red Lantern', 'instant', 'dice'],
 ] as const;
 
-const WINNERS = ['johnny', 'maria88', 'kenji', 'priya_s', 'lucas', 'anna.k', 'mehmet', 'sofia', 'wei', 'carlos', 'dewi', 'marco'];
+/** How often each game appears among the seeded background rounds (not a round number, so the lobby order looks lived-in). */
+const BACKGROUND_WEIGHTS: Record<(typeof GAMES)[number][0], number> = {
+  'amber-fortune': 17, 'dragon-gold': 11, 'lucky-sevens': 14, 'star-voyage': 6, 'pharaoh-riches': 8, 'fruit-fiesta': 9,
+  'live-roulette': 13, 'live-blackjack': 5, 'baccarat-royale': 3, 'european-roulette': 10, 'crash-rocket': 7, 'mine-sweep': 4,
+};
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
 
@@ -34,23 +42,14 @@ const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
  */
 export async function seed(db: Database, config: ServerConfig): Promise<void> {
   await db.transaction(async (tx) => {
-    for (const [index, [id, name, provider, category]] of GAMES.entries()) {
+    for (const [index, [id, name, provider, category, mechanic]] of GAMES.entries()) {
       await tx.query(
-        `INSERT INTO games (id, name, provider, image, category, popularity) VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (id) DO UPDATE SET name = $2, provider = $3, image = $4, category = $5, popularity = $6`,
-        [id, name, provider, `/games/${id}.svg`, category, GAMES.length - index],
+        `INSERT INTO games (id, name, provider, image, category, popularity, mechanic) VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (id) DO UPDATE SET name = $2, provider = $3, image = $4, category = $5, popularity = $6, mechanic = $7`,
+        [id, name, provider, `/games/${id}.svg`, category, GAMES.length - index, mechanic],
       );
     }
-    for (const [index, player] of WINNERS.entries()) {
-      const amount = `${(index * 37 + 12) % 400 + 15}.${String((index * 29) % 100).padStart(2, '0')}`;
-      await tx.query(
-        `INSERT INTO wins (seed_key, player, game_id, amount, currency, won_at) VALUES ($1, $2, $3, $4::numeric, $5, $6)
-         ON CONFLICT (seed_key) DO NOTHING`,
-        [`seed-${index}`, player, GAMES[(index * 5) % GAMES.length]![0], amount, config.currency, new Date(Date.now() - index * 7 * 60_000).toISOString()],
-      );
-    }
-    // Keep the demo feed recent after days of downtime: move seeded wins so the newest is now.
-    await tx.query(`UPDATE wins SET won_at = won_at + (now() - (SELECT max(won_at) FROM wins WHERE seed_key IS NOT NULL)) WHERE seed_key IS NOT NULL`);
+    await seedBackgroundRounds(tx, GAMES.map(([id, , , , mechanic]) => ({ id, mechanic, weight: BACKGROUND_WEIGHTS[id] })), config.currency, new Date());
     await tx.query(`INSERT INTO notifications (seed_key, template, created_at) VALUES ('mass-new-games', 'new_games', $1), ('mass-weekend', 'weekend', $2)
                     ON CONFLICT (seed_key) DO NOTHING`, [hoursAgo(72).toISOString(), hoursAgo(20).toISOString()]);
   });

@@ -1,40 +1,79 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
-import { API_PATHS, type Game, type PlayerSetResponse, type Win } from '../../../src/api/contract.ts';
+import { API_PATHS, type Game, type GameLaunchResponse, type GameMode, type PlayerSetResponse, type Win } from '../../../src/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
-import { requireUser } from '../auth.ts';
-import { readJson } from '../body.ts';
+import { authenticate } from '../auth.ts';
+import { readJson, type JsonObject } from '../body.ts';
 import { detailError } from '../errors.ts';
+import { rollbackStaleBets } from '../providers/games/rounds.ts';
+import { createSession, now } from '../providers/games/sessions.ts';
+import { mayPlay } from '../services/play-policy.ts';
 
 const POPULAR_LIMIT = 12;
 const WINS_LIMIT = 20;
+const POPULAR_DAYS = 7;
+const MODES: readonly GameMode[] = ['real', 'demo'];
 
-/** The game gateway (player registration, popular games) and the public winners feed. */
+/** The game gateway (player registration, game launch, popular games) and the public winners feed. */
 export function gameRoutes(services: Services) {
-  const { db } = services;
+  const { db, config } = services;
   const app = new Hono<AppEnv>();
 
-  app.post(API_PATHS.gateway, requireUser(services), async (c) => {
-    const input = await readJson(c, services);
-    if (input.method !== 'player_set') throw detailError(400, 'gateway_method');
+  const playerSet = async (userId: number) => {
     // The id the game provider knows the player by, made once and kept.
     const [row] = await db.query<{ gateway_player_id: string }>(
       'UPDATE users SET gateway_player_id = COALESCE(gateway_player_id, $2) WHERE id = $1 RETURNING gateway_player_id',
-      [c.get('userId'), `p_${randomBytes(8).toString('hex')}`],
+      [userId, `p_${randomBytes(8).toString('hex')}`],
     );
-    return c.json<PlayerSetResponse>({ status: 'ok', player_id: row!.gateway_player_id });
+    return { status: 'ok', player_id: row!.gateway_player_id } satisfies PlayerSetResponse;
+  };
+
+  /** A launch URL for one game; `demo` needs no token and touches no wallet. */
+  const gameLaunch = async (input: JsonObject, authorization: string | undefined, locale: string): Promise<GameLaunchResponse> => {
+    const mode = input.mode as GameMode;
+    if (!MODES.includes(mode)) throw detailError(400, 'games.mode_invalid');
+    const userId = mode === 'real' ? await authenticate(services, authorization) : null;
+    const [game] = typeof input.game_id === 'string' ? await db.query<{ id: string }>('SELECT id FROM games WHERE id = $1', [input.game_id]) : [];
+    if (!game) throw detailError(404, 'games.game_unknown');
+    let currency = config.currency;
+    if (userId !== null) {
+      const verdict = await mayPlay(db, userId, now(services));
+      if (!verdict.allowed) throw detailError(403, verdict.reason);
+      const [user] = await db.query<{ currency: string }>('SELECT currency FROM users WHERE id = $1', [userId]);
+      currency = user!.currency;
+      await rollbackStaleBets(services, userId);
+    }
+    const sessionId = await createSession(services, { userId, gameId: game.id, mode, currency, locale });
+    return { url: `${config.games.providerOrigin}/demo-games/play/${sessionId}`, session_id: sessionId };
+  };
+
+  app.post(API_PATHS.gateway, async (c) => {
+    const authorization = c.req.header('authorization');
+    // player_set always needs the player; game_launch decides by mode (demo works signed out).
+    const input = await readJson(c, services);
+    if (input.method === 'player_set') return c.json(await playerSet(await authenticate(services, authorization)));
+    if (input.method === 'game_launch') return c.json(await gameLaunch(input, authorization, c.get('locale')));
+    await authenticate(services, authorization);
+    throw detailError(400, 'gateway_method');
   });
 
+  // Ordered by real-money rounds of the last week, then by the catalogue's own order.
   app.get(API_PATHS.mostPopular, async (c) => {
-    const games = await db.query<Game>('SELECT id, name, provider, image, category FROM games ORDER BY popularity DESC, id LIMIT $1', [POPULAR_LIMIT]);
+    const games = await db.query<Game>(
+      `SELECT g.id, g.name, g.provider, g.image, g.category FROM games g
+       LEFT JOIN (SELECT game_id, count(*) AS rounds FROM game_rounds
+                  WHERE mode = 'real' AND created_at > $2::timestamptz - make_interval(days => $3) GROUP BY game_id) r ON r.game_id = g.id
+       ORDER BY COALESCE(r.rounds, 0) DESC, g.popularity DESC, g.id LIMIT $1`,
+      [POPULAR_LIMIT, now(services).toISOString(), POPULAR_DAYS],
+    );
     c.header('Cache-Control', 'public, max-age=60');
     return c.json(games);
   });
 
   app.get(API_PATHS.winStats, async (c) => {
     const rows = await db.query<{ player: string; game: string; amount: string; currency: string; won_at: Date }>(
-      `SELECT w.player, g.name AS game, w.amount::text, w.currency, w.won_at FROM wins w JOIN games g ON g.id = w.game_id
-       ORDER BY w.won_at DESC, w.id DESC LIMIT $1`,
+      `SELECT r.player, g.name AS game, r.win::text AS amount, r.currency, r.created_at AS won_at FROM game_rounds r JOIN games g ON g.id = r.game_id
+       WHERE r.mode = 'real' AND r.win > 0 ORDER BY r.created_at DESC, r.id DESC LIMIT $1`,
       [WINS_LIMIT],
     );
     c.header('Cache-Control', 'public, max-age=30');

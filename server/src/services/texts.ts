@@ -8,13 +8,15 @@ import { formatMoney } from '../../../src/i18n/money-format.ts';
  */
 function localParams(locale: Locale, params: Record<string, string>): Record<string, string> {
   const out = { ...params };
-  if (params.amount && params.currency) out.amount = formatMoney(params.amount, params.currency, locale);
+  for (const field of ['amount', 'stake', 'win'] as const) {
+    if (params[field] && params.currency) out[field] = formatMoney(params[field], params.currency, locale);
+  }
   if (params.method) out.method = translate(locale, `methods.${params.method}`);
   return out;
 }
 
 export const describeTransaction = (locale: Locale, template: string, params: Record<string, string>) =>
-  translate(locale, `history.${template}`, localParams(locale, params));
+  translate(locale, template.includes('.') ? template : `history.${template}`, localParams(locale, params));
 
 export function notificationText(locale: Locale, template: string, params: Record<string, string>) {
   const local = localParams(locale, params);

@@ -1,20 +1,95 @@
+import { useState } from 'react';
+import { cancelBonus, getBonus } from '../../api/bonus';
+import { toCents } from '../../api/money';
+import { setUser } from '../../stores/session';
 import { formatMoney } from './format';
 import type { IslandProps } from './messages';
-import { Skeleton } from './Status';
+import { LoadError, Notice, Skeleton } from './Status';
 import { useMessages } from './use-messages';
+import { useResource } from './use-resource';
 import { useUser } from './use-user';
 
-/** /profile/bonus: the bonus balance (how bonuses work is static text on the page). */
+/** Whole percent of `part` in `whole` (both decimal strings), capped at 100; display only. */
+function percentOf(part: string, whole: string): number {
+  const total = toCents(whole) ?? 0n;
+  if (total === 0n) return 100;
+  const done = toCents(part) ?? 0n;
+  return Number((done >= total ? total : done) * 100n / total);
+}
+
+/** /profile/bonus: the bonus balance, wagering progress, and cancelling (forfeiting) the bonus. */
 export function Bonus(props: IslandProps) {
+  const { locale } = props;
   const { t } = useMessages(props);
   const user = useUser();
+  const status = useResource(() => getBonus(), [user?.bonus_balance]);
+  const [confirming, setConfirming] = useState(false);
+  const [working, setWorking] = useState(false);
+  const [notice, setNotice] = useState(false);
+  const [failed, setFailed] = useState<string>();
+
   if (!user) return <Skeleton lines={2} label={t('common.loading')} />;
+  const money = (amount: string) => formatMoney(amount, user.currency, locale);
+
+  async function cancel() {
+    setWorking(true);
+    setFailed(undefined);
+    try {
+      // The answer is the updated user: the header and every balance follow it.
+      setUser(await cancelBonus());
+      setConfirming(false);
+      setNotice(true);
+    } catch (error) {
+      console.error('[bonus] cancel failed', error);
+      setFailed(error instanceof Error && 'detail' in error && typeof error.detail === 'string' ? error.detail : t('bonus.cancel_failed'));
+    } finally {
+      setWorking(false);
+    }
+  }
+
+  const bonus = status.state === 'ready' ? status.data : undefined;
+  const percent = bonus ? percentOf(bonus.wagered, bonus.wagering_required) : 0;
+  const progressText = bonus ? t('bonus.progress', { wagered: money(bonus.wagered), required: money(bonus.wagering_required) }) : '';
   return (
     <section className="card" aria-labelledby="bonus-title">
       <h2 id="bonus-title">{t('bonus.balance')}</h2>
       <p className="figure figure--large" data-figure="bonus">
-        {formatMoney(user.bonus_balance, user.currency, props.locale)}
+        {money(user.bonus_balance)}
       </p>
+      {notice && <Notice>{t('bonus.cancelled')}</Notice>}
+      {status.state === 'error' && <LoadError message={t('common.error')} retry={t('common.retry')} onRetry={status.retry} />}
+      {status.state === 'loading' && <Skeleton lines={2} label={t('common.loading')} />}
+      {bonus && !bonus.active && !notice && <p>{t('bonus.none')}</p>}
+      {bonus?.active && (
+        <div data-wagering>
+          <h3>{t('bonus.wagering_title')}</h3>
+          <progress className="progress" max={100} value={percent} aria-label={t('bonus.wagering_title')} aria-valuetext={progressText} />
+          <p>{progressText}</p>
+          <p>{t('bonus.remaining', { remaining: money(bonus.remaining), multiplier: bonus.wagering_multiplier })}</p>
+          {confirming ? (
+            <div className="confirm" role="group" aria-labelledby="bonus-confirm">
+              <p id="bonus-confirm">{t('bonus.confirm', { amount: money(bonus.bonus_balance) })}</p>
+              <div className="actions">
+                <button type="button" className="button" disabled={working} onClick={cancel}>
+                  {t('bonus.confirm_yes')}
+                </button>
+                <button type="button" className="button button--ghost" onClick={() => setConfirming(false)}>
+                  {t('bonus.keep')}
+                </button>
+              </div>
+            </div>
+          ) : (
+            <button type="button" className="button button--ghost" onClick={() => setConfirming(true)}>
+              {t('bonus.cancel')}
+            </button>
+          )}
+          {failed && (
+            <p className="form-alert" role="alert">
+              {failed}
+            </p>
+          )}
+        </div>
+      )}
     </section>
   );
 }

@@ -1,0 +1,53 @@
+// The API as its own process on a fresh database (as `npm start` runs it), for the API benches:
+// start it, wait until it answers, post encrypted bodies to it, stop it and delete its data.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { encryptJson, importPublicKey } from '../src/api/envelope.ts';
+import { publicKeySpkiBase64 } from '../server/src/key-files.mjs';
+
+export async function startBenchApi({ port, env = {}, name = 'bench' }) {
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), `amber-${name}-`));
+  const server = spawn(process.execPath, ['server/src/index.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, RSA_PRIVATE_KEY_FILE: '', DEMO: '0', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = () => {
+    server.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  process.on('exit', stop);
+
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/gmnggate/most_popular`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (i >= 450) throw new Error('the API did not start');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+
+  const publicKey = await importPublicKey(publicKeySpkiBase64({ DATA_DIR: dataDir }));
+  /** POSTs an encrypted body as the site does; answers the parsed JSON (or the response). */
+  const post = async (path, body, token) => {
+    const response = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Token ${token}` } : {}) },
+      body: JSON.stringify({ e_data: await encryptJson(JSON.stringify(body), publicKey) }),
+      redirect: 'manual',
+    });
+    return response.headers.get('content-type')?.includes('json') ? response.json() : response;
+  };
+  /** A registered, signed-in player whose deposit went through the demo payment page. */
+  const fundedPlayer = async (player, amount) => {
+    await post('/auth/users/', player);
+    const { auth_token: token } = await post('/auth/token/login/', player);
+    const payment = await post('/api/user/payments/create-payment', { amount, method: 'card' }, token);
+    await fetch(`${base}${new URL(payment.redirect_url).pathname}/confirm`, { method: 'POST', redirect: 'manual' });
+    return token;
+  };
+  return { base, publicKey, post, fundedPlayer, stop };
+}

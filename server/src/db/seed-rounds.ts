@@ -1,0 +1,81 @@
+import type { Random } from '../../../src/games/fairness.ts';
+import type { GameBet, RouletteBetKind } from '../../../src/games/protocol.ts';
+import type { GameMechanic } from '../../../src/games/mechanics.ts';
+import { resolveBet } from '../../../src/games/round.ts';
+import type { Queryable } from './database.ts';
+
+/**
+ * Background rounds so a fresh install's lobby has a week of play to rank games by and recent
+ * winners to show. They are played with the real game maths from a fixed pseudo-random sequence
+ * (so every install seeds the same rows, once), at irregular times, with everyday stakes.
+ * They carry a display name but no player or session, and never touch a wallet.
+ */
+const ROUNDS = 240;
+const WEEK_MS = 7 * 24 * 3_600_000;
+const PLAYERS = [
+  'johnny_b', 'maria88', 'kenji.t', 'priya_s', 'lucas_m', 'anna.k', 'mehmet34', 'sofia_r', 'wei_chen', 'carlos.v', 'dewi_p', 'marco79',
+  'olga.n', 'tomasz', 'emre_k', 'aiko', 'liam_o', 'noor', 'jakub', 'isabela', 'rahul_v', 'minji', 'pedro_s', 'chloe.d', 'hiro',
+  'svetlana', 'andrea', 'budi_s', 'fatima', 'jonas_w',
+];
+/** Everyday stakes, the small ones most often. */
+const STAKES = ['0.20', '0.50', '0.50', '1.00', '1.00', '1.00', '2.00', '2.00', '2.50', '5.00', '5.00', '10.00', '20.00', '50.00'];
+const OUTSIDE: RouletteBetKind[] = ['red', 'black', 'odd', 'even', 'low', 'high'];
+
+/** mulberry32: a tiny deterministic generator; only for seeding, never for real outcomes. */
+function generator(seed: number): Random & { real: () => number } {
+  let state = seed >>> 0;
+  const real = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  return { real, int: (n) => Math.floor(real() * n) };
+}
+
+function betFor(mechanic: GameMechanic, stake: string, random: ReturnType<typeof generator>): GameBet {
+  if (mechanic === 'slot') return { type: 'slot', amount: stake };
+  if (mechanic === 'dice') {
+    const target = 2000 + random.int(7000);
+    return { type: 'dice', amount: stake, target: `${Math.floor(target / 100)}.${String(target % 100).padStart(2, '0')}`, direction: random.int(2) ? 'over' : 'under' };
+  }
+  const pick = random.int(10);
+  if (pick < 6) return { type: 'roulette', stakes: [{ kind: OUTSIDE[random.int(OUTSIDE.length)]!, amount: stake }] };
+  if (pick < 8) return { type: 'roulette', stakes: [{ kind: random.int(2) ? 'dozen' : 'column', numbers: [1 + random.int(3)], amount: stake }] };
+  return { type: 'roulette', stakes: [{ kind: 'straight', numbers: [random.int(37)], amount: stake }] };
+}
+
+export async function seedBackgroundRounds(tx: Queryable, games: readonly { id: string; mechanic: GameMechanic; weight: number }[], currency: string, at: Date) {
+  const [{ seeded } = { seeded: 0 }] = await tx.query<{ seeded: number }>('SELECT count(*)::int AS seeded FROM game_rounds WHERE seed_key IS NOT NULL');
+  if (seeded === 0) {
+    const random = generator(20_261_122);
+    const totalWeight = games.reduce((sum, game) => sum + game.weight, 0);
+    const values: unknown[] = [];
+    const rows: string[] = [];
+    let offset = 0;
+    for (let index = 0; index < ROUNDS; index++) {
+      // Irregular gaps (exponential, mean ≈ 42 min), so rounds cluster and thin out like real play.
+      offset += -Math.log(1 - random.real()) * (WEEK_MS / ROUNDS);
+      let ticket = random.real() * totalWeight;
+      const game = games.find((candidate) => (ticket -= candidate.weight) < 0) ?? games[0]!;
+      const bet = betFor(game.mechanic, STAKES[random.int(STAKES.length)]!, random);
+      const { outcome, stake, win } = resolveBet(bet, random);
+      const base = values.length;
+      rows.push(`($${base + 1}, $${base + 1}, $${base + 2}, $${base + 3}, 'real', 0, '', '', $${base + 4}::jsonb, $${base + 5}::jsonb, $${base + 6}::numeric, $${base + 7}::numeric, $${base + 8}, $${base + 9}::timestamptz)`);
+      values.push(`round-${index}`, PLAYERS[random.int(PLAYERS.length)], game.id, JSON.stringify(bet), JSON.stringify(outcome), stake, win, currency,
+        new Date(at.getTime() - Math.min(offset, WEEK_MS - 60_000)).toISOString());
+    }
+    await tx.query(
+      `INSERT INTO game_rounds (id, seed_key, player, game_id, mode, nonce, client_seed, server_seed_hash, bet, outcome, stake, win, currency, created_at)
+       VALUES ${rows.join(', ')} ON CONFLICT (seed_key) DO NOTHING`,
+      values,
+    );
+  }
+  // Keep the week current after downtime: move the seeded rounds so the newest is a few minutes old.
+  await tx.query(
+    `UPDATE game_rounds SET created_at = created_at + ($1::timestamptz - interval '3 minutes' - (SELECT max(created_at) FROM game_rounds WHERE seed_key IS NOT NULL))
+     WHERE seed_key IS NOT NULL`,
+    [at.toISOString()],
+  );
+}

@@ -1,0 +1,53 @@
+import { Hono } from 'hono';
+import type { GameSessionState, RoundResponse, SeedRotation } from '../../../../src/games/protocol.ts';
+import type { AppEnv, Services } from '../../app-env.ts';
+import { detailError } from '../../errors.ts';
+import type { Locale } from '../../i18n.ts';
+import { playRound, type RoundHooks } from './rounds.ts';
+import { loadSession, rotateSeeds, sessionState } from './sessions.ts';
+
+export const PROVIDER_API = '/demo-games/api/sessions/:id';
+
+/**
+ * The demo provider's API for its game pages (src/games/protocol.ts). Plain JSON: the provider is
+ * a third party in real life, outside our encrypted contract; the session id is the capability.
+ * Messages are in the session's language.
+ */
+export function gameProviderApiRoutes(services: Services, hooks: RoundHooks = {}) {
+  const app = new Hono<AppEnv>();
+  const session = (c: { req: { param: (name: 'id') => string }; set: (key: 'locale', value: Locale) => void }) =>
+    loadSession(services, c.req.param('id'), (locale) => c.set('locale', locale as Locale));
+
+  app.use(`${PROVIDER_API}*`, async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+
+  app.get(PROVIDER_API, async (c) => c.json<GameSessionState>(await sessionState(services, await session(c))));
+
+  app.post(`${PROVIDER_API}/rounds`, async (c) => {
+    const current = await session(c);
+    const body = await jsonBody(c.req.raw);
+    return c.json<RoundResponse>(await playRound(services, current, body.bet, hooks));
+  });
+
+  app.post(`${PROVIDER_API}/seeds`, async (c) => {
+    const current = await session(c);
+    const body = await jsonBody(c.req.raw);
+    return c.json<SeedRotation>(await rotateSeeds(services, current, body.client_seed));
+  });
+
+  return app;
+}
+
+async function jsonBody(request: Request): Promise<Record<string, unknown>> {
+  if (!/^application\/json\b/i.test(request.headers.get('content-type') ?? '')) throw detailError(415, 'media_type');
+  let value: unknown;
+  try {
+    value = await request.json();
+  } catch {
+    throw detailError(400, 'json_invalid');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw detailError(400, 'json_object_expected');
+  return value as Record<string, unknown>;
+}

@@ -1,0 +1,121 @@
+// The demo provider's game page: loads the session, builds the mechanic's controls, plays rounds,
+// and tells the site (exact origin) that the balance changed after each one.
+import type { GameSessionState } from '../../../../../../src/games/protocol.ts';
+import type { Locale } from '../../../../../../src/i18n/locales.mjs';
+import { LOCALE_INTL } from '../../../../../../src/i18n/locales.mjs';
+import { checkAmount } from '../../../../../../src/api/money.ts';
+import { GameError, providerApi } from './api.ts';
+import { diceUi } from './dice.ts';
+import { field, h, moneyFormatter, translator, type Messages } from './dom.ts';
+import { fairnessPanels } from './fairness.ts';
+import { describe, isRefusal, type BetRefusal, type Ctx, type MechanicUi } from './mechanic.ts';
+import { rouletteUi } from './roulette.ts';
+import { slotUi } from './slot.ts';
+
+interface PageConfig {
+  sessionId: string;
+  locale: Locale;
+  /** Where balance-changed goes: the site's origin, or '' for this page's own origin. */
+  siteOrigin: string;
+  messages: Messages;
+}
+
+const config = JSON.parse(document.getElementById('game-config')!.textContent!) as PageConfig;
+const t = translator(config.messages);
+const api = providerApi(config.sessionId);
+const root = document.getElementById('game')!;
+const alert = document.getElementById('game-alert')!;
+
+function showError(error: unknown) {
+  if (error instanceof GameError) {
+    alert.textContent = error.detail ?? (error.status === 0 ? t('errors.network') : t('errors.ended'));
+    // Unknown or expired session: nothing more can be played here.
+    if (error.status === 404 || error.status === 410) {
+      for (const control of root.querySelectorAll<HTMLButtonElement | HTMLInputElement>('button, input, select')) control.disabled = true;
+      if (!error.detail) alert.textContent = t('errors.ended');
+    }
+    return;
+  }
+  console.error('[game] unexpected error', error);
+  alert.textContent = t('errors.network');
+}
+
+function mechanicUi(state: GameSessionState, ctx: Ctx): MechanicUi {
+  if (state.game.mechanic === 'dice') return diceUi(ctx);
+  if (state.game.mechanic === 'roulette') return rouletteUi(ctx);
+  return slotUi(ctx);
+}
+
+function render(state: GameSessionState) {
+  const money = moneyFormatter(state.currency, config.locale);
+  const ctx: Ctx = { t, money, intl: LOCALE_INTL[config.locale] ?? 'en-US' };
+  const ui = mechanicUi(state, ctx);
+  const balance = h('strong', { 'data-balance': true }, money(state.balance));
+  const result = h('p', { role: 'status', class: 'result', 'data-result': true });
+  const stake = h('input', { type: 'text', name: 'stake', inputmode: 'decimal', autocomplete: 'off', value: '1.00', required: true });
+  const limits = { min: money(state.min_bet), max: money(state.max_bet) };
+  const submit = h('button', { type: 'submit', class: 'primary' }, ui.action);
+  const form = h('form', { class: 'bet', novalidate: true }, ui.controls, field(t('stake'), stake, t('stake_hint', limits)), ui.extra, submit);
+  const panels = fairnessPanels(ctx, api, state.fairness, [...state.rounds], showError);
+
+  const refuse = ({ error, focus }: BetRefusal) => {
+    alert.textContent = error;
+    focus.setAttribute('aria-invalid', 'true');
+    focus.focus();
+  };
+  /** The stake as the API wants it ("2,5" → "2.50"), or null after showing why not. */
+  const readStake = () => {
+    const checked = checkAmount(stake.value.trim().replace(',', '.'), state.min_bet, state.max_bet);
+    if ('amount' in checked) return checked.amount;
+    refuse({ error: t('errors.stake', limits), focus: stake });
+    return null;
+  };
+  ui.bind?.(readStake, refuse);
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    alert.textContent = '';
+    for (const invalid of form.querySelectorAll('[aria-invalid]')) invalid.removeAttribute('aria-invalid');
+    const amount = readStake();
+    if (!amount) return;
+    const bet = ui.bet(amount);
+    if (isRefusal(bet)) return refuse(bet);
+    submit.disabled = true;
+    form.setAttribute('aria-busy', 'true');
+    result.textContent = t('busy');
+    try {
+      const response = await api.play(bet);
+      balance.textContent = money(response.balance);
+      ui.show(response.round);
+      panels.add(response.round);
+      const won = response.round.win !== '0.00';
+      result.dataset.outcome = won ? 'win' : 'loss';
+      result.textContent = `${describe(response.round.outcome, ctx)} ${won ? t('outcome.win', { win: money(response.round.win) }) : t('outcome.loss')}`;
+      // The site refreshes its header from its own API; the message carries no figures.
+      if (window.parent !== window) window.parent.postMessage({ type: 'balance-changed' }, config.siteOrigin || location.origin);
+    } catch (error) {
+      result.textContent = '';
+      showError(error);
+    } finally {
+      submit.disabled = false;
+      form.removeAttribute('aria-busy');
+    }
+  });
+
+  root.replaceChildren(
+    h('header', { class: 'top' },
+      h('h1', {}, state.game.name),
+      h('p', { class: 'mode' }, t(state.mode === 'real' ? 'mode_real' : 'mode_demo')),
+      h('p', { class: 'balance' }, `${t('balance')}: `, balance)),
+    h('div', { class: 'play' }, form, h('div', { class: 'board' }, ui.board, result)),
+    ...panels.sections,
+  );
+  root.removeAttribute('aria-busy');
+  document.title = state.game.name;
+}
+
+api.state().then(render, (error) => {
+  root.removeAttribute('aria-busy');
+  root.replaceChildren();
+  showError(error);
+});

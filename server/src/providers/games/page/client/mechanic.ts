@@ -1,0 +1,47 @@
+import type { GameBet, GameOutcome, RoundView } from '../../../../../../src/games/protocol.ts';
+import type { T } from './dom.ts';
+
+/** What the page shares with each mechanic's controls. */
+export interface Ctx {
+  t: T;
+  money: (amount: string) => string;
+  /** Locale-aware number formatting, for rolls, pockets and odds (display only). */
+  intl: string;
+}
+
+/** A refusal the page shows in its alert, with the field to focus. */
+export interface BetRefusal { error: string; focus: HTMLElement }
+
+export interface MechanicUi {
+  /** The controls that go in the bet form, before the stake. */
+  controls: HTMLElement;
+  /** What the last round looks like (slot reels, roulette pocket); may be empty. */
+  board: HTMLElement;
+  /** The bet from the controls with this stake, or why it cannot be placed. */
+  bet(stake: string): GameBet | BetRefusal;
+  /** Shows a finished round on the board. */
+  show(round: RoundView): void;
+  /** The label of the submit button. */
+  action: string;
+  /** Controls placed after the stake, before the submit button (roulette's "add"). */
+  extra?: HTMLElement;
+  /** Gives the controls the checked stake (null when it is refused) and the page's alert. */
+  bind?(readStake: () => string | null, refuse: (refusal: BetRefusal) => void): void;
+}
+
+export const isRefusal = (value: GameBet | BetRefusal): value is BetRefusal => 'error' in value;
+
+/** One short line per outcome, for the status message and the rounds table. */
+export function describe(outcome: GameOutcome, ctx: Ctx): string {
+  const { t } = ctx;
+  if (outcome.type === 'dice') return t('dice.result', { roll: new Intl.NumberFormat(ctx.intl, { minimumFractionDigits: 2 }).format(outcome.roll as unknown as number) });
+  if (outcome.type === 'roulette') {
+    const colour = outcome.pocket === 0 ? 'green' : RED.has(outcome.pocket) ? 'red' : 'black';
+    return t('roulette.result', { pocket: outcome.pocket, colour: t(`roulette.colours.${colour}`) });
+  }
+  return outcome.lines.length
+    ? outcome.lines.map((line) => t('slot.line', { line: line.line + 1, count: line.count, symbol: t(`slot.symbols.${line.symbol}`), win: ctx.money(line.win) })).join(' ')
+    : t('slot.no_lines');
+}
+
+const RED = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);

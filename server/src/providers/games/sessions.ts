@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import type { GameMode } from '../../../../src/api/contract.ts';
+import type { GameMechanic } from '../../../../src/games/mechanics.ts';
+import { hashServerSeed, newServerSeed } from '../../../../src/games/fairness.ts';
+import type { FairnessState, GameBet, GameOutcome, GameSessionState, RoundView, SeedRotation } from '../../../../src/games/protocol.ts';
+import type { Services } from '../../app-env.ts';
+import type { Queryable } from '../../db/database.ts';
+import { detailError } from '../../errors.ts';
+
+/** Play money per demo session. */
+export const DEMO_CREDITS = '1000.00';
+const RECENT_ROUNDS = 20;
+const CLIENT_SEED_MAX = 64;
+
+export interface GameSession {
+  id: string;
+  user_id: number | null;
+  game_id: string;
+  game_name: string;
+  provider: string;
+  mechanic: GameMechanic;
+  mode: GameMode;
+  currency: string;
+  locale: string;
+  expires_at: Date;
+  /** The player's name for the winners feed (masked there); null in demo. */
+  username: string | null;
+}
+
+export const now = (services: Services) => services.clock?.() ?? new Date();
+
+/** A random client seed for a new session; the player may replace it. */
+const newClientSeed = () => randomBytes(8).toString('hex');
+
+export async function createSession(
+  services: Services,
+  launch: { userId: number | null; gameId: string; mode: GameMode; currency: string; locale: string },
+): Promise<string> {
+  const id = randomBytes(20).toString('hex');
+  // Demo sessions are anonymous and cheap to open: expired ones (with their play-money rounds) go
+  // as new ones come. Real sessions stay, their rounds are the player's record.
+  if (launch.mode === 'demo') {
+    await services.db.query(`DELETE FROM game_sessions WHERE mode = 'demo' AND expires_at < $1`, [now(services).toISOString()]);
+  }
+  const serverSeed = newServerSeed();
+  const created = now(services);
+  const expires = new Date(created.getTime() + services.config.games.sessionHours * 3_600_000);
+  await services.db.query(
+    `INSERT INTO game_sessions (id, user_id, game_id, mode, currency, locale, demo_balance, server_seed, server_seed_hash, client_seed, created_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::numeric, $8, $9, $10, $11, $12)`,
+    [id, launch.userId, launch.gameId, launch.mode, launch.currency, launch.locale, launch.mode === 'demo' ? DEMO_CREDITS : null,
+      serverSeed, await hashServerSeed(serverSeed), newClientSeed(), created.toISOString(), expires.toISOString()],
+  );
+  return id;
+}
+
+/** The session, or 404 (unknown) / 410 (expired), in the session's own language when known. */
+export async function loadSession(services: Services, id: string, setLocale: (locale: string) => void): Promise<GameSession> {
+  const [session] = /^[0-9a-f]{40}$/.test(id)
+    ? await services.db.query<GameSession>(
+      `SELECT s.id, s.user_id, s.game_id, g.name AS game_name, g.provider, g.mechanic, s.mode, s.currency, s.locale, s.expires_at, u.username
+       FROM game_sessions s JOIN games g ON g.id = s.game_id LEFT JOIN users u ON u.id = s.user_id WHERE s.id = $1`,
+      [id],
+    )
+    : [];
+  if (!session) throw detailError(404, 'games.session_unknown');
+  setLocale(session.locale);
+  if (new Date(session.expires_at).getTime() <= now(services).getTime()) throw detailError(410, 'games.session_expired');
+  return session;
+}
+
+interface RoundRow {
+  id: string; nonce: number; client_seed: string; server_seed_hash: string; server_seed: string | null;
+  bet: GameBet; outcome: GameOutcome; stake: string; win: string; created_at: Date;
+}
+
+export const ROUND_COLUMNS = `r.id, r.nonce, r.client_seed, r.server_seed_hash, v.server_seed, r.bet, r.outcome, r.stake::text, r.win::text, r.created_at`;
+export const ROUND_FROM = 'game_rounds r LEFT JOIN game_seed_reveals v ON v.server_seed_hash = r.server_seed_hash';
+
+export function roundView(row: RoundRow): RoundView {
+  return {
+    round_id: row.id, nonce: row.nonce, client_seed: row.client_seed, server_seed_hash: row.server_seed_hash,
+    ...(row.server_seed ? { server_seed: row.server_seed } : {}),
+    bet: row.bet, outcome: row.outcome, stake: row.stake, win: row.win, created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+export async function sessionBalance(db: Queryable, session: GameSession): Promise<string> {
+  const [row] = session.mode === 'demo'
+    ? await db.query<{ balance: string }>('SELECT demo_balance::text AS balance FROM game_sessions WHERE id = $1', [session.id])
+    : await db.query<{ balance: string }>('SELECT balance::text FROM users WHERE id = $1', [session.user_id]);
+  return row!.balance;
+}
+
+export async function sessionState(services: Services, session: GameSession): Promise<GameSessionState> {
+  const { db, config } = services;
+  const [fairness] = await db.query<FairnessState>('SELECT server_seed_hash, client_seed, nonce FROM game_sessions WHERE id = $1', [session.id]);
+  const rounds = await db.query<RoundRow>(
+    `SELECT ${ROUND_COLUMNS} FROM ${ROUND_FROM} WHERE r.session_id = $1 ORDER BY r.created_at DESC, r.nonce DESC LIMIT $2`,
+    [session.id, RECENT_ROUNDS],
+  );
+  return {
+    session_id: session.id,
+    game: { id: session.game_id, name: session.game_name, provider: session.provider, mechanic: session.mechanic },
+    mode: session.mode,
+    locale: session.locale,
+    currency: session.currency,
+    balance: await sessionBalance(db, session),
+    min_bet: config.games.minBet,
+    max_bet: config.games.maxBet,
+    expires_at: new Date(session.expires_at).toISOString(),
+    fairness: fairness!,
+    rounds: rounds.map(roundView),
+  };
+}
+
+/** Printable text only: no control or bidirectional-override characters (they could disguise a seed). */
+const UNSAFE = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
+
+/**
+ * Reveals the current server seed and starts a new pair (fresh server seed, the player's client
+ * seed, nonce 0). The row lock orders it against rounds reserving a nonce.
+ */
+export async function rotateSeeds(services: Services, session: GameSession, clientSeed: unknown): Promise<SeedRotation> {
+  if (typeof clientSeed !== 'string' || !clientSeed.trim()) throw detailError(400, 'games.client_seed_required');
+  if (UNSAFE.test(clientSeed)) throw detailError(400, 'games.client_seed_characters');
+  if ([...clientSeed].length > CLIENT_SEED_MAX) throw detailError(400, 'games.client_seed_too_long', { max: CLIENT_SEED_MAX });
+  const serverSeed = newServerSeed();
+  const serverSeedHash = await hashServerSeed(serverSeed);
+  return services.db.transaction(async (tx) => {
+    const [old] = await tx.query<{ server_seed: string; server_seed_hash: string; client_seed: string; nonce: number }>(
+      'SELECT server_seed, server_seed_hash, client_seed, nonce FROM game_sessions WHERE id = $1 FOR UPDATE',
+      [session.id],
+    );
+    await tx.query('INSERT INTO game_seed_reveals (server_seed_hash, server_seed) VALUES ($1, $2) ON CONFLICT DO NOTHING', [old!.server_seed_hash, old!.server_seed]);
+    await tx.query('UPDATE game_sessions SET server_seed = $2, server_seed_hash = $3, client_seed = $4, nonce = 0 WHERE id = $1', [
+      session.id, serverSeed, serverSeedHash, clientSeed,
+    ]);
+    return { revealed: old!, fairness: { server_seed_hash: serverSeedHash, client_seed: clientSeed, nonce: 0 } };
+  });
+}

@@ -1,0 +1,29 @@
+import { Hono } from 'hono';
+import { API_PATHS, type BonusStatus, type User } from '../../../src/api/contract.ts';
+import type { AppEnv, Services } from '../app-env.ts';
+import { requireUser } from '../auth.ts';
+import { detailError } from '../errors.ts';
+import { bonusStatus, cancelBonus } from '../services/bonus.ts';
+import { loadUser } from '../services/users.ts';
+
+/** The active bonus: its wagering progress, and cancelling it (forfeit, through the ledger). */
+export function bonusRoutes(services: Services) {
+  const { db, config } = services;
+  const app = new Hono<AppEnv>();
+  app.use(API_PATHS.bonus, requireUser(services));
+  app.use(API_PATHS.bonusCancel, requireUser(services));
+
+  app.get(API_PATHS.bonus, async (c) => c.json<BonusStatus>(await bonusStatus(db, c.get('userId'), config.games.bonusWageringMultiplier)));
+
+  app.post(API_PATHS.bonusCancel, async (c) => {
+    const userId = c.get('userId');
+    const cancelled = await db.transaction(async (tx) => {
+      const [user] = await tx.query<{ currency: string }>('SELECT currency FROM users WHERE id = $1', [userId]);
+      return cancelBonus(tx, userId, user!.currency);
+    });
+    if (!cancelled) throw detailError(409, 'games.bonus_none');
+    return c.json<User>((await loadUser(db, userId, config))!);
+  });
+
+  return app;
+}

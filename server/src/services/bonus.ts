@@ -1,0 +1,53 @@
+import type { BonusStatus } from '../../../src/api/contract.ts';
+import { fromCents, toCents } from '../../../src/api/money.ts';
+import type { Queryable } from '../db/database.ts';
+import { addTransaction } from './history.ts';
+import { credit, debit, recordDebit } from './ledger.ts';
+
+/**
+ * Bonus money. A bonus is active while the bonus balance is above zero. Settled real-money stakes
+ * count toward its wagering requirement (multiplier × the bonus balance; counted in wallet.ts);
+ * when met, the whole bonus moves to the cash balance. Cancelling forfeits it. Both moves go through the ledger.
+ */
+
+/** Moves the whole bonus to cash once its wagering requirement is met (the wallet decides when). */
+export const releaseBonus = (tx: Queryable, userId: number, bonus: string, currency: string) => moveBonus(tx, userId, bonus, 'release', currency);
+
+/** Takes the whole bonus balance out of the bonus account: to cash (release) or nowhere (forfeit). */
+async function moveBonus(tx: Queryable, userId: number, bonus: string, how: 'release' | 'forfeit', currency: string): Promise<boolean> {
+  if (!(await debit(tx, userId, 'bonus', bonus))) return false;
+  const item = await addTransaction(tx, {
+    userId, type: 'bonus', amount: how === 'release' ? bonus : `-${bonus}`, status: 'completed',
+    template: how === 'release' ? 'games.bonus_released' : 'games.bonus_forfeited', params: { amount: bonus, currency },
+  });
+  await recordDebit(tx, userId, 'bonus', bonus, item.id);
+  if (how === 'release') await credit(tx, userId, 'cash', bonus, item.id);
+  await tx.query('UPDATE users SET bonus_wagered = 0 WHERE id = $1', [userId]);
+  return true;
+}
+
+/** Forfeits the active bonus; false when there is none. */
+export async function cancelBonus(tx: Queryable, userId: number, currency: string): Promise<boolean> {
+  const [row] = await tx.query<{ bonus: string }>('SELECT bonus_balance::text AS bonus FROM users WHERE id = $1 FOR UPDATE', [userId]);
+  if (!row || toCents(row.bonus) === 0n) return false;
+  return moveBonus(tx, userId, row.bonus, 'forfeit', currency);
+}
+
+export async function bonusStatus(db: Queryable, userId: number, multiplier: number): Promise<BonusStatus> {
+  const [row] = await db.query<{ bonus: string; wagered: string; currency: string }>(
+    'SELECT bonus_balance::text AS bonus, bonus_wagered::text AS wagered, currency FROM users WHERE id = $1',
+    [userId],
+  );
+  const bonus = toCents(row!.bonus)!;
+  const wagered = toCents(row!.wagered)!;
+  const required = bonus * BigInt(multiplier);
+  return {
+    active: bonus > 0n,
+    bonus_balance: fromCents(bonus),
+    wagering_multiplier: multiplier,
+    wagering_required: fromCents(required),
+    wagered: fromCents(bonus > 0n ? wagered : 0n),
+    remaining: fromCents(required > wagered ? required - wagered : 0n),
+    currency: row!.currency,
+  };
+}

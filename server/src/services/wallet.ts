@@ -1,0 +1,179 @@
+import { createHash } from 'node:crypto';
+import { toCents } from '../../../src/api/money.ts';
+import type { Queryable } from '../db/database.ts';
+import { addTransaction } from './history.ts';
+import { credit, debit, recordDebit } from './ledger.ts';
+import { releaseBonus } from './bonus.ts';
+
+/**
+ * The operator's wallet, as a game provider calls it (bet, win, rollback — the shape of Hub88's
+ * operator API). Each call carries a transaction id and is processed at most once: a repeat
+ * answers the stored result, the same id with other content is refused (WalletConflict).
+ * Every function runs in the caller's database transaction.
+ */
+
+export type WalletStatus = 'ok' | 'insufficient_funds' | 'refused';
+export interface WalletResult {
+  status: WalletStatus;
+  /** The player's cash balance after the call. */
+  balance: string;
+  /** The round's history item. */
+  historyId: number | null;
+}
+
+export class WalletConflict extends Error {
+  readonly transactionId: string;
+  constructor(transactionId: string) {
+    super(`Wallet transaction ${transactionId} was already used for another request`);
+    this.transactionId = transactionId;
+  }
+}
+
+export interface BetRequest {
+  transactionId: string;
+  userId: number;
+  roundId: string;
+  amount: string;
+  currency: string;
+  /** The game's display name, for the history item. */
+  game: string;
+}
+export interface WinRequest {
+  transactionId: string;
+  userId: number;
+  roundId: string;
+  /** 0.00 settles a lost round. */
+  amount: string;
+  betTransactionId: string;
+}
+export interface RollbackRequest {
+  transactionId: string;
+  userId: number;
+  roundId: string;
+  betTransactionId: string;
+}
+
+/** 1 loyalty point per 1.00 of real money staked; fractions carry over to the next bet. */
+export const LOYALTY_POINTS_PER_UNIT = 1;
+
+type Kind = 'bet' | 'win' | 'rollback';
+
+const hashOf = (kind: Kind, fields: unknown[]) => createHash('sha256').update(JSON.stringify([kind, ...fields])).digest('hex');
+
+/**
+ * Claims the transaction id: the INSERT either creates the row (first delivery; `work` then
+ * decides the result) or finds it (a repeat; on PostgreSQL a concurrent repeat waits for the
+ * first to commit). Answers the stored result for a repeat.
+ */
+async function once(
+  tx: Queryable,
+  kind: Kind,
+  request: { transactionId: string; userId: number; roundId: string },
+  amount: string,
+  reference: string | null,
+  work: () => Promise<WalletResult>,
+): Promise<WalletResult> {
+  const hash = hashOf(kind, [request.userId, request.roundId, amount, reference]);
+  const claimed = await tx.query(
+    `INSERT INTO wallet_transactions (id, kind, user_id, round_id, amount, reference_id, request_hash, status, balance)
+     VALUES ($1, $2, $3, $4, $5::numeric, $6, $7, 'refused', 0) ON CONFLICT (id) DO NOTHING RETURNING id`,
+    [request.transactionId, kind, request.userId, request.roundId, amount, reference, hash],
+  );
+  if (!claimed.length) {
+    const [stored] = await tx.query<{ request_hash: string; status: WalletStatus; balance: string; history_id: number | null }>(
+      'SELECT request_hash, status, balance::text, history_id FROM wallet_transactions WHERE id = $1',
+      [request.transactionId],
+    );
+    if (!stored || stored.request_hash !== hash) throw new WalletConflict(request.transactionId);
+    return { status: stored.status, balance: stored.balance, historyId: stored.history_id };
+  }
+  const result = await work();
+  await tx.query('UPDATE wallet_transactions SET status = $2, balance = $3::numeric, history_id = $4 WHERE id = $1', [
+    request.transactionId, result.status, result.balance, result.historyId,
+  ]);
+  return result;
+}
+
+async function cashBalance(tx: Queryable, userId: number): Promise<string> {
+  const [row] = await tx.query<{ balance: string }>('SELECT balance::text FROM users WHERE id = $1', [userId]);
+  return row!.balance;
+}
+
+/**
+ * The accepted bet of a round, unless it was already rolled back or settled. The bet's row is
+ * locked first, so a win and a rollback racing for one bet queue; the check then runs as a new
+ * statement and sees whichever committed first.
+ */
+async function openBet(tx: Queryable, request: WinRequest | RollbackRequest) {
+  await tx.query('SELECT id FROM wallet_transactions WHERE id = $1 FOR UPDATE', [request.betTransactionId]);
+  const [bet] = await tx.query<{ amount: string; history_id: number }>(
+    `SELECT amount::text, history_id FROM wallet_transactions b
+     WHERE id = $1 AND kind = 'bet' AND status = 'ok' AND user_id = $2 AND round_id = $3
+       AND NOT EXISTS (SELECT 1 FROM wallet_transactions s WHERE s.reference_id = b.id AND s.kind IN ('win', 'rollback') AND s.status = 'ok')`,
+    [request.betTransactionId, request.userId, request.roundId],
+  );
+  return bet;
+}
+
+/**
+ * A settled stake earns loyalty points (fractions carried) and counts toward an active bonus's
+ * wagering, in one UPDATE; answers the cash balance and whether the bonus is now released.
+ */
+async function countStake(tx: Queryable, userId: number, stake: string, multiplier: number) {
+  const [row] = await tx.query<{ balance: string; met: boolean; bonus: string }>(
+    `UPDATE users SET loyalty_points = loyalty_points + floor(loyalty_carry + $2::numeric * $3)::int,
+                      loyalty_carry = (loyalty_carry + $2::numeric * $3) - floor(loyalty_carry + $2::numeric * $3),
+                      bonus_wagered = CASE WHEN bonus_balance > 0 THEN bonus_wagered + $2::numeric ELSE bonus_wagered END
+     WHERE id = $1
+     RETURNING balance::text, bonus_balance > 0 AND bonus_wagered >= bonus_balance * $4 AS met, bonus_balance::text AS bonus`,
+    [userId, stake, LOYALTY_POINTS_PER_UNIT, multiplier],
+  );
+  return row!;
+}
+
+/**
+ * Debits the stake with one conditional UPDATE (never overdraws) and writes its ledger row and
+ * the round's history item (pending until the win settles it).
+ */
+export function walletBet(tx: Queryable, request: BetRequest): Promise<WalletResult> {
+  return once(tx, 'bet', request, request.amount, null, async () => {
+    const balance = await debit(tx, request.userId, 'cash', request.amount);
+    if (balance === undefined) return { status: 'insufficient_funds', balance: await cashBalance(tx, request.userId), historyId: null };
+    const item = await addTransaction(tx, {
+      userId: request.userId, type: 'game', amount: `-${request.amount}`, status: 'pending', template: 'games.history_round',
+      params: { game: request.game, stake: request.amount, win: '0.00', round: request.roundId, currency: request.currency },
+    });
+    await recordDebit(tx, request.userId, 'cash', request.amount, item.id);
+    return { status: 'ok', balance, historyId: item.id };
+  });
+}
+
+/**
+ * Settles a round: credits the win (if any), completes the history item with stake and win, and
+ * only now counts the stake toward loyalty points and bonus wagering — a rolled-back bet never does.
+ */
+export function walletWin(tx: Queryable, request: WinRequest, settings: { wageringMultiplier: number; currency: string }): Promise<WalletResult> {
+  return once(tx, 'win', request, request.amount, request.betTransactionId, async () => {
+    const bet = await openBet(tx, request);
+    if (!bet) return { status: 'refused', balance: await cashBalance(tx, request.userId), historyId: null };
+    if (toCents(request.amount) !== 0n) await credit(tx, request.userId, 'cash', request.amount, bet.history_id);
+    await tx.query(
+      `UPDATE transactions SET amount = amount + $2::numeric, status = 'completed', params = jsonb_set(params, '{win}', to_jsonb($2::text)) WHERE id = $1`,
+      [bet.history_id, request.amount],
+    );
+    const counted = await countStake(tx, request.userId, bet.amount, settings.wageringMultiplier);
+    if (counted.met) await releaseBonus(tx, request.userId, counted.bonus, settings.currency);
+    return { status: 'ok', balance: counted.met ? await cashBalance(tx, request.userId) : counted.balance, historyId: bet.history_id };
+  });
+}
+
+/** Refunds an unsettled bet, exactly once, and marks its history item cancelled. */
+export function walletRollback(tx: Queryable, request: RollbackRequest): Promise<WalletResult> {
+  return once(tx, 'rollback', request, '0.00', request.betTransactionId, async () => {
+    const bet = await openBet(tx, request);
+    if (!bet) return { status: 'refused', balance: await cashBalance(tx, request.userId), historyId: null };
+    const balance = await credit(tx, request.userId, 'cash', bet.amount, bet.history_id);
+    await tx.query(`UPDATE transactions SET status = 'cancelled' WHERE id = $1`, [bet.history_id]);
+    return { status: 'ok', balance, historyId: bet.history_id };
+  });
+}

@@ -1,0 +1,56 @@
+/**
+ * Dice. One draw: roll = int(10000) / 100, so 0.00–99.99 with each of the 10 000 values equally
+ * likely. The player picks a target t (0.01–99.98) and a direction:
+ *   under wins when roll < t  → winning values = t × 100
+ *   over  wins when roll > t  → winning values = 9999 − t × 100
+ * Win chance = winning values / 10 000; payout multiplier = 99 / (win chance in %) = 9900 / winning values.
+ * win = floor(stake in cents × 9900 / winning values) cents (rounded DOWN to the cent).
+ * RTP = 99 % exactly whenever stake × 9900 is divisible by the winning values, and otherwise less
+ * by under one cent per winning round.
+ */
+import type { DiceBet, DiceOutcome } from './protocol.ts';
+import type { Random } from './fairness.ts';
+import type { BetProblem, Resolved } from './round.ts';
+import { fromCents as centsToString } from '../api/money.ts';
+import { positiveCents } from './stake.ts';
+
+export const DICE_VALUES = 10_000;
+/** 99 % in hundredths of a percent × 100: the numerator of the multiplier. */
+const RETURN_NUMERATOR = 9_900n;
+const TARGET = /^(\d{1,2})\.(\d{2})$/;
+
+/** The target in hundredths (1…9998), or undefined. */
+export function diceTarget(value: unknown): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  const match = TARGET.exec(value);
+  if (!match) return undefined;
+  const hundredths = Number(match[1]) * 100 + Number(match[2]);
+  return hundredths >= 1 && hundredths <= DICE_VALUES - 2 ? hundredths : undefined;
+}
+
+/** How many of the 10 000 rolls win. */
+export function diceWinningValues(target: number, direction: 'over' | 'under'): number {
+  return direction === 'under' ? target : DICE_VALUES - 1 - target;
+}
+
+/** The payout multiplier as an exact fraction [numerator, denominator] (display: numerator / denominator). */
+export function diceMultiplier(target: number, direction: 'over' | 'under'): [bigint, bigint] {
+  return [RETURN_NUMERATOR, BigInt(diceWinningValues(target, direction))];
+}
+
+export function checkDiceBet(bet: object): { bet: DiceBet; stake: string } | { problem: BetProblem } {
+  const { amount, target, direction } = bet as Partial<DiceBet>;
+  const cents = positiveCents(amount);
+  if (cents === undefined || diceTarget(target) === undefined || (direction !== 'over' && direction !== 'under')) return { problem: 'bet_invalid' };
+  const stake = centsToString(cents);
+  return { bet: { type: 'dice', amount: stake, target: target!, direction }, stake };
+}
+
+export function resolveDice(bet: DiceBet, random: Random): Resolved<DiceOutcome> {
+  const roll = random.int(DICE_VALUES);
+  const target = diceTarget(bet.target)!;
+  const stake = positiveCents(bet.amount)!;
+  const wins = bet.direction === 'under' ? roll < target : roll > target;
+  const win = wins ? (stake * RETURN_NUMERATOR) / BigInt(diceWinningValues(target, bet.direction)) : 0n;
+  return { outcome: { type: 'dice', roll: centsToString(BigInt(roll)) }, stake: centsToString(stake), win: centsToString(win) };
+}

@@ -1,0 +1,120 @@
+/**
+ * The demo game provider's own protocol: between a game page (in the player's iframe) and the
+ * provider's server. The session id in the path is the capability, as with a real provider's
+ * launch URL; the site's token is never sent here. Bodies are plain JSON (the provider is a
+ * third party in real life, not part of our encrypted contract). Money is a decimal string.
+ *
+ *   GET  /demo-games/play/:sessionId?theme=light|dark      → the game page (HTML), in the session's locale
+ *   GET  /demo-games/api/sessions/:sessionId               → GameSessionState
+ *   POST /demo-games/api/sessions/:sessionId/rounds        {bet: GameBet}          → RoundResponse
+ *   POST /demo-games/api/sessions/:sessionId/seeds         {client_seed: string}   → SeedRotation
+ *
+ * Errors: 400 {detail} (bad bet, bet limits, insufficient funds), 403 {detail} (the player may not
+ * play, e.g. a loss limit), 404 {detail} (unknown session), 410 {detail} (session expired);
+ * `detail` is in the session's locale.
+ *
+ * Provably fair: outcome bytes = HMAC-SHA256(key = server seed bytes, message =
+ * `${client_seed}:${nonce}:${cursor}`), cursor 0, 1, 2, … for as many 32-byte blocks as a round
+ * needs; numbers are drawn from these bytes without modulo bias (src/games/fairness.ts). The first
+ * round after a (re)seed has nonce 1.
+ */
+import type { GameMechanic } from './mechanics.ts';
+
+export type { GameMechanic };
+
+export type Theme = 'light' | 'dark';
+
+export interface DiceBet {
+  type: 'dice';
+  amount: string;
+  /** "0.01"…"99.98": the roll (0.00–99.99) must be over or under it. */
+  target: string;
+  direction: 'over' | 'under';
+}
+
+export type RouletteBetKind = 'straight' | 'split' | 'red' | 'black' | 'odd' | 'even' | 'low' | 'high' | 'dozen' | 'column';
+
+export interface RouletteStake {
+  kind: RouletteBetKind;
+  amount: string;
+  /** straight: [n]; split: two adjacent numbers; dozen and column: [1|2|3]; others: omitted. */
+  numbers?: number[];
+}
+
+export interface RouletteBet {
+  type: 'roulette';
+  /** One spin may carry several stakes; the round's stake is their sum. */
+  stakes: RouletteStake[];
+}
+
+export interface SlotBet {
+  type: 'slot';
+  /** The total stake of one spin, spread evenly over the fixed paylines. */
+  amount: string;
+}
+
+export type GameBet = DiceBet | RouletteBet | SlotBet;
+
+export interface DiceOutcome { type: 'dice'; roll: string }
+export interface RouletteOutcome { type: 'roulette'; pocket: number }
+export interface SlotOutcome {
+  type: 'slot';
+  /** The reel stops (index into each reel strip), one per reel. */
+  stops: number[];
+  /** The visible symbols, rows × reels, top row first. */
+  grid: string[][];
+  /** Winning lines: payline index, symbol, how many in a row, win. */
+  lines: { line: number; symbol: string; count: number; win: string }[];
+}
+export type GameOutcome = DiceOutcome | RouletteOutcome | SlotOutcome;
+
+export interface RoundView {
+  round_id: string;
+  nonce: number;
+  client_seed: string;
+  server_seed_hash: string;
+  /** Present once the seed pair has been rotated, so the round can be verified. */
+  server_seed?: string;
+  bet: GameBet;
+  outcome: GameOutcome;
+  stake: string;
+  win: string;
+  created_at: string;
+}
+
+export interface FairnessState {
+  server_seed_hash: string;
+  client_seed: string;
+  /** Rounds played with this seed pair so far. */
+  nonce: number;
+}
+
+export interface GameSessionState {
+  session_id: string;
+  game: { id: string; name: string; provider: string; mechanic: GameMechanic };
+  mode: 'real' | 'demo';
+  locale: string;
+  currency: string;
+  /** Real money: the wallet's cash balance; demo: the session's play money. */
+  balance: string;
+  min_bet: string;
+  max_bet: string;
+  expires_at: string;
+  fairness: FairnessState;
+  /** The latest rounds, newest first (at most 20). */
+  rounds: RoundView[];
+}
+
+export interface RoundResponse {
+  round: RoundView;
+  balance: string;
+}
+
+export interface SeedRotation {
+  /** The retired pair, now revealed: every round played with it can be verified. */
+  revealed: { server_seed: string; server_seed_hash: string; client_seed: string; nonce: number };
+  fairness: FairnessState;
+}
+
+/** The message a game page posts to its parent (with an exact target origin) after every round. */
+export interface BalanceChangedMessage { type: 'balance-changed' }

@@ -1,0 +1,82 @@
+/**
+ * European roulette: one draw, pocket = int(37), 0–36. Every stake is settled on its own and
+ * pays back stake × (payout + 1) when it wins; zero loses every outside bet (no la partage).
+ *   straight 35:1 · split 17:1 · red, black, odd, even, low (1–18), high (19–36) 1:1 ·
+ *   dozen (1–12, 13–24, 25–36) 2:1 · column (1, 2, 3: numbers ≡ 1, 2, 0 mod 3) 2:1
+ * Every bet covers k numbers and pays 36 / k times the stake, so each has RTP 36/37 = 97.297… %.
+ * Stakes and wins are whole cents: no rounding at all.
+ */
+import type { RouletteBet, RouletteBetKind, RouletteOutcome, RouletteStake } from './protocol.ts';
+import type { Random } from './fairness.ts';
+import type { BetProblem, Resolved } from './round.ts';
+import { fromCents as centsToString } from '../api/money.ts';
+import { positiveCents } from './stake.ts';
+
+export const POCKETS = 37;
+export const RED_NUMBERS: readonly number[] = [1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36];
+/** At most this many stakes in one spin. */
+export const MAX_STAKES = 40;
+
+export const ROULETTE_PAYOUTS: Record<RouletteBetKind, number> = {
+  straight: 35, split: 17, red: 1, black: 1, odd: 1, even: 1, low: 1, high: 1, dozen: 2, column: 2,
+};
+
+const isNumber = (n: unknown): n is number => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= 36;
+
+/** Two numbers share an edge on the table layout (0 borders 1, 2 and 3). */
+export function isSplit(a: number, b: number): boolean {
+  const [low, high] = a < b ? [a, b] : [b, a];
+  if (low === 0) return high >= 1 && high <= 3;
+  if (high - low === 3) return true;
+  return high - low === 1 && low % 3 !== 0;
+}
+
+/** The numbers a stake covers, or undefined when it is malformed. */
+export function coveredNumbers(stake: Pick<RouletteStake, 'kind' | 'numbers'>): number[] | undefined {
+  const all = Array.from({ length: 36 }, (_, i) => i + 1);
+  const numbers = stake.numbers;
+  const one = numbers?.length === 1 ? numbers[0] : undefined;
+  switch (stake.kind) {
+    case 'straight': return isNumber(one) ? [one] : undefined;
+    case 'split': return numbers?.length === 2 && isNumber(numbers[0]) && isNumber(numbers[1]) && isSplit(numbers[0], numbers[1]) ? [...numbers] : undefined;
+    case 'red': return numbers === undefined ? [...RED_NUMBERS] : undefined;
+    case 'black': return numbers === undefined ? all.filter((n) => !RED_NUMBERS.includes(n)) : undefined;
+    case 'odd': return numbers === undefined ? all.filter((n) => n % 2 === 1) : undefined;
+    case 'even': return numbers === undefined ? all.filter((n) => n % 2 === 0) : undefined;
+    case 'low': return numbers === undefined ? all.filter((n) => n <= 18) : undefined;
+    case 'high': return numbers === undefined ? all.filter((n) => n >= 19) : undefined;
+    case 'dozen': return one === 1 || one === 2 || one === 3 ? all.filter((n) => Math.ceil(n / 12) === one) : undefined;
+    case 'column': return one === 1 || one === 2 || one === 3 ? all.filter((n) => n % 3 === one % 3) : undefined;
+    default: return undefined;
+  }
+}
+
+export function checkRouletteBet(bet: object): { bet: RouletteBet; stake: string } | { problem: BetProblem } {
+  const { stakes } = bet as Partial<RouletteBet>;
+  if (!Array.isArray(stakes) || stakes.length === 0 || stakes.length > MAX_STAKES) return { problem: 'bet_invalid' };
+  const clean: RouletteStake[] = [];
+  let total = 0n;
+  for (const stake of stakes as unknown[]) {
+    if (!stake || typeof stake !== 'object') return { problem: 'bet_invalid' };
+    const { kind, amount, numbers } = stake as RouletteStake;
+    const cents = positiveCents(amount);
+    if (cents === undefined || !Object.hasOwn(ROULETTE_PAYOUTS, kind) || coveredNumbers({ kind, numbers }) === undefined) return { problem: 'bet_invalid' };
+    total += cents;
+    clean.push(numbers === undefined ? { kind, amount: centsToString(cents) } : { kind, amount: centsToString(cents), numbers: [...numbers] });
+  }
+  return { bet: { type: 'roulette', stakes: clean }, stake: centsToString(total) };
+}
+
+export function resolveRoulette(bet: RouletteBet, random: Random): Resolved<RouletteOutcome> {
+  const pocket = random.int(POCKETS);
+  let stake = 0n;
+  let win = 0n;
+  for (const item of bet.stakes) {
+    const cents = positiveCents(item.amount)!;
+    stake += cents;
+    if (coveredNumbers(item)!.includes(pocket)) win += cents * BigInt(ROULETTE_PAYOUTS[item.kind] + 1);
+  }
+  return { outcome: { type: 'roulette', pocket }, stake: centsToString(stake), win: centsToString(win) };
+}
+
+export const pocketColour = (pocket: number): 'green' | 'red' | 'black' => (pocket === 0 ? 'green' : RED_NUMBERS.includes(pocket) ? 'red' : 'black');

@@ -1,0 +1,42 @@
+/**
+ * What every mechanic's resolver answers, and the dispatcher the provider and the Verify panel
+ * share. Money is integer cents (BigInt) inside, decimal strings outside; wins round DOWN to the
+ * cent, so rounding never favours the house by more than the documented maths and never pays
+ * more than the paytable.
+ */
+import type { GameBet, GameOutcome } from './protocol.ts';
+import type { GameMechanic } from './mechanics.ts';
+import type { Random } from './fairness.ts';
+import { resolveDice, checkDiceBet } from './dice.ts';
+import { resolveRoulette, checkRouletteBet } from './roulette.ts';
+import { resolveSlot, checkSlotBet } from './slot.ts';
+
+export interface Resolved<O extends GameOutcome = GameOutcome> {
+  outcome: O;
+  /** The round's total stake, decimal string. */
+  stake: string;
+  /** What the round pays back (0.00 on a loss), decimal string. */
+  win: string;
+}
+
+/**
+ * Why a bet's shape is refused (the amount limits are the server's business):
+ * `bet_invalid` — malformed; `slot_step` — a slot stake that cannot be spread evenly over the lines.
+ */
+export type BetProblem = 'bet_invalid' | 'slot_step';
+
+/** A bet is valid for the game's mechanic and well-formed, or the reason it is not. */
+export function checkBet(mechanic: GameMechanic, bet: unknown): { bet: GameBet; stake: string } | { problem: BetProblem } {
+  if (!bet || typeof bet !== 'object' || (bet as { type?: unknown }).type !== mechanic) return { problem: 'bet_invalid' };
+  if (mechanic === 'dice') return checkDiceBet(bet);
+  if (mechanic === 'roulette') return checkRouletteBet(bet);
+  return checkSlotBet(bet);
+}
+
+/** The outcome and win of a checked bet, drawing numbers from `random` in the mechanic's fixed order. */
+export function resolveBet(bet: GameBet, random: Random): Resolved {
+  if (bet.type === 'dice') return resolveDice(bet, random);
+  if (bet.type === 'roulette') return resolveRoulette(bet, random);
+  return resolveSlot(bet, random);
+}
+

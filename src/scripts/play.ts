@@ -1,0 +1,129 @@
+// The /play page without React: reads ?game=<id>, shows the game's name and provider, launches
+// it (demo for anyone, real money when signed in) and frames the provider's page. The API
+// client is imported only when a launch or a balance refresh needs it.
+import { API_PATHS, type Game } from '../api/contract';
+import { getPublicJson } from '../api/get-public';
+import { interpolate } from '../i18n/interpolate';
+import { $token, setUser } from '../stores/session';
+
+type Mode = 'real' | 'demo';
+interface Messages { by_provider: string; frame_title: string; unknown_game: string; launch_failed: string; mode_demo: string; mode_real: string }
+
+/** Game ids are short slugs; anything else is refused before any request. */
+const GAME_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
+
+/**
+ * The origin game pages come from: PUBLIC_GAME_PROVIDER_ORIGIN when the provider is separate,
+ * else the site's own (the reference server is both). Messages from any other origin are ignored.
+ */
+export const providerOrigin = () => import.meta.env.PUBLIC_GAME_PROVIDER_ORIGIN || location.origin;
+
+/** The game page follows the site's colour mode, which the pre-paint script sets as a class. */
+const theme = () => (document.documentElement.classList.contains('p-dark') ? 'dark' : 'light');
+
+/** The frame's address for the current colour mode. */
+export function frameUrl(url: string, colour: 'light' | 'dark'): string {
+  const address = new URL(url, providerOrigin());
+  address.searchParams.set('theme', colour);
+  return address.href;
+}
+
+export function isBalanceChanged(event: MessageEvent, frame: HTMLIFrameElement): boolean {
+  return (
+    event.origin === providerOrigin() &&
+    event.source === frame.contentWindow &&
+    typeof event.data === 'object' && event.data !== null && (event.data as { type?: unknown }).type === 'balance-changed'
+  );
+}
+
+async function refreshUser() {
+  if (!$token.get()) return;
+  const { getMe } = await import('../api/user');
+  // Never a number from the message: the API's own answer, and the low-balance rule with it.
+  setUser(await getMe());
+}
+
+export function initPlay() {
+  const root = document.querySelector<HTMLElement>('[data-play]');
+  if (!root) return;
+  const messages = JSON.parse(root.dataset.messages ?? '{}') as Messages;
+  const part = <T extends HTMLElement>(name: string) => root.querySelector<T>(`[data-${name}]`)!;
+  const gameSection = part('play-game');
+  const error = part('play-error');
+  const modes = part('play-modes');
+  const stage = part('play-stage');
+  const loading = part('play-loading');
+  const frame = part<HTMLIFrameElement>('play-frame');
+  let launchedUrl = '';
+
+  const fail = (text: string) => {
+    error.textContent = text;
+    error.hidden = false;
+  };
+  const unknown = () => {
+    gameSection.setAttribute('aria-busy', 'false');
+    gameSection.hidden = true;
+    modes.hidden = true;
+    fail(messages.unknown_game);
+  };
+
+  const id = new URLSearchParams(location.search).get('game') ?? '';
+  if (!GAME_ID.test(id)) return unknown();
+
+  void getPublicJson<Game[]>(API_PATHS.mostPopular)
+    .then((games) => {
+      const game = games.find((candidate) => candidate.id === id);
+      if (!game) return unknown();
+      part('game-name').textContent = game.name;
+      part('game-provider').textContent = interpolate(messages.by_provider, { provider: game.provider });
+      frame.title = interpolate(messages.frame_title, { game: game.name });
+      gameSection.setAttribute('aria-busy', 'false');
+      modes.hidden = false;
+    })
+    .catch((reason) => {
+      console.warn('[play] game details unavailable', reason);
+      gameSection.setAttribute('aria-busy', 'false');
+      fail(messages.launch_failed);
+    });
+
+  frame.addEventListener('load', () => {
+    if (frame.src) loading.hidden = true;
+  });
+
+  async function launch(mode: Mode, button: HTMLButtonElement) {
+    button.disabled = true;
+    error.hidden = true;
+    try {
+      const { launchGame } = await import('../api/games');
+      const { url } = await launchGame(id, mode);
+      launchedUrl = url;
+      part('play-mode').textContent = mode === 'real' ? messages.mode_real : messages.mode_demo;
+      loading.hidden = false;
+      stage.hidden = false;
+      frame.src = frameUrl(url, theme());
+      frame.focus();
+    } catch (reason) {
+      const { ApiError } = await import('../api/errors');
+      if (reason instanceof ApiError && reason.status === 404) return unknown();
+      // 403 (the player may not play) and the like come with the server's localized reason.
+      fail(reason instanceof ApiError && reason.detail ? reason.detail : messages.launch_failed);
+      if (!(reason instanceof ApiError) || reason.status >= 500) console.error('[play] launch failed', reason);
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  for (const button of root.querySelectorAll<HTMLButtonElement>('[data-launch]')) {
+    button.addEventListener('click', () => void launch(button.dataset.launch as Mode, button));
+  }
+
+  // A colour-mode change reloads the game page in the new mode; the round state lives on the server.
+  new MutationObserver(() => {
+    if (launchedUrl && new URL(frame.src).searchParams.get('theme') !== theme()) frame.src = frameUrl(launchedUrl, theme());
+  }).observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+
+  window.addEventListener('message', (event) => {
+    if (!isBalanceChanged(event, frame)) return;
+    refreshUser().catch((reason) => console.warn('[play] balance refresh failed', reason));
+  });
+}

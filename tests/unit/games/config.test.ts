@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { loadGameConfig } from '../../../server/src/providers/games/config.ts';
+
+describe('game settings', () => {
+  it('defaults: 0.10–100.00, 4 h sessions, 10× wagering, the provider on the site origin', () => {
+    expect(loadGameConfig({ SITE_URL: 'https://amber.example/some/path' })).toEqual({
+      minBet: '0.10', maxBet: '100.00', sessionHours: 4, bonusWageringMultiplier: 10,
+      providerOrigin: 'https://amber.example', siteOrigin: 'https://amber.example', separateProvider: false,
+    });
+    expect(loadGameConfig({ PORT: '4626' }).providerOrigin).toBe('http://localhost:4626');
+    expect(loadGameConfig({ PORT: '4626', HOST: '0.0.0.0' }).providerOrigin).toBe('http://localhost:4626');
+    expect(loadGameConfig({ PORT: '4617', HOST: '127.0.0.1' }).providerOrigin).toBe('http://127.0.0.1:4617');
+  });
+
+  it('takes a separate provider origin and custom limits', () => {
+    const config = loadGameConfig({ SITE_URL: 'https://amber.example', GAME_PROVIDER_ORIGIN: 'https://games.example:8443', GAME_MIN_BET: '1', GAME_MAX_BET: '5.50', GAME_SESSION_HOURS: '2', BONUS_WAGERING_MULTIPLIER: '30' });
+    expect(config).toMatchObject({ providerOrigin: 'https://games.example:8443', separateProvider: true, minBet: '1', maxBet: '5.50', sessionHours: 2, bonusWageringMultiplier: 30 });
+  });
+
+  it.each([
+    [{ GAME_MIN_BET: '0' }, /GAME_MIN_BET/],
+    [{ GAME_MAX_BET: '1e3' }, /GAME_MAX_BET/],
+    [{ GAME_MIN_BET: '10', GAME_MAX_BET: '5' }, /must not exceed/],
+    [{ GAME_SESSION_HOURS: '0' }, /GAME_SESSION_HOURS/],
+    [{ BONUS_WAGERING_MULTIPLIER: '2.5' }, /BONUS_WAGERING_MULTIPLIER/],
+    [{ GAME_PROVIDER_ORIGIN: 'javascript:alert(1)' }, /GAME_PROVIDER_ORIGIN/],
+  ])('refuses %j', (env, message) => {
+    expect(() => loadGameConfig(env)).toThrow(message);
+  });
+});
