@@ -1,3 +1,4 @@
+import { systemClock } from '../../server/src/clock.ts';
 import { describe, expect, it } from 'vitest';
 import { hashServerSeed, withFairRandom } from '../../src/games/fairness.ts';
 import { resolveBet } from '../../src/games/round.ts';
@@ -189,7 +190,7 @@ describe('provider API: rounds', () => {
       expect((await launch({ game_id: 'dragon-gold', mode: 'real' }, player.token)).status).toBe(200);
       expect(await balanceOf(ctx.api, player.id)).toBe('10.00');
     } finally {
-      delete ctx.api.services.clock;
+      ctx.api.services.clock = systemClock;
     }
     const rows = await ctx.api.db.query<{ id: string }>(`SELECT id FROM wallet_transactions WHERE user_id = $1 AND kind = 'rollback'`, [player.id]);
     expect(rows).toEqual([{ id: 'rollback:lost-round' }]);
@@ -209,7 +210,7 @@ describe('provider API: rounds', () => {
       expect((await api(`${id}/rounds`, { bet: { type: 'slot', amount: '1.00' } })).status).toBe(410);
       expect(await balanceOf(ctx.api, player.id)).toBe('10.00');
     } finally {
-      delete ctx.api.services.clock;
+      ctx.api.services.clock = systemClock;
     }
     expect((await api('0'.repeat(40))).status).toBe(404);
     expect((await api('../../etc')).status).toBe(404);
