@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 
 /** Resolves once the page's bundled client script has run and wired the header controls. */
@@ -8,10 +9,14 @@ export async function waitForClientScript(page: Page): Promise<void> {
 export { DEMO_PLAYER as DEMO } from '../../server/src/db/demo-player';
 
 let counter = 0;
-/** Credentials nobody has used yet in this run. */
+/**
+ * Credentials nobody has used yet, in this run or any other. Tests run in parallel workers
+ * (separate processes, each with its own counter), so the random part keeps two workers from
+ * ever picking the same name in the same millisecond.
+ */
 export function newPlayer(prefix = 'p') {
   counter += 1;
-  const tag = `${prefix}${Date.now().toString(36)}${counter}`;
+  const tag = `${prefix}${Date.now().toString(36)}${randomBytes(2).toString('hex')}${counter}`;
   return { email: `${tag}@example.test`, username: tag, password: 'amber-lantern-9' };
 }
 
