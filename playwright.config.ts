@@ -9,9 +9,11 @@ const ISOLATED_PORT = Number(process.env.E2E_ISOLATED_PORT) || E2E_PORT + 1;
 /** A deployment to check instead (`npm run test:deploy`): then only `@deploy` tests run, and we start no server. */
 const REMOTE = process.env.E2E_BASE_URL?.replace(/\/+$/, '');
 
+type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, { command: string }>;
+
 const local = (port: number) => `http://127.0.0.1:${port}`;
 
-function ourServer(port: number, args = ''): NonNullable<PlaywrightTestConfig['webServer']> {
+function ourServer(port: number, args = ''): WebServer {
   return {
     command: `node scripts/e2e-server.mjs${args}`,
     env: { PORT: String(port), HOST: '127.0.0.1' },

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** Resolves once the page's bundled client script has run and wired the header controls. */
 export async function waitForClientScript(page: Page): Promise<void> {
@@ -27,3 +27,11 @@ export async function apiToken(request: import('@playwright/test').APIRequestCon
   return ((await response.json()) as { auth_token: string }).auth_token;
 }
 
+
+/** A new player has nothing on their balance, so the low-balance dialog opens: close it. */
+export async function closeLowBalance(page: Page) {
+  const low = page.locator('#low-balance-dialog[open]');
+  await low.waitFor();
+  await low.locator('[data-close-dialog]').last().click();
+  await expect(low).toHaveCount(0);
+}
