@@ -46,16 +46,19 @@ test.describe('a deployment', { tag: '@deploy' }, () => {
     expect(pages).toHaveLength(196);
     const statuses: string[] = [];
     const langs: string[] = [];
-    // A locale's worth at a time: quick on a CDN, gentle on a small origin.
+    // A route's 14 locales at a time: quick on a CDN, gentle on a small origin.
     for (let start = 0; start < pages.length; start += LOCALES.length) {
-      await Promise.all(
+      const answers = await Promise.all(
         pages.slice(start, start + LOCALES.length).map(async ({ locale, path }) => {
           const response = await request.get(path, { maxRedirects: 0 });
-          if (response.status() !== 200) return statuses.push(`${path} answers ${response.status()}`);
-          const lang = /<html lang="([^"]*)"/.exec(await response.text())?.[1];
-          if (lang !== locale) langs.push(`${path} has lang ${lang ?? '(none)'}`);
+          const lang = response.status() === 200 ? /<html lang="([^"]*)"/.exec(await response.text())?.[1] : undefined;
+          return { locale, path, status: response.status(), lang };
         }),
       );
+      for (const { locale, path, status, lang } of answers) {
+        if (status !== 200) statuses.push(`${path} answers ${status}`);
+        else if (lang !== locale) langs.push(`${path} has lang ${lang ?? '(none)'}`);
+      }
     }
     expectNone(statuses, RULES.prettyUrls);
     expectNone(langs, RULES.unchangedHtml);
@@ -66,7 +69,8 @@ test.describe('a deployment', { tag: '@deploy' }, () => {
     const headers: string[] = [];
     for (const path of ['/', '/faq', '/ja/rules', '/ru/profile/deposit', '/ko/no-such-page']) {
       const response = await request.get(path);
-      metas.push(...cspProblems(await response.text()).map((problem) => `${path}: ${problem}`));
+      // A page the CDN did not find is the 404 rule's failure, reported by errors.spec.ts.
+      if (response.ok()) metas.push(...cspProblems(await response.text()).map((problem) => `${path}: ${problem}`));
       const header = response.headers()['content-security-policy'];
       if (!/frame-ancestors 'none'/.test(header ?? '')) headers.push(`${path}: Content-Security-Policy header ${header ? `is "${header}"` : 'missing'}`);
     }
@@ -100,7 +104,7 @@ test.describe('a deployment', { tag: '@deploy' }, () => {
     test.skip(!PLAYER, 'set E2E_PLAYER_EMAIL and E2E_PLAYER_PASSWORD to check signing in');
     const api = apiBase(baseURL!);
     const bodies = recordJsonBodies(page);
-    await page.goto('/#sign-in');
+    await page.goto('/faq#sign-in');
     const form = page.locator('dialog.auth-dialog[data-dialog="sign-in"][open]');
     await form.getByLabel('Email address').fill(PLAYER!.email);
     await form.getByLabel('Password', { exact: true }).fill(PLAYER!.password);
