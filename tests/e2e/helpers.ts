@@ -27,7 +27,6 @@ export async function apiToken(request: import('@playwright/test').APIRequestCon
   return ((await response.json()) as { auth_token: string }).auth_token;
 }
 
-
 /** A new player has nothing on their balance, so the low-balance dialog opens: close it. */
 export async function closeLowBalance(page: Page) {
   const low = page.locator('#low-balance-dialog[open]');
