@@ -1,30 +1,51 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './scripts/chromium-path.mjs';
+import { ISOLATED_SPECS } from './tests/e2e/isolated-site.mjs';
 
 /** The e2e suite runs against the built site served by our own server, never a mock. */
 export const E2E_PORT = Number(process.env.E2E_PORT) || 4510;
+/** The second server, for specs that rewrite files of the site (`*.isolated.spec.ts`). */
+const ISOLATED_PORT = Number(process.env.E2E_ISOLATED_PORT) || E2E_PORT + 1;
+/** A deployment to check instead (`npm run test:deploy`): then only `@deploy` tests run, and we start no server. */
+const REMOTE = process.env.E2E_BASE_URL?.replace(/\/+$/, '');
+
+type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, { command: string }>;
+
+const local = (port: number) => `http://127.0.0.1:${port}`;
+
+function ourServer(port: number, args = ''): WebServer {
+  return {
+    command: `node scripts/e2e-server.mjs${args}`,
+    env: { PORT: String(port), HOST: '127.0.0.1' },
+    url: `${local(port)}/builds/latest.json`,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  };
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // Some specs rewrite dist/builds/latest.json, which every page polls: run files one at a time.
-  workers: 1,
-  fullyParallel: false,
+  // Two workers for the two cores. Every test gets its own browser context and its own
+  // players (newPlayer), so tests run in parallel by default; the isolated project below
+  // holds the specs that cannot.
+  workers: 2,
+  fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
   timeout: 30_000,
   use: {
-    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    baseURL: REMOTE ?? local(E2E_PORT),
     trace: 'retain-on-failure',
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
   },
-  projects: [{ name: 'chromium' }],
-  webServer: {
-    command: 'node scripts/e2e-server.mjs',
-    env: { PORT: String(E2E_PORT), HOST: '127.0.0.1' },
-    url: `http://127.0.0.1:${E2E_PORT}/builds/latest.json`,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  projects: REMOTE
+    ? [{ name: 'deploy', grep: /@deploy/ }]
+    : [
+        { name: 'chromium', testIgnore: ISOLATED_SPECS },
+        // One file and one test at a time, against a private copy of dist/ on its own server.
+        { name: 'isolated', testMatch: ISOLATED_SPECS, workers: 1, fullyParallel: false, use: { baseURL: local(ISOLATED_PORT) } },
+      ],
+  webServer: REMOTE ? [] : [ourServer(E2E_PORT), ourServer(ISOLATED_PORT, ' --isolated')],
 });

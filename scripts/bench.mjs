@@ -5,11 +5,12 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium-path.mjs';
+import { JS_BUDGET_KB, measurePageJs } from './page-js.mjs';
 import { startServer } from './local-server.mjs';
 import { DEMO_PLAYER } from '../server/src/db/demo-player.ts';
 
 const KB = 1024;
-const BUDGETS = { buildSeconds: 30, publicJsKb: 15, profileJsKb: 95, gameJsKb: 30 };
+const BUDGETS = { buildSeconds: 30, publicJsKb: JS_BUDGET_KB.public, profileJsKb: JS_BUDGET_KB.profile, gameJsKb: JS_BUDGET_KB.game };
 // "signed in" pages load with the demo player's token: the header then shows the player
 // through the vanilla session script, and must still load no React on a public page.
 const PAGES = [
@@ -22,7 +23,6 @@ const PAGES = [
   { name: 'play, signed in', path: '/play?game=amber-fortune', kind: 'public', signedIn: true },
   { name: 'game page (frame)', launch: 'amber-fortune', kind: 'game' },
 ];
-const REACT_MARKER = /react-dom|__REACT_DEVTOOLS_GLOBAL_HOOK__|react\.(production|development)/;
 
 const started = performance.now();
 const build = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--silent'], { stdio: 'inherit' });
@@ -48,18 +48,9 @@ try {
     const context = await browser.newContext({ locale: 'en-US' });
     if (signedIn) await context.addCookies([{ name: 'auth_token', value: token, url: server.base }]);
     const page = await context.newPage();
-    const scripts = [];
-    page.on('response', async (response) => {
-      if (response.request().resourceType() === 'script') scripts.push(response.body().catch(() => Buffer.alloc(0)));
-    });
-    const response = await page.goto(server.base + path, { waitUntil: 'networkidle' });
-    const html = await response.body();
-    const inline = await page.evaluate(() => [...document.scripts].filter((s) => !s.src).map((s) => s.textContent ?? ''));
-    const bodies = [...(await Promise.all(scripts)), ...inline.map((text) => Buffer.from(text))];
-    const jsGzip = bodies.reduce((sum, body) => sum + gzipSync(body).length, 0);
-    const react = bodies.some((body) => REACT_MARKER.test(body.toString()));
+    const { html, scripts, jsGzip, react } = await measurePageJs(page, server.base + path);
     const budgetKb = kind === 'public' ? BUDGETS.publicJsKb : kind === 'game' ? BUDGETS.gameJsKb : BUDGETS.profileJsKb;
-    rows.push({ name, htmlBytes: html.length, htmlGzip: gzipSync(html).length, scripts: bodies.length, jsGzip, budgetKb, react });
+    rows.push({ name, htmlBytes: html.length, htmlGzip: gzipSync(html).length, scripts, jsGzip, budgetKb, react });
     await context.close();
   }
 } finally {

@@ -1,13 +1,23 @@
 // The server the browser tests run against: the real one, on a fresh database in `.data/e2e`,
 // with the key pair the build embedded (so the browser's encrypted bodies decrypt).
-import { rmSync } from 'node:fs';
+// `--isolated` starts the second one, for specs that rewrite files of the site: it serves a
+// fresh copy of dist/ (ISOLATED_SITE) from its own database, so the main server never sees
+// their changes.
+import { cpSync, rmSync } from 'node:fs';
 import { privateKeyPath } from '../server/src/key-files.mjs';
+import { ISOLATED_SITE } from '../tests/e2e/isolated-site.mjs';
 
+const isolated = process.argv.includes('--isolated');
 process.env.RSA_PRIVATE_KEY_FILE ||= privateKeyPath();
-process.env.DATA_DIR = '.data/e2e';
-// The specs register many players from 127.0.0.1; tests/api/limits.test.ts proves the real default.
+process.env.DATA_DIR = isolated ? '.data/e2e-isolated' : '.data/e2e';
+// The specs register many players from 127.0.0.1; tests/api/registration-limit.test.ts proves the real default.
 process.env.REGISTER_MAX_PER_ADDRESS ||= '100000';
 // The browser opens the site at this address; game launch URLs (the site's origin by default) must match it.
 process.env.SITE_URL ||= `http://${process.env.HOST || '127.0.0.1'}:${process.env.PORT || 4510}`;
 if (!process.env.DATABASE_URL) rmSync(process.env.DATA_DIR, { recursive: true, force: true });
+if (isolated) {
+  rmSync(ISOLATED_SITE, { recursive: true, force: true });
+  cpSync('dist', ISOLATED_SITE, { recursive: true });
+  process.env.DIST_DIR = ISOLATED_SITE;
+}
 await import('../server/src/index.ts');

@@ -1,4 +1,5 @@
 import { serve } from '@hono/node-server';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
 import { openServices } from './bootstrap.ts';
@@ -7,7 +8,8 @@ import { DEMO_PLAYER } from './db/demo-player.ts';
 
 const port = Number(process.env.PORT) || 4321;
 const host = process.env.HOST || '0.0.0.0';
-const distDir = fileURLToPath(new URL('../../dist/', import.meta.url));
+// DIST_DIR lets the e2e suite serve a private copy of the build (see README "Tests").
+const distDir = process.env.DIST_DIR ? resolve(process.env.DIST_DIR) : fileURLToPath(new URL('../../dist/', import.meta.url));
 
 const config = loadConfig();
 const services = await openServices(config);

@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { expect, type Page } from '@playwright/test';
 
 /** Resolves once the page's bundled client script has run and wired the header controls. */
 export async function waitForClientScript(page: Page): Promise<void> {
@@ -8,10 +9,14 @@ export async function waitForClientScript(page: Page): Promise<void> {
 export { DEMO_PLAYER as DEMO } from '../../server/src/db/demo-player';
 
 let counter = 0;
-/** Credentials nobody has used yet in this run. */
+/**
+ * Credentials nobody has used yet, in this run or any other. Tests run in parallel workers
+ * (separate processes, each with its own counter), so the random part keeps two workers from
+ * ever picking the same name in the same millisecond.
+ */
 export function newPlayer(prefix = 'p') {
   counter += 1;
-  const tag = `${prefix}${Date.now().toString(36)}${counter}`;
+  const tag = `${prefix}${Date.now().toString(36)}${randomBytes(2).toString('hex')}${counter}`;
   return { email: `${tag}@example.test`, username: tag, password: 'amber-lantern-9' };
 }
 
@@ -22,3 +27,10 @@ export async function apiToken(request: import('@playwright/test').APIRequestCon
   return ((await response.json()) as { auth_token: string }).auth_token;
 }
 
+/** A new player has nothing on their balance, so the low-balance dialog opens: close it. */
+export async function closeLowBalance(page: Page) {
+  const low = page.locator('#low-balance-dialog[open]');
+  await low.waitFor();
+  await low.locator('[data-close-dialog]').last().click();
+  await expect(low).toHaveCount(0);
+}

@@ -5,7 +5,7 @@ import type { User } from '../../src/api/contract';
 import type { GameMechanic, GameSessionState } from '../../src/games/protocol';
 import { formatMoney } from '../../src/i18n/money-format';
 import type { Locale } from '../../src/i18n/locales.mjs';
-import { DEMO, apiToken, newPlayer } from './helpers';
+import { apiToken, newPlayer } from './helpers';
 
 /** One seeded game per mechanic (server/src/db/seed.ts). */
 const GAMES: Record<GameMechanic, string> = { dice: 'crash-rocket', roulette: 'european-roulette', slot: 'amber-fortune' };
@@ -193,30 +193,6 @@ test('game pages send frame-ancestors and a strict CSP without inline scripts', 
   // The site frames the provider's origin (same origin by default) and nothing else.
   const play = await (await request.get('/play')).text();
   expect(play).toMatch(/frame-src 'self'/);
-});
-
-test('bonus: wagering progress, and cancelling forfeits the bonus after a confirmation', async ({ page, request }) => {
-  // The seeded demo player is the one account with a bonus (20.00); no other spec relies on it.
-  const token = await apiToken(request, DEMO);
-  await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
-  await page.goto('/profile/bonus');
-  const wagering = page.locator('[data-wagering]');
-  await expect(wagering).toContainText('€0.00 of €200.00 wagered');
-  await expect(wagering.locator('progress')).toHaveAttribute('value', '0');
-  const axe = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  expect(axe.violations.map((v) => v.id)).toEqual([]);
-
-  await wagering.getByRole('button', { name: 'Cancel my bonus' }).click();
-  await expect(wagering).toContainText('Cancelling forfeits your bonus balance of €20.00.');
-  await wagering.getByRole('button', { name: 'Keep my bonus' }).click();
-  expect((await me(request, token)).bonus_balance).toBe('20.00');
-
-  await wagering.getByRole('button', { name: 'Cancel my bonus' }).click();
-  await wagering.getByRole('button', { name: 'Yes, cancel and forfeit it' }).click();
-  await expect(page.getByText('Your bonus has been cancelled.')).toBeVisible();
-  await expect(page.locator('[data-figure="bonus"]')).toHaveText('€0.00');
-  await expect(page.locator('[data-wagering]')).toHaveCount(0);
-  expect((await me(request, token)).bonus_balance).toBe('0.00');
 });
 
 for (const mode of ['light', 'dark'] as const) {

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, apiToken, newPlayer } from './helpers';
+import { DEMO, apiToken, closeLowBalance, newPlayer } from './helpers';
 
 /** A fresh player, signed in through the cookie; answers their token. */
 async function signedInPlayer(page: Page, request: APIRequestContext, credentials = newPlayer('prof')) {
@@ -16,14 +16,6 @@ const me = async (request: APIRequestContext, token: string) => (await request.g
 async function deposit(request: APIRequestContext, token: string, amount: string) {
   const payment = await (await request.post('/api/user/payments/create-payment', { headers: { authorization: `Token ${token}` }, data: { amount, method: 'card' } })).json();
   await request.post(`${new URL(payment.redirect_url).pathname}/confirm`, { maxRedirects: 0 });
-}
-
-/** A new player has nothing on their balance, so the low-balance dialog opens: close it. */
-async function closeLowBalance(page: Page) {
-  const low = page.locator('#low-balance-dialog[open]');
-  await low.waitFor();
-  await low.locator('[data-close-dialog]').last().click();
-  await expect(low).toHaveCount(0);
 }
 
 test('edit profile: saved fields come back, bad input is refused next to the field', async ({ page, request }) => {

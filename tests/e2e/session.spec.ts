@@ -184,7 +184,10 @@ test('a token the server refuses is cleared and the page reloads once, signed ou
 });
 
 test('a ?ref= link is remembered and a player who registers later counts for the referrer', async ({ page, request }) => {
-  const referrerToken = await apiToken(request, DEMO);
+  // A referrer of its own: counting on the shared demo player would break when tests run in parallel.
+  const referrer = newPlayer('refr');
+  expect((await request.post('/auth/users/', { data: referrer })).status()).toBe(201);
+  const referrerToken = await apiToken(request, referrer);
   const headers = { authorization: `Token ${referrerToken}` };
   const before = await (await request.get('/api/user/referral-stats', { headers })).json();
 

@@ -1,12 +1,20 @@
+// Rewrites builds/latest.json, which every open page polls: so it runs in the `isolated`
+// project, against its own server and its own copy of dist/ (see isolated-site.mjs).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { waitForClientScript } from './helpers';
+import { ISOLATED_SITE } from './isolated-site.mjs';
 
-const LATEST = 'dist/builds/latest.json';
-const original = readFileSync(LATEST, 'utf8');
-const current = JSON.parse(original) as { id: string };
+const LATEST = `${ISOLATED_SITE}/builds/latest.json`;
+// Read when the tests start: the isolated server makes the copy as the run begins.
+let original = '';
+let current = { id: '' };
+test.beforeAll(() => {
+  original = readFileSync(LATEST, 'utf8');
+  current = JSON.parse(original) as { id: string };
+});
 
-/** Pretends a new deploy happened by rewriting the pointer our server serves. */
+/** Pretends a new deploy happened by rewriting the pointer the isolated server serves. */
 function deployNewBuild() {
   writeFileSync(LATEST, JSON.stringify({ id: `${current.id}-next`, timestamp: new Date().toISOString() }));
 }

@@ -1,0 +1,32 @@
+// What a page costs in JavaScript before any interaction, measured in a real browser. Shared by
+// `npm run bench` and the deployment check (tests/e2e/deploy.spec.ts), so both count alike.
+import { gzipSync } from 'node:zlib';
+
+/** Budgets from ARCHITECTURE.md, in KB of gzip. */
+export const JS_BUDGET_KB = { public: 15, profile: 95, game: 30 };
+
+const REACT_MARKER = /react-dom|__REACT_DEVTOOLS_GLOBAL_HOOK__|react\.(production|development)/;
+
+/**
+ * Opens `url` in `page` and waits for the network to settle. Every script counts: external ones
+ * as the browser received them (decoded, then gzipped here, so a CDN's compression does not
+ * matter) and inline ones.
+ * @param {import('@playwright/test').Page} page
+ * @param {string} url
+ */
+export async function measurePageJs(page, url) {
+  const scripts = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.body().catch(() => Buffer.alloc(0)));
+  });
+  const response = await page.goto(url, { waitUntil: 'networkidle' });
+  const html = (await response?.body()) ?? Buffer.alloc(0);
+  const inline = await page.evaluate(() => [...document.scripts].filter((s) => !s.src).map((s) => s.textContent ?? ''));
+  const bodies = [...(await Promise.all(scripts)), ...inline.map((text) => Buffer.from(text))];
+  return {
+    html,
+    scripts: bodies.length,
+    jsGzip: bodies.reduce((sum, body) => sum + gzipSync(body).length, 0),
+    react: bodies.some((body) => REACT_MARKER.test(body.toString())),
+  };
+}

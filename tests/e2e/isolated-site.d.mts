@@ -1,0 +1,2 @@
+export declare const ISOLATED_SITE: string;
+export declare const ISOLATED_SPECS: RegExp;

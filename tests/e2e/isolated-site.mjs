@@ -1,0 +1,10 @@
+// Specs named `*.isolated.spec.ts` change files of the served site (for example
+// builds/latest.json, which every open page polls). They run in the `isolated` Playwright
+// project, one at a time, against their own server that serves this private copy of dist/,
+// so every other spec can run in parallel against the untouched build.
+
+/** The copy of dist/ the isolated server serves; rewrite files here, never in dist/. */
+export const ISOLATED_SITE = '.data/e2e-isolated-site';
+
+/** Matches the spec files that need the isolated server. */
+export const ISOLATED_SPECS = /\.isolated\.spec\.ts$/;
