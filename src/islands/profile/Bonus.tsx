@@ -1,6 +1,6 @@
 import { formatMoney } from './format';
 import type { IslandProps } from './messages';
-import { Skeleton } from './Status';
+import { TextPlaceholder } from './Status';
 import { useMessages } from './use-messages';
 import { useUser } from './use-user';
 
@@ -8,13 +8,14 @@ import { useUser } from './use-user';
 export function Bonus(props: IslandProps) {
   const { t } = useMessages(props);
   const user = useUser();
-  if (!user) return <Skeleton lines={2} label={t('common.loading')} />;
+  // While loading, the same card with a placeholder figure: nothing moves when the amount comes.
   return (
-    <section className="card" aria-labelledby="bonus-title">
+    <section className="card" aria-labelledby="bonus-title" aria-busy={!user}>
       <h2 id="bonus-title">{t('bonus.balance')}</h2>
       <p className="figure figure--large" data-figure="bonus">
-        {formatMoney(user.bonus_balance, user.currency, props.locale)}
+        {user ? formatMoney(user.bonus_balance, user.currency, props.locale) : <TextPlaceholder width="5em" />}
       </p>
+      {!user && <p className="visually-hidden" role="status">{t('common.loading')}</p>}
     </section>
   );
 }
