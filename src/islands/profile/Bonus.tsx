@@ -13,7 +13,7 @@ export function Bonus(props: IslandProps) {
     <section className="card" aria-labelledby="bonus-title" aria-busy={!user}>
       <h2 id="bonus-title">{t('bonus.balance')}</h2>
       <p className="figure figure--large" data-figure="bonus">
-        {user ? formatMoney(user.bonus_balance, user.currency, props.locale) : <TextPlaceholder width="5em" />}
+        {user ? formatMoney(user.bonus_balance, user.currency, props.locale) : <TextPlaceholder size="short" />}
       </p>
       {!user && <p className="visually-hidden" role="status">{t('common.loading')}</p>}
     </section>

@@ -10,16 +10,16 @@ export function Loyalty(props: IslandProps) {
   const { locale } = props;
   const { t, loyal } = useMessages(props);
   const user = useUser();
-  // While loading, the card's real shape (two lines for the progress sentence, as on phones), so
-  // the level table below does not move when the player's level arrives.
+  // While loading, the card's real shape, so the level table below does not move when the
+  // player's level arrives. The progress sentence always reserves two lines (.loyalty-progress).
   if (!user) {
     return (
       <section className="card" aria-labelledby="loyalty-title" aria-busy="true">
         <h2 id="loyalty-title">{loyal('your_level')}</h2>
-        <p className="figure figure--large"><TextPlaceholder width="6em" /></p>
+        <p className="figure figure--large"><TextPlaceholder size="short" /></p>
         <p><TextPlaceholder /></p>
         <progress className="progress" max={100} value={0} aria-label={t('loyalty.progress_label')} />
-        <p className="loyalty-progress-placeholder"><TextPlaceholder width="100%" /><TextPlaceholder width="60%" /></p>
+        <p className="loyalty-progress"><TextPlaceholder size="full" /></p>
         <p className="visually-hidden" role="status">{t('common.loading')}</p>
       </section>
     );
@@ -46,10 +46,10 @@ export function Loyalty(props: IslandProps) {
             aria-label={t('loyalty.progress_label')}
             aria-valuetext={loyal('progress', { points: formatNumber(points, locale), target: formatNumber(target, locale), level: loyal(`levels.${next.id}`) })}
           />
-          <p>{loyal('progress', { points: formatNumber(points, locale), target: formatNumber(target, locale), level: loyal(`levels.${next.id}`) })}</p>
+          <p className="loyalty-progress">{loyal('progress', { points: formatNumber(points, locale), target: formatNumber(target, locale), level: loyal(`levels.${next.id}`) })}</p>
         </>
       ) : (
-        <p>{loyal('top_level')}</p>
+        <p className="loyalty-progress">{loyal('top_level')}</p>
       )}
     </section>
   );

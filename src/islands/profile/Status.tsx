@@ -19,8 +19,9 @@ export function Skeleton({ lines = 3, label }: { lines?: number; label: string }
  * A grey bar standing in for one line of text inside the final markup, for screens short enough
  * to draw their real shape while loading: the content then replaces it without moving anything.
  */
-export function TextPlaceholder({ width = '8em' }: { width?: string }) {
-  return <span className="skeleton__text" style={{ width }} aria-hidden="true" />;
+export function TextPlaceholder({ size = 'medium' }: { size?: 'short' | 'medium' | 'long' | 'full' }) {
+  // Classes, not a style attribute: the CSP refuses inline styles.
+  return <span className={`skeleton__text skeleton__text--${size}`} aria-hidden="true" />;
 }
 
 /** A failed load: what happened and a way to try again. */
