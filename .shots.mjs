@@ -13,6 +13,7 @@ try {
     if (signed === 'in') await context.addCookies([{ name: 'auth_token', value: token, url: server.base }]);
     const page = await context.newPage();
     await page.goto(server.base + path, { waitUntil: 'networkidle' });
+    if (signed === 'in') await page.locator('[data-session-balance]:not(:empty)').first().waitFor({ state: 'attached' });
     if (action === 'menu') await page.locator('[data-menu-toggle]').click();
     if (action === 'nav') await page.locator('.profile-nav summary').click();
     const name = `/tmp/polish-shots/${path.replace(/\//g, '_')}-${width}-${scheme}-${signed}-${action || 'none'}.png`;
