@@ -1,6 +1,7 @@
 // Issue 15 part A: the low-balance dialog, the phone header and navigation, the loyalty table on
 // small phones, reserved space while profile screens load, the history error state, focus, and
 // the demo payment page's colour mode.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiToken, newPlayer, waitForClientScript } from './helpers';
 
@@ -301,4 +302,35 @@ test.describe('6 and 8. the payment page', () => {
     await page.goto(`${url.pathname}?theme=%3Cscript%3E`);
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(23, 19, 12)');
   });
+});
+
+test.describe('axe on phones', () => {
+  const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+  for (const mode of ['light', 'dark'] as const) {
+    test.describe(`${mode} mode`, () => {
+      test.use({ colorScheme: mode, viewport: PHONE });
+
+      test('no violations with the header menu open, on the loyalty cards, in the low-balance dialog and the open profile navigation', async ({ page, request }) => {
+        await page.goto('/ja/loyal');
+        await waitForClientScript(page);
+        await page.locator('[data-menu-toggle]').click();
+        await expect(page.locator('#site-menu')).toBeVisible();
+        const check = async (what: string) => {
+          const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+          expect(results.violations.map((v) => `${what} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+        };
+        await check('menu');
+        await page.keyboard.press('Escape');
+        await check('cards');
+
+        await signedInPlayer(page, request);
+        await page.goto('/hi/profile/loyalty');
+        await expect(lowBalance(page)).toHaveAttribute('open', '');
+        await check('low balance');
+        await page.keyboard.press('Escape');
+        await page.locator('.profile-nav summary').click();
+        await check('profile navigation');
+      });
+    });
+  }
 });
