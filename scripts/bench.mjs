@@ -23,6 +23,10 @@ const PAGES = [
   { name: 'play, signed in', path: '/play?game=amber-fortune', kind: 'public', signedIn: true },
   { name: 'game page (frame)', launch: 'amber-fortune', kind: 'game' },
 ];
+// Layout shift is measured (not asserted) on every profile screen, signed in as the demo player.
+const PROFILE_SCREENS = ['', '/bonus', '/balance', '/deposit', '/withdrawal', '/history', '/loyalty', '/notification', '/affiliate_program'];
+const CLS_WIDTHS = [360, 1280];
+const CLS_TARGET = 0.05;
 
 const started = performance.now();
 const build = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--silent'], { stdio: 'inherit' });
@@ -36,6 +40,7 @@ const routePages = meta.routes.filter((route) => !/\/(404|500)$/.test(route)).le
 const server = await startServer(Number(process.env.BENCH_PORT) || 4520);
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 const rows = [];
+const clsRows = [];
 try {
   const login = await fetch(`${server.base}/auth/token/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: DEMO_PLAYER.email, password: DEMO_PLAYER.password }) });
   const { auth_token: token } = await login.json();
@@ -53,6 +58,12 @@ try {
     rows.push({ name, htmlBytes: html.length, htmlGzip: gzipSync(html).length, scripts, jsGzip, budgetKb, react });
     await context.close();
   }
+  for (const screen of PROFILE_SCREENS) {
+    const path = `/profile${screen}`;
+    const cls = {};
+    for (const width of CLS_WIDTHS) cls[width] = await measureCls(browser, server.base, path, width, token);
+    clsRows.push({ path, cls });
+  }
 } finally {
   await browser.close();
   server.stop();
@@ -67,6 +78,12 @@ for (const row of rows) {
   );
 }
 
+console.log(`\nlayout shift (CLS, largest session window; target ≤ ${CLS_TARGET}, measured, not asserted)\n`);
+console.log(`${'profile screen'.padEnd(30)}${CLS_WIDTHS.map((width) => pad(`${width} px`, 10)).join('')}`);
+for (const { path, cls } of clsRows) {
+  console.log(`${path.padEnd(30)}${CLS_WIDTHS.map((width) => pad(`${cls[width].toFixed(3)}${cls[width] > CLS_TARGET ? '!' : ''}`, 10)).join('')}`);
+}
+
 const broken = [
   buildSeconds > BUDGETS.buildSeconds && `build took ${buildSeconds.toFixed(1)} s`,
   ...rows.filter((row) => row.jsGzip > row.budgetKb * KB).map((row) => `${row.name} loads ${(row.jsGzip / KB).toFixed(2)} KB of JS`),
@@ -74,9 +91,42 @@ const broken = [
 ].filter(Boolean);
 
 mkdirSync('bench-results', { recursive: true });
-writeFileSync('bench-results/latest.json', JSON.stringify({ buildSeconds, routePages, rows, broken }, null, 2));
+writeFileSync('bench-results/latest.json', JSON.stringify({ buildSeconds, routePages, rows, cls: clsRows, broken }, null, 2));
 if (broken.length) {
   console.error(`\n✖ budget broken: ${broken.join('; ')}`);
   process.exit(1);
 }
 console.log('\n✔ every budget holds');
+
+/**
+ * CLS as web-vitals defines it: the largest session window of layout shifts without recent
+ * input (shifts less than 1 s apart, a window at most 5 s long), collected from navigation
+ * until the page and its islands have settled.
+ */
+async function measureCls(browser, base, path, width, token) {
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width, height: 780 } });
+  await context.addCookies([{ name: 'auth_token', value: token, url: base }]);
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const shifts = [];
+    window.__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) if (!entry.hadRecentInput) shifts.push({ time: entry.startTime, value: entry.value });
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(base + path, { waitUntil: 'networkidle' });
+  await page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
+  // Two frames after the network is idle, so the last render's shifts are reported.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const shifts = await page.evaluate(() => window.__shifts);
+  await context.close();
+  let worst = 0;
+  let session = { start: -Infinity, last: -Infinity, value: 0 };
+  for (const { time, value } of shifts) {
+    if (time - session.last > 1000 || time - session.start > 5000) session = { start: time, last: time, value: 0 };
+    session.value += value;
+    session.last = time;
+    worst = Math.max(worst, session.value);
+  }
+  return worst;
+}

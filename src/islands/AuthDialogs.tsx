@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import { $authDialog, closeAuthDialog } from '../stores/dialogs';
+import { restoreFocus } from '../scripts/focus-fallback';
 import type { Messages } from '../stores/auth-actions';
 import { SignInForm } from './SignInForm';
 import { SignUpForm } from './SignUpForm';
@@ -31,7 +32,9 @@ export function AuthDialogs({ messages }: { messages: Messages }) {
     closeAuthDialog();
     // Leave no #sign-in in the URL, so the same link opens the dialog again.
     if (location.hash === '#sign-in' || location.hash === '#sign-up') history.replaceState(history.state, '', location.pathname + location.search);
-    returnFocus.current?.focus();
+    // Signing in hides the header's sign-in link that opened the dialog: the account control
+    // that replaced it takes focus instead (or the main heading).
+    restoreFocus(returnFocus.current, document.querySelector<HTMLElement>('.site-header [data-account-control]'));
   };
 
   const title = which === 'sign-up' ? auth('sign_up.title') : auth('sign_in.title');

@@ -1,6 +1,7 @@
 // The one bundled script every page loads. Keep it small: public pages have a 15 KB budget.
 import { initColorMode } from './color-mode';
 import { initLanguageSwitcher } from './language-switcher';
+import { initSiteMenu } from './site-menu';
 import { initNavigation } from './navigation';
 import { initBuildFreshness } from './build-freshness';
 import { initSessionHeader } from './session-header';
@@ -11,6 +12,7 @@ import { initSessionStart } from './session-start';
 
 initColorMode();
 initLanguageSwitcher();
+initSiteMenu();
 initNavigation();
 initBuildFreshness();
 captureReferral();

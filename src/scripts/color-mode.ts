@@ -1,5 +1,5 @@
-// Wires the header's colour-mode select to the pre-paint theme script (inline in <head>),
-// which owns the logic of turning a preference into the `p-dark` class.
+// Wires the header's colour-mode radio group to the pre-paint theme script (inline at the start
+// of <body>), which owns the logic of turning a preference into the `p-dark` class.
 export type ColorModePreference = 'system' | 'light' | 'dark';
 
 const STORAGE_KEY = 'color-mode';
@@ -10,17 +10,18 @@ function isPreference(value: string): value is ColorModePreference {
 
 export function initColorMode(): void {
   const controller = window.__colorMode;
-  const selects = document.querySelectorAll<HTMLSelectElement>('[data-color-mode-select]');
-  for (const select of selects) {
-    select.value = controller.stored();
-    select.addEventListener('change', () => {
-      if (!isPreference(select.value)) return;
+  const radios = document.querySelectorAll<HTMLInputElement>('[data-color-mode] input[type="radio"]');
+  const stored = controller.stored();
+  for (const radio of radios) {
+    radio.checked = radio.value === stored;
+    radio.addEventListener('change', () => {
+      if (!radio.checked || !isPreference(radio.value)) return;
       try {
-        localStorage.setItem(STORAGE_KEY, select.value);
+        localStorage.setItem(STORAGE_KEY, radio.value);
       } catch {
         // Private mode may refuse storage: the choice still applies to this page.
       }
-      controller.apply(select.value);
+      controller.apply(radio.value);
     });
   }
   // A "system" preference follows the operating system live, not only at load.

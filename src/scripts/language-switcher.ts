@@ -17,6 +17,8 @@ export function initLanguageSwitcher(): void {
     });
     switcher.addEventListener('keydown', (event) => {
       if (event.key !== 'Escape' || !switcher.open) return;
+      // Handled: the header menu around it stays open.
+      event.preventDefault();
       switcher.open = false;
       switcher.querySelector('summary')?.focus();
     });

@@ -7,6 +7,7 @@ import { checkRegistration, checkSignIn, hasProblems } from '../api/validation';
 import type { Translate } from '../i18n/translator';
 import { forgetReferral } from '../scripts/referral-capture';
 import { problemMessages, serverErrors, type FormErrors } from './form-errors';
+import { expectWelcome } from './low-balance';
 import { setToken, setUser } from './session';
 
 export type { FormErrors };
@@ -59,6 +60,8 @@ export async function signUp(
     forgetReferral();
     if (created.ref_ignored) await referralIgnored?.();
     const { auth_token } = await login({ email, password: values.password });
+    // A new player has nothing on their balance yet: greet them instead of warning them.
+    expectWelcome();
     await startSignedIn(auth_token);
     return null;
   } catch (error) {

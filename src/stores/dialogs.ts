@@ -5,8 +5,8 @@ export type AuthDialog = 'sign-in' | 'sign-up';
 /** Which auth dialog is open, if any. The header, URL hashes and 401 answers open them. */
 export const $authDialog = atom<AuthDialog | null>(null);
 
-/** Whether the low-balance dialog is open. */
-export const $lowBalanceOpen = atom(false);
+/** The deposit invitation that is open, if any: a low balance, or the welcome after registering. */
+export const $balanceDialog = atom<'low' | 'welcome' | null>(null);
 
 export const openAuthDialog = (dialog: AuthDialog) => $authDialog.set(dialog);
 export const closeAuthDialog = () => $authDialog.set(null);

@@ -10,16 +10,17 @@ test.describe('system preference', () => {
     await page.goto('/faq');
     await expect(html(page)).toHaveClass(/p-dark/);
     await waitForClientScript(page);
-    await expect(page.locator('[data-color-mode-select]')).toHaveValue('system');
+    const group = page.getByRole('group', { name: 'Colour mode' });
+    await expect(group.getByRole('radio', { name: 'System' })).toBeChecked();
 
-    await page.locator('[data-color-mode-select]').selectOption('light');
+    await group.getByRole('radio', { name: 'Light' }).click();
     await expect(html(page)).not.toHaveClass(/p-dark/);
     expect(await page.evaluate(() => localStorage.getItem('color-mode'))).toBe('light');
 
     await page.goto('/ru/rules');
     await expect(html(page)).not.toHaveClass(/p-dark/);
     await waitForClientScript(page);
-    await expect(page.locator('[data-color-mode-select]')).toHaveValue('light');
+    await expect(page.getByRole('group', { name: 'Цветовая тема' }).getByRole('radio', { checked: true })).toHaveAttribute('value', 'light');
   });
 
   test('"system" follows the operating system live', async ({ page }) => {
@@ -36,7 +37,7 @@ test('choosing dark on a light system persists across pages and reloads', async 
   await page.goto('/');
   await waitForClientScript(page);
   await expect(html(page)).not.toHaveClass(/p-dark/);
-  await page.locator('[data-color-mode-select]').selectOption('dark');
+  await page.getByRole('group', { name: 'Colour mode' }).getByRole('radio', { name: 'Dark' }).click();
   await expect(html(page)).toHaveClass(/p-dark/);
   await page.reload();
   await expect(html(page)).toHaveClass(/p-dark/);
@@ -94,4 +95,26 @@ test.describe('a page that forces a mode', () => {
     await expect(html(page)).toHaveClass(/p-dark/);
     expect(warnings.some((w) => w.includes('cannot force "system"'))).toBe(true);
   });
+});
+
+test('the colour-mode control is a labelled group of three visible choices, usable by keyboard', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/de/faq');
+  await waitForClientScript(page);
+  const group = page.getByRole('group', { name: 'Farbmodus' });
+  await expect(group).toBeVisible();
+  const radios = group.getByRole('radio');
+  await expect(radios).toHaveCount(3);
+  // All three choices are visible text, not hidden in a closed select.
+  for (const name of ['Systemstandard', 'Hell', 'Dunkel']) await expect(group.getByText(name, { exact: true })).toBeVisible();
+  await expect(group.getByRole('radio', { name: 'Systemstandard' })).toBeChecked();
+
+  // Keyboard: focus the checked radio, arrows move the choice and apply it at once.
+  await group.getByRole('radio', { name: 'Systemstandard' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(group.getByRole('radio', { name: 'Hell' })).toBeChecked();
+  await page.keyboard.press('ArrowRight');
+  await expect(group.getByRole('radio', { name: 'Dunkel' })).toBeChecked();
+  await expect(html(page)).toHaveClass(/p-dark/);
+  expect(await page.evaluate(() => localStorage.getItem('color-mode'))).toBe('dark');
 });

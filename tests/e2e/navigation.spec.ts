@@ -36,7 +36,10 @@ test('every navigation starts at the top, even a reload after scrolling', async 
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await page.getByRole('navigation', { name: 'Account sections' }).getByRole('link', { name: 'Deposit' }).click();
+  // On a phone the section navigation is a disclosure: open it, then pick a section.
+  const sections = page.getByRole('navigation', { name: 'Account sections' });
+  await sections.locator('summary').click();
+  await sections.getByRole('link', { name: 'Deposit' }).click();
   await expect(page).toHaveURL(/\/profile\/deposit$/);
   await waitForClientScript(page);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);

@@ -37,8 +37,8 @@ test('edit profile: saved fields come back, bad input is refused next to the fie
   await form.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Your profile has been saved.')).toBeVisible();
   await expect(page.locator('.site-header [data-session-username]')).toHaveText(renamed);
-  // The updated user still has a zero balance, so the low-balance dialog opens again.
-  await closeLowBalance(page);
+  // The update kept the balance at zero, where it already was: no second low-balance dialog.
+  await expect(page.locator('#low-balance-dialog')).not.toHaveAttribute('open', '');
   expect(await me(request, player.token)).toMatchObject({ username: renamed, first_name: 'Ana' });
 
   await form.getByLabel('Username').fill(DEMO.username.toUpperCase());
@@ -49,7 +49,6 @@ test('edit profile: saved fields come back, bad input is refused next to the fie
 test('deposit through the demo payment page: the balance rises by exactly the amount', async ({ page, request }) => {
   const player = await signedInPlayer(page, request);
   await page.goto('/de/profile/deposit');
-  await closeLowBalance(page);
   const form = page.locator('form[data-form="deposit"]');
   await form.getByRole('button', { name: '25,00\u00a0€' }).click();
   await expect(form.locator('input[name="amount"]')).toHaveValue('25.00');
@@ -78,7 +77,6 @@ test('deposit through the demo payment page: the balance rises by exactly the am
 test('deposit validation: below the minimum is refused before any request', async ({ page, request }) => {
   await signedInPlayer(page, request);
   await page.goto('/profile/deposit');
-  await closeLowBalance(page);
   let requests = 0;
   page.on('request', (req) => req.url().includes('create-payment') && requests++);
   const form = page.locator('form[data-form="deposit"]');

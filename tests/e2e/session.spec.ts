@@ -7,7 +7,7 @@ async function setTokenCookie(page: Page, token: string) {
   await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
 }
 
-test('register → signed in → balance in the header → low-balance dialog → sign out → back at the root', async ({ page, request }) => {
+test('register → signed in → balance in the header → welcome dialog → sign out → back at the root', async ({ page, request }) => {
   const player = newPlayer('reg');
   await page.goto('/de/faq');
   await waitForClientScript(page);
@@ -27,15 +27,17 @@ test('register → signed in → balance in the header → low-balance dialog �
   await expect(header.locator('[data-session-balance]')).toHaveText('0,00\u00a0€');
   expect((await page.context().cookies()).find((c) => c.name === 'auth_token')?.value).toMatch(/^[0-9a-f]{40}$/);
 
-  // A zero balance opens the low-balance dialog, focus inside, Esc closes it, focus comes back.
-  const low = page.locator('#low-balance-dialog');
-  await expect(low).toHaveAttribute('open', '');
-  await expect(low.getByRole('heading')).toHaveText(/.+/);
-  await expect(low.locator('[data-low-balance-amount]')).toHaveText('0,00\u00a0€');
-  await expect(low.getByRole('link', { name: 'Jetzt einzahlen' })).toHaveAttribute('href', '/de/profile/deposit');
-  expect(await low.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+  // A new player is welcomed with a deposit invitation, not warned about their zero balance.
+  const welcome = page.locator('#welcome-dialog');
+  await expect(welcome).toHaveAttribute('open', '');
+  await expect(page.locator('#low-balance-dialog')).not.toHaveAttribute('open', '');
+  await expect(welcome.getByRole('heading')).toHaveText('Willkommen bei AmberPlay');
+  await expect(welcome.getByRole('link', { name: 'Jetzt einzahlen' })).toHaveAttribute('href', '/de/profile/deposit');
+  expect(await welcome.evaluate((node) => node.contains(document.activeElement))).toBe(true);
   await page.keyboard.press('Escape');
-  await expect(low).not.toHaveAttribute('open', '');
+  await expect(welcome).not.toHaveAttribute('open', '');
+  // The button that opened the registration is gone: focus lands on the page's heading, not the body.
+  await expect(page.locator('main h1')).toBeFocused();
 
   // Sign out: the token is revoked on the server and we land on the locale's root.
   const token = (await page.context().cookies()).find((c) => c.name === 'auth_token')!.value;

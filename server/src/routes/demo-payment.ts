@@ -5,6 +5,7 @@ import type { AppEnv, Services } from '../app-env.ts';
 import { translate, type Locale } from '../i18n.ts';
 import { formatMoney } from '../../../src/i18n/money-format.ts';
 
+import { pickTheme, themeHead } from './demo-payment-theme.ts';
 import { PAYMENT_ID, cancelPayment, completePayment } from '../services/payments.ts';
 
 /**
@@ -17,8 +18,7 @@ main{max-width:26rem;margin:1rem;padding:1.5rem;border-radius:12px;background:#f
 dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dt{color:#5c5140}dd{margin:0;font-weight:600}
 form{display:inline}button,a.button{font:inherit;padding:.6rem 1rem;border-radius:8px;border:2px solid #8a5a00;margin:.25rem .5rem 0 0;cursor:pointer}
 .confirm{background:#8a5a00;color:#fff}.cancel{background:#fff;color:#8a5a00}a{color:#7a4f00}
-button:focus-visible,a:focus-visible{outline:3px solid #1f1a12;outline-offset:2px}
-@media (prefers-color-scheme:dark){body{background:#17130c;color:#f3ead9}main{background:#241d12}dt{color:#cdbd9f}.cancel{background:#241d12;color:#ffc56b}.confirm{background:#ffc56b;color:#17130c;border-color:#ffc56b}.cancel{border-color:#ffc56b}a{color:#ffc56b}}`;
+button:focus-visible,a:focus-visible{outline:3px solid #1f1a12;outline-offset:2px}`;
 const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
 
 interface PaymentRow {
@@ -41,11 +41,12 @@ export function demoPaymentRoutes(services: Services) {
 
   const page = (c: Context<AppEnv>, status: 200 | 404, locale: Locale, body: unknown) => {
     const t = (key: string) => translate(locale, `demo_payment.${key}`);
-    c.header('Content-Security-Policy', `default-src 'none'; style-src ${STYLE_HASH}; form-action 'self' ${config.corsOrigins.join(' ')}; base-uri 'none'; frame-ancestors 'none'`);
+    const theme = themeHead(pickTheme(c.req.query('theme')));
+    c.header('Content-Security-Policy', `default-src 'none'; style-src ${STYLE_HASH} ${theme.styleSrc}; form-action 'self' ${config.corsOrigins.join(' ')}; base-uri 'none'; frame-ancestors 'none'`);
     c.header('Cache-Control', 'no-store');
     return c.html(
       html`<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${t('title')} · AmberPlay</title><style>${STYLE}</style></head>
+<meta name="robots" content="noindex"><title>${t('title')} · AmberPlay</title><style>${STYLE}</style>${theme.head}</head>
 <body><main><h1>${t('title')}</h1><p>${t('explainer')}</p>${body}</main></body></html>`,
       status,
     );

@@ -4,7 +4,7 @@ import { toCents } from '../../api/money';
 import { setUser } from '../../stores/session';
 import { formatMoney } from './format';
 import type { IslandProps } from './messages';
-import { LoadError, Notice, Skeleton } from './Status';
+import { LoadError, Notice, Skeleton, TextPlaceholder } from './Status';
 import { useMessages } from './use-messages';
 import { useResource } from './use-resource';
 import { useUser } from './use-user';
@@ -28,8 +28,7 @@ export function Bonus(props: IslandProps) {
   const [notice, setNotice] = useState(false);
   const [failed, setFailed] = useState<string>();
 
-  if (!user) return <Skeleton lines={2} label={t('common.loading')} />;
-  const money = (amount: string) => formatMoney(amount, user.currency, locale);
+  const money = (amount: string) => formatMoney(amount, user?.currency ?? 'EUR', locale);
 
   async function cancel() {
     setWorking(true);
@@ -50,15 +49,17 @@ export function Bonus(props: IslandProps) {
   const bonus = status.state === 'ready' ? status.data : undefined;
   const percent = bonus ? percentOf(bonus.wagered, bonus.wagering_required) : 0;
   const progressText = bonus ? t('bonus.progress', { wagered: money(bonus.wagered), required: money(bonus.wagering_required) }) : '';
+  // While loading, the same card with a placeholder figure: nothing moves when the amount comes.
   return (
-    <section className="card" aria-labelledby="bonus-title">
+    <section className="card" aria-labelledby="bonus-title" aria-busy={!user}>
       <h2 id="bonus-title">{t('bonus.balance')}</h2>
       <p className="figure figure--large" data-figure="bonus">
-        {money(user.bonus_balance)}
+        {user ? money(user.bonus_balance) : <TextPlaceholder size="short" />}
       </p>
+      {!user && <p className="visually-hidden" role="status">{t('common.loading')}</p>}
       {notice && <Notice>{t('bonus.cancelled')}</Notice>}
-      {status.state === 'error' && <LoadError message={t('common.error')} retry={t('common.retry')} onRetry={status.retry} />}
-      {status.state === 'loading' && <Skeleton lines={2} label={t('common.loading')} />}
+      {user && status.state === 'error' && <LoadError message={t('common.error')} retry={t('common.retry')} onRetry={status.retry} />}
+      {user && status.state === 'loading' && <Skeleton lines={2} label={t('common.loading')} />}
       {bonus && !bonus.active && !notice && <p>{t('bonus.none')}</p>}
       {bonus?.active && (
         <div data-wagering>

@@ -8,6 +8,7 @@ import { useFormSubmit } from '../use-form-submit';
 import { newIdempotencyKey, validateAmount } from './amount-input';
 import { formatMoney } from './format';
 import { MethodChoice } from './MethodChoice';
+import { withSiteTheme } from './payment-theme';
 import type { IslandProps } from './messages';
 import { Notice, Skeleton } from './Status';
 import { failureMessages, useMessages } from './use-messages';
@@ -73,7 +74,7 @@ export function Deposit(props: IslandProps) {
         // without storage the result page cannot name the amount; the payment still works
       }
       setRedirecting(true);
-      location.assign(payment.redirect_url);
+      location.assign(withSiteTheme(payment.redirect_url));
       return null;
     } catch (error) {
       return serverErrors(error, failureMessages(t));
@@ -85,10 +86,10 @@ export function Deposit(props: IslandProps) {
   return (
     <div className="stack">
       {outcome?.status === 'completed' && (
-        <Notice>{t('deposit.completed', { amount: outcome.amount ? money(outcome.amount) : '', balance: money(user.balance) })}</Notice>
+        <Notice focus>{t('deposit.completed', { amount: outcome.amount ? money(outcome.amount) : '', balance: money(user.balance) })}</Notice>
       )}
-      {outcome?.status === 'cancelled' && <Notice tone="info">{t('deposit.cancelled')}</Notice>}
-      {outcome?.status === 'pending' && <Notice tone="info">{t('deposit.pending')}</Notice>}
+      {outcome?.status === 'cancelled' && <Notice tone="info" focus>{t('deposit.cancelled')}</Notice>}
+      {outcome?.status === 'pending' && <Notice tone="info" focus>{t('deposit.pending')}</Notice>}
       <form ref={form} className="card" onSubmit={onSubmit} noValidate aria-busy={busy || redirecting} data-form="deposit">
         <FormAlert errors={[...(errors.form ?? []), ...(errors.currency ?? []), ...(errors.return_url ?? [])]} />
         <FormField

@@ -62,6 +62,7 @@ export function History(props: IslandProps) {
   const filtered = Boolean(query.type || query.date_from || query.date_to);
   const pages = page.data ? Math.max(1, Math.ceil(page.data.count / PAGE_SIZE)) : 1;
   const current = query.page ?? 1;
+  const failed = page.state === 'error' && !page.data;
   return (
     <div className="stack">
       <form className="card filters" onSubmit={onFilter} aria-label={t('history.filters')} key={JSON.stringify(query)} data-form="history-filters">
@@ -96,10 +97,13 @@ export function History(props: IslandProps) {
         </div>
       </form>
 
-      <section aria-labelledby="history-results" aria-busy={page.state === 'loading'}>
-        <h2 id="history-results" className="history-count">
-          {page.data ? t.plural('history.count', page.data.count) : t('common.loading')}
-        </h2>
+      <section aria-labelledby={failed ? undefined : 'history-results'} aria-busy={page.state === 'loading'}>
+        {/* A failed first load has no count to announce: the error stands alone, no stale "Loading…". */}
+        {!failed && (
+          <h2 id="history-results" className="history-count">
+            {page.data ? t.plural('history.count', page.data.count) : t('common.loading')}
+          </h2>
+        )}
         {page.state === 'error' ? (
           <LoadError message={t('common.error')} retry={t('common.retry')} onRetry={page.retry} />
         ) : !page.data || !user ? (

@@ -1,7 +1,7 @@
 import { LOYALTY_LEVELS } from '../../data/loyalty-levels';
 import { formatNumber } from './format';
 import type { IslandProps } from './messages';
-import { Skeleton } from './Status';
+import { TextPlaceholder } from './Status';
 import { useMessages } from './use-messages';
 import { useUser } from './use-user';
 
@@ -10,7 +10,20 @@ export function Loyalty(props: IslandProps) {
   const { locale } = props;
   const { t, loyal } = useMessages(props);
   const user = useUser();
-  if (!user) return <Skeleton lines={3} label={t('common.loading')} />;
+  // While loading, the card's real shape, so the level table below does not move when the
+  // player's level arrives. The progress sentence always reserves two lines (.loyalty-progress).
+  if (!user) {
+    return (
+      <section className="card" aria-labelledby="loyalty-title" aria-busy="true">
+        <h2 id="loyalty-title">{loyal('your_level')}</h2>
+        <p className="figure figure--large"><TextPlaceholder size="short" /></p>
+        <p><TextPlaceholder /></p>
+        <progress className="progress" max={100} value={0} aria-label={t('loyalty.progress_label')} />
+        <p className="loyalty-progress"><TextPlaceholder size="full" /></p>
+        <p className="visually-hidden" role="status">{t('common.loading')}</p>
+      </section>
+    );
+  }
   const { level, points, next_level_points: target } = user.loyalty;
   const index = LOYALTY_LEVELS.findIndex((item) => item.id === level);
   const current = LOYALTY_LEVELS[index]!;
@@ -33,10 +46,10 @@ export function Loyalty(props: IslandProps) {
             aria-label={t('loyalty.progress_label')}
             aria-valuetext={loyal('progress', { points: formatNumber(points, locale), target: formatNumber(target, locale), level: loyal(`levels.${next.id}`) })}
           />
-          <p>{loyal('progress', { points: formatNumber(points, locale), target: formatNumber(target, locale), level: loyal(`levels.${next.id}`) })}</p>
+          <p className="loyalty-progress">{loyal('progress', { points: formatNumber(points, locale), target: formatNumber(target, locale), level: loyal(`levels.${next.id}`) })}</p>
         </>
       ) : (
-        <p>{loyal('top_level')}</p>
+        <p className="loyalty-progress">{loyal('top_level')}</p>
       )}
     </section>
   );

@@ -2,8 +2,8 @@ import { cleanStores } from 'nanostores';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../src/api/contract';
 import { startSession } from '../../../src/stores/app-start';
-import { $lowBalanceOpen } from '../../../src/stores/dialogs';
-import { isLowBalance, watchLowBalance } from '../../../src/stores/low-balance';
+import { $balanceDialog } from '../../../src/stores/dialogs';
+import { expectWelcome, isLowBalance, watchLowBalance } from '../../../src/stores/low-balance';
 import { $token, $user } from '../../../src/stores/session';
 import { readTokenCookie, tokenCookie } from '../../../src/stores/token-cookie';
 
@@ -14,10 +14,10 @@ const user = (balance: string): User => ({
 });
 
 afterEach(() => {
-  cleanStores($user, $token, $lowBalanceOpen);
+  cleanStores($user, $token, $balanceDialog);
   $user.set(null);
   $token.set(null);
-  $lowBalanceOpen.set(false);
+  $balanceDialog.set(null);
 });
 
 describe('low balance', () => {
@@ -31,15 +31,70 @@ describe('low balance', () => {
     expect(isLowBalance(balance)).toBe(low);
   });
 
-  it('opens the dialog whenever the user is set or updated with a low balance', () => {
-    const stop = watchLowBalance();
-    $user.set(user('0.51'));
-    expect($lowBalanceOpen.get()).toBe(false);
-    $user.set(user('0.50'));
-    expect($lowBalanceOpen.get()).toBe(true);
-    $lowBalanceOpen.set(false);
-    $user.set(user('0.49'));
-    expect($lowBalanceOpen.get()).toBe(true);
+  /** A sessionStorage stand-in: one browser session, shared by the pages of a visit. */
+  const session = () => {
+    const map = new Map<string, string>();
+    return { getItem: (key: string) => map.get(key) ?? null, setItem: (key: string, value: string) => void map.set(key, value) } as Storage;
+  };
+  const player = (id: number, balance: string): User => ({ ...user(balance), id });
+
+  it('opens once when the player is first loaded in a visit with a low balance, not on the next page', () => {
+    const storage = session();
+    let stop = watchLowBalance({ storage });
+    $user.set(player(7, '0.30'));
+    expect($balanceDialog.get()).toBe('low');
+    $balanceDialog.set(null);
+    stop();
+    // The next page of the same visit: the same low balance is loaded again, no dialog.
+    $user.set(null);
+    stop = watchLowBalance({ storage });
+    $user.set(player(7, '0.30'));
+    expect($balanceDialog.get()).toBe(null);
+    // An update that keeps it low does not nag either.
+    $user.set(player(7, '0.10'));
+    expect($balanceDialog.get()).toBe(null);
+    stop();
+  });
+
+  it('opens when an update takes the balance from above 0.50 to 0.50 or less', () => {
+    const stop = watchLowBalance({ storage: session() });
+    $user.set(player(7, '25.00'));
+    expect($balanceDialog.get()).toBe(null);
+    $user.set(player(7, '0.51'));
+    expect($balanceDialog.get()).toBe(null);
+    $user.set(player(7, '0.50'));
+    expect($balanceDialog.get()).toBe('low');
+    stop();
+  });
+
+  it('stays shut on a quiet page (deposit), but counts the visit as seen', () => {
+    const storage = session();
+    let stop = watchLowBalance({ quiet: true, storage });
+    $user.set(player(7, '0.00'));
+    expect($balanceDialog.get()).toBe(null);
+    stop();
+    $user.set(null);
+    stop = watchLowBalance({ storage });
+    $user.set(player(7, '0.00'));
+    expect($balanceDialog.get()).toBe(null);
+    stop();
+  });
+
+  it('another player in the same browser session gets their own first view', () => {
+    const storage = session();
+    const stop = watchLowBalance({ storage });
+    $user.set(player(7, '0.00'));
+    $balanceDialog.set(null);
+    $user.set(player(8, '0.00'));
+    expect($balanceDialog.get()).toBe('low');
+    stop();
+  });
+
+  it('right after registration: the welcome, not the low-balance warning', () => {
+    const stop = watchLowBalance({ storage: session() });
+    expectWelcome();
+    $user.set(player(9, '0.00'));
+    expect($balanceDialog.get()).toBe('welcome');
     stop();
   });
 });
