@@ -9,7 +9,12 @@ export interface Services {
   config: ServerConfig;
   /** Current private key first, then the previous one during a rotation. */
   privateKeys: KeyObject[];
+  /** The clock for expiries; tests replace it to move time without waiting. */
+  now?: () => Date;
 }
+
+/** The services' clock, or the real one. */
+export const nowOf = (services: Services): Date => services.now?.() ?? new Date();
 
 /** Per-request values set by middleware. */
 export interface AppEnv {
