@@ -2,8 +2,11 @@ import { readFileSync, readdirSync } from 'node:fs';
 import type { Database } from './database.ts';
 
 const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
-/** Any fixed number: the advisory lock lets one of several starting API nodes migrate at a time. */
-const MIGRATION_LOCK = 7_204_311;
+/**
+ * Any fixed number: the advisory lock lets one of several starting API nodes migrate, then seed,
+ * at a time (see `seed.ts`), so nodes started together neither race nor crash.
+ */
+export const STARTUP_LOCK = 7_204_311;
 
 /** The numbered `NNN_name.sql` files, in order. */
 export function migrationFiles(): { version: number; name: string; sql: string }[] {
@@ -15,11 +18,15 @@ export function migrationFiles(): { version: number; name: string; sql: string }
 
 /** Applies every migration not yet applied, each in its own transaction. */
 export async function migrate(db: Database): Promise<string[]> {
-  await db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');
+  // IF NOT EXISTS is not safe against a concurrent CREATE (duplicate pg_type row): take the lock.
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [STARTUP_LOCK]);
+    await tx.query('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');
+  });
   const applied: string[] = [];
   for (const migration of migrationFiles()) {
     const done = await db.transaction(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [STARTUP_LOCK]);
       const rows = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [migration.version]);
       if (rows.length) return false;
       for (const statement of splitStatements(migration.sql)) await tx.query(statement);
