@@ -27,7 +27,7 @@ function oaepKey(key: KeyObject): Promise<webcrypto.CryptoKey> {
 async function rsaDecrypt(block: Buffer, keys: KeyObject[]): Promise<Buffer> {
   for (const key of keys) {
     try {
-      return Buffer.from(await webcrypto.subtle.decrypt({ name: 'RSA-OAEP' }, await oaepKey(key), block));
+      return Buffer.from(await webcrypto.subtle.decrypt({ name: 'RSA-OAEP' }, await oaepKey(key), new Uint8Array(block)));
     } catch {
       // Try the next key: during a rotation the previous one may still be in use.
     }

@@ -15,7 +15,10 @@ const me = async (request: APIRequestContext, token: string) => (await request.g
 /** Deposits through the API and the demo payment page, as a player would. */
 async function deposit(request: APIRequestContext, token: string, amount: string) {
   const payment = await (await request.post('/api/user/payments/create-payment', { headers: { authorization: `Token ${token}` }, data: { amount, method: 'card' } })).json();
-  await request.post(`${new URL(payment.redirect_url).pathname}/confirm`, { maxRedirects: 0 });
+  const path = new URL(payment.redirect_url).pathname;
+  // The page's own form token, as the browser would send it.
+  const formToken = /name="token" value="([^"]+)"/.exec(await (await request.get(path)).text())![1]!;
+  await request.post(`${path}/confirm`, { form: { token: formToken }, maxRedirects: 0 });
 }
 
 /** A new player has nothing on their balance, so the low-balance dialog opens: close it. */
