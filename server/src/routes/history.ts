@@ -58,7 +58,9 @@ export function historyRoutes(services: Services) {
     const locale = c.get('locale');
     const link = (target: number) => {
       // From API_URL, never from the Host header a client chose.
-      const url = new URL(`${c.req.path}?${new URL(c.req.url).searchParams}`, config.apiUrl);
+      const url = new URL(config.apiUrl);
+      url.pathname = c.req.path;
+      url.search = new URL(c.req.url).search;
       url.searchParams.set('page', String(target));
       return url.href;
     };
