@@ -161,6 +161,11 @@ for (const kind of kinds) {
   console.log('| Request | req/s (mean) | p50 ms | p99 ms | p99 / p50 | non-2xx | errors |');
   console.log('|---|---|---|---|---|---|---|');
   for (const [title, result] of report.rows) {
+    if (!result.requests.total) {
+      // Nothing came back before the run ended: say so rather than print zeros as latencies.
+      console.log(`| ${title} | 0 | > ${DURATION * 1000} | > ${DURATION * 1000} | – | ${result.non2xx} | ${result.errors} |`);
+      continue;
+    }
     const ratio = result.latency.p50 ? (result.latency.p99 / result.latency.p50).toFixed(1) : '–';
     console.log(`| ${title} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${ratio} | ${result.non2xx} | ${result.errors} |`);
   }
