@@ -25,7 +25,7 @@ const env = {
   ...(process.env.DATABASE_URL ? { DATABASE_SCHEMA: `durability_${randomBytes(4).toString('hex')}` } : {}),
 };
 let child: ChildProcess | undefined;
-const start = async () => (await startServer(env, 30_000)).proc;
+const start = async () => (await startServer(env)).proc;
 const kill = killServer;
 
 const call = apiClient(base, dataDir);
@@ -66,5 +66,5 @@ describe('durability', () => {
     // The seed ran again at start: still one demo player, one set of its notifications.
     const own = await call('/api/user/notification?mode=own', { token });
     expect(own.body.filter((n: { title: string }) => n.title === 'Welcome to AmberPlay')).toHaveLength(1);
-  }, 90_000);
+  }, 180_000);
 });
