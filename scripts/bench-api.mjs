@@ -1,9 +1,12 @@
-// `npm run bench:api`: requests per second and p99 latency of the reference API on loopback,
-// for an authenticated read (GET /api/user/me) and an encrypted money write (POST withdrawal).
-// The server runs as its own process on a fresh database, as `npm start` runs it.
+// `npm run bench:api`: requests per second and p50/p99 latency of the reference API on loopback,
+// for an authenticated read (GET /api/user/me), an encrypted money write (POST withdrawal), and a
+// static page (/faq) alone and during a flood of 50 concurrent bad logins. Runs on PGlite, then on
+// PostgreSQL when DATABASE_URL is set (in a throwaway schema). `--db=pglite` or `--db=postgres`
+// runs one. Each server runs as its own process on a fresh database, as `npm start` runs it.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encryptJson, importPublicKey } from '../src/api/envelope.ts';
@@ -13,73 +16,164 @@ import { publicKeySpkiBase64 } from '../server/src/key-files.mjs';
 const PORT = Number(process.env.BENCH_API_PORT) || 4540;
 const DURATION = Number(process.env.BENCH_SECONDS) || 10;
 const CONNECTIONS = 10;
+const FLOOD = 50;
 const base = `http://127.0.0.1:${PORT}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'amber-bench-api-'));
+const only = process.argv.find((arg) => arg.startsWith('--db='))?.slice(5);
+const databaseUrl = process.env.DATABASE_URL;
 
-const server = spawn(process.execPath, ['server/src/index.ts'], {
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, RSA_PRIVATE_KEY_FILE: '', DEMO: '0', WITHDRAWAL_MIN: '0.01' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const stop = () => {
-  server.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
-};
-process.on('exit', stop);
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function waitForServer() {
+/** Where the numbers come from, without the password. */
+function describeDatabase(url, schema) {
+  if (!url) return 'PGlite (embedded, in DATA_DIR)';
+  const parsed = new URL(url);
+  return `PostgreSQL (${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}, schema ${schema})`;
+}
+
+async function startServer(env) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'amber-bench-api-'));
+  const server = spawn(process.execPath, ['server/src/index.ts'], {
+    env: {
+      ...process.env, ...env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, RSA_PRIVATE_KEY_FILE: '', DEMO: '0',
+      WITHDRAWAL_MIN: '0.01', SITE_URL: `http://127.0.0.1:${PORT}`, LOGIN_MAX_FAILURES: '1000000', LOGIN_MAX_FAILURES_PER_ADDRESS: '1000000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   for (let i = 0; i < 150; i++) {
     try {
-      if ((await fetch(`${base}/gmnggate/most_popular`)).ok) return;
+      if ((await fetch(`${base}/gmnggate/most_popular`)).ok) return { server, dataDir };
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    if (server.exitCode !== null) break;
+    await pause(200);
   }
+  server.kill('SIGKILL');
   throw new Error('the API did not start');
 }
 
-await waitForServer();
-const publicKey = await importPublicKey(publicKeySpkiBase64({ DATA_DIR: dataDir }));
-const post = async (path, body, token) => {
-  const response = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Token ${token}` } : {}) },
-    body: JSON.stringify({ e_data: await encryptJson(JSON.stringify(body), publicKey) }),
-    redirect: 'manual',
-  });
-  return response.headers.get('content-type')?.includes('json') ? response.json() : response;
-};
-
-const player = { email: 'bench@example.test', username: 'bench_player', password: 'bench-password-42' };
-await post('/auth/users/', player);
-const { auth_token: token } = await post('/auth/token/login/', player);
-const payment = await post('/api/user/payments/create-payment', { amount: '10000.00', method: 'card' }, token);
-await fetch(`${new URL(payment.redirect_url).pathname.replace(/^/, base)}/confirm`, { method: 'POST', redirect: 'manual' });
-
-const headers = { authorization: `Token ${token}`, 'content-type': 'application/json' };
-const run = (title, options) =>
+const run = (options) =>
   new Promise((resolve, reject) =>
-    autocannon({ url: `${base}${options.path}`, connections: CONNECTIONS, duration: DURATION, headers, ...options }, (error, result) =>
-      error ? reject(error) : resolve({ title, result }),
-    ),
+    autocannon({ connections: CONNECTIONS, duration: DURATION, ...options, url: `${base}${options.path}` }, (error, result) => (error ? reject(error) : resolve(result))),
   );
 
-const withdrawalBody = JSON.stringify({ e_data: await encryptJson(JSON.stringify({ amount: '0.01', method: 'card', destination: '4242424242424242' }), publicKey) });
-const results = [await run('GET /api/user/me', { path: '/api/user/me' }), await run('POST /api/user/withdrawal (encrypted)', { path: '/api/user/withdrawal', method: 'POST', body: withdrawalBody })];
-
-// Requests still in flight when a run ends complete on the server but are not counted by
-// autocannon, so the server's own history is the count to check the balance against.
-const me = await (await fetch(`${base}/api/user/me`, { headers })).json();
-const history = await (await fetch(`${base}/api/user/history?type=withdrawal&page_size=1`, { headers })).json();
-stop();
-
-console.log(`\nAPI benchmark: ${CONNECTIONS} connections × ${DURATION} s each, loopback, PGlite\n`);
-console.log('| Request | req/s (mean) | p50 ms | p99 ms | non-2xx | errors |');
-console.log('|---|---|---|---|---|---|');
-for (const { title, result } of results) {
-  console.log(`| ${title} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${result.non2xx} | ${result.errors} |`);
+/** 50 clients signing in with wrong passwords (unknown emails, so each one is hashed) until `done`. */
+async function loginFlood(isDone) {
+  const outcomes = {};
+  await Promise.all(
+    Array.from({ length: FLOOD }, async () => {
+      while (!isDone()) {
+        const response = await fetch(`${base}/auth/token/login/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: `flood-${randomBytes(6).toString('hex')}@example.test`, password: 'wrong-password-1' }),
+        }).catch(() => undefined);
+        const status = response?.status ?? 'error';
+        outcomes[status] = (outcomes[status] ?? 0) + 1;
+        await response?.arrayBuffer().catch(() => {});
+      }
+    }),
+  );
+  return outcomes;
 }
-const withdrawals = history.count;
-const expected = fromCents(toCents('10000.00') - BigInt(withdrawals));
-console.log(`\n${withdrawals} withdrawals of 0.01 recorded; balance ${me.balance} (expected ${expected}): ${me.balance === expected ? 'consistent' : 'MISMATCH'}`);
-if (me.balance !== expected) process.exitCode = 1;
+
+/** The server's own withdrawal count, once it has stopped changing (requests in flight finished). */
+async function settledCount(headers) {
+  let previous = -1;
+  for (let i = 0; i < 100; i++) {
+    const { count } = await (await fetch(`${base}/api/user/history?type=withdrawal&page_size=1`, { headers })).json();
+    if (count === previous) return count;
+    previous = count;
+    await pause(250);
+  }
+  throw new Error('withdrawals kept changing after the load ended');
+}
+
+async function benchOne(kind) {
+  const schema = kind === 'postgres' ? `bench_${randomBytes(4).toString('hex')}` : undefined;
+  const env = kind === 'postgres' ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema } : { DATABASE_URL: '' };
+  const { server, dataDir } = await startServer(env);
+  try {
+    const publicKey = await importPublicKey(publicKeySpkiBase64({ DATA_DIR: dataDir }));
+    const post = async (path, body, token) => {
+      const response = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Token ${token}` } : {}) },
+        body: JSON.stringify({ e_data: await encryptJson(JSON.stringify(body), publicKey) }),
+      });
+      return response.json();
+    };
+    const player = { email: `bench-${kind}@example.test`, username: `bench_${kind}`, password: 'bench-password-42' };
+    await post('/auth/users/', player);
+    const { auth_token: token } = await post('/auth/token/login/', player);
+    // Deposit through the payment page's own form, token included.
+    const payment = await post('/api/user/payments/create-payment', { amount: '10000.00', method: 'card' }, token);
+    const pagePath = new URL(payment.redirect_url).pathname;
+    const pageHtml = await (await fetch(`${base}${pagePath}`)).text();
+    const formToken = /action="[^"]*\/confirm"><input type="hidden" name="token" value="([^"]+)"/.exec(pageHtml)?.[1] ?? '';
+    await fetch(`${base}${pagePath}/confirm`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `token=${formToken}` });
+
+    const headers = { authorization: `Token ${token}`, 'content-type': 'application/json' };
+    const withdrawalBody = JSON.stringify({ e_data: await encryptJson(JSON.stringify({ amount: '0.01', method: 'card', destination: '4242424242424242' }), publicKey) });
+    const rows = [
+      ['GET /api/user/me', await run({ path: '/api/user/me', headers })],
+      ['POST /api/user/withdrawal (encrypted)', await run({ path: '/api/user/withdrawal', method: 'POST', headers, body: withdrawalBody })],
+    ];
+    // Checked once the load has finished and the server's count has settled.
+    const withdrawals = await settledCount(headers);
+    const me = await (await fetch(`${base}/api/user/me`, { headers })).json();
+
+    rows.push(['GET /faq (quiet)', await run({ path: '/faq' })]);
+    let done = false;
+    const flood = loginFlood(() => done);
+    await pause(500); // let the flood reach full strength first
+    const faqDuringFlood = await run({ path: '/faq' });
+    done = true;
+    const floodOutcomes = await flood;
+    rows.push([`GET /faq during ${FLOOD} concurrent bad logins`, faqDuringFlood]);
+
+    const expected = fromCents(toCents('10000.00') - BigInt(withdrawals));
+    return { title: describeDatabase(env.DATABASE_URL, schema), rows, withdrawals, balance: me.balance, expected, floodOutcomes, schema };
+  } finally {
+    server.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    if (schema) {
+      const { openPostgres } = await import('../server/src/db/postgres.ts');
+      const db = await openPostgres(databaseUrl);
+      await db.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await db.close();
+    }
+  }
+}
+
+const kinds = [];
+if (!only || only === 'pglite') kinds.push('pglite');
+if ((!only && databaseUrl) || only === 'postgres') {
+  if (!databaseUrl) throw new Error('--db=postgres needs DATABASE_URL');
+  kinds.push('postgres');
+}
+if (!existsSync('dist/faq.html')) console.warn('dist/faq.html is missing: the /faq rows measure a 404. Run `npm run build` first.');
+
+let failed = false;
+for (const kind of kinds) {
+  const report = await benchOne(kind);
+  console.log(`\nAPI benchmark on ${report.title}: ${CONNECTIONS} connections × ${DURATION} s each, loopback\n`);
+  console.log('| Request | req/s (mean) | p50 ms | p99 ms | p99 / p50 | non-2xx | errors |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const [title, result] of report.rows) {
+    if (!result.requests.total) {
+      // Nothing came back before the run ended: say so rather than print zeros as latencies.
+      console.log(`| ${title} | 0 | > ${DURATION * 1000} | > ${DURATION * 1000} | – | ${result.non2xx} | ${result.errors} |`);
+      continue;
+    }
+    const ratio = result.latency.p50 ? (result.latency.p99 / result.latency.p50).toFixed(1) : '–';
+    console.log(`| ${title} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${ratio} | ${result.non2xx} | ${result.errors} |`);
+  }
+  const outcomes = Object.entries(report.floodOutcomes).map(([status, n]) => `${n} × ${status}`).join(', ');
+  console.log(`\nLogin flood answers: ${outcomes}`);
+  const consistent = report.balance === report.expected;
+  console.log(`${report.withdrawals} withdrawals of 0.01 recorded; balance ${report.balance} (expected ${report.expected}): ${consistent ? 'consistent' : 'MISMATCH'}`);
+  if (!consistent) failed = true;
+}
+if (!databaseUrl && !only) console.log('\nPostgreSQL: not measured (set DATABASE_URL to include it).');
+if (failed) process.exitCode = 1;

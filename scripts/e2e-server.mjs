@@ -12,8 +12,10 @@ process.env.RSA_PRIVATE_KEY_FILE ||= privateKeyPath();
 process.env.DATA_DIR = isolated ? '.data/e2e-isolated' : '.data/e2e';
 // The specs register many players from 127.0.0.1; tests/api/registration-limit.test.ts proves the real default.
 process.env.REGISTER_MAX_PER_ADDRESS ||= '100000';
-// The browser opens the site at this address; game launch URLs (the site's origin by default) must match it.
-process.env.SITE_URL ||= `http://${process.env.HOST || '127.0.0.1'}:${process.env.PORT || 4510}`;
+// The browser reaches this server at 127.0.0.1:PORT: that is the site and the API origin the payment
+// page checks posts against and sends players back to, and the origin of game launch URLs.
+process.env.SITE_URL = `http://127.0.0.1:${process.env.PORT}`;
+process.env.API_URL = process.env.SITE_URL;
 if (!process.env.DATABASE_URL) rmSync(process.env.DATA_DIR, { recursive: true, force: true });
 if (isolated) {
   rmSync(ISOLATED_SITE, { recursive: true, force: true });

@@ -17,6 +17,9 @@ export interface Services {
   passwords: PasswordQueue;
 }
 
+/** The services' clock (tests move it instead of sleeping). */
+export const nowOf = (services: Services): Date => services.clock();
+
 /** Per-request values set by middleware. */
 export interface AppEnv {
   Variables: {

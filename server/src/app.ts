@@ -6,7 +6,8 @@ import { MAX_BODY_BYTES } from '../../src/api/contract.ts';
 import type { AppEnv, Services } from './app-env.ts';
 import { ApiError } from './errors.ts';
 import { pickLocale, translate } from './i18n.ts';
-import { requestLog } from './request-log.ts';
+import { methodNotAllowed } from './method-not-allowed.ts';
+import { CLIENT_CLOSED_REQUEST, requestLog } from './request-log.ts';
 import { gameProviderApiRoutes } from './providers/games/api-routes.ts';
 import { gamePageRoutes } from './providers/games/page-route.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -65,6 +66,7 @@ export function createApp({ distDir, services, log }: AppOptions) {
     onError: (c) => c.json({ detail: translate(c.get('locale'), 'errors.body_too_large') }, 413),
   });
   for (const prefix of API_PREFIXES) app.use(`${prefix}*`, limit);
+  app.use(methodNotAllowed(app, isApiPath));
 
   for (const routes of [authRoutes, userRoutes, notificationRoutes, paymentRoutes, withdrawalRoutes, historyRoutes, gameRoutes, demoPaymentRoutes]) {
     app.route('/', routes(services));
@@ -86,6 +88,9 @@ export function createApp({ distDir, services, log }: AppOptions) {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
       return c.json(error.render(c.get('locale')), error.status);
     }
+    // The client went away mid-request (an upload cancelled, a tab closed): not our error, and
+    // nobody is left to read an answer. Logged by the request log as 499 at level info.
+    if (c.req.raw.signal.aborted) return new Response(null, { status: CLIENT_CLOSED_REQUEST });
     // Only the message: never the request, whose body or headers may hold secrets.
     console.error(JSON.stringify({ level: 'error', path: c.req.path, error: error.message }));
     if (isApiPath(c.req.path)) return c.json({ detail: translate(c.get('locale'), 'errors.server_error') }, 500);

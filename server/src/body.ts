@@ -37,7 +37,7 @@ export async function readJson(c: Context<AppEnv>, { config, privateKeys }: Serv
   }
   if (typeof outer.e_data !== 'string' || Object.keys(outer).length !== 1) throw detailError(400, 'e_data_invalid');
   try {
-    return parseObject(decryptEnvelope(outer.e_data, privateKeys));
+    return parseObject(await decryptEnvelope(outer.e_data, privateKeys));
   } catch (error) {
     if (error instanceof EnvelopeError) throw detailError(400, 'e_data_invalid');
     throw error;

@@ -21,10 +21,26 @@ export interface ServerConfig {
   auth: AuthLimits;
   /** Origins allowed to call the API from a browser when the site is hosted elsewhere. */
   corsOrigins: string[];
-  /** Origins the demo payment page may send players back to, besides this server's own. */
+  /** Exact origins the demo payment page may send players back to, besides SITE_URL's. */
   returnOrigins: string[];
   /** Game provider, bet limits and bonus wagering. */
   games: GameConfig;
+  /** The site's public origin: return paths resolve against it. Never taken from `Host`. */
+  siteUrl: string;
+  /** The API's public origin: `redirect_url`, history page links. Never taken from `Host`. */
+  apiUrl: string;
+  /** A pending deposit left on the payment page is cancelled after this long. */
+  paymentExpiryMinutes: number;
+  /** Node server limits against slow or piled-up connections (see server/src/listen.ts). */
+  http: HttpLimits;
+}
+
+export interface HttpLimits {
+  headersTimeoutMs: number;
+  /** Whole request, headers and body, including a body that never completes. */
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  maxConnectionsPerAddress: number;
 }
 
 const list = (value?: string) => (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
@@ -41,9 +57,39 @@ function whole(env: Record<string, string | undefined>, name: string, fallback: 
   return value;
 }
 
+/** An http(s) origin such as `https://play.example`; a trailing slash is tolerated, a path is not. */
+function origin(env: Record<string, string | undefined>, name: string, fallback: string): string {
+  const value = env[name] || fallback;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an origin such as https://play.example, got "${value}"`);
+  }
+  if (!/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
+    throw new Error(`${name} must be an origin such as https://play.example (no path), got "${value}"`);
+  }
+  return url.origin;
+}
+
+function seconds(env: Record<string, string | undefined>, name: string, fallback: number, max = Infinity): number {
+  const value = Number(env[name] ?? fallback);
+  if (!Number.isFinite(value) || value <= 0 || value > max) throw new Error(`${name} must be a number of seconds above 0${max < Infinity ? ` and at most ${max}` : ''}`);
+  return Math.round(value * 1000);
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
   const referralRate = env.REFERRAL_RATE ?? '0.05';
   if (!/^(0(\.\d{1,4})?|1(\.0{1,4})?)$/.test(referralRate)) throw new Error('REFERRAL_RATE must be a decimal from 0 to 1, e.g. 0.05');
+  const siteUrl = origin(env, 'SITE_URL', `http://localhost:${env.PORT || 4321}`);
+  const http: HttpLimits = {
+    headersTimeoutMs: seconds(env, 'HEADERS_TIMEOUT_SECONDS', 10, 30),
+    requestTimeoutMs: seconds(env, 'REQUEST_TIMEOUT_SECONDS', 30, 30),
+    keepAliveTimeoutMs: seconds(env, 'KEEP_ALIVE_TIMEOUT_SECONDS', 5),
+    maxConnectionsPerAddress: whole(env, 'MAX_CONNECTIONS_PER_ADDRESS', 100),
+  };
+  // Node checks both only when the request ends; a headers timeout above the request's is meaningless.
+  http.headersTimeoutMs = Math.min(http.headersTimeoutMs, http.requestTimeoutMs);
   return {
     dataDir: env.DATA_DIR || '.data',
     databaseUrl: env.DATABASE_URL || undefined,
@@ -61,7 +107,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginWindowSeconds: whole(env, 'LOGIN_WINDOW_SECONDS', 900),
     auth: loadAuthLimits(env),
     corsOrigins: list(env.CORS_ORIGINS),
-    returnOrigins: list(env.RETURN_ORIGINS),
     games: loadGameConfig(env),
+    returnOrigins: list(env.RETURN_ORIGINS).map((value) => origin({ RETURN_ORIGINS: value }, 'RETURN_ORIGINS', value)),
+    siteUrl,
+    apiUrl: origin(env, 'API_URL', siteUrl),
+    paymentExpiryMinutes: whole(env, 'PAYMENT_EXPIRY_MINUTES', 30),
+    http,
   };
 }

@@ -1,4 +1,4 @@
-import { constants, createDecipheriv, privateDecrypt, type KeyObject } from 'node:crypto';
+import { createDecipheriv, webcrypto, type KeyObject } from 'node:crypto';
 import { ENVELOPE_VERSION, IV_BYTES, RSA_BLOCK_BYTES } from '../../src/api/envelope.ts';
 
 const GCM_TAG_BYTES = 16;
@@ -8,11 +8,26 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 /** The e_data could not be turned back into text; the caller answers 400. */
 export class EnvelopeError extends Error {}
 
-function rsaDecrypt(block: Buffer, keys: KeyObject[]): Buffer {
+const cryptoKeys = new WeakMap<KeyObject, Promise<webcrypto.CryptoKey>>();
+
+/** The WebCrypto handle of a private key, made once per key. */
+function oaepKey(key: KeyObject): Promise<webcrypto.CryptoKey> {
+  let cryptoKey = cryptoKeys.get(key);
+  if (!cryptoKey) {
+    cryptoKey = webcrypto.subtle.importKey('pkcs8', key.export({ type: 'pkcs8', format: 'der' }), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['decrypt']);
+    cryptoKeys.set(key, cryptoKey);
+  }
+  return cryptoKey;
+}
+
+/**
+ * RSA-OAEP with SHA-256 (as browsers make it) through WebCrypto, whose private-key operation runs
+ * on libuv's thread pool: about 1 ms of CPU per request that no longer blocks the event loop.
+ */
+async function rsaDecrypt(block: Buffer, keys: KeyObject[]): Promise<Buffer> {
   for (const key of keys) {
     try {
-      // Without oaepHash Node assumes SHA-1 and every browser-made block fails.
-      return privateDecrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, block);
+      return Buffer.from(await webcrypto.subtle.decrypt({ name: 'RSA-OAEP' }, await oaepKey(key), new Uint8Array(block)));
     } catch {
       // Try the next key: during a rotation the previous one may still be in use.
     }
@@ -24,14 +39,14 @@ function rsaDecrypt(block: Buffer, keys: KeyObject[]): Buffer {
  * Decrypts an `e_data` value made by `src/api/envelope.ts`: a 256-byte RSA-OAEP block, or the
  * versioned hybrid envelope for larger bodies. Answers the UTF-8 plaintext.
  */
-export function decryptEnvelope(eData: string, keys: KeyObject[]): string {
+export async function decryptEnvelope(eData: string, keys: KeyObject[]): Promise<string> {
   if (!BASE64.test(eData)) throw new EnvelopeError('e_data is not base64');
   const bytes = Buffer.from(eData, 'base64');
-  if (bytes.length === RSA_BLOCK_BYTES) return utf8(rsaDecrypt(bytes, keys));
+  if (bytes.length === RSA_BLOCK_BYTES) return utf8(await rsaDecrypt(bytes, keys));
   if (bytes.length < 1 + RSA_BLOCK_BYTES + IV_BYTES + GCM_TAG_BYTES || bytes[0] !== ENVELOPE_VERSION) {
     throw new EnvelopeError('unknown envelope');
   }
-  const aesKey = rsaDecrypt(bytes.subarray(1, 1 + RSA_BLOCK_BYTES), keys);
+  const aesKey = await rsaDecrypt(bytes.subarray(1, 1 + RSA_BLOCK_BYTES), keys);
   if (aesKey.length !== AES_KEY_BYTES) throw new EnvelopeError('wrapped key has the wrong size');
   const iv = bytes.subarray(1 + RSA_BLOCK_BYTES, 1 + RSA_BLOCK_BYTES + IV_BYTES);
   const sealed = bytes.subarray(1 + RSA_BLOCK_BYTES + IV_BYTES);

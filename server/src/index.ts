@@ -1,12 +1,13 @@
-import { serve } from '@hono/node-server';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
 import { openServices } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
 import { DEMO_PLAYER } from './db/demo-player.ts';
+import { listen } from './listen.ts';
 
-const port = Number(process.env.PORT) || 4321;
+// PORT=0 picks a free port (tests start several nodes); the banner prints the one chosen.
+const port = process.env.PORT ? Number(process.env.PORT) : 4321;
 const host = process.env.HOST || '0.0.0.0';
 // DIST_DIR lets the e2e suite serve a private copy of the build (see README "Tests").
 const distDir = process.env.DIST_DIR ? resolve(process.env.DIST_DIR) : fileURLToPath(new URL('../../dist/', import.meta.url));
@@ -14,9 +15,15 @@ const distDir = process.env.DIST_DIR ? resolve(process.env.DIST_DIR) : fileURLTo
 const config = loadConfig();
 const services = await openServices(config);
 
-const server = serve({ fetch: createApp({ distDir, services }).fetch, port, hostname: host }, (info) => {
-  const demo = config.demo ? ` · demo player: ${DEMO_PLAYER.email} / ${DEMO_PLAYER.password}` : '';
-  console.log(`AmberPlay is running at http://localhost:${info.port}${demo}`);
+const server = listen({
+  fetch: createApp({ distDir, services }).fetch,
+  port: Number.isInteger(port) && port >= 0 ? port : 4321,
+  hostname: host,
+  limits: config.http,
+  onListen: (info) => {
+    const demo = config.demo ? ` · demo player: ${DEMO_PLAYER.email} / ${DEMO_PLAYER.password}` : '';
+    console.log(`AmberPlay is running at http://localhost:${info.port}${demo}`);
+  },
 });
 
 // Finish in-flight requests on Ctrl+C or a container stop, then close the database cleanly.

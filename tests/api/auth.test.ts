@@ -125,7 +125,7 @@ describe('request log', () => {
     expect(ctx.api.logs).toHaveLength(3);
     for (const line of ctx.api.logs) {
       const entry = JSON.parse(line);
-      expect(Object.keys(entry).sort()).toEqual(['method', 'ms', 'path', 'status', 'time']);
+      expect(Object.keys(entry).sort()).toEqual(['level', 'method', 'ms', 'path', 'status', 'time']);
       expect(line).not.toContain(secret);
       expect(line).not.toContain(email);
       expect(line).not.toContain(login.body.auth_token);

@@ -2,16 +2,15 @@
  * The real server process, started as `npm start` starts it, killed with SIGKILL mid-life and
  * started again: nothing committed may be lost, and seeding must not repeat.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { encryptJson, importPublicKey } from '../../src/api/envelope.ts';
 import { toCents } from '../../src/api/money.ts';
 import { DEMO_PLAYER } from '../../server/src/db/demo-player.ts';
-import { publicKeySpkiBase64 } from '../../server/src/key-files.mjs';
+import { apiClient, killServer, startServer } from './server-process.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'amber-durability-'));
 const port = 4700 + Math.floor(Math.random() * 200);
@@ -26,40 +25,10 @@ const env = {
   ...(process.env.DATABASE_URL ? { DATABASE_SCHEMA: `durability_${randomBytes(4).toString('hex')}` } : {}),
 };
 let child: ChildProcess | undefined;
+const start = async () => (await startServer(env)).proc;
+const kill = killServer;
 
-function start(): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['server/src/index.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      if (output.includes('running at')) resolve(proc);
-    };
-    proc.stdout!.on('data', onData);
-    proc.stderr!.on('data', (chunk: Buffer) => (output += chunk));
-    proc.on('exit', (code) => reject(new Error(`server exited (${code}): ${output}`)));
-    setTimeout(() => reject(new Error(`server did not start: ${output}`)), 30_000);
-  });
-}
-
-function kill(proc: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    proc.removeAllListeners('exit');
-    proc.on('exit', () => resolve());
-    proc.kill('SIGKILL');
-  });
-}
-
-async function call(path: string, init: { method?: string; token?: string; body?: unknown } = {}) {
-  const publicKey = await importPublicKey(publicKeySpkiBase64({ DATA_DIR: dataDir }));
-  const body = init.body === undefined ? undefined : JSON.stringify({ e_data: await encryptJson(JSON.stringify(init.body), publicKey) });
-  const response = await fetch(`${base}${path}`, {
-    method: init.method ?? 'GET',
-    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Token ${init.token}` } : {}) },
-    body,
-  });
-  return { status: response.status, body: response.status === 204 ? undefined : await response.json() };
-}
+const call = apiClient(base, dataDir);
 
 afterAll(async () => {
   if (child) await kill(child);
@@ -97,5 +66,5 @@ describe('durability', () => {
     // The seed ran again at start: still one demo player, one set of its notifications.
     const own = await call('/api/user/notification?mode=own', { token });
     expect(own.body.filter((n: { title: string }) => n.title === 'Welcome to AmberPlay')).toHaveLength(1);
-  }, 90_000);
+  }, 180_000);
 });

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { submitPaymentForm } from './demo-pay-form.ts';
 import { balanceOf, useTestApi } from './harness.ts';
 
 const ctx = useTestApi();
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+const tokenOf = (page: string) => /name="token" value="([^"]+)"/.exec(page)![1]!;
 const create = (token: string, body: unknown, headers: Record<string, string> = {}) =>
   ctx.api.request('POST', '/api/user/payments/create-payment', { token, body, headers });
 const paymentCount = async (userId: number) =>
@@ -23,7 +26,7 @@ describe('POST /api/user/payments/create-payment and the demo payment page', () 
     expect(page.body).toContain('€50.00'.replace('€', '€'));
     expect(page.headers.get('content-security-policy')).toMatch(/default-src 'none'; style-src 'sha256-/);
 
-    const confirm = await ctx.api.request('POST', `${redirect.pathname}/confirm`);
+    const confirm = await submitPaymentForm(ctx.api, redirect.pathname, 'confirm');
     expect(confirm.status).toBe(303);
     const back = new URL(confirm.headers.get('location')!);
     expect(back.pathname).toBe('/ja/profile/deposit');
@@ -32,7 +35,7 @@ describe('POST /api/user/payments/create-payment and the demo payment page', () 
     expect(await balanceOf(ctx.api, player.id)).toBe('50.00');
 
     // A second confirm (double click, back button) changes nothing.
-    const again = await ctx.api.request('POST', `${redirect.pathname}/confirm`);
+    const again = await ctx.api.request('POST', `${redirect.pathname}/confirm`, { raw: new URLSearchParams({ token: tokenOf(page.body) }).toString(), headers: FORM });
     expect(new URL(again.headers.get('location')!).searchParams.get('payment_status')).toBe('completed');
     expect(await balanceOf(ctx.api, player.id)).toBe('50.00');
 
@@ -50,7 +53,8 @@ describe('POST /api/user/payments/create-payment and the demo payment page', () 
     const player = await ctx.api.player();
     const res = await create(player.token, { amount: '20.00', method: 'crypto' });
     const path = new URL(res.body.redirect_url).pathname;
-    await Promise.all(Array.from({ length: 10 }, () => ctx.api.request('POST', `${path}/confirm`)));
+    const token = tokenOf((await ctx.api.request('GET', path)).body);
+    await Promise.all(Array.from({ length: 10 }, () => ctx.api.request('POST', `${path}/confirm`, { raw: `token=${token}`, headers: FORM })));
     expect(await balanceOf(ctx.api, player.id)).toBe('20.00');
   });
 
@@ -58,9 +62,10 @@ describe('POST /api/user/payments/create-payment and the demo payment page', () 
     const player = await ctx.api.player();
     const res = await create(player.token, { amount: '30.00', method: 'bank_transfer' });
     const path = new URL(res.body.redirect_url).pathname;
-    const cancel = await ctx.api.request('POST', `${path}/cancel`);
+    const token = tokenOf((await ctx.api.request('GET', path)).body);
+    const cancel = await submitPaymentForm(ctx.api, path, 'cancel');
     expect(new URL(cancel.headers.get('location')!).searchParams.get('payment_status')).toBe('cancelled');
-    const confirm = await ctx.api.request('POST', `${path}/confirm`);
+    const confirm = await ctx.api.request('POST', `${path}/confirm`, { raw: `token=${token}`, headers: FORM });
     expect(new URL(confirm.headers.get('location')!).searchParams.get('payment_status')).toBe('cancelled');
     expect(await balanceOf(ctx.api, player.id)).toBe('0.00');
     expect((await ctx.api.request('GET', path)).body).toContain('This payment was cancelled.');
@@ -76,7 +81,7 @@ describe('POST /api/user/payments/create-payment and the demo payment page', () 
     const code = (await ctx.api.request('GET', '/api/user/me', { token: referrer.token })).body.referral_code;
     const friend = await ctx.api.player({ ref: code });
     const res = await create(friend.token, { amount: '100.00', method: 'card' });
-    await ctx.api.request('POST', `${new URL(res.body.redirect_url).pathname}/confirm`);
+    await submitPaymentForm(ctx.api, new URL(res.body.redirect_url).pathname, 'confirm');
     expect(await balanceOf(ctx.api, referrer.id)).toBe('5.00');
     const stats = await ctx.api.request('GET', '/api/user/referral-stats', { token: referrer.token });
     expect(stats.body).toEqual({ referral_code: code, invited: 1, active: 1, earned: '5.00', currency: 'EUR' });

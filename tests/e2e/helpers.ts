@@ -34,3 +34,22 @@ export async function closeLowBalance(page: Page) {
   await low.locator('[data-close-dialog]').last().click();
   await expect(low).toHaveCount(0);
 }
+
+/**
+ * Deposits through the API and the demo payment page, as a player would: the page's own form
+ * (with its payment-bound token) is submitted, and the confirmation must redirect back.
+ */
+export async function depositThroughPaymentPage(
+  request: import('@playwright/test').APIRequestContext,
+  token: string,
+  amount: string,
+  method: 'card' | 'bank_transfer' | 'crypto' = 'card',
+) {
+  const created = await request.post('/api/user/payments/create-payment', { headers: { authorization: `Token ${token}` }, data: { amount, method } });
+  if (created.status() !== 201) throw new Error(`create-payment answered ${created.status()}: ${await created.text()}`);
+  const path = new URL((await created.json()).redirect_url).pathname;
+  const formToken = /name="token" value="([^"]+)"/.exec(await (await request.get(path)).text())?.[1];
+  if (!formToken) throw new Error(`the payment page ${path} has no form token`);
+  const confirmed = await request.post(`${path}/confirm`, { form: { token: formToken }, maxRedirects: 0 });
+  if (confirmed.status() !== 303) throw new Error(`confirming ${path} answered ${confirmed.status()}`);
+}

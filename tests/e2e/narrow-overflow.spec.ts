@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, apiToken } from './helpers';
+import { DEMO, apiToken, depositThroughPaymentPage } from './helpers';
 
 /**
  * Issue 10 #16: long unbroken strings (a 62-character crypto address, a 30-character username
@@ -22,8 +22,7 @@ async function longDataPlayer(request: APIRequestContext) {
   expect(registered.status(), await registered.text()).toBe(201);
   const token = await apiToken(request, credentials);
   const headers = { authorization: `Token ${token}` };
-  const payment = await (await request.post('/api/user/payments/create-payment', { headers, data: { amount: '40.00', method: 'crypto' } })).json();
-  await request.post(`${new URL(payment.redirect_url).pathname}/confirm`, { maxRedirects: 0 });
+  await depositThroughPaymentPage(request, token, '40.00', 'crypto');
   const withdrawal = await request.post('/api/user/withdrawal', { headers, data: { amount: '10.00', method: 'crypto', destination: LONG_ADDRESS } });
   expect(withdrawal.status(), await withdrawal.text()).toBe(201);
   return token;

@@ -5,7 +5,7 @@ import type { User } from '../../src/api/contract';
 import type { GameMechanic, GameSessionState } from '../../src/games/protocol';
 import { formatMoney } from '../../src/i18n/money-format';
 import type { Locale } from '../../src/i18n/locales.mjs';
-import { apiToken, newPlayer } from './helpers';
+import { apiToken, depositThroughPaymentPage, newPlayer } from './helpers';
 
 /** One seeded game per mechanic (server/src/db/seed.ts). */
 const GAMES: Record<GameMechanic, string> = { dice: 'crash-rocket', roulette: 'european-roulette', slot: 'amber-fortune' };
@@ -20,8 +20,7 @@ async function playerWithMoney(page: Page, request: APIRequestContext) {
   const credentials = newPlayer('play');
   expect((await request.post('/auth/users/', { data: credentials })).status()).toBe(201);
   const token = await apiToken(request, credentials);
-  const payment = await (await request.post('/api/user/payments/create-payment', { headers: { authorization: `Token ${token}` }, data: { amount: '100.00', method: 'card' } })).json();
-  await request.post(`${new URL(payment.redirect_url).pathname}/confirm`, { maxRedirects: 0 });
+  await depositThroughPaymentPage(request, token, '100.00');
   await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
   return token;
 }

@@ -3,7 +3,7 @@
 // the demo payment page's colour mode.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, newPlayer, waitForClientScript } from './helpers';
+import { apiToken, depositThroughPaymentPage, newPlayer, waitForClientScript } from './helpers';
 
 const PHONE = { width: 360, height: 780 };
 
@@ -18,10 +18,7 @@ async function signedInPlayer(page: Page, request: APIRequestContext) {
 
 const auth = (token: string) => ({ authorization: `Token ${token}` });
 
-async function deposit(request: APIRequestContext, token: string, amount: string) {
-  const payment = await (await request.post('/api/user/payments/create-payment', { headers: auth(token), data: { amount, method: 'card' } })).json();
-  await request.post(`${new URL(payment.redirect_url).pathname}/confirm`, { maxRedirects: 0 });
-}
+const deposit = depositThroughPaymentPage;
 
 /** Resolves once the header shows the loaded player, i.e. the user store has been set. */
 async function userLoaded(page: Page) {

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, apiToken, closeLowBalance, newPlayer } from './helpers';
+import { DEMO, apiToken, closeLowBalance, depositThroughPaymentPage, newPlayer } from './helpers';
 
 /** A fresh player, signed in through the cookie; answers their token. */
 async function signedInPlayer(page: Page, request: APIRequestContext, credentials = newPlayer('prof')) {
@@ -12,11 +12,7 @@ async function signedInPlayer(page: Page, request: APIRequestContext, credential
 
 const me = async (request: APIRequestContext, token: string) => (await request.get('/api/user/me', { headers: { authorization: `Token ${token}` } })).json();
 
-/** Deposits through the API and the demo payment page, as a player would. */
-async function deposit(request: APIRequestContext, token: string, amount: string) {
-  const payment = await (await request.post('/api/user/payments/create-payment', { headers: { authorization: `Token ${token}` }, data: { amount, method: 'card' } })).json();
-  await request.post(`${new URL(payment.redirect_url).pathname}/confirm`, { maxRedirects: 0 });
-}
+const deposit = depositThroughPaymentPage;
 
 test('edit profile: saved fields come back, bad input is refused next to the field', async ({ page, request }) => {
   const player = await signedInPlayer(page, request);

@@ -3,8 +3,11 @@ import type { Database, Queryable } from './database.ts';
 import { normalizeEmails } from './migrations/003_normalize_emails.ts';
 
 const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
-/** Any fixed number: the advisory lock lets one of several starting API nodes migrate at a time. */
-const MIGRATION_LOCK = 7_204_311;
+/**
+ * Any fixed number: the advisory lock lets one of several starting API nodes migrate, then seed,
+ * at a time (see `seed.ts`), so nodes started together neither race nor crash.
+ */
+export const STARTUP_LOCK = 7_204_311;
 
 interface Migration {
   version: number;
@@ -27,11 +30,15 @@ export function migrationFiles(): Migration[] {
 
 /** Applies every migration not yet applied, each in its own transaction. */
 export async function migrate(db: Database): Promise<string[]> {
-  await db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');
+  // IF NOT EXISTS is not safe against a concurrent CREATE (duplicate pg_type row): take the lock.
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [STARTUP_LOCK]);
+    await tx.query('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');
+  });
   const applied: string[] = [];
   for (const migration of migrationFiles()) {
     const done = await db.transaction(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [STARTUP_LOCK]);
       const rows = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [migration.version]);
       if (rows.length) return false;
       for (const statement of splitStatements(migration.sql ?? '')) await tx.query(statement);

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Database } from './database.ts';
+import { STARTUP_LOCK } from './migrate.ts';
 
 /**
  * PostgreSQL through a connection pool, for operators and for several API nodes sharing one
@@ -9,9 +10,27 @@ export async function openPostgres(connectionString: string, schema?: string): P
   const pool = new pg.Pool({ connectionString, max: 10, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
   // An idle client that loses its connection emits 'error'; without a listener that kills the process.
   pool.on('error', (error) => console.error(JSON.stringify({ level: 'error', source: 'postgres', error: error.message })));
+  const transaction: Database['transaction'] = async (work) => {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work({ query: async (sql, params) => (await client.query(sql, params as unknown[])).rows });
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
   if (schema) {
     if (!/^\w+$/.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
-    await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    // Nodes starting together would race on IF NOT EXISTS: one at a time, under the startup lock.
+    await transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [STARTUP_LOCK]);
+      await tx.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    });
   }
   return {
     kind: 'postgres',
@@ -21,20 +40,7 @@ export async function openPostgres(connectionString: string, schema?: string): P
     async exec(sql) {
       await pool.query(sql);
     },
-    async transaction(work) {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const result = await work({ query: async (sql, params) => (await client.query(sql, params as unknown[])).rows });
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
+    transaction,
     close: () => pool.end(),
   };
 }

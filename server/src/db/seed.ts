@@ -1,7 +1,8 @@
 import { hashPassword } from '../auth.ts';
 import { DEMO_PLAYER } from './demo-player.ts';
 import type { ServerConfig } from '../config.ts';
-import type { Database } from './database.ts';
+import type { Database, Queryable } from './database.ts';
+import { STARTUP_LOCK } from './migrate.ts';
 import { addTransaction, notify } from '../services/history.ts';
 import { credit, debit, recordDebit } from '../services/ledger.ts';
 import { newReferralCode } from '../services/users.ts';
@@ -38,10 +39,14 @@ const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
 
 /**
  * Lobby data always; the demo player unless DEMO=0. Idempotent: every row has a fixed key or is
- * guarded by the demo player's existence, so restarts add nothing twice.
+ * guarded by the demo player's existence, so restarts add nothing twice. One transaction under
+ * the startup lock the migrations take, so API nodes started together seed one after the other
+ * (the second finds the demo player and adds nothing) instead of colliding on a unique index.
  */
 export async function seed(db: Database, config: ServerConfig): Promise<void> {
+  const passwordHash = config.demo ? await hashPassword(DEMO_PLAYER.password) : undefined;
   await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [STARTUP_LOCK]);
     for (const [index, [id, name, provider, category, mechanic]] of GAMES.entries()) {
       await tx.query(
         `INSERT INTO games (id, name, provider, image, category, popularity, mechanic) VALUES ($1, $2, $3, $4, $5, $6, $7)
@@ -52,47 +57,44 @@ export async function seed(db: Database, config: ServerConfig): Promise<void> {
     await seedBackgroundRounds(tx, GAMES.map(([id, , , , mechanic]) => ({ id, mechanic, weight: BACKGROUND_WEIGHTS[id] })), config.currency, new Date());
     await tx.query(`INSERT INTO notifications (seed_key, template, created_at) VALUES ('mass-new-games', 'new_games', $1), ('mass-weekend', 'weekend', $2)
                     ON CONFLICT (seed_key) DO NOTHING`, [hoursAgo(72).toISOString(), hoursAgo(20).toISOString()]);
+    if (passwordHash) await seedDemoPlayer(tx, config, passwordHash);
   });
-  if (config.demo) await seedDemoPlayer(db, config);
 }
 
-async function seedDemoPlayer(db: Database, config: ServerConfig) {
-  const passwordHash = await hashPassword(DEMO_PLAYER.password);
-  await db.transaction(async (tx) => {
-    const [exists] = await tx.query('SELECT 1 FROM users WHERE email = $1', [normalizeEmail(DEMO_PLAYER.email)]);
-    if (exists) return;
-    const [user] = await tx.query<{ id: number }>(
-      `INSERT INTO users (email, username, first_name, password_hash, currency, referral_code, loyalty_points, date_joined)
-       VALUES ($1, $2, 'Demo', $3, $4, $5, 300, $6) RETURNING id`,
-      [normalizeEmail(DEMO_PLAYER.email), DEMO_PLAYER.username, passwordHash, config.currency, newReferralCode(), hoursAgo(24 * 30).toISOString()],
-    );
-    const userId = user!.id;
-    const credits = [
-      { type: 'bonus', account: 'bonus', amount: '20.00', template: 'bonus', params: {}, hours: 24 * 30 },
-      { type: 'deposit', account: 'cash', amount: '200.00', template: 'deposit', params: { method: 'card' }, method: 'card', hours: 24 * 29 },
-      { type: 'deposit', account: 'cash', amount: '100.00', template: 'deposit', params: { method: 'bank_transfer' }, method: 'bank_transfer', hours: 24 * 10 },
-      { type: 'game', account: 'cash', amount: '45.50', template: 'game_win', params: { game: 'Amber Fortune' }, hours: 24 * 3 },
-    ] as const;
-    for (const item of credits) {
-      const row = await addTransaction(tx, {
-        userId, type: item.type, amount: item.amount, status: 'completed', method: 'method' in item ? item.method : undefined,
-        template: item.template, params: item.params, createdAt: hoursAgo(item.hours),
-      });
-      await credit(tx, userId, item.account, item.amount, row.id);
-    }
-    const debits = [
-      { type: 'game', amount: '20.00', template: 'game_bet', params: { game: 'Live Roulette' }, status: 'completed', hours: 24 * 2 },
-      { type: 'withdrawal', amount: '50.00', template: 'withdrawal', params: { method: 'card', destination: '•••• 4242' }, status: 'pending', hours: 5 },
-    ] as const;
-    for (const item of debits) {
-      await debit(tx, userId, 'cash', item.amount);
-      const row = await addTransaction(tx, {
-        userId, type: item.type, amount: `-${item.amount}`, status: item.status, template: item.template, params: item.params, createdAt: hoursAgo(item.hours),
-        ...(item.type === 'withdrawal' ? { method: 'card', destination: '•••• 4242' } : {}),
-      });
-      await recordDebit(tx, userId, 'cash', item.amount, row.id);
-    }
-    await notify(tx, userId, 'welcome');
-    await notify(tx, userId, 'deposit', { amount: '100.00', currency: config.currency });
-  });
+async function seedDemoPlayer(tx: Queryable, config: ServerConfig, passwordHash: string) {
+  const [exists] = await tx.query('SELECT 1 FROM users WHERE email = $1', [normalizeEmail(DEMO_PLAYER.email)]);
+  if (exists) return;
+  const [user] = await tx.query<{ id: number }>(
+    `INSERT INTO users (email, username, first_name, password_hash, currency, referral_code, loyalty_points, date_joined)
+     VALUES ($1, $2, 'Demo', $3, $4, $5, 300, $6) RETURNING id`,
+    [normalizeEmail(DEMO_PLAYER.email), DEMO_PLAYER.username, passwordHash, config.currency, newReferralCode(), hoursAgo(24 * 30).toISOString()],
+  );
+  const userId = user!.id;
+  const credits = [
+    { type: 'bonus', account: 'bonus', amount: '20.00', template: 'bonus', params: {}, hours: 24 * 30 },
+    { type: 'deposit', account: 'cash', amount: '200.00', template: 'deposit', params: { method: 'card' }, method: 'card', hours: 24 * 29 },
+    { type: 'deposit', account: 'cash', amount: '100.00', template: 'deposit', params: { method: 'bank_transfer' }, method: 'bank_transfer', hours: 24 * 10 },
+    { type: 'game', account: 'cash', amount: '45.50', template: 'game_win', params: { game: 'Amber Fortune' }, hours: 24 * 3 },
+  ] as const;
+  for (const item of credits) {
+    const row = await addTransaction(tx, {
+      userId, type: item.type, amount: item.amount, status: 'completed', method: 'method' in item ? item.method : undefined,
+      template: item.template, params: item.params, createdAt: hoursAgo(item.hours),
+    });
+    await credit(tx, userId, item.account, item.amount, row.id);
+  }
+  const debits = [
+    { type: 'game', amount: '20.00', template: 'game_bet', params: { game: 'Live Roulette' }, status: 'completed', hours: 24 * 2 },
+    { type: 'withdrawal', amount: '50.00', template: 'withdrawal', params: { method: 'card', destination: '•••• 4242' }, status: 'pending', hours: 5 },
+  ] as const;
+  for (const item of debits) {
+    await debit(tx, userId, 'cash', item.amount);
+    const row = await addTransaction(tx, {
+      userId, type: item.type, amount: `-${item.amount}`, status: item.status, template: item.template, params: item.params, createdAt: hoursAgo(item.hours),
+      ...(item.type === 'withdrawal' ? { method: 'card', destination: '•••• 4242' } : {}),
+    });
+    await recordDebit(tx, userId, 'cash', item.amount, row.id);
+  }
+  await notify(tx, userId, 'welcome');
+  await notify(tx, userId, 'deposit', { amount: '100.00', currency: config.currency });
 }

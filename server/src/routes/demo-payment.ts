@@ -1,17 +1,21 @@
 import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { html } from 'hono/html';
-import type { AppEnv, Services } from '../app-env.ts';
+import { nowOf, type AppEnv, type Services } from '../app-env.ts';
 import { translate, type Locale } from '../i18n.ts';
 import { formatMoney } from '../../../src/i18n/money-format.ts';
-
 import { pickTheme, themeHead } from './demo-payment-theme.ts';
-import { PAYMENT_ID, cancelPayment, completePayment } from '../services/payments.ts';
+import { formToken, formTokenSecret, validFormToken } from '../services/form-token.ts';
+import { PAYMENT_ID, cancelPayment, completePayment, expirePayments } from '../services/payments.ts';
+import { backUrl, returnOrigins } from '../services/return-url.ts';
 
 /**
  * The reference server's stand-in for a payment provider: the page `redirect_url` points at. The
  * player confirms or cancels, and is sent back to the site with `?payment=<id>&payment_status=…`.
- * The unguessable payment id is the capability, as with a provider's checkout link.
+ * The unguessable payment id is the capability, as with a provider's checkout link; the forms carry
+ * a token bound to the payment, and posts from another site are refused, so a page elsewhere cannot
+ * confirm a payment in the player's name. A pending payment expires after PAYMENT_EXPIRY_MINUTES.
  */
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#fbf7ef;color:#1f1a12}
 main{max-width:26rem;margin:1rem;padding:1.5rem;border-radius:12px;background:#fff;box-shadow:0 2px 12px #0002}
@@ -28,21 +32,37 @@ interface PaymentRow {
   status: 'pending' | 'completed' | 'cancelled';
   return_url: string;
   lang: Locale;
+  expired: boolean;
+}
+
+/** A form post another site made: the browser says so (Sec-Fetch-Site), or the Origin is not ours. */
+function crossSite(c: Context<AppEnv>, apiOrigin: string): boolean {
+  if (c.req.header('sec-fetch-site') === 'cross-site') return true;
+  const origin = c.req.header('origin');
+  return origin !== undefined && origin !== apiOrigin;
 }
 
 export function demoPaymentRoutes(services: Services) {
   const { db, config } = services;
   const app = new Hono<AppEnv>();
+  const secret = formTokenSecret(services.privateKeys[0]!);
 
-  const load = async (id: string) =>
-    PAYMENT_ID.test(id)
-      ? (await db.query<PaymentRow>('SELECT amount::text, currency, method, status, return_url, lang FROM payments WHERE id = $1', [id]))[0]
-      : undefined;
+  /** The payment, after cancelling it if its time ran out. */
+  const load = async (id: string) => {
+    if (!PAYMENT_ID.test(id)) return undefined;
+    await expirePayments(db, { id }, nowOf(services));
+    const [row] = await db.query<PaymentRow>(
+      `SELECT amount::text, currency, method, status, return_url, lang, (status = 'cancelled' AND completed_at >= expires_at) AS expired
+       FROM payments WHERE id = $1`,
+      [id],
+    );
+    return row;
+  };
 
-  const page = (c: Context<AppEnv>, status: 200 | 404, locale: Locale, body: unknown) => {
+  const page = (c: Context<AppEnv>, status: 200 | 403 | 404, locale: Locale, body: unknown) => {
     const t = (key: string) => translate(locale, `demo_payment.${key}`);
     const theme = themeHead(pickTheme(c.req.query('theme')));
-    c.header('Content-Security-Policy', `default-src 'none'; style-src ${STYLE_HASH} ${theme.styleSrc}; form-action 'self' ${config.corsOrigins.join(' ')}; base-uri 'none'; frame-ancestors 'none'`);
+    c.header('Content-Security-Policy', `default-src 'none'; style-src ${STYLE_HASH} ${theme.styleSrc}; form-action 'self' ${returnOrigins(config).join(' ')}; base-uri 'none'; frame-ancestors 'none'`);
     c.header('Cache-Control', 'no-store');
     return c.html(
       html`<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -61,31 +81,32 @@ export function demoPaymentRoutes(services: Services) {
     const details = html`<dl><dt>${t('amount')}</dt><dd>${formatMoney(payment.amount, payment.currency, locale)}</dd>
 <dt>${t('method')}</dt><dd>${translate(locale, `methods.${payment.method}`)}</dd></dl>`;
     if (payment.status !== 'pending') {
-      return page(c, 200, locale, html`${details}<p role="status">${t(payment.status)}</p><a href="${backUrl(payment.return_url, id, payment.status)}">${t('back')}</a>`);
+      const expired = payment.expired ? html`<p>${translate(locale, 'guard.expired')}</p>` : '';
+      return page(c, 200, locale, html`${details}<p role="status">${t(payment.status)}</p>${expired}<a href="${backUrl(payment.return_url, id, payment.status)}">${t('back')}</a>`);
     }
+    const token = html`<input type="hidden" name="token" value="${formToken(secret, id)}">`;
     return page(
       c,
       200,
       locale,
-      html`${details}<form method="post" action="/demo-pay/${id}/confirm"><button class="confirm" type="submit">${t('confirm')}</button></form><form method="post" action="/demo-pay/${id}/cancel"><button class="cancel" type="submit">${t('cancel')}</button></form>`,
+      html`${details}<form method="post" action="/demo-pay/${id}/confirm">${token}<button class="confirm" type="submit">${t('confirm')}</button></form><form method="post" action="/demo-pay/${id}/cancel">${token}<button class="cancel" type="submit">${t('cancel')}</button></form>`,
     );
   });
 
-  app.post('/demo-pay/:id/:action{confirm|cancel}', async (c) => {
+  // The forms hold one short field; nothing larger is read.
+  const smallForm = bodyLimit({ maxSize: 4096, onError: (c) => c.text('Payload Too Large', 413) });
+  app.post('/demo-pay/:id/:action{confirm|cancel}', smallForm, async (c) => {
     const id = c.req.param('id');
     const payment = await load(id);
     if (!payment) return page(c, 404, c.get('locale'), html`<p role="alert">${translate(c.get('locale'), 'demo_payment.not_found')}</p>`);
-    const status = c.req.param('action') === 'confirm' ? await completePayment(db, id, config) : await cancelPayment(db, id);
+    const form = /^application\/x-www-form-urlencoded\b/i.test(c.req.header('content-type') ?? '') ? await c.req.parseBody() : {};
+    if (crossSite(c, config.apiUrl) || !validFormToken(secret, id, form.token)) {
+      return page(c, 403, payment.lang, html`<p role="alert">${translate(payment.lang, 'guard.forbidden')}</p><a href="/demo-pay/${id}">${translate(payment.lang, 'guard.reopen')}</a>`);
+    }
+    const now = nowOf(services);
+    const status = c.req.param('action') === 'confirm' ? await completePayment(db, id, config, now) : await cancelPayment(db, id, now);
     return c.redirect(backUrl(payment.return_url, id, status!), 303);
   });
 
   return app;
-}
-
-/** The site page the player returns to, told which payment this was and how it ended. */
-function backUrl(returnUrl: string, id: string, status: string): string {
-  const url = new URL(returnUrl);
-  url.searchParams.set('payment', id);
-  url.searchParams.set('payment_status', status);
-  return url.href;
 }

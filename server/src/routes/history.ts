@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
 import { API_PATHS, TRANSACTION_TYPES, type Paginated, type Transaction } from '../../../src/api/contract.ts';
 import { isCalendarDate, type Problems } from '../../../src/api/validation.ts';
-import type { AppEnv, Services } from '../app-env.ts';
+import { nowOf, type AppEnv, type Services } from '../app-env.ts';
 import { requireUser } from '../auth.ts';
 import { detailError, fieldErrors } from '../errors.ts';
+import { expirePayments } from '../services/payments.ts';
 import { describeTransaction } from '../services/texts.ts';
 
 const DEFAULT_PAGE_SIZE = 10;
@@ -18,7 +19,7 @@ function wholeNumber(problems: Problems, field: string, value: string | undefine
 
 /** The player's transactions, newest first, with DRF-style page links and filters. */
 export function historyRoutes(services: Services) {
-  const { db } = services;
+  const { db, config } = services;
   const app = new Hono<AppEnv>();
 
   app.get(API_PATHS.history, requireUser(services), async (c) => {
@@ -36,6 +37,8 @@ export function historyRoutes(services: Services) {
     const pageSize = wholeNumber(problems, 'page_size', query.page_size, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
     if (Object.keys(problems).length) throw fieldErrors(problems);
 
+    // Deposits left on the payment page past their deadline read as cancelled from now on.
+    await expirePayments(db, { userId: c.get('userId') }, nowOf(services));
     const filters = `user_id = $1 AND ($2::text IS NULL OR type = $2)
       AND ($3::date IS NULL OR created_at >= $3::date::timestamp AT TIME ZONE 'UTC')
       AND ($4::date IS NULL OR created_at < ($4::date + 1)::timestamp AT TIME ZONE 'UTC')`;
@@ -51,7 +54,10 @@ export function historyRoutes(services: Services) {
     );
     const locale = c.get('locale');
     const link = (target: number) => {
-      const url = new URL(c.req.url);
+      // From API_URL, never from the Host header a client chose.
+      const url = new URL(config.apiUrl);
+      url.pathname = c.req.path;
+      url.search = new URL(c.req.url).search;
       url.searchParams.set('page', String(target));
       return url.href;
     };

@@ -2,30 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { API_PATHS, PAYMENT_METHODS, type Payment, type PaymentMethod } from '../../../src/api/contract.ts';
 import type { Problems } from '../../../src/api/validation.ts';
-import type { AppEnv, Services } from '../app-env.ts';
+import { nowOf, type AppEnv, type Services } from '../app-env.ts';
 import { requireUser } from '../auth.ts';
 import { readJson } from '../body.ts';
 import { fieldErrors } from '../errors.ts';
 import { readAmount } from '../services/amounts.ts';
 import { runOnce } from '../services/idempotency.ts';
-
-const DEFAULT_RETURN_PATH = '/profile/deposit';
-
-/**
- * A return address the demo payment page may send the player to: a path on this origin, or a URL
- * on this origin or on a CORS_ORIGINS site. Anything else would make us an open redirect.
- */
-export function allowedReturnUrl(value: unknown, ownOrigin: string, siteOrigins: string[]): string | undefined {
-  if (value === undefined || value === null || value === '') return new URL(DEFAULT_RETURN_PATH, ownOrigin).href;
-  if (typeof value !== 'string' || value.length > 2000) return undefined;
-  if (value.startsWith('/') && !value.startsWith('//') && !value.includes('\\')) return new URL(value, ownOrigin).href;
-  try {
-    const url = new URL(value);
-    return url.origin === ownOrigin || siteOrigins.includes(url.origin) ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
+import { openPayment } from '../services/payments.ts';
+import { allowedReturnUrl } from '../services/return-url.ts';
 
 /** Deposits: a pending payment and the address of the (demo) payment page that completes it. */
 export function paymentRoutes(services: Services) {
@@ -35,7 +19,6 @@ export function paymentRoutes(services: Services) {
   app.post(API_PATHS.createPayment, requireUser(services), async (c) => {
     const input = await readJson(c, services);
     const locale = c.get('locale');
-    const origin = new URL(c.req.url).origin;
     const problems: Problems = {};
     const amount = readAmount(input.amount, config.limits.deposit_min, config.limits.deposit_max, locale, config.currency);
     if ('problem' in amount) problems.amount = [amount.problem];
@@ -43,7 +26,7 @@ export function paymentRoutes(services: Services) {
       problems.currency = [{ key: 'currency_unsupported', params: { currency: config.currency } }];
     }
     if (!PAYMENT_METHODS.includes(input.method as never)) problems.method = [{ key: input.method === undefined ? 'required' : 'method_invalid' }];
-    const returnUrl = allowedReturnUrl(input.return_url, origin, config.corsOrigins);
+    const returnUrl = allowedReturnUrl(input.return_url, config);
     if (!returnUrl) problems.return_url = [{ key: 'return_url_invalid' }];
     if (Object.keys(problems).length || !('amount' in amount) || !returnUrl) throw fieldErrors(problems);
 
@@ -54,16 +37,13 @@ export function paymentRoutes(services: Services) {
       { userId, name: 'create-payment', key: c.req.header('idempotency-key'), request: { amount: amount.amount, method, returnUrl } },
       async (tx) => {
         const id = randomUUID();
-        const [row] = await tx.query<{ created_at: Date }>(
-          `INSERT INTO payments (id, user_id, amount, currency, method, status, return_url, lang)
-           VALUES ($1, $2, $3::numeric, $4, $5, 'pending', $6, $7) RETURNING created_at`,
-          [id, userId, amount.amount, config.currency, method, returnUrl, locale],
-        );
+        const expiresAt = new Date(nowOf(services).getTime() + config.paymentExpiryMinutes * 60_000);
+        const row = await openPayment(tx, { id, userId, amount: amount.amount, currency: config.currency, method, returnUrl, lang: locale, expiresAt });
         return {
           status: 201,
           body: {
             id, status: 'pending', amount: amount.amount, currency: config.currency, method,
-            redirect_url: `${origin}/demo-pay/${id}`, created_at: new Date(row!.created_at).toISOString(),
+            redirect_url: `${config.apiUrl}/demo-pay/${id}`, created_at: new Date(row.created_at).toISOString(),
           },
         };
       },

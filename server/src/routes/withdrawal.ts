@@ -8,9 +8,8 @@ import { readJson } from '../body.ts';
 import { fieldError, fieldErrors } from '../errors.ts';
 import { readAmount } from '../services/amounts.ts';
 import { formatMoney } from '../../../src/i18n/money-format.ts';
-import { addTransaction, notify } from '../services/history.ts';
 import { runOnce } from '../services/idempotency.ts';
-import { debit, recordDebit } from '../services/ledger.ts';
+import { reserveWithdrawal } from '../services/withdrawals.ts';
 
 /** Withdrawal requests: the amount is reserved from the balance at once and stays pending. */
 export function withdrawalRoutes(services: Services) {
@@ -32,22 +31,16 @@ export function withdrawalRoutes(services: Services) {
       db,
       { userId, name: 'withdrawal', key: c.req.header('idempotency-key'), request: { amount: amount.amount, method, destination } },
       async (tx) => {
-        const balance = await debit(tx, userId, 'cash', amount.amount);
-        if (balance === undefined) {
+        const item = await reserveWithdrawal(tx, { userId, amount: amount.amount, method, destination, currency: config.currency });
+        if (!item) {
           const [row] = await tx.query<{ balance: string; currency: string }>('SELECT balance::text, currency FROM users WHERE id = $1', [userId]);
           throw fieldError('amount', 'insufficient_funds', { balance: formatMoney(row!.balance, row!.currency, c.get('locale')) });
         }
-        const item = await addTransaction(tx, {
-          userId, type: 'withdrawal', amount: `-${amount.amount}`, status: 'pending', method, destination,
-          template: 'withdrawal', params: { method, destination },
-        });
-        await recordDebit(tx, userId, 'cash', amount.amount, item.id);
-        await notify(tx, userId, 'withdrawal', { amount: amount.amount, currency: config.currency });
         return {
           status: 201,
           body: {
             id: item.id, status: 'pending', amount: amount.amount, currency: config.currency, method, destination,
-            created_at: new Date(item.created_at).toISOString(), balance,
+            created_at: new Date(item.created_at).toISOString(), balance: item.balance,
           },
         };
       },

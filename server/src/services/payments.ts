@@ -6,25 +6,83 @@ import { credit } from './ledger.ts';
 
 export type PaymentStatus = 'pending' | 'completed' | 'cancelled';
 
+/** What `create-payment` records: the payment, and its history item, pending from the start. */
+export interface NewPayment {
+  id: string;
+  userId: number;
+  amount: string;
+  currency: string;
+  method: string;
+  returnUrl: string;
+  lang: string;
+  expiresAt: Date;
+}
+
 /**
- * Completes a pending deposit exactly once: the status flips from pending in a conditional
- * UPDATE, so a double confirm (or two nodes confirming at once) credits once. In the same
- * transaction: history item, balance and ledger, loyalty points, a notification, and the
+ * Records a pending deposit and its history item in the caller's transaction, so a deposit left on
+ * the payment page shows in history at once (as pending, later as completed or cancelled).
+ */
+export async function openPayment(tx: Queryable, payment: NewPayment): Promise<{ created_at: Date }> {
+  const item = await addTransaction(tx, {
+    userId: payment.userId, type: 'deposit', amount: payment.amount, status: 'pending', method: payment.method,
+    template: 'deposit', params: { method: payment.method },
+  });
+  const [row] = await tx.query<{ created_at: Date }>(
+    `INSERT INTO payments (id, user_id, amount, currency, method, status, return_url, lang, transaction_id, expires_at)
+     VALUES ($1, $2, $3::numeric, $4, $5, 'pending', $6, $7, $8, $9) RETURNING created_at`,
+    [payment.id, payment.userId, payment.amount, payment.currency, payment.method, payment.returnUrl, payment.lang, item.id, payment.expiresAt.toISOString()],
+  );
+  return row!;
+}
+
+/**
+ * Cancels pending payments (one, or all of a player's) whose deadline has passed, with their
+ * history items, in one statement. Run lazily before a payment or a history page is read, so every
+ * node shows the same state without a background job.
+ */
+export async function expirePayments(db: Queryable, where: { id: string } | { userId: number }, now: Date): Promise<void> {
+  const [column, value] = 'id' in where ? ['id', where.id] : ['user_id', where.userId];
+  await cancelWhere(db, `${column} = $1 AND expires_at <= $2`, value, now);
+}
+
+/** Cancels the pending payments matching `condition` ($1 = value, $2 = now) and their history items, in one statement. */
+async function cancelWhere(db: Queryable, condition: string, value: string | number, now: Date): Promise<void> {
+  await db.query(
+    `WITH cancelled AS (
+       UPDATE payments SET status = 'cancelled', completed_at = $2 WHERE status = 'pending' AND ${condition} RETURNING transaction_id)
+     UPDATE transactions SET status = 'cancelled' WHERE id IN (SELECT transaction_id FROM cancelled)`,
+    [value, now.toISOString()],
+  );
+}
+
+/**
+ * Completes a pending, unexpired deposit exactly once: the status flips from pending in a
+ * conditional UPDATE, so a double confirm (or two nodes confirming at once) credits once. In the
+ * same transaction: history item, balance and ledger, loyalty points, a notification, and the
  * referrer's reward. Answers the payment's status afterwards, or undefined if it does not exist.
  */
-export async function completePayment(db: Database, id: string, config: ServerConfig): Promise<PaymentStatus | undefined> {
+export async function completePayment(db: Database, id: string, config: ServerConfig, now: Date): Promise<PaymentStatus | undefined> {
   return db.transaction(async (tx) => {
-    const [payment] = await tx.query<{ user_id: number; amount: string; currency: string; method: string }>(
-      `UPDATE payments SET status = 'completed', completed_at = now() WHERE id = $1 AND status = 'pending'
-       RETURNING user_id, amount::text, currency, method`,
-      [id],
+    const [payment] = await tx.query<{ user_id: number; amount: string; currency: string; method: string; transaction_id: number | null }>(
+      `UPDATE payments SET status = 'completed', completed_at = $2 WHERE id = $1 AND status = 'pending' AND expires_at > $2
+       RETURNING user_id, amount::text, currency, method, transaction_id`,
+      [id, now.toISOString()],
     );
-    if (!payment) return currentStatus(tx, id);
+    if (!payment) {
+      await expirePayments(tx, { id }, now);
+      return currentStatus(tx, id);
+    }
     const { user_id: userId, amount, currency, method } = payment;
-    const item = await addTransaction(tx, { userId, type: 'deposit', amount, status: 'completed', method, template: 'deposit', params: { method } });
-    await credit(tx, userId, 'cash', amount, item.id);
+    let transactionId = payment.transaction_id;
+    if (transactionId === null) {
+      // A payment made before migration 004 has no history item yet.
+      transactionId = (await addTransaction(tx, { userId, type: 'deposit', amount, status: 'completed', method, template: 'deposit', params: { method } })).id;
+      await tx.query('UPDATE payments SET transaction_id = $2 WHERE id = $1', [id, transactionId]);
+    } else {
+      await tx.query(`UPDATE transactions SET status = 'completed' WHERE id = $1`, [transactionId]);
+    }
+    await credit(tx, userId, 'cash', amount, transactionId);
     await tx.query('UPDATE users SET loyalty_points = loyalty_points + floor($2::numeric)::int WHERE id = $1', [userId, amount]);
-    await tx.query('UPDATE payments SET transaction_id = $2 WHERE id = $1', [id, item.id]);
     await notify(tx, userId, 'deposit', { amount, currency });
 
     const [referral] = await tx.query<{ referrer: number | null; username: string; reward: string }>(
@@ -43,9 +101,9 @@ export async function completePayment(db: Database, id: string, config: ServerCo
   });
 }
 
-/** Cancels a pending deposit; a completed one stays completed. */
-export async function cancelPayment(db: Database, id: string): Promise<PaymentStatus | undefined> {
-  await db.query(`UPDATE payments SET status = 'cancelled', completed_at = now() WHERE id = $1 AND status = 'pending'`, [id]);
+/** Cancels a pending deposit and its history item; a completed one stays completed. */
+export async function cancelPayment(db: Database, id: string, now: Date): Promise<PaymentStatus | undefined> {
+  await cancelWhere(db, 'id = $1', id, now);
   return currentStatus(db, id);
 }
 

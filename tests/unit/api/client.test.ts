@@ -55,7 +55,7 @@ describe('the API client', () => {
     await client('/auth/token/login/', { method: 'POST', body: { email: 'a@b.cd', password: 'secret-pass-1' } });
     const sent = JSON.parse(seen[0]!.body!);
     expect(Object.keys(sent)).toEqual(['e_data']);
-    expect(JSON.parse(decryptEnvelope(sent.e_data, [privateKey]))).toEqual({ email: 'a@b.cd', password: 'secret-pass-1' });
+    expect(JSON.parse(await decryptEnvelope(sent.e_data, [privateKey]))).toEqual({ email: 'a@b.cd', password: 'secret-pass-1' });
     expect(seen[0]!.headers.get('content-type')).toMatch(/application\/json/);
   });
 
@@ -64,7 +64,7 @@ describe('the API client', () => {
     await client('/api/user/withdrawal', { method: 'POST', body: { amount: '10.00' }, retry: 1, retryDelay: 0, retryStatusCodes: [503] });
     expect(seen).toHaveLength(2);
     expect(seen[1]!.body).toBe(seen[0]!.body);
-    expect(JSON.parse(decryptEnvelope(JSON.parse(seen[1]!.body!).e_data, [privateKey]))).toEqual({ amount: '10.00' });
+    expect(JSON.parse(await decryptEnvelope(JSON.parse(seen[1]!.body!).e_data, [privateKey]))).toEqual({ amount: '10.00' });
   });
 
   it('answers 401 from an authenticated call by calling onUnauthorized, and throws a typed error', async () => {

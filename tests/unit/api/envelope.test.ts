@@ -33,7 +33,7 @@ describe('encryption envelope (WebCrypto in, Node out)', () => {
     const bytes = Buffer.from(e_data, 'base64');
     expect(bytes[0]).toBe(1);
     expect(bytes.length).toBe(1 + 256 + 12 + new TextEncoder().encode(json).length + 16);
-    expect(decryptEnvelope(e_data, [privateKey])).toBe(json);
+    expect(await decryptEnvelope(e_data, [privateKey])).toBe(json);
   });
 
   it('two encryptions of the same body differ (random padding and IV)', async () => {

@@ -1,0 +1,50 @@
+/** The real server process (`server/src/index.ts`), started as `npm start` starts it. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { encryptJson, importPublicKey } from '../../src/api/envelope.ts';
+import { publicKeySpkiBase64 } from '../../server/src/key-files.mjs';
+
+export interface ServerProcess {
+  proc: ChildProcess;
+  base: string;
+  output: () => string;
+}
+
+/** Starts a server and resolves once it prints its banner; PORT=0 picks a free port, read from the banner. */
+export function startServer(env: Record<string, string | undefined>, timeoutMs = 60_000): Promise<ServerProcess> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(process.execPath, ['server/src/index.ts'], { env: { ...process.env, HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      const port = /running at http:\/\/localhost:(\d+)/.exec(output)?.[1];
+      if (port) resolve({ proc, base: `http://127.0.0.1:${port}`, output: () => output });
+    };
+    proc.stdout!.on('data', onData);
+    proc.stderr!.on('data', (chunk: Buffer) => (output += chunk));
+    proc.on('exit', (code) => reject(new Error(`server exited (${code}): ${output}`)));
+    setTimeout(() => reject(new Error(`server did not start: ${output}`)), timeoutMs).unref();
+  });
+}
+
+export function killServer(proc: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
+    proc.removeAllListeners('exit');
+    proc.on('exit', () => resolve());
+    proc.kill('SIGKILL');
+  });
+}
+
+/** Calls a running server with bodies encrypted by the key pair in `dataDir`, as the browser does. */
+export function apiClient(base: string, dataDir: string) {
+  return async function call(path: string, init: { method?: string; token?: string; body?: unknown } = {}) {
+    const publicKey = await importPublicKey(publicKeySpkiBase64({ DATA_DIR: dataDir }));
+    const body = init.body === undefined ? undefined : JSON.stringify({ e_data: await encryptJson(JSON.stringify(init.body), publicKey) });
+    const response = await fetch(`${base}${path}`, {
+      method: init.method ?? 'GET',
+      headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Token ${init.token}` } : {}) },
+      body,
+    });
+    return { status: response.status, body: response.status === 204 ? undefined : await response.json() };
+  };
+}

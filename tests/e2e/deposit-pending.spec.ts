@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test';
+import { apiToken, newPlayer } from './helpers';
+
+/**
+ * A deposit left on the payment page shows in history at once, as pending, and as cancelled once
+ * it ends without payment (issue 15, item 11). The API suite covers the expiry with a moved clock.
+ */
+test('an abandoned deposit appears in history as pending, then as cancelled', async ({ page, request }) => {
+  const credentials = newPlayer('pend');
+  expect((await request.post('/auth/users/', { data: credentials })).status()).toBe(201);
+  const token = await apiToken(request, credentials);
+  await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
+
+  await page.goto('/de/profile/deposit');
+  const low = page.locator('#low-balance-dialog[open]');
+  await low.waitFor();
+  await low.locator('[data-close-dialog]').last().click();
+  const form = page.locator('form[data-form="deposit"]');
+  await form.getByRole('button', { name: '25,00\u00a0€' }).click();
+  await form.locator('button[type="submit"]').click();
+  await page.waitForURL('**/demo-pay/**');
+  const paymentPage = page.url();
+
+  // The player walks away from the payment page without paying.
+  await page.goto('/de/profile/history');
+  const row = page.locator('tr[data-type="deposit"]');
+  await expect(row).toHaveCount(1);
+  await expect(row).toHaveAttribute('data-status', 'pending');
+  await expect(row).toContainText('Ausstehend');
+  await expect(row).toContainText('25,00\u00a0€');
+
+  // Back on the payment page, the cancel button ends it; history then says so.
+  await page.goto(paymentPage);
+  await page.locator('button.cancel').click();
+  await page.waitForURL((url) => url.pathname === '/de/profile/deposit');
+  await page.goto('/de/profile/history');
+  await expect(row).toHaveAttribute('data-status', 'cancelled');
+  await expect(row).toContainText('Abgebrochen');
+  expect((await (await request.get('/api/user/me', { headers: { authorization: `Token ${token}` } })).json()).balance).toBe('0.00');
+});
