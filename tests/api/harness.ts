@@ -109,7 +109,7 @@ export function useTestApi(env: Record<string, string> = {}, options: { clock?: 
   const holder = {} as { api: TestApi };
   beforeAll(async () => {
     holder.api = await createTestApi(env, options);
-  }, 30_000);
+  }, 120_000); // PGlite starts in seconds, but far slower when the machine is busy: a start-up is not what these tests measure.
   afterEach(async () => {
     expect(await ledgerMismatches(holder.api.db)).toEqual([]);
   });

@@ -39,7 +39,11 @@ describe('return addresses (no open redirect)', () => {
       expect(new URL(cancel.headers.get('location')!).origin).toBe(SITE);
     }
     expect(res.status).toBe(400);
-    expect(res.body.return_url).toEqual(['The return address must be on this site.']);
+    // Control and direction characters are refused for every field before the route looks at them.
+    const invisible = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e]/.test(returnUrl);
+    expect(res.body.return_url).toEqual([
+      invisible ? 'Remove invisible or control characters, such as zero-width spaces or text-direction marks.' : 'The return address must be on this site.',
+    ]);
   });
 
   it('sends the player back to a path on SITE_URL, or to an exact RETURN_ORIGINS origin', async () => {
