@@ -51,7 +51,7 @@ const post = async (path, body, token) => {
 };
 
 const player = { email: 'bench@example.test', username: 'bench_player', password: 'bench-password-42' };
-await post('/auth/users/', player);
+await post('/auth/users/', { ...player, date_of_birth: '1990-04-12', accept_terms: true });
 const { auth_token: token } = await post('/auth/token/login/', player);
 const payment = await post('/api/user/payments/create-payment', { amount: '10000.00', method: 'card' }, token);
 await fetch(`${new URL(payment.redirect_url).pathname.replace(/^/, base)}/confirm`, { method: 'POST', redirect: 'manual' });

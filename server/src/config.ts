@@ -1,6 +1,7 @@
 import { toCents } from '../../src/api/money.ts';
 import type { Limits } from '../../src/api/contract.ts';
 import { loadAuthLimits, type AuthLimits } from './auth-limits-config.ts';
+import { loadMailConfig, type MailConfig } from './mail/config.ts';
 import { loadGameConfig, type GameConfig } from './providers/games/config.ts';
 
 /** Everything an operator can set, read once at start. The README lists each variable. */
@@ -25,6 +26,8 @@ export interface ServerConfig {
   returnOrigins: string[];
   /** Game provider, bet limits and bonus wagering. */
   games: GameConfig;
+  /** SMTP or the outbox, and the password-reset limits. */
+  mail: MailConfig;
 }
 
 const list = (value?: string) => (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
@@ -44,8 +47,9 @@ function whole(env: Record<string, string | undefined>, name: string, fallback: 
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
   const referralRate = env.REFERRAL_RATE ?? '0.05';
   if (!/^(0(\.\d{1,4})?|1(\.0{1,4})?)$/.test(referralRate)) throw new Error('REFERRAL_RATE must be a decimal from 0 to 1, e.g. 0.05');
+  const dataDir = env.DATA_DIR || '.data';
   return {
-    dataDir: env.DATA_DIR || '.data',
+    dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     requireEncryption: env.REQUIRE_ENCRYPTION === '1',
     demo: env.DEMO !== '0',
@@ -63,5 +67,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: list(env.CORS_ORIGINS),
     returnOrigins: list(env.RETURN_ORIGINS),
     games: loadGameConfig(env),
+    mail: loadMailConfig(env, dataDir),
   };
 }
