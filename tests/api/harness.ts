@@ -105,7 +105,7 @@ export async function createTestApi(env: Record<string, string> = {}, { clock = 
     await db.close();
   }
 
-  return { app, db, config, keys, publicKey, services, logs, request, player, close };
+  return { app, db, config, keys, publicKey, services, mailer, logs, request, player, close };
 }
 
 export type TestApi = Awaited<ReturnType<typeof createTestApi>>;
