@@ -23,7 +23,7 @@ const NEW_PASSWORD = 'quiet-harbour-lamp-72';
 let address = 0;
 /** Each call from its own client address, unless a test pins one: the per-address limit stays out of the way. */
 const from = (ip = `198.51.100.${++address % 250}`, language = 'en') => ({ 'x-forwarded-for': ip, 'accept-language': language });
-const requestReset = (email: unknown, headers = from()) => ctx.api.request('POST', '/auth/users/reset_password/', { body: { email }, headers });
+const requestReset = (email: unknown, headers: Record<string, string> = from()) => ctx.api.request('POST', '/auth/users/reset_password/', { body: { email }, headers });
 const confirm = (body: Record<string, unknown>, language = 'en') =>
   ctx.api.request('POST', '/auth/users/reset_password_confirm/', { body, headers: { 'accept-language': language } });
 const signIn = (email: string, password: string) => ctx.api.request('POST', '/auth/token/login/', { body: { email, password }, headers: from() });

@@ -7,7 +7,7 @@ import { DUMMY_PASSWORD_HASH, hashPassword, hashToken, issueToken, requireUser, 
 import { readJson } from '../body.ts';
 import { clientAddress } from '../client-address.ts';
 import { isUniqueViolation } from '../db/database.ts';
-import { detailError, fieldError, fieldErrors } from '../errors.ts';
+import { fieldError, fieldErrors } from '../errors.ts';
 import { notify } from '../services/history.ts';
 import { tidyAuthTables } from '../services/housekeeping.ts';
 import { admitRegistration, admitSignIn, signInSucceeded } from '../services/login-throttle.ts';
