@@ -100,6 +100,23 @@ for (const [language, words] of Object.entries(LANGUAGES)) {
   });
 }
 
+test('a sign-in lock points to “Forgot password?”', async ({ page, request }) => {
+  const player = newPlayer('locked');
+  expect((await request.post('/auth/users/', { data: player })).status()).toBe(201);
+  // Five wrong passwords lock this email from this address (LOGIN_MAX_FAILURES).
+  for (let i = 0; i < 5; i++) await request.post('/auth/token/login/', { data: { email: player.email, password: `wrong-${i}-password` } });
+  await page.goto('/faq#sign-in');
+  await waitForClientScript(page);
+  const dialog = page.locator('dialog.auth-dialog[data-dialog="sign-in"][open]');
+  await dialog.getByLabel('Email address').fill(player.email);
+  await dialog.getByLabel('Password', { exact: true }).fill(player.password);
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Too many failed sign-in attempts');
+  await expect(dialog.getByRole('alert')).toContainText('Locked out? Choose a new password with “Forgot password?”.');
+  await dialog.getByRole('button', { name: 'Forgot password?' }).click();
+  await expect(page.locator('dialog.auth-dialog[data-dialog="forgot-password"][open]')).toBeVisible();
+});
+
 test('sign-up refuses a 17-year-old, in the page language, and sends nothing', async ({ page }) => {
   const player = newPlayer('minor');
   const sent: string[] = [];
