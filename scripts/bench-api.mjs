@@ -104,7 +104,7 @@ async function benchOne(kind) {
       return response.json();
     };
     const player = { email: `bench-${kind}@example.test`, username: `bench_${kind}`, password: 'bench-password-42' };
-    await post('/auth/users/', player);
+    await post('/auth/users/', { ...player, date_of_birth: '1990-04-12', accept_terms: true });
     const { auth_token: token } = await post('/auth/token/login/', player);
     // Deposit through the payment page's own form, token included.
     const payment = await post('/api/user/payments/create-payment', { amount: '10000.00', method: 'card' }, token);

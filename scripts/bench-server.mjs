@@ -43,7 +43,7 @@ export async function startBenchApi({ port, env = {}, name = 'bench' }) {
   };
   /** A registered, signed-in player whose deposit went through the demo payment page. */
   const fundedPlayer = async (player, amount) => {
-    await post('/auth/users/', player);
+    await post('/auth/users/', { ...player, date_of_birth: '1990-04-12', accept_terms: true });
     const { auth_token: token } = await post('/auth/token/login/', player);
     const payment = await post('/api/user/payments/create-payment', { amount, method: 'card' }, token);
     await fetch(`${base}${new URL(payment.redirect_url).pathname}/confirm`, { method: 'POST', redirect: 'manual' });

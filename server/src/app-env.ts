@@ -3,6 +3,7 @@ import type { Clock } from './clock.ts';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { Locale } from './i18n.ts';
+import type { Mailer } from './mail/mailer.ts';
 import type { PasswordQueue } from './services/password-queue.ts';
 
 /** What every route needs, built once at start and passed to each route group. */
@@ -15,6 +16,8 @@ export interface Services {
   clock: Clock;
   /** Every scrypt hash and check runs through it (README "Security"). */
   passwords: PasswordQueue;
+  /** SMTP, or `.eml` files in DATA_DIR/outbox (README "Email"). */
+  mailer: Mailer;
 }
 
 /** The services' clock (tests move it instead of sleeping). */

@@ -16,6 +16,7 @@ import { demoPaymentRoutes } from './routes/demo-payment.ts';
 import { gameRoutes } from './routes/games.ts';
 import { historyRoutes } from './routes/history.ts';
 import { notificationRoutes } from './routes/notifications.ts';
+import { passwordRoutes } from './routes/password.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { userRoutes } from './routes/user.ts';
 import { withdrawalRoutes } from './routes/withdrawal.ts';
@@ -68,7 +69,7 @@ export function createApp({ distDir, services, log }: AppOptions) {
   for (const prefix of API_PREFIXES) app.use(`${prefix}*`, limit);
   app.use(methodNotAllowed(app, isApiPath));
 
-  for (const routes of [authRoutes, userRoutes, notificationRoutes, paymentRoutes, withdrawalRoutes, historyRoutes, gameRoutes, demoPaymentRoutes]) {
+  for (const routes of [authRoutes, passwordRoutes, userRoutes, notificationRoutes, paymentRoutes, withdrawalRoutes, historyRoutes, gameRoutes, demoPaymentRoutes]) {
     app.route('/', routes(services));
   }
   app.route('/', bonusRoutes(services));

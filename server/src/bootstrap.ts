@@ -3,6 +3,7 @@ import type { Services } from './app-env.ts';
 import { systemClock } from './clock.ts';
 import { openDatabase } from './db/open.ts';
 import { seed } from './db/seed.ts';
+import { createMailer } from './mail/mailer.ts';
 import { PasswordQueue } from './services/password-queue.ts';
 import { ensureKeyPair, loadPrivateKeys } from './keys.ts';
 
@@ -15,5 +16,5 @@ export async function openServices(config: ServerConfig, env: Record<string, str
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: env.DATABASE_SCHEMA });
   await seed(db, config);
   const passwords = new PasswordQueue(config.auth.passwordConcurrency, config.auth.passwordQueueMax);
-  return { db, config, privateKeys: loadPrivateKeys(env), clock: systemClock, passwords };
+  return { db, config, privateKeys: loadPrivateKeys(env), clock: systemClock, passwords, mailer: createMailer(config.mail) };
 }

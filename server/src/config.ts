@@ -1,6 +1,7 @@
 import { toCents } from '../../src/api/money.ts';
 import type { Limits } from '../../src/api/contract.ts';
 import { loadAuthLimits, type AuthLimits } from './auth-limits-config.ts';
+import { loadMailConfig, type MailConfig } from './mail/config.ts';
 import { loadGameConfig, type GameConfig } from './providers/games/config.ts';
 
 /** Everything an operator can set, read once at start. The README lists each variable. */
@@ -33,6 +34,8 @@ export interface ServerConfig {
   paymentExpiryMinutes: number;
   /** Node server limits against slow or piled-up connections (see server/src/listen.ts). */
   http: HttpLimits;
+  /** SMTP or the outbox, and the password-reset limits. */
+  mail: MailConfig;
 }
 
 export interface HttpLimits {
@@ -81,6 +84,7 @@ function seconds(env: Record<string, string | undefined>, name: string, fallback
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
   const referralRate = env.REFERRAL_RATE ?? '0.05';
   if (!/^(0(\.\d{1,4})?|1(\.0{1,4})?)$/.test(referralRate)) throw new Error('REFERRAL_RATE must be a decimal from 0 to 1, e.g. 0.05');
+  const dataDir = env.DATA_DIR || '.data';
   const siteUrl = origin(env, 'SITE_URL', `http://localhost:${env.PORT || 4321}`);
   const http: HttpLimits = {
     headersTimeoutMs: seconds(env, 'HEADERS_TIMEOUT_SECONDS', 10, 30),
@@ -91,7 +95,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // Node checks both only when the request ends; a headers timeout above the request's is meaningless.
   http.headersTimeoutMs = Math.min(http.headersTimeoutMs, http.requestTimeoutMs);
   return {
-    dataDir: env.DATA_DIR || '.data',
+    dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     requireEncryption: env.REQUIRE_ENCRYPTION === '1',
     demo: env.DEMO !== '0',
@@ -113,5 +117,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     apiUrl: origin(env, 'API_URL', siteUrl),
     paymentExpiryMinutes: whole(env, 'PAYMENT_EXPIRY_MINUTES', 30),
     http,
+    mail: loadMailConfig(env, dataDir),
   };
 }

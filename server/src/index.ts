@@ -26,7 +26,8 @@ const server = listen({
   },
 });
 
-// Finish in-flight requests on Ctrl+C or a container stop, then close the database cleanly.
+// Finish in-flight requests and mail on Ctrl+C or a container stop, then close the database cleanly.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => server.close(() => services.db.close().finally(() => process.exit(0))));
+  // Mail already accepted (a reset link answered 204) is sent before the process ends.
+  process.on(signal, () => server.close(() => services.mailer.settled().then(() => services.db.close()).finally(() => process.exit(0))));
 }

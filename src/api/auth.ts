@@ -1,4 +1,13 @@
-import { API_PATHS, type LoginRequest, type LoginResponse, type RegisterRequest, type RegisterResponse } from './contract';
+import {
+  API_PATHS,
+  type LoginRequest,
+  type LoginResponse,
+  type RegisterRequest,
+  type RegisterResponse,
+  type ResetPasswordConfirmRequest,
+  type ResetPasswordRequest,
+  type SetPasswordRequest,
+} from './contract';
 import { apiClient } from './instance';
 
 export const register = (body: RegisterRequest, client = apiClient()) =>
@@ -9,3 +18,13 @@ export const login = (body: LoginRequest, client = apiClient()) => client<LoginR
 /** Revokes `token` (passed explicitly: the session forgets it before this call is made). */
 export const logout = (token: string, client = apiClient()) =>
   client<void>(API_PATHS.logout, { method: 'POST', headers: { Authorization: `Token ${token}` } });
+
+/** Mails a reset link if an account uses the address; answers the same (204) either way. */
+export const requestPasswordReset = (body: ResetPasswordRequest, client = apiClient()) =>
+  client<void>(API_PATHS.resetPassword, { method: 'POST', body });
+
+export const confirmPasswordReset = (body: ResetPasswordConfirmRequest, client = apiClient()) =>
+  client<void>(API_PATHS.resetPasswordConfirm, { method: 'POST', body });
+
+/** Signed in: the session's token goes with the call like any other authenticated request. */
+export const setPassword = (body: SetPasswordRequest, client = apiClient()) => client<void>(API_PATHS.setPassword, { method: 'POST', body });

@@ -29,6 +29,10 @@ export interface RegisterRequest {
   email: string;
   username: string;
   password: string;
+  /** `YYYY-MM-DD`; the player must be at least 18 (MIN_AGE). */
+  date_of_birth: string;
+  /** Must be `true`: the player accepts the terms and rules. */
+  accept_terms: boolean;
   /** A referral code from a `?ref=` link. */
   ref?: string;
 }
@@ -235,6 +239,9 @@ export const API_PATHS = {
   register: '/auth/users/',
   login: '/auth/token/login/',
   logout: '/auth/token/logout/',
+  resetPassword: '/auth/users/reset_password/',
+  resetPasswordConfirm: '/auth/users/reset_password_confirm/',
+  setPassword: '/auth/users/set_password/',
   me: '/api/user/me',
   updateUser: '/api/user/update',
   notifications: '/api/user/notification',
@@ -248,6 +255,20 @@ export const API_PATHS = {
   mostPopular: '/gmnggate/most_popular',
   winStats: '/api/snikx/win_stats',
 } as const;
+
+export interface ResetPasswordRequest {
+  email: string;
+}
+/** From the fragment of the mailed link: `#uid=…&token=…`. */
+export interface ResetPasswordConfirmRequest {
+  uid: string;
+  token: string;
+  new_password: string;
+}
+export interface SetPasswordRequest {
+  current_password: string;
+  new_password: string;
+}
 
 /** The largest request body either side sends or accepts. */
 export const MAX_BODY_BYTES = 64 * 1024;

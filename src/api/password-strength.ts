@@ -33,11 +33,11 @@ const REASONS: Record<string, string> = {
 let factory: ZxcvbnFactory | undefined;
 
 /** Adds one reason when the password is too easy to guess; `personal` are the email and username. */
-export function checkPasswordStrength(problems: Problems, password: unknown, personal: unknown[]) {
-  if (typeof password !== 'string' || problems.password?.length) return;
+export function checkPasswordStrength(problems: Problems, password: unknown, personal: unknown[], field = 'password') {
+  if (typeof password !== 'string' || problems[field]?.length) return;
   factory ??= new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
   const inputs = personal.filter((value): value is string => typeof value === 'string' && value !== '');
   const { score, feedback } = factory.check(password, inputs);
   if (score >= MIN_PASSWORD_SCORE) return;
-  add(problems, 'password', { key: (feedback.warning && REASONS[feedback.warning]) || 'password.weak' });
+  add(problems, field, { key: (feedback.warning && REASONS[feedback.warning]) || 'password.weak' });
 }

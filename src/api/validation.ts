@@ -3,7 +3,7 @@
  * refuse, with the same message. Problems are message keys of the `api` message set
  * (`errors.<key>`); each side translates them into the reader's language.
  */
-import type { RegisterRequest, UserUpdateRequest } from './contract.ts';
+import type { RegisterRequest, ResetPasswordConfirmRequest, SetPasswordRequest, UserUpdateRequest } from './contract.ts';
 
 export interface Problem {
   /** A key of the `errors` group (`required`), or a `group.name` key of its own group (`input.unsafe_characters`). */
@@ -170,12 +170,34 @@ export function checkPassword(problems: Problems, password: unknown, email: unkn
   else if (typeof email === 'string' && tooSimilar(password, email)) add(problems, 'password', { key: 'password_similar_email' });
 }
 
-/** Everything about a registration that can be checked without the database. */
-export function checkRegistration(input: Partial<Record<keyof RegisterRequest, unknown>>): Problems {
+/** Only adults may play (the rules, section "Who may play"). */
+export const MIN_AGE = 18;
+/** An older date of birth is a typing mistake, not a player. */
+const MAX_AGE = 120;
+
+/** Whole years from `dateOfBirth` (YYYY-MM-DD) to `today`, by the UTC calendar day. */
+export function ageOn(dateOfBirth: string, today: Date): number {
+  const [year, month, day] = dateOfBirth.split('-').map(Number) as [number, number, number];
+  const [nowYear, nowMonth, nowDay] = [today.getUTCFullYear(), today.getUTCMonth() + 1, today.getUTCDate()];
+  return nowYear - year - (nowMonth < month || (nowMonth === month && nowDay < day) ? 1 : 0);
+}
+
+/** A real calendar date, not in the future, of someone at least MIN_AGE years old on `today`. */
+export function checkDateOfBirth(problems: Problems, value: unknown, today: Date) {
+  if (!requireText(problems, 'date_of_birth', value)) return;
+  const age = isCalendarDate(value) ? ageOn(value, today) : -1;
+  if (age < 0 || age > MAX_AGE) add(problems, 'date_of_birth', { key: 'account.date_of_birth_invalid' });
+  else if (age < MIN_AGE) add(problems, 'date_of_birth', { key: 'account.underage', params: { age: MIN_AGE } });
+}
+
+/** Everything about a registration that can be checked without the database; `today` is the server's clock. */
+export function checkRegistration(input: Partial<Record<keyof RegisterRequest, unknown>>, today = new Date()): Problems {
   const problems: Problems = {};
   checkEmail(problems, input.email);
   checkUsername(problems, input.username);
   checkPassword(problems, input.password, input.email, input.username);
+  checkDateOfBirth(problems, input.date_of_birth, today);
+  if (input.accept_terms !== true) add(problems, 'accept_terms', { key: 'account.accept_terms' });
   if (input.ref !== undefined && input.ref !== null && input.ref !== '') requireText(problems, 'ref', input.ref);
   return problems;
 }
@@ -184,6 +206,32 @@ export function checkSignIn(input: { email?: unknown; password?: unknown }): Pro
   const problems: Problems = {};
   requireText(problems, 'email', input.email);
   requireText(problems, 'password', input.password);
+  return problems;
+}
+
+/**
+ * A new password follows the registration rules, reported under `new_password` (Djoser's field),
+ * compared with the player's own email and username.
+ */
+export function checkNewPassword(problems: Problems, password: unknown, email?: string, username?: string) {
+  const own: Problems = {};
+  checkPassword(own, password, email, username);
+  if (own.password) problems.new_password = own.password;
+}
+
+/** Only that each field is there: the new password's rules need the player, known once the uid is. */
+export function checkResetConfirm(input: Partial<Record<keyof ResetPasswordConfirmRequest, unknown>>): Problems {
+  const problems: Problems = {};
+  requireText(problems, 'uid', input.uid);
+  requireText(problems, 'token', input.token);
+  requireText(problems, 'new_password', input.new_password);
+  return problems;
+}
+
+export function checkSetPassword(input: Partial<Record<keyof SetPasswordRequest, unknown>>): Problems {
+  const problems: Problems = {};
+  requireText(problems, 'current_password', input.current_password);
+  requireText(problems, 'new_password', input.new_password);
   return problems;
 }
 

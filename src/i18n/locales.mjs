@@ -37,6 +37,7 @@ export const ROUTES = [
   '/rules',
   '/responsible_gaming',
   '/play',
+  '/reset-password',
   '/profile',
   '/profile/bonus',
   '/profile/balance',

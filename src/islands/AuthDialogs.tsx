@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { $authDialog, closeAuthDialog } from '../stores/dialogs';
 import { restoreFocus } from '../scripts/focus-fallback';
 import type { Messages } from '../stores/auth-actions';
+import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { SignInForm } from './SignInForm';
 import { SignUpForm } from './SignUpForm';
 
@@ -31,13 +32,13 @@ export function AuthDialogs({ messages }: { messages: Messages }) {
   const onClose = () => {
     closeAuthDialog();
     // Leave no #sign-in in the URL, so the same link opens the dialog again.
-    if (location.hash === '#sign-in' || location.hash === '#sign-up') history.replaceState(history.state, '', location.pathname + location.search);
+    if (['#sign-in', '#sign-up', '#forgot-password'].includes(location.hash)) history.replaceState(history.state, '', location.pathname + location.search);
     // Signing in hides the header's sign-in link that opened the dialog: the account control
     // that replaced it takes focus instead (or the main heading).
     restoreFocus(returnFocus.current, document.querySelector<HTMLElement>('.site-header [data-account-control]'));
   };
 
-  const title = which === 'sign-up' ? auth('sign_up.title') : auth('sign_in.title');
+  const title = which === 'sign-up' ? auth('sign_up.title') : which === 'forgot-password' ? auth('forgot.title') : auth('sign_in.title');
   return (
     <dialog ref={dialog} className="dialog auth-dialog" aria-labelledby="auth-dialog-title" onClose={onClose} data-dialog={which ?? ''}>
       <div className="dialog__header">
@@ -46,7 +47,13 @@ export function AuthDialogs({ messages }: { messages: Messages }) {
           ×
         </button>
       </div>
-      {which === 'sign-up' ? <SignUpForm messages={messages} /> : which === 'sign-in' ? <SignInForm messages={messages} /> : null}
+      {which === 'sign-up' ? (
+        <SignUpForm messages={messages} />
+      ) : which === 'sign-in' ? (
+        <SignInForm messages={messages} />
+      ) : which === 'forgot-password' ? (
+        <ForgotPasswordForm messages={messages} />
+      ) : null}
     </dialog>
   );
 }

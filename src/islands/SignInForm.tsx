@@ -17,6 +17,11 @@ export function SignInForm({ messages }: { messages: Messages }) {
       <FormAlert errors={errors.form} />
       <FormField name="email" type="email" autoComplete="email" inputMode="email" label={auth('fields.email')} errors={errors.email} required />
       <PasswordField label={auth('fields.password')} showLabel={auth('fields.show_password')} autoComplete="current-password" errors={errors.password} />
+      <p className="auth-forgot">
+        <button type="button" className="link-button" onClick={() => openAuthDialog('forgot-password')}>
+          {auth('sign_in.forgot')}
+        </button>
+      </p>
       <button type="submit" className="button" disabled={busy}>
         {busy ? auth('dialog.busy') : auth('sign_in.submit')}
       </button>

@@ -1,9 +1,10 @@
 // Sign-in and registration as actions the dialogs call: validate with the server's own rules,
 // call the API, store the session, and map every failure to messages per field.
-import { login, register } from '../api/auth';
+import { ApiError } from '../api/errors';
+import { confirmPasswordReset, login, register, requestPasswordReset } from '../api/auth';
 import { playerSet } from '../api/games';
 import { getMe } from '../api/user';
-import { checkRegistration, checkSignIn, hasProblems } from '../api/validation';
+import { checkEmail, checkNewPassword, checkRegistration, checkSignIn, hasProblems, type Problems } from '../api/validation';
 import type { Translate } from '../i18n/translator';
 import { forgetReferral } from '../scripts/referral-capture';
 import { problemMessages, serverErrors, type FormErrors } from './form-errors';
@@ -34,7 +35,12 @@ export async function signIn(values: { email: string; password: string }, messag
     await startSignedIn(auth_token);
     return null;
   } catch (error) {
-    return serverErrors(error, fallbacks(messages));
+    const errors = serverErrors(error, fallbacks(messages));
+    // A locked sign-in points to the way out: a new password by email.
+    if (error instanceof ApiError && error.status === 429) {
+      errors.form = [...(errors.form ?? []), messages.auth('sign_in.locked_hint', { forgot: messages.auth('sign_in.forgot') })];
+    }
+    return errors;
   }
 }
 
@@ -44,7 +50,7 @@ export async function signIn(values: { email: string; password: string }, messag
  * dialogs that signing in opens.
  */
 export async function signUp(
-  values: { email: string; username: string; password: string; ref?: string },
+  values: { email: string; username: string; password: string; date_of_birth: string; accept_terms: boolean; ref?: string },
   messages: Messages,
   referralIgnored?: () => Promise<void>,
 ): Promise<FormErrors | null> {
@@ -55,7 +61,8 @@ export async function signUp(
   if (hasProblems(problems)) return problemMessages(problems, messages.api);
   const email = values.email.trim();
   try {
-    const created = await register({ email, username: values.username, password: values.password, ...(values.ref ? { ref: values.ref } : {}) });
+    const { username, password, date_of_birth, accept_terms } = values;
+    const created = await register({ email, username, password, date_of_birth, accept_terms, ...(values.ref ? { ref: values.ref } : {}) });
     // Used or ignored, the code has done its job: a stale one must not follow the visitor around.
     forgetReferral();
     if (created.ref_ignored) await referralIgnored?.();
@@ -63,6 +70,40 @@ export async function signUp(
     // A new player has nothing on their balance yet: greet them instead of warning them.
     expectWelcome();
     await startSignedIn(auth_token);
+    return null;
+  } catch (error) {
+    return serverErrors(error, fallbacks(messages));
+  }
+}
+
+/** Asks for a reset link. The server answers alike for every address, and so does the form. */
+export async function requestReset(values: { email: string }, messages: Messages): Promise<FormErrors | null> {
+  const problems: Problems = {};
+  checkEmail(problems, values.email);
+  if (hasProblems(problems)) return problemMessages(problems, messages.api);
+  try {
+    await requestPasswordReset({ email: values.email.trim() });
+    return null;
+  } catch (error) {
+    return serverErrors(error, fallbacks(messages));
+  }
+}
+
+/** The new password with the registration rules, checked here first, then by the server with the player's own data. */
+export async function strongNewPassword(password: string, api: Translate<'api'>): Promise<FormErrors | null> {
+  const problems: Problems = {};
+  checkNewPassword(problems, password);
+  const { checkPasswordStrength } = await import('../api/password-strength');
+  checkPasswordStrength(problems, password, [], 'new_password');
+  return hasProblems(problems) ? problemMessages(problems, api) : null;
+}
+
+/** Sets the password from a reset link's uid and token. The player then signs in with it. */
+export async function confirmReset(values: { uid: string; token: string; new_password: string }, messages: Messages): Promise<FormErrors | null> {
+  const weak = await strongNewPassword(values.new_password, messages.api);
+  if (weak) return weak;
+  try {
+    await confirmPasswordReset(values);
     return null;
   } catch (error) {
     return serverErrors(error, fallbacks(messages));

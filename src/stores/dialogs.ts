@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 
-export type AuthDialog = 'sign-in' | 'sign-up';
+export type AuthDialog = 'sign-in' | 'sign-up' | 'forgot-password';
 
 /** Which auth dialog is open, if any. The header, URL hashes and 401 answers open them. */
 export const $authDialog = atom<AuthDialog | null>(null);

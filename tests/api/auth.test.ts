@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApi } from './harness.ts';
+import { ADULT, useTestApi } from './harness.ts';
 
 const ctx = useTestApi({ LOGIN_MAX_FAILURES: '3' });
 const userCount = async () => (await ctx.api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users'))[0]!.n;
 
 describe('POST /auth/users/', () => {
   it('registers a player from an encrypted body and answers 201 with the user, no password', async () => {
-    const res = await ctx.api.request('POST', '/auth/users/', { body: { email: 'Ana@Example.test', username: 'ana_b', password: 'amber-lantern-9' } });
+    const res = await ctx.api.request('POST', '/auth/users/', { body: { email: 'Ana@Example.test', username: 'ana_b', password: 'amber-lantern-9', ...ADULT } });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ id: expect.any(Number), email: 'ana@example.test', username: 'ana_b' });
     const [row] = await ctx.api.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [res.body.id]);
@@ -15,16 +15,16 @@ describe('POST /auth/users/', () => {
   });
 
   it.each([
-    ['invalid email', { email: 'not-an-email', username: 'valid_name', password: 'amber-lantern-9' }, 'email', 'Enter a valid email address.'],
-    ['email taken, other case', { email: 'ANA@example.TEST', username: 'other_name', password: 'amber-lantern-9' }, 'email', 'An account with this email address already exists.'],
-    ['username taken, other case', { email: 'new@example.test', username: 'ANA_B', password: 'amber-lantern-9' }, 'username', 'This username is already taken.'],
-    ['short password', { email: 'x1@example.test', username: 'xname1', password: 'short1' }, 'password', 'The password must have at least 8 characters.'],
-    ['numeric password', { email: 'x2@example.test', username: 'xname2', password: '1234567890' }, 'password', 'The password cannot be only digits.'],
-    ['password like the username', { email: 'x3@example.test', username: 'goldrunner', password: 'goldrunner1' }, 'password', 'The password is too similar to your username.'],
-    ['password like the email', { email: 'silverfox@example.test', username: 'xname4', password: 'silverfox12' }, 'password', 'The password is too similar to your email address.'],
-    ['HTML in the username', { email: 'x6@example.test', username: '<b>x</b>', password: 'amber-lantern-9' }, 'username', 'Use 3 to 30 characters: letters, digits and . _ - only.'],
-    ["SQL in the username", { email: 'x7@example.test', username: "x'; DROP TABLE users;--", password: 'amber-lantern-9' }, 'username', 'Use 3 to 30 characters: letters, digits and . _ - only.'],
-    ['a number for the email', { email: 42, username: 'xname8', password: 'amber-lantern-9' }, 'email', 'Enter text here.'],
+    ['invalid email', { email: 'not-an-email', username: 'valid_name', password: 'amber-lantern-9', ...ADULT }, 'email', 'Enter a valid email address.'],
+    ['email taken, other case', { email: 'ANA@example.TEST', username: 'other_name', password: 'amber-lantern-9', ...ADULT }, 'email', 'An account with this email address already exists.'],
+    ['username taken, other case', { email: 'new@example.test', username: 'ANA_B', password: 'amber-lantern-9', ...ADULT }, 'username', 'This username is already taken.'],
+    ['short password', { email: 'x1@example.test', username: 'xname1', password: 'short1', ...ADULT }, 'password', 'The password must have at least 8 characters.'],
+    ['numeric password', { email: 'x2@example.test', username: 'xname2', password: '1234567890', ...ADULT }, 'password', 'The password cannot be only digits.'],
+    ['password like the username', { email: 'x3@example.test', username: 'goldrunner', password: 'goldrunner1', ...ADULT }, 'password', 'The password is too similar to your username.'],
+    ['password like the email', { email: 'silverfox@example.test', username: 'xname4', password: 'silverfox12', ...ADULT }, 'password', 'The password is too similar to your email address.'],
+    ['HTML in the username', { email: 'x6@example.test', username: '<b>x</b>', password: 'amber-lantern-9', ...ADULT }, 'username', 'Use 3 to 30 characters: letters, digits and . _ - only.'],
+    ["SQL in the username", { email: 'x7@example.test', username: "x'; DROP TABLE users;--", password: 'amber-lantern-9', ...ADULT }, 'username', 'Use 3 to 30 characters: letters, digits and . _ - only.'],
+    ['a number for the email', { email: 42, username: 'xname8', password: 'amber-lantern-9', ...ADULT }, 'email', 'Enter text here.'],
   ])('refuses %s with 400 on the field and creates nobody', async (_name, body, field, message) => {
     const before = await userCount();
     const res = await ctx.api.request('POST', '/auth/users/', { body });
@@ -36,7 +36,7 @@ describe('POST /auth/users/', () => {
   it('lists every missing field at once', async () => {
     const res = await ctx.api.request('POST', '/auth/users/', { body: {} });
     expect(res.status).toBe(400);
-    expect(Object.keys(res.body).sort()).toEqual(['email', 'password', 'username']);
+    expect(Object.keys(res.body).sort()).toEqual(['accept_terms', 'date_of_birth', 'email', 'password', 'username']);
     expect(res.body.email).toEqual(['This field is required.']);
   });
 
@@ -48,7 +48,7 @@ describe('POST /auth/users/', () => {
   });
 
   it('registers a player whose ref matches nobody, without a referrer, and says the code was ignored (issue 10 #9)', async () => {
-    const res = await ctx.api.request('POST', '/auth/users/', { body: { email: 'stale@example.test', username: 'stale_ref', password: 'amber-lantern-9', ref: 'NOSUCHCODE' } });
+    const res = await ctx.api.request('POST', '/auth/users/', { body: { email: 'stale@example.test', username: 'stale_ref', password: 'amber-lantern-9', ref: 'NOSUCHCODE', ...ADULT } });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ id: expect.any(Number), email: 'stale@example.test', username: 'stale_ref', ref_ignored: true });
     const [row] = await ctx.api.db.query<{ referred_by: number | null }>('SELECT referred_by FROM users WHERE id = $1', [res.body.id]);
@@ -119,7 +119,7 @@ describe('request log', () => {
     ctx.api.logs.length = 0;
     const secret = 'never-log-this-9';
     const email = 'logcheck@example.test';
-    await ctx.api.request('POST', '/auth/users/', { body: { email, username: 'logcheck', password: secret }, encrypt: false });
+    await ctx.api.request('POST', '/auth/users/', { body: { email, username: 'logcheck', password: secret, ...ADULT }, encrypt: false });
     const login = await ctx.api.request('POST', '/auth/token/login/', { body: { email, password: secret } });
     await ctx.api.request('GET', `/api/user/history?type=deposit&token=${login.body.auth_token}`, { token: login.body.auth_token });
     expect(ctx.api.logs).toHaveLength(3);

@@ -1,11 +1,11 @@
 import { constants, publicEncrypt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { encryptJson, importPublicKey } from '../../src/api/envelope.ts';
-import { createTestApi, newKeyPair, useTestApi } from './harness.ts';
+import { ADULT, createTestApi, newKeyPair, useTestApi } from './harness.ts';
 
 const ctx = useTestApi();
 const userCount = async () => (await ctx.api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users'))[0]!.n;
-const registration = (tag: string) => ({ email: `${tag}@example.test`, username: tag, password: 'amber-lantern-9' });
+const registration = (tag: string) => ({ email: `${tag}@example.test`, username: tag, password: 'amber-lantern-9', ...ADULT });
 
 describe('request bodies', () => {
   it('accepts a single RSA-OAEP block (≤ 190 bytes of JSON)', async () => {

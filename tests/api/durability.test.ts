@@ -50,7 +50,7 @@ describe('durability', () => {
     const before = (await call('/api/user/me', { token })).body;
     const withdrawal = await call('/api/user/withdrawal', { method: 'POST', token, body: { amount: '12.34', method: 'card', destination: '4242 4242 4242 4242' } });
     expect(withdrawal.status).toBe(201);
-    const registered = await call('/auth/users/', { method: 'POST', body: { email: 'survivor@example.test', username: 'survivor', password: 'amber-lantern-9' } });
+    const registered = await call('/auth/users/', { method: 'POST', body: { email: 'survivor@example.test', username: 'survivor', password: 'amber-lantern-9', date_of_birth: '1990-04-12', accept_terms: true } });
     expect(registered.status).toBe(201);
 
     await kill(child);

@@ -4,12 +4,15 @@
  * WebCrypto exactly as the browser's `src/api/envelope.ts` does.
  */
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { encryptJson, importPublicKey } from '../../src/api/envelope.ts';
 import { createApp } from '../../server/src/app.ts';
 import type { Services } from '../../server/src/app-env.ts';
 import { systemClock, type Clock } from '../../server/src/clock.ts';
 import { loadConfig } from '../../server/src/config.ts';
+import { createMailer } from '../../server/src/mail/mailer.ts';
 import { openDatabase } from '../../server/src/db/open.ts';
 import { seed } from '../../server/src/db/seed.ts';
 import { addTransaction } from '../../server/src/services/history.ts';
@@ -39,15 +42,20 @@ export function newKeyPair() {
 /** Every test registers from one address, so the per-address registration limit is lifted unless a test sets it. */
 const TEST_ENV = { DEMO: '0', REGISTER_MAX_PER_ADDRESS: '1000000' };
 
+/** What sign-up needs besides the credentials: an adult's date of birth and the accepted terms. */
+export const ADULT = { date_of_birth: '1990-04-12', accept_terms: true } as const;
+
 export async function createTestApi(env: Record<string, string> = {}, { clock = systemClock }: { clock?: Clock } = {}) {
-  const config = loadConfig({ ...TEST_ENV, ...env });
+  // Mail without SMTP_URL goes to DATA_DIR/outbox: a directory of this run, never the project's .data.
+  const config = loadConfig({ ...TEST_ENV, DATA_DIR: join(tmpdir(), `amber-api-${randomBytes(6).toString('hex')}`), ...env });
   const schema = process.env.DATABASE_URL ? `test_${randomBytes(6).toString('hex')}` : undefined;
   const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, schema });
   await seed(db, config);
   const keys = newKeyPair();
   const passwords = new PasswordQueue(config.auth.passwordConcurrency, config.auth.passwordQueueMax);
-  const services: Services = { db, config, privateKeys: [keys.privateKey], clock, passwords };
   const logs: string[] = [];
+  const mailer = createMailer(config.mail, (line) => logs.push(line));
+  const services: Services = { db, config, privateKeys: [keys.privateKey], clock, passwords, mailer };
   const app = createApp({ distDir: '/nonexistent-dist', services, log: (line) => logs.push(line) });
   const publicKey = await importPublicKey(keys.spki);
 
@@ -77,7 +85,7 @@ export async function createTestApi(env: Record<string, string> = {}, { clock = 
     counter += 1;
     const tag = `${randomBytes(3).toString('hex')}${counter}`;
     const credentials = { email: `player_${tag}@example.test`, username: `player_${tag}`, password: 'correct-horse-battery' };
-    const registered = await request('POST', '/auth/users/', { body: { ...credentials, ...(options.ref ? { ref: options.ref } : {}) } });
+    const registered = await request('POST', '/auth/users/', { body: { ...credentials, ...ADULT, ...(options.ref ? { ref: options.ref } : {}) } });
     expect(registered.status, JSON.stringify(registered.body)).toBe(201);
     const login = await request('POST', '/auth/token/login/', { body: { email: credentials.email, password: credentials.password } });
     expect(login.status).toBe(200);
@@ -92,11 +100,12 @@ export async function createTestApi(env: Record<string, string> = {}, { clock = 
   }
 
   async function close() {
+    await mailer.settled();
     if (schema) await db.query(`DROP SCHEMA ${schema} CASCADE`);
     await db.close();
   }
 
-  return { app, db, config, keys, publicKey, services, logs, request, player, close };
+  return { app, db, config, keys, publicKey, services, mailer, logs, request, player, close };
 }
 
 export type TestApi = Awaited<ReturnType<typeof createTestApi>>;

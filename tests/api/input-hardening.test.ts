@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/src/auth.ts';
 import { migrate } from '../../server/src/db/migrate.ts';
 import { newReferralCode } from '../../server/src/services/users.ts';
-import { balanceOf, useTestApi } from './harness.ts';
+import { ADULT, balanceOf, useTestApi } from './harness.ts';
 
 const ctx = useTestApi();
-const register = (body: Record<string, unknown>, headers: Record<string, string> = {}) => ctx.api.request('POST', '/auth/users/', { body, headers });
+const register = (body: Record<string, unknown>, headers: Record<string, string> = {}) => ctx.api.request('POST', '/auth/users/', { body: { ...ADULT, ...body }, headers });
 const login = (body: Record<string, unknown>) => ctx.api.request('POST', '/auth/token/login/', { body });
 const userCount = async () => (await ctx.api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users'))[0]!.n;
 const PASSWORD = 'amber-lantern-9';
@@ -62,7 +62,7 @@ describe('#11 control, bidirectional and zero-width characters are a localized 4
     ['a bidi isolate in the password', 'POST', '/auth/users/', { email: 'iso@example.com', username: 'isolate', password: `${PASSWORD}\u2066` }, 'password'],
   ])('%s', async (_name, method, path, body, field) => {
     const before = await userCount();
-    const res = await ctx.api.request(method, path, { body });
+    const res = await ctx.api.request(method, path, { body: path === '/auth/users/' ? { ...ADULT, ...body } : body });
     expect(res.status).toBe(400);
     expect(res.body[field]).toEqual([UNSAFE]);
     expect(await userCount()).toBe(before);

@@ -1,12 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/clock.ts';
 import { loadConfig } from '../../server/src/config.ts';
-import { createTestApi, type TestApi } from './harness.ts';
+import { ADULT, createTestApi, type TestApi } from './harness.ts';
 
 const apis: TestApi[] = [];
 afterAll(() => Promise.all(apis.map((api) => api.close())));
 
-const registration = (tag: string) => ({ email: `reg_${tag}@example.test`, username: `reg_${tag}`, password: 'amber-lantern-9' });
+const registration = (tag: string) => ({ email: `reg_${tag}@example.test`, username: `reg_${tag}`, password: 'amber-lantern-9', ...ADULT });
 const userCount = async (api: TestApi) => (await api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users'))[0]!.n;
 
 describe('registrations per client address (issue 10 #13)', () => {

@@ -10,7 +10,7 @@ import { formatMoney } from '../../src/i18n/money-format';
 import { localizedPath } from '../../src/i18n/urls';
 import { cspProblems } from './csp';
 import { ALLOW_WRITES, PLAYER, apiBase } from './deploy-target';
-import { closeLowBalance, newPlayer } from './helpers';
+import { closeLowBalance, newPlayer, fillAdultSignUp } from './helpers';
 import { RULES, expectNone } from './readme-rules';
 
 /** JSON bodies the page sends, kept to check they are encrypted. */
@@ -136,6 +136,7 @@ test.describe('a deployment', { tag: '@deploy' }, () => {
     await form.getByLabel('Email address').fill(newcomer.email);
     await form.getByLabel('Username').fill(newcomer.username);
     await form.getByLabel('Password', { exact: true }).fill(newcomer.password);
+    await fillAdultSignUp(form);
     await form.getByRole('button', { name: 'Create account' }).click();
     await expect(page.locator('.site-header [data-session-username]'), `${RULES.session}; ${RULES.crossOrigin}`).toHaveText(newcomer.username);
     expectNone(unencrypted(bodies, newcomer.password), RULES.encryptedBodies);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Resolves once the page's bundled client script has run and wired the header controls. */
 export async function waitForClientScript(page: Page): Promise<void> {
@@ -17,12 +17,21 @@ let counter = 0;
 export function newPlayer(prefix = 'p') {
   counter += 1;
   const tag = `${prefix}${Date.now().toString(36)}${randomBytes(2).toString('hex')}${counter}`;
-  return { email: `${tag}@example.test`, username: tag, password: 'amber-lantern-9' };
+  return { email: `${tag}@example.test`, username: tag, password: 'amber-lantern-9', ...ADULT };
+}
+
+/** What sign-up needs besides the credentials: an adult's date of birth and the accepted terms. */
+export const ADULT = { date_of_birth: '1990-04-12', accept_terms: true } as const;
+
+/** Fills the sign-up dialog's date of birth (an adult's) and ticks the terms, in any language. */
+export async function fillAdultSignUp(form: Locator, dateOfBirth: string = ADULT.date_of_birth) {
+  await form.locator('input[name="date_of_birth"]').fill(dateOfBirth);
+  await form.locator('input[name="accept_terms"]').check();
 }
 
 /** Signs in through the API (plain JSON, which the server accepts) and answers the token. */
 export async function apiToken(request: import('@playwright/test').APIRequestContext, credentials: { email: string; password: string }) {
-  const response = await request.post('/auth/token/login/', { data: credentials });
+  const response = await request.post('/auth/token/login/', { data: { email: credentials.email, password: credentials.password } });
   if (!response.ok()) throw new Error(`login failed: ${response.status()} ${await response.text()}`);
   return ((await response.json()) as { auth_token: string }).auth_token;
 }

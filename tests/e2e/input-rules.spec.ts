@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, newPlayer, waitForClientScript } from './helpers';
+import { apiToken, newPlayer, waitForClientScript, fillAdultSignUp } from './helpers';
 
 const signUp = (page: Page) => page.locator('dialog.auth-dialog[data-dialog="sign-up"][open]');
 
@@ -13,6 +13,7 @@ test('the sign-up dialog refuses a common password in the page language before s
   await form.getByLabel('E-Mail-Adresse').fill(player.email);
   await form.getByLabel('Benutzername').fill(player.username);
   await form.getByLabel('Passwort', { exact: true }).fill('qwerty123');
+  await fillAdultSignUp(form);
   await form.getByRole('button', { name: 'Konto eröffnen' }).click();
   await expect(form.getByText('Dieses Passwort gehört zu den häufigsten. Wählen Sie eines, das schwerer zu erraten ist.')).toBeVisible();
   await expect(form.getByLabel('Passwort', { exact: true })).toHaveAttribute('aria-invalid', 'true');
@@ -33,6 +34,7 @@ test('the sign-up dialog refuses a mixed-script username', async ({ page }) => {
   await form.getByLabel('Email address').fill(player.email);
   await form.getByLabel('Username').fill('demо_player');
   await form.getByLabel('Password', { exact: true }).fill(player.password);
+  await fillAdultSignUp(form);
   await form.getByRole('button', { name: 'Create account' }).click();
   await expect(form.getByText('Use letters from one alphabet only: mixing alphabets, such as Latin with Cyrillic, can imitate other names.')).toBeVisible();
 });

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, apiToken, closeLowBalance, depositThroughPaymentPage, newPlayer } from './helpers';
+import { DEMO, apiToken, closeLowBalance, depositThroughPaymentPage, fillAdultSignUp, newPlayer } from './helpers';
 
 /** A fresh player, signed in through the cookie; answers their token. */
 async function signedInPlayer(page: Page, request: APIRequestContext, credentials = newPlayer('prof')) {
@@ -199,6 +199,7 @@ test('affiliate: copy the referral link; a player who registers through it shows
   await form.getByLabel('Email address').fill(friend.email);
   await form.getByLabel('Username').fill(friend.username);
   await form.getByLabel('Password', { exact: true }).fill(friend.password);
+  await fillAdultSignUp(form);
   await form.getByRole('button', { name: 'Create account' }).click();
   await expect(friendPage.locator('.site-header [data-session-username]')).toHaveText(friend.username);
   await friendContext.close();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, apiToken, newPlayer, waitForClientScript } from './helpers';
+import { DEMO, apiToken, newPlayer, waitForClientScript, fillAdultSignUp } from './helpers';
 
 const dialog = (page: Page, which: 'sign-in' | 'sign-up') => page.locator(`dialog.auth-dialog[data-dialog="${which}"][open]`);
 
@@ -18,6 +18,7 @@ test('register → signed in → balance in the header → welcome dialog → si
   await form.getByLabel('E-Mail-Adresse').fill(player.email);
   await form.getByLabel('Benutzername').fill(player.username);
   await form.getByLabel('Passwort', { exact: true }).fill(player.password);
+  await fillAdultSignUp(form);
   await form.getByRole('button', { name: 'Konto eröffnen' }).click();
 
   // Signed in: the dialog is gone, the header shows the player and the balance in German format.
@@ -140,6 +141,7 @@ test('every JSON body sent is {e_data} only, and the server decrypts it', async 
   await form.getByLabel('Email address').fill(player.email);
   await form.getByLabel('Username').fill(player.username);
   await form.getByLabel('Password', { exact: true }).fill(player.password);
+  await fillAdultSignUp(form);
   await form.getByRole('button', { name: 'Create account' }).click();
   await expect(page.locator('.site-header [data-session-username]')).toHaveText(player.username);
   await expect.poll(() => statuses.get('/gmnggate/api')).toEqual([200]);
@@ -202,6 +204,7 @@ test('a ?ref= link is remembered and a player who registers later counts for the
   await form.getByLabel('Email address').fill(player.email);
   await form.getByLabel('Username').fill(player.username);
   await form.getByLabel('Password', { exact: true }).fill(player.password);
+  await fillAdultSignUp(form);
   await form.getByRole('button', { name: 'Create account' }).click();
   await expect(page.locator('.site-header [data-session-username]')).toHaveText(player.username);
 
@@ -220,6 +223,7 @@ test('a stale ?ref= never blocks sign-up: the player is registered, told the cod
   await form.getByLabel('Email address').fill(player.email);
   await form.getByLabel('Username').fill(player.username);
   await form.getByLabel('Password', { exact: true }).fill(player.password);
+  await fillAdultSignUp(form);
   await form.getByRole('button', { name: 'Create account' }).click();
 
   // Told first, then signed in: the notice is not hidden under the low-balance dialog.

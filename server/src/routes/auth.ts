@@ -7,29 +7,22 @@ import { DUMMY_PASSWORD_HASH, hashPassword, hashToken, issueToken, requireUser, 
 import { readJson } from '../body.ts';
 import { clientAddress } from '../client-address.ts';
 import { isUniqueViolation } from '../db/database.ts';
-import { detailError, fieldError, fieldErrors } from '../errors.ts';
+import { fieldError, fieldErrors } from '../errors.ts';
 import { notify } from '../services/history.ts';
 import { tidyAuthTables } from '../services/housekeeping.ts';
 import { admitRegistration, admitSignIn, signInSucceeded } from '../services/login-throttle.ts';
-import { PasswordQueueFull } from '../services/password-queue.ts';
+import { passwordWork as queuedPasswordWork } from '../services/password-queue.ts';
 import { newReferralCode } from '../services/users.ts';
-
-/** Seconds a client is asked to wait when every password slot and the line behind them are taken. */
-const BUSY_RETRY_AFTER = 5;
 
 /** Registration, sign-in and sign-out with Djoser's shapes and status codes. */
 export function authRoutes(services: Services) {
   const { db, config } = services;
   const app = new Hono<AppEnv>();
-  const passwordWork = <T>(job: () => Promise<T>) =>
-    services.passwords.run(job).catch((error: unknown) => {
-      if (error instanceof PasswordQueueFull) throw detailError(503, 'auth_limits.busy', undefined, { 'Retry-After': String(BUSY_RETRY_AFTER) });
-      throw error;
-    });
+  const passwordWork = queuedPasswordWork(services);
 
   app.post(API_PATHS.register, async (c) => {
     const input = await readJson(c, services);
-    const problems = checkRegistration(input);
+    const problems = checkRegistration(input, services.clock());
     checkPasswordStrength(problems, input.password, [input.email, input.username]);
     if (hasProblems(problems)) throw fieldErrors(problems);
     const email = normalizeEmail(String(input.email));
@@ -54,9 +47,9 @@ export function authRoutes(services: Services) {
       const [referrer] = ref ? await tx.query<{ id: number }>('SELECT id FROM users WHERE referral_code = $1', [ref]) : [];
       refIgnored = !!ref && !referrer;
       const [created] = await tx.query<RegisterResponse>(
-        `INSERT INTO users (email, username, password_hash, currency, referral_code, referred_by)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id, email, username`,
-        [email, username, passwordHash, config.currency, newReferralCode(), referrer?.id ?? null],
+        `INSERT INTO users (email, username, password_hash, currency, referral_code, referred_by, locale, date_of_birth, terms_accepted_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id, email, username`,
+        [email, username, passwordHash, config.currency, newReferralCode(), referrer?.id ?? null, c.get('locale'), input.date_of_birth, services.clock().toISOString()],
       );
       await notify(tx, created!.id, 'welcome');
       return created!;
@@ -83,6 +76,8 @@ export function authRoutes(services: Services) {
     const valid = await passwordWork(() => verifyPassword(String(input.password), user?.password_hash ?? DUMMY_PASSWORD_HASH));
     if (!user || !valid) throw fieldError('non_field_errors', 'login_failed');
     await signInSucceeded(services, email, address);
+    // Mail sent later (a reset link, a security notice) follows the language of the last sign-in.
+    await db.query('UPDATE users SET locale = $2 WHERE id = $1 AND locale <> $2', [user.id, c.get('locale')]);
     return c.json<LoginResponse>({ auth_token: await issueToken(db, user.id, services.clock()) });
   });
 

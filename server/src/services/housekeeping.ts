@@ -13,7 +13,8 @@ export async function tidyAuthTables({ db, config, clock }: Services): Promise<v
   const last = lastRun.get(db);
   if (last !== undefined && now.getTime() - last < EVERY_MS) return;
   lastRun.set(db, now.getTime());
-  await pruneCounters(db, Math.max(config.loginWindowSeconds, config.auth.registerWindowSeconds), now);
+  await pruneCounters(db, Math.max(config.loginWindowSeconds, config.auth.registerWindowSeconds, config.mail.resetWindowSeconds), now);
+  await db.query('DELETE FROM password_reset_tokens WHERE created_at <= $1::timestamptz - make_interval(secs => $2)', [now.toISOString(), config.mail.resetTimeoutSeconds]);
   await db.query(
     `DELETE FROM auth_tokens WHERE last_used_at <= $1::timestamptz - make_interval(days => $2) OR created_at <= $1::timestamptz - make_interval(days => $3)`,
     [now.toISOString(), config.auth.tokenIdleDays, config.auth.tokenMaxAgeDays],

@@ -36,3 +36,22 @@ export async function admitRegistration({ db, config, clock }: Services, address
 
 const tooMany = (key: string, retryAfter: number) =>
   detailError(429, `auth_limits.${key}`, { minutes: Math.ceil(retryAfter / 60) }, { 'Retry-After': String(retryAfter) });
+
+/** After a password reset: the email's sign-in lock is lifted from every address. */
+export async function clearSignInLocks({ db }: Services, email: string): Promise<void> {
+  await db.query("DELETE FROM rate_counters WHERE key LIKE 'login:%' AND right(key, length($1) + 1) = ':' || $1", [email]);
+}
+
+/**
+ * Reset requests: PASSWORD_RESET_MAX_PER_ADDRESS per client address (refused with 429), and
+ * PASSWORD_RESET_MAX_PER_EMAIL mails per email, counted whether or not the account exists.
+ * Beyond the email's limit the answer stays 204 and no mail is sent, so the limit tells
+ * nothing about the account and nobody can flood a mailbox.
+ */
+export async function admitResetRequest({ db, config, clock }: Services, email: string, address: string): Promise<{ mayMail: boolean }> {
+  const { resetWindowSeconds, resetMaxPerAddress, resetMaxPerEmail } = config.mail;
+  const [perAddress] = await countAttempt(db, [`reset:${address}`], resetWindowSeconds, clock());
+  if (perAddress!.count > resetMaxPerAddress) throw tooMany('reset_limited', perAddress!.retryAfter);
+  const [perEmail] = await countAttempt(db, [`reset-email:${email}`], resetWindowSeconds, clock());
+  return { mayMail: perEmail!.count <= resetMaxPerEmail };
+}

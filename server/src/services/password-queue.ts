@@ -1,3 +1,5 @@
+import { detailError } from '../errors.ts';
+
 /**
  * scrypt runs on libuv's small thread pool, which static files and every other fs call share.
  * A burst of sign-ins would fill that pool and make `/faq` wait seconds, so password work runs
@@ -49,4 +51,16 @@ export class PasswordQueue {
       else this.running -= 1;
     }
   }
+}
+
+/** Seconds a client is asked to wait when every password slot and the line behind them are taken. */
+const BUSY_RETRY_AFTER = 5;
+
+/** Runs one scrypt job through the services' queue; a full queue is answered 503 with Retry-After. */
+export function passwordWork({ passwords }: { passwords: PasswordQueue }) {
+  return <T>(job: () => Promise<T>) =>
+    passwords.run(job).catch((error: unknown) => {
+      if (error instanceof PasswordQueueFull) throw detailError(503, 'auth_limits.busy', undefined, { 'Retry-After': String(BUSY_RETRY_AFTER) });
+      throw error;
+    });
 }

@@ -143,9 +143,9 @@ describe('typed calls against the real server app', () => {
       baseURL: 'http://localhost', getToken: () => token, getPublicKey: async () => api.publicKey, getLocale: () => 'en', onUnauthorized: () => {},
       fetch: async (input, init) => api.app.request(new Request(input, init)),
     });
-    const created = await register({ email: 'typed@example.test', username: 'typed_one', password: 'amber-lantern-9' }, client);
+    const created = await register({ email: 'typed@example.test', username: 'typed_one', password: 'amber-lantern-9', date_of_birth: '1990-04-12', accept_terms: true }, client);
     expect(created).toEqual({ id: expect.any(Number), email: 'typed@example.test', username: 'typed_one' });
-    const failure = (await register({ email: 'typed@example.test', username: 'typed_two', password: 'amber-lantern-9' }, client).catch((e) => e)) as ApiError;
+    const failure = (await register({ email: 'typed@example.test', username: 'typed_two', password: 'amber-lantern-9', date_of_birth: '1990-04-12', accept_terms: true }, client).catch((e) => e)) as ApiError;
     expect(failure.fields.email).toEqual(['An account with this email address already exists.']);
     const { auth_token } = await client<{ auth_token: string }>('/auth/token/login/', { method: 'POST', body: { email: 'typed@example.test', password: 'amber-lantern-9' } });
     token = auth_token;

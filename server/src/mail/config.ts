@@ -1,0 +1,35 @@
+/** Mail and password-reset settings (README "Configuration" and "Email"). */
+export interface MailConfig {
+  /** `smtp://` or `smtps://` server to send through; without it, mail is written to `outboxDir`. */
+  smtpUrl?: string;
+  from: string;
+  /** Where `.eml` files go when there is no SMTP server: DATA_DIR/outbox. */
+  outboxDir: string;
+  /** Seconds a password-reset link works after it is sent. */
+  resetTimeoutSeconds: number;
+  /** Reset mails per email address, and reset requests per client address, per `resetWindowSeconds`. */
+  resetMaxPerEmail: number;
+  resetMaxPerAddress: number;
+  resetWindowSeconds: number;
+}
+
+function whole(env: Record<string, string | undefined>, name: string, fallback: number): number {
+  const raw = env[name];
+  const value = raw === undefined || raw === '' ? fallback : Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number`);
+  return value;
+}
+
+export function loadMailConfig(env: Record<string, string | undefined>, dataDir: string): MailConfig {
+  const smtpUrl = env.SMTP_URL || undefined;
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new Error('SMTP_URL must start with smtp:// or smtps://');
+  return {
+    smtpUrl,
+    from: env.MAIL_FROM || 'AmberPlay <no-reply@amberplay.test>',
+    outboxDir: `${dataDir}/outbox`,
+    resetTimeoutSeconds: whole(env, 'PASSWORD_RESET_TIMEOUT', 3600),
+    resetMaxPerEmail: whole(env, 'PASSWORD_RESET_MAX_PER_EMAIL', 3),
+    resetMaxPerAddress: whole(env, 'PASSWORD_RESET_MAX_PER_ADDRESS', 20),
+    resetWindowSeconds: whole(env, 'PASSWORD_RESET_WINDOW_SECONDS', 3600),
+  };
+}

@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { requestReset, type Messages } from '../stores/auth-actions';
+import { openAuthDialog } from '../stores/dialogs';
+import { FormAlert } from './FormAlert';
+import { FormField } from './FormField';
+import { useFormSubmit } from './use-form-submit';
+
+/**
+ * Asks for a password-reset link. The confirmation reads the same for every address, as the
+ * server's answer does, so the form tells nobody whether an account exists.
+ */
+export function ForgotPasswordForm({ messages }: { messages: Messages }) {
+  const { auth } = messages;
+  const [sent, setSent] = useState(false);
+  const { errors, busy, form, onSubmit } = useFormSubmit((data) => requestReset({ email: String(data.get('email') ?? '') }, messages), () => setSent(true));
+  const back = (
+    <p className="auth-switch">
+      <button type="button" className="link-button" onClick={() => openAuthDialog('sign-in')}>
+        {auth('forgot.back')}
+      </button>
+    </p>
+  );
+  if (sent) {
+    return (
+      <div className="auth-notice" data-notice="reset-sent">
+        <p role="status">{auth('forgot.sent')}</p>
+        {back}
+      </div>
+    );
+  }
+  return (
+    <form ref={form} onSubmit={onSubmit} noValidate aria-busy={busy} data-form="forgot-password">
+      <p>{auth('forgot.intro')}</p>
+      <FormAlert errors={errors.form} />
+      <FormField name="email" type="email" autoComplete="email" inputMode="email" label={auth('fields.email')} errors={errors.email} required />
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? auth('dialog.busy') : auth('forgot.submit')}
+      </button>
+      {back}
+    </form>
+  );
+}

@@ -1,0 +1,81 @@
+import { useEffect, useMemo, useState } from 'react';
+import { createTranslator } from '../i18n/translator';
+import { localizedPath } from '../i18n/urls';
+import { confirmReset, type Messages } from '../stores/auth-actions';
+import { FormAlert } from './FormAlert';
+import { PasswordField } from './PasswordField';
+import type { IslandProps } from './profile/messages';
+import { useFormSubmit } from './use-form-submit';
+
+/** uid and token from `#uid=…&token=…`: the fragment never reaches a server, so neither do they. */
+function linkParams(): { uid: string; token: string } | undefined {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const [uid, token] = [params.get('uid'), params.get('token')];
+  return uid && token ? { uid, token } : undefined;
+}
+
+/**
+ * The page the reset mail links to: a new password with the registration rules, then the way
+ * to sign in with it. The fragment is cleared at once, so the token is not left in the address
+ * bar, the history or a shared screenshot.
+ */
+export function ResetPasswordForm({ locale, messages }: IslandProps) {
+  const translators: Messages = useMemo(
+    () => ({ auth: createTranslator(messages.auth ?? {}, locale, 'auth'), api: createTranslator(messages.api ?? {}, locale, 'api') }),
+    [locale, messages],
+  );
+  const { auth } = translators;
+  const [link, setLink] = useState<{ uid: string; token: string } | null>();
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    setLink(linkParams() ?? null);
+    if (location.hash) history.replaceState(history.state, '', location.pathname + location.search);
+  }, []);
+  const { errors, busy, form, onSubmit } = useFormSubmit(
+    (data) => confirmReset({ ...link!, new_password: String(data.get('new_password') ?? '') }, translators),
+    () => setDone(true),
+  );
+  const signIn = `${localizedPath('/', locale)}#sign-in`;
+  const forgot = auth('sign_in.forgot');
+
+  if (link === undefined) return <p aria-busy="true">{auth('dialog.busy')}</p>;
+  if (done) {
+    return (
+      <div className="auth-notice" data-notice="password-reset">
+        <p role="status">{auth('reset.done')}</p>
+        <a className="button" href={signIn}>
+          {auth('reset.sign_in')}
+        </a>
+      </div>
+    );
+  }
+  // A link without its fragment, or one the server refused: the way forward is a new link.
+  const linkErrors = [...(errors.uid ?? []), ...(errors.token ?? [])];
+  if (!link || linkErrors.length) {
+    return (
+      <div className="auth-notice" data-notice="broken-link">
+        <FormAlert errors={[...linkErrors, auth('reset.broken_link', { forgot })]} />
+        <a className="button" href={`${localizedPath('/', locale)}#forgot-password`}>
+          {forgot}
+        </a>
+      </div>
+    );
+  }
+  return (
+    <form ref={form} onSubmit={onSubmit} noValidate aria-busy={busy} data-form="reset-password">
+      <p>{auth('reset.intro')}</p>
+      <FormAlert errors={errors.form} />
+      <PasswordField
+        name="new_password"
+        label={auth('reset.new_password')}
+        showLabel={auth('fields.show_password')}
+        autoComplete="new-password"
+        hint={auth('sign_up.password_hint')}
+        errors={errors.new_password}
+      />
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? auth('dialog.busy') : auth('reset.submit')}
+      </button>
+    </form>
+  );
+}

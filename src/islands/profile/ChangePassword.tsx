@@ -1,0 +1,60 @@
+import { useMemo, useState } from 'react';
+import { setPassword } from '../../api/auth';
+import { createTranslator } from '../../i18n/translator';
+import { strongNewPassword } from '../../stores/auth-actions';
+import { serverErrors } from '../../stores/form-errors';
+import { FormAlert } from '../FormAlert';
+import { PasswordField } from '../PasswordField';
+import { useFormSubmit } from '../use-form-submit';
+import type { IslandProps } from './messages';
+import { failureMessages, useMessages } from './use-messages';
+
+/**
+ * Change password (POST /auth/users/set_password/), for /profile/security. The page passes the
+ * `profile`, `api` and `auth` message sets. This session stays signed in; the server signs out
+ * every other one and mails the player a notice.
+ */
+export function ChangePassword(props: IslandProps) {
+  const { t, api } = useMessages(props);
+  const auth = useMemo(() => createTranslator(props.messages.auth ?? {}, props.locale, 'auth'), [props.locale, props.messages]);
+  const [done, setDone] = useState(false);
+  const { errors, busy, form, onSubmit } = useFormSubmit(
+    async (data) => {
+      setDone(false);
+      const values = { current_password: String(data.get('current_password') ?? ''), new_password: String(data.get('new_password') ?? '') };
+      const weak = await strongNewPassword(values.new_password, api);
+      if (weak) return weak;
+      try {
+        await setPassword(values);
+        return null;
+      } catch (error) {
+        return serverErrors(error, failureMessages(t));
+      }
+    },
+    () => {
+      form.current?.reset();
+      setDone(true);
+    },
+  );
+  return (
+    <section aria-labelledby="change-password-title" className="card">
+      <h2 id="change-password-title">{t('change_password.title')}</h2>
+      <form ref={form} onSubmit={onSubmit} noValidate aria-busy={busy} data-form="change-password">
+        <FormAlert errors={errors.form} />
+        <PasswordField name="current_password" label={t('change_password.current')} showLabel={auth('fields.show_password')} autoComplete="current-password" errors={errors.current_password} />
+        <PasswordField
+          name="new_password"
+          label={t('change_password.new')}
+          showLabel={auth('fields.show_password')}
+          autoComplete="new-password"
+          hint={auth('sign_up.password_hint')}
+          errors={errors.new_password}
+        />
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? auth('dialog.busy') : t('change_password.submit')}
+        </button>
+        <p role="status">{done ? t('change_password.done') : ''}</p>
+      </form>
+    </section>
+  );
+}
