@@ -45,5 +45,6 @@ export const ROUTES = [
   '/profile/loyalty',
   '/profile/withdrawal',
   '/profile/notification',
+  '/profile/security',
   '/profile/affiliate_program',
 ];

@@ -5,6 +5,9 @@ import type { Services } from '../app-env.ts';
 import type { Queryable } from '../db/database.ts';
 import { open, seal } from './secret-box.ts';
 
+/** What code checks need; `db` may be a transaction. */
+type CodeDeps = Pick<Services, 'privateKeys' | 'clock'> & { db: Queryable };
+
 const ISSUER = 'AmberPlay';
 const PERIOD = 30;
 export const BACKUP_CODE_COUNT = 10;
@@ -40,7 +43,7 @@ const normalize = (code: string) => code.replace(/[\s-]/g, '').toLowerCase();
  * conditional UPDATE (`last_step < step`), so a code, or any older one, is never accepted twice,
  * even by parallel requests. `confirmed` picks the set-up (false) or the active secret (true).
  */
-export async function takeTotp(services: Services, userId: number, code: string, confirmed: boolean): Promise<boolean> {
+export async function takeTotp(services: CodeDeps, userId: number, code: string, confirmed: boolean): Promise<boolean> {
   const token = normalize(code);
   if (!/^\d{6}$/.test(token)) return false;
   const [row] = await services.db.query<{ secret: string }>(
@@ -65,7 +68,7 @@ export async function takeTotp(services: Services, userId: number, code: string,
 const hashBackupCode = (userId: number, code: string) => createHash('sha256').update(`${userId}:${normalize(code)}`).digest('hex');
 
 /** Uses up one unused backup code in one conditional UPDATE, so it works exactly once. */
-export async function takeBackupCode({ db, clock }: Services, userId: number, code: string): Promise<boolean> {
+export async function takeBackupCode({ db, clock }: CodeDeps, userId: number, code: string): Promise<boolean> {
   if (!/^[a-z0-9]{12}$/.test(normalize(code))) return false;
   const rows = await db.query(
     `UPDATE two_factor_backup_codes SET used_at = $3 WHERE id = (
@@ -77,7 +80,7 @@ export async function takeBackupCode({ db, clock }: Services, userId: number, co
 }
 
 /** A sign-in code: the current TOTP or an unused backup code. */
-export async function takeSignInCode(services: Services, userId: number, code: string): Promise<boolean> {
+export async function takeSignInCode(services: CodeDeps, userId: number, code: string): Promise<boolean> {
   return /^\d{6}$/.test(normalize(code)) ? takeTotp(services, userId, code, true) : takeBackupCode(services, userId, code);
 }
 
