@@ -1,6 +1,8 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/clock.ts';
+import { open } from '../../server/src/services/secret-box.ts';
 import { useTestApi } from './harness.ts';
 
 // Addresses come from X-Forwarded-For (TRUST_PROXY=1), so each test signs in from its own.
@@ -231,6 +233,20 @@ describe('two-factor sign-in', () => {
     }
     const locked = await ctx.api.request('POST', '/api/user/2fa/deactivate', { token: player.token, body: { password: player.password, code: codeAt(player.secret) } });
     expect(locked.status).toBe(429);
+  });
+
+  it('after an RSA key rotation the secret still works and is sealed again under the new key', async () => {
+    const player = await withTwoFactor();
+    const keys = ctx.api.services.privateKeys;
+    const rotated = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+    keys.unshift(rotated);
+    try {
+      expect((await login({ email: player.email, password: player.password, code: codeAt(player.secret) }, '198.51.100.50')).status).toBe(200);
+      const [row] = await ctx.api.db.query<{ secret: string }>('SELECT secret FROM two_factor WHERE user_id = $1', [player.id]);
+      expect(open([rotated], row!.secret)).toEqual({ plain: player.secret, stale: false });
+    } finally {
+      keys.shift();
+    }
   });
 
   it('messages come in the request’s language', async () => {
