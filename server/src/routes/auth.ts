@@ -8,27 +8,20 @@ import { DUMMY_PASSWORD_HASH, hashPassword, hashToken, issueToken, requireUser, 
 import { readJson } from '../body.ts';
 import { clientAddress } from '../client-address.ts';
 import { isUniqueViolation } from '../db/database.ts';
-import { detailError, fieldError, fieldErrors } from '../errors.ts';
+import { fieldError, fieldErrors } from '../errors.ts';
 import { notify } from '../services/history.ts';
 import { tidyAuthTables } from '../services/housekeeping.ts';
 import { admitRegistration, admitSignIn, signInSucceeded } from '../services/login-throttle.ts';
-import { PasswordQueueFull } from '../services/password-queue.ts';
+import { queuedPasswordWork } from '../services/password-queue.ts';
 import { deviceSummary, maskAddress } from '../services/sessions.ts';
 import { takeSignInCode, twoFactorState } from '../services/two-factor.ts';
 import { newReferralCode } from '../services/users.ts';
-
-/** Seconds a client is asked to wait when every password slot and the line behind them are taken. */
-const BUSY_RETRY_AFTER = 5;
 
 /** Registration, sign-in and sign-out with Djoser's shapes and status codes. */
 export function authRoutes(services: Services) {
   const { db, config } = services;
   const app = new Hono<AppEnv>();
-  const passwordWork = <T>(job: () => Promise<T>) =>
-    services.passwords.run(job).catch((error: unknown) => {
-      if (error instanceof PasswordQueueFull) throw detailError(503, 'auth_limits.busy', undefined, { 'Retry-After': String(BUSY_RETRY_AFTER) });
-      throw error;
-    });
+  const passwordWork = <T>(job: () => Promise<T>) => queuedPasswordWork(services, job);
 
   app.post(API_PATHS.register, async (c) => {
     const input = await readJson(c, services);

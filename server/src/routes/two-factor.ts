@@ -12,6 +12,7 @@ import { requireUser, verifyPassword } from '../auth.ts';
 import { readJson } from '../body.ts';
 import { fieldError, fieldErrors } from '../errors.ts';
 import { admitTwoFactorChange, twoFactorChangeSucceeded } from '../services/login-throttle.ts';
+import { queuedPasswordWork } from '../services/password-queue.ts';
 import { twoFactorChanged } from '../services/security-notices.ts';
 import { newBackupCodes, startSetup, takeSignInCode, takeTotp, turnOff, twoFactorState } from '../services/two-factor.ts';
 
@@ -68,7 +69,7 @@ export function twoFactorRoutes(services: Services) {
     await admitTwoFactorChange(services, userId);
     if ((await twoFactorState(db, userId)) !== 'on') throw fieldError('non_field_errors', 'two_factor.not_on');
     const [user] = await db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [userId]);
-    if (!(await services.passwords.run(() => verifyPassword(String(input.password), user!.password_hash)))) {
+    if (!(await queuedPasswordWork(services, () => verifyPassword(String(input.password), user!.password_hash)))) {
       throw fieldError('password', 'two_factor.password_wrong');
     }
     if (!(await takeSignInCode(services, userId, String(input.code)))) throw fieldError('code', 'two_factor.code_wrong');

@@ -1,3 +1,5 @@
+import { detailError } from '../errors.ts';
+
 /**
  * scrypt runs on libuv's small thread pool, which static files and every other fs call share.
  * A burst of sign-ins would fill that pool and make `/faq` wait seconds, so password work runs
@@ -48,5 +50,18 @@ export class PasswordQueue {
       if (next) next();
       else this.running -= 1;
     }
+  }
+}
+
+/** Seconds a client is asked to wait when every password slot and the line behind them are taken. */
+const BUSY_RETRY_AFTER = 5;
+
+/** Runs password work in the queue; a full queue becomes 503 with Retry-After for the client. */
+export async function queuedPasswordWork<T>(services: { passwords: PasswordQueue }, job: () => Promise<T>): Promise<T> {
+  try {
+    return await services.passwords.run(job);
+  } catch (error) {
+    if (error instanceof PasswordQueueFull) throw detailError(503, 'auth_limits.busy', undefined, { 'Retry-After': String(BUSY_RETRY_AFTER) });
+    throw error;
   }
 }
