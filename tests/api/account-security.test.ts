@@ -203,6 +203,18 @@ describe('two-factor sign-in', () => {
     expect(locked.headers.get('retry-after')).toBeTruthy();
   });
 
+  it('asking for the code is no failure for the address, but stays counted for the pair until a right code comes', async () => {
+    const player = await withTwoFactor();
+    const address = '198.51.100.88';
+    const count = async (key: string) =>
+      (await ctx.api.db.query<{ count: number }>('SELECT count FROM rate_counters WHERE key = $1', [key]))[0]?.count ?? 0;
+    expect((await login({ email: player.email, password: player.password }, address)).status).toBe(400);
+    expect(await count(`login:${address}`)).toBe(0);
+    expect(await count(`login:${address}:${player.email}`)).toBe(1);
+    expect((await login({ email: player.email, password: player.password, code: codeAt(player.secret) }, address)).status).toBe(200);
+    expect(await count(`login:${address}:${player.email}`)).toBe(0);
+  });
+
   it('sign-in refuses a malformed code with a clear message', async () => {
     const player = await withTwoFactor();
     for (const code of ['12\u00003456', 'abc!def', 'x'.repeat(21), 123456]) {

@@ -11,7 +11,7 @@ import { isUniqueViolation } from '../db/database.ts';
 import { fieldError, fieldErrors } from '../errors.ts';
 import { notify } from '../services/history.ts';
 import { tidyAuthTables } from '../services/housekeeping.ts';
-import { admitRegistration, admitSignIn, signInSucceeded } from '../services/login-throttle.ts';
+import { admitRegistration, admitSignIn, codeAskedFor, signInSucceeded } from '../services/login-throttle.ts';
 import { queuedPasswordWork } from '../services/password-queue.ts';
 import { deviceSummary, maskAddress } from '../services/sessions.ts';
 import { takeSignInCode, twoFactorState } from '../services/two-factor.ts';
@@ -83,7 +83,10 @@ export function authRoutes(services: Services) {
     // With two-factor sign-in, the right password alone is not a success: the attempt stays
     // counted until a right code comes with it, so guessing codes runs into the same limit.
     if ((await twoFactorState(db, user.id)) === 'on') {
-      if (!hasCode) throw fieldError('code', 'two_factor.code_required');
+      if (!hasCode) {
+        await codeAskedFor(services, address);
+        throw fieldError('code', 'two_factor.code_required');
+      }
       if (!(await takeSignInCode(services, user.id, String(input.code)))) throw fieldError('code', 'two_factor.code_wrong');
     }
     await signInSucceeded(services, email, address);

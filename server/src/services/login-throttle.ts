@@ -40,6 +40,13 @@ export async function admitTwoFactorChange({ db, config, clock }: Services, user
 /** A right code: the player's count starts again from zero. */
 export const twoFactorChangeSucceeded = ({ db }: Services, userId: number) => resetCounter(db, `two-factor:${userId}`);
 
+/**
+ * A right password whose two-factor code has not been sent yet: no failure for the address (its
+ * limit is against trying passwords over many accounts), but the pair stays counted until the
+ * code comes, so codes are guessed within the same LOGIN_MAX_FAILURES.
+ */
+export const codeAskedFor = ({ db }: Services, address: string) => uncountAttempt(db, addressKey(address));
+
 /** REGISTER_MAX_PER_ADDRESS registrations per client address per REGISTER_WINDOW_SECONDS. */
 export async function admitRegistration({ db, config, clock }: Services, address: string): Promise<void> {
   const [count] = await countAttempt(db, [`register:${address}`], config.auth.registerWindowSeconds, clock());
