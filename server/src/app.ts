@@ -20,6 +20,8 @@ import { passwordRoutes } from './routes/password.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { userRoutes } from './routes/user.ts';
 import { withdrawalRoutes } from './routes/withdrawal.ts';
+import { sessionRoutes } from './routes/sessions.ts';
+import { twoFactorRoutes } from './routes/two-factor.ts';
 import { createStaticSite } from './static-site.ts';
 
 export interface AppOptions {
@@ -69,7 +71,7 @@ export function createApp({ distDir, services, log }: AppOptions) {
   for (const prefix of API_PREFIXES) app.use(`${prefix}*`, limit);
   app.use(methodNotAllowed(app, isApiPath));
 
-  for (const routes of [authRoutes, passwordRoutes, userRoutes, notificationRoutes, paymentRoutes, withdrawalRoutes, historyRoutes, gameRoutes, demoPaymentRoutes]) {
+  for (const routes of [authRoutes, passwordRoutes, userRoutes, sessionRoutes, twoFactorRoutes, notificationRoutes, paymentRoutes, withdrawalRoutes, historyRoutes, gameRoutes, demoPaymentRoutes]) {
     app.route('/', routes(services));
   }
   app.route('/', bonusRoutes(services));

@@ -29,10 +29,22 @@ export const DUMMY_PASSWORD_HASH = await hashPassword(randomBytes(12).toString('
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** A Djoser-style 40-hex-character token; only its hash is stored. */
-export async function issueToken(db: Queryable, userId: number, now: Date): Promise<string> {
+/** Where a sign-in came from, as the session list shows it (`services/sessions.ts`). */
+export interface SignInOrigin {
+  device: string;
+  ip: string;
+}
+
+/** A Djoser-style 40-hex-character token; only its hash is stored. One token per sign-in. */
+export async function issueToken(db: Queryable, userId: number, now: Date, origin: SignInOrigin = { device: '', ip: '' }): Promise<string> {
   const token = randomBytes(20).toString('hex');
-  await db.query('INSERT INTO auth_tokens (key_hash, user_id, created_at, last_used_at) VALUES ($1, $2, $3, $3)', [hashToken(token), userId, now.toISOString()]);
+  await db.query('INSERT INTO auth_tokens (key_hash, user_id, created_at, last_used_at, device, ip) VALUES ($1, $2, $3, $3, $4, $5)', [
+    hashToken(token),
+    userId,
+    now.toISOString(),
+    origin.device,
+    origin.ip,
+  ]);
   return token;
 }
 

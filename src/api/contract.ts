@@ -48,9 +48,52 @@ export interface RegisterResponse {
 export interface LoginRequest {
   email: string;
   password: string;
+  /** For a player with two-factor sign-in: the current TOTP code or an unused backup code. */
+  code?: string;
 }
 export interface LoginResponse {
   auth_token: string;
+}
+
+// GET /api/user/sessions, DELETE /api/user/sessions?id=, POST /auth/token/logoutall/
+export interface SessionInfo {
+  id: number;
+  created_at: Timestamp;
+  last_used_at: Timestamp;
+  /** Browser and system from the User-Agent at sign-in, e.g. "Firefox · Linux"; "" if unknown. */
+  device: string;
+  /** Masked address at sign-in: "203.0.113.x", or an IPv6 /48; "" if unknown. */
+  ip: string;
+  /** The session this request was made with. */
+  current: boolean;
+}
+
+// GET /api/user/2fa (an addition: whether two-factor sign-in is on)
+export interface TwoFactorStatus {
+  enabled: boolean;
+  /** Unused backup codes left; 0 when two-factor sign-in is off. */
+  backup_codes_left: number;
+}
+// POST /api/user/2fa/activate
+export interface TwoFactorActivateResponse {
+  otpauth_url: string;
+  /** Base32, for typing into an authenticator app by hand. */
+  secret: string;
+  /** An addition to the contract: the otpauth URL as a QR code, an SVG document. */
+  qr_svg: string;
+}
+// POST /api/user/2fa/activate/confirm
+export interface TwoFactorConfirmRequest {
+  code: string;
+}
+export interface TwoFactorConfirmResponse {
+  /** Ten single-use codes, shown only in this answer. */
+  backup_codes: string[];
+}
+// POST /api/user/2fa/deactivate
+export interface TwoFactorDeactivateRequest {
+  password: string;
+  code: string;
 }
 
 // GET /api/user/me and PATCH /api/user/update
@@ -242,6 +285,12 @@ export const API_PATHS = {
   resetPassword: '/auth/users/reset_password/',
   resetPasswordConfirm: '/auth/users/reset_password_confirm/',
   setPassword: '/auth/users/set_password/',
+  logoutAll: '/auth/token/logoutall/',
+  sessions: '/api/user/sessions',
+  twoFactorActivate: '/api/user/2fa/activate',
+  twoFactorConfirm: '/api/user/2fa/activate/confirm',
+  twoFactorDeactivate: '/api/user/2fa/deactivate',
+  twoFactorStatus: '/api/user/2fa',
   me: '/api/user/me',
   updateUser: '/api/user/update',
   notifications: '/api/user/notification',

@@ -1,12 +1,11 @@
 import type { $Fetch } from 'ofetch';
-import { openAuthDialog } from '../stores/dialogs';
+import { $sessionEnded, openAuthDialog } from '../stores/dialogs';
 import { $token, clearSession } from '../stores/session';
 import { apiBase } from './base';
 import { createApiClient } from './client';
 import { loadPublicKey } from './public-key';
 
 let client: $Fetch | undefined;
-
 
 /** The site's API client, made on first use (never during the static build). */
 export function apiClient(): $Fetch {
@@ -17,6 +16,7 @@ export function apiClient(): $Fetch {
     getLocale: () => document.documentElement.lang || 'en',
     onUnauthorized: () => {
       clearSession();
+      $sessionEnded.set(true);
       openAuthDialog('sign-in');
     },
   });

@@ -46,5 +46,6 @@ export const ROUTES = [
   '/profile/loyalty',
   '/profile/withdrawal',
   '/profile/notification',
+  '/profile/security',
   '/profile/affiliate_program',
 ];

@@ -1,4 +1,5 @@
 import type { User } from '../api/contract';
+import { ApiError } from '../api/errors';
 import { clearSession, setUser } from './session';
 
 export interface StartDeps {
@@ -11,17 +12,23 @@ export interface StartDeps {
 
 /**
  * Every page's session start. With a token: the user first, then the game gateway's
- * `player_set`, strictly in that order. If the user cannot be loaded the token is useless:
- * it is cleared and the page reloads once, signed out. Without a token nothing is requested.
+ * `player_set`, strictly in that order. A token the API refuses (401: expired, or signed out on
+ * another device) is cleared and the page stays: the API client has already opened the sign-in
+ * dialog, which says the session has ended. Any other failure clears the token and reloads once,
+ * signed out. Without a token nothing is requested.
  */
-export async function startSession({ token, loadUser, registerPlayer, reloadOnce }: StartDeps): Promise<'signed-out' | 'signed-in' | 'failed'> {
+export async function startSession({ token, loadUser, registerPlayer, reloadOnce }: StartDeps): Promise<'signed-out' | 'signed-in' | 'ended' | 'failed'> {
   if (!token) return 'signed-out';
   let user: User;
   try {
     user = await loadUser();
   } catch (error) {
-    console.error('[session] could not load the current user; signing out', error);
     clearSession();
+    if (error instanceof ApiError && error.status === 401) {
+      console.info('[session] the stored session has ended; asking to sign in again');
+      return 'ended';
+    }
+    console.error('[session] could not load the current user; signing out', error);
     reloadOnce('the session could not be loaded');
     return 'failed';
   }

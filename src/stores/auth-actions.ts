@@ -4,9 +4,11 @@ import { ApiError } from '../api/errors';
 import { confirmPasswordReset, login, register, requestPasswordReset } from '../api/auth';
 import { playerSet } from '../api/games';
 import { getMe } from '../api/user';
+import { checkTwoFactorCode } from '../api/two-factor-code';
 import { checkEmail, checkNewPassword, checkRegistration, checkSignIn, hasProblems, type Problems } from '../api/validation';
 import type { Translate } from '../i18n/translator';
 import { forgetReferral } from '../scripts/referral-capture';
+import { $sessionEnded } from './dialogs';
 import { problemMessages, serverErrors, type FormErrors } from './form-errors';
 import { expectWelcome } from './low-balance';
 import { setToken, setUser } from './session';
@@ -23,15 +25,22 @@ const fallbacks = ({ auth }: Messages) => ({ network: auth('dialog.network_error
 /** Stores the token, then loads the user, then registers the player with the game gateway. */
 async function startSignedIn(token: string) {
   setToken(token);
+  $sessionEnded.set(false);
   setUser(await getMe());
   playerSet(document.documentElement.lang).catch((error) => console.error('[session] the game gateway did not register the player', error));
 }
 
-export async function signIn(values: { email: string; password: string }, messages: Messages): Promise<FormErrors | null> {
+/**
+ * `code` is sent once the server asked for it (a 400 on `code`: the player has two-factor
+ * sign-in); the form then shows the code field with the server's words.
+ */
+export async function signIn(values: { email: string; password: string; code?: string }, messages: Messages): Promise<FormErrors | null> {
   const problems = checkSignIn(values);
+  if (values.code !== undefined) checkTwoFactorCode(problems, 'code', values.code.trim());
   if (hasProblems(problems)) return problemMessages(problems, messages.api);
   try {
-    const { auth_token } = await login({ email: values.email.trim(), password: values.password });
+    const code = values.code?.trim();
+    const { auth_token } = await login({ email: values.email.trim(), password: values.password, ...(code ? { code } : {}) });
     await startSignedIn(auth_token);
     return null;
   } catch (error) {

@@ -8,5 +8,11 @@ export const $authDialog = atom<AuthDialog | null>(null);
 /** The deposit invitation that is open, if any: a low balance, or the welcome after registering. */
 export const $balanceDialog = atom<'low' | 'welcome' | null>(null);
 
+/**
+ * Set when the API refused the stored token (expired or signed out elsewhere): the sign-in
+ * dialog then says "Your session has ended", instead of the page silently forgetting it.
+ */
+export const $sessionEnded = atom(false);
+
 export const openAuthDialog = (dialog: AuthDialog) => $authDialog.set(dialog);
 export const closeAuthDialog = () => $authDialog.set(null);

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { API_PATHS, type LoginResponse, type RegisterResponse } from '../../../src/api/contract.ts';
 import { checkPasswordStrength } from '../../../src/api/password-strength.ts';
+import { checkTwoFactorCode } from '../../../src/api/two-factor-code.ts';
 import { checkRegistration, checkSignIn, hasProblems, normalizeEmail, normalizeUsername } from '../../../src/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, hashToken, issueToken, requireUser, tokenOf, verifyPassword } from '../auth.ts';
@@ -10,15 +11,17 @@ import { isUniqueViolation } from '../db/database.ts';
 import { fieldError, fieldErrors } from '../errors.ts';
 import { notify } from '../services/history.ts';
 import { tidyAuthTables } from '../services/housekeeping.ts';
-import { admitRegistration, admitSignIn, signInSucceeded } from '../services/login-throttle.ts';
-import { passwordWork as queuedPasswordWork } from '../services/password-queue.ts';
+import { admitRegistration, admitSignIn, codeAskedFor, signInSucceeded } from '../services/login-throttle.ts';
+import { queuedPasswordWork } from '../services/password-queue.ts';
+import { deviceSummary, maskAddress } from '../services/sessions.ts';
+import { takeSignInCode, twoFactorState } from '../services/two-factor.ts';
 import { newReferralCode } from '../services/users.ts';
 
 /** Registration, sign-in and sign-out with Djoser's shapes and status codes. */
 export function authRoutes(services: Services) {
   const { db, config } = services;
   const app = new Hono<AppEnv>();
-  const passwordWork = queuedPasswordWork(services);
+  const passwordWork = <T>(job: () => Promise<T>) => queuedPasswordWork(services, job);
 
   app.post(API_PATHS.register, async (c) => {
     const input = await readJson(c, services);
@@ -65,6 +68,8 @@ export function authRoutes(services: Services) {
   app.post(API_PATHS.login, async (c) => {
     const input = await readJson(c, services);
     const problems = checkSignIn(input);
+    const hasCode = input.code !== undefined && input.code !== null && input.code !== '';
+    if (hasCode) checkTwoFactorCode(problems, 'code', input.code);
     if (hasProblems(problems)) throw fieldErrors(problems);
     const email = normalizeEmail(String(input.email));
     const address = clientAddress(c, config.auth.trustProxy);
@@ -75,14 +80,29 @@ export function authRoutes(services: Services) {
     const [user] = await db.query<{ id: number; password_hash: string }>('SELECT id, password_hash FROM users WHERE email = $1', [email]);
     const valid = await passwordWork(() => verifyPassword(String(input.password), user?.password_hash ?? DUMMY_PASSWORD_HASH));
     if (!user || !valid) throw fieldError('non_field_errors', 'login_failed');
+    // With two-factor sign-in, the right password alone is not a success: the attempt stays
+    // counted until a right code comes with it, so guessing codes runs into the same limit.
+    if ((await twoFactorState(db, user.id)) === 'on') {
+      if (!hasCode) {
+        await codeAskedFor(services, address);
+        throw fieldError('code', 'two_factor.code_required');
+      }
+      if (!(await takeSignInCode(services, user.id, String(input.code)))) throw fieldError('code', 'two_factor.code_wrong');
+    }
     await signInSucceeded(services, email, address);
     // Mail sent later (a reset link, a security notice) follows the language of the last sign-in.
     await db.query('UPDATE users SET locale = $2 WHERE id = $1 AND locale <> $2', [user.id, c.get('locale')]);
-    return c.json<LoginResponse>({ auth_token: await issueToken(db, user.id, services.clock()) });
+    const origin = { device: deviceSummary(c.req.header('user-agent')), ip: maskAddress(address) };
+    return c.json<LoginResponse>({ auth_token: await issueToken(db, user.id, services.clock(), origin) });
   });
 
   app.post(API_PATHS.logout, requireUser(services), async (c) => {
     await db.query('DELETE FROM auth_tokens WHERE key_hash = $1', [hashToken(tokenOf(c.req.header('authorization'))!)]);
+    return c.body(null, 204);
+  });
+
+  app.post(API_PATHS.logoutAll, requireUser(services), async (c) => {
+    await db.query('DELETE FROM auth_tokens WHERE user_id = $1', [c.get('userId')]);
     return c.body(null, 204);
   });
 

@@ -28,6 +28,25 @@ export async function signInSucceeded({ db }: Services, email: string, address: 
   await uncountAttempt(db, addressKey(address));
 }
 
+/**
+ * Confirming or turning off two-factor sign-in: LOGIN_MAX_FAILURES tries per player per
+ * LOGIN_WINDOW_SECONDS, so a signed-in session cannot guess codes or the password without end.
+ */
+export async function admitTwoFactorChange({ db, config, clock }: Services, userId: number): Promise<void> {
+  const [count] = await countAttempt(db, [`two-factor:${userId}`], config.loginWindowSeconds, clock());
+  if (count!.count > config.loginMaxFailures) throw tooMany('login_locked', count!.retryAfter);
+}
+
+/** A right code: the player's count starts again from zero. */
+export const twoFactorChangeSucceeded = ({ db }: Services, userId: number) => resetCounter(db, `two-factor:${userId}`);
+
+/**
+ * A right password whose two-factor code has not been sent yet: no failure for the address (its
+ * limit is against trying passwords over many accounts), but the pair stays counted until the
+ * code comes, so codes are guessed within the same LOGIN_MAX_FAILURES.
+ */
+export const codeAskedFor = ({ db }: Services, address: string) => uncountAttempt(db, addressKey(address));
+
 /** REGISTER_MAX_PER_ADDRESS registrations per client address per REGISTER_WINDOW_SECONDS. */
 export async function admitRegistration({ db, config, clock }: Services, address: string): Promise<void> {
   const [count] = await countAttempt(db, [`register:${address}`], config.auth.registerWindowSeconds, clock());

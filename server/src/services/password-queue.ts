@@ -56,11 +56,17 @@ export class PasswordQueue {
 /** Seconds a client is asked to wait when every password slot and the line behind them are taken. */
 const BUSY_RETRY_AFTER = 5;
 
-/** Runs one scrypt job through the services' queue; a full queue is answered 503 with Retry-After. */
-export function passwordWork({ passwords }: { passwords: PasswordQueue }) {
-  return <T>(job: () => Promise<T>) =>
-    passwords.run(job).catch((error: unknown) => {
-      if (error instanceof PasswordQueueFull) throw detailError(503, 'auth_limits.busy', undefined, { 'Retry-After': String(BUSY_RETRY_AFTER) });
-      throw error;
-    });
+/** Runs password work in the queue; a full queue becomes 503 with Retry-After for the client. */
+export async function queuedPasswordWork<T>(services: { passwords: PasswordQueue }, job: () => Promise<T>): Promise<T> {
+  try {
+    return await services.passwords.run(job);
+  } catch (error) {
+    if (error instanceof PasswordQueueFull) throw detailError(503, 'auth_limits.busy', undefined, { 'Retry-After': String(BUSY_RETRY_AFTER) });
+    throw error;
+  }
+}
+
+/** The same, bound to the services: `passwordWork(services)(job)`. */
+export function passwordWork(services: { passwords: PasswordQueue }) {
+  return <T>(job: () => Promise<T>) => queuedPasswordWork(services, job);
 }

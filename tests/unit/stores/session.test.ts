@@ -1,6 +1,7 @@
 import { cleanStores } from 'nanostores';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../src/api/contract';
+import { ApiError } from '../../../src/api/errors';
 import { startSession } from '../../../src/stores/app-start';
 import { $balanceDialog } from '../../../src/stores/dialogs';
 import { expectWelcome, isLowBalance, watchLowBalance } from '../../../src/stores/low-balance';
@@ -126,7 +127,20 @@ describe('app start', () => {
     expect(registerPlayer).not.toHaveBeenCalled();
   });
 
-  it('when the user cannot be loaded: logs, clears the token, reloads once, and skips player_set', async () => {
+  it('when the API refuses the token (401): clears it, does not reload, and skips player_set', async () => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    $token.set('d'.repeat(40));
+    const registerPlayer = vi.fn();
+    const reloadOnce = vi.fn();
+    const refused = () => Promise.reject(new ApiError(401, { detail: 'Your session has ended. Please sign in again.' }));
+    expect(await startSession({ token: 'd'.repeat(40), loadUser: refused, registerPlayer, reloadOnce })).toBe('ended');
+    expect($token.get()).toBeNull();
+    expect(reloadOnce).not.toHaveBeenCalled();
+    expect(registerPlayer).not.toHaveBeenCalled();
+    info.mockRestore();
+  });
+
+  it('when the user cannot be loaded for another reason: logs, clears the token, reloads once, and skips player_set', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     $token.set('d'.repeat(40));
     const registerPlayer = vi.fn();

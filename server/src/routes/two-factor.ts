@@ -1,0 +1,83 @@
+import { Hono } from 'hono';
+import {
+  API_PATHS,
+  type TwoFactorActivateResponse,
+  type TwoFactorConfirmResponse,
+  type TwoFactorStatus,
+} from '../../../src/api/contract.ts';
+import { checkTwoFactorCode } from '../../../src/api/two-factor-code.ts';
+import { hasProblems, requireText, type Problems } from '../../../src/api/validation.ts';
+import type { AppEnv, Services } from '../app-env.ts';
+import { requireUser, verifyPassword } from '../auth.ts';
+import { readJson } from '../body.ts';
+import { fieldError, fieldErrors } from '../errors.ts';
+import { admitTwoFactorChange, twoFactorChangeSucceeded } from '../services/login-throttle.ts';
+import { queuedPasswordWork } from '../services/password-queue.ts';
+import { twoFactorChanged } from '../services/security-notices.ts';
+import { newBackupCodes, startSetup, takeSignInCode, takeTotp, turnOff, twoFactorState } from '../services/two-factor.ts';
+
+/** Two-factor sign-in (TOTP, RFC 6238): set-up, confirmation with backup codes, and turning it off. */
+export function twoFactorRoutes(services: Services) {
+  const { db } = services;
+  const app = new Hono<AppEnv>();
+  for (const path of [API_PATHS.twoFactorStatus, API_PATHS.twoFactorActivate, API_PATHS.twoFactorConfirm, API_PATHS.twoFactorDeactivate]) {
+    app.use(path, requireUser(services));
+  }
+
+  app.get(API_PATHS.twoFactorStatus, async (c) => {
+    const userId = c.get('userId');
+    const enabled = (await twoFactorState(db, userId)) === 'on';
+    const [left] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM two_factor_backup_codes WHERE user_id = $1 AND used_at IS NULL', [userId]);
+    return c.json<TwoFactorStatus>({ enabled, backup_codes_left: enabled ? left!.n : 0 });
+  });
+
+  app.post(API_PATHS.twoFactorActivate, async (c) => {
+    const userId = c.get('userId');
+    const [user] = await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]);
+    const setup = await startSetup(services, userId, user!.email);
+    if (!setup) throw fieldError('non_field_errors', 'two_factor.already_on');
+    return c.json<TwoFactorActivateResponse>(setup);
+  });
+
+  app.post(API_PATHS.twoFactorConfirm, async (c) => {
+    const userId = c.get('userId');
+    const input = await readJson(c, services);
+    const problems: Problems = {};
+    checkTwoFactorCode(problems, 'code', input.code);
+    if (hasProblems(problems)) throw fieldErrors(problems);
+    await admitTwoFactorChange(services, userId);
+    const state = await twoFactorState(db, userId);
+    if (state === 'on') throw fieldError('non_field_errors', 'two_factor.already_on');
+    if (state === 'off') throw fieldError('non_field_errors', 'two_factor.not_started');
+    const backup_codes = await db.transaction(async (tx) => {
+      if (!(await takeTotp({ ...services, db: tx }, userId, String(input.code), false))) throw fieldError('code', 'two_factor.code_wrong');
+      return newBackupCodes(tx, userId);
+    });
+    await twoFactorChangeSucceeded(services, userId);
+    await twoFactorChanged(services, userId, true);
+    return c.json<TwoFactorConfirmResponse>({ backup_codes });
+  });
+
+  app.post(API_PATHS.twoFactorDeactivate, async (c) => {
+    const userId = c.get('userId');
+    const input = await readJson(c, services);
+    const problems: Problems = {};
+    requireText(problems, 'password', input.password);
+    checkTwoFactorCode(problems, 'code', input.code);
+    if (hasProblems(problems)) throw fieldErrors(problems);
+    // A stolen session must not be able to guess its way to turning the second factor off.
+    await admitTwoFactorChange(services, userId);
+    if ((await twoFactorState(db, userId)) !== 'on') throw fieldError('non_field_errors', 'two_factor.not_on');
+    const [user] = await db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [userId]);
+    if (!(await queuedPasswordWork(services, () => verifyPassword(String(input.password), user!.password_hash)))) {
+      throw fieldError('password', 'two_factor.password_wrong');
+    }
+    if (!(await takeSignInCode(services, userId, String(input.code)))) throw fieldError('code', 'two_factor.code_wrong');
+    await turnOff(db, userId);
+    await twoFactorChangeSucceeded(services, userId);
+    await twoFactorChanged(services, userId, false);
+    return c.body(null, 204);
+  });
+
+  return app;
+}

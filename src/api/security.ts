@@ -1,0 +1,23 @@
+import {
+  API_PATHS,
+  type SessionInfo,
+  type TwoFactorActivateResponse,
+  type TwoFactorConfirmResponse,
+  type TwoFactorDeactivateRequest,
+  type TwoFactorStatus,
+} from './contract';
+import { apiClient } from './instance';
+
+export const listSessions = (client = apiClient()) => client<SessionInfo[]>(API_PATHS.sessions);
+
+export const endSession = (id: number, client = apiClient()) => client<void>(API_PATHS.sessions, { method: 'DELETE', query: { id } });
+
+export const twoFactorStatus = (client = apiClient()) => client<TwoFactorStatus>(API_PATHS.twoFactorStatus);
+
+export const activateTwoFactor = (client = apiClient()) => client<TwoFactorActivateResponse>(API_PATHS.twoFactorActivate, { method: 'POST' });
+
+export const confirmTwoFactor = (code: string, client = apiClient()) =>
+  client<TwoFactorConfirmResponse>(API_PATHS.twoFactorConfirm, { method: 'POST', body: { code } });
+
+export const deactivateTwoFactor = (body: TwoFactorDeactivateRequest, client = apiClient()) =>
+  client<void>(API_PATHS.twoFactorDeactivate, { method: 'POST', body });

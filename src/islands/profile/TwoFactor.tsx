@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import type { TwoFactorActivateResponse } from '../../api/contract';
+import { activateTwoFactor, confirmTwoFactor, deactivateTwoFactor, twoFactorStatus } from '../../api/security';
+import { checkTwoFactorCode } from '../../api/two-factor-code';
+import { hasProblems, requireText, type Problems } from '../../api/validation';
+import { problemMessages, serverErrors, type FormErrors } from '../../stores/form-errors';
+import { FormAlert } from '../FormAlert';
+import { FormField } from '../FormField';
+import { PasswordField } from '../PasswordField';
+import { useFormSubmit } from '../use-form-submit';
+import type { IslandProps } from './messages';
+import { LoadError, Notice, Skeleton } from './Status';
+import { failureMessages, useMessages } from './use-messages';
+import { useResource } from './use-resource';
+
+/** Two-factor sign-in: set-up with the QR code, the key as text and a first code; backup codes; turning it off. */
+export function TwoFactor(props: IslandProps) {
+  const { t, api } = useMessages(props);
+  const status = useResource(twoFactorStatus);
+  const [setup, setSetup] = useState<TwoFactorActivateResponse>();
+  const [backupCodes, setBackupCodes] = useState<string[]>();
+  const [notice, setNotice] = useState<string>();
+  const [startError, setStartError] = useState<string>();
+  const [starting, setStarting] = useState(false);
+
+  async function start() {
+    setStarting(true);
+    setStartError(undefined);
+    setNotice(undefined);
+    try {
+      setSetup(await activateTwoFactor());
+    } catch (error) {
+      setStartError(Object.values(serverErrors(error, failureMessages(t))).flat().join(' '));
+    } finally {
+      setStarting(false);
+    }
+  }
+
+  const confirm = useFormSubmit(
+    async (data): Promise<FormErrors | null> => {
+      const problems: Problems = {};
+      const code = String(data.get('code') ?? '').trim();
+      checkTwoFactorCode(problems, 'code', code);
+      if (hasProblems(problems)) return problemMessages(problems, api);
+      try {
+        setBackupCodes((await confirmTwoFactor(code)).backup_codes);
+        return null;
+      } catch (error) {
+        return serverErrors(error, failureMessages(t));
+      }
+    },
+    () => {
+      setSetup(undefined);
+      setNotice(t('security.turned_on'));
+      status.reload();
+    },
+  );
+
+  const turnOff = useFormSubmit(
+    async (data): Promise<FormErrors | null> => {
+      const problems: Problems = {};
+      const password = String(data.get('password') ?? '');
+      const code = String(data.get('code') ?? '').trim();
+      requireText(problems, 'password', password);
+      checkTwoFactorCode(problems, 'code', code);
+      if (hasProblems(problems)) return problemMessages(problems, api);
+      try {
+        await deactivateTwoFactor({ password, code });
+        return null;
+      } catch (error) {
+        return serverErrors(error, failureMessages(t));
+      }
+    },
+    () => {
+      setBackupCodes(undefined);
+      setNotice(t('security.turned_off'));
+      status.reload();
+    },
+  );
+
+  return (
+    <section className="card stack" aria-labelledby="two-factor-title" data-two-factor={status.data ? (status.data.enabled ? 'on' : 'off') : undefined}>
+      <h2 id="two-factor-title">{t('security.two_factor_title')}</h2>
+      {notice && <Notice>{notice}</Notice>}
+      {backupCodes && (
+        <div className="backup-codes stack" data-backup-codes>
+          <h3>{t('security.backup_title')}</h3>
+          <p>{t('security.backup_intro')}</p>
+          <ul className="backup-codes__list">
+            {backupCodes.map((code) => (
+              <li key={code}>
+                <code>{code}</code>
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="button button--ghost" onClick={() => setBackupCodes(undefined)}>
+            {t('security.backup_done')}
+          </button>
+        </div>
+      )}
+      {status.state === 'error' ? (
+        <LoadError message={t('common.error')} retry={t('common.retry')} onRetry={status.retry} />
+      ) : !status.data ? (
+        <Skeleton lines={2} label={t('common.loading')} />
+      ) : status.data.enabled ? (
+        <>
+          <p>{t('security.two_factor_on')}</p>
+          <p>{t('security.backup_left', { count: status.data.backup_codes_left })}</p>
+          <form ref={turnOff.form} onSubmit={turnOff.onSubmit} noValidate aria-busy={turnOff.busy} data-form="two-factor-off" className="stack">
+            <h3>{t('security.turn_off_title')}</h3>
+            <p>{t('security.turn_off_intro')}</p>
+            <FormAlert errors={turnOff.errors.form} />
+            <PasswordField label={t('security.password_label')} showLabel={t('security.show_password')} autoComplete="current-password" errors={turnOff.errors.password} />
+            <FormField name="code" id="field-off-code" label={t('security.off_code_label')} autoComplete="one-time-code" errors={turnOff.errors.code} required />
+            <button type="submit" className="button" disabled={turnOff.busy}>
+              {turnOff.busy ? t('common.busy') : t('security.turn_off')}
+            </button>
+          </form>
+        </>
+      ) : setup ? (
+        <form ref={confirm.form} onSubmit={confirm.onSubmit} noValidate aria-busy={confirm.busy} data-form="two-factor-confirm" className="stack">
+          <p>{t('security.scan')}</p>
+          {/* The server draws the QR code (qrcode, SVG); an <img> keeps it inert. */}
+          <img className="two-factor__qr" src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qr_svg)}`} alt={t('security.qr_alt')} width={200} height={200} />
+          <p>
+            {t('security.secret_label')}: <code className="two-factor__secret" data-secret>{setup.secret}</code>
+          </p>
+          <FormAlert errors={confirm.errors.form} />
+          <FormField name="code" id="field-setup-code" label={t('security.code_label')} inputMode="numeric" autoComplete="one-time-code" errors={confirm.errors.code} required />
+          <div className="form-actions">
+            <button type="submit" className="button" disabled={confirm.busy}>
+              {confirm.busy ? t('common.busy') : t('security.confirm')}
+            </button>
+            <button type="button" className="button button--ghost" onClick={() => setSetup(undefined)}>
+              {t('common.cancel')}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <>
+          <p>{t('security.two_factor_off')}</p>
+          {startError && <FormAlert errors={[startError]} />}
+          <button type="button" className="button" disabled={starting} onClick={start}>
+            {starting ? t('common.busy') : t('security.turn_on')}
+          </button>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { readFileSync } from 'node:fs';
+import { apiToken, closeLowBalance, newPlayer, waitForClientScript } from './helpers';
+
+type Lang = 'en' | 'ru';
+const messages = (lang: Lang, set: string) => JSON.parse(readFileSync(new URL(`../../locales/${lang}/${set}.json`, import.meta.url), 'utf8'));
+const prefix = (lang: Lang) => (lang === 'en' ? '' : `/${lang}`);
+const signInDialog = (page: Page) => page.locator('dialog.auth-dialog[data-dialog="sign-in"][open]');
+
+/** A fresh player signed in through the cookie in the page's context; answers their credentials. */
+async function signedIn(page: Page, request: APIRequestContext, credentials = newPlayer('sec')) {
+  expect((await request.post('/auth/users/', { data: credentials })).status()).toBe(201);
+  const token = await apiToken(request, credentials);
+  await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
+  return { ...credentials, token };
+}
+
+/** The code an authenticator app shows `offset` seconds from now, from the secret the page showed. */
+const codeFor = (secret: string, offset = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + offset * 1000 });
+
+/** Signs in through the dialog of a new browser, with a code once the server asks for one. */
+async function signInWithCode(browser: Browser, lang: Lang, player: { email: string; password: string; username: string }, code: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${prefix(lang)}/faq#sign-in`);
+  const form = signInDialog(page);
+  await form.locator('input[name="email"]').fill(player.email);
+  await form.locator('input[name="password"]').fill(player.password);
+  await form.locator('button[type="submit"]').click();
+  const codeField = form.locator('input[name="code"]');
+  await expect(codeField).toBeFocused();
+  await expect(form.locator('#field-code-error')).toHaveText(messages(lang, 'api').two_factor.code_required);
+  await codeField.fill(code);
+  await form.locator('button[type="submit"]').click();
+  await expect(page.locator('.site-header [data-session-username]')).toHaveText(player.username);
+  await context.close();
+}
+
+for (const lang of ['en', 'ru'] as const) {
+  const t = messages(lang, 'profile').security;
+
+  test(`${lang}: turn on two-factor by scanning the secret, then sign in with a code and with a backup code`, async ({ page, request, browser }) => {
+    test.setTimeout(60_000);
+    const player = await signedIn(page, request);
+    await page.goto(`${prefix(lang)}/profile/security`);
+    await closeLowBalance(page);
+    const section = page.locator('[data-two-factor="off"]');
+    await section.getByRole('button', { name: t.turn_on }).click();
+    await expect(page.getByRole('img', { name: t.qr_alt })).toBeVisible();
+    const secret = (await page.locator('[data-secret]').textContent())!.trim();
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+
+    const confirm = page.locator('form[data-form="two-factor-confirm"]');
+    await confirm.getByLabel(t.code_label).fill('000000');
+    await confirm.getByRole('button', { name: t.confirm }).click();
+    await expect(confirm.locator('#field-setup-code-error')).toHaveText(messages(lang, 'api').two_factor.code_wrong);
+    await confirm.getByLabel(t.code_label).fill(codeFor(secret));
+    await confirm.getByRole('button', { name: t.confirm }).click();
+    await expect(page.getByRole('status').filter({ hasText: t.turned_on })).toBeVisible();
+    const backupCodes = await page.locator('[data-backup-codes] code').allTextContents();
+    expect(backupCodes).toHaveLength(10);
+    await expect(page.locator('[data-two-factor="on"]')).toContainText(t.backup_left.replace('{count}', '10'));
+
+    // The code of the confirming step is spent; the next step's code is what the app shows next.
+    await signInWithCode(browser, lang, player, codeFor(secret, 30));
+    await signInWithCode(browser, lang, player, backupCodes[0]!);
+    await page.reload();
+    await closeLowBalance(page);
+    await expect(page.locator('[data-two-factor="on"]')).toContainText(t.backup_left.replace('{count}', '9'));
+    // The backup code is spent: the API refuses it a second time.
+    const again = await request.post('/auth/token/login/', { data: { email: player.email, password: player.password, code: backupCodes[0] } });
+    expect(again.status()).toBe(400);
+  });
+
+  test(`${lang}: "sign out everywhere else" ends another browser's session, which then says so`, async ({ page, request, browser }) => {
+    const player = await signedIn(page, request);
+    const other = await browser.newContext();
+    const otherPage = await other.newPage();
+    await other.addCookies([{ name: 'auth_token', value: await apiToken(request, player), url: test.info().project.use.baseURL! }]);
+    await otherPage.goto(`${prefix(lang)}/faq`);
+    await expect(otherPage.locator('.site-header [data-session-username]')).toHaveText(player.username);
+
+    await page.goto(`${prefix(lang)}/profile/security`);
+    await closeLowBalance(page);
+    const sessions = page.locator('[data-sessions]');
+    await expect(sessions.locator('li.session')).toHaveCount(2);
+    await expect(sessions.locator('li.session[data-current]')).toContainText(t.this_device);
+    await sessions.getByRole('button', { name: t.sign_out_others }).click();
+    await expect(sessions.getByRole('status').filter({ hasText: t.signed_out_others })).toBeVisible();
+    await expect(sessions.locator('li.session')).toHaveCount(1);
+    await expect(sessions).toContainText(t.no_others);
+
+    await otherPage.goto(`${prefix(lang)}/faq`);
+    await expect(signInDialog(otherPage).locator('[data-session-ended]')).toHaveText(messages(lang, 'api').errors.invalid_token);
+    await expect(otherPage.locator('html')).toHaveAttribute('data-session', 'out');
+    await other.close();
+    // This browser is still signed in.
+    expect((await request.get('/api/user/me', { headers: { authorization: `Token ${player.token}` } })).status()).toBe(200);
+  });
+}
+
+test('en: sign out one device from the list', async ({ page, request }) => {
+  const player = await signedIn(page, request);
+  const otherToken = await apiToken(request, player);
+  await page.goto('/profile/security');
+  await closeLowBalance(page);
+  const t = messages('en', 'profile').security;
+  const row = page.locator('li.session:not([data-current])');
+  await row.getByRole('button', { name: t.sign_out }).click();
+  await expect(page.getByRole('status').filter({ hasText: t.signed_out })).toBeVisible();
+  await expect(page.locator('li.session')).toHaveCount(1);
+  expect((await request.get('/api/user/me', { headers: { authorization: `Token ${otherToken}` } })).status()).toBe(401);
+});
+
+test('the sessions list shows an error with a retry when loading fails', async ({ page, request }) => {
+  await signedIn(page, request);
+  let fail = true;
+  await page.route('**/api/user/sessions', (route) => (fail ? route.abort() : route.continue()));
+  await page.goto('/profile/security');
+  await closeLowBalance(page);
+  const sessions = page.locator('[data-sessions]');
+  await expect(sessions.getByRole('alert')).toContainText('We could not load this.');
+  fail = false;
+  await sessions.getByRole('button', { name: 'Try again' }).click();
+  await expect(sessions.locator('li.session')).toHaveCount(1);
+});
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+for (const mode of ['light', 'dark'] as const) {
+  test.describe(`${mode} mode`, () => {
+    test.use({ colorScheme: mode });
+    test(`axe finds no violations on /profile/security, with the set-up open`, async ({ page, request }) => {
+      await signedIn(page, request);
+      await page.goto('/profile/security');
+      await waitForClientScript(page);
+      await closeLowBalance(page);
+      await expect(page.locator('html')).toHaveClass(mode === 'dark' ? /p-dark/ : /^(?!.*p-dark)/);
+      await expect(page.locator('li.session')).toHaveCount(1);
+      await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+      await expect(page.locator('[data-secret]')).toBeVisible();
+      const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+    });
+  });
+}
