@@ -1,3 +1,4 @@
+import { ChangePassword } from './ChangePassword';
 import type { IslandProps } from './messages';
 import { Sessions } from './Sessions';
 import { TwoFactor } from './TwoFactor';
@@ -6,8 +7,7 @@ import { TwoFactor } from './TwoFactor';
 export function Security(props: IslandProps) {
   return (
     <div className="stack">
-      {/* The change-password form (src/islands/profile/ChangePassword.tsx, built on the "mail"
-          branch) goes here, first: <ChangePassword {...props} /> — wired by the integrator. */}
+      <ChangePassword {...props} />
       <TwoFactor {...props} />
       <Sessions {...props} />
     </div>
