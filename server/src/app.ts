@@ -16,6 +16,7 @@ import { gameRoutes } from './routes/games.ts';
 import { historyRoutes } from './routes/history.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { paymentRoutes } from './routes/payments.ts';
+import { responsibleGamingRoutes } from './routes/responsible-gaming.ts';
 import { userRoutes } from './routes/user.ts';
 import { withdrawalRoutes } from './routes/withdrawal.ts';
 import { createStaticSite } from './static-site.ts';
@@ -66,7 +67,7 @@ export function createApp({ distDir, services, log }: AppOptions) {
   });
   for (const prefix of API_PREFIXES) app.use(`${prefix}*`, limit);
 
-  for (const routes of [authRoutes, userRoutes, notificationRoutes, paymentRoutes, withdrawalRoutes, historyRoutes, gameRoutes, demoPaymentRoutes]) {
+  for (const routes of [authRoutes, userRoutes, notificationRoutes, paymentRoutes, withdrawalRoutes, historyRoutes, gameRoutes, demoPaymentRoutes, responsibleGamingRoutes]) {
     app.route('/', routes(services));
   }
   app.route('/', bonusRoutes(services));

@@ -2,6 +2,7 @@ import { toCents } from '../../src/api/money.ts';
 import type { Limits } from '../../src/api/contract.ts';
 import { loadAuthLimits, type AuthLimits } from './auth-limits-config.ts';
 import { loadGameConfig, type GameConfig } from './providers/games/config.ts';
+import { loadRgConfig, type RgConfig } from './rg-config.ts';
 
 /** Everything an operator can set, read once at start. The README lists each variable. */
 export interface ServerConfig {
@@ -25,6 +26,8 @@ export interface ServerConfig {
   returnOrigins: string[];
   /** Game provider, bet limits and bonus wagering. */
   games: GameConfig;
+  /** Safer gambling: cooling-off and the reality-check test interval. */
+  rg: RgConfig;
 }
 
 const list = (value?: string) => (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
@@ -63,5 +66,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: list(env.CORS_ORIGINS),
     returnOrigins: list(env.RETURN_ORIGINS),
     games: loadGameConfig(env),
+    rg: loadRgConfig(env),
   };
 }

@@ -12,6 +12,7 @@ import { notify } from '../services/history.ts';
 import { tidyAuthTables } from '../services/housekeeping.ts';
 import { admitRegistration, admitSignIn, signInSucceeded } from '../services/login-throttle.ts';
 import { PasswordQueueFull } from '../services/password-queue.ts';
+import { blockOf, refuseIfBlocked } from '../services/rg/exclusion.ts';
 import { newReferralCode } from '../services/users.ts';
 
 /** Seconds a client is asked to wait when every password slot and the line behind them are taken. */
@@ -36,6 +37,8 @@ export function authRoutes(services: Services) {
     const username = normalizeUsername(String(input.username));
     const ref = typeof input.ref === 'string' && input.ref.trim() ? input.ref.trim().toUpperCase() : undefined;
 
+    // Safer gambling: a self-excluded or timed-out address cannot open an account either.
+    refuseIfBlocked(await blockOf(db, email), services.clock(), c.get('locale'), 'register');
     await admitRegistration(services, clientAddress(c, config.auth.trustProxy));
     await tidyAuthTables(services);
     const passwordHash = await passwordWork(() => hashPassword(String(input.password)));
@@ -82,6 +85,8 @@ export function authRoutes(services: Services) {
     const [user] = await db.query<{ id: number; password_hash: string }>('SELECT id, password_hash FROM users WHERE email = $1', [email]);
     const valid = await passwordWork(() => verifyPassword(String(input.password), user?.password_hash ?? DUMMY_PASSWORD_HASH));
     if (!user || !valid) throw fieldError('non_field_errors', 'login_failed');
+    // Only after the password: the block is nobody else's business.
+    refuseIfBlocked(await blockOf(db, email), services.clock(), c.get('locale'), 'sign_in');
     await signInSucceeded(services, email, address);
     return c.json<LoginResponse>({ auth_token: await issueToken(db, user.id, services.clock()) });
   });

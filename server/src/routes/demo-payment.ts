@@ -74,7 +74,7 @@ export function demoPaymentRoutes(services: Services) {
     const id = c.req.param('id');
     const payment = await load(id);
     if (!payment) return page(c, 404, c.get('locale'), html`<p role="alert">${translate(c.get('locale'), 'demo_payment.not_found')}</p>`);
-    const status = c.req.param('action') === 'confirm' ? await completePayment(db, id, config) : await cancelPayment(db, id);
+    const status = c.req.param('action') === 'confirm' ? await completePayment(db, id, config, services.clock()) : await cancelPayment(db, id);
     return c.redirect(backUrl(payment.return_url, id, status!), 303);
   });
 

@@ -8,6 +8,7 @@ import { readJson } from '../body.ts';
 import { fieldErrors } from '../errors.ts';
 import { readAmount } from '../services/amounts.ts';
 import { runOnce } from '../services/idempotency.ts';
+import { checkDepositAtCreation } from '../services/rg/deposit-check.ts';
 
 const DEFAULT_RETURN_PATH = '/profile/deposit';
 
@@ -54,10 +55,13 @@ export function paymentRoutes(services: Services) {
       { userId, name: 'create-payment', key: c.req.header('idempotency-key'), request: { amount: amount.amount, method, returnUrl } },
       async (tx) => {
         const id = randomUUID();
+        const now = services.clock();
+        // Deposit limits count a payment from its creation (RTS 12).
+        await checkDepositAtCreation(tx, userId, amount.amount, now, locale, config.currency);
         const [row] = await tx.query<{ created_at: Date }>(
-          `INSERT INTO payments (id, user_id, amount, currency, method, status, return_url, lang)
-           VALUES ($1, $2, $3::numeric, $4, $5, 'pending', $6, $7) RETURNING created_at`,
-          [id, userId, amount.amount, config.currency, method, returnUrl, locale],
+          `INSERT INTO payments (id, user_id, amount, currency, method, status, return_url, lang, created_at)
+           VALUES ($1, $2, $3::numeric, $4, $5, 'pending', $6, $7, $8) RETURNING created_at`,
+          [id, userId, amount.amount, config.currency, method, returnUrl, locale, now.toISOString()],
         );
         return {
           status: 201,

@@ -3,6 +3,7 @@ import type { ServerConfig } from '../config.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { addTransaction, notify } from './history.ts';
 import { credit } from './ledger.ts';
+import { depositFitsAtConfirmation } from './rg/deposit-check.ts';
 
 export type PaymentStatus = 'pending' | 'completed' | 'cancelled';
 
@@ -12,7 +13,7 @@ export type PaymentStatus = 'pending' | 'completed' | 'cancelled';
  * transaction: history item, balance and ledger, loyalty points, a notification, and the
  * referrer's reward. Answers the payment's status afterwards, or undefined if it does not exist.
  */
-export async function completePayment(db: Database, id: string, config: ServerConfig): Promise<PaymentStatus | undefined> {
+export async function completePayment(db: Database, id: string, config: ServerConfig, now: Date = new Date()): Promise<PaymentStatus | undefined> {
   return db.transaction(async (tx) => {
     const [payment] = await tx.query<{ user_id: number; amount: string; currency: string; method: string }>(
       `UPDATE payments SET status = 'completed', completed_at = now() WHERE id = $1 AND status = 'pending'
@@ -21,6 +22,11 @@ export async function completePayment(db: Database, id: string, config: ServerCo
     );
     if (!payment) return currentStatus(tx, id);
     const { user_id: userId, amount, currency, method } = payment;
+    // Deposit limits, checked again under the player's row lock: a payment that no longer fits is cancelled.
+    if (!(await depositFitsAtConfirmation(tx, userId, id, amount, now))) {
+      await tx.query(`UPDATE payments SET status = 'cancelled' WHERE id = $1`, [id]);
+      return 'cancelled';
+    }
     const item = await addTransaction(tx, { userId, type: 'deposit', amount, status: 'completed', method, template: 'deposit', params: { method } });
     await credit(tx, userId, 'cash', amount, item.id);
     await tx.query('UPDATE users SET loyalty_points = loyalty_points + floor($2::numeric)::int WHERE id = $1', [userId, amount]);
