@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/clock.ts';
 import { formatInstant } from '../../server/src/services/rg/format.ts';
+import { leavesWindowAt, windowStart } from '../../server/src/services/rg/windows.ts';
 import { useTestApi } from './harness.ts';
 
 /** Deposit and loss limits: cooling-off, rolling windows at their edges, the lowest-limit rule. */
@@ -105,16 +106,17 @@ describe('deposit limits', () => {
     expect(first.status).toBe(201);
     // Pending, not yet confirmed: it already counts.
     expect((await rg(player.token)).body.deposit_limits.day).toMatchObject({ used: '60.00', remaining: '40.00' });
+    clock.advance(HOUR);
     const refused = await deposit(player.token, '50');
     expect(refused.status).toBe(400);
-    const freesAt = formatInstant(new Date(clock().getTime() + DAY * 1000), 'en');
+    const freesAt = formatInstant(new Date(clock().getTime() + (DAY - HOUR) * 1000), 'en');
     expect(refused.body.amount[0]).toBe(`Your deposit limit allows at most €40.00 now. More becomes available on ${freesAt}.`);
     expect(freesAt).toMatch(/^\w+ \d+, 2026 at \d\d?:\d\d [AP]M UTC$/);
     expect((await deposit(player.token, '40')).status).toBe(201);
     expect((await deposit(player.token, '10', 'de')).body.amount[0]).toMatch(/^Sie haben Ihr Einzahlungslimit erreicht\. Mehr wird am \d+\. \p{L}+ 2026 um \d\d:\d\d UTC verfügbar\.$/u);
 
     // One second before the window passes the first deposit it still counts; at 24 h it no longer does.
-    clock.advance(DAY - 1);
+    clock.advance(DAY - HOUR - 1);
     expect((await deposit(player.token, '10')).status).toBe(400);
     clock.advance(1);
     expect((await rg(player.token)).body.deposit_limits.day).toMatchObject({ used: '40.00', remaining: '60.00' });
@@ -122,7 +124,7 @@ describe('deposit limits', () => {
     expect((await confirm(first.body.redirect_url)).status).toBe(303);
   });
 
-  it('a month is a calendar month back: 31 March reaches back to 28 February', async () => {
+  it('a month limit counts a deposit for one calendar month', async () => {
     const player = await ctx.api.player();
     await patch(player.token, { deposit_limits: { month: '100' } });
     expect((await deposit(player.token, '100')).status).toBe(201); // 31 March (+ earlier advances) 12:00
@@ -218,5 +220,16 @@ describe('loss limits', () => {
     expect((await launch(player.token)).status).toBe(403);
     clock.advance(DAY);
     expect((await launch(player.token)).status).toBe(200);
+  });
+});
+
+describe('rolling windows', () => {
+  it('end now and reach back 24 hours, 7 days or a calendar month (clamped at the month\'s end)', () => {
+    const now = new Date('2026-03-31T12:00:00Z');
+    expect(windowStart('day', now).toISOString()).toBe('2026-03-30T12:00:00.000Z');
+    expect(windowStart('week', now).toISOString()).toBe('2026-03-24T12:00:00.000Z');
+    expect(windowStart('month', now).toISOString()).toBe('2026-02-28T12:00:00.000Z');
+    expect(windowStart('month', new Date('2028-03-30T00:00:00Z')).toISOString()).toBe('2028-02-29T00:00:00.000Z');
+    expect(leavesWindowAt('month', new Date('2026-01-31T08:00:00Z')).toISOString()).toBe('2026-02-28T08:00:00.000Z');
   });
 });
