@@ -7,6 +7,7 @@ import { FormField } from '../FormField';
 import { useFormSubmit } from '../use-form-submit';
 import { newIdempotencyKey, validateAmount } from './amount-input';
 import { formatMoney } from './format';
+import { DepositLimitNote } from './DepositLimitNote';
 import { MethodChoice } from './MethodChoice';
 import type { IslandProps } from './messages';
 import { Notice, Skeleton } from './Status';
@@ -89,6 +90,7 @@ export function Deposit(props: IslandProps) {
       )}
       {outcome?.status === 'cancelled' && <Notice tone="info">{t('deposit.cancelled')}</Notice>}
       {outcome?.status === 'pending' && <Notice tone="info">{t('deposit.pending')}</Notice>}
+      <DepositLimitNote {...props} />
       <form ref={form} className="card" onSubmit={onSubmit} noValidate aria-busy={busy || redirecting} data-form="deposit">
         <FormAlert errors={[...(errors.form ?? []), ...(errors.currency ?? []), ...(errors.return_url ?? [])]} />
         <FormField
