@@ -76,6 +76,11 @@ export interface User {
   referral_code: string;
   date_joined: Timestamp;
   limits: Limits;
+  /**
+   * GET /api/user/me only: when this sign-in's next reality check is due (null when off), so every
+   * page can wait for it without loading more script (src/scripts/reality-check.ts).
+   */
+  reality_check_next_at?: Timestamp | null;
 }
 /** The only fields PATCH /api/user/update accepts; anything else is a 400 for that field. */
 export const EDITABLE_USER_FIELDS = ['username', 'first_name', 'last_name'] as const;

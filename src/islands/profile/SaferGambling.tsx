@@ -33,10 +33,11 @@ export function SaferGambling(props: IslandProps) {
   async function setReality(value: string) {
     setRealitySaved(false);
     try {
-      setData(await updateResponsibleGaming({ reality_check_minutes: value === 'off' ? null : Number(value) }));
+      const saved = await updateResponsibleGaming({ reality_check_minutes: value === 'off' ? null : Number(value) });
+      setData(saved);
       setRealitySaved(true);
-      // Public pages read the interval from the API; tell this tab's reality-check script at once.
-      window.dispatchEvent(new Event('rg:changed'));
+      // This tab's reality-check script waits for the new due time at once.
+      window.dispatchEvent(new CustomEvent('rg:changed', { detail: saved.reality_check_next_at }));
     } catch (error) {
       console.error('[rg] could not save the reality-check interval', error);
     }
