@@ -139,6 +139,15 @@ describe('deposit limits', () => {
     expect(res.body.amount[0]).toContain(leaves.getUTCDate() === 30 ? 'April 30' : 'May');
   });
 
+  it('an amount above a limit with nothing deposited yet is refused with the limit itself', async () => {
+    const player = await ctx.api.player();
+    await patch(player.token, { deposit_limits: { month: '100' } });
+    const res = await deposit(player.token, '150');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ amount: ['Your deposit limit allows at most €100.00 now.'] });
+    expect((await deposit(player.token, '150', 'hi')).body.amount).toEqual(['आपकी जमा सीमा अभी अधिकतम €100.00 की अनुमति देती है।']);
+  });
+
   it('the lowest limit wins across day, week and month, and the refusal names the binding window', async () => {
     const player = await ctx.api.player();
     await patch(player.token, { deposit_limits: { day: '500', week: '80', month: '1000' } });

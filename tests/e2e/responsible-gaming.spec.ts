@@ -46,15 +46,17 @@ for (const locale of LOCALES) {
     await page.emulateMedia({ colorScheme: 'light' });
 
     await page.goto(`/${locale}/profile/deposit`);
+    await closeLowBalance(page);
     await expect(page.locator('[data-deposit-room]')).toHaveText(profile.rg.deposit_remaining.replace('{remaining}', money('50.00', locale)));
     await expect(page.getByRole('link', { name: profile.rg.limits_link })).toBeVisible();
     const form = page.locator('form[data-form="deposit"]');
     await form.locator('input[name="amount"]').fill('60');
     await form.getByRole('button', { name: profile.deposit.submit }).click();
-    await expect(form.locator('#field-amount-error')).toHaveText(pattern(api.rg.deposit_limit_room));
+    await expect(form.locator('#field-amount-error')).toHaveText(pattern(api.rg.deposit_limit_max));
     await expect(form.locator('#field-amount-error')).toContainText(money('50.00', locale));
 
     await page.goto(`/${locale}/profile/responsible_gaming`);
+    await closeLowBalance(page);
     await deposits.locator('#deposit_limits-day').fill('100');
     await deposits.getByRole('button', { name: profile.rg.save_limits }).click();
     await expect(day.locator('[data-pending]')).toHaveText(pattern(profile.rg.pending));
@@ -104,6 +106,9 @@ for (const locale of LOCALES) {
     await section.getByLabel(profile.rg.password).fill(player.password);
     await section.getByRole('button', { name: profile.rg.time_out_submit }).click();
     await expect(page.getByRole('status').filter({ hasText: pattern(profile.rg.time_out_done) })).toBeVisible();
+    // The server revoked every token: the page is signed out once the player closes the notice.
+    await page.locator('[data-rg-done="time_out"]').getByRole('button').click();
+    await expect(page.locator('.profile-prompt')).toBeVisible();
 
     const auth = messages(locale, 'auth');
     await page.goto(`/${locale}/faq#sign-in`);

@@ -32,15 +32,22 @@ export function RgBlock(props: IslandProps & { kind: Kind }) {
         kind === 'time_out'
           ? (await startTimeOut({ period: period as never, password })).time_out_until
           : (await startSelfExclusion({ period: period as never, password, confirm: confirm as true })).self_excluded_until;
+      // Every token is revoked already; the page forgets its own when the player has read this.
       setUntil(answer);
-      clearSession();
       return null;
     } catch (error) {
       return serverErrors(error, failureMessages(t));
     }
   }, () => {});
 
-  if (until) return <Notice>{t(`rg.${kind}_done`, { until: formatDateTime(until, locale) })}</Notice>;
+  if (until) {
+    return (
+      <div className="stack" data-rg-done={kind}>
+        <Notice>{t(`rg.${kind}_done`, { until: formatDateTime(until, locale) })}</Notice>
+        <button type="button" className="button" onClick={clearSession}>{t('common.close')}</button>
+      </div>
+    );
+  }
   return (
     <section className="card" id={kind} aria-labelledby={`rg-${kind}`} data-rg={kind}>
       <h2 id={`rg-${kind}`}>{t(`rg.${kind}_title`)}</h2>

@@ -25,7 +25,9 @@ export async function checkDepositAtCreation(tx: Queryable, userId: number, amou
     remaining: formatMoney(fromCents(left.room), currency, locale),
     at: left.availableAt ? formatInstant(left.availableAt, locale) : '',
   };
-  throw fieldError('amount', left.room > 0n ? 'rg.deposit_limit_room' : 'rg.deposit_limit_reached', params);
+  // Without a counted deposit nothing leaves the window: the limit itself is the most there is.
+  const key = !left.availableAt ? 'rg.deposit_limit_max' : left.room > 0n ? 'rg.deposit_limit_room' : 'rg.deposit_limit_reached';
+  throw fieldError('amount', key, params);
 }
 
 /**
