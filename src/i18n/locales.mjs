@@ -46,4 +46,5 @@ export const ROUTES = [
   '/profile/withdrawal',
   '/profile/notification',
   '/profile/affiliate_program',
+  '/profile/responsible_gaming',
 ];
