@@ -15,7 +15,8 @@ type Kind = 'time_out' | 'self_exclusion';
 
 /**
  * A time-out or a self-exclusion: the consequences in plain words first, then the period, the
- * password and (self-exclusion) a checkbox. Success revokes every token, so the page signs out.
+ * password and (self-exclusion) a checkbox. Success revokes every token; the page signs out
+ * once the player has read and closed the notice.
  */
 export function RgBlock(props: IslandProps & { kind: Kind }) {
   const { locale, kind } = props;
@@ -49,7 +50,7 @@ export function RgBlock(props: IslandProps & { kind: Kind }) {
     );
   }
   return (
-    <section className="card" id={kind} aria-labelledby={`rg-${kind}`} data-rg={kind}>
+    <section className="card" id={kind.replace('_', '-')} aria-labelledby={`rg-${kind}`} data-rg={kind}>
       <h2 id={`rg-${kind}`}>{t(`rg.${kind}_title`)}</h2>
       <p>{t(`rg.${kind}_summary`)}</p>
       <form ref={form} onSubmit={onSubmit} noValidate aria-busy={busy} data-form={kind}>

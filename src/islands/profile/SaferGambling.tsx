@@ -27,6 +27,12 @@ export function SaferGambling(props: IslandProps) {
     if (resource.state === 'ready') setData(resource.data);
   }, [resource.state === 'ready' ? resource.data : undefined]);
 
+  // Help pages link to a section (#self-exclusion): it exists only once the data is here.
+  const loaded = !!data;
+  useEffect(() => {
+    if (loaded && location.hash) document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
+  }, [loaded]);
+
   if (resource.state === 'error' && !data) return <LoadError message={t('common.error')} retry={t('common.retry')} onRetry={resource.retry} />;
   if (!data) return <Skeleton lines={6} label={t('common.loading')} />;
 
@@ -48,8 +54,8 @@ export function SaferGambling(props: IslandProps) {
   return (
     <div className="stack">
       <p className="quick-links">
-        <a href="#self_exclusion">{t('rg.self_exclusion_link')}</a>
-        <a href="#time_out">{t('rg.time_out_title')}</a>
+        <a href="#self-exclusion">{t('rg.self_exclusion_link')}</a>
+        <a href="#time-out">{t('rg.time_out_title')}</a>
       </p>
       <RgLimits key={limitsKey('deposit_limits')} {...props} kind="deposit_limits" data={data} onSaved={setData} />
       <RgLimits key={limitsKey('loss_limits')} {...props} kind="loss_limits" data={data} onSaved={setData} />
