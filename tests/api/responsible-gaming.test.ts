@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/clock.ts';
 import { formatInstant } from '../../server/src/services/rg/format.ts';
 import { leavesWindowAt, windowStart } from '../../server/src/services/rg/windows.ts';
-import { useTestApi } from './harness.ts';
+import { balanceOf, useTestApi } from './harness.ts';
 
 /** Deposit and loss limits: cooling-off, rolling windows at their edges, the lowest-limit rule. */
 const clock = manualClock(new Date('2026-03-31T12:00:00Z'));
@@ -230,6 +230,30 @@ describe('loss limits', () => {
     clock.advance(DAY);
     expect((await launch(player.token)).status).toBe(200);
   });
+  it('refuses bets in a game launched before the limit was reached, and in one launched before a time-out', async () => {
+    // The game's pages and API speak the language the game was launched in.
+    const bet = (session: string) =>
+      ctx.api.request('POST', `/demo-games/api/sessions/${session}/rounds`, { body: { bet: { type: 'slot', amount: '1.00' } }, encrypt: false });
+    const player = await ctx.api.player({ balance: '100.00' });
+    const de = (await launch(player.token, 'de')).body.session_id as string;
+    expect((await bet(de)).status).toBe(200);
+    await patch(player.token, { loss_limits: { day: '5' } });
+    await round(player.id, '10.00', '0.00');
+    const refused = await bet(de);
+    expect(refused.status).toBe(403);
+    expect(refused.body.detail).toBe('Sie haben Ihr Verlustlimit erreicht. Echtgeldspiele sind wieder möglich, sobald im Zeitraum des Limits wieder Spielraum frei wird.');
+
+    const other = await ctx.api.player({ balance: '100.00' });
+    const en = (await launch(other.token, 'en')).body.session_id as string;
+    const hi = (await launch(other.token, 'hi')).body.session_id as string;
+    expect((await ctx.api.request('POST', '/api/user/time-out', { token: other.token, body: { period: '24h', password: other.password } })).status).toBe(200);
+    const blocked = await bet(en);
+    expect(blocked.status).toBe(403);
+    expect(blocked.body.detail).toBe('Your account is on a time-out or self-excluded, so real-money play is not possible.');
+    expect((await bet(hi)).body.detail).toBe('आपका खाता टाइम-आउट या स्व-बहिष्कार में है, इसलिए असली पैसों से खेलना संभव नहीं है।');
+    expect(await balanceOf(ctx.api, other.id)).toBe('100.00');
+  });
+
 });
 
 describe('rolling windows', () => {
