@@ -79,8 +79,12 @@ describe('POST /api/user/self-exclusion', () => {
     });
     expect(await balanceOf(ctx.api, player.id)).toBe('80.00');
 
+    const open = await post('/api/user/payments/create-payment', player.token, { amount: '20', method: 'card' });
     const res = await post('/api/user/self-exclusion', player.token, { period: '1y', password: player.password, confirm: true });
     expect(res.status).toBe(200);
+    // A payment page left open cannot pay into the excluded account.
+    const late = await ctx.api.request('POST', `${new URL(open.body.redirect_url).pathname}/confirm`);
+    expect(new URL(late.headers.get('location')!).searchParams.get('payment_status')).toBe('cancelled');
     const until = new Date(clock());
     until.setUTCFullYear(until.getUTCFullYear() + 1);
     expect(res.body.self_excluded_until).toBe(until.toISOString());

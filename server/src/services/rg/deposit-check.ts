@@ -32,10 +32,14 @@ export async function checkDepositAtCreation(tx: Queryable, userId: number, amou
 
 /**
  * At confirmation: only completed deposits count, so pending payments created in parallel cannot
- * together pass a limit (or one lowered since). False when this payment no longer fits.
+ * together pass a limit (or one lowered since). False when this payment no longer fits, or the
+ * player has since taken a time-out or excluded themselves.
  */
 export async function depositFitsAtConfirmation(tx: Queryable, userId: number, paymentId: string, amount: string, now: Date): Promise<boolean> {
   await lockPlayer(tx, userId);
+  // A payment page left open cannot deposit into an account on a time-out or self-excluded.
+  const [blocked] = await tx.query('SELECT 1 FROM users WHERE id = $1 AND GREATEST(time_out_until, self_excluded_until) > $2', [userId, now.toISOString()]);
+  if (blocked) return false;
   const left = await room(tx, userId, 'deposit', now, { completedOnly: true, excludePayment: paymentId });
   return !left || toCents(amount)! <= left.room;
 }
