@@ -10,6 +10,8 @@ import { ISOLATED_SITE } from '../tests/e2e/isolated-site.mjs';
 const isolated = process.argv.includes('--isolated');
 process.env.RSA_PRIVATE_KEY_FILE ||= privateKeyPath();
 process.env.DATA_DIR = isolated ? '.data/e2e-isolated' : '.data/e2e';
+// A 1-minute reality-check interval, so tests/e2e/responsible-gaming.spec.ts need not wait an hour.
+process.env.RG_REALITY_CHECK_TEST_MINUTES ||= '1';
 // The specs register many players from 127.0.0.1; tests/api/registration-limit.test.ts proves the real default.
 process.env.REGISTER_MAX_PER_ADDRESS ||= '100000';
 // The browser reaches this server at 127.0.0.1:PORT: that is the site and the API origin the payment

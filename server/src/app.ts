@@ -18,6 +18,7 @@ import { historyRoutes } from './routes/history.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { passwordRoutes } from './routes/password.ts';
 import { paymentRoutes } from './routes/payments.ts';
+import { responsibleGamingRoutes } from './routes/responsible-gaming.ts';
 import { userRoutes } from './routes/user.ts';
 import { withdrawalRoutes } from './routes/withdrawal.ts';
 import { sessionRoutes } from './routes/sessions.ts';
@@ -71,7 +72,7 @@ export function createApp({ distDir, services, log }: AppOptions) {
   for (const prefix of API_PREFIXES) app.use(`${prefix}*`, limit);
   app.use(methodNotAllowed(app, isApiPath));
 
-  for (const routes of [authRoutes, passwordRoutes, userRoutes, sessionRoutes, twoFactorRoutes, notificationRoutes, paymentRoutes, withdrawalRoutes, historyRoutes, gameRoutes, demoPaymentRoutes]) {
+  for (const routes of [authRoutes, passwordRoutes, userRoutes, sessionRoutes, twoFactorRoutes, notificationRoutes, paymentRoutes, withdrawalRoutes, historyRoutes, gameRoutes, demoPaymentRoutes, responsibleGamingRoutes]) {
     app.route('/', routes(services));
   }
   app.route('/', bonusRoutes(services));

@@ -3,6 +3,7 @@ import type { Limits } from '../../src/api/contract.ts';
 import { loadAuthLimits, type AuthLimits } from './auth-limits-config.ts';
 import { loadMailConfig, type MailConfig } from './mail/config.ts';
 import { loadGameConfig, type GameConfig } from './providers/games/config.ts';
+import { loadRgConfig, type RgConfig } from './rg-config.ts';
 
 /** Everything an operator can set, read once at start. The README lists each variable. */
 export interface ServerConfig {
@@ -36,6 +37,8 @@ export interface ServerConfig {
   http: HttpLimits;
   /** SMTP or the outbox, and the password-reset limits. */
   mail: MailConfig;
+  /** Safer gambling: cooling-off and the reality-check test interval. */
+  rg: RgConfig;
 }
 
 export interface HttpLimits {
@@ -118,5 +121,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     paymentExpiryMinutes: whole(env, 'PAYMENT_EXPIRY_MINUTES', 30),
     http,
     mail: loadMailConfig(env, dataDir),
+    rg: loadRgConfig(env),
   };
 }

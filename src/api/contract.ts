@@ -123,6 +123,11 @@ export interface User {
   referral_code: string;
   date_joined: Timestamp;
   limits: Limits;
+  /**
+   * GET /api/user/me only: when this sign-in's next reality check is due (null when off), so every
+   * page can wait for it without loading more script (src/scripts/reality-check.ts).
+   */
+  reality_check_next_at?: Timestamp | null;
 }
 /** The only fields PATCH /api/user/update accepts; anything else is a 400 for that field. */
 export const EDITABLE_USER_FIELDS = ['username', 'first_name', 'last_name'] as const;
@@ -277,6 +282,61 @@ export interface Win {
   at: Timestamp;
 }
 
+// Safer gambling (issue 12): GET/PATCH /api/user/responsible-gaming and its actions.
+export const RG_PERIODS = ['day', 'week', 'month'] as const;
+export type RgPeriod = (typeof RG_PERIODS)[number];
+/** Reality-check intervals in minutes; `null` is off. */
+export const REALITY_CHECK_MINUTES = [null, 15, 30, 45, 60, 90, 120] as const;
+export const TIME_OUT_PERIODS = ['24h', '7d', '1m', '6w'] as const;
+export type TimeOutPeriod = (typeof TIME_OUT_PERIODS)[number];
+export const SELF_EXCLUSION_PERIODS = ['6m', '1y', '2y', '5y'] as const;
+export type SelfExclusionPeriod = (typeof SELF_EXCLUSION_PERIODS)[number];
+
+export interface RgLimit {
+  amount: Money;
+  /** Counted in the rolling window that ends now (deposits from creation; losses = stakes − wins). */
+  used: Money;
+  remaining: Money;
+  /** A raise or removal waiting out the cooling-off; `amount` null removes the limit. */
+  pending: null | { amount: Money | null; effective_at: Timestamp };
+}
+export type RgLimits = Record<RgPeriod, RgLimit | null>;
+
+export interface ResponsibleGaming {
+  deposit_limits: RgLimits;
+  loss_limits: RgLimits;
+  reality_check_minutes: number | null;
+  /** When this sign-in (token) began. */
+  session_started_at: Timestamp;
+  time_out_until: Timestamp | null;
+  self_excluded_until: Timestamp | null;
+  /** Completed deposits − withdrawals, over the account's life. */
+  lifetime_net_deposits: Money;
+  /** Additions for the reality-check dialog: when it is next due (null when off) and this session's money. */
+  reality_check_next_at: Timestamp | null;
+  session: { deposits: Money; stakes: Money; wins: Money; net: Money };
+  currency: string;
+}
+
+/** Each period: an amount to set, `null` to remove, absent to leave. */
+export interface ResponsibleGamingUpdate {
+  deposit_limits?: Partial<Record<RgPeriod, Money | null>>;
+  loss_limits?: Partial<Record<RgPeriod, Money | null>>;
+  reality_check_minutes?: number | null;
+}
+export interface RealityCheckAck {
+  next_at: Timestamp | null;
+}
+export interface TimeOutRequest {
+  period: TimeOutPeriod;
+  password: string;
+}
+export interface SelfExclusionRequest {
+  period: SelfExclusionPeriod;
+  password: string;
+  confirm: true;
+}
+
 /** Every path of the contract, relative to the API base. */
 export const API_PATHS = {
   register: '/auth/users/',
@@ -303,6 +363,10 @@ export const API_PATHS = {
   bonusCancel: '/api/user/bonus/cancel',
   mostPopular: '/gmnggate/most_popular',
   winStats: '/api/snikx/win_stats',
+  responsibleGaming: '/api/user/responsible-gaming',
+  realityCheckAck: '/api/user/reality-check/ack',
+  timeOut: '/api/user/time-out',
+  selfExclusion: '/api/user/self-exclusion',
 } as const;
 
 export interface ResetPasswordRequest {

@@ -48,4 +48,5 @@ export const ROUTES = [
   '/profile/notification',
   '/profile/security',
   '/profile/affiliate_program',
+  '/profile/responsible_gaming',
 ];

@@ -9,6 +9,7 @@ import { initLowBalanceDialog } from './low-balance-dialog';
 import { initAuthDialogOpener } from './auth-dialog-opener';
 import { captureReferral } from './referral-capture';
 import { initSessionStart } from './session-start';
+import { initRealityCheck } from './reality-check';
 
 initColorMode();
 initLanguageSwitcher();
@@ -20,6 +21,7 @@ initSessionHeader();
 initLowBalanceDialog();
 initAuthDialogOpener();
 void initSessionStart();
+initRealityCheck();
 
 for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-reload]')) {
   link.addEventListener('click', (event) => {

@@ -16,6 +16,8 @@ describe('GET /api/user/me', () => {
       loyalty: { level: 'bronze', points: 0, next_level_points: 1000 },
       referral_code: expect.stringMatching(/^[A-Z2-9]{8}$/), date_joined: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       limits: { deposit_min: '10.00', deposit_max: '10000.00', withdrawal_min: '10.00', withdrawal_max: '5000.00' },
+      // The sign-in's next reality check: 60 minutes after it began, by default.
+      reality_check_next_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
   });
 });

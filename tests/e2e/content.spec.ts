@@ -109,15 +109,16 @@ test('FAQ cross-references are links to the page in the reader’s language, in 
     const prefix = locale === 'en' ? '' : `/${locale}`;
     await page.goto(`${prefix}/faq`);
     for (const [entry, target] of [
-      ['set-limits', '/responsible_gaming#tools'],
+      ['set-limits', '/profile/responsible_gaming'],
       ['loyalty-levels', '/loyal#levels'],
       ['bonus-wagering', '/rules#bonus-terms'],
     ] as const) {
       await expect(page.locator(`#${entry} p a`).first(), `${locale} ${entry}`).toHaveAttribute('href', `${prefix}${target}`);
     }
+    await expect(page.locator('#set-limits p a').last(), `${locale} set-limits`).toHaveAttribute('href', `${prefix}/responsible_gaming#tools`);
   }
   await page.goto('/de/faq#set-limits');
-  await page.locator('#set-limits p a').first().click();
+  await page.locator('#set-limits p a').last().click();
   await expect(page).toHaveURL(/\/de\/responsible_gaming#tools$/);
   await expect(page.locator('#tools')).toBeInViewport();
 });

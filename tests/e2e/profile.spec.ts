@@ -255,7 +255,7 @@ test.describe('home lobby', () => {
   });
 });
 
-const SCREENS = ['/profile', '/profile/balance', '/profile/deposit', '/profile/withdrawal', '/profile/history', '/profile/notification', '/profile/security', '/profile/affiliate_program', '/profile/bonus', '/profile/loyalty'];
+const SCREENS = ['/profile', '/profile/balance', '/profile/deposit', '/profile/withdrawal', '/profile/history', '/profile/notification', '/profile/security', '/profile/affiliate_program', '/profile/bonus', '/profile/loyalty', '/profile/responsible_gaming'];
 test('every profile screen hydrates and loads without a console error', async ({ page, request }) => {
   test.setTimeout(60_000);
   const errors: string[] = [];

@@ -15,6 +15,7 @@ import { admitRegistration, admitSignIn, codeAskedFor, signInSucceeded } from '.
 import { queuedPasswordWork } from '../services/password-queue.ts';
 import { deviceSummary, maskAddress } from '../services/sessions.ts';
 import { takeSignInCode, twoFactorState } from '../services/two-factor.ts';
+import { blockOf, refuseIfBlocked } from '../services/rg/exclusion.ts';
 import { newReferralCode } from '../services/users.ts';
 
 /** Registration, sign-in and sign-out with Djoser's shapes and status codes. */
@@ -32,6 +33,8 @@ export function authRoutes(services: Services) {
     const username = normalizeUsername(String(input.username));
     const ref = typeof input.ref === 'string' && input.ref.trim() ? input.ref.trim().toUpperCase() : undefined;
 
+    // Safer gambling: a self-excluded or timed-out address cannot open an account either.
+    refuseIfBlocked(await blockOf(db, email), services.clock(), c.get('locale'), 'register');
     await admitRegistration(services, clientAddress(c, config.auth.trustProxy));
     await tidyAuthTables(services);
     const passwordHash = await passwordWork(() => hashPassword(String(input.password)));
@@ -80,6 +83,8 @@ export function authRoutes(services: Services) {
     const [user] = await db.query<{ id: number; password_hash: string }>('SELECT id, password_hash FROM users WHERE email = $1', [email]);
     const valid = await passwordWork(() => verifyPassword(String(input.password), user?.password_hash ?? DUMMY_PASSWORD_HASH));
     if (!user || !valid) throw fieldError('non_field_errors', 'login_failed');
+    // Only after the password: the block is nobody else's business.
+    refuseIfBlocked(await blockOf(db, email), services.clock(), c.get('locale'), 'sign_in');
     // With two-factor sign-in, the right password alone is not a success: the attempt stays
     // counted until a right code comes with it, so guessing codes runs into the same limit.
     if ((await twoFactorState(db, user.id)) === 'on') {

@@ -40,7 +40,9 @@ export function notificationRoutes(services: Services) {
         : await db.query<Row>(
             `SELECT n.id, n.template, n.params, n.created_at, (r.user_id IS NOT NULL) AS read FROM notifications n
              LEFT JOIN notification_reads r ON r.notification_id = n.id AND r.user_id = $1
-             WHERE n.user_id IS NULL ORDER BY n.created_at DESC, n.id DESC`,
+             WHERE n.user_id IS NULL -- no offers to a self-excluded player
+               AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = $1 AND u.self_excluded_until IS NOT NULL)
+             ORDER BY n.created_at DESC, n.id DESC`,
             [userId],
           );
     const locale = c.get('locale');

@@ -10,6 +10,7 @@ import { readAmount } from '../services/amounts.ts';
 import { runOnce } from '../services/idempotency.ts';
 import { openPayment } from '../services/payments.ts';
 import { allowedReturnUrl } from '../services/return-url.ts';
+import { checkDepositAtCreation } from '../services/rg/deposit-check.ts';
 
 /** Deposits: a pending payment and the address of the (demo) payment page that completes it. */
 export function paymentRoutes(services: Services) {
@@ -37,8 +38,11 @@ export function paymentRoutes(services: Services) {
       { userId, name: 'create-payment', key: c.req.header('idempotency-key'), request: { amount: amount.amount, method, returnUrl } },
       async (tx) => {
         const id = randomUUID();
-        const expiresAt = new Date(nowOf(services).getTime() + config.paymentExpiryMinutes * 60_000);
-        const row = await openPayment(tx, { id, userId, amount: amount.amount, currency: config.currency, method, returnUrl, lang: locale, expiresAt });
+        const now = nowOf(services);
+        // Deposit limits count a payment from its creation (RTS 12).
+        await checkDepositAtCreation(tx, userId, amount.amount, now, locale, config.currency);
+        const expiresAt = new Date(now.getTime() + config.paymentExpiryMinutes * 60_000);
+        const row = await openPayment(tx, { id, userId, amount: amount.amount, currency: config.currency, method, returnUrl, lang: locale, createdAt: now, expiresAt });
         return {
           status: 201,
           body: {

@@ -7,6 +7,7 @@ import { readJson } from '../body.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { fieldError, fieldErrors } from '../errors.ts';
 import { loadUser } from '../services/users.ts';
+import { realityCheckDue } from '../services/rg/session.ts';
 
 /** Fields of the user a player can see but never set. */
 const READ_ONLY = new Set(['id', 'email', 'balance', 'bonus_balance', 'currency', 'loyalty', 'referral_code', 'date_joined', 'limits', 'password']);
@@ -19,7 +20,10 @@ export function userRoutes(services: Services) {
   app.use(API_PATHS.updateUser, requireUser(services));
   app.use(API_PATHS.referralStats, requireUser(services));
 
-  app.get(API_PATHS.me, async (c) => c.json<User>((await loadUser(db, c.get('userId'), config))!));
+  app.get(API_PATHS.me, async (c) => {
+    const user = (await loadUser(db, c.get('userId'), config))!;
+    return c.json<User>({ ...user, reality_check_next_at: await realityCheckDue(db, c.get('userId'), c.req.header('authorization')) });
+  });
 
   app.patch(API_PATHS.updateUser, async (c) => {
     const input = await readJson(c, services);

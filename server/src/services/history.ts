@@ -28,5 +28,11 @@ export async function addTransaction(tx: Queryable, item: NewTransaction): Promi
 
 /** Adds one of the player's own notifications; `template` names a pair in the `notifications` group. */
 export async function notify(tx: Queryable, userId: number, template: string, params: Record<string, string> = {}) {
-  await tx.query('INSERT INTO notifications (user_id, template, params) VALUES ($1, $2, $3::jsonb)', [userId, template, JSON.stringify(params)]);
+  // A self-excluded player gets no notifications or offers (MGA 2/2018), and none after the period
+  // either until they ask again (UKGC: marketing needs a fresh consent after self-exclusion).
+  await tx.query(
+    `INSERT INTO notifications (user_id, template, params) SELECT $1, $2, $3::jsonb
+     WHERE NOT EXISTS (SELECT 1 FROM users WHERE id = $1 AND self_excluded_until IS NOT NULL)`,
+    [userId, template, JSON.stringify(params)],
+  );
 }

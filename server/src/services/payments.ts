@@ -3,6 +3,7 @@ import type { ServerConfig } from '../config.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { addTransaction, notify } from './history.ts';
 import { credit } from './ledger.ts';
+import { depositFitsAtConfirmation } from './rg/deposit-check.ts';
 
 export type PaymentStatus = 'pending' | 'completed' | 'cancelled';
 
@@ -15,6 +16,8 @@ export interface NewPayment {
   method: string;
   returnUrl: string;
   lang: string;
+  /** Deposit limits count a payment from this moment (the services' clock). */
+  createdAt: Date;
   expiresAt: Date;
 }
 
@@ -25,12 +28,12 @@ export interface NewPayment {
 export async function openPayment(tx: Queryable, payment: NewPayment): Promise<{ created_at: Date }> {
   const item = await addTransaction(tx, {
     userId: payment.userId, type: 'deposit', amount: payment.amount, status: 'pending', method: payment.method,
-    template: 'deposit', params: { method: payment.method },
+    template: 'deposit', params: { method: payment.method }, createdAt: payment.createdAt,
   });
   const [row] = await tx.query<{ created_at: Date }>(
-    `INSERT INTO payments (id, user_id, amount, currency, method, status, return_url, lang, transaction_id, expires_at)
-     VALUES ($1, $2, $3::numeric, $4, $5, 'pending', $6, $7, $8, $9) RETURNING created_at`,
-    [payment.id, payment.userId, payment.amount, payment.currency, payment.method, payment.returnUrl, payment.lang, item.id, payment.expiresAt.toISOString()],
+    `INSERT INTO payments (id, user_id, amount, currency, method, status, return_url, lang, transaction_id, expires_at, created_at)
+     VALUES ($1, $2, $3::numeric, $4, $5, 'pending', $6, $7, $8, $9, $10) RETURNING created_at`,
+    [payment.id, payment.userId, payment.amount, payment.currency, payment.method, payment.returnUrl, payment.lang, item.id, payment.expiresAt.toISOString(), payment.createdAt.toISOString()],
   );
   return row!;
 }
@@ -73,6 +76,16 @@ export async function completePayment(db: Database, id: string, config: ServerCo
       return currentStatus(tx, id);
     }
     const { user_id: userId, amount, currency, method } = payment;
+    // Deposit limits, checked again under the player's row lock: a payment that no longer fits is cancelled.
+    if (!(await depositFitsAtConfirmation(tx, userId, id, amount, now))) {
+      // Already flipped to completed above, so not through cancelWhere (which takes pending ones).
+      await tx.query(
+        `WITH cancelled AS (UPDATE payments SET status = 'cancelled', completed_at = $2 WHERE id = $1 RETURNING transaction_id)
+         UPDATE transactions SET status = 'cancelled' WHERE id IN (SELECT transaction_id FROM cancelled)`,
+        [id, now.toISOString()],
+      );
+      return 'cancelled';
+    }
     let transactionId = payment.transaction_id;
     if (transactionId === null) {
       // A payment made before migration 004 has no history item yet.

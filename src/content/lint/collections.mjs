@@ -30,6 +30,8 @@ export const STATIC_ANCHORS = {
   '*': ['main'],
   '/faq': FAQ_CATEGORIES.map(faqTopicId),
   '/responsible_gaming': ['get-help'],
+  // Sections of the safer-gambling screen (src/islands/profile/RgBlock.tsx), so help texts can link straight to them.
+  '/profile/responsible_gaming': ['time-out', 'self-exclusion'],
 };
 
 /** File names become ids and `#anchors`: lower-case letters and digits in hyphen-joined words. */

@@ -7,6 +7,7 @@ import { FormField } from '../FormField';
 import { useFormSubmit } from '../use-form-submit';
 import { newIdempotencyKey, validateAmount } from './amount-input';
 import { formatMoney } from './format';
+import { DepositLimitNote } from './DepositLimitNote';
 import { MethodChoice } from './MethodChoice';
 import { withSiteTheme } from './payment-theme';
 import type { IslandProps } from './messages';
@@ -90,6 +91,7 @@ export function Deposit(props: IslandProps) {
       )}
       {outcome?.status === 'cancelled' && <Notice tone="info" focus>{t('deposit.cancelled')}</Notice>}
       {outcome?.status === 'pending' && <Notice tone="info" focus>{t('deposit.pending')}</Notice>}
+      <DepositLimitNote {...props} />
       <form ref={form} className="card" onSubmit={onSubmit} noValidate aria-busy={busy || redirecting} data-form="deposit">
         <FormAlert errors={[...(errors.form ?? []), ...(errors.currency ?? []), ...(errors.return_url ?? [])]} />
         <FormField

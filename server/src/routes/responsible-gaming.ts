@@ -1,0 +1,138 @@
+import { Hono } from 'hono';
+import {
+  API_PATHS, REALITY_CHECK_MINUTES, RG_PERIODS, SELF_EXCLUSION_PERIODS, TIME_OUT_PERIODS,
+  type RealityCheckAck, type ResponsibleGaming, type SelfExclusionPeriod, type TimeOutPeriod,
+} from '../../../src/api/contract.ts';
+import { checkAmount, fromCents, signedToCents, toCents } from '../../../src/api/money.ts';
+import type { Problems } from '../../../src/api/validation.ts';
+import type { AppEnv, Services } from '../app-env.ts';
+import { hashToken, requireUser, tokenOf, verifyPassword } from '../auth.ts';
+import { readJson, type JsonObject } from '../body.ts';
+import type { Queryable } from '../db/database.ts';
+import { detailError, fieldErrors } from '../errors.ts';
+import { PasswordQueueFull } from '../services/password-queue.ts';
+import { startSelfExclusion, startTimeOut } from '../services/rg/exclusion.ts';
+import { changeLimit, limitsView, type LimitKind } from '../services/rg/limits.ts';
+import { registerResponsibleGamingRule } from '../services/rg/play-rule.ts';
+import { nextRealityCheck, sessionMoney, sessionOf } from '../services/rg/session.ts';
+
+/** The largest limit a player can type: the NUMERIC(14,2) column's range. */
+const LIMIT_MAX = '999999999999.99';
+const LIMIT_FIELDS: Record<string, LimitKind> = { deposit_limits: 'deposit', loss_limits: 'loss' };
+
+/** Safer-gambling tools (issue 12): limits, reality checks, time-out and self-exclusion. */
+export function responsibleGamingRoutes(services: Services) {
+  const { db, config, clock } = services;
+  const app = new Hono<AppEnv>();
+  registerResponsibleGamingRule();
+  for (const path of [API_PATHS.responsibleGaming, API_PATHS.realityCheckAck, API_PATHS.timeOut, API_PATHS.selfExclusion]) {
+    app.use(path, requireUser(services));
+  }
+  const keyHashOf = (header: string | undefined) => hashToken(tokenOf(header)!);
+  const allowedMinutes = [...REALITY_CHECK_MINUTES, ...(config.rg.realityCheckTestMinutes ? [config.rg.realityCheckTestMinutes] : [])] as (number | null)[];
+
+  async function view(tx: Queryable, userId: number, keyHash: string): Promise<ResponsibleGaming> {
+    const now = clock();
+    const [user] = await tx.query<{ reality_check_minutes: number | null; time_out_until: Date | null; self_excluded_until: Date | null; net: string; currency: string }>(
+      `SELECT reality_check_minutes, time_out_until, self_excluded_until, currency,
+         (SELECT COALESCE(sum(amount), 0)::numeric(14,2)::text FROM transactions
+           WHERE user_id = $1 AND ((type = 'deposit' AND status = 'completed') OR (type = 'withdrawal' AND status <> 'cancelled'))) AS net
+       FROM users WHERE id = $1`,
+      [userId],
+    );
+    const session = await sessionOf(tx, keyHash);
+    const startedAt = new Date(session.created_at);
+    const iso = (value: Date | null) => (value === null ? null : new Date(value).toISOString());
+    return {
+      deposit_limits: await limitsView(tx, userId, 'deposit', now),
+      loss_limits: await limitsView(tx, userId, 'loss', now),
+      reality_check_minutes: user!.reality_check_minutes,
+      session_started_at: startedAt.toISOString(),
+      time_out_until: iso(user!.time_out_until),
+      self_excluded_until: iso(user!.self_excluded_until),
+      lifetime_net_deposits: fromCents(signedToCents(user!.net)!),
+      reality_check_next_at: iso(nextRealityCheck(session, user!.reality_check_minutes)),
+      session: await sessionMoney(tx, userId, startedAt, now),
+      currency: user!.currency,
+    };
+  }
+
+  app.get(API_PATHS.responsibleGaming, async (c) => c.json<ResponsibleGaming>(await view(db, c.get('userId'), keyHashOf(c.req.header('authorization')))));
+
+  app.patch(API_PATHS.responsibleGaming, async (c) => {
+    const input = await readJson(c, services);
+    const problems: Problems = {};
+    const changes: { kind: LimitKind; period: (typeof RG_PERIODS)[number]; cents: bigint | undefined }[] = [];
+    for (const [field, value] of Object.entries(input)) {
+      if (field === 'reality_check_minutes') {
+        if (!allowedMinutes.includes(value as number | null)) problems[field] = [{ key: 'rg.reality_check_invalid' }];
+      } else if (field in LIMIT_FIELDS) {
+        if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+          problems[field] = [{ key: 'json_object_expected' }];
+          continue;
+        }
+        for (const [period, amount] of Object.entries(value as JsonObject)) {
+          const name = `${field}.${period}`;
+          if (!(RG_PERIODS as readonly string[]).includes(period)) problems[name] = [{ key: 'field_unknown' }];
+          else if (amount === null) changes.push({ kind: LIMIT_FIELDS[field]!, period: period as never, cents: undefined });
+          else {
+            const checked = checkAmount(amount, '0.01', LIMIT_MAX);
+            if ('problem' in checked) problems[name] = [{ key: 'rg.limit_invalid' }];
+            else changes.push({ kind: LIMIT_FIELDS[field]!, period: period as never, cents: toCents(checked.amount) });
+          }
+        }
+      } else problems[field] = [{ key: 'field_unknown' }];
+    }
+    if (Object.keys(problems).length) throw fieldErrors(problems);
+    const userId = c.get('userId');
+    const now = clock();
+    const body = await db.transaction(async (tx) => {
+      await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+      for (const change of changes) await changeLimit(tx, userId, change.kind, change.period, change.cents, now, config.rg.coolingOffHours);
+      if ('reality_check_minutes' in input) await tx.query('UPDATE users SET reality_check_minutes = $2 WHERE id = $1', [userId, input.reality_check_minutes]);
+      return view(tx, userId, keyHashOf(c.req.header('authorization')));
+    });
+    return c.json<ResponsibleGaming>(body);
+  });
+
+  app.post(API_PATHS.realityCheckAck, async (c) => {
+    const keyHash = keyHashOf(c.req.header('authorization'));
+    const now = clock();
+    await db.query('UPDATE auth_tokens SET reality_ack_at = $2 WHERE key_hash = $1', [keyHash, now.toISOString()]);
+    const [user] = await db.query<{ minutes: number | null }>('SELECT reality_check_minutes AS minutes FROM users WHERE id = $1', [c.get('userId')]);
+    const next = nextRealityCheck({ created_at: now, reality_ack_at: now }, user!.minutes);
+    return c.json<RealityCheckAck>({ next_at: next?.toISOString() ?? null });
+  });
+
+  /** The period and password of a time-out or self-exclusion, checked like every form: per field. */
+  async function readBlockRequest(input: JsonObject, userId: number, periods: readonly string[], problems: Problems) {
+    if (!periods.includes(input.period as string)) problems.period = [{ key: input.period === undefined ? 'required' : 'choice_invalid' }];
+    if (typeof input.password !== 'string' || !input.password) problems.password = [{ key: 'required' }];
+    if (Object.keys(problems).length) throw fieldErrors(problems);
+    const [user] = await db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [userId]);
+    const valid = await services.passwords.run(() => verifyPassword(String(input.password), user!.password_hash)).catch((error: unknown) => {
+      if (error instanceof PasswordQueueFull) throw detailError(503, 'auth_limits.busy', undefined, { 'Retry-After': '5' });
+      throw error;
+    });
+    if (!valid) throw fieldErrors({ password: [{ key: 'rg.password_wrong' }] });
+  }
+
+  app.post(API_PATHS.timeOut, async (c) => {
+    const input = await readJson(c, services);
+    const userId = c.get('userId');
+    await readBlockRequest(input, userId, TIME_OUT_PERIODS, {});
+    const until = await db.transaction((tx) => startTimeOut(tx, userId, input.period as TimeOutPeriod, clock()));
+    return c.json({ time_out_until: until.toISOString() });
+  });
+
+  app.post(API_PATHS.selfExclusion, async (c) => {
+    const input = await readJson(c, services);
+    const userId = c.get('userId');
+    // A positive action: the player ticks that they understand it cannot be undone.
+    await readBlockRequest(input, userId, SELF_EXCLUSION_PERIODS, input.confirm === true ? {} : { confirm: [{ key: 'rg.confirm_required' }] });
+    const until = await db.transaction((tx) => startSelfExclusion(tx, userId, input.period as SelfExclusionPeriod, clock(), config.currency));
+    return c.json({ self_excluded_until: until.toISOString() });
+  });
+
+  return app;
+}

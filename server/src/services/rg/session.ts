@@ -1,0 +1,46 @@
+import { fromCents, signedToCents } from '../../../../src/api/money.ts';
+import type { ResponsibleGaming } from '../../../../src/api/contract.ts';
+import type { Queryable } from '../../db/database.ts';
+import { hashToken, tokenOf } from '../../auth.ts';
+
+/**
+ * Reality checks (UKGC RTS 13): due every interval since the sign-in began or since the last
+ * acknowledgement. Both times live on the token's row, so every page and tab agrees.
+ */
+export interface SessionRow {
+  created_at: Date | string;
+  reality_ack_at: Date | string | null;
+}
+
+export async function sessionOf(db: Queryable, keyHash: string): Promise<SessionRow> {
+  const [row] = await db.query<SessionRow>('SELECT created_at, reality_ack_at FROM auth_tokens WHERE key_hash = $1', [keyHash]);
+  return row!;
+}
+
+export function nextRealityCheck(session: SessionRow, minutes: number | null): Date | null {
+  if (minutes === null) return null;
+  const from = new Date(session.reality_ack_at ?? session.created_at).getTime();
+  return new Date(from + minutes * 60_000);
+}
+
+/** Deposits, real stakes and wins since the sign-in, for the reality-check dialog. */
+export async function sessionMoney(db: Queryable, userId: number, since: Date, now: Date): Promise<ResponsibleGaming['session']> {
+  const [row] = await db.query<{ deposits: string; stakes: string; wins: string }>(
+    `SELECT
+       (SELECT COALESCE(sum(amount), 0)::numeric(14,2)::text FROM payments
+         WHERE user_id = $1 AND status = 'completed' AND created_at >= $2 AND created_at <= $3) AS deposits,
+       (SELECT COALESCE(sum(stake), 0)::numeric(14,2)::text FROM game_rounds
+         WHERE user_id = $1 AND mode = 'real' AND created_at >= $2 AND created_at <= $3) AS stakes,
+       (SELECT COALESCE(sum(win), 0)::numeric(14,2)::text FROM game_rounds
+         WHERE user_id = $1 AND mode = 'real' AND created_at >= $2 AND created_at <= $3) AS wins`,
+    [userId, since.toISOString(), now.toISOString()],
+  );
+  return { ...row!, net: fromCents(signedToCents(row!.wins)! - signedToCents(row!.stakes)!) };
+}
+
+/** When the reality check of the request's sign-in is next due, or null when the player turned it off. */
+export async function realityCheckDue(db: Queryable, userId: number, authorization: string | undefined): Promise<string | null> {
+  const [user] = await db.query<{ minutes: number | null }>('SELECT reality_check_minutes AS minutes FROM users WHERE id = $1', [userId]);
+  const session = await sessionOf(db, hashToken(tokenOf(authorization)!));
+  return nextRealityCheck(session, user!.minutes)?.toISOString() ?? null;
+}

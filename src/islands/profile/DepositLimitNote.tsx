@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { RG_PERIODS, type ResponsibleGaming } from '../../api/contract';
+import { compareMoney } from '../../api/money';
+import { getResponsibleGaming } from '../../api/responsible-gaming';
+import { localizedPath } from '../../i18n/urls';
+import { formatMoney } from './format';
+import type { IslandProps } from './messages';
+import { useMessages } from './use-messages';
+import { useResource } from './use-resource';
+
+const SKIPPED_KEY = 'rg-limit-invite-skipped';
+
+/** The lowest remaining room of the deposit limits, or undefined without any. */
+function depositRoom(data: ResponsibleGaming): string | undefined {
+  const rooms = RG_PERIODS.map((period) => data.deposit_limits[period]?.remaining).filter((room): room is string => room !== undefined);
+  return rooms.sort(compareMoney)[0];
+}
+
+/**
+ * On the deposit page (UKGC RTS 12C): the room the deposit limits leave, a link to them, and at a
+ * player's first deposit an invitation to set a limit, which they may skip.
+ */
+export function DepositLimitNote(props: IslandProps) {
+  const { locale } = props;
+  const { t } = useMessages(props);
+  const resource = useResource(() => getResponsibleGaming());
+  const [skipped, setSkipped] = useState(() => {
+    try {
+      return localStorage.getItem(SKIPPED_KEY) === '1';
+    } catch {
+      return false;
+    }
+  });
+  const limitsUrl = localizedPath('/profile/responsible_gaming', locale);
+  const data = resource.state === 'ready' ? resource.data : undefined;
+  const room = data && depositRoom(data);
+  const firstDeposit = data && room === undefined && data.lifetime_net_deposits === '0.00';
+
+  function skip() {
+    setSkipped(true);
+    try {
+      localStorage.setItem(SKIPPED_KEY, '1');
+    } catch {
+      // without storage the invitation returns next time; it stays skippable
+    }
+  }
+
+  return (
+    <div className="stack" data-deposit-limits>
+      {room !== undefined && data && <p className="notice notice--info" data-deposit-room>{t('rg.deposit_remaining', { remaining: formatMoney(room, data.currency, locale) })}</p>}
+      {firstDeposit && !skipped && (
+        <section className="card" aria-labelledby="rg-invite" data-rg-invite>
+          <h2 id="rg-invite">{t('rg.invite_title')}</h2>
+          <p>{t('rg.invite_body')}</p>
+          <div className="actions">
+            <a className="button" href={limitsUrl}>{t('rg.invite_set')}</a>
+            <button type="button" className="button button--ghost" onClick={skip}>{t('rg.invite_skip')}</button>
+          </div>
+        </section>
+      )}
+      <p><a href={limitsUrl}>{t('rg.limits_link')}</a></p>
+    </div>
+  );
+}

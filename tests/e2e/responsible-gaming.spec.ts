@@ -1,0 +1,121 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { formatMoney } from '../../src/i18n/money-format';
+import type { Locale } from '../../src/i18n/locales.mjs';
+import { apiToken, closeLowBalance, newPlayer } from './helpers';
+
+// Safer gambling against the real server, in German and Hindi. The e2e server accepts a
+// 1-minute reality-check interval (RG_REALITY_CHECK_TEST_MINUTES=1, set by scripts/e2e-server.mjs).
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const LOCALES = ['de', 'hi'] as const;
+
+const messages = (locale: Locale, set: string) => JSON.parse(readFileSync(`locales/${locale}/${set}.json`, 'utf8'));
+/** A message template as a pattern: every `{placeholder}` matches anything. */
+const pattern = (template: string) => new RegExp(template.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+'));
+const money = (amount: string, locale: Locale) => formatMoney(amount, 'EUR', locale);
+
+async function signedIn(page: Page, request: APIRequestContext) {
+  const player = newPlayer('rg');
+  expect((await request.post('/auth/users/', { data: player })).status()).toBe(201);
+  const token = await apiToken(request, player);
+  await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
+  return { player, token };
+}
+
+for (const locale of LOCALES) {
+  const profile = messages(locale, 'profile');
+  const api = messages(locale, 'api');
+  const main = messages(locale, 'main');
+
+  test(`${locale}: a deposit limit refuses a larger deposit; raising it is pending; axe is clean in light and dark`, async ({ page, request }) => {
+    await signedIn(page, request);
+    await page.goto(`/${locale}/profile/responsible_gaming`);
+    await closeLowBalance(page);
+    const deposits = page.locator('[data-rg="deposit_limits"]');
+    await deposits.locator('#deposit_limits-day').fill('50');
+    await deposits.getByRole('button', { name: profile.rg.save_limits }).click();
+    const day = page.locator('[data-rg="deposit_limits"] [data-period="day"]');
+    await expect(day.locator('[data-remaining]')).toHaveText(profile.rg.remaining.replace('{remaining}', money('50.00', locale)));
+
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const axe = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+      expect(axe.violations.map((v) => `${colorScheme}: ${v.id}`)).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    await page.goto(`/${locale}/profile/deposit`);
+    await closeLowBalance(page);
+    await expect(page.locator('[data-deposit-room]')).toHaveText(profile.rg.deposit_remaining.replace('{remaining}', money('50.00', locale)));
+    await expect(page.getByRole('link', { name: profile.rg.limits_link })).toBeVisible();
+    const form = page.locator('form[data-form="deposit"]');
+    await form.locator('input[name="amount"]').fill('60');
+    await form.getByRole('button', { name: profile.deposit.submit }).click();
+    await expect(form.locator('#field-amount-error')).toHaveText(pattern(api.rg.deposit_limit_max));
+    await expect(form.locator('#field-amount-error')).toContainText(money('50.00', locale));
+
+    await page.goto(`/${locale}/profile/responsible_gaming`);
+    await closeLowBalance(page);
+    await deposits.locator('#deposit_limits-day').fill('100');
+    await deposits.getByRole('button', { name: profile.rg.save_limits }).click();
+    await expect(day.locator('[data-pending]')).toHaveText(pattern(profile.rg.pending));
+    await expect(day.locator('[data-pending]')).toContainText(money('100.00', locale));
+    // The raise waits: the limit in force is still 50.00.
+    await expect(day.locator('[data-remaining]')).toHaveText(profile.rg.remaining.replace('{remaining}', money('50.00', locale)));
+  });
+
+  test(`${locale}: the reality check comes after the interval, holds focus, must be acknowledged, and covers the game`, async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const { token } = await signedIn(page, request);
+    const set = await request.patch('/api/user/responsible-gaming', { headers: { authorization: `Token ${token}` }, data: { reality_check_minutes: 1 } });
+    expect(set.status()).toBe(200);
+    await page.goto(`/${locale}/play`);
+    await closeLowBalance(page);
+    const dialog = page.locator('#reality-check-dialog');
+    // Due one minute after sign-in: waiting for the state, not sleeping.
+    await expect(dialog).toHaveAttribute('open', '', { timeout: 90_000 });
+    await expect(dialog.getByRole('heading')).toHaveText(main.reality_check.title);
+    await expect(dialog.locator('[data-reality-elapsed]')).toHaveText(pattern(main.reality_check.elapsed));
+    await expect(dialog.locator('[data-reality-result]')).toContainText(money('0.00', locale));
+    const continueButton = dialog.getByRole('button', { name: main.reality_check.continue });
+    await expect(continueButton).toBeFocused();
+    // Esc does not dismiss it, and Tab stays inside.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveAttribute('open', '');
+    for (let i = 0; i < 4; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => !!document.activeElement?.closest('#reality-check-dialog') || document.activeElement === document.body)).toBe(true);
+    }
+    // The backdrop is opaque: nothing of the page behind shows through.
+    const backdrop = await dialog.evaluate((element) => getComputedStyle(element, '::backdrop').backgroundColor);
+    expect(backdrop).toMatch(/^rgb\(\d+, \d+, \d+\)$/);
+    await continueButton.click();
+    await expect(dialog).not.toHaveAttribute('open', '');
+    const state = await (await request.get('/api/user/responsible-gaming', { headers: { authorization: `Token ${token}` } })).json();
+    expect(new Date(state.reality_check_next_at).getTime()).toBeGreaterThan(Date.now() + 30_000);
+  });
+
+  test(`${locale}: a time-out signs the player out, and signing in is refused with its end date`, async ({ page, request }) => {
+    const { player } = await signedIn(page, request);
+    await page.goto(`/${locale}/profile/responsible_gaming`);
+    await closeLowBalance(page);
+    const section = page.locator('[data-rg="time_out"]');
+    await expect(section).toContainText(profile.rg.time_out_summary);
+    await section.getByLabel(profile.rg.period_24h).check();
+    await section.getByLabel(profile.rg.password).fill(player.password);
+    await section.getByRole('button', { name: profile.rg.time_out_submit }).click();
+    await expect(page.getByRole('status').filter({ hasText: pattern(profile.rg.time_out_done) })).toBeVisible();
+    // The server revoked every token: the page is signed out once the player closes the notice.
+    await page.locator('[data-rg-done="time_out"]').getByRole('button').click();
+    await expect(page.locator('.profile-prompt')).toBeVisible();
+
+    const auth = messages(locale, 'auth');
+    await page.goto(`/${locale}/faq#sign-in`);
+    const form = page.locator('dialog.auth-dialog[data-dialog="sign-in"][open]');
+    await form.getByLabel(auth.fields.email).fill(player.email);
+    await form.getByLabel(auth.fields.password, { exact: true }).fill(player.password);
+    await form.getByRole('button', { name: auth.sign_in.submit }).click();
+    await expect(form.getByRole('alert')).toHaveText(pattern(api.rg.time_out_sign_in));
+  });
+}
