@@ -14,6 +14,9 @@ process.env.DATA_DIR = isolated ? '.data/e2e-isolated' : '.data/e2e';
 process.env.RG_REALITY_CHECK_TEST_MINUTES ||= '1';
 // The specs register many players from 127.0.0.1; tests/api/registration-limit.test.ts proves the real default.
 process.env.REGISTER_MAX_PER_ADDRESS ||= '100000';
+// Every browser of both workers connects from 127.0.0.1; the per-address connection cap is for
+// the internet (tests/api/http-limits.test.ts proves it), not for one machine running the suite.
+process.env.MAX_CONNECTIONS_PER_ADDRESS ||= '100000';
 // The browser reaches this server at 127.0.0.1:PORT: that is the site and the API origin the payment
 // page checks posts against and sends players back to, and the origin of game launch URLs.
 process.env.SITE_URL = `http://127.0.0.1:${process.env.PORT}`;

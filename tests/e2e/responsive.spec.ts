@@ -1,3 +1,4 @@
+import { ROUTES } from '../../src/i18n/locales.mjs';
 import { expect, test } from '@playwright/test';
 import { waitForClientScript } from './helpers';
 
@@ -15,10 +16,10 @@ for (const width of [320, 768, 1280]) {
   });
 }
 
-test('the profile navigation lists all nine sections and marks the current one', async ({ page }) => {
+test('the profile navigation lists every profile section and marks the current one', async ({ page }) => {
   await page.goto('/ko/profile/withdrawal');
   const nav = page.locator('.profile-nav');
-  await expect(nav.getByRole('link')).toHaveCount(9);
+  await expect(nav.getByRole('link')).toHaveCount(ROUTES.filter((route) => route.startsWith('/profile')).length);
   const current = nav.locator('[aria-current="page"]');
   await expect(current).toHaveCount(1);
   await expect(current).toHaveAttribute('href', '/ko/profile/withdrawal');

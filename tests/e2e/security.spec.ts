@@ -67,8 +67,8 @@ for (const lang of ['en', 'ru'] as const) {
     // The code of the confirming step is spent; the next step's code is what the app shows next.
     await signInWithCode(browser, lang, player, codeFor(secret, 30));
     await signInWithCode(browser, lang, player, backupCodes[0]!);
+    // Same visit: the low-balance dialog was already shown once, so it stays closed after a reload.
     await page.reload();
-    await closeLowBalance(page);
     await expect(page.locator('[data-two-factor="on"]')).toContainText(t.backup_left.replace('{count}', '9'));
     // The backup code is spent: the API refuses it a second time.
     const again = await request.post('/auth/token/login/', { data: { email: player.email, password: player.password, code: backupCodes[0] } });
@@ -86,11 +86,11 @@ for (const lang of ['en', 'ru'] as const) {
     await page.goto(`${prefix(lang)}/profile/security`);
     await closeLowBalance(page);
     const sessions = page.locator('[data-sessions]');
-    await expect(sessions.locator('li.session')).toHaveCount(2);
-    await expect(sessions.locator('li.session[data-current]')).toContainText(t.this_device);
+    await expect(sessions.locator('li.device-session')).toHaveCount(2);
+    await expect(sessions.locator('li.device-session[data-current]')).toContainText(t.this_device);
     await sessions.getByRole('button', { name: t.sign_out_others }).click();
     await expect(sessions.getByRole('status').filter({ hasText: t.signed_out_others })).toBeVisible();
-    await expect(sessions.locator('li.session')).toHaveCount(1);
+    await expect(sessions.locator('li.device-session')).toHaveCount(1);
     await expect(sessions).toContainText(t.no_others);
 
     await otherPage.goto(`${prefix(lang)}/faq`);
@@ -102,16 +102,47 @@ for (const lang of ['en', 'ru'] as const) {
   });
 }
 
+for (const lang of ['en', 'ru'] as const) {
+  const t = messages(lang, 'profile').change_password;
+
+  test(`${lang}: changing the password ends another browser's session, which then says so; this one stays`, async ({ page, request, browser }) => {
+    const player = await signedIn(page, request);
+    const other = await browser.newContext();
+    const otherPage = await other.newPage();
+    await other.addCookies([{ name: 'auth_token', value: await apiToken(request, player), url: test.info().project.use.baseURL! }]);
+    await otherPage.goto(`${prefix(lang)}/faq`);
+    await expect(otherPage.locator('.site-header [data-session-username]')).toHaveText(player.username);
+
+    await page.goto(`${prefix(lang)}/profile/security`);
+    await closeLowBalance(page);
+    const form = page.locator('section[aria-labelledby="change-password-title"] form');
+    // A wrong current password is refused next to its field, and nothing changes.
+    await form.getByLabel(t.current, { exact: true }).fill('not-my-password-1');
+    await form.getByLabel(t.new, { exact: true }).fill('copper-harbour-lantern-61');
+    await form.getByRole('button', { name: t.submit }).click();
+    await expect(form.locator('#field-current_password-error')).toHaveText(messages(lang, 'api').password_reset.current_password_invalid);
+    await form.getByLabel(t.current, { exact: true }).fill(player.password);
+    await form.getByRole('button', { name: t.submit }).click();
+    await expect(form.getByRole('status')).toHaveText(t.done);
+
+    await otherPage.goto(`${prefix(lang)}/faq`);
+    await expect(signInDialog(otherPage).locator('[data-session-ended]')).toHaveText(messages(lang, 'api').errors.invalid_token);
+    await other.close();
+    expect((await request.get('/api/user/me', { headers: { authorization: `Token ${player.token}` } })).status()).toBe(200);
+    expect((await request.post('/auth/token/login/', { data: { email: player.email, password: 'copper-harbour-lantern-61' } })).status()).toBe(200);
+  });
+}
+
 test('en: sign out one device from the list', async ({ page, request }) => {
   const player = await signedIn(page, request);
   const otherToken = await apiToken(request, player);
   await page.goto('/profile/security');
   await closeLowBalance(page);
   const t = messages('en', 'profile').security;
-  const row = page.locator('li.session:not([data-current])');
+  const row = page.locator('li.device-session:not([data-current])');
   await row.getByRole('button', { name: t.sign_out }).click();
   await expect(page.getByRole('status').filter({ hasText: t.signed_out })).toBeVisible();
-  await expect(page.locator('li.session')).toHaveCount(1);
+  await expect(page.locator('li.device-session')).toHaveCount(1);
   expect((await request.get('/api/user/me', { headers: { authorization: `Token ${otherToken}` } })).status()).toBe(401);
 });
 
@@ -125,7 +156,7 @@ test('the sessions list shows an error with a retry when loading fails', async (
   await expect(sessions.getByRole('alert')).toContainText('We could not load this.');
   fail = false;
   await sessions.getByRole('button', { name: 'Try again' }).click();
-  await expect(sessions.locator('li.session')).toHaveCount(1);
+  await expect(sessions.locator('li.device-session')).toHaveCount(1);
 });
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -138,7 +169,7 @@ for (const mode of ['light', 'dark'] as const) {
       await waitForClientScript(page);
       await closeLowBalance(page);
       await expect(page.locator('html')).toHaveClass(mode === 'dark' ? /p-dark/ : /^(?!.*p-dark)/);
-      await expect(page.locator('li.session')).toHaveCount(1);
+      await expect(page.locator('li.device-session')).toHaveCount(1);
       await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
       await expect(page.locator('[data-secret]')).toBeVisible();
       const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();

@@ -51,13 +51,13 @@ export function Sessions(props: IslandProps) {
         <>
           <ul className="session-list">
             {sessions.data.map((session) => (
-              <li key={session.id} className="session" data-session-id={session.id} data-current={session.current || undefined}>
+              <li key={session.id} className="device-session" data-session-id={session.id} data-current={session.current || undefined}>
                 <div>
-                  <p className="session__device">
+                  <p className="device-session__device">
                     <strong>{deviceName(session)}</strong>
                     {session.current && <span className="badge"> {t('security.this_device')}</span>}
                   </p>
-                  <p className="session__meta">
+                  <p className="device-session__meta">
                     {t('security.signed_in_at', { date: formatDateTime(session.created_at, locale) })}
                     {' · '}
                     {t('security.last_used_at', { date: formatDateTime(session.last_used_at, locale) })}
