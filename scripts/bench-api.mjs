@@ -4,7 +4,7 @@
 // PostgreSQL when DATABASE_URL is set (in a throwaway schema). `--db=pglite` or `--db=postgres`
 // runs one. Each server runs as its own process on a fresh database, as `npm start` runs it.
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -176,4 +176,9 @@ for (const kind of kinds) {
   if (!consistent) failed = true;
 }
 if (!databaseUrl && !only) console.log('\nPostgreSQL: not measured (set DATABASE_URL to include it).');
+
+// Game rounds (bet, outcome, win through the wallet) are the other write path players hit hardest.
+console.log('\n## Game rounds (npm run bench:games)');
+const games = spawnSync(process.execPath, ['scripts/bench-games.mjs'], { stdio: 'inherit', env: process.env });
+if (games.status !== 0) failed = true;
 if (failed) process.exitCode = 1;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { balanceOf, useTestApi } from './harness.ts';
+import { submitPaymentForm } from './demo-pay-form.ts';
 
 /**
  * Deposit limits under parallel requests: creation and confirmation both lock the player's row,
@@ -8,7 +9,8 @@ import { balanceOf, useTestApi } from './harness.ts';
 const ctx = useTestApi();
 const create = (token: string, amount: string) =>
   ctx.api.request('POST', '/api/user/payments/create-payment', { token, body: { amount, method: 'card' } });
-const confirm = (redirectUrl: string) => ctx.api.request('POST', `${new URL(redirectUrl).pathname}/confirm`);
+// The payment page's own form, with its token, as a browser submits it.
+const confirm = (redirectUrl: string) => submitPaymentForm(ctx.api, new URL(redirectUrl).pathname, 'confirm');
 const setDayLimit = (token: string, day: string) => ctx.api.request('PATCH', '/api/user/responsible-gaming', { token, body: { deposit_limits: { day } } });
 
 describe('deposit limits under concurrency', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/clock.ts';
 import { formatInstant } from '../../server/src/services/rg/format.ts';
-import { balanceOf, useTestApi } from './harness.ts';
+import { ADULT, balanceOf, useTestApi } from './harness.ts';
+import { submitPaymentForm } from './demo-pay-form.ts';
 
 /** Time-out, self-exclusion and reality checks, with an injected clock. */
 const clock = manualClock(new Date('2026-02-01T09:30:00Z'));
@@ -13,7 +14,7 @@ const post = (path: string, token: string | undefined, body: unknown, lang = 'en
 const signIn = (player: { email: string; password: string }, lang = 'en') =>
   post('/auth/token/login/', undefined, { email: player.email, password: player.password }, lang);
 const register = (player: { email: string; password: string }, lang = 'en') =>
-  post('/auth/users/', undefined, { email: player.email, username: `again_${Math.random().toString(36).slice(2, 8)}`, password: player.password }, lang);
+  post('/auth/users/', undefined, { email: player.email, username: `again_${Math.random().toString(36).slice(2, 8)}`, password: player.password, ...ADULT }, lang);
 
 describe('POST /api/user/time-out', () => {
   it('revokes every token at once; sign-in and registration are refused with the end date until it ends', async () => {
@@ -72,7 +73,7 @@ describe('POST /api/user/self-exclusion', () => {
   it('returns the cash as a pending withdrawal to the last deposit method, forfeits the bonus, and blocks the email', async () => {
     const player = await ctx.api.player();
     const payment = await post('/api/user/payments/create-payment', player.token, { amount: '80', method: 'crypto' });
-    await ctx.api.request('POST', `${new URL(payment.body.redirect_url).pathname}/confirm`);
+    await submitPaymentForm(ctx.api, new URL(payment.body.redirect_url).pathname, 'confirm');
     await ctx.api.db.transaction(async (tx) => {
       const { credit } = await import('../../server/src/services/ledger.ts');
       await credit(tx, player.id, 'bonus', '25.00', null);
@@ -83,7 +84,7 @@ describe('POST /api/user/self-exclusion', () => {
     const res = await post('/api/user/self-exclusion', player.token, { period: '1y', password: player.password, confirm: true });
     expect(res.status).toBe(200);
     // A payment page left open cannot pay into the excluded account.
-    const late = await ctx.api.request('POST', `${new URL(open.body.redirect_url).pathname}/confirm`);
+    const late = await submitPaymentForm(ctx.api, new URL(open.body.redirect_url).pathname, 'confirm');
     expect(new URL(late.headers.get('location')!).searchParams.get('payment_status')).toBe('cancelled');
     const until = new Date(clock());
     until.setUTCFullYear(until.getUTCFullYear() + 1);
@@ -148,7 +149,7 @@ describe('reality checks', () => {
   it('shows the session\'s money: deposits, stakes, wins and the net result', async () => {
     const player = await ctx.api.player();
     const payment = await post('/api/user/payments/create-payment', player.token, { amount: '40', method: 'card' });
-    await ctx.api.request('POST', `${new URL(payment.body.redirect_url).pathname}/confirm`);
+    await submitPaymentForm(ctx.api, new URL(payment.body.redirect_url).pathname, 'confirm');
     await ctx.api.db.query(
       `INSERT INTO game_rounds (id, user_id, player, game_id, mode, nonce, client_seed, server_seed_hash, bet, outcome, stake, win, currency, created_at)
        VALUES (gen_random_uuid()::text, $1, 'p', 'amber-fortune', 'real', 0, 'c', 'h', '{}', '{}', '10.00', '4.50', 'EUR', $2)`,

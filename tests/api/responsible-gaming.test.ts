@@ -3,10 +3,12 @@ import { manualClock } from '../../server/src/clock.ts';
 import { formatInstant } from '../../server/src/services/rg/format.ts';
 import { leavesWindowAt, windowStart } from '../../server/src/services/rg/windows.ts';
 import { balanceOf, useTestApi } from './harness.ts';
+import { submitPaymentForm } from './demo-pay-form.ts';
 
 /** Deposit and loss limits: cooling-off, rolling windows at their edges, the lowest-limit rule. */
 const clock = manualClock(new Date('2026-03-31T12:00:00Z'));
-const ctx = useTestApi({ RG_COOLING_OFF_HOURS: '24' }, { clock });
+// These tests move the clock by hours and days; a payment page's own 30-minute expiry is tested in payment-page-security.
+const ctx = useTestApi({ RG_COOLING_OFF_HOURS: '24', PAYMENT_EXPIRY_MINUTES: '100000' }, { clock });
 const HOUR = 3600;
 const DAY = 24 * HOUR;
 
@@ -15,7 +17,8 @@ const patch = (token: string, body: unknown, lang = 'en') =>
   ctx.api.request('PATCH', '/api/user/responsible-gaming', { token, body, headers: { 'accept-language': lang } });
 const deposit = (token: string, amount: string, lang = 'en') =>
   ctx.api.request('POST', '/api/user/payments/create-payment', { token, body: { amount, method: 'card' }, headers: { 'accept-language': lang } });
-const confirm = (redirectUrl: string) => ctx.api.request('POST', `${new URL(redirectUrl).pathname}/confirm`);
+// The payment page's own form, with its token, as a browser submits it.
+const confirm = (redirectUrl: string) => submitPaymentForm(ctx.api, new URL(redirectUrl).pathname, 'confirm');
 /** A real-money round as the wallet stores it, at the clock's time. */
 const round = (userId: number, stake: string, win: string) =>
   ctx.api.db.query(
