@@ -46,7 +46,11 @@ export async function startBenchApi({ port, env = {}, name = 'bench' }) {
     await post('/auth/users/', { ...player, date_of_birth: '1990-04-12', accept_terms: true });
     const { auth_token: token } = await post('/auth/token/login/', player);
     const payment = await post('/api/user/payments/create-payment', { amount, method: 'card' }, token);
-    await fetch(`${base}${new URL(payment.redirect_url).pathname}/confirm`, { method: 'POST', redirect: 'manual' });
+    // The payment page's own form token, as a browser would send it.
+    const pagePath = new URL(payment.redirect_url).pathname;
+    const pageHtml = await (await fetch(`${base}${pagePath}`)).text();
+    const formToken = /action="[^"]*\/confirm"><input type="hidden" name="token" value="([^"]+)"/.exec(pageHtml)?.[1] ?? '';
+    await fetch(`${base}${pagePath}/confirm`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `token=${formToken}` });
     return token;
   };
   return { base, publicKey, post, fundedPlayer, stop };
