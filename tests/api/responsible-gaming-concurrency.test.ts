@@ -29,6 +29,21 @@ describe('deposit limits under concurrency', () => {
     expect(await balanceOf(ctx.api, player.id)).toBe('90.00');
   });
 
+  it('counts a payment whose request read the clock later but took the player lock first', async () => {
+    // The interleaving behind a rare 7th success above: request A reads the time, request B reads
+    // a later time, B takes the lock, inserts and commits; then A checks. B's payment must count.
+    const player = await ctx.api.player();
+    expect((await setDayLimit(player.token, '100.00')).status).toBe(200);
+    await ctx.api.db.query(
+      `INSERT INTO payments (id, user_id, amount, currency, method, status, return_url, lang, created_at, expires_at)
+       VALUES (gen_random_uuid(), $1, '90.00', 'EUR', 'card', 'pending', '/profile/balance', 'en', now() + interval '2 seconds', now() + interval '1 hour')`,
+      [player.id],
+    );
+    const created = await create(player.token, '15.00');
+    expect(created.status).toBe(400);
+    expect(created.body.amount[0]).toMatch(/10\.00/);
+  });
+
   it('pending payments created before a limit cannot add up past it when confirmed in parallel', async () => {
     const player = await ctx.api.player();
     const created = await Promise.all(Array.from({ length: 20 }, () => create(player.token, '30.00')));

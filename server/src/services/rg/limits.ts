@@ -43,18 +43,19 @@ export async function effectiveLimits(db: Queryable, userId: number, kind: Limit
 /** Usage in the window ending now, and the oldest counted item's time. */
 async function usage(db: Queryable, userId: number, kind: LimitKind, period: RgPeriod, now: Date, options: UsageOptions) {
   const from = windowStart(period, now).toISOString();
-  const to = now.toISOString();
+  // No upper bound: a request that read its clock earlier may take the player's lock after one
+  // that read it later, and that later payment or round must still count against it.
   const [row] =
     kind === 'deposit'
       ? await db.query<{ used: string; oldest: Date | string | null }>(
           `SELECT COALESCE(sum(amount), 0)::numeric(14,2)::text AS used, min(created_at) AS oldest FROM payments
-           WHERE user_id = $1 AND status = ANY($2::text[]) AND created_at > $3 AND created_at <= $4 AND id::text <> $5`,
-          [userId, options.completedOnly ? ['completed'] : ['pending', 'completed'], from, to, options.excludePayment ?? ''],
+           WHERE user_id = $1 AND status = ANY($2::text[]) AND created_at > $3 AND id::text <> $4`,
+          [userId, options.completedOnly ? ['completed'] : ['pending', 'completed'], from, options.excludePayment ?? ''],
         )
       : await db.query<{ used: string; oldest: Date | string | null }>(
           `SELECT COALESCE(sum(stake - win), 0)::numeric(14,2)::text AS used, min(created_at) AS oldest FROM game_rounds
-           WHERE user_id = $1 AND mode = 'real' AND created_at > $2 AND created_at <= $3`,
-          [userId, from, to],
+           WHERE user_id = $1 AND mode = 'real' AND created_at > $2`,
+          [userId, from],
         );
   const used = signedToCents(row!.used)!;
   return { used: used > 0n ? used : 0n, oldest: row!.oldest === null ? undefined : new Date(row!.oldest) };
