@@ -24,7 +24,7 @@ const PAGES = [
   { name: 'game page (frame)', launch: 'amber-fortune', kind: 'game' },
 ];
 // Layout shift is measured (not asserted) on every profile screen, signed in as the demo player.
-const PROFILE_SCREENS = ['', '/bonus', '/balance', '/deposit', '/withdrawal', '/history', '/loyalty', '/notification', '/affiliate_program'];
+const PROFILE_SCREENS = ['', '/bonus', '/balance', '/deposit', '/withdrawal', '/history', '/loyalty', '/notification', '/affiliate_program', '/security', '/responsible_gaming'];
 const CLS_WIDTHS = [360, 1280];
 const CLS_TARGET = 0.05;
 

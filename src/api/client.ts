@@ -1,4 +1,3 @@
-import { FetchError, ofetch, type $Fetch } from 'ofetch';
 import { encryptBody } from './encrypt-body';
 import { ApiError } from './errors';
 
@@ -15,38 +14,63 @@ export interface ClientOptions {
   fetch?: typeof globalThis.fetch;
 }
 
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** A plain object goes out encrypted as `{e_data}`; FormData and strings go out as they are. */
+  body?: unknown;
+  /** Added to the URL; undefined values are left out. */
+  query?: Record<string, string | number | boolean | undefined>;
+  headers?: Record<string, string>;
+}
+
+/** Calls one API path and resolves with its parsed JSON (undefined for an empty answer). */
+export type ApiClient = <T = unknown>(path: string, options?: RequestOptions) => Promise<T>;
+
 /**
- * The one configured ofetch instance. Hooks run before ofetch serialises the body, so the
- * request hook can swap a JSON body for its `{e_data}` envelope; ofetch's retries re-run hooks
- * with the same options, and `encryptBody` recognises its own envelopes.
+ * The site's one API client, on the platform's fetch. It was ofetch, but ofetch (with its URL and
+ * JSON helpers) was most of the 5 KB every signed-in public page loaded before any interaction,
+ * and the site used none of its extras: no retries (a repeated payment must be the caller's
+ * choice, with an Idempotency-Key), no interceptors beyond the one below.
  */
-export function createApiClient(options: ClientOptions): $Fetch {
-  const client = ofetch.create(
-    {
-      baseURL: options.baseURL,
-      retry: 0,
-      async onRequest({ options: request }) {
-        const headers = new Headers(request.headers);
-        const token = options.getToken();
-        if (token) headers.set('Authorization', `Token ${token}`);
-        headers.set('Accept-Language', options.getLocale());
-        request.headers = headers;
-        if (request.body !== undefined) request.body = (await encryptBody(request.body, await options.getPublicKey())) as BodyInit;
-      },
-      onResponseError({ options: request, response }) {
-        if (response.status === 401 && new Headers(request.headers).has('Authorization')) options.onUnauthorized();
-      },
-    },
-    options.fetch ? { fetch: options.fetch } : undefined,
-  );
-  // Every failure reaches the caller as an ApiError carrying the server's messages.
-  const wrapped = (async (request: Parameters<$Fetch>[0], init?: Parameters<$Fetch>[1]) => {
+export function createApiClient(options: ClientOptions): ApiClient {
+  const send = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  return async <T>(path: string, { method = 'GET', body, query, headers: extra }: RequestOptions = {}) => {
+    // Joined as text, so a base with a path (https://api.example/v1) keeps it.
+    const url = new URL(options.baseURL.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`));
+    for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) url.searchParams.set(name, String(value));
+    const headers = new Headers({ Accept: 'application/json', 'Accept-Language': options.getLocale(), ...extra });
+    const token = options.getToken();
+    if (token) headers.set('Authorization', `Token ${token}`);
+    let payload: BodyInit | undefined;
+    if (body !== undefined) {
+      const sent = await encryptBody(body, await options.getPublicKey());
+      if (sent instanceof FormData || typeof sent === 'string') payload = sent;
+      else {
+        headers.set('Content-Type', 'application/json');
+        payload = JSON.stringify(sent);
+      }
+    }
+    let response: Response;
     try {
-      return await client(request, init);
+      response = await send(url, { method, headers, body: payload });
     } catch (error) {
-      if (error instanceof FetchError) throw new ApiError(error.response?.status ?? 0, error.data, error);
       throw new ApiError(0, undefined, error);
     }
-  }) as $Fetch;
-  return Object.assign(wrapped, { raw: client.raw, native: client.native, create: client.create });
+    const data = await readBody(response);
+    if (response.ok) return data as T;
+    if (response.status === 401 && token) options.onUnauthorized();
+    throw new ApiError(response.status, data);
+  };
+}
+
+/** JSON when the server says so, else the text; an unreadable body is no body. */
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (!text) return undefined;
+  if (!/json/i.test(response.headers.get('content-type') ?? '')) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }

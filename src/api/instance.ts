@@ -1,14 +1,13 @@
-import type { $Fetch } from 'ofetch';
 import { $sessionEnded, openAuthDialog } from '../stores/dialogs';
 import { $token, clearSession } from '../stores/session';
 import { apiBase } from './base';
-import { createApiClient } from './client';
+import { createApiClient, type ApiClient } from './client';
 import { loadPublicKey } from './public-key';
 
-let client: $Fetch | undefined;
+let client: ApiClient | undefined;
 
 /** The site's API client, made on first use (never during the static build). */
-export function apiClient(): $Fetch {
+export function apiClient(): ApiClient {
   client ??= createApiClient({
     baseURL: apiBase(),
     getToken: () => $token.get(),

@@ -59,12 +59,23 @@ describe('the API client', () => {
     expect(seen[0]!.headers.get('content-type')).toMatch(/application\/json/);
   });
 
-  it('never encrypts twice when ofetch retries', async () => {
-    const { client, seen } = recordingClient([json({}, 503), json({ ok: true })]);
-    await client('/api/user/withdrawal', { method: 'POST', body: { amount: '10.00' }, retry: 1, retryDelay: 0, retryStatusCodes: [503] });
-    expect(seen).toHaveLength(2);
-    expect(seen[1]!.body).toBe(seen[0]!.body);
-    expect(JSON.parse(await decryptEnvelope(JSON.parse(seen[1]!.body!).e_data, [privateKey]))).toEqual({ amount: '10.00' });
+  it('keeps the path of a base address, adds the query without undefined values, and sends FormData as it is', async () => {
+    const seen: string[] = [];
+    let sentBody: unknown;
+    const client = createApiClient({
+      baseURL: 'http://api.test/v1/', getToken: () => null, getPublicKey: async () => key, getLocale: () => 'en', onUnauthorized: () => {},
+      fetch: async (input, init) => {
+        seen.push(String(input));
+        sentBody = init?.body;
+        return new Response(null, { status: 204 });
+      },
+    });
+    expect(await client('/api/user/history', { query: { page: 2, type: undefined } })).toBeUndefined();
+    const form = new FormData();
+    form.set('document_type', 'passport');
+    await client('/api/user/verification', { method: 'POST', body: form });
+    expect(seen).toEqual(['http://api.test/v1/api/user/history?page=2', 'http://api.test/v1/api/user/verification']);
+    expect(sentBody).toBe(form);
   });
 
   it('answers 401 from an authenticated call by calling onUnauthorized, and throws a typed error', async () => {
