@@ -3,7 +3,7 @@
 // the demo payment page's colour mode.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, depositThroughPaymentPage, newPlayer, waitForClientScript } from './helpers';
+import { DEMO, apiToken, depositThroughPaymentPage, newPlayer, waitForClientScript } from './helpers';
 
 const PHONE = { width: 360, height: 780 };
 
@@ -220,6 +220,37 @@ test.describe('4. profile screens reserve their space while loading', () => {
         expect(moved).toEqual([]);
       });
     }
+  }
+});
+
+test.describe('4. /profile/bonus with a bonus: the wagering panel keeps its place while its figures load', () => {
+  for (const viewport of [PHONE, { width: 1280, height: 780 }]) {
+    test(`at ${viewport.width} px`, async ({ page, request }) => {
+      // Read only: the demo player is the one account with a bonus (see bonus.isolated.spec.ts).
+      const token = await apiToken(request, DEMO);
+      await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
+      await page.setViewportSize(viewport);
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/user/bonus', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/profile/bonus');
+      await expect(page.locator('[data-wagering-placeholder]')).toBeVisible();
+      await expect(page.locator('[data-figure="bonus"]')).toHaveText('€20.00');
+      const layout = () =>
+        page.evaluate(() => {
+          const card = document.querySelector<HTMLElement>('section[aria-labelledby="bonus-title"]')!;
+          const below = [...document.querySelectorAll<HTMLElement>('.profile-content .stack > :not(astro-island), footer')];
+          return { card: Math.round(card.getBoundingClientRect().height), below: below.map((node) => Math.round(node.getBoundingClientRect().top)) };
+        });
+      const before = await layout();
+      release();
+      await expect(page.locator('[data-wagering]')).toContainText('€0.00 of €200.00 wagered');
+      await expect(page.locator('[data-wagering-placeholder]')).toHaveCount(0);
+      expect(await layout()).toEqual(before);
+    });
   }
 });
 

@@ -9,6 +9,9 @@ import { useMessages } from './use-messages';
 import { useResource } from './use-resource';
 import { useUser } from './use-user';
 
+/** An amount as wide as a typical bonus figure, for the placeholder's sentences. */
+const STAND_IN = '1000.00';
+
 /** Whole percent of `part` in `whole` (both decimal strings), capped at 100; display only. */
 function percentOf(part: string, whole: string): number {
   const total = toCents(whole) ?? 0n;
@@ -47,11 +50,14 @@ export function Bonus(props: IslandProps) {
   }
 
   const bonus = status.state === 'ready' ? status.data : undefined;
+  // A bonus balance means a wagering panel is coming: its shape stands in until it does, so the
+  // terms below do not move (CLS). Before the user loads, most visitors here have one.
+  const expectPanel = !user || (toCents(user.bonus_balance) ?? 0n) > 0n;
   const percent = bonus ? percentOf(bonus.wagered, bonus.wagering_required) : 0;
   const progressText = bonus ? t('bonus.progress', { wagered: money(bonus.wagered), required: money(bonus.wagering_required) }) : '';
   // While loading, the same card with a placeholder figure: nothing moves when the amount comes.
   return (
-    <section className="card" aria-labelledby="bonus-title" aria-busy={!user}>
+    <section className="card" aria-labelledby="bonus-title" aria-busy={!user || status.state === 'loading'}>
       <h2 id="bonus-title">{t('bonus.balance')}</h2>
       <p className="figure figure--large" data-figure="bonus">
         {user ? money(user.bonus_balance) : <TextPlaceholder size="short" />}
@@ -59,7 +65,15 @@ export function Bonus(props: IslandProps) {
       {!user && <p className="visually-hidden" role="status">{t('common.loading')}</p>}
       {notice && <Notice>{t('bonus.cancelled')}</Notice>}
       {user && status.state === 'error' && <LoadError message={t('common.error')} retry={t('common.retry')} onRetry={status.retry} />}
-      {user && status.state === 'loading' && <Skeleton lines={2} label={t('common.loading')} />}
+      {expectPanel && status.state === 'loading' && (
+        <WageringPlaceholder
+          title={t('bonus.wagering_title')}
+          cancel={t('bonus.cancel')}
+          progress={t('bonus.progress', { wagered: money(STAND_IN), required: money(STAND_IN) })}
+          remaining={t('bonus.remaining', { remaining: money(STAND_IN), multiplier: 30 })}
+        />
+      )}
+      {user && !expectPanel && status.state === 'loading' && <Skeleton lines={1} label={t('common.loading')} />}
       {bonus && !bonus.active && !notice && <p>{t('bonus.none')}</p>}
       {bonus?.active && (
         <div data-wagering>
@@ -92,5 +106,28 @@ export function Bonus(props: IslandProps) {
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * The wagering panel's shape while its figures load: the same heading, bar and button, and the
+ * two sentences in this language with stand-in amounts, drawn as grey bars, so they wrap onto as
+ * many lines as the real ones will.
+ */
+function WageringPlaceholder({ title, cancel, progress, remaining }: { title: string; cancel: string; progress: string; remaining: string }) {
+  return (
+    <div data-wagering-placeholder aria-hidden="true">
+      <h3>{title}</h3>
+      <progress className="progress" max={100} value={0} />
+      <p>
+        <span className="skeleton__ghost">{progress}</span>
+      </p>
+      <p>
+        <span className="skeleton__ghost">{remaining}</span>
+      </p>
+      <button type="button" className="button button--ghost" disabled tabIndex={-1}>
+        {cancel}
+      </button>
+    </div>
   );
 }
