@@ -24,6 +24,7 @@ import { withdrawalRoutes } from './routes/withdrawal.ts';
 import { sessionRoutes } from './routes/sessions.ts';
 import { twoFactorRoutes } from './routes/two-factor.ts';
 import { createStaticSite } from './static-site.ts';
+import { operatorRoutes } from './operator/index.ts';
 
 export interface AppOptions {
   /** The built site (`dist/`). */
@@ -76,6 +77,8 @@ export function createApp({ distDir, services, log }: AppOptions) {
     app.route('/', routes(services));
   }
   app.route('/', bonusRoutes(services));
+  // The operator console: staff only, its own sessions, pages and CSP (server/src/operator/).
+  app.route('/', operatorRoutes(services));
   // The demo game provider: its JSON API and its game pages.
   app.route('/', gameProviderApiRoutes(services));
   app.route('/', gamePageRoutes(services, { siteOrigin: services.config.games.separateProvider ? services.config.games.siteOrigin : undefined }));
