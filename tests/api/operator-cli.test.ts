@@ -63,7 +63,7 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('npm run operator -- add-staff', () => {
+describe('npm run operator -- add-staff', { timeout: 120_000 }, () => {
   it('with the server running: goes through the running server and never opens DATA_DIR itself', async () => {
     const dataDir = newDataDir();
     const server = await runServer(dataDir);

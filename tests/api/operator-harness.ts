@@ -27,11 +27,13 @@ export class ConsoleClient {
   readonly cookies = new Map<string, string>();
   /** The CSRF token of the last page that had one. */
   csrf = '';
-  constructor(
-    readonly api: TestApi,
-    /** Extra headers for every request (an X-Forwarded-For, a player's Authorization). */
-    readonly headers: Record<string, string> = {},
-  ) {}
+  readonly api: TestApi;
+  /** Extra headers for every request (an X-Forwarded-For, a player's Authorization). */
+  readonly headers: Record<string, string>;
+  constructor(api: TestApi, headers: Record<string, string> = {}) {
+    this.api = api;
+    this.headers = headers;
+  }
 
   private async send(method: string, path: string, body?: URLSearchParams, extra: Record<string, string> = {}): Promise<ConsoleReply> {
     const headers: Record<string, string> = { ...this.headers, ...extra };

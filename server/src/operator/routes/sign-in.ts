@@ -139,27 +139,13 @@ export function signInRoutes(services: Services) {
       body: html`<p>${say('enrol.intro')}</p>${error ? problemList([{ field: 'code', message: error }]) : ''}
 <p><img class="qr" src="${qr}" alt="${say('enrol.qr_alt')}" width="200" height="200"></p>
 <p>${say('enrol.manual')} <code data-totp-secret>${setup.secret}</code></p>
-<form method="post" action="/operator/two-factor/setup" class="stack">${csrfField(c.get('csrf'))}
-<label for="code">${say('enrol.code')}</label>
-<input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]{6,7}" required>
-<button type="submit">${say('enrol.submit')}</button>
-</form>`,
+${codeInput(c, '/operator/two-factor/setup', say('enrol.submit'))}`,
     });
   };
   app.get('/operator/two-factor/setup', (c) => enrolForm(c));
   app.post('/operator/two-factor/setup', async (c) => {
-    const form = await readForm(c, CODE_RULE);
-    const staff = c.get('staff');
-    await admitCode(services, staff.id);
-    const ok = await db.transaction(async (tx) => {
-      if (!(await takeTotp({ ...services, db: tx }, staff.id, form.code, false, STAFF_TOTP))) return false;
-      await audit(tx, { staffId: staff.id, action: 'staff.two_factor_enrol', targetType: 'staff', targetId: staff.id, before: { two_factor: false }, after: { two_factor: true }, at: services.clock() });
-      await advanceSession(c, services, tx, 'active');
-      return true;
-    });
-    if (!ok) return enrolForm(c, say('code.wrong'));
-    await signedIn(c, staff.id, staff.email);
-    return c.redirect('/operator', 303);
+    const entry = { action: 'staff.two_factor_enrol', before: { two_factor: false }, after: { two_factor: true } } as const;
+    return (await takeCode(c, false, entry)) ? c.redirect('/operator', 303) : enrolForm(c, say('code.wrong'));
   });
 
   // Every later sign-in: the code.
@@ -169,27 +155,12 @@ export function signInRoutes(services: Services) {
       title: say('code.title'),
       status: error ? 400 : 200,
       body: html`<p>${say('code.intro')}</p>${error ? problemList([{ field: 'code', message: error }]) : ''}
-<form method="post" action="/operator/two-factor" class="stack">${csrfField(c.get('csrf'))}
-<label for="code">${say('code.code')}</label>
-<input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]{6,7}" required>
-<button type="submit">${say('code.submit')}</button>
-</form>`,
+${codeInput(c, '/operator/two-factor', say('code.submit'))}`,
     });
   app.get('/operator/two-factor', (c) => codeForm(c));
-  app.post('/operator/two-factor', async (c) => {
-    const form = await readForm(c, CODE_RULE);
-    const staff = c.get('staff');
-    await admitCode(services, staff.id);
-    const ok = await db.transaction(async (tx) => {
-      if (!(await takeTotp({ ...services, db: tx }, staff.id, form.code, true, STAFF_TOTP))) return false;
-      await audit(tx, { staffId: staff.id, action: 'staff.sign_in', targetType: 'staff', targetId: staff.id, at: services.clock() });
-      await advanceSession(c, services, tx, 'active');
-      return true;
-    });
-    if (!ok) return codeForm(c, say('code.wrong'));
-    await signedIn(c, staff.id, staff.email);
-    return c.redirect('/operator', 303);
-  });
+  app.post('/operator/two-factor', async (c) =>
+    (await takeCode(c, true, { action: 'staff.sign_in' })) ? c.redirect('/operator', 303) : codeForm(c, say('code.wrong')),
+  );
 
   app.post('/operator/sign-out', session, requireCsrf, async (c) => {
     const staff = c.get('staff');
@@ -201,10 +172,33 @@ export function signInRoutes(services: Services) {
     return c.redirect('/operator/sign-in?signed_out=1', 303);
   });
 
-  /** Through the second factor: the sign-in pair's count starts again, as for players. */
-  async function signedIn(c: Parameters<typeof page>[0], staffId: number, email: string) {
-    await resetCounter(db, `operator-code:${staffId}`);
-    await signInSucceeded(services, email, clientAddress(c, services.config.auth.trustProxy), 'operator-login');
+  /**
+   * Takes the posted TOTP code of the set-up (`confirmed` false) or of the enrolled secret, counted
+   * against the code limit. A right one audits `entry` and makes the session active, in one
+   * transaction, and the sign-in pair's count starts again, as for players.
+   */
+  async function takeCode(c: Parameters<typeof page>[0], confirmed: boolean, entry: { action: 'staff.two_factor_enrol' | 'staff.sign_in'; before?: object; after?: object }) {
+    const form = await readForm(c, CODE_RULE);
+    const staff = c.get('staff');
+    await admitCode(services, staff.id);
+    const ok = await db.transaction(async (tx) => {
+      if (!(await takeTotp({ ...services, db: tx }, staff.id, form.code, confirmed, STAFF_TOTP))) return false;
+      await audit(tx, { staffId: staff.id, targetType: 'staff', targetId: staff.id, at: services.clock(), ...entry } as Parameters<typeof audit>[1]);
+      await advanceSession(c, services, tx, 'active');
+      return true;
+    });
+    if (!ok) return false;
+    await resetCounter(db, `operator-code:${staff.id}`);
+    await signInSucceeded(services, staff.email, clientAddress(c, services.config.auth.trustProxy), 'operator-login');
+    return true;
+  }
+
+  function codeInput(c: Parameters<typeof page>[0], action: string, submit: string) {
+    return html`<form method="post" action="${action}" class="stack">${csrfField(c.get('csrf'))}
+<label for="code">${say('code.code')}</label>
+<input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]{6,7}" required>
+<button type="submit">${submit}</button>
+</form>`;
   }
 
   return app;
