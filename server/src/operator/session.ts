@@ -41,8 +41,12 @@ export function setConsoleCookie(c: Context, services: Services, name: string, v
 
 export const clearConsoleCookie = (c: Context, name: string) => deleteCookie(c, name, { path: PATH });
 
-/** Starts a session at `stage`; answers the cookie's value (only its hash is stored). */
-export async function startSession(tx: Queryable, staffId: number, stage: Stage, now: Date): Promise<string> {
+/**
+ * Starts a session at `stage`; answers the cookie's value (only its hash is stored). Sessions idle
+ * for longer than `idleMinutes` are deleted on the way, so the table holds only live ones.
+ */
+export async function startSession(tx: Queryable, staffId: number, stage: Stage, now: Date, idleMinutes: number): Promise<string> {
+  await tx.query('DELETE FROM staff_sessions WHERE last_used_at <= $1::timestamptz - make_interval(mins => $2)', [now.toISOString(), idleMinutes]);
   const token = randomBytes(32).toString('hex');
   await tx.query(
     'INSERT INTO staff_sessions (key_hash, staff_id, stage, csrf_token, created_at, last_used_at) VALUES ($1, $2, $3, $4, $5, $5)',

@@ -76,7 +76,7 @@ export function signInRoutes(services: Services) {
     await codeAskedFor(services, address, 'operator-login');
     const enrolled = (await twoFactorState(db, staff.id, STAFF_TOTP)) === 'on';
     const stage: Stage = staff.must_change_password ? 'password' : enrolled ? 'code' : 'enrol';
-    const token = await startSession(db, staff.id, stage, services.clock());
+    const token = await startSession(db, staff.id, stage, services.clock(), services.config.operator.idleMinutes);
     clearConsoleCookie(c, SIGN_IN_COOKIE);
     setConsoleCookie(c, services, SESSION_COOKIE, token);
     return c.redirect(STAGE_PATHS[stage as Exclude<Stage, 'active'>], 303);
