@@ -14,9 +14,10 @@ const distDir = process.env.DIST_DIR ? resolve(process.env.DIST_DIR) : fileURLTo
 
 const config = loadConfig();
 const services = await openServices(config);
+const app = createApp({ distDir, services });
 
 const server = listen({
-  fetch: createApp({ distDir, services }).fetch,
+  fetch: app.fetch,
   port: Number.isInteger(port) && port >= 0 ? port : 4321,
   hostname: host,
   limits: config.http,
@@ -31,3 +32,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   // Mail already accepted (a reset link answered 204) is sent before the process ends.
   process.on(signal, () => server.close(() => services.mailer.settled().then(() => services.db.close()).finally(() => process.exit(0))));
 }
+
+/** For the test servers (scripts/test-hooks.mjs), which add routes of their own before any request. */
+export { app, services };
