@@ -6,7 +6,7 @@ export async function waitForClientScript(page: Page): Promise<void> {
   await page.locator('html[data-client-ready]').waitFor({ state: 'attached' });
 }
 
-import { TEST_VERIFY_PATH } from '../../scripts/test-hooks.mjs';
+import { TEST_REJECT_PATH, TEST_VERIFY_PATH } from '../../scripts/test-hooks.mjs';
 
 export { DEMO_PLAYER as DEMO } from '../../server/src/db/demo-player';
 
@@ -72,4 +72,10 @@ export async function depositThroughPaymentPage(
 export async function verifyIdentity(request: import('@playwright/test').APIRequestContext, token: string) {
   const response = await request.post(TEST_VERIFY_PATH, { headers: { authorization: `Token ${token}` } });
   if (response.status() !== 204) throw new Error(`verifying the player answered ${response.status()}`);
+}
+
+/** Rejects the player's pending document with staff's `reason`, through the same test-only routes. */
+export async function rejectIdentity(request: import('@playwright/test').APIRequestContext, token: string, reason: string) {
+  const response = await request.post(`${TEST_REJECT_PATH}?reason=${encodeURIComponent(reason)}`, { headers: { authorization: `Token ${token}` } });
+  if (response.status() !== 204) throw new Error(`rejecting the document answered ${response.status()}`);
 }

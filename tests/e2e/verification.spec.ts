@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, closeLowBalance, newPlayer, verifyIdentity } from './helpers';
+import { apiToken, closeLowBalance, newPlayer, rejectIdentity, verifyIdentity } from './helpers';
 
 // Identity verification, the player's half (issue 14), in German against the real server: the
 // card on /de/profile, and the withdrawal page's explanation.
@@ -109,6 +109,30 @@ test('de: the withdrawal page explains that the first withdrawal needs a verifie
   await expect(page.locator('[data-verification-needed]')).toHaveCount(0);
   await page.goto('/de/profile');
   await expect(page.locator('section#verification [data-status="verified"]')).toContainText(v.status.verified);
+});
+
+test('de: after a rejection the card shows the staff reason as text and takes a new document', async ({ page, request }) => {
+  const token = await signedIn(page, request);
+  const headers = { authorization: `Token ${token}` };
+  const first = await request.post('/api/user/verification', { headers, multipart: { document_type: 'passport', front: { name: 'pass.png', mimeType: 'image/png', buffer: PNG } } });
+  expect(first.status()).toBe(201);
+  const reason = 'Unscharf <img src=x data-injected> – bitte neu fotografieren';
+  await rejectIdentity(request, token, reason);
+  await page.goto('/de/profile#verification');
+  await closeLowBalance(page);
+  const card = page.locator('section#verification');
+  await expect(card.locator('[data-status="rejected"]')).toContainText(v.status.rejected);
+  await expect(card.locator('.verification__reason')).toHaveText(reason);
+  await expect(card.locator('[data-injected]')).toHaveCount(0);
+  await expect(card).toContainText(v.rejected.replace('{document}', v.documents.passport));
+
+  // Keyboard only: the type stays passport, the file is chosen, and Enter on the button sends it.
+  const form = card.locator('form[data-form="verification"]');
+  await form.getByLabel(v.photo_page).setInputFiles({ name: 'pass.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await form.getByRole('button', { name: v.submit }).focus();
+  await page.keyboard.press('Enter');
+  await expect(card.locator('[data-status="pending"]')).toContainText(v.status.pending);
+  expect(await status(request, token)).toMatchObject({ status: 'pending', document_type: 'passport' });
 });
 
 test('de: while a document is pending, the withdrawal page says it is being reviewed', async ({ page, request }) => {
