@@ -135,7 +135,11 @@ function UploadForm({ messages, locale, onSent }: Pick<StateProps, 'messages' | 
           disabled={busy}
           aria-invalid={errors.document_type ? true : undefined}
           aria-describedby={errors.document_type ? 'field-document_type-error' : undefined}
-          onChange={(event) => setDocumentType(event.currentTarget.value as DocumentType)}
+          onChange={(event) => {
+            setDocumentType(event.currentTarget.value as DocumentType);
+            // A back input that goes away (a passport) comes back empty: its old problem goes with it.
+            setChosenProblems(({ front }) => ({ front }));
+          }}
         >
           {DOCUMENT_TYPES.map((type) => (
             <option key={type} value={type}>
