@@ -163,6 +163,9 @@ describe('POST /api/user/verification', () => {
     const res = await upload(undefined, { document_type: 'passport', front: file('jpeg', 'f.jpg') });
     expect(res.status).toBe(401);
     expect((await ctx.api.request('GET', '/api/user/verification')).status).toBe(401);
+    // The large limit is for signed-in players only: signed out, even an oversize body is just 401.
+    const big = file('jpeg', 'a.jpg', 'image/jpeg', 6 * 1024 * 1024);
+    expect((await upload(undefined, { document_type: 'id_card', front: big, back: big })).status).toBe(401);
   });
 
   it('answers 409 while a submission is pending or once verified, and takes a new one after a rejection', async () => {

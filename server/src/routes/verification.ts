@@ -1,10 +1,12 @@
 import { Hono, type Context } from 'hono';
-import { API_PATHS, DOCUMENT_TYPES, type DocumentType, type Verification, type VerificationSubmitted } from '../../../src/api/contract.ts';
+import { bodyLimit } from 'hono/body-limit';
+import { API_PATHS, DOCUMENT_TYPES, VERIFICATION_MAX_BODY_BYTES, type DocumentType, type Verification, type VerificationSubmitted } from '../../../src/api/contract.ts';
 import { DOCUMENT_SIGNATURE_BYTES, documentMime, documentProblem } from '../../../src/api/document-file.ts';
 import type { Problems } from '../../../src/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { requireUser } from '../auth.ts';
 import { detailError, fieldErrors } from '../errors.ts';
+import { translate } from '../i18n.ts';
 import { refuseUnsafeInput } from '../input-guard.ts';
 import { submitVerification, verificationOf, type DocumentFile } from '../services/verifications.ts';
 
@@ -13,8 +15,8 @@ const FIELDS = new Set(['document_type', 'front', 'back']);
 /**
  * The upload's form, parsed. This is the one request body of the API that is multipart and not
  * encrypted (README "The reference API"): every other route reads JSON through `readJson`, which
- * answers 415 to a form. Its size was capped before this by the upload's own body limit (app.ts),
- * so parsing never buffers more than VERIFICATION_MAX_BODY_BYTES.
+ * answers 415 to a form. Its size was capped before this by `uploadLimit`, so parsing never
+ * buffers more than VERIFICATION_MAX_BODY_BYTES.
  */
 async function readForm(c: Context<AppEnv>): Promise<FormData> {
   if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) throw detailError(415, 'verification.multipart_expected');
@@ -66,7 +68,14 @@ export function verificationRoutes(services: Services) {
 
   app.get(API_PATHS.verification, async (c) => c.json<Verification>(await verificationOf(db, c.get('userId'))));
 
-  app.post(API_PATHS.verification, async (c) => {
+  // After the player is known (app.ts leaves this route's body to it): refused from Content-Length
+  // before any byte is read, or as soon as a streamed body passes the limit.
+  const uploadLimit = bodyLimit({
+    maxSize: VERIFICATION_MAX_BODY_BYTES,
+    onError: (c) => c.json({ detail: translate(c.get('locale'), 'verification.upload_too_large') }, 413),
+  });
+
+  app.post(API_PATHS.verification, uploadLimit, async (c) => {
     const form = await readForm(c);
     const problems: Problems = {};
     const type = form.get('document_type');
