@@ -29,4 +29,5 @@ if (isolated) {
   cpSync('dist', ISOLATED_SITE, { recursive: true });
   process.env.DIST_DIR = ISOLATED_SITE;
 }
-await import('../server/src/index.ts');
+// With the test-only routes (scripts/test-hooks.mjs): e.g. marking a player's identity verified.
+await import('./test-server.mjs');

@@ -28,9 +28,10 @@ if (embedded) {
   writeControlFile(config.dataDir);
 }
 const services = await openServices(config);
+const app = createApp({ distDir, services });
 
 const server = listen({
-  fetch: createApp({ distDir, services }).fetch,
+  fetch: app.fetch,
   port: Number.isInteger(port) && port >= 0 ? port : 4321,
   hostname: host,
   limits: config.http,
@@ -56,3 +57,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     ),
   );
 }
+
+/** For the test servers (scripts/test-hooks.mjs), which add routes of their own before any request. */
+export { app, services };

@@ -7,6 +7,13 @@ import { loadPublicKey } from './public-key';
 
 let client: $Fetch | undefined;
 
+/** What a 401 on a call made with a token means: the session is over, so sign in again. */
+export function sessionRefused() {
+  clearSession();
+  $sessionEnded.set(true);
+  openAuthDialog('sign-in');
+}
+
 /** The site's API client, made on first use (never during the static build). */
 export function apiClient(): $Fetch {
   client ??= createApiClient({
@@ -14,11 +21,7 @@ export function apiClient(): $Fetch {
     getToken: () => $token.get(),
     getPublicKey: () => loadPublicKey(),
     getLocale: () => document.documentElement.lang || 'en',
-    onUnauthorized: () => {
-      clearSession();
-      $sessionEnded.set(true);
-      openAuthDialog('sign-in');
-    },
+    onUnauthorized: sessionRefused,
   });
   return client;
 }
