@@ -11,10 +11,10 @@ const mass = async (token: string, language: string) =>
 
 describe('player lookup', () => {
   it('finds a player by email or username and shows balance, history, limits, blocks, sessions, verification and notes', async () => {
-    const player = await ctx.api.player({ balance: '80.00' });
+    const player = await ctx.api.player({ balance: '80.00', verified: true });
     await ctx.api.request('PATCH', '/api/user/responsible-gaming', { token: player.token, body: { loss_limits: { week: '30.00' } } });
-    await ctx.api.request('POST', '/api/user/withdrawal', { token: player.token, body: { amount: '15.00', method: 'card', destination: '4242424242424242' } });
-    await ctx.api.db.query("INSERT INTO identity_verifications (id, user_id, document_type, status, reason, submitted_at) VALUES (gen_random_uuid(), $1, 'passport', 'rejected', 'Expired passport', now())", [player.id]);
+    expect((await ctx.api.request('POST', '/api/user/withdrawal', { token: player.token, body: { amount: '15.00', method: 'card', destination: '4242424242424242' } })).status).toBe(201);
+    await ctx.api.db.query("INSERT INTO identity_verifications (id, user_id, document_type, status, reason, submitted_at) VALUES (gen_random_uuid(), $1, 'passport', 'rejected', 'Expired passport', now() + interval '1 second')", [player.id]);
     const support = await staffMember(ctx.api, 'support');
     for (const query of [player.email, player.username.toUpperCase()]) {
       const found = await support.client.get(`/operator/players?q=${encodeURIComponent(query)}`);

@@ -9,7 +9,7 @@ const CARD = { method: 'card', destination: '4242 4242 4242 4242' };
 
 /** A funded player who asked for a withdrawal; `language` is the one they last signed in with. */
 async function pendingWithdrawal(amount = '40.00', language = 'en') {
-  const player = await ctx.api.player({ balance: '100.00' });
+  const player = await ctx.api.player({ balance: '100.00', verified: true });
   const login = await ctx.api.request('POST', '/auth/token/login/', { body: { email: player.email, password: player.password }, headers: { 'accept-language': language } });
   const token = login.body.auth_token as string;
   const res = await ctx.api.request('POST', '/api/user/withdrawal', { token, body: { amount, ...CARD } });
@@ -36,7 +36,7 @@ describe('withdrawals queue', () => {
     expect(row).toContain('€40.00');
     expect(row).toContain('card');
     expect(row).toContain('•••• 4242');
-    expect(row).toMatch(/<td>none<\/td>/);
+    expect(row).toMatch(/<td>verified<\/td>/);
     expect(row).toContain('3 days');
     expect(row).toContain('limits: deposit day 50.00');
     for (const header of ['Player', 'Amount', 'Method', 'Destination', 'Verification', 'Safer gambling', 'Account age']) {

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
@@ -7,6 +8,10 @@ import { depositThroughPaymentPage, newPlayer } from './helpers';
 import { E2E_DATA_DIR } from './isolated-site.mjs';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+/** The German profile texts, so the player's steps read as a German player reads them. */
+const verification = JSON.parse(readFileSync('locales/de/profile.json', 'utf8')).verification;
+/** A 1×1 PNG: the passport's photo page. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const STAFF_PASSWORD = 'ember-quarry-lantern-58';
 
 /** Creates a staff account with the real command, as an operator would (through the running server). */
@@ -70,17 +75,39 @@ const withdraw = async (request: APIRequestContext, token: string, amount: strin
 const balance = async (request: APIRequestContext, token: string) =>
   ((await (await request.get('/api/user/me', { headers: { authorization: `Token ${token}` } })).json()) as { balance: string }).balance;
 
-test('staff approve a withdrawal the player sees completed with a German notification; a rejected one returns the money', async ({ page, request, browser }) => {
-  test.setTimeout(120_000);
+test('a German player\'s document and withdrawal approved by staff with two-factor; a rejected withdrawal returns the money', async ({ page, request, browser }) => {
+  test.setTimeout(150_000);
   const player = await germanPlayer(page, request, '60.00');
-  const approvedId = await withdraw(request, player.token, '20.00');
 
+  // The player sends their passport from the profile page (the verification card).
+  await page.goto('/de/profile');
+  const card = page.locator('section#verification');
+  const form = card.locator('form[data-form="verification"]');
+  await form.getByLabel(verification.photo_page).setInputFiles({ name: 'reisepass.png', mimeType: 'image/png', buffer: PNG });
+  await form.getByRole('button', { name: verification.submit }).click();
+  await expect(card.locator('[data-status="pending"]')).toContainText(verification.status.pending);
+
+  // Staff sign in (password, new password, TOTP enrolment) and approve the document.
   const staff = await staffSignIn(browser, 'admin');
   const console_ = staff.page;
+  await console_.getByRole('link', { name: 'Verification', exact: true }).click();
+  await noAxeViolations(console_);
+  await console_.getByRole('link', { name: `Review ${player.username}` }).click();
+  await expect(console_.getByRole('img', { name: 'front page' })).toBeVisible();
+  await expect.poll(() => console_.getByRole('img', { name: 'front page' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  await noAxeViolations(console_);
+  await console_.getByRole('button', { name: 'Approve: identity verified' }).click();
+  await expect(console_.getByRole('status')).toHaveText('Verification approved.');
+  await page.reload();
+  await expect(card.locator('[data-status="verified"]')).toContainText(verification.status.verified);
+
+  // Now the player may withdraw; staff approve it.
+  const approvedId = await withdraw(request, player.token, '20.00');
   await console_.getByRole('link', { name: 'Withdrawals', exact: true }).click();
   const row = console_.locator(`tr[data-withdrawal="${approvedId}"]`);
   await expect(row).toContainText(player.username);
   await expect(row).toContainText('€20.00');
+  await expect(row).toContainText('verified');
   await noAxeViolations(console_);
   await row.getByRole('button', { name: 'Approve' }).click();
   await expect(console_.getByRole('status')).toHaveText(`Withdrawal ${approvedId} approved.`);
@@ -125,13 +152,14 @@ test('staff approve a withdrawal the player sees completed with a German notific
 });
 
 test('the console pages have no axe violations; support sees no decisions; a player token is refused', async ({ browser, request }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const admin = await staffSignIn(browser, 'admin');
-  for (const path of ['/operator', '/operator/verifications', '/operator/players', '/operator/news']) {
+  for (const path of ['/operator', '/operator/withdrawals', '/operator/verifications', '/operator/players', '/operator/news', '/operator/audit']) {
     await admin.page.goto(path);
     await noAxeViolations(admin.page);
   }
   // The preview (nothing is published: other specs count the broadcast list).
+  await admin.page.goto('/operator/news');
   await admin.page.getByLabel('Title (en)').fill('Preview only');
   await admin.page.getByLabel('Text (en)').fill('Never published.');
   await admin.page.getByRole('button', { name: 'Preview' }).click();
