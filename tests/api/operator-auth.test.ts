@@ -181,6 +181,7 @@ describe('console session', () => {
       expect(csp).not.toContain('unsafe-inline');
       expect(res.text).toContain('<meta name="robots" content="noindex, nofollow">');
       expect(res.text).not.toMatch(/<script|style="/);
+      if (path !== '/operator/sign-in') expect(res.text.includes('href="/operator/news"')).toBe(false);
     }
   });
 

@@ -22,6 +22,10 @@ describe('player lookup', () => {
     }
     const partial = await support.client.get(`/operator/players?q=${encodeURIComponent(player.username.slice(0, 8))}`);
     expect(partial.text).toContain(`/operator/players/${player.id}`);
+    const bidi = await support.client.get(`/operator/players?q=${encodeURIComponent('\u202Eevil')}`);
+    expect(bidi.status).toBe(400);
+    expect(bidi.text).toContain('“Email or username” contains control or direction-changing characters');
+    expect((await support.client.get('/operator/audit?target=%00x')).status).toBe(400);
     const none = await support.client.get('/operator/players?q=%3Cnobody%3E');
     expect(none.text).toContain('No player matches “&lt;nobody&gt;”.');
     const page = await support.client.get(`/operator/players/${player.id}`);

@@ -43,6 +43,14 @@ export async function readForm<K extends string>(c: Context, rules: Record<K, Fi
   return out;
 }
 
+/** A search field from the query string, by the same rules as a form's single-line field. */
+export function readQuery(c: Context, name: string, rule: FieldRule): string {
+  const value = (c.req.query(name) ?? '').trim();
+  if (hasUnsafeCharacters(value)) throw new ConsoleError(400, say('errors.unsafe_characters', { field: rule.label }));
+  if (codePointLength(value) > rule.max) throw new ConsoleError(400, say('errors.too_long', { field: rule.label, max: rule.max }));
+  return value;
+}
+
 /** A numeric id from the path; anything else is "not found", never a database error. */
 export function idParam(value: string): number {
   if (!/^\d{1,9}$/.test(value)) throw new ConsoleError(404, say('errors.not_found'));

@@ -12,12 +12,13 @@ export { html };
 export const CONSOLE_CSP =
   "default-src 'none'; style-src 'self'; img-src 'self' data:; frame-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
-const NAV: [string, string][] = [
+/** Link, label, and whether only admins may use it (support is not offered what it may not do). */
+const NAV: [string, string, boolean?][] = [
   ['/operator', 'nav.home'],
   ['/operator/withdrawals', 'nav.withdrawals'],
   ['/operator/verifications', 'nav.verifications'],
   ['/operator/players', 'nav.players'],
-  ['/operator/news', 'nav.news'],
+  ['/operator/news', 'nav.news', true],
   ['/operator/audit', 'nav.audit'],
 ];
 
@@ -36,7 +37,7 @@ export interface PageOptions {
 export function page(c: Context<OperatorEnv>, { title, body, staff, csrf, notice, status = 200 }: PageOptions) {
   const current = c.req.path;
   const nav = staff
-    ? html`<nav aria-label="${say('layout.nav_label')}"><ul>${NAV.map(
+    ? html`<nav aria-label="${say('layout.nav_label')}"><ul>${NAV.filter(([, , adminOnly]) => !adminOnly || staff.role === 'admin').map(
         ([href, key]) => html`<li><a href="${href}"${current === href ? raw(' aria-current="page"') : ''}>${say(key)}</a></li>`,
       )}</ul></nav>
       <form method="post" action="/operator/sign-out" class="sign-out">${csrfField(csrf)}

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { Services } from '../../app-env.ts';
 import { AUDIT_ACTIONS } from '../audit.ts';
+import { readQuery } from '../form.ts';
 import { say } from '../messages.ts';
 import type { OperatorEnv } from '../session.ts';
 import { html, page, table, when } from '../view.ts';
@@ -11,8 +12,8 @@ export function auditRoutes(services: Services) {
 
   app.get('/operator/audit', async (c) => {
     const action = AUDIT_ACTIONS.find((known) => known === c.req.query('action')) ?? '';
-    const staffEmail = (c.req.query('staff') ?? '').trim().toLowerCase().slice(0, 254);
-    const target = (c.req.query('target') ?? '').trim().slice(0, 60);
+    const staffEmail = readQuery(c, 'staff', { label: say('audit.staff'), max: 254 }).toLowerCase();
+    const target = readQuery(c, 'target', { label: say('audit.target'), max: 60 });
     const [targetType = '', targetId = ''] = target.split(':');
     const rows = await services.db.query<{ created_at: Date; email: string | null; action: string; target_type: string; target_id: string; before: unknown; after: unknown }>(
       `SELECT a.created_at, s.email, a.action, a.target_type, a.target_id, a.before, a.after

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { Services } from '../../app-env.ts';
 import { describeTransaction } from '../../services/texts.ts';
 import { audit } from '../audit.ts';
-import { ConsoleError, idParam, readForm } from '../form.ts';
+import { ConsoleError, idParam, readForm, readQuery } from '../form.ts';
 import { say } from '../messages.ts';
 import type { OperatorEnv } from '../session.ts';
 import { csrfField, html, money, page, table, when } from '../view.ts';
@@ -27,7 +27,7 @@ export function playerRoutes(services: Services) {
   const app = new Hono<OperatorEnv>();
 
   app.get('/operator/players', async (c) => {
-    const query = (c.req.query('q') ?? '').trim().slice(0, 254);
+    const query = readQuery(c, 'q', { label: say('players.query'), max: 254 });
     const staff = c.get('staff');
     const csrf = c.get('csrf');
     const form = html`<form method="get" action="/operator/players" class="inline" role="search">

@@ -55,7 +55,7 @@ export function withdrawalRoutes(services: Services) {
               u.date_joined, u.time_out_until, u.self_excluded_until,
               (SELECT string_agg(l.kind || ' ' || l.period || ' ' || l.amount::text, ', ' ORDER BY l.kind, l.period)
                  FROM rg_limits l WHERE l.user_id = u.id AND l.amount IS NOT NULL) AS limits,
-              (SELECT v.status FROM identity_verifications v WHERE v.user_id = u.id ORDER BY v.submitted_at DESC LIMIT 1) AS verification
+              (SELECT v.status FROM identity_verifications v WHERE v.user_id = u.id ORDER BY v.submitted_at DESC, v.id LIMIT 1) AS verification
        FROM transactions t JOIN users u ON u.id = t.user_id
        WHERE t.type = 'withdrawal' AND t.status = 'pending'
        ORDER BY t.created_at, t.id LIMIT 500`,
