@@ -60,7 +60,9 @@ export default defineConfig({
       algorithm: 'SHA-256',
       directives: [
         "default-src 'self'",
-        `img-src 'self' data:${apiOrigin ? ` ${apiOrigin}` : ''}`,
+        // blob: for the preview of an identity document the player has just chosen (an object URL
+        // of their own file, made by the page; nothing from elsewhere).
+        `img-src 'self' data: blob:${apiOrigin ? ` ${apiOrigin}` : ''}`,
         "font-src 'self'",
         `connect-src 'self'${apiOrigin ? ` ${apiOrigin}` : ''}`,
         `frame-src 'self'${gameProviderOrigin ? ` ${gameProviderOrigin}` : ''}`,

@@ -6,11 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encryptJson, importPublicKey } from '../src/api/envelope.ts';
 import { publicKeySpkiBase64 } from '../server/src/key-files.mjs';
+import { TEST_VERIFY_PATH } from './test-hooks.mjs';
 
 export async function startBenchApi({ port, env = {}, name = 'bench' }) {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), `amber-${name}-`));
-  const server = spawn(process.execPath, ['server/src/index.ts'], {
+  // With the test-only routes, so a bench player can be verified and withdraw (scripts/test-hooks.mjs).
+  const server = spawn(process.execPath, ['scripts/test-server.mjs'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, RSA_PRIVATE_KEY_FILE: '', DEMO: '0', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -41,7 +43,7 @@ export async function startBenchApi({ port, env = {}, name = 'bench' }) {
     });
     return response.headers.get('content-type')?.includes('json') ? response.json() : response;
   };
-  /** A registered, signed-in player whose deposit went through the demo payment page. */
+  /** A registered, signed-in player whose deposit went through the demo payment page, verified so they may withdraw. */
   const fundedPlayer = async (player, amount) => {
     await post('/auth/users/', { ...player, date_of_birth: '1990-04-12', accept_terms: true });
     const { auth_token: token } = await post('/auth/token/login/', player);
@@ -51,6 +53,8 @@ export async function startBenchApi({ port, env = {}, name = 'bench' }) {
     const pageHtml = await (await fetch(`${base}${pagePath}`)).text();
     const formToken = /action="[^"]*\/confirm"><input type="hidden" name="token" value="([^"]+)"/.exec(pageHtml)?.[1] ?? '';
     await fetch(`${base}${pagePath}/confirm`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `token=${formToken}` });
+    const verified = await fetch(`${base}${TEST_VERIFY_PATH}`, { method: 'POST', headers: { authorization: `Token ${token}` } });
+    if (verified.status !== 204) throw new Error(`verifying the bench player answered ${verified.status}`);
     return token;
   };
   return { base, publicKey, post, fundedPlayer, stop };

@@ -5,11 +5,13 @@
 // their changes.
 import { cpSync, rmSync } from 'node:fs';
 import { privateKeyPath } from '../server/src/key-files.mjs';
-import { ISOLATED_SITE } from '../tests/e2e/isolated-site.mjs';
+import { E2E_DATA_DIR, E2E_ISOLATED_DATA_DIR, ISOLATED_SITE } from '../tests/e2e/isolated-site.mjs';
 
 const isolated = process.argv.includes('--isolated');
 process.env.RSA_PRIVATE_KEY_FILE ||= privateKeyPath();
-process.env.DATA_DIR = isolated ? '.data/e2e-isolated' : '.data/e2e';
+// Staff for tests/e2e/operator.spec.ts are made with `npm run operator` against this folder, through
+// the running server (the command finds it from DATA_DIR's control file).
+process.env.DATA_DIR = isolated ? E2E_ISOLATED_DATA_DIR : E2E_DATA_DIR;
 // A 1-minute reality-check interval, so tests/e2e/responsible-gaming.spec.ts need not wait an hour.
 process.env.RG_REALITY_CHECK_TEST_MINUTES ||= '1';
 // The specs register many players from 127.0.0.1; tests/api/registration-limit.test.ts proves the real default.
@@ -27,4 +29,5 @@ if (isolated) {
   cpSync('dist', ISOLATED_SITE, { recursive: true });
   process.env.DIST_DIR = ISOLATED_SITE;
 }
-await import('../server/src/index.ts');
+// With the test-only routes (scripts/test-hooks.mjs): e.g. marking a player's identity verified.
+await import('./test-server.mjs');

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
-import { MAX_BODY_BYTES } from '../../src/api/contract.ts';
+import { API_PATHS, MAX_BODY_BYTES } from '../../src/api/contract.ts';
 import type { AppEnv, Services } from './app-env.ts';
 import { ApiError } from './errors.ts';
 import { pickLocale, translate } from './i18n.ts';
@@ -20,10 +20,12 @@ import { passwordRoutes } from './routes/password.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { responsibleGamingRoutes } from './routes/responsible-gaming.ts';
 import { userRoutes } from './routes/user.ts';
+import { verificationRoutes } from './routes/verification.ts';
 import { withdrawalRoutes } from './routes/withdrawal.ts';
 import { sessionRoutes } from './routes/sessions.ts';
 import { twoFactorRoutes } from './routes/two-factor.ts';
 import { createStaticSite } from './static-site.ts';
+import { operatorRoutes } from './operator/index.ts';
 
 export interface AppOptions {
   /** The built site (`dist/`). */
@@ -69,13 +71,19 @@ export function createApp({ distDir, services, log }: AppOptions) {
     maxSize: MAX_BODY_BYTES,
     onError: (c) => c.json({ detail: translate(c.get('locale'), 'errors.body_too_large') }, 413),
   });
-  for (const prefix of API_PREFIXES) app.use(`${prefix}*`, limit);
+  // The identity document upload is the one larger body (two files of up to 5 MB, multipart and
+  // unencrypted: README "The reference API"). Its route applies its own limit once the player is
+  // known, so nobody signed out gets a large body read; every other request keeps the small limit.
+  const isUpload = (c: { req: { method: string; path: string } }) => c.req.method === 'POST' && c.req.path === API_PATHS.verification;
+  for (const prefix of API_PREFIXES) app.use(`${prefix}*`, (c, next) => (isUpload(c) ? next() : limit(c, next)));
   app.use(methodNotAllowed(app, isApiPath));
 
-  for (const routes of [authRoutes, passwordRoutes, userRoutes, sessionRoutes, twoFactorRoutes, notificationRoutes, paymentRoutes, withdrawalRoutes, historyRoutes, gameRoutes, demoPaymentRoutes, responsibleGamingRoutes]) {
+  for (const routes of [authRoutes, passwordRoutes, userRoutes, sessionRoutes, twoFactorRoutes, notificationRoutes, paymentRoutes, withdrawalRoutes, verificationRoutes, historyRoutes, gameRoutes, demoPaymentRoutes, responsibleGamingRoutes]) {
     app.route('/', routes(services));
   }
   app.route('/', bonusRoutes(services));
+  // The operator console: staff only, its own sessions, pages and CSP (server/src/operator/).
+  app.route('/', operatorRoutes(services));
   // The demo game provider: its JSON API and its game pages.
   app.route('/', gameProviderApiRoutes(services));
   app.route('/', gamePageRoutes(services, { siteOrigin: services.config.games.separateProvider ? services.config.games.siteOrigin : undefined }));

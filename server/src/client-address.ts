@@ -12,14 +12,20 @@ import type { IncomingMessage } from 'node:http';
  * step around a limit by changing its interface identifier.
  */
 export function clientAddress(c: Context, trustProxy: number): string {
+  const ip = clientIp(c, trustProxy);
+  return ip ? addressKey(ip) : 'local';
+}
+
+/** The client's full address by the same rule (undefined for in-process requests), for allow-lists. */
+export function clientIp(c: Context, trustProxy: number): string | undefined {
   if (trustProxy > 0) {
     const hops = (c.req.header('x-forwarded-for') ?? '').split(',').map((entry) => entry.trim());
     const entry = hops.length >= trustProxy ? hops[hops.length - trustProxy] : undefined;
-    if (entry && isIP(entry)) return addressKey(entry);
+    if (entry && isIP(entry)) return entry;
   }
   const socket = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket;
   // Requests made in-process (app.request in tests) have no socket.
-  return socket?.remoteAddress ? addressKey(socket.remoteAddress) : 'local';
+  return socket?.remoteAddress || undefined;
 }
 
 /** `::ffff:1.2.3.4` is the IPv4 client 1.2.3.4; any other IPv6 address stands for its /64. */

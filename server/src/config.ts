@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { toCents } from '../../src/api/money.ts';
 import type { Limits } from '../../src/api/contract.ts';
 import { loadAuthLimits, type AuthLimits } from './auth-limits-config.ts';
@@ -39,6 +40,29 @@ export interface ServerConfig {
   mail: MailConfig;
   /** Safer gambling: cooling-off and the reality-check test interval. */
   rg: RgConfig;
+  /** The operator console (README "For operators"). */
+  operator: OperatorConfig;
+}
+
+export interface OperatorConfig {
+  /** OPERATOR_ALLOWED_IPS: addresses and CIDR ranges that may open /operator; empty: any. */
+  allowedIps: string[];
+  /** A console session ends after this long without a request. */
+  idleMinutes: number;
+}
+
+/** Each entry an IPv4 or IPv6 address, or a CIDR range such as 10.0.0.0/8 or 2001:db8::/32. */
+function addressList(env: Record<string, string | undefined>, name: string): string[] {
+  const entries = list(env[name]);
+  for (const entry of entries) {
+    const [address = '', prefix] = entry.split('/');
+    const family = isIP(address);
+    const bits = family === 4 ? 32 : 128;
+    if (!family || (prefix !== undefined && !(/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits))) {
+      throw new Error(`${name} must list addresses or CIDR ranges such as 203.0.113.7, 10.0.0.0/8, got "${entry}"`);
+    }
+  }
+  return entries;
 }
 
 export interface HttpLimits {
@@ -122,5 +146,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     http,
     mail: loadMailConfig(env, dataDir),
     rg: loadRgConfig(env),
+    operator: { allowedIps: addressList(env, 'OPERATOR_ALLOWED_IPS'), idleMinutes: 30 },
   };
 }

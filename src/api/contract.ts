@@ -337,6 +337,24 @@ export interface SelfExclusionRequest {
   confirm: true;
 }
 
+/** Identity documents a player may send (issue 14); passports have no back side. */
+export const DOCUMENT_TYPES = ['passport', 'id_card', 'driving_licence'] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+export type VerificationStatus = 'none' | 'pending' | 'verified' | 'rejected';
+/** `GET /api/user/verification`: the newest submission's status; `reason` only after a rejection. */
+export interface Verification {
+  status: VerificationStatus;
+  document_type?: DocumentType;
+  submitted_at?: Timestamp;
+  reason?: string;
+}
+/** `POST /api/user/verification` (multipart, the one body that is never encrypted) answers this with 201. */
+export interface VerificationSubmitted {
+  status: 'pending';
+  document_type: DocumentType;
+  submitted_at: Timestamp;
+}
+
 /** Every path of the contract, relative to the API base. */
 export const API_PATHS = {
   register: '/auth/users/',
@@ -367,6 +385,7 @@ export const API_PATHS = {
   realityCheckAck: '/api/user/reality-check/ack',
   timeOut: '/api/user/time-out',
   selfExclusion: '/api/user/self-exclusion',
+  verification: '/api/user/verification',
 } as const;
 
 export interface ResetPasswordRequest {
@@ -385,3 +404,10 @@ export interface SetPasswordRequest {
 
 /** The largest request body either side sends or accepts. */
 export const MAX_BODY_BYTES = 64 * 1024;
+/** The largest identity document file (each side), checked by the site before upload and by the server. */
+export const DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * The largest verification upload: two files at the limit plus the form's boundaries and headers.
+ * Refused before it is read (Content-Length) or while it streams, never buffered past this.
+ */
+export const VERIFICATION_MAX_BODY_BYTES = 11 * 1024 * 1024;

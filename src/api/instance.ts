@@ -6,6 +6,13 @@ import { loadPublicKey } from './public-key';
 
 let client: ApiClient | undefined;
 
+/** What a 401 on a call made with a token means: the session is over, so sign in again. */
+export function sessionRefused() {
+  clearSession();
+  $sessionEnded.set(true);
+  openAuthDialog('sign-in');
+}
+
 /** The site's API client, made on first use (never during the static build). */
 export function apiClient(): ApiClient {
   client ??= createApiClient({
@@ -13,11 +20,7 @@ export function apiClient(): ApiClient {
     getToken: () => $token.get(),
     getPublicKey: () => loadPublicKey(),
     getLocale: () => document.documentElement.lang || 'en',
-    onUnauthorized: () => {
-      clearSession();
-      $sessionEnded.set(true);
-      openAuthDialog('sign-in');
-    },
+    onUnauthorized: sessionRefused,
   });
   return client;
 }

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { toCents } from '../../src/api/money.ts';
 import { DEMO_PLAYER } from '../../server/src/db/demo-player.ts';
+import { openDatabase } from '../../server/src/db/open.ts';
 import { apiClient, killServer, startServer } from './server-process.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'amber-durability-'));
@@ -52,6 +53,16 @@ describe('durability', () => {
     expect(withdrawal.status).toBe(201);
     const registered = await call('/auth/users/', { method: 'POST', body: { email: 'survivor@example.test', username: 'survivor', password: 'amber-lantern-9', date_of_birth: '1990-04-12', accept_terms: true } });
     expect(registered.status).toBe(201);
+    // An identity document: its files live in the database, so they survive like any other row.
+    const survivor = (await call('/auth/token/login/', { method: 'POST', body: { email: 'survivor@example.test', password: 'amber-lantern-9' } })).body.auth_token;
+    const front = new Uint8Array(4096).fill(7);
+    front.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const form = new FormData();
+    form.append('document_type', 'passport');
+    form.append('front', new File([front], 'passport.png', { type: 'image/png' }));
+    const uploaded = await fetch(`${base}/api/user/verification`, { method: 'POST', headers: { authorization: `Token ${survivor}` }, body: form });
+    expect(uploaded.status).toBe(201);
+    const submitted = await uploaded.json();
 
     await kill(child);
     child = await start();
@@ -66,5 +77,23 @@ describe('durability', () => {
     // The seed ran again at start: still one demo player, one set of its notifications.
     const own = await call('/api/user/notification?mode=own', { token });
     expect(own.body.filter((n: { title: string }) => n.title === 'Welcome to AmberPlay')).toHaveLength(1);
+    // The seeded demo player may withdraw (README "Identity verification"), and still only once verified.
+    expect((await call('/api/user/verification', { token })).body).toMatchObject({ status: 'verified' });
+    expect((await call('/api/user/verification', { token: survivor })).body).toEqual({ status: 'pending', document_type: 'passport', submitted_at: submitted.submitted_at });
+
+    // The document's bytes themselves, read from the database once the server is gone (again by SIGKILL).
+    await kill(child);
+    child = undefined;
+    const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir, schema: env.DATABASE_SCHEMA });
+    try {
+      const rows = await db.query<{ mime: string; content: Uint8Array }>(
+        `SELECT d.mime, d.content FROM identity_documents d JOIN identity_verifications v ON v.id = d.verification_id
+         JOIN users u ON u.id = v.user_id WHERE u.email = 'survivor@example.test'`,
+      );
+      expect(rows.map((row) => row.mime)).toEqual(['image/png']);
+      expect(Buffer.from(rows[0]!.content).equals(Buffer.from(front))).toBe(true);
+    } finally {
+      await db.close();
+    }
   }, 180_000);
 });

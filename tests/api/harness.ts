@@ -3,7 +3,7 @@
  * throwaway schema when DATABASE_URL is set), a fresh RSA key pair, and bodies encrypted with
  * WebCrypto exactly as the browser's `src/api/envelope.ts` does.
  */
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
@@ -31,6 +31,8 @@ export interface RequestOptions {
   /** `true` (default): `{e_data}` as the browser sends it; `false`: plain JSON; a string: sent as is. */
   encrypt?: boolean;
   raw?: string;
+  /** A multipart body (the identity document upload), sent as is: fetch sets its Content-Type. */
+  form?: FormData;
   headers?: Record<string, string>;
 }
 
@@ -62,12 +64,12 @@ export async function createTestApi(env: Record<string, string> = {}, { clock = 
   async function request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<Reply<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Token ${options.token}`;
-    let body: string | undefined = options.raw;
+    let body: string | FormData | undefined = options.form ?? options.raw;
     if (options.body !== undefined) {
       const json = JSON.stringify(options.body);
       body = options.encrypt === false ? json : JSON.stringify({ e_data: await encryptJson(json, publicKey) });
     }
-    if (body !== undefined) headers['content-type'] ??= 'application/json';
+    if (typeof body === 'string') headers['content-type'] ??= 'application/json';
     const response = await app.request(path, { method, headers, body });
     const text = await response.text();
     let parsed: unknown = text;
@@ -80,8 +82,19 @@ export async function createTestApi(env: Record<string, string> = {}, { clock = 
   }
 
   let counter = 0;
-  /** Registers and signs in a fresh player; `balance` is credited through the ledger. */
-  async function player(options: { balance?: string; ref?: string } = {}) {
+  /**
+   * Marks a player verified as staff would (issue 14): a reviewed submission straight in the
+   * database, since approving belongs to the operator console. Withdrawals need it.
+   */
+  async function verify(userId: number) {
+    await db.query(
+      `INSERT INTO identity_verifications (id, user_id, document_type, status, submitted_at, reviewed_at) VALUES ($1, $2, 'passport', 'verified', now(), now())`,
+      [randomUUID(), userId],
+    );
+  }
+
+  /** Registers and signs in a fresh player; `balance` is credited through the ledger; `verified` may withdraw. */
+  async function player(options: { balance?: string; ref?: string; verified?: boolean } = {}) {
     counter += 1;
     const tag = `${randomBytes(3).toString('hex')}${counter}`;
     const credentials = { email: `player_${tag}@example.test`, username: `player_${tag}`, password: 'correct-horse-battery' };
@@ -96,6 +109,7 @@ export async function createTestApi(env: Record<string, string> = {}, { clock = 
         await credit(tx, id, 'cash', options.balance!, item.id);
       });
     }
+    if (options.verified) await verify(id);
     return { id, ...credentials, token: login.body.auth_token as string };
   }
 
@@ -105,7 +119,7 @@ export async function createTestApi(env: Record<string, string> = {}, { clock = 
     await db.close();
   }
 
-  return { app, db, config, keys, publicKey, services, mailer, logs, request, player, close };
+  return { app, db, config, keys, publicKey, services, mailer, logs, request, player, verify, close };
 }
 
 export type TestApi = Awaited<ReturnType<typeof createTestApi>>;

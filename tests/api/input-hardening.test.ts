@@ -223,7 +223,7 @@ describe('issue 15 #10: withdrawal destinations are checked per method', () => {
     ['crypto', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4'],
     ['crypto', '0x52908400098527886E0F7030069857D2E4169EE7', '0x52908400098527886E0F7030069857D2E4169EE7'],
   ])('accepts %s %j and stores it as %j (a card only masked)', async (method, destination, stored) => {
-    const player = await ctx.api.player({ balance: '50.00' });
+    const player = await ctx.api.player({ balance: '50.00', verified: true });
     const res = await withdraw(player.token, method, destination);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.destination).toBe(stored);

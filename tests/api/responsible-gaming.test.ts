@@ -189,7 +189,7 @@ describe('deposit limits', () => {
   });
 
   it('counts lifetime net deposits: completed deposits minus withdrawals', async () => {
-    const player = await ctx.api.player();
+    const player = await ctx.api.player({ verified: true });
     const made = await deposit(player.token, '70');
     await confirm(made.body.redirect_url);
     await deposit(player.token, '30'); // pending: not counted

@@ -8,7 +8,7 @@ const valid = { amount: '25.50', method: 'card', destination: '4242 4242 4242 42
 
 describe('POST /api/user/withdrawal', () => {
   it('reserves the amount at once and records a pending history item', async () => {
-    const player = await ctx.api.player({ balance: '100.00' });
+    const player = await ctx.api.player({ balance: '100.00', verified: true });
     const res = await withdraw(player.token, valid);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ status: 'pending', amount: '25.50', currency: 'EUR', method: 'card', destination: '•••• 4242', balance: '74.50' });
@@ -33,7 +33,7 @@ describe('POST /api/user/withdrawal', () => {
     ['SQL', "10; DROP TABLE users"],
     ['an object', { value: '10' }],
   ])('refuses %s with 400 on amount and moves no money', async (_name, amount) => {
-    const player = await ctx.api.player({ balance: '100.00' });
+    const player = await ctx.api.player({ balance: '100.00', verified: true });
     const res = await withdraw(player.token, { ...valid, amount });
     expect(res.status).toBe(400);
     expect(res.body.amount).toEqual(['Enter an amount such as 25 or 25.50: digits, with at most two decimals.']);
@@ -41,7 +41,7 @@ describe('POST /api/user/withdrawal', () => {
   });
 
   it('explains the minimum and maximum, formatted for the reader', async () => {
-    const player = await ctx.api.player({ balance: '9000.00' });
+    const player = await ctx.api.player({ balance: '9000.00', verified: true });
     expect((await withdraw(player.token, { ...valid, amount: '9.99' })).body.amount).toEqual(['The minimum amount is €10.00.']);
     expect((await withdraw(player.token, { ...valid, amount: '5000.01' })).body.amount).toEqual(['The maximum amount is €5,000.00.']);
     const german = await ctx.api.request('POST', '/api/user/withdrawal', { token: player.token, body: { ...valid, amount: '5000.01' }, headers: { 'accept-language': 'de' } });
@@ -50,7 +50,7 @@ describe('POST /api/user/withdrawal', () => {
   });
 
   it('refuses more than the balance with a clear message', async () => {
-    const player = await ctx.api.player({ balance: '20.00' });
+    const player = await ctx.api.player({ balance: '20.00', verified: true });
     const res = await withdraw(player.token, { ...valid, amount: '20.01' });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ amount: ['Insufficient funds: your balance is €20.00.'] });
@@ -65,7 +65,7 @@ describe('POST /api/user/withdrawal', () => {
     ['a destination that is too long', { amount: '10.00', method: 'card', destination: 'x'.repeat(65) }, 'destination', 'Enter where the money should go, in at most 64 characters.'],
     ['a missing amount', { method: 'card', destination: '4242424242424242' }, 'amount', 'This field is required.'],
   ])('refuses %s', async (_name, body, field, message) => {
-    const player = await ctx.api.player({ balance: '100.00' });
+    const player = await ctx.api.player({ balance: '100.00', verified: true });
     const res = await withdraw(player.token, body);
     expect(res.status).toBe(400);
     expect(res.body[field]).toEqual([message]);
@@ -73,7 +73,7 @@ describe('POST /api/user/withdrawal', () => {
   });
 
   it('acts once per Idempotency-Key: a retry answers the first result', async () => {
-    const player = await ctx.api.player({ balance: '100.00' });
+    const player = await ctx.api.player({ balance: '100.00', verified: true });
     const first = await withdraw(player.token, valid, { 'idempotency-key': 'wd-retry-1' });
     const retry = await withdraw(player.token, valid, { 'idempotency-key': 'wd-retry-1' });
     expect(first.status).toBe(201);
@@ -87,7 +87,7 @@ describe('POST /api/user/withdrawal', () => {
   });
 
   it('does not store a refused request under its key, so a corrected retry acts', async () => {
-    const player = await ctx.api.player({ balance: '30.00' });
+    const player = await ctx.api.player({ balance: '30.00', verified: true });
     expect((await withdraw(player.token, { ...valid, amount: '40.00' }, { 'idempotency-key': 'wd-fix' })).status).toBe(400);
     await ctx.api.db.transaction(async (tx) => {
       const { credit } = await import('../../server/src/services/ledger.ts');
@@ -98,15 +98,15 @@ describe('POST /api/user/withdrawal', () => {
   });
 
   it('keeps keys per player: the same key from two players acts twice', async () => {
-    const a = await ctx.api.player({ balance: '50.00' });
-    const b = await ctx.api.player({ balance: '50.00' });
+    const a = await ctx.api.player({ balance: '50.00', verified: true });
+    const b = await ctx.api.player({ balance: '50.00', verified: true });
     expect((await withdraw(a.token, valid, { 'idempotency-key': 'shared' })).status).toBe(201);
     expect((await withdraw(b.token, valid, { 'idempotency-key': 'shared' })).status).toBe(201);
     expect(await balanceOf(ctx.api, b.id)).toBe('24.50');
   });
 
   it('50 parallel withdrawals of 10.00 from 100.00: exactly 10 succeed and the balance ends at 0.00', async () => {
-    const player = await ctx.api.player({ balance: '100.00' });
+    const player = await ctx.api.player({ balance: '100.00', verified: true });
     const results = await Promise.all(
       Array.from({ length: 50 }, () => withdraw(player.token, { amount: '10.00', method: 'crypto', destination: '0x52908400098527886E0F7030069857D2E4169EE7' })),
     );

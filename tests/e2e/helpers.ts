@@ -6,6 +6,8 @@ export async function waitForClientScript(page: Page): Promise<void> {
   await page.locator('html[data-client-ready]').waitFor({ state: 'attached' });
 }
 
+import { TEST_REJECT_PATH, TEST_VERIFY_PATH } from '../../scripts/test-hooks.mjs';
+
 export { DEMO_PLAYER as DEMO } from '../../server/src/db/demo-player';
 
 let counter = 0;
@@ -61,4 +63,19 @@ export async function depositThroughPaymentPage(
   if (!formToken) throw new Error(`the payment page ${path} has no form token`);
   const confirmed = await request.post(`${path}/confirm`, { form: { token: formToken }, maxRedirects: 0 });
   if (confirmed.status() !== 303) throw new Error(`confirming ${path} answered ${confirmed.status()}`);
+}
+
+/**
+ * Marks the player's identity verified, as staff would, so they may withdraw: through the e2e
+ * server's test-only route (scripts/test-hooks.mjs), since approval belongs to the operator console.
+ */
+export async function verifyIdentity(request: import('@playwright/test').APIRequestContext, token: string) {
+  const response = await request.post(TEST_VERIFY_PATH, { headers: { authorization: `Token ${token}` } });
+  if (response.status() !== 204) throw new Error(`verifying the player answered ${response.status()}`);
+}
+
+/** Rejects the player's pending document with staff's `reason`, through the same test-only routes. */
+export async function rejectIdentity(request: import('@playwright/test').APIRequestContext, token: string, reason: string) {
+  const response = await request.post(`${TEST_REJECT_PATH}?reason=${encodeURIComponent(reason)}`, { headers: { authorization: `Token ${token}` } });
+  if (response.status() !== 204) throw new Error(`rejecting the document answered ${response.status()}`);
 }

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADULT, DEMO, apiToken, depositThroughPaymentPage } from './helpers';
+import { ADULT, DEMO, apiToken, depositThroughPaymentPage, verifyIdentity } from './helpers';
 
 /**
  * Issue 10 #16: long unbroken strings (a 62-character crypto address, a 30-character username
@@ -23,6 +23,7 @@ async function longDataPlayer(request: APIRequestContext) {
   const token = await apiToken(request, credentials);
   const headers = { authorization: `Token ${token}` };
   await depositThroughPaymentPage(request, token, '40.00', 'crypto');
+  await verifyIdentity(request, token);
   const withdrawal = await request.post('/api/user/withdrawal', { headers, data: { amount: '10.00', method: 'crypto', destination: LONG_ADDRESS } });
   expect(withdrawal.status(), await withdrawal.text()).toBe(201);
   return token;

@@ -3,7 +3,7 @@
 // the demo payment page's colour mode.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, apiToken, depositThroughPaymentPage, newPlayer, waitForClientScript } from './helpers';
+import { DEMO, apiToken, depositThroughPaymentPage, newPlayer, verifyIdentity, waitForClientScript } from './helpers';
 
 const PHONE = { width: 360, height: 780 };
 
@@ -64,6 +64,7 @@ test.describe('1. the low-balance dialog', () => {
     await expect(lowBalance(page)).not.toHaveAttribute('open', '');
 
     // Elsewhere (another tab, say) the player withdraws 10.00; the next update of the user shows 0.40.
+    await verifyIdentity(request, player.token);
     const withdrawal = await request.post('/api/user/withdrawal', { headers: auth(player.token), data: { amount: '10.00', method: 'bank_transfer', destination: 'DE89370400440532013000' } });
     expect(withdrawal.status()).toBe(201);
     const form = page.locator('form[data-form="profile"]');

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, apiToken, closeLowBalance, depositThroughPaymentPage, fillAdultSignUp, newPlayer } from './helpers';
+import { DEMO, apiToken, closeLowBalance, depositThroughPaymentPage, fillAdultSignUp, newPlayer, verifyIdentity } from './helpers';
 
 /** A fresh player, signed in through the cookie; answers their token. */
 async function signedInPlayer(page: Page, request: APIRequestContext, credentials = newPlayer('prof')) {
@@ -88,6 +88,7 @@ test('deposit validation: below the minimum is refused before any request', asyn
 test('withdraw: the balance falls, the request is pending in the list and in history; too much is refused', async ({ page, request }) => {
   const player = await signedInPlayer(page, request);
   await deposit(request, player.token, '40.00');
+  await verifyIdentity(request, player.token);
   await page.goto('/profile/withdrawal');
   const form = page.locator('form[data-form="withdrawal"]');
   await expect(page.locator('[data-available]')).toHaveText('Available to withdraw: €40.00');

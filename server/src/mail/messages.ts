@@ -1,4 +1,5 @@
 import { LOCALE_INTL } from '../../../src/i18n/locales.mjs';
+import { formatMoney } from '../../../src/i18n/money-format.ts';
 import { translate, type Locale } from '../i18n.ts';
 import type { MailMessage } from './mailer.ts';
 
@@ -37,8 +38,11 @@ export interface Recipient {
   locale: Locale;
 }
 
+/** The recipient's `mail` messages. */
+const mailText = (player: Recipient) => (key: string, params: Record<string, string | number> = {}) => translate(player.locale, `mail.${key}`, params);
+
 export function passwordResetMail(player: Recipient, link: string, minutes: number): MailMessage {
-  const say = (key: string, params: Record<string, string | number> = {}) => translate(player.locale, `mail.${key}`, params);
+  const say = mailText(player);
   return compose(player.locale, player.email, say('reset_subject'), [
     { text: say('greeting', { username: player.username }) },
     { text: say('reset_body') },
@@ -50,12 +54,33 @@ export function passwordResetMail(player: Recipient, link: string, minutes: numb
 }
 
 export function passwordChangedMail(player: Recipient, when: Date): MailMessage {
-  const say = (key: string, params: Record<string, string | number> = {}) => translate(player.locale, `mail.${key}`, params);
+  const say = mailText(player);
   const date = new Intl.DateTimeFormat(LOCALE_INTL[player.locale], { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(when);
   return compose(player.locale, player.email, say('changed_subject'), [
     { text: say('greeting', { username: player.username }) },
     { text: say('changed_body', { date: `${date} UTC` }) },
     { text: say('changed_warning') },
+    { text: say('signature') },
+  ]);
+}
+
+/** Staff approved a withdrawal (the operator console). */
+export function withdrawalCompletedMail(player: Recipient, amount: string, currency: string): MailMessage {
+  const say = mailText(player);
+  return compose(player.locale, player.email, say('withdrawal_completed_subject'), [
+    { text: say('greeting', { username: player.username }) },
+    { text: say('withdrawal_completed_body', { amount: formatMoney(amount, currency, player.locale) }) },
+    { text: say('signature') },
+  ]);
+}
+
+/** Staff rejected a withdrawal: the amount is back on the balance, and the reason they gave. */
+export function withdrawalRejectedMail(player: Recipient, amount: string, currency: string, reason: string): MailMessage {
+  const say = mailText(player);
+  return compose(player.locale, player.email, say('withdrawal_rejected_subject'), [
+    { text: say('greeting', { username: player.username }) },
+    { text: say('withdrawal_rejected_body', { amount: formatMoney(amount, currency, player.locale) }) },
+    { text: say('withdrawal_rejected_reason', { reason }) },
     { text: say('signature') },
   ]);
 }

@@ -5,13 +5,17 @@ import type { Problems } from '../../../src/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { requireUser } from '../auth.ts';
 import { readJson } from '../body.ts';
-import { fieldError, fieldErrors } from '../errors.ts';
+import { detailError, fieldError, fieldErrors } from '../errors.ts';
 import { readAmount } from '../services/amounts.ts';
 import { formatMoney } from '../../../src/i18n/money-format.ts';
 import { runOnce } from '../services/idempotency.ts';
+import { isVerified } from '../services/verifications.ts';
 import { reserveWithdrawal } from '../services/withdrawals.ts';
 
-/** Withdrawal requests: the amount is reserved from the balance at once and stays pending. */
+/**
+ * Withdrawal requests: the amount is reserved from the balance at once and stays pending. Only a
+ * verified player may withdraw (README "Identity verification").
+ */
 export function withdrawalRoutes(services: Services) {
   const { db, config } = services;
   const app = new Hono<AppEnv>();
@@ -26,6 +30,9 @@ export function withdrawalRoutes(services: Services) {
     if (Object.keys(problems).length || !('amount' in amount) || destination === undefined) throw fieldErrors(problems);
 
     const userId = c.get('userId');
+    // Money leaves only for a player whose identity staff have checked (issue 14). Asked after the
+    // form's own checks, so the form still says what is wrong with it; nothing is reserved here.
+    if (!(await isVerified(db, userId))) throw detailError(400, 'verification.withdrawal_unverified');
     const method = input.method as Withdrawal['method'];
     const outcome = await runOnce<Withdrawal>(
       db,

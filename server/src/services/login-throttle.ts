@@ -2,8 +2,10 @@ import type { Services } from '../app-env.ts';
 import { detailError } from '../errors.ts';
 import { countAttempt, resetCounter, uncountAttempt, type Count } from './rate-counters.ts';
 
-const addressKey = (address: string) => `login:${address}`;
-const pairKey = (email: string, address: string) => `login:${address}:${email}`;
+/** Players' sign-in counters are `login:…`; staff sign-in (the operator console) counts apart, as `operator-login:…`. */
+export type SignInScope = 'login' | 'operator-login';
+const addressKey = (address: string, scope: SignInScope = 'login') => `${scope}:${address}`;
+const pairKey = (email: string, address: string, scope: SignInScope = 'login') => `${scope}:${address}:${email}`;
 
 /**
  * Sign-in limits, counted before the password is checked (README "Security"):
@@ -13,8 +15,8 @@ const pairKey = (email: string, address: string) => `login:${address}:${email}`;
  *   cannot try a password against many accounts.
  * A refused attempt is answered 429 with Retry-After and the minutes in the message.
  */
-export async function admitSignIn({ db, config, clock }: Services, email: string, address: string): Promise<void> {
-  const [perAddress, perPair] = await countAttempt(db, [addressKey(address), pairKey(email, address)], config.loginWindowSeconds, clock());
+export async function admitSignIn({ db, config, clock }: Services, email: string, address: string, scope?: SignInScope): Promise<void> {
+  const [perAddress, perPair] = await countAttempt(db, [addressKey(address, scope), pairKey(email, address, scope)], config.loginWindowSeconds, clock());
   const over = [
     perAddress!.count > config.auth.loginMaxFailuresPerAddress ? perAddress! : undefined,
     perPair!.count > config.loginMaxFailures ? perPair! : undefined,
@@ -23,9 +25,9 @@ export async function admitSignIn({ db, config, clock }: Services, email: string
 }
 
 /** A right password: the pair starts again from zero, and this attempt was no failure for the address. */
-export async function signInSucceeded({ db }: Services, email: string, address: string): Promise<void> {
-  await resetCounter(db, pairKey(email, address));
-  await uncountAttempt(db, addressKey(address));
+export async function signInSucceeded({ db }: Services, email: string, address: string, scope?: SignInScope): Promise<void> {
+  await resetCounter(db, pairKey(email, address, scope));
+  await uncountAttempt(db, addressKey(address, scope));
 }
 
 /**
@@ -45,7 +47,7 @@ export const twoFactorChangeSucceeded = ({ db }: Services, userId: number) => re
  * limit is against trying passwords over many accounts), but the pair stays counted until the
  * code comes, so codes are guessed within the same LOGIN_MAX_FAILURES.
  */
-export const codeAskedFor = ({ db }: Services, address: string) => uncountAttempt(db, addressKey(address));
+export const codeAskedFor = ({ db }: Services, address: string, scope?: SignInScope) => uncountAttempt(db, addressKey(address, scope));
 
 /** REGISTER_MAX_PER_ADDRESS registrations per client address per REGISTER_WINDOW_SECONDS. */
 export async function admitRegistration({ db, config, clock }: Services, address: string): Promise<void> {

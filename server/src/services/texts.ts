@@ -19,6 +19,11 @@ export const describeTransaction = (locale: Locale, template: string, params: Re
   translate(locale, template.includes('.') ? template : `history.${template}`, localParams(locale, params));
 
 export function notificationText(locale: Locale, template: string, params: Record<string, string>) {
+  // News from the operator console carries its own text per language; English when the reader's is missing.
+  if (template === 'news') {
+    const own = params[`title_${locale}`] ? locale : 'en';
+    return { title: params[`title_${own}`] ?? '', body: params[`body_${own}`] ?? '' };
+  }
   const local = localParams(locale, params);
   return { title: translate(locale, `notifications.${template}_title`, local), body: translate(locale, `notifications.${template}_body`, local) };
 }

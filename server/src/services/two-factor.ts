@@ -8,30 +8,41 @@ import { open, seal } from './secret-box.ts';
 /** What code checks need; `db` may be a transaction. */
 type CodeDeps = Pick<Services, 'privateKeys' | 'clock'> & { db: Queryable };
 
-const ISSUER = 'AmberPlay';
+/**
+ * Where a second factor is kept: players' in `two_factor`, staff's in `staff_two_factor` (the
+ * operator console). Both tables have the same columns but the owner's.
+ */
+export interface TotpStore {
+  table: 'two_factor' | 'staff_two_factor';
+  owner: 'user_id' | 'staff_id';
+  issuer: string;
+}
+export const PLAYER_TOTP: TotpStore = { table: 'two_factor', owner: 'user_id', issuer: 'AmberPlay' };
+export const STAFF_TOTP: TotpStore = { table: 'staff_two_factor', owner: 'staff_id', issuer: 'AmberPlay Operator' };
+
 const PERIOD = 30;
 export const BACKUP_CODE_COUNT = 10;
 const BACKUP_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
-const totpOf = (secret: string, label = '') => new TOTP({ issuer: ISSUER, label, algorithm: 'SHA1', digits: 6, period: PERIOD, secret: Secret.fromBase32(secret) });
+const totpOf = (secret: string, label = '', issuer = PLAYER_TOTP.issuer) => new TOTP({ issuer, label, algorithm: 'SHA1', digits: 6, period: PERIOD, secret: Secret.fromBase32(secret) });
 
 /** A new pending set-up: replaces an earlier unconfirmed one, never a confirmed one. */
-export async function startSetup(services: Services, userId: number, email: string) {
+export async function startSetup(services: Pick<Services, 'db' | 'privateKeys'>, userId: number, email: string, { table, owner, issuer }: TotpStore = PLAYER_TOTP) {
   const secret = new Secret({ size: 20 }).base32;
   const [row] = await services.db.query(
-    `INSERT INTO two_factor (user_id, secret) VALUES ($1, $2)
-     ON CONFLICT (user_id) DO UPDATE SET secret = EXCLUDED.secret, last_step = -1 WHERE two_factor.confirmed_at IS NULL
-     RETURNING user_id`,
+    `INSERT INTO ${table} (${owner}, secret) VALUES ($1, $2)
+     ON CONFLICT (${owner}) DO UPDATE SET secret = EXCLUDED.secret, last_step = -1 WHERE ${table}.confirmed_at IS NULL
+     RETURNING ${owner}`,
     [userId, seal(services.privateKeys, secret)],
   );
   if (!row) return undefined;
-  const otpauth_url = totpOf(secret, email).toString();
+  const otpauth_url = totpOf(secret, email, issuer).toString();
   const qr_svg = await QRCode.toString(otpauth_url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return { otpauth_url, secret, qr_svg };
 }
 
-export async function twoFactorState(db: Queryable, userId: number): Promise<'off' | 'pending' | 'on'> {
-  const [row] = await db.query<{ confirmed: boolean }>('SELECT confirmed_at IS NOT NULL AS confirmed FROM two_factor WHERE user_id = $1', [userId]);
+export async function twoFactorState(db: Queryable, userId: number, { table, owner }: TotpStore = PLAYER_TOTP): Promise<'off' | 'pending' | 'on'> {
+  const [row] = await db.query<{ confirmed: boolean }>(`SELECT confirmed_at IS NOT NULL AS confirmed FROM ${table} WHERE ${owner} = $1`, [userId]);
   return !row ? 'off' : row.confirmed ? 'on' : 'pending';
 }
 
@@ -43,11 +54,11 @@ const normalize = (code: string) => code.replace(/[\s-]/g, '').toLowerCase();
  * conditional UPDATE (`last_step < step`), so a code, or any older one, is never accepted twice,
  * even by parallel requests. `confirmed` picks the set-up (false) or the active secret (true).
  */
-export async function takeTotp(services: CodeDeps, userId: number, code: string, confirmed: boolean): Promise<boolean> {
+export async function takeTotp(services: CodeDeps, userId: number, code: string, confirmed: boolean, { table, owner }: TotpStore = PLAYER_TOTP): Promise<boolean> {
   const token = normalize(code);
   if (!/^\d{6}$/.test(token)) return false;
   const [row] = await services.db.query<{ secret: string }>(
-    `SELECT secret FROM two_factor WHERE user_id = $1 AND (confirmed_at IS NOT NULL) = $2`,
+    `SELECT secret FROM ${table} WHERE ${owner} = $1 AND (confirmed_at IS NOT NULL) = $2`,
     [userId, confirmed],
   );
   const opened = row && open(services.privateKeys, row.secret);
@@ -57,9 +68,9 @@ export async function takeTotp(services: CodeDeps, userId: number, code: string,
   if (delta === null) return false;
   const step = Math.floor(timestamp / 1000 / PERIOD) + delta;
   const claimed = await services.db.query(
-    `UPDATE two_factor SET last_step = $3, secret = CASE WHEN $4::text IS NULL THEN secret ELSE $4 END,
+    `UPDATE ${table} SET last_step = $3, secret = CASE WHEN $4::text IS NULL THEN secret ELSE $4 END,
        confirmed_at = COALESCE(confirmed_at, $5::timestamptz)
-     WHERE user_id = $1 AND (confirmed_at IS NOT NULL) = $2 AND last_step < $3 RETURNING user_id`,
+     WHERE ${owner} = $1 AND (confirmed_at IS NOT NULL) = $2 AND last_step < $3 RETURNING ${owner}`,
     [userId, confirmed, step, opened.stale ? seal(services.privateKeys, opened.plain) : null, services.clock().toISOString()],
   );
   return claimed.length === 1;

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import type { PaymentMethod } from '../../api/contract';
 import { getHistory } from '../../api/history';
 import { requestWithdrawal } from '../../api/payments';
+import { getVerification } from '../../api/verification';
 import { DESTINATION_MAX_LENGTH, checkDestination } from '../../api/destination-rules';
 import type { Problems } from '../../api/validation';
 import { problemMessages, serverErrors } from '../../stores/form-errors';
@@ -17,6 +18,7 @@ import { TransactionTable } from './TransactionList';
 import { failureMessages, useMessages } from './use-messages';
 import { useResource } from './use-resource';
 import { refreshUser, useUser } from './use-user';
+import { VerificationNeeded } from './VerificationNeeded';
 
 /** /profile/withdrawal: request a withdrawal within the limits, and see the pending ones. */
 export function Withdrawal(props: IslandProps) {
@@ -26,6 +28,8 @@ export function Withdrawal(props: IslandProps) {
   const [method, setMethod] = useState<PaymentMethod>('card');
   const [done, setDone] = useState<string>();
   const pending = useResource(async () => (await getHistory({ type: 'withdrawal', page_size: 100 })).results.filter((item) => item.status === 'pending'));
+  // Whether the player may withdraw yet (issue 14); the server decides again on every request.
+  const verification = useResource(() => getVerification());
   const intent = useRef({ key: newIdempotencyKey(), request: '' });
 
   const { errors, busy, form, onSubmit } = useFormSubmit(async (data) => {
@@ -56,7 +60,8 @@ export function Withdrawal(props: IslandProps) {
     }
   }, () => {});
 
-  if (!user) return <Skeleton lines={5} label={t('common.loading')} />;
+  // Waits for the verification status too, so its explanation never pushes the form down later.
+  if (!user || verification.state === 'loading') return <Skeleton lines={5} label={t('common.loading')} />;
   const money = (value: string) => formatMoney(value, user.currency, locale);
   return (
     <div className="stack">
@@ -65,6 +70,7 @@ export function Withdrawal(props: IslandProps) {
           {t('withdrawal.available', { balance: money(user.balance) })}
         </h2>
         <p className="field__hint">{t('withdrawal.limits', { min: money(user.limits.withdrawal_min), max: money(user.limits.withdrawal_max) })}</p>
+        {verification.data && verification.data.status !== 'verified' && <VerificationNeeded status={verification.data.status} locale={locale} t={t} />}
         {done && <Notice>{done}</Notice>}
         <form ref={form} onSubmit={onSubmit} noValidate aria-busy={busy} data-form="withdrawal">
           <FormAlert errors={errors.form} />

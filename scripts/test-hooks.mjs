@@ -1,0 +1,32 @@
+// Test-only routes for the servers the browser tests and benches start (scripts/e2e-server.mjs,
+// scripts/bench-server.mjs), never for `npm start`: staff approval of identity documents belongs
+// to the operator console, yet many journeys need a player who may withdraw.
+import { randomUUID } from 'node:crypto';
+import { requireUser } from '../server/src/auth.ts';
+
+/** Where a signed-in player (`Authorization: Token …`) is marked verified: POST, answers 204. */
+export const TEST_VERIFY_PATH = '/__test__/verify-identity';
+
+/** Where a signed-in player's pending document is rejected with `?reason=…`: POST, answers 204. */
+export const TEST_REJECT_PATH = '/__test__/reject-identity';
+
+/**
+ * Adds the test routes to the running server's app. Called right after the server module has
+ * loaded, before any request has been handled (Hono builds its router on the first request).
+ */
+export function addTestHooks({ app, services }) {
+  app.post(TEST_VERIFY_PATH, requireUser(services), async (c) => {
+    await services.db.query(
+      `INSERT INTO identity_verifications (id, user_id, document_type, status, submitted_at, reviewed_at) VALUES ($1, $2, 'passport', 'verified', now(), now())`,
+      [randomUUID(), c.get('userId')],
+    );
+    return c.body(null, 204);
+  });
+  app.post(TEST_REJECT_PATH, requireUser(services), async (c) => {
+    await services.db.query(
+      `UPDATE identity_verifications SET status = 'rejected', reason = $2, reviewed_at = now() WHERE user_id = $1 AND status = 'pending'`,
+      [c.get('userId'), c.req.query('reason') ?? ''],
+    );
+    return c.body(null, 204);
+  });
+}

@@ -1,0 +1,34 @@
+import type { Queryable } from '../db/database.ts';
+
+export interface AuditEntry {
+  /** The staff member; null for the add-staff command. */
+  staffId: number | null;
+  action: string;
+  targetType: string;
+  targetId: string | number;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  at: Date;
+}
+
+/** Every audited action, for the audit log's filter. */
+export const AUDIT_ACTIONS = [
+  'staff.create', 'staff.sign_in', 'staff.sign_out', 'staff.password_change', 'staff.two_factor_enrol',
+  'withdrawal.approve', 'withdrawal.reject', 'verification.approve', 'verification.reject', 'note.add', 'news.publish',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * Writes one audit row. Call it with the transaction that makes the change, so the change and its
+ * record commit together or not at all.
+ */
+export async function audit(tx: Queryable, entry: AuditEntry & { action: AuditAction }): Promise<void> {
+  await tx.query(
+    `INSERT INTO staff_audit (staff_id, action, target_type, target_id, before, after, created_at)
+     VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7)`,
+    [
+      entry.staffId, entry.action, entry.targetType, String(entry.targetId),
+      entry.before ? JSON.stringify(entry.before) : null, entry.after ? JSON.stringify(entry.after) : null, entry.at.toISOString(),
+    ],
+  );
+}

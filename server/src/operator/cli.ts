@@ -1,0 +1,99 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { loadConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { openDatabase as openRealDatabase, type DatabaseOptions } from '../db/open.ts';
+import { CONTROL_HEADER, CONTROL_PATH, controlFilePath, processAlive, readControlFile } from './control.ts';
+import { checkStaffInput, createStaff, StaffInputError } from './staff.ts';
+
+export interface CliDeps {
+  env: Record<string, string | undefined>;
+  log: (line: string) => void;
+  /** How the command opens the database when it may (tests pass a spy). */
+  openDatabase: (options: DatabaseOptions) => Promise<Database>;
+}
+
+const USAGE = 'Usage: npm run operator -- add-staff <email> --role admin|support';
+
+/**
+ * `npm run operator -- add-staff <email> --role admin|support`: creates a staff account and prints
+ * its one-time password. With DATABASE_URL it writes to PostgreSQL itself. With embedded PGlite it
+ * never opens DATA_DIR while a server has it: it asks that server (see control.ts); only when no
+ * server is running does it open the database itself. Answers the exit code.
+ */
+export async function runOperatorCommand(argv: string[], deps: CliDeps): Promise<number> {
+  const { env, log } = deps;
+  const [command, email, ...rest] = argv;
+  const roleAt = rest.indexOf('--role');
+  const role = roleAt >= 0 ? rest[roleAt + 1] : rest.find((arg) => arg.startsWith('--role='))?.slice('--role='.length);
+  if (command !== 'add-staff' || !email) {
+    log(USAGE);
+    return 2;
+  }
+  let input: ReturnType<typeof checkStaffInput>;
+  try {
+    input = checkStaffInput(email, role);
+  } catch (error) {
+    log(`${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const config = loadConfig(env);
+  const signIn = `${config.apiUrl}/operator/sign-in`;
+  const done = (password: string, how: string) => {
+    log(`Created ${input.role} staff account ${input.email} (${how}).`);
+    log(`One-time password: ${password}`);
+    log(`Sign in at ${signIn}: the password works once and must be changed at first sign-in, then two-factor sign-in is set up.`);
+    return 0;
+  };
+
+  if (!config.databaseUrl) {
+    const control = readControlFile(config.dataDir);
+    if (control && control.pid !== process.pid && processAlive(control.pid)) {
+      if (!control.url) {
+        log(`The server (process ${control.pid}) is starting and holds ${config.dataDir}; try again in a moment.`);
+        return 1;
+      }
+      let response: Response;
+      try {
+        response = await fetch(`${control.url}${CONTROL_PATH}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', [CONTROL_HEADER]: control.secret },
+          body: JSON.stringify(input),
+        });
+      } catch (error) {
+        log(`The server (process ${control.pid}) holds ${config.dataDir} but did not answer at ${control.url} (${(error as Error).message}). Not opening the database a second time.`);
+        return 1;
+      }
+      const body = (await response.json().catch(() => ({}))) as { password?: string; detail?: string };
+      if (response.status !== 201 || !body.password) {
+        log(`The running server refused: ${body.detail ?? response.status}`);
+        return 1;
+      }
+      return done(body.password, `through the running server at ${control.url}`);
+    }
+  }
+
+  // No server holds the data folder (or the database is PostgreSQL): open it ourselves. With
+  // PGlite, the control file says so for as long as we work, and a server started meanwhile waits.
+  const claim = !config.databaseUrl;
+  if (claim) mkdirSync(config.dataDir, { recursive: true });
+  if (claim) writeFileSync(controlFilePath(config.dataDir), JSON.stringify({ pid: process.pid, secret: '', command: 'add-staff' }), { mode: 0o600 });
+  try {
+    const db = await deps.openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: env.DATABASE_SCHEMA });
+    try {
+      const created = await db.transaction((tx) => createStaff(tx, input, new Date()));
+      return done(created.password, config.databaseUrl ? 'in PostgreSQL' : `in ${config.dataDir}`);
+    } finally {
+      await db.close();
+    }
+  } catch (error) {
+    if (error instanceof StaffInputError) {
+      log(error.message);
+      return 1;
+    }
+    throw error;
+  } finally {
+    if (claim && readControlFile(config.dataDir)?.pid === process.pid) rmSync(controlFilePath(config.dataDir), { force: true });
+  }
+}
+
+export const defaultCliDeps = (): CliDeps => ({ env: process.env, log: (line) => console.log(line), openDatabase: openRealDatabase });

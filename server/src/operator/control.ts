@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import type { IncomingMessage } from 'node:http';
+import type { AppEnv, Services } from '../app-env.ts';
+import { createStaff, checkStaffInput, StaffInputError } from './staff.ts';
+import { sameSecret } from './session.ts';
+
+/**
+ * Embedded PGlite lets one process open DATA_DIR. While the server runs, `npm run operator` must
+ * not open it a second time, so it asks the running server instead, through a local-only endpoint
+ * guarded by a secret only this file holds. The server writes the file when it starts (before it
+ * opens the database) and adds its address once it listens; the command reads it.
+ */
+export const CONTROL_FILE = 'operator-control.json';
+export const CONTROL_PATH = '/operator/control/staff';
+export const CONTROL_HEADER = 'x-operator-control';
+
+export interface ControlFile {
+  pid: number;
+  secret: string;
+  /** Where the running server answers; absent while it is starting. */
+  url?: string;
+}
+
+export const controlFilePath = (dataDir: string) => join(dataDir, CONTROL_FILE);
+
+export function readControlFile(dataDir: string): ControlFile | undefined {
+  const path = controlFilePath(dataDir);
+  if (!existsSync(path)) return undefined;
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as ControlFile;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a process with this id exists (signal 0 only checks). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Written by the server at start, readable by its owner only; a new secret on every start. */
+export function writeControlFile(dataDir: string, url?: string): void {
+  const current = readControlFile(dataDir);
+  const secret = current?.pid === process.pid ? current.secret : randomBytes(32).toString('hex');
+  writeFileSync(controlFilePath(dataDir), JSON.stringify({ pid: process.pid, secret, ...(url ? { url } : {}) }), { mode: 0o600 });
+}
+
+/** Removed at shutdown, only when it is still this process's. */
+export function removeControlFile(dataDir: string): void {
+  if (readControlFile(dataDir)?.pid === process.pid) rmSync(controlFilePath(dataDir), { force: true });
+}
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+/**
+ * `POST /operator/control/staff` `{email, role}` with the secret in `X-Operator-Control`: creates
+ * a staff account and answers its one-time password. Only from the machine itself (the socket's
+ * own address, never a forwarded one) and only with the secret; anything else is a plain 404.
+ */
+export function controlRoutes(services: Services) {
+  const app = new Hono<AppEnv>();
+  app.post(CONTROL_PATH, async (c) => {
+    const socketAddress = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress ?? '';
+    const file = readControlFile(services.config.dataDir);
+    const sent = c.req.header(CONTROL_HEADER) ?? '';
+    if (!LOOPBACK.test(socketAddress) || !file || !sameSecret(sent, file.secret)) return c.json({ detail: 'Not found.' }, 404);
+    let input: { email: string; role: 'admin' | 'support' };
+    try {
+      const body = (await c.req.json()) as { email?: unknown; role?: unknown };
+      input = checkStaffInput(body.email, body.role);
+    } catch (error) {
+      return c.json({ detail: error instanceof StaffInputError ? error.message : 'Send {"email", "role"} as JSON.' }, 400);
+    }
+    try {
+      const created = await services.db.transaction((tx) => createStaff(tx, input, services.clock()));
+      c.header('Cache-Control', 'no-store');
+      return c.json({ id: created.id, email: input.email, role: input.role, password: created.password }, 201);
+    } catch (error) {
+      if (error instanceof StaffInputError) return c.json({ detail: error.message }, 409);
+      throw error;
+    }
+  });
+  return app;
+}

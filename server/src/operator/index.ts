@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { every, except } from 'hono/combine';
+import type { Services } from '../app-env.ts';
+import { ApiError } from '../errors.ts';
+import { controlRoutes } from './control.ts';
+import { ConsoleError } from './form.ts';
+import { say } from './messages.ts';
+import { auditRoutes } from './routes/audit-log.ts';
+import { newsRoutes } from './routes/news.ts';
+import { playerRoutes } from './routes/players.ts';
+import { signInRoutes } from './routes/sign-in.ts';
+import { verificationRoutes } from './routes/verifications.ts';
+import { withdrawalRoutes } from './routes/withdrawals.ts';
+import { allowedAddresses, refusePlayerTokens, requireCsrf, requireSession, requireStage, type OperatorEnv } from './session.ts';
+import { CONSOLE_CSP, errorPage, html, page } from './view.ts';
+
+const STYLESHEET = readFileSync(new URL('./console.css', import.meta.url), 'utf8');
+
+/** Paths reachable before the console session is complete; every other /operator path needs it. */
+const OPEN = /^\/operator\/(sign-in|sign-out|password|two-factor(\/setup)?|assets\/console\.css|control\/staff)$/;
+
+/**
+ * The operator console (README "For operators"): server-rendered pages with plain forms, under
+ * /operator only. Not linked from the site, never indexed, its own strict CSP, never cached.
+ */
+export function operatorRoutes(services: Services) {
+  const app = new Hono<OperatorEnv>();
+
+  app.use('/operator/*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', CONSOLE_CSP);
+    c.header('X-Robots-Tag', 'noindex, nofollow');
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+  });
+  app.use('/operator/*', bodyLimit({ maxSize: 128 * 1024, onError: (c) => c.text('Too large', 413) }));
+  // The add-staff command's endpoint has its own guard (the machine itself, and a secret).
+  app.route('/', controlRoutes(services));
+  app.use('/operator/*', allowedAddresses(services), refusePlayerTokens);
+
+  app.get('/operator/assets/console.css', (c) => c.body(STYLESHEET, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' }));
+  app.route('/', signInRoutes(services));
+
+  const session = requireSession(services);
+  const active = requireStage('active');
+  app.use('/operator/*', except((c) => OPEN.test(c.req.path), every(session, active, requireCsrf)));
+
+  app.get('/operator', async (c) => {
+    const [counts] = await services.db.query<{ withdrawals: number; verifications: number }>(
+      `SELECT (SELECT count(*) FROM transactions WHERE type = 'withdrawal' AND status = 'pending')::int AS withdrawals,
+              (SELECT count(*) FROM identity_verifications WHERE status = 'pending')::int AS verifications`,
+    );
+    return page(c, {
+      title: say('home.title'),
+      staff: c.get('staff'),
+      csrf: c.get('csrf'),
+      body: html`<ul>
+<li><a href="/operator/withdrawals">${say('home.pending_withdrawals', { count: counts!.withdrawals })}</a></li>
+<li><a href="/operator/verifications">${say('home.pending_verifications', { count: counts!.verifications })}</a></li>
+</ul>`,
+    });
+  });
+  for (const routes of [withdrawalRoutes, verificationRoutes, playerRoutes, newsRoutes, auditRoutes]) app.route('/', routes(services));
+  app.all('/operator/*', (c) => errorPage(c, 404, say('errors.not_found')));
+
+  app.onError((error, c) => {
+    if (error instanceof ConsoleError) {
+      for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+      return errorPage(c, error.status, error.message);
+    }
+    // Shared limits (sign-in attempts, the password queue) speak the API's language: show their message.
+    if (error instanceof ApiError && (error.status === 429 || error.status === 503)) {
+      for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+      return errorPage(c, 429, String(error.render('en').detail));
+    }
+    throw error;
+  });
+
+  return app;
+}

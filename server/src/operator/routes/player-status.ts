@@ -1,0 +1,22 @@
+import { html, when } from '../view.ts';
+import { say } from '../messages.ts';
+
+export const playerLink = (id: number, username: string, email: string) =>
+  html`<a href="/operator/players/${id}">${username}</a><br><span class="muted">${email}</span>`;
+
+/** The newest submission's status, as the player's status is defined. */
+export const verificationStatus = (status: string | null) => say(`status.${status ?? 'none'}`);
+
+/** Time-out, self-exclusion (while in force) and the limits in force, in one line. */
+export function saferGamblingStatus(
+  row: { time_out_until: Date | string | null; self_excluded_until: Date | string | null; limits: string | null },
+  now: Date,
+) {
+  const active = (value: Date | string | null) => value !== null && new Date(value).getTime() > now.getTime();
+  const parts = [
+    active(row.self_excluded_until) ? say('status.self_excluded', { until: when(row.self_excluded_until) }) : '',
+    active(row.time_out_until) ? say('status.time_out', { until: when(row.time_out_until) }) : '',
+    row.limits ? say('status.limits', { limits: row.limits }) : '',
+  ].filter(Boolean);
+  return parts.length ? parts.join('; ') : say('status.clear');
+}

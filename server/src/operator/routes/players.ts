@@ -1,0 +1,159 @@
+import { Hono } from 'hono';
+import type { Services } from '../../app-env.ts';
+import { describeTransaction } from '../../services/texts.ts';
+import { audit } from '../audit.ts';
+import { ConsoleError, idParam, readForm, readQuery } from '../form.ts';
+import { say } from '../messages.ts';
+import type { OperatorEnv } from '../session.ts';
+import { csrfField, html, money, page, table, when } from '../view.ts';
+import { playerLink } from './player-status.ts';
+
+interface Player {
+  id: number;
+  email: string;
+  username: string;
+  balance: string;
+  bonus_balance: string;
+  currency: string;
+  locale: string;
+  date_joined: Date | string;
+  time_out_until: Date | string | null;
+  self_excluded_until: Date | string | null;
+}
+
+/** Player lookup by email or username, and one player's whole picture; notes may be added (never changed). */
+export function playerRoutes(services: Services) {
+  const { db } = services;
+  const app = new Hono<OperatorEnv>();
+
+  app.get('/operator/players', async (c) => {
+    const query = readQuery(c, 'q', { label: say('players.query'), max: 254 });
+    const staff = c.get('staff');
+    const csrf = c.get('csrf');
+    const form = html`<form method="get" action="/operator/players" class="inline" role="search">
+<label for="q">${say('players.query')}</label>
+<input id="q" name="q" type="search" value="${query}" required maxlength="254">
+<button type="submit">${say('players.search')}</button></form>`;
+    if (!query) return page(c, { title: say('players.title'), staff, csrf, body: form });
+    const needle = query.normalize('NFKC').toLowerCase();
+    const rows = await db.query<Player>(
+      `SELECT id, email, username, date_joined FROM users
+       WHERE email = $1 OR lower(username) = $1 OR strpos(email, $1) > 0 OR strpos(lower(username), $1) > 0
+       ORDER BY (email = $1 OR lower(username) = $1) DESC, username LIMIT 50`,
+      [needle],
+    );
+    const exact = rows.filter((row) => row.email === needle || row.username.toLowerCase() === needle);
+    if (exact.length === 1) return c.redirect(`/operator/players/${exact[0]!.id}`, 303);
+    return page(c, {
+      title: say('players.title'),
+      staff,
+      csrf,
+      body: html`${form}${rows.length
+        ? table(say('players.results', { query }), [say('players.username'), say('players.joined')],
+            rows.map((row) => html`<tr><td>${playerLink(row.id, row.username, row.email)}</td><td>${when(row.date_joined)}</td></tr>`))
+        : html`<p>${say('players.none', { query })}</p>`}`,
+    });
+  });
+
+  app.get('/operator/players/:id', async (c) => {
+    const id = idParam(c.req.param('id'));
+    const [player] = await db.query<Player>(
+      `SELECT id, email, username, balance::text, bonus_balance::text, currency, locale, date_joined, time_out_until, self_excluded_until
+       FROM users WHERE id = $1`,
+      [id],
+    );
+    if (!player) throw new ConsoleError(404, say('errors.not_found'));
+    const [history, limits, sessions, verifications, notes] = await Promise.all([
+      db.query<{ created_at: Date; type: string; template: string; params: Record<string, string>; amount: string; status: string }>(
+        'SELECT created_at, type, template, params, amount::text, status FROM transactions WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT 50',
+        [id],
+      ),
+      db.query<{ kind: string; period: string; amount: string | null; pending_amount: string | null; pending_at: Date | null }>(
+        'SELECT kind, period, amount::text, pending_amount::text, pending_at FROM rg_limits WHERE user_id = $1 ORDER BY kind, period',
+        [id],
+      ),
+      db.query<{ device: string; ip: string; created_at: Date; last_used_at: Date }>(
+        'SELECT device, ip, created_at, last_used_at FROM auth_tokens WHERE user_id = $1 ORDER BY last_used_at DESC',
+        [id],
+      ),
+      db.query<{ document_type: string; status: string; reason: string | null; submitted_at: Date; id: string }>(
+        'SELECT id, document_type, status, reason, submitted_at FROM identity_verifications WHERE user_id = $1 ORDER BY submitted_at DESC',
+        [id],
+      ),
+      db.query<{ body: string; created_at: Date; email: string }>(
+        'SELECT n.body, n.created_at, s.email FROM staff_notes n JOIN staff s ON s.id = n.staff_id WHERE n.user_id = $1 ORDER BY n.created_at DESC, n.id DESC',
+        [id],
+      ),
+    ]);
+    const staff = c.get('staff');
+    const csrf = c.get('csrf');
+    const cur = player.currency;
+    const section = (title: string, content: unknown) => html`<section><h2>${title}</h2>${content}</section>`;
+    return page(c, {
+      title: say('players.profile_title', { username: player.username }),
+      staff,
+      csrf,
+      notice: c.req.query('noted') ? say('players.note_added') : undefined,
+      body: html`<dl class="facts">
+<dt>${say('players.email')}</dt><dd>${player.email}</dd>
+<dt>${say('players.username')}</dt><dd>${player.username}</dd>
+<dt>${say('players.joined')}</dt><dd>${when(player.date_joined)}</dd>
+<dt>${say('players.language')}</dt><dd>${player.locale}</dd>
+<dt>${say('players.balance')}</dt><dd data-balance>${money(player.balance, cur)}</dd>
+<dt>${say('players.bonus_balance')}</dt><dd>${money(player.bonus_balance, cur)}</dd>
+</dl>
+${section(say('players.blocks'), html`<dl class="facts">
+<dt>${say('players.time_out')}</dt><dd>${player.time_out_until ? when(player.time_out_until) : say('players.not_set')}</dd>
+<dt>${say('players.self_exclusion')}</dt><dd>${player.self_excluded_until ? when(player.self_excluded_until) : say('players.not_set')}</dd>
+</dl>`)}
+${section(say('players.limits'), limits.length
+  ? table(say('players.limits'), [say('players.limit_kind'), say('players.limit_period'), say('players.limit_amount'), say('players.limit_pending')],
+      limits.map((row) => html`<tr><td>${row.kind}</td><td>${row.period}</td><td>${row.amount ? money(row.amount, cur) : say('players.not_set')}</td>
+<td>${row.pending_at ? `${row.pending_amount ? money(row.pending_amount, cur) : say('players.not_set')} (${when(row.pending_at)})` : ''}</td></tr>`))
+  : html`<p>${say('players.limits_empty')}</p>`)}
+${section(say('players.verification'), verifications.length
+  ? table(say('players.verification'), [say('verifications.submitted'), say('verifications.type'), say('verifications.status')],
+      verifications.map((row) => html`<tr><td><a href="/operator/verifications/${row.id}">${when(row.submitted_at)}</a></td>
+<td>${say(`verifications.type_${row.document_type}`)}</td><td>${say(`status.${row.status}`)}${row.reason ? html` (${row.reason})` : ''}</td></tr>`))
+  : html`<p>${say('players.verification_empty')}</p>`)}
+${section(say('players.sessions'), sessions.length
+  ? table(say('players.sessions'), [say('players.device'), say('players.address'), say('players.signed_in'), say('players.last_used')],
+      sessions.map((row) => html`<tr><td>${row.device || say('players.unknown_device')}</td><td>${row.ip}</td><td>${when(row.created_at)}</td><td>${when(row.last_used_at)}</td></tr>`))
+  : html`<p>${say('players.sessions_empty')}</p>`)}
+${section(say('players.history'), history.length
+  ? table(say('players.history'), [say('players.date'), say('players.type'), say('players.description'), say('players.amount'), say('players.status')],
+      history.map((row) => html`<tr><td>${when(row.created_at)}</td><td>${row.type}</td><td>${describeTransaction('en', row.template, row.params)}</td>
+<td class="num">${money(row.amount, cur)}</td><td>${say(`status.${row.status}`)}</td></tr>`))
+  : html`<p>${say('players.history_empty')}</p>`)}
+${section(say('players.notes'), html`${notes.length
+  ? html`<ul class="notes">${notes.map((note) => html`<li><p class="note">${note.body}</p><p class="muted">${say('players.note_by')} ${note.email}, ${when(note.created_at)}</p></li>`)}</ul>`
+  : html`<p>${say('players.notes_empty')}</p>`}
+<form method="post" action="/operator/players/${id}/notes" class="stack">${csrfField(csrf)}
+<label for="note">${say('players.note')}</label>
+<textarea id="note" name="body" required maxlength="2000" rows="3"></textarea>
+<button type="submit">${say('players.add_note')}</button></form>`)}`,
+    });
+  });
+
+  // Support and admin alike may add notes.
+  app.post('/operator/players/:id/notes', async (c) => {
+    const id = idParam(c.req.param('id'));
+    const { body } = await readForm(c, { body: { label: say('players.note'), max: 2000, required: true, multiline: true } });
+    const staff = c.get('staff');
+    const now = services.clock();
+    const added = await db.transaction(async (tx) => {
+      const [note] = await tx.query<{ id: number }>(
+        'INSERT INTO staff_notes (user_id, staff_id, body, created_at) SELECT id, $2, $3, $4 FROM users WHERE id = $1 RETURNING id',
+        [id, staff.id, body, now.toISOString()],
+      );
+      if (!note) return false;
+      await audit(tx, { staffId: staff.id, action: 'note.add', targetType: 'player', targetId: id, before: null, after: { note_id: note.id, body }, at: now });
+      return true;
+    });
+    if (!added) throw new ConsoleError(404, say('errors.not_found'));
+    return c.redirect(`/operator/players/${id}?noted=1`, 303);
+  });
+
+  return app;
+}
+

@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import type { DocumentType, Verification, VerificationStatus } from '../../../src/api/contract.ts';
+import type { DocumentMime } from '../../../src/api/document-file.ts';
+import type { Queryable } from '../db/database.ts';
+
+/**
+ * Identity verification (issue 14), the player's half. A player's status is their newest
+ * submission's status, `none` without one; staff (the operator console) set `verified` or
+ * `rejected` on that row. The document files are stored with the submission and never served
+ * back to players.
+ */
+export interface DocumentFile {
+  side: 'front' | 'back';
+  mime: DocumentMime;
+  content: Uint8Array;
+}
+
+interface Row {
+  status: Exclude<VerificationStatus, 'none'>;
+  document_type: DocumentType;
+  submitted_at: Date | string;
+  reason: string | null;
+}
+
+async function newest(db: Queryable, userId: number): Promise<Row | undefined> {
+  const [row] = await db.query<Row>(
+    'SELECT status, document_type, submitted_at, reason FROM identity_verifications WHERE user_id = $1 ORDER BY submitted_at DESC, id LIMIT 1',
+    [userId],
+  );
+  return row;
+}
+
+/** What `GET /api/user/verification` answers. */
+export async function verificationOf(db: Queryable, userId: number): Promise<Verification> {
+  const row = await newest(db, userId);
+  if (!row) return { status: 'none' };
+  return {
+    status: row.status,
+    document_type: row.document_type,
+    submitted_at: new Date(row.submitted_at).toISOString(),
+    // A reason belongs to a rejection; staff notes on an approval are not the player's to read.
+    ...(row.status === 'rejected' && row.reason ? { reason: row.reason } : {}),
+  };
+}
+
+export const isVerified = async (db: Queryable, userId: number) => (await newest(db, userId))?.status === 'verified';
+
+/**
+ * Stores a new pending submission with its files, unless one is pending or the player is already
+ * verified: then answers that status and stores nothing. The player's row is locked first, so
+ * two uploads sent at once (a double click) make one submission, on PGlite and on PostgreSQL.
+ */
+export async function submitVerification(
+  tx: Queryable,
+  request: { userId: number; documentType: DocumentType; files: DocumentFile[]; now: Date },
+): Promise<{ submitted_at: string } | { blocked: 'pending' | 'verified' }> {
+  await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [request.userId]);
+  const current = await newest(tx, request.userId);
+  if (current?.status === 'pending' || current?.status === 'verified') return { blocked: current.status };
+  const id = randomUUID();
+  await tx.query(
+    `INSERT INTO identity_verifications (id, user_id, document_type, status, submitted_at) VALUES ($1, $2, $3, 'pending', $4)`,
+    [id, request.userId, request.documentType, request.now.toISOString()],
+  );
+  for (const file of request.files) {
+    await tx.query('INSERT INTO identity_documents (verification_id, side, mime, size, content) VALUES ($1, $2, $3, $4, $5)', [
+      id, file.side, file.mime, file.content.byteLength, file.content,
+    ]);
+  }
+  return { submitted_at: request.now.toISOString() };
+}

@@ -1,0 +1,178 @@
+import { useState } from 'react';
+import { DOCUMENT_TYPES, type DocumentType, type Verification } from '../../api/contract';
+import { getVerification, uploadVerification } from '../../api/verification';
+import { serverErrors, type FormErrors } from '../../stores/form-errors';
+import { FormAlert } from '../FormAlert';
+import { useFormSubmit } from '../use-form-submit';
+import { DocumentFileField } from './DocumentFileField';
+import { formatDate, formatPercent } from './format';
+import type { IslandProps } from './messages';
+import { LoadError, Notice, TextPlaceholder } from './Status';
+import { failureMessages, useMessages, type Translators } from './use-messages';
+import { useResource } from './use-resource';
+
+type Side = 'front' | 'back';
+
+/**
+ * /profile#verification: the player's identity verification (issue 14). Shows the status; with
+ * none or a rejection, a form to send a document, checked here as the server checks it, with a
+ * preview of each file and the upload's progress. The card keeps its place while it loads.
+ */
+export function VerificationCard(props: IslandProps) {
+  const messages = useMessages(props);
+  const { t } = messages;
+  const status = useResource(() => getVerification());
+  // The answer to an upload, shown at once rather than after another round trip.
+  const [sent, setSent] = useState<Verification>();
+  const current = sent ?? status.data;
+
+  return (
+    <section id="verification" className="card verification" aria-labelledby="verification-title" aria-busy={!current}>
+      <h2 id="verification-title">{t('verification.title')}</h2>
+      {status.state === 'error' && !current ? (
+        <LoadError message={t('common.error')} retry={t('common.retry')} onRetry={status.retry} />
+      ) : !current ? (
+        <div className="verification__loading" role="status">
+          <span className="visually-hidden">{t('common.loading')}</span>
+          <TextPlaceholder size="short" />
+          <TextPlaceholder size="full" />
+          <TextPlaceholder size="long" />
+        </div>
+      ) : (
+        <VerificationState verification={current} locale={props.locale} messages={messages} onSent={setSent} fresh={sent !== undefined} />
+      )}
+    </section>
+  );
+}
+
+interface StateProps {
+  verification: Verification;
+  locale: IslandProps['locale'];
+  messages: Translators;
+  onSent: (verification: Verification) => void;
+  fresh: boolean;
+}
+
+function VerificationState({ verification, locale, messages, onSent, fresh }: StateProps) {
+  const { t } = messages;
+  const document = verification.document_type && t(`verification.documents.${verification.document_type}`);
+  return (
+    <>
+      <p className="verification__status" data-status={verification.status}>
+        {t('verification.status_label')} <strong>{t(`verification.status.${verification.status}`)}</strong>
+      </p>
+      {verification.status === 'pending' && (
+        <>
+          {fresh && <Notice>{t('verification.sent')}</Notice>}
+          <p>{t('verification.pending', { document: document ?? '', date: formatDate(verification.submitted_at!, locale) })}</p>
+        </>
+      )}
+      {verification.status === 'verified' && <p>{t('verification.verified')}</p>}
+      {verification.status === 'rejected' && (
+        <div className="verification__rejected" role="note">
+          <p>{t('verification.rejected', { document: document ?? '' })}</p>
+          {verification.reason && <blockquote className="verification__reason">{verification.reason}</blockquote>}
+          <p>{t('verification.try_again')}</p>
+        </div>
+      )}
+      {verification.status === 'none' && <p>{t('verification.intro')}</p>}
+      {(verification.status === 'none' || verification.status === 'rejected') && <UploadForm messages={messages} locale={locale} onSent={onSent} />}
+    </>
+  );
+}
+
+function UploadForm({ messages, locale, onSent }: Pick<StateProps, 'messages' | 'locale' | 'onSent'>) {
+  const { t } = messages;
+  const [documentType, setDocumentType] = useState<DocumentType>('passport');
+  const [progress, setProgress] = useState<number>();
+  // Problems found the moment a file is chosen, so the player need not upload to learn them.
+  const [chosenProblems, setChosenProblems] = useState<Partial<Record<Side, string>>>({});
+  // Sides whose file changed since the last submit: their earlier errors no longer apply.
+  const [changed, setChanged] = useState<Partial<Record<Side, boolean>>>({});
+  const sides: Side[] = documentType === 'passport' ? ['front'] : ['front', 'back'];
+
+  const { errors, busy, form, onSubmit } = useFormSubmit(async (data): Promise<FormErrors | null> => {
+    setChanged({});
+    const local: FormErrors = {};
+    const files: Partial<Record<Side, File>> = {};
+    for (const side of sides) {
+      const file = data.get(side);
+      if (!(file instanceof File) || (file.size === 0 && file.name === '')) local[side] = [messages.api(side === 'back' ? 'verification.back_required' : 'verification.file_required')];
+      else if (chosenProblems[side]) local[side] = [chosenProblems[side]!];
+      else files[side] = file;
+    }
+    if (Object.keys(local).length) return local;
+    setProgress(0);
+    try {
+      onSent(await uploadVerification({ document_type: documentType, front: files.front!, back: files.back }, setProgress));
+      return null;
+    } catch (error) {
+      return serverErrors(error, failureMessages(t));
+    } finally {
+      setProgress(undefined);
+    }
+  }, () => {});
+
+  const fieldErrors = (side: Side) => {
+    const chosen = chosenProblems[side] ? [chosenProblems[side]!] : undefined;
+    return changed[side] ? chosen : (errors[side] ?? chosen);
+  };
+  const onProblem = (side: Side, problem: string | undefined) => {
+    setChosenProblems((previous) => ({ ...previous, [side]: problem }));
+    setChanged((previous) => ({ ...previous, [side]: true }));
+  };
+  const percent = progress === undefined ? undefined : Math.round(progress * 100);
+
+  return (
+    <form ref={form} onSubmit={onSubmit} noValidate aria-busy={busy} data-form="verification">
+      <FormAlert errors={errors.form} />
+      <div className="field">
+        <label htmlFor="field-document_type">{t('verification.document_type')}</label>
+        <select
+          id="field-document_type"
+          name="document_type"
+          value={documentType}
+          disabled={busy}
+          aria-invalid={errors.document_type ? true : undefined}
+          aria-describedby={errors.document_type ? 'field-document_type-error' : undefined}
+          onChange={(event) => {
+            setDocumentType(event.currentTarget.value as DocumentType);
+            // A back input that goes away (a passport) comes back empty: its old problem goes with it.
+            setChosenProblems(({ front }) => ({ front }));
+          }}
+        >
+          {DOCUMENT_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`verification.documents.${type}`)}
+            </option>
+          ))}
+        </select>
+        {errors.document_type && (
+          <p className="field__error" id="field-document_type-error">
+            {errors.document_type.join(' ')}
+          </p>
+        )}
+      </div>
+      {sides.map((side) => (
+        <DocumentFileField
+          key={side}
+          name={side}
+          label={t(side === 'front' && documentType === 'passport' ? 'verification.photo_page' : `verification.${side}`)}
+          errors={fieldErrors(side)}
+          onProblem={onProblem}
+          messages={messages}
+          disabled={busy}
+        />
+      ))}
+      {percent !== undefined && (
+        <div className="upload-progress" data-upload-progress>
+          <label htmlFor="verification-progress">{t('verification.uploading', { percent: formatPercent(progress!, locale) })}</label>
+          <progress id="verification-progress" max={100} value={percent} />
+        </div>
+      )}
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? t('common.busy') : t('verification.submit')}
+      </button>
+    </form>
+  );
+}

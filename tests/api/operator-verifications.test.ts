@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { useTestApi } from './harness.ts';
+import { auditOf, ConsoleClient, staffMember } from './operator-harness.ts';
+
+const ctx = useTestApi();
+/** The smallest PNG there is (1×1), as the upload API would have stored it. */
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082', 'hex');
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+/** A pending submission written straight into the schema (the upload API lives on wip/verify). */
+async function submission(userId: number, type = 'passport', back?: Buffer) {
+  const id = randomUUID();
+  await ctx.api.db.query("INSERT INTO identity_verifications (id, user_id, document_type, status, submitted_at) VALUES ($1, $2, $3, 'pending', now())", [id, userId, type]);
+  await ctx.api.db.query("INSERT INTO identity_documents (verification_id, side, mime, size, content) VALUES ($1, 'front', 'image/png', $2, $3)", [id, PNG.length, PNG]);
+  if (back) await ctx.api.db.query("INSERT INTO identity_documents (verification_id, side, mime, size, content) VALUES ($1, 'back', 'application/pdf', $2, $3)", [id, back.length, back]);
+  return id;
+}
+const row = async (id: string) =>
+  (await ctx.api.db.query<{ status: string; reason: string | null; reviewed_by: number | null; reviewed_at: Date | null }>(
+    'SELECT status, reason, reviewed_by, reviewed_at FROM identity_verifications WHERE id = $1', [id],
+  ))[0]!;
+
+describe('verification queue', () => {
+  it('lists pending submissions and shows each document inline, served only to staff and never cached', async () => {
+    const player = await ctx.api.player();
+    const id = await submission(player.id, 'id_card', PDF);
+    const support = await staffMember(ctx.api, 'support');
+    const queue = await support.client.get('/operator/verifications');
+    expect(queue.text).toContain(player.username);
+    expect(queue.text).toContain(`/operator/verifications/${id}`);
+    expect(queue.text).toContain('Identity card');
+    const review = await support.client.get(`/operator/verifications/${id}`);
+    expect(review.status).toBe(200);
+    expect(review.text).toContain(`<img src="/operator/verifications/${id}/documents/front" alt="front page">`);
+    expect(review.text).toContain(`<iframe src="/operator/verifications/${id}/documents/back" title="back page">`);
+    // Support may look, not decide.
+    expect(review.text).not.toContain(`/operator/verifications/${id}/approve`);
+    const front = await ctx.api.app.request(`/operator/verifications/${id}/documents/front`, { headers: { cookie: `operator_session=${support.client.cookies.get('operator_session')}` } });
+    expect(front.status).toBe(200);
+    expect(front.headers.get('content-type')).toBe('image/png');
+    expect(front.headers.get('cache-control')).toBe('no-store');
+    expect(front.headers.get('content-security-policy')).toContain('sandbox');
+    expect(Buffer.from(await front.arrayBuffer()).equals(PNG)).toBe(true);
+    const back = await support.client.get(`/operator/verifications/${id}/documents/back`);
+    expect(back.headers.get('content-type')).toBe('application/pdf');
+    expect(back.headers.get('cache-control')).toBe('no-store');
+    // Nobody else gets the file: no session, or a player's token.
+    const anonymous = await new ConsoleClient(ctx.api).get(`/operator/verifications/${id}/documents/front`);
+    expect(anonymous.status).toBe(303);
+    expect(anonymous.location).toBe('/operator/sign-in');
+    expect((await new ConsoleClient(ctx.api, { authorization: `Token ${player.token}` }).get(`/operator/verifications/${id}/documents/front`)).status).toBe(403);
+    expect((await support.client.get('/operator/verifications/not-a-uuid')).status).toBe(404);
+    expect((await support.client.get(`/operator/verifications/${id}/documents/side`)).status).toBe(404);
+  });
+
+  it('approve: verified, with reviewer and time, and an audit row; it leaves the queue', async () => {
+    const player = await ctx.api.player();
+    const id = await submission(player.id);
+    const admin = await staffMember(ctx.api, 'admin');
+    await admin.client.get(`/operator/verifications/${id}`);
+    const res = await admin.client.post(`/operator/verifications/${id}/approve`);
+    expect(res.location).toBe('/operator/verifications?done=verified');
+    expect(await row(id)).toMatchObject({ status: 'verified', reason: null, reviewed_by: admin.id });
+    expect((await row(id)).reviewed_at).not.toBeNull();
+    expect((await admin.client.get('/operator/verifications')).text).not.toContain(id);
+    expect(await auditOf(ctx.api, 'verification', id)).toEqual([
+      { staff_id: admin.id, action: 'verification.approve', before: { status: 'pending', user_id: player.id }, after: { status: 'verified', user_id: player.id } },
+    ]);
+    expect((await admin.client.post(`/operator/verifications/${id}/reject`, { reason: 'late' })).status).toBe(409);
+  });
+
+  it('reject with a reason the player will see; the reason is required and must be clean text', async () => {
+    const player = await ctx.api.player();
+    const id = await submission(player.id, 'driving_licence');
+    const admin = await staffMember(ctx.api, 'admin');
+    await admin.client.get(`/operator/verifications/${id}`);
+    expect((await admin.client.post(`/operator/verifications/${id}/reject`, { reason: '' })).status).toBe(400);
+    expect((await admin.client.post(`/operator/verifications/${id}/reject`, { reason: 'blurry\u0007' })).status).toBe(400);
+    expect((await row(id)).status).toBe('pending');
+    const res = await admin.client.post(`/operator/verifications/${id}/reject`, { reason: 'The photo is blurry.\nPlease send a sharper one.' });
+    expect(res.status).toBe(303);
+    expect(await row(id)).toMatchObject({ status: 'rejected', reason: 'The photo is blurry.\nPlease send a sharper one.', reviewed_by: admin.id });
+    const [entry] = await auditOf(ctx.api, 'verification', id);
+    expect(entry).toMatchObject({ action: 'verification.reject', after: { status: 'rejected', reason: 'The photo is blurry.\nPlease send a sharper one.' } });
+  });
+
+  it('two staff deciding at once: exactly one wins', async () => {
+    const player = await ctx.api.player();
+    const id = await submission(player.id);
+    const [a, b] = [await staffMember(ctx.api, 'admin'), await staffMember(ctx.api, 'admin')];
+    await a.client.get('/operator');
+    await b.client.get('/operator');
+    const results = await Promise.all([a.client.post(`/operator/verifications/${id}/approve`), b.client.post(`/operator/verifications/${id}/reject`, { reason: 'No' })]);
+    expect(results.map((r) => r.status).sort()).toEqual([303, 409]);
+    expect(await auditOf(ctx.api, 'verification', id)).toHaveLength(1);
+  });
+
+  it('support and player tokens cannot decide (403), and nothing changes', async () => {
+    const player = await ctx.api.player();
+    const id = await submission(player.id);
+    const support = await staffMember(ctx.api, 'support');
+    await support.client.get('/operator');
+    expect((await support.client.post(`/operator/verifications/${id}/approve`)).status).toBe(403);
+    expect((await support.client.post(`/operator/verifications/${id}/reject`, { reason: 'x' })).status).toBe(403);
+    const withToken = new ConsoleClient(ctx.api, { authorization: `Token ${player.token}` });
+    expect((await withToken.post(`/operator/verifications/${id}/approve`, {}, { csrf: 'x' })).status).toBe(403);
+    expect((await row(id)).status).toBe('pending');
+    expect(await auditOf(ctx.api, 'verification', id)).toEqual([]);
+  });
+});

@@ -1,0 +1,184 @@
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { depositThroughPaymentPage, newPlayer } from './helpers';
+import { E2E_DATA_DIR } from './isolated-site.mjs';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+/** The German profile texts, so the player's steps read as a German player reads them. */
+const verification = JSON.parse(readFileSync('locales/de/profile.json', 'utf8')).verification;
+/** A 1×1 PNG: the passport's photo page. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const STAFF_PASSWORD = 'ember-quarry-lantern-58';
+
+/** Creates a staff account with the real command, as an operator would (through the running server). */
+async function addStaff(role: 'admin' | 'support') {
+  const email = newPlayer(`staff${role}`).email;
+  const { stdout } = await promisify(execFile)(process.execPath, ['scripts/operator.mjs', 'add-staff', email, '--role', role], {
+    env: { ...process.env, DATA_DIR: E2E_DATA_DIR },
+  });
+  expect(stdout).toContain('through the running server');
+  return { email, oneTimePassword: /One-time password: (\S+)/.exec(stdout)![1]! };
+}
+
+async function noAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  expect(results.violations, `${page.url()}: ${results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`).join('; ')}`).toEqual([]);
+}
+
+/** First sign-in in its own browser context: one-time password, own password, TOTP enrolment (axe on each page). */
+async function staffSignIn(browser: Browser, role: 'admin' | 'support') {
+  const staff = await addStaff(role);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/operator/sign-in');
+  await noAxeViolations(page);
+  await page.getByLabel('Email').fill(staff.email);
+  await page.getByLabel('Password').fill(staff.oneTimePassword);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose your own password');
+  await noAxeViolations(page);
+  await page.getByLabel('New password', { exact: true }).fill(STAFF_PASSWORD);
+  await page.getByLabel('New password again').fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Set up two-factor sign-in');
+  await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
+  await noAxeViolations(page);
+  const secret = (await page.locator('[data-totp-secret]').textContent())!.trim();
+  const code = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate();
+  await page.getByLabel('Six-digit code').fill(code);
+  await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Overview');
+  return { ...staff, page, context };
+}
+
+/** A player who reads the site in German: registered and signed in with `de`, with money on the balance. */
+async function germanPlayer(page: Page, request: APIRequestContext, balance: string) {
+  const credentials = newPlayer('opde');
+  const de = { 'accept-language': 'de' };
+  expect((await request.post('/auth/users/', { data: credentials, headers: de })).status()).toBe(201);
+  const login = await request.post('/auth/token/login/', { data: { email: credentials.email, password: credentials.password }, headers: de });
+  const token = ((await login.json()) as { auth_token: string }).auth_token;
+  await depositThroughPaymentPage(request, token, balance);
+  await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
+  return { ...credentials, token };
+}
+
+const withdraw = async (request: APIRequestContext, token: string, amount: string) => {
+  const res = await request.post('/api/user/withdrawal', { headers: { authorization: `Token ${token}` }, data: { amount, method: 'card', destination: '4000 0566 5566 5556' } });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+};
+const balance = async (request: APIRequestContext, token: string) =>
+  ((await (await request.get('/api/user/me', { headers: { authorization: `Token ${token}` } })).json()) as { balance: string }).balance;
+
+test('a German player\'s document and withdrawal approved by staff with two-factor; a rejected withdrawal returns the money', async ({ page, request, browser }) => {
+  test.setTimeout(150_000);
+  const player = await germanPlayer(page, request, '60.00');
+
+  // The player sends their passport from the profile page (the verification card).
+  await page.goto('/de/profile');
+  const card = page.locator('section#verification');
+  const form = card.locator('form[data-form="verification"]');
+  await form.getByLabel(verification.photo_page).setInputFiles({ name: 'reisepass.png', mimeType: 'image/png', buffer: PNG });
+  await form.getByRole('button', { name: verification.submit }).click();
+  await expect(card.locator('[data-status="pending"]')).toContainText(verification.status.pending);
+
+  // Staff sign in (password, new password, TOTP enrolment) and approve the document.
+  const staff = await staffSignIn(browser, 'admin');
+  const console_ = staff.page;
+  await console_.getByRole('link', { name: 'Verification', exact: true }).click();
+  await noAxeViolations(console_);
+  await console_.getByRole('link', { name: `Review ${player.username}` }).click();
+  await expect(console_.getByRole('img', { name: 'front page' })).toBeVisible();
+  await expect.poll(() => console_.getByRole('img', { name: 'front page' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  await noAxeViolations(console_);
+  await console_.getByRole('button', { name: 'Approve: identity verified' }).click();
+  await expect(console_.getByRole('status')).toHaveText('Verification approved.');
+  await page.reload();
+  await expect(card.locator('[data-status="verified"]')).toContainText(verification.status.verified);
+
+  // Now the player may withdraw; staff approve it.
+  const approvedId = await withdraw(request, player.token, '20.00');
+  await console_.getByRole('link', { name: 'Withdrawals', exact: true }).click();
+  const row = console_.locator(`tr[data-withdrawal="${approvedId}"]`);
+  await expect(row).toContainText(player.username);
+  await expect(row).toContainText('€20.00');
+  await expect(row).toContainText('verified');
+  await noAxeViolations(console_);
+  await row.getByRole('button', { name: 'Approve' }).click();
+  await expect(console_.getByRole('status')).toHaveText(`Withdrawal ${approvedId} approved.`);
+  await expect(console_.locator(`tr[data-withdrawal="${approvedId}"]`)).toHaveCount(0);
+
+  await page.goto('/de/profile/history?type=withdrawal');
+  const completed = page.locator('tr[data-type="withdrawal"][data-status="completed"]');
+  await expect(completed).toHaveCount(1);
+  await expect(completed).toContainText('Abgeschlossen');
+  await page.goto('/de/profile/notification');
+  await expect(page.getByText('Auszahlung abgeschlossen')).toBeVisible();
+  await expect(page.getByText('Ihre Auszahlung von 20,00\u00a0€ wurde genehmigt und überwiesen.')).toBeVisible();
+
+  // Rejected: the reserved amount comes back, with the reason.
+  const rejectedId = await withdraw(request, player.token, '15.00');
+  expect(await balance(request, player.token)).toBe('25.00');
+  await console_.reload();
+  const second = console_.locator(`tr[data-withdrawal="${rejectedId}"]`);
+  await second.getByLabel('Reason for the player').fill('Die Karte gehört nicht Ihnen.');
+  await second.getByRole('button', { name: 'Reject' }).click();
+  await expect(console_.getByRole('status')).toHaveText(`Withdrawal ${rejectedId} rejected; the amount is back on the player's balance.`);
+  expect(await balance(request, player.token)).toBe('40.00');
+  await page.goto('/de/profile/history?type=withdrawal');
+  await expect(page.locator('tr[data-type="withdrawal"][data-status="cancelled"]')).toContainText('Die Karte gehört nicht Ihnen.');
+  await page.goto('/de/profile/notification');
+  await expect(page.getByText('Auszahlung abgelehnt')).toBeVisible();
+
+  // The player's page in the console, then the audit log, with both decisions.
+  await console_.getByRole('link', { name: 'Players' }).click();
+  await console_.getByLabel('Email or username').fill(player.email);
+  await console_.getByRole('button', { name: 'Search' }).click();
+  await expect(console_.getByRole('heading', { level: 1 })).toHaveText(`Player ${player.username}`);
+  await expect(console_.locator('[data-balance]')).toHaveText('€40.00');
+  await noAxeViolations(console_);
+  await console_.getByRole('link', { name: 'Audit log' }).click();
+  await console_.getByLabel('Staff email').fill(staff.email);
+  await console_.getByRole('button', { name: 'Show' }).click();
+  await expect(console_.locator('tr[data-action="withdrawal.approve"]')).toHaveCount(1);
+  await expect(console_.locator('tr[data-action="withdrawal.reject"]')).toHaveCount(1);
+  await noAxeViolations(console_);
+  await staff.context.close();
+});
+
+test('the console pages have no axe violations; support sees no decisions; a player token is refused', async ({ browser, request }) => {
+  test.setTimeout(150_000);
+  const admin = await staffSignIn(browser, 'admin');
+  for (const path of ['/operator', '/operator/withdrawals', '/operator/verifications', '/operator/players', '/operator/news', '/operator/audit']) {
+    await admin.page.goto(path);
+    await noAxeViolations(admin.page);
+  }
+  // The preview (nothing is published: other specs count the broadcast list).
+  await admin.page.goto('/operator/news');
+  await admin.page.getByLabel('Title (en)').fill('Preview only');
+  await admin.page.getByLabel('Text (en)').fill('Never published.');
+  await admin.page.getByRole('button', { name: 'Preview' }).click();
+  await expect(admin.page.getByText('No Deutsch text: Deutsch readers will see the English text.')).toBeVisible();
+  await noAxeViolations(admin.page);
+  await admin.context.close();
+
+  const support = await staffSignIn(browser, 'support');
+  await support.page.goto('/operator/withdrawals');
+  await expect(support.page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  const news = await support.page.goto('/operator/news');
+  expect(news!.status()).toBe(403);
+  await support.context.close();
+
+  const player = newPlayer('optoken');
+  expect((await request.post('/auth/users/', { data: player })).status()).toBe(201);
+  const login = await request.post('/auth/token/login/', { data: { email: player.email, password: player.password } });
+  const token = ((await login.json()) as { auth_token: string }).auth_token;
+  const refused = await request.get('/operator/withdrawals', { headers: { authorization: `Token ${token}` } });
+  expect(refused.status()).toBe(403);
+  expect(refused.headers()['x-robots-tag']).toBe('noindex, nofollow');
+});
