@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { encryptJson, importPublicKey } from '../../src/api/envelope.ts';
+import { normalizeEmail } from '../../src/api/validation.ts';
 import { createApp } from '../../server/src/app.ts';
 import type { Services } from '../../server/src/app-env.ts';
 import { systemClock, type Clock } from '../../server/src/clock.ts';
@@ -82,7 +83,7 @@ export async function createTestApi(env: Record<string, string> = {}, { clock = 
 
   /** The id of the account with this (normalized) email; registration's answer carries none. */
   async function idOf(email: string): Promise<number> {
-    const [row] = await db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email.toLowerCase()]);
+    const [row] = await db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [normalizeEmail(email)]);
     expect(row, `no account for ${email}`).toBeTruthy();
     return row!.id;
   }
