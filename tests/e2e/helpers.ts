@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { ACTIVATION_LINK, findMail, mailedLink, type OutboxMail } from '../mail-outbox';
 
 /** Resolves once the page's bundled client script has run and wired the header controls. */
 export async function waitForClientScript(page: Page): Promise<void> {
@@ -61,4 +62,48 @@ export async function depositThroughPaymentPage(
   if (!formToken) throw new Error(`the payment page ${path} has no form token`);
   const confirmed = await request.post(`${path}/confirm`, { form: { token: formToken }, maxRedirects: 0 });
   if (confirmed.status() !== 303) throw new Error(`confirming ${path} answered ${confirmed.status()}`);
+}
+
+/** Where the e2e servers (scripts/e2e-server.mjs, no SMTP_URL) write their mail. */
+export const OUTBOXES = ['.data/e2e/outbox', '.data/e2e-isolated/outbox'];
+
+/** The newest mail to `email` (matching `pattern`) in the e2e servers' outboxes, once it is there. */
+export async function mailTo(email: string, pattern?: RegExp): Promise<OutboxMail> {
+  let found: OutboxMail | undefined;
+  await expect.poll(async () => !!(found = await findMail(OUTBOXES, email, pattern)), { message: `a mail to ${email}` }).toBe(true);
+  return found!;
+}
+
+/** The activation link mailed to `email`. */
+export async function activationLink(email: string) {
+  return mailedLink((await mailTo(email, ACTIVATION_LINK)).text, 'activate')!;
+}
+
+/**
+ * Registers through the API (plain JSON, which the server accepts) and activates the account
+ * with the link of its mail, as a player would: for tests about what comes after sign-up.
+ */
+export async function registerPlayer(request: APIRequestContext, player: { email: string; username: string; password: string }, language = 'en') {
+  const registered = await request.post('/auth/users/', { data: { ...ADULT, ...player }, headers: { 'accept-language': language } });
+  if (registered.status() !== 201) throw new Error(`registration answered ${registered.status()}: ${await registered.text()}`);
+  const { uid, token } = await activationLink(player.email);
+  const activated = await request.post('/auth/users/activation/', { data: { uid, token } });
+  if (activated.status() !== 204) throw new Error(`activation answered ${activated.status()}: ${await activated.text()}`);
+}
+
+/**
+ * After the sign-up dialog said "check your inbox": opens the mailed link (the /activate page),
+ * waits for the account to be activated, and opens the sign-in dialog from there.
+ */
+export async function activateFromMail(page: Page, email: string) {
+  const link = await activationLink(email);
+  await page.goto(link.url);
+  const activated = page.locator('[data-notice="activated"]');
+  await expect(activated).toBeVisible();
+  // The token leaves the address bar as soon as the page has read it.
+  expect(new URL(page.url()).hash).toBe('');
+  await activated.getByRole('button').click();
+  const signIn = page.locator('dialog.auth-dialog[data-dialog="sign-in"][open]');
+  await expect(signIn).toBeVisible();
+  return signIn;
 }
