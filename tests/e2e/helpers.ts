@@ -38,11 +38,16 @@ export async function apiToken(request: import('@playwright/test').APIRequestCon
 }
 
 /** A new player has nothing on their balance, so the low-balance dialog opens: close it. */
-export async function closeLowBalance(page: Page) {
-  const low = page.locator('#low-balance-dialog[open]');
-  await low.waitFor();
-  await low.locator('[data-close-dialog]').last().click();
-  await expect(low).toHaveCount(0);
+export const closeLowBalance = (page: Page) => closeBalanceDialog(page, '#low-balance-dialog');
+
+/** The first sign-in of an account (in the browser) is greeted with the welcome dialog instead: close it. */
+export const closeWelcome = (page: Page) => closeBalanceDialog(page, '#welcome-dialog');
+
+async function closeBalanceDialog(page: Page, selector: string) {
+  const dialog = page.locator(`${selector}[open]`);
+  await dialog.waitFor();
+  await dialog.locator('[data-close-dialog]').last().click();
+  await expect(dialog).toHaveCount(0);
 }
 
 /**
