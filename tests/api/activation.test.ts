@@ -5,25 +5,18 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/clock.ts';
 import { mailedLink } from '../mail-outbox.ts';
 import { ADULT, type Reply, useTestApi } from './harness.ts';
-import { startSmtp } from './smtp.ts';
+import { useSmtp } from './smtp.ts';
 
 const SMTP_PORT = 4665;
 const SITE = 'https://play.example.test';
 const TIMEOUT = 7200;
 const clock = manualClock();
 const ctx = useTestApi({ SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`, SITE_URL: SITE, TRUST_PROXY: '1', ACTIVATION_TIMEOUT: String(TIMEOUT) }, { clock });
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-beforeAll(async () => {
-  smtp = await startSmtp(SMTP_PORT);
-});
-afterAll(async () => {
-  await ctx.api.mailer.settled();
-  await smtp.close();
-});
+const smtp = useSmtp(SMTP_PORT, () => ctx.api.mailer.settled());
 
 const PASSWORD = 'correct-horse-battery';
 let address = 0;

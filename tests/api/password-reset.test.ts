@@ -1,24 +1,17 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/clock.ts';
 import { ADULT, createTestApi, useTestApi } from './harness.ts';
-import { startSmtp } from './smtp.ts';
+import { useSmtp } from './smtp.ts';
 import { mailedLink } from '../mail-outbox.ts';
 
 const SMTP_PORT = 4664;
 const SITE = 'https://play.example.test';
 const clock = manualClock();
 const ctx = useTestApi({ SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`, SITE_URL: SITE, TRUST_PROXY: '1', LOGIN_MAX_FAILURES: '3' }, { clock });
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-beforeAll(async () => {
-  smtp = await startSmtp(SMTP_PORT);
-});
-afterAll(async () => {
-  await ctx.api.mailer.settled();
-  await smtp.close();
-});
+const smtp = useSmtp(SMTP_PORT, () => ctx.api.mailer.settled());
 
 const NEW_PASSWORD = 'quiet-harbour-lamp-72';
 let address = 0;

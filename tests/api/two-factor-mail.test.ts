@@ -3,22 +3,15 @@
  * their language, as text and HTML with no remote content, through a real SMTP server.
  */
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/clock.ts';
 import { useTestApi } from './harness.ts';
-import { startSmtp } from './smtp.ts';
+import { useSmtp } from './smtp.ts';
 
 const SMTP_PORT = 4666;
 const clock = manualClock(new Date('2026-03-03T14:05:00Z'));
 const ctx = useTestApi({ SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}` }, { clock });
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-beforeAll(async () => {
-  smtp = await startSmtp(SMTP_PORT);
-});
-afterAll(async () => {
-  await ctx.api.mailer.settled();
-  await smtp.close();
-});
+const smtp = useSmtp(SMTP_PORT, () => ctx.api.mailer.settled());
 
 const codeAt = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: clock().getTime() });
 

@@ -30,6 +30,16 @@ function unencrypted(bodies: { path: string; body: string }[], password: string)
     .map(({ path, body }) => `${path}: ${body.slice(0, 60)}`);
 }
 
+/** Signs in with the dialog, as a player would; the dialog must close. */
+async function signInThroughDialog(page: Page, player: { email: string; password: string }) {
+  await page.goto('/faq#sign-in');
+  const form = page.locator('dialog.auth-dialog[data-dialog="sign-in"][open]');
+  await form.getByLabel('Email address').fill(player.email);
+  await form.getByLabel('Password', { exact: true }).fill(player.password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.locator('dialog.auth-dialog[open]'), `${RULES.session}; ${RULES.crossOrigin}`).toHaveCount(0);
+}
+
 const authToken = async (page: Page) => (await page.context().cookies()).find((cookie) => cookie.name === 'auth_token')?.value;
 
 async function me(page: Page, api: string, token: string): Promise<User> {
@@ -104,12 +114,7 @@ test.describe('a deployment', { tag: '@deploy' }, () => {
     test.skip(!PLAYER, 'set E2E_PLAYER_EMAIL and E2E_PLAYER_PASSWORD to check signing in');
     const api = apiBase(baseURL!);
     const bodies = recordJsonBodies(page);
-    await page.goto('/faq#sign-in');
-    const form = page.locator('dialog.auth-dialog[data-dialog="sign-in"][open]');
-    await form.getByLabel('Email address').fill(PLAYER!.email);
-    await form.getByLabel('Password', { exact: true }).fill(PLAYER!.password);
-    await form.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.locator('dialog.auth-dialog[open]'), `${RULES.session}; ${RULES.crossOrigin}`).toHaveCount(0);
+    await signInThroughDialog(page, PLAYER!);
     expectNone(unencrypted(bodies, PLAYER!.password), RULES.encryptedBodies);
 
     const token = await authToken(page);
@@ -152,12 +157,7 @@ test.describe('a deployment', { tag: '@deploy' }, () => {
     test.skip(!depositor, 'set E2E_PLAYER_EMAIL and E2E_PLAYER_PASSWORD to check depositing');
     if (!REMOTE) await registerPlayer(request, depositor as ReturnType<typeof newPlayer>);
     const api = apiBase(baseURL!);
-    await page.goto('/faq#sign-in');
-    const form = page.locator('dialog.auth-dialog[data-dialog="sign-in"][open]');
-    await form.getByLabel('Email address').fill(depositor!.email);
-    await form.getByLabel('Password', { exact: true }).fill(depositor!.password);
-    await form.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.locator('dialog.auth-dialog[open]'), `${RULES.session}; ${RULES.crossOrigin}`).toHaveCount(0);
+    await signInThroughDialog(page, depositor!);
     // A first sign-in is welcomed, a low balance warned about: either covers the header.
     const invitation = page.locator('#welcome-dialog[open], #low-balance-dialog[open]');
     if (await invitation.count()) {

@@ -1,16 +1,13 @@
 import { Hono } from 'hono';
 import { API_PATHS } from '../../../src/api/contract.ts';
-import { checkActivation, checkEmail, hasProblems, normalizeEmail, type Problems } from '../../../src/api/validation.ts';
+import { checkActivation, hasProblems } from '../../../src/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { readJson } from '../body.ts';
-import { clientAddress } from '../client-address.ts';
 import { fieldError, fieldErrors } from '../errors.ts';
-import { activationMail } from '../mail/messages.ts';
-import { tidyAuthTables } from '../services/housekeeping.ts';
+import { activationMail, type Recipient } from '../mail/messages.ts';
 import { claimLinkToken, decodeUid, newLink } from '../services/link-tokens.ts';
-import { admitMailRequest } from '../services/login-throttle.ts';
 import { loadAccount } from '../services/users.ts';
-import type { Recipient } from '../mail/messages.ts';
+import { mailRequest } from './mail-request.ts';
 
 /** Mails the activation link (after the answer), saying for how many hours it works. */
 export function mailActivation({ config, mailer }: Services, player: Recipient, link: string) {
@@ -19,7 +16,7 @@ export function mailActivation({ config, mailer }: Services, player: Recipient, 
 
 /** Account activation with Djoser's paths, fields and answers (SEND_ACTIVATION_EMAIL). */
 export function activationRoutes(services: Services) {
-  const { db, config } = services;
+  const { db } = services;
   const app = new Hono<AppEnv>();
 
   app.post(API_PATHS.activation, async (c) => {
@@ -43,15 +40,8 @@ export function activationRoutes(services: Services) {
   // 204 for every well-formed address, like reset_password: a new link goes only to an account
   // that waits for activation, after the answer, within the per-email mail limit.
   app.post(API_PATHS.resendActivation, async (c) => {
-    const input = await readJson(c, services);
-    const problems: Problems = {};
-    checkEmail(problems, input.email);
-    if (hasProblems(problems)) throw fieldErrors(problems);
-    const email = normalizeEmail(String(input.email));
-    const { mayMail } = await admitMailRequest(services, 'activation', email, clientAddress(c, config.auth.trustProxy));
-    await tidyAuthTables(services);
-    const player = await loadAccount(db, 'email', email);
-    if (player && !player.activated_at && mayMail) {
+    const player = await mailRequest(c, services, 'activation');
+    if (player && !player.activated_at) {
       const link = await newLink(services, db, 'activation', player);
       mailActivation(services, player, link);
     }

@@ -1,15 +1,15 @@
 import { Hono } from 'hono';
 import { API_PATHS } from '../../../src/api/contract.ts';
 import { checkPasswordStrength } from '../../../src/api/password-strength.ts';
-import { checkEmail, checkNewPassword, checkResetConfirm, checkSetPassword, hasProblems, normalizeEmail, type Problems } from '../../../src/api/validation.ts';
+import { checkNewPassword, checkResetConfirm, checkSetPassword, hasProblems, type Problems } from '../../../src/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { hashPassword, hashToken, requireUser, tokenOf, verifyPassword } from '../auth.ts';
 import { readJson } from '../body.ts';
 import { clientAddress } from '../client-address.ts';
 import { fieldError, fieldErrors } from '../errors.ts';
 import { passwordChangedMail, passwordResetMail } from '../mail/messages.ts';
-import { tidyAuthTables } from '../services/housekeeping.ts';
-import { admitMailRequest, admitSignIn, clearSignInLocks, signInSucceeded } from '../services/login-throttle.ts';
+import { admitSignIn, clearSignInLocks, signInSucceeded } from '../services/login-throttle.ts';
+import { mailRequest } from './mail-request.ts';
 import { passwordWork as queuedPasswordWork } from '../services/password-queue.ts';
 import { claimLinkToken, decodeUid, linkTokenValid, newLink } from '../services/link-tokens.ts';
 import { loadAccount, type Account as Player } from '../services/users.ts';
@@ -33,15 +33,8 @@ export function passwordRoutes(services: Services) {
   // 204 for any well-formed address, known or not, limited or not: the answer and its timing
   // (the mail goes out after the answer) say nothing about whether an account exists.
   app.post(API_PATHS.resetPassword, async (c) => {
-    const input = await readJson(c, services);
-    const problems: Problems = {};
-    checkEmail(problems, input.email);
-    if (hasProblems(problems)) throw fieldErrors(problems);
-    const email = normalizeEmail(String(input.email));
-    const { mayMail } = await admitMailRequest(services, 'reset', email, clientAddress(c, config.auth.trustProxy));
-    await tidyAuthTables(services);
-    const player = await loadPlayer('email', email);
-    if (player && mayMail) {
+    const player = await mailRequest(c, services, 'reset');
+    if (player) {
       const link = await newLink(services, db, 'password_reset', player);
       services.mailer.dispatch(passwordResetMail(player, link, Math.round(config.mail.resetTimeoutSeconds / 60)));
     }
