@@ -30,9 +30,9 @@ const build = { id: createBuildId(), timestamp: new Date().toISOString() };
 const rsaPublicKey = publicKeySpkiBase64();
 if (!rsaPublicKey) console.warn('[keys] no RSA public key: the site will send request bodies unencrypted. Run `npm start` once or set PUBLIC_RSA_PUBLIC_KEY.');
 
-// The reset page is noindex and carries its token in the fragment: nothing for a search engine.
+// The reset and activation pages are noindex and carry their token in the fragment: nothing for a search engine.
 /** @param {string} url */
-const isPrivateRoute = (url) => /\/profile(\/|$)|\/reset-password(\.html)?\/?$|\/(404|500)(\.html)?\/?$/.test(new URL(url).pathname);
+const isPrivateRoute = (url) => /\/profile(\/|$)|\/(reset-password|activate)(\.html)?\/?$|\/(404|500)(\.html)?\/?$/.test(new URL(url).pathname);
 
 export default defineConfig({
   site,

@@ -7,13 +7,15 @@ import { join } from 'node:path';
 import { encryptJson, importPublicKey } from '../src/api/envelope.ts';
 import { publicKeySpkiBase64 } from '../server/src/key-files.mjs';
 import { TEST_VERIFY_PATH } from './test-hooks.mjs';
+import { ACTIVATION_LINK, mailedLink, waitForMail } from '../tests/mail-outbox.ts';
 
 export async function startBenchApi({ port, env = {}, name = 'bench' }) {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), `amber-${name}-`));
   // With the test-only routes, so a bench player can be verified and withdraw (scripts/test-hooks.mjs).
   const server = spawn(process.execPath, ['scripts/test-server.mjs'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, RSA_PRIVATE_KEY_FILE: '', DEMO: '0', ...env },
+    // No SMTP_URL: mail goes to DATA_DIR/outbox, where fundedPlayer reads its activation link.
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, RSA_PRIVATE_KEY_FILE: '', DEMO: '0', SMTP_URL: '', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stop = () => {
@@ -43,9 +45,11 @@ export async function startBenchApi({ port, env = {}, name = 'bench' }) {
     });
     return response.headers.get('content-type')?.includes('json') ? response.json() : response;
   };
-  /** A registered, signed-in player whose deposit went through the demo payment page, verified so they may withdraw. */
+  /** A registered, activated (with the mailed link) and signed-in player whose deposit went through the demo payment page, verified so they may withdraw. */
   const fundedPlayer = async (player, amount) => {
     await post('/auth/users/', { ...player, date_of_birth: '1990-04-12', accept_terms: true });
+    const { uid, token: activation } = mailedLink((await waitForMail([join(dataDir, 'outbox')], player.email, ACTIVATION_LINK)).text, 'activate');
+    await post('/auth/users/activation/', { uid, token: activation });
     const { auth_token: token } = await post('/auth/token/login/', player);
     const payment = await post('/api/user/payments/create-payment', { amount, method: 'card' }, token);
     // The payment page's own form token, as a browser would send it.

@@ -10,6 +10,7 @@ import { methodNotAllowed } from './method-not-allowed.ts';
 import { CLIENT_CLOSED_REQUEST, requestLog } from './request-log.ts';
 import { gameProviderApiRoutes } from './providers/games/api-routes.ts';
 import { gamePageRoutes } from './providers/games/page-route.ts';
+import { activationRoutes } from './routes/activation.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bonusRoutes } from './routes/bonus.ts';
 import { demoPaymentRoutes } from './routes/demo-payment.ts';
@@ -78,7 +79,7 @@ export function createApp({ distDir, services, log }: AppOptions) {
   for (const prefix of API_PREFIXES) app.use(`${prefix}*`, (c, next) => (isUpload(c) ? next() : limit(c, next)));
   app.use(methodNotAllowed(app, isApiPath));
 
-  for (const routes of [authRoutes, passwordRoutes, userRoutes, sessionRoutes, twoFactorRoutes, notificationRoutes, paymentRoutes, withdrawalRoutes, verificationRoutes, historyRoutes, gameRoutes, demoPaymentRoutes, responsibleGamingRoutes]) {
+  for (const routes of [authRoutes, activationRoutes, passwordRoutes, userRoutes, sessionRoutes, twoFactorRoutes, notificationRoutes, paymentRoutes, withdrawalRoutes, verificationRoutes, historyRoutes, gameRoutes, demoPaymentRoutes, responsibleGamingRoutes]) {
     app.route('/', routes(services));
   }
   app.route('/', bonusRoutes(services));

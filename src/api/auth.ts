@@ -1,9 +1,11 @@
 import {
   API_PATHS,
+  type ActivationRequest,
   type LoginRequest,
   type LoginResponse,
   type RegisterRequest,
   type RegisterResponse,
+  type ResendActivationRequest,
   type ResetPasswordConfirmRequest,
   type ResetPasswordRequest,
   type SetPasswordRequest,
@@ -28,3 +30,10 @@ export const confirmPasswordReset = (body: ResetPasswordConfirmRequest, client =
 
 /** Signed in: the session's token goes with the call like any other authenticated request. */
 export const setPassword = (body: SetPasswordRequest, client = apiClient()) => client<void>(API_PATHS.setPassword, { method: 'POST', body });
+
+/** Activates a new account with the uid and token of the mailed link. */
+export const activate = (body: ActivationRequest, client = apiClient()) => client<void>(API_PATHS.activation, { method: 'POST', body });
+
+/** Mails a new activation link if an account at the address waits for one; answers the same (204) either way. */
+export const resendActivation = (body: ResendActivationRequest, client = apiClient()) =>
+  client<void>(API_PATHS.resendActivation, { method: 'POST', body });

@@ -36,11 +36,15 @@ export interface RegisterRequest {
   /** A referral code from a `?ref=` link. */
   ref?: string;
 }
+/**
+ * The same for a new address and for one that already has an account (then nothing is created
+ * and its owner is mailed instead), so registration tells nobody which addresses are taken.
+ * A new account is inactive until the link mailed to it is opened (`activation`).
+ */
 export interface RegisterResponse {
-  id: number;
   email: string;
   username: string;
-  /** Present when the request's `ref` matched no player: the player is registered without it. */
+  /** Present when the request's `ref` matched no player: a new account is created without it. */
   ref_ignored?: true;
 }
 
@@ -53,6 +57,8 @@ export interface LoginRequest {
 }
 export interface LoginResponse {
   auth_token: string;
+  /** Present on the account's first sign-in (an addition to Djoser's shape): the site welcomes the new player. */
+  first_sign_in?: true;
 }
 
 // GET /api/user/sessions, DELETE /api/user/sessions?id=, POST /auth/token/logoutall/
@@ -363,6 +369,8 @@ export const API_PATHS = {
   resetPassword: '/auth/users/reset_password/',
   resetPasswordConfirm: '/auth/users/reset_password_confirm/',
   setPassword: '/auth/users/set_password/',
+  activation: '/auth/users/activation/',
+  resendActivation: '/auth/users/resend_activation/',
   logoutAll: '/auth/token/logoutall/',
   sessions: '/api/user/sessions',
   twoFactorActivate: '/api/user/2fa/activate',
@@ -396,6 +404,14 @@ export interface ResetPasswordConfirmRequest {
   uid: string;
   token: string;
   new_password: string;
+}
+/** From the fragment of the mailed activation link: `#uid=…&token=…`. */
+export interface ActivationRequest {
+  uid: string;
+  token: string;
+}
+export interface ResendActivationRequest {
+  email: string;
 }
 export interface SetPasswordRequest {
   current_password: string;

@@ -3,7 +3,7 @@
  * refuse, with the same message. Problems are message keys of the `api` message set
  * (`errors.<key>`); each side translates them into the reader's language.
  */
-import type { RegisterRequest, ResetPasswordConfirmRequest, SetPasswordRequest, UserUpdateRequest } from './contract.ts';
+import type { ActivationRequest, RegisterRequest, ResetPasswordConfirmRequest, SetPasswordRequest, UserUpdateRequest } from './contract.ts';
 
 export interface Problem {
   /** A key of the `errors` group (`required`), or a `group.name` key of its own group (`input.unsafe_characters`). */
@@ -221,10 +221,16 @@ export function checkNewPassword(problems: Problems, password: unknown, email?: 
 
 /** Only that each field is there: the new password's rules need the player, known once the uid is. */
 export function checkResetConfirm(input: Partial<Record<keyof ResetPasswordConfirmRequest, unknown>>): Problems {
+  const problems = checkActivation(input);
+  requireText(problems, 'new_password', input.new_password);
+  return problems;
+}
+
+/** The uid and token of a mailed link (activation; a reset adds the new password). */
+export function checkActivation(input: Partial<Record<keyof ActivationRequest, unknown>>): Problems {
   const problems: Problems = {};
   requireText(problems, 'uid', input.uid);
   requireText(problems, 'token', input.token);
-  requireText(problems, 'new_password', input.new_password);
   return problems;
 }
 

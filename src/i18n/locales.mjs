@@ -38,6 +38,7 @@ export const ROUTES = [
   '/responsible_gaming',
   '/play',
   '/reset-password',
+  '/activate',
   '/profile',
   '/profile/bonus',
   '/profile/balance',

@@ -1,18 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
-import { createTranslator } from '../i18n/translator';
+import { useEffect, useState } from 'react';
 import { localizedPath } from '../i18n/urls';
-import { confirmReset, type Messages } from '../stores/auth-actions';
+import { confirmReset } from '../stores/auth-actions';
 import { FormAlert } from './FormAlert';
+import { clearFragment, linkParams, useAuthMessages } from './mailed-link';
 import { PasswordField } from './PasswordField';
 import type { IslandProps } from './profile/messages';
 import { useFormSubmit } from './use-form-submit';
-
-/** uid and token from `#uid=…&token=…`: the fragment never reaches a server, so neither do they. */
-function linkParams(): { uid: string; token: string } | undefined {
-  const params = new URLSearchParams(location.hash.slice(1));
-  const [uid, token] = [params.get('uid'), params.get('token')];
-  return uid && token ? { uid, token } : undefined;
-}
 
 /**
  * The page the reset mail links to: a new password with the registration rules, then the way
@@ -20,16 +13,13 @@ function linkParams(): { uid: string; token: string } | undefined {
  * bar, the history or a shared screenshot.
  */
 export function ResetPasswordForm({ locale, messages }: IslandProps) {
-  const translators: Messages = useMemo(
-    () => ({ auth: createTranslator(messages.auth ?? {}, locale, 'auth'), api: createTranslator(messages.api ?? {}, locale, 'api') }),
-    [locale, messages],
-  );
+  const translators = useAuthMessages({ locale, messages });
   const { auth } = translators;
   const [link, setLink] = useState<{ uid: string; token: string } | null>();
   const [done, setDone] = useState(false);
   useEffect(() => {
     setLink(linkParams() ?? null);
-    if (location.hash) history.replaceState(history.state, '', location.pathname + location.search);
+    clearFragment();
   }, []);
   const { errors, busy, form, onSubmit } = useFormSubmit(
     (data) => confirmReset({ ...link!, new_password: String(data.get('new_password') ?? '') }, translators),

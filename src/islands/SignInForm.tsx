@@ -1,10 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { signIn, type Messages } from '../stores/auth-actions';
-import { $sessionEnded, closeAuthDialog, openAuthDialog } from '../stores/dialogs';
+import { $sessionEnded, $signInEmail, closeAuthDialog, openAuthDialog } from '../stores/dialogs';
 import { FormAlert } from './FormAlert';
 import { FormField } from './FormField';
 import { PasswordField } from './PasswordField';
+import { ResendActivation } from './ResendActivation';
 import { useFormSubmit } from './use-form-submit';
 
 export function SignInForm({ messages }: { messages: Messages }) {
@@ -12,23 +13,28 @@ export function SignInForm({ messages }: { messages: Messages }) {
   const ended = useStore($sessionEnded);
   // Shown from the moment the server asks for a code (two-factor sign-in) until the dialog closes.
   const [askCode, setAskCode] = useState(false);
+  const prefilled = useStore($signInEmail);
+  // The address of the last try, for a new activation link when the account waits for one.
+  const [tried, setTried] = useState('');
   const { errors, busy, form, onSubmit } = useFormSubmit(
-    (data) =>
-      signIn(
-        {
-          email: String(data.get('email') ?? ''),
-          password: String(data.get('password') ?? ''),
-          ...(askCode ? { code: String(data.get('code') ?? '') } : {}),
-        },
-        messages,
-      ),
+    (data) => {
+      const email = String(data.get('email') ?? '');
+      setTried(email.trim());
+      return signIn({ email, password: String(data.get('password') ?? ''), ...(askCode ? { code: String(data.get('code') ?? '') } : {}) }, messages);
+    },
     closeAuthDialog,
   );
   useEffect(() => {
     if (errors.code) setAskCode(true);
   }, [errors]);
   // The notice is about the sign-in that brought the dialog up; it goes when the dialog does.
-  useEffect(() => () => $sessionEnded.set(false), []);
+  useEffect(
+    () => () => {
+      $sessionEnded.set(false);
+      $signInEmail.set('');
+    },
+    [],
+  );
   return (
     <form ref={form} onSubmit={onSubmit} noValidate aria-busy={busy} data-form="sign-in">
       {ended ? (
@@ -38,8 +44,18 @@ export function SignInForm({ messages }: { messages: Messages }) {
       ) : (
         <p>{auth('sign_in.intro')}</p>
       )}
-      <FormAlert errors={errors.form} />
-      <FormField name="email" type="email" autoComplete="email" inputMode="email" label={auth('fields.email')} errors={errors.email} required />
+      <FormAlert errors={[...(errors.form ?? []), ...(errors.inactive_account ?? [])]} />
+      {errors.inactive_account && tried && <ResendActivation messages={messages} email={tried} label={auth('activate.resend')} />}
+      <FormField
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        label={auth('fields.email')}
+        errors={errors.email}
+        defaultValue={prefilled}
+        required
+      />
       <PasswordField label={auth('fields.password')} showLabel={auth('fields.show_password')} autoComplete="current-password" errors={errors.password} />
       {(askCode || errors.code) && (
         <FormField name="code" autoComplete="one-time-code" label={auth('fields.code')} hint={auth('fields.code_hint')} errors={errors.code} required />

@@ -1,18 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
+import type { RegisterResponse } from '../api/contract';
 import { signUp, type Messages } from '../stores/auth-actions';
-import { closeAuthDialog, openAuthDialog } from '../stores/dialogs';
+import { openAuthDialog, openSignIn } from '../stores/dialogs';
 import { localizedPath } from '../i18n/urls';
 import type { Locale } from '../i18n/locales.mjs';
 import { storedReferral } from '../scripts/referral-capture';
 import { FormAlert } from './FormAlert';
 import { FormField } from './FormField';
 import { PasswordField } from './PasswordField';
+import { ResendActivation } from './ResendActivation';
 import { useFormSubmit } from './use-form-submit';
 
 export function SignUpForm({ messages }: { messages: Messages }) {
-  const { auth, api } = messages;
+  const { auth } = messages;
   const [ref] = useState(storedReferral);
-  const [notice, setNotice] = useState<{ code: string; proceed: () => void }>();
+  const [created, setCreated] = useState<RegisterResponse & { ref?: string }>();
   const { errors, busy, form, onSubmit } = useFormSubmit(
     (data) =>
       signUp(
@@ -25,27 +27,12 @@ export function SignUpForm({ messages }: { messages: Messages }) {
           ref,
         },
         messages,
-        () => new Promise<void>((proceed) => setNotice({ code: ref ?? '', proceed })),
+        (answer) => setCreated({ ...answer, ref }),
       ),
-    closeAuthDialog,
+    () => {},
   );
-  // Closing the dialog on the notice still signs the new player in.
-  const proceed = useRef<() => void>(undefined);
-  proceed.current = notice?.proceed;
-  useEffect(() => () => proceed.current?.(), []);
 
-  if (notice) {
-    return (
-      <div className="auth-notice" data-notice="ref-ignored">
-        <p role="status" className="auth-referral">
-          {api('auth_limits.ref_ignored', { code: notice.code })}
-        </p>
-        <button type="button" className="button" onClick={notice.proceed} autoFocus>
-          {api('auth_limits.continue')}
-        </button>
-      </div>
-    );
-  }
+  if (created) return <CheckInbox created={created} messages={messages} />;
   return (
     <form ref={form} onSubmit={onSubmit} noValidate aria-busy={busy} data-form="sign-up">
       <p>{auth('sign_up.intro')}</p>
@@ -75,6 +62,37 @@ export function SignUpForm({ messages }: { messages: Messages }) {
         </button>
       </p>
     </form>
+  );
+}
+
+/**
+ * After sign-up: the account waits for the mailed link. The same screen for an address that
+ * already had an account (its owner got a mail instead), so it tells nobody which one it was.
+ * Focus moves to the heading, since the button that had it is gone.
+ */
+function CheckInbox({ created, messages }: { created: RegisterResponse & { ref?: string }; messages: Messages }) {
+  const { auth, api } = messages;
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className="auth-notice" data-notice="check-inbox">
+      {created.ref_ignored && (
+        <p className="auth-referral" data-notice="ref-ignored">
+          {api('auth_limits.ref_ignored', { code: created.ref ?? '' })}
+        </p>
+      )}
+      <h3 ref={heading} tabIndex={-1}>
+        {auth('activate.inbox')}
+      </h3>
+      <p data-sent-to>{auth('activate.sent', { email: created.email })}</p>
+      <p>{auth('activate.spam_hint')}</p>
+      <ResendActivation messages={messages} email={created.email} label={auth('activate.resend_again')} />
+      <p className="auth-switch">
+        <button type="button" className="link-button" onClick={() => openSignIn(created.email)}>
+          {auth('activate.sign_in')}
+        </button>
+      </p>
+    </div>
   );
 }
 

@@ -1,14 +1,15 @@
 // Sign-in and registration as actions the dialogs call: validate with the server's own rules,
 // call the API, store the session, and map every failure to messages per field.
 import { ApiError } from '../api/errors';
-import { confirmPasswordReset, login, register, requestPasswordReset } from '../api/auth';
+import { activate, confirmPasswordReset, login, register, requestPasswordReset, resendActivation } from '../api/auth';
+import type { RegisterResponse } from '../api/contract';
 import { playerSet } from '../api/games';
 import { getMe } from '../api/user';
 import { checkTwoFactorCode } from '../api/two-factor-code';
 import { checkEmail, checkNewPassword, checkRegistration, checkSignIn, hasProblems, type Problems } from '../api/validation';
 import type { Translate } from '../i18n/translator';
 import { forgetReferral } from '../scripts/referral-capture';
-import { $sessionEnded } from './dialogs';
+import { $sessionEnded, forgetRegisteredEmail, rememberRegisteredEmail } from './dialogs';
 import { problemMessages, serverErrors, type FormErrors } from './form-errors';
 import { expectWelcome } from './low-balance';
 import { setToken, setUser } from './session';
@@ -40,7 +41,10 @@ export async function signIn(values: { email: string; password: string; code?: s
   if (hasProblems(problems)) return problemMessages(problems, messages.api);
   try {
     const code = values.code?.trim();
-    const { auth_token } = await login({ email: values.email.trim(), password: values.password, ...(code ? { code } : {}) });
+    const { auth_token, first_sign_in } = await login({ email: values.email.trim(), password: values.password, ...(code ? { code } : {}) });
+    // A new player has nothing on their balance yet: their first sign-in greets them instead of warning them.
+    if (first_sign_in) expectWelcome();
+    forgetRegisteredEmail();
     await startSignedIn(auth_token);
     return null;
   } catch (error) {
@@ -54,14 +58,14 @@ export async function signIn(values: { email: string; password: string; code?: s
 }
 
 /**
- * When the account is created but its referral code matched nobody, `referralIgnored` is awaited
- * before signing in: the form tells the player first, so the notice is not hidden under the
- * dialogs that signing in opens.
+ * Registers. The account waits for activation by the mailed link, so the player is not signed
+ * in: `created` gets the answer (the same for an address that already has an account), and the
+ * form shows where the link went.
  */
 export async function signUp(
   values: { email: string; username: string; password: string; date_of_birth: string; accept_terms: boolean; ref?: string },
   messages: Messages,
-  referralIgnored?: () => Promise<void>,
+  created: (answer: RegisterResponse) => void,
 ): Promise<FormErrors | null> {
   const problems = checkRegistration(values);
   // The strength rules bring zxcvbn's dictionaries: loaded only when a registration is checked.
@@ -71,27 +75,40 @@ export async function signUp(
   const email = values.email.trim();
   try {
     const { username, password, date_of_birth, accept_terms } = values;
-    const created = await register({ email, username, password, date_of_birth, accept_terms, ...(values.ref ? { ref: values.ref } : {}) });
+    const answer = await register({ email, username, password, date_of_birth, accept_terms, ...(values.ref ? { ref: values.ref } : {}) });
     // Used or ignored, the code has done its job: a stale one must not follow the visitor around.
     forgetReferral();
-    if (created.ref_ignored) await referralIgnored?.();
-    const { auth_token } = await login({ email, password: values.password });
-    // A new player has nothing on their balance yet: greet them instead of warning them.
-    expectWelcome();
-    await startSignedIn(auth_token);
+    rememberRegisteredEmail(answer.email);
+    created(answer);
     return null;
   } catch (error) {
     return serverErrors(error, fallbacks(messages));
   }
 }
 
-/** Asks for a reset link. The server answers alike for every address, and so does the form. */
-export async function requestReset(values: { email: string }, messages: Messages): Promise<FormErrors | null> {
+/** Asks for a mailed link. The server answers alike for every address, and so does the form. */
+async function askForLink(send: (body: { email: string }) => Promise<void>, values: { email: string }, messages: Messages): Promise<FormErrors | null> {
   const problems: Problems = {};
   checkEmail(problems, values.email);
   if (hasProblems(problems)) return problemMessages(problems, messages.api);
   try {
-    await requestPasswordReset({ email: values.email.trim() });
+    await send({ email: values.email.trim() });
+    return null;
+  } catch (error) {
+    return serverErrors(error, fallbacks(messages));
+  }
+}
+
+/** Asks for a password-reset link. */
+export const requestReset = (values: { email: string }, messages: Messages) => askForLink((body) => requestPasswordReset(body), values, messages);
+
+/** Asks for a new activation link. */
+export const requestActivationLink = (values: { email: string }, messages: Messages) => askForLink((body) => resendActivation(body), values, messages);
+
+/** Activates the account with the uid and token of the mailed link. */
+export async function activateAccount(values: { uid: string; token: string }, messages: Messages): Promise<FormErrors | null> {
+  try {
+    await activate(values);
     return null;
   } catch (error) {
     return serverErrors(error, fallbacks(messages));

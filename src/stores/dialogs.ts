@@ -16,3 +16,40 @@ export const $sessionEnded = atom(false);
 
 export const openAuthDialog = (dialog: AuthDialog) => $authDialog.set(dialog);
 export const closeAuthDialog = () => $authDialog.set(null);
+
+/**
+ * The address a sign-in dialog opens with: the one just registered (kept in localStorage, so the
+ * activation page opened from the mail in this browser knows it), or the one typed before.
+ */
+const PENDING_KEY = 'amber.activation-email';
+export const $signInEmail = atom<string>('');
+
+export function rememberRegisteredEmail(email: string) {
+  try {
+    localStorage.setItem(PENDING_KEY, email);
+  } catch {
+    // Without storage the player types the address once more.
+  }
+}
+
+export function registeredEmail(): string {
+  try {
+    return localStorage.getItem(PENDING_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+export function forgetRegisteredEmail() {
+  try {
+    localStorage.removeItem(PENDING_KEY);
+  } catch {
+    // nothing stored
+  }
+}
+
+/** Opens the sign-in dialog with the email field filled in. */
+export function openSignIn(email: string) {
+  $signInEmail.set(email);
+  openAuthDialog('sign-in');
+}

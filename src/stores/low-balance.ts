@@ -43,7 +43,7 @@ function writeSeen(storage: Storage | undefined, seen: Seen) {
 }
 
 let welcomeNext = false;
-/** Registration calls this before storing the new player: they get a welcome, not a warning. */
+/** The account's first sign-in calls this before storing the player: they get a welcome, not a warning. */
 export function expectWelcome() {
   welcomeNext = true;
 }
@@ -57,7 +57,7 @@ export interface WatchOptions {
 /**
  * Opens the low-balance dialog when the player is first loaded in a visit with a low balance, and
  * when an update takes the balance from above 0.50 to 0.50 or less. Never again for a balance
- * that was already low, so a page view never nags. Right after registration: the welcome instead.
+ * that was already low, so a page view never nags. At the first sign-in: the welcome instead.
  */
 export function watchLowBalance({ quiet = false, storage }: WatchOptions = {}) {
   return $user.subscribe((user: User | null) => {

@@ -12,6 +12,7 @@ import { toCents } from '../../src/api/money.ts';
 import { DEMO_PLAYER } from '../../server/src/db/demo-player.ts';
 import { openDatabase } from '../../server/src/db/open.ts';
 import { apiClient, killServer, startServer } from './server-process.ts';
+import { ACTIVATION_LINK, mailedLink, waitForMail } from '../mail-outbox.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'amber-durability-'));
 const port = 4700 + Math.floor(Math.random() * 200);
@@ -53,6 +54,9 @@ describe('durability', () => {
     expect(withdrawal.status).toBe(201);
     const registered = await call('/auth/users/', { method: 'POST', body: { email: 'survivor@example.test', username: 'survivor', password: 'amber-lantern-9', date_of_birth: '1990-04-12', accept_terms: true } });
     expect(registered.status).toBe(201);
+    // The activation mail is in the outbox (no SMTP_URL): its link activates the account.
+    const link = mailedLink((await waitForMail([join(dataDir, 'outbox')], 'survivor@example.test', ACTIVATION_LINK)).text, 'activate')!;
+    expect((await call('/auth/users/activation/', { method: 'POST', body: { uid: link.uid, token: link.token } })).status).toBe(204);
     // An identity document: its files live in the database, so they survive like any other row.
     const survivor = (await call('/auth/token/login/', { method: 'POST', body: { email: 'survivor@example.test', password: 'amber-lantern-9' } })).body.auth_token;
     const front = new Uint8Array(4096).fill(7);

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { encryptJson, importPublicKey } from '../../src/api/envelope.ts';
+import { normalizeEmail } from '../../src/api/validation.ts';
 import { createApp } from '../../server/src/app.ts';
 import type { Services } from '../../server/src/app-env.ts';
 import { systemClock, type Clock } from '../../server/src/clock.ts';
@@ -17,6 +18,7 @@ import { openDatabase } from '../../server/src/db/open.ts';
 import { seed } from '../../server/src/db/seed.ts';
 import { addTransaction } from '../../server/src/services/history.ts';
 import { credit, ledgerMismatches } from '../../server/src/services/ledger.ts';
+import { newLink } from '../../server/src/services/link-tokens.ts';
 import { PasswordQueue } from '../../server/src/services/password-queue.ts';
 
 export interface Reply<T = any> {
@@ -81,6 +83,32 @@ export async function createTestApi(env: Record<string, string> = {}, { clock = 
     return { status: response.status, body: parsed as T, headers: response.headers };
   }
 
+  /** The id of the account with this (normalized) email; registration's answer carries none. */
+  async function idOf(email: string): Promise<number> {
+    const [row] = await db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [normalizeEmail(email)]);
+    expect(row, `no account for ${email}`).toBeTruthy();
+    return row!.id;
+  }
+
+  /**
+   * Activates the account through the real endpoint, with a link made by the server's own code
+   * (the mailed one is read in the tests of activation itself; here mail may go anywhere).
+   */
+  async function activate(email: string) {
+    const link = new URL(await newLink(services, db, 'activation', { id: await idOf(email), locale: 'en' }));
+    const params = new URLSearchParams(link.hash.slice(1));
+    const res = await request('POST', '/auth/users/activation/', { body: { uid: params.get('uid'), token: params.get('token') } });
+    expect(res.status, JSON.stringify(res.body)).toBe(204);
+  }
+
+  /** Registers (any body, headers) and activates: for tests about what comes after sign-up. */
+  async function registerActive(body: Record<string, unknown>, headers: Record<string, string> = {}) {
+    const registered = await request('POST', '/auth/users/', { body: { ...ADULT, ...body }, headers });
+    expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+    await activate(String(body.email));
+    return { ...registered, id: await idOf(String(body.email)) };
+  }
+
   let counter = 0;
   /**
    * Marks a player verified as staff would (issue 14): a reviewed submission straight in the
@@ -93,16 +121,14 @@ export async function createTestApi(env: Record<string, string> = {}, { clock = 
     );
   }
 
-  /** Registers and signs in a fresh player; `balance` is credited through the ledger; `verified` may withdraw. */
+  /** Registers, activates and signs in a fresh player; `balance` is credited through the ledger; `verified` may withdraw. */
   async function player(options: { balance?: string; ref?: string; verified?: boolean } = {}) {
     counter += 1;
     const tag = `${randomBytes(3).toString('hex')}${counter}`;
     const credentials = { email: `player_${tag}@example.test`, username: `player_${tag}`, password: 'correct-horse-battery' };
-    const registered = await request('POST', '/auth/users/', { body: { ...credentials, ...ADULT, ...(options.ref ? { ref: options.ref } : {}) } });
-    expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+    const { id } = await registerActive({ ...credentials, ...(options.ref ? { ref: options.ref } : {}) });
     const login = await request('POST', '/auth/token/login/', { body: { email: credentials.email, password: credentials.password } });
     expect(login.status).toBe(200);
-    const id = registered.body.id as number;
     if (options.balance) {
       await db.transaction(async (tx) => {
         const item = await addTransaction(tx, { userId: id, type: 'bonus', amount: options.balance!, status: 'completed', template: 'bonus' });
@@ -119,7 +145,7 @@ export async function createTestApi(env: Record<string, string> = {}, { clock = 
     await db.close();
   }
 
-  return { app, db, config, keys, publicKey, services, mailer, logs, request, player, verify, close };
+  return { app, db, config, keys, publicKey, services, mailer, logs, request, player, verify, idOf, activate, registerActive, close };
 }
 
 export type TestApi = Awaited<ReturnType<typeof createTestApi>>;

@@ -1,23 +1,17 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/clock.ts';
 import { ADULT, createTestApi, useTestApi } from './harness.ts';
-import { startSmtp } from './smtp.ts';
+import { useSmtp } from './smtp.ts';
+import { mailedLink } from '../mail-outbox.ts';
 
 const SMTP_PORT = 4664;
 const SITE = 'https://play.example.test';
 const clock = manualClock();
 const ctx = useTestApi({ SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`, SITE_URL: SITE, TRUST_PROXY: '1', LOGIN_MAX_FAILURES: '3' }, { clock });
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-beforeAll(async () => {
-  smtp = await startSmtp(SMTP_PORT);
-});
-afterAll(async () => {
-  await ctx.api.mailer.settled();
-  await smtp.close();
-});
+const smtp = useSmtp(SMTP_PORT, () => ctx.api.mailer.settled());
 
 const NEW_PASSWORD = 'quiet-harbour-lamp-72';
 let address = 0;
@@ -34,8 +28,11 @@ async function playerIn(language: string) {
   const player = { email: `reset_${tag}@example.test`, username: `reset_${tag}`, password: 'correct-horse-battery' };
   const registered = await ctx.api.request('POST', '/auth/users/', { body: { ...player, ...ADULT }, headers: from(undefined, language) });
   expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+  // Activated with the link of its mail, which is taken off the SMTP server's pile.
+  const { uid, token } = mailedLink((await smtp.next(player.email)).text ?? '', 'activate')!;
+  expect((await ctx.api.request('POST', '/auth/users/activation/', { body: { uid, token } })).status).toBe(204);
   const login = await ctx.api.request('POST', '/auth/token/login/', { body: player, headers: from(undefined, language) });
-  return { ...player, id: registered.body.id as number, token: login.body.auth_token as string };
+  return { ...player, id: await ctx.api.idOf(player.email), token: login.body.auth_token as string };
 }
 
 function linkIn(mail: ParsedMail) {
@@ -282,8 +279,10 @@ describe('registration: date of birth and terms', () => {
     await register({ ...ADULT });
     const fresh = ctx.api.services.passwords.started - before;
     const taken = await ctx.api.request('POST', '/auth/users/', { body: { email: player.email, username: 'someone_else_x', password: 'correct-horse-battery', ...ADULT }, headers: from() });
-    expect(taken.status).toBe(400);
+    expect(taken.status).toBe(201);
     expect(ctx.api.services.passwords.started - before - fresh).toBe(fresh);
+    await ctx.api.mailer.settled();
+    await smtp.next(player.email);
   });
 });
 
@@ -295,13 +294,15 @@ describe('the outbox, without SMTP_URL', () => {
       expect((await api.request('POST', '/auth/users/reset_password/', { body: { email: player.email } })).status).toBe(204);
       await api.mailer.settled();
       const outbox = join(api.config.dataDir, 'outbox');
-      const [file] = await readdir(outbox);
-      expect(file).toMatch(/\.eml$/);
-      const mail = await simpleParser(await readFile(join(outbox, file!)));
-      expect(mail.subject).toBe('Reset your AmberPlay password');
-      const { token } = linkIn(mail);
+      // The activation mail of the registration, then the reset mail.
+      const files = (await readdir(outbox)).sort();
+      expect(files).toHaveLength(2);
+      for (const file of files) expect(file).toMatch(/\.eml$/);
+      const mails = await Promise.all(files.map(async (file) => simpleParser(await readFile(join(outbox, file)))));
+      expect(mails.map((mail) => mail.subject).sort()).toEqual(['Activate your AmberPlay account', 'Reset your AmberPlay password']);
+      const { token } = linkIn(mails.find((mail) => mail.subject === 'Reset your AmberPlay password')!);
       const lines = api.logs.filter((line) => line.startsWith('mail:'));
-      expect(lines).toEqual([`mail: wrote ${join(outbox, file!)}`]);
+      expect(lines.sort()).toEqual(files.map((file) => `mail: wrote ${join(outbox, file)}`));
       expect(api.logs.join('\n')).not.toContain(token);
     } finally {
       await api.close();

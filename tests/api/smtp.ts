@@ -4,6 +4,7 @@
  */
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll } from 'vitest';
 
 export async function startSmtp(port: number) {
   const received: ParsedMail[] = [];
@@ -48,5 +49,28 @@ export async function startSmtp(port: number) {
       hold = release;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * One SMTP server for a test file: started before its tests, closed after the API under test has
+ * sent everything (`settled`). Declare it after `useTestApi`, so it closes first.
+ */
+export function useSmtp(port: number, settled: () => Promise<void>) {
+  let server: Awaited<ReturnType<typeof startSmtp>>;
+  beforeAll(async () => {
+    server = await startSmtp(port);
+  });
+  afterAll(async () => {
+    await settled();
+    await server.close();
+  });
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    next: (to?: string) => server.next(to),
+    get unread() {
+      return server.unread;
+    },
+    holdUntil: (release: Promise<void>) => server.holdUntil(release),
   };
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiToken, newPlayer } from './helpers';
+import { apiToken, newPlayer, registerPlayer } from './helpers';
 
 /**
  * A deposit left on the payment page shows in history at once, as pending, and as cancelled once
@@ -7,7 +7,7 @@ import { apiToken, newPlayer } from './helpers';
  */
 test('an abandoned deposit appears in history as pending, then as cancelled', async ({ page, request }) => {
   const credentials = newPlayer('pend');
-  expect((await request.post('/auth/users/', { data: credentials })).status()).toBe(201);
+  await registerPlayer(request, credentials);
   const token = await apiToken(request, credentials);
   await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
 

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { ACTIVATION_LINK, findMail, mailedLink, type OutboxMail } from '../mail-outbox';
+import { TEST_REJECT_PATH, TEST_VERIFY_PATH } from '../../scripts/test-hooks.mjs';
 
 /** Resolves once the page's bundled client script has run and wired the header controls. */
 export async function waitForClientScript(page: Page): Promise<void> {
   await page.locator('html[data-client-ready]').waitFor({ state: 'attached' });
 }
-
-import { TEST_REJECT_PATH, TEST_VERIFY_PATH } from '../../scripts/test-hooks.mjs';
 
 export { DEMO_PLAYER as DEMO } from '../../server/src/db/demo-player';
 
@@ -39,11 +39,16 @@ export async function apiToken(request: import('@playwright/test').APIRequestCon
 }
 
 /** A new player has nothing on their balance, so the low-balance dialog opens: close it. */
-export async function closeLowBalance(page: Page) {
-  const low = page.locator('#low-balance-dialog[open]');
-  await low.waitFor();
-  await low.locator('[data-close-dialog]').last().click();
-  await expect(low).toHaveCount(0);
+export const closeLowBalance = (page: Page) => closeBalanceDialog(page, '#low-balance-dialog');
+
+/** The first sign-in of an account (in the browser) is greeted with the welcome dialog instead: close it. */
+export const closeWelcome = (page: Page) => closeBalanceDialog(page, '#welcome-dialog');
+
+async function closeBalanceDialog(page: Page, selector: string) {
+  const dialog = page.locator(`${selector}[open]`);
+  await dialog.waitFor();
+  await dialog.locator('[data-close-dialog]').last().click();
+  await expect(dialog).toHaveCount(0);
 }
 
 /**
@@ -78,4 +83,46 @@ export async function verifyIdentity(request: import('@playwright/test').APIRequ
 export async function rejectIdentity(request: import('@playwright/test').APIRequestContext, token: string, reason: string) {
   const response = await request.post(`${TEST_REJECT_PATH}?reason=${encodeURIComponent(reason)}`, { headers: { authorization: `Token ${token}` } });
   if (response.status() !== 204) throw new Error(`rejecting the document answered ${response.status()}`);
+/** Where the e2e servers (scripts/e2e-server.mjs, no SMTP_URL) write their mail. */
+export const OUTBOXES = ['.data/e2e/outbox', '.data/e2e-isolated/outbox'];
+
+/** The newest mail to `email` (matching `pattern`) in the e2e servers' outboxes, once it is there. */
+export async function mailTo(email: string, pattern?: RegExp): Promise<OutboxMail> {
+  let found: OutboxMail | undefined;
+  await expect.poll(async () => !!(found = await findMail(OUTBOXES, email, pattern)), { message: `a mail to ${email}` }).toBe(true);
+  return found!;
+}
+
+/** The activation link mailed to `email`. */
+export async function activationLink(email: string) {
+  return mailedLink((await mailTo(email, ACTIVATION_LINK)).text, 'activate')!;
+}
+
+/**
+ * Registers through the API (plain JSON, which the server accepts) and activates the account
+ * with the link of its mail, as a player would: for tests about what comes after sign-up.
+ */
+export async function registerPlayer(request: APIRequestContext, player: { email: string; username: string; password: string }, language = 'en') {
+  const registered = await request.post('/auth/users/', { data: { ...ADULT, ...player }, headers: { 'accept-language': language } });
+  if (registered.status() !== 201) throw new Error(`registration answered ${registered.status()}: ${await registered.text()}`);
+  const { uid, token } = await activationLink(player.email);
+  const activated = await request.post('/auth/users/activation/', { data: { uid, token } });
+  if (activated.status() !== 204) throw new Error(`activation answered ${activated.status()}: ${await activated.text()}`);
+}
+
+/**
+ * After the sign-up dialog said "check your inbox": opens the mailed link (the /activate page),
+ * waits for the account to be activated, and opens the sign-in dialog from there.
+ */
+export async function activateFromMail(page: Page, email: string) {
+  const link = await activationLink(email);
+  await page.goto(link.url);
+  const activated = page.locator('[data-notice="activated"]');
+  await expect(activated).toBeVisible();
+  // The token leaves the address bar as soon as the page has read it.
+  expect(new URL(page.url()).hash).toBe('');
+  await activated.getByRole('button').click();
+  const signIn = page.locator('dialog.auth-dialog[data-dialog="sign-in"][open]');
+  await expect(signIn).toBeVisible();
+  return signIn;
 }

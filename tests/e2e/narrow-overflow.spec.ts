@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADULT, DEMO, apiToken, depositThroughPaymentPage, verifyIdentity } from './helpers';
+import { ADULT, DEMO, apiToken, depositThroughPaymentPage, registerPlayer, verifyIdentity } from './helpers';
 
 /**
  * Issue 10 #16: long unbroken strings (a 62-character crypto address, a 30-character username
@@ -18,8 +18,7 @@ async function longDataPlayer(request: APIRequestContext) {
   // 30 fullwidth letters and digits: NFKC stores them as 30 ASCII characters with no break.
   const username = [...`WIDE${tag}ABCDEFGHIJKLMNOP`.slice(0, 30)].map((char) => String.fromCodePoint(char.codePointAt(0)! + 0xfee0)).join('');
   const credentials = { email: `${'very.long.address.without.breaks'.repeat(2)}.${tag.toLowerCase()}@example.test`, username, password: 'amber-lantern-9', ...ADULT };
-  const registered = await request.post('/auth/users/', { data: credentials });
-  expect(registered.status(), await registered.text()).toBe(201);
+  await registerPlayer(request, credentials);
   const token = await apiToken(request, credentials);
   const headers = { authorization: `Token ${token}` };
   await depositThroughPaymentPage(request, token, '40.00', 'crypto');

@@ -1,33 +1,9 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { simpleParser } from 'mailparser';
-import { closeLowBalance, fillAdultSignUp, newPlayer, waitForClientScript } from './helpers';
+import { closeWelcome, fillAdultSignUp, mailTo, newPlayer, waitForClientScript, registerPlayer } from './helpers';
 
-/** Where the e2e server (scripts/e2e-server.mjs, no SMTP_URL) writes its mail. */
-const OUTBOX = '.data/e2e/outbox';
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-/** The text of the newest mail to `email` in the outbox, once it is there. Other workers' mail is skipped. */
-async function mailTo(email: string): Promise<{ subject: string; text: string }> {
-  let found: { subject: string; text: string } | undefined;
-  await expect
-    .poll(async () => {
-      const files = await readdir(OUTBOX).catch(() => [] as string[]);
-      for (const file of files.sort().reverse()) {
-        const mail = await simpleParser(await readFile(join(OUTBOX, file)));
-        const to = mail.to && !Array.isArray(mail.to) ? mail.to.text : '';
-        if (to.includes(email)) {
-          found = { subject: mail.subject ?? '', text: mail.text ?? '' };
-          return true;
-        }
-      }
-      return false;
-    })
-    .toBe(true);
-  return found!;
-}
 
 const LANGUAGES = {
   en: { prefix: '', email: 'Email address', password: 'Password', forgot: 'Forgot password?', send: 'Send the link', newPassword: 'New password', save: 'Save the new password', signIn: 'Sign in', subject: 'Reset your AmberPlay password' },
@@ -47,7 +23,7 @@ async function openForgotForm(page: Page, words: (typeof LANGUAGES)[keyof typeof
 for (const [language, words] of Object.entries(LANGUAGES)) {
   test(`${language}: forgot password → the mail arrives → the link opens the reset page → new password → signed in`, async ({ page, request, baseURL }) => {
     const player = newPlayer(`reset${language}`);
-    expect((await request.post('/auth/users/', { data: player, headers: { 'accept-language': language } })).status()).toBe(201);
+    await registerPlayer(request, player, language);
 
     // The FAQ tells players to use this link, with the same words.
     const faq = await readFile(`src/content/faq/${language}/forgot-password.md`, 'utf8');
@@ -68,7 +44,7 @@ for (const [language, words] of Object.entries(LANGUAGES)) {
     await again.getByRole('button', { name: words.send }).click();
     await expect(page.locator('[data-notice="reset-sent"] [role="status"]')).toHaveText(confirmation!);
 
-    const mail = await mailTo(player.email);
+    const mail = await mailTo(player.email, /reset-password#uid=/);
     expect(mail.subject).toBe(words.subject);
     const link = /(\S+)#uid=[\w-]+&token=[0-9a-f]{40}/.exec(mail.text)![0];
     expect(link.startsWith(`${baseURL}${words.prefix}/reset-password#uid=`)).toBe(true);
@@ -88,7 +64,8 @@ for (const [language, words] of Object.entries(LANGUAGES)) {
     await signIn.getByLabel(words.password, { exact: true }).fill(newPassword);
     await signIn.getByRole('button', { name: words.signIn, exact: true }).click();
     await expect(page.locator('.site-header [data-session-username]')).toHaveText(player.username);
-    await closeLowBalance(page);
+    // Registered and activated through the API, but this is the account's first sign-in.
+    await closeWelcome(page);
 
     // The link worked once: the server refuses it, and the page offers a new one.
     await page.goto(link);
@@ -101,7 +78,7 @@ for (const [language, words] of Object.entries(LANGUAGES)) {
 
 test('a sign-in lock points to “Forgot password?”', async ({ page, request }) => {
   const player = newPlayer('locked');
-  expect((await request.post('/auth/users/', { data: player })).status()).toBe(201);
+  await registerPlayer(request, player);
   // Five wrong passwords lock this email from this address (LOGIN_MAX_FAILURES).
   for (let i = 0; i < 5; i++) await request.post('/auth/token/login/', { data: { email: player.email, password: `wrong-${i}-password` } });
   await page.goto('/faq#sign-in');

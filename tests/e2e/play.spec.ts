@@ -5,7 +5,7 @@ import type { User } from '../../src/api/contract';
 import type { GameMechanic, GameSessionState } from '../../src/games/protocol';
 import { formatMoney } from '../../src/i18n/money-format';
 import type { Locale } from '../../src/i18n/locales.mjs';
-import { apiToken, depositThroughPaymentPage, newPlayer } from './helpers';
+import { apiToken, depositThroughPaymentPage, newPlayer, registerPlayer } from './helpers';
 
 /** One seeded game per mechanic (server/src/db/seed.ts). */
 const GAMES: Record<GameMechanic, string> = { dice: 'crash-rocket', roulette: 'european-roulette', slot: 'amber-fortune' };
@@ -18,7 +18,7 @@ const me = async (request: APIRequestContext, token: string) =>
 /** A fresh player with 100.00 deposited through the demo payment page, signed in by cookie. */
 async function playerWithMoney(page: Page, request: APIRequestContext) {
   const credentials = newPlayer('play');
-  expect((await request.post('/auth/users/', { data: credentials })).status()).toBe(201);
+  await registerPlayer(request, credentials);
   const token = await apiToken(request, credentials);
   await depositThroughPaymentPage(request, token, '100.00');
   await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);

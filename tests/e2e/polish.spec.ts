@@ -3,14 +3,14 @@
 // the demo payment page's colour mode.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, apiToken, depositThroughPaymentPage, newPlayer, verifyIdentity, waitForClientScript } from './helpers';
+import { DEMO, apiToken, depositThroughPaymentPage, newPlayer, registerPlayer, verifyIdentity, waitForClientScript } from './helpers';
 
 const PHONE = { width: 360, height: 780 };
 
 /** A fresh player (balance 0.00), signed in through the cookie; answers their token. */
 async function signedInPlayer(page: Page, request: APIRequestContext) {
   const credentials = newPlayer('pol');
-  expect((await request.post('/auth/users/', { data: credentials })).status()).toBe(201);
+  await registerPlayer(request, credentials);
   const token = await apiToken(request, credentials);
   await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
   return { ...credentials, token };

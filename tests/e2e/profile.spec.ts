@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, apiToken, closeLowBalance, depositThroughPaymentPage, fillAdultSignUp, newPlayer, verifyIdentity } from './helpers';
+import { DEMO, apiToken, closeLowBalance, depositThroughPaymentPage, fillAdultSignUp, newPlayer, registerPlayer, verifyIdentity } from './helpers';
 
 /** A fresh player, signed in through the cookie; answers their token. */
 async function signedInPlayer(page: Page, request: APIRequestContext, credentials = newPlayer('prof')) {
-  expect((await request.post('/auth/users/', { data: credentials })).status()).toBe(201);
+  await registerPlayer(request, credentials);
   const token = await apiToken(request, credentials);
   await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
   return { ...credentials, token };
@@ -202,7 +202,8 @@ test('affiliate: copy the referral link; a player who registers through it shows
   await form.getByLabel('Password', { exact: true }).fill(friend.password);
   await fillAdultSignUp(form);
   await form.getByRole('button', { name: 'Create account' }).click();
-  await expect(friendPage.locator('.site-header [data-session-username]')).toHaveText(friend.username);
+  // The friend's account now waits for activation: it counts as invited from here.
+  await expect(friendPage.locator('[data-notice="check-inbox"]')).toBeVisible();
   await friendContext.close();
 
   await page.reload();

@@ -20,6 +20,7 @@ export const RULES = {
   encryptedBodies: rule('The reference API', 'request bodies are {"e_data": "<base64>"}: the build must embed the public key of the API it talks to (PUBLIC_RSA_PUBLIC_KEY)'),
   session: rule('The client session', 'sign-in shows the player and the balance in the header; sign-out revokes the token on the API'),
   crossOrigin: rule('Configuration', 'a site on another origin than its API needs PUBLIC_API_BASE at build time and its origin in the API\'s CORS_ORIGINS'),
+  registration: rule('The reference API', 'Registration: POST /auth/users/ answers 201 and the site asks the player to open the activation link mailed to them'),
   deposit: rule('The reference API', 'Deposits: create-payment leads to the payment page, and confirming it credits exactly the amount'),
 } as const;
 

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { formatMoney } from '../../src/i18n/money-format';
 import type { Locale } from '../../src/i18n/locales.mjs';
-import { apiToken, closeLowBalance, newPlayer } from './helpers';
+import { apiToken, closeLowBalance, newPlayer, registerPlayer } from './helpers';
 
 // Safer gambling against the real server, in German and Hindi. The e2e server accepts a
 // 1-minute reality-check interval (RG_REALITY_CHECK_TEST_MINUTES=1, set by scripts/e2e-server.mjs).
@@ -17,7 +17,7 @@ const money = (amount: string, locale: Locale) => formatMoney(amount, 'EUR', loc
 
 async function signedIn(page: Page, request: APIRequestContext) {
   const player = newPlayer('rg');
-  expect((await request.post('/auth/users/', { data: player })).status()).toBe(201);
+  await registerPlayer(request, player);
   const token = await apiToken(request, player);
   await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
   return { player, token };

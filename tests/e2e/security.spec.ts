@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { readFileSync } from 'node:fs';
-import { apiToken, closeLowBalance, newPlayer, waitForClientScript } from './helpers';
+import { apiToken, closeLowBalance, newPlayer, waitForClientScript, registerPlayer } from './helpers';
 
 type Lang = 'en' | 'ru';
 const messages = (lang: Lang, set: string) => JSON.parse(readFileSync(new URL(`../../locales/${lang}/${set}.json`, import.meta.url), 'utf8'));
@@ -11,7 +11,7 @@ const signInDialog = (page: Page) => page.locator('dialog.auth-dialog[data-dialo
 
 /** A fresh player signed in through the cookie in the page's context; answers their credentials. */
 async function signedIn(page: Page, request: APIRequestContext, credentials = newPlayer('sec')) {
-  expect((await request.post('/auth/users/', { data: credentials })).status()).toBe(201);
+  await registerPlayer(request, credentials);
   const token = await apiToken(request, credentials);
   await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
   return { ...credentials, token };

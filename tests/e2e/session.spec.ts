@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, apiToken, newPlayer, waitForClientScript, fillAdultSignUp } from './helpers';
+import { DEMO, activateFromMail, apiToken, newPlayer, waitForClientScript, fillAdultSignUp, registerPlayer } from './helpers';
 
 const dialog = (page: Page, which: 'sign-in' | 'sign-up') => page.locator(`dialog.auth-dialog[data-dialog="${which}"][open]`);
 
@@ -7,7 +7,7 @@ async function setTokenCookie(page: Page, token: string) {
   await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
 }
 
-test('register → signed in → balance in the header → welcome dialog → sign out → back at the root', async ({ page, request }) => {
+test('register → check your inbox → the mailed link → sign in → balance in the header → welcome dialog → sign out → back at the root', async ({ page, request }) => {
   const player = newPlayer('reg');
   await page.goto('/de/faq');
   await waitForClientScript(page);
@@ -20,6 +20,19 @@ test('register → signed in → balance in the header → welcome dialog → si
   await form.getByLabel('Passwort', { exact: true }).fill(player.password);
   await fillAdultSignUp(form);
   await form.getByRole('button', { name: 'Konto eröffnen' }).click();
+
+  // Not signed in yet: the dialog says where the activation link went.
+  const inbox = form.locator('[data-notice="check-inbox"]');
+  await expect(inbox.getByRole('heading', { name: 'Sehen Sie in Ihr Postfach' })).toBeFocused();
+  await expect(inbox).toContainText(`Wir haben einen Aktivierungslink an ${player.email} gesendet.`);
+  await expect(page.locator('html')).toHaveAttribute('data-session', 'out');
+
+  // The link activates the account; the sign-in dialog opens with the address filled in.
+  const signIn = await activateFromMail(page, player.email);
+  expect(new URL(page.url()).pathname).toBe('/de/activate');
+  await expect(signIn.getByLabel('E-Mail-Adresse')).toHaveValue(player.email);
+  await signIn.getByLabel('Passwort', { exact: true }).fill(player.password);
+  await signIn.getByRole('button', { name: 'Anmelden', exact: true }).click();
 
   // Signed in: the dialog is gone, the header shows the player and the balance in German format.
   await expect(page.locator('dialog.auth-dialog[open]')).toHaveCount(0);
@@ -143,10 +156,14 @@ test('every JSON body sent is {e_data} only, and the server decrypts it', async 
   await form.getByLabel('Password', { exact: true }).fill(player.password);
   await fillAdultSignUp(form);
   await form.getByRole('button', { name: 'Create account' }).click();
+  await expect(form.locator('[data-notice="check-inbox"]')).toBeVisible();
+  const signIn = await activateFromMail(page, player.email);
+  await signIn.getByLabel('Password', { exact: true }).fill(player.password);
+  await signIn.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.locator('.site-header [data-session-username]')).toHaveText(player.username);
   await expect.poll(() => statuses.get('/gmnggate/api')).toEqual([200]);
 
-  expect(bodies.map((b) => b.url)).toEqual(['/auth/users/', '/auth/token/login/', '/gmnggate/api']);
+  expect(bodies.map((b) => b.url)).toEqual(['/auth/users/', '/auth/users/activation/', '/auth/token/login/', '/gmnggate/api']);
   for (const { body } of bodies) {
     expect(Object.keys(body as object)).toEqual(['e_data']);
     expect((body as { e_data: string }).e_data).toMatch(/^[A-Za-z0-9+/]+=*$/);
@@ -154,6 +171,7 @@ test('every JSON body sent is {e_data} only, and the server decrypts it', async 
   }
   // The registration body is over 190 bytes? Either way the server read it: 201, then 200s.
   expect(statuses.get('/auth/users/')).toEqual([201]);
+  expect(statuses.get('/auth/users/activation/')).toEqual([204]);
   expect(statuses.get('/auth/token/login/')).toEqual([200]);
 });
 
@@ -188,7 +206,7 @@ test('a token the server refuses is cleared and the page says the session has en
 test('a ?ref= link is remembered and a player who registers later counts for the referrer', async ({ page, request }) => {
   // A referrer of its own: counting on the shared demo player would break when tests run in parallel.
   const referrer = newPlayer('refr');
-  expect((await request.post('/auth/users/', { data: referrer })).status()).toBe(201);
+  await registerPlayer(request, referrer);
   const referrerToken = await apiToken(request, referrer);
   const headers = { authorization: `Token ${referrerToken}` };
   const before = await (await request.get('/api/user/referral-stats', { headers })).json();
@@ -204,7 +222,8 @@ test('a ?ref= link is remembered and a player who registers later counts for the
   await form.getByLabel('Password', { exact: true }).fill(player.password);
   await fillAdultSignUp(form);
   await form.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.locator('.site-header [data-session-username]')).toHaveText(player.username);
+  await expect(form.locator('[data-notice="check-inbox"]')).toBeVisible();
+  await expect(form.locator('[data-notice="ref-ignored"]')).toHaveCount(0);
 
   const after = await (await request.get('/api/user/referral-stats', { headers })).json();
   expect(after.invited).toBe(before.invited + 1);
@@ -224,14 +243,11 @@ test('a stale ?ref= never blocks sign-up: the player is registered, told the cod
   await fillAdultSignUp(form);
   await form.getByRole('button', { name: 'Create account' }).click();
 
-  // Told first, then signed in: the notice is not hidden under the low-balance dialog.
-  const notice = form.locator('[data-notice="ref-ignored"]');
-  await expect(notice.getByRole('status')).toHaveText('The referral code NOSUCHCODE does not exist, so we created your account without it.');
+  // Told with the check-your-inbox screen, which stays until the player closes it.
+  const inbox = form.locator('[data-notice="check-inbox"]');
+  await expect(inbox.locator('[data-notice="ref-ignored"]')).toHaveText('The referral code NOSUCHCODE does not exist, so we created your account without it.');
+  await expect(inbox).toContainText(`We have sent an activation link to ${player.email}.`);
   expect(await page.evaluate(() => localStorage.getItem('referral-code'))).toBeNull();
-  await expect(notice.getByRole('button', { name: 'Continue' })).toBeFocused();
-  await notice.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.locator('dialog.auth-dialog[open]')).toHaveCount(0);
-  await expect(page.locator('.site-header [data-session-username]')).toHaveText(player.username);
 });
 
 test('the signed-in header on a public page loads no React', async ({ page, request }) => {

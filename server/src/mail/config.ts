@@ -7,7 +7,12 @@ export interface MailConfig {
   outboxDir: string;
   /** Seconds a password-reset link works after it is sent. */
   resetTimeoutSeconds: number;
-  /** Reset mails per email address, and reset requests per client address, per `resetWindowSeconds`. */
+  /** Seconds an account-activation link works after it is sent. */
+  activationTimeoutSeconds: number;
+  /**
+   * Reset (and activation) mails per email address, and reset (and resend-activation) requests
+   * per client address, per `resetWindowSeconds`.
+   */
   resetMaxPerEmail: number;
   resetMaxPerAddress: number;
   resetWindowSeconds: number;
@@ -28,6 +33,7 @@ export function loadMailConfig(env: Record<string, string | undefined>, dataDir:
     from: env.MAIL_FROM || 'AmberPlay <no-reply@amberplay.test>',
     outboxDir: `${dataDir}/outbox`,
     resetTimeoutSeconds: whole(env, 'PASSWORD_RESET_TIMEOUT', 3600),
+    activationTimeoutSeconds: whole(env, 'ACTIVATION_TIMEOUT', 86_400),
     resetMaxPerEmail: whole(env, 'PASSWORD_RESET_MAX_PER_EMAIL', 3),
     resetMaxPerAddress: whole(env, 'PASSWORD_RESET_MAX_PER_ADDRESS', 20),
     resetWindowSeconds: whole(env, 'PASSWORD_RESET_WINDOW_SECONDS', 3600),

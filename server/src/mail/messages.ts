@@ -38,11 +38,14 @@ export interface Recipient {
   locale: Locale;
 }
 
-/** The recipient's `mail` messages. */
-const mailText = (player: Recipient) => (key: string, params: Record<string, string | number> = {}) => translate(player.locale, `mail.${key}`, params);
+const sayer = (locale: Locale) => (key: string, params: Record<string, string | number> = {}) => translate(locale, `mail.${key}`, params);
+
+/** "on 3 March 2026 at 14:05 UTC", in the player's language. */
+const when = (locale: Locale, date: Date) =>
+  `${new Intl.DateTimeFormat(LOCALE_INTL[locale], { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`;
 
 export function passwordResetMail(player: Recipient, link: string, minutes: number): MailMessage {
-  const say = mailText(player);
+  const say = sayer(player.locale);
   return compose(player.locale, player.email, say('reset_subject'), [
     { text: say('greeting', { username: player.username }) },
     { text: say('reset_body') },
@@ -53,12 +56,53 @@ export function passwordResetMail(player: Recipient, link: string, minutes: numb
   ]);
 }
 
-export function passwordChangedMail(player: Recipient, when: Date): MailMessage {
-  const say = mailText(player);
-  const date = new Intl.DateTimeFormat(LOCALE_INTL[player.locale], { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(when);
+export function passwordChangedMail(player: Recipient, date: Date): MailMessage {
+  const say = sayer(player.locale);
   return compose(player.locale, player.email, say('changed_subject'), [
     { text: say('greeting', { username: player.username }) },
-    { text: say('changed_body', { date: `${date} UTC` }) },
+    { text: say('changed_body', { date: when(player.locale, date) }) },
+    { text: say('changed_warning') },
+    { text: say('signature') },
+  ]);
+}
+
+/** The link that activates a new account (registration, or a new link asked for). */
+export function activationMail(player: Recipient, link: string, hours: number): MailMessage {
+  const say = sayer(player.locale);
+  return compose(player.locale, player.email, say('activation_subject'), [
+    { text: say('greeting', { username: player.username }) },
+    { text: say('activation_body') },
+    { link, label: say('activation_button') },
+    { text: say('activation_expiry', { hours }) },
+    { text: say('activation_ignore') },
+    { text: say('signature') },
+  ]);
+}
+
+/**
+ * Someone registered with the address of an existing account. The answer to the registration
+ * was the same as for a new address; only the mailbox's owner learns about it, here.
+ * `siteUrl` is the locale's home page on SITE_URL.
+ */
+export function registrationAttemptMail(player: Recipient, siteUrl: string): MailMessage {
+  const say = sayer(player.locale);
+  return compose(player.locale, player.email, say('attempt_subject'), [
+    { text: say('greeting', { username: player.username }) },
+    { text: say('attempt_body') },
+    { text: say('attempt_you') },
+    { link: siteUrl, label: say('attempt_button') },
+    { text: say('attempt_not_you') },
+    { text: say('signature') },
+  ]);
+}
+
+/** Two-factor sign-in was turned on or off (a security notice, like the password-changed one). */
+export function twoFactorChangedMail(player: Recipient, enabled: boolean, date: Date): MailMessage {
+  const say = sayer(player.locale);
+  const state = enabled ? 'on' : 'off';
+  return compose(player.locale, player.email, say(`two_factor_${state}_subject`), [
+    { text: say('greeting', { username: player.username }) },
+    { text: say(`two_factor_${state}_body`, { date: when(player.locale, date) }) },
     { text: say('changed_warning') },
     { text: say('signature') },
   ]);
@@ -66,7 +110,7 @@ export function passwordChangedMail(player: Recipient, when: Date): MailMessage 
 
 /** Staff approved a withdrawal (the operator console). */
 export function withdrawalCompletedMail(player: Recipient, amount: string, currency: string): MailMessage {
-  const say = mailText(player);
+  const say = sayer(player.locale);
   return compose(player.locale, player.email, say('withdrawal_completed_subject'), [
     { text: say('greeting', { username: player.username }) },
     { text: say('withdrawal_completed_body', { amount: formatMoney(amount, currency, player.locale) }) },
@@ -76,7 +120,7 @@ export function withdrawalCompletedMail(player: Recipient, amount: string, curre
 
 /** Staff rejected a withdrawal: the amount is back on the balance, and the reason they gave. */
 export function withdrawalRejectedMail(player: Recipient, amount: string, currency: string, reason: string): MailMessage {
-  const say = mailText(player);
+  const say = sayer(player.locale);
   return compose(player.locale, player.email, say('withdrawal_rejected_subject'), [
     { text: say('greeting', { username: player.username }) },
     { text: say('withdrawal_rejected_body', { amount: formatMoney(amount, currency, player.locale) }) },

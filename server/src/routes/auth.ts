@@ -9,21 +9,28 @@ import { readJson } from '../body.ts';
 import { clientAddress } from '../client-address.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { fieldError, fieldErrors } from '../errors.ts';
+import { registrationAttemptMail } from '../mail/messages.ts';
+import { mailActivation } from './activation.ts';
 import { notify } from '../services/history.ts';
 import { tidyAuthTables } from '../services/housekeeping.ts';
-import { admitRegistration, admitSignIn, codeAskedFor, signInSucceeded } from '../services/login-throttle.ts';
+import { newLink } from '../services/link-tokens.ts';
+import { admitMailRequest, admitRegistration, admitSignIn, codeAskedFor, signInSucceeded } from '../services/login-throttle.ts';
 import { queuedPasswordWork } from '../services/password-queue.ts';
 import { deviceSummary, maskAddress } from '../services/sessions.ts';
 import { takeSignInCode, twoFactorState } from '../services/two-factor.ts';
 import { blockOf, refuseIfBlocked } from '../services/rg/exclusion.ts';
-import { newReferralCode } from '../services/users.ts';
+import { loadAccount, newReferralCode } from '../services/users.ts';
+import { localizedPath } from '../../../src/i18n/urls.ts';
 
-/** Registration, sign-in and sign-out with Djoser's shapes and status codes. */
+/** Registration (Djoser's SEND_ACTIVATION_EMAIL model), sign-in and sign-out with Djoser's shapes and status codes. */
 export function authRoutes(services: Services) {
   const { db, config } = services;
   const app = new Hono<AppEnv>();
   const passwordWork = <T>(job: () => Promise<T>) => queuedPasswordWork(services, job);
 
+  // The same answer, body and work (one scrypt hash, one transaction) whether or not the
+  // address has an account: a new one is created inactive and mailed its activation link, an
+  // existing one's owner is mailed a notice. Mail goes out after the answer.
   app.post(API_PATHS.register, async (c) => {
     const input = await readJson(c, services);
     const problems = checkRegistration(input, services.clock());
@@ -33,39 +40,48 @@ export function authRoutes(services: Services) {
     const username = normalizeUsername(String(input.username));
     const ref = typeof input.ref === 'string' && input.ref.trim() ? input.ref.trim().toUpperCase() : undefined;
 
-    // Safer gambling: a self-excluded or timed-out address cannot open an account either.
+    // Safer gambling: a self-excluded or timed-out address cannot open an account either. The one
+    // deliberate exception to "registration says nothing about existing accounts" (README).
     refuseIfBlocked(await blockOf(db, email), services.clock(), c.get('locale'), 'register');
     await admitRegistration(services, clientAddress(c, config.auth.trustProxy));
     await tidyAuthTables(services);
     const passwordHash = await passwordWork(() => hashPassword(String(input.password)));
-    let refIgnored = false;
-    const user = await db.transaction(async (tx) => {
-      const [email_taken] = await tx.query('SELECT 1 FROM users WHERE email = $1', [email]);
-      const [username_taken] = await tx.query('SELECT 1 FROM users WHERE lower(username) = lower($1)', [username]);
-      if (email_taken || username_taken) {
-        throw fieldErrors({
-          ...(email_taken ? { email: [{ key: 'email_taken' }] } : {}),
-          ...(username_taken ? { username: [{ key: 'username_taken' }] } : {}),
-        });
+    const { mayMail } = await admitMailRequest(services, 'activation', email);
+    const outcome = await db
+      .transaction(async (tx) => {
+        // Usernames are public handles (shown to other players), so a taken one may be said.
+        const [usernameTaken] = await tx.query('SELECT 1 FROM users WHERE lower(username) = lower($1)', [username]);
+        if (usernameTaken) throw fieldError('username', 'username_taken');
+        // A code that matches nobody (often a stale link) never blocks a sign-up: it is dropped
+        // and the answer says so, so the site can tell the player and forget the code.
+        const [referrer] = ref ? await tx.query<{ id: number }>('SELECT id FROM users WHERE referral_code = $1', [ref]) : [];
+        const refIgnored = !!ref && !referrer;
+        if (await loadAccount(tx, 'email', email)) return { refIgnored, created: undefined };
+        const [created] = await tx.query<{ id: number }>(
+          `INSERT INTO users (email, username, password_hash, currency, referral_code, referred_by, locale, date_of_birth, terms_accepted_at, activated_at, first_signed_in_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL, NULL) RETURNING id`,
+          [email, username, passwordHash, config.currency, newReferralCode(), referrer?.id ?? null, c.get('locale'), input.date_of_birth, services.clock().toISOString()],
+        );
+        await notify(tx, created!.id, 'welcome');
+        const link = await newLink(services, tx, 'activation', { id: created!.id, locale: c.get('locale') });
+        return { refIgnored, created: { link } };
+      })
+      .catch((error: unknown) => {
+        // Two registrations racing for one address or name: the unique index decides. The loser
+        // of an address race is answered like any taken address; of a name race, with a 400.
+        if (!isUniqueViolation(error)) throw error;
+        if (String((error as { constraint?: string }).constraint).includes('username')) throw fieldError('username', 'username_taken');
+        return { refIgnored: false, created: undefined };
+      });
+    if (mayMail) {
+      if (outcome.created) {
+        mailActivation(services, { email, username, locale: c.get('locale') }, outcome.created.link);
+      } else {
+        const owner = await loadAccount(db, 'email', email);
+        if (owner) services.mailer.dispatch(registrationAttemptMail(owner, `${config.siteUrl}${localizedPath('/', owner.locale)}`));
       }
-      // A code that matches nobody (often a stale link) never blocks a sign-up: it is dropped
-      // and the answer says so, so the site can tell the player and forget the code.
-      const [referrer] = ref ? await tx.query<{ id: number }>('SELECT id FROM users WHERE referral_code = $1', [ref]) : [];
-      refIgnored = !!ref && !referrer;
-      const [created] = await tx.query<RegisterResponse>(
-        `INSERT INTO users (email, username, password_hash, currency, referral_code, referred_by, locale, date_of_birth, terms_accepted_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id, email, username`,
-        [email, username, passwordHash, config.currency, newReferralCode(), referrer?.id ?? null, c.get('locale'), input.date_of_birth, services.clock().toISOString()],
-      );
-      await notify(tx, created!.id, 'welcome');
-      return created!;
-    }).catch((error: unknown) => {
-      // Two registrations racing for one address: the unique index decides, the loser gets a 400.
-      if (!isUniqueViolation(error)) throw error;
-      const field = String((error as { constraint?: string }).constraint).includes('username') ? 'username' : 'email';
-      throw fieldError(field, `${field}_taken`);
-    });
-    return c.json<RegisterResponse>(refIgnored ? { ...user, ref_ignored: true } : user, 201);
+    }
+    return c.json<RegisterResponse>({ email, username, ...(outcome.refIgnored ? { ref_ignored: true as const } : {}) }, 201);
   });
 
   app.post(API_PATHS.login, async (c) => {
@@ -80,9 +96,15 @@ export function authRoutes(services: Services) {
     // Counted before the password is checked, so parallel attempts cannot outrun the limit.
     await admitSignIn(services, email, address);
     await tidyAuthTables(services);
-    const [user] = await db.query<{ id: number; password_hash: string }>('SELECT id, password_hash FROM users WHERE email = $1', [email]);
+    const user = await loadAccount(db, 'email', email);
     const valid = await passwordWork(() => verifyPassword(String(input.password), user?.password_hash ?? DUMMY_PASSWORD_HASH));
     if (!user || !valid) throw fieldError('non_field_errors', 'login_failed');
+    // Only after the right password, so only someone who knows it learns the account waits for
+    // activation: they made it, or they could sign in anyway once it is active.
+    if (!user.activated_at) {
+      await signInSucceeded(services, email, address);
+      throw fieldError('inactive_account', 'account.inactive');
+    }
     // Only after the password: the block is nobody else's business.
     refuseIfBlocked(await blockOf(db, email), services.clock(), c.get('locale'), 'sign_in');
     // With two-factor sign-in, the right password alone is not a success: the attempt stays
@@ -97,8 +119,11 @@ export function authRoutes(services: Services) {
     await signInSucceeded(services, email, address);
     // Mail sent later (a reset link, a security notice) follows the language of the last sign-in.
     await db.query('UPDATE users SET locale = $2 WHERE id = $1 AND locale <> $2', [user.id, c.get('locale')]);
+    // The first sign-in ever (one conditional UPDATE, so of two parallel ones only one is first).
+    const first = await db.query('UPDATE users SET first_signed_in_at = $2 WHERE id = $1 AND first_signed_in_at IS NULL RETURNING 1', [user.id, services.clock().toISOString()]);
     const origin = { device: deviceSummary(c.req.header('user-agent')), ip: maskAddress(address) };
-    return c.json<LoginResponse>({ auth_token: await issueToken(db, user.id, services.clock(), origin) });
+    const auth_token = await issueToken(db, user.id, services.clock(), origin);
+    return c.json<LoginResponse>(first.length ? { auth_token, first_sign_in: true } : { auth_token });
   });
 
   app.post(API_PATHS.logout, requireUser(services), async (c) => {

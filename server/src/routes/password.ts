@@ -1,24 +1,18 @@
 import { Hono } from 'hono';
 import { API_PATHS } from '../../../src/api/contract.ts';
 import { checkPasswordStrength } from '../../../src/api/password-strength.ts';
-import { checkEmail, checkNewPassword, checkResetConfirm, checkSetPassword, hasProblems, normalizeEmail, type Problems } from '../../../src/api/validation.ts';
-import { LOCALES } from '../../../src/i18n/locales.mjs';
+import { checkNewPassword, checkResetConfirm, checkSetPassword, hasProblems, type Problems } from '../../../src/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { hashPassword, hashToken, requireUser, tokenOf, verifyPassword } from '../auth.ts';
 import { readJson } from '../body.ts';
 import { clientAddress } from '../client-address.ts';
 import { fieldError, fieldErrors } from '../errors.ts';
-import type { Locale } from '../i18n.ts';
-import { passwordChangedMail, passwordResetMail, type Recipient } from '../mail/messages.ts';
-import { tidyAuthTables } from '../services/housekeeping.ts';
-import { admitResetRequest, admitSignIn, clearSignInLocks, signInSucceeded } from '../services/login-throttle.ts';
+import { passwordChangedMail, passwordResetMail } from '../mail/messages.ts';
+import { admitSignIn, clearSignInLocks, signInSucceeded } from '../services/login-throttle.ts';
+import { mailRequest } from './mail-request.ts';
 import { passwordWork as queuedPasswordWork } from '../services/password-queue.ts';
-import { claimResetToken, decodeUid, newResetLink, resetTokenValid } from '../services/password-reset.ts';
-
-interface Player extends Recipient {
-  id: number;
-  password_hash: string;
-}
+import { claimLinkToken, decodeUid, linkTokenValid, newLink } from '../services/link-tokens.ts';
+import { loadAccount, type Account as Player } from '../services/users.ts';
 
 /** Password reset by email and password change, with Djoser's paths, fields and answers. */
 export function passwordRoutes(services: Services) {
@@ -26,11 +20,7 @@ export function passwordRoutes(services: Services) {
   const app = new Hono<AppEnv>();
   const passwordWork = queuedPasswordWork(services);
 
-  async function loadPlayer(where: 'id' | 'email', value: number | string): Promise<Player | undefined> {
-    const [row] = await db.query<Player>(`SELECT id, email, username, locale, password_hash FROM users WHERE ${where} = $1`, [value]);
-    if (!row) return undefined;
-    return { ...row, locale: (LOCALES as readonly string[]).includes(row.locale) ? (row.locale as Locale) : 'en' };
-  }
+  const loadPlayer = (where: 'id' | 'email', value: number | string) => loadAccount(db, where, value);
 
   /** The registration rules for `new_password`, with the player's own email and username. */
   function checkNew(password: string, player: Player) {
@@ -43,16 +33,9 @@ export function passwordRoutes(services: Services) {
   // 204 for any well-formed address, known or not, limited or not: the answer and its timing
   // (the mail goes out after the answer) say nothing about whether an account exists.
   app.post(API_PATHS.resetPassword, async (c) => {
-    const input = await readJson(c, services);
-    const problems: Problems = {};
-    checkEmail(problems, input.email);
-    if (hasProblems(problems)) throw fieldErrors(problems);
-    const email = normalizeEmail(String(input.email));
-    const { mayMail } = await admitResetRequest(services, email, clientAddress(c, config.auth.trustProxy));
-    await tidyAuthTables(services);
-    const player = await loadPlayer('email', email);
-    if (player && mayMail) {
-      const link = await newResetLink(services, player);
+    const player = await mailRequest(c, services, 'reset');
+    if (player) {
+      const link = await newLink(services, db, 'password_reset', player);
       services.mailer.dispatch(passwordResetMail(player, link, Math.round(config.mail.resetTimeoutSeconds / 60)));
     }
     return c.body(null, 204);
@@ -66,14 +49,15 @@ export function passwordRoutes(services: Services) {
     const player = userId ? await loadPlayer('id', userId) : undefined;
     if (!player) throw fieldError('uid', 'password_reset.uid_invalid');
     const token = String(input.token);
-    if (!(await resetTokenValid(services, player.id, token))) throw fieldError('token', 'password_reset.token_invalid');
+    if (!(await linkTokenValid(services, 'password_reset', player.id, token))) throw fieldError('token', 'password_reset.token_invalid');
     const password = String(input.new_password);
     checkNew(password, player);
     const passwordHash = await passwordWork(() => hashPassword(password));
     await db.transaction(async (tx) => {
       // Claimed in the transaction that uses it: of two parallel confirmations, one wins.
-      if (!(await claimResetToken(tx, services, player.id, token))) throw fieldError('token', 'password_reset.token_invalid');
-      await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [player.id, passwordHash]);
+      if (!(await claimLinkToken(tx, services, 'password_reset', player.id, token))) throw fieldError('token', 'password_reset.token_invalid');
+      // The link proved the mailbox is theirs, so a not yet activated account is activated too.
+      await tx.query('UPDATE users SET password_hash = $2, activated_at = coalesce(activated_at, $3) WHERE id = $1', [player.id, passwordHash, services.clock().toISOString()]);
       await tx.query('DELETE FROM password_reset_tokens WHERE user_id = $1', [player.id]);
       // Whoever knew the old password may be signed in: every session ends.
       await tx.query('DELETE FROM auth_tokens WHERE user_id = $1', [player.id]);

@@ -1,4 +1,5 @@
 import type { Services } from '../app-env.ts';
+import { pruneLinkTokens } from './link-tokens.ts';
 import { pruneCounters } from './rate-counters.ts';
 
 const EVERY_MS = 60_000;
@@ -8,13 +9,14 @@ const lastRun = new WeakMap<object, number>();
  * Deletes ended rate-limit windows and expired tokens, at most once a minute per database,
  * from the requests that add such rows. No timer: nothing to stop at shutdown or in tests.
  */
-export async function tidyAuthTables({ db, config, clock }: Services): Promise<void> {
+export async function tidyAuthTables(services: Services): Promise<void> {
+  const { db, config, clock } = services;
   const now = clock();
   const last = lastRun.get(db);
   if (last !== undefined && now.getTime() - last < EVERY_MS) return;
   lastRun.set(db, now.getTime());
   await pruneCounters(db, Math.max(config.loginWindowSeconds, config.auth.registerWindowSeconds, config.mail.resetWindowSeconds), now);
-  await db.query('DELETE FROM password_reset_tokens WHERE created_at <= $1::timestamptz - make_interval(secs => $2)', [now.toISOString(), config.mail.resetTimeoutSeconds]);
+  await pruneLinkTokens(services, now);
   await db.query(
     `DELETE FROM auth_tokens WHERE last_used_at <= $1::timestamptz - make_interval(days => $2) OR created_at <= $1::timestamptz - make_interval(days => $3)`,
     [now.toISOString(), config.auth.tokenIdleDays, config.auth.tokenMaxAgeDays],

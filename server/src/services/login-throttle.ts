@@ -63,16 +63,22 @@ export async function clearSignInLocks({ db }: Services, email: string): Promise
   await db.query("DELETE FROM rate_counters WHERE key LIKE 'login:%' AND right(key, length($1) + 1) = ':' || $1", [email]);
 }
 
+/** Mail a player asked for: a password-reset link, or an activation link (registration, resend). */
+export type MailRequest = 'reset' | 'activation';
+
 /**
- * Reset requests: PASSWORD_RESET_MAX_PER_ADDRESS per client address (refused with 429), and
- * PASSWORD_RESET_MAX_PER_EMAIL mails per email, counted whether or not the account exists.
- * Beyond the email's limit the answer stays 204 and no mail is sent, so the limit tells
- * nothing about the account and nobody can flood a mailbox.
+ * Mail requests of `kind`: PASSWORD_RESET_MAX_PER_ADDRESS per client address (refused with 429;
+ * registration passes no address, it has its own limit), and PASSWORD_RESET_MAX_PER_EMAIL
+ * mails per email, counted whether or not the account exists. Beyond the email's limit the
+ * answer stays the same and no mail is sent, so the limit tells nothing about the account and
+ * nobody can flood a mailbox.
  */
-export async function admitResetRequest({ db, config, clock }: Services, email: string, address: string): Promise<{ mayMail: boolean }> {
+export async function admitMailRequest({ db, config, clock }: Services, kind: MailRequest, email: string, address?: string): Promise<{ mayMail: boolean }> {
   const { resetWindowSeconds, resetMaxPerAddress, resetMaxPerEmail } = config.mail;
-  const [perAddress] = await countAttempt(db, [`reset:${address}`], resetWindowSeconds, clock());
-  if (perAddress!.count > resetMaxPerAddress) throw tooMany('reset_limited', perAddress!.retryAfter);
-  const [perEmail] = await countAttempt(db, [`reset-email:${email}`], resetWindowSeconds, clock());
+  if (address !== undefined) {
+    const [perAddress] = await countAttempt(db, [`${kind}:${address}`], resetWindowSeconds, clock());
+    if (perAddress!.count > resetMaxPerAddress) throw tooMany(`${kind}_limited`, perAddress!.retryAfter);
+  }
+  const [perEmail] = await countAttempt(db, [`${kind}-email:${email}`], resetWindowSeconds, clock());
   return { mayMail: perEmail!.count <= resetMaxPerEmail };
 }

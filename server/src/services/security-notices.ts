@@ -1,10 +1,13 @@
 import type { Services } from '../app-env.ts';
+import { twoFactorChangedMail } from '../mail/messages.ts';
+import { loadAccount } from './users.ts';
 
 /**
- * Called after a player turned two-factor sign-in on or off, so they can be warned by email if it
- * was not them (issue 13, "Security emails").
- *
- * TODO(integrator): send the security email through `server/src/mail/` (built on another branch)
- * in the player's language. Until then this does nothing; the callers already await it.
+ * Called after a player turned two-factor sign-in on or off: a security email in their language
+ * (text and HTML, no remote content), so they can act at once if it was not them (issue 13,
+ * "Security emails"). Sent after the answer, like every mail.
  */
-export async function twoFactorChanged(_services: Services, _userId: number, _enabled: boolean): Promise<void> {}
+export async function twoFactorChanged(services: Services, userId: number, enabled: boolean): Promise<void> {
+  const player = await loadAccount(services.db, 'id', userId);
+  if (player) services.mailer.dispatch(twoFactorChangedMail(player, enabled, services.clock()));
+}

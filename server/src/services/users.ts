@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Loyalty, User } from '../../../src/api/contract.ts';
 import { LOYALTY_LEVELS } from '../../../src/data/loyalty-levels.ts';
+import { LOCALES } from '../../../src/i18n/locales.mjs';
 import type { ServerConfig } from '../config.ts';
 import type { Queryable } from '../db/database.ts';
+import type { Locale } from '../i18n.ts';
+import type { Recipient } from '../mail/messages.ts';
 
 /** The level reached with `points`, and the points the next level needs. */
 export function loyaltyFor(points: number): Loyalty {
@@ -29,3 +32,18 @@ export async function loadUser(db: Queryable, id: number, config: ServerConfig):
 /** Unambiguous characters for referral codes (no 0/O or 1/I); 32 divides 256, so no bias. */
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const newReferralCode = () => Array.from(randomBytes(8), (byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join('');
+
+/** A player as the password, activation and security-mail code needs them. */
+export interface Account extends Recipient {
+  id: number;
+  password_hash: string;
+  /** NULL until the activation link is opened (registration since migration 013). */
+  activated_at: Date | null;
+}
+
+/** The account with this id or (normalized) email, with a supported mail language. */
+export async function loadAccount(db: Queryable, where: 'id' | 'email', value: number | string): Promise<Account | undefined> {
+  const [row] = await db.query<Account>(`SELECT id, email, username, locale, password_hash, activated_at FROM users WHERE ${where} = $1`, [value]);
+  if (!row) return undefined;
+  return { ...row, locale: (LOCALES as readonly string[]).includes(row.locale) ? (row.locale as Locale) : 'en' };
+}

@@ -155,9 +155,12 @@ describe('typed calls against the real server app', () => {
       fetch: async (input, init) => api.app.request(new Request(input, init)),
     });
     const created = await register({ email: 'typed@example.test', username: 'typed_one', password: 'amber-lantern-9', date_of_birth: '1990-04-12', accept_terms: true }, client);
-    expect(created).toEqual({ id: expect.any(Number), email: 'typed@example.test', username: 'typed_one' });
-    const failure = (await register({ email: 'typed@example.test', username: 'typed_two', password: 'amber-lantern-9', date_of_birth: '1990-04-12', accept_terms: true }, client).catch((e) => e)) as ApiError;
-    expect(failure.fields.email).toEqual(['An account with this email address already exists.']);
+    expect(created).toEqual({ email: 'typed@example.test', username: 'typed_one' });
+    const failure = (await register({ email: 'other@example.test', username: 'typed_one', password: 'amber-lantern-9', date_of_birth: '1990-04-12', accept_terms: true }, client).catch((e) => e)) as ApiError;
+    expect(failure.fields.username).toEqual(['This username is already taken.']);
+    const waiting = (await client('/auth/token/login/', { method: 'POST', body: { email: 'typed@example.test', password: 'amber-lantern-9' } }).catch((e) => e)) as ApiError;
+    expect(Object.keys(waiting.fields)).toEqual(['inactive_account']);
+    await api.activate('typed@example.test');
     const { auth_token } = await client<{ auth_token: string }>('/auth/token/login/', { method: 'POST', body: { email: 'typed@example.test', password: 'amber-lantern-9' } });
     token = auth_token;
     expect((await getMe(client)).username).toBe('typed_one');

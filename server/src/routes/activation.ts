@@ -1,0 +1,52 @@
+import { Hono } from 'hono';
+import { API_PATHS } from '../../../src/api/contract.ts';
+import { checkActivation, hasProblems } from '../../../src/api/validation.ts';
+import type { AppEnv, Services } from '../app-env.ts';
+import { readJson } from '../body.ts';
+import { fieldError, fieldErrors } from '../errors.ts';
+import { activationMail, type Recipient } from '../mail/messages.ts';
+import { claimLinkToken, decodeUid, newLink } from '../services/link-tokens.ts';
+import { loadAccount } from '../services/users.ts';
+import { mailRequest } from './mail-request.ts';
+
+/** Mails the activation link (after the answer), saying for how many hours it works. */
+export function mailActivation({ config, mailer }: Services, player: Recipient, link: string) {
+  mailer.dispatch(activationMail(player, link, Math.max(1, Math.round(config.mail.activationTimeoutSeconds / 3600))));
+}
+
+/** Account activation with Djoser's paths, fields and answers (SEND_ACTIVATION_EMAIL). */
+export function activationRoutes(services: Services) {
+  const { db } = services;
+  const app = new Hono<AppEnv>();
+
+  app.post(API_PATHS.activation, async (c) => {
+    const input = await readJson(c, services);
+    const problems = checkActivation(input);
+    if (hasProblems(problems)) throw fieldErrors(problems);
+    const userId = decodeUid(String(input.uid));
+    const player = userId ? await loadAccount(db, 'id', userId) : undefined;
+    if (!player) throw fieldError('uid', 'password_reset.uid_invalid');
+    const activated = await db.transaction(async (tx) => {
+      // Claimed in the transaction that activates: a link works once, even when opened twice at once.
+      if (!(await claimLinkToken(tx, services, 'activation', player.id, String(input.token)))) return false;
+      await tx.query('UPDATE users SET activated_at = coalesce(activated_at, $2) WHERE id = $1', [player.id, services.clock().toISOString()]);
+      await tx.query("DELETE FROM password_reset_tokens WHERE user_id = $1 AND purpose = 'activation'", [player.id]);
+      return true;
+    });
+    if (!activated) throw fieldError('token', 'password_reset.token_invalid');
+    return c.body(null, 204);
+  });
+
+  // 204 for every well-formed address, like reset_password: a new link goes only to an account
+  // that waits for activation, after the answer, within the per-email mail limit.
+  app.post(API_PATHS.resendActivation, async (c) => {
+    const player = await mailRequest(c, services, 'activation');
+    if (player && !player.activated_at) {
+      const link = await newLink(services, db, 'activation', player);
+      mailActivation(services, player, link);
+    }
+    return c.body(null, 204);
+  });
+
+  return app;
+}
