@@ -12,14 +12,15 @@ export const SUPPORT_EMAIL_TOKEN = '{support_email}';
 const EMAIL = /^[^\s@/<>()[\]\\,;:"]+@[^\s@/<>()[\]\\,;:"]+\.[a-z]{2,}$/i;
 
 /**
- * PUBLIC_SUPPORT_EMAIL, else the default. A malformed value stops the build rather than
- * publishing a contact address that cannot work.
+ * The address in `env[name]` (PUBLIC_SUPPORT_EMAIL for the site), else the default. A malformed
+ * value stops the build, or the server's start, rather than publishing an address that cannot work.
  * @param {Record<string, string | undefined>} [env]
+ * @param {string} [name]
  * @returns {string}
  */
-export function supportEmail(env = process.env) {
-  const value = env.PUBLIC_SUPPORT_EMAIL?.trim() || DEFAULT_SUPPORT_EMAIL;
-  if (!EMAIL.test(value)) throw new Error(`PUBLIC_SUPPORT_EMAIL must be an email address such as ${DEFAULT_SUPPORT_EMAIL}, got "${value}"`);
+export function supportEmail(env = process.env, name = 'PUBLIC_SUPPORT_EMAIL') {
+  const value = env[name]?.trim() || DEFAULT_SUPPORT_EMAIL;
+  if (!EMAIL.test(value)) throw new Error(`${name} must be an email address such as ${DEFAULT_SUPPORT_EMAIL}, got "${value}"`);
   return value;
 }
 

@@ -49,13 +49,14 @@ export function passwordResetMail(player: Recipient, link: string, minutes: numb
   ]);
 }
 
-export function passwordChangedMail(player: Recipient, when: Date): MailMessage {
+/** `supportEmail`: where the player reports a change they did not make (SUPPORT_EMAIL). */
+export function passwordChangedMail(player: Recipient, when: Date, supportEmail: string): MailMessage {
   const say = (key: string, params: Record<string, string | number> = {}) => translate(player.locale, `mail.${key}`, params);
   const date = new Intl.DateTimeFormat(LOCALE_INTL[player.locale], { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(when);
   return compose(player.locale, player.email, say('changed_subject'), [
     { text: say('greeting', { username: player.username }) },
     { text: say('changed_body', { date: `${date} UTC` }) },
-    { text: say('changed_warning') },
+    { text: say('changed_warning', { email: supportEmail }) },
     { text: say('signature') },
   ]);
 }
