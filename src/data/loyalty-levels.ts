@@ -1,10 +1,13 @@
-/** The loyalty levels, lowest first. Names and perks live in the `loyal` message set. */
+/**
+ * The loyalty levels, lowest first: the points each needs, nothing more, because a level brings no
+ * reward the server pays (no cashback, no perks). Names live in the `loyal` message set.
+ */
 export const LOYALTY_LEVELS = [
-  { id: 'bronze', points: 0, cashbackBasisPoints: 50 },
-  { id: 'silver', points: 1_000, cashbackBasisPoints: 100 },
-  { id: 'gold', points: 5_000, cashbackBasisPoints: 150 },
-  { id: 'platinum', points: 20_000, cashbackBasisPoints: 200 },
-  { id: 'diamond', points: 50_000, cashbackBasisPoints: 300 },
+  { id: 'bronze', points: 0 },
+  { id: 'silver', points: 1_000 },
+  { id: 'gold', points: 5_000 },
+  { id: 'platinum', points: 20_000 },
+  { id: 'diamond', points: 50_000 },
 ] as const;
 
 export type LoyaltyLevelId = (typeof LOYALTY_LEVELS)[number]['id'];

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { migrate } from '../../server/src/db/migrate.ts';
+import { seed } from '../../server/src/db/seed.ts';
 import { useTestApi } from './harness.ts';
 
 const ctx = useTestApi();
@@ -10,7 +12,7 @@ describe('/api/user/notification', () => {
     const player = await ctx.api.player();
     const mass = await list(player.token, 'mass');
     expect(mass.status).toBe(200);
-    expect(mass.body.map((n: { title: string }) => n.title)).toEqual(['Weekend reload', 'New games in the lobby']);
+    expect(mass.body.map((n: { title: string }) => n.title)).toEqual(['New games in the lobby']);
     for (const item of mass.body) expect(Object.keys(item).sort()).toEqual(['body', 'created_at', 'id', 'read', 'title']);
     expect(mass.body.every((n: { read: boolean }) => !n.read)).toBe(true);
     const own = await list(player.token, 'own');
@@ -45,7 +47,7 @@ describe('/api/user/notification', () => {
     expect((await ctx.api.request('DELETE', `/api/user/notification?id=${broadcast.id}`, { token: player.token })).status).toBe(404);
     expect((await ctx.api.request('DELETE', '/api/user/notification?id=999999', { token: player.token })).status).toBe(404);
     expect((await list(other.token, 'own')).body).toHaveLength(1);
-    expect((await list(player.token, 'mass')).body).toHaveLength(2);
+    expect((await list(player.token, 'mass')).body).toHaveLength(1);
 
     const deleted = await ctx.api.request('DELETE', `/api/user/notification?id=${own.id}`, { token: player.token });
     expect(deleted.status).toBe(204);
@@ -65,5 +67,20 @@ describe('/api/user/notification', () => {
     expect(res.status).toBe(400);
     expect(res.body[field]).toHaveLength(1);
     expect((await list(player.token, 'own')).body).toHaveLength(1);
+  });
+
+  it('broadcasts only news that is true: no "weekend reload, double points" offer, seeded or left from an older seed', async () => {
+    const player = await ctx.api.player();
+    // A database seeded before the offer was removed, with a player who had read it.
+    await ctx.api.db.query(`INSERT INTO notifications (seed_key, template, created_at) VALUES ('mass-weekend', 'weekend', now())`);
+    await list(player.token, 'set_read');
+    await ctx.api.db.query('DELETE FROM schema_migrations WHERE version = 15');
+
+    expect(await migrate(ctx.api.db)).toEqual(['015_remove_weekend_notification.sql']);
+    await seed(ctx.api.db, ctx.api.config); // a restart seeds again: it must not bring it back
+    expect(await ctx.api.db.query(`SELECT id FROM notifications WHERE template = 'weekend' OR seed_key = 'mass-weekend'`)).toEqual([]);
+    const mass = (await list(player.token, 'mass')).body.map((n: { title: string; body: string }) => `${n.title} ${n.body}`);
+    expect(mass).toEqual(['New games in the lobby Fresh slots and table games have arrived. Have a look in the lobby.']);
+    expect(mass.join(' ')).not.toMatch(/weekend|double/i);
   });
 });

@@ -10,7 +10,8 @@ import { mailedLink } from '../mail-outbox.ts';
 const SMTP_PORT = 4664;
 const SITE = 'https://play.example.test';
 const clock = manualClock();
-const ctx = useTestApi({ SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`, SITE_URL: SITE, TRUST_PROXY: '1', LOGIN_MAX_FAILURES: '3' }, { clock });
+const SUPPORT = 'help@play.example.test';
+const ctx = useTestApi({ SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`, SITE_URL: SITE, TRUST_PROXY: '1', LOGIN_MAX_FAILURES: '3', SUPPORT_EMAIL: SUPPORT }, { clock });
 const smtp = useSmtp(SMTP_PORT, () => ctx.api.mailer.settled());
 
 const NEW_PASSWORD = 'quiet-harbour-lamp-72';
@@ -138,7 +139,11 @@ describe('POST /auth/users/reset_password_confirm/', () => {
     const again = await confirm({ uid, token, new_password: 'another-fresh-phrase-31' });
     expect(again.status).toBe(400);
     expect(again.body).toEqual({ token: ['Invalid token for given user.'] });
-    expect((await smtp.next(player.email)).subject).toBe('Your AmberPlay password was changed');
+    const changed = await smtp.next(player.email);
+    expect(changed.subject).toBe('Your AmberPlay password was changed');
+    // "Contact support" names the one channel there is: SUPPORT_EMAIL.
+    expect(changed.text).toContain(`and write to our support team at ${SUPPORT}.`);
+    expect(changed.html).toContain(SUPPORT);
   });
 
   it('refuses a link older than PASSWORD_RESET_TIMEOUT (one hour), and accepts one just younger', async () => {

@@ -23,6 +23,18 @@ describe('GET /api/user/me', () => {
 });
 
 describe('PATCH /api/user/update', () => {
+  it('never changes the date of birth given at sign-up, and has no address to keep up to date (the rules say so)', async () => {
+    const player = await ctx.api.player();
+    const before = await ctx.api.db.query<{ date_of_birth: string }>('SELECT date_of_birth::text FROM users WHERE id = $1', [player.id]);
+    for (const body of [{ date_of_birth: '2000-01-01' }, { address: '1 High Street' }]) {
+      const res = await update(player.token, body);
+      expect(res.status).toBe(400);
+      expect(res.body[Object.keys(body)[0]!]).toHaveLength(1);
+    }
+    expect(await ctx.api.db.query('SELECT date_of_birth::text FROM users WHERE id = $1', [player.id])).toEqual(before);
+    expect(before[0]!.date_of_birth).toBe('1990-04-12');
+  });
+
   it('changes the whitelisted fields and answers the updated user', async () => {
     const player = await ctx.api.player();
     const res = await update(player.token, { username: 'new_name_1', first_name: 'Ana', last_name: "O'Brien" });

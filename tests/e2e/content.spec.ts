@@ -51,30 +51,67 @@ test('the rules, responsible gaming and loyalty pages render every section in th
   }
 });
 
-test('the loyalty table formats numbers and percentages for the locale', async ({ page }) => {
+test('the loyalty table shows each level and the points it needs, formatted for the locale, and no reward nothing pays', async ({ page }) => {
   await page.goto('/loyal');
   const english = page.getByRole('table');
   await expect(english.getByRole('row')).toHaveCount(6);
+  await expect(english.getByRole('columnheader')).toHaveText(['Level', 'Points needed']);
   await expect(english).toContainText('50,000 points');
-  await expect(english).toContainText('0.5%');
+  await expect(english).not.toContainText('%'); // no cashback column: the server pays none
   await page.goto('/de/loyal');
   const german = page.getByRole('table');
   await expect(german).toContainText('50.000');
-  await expect(german).toContainText('0,5 %');
   await expect(german).not.toContainText('points');
+  await expect(german).not.toContainText('%');
 });
 
-test('responsible gaming links to independent help organisations and states the age limit', async ({ page }) => {
-  await page.goto('/ja/responsible_gaming');
-  const help = page.locator('#get-help');
-  for (const [name, href] of [
-    ['BeGambleAware', 'https://www.begambleaware.org/'],
-    ['GamCare', 'https://www.gamcare.org.uk/'],
-    ['Gambling Therapy', 'https://www.gamblingtherapy.org/'],
-  ] as const) {
-    await expect(help.getByRole('link', { name })).toHaveAttribute('href', href);
+const LOCALES = ['en', 'ru', 'de', 'es', 'fr', 'hi', 'id', 'it', 'ja', 'ko', 'pt', 'tl', 'tr', 'zh'] as const;
+const messages = (locale: string, set: string) => JSON.parse(readFileSync(`locales/${locale}/${set}.json`, 'utf8'));
+const prefixOf = (locale: string) => (locale === 'en' ? '' : `/${locale}`);
+const SUPPORT = 'support@amberplay.test';
+
+test('responsible gaming shows international help first, and names the country of each national service, in all 14 locales', async ({ page }) => {
+  for (const locale of LOCALES) {
+    await page.goto(`${prefixOf(locale)}/responsible_gaming`);
+    const country = `(${messages(locale, 'responsible_gaming').countries.gb})`;
+    const items = page.locator('#get-help li');
+    await expect(items).toHaveCount(4);
+    for (const [index, [name, href, national]] of ([
+      ['Gambling Therapy', 'https://www.gamblingtherapy.org/', false],
+      ['Gamblers Anonymous', 'https://www.gamblersanonymous.org/', false],
+      ['GamCare', 'https://www.gamcare.org.uk/', true],
+      ['BeGambleAware', 'https://www.begambleaware.org/', true],
+    ] as const).entries()) {
+      const item = items.nth(index);
+      await expect(item.getByRole('link', { name }), `${locale} ${name}`).toHaveAttribute('href', href);
+      if (national) await expect(item, `${locale} ${name}`).toContainText(country);
+      else await expect(item, `${locale} ${name}`).not.toContainText(country);
+    }
+    await expect(page.locator('#age-limit')).toContainText('18');
   }
-  await expect(page.locator('#age-limit')).toContainText('18');
+});
+
+test('the support address is a mailto link in the footer and in the FAQ, in all 14 locales', async ({ page }) => {
+  const footerLink = (locale: string) =>
+    page.getByRole('contentinfo').getByRole('link', { name: messages(locale, 'main').footer.support.replace('{email}', SUPPORT), exact: true });
+  // The same footer on every page type: a public page, a content page and a profile page.
+  for (const path of ['/', '/rules', '/ja/profile/deposit']) {
+    await page.goto(path);
+    await expect(footerLink(path.startsWith('/ja') ? 'ja' : 'en'), path).toHaveAttribute('href', `mailto:${SUPPORT}`);
+  }
+  for (const locale of LOCALES) {
+    await page.goto(`${prefixOf(locale)}/faq`);
+    await expect(footerLink(locale), locale).toHaveAttribute('href', `mailto:${SUPPORT}`);
+    // The "Still have a question?" box and the answers that tell you to write to us name the address.
+    const [before] = (messages(locale, 'faq').contact_text as string).split('{email}');
+    const help = page.locator('.faq-help p');
+    await expect(help, locale).toContainText(`${before}${SUPPORT}`);
+    await expect(help.getByRole('link', { name: SUPPORT })).toHaveAttribute('href', `mailto:${SUPPORT}`);
+    for (const entry of ['account-security', 'deposit-not-credited']) {
+      await expect(page.locator(`#${entry}`).getByRole('link', { name: SUPPORT }), `${locale} ${entry}`).toHaveAttribute('href', `mailto:${SUPPORT}`);
+    }
+    await expect(page.locator('main')).not.toContainText('{support_email}');
+  }
 });
 
 /** The platform fonts Chromium used to draw the node's text: proof that real glyphs were drawn. */
@@ -105,8 +142,8 @@ for (const [path, script] of [
 }
 
 test('FAQ cross-references are links to the page in the reader’s language, in all 14 locales', async ({ page }) => {
-  for (const locale of ['en', 'ru', 'de', 'es', 'fr', 'hi', 'id', 'it', 'ja', 'ko', 'pt', 'tl', 'tr', 'zh']) {
-    const prefix = locale === 'en' ? '' : `/${locale}`;
+  for (const locale of LOCALES) {
+    const prefix = prefixOf(locale);
     await page.goto(`${prefix}/faq`);
     for (const [entry, target] of [
       ['set-limits', '/profile/responsible_gaming'],

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { depositThroughPaymentPage, newPlayer } from './helpers';
+import { depositThroughPaymentPage, newPlayer, registerPlayer } from './helpers';
 import { E2E_DATA_DIR } from './isolated-site.mjs';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -59,7 +59,7 @@ async function staffSignIn(browser: Browser, role: 'admin' | 'support') {
 async function germanPlayer(page: Page, request: APIRequestContext, balance: string) {
   const credentials = newPlayer('opde');
   const de = { 'accept-language': 'de' };
-  expect((await request.post('/auth/users/', { data: credentials, headers: de })).status()).toBe(201);
+  await registerPlayer(request, credentials, 'de');
   const login = await request.post('/auth/token/login/', { data: { email: credentials.email, password: credentials.password }, headers: de });
   const token = ((await login.json()) as { auth_token: string }).auth_token;
   await depositThroughPaymentPage(request, token, balance);
@@ -175,7 +175,7 @@ test('the console pages have no axe violations; support sees no decisions; a pla
   await support.context.close();
 
   const player = newPlayer('optoken');
-  expect((await request.post('/auth/users/', { data: player })).status()).toBe(201);
+  await registerPlayer(request, player);
   const login = await request.post('/auth/token/login/', { data: { email: player.email, password: player.password } });
   const token = ((await login.json()) as { auth_token: string }).auth_token;
   const refused = await request.get('/operator/withdrawals', { headers: { authorization: `Token ${token}` } });

@@ -158,13 +158,15 @@ test('notifications: tabs, unread count, mark all read, delete with confirmation
   await signedInPlayer(page, request);
   await page.goto('/profile/notification');
   await closeLowBalance(page);
-  await expect(page.locator('.unread-count')).toHaveText('3 unread');
+  await expect(page.locator('.unread-count')).toHaveText('2 unread');
   const own = page.getByRole('tab', { name: /For you/ });
   await expect(own).toHaveAttribute('aria-selected', 'true');
   await own.focus();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('tab', { name: /News for everyone/ })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('tabpanel').locator('li')).toHaveCount(2);
+  // Only true news: the one broadcast is the new games (no made-up "weekend reload" offer).
+  await expect(page.getByRole('tabpanel').locator('li')).toHaveCount(1);
+  await expect(page.getByRole('tabpanel')).toContainText('New games in the lobby');
 
   await page.getByRole('button', { name: 'Mark all as read' }).click();
   await expect(page.locator('.unread-count')).toHaveText('Everything is read.');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, closeLowBalance, newPlayer, rejectIdentity, verifyIdentity } from './helpers';
+import { apiToken, closeLowBalance, newPlayer, registerPlayer, rejectIdentity, verifyIdentity } from './helpers';
 
 // Identity verification, the player's half (issue 14), in German against the real server: the
 // card on /de/profile, and the withdrawal page's explanation.
@@ -14,7 +14,7 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 
 async function signedIn(page: Page, request: APIRequestContext) {
   const player = newPlayer('kyc');
-  expect((await request.post('/auth/users/', { data: player })).status()).toBe(201);
+  await registerPlayer(request, player);
   const token = await apiToken(request, player);
   await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
   return token;

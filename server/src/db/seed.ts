@@ -56,8 +56,10 @@ export async function seed(db: Database, config: ServerConfig): Promise<void> {
       );
     }
     await seedBackgroundRounds(tx, GAMES.map(([id, , , , mechanic]) => ({ id, mechanic, weight: BACKGROUND_WEIGHTS[id] })), config.currency, new Date());
-    await tx.query(`INSERT INTO notifications (seed_key, template, created_at) VALUES ('mass-new-games', 'new_games', $1), ('mass-weekend', 'weekend', $2)
-                    ON CONFLICT (seed_key) DO NOTHING`, [hoursAgo(72).toISOString(), hoursAgo(20).toISOString()]);
+    // Only news that is true of the product. (A "weekend reload, double points" broadcast was
+    // removed: no such offer exists; migration 015 deletes it from databases seeded before.)
+    await tx.query(`INSERT INTO notifications (seed_key, template, created_at) VALUES ('mass-new-games', 'new_games', $1)
+                    ON CONFLICT (seed_key) DO NOTHING`, [hoursAgo(72).toISOString()]);
     if (passwordHash) {
       await seedDemoPlayer(tx, config, passwordHash);
       await verifyDemoPlayer(tx);

@@ -1,8 +1,12 @@
+import { supportEmail } from '../../../src/data/support-email.mjs';
+
 /** Mail and password-reset settings (README "Configuration" and "Email"). */
 export interface MailConfig {
   /** `smtp://` or `smtps://` server to send through; without it, mail is written to `outboxDir`. */
   smtpUrl?: string;
   from: string;
+  /** The players' support address, named in mails that tell them to contact us. */
+  supportEmail: string;
   /** Where `.eml` files go when there is no SMTP server: DATA_DIR/outbox. */
   outboxDir: string;
   /** Seconds a password-reset link works after it is sent. */
@@ -31,6 +35,10 @@ export function loadMailConfig(env: Record<string, string | undefined>, dataDir:
   return {
     smtpUrl,
     from: env.MAIL_FROM || 'AmberPlay <no-reply@amberplay.test>',
+    // SUPPORT_EMAIL, else the site's PUBLIC_SUPPORT_EMAIL (`npm start` builds with the same env), else the default.
+    supportEmail: env.SUPPORT_EMAIL?.trim()
+      ? supportEmail(env, 'SUPPORT_EMAIL')
+      : supportEmail(env, 'PUBLIC_SUPPORT_EMAIL'),
     outboxDir: `${dataDir}/outbox`,
     resetTimeoutSeconds: whole(env, 'PASSWORD_RESET_TIMEOUT', 3600),
     activationTimeoutSeconds: whole(env, 'ACTIVATION_TIMEOUT', 86_400),

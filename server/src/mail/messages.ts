@@ -56,12 +56,13 @@ export function passwordResetMail(player: Recipient, link: string, minutes: numb
   ]);
 }
 
-export function passwordChangedMail(player: Recipient, date: Date): MailMessage {
+/** `supportEmail`: where the player reports a change they did not make (SUPPORT_EMAIL). */
+export function passwordChangedMail(player: Recipient, date: Date, supportEmail: string): MailMessage {
   const say = sayer(player.locale);
   return compose(player.locale, player.email, say('changed_subject'), [
     { text: say('greeting', { username: player.username }) },
     { text: say('changed_body', { date: when(player.locale, date) }) },
-    { text: say('changed_warning') },
+    { text: say('changed_warning', { email: supportEmail }) },
     { text: say('signature') },
   ]);
 }
@@ -97,13 +98,13 @@ export function registrationAttemptMail(player: Recipient, siteUrl: string): Mai
 }
 
 /** Two-factor sign-in was turned on or off (a security notice, like the password-changed one). */
-export function twoFactorChangedMail(player: Recipient, enabled: boolean, date: Date): MailMessage {
+export function twoFactorChangedMail(player: Recipient, enabled: boolean, date: Date, supportEmail: string): MailMessage {
   const say = sayer(player.locale);
   const state = enabled ? 'on' : 'off';
   return compose(player.locale, player.email, say(`two_factor_${state}_subject`), [
     { text: say('greeting', { username: player.username }) },
     { text: say(`two_factor_${state}_body`, { date: when(player.locale, date) }) },
-    { text: say('changed_warning') },
+    { text: say('changed_warning', { email: supportEmail }) },
     { text: say('signature') },
   ]);
 }

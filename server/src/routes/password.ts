@@ -63,7 +63,7 @@ export function passwordRoutes(services: Services) {
       await tx.query('DELETE FROM auth_tokens WHERE user_id = $1', [player.id]);
     });
     await clearSignInLocks(services, player.email);
-    services.mailer.dispatch(passwordChangedMail(player, services.clock()));
+    services.mailer.dispatch(passwordChangedMail(player, services.clock(), services.config.mail.supportEmail));
     return c.body(null, 204);
   });
 
@@ -87,7 +87,7 @@ export function passwordRoutes(services: Services) {
       await tx.query('DELETE FROM password_reset_tokens WHERE user_id = $1', [player.id]);
       await tx.query('DELETE FROM auth_tokens WHERE user_id = $1 AND key_hash <> $2', [player.id, current]);
     });
-    services.mailer.dispatch(passwordChangedMail(player, services.clock()));
+    services.mailer.dispatch(passwordChangedMail(player, services.clock(), services.config.mail.supportEmail));
     return c.body(null, 204);
   });
 

@@ -9,5 +9,5 @@ import { loadAccount } from './users.ts';
  */
 export async function twoFactorChanged(services: Services, userId: number, enabled: boolean): Promise<void> {
   const player = await loadAccount(services.db, 'id', userId);
-  if (player) services.mailer.dispatch(twoFactorChangedMail(player, enabled, services.clock()));
+  if (player) services.mailer.dispatch(twoFactorChangedMail(player, enabled, services.clock(), services.config.mail.supportEmail));
 }

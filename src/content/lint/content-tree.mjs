@@ -3,6 +3,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { LOCALES, ROUTES } from '../../i18n/locales.mjs';
 import { CONTENT_COLLECTIONS, STATIC_ANCHORS } from './collections.mjs';
+import { expandContentTokens, supportEmail } from '../../data/support-email.mjs';
 
 /** @typedef {keyof typeof CONTENT_COLLECTIONS} CollectionKey */
 /** @typedef {Record<CollectionKey, Record<string, Record<string, string>>>} ContentTree tree[collection][locale][id] = text */
@@ -13,14 +14,19 @@ export const contentRoot = (/** @type {string} */ projectRoot) => process.env.CO
 /** @param {string} dir @returns {string[]} */
 const markdownFiles = (dir) => (existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.md')) : []);
 
-/** @param {string} root the content folder @returns {ContentTree} */
+/**
+ * Every file's text, with `{support_email}` already replaced by a mailto link (see
+ * src/data/support-email.mjs), so the check, the build and the preview see the same Markdown.
+ * @param {string} root the content folder @returns {ContentTree}
+ */
 export function readContentTree(root) {
   const tree = /** @type {ContentTree} */ ({});
+  const email = supportEmail();
   for (const [key, { folder }] of Object.entries(CONTENT_COLLECTIONS)) {
     const byLocale = (tree[/** @type {CollectionKey} */ (key)] = /** @type {Record<string, Record<string, string>>} */ ({}));
     for (const locale of LOCALES) {
       const dir = join(root, folder, locale);
-      byLocale[locale] = Object.fromEntries(markdownFiles(dir).sort().map((file) => [file.slice(0, -3), readFileSync(join(dir, file), 'utf8')]));
+      byLocale[locale] = Object.fromEntries(markdownFiles(dir).sort().map((file) => [file.slice(0, -3), expandContentTokens(readFileSync(join(dir, file), 'utf8'), email)]));
     }
   }
   return tree;

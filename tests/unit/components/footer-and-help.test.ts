@@ -1,0 +1,63 @@
+// What the footer and the responsible gaming page promise, rendered as the build renders them.
+import { readFileSync } from 'node:fs';
+import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import Footer from '../../../src/components/Footer.astro';
+import HelpOrganisations from '../../../src/components/content/HelpOrganisations.astro';
+import { HELP_ORGANISATIONS } from '../../../src/data/help-organisations';
+import { LOCALES, type Locale } from '../../../src/i18n/locales.mjs';
+
+const messages = (locale: string, set: string) => JSON.parse(readFileSync(`locales/${locale}/${set}.json`, 'utf8'));
+let container: AstroContainer;
+beforeAll(async () => {
+  container = await AstroContainer.create();
+});
+afterEach(() => {
+  delete process.env.PUBLIC_SUPPORT_EMAIL;
+});
+
+/** The text of an HTML fragment, without tags. */
+const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim();
+
+describe('the footer’s support link', () => {
+  it.each(LOCALES)('%s: one mailto link whose name says what it is and shows the address', async (locale) => {
+    const html = await container.renderToString(Footer, { props: { locale } });
+    const links = [...html.matchAll(/<a [^>]*href="mailto:([^"]+)"[^>]*>([^<]*)<\/a>/g)];
+    expect(links).toHaveLength(1);
+    const [, address, name] = links[0]!;
+    expect(address).toBe('support@amberplay.test');
+    expect(name).toBe(messages(locale, 'main').footer.support.replace('{email}', 'support@amberplay.test'));
+  });
+
+  it('links to PUBLIC_SUPPORT_EMAIL when it is set', async () => {
+    process.env.PUBLIC_SUPPORT_EMAIL = 'help@casino.example.org';
+    const html = await container.renderToString(Footer, { props: { locale: 'de' } });
+    expect(html).toContain('href="mailto:help@casino.example.org"');
+    expect(html).toContain('Support per E-Mail: help@casino.example.org');
+  });
+});
+
+describe('help organisations', () => {
+  it('lists the international ones first, and gives every national one a country', () => {
+    expect(HELP_ORGANISATIONS.map((org) => [org.name, org.country ?? 'international'])).toEqual([
+      ['Gambling Therapy', 'international'],
+      ['Gamblers Anonymous', 'international'],
+      ['GamCare', 'gb'],
+      ['BeGambleAware', 'gb'],
+    ]);
+  });
+
+  it.each(LOCALES)('%s: each national organisation is labelled with its country in the reader’s language', async (locale: Locale) => {
+    const html = await container.renderToString(HelpOrganisations, { props: { locale } });
+    const items = [...html.matchAll(/<li\b[^>]*>([\s\S]*?)<\/li>/g)].map((match) => text(match[1]!));
+    const country = messages(locale, 'responsible_gaming').countries.gb as string;
+    expect(country).toBeTruthy();
+    expect(items).toHaveLength(4);
+    for (const [index, org] of HELP_ORGANISATIONS.entries()) {
+      const item = items[index]!;
+      expect(item.startsWith(org.name)).toBe(true);
+      if (org.country) expect(item).toContain(`(${country})`);
+      else expect(item).not.toContain(`(${country})`);
+    }
+  });
+});
