@@ -83,6 +83,8 @@ export async function verifyIdentity(request: import('@playwright/test').APIRequ
 export async function rejectIdentity(request: import('@playwright/test').APIRequestContext, token: string, reason: string) {
   const response = await request.post(`${TEST_REJECT_PATH}?reason=${encodeURIComponent(reason)}`, { headers: { authorization: `Token ${token}` } });
   if (response.status() !== 204) throw new Error(`rejecting the document answered ${response.status()}`);
+}
+
 /** Where the e2e servers (scripts/e2e-server.mjs, no SMTP_URL) write their mail. */
 export const OUTBOXES = ['.data/e2e/outbox', '.data/e2e-isolated/outbox'];
 
