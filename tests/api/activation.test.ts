@@ -9,9 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/clock.ts';
 import { mailedLink } from '../mail-outbox.ts';
 import { ADULT, type Reply, useTestApi } from './harness.ts';
-import { useSmtp } from './smtp.ts';
+import { smtpPort, useSmtp } from './smtp.ts';
 
-const SMTP_PORT = 4665;
+const SMTP_PORT = smtpPort();
 const SITE = 'https://play.example.test';
 const TIMEOUT = 7200;
 const clock = manualClock();

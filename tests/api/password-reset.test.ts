@@ -4,10 +4,10 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/clock.ts';
 import { ADULT, createTestApi, useTestApi } from './harness.ts';
-import { useSmtp } from './smtp.ts';
+import { smtpPort, useSmtp } from './smtp.ts';
 import { mailedLink } from '../mail-outbox.ts';
 
-const SMTP_PORT = 4664;
+const SMTP_PORT = smtpPort();
 const SITE = 'https://play.example.test';
 const clock = manualClock();
 const SUPPORT = 'help@play.example.test';

@@ -53,6 +53,12 @@ export async function startSmtp(port: number) {
 }
 
 /**
+ * A port for a test file's SMTP server, picked at random: the machine may run other checkouts'
+ * suites at the same time, so a fixed port can be taken.
+ */
+export const smtpPort = () => 30_000 + Math.floor(Math.random() * 20_000);
+
+/**
  * One SMTP server for a test file: started before its tests, closed after the API under test has
  * sent everything (`settled`). Declare it after `useTestApi`, so it closes first.
  */
@@ -63,7 +69,7 @@ export function useSmtp(port: number, settled: () => Promise<void>) {
   });
   afterAll(async () => {
     await settled();
-    await server.close();
+    await server?.close();
   });
   return {
     url: `smtp://127.0.0.1:${port}`,

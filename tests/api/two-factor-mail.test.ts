@@ -6,9 +6,9 @@ import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/clock.ts';
 import { useTestApi } from './harness.ts';
-import { useSmtp } from './smtp.ts';
+import { smtpPort, useSmtp } from './smtp.ts';
 
-const SMTP_PORT = 4666;
+const SMTP_PORT = smtpPort();
 const clock = manualClock(new Date('2026-03-03T14:05:00Z'));
 const ctx = useTestApi({ SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}` }, { clock });
 const smtp = useSmtp(SMTP_PORT, () => ctx.api.mailer.settled());
