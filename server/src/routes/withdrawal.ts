@@ -10,6 +10,7 @@ import { readAmount } from '../services/amounts.ts';
 import { formatMoney } from '../../../src/i18n/money-format.ts';
 import { runOnce } from '../services/idempotency.ts';
 import { isVerified } from '../services/verifications.ts';
+import { inPlayerQueue } from '../services/per-player-queue.ts';
 import { reserveWithdrawal } from '../services/withdrawals.ts';
 
 /**
@@ -34,7 +35,7 @@ export function withdrawalRoutes(services: Services) {
     // form's own checks, so the form still says what is wrong with it; nothing is reserved here.
     if (!(await isVerified(db, userId))) throw detailError(400, 'verification.withdrawal_unverified');
     const method = input.method as Withdrawal['method'];
-    const outcome = await runOnce<Withdrawal>(
+    const outcome = await inPlayerQueue(userId, () => runOnce<Withdrawal>(
       db,
       { userId, name: 'withdrawal', key: c.req.header('idempotency-key'), request: { amount: amount.amount, method, destination } },
       async (tx) => {
@@ -51,7 +52,7 @@ export function withdrawalRoutes(services: Services) {
           },
         };
       },
-    );
+    ));
     if (outcome.replayed) c.header('Idempotent-Replayed', 'true');
     return c.json(outcome.body, outcome.status);
   });
