@@ -91,6 +91,9 @@ test('a German player\'s document and withdrawal approved by staff with two-fact
   const staff = await staffSignIn(browser, 'admin');
   const console_ = staff.page;
   await console_.getByRole('link', { name: 'Verification', exact: true }).click();
+  // axe reads every frame: start it only once the clicked page has loaded, not mid-navigation.
+  await expect(console_).toHaveURL(/\/operator\/verifications$/);
+  await console_.waitForLoadState();
   await noAxeViolations(console_);
   await console_.getByRole('link', { name: `Review ${player.username}` }).click();
   await expect(console_.getByRole('img', { name: 'front page' })).toBeVisible();

@@ -183,13 +183,33 @@ test('app start: the user first, then player_set; nothing without a token', asyn
   });
   await page.goto('/faq');
   await waitForClientScript(page);
-  await page.waitForTimeout(500);
+  // Until the network has settled, so a late call would have been seen.
+  await page.waitForLoadState('networkidle');
   expect(calls).toEqual([]);
 
   await setTokenCookie(page, await apiToken(request, DEMO));
   await page.goto('/faq');
   await expect(page.locator('.site-header [data-session-balance]')).toHaveText(/€\d/);
   await expect.poll(() => calls).toEqual(['GET /api/user/me', 'POST /gmnggate/api']);
+});
+
+test('following a link while the page still loads the player keeps the session', async ({ page, request }) => {
+  const credentials = newPlayer('nav');
+  await registerPlayer(request, credentials);
+  await setTokenCookie(page, await apiToken(request, credentials));
+  // The first page's /me never answers: the player leaves before it does, which cuts it short.
+  let first = true;
+  await page.route('**/api/user/me', async (route) => {
+    if (!first) return route.continue();
+    first = false;
+  });
+  await page.goto('/');
+  await waitForClientScript(page);
+  await expect.poll(() => first).toBe(false);
+  await page.locator('.site-header').getByRole('link', { name: 'FAQ' }).click();
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect(page.locator('.site-header [data-session-balance]')).toHaveText('€0.00');
+  expect((await page.context().cookies()).some((cookie) => cookie.name === 'auth_token')).toBe(true);
 });
 
 test('a token the server refuses is cleared and the page says the session has ended, without reloading', async ({ page }) => {

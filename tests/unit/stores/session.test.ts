@@ -140,6 +140,19 @@ describe('app start', () => {
     info.mockRestore();
   });
 
+  it('when the API is not reached (offline, or a link followed while the page loaded): keeps the token, does not reload', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    $token.set('d'.repeat(40));
+    const registerPlayer = vi.fn();
+    const reloadOnce = vi.fn();
+    const unreachable = () => Promise.reject(new ApiError(0, undefined, new TypeError('Failed to fetch')));
+    expect(await startSession({ token: 'd'.repeat(40), loadUser: unreachable, registerPlayer, reloadOnce })).toBe('unreachable');
+    expect($token.get()).toBe('d'.repeat(40));
+    expect(reloadOnce).not.toHaveBeenCalled();
+    expect(registerPlayer).not.toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
   it('when the user cannot be loaded for another reason: logs, clears the token, reloads once, and skips player_set', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     $token.set('d'.repeat(40));
