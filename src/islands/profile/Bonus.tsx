@@ -4,7 +4,7 @@ import { toCents } from '../../api/money';
 import { setUser } from '../../stores/session';
 import { formatMoney } from './format';
 import type { IslandProps } from './messages';
-import { LoadError, Notice, Skeleton, TextPlaceholder } from './Status';
+import { LoadError, Notice, TextPlaceholder } from './Status';
 import { useMessages } from './use-messages';
 import { useResource } from './use-resource';
 import { useUser } from './use-user';
@@ -50,9 +50,6 @@ export function Bonus(props: IslandProps) {
   }
 
   const bonus = status.state === 'ready' ? status.data : undefined;
-  // A bonus balance means a wagering panel is coming: its shape stands in until it does, so the
-  // terms below do not move (CLS). Before the user loads, most visitors here have one.
-  const expectPanel = !user || (toCents(user.bonus_balance) ?? 0n) > 0n;
   const percent = bonus ? percentOf(bonus.wagered, bonus.wagering_required) : 0;
   const progressText = bonus ? t('bonus.progress', { wagered: money(bonus.wagered), required: money(bonus.wagering_required) }) : '';
   // While loading, the same card with a placeholder figure: nothing moves when the amount comes.
@@ -62,49 +59,54 @@ export function Bonus(props: IslandProps) {
       <p className="figure figure--large" data-figure="bonus">
         {user ? money(user.bonus_balance) : <TextPlaceholder size="short" />}
       </p>
-      {!user && <p className="visually-hidden" role="status">{t('common.loading')}</p>}
-      {notice && <Notice>{t('bonus.cancelled')}</Notice>}
-      {user && status.state === 'error' && <LoadError message={t('common.error')} retry={t('common.retry')} onRetry={status.retry} />}
-      {expectPanel && status.state === 'loading' && (
+      {/* The wagering panel's shape always holds the space the panel takes, so nothing below moves
+          when the figures come, whether or not there is a bonus: shown as grey bars while loading,
+          invisible after. */}
+      <div className="bonus-slot">
         <WageringPlaceholder
+          loading={!user || status.state === 'loading'}
           title={t('bonus.wagering_title')}
           cancel={t('bonus.cancel')}
           progress={t('bonus.progress', { wagered: money(STAND_IN), required: money(STAND_IN) })}
           remaining={t('bonus.remaining', { remaining: money(STAND_IN), multiplier: 30 })}
         />
-      )}
-      {user && !expectPanel && status.state === 'loading' && <Skeleton lines={1} label={t('common.loading')} />}
-      {bonus && !bonus.active && !notice && <p>{t('bonus.none')}</p>}
-      {bonus?.active && (
-        <div data-wagering>
-          <h3>{t('bonus.wagering_title')}</h3>
-          <progress className="progress" max={100} value={percent} aria-label={t('bonus.wagering_title')} aria-valuetext={progressText} />
-          <p>{progressText}</p>
-          <p>{t('bonus.remaining', { remaining: money(bonus.remaining), multiplier: bonus.wagering_multiplier })}</p>
-          {confirming ? (
-            <div className="confirm" role="group" aria-labelledby="bonus-confirm">
-              <p id="bonus-confirm">{t('bonus.confirm', { amount: money(bonus.bonus_balance) })}</p>
-              <div className="actions">
-                <button type="button" className="button" disabled={working} onClick={cancel}>
-                  {t('bonus.confirm_yes')}
+        <div className="bonus-slot__content">
+          {!user && <p className="visually-hidden" role="status">{t('common.loading')}</p>}
+          {notice && <Notice>{t('bonus.cancelled')}</Notice>}
+          {user && status.state === 'error' && <LoadError message={t('common.error')} retry={t('common.retry')} onRetry={status.retry} />}
+          {bonus && !bonus.active && !notice && <p>{t('bonus.none')}</p>}
+          {bonus?.active && (
+            <div data-wagering>
+              <h3>{t('bonus.wagering_title')}</h3>
+              <progress className="progress" max={100} value={percent} aria-label={t('bonus.wagering_title')} aria-valuetext={progressText} />
+              <p>{progressText}</p>
+              <p>{t('bonus.remaining', { remaining: money(bonus.remaining), multiplier: bonus.wagering_multiplier })}</p>
+              {confirming ? (
+                <div className="confirm" role="group" aria-labelledby="bonus-confirm">
+                  <p id="bonus-confirm">{t('bonus.confirm', { amount: money(bonus.bonus_balance) })}</p>
+                  <div className="actions">
+                    <button type="button" className="button" disabled={working} onClick={cancel}>
+                      {t('bonus.confirm_yes')}
+                    </button>
+                    <button type="button" className="button button--ghost" onClick={() => setConfirming(false)}>
+                      {t('bonus.keep')}
+                    </button>
+                  </div>
+                </div>
+              ) : (
+                <button type="button" className="button button--ghost" onClick={() => setConfirming(true)}>
+                  {t('bonus.cancel')}
                 </button>
-                <button type="button" className="button button--ghost" onClick={() => setConfirming(false)}>
-                  {t('bonus.keep')}
-                </button>
-              </div>
+              )}
+              {failed && (
+                <p className="form-alert" role="alert">
+                  {failed}
+                </p>
+              )}
             </div>
-          ) : (
-            <button type="button" className="button button--ghost" onClick={() => setConfirming(true)}>
-              {t('bonus.cancel')}
-            </button>
-          )}
-          {failed && (
-            <p className="form-alert" role="alert">
-              {failed}
-            </p>
           )}
         </div>
-      )}
+      </div>
     </section>
   );
 }
@@ -114,9 +116,9 @@ export function Bonus(props: IslandProps) {
  * two sentences in this language with stand-in amounts, drawn as grey bars, so they wrap onto as
  * many lines as the real ones will.
  */
-function WageringPlaceholder({ title, cancel, progress, remaining }: { title: string; cancel: string; progress: string; remaining: string }) {
+function WageringPlaceholder({ loading, title, cancel, progress, remaining }: { loading: boolean; title: string; cancel: string; progress: string; remaining: string }) {
   return (
-    <div data-wagering-placeholder aria-hidden="true">
+    <div data-wagering-placeholder data-loading={loading ? '' : undefined} aria-hidden="true">
       <h3>{title}</h3>
       <progress className="progress" max={100} value={0} />
       <p>
