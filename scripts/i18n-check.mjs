@@ -14,6 +14,8 @@ import { keyLines, parseJson } from './i18n-check/json.mjs';
 import { findUntranslated } from './i18n-check/language.mjs';
 
 const started = performance.now();
+/** The Markdown after the front matter, trimmed. */
+const bodyText = (text) => text.replace(/^---\r?\n[\s\S]*?\r?\n---[^\n]*\n?/, '').trim();
 const root = new URL('..', import.meta.url).pathname;
 const list = (dir, ending) => (existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith(ending)) : []);
 
@@ -54,7 +56,8 @@ for (const [key, rules] of Object.entries(CONTENT_COLLECTIONS)) {
       const result = lintFile({ file, text, locale, rules, site, asset });
       problems.push(...result.problems.map((problem) => formatProblem(file, problem)));
       if (locale !== 'en' && result.data) {
-        const left = findUntranslated({ text, locale, data: result.data, fieldLines: result.fieldLines, textFields: Object.keys(rules.text) });
+        const copy = bodyText(text) !== '' && bodyText(text) === bodyText(tree[key].en?.[id] ?? '');
+        const left = findUntranslated({ text, locale, data: result.data, fieldLines: result.fieldLines, textFields: Object.keys(rules.text), body: !copy });
         problems.push(...left.map((problem) => formatProblem(file, problem)));
       }
     }

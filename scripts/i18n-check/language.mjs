@@ -129,9 +129,10 @@ function untranslated(segment, locale) {
  * @param {Record<string, unknown>} [input.data]  its front matter
  * @param {Record<string, number>} [input.fieldLines]  line of each front-matter field
  * @param {string[]} [input.textFields]  the translated fields (question or title)
+ * @param {boolean} [input.body]  false when the whole text is a copy of English (reported once, elsewhere)
  * @returns {Problem[]}
  */
-export function findUntranslated({ text, locale, data = {}, fieldLines = {}, textFields = [] }) {
+export function findUntranslated({ text, locale, data = {}, fieldLines = {}, textFields = [], body = true }) {
   if (locale === 'en') return [];
   const name = LOCALE_NAMES[/** @type {keyof typeof LOCALE_NAMES} */ (locale)] ?? locale;
   /** @type {Problem[]} */
@@ -142,7 +143,7 @@ export function findUntranslated({ text, locale, data = {}, fieldLines = {}, tex
     const line = fieldLines[field] ?? 2;
     return typeof value === 'string' ? [{ text: value, lines: [{ at: 0, line }], kind: `"${field}:"`, line }] : [];
   });
-  segments.push(...segmentsOf(text));
+  if (body) segments.push(...segmentsOf(text));
   for (const segment of segments) {
     const found = untranslated(segment, locale);
     if (!found) continue;

@@ -2,7 +2,7 @@
 // loader alike, so the build refuses exactly what the check reports.
 import { markdownToMdast } from 'satteri';
 import { DEFAULT_LOCALE } from '../../i18n/locales.mjs';
-import { ID_PATTERN, kebabCase } from './collections.mjs';
+import { ID_PATTERN, SOURCE_HASH_FIELD, kebabCase } from './collections.mjs';
 import { readFrontMatter } from './front-matter.mjs';
 import { checkLink, isSafeUrl } from './links.mjs';
 
@@ -39,6 +39,11 @@ function checkFields(data, lines, endLine, rules, english, englishFile) {
   }
   for (const name of Object.keys(data)) {
     if (name in expected) continue;
+    if (name === SOURCE_HASH_FIELD && !english) {
+      // Written by `npm run i18n:new`: which English text this translates (for `npm run i18n:status`).
+      if (!/^[0-9a-f]{12}$/.test(String(data[name]))) problems.push({ line: lines[name] ?? 1, message: `"${name}" is not a recorded hash`, fix: 'delete this line; npm run i18n:status then uses git history' });
+      continue;
+    }
     problems.push(name in rules.structure
       ? { line: lines[name] ?? 1, message: `"${name}" is set only in the English file`, fix: `delete this line; change it in ${englishFile} for every language` }
       : { line: lines[name] ?? 1, message: `unknown field "${name}"`, fix: `use only ${Object.keys(expected).join(', ')}` });
