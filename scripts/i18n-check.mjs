@@ -11,7 +11,7 @@ import { formatProblem, lintFile } from '../src/content/lint/lint-file.mjs';
 import { assetLookup } from '../src/content/lint/assets.mjs';
 import { checkContent, checkMessageSets } from './i18n-check/check.mjs';
 import { keyLines, parseJson } from './i18n-check/json.mjs';
-import { findUntranslated } from './i18n-check/language.mjs';
+import { findMissingBlocks, findUntranslated } from './i18n-check/language.mjs';
 
 const started = performance.now();
 /** The Markdown after the front matter, trimmed. */
@@ -59,6 +59,11 @@ for (const [key, rules] of Object.entries(CONTENT_COLLECTIONS)) {
         const copy = bodyText(text) !== '' && bodyText(text) === bodyText(tree[key].en?.[id] ?? '');
         const left = findUntranslated({ text, locale, data: result.data, fieldLines: result.fieldLines, textFields: Object.keys(rules.text), body: !copy });
         problems.push(...left.map((problem) => formatProblem(file, problem)));
+        const englishText = tree[key].en?.[id];
+        if (englishText !== undefined && !copy) {
+          const englishFile = `${shownDir}/${rules.folder}/en/${id}.md`;
+          problems.push(...findMissingBlocks({ text, englishText, englishFile }).map((problem) => formatProblem(file, problem)));
+        }
       }
     }
   }

@@ -44,7 +44,7 @@ if (!front.data) {
 }
 const textFields = Object.keys(rules.text);
 const fields = Object.fromEntries(textFields.map((name) => [name, front.data[name]]));
-const head = yaml.dump({ ...fields, [SOURCE_HASH_FIELD]: sourceHash(english, textFields) }, { lineWidth: -1, quotingType: '"' });
+const head = `${yaml.dump(fields, { lineWidth: -1, quotingType: '"' })}${SOURCE_HASH_FIELD}: "${sourceHash(english, textFields)}"\n`;
 const body = english.replace(/^---\r?\n[\s\S]*?\r?\n---[^\n]*\n?/, '');
 mkdirSync(dirname(target), { recursive: true });
 writeFileSync(target, `---\n${head}---\n${body}`);

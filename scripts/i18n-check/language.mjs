@@ -156,3 +156,46 @@ export function findUntranslated({ text, locale, data = {}, fieldLines = {}, tex
   }
   return problems;
 }
+
+const BLOCK_NAMES = /** @type {const} */ ({ paragraph: ['paragraph', 'paragraphs'], heading: ['heading', 'headings'], listItem: ['list item', 'list items'] });
+
+/** Paragraphs, headings and list items of a Markdown text, with their lines, in order. */
+function blocksOf(/** @type {string} */ markdown) {
+  /** @type {Record<string, number[]>} */
+  const found = { paragraph: [], heading: [], listItem: [] };
+  const visit = (/** @type {any} */ node) => {
+    if (node.type in found) found[node.type].push(node.position?.start.line ?? 1);
+    node.children?.forEach(visit);
+  };
+  visit(markdownToMdast(markdown));
+  return found;
+}
+
+/**
+ * A translation with fewer paragraphs, headings or list items than its English file: English text
+ * was added after it was translated (or a part was skipped). Names the English lines to translate.
+ * @param {object} input
+ * @param {string} input.text  the translation
+ * @param {string} input.englishText
+ * @param {string} input.englishFile  as shown in messages
+ * @returns {Problem[]}
+ */
+export function findMissingBlocks({ text, englishText, englishFile }) {
+  const mine = blocksOf(text);
+  const english = blocksOf(englishText);
+  const last = text.replace(/\s+$/, '').split('\n').length;
+  /** @type {Problem[]} */
+  const problems = [];
+  for (const [type, [one, many]] of Object.entries(BLOCK_NAMES)) {
+    const have = mine[type].length;
+    const want = english[type].length;
+    if (have >= want) continue;
+    const lines = english[type].slice(have);
+    problems.push({
+      line: have > 0 ? mine[type][have - 1] : last,
+      message: `the English file has ${want} ${want === 1 ? one : many}, this translation ${have}`,
+      fix: `translate the English ${want - have === 1 ? one : many} on line${lines.length > 1 ? 's' : ''} ${lines.join(', ')} of ${englishFile} and add ${want - have === 1 ? 'it' : 'them'} here`,
+    });
+  }
+  return problems;
+}
