@@ -22,7 +22,8 @@ export function sourceHash(englishText, textFields) {
   const front = readFrontMatter(englishText);
   const body = englishText.replace(/^---\r?\n[\s\S]*?\r?\n---[^\n]*\n?/, '').trim();
   const fields = textFields.map((name) => String(front.data?.[name] ?? '')).join('\n');
-  return createHash('sha256').update(`${fields}\n\n${body}`).digest('hex').slice(0, 12);
+  // `en-` first, so YAML always reads it as text, quoted or not (the browser editor drops the quotes).
+  return `en-${createHash('sha256').update(`${fields}\n\n${body}`).digest('hex').slice(0, 12)}`;
 }
 
 /**
@@ -95,8 +96,9 @@ export function translationStatus({ collections, textFields, locales, changed })
             : { ...row, state: 'up to date', why: 'by git history' });
           continue;
         }
-        const recorded = readFrontMatter(text).data?.[SOURCE_HASH_FIELD];
-        if (typeof recorded !== 'string') rows.push({ ...row, state: 'unknown', why: `no git history and no ${SOURCE_HASH_FIELD} in the front matter` });
+        const value = readFrontMatter(text).data?.[SOURCE_HASH_FIELD];
+        const recorded = value === undefined || value === null ? undefined : String(value);
+        if (recorded === undefined) rows.push({ ...row, state: 'unknown', why: `no git history and no ${SOURCE_HASH_FIELD} in the front matter` });
         else if (recorded === hash) rows.push({ ...row, state: 'up to date', why: `${SOURCE_HASH_FIELD} matches the English text` });
         else rows.push({ ...row, state: 'stale', why: `the English text changed since it was translated (${SOURCE_HASH_FIELD} ${recorded}, English now ${hash})` });
       }

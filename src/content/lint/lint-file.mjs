@@ -41,7 +41,7 @@ function checkFields(data, lines, endLine, rules, english, englishFile) {
     if (name in expected) continue;
     if (name === SOURCE_HASH_FIELD && !english) {
       // Written by `npm run i18n:new`: which English text this translates (for `npm run i18n:status`).
-      if (!/^[0-9a-f]{12}$/.test(String(data[name]))) problems.push({ line: lines[name] ?? 1, message: `"${name}" is not a recorded hash`, fix: 'delete this line; npm run i18n:status then uses git history' });
+      if (!/^en-[0-9a-f]{12}$/.test(String(data[name]))) problems.push({ line: lines[name] ?? 1, message: `"${name}" is not a recorded hash`, fix: 'delete this line; npm run i18n:status then uses git history' });
       continue;
     }
     problems.push(name in rules.structure

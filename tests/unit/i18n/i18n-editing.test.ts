@@ -126,12 +126,15 @@ describe('translation status', () => {
 
   it('outside git: by the recorded hash of the English text (category and order do not count)', () => {
     const hash = sourceHash(en, ['question']);
-    expect(hash).toMatch(/^[0-9a-f]{12}$/);
+    expect(hash).toMatch(/^en-[0-9a-f]{12}$/);
     expect(sourceHash(en.replace('order: 1', 'order: 9'), ['question'])).toBe(hash);
     const ja = `---\nquestion: 質問\nsource_hash: "${hash}"\n---\n本文。\n`;
     const rows = (english: string) => translationStatus({ collections: { faq: { en: { a: english }, ja: { a: ja } } }, textFields, locales: ['en', 'ja'], changed: null });
     expect(rows(en)[0]).toMatchObject({ state: 'up to date' });
     expect(rows(en.replace('Text.', 'Text.\n\nMore text.'))[0]).toMatchObject({ state: 'stale' });
+    // The browser editor writes it without quotes: still the same text.
+    const unquoted = translationStatus({ collections: { faq: { en: { a: en }, ja: { a: ja.replace(`"${hash}"`, hash) } } }, textFields, locales: ['en', 'ja'], changed: null });
+    expect(unquoted[0]).toMatchObject({ state: 'up to date' });
   });
 });
 
