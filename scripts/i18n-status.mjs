@@ -4,22 +4,26 @@
 //   npm run i18n:status -- --all         every entry and locale
 //   npm run i18n:status -- --markdown reports/i18n-status.md   also writes the full table
 //   npm run i18n:status -- --strict      exit 1 when anything is missing or stale
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LOCALES } from '../src/i18n/locales.mjs';
 import { CONTENT_COLLECTIONS } from '../src/content/lint/collections.mjs';
-import { contentRoot, readContentTree } from '../src/content/lint/content-tree.mjs';
+import { contentRoot } from '../src/content/lint/content-tree.mjs';
 import { gitTimes, translationStatus } from './i18n-status/status.mjs';
 
 const { values } = parseArgs({ options: { all: { type: 'boolean' }, markdown: { type: 'string' }, strict: { type: 'boolean' } } });
 const root = new URL('..', import.meta.url).pathname;
 const dir = contentRoot(root);
-const tree = readContentTree(dir);
+// The files as written (not with {support_email} expanded), so hashes do not depend on the configured address.
 const collections = {};
 const textFields = {};
-for (const [key, rules] of Object.entries(CONTENT_COLLECTIONS)) {
-  collections[rules.folder] = tree[key];
+for (const rules of Object.values(CONTENT_COLLECTIONS)) {
+  collections[rules.folder] = Object.fromEntries(LOCALES.map((locale) => {
+    const folder = join(dir, rules.folder, locale);
+    const files = existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.md')).sort() : [];
+    return [locale, Object.fromEntries(files.map((name) => [name.slice(0, -3), readFileSync(join(folder, name), 'utf8')]))];
+  }));
   textFields[rules.folder] = Object.keys(rules.text);
 }
 const times = gitTimes(dir);
