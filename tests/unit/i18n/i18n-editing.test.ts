@@ -71,7 +71,7 @@ describe('pictures', () => {
 
   it('flags a picture that does not exist, or is too big, with its line', () => {
     const files: Record<string, number> = { '/images/deposit.webp': 40_000, '/images/huge.png': 2_000_000, 'local.webp': 1000 };
-    const asset = (url: string) => (url in files ? { size: files[url] } : null);
+    const asset = (url: string) => (url in files ? { size: files[url]! } : null);
     expect(lint('![The deposit page](/images/deposit.webp)\n\n![A missing one](/images/nope.png)\n\n![Big](/images/huge.png)\n\n![Next to it](local.webp)\n\n![Remote](https://example.org/a.png)', asset)).toEqual([
       'src/content/faq/en/x.md:8: the picture /images/nope.png does not exist → put the file in public/images/nope.png, or correct the address',
       'src/content/faq/en/x.md:10: the picture /images/huge.png is 1953 KB, more than 300 KB → make it smaller: at most 1600 pixels wide, saved as .webp or .jpg (see docs/editing.md, "Pictures")',
@@ -121,7 +121,7 @@ describe('translation status', () => {
       { collection: 'faq', id: 'b', locale: 'ja', state: 'missing', why: 'npm run i18n:new -- faq/b ja' },
     ]);
     times['ja/a'] = 3000;
-    expect(translationStatus({ collections, textFields, locales: ['en', 'ja'], changed: (_f, l, id) => times[`${l}/${id}`] })[0].state).toBe('up to date');
+    expect(translationStatus({ collections, textFields, locales: ['en', 'ja'], changed: (_f, l, id) => times[`${l}/${id}`] })[0]?.state).toBe('up to date');
   });
 
   it('outside git: by the recorded hash of the English text (category and order do not count)', () => {
