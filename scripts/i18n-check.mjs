@@ -8,26 +8,39 @@ import { LOCALES, LOCALE_INTL } from '../src/i18n/locales.mjs';
 import { CONTENT_COLLECTIONS } from '../src/content/lint/collections.mjs';
 import { contentRoot, readContentTree, siteMap } from '../src/content/lint/content-tree.mjs';
 import { formatProblem, lintFile } from '../src/content/lint/lint-file.mjs';
+import { assetLookup } from '../src/content/lint/assets.mjs';
 import { checkContent, checkMessageSets } from './i18n-check/check.mjs';
+import { keyLines, parseJson } from './i18n-check/json.mjs';
+import { findMissingBlocks, findUntranslated } from './i18n-check/language.mjs';
 
 const started = performance.now();
+/** The Markdown after the front matter, trimmed. */
+const bodyText = (text) => text.replace(/^---\r?\n[\s\S]*?\r?\n---[^\n]*\n?/, '').trim();
 const root = new URL('..', import.meta.url).pathname;
 const list = (dir, ending) => (existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith(ending)) : []);
 
 const problems = [];
 const sets = {};
+const lines = {};
+const broken = new Set();
 for (const locale of LOCALES) {
   sets[locale] = {};
+  lines[locale] = {};
   for (const file of list(join(root, 'locales', locale), '.json')) {
-    try {
-      sets[locale][file] = JSON.parse(readFileSync(join(root, 'locales', locale, file), 'utf8'));
-    } catch (error) {
-      problems.push(`locales/${locale}/${file}: not valid JSON (${error.message})`);
+    const text = readFileSync(join(root, 'locales', locale, file), 'utf8');
+    const { data, problem } = parseJson(text);
+    if (problem) {
+      // One line per broken file: its other checks wait until it can be read.
+      problems.push(`locales/${locale}/${file}:${problem.line}:${problem.column}: ${problem.message} → ${problem.fix}`);
+      broken.add(`${locale}/${file}`);
+      continue;
     }
+    sets[locale][file] = data;
+    lines[locale][file] = keyLines(text);
   }
 }
 const { _about, ...allowlist } = JSON.parse(readFileSync(join(root, 'locales/identical-allowlist.json'), 'utf8'));
-problems.push(...checkMessageSets({ sets, intlTags: LOCALE_INTL, allowlist }));
+problems.push(...checkMessageSets({ sets, intlTags: LOCALE_INTL, allowlist, lines, broken }));
 
 const contentDir = contentRoot(root);
 const shownDir = relative(root, contentDir) || '.';
@@ -39,7 +52,19 @@ for (const [key, rules] of Object.entries(CONTENT_COLLECTIONS)) {
   for (const [locale, files] of Object.entries(tree[key])) {
     for (const [id, text] of Object.entries(files)) {
       const file = `${shownDir}/${rules.folder}/${locale}/${id}.md`;
-      problems.push(...lintFile({ file, text, locale, rules, site }).problems.map((problem) => formatProblem(file, problem)));
+      const asset = assetLookup(root, join(contentDir, rules.folder, locale, `${id}.md`));
+      const result = lintFile({ file, text, locale, rules, site, asset });
+      problems.push(...result.problems.map((problem) => formatProblem(file, problem)));
+      if (locale !== 'en' && result.data) {
+        const copy = bodyText(text) !== '' && bodyText(text) === bodyText(tree[key].en?.[id] ?? '');
+        const left = findUntranslated({ text, locale, data: result.data, fieldLines: result.fieldLines, textFields: Object.keys(rules.text), body: !copy });
+        problems.push(...left.map((problem) => formatProblem(file, problem)));
+        const englishText = tree[key].en?.[id];
+        if (englishText !== undefined && !copy) {
+          const englishFile = `${shownDir}/${rules.folder}/en/${id}.md`;
+          problems.push(...findMissingBlocks({ text, englishText, englishFile }).map((problem) => formatProblem(file, problem)));
+        }
+      }
     }
   }
 }

@@ -12,6 +12,30 @@ export function flatten(node, prefix = '') {
 /** @param {string} text */
 export const placeholders = (text) => [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))].sort().join(',');
 
+/**
+ * What is wrong with a translation's {placeholders}, and which to write; null when they match.
+ * The names in braces are filled in by the site and must stay exactly as in English.
+ * @param {string} value @param {string} original @returns {string | null}
+ */
+export function placeholderMismatch(value, original) {
+  const mine = new Set(placeholders(value).split(',').filter(Boolean));
+  const theirs = new Set(placeholders(original).split(',').filter(Boolean));
+  const missing = [...theirs].filter((name) => !mine.has(name));
+  const extra = [...mine].filter((name) => !theirs.has(name));
+  if (missing.length === 0 && extra.length === 0) return null;
+  const list = (/** @type {string[]} */ names) => names.map((n) => `{${n}}`).join(', ');
+  if (missing.length > 0 && extra.length > 0 && missing.length === extra.length) {
+    return `has ${list(extra)}, which English does not have → write ${missing.map((n, i) => `{${n}} instead of {${extra[i]}}`).join(', ')} (the names in braces stay in English)`;
+  }
+  const parts = [];
+  if (missing.length > 0) parts.push(`lacks ${list(missing)}`);
+  if (extra.length > 0) parts.push(`has ${list(extra)}, which English does not have`);
+  const fixes = [];
+  if (missing.length > 0) fixes.push(`write ${list(missing)} where the English text has ${missing.length > 1 ? 'them' : 'it'}`);
+  if (extra.length > 0) fixes.push(`delete ${list(extra)}`);
+  return `${parts.join(' and ')} → ${fixes.join('; ')} (the names in braces stay in English)`;
+}
+
 /** Bases of plural keys: English has `<base>_other`. */
 function pluralBases(english) {
   return new Set(Object.keys(english).flatMap((key) => (key.endsWith('_other') ? [key.slice(0, -'_other'.length)] : [])));
@@ -22,18 +46,24 @@ function pluralBases(english) {
  * @param {Record<string, Record<string, unknown>>} input.sets  sets[locale][file] = parsed JSON
  * @param {Record<string, string>} input.intlTags  locale → BCP 47 tag for Intl.PluralRules
  * @param {Record<string, Record<string, string[]>>} [input.allowlist]  allowlist[locale][file] = keys that may equal English
+ * @param {Record<string, Record<string, Record<string, number>>>} [input.lines]  lines[locale][file][key] = line of the key
+ * @param {Set<string>} [input.broken]  `locale/file` of files that could not be read (already reported once)
  * @returns {string[]}
  */
-export function checkMessageSets({ sets, intlTags, allowlist = {} }) {
+export function checkMessageSets({ sets, intlTags, allowlist = {}, lines = {}, broken = new Set() }) {
   const problems = [];
   const english = sets.en ?? {};
   for (const [locale, files] of Object.entries(sets)) {
     if (locale === 'en') continue;
     for (const file of Object.keys(files)) {
-      if (!(file in english)) problems.push(`locales/${locale}/${file}: extra file with no English original`);
+      if (!(file in english) && !broken.has(`en/${file}`)) problems.push(`locales/${locale}/${file}: extra file with no English original`);
     }
     for (const [file, englishSet] of Object.entries(english)) {
-      const where = `locales/${locale}/${file}`;
+      if (broken.has(`${locale}/${file}`)) continue;
+      const file_ = `locales/${locale}/${file}`;
+      /** `locales/de/x.json:12` for a key, so an editor can jump to it. */
+      const at = (/** @type {string} */ key) => (lines[locale]?.[file]?.[key] ? `${file_}:${lines[locale][file][key]}` : file_);
+      const where = file_;
       if (!(file in files)) {
         problems.push(`${where}: missing file`);
         continue;
@@ -55,17 +85,16 @@ export function checkMessageSets({ sets, intlTags, allowlist = {} }) {
       for (const key of expected.keys()) if (!(key in target)) problems.push(`${where}: missing key "${key}"`);
       for (const [key, value] of Object.entries(target)) {
         if (!expected.has(key)) {
-          problems.push(`${where}: extra key "${key}"`);
+          problems.push(`${at(key)}: extra key "${key}"`);
           continue;
         }
         const original = expected.get(key);
-        if (typeof value !== 'string') problems.push(`${where}: "${key}" must be a string`);
-        else if (value.trim() === '') problems.push(`${where}: empty value for "${key}"`);
+        if (typeof value !== 'string') problems.push(`${at(key)}: "${key}" must be a string`);
+        else if (value.trim() === '') problems.push(`${at(key)}: empty value for "${key}"`);
         else {
-          if (value === original && !allowed.has(key)) problems.push(`${where}: "${key}" is identical to English ("${value}")`);
-          if (placeholders(value) !== placeholders(String(original))) {
-            problems.push(`${where}: "${key}" has placeholders {${placeholders(value)}} but English has {${placeholders(String(original))}}`);
-          }
+          if (value === original && !allowed.has(key)) problems.push(`${at(key)}: "${key}" is identical to English ("${value}")`);
+          const mismatch = placeholderMismatch(value, String(original));
+          if (mismatch) problems.push(`${at(key)}: "${key}" ${mismatch}`);
         }
       }
     }
@@ -99,7 +128,7 @@ export function checkContent({ collections, locales, root = 'src/content' }) {
         const where = `${root}/${folder}/${locale}/${id}.md`;
         const text = entries[id];
         if (text === undefined) {
-          problems.push(`${where}: missing, so the page shows the English entry → copy ${root}/${folder}/en/${id}.md here and translate it`);
+          problems.push(`${where}: missing, so the page shows the English entry → run npm run i18n:new -- ${folder}/${id} ${locale}, then translate the file`);
           continue;
         }
         const mine = bodyOf(text);

@@ -1,8 +1,9 @@
 // The content loader for our Markdown collections. Unlike Astro's glob() it runs the same rules
 // as `npm run i18n:check` on every file, so:
 // - `astro build` (and `astro check`) fail with the check's `file:line: … → …` messages;
-// - in `astro dev` a broken file replaces the collection with one "problems" entry, and the page
-//   throws it, so the preview shows the error overlay instead of the last good version.
+// - in `astro dev` a broken file is left out (a translation's English entry stands in for it), and
+//   the collection holds one more "problems" entry with the check's lines, which the page shows as
+//   a notice above its content: one bad file never blanks a page for the other entries and languages.
 // Translations carry only their text; `category` and `order` come from the English entry.
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -12,6 +13,7 @@ import { ContentProblems, PROBLEMS_ID } from './content-problems';
 import { CONTENT_COLLECTIONS } from './lint/collections.mjs';
 import { contentRoot, readContentTree, siteMap, type CollectionKey } from './lint/content-tree.mjs';
 import { formatProblem, lintFile } from './lint/lint-file.mjs';
+import { assetLookup } from './lint/assets.mjs';
 
 export function markdownCollection(key: CollectionKey): Loader {
   const rules = CONTENT_COLLECTIONS[key];
@@ -37,23 +39,24 @@ export function markdownCollection(key: CollectionKey): Loader {
     const shown = (locale: string, id: string) => relative(projectRoot, join(root, rules.folder, locale, `${id}.md`));
     const problems: string[] = [];
     const files = Object.entries(tree[key]).flatMap(([locale, byId]) =>
-      Object.entries(byId).map(([id, text]) => {
+      Object.entries(byId).flatMap(([id, text]) => {
         const file = shown(locale, id);
-        const result = lintFile({ file, text, locale, rules, site });
+        const asset = assetLookup(projectRoot, join(root, rules.folder, locale, `${id}.md`));
+        const result = lintFile({ file, text, locale, rules, site, asset });
         problems.push(...result.problems.map((problem) => formatProblem(file, problem)));
-        return { locale, id, text, file, data: result.data ?? {} };
+        // A broken file is left out of the page (dev only: the build stops below).
+        return result.problems.length > 0 ? [] : [{ locale, id, text, file, data: result.data ?? {} }];
       }),
     );
+    const keep = new Set<string>();
     if (problems.length > 0) {
       const error = new ContentProblems(problems);
       if (!watcher) throw error;
       logger.error(error.message);
-      store.clear();
-      store.set({ id: PROBLEMS_ID, data: { problems } });
-      return;
+      store.set({ id: PROBLEMS_ID, data: { problems }, digest: generateDigest(problems.join('\n')) });
+      keep.add(PROBLEMS_ID);
     }
     const english = new Map(files.filter((f) => f.locale === DEFAULT_LOCALE).map((f) => [f.id, f.data]));
-    const keep = new Set<string>();
     for (const { locale, id, text, file, data } of files) {
       const structure = english.get(id);
       if (!structure) continue; // an orphan translation: never shown, and the check reports it

@@ -1,6 +1,7 @@
 import { getCollection, render, type CollectionEntry, type CollectionKey } from 'astro:content';
-import type { Locale } from '../i18n/locales.mjs';
-import { ContentProblems, PROBLEMS_ID } from './content-problems';
+import { DEFAULT_LOCALE, type Locale } from '../i18n/locales.mjs';
+import { localizeLinks } from './markdown-processor.mjs';
+import { PROBLEMS_ID } from './content-problems';
 import { pickLocalized } from './pick-localized';
 
 export interface LocalizedEntry<C extends CollectionKey> {
@@ -11,24 +12,33 @@ export interface LocalizedEntry<C extends CollectionKey> {
   fallback: boolean;
   /** The rendered Markdown body. */
   Content: Awaited<ReturnType<typeof render>>['Content'];
+  /** For an English entry shown in another locale: its HTML with links to that locale's pages (render it instead of Content). */
+  html?: string;
 }
 
 /** The entries of a collection for one locale, in their `order`, with their Markdown rendered. */
 export async function getLocalizedEntries<C extends CollectionKey>(collection: C, locale: Locale): Promise<LocalizedEntry<C>[]> {
-  const entries = (await getCollection(collection)) as CollectionEntry<C>[];
-  await throwContentProblems(collection);
+  const entries = ((await getCollection(collection)) as CollectionEntry<C>[]).filter((entry) => entry.id !== PROBLEMS_ID);
   const picked = pickLocalized(entries, locale).sort(
     (a, b) => (a.entry.data as { order: number }).order - (b.entry.data as { order: number }).order,
   );
-  return Promise.all(picked.map(async (item) => ({ ...item, Content: (await render(item.entry)).Content })));
+  return Promise.all(
+    picked.map(async (item) => {
+      const { Content } = await render(item.entry);
+      const rendered = (item.entry as { rendered?: { html: string; metadata?: { imagePaths?: string[] } } }).rendered;
+      // A stand-in English entry links to this locale's pages (pictures next to the file need Content).
+      const own = item.fallback && locale !== DEFAULT_LOCALE && rendered && !rendered.metadata?.imagePaths?.length;
+      return { ...item, Content, ...(own ? { html: localizeLinks(rendered.html, locale) } : {}) };
+    }),
+  );
 }
 
 /**
- * Throws the collection's content problems (dev only: a build has already failed on them).
- * Pages call it in their frontmatter, before any HTML is streamed, so Astro answers with its
- * error overlay rather than half a page.
+ * The collection's content problems as the check's `file:line: what is wrong → what to do` lines
+ * (dev only: a build has already failed on them). Pages show them above their content; the files
+ * they name are left out of the page until they are fixed.
  */
-export async function throwContentProblems(collection: CollectionKey): Promise<void> {
+export async function contentProblems(collection: CollectionKey): Promise<string[]> {
   const broken = (await getCollection(collection)).find((entry) => entry.id === PROBLEMS_ID);
-  if (broken) throw new ContentProblems((broken.data as unknown as { problems: string[] }).problems);
+  return broken ? (broken.data as unknown as { problems: string[] }).problems : [];
 }

@@ -25,6 +25,15 @@ export function localizeHref(href, locale) {
   return href === '/' ? `/${locale}/` : `/${locale}${href}`;
 }
 
+/**
+ * The links of rendered HTML for another locale: an English entry shown in place of a missing
+ * translation links to that locale's pages (/ja/faq#…), as the translation would.
+ * @param {string} html @param {string} locale
+ */
+export function localizeLinks(html, locale) {
+  return html.replace(/(<a\b[^>]*?\shref=")([^"]*)(")/g, (_all, before, href, after) => `${before}${localizeHref(href, locale)}${after}`);
+}
+
 /** @type {import('satteri').HastPluginDefinition} */
 export const safeHtmlPlugin = {
   name: 'amberplay-safe-html',

@@ -25,6 +25,9 @@ export const CONTENT_COLLECTIONS = {
   loyalty: { folder: 'loyalty', page: '/loyal', text: { title: { kind: 'text' } }, structure: { order: { kind: 'int' } } },
 };
 
+/** The optional field of a translation recording the hash of the English text it translates (`npm run i18n:new`, `npm run i18n:status`). */
+export const SOURCE_HASH_FIELD = 'source_hash';
+
 /** Ids on a page that do not come from Markdown files (components and the layout). */
 export const STATIC_ANCHORS = {
   '*': ['main'],

@@ -2,7 +2,7 @@
 // loader alike, so the build refuses exactly what the check reports.
 import { markdownToMdast } from 'satteri';
 import { DEFAULT_LOCALE } from '../../i18n/locales.mjs';
-import { ID_PATTERN, kebabCase } from './collections.mjs';
+import { ID_PATTERN, SOURCE_HASH_FIELD, kebabCase } from './collections.mjs';
 import { readFrontMatter } from './front-matter.mjs';
 import { checkLink, isSafeUrl } from './links.mjs';
 
@@ -39,6 +39,11 @@ function checkFields(data, lines, endLine, rules, english, englishFile) {
   }
   for (const name of Object.keys(data)) {
     if (name in expected) continue;
+    if (name === SOURCE_HASH_FIELD && !english) {
+      // Written by `npm run i18n:new`: which English text this translates (for `npm run i18n:status`).
+      if (!/^en-[0-9a-f]{12}$/.test(String(data[name]))) problems.push({ line: lines[name] ?? 1, message: `"${name}" is not a recorded hash`, fix: 'delete this line; npm run i18n:status then uses git history' });
+      continue;
+    }
     problems.push(name in rules.structure
       ? { line: lines[name] ?? 1, message: `"${name}" is set only in the English file`, fix: `delete this line; change it in ${englishFile} for every language` }
       : { line: lines[name] ?? 1, message: `unknown field "${name}"`, fix: `use only ${Object.keys(expected).join(', ')}` });
@@ -54,7 +59,15 @@ function checkFields(data, lines, endLine, rules, english, englishFile) {
  * @property {MdNode[]} [children]
  */
 
-/** @param {string} text @param {{ page: string, site: import('./links.mjs').SiteMap }} context @returns {Problem[]} */
+/** Pictures may be this big at most (docs/editing.md, "Pictures"). */
+export const MAX_IMAGE_BYTES = 300 * 1024;
+
+/**
+ * @typedef {(url: string) => { size: number } | null} AssetLookup
+ *   The file a site address or a path relative to the Markdown file points to, or null when none exists.
+ */
+
+/** @param {string} text @param {{ page: string, site: import('./links.mjs').SiteMap, asset?: AssetLookup }} context @returns {Problem[]} */
 function checkBody(text, context) {
   /** @type {Problem[]} */
   const problems = [];
@@ -70,6 +83,13 @@ function checkBody(text, context) {
     }
     if (node.type === 'image' && node.url !== undefined && !isSafeUrl(node.url)) {
       problems.push({ line, message: `the image address "${node.url}" is not allowed`, fix: 'use a picture of this site (/images/…) or an https: address' });
+    } else if (node.type === 'image' && node.url && context.asset && !/^[a-z][a-z0-9+.-]*:|^\/\//i.test(node.url)) {
+      const found = context.asset(node.url);
+      if (!found) {
+        problems.push({ line, message: `the picture ${node.url} does not exist`, fix: node.url.startsWith('/') ? `put the file in public${node.url.split(/[?#]/)[0]}, or correct the address` : 'put the file next to this Markdown file, or use a picture of public/images/ (/images/…)' });
+      } else if (found.size > MAX_IMAGE_BYTES) {
+        problems.push({ line, message: `the picture ${node.url} is ${Math.round(found.size / 1024)} KB, more than ${MAX_IMAGE_BYTES / 1024} KB`, fix: 'make it smaller: at most 1600 pixels wide, saved as .webp or .jpg (see docs/editing.md, "Pictures")' });
+      }
     }
     if ((node.type === 'link' || node.type === 'definition') && node.url !== undefined) {
       const problem = checkLink(node.url, context);
@@ -88,9 +108,10 @@ function checkBody(text, context) {
  * @param {string} input.locale
  * @param {CollectionRules} input.rules
  * @param {import('./links.mjs').SiteMap} input.site
- * @returns {{ data: Record<string, unknown> | null, problems: Problem[] }}
+ * @param {AssetLookup} [input.asset]  finds a picture's file; without it pictures are not looked up
+ * @returns {{ data: Record<string, unknown> | null, fieldLines: Record<string, number>, problems: Problem[] }}
  */
-export function lintFile({ file, text, locale, rules, site }) {
+export function lintFile({ file, text, locale, rules, site, asset }) {
   /** @type {Problem[]} */
   const problems = [];
   const name = (file.split('/').at(-1) ?? '').replace(/\.md$/, '');
@@ -102,6 +123,6 @@ export function lintFile({ file, text, locale, rules, site }) {
   const front = readFrontMatter(text);
   problems.push(...front.problems);
   if (front.data) problems.push(...checkFields(front.data, front.fieldLines, front.endLine, rules, locale === DEFAULT_LOCALE, englishFile));
-  problems.push(...checkBody(text, { page: rules.page, site }));
-  return { data: front.data, problems: problems.sort((a, b) => a.line - b.line) };
+  problems.push(...checkBody(text, { page: rules.page, site, asset }));
+  return { data: front.data, fieldLines: front.fieldLines, problems: problems.sort((a, b) => a.line - b.line) };
 }

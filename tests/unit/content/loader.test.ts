@@ -60,11 +60,16 @@ describe('markdownCollection', () => {
     );
   });
 
-  it('in dev, replaces the collection with the problems, so the page shows them', async () => {
+  it('in dev, leaves the broken file out and adds the problems, so the page shows them above everything else', async () => {
     process.env.CONTENT_DIR = content;
     const { context, entries } = fakeContext(true);
     await markdownCollection('faq').load(context);
-    expect([...entries.keys()]).toEqual([PROBLEMS_ID]);
+    // Every other entry of every language is still there; only the broken Japanese file is left out.
+    expect(entries.has(PROBLEMS_ID)).toBe(true);
+    expect(entries.has('ja/set-limits')).toBe(false);
+    expect(entries.has('en/set-limits')).toBe(true);
+    expect(entries.has('ja/withdrawal-time')).toBe(true);
+    expect(entries.size).toBe(14 * 14 + 1 - 1);
     expect(entries.get(PROBLEMS_ID)!.data.problems).toEqual([
       expect.stringMatching(/faq\/ja\/set-limits\.md:2: the front matter cannot be read/),
       expect.stringMatching(/faq\/ja\/set-limits\.md:4: raw HTML <script> is not allowed/),

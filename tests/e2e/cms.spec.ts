@@ -1,0 +1,77 @@
+// The browser editor as an editor uses it: `npm run cms`, open the FAQ entry, edit the Japanese
+// answer beside the English one, publish; the change is in the file and `npm run i18n:check` is
+// green. The file is restored afterwards, whatever happens.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { expect, test } from '@playwright/test';
+
+const CMS_PORT = Number(process.env.E2E_CMS_PORT) || 4676;
+const PROXY_PORT = Number(process.env.E2E_CMS_PROXY_PORT) || CMS_PORT + 1;
+const base = `http://127.0.0.1:${CMS_PORT}`;
+const FILE = 'src/content/faq/ja/withdrawal-time.md';
+const original = readFileSync(FILE, 'utf8');
+let cms: ChildProcess | undefined;
+
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+test.beforeAll(async () => {
+  cms = spawn('npm', ['run', 'cms'], {
+    env: { ...process.env, CMS_PORT: String(CMS_PORT), CMS_PROXY_PORT: String(PROXY_PORT) },
+    stdio: 'ignore',
+    detached: true, // its own process group: afterAll stops npm, the server and the proxy
+  });
+  await expect(async () => {
+    expect((await fetch(`${base}/admin/`)).status).toBe(200);
+    const info = await fetch(`http://127.0.0.1:${PROXY_PORT}/api/v1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"action":"info"}' });
+    expect(info.status).toBe(200);
+  }).toPass({ timeout: 60_000, intervals: [250] });
+});
+
+test.afterAll(() => {
+  writeFileSync(FILE, original);
+  try {
+    if (cms?.pid) process.kill(-cms.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+});
+
+test('an editor changes a Japanese answer in the browser, and the check stays green', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(`${base}/admin/`);
+  // The local proxy needs no account: one click.
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.goto(`${base}/admin/#/collections/faq/entries/withdrawal-time`);
+
+  // English on the left with the structure fields (category from the one list, order a number) …
+  await expect(page.getByText(/^Writing in en$/i)).toBeVisible({ timeout: 30_000 });
+  const category = page.locator('select, [class*="singleValue"]').filter({ hasText: 'withdrawals' }).first();
+  await expect(category).toBeVisible();
+  await expect(page.locator('input[type="number"]:visible')).toHaveValue('5');
+  // … and a translation beside it; switch it to Japanese.
+  await page.getByText(/^Writing in (?!en)[a-z]{2}$/i).click();
+  await page.getByRole('menuitem', { name: /^ja$/i }).click();
+  await expect(page.getByText(/^Writing in ja$/i)).toBeVisible();
+  // The translation has only its own fields: no second category or order.
+  await expect(page.locator('input[type="number"]:visible')).toHaveCount(1);
+
+  const japanese = page.locator('[data-slate-editor="true"]').nth(1);
+  await expect(japanese).toContainText('出金が却下された場合');
+  await japanese.locator('p').last().click();
+  await page.keyboard.press('End');
+  const added = '出金の状況は履歴でいつでも確認できます。';
+  await page.keyboard.type(added);
+
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Publish now' }).click();
+  await expect(page.getByRole('button', { name: 'Published' })).toBeVisible({ timeout: 30_000 });
+
+  // The change is in the file, as written, and nothing else of it changed.
+  await expect.poll(() => readFileSync(FILE, 'utf8'), { timeout: 10_000 }).toBe(original.replace(/\n$/, `${added}\n`));
+  // Only the Japanese file: the English one keeps its category and order.
+  expect(readFileSync('src/content/faq/en/withdrawal-time.md', 'utf8')).toContain('category: withdrawals\norder: 5\n');
+
+  const { stdout } = await promisify(execFile)(process.execPath, ['scripts/i18n-check.mjs']);
+  expect(stdout).toMatch(/^i18n:check: 14 locales × \d+ message sets and \d+ Markdown entries: all present, translated and valid/);
+});
