@@ -129,3 +129,28 @@ export function withdrawalRejectedMail(player: Recipient, amount: string, curren
     { text: say('signature') },
   ]);
 }
+
+/** What staff did to the player's account (the operator console), each a `staff_<kind>` text. */
+export type StaffActionKind = 'suspended' | 'reinstated' | 'adjusted' | 'bonus' | 'limit' | 'time_out';
+
+/**
+ * A notice of a staff action in the player's language. `amount` (with `currency`) is formatted
+ * for the locale, `until` as a date; other parameters go in as given.
+ */
+export function staffActionMail(
+  player: Recipient,
+  kind: StaffActionKind,
+  params: { amount?: string; currency?: string; until?: Date; support: string; [name: string]: string | Date | undefined },
+): MailMessage {
+  const say = sayer(player.locale);
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(params)) if (typeof value === 'string') values[name] = value;
+  if (params.amount && params.currency) values.amount = formatMoney(params.amount, params.currency, player.locale);
+  if (params.until) values.until = when(player.locale, params.until);
+  return compose(player.locale, player.email, say(`staff_${kind}_subject`), [
+    { text: say('greeting', { username: player.username }) },
+    { text: say(`staff_${kind}_body`, values) },
+    { text: say('staff_questions', { email: params.support }) },
+    { text: say('signature') },
+  ]);
+}
