@@ -154,3 +154,15 @@ export function staffActionMail(
     { text: say('signature') },
   ]);
 }
+
+/** Staff decided on the player's identity document: verified, or rejected with the reason (already in their language). */
+export function verificationDecisionMail(player: Recipient, verified: boolean, reason: string | undefined, supportEmail: string): MailMessage {
+  const say = sayer(player.locale);
+  const outcome = verified ? 'approved' : 'rejected';
+  return compose(player.locale, player.email, say(`verification_${outcome}_subject`), [
+    { text: say('greeting', { username: player.username }) },
+    { text: say(`verification_${outcome}_body`, { reason: reason ?? '' }) },
+    { text: say('staff_questions', { email: supportEmail }) },
+    { text: say('signature') },
+  ]);
+}
