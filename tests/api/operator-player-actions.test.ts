@@ -257,4 +257,44 @@ describe('security', () => {
       ['two_factor.remove', { two_factor: 'off', reason: 'Identity checked by video call' }],
     ]);
   });
+
+  it('changes an email only through a confirmation link to the new address, with a notice to the old one', async () => {
+    const player = await ctx.api.player();
+    await german(player.id);
+    const other = await ctx.api.player();
+    const admin = await staffMember(ctx.api, 'admin');
+    await admin.client.get(`/operator/players/${player.id}`);
+    expect((await admin.client.post(`/operator/players/${player.id}/email`, { email: 'not-an-address', reason: 'Asked by phone' })).status).toBe(400);
+    expect((await admin.client.post(`/operator/players/${player.id}/email`, { email: other.email, reason: 'Asked by phone' })).status).toBe(409);
+    expect((await admin.client.post(`/operator/players/${player.id}/email`, { email: 'new@example.test', reason: '' })).status).toBe(400);
+    const newEmail = `New_${player.username}@Example.test`;
+    const res = await admin.client.post(`/operator/players/${player.id}/email`, { email: newEmail, reason: 'Old mailbox closed' });
+    expect(res.location).toBe(`/operator/players/${player.id}?done=email_change`);
+    const normalized = newEmail.toLowerCase();
+    // Nothing changes until the link is used.
+    expect((await signIn(player)).status).toBe(200);
+    await german(player.id); // signing in set the language of that request
+    const notice = (await mailTo(ctx.api, player.email)).find((mail) => mail.subject === 'Eine Änderung Ihrer AmberPlay-E-Mail-Adresse wurde angefordert');
+    expect(notice!.text).toContain(`in ${normalized} zu ändern`);
+    const confirm = (await mailTo(ctx.api, normalized)).find((mail) => mail.subject === 'Bestätigen Sie Ihre neue E-Mail-Adresse für AmberPlay');
+    const link = /http:\/\/\S+\/email-change\?token=[0-9a-f]{40}/.exec(confirm!.text!)![0];
+    const path = link.slice(link.indexOf('/email-change'));
+    // Opening the link (a mail scanner does) changes nothing; the button does, once.
+    const opened = await ctx.api.request('GET', path);
+    expect(opened.status).toBe(200);
+    expect(opened.body).toContain('<html lang="de">');
+    expect(opened.headers.get('cache-control')).toBe('no-store');
+    const token = path.split('token=')[1]!;
+    expect((await ctx.api.request('POST', '/email-change', { raw: `token=${token}`, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' } })).status).toBe(403);
+    const used = await ctx.api.request('POST', '/email-change', { raw: `token=${token}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(used.status).toBe(200);
+    expect(used.body).toContain(`Erledigt: Die E-Mail-Adresse Ihres Kontos ist jetzt ${normalized}.`);
+    expect((await ctx.api.request('POST', '/email-change', { raw: `token=${token}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status).toBe(404);
+    expect((await signIn({ email: normalized, password: player.password })).status).toBe(200);
+    expect((await signIn(player)).status).toBe(400);
+    expect((await auditOf(ctx.api, 'player', player.id)).map((row) => [row.staff_id, row.action, row.before, row.after])).toEqual([
+      [admin.id, 'email.change_request', { email: player.email }, { pending_email: normalized, reason: 'Old mailbox closed' }],
+      [admin.id, 'email.change', { email: player.email }, { email: normalized, confirmed_by: 'player' }],
+    ]);
+  });
 });

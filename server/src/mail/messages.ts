@@ -166,3 +166,26 @@ export function verificationDecisionMail(player: Recipient, verified: boolean, r
     { text: say('signature') },
   ]);
 }
+
+/** To the new address staff entered: the link that makes it the account's email. */
+export function emailChangeConfirmMail(player: Recipient, newEmail: string, link: string, hours: number, supportEmail: string): MailMessage {
+  const say = sayer(player.locale);
+  return compose(player.locale, newEmail, say('email_change_subject'), [
+    { text: say('greeting', { username: player.username }) },
+    { text: say('email_change_body', { email: newEmail }) },
+    { link, label: say('email_change_button') },
+    { text: say('email_change_expiry', { hours }) },
+    { text: say('staff_questions', { email: supportEmail }) },
+    { text: say('signature') },
+  ]);
+}
+
+/** To the old address: the change was asked for, and where to say it was not them. */
+export function emailChangeNoticeMail(player: Recipient, newEmail: string, supportEmail: string): MailMessage {
+  const say = sayer(player.locale);
+  return compose(player.locale, player.email, say('email_change_notice_subject'), [
+    { text: say('greeting', { username: player.username }) },
+    { text: say('email_change_notice_body', { email: newEmail, support: supportEmail }) },
+    { text: say('signature') },
+  ]);
+}

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { fromCents, signedToCents, toCents } from '../../../src/api/money.ts';
+import { hashToken } from '../auth.ts';
 import type { RgPeriod, TimeOutPeriod } from '../../../src/api/contract.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Locale } from '../i18n.ts';
@@ -221,4 +223,58 @@ export async function removeTwoFactor(tx: Queryable, userId: number) {
 export async function isSuspended(db: Queryable, userId: number): Promise<boolean> {
   const [row] = await db.query<{ suspended: boolean }>('SELECT suspended_at IS NOT NULL AS suspended FROM users WHERE id = $1', [userId]);
   return !!row?.suspended;
+}
+
+/** How long a link to confirm a new email address works. */
+export const EMAIL_CHANGE_HOURS = 48;
+
+/**
+ * Staff ask to change the player's email: answers the token for the link mailed to the new
+ * address (only its hash is kept). Refused when the address is the current one or another
+ * account's. Earlier unused requests for the player stop working.
+ */
+export async function requestEmailChange(tx: Queryable, player: PlayerRecord, newEmail: string, staffId: number, now: Date): Promise<string> {
+  if (newEmail === player.email) throw new ActionRefused('email_same');
+  const [taken] = await tx.query('SELECT 1 FROM users WHERE lower(email) = lower($1)', [newEmail]);
+  if (taken) throw new ActionRefused('email_taken');
+  await tx.query('UPDATE email_changes SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL', [player.id, now.toISOString()]);
+  const token = randomBytes(20).toString('hex');
+  await tx.query('INSERT INTO email_changes (key_hash, user_id, new_email, staff_id, created_at) VALUES ($1, $2, $3, $4, $5)', [
+    hashToken(token), player.id, newEmail, staffId, now.toISOString(),
+  ]);
+  return token;
+}
+
+export interface EmailChange {
+  user_id: number;
+  new_email: string;
+  staff_id: number;
+  old_email: string;
+  locale: Locale;
+}
+
+/** The live request of a link's token, if any (unused, not expired). */
+export async function emailChangeOf(db: Queryable, token: string, now: Date): Promise<EmailChange | undefined> {
+  if (!/^[0-9a-f]{40}$/.test(token)) return undefined;
+  const [row] = await db.query<EmailChange>(
+    `SELECT e.user_id, e.new_email, e.staff_id, u.email AS old_email, u.locale FROM email_changes e JOIN users u ON u.id = e.user_id
+     WHERE e.key_hash = $1 AND e.used_at IS NULL AND e.created_at > $2::timestamptz - make_interval(hours => $3)`,
+    [hashToken(token), now.toISOString(), EMAIL_CHANGE_HOURS],
+  );
+  return row;
+}
+
+/**
+ * Uses the link: the account's email becomes the new one, once (a conditional UPDATE on the
+ * unused request). Undefined when the link is no longer live or the address was taken since.
+ */
+export async function confirmEmailChange(tx: Queryable, token: string, now: Date): Promise<EmailChange | undefined> {
+  const change = await emailChangeOf(tx, token, now);
+  if (!change) return undefined;
+  const [used] = await tx.query('UPDATE email_changes SET used_at = $2 WHERE key_hash = $1 AND used_at IS NULL RETURNING 1', [hashToken(token), now.toISOString()]);
+  if (!used) return undefined;
+  const [taken] = await tx.query('SELECT 1 FROM users WHERE lower(email) = lower($1) AND id <> $2', [change.new_email, change.user_id]);
+  if (taken) return undefined;
+  await tx.query('UPDATE users SET email = $2 WHERE id = $1', [change.user_id, change.new_email]);
+  return change;
 }

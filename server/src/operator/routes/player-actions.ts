@@ -4,9 +4,10 @@ import { RG_PERIODS, TIME_OUT_PERIODS, type RgPeriod, type TimeOutPeriod } from 
 import { fromCents, toCents } from '../../../../src/api/money.ts';
 import type { Services } from '../../app-env.ts';
 import type { Queryable } from '../../db/database.ts';
-import { staffActionMail, twoFactorChangedMail, type StaffActionKind } from '../../mail/messages.ts';
+import { checkEmail, normalizeEmail, type Problems } from '../../../../src/api/validation.ts';
+import { emailChangeConfirmMail, emailChangeNoticeMail, staffActionMail, twoFactorChangedMail, type StaffActionKind } from '../../mail/messages.ts';
 import {
-  ADJUSTMENT_REASONS, INTERACTION_KINDS, applyTimeOut, decideAdjustment, endAllSessions, lockAdjustment, lockPlayer, lowerLimit,
+  ADJUSTMENT_REASONS, EMAIL_CHANGE_HOURS, INTERACTION_KINDS, applyTimeOut, requestEmailChange, decideAdjustment, endAllSessions, lockAdjustment, lockPlayer, lowerLimit,
   reinstateAccount, recordInteraction, removeTwoFactor, requestAdjustment, suspendAccount,
   type AdjustmentReason, type InteractionKind, type PlayerRecord,
 } from '../../services/account-admin.ts';
@@ -239,6 +240,24 @@ export function playerActionRoutes(services: Services) {
     return c.redirect(done(id, 'two_factor_removed'), 303);
   });
 
+  app.post('/operator/players/:id/email', adminOnly, async (c) => {
+    const id = idParam(c.req.param('id'));
+    const form = await readForm(c, { email: { label: say('actions.new_email'), max: 254, required: true }, reason: REASON });
+    const problems: Problems = {};
+    checkEmail(problems, form.email);
+    if (problems.email) throw new ConsoleError(400, say('actions.invalid_email'));
+    const email = normalizeEmail(form.email);
+    const staff = c.get('staff');
+    const { player, result } = await act(staff, id, 'email.change_request', async (tx, p, now) => {
+      const token = await requestEmailChange(tx, p, email, staff.id, now);
+      return { token, before: { email: p.email }, after: { pending_email: email, reason: form.reason } };
+    });
+    const link = `${config.apiUrl}/email-change?token=${result.token}`;
+    services.mailer.dispatch(emailChangeConfirmMail(player, email, link, EMAIL_CHANGE_HOURS, support));
+    services.mailer.dispatch(emailChangeNoticeMail(player, email, support));
+    return c.redirect(done(id, 'email_change'), 303);
+  });
+
   return app;
 }
 
@@ -307,6 +326,10 @@ ${form('time-out', 'time-out', html`<p class="muted">${say('actions.time_out_hin
 ${reasonField('time-out')}`, say('actions.time_out'))}
 ${form('sessions/end', 'sessions', reasonField('sessions'), say('actions.end_sessions'))}
 ${form('two-factor/remove', 'two-factor', reasonField('two-factor'), say('actions.remove_two_factor'))}
+${form('email', 'email', html`<p class="muted">${say('actions.email_hint')}</p>
+<label for="email-new">${say('actions.new_email')}</label>
+<input id="email-new" name="email" type="email" required maxlength="254" autocomplete="off">
+${reasonField('email')}`, say('actions.change_email'))}
 </div>`
     : html`<p>${say('actions.admin_only')}</p>`;
 

@@ -10,7 +10,7 @@ import { pendingAdjustments, interactionsOf } from '../../services/account-admin
 import { actionsSection } from './player-actions.ts';
 import { playerLink } from './player-status.ts';
 
-const DONE = ['suspended', 'reinstated', 'adjusted', 'adjustment_waiting', 'adjustment_declined', 'bonus', 'limit', 'time_out', 'interaction', 'sessions_ended', 'two_factor_removed'];
+const DONE = ['suspended', 'reinstated', 'adjusted', 'adjustment_waiting', 'adjustment_declined', 'bonus', 'limit', 'time_out', 'interaction', 'sessions_ended', 'two_factor_removed', 'email_change'];
 
 /** The result line after an action on the player (`?done=`); unknown values show nothing. */
 const doneNotice = (value: string | undefined) => (value && DONE.includes(value) ? say(`actions.done_${value}`) : undefined);
