@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { depositThroughPaymentPage, newPlayer, registerPlayer } from './helpers';
+import { depositThroughPaymentPage, mailTo, newPlayer, registerPlayer } from './helpers';
 import { E2E_DATA_DIR } from './isolated-site.mjs';
 
 /**
@@ -119,4 +119,34 @@ test('an admin approves a document, credits 25.00 with a reason and suspends the
   await form.getByRole('button', { name: auth.sign_in.submit }).click();
   await expect(form.getByRole('alert')).toContainText(api.account.suspended.split('{email}')[0].trim());
   await context.close();
+});
+
+test('Change email: the link to the new address opens a page in the player\'s language that changes it with one press', async ({ page, request, browser }) => {
+  test.setTimeout(120_000);
+  const player = newPlayer('opmail');
+  await registerPlayer(request, player, 'de');
+  const { page: console_, context } = await adminSignIn(browser);
+  await console_.goto('/operator/players');
+  await console_.getByLabel('Email or username').fill(player.email);
+  await console_.getByRole('button', { name: 'Search' }).click();
+  const newEmail = `neu_${player.email}`;
+  const change = console_.getByRole('form', { name: 'Change email' });
+  await change.getByLabel('New email address').fill(newEmail);
+  await change.getByLabel('Reason').fill('Old mailbox closed, identity checked');
+  await change.getByRole('button', { name: 'Change email' }).click();
+  await expect(console_.getByRole('status')).toHaveText('A confirmation link was sent to the new address, and a notice to the old one.');
+  await context.close();
+
+  const link = /http:\/\/\S+\/email-change\?token=[0-9a-f]{40}/.exec((await mailTo(newEmail, /email-change/)).text)![0];
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(api.email_change.title);
+    await noAxeViolations(page);
+  }
+  await page.getByRole('button', { name: api.email_change.button }).click();
+  await expect(page.getByRole('status')).toHaveText(api.email_change.done.replace('{email}', newEmail));
+  await noAxeViolations(page);
+  const login = await request.post('/auth/token/login/', { data: { email: newEmail, password: player.password } });
+  expect(login.status()).toBe(200);
 });
