@@ -150,3 +150,29 @@ test('Change email: the link to the new address opens a page in the player\'s la
   const login = await request.post('/auth/token/login/', { data: { email: newEmail, password: player.password } });
   expect(login.status()).toBe(200);
 });
+
+test('a refund on self-exclusion is paid to a destination staff record, never rejected; the queue has no axe violations', async ({ request, browser }) => {
+  test.setTimeout(120_000);
+  const player = newPlayer('oprefund');
+  await registerPlayer(request, player);
+  const login = await request.post('/auth/token/login/', { data: { email: player.email, password: player.password } });
+  const token = ((await login.json()) as { auth_token: string }).auth_token;
+  await depositThroughPaymentPage(request, token, '20.00');
+  const excluded = await request.post('/api/user/self-exclusion', { headers: { authorization: `Token ${token}` }, data: { period: '6m', password: player.password, confirm: true } });
+  expect(excluded.status()).toBe(200);
+
+  const { page: console_, context } = await adminSignIn(browser);
+  await console_.goto('/operator/withdrawals');
+  const row = console_.locator('tr', { hasText: player.username }).filter({ hasText: 'refund on self-exclusion' });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole('button', { name: 'Reject' })).toHaveCount(0);
+  await noAxeViolations(console_);
+  await row.getByLabel('Method', { exact: true }).selectOption('bank_transfer');
+  await row.getByLabel('Paid to (card number, IBAN or wallet address)').fill('DE89 3704 0044 0532 0130 00');
+  await row.getByLabel(/Payout reference/).fill('SEPA-REFUND-1');
+  await row.getByLabel('I have sent this payment').check();
+  await row.getByRole('button', { name: 'Record refund as paid' }).click();
+  await expect(console_.getByRole('status')).toHaveText(/^Refund \d+ recorded as paid\.$/);
+  await expect(console_.locator('tr', { hasText: player.username })).toHaveCount(0);
+  await context.close();
+});
