@@ -14,6 +14,7 @@ import { activationRoutes } from './routes/activation.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bonusRoutes } from './routes/bonus.ts';
 import { demoPaymentRoutes } from './routes/demo-payment.ts';
+import { emailChangeRoutes } from './routes/email-change.ts';
 import { gameRoutes } from './routes/games.ts';
 import { historyRoutes } from './routes/history.ts';
 import { notificationRoutes } from './routes/notifications.ts';
@@ -83,6 +84,7 @@ export function createApp({ distDir, services, log }: AppOptions) {
     app.route('/', routes(services));
   }
   app.route('/', bonusRoutes(services));
+  app.route('/', emailChangeRoutes(services));
   // The operator console: staff only, its own sessions, pages and CSP (server/src/operator/).
   app.route('/', operatorRoutes(services));
   // The demo game provider: its JSON API and its game pages.

@@ -49,6 +49,8 @@ export interface OperatorConfig {
   allowedIps: string[];
   /** A console session ends after this long without a request. */
   idleMinutes: number;
+  /** ADJUSTMENT_SECOND_APPROVAL: a balance adjustment above this waits for a second admin. */
+  adjustmentSecondApproval: string;
 }
 
 /** Each entry an IPv4 or IPv6 address, or a CIDR range such as 10.0.0.0/8 or 2001:db8::/32. */
@@ -146,6 +148,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     http,
     mail: loadMailConfig(env, dataDir),
     rg: loadRgConfig(env),
-    operator: { allowedIps: addressList(env, 'OPERATOR_ALLOWED_IPS'), idleMinutes: 30 },
+    operator: {
+      allowedIps: addressList(env, 'OPERATOR_ALLOWED_IPS'),
+      idleMinutes: 30,
+      adjustmentSecondApproval: money(env, 'ADJUSTMENT_SECOND_APPROVAL', '500.00'),
+    },
   };
 }

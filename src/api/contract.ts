@@ -12,7 +12,7 @@ export type Timestamp = string;
 export const PAYMENT_METHODS = ['card', 'bank_transfer', 'crypto'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-export const TRANSACTION_TYPES = ['deposit', 'withdrawal', 'bonus', 'referral', 'game'] as const;
+export const TRANSACTION_TYPES = ['deposit', 'withdrawal', 'bonus', 'referral', 'game', 'adjustment'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export type TransactionStatus = 'pending' | 'completed' | 'cancelled';
 

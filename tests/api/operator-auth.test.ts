@@ -33,8 +33,10 @@ describe('staff sign-in', () => {
     const secret = /data-totp-secret>([A-Z2-7]+)</.exec(setup.text)![1]!;
     const wrong = await client.post('/operator/two-factor/setup', { code: totpCode(ctx.api, secret) === '000000' ? '111111' : '000000' });
     expect(wrong.status).toBe(400);
-    const fresh = /data-totp-secret>([A-Z2-7]+)</.exec(wrong.text)![1]!;
-    const done = await client.post('/operator/two-factor/setup', { code: totpCode(ctx.api, fresh) });
+    // The secret already scanned is kept, and the page says what to do.
+    expect(/data-totp-secret>([A-Z2-7]+)</.exec(wrong.text)![1]).toBe(secret);
+    expect(wrong.text).toContain('The key below is the same one you scanned');
+    const done = await client.post('/operator/two-factor/setup', { code: totpCode(ctx.api, secret) });
     expect(done.location).toBe('/operator');
     expect((await client.get('/operator')).status).toBe(200);
     expect((await auditOf(ctx.api, 'staff', account.id)).map((row) => row.action)).toEqual(['staff.create', 'staff.password_change', 'staff.two_factor_enrol']);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useTestApi } from './harness.ts';
-import { auditOf, ConsoleClient, staffMember } from './operator-harness.ts';
+import { auditOf, ConsoleClient, mailTo, staffMember } from './operator-harness.ts';
 
 const ctx = useTestApi();
 /** The smallest PNG there is (1×1), as the upload API would have stored it. */
@@ -59,30 +59,57 @@ describe('verification queue', () => {
     const id = await submission(player.id);
     const admin = await staffMember(ctx.api, 'admin');
     await admin.client.get(`/operator/verifications/${id}`);
+    await ctx.api.db.query("UPDATE users SET locale = 'de', first_name = 'Anna', last_name = 'Berg', date_of_birth = '1990-04-12' WHERE id = $1", [player.id]);
+    const review = await admin.client.get(`/operator/verifications/${id}`);
+    expect(review.text).toContain('<dd data-name>Anna Berg</dd>');
+    expect(review.text).toContain('<dd data-date-of-birth>1990-04-12</dd>');
+    expect(review.text).toContain('<dd data-account-age>0 days</dd>');
     const res = await admin.client.post(`/operator/verifications/${id}/approve`);
     expect(res.location).toBe('/operator/verifications?done=verified');
+    const notes = await ctx.api.request('GET', '/api/user/notification?mode=own', { token: player.token, headers: { 'accept-language': 'de' } });
+    expect(notes.body[0]).toMatchObject({ title: 'Identität bestätigt', body: 'Wir haben Ihr Dokument geprüft: Ihre Identität ist bestätigt. Sie können jetzt auszahlen.' });
+    expect((await mailTo(ctx.api, player.email)).map((mail) => mail.subject)).toContain('Ihre Identität ist bestätigt');
     expect(await row(id)).toMatchObject({ status: 'verified', reason: null, reviewed_by: admin.id });
     expect((await row(id)).reviewed_at).not.toBeNull();
     expect((await admin.client.get('/operator/verifications')).text).not.toContain(id);
     expect(await auditOf(ctx.api, 'verification', id)).toEqual([
       { staff_id: admin.id, action: 'verification.approve', before: { status: 'pending', user_id: player.id }, after: { status: 'verified', user_id: player.id } },
     ]);
-    expect((await admin.client.post(`/operator/verifications/${id}/reject`, { reason: 'late' })).status).toBe(409);
+    expect((await admin.client.post(`/operator/verifications/${id}/reject`, { reason_code: 'other', reason: 'late' })).status).toBe(409);
   });
 
-  it('reject with a reason the player will see; the reason is required and must be clean text', async () => {
+  it('reject with a reason code the player reads in their language; "other" needs a clean note', async () => {
     const player = await ctx.api.player();
     const id = await submission(player.id, 'driving_licence');
     const admin = await staffMember(ctx.api, 'admin');
-    await admin.client.get(`/operator/verifications/${id}`);
-    expect((await admin.client.post(`/operator/verifications/${id}/reject`, { reason: '' })).status).toBe(400);
-    expect((await admin.client.post(`/operator/verifications/${id}/reject`, { reason: 'blurry\u0007' })).status).toBe(400);
+    const review = await admin.client.get(`/operator/verifications/${id}`);
+    expect(review.text).toContain('<option value="name_mismatch">name does not match the account</option>');
+    expect((await admin.client.post(`/operator/verifications/${id}/reject`, { reason_code: '', reason: '' })).status).toBe(400);
+    expect((await admin.client.post(`/operator/verifications/${id}/reject`, { reason_code: 'ugly', reason: '' })).status).toBe(400);
+    expect((await admin.client.post(`/operator/verifications/${id}/reject`, { reason_code: 'other', reason: '' })).status).toBe(400);
+    expect((await admin.client.post(`/operator/verifications/${id}/reject`, { reason_code: 'other', reason: 'blurry\u0007' })).status).toBe(400);
     expect((await row(id)).status).toBe('pending');
-    const res = await admin.client.post(`/operator/verifications/${id}/reject`, { reason: 'The photo is blurry.\nPlease send a sharper one.' });
+    const res = await admin.client.post(`/operator/verifications/${id}/reject`, { reason_code: 'other', reason: 'The photo is cut off.\nPlease send the whole page.' });
     expect(res.status).toBe(303);
-    expect(await row(id)).toMatchObject({ status: 'rejected', reason: 'The photo is blurry.\nPlease send a sharper one.', reviewed_by: admin.id });
+    expect(await row(id)).toMatchObject({ status: 'rejected', reason: 'The photo is cut off.\nPlease send the whole page.', reviewed_by: admin.id });
     const [entry] = await auditOf(ctx.api, 'verification', id);
-    expect(entry).toMatchObject({ action: 'verification.reject', after: { status: 'rejected', reason: 'The photo is blurry.\nPlease send a sharper one.' } });
+    expect(entry).toMatchObject({ action: 'verification.reject', after: { status: 'rejected', reason_code: 'other', reason: 'The photo is cut off.\nPlease send the whole page.' } });
+
+    // A code: each player reads it in the language of their page, and the mail in theirs.
+    const second = await submission(player.id, 'passport');
+    await ctx.api.db.query("UPDATE users SET locale = 'ja' WHERE id = $1", [player.id]);
+    await admin.client.get(`/operator/verifications/${second}`);
+    expect((await admin.client.post(`/operator/verifications/${second}/reject`, { reason_code: 'expired', reason: '' })).status).toBe(303);
+    for (const [language, reason] of [['en', 'The document has expired.'], ['es', 'El documento está caducado.']] as const) {
+      const status = await ctx.api.request('GET', '/api/user/verification', { token: player.token, headers: { 'accept-language': language } });
+      expect(status.body).toMatchObject({ status: 'rejected', reason });
+    }
+    const notes = await ctx.api.request('GET', '/api/user/notification?mode=own', { token: player.token, headers: { 'accept-language': 'fr' } });
+    expect(notes.body[0]).toMatchObject({
+      title: 'Document refusé', body: 'Nous n’avons pas pu accepter votre document. Motif : Le document a expiré. Vous pouvez en envoyer un autre depuis votre profil.',
+    });
+    const mail = (await mailTo(ctx.api, player.email)).find((each) => each.subject === '本人確認書類を承認できませんでした');
+    expect(mail!.text).toContain('理由：書類の有効期限が切れています。');
   });
 
   it('two staff deciding at once: exactly one wins', async () => {
@@ -91,7 +118,7 @@ describe('verification queue', () => {
     const [a, b] = [await staffMember(ctx.api, 'admin'), await staffMember(ctx.api, 'admin')];
     await a.client.get('/operator');
     await b.client.get('/operator');
-    const results = await Promise.all([a.client.post(`/operator/verifications/${id}/approve`), b.client.post(`/operator/verifications/${id}/reject`, { reason: 'No' })]);
+    const results = await Promise.all([a.client.post(`/operator/verifications/${id}/approve`), b.client.post(`/operator/verifications/${id}/reject`, { reason_code: 'blurred' })]);
     expect(results.map((r) => r.status).sort()).toEqual([303, 409]);
     expect(await auditOf(ctx.api, 'verification', id)).toHaveLength(1);
   });
@@ -102,7 +129,7 @@ describe('verification queue', () => {
     const support = await staffMember(ctx.api, 'support');
     await support.client.get('/operator');
     expect((await support.client.post(`/operator/verifications/${id}/approve`)).status).toBe(403);
-    expect((await support.client.post(`/operator/verifications/${id}/reject`, { reason: 'x' })).status).toBe(403);
+    expect((await support.client.post(`/operator/verifications/${id}/reject`, { reason_code: 'blurred' })).status).toBe(403);
     const withToken = new ConsoleClient(ctx.api, { authorization: `Token ${player.token}` });
     expect((await withToken.post(`/operator/verifications/${id}/approve`, {}, { csrf: 'x' })).status).toBe(403);
     expect((await row(id)).status).toBe('pending');

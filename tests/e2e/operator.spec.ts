@@ -112,6 +112,9 @@ test('a German player\'s document and withdrawal approved by staff with two-fact
   await expect(row).toContainText('€20.00');
   await expect(row).toContainText('verified');
   await noAxeViolations(console_);
+  // Approving asks for the payout reference and a confirmation that the money was sent.
+  await row.getByLabel(/Payout reference/).fill('SEPA-E2E-0001');
+  await row.getByLabel('I have sent this payment').check();
   await row.getByRole('button', { name: 'Approve' }).click();
   await expect(console_.getByRole('status')).toHaveText(`Withdrawal ${approvedId} approved.`);
   await expect(console_.locator(`tr[data-withdrawal="${approvedId}"]`)).toHaveCount(0);

@@ -129,3 +129,63 @@ export function withdrawalRejectedMail(player: Recipient, amount: string, curren
     { text: say('signature') },
   ]);
 }
+
+/** What staff did to the player's account (the operator console), each a `staff_<kind>` text. */
+export type StaffActionKind = 'suspended' | 'reinstated' | 'adjusted' | 'bonus' | 'limit' | 'time_out';
+
+/**
+ * A notice of a staff action in the player's language. `amount` (with `currency`) is formatted
+ * for the locale, `until` as a date; other parameters go in as given.
+ */
+export function staffActionMail(
+  player: Recipient,
+  kind: StaffActionKind,
+  params: { amount?: string; currency?: string; until?: Date; support: string; [name: string]: string | Date | undefined },
+): MailMessage {
+  const say = sayer(player.locale);
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(params)) if (typeof value === 'string') values[name] = value;
+  if (params.amount && params.currency) values.amount = formatMoney(params.amount, params.currency, player.locale);
+  if (params.until) values.until = when(player.locale, params.until);
+  return compose(player.locale, player.email, say(`staff_${kind}_subject`), [
+    { text: say('greeting', { username: player.username }) },
+    { text: say(`staff_${kind}_body`, values) },
+    { text: say('staff_questions', { email: params.support }) },
+    { text: say('signature') },
+  ]);
+}
+
+/** Staff decided on the player's identity document: verified, or rejected with the reason (already in their language). */
+export function verificationDecisionMail(player: Recipient, verified: boolean, reason: string | undefined, supportEmail: string): MailMessage {
+  const say = sayer(player.locale);
+  const outcome = verified ? 'approved' : 'rejected';
+  return compose(player.locale, player.email, say(`verification_${outcome}_subject`), [
+    { text: say('greeting', { username: player.username }) },
+    { text: say(`verification_${outcome}_body`, { reason: reason ?? '' }) },
+    { text: say('staff_questions', { email: supportEmail }) },
+    { text: say('signature') },
+  ]);
+}
+
+/** To the new address staff entered: the link that makes it the account's email. */
+export function emailChangeConfirmMail(player: Recipient, newEmail: string, link: string, hours: number, supportEmail: string): MailMessage {
+  const say = sayer(player.locale);
+  return compose(player.locale, newEmail, say('email_change_subject'), [
+    { text: say('greeting', { username: player.username }) },
+    { text: say('email_change_body', { email: newEmail }) },
+    { link, label: say('email_change_button') },
+    { text: say('email_change_expiry', { hours }) },
+    { text: say('staff_questions', { email: supportEmail }) },
+    { text: say('signature') },
+  ]);
+}
+
+/** To the old address: the change was asked for, and where to say it was not them. */
+export function emailChangeNoticeMail(player: Recipient, newEmail: string, supportEmail: string): MailMessage {
+  const say = sayer(player.locale);
+  return compose(player.locale, player.email, say('email_change_notice_subject'), [
+    { text: say('greeting', { username: player.username }) },
+    { text: say('email_change_notice_body', { email: newEmail, support: supportEmail }) },
+    { text: say('signature') },
+  ]);
+}

@@ -4,11 +4,13 @@ import { bodyLimit } from 'hono/body-limit';
 import { every, except } from 'hono/combine';
 import type { Services } from '../app-env.ts';
 import { ApiError } from '../errors.ts';
+import { ActionRefused } from '../services/account-admin.ts';
 import { controlRoutes } from './control.ts';
 import { ConsoleError } from './form.ts';
 import { say } from './messages.ts';
 import { auditRoutes } from './routes/audit-log.ts';
 import { newsRoutes } from './routes/news.ts';
+import { playerActionRoutes } from './routes/player-actions.ts';
 import { playerRoutes } from './routes/players.ts';
 import { signInRoutes } from './routes/sign-in.ts';
 import { verificationRoutes } from './routes/verifications.ts';
@@ -61,10 +63,11 @@ export function operatorRoutes(services: Services) {
 </ul>`,
     });
   });
-  for (const routes of [withdrawalRoutes, verificationRoutes, playerRoutes, newsRoutes, auditRoutes]) app.route('/', routes(services));
+  for (const routes of [withdrawalRoutes, verificationRoutes, playerRoutes, playerActionRoutes, newsRoutes, auditRoutes]) app.route('/', routes(services));
   app.all('/operator/*', (c) => errorPage(c, 404, say('errors.not_found')));
 
   app.onError((error, c) => {
+    if (error instanceof ActionRefused) return errorPage(c, 409, say(`actions.refused_${error.code}`));
     if (error instanceof ConsoleError) {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
       return errorPage(c, error.status, error.message);

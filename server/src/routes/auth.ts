@@ -8,7 +8,7 @@ import { DUMMY_PASSWORD_HASH, hashPassword, hashToken, issueToken, requireUser, 
 import { readJson } from '../body.ts';
 import { clientAddress } from '../client-address.ts';
 import { isUniqueViolation } from '../db/database.ts';
-import { fieldError, fieldErrors } from '../errors.ts';
+import { detailError, fieldError, fieldErrors } from '../errors.ts';
 import { registrationAttemptMail } from '../mail/messages.ts';
 import { mailActivation } from './activation.ts';
 import { notify } from '../services/history.ts';
@@ -20,6 +20,7 @@ import { deviceSummary, maskAddress } from '../services/sessions.ts';
 import { takeSignInCode, twoFactorState } from '../services/two-factor.ts';
 import { blockOf, refuseIfBlocked } from '../services/rg/exclusion.ts';
 import { loadAccount, newReferralCode } from '../services/users.ts';
+import { isSuspended } from '../services/account-admin.ts';
 import { localizedPath } from '../../../src/i18n/urls.ts';
 
 /** Registration (Djoser's SEND_ACTIVATION_EMAIL model), sign-in and sign-out with Djoser's shapes and status codes. */
@@ -107,6 +108,8 @@ export function authRoutes(services: Services) {
     }
     // Only after the password: the block is nobody else's business.
     refuseIfBlocked(await blockOf(db, email), services.clock(), c.get('locale'), 'sign_in');
+    // Suspended by staff: refused, with the address where support explains why.
+    if (await isSuspended(db, user.id)) throw detailError(403, 'account.suspended', { email: config.mail.supportEmail });
     // With two-factor sign-in, the right password alone is not a success: the attempt stays
     // counted until a right code comes with it, so guessing codes runs into the same limit.
     if ((await twoFactorState(db, user.id)) === 'on') {

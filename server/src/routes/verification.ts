@@ -66,7 +66,7 @@ export function verificationRoutes(services: Services) {
   const app = new Hono<AppEnv>();
   app.use(API_PATHS.verification, requireUser(services));
 
-  app.get(API_PATHS.verification, async (c) => c.json<Verification>(await verificationOf(db, c.get('userId'))));
+  app.get(API_PATHS.verification, async (c) => c.json<Verification>(await verificationOf(db, c.get('userId'), c.get('locale'))));
 
   // After the player is known (app.ts leaves this route's body to it): refused from Content-Length
   // before any byte is read, or as soon as a streamed body passes the limit.

@@ -22,8 +22,26 @@ async function moveBonus(tx: Queryable, userId: number, bonus: string, how: 'rel
   });
   await recordDebit(tx, userId, 'bonus', bonus, item.id);
   if (how === 'release') await credit(tx, userId, 'cash', bonus, item.id);
-  await tx.query('UPDATE users SET bonus_wagered = 0 WHERE id = $1', [userId]);
+  await tx.query('UPDATE users SET bonus_wagered = 0, bonus_multiplier = NULL WHERE id = $1', [userId]);
   return true;
+}
+
+/**
+ * A bonus granted by staff (the operator console): credited to the bonus account through the
+ * ledger, with its own wagering multiplier; from then on the rules above apply to it. One bonus
+ * at a time: refused (false) while one is active, and never to a self-excluded player (no offers).
+ */
+export async function grantBonus(tx: Queryable, userId: number, amount: string, multiplier: number, currency: string, now: Date): Promise<'granted' | 'active' | 'excluded'> {
+  const [row] = await tx.query<{ bonus: string; excluded: boolean }>(
+    'SELECT bonus_balance::text AS bonus, self_excluded_until IS NOT NULL AS excluded FROM users WHERE id = $1 FOR UPDATE',
+    [userId],
+  );
+  if (row!.excluded) return 'excluded';
+  if (toCents(row!.bonus) !== 0n) return 'active';
+  const item = await addTransaction(tx, { userId, type: 'bonus', amount, status: 'completed', template: 'bonus', params: { amount, currency }, createdAt: now });
+  await credit(tx, userId, 'bonus', amount, item.id);
+  await tx.query('UPDATE users SET bonus_wagered = 0, bonus_multiplier = $2 WHERE id = $1', [userId, multiplier]);
+  return 'granted';
 }
 
 /** Forfeits the active bonus; false when there is none. */
@@ -33,11 +51,13 @@ export async function cancelBonus(tx: Queryable, userId: number, currency: strin
   return moveBonus(tx, userId, row.bonus, 'forfeit', currency);
 }
 
-export async function bonusStatus(db: Queryable, userId: number, multiplier: number): Promise<BonusStatus> {
-  const [row] = await db.query<{ bonus: string; wagered: string; currency: string }>(
-    'SELECT bonus_balance::text AS bonus, bonus_wagered::text AS wagered, currency FROM users WHERE id = $1',
-    [userId],
+export async function bonusStatus(db: Queryable, userId: number, configured: number): Promise<BonusStatus> {
+  // A bonus granted by staff has its own multiplier; otherwise the configured one applies.
+  const [row] = await db.query<{ bonus: string; wagered: string; currency: string; multiplier: number }>(
+    'SELECT bonus_balance::text AS bonus, bonus_wagered::text AS wagered, currency, COALESCE(bonus_multiplier, $2::int) AS multiplier FROM users WHERE id = $1',
+    [userId, configured],
   );
+  const multiplier = Number(row!.multiplier);
   const bonus = toCents(row!.bonus)!;
   const wagered = toCents(row!.wagered)!;
   const required = bonus * BigInt(multiplier);

@@ -12,6 +12,8 @@ function localParams(locale: Locale, params: Record<string, string>): Record<str
     if (params[field] && params.currency) out[field] = formatMoney(params[field], params.currency, locale);
   }
   if (params.method) out.method = translate(locale, `methods.${params.method}`);
+  // A document rejected with a reason code (operator console): the reason in the reader's language.
+  if (params.reason_code) out.reason = params.reason_code === 'other' ? (params.note ?? '') : translate(locale, `verification.reason_${params.reason_code}`);
   return out;
 }
 

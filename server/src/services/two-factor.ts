@@ -26,6 +26,19 @@ const BACKUP_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
 const totpOf = (secret: string, label = '', issuer = PLAYER_TOTP.issuer) => new TOTP({ issuer, label, algorithm: 'SHA1', digits: 6, period: PERIOD, secret: Secret.fromBase32(secret) });
 
+/**
+ * The unconfirmed set-up already under way, if any (the secret the person may have scanned): a
+ * mistyped code must not replace it, or the app they just set up would never work.
+ */
+export async function pendingSetup(services: Pick<Services, 'db' | 'privateKeys'>, userId: number, email: string, { table, owner, issuer }: TotpStore = PLAYER_TOTP) {
+  const [row] = await services.db.query<{ secret: string }>(`SELECT secret FROM ${table} WHERE ${owner} = $1 AND confirmed_at IS NULL`, [userId]);
+  const secret = row && open(services.privateKeys, row.secret)?.plain;
+  if (!secret) return undefined;
+  const otpauth_url = totpOf(secret, email, issuer).toString();
+  const qr_svg = await QRCode.toString(otpauth_url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  return { otpauth_url, secret, qr_svg };
+}
+
 /** A new pending set-up: replaces an earlier unconfirmed one, never a confirmed one. */
 export async function startSetup(services: Pick<Services, 'db' | 'privateKeys'>, userId: number, email: string, { table, owner, issuer }: TotpStore = PLAYER_TOTP) {
   const secret = new Secret({ size: 20 }).base32;

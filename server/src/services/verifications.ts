@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DocumentType, Verification, VerificationStatus } from '../../../src/api/contract.ts';
 import type { DocumentMime } from '../../../src/api/document-file.ts';
 import type { Queryable } from '../db/database.ts';
+import { translate, type Locale } from '../i18n.ts';
 
 /**
  * Identity verification (issue 14), the player's half. A player's status is their newest
@@ -20,18 +21,27 @@ interface Row {
   document_type: DocumentType;
   submitted_at: Date | string;
   reason: string | null;
+  reason_code: RejectionCode | null;
 }
+
+/** Why staff reject a document; the player reads each in their language. `other` needs a note. */
+export const REJECTION_CODES = ['blurred', 'expired', 'name_mismatch', 'not_accepted_type', 'other'] as const;
+export type RejectionCode = (typeof REJECTION_CODES)[number];
+
+/** The reason a player reads: the code's text in their language, with the staff note for `other`. */
+export const rejectionText = (locale: Locale, code: RejectionCode, note: string | null) =>
+  code === 'other' ? (note ?? '') : translate(locale, `verification.reason_${code}`);
 
 async function newest(db: Queryable, userId: number): Promise<Row | undefined> {
   const [row] = await db.query<Row>(
-    'SELECT status, document_type, submitted_at, reason FROM identity_verifications WHERE user_id = $1 ORDER BY submitted_at DESC, id LIMIT 1',
+    'SELECT status, document_type, submitted_at, reason, reason_code FROM identity_verifications WHERE user_id = $1 ORDER BY submitted_at DESC, id LIMIT 1',
     [userId],
   );
   return row;
 }
 
 /** What `GET /api/user/verification` answers. */
-export async function verificationOf(db: Queryable, userId: number): Promise<Verification> {
+export async function verificationOf(db: Queryable, userId: number, locale: Locale): Promise<Verification> {
   const row = await newest(db, userId);
   if (!row) return { status: 'none' };
   return {
@@ -39,7 +49,8 @@ export async function verificationOf(db: Queryable, userId: number): Promise<Ver
     document_type: row.document_type,
     submitted_at: new Date(row.submitted_at).toISOString(),
     // A reason belongs to a rejection; staff notes on an approval are not the player's to read.
-    ...(row.status === 'rejected' && row.reason ? { reason: row.reason } : {}),
+    ...(row.status === 'rejected' && row.reason_code ? { reason: rejectionText(locale, row.reason_code, row.reason) } : {}),
+    ...(row.status === 'rejected' && !row.reason_code && row.reason ? { reason: row.reason } : {}),
   };
 }
 

@@ -125,7 +125,7 @@ async function countStake(tx: Queryable, userId: number, stake: string, multipli
                       loyalty_carry = (loyalty_carry + $2::numeric * $3) - floor(loyalty_carry + $2::numeric * $3),
                       bonus_wagered = CASE WHEN bonus_balance > 0 THEN bonus_wagered + $2::numeric ELSE bonus_wagered END
      WHERE id = $1
-     RETURNING balance::text, bonus_balance > 0 AND bonus_wagered >= bonus_balance * $4 AS met, bonus_balance::text AS bonus`,
+     RETURNING balance::text, bonus_balance > 0 AND bonus_wagered >= bonus_balance * COALESCE(bonus_multiplier, $4::int) AS met, bonus_balance::text AS bonus`,
     [userId, stake, LOYALTY_POINTS_PER_UNIT, multiplier],
   );
   return row!;

@@ -6,7 +6,14 @@ import { ConsoleError, idParam, readForm, readQuery } from '../form.ts';
 import { say } from '../messages.ts';
 import type { OperatorEnv } from '../session.ts';
 import { csrfField, html, money, page, table, when } from '../view.ts';
+import { pendingAdjustments, interactionsOf } from '../../services/account-admin.ts';
+import { actionsSection } from './player-actions.ts';
 import { playerLink } from './player-status.ts';
+
+const DONE = ['suspended', 'reinstated', 'adjusted', 'adjustment_waiting', 'adjustment_declined', 'bonus', 'limit', 'time_out', 'interaction', 'sessions_ended', 'two_factor_removed', 'email_change'];
+
+/** The result line after an action on the player (`?done=`); unknown values show nothing. */
+const doneNotice = (value: string | undefined) => (value && DONE.includes(value) ? say(`actions.done_${value}`) : undefined);
 
 interface Player {
   id: number;
@@ -19,6 +26,8 @@ interface Player {
   date_joined: Date | string;
   time_out_until: Date | string | null;
   self_excluded_until: Date | string | null;
+  suspended_at: Date | string | null;
+  suspended_reason: string | null;
 }
 
 /** Player lookup by email or username, and one player's whole picture; notes may be added (never changed). */
@@ -58,12 +67,13 @@ export function playerRoutes(services: Services) {
   app.get('/operator/players/:id', async (c) => {
     const id = idParam(c.req.param('id'));
     const [player] = await db.query<Player>(
-      `SELECT id, email, username, balance::text, bonus_balance::text, currency, locale, date_joined, time_out_until, self_excluded_until
+      `SELECT id, email, username, balance::text, bonus_balance::text, currency, locale, date_joined, time_out_until, self_excluded_until,
+              suspended_at, suspended_reason
        FROM users WHERE id = $1`,
       [id],
     );
     if (!player) throw new ConsoleError(404, say('errors.not_found'));
-    const [history, limits, sessions, verifications, notes] = await Promise.all([
+    const [history, limits, sessions, verifications, notes, pending, interactions] = await Promise.all([
       db.query<{ created_at: Date; type: string; template: string; params: Record<string, string>; amount: string; status: string }>(
         'SELECT created_at, type, template, params, amount::text, status FROM transactions WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT 50',
         [id],
@@ -84,6 +94,8 @@ export function playerRoutes(services: Services) {
         'SELECT n.body, n.created_at, s.email FROM staff_notes n JOIN staff s ON s.id = n.staff_id WHERE n.user_id = $1 ORDER BY n.created_at DESC, n.id DESC',
         [id],
       ),
+      pendingAdjustments(db, id),
+      interactionsOf(db, id),
     ]);
     const staff = c.get('staff');
     const csrf = c.get('csrf');
@@ -93,7 +105,7 @@ export function playerRoutes(services: Services) {
       title: say('players.profile_title', { username: player.username }),
       staff,
       csrf,
-      notice: c.req.query('noted') ? say('players.note_added') : undefined,
+      notice: c.req.query('noted') ? say('players.note_added') : doneNotice(c.req.query('done')),
       body: html`<dl class="facts">
 <dt>${say('players.email')}</dt><dd>${player.email}</dd>
 <dt>${say('players.username')}</dt><dd>${player.username}</dd>
@@ -102,6 +114,7 @@ export function playerRoutes(services: Services) {
 <dt>${say('players.balance')}</dt><dd data-balance>${money(player.balance, cur)}</dd>
 <dt>${say('players.bonus_balance')}</dt><dd>${money(player.bonus_balance, cur)}</dd>
 </dl>
+${actionsSection(player, staff, csrf, pending, interactions, services.config.operator.adjustmentSecondApproval)}
 ${section(say('players.blocks'), html`<dl class="facts">
 <dt>${say('players.time_out')}</dt><dd>${player.time_out_until ? when(player.time_out_until) : say('players.not_set')}</dd>
 <dt>${say('players.self_exclusion')}</dt><dd>${player.self_excluded_until ? when(player.self_excluded_until) : say('players.not_set')}</dd>

@@ -10,7 +10,7 @@ import { translate } from '../../i18n.ts';
 import { countAttempt, resetCounter } from '../../services/rate-counters.ts';
 import { admitSignIn, codeAskedFor, signInSucceeded } from '../../services/login-throttle.ts';
 import { queuedPasswordWork } from '../../services/password-queue.ts';
-import { startSetup, STAFF_TOTP, takeTotp, twoFactorState } from '../../services/two-factor.ts';
+import { pendingSetup, startSetup, STAFF_TOTP, takeTotp, twoFactorState } from '../../services/two-factor.ts';
 import { audit } from '../audit.ts';
 import { ConsoleError, readForm } from '../form.ts';
 import { say } from '../messages.ts';
@@ -126,11 +126,13 @@ export function signInRoutes(services: Services) {
     return c.redirect(STAGE_PATHS.enrol, 303);
   });
 
-  // Enrolment: a new secret on each visit until a code confirms one.
+  // Enrolment: a new secret when the page is opened, kept after a mistyped code (the app may
+  // already hold it), until a code confirms it.
   app.on(['GET', 'POST'], '/operator/two-factor/setup', session, requireStage('enrol'), requireCsrf);
   const enrolForm = async (c: Parameters<typeof page>[0], error?: string) => {
     const staff = c.get('staff');
-    const setup = await startSetup(services, staff.id, staff.email, STAFF_TOTP);
+    const setup = (error ? await pendingSetup(services, staff.id, staff.email, STAFF_TOTP) : undefined)
+      ?? (await startSetup(services, staff.id, staff.email, STAFF_TOTP));
     if (!setup) throw new ConsoleError(409, say('errors.forbidden'));
     const qr = `data:image/svg+xml;base64,${Buffer.from(setup.qr_svg).toString('base64')}`;
     return page(c, {
@@ -145,7 +147,7 @@ ${codeInput(c, '/operator/two-factor/setup', say('enrol.submit'))}`,
   app.get('/operator/two-factor/setup', (c) => enrolForm(c));
   app.post('/operator/two-factor/setup', async (c) => {
     const entry = { action: 'staff.two_factor_enrol', before: { two_factor: false }, after: { two_factor: true } } as const;
-    return (await takeCode(c, false, entry)) ? c.redirect('/operator', 303) : enrolForm(c, say('code.wrong'));
+    return (await takeCode(c, false, entry)) ? c.redirect('/operator', 303) : enrolForm(c, say('enrol.wrong'));
   });
 
   // Every later sign-in: the code.

@@ -1,5 +1,8 @@
 import { Hono } from 'hono';
 import type { Services } from '../../app-env.ts';
+import { verificationDecisionMail, type Recipient } from '../../mail/messages.ts';
+import { notify } from '../../services/history.ts';
+import { REJECTION_CODES, rejectionText, type RejectionCode } from '../../services/verifications.ts';
 import { audit } from '../audit.ts';
 import { ConsoleError, readForm } from '../form.ts';
 import { say } from '../messages.ts';
@@ -15,6 +18,11 @@ interface Submission {
   user_id: number;
   username: string;
   email: string;
+  first_name: string;
+  last_name: string;
+  date_of_birth: Date | string | null;
+  date_joined: Date | string;
+  reason_code: RejectionCode | null;
   document_type: string;
   status: string;
   reason: string | null;
@@ -22,9 +30,13 @@ interface Submission {
   sides: string[] | null;
 }
 
-const SUBMISSION = `SELECT v.id, v.user_id, u.username, u.email, v.document_type, v.status, v.reason, v.submitted_at,
+const SUBMISSION = `SELECT v.id, v.user_id, u.username, u.email, u.first_name, u.last_name, u.date_of_birth::text AS date_of_birth, u.date_joined,
+  v.document_type, v.status, v.reason, v.reason_code, v.submitted_at,
   (SELECT array_agg(d.side ORDER BY d.side DESC) FROM identity_documents d WHERE d.verification_id = v.id) AS sides
   FROM identity_verifications v JOIN users u ON u.id = v.user_id`;
+
+/** A date of birth as YYYY-MM-DD, whatever the driver answers (a Date at UTC midnight or a string). */
+const isoDate = (value: Date | string) => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10));
 
 const verificationId = (value: string) => {
   if (!UUID.test(value)) throw new ConsoleError(404, say('errors.not_found'));
@@ -83,8 +95,11 @@ ${mime === 'application/pdf' ? html`<iframe src="${src}" title="${label}"></ifra
       ? html`<div class="decide">
 <form method="post" action="/operator/verifications/${id}/approve">${csrfField(csrf)}<button type="submit">${say('verifications.approve')}</button></form>
 <form method="post" action="/operator/verifications/${id}/reject" class="stack">${csrfField(csrf)}
-<label for="reason">${say('verifications.reason')}</label>
-<textarea id="reason" name="reason" required maxlength="500" rows="3"></textarea>
+<label for="reason_code">${say('verifications.reason')}</label>
+<select id="reason_code" name="reason_code">${REJECTION_CODES.map((code) => html`<option value="${code}">${say(`verifications.code_${code}`)}</option>`)}</select>
+<label for="reason">${say('verifications.note')}</label>
+<textarea id="reason" name="reason" maxlength="500" rows="3" aria-describedby="reason-hint"></textarea>
+<p id="reason-hint" class="muted">${say('verifications.note_hint')}</p>
 <button type="submit">${say('verifications.reject')}</button></form>
 </div>`
       : '';
@@ -94,9 +109,12 @@ ${mime === 'application/pdf' ? html`<iframe src="${src}" title="${label}"></ifra
       csrf,
       body: html`<dl class="facts">
 <dt>${say('verifications.player')}</dt><dd>${playerLink(row.user_id, row.username, row.email)}</dd>
+<dt>${say('verifications.name')}</dt><dd data-name>${`${row.first_name} ${row.last_name}`.trim() || say('verifications.not_given')}</dd>
+<dt>${say('verifications.date_of_birth')}</dt><dd data-date-of-birth>${row.date_of_birth ? isoDate(row.date_of_birth) : say('verifications.not_given')}</dd>
+<dt>${say('verifications.account_age')}</dt><dd data-account-age>${say('withdrawals.days', { days: Math.floor((services.clock().getTime() - new Date(row.date_joined).getTime()) / 86_400_000) })}</dd>
 <dt>${say('verifications.type')}</dt><dd>${say(`verifications.type_${row.document_type}`)}</dd>
 <dt>${say('verifications.submitted')}</dt><dd>${when(row.submitted_at)}</dd>
-<dt>${say('verifications.status')}</dt><dd>${say(`status.${row.status}`)}${row.reason ? html` (${row.reason})` : ''}</dd>
+<dt>${say('verifications.status')}</dt><dd>${say(`status.${row.status}`)}${row.reason_code ? html` (${say(`verifications.code_${row.reason_code}`)}${row.reason ? `: ${row.reason}` : ''})` : row.reason ? html` (${row.reason})` : ''}</dd>
 </dl>
 ${documents}
 ${decide}`,
@@ -121,26 +139,38 @@ ${decide}`,
   for (const decision of ['approve', 'reject'] as const) {
     app.post(`/operator/verifications/:id/${decision}`, adminOnly, async (c) => {
       const id = verificationId(c.req.param('id'));
-      const { reason } = decision === 'reject'
-        ? await readForm(c, { reason: { label: say('verifications.reason'), max: 500, required: true, multiline: true } })
-        : { reason: null };
+      const form = decision === 'reject'
+        ? await readForm(c, {
+            reason_code: { label: say('verifications.reason'), max: 20, required: true },
+            reason: { label: say('verifications.note'), max: 500, multiline: true },
+          })
+        : { reason_code: '', reason: '' };
+      const code = decision === 'reject' ? (REJECTION_CODES.find((known) => known === form.reason_code) ?? null) : null;
+      if (decision === 'reject' && !code) throw new ConsoleError(400, say('verifications.code_invalid'));
+      if (code === 'other' && !form.reason) throw new ConsoleError(400, say('errors.required', { field: say('verifications.note') }));
+      const note = form.reason || null;
       const status = decision === 'approve' ? 'verified' : 'rejected';
       const staff = c.get('staff');
       const now = services.clock();
-      const done = await db.transaction(async (tx) => {
+      const player = await db.transaction(async (tx) => {
         const [row] = await tx.query<{ user_id: number }>(
-          `UPDATE identity_verifications SET status = $2, reason = $3, reviewed_at = $4, reviewed_by = $5
+          `UPDATE identity_verifications SET status = $2, reason = $3, reason_code = $4, reviewed_at = $5, reviewed_by = $6
            WHERE id = $1 AND status = 'pending' RETURNING user_id`,
-          [id, status, reason, now.toISOString(), staff.id],
+          [id, status, note, code, now.toISOString(), staff.id],
         );
-        if (!row) return false;
+        if (!row) return undefined;
+        await notify(tx, row.user_id, `verification_${status}`, code ? { reason_code: code, ...(note ? { note } : {}) } : {});
         await audit(tx, {
           staffId: staff.id, action: `verification.${decision}`, targetType: 'verification', targetId: id,
-          before: { status: 'pending', user_id: row.user_id }, after: { status, user_id: row.user_id, ...(reason ? { reason } : {}) }, at: now,
+          before: { status: 'pending', user_id: row.user_id },
+          after: { status, user_id: row.user_id, ...(code ? { reason_code: code } : {}), ...(note ? { reason: note } : {}) }, at: now,
         });
-        return true;
+        const [recipient] = await tx.query<Recipient>('SELECT email, username, locale FROM users WHERE id = $1', [row.user_id]);
+        return recipient!;
       });
-      if (!done) throw new ConsoleError(409, say('errors.decided'));
+      if (!player) throw new ConsoleError(409, say('errors.decided'));
+      const reason = code ? rejectionText(player.locale, code, note) : undefined;
+      services.mailer.dispatch(verificationDecisionMail(player, status === 'verified', reason, services.config.mail.supportEmail));
       return c.redirect(`/operator/verifications?done=${status}`, 303);
     });
   }

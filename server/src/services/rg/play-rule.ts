@@ -3,12 +3,13 @@ import { addPlayRule, type PlayVerdict } from '../play-policy.ts';
 import { room } from './limits.ts';
 
 /**
- * Real-money play is refused while the player is on a time-out or self-excluded (their tokens are
+ * Real-money play is refused while the account is suspended, on a time-out or self-excluded (their tokens are
  * revoked too, so this guards sessions already launched) and once a loss limit is reached.
  */
 export async function responsibleGamingRule(db: Queryable, userId: number, now: Date): Promise<PlayVerdict> {
   const [user] = await db.query<{ blocked: boolean }>(
-    'SELECT (COALESCE(time_out_until, self_excluded_until) IS NOT NULL AND GREATEST(time_out_until, self_excluded_until) > $2) AS blocked FROM users WHERE id = $1',
+    `SELECT (suspended_at IS NOT NULL OR (COALESCE(time_out_until, self_excluded_until) IS NOT NULL AND GREATEST(time_out_until, self_excluded_until) > $2)) AS blocked
+     FROM users WHERE id = $1`,
     [userId, now.toISOString()],
   );
   if (user?.blocked) return { allowed: false, reason: 'rg.play_blocked' };

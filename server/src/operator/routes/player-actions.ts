@@ -1,0 +1,348 @@
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { RG_PERIODS, TIME_OUT_PERIODS, type RgPeriod, type TimeOutPeriod } from '../../../../src/api/contract.ts';
+import { fromCents, toCents } from '../../../../src/api/money.ts';
+import type { Services } from '../../app-env.ts';
+import type { Queryable } from '../../db/database.ts';
+import { checkEmail, normalizeEmail, type Problems } from '../../../../src/api/validation.ts';
+import { emailChangeConfirmMail, emailChangeNoticeMail, staffActionMail, twoFactorChangedMail, type StaffActionKind } from '../../mail/messages.ts';
+import {
+  ADJUSTMENT_REASONS, EMAIL_CHANGE_HOURS, INTERACTION_KINDS, applyTimeOut, requestEmailChange, decideAdjustment, endAllSessions, lockAdjustment, lockPlayer, lowerLimit,
+  reinstateAccount, recordInteraction, removeTwoFactor, requestAdjustment, suspendAccount,
+  type AdjustmentReason, type InteractionKind, type PlayerRecord,
+} from '../../services/account-admin.ts';
+import { grantBonus } from '../../services/bonus.ts';
+import { notify } from '../../services/history.ts';
+import type { LimitKind } from '../../services/rg/limits.ts';
+import { audit, type AuditAction } from '../audit.ts';
+import { ConsoleError, idParam, readForm, type FieldRule } from '../form.ts';
+import { say } from '../messages.ts';
+import { adminOnly, type OperatorEnv, type Staff } from '../session.ts';
+import { csrfField, html, money, table, when } from '../view.ts';
+
+const REASON: FieldRule = { label: say('actions.reason'), max: 500, required: true, multiline: true };
+const LIMIT_KINDS: readonly LimitKind[] = ['deposit', 'loss'];
+const MAX_MULTIPLIER = 100;
+
+/** One value of a fixed list, or 400 naming the field. */
+function choice<T extends string>(value: string, allowed: readonly T[], label: string): T {
+  if (!(allowed as readonly string[]).includes(value)) throw new ConsoleError(400, say('actions.invalid_choice', { field: label }));
+  return value as T;
+}
+
+/** A positive amount with at most two decimals, normalised ("25" → "25.00"), or 400. */
+function positiveAmount(value: string, label: string): string {
+  const cents = toCents(value);
+  if (cents === undefined || cents === 0n) throw new ConsoleError(400, say('actions.invalid_amount', { field: label }));
+  return fromCents(cents);
+}
+
+/**
+ * What staff may do to a player (issue 24): each a form on the player page, admin only unless
+ * said, with a reason; the change, its audit row (before → after) and the player's notification
+ * commit in one transaction, and the mail goes out after it.
+ */
+export function playerActionRoutes(services: Services) {
+  const { db, config } = services;
+  const app = new Hono<OperatorEnv>();
+  const support = config.mail.supportEmail;
+
+  /**
+   * Runs `work` on the locked player in one transaction with the audit row it answers; 404 when
+   * there is no such player. Answers the player and what `work` answered.
+   */
+  async function act<T extends { before: Record<string, unknown> | null; after: Record<string, unknown> | null }>(
+    staff: Staff, id: number, action: AuditAction, work: (tx: Queryable, player: PlayerRecord, now: Date) => Promise<T>,
+  ) {
+    const now = services.clock();
+    return db.transaction(async (tx) => {
+      const player = await lockPlayer(tx, id);
+      if (!player) throw new ConsoleError(404, say('errors.not_found'));
+      const result = await work(tx, player, now);
+      await audit(tx, { staffId: staff.id, action, targetType: 'player', targetId: id, before: result.before, after: result.after, at: now });
+      return { player, result, now };
+    });
+  }
+
+  const mail = (player: PlayerRecord, kind: StaffActionKind, params: Parameters<typeof staffActionMail>[2]) =>
+    services.mailer.dispatch(staffActionMail(player, kind, params));
+  const done = (id: number, what: string) => `/operator/players/${id}?done=${what}`;
+
+  app.post('/operator/players/:id/suspend', adminOnly, async (c) => {
+    const id = idParam(c.req.param('id'));
+    const { reason } = await readForm(c, { reason: REASON });
+    const { player } = await act(c.get('staff'), id, 'player.suspend', async (tx, p, now) => {
+      const change = await suspendAccount(tx, p, reason, now);
+      await notify(tx, p.id, 'staff_suspended', { email: support });
+      return change;
+    });
+    mail(player, 'suspended', { support });
+    return c.redirect(done(id, 'suspended'), 303);
+  });
+
+  app.post('/operator/players/:id/reinstate', adminOnly, async (c) => {
+    const id = idParam(c.req.param('id'));
+    const { reason } = await readForm(c, { reason: REASON });
+    const { player } = await act(c.get('staff'), id, 'player.reinstate', async (tx, p) => {
+      const change = await reinstateAccount(tx, p);
+      await notify(tx, p.id, 'staff_reinstated');
+      return { before: change.before, after: { ...change.after, reason } };
+    });
+    mail(player, 'reinstated', { support });
+    return c.redirect(done(id, 'reinstated'), 303);
+  });
+
+  app.post('/operator/players/:id/adjustments', adminOnly, async (c) => {
+    const id = idParam(c.req.param('id'));
+    const form = await readForm(c, {
+      direction: { label: say('actions.direction'), max: 10, required: true },
+      amount: { label: say('actions.amount'), max: 20, required: true },
+      reason: { label: say('actions.adjust_reason'), max: 20, required: true },
+      note: { label: say('actions.note'), max: 500, required: true, multiline: true },
+      token: { label: 'token', max: 64, required: true },
+    });
+    const direction = choice(form.direction, ['credit', 'debit'] as const, say('actions.direction'));
+    const reason = choice<AdjustmentReason>(form.reason, ADJUSTMENT_REASONS, say('actions.adjust_reason'));
+    const size = positiveAmount(form.amount, say('actions.amount'));
+    if (!/^[A-Za-z0-9-]{16,64}$/.test(form.token)) throw new ConsoleError(400, say('errors.csrf'));
+    const amount = direction === 'debit' ? `-${size}` : size;
+    const staff = c.get('staff');
+    const { player, result } = await act(staff, id, 'adjustment.request', async (tx, p, now) => {
+      const outcome = await requestAdjustment(tx, p, { amount, reason, note: form.note, token: form.token, staffId: staff.id, threshold: config.operator.adjustmentSecondApproval, now });
+      if (outcome.outcome === 'applied') await notify(tx, p.id, 'staff_adjusted', { amount, currency: p.currency });
+      return {
+        ...outcome,
+        // A repeat changes nothing: its row says so.
+        before: outcome.outcome === 'applied' ? { balance: outcome.before } : null,
+        after: { adjustment_id: outcome.adjustment.id, amount, reason, note: form.note, outcome: outcome.outcome, ...(outcome.balance ? { balance: outcome.balance } : {}) },
+      };
+    });
+    if (result.outcome === 'applied') mail(player, 'adjusted', { amount, currency: player.currency, support });
+    return c.redirect(done(id, result.outcome === 'pending' ? 'adjustment_waiting' : 'adjusted'), 303);
+  });
+
+  for (const decision of ['approve', 'decline'] as const) {
+    app.post(`/operator/adjustments/:aid/${decision}`, adminOnly, async (c) => {
+      const aid = idParam(c.req.param('aid'));
+      await readForm(c, {});
+      const staff = c.get('staff');
+      const now = services.clock();
+      const outcome = await db.transaction(async (tx) => {
+        const adjustment = await lockAdjustment(tx, aid);
+        if (!adjustment) throw new ConsoleError(404, say('errors.not_found'));
+        const player = (await lockPlayer(tx, adjustment.user_id))!;
+        const applied = await decideAdjustment(tx, adjustment, player, staff.id, decision === 'approve', now);
+        if (applied) await notify(tx, player.id, 'staff_adjusted', { amount: adjustment.amount, currency: player.currency });
+        await audit(tx, {
+          staffId: staff.id, action: applied ? 'adjustment.apply' : 'adjustment.decline', targetType: 'player', targetId: player.id,
+          before: { adjustment_id: aid, status: 'pending', ...(applied ? { balance: applied.before } : {}) },
+          after: { adjustment_id: aid, status: applied ? 'applied' : 'declined', amount: adjustment.amount, requested_by: adjustment.requested_by, ...(applied ? { balance: applied.balance } : {}) },
+          at: now,
+        });
+        return { player, adjustment, applied };
+      });
+      if (outcome.applied) mail(outcome.player, 'adjusted', { amount: outcome.adjustment.amount, currency: outcome.player.currency, support });
+      return c.redirect(done(outcome.player.id, outcome.applied ? 'adjusted' : 'adjustment_declined'), 303);
+    });
+  }
+
+  app.post('/operator/players/:id/bonus', adminOnly, async (c) => {
+    const id = idParam(c.req.param('id'));
+    const form = await readForm(c, {
+      amount: { label: say('actions.amount'), max: 20, required: true },
+      multiplier: { label: say('actions.multiplier'), max: 3, required: true },
+      reason: REASON,
+    });
+    const amount = positiveAmount(form.amount, say('actions.amount'));
+    if (!/^\d{1,3}$/.test(form.multiplier) || Number(form.multiplier) < 1 || Number(form.multiplier) > MAX_MULTIPLIER) {
+      throw new ConsoleError(400, say('actions.invalid_multiplier', { max: MAX_MULTIPLIER }));
+    }
+    const multiplier = Number(form.multiplier);
+    const { player } = await act(c.get('staff'), id, 'bonus.grant', async (tx, p, now) => {
+      const granted = await grantBonus(tx, p.id, amount, multiplier, p.currency, now);
+      if (granted === 'active') throw new ConsoleError(409, say('actions.refused_bonus_active'));
+      if (granted === 'excluded') throw new ConsoleError(409, say('actions.refused_self_excluded'));
+      await notify(tx, p.id, 'staff_bonus', { amount, currency: p.currency, multiplier: String(multiplier) });
+      return { before: { bonus_balance: p.bonus_balance }, after: { bonus_balance: amount, multiplier, reason: form.reason } };
+    });
+    mail(player, 'bonus', { amount, currency: player.currency, multiplier: String(multiplier), support });
+    return c.redirect(done(id, 'bonus'), 303);
+  });
+
+  app.post('/operator/players/:id/limits', adminOnly, async (c) => {
+    const id = idParam(c.req.param('id'));
+    const form = await readForm(c, {
+      kind: { label: say('actions.limit_kind'), max: 10, required: true },
+      period: { label: say('actions.limit_period'), max: 10, required: true },
+      amount: { label: say('actions.amount'), max: 20, required: true },
+      reason: REASON,
+    });
+    const kind = choice<LimitKind>(form.kind, LIMIT_KINDS, say('actions.limit_kind'));
+    const period = choice<RgPeriod>(form.period, RG_PERIODS, say('actions.limit_period'));
+    const amount = positiveAmount(form.amount, say('actions.amount'));
+    const { player } = await act(c.get('staff'), id, 'limit.set', async (tx, p, now) => {
+      const change = await lowerLimit(tx, p.id, kind, period, amount, now, config.rg.coolingOffHours);
+      await notify(tx, p.id, 'staff_limit');
+      return { before: change.before, after: { ...change.after, reason: form.reason } };
+    });
+    mail(player, 'limit', { support });
+    return c.redirect(done(id, 'limit'), 303);
+  });
+
+  app.post('/operator/players/:id/time-out', adminOnly, async (c) => {
+    const id = idParam(c.req.param('id'));
+    const form = await readForm(c, { period: { label: say('actions.time_out_period'), max: 10, required: true }, reason: REASON });
+    const period = choice<TimeOutPeriod>(form.period, TIME_OUT_PERIODS, say('actions.time_out_period'));
+    const { player, result } = await act(c.get('staff'), id, 'time_out.apply', async (tx, p, now) => {
+      const change = await applyTimeOut(tx, p, period, now);
+      await notify(tx, p.id, 'staff_time_out');
+      return { until: change.until, before: change.before, after: { ...change.after, reason: form.reason } };
+    });
+    mail(player, 'time_out', { until: result.until, support });
+    return c.redirect(done(id, 'time_out'), 303);
+  });
+
+  // Support may record interactions too: talking to players is their job.
+  app.post('/operator/players/:id/interactions', async (c) => {
+    const id = idParam(c.req.param('id'));
+    const form = await readForm(c, {
+      kind: { label: say('actions.interaction_kind'), max: 20, required: true },
+      note: { label: say('actions.note'), max: 2000, required: true, multiline: true },
+    });
+    const kind = choice<InteractionKind>(form.kind, INTERACTION_KINDS, say('actions.interaction_kind'));
+    const staff = c.get('staff');
+    await act(staff, id, 'interaction.record', async (tx, p, now) => {
+      const interaction = await recordInteraction(tx, p.id, staff.id, kind, form.note, now);
+      return { before: null, after: { interaction_id: interaction, kind, note: form.note } };
+    });
+    return c.redirect(done(id, 'interaction'), 303);
+  });
+
+  app.post('/operator/players/:id/sessions/end', adminOnly, async (c) => {
+    const id = idParam(c.req.param('id'));
+    const { reason } = await readForm(c, { reason: REASON });
+    await act(c.get('staff'), id, 'sessions.end', async (tx, p, now) => {
+      const ended = await endAllSessions(tx, p.id, now);
+      return { before: { tokens: ended.tokens, game_sessions: ended.games }, after: { tokens: 0, game_sessions: 0, reason } };
+    });
+    return c.redirect(done(id, 'sessions_ended'), 303);
+  });
+
+  app.post('/operator/players/:id/two-factor/remove', adminOnly, async (c) => {
+    const id = idParam(c.req.param('id'));
+    const { reason } = await readForm(c, { reason: REASON });
+    const { player, now } = await act(c.get('staff'), id, 'two_factor.remove', async (tx, p) => {
+      const change = await removeTwoFactor(tx, p.id);
+      await notify(tx, p.id, 'staff_two_factor_removed');
+      return { before: change.before, after: { ...change.after, reason } };
+    });
+    services.mailer.dispatch(twoFactorChangedMail(player, false, now, support));
+    return c.redirect(done(id, 'two_factor_removed'), 303);
+  });
+
+  app.post('/operator/players/:id/email', adminOnly, async (c) => {
+    const id = idParam(c.req.param('id'));
+    const form = await readForm(c, { email: { label: say('actions.new_email'), max: 254, required: true }, reason: REASON });
+    const problems: Problems = {};
+    checkEmail(problems, form.email);
+    if (problems.email) throw new ConsoleError(400, say('actions.invalid_email'));
+    const email = normalizeEmail(form.email);
+    const staff = c.get('staff');
+    const { player, result } = await act(staff, id, 'email.change_request', async (tx, p, now) => {
+      const token = await requestEmailChange(tx, p, email, staff.id, now);
+      return { token, before: { email: p.email }, after: { pending_email: email, reason: form.reason } };
+    });
+    const link = `${config.apiUrl}/email-change?token=${result.token}`;
+    services.mailer.dispatch(emailChangeConfirmMail(player, email, link, EMAIL_CHANGE_HOURS, support));
+    services.mailer.dispatch(emailChangeNoticeMail(player, email, support));
+    return c.redirect(done(id, 'email_change'), 303);
+  });
+
+  return app;
+}
+
+/** The player page's part for staff actions: what only admins may do, and what support may. */
+export function actionsSection(
+  player: { id: number; currency: string; suspended_at: Date | string | null; suspended_reason: string | null },
+  staff: Staff,
+  csrf: string,
+  pending: { id: number; amount: string; reason: string; note: string; requested_by: number; requested_at: Date | string; requester: string }[],
+  interactions: { kind: string; note: string; created_at: Date | string; email: string }[],
+  threshold: string,
+) {
+  const admin = staff.role === 'admin';
+  const id = player.id;
+  const reasonField = (form: string) => html`<label for="${form}-reason">${say('actions.reason')}</label>
+<textarea id="${form}-reason" name="reason" required maxlength="500" rows="2"></textarea>`;
+  const form = (path: string, name: string, fields: unknown, button: string) =>
+    html`<form method="post" action="/operator/players/${id}/${path}" class="stack action" aria-labelledby="${name}-title">${csrfField(csrf)}
+<h3 id="${name}-title">${button}</h3>${fields}<button type="submit">${button}</button></form>`;
+  const options = (values: readonly string[], group: string) => values.map((value) => html`<option value="${value}">${say(`actions.${group}_${value}`)}</option>`);
+
+  const state = html`<dl class="facts">
+<dt>${say('actions.account_state')}</dt><dd data-account-state>${player.suspended_at
+    ? say('actions.state_suspended', { since: when(player.suspended_at), reason: player.suspended_reason ?? '' })
+    : say('actions.state_active')}</dd></dl>`;
+
+  const waiting = pending.length
+    ? table(say('actions.waiting_caption'), [say('actions.amount'), say('actions.adjust_reason'), say('actions.note'), say('actions.requested_by'), say('actions.decision')],
+        pending.map((row) => html`<tr data-adjustment="${row.id}"><td class="num">${money(row.amount, player.currency)}</td><td>${say(`actions.reason_${row.reason}`)}</td>
+<td>${row.note}</td><td>${row.requester}, ${when(row.requested_at)}</td>
+<td>${admin && row.requested_by !== staff.id
+  ? html`<div class="decide"><form method="post" action="/operator/adjustments/${row.id}/approve">${csrfField(csrf)}<button type="submit">${say('actions.approve')}<span class="visually-hidden"> ${row.id}</span></button></form>
+<form method="post" action="/operator/adjustments/${row.id}/decline">${csrfField(csrf)}<button type="submit">${say('actions.decline')}<span class="visually-hidden"> ${row.id}</span></button></form></div>`
+  : say(row.requested_by === staff.id ? 'actions.four_eyes_wait' : 'actions.admin_decides')}</td></tr>`))
+    : html`<p>${say('actions.waiting_empty')}</p>`;
+
+  const adminForms = admin
+    ? html`<div class="actions">
+${player.suspended_at ? form('reinstate', 'reinstate', reasonField('reinstate'), say('actions.reinstate')) : form('suspend', 'suspend', reasonField('suspend'), say('actions.suspend'))}
+${form('adjustments', 'adjust', html`<input type="hidden" name="token" value="${randomUUID()}">
+<label for="adjust-direction">${say('actions.direction')}</label>
+<select id="adjust-direction" name="direction"><option value="credit">${say('actions.credit')}</option><option value="debit">${say('actions.debit')}</option></select>
+<label for="adjust-amount">${say('actions.amount')}</label>
+<input id="adjust-amount" name="amount" required inputmode="decimal" pattern="\\d{1,12}(\\.\\d{1,2})?" maxlength="15" aria-describedby="adjust-hint">
+<p id="adjust-hint" class="muted">${say('actions.adjust_hint', { threshold: money(fromCents(toCents(threshold)!), player.currency) })}</p>
+<label for="adjust-reason">${say('actions.adjust_reason')}</label>
+<select id="adjust-reason" name="reason">${options(ADJUSTMENT_REASONS, 'reason')}</select>
+<label for="adjust-note">${say('actions.note')}</label>
+<textarea id="adjust-note" name="note" required maxlength="500" rows="2"></textarea>`, say('actions.adjust'))}
+${form('bonus', 'bonus', html`<label for="bonus-amount">${say('actions.amount')}</label>
+<input id="bonus-amount" name="amount" required inputmode="decimal" maxlength="15">
+<label for="bonus-multiplier">${say('actions.multiplier')}</label>
+<input id="bonus-multiplier" name="multiplier" required inputmode="numeric" maxlength="3" value="30">
+${reasonField('bonus')}`, say('actions.grant_bonus'))}
+${form('limits', 'limit', html`<p class="muted">${say('actions.limit_hint')}</p>
+<label for="limit-kind">${say('actions.limit_kind')}</label>
+<select id="limit-kind" name="kind">${options(LIMIT_KINDS, 'limit')}</select>
+<label for="limit-period">${say('actions.limit_period')}</label>
+<select id="limit-period" name="period">${options(RG_PERIODS, 'period')}</select>
+<label for="limit-amount">${say('actions.amount')}</label>
+<input id="limit-amount" name="amount" required inputmode="decimal" maxlength="15">
+${reasonField('limit')}`, say('actions.set_limit'))}
+${form('time-out', 'time-out', html`<p class="muted">${say('actions.time_out_hint')}</p>
+<label for="time-out-period">${say('actions.time_out_period')}</label>
+<select id="time-out-period" name="period">${options(TIME_OUT_PERIODS, 'time_out')}</select>
+${reasonField('time-out')}`, say('actions.time_out'))}
+${form('sessions/end', 'sessions', reasonField('sessions'), say('actions.end_sessions'))}
+${form('two-factor/remove', 'two-factor', reasonField('two-factor'), say('actions.remove_two_factor'))}
+${form('email', 'email', html`<p class="muted">${say('actions.email_hint')}</p>
+<label for="email-new">${say('actions.new_email')}</label>
+<input id="email-new" name="email" type="email" required maxlength="254" autocomplete="off">
+${reasonField('email')}`, say('actions.change_email'))}
+</div>`
+    : html`<p>${say('actions.admin_only')}</p>`;
+
+  return html`<section><h2>${say('actions.title')}</h2>${state}
+<h3>${say('actions.waiting_title')}</h3>${waiting}
+${adminForms}</section>
+<section><h2>${say('actions.interactions_title')}</h2>${interactions.length
+  ? html`<ul class="notes">${interactions.map((row) => html`<li><p class="note"><strong>${say(`actions.interaction_${row.kind}`)}:</strong> ${row.note}</p><p class="muted">${say('players.note_by')} ${row.email}, ${when(row.created_at)}</p></li>`)}</ul>`
+  : html`<p>${say('actions.interactions_empty')}</p>`}
+<form method="post" action="/operator/players/${id}/interactions" class="stack">${csrfField(csrf)}
+<label for="interaction-kind">${say('actions.interaction_kind')}</label>
+<select id="interaction-kind" name="kind">${options(INTERACTION_KINDS, 'interaction')}</select>
+<label for="interaction-note">${say('actions.note')}</label>
+<textarea id="interaction-note" name="note" required maxlength="2000" rows="3"></textarea>
+<button type="submit">${say('actions.record_interaction')}</button></form></section>`;
+}

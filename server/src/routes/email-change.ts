@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { html } from 'hono/html';
+import { localizedPath } from '../../../src/i18n/urls.ts';
+import type { AppEnv, Services } from '../app-env.ts';
+import { translate, type Locale } from '../i18n.ts';
+import { audit } from '../operator/audit.ts';
+import { confirmEmailChange, emailChangeOf } from '../services/account-admin.ts';
+
+const STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#fbf7ef;color:#1f1a12}
+main{max-width:28rem;margin:1rem;padding:1.5rem;border-radius:12px;background:#fff;box-shadow:0 2px 12px #0002}
+button{font:inherit;padding:.6rem 1rem;border-radius:8px;border:2px solid #8a5a00;background:#8a5a00;color:#fff;cursor:pointer}
+a{color:#7a4f00}button:focus-visible,a:focus-visible{outline:3px solid #1f1a12;outline-offset:2px}`;
+const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
+
+/**
+ * The page of the link staff's "Change email" mails to the new address (issue 24). Opening it
+ * changes nothing (mail scanners open links): the player presses the button, and the POST makes
+ * the address the account's. The token is the capability; a post from another site is refused.
+ */
+export function emailChangeRoutes(services: Services) {
+  const { db, config } = services;
+  const app = new Hono<AppEnv>();
+
+  const page = (c: Context<AppEnv>, status: 200 | 403 | 404, locale: Locale, body: unknown) => {
+    c.header('Content-Security-Policy', `default-src 'none'; style-src ${STYLE_HASH}; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`);
+    c.header('Cache-Control', 'no-store');
+    c.header('Referrer-Policy', 'no-referrer');
+    return c.html(
+      html`<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex"><title>${translate(locale, 'email_change.title')} · AmberPlay</title><style>${STYLE}</style></head>
+<body><main><h1>${translate(locale, 'email_change.title')}</h1>${body}</main></body></html>`,
+      status,
+    );
+  };
+  const gone = (c: Context<AppEnv>) => page(c, 404, c.get('locale'), html`<p role="alert">${translate(c.get('locale'), 'email_change.invalid')}</p>`);
+
+  app.get('/email-change', async (c) => {
+    const token = c.req.query('token') ?? '';
+    const change = await emailChangeOf(db, token, services.clock());
+    if (!change) return gone(c);
+    const t = (key: string, params: Record<string, string> = {}) => translate(change.locale, `email_change.${key}`, params);
+    return page(c, 200, change.locale, html`<p>${t('body', { email: change.new_email })}</p>
+<form method="post" action="/email-change"><input type="hidden" name="token" value="${token}"><button type="submit">${t('button')}</button></form>`);
+  });
+
+  app.post('/email-change', bodyLimit({ maxSize: 4096, onError: (c) => c.text('Payload Too Large', 413) }), async (c) => {
+    const origin = c.req.header('origin');
+    if (c.req.header('sec-fetch-site') === 'cross-site' || (origin !== undefined && origin !== config.apiUrl)) {
+      return page(c, 403, c.get('locale'), html`<p role="alert">${translate(c.get('locale'), 'guard.forbidden')}</p>`);
+    }
+    const form = /^application\/x-www-form-urlencoded\b/i.test(c.req.header('content-type') ?? '') ? await c.req.parseBody() : {};
+    const token = typeof form.token === 'string' ? form.token : '';
+    const now = services.clock();
+    const change = await db.transaction(async (tx) => {
+      const done = await confirmEmailChange(tx, token, now);
+      if (done) {
+        await audit(tx, {
+          staffId: done.staff_id, action: 'email.change', targetType: 'player', targetId: done.user_id,
+          before: { email: done.old_email }, after: { email: done.new_email, confirmed_by: 'player' }, at: now,
+        });
+      }
+      return done;
+    });
+    if (!change) return gone(c);
+    const t = (key: string, params: Record<string, string> = {}) => translate(change.locale, `email_change.${key}`, params);
+    return page(c, 200, change.locale, html`<p role="status">${t('done', { email: change.new_email })}</p>
+<p><a href="${config.siteUrl}${localizedPath('/', change.locale)}">${t('back')}</a></p>`);
+  });
+
+  return app;
+}

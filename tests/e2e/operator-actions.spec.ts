@@ -1,0 +1,178 @@
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { depositThroughPaymentPage, mailTo, newPlayer, registerPlayer } from './helpers';
+import { E2E_DATA_DIR } from './isolated-site.mjs';
+
+/**
+ * Issue 24: an admin acts on a player from the console (the document, a credit with a reason, a
+ * suspension) and the player sees each result on the site, in German.
+ */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const de = (namespace: string) => JSON.parse(readFileSync(`locales/de/${namespace}.json`, 'utf8'));
+const profile = de('profile');
+const api = de('api');
+const auth = de('auth');
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const STAFF_PASSWORD = 'ember-quarry-lantern-58';
+
+async function noAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  expect(results.violations, `${page.url()}: ${results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`).join('; ')}`).toEqual([]);
+}
+
+/** An admin made with the real add-staff command, through the first sign-in to the console. */
+async function adminSignIn(browser: Browser) {
+  const email = newPlayer('staffadmin').email;
+  const { stdout } = await promisify(execFile)(process.execPath, ['scripts/operator.mjs', 'add-staff', email, '--role', 'admin'], {
+    env: { ...process.env, DATA_DIR: E2E_DATA_DIR },
+  });
+  const oneTimePassword = /One-time password: (\S+)/.exec(stdout)![1]!;
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/operator/sign-in');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(oneTimePassword);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('New password', { exact: true }).fill(STAFF_PASSWORD);
+  await page.getByLabel('New password again').fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Save password' }).click();
+  const secret = (await page.locator('[data-totp-secret]').textContent())!.trim();
+  await page.getByLabel('Six-digit code').fill(new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate());
+  await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Overview');
+  return { page, context };
+}
+
+test('an admin approves a document, credits 25.00 with a reason and suspends the player; the player sees each', async ({ page, request, browser }) => {
+  test.setTimeout(180_000);
+  const player = newPlayer('opact');
+  await registerPlayer(request, player, 'de');
+  const login = await request.post('/auth/token/login/', { data: { email: player.email, password: player.password }, headers: { 'accept-language': 'de' } });
+  const token = ((await login.json()) as { auth_token: string }).auth_token;
+  await depositThroughPaymentPage(request, token, '30.00');
+  await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
+
+  // The player sends a passport from their profile.
+  await page.goto('/de/profile');
+  const card = page.locator('section#verification');
+  await card.locator('form[data-form="verification"]').getByLabel(profile.verification.photo_page).setInputFiles({ name: 'pass.png', mimeType: 'image/png', buffer: PNG });
+  await card.getByRole('button', { name: profile.verification.submit }).click();
+  await expect(card.locator('[data-status="pending"]')).toContainText(profile.verification.status.pending);
+
+  // The admin compares the document with the account (date of birth, account age) and approves it.
+  const { page: console_, context } = await adminSignIn(browser);
+  await console_.goto('/operator/verifications');
+  await console_.getByRole('link', { name: `Review ${player.username}` }).click();
+  await expect(console_.locator('[data-date-of-birth]')).toHaveText('1990-04-12');
+  await expect(console_.locator('[data-account-age]')).toHaveText('0 days');
+  await console_.waitForLoadState();
+  await noAxeViolations(console_);
+  await console_.getByRole('button', { name: 'Approve: identity verified' }).click();
+  await expect(console_.getByRole('status')).toHaveText('Verification approved.');
+  await page.reload();
+  await expect(card.locator('[data-status="verified"]')).toContainText(profile.verification.status.verified);
+  await page.goto('/de/profile/notification');
+  await expect(page.getByText(api.notifications.verification_verified_title)).toBeVisible();
+  await expect(page.getByText(api.notifications.verification_verified_body)).toBeVisible();
+
+  // A goodwill credit of 25.00: the player sees it in their history.
+  await console_.goto('/operator/players');
+  await console_.getByLabel('Email or username').fill(player.email);
+  await console_.getByRole('button', { name: 'Search' }).click();
+  await expect(console_.getByRole('heading', { level: 1 })).toHaveText(`Player ${player.username}`);
+  await noAxeViolations(console_);
+  const adjust = console_.getByRole('form', { name: 'Adjust balance' });
+  await adjust.getByLabel('Credit or debit').selectOption('credit');
+  await adjust.getByLabel('Amount').fill('25.00');
+  await adjust.getByLabel('Reason').selectOption('goodwill');
+  await adjust.getByLabel('Note').fill('Game froze during a win');
+  await adjust.getByRole('button', { name: 'Adjust balance' }).click();
+  await expect(console_.getByRole('status')).toHaveText('Balance adjusted.');
+  await expect(console_.locator('[data-balance]')).toHaveText('€55.00');
+  await noAxeViolations(console_);
+  await page.goto('/de/profile/history?type=adjustment');
+  const credited = page.locator('tr[data-type="adjustment"][data-status="completed"]');
+  await expect(credited).toHaveCount(1);
+  await expect(credited).toContainText(api.history.adjustment_goodwill);
+  await expect(credited).toContainText('25,00');
+
+  // Suspended: the player's open page is signed out at its next request, and sign-in names support.
+  await page.goto('/de/profile');
+  await expect(page.locator('html')).toHaveAttribute('data-session', 'in');
+  const suspend = console_.getByRole('form', { name: 'Suspend account' });
+  await suspend.getByLabel('Reason').fill('Payment fraud check');
+  await suspend.getByRole('button', { name: 'Suspend account' }).click();
+  await expect(console_.getByRole('status')).toHaveText('Account suspended; the player was signed out everywhere.');
+  await expect(console_.locator('[data-account-state]')).toContainText('suspended since');
+  await noAxeViolations(console_);
+  await page.goto('/de/faq');
+  await expect(page.locator('html')).toHaveAttribute('data-session', 'out');
+  expect((await page.context().cookies()).find((cookie) => cookie.name === 'auth_token')).toBeUndefined();
+  await page.goto('/de/faq#sign-in');
+  const form = page.locator('dialog.auth-dialog[data-dialog="sign-in"][open]');
+  await form.getByLabel(auth.fields.email).fill(player.email);
+  await form.getByLabel(auth.fields.password, { exact: true }).fill(player.password);
+  await form.getByRole('button', { name: auth.sign_in.submit }).click();
+  await expect(form.getByRole('alert')).toContainText(api.account.suspended.split('{email}')[0].trim());
+  await context.close();
+});
+
+test('Change email: the link to the new address opens a page in the player\'s language that changes it with one press', async ({ page, request, browser }) => {
+  test.setTimeout(120_000);
+  const player = newPlayer('opmail');
+  await registerPlayer(request, player, 'de');
+  const { page: console_, context } = await adminSignIn(browser);
+  await console_.goto('/operator/players');
+  await console_.getByLabel('Email or username').fill(player.email);
+  await console_.getByRole('button', { name: 'Search' }).click();
+  const newEmail = `neu_${player.email}`;
+  const change = console_.getByRole('form', { name: 'Change email' });
+  await change.getByLabel('New email address').fill(newEmail);
+  await change.getByLabel('Reason').fill('Old mailbox closed, identity checked');
+  await change.getByRole('button', { name: 'Change email' }).click();
+  await expect(console_.getByRole('status')).toHaveText('A confirmation link was sent to the new address, and a notice to the old one.');
+  await context.close();
+
+  const link = /http:\/\/\S+\/email-change\?token=[0-9a-f]{40}/.exec((await mailTo(newEmail, /email-change/)).text)![0];
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(api.email_change.title);
+    await noAxeViolations(page);
+  }
+  await page.getByRole('button', { name: api.email_change.button }).click();
+  await expect(page.getByRole('status')).toHaveText(api.email_change.done.replace('{email}', newEmail));
+  await noAxeViolations(page);
+  const login = await request.post('/auth/token/login/', { data: { email: newEmail, password: player.password } });
+  expect(login.status()).toBe(200);
+});
+
+test('a refund on self-exclusion is paid to a destination staff record, never rejected; the queue has no axe violations', async ({ request, browser }) => {
+  test.setTimeout(120_000);
+  const player = newPlayer('oprefund');
+  await registerPlayer(request, player);
+  const login = await request.post('/auth/token/login/', { data: { email: player.email, password: player.password } });
+  const token = ((await login.json()) as { auth_token: string }).auth_token;
+  await depositThroughPaymentPage(request, token, '20.00');
+  const excluded = await request.post('/api/user/self-exclusion', { headers: { authorization: `Token ${token}` }, data: { period: '6m', password: player.password, confirm: true } });
+  expect(excluded.status()).toBe(200);
+
+  const { page: console_, context } = await adminSignIn(browser);
+  await console_.goto('/operator/withdrawals');
+  const row = console_.locator('tr', { hasText: player.username }).filter({ hasText: 'refund on self-exclusion' });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole('button', { name: 'Reject' })).toHaveCount(0);
+  await noAxeViolations(console_);
+  await row.getByLabel('Method', { exact: true }).selectOption('bank_transfer');
+  await row.getByLabel('Paid to (card number, IBAN or wallet address)').fill('DE89 3704 0044 0532 0130 00');
+  await row.getByLabel(/Payout reference/).fill('SEPA-REFUND-1');
+  await row.getByLabel('I have sent this payment').check();
+  await row.getByRole('button', { name: 'Record refund as paid' }).click();
+  await expect(console_.getByRole('status')).toHaveText(/^Refund \d+ recorded as paid\.$/);
+  await expect(console_.locator('tr', { hasText: player.username })).toHaveCount(0);
+  await context.close();
+});
