@@ -4,6 +4,7 @@ import type { GameSessionState } from '../../../../../../src/games/protocol.ts';
 import type { Locale } from '../../../../../../src/i18n/locales.mjs';
 import { LOCALE_INTL } from '../../../../../../src/i18n/locales.mjs';
 import { checkAmount } from '../../../../../../src/api/money.ts';
+import { payoutKind } from '../../../../../../src/games/outcome.ts';
 import { GameError, providerApi } from './api.ts';
 import { diceUi } from './dice.ts';
 import { field, h, moneyFormatter, translator, type Messages } from './dom.ts';
@@ -88,9 +89,13 @@ function render(state: GameSessionState) {
       balance.textContent = money(response.balance);
       ui.show(response.round);
       panels.add(response.round);
-      const won = response.round.win !== '0.00';
-      result.dataset.outcome = won ? 'win' : 'loss';
-      result.textContent = `${describe(response.round.outcome, ctx)} ${won ? t('outcome.win', { win: money(response.round.win) }) : t('outcome.loss')}`;
+      // A payout at or below the stake is not a win: neither said nor coloured as one (UKGC RTS 7).
+      const { stake: staked, win: paid } = response.round;
+      const kind = payoutKind(staked, paid);
+      result.dataset.outcome = kind;
+      const verdict = kind === 'win' ? t('outcome.win', { win: money(paid) })
+        : kind === 'return' ? t('outcome.returned', { payout: money(paid), stake: money(staked) }) : t('outcome.loss');
+      result.textContent = `${describe(response.round.outcome, ctx)} ${verdict}`;
       // The site refreshes its header from its own API; the message carries no figures.
       if (window.parent !== window) window.parent.postMessage({ type: 'balance-changed' }, config.siteOrigin || location.origin);
     } catch (error) {

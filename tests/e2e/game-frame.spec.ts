@@ -1,0 +1,85 @@
+import { expect, test, type Frame, type Page } from '@playwright/test';
+import { signedToCents, toCents } from '../../src/api/money';
+import type { User } from '../../src/api/contract';
+import type { GameSessionState } from '../../src/games/protocol';
+import { formatMoney } from '../../src/i18n/money-format';
+import { apiToken, depositThroughPaymentPage, newPlayer, registerPlayer } from './helpers';
+
+/** The game page's own frame object (to run script inside it), once its bet form is built. */
+async function gamePage(page: Page): Promise<{ frame: Frame; sessionId: string }> {
+  await page.frameLocator('[data-play-frame]').locator('form.bet').waitFor();
+  const frame = page.frames().find((candidate) => candidate.url().includes('/demo-games/play/'))!;
+  return { frame, sessionId: new URL(frame.url()).pathname.split('/').pop()! };
+}
+
+test('the game frame runs in an opaque origin: it cannot read the site\'s cookie, storage or page, and a real round still plays and updates the header', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const credentials = newPlayer('frame');
+  await registerPlayer(request, credentials);
+  const token = await apiToken(request, credentials);
+  await depositThroughPaymentPage(request, token, '50.00');
+  await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
+  await page.goto('/play?game=european-roulette');
+  await page.evaluate(() => localStorage.setItem('frame-probe', 'site-secret'));
+  expect(await page.evaluate(() => document.cookie)).toContain('auth_token=');
+
+  await expect(page.locator('[data-play-frame]')).toHaveAttribute('sandbox', 'allow-scripts allow-forms');
+  await page.locator('[data-launch=real]').click();
+  const { frame, sessionId } = await gamePage(page);
+
+  const probe = await frame.evaluate(() => {
+    const attempt = (read: () => unknown) => {
+      try {
+        return { value: String(read()) };
+      } catch (error) {
+        return { error: (error as Error).name };
+      }
+    };
+    return {
+      origin: self.origin,
+      cookie: attempt(() => document.cookie),
+      storage: attempt(() => localStorage.getItem('frame-probe')),
+      session: attempt(() => sessionStorage.length),
+      parent: attempt(() => window.parent.document.cookie),
+    };
+  });
+  expect(probe).toEqual({
+    origin: 'null',
+    cookie: { error: 'SecurityError' },
+    storage: { error: 'SecurityError' },
+    session: { error: 'SecurityError' },
+    parent: { error: 'SecurityError' },
+  });
+
+  // The page still plays through its provider API (CORS for origin "null", no cookie).
+  const me = async () => (await (await request.get('/api/user/me', { headers: { authorization: `Token ${token}` } })).json()) as User;
+  const before = (await me()).balance;
+  const game = page.frameLocator('[data-play-frame]');
+  await game.locator('select[name=kind]').selectOption('red');
+  await game.locator('input[name=stake]').fill('1.00');
+  await game.locator('input[name=stake]').press('Enter');
+  await expect(game.locator('[data-result][data-outcome]')).toBeVisible();
+  const state = (await (await request.get(`/demo-games/api/sessions/${sessionId}`)).json()) as GameSessionState;
+  const round = state.rounds[0]!;
+  const after = (await me()).balance;
+  expect(signedToCents(after)).toBe(signedToCents(before)! - toCents(round.stake)! + toCents(round.win)!);
+  // balance-changed (origin "null", from our frame's window) refreshed the header.
+  await expect(page.locator('.site-header [data-session-balance]').first()).toHaveText(formatMoney(after, 'EUR', 'en'));
+});
+
+test('the provider answers the sandboxed page\'s preflight and requests for origin "null" only, without credentials', async ({ request }) => {
+  const launch = await (await request.post('/gmnggate/api', { data: { method: 'game_launch', game_id: 'european-roulette', mode: 'demo' } })).json();
+  const sessionId = new URL(launch.url).pathname.split('/').pop()!;
+  const api = `/demo-games/api/sessions/${sessionId}`;
+  const preflight = await request.fetch(`${api}/rounds`, { method: 'OPTIONS', headers: { origin: 'null', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+  expect(preflight.status()).toBe(204);
+  expect(preflight.headers()['access-control-allow-origin']).toBe('null');
+  expect(preflight.headers()['access-control-allow-headers']).toContain('Content-Type');
+  expect(preflight.headers()['access-control-allow-credentials']).toBeUndefined();
+  const state = await request.get(api, { headers: { origin: 'null' } });
+  expect(state.headers()['access-control-allow-origin']).toBe('null');
+  expect(state.headers()['access-control-allow-credentials']).toBeUndefined();
+  // Another origin gets no CORS grant.
+  const foreign = await request.get(api, { headers: { origin: 'https://evil.example' } });
+  expect(foreign.headers()['access-control-allow-origin']).toBeUndefined();
+});
