@@ -83,3 +83,27 @@ test('the provider answers the sandboxed page\'s preflight and requests for orig
   const foreign = await request.get(api, { headers: { origin: 'https://evil.example' } });
   expect(foreign.headers()['access-control-allow-origin']).toBeUndefined();
 });
+
+test('a payout at or below the stake is not called, coloured or announced as a win (UKGC RTS 7)', async ({ page }) => {
+  // Red and black on one spin: whatever the seed, the payout is the stake (or half of it on zero).
+  await page.goto('/play?game=european-roulette');
+  await page.locator('[data-launch=demo]').click();
+  const game = page.frameLocator('[data-play-frame]');
+  await game.locator('form.bet').waitFor();
+  const add = game.locator('form.bet button.secondary');
+  await game.locator('input[name=stake]').fill('1.00');
+  for (const colour of ['red', 'black']) {
+    await game.locator('select[name=kind]').selectOption(colour);
+    await add.press('Enter');
+  }
+  await expect(game.locator('.slip li')).toHaveCount(2);
+  await game.locator('input[name=stake]').press('Enter');
+  const result = game.locator('[data-result][data-outcome]');
+  await expect(result).toBeVisible();
+  await expect(result).toHaveAttribute('data-outcome', /^(return|loss)$/);
+  await expect(result).not.toContainText('You win');
+  // Not the win colour: the result keeps the page's body text colour.
+  const [colour, body] = await result.evaluate((node) => [getComputedStyle(node).color, getComputedStyle(node.ownerDocument.body).color]);
+  expect(colour).toBe(body);
+  if ((await result.getAttribute('data-outcome')) === 'return') await expect(result).toContainText('back of your €2.00 stake: no win.');
+});
