@@ -11,6 +11,7 @@ import { field, h, moneyFormatter, translator, type Messages } from './dom.ts';
 import { fairnessPanels } from './fairness.ts';
 import { describe, isRefusal, type BetRefusal, type Ctx, type MechanicUi } from './mechanic.ts';
 import { rouletteUi } from './roulette.ts';
+import { baccaratUi } from './baccarat.ts';
 import { slotUi } from './slot.ts';
 
 interface PageConfig {
@@ -44,12 +45,13 @@ function showError(error: unknown) {
 function mechanicUi(state: GameSessionState, ctx: Ctx): MechanicUi {
   if (state.game.mechanic === 'dice') return diceUi(ctx);
   if (state.game.mechanic === 'roulette') return rouletteUi(ctx);
+  if (state.game.mechanic === 'baccarat') return baccaratUi(ctx);
   return slotUi(ctx);
 }
 
 function render(state: GameSessionState) {
   const money = moneyFormatter(state.currency, config.locale);
-  const ctx: Ctx = { t, money, intl: LOCALE_INTL[config.locale] ?? 'en-US' };
+  const ctx: Ctx = { t, money, intl: LOCALE_INTL[config.locale] ?? 'en-US', gameId: state.game.id };
   const ui = mechanicUi(state, ctx);
   const balance = h('strong', { 'data-balance': true }, money(state.balance));
   const result = h('p', { role: 'status', class: 'result', 'data-result': true });
