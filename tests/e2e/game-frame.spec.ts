@@ -107,3 +107,36 @@ test('a payout at or below the stake is not called, coloured or announced as a w
   expect(colour).toBe(body);
   if ((await result.getAttribute('data-outcome')) === 'return') await expect(result).toContainText('back of your €2.00 stake: no win.');
 });
+
+test('at 360 × 640: focus stays on the action button through rounds, the outcome is announced, the seed hash wraps in its box', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  await page.goto('/play?game=amber-fortune');
+  await page.locator('[data-launch=demo]').click();
+  const game = page.frameLocator('[data-play-frame]');
+  await game.locator('form.bet').waitFor();
+  const spin = game.locator('form.bet button.primary');
+  const result = game.locator('[data-result]');
+  await expect(result).toHaveAttribute('role', 'status');
+  await expect(result).toHaveAttribute('aria-live', 'polite');
+  await expect(result).toHaveAttribute('aria-atomic', 'true');
+  await spin.focus();
+  await page.keyboard.press('Enter');
+  await expect(result).toHaveAttribute('data-outcome', /^(win|return|loss)$/);
+  await expect(spin).toBeFocused();
+  await expect(game.locator('tr[data-round-id]')).toHaveCount(1);
+  // Space plays again from the same button.
+  await page.keyboard.press('Space');
+  await expect(game.locator('tr[data-round-id]')).toHaveCount(2);
+  await expect(spin).toBeFocused();
+  await expect(spin).not.toHaveAttribute('aria-disabled', 'true');
+  // The announcement is the round's line plus exactly one verdict.
+  const outcome = await result.getAttribute('data-outcome');
+  const text = (await result.textContent())!;
+  if (outcome === 'loss') expect(text.endsWith('No win this time.')).toBe(true);
+  if (outcome === 'win') expect(text).toMatch(/You win €\d+\.\d{2}\.$/);
+  if (outcome === 'return') expect(text).toMatch(/€\d+\.\d{2} back of your €1\.00 stake: no win\.$/);
+  // The 64-character hash wraps over a few full-width lines, not one character per line.
+  const box = (await game.locator('.facts .seed').first().boundingBox())!;
+  expect(box.width).toBeGreaterThan(250);
+  expect(box.height).toBeLessThan(80);
+});

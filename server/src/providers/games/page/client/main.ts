@@ -54,7 +54,8 @@ function render(state: GameSessionState) {
   const ctx: Ctx = { t, money, intl: LOCALE_INTL[config.locale] ?? 'en-US', gameId: state.game.id };
   const ui = mechanicUi(state, ctx);
   const balance = h('strong', { 'data-balance': true }, money(state.balance));
-  const result = h('p', { role: 'status', class: 'result', 'data-result': true });
+  // The outcome is announced once, whole ("No win", "You win €2.40"), by this live region.
+  const result = h('p', { role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true', class: 'result', 'data-result': true });
   const stake = h('input', { type: 'text', name: 'stake', inputmode: 'decimal', autocomplete: 'off', value: '1.00', required: true });
   const limits = { min: money(state.min_bet), max: money(state.max_bet) };
   const submit = h('button', { type: 'submit', class: 'primary' }, ui.action);
@@ -75,15 +76,20 @@ function render(state: GameSessionState) {
   };
   ui.bind?.(readStake, refuse);
 
+  let busy = false;
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
+    // One round at a time; the button keeps focus (aria-disabled, not disabled), so Enter or Space
+    // plays again once the round is settled.
+    if (busy) return;
     alert.textContent = '';
     for (const invalid of form.querySelectorAll('[aria-invalid]')) invalid.removeAttribute('aria-invalid');
     const amount = readStake();
     if (!amount) return;
     const bet = ui.bet(amount);
     if (isRefusal(bet)) return refuse(bet);
-    submit.disabled = true;
+    busy = true;
+    submit.setAttribute('aria-disabled', 'true');
     form.setAttribute('aria-busy', 'true');
     result.textContent = t('busy');
     try {
@@ -104,7 +110,8 @@ function render(state: GameSessionState) {
       result.textContent = '';
       showError(error);
     } finally {
-      submit.disabled = false;
+      busy = false;
+      submit.removeAttribute('aria-disabled');
       form.removeAttribute('aria-busy');
     }
   });
