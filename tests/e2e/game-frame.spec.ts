@@ -140,3 +140,20 @@ test('at 360 × 640: focus stays on the action button through rounds, the outcom
   expect(box.width).toBeGreaterThan(250);
   expect(box.height).toBeLessThan(80);
 });
+
+for (const [gameId, rows, reels] of [['fruit-fiesta', 3, 5], ['lucky-sevens', 3, 3], ['pharaoh-riches', 3, 5]] as const) {
+  test(`${gameId}: the reels show symbol art, with the symbol's name for screen readers`, async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 640 });
+    await page.goto(`/play?game=${gameId}`);
+    await page.locator('[data-launch=demo]').click();
+    const game = page.frameLocator('[data-play-frame]');
+    await game.locator('form.bet').waitFor();
+    await game.locator('input[name=stake]').fill('1.00');
+    await game.locator('input[name=stake]').press('Enter');
+    await expect(game.locator('[data-result][data-outcome]')).toBeVisible();
+    await expect(game.locator('.reels td.symbol svg.symbol-art')).toHaveCount(rows * reels);
+    await expect(game.locator('.reels td.symbol .visually-hidden')).toHaveCount(rows * reels);
+    await expect(game.locator('.reels td.symbol .visually-hidden').first()).not.toBeEmpty();
+    await game.locator('.reels').screenshot({ path: test.info().outputPath(`${gameId}-360.png`) });
+  });
+}

@@ -1,6 +1,7 @@
 import type { SlotOutcome } from '../../../../../../src/games/protocol.ts';
 import { slotGrid, slotMachine, slotStakeStep } from '../../../../../../src/games/slot.ts';
 import { h } from './dom.ts';
+import { symbolArt } from './symbols.ts';
 import type { Ctx, MechanicUi } from './mechanic.ts';
 
 /** The slot: the stake only; the board is the title's reels × rows grid and its winning lines. */
@@ -14,7 +15,8 @@ export function slotUi(ctx: Ctx): MechanicUi {
       h('caption', {}, t('slot.grid')),
       h('thead', {}, h('tr', {}, h('td', {}), ...Array.from({ length: machine.reels }, (_, reel) => h('th', { scope: 'col' }, t('slot.reel', { n: reel + 1 }))))),
       h('tbody', {}, ...grid.map((row, r) => h('tr', {}, h('th', { scope: 'row' }, t('slot.row', { n: r + 1 })),
-        ...row.map((symbol, reel) => h('td', { class: winning.has(`${r}:${reel}`) ? `symbol symbol--${symbol} win` : `symbol symbol--${symbol}` }, t(`slot.symbols.${symbol}`)))))),
+        ...row.map((symbol, reel) => h('td', { class: winning.has(`${r}:${reel}`) ? `symbol symbol--${symbol} win` : `symbol symbol--${symbol}` },
+          symbolArt(symbol), h('span', { class: 'visually-hidden' }, t(`slot.symbols.${symbol}`))))))),
     );
   };
   render(slotGrid(gameId, Array.from({ length: machine.reels }, () => 0)), new Set());
