@@ -10,6 +10,7 @@ import { methodNotAllowed } from './method-not-allowed.ts';
 import { CLIENT_CLOSED_REQUEST, requestLog } from './request-log.ts';
 import { gameProviderApiRoutes } from './providers/games/api-routes.ts';
 import { gamePageRoutes } from './providers/games/page-route.ts';
+import { sandboxedFrameCors } from './providers/games/frame-cors.ts';
 import { activationRoutes } from './routes/activation.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bonusRoutes } from './routes/bonus.ts';
@@ -59,6 +60,8 @@ export function createApp({ distDir, services, log }: AppOptions) {
     c.set('locale', pickLocale(c.req.header('accept-language')));
     await next();
   });
+  // The game page runs sandboxed in an opaque origin: its API calls and script come as Origin: null.
+  for (const path of ['/demo-games/api/*', '/demo-games/assets/*']) app.use(path, sandboxedFrameCors());
   if (services.config.corsOrigins.length) {
     const allowed = cors({
       origin: services.config.corsOrigins,

@@ -43,6 +43,11 @@ export interface RouletteStake {
 
 export interface RouletteBet {
   type: 'roulette';
+  /**
+   * French rules (set by the provider from the game): on zero, even-money stakes return half.
+   * Absent: European rules, zero loses every outside bet.
+   */
+  la_partage?: true;
   /** One spin may carry several stakes; the round's stake is their sum. */
   stakes: RouletteStake[];
 }
@@ -51,9 +56,21 @@ export interface SlotBet {
   type: 'slot';
   /** The total stake of one spin, spread evenly over the fixed paylines. */
   amount: string;
+  /**
+   * The slot title (its machine and symbols), set by the provider from the game being played;
+   * absent on rounds played before titles had their own maths (Amber Fortune's reels).
+   */
+  title?: string;
 }
 
-export type GameBet = DiceBet | RouletteBet | SlotBet;
+export interface BaccaratBet {
+  type: 'baccarat';
+  amount: string;
+  /** Which hand wins, or a tie. */
+  on: 'player' | 'banker' | 'tie';
+}
+
+export type GameBet = DiceBet | RouletteBet | SlotBet | BaccaratBet;
 
 export interface DiceOutcome { type: 'dice'; roll: string }
 export interface RouletteOutcome { type: 'roulette'; pocket: number }
@@ -66,7 +83,16 @@ export interface SlotOutcome {
   /** Winning lines: payline index, symbol, how many in a row, win. */
   lines: { line: number; symbol: string; count: number; win: string }[];
 }
-export type GameOutcome = DiceOutcome | RouletteOutcome | SlotOutcome;
+export interface BaccaratOutcome {
+  type: 'baccarat';
+  /** The cards in deal order, rank then suit ("TD" = ten of diamonds, "AS" = ace of spades). */
+  player: string[];
+  banker: string[];
+  player_total: number;
+  banker_total: number;
+  winner: 'player' | 'banker' | 'tie';
+}
+export type GameOutcome = DiceOutcome | RouletteOutcome | SlotOutcome | BaccaratOutcome;
 
 export interface RoundView {
   round_id: string;

@@ -1,6 +1,10 @@
 /**
- * European roulette: one draw, pocket = int(37), 0–36. Every stake is settled on its own and
- * pays back stake × (payout + 1) when it wins; zero loses every outside bet (no la partage).
+ * Single-zero roulette: one draw, pocket = int(37), 0–36. Every stake is settled on its own and
+ * pays back stake × (payout + 1) when it wins.
+ *   European rules: zero loses every outside bet. RTP 36/37 = 97.30 % on every bet.
+ *   French rules (la partage, FRENCH_ROULETTE_GAMES): on zero, each even-money stake (red, black,
+ *   odd, even, low, high) returns half of itself, rounded down to the cent; even-money RTP
+ *   (18 × 2 + ½) / 37 = 36.5/37 = 98.65 %, every other bet 97.30 %.
  *   straight 35:1 · split 17:1 · red, black, odd, even, low (1–18), high (19–36) 1:1 ·
  *   dozen (1–12, 13–24, 25–36) 2:1 · column (1, 2, 3: numbers ≡ 1, 2, 0 mod 3) 2:1
  * Every bet covers k numbers and pays 36 / k times the stake, so each has RTP 36/37 = 97.297… %.
@@ -13,6 +17,10 @@ import { fromCents as centsToString } from '../api/money.ts';
 import { positiveCents } from './stake.ts';
 
 export const POCKETS = 37;
+/** The games played with French rules (la partage); every other roulette game has European rules. */
+export const FRENCH_ROULETTE_GAMES: readonly string[] = ['french-roulette'];
+/** The even-money bets, which la partage halves on zero. */
+export const EVEN_MONEY: readonly RouletteBetKind[] = ['red', 'black', 'odd', 'even', 'low', 'high'];
 export const RED_NUMBERS: readonly number[] = [1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36];
 /** At most this many stakes in one spin. */
 export const MAX_STAKES = 40;
@@ -51,8 +59,10 @@ export function coveredNumbers(stake: Pick<RouletteStake, 'kind' | 'numbers'>): 
   }
 }
 
-export function checkRouletteBet(bet: object): { bet: RouletteBet; stake: string } | { problem: BetProblem } {
+/** The rules come from the game being played (`gameId`); without one (a stored bet), from the bet. */
+export function checkRouletteBet(bet: object, gameId?: string): { bet: RouletteBet; stake: string } | { problem: BetProblem } {
   const { stakes } = bet as Partial<RouletteBet>;
+  const laPartage = gameId !== undefined ? FRENCH_ROULETTE_GAMES.includes(gameId) : (bet as Partial<RouletteBet>).la_partage === true;
   if (!Array.isArray(stakes) || stakes.length === 0 || stakes.length > MAX_STAKES) return { problem: 'bet_invalid' };
   const clean: RouletteStake[] = [];
   let total = 0n;
@@ -64,7 +74,7 @@ export function checkRouletteBet(bet: object): { bet: RouletteBet; stake: string
     total += cents;
     clean.push(numbers === undefined ? { kind, amount: centsToString(cents) } : { kind, amount: centsToString(cents), numbers: [...numbers] });
   }
-  return { bet: { type: 'roulette', stakes: clean }, stake: centsToString(total) };
+  return { bet: laPartage ? { type: 'roulette', la_partage: true, stakes: clean } : { type: 'roulette', stakes: clean }, stake: centsToString(total) };
 }
 
 export function resolveRoulette(bet: RouletteBet, random: Random): Resolved<RouletteOutcome> {
@@ -75,6 +85,7 @@ export function resolveRoulette(bet: RouletteBet, random: Random): Resolved<Roul
     const cents = positiveCents(item.amount)!;
     stake += cents;
     if (coveredNumbers(item)!.includes(pocket)) win += cents * BigInt(ROULETTE_PAYOUTS[item.kind] + 1);
+    else if (pocket === 0 && bet.la_partage && EVEN_MONEY.includes(item.kind)) win += cents / 2n;
   }
   return { outcome: { type: 'roulette', pocket }, stake: centsToString(stake), win: centsToString(win) };
 }

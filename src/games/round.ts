@@ -10,6 +10,7 @@ import type { Random } from './fairness.ts';
 import { resolveDice, checkDiceBet } from './dice.ts';
 import { resolveRoulette, checkRouletteBet } from './roulette.ts';
 import { resolveSlot, checkSlotBet } from './slot.ts';
+import { resolveBaccarat, checkBaccaratBet } from './baccarat.ts';
 
 export interface Resolved<O extends GameOutcome = GameOutcome> {
   outcome: O;
@@ -25,18 +26,23 @@ export interface Resolved<O extends GameOutcome = GameOutcome> {
  */
 export type BetProblem = 'bet_invalid' | 'slot_step';
 
-/** A bet is valid for the game's mechanic and well-formed, or the reason it is not. */
-export function checkBet(mechanic: GameMechanic, bet: unknown): { bet: GameBet; stake: string } | { problem: BetProblem } {
+/**
+ * A bet is valid for the game's mechanic and well-formed, or the reason it is not. `gameId` (the
+ * game being played) fixes what the page may not choose: a slot's title, roulette's rules.
+ */
+export function checkBet(mechanic: GameMechanic, bet: unknown, gameId?: string): { bet: GameBet; stake: string } | { problem: BetProblem } {
   if (!bet || typeof bet !== 'object' || (bet as { type?: unknown }).type !== mechanic) return { problem: 'bet_invalid' };
   if (mechanic === 'dice') return checkDiceBet(bet);
-  if (mechanic === 'roulette') return checkRouletteBet(bet);
-  return checkSlotBet(bet);
+  if (mechanic === 'roulette') return checkRouletteBet(bet, gameId);
+  if (mechanic === 'baccarat') return checkBaccaratBet(bet);
+  return checkSlotBet(bet, gameId);
 }
 
 /** The outcome and win of a checked bet, drawing numbers from `random` in the mechanic's fixed order. */
 export function resolveBet(bet: GameBet, random: Random): Resolved {
   if (bet.type === 'dice') return resolveDice(bet, random);
   if (bet.type === 'roulette') return resolveRoulette(bet, random);
+  if (bet.type === 'baccarat') return resolveBaccarat(bet, random);
   return resolveSlot(bet, random);
 }
 

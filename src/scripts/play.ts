@@ -13,8 +13,9 @@ interface Messages { by_provider: string; frame_title: string; unknown_game: str
 const GAME_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
 /**
- * The origin game pages come from: PUBLIC_GAME_PROVIDER_ORIGIN when the provider is separate,
- * else the site's own (the reference server is both). Messages from any other origin are ignored.
+ * The origin game pages are loaded from: PUBLIC_GAME_PROVIDER_ORIGIN when the provider is
+ * separate, else the site's own (the reference server is both). The page itself runs sandboxed
+ * in an opaque origin either way (PlayStage.astro), so its messages arrive from origin "null".
  */
 export const providerOrigin = () => import.meta.env.PUBLIC_GAME_PROVIDER_ORIGIN || location.origin;
 
@@ -28,9 +29,15 @@ export function frameUrl(url: string, colour: 'light' | 'dark'): string {
   return address.href;
 }
 
+/**
+ * A balance-changed message from our game frame. The sandboxed page has an opaque origin, so the
+ * origin is always "null" (as for any sandboxed frame); what identifies it is the source: the
+ * window of our own frame, which only the page we loaded in it can post from.
+ */
 export function isBalanceChanged(event: MessageEvent, frame: HTMLIFrameElement): boolean {
   return (
-    event.origin === providerOrigin() &&
+    event.origin === 'null' &&
+    event.source !== null &&
     event.source === frame.contentWindow &&
     typeof event.data === 'object' && event.data !== null && (event.data as { type?: unknown }).type === 'balance-changed'
   );

@@ -105,7 +105,7 @@ describe('provider API: rounds', () => {
 
   it('plays roulette and slot rounds with several stakes and paylines', async () => {
     const player = await ctx.api.player({ balance: '100.00' });
-    const roulette = (await launch({ game_id: 'live-roulette', mode: 'real' }, player.token)).body.session_id;
+    const roulette = (await launch({ game_id: 'french-roulette', mode: 'real' }, player.token)).body.session_id;
     const spin = await api(`${roulette}/rounds`, { bet: { type: 'roulette', stakes: [{ kind: 'red', amount: '1.00' }, { kind: 'straight', amount: '0.50', numbers: [17] }] } });
     expect(spin.status).toBe(200);
     expect(spin.body.round.stake).toBe('1.50');
@@ -113,8 +113,10 @@ describe('provider API: rounds', () => {
     const slot = (await launch({ game_id: 'lucky-sevens', mode: 'real' }, player.token)).body.session_id;
     const reels = await api(`${slot}/rounds`, { bet: { type: 'slot', amount: '1.00' } });
     expect(reels.status).toBe(200);
+    // Lucky Sevens plays the three-reel machine with its own symbols; the title is the game's.
+    expect(reels.body.round.bet).toEqual({ type: 'slot', amount: '1.00', title: 'lucky-sevens' });
     expect(reels.body.round.outcome.grid).toHaveLength(3);
-    expect(reels.body.round.outcome.grid[0]).toHaveLength(5);
+    expect(reels.body.round.outcome.grid[0]).toHaveLength(3);
     expect(reels.body.round.nonce).toBe(1);
   });
 
@@ -243,7 +245,7 @@ describe('lobby feeds from rounds', () => {
     const id = (await launch({ game_id: 'baccarat-royale', mode: 'real' }, player.token)).body.session_id;
     let won;
     for (let i = 0; i < 20; i++) {
-      const res = await api(`${id}/rounds`, { bet: { type: 'dice', amount: '0.10', target: '98.00', direction: 'under' } });
+      const res = await api(`${id}/rounds`, { bet: { type: 'baccarat', amount: '0.10', on: 'player' } });
       if (res.body.round.win !== '0.00') won = res.body.round;
     }
     expect(won).toBeDefined();

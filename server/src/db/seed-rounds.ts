@@ -1,7 +1,8 @@
 import type { Random } from '../../../src/games/fairness.ts';
 import type { GameBet, RouletteBetKind } from '../../../src/games/protocol.ts';
 import type { GameMechanic } from '../../../src/games/mechanics.ts';
-import { resolveBet } from '../../../src/games/round.ts';
+import { checkBet, resolveBet } from '../../../src/games/round.ts';
+import { FRENCH_ROULETTE_GAMES } from '../../../src/games/roulette.ts';
 import type { Queryable } from './database.ts';
 
 /**
@@ -34,16 +35,26 @@ function generator(seed: number): Random & { real: () => number } {
   return { real, int: (n) => Math.floor(real() * n) };
 }
 
-function betFor(mechanic: GameMechanic, stake: string, random: ReturnType<typeof generator>): GameBet {
-  if (mechanic === 'slot') return { type: 'slot', amount: stake };
+function betFor(game: { id: string; mechanic: GameMechanic }, stake: string, random: ReturnType<typeof generator>): GameBet {
+  const { id, mechanic } = game;
+  if (mechanic === 'slot') {
+    // The title's own maths; a stake its lines cannot share evenly becomes 1.00 (every step divides it).
+    const checked = checkBet('slot', { type: 'slot', amount: stake }, id);
+    return 'bet' in checked ? checked.bet : { type: 'slot', amount: '1.00', title: id };
+  }
+  if (mechanic === 'baccarat') {
+    const pick = random.int(20);
+    return { type: 'baccarat', amount: stake, on: pick < 10 ? 'banker' : pick < 19 ? 'player' : 'tie' };
+  }
   if (mechanic === 'dice') {
     const target = 2000 + random.int(7000);
     return { type: 'dice', amount: stake, target: `${Math.floor(target / 100)}.${String(target % 100).padStart(2, '0')}`, direction: random.int(2) ? 'over' : 'under' };
   }
   const pick = random.int(10);
-  if (pick < 6) return { type: 'roulette', stakes: [{ kind: OUTSIDE[random.int(OUTSIDE.length)]!, amount: stake }] };
-  if (pick < 8) return { type: 'roulette', stakes: [{ kind: random.int(2) ? 'dozen' : 'column', numbers: [1 + random.int(3)], amount: stake }] };
-  return { type: 'roulette', stakes: [{ kind: 'straight', numbers: [random.int(37)], amount: stake }] };
+  const rules = FRENCH_ROULETTE_GAMES.includes(id) ? { la_partage: true as const } : {};
+  if (pick < 6) return { type: 'roulette', ...rules, stakes: [{ kind: OUTSIDE[random.int(OUTSIDE.length)]!, amount: stake }] };
+  if (pick < 8) return { type: 'roulette', ...rules, stakes: [{ kind: random.int(2) ? 'dozen' : 'column', numbers: [1 + random.int(3)], amount: stake }] };
+  return { type: 'roulette', ...rules, stakes: [{ kind: 'straight', numbers: [random.int(37)], amount: stake }] };
 }
 
 export async function seedBackgroundRounds(tx: Queryable, games: readonly { id: string; mechanic: GameMechanic; weight: number }[], currency: string, at: Date) {
@@ -59,7 +70,7 @@ export async function seedBackgroundRounds(tx: Queryable, games: readonly { id: 
       offset += -Math.log(1 - random.real()) * (WEEK_MS / ROUNDS);
       let ticket = random.real() * totalWeight;
       const game = games.find((candidate) => (ticket -= candidate.weight) < 0) ?? games[0]!;
-      const bet = betFor(game.mechanic, STAKES[random.int(STAKES.length)]!, random);
+      const bet = betFor(game, STAKES[random.int(STAKES.length)]!, random);
       const { outcome, stake, win } = resolveBet(bet, random);
       const base = values.length;
       rows.push(`($${base + 1}, $${base + 1}, $${base + 2}, $${base + 3}, 'real', 0, '', '', $${base + 4}::jsonb, $${base + 5}::jsonb, $${base + 6}::numeric, $${base + 7}::numeric, $${base + 8}, $${base + 9}::timestamptz)`);

@@ -9,31 +9,19 @@ import { credit, debit, recordDebit } from '../services/ledger.ts';
 import { newReferralCode } from '../services/users.ts';
 import { normalizeEmail } from '../../../src/api/validation.ts';
 import { seedBackgroundRounds } from './seed-rounds.ts';
+import { GAME_CATALOGUE, type CatalogueGameId } from '../../../src/games/catalogue.ts';
 
 
 /**
- * The lobby's games; pictures are local files in `public/games/`. Each is played with one of the
- * three mechanics (src/games/): the card and crash titles use dice's over/under draw.
+ * The lobby's games (src/games/catalogue.ts: maths, RTP, volatility, rules); pictures are local
+ * files in `public/games/`.
  */
-export const GAMES = [
-  ['amber-fortune', 'Amber Fortune', 'Lumen Studios', 'slots', 'slot'],
-  ['dragon-gold', 'Dragon Gold', 'Red Lantern', 'slots', 'slot'],
-  ['lucky-sevens', 'Lucky Sevens', 'Classic Reels', 'slots', 'slot'],
-  ['star-voyage', 'Star Voyage', 'Nebula Games', 'slots', 'slot'],
-  ['pharaoh-riches', 'Pharaoh Riches', 'Sandstone', 'slots', 'slot'],
-  ['fruit-fiesta', 'Fruit Fiesta', 'Classic Reels', 'slots', 'slot'],
-  ['live-roulette', 'Live Roulette', 'Velvet Live', 'live', 'roulette'],
-  ['live-blackjack', 'Live Blackjack', 'Velvet Live', 'live', 'dice'],
-  ['baccarat-royale', 'Baccarat Royale', 'Velvet Live', 'table', 'dice'],
-  ['european-roulette', 'European Roulette', 'Lumen Studios', 'table', 'roulette'],
-  ['crash-rocket', 'Crash Rocket', 'Nebula Games', 'instant', 'dice'],
-  ['mine-sweep', 'Mine Sweep', 'Red Lantern', 'instant', 'dice'],
-] as const;
+export const GAMES = GAME_CATALOGUE.map((game) => [game.id, game.name, game.provider, game.category, game.mechanic] as const);
 
 /** How often each game appears among the seeded background rounds (not a round number, so the lobby order looks lived-in). */
-const BACKGROUND_WEIGHTS: Record<(typeof GAMES)[number][0], number> = {
+const BACKGROUND_WEIGHTS: Record<CatalogueGameId, number> = {
   'amber-fortune': 17, 'dragon-gold': 11, 'lucky-sevens': 14, 'star-voyage': 6, 'pharaoh-riches': 8, 'fruit-fiesta': 9,
-  'live-roulette': 13, 'live-blackjack': 5, 'baccarat-royale': 3, 'european-roulette': 10, 'crash-rocket': 7, 'mine-sweep': 4,
+  'french-roulette': 13, 'live-blackjack': 5, 'baccarat-royale': 3, 'european-roulette': 10, 'crash-rocket': 7, 'mine-sweep': 4,
 };
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
@@ -48,11 +36,13 @@ export async function seed(db: Database, config: ServerConfig): Promise<void> {
   const passwordHash = config.demo ? await hashPassword(DEMO_PLAYER.password) : undefined;
   await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [STARTUP_LOCK]);
-    for (const [index, [id, name, provider, category, mechanic]] of GAMES.entries()) {
+    for (const [index, game] of GAME_CATALOGUE.entries()) {
+      const { id, name, provider, category, mechanic, rtp } = game;
+      const volatility = 'volatility' in game ? game.volatility : null;
       await tx.query(
-        `INSERT INTO games (id, name, provider, image, category, popularity, mechanic) VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (id) DO UPDATE SET name = $2, provider = $3, image = $4, category = $5, popularity = $6, mechanic = $7`,
-        [id, name, provider, `/games/${id}.svg`, category, GAMES.length - index, mechanic],
+        `INSERT INTO games (id, name, provider, image, category, popularity, mechanic, rtp, volatility) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         ON CONFLICT (id) DO UPDATE SET name = $2, provider = $3, image = $4, category = $5, popularity = $6, mechanic = $7, rtp = $8, volatility = $9`,
+        [id, name, provider, `/games/${id}.svg`, category, GAME_CATALOGUE.length - index, mechanic, rtp, volatility],
       );
     }
     await seedBackgroundRounds(tx, GAMES.map(([id, , , , mechanic]) => ({ id, mechanic, weight: BACKGROUND_WEIGHTS[id] })), config.currency, new Date());
@@ -90,7 +80,7 @@ async function seedDemoPlayer(tx: Queryable, config: ServerConfig, passwordHash:
     await credit(tx, userId, item.account, item.amount, row.id);
   }
   const debits = [
-    { type: 'game', amount: '20.00', template: 'game_bet', params: { game: 'Live Roulette' }, status: 'completed', hours: 24 * 2 },
+    { type: 'game', amount: '20.00', template: 'game_bet', params: { game: 'French Roulette' }, status: 'completed', hours: 24 * 2 },
     { type: 'withdrawal', amount: '50.00', template: 'withdrawal', params: { method: 'card', destination: '•••• 4242' }, status: 'pending', hours: 5 },
   ] as const;
   for (const item of debits) {

@@ -5,9 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Random } from '../../../src/games/fairness.ts';
 import { DICE_VALUES, diceWinningValues } from '../../../src/games/dice.ts';
-import { POCKETS, coveredNumbers, ROULETTE_PAYOUTS } from '../../../src/games/roulette.ts';
-import { lineRun, runPay, SLOT_PAYLINES, SLOT_STRIPS, SLOT_SYMBOLS, type SlotSymbol } from '../../../src/games/slot.ts';
-import { resolveBet } from '../../../src/games/round.ts';
+import { POCKETS, coveredNumbers, EVEN_MONEY, ROULETTE_PAYOUTS } from '../../../src/games/roulette.ts';
+import { checkSlotBet, lineRun, runPay, SLOT_MACHINES, SLOT_TITLES, slotStakeStep, type SlotMachineId } from '../../../src/games/slot.ts';
+import { checkBet, resolveBet } from '../../../src/games/round.ts';
+import { EUROPEAN_ROULETTE_RTP, FRENCH_ROULETTE_RTP, GAME_CATALOGUE, SLOT_RTP } from '../../../src/games/catalogue.ts';
 import type { GameBet, RouletteBetKind } from '../../../src/games/protocol.ts';
 import { toCents } from '../../../src/api/money.ts';
 
@@ -49,6 +50,8 @@ describe('dice: 1 % house edge', () => {
 });
 
 describe('European roulette: RTP 36/37 = 97.30 % on every bet', () => {
+  it('is the catalogue figure', () => expect(percent(36n, 37n)).toBe(EUROPEAN_ROULETTE_RTP));
+
   const stakes: { kind: RouletteBetKind; numbers?: number[] }[] = [
     ...Array.from({ length: 37 }, (_, n) => ({ kind: 'straight' as const, numbers: [n] })),
     { kind: 'split', numbers: [0, 2] }, { kind: 'split', numbers: [17, 20] }, { kind: 'split', numbers: [35, 36] },
@@ -72,68 +75,178 @@ describe('European roulette: RTP 36/37 = 97.30 % on every bet', () => {
   });
 });
 
-describe('slot: RTP between 94 % and 97 %, exact', () => {
-  /** Stops per symbol on each strip. */
-  const counts = SLOT_STRIPS.map((strip) => new Map(SLOT_SYMBOLS.map((s) => [s, BigInt(strip.filter((x) => x === s).length)])));
+/** A fraction as a percentage rounded half-up to two decimals, as a decimal string ("97.30"). */
+function percent(num: bigint, den: bigint): string {
+  const hundredths = (num * 20_000n + den) / (2n * den);
+  return `${hundredths / 100n}.${String(hundredths % 100n).padStart(2, '0')}`;
+}
 
-  it('enumerates every combination of the reel strips', () => {
-    // Each payline reads one cell per reel, and a uniform stop makes that cell's symbol follow the
-    // strip's symbol counts, independently per reel — so one line's expected pay is the sum over all
-    // 6^5 symbol tuples, weighted by how many stop combinations (of the 32^5) show that tuple.
-    let pays = 0n;
-    let combos = 0n;
-    const tuple: SlotSymbol[] = [];
-    const walk = (reel: number, weight: bigint) => {
-      if (reel === SLOT_STRIPS.length) {
-        const { symbol, count } = lineRun(tuple);
-        pays += weight * BigInt(runPay(symbol, count));
-        combos += weight;
-        return;
-      }
-      for (const symbol of SLOT_SYMBOLS) {
-        const c = counts[reel]!.get(symbol)!;
-        if (c === 0n) continue;
-        tuple[reel] = symbol;
-        walk(reel + 1, weight * c);
-      }
-    };
-    walk(0, 1n);
-    const all = SLOT_STRIPS.reduce((n, strip) => n * BigInt(strip.length), 1n);
-    expect(combos).toBe(all);
-    // Total stake per spin = lines × line stake, and each line returns pays/all line stakes on average.
-    const [num, den] = [pays, all];
-    expect(num * 100n).toBeGreaterThanOrEqual(94n * den);
-    expect(num * 100n).toBeLessThanOrEqual(97n * den);
-    expect(`${num}/${den}`).toBe(SLOT_RTP);
-    expect(Number((num * 1_000_000n) / den) / 10_000).toBeCloseTo(95.3994, 3);
+/** A fraction whose denominator is a power of two as its exact decimal expansion ("0.953994…"). */
+function exactDecimal(num: bigint, den: bigint): string {
+  let digits = '';
+  let rest = num % den;
+  while (rest !== 0n) {
+    rest *= 10n;
+    digits += String(rest / den);
+    rest %= den;
+  }
+  return `${num / den}.${digits || '0'}`;
+}
+
+describe('French roulette: la partage, RTP exact by enumeration', () => {
+  const french = (kind: RouletteBetKind, numbers?: number[]): GameBet => ({ type: 'roulette', la_partage: true, stakes: [numbers ? { kind, numbers, amount: '1.00' } : { kind, amount: '1.00' }] });
+
+  it.each(EVEN_MONEY)('%s returns 36.5/37 = 98.65 %: half the stake back on zero', (kind) => {
+    expect(totalWin(french(kind), POCKETS)).toBe(3650n);
+    expect(resolveBet(french(kind), fixed(0)).win).toBe('0.50');
+    expect(percent(3650n, 3700n)).toBe(FRENCH_ROULETTE_RTP.even_money);
   });
 
-  it('pays what the paytable says on the lines the resolver reports', () => {
-    // Stops 0 on every reel show the top rows of the strips; the resolver's lines must match a
-    // recount from the grid.
-    for (const stops of [[0, 0, 0, 0, 0], [1, 9, 13, 4, 17], [22, 6, 24, 6, 2]]) {
-      const result = resolveBet({ type: 'slot', amount: '2.00' }, fixed(...stops));
+  it('every other bet returns 36/37 = 97.30 %; zero halves nothing else', () => {
+    for (const [kind, numbers] of [['straight', [0]], ['straight', [17]], ['split', [0, 3]], ['dozen', [2]], ['column', [1]]] as const) {
+      expect(totalWin(french(kind, [...numbers]), POCKETS)).toBe(3600n);
+    }
+    expect(resolveBet(french('dozen', [1]), fixed(0)).win).toBe('0.00');
+    expect(percent(3600n, 3700n)).toBe(FRENCH_ROULETTE_RTP.other);
+  });
+
+  it('a half of an odd number of cents rounds down; several stakes are halved one by one', () => {
+    const bet: GameBet = { type: 'roulette', la_partage: true, stakes: [{ kind: 'red', amount: '0.25' }, { kind: 'even', amount: '1.00' }, { kind: 'straight', numbers: [0], amount: '0.10' }] };
+    expect(resolveBet(bet, fixed(0)).win).toBe(`${(12n + 50n + 360n) / 100n}.${String((12n + 50n + 360n) % 100n).padStart(2, '0')}`);
+  });
+
+  it('the rules come from the game, never from the page', () => {
+    const stakes = [{ kind: 'red', amount: '1.00' }];
+    expect(checkBet('roulette', { type: 'roulette', stakes }, 'french-roulette')).toEqual({ bet: { type: 'roulette', la_partage: true, stakes }, stake: '1.00' });
+    expect(checkBet('roulette', { type: 'roulette', la_partage: true, stakes }, 'european-roulette')).toEqual({ bet: { type: 'roulette', stakes }, stake: '1.00' });
+    // A stored bet re-checked without a game keeps its own rules.
+    expect(checkBet('roulette', { type: 'roulette', la_partage: true, stakes })).toEqual({ bet: { type: 'roulette', la_partage: true, stakes }, stake: '1.00' });
+  });
+});
+
+/**
+ * Each slot machine's exact return: a payline reads one cell per reel, and a uniform stop shows
+ * each strip's symbols in proportion to their counts, independently per reel — so one line's
+ * expected pay is the sum over every tuple of symbol ranks, weighted by how many stop
+ * combinations show it. Every line has the same expectation, so this is the machine's RTP.
+ */
+function machineReturn(id: SlotMachineId) {
+  const machine = SLOT_MACHINES[id];
+  const counts = machine.strips.map((strip) => Array.from({ length: machine.paytable.length }, (_, rank) => BigInt(strip.filter((r) => r === rank).length)));
+  let pays = 0n;
+  let combos = 0n;
+  let hits = 0n;
+  let squares = 0n;
+  const tuple: number[] = [];
+  const walk = (reel: number, weight: bigint) => {
+    if (reel === machine.reels) {
+      const { symbol, count } = lineRun(tuple);
+      const pay = BigInt(runPay(machine, symbol, count));
+      pays += weight * pay;
+      if (pay > 0n) hits += weight;
+      squares += weight * pay * pay;
+      combos += weight;
+      return;
+    }
+    counts[reel]!.forEach((c, rank) => {
+      if (c === 0n) return;
+      tuple[reel] = rank;
+      walk(reel + 1, weight * c);
+    });
+  };
+  walk(0, 1n);
+  const all = machine.strips.reduce((n, strip) => n * BigInt(strip.length), 1n);
+  return { pays, combos, all, hits, squares };
+}
+
+describe('slots: three machines, each with its exact RTP by enumeration', () => {
+  const EXACT: Record<SlotMachineId, string> = {
+    classic: '0.95399463176727294921875',
+    trio: '0.95654296875',
+    dragon: '0.9565913677215576171875',
+  };
+
+  it.each(Object.keys(SLOT_MACHINES) as SlotMachineId[])('%s', (id) => {
+    const { pays, combos, all } = machineReturn(id);
+    expect(combos).toBe(all);
+    expect(pays * 100n).toBeGreaterThanOrEqual(94n * all);
+    expect(pays * 100n).toBeLessThanOrEqual(97n * all);
+    expect(exactDecimal(pays, all)).toBe(EXACT[id]);
+    expect(percent(pays, all)).toBe(SLOT_RTP[id]);
+  });
+
+  it('the machines differ in strips, paytables, lines and volatility', () => {
+    const { classic, trio, dragon } = SLOT_MACHINES;
+    expect([classic.paylines.length, trio.paylines.length, dragon.paylines.length]).toEqual([10, 5, 20]);
+    expect([classic.reels, trio.reels, dragon.reels]).toEqual([5, 3, 5]);
+    expect([classic.volatility, trio.volatility, dragon.volatility]).toEqual(['medium', 'low', 'high']);
+    // Volatility: low pays a line most often; the variance of a line's pay (in line stakes², exact
+    // E[pay²] − E[pay]²) orders low < medium < high; and the top pays.
+    const hitRate = (id: SlotMachineId) => { const r = machineReturn(id); return Number((r.hits * 1_000_000n) / r.all) / 1_000_000; };
+    const variance = (id: SlotMachineId) => { const r = machineReturn(id); return Number((r.squares * r.all - r.pays * r.pays) / (r.all * r.all)); };
+    expect(hitRate('trio')).toBeGreaterThan(hitRate('classic'));
+    expect(hitRate('trio')).toBeGreaterThan(hitRate('dragon'));
+    expect(variance('trio')).toBeLessThan(variance('classic'));
+    expect(variance('classic') * 2).toBeLessThan(variance('dragon'));
+    expect([classic.paytable.at(-1)!.at(-1), trio.paytable.at(-1)!.at(-1), dragon.paytable.at(-1)!.at(-1)]).toEqual([2500, 300, 10000]);
+    expect(new Set([classic.strips, trio.strips, dragon.strips].map((s) => JSON.stringify(s))).size).toBe(3);
+    for (const machine of Object.values(SLOT_MACHINES)) for (const strip of machine.strips) expect(Number.isInteger(Math.log2(strip.length))).toBe(true);
+  });
+
+  it('every slot title plays one machine with its own six symbols, and the catalogue states its RTP and volatility', () => {
+    const symbols = Object.values(SLOT_TITLES).flatMap((title) => title.symbols);
+    expect(new Set(symbols).size).toBe(symbols.length);
+    const slots = GAME_CATALOGUE.filter((game) => game.mechanic === 'slot');
+    expect(slots.map((game) => game.id).sort()).toEqual(Object.keys(SLOT_TITLES).sort());
+    for (const game of slots) {
+      const machine = SLOT_TITLES[game.id as keyof typeof SLOT_TITLES].machine;
+      expect(game.rtp).toBe(SLOT_RTP[machine]);
+      expect('volatility' in game && game.volatility).toBe(SLOT_MACHINES[machine].volatility);
+    }
+  });
+
+  it('the title comes from the game, never from the page, and sets the stake step', () => {
+    expect(checkSlotBet({ type: 'slot', amount: '1.00', title: 'dragon-gold' }, 'lucky-sevens')).toEqual({ bet: { type: 'slot', amount: '1.00', title: 'lucky-sevens' }, stake: '1.00' });
+    expect(checkSlotBet({ type: 'slot', amount: '1.00' }, 'french-roulette')).toEqual({ problem: 'bet_invalid' });
+    expect([slotStakeStep('amber-fortune'), slotStakeStep('star-voyage'), slotStakeStep('pharaoh-riches')]).toEqual(['0.10', '0.05', '0.20']);
+    expect(checkSlotBet({ type: 'slot', amount: '0.10' }, 'dragon-gold')).toEqual({ problem: 'slot_step' });
+    expect(checkSlotBet({ type: 'slot', amount: '0.05' }, 'star-voyage')).toEqual({ bet: { type: 'slot', amount: '0.05', title: 'star-voyage' }, stake: '0.05' });
+  });
+
+  it('pays what the paytable says on the lines the resolver reports, in the title\'s symbols', () => {
+    for (const [title, stops] of [['amber-fortune', [1, 9, 13, 4, 17]], ['fruit-fiesta', [22, 6, 24, 6, 2]], ['star-voyage', [3, 7, 11]], ['pharaoh-riches', [5, 9, 17, 3, 10]]] as const) {
+      const { machine: id, symbols } = SLOT_TITLES[title];
+      const machine = SLOT_MACHINES[id];
+      const perLine = 100n; // 1.00 per line
+      const amount = `${machine.paylines.length}.00`;
+      const result = resolveBet({ type: 'slot', amount, title }, fixed(...stops));
       if (result.outcome.type !== 'slot') throw new Error('not a slot');
       const { grid, lines } = result.outcome;
+      expect(grid).toHaveLength(machine.rows);
       let expected = 0n;
-      SLOT_PAYLINES.forEach((rows, line) => {
-        const { symbol, count } = lineRun(rows.map((row, reel) => grid[row]![reel]! as SlotSymbol));
-        const pay = BigInt(runPay(symbol, count)) * 20n;
+      machine.paylines.forEach((rows, line) => {
+        const { symbol, count } = lineRun(rows.map((row, reel) => grid[row]![reel]!));
+        const pay = BigInt(runPay(machine, (symbols as readonly string[]).indexOf(symbol), count)) * perLine;
         expected += pay;
-        expect(lines.find((l) => l.line === line)?.win ?? '0.00').toBe(`${pay / 100n}.${String(pay % 100n).padStart(2, '0')}`);
+        expect(lines.find((l) => l.line === line)?.win ?? '0.00').toBe(`${pay / 100n}.00`);
       });
       expect(cents(result.win)).toBe(expected);
     }
   });
 
-  it('pays five sevens on the middle line 2500 × the line stake', () => {
-    // Find a stop per reel whose middle row (stop + 1) is a seven.
-    const stops = SLOT_STRIPS.map((strip) => (strip.indexOf('seven') - 1 + strip.length) % strip.length);
-    const result = resolveBet({ type: 'slot', amount: '1.00' }, fixed(...stops));
+  it('pays the top symbol on the middle line across all reels at the top of the paytable', () => {
+    for (const [title, top, pay] of [['amber-fortune', 'seven', '250.00'], ['lucky-sevens', 'lucky_seven', '60.00'], ['dragon-gold', 'dragon', '500.00']] as const) {
+      const machine = SLOT_MACHINES[SLOT_TITLES[title].machine];
+      const stops = machine.strips.map((strip) => (strip.indexOf(5) - 1 + strip.length) % strip.length);
+      const result = resolveBet({ type: 'slot', amount: '1.00', title }, fixed(...stops));
+      if (result.outcome.type !== 'slot') throw new Error('not a slot');
+      expect(result.outcome.lines).toContainEqual({ line: 0, symbol: top, count: machine.reels, win: pay });
+    }
+  });
+
+  it('a stored round without a title is replayed on Amber Fortune\'s reels, as it was played', () => {
+    const result = resolveBet({ type: 'slot', amount: '1.00' }, fixed(0, 0, 0, 0, 0));
     if (result.outcome.type !== 'slot') throw new Error('not a slot');
-    expect(result.outcome.lines).toContainEqual({ line: 0, symbol: 'seven', count: 5, win: '250.00' });
+    expect(result.outcome.grid[0]).toEqual(['cherry', 'lemon', 'seven', 'plum', 'bell']);
   });
 });
-
-/** Pinned so any change to strips or paytable must update the documented RTP too. */
-const SLOT_RTP = '32010748/33554432'; // = 95.3994… %

@@ -10,14 +10,17 @@ describe('/play and its game frame', () => {
   const frame = { contentWindow: {} } as unknown as HTMLIFrameElement;
   const event = (origin: string, data: unknown, source: unknown = frame.contentWindow) => ({ origin, data, source }) as MessageEvent;
 
-  it('accepts balance-changed only from the provider origin and from its own frame', () => {
-    expect(isBalanceChanged(event(SITE, { type: 'balance-changed' }), frame)).toBe(true);
+  it('accepts balance-changed only from the sandboxed frame (origin "null") and from its own window', () => {
+    expect(isBalanceChanged(event('null', { type: 'balance-changed' }), frame)).toBe(true);
+    // The page runs in an opaque origin: a message claiming the site's or another origin is not it.
+    expect(isBalanceChanged(event(SITE, { type: 'balance-changed' }), frame)).toBe(false);
     expect(isBalanceChanged(event('https://evil.example', { type: 'balance-changed' }), frame)).toBe(false);
-    expect(isBalanceChanged(event('null', { type: 'balance-changed' }), frame)).toBe(false);
-    expect(isBalanceChanged(event(SITE, { type: 'balance-changed' }, {}), frame)).toBe(false);
-    expect(isBalanceChanged(event(SITE, { type: 'other' }), frame)).toBe(false);
-    expect(isBalanceChanged(event(SITE, 'balance-changed'), frame)).toBe(false);
-    expect(isBalanceChanged(event(SITE, null), frame)).toBe(false);
+    // Any other sandboxed window (another frame, a popup) also posts as "null": the source decides.
+    expect(isBalanceChanged(event('null', { type: 'balance-changed' }, {}), frame)).toBe(false);
+    expect(isBalanceChanged(event('null', { type: 'balance-changed' }, null), { contentWindow: null } as unknown as HTMLIFrameElement)).toBe(false);
+    expect(isBalanceChanged(event('null', { type: 'other' }), frame)).toBe(false);
+    expect(isBalanceChanged(event('null', 'balance-changed'), frame)).toBe(false);
+    expect(isBalanceChanged(event('null', null), frame)).toBe(false);
   });
 
   it('passes the colour mode to the game page, replacing any earlier one', () => {

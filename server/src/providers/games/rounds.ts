@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { withFairRandom } from '../../../../src/games/fairness.ts';
 import type { RoundResponse } from '../../../../src/games/protocol.ts';
 import { checkBet, resolveBet, type Resolved } from '../../../../src/games/round.ts';
-import { SLOT_STAKE_STEP } from '../../../../src/games/slot.ts';
+import { slotStakeStep } from '../../../../src/games/slot.ts';
 import type { GameBet } from '../../../../src/games/protocol.ts';
 import { toCents } from '../../../../src/api/money.ts';
 import { formatMoney } from '../../../../src/i18n/money-format.ts';
@@ -56,9 +56,9 @@ async function storeRound(services: Services, tx: Queryable, session: GameSessio
 
 /** Checks the bet's shape for the game's mechanic and its stake against the bet limits. */
 function checkedBet(services: Services, session: GameSession, input: unknown, locale: Locale): { bet: GameBet; stake: string } {
-  const checked = checkBet(session.mechanic, input);
+  const checked = checkBet(session.mechanic, input, session.game_id);
   if ('problem' in checked) {
-    throw detailError(400, `games.${checked.problem}`, checked.problem === 'slot_step' ? { step: formatMoney(SLOT_STAKE_STEP, session.currency, locale) } : undefined);
+    throw detailError(400, `games.${checked.problem}`, checked.problem === 'slot_step' ? { step: formatMoney(slotStakeStep(session.game_id), session.currency, locale) } : undefined);
   }
   const { minBet, maxBet } = services.config.games;
   const stake = toCents(checked.stake)!;

@@ -9,11 +9,12 @@ import { describe, type Ctx } from './mechanic.ts';
 
 const CLIENT_SEED = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** The same outcome: the drawn numbers (roll, pocket or reel stops) and the win. */
+/** The same outcome: the drawn numbers (roll, pocket, cards or reel stops) and the win. */
 const sameOutcome = (a: RoundView['outcome'], b: RoundView['outcome']) =>
   a.type === 'dice' ? b.type === 'dice' && a.roll === b.roll
     : a.type === 'roulette' ? b.type === 'roulette' && a.pocket === b.pocket
-      : b.type === 'slot' && a.stops.join() === b.stops.join();
+      : a.type === 'baccarat' ? b.type === 'baccarat' && a.player.join() === b.player.join() && a.banker.join() === b.banker.join()
+        : a.type === 'slot' && b.type === 'slot' && a.stops.join() === b.stops.join();
 
 export function fairnessPanels(ctx: Ctx, api: ProviderApi, initial: FairnessState, rounds: RoundView[], onError: (error: unknown) => void) {
   const { t } = ctx;

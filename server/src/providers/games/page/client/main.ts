@@ -4,12 +4,14 @@ import type { GameSessionState } from '../../../../../../src/games/protocol.ts';
 import type { Locale } from '../../../../../../src/i18n/locales.mjs';
 import { LOCALE_INTL } from '../../../../../../src/i18n/locales.mjs';
 import { checkAmount } from '../../../../../../src/api/money.ts';
+import { payoutKind } from '../../../../../../src/games/outcome.ts';
 import { GameError, providerApi } from './api.ts';
 import { diceUi } from './dice.ts';
 import { field, h, moneyFormatter, translator, type Messages } from './dom.ts';
 import { fairnessPanels } from './fairness.ts';
 import { describe, isRefusal, type BetRefusal, type Ctx, type MechanicUi } from './mechanic.ts';
 import { rouletteUi } from './roulette.ts';
+import { baccaratUi } from './baccarat.ts';
 import { slotUi } from './slot.ts';
 
 interface PageConfig {
@@ -43,15 +45,17 @@ function showError(error: unknown) {
 function mechanicUi(state: GameSessionState, ctx: Ctx): MechanicUi {
   if (state.game.mechanic === 'dice') return diceUi(ctx);
   if (state.game.mechanic === 'roulette') return rouletteUi(ctx);
+  if (state.game.mechanic === 'baccarat') return baccaratUi(ctx);
   return slotUi(ctx);
 }
 
 function render(state: GameSessionState) {
   const money = moneyFormatter(state.currency, config.locale);
-  const ctx: Ctx = { t, money, intl: LOCALE_INTL[config.locale] ?? 'en-US' };
+  const ctx: Ctx = { t, money, intl: LOCALE_INTL[config.locale] ?? 'en-US', gameId: state.game.id };
   const ui = mechanicUi(state, ctx);
   const balance = h('strong', { 'data-balance': true }, money(state.balance));
-  const result = h('p', { role: 'status', class: 'result', 'data-result': true });
+  // The outcome is announced once, whole ("No win", "You win €2.40"), by this live region.
+  const result = h('p', { role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true', class: 'result', 'data-result': true });
   const stake = h('input', { type: 'text', name: 'stake', inputmode: 'decimal', autocomplete: 'off', value: '1.00', required: true });
   const limits = { min: money(state.min_bet), max: money(state.max_bet) };
   const submit = h('button', { type: 'submit', class: 'primary' }, ui.action);
@@ -72,15 +76,20 @@ function render(state: GameSessionState) {
   };
   ui.bind?.(readStake, refuse);
 
+  let busy = false;
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
+    // One round at a time; the button keeps focus (aria-disabled, not disabled), so Enter or Space
+    // plays again once the round is settled.
+    if (busy) return;
     alert.textContent = '';
     for (const invalid of form.querySelectorAll('[aria-invalid]')) invalid.removeAttribute('aria-invalid');
     const amount = readStake();
     if (!amount) return;
     const bet = ui.bet(amount);
     if (isRefusal(bet)) return refuse(bet);
-    submit.disabled = true;
+    busy = true;
+    submit.setAttribute('aria-disabled', 'true');
     form.setAttribute('aria-busy', 'true');
     result.textContent = t('busy');
     try {
@@ -88,16 +97,21 @@ function render(state: GameSessionState) {
       balance.textContent = money(response.balance);
       ui.show(response.round);
       panels.add(response.round);
-      const won = response.round.win !== '0.00';
-      result.dataset.outcome = won ? 'win' : 'loss';
-      result.textContent = `${describe(response.round.outcome, ctx)} ${won ? t('outcome.win', { win: money(response.round.win) }) : t('outcome.loss')}`;
+      // A payout at or below the stake is not a win: neither said nor coloured as one (UKGC RTS 7).
+      const { stake: staked, win: paid } = response.round;
+      const kind = payoutKind(staked, paid);
+      result.dataset.outcome = kind;
+      const verdict = kind === 'win' ? t('outcome.win', { win: money(paid) })
+        : kind === 'return' ? t('outcome.returned', { payout: money(paid), stake: money(staked) }) : t('outcome.loss');
+      result.textContent = `${describe(response.round.outcome, ctx)} ${verdict}`;
       // The site refreshes its header from its own API; the message carries no figures.
       if (window.parent !== window) window.parent.postMessage({ type: 'balance-changed' }, config.siteOrigin || location.origin);
     } catch (error) {
       result.textContent = '';
       showError(error);
     } finally {
-      submit.disabled = false;
+      busy = false;
+      submit.removeAttribute('aria-disabled');
       form.removeAttribute('aria-busy');
     }
   });

@@ -1,4 +1,5 @@
 import type { GameBet, GameOutcome, RoundView } from '../../../../../../src/games/protocol.ts';
+import { pocketColour } from '../../../../../../src/games/roulette.ts';
 import type { T } from './dom.ts';
 
 /** What the page shares with each mechanic's controls. */
@@ -7,6 +8,8 @@ export interface Ctx {
   money: (amount: string) => string;
   /** Locale-aware number formatting, for rolls, pockets and odds (display only). */
   intl: string;
+  /** The game being played (a slot's title fixes its machine and symbols). */
+  gameId: string;
 }
 
 /** A refusal the page shows in its alert, with the field to focus. */
@@ -36,12 +39,12 @@ export function describe(outcome: GameOutcome, ctx: Ctx): string {
   const { t } = ctx;
   if (outcome.type === 'dice') return t('dice.result', { roll: new Intl.NumberFormat(ctx.intl, { minimumFractionDigits: 2 }).format(outcome.roll as unknown as number) });
   if (outcome.type === 'roulette') {
-    const colour = outcome.pocket === 0 ? 'green' : RED.has(outcome.pocket) ? 'red' : 'black';
-    return t('roulette.result', { pocket: outcome.pocket, colour: t(`roulette.colours.${colour}`) });
+    return t('roulette.result', { pocket: outcome.pocket, colour: t(`roulette.colours.${pocketColour(outcome.pocket)}`) });
+  }
+  if (outcome.type === 'baccarat') {
+    return t('baccarat.result', { player: outcome.player_total, banker: outcome.banker_total, winner: t(`baccarat.winner.${outcome.winner}`) });
   }
   return outcome.lines.length
     ? outcome.lines.map((line) => t('slot.line', { line: line.line + 1, count: line.count, symbol: t(`slot.symbols.${line.symbol}`), win: ctx.money(line.win) })).join(' ')
     : t('slot.no_lines');
 }
-
-const RED = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);
