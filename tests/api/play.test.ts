@@ -241,14 +241,16 @@ describe('lobby feeds from rounds', () => {
     const ranking = async () => (await ctx.api.request('GET', '/gmnggate/most_popular')).body.map((game: { id: string }) => game.id) as string[];
     const before = (await ranking()).indexOf('baccarat-royale');
     const id = (await launch({ game_id: 'baccarat-royale', mode: 'real' }, player.token)).body.session_id;
+    // Even odds: a win pays about twice the stake, so the feed's net win (payout − stake) is positive.
     let won;
     for (let i = 0; i < 20; i++) {
-      const res = await api(`${id}/rounds`, { bet: { type: 'dice', amount: '0.10', target: '98.00', direction: 'under' } });
+      const res = await api(`${id}/rounds`, { bet: { type: 'dice', amount: '1.00', target: '50.00', direction: 'under' } });
       if (res.body.round.win !== '0.00') won = res.body.round;
     }
     expect(won).toBeDefined();
+    const net = (Number(won.win.replace('.', '')) - 100).toString().padStart(3, '0').replace(/(\d\d)$/, '.$1');
     const wins = (await ctx.api.request('GET', '/api/snikx/win_stats')).body;
-    expect(wins.find((win: { game: string }) => win.game === 'Baccarat Royale')).toMatchObject({ amount: won.win, player: `${player.username.slice(0, 2)}***${player.username.at(-1)}` });
+    expect(wins.find((win: { game: string }) => win.game === 'Baccarat Royale')).toMatchObject({ amount: net, player: `${player.username.slice(0, 2)}***${player.username.at(-1)}` });
     // Demo rounds do not count; real ones do.
     const demo = (await launch({ game_id: 'star-voyage', mode: 'demo' })).body.session_id;
     const demoBefore = (await ranking()).indexOf('star-voyage');

@@ -8,6 +8,7 @@ import { detailError } from '../errors.ts';
 import { rollbackStaleBets } from '../providers/games/rounds.ts';
 import { createSession, now } from '../providers/games/sessions.ts';
 import { mayPlay } from '../services/play-policy.ts';
+import { recentWins } from '../services/winners.ts';
 
 const POPULAR_LIMIT = 12;
 const WINS_LIMIT = 20;
@@ -71,21 +72,9 @@ export function gameRoutes(services: Services) {
   });
 
   app.get(API_PATHS.winStats, async (c) => {
-    const rows = await db.query<{ player: string; game: string; amount: string; currency: string; won_at: Date }>(
-      `SELECT r.player, g.name AS game, r.win::text AS amount, r.currency, r.created_at AS won_at FROM game_rounds r JOIN games g ON g.id = r.game_id
-       WHERE r.mode = 'real' AND r.win > 0 ORDER BY r.created_at DESC, r.id DESC LIMIT $1`,
-      [WINS_LIMIT],
-    );
     c.header('Cache-Control', 'public, max-age=30');
-    return c.json<Win[]>(rows.map(({ won_at, ...win }) => ({ ...win, player: maskName(win.player), at: new Date(won_at).toISOString() })));
+    return c.json<Win[]>(await recentWins(db, WINS_LIMIT));
   });
 
   return app;
-}
-
-/** "john" → "jo***n": enough to feel real, not enough to identify anyone. */
-export function maskName(name: string): string {
-  const chars = [...name];
-  if (chars.length <= 3) return `${chars[0] ?? ''}***`;
-  return `${chars.slice(0, 2).join('')}***${chars.at(-1)}`;
 }
