@@ -45,7 +45,10 @@ export function gameRoutes(services: Services) {
       await rollbackStaleBets(services, userId);
     }
     const sessionId = await createSession(services, { userId, gameId: game.id, mode, currency, locale });
-    return { url: `${config.games.providerOrigin}/demo-games/play/${sessionId}`, session_id: sessionId };
+    // Without GAME_PROVIDER_ORIGIN the game pages are this server's: a relative URL, so the frame
+    // comes from the address the player opened (127.0.0.1, a LAN address), which frame-src 'self' allows.
+    const base = config.games.separateProvider ? config.games.providerOrigin : '';
+    return { url: `${base}/demo-games/play/${sessionId}`, session_id: sessionId };
   };
 
   app.post(API_PATHS.gateway, async (c) => {
