@@ -9,7 +9,7 @@
 import autocannon from 'autocannon';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { encryptJson } from '../src/api/envelope.ts';
@@ -152,23 +152,40 @@ async function benchBaseline(ref, kind) {
       Object.assign(servers.at(-1), { headers, body, me: [], withdrawal: [] });
     }
     const [a, b] = servers;
+    // The server process's own CPU time (Linux /proc, in clock ticks of 10 ms) per request: far less
+    // sensitive to other load on a shared machine than requests per second.
+    const cpuTicks = (pid) => {
+      try {
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        return Number(fields[11]) + Number(fields[12]);
+      } catch {
+        return NaN;
+      }
+    };
+    const measured = async (server, key, options) => {
+      const before = cpuTicks(server.api.pid);
+      const result = await run(options, server.at);
+      result.cpuMsPerRequest = ((cpuTicks(server.api.pid) - before) * 10) / result.requests.total;
+      server[key].push(result);
+    };
     for (const order of [[a, b], [b, a]]) {
-      for (const server of order) server.me.push(await run({ path: '/api/user/me', headers: server.headers }, server.at));
-      for (const server of order) server.withdrawal.push(await run({ path: '/api/user/withdrawal', method: 'POST', headers: server.headers, body: server.body }, server.at));
+      for (const server of order) await measured(server, 'me', { path: '/api/user/me', headers: server.headers });
+      for (const server of order) await measured(server, 'withdrawal', { path: '/api/user/withdrawal', method: 'POST', headers: server.headers, body: server.body });
     }
     const mean = (results, pick) => results.reduce((sum, result) => sum + pick(result), 0) / results.length;
     const rps = (results) => mean(results, (result) => result.requests.average);
     const p99 = (results) => mean(results, (result) => result.latency.p99);
     const bad = (results) => results.reduce((sum, result) => sum + result.non2xx + result.errors, 0);
     console.log(`\nAPI benchmark against ${ref} (${commit}) on ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}: ${CONNECTIONS} connections × ${DURATION} s per run, interleaved A B / B A, loopback\n`);
-    console.log('| Server | Request | req/s (runs) | req/s (mean) | p99 ms (runs) | p99 ms (mean) | non-2xx + errors |');
-    console.log('|---|---|---|---|---|---|---|');
+    const cpu = (results) => mean(results, (result) => result.cpuMsPerRequest);
+    console.log('| Server | Request | req/s (runs) | req/s (mean) | p99 ms (runs) | p99 ms (mean) | server CPU ms / request | non-2xx + errors |');
+    console.log('|---|---|---|---|---|---|---|---|');
     for (const server of servers) {
       for (const [title, results] of [['GET /api/user/me', server.me], ['POST /api/user/withdrawal', server.withdrawal]]) {
-        console.log(`| ${server.name} | ${title} | ${results.map((r) => Math.round(r.requests.average)).join(', ')} | ${Math.round(rps(results))} | ${results.map((r) => r.latency.p99).join(', ')} | ${p99(results).toFixed(1)} | ${bad(results)} |`);
+        console.log(`| ${server.name} | ${title} | ${results.map((r) => Math.round(r.requests.average)).join(', ')} | ${Math.round(rps(results))} | ${results.map((r) => r.latency.p99).join(', ')} | ${p99(results).toFixed(1)} | ${cpu(results).toFixed(3)} | ${bad(results)} |`);
       }
     }
-    console.log(`\n/me ratio (current / baseline req/s): ${(rps(a.me) / rps(b.me)).toFixed(2)}`);
+    console.log(`\n/me ratio (current / baseline req/s): ${(rps(a.me) / rps(b.me)).toFixed(2)}; server CPU per request, baseline / current: ${(cpu(b.me) / cpu(a.me)).toFixed(2)}`);
     console.log(`withdrawal ratio (current / baseline req/s): ${(rps(a.withdrawal) / rps(b.withdrawal)).toFixed(2)}; current withdrawal p99 ${p99(a.withdrawal).toFixed(1)} ms`);
     if (bad(a.me) + bad(a.withdrawal) > 0) process.exitCode = 1;
   } finally {

@@ -73,5 +73,5 @@ export async function startBenchApi({ port, env = {}, name = 'bench', cwd = proc
     }
     return token;
   };
-  return { base, publicKey, post, fundedPlayer, stop };
+  return { base, publicKey, post, fundedPlayer, stop, pid: server.pid };
 }
