@@ -3,10 +3,15 @@
 // static page (/faq) alone and during a flood of 50 concurrent bad logins. Runs on PGlite, then on
 // PostgreSQL when DATABASE_URL is set (in a throwaway schema). `--db=pglite` or `--db=postgres`
 // runs one. Each server runs as its own process on a fresh database, as `npm start` runs it.
+// `--baseline <git-ref>` checks that ref out in a temporary git worktree (sharing this checkout's
+// node_modules), runs its server beside this one, and measures /me and withdrawals on both in one
+// interleaved run (A B, then B A), printing this checkout's figures over the baseline's.
 import autocannon from 'autocannon';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { encryptJson } from '../src/api/envelope.ts';
 import { fromCents, toCents } from '../src/api/money.ts';
 import { startBenchApi } from './bench-server.mjs';
@@ -17,6 +22,9 @@ const CONNECTIONS = 10;
 const FLOOD = 50;
 const base = `http://127.0.0.1:${PORT}`;
 const only = process.argv.find((arg) => arg.startsWith('--db='))?.slice(5);
+const baselineAt = process.argv.indexOf('--baseline');
+const baselineRef = baselineAt >= 0 ? process.argv[baselineAt + 1] : process.argv.find((arg) => arg.startsWith('--baseline='))?.slice(11);
+if (baselineAt >= 0 && !baselineRef) throw new Error('--baseline needs a git ref, e.g. --baseline 4885db5');
 const databaseUrl = process.env.DATABASE_URL;
 
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -28,9 +36,9 @@ function describeDatabase(url, schema) {
   return `PostgreSQL (${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}, schema ${schema})`;
 }
 
-const run = (options) =>
-  new Promise((resolve, reject) =>
-    autocannon({ connections: CONNECTIONS, duration: DURATION, ...options, url: `${base}${options.path}` }, (error, result) => (error ? reject(error) : resolve(result))),
+const run = (options, at = base) =>
+  new Promise((done, reject) =>
+    autocannon({ connections: CONNECTIONS, duration: DURATION, ...options, url: `${at}${options.path}` }, (error, result) => (error ? reject(error) : done(result))),
   );
 
 /** 50 clients signing in with wrong passwords (unknown emails, so each one is hashed) until `done`. */
@@ -108,6 +116,93 @@ async function benchOne(kind) {
       await db.close();
     }
   }
+}
+
+/** Drops a bench schema on PostgreSQL. */
+async function dropSchema(schema) {
+  const { openPostgres } = await import('../server/src/db/postgres.ts');
+  const db = await openPostgres(databaseUrl);
+  await db.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await db.close();
+}
+
+/** This checkout and `ref` side by side: /me and withdrawals, interleaved A B then B A, and the ratio. */
+async function benchBaseline(ref, kind) {
+  const worktree = mkdtempSync(join(tmpdir(), 'amber-baseline-'));
+  const git = (args) => {
+    const result = spawnSync('git', args, { encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
+    return result.stdout.trim();
+  };
+  const commit = git(['rev-parse', '--short', `${ref}^{commit}`]);
+  git(['worktree', 'add', '--detach', '--quiet', worktree, commit]);
+  symlinkSync(resolve('node_modules'), join(worktree, 'node_modules'), 'dir');
+  const servers = [];
+  try {
+    for (const [name, cwd, port] of [['current', process.cwd(), PORT], [`baseline ${commit}`, worktree, PORT + 1]]) {
+      const schema = kind === 'postgres' ? `bench_${randomBytes(4).toString('hex')}` : undefined;
+      const env = kind === 'postgres' ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema } : { DATABASE_URL: '' };
+      const at = `http://127.0.0.1:${port}`;
+      const api = await startBenchApi({ port, cwd, name: 'bench-api', env: { ...env, WITHDRAWAL_MIN: '0.01', SITE_URL: at, LOGIN_MAX_FAILURES: '1000000', LOGIN_MAX_FAILURES_PER_ADDRESS: '1000000' } });
+      servers.push({ name, api, schema, at });
+      const player = { email: `bench-${port}@example.test`, username: `bench_${port}`, password: 'bench-password-42' };
+      const token = await api.fundedPlayer(player, '10000.00');
+      const headers = { authorization: `Token ${token}`, 'content-type': 'application/json' };
+      const body = JSON.stringify({ e_data: await encryptJson(JSON.stringify({ amount: '0.01', method: 'card', destination: '4242424242424242' }), api.publicKey) });
+      Object.assign(servers.at(-1), { headers, body, me: [], withdrawal: [] });
+    }
+    const [a, b] = servers;
+    // The server process's own CPU time (Linux /proc, in clock ticks of 10 ms) per request: far less
+    // sensitive to other load on a shared machine than requests per second.
+    const cpuTicks = (pid) => {
+      try {
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        return Number(fields[11]) + Number(fields[12]);
+      } catch {
+        return NaN;
+      }
+    };
+    const measured = async (server, key, options) => {
+      const before = cpuTicks(server.api.pid);
+      const result = await run(options, server.at);
+      result.cpuMsPerRequest = ((cpuTicks(server.api.pid) - before) * 10) / result.requests.total;
+      server[key].push(result);
+    };
+    for (const order of [[a, b], [b, a]]) {
+      for (const server of order) await measured(server, 'me', { path: '/api/user/me', headers: server.headers });
+      for (const server of order) await measured(server, 'withdrawal', { path: '/api/user/withdrawal', method: 'POST', headers: server.headers, body: server.body });
+    }
+    const mean = (results, pick) => results.reduce((sum, result) => sum + pick(result), 0) / results.length;
+    const rps = (results) => mean(results, (result) => result.requests.average);
+    const p99 = (results) => mean(results, (result) => result.latency.p99);
+    const bad = (results) => results.reduce((sum, result) => sum + result.non2xx + result.errors, 0);
+    console.log(`\nAPI benchmark against ${ref} (${commit}) on ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}: ${CONNECTIONS} connections × ${DURATION} s per run, interleaved A B / B A, loopback\n`);
+    const cpu = (results) => mean(results, (result) => result.cpuMsPerRequest);
+    console.log('| Server | Request | req/s (runs) | req/s (mean) | p99 ms (runs) | p99 ms (mean) | server CPU ms / request | non-2xx + errors |');
+    console.log('|---|---|---|---|---|---|---|---|');
+    for (const server of servers) {
+      for (const [title, results] of [['GET /api/user/me', server.me], ['POST /api/user/withdrawal', server.withdrawal]]) {
+        console.log(`| ${server.name} | ${title} | ${results.map((r) => Math.round(r.requests.average)).join(', ')} | ${Math.round(rps(results))} | ${results.map((r) => r.latency.p99).join(', ')} | ${p99(results).toFixed(1)} | ${cpu(results).toFixed(3)} | ${bad(results)} |`);
+      }
+    }
+    console.log(`\n/me ratio (current / baseline req/s): ${(rps(a.me) / rps(b.me)).toFixed(2)}; server CPU per request, baseline / current: ${(cpu(b.me) / cpu(a.me)).toFixed(2)}`);
+    console.log(`withdrawal ratio (current / baseline req/s): ${(rps(a.withdrawal) / rps(b.withdrawal)).toFixed(2)}; current withdrawal p99 ${p99(a.withdrawal).toFixed(1)} ms`);
+    if (bad(a.me) + bad(a.withdrawal) > 0) process.exitCode = 1;
+  } finally {
+    for (const server of servers) {
+      server.api.stop();
+      if (server.schema) await dropSchema(server.schema);
+    }
+    spawnSync('git', ['worktree', 'remove', '--force', worktree]);
+    rmSync(worktree, { recursive: true, force: true });
+  }
+}
+
+if (baselineRef) {
+  const kind = only ?? (databaseUrl ? 'postgres' : 'pglite');
+  if (kind === 'postgres' && !databaseUrl) throw new Error('--db=postgres needs DATABASE_URL');
+  await benchBaseline(baselineRef, kind);
+  process.exit();
 }
 
 const kinds = [];

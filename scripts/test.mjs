@@ -1,4 +1,4 @@
-// `npm test`: translations check, type check, unit tests, then a fresh build, then the browser tests against our own server.
+// `npm test`: translations check, type check, unit tests, then a fresh build, its HTML validity, then the browser tests against our own server.
 // Ends with one plain "N passed, N failed" line that counts both suites.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -18,6 +18,8 @@ const steps = [
   ['chromium', 'node', ['scripts/ensure-chromium.mjs']],
   ['keys', 'node', ['scripts/ensure-keys.mjs']],
   ['build', 'astro', ['build', '--silent']],
+  // Every built page through the Nu Html Checker in one run (0 errors).
+  ['HTML validity', 'node', ['scripts/html-check.mjs', 'dist']],
   ['browser tests', 'playwright', ['test']],
 ];
 

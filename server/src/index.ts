@@ -6,6 +6,7 @@ import { openServices } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
 import { DEMO_PLAYER } from './db/demo-player.ts';
 import { listen } from './listen.ts';
+import { siteUrlNotice } from './site-notice.ts';
 import { processAlive, readControlFile, removeControlFile, writeControlFile } from './operator/control.ts';
 
 // PORT=0 picks a free port (tests start several nodes); the banner prints the one chosen.
@@ -39,6 +40,7 @@ const server = listen({
     const demo = config.demo ? ` · demo player: ${DEMO_PLAYER.email} / ${DEMO_PLAYER.password}` : '';
     if (embedded) writeControlFile(config.dataDir, `http://127.0.0.1:${info.port}`);
     console.log(`AmberPlay is running at http://localhost:${info.port}${demo}`);
+    for (const line of siteUrlNotice(config, process.env)) console.log(line);
   },
 });
 

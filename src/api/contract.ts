@@ -283,6 +283,7 @@ export interface Win {
   /** Masked, e.g. "jo***n". */
   player: string;
   game: string;
+  /** The NET win (payout − stake); the feed lists only rounds whose payout exceeded the stake. */
   amount: Money;
   currency: string;
   at: Timestamp;

@@ -32,6 +32,11 @@ describe('the demo provider game page', () => {
     expect(res.body.match(/<script(?![^>]*(type="application\/json"|src=))/g)).toBeNull();
   });
 
+  it("launches on the provider's own origin when GAME_PROVIDER_ORIGIN is set", async () => {
+    const res = await ctx.api.request('POST', '/gmnggate/api', { body: { method: 'game_launch', game_id: 'crash-rocket', mode: 'demo' } });
+    expect(res.body.url).toBe(`https://games.example.test/demo-games/play/${res.body.session_id}`);
+  });
+
   it('anything but dark is light; an unknown session gets the page in the request language (its script reports the 404)', async () => {
     const id = await launch('en');
     expect((await page(`/demo-games/play/${id}?theme=<x>`)).body).toContain('class="light"');

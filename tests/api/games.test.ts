@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { maskName } from '../../server/src/routes/games.ts';
+import { maskName } from '../../server/src/services/winners.ts';
 import { useTestApi } from './harness.ts';
 
 const ctx = useTestApi();
@@ -44,6 +44,25 @@ describe('game gateway and lobby feeds', () => {
     }
     const times = res.body.map((win: { at: string }) => win.at);
     expect([...times].sort().reverse()).toEqual(times);
+  });
+
+  it('lists only rounds whose payout exceeds the stake, with the net win (a loss or a push is never a win)', async () => {
+    // Newer than every seeded round, so these lead the feed: a partial return, a push, a net win, a demo win.
+    const at = (minutes: number) => new Date(Date.UTC(2100, 0, 1, 12, minutes)).toISOString();
+    const round = (id: string, mode: string, stake: string, win: string, minutes: number) =>
+      ctx.api.db.query(
+        `INSERT INTO game_rounds (id, player, game_id, mode, nonce, client_seed, server_seed_hash, bet, outcome, stake, win, currency, created_at)
+         VALUES ($1, 'johnny', 'amber-fortune', $2, 0, 'c', 'h', '{}'::jsonb, '{}'::jsonb, $3::numeric, $4::numeric, 'EUR', $5)`,
+        [id, mode, stake, win, at(minutes)],
+      );
+    await round('rts7-partial', 'real', '1.00', '0.50', 4);
+    await round('rts7-push', 'real', '2.00', '2.00', 3);
+    await round('rts7-demo', 'demo', '1.00', '9.00', 2);
+    await round('rts7-win', 'real', '1.00', '2.50', 1);
+    const res = await ctx.api.request('GET', '/api/snikx/win_stats');
+    expect(res.status).toBe(200);
+    expect(res.body[0]).toEqual({ player: 'jo***y', game: 'Amber Fortune', amount: '1.50', currency: 'EUR', at: at(1) });
+    expect(res.body[1].at < at(0)).toBe(true);
   });
 
   it('masks names without revealing short ones', () => {

@@ -17,11 +17,13 @@ const api = (path: string, body?: unknown, lang = 'en') =>
   ctx.api.request(body === undefined ? 'GET' : 'POST', `/demo-games/api/sessions/${path}`, { body, encrypt: false, headers: { 'accept-language': lang } });
 
 describe('game_launch', () => {
-  it('launches a real game for the signed-in player: a URL on the configured origin, session bound to player, game, currency, locale', async () => {
+  it('launches a real game for the signed-in player: a URL on the site the player opened, session bound to player, game, currency, locale', async () => {
     const player = await ctx.api.player({ balance: '20.00' });
     const res = await launch({ game_id: 'european-roulette', mode: 'real' }, player.token, 'ja,en;q=0.5');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ session_id: expect.stringMatching(/^[0-9a-f]{40}$/), url: `https://play.example.test/demo-games/play/${res.body.session_id}` });
+    // No GAME_PROVIDER_ORIGIN: this server is the provider, and the URL is relative, so a site opened
+    // at 127.0.0.1 or a LAN address (not SITE_URL) frames its game from its own origin (frame-src 'self').
+    expect(res.body).toEqual({ session_id: expect.stringMatching(/^[0-9a-f]{40}$/), url: `/demo-games/play/${res.body.session_id}` });
     const state = await api(res.body.session_id);
     expect(state.status).toBe(200);
     expect(state.body).toMatchObject({
@@ -243,14 +245,17 @@ describe('lobby feeds from rounds', () => {
     const ranking = async () => (await ctx.api.request('GET', '/gmnggate/most_popular')).body.map((game: { id: string }) => game.id) as string[];
     const before = (await ranking()).indexOf('baccarat-royale');
     const id = (await launch({ game_id: 'baccarat-royale', mode: 'real' }, player.token)).body.session_id;
+    // Player pays 1:1: a win pays twice the stake, so the feed's net win (payout − stake) is positive.
     let won;
     for (let i = 0; i < 20; i++) {
-      const res = await api(`${id}/rounds`, { bet: { type: 'baccarat', amount: '0.10', on: 'player' } });
-      if (res.body.round.win !== '0.00') won = res.body.round;
+      const res = await api(`${id}/rounds`, { bet: { type: 'baccarat', amount: '1.00', on: 'player' } });
+      // A tie returns the stake (a push, not a win): only a player win of 2.00 is a net win.
+      if (res.body.round.win === '2.00') won = res.body.round;
     }
     expect(won).toBeDefined();
+    const net = (Number(won.win.replace('.', '')) - 100).toString().padStart(3, '0').replace(/(\d\d)$/, '.$1');
     const wins = (await ctx.api.request('GET', '/api/snikx/win_stats')).body;
-    expect(wins.find((win: { game: string }) => win.game === 'Baccarat Royale')).toMatchObject({ amount: won.win, player: `${player.username.slice(0, 2)}***${player.username.at(-1)}` });
+    expect(wins.find((win: { game: string }) => win.game === 'Baccarat Royale')).toMatchObject({ amount: net, player: `${player.username.slice(0, 2)}***${player.username.at(-1)}` });
     // Demo rounds do not count; real ones do.
     const demo = (await launch({ game_id: 'star-voyage', mode: 'demo' })).body.session_id;
     const demoBefore = (await ranking()).indexOf('star-voyage');

@@ -81,7 +81,18 @@ describe('wallet: bet, win and rollback, each at most once', () => {
     const history = await ctx.api.request('GET', '/api/user/history?type=game', { token: player.token, headers: { 'accept-language': 'de' } });
     expect(history.body.results).toHaveLength(1);
     expect(history.body.results[0]).toMatchObject({ amount: '0.00', status: 'completed' });
-    expect(history.body.results[0].description.replace(/\u00a0/g, ' ')).toBe(`Amber Fortune: Einsatz 2,00 €, Gewinn 2,00 € (Runde ${id})`);
+    expect(history.body.results[0].description.replace(/\u00a0/g, ' ')).toBe(`Amber Fortune: Einsatz 2,00 €, ausgezahlt 2,00 € (Runde ${id})`);
+  });
+
+  it('never calls a payout below the stake a win in the history (UKGC RTS 7)', async () => {
+    const player = await ctx.api.player({ balance: '10.00' });
+    const id = round();
+    await bet(player.id, id, '1.00');
+    expect(await win(player.id, id, '0.50')).toMatchObject({ status: 'ok', balance: '9.50' });
+    const history = await ctx.api.request('GET', '/api/user/history?type=game', { token: player.token });
+    expect(history.body.results).toHaveLength(1);
+    expect(history.body.results[0]).toMatchObject({ amount: '-0.50', status: 'completed' });
+    expect(history.body.results[0].description).toBe(`Amber Fortune: stake €1.00, paid out €0.50 (round ${id})`);
   });
 
   it('rolls a bet back exactly once, and never after it was settled', async () => {

@@ -63,6 +63,13 @@ test('the loyalty table shows each level and the points it needs, formatted for 
   await expect(german).toContainText('50.000');
   await expect(german).not.toContainText('points');
   await expect(german).not.toContainText('%');
+  // On a phone each level is a card (CSS blocks), with no ARIA roles in the markup (HTML forbids
+  // them inside a table): the browser still exposes a table with its rows and headers.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/loyal');
+  await expect(english.getByRole('row')).toHaveCount(6);
+  await expect(english.getByRole('columnheader')).toHaveText(['Level', 'Points needed']);
+  await expect(english.getByRole('rowheader')).toHaveCount(5);
 });
 
 const LOCALES = ['en', 'ru', 'de', 'es', 'fr', 'hi', 'id', 'it', 'ja', 'ko', 'pt', 'tl', 'tr', 'zh'] as const;

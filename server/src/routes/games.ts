@@ -8,6 +8,7 @@ import { detailError } from '../errors.ts';
 import { rollbackStaleBets } from '../providers/games/rounds.ts';
 import { createSession, now } from '../providers/games/sessions.ts';
 import { mayPlay } from '../services/play-policy.ts';
+import { recentWins } from '../services/winners.ts';
 
 const POPULAR_LIMIT = 12;
 const WINS_LIMIT = 20;
@@ -44,7 +45,10 @@ export function gameRoutes(services: Services) {
       await rollbackStaleBets(services, userId);
     }
     const sessionId = await createSession(services, { userId, gameId: game.id, mode, currency, locale });
-    return { url: `${config.games.providerOrigin}/demo-games/play/${sessionId}`, session_id: sessionId };
+    // Without GAME_PROVIDER_ORIGIN the game pages are this server's: a relative URL, so the frame
+    // comes from the address the player opened (127.0.0.1, a LAN address), which frame-src 'self' allows.
+    const base = config.games.separateProvider ? config.games.providerOrigin : '';
+    return { url: `${base}/demo-games/play/${sessionId}`, session_id: sessionId };
   };
 
   app.post(API_PATHS.gateway, async (c) => {
@@ -71,21 +75,9 @@ export function gameRoutes(services: Services) {
   });
 
   app.get(API_PATHS.winStats, async (c) => {
-    const rows = await db.query<{ player: string; game: string; amount: string; currency: string; won_at: Date }>(
-      `SELECT r.player, g.name AS game, r.win::text AS amount, r.currency, r.created_at AS won_at FROM game_rounds r JOIN games g ON g.id = r.game_id
-       WHERE r.mode = 'real' AND r.win > 0 ORDER BY r.created_at DESC, r.id DESC LIMIT $1`,
-      [WINS_LIMIT],
-    );
     c.header('Cache-Control', 'public, max-age=30');
-    return c.json<Win[]>(rows.map(({ won_at, ...win }) => ({ ...win, player: maskName(win.player), at: new Date(won_at).toISOString() })));
+    return c.json<Win[]>(await recentWins(db, WINS_LIMIT));
   });
 
   return app;
-}
-
-/** "john" → "jo***n": enough to feel real, not enough to identify anyone. */
-export function maskName(name: string): string {
-  const chars = [...name];
-  if (chars.length <= 3) return `${chars[0] ?? ''}***`;
-  return `${chars.slice(0, 2).join('')}***${chars.at(-1)}`;
 }

@@ -27,7 +27,8 @@ export function paymentRoutes(services: Services) {
       problems.currency = [{ key: 'currency_unsupported', params: { currency: config.currency } }];
     }
     if (!PAYMENT_METHODS.includes(input.method as never)) problems.method = [{ key: input.method === undefined ? 'required' : 'method_invalid' }];
-    const returnUrl = allowedReturnUrl(input.return_url, config);
+    // A path returns the player to the site they opened, if that is a configured origin.
+    const returnUrl = allowedReturnUrl(input.return_url, config, c.req.header('origin'));
     if (!returnUrl) problems.return_url = [{ key: 'return_url_invalid' }];
     if (Object.keys(problems).length || !('amount' in amount) || !returnUrl) throw fieldErrors(problems);
 

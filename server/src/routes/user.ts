@@ -2,12 +2,11 @@ import { Hono } from 'hono';
 import { API_PATHS, EDITABLE_USER_FIELDS, type ReferralStats, type User, type UserUpdateRequest } from '../../../src/api/contract.ts';
 import { checkUserUpdate, hasProblems, normalizeUsername, type Problems } from '../../../src/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
-import { requireUser } from '../auth.ts';
+import { hashToken, requireUser, tokenOf } from '../auth.ts';
 import { readJson } from '../body.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { fieldError, fieldErrors } from '../errors.ts';
-import { loadUser } from '../services/users.ts';
-import { realityCheckDue } from '../services/rg/session.ts';
+import { loadMe, loadUser } from '../services/users.ts';
 
 /** Fields of the user a player can see but never set. */
 const READ_ONLY = new Set(['id', 'email', 'balance', 'bonus_balance', 'currency', 'loyalty', 'referral_code', 'date_joined', 'limits', 'password']);
@@ -21,8 +20,8 @@ export function userRoutes(services: Services) {
   app.use(API_PATHS.referralStats, requireUser(services));
 
   app.get(API_PATHS.me, async (c) => {
-    const user = (await loadUser(db, c.get('userId'), config))!;
-    return c.json<User>({ ...user, reality_check_next_at: await realityCheckDue(db, c.get('userId'), c.req.header('authorization')) });
+    // requireUser has checked the token; one query reads the player and this sign-in's reality check.
+    return c.json<User>((await loadMe(db, c.get('userId'), hashToken(tokenOf(c.req.header('authorization'))!), config))!);
   });
 
   app.patch(API_PATHS.updateUser, async (c) => {

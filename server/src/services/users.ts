@@ -6,6 +6,7 @@ import type { ServerConfig } from '../config.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Locale } from '../i18n.ts';
 import type { Recipient } from '../mail/messages.ts';
+import { nextRealityCheck } from './rg/session.ts';
 
 /** The level reached with `points`, and the points the next level needs. */
 export function loyaltyFor(points: number): Loyalty {
@@ -27,6 +28,30 @@ export async function loadUser(db: Queryable, id: number, config: ServerConfig):
   if (!row) return undefined;
   const { loyalty_points, date_joined, ...rest } = row;
   return { ...rest, loyalty: loyaltyFor(loyalty_points), date_joined: new Date(date_joined).toISOString(), limits: config.limits };
+}
+
+/**
+ * `/api/user/me` for the sign-in whose token hashes to `keyHash`: the user and, in the same
+ * query, the sign-in's reality-check times (one round trip where there were three).
+ */
+export async function loadMe(db: Queryable, id: number, keyHash: string, config: ServerConfig): Promise<User | undefined> {
+  const [row] = await db.query<{
+    id: number; email: string; username: string; first_name: string; last_name: string; balance: string;
+    bonus_balance: string; currency: string; loyalty_points: number; referral_code: string; date_joined: Date;
+    minutes: number | null; session_created_at: Date | string | null; reality_ack_at: Date | string | null;
+  }>(
+    `SELECT u.id, u.email, u.username, u.first_name, u.last_name, u.balance::text, u.bonus_balance::text, u.currency, u.loyalty_points,
+            u.referral_code, u.date_joined, u.reality_check_minutes AS minutes, t.created_at AS session_created_at, t.reality_ack_at
+     FROM users u LEFT JOIN auth_tokens t ON t.key_hash = $2 AND t.user_id = u.id WHERE u.id = $1`,
+    [id, keyHash],
+  );
+  if (!row) return undefined;
+  const { loyalty_points, date_joined, minutes, session_created_at, reality_ack_at, ...rest } = row;
+  const next = session_created_at === null ? null : nextRealityCheck({ created_at: session_created_at, reality_ack_at }, minutes);
+  return {
+    ...rest, loyalty: loyaltyFor(loyalty_points), date_joined: new Date(date_joined).toISOString(), limits: config.limits,
+    reality_check_next_at: next?.toISOString() ?? null,
+  };
 }
 
 /** Unambiguous characters for referral codes (no 0/O or 1/I); 32 divides 256, so no bias. */

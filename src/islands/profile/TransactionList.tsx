@@ -4,6 +4,13 @@ import { formatDateTime, formatMoney } from './format';
 import type { Translators } from './use-messages';
 
 /**
+ * Debit, credit or even. A round that paid back exactly its stake nets 0.00: that is not a credit,
+ * so it is never styled or announced as a win (UKGC RTS 7); a partial return nets a debit.
+ */
+export const amountDirection = (amount: string) =>
+  /^-?0(\.0+)?$/.test(amount) ? 'is-even' : amount.startsWith('-') ? 'is-debit' : 'is-credit';
+
+/**
  * Transactions as a table that becomes one card per row on phones (see `.tx-table` in CSS).
  * Descriptions come from the server as plain text and are rendered as text.
  */
@@ -30,7 +37,7 @@ export function TransactionTable({ items, currency, locale, t, caption }: { item
             </td>
             <td data-label={t('history.type')}>{t(`types.${item.type}`)}</td>
             <td data-label={t('history.description')}>{item.description}</td>
-            <td data-label={t('history.amount')} className={`tx-table__amount ${item.amount.startsWith('-') ? 'is-debit' : 'is-credit'}`}>
+            <td data-label={t('history.amount')} className={`tx-table__amount ${amountDirection(item.amount)}`}>
               {formatMoney(item.amount, currency, locale)}
             </td>
             <td data-label={t('history.status')}>

@@ -27,4 +27,8 @@ describe('/play and its game frame', () => {
     expect(frameUrl(`${SITE}/demo-games/play/abc`, 'dark')).toBe(`${SITE}/demo-games/play/abc?theme=dark`);
     expect(frameUrl(`${SITE}/demo-games/play/abc?theme=dark`, 'light')).toBe(`${SITE}/demo-games/play/abc?theme=light`);
   });
+
+  it('frames a relative launch URL (no GAME_PROVIDER_ORIGIN) from the address the player opened', () => {
+    expect(frameUrl('/demo-games/play/abc', 'light')).toBe(`${SITE}/demo-games/play/abc?theme=light`);
+  });
 });

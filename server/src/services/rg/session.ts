@@ -1,7 +1,6 @@
 import { fromCents, signedToCents } from '../../../../src/api/money.ts';
 import type { ResponsibleGaming } from '../../../../src/api/contract.ts';
 import type { Queryable } from '../../db/database.ts';
-import { hashToken, tokenOf } from '../../auth.ts';
 
 /**
  * Reality checks (UKGC RTS 13): due every interval since the sign-in began or since the last
@@ -36,11 +35,4 @@ export async function sessionMoney(db: Queryable, userId: number, since: Date, n
     [userId, since.toISOString(), now.toISOString()],
   );
   return { ...row!, net: fromCents(signedToCents(row!.wins)! - signedToCents(row!.stakes)!) };
-}
-
-/** When the reality check of the request's sign-in is next due, or null when the player turned it off. */
-export async function realityCheckDue(db: Queryable, userId: number, authorization: string | undefined): Promise<string | null> {
-  const [user] = await db.query<{ minutes: number | null }>('SELECT reality_check_minutes AS minutes FROM users WHERE id = $1', [userId]);
-  const session = await sessionOf(db, hashToken(tokenOf(authorization)!));
-  return nextRealityCheck(session, user!.minutes)?.toISOString() ?? null;
 }

@@ -1,0 +1,24 @@
+import type { Win } from '../../../src/api/contract.ts';
+import type { Queryable } from '../db/database.ts';
+
+/**
+ * The public "recent winners" feed: real-money rounds whose payout exceeded the stake, newest
+ * first, each with its NET win (payout − stake, in NUMERIC). A payout at or below the stake is a
+ * loss or a push and is never shown as a win (UKGC RTS 7). Names are masked.
+ */
+export async function recentWins(db: Queryable, limit: number): Promise<Win[]> {
+  const rows = await db.query<{ player: string; game: string; amount: string; currency: string; won_at: Date }>(
+    `SELECT r.player, g.name AS game, (r.win - r.stake)::text AS amount, r.currency, r.created_at AS won_at
+     FROM game_rounds r JOIN games g ON g.id = r.game_id
+     WHERE r.mode = 'real' AND r.win > r.stake ORDER BY r.created_at DESC, r.id DESC LIMIT $1`,
+    [limit],
+  );
+  return rows.map(({ won_at, ...win }) => ({ ...win, player: maskName(win.player), at: new Date(won_at).toISOString() }));
+}
+
+/** "john" → "jo***n": enough to feel real, not enough to identify anyone. */
+export function maskName(name: string): string {
+  const chars = [...name];
+  if (chars.length <= 3) return `${chars[0] ?? ''}***`;
+  return `${chars.slice(0, 2).join('')}***${chars.at(-1)}`;
+}
