@@ -1,3 +1,3 @@
 /** The three game mechanics; each seeded game maps to one. Maths live in src/games/<mechanic>.ts. */
-export const GAME_MECHANICS = ['dice', 'roulette', 'slot'] as const;
+export const GAME_MECHANICS = ['dice', 'roulette', 'slot', 'blackjack', 'mines', 'crash'] as const;
 export type GameMechanic = (typeof GAME_MECHANICS)[number];

@@ -7,6 +7,7 @@ import { readJson, type JsonObject } from '../body.ts';
 import { detailError } from '../errors.ts';
 import { rollbackStaleBets } from '../providers/games/rounds.ts';
 import { createSession, now } from '../providers/games/sessions.ts';
+import { settleExpiredRounds } from '../providers/games/step-rounds.ts';
 import { mayPlay } from '../services/play-policy.ts';
 
 const POPULAR_LIMIT = 12;
@@ -42,6 +43,7 @@ export function gameRoutes(services: Services) {
       const [user] = await db.query<{ currency: string }>('SELECT currency FROM users WHERE id = $1', [userId]);
       currency = user!.currency;
       await rollbackStaleBets(services, userId);
+      await settleExpiredRounds(services, { userId });
     }
     const sessionId = await createSession(services, { userId, gameId: game.id, mode, currency, locale });
     return { url: `${config.games.providerOrigin}/demo-games/play/${sessionId}`, session_id: sessionId };
