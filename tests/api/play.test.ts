@@ -72,7 +72,7 @@ describe('game_launch', () => {
 describe('provider API: rounds', () => {
   it('plays a real dice round: balance changes by exactly win − stake, one localized history item, verifiable after rotation', async () => {
     const player = await ctx.api.player({ balance: '50.00' });
-    const { session_id: id } = (await launch({ game_id: 'crash-rocket', mode: 'real' }, player.token, 'ja')).body;
+    const { session_id: id } = (await launch({ game_id: 'dice', mode: 'real' }, player.token, 'ja')).body;
     const before = (await api(id)).body.fairness;
     const res = await api(`${id}/rounds`, { bet: { type: 'dice', amount: '2.00', target: '50.00', direction: 'over' } });
     expect(res.status).toBe(200);
@@ -86,7 +86,7 @@ describe('provider API: rounds', () => {
     const history = await ctx.api.request('GET', '/api/user/history?type=game', { token: player.token, headers: { 'accept-language': 'ja' } });
     expect(history.body.results).toHaveLength(1);
     expect(history.body.results[0].description).toContain(`ラウンド ${round.round_id}`);
-    expect(history.body.results[0].description).toContain('Crash Rocket');
+    expect(history.body.results[0].description).toContain('Dice');
 
     const rotation = await api(`${id}/seeds`, { client_seed: 'my own seed' });
     expect(rotation.status).toBe(200);
@@ -151,7 +151,7 @@ describe('provider API: rounds', () => {
 
   it('plays demo rounds from the session\'s play money without touching any wallet', async () => {
     const player = await ctx.api.player({ balance: '30.00' });
-    const id = (await launch({ game_id: 'mine-sweep', mode: 'demo' }, player.token)).body.session_id;
+    const id = (await launch({ game_id: 'dice', mode: 'demo' }, player.token)).body.session_id;
     const res = await api(`${id}/rounds`, { bet: { type: 'dice', amount: '100.00', target: '50.00', direction: 'under' } });
     expect(res.status).toBe(200);
     expect(res.body.balance).toBe(res.body.round.win === '0.00' ? '900.00' : '1098.00');

@@ -23,17 +23,18 @@ export const GAMES = [
   ['pharaoh-riches', 'Pharaoh Riches', 'Sandstone', 'slots', 'slot'],
   ['fruit-fiesta', 'Fruit Fiesta', 'Classic Reels', 'slots', 'slot'],
   ['live-roulette', 'Live Roulette', 'Velvet Live', 'live', 'roulette'],
-  ['live-blackjack', 'Live Blackjack', 'Velvet Live', 'live', 'dice'],
+  ['blackjack', 'Blackjack', 'Lumen Studios', 'table', 'blackjack'],
   ['baccarat-royale', 'Baccarat Royale', 'Velvet Live', 'table', 'dice'],
   ['european-roulette', 'European Roulette', 'Lumen Studios', 'table', 'roulette'],
-  ['crash-rocket', 'Crash Rocket', 'Nebula Games', 'instant', 'dice'],
-  ['mine-sweep', 'Mine Sweep', 'Red Lantern', 'instant', 'dice'],
+  ['crash', 'Crash', 'Nebula Games', 'instant', 'crash'],
+  ['mines', 'Mines', 'Red Lantern', 'instant', 'mines'],
+  ['dice', 'Dice', 'Nebula Games', 'instant', 'dice'],
 ] as const;
 
 /** How often each game appears among the seeded background rounds (not a round number, so the lobby order looks lived-in). */
 const BACKGROUND_WEIGHTS: Record<(typeof GAMES)[number][0], number> = {
   'amber-fortune': 17, 'dragon-gold': 11, 'lucky-sevens': 14, 'star-voyage': 6, 'pharaoh-riches': 8, 'fruit-fiesta': 9,
-  'live-roulette': 13, 'live-blackjack': 5, 'baccarat-royale': 3, 'european-roulette': 10, 'crash-rocket': 7, 'mine-sweep': 4,
+  'live-roulette': 13, 'blackjack': 0, 'baccarat-royale': 3, 'european-roulette': 10, 'crash': 0, 'mines': 0, 'dice': 7,
 };
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
@@ -55,7 +56,10 @@ export async function seed(db: Database, config: ServerConfig): Promise<void> {
         [id, name, provider, `/games/${id}.svg`, category, GAMES.length - index, mechanic],
       );
     }
-    await seedBackgroundRounds(tx, GAMES.map(([id, , , , mechanic]) => ({ id, mechanic, weight: BACKGROUND_WEIGHTS[id] })), config.currency, new Date());
+    // Games no longer in the catalogue are retired (kept for their rounds, never listed), and lose their seeded background rounds.
+    await tx.query('UPDATE games SET retired = NOT (id = ANY($1::text[]))', [GAMES.map(([id]) => id)]);
+    await tx.query('DELETE FROM game_rounds WHERE seed_key IS NOT NULL AND game_id IN (SELECT id FROM games WHERE retired)');
+    await seedBackgroundRounds(tx, GAMES.filter(([id]) => BACKGROUND_WEIGHTS[id] > 0).map(([id, , , , mechanic]) => ({ id, mechanic, weight: BACKGROUND_WEIGHTS[id] })), config.currency, new Date());
     // Only news that is true of the product. (A "weekend reload, double points" broadcast was
     // removed: no such offer exists; migration 015 deletes it from databases seeded before.)
     await tx.query(`INSERT INTO notifications (seed_key, template, created_at) VALUES ('mass-new-games', 'new_games', $1)

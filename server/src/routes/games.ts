@@ -34,7 +34,7 @@ export function gameRoutes(services: Services) {
     const mode = input.mode as GameMode;
     if (!MODES.includes(mode)) throw detailError(400, 'games.mode_invalid');
     const userId = mode === 'real' ? await authenticate(services, authorization) : null;
-    const [game] = typeof input.game_id === 'string' ? await db.query<{ id: string }>('SELECT id FROM games WHERE id = $1', [input.game_id]) : [];
+    const [game] = typeof input.game_id === 'string' ? await db.query<{ id: string }>('SELECT id FROM games WHERE id = $1 AND NOT retired', [input.game_id]) : [];
     if (!game) throw detailError(404, 'games.game_unknown');
     let currency = config.currency;
     if (userId !== null) {
@@ -65,6 +65,7 @@ export function gameRoutes(services: Services) {
       `SELECT g.id, g.name, g.provider, g.image, g.category FROM games g
        LEFT JOIN (SELECT game_id, count(*) AS rounds FROM game_rounds
                   WHERE mode = 'real' AND created_at > $2::timestamptz - make_interval(days => $3) GROUP BY game_id) r ON r.game_id = g.id
+       WHERE NOT g.retired
        ORDER BY COALESCE(r.rounds, 0) DESC, g.popularity DESC, g.id LIMIT $1`,
       [POPULAR_LIMIT, now(services).toISOString(), POPULAR_DAYS],
     );
