@@ -119,7 +119,7 @@ export function minesView(state: MinesState) {
   return {
     mines: state.mines,
     revealed: [...state.revealed],
-    multiplier: minesMultiplierText(state.mines, k),
+    multiplier: k === 0 ? '1.0000' : minesMultiplierText(state.mines, k),
     cashout: fromCents(minesPayout(state.stake, state.mines, k)),
     ...(k < CELLS - state.mines ? { next_multiplier: minesMultiplierText(state.mines, k + 1) } : {}),
     ...(state.finished ? { positions: [...state.positions], hit: state.hit } : {}),
