@@ -1,10 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
-import { API_PATHS, type Game, type GameLaunchResponse, type GameMode, type PlayerSetResponse, type Win } from '../../../src/api/contract.ts';
+import { API_PATHS, GAME_CATEGORIES, type CatalogueGame, type Paginated, type Game, type GameLaunchResponse, type GameMode, type PlayerSetResponse, type Win } from '../../../src/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { authenticate } from '../auth.ts';
 import { readJson, type JsonObject } from '../body.ts';
-import { detailError } from '../errors.ts';
+import { detailError, fieldErrors } from '../errors.ts';
+import { MECHANIC_FACTS, searchable } from '../../../src/games/catalogue.ts';
+
+const CATALOGUE_PAGE_SIZE = 20;
+
+function wholeNumber(problems: Record<string, { key: string; params?: Record<string, number> }[]>, field: string, value: string | undefined, fallback: number, max: number): number {
+  if (value === undefined) return fallback;
+  if (/^\d{1,9}$/.test(value) && Number(value) >= 1 && Number(value) <= max) return Number(value);
+  problems[field] = [{ key: 'number_invalid', params: { min: 1, max } }];
+  return fallback;
+}
 import { rollbackStaleBets } from '../providers/games/rounds.ts';
 import { createSession, now } from '../providers/games/sessions.ts';
 import { settleExpiredRounds } from '../providers/games/step-rounds.ts';
@@ -71,6 +81,43 @@ export function gameRoutes(services: Services) {
     );
     c.header('Cache-Control', 'public, max-age=60');
     return c.json(games);
+  });
+
+  // The public catalogue: every listed game with its maths facts; filters and DRF-style pages.
+  app.get(API_PATHS.games, async (c) => {
+    const query = c.req.query();
+    const problems: Record<string, { key: string; params?: Record<string, number> }[]> = {};
+    const page = wholeNumber(problems, 'page', query.page, 1, 999_999);
+    const pageSize = wholeNumber(problems, 'page_size', query.page_size, CATALOGUE_PAGE_SIZE, 100);
+    if (query.category !== undefined && !(GAME_CATEGORIES as readonly string[]).includes(query.category)) problems.category = [{ key: 'choice_invalid' }];
+    if (query.q !== undefined && query.q.length > 100) problems.q = [{ key: 'number_invalid', params: { min: 0, max: 100 } }];
+    if (Object.keys(problems).length) throw fieldErrors(problems);
+    const rows = await db.query<{ id: string; name: string; provider: string; image: string; category: Game['category']; mechanic: string }>(
+      `SELECT id, name, provider, image, category, mechanic FROM games WHERE NOT retired AND ($1::text IS NULL OR category = $1) ORDER BY popularity DESC, id`,
+      [query.category ?? null],
+    );
+    const needle = searchable((query.q ?? '').trim());
+    const matching = needle ? rows.filter((row) => searchable(row.name).includes(needle)) : rows;
+    const pages = Math.max(1, Math.ceil(matching.length / pageSize));
+    if (page > pages) throw detailError(404, 'page_invalid');
+    const link = (target: number) => {
+      const url = new URL(config.apiUrl);
+      url.pathname = c.req.path;
+      url.search = new URL(c.req.url).search;
+      url.searchParams.set('page', String(target));
+      return url.href;
+    };
+    const { minBet, maxBet } = config.games;
+    c.header('Cache-Control', 'public, max-age=60');
+    return c.json<Paginated<CatalogueGame>>({
+      count: matching.length,
+      next: page < pages ? link(page + 1) : null,
+      previous: page > 1 ? link(page - 1) : null,
+      results: matching.slice((page - 1) * pageSize, page * pageSize).map((row) => {
+        const facts = MECHANIC_FACTS[row.mechanic] ?? { rtp: '0.00' };
+        return { ...row, rtp: facts.rtp, min_bet: minBet, max_bet: maxBet, ...(facts.volatility ? { volatility: facts.volatility } : {}) };
+      }),
+    });
   });
 
   app.get(API_PATHS.winStats, async (c) => {
