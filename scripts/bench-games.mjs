@@ -1,7 +1,7 @@
 // `npm run bench:games`: the demo game provider on loopback, on PGlite and then on PostgreSQL when
 // DATABASE_URL is set (`--db=pglite` or `--db=postgres` runs one). Per database:
 //   - real-money slot rounds (bet, outcome, win through the wallet) in one session (autocannon);
-//   - multi-step rounds: 10 players, each in its own session, play mines (open, reveal up to 3
+//   - multi-step rounds: one player in 10 pairs of sessions plays mines (open, reveal up to 3
 //     cells, cash out) and blackjack (open, hit below 12, stand) back to back; every request —
 //     open or action — is timed (requests/s, p50, p99).
 // The server runs as its own process on a fresh database, as `npm start` runs it; afterwards each
@@ -82,15 +82,14 @@ async function benchOne(kind) {
         (error, outcome) => (error ? reject(error) : resolve(outcome)),
       ),
     );
-    const players = [];
-    for (let i = 0; i < CONNECTIONS; i++) {
-      const player = await fundedPlayer({ email: `bench-steps-${i}@example.test`, username: `bench_steps_${i}`, password: 'bench-password-42' }, '1000.00');
-      const launch = async (game) => (await post('/gmnggate/api', { method: 'game_launch', game_id: game, mode: 'real' }, player)).session_id;
-      players.push({ token: player, mines: await launch('mines'), blackjack: await launch('blackjack') });
-    }
-    const steps = await multiStep(base, players);
-    const checks = [{ ...(await historyNet(base, token)), deposit: DEPOSIT }];
-    for (const player of players) checks.push({ ...(await historyNet(base, player.token)), deposit: '1000.00' });
+    // One player (registrations are rate-limited per address) in 10 pairs of sessions: every
+    // stake also queues on that player's row lock, the worst case for the loss-limit check.
+    const player = await fundedPlayer({ email: 'bench-steps@example.test', username: 'bench_steps', password: 'bench-password-42' }, DEPOSIT);
+    const launch = async (game) => (await post('/gmnggate/api', { method: 'game_launch', game_id: game, mode: 'real' }, player)).session_id;
+    const sessions = [];
+    for (let i = 0; i < CONNECTIONS; i++) sessions.push({ mines: await launch('mines'), blackjack: await launch('blackjack') });
+    const steps = await multiStep(base, sessions);
+    const checks = [{ ...(await historyNet(base, token)), deposit: DEPOSIT }, { ...(await historyNet(base, player)), deposit: DEPOSIT }];
     const consistent = checks.every((check) => check.balance === fromCents(toCents(check.deposit) + check.net));
     return { kind, schema, slot, steps, consistent, slotRounds: checks[0].items };
   } finally {

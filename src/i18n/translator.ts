@@ -11,6 +11,7 @@ import type profile from '../../locales/en/profile.json';
 import type lobby from '../../locales/en/lobby.json';
 import type play from '../../locales/en/play.json';
 import type games from '../../locales/en/games.json';
+import type game_steps from '../../locales/en/game_steps.json';
 
 /** The message sets; English defines the keys every other locale must have. */
 export interface Namespaces {
@@ -25,6 +26,7 @@ export interface Namespaces {
   lobby: typeof lobby;
   play: typeof play;
   games: typeof games;
+  game_steps: typeof game_steps;
 }
 export type Namespace = keyof Namespaces;
 
