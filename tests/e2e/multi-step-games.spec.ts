@@ -104,3 +104,23 @@ for (const locale of ['en', 'ja'] as const) {
     expect(historyNet).toBe(net);
   });
 }
+
+for (const mode of ['light', 'dark'] as const) {
+  test(`axe: the blackjack, mines and crash pages with a round open, ${mode} mode`, async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+    for (const [game, bet] of [
+      ['blackjack', { type: 'blackjack', amount: '1.00' }],
+      ['mines', { type: 'mines', amount: '1.00', mines: 3 }],
+      ['crash', { type: 'crash', amount: '1.00', auto_cashout: '1000.00' }],
+    ] as const) {
+      const launched = await (await request.post('/gmnggate/api', { data: { method: 'game_launch', game_id: game, mode: 'demo' } })).json();
+      await request.post(`/demo-games/api/sessions/${launched.session_id}/rounds`, { data: { bet } });
+      await page.goto(`/demo-games/play/${launched.session_id}?theme=${mode}`);
+      await page.locator('form.bet').waitFor();
+      const { default: AxeBuilder } = await import('@axe-core/playwright');
+      const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+      expect(result.violations.map((v) => `${game} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+    }
+  });
+}
