@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { outcomeBytes, randomFromBytes, type Random } from '../../../src/games/fairness.ts';
 import {
   actBlackjack, basicStrategy, blackjackActions, blackjackPayout, blackjackStake, BLACKJACK_RTP, dealBlackjack, fullShoe, handValue, standAll,
-  type BlackjackState,
 } from '../../../src/games/blackjack.ts';
 import { FastHmac, fastRandom } from './fast-stream.ts';
 
