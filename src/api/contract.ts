@@ -278,6 +278,17 @@ export interface Game {
   category: GameCategory;
 }
 
+// GET /gmnggate/games?category=&q=&page=&page_size= (public): the catalogue, in DRF pagination shape.
+export interface CatalogueGame extends Game {
+  mechanic: string;
+  /** Return to player in percent, two decimals, e.g. "97.30". */
+  rtp: string;
+  min_bet: Money;
+  max_bet: Money;
+  /** Where it applies (slots). */
+  volatility?: 'low' | 'medium' | 'high';
+}
+
 // GET /api/snikx/win_stats
 export interface Win {
   /** Masked, e.g. "jo***n". */
@@ -389,6 +400,7 @@ export const API_PATHS = {
   bonus: '/api/user/bonus',
   bonusCancel: '/api/user/bonus/cancel',
   mostPopular: '/gmnggate/most_popular',
+  games: '/gmnggate/games',
   winStats: '/api/snikx/win_stats',
   responsibleGaming: '/api/user/responsible-gaming',
   realityCheckAck: '/api/user/reality-check/ack',

@@ -11,6 +11,9 @@
  */
 import type { GameMechanic } from './mechanics.ts';
 import type { Volatility } from './slot.ts';
+import { BLACKJACK_RTP } from './blackjack.ts';
+import { CRASH_RTP } from './crash.ts';
+import { MINES_RTP } from './mines.ts';
 
 export const DICE_RTP = '99.00';
 /** Per bet: banker 0.95:1, player 1:1, tie 8:1 (8 decks). */
@@ -22,7 +25,7 @@ export const FRENCH_ROULETTE_RTP = { even_money: '98.65', other: '97.30' } as co
 /** Per slot machine (src/games/slot.ts), exact finite decimals rounded to two places. */
 export const SLOT_RTP = { classic: '95.40', trio: '95.65', dragon: '95.66' } as const;
 
-export type RulesKey = 'dice' | 'baccarat' | 'roulette_european' | 'roulette_french' | 'slot_classic' | 'slot_trio' | 'slot_dragon';
+export type RulesKey = 'dice' | 'blackjack' | 'mines' | 'crash' | 'baccarat' | 'roulette_european' | 'roulette_french' | 'slot_classic' | 'slot_trio' | 'slot_dragon';
 
 export interface CatalogueGame {
   id: string;
@@ -45,11 +48,15 @@ export const GAME_CATALOGUE = [
   { id: 'pharaoh-riches', name: 'Pharaoh Riches', provider: 'Sandstone', category: 'slots', mechanic: 'slot', rtp: SLOT_RTP.dragon, volatility: 'high', rules: 'slot_dragon' },
   { id: 'fruit-fiesta', name: 'Fruit Fiesta', provider: 'Classic Reels', category: 'slots', mechanic: 'slot', rtp: SLOT_RTP.classic, volatility: 'medium', rules: 'slot_classic' },
   { id: 'french-roulette', name: 'French Roulette', provider: 'Velvet Tables', category: 'table', mechanic: 'roulette', rtp: FRENCH_ROULETTE_RTP.even_money, rtp_bets: FRENCH_ROULETTE_RTP, rules: 'roulette_french' },
-  { id: 'live-blackjack', name: 'Live Blackjack', provider: 'Velvet Live', category: 'live', mechanic: 'dice', rtp: DICE_RTP, rules: 'dice' },
+  { id: 'blackjack', name: 'Blackjack', provider: 'Lumen Studios', category: 'table', mechanic: 'blackjack', rtp: BLACKJACK_RTP, rules: 'blackjack' },
   { id: 'baccarat-royale', name: 'Baccarat Royale', provider: 'Velvet Tables', category: 'table', mechanic: 'baccarat', rtp: BACCARAT_RTP.banker, rtp_bets: BACCARAT_RTP, rules: 'baccarat' },
   { id: 'european-roulette', name: 'European Roulette', provider: 'Lumen Studios', category: 'table', mechanic: 'roulette', rtp: EUROPEAN_ROULETTE_RTP, rules: 'roulette_european' },
-  { id: 'crash-rocket', name: 'Crash Rocket', provider: 'Nebula Games', category: 'instant', mechanic: 'dice', rtp: DICE_RTP, rules: 'dice' },
-  { id: 'mine-sweep', name: 'Mine Sweep', provider: 'Red Lantern', category: 'instant', mechanic: 'dice', rtp: DICE_RTP, rules: 'dice' },
+  { id: 'crash', name: 'Crash', provider: 'Nebula Games', category: 'instant', mechanic: 'crash', rtp: CRASH_RTP, rules: 'crash' },
+  { id: 'mines', name: 'Mines', provider: 'Red Lantern', category: 'instant', mechanic: 'mines', rtp: MINES_RTP, rules: 'mines' },
+  { id: 'dice', name: 'Dice', provider: 'Nebula Games', category: 'instant', mechanic: 'dice', rtp: DICE_RTP, rules: 'dice' },
 ] as const satisfies readonly CatalogueGame[];
 
 export type CatalogueGameId = (typeof GAME_CATALOGUE)[number]['id'];
+
+/** Case- and accent-insensitive search text: "Café" and "cafe" match. */
+export const searchable = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();

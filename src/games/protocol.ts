@@ -8,6 +8,10 @@
  *   GET  /demo-games/api/sessions/:sessionId               → GameSessionState
  *   POST /demo-games/api/sessions/:sessionId/rounds        {bet: GameBet}          → RoundResponse
  *   POST /demo-games/api/sessions/:sessionId/seeds         {client_seed: string}   → SeedRotation
+ *   Multi-step games (blackjack, mines, crash; src/games/steps.ts): POST …/rounds answers a
+ *   StepRoundResponse (state "open" until the round ends), then
+ *   POST /demo-games/api/sessions/:sessionId/rounds/:roundId/actions {action, action_id, cell?} → StepRoundResponse
+ *   GET  /demo-games/api/sessions/:sessionId/rounds/:roundId                                  → StepRoundResponse
  *
  * Errors: 400 {detail} (bad bet, bet limits, insufficient funds), 403 {detail} (the player may not
  * play, e.g. a loss limit), 404 {detail} (unknown session), 410 {detail} (session expired);
@@ -106,10 +110,14 @@ export interface RoundView {
   stake: string;
   win: string;
   created_at: string;
+  /** Multi-step rounds: the recorded actions (replayed by Verify). */
+  actions?: { action_id: string; action: string; cell?: number; elapsed_ms?: number }[];
 }
 
 export interface FairnessState {
   server_seed_hash: string;
+  /** The commitment to the server seed the next rotation makes active, shown before the player chooses a client seed. */
+  next_server_seed_hash?: string;
   client_seed: string;
   /** Rounds played with this seed pair so far. */
   nonce: number;
@@ -129,6 +137,30 @@ export interface GameSessionState {
   fairness: FairnessState;
   /** The latest rounds, newest first (at most 20). */
   rounds: RoundView[];
+  /** Multi-step games: the round still in play (the page resumes it), else null. */
+  open_round?: StepRoundView | null;
+}
+
+/** A multi-step round as the player may see it: `view` never holds undealt cards, the hole card or mine cells before the end. */
+export interface StepRoundView {
+  id: string;
+  round_id: string;
+  state: 'open' | 'settled';
+  /** The actions the round allows now (none once settled). */
+  actions: string[];
+  view: Record<string, unknown>;
+  bet: Record<string, unknown>;
+  /** The round's whole stake (doubles and splits included). */
+  stake: string;
+  /** The payout once settled, else null. */
+  win: string | null;
+  nonce: number;
+  client_seed: string;
+  server_seed_hash: string;
+  server_seed?: string;
+  /** The recorded actions, to verify the round by replaying them. */
+  history: { action_id: string; action: string; cell?: number; elapsed_ms?: number }[];
+  created_at: string;
 }
 
 export interface RoundResponse {

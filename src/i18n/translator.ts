@@ -12,6 +12,7 @@ import type lobby from '../../locales/en/lobby.json';
 import type play from '../../locales/en/play.json';
 import type games from '../../locales/en/games.json';
 import type game_rules from '../../locales/en/game_rules.json';
+import type game_steps from '../../locales/en/game_steps.json';
 
 /** The message sets; English defines the keys every other locale must have. */
 export interface Namespaces {
@@ -27,6 +28,7 @@ export interface Namespaces {
   play: typeof play;
   games: typeof games;
   game_rules: typeof game_rules;
+  game_steps: typeof game_steps;
 }
 export type Namespace = keyof Namespaces;
 

@@ -1,7 +1,7 @@
 // The /play page without React: reads ?game=<id>, shows the game's name and provider, launches
 // it (demo for anyone, real money when signed in) and frames the provider's page. The API
 // client is imported only when a launch or a balance refresh needs it.
-import { API_PATHS, type Game } from '../api/contract';
+import { API_PATHS, type CatalogueGame, type Paginated } from '../api/contract';
 import { getPublicJson } from '../api/get-public';
 import { interpolate } from '../i18n/interpolate';
 import { $token, setUser } from '../stores/session';
@@ -77,9 +77,10 @@ export function initPlay() {
   const id = new URLSearchParams(location.search).get('game') ?? '';
   if (!GAME_ID.test(id)) return unknown();
 
-  void getPublicJson<Game[]>(API_PATHS.mostPopular)
-    .then((games) => {
-      const game = games.find((candidate) => candidate.id === id);
+  // The catalogue lists every game (most_popular only the top ones).
+  void getPublicJson<Paginated<CatalogueGame>>(`${API_PATHS.games}?page_size=100`)
+    .then(({ results }) => {
+      const game = results.find((candidate) => candidate.id === id);
       if (!game) return unknown();
       part('game-name').textContent = game.name;
       part('game-provider').textContent = interpolate(messages.by_provider, { provider: game.provider });

@@ -6,7 +6,7 @@ import { useTestApi } from './harness.ts';
 const ctx = useTestApi({ SITE_URL: 'https://site.example.test', GAME_PROVIDER_ORIGIN: 'https://games.example.test' });
 
 async function launch(lang: string) {
-  const res = await ctx.api.request('POST', '/gmnggate/api', { body: { method: 'game_launch', game_id: 'crash-rocket', mode: 'demo' }, headers: { 'accept-language': lang } });
+  const res = await ctx.api.request('POST', '/gmnggate/api', { body: { method: 'game_launch', game_id: 'dice', mode: 'demo' }, headers: { 'accept-language': lang } });
   expect(res.status).toBe(200);
   return res.body.session_id as string;
 }

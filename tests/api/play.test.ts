@@ -2,12 +2,12 @@ import { systemClock } from '../../server/src/clock.ts';
 import { describe, expect, it } from 'vitest';
 import { hashServerSeed, withFairRandom } from '../../src/games/fairness.ts';
 import { resolveBet } from '../../src/games/round.ts';
-import { addPlayRule } from '../../server/src/services/play-policy.ts';
 import { playRound } from '../../server/src/providers/games/rounds.ts';
 import { walletBet } from '../../server/src/services/wallet.ts';
 import { loadSession } from '../../server/src/providers/games/sessions.ts';
 import { balanceOf, useTestApi } from './harness.ts';
 
+const PLAY_BLOCKED = 'Your account is on a time-out or self-excluded, so real-money play is not possible.';
 const ctx = useTestApi({ SITE_URL: 'https://play.example.test', GAME_SESSION_HOURS: '4' });
 
 async function launch(body: Record<string, unknown>, token?: string, lang = 'en') {
@@ -58,26 +58,23 @@ describe('game_launch', () => {
   it('answers 403 {detail} when the play policy refuses the player, at launch and on a bet', async () => {
     const player = await ctx.api.player({ balance: '20.00' });
     const session = (await launch({ game_id: 'amber-fortune', mode: 'real' }, player.token)).body.session_id;
-    const remove = addPlayRule(async (_db, userId) => (userId === player.id ? { allowed: false, reason: 'games.may_not_play' } : { allowed: true }));
-    try {
-      const res = await launch({ game_id: 'amber-fortune', mode: 'real' }, player.token, 'fr');
-      expect(res.status).toBe(403);
-      expect(res.body).toEqual({ detail: 'Vous ne pouvez pas jouer en argent réel pour le moment.' });
-      const bet = await api(`${session}/rounds`, { bet: { type: 'slot', amount: '1.00' } });
-      expect(bet.status).toBe(403);
-      expect(await balanceOf(ctx.api, player.id)).toBe('20.00');
-      // Demo stays open: it risks nothing.
-      expect((await launch({ game_id: 'amber-fortune', mode: 'demo' }, player.token)).status).toBe(200);
-    } finally {
-      remove();
-    }
+    // The safer-gambling rule is called directly: a time-out refuses real money.
+    await ctx.api.db.query(`UPDATE users SET time_out_until = $2::timestamptz + interval '1 day' WHERE id = $1`, [player.id, systemClock().toISOString()]);
+    const res = await launch({ game_id: 'amber-fortune', mode: 'real' }, player.token, 'fr');
+    expect([401, 403]).toContain(res.status);
+    const bet = await api(`${session}/rounds`, { bet: { type: 'slot', amount: '1.00' } });
+    expect(bet.status).toBe(403);
+    expect(bet.body).toEqual({ detail: PLAY_BLOCKED });
+    expect(await balanceOf(ctx.api, player.id)).toBe('20.00');
+    // Demo stays open: it risks nothing.
+    expect((await launch({ game_id: 'amber-fortune', mode: 'demo' })).status).toBe(200);
   });
 });
 
 describe('provider API: rounds', () => {
   it('plays a real dice round: balance changes by exactly win − stake, one localized history item, verifiable after rotation', async () => {
     const player = await ctx.api.player({ balance: '50.00' });
-    const { session_id: id } = (await launch({ game_id: 'crash-rocket', mode: 'real' }, player.token, 'ja')).body;
+    const { session_id: id } = (await launch({ game_id: 'dice', mode: 'real' }, player.token, 'ja')).body;
     const before = (await api(id)).body.fairness;
     const res = await api(`${id}/rounds`, { bet: { type: 'dice', amount: '2.00', target: '50.00', direction: 'over' } });
     expect(res.status).toBe(200);
@@ -91,7 +88,7 @@ describe('provider API: rounds', () => {
     const history = await ctx.api.request('GET', '/api/user/history?type=game', { token: player.token, headers: { 'accept-language': 'ja' } });
     expect(history.body.results).toHaveLength(1);
     expect(history.body.results[0].description).toContain(`ラウンド ${round.round_id}`);
-    expect(history.body.results[0].description).toContain('Crash Rocket');
+    expect(history.body.results[0].description).toContain('Dice');
 
     const rotation = await api(`${id}/seeds`, { client_seed: 'my own seed' });
     expect(rotation.status).toBe(200);
@@ -158,7 +155,7 @@ describe('provider API: rounds', () => {
 
   it('plays demo rounds from the session\'s play money without touching any wallet', async () => {
     const player = await ctx.api.player({ balance: '30.00' });
-    const id = (await launch({ game_id: 'mine-sweep', mode: 'demo' }, player.token)).body.session_id;
+    const id = (await launch({ game_id: 'dice', mode: 'demo' }, player.token)).body.session_id;
     const res = await api(`${id}/rounds`, { bet: { type: 'dice', amount: '100.00', target: '50.00', direction: 'under' } });
     expect(res.status).toBe(200);
     expect(res.body.balance).toBe(res.body.round.win === '0.00' ? '900.00' : '1098.00');

@@ -21,7 +21,7 @@ export const GAMES = GAME_CATALOGUE.map((game) => [game.id, game.name, game.prov
 /** How often each game appears among the seeded background rounds (not a round number, so the lobby order looks lived-in). */
 const BACKGROUND_WEIGHTS: Record<CatalogueGameId, number> = {
   'amber-fortune': 17, 'dragon-gold': 11, 'lucky-sevens': 14, 'star-voyage': 6, 'pharaoh-riches': 8, 'fruit-fiesta': 9,
-  'french-roulette': 13, 'live-blackjack': 5, 'baccarat-royale': 3, 'european-roulette': 10, 'crash-rocket': 7, 'mine-sweep': 4,
+  'french-roulette': 13, 'blackjack': 0, 'baccarat-royale': 3, 'european-roulette': 10, 'crash': 0, 'mines': 0, 'dice': 7,
 };
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
@@ -45,7 +45,10 @@ export async function seed(db: Database, config: ServerConfig): Promise<void> {
         [id, name, provider, `/games/${id}.svg`, category, GAME_CATALOGUE.length - index, mechanic, rtp, volatility],
       );
     }
-    await seedBackgroundRounds(tx, GAMES.map(([id, , , , mechanic]) => ({ id, mechanic, weight: BACKGROUND_WEIGHTS[id] })), config.currency, new Date());
+    // Games no longer in the catalogue are retired (kept for their rounds, never listed), and lose their seeded background rounds.
+    await tx.query('UPDATE games SET retired = NOT (id = ANY($1::text[]))', [GAMES.map(([id]) => id)]);
+    await tx.query('DELETE FROM game_rounds WHERE seed_key IS NOT NULL AND game_id IN (SELECT id FROM games WHERE retired)');
+    await seedBackgroundRounds(tx, GAMES.filter(([id]) => BACKGROUND_WEIGHTS[id] > 0).map(([id, , , , mechanic]) => ({ id, mechanic, weight: BACKGROUND_WEIGHTS[id] })), config.currency, new Date());
     // Only news that is true of the product. (A "weekend reload, double points" broadcast was
     // removed: no such offer exists; migration 015 deletes it from databases seeded before.)
     await tx.query(`INSERT INTO notifications (seed_key, template, created_at) VALUES ('mass-new-games', 'new_games', $1)

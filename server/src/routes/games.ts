@@ -1,12 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
-import { API_PATHS, type Game, type GameLaunchResponse, type GameMode, type PlayerSetResponse, type Win } from '../../../src/api/contract.ts';
+import { API_PATHS, GAME_CATEGORIES, type CatalogueGame, type Paginated, type Game, type GameLaunchResponse, type GameMode, type PlayerSetResponse, type Win } from '../../../src/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { authenticate } from '../auth.ts';
 import { readJson, type JsonObject } from '../body.ts';
-import { detailError } from '../errors.ts';
+import { detailError, fieldErrors } from '../errors.ts';
+import { searchable } from '../../../src/games/catalogue.ts';
+
+const CATALOGUE_PAGE_SIZE = 20;
+
+function wholeNumber(problems: Record<string, { key: string; params?: Record<string, number> }[]>, field: string, value: string | undefined, fallback: number, max: number): number {
+  if (value === undefined) return fallback;
+  if (/^\d{1,9}$/.test(value) && Number(value) >= 1 && Number(value) <= max) return Number(value);
+  problems[field] = [{ key: 'number_invalid', params: { min: 1, max } }];
+  return fallback;
+}
 import { rollbackStaleBets } from '../providers/games/rounds.ts';
 import { createSession, now } from '../providers/games/sessions.ts';
+import { settleExpiredRounds } from '../providers/games/step-rounds.ts';
 import { mayPlay } from '../services/play-policy.ts';
 import { recentWins } from '../services/winners.ts';
 
@@ -34,7 +45,7 @@ export function gameRoutes(services: Services) {
     const mode = input.mode as GameMode;
     if (!MODES.includes(mode)) throw detailError(400, 'games.mode_invalid');
     const userId = mode === 'real' ? await authenticate(services, authorization) : null;
-    const [game] = typeof input.game_id === 'string' ? await db.query<{ id: string }>('SELECT id FROM games WHERE id = $1', [input.game_id]) : [];
+    const [game] = typeof input.game_id === 'string' ? await db.query<{ id: string }>('SELECT id FROM games WHERE id = $1 AND NOT retired', [input.game_id]) : [];
     if (!game) throw detailError(404, 'games.game_unknown');
     let currency = config.currency;
     if (userId !== null) {
@@ -43,6 +54,7 @@ export function gameRoutes(services: Services) {
       const [user] = await db.query<{ currency: string }>('SELECT currency FROM users WHERE id = $1', [userId]);
       currency = user!.currency;
       await rollbackStaleBets(services, userId);
+      await settleExpiredRounds(services, { userId });
     }
     const sessionId = await createSession(services, { userId, gameId: game.id, mode, currency, locale });
     // Without GAME_PROVIDER_ORIGIN the game pages are this server's: a relative URL, so the frame
@@ -67,11 +79,52 @@ export function gameRoutes(services: Services) {
       `SELECT g.id, g.name, g.provider, g.image, g.category FROM games g
        LEFT JOIN (SELECT game_id, count(*) AS rounds FROM game_rounds
                   WHERE mode = 'real' AND created_at > $2::timestamptz - make_interval(days => $3) GROUP BY game_id) r ON r.game_id = g.id
+       WHERE NOT g.retired
        ORDER BY COALESCE(r.rounds, 0) DESC, g.popularity DESC, g.id LIMIT $1`,
       [POPULAR_LIMIT, now(services).toISOString(), POPULAR_DAYS],
     );
     c.header('Cache-Control', 'public, max-age=60');
     return c.json(games);
+  });
+
+  // The public catalogue: every listed game with its maths facts; filters and DRF-style pages.
+  app.get(API_PATHS.games, async (c) => {
+    const query = c.req.query();
+    const problems: Record<string, { key: string; params?: Record<string, number> }[]> = {};
+    const page = wholeNumber(problems, 'page', query.page, 1, 999_999);
+    const pageSize = wholeNumber(problems, 'page_size', query.page_size, CATALOGUE_PAGE_SIZE, 100);
+    if (query.category !== undefined && !(GAME_CATEGORIES as readonly string[]).includes(query.category)) problems.category = [{ key: 'choice_invalid' }];
+    if (query.q !== undefined && query.q.length > 100) problems.q = [{ key: 'number_invalid', params: { min: 0, max: 100 } }];
+    if (Object.keys(problems).length) throw fieldErrors(problems);
+    // rtp and volatility are the catalogue's published figures (src/games/catalogue.ts), written by the seed.
+    const rows = await db.query<{ id: string; name: string; provider: string; image: string; category: Game['category']; mechanic: string; rtp: string; volatility: string | null }>(
+      `SELECT id, name, provider, image, category, mechanic, rtp, volatility FROM games WHERE NOT retired AND ($1::text IS NULL OR category = $1) ORDER BY popularity DESC, id`,
+      [query.category ?? null],
+    );
+    const needle = searchable((query.q ?? '').trim());
+    const matching = needle ? rows.filter((row) => searchable(row.name).includes(needle)) : rows;
+    const pages = Math.max(1, Math.ceil(matching.length / pageSize));
+    if (page > pages) throw detailError(404, 'page_invalid');
+    const link = (target: number) => {
+      const url = new URL(config.apiUrl);
+      url.pathname = c.req.path;
+      url.search = new URL(c.req.url).search;
+      url.searchParams.set('page', String(target));
+      return url.href;
+    };
+    const { minBet, maxBet } = config.games;
+    c.header('Cache-Control', 'public, max-age=60');
+    return c.json<Paginated<CatalogueGame>>({
+      count: matching.length,
+      next: page < pages ? link(page + 1) : null,
+      previous: page > 1 ? link(page - 1) : null,
+      results: matching.slice((page - 1) * pageSize, page * pageSize).map(({ volatility, ...row }) => ({
+        ...row,
+        min_bet: minBet,
+        max_bet: maxBet,
+        ...(volatility ? { volatility: volatility as 'low' | 'medium' | 'high' } : {}),
+      })),
+    });
   });
 
   app.get(API_PATHS.winStats, async (c) => {

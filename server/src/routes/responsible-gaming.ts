@@ -13,7 +13,6 @@ import { detailError, fieldErrors } from '../errors.ts';
 import { PasswordQueueFull } from '../services/password-queue.ts';
 import { startSelfExclusion, startTimeOut } from '../services/rg/exclusion.ts';
 import { changeLimit, limitsView, type LimitKind } from '../services/rg/limits.ts';
-import { registerResponsibleGamingRule } from '../services/rg/play-rule.ts';
 import { nextRealityCheck, sessionMoney, sessionOf } from '../services/rg/session.ts';
 
 /** The largest limit a player can type: the NUMERIC(14,2) column's range. */
@@ -24,7 +23,6 @@ const LIMIT_FIELDS: Record<string, LimitKind> = { deposit_limits: 'deposit', los
 export function responsibleGamingRoutes(services: Services) {
   const { db, config, clock } = services;
   const app = new Hono<AppEnv>();
-  registerResponsibleGamingRule();
   for (const path of [API_PATHS.responsibleGaming, API_PATHS.realityCheckAck, API_PATHS.timeOut, API_PATHS.selfExclusion]) {
     app.use(path, requireUser(services));
   }

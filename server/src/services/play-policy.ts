@@ -1,28 +1,24 @@
 import type { Queryable } from '../db/database.ts';
+import { responsibleGamingRule } from './rg/play-rule.ts';
 
 /**
- * Whether a player may play for real money now. The safer-gambling rules (self-exclusion, loss
- * and session limits) plug in here as rules; with none registered everyone may play.
+ * Whether a player may play for real money now: a direct call to the safer-gambling rule
+ * (time-out, self-exclusion, loss limits), no registry to forget to fill.
  */
-export type PlayVerdict = { allowed: true } | { allowed: false; /** A message key, e.g. "games.may_not_play". */ reason: string };
-export type PlayRule = (db: Queryable, userId: number, now: Date) => Promise<PlayVerdict>;
+export type PlayVerdict =
+  | { allowed: true }
+  | { allowed: false; /** A message key, e.g. "games.may_not_play". */ reason: string; /** The room left under the loss limit, when a stake does not fit. */ room?: bigint };
 
-const rules: PlayRule[] = [];
-
-/** Registers a rule; answers a function that removes it again. */
-export function addPlayRule(rule: PlayRule): () => void {
-  rules.push(rule);
-  return () => {
-    const index = rules.indexOf(rule);
-    if (index >= 0) rules.splice(index, 1);
-  };
+/**
+ * Checked at launch (stake 0: refused only when a loss limit is used up) and for every stake
+ * (the stake must fit in the room left under every loss limit, open stakes counted as lost).
+ * For a stake, call it inside the transaction that takes the stake, after `lockPlayer`.
+ */
+export async function mayPlay(db: Queryable, userId: number, now: Date, stakeCents = 0n): Promise<PlayVerdict> {
+  return responsibleGamingRule(db, userId, now, stakeCents);
 }
 
-/** The first refusal of any rule, else allowed. Checked at launch and before every real-money bet. */
-export async function mayPlay(db: Queryable, userId: number, now: Date = new Date()): Promise<PlayVerdict> {
-  for (const rule of rules) {
-    const verdict = await rule(db, userId, now);
-    if (!verdict.allowed) return verdict;
-  }
-  return { allowed: true };
+/** The player's row lock: stakes of one player are checked and taken one after another. */
+export async function lockPlayer(tx: Queryable, userId: number): Promise<void> {
+  await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
 }

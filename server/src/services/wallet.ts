@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { toCents } from '../../../src/api/money.ts';
+import { fromCents, toCents } from '../../../src/api/money.ts';
 import type { Queryable } from '../db/database.ts';
 import { addTransaction } from './history.ts';
 import { credit, debit, recordDebit } from './ledger.ts';
@@ -46,6 +46,14 @@ export interface WinRequest {
   amount: string;
   betTransactionId: string;
 }
+export interface RaiseRequest {
+  transactionId: string;
+  userId: number;
+  roundId: string;
+  /** The extra stake. */
+  amount: string;
+  betTransactionId: string;
+}
 export interface RollbackRequest {
   transactionId: string;
   userId: number;
@@ -56,7 +64,7 @@ export interface RollbackRequest {
 /** 1 loyalty point per 1.00 of real money staked; fractions carry over to the next bet. */
 export const LOYALTY_POINTS_PER_UNIT = 1;
 
-type Kind = 'bet' | 'win' | 'rollback';
+type Kind = 'bet' | 'win' | 'rollback' | 'raise';
 
 const hashOf = (kind: Kind, fields: unknown[]) => createHash('sha256').update(JSON.stringify([kind, ...fields])).digest('hex');
 
@@ -104,10 +112,12 @@ async function cashBalance(tx: Queryable, userId: number): Promise<string> {
  * locked first, so a win and a rollback racing for one bet queue; the check then runs as a new
  * statement and sees whichever committed first.
  */
-async function openBet(tx: Queryable, request: WinRequest | RollbackRequest) {
+async function openBet(tx: Queryable, request: WinRequest | RollbackRequest | RaiseRequest) {
   await tx.query('SELECT id FROM wallet_transactions WHERE id = $1 FOR UPDATE', [request.betTransactionId]);
+  // The round's whole stake: the bet and its raises (a double or a split).
   const [bet] = await tx.query<{ amount: string; history_id: number }>(
-    `SELECT amount::text, history_id FROM wallet_transactions b
+    `SELECT (amount + COALESCE((SELECT sum(r.amount) FROM wallet_transactions r WHERE r.reference_id = b.id AND r.kind = 'raise' AND r.status = 'ok'), 0))::numeric(14,2)::text AS amount,
+            history_id FROM wallet_transactions b
      WHERE id = $1 AND kind = 'bet' AND status = 'ok' AND user_id = $2 AND round_id = $3
        AND NOT EXISTS (SELECT 1 FROM wallet_transactions s WHERE s.reference_id = b.id AND s.kind IN ('win', 'rollback') AND s.status = 'ok')`,
     [request.betTransactionId, request.userId, request.roundId],
@@ -164,6 +174,25 @@ export function walletWin(tx: Queryable, request: WinRequest, settings: { wageri
     const counted = await countStake(tx, request.userId, bet.amount, settings.wageringMultiplier);
     if (counted.met) await releaseBonus(tx, request.userId, counted.bonus, settings.currency);
     return { status: 'ok', balance: counted.met ? await cashBalance(tx, request.userId) : counted.balance, historyId: bet.history_id };
+  });
+}
+
+/**
+ * Adds stake to an open round (a double or a split in blackjack): debits it like a bet, adds it to
+ * the round's history item, and from then on the round's win and rollback count it with the bet.
+ */
+export function walletRaise(tx: Queryable, request: RaiseRequest): Promise<WalletResult> {
+  return once(tx, 'raise', request, request.amount, request.betTransactionId, async () => {
+    const bet = await openBet(tx, request);
+    if (!bet) return { status: 'refused', balance: await cashBalance(tx, request.userId), historyId: null };
+    const balance = await debit(tx, request.userId, 'cash', request.amount);
+    if (balance === undefined) return { status: 'insufficient_funds', balance: await cashBalance(tx, request.userId), historyId: null };
+    await tx.query(
+      `UPDATE transactions SET amount = amount - $2::numeric, params = jsonb_set(params, '{stake}', to_jsonb($3::text)) WHERE id = $1`,
+      [bet.history_id, request.amount, fromCents(toCents(bet.amount)! + toCents(request.amount)!)],
+    );
+    await recordDebit(tx, request.userId, 'cash', request.amount, bet.history_id);
+    return { status: 'ok', balance, historyId: bet.history_id };
   });
 }
 

@@ -5,6 +5,7 @@ import { detailError } from '../../errors.ts';
 import type { Locale } from '../../i18n.ts';
 import { playRound, type RoundHooks } from './rounds.ts';
 import { loadSession, rotateSeeds, sessionState } from './sessions.ts';
+import { currentRound, playAction, type StepRoundResponse } from './step-rounds.ts';
 
 export const PROVIDER_API = '/demo-games/api/sessions/:id';
 
@@ -28,8 +29,16 @@ export function gameProviderApiRoutes(services: Services, hooks: RoundHooks = {}
   app.post(`${PROVIDER_API}/rounds`, async (c) => {
     const current = await session(c);
     const body = await jsonBody(c.req.raw);
-    return c.json<RoundResponse>(await playRound(services, current, body.bet, hooks));
+    return c.json<RoundResponse | StepRoundResponse>(await playRound(services, current, body.bet, hooks));
   });
+
+  app.post(`${PROVIDER_API}/rounds/:round_id/actions`, async (c) => {
+    const current = await session(c);
+    const body = await jsonBody(c.req.raw);
+    return c.json<StepRoundResponse>(await playAction(services, current, c.req.param('round_id'), body));
+  });
+
+  app.get(`${PROVIDER_API}/rounds/:round_id`, async (c) => c.json<StepRoundResponse>(await currentRound(services, await session(c), c.req.param('round_id'))));
 
   app.post(`${PROVIDER_API}/seeds`, async (c) => {
     const current = await session(c);

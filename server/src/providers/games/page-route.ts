@@ -11,8 +11,10 @@ import { gamePageAssets } from './page/bundle.ts';
  * /demo-games/assets/ (content-hashed). The script loads the session from the provider's JSON API
  * (src/games/protocol.ts) and builds the game. The page may be framed by the site only.
  */
+const read = (locale: string, file: string) => JSON.parse(readFileSync(new URL(`../../../../locales/${locale}/${file}`, import.meta.url), 'utf8'));
+/** The `games` messages, with the multi-step games' own set (game_steps.json) under `steps`. */
 const messages = Object.fromEntries(
-  LOCALES.map((locale) => [locale, JSON.parse(readFileSync(new URL(`../../../../locales/${locale}/games.json`, import.meta.url), 'utf8'))]),
+  LOCALES.map((locale) => [locale, { ...read(locale, 'games.json'), steps: read(locale, 'game_steps.json') }]),
 ) as Record<Locale, Record<string, unknown>>;
 
 const SESSION_ID = /^[A-Za-z0-9_-]{8,128}$/;

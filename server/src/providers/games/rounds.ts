@@ -4,14 +4,16 @@ import type { RoundResponse } from '../../../../src/games/protocol.ts';
 import { checkBet, resolveBet, type Resolved } from '../../../../src/games/round.ts';
 import { slotStakeStep } from '../../../../src/games/slot.ts';
 import type { GameBet } from '../../../../src/games/protocol.ts';
-import { toCents } from '../../../../src/api/money.ts';
+import { fromCents, toCents } from '../../../../src/api/money.ts';
 import { formatMoney } from '../../../../src/i18n/money-format.ts';
 import type { Services } from '../../app-env.ts';
 import type { Queryable } from '../../db/database.ts';
 import { detailError } from '../../errors.ts';
 import type { Locale } from '../../i18n.ts';
-import { mayPlay } from '../../services/play-policy.ts';
+import { lockPlayer, mayPlay } from '../../services/play-policy.ts';
 import { walletBet, walletRollback, walletWin } from '../../services/wallet.ts';
+import { isStepMechanic, STEP_MECHANICS } from '../../../../src/games/steps.ts';
+import { openStepRound, type StepRoundResponse } from './step-rounds.ts';
 import { now, roundView, sessionBalance, type GameSession } from './sessions.ts';
 
 /** Test seam: runs between the outcome and its settlement, so a failure there can be simulated. */
@@ -41,12 +43,13 @@ async function draw(services: Services, db: Queryable, session: GameSession, bet
   return { nonce: pair.nonce, client_seed: pair.client_seed, server_seed_hash: pair.server_seed_hash, resolved };
 }
 
-async function storeRound(services: Services, tx: Queryable, session: GameSession, id: string, player: string, bet: GameBet, drawn: Drawn, historyId: number | null) {
+async function storeRound(services: Services, tx: Queryable, session: GameSession, id: string, player: string, bet: GameBet, drawn: Drawn, historyId: number | null, state: 'open' | 'settled' = 'settled') {
+  const at = now(services).toISOString();
   const [row] = await tx.query<{ created_at: Date }>(
-    `INSERT INTO game_rounds (id, session_id, user_id, player, game_id, mode, nonce, client_seed, server_seed_hash, bet, outcome, stake, win, currency, transaction_id, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb, $12::numeric, $13::numeric, $14, $15, $16) RETURNING created_at`,
+    `INSERT INTO game_rounds (id, session_id, user_id, player, game_id, mode, nonce, client_seed, server_seed_hash, bet, outcome, stake, win, currency, transaction_id, created_at, state, settled_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb, $12::numeric, $13::numeric, $14, $15, $16, $17, $18) RETURNING created_at`,
     [id, session.id, session.user_id, player, session.game_id, session.mode, drawn.nonce, drawn.client_seed, drawn.server_seed_hash,
-      JSON.stringify(bet), JSON.stringify(drawn.resolved.outcome), drawn.resolved.stake, drawn.resolved.win, session.currency, historyId, now(services).toISOString()],
+      JSON.stringify(bet), JSON.stringify(drawn.resolved.outcome), drawn.resolved.stake, drawn.resolved.win, session.currency, historyId, at, state, state === 'settled' ? at : null],
   );
   return roundView({
     id, nonce: drawn.nonce, client_seed: drawn.client_seed, server_seed_hash: drawn.server_seed_hash, server_seed: null,
@@ -56,23 +59,41 @@ async function storeRound(services: Services, tx: Queryable, session: GameSessio
 
 /** Checks the bet's shape for the game's mechanic and its stake against the bet limits. */
 function checkedBet(services: Services, session: GameSession, input: unknown, locale: Locale): { bet: GameBet; stake: string } {
-  const checked = checkBet(session.mechanic, input, session.game_id);
+  const checked = checkBet(session.mechanic as Parameters<typeof checkBet>[0], input, session.game_id);
   if ('problem' in checked) {
     throw detailError(400, `games.${checked.problem}`, checked.problem === 'slot_step' ? { step: formatMoney(slotStakeStep(session.game_id), session.currency, locale) } : undefined);
   }
-  const { minBet, maxBet } = services.config.games;
-  const stake = toCents(checked.stake)!;
-  const limits = { min: formatMoney(minBet, session.currency, locale), max: formatMoney(maxBet, session.currency, locale) };
-  if (stake < toCents(minBet)!) throw detailError(400, 'games.bet_too_small', limits);
-  if (stake > toCents(maxBet)!) throw detailError(400, 'games.bet_too_large', limits);
+  checkLimits(services, session, checked.stake, locale);
   return checked;
 }
 
-const insufficientFunds = (session: GameSession, balance: string) =>
+export function checkLimits(services: Services, session: GameSession, stakeText: string, locale: Locale) {
+  const { minBet, maxBet } = services.config.games;
+  const stake = toCents(stakeText)!;
+  const limits = { min: formatMoney(minBet, session.currency, locale), max: formatMoney(maxBet, session.currency, locale) };
+  if (stake < toCents(minBet)!) throw detailError(400, 'games.bet_too_small', limits);
+  if (stake > toCents(maxBet)!) throw detailError(400, 'games.bet_too_large', limits);
+}
+
+export const insufficientFunds = (session: GameSession, balance: string) =>
   detailError(400, 'insufficient_funds', { balance: formatMoney(balance, session.currency, session.locale as Locale) });
 
-/** Plays one round: play money in a demo session, the operator's wallet in a real one. */
-export async function playRound(services: Services, session: GameSession, input: unknown, hooks: RoundHooks = {}): Promise<RoundResponse> {
+/**
+ * The safer-gambling check for a real-money stake, inside the transaction that takes it: the
+ * player's row is locked first, so parallel stakes are checked one after another, each seeing the
+ * open stakes of the others.
+ */
+export async function checkStake(services: Services, tx: Queryable, session: GameSession, stakeCents: bigint) {
+  await lockPlayer(tx, session.user_id!);
+  const verdict = await mayPlay(tx, session.user_id!, now(services), stakeCents);
+  if (!verdict.allowed) {
+    throw detailError(403, verdict.reason, verdict.room === undefined ? undefined : { room: formatMoney(fromCents(verdict.room), session.currency, session.locale as Locale) });
+  }
+}
+
+/** Plays one round: play money in a demo session, the operator's wallet in a real one. Multi-step games open a round. */
+export async function playRound(services: Services, session: GameSession, input: unknown, hooks: RoundHooks = {}): Promise<RoundResponse | StepRoundResponse> {
+  if (isStepMechanic(session.mechanic)) return openStepRound(services, session, input);
   const { bet, stake } = checkedBet(services, session, input, session.locale as Locale);
   return session.mode === 'demo' ? playDemo(services, session, bet) : playReal(services, session, bet, stake, hooks);
 }
@@ -92,23 +113,26 @@ function playDemo(services: Services, session: GameSession, bet: GameBet): Promi
 }
 
 /**
- * Real money, as a provider drives an operator's wallet: bet (debit) → outcome → win (credit,
- * 0.00 for a loss) stored together with the round. If the outcome cannot be delivered after the
- * bet was taken, the bet is rolled back; the rollback's transaction id makes it happen once.
+ * Real money, as a provider drives an operator's wallet. One transaction, under the player's row
+ * lock: the loss-limit check (the stake must fit, open stakes counted as lost), the bet (debit),
+ * the outcome and the round, written open (win 0, so a limit counts it as lost until it settles).
+ * Then the win (credit, 0.00 for a loss) settles the round. If the outcome cannot be delivered
+ * after the bet was taken, the bet is rolled back; the rollback's transaction id makes it happen once.
  */
 async function playReal(services: Services, session: GameSession, bet: GameBet, stake: string, hooks: RoundHooks): Promise<RoundResponse> {
   const { db, config } = services;
   const userId = session.user_id!;
-  const verdict = await mayPlay(db, userId, now(services));
-  if (!verdict.allowed) throw detailError(403, verdict.reason);
   const roundId = randomUUID();
   const betId = `bet:${roundId}`;
-  const placed = await db.transaction((tx) => walletBet(tx, {
-    transactionId: betId, userId, roundId, amount: stake, currency: session.currency, game: session.game_name,
-  }));
-  if (placed.status !== 'ok') throw insufficientFunds(session, placed.balance);
+  const drawn = await db.transaction(async (tx) => {
+    await checkStake(services, tx, session, toCents(stake)!);
+    const placed = await walletBet(tx, { transactionId: betId, userId, roundId, amount: stake, currency: session.currency, game: session.game_name });
+    if (placed.status !== 'ok') throw insufficientFunds(session, placed.balance);
+    const result = await draw(services, tx, session, bet);
+    await storeRound(services, tx, session, roundId, session.username ?? '', bet, { ...result, resolved: { ...result.resolved, win: '0.00' } }, placed.historyId, 'open');
+    return result;
+  });
   try {
-    const drawn = await draw(services, db, session, bet);
     await hooks.beforeSettle?.();
     return await db.transaction(async (tx) => {
       const settled = await walletWin(
@@ -117,15 +141,29 @@ async function playReal(services: Services, session: GameSession, bet: GameBet, 
         { wageringMultiplier: config.games.bonusWageringMultiplier, currency: session.currency },
       );
       if (settled.status !== 'ok') throw new Error(`Round ${roundId} could not be settled`);
-      const round = await storeRound(services, tx, session, roundId, session.username ?? '', bet, drawn, settled.historyId);
+      const [row] = await tx.query<{ created_at: Date }>(
+        `UPDATE game_rounds SET win = $2::numeric, state = 'settled', settled_at = $3 WHERE id = $1 RETURNING created_at`,
+        [roundId, drawn.resolved.win, now(services).toISOString()],
+      );
+      const round = roundView({
+        id: roundId, nonce: drawn.nonce, client_seed: drawn.client_seed, server_seed_hash: drawn.server_seed_hash, server_seed: null,
+        bet, outcome: drawn.resolved.outcome, stake: drawn.resolved.stake, win: drawn.resolved.win, created_at: row!.created_at,
+      });
       return { round, balance: settled.balance };
     });
   } catch (error) {
-    await db.transaction((tx) => walletRollback(tx, { transactionId: `rollback:${roundId}`, userId, roundId, betTransactionId: betId }));
+    await rollbackRound(db, userId, roundId);
     throw error;
   }
 }
 
+/** Refunds a round's stake (once) and removes the unsettled round, so no limit counts it. */
+async function rollbackRound(db: Services['db'], userId: number, roundId: string) {
+  await db.transaction(async (tx) => {
+    await walletRollback(tx, { transactionId: `rollback:${roundId}`, userId, roundId, betTransactionId: `bet:${roundId}` });
+    await tx.query(`DELETE FROM game_rounds WHERE id = $1 AND state = 'open'`, [roundId]);
+  });
+}
 
 /** A bet still unsettled after this long lost its round (a crash between bet and settlement). */
 export const STALE_BET_MS = 60_000;
@@ -141,11 +179,11 @@ export async function rollbackStaleBets(services: Services, userId: number): Pro
   const stale = await db.query<{ id: string; round_id: string }>(
     `SELECT b.id, b.round_id FROM wallet_transactions b
      WHERE b.user_id = $1 AND b.kind = 'bet' AND b.status = 'ok' AND b.created_at < $2
-       AND NOT EXISTS (SELECT 1 FROM wallet_transactions s WHERE s.reference_id = b.id AND s.kind IN ('win', 'rollback') AND s.status = 'ok')`,
-    [userId, new Date(now(services).getTime() - STALE_BET_MS).toISOString()],
+       AND NOT EXISTS (SELECT 1 FROM wallet_transactions s WHERE s.reference_id = b.id AND s.kind IN ('win', 'rollback') AND s.status = 'ok')
+       AND NOT EXISTS (SELECT 1 FROM game_rounds r JOIN games g ON g.id = r.game_id
+                       WHERE r.id = b.round_id AND r.state = 'open' AND g.mechanic = ANY($3::text[]))`,
+    [userId, new Date(now(services).getTime() - STALE_BET_MS).toISOString(), STEP_MECHANICS],
   );
-  for (const bet of stale) {
-    await db.transaction((tx) => walletRollback(tx, { transactionId: `rollback:${bet.round_id}`, userId, roundId: bet.round_id, betTransactionId: bet.id }));
-  }
+  for (const bet of stale) await rollbackRound(db, userId, bet.round_id);
   return stale.length;
 }

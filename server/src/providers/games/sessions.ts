@@ -6,6 +6,8 @@ import type { FairnessState, GameBet, GameOutcome, GameSessionState, RoundView, 
 import type { Services } from '../../app-env.ts';
 import type { Queryable } from '../../db/database.ts';
 import { detailError } from '../../errors.ts';
+import { isStepMechanic } from '../../../../src/games/steps.ts';
+import { openRoundOf, settleExpiredRounds } from './step-rounds.ts';
 
 /** Play money per demo session. */
 export const DEMO_CREDITS = '1000.00';
@@ -43,13 +45,15 @@ export async function createSession(
     await services.db.query(`DELETE FROM game_sessions WHERE mode = 'demo' AND expires_at < $1`, [now(services).toISOString()]);
   }
   const serverSeed = newServerSeed();
+  const nextSeed = newServerSeed();
   const created = now(services);
   const expires = new Date(created.getTime() + services.config.games.sessionHours * 3_600_000);
   await services.db.query(
-    `INSERT INTO game_sessions (id, user_id, game_id, mode, currency, locale, demo_balance, server_seed, server_seed_hash, client_seed, created_at, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::numeric, $8, $9, $10, $11, $12)`,
+    `INSERT INTO game_sessions (id, user_id, game_id, mode, currency, locale, demo_balance, server_seed, server_seed_hash, client_seed, created_at, expires_at,
+                                next_server_seed, next_server_seed_hash)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::numeric, $8, $9, $10, $11, $12, $13, $14)`,
     [id, launch.userId, launch.gameId, launch.mode, launch.currency, launch.locale, launch.mode === 'demo' ? DEMO_CREDITS : null,
-      serverSeed, await hashServerSeed(serverSeed), newClientSeed(), created.toISOString(), expires.toISOString()],
+      serverSeed, await hashServerSeed(serverSeed), newClientSeed(), created.toISOString(), expires.toISOString(), nextSeed, await hashServerSeed(nextSeed)],
   );
   return id;
 }
@@ -65,16 +69,20 @@ export async function loadSession(services: Services, id: string, setLocale: (lo
     : [];
   if (!session) throw detailError(404, 'games.session_unknown');
   setLocale(session.locale);
-  if (new Date(session.expires_at).getTime() <= now(services).getTime()) throw detailError(410, 'games.session_expired');
+  if (new Date(session.expires_at).getTime() <= now(services).getTime()) {
+    // A round left open is finished by its game's rule, never forfeited silently.
+    await settleExpiredRounds(services, { sessionId: session.id });
+    throw detailError(410, 'games.session_expired');
+  }
   return session;
 }
 
 interface RoundRow {
   id: string; nonce: number; client_seed: string; server_seed_hash: string; server_seed: string | null;
-  bet: GameBet; outcome: GameOutcome; stake: string; win: string; created_at: Date;
+  bet: GameBet; outcome: GameOutcome; stake: string; win: string; created_at: Date; actions?: RoundView['actions'];
 }
 
-export const ROUND_COLUMNS = `r.id, r.nonce, r.client_seed, r.server_seed_hash, v.server_seed, r.bet, r.outcome, r.stake::text, r.win::text, r.created_at`;
+export const ROUND_COLUMNS = `r.id, r.nonce, r.client_seed, r.server_seed_hash, v.server_seed, r.bet, r.outcome, r.stake::text, r.win::text, r.created_at, r.actions`;
 export const ROUND_FROM = 'game_rounds r LEFT JOIN game_seed_reveals v ON v.server_seed_hash = r.server_seed_hash';
 
 export function roundView(row: RoundRow): RoundView {
@@ -82,6 +90,7 @@ export function roundView(row: RoundRow): RoundView {
     round_id: row.id, nonce: row.nonce, client_seed: row.client_seed, server_seed_hash: row.server_seed_hash,
     ...(row.server_seed ? { server_seed: row.server_seed } : {}),
     bet: row.bet, outcome: row.outcome, stake: row.stake, win: row.win, created_at: new Date(row.created_at).toISOString(),
+    ...(row.actions?.length ? { actions: row.actions } : {}),
   };
 }
 
@@ -94,9 +103,10 @@ export async function sessionBalance(db: Queryable, session: GameSession): Promi
 
 export async function sessionState(services: Services, session: GameSession): Promise<GameSessionState> {
   const { db, config } = services;
-  const [fairness] = await db.query<FairnessState>('SELECT server_seed_hash, client_seed, nonce FROM game_sessions WHERE id = $1', [session.id]);
+  const openRound = await openRoundOf(services, session);
+  const fairness = await fairnessOf(services, session.id);
   const rounds = await db.query<RoundRow>(
-    `SELECT ${ROUND_COLUMNS} FROM ${ROUND_FROM} WHERE r.session_id = $1 ORDER BY r.created_at DESC, r.nonce DESC LIMIT $2`,
+    `SELECT ${ROUND_COLUMNS} FROM ${ROUND_FROM} WHERE r.session_id = $1 AND r.state = 'settled' ORDER BY r.created_at DESC, r.nonce DESC LIMIT $2`,
     [session.id, RECENT_ROUNDS],
   );
   return {
@@ -109,9 +119,28 @@ export async function sessionState(services: Services, session: GameSession): Pr
     min_bet: config.games.minBet,
     max_bet: config.games.maxBet,
     expires_at: new Date(session.expires_at).toISOString(),
-    fairness: fairness!,
+    fairness,
     rounds: rounds.map(roundView),
+    ...(isStepMechanic(session.mechanic) ? { open_round: openRound } : {}),
   };
+}
+
+/**
+ * The active pair and the commitment to the next server seed. Sessions opened before the next
+ * seed existed get one here, before the player can choose a client seed for it.
+ */
+async function fairnessOf(services: Services, sessionId: string): Promise<FairnessState> {
+  const { db } = services;
+  const read = () => db.query<FairnessState & { next_server_seed_hash: string | null }>(
+    'SELECT server_seed_hash, next_server_seed_hash, client_seed, nonce FROM game_sessions WHERE id = $1', [sessionId],
+  );
+  let [row] = await read();
+  if (!row!.next_server_seed_hash) {
+    const seed = newServerSeed();
+    await db.query('UPDATE game_sessions SET next_server_seed = $2, next_server_seed_hash = $3 WHERE id = $1 AND next_server_seed IS NULL', [sessionId, seed, await hashServerSeed(seed)]);
+    [row] = await read();
+  }
+  return { server_seed_hash: row!.server_seed_hash, next_server_seed_hash: row!.next_server_seed_hash!, client_seed: row!.client_seed, nonce: row!.nonce };
 }
 
 /** Printable text only: no control or bidirectional-override characters (they could disguise a seed). */
@@ -125,17 +154,29 @@ export async function rotateSeeds(services: Services, session: GameSession, clie
   if (typeof clientSeed !== 'string' || !clientSeed.trim()) throw detailError(400, 'games.client_seed_required');
   if (UNSAFE.test(clientSeed)) throw detailError(400, 'games.client_seed_characters');
   if ([...clientSeed].length > CLIENT_SEED_MAX) throw detailError(400, 'games.client_seed_too_long', { max: CLIENT_SEED_MAX });
-  const serverSeed = newServerSeed();
-  const serverSeedHash = await hashServerSeed(serverSeed);
+  await fairnessOf(services, session.id);
+  const following = newServerSeed();
+  const followingHash = await hashServerSeed(following);
   return services.db.transaction(async (tx) => {
-    const [old] = await tx.query<{ server_seed: string; server_seed_hash: string; client_seed: string; nonce: number }>(
-      'SELECT server_seed, server_seed_hash, client_seed, nonce FROM game_sessions WHERE id = $1 FOR UPDATE',
+    const [old] = await tx.query<{ server_seed: string; server_seed_hash: string; client_seed: string; nonce: number; next_server_seed: string; next_server_seed_hash: string }>(
+      'SELECT server_seed, server_seed_hash, client_seed, nonce, next_server_seed, next_server_seed_hash FROM game_sessions WHERE id = $1 FOR UPDATE',
       [session.id],
     );
-    await tx.query('INSERT INTO game_seed_reveals (server_seed_hash, server_seed) VALUES ($1, $2) ON CONFLICT DO NOTHING', [old!.server_seed_hash, old!.server_seed]);
-    await tx.query('UPDATE game_sessions SET server_seed = $2, server_seed_hash = $3, client_seed = $4, nonce = 0 WHERE id = $1', [
-      session.id, serverSeed, serverSeedHash, clientSeed,
+    // A multi-step round in play still needs its server seed secret.
+    const [open] = await tx.query(`SELECT 1 FROM game_rounds WHERE session_id = $1 AND state = 'open'`, [session.id]);
+    if (open) throw detailError(409, 'games.round_open');
+    await tx.query('INSERT INTO game_seed_reveals (server_seed_hash, server_seed, revealed_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
+      old!.server_seed_hash, old!.server_seed, now(services).toISOString(),
     ]);
-    return { revealed: old!, fairness: { server_seed_hash: serverSeedHash, client_seed: clientSeed, nonce: 0 } };
+    // The committed next seed becomes active; a new one is committed for the rotation after.
+    await tx.query(
+      'UPDATE game_sessions SET server_seed = $2, server_seed_hash = $3, client_seed = $4, nonce = 0, next_server_seed = $5, next_server_seed_hash = $6 WHERE id = $1',
+      [session.id, old!.next_server_seed, old!.next_server_seed_hash, clientSeed, following, followingHash],
+    );
+    const { server_seed, server_seed_hash, client_seed, nonce } = old!;
+    return {
+      revealed: { server_seed, server_seed_hash, client_seed, nonce },
+      fairness: { server_seed_hash: old!.next_server_seed_hash, next_server_seed_hash: followingHash, client_seed: clientSeed, nonce: 0 },
+    };
   });
 }

@@ -13,6 +13,8 @@ import { describe, isRefusal, type BetRefusal, type Ctx, type MechanicUi } from 
 import { rouletteUi } from './roulette.ts';
 import { baccaratUi } from './baccarat.ts';
 import { slotUi } from './slot.ts';
+import { renderSteps } from './steps.ts';
+import { isStepMechanic } from '../../../../../../src/games/steps.ts';
 
 interface PageConfig {
   sessionId: string;
@@ -128,7 +130,12 @@ function render(state: GameSessionState) {
   document.title = state.game.name;
 }
 
-api.state().then(render, (error) => {
+const notify = () => {
+  if (window.parent !== window) window.parent.postMessage({ type: 'balance-changed' }, config.siteOrigin || location.origin);
+};
+api.state().then((state) => (isStepMechanic(state.game.mechanic)
+  ? renderSteps(state, { t, money: moneyFormatter(state.currency, config.locale), sessionId: config.sessionId, root, alert, showError, notify })
+  : render(state)), (error) => {
   root.removeAttribute('aria-busy');
   root.replaceChildren();
   showError(error);

@@ -1,0 +1,240 @@
+// The multi-step games' page (blackjack, mines, crash): a bet form that opens a round, then the
+// round's own buttons (hit/stand/double/split, the 5×5 grid and cash out, cash out while the
+// multiplier rises), every step sent with its own action_id. An open round is resumed on load.
+import type { GameSessionState, StepRoundView } from '../../../../../../src/games/protocol.ts';
+import { checkAmount, toCents } from '../../../../../../src/api/money.ts';
+import { crashMultiplierAt, crashTarget, hundredthsText } from '../../../../../../src/games/crash.ts';
+import { GameError } from './api.ts';
+import { field, h, type T } from './dom.ts';
+
+interface Deps {
+  t: T;
+  money: (amount: string) => string;
+  sessionId: string;
+  root: HTMLElement;
+  alert: HTMLElement;
+  showError: (error: unknown) => void;
+  /** Tells the site the balance changed (no figures). */
+  notify: () => void;
+}
+
+type StepResponse = { round: StepRoundView; balance: string };
+interface Hand { cards: string[]; total: number; soft: boolean; stake: string; payout?: string }
+const SUITS: Record<string, string> = { S: '♠', H: '♥', D: '♦', C: '♣' };
+const cardText = (card: string) => `${card[0] === 'T' ? '10' : card[0]}${SUITS[card[1]!] ?? ''}`;
+
+export function renderSteps(state: GameSessionState, deps: Deps) {
+  const { t, money, root, alert } = deps;
+  const mechanic = state.game.mechanic as 'blackjack' | 'mines' | 'crash';
+  const base = `/demo-games/api/sessions/${encodeURIComponent(deps.sessionId)}`;
+  async function call(path: string, body?: unknown): Promise<StepResponse> {
+    let response: Response;
+    try {
+      response = await fetch(base + path, body === undefined
+        ? { headers: { Accept: 'application/json' } }
+        : { method: 'POST', headers: { Accept: 'application/json', 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    } catch {
+      throw new GameError(0);
+    }
+    const data = (await response.json().catch(() => ({}))) as StepResponse & { detail?: string };
+    if (!response.ok) throw new GameError(response.status, typeof data.detail === 'string' ? data.detail : undefined);
+    return data;
+  }
+
+  const balance = h('strong', { 'data-balance': true }, money(state.balance));
+  const result = h('p', { role: 'status', class: 'result', 'data-result': true });
+  const stake = h('input', { type: 'text', name: 'stake', inputmode: 'decimal', autocomplete: 'off', value: '1.00', required: true });
+  const limits = { min: money(state.min_bet), max: money(state.max_bet) };
+  const mines = h('select', { name: 'mines' }, ...Array.from({ length: 24 }, (_, i) => h('option', { value: String(i + 1), selected: i + 1 === 3 }, String(i + 1))));
+  const target = h('input', { type: 'text', name: 'auto_cashout', inputmode: 'decimal', autocomplete: 'off', value: '2.00', required: true });
+  const controls =
+    mechanic === 'mines' ? field(t('steps.mines_count'), mines, t('steps.mines_hint'))
+    : mechanic === 'crash' ? field(t('steps.target'), target, t('steps.target_hint'))
+    : h('span');
+  const submit = h('button', { type: 'submit', class: 'primary' }, t(mechanic === 'blackjack' ? 'steps.deal' : 'steps.start'));
+  const form = h('form', { class: 'bet', novalidate: true }, controls, field(t('stake'), stake, t('stake_hint', limits)), submit);
+
+  // The board.
+  const actions = h('div', { class: 'step-actions' });
+  const dealer = h('p', { 'data-dealer': true });
+  const hands = h('ul', { class: 'slip', 'data-hands': true });
+  const cells = Array.from({ length: 25 }, (_, cell) =>
+    h('button', { type: 'button', class: 'cell', 'data-cell': cell, 'aria-label': t('steps.cell', { n: cell + 1 }), disabled: true }, ''));
+  const grid = h('div', { class: 'mines-grid' }, ...cells);
+  const multiplier = h('p', { class: 'big-result', 'data-multiplier': true }, '—');
+  const info = h('p', { class: 'hint', 'data-info': true });
+  const board =
+    mechanic === 'blackjack' ? h('div', {}, h('h2', { class: 'small' }, t('steps.dealer')), dealer, hands, actions)
+    : mechanic === 'mines' ? h('div', {}, grid, multiplier, info, actions)
+    : h('div', {}, multiplier, info, actions);
+
+  let current: StepRoundView | null = null;
+  let busy = false;
+  let ticker: ReturnType<typeof setInterval> | undefined;
+  let ids = 0;
+  const actionId = () => `${Date.now().toString(36)}-${(++ids).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
+  const setBusy = (value: boolean) => {
+    busy = value;
+    form.toggleAttribute('aria-busy', value);
+    for (const button of board.querySelectorAll('button')) if (value) button.disabled = true;
+  };
+
+  function outcomeText(round: StepRoundView) {
+    const win = toCents(round.win ?? '0')!;
+    const staked = toCents(round.stake)!;
+    // A payout at or below the stake is never called a win.
+    if (win > staked) return { kind: 'win', text: t('steps.result_win', { win: money(round.win!), stake: money(round.stake) }) };
+    if (win === staked) return { kind: 'push', text: t('steps.result_push', { win: money(round.win!) }) };
+    if (win > 0n) return { kind: 'partial', text: t('steps.result_partial', { win: money(round.win!), stake: money(round.stake) }) };
+    return { kind: 'loss', text: t('steps.result_loss') };
+  }
+
+  function actionButton(action: string, label: string) {
+    const button = h('button', { type: 'button', class: 'secondary', 'data-action': action }, label);
+    button.addEventListener('click', () => void step({ action }));
+    return button;
+  }
+
+  function show(round: StepRoundView) {
+    current = round;
+    const open = round.state === 'open';
+    const view = round.view as Record<string, unknown>;
+    actions.replaceChildren();
+    if (mechanic === 'blackjack') {
+      const d = view.dealer as { cards: string[]; total: number };
+      dealer.textContent = `${d.cards.map(cardText).join(' ')} ${open ? '' : `(${t('steps.total', { total: d.total })})`}`.trim();
+      hands.replaceChildren(...(view.player as Hand[]).map((hand, index) => h('li', { 'data-hand': index, 'aria-current': open && view.active === index ? 'true' : undefined },
+        h('span', {}, `${(view.player as Hand[]).length > 1 ? `${t('steps.hand', { n: index + 1 })}: ` : ''}${hand.cards.map(cardText).join(' ')}`),
+        h('span', {}, t('steps.total', { total: hand.total })))));
+      if (open) for (const action of round.actions) actions.append(actionButton(action, t(`steps.${action}`)));
+    } else if (mechanic === 'mines') {
+      const revealed = new Set(view.revealed as number[]);
+      const positions = new Set((view.positions as number[] | undefined) ?? []);
+      cells.forEach((cell, index) => {
+        const safe = revealed.has(index);
+        const mine = positions.has(index);
+        cell.textContent = safe ? '◆' : mine ? '✸' : '';
+        cell.dataset.state = safe ? 'safe' : mine ? 'mine' : '';
+        cell.setAttribute('aria-label', t(safe ? 'steps.cell_safe' : mine ? 'steps.cell_mine' : 'steps.cell', { n: index + 1 }));
+        cell.disabled = !open || safe;
+      });
+      multiplier.textContent = `${view.multiplier}×`;
+      info.textContent = open && view.next_multiplier ? t('steps.next', { value: String(view.next_multiplier) }) : '';
+      if (open && round.actions.includes('cashout')) actions.append(actionButton('cashout', t('steps.cashout', { amount: money(String(view.cashout)) })));
+    } else {
+      clearInterval(ticker);
+      info.textContent = t('steps.auto', { value: String(view.auto_cashout) });
+      if (open) {
+        const received = performance.now();
+        const elapsed = Number(view.elapsed_ms);
+        const targetHundredths = crashTarget(String(view.auto_cashout)) ?? 100;
+        let polled = received;
+        const tick = () => {
+          const now = elapsed + (performance.now() - received);
+          multiplier.textContent = `${hundredthsText(Math.min(crashMultiplierAt(now), targetHundredths))}×`;
+          // The server decides when the round ends; ask it now and then.
+          if (!busy && performance.now() - polled > 1000) {
+            polled = performance.now();
+            void call(`/rounds/${round.id}`).then((res) => res.round.state !== 'open' && finish(res), () => undefined);
+          }
+        };
+        tick();
+        ticker = setInterval(tick, 100);
+        actions.append(actionButton('cashout', t('steps.cashout_now')));
+      } else {
+        multiplier.textContent = `${view.multiplier}×`;
+        info.textContent = t(Number(view.paid) > 0 ? 'steps.cashed' : 'steps.crashed', { value: String(view.paid ?? view.multiplier), crash: String(view.crash_point) });
+      }
+    }
+    submit.disabled = open;
+    form.toggleAttribute('aria-disabled', open);
+    if (!open) {
+      const outcome = outcomeText(round);
+      result.dataset.outcome = outcome.kind;
+      result.textContent = outcome.text;
+    }
+  }
+
+  function finish(response: StepResponse) {
+    balance.textContent = money(response.balance);
+    show(response.round);
+    if (response.round.state !== 'open') deps.notify();
+  }
+
+  async function step(body: Record<string, unknown>) {
+    if (!current || busy) return;
+    alert.textContent = '';
+    setBusy(true);
+    try {
+      finish(await call(`/rounds/${current.id}/actions`, { ...body, action_id: actionId() }));
+    } catch (error) {
+      deps.showError(error);
+      // The round as the server has it.
+      await call(`/rounds/${current.id}`).then(finish, () => undefined);
+    } finally {
+      setBusy(false);
+      if (current) show(current);
+    }
+  }
+
+  cells.forEach((cell, index) => cell.addEventListener('click', () => void step({ action: 'reveal', cell: index })));
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    alert.textContent = '';
+    for (const invalid of form.querySelectorAll('[aria-invalid]')) invalid.removeAttribute('aria-invalid');
+    if (current?.state === 'open' || busy) return;
+    const checked = checkAmount(stake.value.trim().replace(',', '.'), state.min_bet, state.max_bet);
+    if (!('amount' in checked)) {
+      alert.textContent = t('errors.stake', limits);
+      stake.setAttribute('aria-invalid', 'true');
+      return stake.focus();
+    }
+    const bet: Record<string, unknown> = { type: mechanic, amount: checked.amount };
+    if (mechanic === 'mines') bet.mines = Number(mines.value);
+    if (mechanic === 'crash') {
+      const value = target.value.trim().replace(',', '.');
+      const normalized = /^\d{1,4}(\.\d{1,2})?$/.test(value) ? Number(value).toFixed(2) : '';
+      if (crashTarget(normalized) === undefined) {
+        alert.textContent = t('steps.target_error');
+        target.setAttribute('aria-invalid', 'true');
+        return target.focus();
+      }
+      bet.auto_cashout = normalized;
+    }
+    result.textContent = t('busy');
+    delete result.dataset.outcome;
+    setBusy(true);
+    submit.disabled = true;
+    try {
+      const response = await call('/rounds', { bet });
+      balance.textContent = money(response.balance);
+      result.textContent = '';
+      setBusy(false);
+      show(response.round);
+      if (response.round.state !== 'open') deps.notify();
+      else (actions.querySelector('button') ?? cells.find((cell) => !cell.disabled))?.focus();
+    } catch (error) {
+      result.textContent = '';
+      deps.showError(error);
+      setBusy(false);
+      submit.disabled = false;
+    }
+  });
+
+  root.replaceChildren(
+    h('header', { class: 'top' },
+      h('h1', {}, state.game.name),
+      h('p', { class: 'mode' }, t(state.mode === 'real' ? 'mode_real' : 'mode_demo')),
+      h('p', { class: 'balance' }, `${t('balance')}: `, balance)),
+    h('div', { class: 'play' }, form, h('div', { class: 'board' }, board, result)),
+    h('section', { class: 'panel' }, h('h2', {}, t('steps.rules_title')), h('p', {}, t(`steps.rules_${mechanic}`))),
+  );
+  root.removeAttribute('aria-busy');
+  document.title = state.game.name;
+  if (state.open_round) {
+    show(state.open_round);
+    result.textContent = t('steps.resumed');
+  }
+}

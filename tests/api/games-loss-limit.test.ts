@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { balanceOf, useTestApi } from './harness.ts';
+
+/**
+ * Issue 20 item 1: a stake is accepted only if the worst case (the stake, and every open stake
+ * lost) fits in the room left under every loss limit, checked under the player's row lock in the
+ * transaction that takes the stake. Real parallel requests; run on PGlite and, with DATABASE_URL,
+ * on PostgreSQL.
+ */
+const ctx = useTestApi();
+
+const launch = async (token: string, game = 'european-roulette') =>
+  (await ctx.api.request('POST', '/gmnggate/api', { token, body: { method: 'game_launch', game_id: game, mode: 'real' } })).body.session_id as string;
+const bet = (session: string, amount: string) =>
+  ctx.api.request('POST', `/demo-games/api/sessions/${session}/rounds`, { body: { bet: { type: 'roulette', stakes: [{ kind: 'red', amount }] } }, encrypt: false });
+const setLossLimit = (token: string, day: string) => ctx.api.request('PATCH', '/api/user/responsible-gaming', { token, body: { loss_limits: { day } } });
+
+async function netLoss(userId: number): Promise<number> {
+  const [row] = await ctx.api.db.query<{ loss: string }>(`SELECT COALESCE(sum(stake - win), 0)::text AS loss FROM game_rounds WHERE user_id = $1`, [userId]);
+  return Math.round(Number(row!.loss) * 100);
+}
+
+describe('loss limits take the stake into account', () => {
+  it('refuses a single 100.00 bet with a daily loss limit of 10.00, with the room left in the message', async () => {
+    const player = await ctx.api.player({ balance: '500.00' });
+    expect((await setLossLimit(player.token, '10.00')).status).toBe(200);
+    const session = await launch(player.token);
+    const res = await bet(session, '100.00');
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({
+      detail: 'This stake does not fit under your loss limit: at most €10.00 can still be staked now (stakes of unfinished rounds count as lost until they settle).',
+    });
+    expect(await balanceOf(ctx.api, player.id)).toBe('500.00');
+    expect((await bet(session, '10.00')).status).toBe(200);
+  });
+
+  it('60 parallel bets of 100.00 against a 10.00 daily loss limit: all refused, nothing lost', async () => {
+    const player = await ctx.api.player({ balance: '6000.00' });
+    expect((await setLossLimit(player.token, '10.00')).status).toBe(200);
+    const session = await launch(player.token);
+    const results = await Promise.all(Array.from({ length: 60 }, () => bet(session, '100.00')));
+    expect(results.map((res) => res.status)).toEqual(Array(60).fill(403));
+    expect(await balanceOf(ctx.api, player.id)).toBe('6000.00');
+    expect(await netLoss(player.id)).toBe(0);
+  });
+
+  it('60 parallel bets of 4.00 against a 10.00 daily loss limit never lose more than 10.00', async () => {
+    const player = await ctx.api.player({ balance: '1000.00' });
+    expect((await setLossLimit(player.token, '10.00')).status).toBe(200);
+    const session = await launch(player.token);
+    const results = await Promise.all(Array.from({ length: 60 }, () => bet(session, '4.00')));
+    const accepted = results.filter((res) => res.status === 200);
+    expect(accepted.length).toBeGreaterThanOrEqual(2);
+    expect(results.every((res) => res.status === 200 || res.status === 403)).toBe(true);
+    const loss = await netLoss(player.id);
+    expect(loss).toBeLessThanOrEqual(1000);
+    // The balance moved by exactly the rounds' net.
+    expect(Math.round(Number(await balanceOf(ctx.api, player.id)) * 100)).toBe(100_000 - loss);
+  });
+});
