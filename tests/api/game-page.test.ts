@@ -33,7 +33,7 @@ describe('the demo provider game page', () => {
   });
 
   it("launches on the provider's own origin when GAME_PROVIDER_ORIGIN is set", async () => {
-    const res = await ctx.api.request('POST', '/gmnggate/api', { body: { method: 'game_launch', game_id: 'crash-rocket', mode: 'demo' } });
+    const res = await ctx.api.request('POST', '/gmnggate/api', { body: { method: 'game_launch', game_id: 'dice', mode: 'demo' } });
     expect(res.body.url).toBe(`https://games.example.test/demo-games/play/${res.body.session_id}`);
   });
 

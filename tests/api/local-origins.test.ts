@@ -30,7 +30,7 @@ describe('origins on a local run', () => {
   });
 
   it('launches games at a relative URL, so the frame comes from the address the player opened', async () => {
-    const res = await ctx.api.request('POST', '/gmnggate/api', { body: { method: 'game_launch', game_id: 'crash-rocket', mode: 'demo' }, headers: { origin: 'http://127.0.0.1:4321' } });
+    const res = await ctx.api.request('POST', '/gmnggate/api', { body: { method: 'game_launch', game_id: 'dice', mode: 'demo' }, headers: { origin: 'http://127.0.0.1:4321' } });
     expect(res.status).toBe(200);
     expect(res.body.url).toBe(`/demo-games/play/${res.body.session_id}`);
   });
