@@ -129,3 +129,51 @@ export function withdrawalRejectedMail(player: Recipient, amount: string, curren
     { text: say('signature') },
   ]);
 }
+
+/** The link that confirms a new address, mailed to that address (POST /auth/users/set_email/). */
+export function emailChangeMail(player: Recipient, newEmail: string, link: string, hours: number): MailMessage {
+  const say = sayer(player.locale);
+  return compose(player.locale, newEmail, say('email_change_subject'), [
+    { text: say('greeting', { username: player.username }) },
+    { text: say('email_change_body') },
+    { link, label: say('email_change_button') },
+    { text: say('email_change_expiry', { hours }) },
+    { text: say('email_change_ignore') },
+    { text: say('signature') },
+  ]);
+}
+
+/**
+ * Mailed to a new address that already has an account: the requester got the same answer as for
+ * a free address, so only the mailbox's owner learns that it is taken.
+ */
+export function emailChangeTakenMail(player: Recipient, newEmail: string): MailMessage {
+  const say = sayer(player.locale);
+  return compose(player.locale, newEmail, say('email_change_subject'), [
+    { text: say('email_taken_body') },
+    { text: say('signature') },
+  ]);
+}
+
+/** To the current address when a change is asked for: who asked, when, and where to report it. */
+export function emailChangeNoticeMail(player: Recipient, maskedNewEmail: string, date: Date, supportEmail: string): MailMessage {
+  const say = sayer(player.locale);
+  return compose(player.locale, player.email, say('email_notice_subject'), [
+    { text: say('greeting', { username: player.username }) },
+    { text: say('email_notice_body', { email: maskedNewEmail, date: when(player.locale, date) }) },
+    { text: say('changed_warning', { email: supportEmail }) },
+    { text: say('signature') },
+  ]);
+}
+
+/** The account was closed: what happens to the balance and the data, and when. */
+export function accountClosedMail(player: Recipient, date: Date, days: number, payout: string | undefined): MailMessage {
+  const say = sayer(player.locale);
+  return compose(player.locale, player.email, say('closed_subject'), [
+    { text: say('greeting', { username: player.username }) },
+    { text: say('closed_body', { date: when(player.locale, date) }) },
+    ...(payout ? [{ text: say('closed_payout', { amount: payout }) }] : []),
+    { text: say('closed_retention', { days }) },
+    { text: say('signature') },
+  ]);
+}

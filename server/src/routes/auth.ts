@@ -58,8 +58,8 @@ export function authRoutes(services: Services) {
         const refIgnored = !!ref && !referrer;
         if (await loadAccount(tx, 'email', email)) return { refIgnored, created: undefined };
         const [created] = await tx.query<{ id: number }>(
-          `INSERT INTO users (email, username, password_hash, currency, referral_code, referred_by, locale, date_of_birth, terms_accepted_at, activated_at, first_signed_in_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL, NULL) RETURNING id`,
+          `INSERT INTO users (email, username, password_hash, currency, referral_code, referred_by, locale, date_of_birth, terms_accepted_at, activated_at, first_signed_in_at, date_joined)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL, NULL, $9) RETURNING id`,
           [email, username, passwordHash, config.currency, newReferralCode(), referrer?.id ?? null, c.get('locale'), input.date_of_birth, services.clock().toISOString()],
         );
         await notify(tx, created!.id, 'welcome');

@@ -41,9 +41,12 @@ export interface Account extends Recipient {
   activated_at: Date | null;
 }
 
-/** The account with this id or (normalized) email, with a supported mail language. */
+/**
+ * The account with this id or (normalized) email, with a supported mail language. A closed account
+ * is not found: it signs in, resets its password and registers like an unknown address (issue 29).
+ */
 export async function loadAccount(db: Queryable, where: 'id' | 'email', value: number | string): Promise<Account | undefined> {
-  const [row] = await db.query<Account>(`SELECT id, email, username, locale, password_hash, activated_at FROM users WHERE ${where} = $1`, [value]);
+  const [row] = await db.query<Account>(`SELECT id, email, username, locale, password_hash, activated_at FROM users WHERE ${where} = $1 AND closed_at IS NULL`, [value]);
   if (!row) return undefined;
   return { ...row, locale: (LOCALES as readonly string[]).includes(row.locale) ? (row.locale as Locale) : 'en' };
 }
