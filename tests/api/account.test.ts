@@ -152,7 +152,8 @@ describe('GET /api/user/export', () => {
     const { response, data, text } = await exportOf(player.token);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(response.headers.get('content-disposition')).toBe('attachment; filename="amberplay-data-2026-01-15.json"');
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="amberplay-data-${clock().toISOString().slice(0, 10)}.json"`);
+    expect(data.exported_at).toBe(clock().toISOString());
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(Object.keys(data)).toEqual(['format_version', 'exported_at', ...EXPORT_SECTIONS]);
     expect(data.profile).toMatchObject({ id: player.id, email: player.email, username: player.username, balance: '60.00', date_of_birth: ADULT.date_of_birth });
