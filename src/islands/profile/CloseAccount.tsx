@@ -33,6 +33,7 @@ export function CloseAccount(props: IslandProps) {
   const [payout, setPayout] = useState<string | null>();
   const form = useRef<HTMLFormElement>(null);
   const dialog = useRef<HTMLDialogElement>(null);
+  const keep = useRef<HTMLButtonElement>(null);
 
   if (payout !== undefined) {
     return (
@@ -67,6 +68,8 @@ export function CloseAccount(props: IslandProps) {
     }
     setErrors({});
     dialog.current?.showModal();
+    // The safe answer has focus: Enter or Space by habit keeps the account.
+    keep.current?.focus();
   }
 
   async function confirm() {
@@ -129,7 +132,7 @@ export function CloseAccount(props: IslandProps) {
           <button type="button" className="button button--danger" onClick={confirm} disabled={busy} aria-busy={busy}>
             {busy ? t('common.busy') : a('close.confirm_yes')}
           </button>
-          <button type="button" className="button button--ghost" onClick={() => dialog.current?.close()} autoFocus>
+          <button ref={keep} type="button" className="button button--ghost" onClick={() => dialog.current?.close()}>
             {a('close.cancel')}
           </button>
         </div>
