@@ -309,3 +309,18 @@ describe('housekeeping of accounts never activated', () => {
     expect((await ctx.api.db.query('SELECT 1 FROM users WHERE id = $1', [active.id])).length).toBe(1);
   });
 });
+
+describe('referral statistics', () => {
+  it('counts an invited player only once their account is activated', async () => {
+    const referrer = await playerIn('en');
+    const [{ referral_code }] = await ctx.api.db.query<{ referral_code: string }>('SELECT referral_code FROM users WHERE id = $1', [referrer.id]);
+    const tag = Math.random().toString(36).slice(2, 10);
+    const email = `invited_${tag}@example.test`;
+    expect((await ctx.api.request('POST', '/auth/users/', { body: { ...ADULT, email, username: `invited_${tag}`, password: 'correct-horse-battery', ref: referral_code }, headers: from() })).status).toBe(201);
+    const stats = () => ctx.api.request('GET', '/api/user/referral-stats', { token: referrer.token });
+    expect((await stats()).body).toMatchObject({ invited: 0, active: 0 });
+    const { uid, token } = mailedLink((await smtp.next(email)).text ?? '', 'activate')!;
+    expect((await ctx.api.request('POST', '/auth/users/activation/', { body: { uid, token } })).status).toBe(204);
+    expect((await stats()).body).toMatchObject({ invited: 1, active: 0 });
+  });
+});

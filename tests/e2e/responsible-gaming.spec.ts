@@ -104,6 +104,10 @@ for (const locale of LOCALES) {
     await section.getByLabel(profile.rg.period_24h).check();
     await section.getByLabel(profile.rg.password).fill(player.password);
     await section.getByRole('button', { name: profile.rg.time_out_submit }).click();
+    // It cannot be undone, so a dialog asks first, with "Not now" focused.
+    const confirm = page.locator('dialog[data-dialog="confirm-time_out"][open]');
+    await expect(confirm.getByRole('button', { name: profile.rg.confirm_cancel })).toBeFocused();
+    await confirm.getByRole('button', { name: profile.rg.time_out_submit }).click();
     await expect(page.getByRole('status').filter({ hasText: pattern(profile.rg.time_out_done) })).toBeVisible();
     // The server revoked every token: the page is signed out once the player closes the notice.
     await page.locator('[data-rg-done="time_out"]').getByRole('button').click();
