@@ -324,3 +324,20 @@ describe('referral statistics', () => {
     expect((await stats()).body).toMatchObject({ invited: 1, active: 0 });
   });
 });
+
+describe('withdrawal while the identity document is under review', () => {
+  it('refuses with the same words as the page: the document is being reviewed', async () => {
+    const player = await playerIn('de', { balance: '50.00' });
+    await ctx.api.db.query(
+      `INSERT INTO identity_verifications (id, user_id, document_type, status, submitted_at) VALUES (gen_random_uuid(), $1, 'passport', 'pending', now())`,
+      [player.id],
+    );
+    const res = await ctx.api.request('POST', '/api/user/withdrawal', {
+      token: player.token,
+      body: { amount: '20.00', method: 'bank_transfer', destination: 'DE89370400440532013000' },
+      headers: { 'accept-language': 'de' },
+    });
+    expect([res.status, res.body]).toEqual([400, { detail: 'Ihr Dokument wird geprüft. Sie können eine Auszahlung beantragen, sobald Ihre Identität bestätigt ist.' }]);
+    expect(await balanceOf(ctx.api, player.id)).toBe('50.00');
+  });
+});

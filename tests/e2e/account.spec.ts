@@ -128,3 +128,74 @@ for (const lang of ['de', 'ja'] as const) {
     await expect(form.getByRole('alert')).toHaveText(messages(lang, 'api').errors.login_failed);
   });
 }
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+for (const lang of ['de', 'ja'] as const) {
+  const profile = messages(lang, 'profile');
+
+  test(`${lang}: the withdrawal form is disabled with one message while unverified, and while the document is reviewed`, async ({ page, request }) => {
+    const player = await signedIn(page, request, lang);
+    await page.goto(`/${lang}/profile/withdrawal`);
+    await closeLowBalance(page);
+    const card = page.locator('section[aria-labelledby="withdraw-title"]');
+    const form = card.locator('form[data-form="withdrawal"]');
+    await expect(card.locator('[data-verification-needed="none"]')).toContainText(profile.verification.withdrawal_needed);
+    await expect(form.locator('input[name="amount"]')).toBeDisabled();
+    await expect(form.locator('input[name="destination"]')).toBeDisabled();
+    await expect(form.getByRole('button', { name: profile.withdrawal.submit })).toBeDisabled();
+    await expect(card.locator('.notice, .field__error, [role="alert"]')).toHaveCount(1);
+    await axeClean(page);
+
+    const sent = await request.post('/api/user/verification', {
+      headers: { authorization: `Token ${player.token}` },
+      multipart: { document_type: 'passport', front: { name: 'pass.pdf', mimeType: 'application/pdf', buffer: PDF } },
+    });
+    expect(sent.status()).toBe(201);
+    await page.reload();
+    await expect(card.locator('[data-verification-needed="pending"]')).toHaveText(profile.verification.withdrawal_pending);
+    await expect(form.locator('input[name="amount"]')).toBeDisabled();
+    await expect(card.locator('.notice, .field__error, [role="alert"]')).toHaveCount(1);
+    // The API, asked anyway, says the same as the page.
+    const refused = await request.post('/api/user/withdrawal', {
+      headers: { authorization: `Token ${player.token}`, 'accept-language': lang },
+      data: { amount: '10.00', method: 'card', destination: '4111111111111111' },
+    });
+    expect(await refused.json()).toEqual({ detail: profile.verification.withdrawal_pending });
+  });
+}
+
+test('de: limit and amount fields show and accept decimal commas; shortcuts above the remaining limit are disabled', async ({ page, request }) => {
+  await signedIn(page, request, 'de');
+  const profile = messages('de', 'profile');
+  const euro = (amount: string) => `${amount}\u00a0€`;
+  await page.goto('/de/profile/responsible_gaming');
+  await closeLowBalance(page);
+  const deposits = page.locator('[data-rg="deposit_limits"]');
+  await deposits.locator('#deposit_limits-day').fill('50,00');
+  await deposits.getByRole('button', { name: profile.rg.save_limits }).click();
+  await expect(deposits.locator('[data-period="day"] [data-remaining]')).toHaveText(fill(profile.rg.remaining, { remaining: euro('50,00') }));
+  await page.reload();
+  await expect(deposits.locator('#deposit_limits-day')).toHaveValue('50,00');
+
+  await page.goto('/de/profile/deposit');
+  const form = page.locator('form[data-form="deposit"]');
+  await expect(page.locator('[data-deposit-room]')).toBeVisible();
+  await expect(form.locator('button[data-preset="100.00"]')).toBeDisabled();
+  await expect(form.locator('button[data-preset="50.00"]')).toBeEnabled();
+  await form.getByRole('button', { name: euro('25,00') }).click();
+  await expect(form.locator('input[name="amount"]')).toHaveValue('25,00');
+  await form.locator('input[name="amount"]').fill('60,50');
+  await form.getByRole('button', { name: profile.deposit.submit }).click();
+  await expect(form.locator('#field-amount-error')).toContainText(euro('50,00'));
+  await form.locator('input[name="amount"]').fill('12,50');
+  // The answer is read on its way to the page, which then leaves for the payment page.
+  let created: { status: number; amount?: string } | undefined;
+  await page.route('**/api/user/payments/create-payment', async (route) => {
+    const response = await route.fetch();
+    created = { status: response.status(), amount: (await response.json()).amount };
+    await route.fulfill({ response });
+  });
+  await form.getByRole('button', { name: profile.deposit.submit }).click();
+  await expect.poll(() => created).toEqual({ status: 201, amount: '12.50' });
+});

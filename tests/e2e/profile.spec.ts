@@ -47,7 +47,7 @@ test('deposit through the demo payment page: the balance rises by exactly the am
   await page.goto('/de/profile/deposit');
   const form = page.locator('form[data-form="deposit"]');
   await form.getByRole('button', { name: '25,00\u00a0€' }).click();
-  await expect(form.locator('input[name="amount"]')).toHaveValue('25.00');
+  await expect(form.locator('input[name="amount"]')).toHaveValue('25,00');
 
   const keys: string[] = [];
   page.on('request', (req) => {

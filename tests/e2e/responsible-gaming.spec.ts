@@ -50,6 +50,9 @@ for (const locale of LOCALES) {
     await expect(page.locator('[data-deposit-room]')).toHaveText(profile.rg.deposit_remaining.replace('{remaining}', money('50.00', locale)));
     await expect(page.getByRole('link', { name: profile.rg.limits_link })).toBeVisible();
     const form = page.locator('form[data-form="deposit"]');
+    // A shortcut above the room left is disabled; those within it are not.
+    await expect(form.locator('button[data-preset="100.00"]')).toBeDisabled();
+    await expect(form.locator('button[data-preset="50.00"]')).toBeEnabled();
     await form.locator('input[name="amount"]').fill('60');
     await form.getByRole('button', { name: profile.deposit.submit }).click();
     await expect(form.locator('#field-amount-error')).toHaveText(pattern(api.rg.deposit_limit_max));
