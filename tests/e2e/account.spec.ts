@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { closeLowBalance, mailTo, newPlayer, registerPlayer, waitForClientScript } from './helpers';
+import { activateFromMail, closeLowBalance, fillAdultSignUp, mailTo, newPlayer, registerPlayer, waitForClientScript } from './helpers';
 
 /**
  * Issue 29, the player's own account, as a player does it at 360 px in German and Japanese:
@@ -198,4 +198,31 @@ test('de: limit and amount fields show and accept decimal commas; shortcuts abov
   });
   await form.getByRole('button', { name: profile.deposit.submit }).click();
   await expect.poll(() => created).toEqual({ status: 201, amount: '12.50' });
+});
+
+test('de: /activate revisited while signed in says the account is already active', async ({ page, request }) => {
+  await signedIn(page, request, 'de');
+  await page.goto('/de/activate');
+  await expect(page.locator('[data-notice="already-active"]')).toContainText(messages('de', 'account').activate.already);
+  await expect(page.locator('[data-notice="broken-link"]')).toHaveCount(0);
+});
+
+test('de: registering from a game page, the activated player is taken back to that game once signed in', async ({ page }) => {
+  test.setTimeout(60_000);
+  const player = newPlayer('actgame');
+  await page.goto('/de/play?game=amber-fortune#sign-up');
+  await waitForClientScript(page);
+  const form = page.locator('dialog.auth-dialog[data-dialog="sign-up"][open]');
+  await form.locator('input[name="email"]').fill(player.email);
+  await form.locator('input[name="username"]').fill(player.username);
+  await form.locator('input[name="password"]').fill(player.password);
+  await fillAdultSignUp(form);
+  await form.locator('button[type="submit"]').click();
+  await expect(form.locator('[data-notice="check-inbox"]')).toBeVisible();
+
+  const signIn = await activateFromMail(page, player.email);
+  await expect(page.locator('[data-notice="activated"]').getByRole('link', { name: messages('de', 'account').activate.back })).toHaveAttribute('href', '/de/play?game=amber-fortune');
+  await signIn.locator('input[name="password"]').fill(player.password);
+  await signIn.locator('button[type="submit"]').click();
+  await page.waitForURL('**/de/play?game=amber-fortune');
 });
