@@ -313,7 +313,8 @@ describe('housekeeping of accounts never activated', () => {
 describe('referral statistics', () => {
   it('counts an invited player only once their account is activated', async () => {
     const referrer = await playerIn('en');
-    const [{ referral_code }] = await ctx.api.db.query<{ referral_code: string }>('SELECT referral_code FROM users WHERE id = $1', [referrer.id]);
+    const [row] = await ctx.api.db.query<{ referral_code: string }>('SELECT referral_code FROM users WHERE id = $1', [referrer.id]);
+    const referral_code = row!.referral_code;
     const tag = Math.random().toString(36).slice(2, 10);
     const email = `invited_${tag}@example.test`;
     expect((await ctx.api.request('POST', '/auth/users/', { body: { ...ADULT, email, username: `invited_${tag}`, password: 'correct-horse-battery', ref: referral_code }, headers: from() })).status).toBe(201);

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import { closeAccount } from '../../api/account';
 import { CLOSE_REASON_MAX_LENGTH, type PaymentMethod } from '../../api/contract';
 import { DESTINATION_MAX_LENGTH } from '../../api/destination-rules';
@@ -58,7 +58,7 @@ export function CloseAccount(props: IslandProps) {
   const hasBalance = (toCents(user.balance) ?? 0n) > 0n;
 
   /** The form is checked by the browser's own rules first; the dialog asks before anything is sent. */
-  function ask(event: FormEvent<HTMLFormElement>) {
+  function ask(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     if (!String(data.get('password') ?? '')) {
