@@ -35,6 +35,8 @@ export interface RegisterRequest {
   accept_terms: boolean;
   /** A referral code from a `?ref=` link. */
   ref?: string;
+  /** The browser's IANA time zone (`Europe/Berlin`), for the dates in mails; an unknown one is ignored. */
+  time_zone?: string;
 }
 /**
  * The same for a new address and for one that already has an account (then nothing is created

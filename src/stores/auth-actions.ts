@@ -75,7 +75,9 @@ export async function signUp(
   const email = values.email.trim();
   try {
     const { username, password, date_of_birth, accept_terms } = values;
-    const answer = await register({ email, username, password, date_of_birth, accept_terms, ...(values.ref ? { ref: values.ref } : {}) });
+    // The browser's time zone, so mails give dates and times as the player's clock shows them.
+    const time_zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const answer = await register({ email, username, password, date_of_birth, accept_terms, time_zone, ...(values.ref ? { ref: values.ref } : {}) });
     // Used or ignored, the code has done its job: a stale one must not follow the visitor around.
     forgetReferral();
     rememberRegisteredEmail(answer.email);

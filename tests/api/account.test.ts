@@ -342,3 +342,28 @@ describe('withdrawal while the identity document is under review', () => {
     expect(await balanceOf(ctx.api, player.id)).toBe('50.00');
   });
 });
+
+describe('mail dates in the player\'s time zone', () => {
+  it('stores the time zone given at sign-up and writes the password-changed time in it; an unknown one means UTC', async () => {
+    const tag = Math.random().toString(36).slice(2, 10);
+    const player = { email: `tz_${tag}@example.test`, username: `tz_${tag}`, password: 'correct-horse-battery' };
+    await ctx.api.request('POST', '/auth/users/', { body: { ...ADULT, ...player, time_zone: 'Asia/Kolkata' }, headers: from('hi') });
+    await smtp.next(player.email);
+    await ctx.api.activate(player.email);
+    const login = await ctx.api.request('POST', '/auth/token/login/', { body: player, headers: from('hi') });
+    const changed = await ctx.api.request('POST', '/auth/users/set_password/', {
+      token: login.body.auth_token, body: { current_password: player.password, new_password: 'quiet-harbour-lamp-72' }, headers: from('hi'),
+    });
+    expect(changed.status).toBe(204);
+    const mail = await smtp.next(player.email);
+    const expected = new Intl.DateTimeFormat('hi-IN', { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Kolkata', timeZoneName: 'short' }).format(clock());
+    expect(mail.text).toContain(expected);
+    expect(expected).toContain('IST');
+
+    const other = { email: `tz2_${tag}@example.test`, username: `tz2_${tag}`, password: 'correct-horse-battery' };
+    await ctx.api.request('POST', '/auth/users/', { body: { ...ADULT, ...other, time_zone: 'Mars/Olympus_Mons' }, headers: from() });
+    await smtp.next(other.email);
+    const [row] = await ctx.api.db.query<{ time_zone: string | null }>('SELECT time_zone FROM users WHERE email = $1', [other.email]);
+    expect(row!.time_zone).toBeNull();
+  });
+});

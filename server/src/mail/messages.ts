@@ -36,13 +36,20 @@ export interface Recipient {
   email: string;
   username: string;
   locale: Locale;
+  /** IANA name; without one, dates are in UTC. */
+  time_zone?: string;
 }
 
 const sayer = (locale: Locale) => (key: string, params: Record<string, string | number> = {}) => translate(locale, `mail.${key}`, params);
 
-/** "on 3 March 2026 at 14:05 UTC", in the player's language. */
-const when = (locale: Locale, date: Date) =>
-  `${new Intl.DateTimeFormat(LOCALE_INTL[locale], { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`;
+/**
+ * "3 March 2026 at 14:05 UTC", in the player's language and, when known, their time zone (named
+ * as the language names it: "15:05 MEZ"), issue 29.
+ */
+const when = (locale: Locale, date: Date, timeZone?: string) =>
+  timeZone
+    ? new Intl.DateTimeFormat(LOCALE_INTL[locale], { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' }).format(date)
+    : `${new Intl.DateTimeFormat(LOCALE_INTL[locale], { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`;
 
 export function passwordResetMail(player: Recipient, link: string, minutes: number): MailMessage {
   const say = sayer(player.locale);
@@ -61,7 +68,7 @@ export function passwordChangedMail(player: Recipient, date: Date, supportEmail:
   const say = sayer(player.locale);
   return compose(player.locale, player.email, say('changed_subject'), [
     { text: say('greeting', { username: player.username }) },
-    { text: say('changed_body', { date: when(player.locale, date) }) },
+    { text: say('changed_body', { date: when(player.locale, date, player.time_zone) }) },
     { text: say('changed_warning', { email: supportEmail }) },
     { text: say('signature') },
   ]);
@@ -103,7 +110,7 @@ export function twoFactorChangedMail(player: Recipient, enabled: boolean, date: 
   const state = enabled ? 'on' : 'off';
   return compose(player.locale, player.email, say(`two_factor_${state}_subject`), [
     { text: say('greeting', { username: player.username }) },
-    { text: say(`two_factor_${state}_body`, { date: when(player.locale, date) }) },
+    { text: say(`two_factor_${state}_body`, { date: when(player.locale, date, player.time_zone) }) },
     { text: say('changed_warning', { email: supportEmail }) },
     { text: say('signature') },
   ]);
@@ -160,7 +167,7 @@ export function emailChangeNoticeMail(player: Recipient, maskedNewEmail: string,
   const say = sayer(player.locale);
   return compose(player.locale, player.email, say('email_notice_subject'), [
     { text: say('greeting', { username: player.username }) },
-    { text: say('email_notice_body', { email: maskedNewEmail, date: when(player.locale, date) }) },
+    { text: say('email_notice_body', { email: maskedNewEmail, date: when(player.locale, date, player.time_zone) }) },
     { text: say('changed_warning', { email: supportEmail }) },
     { text: say('signature') },
   ]);
@@ -171,7 +178,7 @@ export function accountClosedMail(player: Recipient, date: Date, days: number, p
   const say = sayer(player.locale);
   return compose(player.locale, player.email, say('closed_subject'), [
     { text: say('greeting', { username: player.username }) },
-    { text: say('closed_body', { date: when(player.locale, date) }) },
+    { text: say('closed_body', { date: when(player.locale, date, player.time_zone) }) },
     ...(payout ? [{ text: say('closed_payout', { amount: payout }) }] : []),
     { text: say('closed_retention', { days }) },
     { text: say('signature') },
