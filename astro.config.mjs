@@ -32,7 +32,7 @@ if (!rsaPublicKey) console.warn('[keys] no RSA public key: the site will send re
 
 // The reset and activation pages are noindex and carry their token in the fragment: nothing for a search engine.
 /** @param {string} url */
-const isPrivateRoute = (url) => /\/profile(\/|$)|\/(reset-password|activate)(\.html)?\/?$|\/(404|500)(\.html)?\/?$/.test(new URL(url).pathname);
+const isPrivateRoute = (url) => /\/profile(\/|$)|\/(reset-password|activate|confirm-email)(\.html)?\/?$|\/(404|500)(\.html)?\/?$/.test(new URL(url).pathname);
 
 export default defineConfig({
   site,

@@ -11,6 +11,7 @@ import { CLIENT_CLOSED_REQUEST, requestLog } from './request-log.ts';
 import { gameProviderApiRoutes } from './providers/games/api-routes.ts';
 import { gamePageRoutes } from './providers/games/page-route.ts';
 import { sandboxedFrameCors } from './providers/games/frame-cors.ts';
+import { accountRoutes } from './routes/account.ts';
 import { activationRoutes } from './routes/activation.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bonusRoutes } from './routes/bonus.ts';
@@ -88,6 +89,7 @@ export function createApp({ distDir, services, log }: AppOptions) {
   }
   app.route('/', bonusRoutes(services));
   app.route('/', emailChangeRoutes(services));
+  app.route('/', accountRoutes(services));
   // The operator console: staff only, its own sessions, pages and CSP (server/src/operator/).
   app.route('/', operatorRoutes(services));
   // The demo game provider: its JSON API and its game pages.

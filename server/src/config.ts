@@ -42,6 +42,10 @@ export interface ServerConfig {
   rg: RgConfig;
   /** The operator console (README "For operators"). */
   operator: OperatorConfig;
+  /** Days a closed account's personal data is kept before it is pseudonymised (README "Your account"). */
+  accountRetentionDays: number;
+  /** Days after which an account never activated is deleted (README "Your account"). */
+  unactivatedAccountDays: number;
 }
 
 export interface OperatorConfig {
@@ -153,5 +157,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       idleMinutes: 30,
       adjustmentSecondApproval: money(env, 'ADJUSTMENT_SECOND_APPROVAL', '500.00'),
     },
+    accountRetentionDays: whole(env, 'ACCOUNT_RETENTION_DAYS', 30),
+    unactivatedAccountDays: whole(env, 'UNACTIVATED_ACCOUNT_DAYS', 30),
   };
 }

@@ -21,6 +21,8 @@ export interface RequestOptions {
   /** Added to the URL; undefined values are left out. */
   query?: Record<string, string | number | boolean | undefined>;
   headers?: Record<string, string>;
+  /** 'blob': a successful answer as a Blob (a file to save), not parsed. */
+  as?: 'blob';
 }
 
 /** Calls one API path and resolves with its parsed JSON (undefined for an empty answer). */
@@ -34,7 +36,7 @@ export type ApiClient = <T = unknown>(path: string, options?: RequestOptions) =>
  */
 export function createApiClient(options: ClientOptions): ApiClient {
   const send = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  return async <T>(path: string, { method = 'GET', body, query, headers: extra }: RequestOptions = {}) => {
+  return async <T>(path: string, { method = 'GET', body, query, headers: extra, as }: RequestOptions = {}) => {
     // Joined as text, so a base with a path (https://api.example/v1) keeps it.
     const url = new URL(options.baseURL.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`));
     for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) url.searchParams.set(name, String(value));
@@ -56,6 +58,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
     } catch (error) {
       throw new ApiError(0, undefined, error);
     }
+    if (response.ok && as === 'blob') return (await response.blob()) as T;
     const data = await readBody(response);
     if (response.ok) return data as T;
     if (response.status === 401 && token) options.onUnauthorized();

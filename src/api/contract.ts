@@ -35,6 +35,8 @@ export interface RegisterRequest {
   accept_terms: boolean;
   /** A referral code from a `?ref=` link. */
   ref?: string;
+  /** The browser's IANA time zone (`Europe/Berlin`), for the dates in mails; an unknown one is ignored. */
+  time_zone?: string;
 }
 /**
  * The same for a new address and for one that already has an account (then nothing is created
@@ -381,6 +383,10 @@ export const API_PATHS = {
   resetPassword: '/auth/users/reset_password/',
   resetPasswordConfirm: '/auth/users/reset_password_confirm/',
   setPassword: '/auth/users/set_password/',
+  setEmail: '/auth/users/set_email/',
+  setEmailConfirm: '/auth/users/set_email_confirm/',
+  exportData: '/api/user/export',
+  closeAccount: '/api/user/close',
   activation: '/auth/users/activation/',
   resendActivation: '/auth/users/resend_activation/',
   logoutAll: '/auth/token/logoutall/',
@@ -429,6 +435,33 @@ export interface ResendActivationRequest {
 export interface SetPasswordRequest {
   current_password: string;
   new_password: string;
+}
+/** Djoser's set_email: a link goes to `new_email`; the address changes once it is opened. */
+export interface SetEmailRequest {
+  current_password: string;
+  new_email: string;
+}
+/** From the fragment of the link mailed to the new address: `#uid=…&token=…`. */
+export interface SetEmailConfirmRequest {
+  uid: string;
+  token: string;
+}
+/** The longest reason a player may give for closing the account. */
+export const CLOSE_REASON_MAX_LENGTH = 500;
+/**
+ * Closing the account. With a cash balance above zero, `method` and `destination` say where it is
+ * paid out (a pending withdrawal, as /api/user/withdrawal makes); without a balance they are not needed.
+ */
+export interface CloseAccountRequest {
+  password: string;
+  reason?: string;
+  method?: PaymentMethod;
+  destination?: string;
+}
+export interface CloseAccountResponse {
+  closed: true;
+  /** The pending withdrawal of the whole balance, when there was one. */
+  payout: { id: number; amount: Money; currency: string } | null;
 }
 
 /** The largest request body either side sends or accepts. */

@@ -39,6 +39,7 @@ export const ROUTES = [
   '/play',
   '/reset-password',
   '/activate',
+  '/confirm-email',
   '/profile',
   '/profile/bonus',
   '/profile/balance',

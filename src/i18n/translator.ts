@@ -8,6 +8,7 @@ import type loyal from '../../locales/en/loyal.json';
 import type api from '../../locales/en/api.json';
 import type auth from '../../locales/en/auth.json';
 import type profile from '../../locales/en/profile.json';
+import type account from '../../locales/en/account.json';
 import type lobby from '../../locales/en/lobby.json';
 import type play from '../../locales/en/play.json';
 import type games from '../../locales/en/games.json';
@@ -24,6 +25,7 @@ export interface Namespaces {
   api: typeof api;
   auth: typeof auth;
   profile: typeof profile;
+  account: typeof account;
   lobby: typeof lobby;
   play: typeof play;
   games: typeof games;

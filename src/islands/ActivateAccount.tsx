@@ -1,7 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { activateAccount } from '../stores/auth-actions';
-import { openSignIn, registeredEmail } from '../stores/dialogs';
+import { openSignIn, registeredEmail, takeReturnPath } from '../stores/dialogs';
+import { createTranslator } from '../i18n/translator';
+import { localizedPath } from '../i18n/urls';
 import { $token } from '../stores/session';
 import { FormAlert } from './FormAlert';
 import { clearFragment, linkParams, useAuthMessages } from './mailed-link';
@@ -22,6 +24,9 @@ export function ActivateAccount({ locale, messages }: IslandProps) {
   const signedIn = !!useStore($token);
   const notice = useRef<HTMLDivElement>(null);
   const started = useRef(false);
+  const account = useMemo(() => createTranslator(messages.account ?? {}, locale, 'account'), [locale, messages]);
+  // Where the player registered from (a game): read once, when the account is active and signed in.
+  const [back, setBack] = useState('');
 
   useEffect(() => {
     // Once: the link works once, and the fragment is gone after the first read.
@@ -35,6 +40,13 @@ export function ActivateAccount({ locale, messages }: IslandProps) {
       setState(errors ? { step: 'broken', errors: [...(errors.uid ?? []), ...(errors.token ?? []), ...(errors.form ?? [])] } : { step: 'done' }),
     );
   }, [translators]);
+  useEffect(() => {
+    if (state.step === 'done') setBack(takeReturnPath());
+  }, [state.step]);
+  // Activated and signed in (the dialog this page opens): back to the game they registered from.
+  useEffect(() => {
+    if (state.step === 'done' && signedIn && back) location.assign(back);
+  }, [state.step, signedIn, back]);
   // The result replaces the busy text: focus goes to it, so it is read out and Tab starts there.
   useEffect(() => {
     if (state.step === 'done' || state.step === 'broken') notice.current?.focus();
@@ -57,6 +69,16 @@ export function ActivateAccount({ locale, messages }: IslandProps) {
       <div className="auth-notice" data-notice="activated" ref={notice} tabIndex={-1}>
         <p role="status">{auth('activate.done')}</p>
         {!signedIn && signIn}
+        {back && <p><a href={back}>{account('activate.back')}</a></p>}
+      </div>
+    );
+  }
+  // Signed in, the account is active (sign-in needs it): a revisited or used link says so.
+  if (signedIn) {
+    return (
+      <div className="auth-notice" data-notice="already-active" ref={notice} tabIndex={-1}>
+        <p role="status">{account('activate.already')}</p>
+        <a className="button" href={localizedPath('/', locale)}>{account('close.home')}</a>
       </div>
     );
   }

@@ -13,6 +13,9 @@ export function SignInForm({ messages }: { messages: Messages }) {
   const ended = useStore($sessionEnded);
   // Shown from the moment the server asks for a code (two-factor sign-in) until the dialog closes.
   const [askCode, setAskCode] = useState(false);
+  // The server's first "enter the code" is a prompt, not a mistake: shown as the field's hint,
+  // without red, until the player has sent the form with the field (issue 29).
+  const [codePrompt, setCodePrompt] = useState(false);
   const prefilled = useStore($signInEmail);
   // The address of the last try, for a new activation link when the account waits for one.
   const [tried, setTried] = useState('');
@@ -25,8 +28,14 @@ export function SignInForm({ messages }: { messages: Messages }) {
     closeAuthDialog,
   );
   useEffect(() => {
-    if (errors.code) setAskCode(true);
+    if (!errors.code) return setCodePrompt(false);
+    setCodePrompt(!askCode && errors.code.join(' ') === api('two_factor.code_required'));
+    setAskCode(true);
+    // askCode is read as it was when these errors came: only its change to true matters here.
   }, [errors]);
+  useEffect(() => {
+    if (codePrompt) form.current?.querySelector<HTMLInputElement>('input[name="code"]')?.focus();
+  }, [codePrompt, form]);
   // The notice is about the sign-in that brought the dialog up; it goes when the dialog does.
   useEffect(
     () => () => {
@@ -58,7 +67,14 @@ export function SignInForm({ messages }: { messages: Messages }) {
       />
       <PasswordField label={auth('fields.password')} showLabel={auth('fields.show_password')} autoComplete="current-password" errors={errors.password} />
       {(askCode || errors.code) && (
-        <FormField name="code" autoComplete="one-time-code" label={auth('fields.code')} hint={auth('fields.code_hint')} errors={errors.code} required />
+        <FormField
+          name="code"
+          autoComplete="one-time-code"
+          label={auth('fields.code')}
+          hint={codePrompt ? `${api('two_factor.code_required')} ${auth('fields.code_hint')}` : auth('fields.code_hint')}
+          errors={codePrompt ? undefined : errors.code}
+          required
+        />
       )}
       <p className="auth-forgot">
         <button type="button" className="link-button" onClick={() => openAuthDialog('forgot-password')}>

@@ -9,7 +9,7 @@ import { checkTwoFactorCode } from '../api/two-factor-code';
 import { checkEmail, checkNewPassword, checkRegistration, checkSignIn, hasProblems, type Problems } from '../api/validation';
 import type { Translate } from '../i18n/translator';
 import { forgetReferral } from '../scripts/referral-capture';
-import { $sessionEnded, forgetRegisteredEmail, rememberRegisteredEmail } from './dialogs';
+import { $sessionEnded, forgetRegisteredEmail, rememberRegisteredEmail, rememberReturnPath } from './dialogs';
 import { problemMessages, serverErrors, type FormErrors } from './form-errors';
 import { expectWelcome } from './low-balance';
 import { setToken, setUser } from './session';
@@ -75,10 +75,14 @@ export async function signUp(
   const email = values.email.trim();
   try {
     const { username, password, date_of_birth, accept_terms } = values;
-    const answer = await register({ email, username, password, date_of_birth, accept_terms, ...(values.ref ? { ref: values.ref } : {}) });
+    // The browser's time zone, so mails give dates and times as the player's clock shows them.
+    const time_zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const answer = await register({ email, username, password, date_of_birth, accept_terms, time_zone, ...(values.ref ? { ref: values.ref } : {}) });
     // Used or ignored, the code has done its job: a stale one must not follow the visitor around.
     forgetReferral();
     rememberRegisteredEmail(answer.email);
+    // Registered from a game page: activation brings the player back to that game.
+    if (/^(\/[a-z]{2})?\/play(\/|\?|$)/.test(location.pathname + location.search)) rememberReturnPath(location.pathname + location.search);
     created(answer);
     return null;
   } catch (error) {

@@ -48,6 +48,31 @@ export function forgetRegisteredEmail() {
   }
 }
 
+/**
+ * The game a visitor registered from (`/play…`), so the activation page opened from the mail in
+ * this browser takes them back there once signed in (issue 29).
+ */
+const RETURN_KEY = 'amber.activation-return';
+
+export function rememberReturnPath(path: string) {
+  try {
+    localStorage.setItem(RETURN_KEY, path);
+  } catch {
+    // Without storage the player lands on the activation page's own links.
+  }
+}
+
+/** The stored path, once: it is forgotten as it is read. */
+export function takeReturnPath(): string {
+  try {
+    const path = localStorage.getItem(RETURN_KEY) ?? '';
+    localStorage.removeItem(RETURN_KEY);
+    return path;
+  } catch {
+    return '';
+  }
+}
+
 /** Opens the sign-in dialog with the email field filled in. */
 export function openSignIn(email: string) {
   $signInEmail.set(email);

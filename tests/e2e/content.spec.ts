@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { helpFor } from '../../src/data/help-organisations';
 
 const FAQ_IDS = readdirSync('src/content/faq/en').map((file) => file.replace(/\.md$/, ''));
 
@@ -82,7 +83,12 @@ test('responsible gaming shows international help first, and names the country o
     await page.goto(`${prefixOf(locale)}/responsible_gaming`);
     const country = `(${messages(locale, 'responsible_gaming').countries.gb})`;
     const items = page.locator('#get-help li');
-    await expect(items).toHaveCount(4);
+    // The four below, then the locale's own national services (issue 29), or a plain statement that
+    // only international help is listed.
+    const own = helpFor(locale).filter((org) => org.locales);
+    await expect(items).toHaveCount(4 + own.length);
+    for (const [index, org] of own.entries()) await expect(items.nth(4 + index).getByRole('link', { name: org.name })).toHaveAttribute('href', org.url);
+    await expect(page.locator('[data-help-international-only]')).toHaveCount(own.length || locale === 'en' ? 0 : 1);
     for (const [index, [name, href, national]] of ([
       ['Gambling Therapy', 'https://www.gamblingtherapy.org/', false],
       ['Gamblers Anonymous', 'https://www.gamblersanonymous.org/', false],

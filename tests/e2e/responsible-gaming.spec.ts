@@ -50,6 +50,9 @@ for (const locale of LOCALES) {
     await expect(page.locator('[data-deposit-room]')).toHaveText(profile.rg.deposit_remaining.replace('{remaining}', money('50.00', locale)));
     await expect(page.getByRole('link', { name: profile.rg.limits_link })).toBeVisible();
     const form = page.locator('form[data-form="deposit"]');
+    // A shortcut above the room left is disabled; those within it are not.
+    await expect(form.locator('button[data-preset="100.00"]')).toBeDisabled();
+    await expect(form.locator('button[data-preset="50.00"]')).toBeEnabled();
     await form.locator('input[name="amount"]').fill('60');
     await form.getByRole('button', { name: profile.deposit.submit }).click();
     await expect(form.locator('#field-amount-error')).toHaveText(pattern(api.rg.deposit_limit_max));
@@ -104,6 +107,10 @@ for (const locale of LOCALES) {
     await section.getByLabel(profile.rg.period_24h).check();
     await section.getByLabel(profile.rg.password).fill(player.password);
     await section.getByRole('button', { name: profile.rg.time_out_submit }).click();
+    // It cannot be undone, so a dialog asks first, with "Not now" focused.
+    const confirm = page.locator('dialog[data-dialog="confirm-time_out"][open]');
+    await expect(confirm.getByRole('button', { name: profile.rg.confirm_cancel })).toBeFocused();
+    await confirm.getByRole('button', { name: profile.rg.time_out_submit }).click();
     await expect(page.getByRole('status').filter({ hasText: pattern(profile.rg.time_out_done) })).toBeVisible();
     // The server revoked every token: the page is signed out once the player closes the notice.
     await page.locator('[data-rg-done="time_out"]').getByRole('button').click();

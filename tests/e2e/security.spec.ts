@@ -32,7 +32,10 @@ async function signInWithCode(browser: Browser, lang: Lang, player: { email: str
   await form.locator('button[type="submit"]').click();
   const codeField = form.locator('input[name="code"]');
   await expect(codeField).toBeFocused();
-  await expect(form.locator('#field-code-error')).toHaveText(messages(lang, 'api').two_factor.code_required);
+  // Asked for, not yet wrong: the request is the field's hint, with no red error before anything is typed.
+  await expect(form.locator('#field-code-hint')).toContainText(messages(lang, 'api').two_factor.code_required);
+  await expect(form.locator('#field-code-error')).toHaveCount(0);
+  await expect(codeField).not.toHaveAttribute('aria-invalid', 'true');
   await codeField.fill(code);
   await form.locator('button[type="submit"]').click();
   await expect(page.locator('.site-header [data-session-username]')).toHaveText(player.username);

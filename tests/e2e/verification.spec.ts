@@ -96,8 +96,9 @@ test('de: the withdrawal page explains that the first withdrawal needs a verifie
   await expect(note).toContainText(v.withdrawal_needed);
   const link = note.getByRole('link', { name: v.withdrawal_link });
   await expect(link).toHaveAttribute('href', '/de/profile#verification');
-  // The form stays, so the limits and methods can be read; the server refuses the request itself.
+  // The form stays, so the limits and methods can be read, but disabled: nothing to type only to be refused.
   await expect(page.locator('form[data-form="withdrawal"]')).toBeVisible();
+  await expect(page.locator('form[data-form="withdrawal"] input[name="amount"]')).toBeDisabled();
   await link.click();
   await expect(page).toHaveURL(/\/de\/profile#verification$/);
   await expect(page.locator('section#verification form[data-form="verification"]')).toBeVisible();

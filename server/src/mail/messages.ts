@@ -36,13 +36,20 @@ export interface Recipient {
   email: string;
   username: string;
   locale: Locale;
+  /** IANA name; without one, dates are in UTC. */
+  time_zone?: string;
 }
 
 const sayer = (locale: Locale) => (key: string, params: Record<string, string | number> = {}) => translate(locale, `mail.${key}`, params);
 
-/** "on 3 March 2026 at 14:05 UTC", in the player's language. */
-const when = (locale: Locale, date: Date) =>
-  `${new Intl.DateTimeFormat(LOCALE_INTL[locale], { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`;
+/**
+ * "3 March 2026 at 14:05 UTC", in the player's language and, when known, their time zone (named
+ * as the language names it: "15:05 MEZ"), issue 29.
+ */
+const when = (locale: Locale, date: Date, timeZone?: string) =>
+  timeZone
+    ? new Intl.DateTimeFormat(LOCALE_INTL[locale], { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' }).format(date)
+    : `${new Intl.DateTimeFormat(LOCALE_INTL[locale], { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`;
 
 export function passwordResetMail(player: Recipient, link: string, minutes: number): MailMessage {
   const say = sayer(player.locale);
@@ -61,7 +68,7 @@ export function passwordChangedMail(player: Recipient, date: Date, supportEmail:
   const say = sayer(player.locale);
   return compose(player.locale, player.email, say('changed_subject'), [
     { text: say('greeting', { username: player.username }) },
-    { text: say('changed_body', { date: when(player.locale, date) }) },
+    { text: say('changed_body', { date: when(player.locale, date, player.time_zone) }) },
     { text: say('changed_warning', { email: supportEmail }) },
     { text: say('signature') },
   ]);
@@ -103,7 +110,7 @@ export function twoFactorChangedMail(player: Recipient, enabled: boolean, date: 
   const state = enabled ? 'on' : 'off';
   return compose(player.locale, player.email, say(`two_factor_${state}_subject`), [
     { text: say('greeting', { username: player.username }) },
-    { text: say(`two_factor_${state}_body`, { date: when(player.locale, date) }) },
+    { text: say(`two_factor_${state}_body`, { date: when(player.locale, date, player.time_zone) }) },
     { text: say('changed_warning', { email: supportEmail }) },
     { text: say('signature') },
   ]);
@@ -170,22 +177,70 @@ export function verificationDecisionMail(player: Recipient, verified: boolean, r
 /** To the new address staff entered: the link that makes it the account's email. */
 export function emailChangeConfirmMail(player: Recipient, newEmail: string, link: string, hours: number, supportEmail: string): MailMessage {
   const say = sayer(player.locale);
-  return compose(player.locale, newEmail, say('email_change_subject'), [
+  return compose(player.locale, newEmail, say('staff_email_change_subject'), [
     { text: say('greeting', { username: player.username }) },
-    { text: say('email_change_body', { email: newEmail }) },
-    { link, label: say('email_change_button') },
-    { text: say('email_change_expiry', { hours }) },
+    { text: say('staff_email_change_body', { email: newEmail }) },
+    { link, label: say('staff_email_change_button') },
+    { text: say('staff_email_change_expiry', { hours }) },
     { text: say('staff_questions', { email: supportEmail }) },
     { text: say('signature') },
   ]);
 }
 
+/** The link that confirms a new address, mailed to that address (POST /auth/users/set_email/). */
+export function emailChangeMail(player: Recipient, newEmail: string, link: string, hours: number): MailMessage {
+  const say = sayer(player.locale);
+  return compose(player.locale, newEmail, say('email_change_subject'), [
+    { text: say('greeting', { username: player.username }) },
+    { text: say('email_change_body') },
+    { link, label: say('email_change_button') },
+    { text: say('email_change_expiry', { hours }) },
+    { text: say('email_change_ignore') },
+    { text: say('signature') },
+  ]);
+}
+
 /** To the old address: the change was asked for, and where to say it was not them. */
-export function emailChangeNoticeMail(player: Recipient, newEmail: string, supportEmail: string): MailMessage {
+export function staffEmailChangeNoticeMail(player: Recipient, newEmail: string, supportEmail: string): MailMessage {
   const say = sayer(player.locale);
   return compose(player.locale, player.email, say('email_change_notice_subject'), [
     { text: say('greeting', { username: player.username }) },
     { text: say('email_change_notice_body', { email: newEmail, support: supportEmail }) },
+    { text: say('signature') },
+  ]);
+}
+
+/**
+ * Mailed to a new address that already has an account: the requester got the same answer as for
+ * a free address, so only the mailbox's owner learns that it is taken.
+ */
+export function emailChangeTakenMail(player: Recipient, newEmail: string): MailMessage {
+  const say = sayer(player.locale);
+  return compose(player.locale, newEmail, say('email_change_subject'), [
+    { text: say('email_taken_body') },
+    { text: say('signature') },
+  ]);
+}
+
+/** To the current address when a change is asked for: who asked, when, and where to report it. */
+export function emailChangeNoticeMail(player: Recipient, maskedNewEmail: string, date: Date, supportEmail: string): MailMessage {
+  const say = sayer(player.locale);
+  return compose(player.locale, player.email, say('email_notice_subject'), [
+    { text: say('greeting', { username: player.username }) },
+    { text: say('email_notice_body', { email: maskedNewEmail, date: when(player.locale, date, player.time_zone) }) },
+    { text: say('changed_warning', { email: supportEmail }) },
+    { text: say('signature') },
+  ]);
+}
+
+/** The account was closed: what happens to the balance and the data, and when. */
+export function accountClosedMail(player: Recipient, date: Date, days: number, payout: string | undefined): MailMessage {
+  const say = sayer(player.locale);
+  return compose(player.locale, player.email, say('closed_subject'), [
+    { text: say('greeting', { username: player.username }) },
+    { text: say('closed_body', { date: when(player.locale, date, player.time_zone) }) },
+    ...(payout ? [{ text: say('closed_payout', { amount: payout }) }] : []),
+    { text: say('closed_retention', { days }) },
     { text: say('signature') },
   ]);
 }

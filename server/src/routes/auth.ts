@@ -19,7 +19,7 @@ import { queuedPasswordWork } from '../services/password-queue.ts';
 import { deviceSummary, maskAddress } from '../services/sessions.ts';
 import { takeSignInCode, twoFactorState } from '../services/two-factor.ts';
 import { blockOf, refuseIfBlocked } from '../services/rg/exclusion.ts';
-import { loadAccount, newReferralCode } from '../services/users.ts';
+import { knownTimeZone, loadAccount, newReferralCode } from '../services/users.ts';
 import { isSuspended } from '../services/account-admin.ts';
 import { localizedPath } from '../../../src/i18n/urls.ts';
 
@@ -40,6 +40,7 @@ export function authRoutes(services: Services) {
     const email = normalizeEmail(String(input.email));
     const username = normalizeUsername(String(input.username));
     const ref = typeof input.ref === 'string' && input.ref.trim() ? input.ref.trim().toUpperCase() : undefined;
+    const timeZone = knownTimeZone(input.time_zone);
 
     // Safer gambling: a self-excluded or timed-out address cannot open an account either. The one
     // deliberate exception to "registration says nothing about existing accounts" (README).
@@ -59,9 +60,9 @@ export function authRoutes(services: Services) {
         const refIgnored = !!ref && !referrer;
         if (await loadAccount(tx, 'email', email)) return { refIgnored, created: undefined };
         const [created] = await tx.query<{ id: number }>(
-          `INSERT INTO users (email, username, password_hash, currency, referral_code, referred_by, locale, date_of_birth, terms_accepted_at, activated_at, first_signed_in_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL, NULL) RETURNING id`,
-          [email, username, passwordHash, config.currency, newReferralCode(), referrer?.id ?? null, c.get('locale'), input.date_of_birth, services.clock().toISOString()],
+          `INSERT INTO users (email, username, password_hash, currency, referral_code, referred_by, locale, date_of_birth, terms_accepted_at, activated_at, first_signed_in_at, date_joined, time_zone)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL, NULL, $9, $10) RETURNING id`,
+          [email, username, passwordHash, config.currency, newReferralCode(), referrer?.id ?? null, c.get('locale'), input.date_of_birth, services.clock().toISOString(), timeZone ?? null],
         );
         await notify(tx, created!.id, 'welcome');
         const link = await newLink(services, tx, 'activation', { id: created!.id, locale: c.get('locale') });

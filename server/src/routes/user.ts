@@ -51,7 +51,7 @@ export function userRoutes(services: Services) {
   app.get(API_PATHS.referralStats, async (c) => {
     const [row] = await db.query<Omit<ReferralStats, 'earned'> & { earned: string }>(
       `SELECT u.referral_code, u.currency,
-         (SELECT count(*)::int FROM users r WHERE r.referred_by = u.id) AS invited,
+         (SELECT count(*)::int FROM users r WHERE r.referred_by = u.id AND r.activated_at IS NOT NULL) AS invited,
          (SELECT count(*)::int FROM users r WHERE r.referred_by = u.id
             AND EXISTS (SELECT 1 FROM transactions t WHERE t.user_id = r.id AND t.type = 'deposit' AND t.status = 'completed')) AS active,
          (SELECT COALESCE(sum(t.amount), 0)::numeric(14,2)::text FROM transactions t

@@ -9,7 +9,7 @@ import { detailError, fieldError, fieldErrors } from '../errors.ts';
 import { readAmount } from '../services/amounts.ts';
 import { formatMoney } from '../../../src/i18n/money-format.ts';
 import { runOnce } from '../services/idempotency.ts';
-import { isVerified } from '../services/verifications.ts';
+import { verificationOf } from '../services/verifications.ts';
 import { inPlayerQueue } from '../services/per-player-queue.ts';
 import { reserveWithdrawal } from '../services/withdrawals.ts';
 
@@ -33,7 +33,9 @@ export function withdrawalRoutes(services: Services) {
     const userId = c.get('userId');
     // Money leaves only for a player whose identity staff have checked (issue 14). Asked after the
     // form's own checks, so the form still says what is wrong with it; nothing is reserved here.
-    if (!(await isVerified(db, userId))) throw detailError(400, 'verification.withdrawal_unverified');
+    // While a document is under review the answer says so, in the words of the page's banner.
+    const { status } = await verificationOf(db, userId, c.get('locale'));
+    if (status !== 'verified') throw detailError(400, status === 'pending' ? 'verification.withdrawal_pending' : 'verification.withdrawal_unverified');
     const method = input.method as Withdrawal['method'];
     const outcome = await inPlayerQueue(userId, () => runOnce<Withdrawal>(
       db,

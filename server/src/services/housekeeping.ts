@@ -1,4 +1,5 @@
 import type { Services } from '../app-env.ts';
+import { deleteUnactivatedAccounts, eraseClosedAccounts } from './account.ts';
 import { pruneLinkTokens } from './link-tokens.ts';
 import { pruneCounters } from './rate-counters.ts';
 
@@ -21,4 +22,8 @@ export async function tidyAuthTables(services: Services): Promise<void> {
     `DELETE FROM auth_tokens WHERE last_used_at <= $1::timestamptz - make_interval(days => $2) OR created_at <= $1::timestamptz - make_interval(days => $3)`,
     [now.toISOString(), config.auth.tokenIdleDays, config.auth.tokenMaxAgeDays],
   );
+  await db.query(`DELETE FROM email_changes WHERE created_at <= $1::timestamptz - make_interval(secs => $2)`, [now.toISOString(), config.mail.activationTimeoutSeconds]);
+  // README "Your account": closed accounts past ACCOUNT_RETENTION_DAYS, never-activated ones past UNACTIVATED_ACCOUNT_DAYS.
+  await eraseClosedAccounts(services, now);
+  await deleteUnactivatedAccounts(services, now);
 }

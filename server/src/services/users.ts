@@ -58,6 +58,16 @@ export async function loadMe(db: Queryable, id: number, keyHash: string, config:
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const newReferralCode = () => Array.from(randomBytes(8), (byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join('');
 
+/** The IANA time zone name if this runtime knows it (`Europe/Berlin`), else undefined. */
+export function knownTimeZone(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > 64 || !/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+){0,2}$/.test(value)) return undefined;
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A player as the password, activation and security-mail code needs them. */
 export interface Account extends Recipient {
   id: number;
@@ -66,9 +76,16 @@ export interface Account extends Recipient {
   activated_at: Date | null;
 }
 
-/** The account with this id or (normalized) email, with a supported mail language. */
+/**
+ * The account with this id or (normalized) email, with a supported mail language. A closed account
+ * is not found: it signs in, resets its password and registers like an unknown address (issue 29).
+ */
 export async function loadAccount(db: Queryable, where: 'id' | 'email', value: number | string): Promise<Account | undefined> {
-  const [row] = await db.query<Account>(`SELECT id, email, username, locale, password_hash, activated_at FROM users WHERE ${where} = $1`, [value]);
+  const [row] = await db.query<Account & { time_zone: string | null }>(
+    `SELECT id, email, username, locale, password_hash, activated_at, time_zone FROM users WHERE ${where} = $1 AND closed_at IS NULL`,
+    [value],
+  );
   if (!row) return undefined;
-  return { ...row, locale: (LOCALES as readonly string[]).includes(row.locale) ? (row.locale as Locale) : 'en' };
+  const { time_zone, ...rest } = row;
+  return { ...rest, locale: (LOCALES as readonly string[]).includes(row.locale) ? (row.locale as Locale) : 'en', ...(knownTimeZone(time_zone) ? { time_zone: knownTimeZone(time_zone) } : {}) };
 }

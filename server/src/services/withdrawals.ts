@@ -14,12 +14,12 @@ export interface WithdrawalRequest {
  * history item, its ledger row and the player's notification. The player's row is locked from
  * that statement until the caller's COMMIT, one round trip later, rather than across four, so
  * concurrent withdrawals queue for as short a time as possible. Answers undefined (and changes
- * nothing) when the balance does not cover the amount.
+ * nothing) when the balance does not cover the amount or the account is closed.
  */
 export async function reserveWithdrawal(tx: Queryable, request: WithdrawalRequest): Promise<{ id: number; created_at: Date; balance: Money } | undefined> {
   const [row] = await tx.query<{ id: number; created_at: Date; balance: Money }>(
     `WITH debited AS (
-       UPDATE users SET balance = balance - $2::numeric WHERE id = $1 AND balance >= $2::numeric RETURNING balance
+       UPDATE users SET balance = balance - $2::numeric WHERE id = $1 AND balance >= $2::numeric AND closed_at IS NULL RETURNING balance
      ), item AS (
        INSERT INTO transactions (user_id, type, amount, status, method, destination, template, params)
        SELECT $1, 'withdrawal', -($2::numeric), 'pending', $3, $4, 'withdrawal', $5::jsonb FROM debited

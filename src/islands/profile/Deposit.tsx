@@ -5,9 +5,12 @@ import { serverErrors } from '../../stores/form-errors';
 import { FormAlert } from '../FormAlert';
 import { FormField } from '../FormField';
 import { useFormSubmit } from '../use-form-submit';
-import { newIdempotencyKey, validateAmount } from './amount-input';
+import { amountForInput, newIdempotencyKey, normaliseAmount, validateAmount } from './amount-input';
 import { formatMoney } from './format';
-import { DepositLimitNote } from './DepositLimitNote';
+import { depositRoom, DepositLimitNote } from './DepositLimitNote';
+import { getResponsibleGaming } from '../../api/responsible-gaming';
+import { compareMoney } from '../../api/money';
+import { useResource } from './use-resource';
 import { MethodChoice } from './MethodChoice';
 import { withSiteTheme } from './payment-theme';
 import type { IslandProps } from './messages';
@@ -52,6 +55,9 @@ export function Deposit(props: IslandProps) {
   // One key per intended payment: a double click or a retry of the same amount and method
   // reuses it, so the server creates one payment; changing either makes a new intent.
   const intent = useRef({ key: newIdempotencyKey(), amount: '', method: '' });
+  // The deposit limits' remaining room: a shortcut above it is disabled (the server would refuse it).
+  const limits = useResource(() => getResponsibleGaming());
+  const room = limits.state === 'ready' ? depositRoom(limits.data) : undefined;
 
   useEffect(() => {
     const returned = takeReturnedPayment();
@@ -91,7 +97,7 @@ export function Deposit(props: IslandProps) {
       )}
       {outcome?.status === 'cancelled' && <Notice tone="info" focus>{t('deposit.cancelled')}</Notice>}
       {outcome?.status === 'pending' && <Notice tone="info" focus>{t('deposit.pending')}</Notice>}
-      <DepositLimitNote {...props} />
+      <DepositLimitNote {...props} resource={limits} />
       <form ref={form} className="card" onSubmit={onSubmit} noValidate aria-busy={busy || redirecting} data-form="deposit">
         <FormAlert errors={[...(errors.form ?? []), ...(errors.currency ?? []), ...(errors.return_url ?? [])]} />
         <FormField
@@ -108,7 +114,15 @@ export function Deposit(props: IslandProps) {
         <fieldset className="presets">
           <legend>{t('deposit.presets')}</legend>
           {PRESETS.map((preset) => (
-            <button key={preset} type="button" className="button button--ghost" aria-pressed={amount === preset} onClick={() => setAmount(preset)}>
+            <button
+              key={preset}
+              type="button"
+              className="button button--ghost"
+              aria-pressed={normaliseAmount(amount) === preset}
+              disabled={room !== undefined && compareMoney(preset, room) > 0}
+              data-preset={preset}
+              onClick={() => setAmount(amountForInput(preset, locale))}
+            >
               {money(preset)}
             </button>
           ))}

@@ -1,17 +1,16 @@
 import { useState } from 'react';
 import { RG_PERIODS, type ResponsibleGaming } from '../../api/contract';
 import { compareMoney } from '../../api/money';
-import { getResponsibleGaming } from '../../api/responsible-gaming';
 import { localizedPath } from '../../i18n/urls';
 import { formatMoney } from './format';
 import type { IslandProps } from './messages';
 import { useMessages } from './use-messages';
-import { useResource } from './use-resource';
+import type { Resource } from './use-resource';
 
 const SKIPPED_KEY = 'rg-limit-invite-skipped';
 
 /** The lowest remaining room of the deposit limits, or undefined without any. */
-function depositRoom(data: ResponsibleGaming): string | undefined {
+export function depositRoom(data: ResponsibleGaming): string | undefined {
   const rooms = RG_PERIODS.map((period) => data.deposit_limits[period]?.remaining).filter((room): room is string => room !== undefined);
   return rooms.sort(compareMoney)[0];
 }
@@ -20,10 +19,9 @@ function depositRoom(data: ResponsibleGaming): string | undefined {
  * On the deposit page (UKGC RTS 12C): the room the deposit limits leave, a link to them, and at a
  * player's first deposit an invitation to set a limit, which they may skip.
  */
-export function DepositLimitNote(props: IslandProps) {
-  const { locale } = props;
+export function DepositLimitNote(props: IslandProps & { resource: Resource<ResponsibleGaming> }) {
+  const { locale, resource } = props;
   const { t } = useMessages(props);
-  const resource = useResource(() => getResponsibleGaming());
   const [skipped, setSkipped] = useState(() => {
     try {
       return localStorage.getItem(SKIPPED_KEY) === '1';

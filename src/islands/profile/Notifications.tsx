@@ -80,7 +80,8 @@ export function Notifications(props: IslandProps) {
             onClick={() => setTab(name)}
           >
             {t(`notifications.${name}`)}
-            {lists.data && <span className="tab-count"> ({lists.data[name].length})</span>}
+            {/* Always there, with room for the count: the tabs do not move when the lists arrive. */}
+            <span className="tab-count">{lists.data ? ` (${lists.data[name].length})` : ''}</span>
           </button>
         ))}
       </div>

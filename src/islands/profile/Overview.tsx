@@ -1,3 +1,4 @@
+import { localizedPath } from '../../i18n/urls';
 import { useState } from 'react';
 import type { UserUpdateRequest } from '../../api/contract';
 import { updateUser } from '../../api/user';
@@ -71,7 +72,9 @@ export function Overview(props: IslandProps) {
           <FormField name="username" label={t('overview.username')} defaultValue={user.username} autoComplete="username" errors={errors.username} required />
           <FormField name="first_name" label={t('overview.first_name')} defaultValue={user.first_name} autoComplete="given-name" errors={errors.first_name} />
           <FormField name="last_name" label={t('overview.last_name')} defaultValue={user.last_name} autoComplete="family-name" errors={errors.last_name} />
-          <p className="field__hint">{t('overview.email_locked')}</p>
+          <p className="field__hint">
+            <a href={`${localizedPath('/profile/security', props.locale)}#change-email-title`}>{t('overview.email_locked')}</a>
+          </p>
           {saved && <Notice>{t('overview.saved')}</Notice>}
           <button type="submit" className="button" disabled={busy}>
             {busy ? t('common.busy') : t('common.save')}

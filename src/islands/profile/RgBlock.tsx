@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import { SELF_EXCLUSION_PERIODS, TIME_OUT_PERIODS } from '../../api/contract';
 import { startSelfExclusion, startTimeOut } from '../../api/responsible-gaming';
 import { clearSession } from '../../stores/session';
@@ -27,6 +27,9 @@ export function RgBlock(props: IslandProps & { kind: Kind }) {
   const [confirm, setConfirm] = useState(false);
   const [until, setUntil] = useState<string>();
 
+  const dialog = useRef<HTMLDialogElement>(null);
+  const keep = useRef<HTMLButtonElement>(null);
+  const confirmed = useRef(false);
   const { errors, busy, form, onSubmit } = useFormSubmit(async () => {
     try {
       const answer =
@@ -41,6 +44,23 @@ export function RgBlock(props: IslandProps & { kind: Kind }) {
     }
   }, () => {});
 
+  /** A block cannot be undone: the form asks in a modal dialog first, with "Not now" focused. */
+  function submit(event: SubmitEvent<HTMLFormElement>) {
+    if (confirmed.current) {
+      confirmed.current = false;
+      return void onSubmit(event);
+    }
+    event.preventDefault();
+    if (busy) return;
+    dialog.current?.showModal();
+    keep.current?.focus();
+  }
+  function proceed() {
+    confirmed.current = true;
+    dialog.current?.close();
+    form.current?.requestSubmit();
+  }
+
   if (until) {
     return (
       <div className="stack" data-rg-done={kind}>
@@ -53,7 +73,7 @@ export function RgBlock(props: IslandProps & { kind: Kind }) {
     <section className="card" id={kind.replace('_', '-')} aria-labelledby={`rg-${kind}`} data-rg={kind}>
       <h2 id={`rg-${kind}`}>{t(`rg.${kind}_title`)}</h2>
       <p>{t(`rg.${kind}_summary`)}</p>
-      <form ref={form} onSubmit={onSubmit} noValidate aria-busy={busy} data-form={kind}>
+      <form ref={form} onSubmit={submit} noValidate aria-busy={busy} data-form={kind}>
         <FormAlert errors={errors.form ?? []} />
         <fieldset>
           <legend>{t('rg.period_label')}</legend>
@@ -77,10 +97,26 @@ export function RgBlock(props: IslandProps & { kind: Kind }) {
             {errors.confirm && <p id="self-exclusion-confirm-error" className="field__error">{errors.confirm.join(' ')}</p>}
           </div>
         )}
-        <button type="submit" className="button" disabled={busy}>
+        <button type="submit" className="button button--danger" disabled={busy}>
           {busy ? t('common.busy') : t(`rg.${kind}_submit`)}
         </button>
       </form>
+      <dialog ref={dialog} className="dialog" aria-labelledby={`rg-${kind}-confirm-title`} aria-describedby={`rg-${kind}-confirm-body`} data-dialog={`confirm-${kind}`}>
+        <h2 id={`rg-${kind}-confirm-title`}>{t(`rg.${kind}_confirm_title`)}</h2>
+        <p id={`rg-${kind}-confirm-body`}>{t(`rg.${kind}_summary`)}</p>
+        <div className="dialog__actions">
+          <button
+            type="button"
+            className="button button--danger"
+            onClick={proceed}
+          >
+            {t(`rg.${kind}_submit`)}
+          </button>
+          <button ref={keep} type="button" className="button button--ghost" onClick={() => dialog.current?.close()}>
+            {t('rg.confirm_cancel')}
+          </button>
+        </div>
+      </dialog>
     </section>
   );
 }

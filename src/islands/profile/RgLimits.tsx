@@ -5,6 +5,7 @@ import { serverErrors } from '../../stores/form-errors';
 import { FormAlert } from '../FormAlert';
 import { FormField } from '../FormField';
 import { useFormSubmit } from '../use-form-submit';
+import { amountForInput, normaliseAmount } from './amount-input';
 import { formatDateTime, formatMoney } from './format';
 import type { IslandProps } from './messages';
 import { Notice } from './Status';
@@ -19,7 +20,9 @@ export function RgLimits(props: IslandProps & { kind: Kind; data: ResponsibleGam
   const { t } = useMessages(props);
   const limits: Limits = data[kind];
   const money = (value: string) => formatMoney(value, data.currency, locale);
-  const initial = () => Object.fromEntries(RG_PERIODS.map((period) => [period, limits[period]?.pending?.amount ?? limits[period]?.amount ?? ''])) as Record<RgPeriod, string>;
+  // Shown with the language's decimal separator ("500,00" in German), sent with a dot.
+  const current = (period: RgPeriod) => limits[period]?.pending?.amount ?? limits[period]?.amount ?? '';
+  const initial = () => Object.fromEntries(RG_PERIODS.map((period) => [period, amountForInput(current(period), locale)])) as Record<RgPeriod, string>;
   const [values, setValues] = useState(initial);
   const [saved, setSaved] = useState(false);
 
@@ -28,8 +31,8 @@ export function RgLimits(props: IslandProps & { kind: Kind; data: ResponsibleGam
     // Only periods the player changed are sent; an emptied field removes that limit.
     const change: Partial<Record<RgPeriod, string | null>> = {};
     for (const period of RG_PERIODS) {
-      const before = limits[period]?.pending?.amount ?? limits[period]?.amount ?? '';
-      const now = values[period].trim().replace(',', '.');
+      const before = current(period);
+      const now = normaliseAmount(values[period]);
       if (now !== before) change[period] = now === '' ? null : now;
     }
     try {

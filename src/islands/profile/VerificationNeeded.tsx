@@ -9,7 +9,7 @@ import type { Translators } from './use-messages';
  */
 export function VerificationNeeded({ status, locale, t }: { status: Exclude<VerificationStatus, 'verified'>; locale: Locale; t: Translators['t'] }) {
   return (
-    <div className="notice notice--info verification-needed" data-verification-needed={status}>
+    <div className="notice notice--info verification-needed" id="verification-needed" data-verification-needed={status}>
       <p>{t(status === 'pending' ? 'verification.withdrawal_pending' : 'verification.withdrawal_needed')}</p>
       {status !== 'pending' && <a href={`${localizedPath('/profile', locale)}#verification`}>{t('verification.withdrawal_link')}</a>}
     </div>

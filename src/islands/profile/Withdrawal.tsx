@@ -63,6 +63,7 @@ export function Withdrawal(props: IslandProps) {
   // Waits for the verification status too, so its explanation never pushes the form down later.
   if (!user || verification.state === 'loading') return <Skeleton lines={5} label={t('common.loading')} />;
   const money = (value: string) => formatMoney(value, user.currency, locale);
+  const blocked = verification.data && verification.data.status !== 'verified' ? verification.data.status : undefined;
   return (
     <div className="stack">
       <section className="card" aria-labelledby="withdraw-title">
@@ -70,16 +71,20 @@ export function Withdrawal(props: IslandProps) {
           {t('withdrawal.available', { balance: money(user.balance) })}
         </h2>
         <p className="field__hint">{t('withdrawal.limits', { min: money(user.limits.withdrawal_min), max: money(user.limits.withdrawal_max) })}</p>
-        {verification.data && verification.data.status !== 'verified' && <VerificationNeeded status={verification.data.status} locale={locale} t={t} />}
+        {blocked && <VerificationNeeded status={blocked} locale={locale} t={t} />}
         {done && <Notice>{done}</Notice>}
         <form ref={form} onSubmit={onSubmit} noValidate aria-busy={busy} data-form="withdrawal">
           <FormAlert errors={errors.form} />
+          {/* Until the identity is verified the form stays visible (limits, methods) but disabled,
+              described by the one message above: nothing to type only to be refused (issue 29). */}
+          <fieldset disabled={!!blocked} aria-describedby={blocked ? 'verification-needed' : undefined} data-withdrawal-fields>
           <FormField name="amount" label={`${t('withdrawal.amount')} (${user.currency})`} inputMode="decimal" autoComplete="off" errors={errors.amount} required />
           <MethodChoice legend={t('withdrawal.method')} value={method} onChange={setMethod} api={api} errors={errors.method} />
           <FormField name="destination" label={t('withdrawal.destination')} hint={t(`destination_hint.${method}`)} maxLength={DESTINATION_MAX_LENGTH} autoComplete="off" errors={errors.destination} required />
-          <button type="submit" className="button" disabled={busy}>
+          <button type="submit" className="button" disabled={busy || !!blocked}>
             {busy ? t('common.busy') : t('withdrawal.submit')}
           </button>
+          </fieldset>
         </form>
       </section>
       <section aria-labelledby="pending-title">

@@ -5,7 +5,7 @@ import { fromCents, toCents } from '../../../../src/api/money.ts';
 import type { Services } from '../../app-env.ts';
 import type { Queryable } from '../../db/database.ts';
 import { checkEmail, normalizeEmail, type Problems } from '../../../../src/api/validation.ts';
-import { emailChangeConfirmMail, emailChangeNoticeMail, staffActionMail, twoFactorChangedMail, type StaffActionKind } from '../../mail/messages.ts';
+import { emailChangeConfirmMail, staffEmailChangeNoticeMail, staffActionMail, twoFactorChangedMail, type StaffActionKind } from '../../mail/messages.ts';
 import {
   ADJUSTMENT_REASONS, EMAIL_CHANGE_HOURS, INTERACTION_KINDS, applyTimeOut, requestEmailChange, decideAdjustment, endAllSessions, lockAdjustment, lockPlayer, lowerLimit,
   reinstateAccount, recordInteraction, removeTwoFactor, requestAdjustment, suspendAccount,
@@ -254,7 +254,7 @@ export function playerActionRoutes(services: Services) {
     });
     const link = `${config.apiUrl}/email-change?token=${result.token}`;
     services.mailer.dispatch(emailChangeConfirmMail(player, email, link, EMAIL_CHANGE_HOURS, support));
-    services.mailer.dispatch(emailChangeNoticeMail(player, email, support));
+    services.mailer.dispatch(staffEmailChangeNoticeMail(player, email, support));
     return c.redirect(done(id, 'email_change'), 303);
   });
 

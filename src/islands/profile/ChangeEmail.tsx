@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { setEmail } from '../../api/account';
+import { serverErrors } from '../../stores/form-errors';
+import { FormAlert } from '../FormAlert';
+import { FormField } from '../FormField';
+import { useFormSubmit } from '../use-form-submit';
+import { useAccountMessages } from './account-messages';
+import type { IslandProps } from './messages';
+import { Notice, TextPlaceholder } from './Status';
+import { failureMessages, useMessages } from './use-messages';
+import { useUser } from './use-user';
+
+/**
+ * Change email (POST /auth/users/set_email/), for /profile/security. The answer is the same
+ * whether the new address is free or taken; the link mailed there makes the change.
+ */
+export function ChangeEmail(props: IslandProps) {
+  const { t } = useMessages(props);
+  const a = useAccountMessages(props);
+  const user = useUser();
+  const [sent, setSent] = useState<string>();
+  const { errors, busy, form, onSubmit } = useFormSubmit(
+    async (data) => {
+      setSent(undefined);
+      const values = { current_password: String(data.get('current_password') ?? ''), new_email: String(data.get('new_email') ?? '').trim() };
+      try {
+        await setEmail(values);
+        setSent(values.new_email);
+        return null;
+      } catch (error) {
+        return serverErrors(error, failureMessages(t));
+      }
+    },
+    () => form.current?.reset(),
+  );
+  return (
+    <section aria-labelledby="change-email-title" className="card" data-card="change-email">
+      <h2 id="change-email-title">{a('email.title')}</h2>
+      {/* The line keeps its height while the player loads: nothing below moves. */}
+      <p>{user ? a('email.current', { email: user.email }) : <TextPlaceholder size="long" />}</p>
+      {sent && <Notice>{a('email.sent', { email: sent })}</Notice>}
+      <form ref={form} onSubmit={onSubmit} noValidate aria-busy={busy} data-form="change-email">
+        <FormAlert errors={errors.form} />
+        <FormField name="new_email" id="change-email-new" type="email" label={a('email.new')} autoComplete="email" errors={errors.new_email} required />
+        <FormField name="current_password" id="change-email-password" type="password" label={a('email.password')} autoComplete="current-password" errors={errors.current_password} required />
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? t('common.busy') : a('email.submit')}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,142 @@
+import { useRef, useState, type SubmitEvent } from 'react';
+import { closeAccount } from '../../api/account';
+import { CLOSE_REASON_MAX_LENGTH, type PaymentMethod } from '../../api/contract';
+import { DESTINATION_MAX_LENGTH } from '../../api/destination-rules';
+import { toCents } from '../../api/money';
+import { localizedPath } from '../../i18n/urls';
+import { serverErrors, type FormErrors } from '../../stores/form-errors';
+import { clearSession } from '../../stores/session';
+import { FormAlert } from '../FormAlert';
+import { FormField } from '../FormField';
+import { useAccountMessages } from './account-messages';
+import { formatMoney } from './format';
+import type { IslandProps } from './messages';
+import { MethodChoice } from './MethodChoice';
+import { Notice, Skeleton } from './Status';
+import { failureMessages, useMessages } from './use-messages';
+import { useUser } from './use-user';
+
+/**
+ * Close my account (POST /api/user/close), for /profile/security. Not a self-exclusion, and it
+ * says so with a link to those tools. The button looks destructive and asks for confirmation in a
+ * modal dialog; a balance above zero is paid out as a withdrawal to the method and destination
+ * given here. Once closed, every token is revoked: the page forgets its own when the player leaves.
+ */
+export function CloseAccount(props: IslandProps) {
+  const { locale } = props;
+  const { t, api } = useMessages(props);
+  const a = useAccountMessages(props);
+  const user = useUser();
+  const [method, setMethod] = useState<PaymentMethod>('card');
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [payout, setPayout] = useState<string | null>();
+  const form = useRef<HTMLFormElement>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const keep = useRef<HTMLButtonElement>(null);
+
+  if (payout !== undefined) {
+    return (
+      <section className="card" aria-labelledby="close-title" data-card="close-account" data-closed>
+        <h2 id="close-title">{a('close.title')}</h2>
+        <Notice focus>{a('close.done')}</Notice>
+        {payout && <p>{a('close.payout', { amount: payout })}</p>}
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            clearSession();
+            location.assign(localizedPath('/', locale));
+          }}
+        >
+          {a('close.home')}
+        </button>
+      </section>
+    );
+  }
+  if (!user) return <Skeleton lines={6} label={t('common.loading')} />;
+  const hasBalance = (toCents(user.balance) ?? 0n) > 0n;
+
+  /** The form is checked by the browser's own rules first; the dialog asks before anything is sent. */
+  function ask(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    if (!String(data.get('password') ?? '')) {
+      setErrors({ password: [api('errors.required')] });
+      form.current?.querySelector<HTMLElement>('#close-password')?.focus();
+      return;
+    }
+    setErrors({});
+    dialog.current?.showModal();
+    // The safe answer has focus: Enter or Space by habit keeps the account.
+    keep.current?.focus();
+  }
+
+  async function confirm() {
+    if (busy || !form.current) return;
+    const data = new FormData(form.current);
+    setBusy(true);
+    try {
+      const answer = await closeAccount({
+        password: String(data.get('password') ?? ''),
+        reason: String(data.get('reason') ?? '').trim(),
+        ...(hasBalance ? { method, destination: String(data.get('destination') ?? '').trim() } : {}),
+      });
+      dialog.current?.close();
+      setPayout(answer.payout ? formatMoney(answer.payout.amount, answer.payout.currency, locale) : null);
+    } catch (error) {
+      dialog.current?.close();
+      const found = serverErrors(error, failureMessages(t));
+      setErrors(found);
+      requestAnimationFrame(() => {
+        (form.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form.current?.querySelector<HTMLElement>('[role="alert"]'))?.focus();
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="card card--danger" aria-labelledby="close-title" data-card="close-account">
+      <h2 id="close-title">{a('close.title')}</h2>
+      <p>{a('close.summary')}</p>
+      <p>
+        {a('close.not_exclusion')} <a href={`${localizedPath('/profile/responsible_gaming', locale)}#self-exclusion`}>{a('close.exclusion_link')}</a>
+      </p>
+      <p className="field__hint">{a('close.kept')}</p>
+      <form ref={form} onSubmit={ask} noValidate aria-busy={busy} data-form="close-account">
+        <FormAlert errors={errors.form} />
+        {hasBalance && (
+          <>
+            <p data-close-balance>{a('close.balance', { balance: formatMoney(user.balance, user.currency, locale) })}</p>
+            <MethodChoice legend={t('withdrawal.method')} value={method} onChange={setMethod} api={api} errors={errors.method} />
+            <FormField name="destination" id="close-destination" label={t('withdrawal.destination')} hint={t(`destination_hint.${method}`)}
+              maxLength={DESTINATION_MAX_LENGTH} autoComplete="off" errors={errors.destination} required />
+          </>
+        )}
+        <div className="field">
+          <label htmlFor="close-reason">{a('close.reason')}</label>
+          <textarea id="close-reason" name="reason" rows={3} maxLength={CLOSE_REASON_MAX_LENGTH}
+            aria-invalid={errors.reason ? true : undefined} aria-describedby={errors.reason ? 'close-reason-error' : undefined} />
+          {errors.reason && <p className="field__error" id="close-reason-error">{errors.reason.join(' ')}</p>}
+        </div>
+        <FormField name="password" id="close-password" type="password" label={a('close.password')} autoComplete="current-password" errors={errors.password} required />
+        <button type="submit" className="button button--danger" disabled={busy}>
+          {a('close.submit')}
+        </button>
+      </form>
+      <dialog ref={dialog} className="dialog" aria-labelledby="close-confirm-title" aria-describedby="close-confirm-body" data-dialog="close-account">
+        <h2 id="close-confirm-title">{a('close.confirm_title')}</h2>
+        <p id="close-confirm-body">{a('close.confirm_body')}</p>
+        <div className="dialog__actions">
+          <button type="button" className="button button--danger" onClick={confirm} disabled={busy} aria-busy={busy}>
+            {busy ? t('common.busy') : a('close.confirm_yes')}
+          </button>
+          <button ref={keep} type="button" className="button button--ghost" onClick={() => dialog.current?.close()}>
+            {a('close.cancel')}
+          </button>
+        </div>
+      </dialog>
+    </section>
+  );
+}
