@@ -258,7 +258,7 @@ export async function emailChangeOf(db: Queryable, token: string, now: Date): Pr
   if (!/^[0-9a-f]{40}$/.test(token)) return undefined;
   const [row] = await db.query<EmailChange>(
     `SELECT e.user_id, e.new_email, e.staff_id, u.email AS old_email, u.locale FROM email_changes e JOIN users u ON u.id = e.user_id
-     WHERE e.key_hash = $1 AND e.used_at IS NULL AND e.created_at > $2::timestamptz - make_interval(hours => $3)`,
+     WHERE e.key_hash = $1 AND e.staff_id IS NOT NULL AND e.used_at IS NULL AND e.created_at > $2::timestamptz - make_interval(hours => $3)`,
     [hashToken(token), now.toISOString(), EMAIL_CHANGE_HOURS],
   );
   return row;

@@ -40,7 +40,7 @@ export async function newEmailChangeLink(services: Pick<Services, 'config' | 'cl
  */
 export async function claimEmailChange(tx: Queryable, services: Pick<Services, 'config' | 'clock'>, userId: number, token: string): Promise<string | undefined> {
   const [row] = await tx.query<{ new_email: string }>(
-    `UPDATE email_changes SET used_at = $3 WHERE key_hash = $1 AND user_id = $2 AND used_at IS NULL
+    `UPDATE email_changes SET used_at = $3 WHERE key_hash = $1 AND user_id = $2 AND staff_id IS NULL AND used_at IS NULL
        AND created_at > $3::timestamptz - make_interval(secs => $4)
        AND EXISTS (SELECT 1 FROM users WHERE id = $2 AND closed_at IS NULL)
      RETURNING new_email`,

@@ -2,6 +2,7 @@ import type { Services } from '../app-env.ts';
 import { deleteUnactivatedAccounts, eraseClosedAccounts } from './account.ts';
 import { pruneLinkTokens } from './link-tokens.ts';
 import { pruneCounters } from './rate-counters.ts';
+import { EMAIL_CHANGE_HOURS } from './account-admin.ts';
 
 const EVERY_MS = 60_000;
 const lastRun = new WeakMap<object, number>();
@@ -22,7 +23,11 @@ export async function tidyAuthTables(services: Services): Promise<void> {
     `DELETE FROM auth_tokens WHERE last_used_at <= $1::timestamptz - make_interval(days => $2) OR created_at <= $1::timestamptz - make_interval(days => $3)`,
     [now.toISOString(), config.auth.tokenIdleDays, config.auth.tokenMaxAgeDays],
   );
-  await db.query(`DELETE FROM email_changes WHERE created_at <= $1::timestamptz - make_interval(secs => $2)`, [now.toISOString(), config.mail.activationTimeoutSeconds]);
+  // A player's own link lives ACTIVATION_TIMEOUT; a link staff sent lives EMAIL_CHANGE_HOURS.
+  await db.query(
+    `DELETE FROM email_changes WHERE created_at <= $1::timestamptz - make_interval(secs => CASE WHEN staff_id IS NULL THEN $2::int ELSE $3::int END)`,
+    [now.toISOString(), config.mail.activationTimeoutSeconds, EMAIL_CHANGE_HOURS * 3600],
+  );
   // README "Your account": closed accounts past ACCOUNT_RETENTION_DAYS, never-activated ones past UNACTIVATED_ACCOUNT_DAYS.
   await eraseClosedAccounts(services, now);
   await deleteUnactivatedAccounts(services, now);

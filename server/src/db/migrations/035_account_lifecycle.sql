@@ -3,14 +3,9 @@
 -- An email change waits for the link mailed to the new address. Only a SHA-256 of the token is
 -- stored; it works once (used_at) and until ACTIVATION_TIMEOUT after created_at, like an
 -- activation link (both prove that a mailbox is the player's).
-CREATE TABLE email_changes (
-  key_hash text PRIMARY KEY,
-  user_id integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-  new_email text NOT NULL,
-  created_at timestamptz NOT NULL,
-  used_at timestamptz
-);
-CREATE INDEX email_changes_user_id ON email_changes (user_id);
+-- The table is the one staff email changes use (migration 027); a player's own request has no
+-- staff member behind it.
+ALTER TABLE email_changes ALTER COLUMN staff_id DROP NOT NULL;
 CREATE INDEX email_changes_created_at ON email_changes (created_at);
 
 -- A closed account (POST /api/user/close) signs in like an unknown one. Its personal data not kept
