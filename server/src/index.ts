@@ -59,9 +59,15 @@ async function shutDown(signal: string) {
   // Kept-alive sockets with no request on them would hold the listener open: close those now.
   server.closeIdleConnections();
   const grace = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), config.ops.shutdownGraceMs).unref());
-  const drained = await Promise.race([lifecycle.idle().then(() => 'drained' as const), grace]);
-  if (drained === 'timeout') console.error(JSON.stringify({ level: 'error', event: 'shutdown', detail: 'grace period over', in_flight: lifecycle.inFlight }));
-  server.closeAllConnections();
+  let drained = await Promise.race([lifecycle.idle().then(() => 'drained' as const), grace]);
+  // The last answers may still be on their way out: their sockets close once written (they say
+  // Connection: close); a socket left idle is closed now. Only when the grace is over is any cut.
+  server.closeIdleConnections();
+  if (drained === 'drained') drained = await Promise.race([closed.then(() => 'drained' as const), grace]);
+  if (drained === 'timeout') {
+    console.error(JSON.stringify({ level: 'error', event: 'shutdown', detail: 'grace period over', in_flight: lifecycle.inFlight }));
+    server.closeAllConnections();
+  }
   await closed;
   let code = 0;
   try {
