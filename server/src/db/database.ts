@@ -21,7 +21,7 @@ export interface Database extends Queryable {
   /** Connections in use and callers waiting, for `/metrics`. */
   poolStats?(): PoolStats;
   /** PGlite only: a consistent gzipped tarball of the data folder, taken while it runs (`npm run backup`). */
-  dump?(): Promise<Uint8Array>;
+  dump?(): Promise<Uint8Array<ArrayBuffer>>;
 }
 
 export interface PoolStats {
