@@ -7,7 +7,7 @@ import type { AppEnv, Services } from './app-env.ts';
 import { ApiError } from './errors.ts';
 import { pickLocale, translate } from './i18n.ts';
 import { methodNotAllowed } from './method-not-allowed.ts';
-import { CLIENT_CLOSED_REQUEST, requestLog } from './request-log.ts';
+import { CLIENT_CLOSED_REQUEST, loggedPath, requestLog } from './request-log.ts';
 import { gameProviderApiRoutes } from './providers/games/api-routes.ts';
 import { gamePageRoutes } from './providers/games/page-route.ts';
 import { activationRoutes } from './routes/activation.ts';
@@ -126,7 +126,7 @@ export function createApp({ distDir, services, log, lifecycle = new Lifecycle() 
     // nobody is left to read an answer. Logged by the request log as 499 at level info.
     if (c.req.raw.signal.aborted) return new Response(null, { status: CLIENT_CLOSED_REQUEST });
     // Only the message: never the request, whose body or headers may hold secrets.
-    console.error(JSON.stringify({ level: 'error', id: c.get('requestId'), path: c.req.path, error: error.message }));
+    console.error(JSON.stringify({ level: 'error', id: c.get('requestId'), path: loggedPath(c), error: error.message }));
     if (isApiPath(c.req.path)) return c.json({ detail: translate(c.get('locale'), 'errors.server_error') }, 500);
     return site.errorPage(c, 500);
   });

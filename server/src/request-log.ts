@@ -19,6 +19,11 @@ export function routeOf(c: Parameters<MiddlewareHandler>[0]): string {
   return pattern === '/*' ? 'static' : pattern;
 }
 
+/** The path to log: its route pattern when it has route parameters (ids, capabilities), else itself. */
+export function loggedPath(c: Parameters<MiddlewareHandler>[0]): string {
+  return Object.keys(c.req.param() ?? {}).length > 0 ? routeOf(c) : c.req.path;
+}
+
 /**
  * One JSON line per request: request id (echoed in `X-Request-Id`), method, path, route pattern,
  * status, duration. Only the path is logged — never the query string, headers or body, which may
@@ -34,14 +39,13 @@ export function requestLog(write: (line: string) => void = (line) => process.std
     await next();
     c.header('X-Request-Id', id);
     const route = routeOf(c);
-    const hasParams = Object.keys(c.req.param() ?? {}).length > 0;
     write(
       JSON.stringify({
         level: c.res.status >= 500 ? 'error' : 'info',
         time: new Date().toISOString(),
         id,
         method: c.req.method,
-        path: hasParams ? route : c.req.path,
+        path: loggedPath(c),
         route,
         status: c.res.status,
         ms: Math.round((performance.now() - started) * 10) / 10,

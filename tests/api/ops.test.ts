@@ -2,7 +2,7 @@
  * Health, readiness, metrics and the request log (docs/deploying.md), on the real app and the
  * test database (PGlite, or PostgreSQL with DATABASE_URL).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Services } from '../../server/src/app-env.ts';
 import { createApp } from '../../server/src/app.ts';
 import { Lifecycle } from '../../server/src/ops/lifecycle.ts';
@@ -252,6 +252,21 @@ describe('request log', () => {
       ['/auth/token/login/', '/auth/token/login/'],
       ['/demo-pay/:id', '/demo-pay/:id'],
     ]);
+  });
+
+  it('logs a server error with the request id and the route pattern, never the capability in the path', async () => {
+    const broken = { ...ctx.api.db, query: () => Promise.reject(new Error('connection refused')), transaction: () => Promise.reject(new Error('connection refused')) } as Services['db'];
+    const { app, logs } = appWith({ db: broken });
+    const errors: string[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((line: string) => void errors.push(line));
+    try {
+      const response = await app.request(`/demo-games/api/sessions/${'c0ffee'.repeat(6)}c0ff`, { headers: { 'x-request-id': 'req-000000042' } });
+      expect(response.status).toBe(500);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(errors.map((line) => JSON.parse(line))).toEqual([{ level: 'error', id: 'req-000000042', path: '/demo-games/api/sessions/:id', error: 'connection refused' }]);
+    expect(JSON.parse(logs[0]!)).toMatchObject({ level: 'error', id: 'req-000000042', path: '/demo-games/api/sessions/:id', status: 500 });
   });
 
   it('labels a path no route claims as static, with its path (the site has no ids in paths)', async () => {
