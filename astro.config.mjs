@@ -6,6 +6,7 @@ import { DEFAULT_LOCALE, LOCALES } from './src/i18n/locales.mjs';
 import { inlineScriptHashes } from './src/scripts/inline/csp-hashes.mjs';
 import { buildInfo, createBuildId } from './integrations/build-info.mjs';
 import { contentWarningsReport } from './integrations/content-warnings.mjs';
+import { cdnRules } from './integrations/cdn-rules.mjs';
 import { contentMarkdownProcessor } from './src/content/markdown-processor.mjs';
 import { publicKeySpkiBase64 } from './server/src/key-files.mjs';
 
@@ -54,6 +55,7 @@ export default defineConfig({
     }),
     buildInfo(build),
     contentWarningsReport(),
+    cdnRules(),
   ],
   security: {
     csp: {

@@ -27,6 +27,8 @@ export const nowOf = (services: Services): Date => services.clock();
 export interface AppEnv {
   Variables: {
     locale: Locale;
+    /** Set by the request log: the `X-Request-Id` of this request (sent or generated). */
+    requestId: string;
     /** Set by `requireUser` on authenticated routes. */
     userId: number;
   };

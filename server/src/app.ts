@@ -7,7 +7,7 @@ import type { AppEnv, Services } from './app-env.ts';
 import { ApiError } from './errors.ts';
 import { pickLocale, translate } from './i18n.ts';
 import { methodNotAllowed } from './method-not-allowed.ts';
-import { CLIENT_CLOSED_REQUEST, requestLog } from './request-log.ts';
+import { CLIENT_CLOSED_REQUEST, loggedPath, requestLog } from './request-log.ts';
 import { gameProviderApiRoutes } from './providers/games/api-routes.ts';
 import { gamePageRoutes } from './providers/games/page-route.ts';
 import { sandboxedFrameCors } from './providers/games/frame-cors.ts';
@@ -30,6 +30,10 @@ import { sessionRoutes } from './routes/sessions.ts';
 import { twoFactorRoutes } from './routes/two-factor.ts';
 import { createStaticSite } from './static-site.ts';
 import { operatorRoutes } from './operator/index.ts';
+import { Lifecycle } from './ops/lifecycle.ts';
+import { createAppMetrics } from './ops/metrics.ts';
+import { opsRoutes } from './ops/routes.ts';
+import { backupRoutes } from './ops/backup.ts';
 
 export interface AppOptions {
   /** The built site (`dist/`). */
@@ -37,17 +41,31 @@ export interface AppOptions {
   services: Services;
   /** Where request log lines go; defaults to stdout. */
   log?: (line: string) => void;
+  /** Requests in flight and shutdown state (server/src/index.ts passes the one it drains). */
+  lifecycle?: Lifecycle;
 }
 
 /** Paths that answer JSON, never the site's HTML pages. */
 const API_PREFIXES = ['/api/', '/auth/', '/gmnggate/', '/demo-games/api/'];
 export const isApiPath = (path: string) => API_PREFIXES.some((prefix) => path.startsWith(prefix));
 
-export function createApp({ distDir, services, log }: AppOptions) {
+export function createApp({ distDir, services, log, lifecycle = new Lifecycle() }: AppOptions) {
   const app = new Hono<AppEnv>();
   const site = createStaticSite(distDir);
+  const metrics = createAppMetrics(services, lifecycle);
 
+  // Counted for the graceful shutdown; once it began, each answer closes its connection.
+  app.use(async (c, next) => {
+    lifecycle.started();
+    try {
+      await next();
+      if (lifecycle.shuttingDown) c.header('Connection', 'close');
+    } finally {
+      lifecycle.finished();
+    }
+  });
   app.use(requestLog(log));
+  app.use(metrics.observe);
   app.use(compress());
   app.use(async (c, next) => {
     await next();
@@ -83,6 +101,9 @@ export function createApp({ distDir, services, log }: AppOptions) {
   const isUpload = (c: { req: { method: string; path: string } }) => c.req.method === 'POST' && c.req.path === API_PATHS.verification;
   for (const prefix of API_PREFIXES) app.use(`${prefix}*`, (c, next) => (isUpload(c) ? next() : limit(c, next)));
   app.use(methodNotAllowed(app, isApiPath));
+  // Health, readiness and metrics (docs/deploying.md).
+  app.route('/', opsRoutes(services, lifecycle, metrics));
+  app.route('/', backupRoutes(services));
 
   for (const routes of [authRoutes, activationRoutes, passwordRoutes, userRoutes, sessionRoutes, twoFactorRoutes, notificationRoutes, paymentRoutes, withdrawalRoutes, verificationRoutes, historyRoutes, gameRoutes, demoPaymentRoutes, responsibleGamingRoutes]) {
     app.route('/', routes(services));
@@ -112,7 +133,7 @@ export function createApp({ distDir, services, log }: AppOptions) {
     // nobody is left to read an answer. Logged by the request log as 499 at level info.
     if (c.req.raw.signal.aborted) return new Response(null, { status: CLIENT_CLOSED_REQUEST });
     // Only the message: never the request, whose body or headers may hold secrets.
-    console.error(JSON.stringify({ level: 'error', path: c.req.path, error: error.message }));
+    console.error(JSON.stringify({ level: 'error', id: c.get('requestId'), path: loggedPath(c), error: error.message }));
     if (isApiPath(c.req.path)) return c.json({ detail: translate(c.get('locale'), 'errors.server_error') }, 500);
     return site.errorPage(c, 500);
   });

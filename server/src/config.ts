@@ -46,6 +46,15 @@ export interface ServerConfig {
   accountRetentionDays: number;
   /** Days after which an account never activated is deleted (README "Your account"). */
   unactivatedAccountDays: number;
+  /** Health, metrics and shutdown (docs/deploying.md). */
+  ops: OpsConfig;
+}
+
+export interface OpsConfig {
+  /** METRICS_TOKEN: the bearer token `/metrics` needs; unset, only loopback may read it. */
+  metricsToken?: string;
+  /** SHUTDOWN_GRACE_SECONDS: how long requests in flight may take to finish after SIGTERM. */
+  shutdownGraceMs: number;
 }
 
 export interface OperatorConfig {
@@ -114,6 +123,13 @@ function seconds(env: Record<string, string | undefined>, name: string, fallback
   return Math.round(value * 1000);
 }
 
+/** A token short enough to guess is refused at start rather than trusted. */
+function metricsToken(value?: string): string | undefined {
+  if (!value) return undefined;
+  if (!/^[\x21-\x7e]{16,}$/.test(value)) throw new Error('METRICS_TOKEN must be at least 16 printable characters without spaces');
+  return value;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
   const referralRate = env.REFERRAL_RATE ?? '0.05';
   if (!/^(0(\.\d{1,4})?|1(\.0{1,4})?)$/.test(referralRate)) throw new Error('REFERRAL_RATE must be a decimal from 0 to 1, e.g. 0.05');
@@ -159,5 +175,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     accountRetentionDays: whole(env, 'ACCOUNT_RETENTION_DAYS', 30),
     unactivatedAccountDays: whole(env, 'UNACTIVATED_ACCOUNT_DAYS', 30),
+    ops: { metricsToken: metricsToken(env.METRICS_TOKEN), shutdownGraceMs: seconds(env, 'SHUTDOWN_GRACE_SECONDS', 20, 600) },
   };
 }

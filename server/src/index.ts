@@ -7,6 +7,7 @@ import { loadConfig } from './config.ts';
 import { DEMO_PLAYER } from './db/demo-player.ts';
 import { listen } from './listen.ts';
 import { siteUrlNotice } from './site-notice.ts';
+import { Lifecycle } from './ops/lifecycle.ts';
 import { processAlive, readControlFile, removeControlFile, writeControlFile } from './operator/control.ts';
 
 // PORT=0 picks a free port (tests start several nodes); the banner prints the one chosen.
@@ -29,7 +30,8 @@ if (embedded) {
   writeControlFile(config.dataDir);
 }
 const services = await openServices(config);
-const app = createApp({ distDir, services });
+const lifecycle = new Lifecycle();
+const app = createApp({ distDir, services, lifecycle });
 
 const server = listen({
   fetch: app.fetch,
@@ -44,21 +46,45 @@ const server = listen({
   },
 });
 
-// Finish in-flight requests and mail on Ctrl+C or a container stop, then close the database cleanly.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  // Mail already accepted (a reset link answered 204) is sent before the process ends.
-  process.on(signal, () =>
-    server.close(() =>
-      services.mailer
-        .settled()
-        .then(() => services.db.close())
-        .finally(() => {
-          if (embedded) removeControlFile(config.dataDir);
-          process.exit(0);
-        }),
-    ),
-  );
+// Graceful shutdown on SIGTERM (a deploy, systemd, a container stop) or Ctrl+C: /readyz answers
+// 503 at once, the listener closes (no new connections), requests in flight finish, for up to
+// SHUTDOWN_GRACE_SECONDS, and every answer from now on closes its connection. Mail already
+// accepted is sent, then the database is closed cleanly (PGlite writes everything to its files).
+let stopping = false;
+async function shutDown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  lifecycle.beginShutdown();
+  const inFlight = lifecycle.inFlight;
+  console.log(JSON.stringify({ level: 'info', time: new Date().toISOString(), event: 'shutdown', signal, in_flight: inFlight }));
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // Kept-alive sockets with no request on them would hold the listener open: close those now.
+  server.closeIdleConnections();
+  const grace = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), config.ops.shutdownGraceMs).unref());
+  let drained = await Promise.race([lifecycle.idle().then(() => 'drained' as const), grace]);
+  // The last answers may still be on their way out: their sockets close once written (they say
+  // Connection: close); a socket left idle is closed now. Only when the grace is over is any cut.
+  server.closeIdleConnections();
+  if (drained === 'drained') drained = await Promise.race([closed.then(() => 'drained' as const), grace]);
+  if (drained === 'timeout') {
+    console.error(JSON.stringify({ level: 'error', event: 'shutdown', detail: 'grace period over', in_flight: lifecycle.inFlight }));
+    server.closeAllConnections();
+  }
+  await closed;
+  let code = 0;
+  try {
+    await services.mailer.settled();
+    await services.db.close();
+  } catch (error) {
+    console.error(JSON.stringify({ level: 'error', event: 'shutdown', detail: (error as Error).message }));
+    code = 1;
+  } finally {
+    if (embedded) removeControlFile(config.dataDir);
+  }
+  console.log(JSON.stringify({ level: 'info', time: new Date().toISOString(), event: 'stopped', drained: drained === 'drained' }));
+  process.exit(code);
 }
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutDown(signal));
 
 /** For the test servers (scripts/test-hooks.mjs), which add routes of their own before any request. */
 export { app, services };

@@ -129,7 +129,7 @@ describe('request log', () => {
     expect(requests).toHaveLength(4);
     expect(ctx.api.logs.filter((line) => !line.startsWith('{'))).toEqual([expect.stringMatching(/^mail: wrote \S+\.eml$/)]);
     for (const line of ctx.api.logs) {
-      if (line.startsWith('{')) expect(Object.keys(JSON.parse(line)).sort()).toEqual(['level', 'method', 'ms', 'path', 'status', 'time']);
+      if (line.startsWith('{')) expect(Object.keys(JSON.parse(line)).sort()).toEqual(['id', 'level', 'method', 'ms', 'path', 'route', 'status', 'time']);
       expect(line).not.toContain(secret);
       expect(line).not.toContain(email);
       expect(line).not.toContain(login.body.auth_token);

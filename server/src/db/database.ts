@@ -18,6 +18,16 @@ export interface Database extends Queryable {
    */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** Connections in use and callers waiting, for `/metrics`. */
+  poolStats?(): PoolStats;
+  /** PGlite only: a consistent gzipped tarball of the data folder, taken while it runs (`npm run backup`). */
+  dump?(): Promise<Uint8Array<ArrayBuffer>>;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 /** PostgreSQL's SQLSTATE for a unique-constraint violation. */

@@ -42,5 +42,6 @@ export async function openPostgres(connectionString: string, schema?: string): P
     },
     transaction,
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

@@ -4,6 +4,7 @@ import type { Queryable } from '../db/database.ts';
 import { addTransaction } from './history.ts';
 import { credit, debit, recordDebit } from './ledger.ts';
 import { releaseBonus } from './bonus.ts';
+import { countWalletOperation } from '../ops/metrics.ts';
 
 /**
  * The operator's wallet, as a game provider calls it (bet, win, rollback — the shape of Hub88's
@@ -92,10 +93,15 @@ async function once(
       'SELECT request_hash, status, balance::text, history_id FROM wallet_transactions WHERE id = $1',
       [request.transactionId],
     );
-    if (!stored || stored.request_hash !== hash) throw new WalletConflict(request.transactionId);
+    if (!stored || stored.request_hash !== hash) {
+      countWalletOperation(kind, 'conflict');
+      throw new WalletConflict(request.transactionId);
+    }
+    countWalletOperation(kind, 'replayed');
     return { status: stored.status, balance: stored.balance, historyId: stored.history_id };
   }
   const result = await work();
+  countWalletOperation(kind, result.status);
   await tx.query('UPDATE wallet_transactions SET status = $2, balance = $3::numeric, history_id = $4 WHERE id = $1', [
     request.transactionId, result.status, result.balance, result.historyId,
   ]);

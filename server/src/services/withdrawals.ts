@@ -1,5 +1,6 @@
 import type { Money } from '../../../src/api/contract.ts';
 import type { Queryable } from '../db/database.ts';
+import { countWalletOperation } from '../ops/metrics.ts';
 
 export interface WithdrawalRequest {
   userId: number;
@@ -36,5 +37,6 @@ export async function reserveWithdrawal(tx: Queryable, request: WithdrawalReques
       JSON.stringify({ amount: request.amount, currency: request.currency }),
     ],
   );
+  countWalletOperation('withdrawal', row ? 'ok' : 'insufficient_funds');
   return row;
 }

@@ -1,0 +1,277 @@
+// `npm run test:deploy:servers`: the `@deploy` browser tests (npm run test:deploy) through
+// deploy/Caddyfile and deploy/nginx.conf, as an operator would run them: Caddy, then nginx, on
+// loopback ports, serving dist/ and proxying the API to two nodes started with TRUST_PROXY=1 (on
+// PostgreSQL when TEST_DATABASE_URL or DATABASE_URL is set; otherwise one PGlite node stands
+// behind both upstream entries, since two nodes cannot share one PGlite folder). Then the same
+// tests against a bare static server, which must fail: proof the tests see what the configs add.
+// Installs Debian's caddy and nginx when missing (as root with apt-get). Exit code 0 when Caddy
+// and nginx pass and the bare server fails.
+//
+// Ports: DEPLOY_TEST_PORT (default 4700) for Caddy, +1 nginx, +2 the bare server, +3/+4 the nodes.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { privateKeyPath } from '../server/src/key-files.mjs';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const DIST = join(ROOT, 'dist');
+const BASE_PORT = Number(process.env.DEPLOY_TEST_PORT) || 4700;
+const PORTS = { caddy: BASE_PORT, nginx: BASE_PORT + 1, bare: BASE_PORT + 2, nodes: [BASE_PORT + 3, BASE_PORT + 4] };
+const DATABASE_URL = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || '';
+const work = mkdtempSync(join(tmpdir(), 'amber-deploy-'));
+/** Processes this script started, each in its own process group, stopped at the end. */
+const started = [];
+
+const log = (line) => console.log(`test:deploy:servers: ${line}`);
+function fail(message) {
+  console.error(`test:deploy:servers: ${message}`);
+  cleanUp();
+  process.exit(1);
+}
+
+function cleanUp() {
+  for (const child of started) {
+    if (child.exitCode === null && child.signalCode === null) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
+    }
+  }
+  rmSync(work, { recursive: true, force: true });
+}
+process.on('SIGINT', () => fail('interrupted'));
+
+const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+
+/** Debian's package for a missing web server, installed with apt-get when we are root. */
+function ensureInstalled(command, pkg) {
+  if (has(command)) return;
+  if (process.getuid?.() !== 0 || !has('apt-get')) fail(`${command} is missing: install Debian's "${pkg}" (apt-get install ${pkg}), or run this as root to let it do so.`);
+  log(`installing Debian's ${pkg} with apt-get…`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const install = () => spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', pkg], { stdio: ['ignore', 'ignore', 'inherit'], env }).status === 0;
+  if (!install() && !(spawnSync('apt-get', ['update', '-qq'], { stdio: 'ignore', env }).status === 0 && install())) fail(`apt-get could not install ${pkg}.`);
+  if (!has(command)) fail(`apt-get installed ${pkg} but ${command} is still missing.`);
+}
+
+/** Runs a command to its end, its output shown; answers the exit code. */
+function run(command, args, env = {}) {
+  return spawnSync(command, args, { stdio: 'inherit', cwd: ROOT, env: { ...process.env, ...env } }).status ?? 1;
+}
+
+/** Starts a long-running process in its own group; its output goes to a file in the work folder. */
+function startProcess(name, command, args, env = {}) {
+  const out = join(work, `${name}.log`);
+  writeFileSync(out, '');
+  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.on('data', (chunk) => writeFileSync(out, chunk, { flag: 'a' }));
+  child.stderr.on('data', (chunk) => writeFileSync(out, chunk, { flag: 'a' }));
+  started.push(child);
+  return { child, output: () => readFileSync(out, 'utf8') };
+}
+
+function stopProcess(child) {
+  return new Promise((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) return done();
+    child.once('exit', () => done());
+    process.kill(-child.pid, 'SIGTERM');
+  });
+}
+
+/** Waits until `url` answers `status` (the server is up), or fails with the process's output. */
+async function waitFor(url, status, proc, seconds = 60) {
+  const deadline = Date.now() + seconds * 1000;
+  while (Date.now() < deadline) {
+    if (proc.child.exitCode !== null) fail(`${url}: the process exited (${proc.child.exitCode}):\n${proc.output()}`);
+    try {
+      if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).status === status) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((next) => setTimeout(next, 250));
+  }
+  fail(`${url} did not answer ${status} within ${seconds} s:\n${proc.output()}`);
+}
+
+/** `replacements`: each must be found in the file, so a config that drifted fails loudly here. */
+function rewrite(text, replacements, file) {
+  for (const [from, to] of replacements) {
+    if (!text.includes(from)) fail(`${file} no longer contains "${from}"; update scripts/test-deploy-servers.mjs.`);
+    text = text.split(from).join(to);
+  }
+  return text;
+}
+
+/**
+ * The @deploy tests against `base`; answers the exit code. Asynchronous, so the bare server this
+ * process runs keeps answering meanwhile. `player`: sign in, register and deposit too.
+ */
+function deployTests(kind, base, { player = true } = {}) {
+  log(`@deploy tests through ${kind} at ${base}`);
+  const report = join(work, `deploy-${kind}.json`);
+  const env = { ...process.env, E2E_BASE_URL: base, PLAYWRIGHT_JSON_OUTPUT_NAME: report };
+  if (player) Object.assign(env, { E2E_PLAYER_EMAIL: 'demo@amberplay.test', E2E_PLAYER_PASSWORD: 'amber-demo-2026', E2E_ALLOW_WRITES: '1' });
+  const child = spawn('npx', ['playwright', 'test', '--grep', '@deploy', '--reporter=list,json', `--output=${join('test-results', `deploy-${kind}`)}`], { cwd: ROOT, env, stdio: 'inherit' });
+  return new Promise((done) => child.on('exit', (code) => done({ code: code ?? 1, failed: failedTitles(report) })));
+}
+
+/** The titles of the tests that failed, from Playwright's JSON report. */
+function failedTitles(report) {
+  if (!existsSync(report)) return [];
+  const failed = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) if (!spec.ok) failed.push(spec.title);
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of JSON.parse(readFileSync(report, 'utf8')).suites ?? []) walk(suite);
+  return failed;
+}
+
+/** What a bare static server must fail: the rules only the configs add (headers, caching, 404s). */
+const BARE_MUST_FAIL = [
+  'pages keep their <meta> CSP and are sent with frame-ancestors',
+  'an unknown English path answers 404 with the English not-found screen',
+  'an unknown path under /ru/ answers 404 in Russian',
+  'HTML is never cached stale; hashed assets are cached for a year',
+];
+
+/** A plain static file server over dist/ (pretty URLs, nothing else): what the configs improve on. */
+function bareServer(port) {
+  const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.xml': 'application/xml', '.txt': 'text/plain', '.woff2': 'font/woff2' };
+  const root = normalize(DIST + sep);
+  const server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
+    const candidates = path.endsWith('/') ? [`${path}index.html`] : [path, `${path}.html`, `${path}/index.html`];
+    for (const candidate of candidates) {
+      const file = normalize(join(root, candidate));
+      if (file.startsWith(root) && existsSync(file) && statSync(file).isFile()) {
+        response.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+        return response.end(readFileSync(file));
+      }
+    }
+    response.writeHead(404, { 'content-type': 'text/plain' });
+    response.end('Not found');
+  });
+  return new Promise((done) => server.listen(port, '127.0.0.1', () => done(server)));
+}
+
+const startedAt = Date.now();
+ensureInstalled('caddy', 'caddy');
+ensureInstalled('nginx', 'nginx');
+if (run('node', ['scripts/ensure-chromium.mjs']) !== 0) fail('no Chromium');
+if (!existsSync(join(DIST, 'builds', 'latest.json'))) {
+  log('no build in dist/: building (npm run build)');
+  if (run('node', ['scripts/ensure-keys.mjs']) !== 0 || run('npx', ['astro', 'build', '--silent']) !== 0) fail('the build failed');
+}
+
+// The API nodes, with the key pair the build embedded (so the browser's bodies decrypt). They are
+// started for each web server, with its address as SITE_URL and API_URL (where the payment page
+// sends players back, and its own address).
+const schema = DATABASE_URL ? `deploy_${randomBytes(4).toString('hex')}` : undefined;
+const site = (port) => `http://127.0.0.1:${port}`;
+const nodePorts = DATABASE_URL ? PORTS.nodes : [PORTS.nodes[0]];
+const upstreams = DATABASE_URL ? PORTS.nodes : [PORTS.nodes[0], PORTS.nodes[0]];
+async function startNodes(origin) {
+  const nodes = nodePorts.map((port, index) =>
+    startProcess(`node-${index + 1}`, process.execPath, ['server/src/index.ts'], {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      TRUST_PROXY: '1',
+      SITE_URL: origin,
+      API_URL: origin,
+      RSA_PRIVATE_KEY_FILE: resolve(process.env.RSA_PRIVATE_KEY_FILE || privateKeyPath()),
+      DATA_DIR: join(work, `node-${index + 1}`),
+      DATABASE_URL,
+      ...(schema ? { DATABASE_SCHEMA: schema } : {}),
+      DEMO: '1',
+      // Every browser of the tests comes through one proxy address.
+      REGISTER_MAX_PER_ADDRESS: '100000',
+      MAX_CONNECTIONS_PER_ADDRESS: '100000',
+    }),
+  );
+  for (const [index, node] of nodes.entries()) await waitFor(`${site(nodePorts[index])}/readyz`, 200, node);
+  return nodes;
+}
+log(DATABASE_URL ? `two API nodes on PostgreSQL (schema ${schema}) at ${upstreams.join(', ')}` : `one API node on PGlite at ${upstreams[0]} (set TEST_DATABASE_URL for two nodes on PostgreSQL)`);
+
+const results = {};
+for (const kind of ['caddy', 'nginx']) {
+  const port = PORTS[kind];
+  const nodes = await startNodes(site(port));
+  let proc;
+  if (kind === 'caddy') {
+    const config = join(work, 'Caddyfile');
+    writeFileSync(config, readFileSync(join(ROOT, 'deploy/Caddyfile'), 'utf8'));
+    proc = startProcess('caddy', 'caddy', ['run', '--config', config, '--adapter', 'caddyfile'], {
+      AMBER_SITE: site(port),
+      AMBER_DIST: DIST,
+      AMBER_API_NODES: upstreams.map((p) => `127.0.0.1:${p}`).join(' '),
+      XDG_DATA_HOME: join(work, 'caddy-data'),
+      XDG_CONFIG_HOME: join(work, 'caddy-config'),
+    });
+  } else {
+    const dir = join(work, 'nginx');
+    mkdirSync(dir, { recursive: true });
+    const file = 'deploy/nginx.conf';
+    const siteConf = rewrite(readFileSync(join(ROOT, file), 'utf8'), [
+      ['    listen 80;\n', `    listen 127.0.0.1:${port};\n`],
+      ['    listen [::]:80;\n', ''],
+      ['root /srv/amberplay/dist;', `root ${DIST};`],
+      ['server 127.0.0.1:4321 ', `server 127.0.0.1:${upstreams[0]} `],
+      ['server 127.0.0.1:4322 ', `server 127.0.0.1:${upstreams[1]} `],
+    ], file);
+    writeFileSync(join(dir, 'site.conf'), siteConf);
+    writeFileSync(join(dir, 'nginx.conf'), [
+      'daemon off;',
+      `pid ${dir}/nginx.pid;`,
+      `error_log ${dir}/error.log;`,
+      'worker_processes 1;',
+      'events { worker_connections 512; }',
+      'http {',
+      '  include /etc/nginx/mime.types;',
+      '  default_type application/octet-stream;',
+      '  access_log off;',
+      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `  ${name}_temp_path ${dir}/${name};`),
+      `  include ${dir}/site.conf;`,
+      '}',
+      '',
+    ].join('\n'));
+    proc = startProcess('nginx', 'nginx', ['-c', join(dir, 'nginx.conf'), '-p', dir]);
+  }
+  await waitFor(`${site(port)}/builds/latest.json`, 200, proc);
+  results[kind] = await deployTests(kind, site(port));
+  await stopProcess(proc.child);
+  for (const node of nodes) await stopProcess(node.child);
+}
+
+// A bare static server must fail the same tests: they check what the configs add.
+const bare = await bareServer(PORTS.bare);
+// No player: with no API behind it, only the rules of the static files are checked.
+log(`@deploy tests against a bare static server at ${site(PORTS.bare)}: these must fail`);
+results.bare = await deployTests('bare', site(PORTS.bare), { player: false });
+bare.close();
+
+if (schema) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await client.end();
+}
+cleanUp();
+
+const seconds = Math.round((Date.now() - startedAt) / 1000);
+const missed = BARE_MUST_FAIL.filter((title) => !results.bare.failed.includes(title));
+const passed = (kind) => results[kind].code === 0;
+const verdict = {
+  caddy: passed('caddy') ? 'passed' : `FAILED (${results.caddy.failed.join('; ')})`,
+  nginx: passed('nginx') ? 'passed' : `FAILED (${results.nginx.failed.join('; ')})`,
+  bare: missed.length ? `did NOT fail as it must: ${missed.join('; ')}` : `failed as it must (${results.bare.failed.length} tests)`,
+};
+log(`Caddy ${verdict.caddy}, nginx ${verdict.nginx}, bare static server ${verdict.bare} (${seconds} s)`);
+process.exit(passed('caddy') && passed('nginx') && !passed('bare') && !missed.length ? 0 : 1);
