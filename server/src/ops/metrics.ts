@@ -13,7 +13,7 @@ import type { Lifecycle } from './lifecycle.ts';
 const processRegistry = new Registry();
 collectDefaultMetrics({ register: processRegistry, eventLoopMonitoringPrecision: 20 });
 
-export type WalletOperation = 'bet' | 'win' | 'rollback' | 'withdrawal';
+export type WalletOperation = 'bet' | 'raise' | 'win' | 'rollback' | 'withdrawal';
 
 const walletOperations = new Counter({
   name: 'amberplay_wallet_operations_total',
