@@ -38,3 +38,17 @@ export function translate(locale: Locale, key: string, params: Record<string, st
   const text = messages[locale]?.[group]?.[name] ?? messages.en[group]?.[name] ?? key;
   return interpolate(text, params);
 }
+
+const gameRulesTexts = Object.fromEntries(
+  LOCALES.map((locale) => [locale, JSON.parse(readFileSync(new URL(`../../locales/${locale}/game_rules.json`, import.meta.url), 'utf8')).rules]),
+) as Record<Locale, Record<string, string>>;
+
+/** A game's short rules text (locales/<lang>/game_rules.json `rules.<key>`), English when a language lacks it. */
+export function gameRulesText(locale: Locale, key: string): string {
+  return gameRulesTexts[locale]?.[key] ?? gameRulesTexts.en[key] ?? '';
+}
+
+/** `?lang=` when it names a supported locale, else the Accept-Language pick. */
+export function queryLocale(lang: string | undefined, acceptLanguage: string | undefined | null): Locale {
+  return lang !== undefined && (LOCALES as readonly string[]).includes(lang) ? (lang as Locale) : pickLocale(acceptLanguage);
+}

@@ -287,6 +287,8 @@ export interface CatalogueGame extends Game {
   rtp: string;
   min_bet: Money;
   max_bet: Money;
+  /** The game's short rules text in the asked language (?lang=, else Accept-Language, else English). */
+  rules: string;
   /** Where it applies (slots). */
   volatility?: 'low' | 'medium' | 'high';
 }

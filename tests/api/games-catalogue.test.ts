@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { useTestApi } from './harness.ts';
+
+const rulesTexts = (lang: string): Record<string, string> =>
+  JSON.parse(readFileSync(new URL(`../../locales/${lang}/game_rules.json`, import.meta.url), 'utf8')).rules;
 
 /** Issue 21: GET /gmnggate/games, the public catalogue in DRF pagination shape. */
 const ctx = useTestApi({ API_URL: 'https://api.example.test' });
@@ -15,7 +19,7 @@ describe('GET /gmnggate/games', () => {
     const byId = Object.fromEntries(res.body.results.map((game: { id: string }) => [game.id, game]));
     expect(byId.blackjack).toEqual({
       id: 'blackjack', name: 'Blackjack', provider: 'Lumen Studios', category: 'table', mechanic: 'blackjack', rtp: '99.58',
-      image: '/games/blackjack.svg', min_bet: '0.10', max_bet: '100.00',
+      image: '/games/blackjack.svg', min_bet: '0.10', max_bet: '100.00', rules: rulesTexts('en').blackjack,
     });
     expect(byId.mines).toMatchObject({ mechanic: 'mines', rtp: '99.00', category: 'instant' });
     expect(byId.crash).toMatchObject({ mechanic: 'crash', rtp: '99.00' });
@@ -52,5 +56,38 @@ describe('GET /gmnggate/games', () => {
     expect((await get('?page=99')).status).toBe(404);
     expect((await get('?page_size=0')).status).toBe(400);
     expect((await get('?page_size=101')).status).toBe(400);
+  });
+
+  it("carries each game's short rules text in ?lang=, else Accept-Language's language, else English", async () => {
+    const en = rulesTexts('en');
+    const ja = rulesTexts('ja');
+    expect(en.mines).toBe('Pick 1–24 mines, then reveal cells. Each safe cell raises the multiplier (0.99 × C(25, k) / C(25 − mines, k)); a mine loses the stake. Cash out after at least one safe cell. If the session ends mid-round, what is revealed is cashed out. RTP 99 %.');
+    expect(ja.mines).not.toBe(en.mines);
+    const rulesById = (body: { results: { id: string; rules: string }[] }) => Object.fromEntries(body.results.map((game) => [game.id, game.rules]));
+
+    const english = await get('?lang=en&page_size=100');
+    expect(english.status).toBe(200);
+    expect(english.headers.get('vary')).toMatch(/\bAccept-Language\b/);
+    const englishRules = rulesById(english.body);
+    expect(englishRules.mines).toBe(en.mines);
+    expect(englishRules.blackjack).toBe(en.blackjack);
+    expect(englishRules['french-roulette']).toBe(en.roulette_french);
+    expect(englishRules['dragon-gold']).toBe(en.slot_dragon);
+    expect(english.body.results.every((game: { rules: string }) => game.rules.length > 0)).toBe(true);
+
+    const japanese = rulesById((await get('?lang=ja&page_size=100')).body);
+    expect(japanese.mines).toBe(ja.mines);
+    expect(japanese.crash).toBe(ja.crash);
+    expect(japanese.dice).toBe(ja.dice);
+    // ?lang= wins over Accept-Language; without it Accept-Language's first supported language is used.
+    const header = (value: string) => ({ headers: { 'accept-language': value } });
+    expect(rulesById((await ctx.api.request('GET', '/gmnggate/games?lang=en&page_size=100', header('ja'))).body).mines).toBe(en.mines);
+    expect(rulesById((await ctx.api.request('GET', '/gmnggate/games?page_size=100', header('xx, ja;q=0.8, de;q=0.5'))).body).mines).toBe(ja.mines);
+    // An unknown language (or none at all) falls back to English, never an error.
+    for (const query of ['?lang=xx&page_size=100', '?lang=JA-jp&page_size=100', '?page_size=100']) {
+      const res = await get(query);
+      expect(res.status).toBe(200);
+      expect(rulesById(res.body).mines).toBe(en.mines);
+    }
   });
 });

@@ -5,9 +5,11 @@ import type { AppEnv, Services } from '../app-env.ts';
 import { authenticate } from '../auth.ts';
 import { readJson, type JsonObject } from '../body.ts';
 import { detailError, fieldErrors } from '../errors.ts';
-import { searchable } from '../../../src/games/catalogue.ts';
+import { GAME_CATALOGUE, searchable } from '../../../src/games/catalogue.ts';
+import { gameRulesText, queryLocale } from '../i18n.ts';
 
 const CATALOGUE_PAGE_SIZE = 20;
+const RULES_KEYS: ReadonlyMap<string, string> = new Map(GAME_CATALOGUE.map((game) => [game.id, game.rules]));
 
 function wholeNumber(problems: Record<string, { key: string; params?: Record<string, number> }[]>, field: string, value: string | undefined, fallback: number, max: number): number {
   if (value === undefined) return fallback;
@@ -113,7 +115,10 @@ export function gameRoutes(services: Services) {
       return url.href;
     };
     const { minBet, maxBet } = config.games;
+    // Each result's short rules text, in ?lang= (one of the site's locales), else Accept-Language, else English.
+    const locale = queryLocale(query.lang, c.req.header('accept-language'));
     c.header('Cache-Control', 'public, max-age=60');
+    c.header('Vary', 'Accept-Language');
     return c.json<Paginated<CatalogueGame>>({
       count: matching.length,
       next: page < pages ? link(page + 1) : null,
@@ -122,6 +127,7 @@ export function gameRoutes(services: Services) {
         ...row,
         min_bet: minBet,
         max_bet: maxBet,
+        rules: gameRulesText(locale, RULES_KEYS.get(row.id) ?? ''),
         ...(volatility ? { volatility: volatility as 'low' | 'medium' | 'high' } : {}),
       })),
     });

@@ -1,11 +1,12 @@
 // The multi-step games' page (blackjack, mines, crash): a bet form that opens a round, then the
 // round's own buttons (hit/stand/double/split, the 5×5 grid and cash out, cash out while the
 // multiplier rises), every step sent with its own action_id. An open round is resumed on load.
-import type { GameSessionState, StepRoundView } from '../../../../../../src/games/protocol.ts';
+import type { GameSessionState, RoundView, StepRoundView } from '../../../../../../src/games/protocol.ts';
 import { checkAmount, toCents } from '../../../../../../src/api/money.ts';
 import { crashMultiplierAt, crashTarget, hundredthsText } from '../../../../../../src/games/crash.ts';
-import { GameError } from './api.ts';
+import { GameError, type ProviderApi } from './api.ts';
 import { field, h, type T } from './dom.ts';
+import { fairnessPanels } from './fairness.ts';
 
 interface Deps {
   t: T;
@@ -16,6 +17,9 @@ interface Deps {
   showError: (error: unknown) => void;
   /** Tells the site the balance changed (no figures). */
   notify: () => void;
+  api: ProviderApi;
+  /** Locale-aware number formatting (display only). */
+  intl: string;
 }
 
 type StepResponse = { round: StepRoundView; balance: string };
@@ -67,6 +71,21 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
     mechanic === 'blackjack' ? h('div', {}, h('h2', { class: 'small' }, t('steps.dealer')), dealer, hands, actions)
     : mechanic === 'mines' ? h('div', {}, grid, multiplier, info, actions)
     : h('div', {}, multiplier, info, actions);
+
+  // The rounds table, the seeds and Verify, which replays a finished round's recorded actions.
+  const panels = fairnessPanels({ t, money, intl: deps.intl, gameId: state.game.id }, deps.api, state.fairness, [...state.rounds], deps.showError);
+  const listed = new Set(state.rounds.map((round) => round.round_id));
+  /** A round that has just finished goes first in the rounds table, once. */
+  const record = (round: StepRoundView) => {
+    if (round.state === 'open' || listed.has(round.round_id)) return;
+    listed.add(round.round_id);
+    panels.add({
+      round_id: round.round_id, nonce: round.nonce, client_seed: round.client_seed, server_seed_hash: round.server_seed_hash,
+      bet: round.bet as unknown as RoundView['bet'], outcome: round.view as unknown as RoundView['outcome'],
+      stake: round.stake, win: round.win ?? '0.00', created_at: round.created_at,
+      ...(round.history.length ? { actions: round.history } : {}),
+    });
+  };
 
   let current: StepRoundView | null = null;
   let busy = false;
@@ -159,6 +178,7 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
   function finish(response: StepResponse) {
     balance.textContent = money(response.balance);
     show(response.round);
+    record(response.round);
     if (response.round.state !== 'open') deps.notify();
   }
 
@@ -213,6 +233,7 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
       result.textContent = '';
       setBusy(false);
       show(response.round);
+      record(response.round);
       if (response.round.state !== 'open') deps.notify();
       else (actions.querySelector('button') ?? cells.find((cell) => !cell.disabled))?.focus();
     } catch (error) {
@@ -230,6 +251,7 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
       h('p', { class: 'balance' }, `${t('balance')}: `, balance)),
     h('div', { class: 'play' }, form, h('div', { class: 'board' }, board, result)),
     h('section', { class: 'panel' }, h('h2', {}, t('steps.rules_title')), h('p', {}, t(`steps.rules_${mechanic}`))),
+    ...panels.sections,
   );
   root.removeAttribute('aria-busy');
   document.title = state.game.name;
