@@ -11,7 +11,7 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 /** A pending submission written straight into the schema (the upload API lives on wip/verify). */
 async function submission(userId: number, type = 'passport', back?: Buffer) {
   const id = randomUUID();
-  await ctx.api.db.query("INSERT INTO identity_verifications (id, user_id, document_type, status, submitted_at) VALUES ($1, $2, $3, 'pending', now())", [id, userId, type]);
+  await ctx.api.db.query("INSERT INTO identity_verifications (id, user_id, document_type, status, submitted_at) VALUES ($1, $2, $3, 'pending', $4)", [id, userId, type, ctx.api.services.clock().toISOString()]);
   await ctx.api.db.query("INSERT INTO identity_documents (verification_id, side, mime, size, content) VALUES ($1, 'front', 'image/png', $2, $3)", [id, PNG.length, PNG]);
   if (back) await ctx.api.db.query("INSERT INTO identity_documents (verification_id, side, mime, size, content) VALUES ($1, 'back', 'application/pdf', $2, $3)", [id, back.length, back]);
   return id;

@@ -76,7 +76,7 @@ describe('POST /api/user/self-exclusion', () => {
     await submitPaymentForm(ctx.api, new URL(payment.body.redirect_url).pathname, 'confirm');
     await ctx.api.db.transaction(async (tx) => {
       const { credit } = await import('../../server/src/services/ledger.ts');
-      await credit(tx, player.id, 'bonus', '25.00', null);
+      await credit(tx, player.id, 'bonus', '25.00', null, ctx.api.services.clock());
     });
     expect(await balanceOf(ctx.api, player.id)).toBe('80.00');
 
@@ -117,7 +117,7 @@ describe('POST /api/user/self-exclusion', () => {
     const { notify } = await import('../../server/src/services/history.ts');
     const countOwn = async () => (await ctx.api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM notifications WHERE user_id = $1', [player.id]))[0]!.n;
     const before = await countOwn();
-    await notify(ctx.api.db, player.id, 'deposit', { amount: '1.00', currency: 'EUR' });
+    await notify(ctx.api.db, ctx.api.services.clock(), player.id, 'deposit', { amount: '1.00', currency: 'EUR' });
     expect(await countOwn()).toBe(before);
 
     // A history line in the player's language.

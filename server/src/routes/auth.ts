@@ -57,12 +57,13 @@ export function authRoutes(services: Services) {
         const [referrer] = ref ? await tx.query<{ id: number }>('SELECT id FROM users WHERE referral_code = $1', [ref]) : [];
         const refIgnored = !!ref && !referrer;
         if (await loadAccount(tx, 'email', email)) return { refIgnored, created: undefined };
+        const now = services.clock();
         const [created] = await tx.query<{ id: number }>(
-          `INSERT INTO users (email, username, password_hash, currency, referral_code, referred_by, locale, date_of_birth, terms_accepted_at, activated_at, first_signed_in_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL, NULL) RETURNING id`,
-          [email, username, passwordHash, config.currency, newReferralCode(), referrer?.id ?? null, c.get('locale'), input.date_of_birth, services.clock().toISOString()],
+          `INSERT INTO users (email, username, password_hash, currency, referral_code, referred_by, locale, date_of_birth, terms_accepted_at, date_joined, activated_at, first_signed_in_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, NULL, NULL) RETURNING id`,
+          [email, username, passwordHash, config.currency, newReferralCode(), referrer?.id ?? null, c.get('locale'), input.date_of_birth, now.toISOString()],
         );
-        await notify(tx, created!.id, 'welcome');
+        await notify(tx, now, created!.id, 'welcome');
         const link = await newLink(services, tx, 'activation', { id: created!.id, locale: c.get('locale') });
         return { refIgnored, created: { link } };
       })

@@ -6,7 +6,7 @@ import { authenticate } from '../auth.ts';
 import { readJson, type JsonObject } from '../body.ts';
 import { detailError } from '../errors.ts';
 import { rollbackStaleBets } from '../providers/games/rounds.ts';
-import { createSession, now } from '../providers/games/sessions.ts';
+import { createSession } from '../providers/games/sessions.ts';
 import { mayPlay } from '../services/play-policy.ts';
 
 const POPULAR_LIMIT = 12;
@@ -37,7 +37,7 @@ export function gameRoutes(services: Services) {
     if (!game) throw detailError(404, 'games.game_unknown');
     let currency = config.currency;
     if (userId !== null) {
-      const verdict = await mayPlay(db, userId, now(services));
+      const verdict = await mayPlay(db, userId, services.clock());
       if (!verdict.allowed) throw detailError(403, verdict.reason);
       const [user] = await db.query<{ currency: string }>('SELECT currency FROM users WHERE id = $1', [userId]);
       currency = user!.currency;
@@ -64,7 +64,7 @@ export function gameRoutes(services: Services) {
        LEFT JOIN (SELECT game_id, count(*) AS rounds FROM game_rounds
                   WHERE mode = 'real' AND created_at > $2::timestamptz - make_interval(days => $3) GROUP BY game_id) r ON r.game_id = g.id
        ORDER BY COALESCE(r.rounds, 0) DESC, g.popularity DESC, g.id LIMIT $1`,
-      [POPULAR_LIMIT, now(services).toISOString(), POPULAR_DAYS],
+      [POPULAR_LIMIT, services.clock().toISOString(), POPULAR_DAYS],
     );
     c.header('Cache-Control', 'public, max-age=60');
     return c.json(games);

@@ -19,7 +19,7 @@ export function addPlayRule(rule: PlayRule): () => void {
 }
 
 /** The first refusal of any rule, else allowed. Checked at launch and before every real-money bet. */
-export async function mayPlay(db: Queryable, userId: number, now: Date = new Date()): Promise<PlayVerdict> {
+export async function mayPlay(db: Queryable, userId: number, now: Date): Promise<PlayVerdict> {
   for (const rule of rules) {
     const verdict = await rule(db, userId, now);
     if (!verdict.allowed) return verdict;

@@ -12,7 +12,7 @@ import { detailError } from '../../errors.ts';
 import type { Locale } from '../../i18n.ts';
 import { mayPlay } from '../../services/play-policy.ts';
 import { walletBet, walletRollback, walletWin } from '../../services/wallet.ts';
-import { now, roundView, sessionBalance, type GameSession } from './sessions.ts';
+import { roundView, sessionBalance, type GameSession } from './sessions.ts';
 
 /** Test seam: runs between the outcome and its settlement, so a failure there can be simulated. */
 export interface RoundHooks {
@@ -34,7 +34,7 @@ async function draw(services: Services, db: Queryable, session: GameSession, bet
   const [pair] = await db.query<{ nonce: number; server_seed: string; server_seed_hash: string; client_seed: string }>(
     `UPDATE game_sessions SET nonce = nonce + 1 WHERE id = $1 AND expires_at > $2
      RETURNING nonce, server_seed, server_seed_hash, client_seed`,
-    [session.id, now(services).toISOString()],
+    [session.id, services.clock().toISOString()],
   );
   if (!pair) throw detailError(410, 'games.session_expired');
   const resolved = await withFairRandom({ serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: pair.nonce }, (random) => resolveBet(bet, random));
@@ -46,7 +46,7 @@ async function storeRound(services: Services, tx: Queryable, session: GameSessio
     `INSERT INTO game_rounds (id, session_id, user_id, player, game_id, mode, nonce, client_seed, server_seed_hash, bet, outcome, stake, win, currency, transaction_id, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb, $12::numeric, $13::numeric, $14, $15, $16) RETURNING created_at`,
     [id, session.id, session.user_id, player, session.game_id, session.mode, drawn.nonce, drawn.client_seed, drawn.server_seed_hash,
-      JSON.stringify(bet), JSON.stringify(drawn.resolved.outcome), drawn.resolved.stake, drawn.resolved.win, session.currency, historyId, now(services).toISOString()],
+      JSON.stringify(bet), JSON.stringify(drawn.resolved.outcome), drawn.resolved.stake, drawn.resolved.win, session.currency, historyId, services.clock().toISOString()],
   );
   return roundView({
     id, nonce: drawn.nonce, client_seed: drawn.client_seed, server_seed_hash: drawn.server_seed_hash, server_seed: null,
@@ -99,12 +99,12 @@ function playDemo(services: Services, session: GameSession, bet: GameBet): Promi
 async function playReal(services: Services, session: GameSession, bet: GameBet, stake: string, hooks: RoundHooks): Promise<RoundResponse> {
   const { db, config } = services;
   const userId = session.user_id!;
-  const verdict = await mayPlay(db, userId, now(services));
+  const verdict = await mayPlay(db, userId, services.clock());
   if (!verdict.allowed) throw detailError(403, verdict.reason);
   const roundId = randomUUID();
   const betId = `bet:${roundId}`;
   const placed = await db.transaction((tx) => walletBet(tx, {
-    transactionId: betId, userId, roundId, amount: stake, currency: session.currency, game: session.game_name,
+    transactionId: betId, userId, roundId, amount: stake, currency: session.currency, game: session.game_name, now: services.clock(),
   }));
   if (placed.status !== 'ok') throw insufficientFunds(session, placed.balance);
   try {
@@ -113,7 +113,7 @@ async function playReal(services: Services, session: GameSession, bet: GameBet, 
     return await db.transaction(async (tx) => {
       const settled = await walletWin(
         tx,
-        { transactionId: `win:${roundId}`, userId, roundId, amount: drawn.resolved.win, betTransactionId: betId },
+        { transactionId: `win:${roundId}`, userId, roundId, amount: drawn.resolved.win, betTransactionId: betId, now: services.clock() },
         { wageringMultiplier: config.games.bonusWageringMultiplier, currency: session.currency },
       );
       if (settled.status !== 'ok') throw new Error(`Round ${roundId} could not be settled`);
@@ -121,7 +121,7 @@ async function playReal(services: Services, session: GameSession, bet: GameBet, 
       return { round, balance: settled.balance };
     });
   } catch (error) {
-    await db.transaction((tx) => walletRollback(tx, { transactionId: `rollback:${roundId}`, userId, roundId, betTransactionId: betId }));
+    await db.transaction((tx) => walletRollback(tx, { transactionId: `rollback:${roundId}`, userId, roundId, betTransactionId: betId, now: services.clock() }));
     throw error;
   }
 }
@@ -142,10 +142,10 @@ export async function rollbackStaleBets(services: Services, userId: number): Pro
     `SELECT b.id, b.round_id FROM wallet_transactions b
      WHERE b.user_id = $1 AND b.kind = 'bet' AND b.status = 'ok' AND b.created_at < $2
        AND NOT EXISTS (SELECT 1 FROM wallet_transactions s WHERE s.reference_id = b.id AND s.kind IN ('win', 'rollback') AND s.status = 'ok')`,
-    [userId, new Date(now(services).getTime() - STALE_BET_MS).toISOString()],
+    [userId, new Date(services.clock().getTime() - STALE_BET_MS).toISOString()],
   );
   for (const bet of stale) {
-    await db.transaction((tx) => walletRollback(tx, { transactionId: `rollback:${bet.round_id}`, userId, roundId: bet.round_id, betTransactionId: bet.id }));
+    await db.transaction((tx) => walletRollback(tx, { transactionId: `rollback:${bet.round_id}`, userId, roundId: bet.round_id, betTransactionId: bet.id, now: services.clock() }));
   }
   return stale.length;
 }

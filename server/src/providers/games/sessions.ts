@@ -27,8 +27,6 @@ export interface GameSession {
   username: string | null;
 }
 
-export const now = (services: Services) => services.clock?.() ?? new Date();
-
 /** A random client seed for a new session; the player may replace it. */
 const newClientSeed = () => randomBytes(8).toString('hex');
 
@@ -40,10 +38,10 @@ export async function createSession(
   // Demo sessions are anonymous and cheap to open: expired ones (with their play-money rounds) go
   // as new ones come. Real sessions stay, their rounds are the player's record.
   if (launch.mode === 'demo') {
-    await services.db.query(`DELETE FROM game_sessions WHERE mode = 'demo' AND expires_at < $1`, [now(services).toISOString()]);
+    await services.db.query(`DELETE FROM game_sessions WHERE mode = 'demo' AND expires_at < $1`, [services.clock().toISOString()]);
   }
   const serverSeed = newServerSeed();
-  const created = now(services);
+  const created = services.clock();
   const expires = new Date(created.getTime() + services.config.games.sessionHours * 3_600_000);
   await services.db.query(
     `INSERT INTO game_sessions (id, user_id, game_id, mode, currency, locale, demo_balance, server_seed, server_seed_hash, client_seed, created_at, expires_at)
@@ -65,7 +63,7 @@ export async function loadSession(services: Services, id: string, setLocale: (lo
     : [];
   if (!session) throw detailError(404, 'games.session_unknown');
   setLocale(session.locale);
-  if (new Date(session.expires_at).getTime() <= now(services).getTime()) throw detailError(410, 'games.session_expired');
+  if (new Date(session.expires_at).getTime() <= services.clock().getTime()) throw detailError(410, 'games.session_expired');
   return session;
 }
 
@@ -132,7 +130,7 @@ export async function rotateSeeds(services: Services, session: GameSession, clie
       'SELECT server_seed, server_seed_hash, client_seed, nonce FROM game_sessions WHERE id = $1 FOR UPDATE',
       [session.id],
     );
-    await tx.query('INSERT INTO game_seed_reveals (server_seed_hash, server_seed) VALUES ($1, $2) ON CONFLICT DO NOTHING', [old!.server_seed_hash, old!.server_seed]);
+    await tx.query('INSERT INTO game_seed_reveals (server_seed_hash, server_seed, revealed_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [old!.server_seed_hash, old!.server_seed, services.clock().toISOString()]);
     await tx.query('UPDATE game_sessions SET server_seed = $2, server_seed_hash = $3, client_seed = $4, nonce = 0 WHERE id = $1', [
       session.id, serverSeed, serverSeedHash, clientSeed,
     ]);

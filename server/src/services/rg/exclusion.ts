@@ -32,7 +32,7 @@ export const startTimeOut = (tx: Queryable, userId: number, period: TimeOutPerio
 export async function startSelfExclusion(tx: Queryable, userId: number, period: SelfExclusionPeriod, now: Date, currency: string): Promise<Date> {
   await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
   const until = await block(tx, userId, 'self_excluded_until', shift(now, period));
-  await cancelBonus(tx, userId, currency);
+  await cancelBonus(tx, userId, currency, now);
   const [user] = await tx.query<{ balance: string }>('SELECT balance::text FROM users WHERE id = $1', [userId]);
   if (toCents(user!.balance)! > 0n) {
     const [last] = await tx.query<{ method: string }>(
@@ -43,9 +43,9 @@ export async function startSelfExclusion(tx: Queryable, userId: number, period: 
     await debit(tx, userId, 'cash', user!.balance);
     const item = await addTransaction(tx, {
       userId, type: 'withdrawal', amount: `-${user!.balance}`, status: 'pending', method,
-      template: 'rg.returned_on_self_exclusion', params: { method },
+      template: 'rg.returned_on_self_exclusion', params: { method }, createdAt: now,
     });
-    await recordDebit(tx, userId, 'cash', user!.balance, item.id);
+    await recordDebit(tx, userId, 'cash', user!.balance, item.id, now);
   }
   return until;
 }
