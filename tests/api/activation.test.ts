@@ -308,11 +308,14 @@ describe('signing in before activation', () => {
     const { hashPassword } = await import('../../server/src/auth.ts');
     const { newReferralCode } = await import('../../server/src/services/users.ts');
     const seeded = { email: `seeded_${tag()}@example.test`, password: PASSWORD };
-    await ctx.api.db.query('INSERT INTO users (email, username, password_hash, referral_code) VALUES ($1, $2, $3, $4)', [
+    // Accounts from before migration 013 were given activated_at and first_signed_in_at; seeds set them.
+    const before = ctx.api.services.clock().toISOString();
+    await ctx.api.db.query('INSERT INTO users (email, username, password_hash, referral_code, date_joined, activated_at, first_signed_in_at) VALUES ($1, $2, $3, $4, $5, $5, $5)', [
       seeded.email,
       `seeded_${tag()}`,
       await hashPassword(PASSWORD),
       newReferralCode(),
+      before,
     ]);
     const res = await signIn(seeded);
     expect(res.status).toBe(200);
