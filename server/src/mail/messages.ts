@@ -97,6 +97,17 @@ export function registrationAttemptMail(player: Recipient, siteUrl: string): Mai
   ]);
 }
 
+/** Too many wrong two-factor codes at sign-in: codes are refused for a while (issue 20). */
+export function codesLockedMail(player: Recipient, windowSeconds: number, supportEmail: string): MailMessage {
+  const say = sayer(player.locale);
+  return compose(player.locale, player.email, say('codes_locked_subject'), [
+    { text: say('greeting', { username: player.username }) },
+    { text: say('codes_locked_body', { minutes: Math.ceil(windowSeconds / 60) }) },
+    { text: say('codes_locked_action', { email: supportEmail }) },
+    { text: say('signature') },
+  ]);
+}
+
 /** Two-factor sign-in was turned on or off (a security notice, like the password-changed one). */
 export function twoFactorChangedMail(player: Recipient, enabled: boolean, date: Date, supportEmail: string): MailMessage {
   const say = sayer(player.locale);

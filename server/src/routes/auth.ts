@@ -9,12 +9,12 @@ import { readJson } from '../body.ts';
 import { clientAddress } from '../client-address.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { fieldError, fieldErrors } from '../errors.ts';
-import { registrationAttemptMail } from '../mail/messages.ts';
+import { codesLockedMail, registrationAttemptMail } from '../mail/messages.ts';
 import { mailActivation } from './activation.ts';
 import { notify } from '../services/history.ts';
 import { tidyAuthTables } from '../services/housekeeping.ts';
 import { newLink } from '../services/link-tokens.ts';
-import { admitMailRequest, admitRegistration, admitSignIn, codeAskedFor, signInSucceeded } from '../services/login-throttle.ts';
+import { admitMailRequest, admitRegistration, admitSignIn, admitSignInCode, codeAskedFor, signInCodeSucceeded, signInSucceeded } from '../services/login-throttle.ts';
 import { queuedPasswordWork } from '../services/password-queue.ts';
 import { deviceSummary, maskAddress } from '../services/sessions.ts';
 import { takeSignInCode, twoFactorState } from '../services/two-factor.ts';
@@ -115,7 +115,12 @@ export function authRoutes(services: Services) {
         await codeAskedFor(services, address);
         throw fieldError('code', 'two_factor.code_required');
       }
-      if (!(await takeSignInCode(services, user.id, String(input.code)))) throw fieldError('code', 'two_factor.code_wrong');
+      const { last } = await admitSignInCode(services, user.id);
+      if (!(await takeSignInCode(services, user.id, String(input.code)))) {
+        if (last) services.mailer.dispatch(codesLockedMail(user, config.auth.twoFactorCodeWindowSeconds, config.mail.supportEmail));
+        throw fieldError('code', 'two_factor.code_wrong');
+      }
+      await signInCodeSucceeded(services, user.id);
     }
     await signInSucceeded(services, email, address);
     // Mail sent later (a reset link, a security notice) follows the language of the last sign-in.
