@@ -98,7 +98,8 @@ export interface TwoFactorConfirmResponse {
 }
 // POST /api/user/2fa/deactivate
 export interface TwoFactorDeactivateRequest {
-  password: string;
+  /** Djoser's name; turning two-factor on needs it too (issue 20). */
+  current_password: string;
   code: string;
 }
 

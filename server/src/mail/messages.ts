@@ -44,13 +44,15 @@ const sayer = (locale: Locale) => (key: string, params: Record<string, string | 
 const when = (locale: Locale, date: Date) =>
   `${new Intl.DateTimeFormat(LOCALE_INTL[locale], { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`;
 
-export function passwordResetMail(player: Recipient, link: string, minutes: number): MailMessage {
+/** `twoFactor`: the account has two-factor sign-in on, which a reset leaves on (issue 20). */
+export function passwordResetMail(player: Recipient, link: string, minutes: number, twoFactor = false): MailMessage {
   const say = sayer(player.locale);
   return compose(player.locale, player.email, say('reset_subject'), [
     { text: say('greeting', { username: player.username }) },
     { text: say('reset_body') },
     { link, label: say('reset_button') },
     { text: say('reset_expiry', { minutes }) },
+    ...(twoFactor ? [{ text: say('reset_two_factor') }] : []),
     { text: say('reset_ignore') },
     { text: say('signature') },
   ]);
