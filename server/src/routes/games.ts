@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { API_PATHS, type Game, type GameLaunchResponse, type GameMode, type PlayerSetResponse, type Win } from '../../../src/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
-import { authenticate } from '../auth.ts';
+import { authenticate, hashToken, tokenOf } from '../auth.ts';
 import { readJson, type JsonObject } from '../body.ts';
 import { detailError } from '../errors.ts';
 import { rollbackStaleBets } from '../providers/games/rounds.ts';
@@ -44,6 +44,8 @@ export function gameRoutes(services: Services) {
       await rollbackStaleBets(services, userId);
     }
     const sessionId = await createSession(services, { userId, gameId: game.id, mode, currency, locale });
+    // A real session lives only as long as the sign-in that launched it (issue 20, item 5).
+    if (mode === 'real') await db.query('UPDATE game_sessions SET auth_token_hash = $2 WHERE id = $1', [sessionId, hashToken(tokenOf(authorization)!)]);
     return { url: `${config.games.providerOrigin}/demo-games/play/${sessionId}`, session_id: sessionId };
   };
 

@@ -56,7 +56,8 @@ export async function createSession(
 export async function loadSession(services: Services, id: string, setLocale: (locale: string) => void): Promise<GameSession> {
   const [session] = /^[0-9a-f]{40}$/.test(id)
     ? await services.db.query<GameSession>(
-      `SELECT s.id, s.user_id, s.game_id, g.name AS game_name, g.provider, g.mechanic, s.mode, s.currency, s.locale, s.expires_at, u.username
+      `SELECT s.id, s.user_id, s.game_id, g.name AS game_name, g.provider, g.mechanic, s.mode, s.currency, s.locale, s.expires_at, u.username,
+              (s.mode = 'real' AND NOT EXISTS (SELECT 1 FROM auth_tokens t WHERE t.key_hash = s.auth_token_hash)) AS signed_out
        FROM game_sessions s JOIN games g ON g.id = s.game_id LEFT JOIN users u ON u.id = s.user_id WHERE s.id = $1`,
       [id],
     )
@@ -64,6 +65,8 @@ export async function loadSession(services: Services, id: string, setLocale: (lo
   if (!session) throw detailError(404, 'games.session_unknown');
   setLocale(session.locale);
   if (new Date(session.expires_at).getTime() <= services.clock().getTime()) throw detailError(410, 'games.session_expired');
+  // The sign-in that launched a real session ended (sign-out, password change…): so did the session.
+  if ((session as GameSession & { signed_out?: boolean }).signed_out) throw detailError(410, 'games.session_expired');
   return session;
 }
 
