@@ -9,6 +9,7 @@ import { pickLocale, translate } from './i18n.ts';
 import { methodNotAllowed } from './method-not-allowed.ts';
 import { CLIENT_CLOSED_REQUEST, requestLog } from './request-log.ts';
 import { gameProviderApiRoutes } from './providers/games/api-routes.ts';
+import { demoSeedLimit } from './services/demo-play.ts';
 import { gamePageRoutes } from './providers/games/page-route.ts';
 import { activationRoutes } from './routes/activation.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -86,6 +87,7 @@ export function createApp({ distDir, services, log }: AppOptions) {
   // The operator console: staff only, its own sessions, pages and CSP (server/src/operator/).
   app.route('/', operatorRoutes(services));
   // The demo game provider: its JSON API and its game pages.
+  app.post('/demo-games/api/sessions/:id/seeds', demoSeedLimit(services));
   app.route('/', gameProviderApiRoutes(services));
   app.route('/', gamePageRoutes(services, { siteOrigin: services.config.games.separateProvider ? services.config.games.siteOrigin : undefined }));
 

@@ -14,6 +14,9 @@ export interface AuthLimits {
   /** Wrong two-factor sign-in codes per player (from any address) per `twoFactorCodeWindowSeconds`. */
   twoFactorCodeMaxFailures: number;
   twoFactorCodeWindowSeconds: number;
+  /** Anonymous demo launches, and demo seed rotations, per client address per `demoWindowSeconds`. */
+  demoMaxPerAddress: number;
+  demoWindowSeconds: number;
 }
 
 // An empty value means "the default", so a test or an .env file can blank a setting out.
@@ -36,6 +39,8 @@ export function loadAuthLimits(env: Record<string, string | undefined>): AuthLim
     tokenMaxAgeDays: count(env, 'TOKEN_MAX_AGE_DAYS', 90),
     twoFactorCodeMaxFailures: count(env, 'TWO_FACTOR_CODE_MAX_FAILURES', 10),
     twoFactorCodeWindowSeconds: count(env, 'TWO_FACTOR_CODE_WINDOW_SECONDS', 900),
+    demoMaxPerAddress: count(env, 'DEMO_MAX_PER_ADDRESS', 60),
+    demoWindowSeconds: count(env, 'DEMO_WINDOW_SECONDS', 3600),
   };
   if (limits.tokenIdleDays > limits.tokenMaxAgeDays) throw new Error('TOKEN_IDLE_DAYS must not exceed TOKEN_MAX_AGE_DAYS');
   return limits;

@@ -44,7 +44,7 @@ export function newKeyPair() {
 }
 
 /** Every test registers from one address, so the per-address registration limit is lifted unless a test sets it. */
-const TEST_ENV = { DEMO: '0', REGISTER_MAX_PER_ADDRESS: '1000000' };
+const TEST_ENV = { DEMO: '0', REGISTER_MAX_PER_ADDRESS: '1000000', DEMO_MAX_PER_ADDRESS: '1000000' };
 
 /** What sign-up needs besides the credentials: an adult's date of birth and the accepted terms. */
 export const ADULT = { date_of_birth: '1990-04-12', accept_terms: true } as const;

@@ -8,6 +8,8 @@ import { detailError } from '../errors.ts';
 import { rollbackStaleBets } from '../providers/games/rounds.ts';
 import { createSession } from '../providers/games/sessions.ts';
 import { mayPlay } from '../services/play-policy.ts';
+import { admitDemo, purgeExpiredDemo } from '../services/demo-play.ts';
+import { clientAddress } from '../client-address.ts';
 
 const POPULAR_LIMIT = 12;
 const WINS_LIMIT = 20;
@@ -29,7 +31,7 @@ export function gameRoutes(services: Services) {
   };
 
   /** A launch URL for one game; `demo` needs no token and touches no wallet. */
-  const gameLaunch = async (input: JsonObject, authorization: string | undefined, locale: string): Promise<GameLaunchResponse> => {
+  const gameLaunch = async (input: JsonObject, authorization: string | undefined, locale: string, address: string): Promise<GameLaunchResponse> => {
     const mode = input.mode as GameMode;
     if (!MODES.includes(mode)) throw detailError(400, 'games.mode_invalid');
     const userId = mode === 'real' ? await authenticate(services, authorization) : null;
@@ -43,6 +45,11 @@ export function gameRoutes(services: Services) {
       currency = user!.currency;
       await rollbackStaleBets(services, userId);
     }
+    if (mode === 'demo') {
+      // Anonymous play is limited per address, and expired demo sessions go as new ones come.
+      if (userId === null && !authorization) await admitDemo(services, 'launch', address);
+      await purgeExpiredDemo(db, services.clock());
+    }
     const sessionId = await createSession(services, { userId, gameId: game.id, mode, currency, locale });
     // A real session lives only as long as the sign-in that launched it (issue 20, item 5).
     if (mode === 'real') await db.query('UPDATE game_sessions SET auth_token_hash = $2 WHERE id = $1', [sessionId, hashToken(tokenOf(authorization)!)]);
@@ -54,7 +61,7 @@ export function gameRoutes(services: Services) {
     // player_set always needs the player; game_launch decides by mode (demo works signed out).
     const input = await readJson(c, services);
     if (input.method === 'player_set') return c.json(await playerSet(await authenticate(services, authorization)));
-    if (input.method === 'game_launch') return c.json(await gameLaunch(input, authorization, c.get('locale')));
+    if (input.method === 'game_launch') return c.json(await gameLaunch(input, authorization, c.get('locale'), clientAddress(c, config.auth.trustProxy)));
     await authenticate(services, authorization);
     throw detailError(400, 'gateway_method');
   });

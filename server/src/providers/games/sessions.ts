@@ -133,7 +133,7 @@ export async function rotateSeeds(services: Services, session: GameSession, clie
       'SELECT server_seed, server_seed_hash, client_seed, nonce FROM game_sessions WHERE id = $1 FOR UPDATE',
       [session.id],
     );
-    await tx.query('INSERT INTO game_seed_reveals (server_seed_hash, server_seed, revealed_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [old!.server_seed_hash, old!.server_seed, services.clock().toISOString()]);
+    await tx.query('INSERT INTO game_seed_reveals (server_seed_hash, server_seed, revealed_at, session_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [old!.server_seed_hash, old!.server_seed, services.clock().toISOString(), session.id]);
     await tx.query('UPDATE game_sessions SET server_seed = $2, server_seed_hash = $3, client_seed = $4, nonce = 0 WHERE id = $1', [
       session.id, serverSeed, serverSeedHash, clientSeed,
     ]);
