@@ -40,6 +40,8 @@ export interface AppOptions {
 /** Paths that answer JSON, never the site's HTML pages. */
 const API_PREFIXES = ['/api/', '/auth/', '/gmnggate/', '/demo-games/api/'];
 export const isApiPath = (path: string) => API_PREFIXES.some((prefix) => path.startsWith(prefix));
+/** Paths whose answers are private to the caller: `Cache-Control: no-store` (issue 20, item 11). */
+const PRIVATE_PREFIXES = ['/api/user/', '/auth/'];
 
 export function createApp({ distDir, services, log }: AppOptions) {
   const app = new Hono<AppEnv>();
@@ -50,7 +52,10 @@ export function createApp({ distDir, services, log }: AppOptions) {
   app.use(async (c, next) => {
     await next();
     c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    // A page that chose its own (the game page: no-referrer) keeps it.
+    if (!c.res.headers.has('Referrer-Policy')) c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    // Private answers (the player's data, tokens) are never stored by a browser or a proxy.
+    if (PRIVATE_PREFIXES.some((prefix) => c.req.path.startsWith(prefix))) c.header('Cache-Control', 'no-store');
     // Cannot be set from a <meta> CSP, so the server adds it: nobody may frame the site.
     if (!c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', "frame-ancestors 'none'");
   });

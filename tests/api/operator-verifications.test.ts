@@ -33,18 +33,22 @@ describe('verification queue', () => {
     const review = await support.client.get(`/operator/verifications/${id}`);
     expect(review.status).toBe(200);
     expect(review.text).toContain(`<img src="/operator/verifications/${id}/documents/front" alt="front page">`);
-    expect(review.text).toContain(`<iframe src="/operator/verifications/${id}/documents/back" title="back page">`);
+    // A PDF is never rendered inside the console: a link downloads it (issue 20, item 11).
+    expect(review.text).not.toContain('<iframe');
+    expect(review.text).toContain(`<a href="/operator/verifications/${id}/documents/back">`);
     // Support may look, not decide.
     expect(review.text).not.toContain(`/operator/verifications/${id}/approve`);
     const front = await ctx.api.app.request(`/operator/verifications/${id}/documents/front`, { headers: { cookie: `operator_session=${support.client.cookies.get('operator_session')}` } });
     expect(front.status).toBe(200);
     expect(front.headers.get('content-type')).toBe('image/png');
     expect(front.headers.get('cache-control')).toBe('no-store');
-    expect(front.headers.get('content-security-policy')).toContain('sandbox');
+    expect(front.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'self'; sandbox");
     expect(Buffer.from(await front.arrayBuffer()).equals(PNG)).toBe(true);
     const back = await support.client.get(`/operator/verifications/${id}/documents/back`);
     expect(back.headers.get('content-type')).toBe('application/pdf');
     expect(back.headers.get('cache-control')).toBe('no-store');
+    expect(back.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'self'; sandbox");
+    expect(back.headers.get('content-disposition')).toBe('attachment; filename="back.pdf"');
     // Nobody else gets the file: no session, or a player's token.
     const anonymous = await new ConsoleClient(ctx.api).get(`/operator/verifications/${id}/documents/front`);
     expect(anonymous.status).toBe(303);
