@@ -69,7 +69,7 @@ export function createApp({ distDir, services, log }: AppOptions) {
       origin: services.config.corsOrigins,
       allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'Accept-Language'],
       allowMethods: ['GET', 'POST', 'PATCH', 'DELETE'],
-      exposeHeaders: ['Retry-After', 'Idempotent-Replayed'],
+      exposeHeaders: ['Retry-After', 'Idempotent-Replayed', 'Token-Expires'],
       maxAge: 600,
     });
     for (const prefix of API_PREFIXES) app.use(`${prefix}*`, allowed);

@@ -297,9 +297,9 @@ describe('signing in before activation', () => {
   it('welcomes the player at the first sign-in after activation, once', async () => {
     const player = await activePlayer();
     const first = await signIn(player);
-    expect(first.body).toEqual({ auth_token: expect.stringMatching(/^[0-9a-f]{40}$/), first_sign_in: true });
+    expect(first.body).toEqual({ auth_token: expect.stringMatching(/^[0-9a-f]{40}$/), expires_at: expect.any(String), first_sign_in: true });
     const second = await signIn(player);
-    expect(second.body).toEqual({ auth_token: expect.stringMatching(/^[0-9a-f]{40}$/) });
+    expect(second.body).toEqual({ auth_token: expect.stringMatching(/^[0-9a-f]{40}$/), expires_at: expect.any(String) });
     const notifications = await ctx.api.request('GET', '/api/user/notification?mode=own', { token: first.body.auth_token });
     expect(notifications.body.map((n: { title: string }) => n.title)).toContain('Welcome to AmberPlay');
   });

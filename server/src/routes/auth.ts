@@ -4,7 +4,7 @@ import { checkPasswordStrength } from '../../../src/api/password-strength.ts';
 import { checkTwoFactorCode } from '../../../src/api/two-factor-code.ts';
 import { checkRegistration, checkSignIn, hasProblems, normalizeEmail, normalizeUsername } from '../../../src/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
-import { DUMMY_PASSWORD_HASH, hashPassword, hashToken, issueToken, requireUser, tokenOf, verifyPassword } from '../auth.ts';
+import { DUMMY_PASSWORD_HASH, hashPassword, hashToken, issueToken, requireUser, tokenExpiry, tokenOf, verifyPassword } from '../auth.ts';
 import { readJson } from '../body.ts';
 import { clientAddress } from '../client-address.ts';
 import { isUniqueViolation } from '../db/database.ts';
@@ -128,8 +128,10 @@ export function authRoutes(services: Services) {
     // The first sign-in ever (one conditional UPDATE, so of two parallel ones only one is first).
     const first = await db.query('UPDATE users SET first_signed_in_at = $2 WHERE id = $1 AND first_signed_in_at IS NULL RETURNING 1', [user.id, services.clock().toISOString()]);
     const origin = { device: deviceSummary(c.req.header('user-agent')), ip: maskAddress(address) };
-    const auth_token = await issueToken(db, user.id, services.clock(), origin);
-    return c.json<LoginResponse>(first.length ? { auth_token, first_sign_in: true } : { auth_token });
+    const issuedAt = services.clock();
+    const auth_token = await issueToken(db, user.id, issuedAt, origin);
+    const expires_at = tokenExpiry(config, issuedAt.getTime(), issuedAt.getTime()).toISOString();
+    return c.json<LoginResponse>(first.length ? { auth_token, expires_at, first_sign_in: true } : { auth_token, expires_at });
   });
 
   app.post(API_PATHS.logout, requireUser(services), async (c) => {
