@@ -99,6 +99,20 @@ export function registrationAttemptMail(player: Recipient, siteUrl: string): Mai
   ]);
 }
 
+/**
+ * Someone tried to register the address of a self-excluded or timed-out player (issue 20, item 8):
+ * the answer was the same as for any registration, and the owner learns it here, with the end date.
+ */
+export function blockedRegistrationMail(player: Recipient, kind: 'self_excluded' | 'time_out', until: Date): MailMessage {
+  const say = sayer(player.locale);
+  return compose(player.locale, player.email, say('attempt_subject'), [
+    { text: say('greeting', { username: player.username }) },
+    { text: say(kind === 'self_excluded' ? 'attempt_excluded_body' : 'attempt_time_out_body', { until: when(player.locale, until) }) },
+    { text: say('attempt_not_you') },
+    { text: say('signature') },
+  ]);
+}
+
 /** Too many wrong two-factor codes at sign-in: codes are refused for a while (issue 20). */
 export function codesLockedMail(player: Recipient, windowSeconds: number, supportEmail: string): MailMessage {
   const say = sayer(player.locale);

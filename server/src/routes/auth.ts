@@ -9,7 +9,7 @@ import { readJson } from '../body.ts';
 import { clientAddress } from '../client-address.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { fieldError, fieldErrors } from '../errors.ts';
-import { codesLockedMail, registrationAttemptMail } from '../mail/messages.ts';
+import { blockedRegistrationMail, codesLockedMail, registrationAttemptMail } from '../mail/messages.ts';
 import { mailActivation } from './activation.ts';
 import { notify } from '../services/history.ts';
 import { tidyAuthTables } from '../services/housekeeping.ts';
@@ -18,7 +18,7 @@ import { admitMailRequest, admitRegistration, admitSignIn, admitSignInCode, code
 import { queuedPasswordWork } from '../services/password-queue.ts';
 import { deviceSummary, maskAddress } from '../services/sessions.ts';
 import { takeSignInCode, twoFactorState } from '../services/two-factor.ts';
-import { blockOf, refuseIfBlocked } from '../services/rg/exclusion.ts';
+import { activeBlock, blockOf, refuseIfBlocked } from '../services/rg/exclusion.ts';
 import { loadAccount, newReferralCode } from '../services/users.ts';
 import { localizedPath } from '../../../src/i18n/urls.ts';
 
@@ -40,9 +40,9 @@ export function authRoutes(services: Services) {
     const username = normalizeUsername(String(input.username));
     const ref = typeof input.ref === 'string' && input.ref.trim() ? input.ref.trim().toUpperCase() : undefined;
 
-    // Safer gambling: a self-excluded or timed-out address cannot open an account either. The one
-    // deliberate exception to "registration says nothing about existing accounts" (README).
-    refuseIfBlocked(await blockOf(db, email), services.clock(), c.get('locale'), 'register');
+    // Safer gambling: a self-excluded or timed-out address cannot open an account either, but the
+    // answer is the same as for any registration (issue 20, item 8): the address already has an
+    // account, so nothing is created, and its owner is mailed the end date of their block.
     await admitRegistration(services, clientAddress(c, config.auth.trustProxy));
     await tidyAuthTables(services);
     const passwordHash = await passwordWork(() => hashPassword(String(input.password)));
@@ -79,7 +79,9 @@ export function authRoutes(services: Services) {
         mailActivation(services, { email, username, locale: c.get('locale') }, outcome.created.link);
       } else {
         const owner = await loadAccount(db, 'email', email);
-        if (owner) services.mailer.dispatch(registrationAttemptMail(owner, `${config.siteUrl}${localizedPath('/', owner.locale)}`));
+        const block = owner ? activeBlock(await blockOf(db, email), services.clock()) : undefined;
+        if (owner && block) services.mailer.dispatch(blockedRegistrationMail(owner, block.kind, block.until));
+        else if (owner) services.mailer.dispatch(registrationAttemptMail(owner, `${config.siteUrl}${localizedPath('/', owner.locale)}`));
       }
     }
     return c.json<RegisterResponse>({ email, username, ...(outcome.refIgnored ? { ref_ignored: true as const } : {}) }, 201);

@@ -65,6 +65,15 @@ export function refuseIfBlocked(row: BlockRow | undefined, now: Date, locale: Lo
   if (timedOut) throw detailError(403, `rg.time_out_${action}`, { until: formatInstant(timedOut, locale) });
 }
 
+/** The block in force now, if any: self-exclusion first (it is the longer, stronger one). */
+export function activeBlock(row: BlockRow | undefined, now: Date): { kind: 'self_excluded' | 'time_out'; until: Date } | undefined {
+  if (!row) return undefined;
+  for (const [kind, value] of [['self_excluded', row.self_excluded_until], ['time_out', row.time_out_until]] as const) {
+    if (value !== null && new Date(value).getTime() > now.getTime()) return { kind, until: new Date(value) };
+  }
+  return undefined;
+}
+
 /** The block of an email address, for sign-in and registration. */
 export async function blockOf(db: Queryable, email: string): Promise<BlockRow | undefined> {
   const [row] = await db.query<BlockRow>('SELECT time_out_until, self_excluded_until FROM users WHERE email = $1', [email]);
