@@ -23,6 +23,15 @@ export function setUser(user: User | null) {
   $user.set(user);
 }
 
+/**
+ * After a time-out or self-exclusion: the cookie and the player's data go at once, while the page
+ * keeps showing its notice; `clearSession` follows when the player closes it.
+ */
+export function forgetPlayer() {
+  if (typeof document !== 'undefined') document.cookie = tokenCookie(null, location.protocol === 'https:');
+  $user.set(null);
+}
+
 /** Forgets the token and the user (sign-out, or a token the API no longer accepts). */
 export function clearSession() {
   setToken(null);

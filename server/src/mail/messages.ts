@@ -113,6 +113,21 @@ export function blockedRegistrationMail(player: Recipient, kind: 'self_excluded'
   ]);
 }
 
+/** Self-exclusion confirmed (issue 20, item 17): until when, and what happened to the balance. */
+export function selfExclusionMail(player: Recipient, until: Date, returned: { amount: string; method: string } | undefined, currency: string): MailMessage {
+  const say = sayer(player.locale);
+  return compose(player.locale, player.email, say('excluded_subject'), [
+    { text: say('greeting', { username: player.username }) },
+    { text: say('excluded_body', { until: when(player.locale, until) }) },
+    {
+      text: returned
+        ? say('excluded_returned', { amount: formatMoney(returned.amount, currency, player.locale), method: translate(player.locale, `methods.${returned.method}`) })
+        : say('excluded_nothing'),
+    },
+    { text: say('signature') },
+  ]);
+}
+
 /** Too many wrong two-factor codes at sign-in: codes are refused for a while (issue 20). */
 export function codesLockedMail(player: Recipient, windowSeconds: number, supportEmail: string): MailMessage {
   const say = sayer(player.locale);

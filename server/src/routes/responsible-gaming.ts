@@ -11,6 +11,8 @@ import { readJson, type JsonObject } from '../body.ts';
 import type { Queryable } from '../db/database.ts';
 import { fieldErrors } from '../errors.ts';
 import { checkCurrentPassword } from '../services/current-password.ts';
+import { loadAccount } from '../services/users.ts';
+import { selfExclusionMail } from '../mail/messages.ts';
 import { clientAddress } from '../client-address.ts';
 import { startSelfExclusion, startTimeOut } from '../services/rg/exclusion.ts';
 import { changeLimit, limitsView, type LimitKind } from '../services/rg/limits.ts';
@@ -127,7 +129,10 @@ export function responsibleGamingRoutes(services: Services) {
     const userId = c.get('userId');
     // A positive action: the player ticks that they understand it cannot be undone.
     await readBlockRequest(input, userId, SELF_EXCLUSION_PERIODS, input.confirm === true ? {} : { confirm: [{ key: 'rg.confirm_required' }] }, clientAddress(c, services.config.auth.trustProxy));
-    const until = await db.transaction((tx) => startSelfExclusion(tx, userId, input.period as SelfExclusionPeriod, clock(), config.currency));
+    const { until, returned } = await db.transaction((tx) => startSelfExclusion(tx, userId, input.period as SelfExclusionPeriod, clock(), config.currency));
+    // The confirmation the player keeps (issue 20, item 17): end date, the returned amount and where it goes.
+    const player = await loadAccount(db, 'id', userId);
+    if (player) services.mailer.dispatch(selfExclusionMail(player, until, returned, config.currency));
     return c.json({ self_excluded_until: until.toISOString() });
   });
 

@@ -29,7 +29,9 @@ export const startTimeOut = (tx: Queryable, userId: number, period: TimeOutPerio
  * Self-excludes: blocks the account, forfeits any bonus through the ledger, and returns the cash
  * balance as a pending withdrawal to the method of the last deposit ("returned on self-exclusion").
  */
-export async function startSelfExclusion(tx: Queryable, userId: number, period: SelfExclusionPeriod, now: Date, currency: string): Promise<Date> {
+export async function startSelfExclusion(
+  tx: Queryable, userId: number, period: SelfExclusionPeriod, now: Date, currency: string,
+): Promise<{ until: Date; returned?: { amount: string; method: string } }> {
   await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
   const until = await block(tx, userId, 'self_excluded_until', shift(now, period));
   await cancelBonus(tx, userId, currency, now);
@@ -46,8 +48,9 @@ export async function startSelfExclusion(tx: Queryable, userId: number, period: 
       template: 'rg.returned_on_self_exclusion', params: { method }, createdAt: now,
     });
     await recordDebit(tx, userId, 'cash', user!.balance, item.id, now);
+    return { until, returned: { amount: user!.balance, method } };
   }
-  return until;
+  return { until };
 }
 
 interface BlockRow {
