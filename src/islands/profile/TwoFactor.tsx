@@ -121,7 +121,7 @@ export function TwoFactor(props: IslandProps) {
             <h3>{t('security.turn_off_title')}</h3>
             <p>{t('security.turn_off_intro')}</p>
             <FormAlert errors={turnOff.errors.form} />
-            <PasswordField name="current_password" label={t('security.password_label')} showLabel={t('security.show_password')} autoComplete="current-password" errors={turnOff.errors.current_password} />
+            <PasswordField name="current_password" id="field-off-password" label={t('security.password_label')} showLabel={t('security.show_password')} autoComplete="current-password" errors={turnOff.errors.current_password} />
             <FormField name="code" id="field-off-code" label={t('security.off_code_label')} autoComplete="one-time-code" errors={turnOff.errors.code} required />
             <button type="submit" className="button" disabled={turnOff.busy}>
               {turnOff.busy ? t('common.busy') : t('security.turn_off')}
@@ -153,7 +153,7 @@ export function TwoFactor(props: IslandProps) {
           <form ref={start.form} onSubmit={start.onSubmit} noValidate aria-busy={start.busy} data-form="two-factor-start" className="stack">
             <p>{t('security.turn_on_intro')}</p>
             <FormAlert errors={start.errors.form} />
-            <PasswordField name="current_password" label={t('security.password_label')} showLabel={t('security.show_password')} autoComplete="current-password" errors={start.errors.current_password} />
+            <PasswordField name="current_password" id="field-on-password" label={t('security.password_label')} showLabel={t('security.show_password')} autoComplete="current-password" errors={start.errors.current_password} />
             <button type="submit" className="button" disabled={start.busy}>
               {start.busy ? t('common.busy') : t('security.turn_on')}
             </button>
