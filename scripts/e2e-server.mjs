@@ -16,6 +16,7 @@ process.env.DATA_DIR = isolated ? E2E_ISOLATED_DATA_DIR : E2E_DATA_DIR;
 process.env.RG_REALITY_CHECK_TEST_MINUTES ||= '1';
 // The specs register many players from 127.0.0.1; tests/api/registration-limit.test.ts proves the real default.
 process.env.REGISTER_MAX_PER_ADDRESS ||= '100000';
+process.env.DEMO_MAX_PER_ADDRESS ||= '100000';
 // Every browser of both workers connects from 127.0.0.1; the per-address connection cap is for
 // the internet (tests/api/http-limits.test.ts proves it), not for one machine running the suite.
 process.env.MAX_CONNECTIONS_PER_ADDRESS ||= '100000';

@@ -1,8 +1,9 @@
 // `npm start`: build the site when the sources are newer than the last build, then serve it.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { privateKeyPath } from '../server/src/key-files.mjs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { privateKeyPath, publicKeySpkiBase64 } from '../server/src/key-files.mjs';
+import { buildReason, keyFingerprint } from './build-decision.mjs';
 import { ensureKeyPair } from '../server/src/keys.ts';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -22,13 +23,25 @@ if (key.created) console.log(`Created the API's RSA-2048 key pair in ${key.path}
 
 const builtAt = existsSync(marker) ? statSync(marker).mtimeMs : 0;
 const changedAt = Math.max(newestMtime(privateKeyPath()), ...sources.map((name) => newestMtime(join(root, name))));
-if (process.env.FORCE_BUILD === '1' || changedAt > builtAt) {
-  console.log(builtAt ? 'Sources changed since the last build: building the site…' : 'Building the site…');
+// The key the build embeds, recorded by fingerprint next to the build (never the key itself).
+const keyRecord = join(root, 'dist/builds/public-key.json');
+const fingerprint = keyFingerprint(publicKeySpkiBase64());
+let builtFingerprint;
+try {
+  builtFingerprint = JSON.parse(readFileSync(keyRecord, 'utf8')).fingerprint;
+} catch {
+  builtFingerprint = undefined;
+}
+const reason = buildReason({ force: process.env.FORCE_BUILD === '1', builtAt, changedAt, builtFingerprint, fingerprint });
+if (reason) {
+  console.log(reason);
   const result = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'], {
     cwd: root,
     stdio: 'inherit',
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  mkdirSync(dirname(keyRecord), { recursive: true });
+  writeFileSync(keyRecord, `${JSON.stringify({ fingerprint })}\n`);
 }
 
 if (!process.argv.includes('--build-only')) await import('../server/src/index.ts');

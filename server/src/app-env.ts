@@ -20,9 +20,6 @@ export interface Services {
   mailer: Mailer;
 }
 
-/** The services' clock (tests move it instead of sleeping). */
-export const nowOf = (services: Services): Date => services.clock();
-
 /** Per-request values set by middleware. */
 export interface AppEnv {
   Variables: {

@@ -9,6 +9,7 @@ import { pickLocale, translate } from './i18n.ts';
 import { methodNotAllowed } from './method-not-allowed.ts';
 import { CLIENT_CLOSED_REQUEST, loggedPath, requestLog } from './request-log.ts';
 import { gameProviderApiRoutes } from './providers/games/api-routes.ts';
+import { demoSeedLimit } from './services/demo-play.ts';
 import { gamePageRoutes } from './providers/games/page-route.ts';
 import { sandboxedFrameCors } from './providers/games/frame-cors.ts';
 import { accountRoutes } from './routes/account.ts';
@@ -48,6 +49,8 @@ export interface AppOptions {
 /** Paths that answer JSON, never the site's HTML pages. */
 const API_PREFIXES = ['/api/', '/auth/', '/gmnggate/', '/demo-games/api/'];
 export const isApiPath = (path: string) => API_PREFIXES.some((prefix) => path.startsWith(prefix));
+/** Paths whose answers are private to the caller: `Cache-Control: no-store` (issue 20, item 11). */
+const PRIVATE_PREFIXES = ['/api/user/', '/auth/'];
 
 export function createApp({ distDir, services, log, lifecycle = new Lifecycle() }: AppOptions) {
   const app = new Hono<AppEnv>();
@@ -70,7 +73,10 @@ export function createApp({ distDir, services, log, lifecycle = new Lifecycle() 
   app.use(async (c, next) => {
     await next();
     c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    // A page that chose its own (the game page: no-referrer) keeps it.
+    if (!c.res.headers.has('Referrer-Policy')) c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    // Private answers (the player's data, tokens) are never stored by a browser or a proxy.
+    if (PRIVATE_PREFIXES.some((prefix) => c.req.path.startsWith(prefix))) c.header('Cache-Control', 'no-store');
     // Cannot be set from a <meta> CSP, so the server adds it: nobody may frame the site.
     if (!c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', "frame-ancestors 'none'");
   });
@@ -86,7 +92,7 @@ export function createApp({ distDir, services, log, lifecycle = new Lifecycle() 
       origin: services.config.corsOrigins,
       allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'Accept-Language'],
       allowMethods: ['GET', 'POST', 'PATCH', 'DELETE'],
-      exposeHeaders: ['Retry-After', 'Idempotent-Replayed'],
+      exposeHeaders: ['Retry-After', 'Idempotent-Replayed', 'Token-Expires'],
       maxAge: 600,
     });
     for (const prefix of API_PREFIXES) app.use(`${prefix}*`, allowed);
@@ -114,6 +120,7 @@ export function createApp({ distDir, services, log, lifecycle = new Lifecycle() 
   // The operator console: staff only, its own sessions, pages and CSP (server/src/operator/).
   app.route('/', operatorRoutes(services));
   // The demo game provider: its JSON API and its game pages.
+  app.post('/demo-games/api/sessions/:id/seeds', demoSeedLimit(services));
   app.route('/', gameProviderApiRoutes(services));
   app.route('/', gamePageRoutes(services, { siteOrigin: services.config.games.separateProvider ? services.config.games.siteOrigin : undefined }));
 

@@ -11,6 +11,12 @@ export interface AuthLimits {
   passwordQueueMax: number;
   tokenIdleDays: number;
   tokenMaxAgeDays: number;
+  /** Wrong two-factor sign-in codes per player (from any address) per `twoFactorCodeWindowSeconds`. */
+  twoFactorCodeMaxFailures: number;
+  twoFactorCodeWindowSeconds: number;
+  /** Anonymous demo launches, and demo seed rotations, per client address per `demoWindowSeconds`. */
+  demoMaxPerAddress: number;
+  demoWindowSeconds: number;
 }
 
 // An empty value means "the default", so a test or an .env file can blank a setting out.
@@ -31,6 +37,10 @@ export function loadAuthLimits(env: Record<string, string | undefined>): AuthLim
     passwordQueueMax: count(env, 'PASSWORD_QUEUE_MAX', 32, 0),
     tokenIdleDays: count(env, 'TOKEN_IDLE_DAYS', 30),
     tokenMaxAgeDays: count(env, 'TOKEN_MAX_AGE_DAYS', 90),
+    twoFactorCodeMaxFailures: count(env, 'TWO_FACTOR_CODE_MAX_FAILURES', 10),
+    twoFactorCodeWindowSeconds: count(env, 'TWO_FACTOR_CODE_WINDOW_SECONDS', 900),
+    demoMaxPerAddress: count(env, 'DEMO_MAX_PER_ADDRESS', 60),
+    demoWindowSeconds: count(env, 'DEMO_WINDOW_SECONDS', 3600),
   };
   if (limits.tokenIdleDays > limits.tokenMaxAgeDays) throw new Error('TOKEN_IDLE_DAYS must not exceed TOKEN_MAX_AGE_DAYS');
   return limits;

@@ -54,6 +54,9 @@ export function tokenOf(header: string | undefined): string | undefined {
   return match?.[1]?.toLowerCase();
 }
 
+/** Every authenticated answer says when its token now expires (renewed on use). */
+export const TOKEN_EXPIRES_HEADER = 'Token-Expires';
+
 /** `last_used_at` is written at most this often per token, not on every request. */
 const TOUCH_EVERY_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -63,7 +66,16 @@ const DAY_MS = 86_400_000;
  * one. A token expires TOKEN_IDLE_DAYS after its last use and TOKEN_MAX_AGE_DAYS after sign-in,
  * whichever is first.
  */
-export async function authenticate({ db, config, clock }: Services, header: string | undefined): Promise<number> {
+export async function authenticate(services: Services, header: string | undefined): Promise<number> {
+  return (await authenticateToken(services, header)).userId;
+}
+
+/** When a token used (or issued) at `lastUsed` expires: TOKEN_IDLE_DAYS after that, TOKEN_MAX_AGE_DAYS after sign-in at the latest. */
+export const tokenExpiry = (config: Services['config'], createdAt: number, lastUsed: number) =>
+  new Date(Math.min(createdAt + config.auth.tokenMaxAgeDays * DAY_MS, lastUsed + config.auth.tokenIdleDays * DAY_MS));
+
+/** `authenticate`, also answering when the token now expires (the site's cookie follows it: issue 20, item 14). */
+export async function authenticateToken({ db, config, clock }: Services, header: string | undefined): Promise<{ userId: number; expiresAt: Date }> {
   if (!header) throw detailError(401, 'not_authenticated', undefined, { 'WWW-Authenticate': 'Token' });
   const token = tokenOf(header);
   const keyHash = token ? hashToken(token) : undefined;
@@ -81,16 +93,19 @@ export async function authenticate({ db, config, clock }: Services, header: stri
     if (row) await db.query('DELETE FROM auth_tokens WHERE key_hash = $1', [keyHash]);
     throw detailError(401, 'invalid_token', undefined, { 'WWW-Authenticate': 'Token' });
   }
-  if (now - lastUsed >= TOUCH_EVERY_MS) {
+  const touched = now - lastUsed >= TOUCH_EVERY_MS;
+  if (touched) {
     await db.query('UPDATE auth_tokens SET last_used_at = $2 WHERE key_hash = $1', [keyHash, new Date(now).toISOString()]);
   }
-  return row.user_id;
+  return { userId: row.user_id, expiresAt: tokenExpiry(config, new Date(row.created_at).getTime(), touched ? now : lastUsed) };
 }
 
 /** 401 unless the request carries a valid token; sets `userId` for the route. */
 export function requireUser(services: Services): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    c.set('userId', await authenticate(services, c.req.header('authorization')));
+    const { userId, expiresAt } = await authenticateToken(services, c.req.header('authorization'));
+    c.set('userId', userId);
     await next();
+    c.header(TOKEN_EXPIRES_HEADER, expiresAt.toISOString());
   };
 }

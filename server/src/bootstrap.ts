@@ -14,7 +14,7 @@ import { ensureKeyPair, loadPrivateKeys } from './keys.ts';
 export async function openServices(config: ServerConfig, env: Record<string, string | undefined> = process.env): Promise<Services> {
   ensureKeyPair(env);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: env.DATABASE_SCHEMA });
-  await seed(db, config);
+  await seed(db, config, systemClock);
   const passwords = new PasswordQueue(config.auth.passwordConcurrency, config.auth.passwordQueueMax);
   return { db, config, privateKeys: loadPrivateKeys(env), clock: systemClock, passwords, mailer: createMailer(config.mail) };
 }

@@ -10,6 +10,8 @@ export interface ClientOptions {
   getLocale: () => string;
   /** Called when an authenticated call answers 401. */
   onUnauthorized: () => void;
+  /** Called with the token and its new expiry when an answer carries `Token-Expires`. */
+  onTokenExpiry?: (token: string, expiresAt: string) => void;
   /** For tests: the fetch to use. */
   fetch?: typeof globalThis.fetch;
 }
@@ -60,6 +62,8 @@ export function createApiClient(options: ClientOptions): ApiClient {
     }
     if (response.ok && as === 'blob') return (await response.blob()) as T;
     const data = await readBody(response);
+    const expires = response.headers.get('Token-Expires');
+    if (token && expires && response.ok) options.onTokenExpiry?.(token, expires);
     if (response.ok) return data as T;
     if (response.status === 401 && token) options.onUnauthorized();
     throw new ApiError(response.status, data);

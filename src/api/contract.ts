@@ -59,6 +59,8 @@ export interface LoginRequest {
 }
 export interface LoginResponse {
   auth_token: string;
+  /** When the token expires unless used (an addition to Djoser's shape); every authenticated answer renews it in its `Token-Expires` header. */
+  expires_at: string;
   /** Present on the account's first sign-in (an addition to Djoser's shape): the site welcomes the new player. */
   first_sign_in?: true;
 }
@@ -100,7 +102,8 @@ export interface TwoFactorConfirmResponse {
 }
 // POST /api/user/2fa/deactivate
 export interface TwoFactorDeactivateRequest {
-  password: string;
+  /** Djoser's name; turning two-factor on needs it too (issue 20). */
+  current_password: string;
   code: string;
 }
 

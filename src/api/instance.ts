@@ -1,5 +1,5 @@
 import { $sessionEnded, openAuthDialog } from '../stores/dialogs';
-import { $token, clearSession } from '../stores/session';
+import { $token, clearSession, renewTokenCookie } from '../stores/session';
 import { apiBase } from './base';
 import { createApiClient, type ApiClient } from './client';
 import { loadPublicKey } from './public-key';
@@ -21,6 +21,7 @@ export function apiClient(): ApiClient {
     getPublicKey: () => loadPublicKey(),
     getLocale: () => document.documentElement.lang || 'en',
     onUnauthorized: sessionRefused,
+    onTokenExpiry: renewTokenCookie,
   });
   return client;
 }

@@ -14,10 +14,11 @@ export const endSession = (id: number, client = apiClient()) => client<void>(API
 
 export const twoFactorStatus = (client = apiClient()) => client<TwoFactorStatus>(API_PATHS.twoFactorStatus);
 
-export const activateTwoFactor = (client = apiClient()) => client<TwoFactorActivateResponse>(API_PATHS.twoFactorActivate, { method: 'POST' });
+export const activateTwoFactor = (current_password: string, client = apiClient()) =>
+  client<TwoFactorActivateResponse>(API_PATHS.twoFactorActivate, { method: 'POST', body: { current_password } });
 
-export const confirmTwoFactor = (code: string, client = apiClient()) =>
-  client<TwoFactorConfirmResponse>(API_PATHS.twoFactorConfirm, { method: 'POST', body: { code } });
+export const confirmTwoFactor = (code: string, current_password: string, client = apiClient()) =>
+  client<TwoFactorConfirmResponse>(API_PATHS.twoFactorConfirm, { method: 'POST', body: { code, current_password } });
 
 export const deactivateTwoFactor = (body: TwoFactorDeactivateRequest, client = apiClient()) =>
   client<void>(API_PATHS.twoFactorDeactivate, { method: 'POST', body });

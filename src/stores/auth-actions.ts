@@ -24,8 +24,8 @@ export interface Messages {
 const fallbacks = ({ auth }: Messages) => ({ network: auth('dialog.network_error'), unknown: auth('dialog.unknown_error') });
 
 /** Stores the token, then loads the user, then registers the player with the game gateway. */
-async function startSignedIn(token: string) {
-  setToken(token);
+async function startSignedIn(token: string, expiresAt?: string) {
+  setToken(token, expiresAt);
   $sessionEnded.set(false);
   setUser(await getMe());
   playerSet(document.documentElement.lang).catch((error) => console.error('[session] the game gateway did not register the player', error));
@@ -41,11 +41,11 @@ export async function signIn(values: { email: string; password: string; code?: s
   if (hasProblems(problems)) return problemMessages(problems, messages.api);
   try {
     const code = values.code?.trim();
-    const { auth_token, first_sign_in } = await login({ email: values.email.trim(), password: values.password, ...(code ? { code } : {}) });
+    const { auth_token, expires_at, first_sign_in } = await login({ email: values.email.trim(), password: values.password, ...(code ? { code } : {}) });
     // A new player has nothing on their balance yet: their first sign-in greets them instead of warning them.
     if (first_sign_in) expectWelcome();
     forgetRegisteredEmail();
-    await startSignedIn(auth_token);
+    await startSignedIn(auth_token, expires_at);
     return null;
   } catch (error) {
     const errors = serverErrors(error, fallbacks(messages));

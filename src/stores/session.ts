@@ -8,13 +8,28 @@ export const $token = atom<string | null>(readTokenCookie());
 /** The signed-in player as the API last described them; null when unknown or signed out. */
 export const $user = atom<User | null>(null);
 
-export function setToken(token: string | null) {
-  if (typeof document !== 'undefined') document.cookie = tokenCookie(token, location.protocol === 'https:');
+/** `expiresAt`: when the server says the token expires; the cookie lives exactly that long. */
+export function setToken(token: string | null, expiresAt?: string) {
+  if (typeof document !== 'undefined') document.cookie = tokenCookie(token, location.protocol === 'https:', expiresAt);
   $token.set(token);
+}
+
+/** An authenticated answer renewed the token: the cookie follows (only for the token still in use). */
+export function renewTokenCookie(token: string, expiresAt: string) {
+  if ($token.get() === token && typeof document !== 'undefined') document.cookie = tokenCookie(token, location.protocol === 'https:', expiresAt);
 }
 
 export function setUser(user: User | null) {
   $user.set(user);
+}
+
+/**
+ * After a time-out or self-exclusion: the cookie and the player's data go at once, while the page
+ * keeps showing its notice; `clearSession` follows when the player closes it.
+ */
+export function forgetPlayer() {
+  if (typeof document !== 'undefined') document.cookie = tokenCookie(null, location.protocol === 'https:');
+  $user.set(null);
 }
 
 /** Forgets the token and the user (sign-out, or a token the API no longer accepts). */

@@ -19,9 +19,9 @@ const codeAt = (secret: string, seconds = 0) =>
 /** A player with two-factor sign-in on: its secret and backup codes. */
 async function withTwoFactor() {
   const player = await ctx.api.player();
-  const activate = await ctx.api.request('POST', '/api/user/2fa/activate', { token: player.token });
+  const activate = await ctx.api.request('POST', '/api/user/2fa/activate', { token: player.token, body: { current_password: player.password } });
   expect(activate.status).toBe(200);
-  const confirm = await ctx.api.request('POST', '/api/user/2fa/activate/confirm', { token: player.token, body: { code: codeAt(activate.body.secret) } });
+  const confirm = await ctx.api.request('POST', '/api/user/2fa/activate/confirm', { token: player.token, body: { code: codeAt(activate.body.secret), current_password: player.password } });
   expect(confirm.status, JSON.stringify(confirm.body)).toBe(200);
   clock.advance(30);
   return { ...player, secret: activate.body.secret as string, backupCodes: confirm.body.backup_codes as string[] };
@@ -104,7 +104,7 @@ describe('sessions', () => {
 describe('two-factor sign-in', () => {
   it('activate answers the otpauth URL, the secret and a QR code; the secret is stored encrypted', async () => {
     const player = await ctx.api.player();
-    const reply = await ctx.api.request('POST', '/api/user/2fa/activate', { token: player.token });
+    const reply = await ctx.api.request('POST', '/api/user/2fa/activate', { token: player.token, body: { current_password: player.password } });
     expect(reply.status).toBe(200);
     expect(reply.body.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(reply.body.otpauth_url).toMatch(/^otpauth:\/\/totp\/AmberPlay:/);
@@ -120,19 +120,19 @@ describe('two-factor sign-in', () => {
 
   it('confirm needs a set-up and the right code, then answers 10 distinct backup codes stored hashed', async () => {
     const player = await ctx.api.player();
-    const early = await ctx.api.request('POST', '/api/user/2fa/activate/confirm', { token: player.token, body: { code: '123456' } });
+    const early = await ctx.api.request('POST', '/api/user/2fa/activate/confirm', { token: player.token, body: { code: '123456', current_password: player.password } });
     expect(early.status).toBe(400);
     expect(early.body.non_field_errors).toHaveLength(1);
-    const { secret } = (await ctx.api.request('POST', '/api/user/2fa/activate', { token: player.token })).body;
+    const { secret } = (await ctx.api.request('POST', '/api/user/2fa/activate', { token: player.token, body: { current_password: player.password } })).body;
     for (const [body, field] of [[{}, 'code'], [{ code: 12 }, 'code'], [{ code: '12\u202e3456' }, 'code'], [{ code: 'x'.repeat(40) }, 'code'], [{ code: '12<34' }, 'code']] as const) {
-      const reply = await ctx.api.request('POST', '/api/user/2fa/activate/confirm', { token: player.token, body });
+      const reply = await ctx.api.request('POST', '/api/user/2fa/activate/confirm', { token: player.token, body: { ...body, current_password: player.password } });
       expect(reply.status, JSON.stringify(body)).toBe(400);
       expect(Object.keys(reply.body)).toEqual([field]);
     }
     const wrong = String((Number(codeAt(secret)) + 1) % 1_000_000).padStart(6, '0');
-    const refused = await ctx.api.request('POST', '/api/user/2fa/activate/confirm', { token: player.token, body: { code: wrong } });
+    const refused = await ctx.api.request('POST', '/api/user/2fa/activate/confirm', { token: player.token, body: { code: wrong, current_password: player.password } });
     expect(refused.body).toEqual({ code: ['This code is wrong or has already been used.'] });
-    const ok = await ctx.api.request('POST', '/api/user/2fa/activate/confirm', { token: player.token, body: { code: codeAt(secret) } });
+    const ok = await ctx.api.request('POST', '/api/user/2fa/activate/confirm', { token: player.token, body: { code: codeAt(secret), current_password: player.password } });
     expect(ok.status).toBe(200);
     expect(ok.body.backup_codes).toHaveLength(10);
     expect(new Set(ok.body.backup_codes).size).toBe(10);
@@ -141,7 +141,7 @@ describe('two-factor sign-in', () => {
     for (const code of ok.body.backup_codes) expect(stored.map((row) => row.code_hash)).not.toContain(code);
     expect((await ctx.api.request('GET', '/api/user/2fa', { token: player.token })).body).toEqual({ enabled: true, backup_codes_left: 10 });
     // On: neither a new set-up nor a second confirmation.
-    expect((await ctx.api.request('POST', '/api/user/2fa/activate', { token: player.token })).status).toBe(400);
+    expect((await ctx.api.request('POST', '/api/user/2fa/activate', { token: player.token, body: { current_password: player.password } })).status).toBe(400);
   });
 
   it('sign-in asks for the code, takes the current one (±1 step) and refuses a replay', async () => {
@@ -229,21 +229,21 @@ describe('two-factor sign-in', () => {
     const deactivate = (body: unknown) => ctx.api.request('POST', '/api/user/2fa/deactivate', { token: player.token, body });
     const missing = await deactivate({});
     expect(missing.status).toBe(400);
-    expect(Object.keys(missing.body).sort()).toEqual(['code', 'password']);
-    expect((await deactivate({ password: 'wrong-password', code: codeAt(player.secret) })).body).toEqual({ password: ['Invalid password.'] });
-    expect((await deactivate({ password: player.password, code: '000000' })).body).toEqual({ code: ['This code is wrong or has already been used.'] });
-    expect((await deactivate({ password: player.password, code: codeAt(player.secret) })).status).toBe(204);
+    expect(Object.keys(missing.body).sort()).toEqual(['code', 'current_password']);
+    expect((await deactivate({ current_password: 'wrong-password', code: codeAt(player.secret) })).body).toEqual({ current_password: ['Invalid password.'] });
+    expect((await deactivate({ current_password: player.password, code: '000000' })).body).toEqual({ code: ['This code is wrong or has already been used.'] });
+    expect((await deactivate({ current_password: player.password, code: codeAt(player.secret) })).status).toBe(204);
     expect(await ctx.api.db.query('SELECT 1 FROM two_factor_backup_codes WHERE user_id = $1', [player.id])).toEqual([]);
     expect((await login({ email: player.email, password: player.password }, '198.51.100.60')).status).toBe(200);
-    expect((await deactivate({ password: player.password, code: codeAt(player.secret) })).body.non_field_errors).toHaveLength(1);
+    expect((await deactivate({ current_password: player.password, code: codeAt(player.secret) })).body.non_field_errors).toHaveLength(1);
   });
 
   it('deactivate is limited per player, so a session cannot guess without end', async () => {
     const player = await withTwoFactor();
     for (let i = 0; i < 5; i++) {
-      expect((await ctx.api.request('POST', '/api/user/2fa/deactivate', { token: player.token, body: { password: `wrong-${i}-password`, code: '000000' } })).status).toBe(400);
+      expect((await ctx.api.request('POST', '/api/user/2fa/deactivate', { token: player.token, body: { current_password: `wrong-${i}-password`, code: '000000' } })).status).toBe(400);
     }
-    const locked = await ctx.api.request('POST', '/api/user/2fa/deactivate', { token: player.token, body: { password: player.password, code: codeAt(player.secret) } });
+    const locked = await ctx.api.request('POST', '/api/user/2fa/deactivate', { token: player.token, body: { current_password: player.password, code: codeAt(player.secret) } });
     expect(locked.status).toBe(429);
   });
 

@@ -298,9 +298,9 @@ describe('signing in before activation', () => {
   it('welcomes the player at the first sign-in after activation, once', async () => {
     const player = await activePlayer();
     const first = await signIn(player);
-    expect(first.body).toEqual({ auth_token: expect.stringMatching(/^[0-9a-f]{40}$/), first_sign_in: true });
+    expect(first.body).toEqual({ auth_token: expect.stringMatching(/^[0-9a-f]{40}$/), expires_at: expect.any(String), first_sign_in: true });
     const second = await signIn(player);
-    expect(second.body).toEqual({ auth_token: expect.stringMatching(/^[0-9a-f]{40}$/) });
+    expect(second.body).toEqual({ auth_token: expect.stringMatching(/^[0-9a-f]{40}$/), expires_at: expect.any(String) });
     const notifications = await ctx.api.request('GET', '/api/user/notification?mode=own', { token: first.body.auth_token });
     expect(notifications.body.map((n: { title: string }) => n.title)).toContain('Welcome to AmberPlay');
   });
@@ -309,11 +309,14 @@ describe('signing in before activation', () => {
     const { hashPassword } = await import('../../server/src/auth.ts');
     const { newReferralCode } = await import('../../server/src/services/users.ts');
     const seeded = { email: `seeded_${tag()}@example.test`, password: PASSWORD };
-    await ctx.api.db.query('INSERT INTO users (email, username, password_hash, referral_code) VALUES ($1, $2, $3, $4)', [
+    // Accounts from before migration 013 were given activated_at and first_signed_in_at; seeds set them.
+    const before = ctx.api.services.clock().toISOString();
+    await ctx.api.db.query('INSERT INTO users (email, username, password_hash, referral_code, date_joined, activated_at, first_signed_in_at) VALUES ($1, $2, $3, $4, $5, $5, $5)', [
       seeded.email,
       `seeded_${tag()}`,
       await hashPassword(PASSWORD),
       newReferralCode(),
+      before,
     ]);
     const res = await signIn(seeded);
     expect(res.status).toBe(200);

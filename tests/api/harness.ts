@@ -44,7 +44,7 @@ export function newKeyPair() {
 }
 
 /** Every test registers from one address, so the per-address registration limit is lifted unless a test sets it. */
-const TEST_ENV = { DEMO: '0', REGISTER_MAX_PER_ADDRESS: '1000000' };
+const TEST_ENV = { DEMO: '0', REGISTER_MAX_PER_ADDRESS: '1000000', DEMO_MAX_PER_ADDRESS: '1000000' };
 
 /** What sign-up needs besides the credentials: an adult's date of birth and the accepted terms. */
 export const ADULT = { date_of_birth: '1990-04-12', accept_terms: true } as const;
@@ -54,7 +54,7 @@ export async function createTestApi(env: Record<string, string> = {}, { clock = 
   const config = loadConfig({ ...TEST_ENV, DATA_DIR: join(tmpdir(), `amber-api-${randomBytes(6).toString('hex')}`), ...env });
   const schema = process.env.DATABASE_URL ? `test_${randomBytes(6).toString('hex')}` : undefined;
   const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, schema });
-  await seed(db, config);
+  await seed(db, config, clock);
   const keys = newKeyPair();
   const passwords = new PasswordQueue(config.auth.passwordConcurrency, config.auth.passwordQueueMax);
   const logs: string[] = [];
@@ -116,8 +116,8 @@ export async function createTestApi(env: Record<string, string> = {}, { clock = 
    */
   async function verify(userId: number) {
     await db.query(
-      `INSERT INTO identity_verifications (id, user_id, document_type, status, submitted_at, reviewed_at) VALUES ($1, $2, 'passport', 'verified', now(), now())`,
-      [randomUUID(), userId],
+      `INSERT INTO identity_verifications (id, user_id, document_type, status, submitted_at, reviewed_at) VALUES ($1, $2, 'passport', 'verified', $3, $3)`,
+      [randomUUID(), userId, services.clock().toISOString()],
     );
   }
 
@@ -131,8 +131,9 @@ export async function createTestApi(env: Record<string, string> = {}, { clock = 
     expect(login.status).toBe(200);
     if (options.balance) {
       await db.transaction(async (tx) => {
-        const item = await addTransaction(tx, { userId: id, type: 'bonus', amount: options.balance!, status: 'completed', template: 'bonus' });
-        await credit(tx, id, 'cash', options.balance!, item.id);
+        const now = services.clock();
+        const item = await addTransaction(tx, { userId: id, type: 'bonus', amount: options.balance!, status: 'completed', template: 'bonus', createdAt: now });
+        await credit(tx, id, 'cash', options.balance!, item.id, now);
       });
     }
     if (options.verified) await verify(id);

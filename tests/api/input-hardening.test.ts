@@ -41,8 +41,8 @@ describe('#8 emails are normalized once (NFKC, then lower case) everywhere', () 
     await ctx.api.db.query('CREATE UNIQUE INDEX users_email_lower ON users (lower(email))');
     await ctx.api.db.query('DELETE FROM schema_migrations WHERE version = 3');
     await ctx.api.db.query(
-      `INSERT INTO users (email, username, password_hash, referral_code) VALUES ($1, 'legacy_player', $2, $3)`,
-      [legacy, await hashPassword(PASSWORD), newReferralCode()],
+      `INSERT INTO users (email, username, password_hash, referral_code, date_joined, activated_at, first_signed_in_at) VALUES ($1, 'legacy_player', $2, $3, $4, $4, $4)`,
+      [legacy, await hashPassword(PASSWORD), newReferralCode(), ctx.api.services.clock().toISOString()],
     );
     expect((await login({ email: legacy, password: PASSWORD })).status).toBe(400);
 

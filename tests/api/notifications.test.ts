@@ -72,12 +72,12 @@ describe('/api/user/notification', () => {
   it('broadcasts only news that is true: no "weekend reload, double points" offer, seeded or left from an older seed', async () => {
     const player = await ctx.api.player();
     // A database seeded before the offer was removed, with a player who had read it.
-    await ctx.api.db.query(`INSERT INTO notifications (seed_key, template, created_at) VALUES ('mass-weekend', 'weekend', now())`);
+    await ctx.api.db.query(`INSERT INTO notifications (seed_key, template, created_at) VALUES ('mass-weekend', 'weekend', $1)`, [ctx.api.services.clock().toISOString()]);
     await list(player.token, 'set_read');
     await ctx.api.db.query('DELETE FROM schema_migrations WHERE version = 15');
 
     expect(await migrate(ctx.api.db)).toEqual(['015_remove_weekend_notification.sql']);
-    await seed(ctx.api.db, ctx.api.config); // a restart seeds again: it must not bring it back
+    await seed(ctx.api.db, ctx.api.config, ctx.api.services.clock); // a restart seeds again: it must not bring it back
     expect(await ctx.api.db.query(`SELECT id FROM notifications WHERE template = 'weekend' OR seed_key = 'mass-weekend'`)).toEqual([]);
     const mass = (await list(player.token, 'mass')).body.map((n: { title: string; body: string }) => `${n.title} ${n.body}`);
     expect(mass).toEqual(['New games in the lobby Fresh slots and table games have arrived. Have a look in the lobby.']);

@@ -11,7 +11,7 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 /** A pending submission written straight into the schema (the upload API lives on wip/verify). */
 async function submission(userId: number, type = 'passport', back?: Buffer) {
   const id = randomUUID();
-  await ctx.api.db.query("INSERT INTO identity_verifications (id, user_id, document_type, status, submitted_at) VALUES ($1, $2, $3, 'pending', now())", [id, userId, type]);
+  await ctx.api.db.query("INSERT INTO identity_verifications (id, user_id, document_type, status, submitted_at) VALUES ($1, $2, $3, 'pending', $4)", [id, userId, type, ctx.api.services.clock().toISOString()]);
   await ctx.api.db.query("INSERT INTO identity_documents (verification_id, side, mime, size, content) VALUES ($1, 'front', 'image/png', $2, $3)", [id, PNG.length, PNG]);
   if (back) await ctx.api.db.query("INSERT INTO identity_documents (verification_id, side, mime, size, content) VALUES ($1, 'back', 'application/pdf', $2, $3)", [id, back.length, back]);
   return id;
@@ -33,18 +33,22 @@ describe('verification queue', () => {
     const review = await support.client.get(`/operator/verifications/${id}`);
     expect(review.status).toBe(200);
     expect(review.text).toContain(`<img src="/operator/verifications/${id}/documents/front" alt="front page">`);
-    expect(review.text).toContain(`<iframe src="/operator/verifications/${id}/documents/back" title="back page">`);
+    // A PDF is never rendered inside the console: a link downloads it (issue 20, item 11).
+    expect(review.text).not.toContain('<iframe');
+    expect(review.text).toContain(`<a href="/operator/verifications/${id}/documents/back">`);
     // Support may look, not decide.
     expect(review.text).not.toContain(`/operator/verifications/${id}/approve`);
     const front = await ctx.api.app.request(`/operator/verifications/${id}/documents/front`, { headers: { cookie: `operator_session=${support.client.cookies.get('operator_session')}` } });
     expect(front.status).toBe(200);
     expect(front.headers.get('content-type')).toBe('image/png');
     expect(front.headers.get('cache-control')).toBe('no-store');
-    expect(front.headers.get('content-security-policy')).toContain('sandbox');
+    expect(front.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'self'; sandbox");
     expect(Buffer.from(await front.arrayBuffer()).equals(PNG)).toBe(true);
     const back = await support.client.get(`/operator/verifications/${id}/documents/back`);
     expect(back.headers.get('content-type')).toBe('application/pdf');
     expect(back.headers.get('cache-control')).toBe('no-store');
+    expect(back.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'self'; sandbox");
+    expect(back.headers.get('content-disposition')).toBe('attachment; filename="back.pdf"');
     // Nobody else gets the file: no session, or a player's token.
     const anonymous = await new ConsoleClient(ctx.api).get(`/operator/verifications/${id}/documents/front`);
     expect(anonymous.status).toBe(303);

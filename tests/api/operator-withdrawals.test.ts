@@ -31,17 +31,32 @@ describe('withdrawals queue', () => {
     const page = await admin.client.get('/operator/withdrawals');
     expect(page.status).toBe(200);
     const row = new RegExp(`<tr data-withdrawal="${player.withdrawalId}">([\\s\\S]*?)</tr>`).exec(page.text)?.[1] ?? '';
-    expect(row).toContain(player.username);
-    expect(row).toContain(player.email);
-    expect(row).toContain('€40.00');
-    expect(row).toContain('card');
-    expect(row).toContain('•••• 4242');
-    expect(row).toMatch(/<td>verified<\/td>/);
-    expect(row).toContain('3 days');
-    expect(row).toContain('limits: deposit day 50.00');
+    // Exact cells: a substring such as '3 days' was also satisfied by '-263 days' (issue 20, item 0).
+    const cells = [...row.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((match) => match[0]);
+    expect(cells.slice(0, 9)).toEqual([
+      `<td>${player.withdrawalId}</td>`,
+      `<td><a href="/operator/players/${player.id}">${player.username}</a><br><span class="muted">${player.email}</span></td>`,
+      '<td class="num">€40.00</td>',
+      '<td>card</td>',
+      '<td>•••• 4242</td>',
+      '<td>verified</td>',
+      '<td>limits: deposit day 50.00</td>',
+      '<td>3 days</td>',
+      '<td>2026-03-02 10:00 UTC</td>',
+    ]);
     for (const header of ['Player', 'Amount', 'Method', 'Destination', 'Verification', 'Safer gambling', 'Account age']) {
       expect(page.text).toContain(`<th scope="col">${header}</th>`);
     }
+  });
+
+  it('an account age is never negative, even for a join time after the clock', async () => {
+    const player = await pendingWithdrawal('40.00');
+    const ahead = new Date(clock().getTime() + 5 * 86_400_000);
+    await ctx.api.db.query('UPDATE users SET date_joined = $2 WHERE id = $1', [player.id, ahead.toISOString()]);
+    const admin = await staffMember(ctx.api, 'admin');
+    const page = await admin.client.get('/operator/withdrawals');
+    const row = new RegExp(`<tr data-withdrawal="${player.withdrawalId}">([\\s\\S]*?)</tr>`).exec(page.text)?.[1] ?? '';
+    expect(row).toContain('<td>0 days</td>');
   });
 
   it('approve: completed, a notification and an email in the player\'s language, and an audit row', async () => {
@@ -60,7 +75,7 @@ describe('withdrawals queue', () => {
     // Beside the activation mail of sign-up: the one about this withdrawal.
     const mail = (await mailTo(ctx.api, player.email)).find((each) => each.subject === 'Ihre AmberPlay-Auszahlung ist unterwegs');
     expect(mail, 'the withdrawal mail').toBeDefined();
-    expect(mail!.text).toContain('40,00\u00a0€');
+    expect(mail!.text).toContain('Ihre Auszahlung von 40,00\u00a0€ wurde genehmigt und überwiesen.');
     expect(await auditOf(ctx.api, 'withdrawal', player.withdrawalId)).toEqual([
       { staff_id: admin.id, action: 'withdrawal.approve', before: { status: 'pending', amount: '40.00' }, after: { status: 'completed', amount: '40.00' } },
     ]);

@@ -179,7 +179,7 @@ describe('provider API: rounds', () => {
 
   it('rolls back, at the next launch, a bet whose round was never settled nor rolled back', async () => {
     const player = await ctx.api.player({ balance: '10.00' });
-    await ctx.api.db.transaction((tx) => walletBet(tx, { transactionId: 'bet:lost-round', userId: player.id, roundId: 'lost-round', amount: '3.00', currency: 'EUR', game: 'Dragon Gold' }));
+    await ctx.api.db.transaction((tx) => walletBet(tx, { transactionId: 'bet:lost-round', userId: player.id, roundId: 'lost-round', amount: '3.00', currency: 'EUR', game: 'Dragon Gold', now: ctx.api.services.clock() }));
     expect(await balanceOf(ctx.api, player.id)).toBe('7.00');
     // Within a minute the round may still be settling: left alone.
     expect((await launch({ game_id: 'dragon-gold', mode: 'real' }, player.token)).status).toBe(200);

@@ -3,6 +3,7 @@ import { manualClock } from '../../server/src/clock.ts';
 import { formatInstant } from '../../server/src/services/rg/format.ts';
 import { ADULT, balanceOf, useTestApi } from './harness.ts';
 import { submitPaymentForm } from './demo-pay-form.ts';
+import { mailTo } from './operator-harness.ts';
 
 /** Time-out, self-exclusion and reality checks, with an injected clock. */
 const clock = manualClock(new Date('2026-02-01T09:30:00Z'));
@@ -32,10 +33,13 @@ describe('POST /api/user/time-out', () => {
     expect(formatInstant(until, 'en')).toBe('February 8, 2026 at 09:30 AM UTC');
     const de = await signIn(player, 'de');
     expect(de.body.detail).toBe('Ihr Konto ist bis 8. Februar 2026 um 09:30 UTC in einer Auszeit. Danach können Sie sich wieder anmelden.');
+    // Registration answers like any other (issue 20, item 8): nothing is created, the owner is mailed.
     const reg = await register(player, 'hi');
-    expect(reg.status).toBe(403);
-    expect(reg.body.detail).toBe(`यह ईमेल पता ${formatInstant(until, 'hi')} तक टाइम-आउट में है। तब तक इससे खाता नहीं खोला जा सकता।`);
-    expect((await register(player)).body.detail).toMatch(/^This email address is on a time-out until February 8, 2026/);
+    expect(reg.status).toBe(201);
+    expect(reg.body).toEqual({ email: player.email, username: expect.stringMatching(/^again_/) });
+    const attempts = (await mailTo(ctx.api, player.email)).filter((mail) => mail.subject === 'Someone tried to create an AmberPlay account with your address');
+    expect(attempts).toHaveLength(1);
+    expect(attempts[0]!.text).toContain('No account was created: your time-out lasts until February 8, 2026');
     // A wrong password is still just a failed sign-in: the block is not told to strangers.
     expect((await post('/auth/token/login/', undefined, { email: player.email, password: 'wrong-password-123' })).status).toBe(400);
 
@@ -76,7 +80,7 @@ describe('POST /api/user/self-exclusion', () => {
     await submitPaymentForm(ctx.api, new URL(payment.body.redirect_url).pathname, 'confirm');
     await ctx.api.db.transaction(async (tx) => {
       const { credit } = await import('../../server/src/services/ledger.ts');
-      await credit(tx, player.id, 'bonus', '25.00', null);
+      await credit(tx, player.id, 'bonus', '25.00', null, ctx.api.services.clock());
     });
     expect(await balanceOf(ctx.api, player.id)).toBe('80.00');
 
@@ -109,15 +113,15 @@ describe('POST /api/user/self-exclusion', () => {
     expect(signInRes.body.detail).toBe(`Sie haben sich bis ${formatInstant(until, 'de')} vom Glücksspiel ausgeschlossen. Bis dahin kann Ihr Konto nicht genutzt werden.`);
     expect((await signIn(player)).body.detail).toBe(`You have excluded yourself from gambling until ${formatInstant(until, 'en')}. Your account cannot be used before then.`);
     const reg = await register(player);
-    expect(reg.status).toBe(403);
-    expect(reg.body.detail).toBe(`This email address is self-excluded until ${formatInstant(until, 'en')}. It cannot be used to open an account before then.`);
-    expect((await register(player, 'ja')).body.detail).toBe(`このメールアドレスは${formatInstant(until, 'ja')}まで自己排除中です。それまでアカウントを開設できません。`);
+    expect(reg.status).toBe(201);
+    expect(reg.body).toEqual({ email: player.email, username: expect.stringMatching(/^again_/) });
+    expect(await ctx.api.db.query('SELECT 1 FROM users WHERE email = $1', [player.email])).toHaveLength(1);
 
     // No notifications or offers reach a self-excluded player.
     const { notify } = await import('../../server/src/services/history.ts');
     const countOwn = async () => (await ctx.api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM notifications WHERE user_id = $1', [player.id]))[0]!.n;
     const before = await countOwn();
-    await notify(ctx.api.db, player.id, 'deposit', { amount: '1.00', currency: 'EUR' });
+    await notify(ctx.api.db, ctx.api.services.clock(), player.id, 'deposit', { amount: '1.00', currency: 'EUR' });
     expect(await countOwn()).toBe(before);
 
     // A history line in the player's language.

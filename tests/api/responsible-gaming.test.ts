@@ -159,7 +159,7 @@ describe('deposit limits', () => {
     expect(view.week.remaining).toBe('80.00');
     const res = await deposit(player.token, '90');
     expect(res.status).toBe(400);
-    expect(res.body.amount[0]).toContain('€80.00');
+    expect(res.body.amount).toEqual(['Your deposit limit allows at most €80.00 now.']);
     expect((await deposit(player.token, '80')).status).toBe(201);
     // The day window frees room first, but the week limit still binds.
     clock.advance(DAY);

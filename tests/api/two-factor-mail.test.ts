@@ -26,9 +26,9 @@ async function playerIn(language: string) {
   return { ...player, token: login.body.auth_token as string };
 }
 
-async function turnOn(player: { token: string }) {
-  const { secret } = (await ctx.api.request('POST', '/api/user/2fa/activate', { token: player.token })).body;
-  const confirm = await ctx.api.request('POST', '/api/user/2fa/activate/confirm', { token: player.token, body: { code: codeAt(secret) } });
+async function turnOn(player: { token: string; password: string }) {
+  const { secret } = (await ctx.api.request('POST', '/api/user/2fa/activate', { token: player.token, body: { current_password: player.password } })).body;
+  const confirm = await ctx.api.request('POST', '/api/user/2fa/activate/confirm', { token: player.token, body: { code: codeAt(secret), current_password: player.password } });
   expect(confirm.status, JSON.stringify(confirm.body)).toBe(200);
   return secret as string;
 }
@@ -51,7 +51,7 @@ describe('two-factor security emails', () => {
     expect(on.text).not.toContain(secret);
 
     clock.advance(60);
-    const off = await ctx.api.request('POST', '/api/user/2fa/deactivate', { token: player.token, body: { password: player.password, code: codeAt(secret) } });
+    const off = await ctx.api.request('POST', '/api/user/2fa/deactivate', { token: player.token, body: { current_password: player.password, code: codeAt(secret) } });
     expect(off.status).toBe(204);
     const mail = await smtp.next(player.email);
     expect(mail.subject).toBe('AmberPlay 계정의 2단계 로그인이 꺼졌습니다');
@@ -66,7 +66,7 @@ describe('two-factor security emails', () => {
     expect(on.subject).toBe('Two-factor sign-in is now on for your AmberPlay account');
     expect(on.text).toContain('Two-factor sign-in was turned on for your AmberPlay account on March 3, 2026');
     clock.advance(60);
-    const refused = await ctx.api.request('POST', '/api/user/2fa/deactivate', { token: player.token, body: { password: 'wrong-password-1', code: codeAt(secret) } });
+    const refused = await ctx.api.request('POST', '/api/user/2fa/deactivate', { token: player.token, body: { current_password: 'wrong-password-1', code: codeAt(secret) } });
     expect(refused.status).toBe(400);
     await ctx.api.mailer.settled();
     expect(smtp.unread).toBe(0);

@@ -32,7 +32,7 @@ const stored = (userId: number) =>
     [userId],
   );
 const setStatus = (userId: number, value: 'verified' | 'rejected', reason: string | null = null) =>
-  ctx.api.db.query(`UPDATE identity_verifications SET status = $2, reason = $3, reviewed_at = now() WHERE user_id = $1 AND status = 'pending'`, [userId, value, reason]);
+  ctx.api.db.query(`UPDATE identity_verifications SET status = $2, reason = $3, reviewed_at = $4 WHERE user_id = $1 AND status = 'pending'`, [userId, value, reason, ctx.api.services.clock().toISOString()]);
 
 describe('POST /api/user/verification', () => {
   it('takes a passport with its front only, and stores the bytes with the type they really are', async () => {

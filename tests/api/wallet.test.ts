@@ -16,16 +16,17 @@ async function ledgerCount(userId: number): Promise<number> {
 }
 
 const bet = (userId: number, roundId: string, amount = '10.00', transactionId = `bet:${roundId}`) =>
-  ctx.api.db.transaction((tx) => walletBet(tx, { transactionId, userId, roundId, amount, currency: 'EUR', game: 'Amber Fortune' }));
+  ctx.api.db.transaction((tx) => walletBet(tx, { transactionId, userId, roundId, amount, currency: 'EUR', game: 'Amber Fortune', now: ctx.api.services.clock() }));
 const win = (userId: number, roundId: string, amount: string, transactionId = `win:${roundId}`) =>
-  ctx.api.db.transaction((tx) => walletWin(tx, { transactionId, userId, roundId, amount, betTransactionId: `bet:${roundId}` }, settings));
+  ctx.api.db.transaction((tx) => walletWin(tx, { transactionId, userId, roundId, amount, betTransactionId: `bet:${roundId}`, now: ctx.api.services.clock() }, settings));
 const rollback = (userId: number, roundId: string, transactionId = `rollback:${roundId}`) =>
-  ctx.api.db.transaction((tx) => walletRollback(tx, { transactionId, userId, roundId, betTransactionId: `bet:${roundId}` }));
+  ctx.api.db.transaction((tx) => walletRollback(tx, { transactionId, userId, roundId, betTransactionId: `bet:${roundId}`, now: ctx.api.services.clock() }));
 
 async function grantBonus(userId: number, amount: string) {
   await ctx.api.db.transaction(async (tx) => {
-    const item = await addTransaction(tx, { userId, type: 'bonus', amount, status: 'completed', template: 'bonus' });
-    await credit(tx, userId, 'bonus', amount, item.id);
+    const now = ctx.api.services.clock();
+    const item = await addTransaction(tx, { userId, type: 'bonus', amount, status: 'completed', template: 'bonus', createdAt: now });
+    await credit(tx, userId, 'bonus', amount, item.id, now);
   });
 }
 

@@ -45,7 +45,7 @@ describe('POST /api/user/withdrawal', () => {
     expect((await withdraw(player.token, { ...valid, amount: '9.99' })).body.amount).toEqual(['The minimum amount is €10.00.']);
     expect((await withdraw(player.token, { ...valid, amount: '5000.01' })).body.amount).toEqual(['The maximum amount is €5,000.00.']);
     const german = await ctx.api.request('POST', '/api/user/withdrawal', { token: player.token, body: { ...valid, amount: '5000.01' }, headers: { 'accept-language': 'de' } });
-    expect(german.body.amount[0]).toContain('5.000,00\u00a0€');
+    expect(german.body.amount).toEqual(['Der Höchstbetrag beträgt 5.000,00\u00a0€.']);
     expect(await balanceOf(ctx.api, player.id)).toBe('9000.00');
   });
 
@@ -91,7 +91,7 @@ describe('POST /api/user/withdrawal', () => {
     expect((await withdraw(player.token, { ...valid, amount: '40.00' }, { 'idempotency-key': 'wd-fix' })).status).toBe(400);
     await ctx.api.db.transaction(async (tx) => {
       const { credit } = await import('../../server/src/services/ledger.ts');
-      await credit(tx, player.id, 'cash', '10.00', null);
+      await credit(tx, player.id, 'cash', '10.00', null, ctx.api.services.clock());
     });
     expect((await withdraw(player.token, { ...valid, amount: '40.00' }, { 'idempotency-key': 'wd-fix' })).status).toBe(201);
     expect(await balanceOf(ctx.api, player.id)).toBe('0.00');

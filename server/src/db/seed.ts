@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../auth.ts';
 import { DEMO_PLAYER } from './demo-player.ts';
 import type { ServerConfig } from '../config.ts';
+import type { Clock } from '../clock.ts';
 import type { Database, Queryable } from './database.ts';
 import { STARTUP_LOCK } from './migrate.ts';
 import { addTransaction, notify } from '../services/history.ts';
@@ -24,7 +25,6 @@ const BACKGROUND_WEIGHTS: Record<CatalogueGameId, number> = {
   'french-roulette': 13, 'blackjack': 0, 'baccarat-royale': 3, 'european-roulette': 10, 'crash': 0, 'mines': 0, 'dice': 7,
 };
 
-const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
 
 /**
  * Lobby data always; the demo player unless DEMO=0. Idempotent: every row has a fixed key or is
@@ -32,7 +32,9 @@ const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
  * the startup lock the migrations take, so API nodes started together seed one after the other
  * (the second finds the demo player and adds nothing) instead of colliding on a unique index.
  */
-export async function seed(db: Database, config: ServerConfig): Promise<void> {
+export async function seed(db: Database, config: ServerConfig, clock: Clock): Promise<void> {
+  const now = clock();
+  const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
   const passwordHash = config.demo ? await hashPassword(DEMO_PLAYER.password) : undefined;
   await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [STARTUP_LOCK]);
@@ -48,24 +50,24 @@ export async function seed(db: Database, config: ServerConfig): Promise<void> {
     // Games no longer in the catalogue are retired (kept for their rounds, never listed), and lose their seeded background rounds.
     await tx.query('UPDATE games SET retired = NOT (id = ANY($1::text[]))', [GAMES.map(([id]) => id)]);
     await tx.query('DELETE FROM game_rounds WHERE seed_key IS NOT NULL AND game_id IN (SELECT id FROM games WHERE retired)');
-    await seedBackgroundRounds(tx, GAMES.filter(([id]) => BACKGROUND_WEIGHTS[id] > 0).map(([id, , , , mechanic]) => ({ id, mechanic, weight: BACKGROUND_WEIGHTS[id] })), config.currency, new Date());
+    await seedBackgroundRounds(tx, GAMES.filter(([id]) => BACKGROUND_WEIGHTS[id] > 0).map(([id, , , , mechanic]) => ({ id, mechanic, weight: BACKGROUND_WEIGHTS[id] })), config.currency, now);
     // Only news that is true of the product. (A "weekend reload, double points" broadcast was
     // removed: no such offer exists; migration 015 deletes it from databases seeded before.)
     await tx.query(`INSERT INTO notifications (seed_key, template, created_at) VALUES ('mass-new-games', 'new_games', $1)
                     ON CONFLICT (seed_key) DO NOTHING`, [hoursAgo(72).toISOString()]);
     if (passwordHash) {
-      await seedDemoPlayer(tx, config, passwordHash);
+      await seedDemoPlayer(tx, config, passwordHash, now, hoursAgo);
       await verifyDemoPlayer(tx);
     }
   });
 }
 
-async function seedDemoPlayer(tx: Queryable, config: ServerConfig, passwordHash: string) {
+async function seedDemoPlayer(tx: Queryable, config: ServerConfig, passwordHash: string, now: Date, hoursAgo: (hours: number) => Date) {
   const [exists] = await tx.query('SELECT 1 FROM users WHERE email = $1', [normalizeEmail(DEMO_PLAYER.email)]);
   if (exists) return;
   const [user] = await tx.query<{ id: number }>(
-    `INSERT INTO users (email, username, first_name, password_hash, currency, referral_code, loyalty_points, date_joined)
-     VALUES ($1, $2, 'Demo', $3, $4, $5, 300, $6) RETURNING id`,
+    `INSERT INTO users (email, username, first_name, password_hash, currency, referral_code, loyalty_points, date_joined, activated_at, first_signed_in_at)
+     VALUES ($1, $2, 'Demo', $3, $4, $5, 300, $6, $6, $6) RETURNING id`,
     [normalizeEmail(DEMO_PLAYER.email), DEMO_PLAYER.username, passwordHash, config.currency, newReferralCode(), hoursAgo(24 * 30).toISOString()],
   );
   const userId = user!.id;
@@ -80,7 +82,7 @@ async function seedDemoPlayer(tx: Queryable, config: ServerConfig, passwordHash:
       userId, type: item.type, amount: item.amount, status: 'completed', method: 'method' in item ? item.method : undefined,
       template: item.template, params: item.params, createdAt: hoursAgo(item.hours),
     });
-    await credit(tx, userId, item.account, item.amount, row.id);
+    await credit(tx, userId, item.account, item.amount, row.id, hoursAgo(item.hours));
   }
   const debits = [
     { type: 'game', amount: '20.00', template: 'game_bet', params: { game: 'French Roulette' }, status: 'completed', hours: 24 * 2 },
@@ -92,10 +94,10 @@ async function seedDemoPlayer(tx: Queryable, config: ServerConfig, passwordHash:
       userId, type: item.type, amount: `-${item.amount}`, status: item.status, template: item.template, params: item.params, createdAt: hoursAgo(item.hours),
       ...(item.type === 'withdrawal' ? { method: 'card', destination: '•••• 4242' } : {}),
     });
-    await recordDebit(tx, userId, 'cash', item.amount, row.id);
+    await recordDebit(tx, userId, 'cash', item.amount, row.id, hoursAgo(item.hours));
   }
-  await notify(tx, userId, 'welcome');
-  await notify(tx, userId, 'deposit', { amount: '100.00', currency: config.currency });
+  await notify(tx, now, userId, 'welcome');
+  await notify(tx, now, userId, 'deposit', { amount: '100.00', currency: config.currency });
 }
 
 /**

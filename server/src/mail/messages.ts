@@ -51,13 +51,15 @@ const when = (locale: Locale, date: Date, timeZone?: string) =>
     ? new Intl.DateTimeFormat(LOCALE_INTL[locale], { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' }).format(date)
     : `${new Intl.DateTimeFormat(LOCALE_INTL[locale], { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`;
 
-export function passwordResetMail(player: Recipient, link: string, minutes: number): MailMessage {
+/** `twoFactor`: the account has two-factor sign-in on, which a reset leaves on (issue 20). */
+export function passwordResetMail(player: Recipient, link: string, minutes: number, twoFactor = false): MailMessage {
   const say = sayer(player.locale);
   return compose(player.locale, player.email, say('reset_subject'), [
     { text: say('greeting', { username: player.username }) },
     { text: say('reset_body') },
     { link, label: say('reset_button') },
     { text: say('reset_expiry', { minutes }) },
+    ...(twoFactor ? [{ text: say('reset_two_factor') }] : []),
     { text: say('reset_ignore') },
     { text: say('signature') },
   ]);
@@ -100,6 +102,46 @@ export function registrationAttemptMail(player: Recipient, siteUrl: string): Mai
     { text: say('attempt_you') },
     { link: siteUrl, label: say('attempt_button') },
     { text: say('attempt_not_you') },
+    { text: say('signature') },
+  ]);
+}
+
+/**
+ * Someone tried to register the address of a self-excluded or timed-out player (issue 20, item 8):
+ * the answer was the same as for any registration, and the owner learns it here, with the end date.
+ */
+export function blockedRegistrationMail(player: Recipient, kind: 'self_excluded' | 'time_out', until: Date): MailMessage {
+  const say = sayer(player.locale);
+  return compose(player.locale, player.email, say('attempt_subject'), [
+    { text: say('greeting', { username: player.username }) },
+    { text: say(kind === 'self_excluded' ? 'attempt_excluded_body' : 'attempt_time_out_body', { until: when(player.locale, until) }) },
+    { text: say('attempt_not_you') },
+    { text: say('signature') },
+  ]);
+}
+
+/** Self-exclusion confirmed (issue 20, item 17): until when, and what happened to the balance. */
+export function selfExclusionMail(player: Recipient, until: Date, returned: { amount: string; method: string } | undefined, currency: string): MailMessage {
+  const say = sayer(player.locale);
+  return compose(player.locale, player.email, say('excluded_subject'), [
+    { text: say('greeting', { username: player.username }) },
+    { text: say('excluded_body', { until: when(player.locale, until) }) },
+    {
+      text: returned
+        ? say('excluded_returned', { amount: formatMoney(returned.amount, currency, player.locale), method: translate(player.locale, `methods.${returned.method}`) })
+        : say('excluded_nothing'),
+    },
+    { text: say('signature') },
+  ]);
+}
+
+/** Too many wrong two-factor codes at sign-in: codes are refused for a while (issue 20). */
+export function codesLockedMail(player: Recipient, windowSeconds: number, supportEmail: string): MailMessage {
+  const say = sayer(player.locale);
+  return compose(player.locale, player.email, say('codes_locked_subject'), [
+    { text: say('greeting', { username: player.username }) },
+    { text: say('codes_locked_body', { minutes: Math.ceil(windowSeconds / 60) }) },
+    { text: say('codes_locked_action', { email: supportEmail }) },
     { text: say('signature') },
   ]);
 }

@@ -1,4 +1,5 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { systemClock, type Clock } from '../clock.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { openDatabase as openRealDatabase, type DatabaseOptions } from '../db/open.ts';
@@ -10,6 +11,8 @@ export interface CliDeps {
   log: (line: string) => void;
   /** How the command opens the database when it may (tests pass a spy). */
   openDatabase: (options: DatabaseOptions) => Promise<Database>;
+  /** The one clock, as the server's `services.clock` (tests pass a fixed one). */
+  clock?: Clock;
 }
 
 const USAGE = 'Usage: npm run operator -- add-staff <email> --role admin|support';
@@ -21,7 +24,7 @@ const USAGE = 'Usage: npm run operator -- add-staff <email> --role admin|support
  * server is running does it open the database itself. Answers the exit code.
  */
 export async function runOperatorCommand(argv: string[], deps: CliDeps): Promise<number> {
-  const { env, log } = deps;
+  const { env, log, clock = systemClock } = deps;
   const [command, email, ...rest] = argv;
   const roleAt = rest.indexOf('--role');
   const role = roleAt >= 0 ? rest[roleAt + 1] : rest.find((arg) => arg.startsWith('--role='))?.slice('--role='.length);
@@ -80,7 +83,7 @@ export async function runOperatorCommand(argv: string[], deps: CliDeps): Promise
   try {
     const db = await deps.openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: env.DATABASE_SCHEMA });
     try {
-      const created = await db.transaction((tx) => createStaff(tx, input, new Date()));
+      const created = await db.transaction((tx) => createStaff(tx, input, clock()));
       return done(created.password, config.databaseUrl ? 'in PostgreSQL' : `in ${config.dataDir}`);
     } finally {
       await db.close();

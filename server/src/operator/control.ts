@@ -64,6 +64,9 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
  * `POST /operator/control/staff` `{email, role}` with the secret in `X-Operator-Control`: creates
  * a staff account and answers its one-time password. Only from the machine itself (the socket's
  * own address, never a forwarded one) and only with the secret; anything else is a plain 404.
+ * The file must be this process's own (its pid): a file left by `npm run operator` itself, which
+ * holds an empty secret while it works without a server, never opens the endpoint; and an empty or
+ * missing secret never matches anything. Mounted behind the OPERATOR_ALLOWED_IPS check.
  */
 export function controlRoutes(services: Services) {
   const app = new Hono<AppEnv>();
@@ -71,7 +74,8 @@ export function controlRoutes(services: Services) {
     const socketAddress = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress ?? '';
     const file = readControlFile(services.config.dataDir);
     const sent = c.req.header(CONTROL_HEADER) ?? '';
-    if (!LOOPBACK.test(socketAddress) || !file || !sameSecret(sent, file.secret)) return c.json({ detail: 'Not found.' }, 404);
+    const ours = !!file && file.pid === process.pid && typeof file.secret === 'string' && file.secret.length >= 32;
+    if (!LOOPBACK.test(socketAddress) || !ours || !sent || !sameSecret(sent, file!.secret)) return c.json({ detail: 'Not found.' }, 404);
     let input: { email: string; role: 'admin' | 'support' };
     try {
       const body = (await c.req.json()) as { email?: unknown; role?: unknown };

@@ -37,9 +37,10 @@ export function operatorRoutes(services: Services) {
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
   app.use('/operator/*', bodyLimit({ maxSize: 128 * 1024, onError: (c) => c.text('Too large', 413) }));
-  // The add-staff command's endpoint has its own guard (the machine itself, and a secret).
-  app.route('/', controlRoutes(services));
   app.use('/operator/*', allowedAddresses(services), refusePlayerTokens);
+  // The add-staff command's endpoint: behind the address check, plus its own guard (the machine
+  // itself, this process's control file, and its secret).
+  app.route('/', controlRoutes(services));
 
   app.get('/operator/assets/console.css', (c) => c.body(STYLESHEET, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' }));
   app.route('/', signInRoutes(services));

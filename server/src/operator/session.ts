@@ -66,6 +66,8 @@ export async function advanceSession(c: Context<OperatorEnv>, services: Services
 }
 
 export const sameSecret = (a: string, b: string) => {
+  // An empty secret is no secret: '' never matches, not even ''.
+  if (!a || !b) return false;
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);

@@ -4,21 +4,21 @@ import { checkPasswordStrength } from '../../../src/api/password-strength.ts';
 import { checkTwoFactorCode } from '../../../src/api/two-factor-code.ts';
 import { checkRegistration, checkSignIn, hasProblems, normalizeEmail, normalizeUsername } from '../../../src/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
-import { DUMMY_PASSWORD_HASH, hashPassword, hashToken, issueToken, requireUser, tokenOf, verifyPassword } from '../auth.ts';
+import { DUMMY_PASSWORD_HASH, hashPassword, hashToken, issueToken, requireUser, tokenExpiry, tokenOf, verifyPassword } from '../auth.ts';
 import { readJson } from '../body.ts';
 import { clientAddress } from '../client-address.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { detailError, fieldError, fieldErrors } from '../errors.ts';
-import { registrationAttemptMail } from '../mail/messages.ts';
+import { blockedRegistrationMail, codesLockedMail, registrationAttemptMail } from '../mail/messages.ts';
 import { mailActivation } from './activation.ts';
 import { notify } from '../services/history.ts';
 import { tidyAuthTables } from '../services/housekeeping.ts';
 import { newLink } from '../services/link-tokens.ts';
-import { admitMailRequest, admitRegistration, admitSignIn, codeAskedFor, signInSucceeded } from '../services/login-throttle.ts';
+import { admitMailRequest, admitRegistration, admitSignIn, admitSignInCode, codeAskedFor, signInCodeSucceeded, signInSucceeded } from '../services/login-throttle.ts';
 import { queuedPasswordWork } from '../services/password-queue.ts';
 import { deviceSummary, maskAddress } from '../services/sessions.ts';
 import { takeSignInCode, twoFactorState } from '../services/two-factor.ts';
-import { blockOf, refuseIfBlocked } from '../services/rg/exclusion.ts';
+import { activeBlock, blockOf, refuseIfBlocked } from '../services/rg/exclusion.ts';
 import { knownTimeZone, loadAccount, newReferralCode } from '../services/users.ts';
 import { isSuspended } from '../services/account-admin.ts';
 import { localizedPath } from '../../../src/i18n/urls.ts';
@@ -42,9 +42,9 @@ export function authRoutes(services: Services) {
     const ref = typeof input.ref === 'string' && input.ref.trim() ? input.ref.trim().toUpperCase() : undefined;
     const timeZone = knownTimeZone(input.time_zone);
 
-    // Safer gambling: a self-excluded or timed-out address cannot open an account either. The one
-    // deliberate exception to "registration says nothing about existing accounts" (README).
-    refuseIfBlocked(await blockOf(db, email), services.clock(), c.get('locale'), 'register');
+    // Safer gambling: a self-excluded or timed-out address cannot open an account either, but the
+    // answer is the same as for any registration (issue 20, item 8): the address already has an
+    // account, so nothing is created, and its owner is mailed the end date of their block.
     await admitRegistration(services, clientAddress(c, config.auth.trustProxy));
     await tidyAuthTables(services);
     const passwordHash = await passwordWork(() => hashPassword(String(input.password)));
@@ -59,12 +59,13 @@ export function authRoutes(services: Services) {
         const [referrer] = ref ? await tx.query<{ id: number }>('SELECT id FROM users WHERE referral_code = $1', [ref]) : [];
         const refIgnored = !!ref && !referrer;
         if (await loadAccount(tx, 'email', email)) return { refIgnored, created: undefined };
+        const now = services.clock();
         const [created] = await tx.query<{ id: number }>(
           `INSERT INTO users (email, username, password_hash, currency, referral_code, referred_by, locale, date_of_birth, terms_accepted_at, activated_at, first_signed_in_at, date_joined, time_zone)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL, NULL, $9, $10) RETURNING id`,
-          [email, username, passwordHash, config.currency, newReferralCode(), referrer?.id ?? null, c.get('locale'), input.date_of_birth, services.clock().toISOString(), timeZone ?? null],
+          [email, username, passwordHash, config.currency, newReferralCode(), referrer?.id ?? null, c.get('locale'), input.date_of_birth, now.toISOString(), timeZone ?? null],
         );
-        await notify(tx, created!.id, 'welcome');
+        await notify(tx, now, created!.id, 'welcome');
         const link = await newLink(services, tx, 'activation', { id: created!.id, locale: c.get('locale') });
         return { refIgnored, created: { link } };
       })
@@ -80,7 +81,9 @@ export function authRoutes(services: Services) {
         mailActivation(services, { email, username, locale: c.get('locale') }, outcome.created.link);
       } else {
         const owner = await loadAccount(db, 'email', email);
-        if (owner) services.mailer.dispatch(registrationAttemptMail(owner, `${config.siteUrl}${localizedPath('/', owner.locale)}`));
+        const block = owner ? activeBlock(await blockOf(db, email), services.clock()) : undefined;
+        if (owner && block) services.mailer.dispatch(blockedRegistrationMail(owner, block.kind, block.until));
+        else if (owner) services.mailer.dispatch(registrationAttemptMail(owner, `${config.siteUrl}${localizedPath('/', owner.locale)}`));
       }
     }
     return c.json<RegisterResponse>({ email, username, ...(outcome.refIgnored ? { ref_ignored: true as const } : {}) }, 201);
@@ -118,7 +121,12 @@ export function authRoutes(services: Services) {
         await codeAskedFor(services, address);
         throw fieldError('code', 'two_factor.code_required');
       }
-      if (!(await takeSignInCode(services, user.id, String(input.code)))) throw fieldError('code', 'two_factor.code_wrong');
+      const { last } = await admitSignInCode(services, user.id);
+      if (!(await takeSignInCode(services, user.id, String(input.code)))) {
+        if (last) services.mailer.dispatch(codesLockedMail(user, config.auth.twoFactorCodeWindowSeconds, config.mail.supportEmail));
+        throw fieldError('code', 'two_factor.code_wrong');
+      }
+      await signInCodeSucceeded(services, user.id);
     }
     await signInSucceeded(services, email, address);
     // Mail sent later (a reset link, a security notice) follows the language of the last sign-in.
@@ -126,8 +134,10 @@ export function authRoutes(services: Services) {
     // The first sign-in ever (one conditional UPDATE, so of two parallel ones only one is first).
     const first = await db.query('UPDATE users SET first_signed_in_at = $2 WHERE id = $1 AND first_signed_in_at IS NULL RETURNING 1', [user.id, services.clock().toISOString()]);
     const origin = { device: deviceSummary(c.req.header('user-agent')), ip: maskAddress(address) };
-    const auth_token = await issueToken(db, user.id, services.clock(), origin);
-    return c.json<LoginResponse>(first.length ? { auth_token, first_sign_in: true } : { auth_token });
+    const issuedAt = services.clock();
+    const auth_token = await issueToken(db, user.id, issuedAt, origin);
+    const expires_at = tokenExpiry(config, issuedAt.getTime(), issuedAt.getTime()).toISOString();
+    return c.json<LoginResponse>(first.length ? { auth_token, expires_at, first_sign_in: true } : { auth_token, expires_at });
   });
 
   app.post(API_PATHS.logout, requireUser(services), async (c) => {

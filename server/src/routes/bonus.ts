@@ -19,7 +19,7 @@ export function bonusRoutes(services: Services) {
     const userId = c.get('userId');
     const cancelled = await db.transaction(async (tx) => {
       const [user] = await tx.query<{ currency: string }>('SELECT currency FROM users WHERE id = $1', [userId]);
-      return cancelBonus(tx, userId, user!.currency);
+      return cancelBonus(tx, userId, user!.currency, services.clock());
     });
     if (!cancelled) throw detailError(409, 'games.bonus_none');
     return c.json<User>((await loadUser(db, userId, config))!);

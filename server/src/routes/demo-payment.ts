@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { html } from 'hono/html';
-import { nowOf, type AppEnv, type Services } from '../app-env.ts';
+import type { AppEnv, Services } from '../app-env.ts';
 import { translate, type Locale } from '../i18n.ts';
 import { formatMoney } from '../../../src/i18n/money-format.ts';
 import { pickTheme, themeHead } from './demo-payment-theme.ts';
@@ -50,7 +50,7 @@ export function demoPaymentRoutes(services: Services) {
   /** The payment, after cancelling it if its time ran out. */
   const load = async (id: string) => {
     if (!PAYMENT_ID.test(id)) return undefined;
-    await expirePayments(db, { id }, nowOf(services));
+    await expirePayments(db, { id }, services.clock());
     const [row] = await db.query<PaymentRow>(
       `SELECT amount::text, currency, method, status, return_url, lang, (status = 'cancelled' AND completed_at >= expires_at) AS expired
        FROM payments WHERE id = $1`,
@@ -103,7 +103,7 @@ export function demoPaymentRoutes(services: Services) {
     if (crossSite(c, config.apiUrl) || !validFormToken(secret, id, form.token)) {
       return page(c, 403, payment.lang, html`<p role="alert">${translate(payment.lang, 'guard.forbidden')}</p><a href="/demo-pay/${id}">${translate(payment.lang, 'guard.reopen')}</a>`);
     }
-    const now = nowOf(services);
+    const now = services.clock();
     const status = c.req.param('action') === 'confirm' ? await completePayment(db, id, config, now) : await cancelPayment(db, id, now);
     return c.redirect(backUrl(payment.return_url, id, status!), 303);
   });

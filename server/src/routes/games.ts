@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { API_PATHS, GAME_CATEGORIES, type CatalogueGame, type Paginated, type Game, type GameLaunchResponse, type GameMode, type PlayerSetResponse, type Win } from '../../../src/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
-import { authenticate } from '../auth.ts';
+import { authenticate, hashToken, tokenOf } from '../auth.ts';
 import { readJson, type JsonObject } from '../body.ts';
 import { detailError, fieldErrors } from '../errors.ts';
 import { GAME_CATALOGUE, searchable } from '../../../src/games/catalogue.ts';
@@ -18,10 +18,12 @@ function wholeNumber(problems: Record<string, { key: string; params?: Record<str
   return fallback;
 }
 import { rollbackStaleBets } from '../providers/games/rounds.ts';
-import { createSession, now } from '../providers/games/sessions.ts';
+import { createSession } from '../providers/games/sessions.ts';
 import { settleExpiredRounds } from '../providers/games/step-rounds.ts';
 import { mayPlay } from '../services/play-policy.ts';
 import { recentWins } from '../services/winners.ts';
+import { admitDemo, purgeExpiredDemo } from '../services/demo-play.ts';
+import { clientAddress } from '../client-address.ts';
 
 const POPULAR_LIMIT = 12;
 const WINS_LIMIT = 20;
@@ -43,7 +45,7 @@ export function gameRoutes(services: Services) {
   };
 
   /** A launch URL for one game; `demo` needs no token and touches no wallet. */
-  const gameLaunch = async (input: JsonObject, authorization: string | undefined, locale: string): Promise<GameLaunchResponse> => {
+  const gameLaunch = async (input: JsonObject, authorization: string | undefined, locale: string, address: string): Promise<GameLaunchResponse> => {
     const mode = input.mode as GameMode;
     if (!MODES.includes(mode)) throw detailError(400, 'games.mode_invalid');
     const userId = mode === 'real' ? await authenticate(services, authorization) : null;
@@ -51,14 +53,21 @@ export function gameRoutes(services: Services) {
     if (!game) throw detailError(404, 'games.game_unknown');
     let currency = config.currency;
     if (userId !== null) {
-      const verdict = await mayPlay(db, userId, now(services));
+      const verdict = await mayPlay(db, userId, services.clock());
       if (!verdict.allowed) throw detailError(403, verdict.reason);
       const [user] = await db.query<{ currency: string }>('SELECT currency FROM users WHERE id = $1', [userId]);
       currency = user!.currency;
       await rollbackStaleBets(services, userId);
       await settleExpiredRounds(services, { userId });
     }
+    if (mode === 'demo') {
+      // Anonymous play is limited per address, and expired demo sessions go as new ones come.
+      if (userId === null && !authorization) await admitDemo(services, 'launch', address);
+      await purgeExpiredDemo(db, services.clock());
+    }
     const sessionId = await createSession(services, { userId, gameId: game.id, mode, currency, locale });
+    // A real session lives only as long as the sign-in that launched it (issue 20, item 5).
+    if (mode === 'real') await db.query('UPDATE game_sessions SET auth_token_hash = $2 WHERE id = $1', [sessionId, hashToken(tokenOf(authorization)!)]);
     // Without GAME_PROVIDER_ORIGIN the game pages are this server's: a relative URL, so the frame
     // comes from the address the player opened (127.0.0.1, a LAN address), which frame-src 'self' allows.
     const base = config.games.separateProvider ? config.games.providerOrigin : '';
@@ -70,7 +79,7 @@ export function gameRoutes(services: Services) {
     // player_set always needs the player; game_launch decides by mode (demo works signed out).
     const input = await readJson(c, services);
     if (input.method === 'player_set') return c.json(await playerSet(await authenticate(services, authorization)));
-    if (input.method === 'game_launch') return c.json(await gameLaunch(input, authorization, c.get('locale')));
+    if (input.method === 'game_launch') return c.json(await gameLaunch(input, authorization, c.get('locale'), clientAddress(c, config.auth.trustProxy)));
     await authenticate(services, authorization);
     throw detailError(400, 'gateway_method');
   });
@@ -83,7 +92,7 @@ export function gameRoutes(services: Services) {
                   WHERE mode = 'real' AND created_at > $2::timestamptz - make_interval(days => $3) GROUP BY game_id) r ON r.game_id = g.id
        WHERE NOT g.retired
        ORDER BY COALESCE(r.rounds, 0) DESC, g.popularity DESC, g.id LIMIT $1`,
-      [POPULAR_LIMIT, now(services).toISOString(), POPULAR_DAYS],
+      [POPULAR_LIMIT, services.clock().toISOString(), POPULAR_DAYS],
     );
     c.header('Cache-Control', 'public, max-age=60');
     return c.json(games);

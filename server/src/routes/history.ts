@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { API_PATHS, TRANSACTION_TYPES, type Paginated, type Transaction } from '../../../src/api/contract.ts';
 import { isCalendarDate, type Problems } from '../../../src/api/validation.ts';
-import { nowOf, type AppEnv, type Services } from '../app-env.ts';
+import type { AppEnv, Services } from '../app-env.ts';
 import { requireUser } from '../auth.ts';
 import { detailError, fieldErrors } from '../errors.ts';
 import { expirePayments } from '../services/payments.ts';
@@ -38,7 +38,7 @@ export function historyRoutes(services: Services) {
     if (Object.keys(problems).length) throw fieldErrors(problems);
 
     // Deposits left on the payment page past their deadline read as cancelled from now on.
-    await expirePayments(db, { userId: c.get('userId') }, nowOf(services));
+    await expirePayments(db, { userId: c.get('userId') }, services.clock());
     const filters = `user_id = $1 AND ($2::text IS NULL OR type = $2)
       AND ($3::date IS NULL OR created_at >= $3::date::timestamp AT TIME ZONE 'UTC')
       AND ($4::date IS NULL OR created_at < ($4::date + 1)::timestamp AT TIME ZONE 'UTC')`;

@@ -6,6 +6,7 @@ import type { AppEnv, Services } from '../app-env.ts';
 import { hashPassword, hashToken, requireUser, tokenOf, verifyPassword } from '../auth.ts';
 import { readJson } from '../body.ts';
 import { clientAddress } from '../client-address.ts';
+import { twoFactorState } from '../services/two-factor.ts';
 import { fieldError, fieldErrors } from '../errors.ts';
 import { passwordChangedMail, passwordResetMail } from '../mail/messages.ts';
 import { admitSignIn, clearSignInLocks, signInSucceeded } from '../services/login-throttle.ts';
@@ -36,7 +37,8 @@ export function passwordRoutes(services: Services) {
     const player = await mailRequest(c, services, 'reset');
     if (player) {
       const link = await newLink(services, db, 'password_reset', player);
-      services.mailer.dispatch(passwordResetMail(player, link, Math.round(config.mail.resetTimeoutSeconds / 60)));
+      const twoFactor = (await twoFactorState(db, player.id)) === 'on';
+      services.mailer.dispatch(passwordResetMail(player, link, Math.round(config.mail.resetTimeoutSeconds / 60), twoFactor));
     }
     return c.body(null, 204);
   });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { API_PATHS, PAYMENT_METHODS, type Payment, type PaymentMethod } from '../../../src/api/contract.ts';
 import type { Problems } from '../../../src/api/validation.ts';
-import { nowOf, type AppEnv, type Services } from '../app-env.ts';
+import type { AppEnv, Services } from '../app-env.ts';
 import { requireUser } from '../auth.ts';
 import { readJson } from '../body.ts';
 import { fieldErrors } from '../errors.ts';
@@ -34,12 +34,12 @@ export function paymentRoutes(services: Services) {
 
     const userId = c.get('userId');
     const method = input.method as PaymentMethod;
+    const now = services.clock();
     const outcome = await runOnce<Payment>(
       db,
-      { userId, name: 'create-payment', key: c.req.header('idempotency-key'), request: { amount: amount.amount, method, returnUrl } },
+      { userId, name: 'create-payment', key: c.req.header('idempotency-key'), request: { amount: amount.amount, method, returnUrl }, now },
       async (tx) => {
         const id = randomUUID();
-        const now = nowOf(services);
         // Deposit limits count a payment from its creation (RTS 12).
         await checkDepositAtCreation(tx, userId, amount.amount, now, locale, config.currency);
         const expiresAt = new Date(now.getTime() + config.paymentExpiryMinutes * 60_000);

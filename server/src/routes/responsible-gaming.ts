@@ -6,11 +6,14 @@ import {
 import { checkAmount, fromCents, signedToCents, toCents } from '../../../src/api/money.ts';
 import type { Problems } from '../../../src/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
-import { hashToken, requireUser, tokenOf, verifyPassword } from '../auth.ts';
+import { hashToken, requireUser, tokenOf } from '../auth.ts';
 import { readJson, type JsonObject } from '../body.ts';
 import type { Queryable } from '../db/database.ts';
-import { detailError, fieldErrors } from '../errors.ts';
-import { PasswordQueueFull } from '../services/password-queue.ts';
+import { fieldErrors } from '../errors.ts';
+import { checkCurrentPassword } from '../services/current-password.ts';
+import { loadAccount } from '../services/users.ts';
+import { selfExclusionMail } from '../mail/messages.ts';
+import { clientAddress } from '../client-address.ts';
 import { startSelfExclusion, startTimeOut } from '../services/rg/exclusion.ts';
 import { changeLimit, limitsView, type LimitKind } from '../services/rg/limits.ts';
 import { nextRealityCheck, sessionMoney, sessionOf } from '../services/rg/session.ts';
@@ -103,22 +106,18 @@ export function responsibleGamingRoutes(services: Services) {
   });
 
   /** The period and password of a time-out or self-exclusion, checked like every form: per field. */
-  async function readBlockRequest(input: JsonObject, userId: number, periods: readonly string[], problems: Problems) {
+  // Wrong passwords count like set_password's (issue 20, item 9): 429 beyond the sign-in limits.
+  async function readBlockRequest(input: JsonObject, userId: number, periods: readonly string[], problems: Problems, address: string) {
     if (!periods.includes(input.period as string)) problems.period = [{ key: input.period === undefined ? 'required' : 'choice_invalid' }];
     if (typeof input.password !== 'string' || !input.password) problems.password = [{ key: 'required' }];
     if (Object.keys(problems).length) throw fieldErrors(problems);
-    const [user] = await db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [userId]);
-    const valid = await services.passwords.run(() => verifyPassword(String(input.password), user!.password_hash)).catch((error: unknown) => {
-      if (error instanceof PasswordQueueFull) throw detailError(503, 'auth_limits.busy', undefined, { 'Retry-After': '5' });
-      throw error;
-    });
-    if (!valid) throw fieldErrors({ password: [{ key: 'rg.password_wrong' }] });
+    await checkCurrentPassword(services, { userId, address, password: String(input.password) }, 'password', 'rg.password_wrong');
   }
 
   app.post(API_PATHS.timeOut, async (c) => {
     const input = await readJson(c, services);
     const userId = c.get('userId');
-    await readBlockRequest(input, userId, TIME_OUT_PERIODS, {});
+    await readBlockRequest(input, userId, TIME_OUT_PERIODS, {}, clientAddress(c, services.config.auth.trustProxy));
     const until = await db.transaction((tx) => startTimeOut(tx, userId, input.period as TimeOutPeriod, clock()));
     return c.json({ time_out_until: until.toISOString() });
   });
@@ -127,8 +126,11 @@ export function responsibleGamingRoutes(services: Services) {
     const input = await readJson(c, services);
     const userId = c.get('userId');
     // A positive action: the player ticks that they understand it cannot be undone.
-    await readBlockRequest(input, userId, SELF_EXCLUSION_PERIODS, input.confirm === true ? {} : { confirm: [{ key: 'rg.confirm_required' }] });
-    const until = await db.transaction((tx) => startSelfExclusion(tx, userId, input.period as SelfExclusionPeriod, clock(), config.currency));
+    await readBlockRequest(input, userId, SELF_EXCLUSION_PERIODS, input.confirm === true ? {} : { confirm: [{ key: 'rg.confirm_required' }] }, clientAddress(c, services.config.auth.trustProxy));
+    const { until, returned } = await db.transaction((tx) => startSelfExclusion(tx, userId, input.period as SelfExclusionPeriod, clock(), config.currency));
+    // The confirmation the player keeps (issue 20, item 17): end date, the returned amount and where it goes.
+    const player = await loadAccount(db, 'id', userId);
+    if (player) services.mailer.dispatch(selfExclusionMail(player, until, returned, config.currency));
     return c.json({ self_excluded_until: until.toISOString() });
   });
 

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import {
   API_PATHS,
   type TwoFactorActivateResponse,
@@ -8,11 +8,12 @@ import {
 import { checkTwoFactorCode } from '../../../src/api/two-factor-code.ts';
 import { hasProblems, requireText, type Problems } from '../../../src/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
-import { requireUser, verifyPassword } from '../auth.ts';
-import { readJson } from '../body.ts';
+import { requireUser } from '../auth.ts';
+import { readJson, type JsonObject } from '../body.ts';
+import { clientAddress } from '../client-address.ts';
+import { checkCurrentPassword } from '../services/current-password.ts';
 import { fieldError, fieldErrors } from '../errors.ts';
 import { admitTwoFactorChange, twoFactorChangeSucceeded } from '../services/login-throttle.ts';
-import { queuedPasswordWork } from '../services/password-queue.ts';
 import { twoFactorChanged } from '../services/security-notices.ts';
 import { newBackupCodes, startSetup, takeSignInCode, takeTotp, turnOff, twoFactorState } from '../services/two-factor.ts';
 
@@ -31,8 +32,24 @@ export function twoFactorRoutes(services: Services) {
     return c.json<TwoFactorStatus>({ enabled, backup_codes_left: enabled ? left!.n : 0 });
   });
 
+  /**
+   * Turning two-factor on or off needs the current password (Djoser's `current_password`), counted
+   * like set_password: a stolen token alone must not be able to lock the owner out (issue 20).
+   */
+  async function requirePassword(c: Context<AppEnv>, input: JsonObject, problems: Problems = {}) {
+    requireText(problems, 'current_password', input.current_password);
+    if (hasProblems(problems)) throw fieldErrors(problems);
+    await checkCurrentPassword(
+      services,
+      { userId: c.get('userId'), address: clientAddress(c, services.config.auth.trustProxy), password: String(input.current_password) },
+      'current_password',
+      'password_reset.current_password_invalid',
+    );
+  }
+
   app.post(API_PATHS.twoFactorActivate, async (c) => {
     const userId = c.get('userId');
+    await requirePassword(c, await readJson(c, services));
     const [user] = await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]);
     const setup = await startSetup(services, userId, user!.email);
     if (!setup) throw fieldError('non_field_errors', 'two_factor.already_on');
@@ -44,7 +61,7 @@ export function twoFactorRoutes(services: Services) {
     const input = await readJson(c, services);
     const problems: Problems = {};
     checkTwoFactorCode(problems, 'code', input.code);
-    if (hasProblems(problems)) throw fieldErrors(problems);
+    await requirePassword(c, input, problems);
     await admitTwoFactorChange(services, userId);
     const state = await twoFactorState(db, userId);
     if (state === 'on') throw fieldError('non_field_errors', 'two_factor.already_on');
@@ -62,16 +79,11 @@ export function twoFactorRoutes(services: Services) {
     const userId = c.get('userId');
     const input = await readJson(c, services);
     const problems: Problems = {};
-    requireText(problems, 'password', input.password);
     checkTwoFactorCode(problems, 'code', input.code);
-    if (hasProblems(problems)) throw fieldErrors(problems);
     // A stolen session must not be able to guess its way to turning the second factor off.
+    await requirePassword(c, input, problems);
     await admitTwoFactorChange(services, userId);
     if ((await twoFactorState(db, userId)) !== 'on') throw fieldError('non_field_errors', 'two_factor.not_on');
-    const [user] = await db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [userId]);
-    if (!(await queuedPasswordWork(services, () => verifyPassword(String(input.password), user!.password_hash)))) {
-      throw fieldError('password', 'two_factor.password_wrong');
-    }
     if (!(await takeSignInCode(services, userId, String(input.code)))) throw fieldError('code', 'two_factor.code_wrong');
     await turnOff(db, userId);
     await twoFactorChangeSucceeded(services, userId);

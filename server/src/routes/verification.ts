@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { API_PATHS, DOCUMENT_TYPES, VERIFICATION_MAX_BODY_BYTES, type DocumentType, type Verification, type VerificationSubmitted } from '../../../src/api/contract.ts';
 import { DOCUMENT_SIGNATURE_BYTES, documentMime, documentProblem } from '../../../src/api/document-file.ts';
@@ -75,7 +75,29 @@ export function verificationRoutes(services: Services) {
     onError: (c) => c.json({ detail: translate(c.get('locale'), 'verification.upload_too_large') }, 413),
   });
 
-  app.post(API_PATHS.verification, uploadLimit, async (c) => {
+  /**
+   * Before any byte of the body is read (issue 20, item 6): a player with a submission pending or
+   * already verified is refused at once, and a player has at most one upload in flight on this
+   * node (a second one at the same time is refused like a pending one). So parallel uploads cannot
+   * make the server hold many bodies; the one read streams through `uploadLimit`'s running cap.
+   */
+  const uploading = new Set<number>();
+  const oneAtATime: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const userId = c.get('userId');
+    const current = await verificationOf(db, userId, c.get('locale'));
+    if (current.status === 'pending' || current.status === 'verified') {
+      throw detailError(409, current.status === 'pending' ? 'verification.already_pending' : 'verification.already_verified');
+    }
+    if (uploading.has(userId)) throw detailError(409, 'verification.already_pending');
+    uploading.add(userId);
+    try {
+      await next();
+    } finally {
+      uploading.delete(userId);
+    }
+  };
+
+  app.post(API_PATHS.verification, oneAtATime, uploadLimit, async (c) => {
     const form = await readForm(c);
     const problems: Problems = {};
     const type = form.get('document_type');

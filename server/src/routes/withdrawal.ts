@@ -37,11 +37,12 @@ export function withdrawalRoutes(services: Services) {
     const { status } = await verificationOf(db, userId, c.get('locale'));
     if (status !== 'verified') throw detailError(400, status === 'pending' ? 'verification.withdrawal_pending' : 'verification.withdrawal_unverified');
     const method = input.method as Withdrawal['method'];
+    const now = services.clock();
     const outcome = await inPlayerQueue(userId, () => runOnce<Withdrawal>(
       db,
-      { userId, name: 'withdrawal', key: c.req.header('idempotency-key'), request: { amount: amount.amount, method, destination } },
+      { userId, name: 'withdrawal', key: c.req.header('idempotency-key'), request: { amount: amount.amount, method, destination }, now },
       async (tx) => {
-        const item = await reserveWithdrawal(tx, { userId, amount: amount.amount, method, destination, currency: config.currency });
+        const item = await reserveWithdrawal(tx, { userId, amount: amount.amount, method, destination, currency: config.currency, now });
         if (!item) {
           const [row] = await tx.query<{ balance: string; currency: string }>('SELECT balance::text, currency FROM users WHERE id = $1', [userId]);
           throw fieldError('amount', 'insufficient_funds', { balance: formatMoney(row!.balance, row!.currency, c.get('locale')) });

@@ -127,13 +127,13 @@ async function applyAdjustment(tx: Queryable, adjustment: Adjustment, player: Pl
   let balance: string;
   if (cents > 0n) {
     const history = await addTransaction(tx, item);
-    balance = await credit(tx, player.id, 'cash', size, history.id);
+    balance = await credit(tx, player.id, 'cash', size, history.id, now);
     await markApplied(tx, adjustment.id, history.id, approver, now);
   } else {
     const left = await debit(tx, player.id, 'cash', size);
     if (left === undefined) throw new ActionRefused('below_zero');
     const history = await addTransaction(tx, item);
-    await recordDebit(tx, player.id, 'cash', size, history.id);
+    await recordDebit(tx, player.id, 'cash', size, history.id, now);
     await markApplied(tx, adjustment.id, history.id, approver, now);
     balance = left;
   }

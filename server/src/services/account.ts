@@ -94,12 +94,12 @@ export async function closeAccount(
     if (toCents(row.balance)! > 0n) {
       if (!verified) return { closed: false, reason: 'unverified', balance: row.balance };
       if (!payout) return { closed: false, reason: 'payout_needed', balance: row.balance };
-      const item = await reserveWithdrawal(tx, { userId, amount: row.balance, method: payout.method, destination: payout.destination, currency: row.currency });
+      const item = await reserveWithdrawal(tx, { userId, amount: row.balance, method: payout.method, destination: payout.destination, currency: row.currency, now: new Date(now) });
       // The row is locked and the amount is the balance just read: the debit cannot fail.
       if (!item) throw new Error('closing payout not reserved');
       paid = { id: item.id, amount: row.balance };
     }
-    await cancelBonus(tx, userId, row.currency);
+    await cancelBonus(tx, userId, row.currency, new Date(now));
     await tx.query('UPDATE users SET closed_at = $2, close_reason = $3 WHERE id = $1', [userId, now, reason]);
     await tx.query('DELETE FROM auth_tokens WHERE user_id = $1', [userId]);
     await tx.query('DELETE FROM password_reset_tokens WHERE user_id = $1', [userId]);

@@ -11,17 +11,17 @@ import { credit, debit, recordDebit } from './ledger.ts';
  */
 
 /** Moves the whole bonus to cash once its wagering requirement is met (the wallet decides when). */
-export const releaseBonus = (tx: Queryable, userId: number, bonus: string, currency: string) => moveBonus(tx, userId, bonus, 'release', currency);
+export const releaseBonus = (tx: Queryable, userId: number, bonus: string, currency: string, now: Date) => moveBonus(tx, userId, bonus, 'release', currency, now);
 
 /** Takes the whole bonus balance out of the bonus account: to cash (release) or nowhere (forfeit). */
-async function moveBonus(tx: Queryable, userId: number, bonus: string, how: 'release' | 'forfeit', currency: string): Promise<boolean> {
+async function moveBonus(tx: Queryable, userId: number, bonus: string, how: 'release' | 'forfeit', currency: string, now: Date): Promise<boolean> {
   if (!(await debit(tx, userId, 'bonus', bonus))) return false;
   const item = await addTransaction(tx, {
     userId, type: 'bonus', amount: how === 'release' ? bonus : `-${bonus}`, status: 'completed',
-    template: how === 'release' ? 'games.bonus_released' : 'games.bonus_forfeited', params: { amount: bonus, currency },
+    template: how === 'release' ? 'games.bonus_released' : 'games.bonus_forfeited', params: { amount: bonus, currency }, createdAt: now,
   });
-  await recordDebit(tx, userId, 'bonus', bonus, item.id);
-  if (how === 'release') await credit(tx, userId, 'cash', bonus, item.id);
+  await recordDebit(tx, userId, 'bonus', bonus, item.id, now);
+  if (how === 'release') await credit(tx, userId, 'cash', bonus, item.id, now);
   await tx.query('UPDATE users SET bonus_wagered = 0, bonus_multiplier = NULL WHERE id = $1', [userId]);
   return true;
 }
@@ -39,16 +39,16 @@ export async function grantBonus(tx: Queryable, userId: number, amount: string, 
   if (row!.excluded) return 'excluded';
   if (toCents(row!.bonus) !== 0n) return 'active';
   const item = await addTransaction(tx, { userId, type: 'bonus', amount, status: 'completed', template: 'bonus', params: { amount, currency }, createdAt: now });
-  await credit(tx, userId, 'bonus', amount, item.id);
+  await credit(tx, userId, 'bonus', amount, item.id, now);
   await tx.query('UPDATE users SET bonus_wagered = 0, bonus_multiplier = $2 WHERE id = $1', [userId, multiplier]);
   return 'granted';
 }
 
 /** Forfeits the active bonus; false when there is none. */
-export async function cancelBonus(tx: Queryable, userId: number, currency: string): Promise<boolean> {
+export async function cancelBonus(tx: Queryable, userId: number, currency: string, now: Date): Promise<boolean> {
   const [row] = await tx.query<{ bonus: string }>('SELECT bonus_balance::text AS bonus FROM users WHERE id = $1 FOR UPDATE', [userId]);
   if (!row || toCents(row.bonus) === 0n) return false;
-  return moveBonus(tx, userId, row.bonus, 'forfeit', currency);
+  return moveBonus(tx, userId, row.bonus, 'forfeit', currency, now);
 }
 
 export async function bonusStatus(db: Queryable, userId: number, configured: number): Promise<BonusStatus> {

@@ -12,27 +12,27 @@ export interface NewTransaction {
   /** A key of the `history` group of the `api` message set. */
   template: string;
   params?: Record<string, string>;
-  /** For seeded history; defaults to now. */
-  createdAt?: Date;
+  /** From `services.clock` (or a seeded time): never the database's clock. */
+  createdAt: Date;
 }
 
 /** Records a history item and answers its id and time. */
 export async function addTransaction(tx: Queryable, item: NewTransaction): Promise<{ id: number; created_at: Date }> {
   const [row] = await tx.query<{ id: number; created_at: Date }>(
     `INSERT INTO transactions (user_id, type, amount, status, method, destination, template, params, created_at)
-     VALUES ($1, $2, $3::numeric, $4, $5, $6, $7, $8::jsonb, COALESCE($9::timestamptz, now())) RETURNING id, created_at`,
-    [item.userId, item.type, item.amount, item.status, item.method ?? null, item.destination ?? null, item.template, JSON.stringify(item.params ?? {}), item.createdAt?.toISOString() ?? null],
+     VALUES ($1, $2, $3::numeric, $4, $5, $6, $7, $8::jsonb, $9) RETURNING id, created_at`,
+    [item.userId, item.type, item.amount, item.status, item.method ?? null, item.destination ?? null, item.template, JSON.stringify(item.params ?? {}), item.createdAt.toISOString()],
   );
   return row!;
 }
 
 /** Adds one of the player's own notifications; `template` names a pair in the `notifications` group. */
-export async function notify(tx: Queryable, userId: number, template: string, params: Record<string, string> = {}) {
+export async function notify(tx: Queryable, now: Date, userId: number, template: string, params: Record<string, string> = {}) {
   // A self-excluded player gets no notifications or offers (MGA 2/2018), and none after the period
   // either until they ask again (UKGC: marketing needs a fresh consent after self-exclusion).
   await tx.query(
-    `INSERT INTO notifications (user_id, template, params) SELECT $1, $2, $3::jsonb
+    `INSERT INTO notifications (user_id, template, params, created_at) SELECT $1, $2, $3::jsonb, $4
      WHERE NOT EXISTS (SELECT 1 FROM users WHERE id = $1 AND self_excluded_until IS NOT NULL)`,
-    [userId, template, JSON.stringify(params)],
+    [userId, template, JSON.stringify(params), now.toISOString()],
   );
 }

@@ -19,7 +19,7 @@ const KEY = /^[\x21-\x7e]{1,255}$/;
  */
 export async function runOnce<T>(
   db: Database,
-  scope: { userId: number; name: string; key: string | undefined; request: unknown },
+  scope: { userId: number; name: string; key: string | undefined; request: unknown; now: Date },
   work: (tx: Queryable) => Promise<Outcome<T>>,
 ): Promise<Outcome<T>> {
   if (scope.key === undefined) return db.transaction(work);
@@ -28,8 +28,8 @@ export async function runOnce<T>(
   return db.transaction(async (tx) => {
     const ids = [scope.userId, scope.name, scope.key];
     const inserted = await tx.query(
-      'INSERT INTO idempotency_keys (user_id, scope, key, request_hash) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING 1',
-      [...ids, requestHash],
+      'INSERT INTO idempotency_keys (user_id, scope, key, request_hash, created_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING RETURNING 1',
+      [...ids, requestHash, scope.now.toISOString()],
     );
     if (!inserted.length) {
       const [stored] = await tx.query<{ request_hash: string; status_code: 200 | 201; response: T }>(

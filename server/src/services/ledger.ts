@@ -8,14 +8,14 @@ const COLUMN: Record<Account, string> = { cash: 'balance', bonus: 'bonus_balance
  * Adds a positive amount to one of a player's accounts and writes its ledger row, in the
  * caller's transaction. Answers the new balance.
  */
-export async function credit(tx: Queryable, userId: number, account: Account, amount: Money, transactionId: number | null): Promise<Money> {
+export async function credit(tx: Queryable, userId: number, account: Account, amount: Money, transactionId: number | null, now: Date): Promise<Money> {
   const column = COLUMN[account];
   const [row] = await tx.query<{ balance: string }>(
     `UPDATE users SET ${column} = ${column} + $2::numeric WHERE id = $1 RETURNING ${column}::text AS balance`,
     [userId, amount],
   );
   if (!row) throw new Error(`No user ${userId}`);
-  await tx.query('INSERT INTO ledger (user_id, account, amount, transaction_id) VALUES ($1, $2, $3::numeric, $4)', [userId, account, amount, transactionId]);
+  await tx.query('INSERT INTO ledger (user_id, account, amount, transaction_id, created_at) VALUES ($1, $2, $3::numeric, $4, $5)', [userId, account, amount, transactionId, now.toISOString()]);
   return row.balance;
 }
 
@@ -34,8 +34,8 @@ export async function debit(tx: Queryable, userId: number, account: Account, amo
   return row?.balance;
 }
 
-export async function recordDebit(tx: Queryable, userId: number, account: Account, amount: Money, transactionId: number) {
-  await tx.query('INSERT INTO ledger (user_id, account, amount, transaction_id) VALUES ($1, $2, -($3::numeric), $4)', [userId, account, amount, transactionId]);
+export async function recordDebit(tx: Queryable, userId: number, account: Account, amount: Money, transactionId: number, now: Date) {
+  await tx.query('INSERT INTO ledger (user_id, account, amount, transaction_id, created_at) VALUES ($1, $2, -($3::numeric), $4, $5)', [userId, account, amount, transactionId, now.toISOString()]);
 }
 
 /** Players whose balance differs from the sum of their ledger: must always be empty. */

@@ -49,6 +49,22 @@ export const twoFactorChangeSucceeded = ({ db }: Services, userId: number) => re
  */
 export const codeAskedFor = ({ db }: Services, address: string, scope?: SignInScope) => uncountAttempt(db, addressKey(address, scope));
 
+/**
+ * Two-factor codes at sign-in, counted per player whatever the address (issue 20): after
+ * TWO_FACTOR_CODE_MAX_FAILURES wrong codes in TWO_FACTOR_CODE_WINDOW_SECONDS every further code is
+ * refused with 429, from every address. Counted before the code is checked, in one statement, so
+ * parallel guesses cannot outrun it. Answers whether this attempt is the last one allowed (a wrong
+ * code then locks the account's codes, and the player is told by mail).
+ */
+export async function admitSignInCode({ db, config, clock }: Services, userId: number): Promise<{ last: boolean }> {
+  const [count] = await countAttempt(db, [`login-code:${userId}`], config.auth.twoFactorCodeWindowSeconds, clock());
+  if (count!.count > config.auth.twoFactorCodeMaxFailures) throw tooMany('login_locked', count!.retryAfter);
+  return { last: count!.count === config.auth.twoFactorCodeMaxFailures };
+}
+
+/** A right code: the player's code count starts again from zero. */
+export const signInCodeSucceeded = ({ db }: Services, userId: number) => resetCounter(db, `login-code:${userId}`);
+
 /** REGISTER_MAX_PER_ADDRESS registrations per client address per REGISTER_WINDOW_SECONDS. */
 export async function admitRegistration({ db, config, clock }: Services, address: string): Promise<void> {
   const [count] = await countAttempt(db, [`register:${address}`], config.auth.registerWindowSeconds, clock());

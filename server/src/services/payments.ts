@@ -89,14 +89,14 @@ export async function completePayment(db: Database, id: string, config: ServerCo
     let transactionId = payment.transaction_id;
     if (transactionId === null) {
       // A payment made before migration 004 has no history item yet.
-      transactionId = (await addTransaction(tx, { userId, type: 'deposit', amount, status: 'completed', method, template: 'deposit', params: { method } })).id;
+      transactionId = (await addTransaction(tx, { userId, type: 'deposit', amount, status: 'completed', method, template: 'deposit', params: { method }, createdAt: now })).id;
       await tx.query('UPDATE payments SET transaction_id = $2 WHERE id = $1', [id, transactionId]);
     } else {
       await tx.query(`UPDATE transactions SET status = 'completed' WHERE id = $1`, [transactionId]);
     }
-    await credit(tx, userId, 'cash', amount, transactionId);
+    await credit(tx, userId, 'cash', amount, transactionId, now);
     await tx.query('UPDATE users SET loyalty_points = loyalty_points + floor($2::numeric)::int WHERE id = $1', [userId, amount]);
-    await notify(tx, userId, 'deposit', { amount, currency });
+    await notify(tx, now, userId, 'deposit', { amount, currency });
 
     const [referral] = await tx.query<{ referrer: number | null; username: string; reward: string }>(
       'SELECT referred_by AS referrer, username, round($2::numeric * $3::numeric, 2)::text AS reward FROM users WHERE id = $1',
@@ -105,10 +105,10 @@ export async function completePayment(db: Database, id: string, config: ServerCo
     if (referral?.referrer && toCents(referral.reward)! > 0n) {
       const reward = await addTransaction(tx, {
         userId: referral.referrer, type: 'referral', amount: referral.reward, status: 'completed',
-        template: 'referral', params: { username: referral.username },
+        template: 'referral', params: { username: referral.username }, createdAt: now,
       });
-      await credit(tx, referral.referrer, 'cash', referral.reward, reward.id);
-      await notify(tx, referral.referrer, 'referral', { amount: referral.reward, currency });
+      await credit(tx, referral.referrer, 'cash', referral.reward, reward.id, now);
+      await notify(tx, now, referral.referrer, 'referral', { amount: referral.reward, currency });
     }
     return 'completed';
   });

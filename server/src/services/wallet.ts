@@ -38,6 +38,8 @@ export interface BetRequest {
   currency: string;
   /** The game's display name, for the history item. */
   game: string;
+  /** From `services.clock`. */
+  now: Date;
 }
 export interface WinRequest {
   transactionId: string;
@@ -46,6 +48,8 @@ export interface WinRequest {
   /** 0.00 settles a lost round. */
   amount: string;
   betTransactionId: string;
+  /** From `services.clock`. */
+  now: Date;
 }
 export interface RaiseRequest {
   transactionId: string;
@@ -54,12 +58,16 @@ export interface RaiseRequest {
   /** The extra stake. */
   amount: string;
   betTransactionId: string;
+  /** From `services.clock`. */
+  now: Date;
 }
 export interface RollbackRequest {
   transactionId: string;
   userId: number;
   roundId: string;
   betTransactionId: string;
+  /** From `services.clock`. */
+  now: Date;
 }
 
 /** 1 loyalty point per 1.00 of real money staked; fractions carry over to the next bet. */
@@ -77,16 +85,16 @@ const hashOf = (kind: Kind, fields: unknown[]) => createHash('sha256').update(JS
 async function once(
   tx: Queryable,
   kind: Kind,
-  request: { transactionId: string; userId: number; roundId: string },
+  request: { transactionId: string; userId: number; roundId: string; now: Date },
   amount: string,
   reference: string | null,
   work: () => Promise<WalletResult>,
 ): Promise<WalletResult> {
   const hash = hashOf(kind, [request.userId, request.roundId, amount, reference]);
   const claimed = await tx.query(
-    `INSERT INTO wallet_transactions (id, kind, user_id, round_id, amount, reference_id, request_hash, status, balance)
-     VALUES ($1, $2, $3, $4, $5::numeric, $6, $7, 'refused', 0) ON CONFLICT (id) DO NOTHING RETURNING id`,
-    [request.transactionId, kind, request.userId, request.roundId, amount, reference, hash],
+    `INSERT INTO wallet_transactions (id, kind, user_id, round_id, amount, reference_id, request_hash, status, balance, created_at)
+     VALUES ($1, $2, $3, $4, $5::numeric, $6, $7, 'refused', 0, $8) ON CONFLICT (id) DO NOTHING RETURNING id`,
+    [request.transactionId, kind, request.userId, request.roundId, amount, reference, hash, request.now.toISOString()],
   );
   if (!claimed.length) {
     const [stored] = await tx.query<{ request_hash: string; status: WalletStatus; balance: string; history_id: number | null }>(
@@ -157,9 +165,9 @@ export function walletBet(tx: Queryable, request: BetRequest): Promise<WalletRes
     if (balance === undefined) return { status: 'insufficient_funds', balance: await cashBalance(tx, request.userId), historyId: null };
     const item = await addTransaction(tx, {
       userId: request.userId, type: 'game', amount: `-${request.amount}`, status: 'pending', template: 'games.history_round',
-      params: { game: request.game, stake: request.amount, win: '0.00', round: request.roundId, currency: request.currency },
+      params: { game: request.game, stake: request.amount, win: '0.00', round: request.roundId, currency: request.currency }, createdAt: request.now,
     });
-    await recordDebit(tx, request.userId, 'cash', request.amount, item.id);
+    await recordDebit(tx, request.userId, 'cash', request.amount, item.id, request.now);
     return { status: 'ok', balance, historyId: item.id };
   });
 }
@@ -172,13 +180,13 @@ export function walletWin(tx: Queryable, request: WinRequest, settings: { wageri
   return once(tx, 'win', request, request.amount, request.betTransactionId, async () => {
     const bet = await openBet(tx, request);
     if (!bet) return { status: 'refused', balance: await cashBalance(tx, request.userId), historyId: null };
-    if (toCents(request.amount) !== 0n) await credit(tx, request.userId, 'cash', request.amount, bet.history_id);
+    if (toCents(request.amount) !== 0n) await credit(tx, request.userId, 'cash', request.amount, bet.history_id, request.now);
     await tx.query(
       `UPDATE transactions SET amount = amount + $2::numeric, status = 'completed', params = jsonb_set(params, '{win}', to_jsonb($2::text)) WHERE id = $1`,
       [bet.history_id, request.amount],
     );
     const counted = await countStake(tx, request.userId, bet.amount, settings.wageringMultiplier);
-    if (counted.met) await releaseBonus(tx, request.userId, counted.bonus, settings.currency);
+    if (counted.met) await releaseBonus(tx, request.userId, counted.bonus, settings.currency, request.now);
     return { status: 'ok', balance: counted.met ? await cashBalance(tx, request.userId) : counted.balance, historyId: bet.history_id };
   });
 }
@@ -197,7 +205,7 @@ export function walletRaise(tx: Queryable, request: RaiseRequest): Promise<Walle
       `UPDATE transactions SET amount = amount - $2::numeric, params = jsonb_set(params, '{stake}', to_jsonb($3::text)) WHERE id = $1`,
       [bet.history_id, request.amount, fromCents(toCents(bet.amount)! + toCents(request.amount)!)],
     );
-    await recordDebit(tx, request.userId, 'cash', request.amount, bet.history_id);
+    await recordDebit(tx, request.userId, 'cash', request.amount, bet.history_id, request.now);
     return { status: 'ok', balance, historyId: bet.history_id };
   });
 }
@@ -207,7 +215,7 @@ export function walletRollback(tx: Queryable, request: RollbackRequest): Promise
   return once(tx, 'rollback', request, '0.00', request.betTransactionId, async () => {
     const bet = await openBet(tx, request);
     if (!bet) return { status: 'refused', balance: await cashBalance(tx, request.userId), historyId: null };
-    const balance = await credit(tx, request.userId, 'cash', bet.amount, bet.history_id);
+    const balance = await credit(tx, request.userId, 'cash', bet.amount, bet.history_id, request.now);
     await tx.query(`UPDATE transactions SET status = 'cancelled' WHERE id = $1`, [bet.history_id]);
     return { status: 'ok', balance, historyId: bet.history_id };
   });

@@ -1,7 +1,8 @@
 import { useRef, useState, type SubmitEvent } from 'react';
 import { SELF_EXCLUSION_PERIODS, TIME_OUT_PERIODS } from '../../api/contract';
 import { startSelfExclusion, startTimeOut } from '../../api/responsible-gaming';
-import { clearSession } from '../../stores/session';
+import { clearSession, forgetPlayer } from '../../stores/session';
+import { localizedPath } from '../../i18n/urls';
 import { serverErrors } from '../../stores/form-errors';
 import { FormAlert } from '../FormAlert';
 import { FormField } from '../FormField';
@@ -36,7 +37,10 @@ export function RgBlock(props: IslandProps & { kind: Kind }) {
         kind === 'time_out'
           ? (await startTimeOut({ period: period as never, password })).time_out_until
           : (await startSelfExclusion({ period: period as never, password, confirm: confirm as true })).self_excluded_until;
-      // Every token is revoked already; the page forgets its own when the player has read this.
+      // Every token is revoked already: the page forgets the player at once (issue 20, item 17): no
+      // name or balance any more, and no cookie, so the next page load is simply signed out (no
+      // "session expired, sign in again"). The notice stays until the player closes it.
+      forgetPlayer();
       setUntil(answer);
       return null;
     } catch (error) {
@@ -65,7 +69,7 @@ export function RgBlock(props: IslandProps & { kind: Kind }) {
     return (
       <div className="stack" data-rg-done={kind}>
         <Notice>{t(`rg.${kind}_done`, { until: formatDateTime(until, locale) })}</Notice>
-        <button type="button" className="button" onClick={clearSession}>{t('common.close')}</button>
+        <button type="button" className="button" onClick={() => { clearSession(); location.assign(localizedPath('/', locale)); }}>{t('common.close')}</button>
       </div>
     );
   }

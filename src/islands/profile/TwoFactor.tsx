@@ -20,20 +20,31 @@ export function TwoFactor(props: IslandProps) {
   const [setup, setSetup] = useState<TwoFactorActivateResponse>();
   const [backupCodes, setBackupCodes] = useState<string[]>();
   const [notice, setNotice] = useState<string>();
-  const [startError, setStartError] = useState<string>();
-  const [starting, setStarting] = useState(false);
+  // The password of the start form, kept in memory only until the set-up is confirmed or cancelled:
+  // turning two-factor on needs it twice (issue 20), the player types it once.
+  const [password, setPassword] = useState('');
 
-  async function start() {
-    setStarting(true);
-    setStartError(undefined);
-    setNotice(undefined);
-    try {
-      setSetup(await activateTwoFactor());
-    } catch (error) {
-      setStartError(Object.values(serverErrors(error, failureMessages(t))).flat().join(' '));
-    } finally {
-      setStarting(false);
-    }
+  const start = useFormSubmit(
+    async (data): Promise<FormErrors | null> => {
+      const problems: Problems = {};
+      const typed = String(data.get('current_password') ?? '');
+      requireText(problems, 'current_password', typed);
+      if (hasProblems(problems)) return problemMessages(problems, api);
+      setNotice(undefined);
+      try {
+        setSetup(await activateTwoFactor(typed));
+        setPassword(typed);
+        return null;
+      } catch (error) {
+        return serverErrors(error, failureMessages(t));
+      }
+    },
+    () => undefined,
+  );
+
+  function cancelSetup() {
+    setSetup(undefined);
+    setPassword('');
   }
 
   const confirm = useFormSubmit(
@@ -43,14 +54,14 @@ export function TwoFactor(props: IslandProps) {
       checkTwoFactorCode(problems, 'code', code);
       if (hasProblems(problems)) return problemMessages(problems, api);
       try {
-        setBackupCodes((await confirmTwoFactor(code)).backup_codes);
+        setBackupCodes((await confirmTwoFactor(code, password)).backup_codes);
         return null;
       } catch (error) {
         return serverErrors(error, failureMessages(t));
       }
     },
     () => {
-      setSetup(undefined);
+      cancelSetup();
       setNotice(t('security.turned_on'));
       status.reload();
     },
@@ -59,13 +70,13 @@ export function TwoFactor(props: IslandProps) {
   const turnOff = useFormSubmit(
     async (data): Promise<FormErrors | null> => {
       const problems: Problems = {};
-      const password = String(data.get('password') ?? '');
+      const current = String(data.get('current_password') ?? '');
       const code = String(data.get('code') ?? '').trim();
-      requireText(problems, 'password', password);
+      requireText(problems, 'current_password', current);
       checkTwoFactorCode(problems, 'code', code);
       if (hasProblems(problems)) return problemMessages(problems, api);
       try {
-        await deactivateTwoFactor({ password, code });
+        await deactivateTwoFactor({ current_password: current, code });
         return null;
       } catch (error) {
         return serverErrors(error, failureMessages(t));
@@ -110,7 +121,7 @@ export function TwoFactor(props: IslandProps) {
             <h3>{t('security.turn_off_title')}</h3>
             <p>{t('security.turn_off_intro')}</p>
             <FormAlert errors={turnOff.errors.form} />
-            <PasswordField label={t('security.password_label')} showLabel={t('security.show_password')} autoComplete="current-password" errors={turnOff.errors.password} />
+            <PasswordField name="current_password" id="field-off-password" label={t('security.password_label')} showLabel={t('security.show_password')} autoComplete="current-password" errors={turnOff.errors.current_password} />
             <FormField name="code" id="field-off-code" label={t('security.off_code_label')} autoComplete="one-time-code" errors={turnOff.errors.code} required />
             <button type="submit" className="button" disabled={turnOff.busy}>
               {turnOff.busy ? t('common.busy') : t('security.turn_off')}
@@ -131,7 +142,7 @@ export function TwoFactor(props: IslandProps) {
             <button type="submit" className="button" disabled={confirm.busy}>
               {confirm.busy ? t('common.busy') : t('security.confirm')}
             </button>
-            <button type="button" className="button button--ghost" onClick={() => setSetup(undefined)}>
+            <button type="button" className="button button--ghost" onClick={cancelSetup}>
               {t('common.cancel')}
             </button>
           </div>
@@ -139,10 +150,14 @@ export function TwoFactor(props: IslandProps) {
       ) : (
         <>
           <p>{t('security.two_factor_off')}</p>
-          {startError && <FormAlert errors={[startError]} />}
-          <button type="button" className="button" disabled={starting} onClick={start}>
-            {starting ? t('common.busy') : t('security.turn_on')}
-          </button>
+          <form ref={start.form} onSubmit={start.onSubmit} noValidate aria-busy={start.busy} data-form="two-factor-start" className="stack">
+            <p>{t('security.turn_on_intro')}</p>
+            <FormAlert errors={start.errors.form} />
+            <PasswordField name="current_password" id="field-on-password" label={t('security.password_label')} showLabel={t('security.show_password')} autoComplete="current-password" errors={start.errors.current_password} />
+            <button type="submit" className="button" disabled={start.busy}>
+              {start.busy ? t('common.busy') : t('security.turn_on')}
+            </button>
+          </form>
         </>
       )}
     </section>

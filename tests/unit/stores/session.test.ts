@@ -180,4 +180,13 @@ describe('token cookie', () => {
     expect(tokenCookie('f'.repeat(40), true)).toMatch(/; Secure$/);
     expect(tokenCookie(null, false)).toBe('auth_token=; Max-Age=0; Path=/; SameSite=Lax');
   });
+
+  it('lives as long as the token the server describes, not a fixed 30 days (issue 20, item 14)', () => {
+    const now = Date.parse('2026-03-01T12:00:00Z');
+    const token = 'f'.repeat(40);
+    // 90 days (TOKEN_MAX_AGE_DAYS) from a fresh sign-in, 12 hours near the end, never negative.
+    expect(tokenCookie(token, false, '2026-05-30T12:00:00Z', now)).toBe(`auth_token=${token}; Max-Age=${90 * 86_400}; Path=/; SameSite=Lax`);
+    expect(tokenCookie(token, false, new Date(now + 12 * 3_600_000), now)).toBe(`auth_token=${token}; Max-Age=43200; Path=/; SameSite=Lax`);
+    expect(tokenCookie(token, false, '2026-02-01T00:00:00Z', now)).toBe(`auth_token=${token}; Max-Age=0; Path=/; SameSite=Lax`);
+  });
 });

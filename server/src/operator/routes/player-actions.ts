@@ -73,7 +73,7 @@ export function playerActionRoutes(services: Services) {
     const { reason } = await readForm(c, { reason: REASON });
     const { player } = await act(c.get('staff'), id, 'player.suspend', async (tx, p, now) => {
       const change = await suspendAccount(tx, p, reason, now);
-      await notify(tx, p.id, 'staff_suspended', { email: support });
+      await notify(tx, now, p.id, 'staff_suspended', { email: support });
       return change;
     });
     mail(player, 'suspended', { support });
@@ -85,7 +85,7 @@ export function playerActionRoutes(services: Services) {
     const { reason } = await readForm(c, { reason: REASON });
     const { player } = await act(c.get('staff'), id, 'player.reinstate', async (tx, p) => {
       const change = await reinstateAccount(tx, p);
-      await notify(tx, p.id, 'staff_reinstated');
+      await notify(tx, services.clock(), p.id, 'staff_reinstated');
       return { before: change.before, after: { ...change.after, reason } };
     });
     mail(player, 'reinstated', { support });
@@ -109,7 +109,7 @@ export function playerActionRoutes(services: Services) {
     const staff = c.get('staff');
     const { player, result } = await act(staff, id, 'adjustment.request', async (tx, p, now) => {
       const outcome = await requestAdjustment(tx, p, { amount, reason, note: form.note, token: form.token, staffId: staff.id, threshold: config.operator.adjustmentSecondApproval, now });
-      if (outcome.outcome === 'applied') await notify(tx, p.id, 'staff_adjusted', { amount, currency: p.currency });
+      if (outcome.outcome === 'applied') await notify(tx, now, p.id, 'staff_adjusted', { amount, currency: p.currency });
       return {
         ...outcome,
         // A repeat changes nothing: its row says so.
@@ -132,7 +132,7 @@ export function playerActionRoutes(services: Services) {
         if (!adjustment) throw new ConsoleError(404, say('errors.not_found'));
         const player = (await lockPlayer(tx, adjustment.user_id))!;
         const applied = await decideAdjustment(tx, adjustment, player, staff.id, decision === 'approve', now);
-        if (applied) await notify(tx, player.id, 'staff_adjusted', { amount: adjustment.amount, currency: player.currency });
+        if (applied) await notify(tx, now, player.id, 'staff_adjusted', { amount: adjustment.amount, currency: player.currency });
         await audit(tx, {
           staffId: staff.id, action: applied ? 'adjustment.apply' : 'adjustment.decline', targetType: 'player', targetId: player.id,
           before: { adjustment_id: aid, status: 'pending', ...(applied ? { balance: applied.before } : {}) },
@@ -162,7 +162,7 @@ export function playerActionRoutes(services: Services) {
       const granted = await grantBonus(tx, p.id, amount, multiplier, p.currency, now);
       if (granted === 'active') throw new ConsoleError(409, say('actions.refused_bonus_active'));
       if (granted === 'excluded') throw new ConsoleError(409, say('actions.refused_self_excluded'));
-      await notify(tx, p.id, 'staff_bonus', { amount, currency: p.currency, multiplier: String(multiplier) });
+      await notify(tx, now, p.id, 'staff_bonus', { amount, currency: p.currency, multiplier: String(multiplier) });
       return { before: { bonus_balance: p.bonus_balance }, after: { bonus_balance: amount, multiplier, reason: form.reason } };
     });
     mail(player, 'bonus', { amount, currency: player.currency, multiplier: String(multiplier), support });
@@ -182,7 +182,7 @@ export function playerActionRoutes(services: Services) {
     const amount = positiveAmount(form.amount, say('actions.amount'));
     const { player } = await act(c.get('staff'), id, 'limit.set', async (tx, p, now) => {
       const change = await lowerLimit(tx, p.id, kind, period, amount, now, config.rg.coolingOffHours);
-      await notify(tx, p.id, 'staff_limit');
+      await notify(tx, now, p.id, 'staff_limit');
       return { before: change.before, after: { ...change.after, reason: form.reason } };
     });
     mail(player, 'limit', { support });
@@ -195,7 +195,7 @@ export function playerActionRoutes(services: Services) {
     const period = choice<TimeOutPeriod>(form.period, TIME_OUT_PERIODS, say('actions.time_out_period'));
     const { player, result } = await act(c.get('staff'), id, 'time_out.apply', async (tx, p, now) => {
       const change = await applyTimeOut(tx, p, period, now);
-      await notify(tx, p.id, 'staff_time_out');
+      await notify(tx, now, p.id, 'staff_time_out');
       return { until: change.until, before: change.before, after: { ...change.after, reason: form.reason } };
     });
     mail(player, 'time_out', { until: result.until, support });
@@ -233,7 +233,7 @@ export function playerActionRoutes(services: Services) {
     const { reason } = await readForm(c, { reason: REASON });
     const { player, now } = await act(c.get('staff'), id, 'two_factor.remove', async (tx, p) => {
       const change = await removeTwoFactor(tx, p.id);
-      await notify(tx, p.id, 'staff_two_factor_removed');
+      await notify(tx, now, p.id, 'staff_two_factor_removed');
       return { before: change.before, after: { ...change.after, reason } };
     });
     services.mailer.dispatch(twoFactorChangedMail(player, false, now, support));

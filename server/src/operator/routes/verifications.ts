@@ -87,7 +87,7 @@ export function verificationRoutes(services: Services) {
       const src = `/operator/verifications/${id}/documents/${side}`;
       const label = say('verifications.document', { side: say(`verifications.side_${side}`) });
       return html`<figure class="document">
-${mime === 'application/pdf' ? html`<iframe src="${src}" title="${label}"></iframe>` : html`<img src="${src}" alt="${label}">`}
+${mime === 'application/pdf' ? '' : html`<img src="${src}" alt="${label}">`}
 <figcaption><a href="${src}">${say('verifications.open_document', { side: say(`verifications.side_${side}`) })}</a></figcaption>
 </figure>`;
     });
@@ -129,10 +129,11 @@ ${decide}`,
     if (!doc) throw new ConsoleError(404, say('errors.not_found'));
     return c.body(new Uint8Array(doc.content), 200, {
       'Content-Type': doc.mime,
-      'Content-Disposition': `inline; filename="${side}.${doc.mime === 'application/pdf' ? 'pdf' : doc.mime === 'image/png' ? 'png' : 'jpg'}"`,
+      // A player's file is untrusted: a PDF is downloaded (opened by the staff member's own viewer,
+      // never rendered with the console's origin), an image shown; both under a sandboxing CSP.
+      'Content-Disposition': `${doc.mime === 'application/pdf' ? 'attachment' : 'inline'}; filename="${side}.${doc.mime === 'application/pdf' ? 'pdf' : doc.mime === 'image/png' ? 'png' : 'jpg'}"`,
       'Cache-Control': 'no-store',
-      // Shown inside the console's own pages only; an image never runs anything.
-      'Content-Security-Policy': doc.mime === 'application/pdf' ? "default-src 'none'; frame-ancestors 'self'" : "default-src 'none'; frame-ancestors 'self'; sandbox",
+      'Content-Security-Policy': "default-src 'none'; frame-ancestors 'self'; sandbox",
     });
   });
 
@@ -159,7 +160,7 @@ ${decide}`,
           [id, status, note, code, now.toISOString(), staff.id],
         );
         if (!row) return undefined;
-        await notify(tx, row.user_id, `verification_${status}`, code ? { reason_code: code, ...(note ? { note } : {}) } : {});
+        await notify(tx, now, row.user_id, `verification_${status}`, code ? { reason_code: code, ...(note ? { note } : {}) } : {});
         await audit(tx, {
           staffId: staff.id, action: `verification.${decision}`, targetType: 'verification', targetId: id,
           before: { status: 'pending', user_id: row.user_id },

@@ -90,7 +90,7 @@ export function withdrawalRoutes(services: Services) {
 <td>${isRefund(row.template) ? say('withdrawals.refund_destination') : (row.destination ?? '')}</td>
 <td>${verificationStatus(row.verification)}</td>
 <td>${saferGamblingStatus(row, now)}</td>
-<td>${say('withdrawals.days', { days: Math.floor((now.getTime() - new Date(row.date_joined).getTime()) / DAY_MS) })}</td>
+<td>${say('withdrawals.days', { days: Math.max(0, Math.floor((now.getTime() - new Date(row.date_joined).getTime()) / DAY_MS)) })}</td>
 <td>${when(row.created_at)}</td>
 <td>${staff.role === 'admin' ? (isRefund(row.template) ? refundForm(row.id, csrf) : decisionForms(row.id, csrf)) : ''}</td>
 </tr>`),
@@ -114,7 +114,7 @@ export function withdrawalRoutes(services: Services) {
       );
       if (!row) return undefined;
       if (reference) await recordPayout(tx, id, row.method, row.destination, reference, staff.id, now);
-      await notify(tx, row.user_id, 'withdrawal_completed', { amount: row.amount, currency: row.currency });
+      await notify(tx, now, row.user_id, 'withdrawal_completed', { amount: row.amount, currency: row.currency });
       await audit(tx, {
         staffId: staff.id, action: 'withdrawal.approve', targetType: 'withdrawal', targetId: id,
         before: { status: 'pending', amount: row.amount }, after: { status: 'completed', amount: row.amount, ...(reference ? { payout_reference: reference } : {}) }, at: now,
@@ -145,8 +145,8 @@ export function withdrawalRoutes(services: Services) {
       if (!row) return undefined;
       // The reserved amount goes back through the ledger, against the withdrawal's own history item.
       const [before] = await tx.query<{ balance: string }>('SELECT balance::text FROM users WHERE id = $1', [row.user_id]);
-      const balance = await credit(tx, row.user_id, 'cash', row.amount, id);
-      await notify(tx, row.user_id, 'withdrawal_rejected', { amount: row.amount, currency: row.currency, reason });
+      const balance = await credit(tx, row.user_id, 'cash', row.amount, id, now);
+      await notify(tx, now, row.user_id, 'withdrawal_rejected', { amount: row.amount, currency: row.currency, reason });
       await audit(tx, {
         staffId: staff.id, action: 'withdrawal.reject', targetType: 'withdrawal', targetId: id,
         before: { status: 'pending', amount: row.amount, balance: before!.balance },
@@ -186,7 +186,7 @@ export function withdrawalRoutes(services: Services) {
       );
       if (!row) return undefined;
       await recordPayout(tx, id, method, destination, form.payout_reference, staff.id, now);
-      await notify(tx, row.user_id, 'withdrawal_completed', { amount: row.amount, currency: row.currency });
+      await notify(tx, now, row.user_id, 'withdrawal_completed', { amount: row.amount, currency: row.currency });
       await audit(tx, {
         staffId: staff.id, action: 'withdrawal.refund', targetType: 'withdrawal', targetId: id,
         before: { status: 'pending', amount: row.amount, method: row.old_method },

@@ -14,7 +14,7 @@ import { lockPlayer, mayPlay } from '../../services/play-policy.ts';
 import { walletBet, walletRollback, walletWin } from '../../services/wallet.ts';
 import { isStepMechanic, STEP_MECHANICS } from '../../../../src/games/steps.ts';
 import { openStepRound, type StepRoundResponse } from './step-rounds.ts';
-import { now, roundView, sessionBalance, type GameSession } from './sessions.ts';
+import { roundView, sessionBalance, type GameSession } from './sessions.ts';
 
 /** Test seam: runs between the outcome and its settlement, so a failure there can be simulated. */
 export interface RoundHooks {
@@ -36,7 +36,7 @@ async function draw(services: Services, db: Queryable, session: GameSession, bet
   const [pair] = await db.query<{ nonce: number; server_seed: string; server_seed_hash: string; client_seed: string }>(
     `UPDATE game_sessions SET nonce = nonce + 1 WHERE id = $1 AND expires_at > $2
      RETURNING nonce, server_seed, server_seed_hash, client_seed`,
-    [session.id, now(services).toISOString()],
+    [session.id, services.clock().toISOString()],
   );
   if (!pair) throw detailError(410, 'games.session_expired');
   const resolved = await withFairRandom({ serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: pair.nonce }, (random) => resolveBet(bet, random));
@@ -44,7 +44,7 @@ async function draw(services: Services, db: Queryable, session: GameSession, bet
 }
 
 async function storeRound(services: Services, tx: Queryable, session: GameSession, id: string, player: string, bet: GameBet, drawn: Drawn, historyId: number | null, state: 'open' | 'settled' = 'settled') {
-  const at = now(services).toISOString();
+  const at = services.clock().toISOString();
   const [row] = await tx.query<{ created_at: Date }>(
     `INSERT INTO game_rounds (id, session_id, user_id, player, game_id, mode, nonce, client_seed, server_seed_hash, bet, outcome, stake, win, currency, transaction_id, created_at, state, settled_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb, $12::numeric, $13::numeric, $14, $15, $16, $17, $18) RETURNING created_at`,
@@ -85,7 +85,7 @@ export const insufficientFunds = (session: GameSession, balance: string) =>
  */
 export async function checkStake(services: Services, tx: Queryable, session: GameSession, stakeCents: bigint) {
   await lockPlayer(tx, session.user_id!);
-  const verdict = await mayPlay(tx, session.user_id!, now(services), stakeCents);
+  const verdict = await mayPlay(tx, session.user_id!, services.clock(), stakeCents);
   if (!verdict.allowed) {
     throw detailError(403, verdict.reason, verdict.room === undefined ? undefined : { room: formatMoney(fromCents(verdict.room), session.currency, session.locale as Locale) });
   }
@@ -126,7 +126,7 @@ async function playReal(services: Services, session: GameSession, bet: GameBet, 
   const betId = `bet:${roundId}`;
   const drawn = await db.transaction(async (tx) => {
     await checkStake(services, tx, session, toCents(stake)!);
-    const placed = await walletBet(tx, { transactionId: betId, userId, roundId, amount: stake, currency: session.currency, game: session.game_name });
+    const placed = await walletBet(tx, { transactionId: betId, userId, roundId, amount: stake, currency: session.currency, game: session.game_name, now: services.clock() });
     if (placed.status !== 'ok') throw insufficientFunds(session, placed.balance);
     const result = await draw(services, tx, session, bet);
     await storeRound(services, tx, session, roundId, session.username ?? '', bet, { ...result, resolved: { ...result.resolved, win: '0.00' } }, placed.historyId, 'open');
@@ -137,13 +137,13 @@ async function playReal(services: Services, session: GameSession, bet: GameBet, 
     return await db.transaction(async (tx) => {
       const settled = await walletWin(
         tx,
-        { transactionId: `win:${roundId}`, userId, roundId, amount: drawn.resolved.win, betTransactionId: betId },
+        { transactionId: `win:${roundId}`, userId, roundId, amount: drawn.resolved.win, betTransactionId: betId, now: services.clock() },
         { wageringMultiplier: config.games.bonusWageringMultiplier, currency: session.currency },
       );
       if (settled.status !== 'ok') throw new Error(`Round ${roundId} could not be settled`);
       const [row] = await tx.query<{ created_at: Date }>(
         `UPDATE game_rounds SET win = $2::numeric, state = 'settled', settled_at = $3 WHERE id = $1 RETURNING created_at`,
-        [roundId, drawn.resolved.win, now(services).toISOString()],
+        [roundId, drawn.resolved.win, services.clock().toISOString()],
       );
       const round = roundView({
         id: roundId, nonce: drawn.nonce, client_seed: drawn.client_seed, server_seed_hash: drawn.server_seed_hash, server_seed: null,
@@ -152,15 +152,15 @@ async function playReal(services: Services, session: GameSession, bet: GameBet, 
       return { round, balance: settled.balance };
     });
   } catch (error) {
-    await rollbackRound(db, userId, roundId);
+    await rollbackRound(services, userId, roundId);
     throw error;
   }
 }
 
 /** Refunds a round's stake (once) and removes the unsettled round, so no limit counts it. */
-async function rollbackRound(db: Services['db'], userId: number, roundId: string) {
-  await db.transaction(async (tx) => {
-    await walletRollback(tx, { transactionId: `rollback:${roundId}`, userId, roundId, betTransactionId: `bet:${roundId}` });
+async function rollbackRound(services: Services, userId: number, roundId: string) {
+  await services.db.transaction(async (tx) => {
+    await walletRollback(tx, { transactionId: `rollback:${roundId}`, userId, roundId, betTransactionId: `bet:${roundId}`, now: services.clock() });
     await tx.query(`DELETE FROM game_rounds WHERE id = $1 AND state = 'open'`, [roundId]);
   });
 }
@@ -182,8 +182,8 @@ export async function rollbackStaleBets(services: Services, userId: number): Pro
        AND NOT EXISTS (SELECT 1 FROM wallet_transactions s WHERE s.reference_id = b.id AND s.kind IN ('win', 'rollback') AND s.status = 'ok')
        AND NOT EXISTS (SELECT 1 FROM game_rounds r JOIN games g ON g.id = r.game_id
                        WHERE r.id = b.round_id AND r.state = 'open' AND g.mechanic = ANY($3::text[]))`,
-    [userId, new Date(now(services).getTime() - STALE_BET_MS).toISOString(), STEP_MECHANICS],
+    [userId, new Date(services.clock().getTime() - STALE_BET_MS).toISOString(), STEP_MECHANICS],
   );
-  for (const bet of stale) await rollbackRound(db, userId, bet.round_id);
+  for (const bet of stale) await rollbackRound(services, userId, bet.round_id);
   return stale.length;
 }

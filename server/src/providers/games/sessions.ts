@@ -29,8 +29,6 @@ export interface GameSession {
   username: string | null;
 }
 
-export const now = (services: Services) => services.clock?.() ?? new Date();
-
 /** A random client seed for a new session; the player may replace it. */
 const newClientSeed = () => randomBytes(8).toString('hex');
 
@@ -42,11 +40,11 @@ export async function createSession(
   // Demo sessions are anonymous and cheap to open: expired ones (with their play-money rounds) go
   // as new ones come. Real sessions stay, their rounds are the player's record.
   if (launch.mode === 'demo') {
-    await services.db.query(`DELETE FROM game_sessions WHERE mode = 'demo' AND expires_at < $1`, [now(services).toISOString()]);
+    await services.db.query(`DELETE FROM game_sessions WHERE mode = 'demo' AND expires_at < $1`, [services.clock().toISOString()]);
   }
   const serverSeed = newServerSeed();
   const nextSeed = newServerSeed();
-  const created = now(services);
+  const created = services.clock();
   const expires = new Date(created.getTime() + services.config.games.sessionHours * 3_600_000);
   await services.db.query(
     `INSERT INTO game_sessions (id, user_id, game_id, mode, currency, locale, demo_balance, server_seed, server_seed_hash, client_seed, created_at, expires_at,
@@ -62,18 +60,21 @@ export async function createSession(
 export async function loadSession(services: Services, id: string, setLocale: (locale: string) => void): Promise<GameSession> {
   const [session] = /^[0-9a-f]{40}$/.test(id)
     ? await services.db.query<GameSession>(
-      `SELECT s.id, s.user_id, s.game_id, g.name AS game_name, g.provider, g.mechanic, s.mode, s.currency, s.locale, s.expires_at, u.username
+      `SELECT s.id, s.user_id, s.game_id, g.name AS game_name, g.provider, g.mechanic, s.mode, s.currency, s.locale, s.expires_at, u.username,
+              (s.mode = 'real' AND NOT EXISTS (SELECT 1 FROM auth_tokens t WHERE t.key_hash = s.auth_token_hash)) AS signed_out
        FROM game_sessions s JOIN games g ON g.id = s.game_id LEFT JOIN users u ON u.id = s.user_id WHERE s.id = $1`,
       [id],
     )
     : [];
   if (!session) throw detailError(404, 'games.session_unknown');
   setLocale(session.locale);
-  if (new Date(session.expires_at).getTime() <= now(services).getTime()) {
+  if (new Date(session.expires_at).getTime() <= services.clock().getTime()) {
     // A round left open is finished by its game's rule, never forfeited silently.
     await settleExpiredRounds(services, { sessionId: session.id });
     throw detailError(410, 'games.session_expired');
   }
+  // The sign-in that launched a real session ended (sign-out, password change…): so did the session.
+  if ((session as GameSession & { signed_out?: boolean }).signed_out) throw detailError(410, 'games.session_expired');
   return session;
 }
 
@@ -165,8 +166,8 @@ export async function rotateSeeds(services: Services, session: GameSession, clie
     // A multi-step round in play still needs its server seed secret.
     const [open] = await tx.query(`SELECT 1 FROM game_rounds WHERE session_id = $1 AND state = 'open'`, [session.id]);
     if (open) throw detailError(409, 'games.round_open');
-    await tx.query('INSERT INTO game_seed_reveals (server_seed_hash, server_seed, revealed_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
-      old!.server_seed_hash, old!.server_seed, now(services).toISOString(),
+    await tx.query('INSERT INTO game_seed_reveals (server_seed_hash, server_seed, revealed_at, session_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [
+      old!.server_seed_hash, old!.server_seed, services.clock().toISOString(), session.id,
     ]);
     // The committed next seed becomes active; a new one is committed for the rotation after.
     await tx.query(

@@ -14,7 +14,7 @@ import { detailError } from '../../errors.ts';
 import type { Locale } from '../../i18n.ts';
 import { walletBet, walletRaise, walletWin } from '../../services/wallet.ts';
 import { checkLimits, checkStake, insufficientFunds } from './rounds.ts';
-import { now, sessionBalance, type GameSession } from './sessions.ts';
+import { sessionBalance, type GameSession } from './sessions.ts';
 
 /**
  * Multi-step rounds (blackjack, mines, crash). A round is its bet and its recorded actions; each
@@ -55,7 +55,7 @@ const STEP_COLUMNS = `r.id, r.session_id, r.user_id, r.mode, g.mechanic, r.state
   r.stake::text, r.win::text, r.created_at`;
 
 const ACTION_ID = /^[A-Za-z0-9_-]{1,64}$/;
-const elapsedOf = (services: Services, row: { created_at: Date }) => Math.max(0, now(services).getTime() - new Date(row.created_at).getTime());
+const elapsedOf = (services: Services, row: { created_at: Date }) => Math.max(0, services.clock().getTime() - new Date(row.created_at).getTime());
 
 /** The round's seed pair: the session's active server seed (a session with an open round cannot rotate), else a revealed one. */
 async function pairOf(tx: Queryable, row: StepRow): Promise<SeedPair> {
@@ -92,7 +92,7 @@ async function settle(services: Services, tx: Queryable, session: Pick<GameSessi
   else {
     const settled = await walletWin(
       tx,
-      { transactionId: `win:${row.id}`, userId: session.user_id!, roundId: row.id, amount: fromCents(round.payout), betTransactionId: `bet:${row.id}` },
+      { transactionId: `win:${row.id}`, userId: session.user_id!, roundId: row.id, amount: fromCents(round.payout), betTransactionId: `bet:${row.id}`, now: services.clock() },
       { wageringMultiplier: services.config.games.bonusWageringMultiplier, currency: session.currency },
     );
     if (settled.status !== 'ok') throw new Error(`Round ${row.id} could not be settled`);
@@ -100,7 +100,7 @@ async function settle(services: Services, tx: Queryable, session: Pick<GameSessi
   }
   await tx.query(
     `UPDATE game_rounds SET state = 'settled', win = $2::numeric, stake = $3::numeric, outcome = $4::jsonb, settled_at = $5 WHERE id = $1`,
-    [row.id, fromCents(round.payout), fromCents(round.stake), JSON.stringify(stepView(round)), now(services).toISOString()],
+    [row.id, fromCents(round.payout), fromCents(round.stake), JSON.stringify(stepView(round)), services.clock().toISOString()],
   );
   return balance;
 }
@@ -117,7 +117,7 @@ export async function openStepRound(services: Services, session: GameSession, in
     // The session's row lock (the nonce) orders opens: one open round per session.
     const [pair] = await tx.query<{ nonce: number; server_seed: string; server_seed_hash: string; client_seed: string }>(
       `UPDATE game_sessions SET nonce = nonce + 1 WHERE id = $1 AND expires_at > $2 RETURNING nonce, server_seed, server_seed_hash, client_seed`,
-      [session.id, now(services).toISOString()],
+      [session.id, services.clock().toISOString()],
     );
     if (!pair) throw detailError(410, 'games.session_expired');
     const [open] = await tx.query(`SELECT 1 FROM game_rounds WHERE session_id = $1 AND state = 'open'`, [session.id]);
@@ -130,7 +130,7 @@ export async function openStepRound(services: Services, session: GameSession, in
       balance = moved;
     } else {
       await checkStake(services, tx, session, toCents(stake)!);
-      const placed = await walletBet(tx, { transactionId: `bet:${roundId}`, userId: session.user_id!, roundId, amount: stake, currency: session.currency, game: session.game_name });
+      const placed = await walletBet(tx, { transactionId: `bet:${roundId}`, userId: session.user_id!, roundId, amount: stake, currency: session.currency, game: session.game_name, now: services.clock() });
       if (placed.status !== 'ok') throw insufficientFunds(session, placed.balance);
       balance = placed.balance;
       historyId = placed.historyId;
@@ -140,7 +140,7 @@ export async function openStepRound(services: Services, session: GameSession, in
       `INSERT INTO game_rounds (id, session_id, user_id, player, game_id, mode, nonce, client_seed, server_seed_hash, bet, outcome, stake, win, currency, transaction_id, created_at, state)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, '{}'::jsonb, $11::numeric, 0, $12, $13, $14, 'open') RETURNING created_at`,
       [roundId, session.id, session.user_id, session.mode === 'real' ? session.username ?? '' : '', session.game_id, session.mode, pair.nonce, pair.client_seed,
-        pair.server_seed_hash, JSON.stringify(bet), stake, session.currency, historyId, now(services).toISOString()],
+        pair.server_seed_hash, JSON.stringify(bet), stake, session.currency, historyId, services.clock().toISOString()],
     );
     if (round.finished) balance = await settle(services, tx, session, { id: roundId }, round);
     const view = stepRoundView({ id: roundId, state: 'open', nonce: pair.nonce, client_seed: pair.client_seed, server_seed_hash: pair.server_seed_hash, bet, actions: [], created_at: row!.created_at }, round, 0);
@@ -203,6 +203,7 @@ export async function playAction(services: Services, session: GameSession, round
         await checkStake(services, tx, session, extra);
         const raised = await walletRaise(tx, {
           transactionId: `raise:${row.id}:${actions.length}`, userId: session.user_id!, roundId: row.id, amount: fromCents(extra), betTransactionId: `bet:${row.id}`,
+          now: services.clock(),
         });
         if (raised.status !== 'ok') throw insufficientFunds(session, raised.balance);
         balance = raised.balance;
@@ -266,7 +267,7 @@ export async function settleExpiredRounds(services: Services, scope: { sessionId
     `SELECT r.id FROM game_rounds r JOIN game_sessions s ON s.id = r.session_id JOIN games g ON g.id = r.game_id
      WHERE r.state = 'open' AND s.expires_at <= $1 AND g.mechanic = ANY($2::text[])
        AND ($3::text IS NULL OR r.session_id = $3) AND ($4::integer IS NULL OR r.user_id = $4)`,
-    [now(services).toISOString(), STEP_MECHANICS, scope.sessionId ?? null, scope.userId ?? null],
+    [services.clock().toISOString(), STEP_MECHANICS, scope.sessionId ?? null, scope.userId ?? null],
   );
   for (const { id } of ids) {
     await db.transaction(async (tx) => {

@@ -29,10 +29,12 @@ export const startTimeOut = (tx: Queryable, userId: number, period: TimeOutPerio
  * Self-excludes: blocks the account, forfeits any bonus through the ledger, and returns the cash
  * balance as a pending withdrawal to the method of the last deposit ("returned on self-exclusion").
  */
-export async function startSelfExclusion(tx: Queryable, userId: number, period: SelfExclusionPeriod, now: Date, currency: string): Promise<Date> {
+export async function startSelfExclusion(
+  tx: Queryable, userId: number, period: SelfExclusionPeriod, now: Date, currency: string,
+): Promise<{ until: Date; returned?: { amount: string; method: string } }> {
   await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
   const until = await block(tx, userId, 'self_excluded_until', shift(now, period));
-  await cancelBonus(tx, userId, currency);
+  await cancelBonus(tx, userId, currency, now);
   const [user] = await tx.query<{ balance: string }>('SELECT balance::text FROM users WHERE id = $1', [userId]);
   if (toCents(user!.balance)! > 0n) {
     const [last] = await tx.query<{ method: string }>(
@@ -43,11 +45,12 @@ export async function startSelfExclusion(tx: Queryable, userId: number, period: 
     await debit(tx, userId, 'cash', user!.balance);
     const item = await addTransaction(tx, {
       userId, type: 'withdrawal', amount: `-${user!.balance}`, status: 'pending', method,
-      template: 'rg.returned_on_self_exclusion', params: { method },
+      template: 'rg.returned_on_self_exclusion', params: { method }, createdAt: now,
     });
-    await recordDebit(tx, userId, 'cash', user!.balance, item.id);
+    await recordDebit(tx, userId, 'cash', user!.balance, item.id, now);
+    return { until, returned: { amount: user!.balance, method } };
   }
-  return until;
+  return { until };
 }
 
 interface BlockRow {
@@ -63,6 +66,15 @@ export function refuseIfBlocked(row: BlockRow | undefined, now: Date, locale: Lo
   if (excluded) throw detailError(403, `rg.self_excluded_${action}`, { until: formatInstant(excluded, locale) });
   const timedOut = active(row.time_out_until);
   if (timedOut) throw detailError(403, `rg.time_out_${action}`, { until: formatInstant(timedOut, locale) });
+}
+
+/** The block in force now, if any: self-exclusion first (it is the longer, stronger one). */
+export function activeBlock(row: BlockRow | undefined, now: Date): { kind: 'self_excluded' | 'time_out'; until: Date } | undefined {
+  if (!row) return undefined;
+  for (const [kind, value] of [['self_excluded', row.self_excluded_until], ['time_out', row.time_out_until]] as const) {
+    if (value !== null && new Date(value).getTime() > now.getTime()) return { kind, until: new Date(value) };
+  }
+  return undefined;
 }
 
 /** The block of an email address, for sign-in and registration. */

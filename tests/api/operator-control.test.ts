@@ -1,0 +1,66 @@
+/**
+ * The add-staff control endpoint (issue 20, item 2): an empty or missing secret never matches,
+ * only the process that wrote the control file answers, and it sits behind OPERATOR_ALLOWED_IPS.
+ * Requests come from the loopback socket, as `npm run operator` sends them.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CONTROL_HEADER, CONTROL_PATH, controlFilePath } from '../../server/src/operator/control.ts';
+import { createTestApi, type TestApi } from './harness.ts';
+
+const LOOPBACK = { incoming: { socket: { remoteAddress: '127.0.0.1' } } };
+const SECRET = 'a'.repeat(64);
+const apis: TestApi[] = [];
+afterAll(async () => {
+  await Promise.all(apis.map((api) => api.close()));
+});
+
+async function api(env: Record<string, string> = {}) {
+  const made = await createTestApi(env);
+  apis.push(made);
+  mkdirSync(made.config.dataDir, { recursive: true });
+  return made;
+}
+
+const writeFile = (target: TestApi, content: Record<string, unknown>) =>
+  writeFileSync(controlFilePath(target.config.dataDir), JSON.stringify(content), { mode: 0o600 });
+
+async function post(target: TestApi, email: string, headers: Record<string, string> = {}) {
+  const res = await target.app.request(CONTROL_PATH, {
+    method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ email, role: 'admin' }),
+  }, LOOPBACK);
+  return { status: res.status, body: await res.json().catch(() => undefined) };
+}
+
+const staffCount = async (target: TestApi) => (await target.db.query<{ n: number }>('SELECT count(*)::int AS n FROM staff'))[0]!.n;
+
+describe('POST /operator/control/staff', { timeout: 60_000 }, () => {
+  it('an empty secret in the file (what the command writes while it works alone) never matches, with or without a header', async () => {
+    const target = await api();
+    writeFile(target, { pid: process.pid, secret: '', command: 'add-staff' });
+    expect((await post(target, 'nohead@example.test')).status).toBe(404);
+    expect((await post(target, 'emptyhead@example.test', { [CONTROL_HEADER]: '' })).status).toBe(404);
+    writeFile(target, { pid: process.pid });
+    expect((await post(target, 'missing@example.test')).status).toBe(404);
+    expect(await staffCount(target)).toBe(0);
+  });
+
+  it('answers only the process that wrote the file: a right secret in another process\'s file is a 404', async () => {
+    const target = await api();
+    writeFile(target, { pid: process.pid + 100_000, secret: SECRET });
+    expect((await post(target, 'other@example.test', { [CONTROL_HEADER]: SECRET })).status).toBe(404);
+    expect(await staffCount(target)).toBe(0);
+    writeFile(target, { pid: process.pid, secret: SECRET });
+    const created = await post(target, 'own@example.test', { [CONTROL_HEADER]: SECRET });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ email: 'own@example.test', role: 'admin' });
+    expect(await staffCount(target)).toBe(1);
+  });
+
+  it('sits behind OPERATOR_ALLOWED_IPS: loopback outside the list is refused even with the right secret', async () => {
+    const target = await api({ OPERATOR_ALLOWED_IPS: '203.0.113.0/24' });
+    writeFile(target, { pid: process.pid, secret: SECRET });
+    expect((await post(target, 'blocked@example.test', { [CONTROL_HEADER]: SECRET })).status).toBe(403);
+    expect(await staffCount(target)).toBe(0);
+  });
+});
