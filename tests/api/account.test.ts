@@ -257,7 +257,7 @@ describe('POST /api/user/close', () => {
 
     const player = await playerIn('en', { balance: '42.50', verified: true });
     await ctx.api.db.query("UPDATE users SET bonus_balance = 5 WHERE id = $1", [player.id]);
-    await ctx.api.db.query("INSERT INTO ledger (user_id, account, amount) VALUES ($1, 'bonus', 5)", [player.id]);
+    await ctx.api.db.query("INSERT INTO ledger (user_id, account, amount, created_at) VALUES ($1, 'bonus', 5, $2)", [player.id, ctx.api.services.clock().toISOString()]);
     const noMethod = await close(player.token, { password: player.password });
     expect([noMethod.status, noMethod.body]).toEqual([400, { method: ['Your balance of €42.50 is paid out when the account closes: choose a method and where to send it.'] }]);
     expect((await close(player.token, { password: player.password, method: 'card', destination: '1234' })).status).toBe(400);

@@ -11,7 +11,7 @@ const clock = manualClock(new Date('2026-07-01T10:00:00Z'));
 const ctx = useTestApi({ TRUST_PROXY: '1', DEMO_MAX_PER_ADDRESS: '5', DEMO_WINDOW_SECONDS: '600', GAME_SESSION_HOURS: '1' }, { clock });
 
 const launch = (address: string, token?: string, mode = 'demo') =>
-  ctx.api.request('POST', '/gmnggate/api', { token, body: { method: 'game_launch', game_id: 'mine-sweep', mode }, headers: { 'x-forwarded-for': address } });
+  ctx.api.request('POST', '/gmnggate/api', { token, body: { method: 'game_launch', game_id: 'dice', mode }, headers: { 'x-forwarded-for': address } });
 const rotate = (session: string, address: string, seed: string) =>
   ctx.api.request('POST', `/demo-games/api/sessions/${session}/seeds`, { body: { client_seed: seed }, encrypt: false, headers: { 'x-forwarded-for': address } });
 const round = (session: string) =>

@@ -11,7 +11,7 @@ const ctx = useTestApi();
 const ROUND = { bet: { type: 'dice', amount: '1.00', target: '50.00', direction: 'over' } };
 
 async function launch(token: string) {
-  const res = await ctx.api.request('POST', '/gmnggate/api', { token, body: { method: 'game_launch', game_id: 'mine-sweep', mode: 'real' } });
+  const res = await ctx.api.request('POST', '/gmnggate/api', { token, body: { method: 'game_launch', game_id: 'dice', mode: 'real' } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.session_id as string;
 }

@@ -33,11 +33,13 @@ describe('withdrawals queue', () => {
     const row = new RegExp(`<tr data-withdrawal="${player.withdrawalId}">([\\s\\S]*?)</tr>`).exec(page.text)?.[1] ?? '';
     // Exact cells: a substring such as '3 days' was also satisfied by '-263 days' (issue 20, item 0).
     const cells = [...row.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((match) => match[0]);
-    expect(cells.slice(0, 9)).toEqual([
+    expect(cells.slice(0, 10)).toEqual([
       `<td>${player.withdrawalId}</td>`,
+      '<td data-kind>withdrawal</td>',
       `<td><a href="/operator/players/${player.id}">${player.username}</a><br><span class="muted">${player.email}</span></td>`,
       '<td class="num">€40.00</td>',
-      '<td>card</td>',
+      // The player never deposited by card: a payout to a method they never paid in with is flagged.
+      '<td>card<br><strong class="flag" data-flag="new-method">never used for a deposit</strong></td>',
       '<td>•••• 4242</td>',
       '<td>verified</td>',
       '<td>limits: deposit day 50.00</td>',

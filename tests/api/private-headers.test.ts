@@ -24,7 +24,7 @@ describe('private answers', () => {
   });
 
   it('the game page keeps its own Referrer-Policy: no-referrer (not the site\'s)', async () => {
-    const launch = await ctx.api.request('POST', '/gmnggate/api', { body: { method: 'game_launch', game_id: 'mine-sweep', mode: 'demo' } });
+    const launch = await ctx.api.request('POST', '/gmnggate/api', { body: { method: 'game_launch', game_id: 'dice', mode: 'demo' } });
     const page = await ctx.api.app.request(`/demo-games/play/${launch.body.session_id}`);
     expect(page.status).toBe(200);
     expect(page.headers.get('referrer-policy')).toBe('no-referrer');

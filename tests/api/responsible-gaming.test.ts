@@ -233,7 +233,7 @@ describe('loss limits', () => {
     clock.advance(DAY);
     expect((await launch(player.token)).status).toBe(200);
   });
-  it('refuses bets in a game launched before the limit was reached, and in one launched before a time-out', async () => {
+  it('refuses bets in a game launched before the limit was reached, and ends one launched before a time-out', async () => {
     // The game's pages and API speak the language the game was launched in.
     const bet = (session: string) =>
       ctx.api.request('POST', `/demo-games/api/sessions/${session}/rounds`, { body: { bet: { type: 'slot', amount: '1.00' } }, encrypt: false });
@@ -251,10 +251,14 @@ describe('loss limits', () => {
     const en = (await launch(other.token, 'en')).body.session_id as string;
     const hi = (await launch(other.token, 'hi')).body.session_id as string;
     expect((await ctx.api.request('POST', '/api/user/time-out', { token: other.token, body: { period: '24h', password: other.password } })).status).toBe(200);
+    // A time-out signs the player out everywhere, and a real-money game session lives only as long
+    // as the sign-in that launched it: both sessions are over (410), in their own language.
     const blocked = await bet(en);
-    expect(blocked.status).toBe(403);
-    expect(blocked.body.detail).toBe('Your account is on a time-out or self-excluded, so real-money play is not possible.');
-    expect((await bet(hi)).body.detail).toBe('आपका खाता टाइम-आउट या स्व-बहिष्कार में है, इसलिए असली पैसों से खेलना संभव नहीं है।');
+    expect(blocked.status).toBe(410);
+    expect(blocked.body.detail).toBe('This game session has expired. Open the game again from the lobby.');
+    expect((await bet(hi)).body.detail).toBe('यह गेम सत्र समाप्त हो गया है। लॉबी से गेम फिर से खोलें।');
+    // Launched again with a token from before the time-out: refused too.
+    expect((await launch(other.token, 'en')).status).toBe(401);
     expect(await balanceOf(ctx.api, other.id)).toBe('100.00');
   });
 

@@ -83,9 +83,9 @@ export function playerActionRoutes(services: Services) {
   app.post('/operator/players/:id/reinstate', adminOnly, async (c) => {
     const id = idParam(c.req.param('id'));
     const { reason } = await readForm(c, { reason: REASON });
-    const { player } = await act(c.get('staff'), id, 'player.reinstate', async (tx, p) => {
+    const { player } = await act(c.get('staff'), id, 'player.reinstate', async (tx, p, now) => {
       const change = await reinstateAccount(tx, p);
-      await notify(tx, services.clock(), p.id, 'staff_reinstated');
+      await notify(tx, now, p.id, 'staff_reinstated');
       return { before: change.before, after: { ...change.after, reason } };
     });
     mail(player, 'reinstated', { support });
@@ -231,7 +231,7 @@ export function playerActionRoutes(services: Services) {
   app.post('/operator/players/:id/two-factor/remove', adminOnly, async (c) => {
     const id = idParam(c.req.param('id'));
     const { reason } = await readForm(c, { reason: REASON });
-    const { player, now } = await act(c.get('staff'), id, 'two_factor.remove', async (tx, p) => {
+    const { player, now } = await act(c.get('staff'), id, 'two_factor.remove', async (tx, p, now) => {
       const change = await removeTwoFactor(tx, p.id);
       await notify(tx, now, p.id, 'staff_two_factor_removed');
       return { before: change.before, after: { ...change.after, reason } };
