@@ -74,17 +74,30 @@ export async function authenticate(services: Services, header: string | undefine
 export const tokenExpiry = (config: Services['config'], createdAt: number, lastUsed: number) =>
   new Date(Math.min(createdAt + config.auth.tokenMaxAgeDays * DAY_MS, lastUsed + config.auth.tokenIdleDays * DAY_MS));
 
+/** What `authenticateToken` checks of a sign-in's token row. */
+export interface TokenRow {
+  user_id: number;
+  created_at: Date | string;
+  last_used_at: Date | string;
+}
+
+/**
+ * Reads the token row by its hash. A route may pass its own reader that joins what it answers
+ * with (`/api/user/me`: the player), so an authenticated read is one round trip, with the same checks.
+ */
+export type TokenReader<Row extends TokenRow> = (db: Queryable, keyHash: string) => Promise<Row[]>;
+const readToken: TokenReader<TokenRow> = (db, keyHash) => db.query<TokenRow>('SELECT user_id, created_at, last_used_at FROM auth_tokens WHERE key_hash = $1', [keyHash]);
+
 /** `authenticate`, also answering when the token now expires (the site's cookie follows it: issue 20, item 14). */
-export async function authenticateToken({ db, config, clock }: Services, header: string | undefined): Promise<{ userId: number; expiresAt: Date }> {
+export async function authenticateToken<Row extends TokenRow = TokenRow>(
+  { db, config, clock }: Services,
+  header: string | undefined,
+  read: TokenReader<Row> = readToken as TokenReader<Row>,
+): Promise<{ userId: number; expiresAt: Date; row: Row }> {
   if (!header) throw detailError(401, 'not_authenticated', undefined, { 'WWW-Authenticate': 'Token' });
   const token = tokenOf(header);
   const keyHash = token ? hashToken(token) : undefined;
-  const [row] = keyHash
-    ? await db.query<{ user_id: number; created_at: Date | string; last_used_at: Date | string }>(
-        'SELECT user_id, created_at, last_used_at FROM auth_tokens WHERE key_hash = $1',
-        [keyHash],
-      )
-    : [];
+  const [row] = keyHash ? await read(db, keyHash) : [];
   const now = clock().getTime();
   const lastUsed = row ? new Date(row.last_used_at).getTime() : 0;
   const expired =
@@ -97,7 +110,7 @@ export async function authenticateToken({ db, config, clock }: Services, header:
   if (touched) {
     await db.query('UPDATE auth_tokens SET last_used_at = $2 WHERE key_hash = $1', [keyHash, new Date(now).toISOString()]);
   }
-  return { userId: row.user_id, expiresAt: tokenExpiry(config, new Date(row.created_at).getTime(), touched ? now : lastUsed) };
+  return { userId: row.user_id, expiresAt: tokenExpiry(config, new Date(row.created_at).getTime(), touched ? now : lastUsed), row };
 }
 
 /** 401 unless the request carries a valid token; sets `userId` for the route. */

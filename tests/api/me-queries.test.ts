@@ -1,7 +1,7 @@
 /**
- * The authenticated read path (issue 20, item 18): `GET /api/user/me` costs two database round
- * trips, the token check and one query for the player with this sign-in's reality check, where
- * it had grown to four. Revocation stays immediate: a signed-out token is refused at once.
+ * The authenticated read path (issue 20, item 18): `GET /api/user/me` costs one database round
+ * trip, the token row (checked as on every route) joined with the player and this sign-in's
+ * reality check, where it had grown to four. Revocation and expiry stay immediate.
  */
 import { describe, expect, it } from 'vitest';
 import { useTestApi } from './harness.ts';
@@ -9,7 +9,7 @@ import { useTestApi } from './harness.ts';
 const ctx = useTestApi();
 
 describe('GET /api/user/me', () => {
-  it('answers with two queries: the token check and the player with their reality check', async () => {
+  it('answers with one query: the token row joined with the player and their reality check', async () => {
     const player = await ctx.api.player({ balance: '12.50' });
     await ctx.api.request('PATCH', '/api/user/responsible-gaming', { token: player.token, body: { reality_check_minutes: 30 } });
     await ctx.api.request('GET', '/api/user/me', { token: player.token }); // the first use may touch last_used_at
@@ -17,18 +17,22 @@ describe('GET /api/user/me', () => {
     const query = db.query;
     const seen: string[] = [];
     db.query = ((sql: string, params?: unknown[]) => {
-      seen.push(sql.replace(/\s+/g, ' ').trim().slice(0, 60));
+      seen.push(sql.replace(/\s+/g, ' ').trim());
       return query.call(db, sql, params);
     }) as typeof db.query;
+    let me: Awaited<ReturnType<typeof ctx.api.request>>;
     try {
-      const me = await ctx.api.request('GET', '/api/user/me', { token: player.token });
-      expect(me.status).toBe(200);
-      expect(me.body).toMatchObject({ id: player.id, balance: '12.50', reality_check_next_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+      me = await ctx.api.request('GET', '/api/user/me', { token: player.token });
     } finally {
       db.query = query;
     }
-    expect(seen).toHaveLength(2);
-    expect(seen[0]).toMatch(/^SELECT user_id, created_at, last_used_at FROM auth_tokens/);
+    expect(me.status).toBe(200);
+    const [signIn] = await db.query<{ created_at: Date | string }>('SELECT created_at FROM auth_tokens WHERE user_id = $1', [player.id]);
+    const dueAt = new Date(new Date(signIn!.created_at).getTime() + 30 * 60_000).toISOString();
+    expect(me.body).toMatchObject({ id: player.id, balance: '12.50', reality_check_next_at: dueAt });
+    expect(me.headers.get('token-expires')).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatch(/^SELECT t\.user_id, t\.created_at, t\.last_used_at, t\.reality_ack_at, u\.id, .* FROM auth_tokens t JOIN users u ON u\.id = t\.user_id WHERE t\.key_hash = \$1$/);
   });
 
   it('still refuses a token the moment it is signed out', async () => {

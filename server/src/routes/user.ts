@@ -2,11 +2,11 @@ import { Hono } from 'hono';
 import { API_PATHS, EDITABLE_USER_FIELDS, type ReferralStats, type User, type UserUpdateRequest } from '../../../src/api/contract.ts';
 import { checkUserUpdate, hasProblems, normalizeUsername, type Problems } from '../../../src/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
-import { hashToken, requireUser, tokenOf } from '../auth.ts';
+import { authenticateToken, requireUser, TOKEN_EXPIRES_HEADER } from '../auth.ts';
 import { readJson } from '../body.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { fieldError, fieldErrors } from '../errors.ts';
-import { loadMe, loadUser } from '../services/users.ts';
+import { loadUser, meOf, readMe } from '../services/users.ts';
 
 /** Fields of the user a player can see but never set. */
 const READ_ONLY = new Set(['id', 'email', 'balance', 'bonus_balance', 'currency', 'loyalty', 'referral_code', 'date_joined', 'limits', 'password']);
@@ -15,13 +15,14 @@ const READ_ONLY = new Set(['id', 'email', 'balance', 'bonus_balance', 'currency'
 export function userRoutes(services: Services) {
   const { db, config } = services;
   const app = new Hono<AppEnv>();
-  app.use(API_PATHS.me, requireUser(services));
   app.use(API_PATHS.updateUser, requireUser(services));
   app.use(API_PATHS.referralStats, requireUser(services));
 
   app.get(API_PATHS.me, async (c) => {
-    // requireUser has checked the token; one query reads the player and this sign-in's reality check.
-    return c.json<User>((await loadMe(db, c.get('userId'), hashToken(tokenOf(c.req.header('authorization'))!), config))!);
+    // The token check of every route (requireUser), its row joined with the player: one query.
+    const { row, expiresAt } = await authenticateToken(services, c.req.header('authorization'), readMe);
+    c.header(TOKEN_EXPIRES_HEADER, expiresAt.toISOString());
+    return c.json<User>(meOf(row, config));
   });
 
   app.patch(API_PATHS.updateUser, async (c) => {

@@ -3,6 +3,7 @@ import type { Loyalty, User } from '../../../src/api/contract.ts';
 import { LOYALTY_LEVELS } from '../../../src/data/loyalty-levels.ts';
 import { LOCALES } from '../../../src/i18n/locales.mjs';
 import type { ServerConfig } from '../config.ts';
+import type { TokenReader, TokenRow } from '../auth.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Locale } from '../i18n.ts';
 import type { Recipient } from '../mail/messages.ts';
@@ -30,24 +31,31 @@ export async function loadUser(db: Queryable, id: number, config: ServerConfig):
   return { ...rest, loyalty: loyaltyFor(loyalty_points), date_joined: new Date(date_joined).toISOString(), limits: config.limits };
 }
 
+/** The token row of a sign-in joined with its player: what `/api/user/me` answers from. */
+export interface MeRow extends TokenRow {
+  reality_ack_at: Date | string | null;
+  id: number; email: string; username: string; first_name: string; last_name: string; balance: string;
+  bonus_balance: string; currency: string; loyalty_points: number; referral_code: string; date_joined: Date;
+  minutes: number | null;
+}
+
 /**
- * `/api/user/me` for the sign-in whose token hashes to `keyHash`: the user and, in the same
- * query, the sign-in's reality-check times (one round trip where there were three).
+ * `/api/user/me` in one round trip: the sign-in's token row (checked by `authenticateToken` as on
+ * every route), its reality-check times and its player. It was a token query and then the player's.
  */
-export async function loadMe(db: Queryable, id: number, keyHash: string, config: ServerConfig): Promise<User | undefined> {
-  const [row] = await db.query<{
-    id: number; email: string; username: string; first_name: string; last_name: string; balance: string;
-    bonus_balance: string; currency: string; loyalty_points: number; referral_code: string; date_joined: Date;
-    minutes: number | null; session_created_at: Date | string | null; reality_ack_at: Date | string | null;
-  }>(
-    `SELECT u.id, u.email, u.username, u.first_name, u.last_name, u.balance::text, u.bonus_balance::text, u.currency, u.loyalty_points,
-            u.referral_code, u.date_joined, u.reality_check_minutes AS minutes, t.created_at AS session_created_at, t.reality_ack_at
-     FROM users u LEFT JOIN auth_tokens t ON t.key_hash = $2 AND t.user_id = u.id WHERE u.id = $1`,
-    [id, keyHash],
+export const readMe: TokenReader<MeRow> = (db, keyHash) =>
+  db.query<MeRow>(
+    `SELECT t.user_id, t.created_at, t.last_used_at, t.reality_ack_at,
+            u.id, u.email, u.username, u.first_name, u.last_name, u.balance::text, u.bonus_balance::text, u.currency, u.loyalty_points,
+            u.referral_code, u.date_joined, u.reality_check_minutes AS minutes
+     FROM auth_tokens t JOIN users u ON u.id = t.user_id WHERE t.key_hash = $1`,
+    [keyHash],
   );
-  if (!row) return undefined;
-  const { loyalty_points, date_joined, minutes, session_created_at, reality_ack_at, ...rest } = row;
-  const next = session_created_at === null ? null : nextRealityCheck({ created_at: session_created_at, reality_ack_at }, minutes);
+
+/** The `/api/user/me` answer from a checked `readMe` row. */
+export function meOf(row: MeRow, config: ServerConfig): User {
+  const { user_id: _userId, created_at, last_used_at: _lastUsed, reality_ack_at, loyalty_points, date_joined, minutes, ...rest } = row;
+  const next = nextRealityCheck({ created_at, reality_ack_at }, minutes);
   return {
     ...rest, loyalty: loyaltyFor(loyalty_points), date_joined: new Date(date_joined).toISOString(), limits: config.limits,
     reality_check_next_at: next?.toISOString() ?? null,
