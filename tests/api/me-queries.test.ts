@@ -42,3 +42,33 @@ describe('GET /api/user/me', () => {
     expect((await ctx.api.request('GET', '/api/user/me', { token: player.token })).status).toBe(401);
   });
 });
+
+describe('POST /api/user/withdrawal without an Idempotency-Key', () => {
+  it('reserves in one statement outside a transaction of its own (no BEGIN and COMMIT while the row is locked); with a key it keeps its transaction', async () => {
+    const player = await ctx.api.player({ balance: '30.00', verified: true });
+    const db = ctx.api.db;
+    const transaction = db.transaction;
+    let transactions = 0;
+    db.transaction = ((work: Parameters<typeof transaction>[0]) => {
+      transactions += 1;
+      return transaction.call(db, work);
+    }) as typeof db.transaction;
+    const body = { amount: '10.00', method: 'card', destination: '4242 4242 4242 4242' };
+    try {
+      const plain = await ctx.api.request('POST', '/api/user/withdrawal', { token: player.token, body });
+      expect(plain.status).toBe(201);
+      expect(plain.body.balance).toBe('20.00');
+      expect(transactions).toBe(0);
+      const keyed = await ctx.api.request('POST', '/api/user/withdrawal', { token: player.token, body, headers: { 'idempotency-key': 'me-queries-1' } });
+      expect(keyed.status).toBe(201);
+      expect(keyed.body.balance).toBe('10.00');
+      expect(transactions).toBe(1);
+    } finally {
+      db.transaction = transaction;
+    }
+    // Refused without a transaction too: nothing moves and the message names the balance.
+    const refused = await ctx.api.request('POST', '/api/user/withdrawal', { token: player.token, body: { ...body, amount: '10.01' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.amount).toEqual(['Insufficient funds: your balance is €10.00.']);
+  });
+});

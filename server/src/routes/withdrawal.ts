@@ -55,6 +55,8 @@ export function withdrawalRoutes(services: Services) {
           },
         };
       },
+      // reserveWithdrawal is the one write; a refusal only reads the balance for its message.
+      { oneStatement: true },
     ));
     if (outcome.replayed) c.header('Idempotent-Replayed', 'true');
     return c.json(outcome.body, outcome.status);
