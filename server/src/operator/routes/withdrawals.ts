@@ -101,7 +101,12 @@ export function withdrawalRoutes(services: Services) {
 
   app.post('/operator/withdrawals/:id/approve', adminOnly, async (c) => {
     const id = idParam(c.req.param('id'));
-    const { payout_reference: reference } = await readForm(c, { payout_reference: PAYOUT_REFERENCE });
+    // The payout reference and the confirmation tick are required here too, not only by the form.
+    const { payout_reference: reference, confirm } = await readForm(c, {
+      payout_reference: { ...PAYOUT_REFERENCE, required: true },
+      confirm: { label: say('withdrawals.confirm_paid'), max: 3 },
+    });
+    if (confirm !== 'yes') throw new ConsoleError(400, say('withdrawals.confirm_required'));
     const staff = c.get('staff');
     const now = services.clock();
     const decided = await db.transaction(async (tx) => {
@@ -113,11 +118,11 @@ export function withdrawalRoutes(services: Services) {
         [id, now.toISOString(), staff.id],
       );
       if (!row) return undefined;
-      if (reference) await recordPayout(tx, id, row.method, row.destination, reference, staff.id, now);
+      await recordPayout(tx, id, row.method, row.destination, reference, staff.id, now);
       await notify(tx, now, row.user_id, 'withdrawal_completed', { amount: row.amount, currency: row.currency });
       await audit(tx, {
         staffId: staff.id, action: 'withdrawal.approve', targetType: 'withdrawal', targetId: id,
-        before: { status: 'pending', amount: row.amount }, after: { status: 'completed', amount: row.amount, ...(reference ? { payout_reference: reference } : {}) }, at: now,
+        before: { status: 'pending', amount: row.amount }, after: { status: 'completed', amount: row.amount, payout_reference: reference }, at: now,
       });
       return row;
     });
