@@ -93,13 +93,16 @@ function autoSettle(state: CrashState) {
  */
 export function actCrash(state: CrashState, action: string, elapsed: number): boolean {
   if (state.finished || (action !== 'cashout' && action !== 'settle')) return false;
-  if (elapsed >= crashEndsAt(state)) {
+  const end = crashEndsAt(state);
+  // At the end ms itself the multiplier has reached the crash point (or the target) and, as an
+  // auto cash-out equal to the crash point wins, a cash-out there wins that same amount.
+  if (elapsed > end || (elapsed === end && action === 'settle')) {
     autoSettle(state);
     return true;
   }
   if (action === 'settle') return false;
   state.endedAt = elapsed;
-  state.paid = crashMultiplierAt(elapsed);
+  state.paid = Math.min(crashMultiplierAt(elapsed), state.target, state.crash);
   state.finished = true;
   return true;
 }

@@ -166,6 +166,8 @@ for (const lang of ['de', 'ja'] as const) {
 }
 
 test('de: limit and amount fields show and accept decimal commas; shortcuts above the remaining limit are disabled', async ({ page, request }) => {
+  // Two profile screens, a reload and a payment: more than the default 30 s on a busy CI machine.
+  test.setTimeout(60_000);
   await signedIn(page, request, 'de');
   const profile = messages('de', 'profile');
   const euro = (amount: string) => `${amount}\u00a0€`;
@@ -198,6 +200,8 @@ test('de: limit and amount fields show and accept decimal commas; shortcuts abov
   });
   await form.getByRole('button', { name: profile.deposit.submit }).click();
   await expect.poll(() => created).toEqual({ status: 201, amount: '12.50' });
+  // The page is on its way to the payment page: stop intercepting so closing the context waits for nothing.
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
 
 test('de: /activate revisited while signed in says the account is already active', async ({ page, request }) => {

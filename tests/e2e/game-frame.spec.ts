@@ -69,7 +69,9 @@ test('the game frame runs in an opaque origin: it cannot read the site\'s cookie
 
 test('the provider answers the sandboxed page\'s preflight and requests for origin "null" only, without credentials', async ({ request }) => {
   const launch = await (await request.post('/gmnggate/api', { data: { method: 'game_launch', game_id: 'european-roulette', mode: 'demo' } })).json();
-  const sessionId = new URL(launch.url).pathname.split('/').pop()!;
+  // Without GAME_PROVIDER_ORIGIN the launch URL is relative to the site (issue 20, item 15).
+  expect(launch.url).toBe(`/demo-games/play/${launch.session_id}`);
+  const sessionId = launch.session_id as string;
   const api = `/demo-games/api/sessions/${sessionId}`;
   const preflight = await request.fetch(`${api}/rounds`, { method: 'OPTIONS', headers: { origin: 'null', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
   expect(preflight.status()).toBe(204);

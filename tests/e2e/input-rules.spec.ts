@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, newPlayer, waitForClientScript, fillAdultSignUp, registerPlayer } from './helpers';
+import { apiToken, newPlayer, waitForClientScript, fillAdultSignUp, registerPlayer, verifyIdentity } from './helpers';
 
 const signUp = (page: Page) => page.locator('dialog.auth-dialog[data-dialog="sign-up"][open]');
 
@@ -54,7 +54,10 @@ test('a public page does not load the password dictionaries', async ({ page }) =
 test('the withdrawal form checks the destination for the chosen method, in the page language, before sending', async ({ page, request }) => {
   const player = newPlayer('dest');
   await registerPlayer(request, player);
-  await page.context().addCookies([{ name: 'auth_token', value: await apiToken(request, player), url: test.info().project.use.baseURL! }]);
+  const token = await apiToken(request, player);
+  // The form is usable only once staff have checked the player's identity.
+  await verifyIdentity(request, token);
+  await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
   const sent: string[] = [];
   page.on('request', (req) => new URL(req.url()).pathname === '/api/user/withdrawal' && sent.push(req.method()));
   await page.goto('/ja/profile/withdrawal');

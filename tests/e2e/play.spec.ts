@@ -180,7 +180,7 @@ test('game page errors: a bad stake is refused in the page, an unknown session s
 
 test('game pages send frame-ancestors and a strict CSP without inline scripts', async ({ request }) => {
   const launch = await (await request.post('/gmnggate/api', { data: { method: 'game_launch', game_id: 'dice', mode: 'demo' } })).json();
-  const response = await request.get(new URL(launch.url).pathname);
+  const response = await request.get(launch.url);
   const csp = response.headers()['content-security-policy']!;
   expect(csp).toContain("frame-ancestors 'self'");
   expect(csp).toContain("script-src 'self'");

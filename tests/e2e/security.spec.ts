@@ -177,7 +177,7 @@ for (const mode of ['light', 'dark'] as const) {
       await closeLowBalance(page);
       await expect(page.locator('html')).toHaveClass(mode === 'dark' ? /p-dark/ : /^(?!.*p-dark)/);
       await expect(page.locator('li.device-session')).toHaveCount(1);
-      await page.getByLabel('Password', { exact: true }).fill(player.password);
+      await page.getByRole('region', { name: 'Two-factor sign-in' }).getByLabel('Password', { exact: true }).fill(player.password);
       await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
       await expect(page.locator('[data-secret]')).toBeVisible();
       const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();

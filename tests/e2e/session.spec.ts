@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, activateFromMail, apiToken, newPlayer, waitForClientScript, fillAdultSignUp, registerPlayer } from './helpers';
+import { DEMO, activateFromMail, activationLink, apiToken, newPlayer, waitForClientScript, fillAdultSignUp, registerPlayer } from './helpers';
 
 const dialog = (page: Page, which: 'sign-in' | 'sign-up') => page.locator(`dialog.auth-dialog[data-dialog="${which}"][open]`);
 
@@ -245,6 +245,10 @@ test('a ?ref= link is remembered and a player who registers later counts for the
   await expect(form.locator('[data-notice="check-inbox"]')).toBeVisible();
   await expect(form.locator('[data-notice="ref-ignored"]')).toHaveCount(0);
 
+  // An account that was never activated is not an invited player yet (issue 29).
+  expect((await (await request.get('/api/user/referral-stats', { headers })).json()).invited).toBe(before.invited);
+  const { uid, token } = await activationLink(player.email);
+  expect((await request.post('/auth/users/activation/', { data: { uid, token } })).status()).toBe(204);
   const after = await (await request.get('/api/user/referral-stats', { headers })).json();
   expect(after.invited).toBe(before.invited + 1);
 });

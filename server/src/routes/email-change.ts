@@ -26,7 +26,9 @@ export function emailChangeRoutes(services: Services) {
   const page = (c: Context<AppEnv>, status: 200 | 403 | 404, locale: Locale, body: unknown) => {
     c.header('Content-Security-Policy', `default-src 'none'; style-src ${STYLE_HASH}; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`);
     c.header('Cache-Control', 'no-store');
-    c.header('Referrer-Policy', 'no-referrer');
+    // The token in this page's address never leaves the site; same-origin (not no-referrer) because a
+    // no-referrer page's own form posts carry `Origin: null`, which the check below must refuse.
+    c.header('Referrer-Policy', 'same-origin');
     return c.html(
       html`<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex"><title>${translate(locale, 'email_change.title')} · AmberPlay</title><style>${STYLE}</style></head>

@@ -105,4 +105,26 @@ describe('crash', () => {
     crashExpire(won);
     expect(crashPayout(won)).toBe(2000n);
   });
+
+  it('a cash-out at the very ms the multiplier reaches the crash point wins it, as an equal auto target would; one ms later loses', () => {
+    const fixed = (x: number) => ({ int: () => x });
+    const bet = { type: 'crash' as const, amount: '10.00', auto_cashout: '5.00' };
+    const end = crashTimeOf(198);
+    const atEnd = startCrash(bet, fixed(TWO_32 / 2));
+    expect(crashEndsAt(atEnd)).toBe(end);
+    expect(actCrash(atEnd, 'cashout', end)).toBe(true);
+    expect(crashPayout(atEnd)).toBe(1980n);
+    expect(crashView(atEnd, end)).toMatchObject({ crash_point: '1.98', paid: '1.98', elapsed_ms: end });
+    const after = startCrash(bet, fixed(TWO_32 / 2));
+    expect(actCrash(after, 'cashout', end + 1)).toBe(true);
+    expect(crashPayout(after)).toBe(0n);
+    // The server's own settle at the end ms is the auto rule: the target 5.00 was not reached.
+    const settled = startCrash(bet, fixed(TWO_32 / 2));
+    expect(actCrash(settled, 'settle', end)).toBe(true);
+    expect(crashPayout(settled)).toBe(0n);
+    // The target itself, reached at its own ms, pays the target and never more.
+    const target = startCrash({ ...bet, auto_cashout: '1.50' }, fixed(TWO_32 / 2));
+    expect(actCrash(target, 'cashout', crashTimeOf(150))).toBe(true);
+    expect(crashPayout(target)).toBe(1500n);
+  });
 });

@@ -29,6 +29,8 @@ export function providerApi(sessionId: string) {
     return data;
   }
   return {
+    /** Any call under the session's API path (the multi-step games' rounds and actions). */
+    request: call,
     state: () => call<GameSessionState>(''),
     play: (bet: GameBet) => call<RoundResponse>('/rounds', { bet }),
     rotate: (clientSeed: string) => call<SeedRotation>('/seeds', { client_seed: clientSeed }),

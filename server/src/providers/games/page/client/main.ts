@@ -134,7 +134,7 @@ const notify = () => {
   if (window.parent !== window) window.parent.postMessage({ type: 'balance-changed' }, config.siteOrigin || location.origin);
 };
 api.state().then((state) => (isStepMechanic(state.game.mechanic)
-  ? renderSteps(state, { t, money: moneyFormatter(state.currency, config.locale), sessionId: config.sessionId, root, alert, showError, notify, api, intl: LOCALE_INTL[config.locale] ?? 'en-US' })
+  ? renderSteps(state, { t, money: moneyFormatter(state.currency, config.locale), root, alert, showError, notify, api, intl: LOCALE_INTL[config.locale] ?? 'en-US' })
   : render(state)), (error) => {
   root.removeAttribute('aria-busy');
   root.replaceChildren();

@@ -4,14 +4,13 @@
 import type { GameSessionState, RoundView, StepRoundView } from '../../../../../../src/games/protocol.ts';
 import { checkAmount, toCents } from '../../../../../../src/api/money.ts';
 import { crashMultiplierAt, crashTarget, hundredthsText } from '../../../../../../src/games/crash.ts';
-import { GameError, type ProviderApi } from './api.ts';
+import type { ProviderApi } from './api.ts';
 import { field, h, type T } from './dom.ts';
 import { fairnessPanels } from './fairness.ts';
 
 interface Deps {
   t: T;
   money: (amount: string) => string;
-  sessionId: string;
   root: HTMLElement;
   alert: HTMLElement;
   showError: (error: unknown) => void;
@@ -30,20 +29,7 @@ const cardText = (card: string) => `${card[0] === 'T' ? '10' : card[0]}${SUITS[c
 export function renderSteps(state: GameSessionState, deps: Deps) {
   const { t, money, root, alert } = deps;
   const mechanic = state.game.mechanic as 'blackjack' | 'mines' | 'crash';
-  const base = `/demo-games/api/sessions/${encodeURIComponent(deps.sessionId)}`;
-  async function call(path: string, body?: unknown): Promise<StepResponse> {
-    let response: Response;
-    try {
-      response = await fetch(base + path, body === undefined
-        ? { headers: { Accept: 'application/json' } }
-        : { method: 'POST', headers: { Accept: 'application/json', 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-    } catch {
-      throw new GameError(0);
-    }
-    const data = (await response.json().catch(() => ({}))) as StepResponse & { detail?: string };
-    if (!response.ok) throw new GameError(response.status, typeof data.detail === 'string' ? data.detail : undefined);
-    return data;
-  }
+  const call = (path: string, body?: unknown) => deps.api.request<StepResponse>(path, body);
 
   const balance = h('strong', { 'data-balance': true }, money(state.balance));
   const result = h('p', { role: 'status', class: 'result', 'data-result': true });
