@@ -66,11 +66,26 @@ describe('withdrawals queue', () => {
     const admin = await staffMember(ctx.api, 'admin');
     const player = await pendingWithdrawal('40.00', 'en');
     await admin.client.get('/operator/withdrawals');
-    for (const fields of [{}, { confirm: 'yes' }, { payout_reference: '', confirm: 'yes' }, { payout_reference: 'PAY-001' }]) {
-      expect((await admin.client.post(`/operator/withdrawals/${player.withdrawalId}/approve`, fields)).status).toBe(400);
+    const missingReference = '<p class="error" role="alert">“Payout reference (bank reference or transaction hash)” is required.</p>';
+    const missingConfirmation = '<p class="error" role="alert">Tick “I have sent this payment” to confirm.</p>';
+    for (const [fields, message] of [
+      [{}, missingReference],
+      [{ confirm: 'yes' }, missingReference],
+      [{ payout_reference: '', confirm: 'yes' }, missingReference],
+      [{ payout_reference: '   ', confirm: 'yes' }, missingReference],
+      [{ payout_reference: 'PAY-001' }, missingConfirmation],
+      [{ payout_reference: 'PAY-001', confirm: 'no' }, missingConfirmation],
+    ] as const) {
+      const res = await admin.client.post(`/operator/withdrawals/${player.withdrawalId}/approve`, fields);
+      expect(res.status, JSON.stringify(fields)).toBe(400);
+      expect(res.text, JSON.stringify(fields)).toContain(message);
     }
     expect(await statusOf(player.withdrawalId)).toBe('pending');
     expect(await balanceOf(ctx.api, player.id)).toBe('60.00');
+    expect(await auditOf(ctx.api, 'withdrawal', player.withdrawalId)).toEqual([]);
+    expect(await ctx.api.db.query('SELECT 1 FROM withdrawal_payouts WHERE transaction_id = $1', [player.withdrawalId])).toEqual([]);
+    // Still in the queue with its decision forms.
+    expect((await admin.client.get('/operator/withdrawals')).text).toContain(`action="/operator/withdrawals/${player.withdrawalId}/approve"`);
   });
 
   it('approve: completed, a notification and an email in the player\'s language, and an audit row', async () => {
@@ -179,7 +194,7 @@ describe('withdrawals queue', () => {
     const page = await support.client.get('/operator/withdrawals');
     expect(page.status).toBe(200);
     expect(page.text).toContain(player.username);
-    expect(page.text).not.toContain(`/operator/withdrawals/${player.withdrawalId}/approve`, PAID);
+    expect(page.text).not.toContain(`/operator/withdrawals/${player.withdrawalId}/approve`);
     for (const [path, fields] of [[`/operator/withdrawals/${player.withdrawalId}/approve`, PAID], [`/operator/withdrawals/${player.withdrawalId}/reject`, { reason: 'x' }]] as const) {
       const res = await support.client.post(path, fields);
       expect(res.status).toBe(403);
