@@ -32,7 +32,7 @@ describe('refunds on self-exclusion', () => {
     const rejected = await admin.client.post(`/operator/withdrawals/${refund.id}/reject`, { reason: 'No destination on file' });
     expect(rejected.status).toBe(409);
     expect(rejected.text).toContain('cannot be rejected: the account is locked');
-    expect((await admin.client.post(`/operator/withdrawals/${refund.id}/approve`, { payout_reference: 'X' })).status).toBe(409);
+    expect((await admin.client.post(`/operator/withdrawals/${refund.id}/approve`, { payout_reference: 'X', confirm: 'yes' })).status).toBe(409);
     expect(await balanceOf(ctx.api, player.id)).toBe('0.00');
 
     const fields = { method: 'bank_transfer', destination: IBAN, payout_reference: 'SEPA-2026-0042', confirm: 'yes' };

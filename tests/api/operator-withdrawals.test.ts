@@ -5,6 +5,7 @@ import { auditOf, ConsoleClient, mailTo, staffMember } from './operator-harness.
 
 const clock = manualClock(new Date('2026-03-02T10:00:00Z'));
 const ctx = useTestApi({}, { clock });
+const PAID = { payout_reference: 'PAY-001', confirm: 'yes' };
 const CARD = { method: 'card', destination: '4242 4242 4242 4242' };
 
 /** A funded player who asked for a withdrawal; `language` is the one they last signed in with. */
@@ -61,11 +62,37 @@ describe('withdrawals queue', () => {
     expect(row).toContain('<td>0 days</td>');
   });
 
+  it('approve without a payout reference or without the confirmation is refused and the withdrawal stays pending', async () => {
+    const admin = await staffMember(ctx.api, 'admin');
+    const player = await pendingWithdrawal('40.00', 'en');
+    await admin.client.get('/operator/withdrawals');
+    const missingReference = '<p class="error" role="alert">“Payout reference (bank reference or transaction hash)” is required.</p>';
+    const missingConfirmation = '<p class="error" role="alert">Tick “I have sent this payment” to confirm.</p>';
+    for (const [fields, message] of [
+      [{}, missingReference],
+      [{ confirm: 'yes' }, missingReference],
+      [{ payout_reference: '', confirm: 'yes' }, missingReference],
+      [{ payout_reference: '   ', confirm: 'yes' }, missingReference],
+      [{ payout_reference: 'PAY-001' }, missingConfirmation],
+      [{ payout_reference: 'PAY-001', confirm: 'no' }, missingConfirmation],
+    ] as const) {
+      const res = await admin.client.post(`/operator/withdrawals/${player.withdrawalId}/approve`, fields);
+      expect(res.status, JSON.stringify(fields)).toBe(400);
+      expect(res.text, JSON.stringify(fields)).toContain(message);
+    }
+    expect(await statusOf(player.withdrawalId)).toBe('pending');
+    expect(await balanceOf(ctx.api, player.id)).toBe('60.00');
+    expect(await auditOf(ctx.api, 'withdrawal', player.withdrawalId)).toEqual([]);
+    expect(await ctx.api.db.query('SELECT 1 FROM withdrawal_payouts WHERE transaction_id = $1', [player.withdrawalId])).toEqual([]);
+    // Still in the queue with its decision forms.
+    expect((await admin.client.get('/operator/withdrawals')).text).toContain(`action="/operator/withdrawals/${player.withdrawalId}/approve"`);
+  });
+
   it('approve: completed, a notification and an email in the player\'s language, and an audit row', async () => {
     const admin = await staffMember(ctx.api, 'admin');
     const player = await pendingWithdrawal('40.00', 'de');
     await admin.client.get('/operator/withdrawals');
-    const res = await admin.client.post(`/operator/withdrawals/${player.withdrawalId}/approve`);
+    const res = await admin.client.post(`/operator/withdrawals/${player.withdrawalId}/approve`, PAID);
     expect(res.status).toBe(303);
     expect(res.location).toBe(`/operator/withdrawals?approved=${player.withdrawalId}`);
     expect(await statusOf(player.withdrawalId)).toBe('completed');
@@ -79,7 +106,7 @@ describe('withdrawals queue', () => {
     expect(mail, 'the withdrawal mail').toBeDefined();
     expect(mail!.text).toContain('Ihre Auszahlung von 40,00\u00a0€ wurde genehmigt und überwiesen.');
     expect(await auditOf(ctx.api, 'withdrawal', player.withdrawalId)).toEqual([
-      { staff_id: admin.id, action: 'withdrawal.approve', before: { status: 'pending', amount: '40.00' }, after: { status: 'completed', amount: '40.00' } },
+      { staff_id: admin.id, action: 'withdrawal.approve', before: { status: 'pending', amount: '40.00' }, after: { status: 'completed', amount: '40.00', payout_reference: 'PAY-001' } },
     ]);
   });
 
@@ -138,7 +165,7 @@ describe('withdrawals queue', () => {
       await first.client.get('/operator/withdrawals');
       await second.client.get('/operator/withdrawals');
       const [approve, reject] = await Promise.all([
-        first.client.post(`/operator/withdrawals/${player.withdrawalId}/approve`),
+        first.client.post(`/operator/withdrawals/${player.withdrawalId}/approve`, PAID),
         second.client.post(`/operator/withdrawals/${player.withdrawalId}/reject`, { reason: 'Duplicate request' }),
       ]);
       expect([approve.status, reject.status].sort()).toEqual([303, 409]);
@@ -157,7 +184,7 @@ describe('withdrawals queue', () => {
     await admin.client.get('/operator/withdrawals');
     expect((await admin.client.post(`/operator/withdrawals/${player.withdrawalId}/reject`, { reason: 'No' })).status).toBe(303);
     expect((await admin.client.post(`/operator/withdrawals/${player.withdrawalId}/reject`, { reason: 'No' })).status).toBe(409);
-    expect((await admin.client.post(`/operator/withdrawals/${player.withdrawalId}/approve`)).status).toBe(409);
+    expect((await admin.client.post(`/operator/withdrawals/${player.withdrawalId}/approve`, PAID)).status).toBe(409);
     expect(await balanceOf(ctx.api, player.id)).toBe('100.00');
   });
 
@@ -168,7 +195,7 @@ describe('withdrawals queue', () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain(player.username);
     expect(page.text).not.toContain(`/operator/withdrawals/${player.withdrawalId}/approve`);
-    for (const [path, fields] of [[`/operator/withdrawals/${player.withdrawalId}/approve`, {}], [`/operator/withdrawals/${player.withdrawalId}/reject`, { reason: 'x' }]] as const) {
+    for (const [path, fields] of [[`/operator/withdrawals/${player.withdrawalId}/approve`, PAID], [`/operator/withdrawals/${player.withdrawalId}/reject`, { reason: 'x' }]] as const) {
       const res = await support.client.post(path, fields);
       expect(res.status).toBe(403);
       expect(res.text).toContain('Your role (support) may look and write notes only');

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { depositThroughPaymentPage, mailTo, newPlayer, registerPlayer } from './helpers';
+import { depositThroughPaymentPage, mailTo, newPlayer, registerPlayer, verifyIdentity } from './helpers';
 import { E2E_DATA_DIR } from './isolated-site.mjs';
 
 /**
@@ -175,4 +175,65 @@ test('a refund on self-exclusion is paid to a destination staff record, never re
   await expect(console_.getByRole('status')).toHaveText(/^Refund \d+ recorded as paid\.$/);
   await expect(console_.locator('tr', { hasText: player.username })).toHaveCount(0);
   await context.close();
+});
+
+test('an admin closes an account at the player\'s request from the player page: the balance is paid out, the player is signed out and sign-in answers as for an unknown address', async ({ page, request, browser }) => {
+  test.setTimeout(150_000);
+  const player = newPlayer('opclose');
+  await registerPlayer(request, player, 'de');
+  const login = await request.post('/auth/token/login/', { data: { email: player.email, password: player.password }, headers: { 'accept-language': 'de' } });
+  const token = ((await login.json()) as { auth_token: string }).auth_token;
+  await depositThroughPaymentPage(request, token, '20.00');
+  await verifyIdentity(request, token);
+  await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
+  await page.goto('/de/profile');
+  await expect(page.locator('html')).toHaveAttribute('data-session', 'in');
+
+  const { page: console_, context } = await adminSignIn(browser);
+  await console_.goto('/operator/players');
+  await console_.getByLabel('Email or username').fill(player.email);
+  await console_.getByRole('button', { name: 'Search' }).click();
+  await expect(console_.getByRole('heading', { level: 1 })).toHaveText(`Player ${player.username}`);
+  const close = console_.getByRole('form', { name: 'Close account' });
+  await expect(close.locator('#close-balance')).toHaveText('Balance to pay out: €20.00. Enter where the player wants it sent.');
+  for (const scheme of ['light', 'dark'] as const) {
+    await console_.emulateMedia({ colorScheme: scheme });
+    await noAxeViolations(console_);
+  }
+  await close.getByLabel('Method', { exact: true }).selectOption('bank_transfer');
+  await close.getByLabel('Paid to (card number, IBAN or wallet address)').fill('DE89 3704 0044 0532 0130 00');
+  await close.getByLabel('Reason').fill('The player asked by email to close the account');
+  await close.getByLabel('The player asked to close their account').check();
+  await close.getByRole('button', { name: 'Close account' }).click();
+  await expect(console_.getByRole('status')).toHaveText("Account closed at the player's request; the player was signed out everywhere. Any balance waits in the withdrawals queue as one withdrawal.");
+  await expect(console_.locator('[data-account-state]')).toContainText('closed since');
+  await expect(console_.locator('[data-balance]')).toHaveText('€0.00');
+  await expect(console_.getByRole('form', { name: 'Close account' })).toHaveCount(0);
+  for (const scheme of ['light', 'dark'] as const) {
+    await console_.emulateMedia({ colorScheme: scheme });
+    await noAxeViolations(console_);
+  }
+  await console_.goto('/operator/withdrawals');
+  await expect(console_.locator('tr', { hasText: player.username })).toContainText('€20.00');
+  await context.close();
+
+  // The player's open page is signed out at its next request.
+  await page.goto('/de/faq');
+  await expect(page.locator('html')).toHaveAttribute('data-session', 'out');
+  expect((await page.context().cookies()).find((cookie) => cookie.name === 'auth_token')).toBeUndefined();
+
+  // Sign-in answers exactly as for an address that has no account.
+  const signIn = async (email: string) => {
+    await page.goto('/de/faq');
+    await page.goto('/de/faq#sign-in');
+    const form = page.locator('dialog.auth-dialog[data-dialog="sign-in"][open]');
+    await form.getByLabel(auth.fields.email).fill(email);
+    await form.getByLabel(auth.fields.password, { exact: true }).fill(player.password);
+    await form.getByRole('button', { name: auth.sign_in.submit }).click();
+    const alert = form.getByRole('alert');
+    await expect(alert).not.toBeEmpty();
+    return (await alert.textContent())!.trim();
+  };
+  const unknown = await signIn(`nobody_${player.email}`);
+  expect(await signIn(player.email)).toBe(unknown);
 });

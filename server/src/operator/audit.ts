@@ -15,7 +15,7 @@ export interface AuditEntry {
 export const AUDIT_ACTIONS = [
   'staff.create', 'staff.sign_in', 'staff.sign_out', 'staff.password_change', 'staff.two_factor_enrol',
   'withdrawal.approve', 'withdrawal.reject', 'withdrawal.refund', 'verification.approve', 'verification.reject', 'note.add', 'news.publish',
-  'player.suspend', 'player.reinstate', 'adjustment.request', 'adjustment.apply', 'adjustment.decline', 'bonus.grant',
+  'player.suspend', 'player.reinstate', 'player.close', 'adjustment.request', 'adjustment.apply', 'adjustment.decline', 'bonus.grant',
   'limit.set', 'time_out.apply', 'interaction.record', 'sessions.end', 'two_factor.remove', 'email.change_request', 'email.change',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -5,6 +5,7 @@ import { every, except } from 'hono/combine';
 import type { Services } from '../app-env.ts';
 import { ApiError } from '../errors.ts';
 import { ActionRefused } from '../services/account-admin.ts';
+import { WithdrawalRefused } from '../services/withdrawal-decisions.ts';
 import { controlRoutes } from './control.ts';
 import { ConsoleError } from './form.ts';
 import { say } from './messages.ts';
@@ -69,6 +70,7 @@ export function operatorRoutes(services: Services) {
 
   app.onError((error, c) => {
     if (error instanceof ActionRefused) return errorPage(c, 409, say(`actions.refused_${error.code}`));
+    if (error instanceof WithdrawalRefused) return errorPage(c, 409, say(`withdrawals.${error.code}`));
     if (error instanceof ConsoleError) {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
       return errorPage(c, error.status, error.message);

@@ -4,11 +4,14 @@ import { hashToken } from '../auth.ts';
 import type { RgPeriod, TimeOutPeriod } from '../../../src/api/contract.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Locale } from '../i18n.ts';
+import { closeAccountIn, type ClosePayout } from './account.ts';
 import { addTransaction } from './history.ts';
 import { credit, debit, recordDebit } from './ledger.ts';
 import { effectiveLimits, changeLimit, type LimitKind } from './rg/limits.ts';
 import { startTimeOut } from './rg/exclusion.ts';
 import { turnOff, twoFactorState } from './two-factor.ts';
+import { knownTimeZone } from './users.ts';
+import { isVerified } from './verifications.ts';
 
 /**
  * What staff may do to a player's account and money (issue 24). Each function works in the
@@ -36,16 +39,23 @@ export interface PlayerRecord {
   suspended_at: Date | string | null;
   self_excluded_until: Date | string | null;
   time_out_until: Date | string | null;
+  closed_at: Date | string | null;
+  /** IANA name for dates in mails; absent: UTC. */
+  time_zone?: string;
 }
 
 /** The player, locked for the rest of the transaction; undefined when there is none. */
 export async function lockPlayer(tx: Queryable, id: number): Promise<PlayerRecord | undefined> {
   const [row] = await tx.query<PlayerRecord>(
-    `SELECT id, email, username, locale, currency, balance::text, bonus_balance::text, suspended_at, self_excluded_until, time_out_until
+    `SELECT id, email, username, locale, currency, balance::text, bonus_balance::text, suspended_at, self_excluded_until, time_out_until,
+            closed_at, time_zone
      FROM users WHERE id = $1 FOR UPDATE`,
     [id],
   );
-  return row;
+  if (!row) return undefined;
+  const { time_zone, ...rest } = row as Omit<PlayerRecord, 'time_zone'> & { time_zone: string | null };
+  const zone = knownTimeZone(time_zone);
+  return { ...rest, ...(zone ? { time_zone: zone } : {}) };
 }
 
 /** Signs the player out everywhere: every API token goes, and every real-money game session ends now. */
@@ -71,6 +81,27 @@ export async function reinstateAccount(tx: Queryable, player: PlayerRecord) {
   const [row] = await tx.query<{ reason: string | null }>('SELECT suspended_reason AS reason FROM users WHERE id = $1', [player.id]);
   await tx.query('UPDATE users SET suspended_at = NULL, suspended_reason = NULL WHERE id = $1', [player.id]);
   return { before: { suspended: true, reason: row?.reason ?? null }, after: { suspended: false } };
+}
+
+/**
+ * Closes the account at the player's request, through the player's own closure
+ * (`closeAccountIn`, README "Your account"): the same payout rule (a cash balance above zero
+ * becomes one pending withdrawal to `payout`, and only for a verified player), the same ended
+ * tokens, sessions and sign-in. Answers the closure's outcome; a refusal (`closed: false`)
+ * changed nothing. An account already closed is refused (`already_closed`).
+ */
+export async function closeAtPlayersRequest(tx: Queryable, player: PlayerRecord, reason: string, payout: ClosePayout | undefined, now: Date) {
+  if (player.closed_at) throw new ActionRefused('already_closed');
+  const outcome = await closeAccountIn(tx, now, player.id, reason, payout, await isVerified(tx, player.id));
+  if (!outcome.closed) return { outcome, before: null, after: null };
+  return {
+    outcome,
+    before: { closed: false, balance: player.balance, bonus_balance: player.bonus_balance },
+    after: {
+      closed: true, reason, balance: '0.00', bonus_balance: '0.00',
+      ...(outcome.payout ? { payout_withdrawal_id: outcome.payout.id, payout_amount: outcome.payout.amount, payout_method: payout!.method } : {}),
+    },
+  };
 }
 
 export const ADJUSTMENT_REASONS = ['goodwill', 'correction', 'chargeback', 'other'] as const;

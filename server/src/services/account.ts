@@ -83,33 +83,49 @@ export async function closeAccount(
   payout: ClosePayout | undefined,
   verified: boolean,
 ): Promise<CloseOutcome> {
-  const now = services.clock().toISOString();
-  return services.db.transaction(async (tx) => {
-    const [row] = await tx.query<{ balance: string; currency: string; closed_at: Date | null }>(
-      'SELECT balance::text, currency, closed_at FROM users WHERE id = $1 FOR UPDATE',
-      [userId],
-    );
-    if (!row || row.closed_at) return { closed: true };
-    let paid: { id: number; amount: Money } | undefined;
-    if (toCents(row.balance)! > 0n) {
-      if (!verified) return { closed: false, reason: 'unverified', balance: row.balance };
-      if (!payout) return { closed: false, reason: 'payout_needed', balance: row.balance };
-      const item = await reserveWithdrawal(tx, { userId, amount: row.balance, method: payout.method, destination: payout.destination, currency: row.currency, now: new Date(now) });
-      // The row is locked and the amount is the balance just read: the debit cannot fail.
-      if (!item) throw new Error('closing payout not reserved');
-      paid = { id: item.id, amount: row.balance };
-    }
-    await cancelBonus(tx, userId, row.currency, new Date(now));
-    await tx.query('UPDATE users SET closed_at = $2, close_reason = $3 WHERE id = $1', [userId, now, reason]);
-    await tx.query('DELETE FROM auth_tokens WHERE user_id = $1', [userId]);
-    await tx.query('DELETE FROM password_reset_tokens WHERE user_id = $1', [userId]);
-    await tx.query('DELETE FROM email_changes WHERE user_id = $1', [userId]);
-    // Sessions end now; their rounds stay (anti-money-laundering records).
-    await tx.query('UPDATE game_sessions SET expires_at = $2 WHERE user_id = $1 AND expires_at > $2', [userId, now]);
-    // A deposit still on the payment page can no longer credit the closed account.
-    await tx.query("UPDATE payments SET status = 'cancelled' WHERE user_id = $1 AND status = 'pending'", [userId]);
-    return { closed: true, ...(paid ? { payout: paid } : {}) };
-  });
+  const now = services.clock();
+  return services.db.transaction((tx) => closeAccountIn(tx, now, userId, reason, payout, verified));
+}
+
+/**
+ * `closeAccount` in the caller's transaction (the operator console closes at the player's request
+ * and writes its audit row in the same one). A refusal changes nothing; the caller's transaction
+ * may go on. An account already closed answers `closed: true` with no payout: callers that must
+ * tell it apart check `closed_at` first.
+ */
+export async function closeAccountIn(
+  tx: Queryable,
+  at: Date,
+  userId: number,
+  reason: string,
+  payout: ClosePayout | undefined,
+  verified: boolean,
+): Promise<CloseOutcome> {
+  const now = at.toISOString();
+  const [row] = await tx.query<{ balance: string; currency: string; closed_at: Date | null }>(
+    'SELECT balance::text, currency, closed_at FROM users WHERE id = $1 FOR UPDATE',
+    [userId],
+  );
+  if (!row || row.closed_at) return { closed: true };
+  let paid: { id: number; amount: Money } | undefined;
+  if (toCents(row.balance)! > 0n) {
+    if (!verified) return { closed: false, reason: 'unverified', balance: row.balance };
+    if (!payout) return { closed: false, reason: 'payout_needed', balance: row.balance };
+    const item = await reserveWithdrawal(tx, { userId, amount: row.balance, method: payout.method, destination: payout.destination, currency: row.currency, now: at });
+    // The row is locked and the amount is the balance just read: the debit cannot fail.
+    if (!item) throw new Error('closing payout not reserved');
+    paid = { id: item.id, amount: row.balance };
+  }
+  await cancelBonus(tx, userId, row.currency, at);
+  await tx.query('UPDATE users SET closed_at = $2, close_reason = $3 WHERE id = $1', [userId, now, reason]);
+  await tx.query('DELETE FROM auth_tokens WHERE user_id = $1', [userId]);
+  await tx.query('DELETE FROM password_reset_tokens WHERE user_id = $1', [userId]);
+  await tx.query('DELETE FROM email_changes WHERE user_id = $1', [userId]);
+  // Sessions end now; their rounds stay (anti-money-laundering records).
+  await tx.query('UPDATE game_sessions SET expires_at = $2 WHERE user_id = $1 AND expires_at > $2', [userId, now]);
+  // A deposit still on the payment page can no longer credit the closed account.
+  await tx.query("UPDATE payments SET status = 'cancelled' WHERE user_id = $1 AND status = 'pending'", [userId]);
+  return { closed: true, ...(paid ? { payout: paid } : {}) };
 }
 
 /**

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { RG_PERIODS, TIME_OUT_PERIODS, type RgPeriod, type TimeOutPeriod } from '../../../../src/api/contract.ts';
+import { PAYMENT_METHODS, RG_PERIODS, TIME_OUT_PERIODS, type RgPeriod, type TimeOutPeriod } from '../../../../src/api/contract.ts';
+import { checkDestination } from '../../../../src/api/destination-rules.ts';
+import { formatMoney } from '../../../../src/i18n/money-format.ts';
 import { fromCents, toCents } from '../../../../src/api/money.ts';
 import type { Services } from '../../app-env.ts';
 import type { Queryable } from '../../db/database.ts';
 import { checkEmail, normalizeEmail, type Problems } from '../../../../src/api/validation.ts';
-import { emailChangeConfirmMail, staffEmailChangeNoticeMail, staffActionMail, twoFactorChangedMail, type StaffActionKind } from '../../mail/messages.ts';
+import { accountClosedMail, emailChangeConfirmMail, staffEmailChangeNoticeMail, staffActionMail, twoFactorChangedMail, type StaffActionKind } from '../../mail/messages.ts';
 import {
-  ADJUSTMENT_REASONS, EMAIL_CHANGE_HOURS, INTERACTION_KINDS, applyTimeOut, requestEmailChange, decideAdjustment, endAllSessions, lockAdjustment, lockPlayer, lowerLimit,
+  ADJUSTMENT_REASONS, EMAIL_CHANGE_HOURS, INTERACTION_KINDS, applyTimeOut, closeAtPlayersRequest, requestEmailChange, decideAdjustment, endAllSessions, lockAdjustment, lockPlayer, lowerLimit,
   reinstateAccount, recordInteraction, removeTwoFactor, requestAdjustment, suspendAccount,
   type AdjustmentReason, type InteractionKind, type PlayerRecord,
 } from '../../services/account-admin.ts';
@@ -90,6 +92,37 @@ export function playerActionRoutes(services: Services) {
     });
     mail(player, 'reinstated', { support });
     return c.redirect(done(id, 'reinstated'), 303);
+  });
+
+  // Closing at the player's request: the player's own closure (services/account.ts), its payout rule included.
+  app.post('/operator/players/:id/close', adminOnly, async (c) => {
+    const id = idParam(c.req.param('id'));
+    const form = await readForm(c, {
+      method: { label: say('withdrawals.method'), max: 20 },
+      destination: { label: say('withdrawals.refund_to'), max: 64 },
+      reason: REASON,
+      confirm: { label: say('actions.close_confirm'), max: 3 },
+    });
+    if (form.confirm !== 'yes') throw new ConsoleError(400, say('actions.close_confirm_required'));
+    // As for the player: a method or a destination given, both must be valid (the withdrawal form's rules).
+    let payout: { method: string; destination: string } | undefined;
+    if (form.method || form.destination) {
+      const method = PAYMENT_METHODS.find((known) => known === form.method);
+      const destination = method ? checkDestination({}, method, form.destination) : undefined;
+      if (!method || !destination) throw new ConsoleError(400, say('withdrawals.destination_invalid'));
+      payout = { method, destination };
+    }
+    const { player, result, now } = await act(c.get('staff'), id, 'player.close', async (tx, p, now) => {
+      const change = await closeAtPlayersRequest(tx, p, form.reason, payout, now);
+      if (!change.outcome.closed) {
+        const balance = money(change.outcome.balance, p.currency);
+        throw new ConsoleError(409, say(change.outcome.reason === 'unverified' ? 'actions.refused_close_unverified' : 'actions.refused_close_payout_needed', { balance }));
+      }
+      return change;
+    });
+    const paid = result.outcome.closed ? result.outcome.payout : undefined;
+    services.mailer.dispatch(accountClosedMail(player, now, config.accountRetentionDays, paid ? formatMoney(paid.amount, player.currency, player.locale) : undefined));
+    return c.redirect(done(id, 'closed'), 303);
   });
 
   app.post('/operator/players/:id/adjustments', adminOnly, async (c) => {
@@ -263,7 +296,10 @@ export function playerActionRoutes(services: Services) {
 
 /** The player page's part for staff actions: what only admins may do, and what support may. */
 export function actionsSection(
-  player: { id: number; currency: string; suspended_at: Date | string | null; suspended_reason: string | null },
+  player: {
+    id: number; currency: string; balance: string; suspended_at: Date | string | null; suspended_reason: string | null;
+    closed_at: Date | string | null; close_reason: string | null;
+  },
   staff: Staff,
   csrf: string,
   pending: { id: number; amount: string; reason: string; note: string; requested_by: number; requested_at: Date | string; requester: string }[],
@@ -280,9 +316,22 @@ export function actionsSection(
   const options = (values: readonly string[], group: string) => values.map((value) => html`<option value="${value}">${say(`actions.${group}_${value}`)}</option>`);
 
   const state = html`<dl class="facts">
-<dt>${say('actions.account_state')}</dt><dd data-account-state>${player.suspended_at
+<dt>${say('actions.account_state')}</dt><dd data-account-state>${player.closed_at
+    ? say('actions.state_closed', { since: when(player.closed_at), reason: player.close_reason ?? '' })
+    : player.suspended_at
     ? say('actions.state_suspended', { since: when(player.suspended_at), reason: player.suspended_reason ?? '' })
     : say('actions.state_active')}</dd></dl>`;
+
+  // Closing at the player's request: a balance above zero is paid out, so it asks where to.
+  const hasBalance = (toCents(player.balance) ?? 0n) > 0n;
+  const closeForm = form('close', 'close', html`<p class="muted" id="close-hint">${say('actions.close_hint')}</p>
+${hasBalance ? html`<p id="close-balance">${say('actions.close_balance', { balance: money(player.balance, player.currency) })}</p>
+<label for="close-method">${say('withdrawals.method')}</label>
+<select id="close-method" name="method">${PAYMENT_METHODS.map((method) => html`<option value="${method}">${say(`withdrawals.method_${method}`)}</option>`)}</select>
+<label for="close-destination">${say('withdrawals.refund_to')}</label>
+<input id="close-destination" name="destination" required maxlength="64" autocomplete="off">` : ''}
+${reasonField('close')}
+<label class="check"><input type="checkbox" name="confirm" value="yes" required> ${say('actions.close_confirm')}</label>`, say('actions.close_account'));
 
   const waiting = pending.length
     ? table(say('actions.waiting_caption'), [say('actions.amount'), say('actions.adjust_reason'), say('actions.note'), say('actions.requested_by'), say('actions.decision')],
@@ -294,7 +343,9 @@ export function actionsSection(
   : say(row.requested_by === staff.id ? 'actions.four_eyes_wait' : 'actions.admin_decides')}</td></tr>`))
     : html`<p>${say('actions.waiting_empty')}</p>`;
 
-  const adminForms = admin
+  const adminForms = player.closed_at
+    ? html`<p>${say('actions.closed_no_actions')}</p>`
+    : admin
     ? html`<div class="actions">
 ${player.suspended_at ? form('reinstate', 'reinstate', reasonField('reinstate'), say('actions.reinstate')) : form('suspend', 'suspend', reasonField('suspend'), say('actions.suspend'))}
 ${form('adjustments', 'adjust', html`<input type="hidden" name="token" value="${randomUUID()}">
@@ -330,6 +381,7 @@ ${form('email', 'email', html`<p class="muted">${say('actions.email_hint')}</p>
 <label for="email-new">${say('actions.new_email')}</label>
 <input id="email-new" name="email" type="email" required maxlength="254" autocomplete="off">
 ${reasonField('email')}`, say('actions.change_email'))}
+${closeForm}
 </div>`
     : html`<p>${say('actions.admin_only')}</p>`;
 

@@ -10,7 +10,7 @@ import { pendingAdjustments, interactionsOf } from '../../services/account-admin
 import { actionsSection } from './player-actions.ts';
 import { playerLink } from './player-status.ts';
 
-const DONE = ['suspended', 'reinstated', 'adjusted', 'adjustment_waiting', 'adjustment_declined', 'bonus', 'limit', 'time_out', 'interaction', 'sessions_ended', 'two_factor_removed', 'email_change'];
+const DONE = ['suspended', 'reinstated', 'closed', 'adjusted', 'adjustment_waiting', 'adjustment_declined', 'bonus', 'limit', 'time_out', 'interaction', 'sessions_ended', 'two_factor_removed', 'email_change'];
 
 /** The result line after an action on the player (`?done=`); unknown values show nothing. */
 const doneNotice = (value: string | undefined) => (value && DONE.includes(value) ? say(`actions.done_${value}`) : undefined);
@@ -28,6 +28,8 @@ interface Player {
   self_excluded_until: Date | string | null;
   suspended_at: Date | string | null;
   suspended_reason: string | null;
+  closed_at: Date | string | null;
+  close_reason: string | null;
 }
 
 /** Player lookup by email or username, and one player's whole picture; notes may be added (never changed). */
@@ -68,7 +70,7 @@ export function playerRoutes(services: Services) {
     const id = idParam(c.req.param('id'));
     const [player] = await db.query<Player>(
       `SELECT id, email, username, balance::text, bonus_balance::text, currency, locale, date_joined, time_out_until, self_excluded_until,
-              suspended_at, suspended_reason
+              suspended_at, suspended_reason, closed_at, close_reason
        FROM users WHERE id = $1`,
       [id],
     );

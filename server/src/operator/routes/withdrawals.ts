@@ -1,14 +1,11 @@
 import { Hono } from 'hono';
 import type { Services } from '../../app-env.ts';
-import type { Locale } from '../../i18n.ts';
 import { withdrawalCompletedMail, withdrawalRejectedMail } from '../../mail/messages.ts';
-import { notify } from '../../services/history.ts';
-import { credit } from '../../services/ledger.ts';
+import { approveWithdrawal, isRefund, payRefund, rejectWithdrawal } from '../../services/withdrawal-decisions.ts';
 import { audit } from '../audit.ts';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../../src/api/contract.ts';
 import { checkDestination } from '../../../../src/api/destination-rules.ts';
 import type { Problems } from '../../../../src/api/validation.ts';
-import type { Queryable } from '../../db/database.ts';
 import { ConsoleError, idParam, readForm, type FieldRule } from '../form.ts';
 import { say } from '../messages.ts';
 import { adminOnly, type OperatorEnv } from '../session.ts';
@@ -35,22 +32,11 @@ interface QueueRow {
   new_method: boolean;
 }
 
-/** The player, their money and language, as a decision needs them. */
-interface Decided {
-  user_id: number;
-  amount: string;
-  email: string;
-  username: string;
-  locale: Locale;
-  currency: string;
-}
-
 const DAY_MS = 86_400_000;
 
 /**
- * The withdrawals queue (peatio's model: funds are locked when the player asks; staff approve, or
- * reject and the lock is undone through the ledger). A decision is one conditional UPDATE on the
- * pending row, so two staff members can never both decide the same withdrawal.
+ * The withdrawals queue: the routes parse and render; the decisions are the service's
+ * (`services/withdrawal-decisions.ts`), in the transaction that writes the audit row.
  */
 export function withdrawalRoutes(services: Services) {
   const { db } = services;
@@ -101,23 +87,20 @@ export function withdrawalRoutes(services: Services) {
 
   app.post('/operator/withdrawals/:id/approve', adminOnly, async (c) => {
     const id = idParam(c.req.param('id'));
-    const { payout_reference: reference } = await readForm(c, { payout_reference: PAYOUT_REFERENCE });
+    // The payout reference and the confirmation tick are required here too, not only by the form.
+    const { payout_reference: reference, confirm } = await readForm(c, {
+      payout_reference: { ...PAYOUT_REFERENCE, required: true },
+      confirm: { label: say('withdrawals.confirm_paid'), max: 3 },
+    });
+    if (confirm !== 'yes') throw new ConsoleError(400, say('withdrawals.confirm_required'));
     const staff = c.get('staff');
     const now = services.clock();
     const decided = await db.transaction(async (tx) => {
-      await refuseRefund(tx, id, 'refund_needs_destination');
-      const [row] = await tx.query<Decided & { method: string; destination: string }>(
-        `UPDATE transactions t SET status = 'completed', decided_at = $2, decided_by = $3
-         FROM users u WHERE t.id = $1 AND t.type = 'withdrawal' AND t.status = 'pending' AND u.id = t.user_id
-         RETURNING t.user_id, (-t.amount)::text AS amount, u.email, u.username, u.locale, u.currency, t.method, t.destination`,
-        [id, now.toISOString(), staff.id],
-      );
+      const row = await approveWithdrawal(tx, { id, reference, confirmed: true, staffId: staff.id, now });
       if (!row) return undefined;
-      if (reference) await recordPayout(tx, id, row.method, row.destination, reference, staff.id, now);
-      await notify(tx, now, row.user_id, 'withdrawal_completed', { amount: row.amount, currency: row.currency });
       await audit(tx, {
         staffId: staff.id, action: 'withdrawal.approve', targetType: 'withdrawal', targetId: id,
-        before: { status: 'pending', amount: row.amount }, after: { status: 'completed', amount: row.amount, ...(reference ? { payout_reference: reference } : {}) }, at: now,
+        before: { status: 'pending', amount: row.amount }, after: { status: 'completed', amount: row.amount, payout_reference: reference }, at: now,
       });
       return row;
     });
@@ -132,25 +115,12 @@ export function withdrawalRoutes(services: Services) {
     const staff = c.get('staff');
     const now = services.clock();
     const decided = await db.transaction(async (tx) => {
-      // A refund on self-exclusion is never put back on the locked account: it is paid out.
-      await refuseRefund(tx, id, 'refund_not_rejected');
-      const [row] = await tx.query<Decided>(
-        `UPDATE transactions t SET status = 'cancelled', decided_at = $2, decided_by = $3,
-           template = CASE WHEN t.template = 'withdrawal' THEN 'withdrawal_rejected' ELSE t.template END,
-           params = t.params || jsonb_build_object('reason', $4::text)
-         FROM users u WHERE t.id = $1 AND t.type = 'withdrawal' AND t.status = 'pending' AND u.id = t.user_id
-         RETURNING t.user_id, (-t.amount)::text AS amount, u.email, u.username, u.locale, u.currency`,
-        [id, now.toISOString(), staff.id, reason],
-      );
+      const row = await rejectWithdrawal(tx, { id, reason, staffId: staff.id, now });
       if (!row) return undefined;
-      // The reserved amount goes back through the ledger, against the withdrawal's own history item.
-      const [before] = await tx.query<{ balance: string }>('SELECT balance::text FROM users WHERE id = $1', [row.user_id]);
-      const balance = await credit(tx, row.user_id, 'cash', row.amount, id, now);
-      await notify(tx, now, row.user_id, 'withdrawal_rejected', { amount: row.amount, currency: row.currency, reason });
       await audit(tx, {
         staffId: staff.id, action: 'withdrawal.reject', targetType: 'withdrawal', targetId: id,
-        before: { status: 'pending', amount: row.amount, balance: before!.balance },
-        after: { status: 'cancelled', amount: row.amount, balance, reason }, at: now,
+        before: { status: 'pending', amount: row.amount, balance: row.balance_before },
+        after: { status: 'cancelled', amount: row.amount, balance: row.balance, reason }, at: now,
       });
       return row;
     });
@@ -177,16 +147,8 @@ export function withdrawalRoutes(services: Services) {
     const staff = c.get('staff');
     const now = services.clock();
     const decided = await db.transaction(async (tx) => {
-      const [row] = await tx.query<Decided & { old_method: string }>(
-        `UPDATE transactions t SET status = 'completed', decided_at = $2, decided_by = $3, destination = $4, method = $5
-         FROM users u WHERE t.id = $1 AND t.type = 'withdrawal' AND t.status = 'pending' AND t.template = '${REFUND_TEMPLATE}' AND u.id = t.user_id
-         RETURNING t.user_id, (-t.amount)::text AS amount, u.email, u.username, u.locale, u.currency,
-           (SELECT method FROM transactions WHERE id = $1) AS old_method`,
-        [id, now.toISOString(), staff.id, destination, method],
-      );
+      const row = await payRefund(tx, { id, method, destination, reference: form.payout_reference, staffId: staff.id, now });
       if (!row) return undefined;
-      await recordPayout(tx, id, method, destination, form.payout_reference, staff.id, now);
-      await notify(tx, now, row.user_id, 'withdrawal_completed', { amount: row.amount, currency: row.currency });
       await audit(tx, {
         staffId: staff.id, action: 'withdrawal.refund', targetType: 'withdrawal', targetId: id,
         before: { status: 'pending', amount: row.amount, method: row.old_method },
@@ -202,15 +164,7 @@ export function withdrawalRoutes(services: Services) {
   return app;
 }
 
-const REFUND_TEMPLATE = 'rg.returned_on_self_exclusion';
-const isRefund = (template: string) => template === REFUND_TEMPLATE;
 const PAYOUT_REFERENCE: FieldRule = { label: say('withdrawals.payout_reference'), max: 120 };
-
-/** 409 with `withdrawals.<key>` when the withdrawal is a refund on self-exclusion. */
-async function refuseRefund(tx: Queryable, id: number, key: string) {
-  const [row] = await tx.query<{ template: string }>("SELECT template FROM transactions WHERE id = $1 AND type = 'withdrawal'", [id]);
-  if (row && isRefund(row.template)) throw new ConsoleError(409, say(`withdrawals.${key}`));
-}
 
 /** Where staff paid, masked as the console shows it: the last four of a card or IBAN, a wallet's ends. */
 function maskedDestination(method: PaymentMethod, value: string): string {
@@ -218,12 +172,6 @@ function maskedDestination(method: PaymentMethod, value: string): string {
   if (method === 'crypto') return `${compact.slice(0, 6)}…${compact.slice(-4)}`;
   return `•••• ${compact.slice(-4)}`;
 }
-
-const recordPayout = (tx: Queryable, id: number, method: string, destination: string, reference: string, staffId: number, now: Date) =>
-  tx.query('INSERT INTO withdrawal_payouts (transaction_id, method, destination, payout_reference, staff_id, paid_at) VALUES ($1, $2, $3, $4, $5, $6)', [
-    id, method, destination, reference, staffId, now.toISOString(),
-  ]);
-
 
 function decisionForms(id: number, csrf: string) {
   return html`<div class="decide">
