@@ -84,6 +84,28 @@ describe('closing an account at the player\'s request', () => {
     expect(await withdrawalsOf(player.id)).toHaveLength(1);
     expect(await auditOf(ctx.api, 'player', player.id)).toHaveLength(1);
     expect((await mailTo(ctx.api, player.email)).filter((sent) => sent.subject === 'Ihr AmberPlay-Konto ist geschlossen')).toHaveLength(1);
+
+    // Nothing else changes a closed account, even posted by hand; a note of an interaction still may.
+    const byHand: [string, Record<string, string>][] = [
+      ['suspend', { reason: 'x' }],
+      ['reinstate', { reason: 'x' }],
+      ['adjustments', { direction: 'credit', amount: '25', reason: 'goodwill', note: 'n', token: 'closed-account-0001' }],
+      ['bonus', { amount: '10', multiplier: '5', reason: 'x' }],
+      ['limits', { kind: 'deposit', period: 'day', amount: '10', reason: 'x' }],
+      ['time-out', { period: '7d', reason: 'x' }],
+      ['sessions/end', { reason: 'x' }],
+      ['email', { email: 'new-address@example.test', reason: 'x' }],
+    ];
+    for (const [action, form] of byHand) {
+      const refused = await admin.client.post(`/operator/players/${player.id}/${action}`, form);
+      expect([action, refused.status]).toEqual([action, 409]);
+      expect(refused.text).toContain(alert('This account is already closed.'));
+    }
+    expect(await balanceOf(ctx.api, player.id)).toBe('0.00');
+    expect(await auditOf(ctx.api, 'player', player.id)).toHaveLength(1);
+    const noted = await admin.client.post(`/operator/players/${player.id}/interactions`, { kind: 'phone', note: 'Asked about the payout' });
+    expect(noted.location).toBe(`/operator/players/${player.id}?done=interaction`);
+    expect(await auditOf(ctx.api, 'player', player.id)).toHaveLength(2);
   });
 
   it('without balance no payout is asked; two admins closing at once: one closes, the other is refused', async () => {

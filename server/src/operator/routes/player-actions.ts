@@ -10,7 +10,7 @@ import { checkEmail, normalizeEmail, type Problems } from '../../../../src/api/v
 import { accountClosedMail, emailChangeConfirmMail, staffEmailChangeNoticeMail, staffActionMail, twoFactorChangedMail, type StaffActionKind } from '../../mail/messages.ts';
 import {
   ADJUSTMENT_REASONS, EMAIL_CHANGE_HOURS, INTERACTION_KINDS, applyTimeOut, closeAtPlayersRequest, requestEmailChange, decideAdjustment, endAllSessions, lockAdjustment, lockPlayer, lowerLimit,
-  reinstateAccount, recordInteraction, removeTwoFactor, requestAdjustment, suspendAccount,
+  ActionRefused, reinstateAccount, recordInteraction, removeTwoFactor, requestAdjustment, suspendAccount,
   type AdjustmentReason, type InteractionKind, type PlayerRecord,
 } from '../../services/account-admin.ts';
 import { grantBonus } from '../../services/bonus.ts';
@@ -44,6 +44,9 @@ function positiveAmount(value: string, label: string): string {
  * said, with a reason; the change, its audit row (before → after) and the player's notification
  * commit in one transaction, and the mail goes out after it.
  */
+/** Actions that still apply once an account is closed (closing itself answers its own refusal). */
+const ON_CLOSED_ACCOUNTS = new Set<AuditAction>(['player.close', 'interaction.record']);
+
 export function playerActionRoutes(services: Services) {
   const { db, config } = services;
   const app = new Hono<OperatorEnv>();
@@ -60,6 +63,8 @@ export function playerActionRoutes(services: Services) {
     return db.transaction(async (tx) => {
       const player = await lockPlayer(tx, id);
       if (!player) throw new ConsoleError(404, say('errors.not_found'));
+      // A closed account keeps its records; staff may still note an interaction, nothing else changes it.
+      if (player.closed_at && !ON_CLOSED_ACCOUNTS.has(action)) throw new ActionRefused('already_closed');
       const result = await work(tx, player, now);
       await audit(tx, { staffId: staff.id, action, targetType: 'player', targetId: id, before: result.before, after: result.after, at: now });
       return { player, result, now };
@@ -164,6 +169,7 @@ export function playerActionRoutes(services: Services) {
         const adjustment = await lockAdjustment(tx, aid);
         if (!adjustment) throw new ConsoleError(404, say('errors.not_found'));
         const player = (await lockPlayer(tx, adjustment.user_id))!;
+        if (decision === 'approve' && player.closed_at) throw new ActionRefused('already_closed');
         const applied = await decideAdjustment(tx, adjustment, player, staff.id, decision === 'approve', now);
         if (applied) await notify(tx, now, player.id, 'staff_adjusted', { amount: adjustment.amount, currency: player.currency });
         await audit(tx, {
