@@ -324,7 +324,7 @@ export type SelfExclusionPeriod = (typeof SELF_EXCLUSION_PERIODS)[number];
 
 export interface RgLimit {
   amount: Money;
-  /** Counted in the rolling window that ends now (deposits from creation; losses = stakes − wins). */
+  /** Counted in the rolling window that ends now (deposits from creation; losses = stakes − what the games paid back). */
   used: Money;
   remaining: Money;
   /** A raise or removal waiting out the cooling-off; `amount` null removes the limit. */
