@@ -411,6 +411,10 @@ describe('mail dates in the player\'s time zone', () => {
       expect([refused.status, refused.body], JSON.stringify(body)).toEqual([400, answer]);
     }
     expect(await storedZone(player.id)).toBe('Asia/Tokyo');
+    // The player's data file says it too.
+    const exported = await ctx.api.app.request('/api/user/export', { headers: { authorization: `Token ${player.token}` } });
+    expect(exported.status).toBe(200);
+    expect((JSON.parse(await exported.text()) as { profile: { time_zone: string } }).profile.time_zone).toBe('Asia/Tokyo');
 
     await changePassword(player);
     const tokyo = changedLine('Asia/Tokyo');
