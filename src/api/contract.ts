@@ -139,9 +139,14 @@ export interface User {
    * page can wait for it without loading more script (src/scripts/reality-check.ts).
    */
   reality_check_next_at?: Timestamp | null;
+  /**
+   * The IANA time zone the player's mails write dates in (`Europe/Berlin`): the browser's at sign-up,
+   * changed on the profile page; null when none is known (mails then say UTC).
+   */
+  time_zone: string | null;
 }
 /** The only fields PATCH /api/user/update accepts; anything else is a 400 for that field. */
-export const EDITABLE_USER_FIELDS = ['username', 'first_name', 'last_name'] as const;
+export const EDITABLE_USER_FIELDS = ['username', 'first_name', 'last_name', 'time_zone'] as const;
 export type UserUpdateRequest = Partial<Pick<User, (typeof EDITABLE_USER_FIELDS)[number]>>;
 
 // GET /api/user/notification?mode=mass|own|set_read, DELETE /api/user/notification?id=
@@ -319,7 +324,7 @@ export type SelfExclusionPeriod = (typeof SELF_EXCLUSION_PERIODS)[number];
 
 export interface RgLimit {
   amount: Money;
-  /** Counted in the rolling window that ends now (deposits from creation; losses = stakes − wins). */
+  /** Counted in the rolling window that ends now (deposits from creation; losses = stakes − what the games paid back). */
   used: Money;
   remaining: Money;
   /** A raise or removal waiting out the cooling-off; `amount` null removes the limit. */

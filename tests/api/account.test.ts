@@ -366,4 +366,66 @@ describe('mail dates in the player\'s time zone', () => {
     const [row] = await ctx.api.db.query<{ time_zone: string | null }>('SELECT time_zone FROM users WHERE email = $1', [other.email]);
     expect(row!.time_zone).toBeNull();
   });
+
+  it('is changed on the profile (PATCH /api/user/update): the next mail is in the new zone; a refused zone changes nothing; another player keeps theirs', async () => {
+    const update = (token: string, body: Record<string, unknown>, language = 'en') => ctx.api.request('PATCH', '/api/user/update', { token, body, headers: from(language) });
+    const zoneOf = async (token: string) => (await ctx.api.request('GET', '/api/user/me', { token })).body.time_zone as string | null;
+    const storedZone = async (id: number) => (await ctx.api.db.query<{ time_zone: string | null }>('SELECT time_zone FROM users WHERE id = $1', [id]))[0]!.time_zone;
+    const changePassword = async (player: { token: string; password: string }) => {
+      const res = await ctx.api.request('POST', '/auth/users/set_password/', {
+        token: player.token, body: { current_password: player.password, new_password: 'quiet-harbour-lamp-72' }, headers: from(),
+      });
+      expect(res.status).toBe(204);
+    };
+    const changedLine = (timeZone: string) => `The password of your AmberPlay account was changed on ${new Intl.DateTimeFormat('en-US', {
+      year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short',
+    }).format(clock())}. Other devices signed in to your account were signed out.`;
+
+    const player = await playerIn('en');
+    const other = await playerIn('en');
+    expect(await zoneOf(player.token)).toBeNull();
+    const berlin = await update(other.token, { time_zone: 'Europe/Berlin' });
+    expect([berlin.status, berlin.body.time_zone]).toEqual([200, 'Europe/Berlin']);
+
+    // Stored as the runtime names the zone (case as in the tz database), answered at once and by /me.
+    const res = await update(player.token, { time_zone: 'asia/tokyo' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.body).toMatchObject({ id: player.id, email: player.email, time_zone: 'Asia/Tokyo' });
+    expect(await zoneOf(player.token)).toBe('Asia/Tokyo');
+    expect(await storedZone(player.id)).toBe('Asia/Tokyo');
+
+    // Refused zones answer 400 on the field, in the reader's language, and change nothing.
+    const refusals: [Record<string, unknown>, string, Record<string, string[]>][] = [
+      [{ time_zone: 'Mars/Olympus_Mons' }, 'en', { time_zone: ['Choose a time zone from the list, such as Europe/London.'] }],
+      [{ time_zone: 'Mars/Olympus_Mons' }, 'de', { time_zone: ['Wählen Sie eine Zeitzone aus der Liste, zum Beispiel Europe/Berlin.'] }],
+      [{ time_zone: '../../etc/passwd' }, 'en', { time_zone: ['Choose a time zone from the list, such as Europe/London.'] }],
+      [{ time_zone: 'Europe/Paris\u202e' }, 'en', { time_zone: ['Remove invisible or control characters, such as zero-width spaces or text-direction marks.'] }],
+      [{ time_zone: 'Europe/Paris\u0000' }, 'en', { time_zone: ['Remove invisible or control characters, such as zero-width spaces or text-direction marks.'] }],
+      [{ time_zone: null }, 'en', { time_zone: ['This field is required.'] }],
+      [{ time_zone: 540 }, 'en', { time_zone: ['Enter text here.'] }],
+      [{ time_zone: 'Europe/Paris', first_name: '<b>' }, 'en', { first_name: ['Enter at most 60 characters, without < or >.'] }],
+    ];
+    for (const [body, language, answer] of refusals) {
+      const refused = await update(player.token, body, language);
+      expect([refused.status, refused.body], JSON.stringify(body)).toEqual([400, answer]);
+    }
+    expect(await storedZone(player.id)).toBe('Asia/Tokyo');
+    // The player's data file says it too.
+    const exported = await ctx.api.app.request('/api/user/export', { headers: { authorization: `Token ${player.token}` } });
+    expect(exported.status).toBe(200);
+    expect((JSON.parse(await exported.text()) as { profile: { time_zone: string } }).profile.time_zone).toBe('Asia/Tokyo');
+
+    await changePassword(player);
+    const tokyo = changedLine('Asia/Tokyo');
+    expect(tokyo).toMatch(/ GMT\+9\. Other devices/);
+    expect((await smtp.next(player.email)).text).toContain(tokyo);
+
+    // The other player's zone and mail are their own.
+    expect(await zoneOf(other.token)).toBe('Europe/Berlin');
+    await changePassword(other);
+    const german = changedLine('Europe/Berlin');
+    expect(german).toMatch(/ GMT\+1\. Other devices/);
+    expect((await smtp.next(other.email)).text).toContain(german);
+  });
 });

@@ -18,6 +18,8 @@ describe('GET /api/user/me', () => {
       limits: { deposit_min: '10.00', deposit_max: '10000.00', withdrawal_min: '10.00', withdrawal_max: '5000.00' },
       // The sign-in's next reality check: 60 minutes after it began, by default.
       reality_check_next_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      // None given at sign-up: mails say UTC until the player picks one on the profile page.
+      time_zone: null,
     });
   });
 });
@@ -59,6 +61,8 @@ describe('PATCH /api/user/update', () => {
     ['an invalid username', { username: 'a b' }, 'username', 'Use 3 to 30 characters: letters, digits and . _ - only.'],
     ['HTML in a name', { first_name: '<script>alert(1)</script>' }, 'first_name', 'Enter at most 60 characters, without < or >.'],
     ['a name that is not text', { first_name: 7 }, 'first_name', 'Enter text here.'],
+    ['an unknown time zone', { time_zone: 'Europe/Atlantis' }, 'time_zone', 'Choose a time zone from the list, such as Europe/London.'],
+    ['a time zone with a text-direction mark', { time_zone: '\u2066Europe/Berlin' }, 'time_zone', 'Remove invisible or control characters, such as zero-width spaces or text-direction marks.'],
   ])('refuses %s with 400 on the field and changes nothing', async (_name, body, field, message) => {
     const player = await ctx.api.player({ balance: '5.00' });
     const before = (await me(player.token)).body;

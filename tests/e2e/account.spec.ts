@@ -230,3 +230,67 @@ test('de: registering from a game page, the activated player is taken back to th
   await signIn.locator('button[type="submit"]').click();
   await page.waitForURL('**/de/play?game=amber-fortune');
 });
+
+test.describe('the time zone of the player\'s mails', () => {
+  // The device's zone, which the profile offers while none is stored.
+  test.use({ timezoneId: 'Asia/Tokyo' });
+
+  test('de: the player changes it on the profile with the keyboard, sees it saved, and it is kept after a reload; axe 0 light and dark', async ({ page, request }) => {
+    test.setTimeout(60_000);
+    const profile = messages('de', 'profile');
+    const api = messages('de', 'api');
+    const player = await signedIn(page, request, 'de');
+    await page.goto('/de/profile');
+    await waitForClientScript(page);
+    await closeLowBalance(page);
+    const card = page.locator('astro-island:not([ssr]) [data-card="time-zone"]');
+    const select = card.getByLabel(profile.overview.time_zone);
+    const save = card.getByRole('button', { name: profile.overview.time_zone_save });
+    // Nothing stored: the device's zone is selected, and the hint says it is not saved yet.
+    await expect(select).toHaveValue('Asia/Tokyo');
+    await expect(card.locator('#field-time_zone-hint')).toHaveText(`${profile.overview.time_zone_hint} ${profile.overview.time_zone_suggested}`);
+    expect(await select.locator('option').count()).toBeGreaterThan(300);
+    await axeClean(page);
+
+    // A refusal from the server shows on the field, which takes focus; nothing is saved.
+    await page.route('**/api/user/update', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ time_zone: [api.errors.time_zone_invalid] }) }));
+    await select.selectOption('America/Sao_Paulo');
+    await select.focus();
+    await page.keyboard.press('Tab');
+    await expect(save).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(card.locator('#field-time_zone-error')).toHaveText(api.errors.time_zone_invalid);
+    await expect(select).toHaveAttribute('aria-invalid', 'true');
+    await expect(select).toBeFocused();
+    await page.unrouteAll();
+
+    // The real save: the button is busy while the request is held, then the notice says it is saved.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/user/update', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.keyboard.press('Tab');
+    await expect(save).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(card.getByRole('button', { name: profile.common.busy })).toBeDisabled();
+    release();
+    await expect(card.getByRole('status')).toHaveText(profile.overview.time_zone_saved);
+    await expect(card.locator('#field-time_zone-error')).toHaveCount(0);
+    await expect(card.locator('#field-time_zone-hint')).toHaveText(profile.overview.time_zone_hint);
+    await page.unrouteAll();
+    await axeClean(page);
+
+    const me = await request.get('/api/user/me', { headers: { authorization: `Token ${player.token}` } });
+    expect(((await me.json()) as { time_zone: string }).time_zone).toBe('America/Sao_Paulo');
+
+    await page.reload();
+    await waitForClientScript(page);
+    await expect(page.locator('astro-island:not([ssr]) [data-card="time-zone"] select')).toHaveValue('America/Sao_Paulo');
+    await expect(card.locator('#field-time_zone-hint')).toHaveText(profile.overview.time_zone_hint);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('html')).toHaveClass(/p-dark/);
+    await axeClean(page);
+  });
+});

@@ -79,7 +79,11 @@ for (const locale of LOCALES) {
     await expect(dialog).toHaveAttribute('open', '', { timeout: 90_000 });
     await expect(dialog.getByRole('heading')).toHaveText(main.reality_check.title);
     await expect(dialog.locator('[data-reality-elapsed]')).toHaveText(pattern(main.reality_check.elapsed));
-    await expect(dialog.locator('[data-reality-result]')).toContainText(money('0.00', locale));
+    // Exactly the session's money; what the games paid back is "returned", never "wins" (UKGC RTS 7).
+    const zero = money('0.00', locale);
+    await expect(dialog.locator('[data-reality-result]')).toHaveText(
+      main.reality_check.result.replace('{deposits}', zero).replace('{stakes}', zero).replace('{wins}', zero).replace('{net}', zero),
+    );
     const continueButton = dialog.getByRole('button', { name: main.reality_check.continue });
     await expect(continueButton).toBeFocused();
     // Esc does not dismiss it, and Tab stays inside.

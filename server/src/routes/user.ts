@@ -1,15 +1,9 @@
 import { Hono } from 'hono';
-import { API_PATHS, EDITABLE_USER_FIELDS, type ReferralStats, type User, type UserUpdateRequest } from '../../../src/api/contract.ts';
-import { checkUserUpdate, hasProblems, normalizeUsername, type Problems } from '../../../src/api/validation.ts';
+import { API_PATHS, type ReferralStats, type User } from '../../../src/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { authenticateToken, requireUser, TOKEN_EXPIRES_HEADER } from '../auth.ts';
 import { readJson } from '../body.ts';
-import { isUniqueViolation } from '../db/database.ts';
-import { fieldError, fieldErrors } from '../errors.ts';
-import { loadUser, meOf, readMe } from '../services/users.ts';
-
-/** Fields of the user a player can see but never set. */
-const READ_ONLY = new Set(['id', 'email', 'balance', 'bonus_balance', 'currency', 'loyalty', 'referral_code', 'date_joined', 'limits', 'password']);
+import { meOf, readMe, updateProfile } from '../services/users.ts';
 
 /** The signed-in player: profile, profile edits and referral statistics. */
 export function userRoutes(services: Services) {
@@ -27,26 +21,7 @@ export function userRoutes(services: Services) {
 
   app.patch(API_PATHS.updateUser, async (c) => {
     const input = await readJson(c, services);
-    const problems: Problems = {};
-    for (const field of Object.keys(input)) {
-      if (!(EDITABLE_USER_FIELDS as readonly string[]).includes(field)) {
-        problems[field] = [{ key: READ_ONLY.has(field) ? 'field_read_only' : 'field_unknown' }];
-      }
-    }
-    Object.assign(problems, checkUserUpdate(input as UserUpdateRequest));
-    if (hasProblems(problems)) throw fieldErrors(problems);
-
-    const changes = EDITABLE_USER_FIELDS.filter((field) => field in input);
-    if (changes.length) {
-      const assignments = changes.map((field, index) => `${field} = $${index + 2}`).join(', ');
-      await db
-        .query(`UPDATE users SET ${assignments} WHERE id = $1`, [c.get('userId'), ...changes.map((field) => (field === 'username' ? normalizeUsername(String(input[field])) : String(input[field]).trim()))])
-        .catch((error: unknown) => {
-          if (isUniqueViolation(error)) throw fieldError('username', 'username_taken');
-          throw error;
-        });
-    }
-    return c.json<User>((await loadUser(db, c.get('userId'), config))!);
+    return c.json<User>(await updateProfile(db, c.get('userId'), input, config));
   });
 
   app.get(API_PATHS.referralStats, async (c) => {

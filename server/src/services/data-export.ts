@@ -34,7 +34,7 @@ type Section = () => Promise<unknown> | AsyncGenerator<Record<string, unknown>>;
 function sections(db: Queryable, userId: number): Record<(typeof EXPORT_SECTIONS)[number], Section> {
   return {
     profile: () =>
-      one(db, `SELECT id, email, username, first_name, last_name, to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth, locale, currency,
+      one(db, `SELECT id, email, username, first_name, last_name, to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth, locale, time_zone, currency,
                  balance::text AS balance, bonus_balance::text AS bonus_balance, loyalty_points, referral_code, date_joined, activated_at
                FROM users WHERE id = $1`, userId),
     consents: () => one(db, 'SELECT terms_accepted_at, date_of_birth IS NOT NULL AS adult_confirmed FROM users WHERE id = $1', userId),

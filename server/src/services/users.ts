@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Loyalty, User } from '../../../src/api/contract.ts';
+import { EDITABLE_USER_FIELDS, type Loyalty, type User, type UserUpdateRequest } from '../../../src/api/contract.ts';
 import { LOYALTY_LEVELS } from '../../../src/data/loyalty-levels.ts';
 import { LOCALES } from '../../../src/i18n/locales.mjs';
 import type { ServerConfig } from '../config.ts';
@@ -7,6 +7,9 @@ import type { TokenReader, TokenRow } from '../auth.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Locale } from '../i18n.ts';
 import type { Recipient } from '../mail/messages.ts';
+import { checkUserUpdate, hasProblems, knownTimeZone, normalizeUsername, type Problems } from '../../../src/api/validation.ts';
+import { isUniqueViolation } from '../db/database.ts';
+import { fieldError, fieldErrors } from '../errors.ts';
 import { nextRealityCheck } from './rg/session.ts';
 
 /** The level reached with `points`, and the points the next level needs. */
@@ -20,15 +23,18 @@ export function loyaltyFor(points: number): Loyalty {
 export async function loadUser(db: Queryable, id: number, config: ServerConfig): Promise<User | undefined> {
   const [row] = await db.query<{
     id: number; email: string; username: string; first_name: string; last_name: string; balance: string;
-    bonus_balance: string; currency: string; loyalty_points: number; referral_code: string; date_joined: Date;
+    bonus_balance: string; currency: string; loyalty_points: number; referral_code: string; date_joined: Date; time_zone: string | null;
   }>(
     `SELECT id, email, username, first_name, last_name, balance::text, bonus_balance::text, currency, loyalty_points,
-            referral_code, date_joined FROM users WHERE id = $1`,
+            referral_code, date_joined, time_zone FROM users WHERE id = $1`,
     [id],
   );
   if (!row) return undefined;
-  const { loyalty_points, date_joined, ...rest } = row;
-  return { ...rest, loyalty: loyaltyFor(loyalty_points), date_joined: new Date(date_joined).toISOString(), limits: config.limits };
+  const { loyalty_points, date_joined, time_zone, ...rest } = row;
+  return {
+    ...rest, loyalty: loyaltyFor(loyalty_points), date_joined: new Date(date_joined).toISOString(), limits: config.limits,
+    time_zone: knownTimeZone(time_zone) ?? null,
+  };
 }
 
 /** The token row of a sign-in joined with its player: what `/api/user/me` answers from. */
@@ -36,7 +42,7 @@ export interface MeRow extends TokenRow {
   reality_ack_at: Date | string | null;
   id: number; email: string; username: string; first_name: string; last_name: string; balance: string;
   bonus_balance: string; currency: string; loyalty_points: number; referral_code: string; date_joined: Date;
-  minutes: number | null;
+  time_zone: string | null; minutes: number | null;
 }
 
 /**
@@ -47,34 +53,58 @@ export const readMe: TokenReader<MeRow> = (db, keyHash) =>
   db.query<MeRow>(
     `SELECT t.user_id, t.created_at, t.last_used_at, t.reality_ack_at,
             u.id, u.email, u.username, u.first_name, u.last_name, u.balance::text, u.bonus_balance::text, u.currency, u.loyalty_points,
-            u.referral_code, u.date_joined, u.reality_check_minutes AS minutes
+            u.referral_code, u.date_joined, u.time_zone, u.reality_check_minutes AS minutes
      FROM auth_tokens t JOIN users u ON u.id = t.user_id WHERE t.key_hash = $1`,
     [keyHash],
   );
 
 /** The `/api/user/me` answer from a checked `readMe` row. */
 export function meOf(row: MeRow, config: ServerConfig): User {
-  const { user_id: _userId, created_at, last_used_at: _lastUsed, reality_ack_at, loyalty_points, date_joined, minutes, ...rest } = row;
+  const { user_id: _userId, created_at, last_used_at: _lastUsed, reality_ack_at, loyalty_points, date_joined, minutes, time_zone, ...rest } = row;
   const next = nextRealityCheck({ created_at, reality_ack_at }, minutes);
   return {
     ...rest, loyalty: loyaltyFor(loyalty_points), date_joined: new Date(date_joined).toISOString(), limits: config.limits,
-    reality_check_next_at: next?.toISOString() ?? null,
+    reality_check_next_at: next?.toISOString() ?? null, time_zone: knownTimeZone(time_zone) ?? null,
   };
+}
+
+/** Fields of the user a player can see but never set. */
+const READ_ONLY = new Set(['id', 'email', 'balance', 'bonus_balance', 'currency', 'loyalty', 'referral_code', 'date_joined', 'limits', 'password']);
+
+/**
+ * PATCH /api/user/update: the player's own profile fields (username, names, time zone). Every field
+ * is checked before anything is written, so one bad field changes nothing; a time zone is stored
+ * as this runtime names it. Answers the updated user.
+ */
+export async function updateProfile(db: Queryable, id: number, input: Record<string, unknown>, config: ServerConfig): Promise<User> {
+  const problems: Problems = {};
+  for (const field of Object.keys(input)) {
+    if (!(EDITABLE_USER_FIELDS as readonly string[]).includes(field)) {
+      problems[field] = [{ key: READ_ONLY.has(field) ? 'field_read_only' : 'field_unknown' }];
+    }
+  }
+  Object.assign(problems, checkUserUpdate(input as UserUpdateRequest));
+  if (hasProblems(problems)) throw fieldErrors(problems);
+
+  const stored = (field: (typeof EDITABLE_USER_FIELDS)[number]) =>
+    field === 'username' ? normalizeUsername(String(input[field])) : field === 'time_zone' ? knownTimeZone(input[field])! : String(input[field]).trim();
+  const changes = EDITABLE_USER_FIELDS.filter((field) => field in input);
+  if (changes.length) {
+    const assignments = changes.map((field, index) => `${field} = $${index + 2}`).join(', ');
+    await db.query(`UPDATE users SET ${assignments} WHERE id = $1`, [id, ...changes.map(stored)]).catch((error: unknown) => {
+      if (isUniqueViolation(error)) throw fieldError('username', 'username_taken');
+      throw error;
+    });
+  }
+  return (await loadUser(db, id, config))!;
 }
 
 /** Unambiguous characters for referral codes (no 0/O or 1/I); 32 divides 256, so no bias. */
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const newReferralCode = () => Array.from(randomBytes(8), (byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join('');
 
-/** The IANA time zone name if this runtime knows it (`Europe/Berlin`), else undefined. */
-export function knownTimeZone(value: unknown): string | undefined {
-  if (typeof value !== 'string' || value.length > 64 || !/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+){0,2}$/.test(value)) return undefined;
-  try {
-    return new Intl.DateTimeFormat('en', { timeZone: value }).resolvedOptions().timeZone;
-  } catch {
-    return undefined;
-  }
-}
+/** The IANA time zone name if this runtime knows it (`Europe/Berlin`), else undefined (shared with the site's form check). */
+export { knownTimeZone };
 
 /** A player as the password, activation and security-mail code needs them. */
 export interface Account extends Recipient {

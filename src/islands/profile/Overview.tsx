@@ -11,6 +11,7 @@ import { useFormSubmit } from '../use-form-submit';
 import { formatDate, formatMoney } from './format';
 import type { IslandProps } from './messages';
 import { Notice, Skeleton } from './Status';
+import { TimeZoneForm } from './TimeZoneForm';
 import { failureMessages, useMessages } from './use-messages';
 import { useUser } from './use-user';
 
@@ -81,6 +82,8 @@ export function Overview(props: IslandProps) {
           </button>
         </form>
       </section>
+
+      <TimeZoneForm user={user} t={t} api={api} />
     </div>
   );
 }
