@@ -145,7 +145,7 @@ export function initLobby() {
     .finally(() => section.setAttribute('aria-busy', 'false'));
 
   // --- Signed in: favourites and recently played ----------------------------------------------
-  const fill = (row: HTMLElement | null, games: Game[], options: (game: Game) => Parameters<typeof tile>[1] = () => ({})) => {
+  const fill = (row: HTMLElement | null, games: readonly Game[], options: (game: Game) => Parameters<typeof tile>[1] = () => ({})) => {
     if (!row) return;
     const list = row.querySelector<HTMLElement>('[data-row-list]')!;
     list.replaceChildren(...games.map((game) => tile(game, options(game))));
