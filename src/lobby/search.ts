@@ -41,8 +41,14 @@ export function searchWithFilter(search: string, filter: LobbyFilter): string {
   return text ? `?${text}` : '';
 }
 
+/** "Card games" is a chip across categories: the games dealt from cards (issue 23). */
+export const CARDS_CHIP = 'cards';
+const CARD_MECHANICS = new Set(['blackjack', 'baccarat']);
+
 export interface FilterableGame {
   name: string;
+  /** The maths it plays (src/games/mechanics.ts); the "cards" chip picks the card games by it. */
+  mechanic?: string;
   provider: string;
   category: string;
   /** The category's name in the page's language, so "スロット" finds the slots. */
@@ -50,7 +56,9 @@ export interface FilterableGame {
 }
 
 export function gameMatches(game: FilterableGame, filter: LobbyFilter): boolean {
-  if (filter.category && game.category !== filter.category) return false;
+  if (filter.category === CARDS_CHIP) {
+    if (!CARD_MECHANICS.has(game.mechanic ?? '')) return false;
+  } else if (filter.category && game.category !== filter.category) return false;
   if (filter.provider && game.provider !== filter.provider) return false;
   return matchesQuery(`${game.name} ${game.provider} ${game.categoryLabel}`, filter.q);
 }

@@ -37,7 +37,7 @@ export function initLobby() {
   function tile(game: Game, options: { eager?: boolean; recent?: RecentGame } = {}): HTMLLIElement {
     const categoryLabel = categories[game.category] ?? game.category;
     const item = element('li', 'game-card');
-    Object.assign(item.dataset, { gameId: game.id, category: game.category, provider: game.provider, name: game.name, categoryLabel });
+    Object.assign(item.dataset, { gameId: game.id, category: game.category, mechanic: (game as Partial<CatalogueGame>).mechanic ?? '', provider: game.provider, name: game.name, categoryLabel });
     const link = element('a', 'game-card__link');
     link.href = `${playPath}?game=${encodeURIComponent(game.id)}`;
     const art = element('span', 'game-card__art');
@@ -83,8 +83,8 @@ export function initLobby() {
     }
     let count = 0;
     for (const item of grid.querySelectorAll<HTMLElement>(':scope > li')) {
-      const { name = '', provider = '', category = '', categoryLabel = '' } = item.dataset;
-      item.hidden = !gameMatches({ name, provider, category, categoryLabel }, filter);
+      const { name = '', provider = '', category = '', categoryLabel = '', mechanic = '' } = item.dataset;
+      item.hidden = !gameMatches({ name, provider, category, categoryLabel, mechanic }, filter);
       if (!item.hidden) count += 1;
     }
     noMatch.hidden = count > 0;
@@ -133,8 +133,8 @@ export function initLobby() {
   void getJson<Paginated<CatalogueGame>>(`${API_PATHS.games}?page_size=100`)
     .then(({ results }) => {
       knowGames(results);
-      const now = [...grid.querySelectorAll<HTMLElement>(':scope > li')].map((item) => `${item.dataset.gameId}|${item.dataset.name}|${item.dataset.provider}|${item.dataset.category}`).join(',');
-      const fresh = results.map((game) => `${game.id}|${game.name}|${game.provider}|${game.category}`).join(',');
+      const now = [...grid.querySelectorAll<HTMLElement>(':scope > li')].map((item) => `${item.dataset.gameId}|${item.dataset.name}|${item.dataset.provider}|${item.dataset.category}|${item.dataset.mechanic}`).join(',');
+      const fresh = results.map((game) => `${game.id}|${game.name}|${game.provider}|${game.category}|${game.mechanic}`).join(',');
       if (results.length && now !== fresh) {
         grid.replaceChildren(...results.map((game, index) => tile(game, { eager: index < 4 })));
         syncStars(grid);

@@ -73,6 +73,11 @@ for (const locale of LOCALES) {
         await page.locator('[data-clear-all]').click();
         await expect(tiles(page)).toHaveCount(13);
         await expect(search).toHaveValue('');
+        // "Card games" spans the table category: the games dealt from cards.
+        await page.locator('[data-chips=category] [data-value=cards]').click();
+        await expect(tileNames(page)).toHaveText(['Blackjack', 'Baccarat Royale']);
+        await page.locator('[data-chips=category] [data-value=""]').click();
+        await expect(tiles(page)).toHaveCount(13);
 
         // Search, open a game, come back: the search is restored.
         await search.fill('mines');

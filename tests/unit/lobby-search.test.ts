@@ -18,6 +18,11 @@ describe('lobby search', () => {
     expect(gameMatches(dragon, { q: 'red', category: 'slots', provider: 'Red Lantern' })).toBe(true);
     expect(gameMatches(dragon, { q: 'red', category: 'table', provider: '' })).toBe(false);
     expect(gameMatches(dragon, { q: '', category: '', provider: 'Sandstone' })).toBe(false);
+    // "Card games" spans categories: blackjack and baccarat, by their mechanic.
+    const blackjack = { name: 'Blackjack', provider: 'Lumen Studios', category: 'table', categoryLabel: 'Table games', mechanic: 'blackjack' };
+    expect(gameMatches(blackjack, { q: '', category: 'cards', provider: '' })).toBe(true);
+    expect(gameMatches({ ...blackjack, mechanic: 'roulette' }, { q: '', category: 'cards', provider: '' })).toBe(false);
+    expect(gameMatches(dragon, { q: '', category: 'cards', provider: '' })).toBe(false);
   });
 
   it('reads and writes the filter in the URL, keeping other parameters', () => {
