@@ -175,6 +175,25 @@ test('axe finds no violations on the lobby, signed out with a search and signed 
   }
 });
 
+test('an open multi-step round says "continue" in recently played, and the launch continues its session', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await signedInPlayer(page, request);
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'auth_token')!.value;
+  const launched = await request.post('/gmnggate/api', { headers: { authorization: `Token ${token}` }, data: { method: 'game_launch', game_id: 'mines', mode: 'real' } });
+  const sessionId = (await launched.json()).session_id as string;
+  const opened = await request.post(`/demo-games/api/sessions/${sessionId}/rounds`, { data: { bet: { type: 'mines', amount: '1.00', mines: 3 } } });
+  expect((await opened.json()).round.state).toBe('open');
+
+  await page.goto('/');
+  const tile = page.locator('[data-lobby-recent] li').first();
+  await expect(tile.locator('.game-card__continue')).toHaveText('Continue');
+  await expect(tile.getByRole('link', { name: 'Continue your round of Mines' })).toBeVisible();
+  await tile.getByRole('link').click();
+  await expect(page).toHaveURL(/\/play\?game=mines$/);
+  await page.locator('[data-launch=real]').click();
+  await expect(page.locator('[data-play-frame]')).toHaveAttribute('src', new RegExp(`/demo-games/play/${sessionId}`));
+});
+
 test.describe('winners on a phone', () => {
   test.use({ viewport: { width: 360, height: 800 } });
   test('five rows, then "More winners" shows the rest', async ({ page }) => {
