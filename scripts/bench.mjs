@@ -15,6 +15,7 @@ const BUDGETS = { buildSeconds: 30, publicJsKb: JS_BUDGET_KB.public, profileJsKb
 // through the vanilla session script, and must still load no React on a public page.
 const PAGES = [
   { name: 'home', path: '/', kind: 'public' },
+  { name: 'home, signed in', path: '/', kind: 'public', signedIn: true },
   { name: 'faq', path: '/faq', kind: 'public' },
   { name: 'faq, signed in', path: '/faq', kind: 'public', signedIn: true },
   { name: 'profile/deposit', path: '/profile/deposit', kind: 'profile', signedIn: true },

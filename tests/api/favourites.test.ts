@@ -66,6 +66,13 @@ describe('favourites', () => {
     expect(ids((await list(alice.token)).body)).toEqual(['crash']);
   });
 
+  it('answers 405 to other methods', async () => {
+    const player = await ctx.api.player();
+    expect((await ctx.api.request('POST', '/api/user/favourites/dice', { token: player.token })).status).toBe(405);
+    expect((await ctx.api.request('DELETE', '/api/user/favourites', { token: player.token })).status).toBe(405);
+    expect((await ctx.api.request('POST', '/api/user/recently-played', { token: player.token })).status).toBe(405);
+  });
+
   it('needs a signed-in player', async () => {
     expect((await list()).status).toBe(401);
     expect((await put(undefined, 'dice')).status).toBe(401);
