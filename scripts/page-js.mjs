@@ -3,7 +3,8 @@
 import { gzipSync } from 'node:zlib';
 
 /** Budgets from ARCHITECTURE.md, in KB of gzip. */
-export const JS_BUDGET_KB = { public: 15, profile: 95, game: 30 };
+/** ARCHITECTURE.md: a public page signed out ≤ 15 KB; signed in, with the API client, ≤ 18 KB. */
+export const JS_BUDGET_KB = { public: 15, publicSignedIn: 18, profile: 95, game: 30 };
 
 const REACT_MARKER = /react-dom|__REACT_DEVTOOLS_GLOBAL_HOOK__|react\.(production|development)/;
 

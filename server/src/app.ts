@@ -16,6 +16,7 @@ import { accountRoutes } from './routes/account.ts';
 import { activationRoutes } from './routes/activation.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bonusRoutes } from './routes/bonus.ts';
+import { favouriteRoutes } from './routes/favourites.ts';
 import { demoPaymentRoutes } from './routes/demo-payment.ts';
 import { emailChangeRoutes } from './routes/email-change.ts';
 import { gameRoutes } from './routes/games.ts';
@@ -115,6 +116,7 @@ export function createApp({ distDir, services, log, lifecycle = new Lifecycle() 
     app.route('/', routes(services));
   }
   app.route('/', bonusRoutes(services));
+  app.route('/', favouriteRoutes(services));
   app.route('/', emailChangeRoutes(services));
   app.route('/', accountRoutes(services));
   // The operator console: staff only, its own sessions, pages and CSP (server/src/operator/).

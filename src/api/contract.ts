@@ -288,6 +288,17 @@ export interface Game {
   category: GameCategory;
 }
 
+// GET /api/user/favourites (the player's starred games, newest first); PUT and DELETE
+// /api/user/favourites/:game_id answer 204 and are idempotent; an unknown game is 404.
+export type FavouriteGames = Game[];
+
+// GET /api/user/recently-played: the games the player launched last (real money), newest first.
+export interface RecentGame extends Game {
+  played_at: Timestamp;
+  /** A multi-step round (blackjack, mines, crash) is still open: the lobby says "continue". */
+  open_round: boolean;
+}
+
 // GET /gmnggate/games?category=&q=&page=&page_size= (public): the catalogue, in DRF pagination shape.
 export interface CatalogueGame extends Game {
   mechanic: string;
@@ -412,6 +423,9 @@ export const API_PATHS = {
   withdrawal: '/api/user/withdrawal',
   history: '/api/user/history',
   referralStats: '/api/user/referral-stats',
+  favourites: '/api/user/favourites',
+  favourite: '/api/user/favourites/:game_id',
+  recentlyPlayed: '/api/user/recently-played',
   gateway: '/gmnggate/api',
   bonus: '/api/user/bonus',
   bonusCancel: '/api/user/bonus/cancel',

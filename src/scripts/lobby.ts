@@ -1,12 +1,16 @@
-// Fills the home page's "most popular" and "recent winners" lists from the configured API,
-// without React. A failed request swaps its list for a quiet message; the page never breaks.
+// The home page's lobby without React (issue 23): refreshes the prerendered catalogue from the
+// API, filters it by search and chips (state in the URL: ?q=&category=&provider=), fills the
+// signed-in rows (favourites, recently played) and the winners feed. A failed request keeps what
+// the page has, or swaps its list for a quiet message; the page never breaks.
 import { apiBase } from '../api/base';
 import { getPublicJson as getJson } from '../api/get-public';
-import { API_PATHS, type Game, type Win } from '../api/contract';
+import { API_PATHS, type CatalogueGame, type Game, type Paginated, type RecentGame, type Win } from '../api/contract';
 import type { Locale } from '../i18n/locales.mjs';
 import { formatMoney } from '../i18n/money-format';
 import { interpolate } from '../i18n/interpolate';
-
+import { filterFromSearch, gameMatches, searchWithFilter, type LobbyFilter } from '../lobby/search';
+import { $token } from '../stores/session';
+import { $favourites, initFavouriteStars, knowGames, syncStars } from './favourite-stars';
 
 /** Builds an element with text only: server data never becomes HTML. */
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
@@ -16,52 +20,186 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, className?: stri
   return node;
 }
 
-async function fillSection<T>(section: HTMLElement | null, load: () => Promise<T[]>, render: (item: T) => HTMLLIElement) {
-  if (!section) return;
-  const list = section.querySelector<HTMLElement>('[data-list]')!;
-  try {
-    const items = await load();
-    if (!items.length) throw new Error('empty list');
-    list.replaceChildren(...items.map(render));
-  } catch (error) {
-    console.warn('[lobby] list unavailable', error);
-    list.remove();
-    section.querySelector<HTMLElement>('[data-unavailable]')!.hidden = false;
-  } finally {
-    section.setAttribute('aria-busy', 'false');
-  }
-}
+interface Texts { shown: string; continue: string; continue_label: string; more: string; fewer: string }
 
 export function initLobby() {
   const root = document.querySelector<HTMLElement>('[data-lobby]');
   if (!root) return;
   const intl = root.dataset.intl ?? 'en-US';
   const categories = JSON.parse(root.dataset.categories ?? '{}') as Record<string, string>;
-  const time = new Intl.DateTimeFormat(intl, { timeStyle: 'short' });
+  const texts = JSON.parse(root.dataset.texts ?? '{}') as Texts;
+  const playPath = root.dataset.playPath ?? '/play';
+  const starTemplate = root.querySelector<HTMLButtonElement>('[data-favourite-star]');
+  knowGames(JSON.parse(root.dataset.games ?? '[]') as Game[]);
+  initFavouriteStars();
 
-  void fillSection(root.querySelector('[data-lobby-games]'), () => getJson<Game[]>(API_PATHS.mostPopular), (game) => {
+  /** The same markup as GameTile.astro. */
+  function tile(game: Game, options: { eager?: boolean; recent?: RecentGame } = {}): HTMLLIElement {
+    const categoryLabel = categories[game.category] ?? game.category;
     const item = element('li', 'game-card');
-    // The whole card is one link to the game, named by its heading.
+    Object.assign(item.dataset, { gameId: game.id, category: game.category, mechanic: (game as Partial<CatalogueGame>).mechanic ?? '', provider: game.provider, name: game.name, categoryLabel });
     const link = element('a', 'game-card__link');
-    link.href = `${root.dataset.playPath ?? '/play'}?game=${encodeURIComponent(game.id)}`;
+    link.href = `${playPath}?game=${encodeURIComponent(game.id)}`;
+    const art = element('span', 'game-card__art');
     const image = element('img', 'game-card__image');
     image.src = new URL(game.image, apiBase()).href;
     image.alt = '';
     image.width = 320;
     image.height = 240;
-    image.loading = 'lazy';
+    image.loading = options.eager ? 'eager' : 'lazy';
     image.decoding = 'async';
-    link.append(image, element('h3', undefined, game.name), element('p', undefined, `${categories[game.category] ?? game.category} · ${interpolate(root.dataset.provider ?? '{provider}', { provider: game.provider })}`));
+    art.append(image, element('span', 'game-card__badge', categoryLabel));
+    if (options.recent?.open_round) {
+      art.append(element('span', 'game-card__continue', texts.continue));
+      link.setAttribute('aria-label', interpolate(texts.continue_label, { game: game.name }));
+    }
+    link.append(art, element('h3', undefined, game.name), element('p', undefined, game.provider));
     item.append(link);
+    if (starTemplate) {
+      const star = starTemplate.cloneNode(true) as HTMLButtonElement;
+      star.dataset.gameId = game.id;
+      star.dataset.gameName = game.name;
+      item.append(star);
+    }
     return item;
+  }
+
+  // --- The catalogue: search and chips -------------------------------------------------------
+  const section = root.querySelector<HTMLElement>('[data-lobby-games]')!;
+  const grid = section.querySelector<HTMLElement>('[data-catalogue]')!;
+  const search = section.querySelector<HTMLInputElement>('[data-search]')!;
+  const clear = section.querySelector<HTMLButtonElement>('[data-clear-search]')!;
+  const noMatch = section.querySelector<HTMLElement>('[data-no-match]')!;
+  const shown = section.querySelector<HTMLElement>('[data-shown]')!;
+  const chipGroups = [...section.querySelectorAll<HTMLElement>('[data-chips]')];
+  let filter: LobbyFilter = filterFromSearch(location.search);
+
+  function apply(announce: boolean) {
+    search.value = filter.q;
+    clear.hidden = !filter.q;
+    for (const group of chipGroups) {
+      const key = group.dataset.chips as 'category' | 'provider';
+      for (const chip of group.querySelectorAll<HTMLButtonElement>('button')) chip.setAttribute('aria-pressed', String(chip.dataset.value === filter[key]));
+    }
+    let count = 0;
+    for (const item of grid.querySelectorAll<HTMLElement>(':scope > li')) {
+      const { name = '', provider = '', category = '', categoryLabel = '', mechanic = '' } = item.dataset;
+      item.hidden = !gameMatches({ name, provider, category, categoryLabel, mechanic }, filter);
+      if (!item.hidden) count += 1;
+    }
+    noMatch.hidden = count > 0;
+    if (announce) shown.textContent = interpolate(texts.shown, { count });
+  }
+
+  function update(next: Partial<LobbyFilter>, how: 'push' | 'replace') {
+    filter = { ...filter, ...next };
+    const url = `${location.pathname}${searchWithFilter(location.search, filter)}${location.hash}`;
+    if (how === 'push') history.pushState(null, '', url);
+    else history.replaceState(null, '', url);
+    apply(true);
+  }
+
+  search.addEventListener('input', () => update({ q: search.value }, 'replace'));
+  // Enter in the field keeps the page (there is no form to submit).
+  search.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') event.preventDefault();
+  });
+  clear.addEventListener('click', () => {
+    update({ q: '' }, 'replace');
+    search.focus();
+  });
+  section.querySelector('[data-clear-all]')!.addEventListener('click', () => {
+    update({ q: '', category: '', provider: '' }, 'push');
+    search.focus();
+  });
+  for (const group of chipGroups) {
+    const key = group.dataset.chips as 'category' | 'provider';
+    group.addEventListener('click', (event) => {
+      const chip = (event.target as Element).closest<HTMLButtonElement>('button');
+      if (!chip) return;
+      // A provider chip pressed again lets go; "All" clears the category.
+      const value = chip.dataset.value ?? '';
+      update({ [key]: filter[key] === value ? '' : value }, 'push');
+    });
+  }
+  // Back and forward restore the search and chips the URL holds.
+  window.addEventListener('popstate', () => {
+    filter = filterFromSearch(location.search);
+    apply(false);
+  });
+  apply(false);
+
+  // The prerendered catalogue is the build's; the API's is the truth. Replaced only if it differs.
+  void getJson<Paginated<CatalogueGame>>(`${API_PATHS.games}?page_size=100`)
+    .then(({ results }) => {
+      knowGames(results);
+      const now = [...grid.querySelectorAll<HTMLElement>(':scope > li')].map((item) => `${item.dataset.gameId}|${item.dataset.name}|${item.dataset.provider}|${item.dataset.category}|${item.dataset.mechanic}`).join(',');
+      const fresh = results.map((game) => `${game.id}|${game.name}|${game.provider}|${game.category}|${game.mechanic}`).join(',');
+      if (results.length && now !== fresh) {
+        grid.replaceChildren(...results.map((game, index) => tile(game, { eager: index < 4 })));
+        syncStars(grid);
+        apply(false);
+      }
+    })
+    .catch((error: unknown) => console.warn('[lobby] catalogue not refreshed', error))
+    .finally(() => section.setAttribute('aria-busy', 'false'));
+
+  // --- Signed in: favourites and recently played ----------------------------------------------
+  const fill = (row: HTMLElement | null, games: readonly Game[], options: (game: Game) => Parameters<typeof tile>[1] = () => ({})) => {
+    if (!row) return;
+    const list = row.querySelector<HTMLElement>('[data-row-list]')!;
+    list.replaceChildren(...games.map((game) => tile(game, options(game))));
+    row.querySelector<HTMLElement>('[data-row-empty]')!.hidden = games.length > 0;
+    syncStars(list);
+  };
+  const favouritesRow = root.querySelector<HTMLElement>('[data-lobby-favourites]');
+  const recentRow = root.querySelector<HTMLElement>('[data-lobby-recent]');
+  $favourites.subscribe((games) => {
+    if (games) fill(favouritesRow, games);
+  });
+  let recentLoaded = false;
+  $token.subscribe((token) => {
+    if (!token || recentLoaded) return;
+    recentLoaded = true;
+    void import('../api/favourites')
+      .then(({ getRecentlyPlayed }) => getRecentlyPlayed())
+      .then((games) => fill(recentRow, games, (game) => ({ recent: game as RecentGame })))
+      .catch((error: unknown) => {
+        recentLoaded = false;
+        console.warn('[lobby] recently played unavailable', error);
+      });
   });
 
-  void fillSection(root.querySelector('[data-lobby-winners]'), () => getJson<Win[]>(API_PATHS.winStats), (win) => {
-    const item = element('li', 'winner');
-    const amount = formatMoney(win.amount, win.currency, document.documentElement.lang as Locale);
-    const when = element('time', undefined, time.format(new Date(win.at)));
-    when.dateTime = win.at;
-    item.append(element('span', undefined, interpolate(root.dataset.winner ?? '', { player: win.player, amount, game: win.game })), when);
-    return item;
+  // --- Winners: compact, "more" shows them all -------------------------------------------------
+  const winners = root.querySelector<HTMLElement>('[data-lobby-winners]')!;
+  const winnerList = winners.querySelector<HTMLElement>('[data-list]')!;
+  const more = winners.querySelector<HTMLButtonElement>('[data-winners-more]')!;
+  more.addEventListener('click', () => {
+    const expanded = more.getAttribute('aria-expanded') !== 'true';
+    more.setAttribute('aria-expanded', String(expanded));
+    more.textContent = expanded ? texts.fewer : texts.more;
+    winnerList.toggleAttribute('data-expanded', expanded);
   });
+  const time = new Intl.DateTimeFormat(intl, { timeStyle: 'short' });
+  void getJson<Win[]>(API_PATHS.winStats)
+    .then((wins) => {
+      if (!wins.length) throw new Error('empty list');
+      winnerList.replaceChildren(...wins.map((win) => {
+        const item = element('li', 'winner');
+        const amount = formatMoney(win.amount, win.currency, document.documentElement.lang as Locale);
+        const when = element('time', undefined, time.format(new Date(win.at)));
+        when.dateTime = win.at;
+        item.append(element('span', undefined, interpolate(root.dataset.winner ?? '', { player: win.player, amount, game: win.game })), when);
+        return item;
+      }));
+      // "More" only when some are folded away at this width.
+      more.hidden = wins.length <= (matchMedia('(max-width: 35.99rem)').matches ? 5 : 10);
+    })
+    .catch((error: unknown) => {
+      console.warn('[lobby] list unavailable', error);
+      winnerList.remove();
+      more.hidden = true;
+      winners.querySelector<HTMLElement>('[data-unavailable]')!.hidden = false;
+    })
+    .finally(() => winners.setAttribute('aria-busy', 'false'));
 }

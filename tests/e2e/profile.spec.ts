@@ -243,11 +243,12 @@ test('a screen whose data cannot load says so and offers a retry that works', as
 });
 
 test.describe('home lobby', () => {
-  test('lists popular games with sized lazy images and recent winners', async ({ page }) => {
+  test('lists the catalogue with sized images (lazy below the first row) and recent winners', async ({ page }) => {
     await page.goto('/ko/');
-    const games = page.locator('[data-lobby-games] .game-card:not(.game-card--skeleton)');
-    await expect(games).toHaveCount(12);
-    const image = games.first().locator('img');
+    const games = page.locator('[data-lobby-games] .game-card');
+    await expect(games).toHaveCount(13);
+    await expect(games.first().locator('img')).toHaveAttribute('loading', 'eager');
+    const image = games.nth(4).locator('img');
     await expect(image).toHaveAttribute('loading', 'lazy');
     await expect(image).toHaveAttribute('width', '320');
     await expect(image).toHaveAttribute('height', '240');
@@ -256,11 +257,13 @@ test.describe('home lobby', () => {
     await expect(page.locator('[data-lobby-games]')).toHaveAttribute('aria-busy', 'false');
   });
 
-  test('a failed list is replaced by a quiet message; the rest of the page works', async ({ page }) => {
-    await page.route('**/gmnggate/most_popular', (route) => route.abort());
+  test('a failed catalogue refresh keeps the prerendered games; a failed winners list is replaced by a quiet message', async ({ page }) => {
+    await page.route('**/gmnggate/games**', (route) => route.abort());
+    await page.route('**/api/snikx/win_stats', (route) => route.abort());
     await page.goto('/');
-    await expect(page.locator('[data-lobby-games] [data-unavailable]')).toBeVisible();
-    await expect(page.locator('[data-lobby-winners] .winner:not(.winner--skeleton)').first()).toBeVisible();
+    await expect(page.locator('[data-lobby-games]')).toHaveAttribute('aria-busy', 'false');
+    await expect(page.locator('[data-lobby-games] .game-card')).toHaveCount(13);
+    await expect(page.locator('[data-lobby-winners] [data-unavailable]')).toBeVisible();
   });
 });
 

@@ -22,6 +22,7 @@ import { createSession } from '../providers/games/sessions.ts';
 import { settleExpiredRounds } from '../providers/games/step-rounds.ts';
 import { mayPlay } from '../services/play-policy.ts';
 import { recentWins } from '../services/winners.ts';
+import { sessionWithOpenRound } from '../services/favourites.ts';
 import { admitDemo, purgeExpiredDemo } from '../services/demo-play.ts';
 import { clientAddress } from '../client-address.ts';
 
@@ -65,7 +66,10 @@ export function gameRoutes(services: Services) {
       if (userId === null && !authorization) await admitDemo(services, 'launch', address);
       await purgeExpiredDemo(db, services.clock());
     }
-    const sessionId = await createSession(services, { userId, gameId: game.id, mode, currency, locale });
+    // A real launch of a game whose multi-step round is still open continues that round's session
+    // ("continue" in the lobby's recently played row) instead of opening a new one beside it.
+    const resumed = userId !== null ? await sessionWithOpenRound(db, userId, game.id, services.clock()) : null;
+    const sessionId = resumed ?? await createSession(services, { userId, gameId: game.id, mode, currency, locale });
     // A real session lives only as long as the sign-in that launched it (issue 20, item 5).
     if (mode === 'real') await db.query('UPDATE game_sessions SET auth_token_hash = $2 WHERE id = $1', [sessionId, hashToken(tokenOf(authorization)!)]);
     // Without GAME_PROVIDER_ORIGIN the game pages are this server's: a relative URL, so the frame

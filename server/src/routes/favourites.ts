@@ -1,0 +1,25 @@
+import { Hono } from 'hono';
+import { API_PATHS, type FavouriteGames, type RecentGame } from '../../../src/api/contract.ts';
+import type { AppEnv, Services } from '../app-env.ts';
+import { requireUser } from '../auth.ts';
+import { addFavourite, listFavourites, recentlyPlayed, removeFavourite } from '../services/favourites.ts';
+
+/** The lobby's private rows (issue 23): favourite games and recently played. Answers are no-store (app.ts, /api/user/). */
+export function favouriteRoutes(services: Services) {
+  const { db } = services;
+  const app = new Hono<AppEnv>();
+  for (const path of [API_PATHS.favourites, API_PATHS.favourite, API_PATHS.recentlyPlayed]) app.use(path, requireUser(services));
+
+  app.get(API_PATHS.favourites, async (c) => c.json<FavouriteGames>(await listFavourites(db, c.get('userId'))));
+  app.put(API_PATHS.favourite, async (c) => {
+    await addFavourite(db, c.get('userId'), c.req.param('game_id'), services.clock());
+    return c.body(null, 204);
+  });
+  app.delete(API_PATHS.favourite, async (c) => {
+    await removeFavourite(db, c.get('userId'), c.req.param('game_id'));
+    return c.body(null, 204);
+  });
+  app.get(API_PATHS.recentlyPlayed, async (c) => c.json<RecentGame[]>(await recentlyPlayed(db, c.get('userId'), services.clock())));
+
+  return app;
+}
