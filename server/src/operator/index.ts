@@ -14,6 +14,7 @@ import { playerActionRoutes } from './routes/player-actions.ts';
 import { playerRoutes } from './routes/players.ts';
 import { signInRoutes } from './routes/sign-in.ts';
 import { verificationRoutes } from './routes/verifications.ts';
+import { withdrawalQueueRoutes } from './routes/withdrawal-queue.ts';
 import { withdrawalRoutes } from './routes/withdrawals.ts';
 import { allowedAddresses, refusePlayerTokens, requireCsrf, requireSession, requireStage, type OperatorEnv } from './session.ts';
 import { CONSOLE_CSP, errorPage, html, page } from './view.ts';
@@ -64,7 +65,8 @@ export function operatorRoutes(services: Services) {
 </ul>`,
     });
   });
-  for (const routes of [withdrawalRoutes, verificationRoutes, playerRoutes, playerActionRoutes, newsRoutes, auditRoutes]) app.route('/', routes(services));
+  // The queue's list (withdrawal-queue.ts) comes before withdrawals.ts, whose decisions it links to.
+  for (const routes of [withdrawalQueueRoutes, withdrawalRoutes, verificationRoutes, playerRoutes, playerActionRoutes, newsRoutes, auditRoutes]) app.route('/', routes(services));
   app.all('/operator/*', (c) => errorPage(c, 404, say('errors.not_found')));
 
   app.onError((error, c) => {

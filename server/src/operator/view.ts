@@ -96,6 +96,10 @@ export const money = (amount: string, currency: string) => formatMoney(amount, c
 export const when = (value: Date | string | null | undefined) =>
   value ? new Date(value).toISOString().replace('T', ' ').replace(/:\d\d\.\d{3}Z$/, ' UTC') : '';
 
+/** To the second, in UTC (the audit log). */
+export const whenExact = (value: Date | string | null | undefined) =>
+  value ? new Date(value).toISOString().replace('T', ' ').replace(/\.\d{3}Z$/, ' UTC') : '';
+
 /** A table with a caption and column headers; `rows` are already cells. */
 export function table(caption: string, headers: string[], rows: Html[]) {
   return html`<div class="table"><table><caption>${caption}</caption>

@@ -73,6 +73,7 @@ export function playerRoutes(services: Services) {
       [id],
     );
     if (!player) throw new ConsoleError(404, say('errors.not_found'));
+    await audit(db, { staffId: c.get('staff').id, action: 'player.view', targetType: 'player', targetId: id, at: services.clock() });
     const [history, limits, sessions, verifications, notes, pending, interactions] = await Promise.all([
       db.query<{ created_at: Date; type: string; template: string; params: Record<string, string>; amount: string; status: string }>(
         'SELECT created_at, type, template, params, amount::text, status FROM transactions WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT 50',

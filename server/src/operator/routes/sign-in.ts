@@ -71,7 +71,14 @@ export function signInRoutes(services: Services) {
       [email],
     );
     const valid = await queuedPasswordWork(services, () => verifyPassword(form.password, staff?.password_hash ?? DUMMY_PASSWORD_HASH));
-    if (!staff || !valid) return signInForm(c, undefined, say('sign_in.failed'), form.email);
+    if (!staff || !valid) {
+      // Who tried (the account, or the address typed when there is none), from where; never the password.
+      await audit(db, {
+        staffId: staff?.id ?? null, action: 'staff.sign_in_failed', targetType: staff ? 'staff' : 'staff_email', targetId: staff?.id ?? email,
+        after: { address, reason: staff ? 'password' : 'unknown_email' }, at: services.clock(),
+      });
+      return signInForm(c, undefined, say('sign_in.failed'), form.email);
+    }
     // The pair stays counted until the second factor is through, like a player's sign-in.
     await codeAskedFor(services, address, 'operator-login');
     const enrolled = (await twoFactorState(db, staff.id, STAFF_TOTP)) === 'on';
@@ -189,7 +196,13 @@ ${codeInput(c, '/operator/two-factor', say('code.submit'))}`,
       await advanceSession(c, services, tx, 'active');
       return true;
     });
-    if (!ok) return false;
+    if (!ok) {
+      await audit(db, {
+        staffId: staff.id, action: 'staff.code_failed', targetType: 'staff', targetId: staff.id,
+        after: { address: clientAddress(c, services.config.auth.trustProxy), stage: confirmed ? 'sign_in' : 'enrol' }, at: services.clock(),
+      });
+      return false;
+    }
     await resetCounter(db, `operator-code:${staff.id}`);
     await signInSucceeded(services, staff.email, clientAddress(c, services.config.auth.trustProxy), 'operator-login');
     return true;
