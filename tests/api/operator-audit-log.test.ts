@@ -121,9 +121,9 @@ describe('audit log filters, pages and CSV', () => {
     ]);
   });
 
-  it('csvCell neutralises = + - @ tab and CR, quotes commas, quotes and line breaks', () => {
-    expect(['=1+2', '+1', '-1', '@SUM(A1)', '\tx', '\rx', 'plain', 'a,b', 'say "hi"', 'two\nlines', '', null, 12.5].map(csvCell)).toEqual([
-      "'=1+2", "'+1", "'-1", "'@SUM(A1)", "'\tx", "\"'\rx\"", 'plain', '"a,b"', '"say ""hi"""', '"two\nlines"', '', '', '12.5',
+  it('csvCell neutralises = + - @ tab and CR (a plain negative number stays a number), quotes commas, quotes and line breaks', () => {
+    expect(['=1+2', '+1', '-1+2', '-A1', '@SUM(A1)', '\tx', '\rx', 'plain', 'a,b', 'say "hi"', 'two\nlines', '', null, 12.5, '-10.50', '-7'].map(csvCell)).toEqual([
+      "'=1+2", "'+1", "'-1+2", "'-A1", "'@SUM(A1)", "'\tx", "\"'\rx\"", 'plain', '"a,b"', '"say ""hi"""', '"two\nlines"', '', '', '12.5', '-10.50', '-7',
     ]);
   });
 });

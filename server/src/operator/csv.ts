@@ -3,11 +3,13 @@ import type { Context } from 'hono';
 /**
  * CSV for spreadsheets: UTF-8 with a byte-order mark, RFC 4180 quoting, and formula injection
  * neutralised — a cell starting with `=`, `+`, `-`, `@` (or a tab or carriage return, which some
- * tools strip before reading a formula) gets a leading apostrophe, so it is read as text.
+ * tools strip before reading a formula) gets a leading apostrophe, so it is read as text; only a
+ * plain negative number such as `-10.50` is left as it is (it cannot be a formula).
  */
 export function csvCell(value: unknown): string {
   let text = value === null || value === undefined ? '' : value instanceof Date ? value.toISOString() : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  // A plain negative amount (-10.50) is a number, not a formula: it stays one, so sums work.
+  if (/^[=+\-@\t\r]/.test(text) && !/^-\d+(\.\d+)?$/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -18,6 +18,7 @@ const NAV: [string, string, boolean?][] = [
   ['/operator/withdrawals', 'nav.withdrawals'],
   ['/operator/verifications', 'nav.verifications'],
   ['/operator/players', 'nav.players'],
+  ['/operator/payments', 'nav.payments'],
   ['/operator/news', 'nav.news', true],
   ['/operator/audit', 'nav.audit'],
 ];

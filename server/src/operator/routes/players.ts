@@ -134,6 +134,7 @@ ${section(say('players.sessions'), sessions.length
   ? table(say('players.sessions'), [say('players.device'), say('players.address'), say('players.signed_in'), say('players.last_used')],
       sessions.map((row) => html`<tr><td>${row.device || say('players.unknown_device')}</td><td>${row.ip}</td><td>${when(row.created_at)}</td><td>${when(row.last_used_at)}</td></tr>`))
   : html`<p>${say('players.sessions_empty')}</p>`)}
+<p class="export"><a href="/operator/players/${id}/history.csv" download>${say('players.history_csv')}</a></p>
 ${section(say('players.history'), history.length
   ? table(say('players.history'), [say('players.date'), say('players.type'), say('players.description'), say('players.amount'), say('players.status')],
       history.map((row) => html`<tr><td>${when(row.created_at)}</td><td>${row.type}</td><td>${describeTransaction('en', row.template, row.params)}</td>

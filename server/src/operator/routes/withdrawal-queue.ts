@@ -82,7 +82,7 @@ ${rows.length
       say(filter.status === 'pending' ? 'withdrawals.caption' : 'queue.caption_all'),
       ['#', say('withdrawals.kind'), say('withdrawals.player'), say('withdrawals.amount'), say('withdrawals.method'), say('withdrawals.destination'), say('withdrawals.verification'),
         say('withdrawals.safer_gambling'), say('withdrawals.account_age'), say('withdrawals.requested'), say('queue.status'), say('withdrawals.actions')],
-      rows.map((row) => html`<tr data-withdrawal="${row.id}" data-status="${row.status}">
+      rows.map((row) => html`<tr data-withdrawal="${row.id}">
 <td>${row.id}</td>
 <td data-kind>${say(isRefund(row.template) ? 'withdrawals.kind_refund' : 'withdrawals.kind_withdrawal')}</td>
 <td>${playerLink(row.user_id, row.username, row.email)}</td>
