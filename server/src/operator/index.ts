@@ -15,6 +15,7 @@ import { playerActionRoutes } from './routes/player-actions.ts';
 import { playerRoutes } from './routes/players.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { signInRoutes } from './routes/sign-in.ts';
+import { staffRoutes } from './routes/staff.ts';
 import { verificationRoutes } from './routes/verifications.ts';
 import { withdrawalQueueRoutes } from './routes/withdrawal-queue.ts';
 import { withdrawalRoutes } from './routes/withdrawals.ts';
@@ -53,7 +54,7 @@ export function operatorRoutes(services: Services) {
   app.use('/operator/*', except((c) => OPEN.test(c.req.path), every(session, active, requireCsrf)));
 
   // The queue's list (withdrawal-queue.ts) comes before withdrawals.ts, whose decisions it links to.
-  for (const routes of [dashboardRoutes, withdrawalQueueRoutes, withdrawalRoutes, verificationRoutes, playerRoutes, playerActionRoutes, newsRoutes, auditRoutes, reportRoutes]) app.route('/', routes(services));
+  for (const routes of [dashboardRoutes, withdrawalQueueRoutes, withdrawalRoutes, verificationRoutes, playerRoutes, playerActionRoutes, newsRoutes, auditRoutes, reportRoutes, staffRoutes]) app.route('/', routes(services));
   app.all('/operator/*', (c) => errorPage(c, 404, say('errors.not_found')));
 
   app.onError((error, c) => {

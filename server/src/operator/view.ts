@@ -21,6 +21,7 @@ const NAV: [string, string, boolean?][] = [
   ['/operator/payments', 'nav.payments'],
   ['/operator/news', 'nav.news', true],
   ['/operator/audit', 'nav.audit'],
+  ['/operator/staff', 'nav.staff', true],
 ];
 
 export interface PageOptions {
