@@ -7,7 +7,7 @@ import type { Queryable } from '../db/database.ts';
  * - withdrawals requested: cash debited when players asked; paid: withdrawals approved (decided) in the range;
  * - bets / wins: ledger debits / credits of game rounds that were not rolled back (a rollback is a refund, not a win);
  * - GGR = bets − wins; bonus cost = cash credited from bonuses (released) and referral rewards; NGR = GGR − bonus cost;
- * - new players joined in the range; active players placed at least one bet in it.
+ * - new players joined in the range; active players played at least one round (not rolled back) in it.
  * Days are UTC days.
  */
 export interface Range {
@@ -82,17 +82,32 @@ async function moneyFigures(db: Queryable, range: Range) {
   );
 }
 
-/** Bets, wins and GGR per game (rounds and players too), from the ledger rows of the rounds. */
-export const gameFigures = (db: Queryable, range: Range) =>
-  db.query<GameFigures>(
-    `SELECT t.params->>'game' AS game, g.name, u.currency, count(DISTINCT t.id)::int AS rounds, count(DISTINCT l.user_id)::int AS players,
-            ${c2('-sum(l.amount) FILTER (WHERE l.amount < 0)')} AS bets, ${c2('sum(l.amount) FILTER (WHERE l.amount > 0)')} AS wins,
-            ${c2('-sum(l.amount)')} AS ggr
-     FROM ledger l JOIN transactions t ON t.id = l.transaction_id JOIN users u ON u.id = l.user_id LEFT JOIN games g ON g.id = t.params->>'game'
-     WHERE l.created_at >= $1::timestamptz AND l.created_at < $2::timestamptz AND t.type = 'game' AND t.status <> 'cancelled'
-     GROUP BY 1, 2, 3 ORDER BY -sum(l.amount) DESC, 1`,
+/**
+ * Bets, wins and GGR per game (rounds and players too), from the ledger rows of the rounds: first
+ * one row per round, then per game — and, as the empty grouping set, the players of all games
+ * (the active players), so the range is scanned once.
+ */
+async function gameRows(db: Queryable, range: Range) {
+  return db.query<GameFigures & { total: boolean }>(
+    `WITH rounds AS (
+       SELECT t.params->>'game' AS game, u.currency, l.user_id,
+              -sum(l.amount) FILTER (WHERE l.amount < 0) AS bets, sum(l.amount) FILTER (WHERE l.amount > 0) AS wins
+       FROM ledger l JOIN transactions t ON t.id = l.transaction_id JOIN users u ON u.id = l.user_id
+       WHERE l.created_at >= $1::timestamptz AND l.created_at < $2::timestamptz AND t.type = 'game' AND t.status <> 'cancelled'
+       GROUP BY l.transaction_id, 1, 2, 3
+     )
+     SELECT r.game, g.name, r.currency, GROUPING(r.game) = 1 AS total, count(*)::int AS rounds, count(DISTINCT r.user_id)::int AS players,
+            ${c2('sum(r.bets)')} AS bets, ${c2('sum(r.wins)')} AS wins, ${c2('sum(r.bets) - COALESCE(sum(r.wins), 0)')} AS ggr
+     FROM rounds r LEFT JOIN games g ON g.id = r.game
+     GROUP BY GROUPING SETS ((r.game, g.name, r.currency), ())
+     ORDER BY GROUPING(r.game), COALESCE(sum(r.bets), 0) - COALESCE(sum(r.wins), 0) DESC, r.game`,
     [range.from, range.to],
   );
+}
+
+/** The per-game table (most GGR first). */
+export const gameFigures = async (db: Queryable, range: Range): Promise<GameFigures[]> =>
+  (await gameRows(db, range)).filter((row) => !row.total).map(({ total: _total, ...row }) => row);
 
 export interface Dashboard {
   totals: CurrencyFigures[];
@@ -105,13 +120,13 @@ export interface Dashboard {
 export async function dashboard(db: Queryable, range: Range): Promise<Dashboard> {
   // One after the other: PGlite has one connection, and each is one scan of the range.
   const figures = await moneyFigures(db, range);
-  const games = await gameFigures(db, range);
-  const [players] = await db.query<{ new_players: number; active_players: number }>(
-    `SELECT (SELECT count(*) FROM users WHERE date_joined >= $1::timestamptz AND date_joined < $2::timestamptz)::int AS new_players,
-            (SELECT count(DISTINCT l.user_id) FROM ledger l JOIN transactions t ON t.id = l.transaction_id
-              WHERE l.created_at >= $1::timestamptz AND l.created_at < $2::timestamptz AND t.type = 'game' AND l.amount < 0)::int AS active_players`,
+  const games = await gameRows(db, range);
+  const [joined] = await db.query<{ new_players: number }>(
+    'SELECT count(*)::int AS new_players FROM users WHERE date_joined >= $1::timestamptz AND date_joined < $2::timestamptz',
     [range.from, range.to],
   );
+  // Active: played at least one round (not rolled back) in the range; the empty grouping set above.
+  const players = { new_players: joined!.new_players, active_players: games.find((row) => row.total)?.players ?? 0 };
   const withdrawals = await db.query<{ currency: string; count: number; amount: string }>(
     `SELECT u.currency, count(*)::int AS count, ${c2('sum(-t.amount)')} AS amount FROM transactions t JOIN users u ON u.id = t.user_id
      WHERE t.type = 'withdrawal' AND t.status = 'pending' GROUP BY u.currency ORDER BY u.currency`,
@@ -123,8 +138,8 @@ export async function dashboard(db: Queryable, range: Range): Promise<Dashboard>
   return {
     totals: figures.filter((row) => row.day === null).map(({ day: _day, ...row }) => row),
     days: figures.filter((row): row is DayFigures & { day: string } => row.day !== null),
-    games,
-    players: players!,
+    games: games.filter((row) => !row.total).map(({ total: _total, ...row }) => row),
+    players,
     pending: { withdrawals, verifications: queues!.verifications, adjustments: queues!.adjustments },
   };
 }
