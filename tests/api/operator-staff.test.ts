@@ -3,7 +3,7 @@ import { manualClock } from '../../server/src/clock.ts';
 import { runOperatorCommand } from '../../server/src/operator/cli.ts';
 import { openDatabase } from '../../server/src/db/open.ts';
 import { useTestApi } from './harness.ts';
-import { auditOf, ConsoleClient, passwordStep, STAFF_PASSWORD, staffMember, totpCode } from './operator-harness.ts';
+import { auditOf, ConsoleClient, passwordStep, staffMember, totpCode } from './operator-harness.ts';
 
 const clock = manualClock(new Date('2026-06-01T09:00:00Z'));
 const ctx = useTestApi({}, { clock });

@@ -8,7 +8,6 @@ import type { OperatorEnv } from '../session.ts';
 import { csrfField, html, money, page, table, when } from '../view.ts';
 import { pendingAdjustments, interactionsOf } from '../../services/account-admin.ts';
 import { actionsSection } from './player-actions.ts';
-import { playerLink } from './player-status.ts';
 import { duplicatesSection, searchPage } from './player-search.ts';
 
 const DONE = ['suspended', 'reinstated', 'adjusted', 'adjustment_waiting', 'adjustment_declined', 'bonus', 'limit', 'time_out', 'interaction', 'sessions_ended', 'two_factor_removed', 'email_change'];

@@ -44,7 +44,7 @@ ${table(say('staff.caption'), [say('staff.email'), say('staff.role'), say('staff
     app.post(`/operator/staff/:id/${disabled ? 'disable' : 'enable'}`, async (c) => {
       await readForm(c, {});
       const id = idParam(c.req.param('id'));
-      await transact(c, (tx, now) => setDisabled(tx, id, disabled, c.get('staff').id, now));
+      await transact((tx, now) => setDisabled(tx, id, disabled, c.get('staff').id, now));
       return c.redirect(`/operator/staff?done=${disabled ? 'disabled' : 'enabled'}`, 303);
     });
   }
@@ -53,7 +53,7 @@ ${table(say('staff.caption'), [say('staff.email'), say('staff.role'), say('staff
     const { role } = await readForm(c, { role: { label: say('staff.role'), max: 10, required: true } });
     if (!ROLES.includes(role as Role)) throw new ConsoleError(400, say('staff.bad_role'));
     const id = idParam(c.req.param('id'));
-    await transact(c, (tx, now) => setRole(tx, id, role as Role, c.get('staff').id, now));
+    await transact((tx, now) => setRole(tx, id, role as Role, c.get('staff').id, now));
     return c.redirect('/operator/staff?done=role', 303);
   });
 
@@ -62,7 +62,7 @@ ${table(say('staff.caption'), [say('staff.email'), say('staff.role'), say('staff
       const { confirm } = await readForm(c, { confirm: { label: say('staff.confirm'), max: 3 } });
       if (confirm !== 'yes') throw new ConsoleError(400, say('staff.confirm_required'));
       const id = idParam(c.req.param('id'));
-      const result = await transact(c, (tx, now) => resetCredentials(tx, id, what, c.get('staff').id, now));
+      const result = await transact((tx, now) => resetCredentials(tx, id, what, c.get('staff').id, now));
       const [row] = await db.query<{ email: string }>('SELECT email FROM staff WHERE id = $1', [id]);
       return result.password
         ? render(c, undefined, { email: row!.email, password: result.password })
@@ -71,7 +71,7 @@ ${table(say('staff.caption'), [say('staff.email'), say('staff.role'), say('staff
   }
 
   /** Runs a change in one transaction; a refusal is a 409 (last admin) or 404 page. */
-  async function transact<T>(c: Parameters<typeof page>[0], work: (tx: Parameters<Parameters<typeof db.transaction>[0]>[0], now: Date) => Promise<T>): Promise<T> {
+  async function transact<T>(work: (tx: Parameters<Parameters<typeof db.transaction>[0]>[0], now: Date) => Promise<T>): Promise<T> {
     try {
       return await db.transaction((tx) => work(tx, services.clock()));
     } catch (error) {
