@@ -117,5 +117,19 @@ test('an admin filters the queue, bulk-approves three withdrawals, downloads the
     await expect(entry).toContainText('"bulk":true');
   }
   await noAxeViolations(page);
+
+  // The other new pages: staff, payments, search with its results, a player with possible duplicates, news, a chosen range.
+  const playerPage = `/operator/players/${await playerId(page, chosen[0]!.email)}`;
+  for (const path of ['/operator/staff', '/operator/payments', '/operator/players?q=opbulk', playerPage, '/operator/news', '/operator?period=range&from=2026-01-01&to=2026-12-31']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await noAxeViolations(page);
+  }
   await context.close();
 });
+
+/** A player's id, from the console's search (an exact email opens the player). */
+async function playerId(page: Page, email: string) {
+  await page.goto(`/operator/players?q=${encodeURIComponent(email)}`);
+  return Number(/\/operator\/players\/(\d+)$/.exec(page.url())![1]);
+}
