@@ -118,15 +118,14 @@ export interface Dashboard {
 }
 
 export async function dashboard(db: Queryable, range: Range): Promise<Dashboard> {
-  // Side by side on PostgreSQL (the pool has several connections); PGlite runs them in turn.
-  const [figures, games, [joined]] = await Promise.all([
-    moneyFigures(db, range),
-    gameRows(db, range),
-    db.query<{ new_players: number }>(
-      'SELECT count(*)::int AS new_players FROM users WHERE date_joined >= $1::timestamptz AND date_joined < $2::timestamptz',
-      [range.from, range.to],
-    ),
-  ]);
+  // Side by side on PostgreSQL (the pool has several connections); one after the other on PGlite (one connection).
+  const newPlayers = () =>
+    db.query<{ new_players: number }>('SELECT count(*)::int AS new_players FROM users WHERE date_joined >= $1::timestamptz AND date_joined < $2::timestamptz', [
+      range.from, range.to,
+    ]);
+  const [figures, games, [joined]] = (db as { kind?: string }).kind === 'postgres'
+    ? await Promise.all([moneyFigures(db, range), gameRows(db, range), newPlayers()])
+    : [await moneyFigures(db, range), await gameRows(db, range), await newPlayers()];
   // Active: played at least one round (not rolled back) in the range; the empty grouping set above.
   const players = { new_players: joined!.new_players, active_players: games.find((row) => row.total)?.players ?? 0 };
   const withdrawals = await db.query<{ currency: string; count: number; amount: string }>(
