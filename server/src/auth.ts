@@ -45,6 +45,14 @@ export async function issueToken(db: Queryable, userId: number, now: Date, origi
     origin.device,
     origin.ip,
   ]);
+  // Kept beyond the session, for the operator console's search and duplicate-account hints.
+  if (origin.ip) {
+    await db.query(
+      `INSERT INTO sign_in_addresses (user_id, ip, first_seen_at, last_seen_at) VALUES ($1, $2, $3, $3)
+       ON CONFLICT (user_id, ip) DO UPDATE SET last_seen_at = EXCLUDED.last_seen_at`,
+      [userId, origin.ip, now.toISOString()],
+    );
+  }
   return token;
 }
 

@@ -39,7 +39,7 @@ describe('staff sign-in', () => {
     const done = await client.post('/operator/two-factor/setup', { code: totpCode(ctx.api, secret) });
     expect(done.location).toBe('/operator');
     expect((await client.get('/operator')).status).toBe(200);
-    expect((await auditOf(ctx.api, 'staff', account.id)).map((row) => row.action)).toEqual(['staff.create', 'staff.password_change', 'staff.two_factor_enrol']);
+    expect((await auditOf(ctx.api, 'staff', account.id)).map((row) => row.action)).toEqual(['staff.create', 'staff.password_change', 'staff.code_failed', 'staff.two_factor_enrol']);
 
     const again = new ConsoleClient(ctx.api);
     const refused = await passwordStep(again, account.email, account.oneTimePassword);

@@ -111,10 +111,10 @@ export async function staffMember(api: TestApi, role: 'admin' | 'support', heade
   return { id: account.id, email: account.email, password: STAFF_PASSWORD, secret: secret!, client };
 }
 
-/** Audit rows of one target, oldest first. */
+/** Audit rows of one target that record a change (not the views of it), oldest first. */
 export async function auditOf(api: TestApi, targetType: string, targetId: string | number) {
   return api.db.query<{ staff_id: number | null; action: string; before: any; after: any }>(
-    'SELECT staff_id, action, before, after FROM staff_audit WHERE target_type = $1 AND target_id = $2 ORDER BY id',
+    "SELECT staff_id, action, before, after FROM staff_audit WHERE target_type = $1 AND target_id = $2 AND action NOT IN ('player.view', 'document.view') ORDER BY id",
     [targetType, String(targetId)],
   );
 }

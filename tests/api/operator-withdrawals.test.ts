@@ -40,7 +40,7 @@ describe('withdrawals queue', () => {
       `<td><a href="/operator/players/${player.id}">${player.username}</a><br><span class="muted">${player.email}</span></td>`,
       '<td class="num">€40.00</td>',
       // The player never deposited by card: a payout to a method they never paid in with is flagged.
-      '<td>card<br><strong class="flag" data-flag="new-method">never used for a deposit</strong></td>',
+      '<td>Bank card<br><strong class="flag" data-flag="new-method">never used for a deposit</strong></td>',
       '<td>•••• 4242</td>',
       '<td>verified</td>',
       '<td>limits: deposit day 50.00</td>',

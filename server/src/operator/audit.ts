@@ -13,10 +13,12 @@ export interface AuditEntry {
 
 /** Every audited action, for the audit log's filter. */
 export const AUDIT_ACTIONS = [
-  'staff.create', 'staff.sign_in', 'staff.sign_out', 'staff.password_change', 'staff.two_factor_enrol',
+  'staff.create', 'staff.sign_in', 'staff.sign_in_failed', 'staff.code_failed', 'staff.sign_out', 'staff.password_change', 'staff.two_factor_enrol',
   'withdrawal.approve', 'withdrawal.reject', 'withdrawal.refund', 'verification.approve', 'verification.reject', 'note.add', 'news.publish',
   'player.suspend', 'player.reinstate', 'player.close', 'adjustment.request', 'adjustment.apply', 'adjustment.decline', 'bonus.grant',
   'limit.set', 'time_out.apply', 'interaction.record', 'sessions.end', 'two_factor.remove', 'email.change_request', 'email.change',
+  'player.view', 'document.view', 'withdrawal.bulk_approve', 'news.edit', 'news.unpublish', 'news.schedule',
+  'staff.disable', 'staff.enable', 'staff.set_role', 'staff.reset_password', 'staff.reset_two_factor',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,9 +1,10 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { systemClock, type Clock } from '../clock.ts';
 import { loadConfig } from '../config.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { openDatabase as openRealDatabase, type DatabaseOptions } from '../db/open.ts';
 import { CONTROL_HEADER, CONTROL_PATH, controlFilePath, processAlive, readControlFile } from './control.ts';
+import { runStaffCommand, STAFF_COMMANDS, StaffChangeRefused, type StaffCommand } from './staff-admin.ts';
 import { checkStaffInput, createStaff, StaffInputError } from './staff.ts';
 
 export interface CliDeps {
@@ -15,38 +16,76 @@ export interface CliDeps {
   clock?: Clock;
 }
 
-const USAGE = 'Usage: npm run operator -- add-staff <email> --role admin|support';
+const USAGE = [
+  'Usage: npm run operator -- add-staff <email> --role admin|support',
+  '       npm run operator -- disable|enable <email>',
+  '       npm run operator -- set-role <email> admin|support',
+  '       npm run operator -- reset <email> [--two-factor]',
+].join('\n');
+
+/** What a command sends to the running server, and what it does to the database itself. */
+interface Work {
+  body: Record<string, unknown>;
+  run: (tx: Queryable) => Promise<{ message?: string; password?: string }>;
+  /** The server answers this status when it did the work. */
+  okStatus: number;
+}
 
 /**
  * `npm run operator -- add-staff <email> --role admin|support`: creates a staff account and prints
- * its one-time password. With DATABASE_URL it writes to PostgreSQL itself. With embedded PGlite it
- * never opens DATA_DIR while a server has it: it asks that server (see control.ts); only when no
- * server is running does it open the database itself. Answers the exit code.
+ * its one-time password; `disable|enable|set-role|reset` manage one (as /operator/staff does). With
+ * DATABASE_URL it writes to PostgreSQL itself. With embedded PGlite it never opens DATA_DIR while a
+ * server has it: it asks that server (see control.ts); only when no server is running does it open
+ * the database itself. Answers the exit code.
  */
 export async function runOperatorCommand(argv: string[], deps: CliDeps): Promise<number> {
   const { env, log, clock = systemClock } = deps;
   const [command, email, ...rest] = argv;
-  const roleAt = rest.indexOf('--role');
-  const role = roleAt >= 0 ? rest[roleAt + 1] : rest.find((arg) => arg.startsWith('--role='))?.slice('--role='.length);
-  if (command !== 'add-staff' || !email) {
+  if (!command || !email || (command !== 'add-staff' && !STAFF_COMMANDS.includes(command as StaffCommand['action']))) {
     log(USAGE);
     return 2;
   }
-  let input: ReturnType<typeof checkStaffInput>;
-  try {
-    input = checkStaffInput(email, role);
-  } catch (error) {
-    log(`${(error as Error).message}\n${USAGE}`);
-    return 2;
-  }
   const config = loadConfig(env);
-  const signIn = `${config.apiUrl}/operator/sign-in`;
-  const done = (password: string, how: string) => {
-    log(`Created ${input.role} staff account ${input.email} (${how}).`);
-    log(`One-time password: ${password}`);
-    log(`Sign in at ${signIn}: the password works once and must be changed at first sign-in, then two-factor sign-in is set up.`);
-    return 0;
-  };
+  let work: Work;
+  let done: (result: { message?: string; password?: string }, how: string, address: string) => number;
+  if (command === 'add-staff') {
+    const roleAt = rest.indexOf('--role');
+    const role = roleAt >= 0 ? rest[roleAt + 1] : rest.find((arg) => arg.startsWith('--role='))?.slice('--role='.length);
+    let input: ReturnType<typeof checkStaffInput>;
+    try {
+      input = checkStaffInput(email, role);
+    } catch (error) {
+      log(`${(error as Error).message}\n${USAGE}`);
+      return 2;
+    }
+    work = { body: input, okStatus: 201, run: (tx) => createStaff(tx, input, clock()) };
+    done = ({ password }, how, address) => {
+      log(`Created ${input.role} staff account ${input.email} (${how}).`);
+      log(`One-time password: ${password}`);
+      log(`Sign in at ${address}/operator/sign-in: the password works once and must be changed at first sign-in, then two-factor sign-in is set up.`);
+      return 0;
+    };
+  } else {
+    const action = command as StaffCommand['action'];
+    const role = action === 'set-role' ? rest[0] : 'support';
+    let staff: ReturnType<typeof checkStaffInput>;
+    try {
+      staff = checkStaffInput(email, role);
+    } catch (error) {
+      log(`${(error as Error).message.replace('--role must', 'The role must')}\n${USAGE}`);
+      return 2;
+    }
+    const input: StaffCommand = { action, email: staff.email, ...(action === 'set-role' ? { role: staff.role } : {}), twoFactor: rest.includes('--two-factor') };
+    work = { body: { action, email: input.email, role: input.role, two_factor: input.twoFactor }, okStatus: 200, run: (tx) => runStaffCommand(tx, input, clock()) };
+    done = ({ message, password }, how, address) => {
+      log(`${message} (${how})`);
+      if (password) {
+        log(`One-time password: ${password}`);
+        log(`Sign in at ${address}/operator/sign-in: the password works once and must be changed at the next sign-in.`);
+      }
+      return 0;
+    };
+  }
 
   if (!config.databaseUrl) {
     const control = readControlFile(config.dataDir);
@@ -60,18 +99,19 @@ export async function runOperatorCommand(argv: string[], deps: CliDeps): Promise
         response = await fetch(`${control.url}${CONTROL_PATH}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', [CONTROL_HEADER]: control.secret },
-          body: JSON.stringify(input),
+          body: JSON.stringify(work.body),
         });
       } catch (error) {
         log(`The server (process ${control.pid}) holds ${config.dataDir} but did not answer at ${control.url} (${(error as Error).message}). Not opening the database a second time.`);
         return 1;
       }
-      const body = (await response.json().catch(() => ({}))) as { password?: string; detail?: string };
-      if (response.status !== 201 || !body.password) {
+      const body = (await response.json().catch(() => ({}))) as { password?: string; message?: string; detail?: string };
+      if (response.status !== work.okStatus || (command === 'add-staff' && !body.password)) {
         log(`The running server refused: ${body.detail ?? response.status}`);
         return 1;
       }
-      return done(body.password, `through the running server at ${control.url}`);
+      // The address the running server really listens on (it wrote it when it started listening).
+      return done(body, `through the running server at ${control.url}`, control.url);
     }
   }
 
@@ -79,17 +119,17 @@ export async function runOperatorCommand(argv: string[], deps: CliDeps): Promise
   // PGlite, the control file says so for as long as we work, and a server started meanwhile waits.
   const claim = !config.databaseUrl;
   if (claim) mkdirSync(config.dataDir, { recursive: true });
-  if (claim) writeFileSync(controlFilePath(config.dataDir), JSON.stringify({ pid: process.pid, secret: '', command: 'add-staff' }), { mode: 0o600 });
+  if (claim) writeFileSync(controlFilePath(config.dataDir), JSON.stringify({ pid: process.pid, secret: '', command }), { mode: 0o600 });
   try {
     const db = await deps.openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: env.DATABASE_SCHEMA });
     try {
-      const created = await db.transaction((tx) => createStaff(tx, input, clock()));
-      return done(created.password, config.databaseUrl ? 'in PostgreSQL' : `in ${config.dataDir}`);
+      const result = await db.transaction((tx) => work.run(tx));
+      return done(result, config.databaseUrl ? 'in PostgreSQL' : `in ${config.dataDir}`, config.apiUrl);
     } finally {
       await db.close();
     }
   } catch (error) {
-    if (error instanceof StaffInputError) {
+    if (error instanceof StaffInputError || error instanceof StaffChangeRefused) {
       log(error.message);
       return 1;
     }

@@ -5,6 +5,8 @@ import { Hono } from 'hono';
 import type { IncomingMessage } from 'node:http';
 import type { AppEnv, Services } from '../app-env.ts';
 import { createStaff, checkStaffInput, StaffInputError } from './staff.ts';
+import { runStaffCommand, STAFF_COMMANDS, StaffChangeRefused, type StaffCommand } from './staff-admin.ts';
+import type { Context } from 'hono';
 import { sameSecret } from './session.ts';
 
 /**
@@ -78,7 +80,9 @@ export function controlRoutes(services: Services) {
     if (!LOOPBACK.test(socketAddress) || !ours || !sent || !sameSecret(sent, file!.secret)) return c.json({ detail: 'Not found.' }, 404);
     let input: { email: string; role: 'admin' | 'support' };
     try {
-      const body = (await c.req.json()) as { email?: unknown; role?: unknown };
+      const body = (await c.req.json()) as { email?: unknown; role?: unknown; action?: unknown; two_factor?: unknown };
+      // disable / enable / set-role / reset (staff-admin.ts); without an action, add-staff.
+      if (body.action !== undefined) return await staffCommand(c, services, body);
       input = checkStaffInput(body.email, body.role);
     } catch (error) {
       return c.json({ detail: error instanceof StaffInputError ? error.message : 'Send {"email", "role"} as JSON.' }, 400);
@@ -93,4 +97,24 @@ export function controlRoutes(services: Services) {
     }
   });
   return app;
+}
+
+/** A staff command sent by `npm run operator` to the running server: checked, run, answered as JSON. */
+async function staffCommand(c: Context<AppEnv>, services: Services, body: { email?: unknown; role?: unknown; action?: unknown; two_factor?: unknown }) {
+  c.header('Cache-Control', 'no-store');
+  const action = STAFF_COMMANDS.find((known) => known === body.action);
+  let email: string;
+  try {
+    email = checkStaffInput(body.email, body.action === 'set-role' ? body.role : 'support').email;
+  } catch (error) {
+    return c.json({ detail: (error as Error).message }, 400);
+  }
+  if (!action) return c.json({ detail: `Unknown action ${JSON.stringify(body.action)}` }, 400);
+  const command: StaffCommand = { action, email, ...(action === 'set-role' ? { role: body.role as StaffCommand['role'] } : {}), twoFactor: body.two_factor === true };
+  try {
+    return c.json(await services.db.transaction((tx) => runStaffCommand(tx, command, services.clock())), 200);
+  } catch (error) {
+    if (error instanceof StaffChangeRefused) return c.json({ detail: error.message }, error.code === 'not_found' ? 404 : 409);
+    throw error;
+  }
 }

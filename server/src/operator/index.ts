@@ -10,14 +10,18 @@ import { controlRoutes } from './control.ts';
 import { ConsoleError } from './form.ts';
 import { say } from './messages.ts';
 import { auditRoutes } from './routes/audit-log.ts';
+import { dashboardRoutes } from './routes/dashboard.ts';
 import { newsRoutes } from './routes/news.ts';
 import { playerActionRoutes } from './routes/player-actions.ts';
 import { playerRoutes } from './routes/players.ts';
+import { reportRoutes } from './routes/reports.ts';
 import { signInRoutes } from './routes/sign-in.ts';
+import { staffRoutes } from './routes/staff.ts';
 import { verificationRoutes } from './routes/verifications.ts';
+import { withdrawalQueueRoutes } from './routes/withdrawal-queue.ts';
 import { withdrawalRoutes } from './routes/withdrawals.ts';
 import { allowedAddresses, refusePlayerTokens, requireCsrf, requireSession, requireStage, type OperatorEnv } from './session.ts';
-import { CONSOLE_CSP, errorPage, html, page } from './view.ts';
+import { CONSOLE_CSP, errorPage } from './view.ts';
 
 const STYLESHEET = readFileSync(new URL('./console.css', import.meta.url), 'utf8');
 
@@ -50,22 +54,8 @@ export function operatorRoutes(services: Services) {
   const active = requireStage('active');
   app.use('/operator/*', except((c) => OPEN.test(c.req.path), every(session, active, requireCsrf)));
 
-  app.get('/operator', async (c) => {
-    const [counts] = await services.db.query<{ withdrawals: number; verifications: number }>(
-      `SELECT (SELECT count(*) FROM transactions WHERE type = 'withdrawal' AND status = 'pending')::int AS withdrawals,
-              (SELECT count(*) FROM identity_verifications WHERE status = 'pending')::int AS verifications`,
-    );
-    return page(c, {
-      title: say('home.title'),
-      staff: c.get('staff'),
-      csrf: c.get('csrf'),
-      body: html`<ul>
-<li><a href="/operator/withdrawals">${say('home.pending_withdrawals', { count: counts!.withdrawals })}</a></li>
-<li><a href="/operator/verifications">${say('home.pending_verifications', { count: counts!.verifications })}</a></li>
-</ul>`,
-    });
-  });
-  for (const routes of [withdrawalRoutes, verificationRoutes, playerRoutes, playerActionRoutes, newsRoutes, auditRoutes]) app.route('/', routes(services));
+  // The queue's list (withdrawal-queue.ts) comes before withdrawals.ts, whose decisions it links to.
+  for (const routes of [dashboardRoutes, withdrawalQueueRoutes, withdrawalRoutes, verificationRoutes, playerRoutes, playerActionRoutes, newsRoutes, auditRoutes, reportRoutes, staffRoutes]) app.route('/', routes(services));
   app.all('/operator/*', (c) => errorPage(c, 404, say('errors.not_found')));
 
   app.onError((error, c) => {

@@ -118,7 +118,7 @@ export function requireSession(services: Services): MiddlewareHandler<OperatorEn
     const [row] = keyHash
       ? await services.db.query<{ staff_id: number; email: string; role: Role; stage: Stage; csrf_token: string; last_used_at: Date | string }>(
           `SELECT s.staff_id, f.email, f.role, s.stage, s.csrf_token, s.last_used_at
-           FROM staff_sessions s JOIN staff f ON f.id = s.staff_id WHERE s.key_hash = $1`,
+           FROM staff_sessions s JOIN staff f ON f.id = s.staff_id WHERE s.key_hash = $1 AND f.disabled_at IS NULL`,
           [keyHash],
         )
       : [];

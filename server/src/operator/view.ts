@@ -18,8 +18,10 @@ const NAV: [string, string, boolean?][] = [
   ['/operator/withdrawals', 'nav.withdrawals'],
   ['/operator/verifications', 'nav.verifications'],
   ['/operator/players', 'nav.players'],
+  ['/operator/payments', 'nav.payments'],
   ['/operator/news', 'nav.news', true],
   ['/operator/audit', 'nav.audit'],
+  ['/operator/staff', 'nav.staff', true],
 ];
 
 export interface PageOptions {
@@ -95,6 +97,10 @@ export const money = (amount: string, currency: string) => formatMoney(amount, c
 /** ISO-like and unambiguous for staff in any zone. */
 export const when = (value: Date | string | null | undefined) =>
   value ? new Date(value).toISOString().replace('T', ' ').replace(/:\d\d\.\d{3}Z$/, ' UTC') : '';
+
+/** To the second, in UTC (the audit log). */
+export const whenExact = (value: Date | string | null | undefined) =>
+  value ? new Date(value).toISOString().replace('T', ' ').replace(/\.\d{3}Z$/, ' UTC') : '';
 
 /** A table with a caption and column headers; `rows` are already cells. */
 export function table(caption: string, headers: string[], rows: Html[]) {

@@ -65,6 +65,8 @@ export function authRoutes(services: Services) {
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL, NULL, $9, $10) RETURNING id`,
           [email, username, passwordHash, config.currency, newReferralCode(), referrer?.id ?? null, c.get('locale'), input.date_of_birth, now.toISOString(), timeZone ?? null],
         );
+        // Where the account was made from, masked as sessions keep it: the operator console searches by it (issue 25).
+        await tx.query('UPDATE users SET signup_ip = $2 WHERE id = $1', [created!.id, maskAddress(clientAddress(c, config.auth.trustProxy))]);
         await notify(tx, now, created!.id, 'welcome');
         const link = await newLink(services, tx, 'activation', { id: created!.id, locale: c.get('locale') });
         return { refIgnored, created: { link } };

@@ -38,12 +38,14 @@ export function notificationRoutes(services: Services) {
       mode === 'own'
         ? await db.query<Row>('SELECT id, template, params, created_at, read FROM notifications WHERE user_id = $1 ORDER BY created_at DESC, id DESC', [userId])
         : await db.query<Row>(
-            `SELECT n.id, n.template, n.params, n.created_at, (r.user_id IS NOT NULL) AS read FROM notifications n
+            `SELECT n.id, n.template, n.params, COALESCE(n.publish_at, n.created_at) AS created_at, (r.user_id IS NOT NULL) AS read FROM notifications n
              LEFT JOIN notification_reads r ON r.notification_id = n.id AND r.user_id = $1
              WHERE n.user_id IS NULL -- no offers to a self-excluded player
                AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = $1 AND u.self_excluded_until IS NOT NULL)
-             ORDER BY n.created_at DESC, n.id DESC`,
-            [userId],
+               -- news staff unpublished, or scheduled for later, is not shown (operator console, issue 25)
+               AND n.unpublished_at IS NULL AND (n.publish_at IS NULL OR n.publish_at <= $2::timestamptz)
+             ORDER BY COALESCE(n.publish_at, n.created_at) DESC, n.id DESC`,
+            [userId, services.clock().toISOString()],
           );
     const locale = c.get('locale');
     return c.json<Notification[]>(

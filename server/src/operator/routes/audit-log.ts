@@ -1,29 +1,48 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { Services } from '../../app-env.ts';
 import { AUDIT_ACTIONS } from '../audit.ts';
+import { auditAfter, auditPage, countAudit, type AuditFilter, type AuditRow } from '../audit-query.ts';
+import { batches, csvResponse } from '../csv.ts';
 import { readQuery } from '../form.ts';
 import { say } from '../messages.ts';
+import { dayBounds, offsetOf, pager, PER_PAGE, readDay, readPage } from '../paging.ts';
 import type { OperatorEnv } from '../session.ts';
-import { html, page, table, when } from '../view.ts';
+import { html, page, table, whenExact } from '../view.ts';
 
-/** The audit log: read-only (no route here changes anything), newest first, filterable. */
+/** The filters from the query string, and the same as a query string for links. */
+function readFilter(c: Context) {
+  const action = AUDIT_ACTIONS.find((known) => known === c.req.query('action')) ?? '';
+  const staffEmail = readQuery(c, 'staff', { label: say('audit.staff'), max: 254 }).toLowerCase();
+  const target = readQuery(c, 'target', { label: say('audit.target'), max: 60 });
+  const [targetType = '', targetId = ''] = target.split(':');
+  const from = readDay(c, 'from', say('audit.from'));
+  const to = readDay(c, 'to', say('audit.to'));
+  const [start, end] = dayBounds(from, to);
+  const filter: AuditFilter = { action, staffEmail, targetType, targetId, from: start, to: end };
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries({ action, staff: staffEmail, target, from, to })) if (value) query.set(name, value);
+  return { filter, query, form: { action, staffEmail, target, from, to } };
+}
+
+/** A target as a link where the console has a page for it. */
+function targetCell(row: Pick<AuditRow, 'target_type' | 'target_id'>) {
+  const label = `${row.target_type}:${row.target_id}`;
+  if (!/^\d+$/.test(row.target_id)) return label;
+  if (row.target_type === 'player') return html`<a href="/operator/players/${row.target_id}">${label}</a>`;
+  if (row.target_type === 'withdrawal') return html`<a href="/operator/withdrawals?status=all&amp;id=${row.target_id}">${label}</a>`;
+  return label;
+}
+
+/** The audit log: read-only (no route here changes anything, and the table refuses changes), newest first, filterable. */
 export function auditRoutes(services: Services) {
   const app = new Hono<OperatorEnv>();
 
   app.get('/operator/audit', async (c) => {
-    const action = AUDIT_ACTIONS.find((known) => known === c.req.query('action')) ?? '';
-    const staffEmail = readQuery(c, 'staff', { label: say('audit.staff'), max: 254 }).toLowerCase();
-    const target = readQuery(c, 'target', { label: say('audit.target'), max: 60 });
-    const [targetType = '', targetId = ''] = target.split(':');
-    const rows = await services.db.query<{ created_at: Date; email: string | null; action: string; target_type: string; target_id: string; before: unknown; after: unknown }>(
-      `SELECT a.created_at, s.email, a.action, a.target_type, a.target_id, a.before, a.after
-       FROM staff_audit a LEFT JOIN staff s ON s.id = a.staff_id
-       WHERE ($1 = '' OR a.action = $1) AND ($2 = '' OR s.email = $2)
-         AND ($3 = '' OR a.target_type = $3) AND ($4 = '' OR a.target_id = $4)
-       ORDER BY a.created_at DESC, a.id DESC LIMIT 500`,
-      [action, staffEmail, targetType, targetId],
-    );
+    const { filter, query, form } = readFilter(c);
+    const pageNumber = readPage(c);
+    const [total, rows] = await Promise.all([countAudit(services.db, filter), auditPage(services.db, filter, PER_PAGE, offsetOf(pageNumber))]);
     const json = (value: unknown) => (value ? html`<code>${JSON.stringify(value)}</code>` : '');
+    const csvQuery = query.toString();
     return page(c, {
       title: say('audit.title'),
       staff: c.get('staff'),
@@ -31,19 +50,36 @@ export function auditRoutes(services: Services) {
       body: html`<form method="get" action="/operator/audit" class="inline" aria-label="${say('audit.filter')}">
 <label for="action">${say('audit.action')}</label>
 <select id="action" name="action"><option value="">${say('audit.any')}</option>${AUDIT_ACTIONS.map(
-        (known) => html`<option value="${known}"${known === action ? html` selected` : ''}>${known}</option>`,
+        (known) => html`<option value="${known}"${known === form.action ? html` selected` : ''}>${known}</option>`,
       )}</select>
 <label for="staff">${say('audit.staff')}</label>
-<input id="staff" name="staff" type="email" value="${staffEmail}">
+<input id="staff" name="staff" type="email" value="${form.staffEmail}">
 <label for="target">${say('audit.target')}</label>
-<input id="target" name="target" value="${target}" placeholder="withdrawal:12">
+<input id="target" name="target" value="${form.target}" placeholder="withdrawal:12">
+<label for="from">${say('audit.from')}</label>
+<input id="from" name="from" type="date" value="${form.from}">
+<label for="to">${say('audit.to')}</label>
+<input id="to" name="to" type="date" value="${form.to}">
 <button type="submit">${say('audit.apply')}</button></form>
+<p><a href="/operator/audit.csv${csvQuery ? `?${csvQuery}` : ''}" download>${say('audit.csv')}</a></p>
+${pager('/operator/audit', query, pageNumber, total)}
 ${rows.length
   ? table(say('audit.caption'), [say('audit.when'), say('audit.who'), say('audit.action'), say('audit.target'), say('audit.before'), say('audit.after')],
-      rows.map((row) => html`<tr data-action="${row.action}"><td>${when(row.created_at)}</td><td>${row.email ?? say('audit.cli')}</td><td>${row.action}</td>
-<td>${row.target_type}:${row.target_id}</td><td>${json(row.before)}</td><td>${json(row.after)}</td></tr>`))
+      rows.map((row) => html`<tr data-action="${row.action}"><td><time datetime="${new Date(row.created_at).toISOString()}">${whenExact(row.created_at)}</time></td><td>${row.email ?? say('audit.cli')}</td><td>${row.action}</td>
+<td>${targetCell(row)}</td><td>${json(row.before)}</td><td>${json(row.after)}</td></tr>`))
   : html`<p>${say('audit.empty')}</p>`}`,
     });
+  });
+
+  app.get('/operator/audit.csv', (c) => {
+    const { filter } = readFilter(c);
+    const rows = batches<AuditRow, [string, number]>(
+      (after, size) => auditAfter(services.db, filter, after, size),
+      (row) => [new Date(row.created_at).toISOString(), row.id],
+      (row) => [row.id, whenExact(row.created_at), row.email ?? say('audit.cli'), row.action, row.target_type, row.target_id,
+        row.before ? JSON.stringify(row.before) : '', row.after ? JSON.stringify(row.after) : ''],
+    );
+    return csvResponse(c, 'audit-log.csv', ['id', 'time_utc', 'staff', 'action', 'target_type', 'target_id', 'before', 'after'], rows);
   });
 
   return app;

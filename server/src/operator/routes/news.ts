@@ -5,7 +5,7 @@ import { audit } from '../audit.ts';
 import { ConsoleError, readForm, type FieldRule } from '../form.ts';
 import { say } from '../messages.ts';
 import { adminOnly, type OperatorEnv } from '../session.ts';
-import { csrfField, html, page, problemList } from '../view.ts';
+import { csrfField, html, page, problemList, table, when } from '../view.ts';
 
 type Texts = Record<string, string>;
 const TITLE_MAX = 120;
@@ -43,33 +43,38 @@ export function newsRoutes(services: Services) {
   const app = new Hono<OperatorEnv>();
   app.use('/operator/news/*', adminOnly);
 
-  const composer = (c: Parameters<typeof page>[0], texts: Texts, extra: unknown = '', status: 200 | 400 = 200, notice?: string) =>
+  const composer = async (c: Parameters<typeof page>[0], texts: Texts, extra: unknown = '', status: 200 | 400 = 200, notice?: string, editing?: number) =>
     page(c, {
-      title: say('news.title'),
+      title: editing ? say('news_admin.edit_title', { id: editing }) : say('news.title'),
       staff: c.get('staff'),
       csrf: c.get('csrf'),
       status,
       notice,
       body: html`<p>${say('news.intro')}</p>${extra}
-<form method="post" action="/operator/news/preview" class="stack">${csrfField(c.get('csrf'))}
+<form method="post" action="${editing ? `/operator/news/${editing}/edit` : '/operator/news/preview'}" class="stack">${csrfField(c.get('csrf'))}
+<label for="publish_at">${say('news_admin.publish_at')}</label>
+<input id="publish_at" name="publish_at" type="datetime-local" value="${texts.publish_at ?? ''}" aria-describedby="publish_at-hint">
+<p id="publish_at-hint" class="muted">${say('news_admin.publish_at_hint')}</p>
 ${LOCALES.map((locale) => html`<fieldset><legend><span lang="${locale}">${names[locale]}</span> (${locale})</legend>
 <label for="title_${locale}">${say('news.title_field', { locale })}</label>
 <input id="title_${locale}" name="title_${locale}" lang="${locale}" maxlength="${TITLE_MAX}" value="${texts[`title_${locale}`] ?? ''}"${locale === 'en' ? html` required` : ''}>
 <label for="body_${locale}">${say('news.body_field', { locale })}</label>
 <textarea id="body_${locale}" name="body_${locale}" lang="${locale}" maxlength="${BODY_MAX}" rows="3"${locale === 'en' ? html` required` : ''}>${texts[`body_${locale}`] ?? ''}</textarea>
 </fieldset>`)}
-<button type="submit">${say('news.preview')}</button>
-</form>`,
+<button type="submit">${editing ? say('news_admin.save') : say('news.preview')}</button>
+</form>
+${editing ? '' : await newsList(db, c.get('csrf'), services.clock())}`,
     });
 
   app.get('/operator/news', (c) => {
     if (c.get('staff').role !== 'admin') throw new ConsoleError(403, say('errors.forbidden_role', { role: say('layout.role_support') }));
-    const published = c.req.query('published');
-    return composer(c, {}, '', 200, published && /^\d+$/.test(published) ? say('news.published', { id: published }) : undefined);
+    const [key, value] = (['published', 'edited', 'unpublished'] as const).map((name) => [name, c.req.query(name)] as const).find(([, v]) => v && /^\d+$/.test(v)) ?? [];
+    return composer(c, {}, '', 200, key ? say(key === 'published' ? 'news.published' : `news_admin.done_${key}`, { id: value! }) : undefined);
   });
 
   app.post('/operator/news/preview', async (c) => {
-    const texts = await readForm(c, RULES);
+    const texts = await readForm(c, RULES_AT);
+    publishAt(texts.publish_at ?? '');
     const { problems, fallbacks } = check(texts);
     if (problems.length) return composer(c, texts, problemList(problems), 400);
     const csrf = c.get('csrf');
@@ -78,30 +83,125 @@ ${fallbacks.length ? html`<ul class="warning">${fallbacks.map((locale) => html`<
 ${LOCALES.filter((locale) => texts[`title_${locale}`]).map((locale) => html`<article class="news" lang="${locale}"><h3>${texts[`title_${locale}`]}</h3><p class="note">${texts[`body_${locale}`]}</p></article>`)}
 <form method="post" action="/operator/news/publish">${csrfField(csrf)}
 ${Object.entries(written(texts)).map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`)}
+${texts.publish_at ? html`<input type="hidden" name="publish_at" value="${texts.publish_at}">` : ''}
 <button type="submit">${say('news.publish')}</button></form></section>`;
     return composer(c, texts, preview);
   });
 
   app.post('/operator/news/publish', async (c) => {
-    const texts = await readForm(c, RULES);
+    const { publish_at: when_, ...texts } = await readForm(c, RULES_AT);
+    const at = publishAt(when_ ?? '');
     const { problems, fallbacks } = check(texts);
     if (problems.length) return composer(c, texts, problemList(problems), 400);
     const staff = c.get('staff');
     const now = services.clock();
     const params = written(texts);
+    const scheduled = at !== null && at.getTime() > now.getTime();
     const id = await db.transaction(async (tx) => {
       const [row] = await tx.query<{ id: number }>(
-        "INSERT INTO notifications (user_id, template, params, created_at) VALUES (NULL, 'news', $1::jsonb, $2) RETURNING id",
-        [JSON.stringify(params), now.toISOString()],
+        "INSERT INTO notifications (user_id, template, params, created_at, publish_at) VALUES (NULL, 'news', $1::jsonb, $2, $3) RETURNING id",
+        [JSON.stringify(params), now.toISOString(), scheduled ? at!.toISOString() : null],
       );
       await audit(tx, {
-        staffId: staff.id, action: 'news.publish', targetType: 'notification', targetId: row!.id, before: null,
-        after: { ...params, english_fallback: fallbacks }, at: now,
+        staffId: staff.id, action: scheduled ? 'news.schedule' : 'news.publish', targetType: 'notification', targetId: row!.id, before: null,
+        after: { ...params, english_fallback: fallbacks, ...(scheduled ? { publish_at: at!.toISOString() } : {}) }, at: now,
       });
       return row!.id;
     });
     return c.redirect(`/operator/news?published=${id}`, 303);
   });
 
+  // Edit a published or scheduled item: the same fields, prefilled; the change is audited before → after.
+  app.get('/operator/news/:id/edit', async (c) => {
+    const item = await newsItem(c.req.param('id'));
+    const texts: Texts = { ...item.params, publish_at: item.publish_at ? new Date(item.publish_at).toISOString().slice(0, 16) : '' };
+    return composer(c, texts, '', 200, undefined, item.id);
+  });
+
+  app.post('/operator/news/:id/edit', async (c) => {
+    const item = await newsItem(c.req.param('id'));
+    const { publish_at: when_, ...texts } = await readForm(c, RULES_AT);
+    const at = publishAt(when_ ?? '');
+    const { problems } = check(texts);
+    if (problems.length) return composer(c, texts, problemList(problems), 400, undefined, item.id);
+    const now = services.clock();
+    const params = written(texts);
+    // A later time (re)schedules it; an empty one publishes a scheduled item now; a time already
+    // passed never back-dates: the item keeps the time it was published at.
+    const current = item.publish_at ? new Date(item.publish_at) : null;
+    let publishAtValue = current ? current.toISOString() : null;
+    if (at && at.getTime() > now.getTime()) publishAtValue = at.toISOString();
+    else if (!at && current && current.getTime() > now.getTime()) publishAtValue = null;
+    await db.transaction(async (tx) => {
+      const [row] = await tx.query<{ id: number }>(
+        "UPDATE notifications SET params = $2::jsonb, publish_at = $3, edited_at = $4 WHERE id = $1 AND user_id IS NULL AND template = 'news' AND unpublished_at IS NULL RETURNING id",
+        [item.id, JSON.stringify(params), publishAtValue, now.toISOString()],
+      );
+      if (!row) throw new ConsoleError(409, say('news_admin.gone'));
+      await audit(tx, {
+        staffId: c.get('staff').id, action: 'news.edit', targetType: 'notification', targetId: item.id,
+        before: { ...item.params, publish_at: item.publish_at ? new Date(item.publish_at).toISOString() : null },
+        after: { ...params, publish_at: publishAtValue }, at: now,
+      });
+    });
+    return c.redirect(`/operator/news?edited=${item.id}`, 303);
+  });
+
+  app.post('/operator/news/:id/unpublish', async (c) => {
+    const item = await newsItem(c.req.param('id'));
+    const { confirm } = await readForm(c, { confirm: { label: say('news_admin.confirm'), max: 3 } });
+    if (confirm !== 'yes') throw new ConsoleError(400, say('news_admin.confirm_required'));
+    const now = services.clock();
+    await db.transaction(async (tx) => {
+      const [row] = await tx.query<{ id: number }>(
+        "UPDATE notifications SET unpublished_at = $2 WHERE id = $1 AND user_id IS NULL AND template = 'news' AND unpublished_at IS NULL RETURNING id",
+        [item.id, now.toISOString()],
+      );
+      if (!row) throw new ConsoleError(409, say('news_admin.gone'));
+      await audit(tx, { staffId: c.get('staff').id, action: 'news.unpublish', targetType: 'notification', targetId: item.id, before: { published: true }, after: { published: false }, at: now });
+    });
+    return c.redirect(`/operator/news?unpublished=${item.id}`, 303);
+  });
+
+  async function newsItem(raw: string) {
+    if (!/^\d{1,9}$/.test(raw)) throw new ConsoleError(404, say('errors.not_found'));
+    const [item] = await db.query<{ id: number; params: Texts; publish_at: Date | string | null }>(
+      "SELECT id, params, publish_at FROM notifications WHERE id = $1 AND user_id IS NULL AND template = 'news'",
+      [Number(raw)],
+    );
+    if (!item) throw new ConsoleError(404, say('errors.not_found'));
+    return item;
+  }
+
   return app;
+}
+
+/** The form's rules plus the optional publish time. */
+const RULES_AT: Record<string, FieldRule> = { ...RULES, publish_at: { label: say('news_admin.publish_at'), max: 16 } };
+
+/** `YYYY-MM-DDTHH:MM` (a datetime-local field, read as UTC) or empty; anything else is a 400. */
+function publishAt(value: string): Date | null {
+  if (!value) return null;
+  const date = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) ? new Date(`${value}:00Z`) : new Date(NaN);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 16) !== value) throw new ConsoleError(400, say('news_admin.bad_time'));
+  return date;
+}
+
+/** Every news item, newest first: published, scheduled or unpublished, with edit and unpublish. */
+async function newsList(db: Services['db'], csrf: string, now: Date) {
+  const rows = await db.query<{ id: number; params: Texts; created_at: Date; publish_at: Date | null; unpublished_at: Date | null; edited_at: Date | null }>(
+    "SELECT id, params, created_at, publish_at, unpublished_at, edited_at FROM notifications WHERE user_id IS NULL AND template = 'news' ORDER BY COALESCE(publish_at, created_at) DESC, id DESC LIMIT 200",
+  );
+  const state = (row: (typeof rows)[number]) =>
+    row.unpublished_at ? say('news_admin.state_unpublished', { when: when(row.unpublished_at) })
+      : row.publish_at && new Date(row.publish_at).getTime() > now.getTime() ? say('news_admin.state_scheduled', { when: when(row.publish_at) })
+        : say('news_admin.state_published', { when: when(row.publish_at ?? row.created_at) });
+  return html`<section><h2>${say('news_admin.list_title')}</h2>${rows.length
+    ? table(say('news_admin.list_title'), [say('news_admin.item'), say('news_admin.state'), say('news_admin.actions')],
+        rows.map((row) => html`<tr data-news="${row.id}"><td>${row.params.title_en ?? ''}</td><td data-state>${state(row)}${row.edited_at ? html`<br><span class="muted">${say('news_admin.edited', { when: when(row.edited_at) })}</span>` : ''}</td>
+<td>${row.unpublished_at ? '' : html`<a href="/operator/news/${row.id}/edit">${say('news_admin.edit', { id: row.id })}</a>
+<form method="post" action="/operator/news/${row.id}/unpublish" class="inline">${csrfField(csrf)}
+<label class="check"><input type="checkbox" name="confirm" value="yes" required> ${say('news_admin.confirm_for', { id: row.id })}</label>
+<button type="submit">${say('news_admin.unpublish')}</button></form>`}</td></tr>`))
+    : html`<p>${say('news_admin.none')}</p>`}</section>`;
 }

@@ -8,7 +8,7 @@ import type { OperatorEnv } from '../session.ts';
 import { csrfField, html, money, page, table, when } from '../view.ts';
 import { pendingAdjustments, interactionsOf } from '../../services/account-admin.ts';
 import { actionsSection } from './player-actions.ts';
-import { playerLink } from './player-status.ts';
+import { duplicatesSection, searchPage } from './player-search.ts';
 
 const DONE = ['suspended', 'reinstated', 'closed', 'adjusted', 'adjustment_waiting', 'adjustment_declined', 'bonus', 'limit', 'time_out', 'interaction', 'sessions_ended', 'two_factor_removed', 'email_change'];
 
@@ -43,27 +43,11 @@ export function playerRoutes(services: Services) {
     const csrf = c.get('csrf');
     const form = html`<form method="get" action="/operator/players" class="inline" role="search">
 <label for="q">${say('players.query')}</label>
-<input id="q" name="q" type="search" value="${query}" required maxlength="254">
+<input id="q" name="q" type="search" value="${query}" required maxlength="254" aria-describedby="q-hint">
+<p id="q-hint" class="muted">${say('search.hint')}</p>
 <button type="submit">${say('players.search')}</button></form>`;
     if (!query) return page(c, { title: say('players.title'), staff, csrf, body: form });
-    const needle = query.normalize('NFKC').toLowerCase();
-    const rows = await db.query<Player>(
-      `SELECT id, email, username, date_joined FROM users
-       WHERE email = $1 OR lower(username) = $1 OR strpos(email, $1) > 0 OR strpos(lower(username), $1) > 0
-       ORDER BY (email = $1 OR lower(username) = $1) DESC, username LIMIT 50`,
-      [needle],
-    );
-    const exact = rows.filter((row) => row.email === needle || row.username.toLowerCase() === needle);
-    if (exact.length === 1) return c.redirect(`/operator/players/${exact[0]!.id}`, 303);
-    return page(c, {
-      title: say('players.title'),
-      staff,
-      csrf,
-      body: html`${form}${rows.length
-        ? table(say('players.results', { query }), [say('players.username'), say('players.joined')],
-            rows.map((row) => html`<tr><td>${playerLink(row.id, row.username, row.email)}</td><td>${when(row.date_joined)}</td></tr>`))
-        : html`<p>${say('players.none', { query })}</p>`}`,
-    });
+    return searchPage(c, services, query, form);
   });
 
   app.get('/operator/players/:id', async (c) => {
@@ -75,6 +59,7 @@ export function playerRoutes(services: Services) {
       [id],
     );
     if (!player) throw new ConsoleError(404, say('errors.not_found'));
+    await audit(db, { staffId: c.get('staff').id, action: 'player.view', targetType: 'player', targetId: id, at: services.clock() });
     const [history, limits, sessions, verifications, notes, pending, interactions] = await Promise.all([
       db.query<{ created_at: Date; type: string; template: string; params: Record<string, string>; amount: string; status: string }>(
         'SELECT created_at, type, template, params, amount::text, status FROM transactions WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT 50',
@@ -135,6 +120,8 @@ ${section(say('players.sessions'), sessions.length
   ? table(say('players.sessions'), [say('players.device'), say('players.address'), say('players.signed_in'), say('players.last_used')],
       sessions.map((row) => html`<tr><td>${row.device || say('players.unknown_device')}</td><td>${row.ip}</td><td>${when(row.created_at)}</td><td>${when(row.last_used_at)}</td></tr>`))
   : html`<p>${say('players.sessions_empty')}</p>`)}
+${await duplicatesSection(services, id)}
+<p class="export"><a href="/operator/players/${id}/history.csv" download>${say('players.history_csv')}</a></p>
 ${section(say('players.history'), history.length
   ? table(say('players.history'), [say('players.date'), say('players.type'), say('players.description'), say('players.amount'), say('players.status')],
       history.map((row) => html`<tr><td>${when(row.created_at)}</td><td>${row.type}</td><td>${describeTransaction('en', row.template, row.params)}</td>

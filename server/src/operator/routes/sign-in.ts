@@ -66,12 +66,20 @@ export function signInRoutes(services: Services) {
     const email = normalizeEmail(form.email);
     const address = clientAddress(c, services.config.auth.trustProxy);
     await admitSignIn(services, email, address, 'operator-login');
-    const [staff] = await db.query<{ id: number; password_hash: string; must_change_password: boolean }>(
-      'SELECT id, password_hash, must_change_password FROM staff WHERE email = $1',
+    const [staff] = await db.query<{ id: number; password_hash: string; must_change_password: boolean; disabled: boolean }>(
+      'SELECT id, password_hash, must_change_password, disabled_at IS NOT NULL AS disabled FROM staff WHERE email = $1',
       [email],
     );
     const valid = await queuedPasswordWork(services, () => verifyPassword(form.password, staff?.password_hash ?? DUMMY_PASSWORD_HASH));
-    if (!staff || !valid) return signInForm(c, undefined, say('sign_in.failed'), form.email);
+    // A disabled account answers exactly as a wrong password does (no hint that it exists).
+    if (!staff || !valid || staff.disabled) {
+      // Who tried (the account, or the address typed when there is none), from where; never the password.
+      await audit(db, {
+        staffId: staff?.id ?? null, action: 'staff.sign_in_failed', targetType: staff ? 'staff' : 'staff_email', targetId: staff?.id ?? email,
+        after: { address, reason: !staff ? 'unknown_email' : staff.disabled && valid ? 'disabled' : 'password' }, at: services.clock(),
+      });
+      return signInForm(c, undefined, say('sign_in.failed'), form.email);
+    }
     // The pair stays counted until the second factor is through, like a player's sign-in.
     await codeAskedFor(services, address, 'operator-login');
     const enrolled = (await twoFactorState(db, staff.id, STAFF_TOTP)) === 'on';
@@ -115,15 +123,17 @@ export function signInRoutes(services: Services) {
     }
     if (messages.length) return passwordForm(c, messages);
     const hash = await queuedPasswordWork(services, () => hashPassword(form.new_password));
+    // After a password reset the second factor may still be enrolled: then the code comes next.
+    const next: Stage = (await twoFactorState(db, staff.id, STAFF_TOTP)) === 'on' ? 'code' : 'enrol';
     await db.transaction(async (tx) => {
       await tx.query('UPDATE staff SET password_hash = $2, must_change_password = false WHERE id = $1', [staff.id, hash]);
       await audit(tx, {
         staffId: staff.id, action: 'staff.password_change', targetType: 'staff', targetId: staff.id,
         before: { must_change_password: true }, after: { must_change_password: false }, at: services.clock(),
       });
-      await advanceSession(c, services, tx, 'enrol');
+      await advanceSession(c, services, tx, next);
     });
-    return c.redirect(STAGE_PATHS.enrol, 303);
+    return c.redirect(STAGE_PATHS[next], 303);
   });
 
   // Enrolment: a new secret when the page is opened, kept after a mistyped code (the app may
@@ -186,10 +196,17 @@ ${codeInput(c, '/operator/two-factor', say('code.submit'))}`,
     const ok = await db.transaction(async (tx) => {
       if (!(await takeTotp({ ...services, db: tx }, staff.id, form.code, confirmed, STAFF_TOTP))) return false;
       await audit(tx, { staffId: staff.id, targetType: 'staff', targetId: staff.id, at: services.clock(), ...entry } as Parameters<typeof audit>[1]);
+      await tx.query('UPDATE staff SET last_sign_in_at = $2 WHERE id = $1', [staff.id, services.clock().toISOString()]);
       await advanceSession(c, services, tx, 'active');
       return true;
     });
-    if (!ok) return false;
+    if (!ok) {
+      await audit(db, {
+        staffId: staff.id, action: 'staff.code_failed', targetType: 'staff', targetId: staff.id,
+        after: { address: clientAddress(c, services.config.auth.trustProxy), stage: confirmed ? 'sign_in' : 'enrol' }, at: services.clock(),
+      });
+      return false;
+    }
     await resetCounter(db, `operator-code:${staff.id}`);
     await signInSucceeded(services, staff.email, clientAddress(c, services.config.auth.trustProxy), 'operator-login');
     return true;

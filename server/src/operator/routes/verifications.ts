@@ -127,6 +127,7 @@ ${decide}`,
     if (!SIDES.includes(side as never)) throw new ConsoleError(404, say('errors.not_found'));
     const [doc] = await db.query<{ mime: string; content: Uint8Array }>('SELECT mime, content FROM identity_documents WHERE verification_id = $1 AND side = $2', [id, side]);
     if (!doc) throw new ConsoleError(404, say('errors.not_found'));
+    await audit(db, { staffId: c.get('staff').id, action: 'document.view', targetType: 'verification', targetId: id, after: { side }, at: services.clock() });
     return c.body(new Uint8Array(doc.content), 200, {
       'Content-Type': doc.mime,
       // A player's file is untrusted: a PDF is downloaded (opened by the staff member's own viewer,

@@ -1,0 +1,37 @@
+import type { Context } from 'hono';
+import type { Services } from '../../app-env.ts';
+import { say } from '../messages.ts';
+import { offsetOf, pager, PER_PAGE, readPage } from '../paging.ts';
+import { possibleDuplicates, searchPlayers } from '../player-search.ts';
+import type { OperatorEnv } from '../session.ts';
+import { html, page, table, when, type Html } from '../view.ts';
+import { playerLink } from './player-status.ts';
+
+/** The search's results, 50 a page, each with what matched; one exact email or username match opens the player. */
+export async function searchPage(c: Context<OperatorEnv>, services: Services, query: string, form: Html) {
+  const pageNumber = readPage(c);
+  const { total, rows } = await searchPlayers(services.db, query, PER_PAGE, offsetOf(pageNumber));
+  const exact = rows.filter((row) => row.matched.includes('exact'));
+  if (pageNumber === 1 && exact.length === 1) return c.redirect(`/operator/players/${exact[0]!.id}`, 303);
+  return page(c, {
+    title: say('players.title'),
+    staff: c.get('staff'),
+    csrf: c.get('csrf'),
+    body: html`${form}
+${pager('/operator/players', new URLSearchParams({ q: query }), pageNumber, total)}
+${rows.length
+  ? table(say('players.results', { query }), [say('players.username'), say('search.name'), say('players.joined'), say('search.matched')],
+      rows.map((row) => html`<tr data-player="${row.id}"><td>${playerLink(row.id, row.username, row.email)}</td><td>${`${row.first_name} ${row.last_name}`.trim()}</td>
+<td>${when(row.date_joined)}</td><td data-matched>${row.matched.filter((m) => m !== 'exact').map((m) => say(`search.by_${m}`)).join(', ')}</td></tr>`))
+  : html`<p>${say('players.none', { query })}</p>`}`,
+  });
+}
+
+/** "Possible duplicate accounts" on the player page. */
+export async function duplicatesSection(services: Services, userId: number) {
+  const rows = await possibleDuplicates(services.db, userId);
+  return html`<section><h2>${say('search.duplicates')}</h2>${rows.length
+    ? table(say('search.duplicates'), [say('players.username'), say('search.reason'), say('search.shared')],
+        rows.map((row) => html`<tr data-duplicate="${row.id}"><td>${playerLink(row.id, row.username, row.email)}</td><td>${say(`search.reason_${row.reason}`)}</td><td>${row.shared}</td></tr>`))
+    : html`<p>${say('search.no_duplicates')}</p>`}</section>`;
+}

@@ -1,0 +1,93 @@
+import { Hono, type Context } from 'hono';
+import type { Services } from '../../app-env.ts';
+import { PAYMENT_METHODS } from '../../../../src/api/contract.ts';
+import { describeTransaction } from '../../services/texts.ts';
+import { audit } from '../audit.ts';
+import { batches, csvResponse } from '../csv.ts';
+import { ConsoleError, idParam } from '../form.ts';
+import { say } from '../messages.ts';
+import { dayBounds, offsetOf, pager, PER_PAGE, readDay, readPage } from '../paging.ts';
+import type { OperatorEnv } from '../session.ts';
+import { html, money, page, table, when } from '../view.ts';
+import { historyAfter, PAYMENT_STATUSES, paymentPage, paymentsAfter, paymentTotals, type HistoryRow, type PaymentFilter, type PaymentRow } from '../reports.ts';
+import { playerLink } from './player-status.ts';
+
+const methodName = (method: string) => ((PAYMENT_METHODS as readonly string[]).includes(method) ? say(`withdrawals.method_${method}`) : method);
+
+function readFilter(c: Context) {
+  const status = PAYMENT_STATUSES.find((known) => known === c.req.query('status')) ?? 'all';
+  const method = PAYMENT_METHODS.find((known) => known === c.req.query('method')) ?? '';
+  const fromDay = readDay(c, 'from', say('queue.from'));
+  const toDay = readDay(c, 'to', say('queue.to'));
+  const [from, to] = dayBounds(fromDay, toDay);
+  const filter: PaymentFilter = { status, method, from, to };
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries({ status: status === 'all' ? '' : status, method, from: fromDay, to: toDay })) if (value) query.set(name, value);
+  return { filter, query, form: { status, method, from: fromDay, to: toDay } };
+}
+
+/** The payments (deposits) list with its CSV, and a player's whole history as CSV. */
+export function reportRoutes(services: Services) {
+  const { db } = services;
+  const app = new Hono<OperatorEnv>();
+
+  app.get('/operator/payments', async (c) => {
+    const { filter, query, form } = readFilter(c);
+    const pageNumber = readPage(c);
+    const [totals, rows] = await Promise.all([paymentTotals(db, filter), paymentPage(db, filter, PER_PAGE, offsetOf(pageNumber))]);
+    const total = totals.reduce((sum, row) => sum + row.count, 0);
+    const option = (value: string, label: string, current: string) => html`<option value="${value}"${value === current ? html` selected` : ''}>${label}</option>`;
+    const csv = `/operator/payments.csv${query.toString() ? `?${query.toString()}` : ''}`;
+    return page(c, {
+      title: say('payments.title'),
+      staff: c.get('staff'),
+      csrf: c.get('csrf'),
+      body: html`<form method="get" action="/operator/payments" class="inline filters" aria-label="${say('payments.filter')}">
+<label for="status">${say('queue.status')}</label>
+<select id="status" name="status">${PAYMENT_STATUSES.map((status) => option(status, say(`payments.status_${status}`), form.status))}</select>
+<label for="method">${say('withdrawals.method')}</label>
+<select id="method" name="method">${option('', say('queue.any'), form.method)}${PAYMENT_METHODS.map((method) => option(method, methodName(method), form.method))}</select>
+<label for="from">${say('payments.from')}</label><input id="from" name="from" type="date" value="${form.from}">
+<label for="to">${say('payments.to')}</label><input id="to" name="to" type="date" value="${form.to}">
+<button type="submit">${say('queue.apply')}</button></form>
+<p><a href="${csv}" download>${say('payments.csv')}</a></p>
+<dl class="facts totals">
+<dt>${say('payments.total_count')}</dt><dd data-total-count>${total.toLocaleString('en-US')}</dd>
+${totals.map((row) => html`<dt>${say('queue.total_amount', { currency: row.currency })}</dt><dd data-total-amount="${row.currency}">${money(row.amount, row.currency)}</dd>`)}
+</dl>
+${pager('/operator/payments', query, pageNumber, total)}
+${rows.length
+  ? table(say('payments.caption'), [say('payments.created'), say('withdrawals.player'), say('withdrawals.amount'), say('withdrawals.method'), say('queue.status'), say('payments.completed')],
+      rows.map((row) => html`<tr data-payment="${row.id}"><td>${when(row.created_at)}</td><td>${playerLink(row.user_id, row.username, row.email)}</td>
+<td class="num">${money(row.amount, row.currency)}</td><td>${methodName(row.method)}</td><td>${say(`payments.status_${row.status}`)}</td><td>${when(row.completed_at)}</td></tr>`))
+  : html`<p>${say('payments.empty')}</p>`}`,
+    });
+  });
+
+  app.get('/operator/payments.csv', (c) => {
+    const { filter } = readFilter(c);
+    const rows = batches<PaymentRow, [string, string]>(
+      (after, size) => paymentsAfter(db, filter, after, size),
+      (row) => [new Date(row.created_at).toISOString(), row.id],
+      (row) => [row.id, row.status, row.user_id, row.username, row.email, row.amount, row.currency, methodName(row.method),
+        new Date(row.created_at).toISOString(), row.completed_at ? new Date(row.completed_at).toISOString() : ''],
+    );
+    return csvResponse(c, 'payments.csv', ['id', 'status', 'player_id', 'username', 'email', 'amount', 'currency', 'method', 'created_utc', 'completed_utc'], rows);
+  });
+
+  // A player's whole history; the download is a view of the player's data, so it is audited.
+  app.get('/operator/players/:id/history.csv', async (c) => {
+    const id = idParam(c.req.param('id'));
+    const [player] = await db.query<{ currency: string }>('SELECT currency FROM users WHERE id = $1', [id]);
+    if (!player) throw new ConsoleError(404, say('errors.not_found'));
+    await audit(db, { staffId: c.get('staff').id, action: 'player.view', targetType: 'player', targetId: id, after: { export: 'history.csv' }, at: services.clock() });
+    const rows = batches<HistoryRow, [string, number]>(
+      (after, size) => historyAfter(db, id, after, size),
+      (row) => [new Date(row.created_at).toISOString(), row.id],
+      (row) => [row.id, new Date(row.created_at).toISOString(), row.type, describeTransaction('en', row.template, row.params), row.amount, player.currency, row.status, row.method ?? ''],
+    );
+    return csvResponse(c, `player-${id}-history.csv`, ['id', 'time_utc', 'type', 'description', 'amount', 'currency', 'status', 'method'], rows);
+  });
+
+  return app;
+}

@@ -1,0 +1,98 @@
+import { Hono } from 'hono';
+import type { Services } from '../../app-env.ts';
+import { idParam, readForm, ConsoleError } from '../form.ts';
+import { say } from '../messages.ts';
+import { adminOnly, type OperatorEnv, type Role } from '../session.ts';
+import { listStaff, resetCredentials, setDisabled, setRole, StaffChangeRefused, type StaffListRow } from '../staff-admin.ts';
+import { ROLES } from '../staff.ts';
+import { csrfField, html, page, table, when } from '../view.ts';
+
+/** Staff management (`/operator/staff`, admins only): list, disable/enable, change role, reset password or two-factor. */
+export function staffRoutes(services: Services) {
+  const { db } = services;
+  const app = new Hono<OperatorEnv>();
+  app.use('/operator/staff', adminOnly);
+  app.use('/operator/staff/*', adminOnly);
+
+  const render = async (c: Parameters<typeof page>[0], notice?: string, oneTime?: { email: string; password: string }) => {
+    const rows = await listStaff(db);
+    const csrf = c.get('csrf');
+    const me = c.get('staff');
+    return page(c, {
+      title: say('staff.title'),
+      staff: me,
+      csrf,
+      notice,
+      body: html`${oneTime ? html`<div class="warning" role="alert"><p>${say('staff.one_time', { email: oneTime.email })}</p><p><code data-one-time-password>${oneTime.password}</code></p><p>${say('staff.one_time_hint')}</p></div>` : ''}
+<p class="muted">${say('staff.intro')}</p>
+${table(say('staff.caption'), [say('staff.email'), say('staff.role'), say('staff.state'), say('staff.last_sign_in'), say('staff.two_factor'), say('staff.actions')],
+  rows.map((row) => html`<tr data-staff="${row.id}"><td>${row.email}${row.id === me.id ? html` <span class="muted">${say('staff.you')}</span>` : ''}</td>
+<td>${say(`layout.role_${row.role}`)}</td>
+<td data-state>${row.disabled_at ? say('staff.disabled_since', { when: when(row.disabled_at) }) : row.must_change_password ? say('staff.must_change') : say('staff.active')}</td>
+<td data-last-sign-in>${row.last_sign_in_at ? when(row.last_sign_in_at) : say('staff.never')}</td>
+<td>${say(row.two_factor ? 'staff.two_factor_on' : 'staff.two_factor_off')}</td>
+<td>${actions(row, csrf)}</td></tr>`))}`,
+    });
+  };
+
+  app.get('/operator/staff', (c) => {
+    const done = c.req.query('done');
+    return render(c, done && ['disabled', 'enabled', 'role'].includes(done) ? say(`staff.done_${done}`) : undefined);
+  });
+
+  for (const disabled of [true, false]) {
+    app.post(`/operator/staff/:id/${disabled ? 'disable' : 'enable'}`, async (c) => {
+      await readForm(c, {});
+      const id = idParam(c.req.param('id'));
+      await transact((tx, now) => setDisabled(tx, id, disabled, c.get('staff').id, now));
+      return c.redirect(`/operator/staff?done=${disabled ? 'disabled' : 'enabled'}`, 303);
+    });
+  }
+
+  app.post('/operator/staff/:id/role', async (c) => {
+    const { role } = await readForm(c, { role: { label: say('staff.role'), max: 10, required: true } });
+    if (!ROLES.includes(role as Role)) throw new ConsoleError(400, say('staff.bad_role'));
+    const id = idParam(c.req.param('id'));
+    await transact((tx, now) => setRole(tx, id, role as Role, c.get('staff').id, now));
+    return c.redirect('/operator/staff?done=role', 303);
+  });
+
+  for (const [path, what] of [['reset-password', { password: true, twoFactor: false }], ['reset-two-factor', { password: false, twoFactor: true }]] as const) {
+    app.post(`/operator/staff/:id/${path}`, async (c) => {
+      const { confirm } = await readForm(c, { confirm: { label: say('staff.confirm'), max: 3 } });
+      if (confirm !== 'yes') throw new ConsoleError(400, say('staff.confirm_required'));
+      const id = idParam(c.req.param('id'));
+      const result = await transact((tx, now) => resetCredentials(tx, id, what, c.get('staff').id, now));
+      const [row] = await db.query<{ email: string }>('SELECT email FROM staff WHERE id = $1', [id]);
+      return result.password
+        ? render(c, undefined, { email: row!.email, password: result.password })
+        : render(c, say('staff.two_factor_reset', { email: row!.email }));
+    });
+  }
+
+  /** Runs a change in one transaction; a refusal is a 409 (last admin) or 404 page. */
+  async function transact<T>(work: (tx: Parameters<Parameters<typeof db.transaction>[0]>[0], now: Date) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction((tx) => work(tx, services.clock()));
+    } catch (error) {
+      if (error instanceof StaffChangeRefused) throw new ConsoleError(error.code === 'not_found' ? 404 : 409, say(`staff.refused_${error.code}`));
+      throw error;
+    }
+  }
+
+  return app;
+}
+
+function actions(row: StaffListRow, csrf: string) {
+  const other = ROLES.find((role) => role !== row.role)!;
+  return html`<div class="staff-actions">
+<form method="post" action="/operator/staff/${row.id}/${row.disabled_at ? 'enable' : 'disable'}">${csrfField(csrf)}<button type="submit">${say(row.disabled_at ? 'staff.enable' : 'staff.disable')}</button></form>
+<form method="post" action="/operator/staff/${row.id}/role">${csrfField(csrf)}<input type="hidden" name="role" value="${other}"><button type="submit">${say('staff.make', { role: say(`layout.role_${other}`) })}</button></form>
+<form method="post" action="/operator/staff/${row.id}/reset-password" class="inline">${csrfField(csrf)}
+<label class="check"><input type="checkbox" name="confirm" value="yes" required> ${say('staff.confirm_for', { email: row.email })}</label>
+<button type="submit">${say('staff.reset_password')}</button></form>
+${row.two_factor ? html`<form method="post" action="/operator/staff/${row.id}/reset-two-factor" class="inline">${csrfField(csrf)}
+<label class="check"><input type="checkbox" name="confirm" value="yes" required> ${say('staff.confirm_for', { email: row.email })}</label>
+<button type="submit">${say('staff.reset_two_factor')}</button></form>` : ''}
+</div>`;
+}

@@ -1,0 +1,119 @@
+import { hashPassword } from '../auth.ts';
+import type { Queryable } from '../db/database.ts';
+import { audit } from './audit.ts';
+import type { Role } from './session.ts';
+import { oneTimePassword } from './staff.ts';
+
+/** Why a staff change was refused: `last_admin` (it would leave no active admin), `not_found`. */
+export class StaffChangeRefused extends Error {
+  readonly code: 'last_admin' | 'not_found';
+  constructor(code: StaffChangeRefused['code']) {
+    super(code === 'last_admin' ? 'This is the last active admin: another active admin must exist first.' : 'No such staff account.');
+    this.code = code;
+  }
+}
+
+export interface StaffListRow {
+  id: number;
+  email: string;
+  role: Role;
+  created_at: Date | string;
+  last_sign_in_at: Date | string | null;
+  disabled_at: Date | string | null;
+  must_change_password: boolean;
+  two_factor: boolean;
+}
+
+export const listStaff = (db: Queryable) =>
+  db.query<StaffListRow>(
+    `SELECT s.id, s.email, s.role, s.created_at, s.last_sign_in_at, s.disabled_at, s.must_change_password,
+            EXISTS (SELECT 1 FROM staff_two_factor t WHERE t.staff_id = s.id AND t.confirmed_at IS NOT NULL) AS two_factor
+     FROM staff s ORDER BY s.disabled_at IS NOT NULL, s.role, s.email`,
+  );
+
+export const staffIdByEmail = async (db: Queryable, email: string) =>
+  (await db.query<{ id: number }>('SELECT id FROM staff WHERE email = $1', [email]))[0]?.id;
+
+/**
+ * Locks the staff row and, when the change would take an active admin away, every active admin
+ * row too (FOR UPDATE, in id order): two admins disabling each other at once are serialised, and
+ * the second sees that only one is left.
+ */
+async function lockTarget(tx: Queryable, id: number, takesAdminAway: (row: { role: Role; disabled: boolean }) => boolean) {
+  const admins = await tx.query<{ id: number }>("SELECT id FROM staff WHERE role = 'admin' AND disabled_at IS NULL ORDER BY id FOR UPDATE");
+  const [row] = await tx.query<{ email: string; role: Role; disabled: boolean }>('SELECT email, role, disabled_at IS NOT NULL AS disabled FROM staff WHERE id = $1 FOR UPDATE', [id]);
+  if (!row) throw new StaffChangeRefused('not_found');
+  if (takesAdminAway(row) && !(row.role === 'admin' && !row.disabled && admins.length > 1)) throw new StaffChangeRefused('last_admin');
+  return row;
+}
+
+/** `actor` is the staff member acting in the console, or null for `npm run operator`. Each runs in the caller's transaction. */
+export async function setDisabled(tx: Queryable, id: number, disabled: boolean, actor: number | null, now: Date) {
+  const row = await lockTarget(tx, id, (target) => disabled && target.role === 'admin' && !target.disabled);
+  if (row.disabled === disabled) return row;
+  await tx.query('UPDATE staff SET disabled_at = $2 WHERE id = $1', [id, disabled ? now.toISOString() : null]);
+  if (disabled) await tx.query('DELETE FROM staff_sessions WHERE staff_id = $1', [id]);
+  await audit(tx, {
+    staffId: actor, action: disabled ? 'staff.disable' : 'staff.enable', targetType: 'staff', targetId: id,
+    before: { disabled: row.disabled }, after: { disabled }, at: now,
+  });
+  return row;
+}
+
+export async function setRole(tx: Queryable, id: number, role: Role, actor: number | null, now: Date) {
+  const row = await lockTarget(tx, id, (target) => role !== 'admin' && target.role === 'admin' && !target.disabled);
+  if (row.role === role) return row;
+  await tx.query('UPDATE staff SET role = $2 WHERE id = $1', [id, role]);
+  await audit(tx, { staffId: actor, action: 'staff.set_role', targetType: 'staff', targetId: id, before: { role: row.role }, after: { role }, at: now });
+  return row;
+}
+
+/**
+ * A new one-time password (the next sign-in must change it) and, with `twoFactor`, no second factor
+ * (the next sign-in enrols one again). Every session of the account ends. Answers the password,
+ * shown once; only its hash is kept.
+ */
+export async function resetCredentials(tx: Queryable, id: number, what: { password: boolean; twoFactor: boolean }, actor: number | null, now: Date) {
+  await lockTarget(tx, id, () => false);
+  let password: string | undefined;
+  if (what.password) {
+    password = oneTimePassword();
+    await tx.query('UPDATE staff SET password_hash = $2, must_change_password = true WHERE id = $1', [id, await hashPassword(password)]);
+    await audit(tx, { staffId: actor, action: 'staff.reset_password', targetType: 'staff', targetId: id, after: { must_change_password: true }, at: now });
+  }
+  if (what.twoFactor) {
+    await tx.query('DELETE FROM staff_two_factor WHERE staff_id = $1', [id]);
+    await audit(tx, { staffId: actor, action: 'staff.reset_two_factor', targetType: 'staff', targetId: id, before: { two_factor: true }, after: { two_factor: false }, at: now });
+  }
+  await tx.query('DELETE FROM staff_sessions WHERE staff_id = $1', [id]);
+  return { password };
+}
+
+/** A staff command of `npm run operator` (disable, enable, set-role, reset), by email. */
+export interface StaffCommand {
+  action: 'disable' | 'enable' | 'set-role' | 'reset';
+  email: string;
+  role?: Role;
+  /** `reset --two-factor`: the second factor too. */
+  twoFactor?: boolean;
+}
+export const STAFF_COMMANDS: readonly StaffCommand['action'][] = ['disable', 'enable', 'set-role', 'reset'];
+
+/** Runs a staff command as the CLI (actor null in the audit log); answers what to print, and a one-time password for reset. */
+export async function runStaffCommand(tx: Queryable, command: StaffCommand, now: Date): Promise<{ message: string; password?: string }> {
+  const id = await staffIdByEmail(tx, command.email);
+  if (id === undefined) throw new StaffChangeRefused('not_found');
+  switch (command.action) {
+    case 'disable':
+    case 'enable':
+      await setDisabled(tx, id, command.action === 'disable', null, now);
+      return { message: `${command.email} is ${command.action}d.` };
+    case 'set-role':
+      await setRole(tx, id, command.role!, null, now);
+      return { message: `${command.email} is now ${command.role}.` };
+    case 'reset': {
+      const { password } = await resetCredentials(tx, id, { password: true, twoFactor: !!command.twoFactor }, null, now);
+      return { message: `${command.email}: new one-time password${command.twoFactor ? ', two-factor removed (set up again at the next sign-in)' : ''}; every session ended.`, password };
+    }
+  }
+}

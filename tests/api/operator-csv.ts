@@ -1,0 +1,29 @@
+/** The console's CSV downloads from a test: the raw bytes (with the byte-order mark) and an RFC 4180 parser. */
+import { expect } from 'vitest';
+import type { ConsoleClient } from './operator-harness.ts';
+
+/** A console download as bytes (a Response's text() drops the byte-order mark this checks). */
+export async function download(client: ConsoleClient, path: string) {
+  const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  const response = await client.api.app.request(path, { headers: { ...client.headers, cookie } });
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  return { response, bytes, text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes) };
+}
+
+/** Parses the console's CSV (RFC 4180) after checking and removing its UTF-8 byte-order mark. */
+export function parseCsv(text: string): string[][] {
+  expect(text.charCodeAt(0)).toBe(0xfeff);
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 1; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') { cell += '"'; i++; } else if (ch === '"') quoted = false; else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') { row.push(cell); cell = ''; } else if (ch === '\r' && text[i + 1] === '\n') { row.push(cell); rows.push(row); row = []; cell = ''; i++; } else cell += ch;
+  }
+  if (cell || row.length) { row.push(cell); rows.push(row); }
+  return rows;
+}
