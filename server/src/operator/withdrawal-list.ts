@@ -1,13 +1,13 @@
 import type { Locale } from '../i18n.ts';
 import type { Queryable } from '../db/database.ts';
-import { notify } from '../services/history.ts';
+import { approveWithdrawal, REFUND_TEMPLATE, WithdrawalRefused } from '../services/withdrawal-decisions.ts';
 import { audit } from './audit.ts';
 
 export const WITHDRAWAL_STATUSES = ['pending', 'paid', 'rejected', 'refunds', 'all'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 export const WITHDRAWAL_SORTS = ['date', 'amount', 'player'] as const;
 export type WithdrawalSort = (typeof WITHDRAWAL_SORTS)[number];
-export const REFUND_TEMPLATE = 'rg.returned_on_self_exclusion';
+export { REFUND_TEMPLATE };
 
 /** The queue's filters, as the page, its CSV and the tests take them. */
 export interface WithdrawalFilter {
@@ -101,20 +101,15 @@ export type BulkOutcome =
  * A refund on self-exclusion is never bulk-approved: it needs the destination staff paid to.
  */
 export async function approveInBulk(tx: Queryable, id: number, reference: string, staffId: number, now: Date, batchSize: number): Promise<BulkOutcome> {
-  const [row] = await tx.query<{ user_id: number; amount: string; email: string; username: string; locale: Locale; currency: string; method: string; destination: string }>(
-    `UPDATE transactions t SET status = 'completed', decided_at = $2, decided_by = $3
-     FROM users u WHERE t.id = $1 AND t.type = 'withdrawal' AND t.status = 'pending' AND t.template <> '${REFUND_TEMPLATE}' AND u.id = t.user_id
-     RETURNING t.user_id, (-t.amount)::text AS amount, u.email, u.username, u.locale, u.currency, t.method, t.destination`,
-    [id, now.toISOString(), staffId],
-  );
-  if (!row) {
-    const [left] = await tx.query<{ template: string; status: string }>("SELECT template, status FROM transactions WHERE id = $1 AND type = 'withdrawal'", [id]);
-    return { id, outcome: left?.status === 'pending' && left.template === REFUND_TEMPLATE ? 'refund' : 'decided' };
+  let row: Awaited<ReturnType<typeof approveWithdrawal>>;
+  try {
+    // The one approval of the console (services/withdrawal-decisions.ts), so both paths pay alike.
+    row = await approveWithdrawal(tx, { id, reference, confirmed: true, staffId, now });
+  } catch (error) {
+    if (error instanceof WithdrawalRefused) return { id, outcome: 'refund' };
+    throw error;
   }
-  await tx.query('INSERT INTO withdrawal_payouts (transaction_id, method, destination, payout_reference, staff_id, paid_at) VALUES ($1, $2, $3, $4, $5, $6)', [
-    id, row.method, row.destination, reference, staffId, now.toISOString(),
-  ]);
-  await notify(tx, now, row.user_id, 'withdrawal_completed', { amount: row.amount, currency: row.currency });
+  if (!row) return { id, outcome: 'decided' };
   await audit(tx, {
     staffId, action: 'withdrawal.approve', targetType: 'withdrawal', targetId: id,
     before: { status: 'pending', amount: row.amount },
