@@ -14,6 +14,7 @@ import type play from '../../locales/en/play.json';
 import type games from '../../locales/en/games.json';
 import type game_rules from '../../locales/en/game_rules.json';
 import type game_steps from '../../locales/en/game_steps.json';
+import type game_play from '../../locales/en/game_play.json';
 
 /** The message sets; English defines the keys every other locale must have. */
 export interface Namespaces {
@@ -31,6 +32,7 @@ export interface Namespaces {
   games: typeof games;
   game_rules: typeof game_rules;
   game_steps: typeof game_steps;
+  game_play: typeof game_play;
 }
 export type Namespace = keyof Namespaces;
 

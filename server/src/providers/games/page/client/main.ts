@@ -14,6 +14,9 @@ import { rouletteUi } from './roulette.ts';
 import { baccaratUi } from './baccarat.ts';
 import { slotUi } from './slot.ts';
 import { renderSteps } from './steps.ts';
+import { actionBar, celebrate, listenToSite, winScale } from './layout.ts';
+import { infoPanel } from './info.ts';
+import { play } from './sound.ts';
 import { isStepMechanic } from '../../../../../../src/games/steps.ts';
 
 interface PageConfig {
@@ -60,8 +63,11 @@ function render(state: GameSessionState) {
   const result = h('p', { role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true', class: 'result', 'data-result': true });
   const stake = h('input', { type: 'text', name: 'stake', inputmode: 'decimal', autocomplete: 'off', value: '1.00', required: true });
   const limits = { min: money(state.min_bet), max: money(state.max_bet) };
-  const submit = h('button', { type: 'submit', class: 'primary' }, ui.action);
-  const form = h('form', { class: 'bet', novalidate: true }, ui.controls, field(t('stake'), stake, t('stake_hint', limits)), ui.extra, submit);
+  const submit = h('button', { type: 'submit', class: 'primary', 'data-action-button': true }, ui.action);
+  // The result and the action button share a bar that sticks to the bottom of the frame, so both
+  // are in view after a round whatever the controls' height (layout.ts, style.css).
+  const form = h('form', { class: 'bet', novalidate: true }, ui.controls, field(t('stake'), stake, t('stake_hint', limits)), ui.extra, actionBar(result, submit));
+  const board = h('div', { class: 'board' }, ui.board);
   const panels = fairnessPanels(ctx, api, state.fairness, [...state.rounds], showError);
 
   const refuse = ({ error, focus }: BetRefusal) => {
@@ -94,6 +100,8 @@ function render(state: GameSessionState) {
     submit.setAttribute('aria-disabled', 'true');
     form.setAttribute('aria-busy', 'true');
     result.textContent = t('busy');
+    play(state.game.mechanic === 'baccarat' ? 'card' : 'spin');
+    celebrate(board, 0);
     try {
       const response = await api.play(bet);
       balance.textContent = money(response.balance);
@@ -105,7 +113,10 @@ function render(state: GameSessionState) {
       result.dataset.outcome = kind;
       const verdict = kind === 'win' ? t('outcome.win', { win: money(paid) })
         : kind === 'return' ? t('outcome.returned', { payout: money(paid), stake: money(staked) }) : t('outcome.loss');
-      result.textContent = `${describe(response.round.outcome, ctx)} ${verdict}`;
+      // The slot's lines are listed on its board; the bar says the verdict only.
+      result.textContent = response.round.outcome.type === 'slot' ? verdict : `${describe(response.round.outcome, ctx)} ${verdict}`;
+      play(kind === 'win' ? 'win' : 'stop');
+      celebrate(board, kind === 'win' ? winScale(staked, paid) : 0);
       // The site refreshes its header from its own API; the message carries no figures.
       if (window.parent !== window) window.parent.postMessage({ type: 'balance-changed' }, config.siteOrigin || location.origin);
     } catch (error) {
@@ -123,18 +134,21 @@ function render(state: GameSessionState) {
       h('h1', {}, state.game.name),
       h('p', { class: 'mode' }, t(state.mode === 'real' ? 'mode_real' : 'mode_demo')),
       h('p', { class: 'balance' }, `${t('balance')}: `, balance)),
-    h('div', { class: 'play' }, form, h('div', { class: 'board' }, ui.board, result)),
+    h('div', { class: 'play' }, board, form),
+    infoPanel(state, ctx),
     ...panels.sections,
   );
   root.removeAttribute('aria-busy');
   document.title = state.game.name;
+  pageReady();
 }
 
 const notify = () => {
   if (window.parent !== window) window.parent.postMessage({ type: 'balance-changed' }, config.siteOrigin || location.origin);
 };
+const pageReady = () => listenToSite(config.siteOrigin || location.origin);
 api.state().then((state) => (isStepMechanic(state.game.mechanic)
-  ? renderSteps(state, { t, money: moneyFormatter(state.currency, config.locale), root, alert, showError, notify, api, intl: LOCALE_INTL[config.locale] ?? 'en-US' })
+  ? (renderSteps(state, { t, money: moneyFormatter(state.currency, config.locale), root, alert, showError, notify, api, intl: LOCALE_INTL[config.locale] ?? 'en-US' }), pageReady())
   : render(state)), (error) => {
   root.removeAttribute('aria-busy');
   root.replaceChildren();

@@ -7,6 +7,9 @@ import { crashMultiplierAt, crashTarget, hundredthsText } from '../../../../../.
 import type { ProviderApi } from './api.ts';
 import { field, h, type T } from './dom.ts';
 import { fairnessPanels } from './fairness.ts';
+import { actionBar, celebrate, winScale } from './layout.ts';
+import { play } from './sound.ts';
+import { infoPanel } from './info.ts';
 
 interface Deps {
   t: T;
@@ -41,11 +44,13 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
     mechanic === 'mines' ? field(t('steps.mines_count'), mines, t('steps.mines_hint'))
     : mechanic === 'crash' ? field(t('steps.target'), target, t('steps.target_hint'))
     : h('span');
-  const submit = h('button', { type: 'submit', class: 'primary' }, t(mechanic === 'blackjack' ? 'steps.deal' : 'steps.start'));
-  const form = h('form', { class: 'bet', novalidate: true }, controls, field(t('stake'), stake, t('stake_hint', limits)), submit);
+  const submit = h('button', { type: 'submit', class: 'primary', 'data-action-button': true }, t(mechanic === 'blackjack' ? 'steps.deal' : 'steps.start'));
+  // The round's own buttons (hit, stand, cash out) sit with the result and the deal/start button in
+  // the bar that sticks to the bottom of the frame.
+  const actions = h('div', { class: 'step-actions' });
+  const form = h('form', { class: 'bet', novalidate: true }, controls, field(t('stake'), stake, t('stake_hint', limits)), actionBar(result, actions, submit));
 
   // The board.
-  const actions = h('div', { class: 'step-actions' });
   const dealer = h('p', { 'data-dealer': true });
   const hands = h('ul', { class: 'slip', 'data-hands': true });
   const cells = Array.from({ length: 25 }, (_, cell) =>
@@ -54,9 +59,9 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
   const multiplier = h('p', { class: 'big-result', 'data-multiplier': true }, '—');
   const info = h('p', { class: 'hint', 'data-info': true });
   const board =
-    mechanic === 'blackjack' ? h('div', {}, h('h2', { class: 'small' }, t('steps.dealer')), dealer, hands, actions)
-    : mechanic === 'mines' ? h('div', {}, grid, multiplier, info, actions)
-    : h('div', {}, multiplier, info, actions);
+    mechanic === 'blackjack' ? h('div', {}, h('h2', { class: 'small' }, t('steps.dealer')), dealer, hands)
+    : mechanic === 'mines' ? h('div', {}, grid, multiplier, info)
+    : h('div', {}, multiplier, info);
 
   // The rounds table, the seeds and Verify, which replays a finished round's recorded actions.
   const panels = fairnessPanels({ t, money, intl: deps.intl, gameId: state.game.id }, deps.api, state.fairness, [...state.rounds], deps.showError);
@@ -82,7 +87,7 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
   const setBusy = (value: boolean) => {
     busy = value;
     form.toggleAttribute('aria-busy', value);
-    for (const button of board.querySelectorAll('button')) if (value) button.disabled = true;
+    for (const button of [...board.querySelectorAll('button'), ...actions.querySelectorAll('button')]) if (value) button.disabled = true;
   };
 
   function outcomeText(round: StepRoundView) {
@@ -165,12 +170,37 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
     balance.textContent = money(response.balance);
     show(response.round);
     record(response.round);
-    if (response.round.state !== 'open') deps.notify();
+    if (response.round.state !== 'open') {
+      deps.notify();
+      settled(response.round);
+      // A round the server ended (crash, expiry) took its buttons away: focus returns to the action button.
+      const focused = document.activeElement;
+      if (!focused || focused === document.body || !focused.isConnected) submit.focus();
+    } else if (mechanic === 'blackjack') play('card');
+  }
+
+  /** The end of a round: the win sound and effect only for a payout above the stake (UKGC RTS 7). */
+  function settled(round: StepRoundView) {
+    const kind = outcomeText(round).kind;
+    play(kind === 'win' ? 'win' : 'stop');
+    celebrate(board, kind === 'win' ? winScale(round.stake, round.win ?? '0') : 0);
+  }
+
+  /** Focus stays in the round: on the same action when it is still offered, else the first one, else the deal/start button. */
+  function refocus(previous: string | undefined, cell: number | undefined) {
+    const open = current?.state === 'open';
+    const same = previous ? actions.querySelector<HTMLButtonElement>(`[data-action="${previous}"]`) : null;
+    const target = !open ? submit
+      : same ?? (cell !== undefined ? cells.slice(cell).concat(cells).find((candidate) => !candidate.disabled) : undefined) ?? actions.querySelector('button') ?? submit;
+    target.focus();
   }
 
   async function step(body: Record<string, unknown>) {
     if (!current || busy) return;
     alert.textContent = '';
+    const had = document.activeElement instanceof HTMLElement && actions.contains(document.activeElement) ? document.activeElement.dataset.action : undefined;
+    const cell = typeof body.cell === 'number' ? body.cell : undefined;
+    play('click');
     setBusy(true);
     try {
       finish(await call(`/rounds/${current.id}/actions`, { ...body, action_id: actionId() }));
@@ -181,6 +211,7 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
     } finally {
       setBusy(false);
       if (current) show(current);
+      refocus(had, cell);
     }
   }
 
@@ -220,8 +251,14 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
       setBusy(false);
       show(response.round);
       record(response.round);
-      if (response.round.state !== 'open') deps.notify();
-      else (actions.querySelector('button') ?? cells.find((cell) => !cell.disabled))?.focus();
+      if (response.round.state !== 'open') {
+        deps.notify();
+        settled(response.round);
+        submit.focus();
+      } else {
+        play(mechanic === 'blackjack' ? 'card' : 'spin');
+        (actions.querySelector('button') ?? cells.find((cell) => !cell.disabled))?.focus();
+      }
     } catch (error) {
       result.textContent = '';
       deps.showError(error);
@@ -235,8 +272,8 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
       h('h1', {}, state.game.name),
       h('p', { class: 'mode' }, t(state.mode === 'real' ? 'mode_real' : 'mode_demo')),
       h('p', { class: 'balance' }, `${t('balance')}: `, balance)),
-    h('div', { class: 'play' }, form, h('div', { class: 'board' }, board, result)),
-    h('section', { class: 'panel' }, h('h2', {}, t('steps.rules_title')), h('p', {}, t(`steps.rules_${mechanic}`))),
+    h('div', { class: 'play' }, h('div', { class: 'board' }, board), form),
+    infoPanel(state, { t, money, intl: deps.intl, gameId: state.game.id }),
     ...panels.sections,
   );
   root.removeAttribute('aria-busy');
