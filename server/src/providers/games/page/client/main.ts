@@ -104,8 +104,11 @@ function render(state: GameSessionState) {
     celebrate(board, 0);
     try {
       const response = await api.play(bet);
+      // The round is settled and the wallet moved before anything is animated.
       balance.textContent = money(response.balance);
-      ui.show(response.round);
+      // The site refreshes its header from its own API; the message carries no figures.
+      notify();
+      await ui.show(response.round);
       panels.add(response.round);
       // A payout at or below the stake is not a win: neither said nor coloured as one (UKGC RTS 7).
       const { stake: staked, win: paid } = response.round;
@@ -117,8 +120,6 @@ function render(state: GameSessionState) {
       result.textContent = response.round.outcome.type === 'slot' ? verdict : `${describe(response.round.outcome, ctx)} ${verdict}`;
       play(kind === 'win' ? 'win' : 'stop');
       celebrate(board, kind === 'win' ? winScale(staked, paid) : 0);
-      // The site refreshes its header from its own API; the message carries no figures.
-      if (window.parent !== window) window.parent.postMessage({ type: 'balance-changed' }, config.siteOrigin || location.origin);
     } catch (error) {
       result.textContent = '';
       showError(error);

@@ -10,6 +10,7 @@ import { fairnessPanels } from './fairness.ts';
 import { actionBar, celebrate, winScale } from './layout.ts';
 import { play } from './sound.ts';
 import { infoPanel } from './info.ts';
+import { cardBack, cardNode, cardText, dealTime } from './cards.ts';
 
 interface Deps {
   t: T;
@@ -26,8 +27,6 @@ interface Deps {
 
 type StepResponse = { round: StepRoundView; balance: string };
 interface Hand { cards: string[]; total: number; soft: boolean; stake: string; payout?: string }
-const SUITS: Record<string, string> = { S: '♠', H: '♥', D: '♦', C: '♣' };
-const cardText = (card: string) => `${card[0] === 'T' ? '10' : card[0]}${SUITS[card[1]!] ?? ''}`;
 
 export function renderSteps(state: GameSessionState, deps: Deps) {
   const { t, money, root, alert } = deps;
@@ -79,6 +78,13 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
   };
 
   let current: StepRoundView | null = null;
+  /** Blackjack: the round on the table and how many cards of each hand are already shown. */
+  let shownRound = '';
+  const shownCards = new Map<string, number>();
+  /** How long the last view's deal takes to show (the result waits for it). */
+  let dealing = 0;
+  /** When the result of the settled round may be shown (after its cards are dealt). */
+  let announceAt = 0;
   let busy = false;
   let ticker: ReturnType<typeof setInterval> | undefined;
   let ids = 0;
@@ -113,10 +119,27 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
     actions.replaceChildren();
     if (mechanic === 'blackjack') {
       const d = view.dealer as { cards: string[]; total: number };
-      dealer.textContent = `${d.cards.map(cardText).join(' ')} ${open ? '' : `(${t('steps.total', { total: d.total })})`}`.trim();
+      // Only the cards new since the last view are dealt in (one after another); the hole card
+      // stays face down while the round is open.
+      const sameRound = shownRound === round.id;
+      shownRound = round.id;
+      let order = 0;
+      const fresh = (key: string, index: number) => (sameRound && (shownCards.get(key) ?? 0) > index ? -1 : order++);
+      const row = (key: string, cards: string[]) => {
+        const nodes = cards.flatMap((card, index) => [...(index ? [' '] : []), cardNode(card, fresh(key, index))]);
+        shownCards.set(key, cards.length);
+        return nodes;
+      };
+      const dealerCards = row('dealer', d.cards);
+      dealer.replaceChildren(h('span', { class: 'visually-hidden' }, d.cards.map(cardText).join(' ')),
+        h('span', { class: 'cards-row', 'aria-hidden': 'true' }, ...dealerCards, ...(open ? [' ', cardBack()] : [])),
+        ...(open ? [] : [h('span', { class: 'hand-total' }, t('steps.total', { total: d.total }))]));
       hands.replaceChildren(...(view.player as Hand[]).map((hand, index) => h('li', { 'data-hand': index, 'aria-current': open && view.active === index ? 'true' : undefined },
-        h('span', {}, `${(view.player as Hand[]).length > 1 ? `${t('steps.hand', { n: index + 1 })}: ` : ''}${hand.cards.map(cardText).join(' ')}`),
-        h('span', {}, t('steps.total', { total: hand.total })))));
+        h('span', {}, (view.player as Hand[]).length > 1 ? `${t('steps.hand', { n: index + 1 })}: ` : '',
+          h('span', { class: 'visually-hidden' }, hand.cards.map(cardText).join(' ')),
+          h('span', { class: 'cards-row', 'aria-hidden': 'true' }, ...row(`hand${index}`, hand.cards))),
+        h('span', { class: 'hand-total' }, t('steps.total', { total: hand.total })))));
+      dealing = dealTime(order);
       if (open) for (const action of round.actions) actions.append(actionButton(action, t(`steps.${action}`)));
     } else if (mechanic === 'mines') {
       const revealed = new Set(view.revealed as number[]);
@@ -161,8 +184,17 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
     form.toggleAttribute('aria-disabled', open);
     if (!open) {
       const outcome = outcomeText(round);
-      result.dataset.outcome = outcome.kind;
-      result.textContent = outcome.text;
+      const announce = () => {
+        // The newest view decides (a later round may have started meanwhile).
+        if (current !== round) return;
+        result.dataset.outcome = outcome.kind;
+        result.textContent = outcome.text;
+      };
+      if (dealing > 0) announceAt = performance.now() + dealing;
+      dealing = 0;
+      const wait = announceAt - performance.now();
+      if (wait > 0) setTimeout(announce, wait);
+      else announce();
     }
   }
 
