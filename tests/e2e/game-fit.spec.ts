@@ -20,7 +20,7 @@ async function launchDemo(page: Page, gameId: string, locale: Locale = 'en'): Pr
   await demo.focus();
   await demo.press('Enter');
   const frame = page.frameLocator('[data-play-frame]');
-  await frame.locator('form.bet [data-action-button]').waitFor();
+  await frame.locator('[data-action-button]').waitFor();
   return frame;
 }
 
@@ -36,7 +36,8 @@ async function playRound(frame: FrameLocator, mechanic: GameMechanic) {
     const stand = frame.locator('[data-action=stand]');
     // Stand on every hand until the round settles.
     while (!(await settled.isVisible())) {
-      if (await stand.isVisible()) await stand.press('Enter');
+      // The button is re-rendered by each step: a press may miss one that has just gone.
+      if (await stand.isVisible()) await stand.press('Enter', { timeout: 2_000 }).catch(() => undefined);
     }
   }
   if (mechanic === 'mines') {

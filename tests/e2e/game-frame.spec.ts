@@ -116,7 +116,7 @@ test('at 360 × 640: focus stays on the action button through rounds, the outcom
   await page.locator('[data-launch=demo]').click();
   const game = page.frameLocator('[data-play-frame]');
   await game.locator('form.bet').waitFor();
-  const spin = game.locator('form.bet button.primary');
+  const spin = game.locator('[data-action-button]');
   const result = game.locator('[data-result]');
   await expect(result).toHaveAttribute('role', 'status');
   await expect(result).toHaveAttribute('aria-live', 'polite');
@@ -157,8 +157,8 @@ for (const [gameId, rows, reels] of [['fruit-fiesta', 3, 5], ['lucky-sevens', 3,
     await expect(game.locator('.slot-window .reel')).toHaveCount(reels);
     await expect(game.locator('.slot-window .strip .cell svg.symbol-art')).toHaveCount(rows * reels);
     // Screen readers read the same grid as a table of symbol names.
-    await expect(game.locator('.reels td')).toHaveCount(rows * reels);
-    await expect(game.locator('.reels td').first()).not.toBeEmpty();
+    await expect(game.locator('.reels tbody td')).toHaveCount(rows * reels);
+    await expect(game.locator('.reels tbody td').first()).not.toBeEmpty();
     await game.locator('.slot-window').screenshot({ path: test.info().outputPath(`${gameId}-360.png`) });
   });
 }

@@ -7,7 +7,7 @@ import { checkAmount } from '../../../../../../src/api/money.ts';
 import { payoutKind } from '../../../../../../src/games/outcome.ts';
 import { GameError, providerApi } from './api.ts';
 import { diceUi } from './dice.ts';
-import { field, h, moneyFormatter, translator, type Messages } from './dom.ts';
+import { field, h, moneyFormatter, translator, uid, type Messages } from './dom.ts';
 import { fairnessPanels } from './fairness.ts';
 import { describe, isRefusal, type BetRefusal, type Ctx, type MechanicUi } from './mechanic.ts';
 import { rouletteUi } from './roulette.ts';
@@ -63,10 +63,12 @@ function render(state: GameSessionState) {
   const result = h('p', { role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true', class: 'result', 'data-result': true });
   const stake = h('input', { type: 'text', name: 'stake', inputmode: 'decimal', autocomplete: 'off', value: '1.00', required: true });
   const limits = { min: money(state.min_bet), max: money(state.max_bet) };
-  const submit = h('button', { type: 'submit', class: 'primary', 'data-action-button': true }, ui.action);
+  const formId = uid('bet');
+  const submit = h('button', { type: 'submit', class: 'primary', form: formId, 'data-action-button': true }, ui.action);
   // The result and the action button share a bar that sticks to the bottom of the frame, so both
-  // are in view after a round whatever the controls' height (layout.ts, style.css).
-  const form = h('form', { class: 'bet', novalidate: true }, ui.controls, field(t('stake'), stake, t('stake_hint', limits)), ui.extra, actionBar(result, submit));
+  // are in view after a round whatever the board's and the controls' height (layout.ts, style.css).
+  const form = h('form', { class: 'bet', id: formId, novalidate: true }, ui.controls, field(t('stake'), stake, t('stake_hint', limits)), ui.extra);
+  const bar = actionBar(result, submit);
   const board = h('div', { class: 'board' }, ui.board);
   const panels = fairnessPanels(ctx, api, state.fairness, [...state.rounds], showError);
 
@@ -100,6 +102,7 @@ function render(state: GameSessionState) {
     submit.setAttribute('aria-disabled', 'true');
     form.setAttribute('aria-busy', 'true');
     result.textContent = t('busy');
+    delete result.dataset.outcome;
     play(state.game.mechanic === 'baccarat' ? 'card' : 'spin');
     celebrate(board, 0);
     try {
@@ -135,7 +138,7 @@ function render(state: GameSessionState) {
       h('h1', {}, state.game.name),
       h('p', { class: 'mode' }, t(state.mode === 'real' ? 'mode_real' : 'mode_demo')),
       h('p', { class: 'balance' }, `${t('balance')}: `, balance)),
-    h('div', { class: 'play' }, board, form),
+    h('div', { class: 'play' }, board, form, bar),
     infoPanel(state, ctx),
     ...panels.sections,
   );

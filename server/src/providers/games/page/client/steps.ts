@@ -3,13 +3,14 @@
 // multiplier rises), every step sent with its own action_id. An open round is resumed on load.
 import type { GameSessionState, RoundView, StepRoundView } from '../../../../../../src/games/protocol.ts';
 import { checkAmount, toCents } from '../../../../../../src/api/money.ts';
-import { crashMultiplierAt, crashTarget, hundredthsText } from '../../../../../../src/games/crash.ts';
+import { crashMultiplierAt, crashTarget, crashTimeOf, hundredthsText } from '../../../../../../src/games/crash.ts';
 import type { ProviderApi } from './api.ts';
-import { field, h, type T } from './dom.ts';
+import { field, h, uid, type T } from './dom.ts';
 import { fairnessPanels } from './fairness.ts';
 import { actionBar, celebrate, winScale } from './layout.ts';
 import { play } from './sound.ts';
 import { infoPanel } from './info.ts';
+import { crashCurve } from './crash-curve.ts';
 import { cardBack, cardNode, cardText, dealTime } from './cards.ts';
 
 interface Deps {
@@ -43,11 +44,13 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
     mechanic === 'mines' ? field(t('steps.mines_count'), mines, t('steps.mines_hint'))
     : mechanic === 'crash' ? field(t('steps.target'), target, t('steps.target_hint'))
     : h('span');
-  const submit = h('button', { type: 'submit', class: 'primary', 'data-action-button': true }, t(mechanic === 'blackjack' ? 'steps.deal' : 'steps.start'));
+  const formId = uid('bet');
+  const submit = h('button', { type: 'submit', class: 'primary', form: formId, 'data-action-button': true }, t(mechanic === 'blackjack' ? 'steps.deal' : 'steps.start'));
   // The round's own buttons (hit, stand, cash out) sit with the result and the deal/start button in
   // the bar that sticks to the bottom of the frame.
   const actions = h('div', { class: 'step-actions' });
-  const form = h('form', { class: 'bet', novalidate: true }, controls, field(t('stake'), stake, t('stake_hint', limits)), actionBar(result, actions, submit));
+  const form = h('form', { class: 'bet', id: formId, novalidate: true }, controls, field(t('stake'), stake, t('stake_hint', limits)));
+  const bar = actionBar(result, actions, submit);
 
   // The board.
   const dealer = h('p', { 'data-dealer': true });
@@ -56,11 +59,12 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
     h('button', { type: 'button', class: 'cell', 'data-cell': cell, 'aria-label': t('steps.cell', { n: cell + 1 }), disabled: true }, ''));
   const grid = h('div', { class: 'mines-grid' }, ...cells);
   const multiplier = h('p', { class: 'big-result', 'data-multiplier': true }, '—');
+  const curve = crashCurve();
   const info = h('p', { class: 'hint', 'data-info': true });
   const board =
     mechanic === 'blackjack' ? h('div', {}, h('h2', { class: 'small' }, t('steps.dealer')), dealer, hands)
     : mechanic === 'mines' ? h('div', {}, grid, multiplier, info)
-    : h('div', {}, multiplier, info);
+    : h('div', { class: 'crash-board' }, curve.svg, multiplier, info);
 
   // The rounds table, the seeds and Verify, which replays a finished round's recorded actions.
   const panels = fairnessPanels({ t, money, intl: deps.intl, gameId: state.game.id }, deps.api, state.fairness, [...state.rounds], deps.showError);
@@ -166,6 +170,7 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
         const tick = () => {
           const now = elapsed + (performance.now() - received);
           multiplier.textContent = `${hundredthsText(Math.min(crashMultiplierAt(now), targetHundredths))}×`;
+          curve.draw(Math.min(now, crashTimeOf(targetHundredths)));
           // The server decides when the round ends; ask it now and then.
           if (!busy && performance.now() - polled > 1000) {
             polled = performance.now();
@@ -177,6 +182,10 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
         actions.append(actionButton('cashout', t('steps.cashout_now')));
       } else {
         multiplier.textContent = `${view.multiplier}×`;
+        // The curve up to where the round ended: the cash-out, else the crash point.
+        const cashed = Number(view.paid) > 0;
+        const ended = crashTarget(String(cashed ? view.paid : view.crash_point));
+        if (ended !== undefined || !cashed) curve.draw(crashTimeOf(ended ?? 100), cashed ? 'cashed' : 'crashed');
         info.textContent = t(Number(view.paid) > 0 ? 'steps.cashed' : 'steps.crashed', { value: String(view.paid ?? view.multiplier), crash: String(view.crash_point) });
       }
     }
@@ -304,7 +313,7 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
       h('h1', {}, state.game.name),
       h('p', { class: 'mode' }, t(state.mode === 'real' ? 'mode_real' : 'mode_demo')),
       h('p', { class: 'balance' }, `${t('balance')}: `, balance)),
-    h('div', { class: 'play' }, h('div', { class: 'board' }, board), form),
+    h('div', { class: 'play' }, h('div', { class: 'board' }, board), form, bar),
     infoPanel(state, { t, money, intl: deps.intl, gameId: state.game.id }),
     ...panels.sections,
   );
