@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import type { GameMechanic } from '../../src/games/protocol';
 import { GAME_CATALOGUE } from '../../src/games/catalogue';
@@ -9,6 +10,7 @@ const GAMES: Record<GameMechanic, string> = {
   dice: 'dice', roulette: 'european-roulette', slot: 'amber-fortune', baccarat: 'baccarat-royale',
   blackjack: 'blackjack', mines: 'mines', crash: 'crash',
 };
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const SIZES = [{ width: 360, height: 640 }, { width: 1280, height: 720 }] as const;
 const prefix = (locale: Locale) => (locale === 'en' ? '' : `/${locale}`);
 
@@ -192,3 +194,25 @@ test('an unknown game shows no stage, no frame and no mode buttons', async ({ pa
   await expect(page.locator('[data-play-modes]')).toBeHidden();
   await expect(page.locator('.site-header')).toBeVisible();
 });
+
+for (const mode of ['light', 'dark'] as const) {
+  test(`axe: /play with the game open and every game page after a round, ${mode} mode, at 360 px`, async ({ page }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize({ width: 360, height: 640 });
+    await page.emulateMedia({ colorScheme: mode });
+    for (const [mechanic, gameId] of Object.entries(GAMES) as [GameMechanic, string][]) {
+      const frame = await launchDemo(page, gameId, 'hi');
+      await playRound(frame, mechanic);
+      await page.locator('[data-show-panel=info]').press('Enter');
+      const onPlay = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+      expect(onPlay.violations.map((v) => `/play ${mechanic} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+      // The game page on its own, with its round played, info and fairness panels as they are.
+      const src = (await page.locator('[data-play-frame]').getAttribute('src'))!;
+      await page.goto(src);
+      await page.locator('[data-action-button]').waitFor();
+      await expect(page.locator('html')).toHaveClass(mode);
+      const onGame = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+      expect(onGame.violations.map((v) => `${mechanic} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+    }
+  });
+}
