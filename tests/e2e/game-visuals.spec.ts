@@ -104,3 +104,18 @@ test('with reduced motion the reels and cards only fade, and the result still co
   await expect(frame.locator('.slot-window .strip .cell')).toHaveCount(15);
   await expect(frame.locator('.slot-window.fade-in')).toHaveCount(1);
 });
+
+test('quick play shortens the reels’ spin to about a third; the result is the same round', async ({ page }) => {
+  const { frame } = await launch(page, 'amber-fortune');
+  const quick = frame.locator('input[name=quick]');
+  await quick.focus();
+  await quick.press('Space');
+  await expect(quick).toBeChecked();
+  await frame.locator('[data-action-button]').press('Enter');
+  await expect(frame.locator('[data-result][data-outcome]')).toBeVisible();
+  // The last reel stops after 0.35 × (450 + 4 × 220) ms instead of 1,330 ms.
+  await expect(frame.locator('.slot-window')).toHaveAttribute('data-spin-ms', '466');
+  await quick.press('Space');
+  await frame.locator('[data-action-button]').press('Enter');
+  await expect(frame.locator('.slot-window')).toHaveAttribute('data-spin-ms', '1330');
+});

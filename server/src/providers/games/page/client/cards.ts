@@ -1,7 +1,7 @@
 // Playing cards for baccarat and blackjack: drawn with the DOM (rank and suit), dealt with a
 // slide and turned face up with a CSS 3D flip, one after another; with reduced motion, a fade.
 import { h } from './dom.ts';
-import { reducedMotion } from './motion.ts';
+import { duration, reducedMotion } from './motion.ts';
 
 const SUITS: Record<string, string> = { S: '♠', H: '♥', D: '♦', C: '♣' };
 /** "TD" → "10♦": the rank as printed on the card, the suit as its symbol. */
@@ -19,7 +19,8 @@ export function cardNode(card: string, order = -1): HTMLElement {
     h('span', { class: 'card__suit' }, SUITS[card[1]!] ?? ''));
   if (order >= 0) {
     node.classList.add(reducedMotion() ? 'card--fade' : 'card--deal');
-    node.style.animationDelay = `${order * DEAL_GAP_MS}ms`;
+    node.style.animationDelay = `${duration(order * DEAL_GAP_MS)}ms`;
+    node.style.animationDuration = `${duration(DEAL_MS)}ms`;
   }
   return node;
 }
@@ -28,4 +29,4 @@ export function cardNode(card: string, order = -1): HTMLElement {
 export const cardBack = () => h('span', { class: 'card card--back' });
 
 /** The time a deal of `count` cards takes to show. */
-export const dealTime = (count: number) => (count <= 0 ? 0 : reducedMotion() ? 200 : (count - 1) * DEAL_GAP_MS + DEAL_MS);
+export const dealTime = (count: number) => (count <= 0 ? 0 : reducedMotion() ? 200 : duration((count - 1) * DEAL_GAP_MS + DEAL_MS));

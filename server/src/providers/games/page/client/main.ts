@@ -17,6 +17,7 @@ import { renderSteps } from './steps.ts';
 import { actionBar, celebrate, listenToSite, winScale } from './layout.ts';
 import { infoPanel } from './info.ts';
 import { play } from './sound.ts';
+import { quickToggle } from './motion.ts';
 import { isStepMechanic } from '../../../../../../src/games/steps.ts';
 
 interface PageConfig {
@@ -67,7 +68,9 @@ function render(state: GameSessionState) {
   const submit = h('button', { type: 'submit', class: 'primary', form: formId, 'data-action-button': true }, ui.action);
   // The result and the action button share a bar that sticks to the bottom of the frame, so both
   // are in view after a round whatever the board's and the controls' height (layout.ts, style.css).
-  const form = h('form', { class: 'bet', id: formId, novalidate: true }, ui.controls, field(t('stake'), stake, t('stake_hint', limits)), ui.extra);
+  const animated = state.game.mechanic !== 'dice';
+  const form = h('form', { class: 'bet', id: formId, novalidate: true }, ui.controls, field(t('stake'), stake, t('stake_hint', limits)), ui.extra,
+    animated ? quickToggle(t('play.quick'), uid('quick')) : null);
   const bar = actionBar(result, submit);
   const board = h('div', { class: 'board' }, ui.board);
   const panels = fairnessPanels(ctx, api, state.fairness, [...state.rounds], showError);

@@ -1,6 +1,12 @@
 // Motion helpers for the game page: every animation shows an outcome the server has already
 // settled (the wallet never waits for it), and with prefers-reduced-motion it becomes a short fade.
 
+let quick = false;
+/** The page's "quick play" setting: animations run at about a third of their length. */
+export const setQuick = (on: boolean) => void (quick = on);
+/** A duration with the quick-play setting applied. */
+export const duration = (ms: number) => Math.round(quick ? ms * 0.35 : ms);
+
 /** The player asked for less motion. */
 export const reducedMotion = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
 
@@ -25,4 +31,20 @@ export function replay(element: HTMLElement, className: string) {
   element.classList.remove(className);
   void element.offsetWidth;
   element.classList.add(className);
+}
+
+/** The quick-play checkbox, for the bet form (not remembered: the opaque-origin page has no storage). */
+export function quickToggle(label: string, id: string): HTMLElement {
+  const input = document.createElement('input');
+  input.type = 'checkbox';
+  input.id = id;
+  input.name = 'quick';
+  input.addEventListener('change', () => setQuick(input.checked));
+  const text = document.createElement('label');
+  text.htmlFor = id;
+  text.textContent = label;
+  const wrap = document.createElement('div');
+  wrap.className = 'choice quick';
+  wrap.append(input, text);
+  return wrap;
 }

@@ -5,7 +5,7 @@ import type { RouletteBetKind, RouletteStake } from '../../../../../../src/games
 import { pocketColour } from '../../../../../../src/games/roulette.ts';
 import { h } from './dom.ts';
 import type { Ctx } from './mechanic.ts';
-import { reducedMotion, replay, settleAfter } from './motion.ts';
+import { duration, reducedMotion, replay, settleAfter } from './motion.ts';
 
 const SVG = 'http://www.w3.org/2000/svg';
 /** The single-zero wheel, clockwise from zero. */
@@ -145,9 +145,10 @@ export function rouletteWheel() {
       return;
     }
     turns += 3;
-    rotor.style.transition = 'transform 1.6s cubic-bezier(0.15, 0.6, 0.2, 1)';
+    const ms = duration(1600);
+    rotor.style.transition = `transform ${ms}ms cubic-bezier(0.15, 0.6, 0.2, 1)`;
     rotor.style.transform = `rotate(${target - turns * 360}deg)`;
-    await settleAfter(rotor, 1600);
+    await settleAfter(rotor, ms);
   }
   return { svg, land };
 }

@@ -9,6 +9,7 @@ import { field, h, uid, type T } from './dom.ts';
 import { fairnessPanels } from './fairness.ts';
 import { actionBar, celebrate, winScale } from './layout.ts';
 import { play } from './sound.ts';
+import { quickToggle } from './motion.ts';
 import { infoPanel } from './info.ts';
 import { crashCurve } from './crash-curve.ts';
 import { cardBack, cardNode, cardText, dealTime } from './cards.ts';
@@ -49,7 +50,8 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
   // The round's own buttons (hit, stand, cash out) sit with the result and the deal/start button in
   // the bar that sticks to the bottom of the frame.
   const actions = h('div', { class: 'step-actions' });
-  const form = h('form', { class: 'bet', id: formId, novalidate: true }, controls, field(t('stake'), stake, t('stake_hint', limits)));
+  const form = h('form', { class: 'bet', id: formId, novalidate: true }, controls, field(t('stake'), stake, t('stake_hint', limits)),
+    mechanic === 'blackjack' ? quickToggle(t('play.quick'), uid('quick')) : null);
   const bar = actionBar(result, actions, submit);
 
   // The board.
