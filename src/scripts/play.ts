@@ -125,12 +125,12 @@ export function initPlay() {
   function openStage(mode: Mode) {
     stage.dataset.mode = mode;
     stage.hidden = false;
-    root.setAttribute('data-playing', '');
+    stage.parentElement?.setAttribute('data-playing', '');
     document.documentElement.classList.add('is-playing');
   }
   function closeStage() {
     stage.hidden = true;
-    root.removeAttribute('data-playing');
+    stage.parentElement?.removeAttribute('data-playing');
     document.documentElement.classList.remove('is-playing');
   }
 
