@@ -17,8 +17,12 @@ const REACT_MARKER = /react-dom|__REACT_DEVTOOLS_GLOBAL_HOOK__|react\.(productio
  */
 export async function measurePageJs(page, url) {
   const scripts = [];
+  const media = [];
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(response.body().catch(() => Buffer.alloc(0)));
+    const type = response.request().resourceType();
+    if (type === 'script') scripts.push(response.body().catch(() => Buffer.alloc(0)));
+    // Images and sounds (a game page's art and effects), as transferred bodies.
+    if (type === 'image' || type === 'media') media.push(response.body().then((body) => body.length, () => 0));
   });
   const response = await page.goto(url, { waitUntil: 'networkidle' });
   const html = (await response?.body()) ?? Buffer.alloc(0);
@@ -29,5 +33,6 @@ export async function measurePageJs(page, url) {
     scripts: bodies.length,
     jsGzip: bodies.reduce((sum, body) => sum + gzipSync(body).length, 0),
     react: bodies.some((body) => REACT_MARKER.test(body.toString())),
+    mediaBytes: (await Promise.all(media)).reduce((sum, bytes) => sum + bytes, 0),
   };
 }

@@ -15,6 +15,7 @@ import type games from '../../locales/en/games.json';
 import type game_rules from '../../locales/en/game_rules.json';
 import type game_steps from '../../locales/en/game_steps.json';
 import type game_lobby from '../../locales/en/game_lobby.json';
+import type game_play from '../../locales/en/game_play.json';
 
 /** The message sets; English defines the keys every other locale must have. */
 export interface Namespaces {
@@ -33,6 +34,7 @@ export interface Namespaces {
   game_rules: typeof game_rules;
   game_steps: typeof game_steps;
   game_lobby: typeof game_lobby;
+  game_play: typeof game_play;
 }
 export type Namespace = keyof Namespaces;
 

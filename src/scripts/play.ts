@@ -29,18 +29,42 @@ export function frameUrl(url: string, colour: 'light' | 'dark'): string {
   return address.href;
 }
 
+/** A message from our own game frame (see isBalanceChanged for why the source is what counts) of this type. */
+export function isFrameMessage(event: MessageEvent, frame: HTMLIFrameElement, type: string): boolean {
+  return (
+    event.origin === 'null' &&
+    event.source !== null &&
+    event.source === frame.contentWindow &&
+    typeof event.data === 'object' && event.data !== null && (event.data as { type?: unknown }).type === type
+  );
+}
+
+/** The sound setting, remembered in this browser; off unless the player turned it on. */
+export const SOUND_KEY = 'amberplay.sound';
+export function soundPreference(storage: Pick<Storage, 'getItem'> | undefined): boolean {
+  try {
+    return storage?.getItem(SOUND_KEY) === 'on';
+  } catch {
+    return false;
+  }
+}
+
 /**
  * A balance-changed message from our game frame. The sandboxed page has an opaque origin, so the
  * origin is always "null" (as for any sandboxed frame); what identifies it is the source: the
  * window of our own frame, which only the page we loaded in it can post from.
  */
 export function isBalanceChanged(event: MessageEvent, frame: HTMLIFrameElement): boolean {
-  return (
-    event.origin === 'null' &&
-    event.source !== null &&
-    event.source === frame.contentWindow &&
-    typeof event.data === 'object' && event.data !== null && (event.data as { type?: unknown }).type === 'balance-changed'
-  );
+  return isFrameMessage(event, frame, 'balance-changed');
+}
+
+/** localStorage, or undefined where it is refused. */
+function storage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
 }
 
 async function refreshUser() {
@@ -71,6 +95,7 @@ export function initPlay() {
     gameSection.setAttribute('aria-busy', 'false');
     gameSection.hidden = true;
     modes.hidden = true;
+    closeStage();
     fail(messages.unknown_game);
   };
 
@@ -83,16 +108,65 @@ export function initPlay() {
       const game = results.find((candidate) => candidate.id === id);
       if (!game) return unknown();
       part('game-name').textContent = game.name;
+      part('bar-name').textContent = game.name;
       part('game-provider').textContent = interpolate(messages.by_provider, { provider: game.provider });
       frame.title = interpolate(messages.frame_title, { game: game.name });
       gameSection.setAttribute('aria-busy', 'false');
-      modes.hidden = false;
+      modes.setAttribute('data-ready', '');
     })
     .catch((reason) => {
       console.warn('[play] game details unavailable', reason);
       gameSection.setAttribute('aria-busy', 'false');
+      modes.hidden = true;
       fail(messages.launch_failed);
     });
+
+  // The stage fills the window while a game is open; the page around it is hidden (PlayStage.astro).
+  function openStage(mode: Mode) {
+    stage.dataset.mode = mode;
+    stage.hidden = false;
+    stage.parentElement?.setAttribute('data-playing', '');
+    document.documentElement.classList.add('is-playing');
+  }
+  function closeStage() {
+    stage.hidden = true;
+    stage.parentElement?.removeAttribute('data-playing');
+    document.documentElement.classList.remove('is-playing');
+  }
+
+  // The bar's tools. Messages to the frame go to its window with target "*", the only one an
+  // opaque origin accepts; they carry no data of the player's, only a panel name or the sound flag.
+  const post = (message: Record<string, unknown>) => frame.contentWindow?.postMessage(message, '*');
+  const soundButton = part<HTMLButtonElement>('sound');
+  let sound = soundPreference(storage());
+  const showSound = () => soundButton.setAttribute('aria-pressed', String(sound));
+  showSound();
+  soundButton.addEventListener('click', () => {
+    sound = !sound;
+    try {
+      storage()?.setItem(SOUND_KEY, sound ? 'on' : 'off');
+    } catch {
+      // Private mode: the setting lasts for this page only.
+    }
+    showSound();
+    post({ type: 'sound', on: sound });
+  });
+  for (const button of root.querySelectorAll<HTMLButtonElement>('[data-show-panel]')) {
+    button.addEventListener('click', () => {
+      // The frame takes focus first, so the game page may move it to the panel's heading.
+      frame.focus();
+      post({ type: 'show', panel: button.dataset.showPanel });
+    });
+  }
+  const fullscreen = part<HTMLButtonElement>('fullscreen');
+  if (document.fullscreenEnabled && typeof stage.requestFullscreen === 'function') {
+    fullscreen.hidden = false;
+    fullscreen.addEventListener('click', () => {
+      const request = document.fullscreenElement ? document.exitFullscreen() : stage.requestFullscreen({ navigationUI: 'hide' });
+      request.catch((reason: unknown) => console.warn('[play] full screen refused', reason));
+    });
+    document.addEventListener('fullscreenchange', () => fullscreen.setAttribute('aria-pressed', String(document.fullscreenElement === stage)));
+  }
 
   frame.addEventListener('load', () => {
     if (frame.src) loading.hidden = true;
@@ -107,7 +181,7 @@ export function initPlay() {
       launchedUrl = url;
       part('play-mode').textContent = mode === 'real' ? messages.mode_real : messages.mode_demo;
       loading.hidden = false;
-      stage.hidden = false;
+      openStage(mode);
       frame.src = frameUrl(url, theme());
       frame.focus();
     } catch (reason) {
@@ -131,6 +205,8 @@ export function initPlay() {
   }).observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
 
   window.addEventListener('message', (event) => {
+    // The game page is built: it gets the remembered sound setting.
+    if (isFrameMessage(event, frame, 'game-ready')) return post({ type: 'sound', on: sound });
     if (!isBalanceChanged(event, frame)) return;
     refreshUser().catch((reason) => console.warn('[play] balance refresh failed', reason));
   });

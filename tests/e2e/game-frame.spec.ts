@@ -116,7 +116,7 @@ test('at 360 × 640: focus stays on the action button through rounds, the outcom
   await page.locator('[data-launch=demo]').click();
   const game = page.frameLocator('[data-play-frame]');
   await game.locator('form.bet').waitFor();
-  const spin = game.locator('form.bet button.primary');
+  const spin = game.locator('[data-action-button]');
   const result = game.locator('[data-result]');
   await expect(result).toHaveAttribute('role', 'status');
   await expect(result).toHaveAttribute('aria-live', 'polite');
@@ -144,7 +144,7 @@ test('at 360 × 640: focus stays on the action button through rounds, the outcom
 });
 
 for (const [gameId, rows, reels] of [['fruit-fiesta', 3, 5], ['lucky-sevens', 3, 3], ['pharaoh-riches', 3, 5]] as const) {
-  test(`${gameId}: the reels show symbol art, with the symbol's name for screen readers`, async ({ page }) => {
+  test(`${gameId}: the reels spin to the round's stops and show symbol art, with the symbols' names for screen readers`, async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 640 });
     await page.goto(`/play?game=${gameId}`);
     await page.locator('[data-launch=demo]').click();
@@ -153,9 +153,12 @@ for (const [gameId, rows, reels] of [['fruit-fiesta', 3, 5], ['lucky-sevens', 3,
     await game.locator('input[name=stake]').fill('1.00');
     await game.locator('input[name=stake]').press('Enter');
     await expect(game.locator('[data-result][data-outcome]')).toBeVisible();
-    await expect(game.locator('.reels td.symbol svg.symbol-art')).toHaveCount(rows * reels);
-    await expect(game.locator('.reels td.symbol .visually-hidden')).toHaveCount(rows * reels);
-    await expect(game.locator('.reels td.symbol .visually-hidden').first()).not.toBeEmpty();
-    await game.locator('.reels').screenshot({ path: test.info().outputPath(`${gameId}-360.png`) });
+    // The reels at rest on the round's stops: one window per reel, `rows` drawn symbols in each.
+    await expect(game.locator('.slot-window .reel')).toHaveCount(reels);
+    await expect(game.locator('.slot-window .strip .cell svg.symbol-art')).toHaveCount(rows * reels);
+    // Screen readers read the same grid as a table of symbol names.
+    await expect(game.locator('.reels tbody td')).toHaveCount(rows * reels);
+    await expect(game.locator('.reels tbody td').first()).not.toBeEmpty();
+    await game.locator('.slot-window').screenshot({ path: test.info().outputPath(`${gameId}-360.png`) });
   });
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { frameUrl, isBalanceChanged } from '../../../src/scripts/play';
+import { frameUrl, isBalanceChanged, isFrameMessage, soundPreference, SOUND_KEY } from '../../../src/scripts/play';
 
 const SITE = 'https://amberplay.example';
 
@@ -30,5 +30,22 @@ describe('/play and its game frame', () => {
 
   it('frames a relative launch URL (no GAME_PROVIDER_ORIGIN) from the address the player opened', () => {
     expect(frameUrl('/demo-games/play/abc', 'light')).toBe(`${SITE}/demo-games/play/abc?theme=light`);
+  });
+
+  it('accepts game-ready from the frame window only, like balance-changed', () => {
+    expect(isFrameMessage(event('null', { type: 'game-ready' }), frame, 'game-ready')).toBe(true);
+    expect(isFrameMessage(event('null', { type: 'game-ready' }, {}), frame, 'game-ready')).toBe(false);
+    expect(isFrameMessage(event(SITE, { type: 'game-ready' }), frame, 'game-ready')).toBe(false);
+    expect(isFrameMessage(event('null', { type: 'balance-changed' }), frame, 'game-ready')).toBe(false);
+  });
+
+  it('sound is off unless the player turned it on, and a refused storage means off', () => {
+    const stored = (value: string | null) => ({ getItem: (key: string) => (key === SOUND_KEY ? value : null) });
+    expect(soundPreference(stored('on'))).toBe(true);
+    expect(soundPreference(stored('off'))).toBe(false);
+    expect(soundPreference(stored(null))).toBe(false);
+    expect(soundPreference(stored('ON'))).toBe(false);
+    expect(soundPreference(undefined)).toBe(false);
+    expect(soundPreference({ getItem: () => { throw new DOMException('denied', 'SecurityError'); } })).toBe(false);
   });
 });

@@ -14,7 +14,7 @@ import { gamePageAssets } from './page/bundle.ts';
 const read = (locale: string, file: string) => JSON.parse(readFileSync(new URL(`../../../../locales/${locale}/${file}`, import.meta.url), 'utf8'));
 /** The `games` messages, with the multi-step games' own set (game_steps.json) under `steps`. */
 const messages = Object.fromEntries(
-  LOCALES.map((locale) => [locale, { ...read(locale, 'games.json'), steps: read(locale, 'game_steps.json') }]),
+  LOCALES.map((locale) => [locale, { ...read(locale, 'games.json'), steps: read(locale, 'game_steps.json'), rules: read(locale, 'game_rules.json'), play: read(locale, 'game_play.json') }]),
 ) as Record<Locale, Record<string, unknown>>;
 
 const SESSION_ID = /^[A-Za-z0-9_-]{8,128}$/;

@@ -45,6 +45,19 @@ export async function createSession(
   const serverSeed = newServerSeed();
   const nextSeed = newServerSeed();
   const created = services.clock();
+  // A real session that has ended can play no more rounds on its seed: the seed is revealed when
+  // the player opens the game again, so every round of theirs in the game's history can be
+  // verified (a session with a round still open waits until that round is settled).
+  if (launch.mode === 'real' && launch.userId !== null) {
+    await services.db.query(
+      `INSERT INTO game_seed_reveals (server_seed_hash, server_seed, revealed_at, session_id)
+       SELECT s.server_seed_hash, s.server_seed, $3, s.id FROM game_sessions s
+        WHERE s.user_id = $1 AND s.game_id = $2 AND s.mode = 'real' AND s.expires_at <= $3
+          AND NOT EXISTS (SELECT 1 FROM game_rounds r WHERE r.session_id = s.id AND r.state = 'open')
+       ON CONFLICT DO NOTHING`,
+      [launch.userId, launch.gameId, created.toISOString()],
+    );
+  }
   const expires = new Date(created.getTime() + services.config.games.sessionHours * 3_600_000);
   await services.db.query(
     `INSERT INTO game_sessions (id, user_id, game_id, mode, currency, locale, demo_balance, server_seed, server_seed_hash, client_seed, created_at, expires_at,
@@ -106,10 +119,19 @@ export async function sessionState(services: Services, session: GameSession): Pr
   const { db, config } = services;
   const openRound = await openRoundOf(services, session);
   const fairness = await fairnessOf(services, session.id);
-  const rounds = await db.query<RoundRow>(
-    `SELECT ${ROUND_COLUMNS} FROM ${ROUND_FROM} WHERE r.session_id = $1 AND r.state = 'settled' ORDER BY r.created_at DESC, r.nonce DESC LIMIT $2`,
-    [session.id, RECENT_ROUNDS],
-  );
+  // Real money: the player's latest rounds of this game from all their sessions (the game's
+  // history, each verifiable once its seed is revealed); demo: this session's.
+  const rounds = session.mode === 'real' && session.user_id !== null
+    ? await db.query<RoundRow>(
+      `SELECT ${ROUND_COLUMNS} FROM ${ROUND_FROM}
+        WHERE r.session_id IN (SELECT id FROM game_sessions WHERE user_id = $1 AND game_id = $2 AND mode = 'real') AND r.state = 'settled'
+        ORDER BY r.created_at DESC, r.nonce DESC LIMIT $3`,
+      [session.user_id, session.game_id, RECENT_ROUNDS],
+    )
+    : await db.query<RoundRow>(
+      `SELECT ${ROUND_COLUMNS} FROM ${ROUND_FROM} WHERE r.session_id = $1 AND r.state = 'settled' ORDER BY r.created_at DESC, r.nonce DESC LIMIT $2`,
+      [session.id, RECENT_ROUNDS],
+    );
   return {
     session_id: session.id,
     game: { id: session.game_id, name: session.game_name, provider: session.provider, mechanic: session.mechanic },

@@ -2,10 +2,8 @@ import type { BaccaratOutcome } from '../../../../../../src/games/protocol.ts';
 import { BACCARAT_SIDES, type BaccaratSide } from '../../../../../../src/games/baccarat.ts';
 import { h, uid } from './dom.ts';
 import type { Ctx, MechanicUi } from './mechanic.ts';
+import { cardNode, dealTime } from './cards.ts';
 
-const SUITS: Record<string, string> = { S: '♠', H: '♥', D: '♦', C: '♣' };
-/** "TD" → "10♦": the rank as printed on the card, the suit as its symbol. */
-const cardText = (card: string) => `${card[0] === 'T' ? '10' : card[0]}${SUITS[card[1]!]}`;
 
 /** Baccarat (punto banco): choose player, banker or tie (arrow keys in the radio group), deal. */
 export function baccaratUi(ctx: Ctx): MechanicUi {
@@ -17,7 +15,7 @@ export function baccaratUi(ctx: Ctx): MechanicUi {
   };
   const sides = h('fieldset', {}, h('legend', {}, t('baccarat.bet_on')), ...BACCARAT_SIDES.map(radio));
   const hand = (side: 'player' | 'banker') => {
-    const cards = h('span', { class: 'cards', 'data-cards': side }, '—');
+    const cards = h('span', { class: 'cards cards-row', 'data-cards': side }, '—');
     const total = h('span', { class: 'total' });
     return { cards, total, row: h('div', { class: 'hand' }, h('dt', {}, t(`baccarat.${side}`)), h('dd', {}, cards, ' ', total)) };
   };
@@ -31,10 +29,19 @@ export function baccaratUi(ctx: Ctx): MechanicUi {
     board,
     action: t('baccarat.deal'),
     bet: (amount) => ({ type: 'baccarat', amount, on: chosen() }),
-    show(round) {
+    async show(round) {
       const outcome = round.outcome as BaccaratOutcome;
-      player.cards.textContent = outcome.player.map(cardText).join(' ');
-      banker.cards.textContent = outcome.banker.map(cardText).join(' ');
+      // Dealt as at the table: player, banker, player, banker, then the third cards.
+      const order = (side: 'player' | 'banker', index: number) =>
+        index < 2 ? index * 2 + (side === 'banker' ? 1 : 0) : 4 + (side === 'banker' && outcome.player.length > 2 ? 1 : 0);
+      const deal = (side: 'player' | 'banker', cards: string[]) =>
+        cards.flatMap((card, index) => [...(index ? [' '] : []), cardNode(card, order(side, index))]);
+      player.total.textContent = '';
+      banker.total.textContent = '';
+      delete board.dataset.winner;
+      player.cards.replaceChildren(...deal('player', outcome.player));
+      banker.cards.replaceChildren(...deal('banker', outcome.banker));
+      await new Promise((resolve) => setTimeout(resolve, dealTime(outcome.player.length + outcome.banker.length)));
       player.total.textContent = t('baccarat.total', { total: outcome.player_total });
       banker.total.textContent = t('baccarat.total', { total: outcome.banker_total });
       board.dataset.winner = outcome.winner;

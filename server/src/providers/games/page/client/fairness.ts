@@ -82,7 +82,7 @@ export function fairnessPanels(ctx: Ctx, api: ProviderApi, initial: FairnessStat
   });
   showFairness();
   const fairnessSection = h('section', { 'aria-labelledby': 'fair-title', class: 'panel' },
-    h('h2', { id: 'fair-title' }, t('fairness.title')), h('p', { class: 'hint' }, t('fairness.explainer')),
+    h('h2', { id: 'fair-title', tabindex: '-1' }, t('fairness.title')), h('p', { class: 'hint' }, t('fairness.explainer')),
     h('dl', { class: 'facts' }, h('dt', {}, t('fairness.server_hash')), h('dd', {}, hash), h('dt', {}, t('fairness.nonce')), h('dd', {}, nonce)),
     seedForm, rotateStatus, revealed);
 

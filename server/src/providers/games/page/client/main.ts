@@ -7,13 +7,17 @@ import { checkAmount } from '../../../../../../src/api/money.ts';
 import { payoutKind } from '../../../../../../src/games/outcome.ts';
 import { GameError, providerApi } from './api.ts';
 import { diceUi } from './dice.ts';
-import { field, h, moneyFormatter, translator, type Messages } from './dom.ts';
+import { field, h, moneyFormatter, translator, uid, type Messages } from './dom.ts';
 import { fairnessPanels } from './fairness.ts';
 import { describe, isRefusal, type BetRefusal, type Ctx, type MechanicUi } from './mechanic.ts';
 import { rouletteUi } from './roulette.ts';
 import { baccaratUi } from './baccarat.ts';
 import { slotUi } from './slot.ts';
 import { renderSteps } from './steps.ts';
+import { actionBar, celebrate, listenToSite, winScale } from './layout.ts';
+import { infoPanel } from './info.ts';
+import { play } from './sound.ts';
+import { quickToggle } from './motion.ts';
 import { isStepMechanic } from '../../../../../../src/games/steps.ts';
 
 interface PageConfig {
@@ -60,8 +64,15 @@ function render(state: GameSessionState) {
   const result = h('p', { role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true', class: 'result', 'data-result': true });
   const stake = h('input', { type: 'text', name: 'stake', inputmode: 'decimal', autocomplete: 'off', value: '1.00', required: true });
   const limits = { min: money(state.min_bet), max: money(state.max_bet) };
-  const submit = h('button', { type: 'submit', class: 'primary' }, ui.action);
-  const form = h('form', { class: 'bet', novalidate: true }, ui.controls, field(t('stake'), stake, t('stake_hint', limits)), ui.extra, submit);
+  const formId = uid('bet');
+  const submit = h('button', { type: 'submit', class: 'primary', form: formId, 'data-action-button': true }, ui.action);
+  // The result and the action button share a bar that sticks to the bottom of the frame, so both
+  // are in view after a round whatever the board's and the controls' height (layout.ts, style.css).
+  const animated = state.game.mechanic !== 'dice';
+  const form = h('form', { class: 'bet', id: formId, novalidate: true }, ui.controls, field(t('stake'), stake, t('stake_hint', limits)), ui.extra,
+    animated ? quickToggle(t('play.quick'), uid('quick')) : null);
+  const bar = actionBar(result, submit);
+  const board = h('div', { class: 'board' }, ui.board);
   const panels = fairnessPanels(ctx, api, state.fairness, [...state.rounds], showError);
 
   const refuse = ({ error, focus }: BetRefusal) => {
@@ -94,10 +105,16 @@ function render(state: GameSessionState) {
     submit.setAttribute('aria-disabled', 'true');
     form.setAttribute('aria-busy', 'true');
     result.textContent = t('busy');
+    delete result.dataset.outcome;
+    play(state.game.mechanic === 'baccarat' ? 'card' : 'spin');
+    celebrate(board, 0);
     try {
       const response = await api.play(bet);
+      // The round is settled and the wallet moved before anything is animated.
       balance.textContent = money(response.balance);
-      ui.show(response.round);
+      // The site refreshes its header from its own API; the message carries no figures.
+      notify();
+      await ui.show(response.round);
       panels.add(response.round);
       // A payout at or below the stake is not a win: neither said nor coloured as one (UKGC RTS 7).
       const { stake: staked, win: paid } = response.round;
@@ -105,9 +122,10 @@ function render(state: GameSessionState) {
       result.dataset.outcome = kind;
       const verdict = kind === 'win' ? t('outcome.win', { win: money(paid) })
         : kind === 'return' ? t('outcome.returned', { payout: money(paid), stake: money(staked) }) : t('outcome.loss');
-      result.textContent = `${describe(response.round.outcome, ctx)} ${verdict}`;
-      // The site refreshes its header from its own API; the message carries no figures.
-      if (window.parent !== window) window.parent.postMessage({ type: 'balance-changed' }, config.siteOrigin || location.origin);
+      // The slot's lines are listed on its board; the bar says the verdict only.
+      result.textContent = response.round.outcome.type === 'slot' ? verdict : `${describe(response.round.outcome, ctx)} ${verdict}`;
+      play(kind === 'win' ? 'win' : 'stop');
+      celebrate(board, kind === 'win' ? winScale(staked, paid) : 0);
     } catch (error) {
       result.textContent = '';
       showError(error);
@@ -123,18 +141,21 @@ function render(state: GameSessionState) {
       h('h1', {}, state.game.name),
       h('p', { class: 'mode' }, t(state.mode === 'real' ? 'mode_real' : 'mode_demo')),
       h('p', { class: 'balance' }, `${t('balance')}: `, balance)),
-    h('div', { class: 'play' }, form, h('div', { class: 'board' }, ui.board, result)),
+    h('div', { class: 'play' }, board, form, bar),
+    infoPanel(state, ctx),
     ...panels.sections,
   );
   root.removeAttribute('aria-busy');
   document.title = state.game.name;
+  pageReady();
 }
 
 const notify = () => {
   if (window.parent !== window) window.parent.postMessage({ type: 'balance-changed' }, config.siteOrigin || location.origin);
 };
+const pageReady = () => listenToSite(config.siteOrigin || location.origin);
 api.state().then((state) => (isStepMechanic(state.game.mechanic)
-  ? renderSteps(state, { t, money: moneyFormatter(state.currency, config.locale), root, alert, showError, notify, api, intl: LOCALE_INTL[config.locale] ?? 'en-US' })
+  ? (renderSteps(state, { t, money: moneyFormatter(state.currency, config.locale), root, alert, showError, notify, api, intl: LOCALE_INTL[config.locale] ?? 'en-US' }), pageReady())
   : render(state)), (error) => {
   root.removeAttribute('aria-busy');
   root.replaceChildren();

@@ -22,8 +22,8 @@ export interface MechanicUi {
   board: HTMLElement;
   /** The bet from the controls with this stake, or why it cannot be placed. */
   bet(stake: string): GameBet | BetRefusal;
-  /** Shows a finished round on the board. */
-  show(round: RoundView): void;
+  /** Shows a finished round on the board; resolves once its animation (if any) has shown the outcome. */
+  show(round: RoundView): void | Promise<void>;
   /** The label of the submit button. */
   action: string;
   /** Controls placed after the stake, before the submit button (roulette's "add"). */

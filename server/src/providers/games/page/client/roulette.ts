@@ -2,6 +2,7 @@ import type { RouletteBetKind, RouletteOutcome, RouletteStake } from '../../../.
 import { coveredNumbers, pocketColour } from '../../../../../../src/games/roulette.ts';
 import { field, h } from './dom.ts';
 import type { Ctx, MechanicUi } from './mechanic.ts';
+import { rouletteTable, rouletteWheel } from './roulette-table.ts';
 
 const KINDS: RouletteBetKind[] = ['straight', 'split', 'red', 'black', 'odd', 'even', 'low', 'high', 'dozen', 'column'];
 
@@ -61,11 +62,61 @@ export function rouletteUi(ctx: Ctx): MechanicUi {
   const renderSlip = () => {
     slipList.replaceChildren(...slip.map(({ item }) => item));
     slipEmpty.hidden = slip.length > 0;
+    table.chips(slip.map(({ stake }) => stake), (cents) => ctx.money(`${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`));
+    undo.disabled = clear.disabled = slip.length === 0;
+    repeat.disabled = lastStakes.length === 0;
   };
+
+  /** Puts a stake on the slip (and its chip on the layout). */
+  function addToSlip(stake: RouletteStake, focusAfterRemove: () => HTMLElement) {
+    const text = `${label(stake)}: ${ctx.money(stake.amount)}`;
+    const remove = h('button', { type: 'button', class: 'link', 'aria-label': t('roulette.remove', { bet: text }) }, '×');
+    const item = h('li', {}, h('span', {}, text), remove);
+    const entry = { stake, item };
+    remove.addEventListener('click', () => {
+      slip.splice(slip.indexOf(entry), 1);
+      renderSlip();
+      focusAfterRemove().focus();
+    });
+    slip.push(entry);
+  }
+
+  // The layout: a click or Enter on a spot places the stake field's amount there.
+  const table = rouletteTable(ctx, kindLabel, (spot, button) => {
+    const amount = readStake();
+    if (!amount) return;
+    addToSlip({ ...spot, amount } as RouletteStake, () => button);
+    renderSlip();
+    button.focus();
+  });
+  const wheel = rouletteWheel();
+  let lastStakes: RouletteStake[] = [];
+  const undo = h('button', { type: 'button', class: 'secondary', 'data-roulette': 'undo' }, t('play.roulette.undo'));
+  const clear = h('button', { type: 'button', class: 'secondary', 'data-roulette': 'clear' }, t('play.roulette.clear'));
+  const repeat = h('button', { type: 'button', class: 'secondary', 'data-roulette': 'repeat' }, t('play.roulette.repeat'));
+  undo.addEventListener('click', () => {
+    slip.pop();
+    renderSlip();
+    if (undo.disabled) table.layout.querySelector<HTMLElement>('[tabindex="0"]')?.focus();
+  });
+  clear.addEventListener('click', () => {
+    slip.splice(0, slip.length);
+    renderSlip();
+    table.layout.querySelector<HTMLElement>('[tabindex="0"]')?.focus();
+  });
+  repeat.addEventListener('click', () => {
+    slip.splice(0, slip.length);
+    for (const stake of lastStakes) addToSlip(stake, () => repeat);
+    renderSlip();
+  });
 
   const ui: MechanicUi = {
     controls: h('div', { class: 'controls' }, field(t('roulette.bet'), kind), firstField, secondField, whichField),
-    board: h('div', {}, pocket, h('h2', { class: 'small' }, t('roulette.slip')), slipEmpty, slipList),
+    board: h('div', { class: 'roulette-board' },
+      h('div', { class: 'wheel-row' }, wheel.svg, pocket),
+      table.layout,
+      h('div', { class: 'step-actions roulette-tools' }, undo, clear, repeat),
+      h('h2', { class: 'small' }, t('roulette.slip')), slipEmpty, slipList),
     action: t('roulette.spin'),
     extra: add,
     bind(read, alert) {
@@ -77,10 +128,15 @@ export function rouletteUi(ctx: Ctx): MechanicUi {
       const stake = current(amount);
       return 'error' in stake ? stake : { type: 'roulette', stakes: [stake] };
     },
-    show(round) {
+    async show(round) {
       const value = (round.outcome as RouletteOutcome).pocket;
+      if ('stakes' in round.bet) lastStakes = round.bet.stakes.map((stake) => ({ ...stake }));
+      pocket.textContent = '';
+      delete pocket.dataset.colour;
+      await wheel.land(value);
       pocket.textContent = String(value);
       pocket.dataset.colour = pocketColour(value);
+      renderSlip();
     },
   };
 
@@ -89,17 +145,9 @@ export function rouletteUi(ctx: Ctx): MechanicUi {
     if (!amount) return;
     const stake = current(amount);
     if ('error' in stake) return refuse(stake);
-    const text = `${label(stake)}: ${ctx.money(stake.amount)}`;
-    const remove = h('button', { type: 'button', class: 'link', 'aria-label': t('roulette.remove', { bet: text }) }, '×');
-    const item = h('li', {}, h('span', {}, text), remove);
-    const entry = { stake, item };
-    remove.addEventListener('click', () => {
-      slip.splice(slip.indexOf(entry), 1);
-      renderSlip();
-      add.focus();
-    });
-    slip.push(entry);
+    addToSlip(stake, () => add);
     renderSlip();
   });
+  renderSlip();
   return ui;
 }

@@ -3,10 +3,16 @@
 // multiplier rises), every step sent with its own action_id. An open round is resumed on load.
 import type { GameSessionState, RoundView, StepRoundView } from '../../../../../../src/games/protocol.ts';
 import { checkAmount, toCents } from '../../../../../../src/api/money.ts';
-import { crashMultiplierAt, crashTarget, hundredthsText } from '../../../../../../src/games/crash.ts';
+import { crashMultiplierAt, crashTarget, crashTimeOf, hundredthsText } from '../../../../../../src/games/crash.ts';
 import type { ProviderApi } from './api.ts';
-import { field, h, type T } from './dom.ts';
+import { field, h, uid, type T } from './dom.ts';
 import { fairnessPanels } from './fairness.ts';
+import { actionBar, celebrate, winScale } from './layout.ts';
+import { play } from './sound.ts';
+import { quickToggle } from './motion.ts';
+import { infoPanel } from './info.ts';
+import { crashCurve } from './crash-curve.ts';
+import { cardBack, cardNode, cardText, dealTime } from './cards.ts';
 
 interface Deps {
   t: T;
@@ -23,8 +29,6 @@ interface Deps {
 
 type StepResponse = { round: StepRoundView; balance: string };
 interface Hand { cards: string[]; total: number; soft: boolean; stake: string; payout?: string }
-const SUITS: Record<string, string> = { S: '♠', H: '♥', D: '♦', C: '♣' };
-const cardText = (card: string) => `${card[0] === 'T' ? '10' : card[0]}${SUITS[card[1]!] ?? ''}`;
 
 export function renderSteps(state: GameSessionState, deps: Deps) {
   const { t, money, root, alert } = deps;
@@ -41,22 +45,28 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
     mechanic === 'mines' ? field(t('steps.mines_count'), mines, t('steps.mines_hint'))
     : mechanic === 'crash' ? field(t('steps.target'), target, t('steps.target_hint'))
     : h('span');
-  const submit = h('button', { type: 'submit', class: 'primary' }, t(mechanic === 'blackjack' ? 'steps.deal' : 'steps.start'));
-  const form = h('form', { class: 'bet', novalidate: true }, controls, field(t('stake'), stake, t('stake_hint', limits)), submit);
+  const formId = uid('bet');
+  const submit = h('button', { type: 'submit', class: 'primary', form: formId, 'data-action-button': true }, t(mechanic === 'blackjack' ? 'steps.deal' : 'steps.start'));
+  // The round's own buttons (hit, stand, cash out) sit with the result and the deal/start button in
+  // the bar that sticks to the bottom of the frame.
+  const actions = h('div', { class: 'step-actions' });
+  const form = h('form', { class: 'bet', id: formId, novalidate: true }, controls, field(t('stake'), stake, t('stake_hint', limits)),
+    mechanic === 'blackjack' ? quickToggle(t('play.quick'), uid('quick')) : null);
+  const bar = actionBar(result, actions, submit);
 
   // The board.
-  const actions = h('div', { class: 'step-actions' });
   const dealer = h('p', { 'data-dealer': true });
   const hands = h('ul', { class: 'slip', 'data-hands': true });
   const cells = Array.from({ length: 25 }, (_, cell) =>
     h('button', { type: 'button', class: 'cell', 'data-cell': cell, 'aria-label': t('steps.cell', { n: cell + 1 }), disabled: true }, ''));
   const grid = h('div', { class: 'mines-grid' }, ...cells);
   const multiplier = h('p', { class: 'big-result', 'data-multiplier': true }, '—');
+  const curve = crashCurve();
   const info = h('p', { class: 'hint', 'data-info': true });
   const board =
-    mechanic === 'blackjack' ? h('div', {}, h('h2', { class: 'small' }, t('steps.dealer')), dealer, hands, actions)
-    : mechanic === 'mines' ? h('div', {}, grid, multiplier, info, actions)
-    : h('div', {}, multiplier, info, actions);
+    mechanic === 'blackjack' ? h('div', {}, h('h2', { class: 'small' }, t('steps.dealer')), dealer, hands)
+    : mechanic === 'mines' ? h('div', {}, grid, multiplier, info)
+    : h('div', { class: 'crash-board' }, curve.svg, multiplier, info);
 
   // The rounds table, the seeds and Verify, which replays a finished round's recorded actions.
   const panels = fairnessPanels({ t, money, intl: deps.intl, gameId: state.game.id }, deps.api, state.fairness, [...state.rounds], deps.showError);
@@ -74,6 +84,13 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
   };
 
   let current: StepRoundView | null = null;
+  /** Blackjack: the round on the table and how many cards of each hand are already shown. */
+  let shownRound = '';
+  const shownCards = new Map<string, number>();
+  /** How long the last view's deal takes to show (the result waits for it). */
+  let dealing = 0;
+  /** When the result of the settled round may be shown (after its cards are dealt). */
+  let announceAt = 0;
   let busy = false;
   let ticker: ReturnType<typeof setInterval> | undefined;
   let ids = 0;
@@ -82,7 +99,7 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
   const setBusy = (value: boolean) => {
     busy = value;
     form.toggleAttribute('aria-busy', value);
-    for (const button of board.querySelectorAll('button')) if (value) button.disabled = true;
+    for (const button of [...board.querySelectorAll('button'), ...actions.querySelectorAll('button')]) if (value) button.disabled = true;
   };
 
   function outcomeText(round: StepRoundView) {
@@ -108,10 +125,27 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
     actions.replaceChildren();
     if (mechanic === 'blackjack') {
       const d = view.dealer as { cards: string[]; total: number };
-      dealer.textContent = `${d.cards.map(cardText).join(' ')} ${open ? '' : `(${t('steps.total', { total: d.total })})`}`.trim();
+      // Only the cards new since the last view are dealt in (one after another); the hole card
+      // stays face down while the round is open.
+      const sameRound = shownRound === round.id;
+      shownRound = round.id;
+      let order = 0;
+      const fresh = (key: string, index: number) => (sameRound && (shownCards.get(key) ?? 0) > index ? -1 : order++);
+      const row = (key: string, cards: string[]) => {
+        const nodes = cards.flatMap((card, index) => [...(index ? [' '] : []), cardNode(card, fresh(key, index))]);
+        shownCards.set(key, cards.length);
+        return nodes;
+      };
+      const dealerCards = row('dealer', d.cards);
+      dealer.replaceChildren(h('span', { class: 'visually-hidden' }, d.cards.map(cardText).join(' ')),
+        h('span', { class: 'cards-row', 'aria-hidden': 'true' }, ...dealerCards, ...(open ? [' ', cardBack()] : [])),
+        ...(open ? [] : [h('span', { class: 'hand-total' }, t('steps.total', { total: d.total }))]));
       hands.replaceChildren(...(view.player as Hand[]).map((hand, index) => h('li', { 'data-hand': index, 'aria-current': open && view.active === index ? 'true' : undefined },
-        h('span', {}, `${(view.player as Hand[]).length > 1 ? `${t('steps.hand', { n: index + 1 })}: ` : ''}${hand.cards.map(cardText).join(' ')}`),
-        h('span', {}, t('steps.total', { total: hand.total })))));
+        h('span', {}, (view.player as Hand[]).length > 1 ? `${t('steps.hand', { n: index + 1 })}: ` : '',
+          h('span', { class: 'visually-hidden' }, hand.cards.map(cardText).join(' ')),
+          h('span', { class: 'cards-row', 'aria-hidden': 'true' }, ...row(`hand${index}`, hand.cards))),
+        h('span', { class: 'hand-total' }, t('steps.total', { total: hand.total })))));
+      dealing = dealTime(order);
       if (open) for (const action of round.actions) actions.append(actionButton(action, t(`steps.${action}`)));
     } else if (mechanic === 'mines') {
       const revealed = new Set(view.revealed as number[]);
@@ -138,6 +172,7 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
         const tick = () => {
           const now = elapsed + (performance.now() - received);
           multiplier.textContent = `${hundredthsText(Math.min(crashMultiplierAt(now), targetHundredths))}×`;
+          curve.draw(Math.min(now, crashTimeOf(targetHundredths)));
           // The server decides when the round ends; ask it now and then.
           if (!busy && performance.now() - polled > 1000) {
             polled = performance.now();
@@ -149,6 +184,10 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
         actions.append(actionButton('cashout', t('steps.cashout_now')));
       } else {
         multiplier.textContent = `${view.multiplier}×`;
+        // The curve up to where the round ended: the cash-out, else the crash point.
+        const cashed = Number(view.paid) > 0;
+        const ended = crashTarget(String(cashed ? view.paid : view.crash_point));
+        if (ended !== undefined || !cashed) curve.draw(crashTimeOf(ended ?? 100), cashed ? 'cashed' : 'crashed');
         info.textContent = t(Number(view.paid) > 0 ? 'steps.cashed' : 'steps.crashed', { value: String(view.paid ?? view.multiplier), crash: String(view.crash_point) });
       }
     }
@@ -156,8 +195,17 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
     form.toggleAttribute('aria-disabled', open);
     if (!open) {
       const outcome = outcomeText(round);
-      result.dataset.outcome = outcome.kind;
-      result.textContent = outcome.text;
+      const announce = () => {
+        // The newest view decides (a later round may have started meanwhile).
+        if (current !== round) return;
+        result.dataset.outcome = outcome.kind;
+        result.textContent = outcome.text;
+      };
+      if (dealing > 0) announceAt = performance.now() + dealing;
+      dealing = 0;
+      const wait = announceAt - performance.now();
+      if (wait > 0) setTimeout(announce, wait);
+      else announce();
     }
   }
 
@@ -165,12 +213,37 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
     balance.textContent = money(response.balance);
     show(response.round);
     record(response.round);
-    if (response.round.state !== 'open') deps.notify();
+    if (response.round.state !== 'open') {
+      deps.notify();
+      settled(response.round);
+      // A round the server ended (crash, expiry) took its buttons away: focus returns to the action button.
+      const focused = document.activeElement;
+      if (!focused || focused === document.body || !focused.isConnected) submit.focus();
+    } else if (mechanic === 'blackjack') play('card');
+  }
+
+  /** The end of a round: the win sound and effect only for a payout above the stake (UKGC RTS 7). */
+  function settled(round: StepRoundView) {
+    const kind = outcomeText(round).kind;
+    play(kind === 'win' ? 'win' : 'stop');
+    celebrate(board, kind === 'win' ? winScale(round.stake, round.win ?? '0') : 0);
+  }
+
+  /** Focus stays in the round: on the same action when it is still offered, else the first one, else the deal/start button. */
+  function refocus(previous: string | undefined, cell: number | undefined) {
+    const open = current?.state === 'open';
+    const same = previous ? actions.querySelector<HTMLButtonElement>(`[data-action="${previous}"]`) : null;
+    const target = !open ? submit
+      : same ?? (cell !== undefined ? cells.slice(cell).concat(cells).find((candidate) => !candidate.disabled) : undefined) ?? actions.querySelector('button') ?? submit;
+    target.focus();
   }
 
   async function step(body: Record<string, unknown>) {
     if (!current || busy) return;
     alert.textContent = '';
+    const had = document.activeElement instanceof HTMLElement && actions.contains(document.activeElement) ? document.activeElement.dataset.action : undefined;
+    const cell = typeof body.cell === 'number' ? body.cell : undefined;
+    play('click');
     setBusy(true);
     try {
       finish(await call(`/rounds/${current.id}/actions`, { ...body, action_id: actionId() }));
@@ -181,6 +254,7 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
     } finally {
       setBusy(false);
       if (current) show(current);
+      refocus(had, cell);
     }
   }
 
@@ -220,8 +294,14 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
       setBusy(false);
       show(response.round);
       record(response.round);
-      if (response.round.state !== 'open') deps.notify();
-      else (actions.querySelector('button') ?? cells.find((cell) => !cell.disabled))?.focus();
+      if (response.round.state !== 'open') {
+        deps.notify();
+        settled(response.round);
+        submit.focus();
+      } else {
+        play(mechanic === 'blackjack' ? 'card' : 'spin');
+        (actions.querySelector('button') ?? cells.find((cell) => !cell.disabled))?.focus();
+      }
     } catch (error) {
       result.textContent = '';
       deps.showError(error);
@@ -235,8 +315,8 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
       h('h1', {}, state.game.name),
       h('p', { class: 'mode' }, t(state.mode === 'real' ? 'mode_real' : 'mode_demo')),
       h('p', { class: 'balance' }, `${t('balance')}: `, balance)),
-    h('div', { class: 'play' }, form, h('div', { class: 'board' }, board, result)),
-    h('section', { class: 'panel' }, h('h2', {}, t('steps.rules_title')), h('p', {}, t(`steps.rules_${mechanic}`))),
+    h('div', { class: 'play' }, h('div', { class: 'board' }, board), form, bar),
+    infoPanel(state, { t, money, intl: deps.intl, gameId: state.game.id }),
     ...panels.sections,
   );
   root.removeAttribute('aria-busy');
