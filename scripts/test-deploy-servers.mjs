@@ -12,7 +12,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { privateKeyPath } from '../server/src/key-files.mjs';
 
@@ -228,6 +228,9 @@ for (const kind of ['caddy', 'nginx']) {
     writeFileSync(join(dir, 'site.conf'), siteConf);
     writeFileSync(join(dir, 'nginx.conf'), [
       'daemon off;',
+      // As root, nginx's workers would run as `nobody`, who cannot read a checkout in a private
+      // folder (a fresh clone in a `mktemp -d` folder is mode 700): they run as this user instead.
+      ...(process.getuid?.() === 0 ? [`user ${userInfo().username};`] : []),
       `pid ${dir}/nginx.pid;`,
       `error_log ${dir}/error.log;`,
       'worker_processes 1;',
