@@ -54,9 +54,11 @@ export async function startSmtp(port: number) {
 
 /**
  * A port for a test file's SMTP server, picked at random: the machine may run other checkouts'
- * suites at the same time, so a fixed port can be taken.
+ * suites at the same time, so a fixed port can be taken. Below Linux's ephemeral range
+ * (32768–60999), where any outgoing connection (a PostgreSQL client, a fetch) may hold a port at
+ * any moment: that made a CI run fail with EADDRINUSE.
  */
-export const smtpPort = () => 30_000 + Math.floor(Math.random() * 20_000);
+export const smtpPort = () => 20_000 + Math.floor(Math.random() * 12_000);
 
 /**
  * One SMTP server for a test file: started before its tests, closed after the API under test has
