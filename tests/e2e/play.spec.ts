@@ -2,7 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
 import { toCents, signedToCents } from '../../src/api/money';
 import type { User } from '../../src/api/contract';
-import type { GameMechanic, GameSessionState } from '../../src/games/protocol';
+import type { GameMechanic, GameSessionState, RoundView } from '../../src/games/protocol';
+import { withFairRandom } from '../../src/games/fairness';
+import { resolveBet } from '../../src/games/round';
 import { formatMoney } from '../../src/i18n/money-format';
 import type { Locale } from '../../src/i18n/locales.mjs';
 import { apiToken, depositThroughPaymentPage, newPlayer, registerPlayer } from './helpers';
@@ -59,6 +61,24 @@ async function playRound(frame: FrameLocator, mechanic: GameMechanic) {
   await expect(frame.locator('[data-result][data-outcome]')).toBeVisible();
 }
 
+/** JSON with sorted keys: a stored outcome comes back from jsonb in another key order. */
+const canonical = (value: unknown): string =>
+  Array.isArray(value) ? `[${value.map(canonical).join()}]`
+    : value && typeof value === 'object' ? `{${Object.keys(value).sort().map((k) => `${k}:${canonical((value as Record<string, unknown>)[k])}`).join()}}`
+      : JSON.stringify(value);
+
+/**
+ * A nonce after the round's whose draw differs from the round's outcome. A neighbouring nonce can
+ * draw the same pocket (1 in 37 on roulette), and the verifier rightly calls that a match; the
+ * tampered input must be one that cannot verify.
+ */
+async function differentNonce(round: RoundView, serverSeed: string) {
+  for (let nonce = round.nonce + 1; ; nonce++) {
+    const { outcome } = await withFairRandom({ serverSeed, clientSeed: round.client_seed, nonce }, (random) => resolveBet(round.bet, random));
+    if (canonical(outcome) !== canonical(round.outcome)) return nonce;
+  }
+}
+
 async function providerState(request: APIRequestContext, sessionId: string) {
   return (await (await request.get(`/demo-games/api/sessions/${sessionId}`)).json()) as GameSessionState;
 }
@@ -103,8 +123,9 @@ for (const locale of ['en', 'ja'] as const) {
       await expect(frame.locator('input[name=server_seed]')).not.toHaveValue('');
       await frame.locator('input[name=server_seed]').press('Enter');
       await expect(frame.locator('.verdict[data-result=match]')).toBeVisible();
-      // A tampered seed does not verify.
-      await frame.locator('input[name=nonce]').fill(String(round.nonce + 1));
+      // A tampered nonce does not verify.
+      const revealed = (await providerState(request, sessionId)).rounds.find((r) => r.round_id === round.round_id)!;
+      await frame.locator('input[name=nonce]').fill(String(await differentNonce(revealed, revealed.server_seed!)));
       await frame.locator('input[name=nonce]').press('Enter');
       await expect(frame.locator('.verdict[data-result=mismatch]')).toBeVisible();
     }
