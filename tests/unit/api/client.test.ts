@@ -88,6 +88,14 @@ describe('the API client', () => {
     expect(onUnauthorized).toHaveBeenCalledOnce();
   });
 
+  it('keeps a caller’s own Authorization (sign-out) and does not end the session on its 401', async () => {
+    const onUnauthorized = vi.fn();
+    const { client, seen } = recordingClient([json({ detail: 'Invalid token.' }, 401)], { onUnauthorized });
+    await expect(client('/auth/token/logout/', { method: 'POST', headers: { Authorization: `Token ${'d'.repeat(40)}` } })).rejects.toBeInstanceOf(ApiError);
+    expect(seen[0]!.headers.get('authorization')).toBe(`Token ${'d'.repeat(40)}`);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
   it('does not treat a 401 without a token as a lost session', async () => {
     const onUnauthorized = vi.fn();
     const { client } = recordingClient([json({ detail: 'no' }, 401)], { onUnauthorized });
@@ -100,6 +108,31 @@ describe('the API client', () => {
     const error = (await client('/auth/users/', { method: 'POST', body: {} }).catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(400);
     expect(error.fields).toEqual({ email: ['Taken.'], non_field_errors: ['No.'] });
+  });
+
+  it('renews the token from Token-Expires on a successful authenticated answer, and never retries', async () => {
+    const onTokenExpiry = vi.fn();
+    const token = 'c'.repeat(40);
+    const expiring = new Response('{}', { headers: { 'content-type': 'application/json', 'Token-Expires': '2026-03-02T10:00:00.000Z' } });
+    const { client, seen } = recordingClient([expiring, json({ detail: 'Busy.' }, 503)], { getToken: () => token, onTokenExpiry });
+    await client('/api/user/me');
+    expect(onTokenExpiry).toHaveBeenCalledExactlyOnceWith(token, '2026-03-02T10:00:00.000Z');
+    // A 503 on a GET is not retried: a retry would re-run the hooks and repeat the call.
+    const error = (await client('/api/user/me').catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(503);
+    expect(error.detail).toBe('Busy.');
+    expect(seen).toHaveLength(2);
+  });
+
+  it('answers a file as a Blob, and a text answer as its text', async () => {
+    const { client } = recordingClient([
+      new Response('a,b\n1,2\n', { headers: { 'content-type': 'text/csv' } }),
+      new Response('plain words', { headers: { 'content-type': 'text/plain' } }),
+    ]);
+    const file = await client<Blob>('/api/user/export', { as: 'blob' });
+    expect(file).toBeInstanceOf(Blob);
+    expect(await file.text()).toBe('a,b\n1,2\n');
+    expect(await client('/api/text')).toBe('plain words');
   });
 
   it('reports an unreachable server as status 0', async () => {
