@@ -168,6 +168,12 @@ test.describe('every game, by keyboard, in view', () => {
 
           const action = frame.locator('[data-action-button]');
           const result = frame.locator('[data-result]');
+          // The board shows what is announced: every card dealt is fully drawn once the result is there;
+          // with reduced motion the cards fade in together, none waits (staggered) past the announcement.
+          const cards = await frame.locator('[data-card]').evaluateAll((nodes) => nodes.map((card) => ({
+            card: card.getAttribute('data-card'), opacity: getComputedStyle(card).opacity, delay: getComputedStyle(card).animationDelay,
+          })));
+          expect(cards.filter(({ opacity, delay }) => opacity !== '1' || !/^0m?s$/.test(delay)), `${mechanic}: cards not drawn in full when the result is announced`).toEqual([]);
           // Focus is back on the action button (inside the frame), so Enter or Space plays again.
           await expect(action, `${mechanic}: focus`).toBeFocused();
           expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-play-frame')), `${mechanic}: the page's focus is the game frame`).toBe(true);
