@@ -11,6 +11,14 @@ export const TEST_VERIFY_PATH = '/__test__/verify-identity';
 export const TEST_REJECT_PATH = '/__test__/reject-identity';
 
 /**
+ * Where a game session's seeds are read: GET `…/<session id>` answers the active server seed and
+ * the committed next one (never revealed by the provider before a rotation), with the client seed
+ * and nonce. A browser test computes with the shared engine (src/games/) what a client seed will
+ * draw, then chooses it through the page's own seed rotation: a round forced without a rigged engine.
+ */
+export const TEST_GAME_SEEDS_PATH = '/__test__/game-seeds';
+
+/**
  * Adds the test routes to the running server's app. Called right after the server module has
  * loaded, before any request has been handled (Hono builds its router on the first request).
  */
@@ -28,5 +36,14 @@ export function addTestHooks({ app, services }) {
       [c.get('userId'), c.req.query('reason') ?? ''],
     );
     return c.body(null, 204);
+  });
+  app.get(`${TEST_GAME_SEEDS_PATH}/:session`, async (c) => {
+    const [row] = await services.db.query(
+      'SELECT server_seed, next_server_seed, client_seed, nonce FROM game_sessions WHERE id = $1',
+      [c.req.param('session')],
+    );
+    if (!row) return c.json({ detail: 'Not found' }, 404);
+    c.header('Cache-Control', 'no-store');
+    return c.json(row);
   });
 }

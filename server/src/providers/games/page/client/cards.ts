@@ -18,9 +18,14 @@ export function cardNode(card: string, order = -1): HTMLElement {
     h('span', { class: 'card__rank' }, card[0] === 'T' ? '10' : card[0]!),
     h('span', { class: 'card__suit' }, SUITS[card[1]!] ?? ''));
   if (order >= 0) {
-    node.classList.add(reducedMotion() ? 'card--fade' : 'card--deal');
-    node.style.animationDelay = `${duration(order * DEAL_GAP_MS)}ms`;
-    node.style.animationDuration = `${duration(DEAL_MS)}ms`;
+    const reduced = reducedMotion();
+    node.classList.add(reduced ? 'card--fade' : 'card--deal');
+    // With reduced motion the cards fade in together: a staggered delay would keep the last ones
+    // faint after the outcome is announced (dealTime waits 200 ms then, not the whole deal).
+    if (!reduced) {
+      node.style.animationDelay = `${duration(order * DEAL_GAP_MS)}ms`;
+      node.style.animationDuration = `${duration(DEAL_MS)}ms`;
+    }
   }
   return node;
 }

@@ -36,7 +36,8 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
   const call = (path: string, body?: unknown) => deps.api.request<StepResponse>(path, body);
 
   const balance = h('strong', { 'data-balance': true }, money(state.balance));
-  const result = h('p', { role: 'status', class: 'result', 'data-result': true });
+  // The outcome is announced once, whole, by this live region (as on the single-round games' page).
+  const result = h('p', { role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true', class: 'result', 'data-result': true });
   const stake = h('input', { type: 'text', name: 'stake', inputmode: 'decimal', autocomplete: 'off', value: '1.00', required: true });
   const limits = { min: money(state.min_bet), max: money(state.max_bet) };
   const mines = h('select', { name: 'mines' }, ...Array.from({ length: 24 }, (_, i) => h('option', { value: String(i + 1), selected: i + 1 === 3 }, String(i + 1))));
