@@ -217,6 +217,20 @@ export interface Transaction {
   status: TransactionStatus;
   created_at: Timestamp;
   description: string;
+  /** A game round (type `game`, not cancelled): its id, for GET /api/user/history/rounds/:round_id (verify from history). */
+  round_id?: string;
+}
+/**
+ * GET /api/user/history/rounds/:round_id: one of the player's own real-money rounds (404 for any
+ * other), to recompute in the browser. `seed`: `revealed` (round.server_seed is there), `secret`
+ * (revealed when the player changes seeds in this game, or once its session ends at
+ * `session_ends_at`), or `open` (the round is still in play).
+ */
+export interface GameRoundCheck {
+  game: { id: string; name: string };
+  round: import('../games/protocol').RoundView;
+  seed: 'revealed' | 'secret' | 'open';
+  session_ends_at: Timestamp;
 }
 export interface Paginated<T> {
   count: number;
@@ -422,6 +436,7 @@ export const API_PATHS = {
   createPayment: '/api/user/payments/create-payment',
   withdrawal: '/api/user/withdrawal',
   history: '/api/user/history',
+  gameRound: '/api/user/history/rounds/:round_id',
   referralStats: '/api/user/referral-stats',
   favourites: '/api/user/favourites',
   favourite: '/api/user/favourites/:game_id',
