@@ -144,9 +144,11 @@ export interface User {
    * changed on the profile page; null when none is known (mails then say UTC).
    */
   time_zone: string | null;
+  /** Game sound on or off (the /play bar's toggle), remembered for the player in every browser; off by default. */
+  game_sound: boolean;
 }
 /** The only fields PATCH /api/user/update accepts; anything else is a 400 for that field. */
-export const EDITABLE_USER_FIELDS = ['username', 'first_name', 'last_name', 'time_zone'] as const;
+export const EDITABLE_USER_FIELDS = ['username', 'first_name', 'last_name', 'time_zone', 'game_sound'] as const;
 export type UserUpdateRequest = Partial<Pick<User, (typeof EDITABLE_USER_FIELDS)[number]>>;
 
 // GET /api/user/notification?mode=mass|own|set_read, DELETE /api/user/notification?id=
