@@ -18,6 +18,8 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 async function launchDemo(page: Page, game: string): Promise<FrameLocator> {
   await page.goto(`/play?game=${game}`);
+  // The mode buttons work once the page's script has found the game (a press before is lost).
+  await expect(page.locator('[data-play-modes]')).toHaveAttribute('data-ready', '');
   await page.locator('[data-launch=demo]').press('Enter');
   const frame = page.frameLocator('[data-play-frame]');
   await frame.locator('form.bet').waitFor();
@@ -169,7 +171,8 @@ for (const locale of ['en', 'ja'] as const) {
 
 test('the sound toggle is remembered for the player: on in one browser, on in another', async ({ page, request, browser }) => {
   test.setTimeout(60_000);
-  const token = await signedInPlayer(page, request);
+  // With money on the account, so no low-balance dialog opens over /play.
+  const token = await signedInPlayer(page, request, true);
   const frame = await launchDemo(page, 'dice');
   const sound = page.locator('[data-sound]');
   await expect(sound).toHaveAttribute('aria-pressed', 'false');
