@@ -146,6 +146,11 @@ for (const locale of ['en', 'ja'] as const) {
       const axe = await new AxeBuilder({ page }).withTags(TAGS).analyze();
       expect(axe.violations.map((v) => `${mode} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
     }
+    // On a phone the 64-character seeds wrap in their boxes: nothing scrolls sideways.
+    await page.setViewportSize({ width: 360, height: 640 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: test.info().outputPath(`round-${locale}-360.png`), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     await page.goto(`${prefix(locale)}/profile/history?type=game`);
     await link(secret).focus();
