@@ -144,9 +144,11 @@ export interface User {
    * changed on the profile page; null when none is known (mails then say UTC).
    */
   time_zone: string | null;
+  /** Game sound on or off (the /play bar's toggle), remembered for the player in every browser; off by default. */
+  game_sound: boolean;
 }
 /** The only fields PATCH /api/user/update accepts; anything else is a 400 for that field. */
-export const EDITABLE_USER_FIELDS = ['username', 'first_name', 'last_name', 'time_zone'] as const;
+export const EDITABLE_USER_FIELDS = ['username', 'first_name', 'last_name', 'time_zone', 'game_sound'] as const;
 export type UserUpdateRequest = Partial<Pick<User, (typeof EDITABLE_USER_FIELDS)[number]>>;
 
 // GET /api/user/notification?mode=mass|own|set_read, DELETE /api/user/notification?id=
@@ -217,6 +219,20 @@ export interface Transaction {
   status: TransactionStatus;
   created_at: Timestamp;
   description: string;
+  /** A game round (type `game`, not cancelled): its id, for GET /api/user/history/rounds/:round_id (verify from history). */
+  round_id?: string;
+}
+/**
+ * GET /api/user/history/rounds/:round_id: one of the player's own real-money rounds (404 for any
+ * other), to recompute in the browser. `seed`: `revealed` (round.server_seed is there), `secret`
+ * (revealed when the player changes seeds in this game, or once its session ends at
+ * `session_ends_at`), or `open` (the round is still in play).
+ */
+export interface GameRoundCheck {
+  game: { id: string; name: string };
+  round: import('../games/protocol').RoundView;
+  seed: 'revealed' | 'secret' | 'open';
+  session_ends_at: Timestamp;
 }
 export interface Paginated<T> {
   count: number;
@@ -422,6 +438,7 @@ export const API_PATHS = {
   createPayment: '/api/user/payments/create-payment',
   withdrawal: '/api/user/withdrawal',
   history: '/api/user/history',
+  gameRound: '/api/user/history/rounds/:round_id',
   referralStats: '/api/user/referral-stats',
   favourites: '/api/user/favourites',
   favourite: '/api/user/favourites/:game_id',

@@ -248,6 +248,7 @@ export function checkUserUpdate(input: UserUpdateRequest): Problems {
   if ('first_name' in input) checkName(problems, 'first_name', input.first_name);
   if ('last_name' in input) checkName(problems, 'last_name', input.last_name);
   if ('time_zone' in input) checkTimeZone(problems, input.time_zone);
+  if ('game_sound' in input && typeof input.game_sound !== 'boolean') problems.game_sound = [{ key: 'choice_invalid' }];
   return problems;
 }
 

@@ -16,6 +16,7 @@ import type game_rules from '../../locales/en/game_rules.json';
 import type game_steps from '../../locales/en/game_steps.json';
 import type game_lobby from '../../locales/en/game_lobby.json';
 import type game_play from '../../locales/en/game_play.json';
+import type game_verify from '../../locales/en/game_verify.json';
 
 /** The message sets; English defines the keys every other locale must have. */
 export interface Namespaces {
@@ -35,6 +36,7 @@ export interface Namespaces {
   game_steps: typeof game_steps;
   game_lobby: typeof game_lobby;
   game_play: typeof game_play;
+  game_verify: typeof game_verify;
 }
 export type Namespace = keyof Namespaces;
 

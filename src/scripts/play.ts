@@ -4,7 +4,7 @@
 import { API_PATHS, type CatalogueGame, type Paginated } from '../api/contract';
 import { getPublicJson } from '../api/get-public';
 import { interpolate } from '../i18n/interpolate';
-import { $token, setUser } from '../stores/session';
+import { $token, $user, setUser } from '../stores/session';
 
 type Mode = 'real' | 'demo';
 interface Messages { by_provider: string; frame_title: string; unknown_game: string; launch_failed: string; mode_demo: string; mode_real: string }
@@ -39,7 +39,10 @@ export function isFrameMessage(event: MessageEvent, frame: HTMLIFrameElement, ty
   );
 }
 
-/** The sound setting, remembered in this browser; off unless the player turned it on. */
+/**
+ * The sound setting: a signed-in player's is on their account (`game_sound`, the same in every
+ * browser); signed out, it is remembered in this browser. Off unless the player turned it on.
+ */
 export const SOUND_KEY = 'amberplay.sound';
 export function soundPreference(storage: Pick<Storage, 'getItem'> | undefined): boolean {
   try {
@@ -64,6 +67,21 @@ function storage(): Storage | undefined {
     return window.localStorage;
   } catch {
     return undefined;
+  }
+}
+
+/** Stores a signed-in player's sound setting on their account; the answer updates the session store. */
+let savingSound = 0;
+async function saveSound(on: boolean) {
+  savingSound += 1;
+  try {
+    const { updateUser } = await import('../api/user');
+    const { game_sound } = await updateUser({ game_sound: on });
+    // Only the last of several quick clicks updates the store (the button already shows it).
+    const user = $user.get();
+    if (savingSound === 1 && user) setUser({ ...user, game_sound });
+  } finally {
+    savingSound -= 1;
   }
 }
 
@@ -138,18 +156,30 @@ export function initPlay() {
   // opaque origin accepts; they carry no data of the player's, only a panel name or the sound flag.
   const post = (message: Record<string, unknown>) => frame.contentWindow?.postMessage(message, '*');
   const soundButton = part<HTMLButtonElement>('sound');
-  let sound = soundPreference(storage());
+  let sound = $token.get() ? false : soundPreference(storage());
   const showSound = () => soundButton.setAttribute('aria-pressed', String(sound));
   showSound();
+  // Signed in: the account's setting, once the session start has loaded the player (and again
+  // after any reload of them).
+  $user.subscribe((user) => {
+    if (!user || savingSound > 0 || user.game_sound === sound) return;
+    sound = user.game_sound;
+    showSound();
+    post({ type: 'sound', on: sound });
+  });
   soundButton.addEventListener('click', () => {
     sound = !sound;
+    showSound();
+    post({ type: 'sound', on: sound });
+    if ($token.get()) {
+      void saveSound(sound).catch((reason) => console.warn('[play] the sound setting was not saved', reason));
+      return;
+    }
     try {
       storage()?.setItem(SOUND_KEY, sound ? 'on' : 'off');
     } catch {
       // Private mode: the setting lasts for this page only.
     }
-    showSound();
-    post({ type: 'sound', on: sound });
   });
   for (const button of root.querySelectorAll<HTMLButtonElement>('[data-show-panel]')) {
     button.addEventListener('click', () => {

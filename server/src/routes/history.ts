@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
-import { API_PATHS, TRANSACTION_TYPES, type Paginated, type Transaction } from '../../../src/api/contract.ts';
+import { API_PATHS, TRANSACTION_TYPES, type GameRoundCheck, type Paginated, type Transaction } from '../../../src/api/contract.ts';
 import { isCalendarDate, type Problems } from '../../../src/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { requireUser } from '../auth.ts';
 import { detailError, fieldErrors } from '../errors.ts';
+import { playerRound } from '../providers/games/round-check.ts';
 import { expirePayments } from '../services/payments.ts';
 import { describeTransaction } from '../services/texts.ts';
 
@@ -68,8 +69,15 @@ export function historyRoutes(services: Services) {
       results: rows.map((row) => ({
         id: row.id, type: row.type, amount: row.amount, status: row.status, created_at: new Date(row.created_at).toISOString(),
         description: describeTransaction(locale, row.template, row.params),
+        // A round that was played (not rolled back) links to its verification.
+        ...(row.type === 'game' && row.status !== 'cancelled' && typeof row.params.round === 'string' ? { round_id: row.params.round } : {}),
       })),
     });
+  });
+
+  // One of the player's own rounds with its seeds (once revealed), to verify it in the browser.
+  app.get(API_PATHS.gameRound, requireUser(services), async (c) => {
+    return c.json<GameRoundCheck>(await playerRound(services, c.get('userId'), c.req.param('round_id')));
   });
 
   return app;

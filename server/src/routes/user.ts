@@ -21,7 +21,7 @@ export function userRoutes(services: Services) {
 
   app.patch(API_PATHS.updateUser, async (c) => {
     const input = await readJson(c, services);
-    return c.json<User>(await updateProfile(db, c.get('userId'), input, config));
+    return c.json<User>(await updateProfile(db, c.get('userId'), input, config, services.clock()));
   });
 
   app.get(API_PATHS.referralStats, async (c) => {

@@ -23,10 +23,10 @@ export function loyaltyFor(points: number): Loyalty {
 export async function loadUser(db: Queryable, id: number, config: ServerConfig): Promise<User | undefined> {
   const [row] = await db.query<{
     id: number; email: string; username: string; first_name: string; last_name: string; balance: string;
-    bonus_balance: string; currency: string; loyalty_points: number; referral_code: string; date_joined: Date; time_zone: string | null;
+    bonus_balance: string; currency: string; loyalty_points: number; referral_code: string; date_joined: Date; time_zone: string | null; game_sound: boolean;
   }>(
     `SELECT id, email, username, first_name, last_name, balance::text, bonus_balance::text, currency, loyalty_points,
-            referral_code, date_joined, time_zone FROM users WHERE id = $1`,
+            referral_code, date_joined, time_zone, game_sound FROM users WHERE id = $1`,
     [id],
   );
   if (!row) return undefined;
@@ -42,7 +42,7 @@ export interface MeRow extends TokenRow {
   reality_ack_at: Date | string | null;
   id: number; email: string; username: string; first_name: string; last_name: string; balance: string;
   bonus_balance: string; currency: string; loyalty_points: number; referral_code: string; date_joined: Date;
-  time_zone: string | null; minutes: number | null;
+  time_zone: string | null; minutes: number | null; game_sound: boolean;
 }
 
 /**
@@ -53,7 +53,7 @@ export const readMe: TokenReader<MeRow> = (db, keyHash) =>
   db.query<MeRow>(
     `SELECT t.user_id, t.created_at, t.last_used_at, t.reality_ack_at,
             u.id, u.email, u.username, u.first_name, u.last_name, u.balance::text, u.bonus_balance::text, u.currency, u.loyalty_points,
-            u.referral_code, u.date_joined, u.time_zone, u.reality_check_minutes AS minutes
+            u.referral_code, u.date_joined, u.time_zone, u.reality_check_minutes AS minutes, u.game_sound
      FROM auth_tokens t JOIN users u ON u.id = t.user_id WHERE t.key_hash = $1`,
     [keyHash],
   );
@@ -76,7 +76,7 @@ const READ_ONLY = new Set(['id', 'email', 'balance', 'bonus_balance', 'currency'
  * is checked before anything is written, so one bad field changes nothing; a time zone is stored
  * as this runtime names it. Answers the updated user.
  */
-export async function updateProfile(db: Queryable, id: number, input: Record<string, unknown>, config: ServerConfig): Promise<User> {
+export async function updateProfile(db: Queryable, id: number, input: Record<string, unknown>, config: ServerConfig, now: Date): Promise<User> {
   const problems: Problems = {};
   for (const field of Object.keys(input)) {
     if (!(EDITABLE_USER_FIELDS as readonly string[]).includes(field)) {
@@ -87,11 +87,18 @@ export async function updateProfile(db: Queryable, id: number, input: Record<str
   if (hasProblems(problems)) throw fieldErrors(problems);
 
   const stored = (field: (typeof EDITABLE_USER_FIELDS)[number]) =>
-    field === 'username' ? normalizeUsername(String(input[field])) : field === 'time_zone' ? knownTimeZone(input[field])! : String(input[field]).trim();
+    field === 'username' ? normalizeUsername(String(input[field])) : field === 'time_zone' ? knownTimeZone(input[field])!
+      : field === 'game_sound' ? input[field] === true : String(input[field]).trim();
   const changes = EDITABLE_USER_FIELDS.filter((field) => field in input);
   if (changes.length) {
-    const assignments = changes.map((field, index) => `${field} = $${index + 2}`).join(', ');
-    await db.query(`UPDATE users SET ${assignments} WHERE id = $1`, [id, ...changes.map(stored)]).catch((error: unknown) => {
+    const assignments = changes.map((field, index) => `${field} = $${index + 2}`);
+    const values: unknown[] = changes.map(stored);
+    // When the sound setting was last set, by the one clock.
+    if (changes.includes('game_sound')) {
+      assignments.push(`game_sound_set_at = $${values.length + 2}`);
+      values.push(now.toISOString());
+    }
+    await db.query(`UPDATE users SET ${assignments.join(', ')} WHERE id = $1`, [id, ...values]).catch((error: unknown) => {
       if (isUniqueViolation(error)) throw fieldError('username', 'username_taken');
       throw error;
     });

@@ -1,7 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { TRANSACTION_TYPES, type HistoryQuery, type TransactionType } from '../../api/contract';
 import { getHistory } from '../../api/history';
 import { isCalendarDate } from '../../api/validation';
+import { createTranslator } from '../../i18n/translator';
+import { localizedPath } from '../../i18n/urls';
+import { formatDateTime } from './format';
 import type { IslandProps } from './messages';
 import { Empty, LoadError, Skeleton } from './Status';
 import { TransactionTable } from './TransactionList';
@@ -35,6 +38,7 @@ function writeUrl(query: HistoryQuery) {
 export function History(props: IslandProps) {
   const { locale } = props;
   const { t } = useMessages(props);
+  const verify = useMemo(() => createTranslator(props.messages.game_verify ?? {}, locale, 'game_verify'), [locale, props.messages]);
   const user = useUser();
   // Null until mounted: the build renders without a URL, and hydration must match it.
   const [query, setQuery] = useState<HistoryQuery | null>(null);
@@ -112,7 +116,19 @@ export function History(props: IslandProps) {
           <Empty>{filtered ? t('history.empty_filtered') : t('history.empty')}</Empty>
         ) : (
           <>
-            <TransactionTable items={page.data.results} currency={user.currency} locale={locale} t={t} caption={t.plural('history.count', page.data.count)} />
+            <TransactionTable
+              items={page.data.results}
+              currency={user.currency}
+              locale={locale}
+              t={t}
+              caption={t.plural('history.count', page.data.count)}
+              roundLink={(item) => (
+                <a className="tx-table__verify" href={`${localizedPath('/profile/round', locale)}?id=${encodeURIComponent(item.round_id)}`} data-verify-round={item.round_id}>
+                  {verify('history_link')}
+                  <span className="visually-hidden"> ({verify('history_link_context', { date: formatDateTime(item.created_at, locale) })})</span>
+                </a>
+              )}
+            />
             <nav className="pager" aria-label={t('history.page', { page: current, pages })}>
               <button type="button" className="button button--ghost" disabled={!page.data.previous} onClick={() => go({ ...query, page: current - 1 })}>
                 {t('history.previous')}

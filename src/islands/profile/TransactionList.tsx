@@ -14,7 +14,11 @@ export const amountDirection = (amount: string) =>
  * Transactions as a table that becomes one card per row on phones (see `.tx-table` in CSS).
  * Descriptions come from the server as plain text and are rendered as text.
  */
-export function TransactionTable({ items, currency, locale, t, caption }: { items: Transaction[]; currency: string; locale: Locale; t: Translators['t']; caption: string }) {
+export function TransactionTable({ items, currency, locale, t, caption, roundLink }: {
+  items: Transaction[]; currency: string; locale: Locale; t: Translators['t']; caption: string;
+  /** A game round's link to its verification (history only). */
+  roundLink?: (item: Transaction & { round_id: string }) => React.ReactNode;
+}) {
   return (
     <table className="tx-table">
       <caption className="visually-hidden">{caption}</caption>
@@ -36,7 +40,16 @@ export function TransactionTable({ items, currency, locale, t, caption }: { item
               <time dateTime={item.created_at}>{formatDateTime(item.created_at, locale)}</time>
             </td>
             <td data-label={t('history.type')}>{t(`types.${item.type}`)}</td>
-            <td data-label={t('history.description')}>{item.description}</td>
+            <td data-label={t('history.description')}>
+              {roundLink && item.round_id ? (
+                // One box, so the phone layout (label, then value) keeps the link with its row's text.
+                <span>
+                  {item.description} {roundLink(item as Transaction & { round_id: string })}
+                </span>
+              ) : (
+                item.description
+              )}
+            </td>
             <td data-label={t('history.amount')} className={`tx-table__amount ${amountDirection(item.amount)}`}>
               {formatMoney(item.amount, currency, locale)}
             </td>

@@ -1,42 +1,13 @@
 // The provably fair panel (commitment, client seed, nonce, rotation), the rounds table and the
 // Verify panel, which recomputes a round in the browser with WebCrypto from the revealed seed.
 import type { FairnessState, RoundView } from '../../../../../../src/games/protocol.ts';
-import { hashServerSeed, withFairRandom } from '../../../../../../src/games/fairness.ts';
-import { resolveBet } from '../../../../../../src/games/round.ts';
-import { isStepMechanic, verifyStepRound, type StepBet } from '../../../../../../src/games/steps.ts';
+import { hashServerSeed } from '../../../../../../src/games/fairness.ts';
+import { recomputeRound } from '../../../../../../src/games/verify.ts';
 import type { ProviderApi } from './api.ts';
 import { field, h } from './dom.ts';
 import { describe, type Ctx } from './mechanic.ts';
 
 const CLIENT_SEED = /^[A-Za-z0-9_-]{1,64}$/;
-
-/** The same outcome: the drawn numbers (roll, pocket, cards or reel stops) and the win. */
-const sameOutcome = (a: RoundView['outcome'], b: RoundView['outcome']) =>
-  a.type === 'dice' ? b.type === 'dice' && a.roll === b.roll
-    : a.type === 'roulette' ? b.type === 'roulette' && a.pocket === b.pocket
-      : a.type === 'baccarat' ? b.type === 'baccarat' && a.player.join() === b.player.join() && a.banker.join() === b.banker.join()
-        : a.type === 'slot' && b.type === 'slot' && a.stops.join() === b.stops.join();
-
-/** The same JSON value, whatever the order of object keys (a stored round comes back from jsonb reordered). */
-const sameJson = (a: unknown, b: unknown): boolean => {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
-  const keysA = Object.keys(a);
-  const keysB = Object.keys(b);
-  return keysA.length === keysB.length && keysA.every((key) => Object.hasOwn(b, key) && sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
-};
-
-/** Recomputes a round from a seed pair: single-step rounds from the bet, multi-step ones by replaying the recorded actions. */
-async function recompute(pair: { serverSeed: string; clientSeed: string; nonce: number }, round: RoundView) {
-  const mechanic = (round.outcome as { type: string }).type;
-  if (isStepMechanic(mechanic)) {
-    const replayed = await verifyStepRound(pair, mechanic, round.bet as unknown as StepBet, round.actions ?? []);
-    const outcome = replayed.view as unknown as RoundView['outcome'];
-    return { outcome, win: replayed.win, match: replayed.finished && replayed.stake === round.stake && replayed.win === round.win && sameJson(replayed.view, round.outcome) };
-  }
-  const result = await withFairRandom(pair, (random) => resolveBet(round.bet, random));
-  return { outcome: result.outcome, win: result.win, match: sameOutcome(result.outcome, round.outcome) && result.win === round.win };
-}
 
 export function fairnessPanels(ctx: Ctx, api: ProviderApi, initial: FairnessState, rounds: RoundView[], onError: (error: unknown) => void) {
   const { t } = ctx;
@@ -105,7 +76,7 @@ export function fairnessPanels(ctx: Ctx, api: ProviderApi, initial: FairnessStat
         return void (verdict.textContent = t('verify.hash_mismatch'));
       }
       const pair = { serverSeed: serverSeed.value.trim(), clientSeed: verifyClient.value, nonce: Number(verifyNonce.value) };
-      const result = await recompute(pair, round);
+      const result = await recomputeRound(pair, round);
       const match = result.match;
       verdict.dataset.result = match ? 'match' : 'mismatch';
       verdict.textContent = match

@@ -13,6 +13,24 @@ export function actionBar(...children: HTMLElement[]): HTMLElement {
   return h('div', { class: 'action-bar', 'data-action-bar': true }, ...children);
 }
 
+/**
+ * The page's landmark. Opened on its own, the game is the document's `main`; framed in /play, the
+ * site's page already has the one `main`, so the game is a region named by its heading (one `main`
+ * per document tree, as axe and screen readers expect).
+ */
+export function gameLandmark(root: HTMLElement, framed: boolean, headingId: string) {
+  if (framed) {
+    root.setAttribute('role', 'region');
+    root.setAttribute('aria-labelledby', headingId);
+  } else {
+    root.setAttribute('role', 'main');
+    root.removeAttribute('aria-labelledby');
+  }
+}
+
+/** The id of the game's heading (the name of its region when framed). */
+export const GAME_TITLE_ID = 'game-title';
+
 /** What the site may ask of the page. */
 export type SiteMessage = { type: 'show'; panel: 'info' | 'fairness' } | { type: 'sound'; on: boolean };
 

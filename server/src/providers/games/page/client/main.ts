@@ -14,7 +14,7 @@ import { rouletteUi } from './roulette.ts';
 import { baccaratUi } from './baccarat.ts';
 import { slotUi } from './slot.ts';
 import { renderSteps } from './steps.ts';
-import { actionBar, celebrate, listenToSite, winScale } from './layout.ts';
+import { actionBar, celebrate, GAME_TITLE_ID, gameLandmark, listenToSite, winScale } from './layout.ts';
 import { infoPanel } from './info.ts';
 import { play } from './sound.ts';
 import { quickToggle } from './motion.ts';
@@ -33,6 +33,7 @@ const t = translator(config.messages);
 const api = providerApi(config.sessionId);
 const root = document.getElementById('game')!;
 const alert = document.getElementById('game-alert')!;
+gameLandmark(root, window.parent !== window, GAME_TITLE_ID);
 
 function showError(error: unknown) {
   if (error instanceof GameError) {
@@ -138,7 +139,7 @@ function render(state: GameSessionState) {
 
   root.replaceChildren(
     h('header', { class: 'top' },
-      h('h1', {}, state.game.name),
+      h('h1', { id: GAME_TITLE_ID }, state.game.name),
       h('p', { class: 'mode' }, t(state.mode === 'real' ? 'mode_real' : 'mode_demo')),
       h('p', { class: 'balance' }, `${t('balance')}: `, balance)),
     h('div', { class: 'play' }, board, form, bar),
@@ -159,5 +160,7 @@ api.state().then((state) => (isStepMechanic(state.game.mechanic)
   : render(state)), (error) => {
   root.removeAttribute('aria-busy');
   root.replaceChildren();
+  // No heading to name a framed region by: the alert says it all.
+  if (window.parent !== window) for (const name of ['role', 'aria-labelledby']) root.removeAttribute(name);
   showError(error);
 });

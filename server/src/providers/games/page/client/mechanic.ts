@@ -1,5 +1,5 @@
 import type { GameBet, GameOutcome, RoundView } from '../../../../../../src/games/protocol.ts';
-import { pocketColour } from '../../../../../../src/games/roulette.ts';
+import { describeOutcome } from '../../../../../../src/games/describe.ts';
 import type { T } from './dom.ts';
 
 /** What the page shares with each mechanic's controls. */
@@ -34,30 +34,5 @@ export interface MechanicUi {
 
 export const isRefusal = (value: GameBet | BetRefusal): value is BetRefusal => 'error' in value;
 
-/** One short line per outcome, for the status message and the rounds table. */
-export function describe(outcome: GameOutcome, ctx: Ctx): string {
-  const { t } = ctx;
-  const step = describeStep(outcome as unknown as Record<string, unknown>, ctx);
-  if (step !== undefined) return step;
-  if (outcome.type === 'dice') return t('dice.result', { roll: new Intl.NumberFormat(ctx.intl, { minimumFractionDigits: 2 }).format(outcome.roll as unknown as number) });
-  if (outcome.type === 'roulette') {
-    return t('roulette.result', { pocket: outcome.pocket, colour: t(`roulette.colours.${pocketColour(outcome.pocket)}`) });
-  }
-  if (outcome.type === 'baccarat') {
-    return t('baccarat.result', { player: outcome.player_total, banker: outcome.banker_total, winner: t(`baccarat.winner.${outcome.winner}`) });
-  }
-  return outcome.lines.length
-    ? outcome.lines.map((line) => t('slot.line', { line: line.line + 1, count: line.count, symbol: t(`slot.symbols.${line.symbol}`), win: ctx.money(line.win) })).join(' ')
-    : t('slot.no_lines');
-}
-
-/** A finished multi-step round (its recorded view: blackjack, mines or crash) in one line; undefined for other outcomes. */
-function describeStep(view: Record<string, unknown>, { t }: Ctx): string | undefined {
-  if (view.type === 'blackjack') {
-    const player = (view.player as { total: number }[]).map((hand) => hand.total).join(', ');
-    return t('steps.summary_blackjack', { dealer: (view.dealer as { total: number }).total, player });
-  }
-  if (view.type === 'mines') return t('steps.summary_mines', { mines: Number(view.mines), safe: (view.revealed as number[]).length });
-  if (view.type === 'crash') return t('steps.summary_crash', { crash: String(view.crash_point) });
-  return undefined;
-}
+/** One short line per outcome, for the status message and the rounds table (shared with the site's history, src/games/describe.ts). */
+export const describe = (outcome: GameOutcome, ctx: Ctx): string => describeOutcome(outcome, ctx);

@@ -4,6 +4,7 @@
 import type { RouletteBetKind, RouletteStake } from '../../../../../../src/games/protocol.ts';
 import { pocketColour } from '../../../../../../src/games/roulette.ts';
 import { h } from './dom.ts';
+import { rovingGrid } from './grid-keys.ts';
 import type { Ctx } from './mechanic.ts';
 import { duration, reducedMotion, replay, settleAfter } from './motion.ts';
 
@@ -37,35 +38,17 @@ export function rouletteTable(ctx: Ctx, kindLabel: (kind: RouletteBetKind) => st
   const { t } = ctx;
   const spots = layoutSpots(ctx, kindLabel);
   const buttons = new Map<string, HTMLButtonElement>();
-  const grid = spots.map((row, r) => row.map((spot, c) => {
+  const grid = spots.map((row) => row.map((spot) => {
     const chip = h('span', { class: 'chip', 'data-chip': true, hidden: true });
     const button = h('button', {
-      type: 'button', class: spot.className, tabindex: r === 1 && c === 0 ? '0' : '-1', 'data-spot': spot.key, 'aria-label': spot.label,
+      type: 'button', class: spot.className, 'data-spot': spot.key, 'aria-label': spot.label,
     }, h('span', { 'aria-hidden': 'true' }, spot.text), chip);
     button.addEventListener('click', () => place(spot.stake, button));
     buttons.set(spot.key, button);
     return button;
   }));
-  const move = (from: HTMLButtonElement, r: number, c: number) => {
-    const row = grid[Math.max(0, Math.min(grid.length - 1, r))]!;
-    const target = row[Math.max(0, Math.min(row.length - 1, c))]!;
-    from.tabIndex = -1;
-    target.tabIndex = 0;
-    target.focus();
-  };
-  grid.forEach((row, r) => row.forEach((button, c) => button.addEventListener('keydown', (event) => {
-    const width = (index: number) => grid[index]?.length ?? 1;
-    // Moving between rows of other widths keeps the position in proportion.
-    const scaled = (index: number) => Math.floor(((c + 0.5) / row.length) * width(index));
-    const moves: Record<string, [number, number]> = {
-      ArrowRight: [r, c + 1], ArrowLeft: [r, c - 1], ArrowUp: [r - 1, scaled(r - 1)], ArrowDown: [r + 1, scaled(r + 1)],
-      Home: [r, 0], End: [r, row.length - 1],
-    };
-    const next = moves[event.key];
-    if (!next) return;
-    event.preventDefault();
-    move(button, next[0], next[1]);
-  })));
+  // One tab stop, on the first number (3): the arrow keys, Home and End move over the layout.
+  rovingGrid(grid, grid[1]![0]!);
 
   const layout = h('div', { class: 'roulette-layout', role: 'group', 'aria-label': t('play.roulette.table') },
     h('div', { class: 'layout-zero' }, ...grid[0]!),

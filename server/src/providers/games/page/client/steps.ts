@@ -7,7 +7,8 @@ import { crashMultiplierAt, crashTarget, crashTimeOf, hundredthsText } from '../
 import type { ProviderApi } from './api.ts';
 import { field, h, uid, type T } from './dom.ts';
 import { fairnessPanels } from './fairness.ts';
-import { actionBar, celebrate, winScale } from './layout.ts';
+import { rovingGrid } from './grid-keys.ts';
+import { actionBar, celebrate, GAME_TITLE_ID, winScale } from './layout.ts';
 import { play } from './sound.ts';
 import { quickToggle } from './motion.ts';
 import { infoPanel } from './info.ts';
@@ -60,7 +61,12 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
   const hands = h('ul', { class: 'slip', 'data-hands': true });
   const cells = Array.from({ length: 25 }, (_, cell) =>
     h('button', { type: 'button', class: 'cell', 'data-cell': cell, 'aria-label': t('steps.cell', { n: cell + 1 }), disabled: true }, ''));
-  const grid = h('div', { class: 'mines-grid' }, ...cells);
+  // One tab stop: the arrow keys, Home and End move over the 5×5 grid, Enter or Space reveals. A
+  // revealed cell stays focusable (aria-disabled), so the moves keep their shape in an open round.
+  const grid = h('div', { class: 'mines-grid', role: 'group', 'aria-label': t('steps.grid') }, ...cells);
+  const cellKeys = rovingGrid(Array.from({ length: 5 }, (_, row) => cells.slice(row * 5, row * 5 + 5)));
+  /** A cell that can be revealed now. */
+  const revealable = (cell: HTMLButtonElement) => !cell.disabled && cell.getAttribute('aria-disabled') !== 'true';
   const multiplier = h('p', { class: 'big-result', 'data-multiplier': true }, '—');
   const curve = crashCurve();
   const info = h('p', { class: 'hint', 'data-info': true });
@@ -157,7 +163,9 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
         cell.textContent = safe ? '◆' : mine ? '✸' : '';
         cell.dataset.state = safe ? 'safe' : mine ? 'mine' : '';
         cell.setAttribute('aria-label', t(safe ? 'steps.cell_safe' : mine ? 'steps.cell_mine' : 'steps.cell', { n: index + 1 }));
-        cell.disabled = !open || safe;
+        cell.disabled = !open;
+        if (open && safe) cell.setAttribute('aria-disabled', 'true');
+        else cell.removeAttribute('aria-disabled');
       });
       multiplier.textContent = `${view.multiplier}×`;
       info.textContent = open && view.next_multiplier ? t('steps.next', { value: String(view.next_multiplier) }) : '';
@@ -235,7 +243,7 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
     const open = current?.state === 'open';
     const same = previous ? actions.querySelector<HTMLButtonElement>(`[data-action="${previous}"]`) : null;
     const target = !open ? submit
-      : same ?? (cell !== undefined ? cells.slice(cell).concat(cells).find((candidate) => !candidate.disabled) : undefined) ?? actions.querySelector('button') ?? submit;
+      : same ?? (cell !== undefined ? cells.slice(cell).concat(cells).find(revealable) : undefined) ?? actions.querySelector('button') ?? submit;
     target.focus();
   }
 
@@ -259,7 +267,11 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
     }
   }
 
-  cells.forEach((cell, index) => cell.addEventListener('click', () => void step({ action: 'reveal', cell: index })));
+  cells.forEach((cell, index) => {
+    cell.addEventListener('click', () => revealable(cell) && void step({ action: 'reveal', cell: index }));
+    // The tab stop follows focus, so Tab out and back returns to the same cell.
+    cell.addEventListener('focus', () => cellKeys.rove(cell));
+  });
 
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
@@ -301,7 +313,7 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
         submit.focus();
       } else {
         play(mechanic === 'blackjack' ? 'card' : 'spin');
-        (actions.querySelector('button') ?? cells.find((cell) => !cell.disabled))?.focus();
+        (actions.querySelector('button') ?? cells.find(revealable))?.focus();
       }
     } catch (error) {
       result.textContent = '';
@@ -313,7 +325,7 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
 
   root.replaceChildren(
     h('header', { class: 'top' },
-      h('h1', {}, state.game.name),
+      h('h1', { id: GAME_TITLE_ID }, state.game.name),
       h('p', { class: 'mode' }, t(state.mode === 'real' ? 'mode_real' : 'mode_demo')),
       h('p', { class: 'balance' }, `${t('balance')}: `, balance)),
     h('div', { class: 'play' }, h('div', { class: 'board' }, board), form, bar),

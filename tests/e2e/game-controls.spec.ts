@@ -1,0 +1,202 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
+import type { RoundView } from '../../src/games/protocol';
+import { LOCALE_INTL, type Locale } from '../../src/i18n/locales.mjs';
+import { apiToken, depositThroughPaymentPage, newPlayer, registerPlayer } from './helpers';
+
+/**
+ * Issue 22's remaining controls: the mines grid by arrow keys, one `main` per document tree on
+ * /play, verify from history (any round of the player's, recomputed in the browser), and the
+ * sound toggle remembered per player.
+ */
+const prefix = (locale: Locale) => (locale === 'en' ? '' : `/${locale}`);
+const verifyTexts = (locale: Locale): Record<string, string> =>
+  JSON.parse(readFileSync(new URL(`../../locales/${locale}/game_verify.json`, import.meta.url), 'utf8'));
+const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name]));
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+async function launchDemo(page: Page, game: string): Promise<FrameLocator> {
+  await page.goto(`/play?game=${game}`);
+  // The mode buttons work once the page's script has found the game (a press before is lost).
+  await expect(page.locator('[data-play-modes]')).toHaveAttribute('data-ready', '');
+  await page.locator('[data-launch=demo]').press('Enter');
+  const frame = page.frameLocator('[data-play-frame]');
+  await frame.locator('form.bet').waitFor();
+  return frame;
+}
+
+async function signedInPlayer(page: Page, request: APIRequestContext, money = false) {
+  const credentials = newPlayer('controls');
+  await registerPlayer(request, credentials);
+  const token = await apiToken(request, credentials);
+  if (money) await depositThroughPaymentPage(request, token, '50.00');
+  await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
+  return token;
+}
+
+test('mines: the 5×5 grid is one tab stop, arrow keys, Home and End move, Enter reveals', async ({ page }) => {
+  test.setTimeout(60_000);
+  const frame = await launchDemo(page, 'mines');
+  await frame.locator('select[name=mines]').selectOption('1');
+  await frame.locator('[data-action-button]').press('Enter');
+  const cell = (n: number) => frame.locator(`[data-cell="${n}"]`);
+  await expect(cell(0)).toBeFocused();
+  await expect(frame.locator('.mines-grid')).toHaveAttribute('aria-label', 'Grid of 25 cells');
+
+  const expectAt = async (n: number) => {
+    await expect(cell(n)).toBeFocused();
+    await expect(frame.locator('.cell[tabindex="0"]')).toHaveCount(1);
+    await expect(cell(n)).toHaveAttribute('tabindex', '0');
+  };
+  await page.keyboard.press('ArrowRight');
+  await expectAt(1);
+  await page.keyboard.press('ArrowDown');
+  await expectAt(6);
+  await page.keyboard.press('End');
+  await expectAt(9);
+  await page.keyboard.press('Home');
+  await expectAt(5);
+  await page.keyboard.press('ArrowUp');
+  await expectAt(0);
+  // The edges stop a move.
+  await page.keyboard.press('ArrowUp');
+  await expectAt(0);
+  await page.keyboard.press('ArrowLeft');
+  await expectAt(0);
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowDown');
+  await expectAt(20);
+  await page.keyboard.press('ArrowDown');
+  await expectAt(20);
+  // Tab leaves the grid; Shift+Tab comes back to the same cell (one tab stop).
+  await page.keyboard.press('Tab');
+  await expect(frame.locator('.cell:focus')).toHaveCount(0);
+  await page.keyboard.press('Shift+Tab');
+  await expectAt(20);
+
+  // Enter reveals the focused cell.
+  await page.keyboard.press('Enter');
+  await expect(cell(20)).toHaveAttribute('data-state', /^(safe|mine)$/);
+  if ((await cell(20).getAttribute('data-state')) === 'safe') {
+    // Focus moves on to the next hidden cell; the revealed one stays in the grid's moves, inert.
+    await expectAt(21);
+    await expect(cell(20)).toHaveAttribute('aria-disabled', 'true');
+    await page.keyboard.press('ArrowLeft');
+    await expectAt(20);
+    await page.keyboard.press('Enter');
+    await expect(cell(20)).toHaveAttribute('data-state', 'safe');
+    await expect(frame.locator('[data-cell][data-state="safe"]')).toHaveCount(1);
+    await expectAt(20);
+  } else {
+    // A mine ends the round: focus returns to the action button.
+    await expect(frame.locator('[data-action-button]')).toBeFocused();
+  }
+});
+
+test('/play has one main landmark: the framed game page is a region named by its heading', async ({ page, request }) => {
+  const frame = await launchDemo(page, 'dice');
+  await expect(page.locator('main, [role=main]')).toHaveCount(1);
+  await expect(frame.locator('main, [role=main]')).toHaveCount(0);
+  await expect(frame.locator('#game')).toHaveAttribute('role', 'region');
+  await expect(frame.getByRole('region', { name: 'Dice', exact: true })).toHaveCount(1);
+  // Opened on its own, the game page is the document's main.
+  const launched = await (await request.post('/gmnggate/api', { data: { method: 'game_launch', game_id: 'dice', mode: 'demo' } })).json();
+  await page.goto(`/demo-games/play/${launched.session_id}`);
+  await page.locator('form.bet').waitFor();
+  await expect(page.locator('main, [role=main]')).toHaveCount(1);
+  await expect(page.getByRole('main')).toHaveAttribute('id', 'game');
+});
+
+for (const locale of ['en', 'ja'] as const) {
+  test(`${locale}: every game round in history links to its verification; a revealed round matches, a secret one says when`, async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const texts = verifyTexts(locale);
+    const token = await signedInPlayer(page, request, true);
+    const launched = await (await request.post('/gmnggate/api', { headers: { authorization: `Token ${token}` }, data: { method: 'game_launch', game_id: 'european-roulette', mode: 'real' } })).json();
+    const session = launched.session_id as string;
+    const spin = async () => {
+      const res = await request.post(`/demo-games/api/sessions/${session}/rounds`, { data: { bet: { type: 'roulette', stakes: [{ kind: 'red', amount: '1.00' }] } } });
+      expect(res.status()).toBe(200);
+      return (await res.json()).round as RoundView;
+    };
+    const revealed = await spin();
+    expect((await request.post(`/demo-games/api/sessions/${session}/seeds`, { data: { client_seed: 'e2e-history' } })).status()).toBe(200);
+    const secret = await spin();
+
+    await page.goto(`${prefix(locale)}/profile/history?type=game`);
+    const link = (round: RoundView) => page.locator(`a[data-verify-round="${round.round_id}"]`);
+    await expect(link(revealed)).toBeVisible();
+    await expect(link(secret)).toBeVisible();
+    await expect(link(revealed)).toContainText(texts.history_link!);
+    await link(revealed).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/profile/round/?\\?id=${revealed.round_id}$`));
+    const verdict = page.locator('.round-verdict');
+    await expect(verdict).toHaveAttribute('data-result', 'match');
+    await expect(page.locator('#round-server-seed')).toHaveValue(/^[0-9a-f]{64}$/);
+    await expect(page.locator('#round-client-seed')).toHaveValue(revealed.client_seed);
+    await expect(page.locator('#round-nonce')).toHaveValue(String(revealed.nonce));
+    expect(await verdict.textContent()).toMatch(new RegExp(`^${texts.match!.split('{result}')[0]!.replace(/[()[\]]/g, '\\$&')}`));
+    // Another nonce gives another round: the browser says so (by keyboard too).
+    await page.locator('#round-nonce').fill(String(revealed.nonce + 1));
+    await page.locator('#round-nonce').press('Enter');
+    await expect(verdict).toHaveAttribute('data-result', 'mismatch');
+    for (const mode of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: mode });
+      const axe = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+      expect(axe.violations.map((v) => `${mode} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+    }
+    // On a phone the 64-character seeds wrap in their boxes: nothing scrolls sideways.
+    await page.setViewportSize({ width: 360, height: 640 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: test.info().outputPath(`round-${locale}-360.png`), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 720 });
+
+    await page.goto(`${prefix(locale)}/profile/history?type=game`);
+    await link(secret).focus();
+    await page.keyboard.press('Enter');
+    const wait = page.locator('[data-wait=secret]');
+    await expect(wait).toBeVisible();
+    const endsAt = (await (await request.get(`/api/user/history/rounds/${secret.round_id}`, { headers: { authorization: `Token ${token}` } })).json()).session_ends_at as string;
+    // The session's end, as the browser writes dates in this locale.
+    const time = await page.evaluate(([iso, tag]) => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)), [endsAt, LOCALE_INTL[locale]] as const);
+    await expect(wait).toHaveText(fill(texts.secret!, { game: 'European Roulette', time }));
+    await expect(page.locator('.round-verdict')).toHaveCount(0);
+    for (const mode of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: mode });
+      const axe = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+      expect(axe.violations.map((v) => `${mode} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+    }
+
+    // Someone else's round, or no round at all: not found.
+    await page.goto(`${prefix(locale)}/profile/round?id=00000000-0000-4000-8000-000000000000`);
+    await expect(page.locator('.empty-state')).toHaveText(texts.not_found!);
+  });
+}
+
+test('the sound toggle is remembered for the player: on in one browser, on in another', async ({ page, request, browser }) => {
+  test.setTimeout(60_000);
+  // With money on the account, so no low-balance dialog opens over /play.
+  const token = await signedInPlayer(page, request, true);
+  const frame = await launchDemo(page, 'dice');
+  const sound = page.locator('[data-sound]');
+  await expect(sound).toHaveAttribute('aria-pressed', 'false');
+  await expect(frame.locator('html')).toHaveAttribute('data-sound', 'off');
+  const saved = page.waitForResponse((res) => res.url().endsWith('/api/user/update') && res.request().method() === 'PATCH');
+  await sound.press('Enter');
+  expect((await saved).status()).toBe(200);
+  await expect(sound).toHaveAttribute('aria-pressed', 'true');
+  await expect(frame.locator('html')).toHaveAttribute('data-sound', 'on');
+
+  // A new browser context (no shared storage) signed in as the same player.
+  const other = await browser.newContext();
+  try {
+    await other.addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
+    const second = await other.newPage();
+    const frame2 = await launchDemo(second, 'dice');
+    await expect(second.locator('[data-sound]')).toHaveAttribute('aria-pressed', 'true');
+    await expect(frame2.locator('html')).toHaveAttribute('data-sound', 'on');
+  } finally {
+    await other.close();
+  }
+});
