@@ -1,5 +1,5 @@
 // `npm run bench`: builds the site, then measures in real Chromium what each page type costs
-// before any interaction. Budgets come from ARCHITECTURE.md; a broken budget exits non-zero.
+// before any interaction. Budgets come from docs/architecture.md; a broken budget exits non-zero.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -32,7 +32,7 @@ const PAGES = [
   { name: 'game: mines', launch: 'mines', kind: 'game' },
   { name: 'game: crash', launch: 'crash', kind: 'game' },
 ];
-/** A game page's images and sounds before the first round (ARCHITECTURE.md). */
+/** A game page's images and sounds before the first round (docs/architecture.md). */
 const GAME_MEDIA_BUDGET_KB = 150;
 /** /play's layout shift, signed out and in, until its mode buttons show (budget 0.02). */
 const PLAY_CLS = [{ path: '/play?game=amber-fortune', signedIn: false }, { path: '/play?game=amber-fortune', signedIn: true }];
