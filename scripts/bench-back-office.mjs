@@ -1,4 +1,4 @@
-// Back office II (issue 25) measurement: a generated data set of 5,000 players and 100,000 ledger
+// Back office II measurement: a generated data set of 5,000 players and 100,000 ledger
 // rows (15,000 deposits, 10,000 withdrawals, 37,500 game rounds of a bet and a win), plus 100,000
 // audit rows. Times the dashboard (/operator, last 30 days, all of the data) and streams a CSV of
 // 100,000 rows (the audit log export), sampling this process's memory while it streams.

@@ -38,13 +38,13 @@ const GAME_MEDIA_BUDGET_KB = 150;
 const PLAY_CLS = [{ path: '/play?game=amber-fortune', signedIn: false }, { path: '/play?game=amber-fortune', signedIn: true }];
 const PLAY_CLS_BUDGET = 0.02;
 // Layout shift is measured (not asserted) on every profile screen, signed in as the demo player.
-// …and on the home page with a CLS budget of 0.02, signed out and in (issue 23); /play has its own rows below.
+// …and on the home page with a CLS budget of 0.02, signed out and in; /play has its own rows below.
 const PUBLIC_CLS_PAGES = [
   { path: '/', signedIn: false }, { path: '/', signedIn: true },
 ];
 const PROFILE_SCREENS = ['', '/bonus', '/balance', '/deposit', '/withdrawal', '/history', '/loyalty', '/notification', '/affiliate_program', '/security', '/responsible_gaming'];
 const CLS_WIDTHS = [360, 1280];
-/** CLS is measured on a quiet CPU and with Chrome's CPU throttling (4×), as on a slow phone (issue 29). */
+/** CLS is measured on a quiet CPU and with Chrome's CPU throttling (4×), as on a slow phone. */
 const CLS_THROTTLE = 4;
 const CLS_COLUMNS = CLS_WIDTHS.flatMap((width) => [{ width, rate: 1 }, { width, rate: CLS_THROTTLE }]);
 const clsKey = ({ width, rate }) => (rate === 1 ? `${width}` : `${width}@${rate}x`);

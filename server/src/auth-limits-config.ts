@@ -1,4 +1,4 @@
-/** The settings of the sign-in, registration, password-hashing and token protections (README "Security"). */
+/** The settings of the sign-in, registration, password-hashing and token protections (docs/security.md). */
 export interface AuthLimits {
   /** How many reverse proxies sit in front of the server; 0 trusts no X-Forwarded-For. */
   trustProxy: number;

@@ -40,11 +40,11 @@ export interface ServerConfig {
   mail: MailConfig;
   /** Safer gambling: cooling-off and the reality-check test interval. */
   rg: RgConfig;
-  /** The operator console (README "For operators"). */
+  /** The operator console (docs/operators.md). */
   operator: OperatorConfig;
-  /** Days a closed account's personal data is kept before it is pseudonymised (README "Your account"). */
+  /** Days a closed account's personal data is kept before it is pseudonymised (docs/account.md). */
   accountRetentionDays: number;
-  /** Days after which an account never activated is deleted (README "Your account"). */
+  /** Days after which an account never activated is deleted (docs/account.md). */
   unactivatedAccountDays: number;
   /** Health, metrics and shutdown (docs/deploying.md). */
   ops: OpsConfig;

@@ -13,7 +13,7 @@ import { processAlive, readControlFile, removeControlFile, writeControlFile } fr
 // PORT=0 picks a free port (tests start several nodes); the banner prints the one chosen.
 const port = process.env.PORT ? Number(process.env.PORT) : 4321;
 const host = process.env.HOST || '0.0.0.0';
-// DIST_DIR lets the e2e suite serve a private copy of the build (see README "Tests").
+// DIST_DIR lets the e2e suite serve a private copy of the build (see docs/testing.md).
 const distDir = process.env.DIST_DIR ? resolve(process.env.DIST_DIR) : fileURLToPath(new URL('../../dist/', import.meta.url));
 
 const config = loadConfig();

@@ -1,4 +1,4 @@
-/** Safer-gambling settings (README "Configuration"). */
+/** Safer-gambling settings (docs/configuration.md). */
 export interface RgConfig {
   /** Hours a raised or removed limit waits before it applies (UKGC RTS 12: at least 24). */
   coolingOffHours: number;

@@ -1,5 +1,5 @@
 // The one support channel players have: an email address, set at build time with
-// PUBLIC_SUPPORT_EMAIL (the README's configuration table). The footer links to it, and editors
+// PUBLIC_SUPPORT_EMAIL (docs/configuration.md). The footer links to it, and editors
 // write `{support_email}` in Markdown, which every content reader (the build, the dev preview and
 // `npm run i18n:check`) replaces with a mailto link before checking or rendering the file.
 

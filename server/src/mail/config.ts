@@ -1,6 +1,6 @@
 import { supportEmail } from '../../../src/data/support-email.mjs';
 
-/** Mail and password-reset settings (README "Configuration" and "Email"). */
+/** Mail and password-reset settings (docs/configuration.md, docs/security.md "Email"). */
 export interface MailConfig {
   /** `smtp://` or `smtps://` server to send through; without it, mail is written to `outboxDir`. */
   smtpUrl?: string;

@@ -1,6 +1,6 @@
 import { toCents } from '../../../../src/api/money.ts';
 
-/** The game provider's and the wallet's settings (README, Configuration). */
+/** The game provider's and the wallet's settings (docs/configuration.md). */
 export interface GameConfig {
   minBet: string;
   maxBet: string;
