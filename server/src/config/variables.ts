@@ -42,7 +42,7 @@ export const VARIABLES = {
   PORT: setting(port, '4321', { when: RUN, description: 'Where `npm start` listens (`0`: any free port, printed at start)' }),
   HOST: setting(text, '0.0.0.0', { when: RUN, description: 'The address `npm start` listens on' }),
   SITE_URL: optional(origin, {
-    when: ['build', 'run'], defaultText: '`http://localhost:<PORT>`',
+    when: ['build', 'run'], defaultText: '`http://localhost:<PORT>` (build: `http://localhost:4321`)',
     description: 'Public origin: canonical links, hreflang, sitemap; at run time where the payment page sends players back (return paths resolve against it) and where mail links point',
   }),
   API_URL: optional(origin, {
@@ -62,7 +62,7 @@ export const VARIABLES = {
   PUBLIC_BUILD_CHECK_MINUTES: setting(whole(1), '60', { when: BUILD, description: 'How often an open page checks `builds/latest.json` for a new deploy' }),
   PUBLIC_SUPPORT_EMAIL: setting(email, 'support@amberplay.test', {
     when: ['build', 'run'],
-    description: "The players' support address (the only contact channel): a mailto link in every page's footer and the FAQ's \"Still have a question?\" box, and what `{support_email}` in Markdown becomes. A malformed address stops the build",
+    description: "The players' support address (the only contact channel): a mailto link in every page's footer and the FAQ's \"Still have a question?\" box, and what `{support_email}` in Markdown becomes (see [editors.md](editors.md)). A malformed address stops the build",
   }),
   PUBLIC_RSA_PUBLIC_KEY: optional(text, { when: BUILD, defaultText: 'derived from our key', description: "The API's RSA public key (PEM or base64 SPKI), for a site built against another API" }),
   CONTENT_DIR: optional(text, { when: ['build', 'test'], defaultText: '`src/content`', description: 'The Markdown content folder for the build, `astro dev` and `npm run i18n:check` (tests point it at a broken copy)' }),
@@ -88,7 +88,7 @@ export const VARIABLES = {
   CORS_ORIGINS: setting(textList, '', { when: RUN, description: 'Site origins allowed to call the API from another origin; the demo payment page may also send players back to them' }),
 
   // Sign-in, registration and tokens (docs/security.md)
-  LOGIN_MAX_FAILURES: setting(whole(1), '5', { when: RUN, description: 'Password checks per (email, client address) before 429, per `LOGIN_WINDOW_SECONDS`; also wrong operator codes and two-factor changes' }),
+  LOGIN_MAX_FAILURES: setting(whole(1), '5', { when: RUN, description: 'Password checks per (email, client address) before 429, per `LOGIN_WINDOW_SECONDS`; also wrong operator codes and two-factor changes (see [security.md](security.md#sign-in-limits))' }),
   LOGIN_WINDOW_SECONDS: setting(whole(1), '900', { when: RUN, description: 'The window sign-in failures count in' }),
   LOGIN_MAX_FAILURES_PER_ADDRESS: setting(whole(1), '50', { when: RUN, description: 'Failed or refused sign-ins per client address, over all emails, per `LOGIN_WINDOW_SECONDS`' }),
   REGISTER_MAX_PER_ADDRESS: setting(whole(1), '5', { when: RUN, description: 'Registrations per client address per `REGISTER_WINDOW_SECONDS`; more get 429' }),
@@ -106,7 +106,7 @@ export const VARIABLES = {
   // Mail (docs/security.md, "Email")
   SMTP_URL: optional(smtpUrl, {
     when: RUN, secret: true, defaultText: 'unset',
-    description: '`smtp://user:pass@host:587` or `smtps://…:465`: mail goes there. Unset, each message is written to `DATA_DIR/outbox/` as an `.eml` file',
+    description: '`smtp://user:pass@host:587` or `smtps://…:465`: mail goes there. Unset, each message is written to `DATA_DIR/outbox/` as an `.eml` file (see [Email](security.md#email))',
   }),
   MAIL_FROM: setting(text, 'AmberPlay <no-reply@amberplay.test>', { when: RUN, description: 'The sender of every mail' }),
   SUPPORT_EMAIL: optional(email, {
@@ -133,7 +133,7 @@ export const VARIABLES = {
   RG_COOLING_OFF_HOURS: setting(hours, '24', { when: RUN, description: 'How long a raised or removed deposit/loss limit waits before it applies (UKGC RTS 12)' }),
   RG_REALITY_CHECK_TEST_MINUTES: optional(whole(1), {
     when: ['run', 'test'],
-    description: '**Tests only**: one extra reality-check interval the API accepts besides 15–120 (the e2e server sets `1`). Leave unset in production',
+    description: '**Tests only**: one extra reality-check interval the API accepts besides 15–120 (the e2e server sets `1`, so `tests/e2e/responsible-gaming.spec.ts` waits one minute, not an hour). Leave unset in production',
   }),
 
   // Connections and operations (docs/deploying.md)
@@ -141,15 +141,15 @@ export const VARIABLES = {
   REQUEST_TIMEOUT_SECONDS: setting(seconds(30), '30', { when: RUN, description: 'Time a whole request, headers and body, may take; also how long an idle socket stays open' }),
   KEEP_ALIVE_TIMEOUT_SECONDS: setting(seconds(), '5', { when: RUN, description: 'How long a kept-alive connection waits for its next request' }),
   MAX_CONNECTIONS_PER_ADDRESS: setting(whole(1), '100', { when: RUN, description: 'Open connections one client address may hold; more get `503` and are closed' }),
-  METRICS_TOKEN: optional(token, { when: RUN, secret: true, description: 'Bearer token `GET /metrics` needs; unset, only the machine itself may read it' }),
+  METRICS_TOKEN: optional(token, { when: RUN, secret: true, description: 'Bearer token `GET /metrics` needs; unset, only the machine itself may read it (see [deploying.md](deploying.md#6-health-metrics-logs))' }),
   SHUTDOWN_GRACE_SECONDS: setting(seconds(600), '20', { when: RUN, description: 'After SIGTERM, how long requests in flight may take to finish' }),
 
   // The operator console (docs/operators.md)
   OPERATOR_ALLOWED_IPS: setting(addressList, '', {
     when: RUN, defaultText: 'unset (any address)',
-    description: 'Addresses and CIDR ranges (`203.0.113.7, 10.0.0.0/8, 2001:db8::/32`) that may open `/operator`; every other address gets 403 on every console path. The address is taken as for the rate limits (`TRUST_PROXY`)',
+    description: 'Addresses and CIDR ranges (`203.0.113.7, 10.0.0.0/8, 2001:db8::/32`) that may open `/operator`; every other address gets 403 on every console path. The address is taken as for the rate limits (`TRUST_PROXY`). See [operators.md](operators.md)',
   }),
-  ADJUSTMENT_SECOND_APPROVAL: setting(amount, '500.00', { when: RUN, description: 'A staff balance adjustment larger than this waits for a second admin (four eyes)' }),
+  ADJUSTMENT_SECOND_APPROVAL: setting(amount, '500.00', { when: RUN, description: 'A staff balance adjustment larger than this waits for a second admin (four eyes). See [operator-actions.md](operator-actions.md)' }),
   ACCOUNT_RETENTION_DAYS: setting(whole(1), '30', { when: RUN, description: "Days a closed account's personal data is kept before it is pseudonymised ([account.md](account.md))" }),
   UNACTIVATED_ACCOUNT_DAYS: setting(whole(1), '30', { when: RUN, description: 'Days after which an account never activated is deleted' }),
 
@@ -171,6 +171,9 @@ export const VARIABLES = {
   CMS_PORT: setting(port, '4330', { when: TEST, description: 'Port of the browser editor `npm run cms` opens' }),
   CMS_PROXY_PORT: setting(port, '8081', { when: TEST, description: "Port of the editor's local git proxy" }),
   CMS_BRANCH: setting(text, 'main', { when: TEST, description: 'The branch the browser editor writes to' }),
+  CMS_LOG_LEVEL: setting(text, 'warn', { when: TEST, description: "Log level of the editor's local git proxy (`decap-server`)" }),
+  BENCH_PROFILE: optional(text, { when: TEST, description: 'Any value: the back-office bench (`scripts/bench-back-office.mjs`) also prints the time of each dashboard query' }),
+  CI: setting(flag, '0', { when: TEST, description: 'Set by CI systems: Playwright then refuses `test.only`' }),
 } as const satisfies Record<string, Variable>;
 
 export type VariableName = keyof typeof VARIABLES;
