@@ -8,6 +8,7 @@ import { CHROMIUM_ARGS, chromiumPath } from './chromium-path.mjs';
 import { JS_BUDGET_KB, measurePageJs } from './page-js.mjs';
 import { startServer } from './local-server.mjs';
 import { DEMO_PLAYER } from '../server/src/db/demo-player.ts';
+import { parseEnv } from '../server/src/config/variables.ts';
 
 const KB = 1024;
 const BUDGETS = { buildSeconds: 30, publicJsKb: JS_BUDGET_KB.public, publicSignedInJsKb: JS_BUDGET_KB.publicSignedIn, profileJsKb: JS_BUDGET_KB.profile, gameJsKb: JS_BUDGET_KB.game };
@@ -59,7 +60,7 @@ const latest = JSON.parse(readFileSync('dist/builds/latest.json', 'utf8'));
 const meta = JSON.parse(readFileSync(`dist/builds/meta/${latest.id}.json`, 'utf8'));
 const routePages = meta.routes.filter((route) => !/\/(404|500)$/.test(route)).length;
 
-const server = await startServer(Number(process.env.BENCH_PORT) || 4520);
+const server = await startServer(parseEnv(process.env, ['BENCH_PORT']).BENCH_PORT);
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 const rows = [];
 const clsRows = [];
