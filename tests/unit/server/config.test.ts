@@ -1,5 +1,9 @@
 // One rule for every variable: unset or blank means the default; anything else must be valid, or
 // the start stops with an error naming the variable. Valid values mean what they always meant.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../server/src/config.ts';
 import { namesFor, parseEnv } from '../../../server/src/config/variables.ts';
@@ -131,5 +135,17 @@ describe('server configuration: invalid values stop the start', () => {
   it('lets the server ignore a wrong test-only variable', () => {
     expect(loadConfig({ E2E_PORT: 'not a port' })).toEqual(defaults);
     expect(() => parseEnv({ E2E_PORT: 'not a port' }, ['E2E_PORT'])).toThrow('E2E_PORT must be a port number from 0 to 65535, got "not a port"');
+  });
+
+  it('the real server stops before it opens anything, with one line per wrong variable', () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'amber-config-')), 'data');
+    const started = spawnSync(process.execPath, [resolve(import.meta.dirname, '../../../server/src/index.ts')], {
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: '0', DEMO: 'maybe', GAME_MIN_BET: '0', DATABASE_URL: '' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(started.status).toBe(1);
+    expect(started.stderr).toBe('The configuration has 2 problems:\n  DEMO must be 1 or 0 (or true or false), got "maybe"\n  GAME_MIN_BET must be a positive amount such as 0.10, got "0"\n');
+    expect(existsSync(dataDir)).toBe(false);
   });
 });
