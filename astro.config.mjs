@@ -9,18 +9,26 @@ import { contentWarningsReport } from './integrations/content-warnings.mjs';
 import { cdnRules } from './integrations/cdn-rules.mjs';
 import { contentMarkdownProcessor } from './src/content/markdown-processor.mjs';
 import { publicKeySpkiBase64 } from './server/src/key-files.mjs';
+import { namesFor, parseEnv } from './server/src/config/variables.ts';
 
 /** The locales the site is built in, exported for tools and tests (as Starlight does). */
 export const locales = LOCALES;
 
+/**
+ * The build's variables, through the same schema as the server's (docs/configuration.md): blank
+ * means the default, and an invalid value stops the build with the variable's name. The pages
+ * read the `PUBLIC_*` ones as `import.meta.env` constants, checked here first.
+ */
+const env = parseEnv(process.env, namesFor('build'));
+
 /** Where the site is deployed; canonical links, hreflang and the sitemap use it. */
-const site = process.env.SITE_URL || 'http://localhost:4321';
+const site = env.SITE_URL ?? 'http://localhost:4321';
 
 /** The API origin, when it is not the site's own (operators set it at build time). */
-const apiOrigin = process.env.PUBLIC_API_BASE ? new URL(process.env.PUBLIC_API_BASE).origin : '';
+const apiOrigin = env.PUBLIC_API_BASE ?? '';
 
 /** The demo game provider's origin when it is not the site's own; /play frames its pages. */
-const gameProviderOrigin = process.env.PUBLIC_GAME_PROVIDER_ORIGIN ? new URL(process.env.PUBLIC_GAME_PROVIDER_ORIGIN).origin : '';
+const gameProviderOrigin = env.PUBLIC_GAME_PROVIDER_ORIGIN ?? '';
 
 const build = { id: createBuildId(), timestamp: new Date().toISOString() };
 

@@ -1,13 +1,16 @@
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './scripts/chromium-path.mjs';
 import { ISOLATED_SPECS } from './tests/e2e/isolated-site.mjs';
+import { parseEnv } from './server/src/config/variables.ts';
 
+/** The test variables, through the project's one configuration schema (docs/configuration.md). */
+const env = parseEnv(process.env, ['E2E_PORT', 'E2E_ISOLATED_PORT', 'E2E_BASE_URL', 'CI']);
 /** The e2e suite runs against the built site served by our own server, never a mock. */
-export const E2E_PORT = Number(process.env.E2E_PORT) || 4510;
+export const E2E_PORT = env.E2E_PORT;
 /** The second server, for specs that rewrite files of the site (`*.isolated.spec.ts`). */
-const ISOLATED_PORT = Number(process.env.E2E_ISOLATED_PORT) || E2E_PORT + 1;
+const ISOLATED_PORT = env.E2E_ISOLATED_PORT ?? E2E_PORT + 1;
 /** A deployment to check instead (`npm run test:deploy`): then only `@deploy` tests run, and we start no server. */
-const REMOTE = process.env.E2E_BASE_URL?.replace(/\/+$/, '');
+const REMOTE = env.E2E_BASE_URL;
 
 type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, { command: string }>;
 
@@ -31,7 +34,7 @@ export default defineConfig({
   // holds the specs that cannot.
   workers: 2,
   fullyParallel: true,
-  forbidOnly: !!process.env.CI,
+  forbidOnly: env.CI,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
   timeout: 30_000,

@@ -15,9 +15,9 @@ import { join, resolve } from 'node:path';
 import { encryptJson } from '../src/api/envelope.ts';
 import { fromCents, toCents } from '../src/api/money.ts';
 import { startBenchApi } from './bench-server.mjs';
+import { parseEnv } from '../server/src/config/variables.ts';
 
-const PORT = Number(process.env.BENCH_API_PORT) || 4540;
-const DURATION = Number(process.env.BENCH_SECONDS) || 10;
+const { BENCH_API_PORT: PORT, BENCH_SECONDS: DURATION, DATABASE_URL: databaseUrl } = parseEnv(process.env, ['BENCH_API_PORT', 'BENCH_SECONDS', 'DATABASE_URL']);
 const CONNECTIONS = 10;
 const FLOOD = 50;
 const base = `http://127.0.0.1:${PORT}`;
@@ -25,7 +25,6 @@ const only = process.argv.find((arg) => arg.startsWith('--db='))?.slice(5);
 const baselineAt = process.argv.indexOf('--baseline');
 const baselineRef = baselineAt >= 0 ? process.argv[baselineAt + 1] : process.argv.find((arg) => arg.startsWith('--baseline='))?.slice(11);
 if (baselineAt >= 0 && !baselineRef) throw new Error('--baseline needs a git ref, e.g. --baseline 4885db5');
-const databaseUrl = process.env.DATABASE_URL;
 
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

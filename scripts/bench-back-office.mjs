@@ -1,4 +1,4 @@
-// Back office II (issue 25) measurement: a generated data set of 5,000 players and 100,000 ledger
+// Back office II measurement: a generated data set of 5,000 players and 100,000 ledger
 // rows (15,000 deposits, 10,000 withdrawals, 37,500 game rounds of a bet and a win), plus 100,000
 // audit rows. Times the dashboard (/operator, last 30 days, all of the data) and streams a CSV of
 // 100,000 rows (the audit log export), sampling this process's memory while it streams.
@@ -20,8 +20,9 @@ import { openDatabase } from '../server/src/db/open.ts';
 import { seed } from '../server/src/db/seed.ts';
 import { createMailer } from '../server/src/mail/mailer.ts';
 import { PasswordQueue } from '../server/src/services/password-queue.ts';
+import { parseEnv } from '../server/src/config/variables.ts';
 
-const databaseUrl = process.env.DATABASE_URL || undefined;
+const { DATABASE_URL: databaseUrl, BENCH_PROFILE: profile } = parseEnv(process.env, ['DATABASE_URL', 'BENCH_PROFILE']);
 const dataDir = mkdtempSync(join(tmpdir(), 'amber-bench-bo-'));
 const schema = databaseUrl ? `bench_bo_${randomBytes(4).toString('hex')}` : undefined;
 const config = loadConfig({ DEMO: '0', DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
@@ -90,7 +91,7 @@ try {
     console.log(`${path}: median ${times[Math.floor(times.length / 2)].toFixed(0)} ms, max ${times.at(-1).toFixed(0)} ms (${runs} runs after one warm-up)`);
     return times;
   };
-  if (process.env.BENCH_PROFILE) {
+  if (profile) {
     const { dashboard: figures } = await import('../server/src/operator/dashboard.ts');
     const timing = { ...db, query: async (sql, params) => { const t = performance.now(); const r = await db.query(sql, params); console.log(`  ${(performance.now() - t).toFixed(0)} ms  ${sql.replace(/\s+/g, ' ').slice(0, 90)}`); return r; } };
     for (let i = 0; i < 2; i++) await figures(timing, { from: start, to: new Date(now.getTime() + 86_400_000).toISOString() });

@@ -10,13 +10,12 @@ import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
 import { fromCents, signedToCents, toCents } from '../src/api/money.ts';
 import { startBenchApi } from './bench-server.mjs';
+import { parseEnv } from '../server/src/config/variables.ts';
 
-const PORT = Number(process.env.BENCH_API_PORT) || 4540;
-const DURATION = Number(process.env.BENCH_SECONDS) || 10;
+const { BENCH_API_PORT: PORT, BENCH_SECONDS: DURATION, DATABASE_URL: databaseUrl } = parseEnv(process.env, ['BENCH_API_PORT', 'BENCH_SECONDS', 'DATABASE_URL']);
 const CONNECTIONS = 10;
 const DEPOSIT = '10000.00';
 const only = process.argv.find((arg) => arg.startsWith('--db='))?.slice(5);
-const databaseUrl = process.env.DATABASE_URL;
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 

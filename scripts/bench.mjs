@@ -1,5 +1,5 @@
 // `npm run bench`: builds the site, then measures in real Chromium what each page type costs
-// before any interaction. Budgets come from ARCHITECTURE.md; a broken budget exits non-zero.
+// before any interaction. Budgets come from docs/architecture.md; a broken budget exits non-zero.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -8,6 +8,7 @@ import { CHROMIUM_ARGS, chromiumPath } from './chromium-path.mjs';
 import { JS_BUDGET_KB, measurePageJs } from './page-js.mjs';
 import { startServer } from './local-server.mjs';
 import { DEMO_PLAYER } from '../server/src/db/demo-player.ts';
+import { parseEnv } from '../server/src/config/variables.ts';
 
 const KB = 1024;
 const BUDGETS = { buildSeconds: 30, publicJsKb: JS_BUDGET_KB.public, publicSignedInJsKb: JS_BUDGET_KB.publicSignedIn, profileJsKb: JS_BUDGET_KB.profile, gameJsKb: JS_BUDGET_KB.game };
@@ -32,19 +33,19 @@ const PAGES = [
   { name: 'game: mines', launch: 'mines', kind: 'game' },
   { name: 'game: crash', launch: 'crash', kind: 'game' },
 ];
-/** A game page's images and sounds before the first round (ARCHITECTURE.md). */
+/** A game page's images and sounds before the first round (docs/architecture.md). */
 const GAME_MEDIA_BUDGET_KB = 150;
 /** /play's layout shift, signed out and in, until its mode buttons show (budget 0.02). */
 const PLAY_CLS = [{ path: '/play?game=amber-fortune', signedIn: false }, { path: '/play?game=amber-fortune', signedIn: true }];
 const PLAY_CLS_BUDGET = 0.02;
 // Layout shift is measured (not asserted) on every profile screen, signed in as the demo player.
-// …and on the home page with a CLS budget of 0.02, signed out and in (issue 23); /play has its own rows below.
+// …and on the home page with a CLS budget of 0.02, signed out and in; /play has its own rows below.
 const PUBLIC_CLS_PAGES = [
   { path: '/', signedIn: false }, { path: '/', signedIn: true },
 ];
 const PROFILE_SCREENS = ['', '/bonus', '/balance', '/deposit', '/withdrawal', '/history', '/loyalty', '/notification', '/affiliate_program', '/security', '/responsible_gaming'];
 const CLS_WIDTHS = [360, 1280];
-/** CLS is measured on a quiet CPU and with Chrome's CPU throttling (4×), as on a slow phone (issue 29). */
+/** CLS is measured on a quiet CPU and with Chrome's CPU throttling (4×), as on a slow phone. */
 const CLS_THROTTLE = 4;
 const CLS_COLUMNS = CLS_WIDTHS.flatMap((width) => [{ width, rate: 1 }, { width, rate: CLS_THROTTLE }]);
 const clsKey = ({ width, rate }) => (rate === 1 ? `${width}` : `${width}@${rate}x`);
@@ -59,7 +60,7 @@ const latest = JSON.parse(readFileSync('dist/builds/latest.json', 'utf8'));
 const meta = JSON.parse(readFileSync(`dist/builds/meta/${latest.id}.json`, 'utf8'));
 const routePages = meta.routes.filter((route) => !/\/(404|500)$/.test(route)).length;
 
-const server = await startServer(Number(process.env.BENCH_PORT) || 4520);
+const server = await startServer(parseEnv(process.env, ['BENCH_PORT']).BENCH_PORT);
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 const rows = [];
 const clsRows = [];

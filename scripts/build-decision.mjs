@@ -1,7 +1,7 @@
 // Whether `npm start` must build the site first (scripts/start.mjs). Besides file times, the build
 // records the fingerprint of the public key it embeds: a server whose key differs (another
 // DATA_DIR, a rotated key, an older folder) would serve a site whose every encrypted request fails
-// with "The encrypted request could not be read" (issue 20, item 16), so a mismatch rebuilds.
+// with "The encrypted request could not be read", so a mismatch rebuilds.
 import { createHash } from 'node:crypto';
 
 /** SHA-256 of the base64 SPKI the site embeds; '' (no key) has its own fingerprint 'none'. */

@@ -13,6 +13,7 @@ import { createReadStream, existsSync, mkdirSync, readdirSync, statSync, writeFi
 import { extname, join, normalize } from 'node:path';
 import { parseArgs } from 'node:util';
 import { cmsConfig } from './cms/config.mjs';
+import { parseEnv } from '../server/src/config/variables.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const decapDist = join(root, 'node_modules/decap-cms/dist');
@@ -66,15 +67,13 @@ if (positionals[0] === 'build') {
   process.exit(0);
 }
 
-const port = Number(process.env.CMS_PORT ?? 4330);
-const proxyPort = Number(process.env.CMS_PROXY_PORT ?? 8081);
-const branch = process.env.CMS_BRANCH ?? 'main';
+const { CMS_PORT: port, CMS_PROXY_PORT: proxyPort, CMS_BRANCH: branch, CMS_LOG_LEVEL: logLevel } = parseEnv(process.env, ['CMS_PORT', 'CMS_PROXY_PORT', 'CMS_BRANCH', 'CMS_LOG_LEVEL']);
 const config = cmsConfig({ backend: { name: 'proxy', proxy_url: `http://127.0.0.1:${proxyPort}/api/v1`, branch } });
 
 // Decap's local proxy. `fs` mode: a save writes the files and commits nothing.
 const proxy = spawn(process.execPath, [join(root, 'node_modules/decap-server/dist/index.js')], {
   cwd: root,
-  env: { ...process.env, PORT: String(proxyPort), BIND_HOST: '127.0.0.1', MODE: 'fs', GIT_REPO_DIRECTORY: root, LOG_LEVEL: process.env.CMS_LOG_LEVEL ?? 'warn' },
+  env: { ...process.env, PORT: String(proxyPort), BIND_HOST: '127.0.0.1', MODE: 'fs', GIT_REPO_DIRECTORY: root, LOG_LEVEL: logLevel },
   stdio: 'inherit',
 });
 proxy.on('exit', (code) => {

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes public/games/<id>.svg: one flat-illustration style for every title (issue 23).
+"""Writes public/games/<id>.svg: one flat-illustration style for every title.
 
 Each picture is 320x240 with the same frame: a two-tone backdrop in the game's own hue, a soft
 light behind the subject, diagonal sheen lines and the subject drawn in flat shapes with one

@@ -2,8 +2,8 @@
 // `npm run bench` and the deployment check (tests/e2e/deploy.spec.ts), so both count alike.
 import { gzipSync } from 'node:zlib';
 
-/** Budgets from ARCHITECTURE.md, in KB of gzip. */
-/** ARCHITECTURE.md: a public page signed out ≤ 15 KB; signed in, with the API client, ≤ 18 KB. */
+/** Budgets from docs/architecture.md, in KB of gzip. */
+/** docs/architecture.md: a public page signed out ≤ 15 KB; signed in, with the API client, ≤ 18 KB. */
 export const JS_BUDGET_KB = { public: 15, publicSignedIn: 18, profile: 95, game: 30 };
 
 const REACT_MARKER = /react-dom|__REACT_DEVTOOLS_GLOBAL_HOOK__|react\.(production|development)/;

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { privateKeyPath, publicKeySpkiBase64 } from '../server/src/key-files.mjs';
 import { buildReason, keyFingerprint } from './build-decision.mjs';
 import { ensureKeyPair } from '../server/src/keys.ts';
+import { parseEnv } from '../server/src/config/variables.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const marker = join(root, 'dist/builds/latest.json');
@@ -32,7 +33,7 @@ try {
 } catch {
   builtFingerprint = undefined;
 }
-const reason = buildReason({ force: process.env.FORCE_BUILD === '1', builtAt, changedAt, builtFingerprint, fingerprint });
+const reason = buildReason({ force: parseEnv(process.env, ['FORCE_BUILD']).FORCE_BUILD, builtAt, changedAt, builtFingerprint, fingerprint });
 if (reason) {
   console.log(reason);
   const result = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'], {

@@ -15,12 +15,14 @@ import { createServer } from 'node:http';
 import { tmpdir, userInfo } from 'node:os';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { privateKeyPath } from '../server/src/key-files.mjs';
+import { parseEnv } from '../server/src/config/variables.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DIST = join(ROOT, 'dist');
-const BASE_PORT = Number(process.env.DEPLOY_TEST_PORT) || 4700;
+const env = parseEnv(process.env, ['DEPLOY_TEST_PORT', 'TEST_DATABASE_URL', 'DATABASE_URL', 'RSA_PRIVATE_KEY_FILE']);
+const BASE_PORT = env.DEPLOY_TEST_PORT;
 const PORTS = { caddy: BASE_PORT, nginx: BASE_PORT + 1, bare: BASE_PORT + 2, nodes: [BASE_PORT + 3, BASE_PORT + 4] };
-const DATABASE_URL = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || '';
+const DATABASE_URL = env.TEST_DATABASE_URL ?? env.DATABASE_URL ?? '';
 const work = mkdtempSync(join(tmpdir(), 'amber-deploy-'));
 /** Processes this script started, each in its own process group, stopped at the end. */
 const started = [];
@@ -184,7 +186,7 @@ async function startNodes(origin) {
       TRUST_PROXY: '1',
       SITE_URL: origin,
       API_URL: origin,
-      RSA_PRIVATE_KEY_FILE: resolve(process.env.RSA_PRIVATE_KEY_FILE || privateKeyPath()),
+      RSA_PRIVATE_KEY_FILE: resolve(env.RSA_PRIVATE_KEY_FILE ?? privateKeyPath()),
       DATA_DIR: join(work, `node-${index + 1}`),
       DATABASE_URL,
       ...(schema ? { DATABASE_SCHEMA: schema } : {}),

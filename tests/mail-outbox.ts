@@ -1,5 +1,5 @@
 /**
- * Reading the mail a server without SMTP_URL writes to DATA_DIR/outbox/ (README "Email"): the
+ * Reading the mail a server without SMTP_URL writes to DATA_DIR/outbox/ (docs/security.md "Email"): the
  * API durability test, the browser tests and the bench read activation and reset links there,
  * exactly as a developer would.
  */

@@ -14,9 +14,9 @@ export interface Services {
   privateKeys: KeyObject[];
   /** "Now" for limits and token expiry; tests pass a clock they can move. */
   clock: Clock;
-  /** Every scrypt hash and check runs through it (README "Security"). */
+  /** Every scrypt hash and check runs through it (docs/security.md). */
   passwords: PasswordQueue;
-  /** SMTP, or `.eml` files in DATA_DIR/outbox (README "Email"). */
+  /** SMTP, or `.eml` files in DATA_DIR/outbox (docs/security.md "Email"). */
   mailer: Mailer;
 }
 

@@ -50,7 +50,7 @@ export interface AppOptions {
 /** Paths that answer JSON, never the site's HTML pages. */
 const API_PREFIXES = ['/api/', '/auth/', '/gmnggate/', '/demo-games/api/'];
 export const isApiPath = (path: string) => API_PREFIXES.some((prefix) => path.startsWith(prefix));
-/** Paths whose answers are private to the caller: `Cache-Control: no-store` (issue 20, item 11). */
+/** Paths whose answers are private to the caller: `Cache-Control: no-store`. */
 const PRIVATE_PREFIXES = ['/api/user/', '/auth/'];
 
 export function createApp({ distDir, services, log, lifecycle = new Lifecycle() }: AppOptions) {
@@ -103,7 +103,7 @@ export function createApp({ distDir, services, log, lifecycle = new Lifecycle() 
     onError: (c) => c.json({ detail: translate(c.get('locale'), 'errors.body_too_large') }, 413),
   });
   // The identity document upload is the one larger body (two files of up to 5 MB, multipart and
-  // unencrypted: README "The reference API"). Its route applies its own limit once the player is
+  // unencrypted: docs/api.md "The reference API"). Its route applies its own limit once the player is
   // known, so nobody signed out gets a large body read; every other request keeps the small limit.
   const isUpload = (c: { req: { method: string; path: string } }) => c.req.method === 'POST' && c.req.path === API_PATHS.verification;
   for (const prefix of API_PREFIXES) app.use(`${prefix}*`, (c, next) => (isUpload(c) ? next() : limit(c, next)));

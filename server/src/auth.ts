@@ -96,7 +96,7 @@ export interface TokenRow {
 export type TokenReader<Row extends TokenRow> = (db: Queryable, keyHash: string) => Promise<Row[]>;
 const readToken: TokenReader<TokenRow> = (db, keyHash) => db.query<TokenRow>('SELECT user_id, created_at, last_used_at FROM auth_tokens WHERE key_hash = $1', [keyHash]);
 
-/** `authenticate`, also answering when the token now expires (the site's cookie follows it: issue 20, item 14). */
+/** `authenticate`, also answering when the token now expires (the site's cookie follows it). */
 export async function authenticateToken<Row extends TokenRow = TokenRow>(
   { db, config, clock }: Services,
   header: string | undefined,

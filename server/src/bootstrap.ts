@@ -11,10 +11,12 @@ import { ensureKeyPair, loadPrivateKeys } from './keys.ts';
  * Everything the app needs, in start order: the key pair (made on first start), the database
  * (migrated), and the seed data.
  */
-export async function openServices(config: ServerConfig, env: Record<string, string | undefined> = process.env): Promise<Services> {
-  ensureKeyPair(env);
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: env.DATABASE_SCHEMA });
+export async function openServices(config: ServerConfig): Promise<Services> {
+  // The key helpers are shared with the build and the start script, which read the same names.
+  const keyFiles = { DATA_DIR: config.dataDir, RSA_PRIVATE_KEY_FILE: config.keys.privateKeyFile, RSA_PREVIOUS_PRIVATE_KEY_FILE: config.keys.previousPrivateKeyFile };
+  ensureKeyPair(keyFiles);
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.databaseSchema });
   await seed(db, config, systemClock);
   const passwords = new PasswordQueue(config.auth.passwordConcurrency, config.auth.passwordQueueMax);
-  return { db, config, privateKeys: loadPrivateKeys(env), clock: systemClock, passwords, mailer: createMailer(config.mail) };
+  return { db, config, privateKeys: loadPrivateKeys(keyFiles), clock: systemClock, passwords, mailer: createMailer(config.mail) };
 }

@@ -1,16 +1,32 @@
-import { isIP } from 'node:net';
-import { toCents } from '../../src/api/money.ts';
 import type { Limits } from '../../src/api/contract.ts';
-import { loadAuthLimits, type AuthLimits } from './auth-limits-config.ts';
-import { loadMailConfig, type MailConfig } from './mail/config.ts';
-import { loadGameConfig, type GameConfig } from './providers/games/config.ts';
-import { loadRgConfig, type RgConfig } from './rg-config.ts';
+import { authLimitsFrom, type AuthLimits } from './auth-limits-config.ts';
+import { namesFor, parseEnv, type NamesFor, type Values } from './config/variables.ts';
+import { mailConfigFrom, type MailConfig } from './mail/config.ts';
+import { gameConfigFrom, type GameConfig } from './providers/games/config.ts';
+import { rgConfigFrom, type RgConfig } from './rg-config.ts';
 
-/** Everything an operator can set, read once at start. The README lists each variable. */
+export { ConfigError } from './config/variables.ts';
+
+/** The variables the running server reads (docs/configuration.md, generated from the schema). */
+export type RunValues = Pick<Values, NamesFor<'run'>>;
+
+/** Everything an operator can set, read once at start. docs/configuration.md lists each variable. */
 export interface ServerConfig {
+  /** PORT: where the server listens (0: any free port). */
+  port: number;
+  /** HOST: the address it listens on. */
+  host: string;
+  /** DIST_DIR: the built site to serve; unset, the project's `dist/`. */
+  distDir?: string;
   /** PGlite data and the key pair live here unless overridden. */
   dataDir: string;
   databaseUrl?: string;
+  /** DATABASE_SCHEMA: the PostgreSQL schema (tests give each run its own). */
+  databaseSchema?: string;
+  /** RSA_PRIVATE_KEY_FILE and RSA_PREVIOUS_PRIVATE_KEY_FILE (a key rotation). */
+  keys: { privateKeyFile?: string; previousPrivateKeyFile?: string };
+  /** Whether SITE_URL was set, rather than derived from PORT (`npm start` says which). */
+  siteUrlSet: boolean;
   requireEncryption: boolean;
   /** Seed the demo player at start. */
   demo: boolean;
@@ -40,11 +56,11 @@ export interface ServerConfig {
   mail: MailConfig;
   /** Safer gambling: cooling-off and the reality-check test interval. */
   rg: RgConfig;
-  /** The operator console (README "For operators"). */
+  /** The operator console (docs/operators.md). */
   operator: OperatorConfig;
-  /** Days a closed account's personal data is kept before it is pseudonymised (README "Your account"). */
+  /** Days a closed account's personal data is kept before it is pseudonymised (docs/account.md). */
   accountRetentionDays: number;
-  /** Days after which an account never activated is deleted (README "Your account"). */
+  /** Days after which an account never activated is deleted (docs/account.md). */
   unactivatedAccountDays: number;
   /** Health, metrics and shutdown (docs/deploying.md). */
   ops: OpsConfig;
@@ -66,20 +82,6 @@ export interface OperatorConfig {
   adjustmentSecondApproval: string;
 }
 
-/** Each entry an IPv4 or IPv6 address, or a CIDR range such as 10.0.0.0/8 or 2001:db8::/32. */
-function addressList(env: Record<string, string | undefined>, name: string): string[] {
-  const entries = list(env[name]);
-  for (const entry of entries) {
-    const [address = '', prefix] = entry.split('/');
-    const family = isIP(address);
-    const bits = family === 4 ? 32 : 128;
-    if (!family || (prefix !== undefined && !(/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits))) {
-      throw new Error(`${name} must list addresses or CIDR ranges such as 203.0.113.7, 10.0.0.0/8, got "${entry}"`);
-    }
-  }
-  return entries;
-}
-
 export interface HttpLimits {
   headersTimeoutMs: number;
   /** Whole request, headers and body, including a body that never completes. */
@@ -88,93 +90,64 @@ export interface HttpLimits {
   maxConnectionsPerAddress: number;
 }
 
-const list = (value?: string) => (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
-
-function money(env: Record<string, string | undefined>, name: string, fallback: string): string {
-  const value = env[name] ?? fallback;
-  if (toCents(value) === undefined) throw new Error(`${name} must be an amount such as ${fallback}, got "${value}"`);
-  return value;
-}
-
-function whole(env: Record<string, string | undefined>, name: string, fallback: number): number {
-  const value = Number(env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number`);
-  return value;
-}
-
-/** An http(s) origin such as `https://play.example`; a trailing slash is tolerated, a path is not. */
-function origin(env: Record<string, string | undefined>, name: string, fallback: string): string {
-  const value = env[name] || fallback;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new Error(`${name} must be an origin such as https://play.example, got "${value}"`);
-  }
-  if (!/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
-    throw new Error(`${name} must be an origin such as https://play.example (no path), got "${value}"`);
-  }
-  return url.origin;
-}
-
-function seconds(env: Record<string, string | undefined>, name: string, fallback: number, max = Infinity): number {
-  const value = Number(env[name] ?? fallback);
-  if (!Number.isFinite(value) || value <= 0 || value > max) throw new Error(`${name} must be a number of seconds above 0${max < Infinity ? ` and at most ${max}` : ''}`);
-  return Math.round(value * 1000);
-}
-
-/** A token short enough to guess is refused at start rather than trusted. */
-function metricsToken(value?: string): string | undefined {
-  if (!value) return undefined;
-  if (!/^[\x21-\x7e]{16,}$/.test(value)) throw new Error('METRICS_TOKEN must be at least 16 printable characters without spaces');
-  return value;
-}
-
+/**
+ * The server's settings from the environment. Every variable is parsed by the one schema in
+ * `config/variables.ts` (blank means the default; an invalid value stops the start with an
+ * error naming it), so nothing else in the server reads `process.env`.
+ */
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
-  const referralRate = env.REFERRAL_RATE ?? '0.05';
-  if (!/^(0(\.\d{1,4})?|1(\.0{1,4})?)$/.test(referralRate)) throw new Error('REFERRAL_RATE must be a decimal from 0 to 1, e.g. 0.05');
-  const dataDir = env.DATA_DIR || '.data';
-  const siteUrl = origin(env, 'SITE_URL', `http://localhost:${env.PORT || 4321}`);
+  return configFrom(parseEnv(env, namesFor('run')));
+}
+
+/** The settings, from variables already parsed. */
+export function configFrom(values: RunValues): ServerConfig {
+  const siteUrl = values.SITE_URL ?? `http://localhost:${values.PORT}`;
   const http: HttpLimits = {
-    headersTimeoutMs: seconds(env, 'HEADERS_TIMEOUT_SECONDS', 10, 30),
-    requestTimeoutMs: seconds(env, 'REQUEST_TIMEOUT_SECONDS', 30, 30),
-    keepAliveTimeoutMs: seconds(env, 'KEEP_ALIVE_TIMEOUT_SECONDS', 5),
-    maxConnectionsPerAddress: whole(env, 'MAX_CONNECTIONS_PER_ADDRESS', 100),
+    headersTimeoutMs: values.HEADERS_TIMEOUT_SECONDS,
+    requestTimeoutMs: values.REQUEST_TIMEOUT_SECONDS,
+    keepAliveTimeoutMs: values.KEEP_ALIVE_TIMEOUT_SECONDS,
+    maxConnectionsPerAddress: values.MAX_CONNECTIONS_PER_ADDRESS,
   };
   // Node checks both only when the request ends; a headers timeout above the request's is meaningless.
   http.headersTimeoutMs = Math.min(http.headersTimeoutMs, http.requestTimeoutMs);
   return {
-    dataDir,
-    databaseUrl: env.DATABASE_URL || undefined,
-    requireEncryption: env.REQUIRE_ENCRYPTION === '1',
-    demo: env.DEMO !== '0',
-    currency: env.CURRENCY || 'EUR',
+    port: values.PORT,
+    host: values.HOST,
+    distDir: values.DIST_DIR,
+    dataDir: values.DATA_DIR,
+    databaseUrl: values.DATABASE_URL,
+    databaseSchema: values.DATABASE_SCHEMA,
+    keys: { privateKeyFile: values.RSA_PRIVATE_KEY_FILE, previousPrivateKeyFile: values.RSA_PREVIOUS_PRIVATE_KEY_FILE },
+    siteUrlSet: values.SITE_URL !== undefined,
+    requireEncryption: values.REQUIRE_ENCRYPTION,
+    demo: values.DEMO,
+    currency: values.CURRENCY,
     limits: {
-      deposit_min: money(env, 'DEPOSIT_MIN', '10.00'),
-      deposit_max: money(env, 'DEPOSIT_MAX', '10000.00'),
-      withdrawal_min: money(env, 'WITHDRAWAL_MIN', '10.00'),
-      withdrawal_max: money(env, 'WITHDRAWAL_MAX', '5000.00'),
+      deposit_min: values.DEPOSIT_MIN,
+      deposit_max: values.DEPOSIT_MAX,
+      withdrawal_min: values.WITHDRAWAL_MIN,
+      withdrawal_max: values.WITHDRAWAL_MAX,
     },
-    referralRate,
-    loginMaxFailures: whole(env, 'LOGIN_MAX_FAILURES', 5),
-    loginWindowSeconds: whole(env, 'LOGIN_WINDOW_SECONDS', 900),
-    auth: loadAuthLimits(env),
-    corsOrigins: list(env.CORS_ORIGINS),
-    games: loadGameConfig(env),
-    returnOrigins: list(env.RETURN_ORIGINS).map((value) => origin({ RETURN_ORIGINS: value }, 'RETURN_ORIGINS', value)),
+    referralRate: values.REFERRAL_RATE,
+    loginMaxFailures: values.LOGIN_MAX_FAILURES,
+    loginWindowSeconds: values.LOGIN_WINDOW_SECONDS,
+    auth: authLimitsFrom(values),
+    corsOrigins: values.CORS_ORIGINS,
+    games: gameConfigFrom(values),
+    returnOrigins: values.RETURN_ORIGINS,
     siteUrl,
-    apiUrl: origin(env, 'API_URL', siteUrl),
-    paymentExpiryMinutes: whole(env, 'PAYMENT_EXPIRY_MINUTES', 30),
+    apiUrl: values.API_URL ?? siteUrl,
+    paymentExpiryMinutes: values.PAYMENT_EXPIRY_MINUTES,
     http,
-    mail: loadMailConfig(env, dataDir),
-    rg: loadRgConfig(env),
+    mail: mailConfigFrom(values),
+    rg: rgConfigFrom(values),
     operator: {
-      allowedIps: addressList(env, 'OPERATOR_ALLOWED_IPS'),
+      allowedIps: values.OPERATOR_ALLOWED_IPS,
       idleMinutes: 30,
-      adjustmentSecondApproval: money(env, 'ADJUSTMENT_SECOND_APPROVAL', '500.00'),
+      adjustmentSecondApproval: values.ADJUSTMENT_SECOND_APPROVAL,
     },
-    accountRetentionDays: whole(env, 'ACCOUNT_RETENTION_DAYS', 30),
-    unactivatedAccountDays: whole(env, 'UNACTIVATED_ACCOUNT_DAYS', 30),
-    ops: { metricsToken: metricsToken(env.METRICS_TOKEN), shutdownGraceMs: seconds(env, 'SHUTDOWN_GRACE_SECONDS', 20, 600) },
+    accountRetentionDays: values.ACCOUNT_RETENTION_DAYS,
+    unactivatedAccountDays: values.UNACTIVATED_ACCOUNT_DAYS,
+    ops: { metricsToken: values.METRICS_TOKEN, shutdownGraceMs: values.SHUTDOWN_GRACE_SECONDS },
   };
 }

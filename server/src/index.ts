@@ -3,20 +3,25 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
 import { openServices } from './bootstrap.ts';
-import { loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
 import { DEMO_PLAYER } from './db/demo-player.ts';
 import { listen } from './listen.ts';
 import { siteUrlNotice } from './site-notice.ts';
 import { Lifecycle } from './ops/lifecycle.ts';
 import { processAlive, readControlFile, removeControlFile, writeControlFile } from './operator/control.ts';
 
-// PORT=0 picks a free port (tests start several nodes); the banner prints the one chosen.
-const port = process.env.PORT ? Number(process.env.PORT) : 4321;
-const host = process.env.HOST || '0.0.0.0';
-// DIST_DIR lets the e2e suite serve a private copy of the build (see README "Tests").
-const distDir = process.env.DIST_DIR ? resolve(process.env.DIST_DIR) : fileURLToPath(new URL('../../dist/', import.meta.url));
-
-const config = loadConfig();
+// Every setting comes from the environment through one schema (config/variables.ts); an invalid
+// value stops here, before anything is opened, with the variable's name and what it must be.
+let config: ServerConfig;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+// DIST_DIR lets the e2e suite serve a private copy of the build (see docs/testing.md).
+const distDir = config.distDir ? resolve(config.distDir) : fileURLToPath(new URL('../../dist/', import.meta.url));
 // Embedded PGlite: one process per DATA_DIR. The control file says this server holds it, and lets
 // `npm run operator` reach it instead of opening the folder a second time (operator/control.ts).
 const embedded = !config.databaseUrl;
@@ -35,14 +40,15 @@ const app = createApp({ distDir, services, lifecycle });
 
 const server = listen({
   fetch: app.fetch,
-  port: Number.isInteger(port) && port >= 0 ? port : 4321,
-  hostname: host,
+  // PORT=0 picks a free port (tests start several nodes); the banner prints the one chosen.
+  port: config.port,
+  hostname: config.host,
   limits: config.http,
   onListen: (info) => {
     const demo = config.demo ? ` · demo player: ${DEMO_PLAYER.email} / ${DEMO_PLAYER.password}` : '';
     if (embedded) writeControlFile(config.dataDir, `http://127.0.0.1:${info.port}`);
     console.log(`AmberPlay is running at http://localhost:${info.port}${demo}`);
-    for (const line of siteUrlNotice(config, process.env)) console.log(line);
+    for (const line of siteUrlNotice(config)) console.log(line);
   },
 });
 

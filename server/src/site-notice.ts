@@ -4,8 +4,8 @@ import type { ServerConfig } from './config.ts';
  * What `npm start` prints under its banner: the SITE_URL in use (mail links and the payment
  * page's way back use it) and how to set it when the site is opened at another address.
  */
-export function siteUrlNotice(config: Pick<ServerConfig, 'siteUrl'>, env: Record<string, string | undefined>): string[] {
-  if (env.SITE_URL) return [`Site address (SITE_URL): ${config.siteUrl}`];
+export function siteUrlNotice(config: Pick<ServerConfig, 'siteUrl' | 'siteUrlSet'>): string[] {
+  if (config.siteUrlSet) return [`Site address (SITE_URL): ${config.siteUrl}`];
   const url = new URL(config.siteUrl);
   const loopback = url.hostname === 'localhost' ? ` (http://127.0.0.1:${url.port || 80} works too)` : '';
   return [

@@ -102,7 +102,7 @@ export interface TwoFactorConfirmResponse {
 }
 // POST /api/user/2fa/deactivate
 export interface TwoFactorDeactivateRequest {
-  /** Djoser's name; turning two-factor on needs it too (issue 20). */
+  /** Djoser's name; turning two-factor on needs it too. */
   current_password: string;
   code: string;
 }
@@ -339,7 +339,7 @@ export interface Win {
   at: Timestamp;
 }
 
-// Safer gambling (issue 12): GET/PATCH /api/user/responsible-gaming and its actions.
+// Safer gambling: GET/PATCH /api/user/responsible-gaming and its actions.
 export const RG_PERIODS = ['day', 'week', 'month'] as const;
 export type RgPeriod = (typeof RG_PERIODS)[number];
 /** Reality-check intervals in minutes; `null` is off. */
@@ -394,7 +394,7 @@ export interface SelfExclusionRequest {
   confirm: true;
 }
 
-/** Identity documents a player may send (issue 14); passports have no back side. */
+/** Identity documents a player may send; passports have no back side. */
 export const DOCUMENT_TYPES = ['passport', 'id_card', 'driving_licence'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export type VerificationStatus = 'none' | 'pending' | 'verified' | 'rejected';

@@ -14,7 +14,7 @@ export interface DocumentUpload {
 }
 
 /**
- * Sends an identity document: the API's one multipart body, never encrypted (README "The
+ * Sends an identity document: the API's one multipart body, never encrypted (docs/api.md "The
  * reference API"). XMLHttpRequest rather than the ofetch client, because fetch reports no upload
  * progress; the headers, the 401 handling and the `ApiError` on failure are the client's own.
  * `onProgress` receives the fraction sent, from 0 to 1.

@@ -20,7 +20,7 @@ export interface HelpOrganisation {
 }
 
 /**
- * National services (issue 29), each checked by hand: its name, its official address, and that it
+ * National services, each checked by hand: its name, its official address, and that it
  * helps with gambling problems. Locales with none listed here (en has the UK services above) say
  * plainly that they list international help only: ru, hi, id, pt, tl, zh.
  */

@@ -1,5 +1,5 @@
 // The one support channel players have: an email address, set at build time with
-// PUBLIC_SUPPORT_EMAIL (the README's configuration table). The footer links to it, and editors
+// PUBLIC_SUPPORT_EMAIL (docs/configuration.md). The footer links to it, and editors
 // write `{support_email}` in Markdown, which every content reader (the build, the dev preview and
 // `npm run i18n:check`) replaces with a mailto link before checking or rendering the file.
 
@@ -8,8 +8,8 @@ export const DEFAULT_SUPPORT_EMAIL = 'support@amberplay.test';
 /** The placeholder editors write in Markdown instead of the address. */
 export const SUPPORT_EMAIL_TOKEN = '{support_email}';
 
-/** The same shape the content check accepts in a mailto: link. */
-const EMAIL = /^[^\s@/<>()[\]\\,;:"]+@[^\s@/<>()[\]\\,;:"]+\.[a-z]{2,}$/i;
+/** The same shape the content check accepts in a mailto: link (and the server's configuration). */
+export const EMAIL_PATTERN = /^[^\s@/<>()[\]\\,;:"]+@[^\s@/<>()[\]\\,;:"]+\.[a-z]{2,}$/i;
 
 /**
  * The address in `env[name]` (PUBLIC_SUPPORT_EMAIL for the site), else the default. A malformed
@@ -20,7 +20,7 @@ const EMAIL = /^[^\s@/<>()[\]\\,;:"]+@[^\s@/<>()[\]\\,;:"]+\.[a-z]{2,}$/i;
  */
 export function supportEmail(env = process.env, name = 'PUBLIC_SUPPORT_EMAIL') {
   const value = env[name]?.trim() || DEFAULT_SUPPORT_EMAIL;
-  if (!EMAIL.test(value)) throw new Error(`${name} must be an email address such as ${DEFAULT_SUPPORT_EMAIL}, got "${value}"`);
+  if (!EMAIL_PATTERN.test(value)) throw new Error(`${name} must be an email address such as ${DEFAULT_SUPPORT_EMAIL}, got "${value}"`);
   return value;
 }
 

@@ -14,7 +14,7 @@ export function SignInForm({ messages }: { messages: Messages }) {
   // Shown from the moment the server asks for a code (two-factor sign-in) until the dialog closes.
   const [askCode, setAskCode] = useState(false);
   // The server's first "enter the code" is a prompt, not a mistake: shown as the field's hint,
-  // without red, until the player has sent the form with the field (issue 29).
+  // without red, until the player has sent the form with the field.
   const [codePrompt, setCodePrompt] = useState(false);
   const prefilled = useStore($signInEmail);
   // The address of the last try, for a new activation link when the account waits for one.

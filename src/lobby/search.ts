@@ -41,7 +41,7 @@ export function searchWithFilter(search: string, filter: LobbyFilter): string {
   return text ? `?${text}` : '';
 }
 
-/** "Card games" is a chip across categories: the games dealt from cards (issue 23). */
+/** "Card games" is a chip across categories: the games dealt from cards. */
 export const CARDS_CHIP = 'cards';
 const CARD_MECHANICS = new Set(['blackjack', 'baccarat']);
 

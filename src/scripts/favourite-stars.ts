@@ -1,4 +1,4 @@
-// Favourite stars (issue 23), without React: on every lobby tile and on /play. A signed-in
+// Favourite stars, without React: on every lobby tile and on /play. A signed-in
 // player's favourites live on the server (/api/user/favourites); the API client loads only with a
 // token. Signed out, a star opens the sign-in dialog. Every star on the page shows one state.
 import { atom } from 'nanostores';

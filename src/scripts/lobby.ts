@@ -1,4 +1,4 @@
-// The home page's lobby without React (issue 23): refreshes the prerendered catalogue from the
+// The home page's lobby without React: refreshes the prerendered catalogue from the
 // API, filters it by search and chips (state in the URL: ?q=&category=&provider=), fills the
 // signed-in rows (favourites, recently played) and the winners feed. A failed request keeps what
 // the page has, or swaps its list for a quiet message; the page never breaks.

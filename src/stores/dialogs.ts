@@ -50,7 +50,7 @@ export function forgetRegisteredEmail() {
 
 /**
  * The game a visitor registered from (`/play…`), so the activation page opened from the mail in
- * this browser takes them back there once signed in (issue 29).
+ * this browser takes them back there once signed in.
  */
 const RETURN_KEY = 'amber.activation-return';
 

@@ -1,5 +1,5 @@
 /**
- * Issue 13, "no enumeration through registration": registration answers alike for new and taken
+ * No enumeration through registration: registration answers alike for new and taken
  * addresses, new accounts are activated through a mailed one-time link, and only someone with
  * the password learns that an account waits for activation.
  */

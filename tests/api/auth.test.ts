@@ -47,7 +47,7 @@ describe('POST /auth/users/', () => {
     expect(res.body.email[0]).toMatch(/[а-я]/i);
   });
 
-  it('registers a player whose ref matches nobody, without a referrer, and says the code was ignored (issue 10 #9)', async () => {
+  it('registers a player whose ref matches nobody, without a referrer, and says the code was ignored', async () => {
     const res = await ctx.api.request('POST', '/auth/users/', { body: { email: 'stale@example.test', username: 'stale_ref', password: 'amber-lantern-9', ref: 'NOSUCHCODE', ...ADULT } });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ email: 'stale@example.test', username: 'stale_ref', ref_ignored: true });

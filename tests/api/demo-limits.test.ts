@@ -1,5 +1,5 @@
 /**
- * Issue 20, item 7: anonymous demo play cannot grow the database without bound. Launches and
+ * Anonymous demo play cannot grow the database without bound. Launches and
  * seed rotations are limited per client address (429 with Retry-After), and expired demo sessions
  * are deleted with their rounds and revealed seeds, while real sessions' reveals stay.
  */

@@ -81,7 +81,7 @@ describe('durability', () => {
     // The seed ran again at start: still one demo player, one set of its notifications.
     const own = await call('/api/user/notification?mode=own', { token });
     expect(own.body.filter((n: { title: string }) => n.title === 'Welcome to AmberPlay')).toHaveLength(1);
-    // The seeded demo player may withdraw (README "Identity verification"), and still only once verified.
+    // The seeded demo player may withdraw (docs/api.md "Identity verification"), and still only once verified.
     expect((await call('/api/user/verification', { token })).body).toMatchObject({ status: 'verified' });
     expect((await call('/api/user/verification', { token: survivor })).body).toEqual({ status: 'pending', document_type: 'passport', submitted_at: submitted.submitted_at });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/clock.ts';
 import { useTestApi } from './harness.ts';
 
-/** Issue 23: favourites and recently played, on PGlite and (DATABASE_URL) PostgreSQL. */
+/** Favourites and recently played, on PGlite and (DATABASE_URL) PostgreSQL. */
 const clock = manualClock(new Date('2026-03-02T10:00:00Z'));
 const ctx = useTestApi({ GAME_SESSION_HOURS: '1' }, { clock });
 

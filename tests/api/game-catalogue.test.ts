@@ -1,5 +1,5 @@
 /**
- * Issue 21's games through the provider API, with real money: baccarat, French roulette and one
+ * The catalogue's games through the provider API, with real money: baccarat, French roulette and one
  * slot title per machine. Each round moves the wallet by exactly payout − stake (cents, BigInt),
  * the game fixes its own maths (the page cannot pick another title or table rules), and the
  * catalogue rows carry their mechanic, RTP and volatility.
@@ -43,7 +43,7 @@ async function playAndCheck(gameId: string, bet: Record<string, unknown>, rounds
   return played;
 }
 
-describe('issue 21 games with real money', () => {
+describe('baccarat, French roulette and the slot machines with real money', () => {
   it('baccarat: banker, player and tie bets move the balance by payout − stake; cards and totals are shown', async () => {
     for (const on of ['banker', 'player', 'tie'] as const) {
       const rounds = await playAndCheck('baccarat-royale', { type: 'baccarat', amount: '2.00', on }, 4);

@@ -6,7 +6,7 @@ import type { GameSessionState, RoundView } from '../../src/games/protocol.ts';
 import { useTestApi } from './harness.ts';
 
 /**
- * Issue 22, "verify from history": a real-money game page lists the player's rounds of that game
+ * Verify from history: a real-money game page lists the player's rounds of that game
  * from every session; an ended session's seed is revealed when the player opens the game again,
  * and then each of its rounds recomputes exactly. On PGlite and (DATABASE_URL) PostgreSQL.
  */

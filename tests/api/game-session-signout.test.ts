@@ -1,5 +1,5 @@
 /**
- * Issue 20, item 5: a real-money game session lives only as long as the sign-in that launched it.
+ * A real-money game session lives only as long as the sign-in that launched it.
  * Sign-out, "sign out everywhere", a password reset and set_password end it (the next round is
  * 410), and the request log never holds a game session id (a bearer capability).
  */

@@ -5,7 +5,7 @@ import { useTestApi } from './harness.ts';
 const rulesTexts = (lang: string): Record<string, string> =>
   JSON.parse(readFileSync(new URL(`../../locales/${lang}/game_rules.json`, import.meta.url), 'utf8')).rules;
 
-/** Issue 21: GET /gmnggate/games, the public catalogue in DRF pagination shape. */
+/** GET /gmnggate/games, the public catalogue in DRF pagination shape. */
 const ctx = useTestApi({ API_URL: 'https://api.example.test' });
 const get = (query = '') => ctx.api.request('GET', `/gmnggate/games${query}`);
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { balanceOf, useTestApi } from './harness.ts';
 
 /**
- * Issue 20 item 1: a stake is accepted only if the worst case (the stake, and every open stake
+ * A stake is accepted only if the worst case (the stake, and every open stake
  * lost) fits in the room left under every loss limit, checked under the player's row lock in the
  * transaction that takes the stake. Real parallel requests; run on PGlite and, with DATABASE_URL,
  * on PostgreSQL.

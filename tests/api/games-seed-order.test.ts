@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { hashServerSeed } from '../../src/games/fairness.ts';
 import { useTestApi } from './harness.ts';
 
-/** Issue 20 item 10: the next server seed is committed before the player chooses a client seed. */
+/** The next server seed is committed before the player chooses a client seed. */
 const ctx = useTestApi();
 const api = (path: string, body?: unknown) =>
   ctx.api.request(body === undefined ? 'GET' : 'POST', `/demo-games/api/sessions/${path}`, { body, encrypt: false });

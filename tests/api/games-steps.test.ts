@@ -5,7 +5,7 @@ import { toCents, fromCents } from '../../src/api/money.ts';
 import { balanceOf, useTestApi } from './harness.ts';
 
 /**
- * Issue 21: multi-step rounds through the provider API, real money through the wallet, on PGlite
+ * Multi-step rounds through the provider API, real money through the wallet, on PGlite
  * and (DATABASE_URL) PostgreSQL. The server's clock is moved, never waited for.
  */
 const clock = manualClock(new Date('2026-03-02T10:00:00Z'));

@@ -111,7 +111,7 @@ export async function createTestApi(env: Record<string, string> = {}, { clock = 
 
   let counter = 0;
   /**
-   * Marks a player verified as staff would (issue 14): a reviewed submission straight in the
+   * Marks a player verified as staff would: a reviewed submission straight in the
    * database, since approving belongs to the operator console. Withdrawals need it.
    */
   async function verify(userId: number) {

@@ -1,7 +1,7 @@
 /**
  * The real Node server (`server/src/listen.ts`) around the real app, on a free port, with short
  * limits: slow bodies are cut off, one address cannot hold every socket, and a client that
- * aborts an upload is logged as 499/info rather than as a server error (issue 10, findings 4, 12).
+ * aborts an upload is logged as 499/info rather than as a server error.
  */
 import { once } from 'node:events';
 import type { Server } from 'node:http';

@@ -1,4 +1,4 @@
-/** A method an API path does not support answers 405 with `Allow` (issue 10, finding 17). */
+/** A method an API path does not support answers 405 with `Allow`. */
 import { describe, expect, it } from 'vitest';
 import { createTestApi, useTestApi } from './harness.ts';
 

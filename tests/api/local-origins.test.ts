@@ -1,5 +1,5 @@
 /**
- * A local run opened at another address than SITE_URL's localhost (issue 20, item 15): the game
+ * A local run opened at another address than SITE_URL's localhost: the game
  * frame and the payment page's way back follow the site the player opened, when it is one of the
  * configured origins, and never an origin the configuration does not name.
  */

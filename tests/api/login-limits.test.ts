@@ -9,7 +9,7 @@ const from = (address: string, extra: Record<string, string> = {}) => ({ 'x-forw
 const login = (body: { email: string; password: string }, address: string, headers: Record<string, string> = {}) =>
   ctx.api.request('POST', '/auth/token/login/', { body, headers: from(address, headers) });
 
-describe('sign-in limit under parallel requests (issue 10 #1)', () => {
+describe('sign-in limit under parallel requests', () => {
   it('checks at most LOGIN_MAX_FAILURES passwords for 100 parallel wrong logins, and a right one mid-burst gets no token', async () => {
     const player = await ctx.api.player();
     const checksBefore = ctx.api.services.passwords.started;
@@ -29,7 +29,7 @@ describe('sign-in limit under parallel requests (issue 10 #1)', () => {
   });
 });
 
-describe('a lock is per address (issue 10 #7)', () => {
+describe('a lock is per address', () => {
   it('five wrong passwords from one address do not lock the owner out from another', async () => {
     const player = await ctx.api.player();
     for (let i = 0; i < 5; i++) expect((await login({ email: player.email, password: `wrong-pass-${i}` }, '198.51.100.20')).status).toBe(400);
@@ -75,7 +75,7 @@ describe('a lock is per address (issue 10 #7)', () => {
   });
 });
 
-describe('old counters are pruned (issue 10 #5)', () => {
+describe('old counters are pruned', () => {
   it('deletes counters whose window ended instead of keeping a row per failure forever', async () => {
     await login({ email: 'prune-me@example.test', password: 'wrong-pass-1' }, '198.51.100.26');
     const count = async () => (await ctx.api.db.query<{ n: number }>("SELECT count(*)::int AS n FROM rate_counters WHERE key LIKE 'login:198.51.100.26%'"))[0]!.n;

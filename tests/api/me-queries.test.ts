@@ -1,5 +1,5 @@
 /**
- * The authenticated read path (issue 20, item 18): `GET /api/user/me` costs one database round
+ * The authenticated read path: `GET /api/user/me` costs one database round
  * trip, the token row (checked as on every route) joined with the player and this sign-in's
  * reality check, where it had grown to four. Revocation and expiry stay immediate.
  */

@@ -1,5 +1,5 @@
 /**
- * The add-staff control endpoint (issue 20, item 2): an empty or missing secret never matches,
+ * The add-staff control endpoint: an empty or missing secret never matches,
  * only the process that wrote the control file answers, and it sits behind OPERATOR_ALLOWED_IPS.
  * Requests come from the loopback socket, as `npm run operator` sends them.
  */

@@ -33,7 +33,7 @@ describe('verification queue', () => {
     const review = await support.client.get(`/operator/verifications/${id}`);
     expect(review.status).toBe(200);
     expect(review.text).toContain(`<img src="/operator/verifications/${id}/documents/front" alt="front page">`);
-    // A PDF is never rendered inside the console: a link downloads it (issue 20, item 11).
+    // A PDF is never rendered inside the console: a link downloads it.
     expect(review.text).not.toContain('<iframe');
     expect(review.text).toContain(`<a href="/operator/verifications/${id}/documents/back">`);
     // Support may look, not decide.

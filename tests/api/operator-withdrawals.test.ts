@@ -32,7 +32,7 @@ describe('withdrawals queue', () => {
     const page = await admin.client.get('/operator/withdrawals');
     expect(page.status).toBe(200);
     const row = new RegExp(`<tr data-withdrawal="${player.withdrawalId}">([\\s\\S]*?)</tr>`).exec(page.text)?.[1] ?? '';
-    // Exact cells: a substring such as '3 days' was also satisfied by '-263 days' (issue 20, item 0).
+    // Exact cells: a substring such as '3 days' was also satisfied by '-263 days'.
     const cells = [...row.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((match) => match[0]);
     expect(cells.slice(0, 10)).toEqual([
       `<td>${player.withdrawalId}</td>`,

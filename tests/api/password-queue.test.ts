@@ -39,7 +39,7 @@ describe('PasswordQueue', () => {
   });
 });
 
-describe('a login flood does not starve the server (issue 10 #5)', () => {
+describe('a login flood does not starve the server', () => {
   const apis: TestApi[] = [];
   afterAll(() => Promise.all(apis.map((api) => api.close())));
   const badLogin = (api: TestApi, index: number) =>

@@ -1,5 +1,5 @@
 /**
- * Hardening of the demo payment page (issue 10, findings 2 and 3; issue 15, item 11): no open
+ * Hardening of the demo payment page: no open
  * redirect, no origin taken from `Host`, no cross-site posts, and pending deposits that expire and
  * show in history from the moment they are made.
  */

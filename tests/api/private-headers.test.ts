@@ -1,5 +1,5 @@
 /**
- * Issue 20, item 11: private JSON answers (`/api/user/*`, `/auth/*`) are never stored
+ * Private JSON answers (`/api/user/*`, `/auth/*`) are never stored
  * (`Cache-Control: no-store`), and the game page keeps its own `Referrer-Policy: no-referrer`.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 20, item 8: registering the address of a self-excluded player answers exactly like any
+ * Registering the address of a self-excluded player answers exactly like any
  * registration (201, the same body, after the same rate limit and password work) and mails the
  * owner instead, in their language, with the end date. Before, a 403 named the end date to anyone.
  */

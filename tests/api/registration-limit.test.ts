@@ -9,7 +9,7 @@ afterAll(() => Promise.all(apis.map((api) => api.close())));
 const registration = (tag: string) => ({ email: `reg_${tag}@example.test`, username: `reg_${tag}`, password: 'amber-lantern-9', ...ADULT });
 const userCount = async (api: TestApi) => (await api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users'))[0]!.n;
 
-describe('registrations per client address (issue 10 #13)', () => {
+describe('registrations per client address', () => {
   it('lets exactly REGISTER_MAX_PER_ADDRESS of 200 parallel registrations from one address through; the rest get 429 with Retry-After', async () => {
     const api = await createTestApi({ REGISTER_MAX_PER_ADDRESS: '5', TRUST_PROXY: '1' }, { clock: manualClock() });
     apis.push(api);

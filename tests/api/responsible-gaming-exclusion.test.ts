@@ -33,7 +33,7 @@ describe('POST /api/user/time-out', () => {
     expect(formatInstant(until, 'en')).toBe('February 8, 2026 at 09:30 AM UTC');
     const de = await signIn(player, 'de');
     expect(de.body.detail).toBe('Ihr Konto ist bis 8. Februar 2026 um 09:30 UTC in einer Auszeit. Danach können Sie sich wieder anmelden.');
-    // Registration answers like any other (issue 20, item 8): nothing is created, the owner is mailed.
+    // Registration answers like any other: nothing is created, the owner is mailed.
     const reg = await register(player, 'hi');
     expect(reg.status).toBe(201);
     expect(reg.body).toEqual({ email: player.email, username: expect.stringMatching(/^again_/) });

@@ -1,5 +1,5 @@
 /**
- * Issue 20, item 9: time-out and self-exclusion requests ask for the password, and wrong ones count
+ * Time-out and self-exclusion requests ask for the password, and wrong ones count
  * like set_password's: a token alone cannot guess the password without limit (429 after
  * LOGIN_MAX_FAILURES, 5 by default), and nothing is blocked meanwhile.
  */

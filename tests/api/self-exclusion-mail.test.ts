@@ -1,5 +1,5 @@
 /**
- * Issue 20, item 17: self-exclusion sends a confirmation mail in the player's language with the end
+ * Self-exclusion sends a confirmation mail in the player's language with the end
  * date, the returned amount and where it goes (or that there was nothing to return).
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 20, item 14: the site's cookie follows the token's real lifetime, so the server says it:
+ * The site's cookie follows the token's real lifetime, so the server says it:
  * login answers `expires_at`, and every authenticated answer carries `Token-Expires`, renewed by
  * use (TOKEN_IDLE_DAYS after the last use, TOKEN_MAX_AGE_DAYS after sign-in at the latest).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 20, item 3: players' two-factor codes at sign-in are counted per account, whatever the
+ * Players' two-factor codes at sign-in are counted per account, whatever the
  * address: after 10 wrong codes in 15 minutes every further code is refused with 429 from every
  * address, the player is told by mail, and the count is one atomic statement (real parallel
  * requests, on PGlite and on PostgreSQL when DATABASE_URL is set).

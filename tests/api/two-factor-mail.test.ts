@@ -1,5 +1,5 @@
 /**
- * Issue 13, "security emails": turning two-factor sign-in on or off mails the player a notice in
+ * Security emails: turning two-factor sign-in on or off mails the player a notice in
  * their language, as text and HTML with no remote content, through a real SMTP server.
  */
 import { Secret, TOTP } from 'otpauth';

@@ -1,5 +1,5 @@
 /**
- * Issue 20, item 4: a stolen token alone cannot turn two-factor sign-in on (and get the backup
+ * A stolen token alone cannot turn two-factor sign-in on (and get the backup
  * codes) or off. Each step needs `current_password` (400 on that field without it), and wrong
  * passwords count like set_password's (429 beyond LOGIN_MAX_FAILURES). A password reset leaves
  * two-factor on, and its mail says so and how to use a backup code.

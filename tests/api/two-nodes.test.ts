@@ -1,5 +1,5 @@
 /**
- * Two real API nodes started at the same moment on one PostgreSQL (issue 10, finding 10): both
+ * Two real API nodes started at the same moment on one PostgreSQL: both
  * come up (migrations and seed run one after the other under the startup lock), and parallel
  * withdrawals spread over both keep the money exact. PostgreSQL only: PGlite is one process's
  * embedded database and cannot be shared by two nodes.

@@ -1,5 +1,5 @@
 /**
- * Issue 20, item 6: 30 parallel two-file uploads (2 × 5 MB) must not make the server hold 30
+ * 30 parallel two-file uploads (2 × 5 MB) must not make the server hold 30
  * bodies. A player with a pending submission is refused before the body is read; a player has at
  * most one upload in flight. The server's memory is measured while the requests run: the peak RSS
  * growth stays far below what 30 bodies take (before: 618 MB → 1,373 MB).

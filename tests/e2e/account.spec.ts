@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { activateFromMail, closeLowBalance, fillAdultSignUp, mailTo, newPlayer, registerPlayer, waitForClientScript } from './helpers';
 
 /**
- * Issue 29, the player's own account, as a player does it at 360 px in German and Japanese:
+ * The player's own account, as a player does it at 360 px in German and Japanese:
  * change the email address through both mails, download the data file, close the account.
  */
 type Lang = 'de' | 'ja';

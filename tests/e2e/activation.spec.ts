@@ -50,7 +50,7 @@ test('ru: register → check your inbox → the mail → /ru/activate → activa
   await expect(page.locator('#welcome-dialog').getByRole('heading')).toHaveText('Добро пожаловать в AmberPlay');
 
   // The link worked once: opened again (in a new load of the page) while signed in, the page says
-  // the account is already active (issue 29), not that the link is broken.
+  // the account is already active, not that the link is broken.
   await page.goto('about:blank');
   await page.goto(link.url);
   await expect(page.locator('[data-notice="already-active"]')).toContainText('Ваш аккаунт уже активирован, и вы вошли в него.');

@@ -83,7 +83,7 @@ test('responsible gaming shows international help first, and names the country o
     await page.goto(`${prefixOf(locale)}/responsible_gaming`);
     const country = `(${messages(locale, 'responsible_gaming').countries.gb})`;
     const items = page.locator('#get-help li');
-    // The four below, then the locale's own national services (issue 29), or a plain statement that
+    // The four below, then the locale's own national services, or a plain statement that
     // only international help is listed.
     const own = helpFor(locale).filter((org) => org.locales);
     await expect(items).toHaveCount(4 + own.length);

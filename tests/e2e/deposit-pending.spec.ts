@@ -3,7 +3,7 @@ import { apiToken, newPlayer, registerPlayer } from './helpers';
 
 /**
  * A deposit left on the payment page shows in history at once, as pending, and as cancelled once
- * it ends without payment (issue 15, item 11). The API suite covers the expiry with a moved clock.
+ * it ends without payment. The API suite covers the expiry with a moved clock.
  */
 test('an abandoned deposit appears in history as pending, then as cancelled', async ({ page, request }) => {
   const credentials = newPlayer('pend');

@@ -1,5 +1,5 @@
 // The error screens and cache headers. The `@deploy` tests also check a deployment
-// (`npm run test:deploy`), so their failures name the README rule a CDN broke.
+// (`npm run test:deploy`), so their failures name the documented rule a CDN broke.
 import { expect, test } from '@playwright/test';
 import { RULES, expectNone } from './readme-rules';
 

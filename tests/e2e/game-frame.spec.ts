@@ -69,7 +69,7 @@ test('the game frame runs in an opaque origin: it cannot read the site\'s cookie
 
 test('the provider answers the sandboxed page\'s preflight and requests for origin "null" only, without credentials', async ({ request }) => {
   const launch = await (await request.post('/gmnggate/api', { data: { method: 'game_launch', game_id: 'european-roulette', mode: 'demo' } })).json();
-  // Without GAME_PROVIDER_ORIGIN the launch URL is relative to the site (issue 20, item 15).
+  // Without GAME_PROVIDER_ORIGIN the launch URL is relative to the site.
   expect(launch.url).toBe(`/demo-games/play/${launch.session_id}`);
   const sessionId = launch.session_id as string;
   const api = `/demo-games/api/sessions/${sessionId}`;

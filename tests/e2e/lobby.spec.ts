@@ -4,7 +4,7 @@ import type { Locale } from '../../src/i18n/locales.mjs';
 import { apiToken, depositThroughPaymentPage, newPlayer, registerPlayer, waitForClientScript } from './helpers';
 
 /**
- * Issue 23, the lobby: search, chips, favourites, recently played and the header's money and
+ * The lobby: search, chips, favourites, recently played and the header's money and
  * sign-up buttons, in English, Japanese and Hindi on a phone and a desktop.
  */
 const LOCALES = ['en', 'ja', 'hi'] as const satisfies readonly Locale[];

@@ -5,7 +5,7 @@ import type { GameSessionState } from '../../src/games/protocol';
 import type { Locale } from '../../src/i18n/locales.mjs';
 import { apiToken, depositThroughPaymentPage, newPlayer, registerPlayer } from './helpers';
 
-/** Issue 21: a real-money round of blackjack, mines and crash by keyboard; balance and history agree. */
+/** A real-money round of blackjack, mines and crash by keyboard; balance and history agree. */
 const prefix = (locale: Locale) => (locale === 'en' ? '' : `/${locale}`);
 const me = async (request: APIRequestContext, token: string) =>
   (await (await request.get('/api/user/me', { headers: { authorization: `Token ${token}` } })).json()) as User;

@@ -5,7 +5,7 @@ import { verifyStepRound, type StepBet } from '../../src/games/steps';
 import type { Locale } from '../../src/i18n/locales.mjs';
 
 /**
- * Issue 21: the game page's rounds table and Verify panel take finished multi-step rounds. After the
+ * The game page's rounds table and Verify panel take finished multi-step rounds. After the
  * seed rotation the browser replays the round's recorded actions from the revealed seeds.
  */
 const prefix = (locale: Locale) => (locale === 'en' ? '' : `/${locale}`);

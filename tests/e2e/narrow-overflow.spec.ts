@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { ADULT, DEMO, apiToken, depositThroughPaymentPage, registerPlayer, verifyIdentity } from './helpers';
 
 /**
- * Issue 10 #16: long unbroken strings (a 62-character crypto address, a 30-character username
+ * Long unbroken strings (a 62-character crypto address, a 30-character username
  * typed in fullwidth, a long email) must not make a profile screen wider than a 320 px phone.
  */
 const SCREENS = ['/profile', '/profile/balance', '/profile/history', '/profile/withdrawal', '/profile/deposit'];

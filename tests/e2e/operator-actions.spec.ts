@@ -8,7 +8,7 @@ import { depositThroughPaymentPage, mailTo, newPlayer, registerPlayer, verifyIde
 import { E2E_DATA_DIR } from './isolated-site.mjs';
 
 /**
- * Issue 24: an admin acts on a player from the console (the document, a credit with a reason, a
+ * An admin acts on a player from the console (the document, a credit with a reason, a
  * suspension) and the player sees each result on the site, in German.
  */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];

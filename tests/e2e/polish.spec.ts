@@ -1,4 +1,4 @@
-// Issue 15 part A: the low-balance dialog, the phone header and navigation, the loyalty table on
+// The low-balance dialog, the phone header and navigation, the loyalty table on
 // small phones, reserved space while profile screens load, the history error state, focus, and
 // the demo payment page's colour mode.
 import AxeBuilder from '@axe-core/playwright';

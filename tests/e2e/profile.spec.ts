@@ -204,7 +204,7 @@ test('affiliate: copy the referral link; a player who registers through it shows
   await form.getByLabel('Password', { exact: true }).fill(friend.password);
   await fillAdultSignUp(form);
   await form.getByRole('button', { name: 'Create account' }).click();
-  // The friend's account now waits for activation: it does not count as invited yet (issue 29).
+  // The friend's account now waits for activation: it does not count as invited yet.
   await expect(friendPage.locator('[data-notice="check-inbox"]')).toBeVisible();
   await friendContext.close();
   await page.reload();

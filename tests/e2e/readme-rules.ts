@@ -1,11 +1,14 @@
-// The README rules a deployment must follow. `@deploy` tests quote them in their failure
+// The documented rules a deployment must follow. `@deploy` tests quote them in their failure
 // messages, so an operator whose CDN breaks one reads which rule and where it is explained.
-// Keep each text in step with the README section it names.
+// Keep each text in step with the docs section it names (tests/unit/docs-links.test.ts checks
+// that each named file has that section).
 
 import { expect } from '@playwright/test';
 
-const rule = (section: string, text: string) => `README › ${section}: ${text}`;
-const DEPLOYING = 'Deploying the static site';
+const rule = (section: string, text: string) => `${section}: ${text}`;
+const DEPLOYING = 'docs/deploying.md › Deploying the static site';
+const SITE = 'docs/site.md › How the site behaves';
+const API = 'docs/api.md › The reference API';
 
 export const RULES = {
   prettyUrls: rule(DEPLOYING, '/faq is faq.html and /ru/ is ru/index.html, answered with 200 at that very URL'),
@@ -15,13 +18,13 @@ export const RULES = {
   noCache: rule(DEPLOYING, 'HTML and builds/* must be sent with Cache-Control: no-cache'),
   frameAncestors: rule(DEPLOYING, "send the header Content-Security-Policy: frame-ancestors 'none' (a <meta> CSP cannot forbid framing)"),
   jsBudget: rule(DEPLOYING, 'inject no scripts: a public page loads at most 15 KB of JavaScript (gzip) before any interaction, and no React'),
-  freshBuilds: rule('How the site behaves', 'Fresh builds: builds/latest.json ({id, timestamp}) and builds/meta/<id>.json must be served'),
-  rootRedirect: rule('How the site behaves', 'Locale: only the root / redirects, to the i18n_redirected cookie\'s locale or on a first visit to the browser language'),
-  encryptedBodies: rule('The reference API', 'request bodies are {"e_data": "<base64>"}: the build must embed the public key of the API it talks to (PUBLIC_RSA_PUBLIC_KEY)'),
-  session: rule('The client session', 'sign-in shows the player and the balance in the header; sign-out revokes the token on the API'),
-  crossOrigin: rule('Configuration', 'a site on another origin than its API needs PUBLIC_API_BASE at build time and its origin in the API\'s CORS_ORIGINS'),
-  registration: rule('The reference API', 'Registration: POST /auth/users/ answers 201 and the site asks the player to open the activation link mailed to them'),
-  deposit: rule('The reference API', 'Deposits: create-payment leads to the payment page, and confirming it credits exactly the amount'),
+  freshBuilds: rule(SITE, 'Fresh builds: builds/latest.json ({id, timestamp}) and builds/meta/<id>.json must be served'),
+  rootRedirect: rule(SITE, 'Locale: only the root / redirects, to the i18n_redirected cookie\'s locale or on a first visit to the browser language'),
+  encryptedBodies: rule(API, 'request bodies are {"e_data": "<base64>"}: the build must embed the public key of the API it talks to (PUBLIC_RSA_PUBLIC_KEY)'),
+  session: rule('docs/site.md › The client session', 'sign-in shows the player and the balance in the header; sign-out revokes the token on the API'),
+  crossOrigin: rule('docs/configuration.md › Configuration', 'a site on another origin than its API needs PUBLIC_API_BASE at build time and its origin in the API\'s CORS_ORIGINS'),
+  registration: rule(API, 'Registration: POST /auth/users/ answers 201 and the site asks the player to open the activation link mailed to them'),
+  deposit: rule(API, 'Deposits: create-payment leads to the payment page, and confirming it credits exactly the amount'),
 } as const;
 
 /**

@@ -51,7 +51,7 @@ for (const lang of ['en', 'ru'] as const) {
     await page.goto(`${prefix(lang)}/profile/security`);
     await closeLowBalance(page);
     const section = page.locator('[data-two-factor="off"]');
-    // Turning it on needs the password (issue 20): without it, the field says so and nothing starts.
+    // Turning it on needs the password: without it, the field says so and nothing starts.
     await section.getByRole('button', { name: t.turn_on }).click();
     await expect(section.locator('#field-on-password-error')).toBeVisible();
     await section.getByLabel(t.password_label, { exact: true }).fill(player.password);

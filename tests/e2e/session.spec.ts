@@ -245,7 +245,7 @@ test('a ?ref= link is remembered and a player who registers later counts for the
   await expect(form.locator('[data-notice="check-inbox"]')).toBeVisible();
   await expect(form.locator('[data-notice="ref-ignored"]')).toHaveCount(0);
 
-  // An account that was never activated is not an invited player yet (issue 29).
+  // An account that was never activated is not an invited player yet.
   expect((await (await request.get('/api/user/referral-stats', { headers })).json()).invited).toBe(before.invited);
   const { uid, token } = await activationLink(player.email);
   expect((await request.post('/auth/users/activation/', { data: { uid, token } })).status()).toBe(204);

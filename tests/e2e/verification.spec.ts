@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiToken, closeLowBalance, newPlayer, registerPlayer, rejectIdentity, verifyIdentity } from './helpers';
 
-// Identity verification, the player's half (issue 14), in German against the real server: the
+// Identity verification, the player's half, in German against the real server: the
 // card on /de/profile, and the withdrawal page's explanation.
 const profile = JSON.parse(readFileSync('locales/de/profile.json', 'utf8'));
 const api = JSON.parse(readFileSync('locales/de/api.json', 'utf8'));

@@ -101,7 +101,7 @@ async function seedDemoPlayer(tx: Queryable, config: ServerConfig, passwordHash:
 }
 
 /**
- * The demo player starts verified, so the demo can withdraw out of the box (README "Identity
+ * The demo player starts verified, so the demo can withdraw out of the box (docs/api.md "Identity
  * verification"). Also run on a database seeded before verification existed; a player with any
  * submission of their own, for example one staff rejected, is left as it is.
  */

@@ -1,6 +1,6 @@
-import { supportEmail } from '../../../src/data/support-email.mjs';
+import type { RunValues } from '../config.ts';
 
-/** Mail and password-reset settings (README "Configuration" and "Email"). */
+/** Mail and password-reset settings (docs/configuration.md, docs/security.md "Email"). */
 export interface MailConfig {
   /** `smtp://` or `smtps://` server to send through; without it, mail is written to `outboxDir`. */
   smtpUrl?: string;
@@ -22,28 +22,19 @@ export interface MailConfig {
   resetWindowSeconds: number;
 }
 
-function whole(env: Record<string, string | undefined>, name: string, fallback: number): number {
-  const raw = env[name];
-  const value = raw === undefined || raw === '' ? fallback : Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number`);
-  return value;
-}
-
-export function loadMailConfig(env: Record<string, string | undefined>, dataDir: string): MailConfig {
-  const smtpUrl = env.SMTP_URL || undefined;
-  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new Error('SMTP_URL must start with smtp:// or smtps://');
+/** Mail settings, from variables already parsed (config/variables.ts). */
+export function mailConfigFrom(values: RunValues): MailConfig {
   return {
-    smtpUrl,
-    from: env.MAIL_FROM || 'AmberPlay <no-reply@amberplay.test>',
+    smtpUrl: values.SMTP_URL,
+    from: values.MAIL_FROM,
     // SUPPORT_EMAIL, else the site's PUBLIC_SUPPORT_EMAIL (`npm start` builds with the same env), else the default.
-    supportEmail: env.SUPPORT_EMAIL?.trim()
-      ? supportEmail(env, 'SUPPORT_EMAIL')
-      : supportEmail(env, 'PUBLIC_SUPPORT_EMAIL'),
-    outboxDir: `${dataDir}/outbox`,
-    resetTimeoutSeconds: whole(env, 'PASSWORD_RESET_TIMEOUT', 3600),
-    activationTimeoutSeconds: whole(env, 'ACTIVATION_TIMEOUT', 86_400),
-    resetMaxPerEmail: whole(env, 'PASSWORD_RESET_MAX_PER_EMAIL', 3),
-    resetMaxPerAddress: whole(env, 'PASSWORD_RESET_MAX_PER_ADDRESS', 20),
-    resetWindowSeconds: whole(env, 'PASSWORD_RESET_WINDOW_SECONDS', 3600),
+    supportEmail: values.SUPPORT_EMAIL ?? values.PUBLIC_SUPPORT_EMAIL,
+    outboxDir: `${values.DATA_DIR}/outbox`,
+    resetTimeoutSeconds: values.PASSWORD_RESET_TIMEOUT,
+    activationTimeoutSeconds: values.ACTIVATION_TIMEOUT,
+    resetMaxPerEmail: values.PASSWORD_RESET_MAX_PER_EMAIL,
+    resetMaxPerAddress: values.PASSWORD_RESET_MAX_PER_ADDRESS,
+    resetWindowSeconds: values.PASSWORD_RESET_WINDOW_SECONDS,
   };
 }
+

@@ -44,14 +44,14 @@ const sayer = (locale: Locale) => (key: string, params: Record<string, string | 
 
 /**
  * "3 March 2026 at 14:05 UTC", in the player's language and, when known, their time zone (named
- * as the language names it: "15:05 MEZ"), issue 29.
+ * as the language names it: "15:05 MEZ").
  */
 const when = (locale: Locale, date: Date, timeZone?: string) =>
   timeZone
     ? new Intl.DateTimeFormat(LOCALE_INTL[locale], { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' }).format(date)
     : `${new Intl.DateTimeFormat(LOCALE_INTL[locale], { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`;
 
-/** `twoFactor`: the account has two-factor sign-in on, which a reset leaves on (issue 20). */
+/** `twoFactor`: the account has two-factor sign-in on, which a reset leaves on. */
 export function passwordResetMail(player: Recipient, link: string, minutes: number, twoFactor = false): MailMessage {
   const say = sayer(player.locale);
   return compose(player.locale, player.email, say('reset_subject'), [
@@ -107,7 +107,7 @@ export function registrationAttemptMail(player: Recipient, siteUrl: string): Mai
 }
 
 /**
- * Someone tried to register the address of a self-excluded or timed-out player (issue 20, item 8):
+ * Someone tried to register the address of a self-excluded or timed-out player:
  * the answer was the same as for any registration, and the owner learns it here, with the end date.
  */
 export function blockedRegistrationMail(player: Recipient, kind: 'self_excluded' | 'time_out', until: Date): MailMessage {
@@ -120,7 +120,7 @@ export function blockedRegistrationMail(player: Recipient, kind: 'self_excluded'
   ]);
 }
 
-/** Self-exclusion confirmed (issue 20, item 17): until when, and what happened to the balance. */
+/** Self-exclusion confirmed: until when, and what happened to the balance. */
 export function selfExclusionMail(player: Recipient, until: Date, returned: { amount: string; method: string } | undefined, currency: string): MailMessage {
   const say = sayer(player.locale);
   return compose(player.locale, player.email, say('excluded_subject'), [
@@ -135,7 +135,7 @@ export function selfExclusionMail(player: Recipient, until: Date, returned: { am
   ]);
 }
 
-/** Too many wrong two-factor codes at sign-in: codes are refused for a while (issue 20). */
+/** Too many wrong two-factor codes at sign-in: codes are refused for a while. */
 export function codesLockedMail(player: Recipient, windowSeconds: number, supportEmail: string): MailMessage {
   const say = sayer(player.locale);
   return compose(player.locale, player.email, say('codes_locked_subject'), [

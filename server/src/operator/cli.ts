@@ -121,7 +121,7 @@ export async function runOperatorCommand(argv: string[], deps: CliDeps): Promise
   if (claim) mkdirSync(config.dataDir, { recursive: true });
   if (claim) writeFileSync(controlFilePath(config.dataDir), JSON.stringify({ pid: process.pid, secret: '', command }), { mode: 0o600 });
   try {
-    const db = await deps.openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: env.DATABASE_SCHEMA });
+    const db = await deps.openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.databaseSchema });
     try {
       const result = await db.transaction((tx) => work.run(tx));
       return done(result, config.databaseUrl ? 'in PostgreSQL' : `in ${config.dataDir}`, config.apiUrl);

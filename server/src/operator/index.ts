@@ -29,7 +29,7 @@ const STYLESHEET = readFileSync(new URL('./console.css', import.meta.url), 'utf8
 const OPEN = /^\/operator\/(sign-in|sign-out|password|two-factor(\/setup)?|assets\/console\.css|control\/staff)$/;
 
 /**
- * The operator console (README "For operators"): server-rendered pages with plain forms, under
+ * The operator console (docs/operators.md): server-rendered pages with plain forms, under
  * /operator only. Not linked from the site, never indexed, its own strict CSP, never cached.
  */
 export function operatorRoutes(services: Services) {

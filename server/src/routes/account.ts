@@ -20,7 +20,7 @@ import { loadAccount } from '../services/users.ts';
 import { isVerified } from '../services/verifications.ts';
 
 /**
- * The player's own account (issue 29, README "Your account"): change the email address (Djoser's
+ * The player's own account (docs/account.md): change the email address (Djoser's
  * set_email shape, confirmed by a link to the new address), download one's data, close the account.
  */
 export function accountRoutes(services: Services) {

@@ -43,7 +43,7 @@ export function authRoutes(services: Services) {
     const timeZone = knownTimeZone(input.time_zone);
 
     // Safer gambling: a self-excluded or timed-out address cannot open an account either, but the
-    // answer is the same as for any registration (issue 20, item 8): the address already has an
+    // answer is the same as for any registration: the address already has an
     // account, so nothing is created, and its owner is mailed the end date of their block.
     await admitRegistration(services, clientAddress(c, config.auth.trustProxy));
     await tidyAuthTables(services);
@@ -65,7 +65,7 @@ export function authRoutes(services: Services) {
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL, NULL, $9, $10) RETURNING id`,
           [email, username, passwordHash, config.currency, newReferralCode(), referrer?.id ?? null, c.get('locale'), input.date_of_birth, now.toISOString(), timeZone ?? null],
         );
-        // Where the account was made from, masked as sessions keep it: the operator console searches by it (issue 25).
+        // Where the account was made from, masked as sessions keep it: the operator console searches by it.
         await tx.query('UPDATE users SET signup_ip = $2 WHERE id = $1', [created!.id, maskAddress(clientAddress(c, config.auth.trustProxy))]);
         await notify(tx, now, created!.id, 'welcome');
         const link = await newLink(services, tx, 'activation', { id: created!.id, locale: c.get('locale') });

@@ -15,7 +15,7 @@ a{color:#7a4f00}button:focus-visible,a:focus-visible{outline:3px solid #1f1a12;o
 const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
 
 /**
- * The page of the link staff's "Change email" mails to the new address (issue 24). Opening it
+ * The page of the link staff's "Change email" mails to the new address. Opening it
  * changes nothing (mail scanners open links): the player presses the button, and the POST makes
  * the address the account's. The token is the capability; a post from another site is refused.
  */

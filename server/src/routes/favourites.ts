@@ -4,7 +4,7 @@ import type { AppEnv, Services } from '../app-env.ts';
 import { requireUser } from '../auth.ts';
 import { addFavourite, listFavourites, recentlyPlayed, removeFavourite } from '../services/favourites.ts';
 
-/** The lobby's private rows (issue 23): favourite games and recently played. Answers are no-store (app.ts, /api/user/). */
+/** The lobby's private rows: favourite games and recently played. Answers are no-store (app.ts, /api/user/). */
 export function favouriteRoutes(services: Services) {
   const { db } = services;
   const app = new Hono<AppEnv>();

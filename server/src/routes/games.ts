@@ -70,7 +70,7 @@ export function gameRoutes(services: Services) {
     // ("continue" in the lobby's recently played row) instead of opening a new one beside it.
     const resumed = userId !== null ? await sessionWithOpenRound(db, userId, game.id, services.clock()) : null;
     const sessionId = resumed ?? await createSession(services, { userId, gameId: game.id, mode, currency, locale });
-    // A real session lives only as long as the sign-in that launched it (issue 20, item 5).
+    // A real session lives only as long as the sign-in that launched it.
     if (mode === 'real') await db.query('UPDATE game_sessions SET auth_token_hash = $2 WHERE id = $1', [sessionId, hashToken(tokenOf(authorization)!)]);
     // Without GAME_PROVIDER_ORIGIN the game pages are this server's: a relative URL, so the frame
     // comes from the address the player opened (127.0.0.1, a LAN address), which frame-src 'self' allows.

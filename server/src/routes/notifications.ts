@@ -42,7 +42,7 @@ export function notificationRoutes(services: Services) {
              LEFT JOIN notification_reads r ON r.notification_id = n.id AND r.user_id = $1
              WHERE n.user_id IS NULL -- no offers to a self-excluded player
                AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = $1 AND u.self_excluded_until IS NOT NULL)
-               -- news staff unpublished, or scheduled for later, is not shown (operator console, issue 25)
+               -- news staff unpublished, or scheduled for later, is not shown (operator console)
                AND n.unpublished_at IS NULL AND (n.publish_at IS NULL OR n.publish_at <= $2::timestamptz)
              ORDER BY COALESCE(n.publish_at, n.created_at) DESC, n.id DESC`,
             [userId, services.clock().toISOString()],

@@ -22,7 +22,7 @@ import { nextRealityCheck, sessionMoney, sessionOf } from '../services/rg/sessio
 const LIMIT_MAX = '999999999999.99';
 const LIMIT_FIELDS: Record<string, LimitKind> = { deposit_limits: 'deposit', loss_limits: 'loss' };
 
-/** Safer-gambling tools (issue 12): limits, reality checks, time-out and self-exclusion. */
+/** Safer-gambling tools: limits, reality checks, time-out and self-exclusion. */
 export function responsibleGamingRoutes(services: Services) {
   const { db, config, clock } = services;
   const app = new Hono<AppEnv>();
@@ -106,7 +106,7 @@ export function responsibleGamingRoutes(services: Services) {
   });
 
   /** The period and password of a time-out or self-exclusion, checked like every form: per field. */
-  // Wrong passwords count like set_password's (issue 20, item 9): 429 beyond the sign-in limits.
+  // Wrong passwords count like set_password's: 429 beyond the sign-in limits.
   async function readBlockRequest(input: JsonObject, userId: number, periods: readonly string[], problems: Problems, address: string) {
     if (!periods.includes(input.period as string)) problems.period = [{ key: input.period === undefined ? 'required' : 'choice_invalid' }];
     if (typeof input.password !== 'string' || !input.password) problems.password = [{ key: 'required' }];
@@ -128,7 +128,7 @@ export function responsibleGamingRoutes(services: Services) {
     // A positive action: the player ticks that they understand it cannot be undone.
     await readBlockRequest(input, userId, SELF_EXCLUSION_PERIODS, input.confirm === true ? {} : { confirm: [{ key: 'rg.confirm_required' }] }, clientAddress(c, services.config.auth.trustProxy));
     const { until, returned } = await db.transaction((tx) => startSelfExclusion(tx, userId, input.period as SelfExclusionPeriod, clock(), config.currency));
-    // The confirmation the player keeps (issue 20, item 17): end date, the returned amount and where it goes.
+    // The confirmation the player keeps: end date, the returned amount and where it goes.
     const player = await loadAccount(db, 'id', userId);
     if (player) services.mailer.dispatch(selfExclusionMail(player, until, returned, config.currency));
     return c.json({ self_excluded_until: until.toISOString() });

@@ -34,7 +34,7 @@ export function twoFactorRoutes(services: Services) {
 
   /**
    * Turning two-factor on or off needs the current password (Djoser's `current_password`), counted
-   * like set_password: a stolen token alone must not be able to lock the owner out (issue 20).
+   * like set_password: a stolen token alone must not be able to lock the owner out.
    */
   async function requirePassword(c: Context<AppEnv>, input: JsonObject, problems: Problems = {}) {
     requireText(problems, 'current_password', input.current_password);

@@ -14,7 +14,7 @@ const FIELDS = new Set(['document_type', 'front', 'back']);
 
 /**
  * The upload's form, parsed. This is the one request body of the API that is multipart and not
- * encrypted (README "The reference API"): every other route reads JSON through `readJson`, which
+ * encrypted (docs/api.md "The reference API"): every other route reads JSON through `readJson`, which
  * answers 415 to a form. Its size was capped before this by `uploadLimit`, so parsing never
  * buffers more than VERIFICATION_MAX_BODY_BYTES.
  */
@@ -60,7 +60,7 @@ async function readSide(form: FormData, side: DocumentFile['side'], problems: Pr
   return undefined;
 }
 
-/** Identity verification (issue 14), the player's half: the status, and sending a document. */
+/** Identity verification, the player's half: the status, and sending a document. */
 export function verificationRoutes(services: Services) {
   const { db, clock } = services;
   const app = new Hono<AppEnv>();
@@ -76,7 +76,7 @@ export function verificationRoutes(services: Services) {
   });
 
   /**
-   * Before any byte of the body is read (issue 20, item 6): a player with a submission pending or
+   * Before any byte of the body is read: a player with a submission pending or
    * already verified is refused at once, and a player has at most one upload in flight on this
    * node (a second one at the same time is refused like a pending one). So parallel uploads cannot
    * make the server hold many bodies; the one read streams through `uploadLimit`'s running cap.

@@ -15,7 +15,7 @@ import { reserveWithdrawal } from '../services/withdrawals.ts';
 
 /**
  * Withdrawal requests: the amount is reserved from the balance at once and stays pending. Only a
- * verified player may withdraw (README "Identity verification").
+ * verified player may withdraw (docs/api.md "Identity verification").
  */
 export function withdrawalRoutes(services: Services) {
   const { db, config } = services;
@@ -31,7 +31,7 @@ export function withdrawalRoutes(services: Services) {
     if (Object.keys(problems).length || !('amount' in amount) || destination === undefined) throw fieldErrors(problems);
 
     const userId = c.get('userId');
-    // Money leaves only for a player whose identity staff have checked (issue 14). Asked after the
+    // Money leaves only for a player whose identity staff have checked. Asked after the
     // form's own checks, so the form still says what is wrong with it; nothing is reserved here.
     // While a document is under review the answer says so, in the words of the page's banner.
     const { status } = await verificationOf(db, userId, c.get('locale'));

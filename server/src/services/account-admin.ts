@@ -14,7 +14,7 @@ import { knownTimeZone } from './users.ts';
 import { isVerified } from './verifications.ts';
 
 /**
- * What staff may do to a player's account and money (issue 24). Each function works in the
+ * What staff may do to a player's account and money. Each function works in the
  * caller's transaction, so the operator console writes its audit row in the same one; each
  * answers the state before and after for that row. A refusal throws `ActionRefused`.
  */
@@ -85,7 +85,7 @@ export async function reinstateAccount(tx: Queryable, player: PlayerRecord) {
 
 /**
  * Closes the account at the player's request, through the player's own closure
- * (`closeAccountIn`, README "Your account"): the same payout rule (a cash balance above zero
+ * (`closeAccountIn`, docs/account.md): the same payout rule (a cash balance above zero
  * becomes one pending withdrawal to `payout`, and only for a verified player), the same ended
  * tokens, sessions and sign-in. Answers the closure's outcome; a refusal (`closed: false`)
  * changed nothing. An account already closed is refused (`already_closed`).

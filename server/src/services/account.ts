@@ -11,8 +11,8 @@ import { encodeUid } from './link-tokens.ts';
 import { reserveWithdrawal } from './withdrawals.ts';
 
 /**
- * The player's own account (issue 29): changing the email address, closing the account, and the
- * housekeeping that erases what a closed account need not keep. README "Your account".
+ * The player's own account: changing the email address, closing the account, and the
+ * housekeeping that erases what a closed account need not keep. docs/account.md.
  */
 
 /** Seconds an email-change link works: as long as an activation link (both prove a mailbox). */
@@ -130,8 +130,8 @@ export async function closeAccountIn(
 
 /**
  * Housekeeping: pseudonymises every account closed more than ACCOUNT_RETENTION_DAYS ago. What the
- * law makes us keep stays (payments, withdrawals, ledger, game rounds, identity checks: README
- * "Your account"); the name, address, username, date of birth, password, two-factor secret,
+ * law makes us keep stays (payments, withdrawals, ledger, game rounds, identity checks:
+ * docs/account.md); the name, address, username, date of birth, password, two-factor secret,
  * sessions, notifications and limits go. The address is free to register again from then on.
  */
 export async function eraseClosedAccounts({ db, config }: Pick<Services, 'db' | 'config'>, now: Date): Promise<number> {

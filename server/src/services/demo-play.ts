@@ -6,8 +6,8 @@ import { detailError } from '../errors.ts';
 import { countAttempt } from './rate-counters.ts';
 
 /**
- * Anonymous demo play costs the server a session row, rounds and revealed seeds (issue 20,
- * item 7). Launches and seed rotations of demo sessions are limited per client address:
+ * Anonymous demo play costs the server a session row, rounds and revealed seeds, so an
+ * anonymous visitor must not be able to grow the database without bound. Launches and seed rotations of demo sessions are limited per client address:
  * DEMO_MAX_PER_ADDRESS of each per DEMO_WINDOW_SECONDS, then 429 with Retry-After.
  */
 export async function admitDemo({ db, config, clock }: Services, what: 'launch' | 'seeds', address: string): Promise<void> {

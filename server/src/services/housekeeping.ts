@@ -28,7 +28,7 @@ export async function tidyAuthTables(services: Services): Promise<void> {
     `DELETE FROM email_changes WHERE created_at <= $1::timestamptz - make_interval(secs => CASE WHEN staff_id IS NULL THEN $2::int ELSE $3::int END)`,
     [now.toISOString(), config.mail.activationTimeoutSeconds, EMAIL_CHANGE_HOURS * 3600],
   );
-  // README "Your account": closed accounts past ACCOUNT_RETENTION_DAYS, never-activated ones past UNACTIVATED_ACCOUNT_DAYS.
+  // docs/account.md: closed accounts past ACCOUNT_RETENTION_DAYS, never-activated ones past UNACTIVATED_ACCOUNT_DAYS.
   await eraseClosedAccounts(services, now);
   await deleteUnactivatedAccounts(services, now);
 }

@@ -18,7 +18,7 @@ const KEY = /^[\x21-\x7e]{1,255}$/;
  * retry after fixing the input acts normally. Without a key the operation just runs: in a
  * transaction of its own, or, when `oneStatement` says its only write is one statement (atomic by
  * itself), without one, which saves the BEGIN and COMMIT round trips while the player's row is
- * locked (issue 20, item 18: concurrent withdrawals of one player queue on that lock).
+ * locked (so concurrent withdrawals of one player queue on that lock).
  */
 export async function runOnce<T>(
   db: Database,

@@ -8,7 +8,7 @@ const addressKey = (address: string, scope: SignInScope = 'login') => `${scope}:
 const pairKey = (email: string, address: string, scope: SignInScope = 'login') => `${scope}:${address}:${email}`;
 
 /**
- * Sign-in limits, counted before the password is checked (README "Security"):
+ * Sign-in limits, counted before the password is checked (docs/security.md):
  * - LOGIN_MAX_FAILURES checks per (email, client address) per LOGIN_WINDOW_SECONDS, so a stranger
  *   who locks an email from their address does not lock its owner out of theirs;
  * - LOGIN_MAX_FAILURES_PER_ADDRESS checks per client address over all emails, so one address
@@ -50,7 +50,7 @@ export const twoFactorChangeSucceeded = ({ db }: Services, userId: number) => re
 export const codeAskedFor = ({ db }: Services, address: string, scope?: SignInScope) => uncountAttempt(db, addressKey(address, scope));
 
 /**
- * Two-factor codes at sign-in, counted per player whatever the address (issue 20): after
+ * Two-factor codes at sign-in, counted per player whatever the address: after
  * TWO_FACTOR_CODE_MAX_FAILURES wrong codes in TWO_FACTOR_CODE_WINDOW_SECONDS every further code is
  * refused with 429, from every address. Counted before the code is checked, in one statement, so
  * parallel guesses cannot outrun it. Answers whether this attempt is the last one allowed (a wrong

@@ -123,7 +123,7 @@ export interface Account extends Recipient {
 
 /**
  * The account with this id or (normalized) email, with a supported mail language. A closed account
- * is not found: it signs in, resets its password and registers like an unknown address (issue 29).
+ * is not found: it signs in, resets its password and registers like an unknown address.
  */
 export async function loadAccount(db: Queryable, where: 'id' | 'email', value: number | string): Promise<Account | undefined> {
   const [row] = await db.query<Account & { time_zone: string | null }>(

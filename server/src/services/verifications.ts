@@ -5,7 +5,7 @@ import type { Queryable } from '../db/database.ts';
 import { translate, type Locale } from '../i18n.ts';
 
 /**
- * Identity verification (issue 14), the player's half. A player's status is their newest
+ * Identity verification, the player's half. A player's status is their newest
  * submission's status, `none` without one; staff (the operator console) set `verified` or
  * `rejected` on that row. The document files are stored with the submission and never served
  * back to players.

@@ -37,7 +37,7 @@ export function RgBlock(props: IslandProps & { kind: Kind }) {
         kind === 'time_out'
           ? (await startTimeOut({ period: period as never, password })).time_out_until
           : (await startSelfExclusion({ period: period as never, password, confirm: confirm as true })).self_excluded_until;
-      // Every token is revoked already: the page forgets the player at once (issue 20, item 17): no
+      // Every token is revoked already, so the page forgets the player at once: no
       // name or balance any more, and no cookie, so the next page load is simply signed out (no
       // "session expired, sign in again"). The notice stays until the player closes it.
       forgetPlayer();

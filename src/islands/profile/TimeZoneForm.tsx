@@ -36,7 +36,7 @@ interface Props {
 }
 
 /**
- * The time zone the player's mails write dates in (issue 29). A player with none stored is offered
+ * The time zone the player's mails write dates in. A player with none stored is offered
  * their device's zone, and told that nothing is saved until they save it.
  */
 export function TimeZoneForm({ user, t, api }: Props) {

@@ -21,7 +21,7 @@ export function TwoFactor(props: IslandProps) {
   const [backupCodes, setBackupCodes] = useState<string[]>();
   const [notice, setNotice] = useState<string>();
   // The password of the start form, kept in memory only until the set-up is confirmed or cancelled:
-  // turning two-factor on needs it twice (issue 20), the player types it once.
+  // turning two-factor on needs it twice, the player types it once.
   const [password, setPassword] = useState('');
 
   const start = useFormSubmit(

@@ -14,7 +14,7 @@ import { useResource } from './use-resource';
 type Side = 'front' | 'back';
 
 /**
- * /profile#verification: the player's identity verification (issue 14). Shows the status; with
+ * /profile#verification: the player's identity verification. Shows the status; with
  * none or a rejection, a form to send a document, checked here as the server checks it, with a
  * preview of each file and the upload's progress. The card keeps its place while it loads.
  */

@@ -28,7 +28,7 @@ export function Withdrawal(props: IslandProps) {
   const [method, setMethod] = useState<PaymentMethod>('card');
   const [done, setDone] = useState<string>();
   const pending = useResource(async () => (await getHistory({ type: 'withdrawal', page_size: 100 })).results.filter((item) => item.status === 'pending'));
-  // Whether the player may withdraw yet (issue 14); the server decides again on every request.
+  // Whether the player may withdraw yet; the server decides again on every request.
   const verification = useResource(() => getVerification());
   const intent = useRef({ key: newIdempotencyKey(), request: '' });
 
@@ -76,7 +76,7 @@ export function Withdrawal(props: IslandProps) {
         <form ref={form} onSubmit={onSubmit} noValidate aria-busy={busy} data-form="withdrawal">
           <FormAlert errors={errors.form} />
           {/* Until the identity is verified the form stays visible (limits, methods) but disabled,
-              described by the one message above: nothing to type only to be refused (issue 29). */}
+              described by the one message above: nothing to type only to be refused. */}
           <fieldset disabled={!!blocked} aria-describedby={blocked ? 'verification-needed' : undefined} data-withdrawal-fields>
           <FormField name="amount" label={`${t('withdrawal.amount')} (${user.currency})`} inputMode="decimal" autoComplete="off" errors={errors.amount} required />
           <MethodChoice legend={t('withdrawal.method')} value={method} onChange={setMethod} api={api} errors={errors.method} />

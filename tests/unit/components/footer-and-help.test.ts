@@ -61,7 +61,7 @@ describe('help organisations', () => {
     }
   });
 
-  // Issue 29: a national service of a country where the language is spoken, or a plain statement
+  // A national service of a country where the language is spoken, or a plain statement
   // that only international help is listed.
   it.each(LOCALES)('%s: lists a national service for its readers, or says it lists international help only', async (locale: Locale) => {
     const html = await container.renderToString(HelpOrganisations, { props: { locale } });

@@ -5,7 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SUPPORT_EMAIL, expandContentTokens, supportEmail } from '../../../src/data/support-email.mjs';
 import { readContentTree } from '../../../src/content/lint/content-tree.mjs';
 import { LOCALES } from '../../../src/i18n/locales.mjs';
-import { loadMailConfig } from '../../../server/src/mail/config.ts';
+import { loadConfig } from '../../../server/src/config.ts';
+
+const loadMailConfig = (env: Record<string, string>, dataDir: string) => loadConfig({ ...env, DATA_DIR: dataDir }).mail;
 
 const content = join(import.meta.dirname, '../../../src/content');
 

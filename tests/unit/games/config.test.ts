@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { loadGameConfig } from '../../../server/src/providers/games/config.ts';
+import { loadConfig } from '../../../server/src/config.ts';
+
+const loadGameConfig = (env: Record<string, string>) => loadConfig(env).games;
 
 describe('game settings', () => {
   it('defaults: 0.10–100.00, 4 h sessions, 10× wagering, the provider on the site origin', () => {
-    expect(loadGameConfig({ SITE_URL: 'https://amber.example/some/path' })).toEqual({
+    expect(loadGameConfig({ SITE_URL: 'https://amber.example/' })).toEqual({
       minBet: '0.10', maxBet: '100.00', sessionHours: 4, bonusWageringMultiplier: 10,
       providerOrigin: 'https://amber.example', siteOrigin: 'https://amber.example', separateProvider: false,
     });
@@ -24,6 +26,7 @@ describe('game settings', () => {
     [{ GAME_SESSION_HOURS: '0' }, /GAME_SESSION_HOURS/],
     [{ BONUS_WAGERING_MULTIPLIER: '2.5' }, /BONUS_WAGERING_MULTIPLIER/],
     [{ GAME_PROVIDER_ORIGIN: 'javascript:alert(1)' }, /GAME_PROVIDER_ORIGIN/],
+    [{ SITE_URL: 'https://amber.example/some/path' }, 'SITE_URL must be an origin such as https://play.example (no path), got "https://amber.example/some/path"'],
   ])('refuses %j', (env, message) => {
     expect(() => loadGameConfig(env)).toThrow(message);
   });

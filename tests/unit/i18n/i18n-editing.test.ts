@@ -1,4 +1,4 @@
-// The checks for editors added with the browser editor (issue 26): half-translated text, missing
+// The checks for editors added with the browser editor: half-translated text, missing
 // pictures, message-file syntax and placeholders, translation status, and `npm run i18n:new`.
 import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -6,7 +6,7 @@ import { LOCALES } from '../../../src/i18n/locales.mjs';
  * UKGC RTS 7: a payout at or below the stake is never shown as a win. The texts below name a
  * TOTAL of what the games paid back (the reality check's session result, the loss limit's
  * definition, the note on real-money play), which includes such payouts: none may call it
- * wins, in any language (issue 20).
+ * wins, in any language.
  */
 const WIN_WORDS: Record<string, RegExp> = {
   en: /\bwins?\b|\bwon\b|winnings/i,

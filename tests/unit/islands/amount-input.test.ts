@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { amountForInput, decimalSeparator, normaliseAmount } from '../../../src/islands/profile/amount-input';
 
-describe('amounts in the player\'s language (issue 29)', () => {
+describe('amounts in the player\'s language', () => {
   it('reads a decimal comma, German thousands dots and spaces, and leaves a dot as it is', () => {
     expect(normaliseAmount('500,00')).toBe('500.00');
     expect(normaliseAmount(' 25,5 ')).toBe('25.5');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildReason, keyFingerprint } from '../../../scripts/build-decision.mjs';
 
-/** Issue 20, item 16: `npm start` rebuilds when the server's key is not the one the build embeds. */
+/** `npm start` rebuilds when the server's key is not the one the build embeds. */
 describe('npm start: when to build', () => {
   const key = keyFingerprint('MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA');
   const base = { force: false, builtAt: 2_000, changedAt: 1_000, builtFingerprint: key, fingerprint: key };

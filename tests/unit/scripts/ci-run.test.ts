@@ -1,5 +1,5 @@
 /**
- * `.ci/run` stops the `npm start` it launched, and nothing else (issue 10, finding 19): its own
+ * `.ci/run` stops the `npm start` it launched, and nothing else: its own
  * stop function is run against a stand-in process tree and a decoy whose command line matches what
  * the old `pkill -f 'scripts/start.mjs'` looked for.
  */

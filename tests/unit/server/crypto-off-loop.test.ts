@@ -1,5 +1,5 @@
 /**
- * RSA decryption must not run on the event loop (issue 10, finding 6): while the server decrypts
+ * RSA decryption must not run on the event loop: while the server decrypts
  * a burst of encrypted bodies, it must stay free to answer other requests.
  */
 import { generateKeyPairSync } from 'node:crypto';

@@ -181,7 +181,7 @@ describe('token cookie', () => {
     expect(tokenCookie(null, false)).toBe('auth_token=; Max-Age=0; Path=/; SameSite=Lax');
   });
 
-  it('lives as long as the token the server describes, not a fixed 30 days (issue 20, item 14)', () => {
+  it('lives as long as the token the server describes, not a fixed 30 days', () => {
     const now = Date.parse('2026-03-01T12:00:00Z');
     const token = 'f'.repeat(40);
     // 90 days (TOKEN_MAX_AGE_DAYS) from a fresh sign-in, 12 hours near the end, never negative.

@@ -40,7 +40,7 @@ function positiveAmount(value: string, label: string): string {
 }
 
 /**
- * What staff may do to a player (issue 24): each a form on the player page, admin only unless
+ * What staff may do to a player: each a form on the player page, admin only unless
  * said, with a reason; the change, its audit row (before → after) and the player's notification
  * commit in one transaction, and the mail goes out after it.
  */
