@@ -4,6 +4,7 @@ import { expect, test, type APIRequestContext, type FrameLocator, type Page } fr
 import type { RoundView } from '../../src/games/protocol';
 import { LOCALE_INTL, type Locale } from '../../src/i18n/locales.mjs';
 import { apiToken, depositThroughPaymentPage, newPlayer, registerPlayer } from './helpers';
+import { differentNonce } from './tampered-nonce';
 
 /**
  * Issue 22's remaining controls: the mines grid by arrow keys, one `main` per document tree on
@@ -138,7 +139,7 @@ for (const locale of ['en', 'ja'] as const) {
     await expect(page.locator('#round-nonce')).toHaveValue(String(revealed.nonce));
     expect(await verdict.textContent()).toMatch(new RegExp(`^${texts.match!.split('{result}')[0]!.replace(/[()[\]]/g, '\\$&')}`));
     // Another nonce gives another round: the browser says so (by keyboard too).
-    await page.locator('#round-nonce').fill(String(revealed.nonce + 1));
+    await page.locator('#round-nonce').fill(String(await differentNonce(revealed, await page.locator('#round-server-seed').inputValue())));
     await page.locator('#round-nonce').press('Enter');
     await expect(verdict).toHaveAttribute('data-result', 'mismatch');
     for (const mode of ['light', 'dark'] as const) {

@@ -2,12 +2,11 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
 import { toCents, signedToCents } from '../../src/api/money';
 import type { User } from '../../src/api/contract';
-import type { GameMechanic, GameSessionState, RoundView } from '../../src/games/protocol';
-import { withFairRandom } from '../../src/games/fairness';
-import { resolveBet } from '../../src/games/round';
+import type { GameMechanic, GameSessionState } from '../../src/games/protocol';
 import { formatMoney } from '../../src/i18n/money-format';
 import type { Locale } from '../../src/i18n/locales.mjs';
 import { apiToken, depositThroughPaymentPage, newPlayer, registerPlayer } from './helpers';
+import { differentNonce } from './tampered-nonce';
 
 /** One seeded game per mechanic (server/src/db/seed.ts). */
 const GAMES: Partial<Record<GameMechanic, string>> = { dice: 'dice', roulette: 'european-roulette', slot: 'amber-fortune', baccarat: 'baccarat-royale' };
@@ -59,24 +58,6 @@ async function playRound(frame: FrameLocator, mechanic: GameMechanic) {
   await stake.fill('2.00');
   await stake.press('Enter');
   await expect(frame.locator('[data-result][data-outcome]')).toBeVisible();
-}
-
-/** JSON with sorted keys: a stored outcome comes back from jsonb in another key order. */
-const canonical = (value: unknown): string =>
-  Array.isArray(value) ? `[${value.map(canonical).join()}]`
-    : value && typeof value === 'object' ? `{${Object.keys(value).sort().map((k) => `${k}:${canonical((value as Record<string, unknown>)[k])}`).join()}}`
-      : JSON.stringify(value);
-
-/**
- * A nonce after the round's whose draw differs from the round's outcome. A neighbouring nonce can
- * draw the same pocket (1 in 37 on roulette), and the verifier rightly calls that a match; the
- * tampered input must be one that cannot verify.
- */
-async function differentNonce(round: RoundView, serverSeed: string) {
-  for (let nonce = round.nonce + 1; ; nonce++) {
-    const { outcome } = await withFairRandom({ serverSeed, clientSeed: round.client_seed, nonce }, (random) => resolveBet(round.bet, random));
-    if (canonical(outcome) !== canonical(round.outcome)) return nonce;
-  }
 }
 
 async function providerState(request: APIRequestContext, sessionId: string) {
