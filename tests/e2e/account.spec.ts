@@ -66,7 +66,7 @@ for (const lang of ['de', 'ja'] as const) {
     expect((await request.post('/auth/token/login/', { data: { email: player.email, password: player.password } })).status()).toBe(400);
   });
 
-  test(`${lang}: downloads the data file, and it parses with every section and the player's own profile`, async ({ page, request, signedInPlayer }) => {
+  test(`${lang}: downloads the data file, and it parses with every section and the player's own profile`, async ({ page, signedInPlayer }) => {
     const player = await signedInPlayer({ prefix: 'acct', language: lang });
     await openSecurity(page, lang);
     const card = page.locator('[data-card="export"]');
@@ -81,7 +81,7 @@ for (const lang of ['de', 'ja'] as const) {
     await expect(card.getByRole('status')).toHaveText(a.export.done);
   });
 
-  test(`${lang}: closes the account after a confirmation, then cannot sign in`, async ({ page, request, signedInPlayer }) => {
+  test(`${lang}: closes the account after a confirmation, then cannot sign in`, async ({ page, signedInPlayer }) => {
     test.setTimeout(60_000);
     const player = await signedInPlayer({ prefix: 'acct', language: lang });
     await openSecurity(page, lang);
@@ -155,7 +155,7 @@ for (const lang of ['de', 'ja'] as const) {
   });
 }
 
-test('de: limit and amount fields show and accept decimal commas; shortcuts above the remaining limit are disabled', async ({ page, request, signedInPlayer }) => {
+test('de: limit and amount fields show and accept decimal commas; shortcuts above the remaining limit are disabled', async ({ page, signedInPlayer }) => {
   // Two profile screens, a reload and a payment: more than the default 30 s on a busy CI machine.
   test.setTimeout(60_000);
   await signedInPlayer({ prefix: 'acct', language: 'de' });
@@ -194,7 +194,7 @@ test('de: limit and amount fields show and accept decimal commas; shortcuts abov
   await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
 
-test('de: /activate revisited while signed in says the account is already active', async ({ page, request, signedInPlayer }) => {
+test('de: /activate revisited while signed in says the account is already active', async ({ page, signedInPlayer }) => {
   await signedInPlayer({ prefix: 'acct', language: 'de' });
   await page.goto('/de/activate');
   await expect(page.locator('[data-notice="already-active"]')).toContainText(messages('de', 'account').activate.already);

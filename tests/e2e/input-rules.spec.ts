@@ -52,7 +52,7 @@ test('a public page does not load the password dictionaries', async ({ page }) =
   expect(scripts.some((source) => source.includes('diceware'))).toBe(false);
 });
 
-test('the withdrawal form checks the destination for the chosen method, in the page language, before sending', async ({ page, request, signedInPlayer }) => {
+test('the withdrawal form checks the destination for the chosen method, in the page language, before sending', async ({ page, signedInPlayer }) => {
   // The form is usable only once staff have checked the player's identity.
   await signedInPlayer({ prefix: 'dest', verified: true });
   const sent: string[] = [];

@@ -20,10 +20,9 @@ async function noAxeViolations(page: Page) {
   expect(results.violations, `${page.url()}: ${results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`).join('; ')}`).toEqual([]);
 }
 
-test('an admin approves a document, credits 25.00 with a reason and suspends the player; the player sees each', async ({ page, request, browser, signedInPlayer }) => {
+test('an admin approves a document, credits 25.00 with a reason and suspends the player; the player sees each', async ({ page, browser, signedInPlayer }) => {
   test.setTimeout(180_000);
   const player = await signedInPlayer({ prefix: 'opact', language: 'de', deposit: '30.00' });
-  const { token } = player;
 
   // The player sends a passport from their profile.
   await page.goto('/de/profile');
@@ -146,10 +145,9 @@ test('a refund on self-exclusion is paid to a destination staff record, never re
   await context.close();
 });
 
-test('an admin closes an account at the player\'s request from the player page: the balance is paid out, the player is signed out and sign-in answers as for an unknown address', async ({ page, request, browser, signedInPlayer }) => {
+test('an admin closes an account at the player\'s request from the player page: the balance is paid out, the player is signed out and sign-in answers as for an unknown address', async ({ page, browser, signedInPlayer }) => {
   test.setTimeout(150_000);
   const player = await signedInPlayer({ prefix: 'opclose', language: 'de', deposit: '20.00', verified: true });
-  const { token } = player;
   await page.goto('/de/profile');
   await expect(page.locator('html')).toHaveAttribute('data-session', 'in');
 

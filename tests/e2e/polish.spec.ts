@@ -21,7 +21,7 @@ async function userLoaded(page: Page) {
 const lowBalance = (page: Page) => page.locator('#low-balance-dialog');
 
 test.describe('1. the low-balance dialog', () => {
-  test('opens on the first page of a visit, not on the next ones, and focus returns to the heading', async ({ page, request, signedInPlayer }) => {
+  test('opens on the first page of a visit, not on the next ones, and focus returns to the heading', async ({ page, signedInPlayer }) => {
     await signedInPlayer({ prefix: 'pol' });
     await page.goto('/faq');
     await expect(lowBalance(page)).toHaveAttribute('open', '');
@@ -37,7 +37,7 @@ test.describe('1. the low-balance dialog', () => {
     }
   });
 
-  test('never on the deposit page, even on the first page of a visit', async ({ page, request, signedInPlayer }) => {
+  test('never on the deposit page, even on the first page of a visit', async ({ page, signedInPlayer }) => {
     await signedInPlayer({ prefix: 'pol' });
     await page.setViewportSize(PHONE);
     await page.goto('/ja/profile/deposit');
@@ -104,7 +104,7 @@ test.describe('2. phones', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   });
 
-  test('signed in, the header row shows the balance, and sign-out is in the menu', async ({ page, request, signedInPlayer }) => {
+  test('signed in, the header row shows the balance, and sign-out is in the menu', async ({ page, signedInPlayer }) => {
     await signedInPlayer({ prefix: 'pol' });
     await page.goto('/hi/rules');
     await userLoaded(page);
@@ -116,7 +116,7 @@ test.describe('2. phones', () => {
     await expect(header.locator('#site-menu [data-sign-out]')).toBeVisible();
   });
 
-  test('the profile navigation names the current section without sideways scrolling', async ({ page, request, signedInPlayer }) => {
+  test('the profile navigation names the current section without sideways scrolling', async ({ page, signedInPlayer }) => {
     await signedInPlayer({ prefix: 'pol' });
     await page.goto('/de/profile/notification');
     const nav = page.getByRole('navigation', { name: 'Kontobereiche' });
@@ -246,7 +246,7 @@ test.describe('4. /profile/bonus with a bonus: the wagering panel keeps its plac
   }
 });
 
-test('5. history with the API failing: the error alone, no "Loading…" heading above it', async ({ page, request, signedInPlayer }) => {
+test('5. history with the API failing: the error alone, no "Loading…" heading above it', async ({ page, signedInPlayer }) => {
   await signedInPlayer({ prefix: 'pol' });
   await page.route('**/api/user/history**', (route) => route.abort());
   await page.goto('/profile/history');
@@ -257,7 +257,7 @@ test('5. history with the API failing: the error alone, no "Loading…" heading 
 });
 
 test.describe('6. focus', () => {
-  test('the skip link lands on the profile page\'s heading, past the section navigation', async ({ page, request, signedInPlayer }) => {
+  test('the skip link lands on the profile page\'s heading, past the section navigation', async ({ page, signedInPlayer }) => {
     await signedInPlayer({ prefix: 'pol' });
     await page.goto('/profile/history');
     await userLoaded(page);
@@ -292,7 +292,7 @@ test.describe('6. focus', () => {
 test.describe('6 and 8. the payment page', () => {
   test.use({ viewport: PHONE });
 
-  test('follows the colour mode chosen on the site, and focus lands on the result after return', async ({ page, request, signedInPlayer }) => {
+  test('follows the colour mode chosen on the site, and focus lands on the result after return', async ({ page, signedInPlayer }) => {
     await signedInPlayer({ prefix: 'pol' });
     await page.emulateMedia({ colorScheme: 'light' });
     await page.addInitScript(() => localStorage.setItem('color-mode', 'dark'));
@@ -334,7 +334,7 @@ test.describe('axe on phones', () => {
     test.describe(`${mode} mode`, () => {
       test.use({ colorScheme: mode, viewport: PHONE });
 
-      test('no violations with the header menu open, on the loyalty cards, in the low-balance dialog and the open profile navigation', async ({ page, request, signedInPlayer }) => {
+      test('no violations with the header menu open, on the loyalty cards, in the low-balance dialog and the open profile navigation', async ({ page, signedInPlayer }) => {
         await page.goto('/ja/loyal');
         await waitForClientScript(page);
         await page.locator('[data-menu-toggle]').click();

@@ -63,7 +63,7 @@ test('deposit through the demo payment page: the balance rises by exactly the am
   expect(new URL(page.url()).search).toBe('');
 });
 
-test('deposit validation: below the minimum is refused before any request', async ({ page, request, signedInPlayer }) => {
+test('deposit validation: below the minimum is refused before any request', async ({ page, signedInPlayer }) => {
   await signedInPlayer({ prefix: 'prof' });
   await page.goto('/profile/deposit');
   let requests = 0;
@@ -147,7 +147,7 @@ test('history is readable on a phone: rows become labelled cards without sideway
   expect(before).not.toBe('none');
 });
 
-test('notifications: tabs, unread count, mark all read, delete with confirmation', async ({ page, request, signedInPlayer }) => {
+test('notifications: tabs, unread count, mark all read, delete with confirmation', async ({ page, signedInPlayer }) => {
   await signedInPlayer({ prefix: 'prof' });
   await page.goto('/profile/notification');
   await closeLowBalance(page);
@@ -223,7 +223,7 @@ test('bonus, balance and loyalty show the player’s figures', async ({ page, re
   await expect(page.locator('progress')).toHaveAttribute('value', '5');
 });
 
-test('a screen whose data cannot load says so and offers a retry that works', async ({ page, request, signedInPlayer }) => {
+test('a screen whose data cannot load says so and offers a retry that works', async ({ page, signedInPlayer }) => {
   await signedInPlayer({ prefix: 'prof' });
   let fail = true;
   await page.route('**/api/user/referral-stats', (route) => (fail ? route.abort() : route.continue()));

@@ -20,7 +20,7 @@ for (const locale of LOCALES) {
   const api = messages(locale, 'api');
   const main = messages(locale, 'main');
 
-  test(`${locale}: a deposit limit refuses a larger deposit; raising it is pending; axe is clean in light and dark`, async ({ page, request, signedInPlayer }) => {
+  test(`${locale}: a deposit limit refuses a larger deposit; raising it is pending; axe is clean in light and dark`, async ({ page, signedInPlayer }) => {
     await signedInPlayer({ prefix: 'rg' });
     await page.goto(`/${locale}/profile/responsible_gaming`);
     await closeLowBalance(page);
@@ -94,8 +94,8 @@ for (const locale of LOCALES) {
     expect(new Date(state.reality_check_next_at).getTime()).toBeGreaterThan(Date.now() + 30_000);
   });
 
-  test(`${locale}: a time-out signs the player out, and signing in is refused with its end date`, async ({ page, request, signedInPlayer }) => {
-    const { player } = await signedInPlayer({ prefix: 'rg' });
+  test(`${locale}: a time-out signs the player out, and signing in is refused with its end date`, async ({ page, signedInPlayer }) => {
+    const player = await signedInPlayer({ prefix: 'rg' });
     await page.goto(`/${locale}/profile/responsible_gaming`);
     await closeLowBalance(page);
     const section = page.locator('[data-rg="time_out"]');

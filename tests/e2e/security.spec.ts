@@ -146,7 +146,7 @@ test('en: sign out one device from the list', async ({ page, request, signedInPl
   expect((await request.get('/api/user/me', { headers: { authorization: `Token ${otherToken}` } })).status()).toBe(401);
 });
 
-test('the sessions list shows an error with a retry when loading fails', async ({ page, request, signedInPlayer }) => {
+test('the sessions list shows an error with a retry when loading fails', async ({ page, signedInPlayer }) => {
   await signedInPlayer({ prefix: 'sec' });
   let fail = true;
   await page.route('**/api/user/sessions', (route) => (fail ? route.abort() : route.continue()));
@@ -163,7 +163,7 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 for (const mode of ['light', 'dark'] as const) {
   test.describe(`${mode} mode`, () => {
     test.use({ colorScheme: mode });
-    test(`axe finds no violations on /profile/security, with the set-up open`, async ({ page, request, signedInPlayer }) => {
+    test(`axe finds no violations on /profile/security, with the set-up open`, async ({ page, signedInPlayer }) => {
       const player = await signedInPlayer({ prefix: 'sec' });
       await page.goto('/profile/security');
       await waitForClientScript(page);
