@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiToken, closeLowBalance, newPlayer, registerPlayer, rejectIdentity, waitForClientScript } from './helpers';
 
 const PAGES = ['/', '/faq', '/ja/faq', '/hi/rules', '/de/loyal', '/zh/responsible_gaming', '/profile/deposit', '/ru/no-such-page'];
@@ -37,7 +37,7 @@ const PROFILE_SCREENS = ['/profile', '/profile/balance', '/profile/deposit', '/p
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 for (const state of ['new', 'pending', 'rejected'] as const) {
-  test(`axe finds no violations on every profile screen for a ${state} player, light and dark`, async ({ page, request }) => {
+  test(`axe finds no violations on every profile screen for a ${state} player, light and dark`, async ({ page, request, signInWithToken }) => {
     test.setTimeout(240_000);
     const player = newPlayer(`axe${state}`);
     await registerPlayer(request, player);
@@ -50,7 +50,7 @@ for (const state of ['new', 'pending', 'rejected'] as const) {
       expect(sent.status()).toBe(201);
       if (state === 'rejected') await rejectIdentity(request, token, 'The photo is blurred');
     }
-    await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
+    await signInWithToken(token);
     let first = true;
     for (const mode of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: mode });

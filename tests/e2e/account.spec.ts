@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { activateFromMail, closeLowBalance, fillAdultSignUp, mailTo, newPlayer, registerPlayer, waitForClientScript } from './helpers';
+import { activateFromMail, closeLowBalance, fillAdultSignUp, mailTo, newPlayer, waitForClientScript } from './helpers';
 
 /**
  * The player's own account, as a player does it at 360 px in German and Japanese:
@@ -14,17 +15,6 @@ const fill = (text: string, params: Record<string, string>) => text.replace(/\{(
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 test.use({ viewport: { width: 360, height: 740 } });
-
-/** A fresh activated player, signed in in `lang` (so their mail comes in it), through the page's cookie. */
-async function signedIn(page: Page, request: APIRequestContext, lang: Lang) {
-  const player = newPlayer('acct');
-  await registerPlayer(request, player, lang);
-  const login = await request.post('/auth/token/login/', { data: { email: player.email, password: player.password }, headers: { 'accept-language': lang } });
-  expect(login.status()).toBe(200);
-  const token = ((await login.json()) as { auth_token: string }).auth_token;
-  await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
-  return { ...player, token };
-}
 
 async function openSecurity(page: Page, lang: Lang) {
   await page.goto(`/${lang}/profile/security`);
@@ -42,9 +32,9 @@ for (const lang of ['de', 'ja'] as const) {
   const a = messages(lang, 'account');
   const mail = messages(lang, 'api').mail;
 
-  test(`${lang}: changes the email address through the link to the new address, with a notice to the old one`, async ({ page, request }) => {
+  test(`${lang}: changes the email address through the link to the new address, with a notice to the old one`, async ({ page, request, signedInPlayer }) => {
     test.setTimeout(60_000);
-    const player = await signedIn(page, request, lang);
+    const player = await signedInPlayer({ prefix: 'acct', language: lang });
     await openSecurity(page, lang);
     const card = page.locator('[data-card="change-email"]');
     await expect(card).toContainText(fill(a.email.current, { email: player.email }));
@@ -76,8 +66,8 @@ for (const lang of ['de', 'ja'] as const) {
     expect((await request.post('/auth/token/login/', { data: { email: player.email, password: player.password } })).status()).toBe(400);
   });
 
-  test(`${lang}: downloads the data file, and it parses with every section and the player's own profile`, async ({ page, request }) => {
-    const player = await signedIn(page, request, lang);
+  test(`${lang}: downloads the data file, and it parses with every section and the player's own profile`, async ({ page, signedInPlayer }) => {
+    const player = await signedInPlayer({ prefix: 'acct', language: lang });
     await openSecurity(page, lang);
     const card = page.locator('[data-card="export"]');
     const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: a.export.submit }).click()]);
@@ -91,9 +81,9 @@ for (const lang of ['de', 'ja'] as const) {
     await expect(card.getByRole('status')).toHaveText(a.export.done);
   });
 
-  test(`${lang}: closes the account after a confirmation, then cannot sign in`, async ({ page, request }) => {
+  test(`${lang}: closes the account after a confirmation, then cannot sign in`, async ({ page, signedInPlayer }) => {
     test.setTimeout(60_000);
-    const player = await signedIn(page, request, lang);
+    const player = await signedInPlayer({ prefix: 'acct', language: lang });
     await openSecurity(page, lang);
     const card = page.locator('[data-card="close-account"]');
     // Not a self-exclusion, and it says where that is.
@@ -134,8 +124,8 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 for (const lang of ['de', 'ja'] as const) {
   const profile = messages(lang, 'profile');
 
-  test(`${lang}: the withdrawal form is disabled with one message while unverified, and while the document is reviewed`, async ({ page, request }) => {
-    const player = await signedIn(page, request, lang);
+  test(`${lang}: the withdrawal form is disabled with one message while unverified, and while the document is reviewed`, async ({ page, request, signedInPlayer }) => {
+    const player = await signedInPlayer({ prefix: 'acct', language: lang });
     await page.goto(`/${lang}/profile/withdrawal`);
     await closeLowBalance(page);
     const card = page.locator('section[aria-labelledby="withdraw-title"]');
@@ -165,10 +155,10 @@ for (const lang of ['de', 'ja'] as const) {
   });
 }
 
-test('de: limit and amount fields show and accept decimal commas; shortcuts above the remaining limit are disabled', async ({ page, request }) => {
+test('de: limit and amount fields show and accept decimal commas; shortcuts above the remaining limit are disabled', async ({ page, signedInPlayer }) => {
   // Two profile screens, a reload and a payment: more than the default 30 s on a busy CI machine.
   test.setTimeout(60_000);
-  await signedIn(page, request, 'de');
+  await signedInPlayer({ prefix: 'acct', language: 'de' });
   const profile = messages('de', 'profile');
   const euro = (amount: string) => `${amount}\u00a0€`;
   await page.goto('/de/profile/responsible_gaming');
@@ -204,8 +194,8 @@ test('de: limit and amount fields show and accept decimal commas; shortcuts abov
   await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
 
-test('de: /activate revisited while signed in says the account is already active', async ({ page, request }) => {
-  await signedIn(page, request, 'de');
+test('de: /activate revisited while signed in says the account is already active', async ({ page, signedInPlayer }) => {
+  await signedInPlayer({ prefix: 'acct', language: 'de' });
   await page.goto('/de/activate');
   await expect(page.locator('[data-notice="already-active"]')).toContainText(messages('de', 'account').activate.already);
   await expect(page.locator('[data-notice="broken-link"]')).toHaveCount(0);
@@ -235,11 +225,11 @@ test.describe('the time zone of the player\'s mails', () => {
   // The device's zone, which the profile offers while none is stored.
   test.use({ timezoneId: 'Asia/Tokyo' });
 
-  test('de: the player changes it on the profile with the keyboard, sees it saved, and it is kept after a reload; axe 0 light and dark', async ({ page, request }) => {
+  test('de: the player changes it on the profile with the keyboard, sees it saved, and it is kept after a reload; axe 0 light and dark', async ({ page, request, signedInPlayer }) => {
     test.setTimeout(60_000);
     const profile = messages('de', 'profile');
     const api = messages('de', 'api');
-    const player = await signedIn(page, request, 'de');
+    const player = await signedInPlayer({ prefix: 'acct', language: 'de' });
     await page.goto('/de/profile');
     await waitForClientScript(page);
     await closeLowBalance(page);

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { User } from '../../src/api/contract';
 import { DEMO, apiToken } from './helpers';
 
@@ -10,9 +11,9 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const me = async (request: APIRequestContext, token: string) =>
   (await (await request.get('/api/user/me', { headers: { authorization: `Token ${token}` } })).json()) as User;
 
-test('bonus: wagering progress, and cancelling forfeits the bonus after a confirmation', async ({ page, request }) => {
+test('bonus: wagering progress, and cancelling forfeits the bonus after a confirmation', async ({ page, request, signInWithToken }) => {
   const token = await apiToken(request, DEMO);
-  await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
+  await signInWithToken(token);
   await page.goto('/profile/bonus');
   const wagering = page.locator('[data-wagering]');
   await expect(wagering).toContainText('€0.00 of €200.00 wagered');

@@ -1,15 +1,11 @@
-import { expect, test } from '@playwright/test';
-import { apiToken, newPlayer, registerPlayer } from './helpers';
+import { expect, test } from './fixtures';
 
 /**
  * A deposit left on the payment page shows in history at once, as pending, and as cancelled once
  * it ends without payment. The API suite covers the expiry with a moved clock.
  */
-test('an abandoned deposit appears in history as pending, then as cancelled', async ({ page, request }) => {
-  const credentials = newPlayer('pend');
-  await registerPlayer(request, credentials);
-  const token = await apiToken(request, credentials);
-  await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
+test('an abandoned deposit appears in history as pending, then as cancelled', async ({ page, request, signedInPlayer }) => {
+  const { token } = await signedInPlayer({ prefix: 'pend' });
 
   // The deposit page never shows the low-balance dialog (it is where that dialog points).
   await page.goto('/de/profile/deposit');

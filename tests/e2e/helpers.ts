@@ -31,9 +31,10 @@ export async function fillAdultSignUp(form: Locator, dateOfBirth: string = ADULT
   await form.locator('input[name="accept_terms"]').check();
 }
 
-/** Signs in through the API (plain JSON, which the server accepts) and answers the token. */
-export async function apiToken(request: import('@playwright/test').APIRequestContext, credentials: { email: string; password: string }) {
-  const response = await request.post('/auth/token/login/', { data: { email: credentials.email, password: credentials.password } });
+/** Signs in through the API (plain JSON, which the server accepts), in `language` if given, and answers the token. */
+export async function apiToken(request: import('@playwright/test').APIRequestContext, credentials: { email: string; password: string }, language?: string) {
+  const headers = language ? { 'accept-language': language } : undefined;
+  const response = await request.post('/auth/token/login/', { data: { email: credentials.email, password: credentials.password }, headers });
   if (!response.ok()) throw new Error(`login failed: ${response.status()} ${await response.text()}`);
   return ((await response.json()) as { auth_token: string }).auth_token;
 }

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { apiToken, newPlayer, waitForClientScript, fillAdultSignUp, registerPlayer, verifyIdentity } from './helpers';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { newPlayer, waitForClientScript, fillAdultSignUp } from './helpers';
 
 const signUp = (page: Page) => page.locator('dialog.auth-dialog[data-dialog="sign-up"][open]');
 
@@ -51,13 +52,9 @@ test('a public page does not load the password dictionaries', async ({ page }) =
   expect(scripts.some((source) => source.includes('diceware'))).toBe(false);
 });
 
-test('the withdrawal form checks the destination for the chosen method, in the page language, before sending', async ({ page, request }) => {
-  const player = newPlayer('dest');
-  await registerPlayer(request, player);
-  const token = await apiToken(request, player);
+test('the withdrawal form checks the destination for the chosen method, in the page language, before sending', async ({ page, signedInPlayer }) => {
   // The form is usable only once staff have checked the player's identity.
-  await verifyIdentity(request, token);
-  await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
+  await signedInPlayer({ prefix: 'dest', verified: true });
   const sent: string[] = [];
   page.on('request', (req) => new URL(req.url()).pathname === '/api/user/withdrawal' && sent.push(req.method()));
   await page.goto('/ja/profile/withdrawal');

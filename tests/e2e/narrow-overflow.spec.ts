@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { ADULT, DEMO, apiToken, depositThroughPaymentPage, registerPlayer, verifyIdentity } from './helpers';
 
 /**
@@ -7,10 +8,6 @@ import { ADULT, DEMO, apiToken, depositThroughPaymentPage, registerPlayer, verif
  */
 const SCREENS = ['/profile', '/profile/balance', '/profile/history', '/profile/withdrawal', '/profile/deposit'];
 const LONG_ADDRESS = 'bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0';
-
-async function signIn(page: Page, token: string) {
-  await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
-}
 
 /** A player whose data is as long as the rules allow, with a deposit and a pending withdrawal. */
 async function longDataPlayer(request: APIRequestContext) {
@@ -40,13 +37,13 @@ async function expectNoSideways(page: Page, label: string) {
   }
 }
 
-test('profile screens fit 320 px with the demo player’s ordinary data', async ({ page, request }) => {
-  await signIn(page, await apiToken(request, DEMO));
+test('profile screens fit 320 px with the demo player’s ordinary data', async ({ page, request, signInWithToken }) => {
+  await signInWithToken(await apiToken(request, DEMO));
   await expectNoSideways(page, 'demo player');
 });
 
-test('profile screens fit 320 px with a 62-character address, a fullwidth username and a long email', async ({ page, request }) => {
-  await signIn(page, await longDataPlayer(request));
+test('profile screens fit 320 px with a 62-character address, a fullwidth username and a long email', async ({ page, request, signInWithToken }) => {
+  await signInWithToken(await longDataPlayer(request));
   await expectNoSideways(page, 'long data');
   await page.goto('/profile/history');
   await expect(page.getByText(LONG_ADDRESS, { exact: false }).first()).toBeVisible();

@@ -1,11 +1,8 @@
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
-import { depositThroughPaymentPage, mailTo, newPlayer, registerPlayer, verifyIdentity } from './helpers';
-import { E2E_DATA_DIR } from './isolated-site.mjs';
+import { type Page } from '@playwright/test';
+import { expect, test, adminSignIn } from './fixtures';
+import { depositThroughPaymentPage, mailTo, newPlayer, registerPlayer } from './helpers';
 
 /**
  * An admin acts on a player from the console (the document, a credit with a reason, a
@@ -17,44 +14,15 @@ const profile = de('profile');
 const api = de('api');
 const auth = de('auth');
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-const STAFF_PASSWORD = 'ember-quarry-lantern-58';
 
 async function noAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   expect(results.violations, `${page.url()}: ${results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`).join('; ')}`).toEqual([]);
 }
 
-/** An admin made with the real add-staff command, through the first sign-in to the console. */
-async function adminSignIn(browser: Browser) {
-  const email = newPlayer('staffadmin').email;
-  const { stdout } = await promisify(execFile)(process.execPath, ['scripts/operator.mjs', 'add-staff', email, '--role', 'admin'], {
-    env: { ...process.env, DATA_DIR: E2E_DATA_DIR },
-  });
-  const oneTimePassword = /One-time password: (\S+)/.exec(stdout)![1]!;
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/operator/sign-in');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(oneTimePassword);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('New password', { exact: true }).fill(STAFF_PASSWORD);
-  await page.getByLabel('New password again').fill(STAFF_PASSWORD);
-  await page.getByRole('button', { name: 'Save password' }).click();
-  const secret = (await page.locator('[data-totp-secret]').textContent())!.trim();
-  await page.getByLabel('Six-digit code').fill(new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate());
-  await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Overview');
-  return { page, context };
-}
-
-test('an admin approves a document, credits 25.00 with a reason and suspends the player; the player sees each', async ({ page, request, browser }) => {
+test('an admin approves a document, credits 25.00 with a reason and suspends the player; the player sees each', async ({ page, browser, signedInPlayer }) => {
   test.setTimeout(180_000);
-  const player = newPlayer('opact');
-  await registerPlayer(request, player, 'de');
-  const login = await request.post('/auth/token/login/', { data: { email: player.email, password: player.password }, headers: { 'accept-language': 'de' } });
-  const token = ((await login.json()) as { auth_token: string }).auth_token;
-  await depositThroughPaymentPage(request, token, '30.00');
-  await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
+  const player = await signedInPlayer({ prefix: 'opact', language: 'de', deposit: '30.00' });
 
   // The player sends a passport from their profile.
   await page.goto('/de/profile');
@@ -64,7 +32,7 @@ test('an admin approves a document, credits 25.00 with a reason and suspends the
   await expect(card.locator('[data-status="pending"]')).toContainText(profile.verification.status.pending);
 
   // The admin compares the document with the account (date of birth, account age) and approves it.
-  const { page: console_, context } = await adminSignIn(browser);
+  const { page: console_, context } = await adminSignIn(browser, { prefix: 'staffadmin' });
   await console_.goto('/operator/verifications');
   await console_.getByRole('link', { name: `Review ${player.username}` }).click();
   await expect(console_.locator('[data-date-of-birth]')).toHaveText('1990-04-12');
@@ -125,7 +93,7 @@ test('Change email: the link to the new address opens a page in the player\'s la
   test.setTimeout(120_000);
   const player = newPlayer('opmail');
   await registerPlayer(request, player, 'de');
-  const { page: console_, context } = await adminSignIn(browser);
+  const { page: console_, context } = await adminSignIn(browser, { prefix: 'staffadmin' });
   await console_.goto('/operator/players');
   await console_.getByLabel('Email or username').fill(player.email);
   await console_.getByRole('button', { name: 'Search' }).click();
@@ -161,7 +129,7 @@ test('a refund on self-exclusion is paid to a destination staff record, never re
   const excluded = await request.post('/api/user/self-exclusion', { headers: { authorization: `Token ${token}` }, data: { period: '6m', password: player.password, confirm: true } });
   expect(excluded.status()).toBe(200);
 
-  const { page: console_, context } = await adminSignIn(browser);
+  const { page: console_, context } = await adminSignIn(browser, { prefix: 'staffadmin' });
   await console_.goto('/operator/withdrawals');
   const row = console_.locator('tr', { hasText: player.username }).filter({ hasText: 'refund on self-exclusion' });
   await expect(row).toHaveCount(1);
@@ -177,19 +145,13 @@ test('a refund on self-exclusion is paid to a destination staff record, never re
   await context.close();
 });
 
-test('an admin closes an account at the player\'s request from the player page: the balance is paid out, the player is signed out and sign-in answers as for an unknown address', async ({ page, request, browser }) => {
+test('an admin closes an account at the player\'s request from the player page: the balance is paid out, the player is signed out and sign-in answers as for an unknown address', async ({ page, browser, signedInPlayer }) => {
   test.setTimeout(150_000);
-  const player = newPlayer('opclose');
-  await registerPlayer(request, player, 'de');
-  const login = await request.post('/auth/token/login/', { data: { email: player.email, password: player.password }, headers: { 'accept-language': 'de' } });
-  const token = ((await login.json()) as { auth_token: string }).auth_token;
-  await depositThroughPaymentPage(request, token, '20.00');
-  await verifyIdentity(request, token);
-  await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
+  const player = await signedInPlayer({ prefix: 'opclose', language: 'de', deposit: '20.00', verified: true });
   await page.goto('/de/profile');
   await expect(page.locator('html')).toHaveAttribute('data-session', 'in');
 
-  const { page: console_, context } = await adminSignIn(browser);
+  const { page: console_, context } = await adminSignIn(browser, { prefix: 'staffadmin' });
   await console_.goto('/operator/players');
   await console_.getByLabel('Email or username').fill(player.email);
   await console_.getByRole('button', { name: 'Search' }).click();

@@ -1,39 +1,14 @@
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, adminSignIn } from './fixtures';
 import { depositThroughPaymentPage, newPlayer, registerPlayer, verifyIdentity } from './helpers';
-import { E2E_DATA_DIR } from './isolated-site.mjs';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const STAFF_PASSWORD = 'ember-quarry-lantern-58';
 
 async function noAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   expect(results.violations, `${page.url()}: ${results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`).join('; ')}`).toEqual([]);
-}
-
-/** An admin through the real add-staff command and the whole first sign-in. */
-async function adminSignIn(browser: Browser) {
-  const email = newPlayer('staffbulk').email;
-  const { stdout } = await promisify(execFile)(process.execPath, ['scripts/operator.mjs', 'add-staff', email, '--role', 'admin'], { env: { ...process.env, DATA_DIR: E2E_DATA_DIR } });
-  const oneTimePassword = /One-time password: (\S+)/.exec(stdout)![1]!;
-  const context = await browser.newContext({ acceptDownloads: true });
-  const page = await context.newPage();
-  await page.goto('/operator/sign-in');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(oneTimePassword);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('New password', { exact: true }).fill(STAFF_PASSWORD);
-  await page.getByLabel('New password again').fill(STAFF_PASSWORD);
-  await page.getByRole('button', { name: 'Save password' }).click();
-  const secret = (await page.locator('[data-totp-secret]').textContent())!.trim();
-  await page.getByLabel('Six-digit code').fill(new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate());
-  await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Overview');
-  return { page, context, email };
 }
 
 /** A verified player with a pending card withdrawal of `amount`. */
@@ -72,7 +47,7 @@ test('an admin filters the queue, bulk-approves three withdrawals, downloads the
   // Amounts no other spec uses, so the amount filter picks exactly these (the e2e database is shared).
   const chosen = [await pendingWithdrawal(request, '13.41'), await pendingWithdrawal(request, '13.42'), await pendingWithdrawal(request, '13.43')];
   const outside = await pendingWithdrawal(request, '13.47');
-  const { page, context } = await adminSignIn(browser);
+  const { page, context } = await adminSignIn(browser, { prefix: 'staffbulk', acceptDownloads: true });
   await noAxeViolations(page); // the dashboard
 
   await page.getByRole('link', { name: 'Withdrawals', exact: true }).click();

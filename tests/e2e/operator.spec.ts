@@ -1,28 +1,15 @@
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, STAFF_PASSWORD, addStaff } from './fixtures';
 import { Secret, TOTP } from 'otpauth';
-import { depositThroughPaymentPage, newPlayer, registerPlayer } from './helpers';
-import { E2E_DATA_DIR } from './isolated-site.mjs';
+import { newPlayer, registerPlayer } from './helpers';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /** The German profile texts, so the player's steps read as a German player reads them. */
 const verification = JSON.parse(readFileSync('locales/de/profile.json', 'utf8')).verification;
 /** A 1×1 PNG: the passport's photo page. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-const STAFF_PASSWORD = 'ember-quarry-lantern-58';
-
-/** Creates a staff account with the real command, as an operator would (through the running server). */
-async function addStaff(role: 'admin' | 'support') {
-  const email = newPlayer(`staff${role}`).email;
-  const { stdout } = await promisify(execFile)(process.execPath, ['scripts/operator.mjs', 'add-staff', email, '--role', role], {
-    env: { ...process.env, DATA_DIR: E2E_DATA_DIR },
-  });
-  expect(stdout).toContain('through the running server');
-  return { email, oneTimePassword: /One-time password: (\S+)/.exec(stdout)![1]! };
-}
 
 async function noAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
@@ -32,6 +19,8 @@ async function noAxeViolations(page: Page) {
 /** First sign-in in its own browser context: one-time password, own password, TOTP enrolment (axe on each page). */
 async function staffSignIn(browser: Browser, role: 'admin' | 'support') {
   const staff = await addStaff(role);
+  // Made through the running server, as an operator would.
+  expect(staff.stdout).toContain('through the running server');
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto('/operator/sign-in');
@@ -55,18 +44,6 @@ async function staffSignIn(browser: Browser, role: 'admin' | 'support') {
   return { ...staff, page, context };
 }
 
-/** A player who reads the site in German: registered and signed in with `de`, with money on the balance. */
-async function germanPlayer(page: Page, request: APIRequestContext, balance: string) {
-  const credentials = newPlayer('opde');
-  const de = { 'accept-language': 'de' };
-  await registerPlayer(request, credentials, 'de');
-  const login = await request.post('/auth/token/login/', { data: { email: credentials.email, password: credentials.password }, headers: de });
-  const token = ((await login.json()) as { auth_token: string }).auth_token;
-  await depositThroughPaymentPage(request, token, balance);
-  await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
-  return { ...credentials, token };
-}
-
 const withdraw = async (request: APIRequestContext, token: string, amount: string) => {
   const res = await request.post('/api/user/withdrawal', { headers: { authorization: `Token ${token}` }, data: { amount, method: 'card', destination: '4000 0566 5566 5556' } });
   expect(res.status()).toBe(201);
@@ -75,9 +52,9 @@ const withdraw = async (request: APIRequestContext, token: string, amount: strin
 const balance = async (request: APIRequestContext, token: string) =>
   ((await (await request.get('/api/user/me', { headers: { authorization: `Token ${token}` } })).json()) as { balance: string }).balance;
 
-test('a German player\'s document and withdrawal approved by staff with two-factor; a rejected withdrawal returns the money', async ({ page, request, browser }) => {
+test('a German player\'s document and withdrawal approved by staff with two-factor; a rejected withdrawal returns the money', async ({ page, request, browser, signedInPlayer }) => {
   test.setTimeout(150_000);
-  const player = await germanPlayer(page, request, '60.00');
+  const player = await signedInPlayer({ prefix: 'opde', language: 'de', deposit: '60.00' });
 
   // The player sends their passport from the profile page (the verification card).
   await page.goto('/de/profile');

@@ -2,19 +2,11 @@
 // small phones, reserved space while profile screens load, the history error state, focus, and
 // the demo payment page's colour mode.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, apiToken, depositThroughPaymentPage, newPlayer, registerPlayer, verifyIdentity, waitForClientScript } from './helpers';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { DEMO, apiToken, depositThroughPaymentPage, verifyIdentity, waitForClientScript } from './helpers';
 
 const PHONE = { width: 360, height: 780 };
-
-/** A fresh player (balance 0.00), signed in through the cookie; answers their token. */
-async function signedInPlayer(page: Page, request: APIRequestContext) {
-  const credentials = newPlayer('pol');
-  await registerPlayer(request, credentials);
-  const token = await apiToken(request, credentials);
-  await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
-  return { ...credentials, token };
-}
 
 const auth = (token: string) => ({ authorization: `Token ${token}` });
 
@@ -29,8 +21,8 @@ async function userLoaded(page: Page) {
 const lowBalance = (page: Page) => page.locator('#low-balance-dialog');
 
 test.describe('1. the low-balance dialog', () => {
-  test('opens on the first page of a visit, not on the next ones, and focus returns to the heading', async ({ page, request }) => {
-    await signedInPlayer(page, request);
+  test('opens on the first page of a visit, not on the next ones, and focus returns to the heading', async ({ page, signedInPlayer }) => {
+    await signedInPlayer({ prefix: 'pol' });
     await page.goto('/faq');
     await expect(lowBalance(page)).toHaveAttribute('open', '');
     await page.keyboard.press('Escape');
@@ -45,8 +37,8 @@ test.describe('1. the low-balance dialog', () => {
     }
   });
 
-  test('never on the deposit page, even on the first page of a visit', async ({ page, request }) => {
-    await signedInPlayer(page, request);
+  test('never on the deposit page, even on the first page of a visit', async ({ page, signedInPlayer }) => {
+    await signedInPlayer({ prefix: 'pol' });
     await page.setViewportSize(PHONE);
     await page.goto('/ja/profile/deposit');
     await userLoaded(page);
@@ -55,8 +47,8 @@ test.describe('1. the low-balance dialog', () => {
     await expect(page.locator('dialog[open]')).toHaveCount(0);
   });
 
-  test('opens when an update takes the balance from above 0.50 to 0.50 or less', async ({ page, request }) => {
-    const player = await signedInPlayer(page, request);
+  test('opens when an update takes the balance from above 0.50 to 0.50 or less', async ({ page, request, signedInPlayer }) => {
+    const player = await signedInPlayer({ prefix: 'pol' });
     await deposit(request, player.token, '10.40');
     await page.goto('/profile');
     await userLoaded(page);
@@ -112,8 +104,8 @@ test.describe('2. phones', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   });
 
-  test('signed in, the header row shows the balance, and sign-out is in the menu', async ({ page, request }) => {
-    await signedInPlayer(page, request);
+  test('signed in, the header row shows the balance, and sign-out is in the menu', async ({ page, signedInPlayer }) => {
+    await signedInPlayer({ prefix: 'pol' });
     await page.goto('/hi/rules');
     await userLoaded(page);
     const header = page.locator('.site-header');
@@ -124,8 +116,8 @@ test.describe('2. phones', () => {
     await expect(header.locator('#site-menu [data-sign-out]')).toBeVisible();
   });
 
-  test('the profile navigation names the current section without sideways scrolling', async ({ page, request }) => {
-    await signedInPlayer(page, request);
+  test('the profile navigation names the current section without sideways scrolling', async ({ page, signedInPlayer }) => {
+    await signedInPlayer({ prefix: 'pol' });
     await page.goto('/de/profile/notification');
     const nav = page.getByRole('navigation', { name: 'Kontobereiche' });
     const current = nav.locator('summary');
@@ -190,8 +182,8 @@ test.describe('3. the loyalty table at 320 px', () => {
 test.describe('4. profile screens reserve their space while loading', () => {
   for (const viewport of [PHONE, { width: 1280, height: 780 }]) {
     for (const path of ['/profile', '/profile/bonus', '/profile/loyalty', '/profile/balance']) {
-      test(`${path} at ${viewport.width} px: what is on screen before the data comes does not move`, async ({ page, request }) => {
-        const player = await signedInPlayer(page, request);
+      test(`${path} at ${viewport.width} px: what is on screen before the data comes does not move`, async ({ page, request, signedInPlayer }) => {
+        const player = await signedInPlayer({ prefix: 'pol' });
         await deposit(request, player.token, '10.00');
         await page.setViewportSize(viewport);
         // Hold the player's data until the page's placeholders are on screen.
@@ -226,10 +218,9 @@ test.describe('4. profile screens reserve their space while loading', () => {
 
 test.describe('4. /profile/bonus with a bonus: the wagering panel keeps its place while its figures load', () => {
   for (const viewport of [PHONE, { width: 1280, height: 780 }]) {
-    test(`at ${viewport.width} px`, async ({ page, request }) => {
+    test(`at ${viewport.width} px`, async ({ page, request, signInWithToken }) => {
       // Read only: the demo player is the one account with a bonus (see bonus.isolated.spec.ts).
-      const token = await apiToken(request, DEMO);
-      await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
+      await signInWithToken(await apiToken(request, DEMO));
       await page.setViewportSize(viewport);
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
@@ -255,8 +246,8 @@ test.describe('4. /profile/bonus with a bonus: the wagering panel keeps its plac
   }
 });
 
-test('5. history with the API failing: the error alone, no "Loading…" heading above it', async ({ page, request }) => {
-  await signedInPlayer(page, request);
+test('5. history with the API failing: the error alone, no "Loading…" heading above it', async ({ page, signedInPlayer }) => {
+  await signedInPlayer({ prefix: 'pol' });
   await page.route('**/api/user/history**', (route) => route.abort());
   await page.goto('/profile/history');
   await expect(page.getByRole('alert')).toContainText('We could not load this.');
@@ -266,8 +257,8 @@ test('5. history with the API failing: the error alone, no "Loading…" heading 
 });
 
 test.describe('6. focus', () => {
-  test('the skip link lands on the profile page\'s heading, past the section navigation', async ({ page, request }) => {
-    await signedInPlayer(page, request);
+  test('the skip link lands on the profile page\'s heading, past the section navigation', async ({ page, signedInPlayer }) => {
+    await signedInPlayer({ prefix: 'pol' });
     await page.goto('/profile/history');
     await userLoaded(page);
     await page.keyboard.press('Escape');
@@ -301,8 +292,8 @@ test.describe('6. focus', () => {
 test.describe('6 and 8. the payment page', () => {
   test.use({ viewport: PHONE });
 
-  test('follows the colour mode chosen on the site, and focus lands on the result after return', async ({ page, request }) => {
-    await signedInPlayer(page, request);
+  test('follows the colour mode chosen on the site, and focus lands on the result after return', async ({ page, signedInPlayer }) => {
+    await signedInPlayer({ prefix: 'pol' });
     await page.emulateMedia({ colorScheme: 'light' });
     await page.addInitScript(() => localStorage.setItem('color-mode', 'dark'));
     await page.goto('/de/profile/deposit');
@@ -323,8 +314,8 @@ test.describe('6 and 8. the payment page', () => {
     await expect(result).toBeFocused();
   });
 
-  test('a light choice on a dark system stays light; no theme follows the system', async ({ page, request }) => {
-    const player = await signedInPlayer(page, request);
+  test('a light choice on a dark system stays light; no theme follows the system', async ({ page, request, signedInPlayer }) => {
+    const player = await signedInPlayer({ prefix: 'pol' });
     const payment = await (await request.post('/api/user/payments/create-payment', { headers: auth(player.token), data: { amount: '10.00', method: 'card' } })).json();
     await page.emulateMedia({ colorScheme: 'dark' });
     const url = new URL(payment.redirect_url);
@@ -343,7 +334,7 @@ test.describe('axe on phones', () => {
     test.describe(`${mode} mode`, () => {
       test.use({ colorScheme: mode, viewport: PHONE });
 
-      test('no violations with the header menu open, on the loyalty cards, in the low-balance dialog and the open profile navigation', async ({ page, request }) => {
+      test('no violations with the header menu open, on the loyalty cards, in the low-balance dialog and the open profile navigation', async ({ page, signedInPlayer }) => {
         await page.goto('/ja/loyal');
         await waitForClientScript(page);
         await page.locator('[data-menu-toggle]').click();
@@ -356,7 +347,7 @@ test.describe('axe on phones', () => {
         await page.keyboard.press('Escape');
         await check('cards');
 
-        await signedInPlayer(page, request);
+        await signedInPlayer({ prefix: 'pol' });
         await page.goto('/hi/profile/loyalty');
         await expect(lowBalance(page)).toHaveAttribute('open', '');
         await check('low balance');

@@ -1,21 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, activationLink, apiToken, closeLowBalance, depositThroughPaymentPage, fillAdultSignUp, newPlayer, registerPlayer, verifyIdentity } from './helpers';
-
-/** A fresh player, signed in through the cookie; answers their token. */
-async function signedInPlayer(page: Page, request: APIRequestContext, credentials = newPlayer('prof')) {
-  await registerPlayer(request, credentials);
-  const token = await apiToken(request, credentials);
-  await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
-  return { ...credentials, token };
-}
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { DEMO, activationLink, apiToken, closeLowBalance, depositThroughPaymentPage, fillAdultSignUp, newPlayer, verifyIdentity } from './helpers';
 
 const me = async (request: APIRequestContext, token: string) => (await request.get('/api/user/me', { headers: { authorization: `Token ${token}` } })).json();
 
 const deposit = depositThroughPaymentPage;
 
-test('edit profile: saved fields come back, bad input is refused next to the field', async ({ page, request }) => {
-  const player = await signedInPlayer(page, request);
+test('edit profile: saved fields come back, bad input is refused next to the field', async ({ page, request, signedInPlayer }) => {
+  const player = await signedInPlayer({ prefix: 'prof' });
   await page.goto('/profile');
   await closeLowBalance(page);
   const form = page.locator('form[data-form="profile"]');
@@ -42,8 +35,8 @@ test('edit profile: saved fields come back, bad input is refused next to the fie
   await expect(form.locator('#field-username-error')).toHaveText('This username is already taken.');
 });
 
-test('deposit through the demo payment page: the balance rises by exactly the amount', async ({ page, request }) => {
-  const player = await signedInPlayer(page, request);
+test('deposit through the demo payment page: the balance rises by exactly the amount', async ({ page, request, signedInPlayer }) => {
+  const player = await signedInPlayer({ prefix: 'prof' });
   await page.goto('/de/profile/deposit');
   const form = page.locator('form[data-form="deposit"]');
   await form.getByRole('button', { name: '25,00\u00a0€' }).click();
@@ -70,8 +63,8 @@ test('deposit through the demo payment page: the balance rises by exactly the am
   expect(new URL(page.url()).search).toBe('');
 });
 
-test('deposit validation: below the minimum is refused before any request', async ({ page, request }) => {
-  await signedInPlayer(page, request);
+test('deposit validation: below the minimum is refused before any request', async ({ page, signedInPlayer }) => {
+  await signedInPlayer({ prefix: 'prof' });
   await page.goto('/profile/deposit');
   let requests = 0;
   page.on('request', (req) => req.url().includes('create-payment') && requests++);
@@ -85,8 +78,8 @@ test('deposit validation: below the minimum is refused before any request', asyn
   expect(requests).toBe(0);
 });
 
-test('withdraw: the balance falls, the request is pending in the list and in history; too much is refused', async ({ page, request }) => {
-  const player = await signedInPlayer(page, request);
+test('withdraw: the balance falls, the request is pending in the list and in history; too much is refused', async ({ page, request, signedInPlayer }) => {
+  const player = await signedInPlayer({ prefix: 'prof' });
   await deposit(request, player.token, '40.00');
   await verifyIdentity(request, player.token);
   await page.goto('/profile/withdrawal');
@@ -121,8 +114,8 @@ test('withdraw: the balance falls, the request is pending in the list and in his
   await expect(page.locator('tr[data-type="withdrawal"]')).toContainText('Pending');
 });
 
-test('history: filters live in the URL and survive a reload; server pages', async ({ page, request }) => {
-  const player = await signedInPlayer(page, request);
+test('history: filters live in the URL and survive a reload; server pages', async ({ page, request, signedInPlayer }) => {
+  const player = await signedInPlayer({ prefix: 'prof' });
   for (let i = 0; i < 11; i++) await deposit(request, player.token, `${10 + i}.00`);
   await page.goto('/profile/history');
   await expect(page.locator('.history-count')).toHaveText('11 transactions');
@@ -143,8 +136,8 @@ test('history: filters live in the URL and survive a reload; server pages', asyn
   await expect(page.locator('.tx-table tbody tr')).toHaveCount(1);
 });
 
-test('history is readable on a phone: rows become labelled cards without sideways scroll', async ({ page, request }) => {
-  const player = await signedInPlayer(page, request);
+test('history is readable on a phone: rows become labelled cards without sideways scroll', async ({ page, request, signedInPlayer }) => {
+  const player = await signedInPlayer({ prefix: 'prof' });
   await deposit(request, player.token, '12.00');
   await page.setViewportSize({ width: 360, height: 800 });
   await page.goto('/ja/profile/history');
@@ -154,8 +147,8 @@ test('history is readable on a phone: rows become labelled cards without sideway
   expect(before).not.toBe('none');
 });
 
-test('notifications: tabs, unread count, mark all read, delete with confirmation', async ({ page, request }) => {
-  await signedInPlayer(page, request);
+test('notifications: tabs, unread count, mark all read, delete with confirmation', async ({ page, signedInPlayer }) => {
+  await signedInPlayer({ prefix: 'prof' });
   await page.goto('/profile/notification');
   await closeLowBalance(page);
   await expect(page.locator('.unread-count')).toHaveText('2 unread');
@@ -181,9 +174,9 @@ test('notifications: tabs, unread count, mark all read, delete with confirmation
   await expect(page.getByText('No notifications here yet.')).toBeVisible();
 });
 
-test('affiliate: copy the referral link; a player who registers through it shows in the stats', async ({ page, request, context, browser }) => {
+test('affiliate: copy the referral link; a player who registers through it shows in the stats', async ({ page, request, context, browser, signedInPlayer }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signedInPlayer(page, request);
+  await signedInPlayer({ prefix: 'prof' });
   await page.goto('/profile/affiliate_program');
   await closeLowBalance(page);
   const link = await page.locator('[data-referral-link]').inputValue();
@@ -217,8 +210,8 @@ test('affiliate: copy the referral link; a player who registers through it shows
   await expect(page.locator('[data-stat="Friends invited"]')).toHaveText('1');
 });
 
-test('bonus, balance and loyalty show the player’s figures', async ({ page, request }) => {
-  const player = await signedInPlayer(page, request);
+test('bonus, balance and loyalty show the player’s figures', async ({ page, request, signedInPlayer }) => {
+  const player = await signedInPlayer({ prefix: 'prof' });
   await deposit(request, player.token, '1200.00');
   await page.goto('/profile/balance');
   await expect(page.locator('[data-figure="balance"]')).toHaveText('€1,200.00');
@@ -230,8 +223,8 @@ test('bonus, balance and loyalty show the player’s figures', async ({ page, re
   await expect(page.locator('progress')).toHaveAttribute('value', '5');
 });
 
-test('a screen whose data cannot load says so and offers a retry that works', async ({ page, request }) => {
-  await signedInPlayer(page, request);
+test('a screen whose data cannot load says so and offers a retry that works', async ({ page, signedInPlayer }) => {
+  await signedInPlayer({ prefix: 'prof' });
   let fail = true;
   await page.route('**/api/user/referral-stats', (route) => (fail ? route.abort() : route.continue()));
   await page.goto('/profile/affiliate_program');
@@ -268,13 +261,13 @@ test.describe('home lobby', () => {
 });
 
 const SCREENS = ['/profile', '/profile/balance', '/profile/deposit', '/profile/withdrawal', '/profile/history', '/profile/notification', '/profile/security', '/profile/affiliate_program', '/profile/bonus', '/profile/loyalty', '/profile/responsible_gaming'];
-test('every profile screen hydrates and loads without a console error', async ({ page, request }) => {
+test('every profile screen hydrates and loads without a console error', async ({ page, request, signInWithToken }) => {
   test.setTimeout(60_000);
   const errors: string[] = [];
   page.on('console', (message) => message.type() === 'error' && errors.push(`${page.url()}: ${message.text()}`));
   page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
   const token = await apiToken(request, DEMO);
-  await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
+  await signInWithToken(token);
   for (const path of [...SCREENS, '/profile/history?type=deposit&page=1']) {
     await page.goto(path);
     await expect(page.locator('astro-island:not([ssr])').first()).toBeAttached();
@@ -286,11 +279,11 @@ test('every profile screen hydrates and loads without a console error', async ({
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 for (const mode of ['light', 'dark'] as const) {
-  test(`axe: every profile screen, signed in with data, ${mode} mode`, async ({ page, request }) => {
+  test(`axe: every profile screen, signed in with data, ${mode} mode`, async ({ page, request, signInWithToken }) => {
     test.setTimeout(90_000);
     await page.emulateMedia({ colorScheme: mode });
     const token = await apiToken(request, DEMO);
-    await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
+    await signInWithToken(token);
     for (const path of SCREENS) {
       await page.goto(path);
       await expect(page.locator('.skeleton')).toHaveCount(0);

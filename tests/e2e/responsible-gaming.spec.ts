@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { formatMoney } from '../../src/i18n/money-format';
 import type { Locale } from '../../src/i18n/locales.mjs';
-import { apiToken, closeLowBalance, newPlayer, registerPlayer } from './helpers';
+import { closeLowBalance } from './helpers';
 
 // Safer gambling against the real server, in German and Hindi. The e2e server accepts a
 // 1-minute reality-check interval (RG_REALITY_CHECK_TEST_MINUTES=1, set by scripts/e2e-server.mjs).
@@ -15,21 +15,13 @@ const messages = (locale: Locale, set: string) => JSON.parse(readFileSync(`local
 const pattern = (template: string) => new RegExp(template.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+'));
 const money = (amount: string, locale: Locale) => formatMoney(amount, 'EUR', locale);
 
-async function signedIn(page: Page, request: APIRequestContext) {
-  const player = newPlayer('rg');
-  await registerPlayer(request, player);
-  const token = await apiToken(request, player);
-  await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
-  return { player, token };
-}
-
 for (const locale of LOCALES) {
   const profile = messages(locale, 'profile');
   const api = messages(locale, 'api');
   const main = messages(locale, 'main');
 
-  test(`${locale}: a deposit limit refuses a larger deposit; raising it is pending; axe is clean in light and dark`, async ({ page, request }) => {
-    await signedIn(page, request);
+  test(`${locale}: a deposit limit refuses a larger deposit; raising it is pending; axe is clean in light and dark`, async ({ page, signedInPlayer }) => {
+    await signedInPlayer({ prefix: 'rg' });
     await page.goto(`/${locale}/profile/responsible_gaming`);
     await closeLowBalance(page);
     const deposits = page.locator('[data-rg="deposit_limits"]');
@@ -67,9 +59,9 @@ for (const locale of LOCALES) {
     await expect(day.locator('[data-remaining]')).toHaveText(profile.rg.remaining.replace('{remaining}', money('50.00', locale)));
   });
 
-  test(`${locale}: the reality check comes after the interval, holds focus, must be acknowledged, and covers the game`, async ({ page, request }) => {
+  test(`${locale}: the reality check comes after the interval, holds focus, must be acknowledged, and covers the game`, async ({ page, request, signedInPlayer }) => {
     test.setTimeout(120_000);
-    const { token } = await signedIn(page, request);
+    const { token } = await signedInPlayer({ prefix: 'rg' });
     const set = await request.patch('/api/user/responsible-gaming', { headers: { authorization: `Token ${token}` }, data: { reality_check_minutes: 1 } });
     expect(set.status()).toBe(200);
     await page.goto(`/${locale}/play`);
@@ -102,8 +94,8 @@ for (const locale of LOCALES) {
     expect(new Date(state.reality_check_next_at).getTime()).toBeGreaterThan(Date.now() + 30_000);
   });
 
-  test(`${locale}: a time-out signs the player out, and signing in is refused with its end date`, async ({ page, request }) => {
-    const { player } = await signedIn(page, request);
+  test(`${locale}: a time-out signs the player out, and signing in is refused with its end date`, async ({ page, signedInPlayer }) => {
+    const player = await signedInPlayer({ prefix: 'rg' });
     await page.goto(`/${locale}/profile/responsible_gaming`);
     await closeLowBalance(page);
     const section = page.locator('[data-rg="time_out"]');

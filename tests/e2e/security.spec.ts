@@ -1,21 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
+import { expect, test, signInContext } from './fixtures';
 import { Secret, TOTP } from 'otpauth';
 import { readFileSync } from 'node:fs';
-import { apiToken, closeLowBalance, newPlayer, waitForClientScript, registerPlayer } from './helpers';
+import { apiToken, closeLowBalance, waitForClientScript } from './helpers';
 
 type Lang = 'en' | 'ru';
 const messages = (lang: Lang, set: string) => JSON.parse(readFileSync(new URL(`../../locales/${lang}/${set}.json`, import.meta.url), 'utf8'));
 const prefix = (lang: Lang) => (lang === 'en' ? '' : `/${lang}`);
 const signInDialog = (page: Page) => page.locator('dialog.auth-dialog[data-dialog="sign-in"][open]');
-
-/** A fresh player signed in through the cookie in the page's context; answers their credentials. */
-async function signedIn(page: Page, request: APIRequestContext, credentials = newPlayer('sec')) {
-  await registerPlayer(request, credentials);
-  const token = await apiToken(request, credentials);
-  await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
-  return { ...credentials, token };
-}
 
 /** The code an authenticator app shows `offset` seconds from now, from the secret the page showed. */
 const codeFor = (secret: string, offset = 0) =>
@@ -45,9 +38,9 @@ async function signInWithCode(browser: Browser, lang: Lang, player: { email: str
 for (const lang of ['en', 'ru'] as const) {
   const t = messages(lang, 'profile').security;
 
-  test(`${lang}: turn on two-factor by scanning the secret, then sign in with a code and with a backup code`, async ({ page, request, browser }) => {
+  test(`${lang}: turn on two-factor by scanning the secret, then sign in with a code and with a backup code`, async ({ page, request, browser, signedInPlayer }) => {
     test.setTimeout(60_000);
-    const player = await signedIn(page, request);
+    const player = await signedInPlayer({ prefix: 'sec' });
     await page.goto(`${prefix(lang)}/profile/security`);
     await closeLowBalance(page);
     const section = page.locator('[data-two-factor="off"]');
@@ -82,11 +75,11 @@ for (const lang of ['en', 'ru'] as const) {
     expect(again.status()).toBe(400);
   });
 
-  test(`${lang}: "sign out everywhere else" ends another browser's session, which then says so`, async ({ page, request, browser }) => {
-    const player = await signedIn(page, request);
+  test(`${lang}: "sign out everywhere else" ends another browser's session, which then says so`, async ({ page, request, browser, signedInPlayer }) => {
+    const player = await signedInPlayer({ prefix: 'sec' });
     const other = await browser.newContext();
     const otherPage = await other.newPage();
-    await other.addCookies([{ name: 'auth_token', value: await apiToken(request, player), url: test.info().project.use.baseURL! }]);
+    await signInContext(other, await apiToken(request, player));
     await otherPage.goto(`${prefix(lang)}/faq`);
     await expect(otherPage.locator('.site-header [data-session-username]')).toHaveText(player.username);
 
@@ -112,11 +105,11 @@ for (const lang of ['en', 'ru'] as const) {
 for (const lang of ['en', 'ru'] as const) {
   const t = messages(lang, 'profile').change_password;
 
-  test(`${lang}: changing the password ends another browser's session, which then says so; this one stays`, async ({ page, request, browser }) => {
-    const player = await signedIn(page, request);
+  test(`${lang}: changing the password ends another browser's session, which then says so; this one stays`, async ({ page, request, browser, signedInPlayer }) => {
+    const player = await signedInPlayer({ prefix: 'sec' });
     const other = await browser.newContext();
     const otherPage = await other.newPage();
-    await other.addCookies([{ name: 'auth_token', value: await apiToken(request, player), url: test.info().project.use.baseURL! }]);
+    await signInContext(other, await apiToken(request, player));
     await otherPage.goto(`${prefix(lang)}/faq`);
     await expect(otherPage.locator('.site-header [data-session-username]')).toHaveText(player.username);
 
@@ -140,8 +133,8 @@ for (const lang of ['en', 'ru'] as const) {
   });
 }
 
-test('en: sign out one device from the list', async ({ page, request }) => {
-  const player = await signedIn(page, request);
+test('en: sign out one device from the list', async ({ page, request, signedInPlayer }) => {
+  const player = await signedInPlayer({ prefix: 'sec' });
   const otherToken = await apiToken(request, player);
   await page.goto('/profile/security');
   await closeLowBalance(page);
@@ -153,8 +146,8 @@ test('en: sign out one device from the list', async ({ page, request }) => {
   expect((await request.get('/api/user/me', { headers: { authorization: `Token ${otherToken}` } })).status()).toBe(401);
 });
 
-test('the sessions list shows an error with a retry when loading fails', async ({ page, request }) => {
-  await signedIn(page, request);
+test('the sessions list shows an error with a retry when loading fails', async ({ page, signedInPlayer }) => {
+  await signedInPlayer({ prefix: 'sec' });
   let fail = true;
   await page.route('**/api/user/sessions', (route) => (fail ? route.abort() : route.continue()));
   await page.goto('/profile/security');
@@ -170,8 +163,8 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 for (const mode of ['light', 'dark'] as const) {
   test.describe(`${mode} mode`, () => {
     test.use({ colorScheme: mode });
-    test(`axe finds no violations on /profile/security, with the set-up open`, async ({ page, request }) => {
-      const player = await signedIn(page, request);
+    test(`axe finds no violations on /profile/security, with the set-up open`, async ({ page, signedInPlayer }) => {
+      const player = await signedInPlayer({ prefix: 'sec' });
       await page.goto('/profile/security');
       await waitForClientScript(page);
       await closeLowBalance(page);

@@ -1,11 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO, activateFromMail, activationLink, apiToken, newPlayer, waitForClientScript, fillAdultSignUp, registerPlayer } from './helpers';
 
 const dialog = (page: Page, which: 'sign-in' | 'sign-up') => page.locator(`dialog.auth-dialog[data-dialog="${which}"][open]`);
-
-async function setTokenCookie(page: Page, token: string) {
-  await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
-}
 
 test('register → check your inbox → the mailed link → sign in → balance in the header → welcome dialog → sign out → back at the root', async ({ page, request }) => {
   const player = newPlayer('reg');
@@ -119,8 +116,8 @@ test.describe('/profile guard', () => {
     });
   }
 
-  test('/profile with a token stays', async ({ page, request }) => {
-    await setTokenCookie(page, await apiToken(request, DEMO));
+  test('/profile with a token stays', async ({ page, request, signInWithToken }) => {
+    await signInWithToken(await apiToken(request, DEMO));
     await page.goto('/profile');
     await expect(page.locator('.site-header [data-session-username]')).toHaveText(DEMO.username);
     expect(new URL(page.url()).pathname).toBe('/profile');
@@ -175,7 +172,7 @@ test('every JSON body sent is {e_data} only, and the server decrypts it', async 
   expect(statuses.get('/auth/token/login/')).toEqual([200]);
 });
 
-test('app start: the user first, then player_set; nothing without a token', async ({ page, request }) => {
+test('app start: the user first, then player_set; nothing without a token', async ({ page, request, signInWithToken }) => {
   const calls: string[] = [];
   page.on('request', (req) => {
     const path = new URL(req.url()).pathname;
@@ -187,16 +184,16 @@ test('app start: the user first, then player_set; nothing without a token', asyn
   await page.waitForLoadState('networkidle');
   expect(calls).toEqual([]);
 
-  await setTokenCookie(page, await apiToken(request, DEMO));
+  await signInWithToken(await apiToken(request, DEMO));
   await page.goto('/faq');
   await expect(page.locator('.site-header [data-session-balance]')).toHaveText(/€\d/);
   await expect.poll(() => calls).toEqual(['GET /api/user/me', 'POST /gmnggate/api']);
 });
 
-test('following a link while the page still loads the player keeps the session', async ({ page, request }) => {
+test('following a link while the page still loads the player keeps the session', async ({ page, request, signInWithToken }) => {
   const credentials = newPlayer('nav');
   await registerPlayer(request, credentials);
-  await setTokenCookie(page, await apiToken(request, credentials));
+  await signInWithToken(await apiToken(request, credentials));
   // The first page's /me never answers: the player leaves before it does, which cuts it short.
   let first = true;
   await page.route('**/api/user/me', async (route) => {
@@ -212,8 +209,8 @@ test('following a link while the page still loads the player keeps the session',
   expect((await page.context().cookies()).some((cookie) => cookie.name === 'auth_token')).toBe(true);
 });
 
-test('a token the server refuses is cleared and the page says the session has ended, without reloading', async ({ page }) => {
-  await setTokenCookie(page, 'f'.repeat(40));
+test('a token the server refuses is cleared and the page says the session has ended, without reloading', async ({ page, signInWithToken }) => {
+  await signInWithToken('f'.repeat(40));
   let loads = 0;
   page.on('load', () => (loads += 1));
   await page.goto('/faq');
@@ -274,15 +271,16 @@ test('a stale ?ref= never blocks sign-up: the player is registered, told the cod
   expect(await page.evaluate(() => localStorage.getItem('referral-code'))).toBeNull();
 });
 
-test('the signed-in header on a public page loads no React', async ({ page, request }) => {
-  await setTokenCookie(page, await apiToken(request, DEMO));
+test('the signed-in header on a public page loads no React', async ({ page, request, signInWithToken }) => {
+  await signInWithToken(await apiToken(request, DEMO));
   const scripts: string[] = [];
   page.on('request', (req) => {
     if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
   });
   await page.goto('/loyal');
   await expect(page.locator('.site-header [data-session-username]')).toHaveText(DEMO.username);
-  await page.waitForTimeout(300);
+  // Every script the signed-in page asks for has been asked for: the network has gone quiet.
+  await page.waitForLoadState('networkidle');
   const sources = await Promise.all(scripts.map(async (path) => (await request.get(path)).text()));
   expect(sources.some((source) => source.includes('react.production') || source.includes('__REACT_DEVTOOLS'))).toBe(false);
   expect(scripts.some((path) => path.includes('mount-auth-dialogs'))).toBe(false);

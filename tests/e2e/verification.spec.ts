@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, closeLowBalance, newPlayer, registerPlayer, rejectIdentity, verifyIdentity } from './helpers';
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { closeLowBalance, rejectIdentity, verifyIdentity } from './helpers';
 
 // Identity verification, the player's half, in German against the real server: the
 // card on /de/profile, and the withdrawal page's explanation.
@@ -12,19 +13,11 @@ const v = profile.verification;
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
-async function signedIn(page: Page, request: APIRequestContext) {
-  const player = newPlayer('kyc');
-  await registerPlayer(request, player);
-  const token = await apiToken(request, player);
-  await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
-  return token;
-}
-
 const status = async (request: APIRequestContext, token: string) =>
   (await request.get('/api/user/verification', { headers: { authorization: `Token ${token}` } })).json();
 
-test('de: an identity card is checked as chosen, previewed, uploaded with progress, and then pending', async ({ page, request }) => {
-  const token = await signedIn(page, request);
+test('de: an identity card is checked as chosen, previewed, uploaded with progress, and then pending', async ({ page, request, signedInPlayer }) => {
+  const { token } = await signedInPlayer({ prefix: 'kyc' });
   const uploads: string[] = [];
   page.on('request', (req) => new URL(req.url()).pathname === '/api/user/verification' && req.method() === 'POST' && uploads.push(req.headers()['content-type'] ?? ''));
   await page.goto('/de/profile');
@@ -88,8 +81,8 @@ test('de: an identity card is checked as chosen, previewed, uploaded with progre
   await expect(card).toContainText(v.pending.split('(')[0]!.trim());
 });
 
-test('de: the withdrawal page explains that the first withdrawal needs a verified identity, and links to the card', async ({ page, request }) => {
-  const token = await signedIn(page, request);
+test('de: the withdrawal page explains that the first withdrawal needs a verified identity, and links to the card', async ({ page, request, signedInPlayer }) => {
+  const { token } = await signedInPlayer({ prefix: 'kyc' });
   await page.goto('/de/profile/withdrawal');
   await closeLowBalance(page);
   const note = page.locator('[data-verification-needed="none"]');
@@ -112,8 +105,8 @@ test('de: the withdrawal page explains that the first withdrawal needs a verifie
   await expect(page.locator('section#verification [data-status="verified"]')).toContainText(v.status.verified);
 });
 
-test('de: after a rejection the card shows the staff reason as text and takes a new document', async ({ page, request }) => {
-  const token = await signedIn(page, request);
+test('de: after a rejection the card shows the staff reason as text and takes a new document', async ({ page, request, signedInPlayer }) => {
+  const { token } = await signedInPlayer({ prefix: 'kyc' });
   const headers = { authorization: `Token ${token}` };
   const first = await request.post('/api/user/verification', { headers, multipart: { document_type: 'passport', front: { name: 'pass.png', mimeType: 'image/png', buffer: PNG } } });
   expect(first.status()).toBe(201);
@@ -136,8 +129,8 @@ test('de: after a rejection the card shows the staff reason as text and takes a 
   expect(await status(request, token)).toMatchObject({ status: 'pending', document_type: 'passport' });
 });
 
-test('de: while a document is pending, the withdrawal page says it is being reviewed', async ({ page, request }) => {
-  const token = await signedIn(page, request);
+test('de: while a document is pending, the withdrawal page says it is being reviewed', async ({ page, request, signedInPlayer }) => {
+  const { token } = await signedInPlayer({ prefix: 'kyc' });
   const sent = await request.post('/api/user/verification', {
     headers: { authorization: `Token ${token}` },
     multipart: { document_type: 'passport', front: { name: 'pass.pdf', mimeType: 'application/pdf', buffer: PDF } },

@@ -55,6 +55,24 @@ export function dayBounds(from: string, to: string): [string | null, string | nu
   return [start, end];
 }
 
+/**
+ * A list's `from`/`to` filter (UTC days, both included): the days as typed (for the form and
+ * links) and the [start, end) instants the SQL filters on. A bad day is a 400 naming its field.
+ */
+export function readDayRange(c: Context, labels: { from: string; to: string }) {
+  const from = readDay(c, 'from', labels.from);
+  const to = readDay(c, 'to', labels.to);
+  const [start, end] = dayBounds(from, to);
+  return { from, to, start, end };
+}
+
+/** A list's filter as the query string of its links (pages, CSV): only the values that are set. */
+export function filterQuery(values: Record<string, string>): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(values)) if (value) query.set(name, value);
+  return query;
+}
+
 /** A decimal amount from the query (up to 2 places); empty is none. */
 export function readAmount(c: Context, name: string, label: string): string {
   const raw = (c.req.query(name) ?? '').trim();

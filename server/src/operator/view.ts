@@ -71,6 +71,12 @@ ${body}
   );
 }
 
+/** An option of a filter's select, selected when it is the current value. */
+export const option = (value: string, label: string, current: string) => html`<option value="${value}"${value === current ? html` selected` : ''}>${label}</option>`;
+
+/** A list's path with its filter's query string, if any (for its CSV link). */
+export const withQuery = (path: string, query: URLSearchParams) => (query.toString() ? `${path}?${query.toString()}` : path);
+
 export const csrfField = (token?: string) => (token ? html`<input type="hidden" name="csrf" value="${token}">` : '');
 
 /** A refusal as a page: the message and a way back. */

@@ -5,9 +5,9 @@ import { auditAfter, auditPage, countAudit, type AuditFilter, type AuditRow } fr
 import { batches, csvResponse } from '../csv.ts';
 import { readQuery } from '../form.ts';
 import { say } from '../messages.ts';
-import { dayBounds, offsetOf, pager, PER_PAGE, readDay, readPage } from '../paging.ts';
+import { filterQuery, offsetOf, pager, PER_PAGE, readDayRange, readPage } from '../paging.ts';
 import type { OperatorEnv } from '../session.ts';
-import { html, page, table, whenExact } from '../view.ts';
+import { html, option, page, table, whenExact, withQuery } from '../view.ts';
 
 /** The filters from the query string, and the same as a query string for links. */
 function readFilter(c: Context) {
@@ -15,12 +15,9 @@ function readFilter(c: Context) {
   const staffEmail = readQuery(c, 'staff', { label: say('audit.staff'), max: 254 }).toLowerCase();
   const target = readQuery(c, 'target', { label: say('audit.target'), max: 60 });
   const [targetType = '', targetId = ''] = target.split(':');
-  const from = readDay(c, 'from', say('audit.from'));
-  const to = readDay(c, 'to', say('audit.to'));
-  const [start, end] = dayBounds(from, to);
+  const { from, to, start, end } = readDayRange(c, { from: say('audit.from'), to: say('audit.to') });
   const filter: AuditFilter = { action, staffEmail, targetType, targetId, from: start, to: end };
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries({ action, staff: staffEmail, target, from, to })) if (value) query.set(name, value);
+  const query = filterQuery({ action, staff: staffEmail, target, from, to });
   return { filter, query, form: { action, staffEmail, target, from, to } };
 }
 
@@ -42,16 +39,13 @@ export function auditRoutes(services: Services) {
     const pageNumber = readPage(c);
     const [total, rows] = await Promise.all([countAudit(services.db, filter), auditPage(services.db, filter, PER_PAGE, offsetOf(pageNumber))]);
     const json = (value: unknown) => (value ? html`<code>${JSON.stringify(value)}</code>` : '');
-    const csvQuery = query.toString();
     return page(c, {
       title: say('audit.title'),
       staff: c.get('staff'),
       csrf: c.get('csrf'),
       body: html`<form method="get" action="/operator/audit" class="inline" aria-label="${say('audit.filter')}">
 <label for="action">${say('audit.action')}</label>
-<select id="action" name="action"><option value="">${say('audit.any')}</option>${AUDIT_ACTIONS.map(
-        (known) => html`<option value="${known}"${known === form.action ? html` selected` : ''}>${known}</option>`,
-      )}</select>
+<select id="action" name="action">${option('', say('audit.any'), form.action)}${AUDIT_ACTIONS.map((known) => option(known, known, form.action))}</select>
 <label for="staff">${say('audit.staff')}</label>
 <input id="staff" name="staff" type="email" value="${form.staffEmail}">
 <label for="target">${say('audit.target')}</label>
@@ -61,7 +55,7 @@ export function auditRoutes(services: Services) {
 <label for="to">${say('audit.to')}</label>
 <input id="to" name="to" type="date" value="${form.to}">
 <button type="submit">${say('audit.apply')}</button></form>
-<p><a href="/operator/audit.csv${csvQuery ? `?${csvQuery}` : ''}" download>${say('audit.csv')}</a></p>
+<p><a href="${withQuery('/operator/audit.csv', query)}" download>${say('audit.csv')}</a></p>
 ${pager('/operator/audit', query, pageNumber, total)}
 ${rows.length
   ? table(say('audit.caption'), [say('audit.when'), say('audit.who'), say('audit.action'), say('audit.target'), say('audit.before'), say('audit.after')],

@@ -6,9 +6,9 @@ import { audit } from '../audit.ts';
 import { batches, csvResponse } from '../csv.ts';
 import { ConsoleError, idParam } from '../form.ts';
 import { say } from '../messages.ts';
-import { dayBounds, offsetOf, pager, PER_PAGE, readDay, readPage } from '../paging.ts';
+import { filterQuery, offsetOf, pager, PER_PAGE, readDayRange, readPage } from '../paging.ts';
 import type { OperatorEnv } from '../session.ts';
-import { html, money, page, table, when } from '../view.ts';
+import { html, money, option, page, table, when, withQuery } from '../view.ts';
 import { historyAfter, PAYMENT_STATUSES, paymentPage, paymentsAfter, paymentTotals, type HistoryRow, type PaymentFilter, type PaymentRow } from '../reports.ts';
 import { playerLink } from './player-status.ts';
 
@@ -17,13 +17,10 @@ const methodName = (method: string) => ((PAYMENT_METHODS as readonly string[]).i
 function readFilter(c: Context) {
   const status = PAYMENT_STATUSES.find((known) => known === c.req.query('status')) ?? 'all';
   const method = PAYMENT_METHODS.find((known) => known === c.req.query('method')) ?? '';
-  const fromDay = readDay(c, 'from', say('queue.from'));
-  const toDay = readDay(c, 'to', say('queue.to'));
-  const [from, to] = dayBounds(fromDay, toDay);
-  const filter: PaymentFilter = { status, method, from, to };
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries({ status: status === 'all' ? '' : status, method, from: fromDay, to: toDay })) if (value) query.set(name, value);
-  return { filter, query, form: { status, method, from: fromDay, to: toDay } };
+  const days = readDayRange(c, { from: say('queue.from'), to: say('queue.to') });
+  const filter: PaymentFilter = { status, method, from: days.start, to: days.end };
+  const query = filterQuery({ status: status === 'all' ? '' : status, method, from: days.from, to: days.to });
+  return { filter, query, form: { status, method, from: days.from, to: days.to } };
 }
 
 /** The payments (deposits) list with its CSV, and a player's whole history as CSV. */
@@ -36,8 +33,7 @@ export function reportRoutes(services: Services) {
     const pageNumber = readPage(c);
     const [totals, rows] = await Promise.all([paymentTotals(db, filter), paymentPage(db, filter, PER_PAGE, offsetOf(pageNumber))]);
     const total = totals.reduce((sum, row) => sum + row.count, 0);
-    const option = (value: string, label: string, current: string) => html`<option value="${value}"${value === current ? html` selected` : ''}>${label}</option>`;
-    const csv = `/operator/payments.csv${query.toString() ? `?${query.toString()}` : ''}`;
+    const csv = withQuery('/operator/payments.csv', query);
     return page(c, {
       title: say('payments.title'),
       staff: c.get('staff'),

@@ -5,9 +5,9 @@ import { PAYMENT_METHODS } from '../../../../src/api/contract.ts';
 import { batches, csvResponse } from '../csv.ts';
 import { ConsoleError, readForm } from '../form.ts';
 import { say } from '../messages.ts';
-import { dayBounds, offsetOf, pager, PER_PAGE, readAmount, readDay, readPage } from '../paging.ts';
+import { filterQuery, offsetOf, pager, PER_PAGE, readAmount, readDayRange, readPage } from '../paging.ts';
 import { adminOnly, type OperatorEnv } from '../session.ts';
-import { csrfField, html, money, page, table, when } from '../view.ts';
+import { csrfField, html, money, option, page, table, when } from '../view.ts';
 import {
   approveInBulk, REFUND_TEMPLATE, WITHDRAWAL_SORTS, WITHDRAWAL_STATUSES, withdrawalPage, withdrawalsAfter, withdrawalTotals,
   type BulkOutcome, type WithdrawalFilter, type WithdrawalRow,
@@ -26,18 +26,14 @@ function readFilter(c: Context) {
   const method = pick(PAYMENT_METHODS, 'method', '' as never) ?? '';
   const min = readAmount(c, 'min', say('queue.min'));
   const max = readAmount(c, 'max', say('queue.max'));
-  const fromDay = readDay(c, 'from', say('queue.from'));
-  const toDay = readDay(c, 'to', say('queue.to'));
+  const days = readDayRange(c, { from: say('queue.from'), to: say('queue.to') });
   const rawId = (c.req.query('id') ?? '').trim();
   if (rawId && !/^\d{1,9}$/.test(rawId)) throw new ConsoleError(400, say('queue.bad_id'));
   const sort = pick(WITHDRAWAL_SORTS, 'sort', 'date');
   const dir = c.req.query('dir') === 'desc' ? 'desc' : 'asc';
-  const [from, to] = dayBounds(fromDay, toDay);
-  const filter: WithdrawalFilter = { status, method, min, max, from, to, id: rawId ? Number(rawId) : null, sort, dir };
-  const query = new URLSearchParams();
-  const shown = { status: status === 'pending' ? '' : status, method, min, max, from: fromDay, to: toDay, id: rawId, sort: sort === 'date' ? '' : sort, dir: dir === 'asc' ? '' : dir };
-  for (const [name, value] of Object.entries(shown)) if (value) query.set(name, value);
-  return { filter, query, form: { ...shown, status, sort, dir } };
+  const filter: WithdrawalFilter = { status, method, min, max, from: days.start, to: days.end, id: rawId ? Number(rawId) : null, sort, dir };
+  const shown = { status: status === 'pending' ? '' : status, method, min, max, from: days.from, to: days.to, id: rawId, sort: sort === 'date' ? '' : sort, dir: dir === 'asc' ? '' : dir };
+  return { filter, query: filterQuery(shown), form: { ...shown, status, sort, dir } };
 }
 
 /**
@@ -151,7 +147,6 @@ function bulkNotice(value: string) {
 }
 
 function filterForm(form: { status: string; method: string; min: string; max: string; from: string; to: string; id: string; sort: string; dir: string }) {
-  const option = (value: string, label: string, current: string) => html`<option value="${value}"${value === current ? html` selected` : ''}>${label}</option>`;
   return html`<form method="get" action="/operator/withdrawals" class="inline filters" aria-label="${say('queue.filter')}">
 <label for="status">${say('queue.status')}</label>
 <select id="status" name="status">${WITHDRAWAL_STATUSES.map((status) => option(status, say(`queue.filter_${status}`), form.status))}</select>
