@@ -60,15 +60,17 @@ function expectedAnnouncement(locale: TestLocale, mechanic: GameMechanic, round:
     : paid > 0n ? text(locale, 'outcome.returned', { payout: money(round.win), stake: money(round.stake) })
       : text(locale, 'outcome.loss');
   const outcome = round.outcome;
+  // Japanese puts no space after 。; English and Hindi put one.
+  const join = (first: string, second: string) => (locale === 'ja' ? `${first}${second}` : `${first} ${second}`);
   if (outcome.type === 'dice') {
     const roll = new Intl.NumberFormat(LOCALE_INTL[locale], { minimumFractionDigits: 2 }).format(outcome.roll as unknown as number);
-    return `${text(locale, 'dice.result', { roll })} ${verdict}`;
+    return join(text(locale, 'dice.result', { roll }), verdict);
   }
   if (outcome.type === 'roulette') {
-    return `${text(locale, 'roulette.result', { pocket: outcome.pocket, colour: text(locale, `roulette.colours.${pocketColour(outcome.pocket)}`) })} ${verdict}`;
+    return join(text(locale, 'roulette.result', { pocket: outcome.pocket, colour: text(locale, `roulette.colours.${pocketColour(outcome.pocket)}`) }), verdict);
   }
   if (outcome.type === 'baccarat') {
-    return `${text(locale, 'baccarat.result', { player: outcome.player_total, banker: outcome.banker_total, winner: text(locale, `baccarat.winner.${outcome.winner}`) })} ${verdict}`;
+    return join(text(locale, 'baccarat.result', { player: outcome.player_total, banker: outcome.banker_total, winner: text(locale, `baccarat.winner.${outcome.winner}`) }), verdict);
   }
   // The slot lists its lines on the board; its live region says the verdict only.
   return verdict;

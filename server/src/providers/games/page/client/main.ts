@@ -19,6 +19,7 @@ import { infoPanel } from './info.ts';
 import { play } from './sound.ts';
 import { quickToggle } from './motion.ts';
 import { isStepMechanic } from '../../../../../../src/games/steps.ts';
+import { joinSentences } from '../../../../../../src/i18n/sentences.ts';
 
 interface PageConfig {
   sessionId: string;
@@ -124,7 +125,7 @@ function render(state: GameSessionState) {
       const verdict = kind === 'win' ? t('outcome.win', { win: money(paid) })
         : kind === 'return' ? t('outcome.returned', { payout: money(paid), stake: money(staked) }) : t('outcome.loss');
       // The slot's lines are listed on its board; the bar says the verdict only.
-      result.textContent = response.round.outcome.type === 'slot' ? verdict : `${describe(response.round.outcome, ctx)} ${verdict}`;
+      result.textContent = response.round.outcome.type === 'slot' ? verdict : joinSentences(ctx.intl, describe(response.round.outcome, ctx), verdict);
       play(kind === 'win' ? 'win' : 'stop');
       celebrate(board, kind === 'win' ? winScale(staked, paid) : 0);
     } catch (error) {
