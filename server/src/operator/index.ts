@@ -3,7 +3,8 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { every, except } from 'hono/combine';
 import type { Services } from '../app-env.ts';
-import { ApiError } from '../errors.ts';
+import { DomainError } from '../domain-errors.ts';
+import { ApiError, apiErrorOf } from '../errors.ts';
 import { ActionRefused } from '../services/account-admin.ts';
 import { WithdrawalRefused } from '../services/withdrawal-decisions.ts';
 import { controlRoutes } from './control.ts';
@@ -58,7 +59,8 @@ export function operatorRoutes(services: Services) {
   for (const routes of [dashboardRoutes, withdrawalQueueRoutes, withdrawalRoutes, verificationRoutes, playerRoutes, playerActionRoutes, newsRoutes, auditRoutes, reportRoutes, staffRoutes]) app.route('/', routes(services));
   app.all('/operator/*', (c) => errorPage(c, 404, say('errors.not_found')));
 
-  app.onError((error, c) => {
+  app.onError((thrown, c) => {
+    const error = thrown instanceof DomainError ? apiErrorOf(thrown) : thrown;
     if (error instanceof ActionRefused) return errorPage(c, 409, say(`actions.refused_${error.code}`));
     if (error instanceof WithdrawalRefused) return errorPage(c, 409, say(`withdrawals.${error.code}`));
     if (error instanceof ConsoleError) {

@@ -9,7 +9,7 @@ import type { Locale } from '../i18n.ts';
 import type { Recipient } from '../mail/messages.ts';
 import { checkUserUpdate, hasProblems, knownTimeZone, normalizeUsername, type Problems } from '../../../src/api/validation.ts';
 import { isUniqueViolation } from '../db/database.ts';
-import { fieldError, fieldErrors } from '../errors.ts';
+import { InvalidInput } from '../domain-errors.ts';
 import { nextRealityCheck } from './rg/session.ts';
 
 /** The level reached with `points`, and the points the next level needs. */
@@ -84,7 +84,7 @@ export async function updateProfile(db: Queryable, id: number, input: Record<str
     }
   }
   Object.assign(problems, checkUserUpdate(input as UserUpdateRequest));
-  if (hasProblems(problems)) throw fieldErrors(problems);
+  if (hasProblems(problems)) throw new InvalidInput(problems);
 
   const stored = (field: (typeof EDITABLE_USER_FIELDS)[number]) =>
     field === 'username' ? normalizeUsername(String(input[field])) : field === 'time_zone' ? knownTimeZone(input[field])! : String(input[field]).trim();
@@ -92,7 +92,7 @@ export async function updateProfile(db: Queryable, id: number, input: Record<str
   if (changes.length) {
     const assignments = changes.map((field, index) => `${field} = $${index + 2}`).join(', ');
     await db.query(`UPDATE users SET ${assignments} WHERE id = $1`, [id, ...changes.map(stored)]).catch((error: unknown) => {
-      if (isUniqueViolation(error)) throw fieldError('username', 'username_taken');
+      if (isUniqueViolation(error)) throw InvalidInput.of('username', 'username_taken');
       throw error;
     });
   }
