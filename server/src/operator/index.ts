@@ -60,6 +60,8 @@ export function operatorRoutes(services: Services) {
   app.all('/operator/*', (c) => errorPage(c, 404, say('errors.not_found')));
 
   app.onError((thrown, c) => {
+    // The console's own services refuse an unknown record with NotFound: the console's 404 page.
+    if (thrown instanceof DomainError && thrown.refusal === 'not_found') return errorPage(c, 404, say('errors.not_found'));
     const error = thrown instanceof DomainError ? apiErrorOf(thrown) : thrown;
     if (error instanceof ActionRefused) return errorPage(c, 409, say(`actions.refused_${error.code}`));
     if (error instanceof WithdrawalRefused) return errorPage(c, 409, say(`withdrawals.${error.code}`));
