@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { EDITABLE_USER_FIELDS, type Loyalty, type User, type UserUpdateRequest } from '../../../src/api/contract.ts';
+import { EDITABLE_USER_FIELDS, type Loyalty, type ReferralStats, type User, type UserUpdateRequest } from '../../../src/api/contract.ts';
 import { LOYALTY_LEVELS } from '../../../src/data/loyalty-levels.ts';
 import { LOCALES } from '../../../src/i18n/locales.mjs';
 import type { ServerConfig } from '../config.ts';
@@ -126,4 +126,19 @@ export async function loadAccount(db: Queryable, where: 'id' | 'email', value: n
   if (!row) return undefined;
   const { time_zone, ...rest } = row;
   return { ...rest, locale: (LOCALES as readonly string[]).includes(row.locale) ? (row.locale as Locale) : 'en', ...(knownTimeZone(time_zone) ? { time_zone: knownTimeZone(time_zone) } : {}) };
+}
+
+/** The player's referral code and what it brought: friends activated, friends who deposited, bonus earned. */
+export async function referralStats(db: Queryable, userId: number): Promise<ReferralStats> {
+  const [row] = await db.query<Omit<ReferralStats, 'earned'> & { earned: string }>(
+    `SELECT u.referral_code, u.currency,
+       (SELECT count(*)::int FROM users r WHERE r.referred_by = u.id AND r.activated_at IS NOT NULL) AS invited,
+       (SELECT count(*)::int FROM users r WHERE r.referred_by = u.id
+          AND EXISTS (SELECT 1 FROM transactions t WHERE t.user_id = r.id AND t.type = 'deposit' AND t.status = 'completed')) AS active,
+       (SELECT COALESCE(sum(t.amount), 0)::numeric(14,2)::text FROM transactions t
+          WHERE t.user_id = u.id AND t.type = 'referral' AND t.status = 'completed') AS earned
+     FROM users u WHERE u.id = $1`,
+    [userId],
+  );
+  return row!;
 }
