@@ -25,7 +25,6 @@ form{display:inline}button,a.button{font:inherit;padding:.6rem 1rem;border-radiu
 button:focus-visible,a:focus-visible{outline:3px solid #1f1a12;outline-offset:2px}`;
 const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
 
-
 /** A form post another site made: the browser says so (Sec-Fetch-Site), or the Origin is not ours. */
 function crossSite(c: Context<AppEnv>, apiOrigin: string): boolean {
   if (c.req.header('sec-fetch-site') === 'cross-site') return true;
