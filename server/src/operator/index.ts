@@ -9,6 +9,7 @@ import { ActionRefused } from '../services/account-admin.ts';
 import { WithdrawalRefused } from '../services/withdrawal-decisions.ts';
 import { controlRoutes } from './control.ts';
 import { ConsoleError } from './form.ts';
+import { StaffChangeRefused } from './staff-admin.ts';
 import { say } from './messages.ts';
 import { auditRoutes } from './routes/audit-log.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
@@ -65,6 +66,7 @@ export function operatorRoutes(services: Services) {
     const error = thrown instanceof DomainError ? apiErrorOf(thrown) : thrown;
     if (error instanceof ActionRefused) return errorPage(c, 409, say(`actions.refused_${error.code}`));
     if (error instanceof WithdrawalRefused) return errorPage(c, 409, say(`withdrawals.${error.code}`));
+    if (error instanceof StaffChangeRefused) return errorPage(c, error.code === 'not_found' ? 404 : 409, say(`staff.refused_${error.code}`));
     if (error instanceof ConsoleError) {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
       return errorPage(c, error.status, error.message);

@@ -1,5 +1,5 @@
 import { hashPassword } from '../auth.ts';
-import type { Queryable } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { audit } from './audit.ts';
 import type { Role } from './session.ts';
 import { oneTimePassword } from './staff.ts';
@@ -87,6 +87,23 @@ export async function resetCredentials(tx: Queryable, id: number, what: { passwo
   }
   await tx.query('DELETE FROM staff_sessions WHERE staff_id = $1', [id]);
   return { password };
+}
+
+/**
+ * The console's staff changes (admins on `/operator/staff`), each in one transaction with its audit
+ * rows. A refusal (the last active admin, an unknown account) throws StaffChangeRefused.
+ */
+export const disableOrEnableStaff = (db: Database, id: number, disabled: boolean, actor: number, now: () => Date) =>
+  db.transaction((tx) => setDisabled(tx, id, disabled, actor, now()));
+
+export const changeStaffRole = (db: Database, id: number, role: Role, actor: number, now: () => Date) =>
+  db.transaction((tx) => setRole(tx, id, role, actor, now()));
+
+/** Resets the password (answering the one-time password) or the second factor; answers the account's email too. */
+export async function resetStaffCredentials(db: Database, id: number, what: { password: boolean; twoFactor: boolean }, actor: number, now: () => Date) {
+  const { password } = await db.transaction((tx) => resetCredentials(tx, id, what, actor, now()));
+  const [row] = await db.query<{ email: string }>('SELECT email FROM staff WHERE id = $1', [id]);
+  return { password, email: row!.email };
 }
 
 /** A staff command of `npm run operator` (disable, enable, set-role, reset), by email. */
