@@ -2,7 +2,7 @@ import { hashPassword } from '../auth.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { audit } from './audit.ts';
 import type { Role } from './session.ts';
-import { oneTimePassword } from './staff.ts';
+import { createStaff, oneTimePassword } from './staff.ts';
 
 /** Why a staff change was refused: `last_admin` (it would leave no active admin), `not_found`. */
 export class StaffChangeRefused extends Error {
@@ -106,6 +106,10 @@ export async function resetStaffCredentials(db: Database, id: number, what: { pa
   return { password, email: row!.email };
 }
 
+/** Adds a staff account (the add-staff command), audited, in one transaction; answers its id and one-time password. */
+export const addStaffAccount = (db: Database, input: { email: string; role: Role }, now: () => Date) =>
+  db.transaction((tx) => createStaff(tx, input, now()));
+
 /** A staff command of `npm run operator` (disable, enable, set-role, reset), by email. */
 export interface StaffCommand {
   action: 'disable' | 'enable' | 'set-role' | 'reset';
@@ -134,3 +138,7 @@ export async function runStaffCommand(tx: Queryable, command: StaffCommand, now:
     }
   }
 }
+
+/** Runs a staff command of `npm run operator` in one transaction. */
+export const runStaffCommandNow = (db: Database, command: StaffCommand, now: () => Date) =>
+  db.transaction((tx) => runStaffCommand(tx, command, now()));
