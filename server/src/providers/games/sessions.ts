@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { GameMode } from '../../../../src/api/contract.ts';
+import type { Locale } from '../../../../src/i18n/locales.mjs';
 import type { GameMechanic } from '../../../../src/games/mechanics.ts';
 import { hashServerSeed, newServerSeed } from '../../../../src/games/fairness.ts';
 import type { FairnessState, GameBet, GameOutcome, GameSessionState, RoundView, SeedRotation } from '../../../../src/games/protocol.ts';
@@ -202,4 +203,10 @@ export async function rotateSeeds(services: Services, session: GameSession, clie
       fairness: { server_seed_hash: old!.next_server_seed_hash, next_server_seed_hash: followingHash, client_seed: clientSeed, nonce: 0 },
     };
   });
+}
+
+/** The launch's locale; undefined for an unknown session (the game page's script then says so, in the request's language). */
+export async function sessionLocale(db: Queryable, id: string): Promise<Locale | undefined> {
+  const [row] = await db.query<{ locale: Locale }>('SELECT locale FROM game_sessions WHERE id = $1', [id]);
+  return row?.locale;
 }
