@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
  * This keeps the count of SQL calls in route files at 0.
  */
 const ROUTE_FOLDERS = ['server/src/routes', 'server/src/operator/routes'];
+/** Route files that live beside their services: the add-staff command's endpoint, the demo game provider's routes. */
+const OTHER_ROUTE_FILES = ['server/src/operator/control.ts', 'server/src/providers/games/api-routes.ts', 'server/src/providers/games/page-route.ts'];
 
 const RULES: { name: string; pattern: RegExp }[] = [
   // `db.query(`, `tx.query<Row>(`; a request's own `c.req.query(...)` reads the URL, not the database.
@@ -21,17 +23,20 @@ function sqlFindings(source: string): string[] {
   return source.split('\n').flatMap((line, index) => RULES.filter((rule) => rule.pattern.test(line)).map((rule) => `${index + 1}: ${rule.name}`));
 }
 
-const routeFiles = ROUTE_FOLDERS.flatMap((folder) =>
-  readdirSync(folder)
-    .filter((name) => name.endsWith('.ts'))
-    .map((name) => join(folder, name)),
-);
+const routeFiles = [
+  ...ROUTE_FOLDERS.flatMap((folder) =>
+    readdirSync(folder)
+      .filter((name) => name.endsWith('.ts'))
+      .map((name) => join(folder, name)),
+  ),
+  ...OTHER_ROUTE_FILES,
+];
 
 describe('route files', () => {
   it('are found (the scan looks where the routes are)', () => {
     expect(routeFiles).toContain('server/src/routes/auth.ts');
     expect(routeFiles).toContain('server/src/operator/routes/withdrawals.ts');
-    expect(routeFiles.length).toBeGreaterThanOrEqual(30);
+    expect(routeFiles.length).toBeGreaterThanOrEqual(36);
   });
 
   it('hold no SQL calls, transactions or SQL text: services do', () => {
