@@ -4,7 +4,8 @@ import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import { API_PATHS, MAX_BODY_BYTES } from '../../src/api/contract.ts';
 import type { AppEnv, Services } from './app-env.ts';
-import { ApiError } from './errors.ts';
+import { DomainError } from './domain-errors.ts';
+import { ApiError, apiErrorOf } from './errors.ts';
 import { pickLocale, translate } from './i18n.ts';
 import { methodNotAllowed } from './method-not-allowed.ts';
 import { CLIENT_CLOSED_REQUEST, loggedPath, requestLog } from './request-log.ts';
@@ -133,7 +134,9 @@ export function createApp({ distDir, services, log, lifecycle = new Lifecycle() 
     return c.req.method === 'GET' || c.req.method === 'HEAD' ? site.serve(c) : site.errorPage(c, 404);
   });
 
-  app.onError((error, c) => {
+  app.onError((thrown, c) => {
+    // A service's refusal (domain-errors.ts) answers like a route's own ApiError.
+    const error = thrown instanceof DomainError ? apiErrorOf(thrown) : thrown;
     if (error instanceof ApiError) {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
       return c.json(error.render(c.get('locale')), error.status);

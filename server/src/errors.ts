@@ -1,4 +1,5 @@
 import { messageKey, type Problem, type Problems } from '../../src/api/validation.ts';
+import { DomainError, InvalidInput, STATUS_OF_REFUSAL } from './domain-errors.ts';
 import { translate, type Locale } from './i18n.ts';
 
 /**
@@ -30,3 +31,14 @@ export const detailError = (status: ApiError['status'], key: string, params?: Pr
 export const fieldError = (field: string, key: string, params?: Problem['params']) => new ApiError(400, { [field]: [{ key, params }] });
 
 export const fieldErrors = (problems: Problems) => new ApiError(400, problems);
+
+/**
+ * The one place a service's refusal becomes an HTTP answer: the status from `STATUS_OF_REFUSAL`,
+ * field problems or a detail as the body, and `Retry-After` when the refusal says when to retry.
+ */
+export const apiErrorOf = (error: DomainError): ApiError =>
+  new ApiError(
+    STATUS_OF_REFUSAL[error.refusal],
+    error instanceof InvalidInput ? error.problems : { detail: { key: error.key, params: error.params } },
+    error.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(error.retryAfterSeconds) },
+  );

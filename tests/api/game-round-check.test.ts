@@ -7,7 +7,7 @@ import type { RoundView } from '../../src/games/protocol.ts';
 import { useTestApi } from './harness.ts';
 
 /**
- * Issue 22, "verify from history": every game round in the player's history links to its round
+ * Verify from history: every game round in the player's history links to its round
  * (GET /api/user/history/rounds/:round_id), the player's own only; its seed once revealed, else
  * when it will be. On PGlite and (DATABASE_URL) PostgreSQL.
  */

@@ -3,7 +3,7 @@ import { manualClock } from '../../server/src/clock.ts';
 import { useTestApi } from './harness.ts';
 
 /**
- * Issue 22: the game sound toggle is remembered per player (PATCH /api/user/update {game_sound},
+ * The game sound toggle is remembered per player (PATCH /api/user/update {game_sound},
  * read on GET /api/user/me), so another browser of the same player finds it as it was left.
  */
 const clock = manualClock(new Date('2026-06-01T12:00:00Z'));

@@ -20,7 +20,7 @@ describe('GET /api/user/me', () => {
       reality_check_next_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       // None given at sign-up: mails say UTC until the player picks one on the profile page.
       time_zone: null,
-      // Game sound is off until the player turns it on (issue 22).
+      // Game sound is off until the player turns it on.
       game_sound: false,
     });
   });

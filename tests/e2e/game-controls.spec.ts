@@ -7,7 +7,7 @@ import { apiToken, depositThroughPaymentPage, newPlayer, registerPlayer } from '
 import { differentNonce } from './tampered-nonce';
 
 /**
- * Issue 22's remaining controls: the mines grid by arrow keys, one `main` per document tree on
+ * The game controls: the mines grid by arrow keys, one `main` per document tree on
  * /play, verify from history (any round of the player's, recomputed in the browser), and the
  * sound toggle remembered per player.
  */

@@ -1,4 +1,4 @@
-// Issue 22's "Must show" for the game pages, in English, Japanese and Hindi: every mechanic of the
+// What the game pages must show, in English, Japanese and Hindi: every mechanic of the
 // catalogue played by keyboard at 360×640 and 1280×720 with its button and result in view and
 // nothing scrolled, focus back on the action button, the outcome's exact words in the live region;
 // rounds forced (by a client seed the shared engine proves) to pay at or below the stake are never

@@ -3,7 +3,7 @@ import { adminSignIn, expect, test } from './fixtures';
 import { depositThroughPaymentPage, newPlayer, registerPlayer, apiToken, verifyIdentity } from './helpers';
 
 /**
- * Issue 25, layout: on a 1280 × 720 screen the withdrawals queue needs no sideways scrolling, and
+ * Layout: on a 1280 × 720 screen the withdrawals queue needs no sideways scrolling, and
  * every pending row's decision controls (tick, reference, "I have paid", approve; reason, reject)
  * lie inside the window, in light and dark.
  */

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import type { IncomingMessage } from 'node:http';
 import type { AppEnv, Services } from '../app-env.ts';
-import { createStaff, checkStaffInput, StaffInputError } from './staff.ts';
-import { runStaffCommand, STAFF_COMMANDS, StaffChangeRefused, type StaffCommand } from './staff-admin.ts';
+import { checkStaffInput, StaffInputError } from './staff.ts';
+import { addStaffAccount, runStaffCommandNow, STAFF_COMMANDS, StaffChangeRefused, type StaffCommand } from './staff-admin.ts';
 import type { Context } from 'hono';
 import { sameSecret } from './session.ts';
 
@@ -88,7 +88,7 @@ export function controlRoutes(services: Services) {
       return c.json({ detail: error instanceof StaffInputError ? error.message : 'Send {"email", "role"} as JSON.' }, 400);
     }
     try {
-      const created = await services.db.transaction((tx) => createStaff(tx, input, services.clock()));
+      const created = await addStaffAccount(services.db, input, services.clock);
       c.header('Cache-Control', 'no-store');
       return c.json({ id: created.id, email: input.email, role: input.role, password: created.password }, 201);
     } catch (error) {
@@ -112,7 +112,7 @@ async function staffCommand(c: Context<AppEnv>, services: Services, body: { emai
   if (!action) return c.json({ detail: `Unknown action ${JSON.stringify(body.action)}` }, 400);
   const command: StaffCommand = { action, email, ...(action === 'set-role' ? { role: body.role as StaffCommand['role'] } : {}), twoFactor: body.two_factor === true };
   try {
-    return c.json(await services.db.transaction((tx) => runStaffCommand(tx, command, services.clock())), 200);
+    return c.json(await runStaffCommandNow(services.db, command, services.clock), 200);
   } catch (error) {
     if (error instanceof StaffChangeRefused) return c.json({ detail: error.message }, error.code === 'not_found' ? 404 : 409);
     throw error;

@@ -109,7 +109,7 @@ async function gameRows(db: Queryable, range: Range) {
 
 /**
  * Runs one of the range scans on PGlite with room to aggregate in memory: with the default 4 MB
- * a month of rounds is grouped by an external sort, the slowest part of the page there (issue 25).
+ * a month of rounds is grouped by an external sort, the slowest part of the page there.
  * `SET LOCAL` lasts for this read-only transaction only. PostgreSQL keeps its own setting: measured
  * on the bench data set, its sort was as fast as or faster than the larger hash table.
  */

@@ -1,4 +1,6 @@
+import type { Services } from '../app-env.ts';
 import type { Queryable } from '../db/database.ts';
+import { audit } from './audit.ts';
 
 export const PAYMENT_STATUSES = ['all', 'pending', 'completed', 'cancelled'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -70,3 +72,14 @@ export const historyAfter = (db: Queryable, userId: number, after: [string, numb
      ORDER BY created_at DESC, id DESC LIMIT $4`,
     [userId, after?.[0] ?? null, after?.[1] ?? 0, size],
   );
+
+/**
+ * The currency of the player whose history staff export, the export audited as a view of the
+ * player's data. Undefined for an unknown player (nothing audited then).
+ */
+export async function startHistoryExport(services: Pick<Services, 'db' | 'clock'>, staffId: number, playerId: number): Promise<{ currency: string } | undefined> {
+  const [player] = await services.db.query<{ currency: string }>('SELECT currency FROM users WHERE id = $1', [playerId]);
+  if (!player) return undefined;
+  await audit(services.db, { staffId, action: 'player.view', targetType: 'player', targetId: playerId, after: { export: 'history.csv' }, at: services.clock() });
+  return player;
+}

@@ -57,12 +57,13 @@ export async function startSession(tx: Queryable, staffId: number, stage: Stage,
 
 /**
  * Moves a session to its next stage under a new cookie value, so a value seen before the second
- * factor never becomes a signed-in session (no fixation). Answers the new value.
+ * factor never becomes a signed-in session (no fixation). Answers the new value, for the cookie
+ * the caller sets once the transaction committed.
  */
-export async function advanceSession(c: Context<OperatorEnv>, services: Services, tx: Queryable, stage: Stage): Promise<void> {
+export async function advanceSession(tx: Queryable, sessionHash: string, stage: Stage): Promise<string> {
   const token = randomBytes(32).toString('hex');
-  await tx.query('UPDATE staff_sessions SET key_hash = $2, stage = $3 WHERE key_hash = $1', [c.get('sessionHash'), hashToken(token), stage]);
-  setConsoleCookie(c, services, SESSION_COOKIE, token);
+  await tx.query('UPDATE staff_sessions SET key_hash = $2, stage = $3 WHERE key_hash = $1', [sessionHash, hashToken(token), stage]);
+  return token;
 }
 
 export const sameSecret = (a: string, b: string) => {

@@ -1,8 +1,8 @@
 import { hashPassword } from '../auth.ts';
-import type { Queryable } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { audit } from './audit.ts';
 import type { Role } from './session.ts';
-import { oneTimePassword } from './staff.ts';
+import { createStaff, oneTimePassword } from './staff.ts';
 
 /** Why a staff change was refused: `last_admin` (it would leave no active admin), `not_found`. */
 export class StaffChangeRefused extends Error {
@@ -89,6 +89,27 @@ export async function resetCredentials(tx: Queryable, id: number, what: { passwo
   return { password };
 }
 
+/**
+ * The console's staff changes (admins on `/operator/staff`), each in one transaction with its audit
+ * rows. A refusal (the last active admin, an unknown account) throws StaffChangeRefused.
+ */
+export const disableOrEnableStaff = (db: Database, id: number, disabled: boolean, actor: number, now: () => Date) =>
+  db.transaction((tx) => setDisabled(tx, id, disabled, actor, now()));
+
+export const changeStaffRole = (db: Database, id: number, role: Role, actor: number, now: () => Date) =>
+  db.transaction((tx) => setRole(tx, id, role, actor, now()));
+
+/** Resets the password (answering the one-time password) or the second factor; answers the account's email too. */
+export async function resetStaffCredentials(db: Database, id: number, what: { password: boolean; twoFactor: boolean }, actor: number, now: () => Date) {
+  const { password } = await db.transaction((tx) => resetCredentials(tx, id, what, actor, now()));
+  const [row] = await db.query<{ email: string }>('SELECT email FROM staff WHERE id = $1', [id]);
+  return { password, email: row!.email };
+}
+
+/** Adds a staff account (the add-staff command), audited, in one transaction; answers its id and one-time password. */
+export const addStaffAccount = (db: Database, input: { email: string; role: Role }, now: () => Date) =>
+  db.transaction((tx) => createStaff(tx, input, now()));
+
 /** A staff command of `npm run operator` (disable, enable, set-role, reset), by email. */
 export interface StaffCommand {
   action: 'disable' | 'enable' | 'set-role' | 'reset';
@@ -117,3 +138,7 @@ export async function runStaffCommand(tx: Queryable, command: StaffCommand, now:
     }
   }
 }
+
+/** Runs a staff command of `npm run operator` in one transaction. */
+export const runStaffCommandNow = (db: Database, command: StaffCommand, now: () => Date) =>
+  db.transaction((tx) => runStaffCommand(tx, command, now()));

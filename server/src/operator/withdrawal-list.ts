@@ -1,5 +1,5 @@
 import type { Locale } from '../i18n.ts';
-import type { Queryable } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { approveWithdrawal, REFUND_TEMPLATE, WithdrawalRefused } from '../services/withdrawal-decisions.ts';
 import { audit } from './audit.ts';
 
@@ -117,4 +117,14 @@ export async function approveInBulk(tx: Queryable, id: number, reference: string
   });
   const { user_id, email, username, locale, currency } = row;
   return { id, outcome: 'approved', player: { user_id, email, username, locale, currency }, amount: row.amount };
+}
+
+/**
+ * Approves the withdrawals of a batch paid with one `reference`, each in its own transaction: one
+ * decided meanwhile is skipped, the others still go. Answers each one's outcome, in order.
+ */
+export async function approveBatch(db: Database, ids: number[], reference: string, staffId: number, now: Date): Promise<BulkOutcome[]> {
+  const outcomes: BulkOutcome[] = [];
+  for (const id of ids) outcomes.push(await db.transaction((tx) => approveInBulk(tx, id, reference, staffId, now, ids.length)));
+  return outcomes;
 }

@@ -7,10 +7,9 @@ import type { AppEnv, Services } from '../app-env.ts';
 import { requireUser, verifyPassword } from '../auth.ts';
 import { readJson } from '../body.ts';
 import { clientAddress } from '../client-address.ts';
-import { isUniqueViolation } from '../db/database.ts';
 import { detailError, fieldError, fieldErrors } from '../errors.ts';
 import { accountClosedMail, emailChangeMail, emailChangeNoticeMail, emailChangeTakenMail } from '../mail/messages.ts';
-import { claimEmailChange, closeAccount, emailChangeTimeoutSeconds, emailInUse, maskEmail, newEmailChangeLink } from '../services/account.ts';
+import { closeAccount, confirmEmailChange, emailChangeTimeoutSeconds, emailInUse, maskEmail, newEmailChangeLink } from '../services/account.ts';
 import { exportStream } from '../services/data-export.ts';
 import { decodeUid } from '../services/link-tokens.ts';
 import { admitMailRequest, admitSignIn, signInSucceeded } from '../services/login-throttle.ts';
@@ -77,21 +76,7 @@ export function accountRoutes(services: Services) {
     if (hasProblems(problems)) throw fieldErrors(problems);
     const userId = decodeUid(String(input.uid));
     if (!userId) throw fieldError('uid', 'password_reset.uid_invalid');
-    const changed = await db
-      .transaction(async (tx) => {
-        const email = await claimEmailChange(tx, services, userId, String(input.token));
-        if (!email) throw fieldError('token', 'account.email_link_invalid');
-        await tx.query('UPDATE users SET email = $2 WHERE id = $1', [userId, email]);
-        await tx.query('DELETE FROM email_changes WHERE user_id = $1 AND used_at IS NULL', [userId]);
-        // A reset link mailed to the old address must not work any more.
-        await tx.query('DELETE FROM password_reset_tokens WHERE user_id = $1', [userId]);
-        return email;
-      })
-      .catch((error: unknown) => {
-        // Someone registered the address after the link was sent: the link's owner may know that.
-        if (isUniqueViolation(error)) throw fieldError('token', 'account.email_taken_now');
-        throw error;
-      });
+    const changed = await confirmEmailChange(services, userId, String(input.token));
     return c.json({ email: changed });
   });
 

@@ -5,7 +5,7 @@ import type { AppEnv, Services } from '../app-env.ts';
 import { readJson } from '../body.ts';
 import { fieldError, fieldErrors } from '../errors.ts';
 import { activationMail, type Recipient } from '../mail/messages.ts';
-import { claimLinkToken, decodeUid, newLink } from '../services/link-tokens.ts';
+import { activateAccount, decodeUid, newLink } from '../services/link-tokens.ts';
 import { loadAccount } from '../services/users.ts';
 import { mailRequest } from './mail-request.ts';
 
@@ -26,13 +26,7 @@ export function activationRoutes(services: Services) {
     const userId = decodeUid(String(input.uid));
     const player = userId ? await loadAccount(db, 'id', userId) : undefined;
     if (!player) throw fieldError('uid', 'password_reset.uid_invalid');
-    const activated = await db.transaction(async (tx) => {
-      // Claimed in the transaction that activates: a link works once, even when opened twice at once.
-      if (!(await claimLinkToken(tx, services, 'activation', player.id, String(input.token)))) return false;
-      await tx.query('UPDATE users SET activated_at = coalesce(activated_at, $2) WHERE id = $1', [player.id, services.clock().toISOString()]);
-      await tx.query("DELETE FROM password_reset_tokens WHERE user_id = $1 AND purpose = 'activation'", [player.id]);
-      return true;
-    });
+    const activated = await activateAccount(services, player.id, String(input.token));
     if (!activated) throw fieldError('token', 'password_reset.token_invalid');
     return c.body(null, 204);
   });

@@ -7,19 +7,17 @@ import type { AppEnv, Services } from '../app-env.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, hashToken, issueToken, requireUser, tokenExpiry, tokenOf, verifyPassword } from '../auth.ts';
 import { readJson } from '../body.ts';
 import { clientAddress } from '../client-address.ts';
-import { isUniqueViolation } from '../db/database.ts';
 import { detailError, fieldError, fieldErrors } from '../errors.ts';
 import { blockedRegistrationMail, codesLockedMail, registrationAttemptMail } from '../mail/messages.ts';
 import { mailActivation } from './activation.ts';
-import { notify } from '../services/history.ts';
 import { tidyAuthTables } from '../services/housekeeping.ts';
-import { newLink } from '../services/link-tokens.ts';
 import { admitMailRequest, admitRegistration, admitSignIn, admitSignInCode, codeAskedFor, signInCodeSucceeded, signInSucceeded } from '../services/login-throttle.ts';
 import { queuedPasswordWork } from '../services/password-queue.ts';
-import { deviceSummary, maskAddress } from '../services/sessions.ts';
+import { registerPlayer } from '../services/registration.ts';
+import { deviceSummary, maskAddress, recordSignIn, signOut, signOutEverywhere } from '../services/sessions.ts';
 import { takeSignInCode, twoFactorState } from '../services/two-factor.ts';
 import { activeBlock, blockOf, refuseIfBlocked } from '../services/rg/exclusion.ts';
-import { knownTimeZone, loadAccount, newReferralCode } from '../services/users.ts';
+import { knownTimeZone, loadAccount } from '../services/users.ts';
 import { isSuspended } from '../services/account-admin.ts';
 import { localizedPath } from '../../../src/i18n/urls.ts';
 
@@ -49,35 +47,16 @@ export function authRoutes(services: Services) {
     await tidyAuthTables(services);
     const passwordHash = await passwordWork(() => hashPassword(String(input.password)));
     const { mayMail } = await admitMailRequest(services, 'activation', email);
-    const outcome = await db
-      .transaction(async (tx) => {
-        // Usernames are public handles (shown to other players), so a taken one may be said.
-        const [usernameTaken] = await tx.query('SELECT 1 FROM users WHERE lower(username) = lower($1)', [username]);
-        if (usernameTaken) throw fieldError('username', 'username_taken');
-        // A code that matches nobody (often a stale link) never blocks a sign-up: it is dropped
-        // and the answer says so, so the site can tell the player and forget the code.
-        const [referrer] = ref ? await tx.query<{ id: number }>('SELECT id FROM users WHERE referral_code = $1', [ref]) : [];
-        const refIgnored = !!ref && !referrer;
-        if (await loadAccount(tx, 'email', email)) return { refIgnored, created: undefined };
-        const now = services.clock();
-        const [created] = await tx.query<{ id: number }>(
-          `INSERT INTO users (email, username, password_hash, currency, referral_code, referred_by, locale, date_of_birth, terms_accepted_at, activated_at, first_signed_in_at, date_joined, time_zone)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL, NULL, $9, $10) RETURNING id`,
-          [email, username, passwordHash, config.currency, newReferralCode(), referrer?.id ?? null, c.get('locale'), input.date_of_birth, now.toISOString(), timeZone ?? null],
-        );
-        // Where the account was made from, masked as sessions keep it: the operator console searches by it.
-        await tx.query('UPDATE users SET signup_ip = $2 WHERE id = $1', [created!.id, maskAddress(clientAddress(c, config.auth.trustProxy))]);
-        await notify(tx, now, created!.id, 'welcome');
-        const link = await newLink(services, tx, 'activation', { id: created!.id, locale: c.get('locale') });
-        return { refIgnored, created: { link } };
-      })
-      .catch((error: unknown) => {
-        // Two registrations racing for one address or name: the unique index decides. The loser
-        // of an address race is answered like any taken address; of a name race, with a 400.
-        if (!isUniqueViolation(error)) throw error;
-        if (String((error as { constraint?: string }).constraint).includes('username')) throw fieldError('username', 'username_taken');
-        return { refIgnored: false, created: undefined };
-      });
+    const outcome = await registerPlayer(services, {
+      email,
+      username,
+      passwordHash,
+      ref,
+      locale: c.get('locale'),
+      dateOfBirth: input.date_of_birth,
+      timeZone,
+      signupAddress: maskAddress(clientAddress(c, config.auth.trustProxy)),
+    });
     if (mayMail) {
       if (outcome.created) {
         mailActivation(services, { email, username, locale: c.get('locale') }, outcome.created.link);
@@ -131,24 +110,21 @@ export function authRoutes(services: Services) {
       await signInCodeSucceeded(services, user.id);
     }
     await signInSucceeded(services, email, address);
-    // Mail sent later (a reset link, a security notice) follows the language of the last sign-in.
-    await db.query('UPDATE users SET locale = $2 WHERE id = $1 AND locale <> $2', [user.id, c.get('locale')]);
-    // The first sign-in ever (one conditional UPDATE, so of two parallel ones only one is first).
-    const first = await db.query('UPDATE users SET first_signed_in_at = $2 WHERE id = $1 AND first_signed_in_at IS NULL RETURNING 1', [user.id, services.clock().toISOString()]);
+    const { first } = await recordSignIn(db, user.id, c.get('locale'), services.clock());
     const origin = { device: deviceSummary(c.req.header('user-agent')), ip: maskAddress(address) };
     const issuedAt = services.clock();
     const auth_token = await issueToken(db, user.id, issuedAt, origin);
     const expires_at = tokenExpiry(config, issuedAt.getTime(), issuedAt.getTime()).toISOString();
-    return c.json<LoginResponse>(first.length ? { auth_token, expires_at, first_sign_in: true } : { auth_token, expires_at });
+    return c.json<LoginResponse>(first ? { auth_token, expires_at, first_sign_in: true } : { auth_token, expires_at });
   });
 
   app.post(API_PATHS.logout, requireUser(services), async (c) => {
-    await db.query('DELETE FROM auth_tokens WHERE key_hash = $1', [hashToken(tokenOf(c.req.header('authorization'))!)]);
+    await signOut(db, hashToken(tokenOf(c.req.header('authorization'))!));
     return c.body(null, 204);
   });
 
   app.post(API_PATHS.logoutAll, requireUser(services), async (c) => {
-    await db.query('DELETE FROM auth_tokens WHERE user_id = $1', [c.get('userId')]);
+    await signOutEverywhere(db, c.get('userId'));
     return c.body(null, 204);
   });
 

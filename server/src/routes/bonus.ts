@@ -3,7 +3,7 @@ import { API_PATHS, type BonusStatus, type User } from '../../../src/api/contrac
 import type { AppEnv, Services } from '../app-env.ts';
 import { requireUser } from '../auth.ts';
 import { detailError } from '../errors.ts';
-import { bonusStatus, cancelBonus } from '../services/bonus.ts';
+import { bonusStatus, cancelOwnBonus } from '../services/bonus.ts';
 import { loadUser } from '../services/users.ts';
 
 /** The active bonus: its wagering progress, and cancelling it (forfeit, through the ledger). */
@@ -17,10 +17,7 @@ export function bonusRoutes(services: Services) {
 
   app.post(API_PATHS.bonusCancel, async (c) => {
     const userId = c.get('userId');
-    const cancelled = await db.transaction(async (tx) => {
-      const [user] = await tx.query<{ currency: string }>('SELECT currency FROM users WHERE id = $1', [userId]);
-      return cancelBonus(tx, userId, user!.currency, services.clock());
-    });
+    const cancelled = await cancelOwnBonus(db, userId, services.clock());
     if (!cancelled) throw detailError(409, 'games.bonus_none');
     return c.json<User>((await loadUser(db, userId, config))!);
   });

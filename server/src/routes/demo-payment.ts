@@ -7,7 +7,7 @@ import { translate, type Locale } from '../i18n.ts';
 import { formatMoney } from '../../../src/i18n/money-format.ts';
 import { pickTheme, themeHead } from './demo-payment-theme.ts';
 import { formToken, formTokenSecret, validFormToken } from '../services/form-token.ts';
-import { PAYMENT_ID, cancelPayment, completePayment, expirePayments } from '../services/payments.ts';
+import { PAYMENT_ID, cancelPayment, completePayment, paymentForPage } from '../services/payments.ts';
 import { backUrl, returnOrigins } from '../services/return-url.ts';
 
 /**
@@ -25,16 +25,6 @@ form{display:inline}button,a.button{font:inherit;padding:.6rem 1rem;border-radiu
 button:focus-visible,a:focus-visible{outline:3px solid #1f1a12;outline-offset:2px}`;
 const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
 
-interface PaymentRow {
-  amount: string;
-  currency: string;
-  method: string;
-  status: 'pending' | 'completed' | 'cancelled';
-  return_url: string;
-  lang: Locale;
-  expired: boolean;
-}
-
 /** A form post another site made: the browser says so (Sec-Fetch-Site), or the Origin is not ours. */
 function crossSite(c: Context<AppEnv>, apiOrigin: string): boolean {
   if (c.req.header('sec-fetch-site') === 'cross-site') return true;
@@ -50,13 +40,7 @@ export function demoPaymentRoutes(services: Services) {
   /** The payment, after cancelling it if its time ran out. */
   const load = async (id: string) => {
     if (!PAYMENT_ID.test(id)) return undefined;
-    await expirePayments(db, { id }, services.clock());
-    const [row] = await db.query<PaymentRow>(
-      `SELECT amount::text, currency, method, status, return_url, lang, (status = 'cancelled' AND completed_at >= expires_at) AS expired
-       FROM payments WHERE id = $1`,
-      [id],
-    );
-    return row;
+    return paymentForPage(db, id, services.clock());
   };
 
   const page = (c: Context<AppEnv>, status: 200 | 403 | 404, locale: Locale, body: unknown) => {

@@ -5,8 +5,8 @@ import { html } from 'hono/html';
 import { localizedPath } from '../../../src/i18n/urls.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { translate, type Locale } from '../i18n.ts';
-import { audit } from '../operator/audit.ts';
-import { confirmEmailChange, emailChangeOf } from '../services/account-admin.ts';
+import { confirmStaffEmailChange } from '../operator/player-actions.ts';
+import { emailChangeOf } from '../services/account-admin.ts';
 
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#fbf7ef;color:#1f1a12}
 main{max-width:28rem;margin:1rem;padding:1.5rem;border-radius:12px;background:#fff;box-shadow:0 2px 12px #0002}
@@ -55,16 +55,7 @@ export function emailChangeRoutes(services: Services) {
     const form = /^application\/x-www-form-urlencoded\b/i.test(c.req.header('content-type') ?? '') ? await c.req.parseBody() : {};
     const token = typeof form.token === 'string' ? form.token : '';
     const now = services.clock();
-    const change = await db.transaction(async (tx) => {
-      const done = await confirmEmailChange(tx, token, now);
-      if (done) {
-        await audit(tx, {
-          staffId: done.staff_id, action: 'email.change', targetType: 'player', targetId: done.user_id,
-          before: { email: done.old_email }, after: { email: done.new_email, confirmed_by: 'player' }, at: now,
-        });
-      }
-      return done;
-    });
+    const change = await confirmStaffEmailChange(services, token, now);
     if (!change) return gone(c);
     const t = (key: string, params: Record<string, string> = {}) => translate(change.locale, `email_change.${key}`, params);
     return page(c, 200, change.locale, html`<p role="status">${t('done', { email: change.new_email })}</p>

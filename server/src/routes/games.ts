@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
-import { API_PATHS, GAME_CATEGORIES, type CatalogueGame, type Paginated, type Game, type GameLaunchResponse, type GameMode, type PlayerSetResponse, type Win } from '../../../src/api/contract.ts';
+import { API_PATHS, GAME_CATEGORIES, type CatalogueGame, type Paginated, type GameLaunchResponse, type GameMode, type PlayerSetResponse, type Win } from '../../../src/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { authenticate, hashToken, tokenOf } from '../auth.ts';
 import { readJson, type JsonObject } from '../body.ts';
@@ -21,6 +20,7 @@ import { rollbackStaleBets } from '../providers/games/rounds.ts';
 import { createSession } from '../providers/games/sessions.ts';
 import { settleExpiredRounds } from '../providers/games/step-rounds.ts';
 import { mayPlay } from '../services/play-policy.ts';
+import { bindSessionToSignIn, gatewayPlayerId, listedGame, listedGames, playerCurrency, popularGames } from '../services/game-catalogue.ts';
 import { recentWins } from '../services/winners.ts';
 import { sessionWithOpenRound } from '../services/favourites.ts';
 import { admitDemo, purgeExpiredDemo } from '../services/demo-play.ts';
@@ -36,28 +36,21 @@ export function gameRoutes(services: Services) {
   const { db, config } = services;
   const app = new Hono<AppEnv>();
 
-  const playerSet = async (userId: number) => {
-    // The id the game provider knows the player by, made once and kept.
-    const [row] = await db.query<{ gateway_player_id: string }>(
-      'UPDATE users SET gateway_player_id = COALESCE(gateway_player_id, $2) WHERE id = $1 RETURNING gateway_player_id',
-      [userId, `p_${randomBytes(8).toString('hex')}`],
-    );
-    return { status: 'ok', player_id: row!.gateway_player_id } satisfies PlayerSetResponse;
-  };
+  const playerSet = async (userId: number) =>
+    ({ status: 'ok', player_id: await gatewayPlayerId(db, userId) }) satisfies PlayerSetResponse;
 
   /** A launch URL for one game; `demo` needs no token and touches no wallet. */
   const gameLaunch = async (input: JsonObject, authorization: string | undefined, locale: string, address: string): Promise<GameLaunchResponse> => {
     const mode = input.mode as GameMode;
     if (!MODES.includes(mode)) throw detailError(400, 'games.mode_invalid');
     const userId = mode === 'real' ? await authenticate(services, authorization) : null;
-    const [game] = typeof input.game_id === 'string' ? await db.query<{ id: string }>('SELECT id FROM games WHERE id = $1 AND NOT retired', [input.game_id]) : [];
+    const game = typeof input.game_id === 'string' ? await listedGame(db, input.game_id) : undefined;
     if (!game) throw detailError(404, 'games.game_unknown');
     let currency = config.currency;
     if (userId !== null) {
       const verdict = await mayPlay(db, userId, services.clock());
       if (!verdict.allowed) throw detailError(403, verdict.reason);
-      const [user] = await db.query<{ currency: string }>('SELECT currency FROM users WHERE id = $1', [userId]);
-      currency = user!.currency;
+      currency = await playerCurrency(db, userId);
       await rollbackStaleBets(services, userId);
       await settleExpiredRounds(services, { userId });
     }
@@ -71,7 +64,7 @@ export function gameRoutes(services: Services) {
     const resumed = userId !== null ? await sessionWithOpenRound(db, userId, game.id, services.clock()) : null;
     const sessionId = resumed ?? await createSession(services, { userId, gameId: game.id, mode, currency, locale });
     // A real session lives only as long as the sign-in that launched it.
-    if (mode === 'real') await db.query('UPDATE game_sessions SET auth_token_hash = $2 WHERE id = $1', [sessionId, hashToken(tokenOf(authorization)!)]);
+    if (mode === 'real') await bindSessionToSignIn(db, sessionId, hashToken(tokenOf(authorization)!));
     // Without GAME_PROVIDER_ORIGIN the game pages are this server's: a relative URL, so the frame
     // comes from the address the player opened (127.0.0.1, a LAN address), which frame-src 'self' allows.
     const base = config.games.separateProvider ? config.games.providerOrigin : '';
@@ -90,14 +83,7 @@ export function gameRoutes(services: Services) {
 
   // Ordered by real-money rounds of the last week, then by the catalogue's own order.
   app.get(API_PATHS.mostPopular, async (c) => {
-    const games = await db.query<Game>(
-      `SELECT g.id, g.name, g.provider, g.image, g.category FROM games g
-       LEFT JOIN (SELECT game_id, count(*) AS rounds FROM game_rounds
-                  WHERE mode = 'real' AND created_at > $2::timestamptz - make_interval(days => $3) GROUP BY game_id) r ON r.game_id = g.id
-       WHERE NOT g.retired
-       ORDER BY COALESCE(r.rounds, 0) DESC, g.popularity DESC, g.id LIMIT $1`,
-      [POPULAR_LIMIT, services.clock().toISOString(), POPULAR_DAYS],
-    );
+    const games = await popularGames(db, services.clock(), POPULAR_LIMIT, POPULAR_DAYS);
     c.header('Cache-Control', 'public, max-age=60');
     return c.json(games);
   });
@@ -111,11 +97,7 @@ export function gameRoutes(services: Services) {
     if (query.category !== undefined && !(GAME_CATEGORIES as readonly string[]).includes(query.category)) problems.category = [{ key: 'choice_invalid' }];
     if (query.q !== undefined && query.q.length > 100) problems.q = [{ key: 'number_invalid', params: { min: 0, max: 100 } }];
     if (Object.keys(problems).length) throw fieldErrors(problems);
-    // rtp and volatility are the catalogue's published figures (src/games/catalogue.ts), written by the seed.
-    const rows = await db.query<{ id: string; name: string; provider: string; image: string; category: Game['category']; mechanic: string; rtp: string; volatility: string | null }>(
-      `SELECT id, name, provider, image, category, mechanic, rtp, volatility FROM games WHERE NOT retired AND ($1::text IS NULL OR category = $1) ORDER BY popularity DESC, id`,
-      [query.category ?? null],
-    );
+    const rows = await listedGames(db, query.category);
     const needle = searchable((query.q ?? '').trim());
     const matching = needle ? rows.filter((row) => searchable(row.name).includes(needle)) : rows;
     const pages = Math.max(1, Math.ceil(matching.length / pageSize));

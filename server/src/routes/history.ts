@@ -5,6 +5,7 @@ import type { AppEnv, Services } from '../app-env.ts';
 import { requireUser } from '../auth.ts';
 import { detailError, fieldErrors } from '../errors.ts';
 import { playerRound } from '../providers/games/round-check.ts';
+import { countHistory, historyPage } from '../services/history.ts';
 import { expirePayments } from '../services/payments.ts';
 import { describeTransaction } from '../services/texts.ts';
 
@@ -40,19 +41,12 @@ export function historyRoutes(services: Services) {
 
     // Deposits left on the payment page past their deadline read as cancelled from now on.
     await expirePayments(db, { userId: c.get('userId') }, services.clock());
-    const filters = `user_id = $1 AND ($2::text IS NULL OR type = $2)
-      AND ($3::date IS NULL OR created_at >= $3::date::timestamp AT TIME ZONE 'UTC')
-      AND ($4::date IS NULL OR created_at < ($4::date + 1)::timestamp AT TIME ZONE 'UTC')`;
-    const params = [c.get('userId'), type ?? null, query.date_from || null, query.date_to || null];
-    const [{ count } = { count: 0 }] = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM transactions WHERE ${filters}`, params);
+    const filter = { userId: c.get('userId'), type, dateFrom: query.date_from, dateTo: query.date_to };
+    const count = await countHistory(db, filter);
     const pages = Math.max(1, Math.ceil(count / pageSize));
     if (page > pages) throw detailError(404, 'page_invalid');
 
-    const rows = await db.query<{ id: number; type: Transaction['type']; amount: string; status: Transaction['status']; created_at: Date; template: string; params: Record<string, string> }>(
-      `SELECT id, type, amount::text, status, created_at, template, params FROM transactions WHERE ${filters}
-       ORDER BY created_at DESC, id DESC LIMIT $5 OFFSET $6`,
-      [...params, pageSize, (page - 1) * pageSize],
-    );
+    const rows = await historyPage(db, filter, page, pageSize);
     const locale = c.get('locale');
     const link = (target: number) => {
       // From API_URL, never from the Host header a client chose.

@@ -12,7 +12,8 @@ import { passwordChangedMail, passwordResetMail } from '../mail/messages.ts';
 import { admitSignIn, clearSignInLocks, signInSucceeded } from '../services/login-throttle.ts';
 import { mailRequest } from './mail-request.ts';
 import { passwordWork as queuedPasswordWork } from '../services/password-queue.ts';
-import { claimLinkToken, decodeUid, linkTokenValid, newLink } from '../services/link-tokens.ts';
+import { changePassword, resetPasswordWithLink } from '../services/passwords.ts';
+import { decodeUid, linkTokenValid, newLink } from '../services/link-tokens.ts';
 import { loadAccount, type Account as Player } from '../services/users.ts';
 
 /** Password reset by email and password change, with Djoser's paths, fields and answers. */
@@ -55,15 +56,7 @@ export function passwordRoutes(services: Services) {
     const password = String(input.new_password);
     checkNew(password, player);
     const passwordHash = await passwordWork(() => hashPassword(password));
-    await db.transaction(async (tx) => {
-      // Claimed in the transaction that uses it: of two parallel confirmations, one wins.
-      if (!(await claimLinkToken(tx, services, 'password_reset', player.id, token))) throw fieldError('token', 'password_reset.token_invalid');
-      // The link proved the mailbox is theirs, so a not yet activated account is activated too.
-      await tx.query('UPDATE users SET password_hash = $2, activated_at = coalesce(activated_at, $3) WHERE id = $1', [player.id, passwordHash, services.clock().toISOString()]);
-      await tx.query('DELETE FROM password_reset_tokens WHERE user_id = $1', [player.id]);
-      // Whoever knew the old password may be signed in: every session ends.
-      await tx.query('DELETE FROM auth_tokens WHERE user_id = $1', [player.id]);
-    });
+    await resetPasswordWithLink(services, player.id, token, passwordHash);
     await clearSignInLocks(services, player.email);
     services.mailer.dispatch(passwordChangedMail(player, services.clock(), services.config.mail.supportEmail));
     return c.body(null, 204);
@@ -84,11 +77,7 @@ export function passwordRoutes(services: Services) {
     checkNew(password, player);
     const passwordHash = await passwordWork(() => hashPassword(password));
     const current = hashToken(tokenOf(c.req.header('authorization'))!);
-    await db.transaction(async (tx) => {
-      await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [player.id, passwordHash]);
-      await tx.query('DELETE FROM password_reset_tokens WHERE user_id = $1', [player.id]);
-      await tx.query('DELETE FROM auth_tokens WHERE user_id = $1 AND key_hash <> $2', [player.id, current]);
-    });
+    await changePassword(services, player.id, passwordHash, current);
     services.mailer.dispatch(passwordChangedMail(player, services.clock(), services.config.mail.supportEmail));
     return c.body(null, 204);
   });

@@ -3,20 +3,18 @@ import {
   API_PATHS, REALITY_CHECK_MINUTES, RG_PERIODS, SELF_EXCLUSION_PERIODS, TIME_OUT_PERIODS,
   type RealityCheckAck, type ResponsibleGaming, type SelfExclusionPeriod, type TimeOutPeriod,
 } from '../../../src/api/contract.ts';
-import { checkAmount, fromCents, signedToCents, toCents } from '../../../src/api/money.ts';
+import { checkAmount, toCents } from '../../../src/api/money.ts';
 import type { Problems } from '../../../src/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { hashToken, requireUser, tokenOf } from '../auth.ts';
 import { readJson, type JsonObject } from '../body.ts';
-import type { Queryable } from '../db/database.ts';
 import { fieldErrors } from '../errors.ts';
 import { checkCurrentPassword } from '../services/current-password.ts';
 import { loadAccount } from '../services/users.ts';
 import { selfExclusionMail } from '../mail/messages.ts';
 import { clientAddress } from '../client-address.ts';
-import { startSelfExclusion, startTimeOut } from '../services/rg/exclusion.ts';
-import { changeLimit, limitsView, type LimitKind } from '../services/rg/limits.ts';
-import { nextRealityCheck, sessionMoney, sessionOf } from '../services/rg/session.ts';
+import type { LimitKind } from '../services/rg/limits.ts';
+import { acknowledgeRealityCheck, changeResponsibleGaming, excludeSelf, responsibleGamingView, takeTimeOut, type LimitChange } from '../services/rg/tools.ts';
 
 /** The largest limit a player can type: the NUMERIC(14,2) column's range. */
 const LIMIT_MAX = '999999999999.99';
@@ -32,38 +30,12 @@ export function responsibleGamingRoutes(services: Services) {
   const keyHashOf = (header: string | undefined) => hashToken(tokenOf(header)!);
   const allowedMinutes = [...REALITY_CHECK_MINUTES, ...(config.rg.realityCheckTestMinutes ? [config.rg.realityCheckTestMinutes] : [])] as (number | null)[];
 
-  async function view(tx: Queryable, userId: number, keyHash: string): Promise<ResponsibleGaming> {
-    const now = clock();
-    const [user] = await tx.query<{ reality_check_minutes: number | null; time_out_until: Date | null; self_excluded_until: Date | null; net: string; currency: string }>(
-      `SELECT reality_check_minutes, time_out_until, self_excluded_until, currency,
-         (SELECT COALESCE(sum(amount), 0)::numeric(14,2)::text FROM transactions
-           WHERE user_id = $1 AND ((type = 'deposit' AND status = 'completed') OR (type = 'withdrawal' AND status <> 'cancelled'))) AS net
-       FROM users WHERE id = $1`,
-      [userId],
-    );
-    const session = await sessionOf(tx, keyHash);
-    const startedAt = new Date(session.created_at);
-    const iso = (value: Date | null) => (value === null ? null : new Date(value).toISOString());
-    return {
-      deposit_limits: await limitsView(tx, userId, 'deposit', now),
-      loss_limits: await limitsView(tx, userId, 'loss', now),
-      reality_check_minutes: user!.reality_check_minutes,
-      session_started_at: startedAt.toISOString(),
-      time_out_until: iso(user!.time_out_until),
-      self_excluded_until: iso(user!.self_excluded_until),
-      lifetime_net_deposits: fromCents(signedToCents(user!.net)!),
-      reality_check_next_at: iso(nextRealityCheck(session, user!.reality_check_minutes)),
-      session: await sessionMoney(tx, userId, startedAt, now),
-      currency: user!.currency,
-    };
-  }
-
-  app.get(API_PATHS.responsibleGaming, async (c) => c.json<ResponsibleGaming>(await view(db, c.get('userId'), keyHashOf(c.req.header('authorization')))));
+  app.get(API_PATHS.responsibleGaming, async (c) => c.json<ResponsibleGaming>(await responsibleGamingView(db, c.get('userId'), keyHashOf(c.req.header('authorization')), clock())));
 
   app.patch(API_PATHS.responsibleGaming, async (c) => {
     const input = await readJson(c, services);
     const problems: Problems = {};
-    const changes: { kind: LimitKind; period: (typeof RG_PERIODS)[number]; cents: bigint | undefined }[] = [];
+    const changes: LimitChange[] = [];
     for (const [field, value] of Object.entries(input)) {
       if (field === 'reality_check_minutes') {
         if (!allowedMinutes.includes(value as number | null)) problems[field] = [{ key: 'rg.reality_check_invalid' }];
@@ -86,22 +58,23 @@ export function responsibleGamingRoutes(services: Services) {
     }
     if (Object.keys(problems).length) throw fieldErrors(problems);
     const userId = c.get('userId');
-    const now = clock();
-    const body = await db.transaction(async (tx) => {
-      await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
-      for (const change of changes) await changeLimit(tx, userId, change.kind, change.period, change.cents, now, config.rg.coolingOffHours);
-      if ('reality_check_minutes' in input) await tx.query('UPDATE users SET reality_check_minutes = $2 WHERE id = $1', [userId, input.reality_check_minutes]);
-      return view(tx, userId, keyHashOf(c.req.header('authorization')));
-    });
+    const body = await changeResponsibleGaming(
+      db,
+      {
+        userId,
+        keyHash: keyHashOf(c.req.header('authorization')),
+        limits: changes,
+        realityCheckMinutes: 'reality_check_minutes' in input ? (input.reality_check_minutes as number | null) : undefined,
+        coolingOffHours: config.rg.coolingOffHours,
+      },
+      clock,
+    );
     return c.json<ResponsibleGaming>(body);
   });
 
   app.post(API_PATHS.realityCheckAck, async (c) => {
     const keyHash = keyHashOf(c.req.header('authorization'));
-    const now = clock();
-    await db.query('UPDATE auth_tokens SET reality_ack_at = $2 WHERE key_hash = $1', [keyHash, now.toISOString()]);
-    const [user] = await db.query<{ minutes: number | null }>('SELECT reality_check_minutes AS minutes FROM users WHERE id = $1', [c.get('userId')]);
-    const next = nextRealityCheck({ created_at: now, reality_ack_at: now }, user!.minutes);
+    const next = await acknowledgeRealityCheck(db, c.get('userId'), keyHash, clock());
     return c.json<RealityCheckAck>({ next_at: next?.toISOString() ?? null });
   });
 
@@ -118,7 +91,7 @@ export function responsibleGamingRoutes(services: Services) {
     const input = await readJson(c, services);
     const userId = c.get('userId');
     await readBlockRequest(input, userId, TIME_OUT_PERIODS, {}, clientAddress(c, services.config.auth.trustProxy));
-    const until = await db.transaction((tx) => startTimeOut(tx, userId, input.period as TimeOutPeriod, clock()));
+    const until = await takeTimeOut(db, userId, input.period as TimeOutPeriod, clock());
     return c.json({ time_out_until: until.toISOString() });
   });
 
@@ -127,7 +100,7 @@ export function responsibleGamingRoutes(services: Services) {
     const userId = c.get('userId');
     // A positive action: the player ticks that they understand it cannot be undone.
     await readBlockRequest(input, userId, SELF_EXCLUSION_PERIODS, input.confirm === true ? {} : { confirm: [{ key: 'rg.confirm_required' }] }, clientAddress(c, services.config.auth.trustProxy));
-    const { until, returned } = await db.transaction((tx) => startSelfExclusion(tx, userId, input.period as SelfExclusionPeriod, clock(), config.currency));
+    const { until, returned } = await excludeSelf(db, userId, input.period as SelfExclusionPeriod, clock(), config.currency);
     // The confirmation the player keeps: end date, the returned amount and where it goes.
     const player = await loadAccount(db, 'id', userId);
     if (player) services.mailer.dispatch(selfExclusionMail(player, until, returned, config.currency));

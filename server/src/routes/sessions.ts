@@ -3,7 +3,7 @@ import { API_PATHS, type SessionInfo } from '../../../src/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { hashToken, requireUser, tokenOf } from '../auth.ts';
 import { detailError, fieldError } from '../errors.ts';
-import { listSessions } from '../services/sessions.ts';
+import { endSession, listSessions } from '../services/sessions.ts';
 
 /** The player's signed-in devices: list them, sign one out. */
 export function sessionRoutes(services: Services) {
@@ -18,8 +18,7 @@ export function sessionRoutes(services: Services) {
     const id = c.req.query('id') ?? '';
     if (!/^\d{1,9}$/.test(id)) throw fieldError('id', 'security.session_id_invalid');
     // Someone else's session answers exactly like one that does not exist.
-    const rows = await services.db.query('DELETE FROM auth_tokens WHERE id = $1 AND user_id = $2 RETURNING id', [Number(id), c.get('userId')]);
-    if (!rows.length) throw detailError(404, 'security.session_not_found');
+    if (!(await endSession(services.db, c.get('userId'), Number(id)))) throw detailError(404, 'security.session_not_found');
     return c.body(null, 204);
   });
 

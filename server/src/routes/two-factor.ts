@@ -15,7 +15,7 @@ import { checkCurrentPassword } from '../services/current-password.ts';
 import { fieldError, fieldErrors } from '../errors.ts';
 import { admitTwoFactorChange, twoFactorChangeSucceeded } from '../services/login-throttle.ts';
 import { twoFactorChanged } from '../services/security-notices.ts';
-import { newBackupCodes, startSetup, takeSignInCode, takeTotp, turnOff, twoFactorState } from '../services/two-factor.ts';
+import { backupCodesLeft, confirmSetup, startPlayerSetup, takeSignInCode, turnOff, twoFactorState } from '../services/two-factor.ts';
 
 /** Two-factor sign-in (TOTP, RFC 6238): set-up, confirmation with backup codes, and turning it off. */
 export function twoFactorRoutes(services: Services) {
@@ -28,8 +28,8 @@ export function twoFactorRoutes(services: Services) {
   app.get(API_PATHS.twoFactorStatus, async (c) => {
     const userId = c.get('userId');
     const enabled = (await twoFactorState(db, userId)) === 'on';
-    const [left] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM two_factor_backup_codes WHERE user_id = $1 AND used_at IS NULL', [userId]);
-    return c.json<TwoFactorStatus>({ enabled, backup_codes_left: enabled ? left!.n : 0 });
+    const left = await backupCodesLeft(db, userId);
+    return c.json<TwoFactorStatus>({ enabled, backup_codes_left: enabled ? left : 0 });
   });
 
   /**
@@ -50,8 +50,7 @@ export function twoFactorRoutes(services: Services) {
   app.post(API_PATHS.twoFactorActivate, async (c) => {
     const userId = c.get('userId');
     await requirePassword(c, await readJson(c, services));
-    const [user] = await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]);
-    const setup = await startSetup(services, userId, user!.email);
+    const setup = await startPlayerSetup(services, userId);
     if (!setup) throw fieldError('non_field_errors', 'two_factor.already_on');
     return c.json<TwoFactorActivateResponse>(setup);
   });
@@ -66,10 +65,7 @@ export function twoFactorRoutes(services: Services) {
     const state = await twoFactorState(db, userId);
     if (state === 'on') throw fieldError('non_field_errors', 'two_factor.already_on');
     if (state === 'off') throw fieldError('non_field_errors', 'two_factor.not_started');
-    const backup_codes = await db.transaction(async (tx) => {
-      if (!(await takeTotp({ ...services, db: tx }, userId, String(input.code), false))) throw fieldError('code', 'two_factor.code_wrong');
-      return newBackupCodes(tx, userId);
-    });
+    const backup_codes = await confirmSetup(services, userId, String(input.code));
     await twoFactorChangeSucceeded(services, userId);
     await twoFactorChanged(services, userId, true);
     return c.json<TwoFactorConfirmResponse>({ backup_codes });

@@ -3,7 +3,7 @@ import { API_PATHS, type ReferralStats, type User } from '../../../src/api/contr
 import type { AppEnv, Services } from '../app-env.ts';
 import { authenticateToken, requireUser, TOKEN_EXPIRES_HEADER } from '../auth.ts';
 import { readJson } from '../body.ts';
-import { meOf, readMe, updateProfile } from '../services/users.ts';
+import { meOf, readMe, referralStats, updateProfile } from '../services/users.ts';
 
 /** The signed-in player: profile, profile edits and referral statistics. */
 export function userRoutes(services: Services) {
@@ -25,17 +25,7 @@ export function userRoutes(services: Services) {
   });
 
   app.get(API_PATHS.referralStats, async (c) => {
-    const [row] = await db.query<Omit<ReferralStats, 'earned'> & { earned: string }>(
-      `SELECT u.referral_code, u.currency,
-         (SELECT count(*)::int FROM users r WHERE r.referred_by = u.id AND r.activated_at IS NOT NULL) AS invited,
-         (SELECT count(*)::int FROM users r WHERE r.referred_by = u.id
-            AND EXISTS (SELECT 1 FROM transactions t WHERE t.user_id = r.id AND t.type = 'deposit' AND t.status = 'completed')) AS active,
-         (SELECT COALESCE(sum(t.amount), 0)::numeric(14,2)::text FROM transactions t
-            WHERE t.user_id = u.id AND t.type = 'referral' AND t.status = 'completed') AS earned
-       FROM users u WHERE u.id = $1`,
-      [c.get('userId')],
-    );
-    return c.json<ReferralStats>(row!);
+    return c.json<ReferralStats>(await referralStats(db, c.get('userId')));
   });
 
   return app;

@@ -114,7 +114,7 @@ export function verificationRoutes(services: Services) {
     if (Object.keys(problems).length) throw fieldErrors(problems);
 
     const files = back ? [front!, back] : [front!];
-    const outcome = await db.transaction((tx) => submitVerification(tx, { userId: c.get('userId'), documentType, files, now: clock() }));
+    const outcome = await submitVerification(db, { userId: c.get('userId'), documentType, files, now: clock() });
     if ('blocked' in outcome) throw detailError(409, outcome.blocked === 'pending' ? 'verification.already_pending' : 'verification.already_verified');
     return c.json<VerificationSubmitted>({ status: 'pending', document_type: documentType, submitted_at: outcome.submitted_at }, 201);
   });

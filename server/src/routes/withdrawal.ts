@@ -5,13 +5,10 @@ import type { Problems } from '../../../src/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { requireUser } from '../auth.ts';
 import { readJson } from '../body.ts';
-import { detailError, fieldError, fieldErrors } from '../errors.ts';
+import { detailError, fieldErrors } from '../errors.ts';
 import { readAmount } from '../services/amounts.ts';
-import { formatMoney } from '../../../src/i18n/money-format.ts';
-import { runOnce } from '../services/idempotency.ts';
 import { verificationOf } from '../services/verifications.ts';
-import { inPlayerQueue } from '../services/per-player-queue.ts';
-import { reserveWithdrawal } from '../services/withdrawals.ts';
+import { requestWithdrawal } from '../services/withdrawals.ts';
 
 /**
  * Withdrawal requests: the amount is reserved from the balance at once and stays pending. Only a
@@ -37,27 +34,10 @@ export function withdrawalRoutes(services: Services) {
     const { status } = await verificationOf(db, userId, c.get('locale'));
     if (status !== 'verified') throw detailError(400, status === 'pending' ? 'verification.withdrawal_pending' : 'verification.withdrawal_unverified');
     const method = input.method as Withdrawal['method'];
-    const now = services.clock();
-    const outcome = await inPlayerQueue(userId, () => runOnce<Withdrawal>(
-      db,
-      { userId, name: 'withdrawal', key: c.req.header('idempotency-key'), request: { amount: amount.amount, method, destination }, now },
-      async (tx) => {
-        const item = await reserveWithdrawal(tx, { userId, amount: amount.amount, method, destination, currency: config.currency, now });
-        if (!item) {
-          const [row] = await tx.query<{ balance: string; currency: string }>('SELECT balance::text, currency FROM users WHERE id = $1', [userId]);
-          throw fieldError('amount', 'insufficient_funds', { balance: formatMoney(row!.balance, row!.currency, c.get('locale')) });
-        }
-        return {
-          status: 201,
-          body: {
-            id: item.id, status: 'pending', amount: amount.amount, currency: config.currency, method, destination,
-            created_at: new Date(item.created_at).toISOString(), balance: item.balance,
-          },
-        };
-      },
-      // reserveWithdrawal is the one write; a refusal only reads the balance for its message.
-      { oneStatement: true },
-    ));
+    const outcome = await requestWithdrawal(db, {
+      userId, amount: amount.amount, method, destination, currency: config.currency, now: services.clock(),
+      idempotencyKey: c.req.header('idempotency-key'), locale: c.get('locale'),
+    });
     if (outcome.replayed) c.header('Idempotent-Replayed', 'true');
     return c.json(outcome.body, outcome.status);
   });

@@ -4,7 +4,8 @@ import { toCents } from '../../../src/api/money.ts';
 import { localizedPath } from '../../../src/i18n/urls.ts';
 import type { Services } from '../app-env.ts';
 import { hashToken } from '../auth.ts';
-import type { Queryable } from '../db/database.ts';
+import { isUniqueViolation, type Queryable } from '../db/database.ts';
+import { InvalidInput } from '../domain-errors.ts';
 import type { Locale } from '../i18n.ts';
 import { cancelBonus } from './bonus.ts';
 import { encodeUid } from './link-tokens.ts';
@@ -47,6 +48,29 @@ export async function claimEmailChange(tx: Queryable, services: Pick<Services, '
     [hashToken(token), userId, services.clock().toISOString(), emailChangeTimeoutSeconds(services)],
   );
   return row?.new_email;
+}
+
+/**
+ * Confirms an email change with the link's token, in one transaction: the new address replaces the
+ * old one, other pending changes are dropped, and reset links mailed to the old address stop
+ * working. Answers the new address.
+ */
+export async function confirmEmailChange(services: Pick<Services, 'db' | 'config' | 'clock'>, userId: number, token: string): Promise<string> {
+  return services.db
+    .transaction(async (tx) => {
+      const email = await claimEmailChange(tx, services, userId, token);
+      if (!email) throw InvalidInput.of('token', 'account.email_link_invalid');
+      await tx.query('UPDATE users SET email = $2 WHERE id = $1', [userId, email]);
+      await tx.query('DELETE FROM email_changes WHERE user_id = $1 AND used_at IS NULL', [userId]);
+      // A reset link mailed to the old address must not work any more.
+      await tx.query('DELETE FROM password_reset_tokens WHERE user_id = $1', [userId]);
+      return email;
+    })
+    .catch((error: unknown) => {
+      // Someone registered the address after the link was sent: the link's owner may know that.
+      if (isUniqueViolation(error)) throw InvalidInput.of('token', 'account.email_taken_now');
+      throw error;
+    });
 }
 
 /** Whether any account (closed ones too, until erased) uses the address. */

@@ -1,6 +1,6 @@
 import type { BonusStatus } from '../../../src/api/contract.ts';
 import { fromCents, toCents } from '../../../src/api/money.ts';
-import type { Queryable } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { addTransaction } from './history.ts';
 import { credit, debit, recordDebit } from './ledger.ts';
 
@@ -44,11 +44,19 @@ export async function grantBonus(tx: Queryable, userId: number, amount: string, 
   return 'granted';
 }
 
-/** Forfeits the active bonus; false when there is none. */
+/** Forfeits the active bonus in the caller's transaction; false when there is none. */
 export async function cancelBonus(tx: Queryable, userId: number, currency: string, now: Date): Promise<boolean> {
   const [row] = await tx.query<{ bonus: string }>('SELECT bonus_balance::text AS bonus FROM users WHERE id = $1 FOR UPDATE', [userId]);
   if (!row || toCents(row.bonus) === 0n) return false;
   return moveBonus(tx, userId, row.bonus, 'forfeit', currency, now);
+}
+
+/** The player's own "cancel my bonus": forfeits the active bonus in one transaction; false when there is none. */
+export async function cancelOwnBonus(db: Database, userId: number, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx.query<{ currency: string }>('SELECT currency FROM users WHERE id = $1', [userId]);
+    return cancelBonus(tx, userId, user!.currency, now);
+  });
 }
 
 export async function bonusStatus(db: Queryable, userId: number, configured: number): Promise<BonusStatus> {

@@ -1,6 +1,6 @@
 import type { Services } from '../app-env.ts';
 import { verifyPassword } from '../auth.ts';
-import { fieldError } from '../errors.ts';
+import { InvalidInput } from '../domain-errors.ts';
 import { admitSignIn, signInSucceeded } from './login-throttle.ts';
 import { queuedPasswordWork } from './password-queue.ts';
 
@@ -20,6 +20,6 @@ export async function checkCurrentPassword(
   const [user] = await services.db.query<{ email: string; password_hash: string }>('SELECT email, password_hash FROM users WHERE id = $1', [request.userId]);
   await admitSignIn(services, user!.email, request.address);
   const valid = await queuedPasswordWork(services, () => verifyPassword(request.password, user!.password_hash));
-  if (!valid) throw fieldError(field, wrongKey);
+  if (!valid) throw InvalidInput.of(field, wrongKey);
   await signInSucceeded(services, user!.email, request.address);
 }

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv, Services } from '../app-env.ts';
 import { clientAddress } from '../client-address.ts';
 import type { Queryable } from '../db/database.ts';
-import { detailError } from '../errors.ts';
+import { RateLimited } from '../domain-errors.ts';
 import { countAttempt } from './rate-counters.ts';
 
 /**
@@ -13,7 +13,7 @@ import { countAttempt } from './rate-counters.ts';
 export async function admitDemo({ db, config, clock }: Services, what: 'launch' | 'seeds', address: string): Promise<void> {
   const [count] = await countAttempt(db, [`demo-${what}:${address}`], config.auth.demoWindowSeconds, clock());
   if (count!.count > config.auth.demoMaxPerAddress) {
-    throw detailError(429, 'games.demo_limited', { minutes: Math.ceil(count!.retryAfter / 60) }, { 'Retry-After': String(count!.retryAfter) });
+    throw new RateLimited('games.demo_limited', { minutes: Math.ceil(count!.retryAfter / 60) }, count!.retryAfter);
   }
 }
 

@@ -1,6 +1,6 @@
 import type { FavouriteGames, RecentGame } from '../../../src/api/contract.ts';
 import type { Queryable } from '../db/database.ts';
-import { detailError } from '../errors.ts';
+import { NotFound } from '../domain-errors.ts';
 
 /** How many games "recently played" lists. */
 export const RECENT_GAMES_LIMIT = 8;
@@ -17,14 +17,14 @@ export async function listFavourites(db: Queryable, userId: number): Promise<Fav
 /** Stars a listed game; a second star changes nothing (not even its place). An unknown or retired game is 404. */
 export async function addFavourite(db: Queryable, userId: number, gameId: string, now: Date): Promise<void> {
   const [game] = await db.query<{ id: string }>('SELECT id FROM games WHERE id = $1 AND NOT retired', [gameId]);
-  if (!game) throw detailError(404, 'games.game_unknown');
+  if (!game) throw new NotFound('games.game_unknown');
   await db.query('INSERT INTO favourite_games (user_id, game_id, created_at) VALUES ($1, $2, $3) ON CONFLICT (user_id, game_id) DO NOTHING', [userId, gameId, now.toISOString()]);
 }
 
 /** Removes the star; removing one that is not there is fine. A game that never existed is 404. */
 export async function removeFavourite(db: Queryable, userId: number, gameId: string): Promise<void> {
   const [game] = await db.query<{ id: string }>('SELECT id FROM games WHERE id = $1', [gameId]);
-  if (!game) throw detailError(404, 'games.game_unknown');
+  if (!game) throw new NotFound('games.game_unknown');
   await db.query('DELETE FROM favourite_games WHERE user_id = $1 AND game_id = $2', [userId, gameId]);
 }
 

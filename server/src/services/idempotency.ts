@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Database, Queryable } from '../db/database.ts';
-import { detailError } from '../errors.ts';
+import { InvalidRequest, Mismatch } from '../domain-errors.ts';
 
 export interface Outcome<T> {
   status: 200 | 201;
@@ -27,7 +27,7 @@ export async function runOnce<T>(
   { oneStatement = false }: { oneStatement?: boolean } = {},
 ): Promise<Outcome<T>> {
   if (scope.key === undefined) return oneStatement ? work(db) : db.transaction(work);
-  if (!KEY.test(scope.key)) throw detailError(400, 'choice_invalid');
+  if (!KEY.test(scope.key)) throw new InvalidRequest('choice_invalid');
   const requestHash = createHash('sha256').update(JSON.stringify(scope.request)).digest('hex');
   return db.transaction(async (tx) => {
     const ids = [scope.userId, scope.name, scope.key];
@@ -40,7 +40,7 @@ export async function runOnce<T>(
         'SELECT request_hash, status_code, response FROM idempotency_keys WHERE user_id = $1 AND scope = $2 AND key = $3',
         ids,
       );
-      if (!stored || stored.request_hash !== requestHash) throw detailError(422, 'idempotency_conflict');
+      if (!stored || stored.request_hash !== requestHash) throw new Mismatch('idempotency_conflict');
       return { status: stored.status_code, body: stored.response, replayed: true };
     }
     const outcome = await work(tx);

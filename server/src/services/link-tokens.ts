@@ -74,6 +74,19 @@ export async function claimLinkToken(
   return rows.length === 1;
 }
 
+/**
+ * Activates the account with its link's token, in one transaction: true once. The token is claimed
+ * in the transaction that activates, so a link works once even when opened twice at once.
+ */
+export async function activateAccount(services: Pick<Services, 'db' | 'config' | 'clock'>, userId: number, token: string): Promise<boolean> {
+  return services.db.transaction(async (tx) => {
+    if (!(await claimLinkToken(tx, services, 'activation', userId, token))) return false;
+    await tx.query('UPDATE users SET activated_at = coalesce(activated_at, $2) WHERE id = $1', [userId, services.clock().toISOString()]);
+    await tx.query("DELETE FROM password_reset_tokens WHERE user_id = $1 AND purpose = 'activation'", [userId]);
+    return true;
+  });
+}
+
 /** Whether the token would be claimed, without claiming it (a reset checks it before the password's rules). */
 export async function linkTokenValid(services: Services, purpose: LinkPurpose, userId: number, token: string): Promise<boolean> {
   const rows = await services.db.query(`SELECT 1 FROM password_reset_tokens WHERE ${LIVE}`, liveParams(services, purpose, userId, token));

@@ -1,5 +1,5 @@
 import type { Services } from '../app-env.ts';
-import { detailError } from '../errors.ts';
+import { RateLimited } from '../domain-errors.ts';
 import { countAttempt, resetCounter, uncountAttempt, type Count } from './rate-counters.ts';
 
 /** Players' sign-in counters are `login:…`; staff sign-in (the operator console) counts apart, as `operator-login:…`. */
@@ -72,7 +72,7 @@ export async function admitRegistration({ db, config, clock }: Services, address
 }
 
 const tooMany = (key: string, retryAfter: number) =>
-  detailError(429, `auth_limits.${key}`, { minutes: Math.ceil(retryAfter / 60) }, { 'Retry-After': String(retryAfter) });
+  new RateLimited(`auth_limits.${key}`, { minutes: Math.ceil(retryAfter / 60) }, retryAfter);
 
 /** After a password reset: the email's sign-in lock is lifted from every address. */
 export async function clearSignInLocks({ db }: Services, email: string): Promise<void> {

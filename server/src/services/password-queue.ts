@@ -1,4 +1,4 @@
-import { detailError } from '../errors.ts';
+import { Busy } from '../domain-errors.ts';
 
 /**
  * scrypt runs on libuv's small thread pool, which static files and every other fs call share.
@@ -61,7 +61,7 @@ export async function queuedPasswordWork<T>(services: { passwords: PasswordQueue
   try {
     return await services.passwords.run(job);
   } catch (error) {
-    if (error instanceof PasswordQueueFull) throw detailError(503, 'auth_limits.busy', undefined, { 'Retry-After': String(BUSY_RETRY_AFTER) });
+    if (error instanceof PasswordQueueFull) throw new Busy('auth_limits.busy', BUSY_RETRY_AFTER);
     throw error;
   }
 }

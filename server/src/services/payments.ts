@@ -1,6 +1,7 @@
 import { toCents } from '../../../src/api/money.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Database, Queryable } from '../db/database.ts';
+import type { Locale } from '../i18n.ts';
 import { addTransaction, notify } from './history.ts';
 import { credit } from './ledger.ts';
 import { depositFitsAtConfirmation } from './rg/deposit-check.ts';
@@ -123,6 +124,28 @@ export async function cancelPayment(db: Database, id: string, now: Date): Promis
 async function currentStatus(db: Queryable, id: string): Promise<PaymentStatus | undefined> {
   const [row] = await db.query<{ status: PaymentStatus }>('SELECT status FROM payments WHERE id = $1', [id]);
   return row?.status;
+}
+
+/** A payment as the demo payment page shows it; `expired` when its time ran out before anyone paid. */
+export interface PaymentPageRow {
+  amount: string;
+  currency: string;
+  method: string;
+  status: PaymentStatus;
+  return_url: string;
+  lang: Locale;
+  expired: boolean;
+}
+
+/** The payment for its page, after cancelling it if its time ran out. */
+export async function paymentForPage(db: Queryable, id: string, now: Date): Promise<PaymentPageRow | undefined> {
+  await expirePayments(db, { id }, now);
+  const [row] = await db.query<PaymentPageRow>(
+    `SELECT amount::text, currency, method, status, return_url, lang, (status = 'cancelled' AND completed_at >= expires_at) AS expired
+     FROM payments WHERE id = $1`,
+    [id],
+  );
+  return row;
 }
 
 export const PAYMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

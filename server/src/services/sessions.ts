@@ -1,5 +1,7 @@
 import type { SessionInfo } from '../../../src/api/contract.ts';
 import type { Services } from '../app-env.ts';
+import type { Queryable } from '../db/database.ts';
+import type { Locale } from '../i18n.ts';
 
 const BROWSERS: [RegExp, string][] = [
   [/Edg(e|A|iOS)?\//, 'Edge'],
@@ -61,4 +63,31 @@ export async function listSessions({ db, config, clock }: Services, userId: numb
     ip: row.ip,
     current: row.key_hash === currentKeyHash,
   }));
+}
+
+/**
+ * Records a successful sign-in: mail sent later (a reset link, a security notice) follows the
+ * language of the last sign-in. Answers whether it was the player's first sign-in ever (one
+ * conditional UPDATE, so of two parallel ones only one is first).
+ */
+export async function recordSignIn(db: Queryable, userId: number, locale: Locale, now: Date): Promise<{ first: boolean }> {
+  await db.query('UPDATE users SET locale = $2 WHERE id = $1 AND locale <> $2', [userId, locale]);
+  const first = await db.query('UPDATE users SET first_signed_in_at = $2 WHERE id = $1 AND first_signed_in_at IS NULL RETURNING 1', [userId, now.toISOString()]);
+  return { first: first.length > 0 };
+}
+
+/** Ends the sign-in whose token hashes to `keyHash`. */
+export async function signOut(db: Queryable, keyHash: string): Promise<void> {
+  await db.query('DELETE FROM auth_tokens WHERE key_hash = $1', [keyHash]);
+}
+
+/** Ends every sign-in of the player, on every device. */
+export async function signOutEverywhere(db: Queryable, userId: number): Promise<void> {
+  await db.query('DELETE FROM auth_tokens WHERE user_id = $1', [userId]);
+}
+
+/** Ends one of the player's sessions by its id: false when the player has none with that id (someone else's included). */
+export async function endSession(db: Queryable, userId: number, sessionId: number): Promise<boolean> {
+  const rows = await db.query('DELETE FROM auth_tokens WHERE id = $1 AND user_id = $2 RETURNING id', [sessionId, userId]);
+  return rows.length > 0;
 }

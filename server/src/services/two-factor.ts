@@ -3,6 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { Services } from '../app-env.ts';
 import type { Queryable } from '../db/database.ts';
+import { InvalidInput } from '../domain-errors.ts';
 import { open, seal } from './secret-box.ts';
 
 /** What code checks need; `db` may be a transaction. */
@@ -128,4 +129,27 @@ export async function newBackupCodes(db: Queryable, userId: number): Promise<str
 export async function turnOff(db: Queryable, userId: number): Promise<void> {
   await db.query('DELETE FROM two_factor_backup_codes WHERE user_id = $1', [userId]);
   await db.query('DELETE FROM two_factor WHERE user_id = $1', [userId]);
+}
+
+/** How many of the player's backup codes are still unused. */
+export async function backupCodesLeft(db: Queryable, userId: number): Promise<number> {
+  const [left] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM two_factor_backup_codes WHERE user_id = $1 AND used_at IS NULL', [userId]);
+  return left!.n;
+}
+
+/** Starts the player's set-up, labelled with their email in the authenticator app; undefined when two-factor is already on. */
+export async function startPlayerSetup(services: Pick<Services, 'db' | 'privateKeys'>, userId: number) {
+  const [user] = await services.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]);
+  return startSetup(services, userId, user!.email);
+}
+
+/**
+ * Confirms the set-up with a first code from the app and answers the new backup codes, in one
+ * transaction; a wrong code is refused (InvalidInput on `code`) and changes nothing.
+ */
+export async function confirmSetup(services: Pick<Services, 'db' | 'privateKeys' | 'clock'>, userId: number, code: string): Promise<string[]> {
+  return services.db.transaction(async (tx) => {
+    if (!(await takeTotp({ ...services, db: tx }, userId, code, false))) throw InvalidInput.of('code', 'two_factor.code_wrong');
+    return newBackupCodes(tx, userId);
+  });
 }

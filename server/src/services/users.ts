@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { EDITABLE_USER_FIELDS, type Loyalty, type User, type UserUpdateRequest } from '../../../src/api/contract.ts';
+import { EDITABLE_USER_FIELDS, type Loyalty, type ReferralStats, type User, type UserUpdateRequest } from '../../../src/api/contract.ts';
 import { LOYALTY_LEVELS } from '../../../src/data/loyalty-levels.ts';
 import { LOCALES } from '../../../src/i18n/locales.mjs';
 import type { ServerConfig } from '../config.ts';
@@ -9,7 +9,7 @@ import type { Locale } from '../i18n.ts';
 import type { Recipient } from '../mail/messages.ts';
 import { checkUserUpdate, hasProblems, knownTimeZone, normalizeUsername, type Problems } from '../../../src/api/validation.ts';
 import { isUniqueViolation } from '../db/database.ts';
-import { fieldError, fieldErrors } from '../errors.ts';
+import { InvalidInput } from '../domain-errors.ts';
 import { nextRealityCheck } from './rg/session.ts';
 
 /** The level reached with `points`, and the points the next level needs. */
@@ -84,7 +84,7 @@ export async function updateProfile(db: Queryable, id: number, input: Record<str
     }
   }
   Object.assign(problems, checkUserUpdate(input as UserUpdateRequest));
-  if (hasProblems(problems)) throw fieldErrors(problems);
+  if (hasProblems(problems)) throw new InvalidInput(problems);
 
   const stored = (field: (typeof EDITABLE_USER_FIELDS)[number]) =>
     field === 'username' ? normalizeUsername(String(input[field])) : field === 'time_zone' ? knownTimeZone(input[field])!
@@ -99,7 +99,7 @@ export async function updateProfile(db: Queryable, id: number, input: Record<str
       values.push(now.toISOString());
     }
     await db.query(`UPDATE users SET ${assignments.join(', ')} WHERE id = $1`, [id, ...values]).catch((error: unknown) => {
-      if (isUniqueViolation(error)) throw fieldError('username', 'username_taken');
+      if (isUniqueViolation(error)) throw InvalidInput.of('username', 'username_taken');
       throw error;
     });
   }
@@ -133,4 +133,19 @@ export async function loadAccount(db: Queryable, where: 'id' | 'email', value: n
   if (!row) return undefined;
   const { time_zone, ...rest } = row;
   return { ...rest, locale: (LOCALES as readonly string[]).includes(row.locale) ? (row.locale as Locale) : 'en', ...(knownTimeZone(time_zone) ? { time_zone: knownTimeZone(time_zone) } : {}) };
+}
+
+/** The player's referral code and what it brought: friends activated, friends who deposited, bonus earned. */
+export async function referralStats(db: Queryable, userId: number): Promise<ReferralStats> {
+  const [row] = await db.query<Omit<ReferralStats, 'earned'> & { earned: string }>(
+    `SELECT u.referral_code, u.currency,
+       (SELECT count(*)::int FROM users r WHERE r.referred_by = u.id AND r.activated_at IS NOT NULL) AS invited,
+       (SELECT count(*)::int FROM users r WHERE r.referred_by = u.id
+          AND EXISTS (SELECT 1 FROM transactions t WHERE t.user_id = r.id AND t.type = 'deposit' AND t.status = 'completed')) AS active,
+       (SELECT COALESCE(sum(t.amount), 0)::numeric(14,2)::text FROM transactions t
+          WHERE t.user_id = u.id AND t.type = 'referral' AND t.status = 'completed') AS earned
+     FROM users u WHERE u.id = $1`,
+    [userId],
+  );
+  return row!;
 }

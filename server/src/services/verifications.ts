@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DocumentType, Verification, VerificationStatus } from '../../../src/api/contract.ts';
 import type { DocumentMime } from '../../../src/api/document-file.ts';
-import type { Queryable } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { translate, type Locale } from '../i18n.ts';
 
 /**
@@ -57,11 +57,16 @@ export async function verificationOf(db: Queryable, userId: number, locale: Loca
 export const isVerified = async (db: Queryable, userId: number) => (await newest(db, userId))?.status === 'verified';
 
 /**
- * Stores a new pending submission with its files, unless one is pending or the player is already
- * verified: then answers that status and stores nothing. The player's row is locked first, so
- * two uploads sent at once (a double click) make one submission, on PGlite and on PostgreSQL.
+ * Stores a new pending submission with its files in one transaction, unless one is pending or the
+ * player is already verified: then answers that status and stores nothing. The player's row is
+ * locked first, so two uploads sent at once (a double click) make one submission, on PGlite and on
+ * PostgreSQL.
  */
-export async function submitVerification(
+export function submitVerification(db: Database, request: Parameters<typeof submitIn>[1]): ReturnType<typeof submitIn> {
+  return db.transaction((tx) => submitIn(tx, request));
+}
+
+async function submitIn(
   tx: Queryable,
   request: { userId: number; documentType: DocumentType; files: DocumentFile[]; now: Date },
 ): Promise<{ submitted_at: string } | { blocked: 'pending' | 'verified' }> {

@@ -1,6 +1,11 @@
-import type { Money } from '../../../src/api/contract.ts';
-import type { Queryable } from '../db/database.ts';
+import type { Money, Withdrawal } from '../../../src/api/contract.ts';
+import { formatMoney } from '../../../src/i18n/money-format.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { InvalidInput } from '../domain-errors.ts';
+import type { Locale } from '../i18n.ts';
 import { countWalletOperation } from '../ops/metrics.ts';
+import { runOnce, type Outcome } from './idempotency.ts';
+import { inPlayerQueue } from './per-player-queue.ts';
 
 export interface WithdrawalRequest {
   userId: number;
@@ -42,4 +47,36 @@ export async function reserveWithdrawal(tx: Queryable, request: WithdrawalReques
   );
   countWalletOperation('withdrawal', row ? 'ok' : 'insufficient_funds');
   return row;
+}
+
+/**
+ * The player's withdrawal request, once per idempotency key and in the player's queue: the amount
+ * is reserved at once and stays pending. Refused as InvalidInput on `amount` when the balance does
+ * not cover it, with the balance in the player's language.
+ */
+export function requestWithdrawal(
+  db: Database,
+  request: Omit<WithdrawalRequest, 'method'> & { method: Withdrawal['method']; idempotencyKey: string | undefined; locale: Locale },
+): Promise<Outcome<Withdrawal>> {
+  const { userId, amount, method, destination, currency, now, locale } = request;
+  return inPlayerQueue(userId, () => runOnce<Withdrawal>(
+    db,
+    { userId, name: 'withdrawal', key: request.idempotencyKey, request: { amount, method, destination }, now },
+    async (tx) => {
+      const item = await reserveWithdrawal(tx, { userId, amount, method, destination, currency, now });
+      if (!item) {
+        const [row] = await tx.query<{ balance: string; currency: string }>('SELECT balance::text, currency FROM users WHERE id = $1', [userId]);
+        throw InvalidInput.of('amount', 'insufficient_funds', { balance: formatMoney(row!.balance, row!.currency, locale) });
+      }
+      return {
+        status: 201,
+        body: {
+          id: item.id, status: 'pending', amount, currency, method, destination,
+          created_at: new Date(item.created_at).toISOString(), balance: item.balance,
+        },
+      };
+    },
+    // reserveWithdrawal is the one write; a refusal only reads the balance for its message.
+    { oneStatement: true },
+  ));
 }

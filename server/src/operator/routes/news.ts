@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { LOCALE_NAMES, LOCALES } from '../../../../src/i18n/locales.mjs';
 import type { Services } from '../../app-env.ts';
-import { audit } from '../audit.ts';
+import { allNews, editNews, newsItemById, publishNews, unpublishNews } from '../news.ts';
 import { ConsoleError, readForm, type FieldRule } from '../form.ts';
 import { say } from '../messages.ts';
 import { adminOnly, type OperatorEnv } from '../session.ts';
@@ -93,21 +93,7 @@ ${texts.publish_at ? html`<input type="hidden" name="publish_at" value="${texts.
     const at = publishAt(when_ ?? '');
     const { problems, fallbacks } = check(texts);
     if (problems.length) return composer(c, texts, problemList(problems), 400);
-    const staff = c.get('staff');
-    const now = services.clock();
-    const params = written(texts);
-    const scheduled = at !== null && at.getTime() > now.getTime();
-    const id = await db.transaction(async (tx) => {
-      const [row] = await tx.query<{ id: number }>(
-        "INSERT INTO notifications (user_id, template, params, created_at, publish_at) VALUES (NULL, 'news', $1::jsonb, $2, $3) RETURNING id",
-        [JSON.stringify(params), now.toISOString(), scheduled ? at!.toISOString() : null],
-      );
-      await audit(tx, {
-        staffId: staff.id, action: scheduled ? 'news.schedule' : 'news.publish', targetType: 'notification', targetId: row!.id, before: null,
-        after: { ...params, english_fallback: fallbacks, ...(scheduled ? { publish_at: at!.toISOString() } : {}) }, at: now,
-      });
-      return row!.id;
-    });
+    const id = await publishNews(db, c.get('staff').id, { params: written(texts), fallbacks, at }, services.clock());
     return c.redirect(`/operator/news?published=${id}`, 303);
   });
 
@@ -132,18 +118,7 @@ ${texts.publish_at ? html`<input type="hidden" name="publish_at" value="${texts.
     let publishAtValue = current ? current.toISOString() : null;
     if (at && at.getTime() > now.getTime()) publishAtValue = at.toISOString();
     else if (!at && current && current.getTime() > now.getTime()) publishAtValue = null;
-    await db.transaction(async (tx) => {
-      const [row] = await tx.query<{ id: number }>(
-        "UPDATE notifications SET params = $2::jsonb, publish_at = $3, edited_at = $4 WHERE id = $1 AND user_id IS NULL AND template = 'news' AND unpublished_at IS NULL RETURNING id",
-        [item.id, JSON.stringify(params), publishAtValue, now.toISOString()],
-      );
-      if (!row) throw new ConsoleError(409, say('news_admin.gone'));
-      await audit(tx, {
-        staffId: c.get('staff').id, action: 'news.edit', targetType: 'notification', targetId: item.id,
-        before: { ...item.params, publish_at: item.publish_at ? new Date(item.publish_at).toISOString() : null },
-        after: { ...params, publish_at: publishAtValue }, at: now,
-      });
-    });
+    if (!(await editNews(db, c.get('staff').id, item, { params, publishAt: publishAtValue }, now))) throw new ConsoleError(409, say('news_admin.gone'));
     return c.redirect(`/operator/news?edited=${item.id}`, 303);
   });
 
@@ -152,23 +127,13 @@ ${texts.publish_at ? html`<input type="hidden" name="publish_at" value="${texts.
     const { confirm } = await readForm(c, { confirm: { label: say('news_admin.confirm'), max: 3 } });
     if (confirm !== 'yes') throw new ConsoleError(400, say('news_admin.confirm_required'));
     const now = services.clock();
-    await db.transaction(async (tx) => {
-      const [row] = await tx.query<{ id: number }>(
-        "UPDATE notifications SET unpublished_at = $2 WHERE id = $1 AND user_id IS NULL AND template = 'news' AND unpublished_at IS NULL RETURNING id",
-        [item.id, now.toISOString()],
-      );
-      if (!row) throw new ConsoleError(409, say('news_admin.gone'));
-      await audit(tx, { staffId: c.get('staff').id, action: 'news.unpublish', targetType: 'notification', targetId: item.id, before: { published: true }, after: { published: false }, at: now });
-    });
+    if (!(await unpublishNews(db, c.get('staff').id, item.id, now))) throw new ConsoleError(409, say('news_admin.gone'));
     return c.redirect(`/operator/news?unpublished=${item.id}`, 303);
   });
 
   async function newsItem(raw: string) {
     if (!/^\d{1,9}$/.test(raw)) throw new ConsoleError(404, say('errors.not_found'));
-    const [item] = await db.query<{ id: number; params: Texts; publish_at: Date | string | null }>(
-      "SELECT id, params, publish_at FROM notifications WHERE id = $1 AND user_id IS NULL AND template = 'news'",
-      [Number(raw)],
-    );
+    const item = await newsItemById(db, Number(raw));
     if (!item) throw new ConsoleError(404, say('errors.not_found'));
     return item;
   }
@@ -189,9 +154,7 @@ function publishAt(value: string): Date | null {
 
 /** Every news item, newest first: published, scheduled or unpublished, with edit and unpublish. */
 async function newsList(db: Services['db'], csrf: string, now: Date) {
-  const rows = await db.query<{ id: number; params: Texts; created_at: Date; publish_at: Date | null; unpublished_at: Date | null; edited_at: Date | null }>(
-    "SELECT id, params, created_at, publish_at, unpublished_at, edited_at FROM notifications WHERE user_id IS NULL AND template = 'news' ORDER BY COALESCE(publish_at, created_at) DESC, id DESC LIMIT 200",
-  );
+  const rows = await allNews(db);
   const state = (row: (typeof rows)[number]) =>
     row.unpublished_at ? say('news_admin.state_unpublished', { when: when(row.unpublished_at) })
       : row.publish_at && new Date(row.publish_at).getTime() > now.getTime() ? say('news_admin.state_scheduled', { when: when(row.publish_at) })

@@ -9,14 +9,15 @@ import type { Queryable } from '../../db/database.ts';
 import { checkEmail, normalizeEmail, type Problems } from '../../../../src/api/validation.ts';
 import { accountClosedMail, emailChangeConfirmMail, staffEmailChangeNoticeMail, staffActionMail, twoFactorChangedMail, type StaffActionKind } from '../../mail/messages.ts';
 import {
-  ADJUSTMENT_REASONS, EMAIL_CHANGE_HOURS, INTERACTION_KINDS, applyTimeOut, closeAtPlayersRequest, requestEmailChange, decideAdjustment, endAllSessions, lockAdjustment, lockPlayer, lowerLimit,
-  ActionRefused, reinstateAccount, recordInteraction, removeTwoFactor, requestAdjustment, suspendAccount,
+  ADJUSTMENT_REASONS, EMAIL_CHANGE_HOURS, INTERACTION_KINDS, applyTimeOut, closeAtPlayersRequest, requestEmailChange, endAllSessions, lowerLimit,
+  reinstateAccount, recordInteraction, removeTwoFactor, requestAdjustment, suspendAccount,
   type AdjustmentReason, type InteractionKind, type PlayerRecord,
 } from '../../services/account-admin.ts';
 import { grantBonus } from '../../services/bonus.ts';
 import { notify } from '../../services/history.ts';
 import type { LimitKind } from '../../services/rg/limits.ts';
-import { audit, type AuditAction } from '../audit.ts';
+import type { AuditAction } from '../audit.ts';
+import { actOnPlayer, decidePendingAdjustment } from '../player-actions.ts';
 import { ConsoleError, idParam, readForm, type FieldRule } from '../form.ts';
 import { say } from '../messages.ts';
 import { adminOnly, type OperatorEnv, type Staff } from '../session.ts';
@@ -44,32 +45,14 @@ function positiveAmount(value: string, label: string): string {
  * said, with a reason; the change, its audit row (before → after) and the player's notification
  * commit in one transaction, and the mail goes out after it.
  */
-/** Actions that still apply once an account is closed (closing itself answers its own refusal). */
-const ON_CLOSED_ACCOUNTS = new Set<AuditAction>(['player.close', 'interaction.record']);
-
 export function playerActionRoutes(services: Services) {
-  const { db, config } = services;
+  const { config } = services;
   const app = new Hono<OperatorEnv>();
   const support = config.mail.supportEmail;
 
-  /**
-   * Runs `work` on the locked player in one transaction with the audit row it answers; 404 when
-   * there is no such player. Answers the player and what `work` answered.
-   */
-  async function act<T extends { before: Record<string, unknown> | null; after: Record<string, unknown> | null }>(
+  const act = <T extends { before: Record<string, unknown> | null; after: Record<string, unknown> | null }>(
     staff: Staff, id: number, action: AuditAction, work: (tx: Queryable, player: PlayerRecord, now: Date) => Promise<T>,
-  ) {
-    const now = services.clock();
-    return db.transaction(async (tx) => {
-      const player = await lockPlayer(tx, id);
-      if (!player) throw new ConsoleError(404, say('errors.not_found'));
-      // A closed account keeps its records; staff may still note an interaction, nothing else changes it.
-      if (player.closed_at && !ON_CLOSED_ACCOUNTS.has(action)) throw new ActionRefused('already_closed');
-      const result = await work(tx, player, now);
-      await audit(tx, { staffId: staff.id, action, targetType: 'player', targetId: id, before: result.before, after: result.after, at: now });
-      return { player, result, now };
-    });
-  }
+  ) => actOnPlayer(services, staff.id, id, action, work);
 
   const mail = (player: PlayerRecord, kind: StaffActionKind, params: Parameters<typeof staffActionMail>[2]) =>
     services.mailer.dispatch(staffActionMail(player, kind, params));
@@ -164,22 +147,7 @@ export function playerActionRoutes(services: Services) {
       const aid = idParam(c.req.param('aid'));
       await readForm(c, {});
       const staff = c.get('staff');
-      const now = services.clock();
-      const outcome = await db.transaction(async (tx) => {
-        const adjustment = await lockAdjustment(tx, aid);
-        if (!adjustment) throw new ConsoleError(404, say('errors.not_found'));
-        const player = (await lockPlayer(tx, adjustment.user_id))!;
-        if (decision === 'approve' && player.closed_at) throw new ActionRefused('already_closed');
-        const applied = await decideAdjustment(tx, adjustment, player, staff.id, decision === 'approve', now);
-        if (applied) await notify(tx, now, player.id, 'staff_adjusted', { amount: adjustment.amount, currency: player.currency });
-        await audit(tx, {
-          staffId: staff.id, action: applied ? 'adjustment.apply' : 'adjustment.decline', targetType: 'player', targetId: player.id,
-          before: { adjustment_id: aid, status: 'pending', ...(applied ? { balance: applied.before } : {}) },
-          after: { adjustment_id: aid, status: applied ? 'applied' : 'declined', amount: adjustment.amount, requested_by: adjustment.requested_by, ...(applied ? { balance: applied.balance } : {}) },
-          at: now,
-        });
-        return { player, adjustment, applied };
-      });
+      const outcome = await decidePendingAdjustment(services, staff.id, aid, decision === 'approve');
       if (outcome.applied) mail(outcome.player, 'adjusted', { amount: outcome.adjustment.amount, currency: outcome.player.currency, support });
       return c.redirect(done(outcome.player.id, outcome.applied ? 'adjusted' : 'adjustment_declined'), 303);
     });

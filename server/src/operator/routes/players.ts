@@ -1,12 +1,11 @@
 import { Hono } from 'hono';
 import type { Services } from '../../app-env.ts';
 import { describeTransaction } from '../../services/texts.ts';
-import { audit } from '../audit.ts';
 import { ConsoleError, idParam, readForm, readQuery } from '../form.ts';
 import { say } from '../messages.ts';
 import type { OperatorEnv } from '../session.ts';
 import { csrfField, html, money, page, table, when } from '../view.ts';
-import { pendingAdjustments, interactionsOf } from '../../services/account-admin.ts';
+import { addStaffNote, playerProfile } from '../player-profile.ts';
 import { actionsSection } from './player-actions.ts';
 import { duplicatesSection, searchPage } from './player-search.ts';
 
@@ -15,26 +14,8 @@ const DONE = ['suspended', 'reinstated', 'closed', 'adjusted', 'adjustment_waiti
 /** The result line after an action on the player (`?done=`); unknown values show nothing. */
 const doneNotice = (value: string | undefined) => (value && DONE.includes(value) ? say(`actions.done_${value}`) : undefined);
 
-interface Player {
-  id: number;
-  email: string;
-  username: string;
-  balance: string;
-  bonus_balance: string;
-  currency: string;
-  locale: string;
-  date_joined: Date | string;
-  time_out_until: Date | string | null;
-  self_excluded_until: Date | string | null;
-  suspended_at: Date | string | null;
-  suspended_reason: string | null;
-  closed_at: Date | string | null;
-  close_reason: string | null;
-}
-
 /** Player lookup by email or username, and one player's whole picture; notes may be added (never changed). */
 export function playerRoutes(services: Services) {
-  const { db } = services;
   const app = new Hono<OperatorEnv>();
 
   app.get('/operator/players', async (c) => {
@@ -52,38 +33,9 @@ export function playerRoutes(services: Services) {
 
   app.get('/operator/players/:id', async (c) => {
     const id = idParam(c.req.param('id'));
-    const [player] = await db.query<Player>(
-      `SELECT id, email, username, balance::text, bonus_balance::text, currency, locale, date_joined, time_out_until, self_excluded_until,
-              suspended_at, suspended_reason, closed_at, close_reason
-       FROM users WHERE id = $1`,
-      [id],
-    );
-    if (!player) throw new ConsoleError(404, say('errors.not_found'));
-    await audit(db, { staffId: c.get('staff').id, action: 'player.view', targetType: 'player', targetId: id, at: services.clock() });
-    const [history, limits, sessions, verifications, notes, pending, interactions] = await Promise.all([
-      db.query<{ created_at: Date; type: string; template: string; params: Record<string, string>; amount: string; status: string }>(
-        'SELECT created_at, type, template, params, amount::text, status FROM transactions WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT 50',
-        [id],
-      ),
-      db.query<{ kind: string; period: string; amount: string | null; pending_amount: string | null; pending_at: Date | null }>(
-        'SELECT kind, period, amount::text, pending_amount::text, pending_at FROM rg_limits WHERE user_id = $1 ORDER BY kind, period',
-        [id],
-      ),
-      db.query<{ device: string; ip: string; created_at: Date; last_used_at: Date }>(
-        'SELECT device, ip, created_at, last_used_at FROM auth_tokens WHERE user_id = $1 ORDER BY last_used_at DESC',
-        [id],
-      ),
-      db.query<{ document_type: string; status: string; reason: string | null; submitted_at: Date; id: string }>(
-        'SELECT id, document_type, status, reason, submitted_at FROM identity_verifications WHERE user_id = $1 ORDER BY submitted_at DESC',
-        [id],
-      ),
-      db.query<{ body: string; created_at: Date; email: string }>(
-        'SELECT n.body, n.created_at, s.email FROM staff_notes n JOIN staff s ON s.id = n.staff_id WHERE n.user_id = $1 ORDER BY n.created_at DESC, n.id DESC',
-        [id],
-      ),
-      pendingAdjustments(db, id),
-      interactionsOf(db, id),
-    ]);
+    const profile = await playerProfile(services, c.get('staff').id, id);
+    if (!profile) throw new ConsoleError(404, say('errors.not_found'));
+    const { player, history, limits, sessions, verifications, notes, pending, interactions } = profile;
     const staff = c.get('staff');
     const csrf = c.get('csrf');
     const cur = player.currency;
@@ -141,17 +93,7 @@ ${section(say('players.notes'), html`${notes.length
   app.post('/operator/players/:id/notes', async (c) => {
     const id = idParam(c.req.param('id'));
     const { body } = await readForm(c, { body: { label: say('players.note'), max: 2000, required: true, multiline: true } });
-    const staff = c.get('staff');
-    const now = services.clock();
-    const added = await db.transaction(async (tx) => {
-      const [note] = await tx.query<{ id: number }>(
-        'INSERT INTO staff_notes (user_id, staff_id, body, created_at) SELECT id, $2, $3, $4 FROM users WHERE id = $1 RETURNING id',
-        [id, staff.id, body, now.toISOString()],
-      );
-      if (!note) return false;
-      await audit(tx, { staffId: staff.id, action: 'note.add', targetType: 'player', targetId: id, before: null, after: { note_id: note.id, body }, at: now });
-      return true;
-    });
+    const added = await addStaffNote(services, c.get('staff').id, id, body);
     if (!added) throw new ConsoleError(404, say('errors.not_found'));
     return c.redirect(`/operator/players/${id}?noted=1`, 303);
   });

@@ -2,14 +2,13 @@ import { Hono, type Context } from 'hono';
 import type { Services } from '../../app-env.ts';
 import { PAYMENT_METHODS } from '../../../../src/api/contract.ts';
 import { describeTransaction } from '../../services/texts.ts';
-import { audit } from '../audit.ts';
 import { batches, csvResponse } from '../csv.ts';
 import { ConsoleError, idParam } from '../form.ts';
 import { say } from '../messages.ts';
 import { filterQuery, offsetOf, pager, PER_PAGE, readDayRange, readPage } from '../paging.ts';
 import type { OperatorEnv } from '../session.ts';
 import { html, money, option, page, table, when, withQuery } from '../view.ts';
-import { historyAfter, PAYMENT_STATUSES, paymentPage, paymentsAfter, paymentTotals, type HistoryRow, type PaymentFilter, type PaymentRow } from '../reports.ts';
+import { historyAfter, PAYMENT_STATUSES, startHistoryExport, paymentPage, paymentsAfter, paymentTotals, type HistoryRow, type PaymentFilter, type PaymentRow } from '../reports.ts';
 import { playerLink } from './player-status.ts';
 
 const methodName = (method: string) => ((PAYMENT_METHODS as readonly string[]).includes(method) ? say(`withdrawals.method_${method}`) : method);
@@ -74,9 +73,8 @@ ${rows.length
   // A player's whole history; the download is a view of the player's data, so it is audited.
   app.get('/operator/players/:id/history.csv', async (c) => {
     const id = idParam(c.req.param('id'));
-    const [player] = await db.query<{ currency: string }>('SELECT currency FROM users WHERE id = $1', [id]);
+    const player = await startHistoryExport(services, c.get('staff').id, id);
     if (!player) throw new ConsoleError(404, say('errors.not_found'));
-    await audit(db, { staffId: c.get('staff').id, action: 'player.view', targetType: 'player', targetId: id, after: { export: 'history.csv' }, at: services.clock() });
     const rows = batches<HistoryRow, [string, number]>(
       (after, size) => historyAfter(db, id, after, size),
       (row) => [new Date(row.created_at).toISOString(), row.id],

@@ -10,14 +10,15 @@ import { translate } from '../../i18n.ts';
 import { countAttempt, resetCounter } from '../../services/rate-counters.ts';
 import { admitSignIn, codeAskedFor, signInSucceeded } from '../../services/login-throttle.ts';
 import { queuedPasswordWork } from '../../services/password-queue.ts';
-import { pendingSetup, startSetup, STAFF_TOTP, takeTotp, twoFactorState } from '../../services/two-factor.ts';
+import { pendingSetup, startSetup, STAFF_TOTP, twoFactorState } from '../../services/two-factor.ts';
 import { audit } from '../audit.ts';
 import { ConsoleError, readForm } from '../form.ts';
 import { say } from '../messages.ts';
 import {
-  advanceSession, clearConsoleCookie, requireCsrf, requireSession, requireStage, sameSecret, SESSION_COOKIE, setConsoleCookie,
+  clearConsoleCookie, requireCsrf, requireSession, requireStage, sameSecret, SESSION_COOKIE, setConsoleCookie,
   SIGN_IN_COOKIE, STAGE_PATHS, startSession, type OperatorEnv, type Stage,
 } from '../session.ts';
+import { endStaffSession, replaceOneTimePassword, staffByEmail, staffPasswordHash, takeStaffCode } from '../staff-sign-in.ts';
 import { csrfField, html, page, problemList } from '../view.ts';
 
 const CODE_RULE = { code: { label: say('code.code'), max: 12, required: true } };
@@ -66,10 +67,7 @@ export function signInRoutes(services: Services) {
     const email = normalizeEmail(form.email);
     const address = clientAddress(c, services.config.auth.trustProxy);
     await admitSignIn(services, email, address, 'operator-login');
-    const [staff] = await db.query<{ id: number; password_hash: string; must_change_password: boolean; disabled: boolean }>(
-      'SELECT id, password_hash, must_change_password, disabled_at IS NOT NULL AS disabled FROM staff WHERE email = $1',
-      [email],
-    );
+    const staff = await staffByEmail(db, email);
     const valid = await queuedPasswordWork(services, () => verifyPassword(form.password, staff?.password_hash ?? DUMMY_PASSWORD_HASH));
     // A disabled account answers exactly as a wrong password does (no hint that it exists).
     if (!staff || !valid || staff.disabled) {
@@ -117,22 +115,16 @@ export function signInRoutes(services: Services) {
     checkPasswordStrength(problems, form.new_password, [staff.email]);
     const messages = (problems.password ?? []).map((problem) => ({ field: 'new_password', message: translate('en', messageKey(problem), problem.params) }));
     if (form.new_password !== form.confirm_password) messages.push({ field: 'confirm_password', message: say('password.mismatch') });
-    const [row] = await db.query<{ password_hash: string }>('SELECT password_hash FROM staff WHERE id = $1', [staff.id]);
-    if (!messages.length && (await queuedPasswordWork(services, () => verifyPassword(form.new_password, row!.password_hash)))) {
+    const currentHash = await staffPasswordHash(db, staff.id);
+    if (!messages.length && (await queuedPasswordWork(services, () => verifyPassword(form.new_password, currentHash)))) {
       messages.push({ field: 'new_password', message: say('password.same') });
     }
     if (messages.length) return passwordForm(c, messages);
     const hash = await queuedPasswordWork(services, () => hashPassword(form.new_password));
     // After a password reset the second factor may still be enrolled: then the code comes next.
     const next: Stage = (await twoFactorState(db, staff.id, STAFF_TOTP)) === 'on' ? 'code' : 'enrol';
-    await db.transaction(async (tx) => {
-      await tx.query('UPDATE staff SET password_hash = $2, must_change_password = false WHERE id = $1', [staff.id, hash]);
-      await audit(tx, {
-        staffId: staff.id, action: 'staff.password_change', targetType: 'staff', targetId: staff.id,
-        before: { must_change_password: true }, after: { must_change_password: false }, at: services.clock(),
-      });
-      await advanceSession(c, services, tx, next);
-    });
+    const token = await replaceOneTimePassword(services, staff.id, hash, c.get('sessionHash'), next);
+    setConsoleCookie(c, services, SESSION_COOKIE, token);
     return c.redirect(STAGE_PATHS[next], 303);
   });
 
@@ -176,10 +168,7 @@ ${codeInput(c, '/operator/two-factor', say('code.submit'))}`,
 
   app.post('/operator/sign-out', session, requireCsrf, async (c) => {
     const staff = c.get('staff');
-    await db.transaction(async (tx) => {
-      await tx.query('DELETE FROM staff_sessions WHERE key_hash = $1', [c.get('sessionHash')]);
-      if (c.get('stage') === 'active') await audit(tx, { staffId: staff.id, action: 'staff.sign_out', targetType: 'staff', targetId: staff.id, at: services.clock() });
-    });
+    await endStaffSession(services, staff.id, c.get('sessionHash'), c.get('stage') === 'active');
     clearConsoleCookie(c, SESSION_COOKIE);
     return c.redirect('/operator/sign-in?signed_out=1', 303);
   });
@@ -193,14 +182,9 @@ ${codeInput(c, '/operator/two-factor', say('code.submit'))}`,
     const form = await readForm(c, CODE_RULE);
     const staff = c.get('staff');
     await admitCode(services, staff.id);
-    const ok = await db.transaction(async (tx) => {
-      if (!(await takeTotp({ ...services, db: tx }, staff.id, form.code, confirmed, STAFF_TOTP))) return false;
-      await audit(tx, { staffId: staff.id, targetType: 'staff', targetId: staff.id, at: services.clock(), ...entry } as Parameters<typeof audit>[1]);
-      await tx.query('UPDATE staff SET last_sign_in_at = $2 WHERE id = $1', [staff.id, services.clock().toISOString()]);
-      await advanceSession(c, services, tx, 'active');
-      return true;
-    });
-    if (!ok) {
+    const token = await takeStaffCode(services, staff.id, c.get('sessionHash'), form.code, confirmed, entry);
+    if (token !== undefined) setConsoleCookie(c, services, SESSION_COOKIE, token);
+    if (token === undefined) {
       await audit(db, {
         staffId: staff.id, action: 'staff.code_failed', targetType: 'staff', targetId: staff.id,
         after: { address: clientAddress(c, services.config.auth.trustProxy), stage: confirmed ? 'sign_in' : 'enrol' }, at: services.clock(),

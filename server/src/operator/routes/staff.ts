@@ -3,7 +3,7 @@ import type { Services } from '../../app-env.ts';
 import { idParam, readForm, ConsoleError } from '../form.ts';
 import { say } from '../messages.ts';
 import { adminOnly, type OperatorEnv, type Role } from '../session.ts';
-import { listStaff, resetCredentials, setDisabled, setRole, StaffChangeRefused, type StaffListRow } from '../staff-admin.ts';
+import { changeStaffRole, disableOrEnableStaff, listStaff, resetStaffCredentials, type StaffListRow } from '../staff-admin.ts';
 import { ROLES } from '../staff.ts';
 import { csrfField, html, page, table, when } from '../view.ts';
 
@@ -44,7 +44,7 @@ ${table(say('staff.caption'), [say('staff.email'), say('staff.role'), say('staff
     app.post(`/operator/staff/:id/${disabled ? 'disable' : 'enable'}`, async (c) => {
       await readForm(c, {});
       const id = idParam(c.req.param('id'));
-      await transact((tx, now) => setDisabled(tx, id, disabled, c.get('staff').id, now));
+      await disableOrEnableStaff(db, id, disabled, c.get('staff').id, services.clock);
       return c.redirect(`/operator/staff?done=${disabled ? 'disabled' : 'enabled'}`, 303);
     });
   }
@@ -53,7 +53,7 @@ ${table(say('staff.caption'), [say('staff.email'), say('staff.role'), say('staff
     const { role } = await readForm(c, { role: { label: say('staff.role'), max: 10, required: true } });
     if (!ROLES.includes(role as Role)) throw new ConsoleError(400, say('staff.bad_role'));
     const id = idParam(c.req.param('id'));
-    await transact((tx, now) => setRole(tx, id, role as Role, c.get('staff').id, now));
+    await changeStaffRole(db, id, role as Role, c.get('staff').id, services.clock);
     return c.redirect('/operator/staff?done=role', 303);
   });
 
@@ -62,22 +62,11 @@ ${table(say('staff.caption'), [say('staff.email'), say('staff.role'), say('staff
       const { confirm } = await readForm(c, { confirm: { label: say('staff.confirm'), max: 3 } });
       if (confirm !== 'yes') throw new ConsoleError(400, say('staff.confirm_required'));
       const id = idParam(c.req.param('id'));
-      const result = await transact((tx, now) => resetCredentials(tx, id, what, c.get('staff').id, now));
-      const [row] = await db.query<{ email: string }>('SELECT email FROM staff WHERE id = $1', [id]);
+      const result = await resetStaffCredentials(db, id, what, c.get('staff').id, services.clock);
       return result.password
-        ? render(c, undefined, { email: row!.email, password: result.password })
-        : render(c, say('staff.two_factor_reset', { email: row!.email }));
+        ? render(c, undefined, { email: result.email, password: result.password })
+        : render(c, say('staff.two_factor_reset', { email: result.email }));
     });
-  }
-
-  /** Runs a change in one transaction; a refusal is a 409 (last admin) or 404 page. */
-  async function transact<T>(work: (tx: Parameters<Parameters<typeof db.transaction>[0]>[0], now: Date) => Promise<T>): Promise<T> {
-    try {
-      return await db.transaction((tx) => work(tx, services.clock()));
-    } catch (error) {
-      if (error instanceof StaffChangeRefused) throw new ConsoleError(error.code === 'not_found' ? 404 : 409, say(`staff.refused_${error.code}`));
-      throw error;
-    }
   }
 
   return app;

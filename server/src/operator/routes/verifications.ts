@@ -1,39 +1,16 @@
 import { Hono } from 'hono';
 import type { Services } from '../../app-env.ts';
-import { verificationDecisionMail, type Recipient } from '../../mail/messages.ts';
-import { notify } from '../../services/history.ts';
-import { REJECTION_CODES, rejectionText, type RejectionCode } from '../../services/verifications.ts';
-import { audit } from '../audit.ts';
+import { verificationDecisionMail } from '../../mail/messages.ts';
+import { REJECTION_CODES, rejectionText } from '../../services/verifications.ts';
 import { ConsoleError, readForm } from '../form.ts';
 import { say } from '../messages.ts';
 import { adminOnly, type OperatorEnv } from '../session.ts';
+import { decideVerification, documentForStaff, documentTypes, pendingSubmissions, submissionById } from '../verification-review.ts';
 import { csrfField, html, page, table, when } from '../view.ts';
 import { playerLink } from './player-status.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SIDES = ['front', 'back'] as const;
-
-interface Submission {
-  id: string;
-  user_id: number;
-  username: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  date_of_birth: Date | string | null;
-  date_joined: Date | string;
-  reason_code: RejectionCode | null;
-  document_type: string;
-  status: string;
-  reason: string | null;
-  submitted_at: Date | string;
-  sides: string[] | null;
-}
-
-const SUBMISSION = `SELECT v.id, v.user_id, u.username, u.email, u.first_name, u.last_name, u.date_of_birth::text AS date_of_birth, u.date_joined,
-  v.document_type, v.status, v.reason, v.reason_code, v.submitted_at,
-  (SELECT array_agg(d.side ORDER BY d.side DESC) FROM identity_documents d WHERE d.verification_id = v.id) AS sides
-  FROM identity_verifications v JOIN users u ON u.id = v.user_id`;
 
 /** A date of birth as YYYY-MM-DD, whatever the driver answers (a Date at UTC midnight or a string). */
 const isoDate = (value: Date | string) => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10));
@@ -53,7 +30,7 @@ export function verificationRoutes(services: Services) {
   const app = new Hono<OperatorEnv>();
 
   app.get('/operator/verifications', async (c) => {
-    const rows = await db.query<Submission>(`${SUBMISSION} WHERE v.status = 'pending' ORDER BY v.submitted_at, v.id LIMIT 500`);
+    const rows = await pendingSubmissions(db);
     const done = c.req.query('done');
     return page(c, {
       title: say('verifications.title'),
@@ -78,9 +55,9 @@ export function verificationRoutes(services: Services) {
 
   app.get('/operator/verifications/:id', async (c) => {
     const id = verificationId(c.req.param('id'));
-    const [row] = await db.query<Submission>(`${SUBMISSION} WHERE v.id = $1`, [id]);
+    const row = await submissionById(db, id);
     if (!row) throw new ConsoleError(404, say('errors.not_found'));
-    const mimes = await db.query<{ side: string; mime: string }>('SELECT side, mime FROM identity_documents WHERE verification_id = $1 ORDER BY side DESC', [id]);
+    const mimes = await documentTypes(db, id);
     const staff = c.get('staff');
     const csrf = c.get('csrf');
     const documents = mimes.map(({ side, mime }) => {
@@ -125,9 +102,8 @@ ${decide}`,
     const id = verificationId(c.req.param('id'));
     const side = c.req.param('side');
     if (!SIDES.includes(side as never)) throw new ConsoleError(404, say('errors.not_found'));
-    const [doc] = await db.query<{ mime: string; content: Uint8Array }>('SELECT mime, content FROM identity_documents WHERE verification_id = $1 AND side = $2', [id, side]);
+    const doc = await documentForStaff(services, c.get('staff').id, id, side);
     if (!doc) throw new ConsoleError(404, say('errors.not_found'));
-    await audit(db, { staffId: c.get('staff').id, action: 'document.view', targetType: 'verification', targetId: id, after: { side }, at: services.clock() });
     return c.body(new Uint8Array(doc.content), 200, {
       'Content-Type': doc.mime,
       // A player's file is untrusted: a PDF is downloaded (opened by the staff member's own viewer,
@@ -152,24 +128,7 @@ ${decide}`,
       if (code === 'other' && !form.reason) throw new ConsoleError(400, say('errors.required', { field: say('verifications.note') }));
       const note = form.reason || null;
       const status = decision === 'approve' ? 'verified' : 'rejected';
-      const staff = c.get('staff');
-      const now = services.clock();
-      const player = await db.transaction(async (tx) => {
-        const [row] = await tx.query<{ user_id: number }>(
-          `UPDATE identity_verifications SET status = $2, reason = $3, reason_code = $4, reviewed_at = $5, reviewed_by = $6
-           WHERE id = $1 AND status = 'pending' RETURNING user_id`,
-          [id, status, note, code, now.toISOString(), staff.id],
-        );
-        if (!row) return undefined;
-        await notify(tx, now, row.user_id, `verification_${status}`, code ? { reason_code: code, ...(note ? { note } : {}) } : {});
-        await audit(tx, {
-          staffId: staff.id, action: `verification.${decision}`, targetType: 'verification', targetId: id,
-          before: { status: 'pending', user_id: row.user_id },
-          after: { status, user_id: row.user_id, ...(code ? { reason_code: code } : {}), ...(note ? { reason: note } : {}) }, at: now,
-        });
-        const [recipient] = await tx.query<Recipient>('SELECT email, username, locale FROM users WHERE id = $1', [row.user_id]);
-        return recipient!;
-      });
+      const player = await decideVerification(services, { id, staffId: c.get('staff').id, approve: decision === 'approve', code, note });
       if (!player) throw new ConsoleError(409, say('errors.decided'));
       const reason = code ? rejectionText(player.locale, code, note) : undefined;
       services.mailer.dispatch(verificationDecisionMail(player, status === 'verified', reason, services.config.mail.supportEmail));

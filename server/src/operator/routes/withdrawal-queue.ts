@@ -9,7 +9,7 @@ import { filterQuery, offsetOf, pager, PER_PAGE, readAmount, readDayRange, readP
 import { adminOnly, type OperatorEnv } from '../session.ts';
 import { csrfField, html, money, option, page, table, when } from '../view.ts';
 import {
-  approveInBulk, REFUND_TEMPLATE, WITHDRAWAL_SORTS, WITHDRAWAL_STATUSES, withdrawalPage, withdrawalsAfter, withdrawalTotals,
+  approveBatch, REFUND_TEMPLATE, WITHDRAWAL_SORTS, WITHDRAWAL_STATUSES, withdrawalPage, withdrawalsAfter, withdrawalTotals,
   type BulkOutcome, type WithdrawalFilter, type WithdrawalRow,
 } from '../withdrawal-list.ts';
 import { playerLink, saferGamblingStatus, verificationStatus } from './player-status.ts';
@@ -124,9 +124,8 @@ ${rows.length
     if (form.confirm !== 'yes') throw new ConsoleError(400, say('queue.bulk_confirm_required'));
     const staff = c.get('staff');
     const now = services.clock();
-    const outcomes: BulkOutcome[] = [];
     // Each withdrawal in its own transaction: one decided meanwhile is skipped, the others still go.
-    for (const id of ids) outcomes.push(await db.transaction((tx) => approveInBulk(tx, id, form.batch_reference, staff.id, now, ids.length)));
+    const outcomes = await approveBatch(db, ids, form.batch_reference, staff.id, now);
     for (const outcome of outcomes) {
       if (outcome.outcome === 'approved') services.mailer.dispatch(withdrawalCompletedMail(outcome.player, outcome.amount, outcome.player.currency));
     }

@@ -1,21 +1,19 @@
 import { Hono } from 'hono';
 import type { Services } from '../../app-env.ts';
 import { withdrawalCompletedMail, withdrawalRejectedMail } from '../../mail/messages.ts';
-import { approveWithdrawal, payRefund, rejectWithdrawal } from '../../services/withdrawal-decisions.ts';
-import { audit } from '../audit.ts';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../../src/api/contract.ts';
 import { checkDestination } from '../../../../src/api/destination-rules.ts';
 import type { Problems } from '../../../../src/api/validation.ts';
 import { ConsoleError, idParam, readForm, type FieldRule } from '../form.ts';
 import { say } from '../messages.ts';
 import { adminOnly, type OperatorEnv } from '../session.ts';
+import { approveAudited, payRefundAudited, rejectAudited } from '../withdrawal-decisions.ts';
 
 /**
  * The decisions on the withdrawals queue (its list is withdrawal-queue.ts): the routes parse and
- * call the service (`services/withdrawal-decisions.ts`) in the transaction that writes the audit row.
+ * call the audited decision (`operator/withdrawal-decisions.ts`), then mail the player.
  */
 export function withdrawalRoutes(services: Services) {
-  const { db } = services;
   const app = new Hono<OperatorEnv>();
 
   app.post('/operator/withdrawals/:id/approve', adminOnly, async (c) => {
@@ -26,17 +24,7 @@ export function withdrawalRoutes(services: Services) {
       confirm: { label: say('withdrawals.confirm_paid'), max: 3 },
     });
     if (confirm !== 'yes') throw new ConsoleError(400, say('withdrawals.confirm_required'));
-    const staff = c.get('staff');
-    const now = services.clock();
-    const decided = await db.transaction(async (tx) => {
-      const row = await approveWithdrawal(tx, { id, reference, confirmed: true, staffId: staff.id, now });
-      if (!row) return undefined;
-      await audit(tx, {
-        staffId: staff.id, action: 'withdrawal.approve', targetType: 'withdrawal', targetId: id,
-        before: { status: 'pending', amount: row.amount }, after: { status: 'completed', amount: row.amount, payout_reference: reference }, at: now,
-      });
-      return row;
-    });
+    const decided = await approveAudited(services, { id, reference, staffId: c.get('staff').id });
     if (!decided) throw new ConsoleError(409, say('errors.decided'));
     services.mailer.dispatch(withdrawalCompletedMail(decided, decided.amount, decided.currency));
     return c.redirect(`/operator/withdrawals?approved=${id}`, 303);
@@ -45,18 +33,7 @@ export function withdrawalRoutes(services: Services) {
   app.post('/operator/withdrawals/:id/reject', adminOnly, async (c) => {
     const id = idParam(c.req.param('id'));
     const { reason } = await readForm(c, { reason: { label: say('withdrawals.reason'), max: 500, required: true, multiline: true } });
-    const staff = c.get('staff');
-    const now = services.clock();
-    const decided = await db.transaction(async (tx) => {
-      const row = await rejectWithdrawal(tx, { id, reason, staffId: staff.id, now });
-      if (!row) return undefined;
-      await audit(tx, {
-        staffId: staff.id, action: 'withdrawal.reject', targetType: 'withdrawal', targetId: id,
-        before: { status: 'pending', amount: row.amount, balance: row.balance_before },
-        after: { status: 'cancelled', amount: row.amount, balance: row.balance, reason }, at: now,
-      });
-      return row;
-    });
+    const decided = await rejectAudited(services, { id, reason, staffId: c.get('staff').id });
     if (!decided) throw new ConsoleError(409, say('errors.decided'));
     services.mailer.dispatch(withdrawalRejectedMail(decided, decided.amount, decided.currency, reason));
     return c.redirect(`/operator/withdrawals?rejected=${id}`, 303);
@@ -77,18 +54,7 @@ export function withdrawalRoutes(services: Services) {
     const checked = method ? checkDestination(problems, method, form.destination) : undefined;
     if (!method || !checked) throw new ConsoleError(400, say('withdrawals.destination_invalid'));
     const destination = maskedDestination(method, form.destination);
-    const staff = c.get('staff');
-    const now = services.clock();
-    const decided = await db.transaction(async (tx) => {
-      const row = await payRefund(tx, { id, method, destination, reference: form.payout_reference, staffId: staff.id, now });
-      if (!row) return undefined;
-      await audit(tx, {
-        staffId: staff.id, action: 'withdrawal.refund', targetType: 'withdrawal', targetId: id,
-        before: { status: 'pending', amount: row.amount, method: row.old_method },
-        after: { status: 'completed', amount: row.amount, method, destination, payout_reference: form.payout_reference }, at: now,
-      });
-      return row;
-    });
+    const decided = await payRefundAudited(services, { id, method, destination, reference: form.payout_reference, staffId: c.get('staff').id });
     if (!decided) throw new ConsoleError(409, say('errors.decided'));
     services.mailer.dispatch(withdrawalCompletedMail(decided, decided.amount, decided.currency));
     return c.redirect(`/operator/withdrawals?refunded=${id}`, 303);

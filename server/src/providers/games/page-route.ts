@@ -4,6 +4,7 @@ import { html, raw } from 'hono/html';
 import type { AppEnv, Services } from '../../app-env.ts';
 import { LOCALES, type Locale } from '../../../../src/i18n/locales.mjs';
 import { gamePageAssets } from './page/bundle.ts';
+import { sessionLocale } from './sessions.ts';
 
 /**
  * The demo provider's game pages: GET /demo-games/play/:sessionId?theme=light|dark, a small HTML
@@ -35,10 +36,6 @@ export function gamePageRoutes(services: Services, { siteOrigin = '' }: GamePage
   const app = new Hono<AppEnv>();
   const siteOrigins = siteOrigin ? [siteOrigin] : [];
 
-  /** The launch's locale; undefined for an unknown session (the script then says so, in the request's language). */
-  const sessionLocale = async (id: string) =>
-    (await services.db.query<{ locale: Locale }>('SELECT locale FROM game_sessions WHERE id = $1', [id]))[0]?.locale;
-
   app.get('/demo-games/assets/:file', async (c) => {
     const { script, style } = await gamePageAssets();
     const asset = [script, style].find((candidate) => candidate.name === c.req.param('file'));
@@ -50,7 +47,7 @@ export function gamePageRoutes(services: Services, { siteOrigin = '' }: GamePage
 
   app.get('/demo-games/play/:sessionId', async (c) => {
     const sessionId = c.req.param('sessionId');
-    const stored = SESSION_ID.test(sessionId) ? await sessionLocale(sessionId) : undefined;
+    const stored = SESSION_ID.test(sessionId) ? await sessionLocale(services.db, sessionId) : undefined;
     const locale = stored && stored in messages ? stored : c.get('locale');
     const theme = c.req.query('theme') === 'dark' ? 'dark' : 'light';
     const { script, style } = await gamePageAssets();

@@ -8,7 +8,7 @@ import { fromCents, toCents } from '../../../../src/api/money.ts';
 import { formatMoney } from '../../../../src/i18n/money-format.ts';
 import type { Services } from '../../app-env.ts';
 import type { Queryable } from '../../db/database.ts';
-import { detailError } from '../../errors.ts';
+import { Gone, InvalidRequest, NotAllowed } from '../../domain-errors.ts';
 import type { Locale } from '../../i18n.ts';
 import { lockPlayer, mayPlay } from '../../services/play-policy.ts';
 import { walletBet, walletRollback, walletWin } from '../../services/wallet.ts';
@@ -38,7 +38,7 @@ async function draw(services: Services, db: Queryable, session: GameSession, bet
      RETURNING nonce, server_seed, server_seed_hash, client_seed`,
     [session.id, services.clock().toISOString()],
   );
-  if (!pair) throw detailError(410, 'games.session_expired');
+  if (!pair) throw new Gone('games.session_expired');
   const resolved = await withFairRandom({ serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: pair.nonce }, (random) => resolveBet(bet, random));
   return { nonce: pair.nonce, client_seed: pair.client_seed, server_seed_hash: pair.server_seed_hash, resolved };
 }
@@ -61,7 +61,7 @@ async function storeRound(services: Services, tx: Queryable, session: GameSessio
 function checkedBet(services: Services, session: GameSession, input: unknown, locale: Locale): { bet: GameBet; stake: string } {
   const checked = checkBet(session.mechanic as Parameters<typeof checkBet>[0], input, session.game_id);
   if ('problem' in checked) {
-    throw detailError(400, `games.${checked.problem}`, checked.problem === 'slot_step' ? { step: formatMoney(slotStakeStep(session.game_id), session.currency, locale) } : undefined);
+    throw new InvalidRequest(`games.${checked.problem}`, checked.problem === 'slot_step' ? { step: formatMoney(slotStakeStep(session.game_id), session.currency, locale) } : undefined);
   }
   checkLimits(services, session, checked.stake, locale);
   return checked;
@@ -71,12 +71,12 @@ export function checkLimits(services: Services, session: GameSession, stakeText:
   const { minBet, maxBet } = services.config.games;
   const stake = toCents(stakeText)!;
   const limits = { min: formatMoney(minBet, session.currency, locale), max: formatMoney(maxBet, session.currency, locale) };
-  if (stake < toCents(minBet)!) throw detailError(400, 'games.bet_too_small', limits);
-  if (stake > toCents(maxBet)!) throw detailError(400, 'games.bet_too_large', limits);
+  if (stake < toCents(minBet)!) throw new InvalidRequest('games.bet_too_small', limits);
+  if (stake > toCents(maxBet)!) throw new InvalidRequest('games.bet_too_large', limits);
 }
 
 export const insufficientFunds = (session: GameSession, balance: string) =>
-  detailError(400, 'insufficient_funds', { balance: formatMoney(balance, session.currency, session.locale as Locale) });
+  new InvalidRequest('insufficient_funds', { balance: formatMoney(balance, session.currency, session.locale as Locale) });
 
 /**
  * The safer-gambling check for a real-money stake, inside the transaction that takes it: the
@@ -87,7 +87,7 @@ export async function checkStake(services: Services, tx: Queryable, session: Gam
   await lockPlayer(tx, session.user_id!);
   const verdict = await mayPlay(tx, session.user_id!, services.clock(), stakeCents);
   if (!verdict.allowed) {
-    throw detailError(403, verdict.reason, verdict.room === undefined ? undefined : { room: formatMoney(fromCents(verdict.room), session.currency, session.locale as Locale) });
+    throw new NotAllowed(verdict.reason, verdict.room === undefined ? undefined : { room: formatMoney(fromCents(verdict.room), session.currency, session.locale as Locale) });
   }
 }
 

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { GameMode } from '../../../../src/api/contract.ts';
+import type { Locale } from '../../../../src/i18n/locales.mjs';
 import type { GameMechanic } from '../../../../src/games/mechanics.ts';
 import { hashServerSeed, newServerSeed } from '../../../../src/games/fairness.ts';
 import type { FairnessState, GameBet, GameOutcome, GameSessionState, RoundView, SeedRotation } from '../../../../src/games/protocol.ts';
 import type { Services } from '../../app-env.ts';
 import type { Queryable } from '../../db/database.ts';
-import { detailError } from '../../errors.ts';
+import { Conflict, Gone, InvalidRequest, NotFound } from '../../domain-errors.ts';
 import { isStepMechanic } from '../../../../src/games/steps.ts';
 import { openRoundOf, settleExpiredRounds } from './step-rounds.ts';
 
@@ -79,15 +80,15 @@ export async function loadSession(services: Services, id: string, setLocale: (lo
       [id],
     )
     : [];
-  if (!session) throw detailError(404, 'games.session_unknown');
+  if (!session) throw new NotFound('games.session_unknown');
   setLocale(session.locale);
   if (new Date(session.expires_at).getTime() <= services.clock().getTime()) {
     // A round left open is finished by its game's rule, never forfeited silently.
     await settleExpiredRounds(services, { sessionId: session.id });
-    throw detailError(410, 'games.session_expired');
+    throw new Gone('games.session_expired');
   }
   // The sign-in that launched a real session ended (sign-out, password change…): so did the session.
-  if ((session as GameSession & { signed_out?: boolean }).signed_out) throw detailError(410, 'games.session_expired');
+  if ((session as GameSession & { signed_out?: boolean }).signed_out) throw new Gone('games.session_expired');
   return session;
 }
 
@@ -174,9 +175,9 @@ const UNSAFE = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
  * seed, nonce 0). The row lock orders it against rounds reserving a nonce.
  */
 export async function rotateSeeds(services: Services, session: GameSession, clientSeed: unknown): Promise<SeedRotation> {
-  if (typeof clientSeed !== 'string' || !clientSeed.trim()) throw detailError(400, 'games.client_seed_required');
-  if (UNSAFE.test(clientSeed)) throw detailError(400, 'games.client_seed_characters');
-  if ([...clientSeed].length > CLIENT_SEED_MAX) throw detailError(400, 'games.client_seed_too_long', { max: CLIENT_SEED_MAX });
+  if (typeof clientSeed !== 'string' || !clientSeed.trim()) throw new InvalidRequest('games.client_seed_required');
+  if (UNSAFE.test(clientSeed)) throw new InvalidRequest('games.client_seed_characters');
+  if ([...clientSeed].length > CLIENT_SEED_MAX) throw new InvalidRequest('games.client_seed_too_long', { max: CLIENT_SEED_MAX });
   await fairnessOf(services, session.id);
   const following = newServerSeed();
   const followingHash = await hashServerSeed(following);
@@ -187,7 +188,7 @@ export async function rotateSeeds(services: Services, session: GameSession, clie
     );
     // A multi-step round in play still needs its server seed secret.
     const [open] = await tx.query(`SELECT 1 FROM game_rounds WHERE session_id = $1 AND state = 'open'`, [session.id]);
-    if (open) throw detailError(409, 'games.round_open');
+    if (open) throw new Conflict('games.round_open');
     await tx.query('INSERT INTO game_seed_reveals (server_seed_hash, server_seed, revealed_at, session_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [
       old!.server_seed_hash, old!.server_seed, services.clock().toISOString(), session.id,
     ]);
@@ -202,4 +203,10 @@ export async function rotateSeeds(services: Services, session: GameSession, clie
       fairness: { server_seed_hash: old!.next_server_seed_hash, next_server_seed_hash: followingHash, client_seed: clientSeed, nonce: 0 },
     };
   });
+}
+
+/** The launch's locale; undefined for an unknown session (the game page's script then says so, in the request's language). */
+export async function sessionLocale(db: Queryable, id: string): Promise<Locale | undefined> {
+  const [row] = await db.query<{ locale: Locale }>('SELECT locale FROM game_sessions WHERE id = $1', [id]);
+  return row?.locale;
 }

@@ -10,7 +10,7 @@ import { crashEndsAt } from '../../../../src/games/crash.ts';
 import type { StepRoundView } from '../../../../src/games/protocol.ts';
 import type { Services } from '../../app-env.ts';
 import type { Queryable } from '../../db/database.ts';
-import { detailError } from '../../errors.ts';
+import { Conflict, Gone, InvalidRequest, NotFound } from '../../domain-errors.ts';
 import type { Locale } from '../../i18n.ts';
 import { walletBet, walletRaise, walletWin } from '../../services/wallet.ts';
 import { checkLimits, checkStake, insufficientFunds } from './rounds.ts';
@@ -109,7 +109,7 @@ async function settle(services: Services, tx: Queryable, session: Pick<GameSessi
 export async function openStepRound(services: Services, session: GameSession, input: unknown): Promise<StepRoundResponse> {
   const mechanic = session.mechanic as StepMechanic;
   const checked = checkStepBet(mechanic, input);
-  if ('problem' in checked) throw detailError(400, `games.${checked.problem}`);
+  if ('problem' in checked) throw new InvalidRequest(`games.${checked.problem}`);
   checkLimits(services, session, checked.stake, session.locale as Locale);
   const { bet, stake } = checked;
   const roundId = randomUUID();
@@ -119,9 +119,9 @@ export async function openStepRound(services: Services, session: GameSession, in
       `UPDATE game_sessions SET nonce = nonce + 1 WHERE id = $1 AND expires_at > $2 RETURNING nonce, server_seed, server_seed_hash, client_seed`,
       [session.id, services.clock().toISOString()],
     );
-    if (!pair) throw detailError(410, 'games.session_expired');
+    if (!pair) throw new Gone('games.session_expired');
     const [open] = await tx.query(`SELECT 1 FROM game_rounds WHERE session_id = $1 AND state = 'open'`, [session.id]);
-    if (open) throw detailError(409, 'games.round_open');
+    if (open) throw new Conflict('games.round_open');
     let balance: string;
     let historyId: number | null = null;
     if (session.mode === 'demo') {
@@ -150,11 +150,11 @@ export async function openStepRound(services: Services, session: GameSession, in
 
 function parseAction(mechanic: StepMechanic, body: Record<string, unknown>): Omit<StepAction, 'elapsed_ms'> {
   const { action, action_id: actionId, cell } = body;
-  if (typeof actionId !== 'string' || !ACTION_ID.test(actionId)) throw detailError(400, 'games.action_id_invalid');
+  if (typeof actionId !== 'string' || !ACTION_ID.test(actionId)) throw new InvalidRequest('games.action_id_invalid');
   const allowed = mechanic === 'blackjack' ? ['hit', 'stand', 'double', 'split'] : mechanic === 'mines' ? ['reveal', 'cashout'] : ['cashout'];
-  if (typeof action !== 'string' || !allowed.includes(action)) throw detailError(400, 'games.action_invalid');
+  if (typeof action !== 'string' || !allowed.includes(action)) throw new InvalidRequest('games.action_invalid');
   if (action === 'reveal') {
-    if (!Number.isInteger(cell) || (cell as number) < 0 || (cell as number) > 24) throw detailError(400, 'games.action_invalid');
+    if (!Number.isInteger(cell) || (cell as number) < 0 || (cell as number) > 24) throw new InvalidRequest('games.action_invalid');
     return { action_id: actionId, action, cell: cell as number };
   }
   return { action_id: actionId, action };
@@ -164,7 +164,7 @@ async function lockRound(tx: Queryable, session: GameSession, roundId: string): 
   const [row] = /^[0-9a-f-]{36}$/.test(roundId)
     ? await tx.query<StepRow>(`SELECT ${STEP_COLUMNS} FROM game_rounds r JOIN games g ON g.id = r.game_id WHERE r.id = $1 AND r.session_id = $2 FOR UPDATE OF r`, [roundId, session.id])
     : [];
-  if (!row || !isStepMechanic(row.mechanic)) throw detailError(404, 'games.round_unknown');
+  if (!row || !isStepMechanic(row.mechanic)) throw new NotFound('games.round_unknown');
   return row;
 }
 
@@ -173,7 +173,7 @@ const sameAction = (a: StepAction, b: Omit<StepAction, 'elapsed_ms'>) => a.actio
 /** Plays one action on an open round (see the module comment). */
 export async function playAction(services: Services, session: GameSession, roundId: string, body: Record<string, unknown>): Promise<StepRoundResponse> {
   const mechanic = session.mechanic as StepMechanic;
-  if (!isStepMechanic(mechanic)) throw detailError(404, 'games.round_unknown');
+  if (!isStepMechanic(mechanic)) throw new NotFound('games.round_unknown');
   const parsed = parseAction(mechanic, body);
   return services.db.transaction(async (tx) => {
     const row = await lockRound(tx, session, roundId);
@@ -181,16 +181,16 @@ export async function playAction(services: Services, session: GameSession, round
     const elapsed = elapsedOf(services, row);
     const repeat = row.actions.find((recorded) => recorded.action_id === parsed.action_id);
     if (repeat) {
-      if (!sameAction(repeat, parsed)) throw detailError(409, 'games.action_conflict');
+      if (!sameAction(repeat, parsed)) throw new Conflict('games.action_conflict');
       const round = await replayOn(pair, mechanic, row.bet, row.actions);
       return { round: stepRoundView(row, round, elapsed), balance: await sessionBalance(tx, session) };
     }
-    if (row.state !== 'open') throw detailError(409, 'games.round_finished');
+    if (row.state !== 'open') throw new Conflict('games.round_finished');
     const action: StepAction = mechanic === 'crash' ? { ...parsed, elapsed_ms: elapsed } : parsed;
     let extra = 0n;
     const round = await replayOn(pair, mechanic, row.bet, row.actions, (state) => {
       const result = applyAction(mechanic, state, action);
-      if (!result.ok) throw detailError(400, 'games.action_invalid');
+      if (!result.ok) throw new InvalidRequest('games.action_invalid');
       extra = result.extra;
     });
     const actions = [...row.actions, action];

@@ -1,7 +1,7 @@
 import { fromCents, toCents } from '../../../../src/api/money.ts';
 import { formatMoney } from '../../../../src/i18n/money-format.ts';
 import type { Queryable } from '../../db/database.ts';
-import { fieldError } from '../../errors.ts';
+import { InvalidInput } from '../../domain-errors.ts';
 import type { Locale } from '../../i18n.ts';
 import { formatInstant } from './format.ts';
 import { room } from './limits.ts';
@@ -27,7 +27,7 @@ export async function checkDepositAtCreation(tx: Queryable, userId: number, amou
   };
   // Without a counted deposit nothing leaves the window: the limit itself is the most there is.
   const key = !left.availableAt ? 'rg.deposit_limit_max' : left.room > 0n ? 'rg.deposit_limit_room' : 'rg.deposit_limit_reached';
-  throw fieldError('amount', key, params);
+  throw InvalidInput.of('amount', key, params);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { toCents } from '../../../../src/api/money.ts';
 import type { SelfExclusionPeriod, TimeOutPeriod } from '../../../../src/api/contract.ts';
 import type { Queryable } from '../../db/database.ts';
-import { detailError } from '../../errors.ts';
+import { NotAllowed } from '../../domain-errors.ts';
 import type { Locale } from '../../i18n.ts';
 import { cancelBonus } from '../bonus.ts';
 import { addTransaction } from '../history.ts';
@@ -63,9 +63,9 @@ export function refuseIfBlocked(row: BlockRow | undefined, now: Date, locale: Lo
   if (!row) return;
   const active = (value: Date | string | null) => (value !== null && new Date(value).getTime() > now.getTime() ? new Date(value) : undefined);
   const excluded = active(row.self_excluded_until);
-  if (excluded) throw detailError(403, `rg.self_excluded_${action}`, { until: formatInstant(excluded, locale) });
+  if (excluded) throw new NotAllowed(`rg.self_excluded_${action}`, { until: formatInstant(excluded, locale) });
   const timedOut = active(row.time_out_until);
-  if (timedOut) throw detailError(403, `rg.time_out_${action}`, { until: formatInstant(timedOut, locale) });
+  if (timedOut) throw new NotAllowed(`rg.time_out_${action}`, { until: formatInstant(timedOut, locale) });
 }
 
 /** The block in force now, if any: self-exclusion first (it is the longer, stronger one). */

@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import type { Game } from '../../../src/api/contract.ts';
+import type { Queryable } from '../db/database.ts';
+
+/** The game gateway's records: the player's id at the provider, the listed games and their order. */
+
+/** The id the game provider knows the player by, made once and kept. */
+export async function gatewayPlayerId(db: Queryable, userId: number): Promise<string> {
+  const [row] = await db.query<{ gateway_player_id: string }>(
+    'UPDATE users SET gateway_player_id = COALESCE(gateway_player_id, $2) WHERE id = $1 RETURNING gateway_player_id',
+    [userId, `p_${randomBytes(8).toString('hex')}`],
+  );
+  return row!.gateway_player_id;
+}
+
+/** The game if it is listed (not retired), by its id. */
+export async function listedGame(db: Queryable, gameId: string): Promise<{ id: string } | undefined> {
+  const [game] = await db.query<{ id: string }>('SELECT id FROM games WHERE id = $1 AND NOT retired', [gameId]);
+  return game;
+}
+
+/** The currency of the player's account, which their real sessions play in. */
+export async function playerCurrency(db: Queryable, userId: number): Promise<string> {
+  const [user] = await db.query<{ currency: string }>('SELECT currency FROM users WHERE id = $1', [userId]);
+  return user!.currency;
+}
+
+/** Ties a real game session to the sign-in that launched it: it lives only as long as that sign-in. */
+export async function bindSessionToSignIn(db: Queryable, sessionId: string, tokenHash: string): Promise<void> {
+  await db.query('UPDATE game_sessions SET auth_token_hash = $2 WHERE id = $1', [sessionId, tokenHash]);
+}
+
+/** The `limit` most played games by real-money rounds of the last `days`, then by the catalogue's own order. */
+export function popularGames(db: Queryable, now: Date, limit: number, days: number): Promise<Game[]> {
+  return db.query<Game>(
+    `SELECT g.id, g.name, g.provider, g.image, g.category FROM games g
+     LEFT JOIN (SELECT game_id, count(*) AS rounds FROM game_rounds
+                WHERE mode = 'real' AND created_at > $2::timestamptz - make_interval(days => $3) GROUP BY game_id) r ON r.game_id = g.id
+     WHERE NOT g.retired
+     ORDER BY COALESCE(r.rounds, 0) DESC, g.popularity DESC, g.id LIMIT $1`,
+    [limit, now.toISOString(), days],
+  );
+}
+
+export interface ListedGameRow {
+  id: string;
+  name: string;
+  provider: string;
+  image: string;
+  category: Game['category'];
+  mechanic: string;
+  rtp: string;
+  volatility: string | null;
+}
+
+/**
+ * Every listed game of the category (all of them without one), by popularity, with the catalogue's
+ * published rtp and volatility (src/games/catalogue.ts, written by the seed).
+ */
+export function listedGames(db: Queryable, category: string | undefined): Promise<ListedGameRow[]> {
+  return db.query<ListedGameRow>(
+    `SELECT id, name, provider, image, category, mechanic, rtp, volatility FROM games WHERE NOT retired AND ($1::text IS NULL OR category = $1) ORDER BY popularity DESC, id`,
+    [category ?? null],
+  );
+}

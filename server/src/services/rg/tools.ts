@@ -1,0 +1,81 @@
+import type { ResponsibleGaming, RgPeriod, SelfExclusionPeriod, TimeOutPeriod } from '../../../../src/api/contract.ts';
+import { fromCents, signedToCents } from '../../../../src/api/money.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { startSelfExclusion, startTimeOut } from './exclusion.ts';
+import { changeLimit, limitsView, type LimitKind } from './limits.ts';
+import { nextRealityCheck, sessionMoney, sessionOf } from './session.ts';
+
+/**
+ * The player's safer-gambling tools as the API shows and changes them: limits, reality
+ * checks, time-out and self-exclusion. The rules themselves live beside this file.
+ */
+
+/** What `/api/user/responsible-gaming` answers for the player, in the sign-in `keyHash`. */
+export async function responsibleGamingView(tx: Queryable, userId: number, keyHash: string, now: Date): Promise<ResponsibleGaming> {
+  const [user] = await tx.query<{ reality_check_minutes: number | null; time_out_until: Date | null; self_excluded_until: Date | null; net: string; currency: string }>(
+    `SELECT reality_check_minutes, time_out_until, self_excluded_until, currency,
+       (SELECT COALESCE(sum(amount), 0)::numeric(14,2)::text FROM transactions
+         WHERE user_id = $1 AND ((type = 'deposit' AND status = 'completed') OR (type = 'withdrawal' AND status <> 'cancelled'))) AS net
+     FROM users WHERE id = $1`,
+    [userId],
+  );
+  const session = await sessionOf(tx, keyHash);
+  const startedAt = new Date(session.created_at);
+  const iso = (value: Date | null) => (value === null ? null : new Date(value).toISOString());
+  return {
+    deposit_limits: await limitsView(tx, userId, 'deposit', now),
+    loss_limits: await limitsView(tx, userId, 'loss', now),
+    reality_check_minutes: user!.reality_check_minutes,
+    session_started_at: startedAt.toISOString(),
+    time_out_until: iso(user!.time_out_until),
+    self_excluded_until: iso(user!.self_excluded_until),
+    lifetime_net_deposits: fromCents(signedToCents(user!.net)!),
+    reality_check_next_at: iso(nextRealityCheck(session, user!.reality_check_minutes)),
+    session: await sessionMoney(tx, userId, startedAt, now),
+    currency: user!.currency,
+  };
+}
+
+export interface LimitChange {
+  kind: LimitKind;
+  period: RgPeriod;
+  /** The new limit in cents; undefined removes it. */
+  cents: bigint | undefined;
+}
+
+/**
+ * Applies the player's changes in one transaction on the locked player (lowering a limit is
+ * immediate, raising or removing one waits `coolingOffHours`), and answers the view after them.
+ * `realityCheckMinutes` undefined leaves the reality check as it is; null turns it off.
+ */
+export async function changeResponsibleGaming(
+  db: Database,
+  change: { userId: number; keyHash: string; limits: LimitChange[]; realityCheckMinutes?: number | null; coolingOffHours: number },
+  now: () => Date,
+): Promise<ResponsibleGaming> {
+  const { userId } = change;
+  const at = now();
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+    for (const limit of change.limits) await changeLimit(tx, userId, limit.kind, limit.period, limit.cents, at, change.coolingOffHours);
+    if (change.realityCheckMinutes !== undefined) await tx.query('UPDATE users SET reality_check_minutes = $2 WHERE id = $1', [userId, change.realityCheckMinutes]);
+    return responsibleGamingView(tx, userId, change.keyHash, now());
+  });
+}
+
+/** The player saw the reality check in the sign-in `keyHash`: answers when the next one is due (null: none). */
+export async function acknowledgeRealityCheck(db: Queryable, userId: number, keyHash: string, now: Date): Promise<Date | null> {
+  await db.query('UPDATE auth_tokens SET reality_ack_at = $2 WHERE key_hash = $1', [keyHash, now.toISOString()]);
+  const [user] = await db.query<{ minutes: number | null }>('SELECT reality_check_minutes AS minutes FROM users WHERE id = $1', [userId]);
+  return nextRealityCheck({ created_at: now, reality_ack_at: now }, user!.minutes) ?? null;
+}
+
+/** Starts the player's time-out in one transaction; answers when it ends. */
+export function takeTimeOut(db: Database, userId: number, period: TimeOutPeriod, now: Date): Promise<Date> {
+  return db.transaction((tx) => startTimeOut(tx, userId, period, now));
+}
+
+/** Starts the player's self-exclusion in one transaction; answers when it ends and the money returned. */
+export function excludeSelf(db: Database, userId: number, period: SelfExclusionPeriod, now: Date, currency: string) {
+  return db.transaction((tx) => startSelfExclusion(tx, userId, period, now, currency));
+}
