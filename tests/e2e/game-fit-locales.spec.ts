@@ -21,6 +21,7 @@ import enSteps from '../../locales/en/game_steps.json' with { type: 'json' };
 import jaSteps from '../../locales/ja/game_steps.json' with { type: 'json' };
 import hiSteps from '../../locales/hi/game_steps.json' with { type: 'json' };
 import { apiToken, newPlayer, registerPlayer } from './helpers';
+import { playCls } from './play-cls';
 
 /** One seeded game per mechanic (server/src/db/seed.ts). */
 const GAMES: [GameMechanic, string][] = [
@@ -282,33 +283,6 @@ for (const locale of LOCALES) {
   });
 }
 
-/** CLS as web-vitals counts it (largest session window), from load until the mode buttons are shown. */
-async function playCls(page: Page) {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __cls: number };
-    w.__cls = 0;
-    let session = 0;
-    let first = 0;
-    let last = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-        if (entry.hadRecentInput) continue;
-        if (session && entry.startTime - last < 1000 && entry.startTime - first < 5000) session += entry.value;
-        else {
-          session = entry.value;
-          first = entry.startTime;
-        }
-        last = entry.startTime;
-        w.__cls = Math.max(w.__cls, session);
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-  await page.goto('/play?game=amber-fortune');
-  await expect(page.locator('[data-play-modes][data-ready]')).toBeVisible();
-  // Let late shifts (fonts, the session script, the header's balance) arrive.
-  await page.waitForLoadState('networkidle');
-  return page.evaluate(() => (window as unknown as { __cls: number }).__cls);
-}
 
 test('/play CLS at 360 px stays within 0.02 signed out and signed in', async ({ page, request }) => {
   await page.setViewportSize({ width: 360, height: 640 });
