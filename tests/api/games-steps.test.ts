@@ -192,11 +192,20 @@ describe('multi-step rounds', () => {
   });
 
   it('the loss limit counts open stakes: a second stake or a double that would not fit is refused', async () => {
-    const player = await ctx.api.player({ balance: '100.00' });
-    expect((await ctx.api.request('PATCH', '/api/user/responsible-gaming', { token: player.token, body: { loss_limits: { day: '15.00' } } })).status).toBe(200);
-    const blackjack = await launch('blackjack', player.token);
+    // A deal that settles at once (a natural) would count against the limit before the test
+    // starts, so each try is a fresh player whose only stake is the open round.
+    const fresh = async () => {
+      const player = await ctx.api.player({ balance: '100.00' });
+      expect((await ctx.api.request('PATCH', '/api/user/responsible-gaming', { token: player.token, body: { loss_limits: { day: '15.00' } } })).status).toBe(200);
+      const blackjack = await launch('blackjack', player.token);
+      const res = await open(blackjack, { type: 'blackjack', amount: '8.00' });
+      expect(res.status).toBe(200);
+      return { player, blackjack, round: res.body.round };
+    };
+    let attempt = await fresh();
+    while (!(attempt.round.state === 'open' && attempt.round.actions.includes('hit'))) attempt = await fresh();
+    const { player, blackjack, round } = attempt;
     const mines = await launch('mines', player.token);
-    const { round } = await openBlackjack(blackjack, '8.00');
     // 8.00 open counts as lost: 7.00 of room is left; a double (8.00 more) does not fit.
     expect((await open(mines, { type: 'mines', amount: '7.01', mines: 3 })).status).toBe(403);
     const doubled = await act(blackjack, round.id, { action: 'double', action_id: actionId() });
