@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
 import type { GameSessionState } from '../../src/games/protocol';
-import { verifyStepRound, type StepBet } from '../../src/games/steps';
+import { differentStepNonce } from './tampered-nonce';
 import type { Locale } from '../../src/i18n/locales.mjs';
 
 /**
@@ -41,21 +41,6 @@ async function pressUntilDone(frame: FrameLocator, selector: string) {
 
 type Round = GameSessionState['rounds'][number];
 
-/** A nonce after the round's whose replay differs from the record (the same mine layout can recur, 1 in 2,300 with 3 mines). */
-async function differentNonce(round: Round) {
-  for (let nonce = round.nonce + 1; ; nonce++) {
-    // A replay the recorded actions cannot finish (a cash-out after a mine) throws: that differs too.
-    const replay = await verifyStepRound({ serverSeed: round.server_seed!, clientSeed: round.client_seed, nonce }, round.outcome.type as 'mines', round.bet as unknown as StepBet, round.actions ?? []).catch(() => undefined);
-    if (!replay || !replay.finished || replay.win !== round.win || JSON.stringify(sorted(replay.view)) !== JSON.stringify(sorted(round.outcome))) return nonce;
-  }
-}
-
-/** The value with object keys sorted (a stored round comes back from jsonb in another key order). */
-const sorted = (value: unknown): unknown =>
-  Array.isArray(value) ? value.map(sorted)
-    : value && typeof value === 'object' ? Object.fromEntries(Object.keys(value).sort().map((k) => [k, sorted((value as Record<string, unknown>)[k])]))
-      : value;
-
 /** Rotates the seeds, verifies the round from its row (match), then with another nonce (mismatch). */
 async function rotateAndVerify(frame: FrameLocator, request: APIRequestContext, sessionId: string, round: Round, seed: string) {
   await frame.locator('input[name=client_seed]').fill(seed);
@@ -68,7 +53,7 @@ async function rotateAndVerify(frame: FrameLocator, request: APIRequestContext, 
   await expect(frame.locator('.verdict[data-result=match]')).toBeVisible();
   // Another nonce replays other cards or mines: it does not verify.
   const revealed = (await providerState(request, sessionId)).rounds.find((r) => r.round_id === round.round_id)!;
-  await frame.locator('input[name=nonce]').fill(String(await differentNonce(revealed)));
+  await frame.locator('input[name=nonce]').fill(String(await differentStepNonce(revealed, revealed.server_seed!)));
   await frame.locator('input[name=nonce]').press('Enter');
   await expect(frame.locator('.verdict[data-result=mismatch]')).toBeVisible();
 }

@@ -1,6 +1,7 @@
 import { withFairRandom } from '../../src/games/fairness';
 import type { RoundView } from '../../src/games/protocol';
 import { resolveBet } from '../../src/games/round';
+import { verifyStepRound, type StepBet, type StepMechanic } from '../../src/games/steps';
 
 /** JSON with sorted keys: a stored outcome comes back from jsonb in another key order. */
 const canonical = (value: unknown): string =>
@@ -17,5 +18,17 @@ export async function differentNonce(round: Pick<RoundView, 'nonce' | 'client_se
   for (let nonce = round.nonce + 1; ; nonce++) {
     const { outcome } = await withFairRandom({ serverSeed, clientSeed: round.client_seed, nonce }, (random) => resolveBet(round.bet, random));
     if (canonical(outcome) !== canonical(round.outcome)) return nonce;
+  }
+}
+
+/**
+ * The same for a multi-step round, by replaying its recorded actions (the same mine layout recurs
+ * 1 time in 2,300 with 3 mines). A replay the actions cannot finish (a cash-out after a mine) throws:
+ * that differs too.
+ */
+export async function differentStepNonce(round: Pick<RoundView, 'nonce' | 'client_seed' | 'bet' | 'outcome' | 'actions' | 'win'>, serverSeed: string) {
+  for (let nonce = round.nonce + 1; ; nonce++) {
+    const replay = await verifyStepRound({ serverSeed, clientSeed: round.client_seed, nonce }, round.outcome.type as StepMechanic, round.bet as unknown as StepBet, round.actions ?? []).catch(() => undefined);
+    if (!replay?.finished || replay.win !== round.win || canonical(replay.view) !== canonical(round.outcome)) return nonce;
   }
 }
