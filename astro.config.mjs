@@ -37,11 +37,17 @@ const build = { id: createBuildId(), timestamp: new Date().toISOString() };
  * `npm start` creates the key pair before it builds; operators pass PUBLIC_RSA_PUBLIC_KEY.
  */
 const rsaPublicKey = publicKeySpkiBase64();
-if (!rsaPublicKey) console.warn('[keys] no RSA public key: the site will send request bodies unencrypted. Run `npm start` once or set PUBLIC_RSA_PUBLIC_KEY.');
+if (!rsaPublicKey)
+  console.warn(
+    '[keys] no RSA public key: the site will send request bodies unencrypted. Run `npm start` once or set PUBLIC_RSA_PUBLIC_KEY.',
+  );
 
 // The reset and activation pages are noindex and carry their token in the fragment: nothing for a search engine.
 /** @param {string} url */
-const isPrivateRoute = (url) => /\/profile(\/|$)|\/(reset-password|activate|confirm-email)(\.html)?\/?$|\/(404|500)(\.html)?\/?$/.test(new URL(url).pathname);
+const isPrivateRoute = (url) =>
+  /\/profile(\/|$)|\/(reset-password|activate|confirm-email)(\.html)?\/?$|\/(404|500)(\.html)?\/?$/.test(
+    new URL(url).pathname,
+  );
 
 export default defineConfig({
   site,

@@ -48,7 +48,13 @@ export default defineConfig({
     : [
         { name: 'chromium', testIgnore: ISOLATED_SPECS },
         // One file and one test at a time, against a private copy of dist/ on its own server.
-        { name: 'isolated', testMatch: ISOLATED_SPECS, workers: 1, fullyParallel: false, use: { baseURL: local(ISOLATED_PORT) } },
+        {
+          name: 'isolated',
+          testMatch: ISOLATED_SPECS,
+          workers: 1,
+          fullyParallel: false,
+          use: { baseURL: local(ISOLATED_PORT) },
+        },
       ],
   webServer: REMOTE ? [] : [ourServer(E2E_PORT), ourServer(ISOLATED_PORT, ' --isolated')],
 });

@@ -6,7 +6,10 @@ import { randomBytes } from 'node:crypto';
 
 /** A sortable, unique id for this build, e.g. `20261121T220512Z-3f9a1c`. */
 export function createBuildId(date = new Date()) {
-  const stamp = date.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const stamp = date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   return `${stamp}-${randomBytes(3).toString('hex')}`;
 }
 

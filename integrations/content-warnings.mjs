@@ -11,7 +11,9 @@ export function contentWarningsReport() {
       'astro:build:done': ({ logger }) => {
         const warnings = [...contentWarnings()].sort();
         if (warnings.length === 0) return;
-        logger.warn(`${warnings.length} content warning(s); \`npm run i18n:check\` explains each:\n  ${warnings.join('\n  ')}`);
+        logger.warn(
+          `${warnings.length} content warning(s); \`npm run i18n:check\` explains each:\n  ${warnings.join('\n  ')}`,
+        );
       },
     },
   };

@@ -35,13 +35,22 @@ function lighthouse(url, mode) {
   const flags = ['--headless=new', ...CHROMIUM_ARGS, ...(mode === 'dark' ? ['--force-dark-mode'] : [])];
   const run = spawnSync(
     process.execPath,
-    ['node_modules/lighthouse/cli/index.js', url, '--quiet', '--output=json', `--output-path=${output}`,
-      '--only-categories=performance,accessibility,best-practices,seo', `--chrome-flags=${flags.join(' ')}`],
+    [
+      'node_modules/lighthouse/cli/index.js',
+      url,
+      '--quiet',
+      '--output=json',
+      `--output-path=${output}`,
+      '--only-categories=performance,accessibility,best-practices,seo',
+      `--chrome-flags=${flags.join(' ')}`,
+    ],
     { env: { ...process.env, CHROME_PATH: chromiumPath() }, stdio: ['ignore', 'ignore', 'inherit'] },
   );
   if (run.status !== 0) throw new Error(`lighthouse failed on ${url}`);
   const report = JSON.parse(readFileSync(output, 'utf8'));
-  return Object.fromEntries(Object.entries(report.categories).map(([id, category]) => [id, Math.round(category.score * 100)]));
+  return Object.fromEntries(
+    Object.entries(report.categories).map(([id, category]) => [id, Math.round(category.score * 100)]),
+  );
 }
 
 try {
@@ -58,9 +67,11 @@ try {
         rows.push({ url: localized(route, locale), mode, ...scores, axe: axe.violations.length });
         for (const [category, minimum] of Object.entries(BUDGET)) {
           if (category === 'seo' && NOINDEX(route)) continue;
-          if (scores[category] < minimum) failures.push(`${localized(route, locale)} ${mode}: ${category} ${scores[category]} < ${minimum}`);
+          if (scores[category] < minimum)
+            failures.push(`${localized(route, locale)} ${mode}: ${category} ${scores[category]} < ${minimum}`);
         }
-        for (const violation of axe.violations) failures.push(`${localized(route, locale)} ${mode}: axe ${violation.id}`);
+        for (const violation of axe.violations)
+          failures.push(`${localized(route, locale)} ${mode}: axe ${violation.id}`);
       }
     }
   }
@@ -70,9 +81,13 @@ try {
 }
 
 const pad = (value, width) => String(value).padStart(width);
-console.log(`\n${'page'.padEnd(22)}${'mode'.padEnd(7)}${pad('perf', 6)}${pad('a11y', 6)}${pad('best', 6)}${pad('seo', 6)}${pad('axe', 5)}`);
+console.log(
+  `\n${'page'.padEnd(22)}${'mode'.padEnd(7)}${pad('perf', 6)}${pad('a11y', 6)}${pad('best', 6)}${pad('seo', 6)}${pad('axe', 5)}`,
+);
 for (const row of rows) {
-  console.log(`${row.url.padEnd(22)}${row.mode.padEnd(7)}${pad(row.performance, 6)}${pad(row.accessibility, 6)}${pad(row['best-practices'], 6)}${pad(row.seo, 6)}${pad(row.axe, 5)}`);
+  console.log(
+    `${row.url.padEnd(22)}${row.mode.padEnd(7)}${pad(row.performance, 6)}${pad(row.accessibility, 6)}${pad(row['best-practices'], 6)}${pad(row.seo, 6)}${pad(row.axe, 5)}`,
+  );
 }
 if (failures.length) {
   console.error(`\n✖ below budget:\n  ${failures.join('\n  ')}`);

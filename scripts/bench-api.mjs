@@ -17,13 +17,18 @@ import { fromCents, toCents } from '../src/api/money.ts';
 import { startBenchApi } from './bench-server.mjs';
 import { parseEnv } from '../server/src/config/variables.ts';
 
-const { BENCH_API_PORT: PORT, BENCH_SECONDS: DURATION, DATABASE_URL: databaseUrl } = parseEnv(process.env, ['BENCH_API_PORT', 'BENCH_SECONDS', 'DATABASE_URL']);
+const {
+  BENCH_API_PORT: PORT,
+  BENCH_SECONDS: DURATION,
+  DATABASE_URL: databaseUrl,
+} = parseEnv(process.env, ['BENCH_API_PORT', 'BENCH_SECONDS', 'DATABASE_URL']);
 const CONNECTIONS = 10;
 const FLOOD = 50;
 const base = `http://127.0.0.1:${PORT}`;
 const only = process.argv.find((arg) => arg.startsWith('--db='))?.slice(5);
 const baselineAt = process.argv.indexOf('--baseline');
-const baselineRef = baselineAt >= 0 ? process.argv[baselineAt + 1] : process.argv.find((arg) => arg.startsWith('--baseline='))?.slice(11);
+const baselineRef =
+  baselineAt >= 0 ? process.argv[baselineAt + 1] : process.argv.find((arg) => arg.startsWith('--baseline='))?.slice(11);
 if (baselineAt >= 0 && !baselineRef) throw new Error('--baseline needs a git ref, e.g. --baseline 4885db5');
 
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -37,7 +42,10 @@ function describeDatabase(url, schema) {
 
 const run = (options, at = base) =>
   new Promise((done, reject) =>
-    autocannon({ connections: CONNECTIONS, duration: DURATION, ...options, url: `${at}${options.path}` }, (error, result) => (error ? reject(error) : done(result))),
+    autocannon(
+      { connections: CONNECTIONS, duration: DURATION, ...options, url: `${at}${options.path}` },
+      (error, result) => (error ? reject(error) : done(result)),
+    ),
   );
 
 /** 50 clients signing in with wrong passwords (unknown emails, so each one is hashed) until `done`. */
@@ -49,7 +57,10 @@ async function loginFlood(isDone) {
         const response = await fetch(`${base}/auth/token/login/`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: `flood-${randomBytes(6).toString('hex')}@example.test`, password: 'wrong-password-1' }),
+          body: JSON.stringify({
+            email: `flood-${randomBytes(6).toString('hex')}@example.test`,
+            password: 'wrong-password-1',
+          }),
         }).catch(() => undefined);
         const status = response?.status ?? 'error';
         outcomes[status] = (outcomes[status] ?? 0) + 1;
@@ -78,7 +89,13 @@ async function benchOne(kind) {
   const api = await startBenchApi({
     port: PORT,
     name: 'bench-api',
-    env: { ...env, WITHDRAWAL_MIN: '0.01', SITE_URL: base, LOGIN_MAX_FAILURES: '1000000', LOGIN_MAX_FAILURES_PER_ADDRESS: '1000000' },
+    env: {
+      ...env,
+      WITHDRAWAL_MIN: '0.01',
+      SITE_URL: base,
+      LOGIN_MAX_FAILURES: '1000000',
+      LOGIN_MAX_FAILURES_PER_ADDRESS: '1000000',
+    },
   });
   try {
     const { publicKey } = api;
@@ -86,10 +103,18 @@ async function benchOne(kind) {
     const token = await api.fundedPlayer(player, '10000.00');
 
     const headers = { authorization: `Token ${token}`, 'content-type': 'application/json' };
-    const withdrawalBody = JSON.stringify({ e_data: await encryptJson(JSON.stringify({ amount: '0.01', method: 'card', destination: '4242424242424242' }), publicKey) });
+    const withdrawalBody = JSON.stringify({
+      e_data: await encryptJson(
+        JSON.stringify({ amount: '0.01', method: 'card', destination: '4242424242424242' }),
+        publicKey,
+      ),
+    });
     const rows = [
       ['GET /api/user/me', await run({ path: '/api/user/me', headers })],
-      ['POST /api/user/withdrawal (encrypted)', await run({ path: '/api/user/withdrawal', method: 'POST', headers, body: withdrawalBody })],
+      [
+        'POST /api/user/withdrawal (encrypted)',
+        await run({ path: '/api/user/withdrawal', method: 'POST', headers, body: withdrawalBody }),
+      ],
     ];
     // Checked once the load has finished and the server's count has settled.
     const withdrawals = await settledCount(headers);
@@ -105,7 +130,15 @@ async function benchOne(kind) {
     rows.push([`GET /faq during ${FLOOD} concurrent bad logins`, faqDuringFlood]);
 
     const expected = fromCents(toCents('10000.00') - BigInt(withdrawals));
-    return { title: describeDatabase(env.DATABASE_URL, schema), rows, withdrawals, balance: me.balance, expected, floodOutcomes, schema };
+    return {
+      title: describeDatabase(env.DATABASE_URL, schema),
+      rows,
+      withdrawals,
+      balance: me.balance,
+      expected,
+      floodOutcomes,
+      schema,
+    };
   } finally {
     api.stop();
     if (schema) {
@@ -138,16 +171,35 @@ async function benchBaseline(ref, kind) {
   symlinkSync(resolve('node_modules'), join(worktree, 'node_modules'), 'dir');
   const servers = [];
   try {
-    for (const [name, cwd, port] of [['current', process.cwd(), PORT], [`baseline ${commit}`, worktree, PORT + 1]]) {
+    for (const [name, cwd, port] of [
+      ['current', process.cwd(), PORT],
+      [`baseline ${commit}`, worktree, PORT + 1],
+    ]) {
       const schema = kind === 'postgres' ? `bench_${randomBytes(4).toString('hex')}` : undefined;
       const env = kind === 'postgres' ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema } : { DATABASE_URL: '' };
       const at = `http://127.0.0.1:${port}`;
-      const api = await startBenchApi({ port, cwd, name: 'bench-api', env: { ...env, WITHDRAWAL_MIN: '0.01', SITE_URL: at, LOGIN_MAX_FAILURES: '1000000', LOGIN_MAX_FAILURES_PER_ADDRESS: '1000000' } });
+      const api = await startBenchApi({
+        port,
+        cwd,
+        name: 'bench-api',
+        env: {
+          ...env,
+          WITHDRAWAL_MIN: '0.01',
+          SITE_URL: at,
+          LOGIN_MAX_FAILURES: '1000000',
+          LOGIN_MAX_FAILURES_PER_ADDRESS: '1000000',
+        },
+      });
       servers.push({ name, api, schema, at });
       const player = { email: `bench-${port}@example.test`, username: `bench_${port}`, password: 'bench-password-42' };
       const token = await api.fundedPlayer(player, '10000.00');
       const headers = { authorization: `Token ${token}`, 'content-type': 'application/json' };
-      const body = JSON.stringify({ e_data: await encryptJson(JSON.stringify({ amount: '0.01', method: 'card', destination: '4242424242424242' }), api.publicKey) });
+      const body = JSON.stringify({
+        e_data: await encryptJson(
+          JSON.stringify({ amount: '0.01', method: 'card', destination: '4242424242424242' }),
+          api.publicKey,
+        ),
+      });
       Object.assign(servers.at(-1), { headers, body, me: [], withdrawal: [] });
     }
     const [a, b] = servers;
@@ -167,25 +219,47 @@ async function benchBaseline(ref, kind) {
       result.cpuMsPerRequest = ((cpuTicks(server.api.pid) - before) * 10) / result.requests.total;
       server[key].push(result);
     };
-    for (const order of [[a, b], [b, a]]) {
+    for (const order of [
+      [a, b],
+      [b, a],
+    ]) {
       for (const server of order) await measured(server, 'me', { path: '/api/user/me', headers: server.headers });
-      for (const server of order) await measured(server, 'withdrawal', { path: '/api/user/withdrawal', method: 'POST', headers: server.headers, body: server.body });
+      for (const server of order)
+        await measured(server, 'withdrawal', {
+          path: '/api/user/withdrawal',
+          method: 'POST',
+          headers: server.headers,
+          body: server.body,
+        });
     }
     const mean = (results, pick) => results.reduce((sum, result) => sum + pick(result), 0) / results.length;
     const rps = (results) => mean(results, (result) => result.requests.average);
     const p99 = (results) => mean(results, (result) => result.latency.p99);
     const bad = (results) => results.reduce((sum, result) => sum + result.non2xx + result.errors, 0);
-    console.log(`\nAPI benchmark against ${ref} (${commit}) on ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}: ${CONNECTIONS} connections × ${DURATION} s per run, interleaved A B / B A, loopback\n`);
+    console.log(
+      `\nAPI benchmark against ${ref} (${commit}) on ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}: ${CONNECTIONS} connections × ${DURATION} s per run, interleaved A B / B A, loopback\n`,
+    );
     const cpu = (results) => mean(results, (result) => result.cpuMsPerRequest);
-    console.log('| Server | Request | req/s (runs) | req/s (mean) | p99 ms (runs) | p99 ms (mean) | server CPU ms / request | non-2xx + errors |');
+    console.log(
+      '| Server | Request | req/s (runs) | req/s (mean) | p99 ms (runs) | p99 ms (mean) | server CPU ms / request | non-2xx + errors |',
+    );
     console.log('|---|---|---|---|---|---|---|---|');
     for (const server of servers) {
-      for (const [title, results] of [['GET /api/user/me', server.me], ['POST /api/user/withdrawal', server.withdrawal]]) {
-        console.log(`| ${server.name} | ${title} | ${results.map((r) => Math.round(r.requests.average)).join(', ')} | ${Math.round(rps(results))} | ${results.map((r) => r.latency.p99).join(', ')} | ${p99(results).toFixed(1)} | ${cpu(results).toFixed(3)} | ${bad(results)} |`);
+      for (const [title, results] of [
+        ['GET /api/user/me', server.me],
+        ['POST /api/user/withdrawal', server.withdrawal],
+      ]) {
+        console.log(
+          `| ${server.name} | ${title} | ${results.map((r) => Math.round(r.requests.average)).join(', ')} | ${Math.round(rps(results))} | ${results.map((r) => r.latency.p99).join(', ')} | ${p99(results).toFixed(1)} | ${cpu(results).toFixed(3)} | ${bad(results)} |`,
+        );
       }
     }
-    console.log(`\n/me ratio (current / baseline req/s): ${(rps(a.me) / rps(b.me)).toFixed(2)}; server CPU per request, baseline / current: ${(cpu(b.me) / cpu(a.me)).toFixed(2)}`);
-    console.log(`withdrawal ratio (current / baseline req/s): ${(rps(a.withdrawal) / rps(b.withdrawal)).toFixed(2)}; current withdrawal p99 ${p99(a.withdrawal).toFixed(1)} ms`);
+    console.log(
+      `\n/me ratio (current / baseline req/s): ${(rps(a.me) / rps(b.me)).toFixed(2)}; server CPU per request, baseline / current: ${(cpu(b.me) / cpu(a.me)).toFixed(2)}`,
+    );
+    console.log(
+      `withdrawal ratio (current / baseline req/s): ${(rps(a.withdrawal) / rps(b.withdrawal)).toFixed(2)}; current withdrawal p99 ${p99(a.withdrawal).toFixed(1)} ms`,
+    );
     if (bad(a.me) + bad(a.withdrawal) > 0) process.exitCode = 1;
   } finally {
     for (const server of servers) {
@@ -210,7 +284,8 @@ if ((!only && databaseUrl) || only === 'postgres') {
   if (!databaseUrl) throw new Error('--db=postgres needs DATABASE_URL');
   kinds.push('postgres');
 }
-if (!existsSync('dist/faq.html')) console.warn('dist/faq.html is missing: the /faq rows measure a 404. Run `npm run build` first.');
+if (!existsSync('dist/faq.html'))
+  console.warn('dist/faq.html is missing: the /faq rows measure a 404. Run `npm run build` first.');
 
 let failed = false;
 for (const kind of kinds) {
@@ -221,16 +296,24 @@ for (const kind of kinds) {
   for (const [title, result] of report.rows) {
     if (!result.requests.total) {
       // Nothing came back before the run ended: say so rather than print zeros as latencies.
-      console.log(`| ${title} | 0 | > ${DURATION * 1000} | > ${DURATION * 1000} | – | ${result.non2xx} | ${result.errors} |`);
+      console.log(
+        `| ${title} | 0 | > ${DURATION * 1000} | > ${DURATION * 1000} | – | ${result.non2xx} | ${result.errors} |`,
+      );
       continue;
     }
     const ratio = result.latency.p50 ? (result.latency.p99 / result.latency.p50).toFixed(1) : '–';
-    console.log(`| ${title} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${ratio} | ${result.non2xx} | ${result.errors} |`);
+    console.log(
+      `| ${title} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${ratio} | ${result.non2xx} | ${result.errors} |`,
+    );
   }
-  const outcomes = Object.entries(report.floodOutcomes).map(([status, n]) => `${n} × ${status}`).join(', ');
+  const outcomes = Object.entries(report.floodOutcomes)
+    .map(([status, n]) => `${n} × ${status}`)
+    .join(', ');
   console.log(`\nLogin flood answers: ${outcomes}`);
   const consistent = report.balance === report.expected;
-  console.log(`${report.withdrawals} withdrawals of 0.01 recorded; balance ${report.balance} (expected ${report.expected}): ${consistent ? 'consistent' : 'MISMATCH'}`);
+  console.log(
+    `${report.withdrawals} withdrawals of 0.01 recorded; balance ${report.balance} (expected ${report.expected}): ${consistent ? 'consistent' : 'MISMATCH'}`,
+  );
   if (!consistent) failed = true;
 }
 if (!databaseUrl && !only) console.log('\nPostgreSQL: not measured (set DATABASE_URL to include it).');
@@ -239,6 +322,9 @@ if (!databaseUrl && !only) console.log('\nPostgreSQL: not measured (set DATABASE
 console.log('\n## Game rounds (npm run bench:games)');
 // On PGlite, as its header says: with DATABASE_URL it would reuse the public schema and a player
 // left there by an earlier run, and its balance check would compare against the wrong history.
-const games = spawnSync(process.execPath, ['scripts/bench-games.mjs'], { stdio: 'inherit', env: { ...process.env, DATABASE_URL: '' } });
+const games = spawnSync(process.execPath, ['scripts/bench-games.mjs'], {
+  stdio: 'inherit',
+  env: { ...process.env, DATABASE_URL: '' },
+});
 if (games.status !== 0) failed = true;
 if (failed) process.exitCode = 1;

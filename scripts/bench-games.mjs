@@ -12,7 +12,11 @@ import { fromCents, signedToCents, toCents } from '../src/api/money.ts';
 import { startBenchApi } from './bench-server.mjs';
 import { parseEnv } from '../server/src/config/variables.ts';
 
-const { BENCH_API_PORT: PORT, BENCH_SECONDS: DURATION, DATABASE_URL: databaseUrl } = parseEnv(process.env, ['BENCH_API_PORT', 'BENCH_SECONDS', 'DATABASE_URL']);
+const {
+  BENCH_API_PORT: PORT,
+  BENCH_SECONDS: DURATION,
+  DATABASE_URL: databaseUrl,
+} = parseEnv(process.env, ['BENCH_API_PORT', 'BENCH_SECONDS', 'DATABASE_URL']);
 const CONNECTIONS = 10;
 const DEPOSIT = '10000.00';
 const only = process.argv.find((arg) => arg.startsWith('--db='))?.slice(5);
@@ -24,7 +28,9 @@ async function historyNet(base, token) {
   let net = 0n;
   let items = 0;
   for (let page = 1; ; page++) {
-    const history = await (await fetch(`${base}/api/user/history?type=game&page_size=100&page=${page}`, { headers })).json();
+    const history = await (
+      await fetch(`${base}/api/user/history?type=game&page_size=100&page=${page}`, { headers })
+    ).json();
     for (const item of history.results) net += signedToCents(item.amount);
     items += history.results.length;
     if (!history.next) break;
@@ -39,7 +45,12 @@ async function multiStep(base, sessions) {
   let ids = 0;
   const call = async (path, body) => {
     const started = performance.now();
-    const response = await fetch(`${base}/demo-games/api/sessions/${path}`, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(
+      `${base}/demo-games/api/sessions/${path}`,
+      body === undefined
+        ? {}
+        : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+    );
     const json = await response.json();
     timings.push(performance.now() - started);
     if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);
@@ -47,48 +58,85 @@ async function multiStep(base, sessions) {
   };
   const end = Date.now() + DURATION * 1000;
   const started = performance.now();
-  await Promise.all(sessions.map(async ({ mines, blackjack }) => {
-    while (Date.now() < end) {
-      let { round } = await call(`${mines}/rounds`, { bet: { type: 'mines', amount: '0.10', mines: 3 } });
-      for (let cell = 0; round.state === 'open' && cell < 3; cell++) ({ round } = await call(`${mines}/rounds/${round.id}/actions`, { action: 'reveal', cell, action_id: `b${++ids}` }));
-      if (round.state === 'open') await call(`${mines}/rounds/${round.id}/actions`, { action: 'cashout', action_id: `b${++ids}` });
-      ({ round } = await call(`${blackjack}/rounds`, { bet: { type: 'blackjack', amount: '0.10' } }));
-      while (round.state === 'open') {
-        const action = round.view.player[round.view.active].total < 12 ? 'hit' : 'stand';
-        ({ round } = await call(`${blackjack}/rounds/${round.id}/actions`, { action, action_id: `b${++ids}` }));
+  await Promise.all(
+    sessions.map(async ({ mines, blackjack }) => {
+      while (Date.now() < end) {
+        let { round } = await call(`${mines}/rounds`, { bet: { type: 'mines', amount: '0.10', mines: 3 } });
+        for (let cell = 0; round.state === 'open' && cell < 3; cell++)
+          ({ round } = await call(`${mines}/rounds/${round.id}/actions`, {
+            action: 'reveal',
+            cell,
+            action_id: `b${++ids}`,
+          }));
+        if (round.state === 'open')
+          await call(`${mines}/rounds/${round.id}/actions`, { action: 'cashout', action_id: `b${++ids}` });
+        ({ round } = await call(`${blackjack}/rounds`, { bet: { type: 'blackjack', amount: '0.10' } }));
+        while (round.state === 'open') {
+          const action = round.view.player[round.view.active].total < 12 ? 'hit' : 'stand';
+          ({ round } = await call(`${blackjack}/rounds/${round.id}/actions`, { action, action_id: `b${++ids}` }));
+        }
+        rounds += 2;
       }
-      rounds += 2;
-    }
-  }));
+    }),
+  );
   const seconds = (performance.now() - started) / 1000;
   timings.sort((a, b) => a - b);
-  return { requests: timings.length, rounds, perSecond: Math.round(timings.length / seconds), roundsPerSecond: Math.round(rounds / seconds), p50: percentile(timings, 50).toFixed(1), p99: percentile(timings, 99).toFixed(1) };
+  return {
+    requests: timings.length,
+    rounds,
+    perSecond: Math.round(timings.length / seconds),
+    roundsPerSecond: Math.round(rounds / seconds),
+    p50: percentile(timings, 50).toFixed(1),
+    p99: percentile(timings, 99).toFixed(1),
+  };
 }
 
 async function benchOne(kind) {
   const schema = kind === 'postgres' ? `bench_${randomBytes(4).toString('hex')}` : undefined;
-  const env = { SITE_URL: `http://127.0.0.1:${PORT}`, ...(kind === 'postgres' ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema } : { DATABASE_URL: '' }) };
+  const env = {
+    SITE_URL: `http://127.0.0.1:${PORT}`,
+    ...(kind === 'postgres' ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema } : { DATABASE_URL: '' }),
+  };
   const { base, post, fundedPlayer, stop } = await startBenchApi({ port: PORT, name: 'bench-games', env });
   try {
-    const token = await fundedPlayer({ email: 'bench-games@example.test', username: 'bench_games', password: 'bench-password-42' }, DEPOSIT);
-    const { session_id: sessionId } = await post('/gmnggate/api', { method: 'game_launch', game_id: 'amber-fortune', mode: 'real' }, token);
+    const token = await fundedPlayer(
+      { email: 'bench-games@example.test', username: 'bench_games', password: 'bench-password-42' },
+      DEPOSIT,
+    );
+    const { session_id: sessionId } = await post(
+      '/gmnggate/api',
+      { method: 'game_launch', game_id: 'amber-fortune', mode: 'real' },
+      token,
+    );
     const slot = await new Promise((resolve, reject) =>
       autocannon(
         {
-          url: `${base}/demo-games/api/sessions/${sessionId}/rounds`, method: 'POST', connections: CONNECTIONS, duration: DURATION,
-          headers: { 'content-type': 'application/json' }, body: JSON.stringify({ bet: { type: 'slot', amount: '0.10' } }),
+          url: `${base}/demo-games/api/sessions/${sessionId}/rounds`,
+          method: 'POST',
+          connections: CONNECTIONS,
+          duration: DURATION,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ bet: { type: 'slot', amount: '0.10' } }),
         },
         (error, outcome) => (error ? reject(error) : resolve(outcome)),
       ),
     );
     // One player (registrations are rate-limited per address) in 10 pairs of sessions: every
     // stake also queues on that player's row lock, the worst case for the loss-limit check.
-    const player = await fundedPlayer({ email: 'bench-steps@example.test', username: 'bench_steps', password: 'bench-password-42' }, DEPOSIT);
-    const launch = async (game) => (await post('/gmnggate/api', { method: 'game_launch', game_id: game, mode: 'real' }, player)).session_id;
+    const player = await fundedPlayer(
+      { email: 'bench-steps@example.test', username: 'bench_steps', password: 'bench-password-42' },
+      DEPOSIT,
+    );
+    const launch = async (game) =>
+      (await post('/gmnggate/api', { method: 'game_launch', game_id: game, mode: 'real' }, player)).session_id;
     const sessions = [];
-    for (let i = 0; i < CONNECTIONS; i++) sessions.push({ mines: await launch('mines'), blackjack: await launch('blackjack') });
+    for (let i = 0; i < CONNECTIONS; i++)
+      sessions.push({ mines: await launch('mines'), blackjack: await launch('blackjack') });
     const steps = await multiStep(base, sessions);
-    const checks = [{ ...(await historyNet(base, token)), deposit: DEPOSIT }, { ...(await historyNet(base, player)), deposit: DEPOSIT }];
+    const checks = [
+      { ...(await historyNet(base, token)), deposit: DEPOSIT },
+      { ...(await historyNet(base, player)), deposit: DEPOSIT },
+    ];
     const consistent = checks.every((check) => check.balance === fromCents(toCents(check.deposit) + check.net));
     return { kind, schema, slot, steps, consistent, slotRounds: checks[0].items };
   } finally {
@@ -110,11 +158,19 @@ if ((!only && databaseUrl) || only === 'postgres') {
 }
 for (const kind of kinds) {
   const { slot, steps, consistent, slotRounds } = await benchOne(kind);
-  console.log(`\nGame benchmark on ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}: ${CONNECTIONS} connections × ${DURATION} s, loopback, stakes of 0.10\n`);
+  console.log(
+    `\nGame benchmark on ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}: ${CONNECTIONS} connections × ${DURATION} s, loopback, stakes of 0.10\n`,
+  );
   console.log('| Load | requests/s | rounds/s | p50 ms | p99 ms | non-2xx | errors |');
   console.log('|---|---|---|---|---|---|---|');
-  console.log(`| Slot rounds (POST …/rounds) | ${Math.round(slot.requests.average)} | ${Math.round(slot.requests.average)} | ${slot.latency.p50} | ${slot.latency.p99} | ${slot.non2xx} | ${slot.errors} |`);
-  console.log(`| Multi-step: mines + blackjack (opens and actions) | ${steps.perSecond} | ${steps.roundsPerSecond} | ${steps.p50} | ${steps.p99} | 0 | 0 |`);
-  console.log(`\n${slotRounds} slot rounds, ${steps.rounds} multi-step rounds (${steps.requests} requests); balances against history: ${consistent ? 'consistent' : 'MISMATCH'}`);
+  console.log(
+    `| Slot rounds (POST …/rounds) | ${Math.round(slot.requests.average)} | ${Math.round(slot.requests.average)} | ${slot.latency.p50} | ${slot.latency.p99} | ${slot.non2xx} | ${slot.errors} |`,
+  );
+  console.log(
+    `| Multi-step: mines + blackjack (opens and actions) | ${steps.perSecond} | ${steps.roundsPerSecond} | ${steps.p50} | ${steps.p99} | 0 | 0 |`,
+  );
+  console.log(
+    `\n${slotRounds} slot rounds, ${steps.rounds} multi-step rounds (${steps.requests} requests); balances against history: ${consistent ? 'consistent' : 'MISMATCH'}`,
+  );
   if (!consistent || slot.non2xx) process.exitCode = 1;
 }

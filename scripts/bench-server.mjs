@@ -21,7 +21,16 @@ export async function startBenchApi({ port, env = {}, name = 'bench', cwd = proc
   const server = spawn(process.execPath, [entry], {
     cwd,
     // No SMTP_URL: mail goes to DATA_DIR/outbox, where fundedPlayer reads its activation link.
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, RSA_PRIVATE_KEY_FILE: '', DEMO: '0', SMTP_URL: '', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      RSA_PRIVATE_KEY_FILE: '',
+      DEMO: '0',
+      SMTP_URL: '',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stop = () => {
@@ -57,7 +66,10 @@ export async function startBenchApi({ port, env = {}, name = 'bench', cwd = proc
     // Servers from before activation mail sign the player in at once.
     let { auth_token: token } = await post('/auth/token/login/', player);
     if (!token) {
-      const { uid, token: activation } = mailedLink((await waitForMail([join(dataDir, 'outbox')], player.email, ACTIVATION_LINK)).text, 'activate');
+      const { uid, token: activation } = mailedLink(
+        (await waitForMail([join(dataDir, 'outbox')], player.email, ACTIVATION_LINK)).text,
+        'activate',
+      );
       await post('/auth/users/activation/', { uid, token: activation });
       ({ auth_token: token } = await post('/auth/token/login/', player));
     }
@@ -65,10 +77,19 @@ export async function startBenchApi({ port, env = {}, name = 'bench', cwd = proc
     // The payment page's own form token, as a browser would send it.
     const pagePath = new URL(payment.redirect_url).pathname;
     const pageHtml = await (await fetch(`${base}${pagePath}`)).text();
-    const formToken = /action="[^"]*\/confirm"><input type="hidden" name="token" value="([^"]+)"/.exec(pageHtml)?.[1] ?? '';
-    await fetch(`${base}${pagePath}/confirm`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `token=${formToken}` });
+    const formToken =
+      /action="[^"]*\/confirm"><input type="hidden" name="token" value="([^"]+)"/.exec(pageHtml)?.[1] ?? '';
+    await fetch(`${base}${pagePath}/confirm`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `token=${formToken}`,
+    });
     if (entry === 'scripts/test-server.mjs') {
-      const verified = await fetch(`${base}${TEST_VERIFY_PATH}`, { method: 'POST', headers: { authorization: `Token ${token}` } });
+      const verified = await fetch(`${base}${TEST_VERIFY_PATH}`, {
+        method: 'POST',
+        headers: { authorization: `Token ${token}` },
+      });
       if (verified.status !== 204) throw new Error(`verifying the bench player answered ${verified.status}`);
     }
     return token;

@@ -11,7 +11,13 @@ import { DEMO_PLAYER } from '../server/src/db/demo-player.ts';
 import { parseEnv } from '../server/src/config/variables.ts';
 
 const KB = 1024;
-const BUDGETS = { buildSeconds: 30, publicJsKb: JS_BUDGET_KB.public, publicSignedInJsKb: JS_BUDGET_KB.publicSignedIn, profileJsKb: JS_BUDGET_KB.profile, gameJsKb: JS_BUDGET_KB.game };
+const BUDGETS = {
+  buildSeconds: 30,
+  publicJsKb: JS_BUDGET_KB.public,
+  publicSignedInJsKb: JS_BUDGET_KB.publicSignedIn,
+  profileJsKb: JS_BUDGET_KB.profile,
+  gameJsKb: JS_BUDGET_KB.game,
+};
 // "signed in" pages load with the demo player's token: the header then shows the player
 // through the vanilla session script, and must still load no React on a public page.
 const PAGES = [
@@ -36,23 +42,44 @@ const PAGES = [
 /** A game page's images and sounds before the first round (docs/architecture.md). */
 const GAME_MEDIA_BUDGET_KB = 150;
 /** /play's layout shift, signed out and in, until its mode buttons show (budget 0.02). */
-const PLAY_CLS = [{ path: '/play?game=amber-fortune', signedIn: false }, { path: '/play?game=amber-fortune', signedIn: true }];
+const PLAY_CLS = [
+  { path: '/play?game=amber-fortune', signedIn: false },
+  { path: '/play?game=amber-fortune', signedIn: true },
+];
 const PLAY_CLS_BUDGET = 0.02;
 // Layout shift is measured (not asserted) on every profile screen, signed in as the demo player.
 // …and on the home page with a CLS budget of 0.02, signed out and in; /play has its own rows below.
 const PUBLIC_CLS_PAGES = [
-  { path: '/', signedIn: false }, { path: '/', signedIn: true },
+  { path: '/', signedIn: false },
+  { path: '/', signedIn: true },
 ];
-const PROFILE_SCREENS = ['', '/bonus', '/balance', '/deposit', '/withdrawal', '/history', '/loyalty', '/notification', '/affiliate_program', '/security', '/responsible_gaming'];
+const PROFILE_SCREENS = [
+  '',
+  '/bonus',
+  '/balance',
+  '/deposit',
+  '/withdrawal',
+  '/history',
+  '/loyalty',
+  '/notification',
+  '/affiliate_program',
+  '/security',
+  '/responsible_gaming',
+];
 const CLS_WIDTHS = [360, 1280];
 /** CLS is measured on a quiet CPU and with Chrome's CPU throttling (4×), as on a slow phone. */
 const CLS_THROTTLE = 4;
-const CLS_COLUMNS = CLS_WIDTHS.flatMap((width) => [{ width, rate: 1 }, { width, rate: CLS_THROTTLE }]);
+const CLS_COLUMNS = CLS_WIDTHS.flatMap((width) => [
+  { width, rate: 1 },
+  { width, rate: CLS_THROTTLE },
+]);
 const clsKey = ({ width, rate }) => (rate === 1 ? `${width}` : `${width}@${rate}x`);
 const CLS_TARGET = 0.05;
 
 const started = performance.now();
-const build = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--silent'], { stdio: 'inherit' });
+const build = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--silent'], {
+  stdio: 'inherit',
+});
 if (build.status !== 0) process.exit(build.status ?? 1);
 const buildSeconds = (performance.now() - started) / 1000;
 
@@ -66,10 +93,18 @@ const rows = [];
 const clsRows = [];
 const playClsRows = [];
 try {
-  const login = await fetch(`${server.base}/auth/token/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: DEMO_PLAYER.email, password: DEMO_PLAYER.password }) });
+  const login = await fetch(`${server.base}/auth/token/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_PLAYER.email, password: DEMO_PLAYER.password }),
+  });
   const { auth_token: token } = await login.json();
   const launch = async (gameId) => {
-    const answer = await fetch(`${server.base}/gmnggate/api`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method: 'game_launch', game_id: gameId, mode: 'demo' }) });
+    const answer = await fetch(`${server.base}/gmnggate/api`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ method: 'game_launch', game_id: gameId, mode: 'demo' }),
+    });
     // The launch URL is relative when the game pages are this server's own.
     return `${new URL((await answer.json()).url, server.base).pathname}?theme=light`;
   };
@@ -79,24 +114,60 @@ try {
     if (signedIn) await context.addCookies([{ name: 'auth_token', value: token, url: server.base }]);
     const page = await context.newPage();
     const { html, scripts, jsGzip, react, mediaBytes } = await measurePageJs(page, server.base + path);
-    const budgetKb = kind === 'public' ? (signedIn ? BUDGETS.publicSignedInJsKb : BUDGETS.publicJsKb) : kind === 'game' ? BUDGETS.gameJsKb : BUDGETS.profileJsKb;
-    rows.push({ name, kind, htmlBytes: html.length, htmlGzip: gzipSync(html).length, scripts, jsGzip, budgetKb, react, mediaBytes });
+    const budgetKb =
+      kind === 'public'
+        ? signedIn
+          ? BUDGETS.publicSignedInJsKb
+          : BUDGETS.publicJsKb
+        : kind === 'game'
+          ? BUDGETS.gameJsKb
+          : BUDGETS.profileJsKb;
+    rows.push({
+      name,
+      kind,
+      htmlBytes: html.length,
+      htmlGzip: gzipSync(html).length,
+      scripts,
+      jsGzip,
+      budgetKb,
+      react,
+      mediaBytes,
+    });
     await context.close();
   }
   for (const { path, signedIn } of PLAY_CLS) {
     const cls = {};
-    for (const column of CLS_COLUMNS) cls[clsKey(column)] = await measureCls(browser, server.base, path, column.width, signedIn ? token : null, column.rate, '[data-play-modes][data-ready]');
+    for (const column of CLS_COLUMNS)
+      cls[clsKey(column)] = await measureCls(
+        browser,
+        server.base,
+        path,
+        column.width,
+        signedIn ? token : null,
+        column.rate,
+        '[data-play-modes][data-ready]',
+      );
     playClsRows.push({ path: `${path}${signedIn ? ' (in)' : ' (out)'}`, cls });
   }
   for (const screen of PROFILE_SCREENS) {
     const path = `/profile${screen}`;
     const cls = {};
-    for (const column of CLS_COLUMNS) cls[clsKey(column)] = await measureCls(browser, server.base, path, column.width, token, column.rate);
+    for (const column of CLS_COLUMNS)
+      cls[clsKey(column)] = await measureCls(browser, server.base, path, column.width, token, column.rate);
     clsRows.push({ path, cls });
   }
   for (const { path, signedIn } of PUBLIC_CLS_PAGES) {
     const cls = {};
-    for (const column of CLS_COLUMNS) cls[clsKey(column)] = await measureCls(browser, server.base, path, column.width, signedIn ? token : undefined, column.rate, 'html[data-client-ready]');
+    for (const column of CLS_COLUMNS)
+      cls[clsKey(column)] = await measureCls(
+        browser,
+        server.base,
+        path,
+        column.width,
+        signedIn ? token : undefined,
+        column.rate,
+        'html[data-client-ready]',
+      );
     clsRows.push({ path: `${path}${signedIn ? ' (signed in)' : ''}`, cls });
   }
 } finally {
@@ -105,8 +176,12 @@ try {
 }
 
 const pad = (value, width) => String(value).padStart(width);
-console.log(`\nbuild: ${buildSeconds.toFixed(1)} s (budget ${BUDGETS.buildSeconds} s) · ${routePages} route pages, ${meta.routes.length} files with error screens\n`);
-console.log(`${'page'.padEnd(20)}${pad('HTML B', 9)}${pad('HTML gz', 9)}${pad('scripts', 9)}${pad('JS gz KB', 10)}${pad('budget', 8)}${pad('React', 7)}${pad('img+snd B', 11)}`);
+console.log(
+  `\nbuild: ${buildSeconds.toFixed(1)} s (budget ${BUDGETS.buildSeconds} s) · ${routePages} route pages, ${meta.routes.length} files with error screens\n`,
+);
+console.log(
+  `${'page'.padEnd(20)}${pad('HTML B', 9)}${pad('HTML gz', 9)}${pad('scripts', 9)}${pad('JS gz KB', 10)}${pad('budget', 8)}${pad('React', 7)}${pad('img+snd B', 11)}`,
+);
 for (const row of rows) {
   console.log(
     `${row.name.padEnd(20)}${pad(row.htmlBytes, 9)}${pad(row.htmlGzip, 9)}${pad(row.scripts, 9)}${pad((row.jsGzip / KB).toFixed(2), 10)}${pad(`${row.budgetKb}`, 8)}${pad(row.react ? 'yes' : 'no', 7)}${pad(row.mediaBytes, 11)}`,
@@ -114,25 +189,44 @@ for (const row of rows) {
 }
 console.log(`\n/play layout shift (CLS until the mode buttons show; budget ≤ ${PLAY_CLS_BUDGET}, asserted)\n`);
 for (const { path, cls } of playClsRows) {
-  console.log(`${path.padEnd(36)}${CLS_COLUMNS.map((column) => pad(`${cls[clsKey(column)].toFixed(3)}${cls[clsKey(column)] > PLAY_CLS_BUDGET ? '!' : ''}`, 14)).join('')}`);
+  console.log(
+    `${path.padEnd(36)}${CLS_COLUMNS.map((column) => pad(`${cls[clsKey(column)].toFixed(3)}${cls[clsKey(column)] > PLAY_CLS_BUDGET ? '!' : ''}`, 14)).join('')}`,
+  );
 }
 
 console.log(`\nlayout shift (CLS, largest session window; target ≤ ${CLS_TARGET}, measured, not asserted)\n`);
-console.log(`${'profile screen'.padEnd(30)}${CLS_COLUMNS.map((column) => pad(column.rate === 1 ? `${column.width} px` : `${column.width} ${column.rate}×CPU`, 14)).join('')}`);
+console.log(
+  `${'profile screen'.padEnd(30)}${CLS_COLUMNS.map((column) => pad(column.rate === 1 ? `${column.width} px` : `${column.width} ${column.rate}×CPU`, 14)).join('')}`,
+);
 for (const { path, cls } of clsRows) {
-  console.log(`${path.padEnd(30)}${CLS_COLUMNS.map((column) => pad(`${cls[clsKey(column)].toFixed(3)}${cls[clsKey(column)] > CLS_TARGET ? '!' : ''}`, 14)).join('')}`);
+  console.log(
+    `${path.padEnd(30)}${CLS_COLUMNS.map((column) => pad(`${cls[clsKey(column)].toFixed(3)}${cls[clsKey(column)] > CLS_TARGET ? '!' : ''}`, 14)).join('')}`,
+  );
 }
 
 const broken = [
   buildSeconds > BUDGETS.buildSeconds && `build took ${buildSeconds.toFixed(1)} s`,
-  ...rows.filter((row) => row.jsGzip > row.budgetKb * KB).map((row) => `${row.name} loads ${(row.jsGzip / KB).toFixed(2)} KB of JS`),
-  ...rows.filter((row) => row.kind === 'public' && row.react).map((row) => `${row.name} loads React before interaction`),
-  ...rows.filter((row) => row.kind === 'game' && row.mediaBytes > GAME_MEDIA_BUDGET_KB * KB).map((row) => `${row.name} loads ${row.mediaBytes} B of images and sounds`),
-  ...playClsRows.flatMap(({ path, cls }) => Object.entries(cls).filter(([, value]) => value > PLAY_CLS_BUDGET).map(([column, value]) => `${path} CLS ${value.toFixed(3)} at ${column}`)),
+  ...rows
+    .filter((row) => row.jsGzip > row.budgetKb * KB)
+    .map((row) => `${row.name} loads ${(row.jsGzip / KB).toFixed(2)} KB of JS`),
+  ...rows
+    .filter((row) => row.kind === 'public' && row.react)
+    .map((row) => `${row.name} loads React before interaction`),
+  ...rows
+    .filter((row) => row.kind === 'game' && row.mediaBytes > GAME_MEDIA_BUDGET_KB * KB)
+    .map((row) => `${row.name} loads ${row.mediaBytes} B of images and sounds`),
+  ...playClsRows.flatMap(({ path, cls }) =>
+    Object.entries(cls)
+      .filter(([, value]) => value > PLAY_CLS_BUDGET)
+      .map(([column, value]) => `${path} CLS ${value.toFixed(3)} at ${column}`),
+  ),
 ].filter(Boolean);
 
 mkdirSync('bench-results', { recursive: true });
-writeFileSync('bench-results/latest.json', JSON.stringify({ buildSeconds, routePages, rows, cls: clsRows, playCls: playClsRows, broken }, null, 2));
+writeFileSync(
+  'bench-results/latest.json',
+  JSON.stringify({ buildSeconds, routePages, rows, cls: clsRows, playCls: playClsRows, broken }, null, 2),
+);
 if (broken.length) {
   console.error(`\n✖ budget broken: ${broken.join('; ')}`);
   process.exit(1);
@@ -154,7 +248,8 @@ async function measureCls(browser, base, path, width, token, cpuRate = 1, ready 
     const shifts = [];
     window.__shifts = shifts;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) if (!entry.hadRecentInput) shifts.push({ time: entry.startTime, value: entry.value });
+      for (const entry of list.getEntries())
+        if (!entry.hadRecentInput) shifts.push({ time: entry.startTime, value: entry.value });
     }).observe({ type: 'layout-shift', buffered: true });
   });
   await page.goto(base + path, { waitUntil: 'networkidle' });

@@ -5,7 +5,8 @@
 import { createHash } from 'node:crypto';
 
 /** SHA-256 of the base64 SPKI the site embeds; '' (no key) has its own fingerprint 'none'. */
-export const keyFingerprint = (spkiBase64) => (spkiBase64 ? createHash('sha256').update(spkiBase64).digest('hex') : 'none');
+export const keyFingerprint = (spkiBase64) =>
+  spkiBase64 ? createHash('sha256').update(spkiBase64).digest('hex') : 'none';
 
 /**
  * @param {{ force: boolean, builtAt: number, changedAt: number, builtFingerprint: string | undefined, fingerprint: string }} state
@@ -14,7 +15,8 @@ export const keyFingerprint = (spkiBase64) => (spkiBase64 ? createHash('sha256')
 export function buildReason({ force, builtAt, changedAt, builtFingerprint, fingerprint }) {
   if (force) return 'FORCE_BUILD=1: building the site…';
   if (!builtAt) return 'Building the site…';
-  if (builtFingerprint !== fingerprint) return "The server's public key differs from the one the last build embeds: building the site again…";
+  if (builtFingerprint !== fingerprint)
+    return "The server's public key differs from the one the last build embeds: building the site again…";
   if (changedAt > builtAt) return 'Sources changed since the last build: building the site…';
   return undefined;
 }

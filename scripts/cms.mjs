@@ -45,45 +45,91 @@ const PREVIEW_CSS = `body { font: 16px/1.6 system-ui, sans-serif; color: #1c1917
 h1, h2, h3 { line-height: 1.25; } a { color: #9a3412; } img { max-width: 100%; height: auto; }
 `;
 
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.map': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp', '.gif': 'image/gif', '.ico': 'image/x-icon', '.woff2': 'font/woff2' };
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.map': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+};
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { out: { type: 'string' }, repo: { type: 'string' }, branch: { type: 'string' }, backend: { type: 'string' }, 'base-url': { type: 'string' } },
+  options: {
+    out: { type: 'string' },
+    repo: { type: 'string' },
+    branch: { type: 'string' },
+    backend: { type: 'string' },
+    'base-url': { type: 'string' },
+  },
 });
 
 if (positionals[0] === 'build') {
   if (!values.out || !values.repo) {
-    console.error('usage: npm run cms -- build --out <folder> --repo <owner/name> [--branch main] [--backend github|gitlab|gitea] [--base-url https://auth.example.com]');
+    console.error(
+      'usage: npm run cms -- build --out <folder> --repo <owner/name> [--branch main] [--backend github|gitlab|gitea] [--base-url https://auth.example.com]',
+    );
     process.exit(2);
   }
-  const backend = { name: values.backend ?? 'github', repo: values.repo, branch: values.branch ?? 'main', ...(values['base-url'] ? { base_url: values['base-url'] } : {}) };
+  const backend = {
+    name: values.backend ?? 'github',
+    repo: values.repo,
+    branch: values.branch ?? 'main',
+    ...(values['base-url'] ? { base_url: values['base-url'] } : {}),
+  };
   mkdirSync(values.out, { recursive: true });
   writeFileSync(join(values.out, 'index.html'), INDEX_HTML);
   writeFileSync(join(values.out, 'config.js'), configScript(cmsConfig({ backend, editorialWorkflow: true })));
   writeFileSync(join(values.out, 'preview.css'), PREVIEW_CSS);
-  for (const file of readdirSync(decapDist)) if (file.endsWith('.js')) copyFileSync(join(decapDist, file), join(values.out, file));
-  console.log(`cms: wrote the editor for ${backend.name}:${backend.repo} (${backend.branch}) to ${values.out}; every save opens a pull request`);
+  for (const file of readdirSync(decapDist))
+    if (file.endsWith('.js')) copyFileSync(join(decapDist, file), join(values.out, file));
+  console.log(
+    `cms: wrote the editor for ${backend.name}:${backend.repo} (${backend.branch}) to ${values.out}; every save opens a pull request`,
+  );
   process.exit(0);
 }
 
-const { CMS_PORT: port, CMS_PROXY_PORT: proxyPort, CMS_BRANCH: branch, CMS_LOG_LEVEL: logLevel } = parseEnv(process.env, ['CMS_PORT', 'CMS_PROXY_PORT', 'CMS_BRANCH', 'CMS_LOG_LEVEL']);
+const {
+  CMS_PORT: port,
+  CMS_PROXY_PORT: proxyPort,
+  CMS_BRANCH: branch,
+  CMS_LOG_LEVEL: logLevel,
+} = parseEnv(process.env, ['CMS_PORT', 'CMS_PROXY_PORT', 'CMS_BRANCH', 'CMS_LOG_LEVEL']);
 const config = cmsConfig({ backend: { name: 'proxy', proxy_url: `http://127.0.0.1:${proxyPort}/api/v1`, branch } });
 
 // Decap's local proxy. `fs` mode: a save writes the files and commits nothing.
 const proxy = spawn(process.execPath, [join(root, 'node_modules/decap-server/dist/index.js')], {
   cwd: root,
-  env: { ...process.env, PORT: String(proxyPort), BIND_HOST: '127.0.0.1', MODE: 'fs', GIT_REPO_DIRECTORY: root, LOG_LEVEL: logLevel },
+  env: {
+    ...process.env,
+    PORT: String(proxyPort),
+    BIND_HOST: '127.0.0.1',
+    MODE: 'fs',
+    GIT_REPO_DIRECTORY: root,
+    LOG_LEVEL: logLevel,
+  },
   stdio: 'inherit',
 });
 proxy.on('exit', (code) => {
-  console.error(`cms: the local proxy stopped (${code}); is port ${proxyPort} free? Set CMS_PROXY_PORT to another port.`);
+  console.error(
+    `cms: the local proxy stopped (${code}); is port ${proxyPort} free? Set CMS_PROXY_PORT to another port.`,
+  );
   process.exit(1);
 });
 
 /** @param {import('node:http').ServerResponse} res @param {string} file */
 function sendFile(res, file) {
-  res.writeHead(200, { 'content-type': TYPES[/** @type {keyof typeof TYPES} */ (extname(file))] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+  res.writeHead(200, {
+    'content-type': TYPES[/** @type {keyof typeof TYPES} */ (extname(file))] ?? 'application/octet-stream',
+    'cache-control': 'no-store',
+  });
   createReadStream(file).pipe(res);
 }
 
@@ -106,7 +152,9 @@ const server = createServer((req, res) => {
     return;
   }
   // Decap's bundle and its chunks, then the site's pictures (/images/…) for the preview.
-  const [base, rel] = path.startsWith('/admin/') ? [decapDist, path.slice('/admin/'.length)] : [join(root, 'public'), path.slice(1)];
+  const [base, rel] = path.startsWith('/admin/')
+    ? [decapDist, path.slice('/admin/'.length)]
+    : [join(root, 'public'), path.slice(1)];
   const file = normalize(join(base, rel));
   if (file.startsWith(base) && existsSync(file) && statSync(file).isFile()) {
     sendFile(res, file);
@@ -115,7 +163,9 @@ const server = createServer((req, res) => {
   res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
 });
 server.listen(port, '127.0.0.1', () => {
-  console.log(`cms: editor at http://localhost:${port}/admin/ (saves go to ${root}src/content; run npm run i18n:check before you commit)`);
+  console.log(
+    `cms: editor at http://localhost:${port}/admin/ (saves go to ${root}src/content; run npm run i18n:check before you commit)`,
+  );
 });
 
 const stop = () => {

@@ -9,7 +9,9 @@ const before = readFileSync(file, 'utf8');
 const after = withConfigTable(before);
 if (process.argv.includes('--check')) {
   if (after !== before) {
-    console.error('docs/configuration.md is out of date with server/src/config/variables.ts: run `npm run docs:config`');
+    console.error(
+      'docs/configuration.md is out of date with server/src/config/variables.ts: run `npm run docs:config`',
+    );
     process.exit(1);
   }
   console.log('docs/configuration.md is current');

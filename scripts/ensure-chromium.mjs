@@ -17,9 +17,11 @@ const hasScriptFonts = () => {
 if (!chromiumPath() || !hasScriptFonts()) {
   const canApt = process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v apt-get']).status === 0;
   if (!canApt) {
-    fail('Chromium or the Noto CJK/Devanagari fonts are missing; install Debian\'s "chromium", "fonts-noto-core" and "fonts-noto-cjk" (needs root and apt-get), or set CHROMIUM_PATH.');
+    fail(
+      'Chromium or the Noto CJK/Devanagari fonts are missing; install Debian\'s "chromium", "fonts-noto-core" and "fonts-noto-cjk" (needs root and apt-get), or set CHROMIUM_PATH.',
+    );
   }
-  console.log('ensure-chromium: installing Debian\'s chromium and CJK/Devanagari fonts with apt-get…');
+  console.log("ensure-chromium: installing Debian's chromium and CJK/Devanagari fonts with apt-get…");
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const run = (args) => spawnSync('apt-get', args, { stdio: ['ignore', 'ignore', 'inherit'], env }).status === 0;
   if (!run(['update', '-qq']) || !run(['install', '-y', '-qq', 'chromium', 'fonts-noto-core', 'fonts-noto-cjk'])) {

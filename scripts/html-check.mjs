@@ -19,7 +19,7 @@ const hasJava = () => spawnSync('java', ['-version'], { stdio: 'ignore' }).statu
 if (!hasJava()) {
   const canApt = process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v apt-get']).status === 0;
   if (!canApt) fail('Java is missing; install Debian\'s "default-jre-headless" (needs root and apt-get).');
-  console.log('html-check: installing Debian\'s default-jre-headless with apt-get…');
+  console.log("html-check: installing Debian's default-jre-headless with apt-get…");
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const run = (args) => spawnSync('apt-get', args, { stdio: ['ignore', 'ignore', 'inherit'], env }).status === 0;
   if (!run(['update', '-qq']) || !run(['install', '-y', '-qq', 'default-jre-headless'])) {
@@ -31,17 +31,22 @@ if (!hasJava()) {
 if (!existsSync(dir)) fail(`${dir}/ does not exist; build the site first (npx astro build).`);
 const countPages = (folder) =>
   readdirSync(folder, { withFileTypes: true }).reduce(
-    (sum, entry) => sum + (entry.isDirectory() ? countPages(join(folder, entry.name)) : entry.name.endsWith('.html') ? 1 : 0),
+    (sum, entry) =>
+      sum + (entry.isDirectory() ? countPages(join(folder, entry.name)) : entry.name.endsWith('.html') ? 1 : 0),
     0,
   );
 const pages = countPages(dir);
 
 // The package's main export is the path of vnu.jar (its own launcher would download a Java).
 const vnuJar = String(createRequire(import.meta.url)('vnu-jar'));
-const result = spawnSync('java', ['-Xss2m', '-jar', vnuJar, '--errors-only', '--skip-non-html', '--format', 'gnu', dir], {
-  encoding: 'utf8',
-  maxBuffer: 64 * 1024 * 1024,
-});
+const result = spawnSync(
+  'java',
+  ['-Xss2m', '-jar', vnuJar, '--errors-only', '--skip-non-html', '--format', 'gnu', dir],
+  {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  },
+);
 const lines = `${result.stdout ?? ''}${result.stderr ?? ''}`.split('\n').filter((line) => line.trim() !== '');
 const errors = lines.filter((line) => /: error: |: fatal: /.test(line) || /^"?file:/.test(line));
 if (result.status !== 0 || errors.length > 0) {

@@ -57,12 +57,21 @@ for (const [key, rules] of Object.entries(CONTENT_COLLECTIONS)) {
       problems.push(...result.problems.map((problem) => formatProblem(file, problem)));
       if (locale !== 'en' && result.data) {
         const copy = bodyText(text) !== '' && bodyText(text) === bodyText(tree[key].en?.[id] ?? '');
-        const left = findUntranslated({ text, locale, data: result.data, fieldLines: result.fieldLines, textFields: Object.keys(rules.text), body: !copy });
+        const left = findUntranslated({
+          text,
+          locale,
+          data: result.data,
+          fieldLines: result.fieldLines,
+          textFields: Object.keys(rules.text),
+          body: !copy,
+        });
         problems.push(...left.map((problem) => formatProblem(file, problem)));
         const englishText = tree[key].en?.[id];
         if (englishText !== undefined && !copy) {
           const englishFile = `${shownDir}/${rules.folder}/en/${id}.md`;
-          problems.push(...findMissingBlocks({ text, englishText, englishFile }).map((problem) => formatProblem(file, problem)));
+          problems.push(
+            ...findMissingBlocks({ text, englishText, englishFile }).map((problem) => formatProblem(file, problem)),
+          );
         }
       }
     }
@@ -77,4 +86,6 @@ if (problems.length) {
   process.exit(1);
 }
 const entries = Object.values(tree).reduce((sum, byLocale) => sum + Object.keys(byLocale.en ?? {}).length, 0);
-console.log(`i18n:check: ${LOCALES.length} locales × ${Object.keys(sets.en).length} message sets and ${entries} Markdown entries: all present, translated and valid (${seconds} s)`);
+console.log(
+  `i18n:check: ${LOCALES.length} locales × ${Object.keys(sets.en).length} message sets and ${entries} Markdown entries: all present, translated and valid (${seconds} s)`,
+);

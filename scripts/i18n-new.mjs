@@ -16,11 +16,17 @@ const [entry, locale] = process.argv.slice(2);
 const rules = Object.values(CONTENT_COLLECTIONS).find((r) => r.folder === entry?.split('/')[0]);
 const id = entry?.split('/')[1];
 if (!rules || !id || !locale) {
-  console.error(`${usage}\ncollections: ${Object.values(CONTENT_COLLECTIONS).map((r) => r.folder).join(', ')}`);
+  console.error(
+    `${usage}\ncollections: ${Object.values(CONTENT_COLLECTIONS)
+      .map((r) => r.folder)
+      .join(', ')}`,
+  );
   process.exit(2);
 }
 if (!LOCALES.includes(locale) || locale === 'en') {
-  console.error(`i18n:new: "${locale}" is not a language to translate into; use one of ${LOCALES.filter((l) => l !== 'en').join(', ')}`);
+  console.error(
+    `i18n:new: "${locale}" is not a language to translate into; use one of ${LOCALES.filter((l) => l !== 'en').join(', ')}`,
+  );
   process.exit(2);
 }
 const root = new URL('..', import.meta.url).pathname;
@@ -33,7 +39,9 @@ if (!existsSync(source)) {
   process.exit(1);
 }
 if (existsSync(target)) {
-  console.error(`i18n:new: ${shown(target)} already exists; edit it instead (npm run i18n:status says whether it is stale)`);
+  console.error(
+    `i18n:new: ${shown(target)} already exists; edit it instead (npm run i18n:status says whether it is stale)`,
+  );
   process.exit(1);
 }
 const english = readFileSync(source, 'utf8');
@@ -48,4 +56,6 @@ const head = `${yaml.dump(fields, { lineWidth: -1, quotingType: '"' })}${SOURCE_
 const body = english.replace(/^---\r?\n[\s\S]*?\r?\n---[^\n]*\n?/, '');
 mkdirSync(dirname(target), { recursive: true });
 writeFileSync(target, `---\n${head}---\n${body}`);
-console.log(`i18n:new: wrote ${shown(target)}. Translate ${textFields.map((f) => `"${f}:"`).join(' and ')} and the text below the second ---, in place; keep links, {support_email} and pictures as they are. Then npm run i18n:check.`);
+console.log(
+  `i18n:new: wrote ${shown(target)}. Translate ${textFields.map((f) => `"${f}:"`).join(' and ')} and the text below the second ---, in place; keep links, {support_email} and pictures as they are. Then npm run i18n:check.`,
+);

@@ -12,18 +12,29 @@ import { CONTENT_COLLECTIONS } from '../src/content/lint/collections.mjs';
 import { contentRoot } from '../src/content/lint/content-tree.mjs';
 import { gitTimes, translationStatus } from './i18n-status/status.mjs';
 
-const { values } = parseArgs({ options: { all: { type: 'boolean' }, markdown: { type: 'string' }, strict: { type: 'boolean' } } });
+const { values } = parseArgs({
+  options: { all: { type: 'boolean' }, markdown: { type: 'string' }, strict: { type: 'boolean' } },
+});
 const root = new URL('..', import.meta.url).pathname;
 const dir = contentRoot(root);
 // The files as written (not with {support_email} expanded), so hashes do not depend on the configured address.
 const collections = {};
 const textFields = {};
 for (const rules of Object.values(CONTENT_COLLECTIONS)) {
-  collections[rules.folder] = Object.fromEntries(LOCALES.map((locale) => {
-    const folder = join(dir, rules.folder, locale);
-    const files = existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.md')).sort() : [];
-    return [locale, Object.fromEntries(files.map((name) => [name.slice(0, -3), readFileSync(join(folder, name), 'utf8')]))];
-  }));
+  collections[rules.folder] = Object.fromEntries(
+    LOCALES.map((locale) => {
+      const folder = join(dir, rules.folder, locale);
+      const files = existsSync(folder)
+        ? readdirSync(folder)
+            .filter((name) => name.endsWith('.md'))
+            .sort()
+        : [];
+      return [
+        locale,
+        Object.fromEntries(files.map((name) => [name.slice(0, -3), readFileSync(join(folder, name), 'utf8')])),
+      ];
+    }),
+  );
   textFields[rules.folder] = Object.keys(rules.text);
 }
 const times = gitTimes(dir);
@@ -33,7 +44,9 @@ const rows = translationStatus({ collections, textFields, locales: LOCALES, chan
 const count = (state) => rows.filter((r) => r.state === state).length;
 const shown = values.all ? rows : rows.filter((r) => r.state !== 'up to date');
 for (const r of shown) console.log(`${r.collection}/${r.id}  ${r.locale}: ${r.state} (${r.why})`);
-console.log(`i18n:status (${times ? 'by git history' : 'by source_hash, no git'}): ${rows.length} translations: ${count('up to date')} up to date, ${count('stale')} stale, ${count('missing')} missing${count('unknown') ? `, ${count('unknown')} unknown` : ''}`);
+console.log(
+  `i18n:status (${times ? 'by git history' : 'by source_hash, no git'}): ${rows.length} translations: ${count('up to date')} up to date, ${count('stale')} stale, ${count('missing')} missing${count('unknown') ? `, ${count('unknown')} unknown` : ''}`,
+);
 
 if (values.markdown) {
   const entries = [...new Set(rows.map((r) => `${r.collection}/${r.id}`))];
@@ -43,7 +56,10 @@ if (values.markdown) {
     `# Translation status\n\nMade by \`npm run i18n:status -- --markdown\`: ✓ up to date, **stale** (the English text changed after the translation), **missing**.\n`,
     `| Entry | ${others.join(' | ')} |`,
     `|---|${others.map(() => ':-:').join('|')}|`,
-    ...entries.map((entry) => `| ${entry} | ${others.map((l) => mark[rows.find((r) => `${r.collection}/${r.id}` === entry && r.locale === l)?.state ?? 'unknown']).join(' | ')} |`),
+    ...entries.map(
+      (entry) =>
+        `| ${entry} | ${others.map((l) => mark[rows.find((r) => `${r.collection}/${r.id}` === entry && r.locale === l)?.state ?? 'unknown']).join(' | ')} |`,
+    ),
   ];
   mkdirSync(dirname(values.markdown), { recursive: true });
   writeFileSync(values.markdown, `${table.join('\n')}\n`);

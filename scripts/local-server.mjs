@@ -11,7 +11,13 @@ import { privateKeyPath } from '../server/src/key-files.mjs';
 export async function startServer(port) {
   const dataDir = mkdtempSync(join(tmpdir(), 'amber-local-'));
   const child = spawn(process.execPath, ['server/src/index.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, RSA_PRIVATE_KEY_FILE: privateKeyPath() },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      RSA_PRIVATE_KEY_FILE: privateKeyPath(),
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stop = () => {

@@ -22,7 +22,13 @@ export async function measurePageJs(page, url) {
     const type = response.request().resourceType();
     if (type === 'script') scripts.push(response.body().catch(() => Buffer.alloc(0)));
     // Images and sounds (a game page's art and effects), as transferred bodies.
-    if (type === 'image' || type === 'media') media.push(response.body().then((body) => body.length, () => 0));
+    if (type === 'image' || type === 'media')
+      media.push(
+        response.body().then(
+          (body) => body.length,
+          () => 0,
+        ),
+      );
   });
   const response = await page.goto(url, { waitUntil: 'networkidle' });
   const html = (await response?.body()) ?? Buffer.alloc(0);

@@ -33,7 +33,13 @@ try {
 } catch {
   builtFingerprint = undefined;
 }
-const reason = buildReason({ force: parseEnv(process.env, ['FORCE_BUILD']).FORCE_BUILD, builtAt, changedAt, builtFingerprint, fingerprint });
+const reason = buildReason({
+  force: parseEnv(process.env, ['FORCE_BUILD']).FORCE_BUILD,
+  builtAt,
+  changedAt,
+  builtFingerprint,
+  fingerprint,
+});
 if (reason) {
   console.log(reason);
   const result = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'], {

@@ -53,11 +53,19 @@ const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { stdi
 /** Debian's package for a missing web server, installed with apt-get when we are root. */
 function ensureInstalled(command, pkg) {
   if (has(command)) return;
-  if (process.getuid?.() !== 0 || !has('apt-get')) fail(`${command} is missing: install Debian's "${pkg}" (apt-get install ${pkg}), or run this as root to let it do so.`);
+  if (process.getuid?.() !== 0 || !has('apt-get'))
+    fail(
+      `${command} is missing: install Debian's "${pkg}" (apt-get install ${pkg}), or run this as root to let it do so.`,
+    );
   log(`installing Debian's ${pkg} with apt-get…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const install = () => spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', pkg], { stdio: ['ignore', 'ignore', 'inherit'], env }).status === 0;
-  if (!install() && !(spawnSync('apt-get', ['update', '-qq'], { stdio: 'ignore', env }).status === 0 && install())) fail(`apt-get could not install ${pkg}.`);
+  const install = () =>
+    spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', pkg], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env,
+    }).status === 0;
+  if (!install() && !(spawnSync('apt-get', ['update', '-qq'], { stdio: 'ignore', env }).status === 0 && install()))
+    fail(`apt-get could not install ${pkg}.`);
   if (!has(command)) fail(`apt-get installed ${pkg} but ${command} is still missing.`);
 }
 
@@ -70,7 +78,12 @@ function run(command, args, env = {}) {
 function startProcess(name, command, args, env = {}) {
   const out = join(work, `${name}.log`);
   writeFileSync(out, '');
-  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout.on('data', (chunk) => writeFileSync(out, chunk, { flag: 'a' }));
   child.stderr.on('data', (chunk) => writeFileSync(out, chunk, { flag: 'a' }));
   started.push(child);
@@ -117,8 +130,24 @@ function deployTests(kind, base, { player = true } = {}) {
   log(`@deploy tests through ${kind} at ${base}`);
   const report = join(work, `deploy-${kind}.json`);
   const env = { ...process.env, E2E_BASE_URL: base, PLAYWRIGHT_JSON_OUTPUT_NAME: report };
-  if (player) Object.assign(env, { E2E_PLAYER_EMAIL: 'demo@amberplay.test', E2E_PLAYER_PASSWORD: 'amber-demo-2026', E2E_ALLOW_WRITES: '1' });
-  const child = spawn('npx', ['playwright', 'test', '--grep', '@deploy', '--reporter=list,json', `--output=${join('test-results', `deploy-${kind}`)}`], { cwd: ROOT, env, stdio: 'inherit' });
+  if (player)
+    Object.assign(env, {
+      E2E_PLAYER_EMAIL: 'demo@amberplay.test',
+      E2E_PLAYER_PASSWORD: 'amber-demo-2026',
+      E2E_ALLOW_WRITES: '1',
+    });
+  const child = spawn(
+    'npx',
+    [
+      'playwright',
+      'test',
+      '--grep',
+      '@deploy',
+      '--reporter=list,json',
+      `--output=${join('test-results', `deploy-${kind}`)}`,
+    ],
+    { cwd: ROOT, env, stdio: 'inherit' },
+  );
   return new Promise((done) => child.on('exit', (code) => done({ code: code ?? 1, failed: failedTitles(report) })));
 }
 
@@ -144,7 +173,16 @@ const BARE_MUST_FAIL = [
 
 /** A plain static file server over dist/ (pretty URLs, nothing else): what the configs improve on. */
 function bareServer(port) {
-  const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.xml': 'application/xml', '.txt': 'text/plain', '.woff2': 'font/woff2' };
+  const types = {
+    '.html': 'text/html; charset=utf-8',
+    '.js': 'text/javascript',
+    '.css': 'text/css',
+    '.json': 'application/json',
+    '.svg': 'image/svg+xml',
+    '.xml': 'application/xml',
+    '.txt': 'text/plain',
+    '.woff2': 'font/woff2',
+  };
   const root = normalize(DIST + sep);
   const server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
@@ -168,7 +206,8 @@ ensureInstalled('nginx', 'nginx');
 if (run('node', ['scripts/ensure-chromium.mjs']) !== 0) fail('no Chromium');
 if (!existsSync(join(DIST, 'builds', 'latest.json'))) {
   log('no build in dist/: building (npm run build)');
-  if (run('node', ['scripts/ensure-keys.mjs']) !== 0 || run('npx', ['astro', 'build', '--silent']) !== 0) fail('the build failed');
+  if (run('node', ['scripts/ensure-keys.mjs']) !== 0 || run('npx', ['astro', 'build', '--silent']) !== 0)
+    fail('the build failed');
 }
 
 // The API nodes, with the key pair the build embedded (so the browser's bodies decrypt). They are
@@ -199,7 +238,11 @@ async function startNodes(origin) {
   for (const [index, node] of nodes.entries()) await waitFor(`${site(nodePorts[index])}/readyz`, 200, node);
   return nodes;
 }
-log(DATABASE_URL ? `two API nodes on PostgreSQL (schema ${schema}) at ${upstreams.join(', ')}` : `one API node on PGlite at ${upstreams[0]} (set TEST_DATABASE_URL for two nodes on PostgreSQL)`);
+log(
+  DATABASE_URL
+    ? `two API nodes on PostgreSQL (schema ${schema}) at ${upstreams.join(', ')}`
+    : `one API node on PGlite at ${upstreams[0]} (set TEST_DATABASE_URL for two nodes on PostgreSQL)`,
+);
 
 const results = {};
 for (const kind of ['caddy', 'nginx']) {
@@ -220,32 +263,39 @@ for (const kind of ['caddy', 'nginx']) {
     const dir = join(work, 'nginx');
     mkdirSync(dir, { recursive: true });
     const file = 'deploy/nginx.conf';
-    const siteConf = rewrite(readFileSync(join(ROOT, file), 'utf8'), [
-      ['    listen 80;\n', `    listen 127.0.0.1:${port};\n`],
-      ['    listen [::]:80;\n', ''],
-      ['root /srv/amberplay/dist;', `root ${DIST};`],
-      ['server 127.0.0.1:4321 ', `server 127.0.0.1:${upstreams[0]} `],
-      ['server 127.0.0.1:4322 ', `server 127.0.0.1:${upstreams[1]} `],
-    ], file);
+    const siteConf = rewrite(
+      readFileSync(join(ROOT, file), 'utf8'),
+      [
+        ['    listen 80;\n', `    listen 127.0.0.1:${port};\n`],
+        ['    listen [::]:80;\n', ''],
+        ['root /srv/amberplay/dist;', `root ${DIST};`],
+        ['server 127.0.0.1:4321 ', `server 127.0.0.1:${upstreams[0]} `],
+        ['server 127.0.0.1:4322 ', `server 127.0.0.1:${upstreams[1]} `],
+      ],
+      file,
+    );
     writeFileSync(join(dir, 'site.conf'), siteConf);
-    writeFileSync(join(dir, 'nginx.conf'), [
-      'daemon off;',
-      // As root, nginx's workers would run as `nobody`, who cannot read a checkout in a private
-      // folder (a fresh clone in a `mktemp -d` folder is mode 700): they run as this user instead.
-      ...(process.getuid?.() === 0 ? [`user ${userInfo().username};`] : []),
-      `pid ${dir}/nginx.pid;`,
-      `error_log ${dir}/error.log;`,
-      'worker_processes 1;',
-      'events { worker_connections 512; }',
-      'http {',
-      '  include /etc/nginx/mime.types;',
-      '  default_type application/octet-stream;',
-      '  access_log off;',
-      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `  ${name}_temp_path ${dir}/${name};`),
-      `  include ${dir}/site.conf;`,
-      '}',
-      '',
-    ].join('\n'));
+    writeFileSync(
+      join(dir, 'nginx.conf'),
+      [
+        'daemon off;',
+        // As root, nginx's workers would run as `nobody`, who cannot read a checkout in a private
+        // folder (a fresh clone in a `mktemp -d` folder is mode 700): they run as this user instead.
+        ...(process.getuid?.() === 0 ? [`user ${userInfo().username};`] : []),
+        `pid ${dir}/nginx.pid;`,
+        `error_log ${dir}/error.log;`,
+        'worker_processes 1;',
+        'events { worker_connections 512; }',
+        'http {',
+        '  include /etc/nginx/mime.types;',
+        '  default_type application/octet-stream;',
+        '  access_log off;',
+        ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `  ${name}_temp_path ${dir}/${name};`),
+        `  include ${dir}/site.conf;`,
+        '}',
+        '',
+      ].join('\n'),
+    );
     proc = startProcess('nginx', 'nginx', ['-c', join(dir, 'nginx.conf'), '-p', dir]);
   }
   await waitFor(`${site(port)}/builds/latest.json`, 200, proc);
@@ -276,7 +326,9 @@ const passed = (kind) => results[kind].code === 0;
 const verdict = {
   caddy: passed('caddy') ? 'passed' : `FAILED (${results.caddy.failed.join('; ')})`,
   nginx: passed('nginx') ? 'passed' : `FAILED (${results.nginx.failed.join('; ')})`,
-  bare: missed.length ? `did NOT fail as it must: ${missed.join('; ')}` : `failed as it must (${results.bare.failed.length} tests)`,
+  bare: missed.length
+    ? `did NOT fail as it must: ${missed.join('; ')}`
+    : `failed as it must (${results.bare.failed.length} tests)`,
 };
 log(`Caddy ${verdict.caddy}, nginx ${verdict.nginx}, bare static server ${verdict.bare} (${seconds} s)`);
 process.exit(passed('caddy') && passed('nginx') && !passed('bare') && !missed.length ? 0 : 1);

@@ -10,10 +10,27 @@ mkdirSync(REPORTS);
 const steps = [
   ['translations', 'node', ['scripts/i18n-check.mjs']],
   ['type check', 'astro', ['check']],
-  ['unit and API tests (PGlite)', 'vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORTS}/unit.json`]],
+  [
+    'unit and API tests (PGlite)',
+    'vitest',
+    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORTS}/unit.json`],
+  ],
   // The same API suite against a real PostgreSQL server when one is given (CI starts one).
   ...(process.env.TEST_DATABASE_URL
-    ? [['API tests (PostgreSQL)', 'vitest', ['run', 'tests/api', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORTS}/api-postgres.json`], { DATABASE_URL: process.env.TEST_DATABASE_URL }]]
+    ? [
+        [
+          'API tests (PostgreSQL)',
+          'vitest',
+          [
+            'run',
+            'tests/api',
+            '--reporter=default',
+            '--reporter=json',
+            `--outputFile.json=${REPORTS}/api-postgres.json`,
+          ],
+          { DATABASE_URL: process.env.TEST_DATABASE_URL },
+        ],
+      ]
     : []),
   ['chromium', 'node', ['scripts/ensure-chromium.mjs']],
   ['keys', 'node', ['scripts/ensure-keys.mjs']],

@@ -24,7 +24,11 @@ export async function findMail(dirs: string[], email: string, pattern?: RegExp):
       const mail = await simpleParser(raw);
       const to = mail.to && !Array.isArray(mail.to) ? mail.to.text.toLowerCase() : '';
       if (!to.includes(email.toLowerCase()) || (pattern && !pattern.test(mail.text ?? ''))) continue;
-      return { subject: mail.subject ?? '', text: mail.text ?? '', html: typeof mail.html === 'string' ? mail.html : '' };
+      return {
+        subject: mail.subject ?? '',
+        text: mail.text ?? '',
+        html: typeof mail.html === 'string' ? mail.html : '',
+      };
     }
   }
   return undefined;
@@ -34,12 +38,18 @@ export async function findMail(dirs: string[], email: string, pattern?: RegExp):
  * Waits for such a mail: mail is sent after the answer, so it may not be written yet. Polls the
  * directory (a state, not a fixed delay) and fails after `timeoutMs`.
  */
-export async function waitForMail(dirs: string[], email: string, pattern?: RegExp, timeoutMs = 15_000): Promise<OutboxMail> {
+export async function waitForMail(
+  dirs: string[],
+  email: string,
+  pattern?: RegExp,
+  timeoutMs = 15_000,
+): Promise<OutboxMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const mail = await findMail(dirs, email, pattern);
     if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`no mail to ${email}${pattern ? ` matching ${pattern}` : ''} in ${dirs.join(', ')}`);
+    if (Date.now() > deadline)
+      throw new Error(`no mail to ${email}${pattern ? ` matching ${pattern}` : ''} in ${dirs.join(', ')}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

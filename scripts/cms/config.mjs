@@ -9,8 +9,24 @@ const LABELS = { faq: 'FAQ', rules: 'Rules', responsibleGaming: 'Responsible gam
 /** @param {string} name @param {import('../../src/content/lint/collections.mjs').FieldType} type */
 function structureField(name, type) {
   // i18n: none → the field is on the English entry only and never written to a translation.
-  if (type.kind === 'int') return { name, label: name === 'order' ? 'Order on the page (smallest first)' : name, widget: 'number', value_type: 'int', i18n: false, hint: 'Set in English only; every language follows.' };
-  if (type.kind === 'enum') return { name, label: name === 'category' ? 'Category' : name, widget: 'select', options: [...type.values], i18n: false, hint: 'Set in English only; every language follows.' };
+  if (type.kind === 'int')
+    return {
+      name,
+      label: name === 'order' ? 'Order on the page (smallest first)' : name,
+      widget: 'number',
+      value_type: 'int',
+      i18n: false,
+      hint: 'Set in English only; every language follows.',
+    };
+  if (type.kind === 'enum')
+    return {
+      name,
+      label: name === 'category' ? 'Category' : name,
+      widget: 'select',
+      options: [...type.values],
+      i18n: false,
+      hint: 'Set in English only; every language follows.',
+    };
   return { name, label: name, widget: 'string', i18n: false };
 }
 
@@ -19,7 +35,10 @@ function structureField(name, type) {
  * @param {{ name: string, [key: string]: unknown }} [options.backend]  Decap's `backend` block
  * @param {boolean} [options.editorialWorkflow]  every save becomes a pull request (git hosts only)
  */
-export function cmsConfig({ backend = { name: 'proxy', proxy_url: 'http://127.0.0.1:8081/api/v1', branch: 'main' }, editorialWorkflow = false } = {}) {
+export function cmsConfig({
+  backend = { name: 'proxy', proxy_url: 'http://127.0.0.1:8081/api/v1', branch: 'main' },
+  editorialWorkflow = false,
+} = {}) {
   return {
     backend,
     ...(editorialWorkflow ? { publish_mode: 'editorial_workflow' } : {}),
@@ -43,7 +62,14 @@ export function cmsConfig({ backend = { name: 'proxy', proxy_url: 'http://127.0.
         fields: [
           { name: textName, label: textName === 'question' ? 'Question' : 'Title', widget: 'string', i18n: true },
           ...Object.entries(rules.structure).map(([name, type]) => structureField(name, type)),
-          { name: 'body', label: textName === 'question' ? 'Answer' : 'Text', widget: 'markdown', i18n: true, buttons: ['bold', 'italic', 'link', 'heading-two', 'heading-three', 'bulleted-list', 'numbered-list'], editor_components: ['image'] },
+          {
+            name: 'body',
+            label: textName === 'question' ? 'Answer' : 'Text',
+            widget: 'markdown',
+            i18n: true,
+            buttons: ['bold', 'italic', 'link', 'heading-two', 'heading-three', 'bulleted-list', 'numbered-list'],
+            editor_components: ['image'],
+          },
         ],
       };
     }),
@@ -51,4 +77,5 @@ export function cmsConfig({ backend = { name: 'proxy', proxy_url: 'http://127.0.
 }
 
 /** The language names for the editor's locale switch, e.g. `ja (日本語)`. */
-export const localeLabels = () => Object.fromEntries(LOCALES.map((l) => [l, `${l} (${LOCALE_NAMES[/** @type {keyof typeof LOCALE_NAMES} */ (l)]})`]));
+export const localeLabels = () =>
+  Object.fromEntries(LOCALES.map((l) => [l, `${l} (${LOCALE_NAMES[/** @type {keyof typeof LOCALE_NAMES} */ (l)]})`]));

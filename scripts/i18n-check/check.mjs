@@ -6,7 +6,10 @@ const PLURAL_SUFFIX = /^(.*)_(zero|one|two|few|many|other)$/;
 /** @param {unknown} node @returns {Record<string, unknown>} */
 export function flatten(node, prefix = '') {
   if (typeof node !== 'object' || node === null || Array.isArray(node)) return { [prefix]: node };
-  return Object.entries(node).reduce((all, [key, value]) => ({ ...all, ...flatten(value, prefix ? `${prefix}.${key}` : key) }), {});
+  return Object.entries(node).reduce(
+    (all, [key, value]) => ({ ...all, ...flatten(value, prefix ? `${prefix}.${key}` : key) }),
+    {},
+  );
 }
 
 /** @param {string} text */
@@ -31,14 +34,17 @@ export function placeholderMismatch(value, original) {
   if (missing.length > 0) parts.push(`lacks ${list(missing)}`);
   if (extra.length > 0) parts.push(`has ${list(extra)}, which English does not have`);
   const fixes = [];
-  if (missing.length > 0) fixes.push(`write ${list(missing)} where the English text has ${missing.length > 1 ? 'them' : 'it'}`);
+  if (missing.length > 0)
+    fixes.push(`write ${list(missing)} where the English text has ${missing.length > 1 ? 'them' : 'it'}`);
   if (extra.length > 0) fixes.push(`delete ${list(extra)}`);
   return `${parts.join(' and ')} → ${fixes.join('; ')} (the names in braces stay in English)`;
 }
 
 /** Bases of plural keys: English has `<base>_other`. */
 function pluralBases(english) {
-  return new Set(Object.keys(english).flatMap((key) => (key.endsWith('_other') ? [key.slice(0, -'_other'.length)] : [])));
+  return new Set(
+    Object.keys(english).flatMap((key) => (key.endsWith('_other') ? [key.slice(0, -'_other'.length)] : [])),
+  );
 }
 
 /**
@@ -56,13 +62,15 @@ export function checkMessageSets({ sets, intlTags, allowlist = {}, lines = {}, b
   for (const [locale, files] of Object.entries(sets)) {
     if (locale === 'en') continue;
     for (const file of Object.keys(files)) {
-      if (!(file in english) && !broken.has(`en/${file}`)) problems.push(`locales/${locale}/${file}: extra file with no English original`);
+      if (!(file in english) && !broken.has(`en/${file}`))
+        problems.push(`locales/${locale}/${file}: extra file with no English original`);
     }
     for (const [file, englishSet] of Object.entries(english)) {
       if (broken.has(`${locale}/${file}`)) continue;
       const file_ = `locales/${locale}/${file}`;
       /** `locales/de/x.json:12` for a key, so an editor can jump to it. */
-      const at = (/** @type {string} */ key) => (lines[locale]?.[file]?.[key] ? `${file_}:${lines[locale][file][key]}` : file_);
+      const at = (/** @type {string} */ key) =>
+        lines[locale]?.[file]?.[key] ? `${file_}:${lines[locale][file][key]}` : file_;
       const where = file_;
       if (!(file in files)) {
         problems.push(`${where}: missing file`);
@@ -92,7 +100,8 @@ export function checkMessageSets({ sets, intlTags, allowlist = {}, lines = {}, b
         if (typeof value !== 'string') problems.push(`${at(key)}: "${key}" must be a string`);
         else if (value.trim() === '') problems.push(`${at(key)}: empty value for "${key}"`);
         else {
-          if (value === original && !allowed.has(key)) problems.push(`${at(key)}: "${key}" is identical to English ("${value}")`);
+          if (value === original && !allowed.has(key))
+            problems.push(`${at(key)}: "${key}" is identical to English ("${value}")`);
           const mismatch = placeholderMismatch(value, String(original));
           if (mismatch) problems.push(`${at(key)}: "${key}" ${mismatch}`);
         }
@@ -128,7 +137,9 @@ export function checkContent({ collections, locales, root = 'src/content' }) {
         const where = `${root}/${folder}/${locale}/${id}.md`;
         const text = entries[id];
         if (text === undefined) {
-          problems.push(`${where}: missing, so the page shows the English entry → run npm run i18n:new -- ${folder}/${id} ${locale}, then translate the file`);
+          problems.push(
+            `${where}: missing, so the page shows the English entry → run npm run i18n:new -- ${folder}/${id} ${locale}, then translate the file`,
+          );
           continue;
         }
         const mine = bodyOf(text);
@@ -138,7 +149,9 @@ export function checkContent({ collections, locales, root = 'src/content' }) {
       }
       for (const id of Object.keys(entries)) {
         if (!(id in english)) {
-          problems.push(`${root}/${folder}/${locale}/${id}.md:1: no English original with this name, so it is never shown → rename it to match a file in ${root}/${folder}/en/, or delete it`);
+          problems.push(
+            `${root}/${folder}/${locale}/${id}.md:1: no English original with this name, so it is never shown → rename it to match a file in ${root}/${folder}/en/, or delete it`,
+          );
         }
       }
     }

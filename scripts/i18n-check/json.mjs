@@ -39,47 +39,91 @@ function explain(text, reason) {
   const next = text[position];
   if (endOfPrevious(text, text.length) <= position) {
     const end = endOfPrevious(text, text.length);
-    return { ...at(end), message: 'the file ends before every { and [ is closed', fix: `add the missing } after line ${at(end).line}, or compare the file with the English one` };
+    return {
+      ...at(end),
+      message: 'the file ends before every { and [ is closed',
+      fix: `add the missing } after line ${at(end).line}, or compare the file with the English one`,
+    };
   }
   // "Expected ',' or '}' after property value": the comma is missing after the value before.
   if (/Expected ',' or '[}\]]' after (property value|array element)/.test(reason)) {
     const end = endOfPrevious(text, position);
     const where = at(end);
     const source = text.slice(0, end).split('\n').at(-1)?.trim() ?? '';
-    return { ...where, message: 'a comma is missing at the end of this line', fix: `type a comma after the value: ${source},` };
+    return {
+      ...where,
+      message: 'a comma is missing at the end of this line',
+      fix: `type a comma after the value: ${source},`,
+    };
   }
   // A comma before a closing brace: "Expected double-quoted property name" at `}`, or "Unexpected token ']'".
   if ((next === '}' || next === ']') && text.slice(0, endOfPrevious(text, position)).endsWith(',')) {
     const comma = endOfPrevious(text, position) - 1;
-    return { ...at(comma), message: `a comma stands before the closing ${next}`, fix: `delete the comma at the end of line ${at(comma).line}: the last entry of a block has none` };
+    return {
+      ...at(comma),
+      message: `a comma stands before the closing ${next}`,
+      fix: `delete the comma at the end of line ${at(comma).line}: the last entry of a block has none`,
+    };
   }
   if (/Bad control character|Unterminated string/.test(reason)) {
     const lineStart = text.lastIndexOf('\n', position - 1) + 1;
     const quote = text.lastIndexOf('"', position);
     const where = at(Math.max(lineStart, quote));
-    return { ...where, message: 'a text is not closed on its line', fix: `end the text with " on line ${where.line} (write a line break inside a text as \\n, a quote as \\")` };
+    return {
+      ...where,
+      message: 'a text is not closed on its line',
+      fix: `end the text with " on line ${where.line} (write a line break inside a text as \\n, a quote as \\")`,
+    };
   }
   if (/Bad escaped character|Bad Unicode escape/.test(reason)) {
-    return { ...at(Math.max(0, position - 1)), message: 'a backslash starts an unknown escape', fix: 'write \\\\ for a backslash, \\" for a quote, \\n for a line break' };
+    return {
+      ...at(Math.max(0, position - 1)),
+      message: 'a backslash starts an unknown escape',
+      fix: 'write \\\\ for a backslash, \\" for a quote, \\n for a line break',
+    };
   }
   if (next === "'" || /^'/.test(text.slice(position))) {
-    return { ...at(position), message: "single quotes are not allowed", fix: 'use double quotes " around keys and texts' };
+    return {
+      ...at(position),
+      message: 'single quotes are not allowed',
+      fix: 'use double quotes " around keys and texts',
+    };
   }
   if (/Expected ':' after property name/.test(reason)) {
-    return { ...at(position), message: 'a colon is missing after the key', fix: 'write the key, a colon, then the text: "key": "text"' };
+    return {
+      ...at(position),
+      message: 'a colon is missing after the key',
+      fix: 'write the key, a colon, then the text: "key": "text"',
+    };
   }
   if (/Expected double-quoted property name/.test(reason)) {
-    return { ...at(position), message: 'a key is not in double quotes', fix: 'write the key in double quotes: "key": "text"' };
+    return {
+      ...at(position),
+      message: 'a key is not in double quotes',
+      fix: 'write the key in double quotes: "key": "text"',
+    };
   }
   if (/Unexpected end of JSON input/.test(reason)) {
     const end = endOfPrevious(text, text.length);
-    return { ...at(end), message: 'the file ends before every { and [ is closed', fix: 'add the missing } at the end, or restore the file from git and redo the change' };
+    return {
+      ...at(end),
+      message: 'the file ends before every { and [ is closed',
+      fix: 'add the missing } at the end, or restore the file from git and redo the change',
+    };
   }
   if (/Unexpected non-whitespace character after JSON/.test(reason)) {
-    return { ...at(position), message: 'there is text after the last }', fix: 'delete it, or move it inside the braces' };
+    return {
+      ...at(position),
+      message: 'there is text after the last }',
+      fix: 'delete it, or move it inside the braces',
+    };
   }
   const token = next === undefined ? 'the end' : JSON.stringify(next);
-  return { ...at(position), message: `unexpected ${token} (${reason.replace(/\s*\(line \d+ column \d+\)|,? ?"[^"]*"? is not valid JSON/g, '').trim()})`, fix: 'compare this line with the same line of the English file (locales/en/…)' };
+  return {
+    ...at(position),
+    message: `unexpected ${token} (${reason.replace(/\s*\(line \d+ column \d+\)|,? ?"[^"]*"? is not valid JSON/g, '').trim()})`,
+    fix: 'compare this line with the same line of the English file (locales/en/…)',
+  };
 }
 
 /**

@@ -14,11 +14,39 @@ const SCRIPTS = /** @type {Record<string, RegExp>} */ ({
   ko: /\p{Script=Hangul}/u,
   zh: /\p{Script=Han}/u,
 });
-const OWN_SCRIPTS = /** @type {Record<string, string[]>} */ ({ ru: ['Cyrillic'], hi: ['Devanagari'], ja: ['kana', 'Han'], ko: ['Hangul', 'Han'], zh: ['Han'] });
-const SCRIPT_NAMES = { Latin: /\p{Script=Latin}/u, Cyrillic: /\p{Script=Cyrillic}/u, Devanagari: /\p{Script=Devanagari}/u, Hangul: /\p{Script=Hangul}/u, kana: /[\p{Script=Hiragana}\p{Script=Katakana}]/u, Han: /\p{Script=Han}/u };
+const OWN_SCRIPTS = /** @type {Record<string, string[]>} */ ({
+  ru: ['Cyrillic'],
+  hi: ['Devanagari'],
+  ja: ['kana', 'Han'],
+  ko: ['Hangul', 'Han'],
+  zh: ['Han'],
+});
+const SCRIPT_NAMES = {
+  Latin: /\p{Script=Latin}/u,
+  Cyrillic: /\p{Script=Cyrillic}/u,
+  Devanagari: /\p{Script=Devanagari}/u,
+  Hangul: /\p{Script=Hangul}/u,
+  kana: /[\p{Script=Hiragana}\p{Script=Katakana}]/u,
+  Han: /\p{Script=Han}/u,
+};
 
 /** Names that stay as they are in every language (docs/editing.md) and so prove nothing. */
-export const KEPT_NAMES = ['AmberPlay', 'GamCare', 'BeGambleAware', 'Gambling Therapy', 'Gamblers Anonymous', 'GamStop', 'Google Authenticator', 'Authy', 'Visa', 'Mastercard', 'Bitcoin', 'Ethereum', 'USDT', 'Tether'];
+export const KEPT_NAMES = [
+  'AmberPlay',
+  'GamCare',
+  'BeGambleAware',
+  'Gambling Therapy',
+  'Gamblers Anonymous',
+  'GamStop',
+  'Google Authenticator',
+  'Authy',
+  'Visa',
+  'Mastercard',
+  'Bitcoin',
+  'Ethereum',
+  'USDT',
+  'Tether',
+];
 
 /** Fewer words than this are never judged: a short phrase is too often a name or a loanword. */
 const MIN_WORDS = 5;
@@ -68,7 +96,9 @@ function segmentsOf(/** @type {string} */ markdown) {
 export function neutral(/** @type {string} */ text) {
   let out = text;
   for (const name of KEPT_NAMES) out = out.replaceAll(name, ' '.repeat(name.length));
-  return out.replace(/\{\w+\}|https?:\/\/\S+|[\w.+-]+@[\w.-]+\.\w+|\/[\w/#.-]+|\d[\d.,:%]*/g, (m) => ' '.repeat(m.length));
+  return out.replace(/\{\w+\}|https?:\/\/\S+|[\w.+-]+@[\w.-]+\.\w+|\/[\w/#.-]+|\d[\d.,:%]*/g, (m) =>
+    ' '.repeat(m.length),
+  );
 }
 
 const LATIN_WORD = /[A-Za-z][A-Za-z'’-]*[A-Za-z]|[A-Za-z]/g;
@@ -80,7 +110,8 @@ function isEnglish(/** @type {string} */ text) {
 }
 
 /** The line a character offset of a segment is on. */
-const lineAt = (/** @type {Segment} */ s, /** @type {number} */ offset) => [...s.lines].reverse().find((piece) => piece.at <= offset)?.line ?? s.line;
+const lineAt = (/** @type {Segment} */ s, /** @type {number} */ offset) =>
+  [...s.lines].reverse().find((piece) => piece.at <= offset)?.line ?? s.line;
 
 const quote = (/** @type {string} */ text) => {
   const clean = text.replace(/\s+/g, ' ').trim();
@@ -96,7 +127,9 @@ function untranslated(segment, locale) {
   const own = SCRIPTS[locale];
   if (own) {
     // A run of at least MIN_WORDS Latin words with none of the locale's letters between them.
-    const runs = text.matchAll(new RegExp(`(?:${LATIN_WORD.source})(?:[^\\p{L}\\d]+(?:${LATIN_WORD.source})){${MIN_WORDS - 1},}`, 'gu'));
+    const runs = text.matchAll(
+      new RegExp(`(?:${LATIN_WORD.source})(?:[^\\p{L}\\d]+(?:${LATIN_WORD.source})){${MIN_WORDS - 1},}`, 'gu'),
+    );
     for (const run of runs) if (isEnglish(run[0])) return { offset: run.index, text: run[0], why: 'is in English' };
     // Letters of a foreign script (Cyrillic in Japanese, kana in Chinese …).
     for (const [name, letters] of Object.entries(SCRIPT_NAMES)) {
@@ -104,7 +137,11 @@ function untranslated(segment, locale) {
       const count = [...text].filter((c) => letters.test(c)).length;
       if (count >= 8) {
         const offset = [...text].findIndex((c) => letters.test(c));
-        return { offset, text: segment.text.slice(offset), why: `is in ${name} script, not the script of ${LOCALE_NAMES[/** @type {keyof typeof LOCALE_NAMES} */ (locale)]}` };
+        return {
+          offset,
+          text: segment.text.slice(offset),
+          why: `is in ${name} script, not the script of ${LOCALE_NAMES[/** @type {keyof typeof LOCALE_NAMES} */ (locale)]}`,
+        };
       }
     }
     return null;
@@ -147,7 +184,12 @@ export function findUntranslated({ text, locale, data = {}, fieldLines = {}, tex
   for (const segment of segments) {
     const found = untranslated(segment, locale);
     if (!found) continue;
-    const what = segment.kind === 'paragraph' ? 'a sentence of this paragraph' : segment.kind === 'heading' ? 'this heading' : `the value of ${segment.kind}`;
+    const what =
+      segment.kind === 'paragraph'
+        ? 'a sentence of this paragraph'
+        : segment.kind === 'heading'
+          ? 'this heading'
+          : `the value of ${segment.kind}`;
     problems.push({
       line: lineAt(segment, found.offset),
       message: `${what} ${found.why}: ${quote(found.text)}`,
@@ -157,7 +199,11 @@ export function findUntranslated({ text, locale, data = {}, fieldLines = {}, tex
   return problems;
 }
 
-const BLOCK_NAMES = /** @type {const} */ ({ paragraph: ['paragraph', 'paragraphs'], heading: ['heading', 'headings'], listItem: ['list item', 'list items'] });
+const BLOCK_NAMES = /** @type {const} */ ({
+  paragraph: ['paragraph', 'paragraphs'],
+  heading: ['heading', 'headings'],
+  listItem: ['list item', 'list items'],
+});
 
 /** Paragraphs, headings and list items of a Markdown text, with their lines, in order. */
 function blocksOf(/** @type {string} */ markdown) {

@@ -34,19 +34,31 @@ export function sourceHash(englishText, textFields) {
 export function gitTimes(dir) {
   let top;
   try {
-    top = execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    top = execFileSync('git', ['rev-parse', '--show-toplevel'], {
+      cwd: dir,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     return null;
   }
   const times = new Map();
-  const log = execFileSync('git', ['log', '--format=@%ct', '--name-only', '--no-renames', '--', relative(top, dir) || '.'], { cwd: top, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const log = execFileSync(
+    'git',
+    ['log', '--format=@%ct', '--name-only', '--no-renames', '--', relative(top, dir) || '.'],
+    { cwd: top, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
   let time = 0;
   for (const line of log.split('\n')) {
     if (line.startsWith('@')) time = Number(line.slice(1));
     else if (line.trim() && !times.has(join(top, line))) times.set(join(top, line), time);
   }
   // Changed and not committed (or new): as of the file's own modification time, which is after its last commit.
-  const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=all', '--no-renames', '--', relative(top, dir) || '.'], { cwd: top, encoding: 'utf8' });
+  const dirty = execFileSync(
+    'git',
+    ['status', '--porcelain', '--untracked-files=all', '--no-renames', '--', relative(top, dir) || '.'],
+    { cwd: top, encoding: 'utf8' },
+  );
   for (const line of dirty.split('\n')) {
     const path = line.slice(3).trim();
     if (!path) continue;
@@ -91,16 +103,29 @@ export function translationStatus({ collections, textFields, locales, changed })
         const english = changed?.(folder, 'en', id);
         const mine = changed?.(folder, locale, id);
         if (english !== undefined && mine !== undefined) {
-          rows.push(english > mine
-            ? { ...row, state: 'stale', why: `English changed ${day(english)} UTC, the translation ${day(mine)} UTC` }
-            : { ...row, state: 'up to date', why: 'by git history' });
+          rows.push(
+            english > mine
+              ? { ...row, state: 'stale', why: `English changed ${day(english)} UTC, the translation ${day(mine)} UTC` }
+              : { ...row, state: 'up to date', why: 'by git history' },
+          );
           continue;
         }
         const value = readFrontMatter(text).data?.[SOURCE_HASH_FIELD];
         const recorded = value === undefined || value === null ? undefined : String(value);
-        if (recorded === undefined) rows.push({ ...row, state: 'unknown', why: `no git history and no ${SOURCE_HASH_FIELD} in the front matter` });
-        else if (recorded === hash) rows.push({ ...row, state: 'up to date', why: `${SOURCE_HASH_FIELD} matches the English text` });
-        else rows.push({ ...row, state: 'stale', why: `the English text changed since it was translated (${SOURCE_HASH_FIELD} ${recorded}, English now ${hash})` });
+        if (recorded === undefined)
+          rows.push({
+            ...row,
+            state: 'unknown',
+            why: `no git history and no ${SOURCE_HASH_FIELD} in the front matter`,
+          });
+        else if (recorded === hash)
+          rows.push({ ...row, state: 'up to date', why: `${SOURCE_HASH_FIELD} matches the English text` });
+        else
+          rows.push({
+            ...row,
+            state: 'stale',
+            why: `the English text changed since it was translated (${SOURCE_HASH_FIELD} ${recorded}, English now ${hash})`,
+          });
       }
     }
   }

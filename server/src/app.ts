@@ -106,14 +106,30 @@ export function createApp({ distDir, services, log, lifecycle = new Lifecycle() 
   // The identity document upload is the one larger body (two files of up to 5 MB, multipart and
   // unencrypted: docs/api.md "The reference API"). Its route applies its own limit once the player is
   // known, so nobody signed out gets a large body read; every other request keeps the small limit.
-  const isUpload = (c: { req: { method: string; path: string } }) => c.req.method === 'POST' && c.req.path === API_PATHS.verification;
+  const isUpload = (c: { req: { method: string; path: string } }) =>
+    c.req.method === 'POST' && c.req.path === API_PATHS.verification;
   for (const prefix of API_PREFIXES) app.use(`${prefix}*`, (c, next) => (isUpload(c) ? next() : limit(c, next)));
   app.use(methodNotAllowed(app, isApiPath));
   // Health, readiness and metrics (docs/deploying.md).
   app.route('/', opsRoutes(services, lifecycle, metrics));
   app.route('/', backupRoutes(services));
 
-  for (const routes of [authRoutes, activationRoutes, passwordRoutes, userRoutes, sessionRoutes, twoFactorRoutes, notificationRoutes, paymentRoutes, withdrawalRoutes, verificationRoutes, historyRoutes, gameRoutes, demoPaymentRoutes, responsibleGamingRoutes]) {
+  for (const routes of [
+    authRoutes,
+    activationRoutes,
+    passwordRoutes,
+    userRoutes,
+    sessionRoutes,
+    twoFactorRoutes,
+    notificationRoutes,
+    paymentRoutes,
+    withdrawalRoutes,
+    verificationRoutes,
+    historyRoutes,
+    gameRoutes,
+    demoPaymentRoutes,
+    responsibleGamingRoutes,
+  ]) {
     app.route('/', routes(services));
   }
   app.route('/', bonusRoutes(services));
@@ -125,7 +141,12 @@ export function createApp({ distDir, services, log, lifecycle = new Lifecycle() 
   // The demo game provider: its JSON API and its game pages.
   app.post('/demo-games/api/sessions/:id/seeds', demoSeedLimit(services));
   app.route('/', gameProviderApiRoutes(services));
-  app.route('/', gamePageRoutes(services, { siteOrigin: services.config.games.separateProvider ? services.config.games.siteOrigin : undefined }));
+  app.route(
+    '/',
+    gamePageRoutes(services, {
+      siteOrigin: services.config.games.separateProvider ? services.config.games.siteOrigin : undefined,
+    }),
+  );
 
   // The site is the fallback for every path no API route claims, so routes can be added in
   // any order. Only GET and HEAD read files; any other method on a page path is a 404.
@@ -145,7 +166,9 @@ export function createApp({ distDir, services, log, lifecycle = new Lifecycle() 
     // nobody is left to read an answer. Logged by the request log as 499 at level info.
     if (c.req.raw.signal.aborted) return new Response(null, { status: CLIENT_CLOSED_REQUEST });
     // Only the message: never the request, whose body or headers may hold secrets.
-    console.error(JSON.stringify({ level: 'error', id: c.get('requestId'), path: loggedPath(c), error: error.message }));
+    console.error(
+      JSON.stringify({ level: 'error', id: c.get('requestId'), path: loggedPath(c), error: error.message }),
+    );
     if (isApiPath(c.req.path)) return c.json({ detail: translate(c.get('locale'), 'errors.server_error') }, 500);
     return site.errorPage(c, 500);
   });

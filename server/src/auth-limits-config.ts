@@ -38,6 +38,7 @@ export function authLimitsFrom(values: RunValues): AuthLimits {
     demoMaxPerAddress: values.DEMO_MAX_PER_ADDRESS,
     demoWindowSeconds: values.DEMO_WINDOW_SECONDS,
   };
-  if (limits.tokenIdleDays > limits.tokenMaxAgeDays) throw new ConfigError(['TOKEN_IDLE_DAYS must not exceed TOKEN_MAX_AGE_DAYS']);
+  if (limits.tokenIdleDays > limits.tokenMaxAgeDays)
+    throw new ConfigError(['TOKEN_IDLE_DAYS must not exceed TOKEN_MAX_AGE_DAYS']);
   return limits;
 }

@@ -5,7 +5,12 @@ import type { AppEnv, Services } from './app-env.ts';
 import type { Queryable } from './db/database.ts';
 import { detailError } from './errors.ts';
 
-const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, length: number, options: object) => Promise<Buffer>;
+const scryptAsync = promisify(scrypt) as (
+  password: string,
+  salt: Buffer,
+  length: number,
+  options: object,
+) => Promise<Buffer>;
 const SCRYPT = { N: 16384, r: 8, p: 1 };
 const HASH_BYTES = 32;
 
@@ -20,7 +25,11 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, N, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');
-  const actual = await scryptAsync(password, Buffer.from(salt, 'base64'), expected.length, { N: Number(N), r: Number(r), p: Number(p) });
+  const actual = await scryptAsync(password, Buffer.from(salt, 'base64'), expected.length, {
+    N: Number(N),
+    r: Number(r),
+    p: Number(p),
+  });
   return timingSafeEqual(actual, expected);
 }
 
@@ -36,15 +45,17 @@ export interface SignInOrigin {
 }
 
 /** A Djoser-style 40-hex-character token; only its hash is stored. One token per sign-in. */
-export async function issueToken(db: Queryable, userId: number, now: Date, origin: SignInOrigin = { device: '', ip: '' }): Promise<string> {
+export async function issueToken(
+  db: Queryable,
+  userId: number,
+  now: Date,
+  origin: SignInOrigin = { device: '', ip: '' },
+): Promise<string> {
   const token = randomBytes(20).toString('hex');
-  await db.query('INSERT INTO auth_tokens (key_hash, user_id, created_at, last_used_at, device, ip) VALUES ($1, $2, $3, $3, $4, $5)', [
-    hashToken(token),
-    userId,
-    now.toISOString(),
-    origin.device,
-    origin.ip,
-  ]);
+  await db.query(
+    'INSERT INTO auth_tokens (key_hash, user_id, created_at, last_used_at, device, ip) VALUES ($1, $2, $3, $3, $4, $5)',
+    [hashToken(token), userId, now.toISOString(), origin.device, origin.ip],
+  );
   // Kept beyond the session, for the operator console's search and duplicate-account hints.
   if (origin.ip) {
     await db.query(
@@ -94,7 +105,8 @@ export interface TokenRow {
  * with (`/api/user/me`: the player), so an authenticated read is one round trip, with the same checks.
  */
 export type TokenReader<Row extends TokenRow> = (db: Queryable, keyHash: string) => Promise<Row[]>;
-const readToken: TokenReader<TokenRow> = (db, keyHash) => db.query<TokenRow>('SELECT user_id, created_at, last_used_at FROM auth_tokens WHERE key_hash = $1', [keyHash]);
+const readToken: TokenReader<TokenRow> = (db, keyHash) =>
+  db.query<TokenRow>('SELECT user_id, created_at, last_used_at FROM auth_tokens WHERE key_hash = $1', [keyHash]);
 
 /** `authenticate`, also answering when the token now expires (the site's cookie follows it). */
 export async function authenticateToken<Row extends TokenRow = TokenRow>(
@@ -109,16 +121,25 @@ export async function authenticateToken<Row extends TokenRow = TokenRow>(
   const now = clock().getTime();
   const lastUsed = row ? new Date(row.last_used_at).getTime() : 0;
   const expired =
-    !row || now - lastUsed >= config.auth.tokenIdleDays * DAY_MS || now - new Date(row.created_at).getTime() >= config.auth.tokenMaxAgeDays * DAY_MS;
+    !row ||
+    now - lastUsed >= config.auth.tokenIdleDays * DAY_MS ||
+    now - new Date(row.created_at).getTime() >= config.auth.tokenMaxAgeDays * DAY_MS;
   if (expired) {
     if (row) await db.query('DELETE FROM auth_tokens WHERE key_hash = $1', [keyHash]);
     throw detailError(401, 'invalid_token', undefined, { 'WWW-Authenticate': 'Token' });
   }
   const touched = now - lastUsed >= TOUCH_EVERY_MS;
   if (touched) {
-    await db.query('UPDATE auth_tokens SET last_used_at = $2 WHERE key_hash = $1', [keyHash, new Date(now).toISOString()]);
+    await db.query('UPDATE auth_tokens SET last_used_at = $2 WHERE key_hash = $1', [
+      keyHash,
+      new Date(now).toISOString(),
+    ]);
   }
-  return { userId: row.user_id, expiresAt: tokenExpiry(config, new Date(row.created_at).getTime(), touched ? now : lastUsed), row };
+  return {
+    userId: row.user_id,
+    expiresAt: tokenExpiry(config, new Date(row.created_at).getTime(), touched ? now : lastUsed),
+    row,
+  };
 }
 
 /** 401 unless the request carries a valid token; sets `userId` for the route. */

@@ -13,7 +13,8 @@ const parseObject = (text: string): JsonObject => {
   } catch {
     throw detailError(400, 'json_invalid');
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw detailError(400, 'json_object_expected');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw detailError(400, 'json_object_expected');
   refuseUnsafeInput(value as JsonObject);
   return value as JsonObject;
 };

@@ -13,10 +13,25 @@ import { ensureKeyPair, loadPrivateKeys } from './keys.ts';
  */
 export async function openServices(config: ServerConfig): Promise<Services> {
   // The key helpers are shared with the build and the start script, which read the same names.
-  const keyFiles = { DATA_DIR: config.dataDir, RSA_PRIVATE_KEY_FILE: config.keys.privateKeyFile, RSA_PREVIOUS_PRIVATE_KEY_FILE: config.keys.previousPrivateKeyFile };
+  const keyFiles = {
+    DATA_DIR: config.dataDir,
+    RSA_PRIVATE_KEY_FILE: config.keys.privateKeyFile,
+    RSA_PREVIOUS_PRIVATE_KEY_FILE: config.keys.previousPrivateKeyFile,
+  };
   ensureKeyPair(keyFiles);
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.databaseSchema });
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    schema: config.databaseSchema,
+  });
   await seed(db, config, systemClock);
   const passwords = new PasswordQueue(config.auth.passwordConcurrency, config.auth.passwordQueueMax);
-  return { db, config, privateKeys: loadPrivateKeys(keyFiles), clock: systemClock, passwords, mailer: createMailer(config.mail) };
+  return {
+    db,
+    config,
+    privateKeys: loadPrivateKeys(keyFiles),
+    clock: systemClock,
+    passwords,
+    mailer: createMailer(config.mail),
+  };
 }

@@ -14,7 +14,13 @@ const cryptoKeys = new WeakMap<KeyObject, Promise<webcrypto.CryptoKey>>();
 function oaepKey(key: KeyObject): Promise<webcrypto.CryptoKey> {
   let cryptoKey = cryptoKeys.get(key);
   if (!cryptoKey) {
-    cryptoKey = webcrypto.subtle.importKey('pkcs8', key.export({ type: 'pkcs8', format: 'der' }), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['decrypt']);
+    cryptoKey = webcrypto.subtle.importKey(
+      'pkcs8',
+      key.export({ type: 'pkcs8', format: 'der' }),
+      { name: 'RSA-OAEP', hash: 'SHA-256' },
+      false,
+      ['decrypt'],
+    );
     cryptoKeys.set(key, cryptoKey);
   }
   return cryptoKey;
@@ -27,7 +33,9 @@ function oaepKey(key: KeyObject): Promise<webcrypto.CryptoKey> {
 async function rsaDecrypt(block: Buffer, keys: KeyObject[]): Promise<Buffer> {
   for (const key of keys) {
     try {
-      return Buffer.from(await webcrypto.subtle.decrypt({ name: 'RSA-OAEP' }, await oaepKey(key), new Uint8Array(block)));
+      return Buffer.from(
+        await webcrypto.subtle.decrypt({ name: 'RSA-OAEP' }, await oaepKey(key), new Uint8Array(block)),
+      );
     } catch {
       // Try the next key: during a rotation the previous one may still be in use.
     }

@@ -5,7 +5,8 @@ import type { Problem, Problems } from '../../src/api/validation.ts';
  * translation to a status is `STATUS_OF_REFUSAL`, read by the API's error handler (app.ts) and the
  * console's (operator/index.ts), which render the same refusal as JSON or as an HTML page.
  */
-export type Refusal = 'invalid' | 'forbidden' | 'not_found' | 'conflict' | 'gone' | 'mismatch' | 'rate_limited' | 'busy';
+export type Refusal =
+  'invalid' | 'forbidden' | 'not_found' | 'conflict' | 'gone' | 'mismatch' | 'rate_limited' | 'busy';
 
 export const STATUS_OF_REFUSAL = {
   invalid: 400,

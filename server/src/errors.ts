@@ -21,14 +21,21 @@ export class ApiError extends Error {
   render(locale: Locale): Record<string, string | string[]> {
     const say = (problem: Problem) => translate(locale, messageKey(problem), problem.params);
     if ('detail' in this.body && !Array.isArray(this.body.detail)) return { detail: say(this.body.detail as Problem) };
-    return Object.fromEntries(Object.entries(this.body as Problems).map(([field, problems]) => [field, problems.map(say)]));
+    return Object.fromEntries(
+      Object.entries(this.body as Problems).map(([field, problems]) => [field, problems.map(say)]),
+    );
   }
 }
 
-export const detailError = (status: ApiError['status'], key: string, params?: Problem['params'], headers?: Record<string, string>) =>
-  new ApiError(status, { detail: { key, params } }, headers);
+export const detailError = (
+  status: ApiError['status'],
+  key: string,
+  params?: Problem['params'],
+  headers?: Record<string, string>,
+) => new ApiError(status, { detail: { key, params } }, headers);
 
-export const fieldError = (field: string, key: string, params?: Problem['params']) => new ApiError(400, { [field]: [{ key, params }] });
+export const fieldError = (field: string, key: string, params?: Problem['params']) =>
+  new ApiError(400, { [field]: [{ key, params }] });
 
 export const fieldErrors = (problems: Problems) => new ApiError(400, problems);
 

@@ -10,7 +10,10 @@ import { interpolate } from '../../src/i18n/interpolate.ts';
 export type { Locale };
 
 const messages = Object.fromEntries(
-  LOCALES.map((locale) => [locale, JSON.parse(readFileSync(new URL(`../../locales/${locale}/api.json`, import.meta.url), 'utf8'))]),
+  LOCALES.map((locale) => [
+    locale,
+    JSON.parse(readFileSync(new URL(`../../locales/${locale}/api.json`, import.meta.url), 'utf8')),
+  ]),
 ) as Record<Locale, Record<string, Record<string, string>>>;
 
 /** The first supported language in an Accept-Language header (by q-value), else English. */
@@ -20,7 +23,12 @@ export function pickLocale(header: string | undefined | null): Locale {
     .split(',')
     .map((part) => {
       const [tag = '', ...options] = part.trim().split(';');
-      const q = Number(options.find((option) => option.trim().startsWith('q='))?.trim().slice(2) ?? 1);
+      const q = Number(
+        options
+          .find((option) => option.trim().startsWith('q='))
+          ?.trim()
+          .slice(2) ?? 1,
+      );
       return { tag: tag.toLowerCase(), q: Number.isFinite(q) ? q : 0 };
     })
     .filter(({ q }) => q > 0)
@@ -40,7 +48,10 @@ export function translate(locale: Locale, key: string, params: Record<string, st
 }
 
 const gameRulesTexts = Object.fromEntries(
-  LOCALES.map((locale) => [locale, JSON.parse(readFileSync(new URL(`../../locales/${locale}/game_rules.json`, import.meta.url), 'utf8')).rules]),
+  LOCALES.map((locale) => [
+    locale,
+    JSON.parse(readFileSync(new URL(`../../locales/${locale}/game_rules.json`, import.meta.url), 'utf8')).rules,
+  ]),
 ) as Record<Locale, Record<string, string>>;
 
 /** A game's short rules text (locales/<lang>/game_rules.json `rules.<key>`), English when a language lacks it. */
@@ -50,5 +61,7 @@ export function gameRulesText(locale: Locale, key: string): string {
 
 /** `?lang=` when it names a supported locale, else the Accept-Language pick. */
 export function queryLocale(lang: string | undefined, acceptLanguage: string | undefined | null): Locale {
-  return lang !== undefined && (LOCALES as readonly string[]).includes(lang) ? (lang as Locale) : pickLocale(acceptLanguage);
+  return lang !== undefined && (LOCALES as readonly string[]).includes(lang)
+    ? (lang as Locale)
+    : pickLocale(acceptLanguage);
 }

@@ -29,7 +29,9 @@ if (embedded) {
   mkdirSync(config.dataDir, { recursive: true });
   const holder = readControlFile(config.dataDir);
   if (holder && holder.pid !== process.pid && processAlive(holder.pid)) {
-    console.error(`${config.dataDir} is in use by process ${holder.pid}; stop it (or wait for \`npm run operator\` to finish) first (if that process is not AmberPlay, delete ${config.dataDir}/operator-control.json).`);
+    console.error(
+      `${config.dataDir} is in use by process ${holder.pid}; stop it (or wait for \`npm run operator\` to finish) first (if that process is not AmberPlay, delete ${config.dataDir}/operator-control.json).`,
+    );
     process.exit(1);
   }
   writeControlFile(config.dataDir);
@@ -62,18 +64,24 @@ async function shutDown(signal: string) {
   stopping = true;
   lifecycle.beginShutdown();
   const inFlight = lifecycle.inFlight;
-  console.log(JSON.stringify({ level: 'info', time: new Date().toISOString(), event: 'shutdown', signal, in_flight: inFlight }));
+  console.log(
+    JSON.stringify({ level: 'info', time: new Date().toISOString(), event: 'shutdown', signal, in_flight: inFlight }),
+  );
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   // Kept-alive sockets with no request on them would hold the listener open: close those now.
   server.closeIdleConnections();
-  const grace = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), config.ops.shutdownGraceMs).unref());
+  const grace = new Promise<'timeout'>((resolve) =>
+    setTimeout(() => resolve('timeout'), config.ops.shutdownGraceMs).unref(),
+  );
   let drained = await Promise.race([lifecycle.idle().then(() => 'drained' as const), grace]);
   // The last answers may still be on their way out: their sockets close once written (they say
   // Connection: close); a socket left idle is closed now. Only when the grace is over is any cut.
   server.closeIdleConnections();
   if (drained === 'drained') drained = await Promise.race([closed.then(() => 'drained' as const), grace]);
   if (drained === 'timeout') {
-    console.error(JSON.stringify({ level: 'error', event: 'shutdown', detail: 'grace period over', in_flight: lifecycle.inFlight }));
+    console.error(
+      JSON.stringify({ level: 'error', event: 'shutdown', detail: 'grace period over', in_flight: lifecycle.inFlight }),
+    );
     server.closeAllConnections();
   }
   await closed;
@@ -87,7 +95,9 @@ async function shutDown(signal: string) {
   } finally {
     if (embedded) removeControlFile(config.dataDir);
   }
-  console.log(JSON.stringify({ level: 'info', time: new Date().toISOString(), event: 'stopped', drained: drained === 'drained' }));
+  console.log(
+    JSON.stringify({ level: 'info', time: new Date().toISOString(), event: 'stopped', drained: drained === 'drained' }),
+  );
   process.exit(code);
 }
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutDown(signal));

@@ -27,7 +27,8 @@ export function refuseUnsafeInput(body: Record<string, unknown>): void {
     }
   };
   for (const [field, value] of Object.entries(body)) {
-    if (PROTOTYPE_KEYS.has(field) || hasUnsafeCharacters(field)) problems[field] = [{ key: PROTOTYPE_KEYS.has(field) ? 'field_unknown' : 'input.unsafe_characters' }];
+    if (PROTOTYPE_KEYS.has(field) || hasUnsafeCharacters(field))
+      problems[field] = [{ key: PROTOTYPE_KEYS.has(field) ? 'field_unknown' : 'input.unsafe_characters' }];
     else visit(value, field);
   }
   if (Object.keys(problems).length) throw fieldErrors({ ...problems });

@@ -24,5 +24,7 @@ export function publicKeySpkiBase64(env = process.env) {
 /** Accepts a PEM block or bare base64 and answers bare base64 DER. */
 function spkiFromPem(text) {
   const body = text.replace(/-----(BEGIN|END) PUBLIC KEY-----/g, '').replace(/\s+/g, '');
-  return createPublicKey({ key: Buffer.from(body, 'base64'), format: 'der', type: 'spki' }).export({ type: 'spki', format: 'der' }).toString('base64');
+  return createPublicKey({ key: Buffer.from(body, 'base64'), format: 'der', type: 'spki' })
+    .export({ type: 'spki', format: 'der' })
+    .toString('base64');
 }

@@ -8,7 +8,10 @@ import { privateKeyPath } from './key-files.mjs';
  * names a key. The public half is written beside it for operators who build the site elsewhere.
  * Answers the private key's path and whether it was just created.
  */
-export function ensureKeyPair(env: Record<string, string | undefined> = process.env): { path: string; created: boolean } {
+export function ensureKeyPair(env: Record<string, string | undefined> = process.env): {
+  path: string;
+  created: boolean;
+} {
   const path = privateKeyPath(env);
   if (existsSync(path)) return { path, created: false };
   if (env.RSA_PRIVATE_KEY_FILE) throw new Error(`RSA_PRIVATE_KEY_FILE does not exist: ${path}`);

@@ -31,7 +31,9 @@ export function loggedPath(c: Parameters<MiddlewareHandler>[0]): string {
  * payment ids: capabilities) is logged as its pattern. `level` is `error` for 5xx answers only,
  * so an aborted request (499) is `info`.
  */
-export function requestLog(write: (line: string) => void = (line) => process.stdout.write(`${line}\n`)): MiddlewareHandler {
+export function requestLog(
+  write: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+): MiddlewareHandler {
   return async (c, next) => {
     const started = performance.now();
     const id = requestIdOf(c.req.header('x-request-id'));

@@ -13,5 +13,8 @@ export interface RgConfig {
 
 /** The safer-gambling settings, from variables already parsed (config/variables.ts). */
 export function rgConfigFrom(values: RunValues): RgConfig {
-  return { coolingOffHours: values.RG_COOLING_OFF_HOURS, realityCheckTestMinutes: values.RG_REALITY_CHECK_TEST_MINUTES };
+  return {
+    coolingOffHours: values.RG_COOLING_OFF_HOURS,
+    realityCheckTestMinutes: values.RG_REALITY_CHECK_TEST_MINUTES,
+  };
 }

@@ -1,8 +1,15 @@
-import { API_PATHS, type CloseAccountRequest, type CloseAccountResponse, type SetEmailConfirmRequest, type SetEmailRequest } from './contract';
+import {
+  API_PATHS,
+  type CloseAccountRequest,
+  type CloseAccountResponse,
+  type SetEmailConfirmRequest,
+  type SetEmailRequest,
+} from './contract';
 import { apiClient } from './instance';
 
 /** Asks for an email change: a link goes to the new address; answers 204 whether it is free or taken. */
-export const setEmail = (body: SetEmailRequest, client = apiClient()) => client<void>(API_PATHS.setEmail, { method: 'POST', body });
+export const setEmail = (body: SetEmailRequest, client = apiClient()) =>
+  client<void>(API_PATHS.setEmail, { method: 'POST', body });
 
 /** Confirms the change with the uid and token of the link mailed to the new address. */
 export const confirmEmail = (body: SetEmailConfirmRequest, client = apiClient()) =>

@@ -51,7 +51,9 @@ export function createApiClient(options: ClientOptions): ApiClient {
         // A caller's own Authorization (sign-out sends the token the session just forgot) stays.
         const token = options.getToken();
         if (token) request.headers.set('Authorization', `Token ${token}`);
-        if (request.body !== undefined) request.body = (await encryptBody(request.body, await options.getPublicKey())) as BodyInit | Record<string, unknown>;
+        if (request.body !== undefined)
+          request.body = (await encryptBody(request.body, await options.getPublicKey())) as
+            BodyInit | Record<string, unknown>;
       },
       onResponse({ options: request, response }) {
         const token = sessionToken(request.headers);

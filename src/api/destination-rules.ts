@@ -77,14 +77,20 @@ export const validEthereumAddress = (value: string): boolean => /^0x[0-9a-fA-F]{
 /** The form a destination is stored and shown in. */
 export function storedDestination(method: PaymentMethod, value: string): string {
   if (method === 'card') return `•••• ${compact(value).slice(-4)}`;
-  if (method === 'bank_transfer') return compact(value).toUpperCase().replace(/(.{4})(?=.)/g, '$1 ');
+  if (method === 'bank_transfer')
+    return compact(value)
+      .toUpperCase()
+      .replace(/(.{4})(?=.)/g, '$1 ');
   return value;
 }
 
 const RULES: Record<PaymentMethod, { valid: (value: string) => boolean; key: string }> = {
   bank_transfer: { valid: validIban, key: 'destination.iban_invalid' },
   card: { valid: validCardNumber, key: 'destination.card_invalid' },
-  crypto: { valid: (value) => validBitcoinAddress(value) || validEthereumAddress(value), key: 'destination.crypto_invalid' },
+  crypto: {
+    valid: (value) => validBitcoinAddress(value) || validEthereumAddress(value),
+    key: 'destination.crypto_invalid',
+  },
 };
 
 /**
@@ -92,7 +98,8 @@ const RULES: Record<PaymentMethod, { valid: (value: string) => boolean; key: str
  * IBAN), or undefined when it is refused. Without a valid method only the text itself is checked.
  */
 export function checkDestination(problems: Problems, method: unknown, value: unknown): string | undefined {
-  if (value === undefined || value === null || value === '') return void add(problems, 'destination', { key: 'required' });
+  if (value === undefined || value === null || value === '')
+    return void add(problems, 'destination', { key: 'required' });
   if (typeof value !== 'string') return void add(problems, 'destination', { key: 'not_a_string' });
   if (hasUnsafeCharacters(value)) return void add(problems, 'destination', { key: 'input.unsafe_characters' });
   const destination = value.trim();

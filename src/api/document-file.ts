@@ -26,7 +26,8 @@ export function documentMime(head: Uint8Array): DocumentMime | undefined {
 /** The problem with a document file, by its size and first bytes; undefined when it is acceptable. */
 export function documentProblem(size: number, head: Uint8Array): Problem | undefined {
   if (size === 0) return { key: 'verification.file_empty' };
-  if (size > DOCUMENT_MAX_BYTES) return { key: 'verification.file_too_large', params: { max: DOCUMENT_MAX_BYTES / (1024 * 1024) } };
+  if (size > DOCUMENT_MAX_BYTES)
+    return { key: 'verification.file_too_large', params: { max: DOCUMENT_MAX_BYTES / (1024 * 1024) } };
   if (!documentMime(head)) return { key: 'verification.file_type' };
   return undefined;
 }

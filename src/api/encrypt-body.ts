@@ -4,7 +4,9 @@ import { encryptJson } from './envelope';
 const encrypted = new WeakSet<object>();
 
 const isPlainObject = (body: unknown): body is Record<string, unknown> | unknown[] =>
-  typeof body === 'object' && body !== null && (Array.isArray(body) || Object.getPrototypeOf(body) === Object.prototype);
+  typeof body === 'object' &&
+  body !== null &&
+  (Array.isArray(body) || Object.getPrototypeOf(body) === Object.prototype);
 
 /**
  * The body to send in place of `body`: `{e_data}` for a JSON body, or the body unchanged when it

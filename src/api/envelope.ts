@@ -24,12 +24,19 @@ export function bytesToBase64(bytes: Uint8Array): string {
 }
 
 /** Imports the build-embedded base64 SPKI key for RSA-OAEP SHA-256 encryption. */
-export function importPublicKey(spkiBase64: string, subtle: SubtleCrypto = globalThis.crypto.subtle): Promise<CryptoKey> {
+export function importPublicKey(
+  spkiBase64: string,
+  subtle: SubtleCrypto = globalThis.crypto.subtle,
+): Promise<CryptoKey> {
   return subtle.importKey('spki', base64ToBytes(spkiBase64), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
 }
 
 /** Encrypts a JSON text and answers the `e_data` value. */
-export async function encryptJson(json: string, key: CryptoKey, subtle: SubtleCrypto = globalThis.crypto.subtle): Promise<string> {
+export async function encryptJson(
+  json: string,
+  key: CryptoKey,
+  subtle: SubtleCrypto = globalThis.crypto.subtle,
+): Promise<string> {
   const plaintext = new TextEncoder().encode(json);
   if (plaintext.length <= RSA_MAX_PLAINTEXT_BYTES) {
     return bytesToBase64(new Uint8Array(await subtle.encrypt({ name: 'RSA-OAEP' }, key, plaintext)));

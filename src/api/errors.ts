@@ -17,7 +17,9 @@ export class ApiError extends Error {
     this.status = status;
     this.detail = detail;
     this.fields = Object.fromEntries(
-      Object.entries(parsed).filter((entry): entry is [string, string[]] => Array.isArray(entry[1]) && entry[1].every((m) => typeof m === 'string')),
+      Object.entries(parsed).filter(
+        (entry): entry is [string, string[]] => Array.isArray(entry[1]) && entry[1].every((m) => typeof m === 'string'),
+      ),
     );
   }
 

@@ -8,6 +8,7 @@ export const getFavourites = (client = apiClient()) => client<FavouriteGames>(AP
 /** Stars a game (204; starring twice changes nothing). */
 export const addFavourite = (gameId: string, client = apiClient()) => client<void>(one(gameId), { method: 'PUT' });
 /** Removes the star (204; removing one not there is fine). */
-export const removeFavourite = (gameId: string, client = apiClient()) => client<void>(one(gameId), { method: 'DELETE' });
+export const removeFavourite = (gameId: string, client = apiClient()) =>
+  client<void>(one(gameId), { method: 'DELETE' });
 /** The games the player launched last; `open_round` means "continue". */
 export const getRecentlyPlayed = (client = apiClient()) => client<RecentGame[]>(API_PATHS.recentlyPlayed);

@@ -1,4 +1,12 @@
-import { API_PATHS, type Game, type GameLaunchRequest, type GameLaunchResponse, type GameMode, type PlayerSetResponse, type Win } from './contract';
+import {
+  API_PATHS,
+  type Game,
+  type GameLaunchRequest,
+  type GameLaunchResponse,
+  type GameMode,
+  type PlayerSetResponse,
+  type Win,
+} from './contract';
 import { apiClient } from './instance';
 
 /** Registers the signed-in player with the game gateway. */
@@ -11,4 +19,7 @@ export const getWinStats = (client = apiClient()) => client<Win[]>(API_PATHS.win
 
 /** A launch URL for one game: `real` with the signed-in client, `demo` also signed out. */
 export const launchGame = (gameId: string, mode: GameMode, client = apiClient()) =>
-  client<GameLaunchResponse>(API_PATHS.gateway, { method: 'POST', body: { method: 'game_launch', game_id: gameId, mode } satisfies GameLaunchRequest });
+  client<GameLaunchResponse>(API_PATHS.gateway, {
+    method: 'POST',
+    body: { method: 'game_launch', game_id: gameId, mode } satisfies GameLaunchRequest,
+  });

@@ -5,7 +5,9 @@ import { apiBase } from './base';
  * signed-out visitor never downloads the encrypting API client.
  */
 export async function getPublicJson<T>(path: string): Promise<T> {
-  const response = await fetch(new URL(path, apiBase()), { headers: { Accept: 'application/json', 'Accept-Language': document.documentElement.lang } });
+  const response = await fetch(new URL(path, apiBase()), {
+    headers: { Accept: 'application/json', 'Accept-Language': document.documentElement.lang },
+  });
   if (!response.ok) throw new Error(`${path} answered ${response.status}`);
   return (await response.json()) as T;
 }

@@ -2,7 +2,9 @@ import { API_PATHS, type GameRoundCheck, type HistoryQuery, type Paginated, type
 import { apiClient } from './instance';
 
 export const getHistory = (query: HistoryQuery = {}, client = apiClient()) =>
-  client<Paginated<Transaction>>(API_PATHS.history, { query: Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== '')) });
+  client<Paginated<Transaction>>(API_PATHS.history, {
+    query: Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== '')),
+  });
 
 /** One of the player's own game rounds, with its seeds once revealed (verify from history). */
 export const getGameRound = (roundId: string, client = apiClient()) =>

@@ -1,4 +1,10 @@
-import { API_PATHS, type CreatePaymentRequest, type Payment, type Withdrawal, type WithdrawalRequest } from './contract';
+import {
+  API_PATHS,
+  type CreatePaymentRequest,
+  type Payment,
+  type Withdrawal,
+  type WithdrawalRequest,
+} from './contract';
 import { apiClient } from './instance';
 
 /** `idempotencyKey`: one per form submission, so a double click or a retry acts once. */

@@ -1,5 +1,10 @@
 import {
-  API_PATHS, type RealityCheckAck, type ResponsibleGaming, type ResponsibleGamingUpdate, type SelfExclusionRequest, type TimeOutRequest,
+  API_PATHS,
+  type RealityCheckAck,
+  type ResponsibleGaming,
+  type ResponsibleGamingUpdate,
+  type SelfExclusionRequest,
+  type TimeOutRequest,
 } from './contract';
 import { apiClient } from './instance';
 
@@ -9,9 +14,11 @@ export const getResponsibleGaming = (client = apiClient()) => client<Responsible
 export const updateResponsibleGaming = (body: ResponsibleGamingUpdate, client = apiClient()) =>
   client<ResponsibleGaming>(API_PATHS.responsibleGaming, { method: 'PATCH', body });
 
-export const acknowledgeRealityCheck = (client = apiClient()) => client<RealityCheckAck>(API_PATHS.realityCheckAck, { method: 'POST', body: {} });
+export const acknowledgeRealityCheck = (client = apiClient()) =>
+  client<RealityCheckAck>(API_PATHS.realityCheckAck, { method: 'POST', body: {} });
 
 /** Both revoke every token: the caller signs out locally afterwards. */
-export const startTimeOut = (body: TimeOutRequest, client = apiClient()) => client<{ time_out_until: string }>(API_PATHS.timeOut, { method: 'POST', body });
+export const startTimeOut = (body: TimeOutRequest, client = apiClient()) =>
+  client<{ time_out_until: string }>(API_PATHS.timeOut, { method: 'POST', body });
 export const startSelfExclusion = (body: SelfExclusionRequest, client = apiClient()) =>
   client<{ self_excluded_until: string }>(API_PATHS.selfExclusion, { method: 'POST', body });

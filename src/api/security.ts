@@ -10,7 +10,8 @@ import { apiClient } from './instance';
 
 export const listSessions = (client = apiClient()) => client<SessionInfo[]>(API_PATHS.sessions);
 
-export const endSession = (id: number, client = apiClient()) => client<void>(API_PATHS.sessions, { method: 'DELETE', query: { id } });
+export const endSession = (id: number, client = apiClient()) =>
+  client<void>(API_PATHS.sessions, { method: 'DELETE', query: { id } });
 
 export const twoFactorStatus = (client = apiClient()) => client<TwoFactorStatus>(API_PATHS.twoFactorStatus);
 

@@ -3,6 +3,7 @@ import { apiClient } from './instance';
 
 export const getMe = (client = apiClient()) => client<User>(API_PATHS.me);
 
-export const updateUser = (body: UserUpdateRequest, client = apiClient()) => client<User>(API_PATHS.updateUser, { method: 'PATCH', body });
+export const updateUser = (body: UserUpdateRequest, client = apiClient()) =>
+  client<User>(API_PATHS.updateUser, { method: 'PATCH', body });
 
 export const getReferralStats = (client = apiClient()) => client<ReferralStats>(API_PATHS.referralStats);

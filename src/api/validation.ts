@@ -3,7 +3,13 @@
  * refuse, with the same message. Problems are message keys of the `api` message set
  * (`errors.<key>`); each side translates them into the reader's language.
  */
-import type { ActivationRequest, RegisterRequest, ResetPasswordConfirmRequest, SetPasswordRequest, UserUpdateRequest } from './contract.ts';
+import type {
+  ActivationRequest,
+  RegisterRequest,
+  ResetPasswordConfirmRequest,
+  SetPasswordRequest,
+  UserUpdateRequest,
+} from './contract.ts';
 
 export interface Problem {
   /** A key of the `errors` group (`required`), or a `group.name` key of its own group (`input.unsafe_characters`). */
@@ -13,7 +19,8 @@ export interface Problem {
 export type Problems = Record<string, Problem[]>;
 
 /** The message key of a problem in the `api` set. */
-export const messageKey = (problem: Problem): string => (problem.key.includes('.') ? problem.key : `errors.${problem.key}`);
+export const messageKey = (problem: Problem): string =>
+  problem.key.includes('.') ? problem.key : `errors.${problem.key}`;
 
 /**
  * Characters no text field accepts: C0 and C1 controls (NUL breaks PostgreSQL text), bidirectional
@@ -60,8 +67,33 @@ const MAX_SIMILARITY = 0.7;
  * Korean writing mix their own scripts with Latin; any other mix, such as Latin with a Cyrillic
  * "о", is refused as a lookalike. Digits and . _ - are Common and combine with anything.
  */
-const SCRIPTS = ['Latin', 'Cyrillic', 'Greek', 'Armenian', 'Georgian', 'Hebrew', 'Arabic', 'Devanagari', 'Bengali', 'Gurmukhi', 'Gujarati', 'Tamil', 'Telugu', 'Kannada', 'Malayalam', 'Thai', 'Lao', 'Khmer', 'Myanmar', 'Ethiopic', 'Hangul', 'Hiragana', 'Katakana', 'Han', 'Bopomofo']
-  .map((name) => [name, new RegExp(`^\\p{Script=${name}}$`, 'u')] as const);
+const SCRIPTS = [
+  'Latin',
+  'Cyrillic',
+  'Greek',
+  'Armenian',
+  'Georgian',
+  'Hebrew',
+  'Arabic',
+  'Devanagari',
+  'Bengali',
+  'Gurmukhi',
+  'Gujarati',
+  'Tamil',
+  'Telugu',
+  'Kannada',
+  'Malayalam',
+  'Thai',
+  'Lao',
+  'Khmer',
+  'Myanmar',
+  'Ethiopic',
+  'Hangul',
+  'Hiragana',
+  'Katakana',
+  'Han',
+  'Bopomofo',
+].map((name) => [name, new RegExp(`^\\p{Script=${name}}$`, 'u')] as const);
 const SHARED_SCRIPT = /^[\p{Script=Common}\p{Script=Inherited}]$/u;
 const SCRIPT_MIXES = [
   ['Latin', 'Han', 'Hiragana', 'Katakana'],
@@ -135,7 +167,8 @@ export function requireText(problems: Problems, field: string, value: unknown): 
 export function checkEmail(problems: Problems, value: unknown) {
   if (!requireText(problems, 'email', value)) return;
   const email = normalizeEmail(value);
-  if (codePointLength(email) > EMAIL_MAX_LENGTH) add(problems, 'email', { key: 'too_long', params: { max: EMAIL_MAX_LENGTH } });
+  if (codePointLength(email) > EMAIL_MAX_LENGTH)
+    add(problems, 'email', { key: 'too_long', params: { max: EMAIL_MAX_LENGTH } });
   else if (!EMAIL.test(email)) add(problems, 'email', { key: 'email_invalid' });
 }
 
@@ -144,7 +177,8 @@ export function checkUsername(problems: Problems, value: unknown) {
   if (!requireText(problems, 'username', value)) return;
   const username = normalizeUsername(value);
   const length = codePointLength(username);
-  if (length < USERNAME_MIN_LENGTH || length > USERNAME_MAX_LENGTH || !USERNAME.test(username)) add(problems, 'username', { key: 'username_invalid' });
+  if (length < USERNAME_MIN_LENGTH || length > USERNAME_MAX_LENGTH || !USERNAME.test(username))
+    add(problems, 'username', { key: 'username_invalid' });
   else if (!singleScript(username)) add(problems, 'username', { key: 'input.mixed_scripts' });
 }
 
@@ -152,7 +186,8 @@ function checkName(problems: Problems, field: string, value: unknown) {
   if (value === '') return;
   if (typeof value !== 'string') add(problems, field, { key: 'not_a_string' });
   else if (hasUnsafeCharacters(value)) add(problems, field, { key: 'input.unsafe_characters' });
-  else if (codePointLength(value) > NAME_MAX_LENGTH || /[<>]/.test(value)) add(problems, field, { key: 'name_invalid' });
+  else if (codePointLength(value) > NAME_MAX_LENGTH || /[<>]/.test(value))
+    add(problems, field, { key: 'name_invalid' });
 }
 
 /**
@@ -163,11 +198,15 @@ function checkName(problems: Problems, field: string, value: unknown) {
 export function checkPassword(problems: Problems, password: unknown, email: unknown, username: unknown) {
   if (!requireText(problems, 'password', password)) return;
   const length = codePointLength(password);
-  if (length < PASSWORD_MIN_LENGTH) add(problems, 'password', { key: 'password_too_short', params: { min: PASSWORD_MIN_LENGTH } });
-  else if (length > PASSWORD_MAX_LENGTH) add(problems, 'password', { key: 'too_long', params: { max: PASSWORD_MAX_LENGTH } });
+  if (length < PASSWORD_MIN_LENGTH)
+    add(problems, 'password', { key: 'password_too_short', params: { min: PASSWORD_MIN_LENGTH } });
+  else if (length > PASSWORD_MAX_LENGTH)
+    add(problems, 'password', { key: 'too_long', params: { max: PASSWORD_MAX_LENGTH } });
   if (/^\d+$/.test(password)) add(problems, 'password', { key: 'password_numeric' });
-  if (typeof username === 'string' && tooSimilar(password, username)) add(problems, 'password', { key: 'password_similar_username' });
-  else if (typeof email === 'string' && tooSimilar(password, email)) add(problems, 'password', { key: 'password_similar_email' });
+  if (typeof username === 'string' && tooSimilar(password, username))
+    add(problems, 'password', { key: 'password_similar_username' });
+  else if (typeof email === 'string' && tooSimilar(password, email))
+    add(problems, 'password', { key: 'password_similar_email' });
 }
 
 /** Only adults may play (the rules, section "Who may play"). */
@@ -191,7 +230,10 @@ export function checkDateOfBirth(problems: Problems, value: unknown, today: Date
 }
 
 /** Everything about a registration that can be checked without the database; `today` is the server's clock. */
-export function checkRegistration(input: Partial<Record<keyof RegisterRequest, unknown>>, today = new Date()): Problems {
+export function checkRegistration(
+  input: Partial<Record<keyof RegisterRequest, unknown>>,
+  today = new Date(),
+): Problems {
   const problems: Problems = {};
   checkEmail(problems, input.email);
   checkUsername(problems, input.username);
@@ -262,7 +304,8 @@ const ZONE_CACHE_SIZE = 1024;
  * comes first, so control, bidirectional or other odd characters never reach Intl.
  */
 export function knownTimeZone(value: unknown): string | undefined {
-  if (typeof value !== 'string' || value.length > 64 || !/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+){0,2}$/.test(value)) return undefined;
+  if (typeof value !== 'string' || value.length > 64 || !/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+){0,2}$/.test(value))
+    return undefined;
   if (zoneNames.has(value)) return zoneNames.get(value);
   let name: string | undefined;
   try {

@@ -19,7 +19,10 @@ export interface DocumentUpload {
  * progress; the headers, the 401 handling and the `ApiError` on failure are the client's own.
  * `onProgress` receives the fraction sent, from 0 to 1.
  */
-export function uploadVerification(upload: DocumentUpload, onProgress: (fraction: number) => void): Promise<VerificationSubmitted> {
+export function uploadVerification(
+  upload: DocumentUpload,
+  onProgress: (fraction: number) => void,
+): Promise<VerificationSubmitted> {
   const form = new FormData();
   form.append('document_type', upload.document_type);
   form.append('front', upload.front);

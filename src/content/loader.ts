@@ -23,7 +23,10 @@ export function markdownCollection(key: CollectionKey): Loader {
       const projectRoot = fileURLToPath(context.config.root);
       const root = contentRoot(projectRoot);
       let queue = Promise.resolve();
-      const run = () => (queue = queue.then(() => sync(context, root, projectRoot)).catch((error) => context.logger.error(String(error))));
+      const run = () =>
+        (queue = queue
+          .then(() => sync(context, root, projectRoot))
+          .catch((error) => context.logger.error(String(error))));
       await sync(context, root, projectRoot);
       if (!context.watcher) return;
       context.watcher.add(root);
@@ -33,7 +36,11 @@ export function markdownCollection(key: CollectionKey): Loader {
     },
   };
 
-  async function sync({ store, watcher, parseData, renderMarkdown, generateDigest, logger }: LoaderContext, root: string, projectRoot: string) {
+  async function sync(
+    { store, watcher, parseData, renderMarkdown, generateDigest, logger }: LoaderContext,
+    root: string,
+    projectRoot: string,
+  ) {
     const tree = readContentTree(root);
     const site = siteMap(tree);
     const shown = (locale: string, id: string) => relative(projectRoot, join(root, rules.folder, locale, `${id}.md`));
@@ -60,7 +67,10 @@ export function markdownCollection(key: CollectionKey): Loader {
     for (const { locale, id, text, file, data } of files) {
       const structure = english.get(id);
       if (!structure) continue; // an orphan translation: never shown, and the check reports it
-      const merged = { ...Object.fromEntries(Object.keys(rules.structure).map((field) => [field, structure[field]])), ...data };
+      const merged = {
+        ...Object.fromEntries(Object.keys(rules.structure).map((field) => [field, structure[field]])),
+        ...data,
+      };
       const entryId = `${locale}/${id}`;
       // The path is part of it: the dev test's copy (CONTENT_DIR) must not leave its paths in the cache.
       const digest = generateDigest(`${file}\n${text}\n${JSON.stringify(merged)}`);
@@ -68,7 +78,14 @@ export function markdownCollection(key: CollectionKey): Loader {
       if (store.get(entryId)?.digest === digest) continue;
       const parsed = await parseData({ id: entryId, data: merged, filePath: file });
       const rendered = await renderMarkdown(text, { fileURL: pathToFileURL(join(projectRoot, file)) });
-      store.set({ id: entryId, data: parsed, filePath: file, digest, rendered, assetImports: rendered.metadata?.imagePaths });
+      store.set({
+        id: entryId,
+        data: parsed,
+        filePath: file,
+        digest,
+        rendered,
+        assetImports: rendered.metadata?.imagePaths,
+      });
     }
     for (const id of store.keys()) if (!keep.has(id)) store.delete(id);
   }

@@ -17,8 +17,13 @@ export interface LocalizedEntry<C extends CollectionKey> {
 }
 
 /** The entries of a collection for one locale, in their `order`, with their Markdown rendered. */
-export async function getLocalizedEntries<C extends CollectionKey>(collection: C, locale: Locale): Promise<LocalizedEntry<C>[]> {
-  const entries = ((await getCollection(collection)) as CollectionEntry<C>[]).filter((entry) => entry.id !== PROBLEMS_ID);
+export async function getLocalizedEntries<C extends CollectionKey>(
+  collection: C,
+  locale: Locale,
+): Promise<LocalizedEntry<C>[]> {
+  const entries = ((await getCollection(collection)) as CollectionEntry<C>[]).filter(
+    (entry) => entry.id !== PROBLEMS_ID,
+  );
   const picked = pickLocalized(entries, locale).sort(
     (a, b) => (a.entry.data as { order: number }).order - (b.entry.data as { order: number }).order,
   );

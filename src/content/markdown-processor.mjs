@@ -31,7 +31,10 @@ export function localizeHref(href, locale) {
  * @param {string} html @param {string} locale
  */
 export function localizeLinks(html, locale) {
-  return html.replace(/(<a\b[^>]*?\shref=")([^"]*)(")/g, (_all, before, href, after) => `${before}${localizeHref(href, locale)}${after}`);
+  return html.replace(
+    /(<a\b[^>]*?\shref=")([^"]*)(")/g,
+    (_all, before, href, after) => `${before}${localizeHref(href, locale)}${after}`,
+  );
 }
 
 /** @type {import('satteri').HastPluginDefinition} */

@@ -47,12 +47,20 @@ export const handTotal = (cards: readonly string[]) => cards.reduce((sum, card) 
 export function bankerDraws(total: number, playerThird: number | undefined): boolean {
   if (playerThird === undefined) return total <= 5;
   switch (total) {
-    case 0: case 1: case 2: return true;
-    case 3: return playerThird !== 8;
-    case 4: return playerThird >= 2 && playerThird <= 7;
-    case 5: return playerThird >= 4 && playerThird <= 7;
-    case 6: return playerThird === 6 || playerThird === 7;
-    default: return false;
+    case 0:
+    case 1:
+    case 2:
+      return true;
+    case 3:
+      return playerThird !== 8;
+    case 4:
+      return playerThird >= 2 && playerThird <= 7;
+    case 5:
+      return playerThird >= 4 && playerThird <= 7;
+    case 6:
+      return playerThird === 6 || playerThird === 7;
+    default:
+      return false;
   }
 }
 
@@ -60,7 +68,10 @@ export function bankerDraws(total: number, playerThird: number | undefined): boo
  * Plays a coup from a source of card values, in deal order: the hands' totals and who wins.
  * Shared by the resolver (real cards) and the RTP enumeration (values with multiplicities).
  */
-export function playCoup<C>(next: () => C, value: (card: C) => number): { player: C[]; banker: C[]; winner: BaccaratSide } {
+export function playCoup<C>(
+  next: () => C,
+  value: (card: C) => number,
+): { player: C[]; banker: C[]; winner: BaccaratSide } {
   const player = [next()];
   const banker = [next()];
   player.push(next());
@@ -118,7 +129,14 @@ export function resolveBaccarat(bet: BaccaratBet, random: Random): Resolved<Bacc
   const { player, banker, winner } = playCoup(shoeDealer(random), cardValue);
   const stake = positiveCents(bet.amount)!;
   return {
-    outcome: { type: 'baccarat', player, banker, player_total: handTotal(player), banker_total: handTotal(banker), winner },
+    outcome: {
+      type: 'baccarat',
+      player,
+      banker,
+      player_total: handTotal(player),
+      banker_total: handTotal(banker),
+      winner,
+    },
     stake: centsToString(stake),
     win: centsToString(baccaratPayout(bet.on, winner, stake)),
   };

@@ -57,7 +57,10 @@ export function handValue(cards: readonly number[]): { total: number; soft: bool
 
 export const isBlackjack = (cards: readonly number[]) => cards.length === 2 && handValue(cards).total === 21;
 
-export interface BlackjackBet { type: 'blackjack'; amount: string }
+export interface BlackjackBet {
+  type: 'blackjack';
+  amount: string;
+}
 
 export interface Hand {
   cards: number[];
@@ -112,7 +115,15 @@ export function fullShoe(random: Random): number[] {
 
 /** Deals a round; with a dealer or player blackjack it is finished at once. */
 export function dealBlackjack(stakeCents: number, random: Random): BlackjackState {
-  const state: BlackjackState = { hands: [], dealer: [], active: 0, finished: false, shoe: new Map(), dealt: 0, random };
+  const state: BlackjackState = {
+    hands: [],
+    dealer: [],
+    active: 0,
+    finished: false,
+    shoe: new Map(),
+    dealt: 0,
+    random,
+  };
   const p1 = draw(state);
   const d1 = draw(state);
   const p2 = draw(state);
@@ -134,7 +145,8 @@ export function blackjackActions(state: BlackjackState): BlackjackAction[] {
   const actions: BlackjackAction[] = ['hit', 'stand'];
   const splitAces = hand.split && cardValue(hand.cards[0]!) === 1;
   if (hand.cards.length === 2 && !splitAces) actions.push('double');
-  if (state.hands.length === 1 && hand.cards.length === 2 && cardValue(hand.cards[0]!) === cardValue(hand.cards[1]!)) actions.push('split');
+  if (state.hands.length === 1 && hand.cards.length === 2 && cardValue(hand.cards[0]!) === cardValue(hand.cards[1]!))
+    actions.push('split');
   return actions;
 }
 
@@ -210,14 +222,20 @@ export function handPayout(hand: Hand, dealer: readonly number[]): number {
 }
 
 export const blackjackStake = (state: BlackjackState) => state.hands.reduce((sum, hand) => sum + hand.stake, 0);
-export const blackjackPayout = (state: BlackjackState) => state.hands.reduce((sum, hand) => sum + handPayout(hand, state.dealer), 0);
+export const blackjackPayout = (state: BlackjackState) =>
+  state.hands.reduce((sum, hand) => sum + handPayout(hand, state.dealer), 0);
 
 /** What the player may see: every player card; the dealer's up card only, until the round ends. */
 export function blackjackView(state: BlackjackState) {
   return {
     player: state.hands.map((hand) => ({
-      cards: hand.cards.map(cardName), total: handValue(hand.cards).total, soft: handValue(hand.cards).soft,
-      stake: fromCents(BigInt(hand.stake)), doubled: hand.doubled, split: hand.split, done: hand.done,
+      cards: hand.cards.map(cardName),
+      total: handValue(hand.cards).total,
+      soft: handValue(hand.cards).soft,
+      stake: fromCents(BigInt(hand.stake)),
+      doubled: hand.doubled,
+      split: hand.split,
+      done: hand.done,
       ...(state.finished ? { payout: fromCents(BigInt(handPayout(hand, state.dealer))) } : {}),
     })),
     active: state.finished ? null : state.active,
@@ -231,14 +249,19 @@ export function blackjackView(state: BlackjackState) {
  * Basic strategy for these rules (6 decks, dealer stands on soft 17, double any two, double
  * after split, one split, no surrender): the action for a hand against the dealer's up card.
  */
-export function basicStrategy(cards: readonly number[], up: number, allowed: readonly BlackjackAction[]): BlackjackAction {
+export function basicStrategy(
+  cards: readonly number[],
+  up: number,
+  allowed: readonly BlackjackAction[],
+): BlackjackAction {
   const d = cardValue(up) === 1 ? 11 : cardValue(up);
   const { total, soft } = handValue(cards);
   const can = (action: BlackjackAction) => allowed.includes(action);
   if (can('split')) {
     const v = cardValue(cards[0]!);
     const split =
-      v === 1 || v === 8 ||
+      v === 1 ||
+      v === 8 ||
       (v === 9 && d !== 7 && d !== 10 && d !== 11) ||
       (v === 7 && d <= 7) ||
       (v === 6 && d <= 6) ||
@@ -246,7 +269,8 @@ export function basicStrategy(cards: readonly number[], up: number, allowed: rea
       ((v === 2 || v === 3) && d <= 7);
     if (split) return 'split';
   }
-  const double = (yes: boolean, otherwise: BlackjackAction): BlackjackAction => (yes && can('double') ? 'double' : otherwise);
+  const double = (yes: boolean, otherwise: BlackjackAction): BlackjackAction =>
+    yes && can('double') ? 'double' : otherwise;
   if (soft) {
     if (total >= 19) return 'stand';
     if (total === 18) return d >= 3 && d <= 6 ? double(true, 'stand') : d <= 8 ? 'stand' : 'hit';

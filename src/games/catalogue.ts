@@ -25,7 +25,17 @@ export const FRENCH_ROULETTE_RTP = { even_money: '98.65', other: '97.30' } as co
 /** Per slot machine (src/games/slot.ts), exact finite decimals rounded to two places. */
 export const SLOT_RTP = { classic: '95.40', trio: '95.65', dragon: '95.66' } as const;
 
-export type RulesKey = 'dice' | 'blackjack' | 'mines' | 'crash' | 'baccarat' | 'roulette_european' | 'roulette_french' | 'slot_classic' | 'slot_trio' | 'slot_dragon';
+export type RulesKey =
+  | 'dice'
+  | 'blackjack'
+  | 'mines'
+  | 'crash'
+  | 'baccarat'
+  | 'roulette_european'
+  | 'roulette_french'
+  | 'slot_classic'
+  | 'slot_trio'
+  | 'slot_dragon';
 
 export interface CatalogueGame {
   id: string;
@@ -41,19 +51,131 @@ export interface CatalogueGame {
 }
 
 export const GAME_CATALOGUE = [
-  { id: 'amber-fortune', name: 'Amber Fortune', provider: 'Lumen Studios', category: 'slots', mechanic: 'slot', rtp: SLOT_RTP.classic, volatility: 'medium', rules: 'slot_classic' },
-  { id: 'dragon-gold', name: 'Dragon Gold', provider: 'Red Lantern', category: 'slots', mechanic: 'slot', rtp: SLOT_RTP.dragon, volatility: 'high', rules: 'slot_dragon' },
-  { id: 'lucky-sevens', name: 'Lucky Sevens', provider: 'Classic Reels', category: 'slots', mechanic: 'slot', rtp: SLOT_RTP.trio, volatility: 'low', rules: 'slot_trio' },
-  { id: 'star-voyage', name: 'Star Voyage', provider: 'Nebula Games', category: 'slots', mechanic: 'slot', rtp: SLOT_RTP.trio, volatility: 'low', rules: 'slot_trio' },
-  { id: 'pharaoh-riches', name: 'Pharaoh Riches', provider: 'Sandstone', category: 'slots', mechanic: 'slot', rtp: SLOT_RTP.dragon, volatility: 'high', rules: 'slot_dragon' },
-  { id: 'fruit-fiesta', name: 'Fruit Fiesta', provider: 'Classic Reels', category: 'slots', mechanic: 'slot', rtp: SLOT_RTP.classic, volatility: 'medium', rules: 'slot_classic' },
-  { id: 'french-roulette', name: 'French Roulette', provider: 'Velvet Tables', category: 'table', mechanic: 'roulette', rtp: FRENCH_ROULETTE_RTP.even_money, rtp_bets: FRENCH_ROULETTE_RTP, rules: 'roulette_french' },
-  { id: 'blackjack', name: 'Blackjack', provider: 'Lumen Studios', category: 'table', mechanic: 'blackjack', rtp: BLACKJACK_RTP, rules: 'blackjack' },
-  { id: 'baccarat-royale', name: 'Baccarat Royale', provider: 'Velvet Tables', category: 'table', mechanic: 'baccarat', rtp: BACCARAT_RTP.banker, rtp_bets: BACCARAT_RTP, rules: 'baccarat' },
-  { id: 'european-roulette', name: 'European Roulette', provider: 'Lumen Studios', category: 'table', mechanic: 'roulette', rtp: EUROPEAN_ROULETTE_RTP, rules: 'roulette_european' },
-  { id: 'crash', name: 'Crash', provider: 'Nebula Games', category: 'instant', mechanic: 'crash', rtp: CRASH_RTP, rules: 'crash' },
-  { id: 'mines', name: 'Mines', provider: 'Red Lantern', category: 'instant', mechanic: 'mines', rtp: MINES_RTP, rules: 'mines' },
-  { id: 'dice', name: 'Dice', provider: 'Nebula Games', category: 'instant', mechanic: 'dice', rtp: DICE_RTP, rules: 'dice' },
+  {
+    id: 'amber-fortune',
+    name: 'Amber Fortune',
+    provider: 'Lumen Studios',
+    category: 'slots',
+    mechanic: 'slot',
+    rtp: SLOT_RTP.classic,
+    volatility: 'medium',
+    rules: 'slot_classic',
+  },
+  {
+    id: 'dragon-gold',
+    name: 'Dragon Gold',
+    provider: 'Red Lantern',
+    category: 'slots',
+    mechanic: 'slot',
+    rtp: SLOT_RTP.dragon,
+    volatility: 'high',
+    rules: 'slot_dragon',
+  },
+  {
+    id: 'lucky-sevens',
+    name: 'Lucky Sevens',
+    provider: 'Classic Reels',
+    category: 'slots',
+    mechanic: 'slot',
+    rtp: SLOT_RTP.trio,
+    volatility: 'low',
+    rules: 'slot_trio',
+  },
+  {
+    id: 'star-voyage',
+    name: 'Star Voyage',
+    provider: 'Nebula Games',
+    category: 'slots',
+    mechanic: 'slot',
+    rtp: SLOT_RTP.trio,
+    volatility: 'low',
+    rules: 'slot_trio',
+  },
+  {
+    id: 'pharaoh-riches',
+    name: 'Pharaoh Riches',
+    provider: 'Sandstone',
+    category: 'slots',
+    mechanic: 'slot',
+    rtp: SLOT_RTP.dragon,
+    volatility: 'high',
+    rules: 'slot_dragon',
+  },
+  {
+    id: 'fruit-fiesta',
+    name: 'Fruit Fiesta',
+    provider: 'Classic Reels',
+    category: 'slots',
+    mechanic: 'slot',
+    rtp: SLOT_RTP.classic,
+    volatility: 'medium',
+    rules: 'slot_classic',
+  },
+  {
+    id: 'french-roulette',
+    name: 'French Roulette',
+    provider: 'Velvet Tables',
+    category: 'table',
+    mechanic: 'roulette',
+    rtp: FRENCH_ROULETTE_RTP.even_money,
+    rtp_bets: FRENCH_ROULETTE_RTP,
+    rules: 'roulette_french',
+  },
+  {
+    id: 'blackjack',
+    name: 'Blackjack',
+    provider: 'Lumen Studios',
+    category: 'table',
+    mechanic: 'blackjack',
+    rtp: BLACKJACK_RTP,
+    rules: 'blackjack',
+  },
+  {
+    id: 'baccarat-royale',
+    name: 'Baccarat Royale',
+    provider: 'Velvet Tables',
+    category: 'table',
+    mechanic: 'baccarat',
+    rtp: BACCARAT_RTP.banker,
+    rtp_bets: BACCARAT_RTP,
+    rules: 'baccarat',
+  },
+  {
+    id: 'european-roulette',
+    name: 'European Roulette',
+    provider: 'Lumen Studios',
+    category: 'table',
+    mechanic: 'roulette',
+    rtp: EUROPEAN_ROULETTE_RTP,
+    rules: 'roulette_european',
+  },
+  {
+    id: 'crash',
+    name: 'Crash',
+    provider: 'Nebula Games',
+    category: 'instant',
+    mechanic: 'crash',
+    rtp: CRASH_RTP,
+    rules: 'crash',
+  },
+  {
+    id: 'mines',
+    name: 'Mines',
+    provider: 'Red Lantern',
+    category: 'instant',
+    mechanic: 'mines',
+    rtp: MINES_RTP,
+    rules: 'mines',
+  },
+  {
+    id: 'dice',
+    name: 'Dice',
+    provider: 'Nebula Games',
+    category: 'instant',
+    mechanic: 'dice',
+    rtp: DICE_RTP,
+    rules: 'dice',
+  },
 ] as const satisfies readonly CatalogueGame[];
 
 export type CatalogueGameId = (typeof GAME_CATALOGUE)[number]['id'];

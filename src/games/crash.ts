@@ -22,7 +22,11 @@ export const CRASH_TARGET_MIN = 101;
 export const CRASH_TARGET_MAX = 100_000;
 export const CRASH_RTP = '99.00';
 
-export interface CrashBet { type: 'crash'; amount: string; /** The auto cash-out target, e.g. "2.00". */ auto_cashout: string }
+export interface CrashBet {
+  type: 'crash';
+  amount: string;
+  /** The auto cash-out target, e.g. "2.00". */ auto_cashout: string;
+}
 
 export interface CrashState {
   stake: bigint;
@@ -73,7 +77,14 @@ export function crashTimeOf(hundredths: number): number {
 }
 
 export function startCrash(bet: CrashBet, random: Random): CrashState {
-  return { stake: positiveCents(bet.amount)!, target: crashTarget(bet.auto_cashout)!, crash: crashPoint(random.int(TWO_32)), endedAt: null, paid: 0, finished: false };
+  return {
+    stake: positiveCents(bet.amount)!,
+    target: crashTarget(bet.auto_cashout)!,
+    crash: crashPoint(random.int(TWO_32)),
+    endedAt: null,
+    paid: 0,
+    finished: false,
+  };
 }
 
 /** The ms after opening at which the round ends by itself. */

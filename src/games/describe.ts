@@ -15,15 +15,34 @@ export function describeOutcome(outcome: GameOutcome, ctx: DescribeCtx): string 
   const { t } = ctx;
   const step = describeStep(outcome as unknown as Record<string, unknown>, ctx);
   if (step !== undefined) return step;
-  if (outcome.type === 'dice') return t('dice.result', { roll: new Intl.NumberFormat(ctx.intl, { minimumFractionDigits: 2 }).format(outcome.roll as unknown as number) });
+  if (outcome.type === 'dice')
+    return t('dice.result', {
+      roll: new Intl.NumberFormat(ctx.intl, { minimumFractionDigits: 2 }).format(outcome.roll as unknown as number),
+    });
   if (outcome.type === 'roulette') {
-    return t('roulette.result', { pocket: outcome.pocket, colour: t(`roulette.colours.${pocketColour(outcome.pocket)}`) });
+    return t('roulette.result', {
+      pocket: outcome.pocket,
+      colour: t(`roulette.colours.${pocketColour(outcome.pocket)}`),
+    });
   }
   if (outcome.type === 'baccarat') {
-    return t('baccarat.result', { player: outcome.player_total, banker: outcome.banker_total, winner: t(`baccarat.winner.${outcome.winner}`) });
+    return t('baccarat.result', {
+      player: outcome.player_total,
+      banker: outcome.banker_total,
+      winner: t(`baccarat.winner.${outcome.winner}`),
+    });
   }
   return outcome.lines.length
-    ? outcome.lines.map((line) => t('slot.line', { line: line.line + 1, count: line.count, symbol: t(`slot.symbols.${line.symbol}`), win: ctx.money(line.win) })).join(' ')
+    ? outcome.lines
+        .map((line) =>
+          t('slot.line', {
+            line: line.line + 1,
+            count: line.count,
+            symbol: t(`slot.symbols.${line.symbol}`),
+            win: ctx.money(line.win),
+          }),
+        )
+        .join(' ')
     : t('slot.no_lines');
 }
 
@@ -33,7 +52,8 @@ function describeStep(view: Record<string, unknown>, { t }: DescribeCtx): string
     const player = (view.player as { total: number }[]).map((hand) => hand.total).join(', ');
     return t('steps.summary_blackjack', { dealer: (view.dealer as { total: number }).total, player });
   }
-  if (view.type === 'mines') return t('steps.summary_mines', { mines: Number(view.mines), safe: (view.revealed as number[]).length });
+  if (view.type === 'mines')
+    return t('steps.summary_mines', { mines: Number(view.mines), safe: (view.revealed as number[]).length });
   if (view.type === 'crash') return t('steps.summary_crash', { crash: String(view.crash_point) });
   return undefined;
 }

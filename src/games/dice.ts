@@ -41,7 +41,8 @@ export function diceMultiplier(target: number, direction: 'over' | 'under'): [bi
 export function checkDiceBet(bet: object): { bet: DiceBet; stake: string } | { problem: BetProblem } {
   const { amount, target, direction } = bet as Partial<DiceBet>;
   const cents = positiveCents(amount);
-  if (cents === undefined || diceTarget(target) === undefined || (direction !== 'over' && direction !== 'under')) return { problem: 'bet_invalid' };
+  if (cents === undefined || diceTarget(target) === undefined || (direction !== 'over' && direction !== 'under'))
+    return { problem: 'bet_invalid' };
   const stake = centsToString(cents);
   return { bet: { type: 'dice', amount: stake, target: target!, direction }, stake };
 }
@@ -52,5 +53,9 @@ export function resolveDice(bet: DiceBet, random: Random): Resolved<DiceOutcome>
   const stake = positiveCents(bet.amount)!;
   const wins = bet.direction === 'under' ? roll < target : roll > target;
   const win = wins ? (stake * RETURN_NUMERATOR) / BigInt(diceWinningValues(target, bet.direction)) : 0n;
-  return { outcome: { type: 'dice', roll: centsToString(BigInt(roll)) }, stake: centsToString(stake), win: centsToString(win) };
+  return {
+    outcome: { type: 'dice', roll: centsToString(BigInt(roll)) },
+    stake: centsToString(stake),
+    win: centsToString(win),
+  };
 }

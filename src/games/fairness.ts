@@ -55,7 +55,9 @@ export function newServerSeed(): string {
 
 /** The outcome bytes of one round: `blocks` × 32 bytes from cursor 0 on. */
 export async function outcomeBytes({ serverSeed, clientSeed, nonce }: SeedPair, blocks: number): Promise<Uint8Array> {
-  const key = await crypto.subtle.importKey('raw', hexToBytes(serverSeed), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const key = await crypto.subtle.importKey('raw', hexToBytes(serverSeed), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
   const encoder = new TextEncoder();
   const out = new Uint8Array(blocks * BLOCK_BYTES);
   for (let cursor = 0; cursor < blocks; cursor++) {
@@ -86,7 +88,8 @@ export function randomFromBytes(bytes: Uint8Array): Random & { used: () => numbe
       const limit = acceptLimit(n);
       for (;;) {
         if (offset + WORD_BYTES > bytes.length) throw new StreamExhausted('Outcome byte stream exhausted');
-        const word = ((bytes[offset]! << 24) >>> 0) + (bytes[offset + 1]! << 16) + (bytes[offset + 2]! << 8) + bytes[offset + 3]!;
+        const word =
+          ((bytes[offset]! << 24) >>> 0) + (bytes[offset + 1]! << 16) + (bytes[offset + 2]! << 8) + bytes[offset + 3]!;
         offset += WORD_BYTES;
         if (word < limit) return word % n;
       }

@@ -19,7 +19,11 @@ export const CELLS = 25;
 export const MINES_EDGE_PERCENT = 1;
 export const MINES_RTP = '99.00';
 
-export interface MinesBet { type: 'mines'; amount: string; mines: number }
+export interface MinesBet {
+  type: 'mines';
+  amount: string;
+  mines: number;
+}
 
 export interface MinesState {
   stake: bigint;
@@ -36,7 +40,8 @@ export interface MinesState {
 export function checkMinesBet(bet: object): { bet: MinesBet; stake: string } | { problem: BetProblem } {
   const { amount, mines } = bet as Partial<MinesBet>;
   const cents = positiveCents(amount);
-  if (cents === undefined || !Number.isInteger(mines) || mines! < 1 || mines! > CELLS - 1) return { problem: 'bet_invalid' };
+  if (cents === undefined || !Number.isInteger(mines) || mines! < 1 || mines! > CELLS - 1)
+    return { problem: 'bet_invalid' };
   const stake = fromCents(cents);
   return { bet: { type: 'mines', amount: stake, mines: mines! }, stake };
 }
@@ -73,7 +78,15 @@ export function startMines(bet: MinesBet, random: Random): MinesState {
     const j = i + random.int(CELLS - i);
     [cells[i], cells[j]] = [cells[j]!, cells[i]!];
   }
-  return { stake: positiveCents(bet.amount)!, mines: bet.mines, positions: cells.slice(0, bet.mines).sort((a, b) => a - b), revealed: [], hit: null, cashedOut: false, finished: false };
+  return {
+    stake: positiveCents(bet.amount)!,
+    mines: bet.mines,
+    positions: cells.slice(0, bet.mines).sort((a, b) => a - b),
+    revealed: [],
+    hit: null,
+    cashedOut: false,
+    finished: false,
+  };
 }
 
 export function minesActions(state: MinesState): string[] {
@@ -90,7 +103,14 @@ export function actMines(state: MinesState, action: string, cell?: unknown): boo
     state.finished = true;
     return true;
   }
-  if (action !== 'reveal' || !Number.isInteger(cell) || (cell as number) < 0 || (cell as number) >= CELLS || state.revealed.includes(cell as number)) return false;
+  if (
+    action !== 'reveal' ||
+    !Number.isInteger(cell) ||
+    (cell as number) < 0 ||
+    (cell as number) >= CELLS ||
+    state.revealed.includes(cell as number)
+  )
+    return false;
   if (state.positions.includes(cell as number)) {
     state.hit = cell as number;
     state.finished = true;
@@ -111,7 +131,8 @@ export function minesExpire(state: MinesState) {
   state.finished = true;
 }
 
-export const minesPayoutOf = (state: MinesState): bigint => (state.hit !== null ? 0n : minesPayout(state.stake, state.mines, state.revealed.length));
+export const minesPayoutOf = (state: MinesState): bigint =>
+  state.hit !== null ? 0n : minesPayout(state.stake, state.mines, state.revealed.length);
 
 /** What the player may see: never the mine cells before the round ends. */
 export function minesView(state: MinesState) {

@@ -36,7 +36,8 @@ export interface DiceBet {
   direction: 'over' | 'under';
 }
 
-export type RouletteBetKind = 'straight' | 'split' | 'red' | 'black' | 'odd' | 'even' | 'low' | 'high' | 'dozen' | 'column';
+export type RouletteBetKind =
+  'straight' | 'split' | 'red' | 'black' | 'odd' | 'even' | 'low' | 'high' | 'dozen' | 'column';
 
 export interface RouletteStake {
   kind: RouletteBetKind;
@@ -76,8 +77,14 @@ export interface BaccaratBet {
 
 export type GameBet = DiceBet | RouletteBet | SlotBet | BaccaratBet;
 
-export interface DiceOutcome { type: 'dice'; roll: string }
-export interface RouletteOutcome { type: 'roulette'; pocket: number }
+export interface DiceOutcome {
+  type: 'dice';
+  roll: string;
+}
+export interface RouletteOutcome {
+  type: 'roulette';
+  pocket: number;
+}
 export interface SlotOutcome {
   type: 'slot';
   /** The reel stops (index into each reel strip), one per reel. */
@@ -175,4 +182,6 @@ export interface SeedRotation {
 }
 
 /** The message a game page posts to its parent (with an exact target origin) after every round. */
-export interface BalanceChangedMessage { type: 'balance-changed' }
+export interface BalanceChangedMessage {
+  type: 'balance-changed';
+}

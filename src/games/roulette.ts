@@ -26,7 +26,16 @@ export const RED_NUMBERS: readonly number[] = [1, 3, 5, 7, 9, 12, 14, 16, 18, 19
 export const MAX_STAKES = 40;
 
 export const ROULETTE_PAYOUTS: Record<RouletteBetKind, number> = {
-  straight: 35, split: 17, red: 1, black: 1, odd: 1, even: 1, low: 1, high: 1, dozen: 2, column: 2,
+  straight: 35,
+  split: 17,
+  red: 1,
+  black: 1,
+  odd: 1,
+  even: 1,
+  low: 1,
+  high: 1,
+  dozen: 2,
+  column: 2,
 };
 
 const isNumber = (n: unknown): n is number => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= 36;
@@ -45,24 +54,41 @@ export function coveredNumbers(stake: Pick<RouletteStake, 'kind' | 'numbers'>): 
   const numbers = stake.numbers;
   const one = numbers?.length === 1 ? numbers[0] : undefined;
   switch (stake.kind) {
-    case 'straight': return isNumber(one) ? [one] : undefined;
-    case 'split': return numbers?.length === 2 && isNumber(numbers[0]) && isNumber(numbers[1]) && isSplit(numbers[0], numbers[1]) ? [...numbers] : undefined;
-    case 'red': return numbers === undefined ? [...RED_NUMBERS] : undefined;
-    case 'black': return numbers === undefined ? all.filter((n) => !RED_NUMBERS.includes(n)) : undefined;
-    case 'odd': return numbers === undefined ? all.filter((n) => n % 2 === 1) : undefined;
-    case 'even': return numbers === undefined ? all.filter((n) => n % 2 === 0) : undefined;
-    case 'low': return numbers === undefined ? all.filter((n) => n <= 18) : undefined;
-    case 'high': return numbers === undefined ? all.filter((n) => n >= 19) : undefined;
-    case 'dozen': return one === 1 || one === 2 || one === 3 ? all.filter((n) => Math.ceil(n / 12) === one) : undefined;
-    case 'column': return one === 1 || one === 2 || one === 3 ? all.filter((n) => n % 3 === one % 3) : undefined;
-    default: return undefined;
+    case 'straight':
+      return isNumber(one) ? [one] : undefined;
+    case 'split':
+      return numbers?.length === 2 && isNumber(numbers[0]) && isNumber(numbers[1]) && isSplit(numbers[0], numbers[1])
+        ? [...numbers]
+        : undefined;
+    case 'red':
+      return numbers === undefined ? [...RED_NUMBERS] : undefined;
+    case 'black':
+      return numbers === undefined ? all.filter((n) => !RED_NUMBERS.includes(n)) : undefined;
+    case 'odd':
+      return numbers === undefined ? all.filter((n) => n % 2 === 1) : undefined;
+    case 'even':
+      return numbers === undefined ? all.filter((n) => n % 2 === 0) : undefined;
+    case 'low':
+      return numbers === undefined ? all.filter((n) => n <= 18) : undefined;
+    case 'high':
+      return numbers === undefined ? all.filter((n) => n >= 19) : undefined;
+    case 'dozen':
+      return one === 1 || one === 2 || one === 3 ? all.filter((n) => Math.ceil(n / 12) === one) : undefined;
+    case 'column':
+      return one === 1 || one === 2 || one === 3 ? all.filter((n) => n % 3 === one % 3) : undefined;
+    default:
+      return undefined;
   }
 }
 
 /** The rules come from the game being played (`gameId`); without one (a stored bet), from the bet. */
-export function checkRouletteBet(bet: object, gameId?: string): { bet: RouletteBet; stake: string } | { problem: BetProblem } {
+export function checkRouletteBet(
+  bet: object,
+  gameId?: string,
+): { bet: RouletteBet; stake: string } | { problem: BetProblem } {
   const { stakes } = bet as Partial<RouletteBet>;
-  const laPartage = gameId !== undefined ? FRENCH_ROULETTE_GAMES.includes(gameId) : (bet as Partial<RouletteBet>).la_partage === true;
+  const laPartage =
+    gameId !== undefined ? FRENCH_ROULETTE_GAMES.includes(gameId) : (bet as Partial<RouletteBet>).la_partage === true;
   if (!Array.isArray(stakes) || stakes.length === 0 || stakes.length > MAX_STAKES) return { problem: 'bet_invalid' };
   const clean: RouletteStake[] = [];
   let total = 0n;
@@ -70,11 +96,23 @@ export function checkRouletteBet(bet: object, gameId?: string): { bet: RouletteB
     if (!stake || typeof stake !== 'object') return { problem: 'bet_invalid' };
     const { kind, amount, numbers } = stake as RouletteStake;
     const cents = positiveCents(amount);
-    if (cents === undefined || !Object.hasOwn(ROULETTE_PAYOUTS, kind) || coveredNumbers({ kind, numbers }) === undefined) return { problem: 'bet_invalid' };
+    if (
+      cents === undefined ||
+      !Object.hasOwn(ROULETTE_PAYOUTS, kind) ||
+      coveredNumbers({ kind, numbers }) === undefined
+    )
+      return { problem: 'bet_invalid' };
     total += cents;
-    clean.push(numbers === undefined ? { kind, amount: centsToString(cents) } : { kind, amount: centsToString(cents), numbers: [...numbers] });
+    clean.push(
+      numbers === undefined
+        ? { kind, amount: centsToString(cents) }
+        : { kind, amount: centsToString(cents), numbers: [...numbers] },
+    );
   }
-  return { bet: laPartage ? { type: 'roulette', la_partage: true, stakes: clean } : { type: 'roulette', stakes: clean }, stake: centsToString(total) };
+  return {
+    bet: laPartage ? { type: 'roulette', la_partage: true, stakes: clean } : { type: 'roulette', stakes: clean },
+    stake: centsToString(total),
+  };
 }
 
 export function resolveRoulette(bet: RouletteBet, random: Random): Resolved<RouletteOutcome> {
@@ -90,4 +128,5 @@ export function resolveRoulette(bet: RouletteBet, random: Random): Resolved<Roul
   return { outcome: { type: 'roulette', pocket }, stake: centsToString(stake), win: centsToString(win) };
 }
 
-export const pocketColour = (pocket: number): 'green' | 'red' | 'black' => (pocket === 0 ? 'green' : RED_NUMBERS.includes(pocket) ? 'red' : 'black');
+export const pocketColour = (pocket: number): 'green' | 'red' | 'black' =>
+  pocket === 0 ? 'green' : RED_NUMBERS.includes(pocket) ? 'red' : 'black';

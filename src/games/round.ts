@@ -30,8 +30,13 @@ export type BetProblem = 'bet_invalid' | 'slot_step';
  * A bet is valid for the game's mechanic and well-formed, or the reason it is not. `gameId` (the
  * game being played) fixes what the page may not choose: a slot's title, roulette's rules.
  */
-export function checkBet(mechanic: GameMechanic, bet: unknown, gameId?: string): { bet: GameBet; stake: string } | { problem: BetProblem } {
-  if (!bet || typeof bet !== 'object' || (bet as { type?: unknown }).type !== mechanic) return { problem: 'bet_invalid' };
+export function checkBet(
+  mechanic: GameMechanic,
+  bet: unknown,
+  gameId?: string,
+): { bet: GameBet; stake: string } | { problem: BetProblem } {
+  if (!bet || typeof bet !== 'object' || (bet as { type?: unknown }).type !== mechanic)
+    return { problem: 'bet_invalid' };
   if (mechanic === 'dice') return checkDiceBet(bet);
   if (mechanic === 'roulette') return checkRouletteBet(bet, gameId);
   if (mechanic === 'baccarat') return checkBaccaratBet(bet);
@@ -45,4 +50,3 @@ export function resolveBet(bet: GameBet, random: Random): Resolved {
   if (bet.type === 'baccarat') return resolveBaccarat(bet, random);
   return resolveSlot(bet, random);
 }
-

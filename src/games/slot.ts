@@ -36,8 +36,16 @@ export interface SlotMachine {
 }
 
 const FIVE_BY_THREE_LINES = [
-  [1, 1, 1, 1, 1], [0, 0, 0, 0, 0], [2, 2, 2, 2, 2], [0, 1, 2, 1, 0], [2, 1, 0, 1, 2],
-  [0, 0, 1, 2, 2], [2, 2, 1, 0, 0], [1, 0, 0, 0, 1], [1, 2, 2, 2, 1], [1, 0, 1, 2, 1],
+  [1, 1, 1, 1, 1],
+  [0, 0, 0, 0, 0],
+  [2, 2, 2, 2, 2],
+  [0, 1, 2, 1, 0],
+  [2, 1, 0, 1, 2],
+  [0, 0, 1, 2, 2],
+  [2, 2, 1, 0, 0],
+  [1, 0, 0, 0, 1],
+  [1, 2, 2, 2, 1],
+  [1, 0, 1, 2, 1],
 ] as const;
 
 export const SLOT_MACHINES: Record<SlotMachineId, SlotMachine> = {
@@ -53,14 +61,27 @@ export const SLOT_MACHINES: Record<SlotMachineId, SlotMachine> = {
       [2, 2, 1, 1, 0, 0, 4, 3, 0, 2, 0, 1, 3, 1, 0, 1, 4, 3, 0, 0, 5, 2, 0, 1, 4, 2, 2, 1, 0, 1, 5, 3],
       [3, 0, 4, 4, 3, 0, 1, 2, 0, 1, 1, 0, 2, 0, 1, 3, 1, 0, 5, 3, 0, 1, 0, 5, 2, 2, 1, 2, 4, 2, 1, 0],
     ],
-    paytable: [[5, 20, 60], [8, 30, 100], [15, 60, 250], [30, 120, 600], [60, 300, 1000], [100, 500, 2500]],
+    paytable: [
+      [5, 20, 60],
+      [8, 30, 100],
+      [15, 60, 250],
+      [30, 120, 600],
+      [60, 300, 1000],
+      [100, 500, 2500],
+    ],
     volatility: 'medium',
   },
   // Each strip: 6 × rank 0, 4 × 1, 3 × 2, one each of 3, 4, 5 (16 stops); three of a kind only.
   trio: {
     reels: 3,
     rows: 3,
-    paylines: [[1, 1, 1], [0, 0, 0], [2, 2, 2], [0, 1, 2], [2, 1, 0]],
+    paylines: [
+      [1, 1, 1],
+      [0, 0, 0],
+      [2, 2, 2],
+      [0, 1, 2],
+      [2, 1, 0],
+    ],
     strips: [
       [0, 4, 1, 1, 3, 2, 0, 0, 2, 1, 0, 0, 5, 1, 0, 2],
       [2, 1, 0, 2, 0, 0, 1, 2, 0, 4, 1, 5, 0, 0, 1, 3],
@@ -75,8 +96,16 @@ export const SLOT_MACHINES: Record<SlotMachineId, SlotMachine> = {
     rows: 3,
     paylines: [
       ...FIVE_BY_THREE_LINES,
-      [0, 1, 1, 1, 0], [2, 1, 1, 1, 2], [0, 2, 0, 2, 0], [2, 0, 2, 0, 2], [1, 1, 0, 1, 1],
-      [1, 1, 2, 1, 1], [0, 0, 2, 0, 0], [2, 2, 0, 2, 2], [0, 1, 0, 1, 0], [2, 1, 2, 1, 2],
+      [0, 1, 1, 1, 0],
+      [2, 1, 1, 1, 2],
+      [0, 2, 0, 2, 0],
+      [2, 0, 2, 0, 2],
+      [1, 1, 0, 1, 1],
+      [1, 1, 2, 1, 1],
+      [0, 0, 2, 0, 0],
+      [2, 2, 0, 2, 2],
+      [0, 1, 0, 1, 0],
+      [2, 1, 2, 1, 2],
     ],
     strips: [
       [4, 2, 2, 1, 0, 1, 3, 0, 2, 0, 1, 1, 0, 0, 0, 1, 3, 0, 2, 1, 5, 0, 0, 2, 1, 3, 1, 3, 5, 2, 4, 4],
@@ -85,7 +114,14 @@ export const SLOT_MACHINES: Record<SlotMachineId, SlotMachine> = {
       [1, 3, 1, 5, 0, 5, 2, 2, 4, 4, 1, 3, 3, 4, 1, 1, 0, 2, 1, 3, 0, 2, 2, 0, 1, 1, 0, 0, 0, 2, 0, 0],
       [2, 0, 3, 1, 1, 3, 1, 0, 4, 1, 5, 2, 3, 2, 5, 0, 1, 1, 1, 4, 0, 0, 1, 0, 0, 0, 0, 2, 2, 2, 4, 3],
     ],
-    paytable: [[5, 16, 60], [8, 30, 120], [12, 60, 300], [25, 120, 600], [50, 300, 2000], [100, 1000, 10000]],
+    paytable: [
+      [5, 16, 60],
+      [8, 30, 120],
+      [12, 60, 300],
+      [25, 120, 600],
+      [50, 300, 2000],
+      [100, 1000, 10000],
+    ],
     volatility: 'high',
   },
 };
@@ -94,7 +130,10 @@ export const SLOT_MACHINES: Record<SlotMachineId, SlotMachine> = {
 export const SLOT_TITLES = {
   'amber-fortune': { machine: 'classic', symbols: ['cherry', 'lemon', 'plum', 'bell', 'star', 'seven'] },
   'fruit-fiesta': { machine: 'classic', symbols: ['orange', 'grape', 'strawberry', 'melon', 'pineapple', 'mango'] },
-  'lucky-sevens': { machine: 'trio', symbols: ['bar', 'double_bar', 'triple_bar', 'clover', 'horseshoe', 'lucky_seven'] },
+  'lucky-sevens': {
+    machine: 'trio',
+    symbols: ['bar', 'double_bar', 'triple_bar', 'clover', 'horseshoe', 'lucky_seven'],
+  },
   'star-voyage': { machine: 'trio', symbols: ['moon', 'planet', 'comet', 'satellite', 'rocket', 'galaxy'] },
   'dragon-gold': { machine: 'dragon', symbols: ['coin', 'lantern', 'fan', 'jade', 'pearl', 'dragon'] },
   'pharaoh-riches': { machine: 'dragon', symbols: ['lotus', 'ankh', 'scarab', 'eye', 'sphinx', 'mask'] },
@@ -139,7 +178,9 @@ export function checkSlotBet(bet: object, gameId?: string): { bet: SlotBet; stak
 
 /** The visible ranks (rows × reels, top row first) for the given stops. */
 export function slotRanks(machine: SlotMachine, stops: readonly number[]): number[][] {
-  return Array.from({ length: machine.rows }, (_, row) => machine.strips.map((strip, reel) => strip[(stops[reel]! + row) % strip.length]!));
+  return Array.from({ length: machine.rows }, (_, row) =>
+    machine.strips.map((strip, reel) => strip[(stops[reel]! + row) % strip.length]!),
+  );
 }
 
 /** The visible symbols of a title (rows × reels, top row first) for the given stops. */

@@ -7,18 +7,34 @@ import { isStepMechanic, verifyStepRound, type StepBet } from './steps.ts';
 
 /** The same outcome: the drawn numbers (roll, pocket, cards or reel stops) and the win. */
 const sameOutcome = (a: RoundView['outcome'], b: RoundView['outcome']) =>
-  a.type === 'dice' ? b.type === 'dice' && a.roll === b.roll
-    : a.type === 'roulette' ? b.type === 'roulette' && a.pocket === b.pocket
-      : a.type === 'baccarat' ? b.type === 'baccarat' && a.player.join() === b.player.join() && a.banker.join() === b.banker.join()
+  a.type === 'dice'
+    ? b.type === 'dice' && a.roll === b.roll
+    : a.type === 'roulette'
+      ? b.type === 'roulette' && a.pocket === b.pocket
+      : a.type === 'baccarat'
+        ? b.type === 'baccarat' && a.player.join() === b.player.join() && a.banker.join() === b.banker.join()
         : a.type === 'slot' && b.type === 'slot' && a.stops.join() === b.stops.join();
 
 /** The same JSON value, whatever the order of object keys (a stored round comes back from jsonb reordered). */
 const sameJson = (a: unknown, b: unknown): boolean => {
   if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  if (
+    typeof a !== 'object' ||
+    typeof b !== 'object' ||
+    a === null ||
+    b === null ||
+    Array.isArray(a) !== Array.isArray(b)
+  )
+    return false;
   const keysA = Object.keys(a);
   const keysB = Object.keys(b);
-  return keysA.length === keysB.length && keysA.every((key) => Object.hasOwn(b, key) && sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+  return (
+    keysA.length === keysB.length &&
+    keysA.every(
+      (key) =>
+        Object.hasOwn(b, key) && sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+    )
+  );
 };
 
 /**
@@ -26,13 +42,28 @@ const sameJson = (a: unknown, b: unknown): boolean => {
  * replaying the recorded actions. `match` is true only when the draw and the payout are the
  * recorded ones.
  */
-export async function recomputeRound(pair: { serverSeed: string; clientSeed: string; nonce: number }, round: RoundView) {
+export async function recomputeRound(
+  pair: { serverSeed: string; clientSeed: string; nonce: number },
+  round: RoundView,
+) {
   const mechanic = (round.outcome as { type: string }).type;
   if (isStepMechanic(mechanic)) {
     const replayed = await verifyStepRound(pair, mechanic, round.bet as unknown as StepBet, round.actions ?? []);
     const outcome = replayed.view as unknown as RoundView['outcome'];
-    return { outcome, win: replayed.win, match: replayed.finished && replayed.stake === round.stake && replayed.win === round.win && sameJson(replayed.view, round.outcome) };
+    return {
+      outcome,
+      win: replayed.win,
+      match:
+        replayed.finished &&
+        replayed.stake === round.stake &&
+        replayed.win === round.win &&
+        sameJson(replayed.view, round.outcome),
+    };
   }
   const result = await withFairRandom(pair, (random) => resolveBet(round.bet, random));
-  return { outcome: result.outcome, win: result.win, match: sameOutcome(result.outcome, round.outcome) && result.win === round.win };
+  return {
+    outcome: result.outcome,
+    win: result.win,
+    match: sameOutcome(result.outcome, round.outcome) && result.win === round.win,
+  };
 }

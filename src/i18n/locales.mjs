@@ -25,8 +25,20 @@ export const LOCALE_NAMES = {
 
 /** The BCP 47 tag used for Intl formatting; `lang` and hreflang use the bare code. */
 export const LOCALE_INTL = {
-  en: 'en-US', ru: 'ru-RU', de: 'de-DE', es: 'es-ES', fr: 'fr-FR', hi: 'hi-IN', id: 'id-ID',
-  it: 'it-IT', ja: 'ja-JP', ko: 'ko-KR', pt: 'pt-BR', tl: 'fil-PH', tr: 'tr-TR', zh: 'zh-CN',
+  en: 'en-US',
+  ru: 'ru-RU',
+  de: 'de-DE',
+  es: 'es-ES',
+  fr: 'fr-FR',
+  hi: 'hi-IN',
+  id: 'id-ID',
+  it: 'it-IT',
+  ja: 'ja-JP',
+  ko: 'ko-KR',
+  pt: 'pt-BR',
+  tl: 'fil-PH',
+  tr: 'tr-TR',
+  zh: 'zh-CN',
 };
 
 /** Every route of the site, without locale prefix. Each one exists in every locale. */

@@ -59,7 +59,6 @@ function lookup(messages: unknown, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
-
 /**
  * A translator over one loaded message set. A missing key throws, so a page can never ship a
  * raw key or silently fall back to English; `npm run i18n:check` proves every locale has every key.

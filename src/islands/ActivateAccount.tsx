@@ -37,7 +37,11 @@ export function ActivateAccount({ locale, messages }: IslandProps) {
     if (!link) return setState({ step: 'broken', errors: [] });
     setState({ step: 'activating' });
     void activateAccount(link, translators).then((errors) =>
-      setState(errors ? { step: 'broken', errors: [...(errors.uid ?? []), ...(errors.token ?? []), ...(errors.form ?? [])] } : { step: 'done' }),
+      setState(
+        errors
+          ? { step: 'broken', errors: [...(errors.uid ?? []), ...(errors.token ?? []), ...(errors.form ?? [])] }
+          : { step: 'done' },
+      ),
     );
   }, [translators]);
   useEffect(() => {
@@ -69,7 +73,11 @@ export function ActivateAccount({ locale, messages }: IslandProps) {
       <div className="auth-notice" data-notice="activated" ref={notice} tabIndex={-1}>
         <p role="status">{auth('activate.done')}</p>
         {!signedIn && signIn}
-        {back && <p><a href={back}>{account('activate.back')}</a></p>}
+        {back && (
+          <p>
+            <a href={back}>{account('activate.back')}</a>
+          </p>
+        )}
       </div>
     );
   }
@@ -78,7 +86,9 @@ export function ActivateAccount({ locale, messages }: IslandProps) {
     return (
       <div className="auth-notice" data-notice="already-active" ref={notice} tabIndex={-1}>
         <p role="status">{account('activate.already')}</p>
-        <a className="button" href={localizedPath('/', locale)}>{account('close.home')}</a>
+        <a className="button" href={localizedPath('/', locale)}>
+          {account('close.home')}
+        </a>
       </div>
     );
   }

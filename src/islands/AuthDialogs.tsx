@@ -32,18 +32,35 @@ export function AuthDialogs({ messages }: { messages: Messages }) {
   const onClose = () => {
     closeAuthDialog();
     // Leave no #sign-in in the URL, so the same link opens the dialog again.
-    if (['#sign-in', '#sign-up', '#forgot-password'].includes(location.hash)) history.replaceState(history.state, '', location.pathname + location.search);
+    if (['#sign-in', '#sign-up', '#forgot-password'].includes(location.hash))
+      history.replaceState(history.state, '', location.pathname + location.search);
     // Signing in hides the header's sign-in link that opened the dialog: the account control
     // that replaced it takes focus instead (or the main heading).
     restoreFocus(returnFocus.current, document.querySelector<HTMLElement>('.site-header [data-account-control]'));
   };
 
-  const title = which === 'sign-up' ? auth('sign_up.title') : which === 'forgot-password' ? auth('forgot.title') : auth('sign_in.title');
+  const title =
+    which === 'sign-up'
+      ? auth('sign_up.title')
+      : which === 'forgot-password'
+        ? auth('forgot.title')
+        : auth('sign_in.title');
   return (
-    <dialog ref={dialog} className="dialog auth-dialog" aria-labelledby="auth-dialog-title" onClose={onClose} data-dialog={which ?? ''}>
+    <dialog
+      ref={dialog}
+      className="dialog auth-dialog"
+      aria-labelledby="auth-dialog-title"
+      onClose={onClose}
+      data-dialog={which ?? ''}
+    >
       <div className="dialog__header">
         <h2 id="auth-dialog-title">{title}</h2>
-        <button type="button" className="dialog__close" aria-label={auth('dialog.close')} onClick={() => dialog.current?.close()}>
+        <button
+          type="button"
+          className="dialog__close"
+          aria-label={auth('dialog.close')}
+          onClick={() => dialog.current?.close()}
+        >
           ×
         </button>
       </div>

@@ -35,7 +35,10 @@ export function ConfirmEmail({ locale, messages }: IslandProps) {
         setState({ step: 'done', email });
       },
       (error: unknown) => {
-        const errors = error instanceof ApiError ? [...(error.fields.uid ?? []), ...(error.fields.token ?? []), ...(error.detail ? [error.detail] : [])] : [];
+        const errors =
+          error instanceof ApiError
+            ? [...(error.fields.uid ?? []), ...(error.fields.token ?? []), ...(error.detail ? [error.detail] : [])]
+            : [];
         setState({ step: 'broken', errors });
       },
     );

@@ -12,7 +12,10 @@ import { useFormSubmit } from './use-form-submit';
 export function ForgotPasswordForm({ messages }: { messages: Messages }) {
   const { auth } = messages;
   const [sent, setSent] = useState(false);
-  const { errors, busy, form, onSubmit } = useFormSubmit((data) => requestReset({ email: String(data.get('email') ?? '') }, messages), () => setSent(true));
+  const { errors, busy, form, onSubmit } = useFormSubmit(
+    (data) => requestReset({ email: String(data.get('email') ?? '') }, messages),
+    () => setSent(true),
+  );
   const back = (
     <p className="auth-switch">
       <button type="button" className="link-button" onClick={() => openAuthDialog('sign-in')}>
@@ -32,7 +35,15 @@ export function ForgotPasswordForm({ messages }: { messages: Messages }) {
     <form ref={form} onSubmit={onSubmit} noValidate aria-busy={busy} data-form="forgot-password">
       <p>{auth('forgot.intro')}</p>
       <FormAlert errors={errors.form} />
-      <FormField name="email" type="email" autoComplete="email" inputMode="email" label={auth('fields.email')} errors={errors.email} required />
+      <FormField
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        label={auth('fields.email')}
+        errors={errors.email}
+        required
+      />
       <button type="submit" className="button" disabled={busy}>
         {busy ? auth('dialog.busy') : auth('forgot.submit')}
       </button>

@@ -18,7 +18,16 @@ export function PasswordField({ name = 'password', id, label, showLabel, autoCom
   const [visible, setVisible] = useState(false);
   return (
     <>
-      <FormField name={name} {...(id ? { id } : {})} type={visible ? 'text' : 'password'} autoComplete={autoComplete} label={label} hint={hint} errors={errors} required />
+      <FormField
+        name={name}
+        {...(id ? { id } : {})}
+        type={visible ? 'text' : 'password'}
+        autoComplete={autoComplete}
+        label={label}
+        hint={hint}
+        errors={errors}
+        required
+      />
       <label className="checkbox">
         <input type="checkbox" checked={visible} onChange={(event) => setVisible(event.target.checked)} />
         {showLabel}

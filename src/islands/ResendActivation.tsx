@@ -26,7 +26,11 @@ export function ResendActivation({ messages, email, label }: { messages: Message
   }
 
   const status = (
-    <p role="status" className={sent ? 'notice notice--info' : undefined} data-notice={sent ? 'activation-resent' : undefined}>
+    <p
+      role="status"
+      className={sent ? 'notice notice--info' : undefined}
+      data-notice={sent ? 'activation-resent' : undefined}
+    >
       {sent ? auth('activate.resent') : ''}
     </p>
   );
@@ -56,7 +60,15 @@ export function ResendActivation({ messages, email, label }: { messages: Message
       }}
     >
       <FormAlert errors={errors.form} />
-      <FormField name="email" type="email" autoComplete="email" inputMode="email" label={auth('fields.email')} errors={errors.email} required />
+      <FormField
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        label={auth('fields.email')}
+        errors={errors.email}
+        required
+      />
       {status}
       {button('submit')}
     </form>

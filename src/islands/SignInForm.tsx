@@ -19,14 +19,18 @@ export function SignInForm({ messages }: { messages: Messages }) {
   const prefilled = useStore($signInEmail);
   // The address of the last try, for a new activation link when the account waits for one.
   const [tried, setTried] = useState('');
-  const { errors, busy, form, onSubmit } = useFormSubmit(
-    (data) => {
-      const email = String(data.get('email') ?? '');
-      setTried(email.trim());
-      return signIn({ email, password: String(data.get('password') ?? ''), ...(askCode ? { code: String(data.get('code') ?? '') } : {}) }, messages);
-    },
-    closeAuthDialog,
-  );
+  const { errors, busy, form, onSubmit } = useFormSubmit((data) => {
+    const email = String(data.get('email') ?? '');
+    setTried(email.trim());
+    return signIn(
+      {
+        email,
+        password: String(data.get('password') ?? ''),
+        ...(askCode ? { code: String(data.get('code') ?? '') } : {}),
+      },
+      messages,
+    );
+  }, closeAuthDialog);
   useEffect(() => {
     if (!errors.code) return setCodePrompt(false);
     setCodePrompt(!askCode && errors.code.join(' ') === api('two_factor.code_required'));
@@ -54,7 +58,9 @@ export function SignInForm({ messages }: { messages: Messages }) {
         <p>{auth('sign_in.intro')}</p>
       )}
       <FormAlert errors={[...(errors.form ?? []), ...(errors.inactive_account ?? [])]} />
-      {errors.inactive_account && tried && <ResendActivation messages={messages} email={tried} label={auth('activate.resend')} />}
+      {errors.inactive_account && tried && (
+        <ResendActivation messages={messages} email={tried} label={auth('activate.resend')} />
+      )}
       <FormField
         name="email"
         type="email"
@@ -65,13 +71,20 @@ export function SignInForm({ messages }: { messages: Messages }) {
         defaultValue={prefilled}
         required
       />
-      <PasswordField label={auth('fields.password')} showLabel={auth('fields.show_password')} autoComplete="current-password" errors={errors.password} />
+      <PasswordField
+        label={auth('fields.password')}
+        showLabel={auth('fields.show_password')}
+        autoComplete="current-password"
+        errors={errors.password}
+      />
       {(askCode || errors.code) && (
         <FormField
           name="code"
           autoComplete="one-time-code"
           label={auth('fields.code')}
-          hint={codePrompt ? `${api('two_factor.code_required')} ${auth('fields.code_hint')}` : auth('fields.code_hint')}
+          hint={
+            codePrompt ? `${api('two_factor.code_required')} ${auth('fields.code_hint')}` : auth('fields.code_hint')
+          }
           errors={codePrompt ? undefined : errors.code}
           required
         />

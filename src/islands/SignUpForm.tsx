@@ -38,9 +38,29 @@ export function SignUpForm({ messages }: { messages: Messages }) {
       <p>{auth('sign_up.intro')}</p>
       {ref && <p className="auth-referral">{auth('sign_up.referral', { code: ref })}</p>}
       <FormAlert errors={[...(errors.form ?? []), ...(errors.ref ?? [])]} />
-      <FormField name="email" type="email" autoComplete="email" inputMode="email" label={auth('fields.email')} errors={errors.email} required />
-      <FormField name="username" autoComplete="username" label={auth('fields.username')} errors={errors.username} required />
-      <PasswordField label={auth('fields.password')} showLabel={auth('fields.show_password')} autoComplete="new-password" hint={auth('sign_up.password_hint')} errors={errors.password} />
+      <FormField
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        label={auth('fields.email')}
+        errors={errors.email}
+        required
+      />
+      <FormField
+        name="username"
+        autoComplete="username"
+        label={auth('fields.username')}
+        errors={errors.username}
+        required
+      />
+      <PasswordField
+        label={auth('fields.password')}
+        showLabel={auth('fields.show_password')}
+        autoComplete="new-password"
+        hint={auth('sign_up.password_hint')}
+        errors={errors.password}
+      />
       <FormField
         name="date_of_birth"
         type="date"
@@ -103,7 +123,13 @@ function TermsCheckbox({ auth, errors = [] }: { auth: Messages['auth']; errors?:
   return (
     <div className="field">
       <label className="checkbox">
-        <input type="checkbox" name="accept_terms" required aria-invalid={errors.length ? true : undefined} aria-describedby={errors.length ? 'field-accept_terms-error' : undefined} />
+        <input
+          type="checkbox"
+          name="accept_terms"
+          required
+          aria-invalid={errors.length ? true : undefined}
+          aria-describedby={errors.length ? 'field-accept_terms-error' : undefined}
+        />
         <span>
           {before}
           <a href={rules} target="_blank" rel="noopener">

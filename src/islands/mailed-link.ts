@@ -18,7 +18,10 @@ export function clearFragment() {
 /** The `auth` and `api` translators of a page island (the reset and activation pages). */
 export function useAuthMessages({ locale, messages }: IslandProps): Messages {
   return useMemo(
-    () => ({ auth: createTranslator(messages.auth ?? {}, locale, 'auth'), api: createTranslator(messages.api ?? {}, locale, 'api') }),
+    () => ({
+      auth: createTranslator(messages.auth ?? {}, locale, 'auth'),
+      api: createTranslator(messages.api ?? {}, locale, 'api'),
+    }),
     [locale, messages],
   );
 }

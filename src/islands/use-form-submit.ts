@@ -14,7 +14,9 @@ export function useFormSubmit(action: (data: FormData) => Promise<FormErrors | n
   // the form, else the form's alert.
   useEffect(() => {
     if (!Object.keys(errors).length) return;
-    const target = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form.current?.querySelector<HTMLElement>('[role="alert"]');
+    const target =
+      form.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+      form.current?.querySelector<HTMLElement>('[role="alert"]');
     target?.focus();
   }, [errors]);
 

@@ -27,7 +27,11 @@ export const LOBBY_QUERY_MAX = 100;
 /** Reads the filter from a URL's search part; unknown values are kept as given and simply match nothing. */
 export function filterFromSearch(search: string): LobbyFilter {
   const params = new URLSearchParams(search);
-  return { q: (params.get('q') ?? '').slice(0, LOBBY_QUERY_MAX), category: params.get('category') ?? '', provider: params.get('provider') ?? '' };
+  return {
+    q: (params.get('q') ?? '').slice(0, LOBBY_QUERY_MAX),
+    category: params.get('category') ?? '',
+    provider: params.get('provider') ?? '',
+  };
 }
 
 /** The URL's search part for a filter, other parameters kept; empty parts are left out. */

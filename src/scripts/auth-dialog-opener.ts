@@ -2,7 +2,11 @@
 // 401 answers. React and the dialogs are fetched only when one opens.
 import { $authDialog, openAuthDialog, type AuthDialog } from '../stores/dialogs';
 
-const HASHES: Record<string, AuthDialog> = { '#sign-in': 'sign-in', '#sign-up': 'sign-up', '#forgot-password': 'forgot-password' };
+const HASHES: Record<string, AuthDialog> = {
+  '#sign-in': 'sign-in',
+  '#sign-up': 'sign-up',
+  '#forgot-password': 'forgot-password',
+};
 let mounted: Promise<unknown> | undefined;
 
 function openFromHash() {

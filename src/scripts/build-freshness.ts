@@ -33,7 +33,9 @@ export async function checkForNewBuild(): Promise<void> {
 
 function isChunkLoadError(reason: unknown): boolean {
   const message = reason instanceof Error ? reason.message : String(reason);
-  return /dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(message);
+  return /dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(
+    message,
+  );
 }
 
 export function initBuildFreshness(): void {

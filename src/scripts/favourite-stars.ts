@@ -43,8 +43,14 @@ function announce(text: string) {
   region.textContent = text;
 }
 
-interface Labels { add: string; remove: string; sign_in: string; failed: string }
-const labelsOf = (star: HTMLElement): Labels => JSON.parse(star.closest<HTMLElement>('[data-star-labels]')?.dataset.starLabels ?? '{}') as Labels;
+interface Labels {
+  add: string;
+  remove: string;
+  sign_in: string;
+  failed: string;
+}
+const labelsOf = (star: HTMLElement): Labels =>
+  JSON.parse(star.closest<HTMLElement>('[data-star-labels]')?.dataset.starLabels ?? '{}') as Labels;
 
 /** Sets every star's pressed state and name from the session and the favourites. */
 export function syncStars(root: ParentNode = document) {
@@ -56,7 +62,10 @@ export function syncStars(root: ParentNode = document) {
     const labels = labelsOf(star);
     const on = signedIn && ids.has(id);
     star.setAttribute('aria-pressed', String(on));
-    star.setAttribute('aria-label', interpolate(signedIn ? (on ? labels.remove : labels.add) : labels.sign_in, { game: star.dataset.gameName ?? '' }));
+    star.setAttribute(
+      'aria-label',
+      interpolate(signedIn ? (on ? labels.remove : labels.add) : labels.sign_in, { game: star.dataset.gameName ?? '' }),
+    );
   }
 }
 
@@ -64,7 +73,13 @@ async function toggle(star: HTMLButtonElement) {
   const id = star.dataset.gameId!;
   const before = $favourites.get() ?? [];
   const on = before.some((game) => game.id === id);
-  const game = catalogue.get(id) ?? { id, name: star.dataset.gameName ?? id, provider: '', image: `/games/${id}.svg`, category: 'slots' as const };
+  const game = catalogue.get(id) ?? {
+    id,
+    name: star.dataset.gameName ?? id,
+    provider: '',
+    image: `/games/${id}.svg`,
+    category: 'slots' as const,
+  };
   // Shown at once; put back if the server refuses.
   $favourites.set(on ? before.filter((item) => item.id !== id) : [game, ...before]);
   try {

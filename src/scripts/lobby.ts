@@ -13,14 +13,24 @@ import { $token } from '../stores/session';
 import { $favourites, initFavouriteStars, knowGames, syncStars } from './favourite-stars';
 
 /** Builds an element with text only: server data never becomes HTML. */
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className?: string,
+  text?: string,
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   if (className) node.className = className;
   if (text !== undefined) node.textContent = text;
   return node;
 }
 
-interface Texts { shown: string; continue: string; continue_label: string; more: string; fewer: string }
+interface Texts {
+  shown: string;
+  continue: string;
+  continue_label: string;
+  more: string;
+  fewer: string;
+}
 
 export function initLobby() {
   const root = document.querySelector<HTMLElement>('[data-lobby]');
@@ -37,7 +47,14 @@ export function initLobby() {
   function tile(game: Game, options: { eager?: boolean; recent?: RecentGame } = {}): HTMLLIElement {
     const categoryLabel = categories[game.category] ?? game.category;
     const item = element('li', 'game-card');
-    Object.assign(item.dataset, { gameId: game.id, category: game.category, mechanic: (game as Partial<CatalogueGame>).mechanic ?? '', provider: game.provider, name: game.name, categoryLabel });
+    Object.assign(item.dataset, {
+      gameId: game.id,
+      category: game.category,
+      mechanic: (game as Partial<CatalogueGame>).mechanic ?? '',
+      provider: game.provider,
+      name: game.name,
+      categoryLabel,
+    });
     const link = element('a', 'game-card__link');
     link.href = `${playPath}?game=${encodeURIComponent(game.id)}`;
     const art = element('span', 'game-card__art');
@@ -79,7 +96,8 @@ export function initLobby() {
     clear.hidden = !filter.q;
     for (const group of chipGroups) {
       const key = group.dataset.chips as 'category' | 'provider';
-      for (const chip of group.querySelectorAll<HTMLButtonElement>('button')) chip.setAttribute('aria-pressed', String(chip.dataset.value === filter[key]));
+      for (const chip of group.querySelectorAll<HTMLButtonElement>('button'))
+        chip.setAttribute('aria-pressed', String(chip.dataset.value === filter[key]));
     }
     let count = 0;
     for (const item of grid.querySelectorAll<HTMLElement>(':scope > li')) {
@@ -133,8 +151,15 @@ export function initLobby() {
   void getJson<Paginated<CatalogueGame>>(`${API_PATHS.games}?page_size=100`)
     .then(({ results }) => {
       knowGames(results);
-      const now = [...grid.querySelectorAll<HTMLElement>(':scope > li')].map((item) => `${item.dataset.gameId}|${item.dataset.name}|${item.dataset.provider}|${item.dataset.category}|${item.dataset.mechanic}`).join(',');
-      const fresh = results.map((game) => `${game.id}|${game.name}|${game.provider}|${game.category}|${game.mechanic}`).join(',');
+      const now = [...grid.querySelectorAll<HTMLElement>(':scope > li')]
+        .map(
+          (item) =>
+            `${item.dataset.gameId}|${item.dataset.name}|${item.dataset.provider}|${item.dataset.category}|${item.dataset.mechanic}`,
+        )
+        .join(',');
+      const fresh = results
+        .map((game) => `${game.id}|${game.name}|${game.provider}|${game.category}|${game.mechanic}`)
+        .join(',');
       if (results.length && now !== fresh) {
         grid.replaceChildren(...results.map((game, index) => tile(game, { eager: index < 4 })));
         syncStars(grid);
@@ -145,7 +170,11 @@ export function initLobby() {
     .finally(() => section.setAttribute('aria-busy', 'false'));
 
   // --- Signed in: favourites and recently played ----------------------------------------------
-  const fill = (row: HTMLElement | null, games: readonly Game[], options: (game: Game) => Parameters<typeof tile>[1] = () => ({})) => {
+  const fill = (
+    row: HTMLElement | null,
+    games: readonly Game[],
+    options: (game: Game) => Parameters<typeof tile>[1] = () => ({}),
+  ) => {
     if (!row) return;
     const list = row.querySelector<HTMLElement>('[data-row-list]')!;
     list.replaceChildren(...games.map((game) => tile(game, options(game))));
@@ -184,14 +213,23 @@ export function initLobby() {
   void getJson<Win[]>(API_PATHS.winStats)
     .then((wins) => {
       if (!wins.length) throw new Error('empty list');
-      winnerList.replaceChildren(...wins.map((win) => {
-        const item = element('li', 'winner');
-        const amount = formatMoney(win.amount, win.currency, document.documentElement.lang as Locale);
-        const when = element('time', undefined, time.format(new Date(win.at)));
-        when.dateTime = win.at;
-        item.append(element('span', undefined, interpolate(root.dataset.winner ?? '', { player: win.player, amount, game: win.game })), when);
-        return item;
-      }));
+      winnerList.replaceChildren(
+        ...wins.map((win) => {
+          const item = element('li', 'winner');
+          const amount = formatMoney(win.amount, win.currency, document.documentElement.lang as Locale);
+          const when = element('time', undefined, time.format(new Date(win.at)));
+          when.dateTime = win.at;
+          item.append(
+            element(
+              'span',
+              undefined,
+              interpolate(root.dataset.winner ?? '', { player: win.player, amount, game: win.game }),
+            ),
+            when,
+          );
+          return item;
+        }),
+      );
       // "More" only when some are folded away at this width.
       more.hidden = wins.length <= (matchMedia('(max-width: 35.99rem)').matches ? 5 : 10);
     })

@@ -26,7 +26,8 @@ export function initLowBalanceDialog() {
       if (open && !dialog.open) {
         const user = $user.get();
         const amount = dialog.querySelector('[data-low-balance-amount]');
-        if (user && amount) amount.textContent = formatMoney(user.balance, user.currency, document.documentElement.lang as Locale);
+        if (user && amount)
+          amount.textContent = formatMoney(user.balance, user.currency, document.documentElement.lang as Locale);
         returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
         dialog.showModal();
       } else if (!open && dialog.open) {
@@ -40,7 +41,8 @@ export function initLowBalanceDialog() {
       if ($balanceDialog.get() === dialog.dataset.balanceDialog) $balanceDialog.set(null);
       restoreFocus(returnFocus);
     });
-    for (const button of dialog.querySelectorAll('[data-close-dialog]')) button.addEventListener('click', () => dialog.close());
+    for (const button of dialog.querySelectorAll('[data-close-dialog]'))
+      button.addEventListener('click', () => dialog.close());
   }
   watchLowBalance({ quiet: dialogs.some((dialog) => dialog.hasAttribute('data-quiet')), storage: sessionStore() });
 }

@@ -7,7 +7,14 @@ import { interpolate } from '../i18n/interpolate';
 import { $token, $user, setUser } from '../stores/session';
 
 type Mode = 'real' | 'demo';
-interface Messages { by_provider: string; frame_title: string; unknown_game: string; launch_failed: string; mode_demo: string; mode_real: string }
+interface Messages {
+  by_provider: string;
+  frame_title: string;
+  unknown_game: string;
+  launch_failed: string;
+  mode_demo: string;
+  mode_real: string;
+}
 
 /** Game ids are short slugs; anything else is refused before any request. */
 const GAME_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
@@ -35,7 +42,9 @@ export function isFrameMessage(event: MessageEvent, frame: HTMLIFrameElement, ty
     event.origin === 'null' &&
     event.source !== null &&
     event.source === frame.contentWindow &&
-    typeof event.data === 'object' && event.data !== null && (event.data as { type?: unknown }).type === type
+    typeof event.data === 'object' &&
+    event.data !== null &&
+    (event.data as { type?: unknown }).type === type
   );
 }
 
@@ -192,10 +201,14 @@ export function initPlay() {
   if (document.fullscreenEnabled && typeof stage.requestFullscreen === 'function') {
     fullscreen.hidden = false;
     fullscreen.addEventListener('click', () => {
-      const request = document.fullscreenElement ? document.exitFullscreen() : stage.requestFullscreen({ navigationUI: 'hide' });
+      const request = document.fullscreenElement
+        ? document.exitFullscreen()
+        : stage.requestFullscreen({ navigationUI: 'hide' });
       request.catch((reason: unknown) => console.warn('[play] full screen refused', reason));
     });
-    document.addEventListener('fullscreenchange', () => fullscreen.setAttribute('aria-pressed', String(document.fullscreenElement === stage)));
+    document.addEventListener('fullscreenchange', () =>
+      fullscreen.setAttribute('aria-pressed', String(document.fullscreenElement === stage)),
+    );
   }
 
   frame.addEventListener('load', () => {
@@ -231,7 +244,8 @@ export function initPlay() {
 
   // A colour-mode change reloads the game page in the new mode; the round state lives on the server.
   new MutationObserver(() => {
-    if (launchedUrl && new URL(frame.src).searchParams.get('theme') !== theme()) frame.src = frameUrl(launchedUrl, theme());
+    if (launchedUrl && new URL(frame.src).searchParams.get('theme') !== theme())
+      frame.src = frameUrl(launchedUrl, theme());
   }).observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
 
   window.addEventListener('message', (event) => {

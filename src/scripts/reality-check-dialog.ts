@@ -17,7 +17,10 @@ function fill(dialog: HTMLDialogElement, data: ResponsibleGaming) {
   const { deposits, stakes, wins, net } = data.session;
   dialog.querySelector('[data-reality-elapsed]')!.textContent = interpolate(dialog.dataset.elapsed ?? '', { time });
   dialog.querySelector('[data-reality-result]')!.textContent = interpolate(dialog.dataset.result ?? '', {
-    deposits: money(deposits), stakes: money(stakes), wins: money(wins), net: money(net),
+    deposits: money(deposits),
+    stakes: money(stakes),
+    wins: money(wins),
+    net: money(net),
   });
 }
 

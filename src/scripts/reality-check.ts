@@ -10,9 +10,12 @@ export function scheduleRealityCheck(nextAt: string | null | undefined) {
   clearTimeout(timer);
   if (!nextAt) return;
   const wait = Math.max(0, new Date(nextAt).getTime() - Date.now());
-  timer = setTimeout(() => {
-    void import('./reality-check-dialog').then(({ openRealityCheck }) => openRealityCheck(scheduleRealityCheck));
-  }, Math.min(wait, 2_147_000_000));
+  timer = setTimeout(
+    () => {
+      void import('./reality-check-dialog').then(({ openRealityCheck }) => openRealityCheck(scheduleRealityCheck));
+    },
+    Math.min(wait, 2_147_000_000),
+  );
 }
 
 export function initRealityCheck() {

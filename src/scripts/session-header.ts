@@ -15,7 +15,8 @@ export function initSessionHeader() {
     for (const wrap of document.querySelectorAll<HTMLElement>('[data-session-balance-wrap]')) {
       wrap.hidden = !user;
       const value = wrap.querySelector('[data-session-balance]');
-      if (user && value) value.textContent = formatMoney(user.balance, user.currency, document.documentElement.lang as Locale);
+      if (user && value)
+        value.textContent = formatMoney(user.balance, user.currency, document.documentElement.lang as Locale);
     }
   });
 

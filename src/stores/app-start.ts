@@ -17,7 +17,12 @@ export interface StartDeps {
  * dialog, which says the session has ended. An API that was not reached keeps the token. Any
  * other failure clears the token and reloads once, signed out. Without a token nothing is requested.
  */
-export async function startSession({ token, loadUser, registerPlayer, reloadOnce }: StartDeps): Promise<'signed-out' | 'signed-in' | 'ended' | 'unreachable' | 'failed'> {
+export async function startSession({
+  token,
+  loadUser,
+  registerPlayer,
+  reloadOnce,
+}: StartDeps): Promise<'signed-out' | 'signed-in' | 'ended' | 'unreachable' | 'failed'> {
   if (!token) return 'signed-out';
   let user: User;
   try {

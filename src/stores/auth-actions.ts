@@ -6,7 +6,14 @@ import type { RegisterResponse } from '../api/contract';
 import { playerSet } from '../api/games';
 import { getMe } from '../api/user';
 import { checkTwoFactorCode } from '../api/two-factor-code';
-import { checkEmail, checkNewPassword, checkRegistration, checkSignIn, hasProblems, type Problems } from '../api/validation';
+import {
+  checkEmail,
+  checkNewPassword,
+  checkRegistration,
+  checkSignIn,
+  hasProblems,
+  type Problems,
+} from '../api/validation';
 import type { Translate } from '../i18n/translator';
 import { forgetReferral } from '../scripts/referral-capture';
 import { $sessionEnded, forgetRegisteredEmail, rememberRegisteredEmail, rememberReturnPath } from './dialogs';
@@ -21,27 +28,39 @@ export interface Messages {
   auth: Translate<'auth'>;
 }
 
-const fallbacks = ({ auth }: Messages) => ({ network: auth('dialog.network_error'), unknown: auth('dialog.unknown_error') });
+const fallbacks = ({ auth }: Messages) => ({
+  network: auth('dialog.network_error'),
+  unknown: auth('dialog.unknown_error'),
+});
 
 /** Stores the token, then loads the user, then registers the player with the game gateway. */
 async function startSignedIn(token: string, expiresAt?: string) {
   setToken(token, expiresAt);
   $sessionEnded.set(false);
   setUser(await getMe());
-  playerSet(document.documentElement.lang).catch((error) => console.error('[session] the game gateway did not register the player', error));
+  playerSet(document.documentElement.lang).catch((error) =>
+    console.error('[session] the game gateway did not register the player', error),
+  );
 }
 
 /**
  * `code` is sent once the server asked for it (a 400 on `code`: the player has two-factor
  * sign-in); the form then shows the code field with the server's words.
  */
-export async function signIn(values: { email: string; password: string; code?: string }, messages: Messages): Promise<FormErrors | null> {
+export async function signIn(
+  values: { email: string; password: string; code?: string },
+  messages: Messages,
+): Promise<FormErrors | null> {
   const problems = checkSignIn(values);
   if (values.code !== undefined) checkTwoFactorCode(problems, 'code', values.code.trim());
   if (hasProblems(problems)) return problemMessages(problems, messages.api);
   try {
     const code = values.code?.trim();
-    const { auth_token, expires_at, first_sign_in } = await login({ email: values.email.trim(), password: values.password, ...(code ? { code } : {}) });
+    const { auth_token, expires_at, first_sign_in } = await login({
+      email: values.email.trim(),
+      password: values.password,
+      ...(code ? { code } : {}),
+    });
     // A new player has nothing on their balance yet: their first sign-in greets them instead of warning them.
     if (first_sign_in) expectWelcome();
     forgetRegisteredEmail();
@@ -51,7 +70,10 @@ export async function signIn(values: { email: string; password: string; code?: s
     const errors = serverErrors(error, fallbacks(messages));
     // A locked sign-in points to the way out: a new password by email.
     if (error instanceof ApiError && error.status === 429) {
-      errors.form = [...(errors.form ?? []), messages.auth('sign_in.locked_hint', { forgot: messages.auth('sign_in.forgot') })];
+      errors.form = [
+        ...(errors.form ?? []),
+        messages.auth('sign_in.locked_hint', { forgot: messages.auth('sign_in.forgot') }),
+      ];
     }
     return errors;
   }
@@ -63,7 +85,14 @@ export async function signIn(values: { email: string; password: string; code?: s
  * form shows where the link went.
  */
 export async function signUp(
-  values: { email: string; username: string; password: string; date_of_birth: string; accept_terms: boolean; ref?: string },
+  values: {
+    email: string;
+    username: string;
+    password: string;
+    date_of_birth: string;
+    accept_terms: boolean;
+    ref?: string;
+  },
   messages: Messages,
   created: (answer: RegisterResponse) => void,
 ): Promise<FormErrors | null> {
@@ -77,12 +106,21 @@ export async function signUp(
     const { username, password, date_of_birth, accept_terms } = values;
     // The browser's time zone, so mails give dates and times as the player's clock shows them.
     const time_zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    const answer = await register({ email, username, password, date_of_birth, accept_terms, time_zone, ...(values.ref ? { ref: values.ref } : {}) });
+    const answer = await register({
+      email,
+      username,
+      password,
+      date_of_birth,
+      accept_terms,
+      time_zone,
+      ...(values.ref ? { ref: values.ref } : {}),
+    });
     // Used or ignored, the code has done its job: a stale one must not follow the visitor around.
     forgetReferral();
     rememberRegisteredEmail(answer.email);
     // Registered from a game page: activation brings the player back to that game.
-    if (/^(\/[a-z]{2})?\/play(\/|\?|$)/.test(location.pathname + location.search)) rememberReturnPath(location.pathname + location.search);
+    if (/^(\/[a-z]{2})?\/play(\/|\?|$)/.test(location.pathname + location.search))
+      rememberReturnPath(location.pathname + location.search);
     created(answer);
     return null;
   } catch (error) {
@@ -91,7 +129,11 @@ export async function signUp(
 }
 
 /** Asks for a mailed link. The server answers alike for every address, and so does the form. */
-async function askForLink(send: (body: { email: string }) => Promise<void>, values: { email: string }, messages: Messages): Promise<FormErrors | null> {
+async function askForLink(
+  send: (body: { email: string }) => Promise<void>,
+  values: { email: string },
+  messages: Messages,
+): Promise<FormErrors | null> {
   const problems: Problems = {};
   checkEmail(problems, values.email);
   if (hasProblems(problems)) return problemMessages(problems, messages.api);
@@ -104,13 +146,18 @@ async function askForLink(send: (body: { email: string }) => Promise<void>, valu
 }
 
 /** Asks for a password-reset link. */
-export const requestReset = (values: { email: string }, messages: Messages) => askForLink((body) => requestPasswordReset(body), values, messages);
+export const requestReset = (values: { email: string }, messages: Messages) =>
+  askForLink((body) => requestPasswordReset(body), values, messages);
 
 /** Asks for a new activation link. */
-export const requestActivationLink = (values: { email: string }, messages: Messages) => askForLink((body) => resendActivation(body), values, messages);
+export const requestActivationLink = (values: { email: string }, messages: Messages) =>
+  askForLink((body) => resendActivation(body), values, messages);
 
 /** Activates the account with the uid and token of the mailed link. */
-export async function activateAccount(values: { uid: string; token: string }, messages: Messages): Promise<FormErrors | null> {
+export async function activateAccount(
+  values: { uid: string; token: string },
+  messages: Messages,
+): Promise<FormErrors | null> {
   try {
     await activate(values);
     return null;
@@ -129,7 +176,10 @@ export async function strongNewPassword(password: string, api: Translate<'api'>)
 }
 
 /** Sets the password from a reset link's uid and token. The player then signs in with it. */
-export async function confirmReset(values: { uid: string; token: string; new_password: string }, messages: Messages): Promise<FormErrors | null> {
+export async function confirmReset(
+  values: { uid: string; token: string; new_password: string },
+  messages: Messages,
+): Promise<FormErrors | null> {
   const weak = await strongNewPassword(values.new_password, messages.api);
   if (weak) return weak;
   try {

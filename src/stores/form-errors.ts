@@ -7,7 +7,9 @@ export type FormErrors = Record<string, string[]>;
 
 /** Client-side rule problems (message keys of the `api` set) in the reader's language. */
 export const problemMessages = (problems: Problems, api: Translate<'api'>): FormErrors =>
-  Object.fromEntries(Object.entries(problems).map(([field, list]) => [field, list.map((p) => api(messageKey(p) as never, p.params))]));
+  Object.fromEntries(
+    Object.entries(problems).map(([field, list]) => [field, list.map((p) => api(messageKey(p) as never, p.params))]),
+  );
 
 /**
  * A failed API call as form errors. The server's messages are already in the page language

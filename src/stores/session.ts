@@ -16,7 +16,8 @@ export function setToken(token: string | null, expiresAt?: string) {
 
 /** An authenticated answer renewed the token: the cookie follows (only for the token still in use). */
 export function renewTokenCookie(token: string, expiresAt: string) {
-  if ($token.get() === token && typeof document !== 'undefined') document.cookie = tokenCookie(token, location.protocol === 'https:', expiresAt);
+  if ($token.get() === token && typeof document !== 'undefined')
+    document.cookie = tokenCookie(token, location.protocol === 'https:', expiresAt);
 }
 
 export function setUser(user: User | null) {

@@ -13,7 +13,12 @@ export function readTokenCookie(cookie = typeof document === 'undefined' ? '' : 
  * cookie lives as long as the token: until `expiresAt` as the server last said (its idle renewal
  * and TOKEN_MAX_AGE_DAYS), or 30 days when no answer said yet.
  */
-export function tokenCookie(token: string | null, secure: boolean, expiresAt?: string | Date, now = Date.now()): string {
+export function tokenCookie(
+  token: string | null,
+  secure: boolean,
+  expiresAt?: string | Date,
+  now = Date.now(),
+): string {
   const until = expiresAt === undefined ? NaN : new Date(expiresAt).getTime();
   const seconds = Number.isFinite(until) ? Math.max(0, Math.floor((until - now) / 1000)) : THIRTY_DAYS_SECONDS;
   const lifetime = token ? `Max-Age=${seconds}` : 'Max-Age=0';

@@ -9,19 +9,28 @@ import { useTestApi } from './harness.ts';
 const clock = manualClock();
 const ctx = useTestApi({ LOGIN_MAX_FAILURES: '5', LOGIN_MAX_FAILURES_PER_ADDRESS: '50', TRUST_PROXY: '1' }, { clock });
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
-const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const SAFARI_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 const login = (body: Record<string, unknown>, address = '203.0.113.7', headers: Record<string, string> = {}) =>
   ctx.api.request('POST', '/auth/token/login/', { body, headers: { 'x-forwarded-for': address, ...headers } });
 const codeAt = (secret: string, seconds = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: clock().getTime() + seconds * 1000 });
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+    timestamp: clock().getTime() + seconds * 1000,
+  });
 
 /** A player with two-factor sign-in on: its secret and backup codes. */
 async function withTwoFactor() {
   const player = await ctx.api.player();
-  const activate = await ctx.api.request('POST', '/api/user/2fa/activate', { token: player.token, body: { current_password: player.password } });
+  const activate = await ctx.api.request('POST', '/api/user/2fa/activate', {
+    token: player.token,
+    body: { current_password: player.password },
+  });
   expect(activate.status).toBe(200);
-  const confirm = await ctx.api.request('POST', '/api/user/2fa/activate/confirm', { token: player.token, body: { code: codeAt(activate.body.secret), current_password: player.password } });
+  const confirm = await ctx.api.request('POST', '/api/user/2fa/activate/confirm', {
+    token: player.token,
+    body: { code: codeAt(activate.body.secret), current_password: player.password },
+  });
   expect(confirm.status, JSON.stringify(confirm.body)).toBe(200);
   clock.advance(30);
   return { ...player, secret: activate.body.secret as string, backupCodes: confirm.body.backup_codes as string[] };
@@ -30,8 +39,12 @@ async function withTwoFactor() {
 describe('sessions', () => {
   it('lists one session per sign-in with device, masked address and which one is current', async () => {
     const player = await ctx.api.player();
-    const firefox = await login({ email: player.email, password: player.password }, '203.0.113.45', { 'user-agent': FIREFOX_LINUX });
-    const iphone = await login({ email: player.email, password: player.password }, '2001:db8:abcd:12:1::5', { 'user-agent': SAFARI_IPHONE });
+    const firefox = await login({ email: player.email, password: player.password }, '203.0.113.45', {
+      'user-agent': FIREFOX_LINUX,
+    });
+    const iphone = await login({ email: player.email, password: player.password }, '2001:db8:abcd:12:1::5', {
+      'user-agent': SAFARI_IPHONE,
+    });
     const list = await ctx.api.request('GET', '/api/user/sessions', { token: firefox.body.auth_token });
     expect(list.status).toBe(200);
     expect(list.body).toHaveLength(3);
@@ -44,7 +57,11 @@ describe('sessions', () => {
     }
     expect(list.body.filter((session: any) => session.current)).toHaveLength(1);
     expect(JSON.stringify(list.body)).not.toContain('203.0.113.45');
-    expect((await ctx.api.request('GET', '/api/user/sessions', { token: iphone.body.auth_token })).body.find((s: any) => s.current).device).toBe('Safari · iOS');
+    expect(
+      (await ctx.api.request('GET', '/api/user/sessions', { token: iphone.body.auth_token })).body.find(
+        (s: any) => s.current,
+      ).device,
+    ).toBe('Safari · iOS');
   });
 
   it('signs out one session by id; someone else’s or an unknown id is 404, a malformed id 400', async () => {
@@ -58,20 +75,28 @@ describe('sessions', () => {
     const foreign = await ctx.api.request('DELETE', `/api/user/sessions?id=${otherId}`, { token: player.token });
     expect(foreign.status).toBe(404);
     expect((await ctx.api.request('GET', '/api/user/me', { token: other.token })).status).toBe(200);
-    expect((await ctx.api.request('DELETE', '/api/user/sessions?id=999999999', { token: player.token })).status).toBe(404);
+    expect((await ctx.api.request('DELETE', '/api/user/sessions?id=999999999', { token: player.token })).status).toBe(
+      404,
+    );
     for (const bad of ['', 'abc', '-1', '1.5', '1;DROP']) {
-      const reply = await ctx.api.request('DELETE', `/api/user/sessions?id=${encodeURIComponent(bad)}`, { token: player.token });
+      const reply = await ctx.api.request('DELETE', `/api/user/sessions?id=${encodeURIComponent(bad)}`, {
+        token: player.token,
+      });
       expect(reply.status, bad).toBe(400);
       expect(reply.body.id).toHaveLength(1);
     }
     expect((await ctx.api.request('DELETE', '/api/user/sessions', { token: player.token })).status).toBe(400);
 
-    expect((await ctx.api.request('DELETE', `/api/user/sessions?id=${secondId}`, { token: player.token })).status).toBe(204);
+    expect((await ctx.api.request('DELETE', `/api/user/sessions?id=${secondId}`, { token: player.token })).status).toBe(
+      204,
+    );
     const ended = await ctx.api.request('GET', '/api/user/me', { token: second });
     expect(ended.status).toBe(401);
     expect(ended.body).toEqual({ detail: 'Your session has ended. Please sign in again.' });
     expect((await ctx.api.request('GET', '/api/user/me', { token: player.token })).status).toBe(200);
-    expect((await ctx.api.request('DELETE', `/api/user/sessions?id=${secondId}`, { token: player.token })).status).toBe(404);
+    expect((await ctx.api.request('DELETE', `/api/user/sessions?id=${secondId}`, { token: player.token })).status).toBe(
+      404,
+    );
   });
 
   it('answers 401 without a token', async () => {
@@ -104,44 +129,88 @@ describe('sessions', () => {
 describe('two-factor sign-in', () => {
   it('activate answers the otpauth URL, the secret and a QR code; the secret is stored encrypted', async () => {
     const player = await ctx.api.player();
-    const reply = await ctx.api.request('POST', '/api/user/2fa/activate', { token: player.token, body: { current_password: player.password } });
+    const reply = await ctx.api.request('POST', '/api/user/2fa/activate', {
+      token: player.token,
+      body: { current_password: player.password },
+    });
     expect(reply.status).toBe(200);
     expect(reply.body.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(reply.body.otpauth_url).toMatch(/^otpauth:\/\/totp\/AmberPlay:/);
     expect(reply.body.otpauth_url).toContain(`secret=${reply.body.secret}`);
     expect(reply.body.qr_svg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
-    const [row] = await ctx.api.db.query<{ secret: string }>('SELECT secret FROM two_factor WHERE user_id = $1', [player.id]);
+    const [row] = await ctx.api.db.query<{ secret: string }>('SELECT secret FROM two_factor WHERE user_id = $1', [
+      player.id,
+    ]);
     expect(row!.secret).not.toContain(reply.body.secret);
     expect(ctx.api.logs.join('\n')).not.toContain(reply.body.secret);
     // Still pending: signing in needs no code yet.
     expect((await login({ email: player.email, password: player.password })).status).toBe(200);
-    expect((await ctx.api.request('GET', '/api/user/2fa', { token: player.token })).body).toEqual({ enabled: false, backup_codes_left: 0 });
+    expect((await ctx.api.request('GET', '/api/user/2fa', { token: player.token })).body).toEqual({
+      enabled: false,
+      backup_codes_left: 0,
+    });
   });
 
   it('confirm needs a set-up and the right code, then answers 10 distinct backup codes stored hashed', async () => {
     const player = await ctx.api.player();
-    const early = await ctx.api.request('POST', '/api/user/2fa/activate/confirm', { token: player.token, body: { code: '123456', current_password: player.password } });
+    const early = await ctx.api.request('POST', '/api/user/2fa/activate/confirm', {
+      token: player.token,
+      body: { code: '123456', current_password: player.password },
+    });
     expect(early.status).toBe(400);
     expect(early.body.non_field_errors).toHaveLength(1);
-    const { secret } = (await ctx.api.request('POST', '/api/user/2fa/activate', { token: player.token, body: { current_password: player.password } })).body;
-    for (const [body, field] of [[{}, 'code'], [{ code: 12 }, 'code'], [{ code: '12\u202e3456' }, 'code'], [{ code: 'x'.repeat(40) }, 'code'], [{ code: '12<34' }, 'code']] as const) {
-      const reply = await ctx.api.request('POST', '/api/user/2fa/activate/confirm', { token: player.token, body: { ...body, current_password: player.password } });
+    const { secret } = (
+      await ctx.api.request('POST', '/api/user/2fa/activate', {
+        token: player.token,
+        body: { current_password: player.password },
+      })
+    ).body;
+    for (const [body, field] of [
+      [{}, 'code'],
+      [{ code: 12 }, 'code'],
+      [{ code: '12\u202e3456' }, 'code'],
+      [{ code: 'x'.repeat(40) }, 'code'],
+      [{ code: '12<34' }, 'code'],
+    ] as const) {
+      const reply = await ctx.api.request('POST', '/api/user/2fa/activate/confirm', {
+        token: player.token,
+        body: { ...body, current_password: player.password },
+      });
       expect(reply.status, JSON.stringify(body)).toBe(400);
       expect(Object.keys(reply.body)).toEqual([field]);
     }
     const wrong = String((Number(codeAt(secret)) + 1) % 1_000_000).padStart(6, '0');
-    const refused = await ctx.api.request('POST', '/api/user/2fa/activate/confirm', { token: player.token, body: { code: wrong, current_password: player.password } });
+    const refused = await ctx.api.request('POST', '/api/user/2fa/activate/confirm', {
+      token: player.token,
+      body: { code: wrong, current_password: player.password },
+    });
     expect(refused.body).toEqual({ code: ['This code is wrong or has already been used.'] });
-    const ok = await ctx.api.request('POST', '/api/user/2fa/activate/confirm', { token: player.token, body: { code: codeAt(secret), current_password: player.password } });
+    const ok = await ctx.api.request('POST', '/api/user/2fa/activate/confirm', {
+      token: player.token,
+      body: { code: codeAt(secret), current_password: player.password },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.backup_codes).toHaveLength(10);
     expect(new Set(ok.body.backup_codes).size).toBe(10);
-    const stored = await ctx.api.db.query<{ code_hash: string }>('SELECT code_hash FROM two_factor_backup_codes WHERE user_id = $1', [player.id]);
+    const stored = await ctx.api.db.query<{ code_hash: string }>(
+      'SELECT code_hash FROM two_factor_backup_codes WHERE user_id = $1',
+      [player.id],
+    );
     expect(stored).toHaveLength(10);
     for (const code of ok.body.backup_codes) expect(stored.map((row) => row.code_hash)).not.toContain(code);
-    expect((await ctx.api.request('GET', '/api/user/2fa', { token: player.token })).body).toEqual({ enabled: true, backup_codes_left: 10 });
+    expect((await ctx.api.request('GET', '/api/user/2fa', { token: player.token })).body).toEqual({
+      enabled: true,
+      backup_codes_left: 10,
+    });
     // On: neither a new set-up nor a second confirmation.
-    expect((await ctx.api.request('POST', '/api/user/2fa/activate', { token: player.token, body: { current_password: player.password } })).status).toBe(400);
+    expect(
+      (
+        await ctx.api.request('POST', '/api/user/2fa/activate', {
+          token: player.token,
+          body: { current_password: player.password },
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('sign-in asks for the code, takes the current one (±1 step) and refuses a replay', async () => {
@@ -150,7 +219,14 @@ describe('two-factor sign-in', () => {
     expect(noCode.status).toBe(400);
     expect(noCode.body).toEqual({ code: ['Enter the code from your authenticator app, or a backup code.'] });
     // The step the set-up was confirmed with is spent: its code is refused from now on.
-    expect((await login({ email: player.email, password: player.password, code: codeAt(player.secret, -30) }, '198.51.100.1')).status).toBe(400);
+    expect(
+      (
+        await login(
+          { email: player.email, password: player.password, code: codeAt(player.secret, -30) },
+          '198.51.100.1',
+        )
+      ).status,
+    ).toBe(400);
     const code = codeAt(player.secret);
     const signedIn = await login({ email: player.email, password: player.password, code }, '198.51.100.1');
     expect(signedIn.status).toBe(200);
@@ -159,19 +235,30 @@ describe('two-factor sign-in', () => {
     expect(replay.status).toBe(400);
     expect(replay.body).toEqual({ code: ['This code is wrong or has already been used.'] });
     // A wrong password with a right code is still just a wrong password.
-    expect((await login({ email: player.email, password: 'wrong-password-1', code: codeAt(player.secret) }, '198.51.100.3')).body).toEqual({
+    expect(
+      (await login({ email: player.email, password: 'wrong-password-1', code: codeAt(player.secret) }, '198.51.100.3'))
+        .body,
+    ).toEqual({
       non_field_errors: ['Unable to log in with provided credentials.'],
     });
     // Two steps ahead is too far; one step ahead (a fast phone clock) is fine.
-    expect((await login({ email: player.email, password: player.password, code: codeAt(player.secret, 60) }, '198.51.100.4')).status).toBe(400);
-    expect((await login({ email: player.email, password: player.password, code: codeAt(player.secret, 30) }, '198.51.100.4')).status).toBe(200);
+    expect(
+      (await login({ email: player.email, password: player.password, code: codeAt(player.secret, 60) }, '198.51.100.4'))
+        .status,
+    ).toBe(400);
+    expect(
+      (await login({ email: player.email, password: player.password, code: codeAt(player.secret, 30) }, '198.51.100.4'))
+        .status,
+    ).toBe(200);
   });
 
   it('takes one code once even from parallel sign-ins', async () => {
     const player = await withTwoFactor();
     const code = codeAt(player.secret);
     const replies = await Promise.all(
-      Array.from({ length: 8 }, (_, index) => login({ email: player.email, password: player.password, code }, `192.0.2.${index + 10}`)),
+      Array.from({ length: 8 }, (_, index) =>
+        login({ email: player.email, password: player.password, code }, `192.0.2.${index + 10}`),
+      ),
     );
     expect(replies.map((reply) => reply.status).sort()).toEqual([200, 400, 400, 400, 400, 400, 400, 400]);
   });
@@ -179,15 +266,22 @@ describe('two-factor sign-in', () => {
   it('a backup code works once, in any case and with or without dashes', async () => {
     const player = await withTwoFactor();
     const [first, second] = player.backupCodes;
-    const ok = await login({ email: player.email, password: player.password, code: first!.toUpperCase().replaceAll('-', ' ') }, '198.51.100.20');
+    const ok = await login(
+      { email: player.email, password: player.password, code: first!.toUpperCase().replaceAll('-', ' ') },
+      '198.51.100.20',
+    );
     expect(ok.status).toBe(200);
     const again = await login({ email: player.email, password: player.password, code: first! }, '198.51.100.21');
     expect(again.body).toEqual({ code: ['This code is wrong or has already been used.'] });
     const parallel = await Promise.all(
-      [1, 2, 3, 4].map((n) => login({ email: player.email, password: player.password, code: second! }, `198.51.100.${30 + n}`)),
+      [1, 2, 3, 4].map((n) =>
+        login({ email: player.email, password: player.password, code: second! }, `198.51.100.${30 + n}`),
+      ),
     );
     expect(parallel.map((reply) => reply.status).sort()).toEqual([200, 400, 400, 400]);
-    expect((await ctx.api.request('GET', '/api/user/2fa', { token: ok.body.auth_token })).body.backup_codes_left).toBe(8);
+    expect((await ctx.api.request('GET', '/api/user/2fa', { token: ok.body.auth_token })).body.backup_codes_left).toBe(
+      8,
+    );
   });
 
   it('wrong codes count toward the sign-in limit and do not reset it', async () => {
@@ -198,7 +292,10 @@ describe('two-factor sign-in', () => {
       expect(reply.status, `try ${i}`).toBe(400);
       expect(reply.body.code).toHaveLength(1);
     }
-    const locked = await login({ email: player.email, password: player.password, code: codeAt(player.secret) }, address);
+    const locked = await login(
+      { email: player.email, password: player.password, code: codeAt(player.secret) },
+      address,
+    );
     expect(locked.status).toBe(429);
     expect(locked.headers.get('retry-after')).toBeTruthy();
   });
@@ -207,11 +304,14 @@ describe('two-factor sign-in', () => {
     const player = await withTwoFactor();
     const address = '198.51.100.88';
     const count = async (key: string) =>
-      (await ctx.api.db.query<{ count: number }>('SELECT count FROM rate_counters WHERE key = $1', [key]))[0]?.count ?? 0;
+      (await ctx.api.db.query<{ count: number }>('SELECT count FROM rate_counters WHERE key = $1', [key]))[0]?.count ??
+      0;
     expect((await login({ email: player.email, password: player.password }, address)).status).toBe(400);
     expect(await count(`login:${address}`)).toBe(0);
     expect(await count(`login:${address}:${player.email}`)).toBe(1);
-    expect((await login({ email: player.email, password: player.password, code: codeAt(player.secret) }, address)).status).toBe(200);
+    expect(
+      (await login({ email: player.email, password: player.password, code: codeAt(player.secret) }, address)).status,
+    ).toBe(200);
     expect(await count(`login:${address}:${player.email}`)).toBe(0);
   });
 
@@ -226,24 +326,41 @@ describe('two-factor sign-in', () => {
 
   it('deactivate needs the password and a code; then sign-in needs no code', async () => {
     const player = await withTwoFactor();
-    const deactivate = (body: unknown) => ctx.api.request('POST', '/api/user/2fa/deactivate', { token: player.token, body });
+    const deactivate = (body: unknown) =>
+      ctx.api.request('POST', '/api/user/2fa/deactivate', { token: player.token, body });
     const missing = await deactivate({});
     expect(missing.status).toBe(400);
     expect(Object.keys(missing.body).sort()).toEqual(['code', 'current_password']);
-    expect((await deactivate({ current_password: 'wrong-password', code: codeAt(player.secret) })).body).toEqual({ current_password: ['Invalid password.'] });
-    expect((await deactivate({ current_password: player.password, code: '000000' })).body).toEqual({ code: ['This code is wrong or has already been used.'] });
+    expect((await deactivate({ current_password: 'wrong-password', code: codeAt(player.secret) })).body).toEqual({
+      current_password: ['Invalid password.'],
+    });
+    expect((await deactivate({ current_password: player.password, code: '000000' })).body).toEqual({
+      code: ['This code is wrong or has already been used.'],
+    });
     expect((await deactivate({ current_password: player.password, code: codeAt(player.secret) })).status).toBe(204);
     expect(await ctx.api.db.query('SELECT 1 FROM two_factor_backup_codes WHERE user_id = $1', [player.id])).toEqual([]);
     expect((await login({ email: player.email, password: player.password }, '198.51.100.60')).status).toBe(200);
-    expect((await deactivate({ current_password: player.password, code: codeAt(player.secret) })).body.non_field_errors).toHaveLength(1);
+    expect(
+      (await deactivate({ current_password: player.password, code: codeAt(player.secret) })).body.non_field_errors,
+    ).toHaveLength(1);
   });
 
   it('deactivate is limited per player, so a session cannot guess without end', async () => {
     const player = await withTwoFactor();
     for (let i = 0; i < 5; i++) {
-      expect((await ctx.api.request('POST', '/api/user/2fa/deactivate', { token: player.token, body: { current_password: `wrong-${i}-password`, code: '000000' } })).status).toBe(400);
+      expect(
+        (
+          await ctx.api.request('POST', '/api/user/2fa/deactivate', {
+            token: player.token,
+            body: { current_password: `wrong-${i}-password`, code: '000000' },
+          })
+        ).status,
+      ).toBe(400);
     }
-    const locked = await ctx.api.request('POST', '/api/user/2fa/deactivate', { token: player.token, body: { current_password: player.password, code: codeAt(player.secret) } });
+    const locked = await ctx.api.request('POST', '/api/user/2fa/deactivate', {
+      token: player.token,
+      body: { current_password: player.password, code: codeAt(player.secret) },
+    });
     expect(locked.status).toBe(429);
   });
 
@@ -253,8 +370,13 @@ describe('two-factor sign-in', () => {
     const rotated = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
     keys.unshift(rotated);
     try {
-      expect((await login({ email: player.email, password: player.password, code: codeAt(player.secret) }, '198.51.100.50')).status).toBe(200);
-      const [row] = await ctx.api.db.query<{ secret: string }>('SELECT secret FROM two_factor WHERE user_id = $1', [player.id]);
+      expect(
+        (await login({ email: player.email, password: player.password, code: codeAt(player.secret) }, '198.51.100.50'))
+          .status,
+      ).toBe(200);
+      const [row] = await ctx.api.db.query<{ secret: string }>('SELECT secret FROM two_factor WHERE user_id = $1', [
+        player.id,
+      ]);
       expect(open([rotated], row!.secret)).toEqual({ plain: player.secret, stale: false });
     } finally {
       keys.shift();
@@ -263,7 +385,9 @@ describe('two-factor sign-in', () => {
 
   it('messages come in the request’s language', async () => {
     const player = await withTwoFactor();
-    const reply = await login({ email: player.email, password: player.password }, '198.51.100.99', { 'accept-language': 'ru' });
+    const reply = await login({ email: player.email, password: player.password }, '198.51.100.99', {
+      'accept-language': 'ru',
+    });
     expect(reply.body).toEqual({ code: ['Введите код из приложения-аутентификатора или резервный код.'] });
   });
 });

@@ -15,23 +15,36 @@ const SMTP_PORT = smtpPort();
 const SITE = 'https://play.example.test';
 const TIMEOUT = 7200;
 const clock = manualClock();
-const ctx = useTestApi({ SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`, SITE_URL: SITE, TRUST_PROXY: '1', ACTIVATION_TIMEOUT: String(TIMEOUT) }, { clock });
+const ctx = useTestApi(
+  { SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`, SITE_URL: SITE, TRUST_PROXY: '1', ACTIVATION_TIMEOUT: String(TIMEOUT) },
+  { clock },
+);
 const smtp = useSmtp(SMTP_PORT, () => ctx.api.mailer.settled());
 
 const PASSWORD = 'correct-horse-battery';
 let address = 0;
 /** Each call from its own client address: the per-address limits stay out of the way unless a test pins one. */
-const from = (language = 'en', ip = `198.51.100.${++address % 250}`) => ({ 'x-forwarded-for': ip, 'accept-language': language });
+const from = (language = 'en', ip = `198.51.100.${++address % 250}`) => ({
+  'x-forwarded-for': ip,
+  'accept-language': language,
+});
 /** Tags of one length, so bodies (and Content-Length) of two registrations can be compared exactly. */
 const tag = () => Math.random().toString(36).slice(2, 10).padEnd(8, '0');
 const fresh = (prefix = 'act') => {
   const t = tag();
   return { email: `${prefix}_${t}@example.test`, username: `${prefix}_${t}`, password: PASSWORD };
 };
-const register = (body: Record<string, unknown>, language = 'en', ip?: string) => ctx.api.request('POST', '/auth/users/', { body: { ...ADULT, ...body }, headers: from(language, ip) });
-const activate = (body: Record<string, unknown>, language = 'en') => ctx.api.request('POST', '/auth/users/activation/', { body, headers: from(language) });
-const resend = (email: unknown, ip?: string) => ctx.api.request('POST', '/auth/users/resend_activation/', { body: { email }, headers: from('en', ip) });
-const signIn = (player: { email: string; password: string }, language = 'en') => ctx.api.request('POST', '/auth/token/login/', { body: { email: player.email, password: player.password }, headers: from(language) });
+const register = (body: Record<string, unknown>, language = 'en', ip?: string) =>
+  ctx.api.request('POST', '/auth/users/', { body: { ...ADULT, ...body }, headers: from(language, ip) });
+const activate = (body: Record<string, unknown>, language = 'en') =>
+  ctx.api.request('POST', '/auth/users/activation/', { body, headers: from(language) });
+const resend = (email: unknown, ip?: string) =>
+  ctx.api.request('POST', '/auth/users/resend_activation/', { body: { email }, headers: from('en', ip) });
+const signIn = (player: { email: string; password: string }, language = 'en') =>
+  ctx.api.request('POST', '/auth/token/login/', {
+    body: { email: player.email, password: player.password },
+    headers: from(language),
+  });
 const userCount = async () => (await ctx.api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users'))[0]!.n;
 
 function linkIn(mail: ParsedMail) {
@@ -55,7 +68,11 @@ async function activePlayer(language = 'en') {
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const shape = (reply: Reply) => ({ status: reply.status, keys: Object.keys(reply.body).sort(), headers: [...reply.headers.keys()].sort() });
+const shape = (reply: Reply) => ({
+  status: reply.status,
+  keys: Object.keys(reply.body).sort(),
+  headers: [...reply.headers.keys()].sort(),
+});
 
 describe('POST /auth/users/ says nothing about existing accounts', () => {
   it('answers a new and a taken address with the same status, body, headers and timing', async () => {
@@ -85,16 +102,22 @@ describe('POST /auth/users/ says nothing about existing accounts', () => {
     expect(shape(takenReply!)).toEqual(shape(newReply!));
     for (const name of takenReply!.headers.keys()) {
       // The request id is each request's own (the request log's, echoed back).
-      if (name !== 'content-length' && name !== 'x-request-id') expect(takenReply!.headers.get(name), name).toBe(newReply!.headers.get(name));
+      if (name !== 'content-length' && name !== 'x-request-id')
+        expect(takenReply!.headers.get(name), name).toBe(newReply!.headers.get(name));
     }
     // Both hash the password and run one transaction; mail goes out after the answer. Generous
     // tolerance: the machine is shared, and the point is that nothing like a scrypt hash differs.
     const [n, t] = [median(newTimes), median(takenTimes)];
-    expect(Math.abs(n - t), `new ${n.toFixed(1)} ms, taken ${t.toFixed(1)} ms`).toBeLessThan(Math.max(25, 0.5 * Math.max(n, t)));
+    expect(Math.abs(n - t), `new ${n.toFixed(1)} ms, taken ${t.toFixed(1)} ms`).toBeLessThan(
+      Math.max(25, 0.5 * Math.max(n, t)),
+    );
     // Each new address got its activation link; the owner got notices up to the per-address mail limit.
     await ctx.api.mailer.settled();
     for (const email of newEmails) expect((await smtp.next(email)).subject).toBe('Activate your AmberPlay account');
-    for (let i = 0; i < 2; i++) expect((await smtp.next(owner.email)).subject).toBe('Someone tried to create an AmberPlay account with your address');
+    for (let i = 0; i < 2; i++)
+      expect((await smtp.next(owner.email)).subject).toBe(
+        'Someone tried to create an AmberPlay account with your address',
+      );
     expect(smtp.unread).toBe(0);
   });
 
@@ -143,7 +166,9 @@ describe('POST /auth/users/ says nothing about existing accounts', () => {
   it('answers parallel registrations of one new address alike and creates one account', async () => {
     const player = fresh();
     const count = await userCount();
-    const replies = await Promise.all([0, 1, 2].map((i) => register({ ...player, username: `${player.username.slice(0, 12)}_${i}` })));
+    const replies = await Promise.all(
+      [0, 1, 2].map((i) => register({ ...player, username: `${player.username.slice(0, 12)}_${i}` })),
+    );
     expect(replies.map((reply) => reply.status)).toEqual([201, 201, 201]);
     expect(await userCount()).toBe(count + 1);
     await ctx.api.mailer.settled();
@@ -156,7 +181,10 @@ describe('POST /auth/users/ says nothing about existing accounts', () => {
 describe('the activation mail and link', () => {
   it('mails a Russian player a Russian link to /ru/activate on SITE_URL, as text and HTML without remote content, and keeps the token out of logs', async () => {
     const player = fresh();
-    const res = await ctx.api.request('POST', '/auth/users/', { body: { ...player, ...ADULT }, headers: { ...from('ru-RU,ru;q=0.9'), host: 'evil.example' } });
+    const res = await ctx.api.request('POST', '/auth/users/', {
+      body: { ...player, ...ADULT },
+      headers: { ...from('ru-RU,ru;q=0.9'), host: 'evil.example' },
+    });
     expect(res.status).toBe(201);
     const mail = await smtp.next(player.email);
     expect(mail.subject).toBe('Активируйте аккаунт AmberPlay');
@@ -170,7 +198,9 @@ describe('the activation mail and link', () => {
     expect(mail.html).not.toMatch(/<img|src=|url\(|https?:\/\/(?!play\.example\.test)/i);
     expect(ctx.api.logs.join('\n')).not.toContain(link.token);
     // Only the token's SHA-256 is stored.
-    const stored = await ctx.api.db.query<{ key_hash: string }>("SELECT key_hash FROM password_reset_tokens WHERE purpose = 'activation'");
+    const stored = await ctx.api.db.query<{ key_hash: string }>(
+      "SELECT key_hash FROM password_reset_tokens WHERE purpose = 'activation'",
+    );
     expect(stored.map((row) => row.key_hash)).not.toContain(link.token);
   });
 
@@ -212,8 +242,12 @@ describe('the activation mail and link', () => {
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ uid: ["Invalid user id or user doesn't exist."] });
     }
-    expect((await activate({ uid: a.link.uid, token: '0'.repeat(40) })).body).toEqual({ token: ['Invalid token for given user.'] });
-    expect((await activate({ uid: a.link.uid, token: b.link.token })).body).toEqual({ token: ['Invalid token for given user.'] });
+    expect((await activate({ uid: a.link.uid, token: '0'.repeat(40) })).body).toEqual({
+      token: ['Invalid token for given user.'],
+    });
+    expect((await activate({ uid: a.link.uid, token: b.link.token })).body).toEqual({
+      token: ['Invalid token for given user.'],
+    });
     expect((await activate({ uid: a.link.uid, token: b.link.token }, 'ru')).body.token[0]).toMatch(/[а-я]/i);
     const missing = await activate({});
     expect(missing.status).toBe(400);
@@ -226,10 +260,19 @@ describe('the activation mail and link', () => {
 
   it('a password reset link activates a waiting account too: it proves the mailbox is the player’s', async () => {
     const player = await registered();
-    expect((await ctx.api.request('POST', '/auth/users/reset_password/', { body: { email: player.email }, headers: from() })).status).toBe(204);
+    expect(
+      (await ctx.api.request('POST', '/auth/users/reset_password/', { body: { email: player.email }, headers: from() }))
+        .status,
+    ).toBe(204);
     const reset = mailedLink((await smtp.next(player.email)).text ?? '', 'reset-password')!;
     const newPassword = 'quiet-harbour-lamp-72';
-    expect((await ctx.api.request('POST', '/auth/users/reset_password_confirm/', { body: { uid: reset.uid, token: reset.token, new_password: newPassword } })).status).toBe(204);
+    expect(
+      (
+        await ctx.api.request('POST', '/auth/users/reset_password_confirm/', {
+          body: { uid: reset.uid, token: reset.token, new_password: newPassword },
+        })
+      ).status,
+    ).toBe(204);
     await smtp.next(player.email); // the "password changed" notice
     expect((await signIn({ email: player.email, password: newPassword })).status).toBe(200);
   });
@@ -264,7 +307,9 @@ describe('POST /auth/users/resend_activation/', () => {
   });
 
   it('refuses more than PASSWORD_RESET_MAX_PER_ADDRESS requests per client address with 429 and Retry-After', async () => {
-    const answers = await Promise.all(Array.from({ length: 25 }, (_, i) => resend(`flood${i}@example.test`, '203.0.113.99')));
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => resend(`flood${i}@example.test`, '203.0.113.99')),
+    );
     expect(answers.filter((res) => res.status === 204)).toHaveLength(20);
     const refused = answers.find((res) => res.status === 429)!;
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -282,8 +327,14 @@ describe('signing in before activation', () => {
     const player = await registered();
     const right = await signIn(player, 'fr');
     expect(right.status).toBe(400);
-    expect(right.body).toEqual({ inactive_account: ['Votre compte n’est pas encore activé. Ouvrez le lien de l’e-mail que nous vous avons envoyé lors de l’inscription, ou demandez-en un nouveau.'] });
-    expect(await ctx.api.db.query('SELECT 1 FROM auth_tokens WHERE user_id = $1', [await ctx.api.idOf(player.email)])).toEqual([]);
+    expect(right.body).toEqual({
+      inactive_account: [
+        'Votre compte n’est pas encore activé. Ouvrez le lien de l’e-mail que nous vous avons envoyé lors de l’inscription, ou demandez-en un nouveau.',
+      ],
+    });
+    expect(
+      await ctx.api.db.query('SELECT 1 FROM auth_tokens WHERE user_id = $1', [await ctx.api.idOf(player.email)]),
+    ).toEqual([]);
     // A wrong password reads exactly like one for an active account or for no account at all.
     const wrong = await signIn({ email: player.email, password: 'wrong-password-1' });
     const active = await activePlayer();
@@ -298,10 +349,19 @@ describe('signing in before activation', () => {
   it('welcomes the player at the first sign-in after activation, once', async () => {
     const player = await activePlayer();
     const first = await signIn(player);
-    expect(first.body).toEqual({ auth_token: expect.stringMatching(/^[0-9a-f]{40}$/), expires_at: expect.any(String), first_sign_in: true });
+    expect(first.body).toEqual({
+      auth_token: expect.stringMatching(/^[0-9a-f]{40}$/),
+      expires_at: expect.any(String),
+      first_sign_in: true,
+    });
     const second = await signIn(player);
-    expect(second.body).toEqual({ auth_token: expect.stringMatching(/^[0-9a-f]{40}$/), expires_at: expect.any(String) });
-    const notifications = await ctx.api.request('GET', '/api/user/notification?mode=own', { token: first.body.auth_token });
+    expect(second.body).toEqual({
+      auth_token: expect.stringMatching(/^[0-9a-f]{40}$/),
+      expires_at: expect.any(String),
+    });
+    const notifications = await ctx.api.request('GET', '/api/user/notification?mode=own', {
+      token: first.body.auth_token,
+    });
     expect(notifications.body.map((n: { title: string }) => n.title)).toContain('Welcome to AmberPlay');
   });
 
@@ -311,13 +371,10 @@ describe('signing in before activation', () => {
     const seeded = { email: `seeded_${tag()}@example.test`, password: PASSWORD };
     // Accounts from before migration 013 were given activated_at and first_signed_in_at; seeds set them.
     const before = ctx.api.services.clock().toISOString();
-    await ctx.api.db.query('INSERT INTO users (email, username, password_hash, referral_code, date_joined, activated_at, first_signed_in_at) VALUES ($1, $2, $3, $4, $5, $5, $5)', [
-      seeded.email,
-      `seeded_${tag()}`,
-      await hashPassword(PASSWORD),
-      newReferralCode(),
-      before,
-    ]);
+    await ctx.api.db.query(
+      'INSERT INTO users (email, username, password_hash, referral_code, date_joined, activated_at, first_signed_in_at) VALUES ($1, $2, $3, $4, $5, $5, $5)',
+      [seeded.email, `seeded_${tag()}`, await hashPassword(PASSWORD), newReferralCode(), before],
+    );
     const res = await signIn(seeded);
     expect(res.status).toBe(200);
     expect(res.body).not.toHaveProperty('first_sign_in');

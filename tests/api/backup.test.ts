@@ -20,7 +20,14 @@ import { apiClient, killServer, startServer } from './server-process.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'amber-backup-'));
 const live = join(root, 'live');
-const env = { PORT: '0', DATA_DIR: live, RSA_PRIVATE_KEY_FILE: '', DEMO: '1', WITHDRAWAL_MIN: '0.01', DATABASE_URL: '' };
+const env = {
+  PORT: '0',
+  DATA_DIR: live,
+  RSA_PRIVATE_KEY_FILE: '',
+  DEMO: '1',
+  WITHDRAWAL_MIN: '0.01',
+  DATABASE_URL: '',
+};
 let child: ChildProcess | undefined;
 
 afterAll(async () => {
@@ -29,9 +36,16 @@ afterAll(async () => {
 });
 
 /** Runs `npm run backup|restore -- <file>` as npm does (node on the script), with this environment. */
-function command(script: 'backup' | 'restore', file: string, extra: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
+function command(
+  script: 'backup' | 'restore',
+  file: string,
+  extra: Record<string, string> = {},
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const proc = spawn(process.execPath, [`scripts/${script}.mjs`, file], { env: { ...process.env, ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(process.execPath, [`scripts/${script}.mjs`, file], {
+      env: { ...process.env, ...env, ...extra },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     proc.stdout.on('data', (chunk) => (output += chunk));
     proc.stderr.on('data', (chunk) => (output += chunk));
@@ -41,8 +55,12 @@ function command(script: 'backup' | 'restore', file: string, extra: Record<strin
 
 /** Every balance and every ledger row, in a stable order. */
 async function money(db: Database) {
-  const balances = await db.query<{ id: number; balance: string; bonus_balance: string }>('SELECT id, balance::text, bonus_balance::text FROM users ORDER BY id');
-  const ledger = await db.query<{ id: number; user_id: number; account: string; amount: string }>('SELECT id, user_id, account, amount::text FROM ledger ORDER BY id');
+  const balances = await db.query<{ id: number; balance: string; bonus_balance: string }>(
+    'SELECT id, balance::text, bonus_balance::text FROM users ORDER BY id',
+  );
+  const ledger = await db.query<{ id: number; user_id: number; account: string; amount: string }>(
+    'SELECT id, user_id, account, amount::text FROM ledger ORDER BY id',
+  );
   return { balances, ledger };
 }
 
@@ -60,11 +78,29 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore (PGlite)'
     const server = await startServer(env);
     child = server.proc;
     const call = apiClient(server.base, live);
-    const token = (await call('/auth/token/login/', { method: 'POST', body: { email: DEMO_PLAYER.email, password: DEMO_PLAYER.password } })).body.auth_token as string;
+    const token = (
+      await call('/auth/token/login/', {
+        method: 'POST',
+        body: { email: DEMO_PLAYER.email, password: DEMO_PLAYER.password },
+      })
+    ).body.auth_token as string;
     const publicKey = await importPublicKey(publicKeySpkiBase64({ DATA_DIR: live }));
-    const body = JSON.stringify({ e_data: await encryptJson(JSON.stringify({ amount: '0.01', method: 'card', destination: '4242 4242 4242 4242' }), publicKey) });
+    const body = JSON.stringify({
+      e_data: await encryptJson(
+        JSON.stringify({ amount: '0.01', method: 'card', destination: '4242 4242 4242 4242' }),
+        publicKey,
+      ),
+    });
     const withdraw = async () => {
-      const response = await fetch(`${server.base}/api/user/withdrawal`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Token ${token}`, 'idempotency-key': randomUUID() }, body });
+      const response = await fetch(`${server.base}/api/user/withdrawal`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Token ${token}`,
+          'idempotency-key': randomUUID(),
+        },
+        body,
+      });
       expect(response.status).toBe(201);
     };
     for (let i = 0; i < 3; i += 1) await withdraw();
@@ -74,7 +110,11 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore (PGlite)'
     const quiet = join(root, 'quiet.tar.gz');
     const first = await command('backup', quiet);
     expect(first.code, first.output).toBe(0);
-    expect(first.output).toMatch(new RegExp(`^Backed up ${live} to ${quiet} \\(\\d+ bytes, through the running server at http://127\\.0\\.0\\.1:\\d+\\)\\.\\n$`));
+    expect(first.output).toMatch(
+      new RegExp(
+        `^Backed up ${live} to ${quiet} \\(\\d+ bytes, through the running server at http://127\\.0\\.0\\.1:\\d+\\)\\.\\n$`,
+      ),
+    );
     expect(statSync(quiet).mode & 0o777).toBe(0o600);
     await withdraw();
     await withdraw();
@@ -104,21 +144,37 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore (PGlite)'
     const fresh = join(root, 'fresh');
     const restored = await command('restore', quiet, { DATA_DIR: fresh });
     expect(restored.code, restored.output).toBe(0);
-    expect(restored.output).toMatch(new RegExp(`^Restored ${quiet} into ${join(fresh, 'pglite')}: \\d+ accounts, \\d+ migrations applied\\. Start the server as usual\\.\\n$`));
-    const copy = await withDatabase(fresh, async (db) => ({ ...(await money(db)), mismatches: await ledgerMismatches(db) }));
+    expect(restored.output).toMatch(
+      new RegExp(
+        `^Restored ${quiet} into ${join(fresh, 'pglite')}: \\d+ accounts, \\d+ migrations applied\\. Start the server as usual\\.\\n$`,
+      ),
+    );
+    const copy = await withDatabase(fresh, async (db) => ({
+      ...(await money(db)),
+      mismatches: await ledgerMismatches(db),
+    }));
     expect(copy.mismatches).toEqual([]);
     const lastTwoAndLater = original.ledger.length - copy.ledger.length;
     expect(lastTwoAndLater).toBeGreaterThanOrEqual(2);
     expect(copy.ledger).toEqual(original.ledger.slice(0, copy.ledger.length));
-    const [demo] = await withDatabase(fresh, (db) => db.query<{ id: number; balance: string }>('SELECT id, balance::text FROM users WHERE email = $1', [DEMO_PLAYER.email]));
+    const [demo] = await withDatabase(fresh, (db) =>
+      db.query<{ id: number; balance: string }>('SELECT id, balance::text FROM users WHERE email = $1', [
+        DEMO_PLAYER.email,
+      ]),
+    );
     expect(demo!.balance).toBe(atBackup);
     // Every other account is exactly as it is now (only the demo player withdrew since).
-    expect(copy.balances.filter((row) => row.id !== demo!.id)).toEqual(original.balances.filter((row) => row.id !== demo!.id));
+    expect(copy.balances.filter((row) => row.id !== demo!.id)).toEqual(
+      original.balances.filter((row) => row.id !== demo!.id),
+    );
 
     // The busy backup: consistent (each balance is its ledger's sum), between the two states.
     const busyDir = join(root, 'busy');
     expect((await command('restore', busy, { DATA_DIR: busyDir })).code).toBe(0);
-    const caught = await withDatabase(busyDir, async (db) => ({ ...(await money(db)), mismatches: await ledgerMismatches(db) }));
+    const caught = await withDatabase(busyDir, async (db) => ({
+      ...(await money(db)),
+      mismatches: await ledgerMismatches(db),
+    }));
     expect(caught.mismatches).toEqual([]);
     expect(caught.ledger).toEqual(original.ledger.slice(0, caught.ledger.length));
     const busyDemo = caught.balances.find((row) => row.id === demo!.id)!;
@@ -128,7 +184,9 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore (PGlite)'
     // A restore never overwrites a database, and refuses a file that is not a backup.
     const again = await command('restore', quiet, { DATA_DIR: fresh });
     expect(again.code).toBe(1);
-    expect(again.output).toBe(`${join(fresh, 'pglite')} already holds a database. Move it away first (mv ${join(fresh, 'pglite')} ${join(fresh, 'pglite')}.old), then restore.\n`);
+    expect(again.output).toBe(
+      `${join(fresh, 'pglite')} already holds a database. Move it away first (mv ${join(fresh, 'pglite')} ${join(fresh, 'pglite')}.old), then restore.\n`,
+    );
     const junk = join(root, 'junk.tar.gz');
     copyFileSync(new URL('../../package.json', import.meta.url), junk);
     const bad = await command('restore', junk, { DATA_DIR: join(root, 'junk') });
@@ -142,7 +200,10 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore (PGlite)'
     const next = await startServer({ ...env, DATA_DIR: fresh });
     child = next.proc;
     const call2 = apiClient(next.base, fresh);
-    const login = await call2('/auth/token/login/', { method: 'POST', body: { email: DEMO_PLAYER.email, password: DEMO_PLAYER.password } });
+    const login = await call2('/auth/token/login/', {
+      method: 'POST',
+      body: { email: DEMO_PLAYER.email, password: DEMO_PLAYER.password },
+    });
     expect((await call2('/api/user/me', { token: login.body.auth_token })).body.balance).toBe(atBackup);
     await killServer(next.proc);
     child = undefined;
@@ -162,8 +223,13 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore (PGlite)'
 
 describe('backup and restore with DATABASE_URL', () => {
   it('point to pg_dump and pg_restore', async () => {
-    const hint = 'DATABASE_URL is set: back up PostgreSQL with pg_dump -Fc, restore with pg_restore (docs/deploying.md "Backups").\n';
-    expect(await command('backup', join(root, 'x.tar.gz'), { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' })).toEqual({ code: 2, output: hint });
-    expect(await command('restore', join(root, 'x.tar.gz'), { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' })).toEqual({ code: 2, output: hint });
+    const hint =
+      'DATABASE_URL is set: back up PostgreSQL with pg_dump -Fc, restore with pg_restore (docs/deploying.md "Backups").\n';
+    expect(
+      await command('backup', join(root, 'x.tar.gz'), { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' }),
+    ).toEqual({ code: 2, output: hint });
+    expect(
+      await command('restore', join(root, 'x.tar.gz'), { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' }),
+    ).toEqual({ code: 2, output: hint });
   }, 60_000);
 });

@@ -8,14 +8,28 @@ import { manualClock } from '../../server/src/clock.ts';
 import { useTestApi } from './harness.ts';
 
 const clock = manualClock(new Date('2026-07-01T10:00:00Z'));
-const ctx = useTestApi({ TRUST_PROXY: '1', DEMO_MAX_PER_ADDRESS: '5', DEMO_WINDOW_SECONDS: '600', GAME_SESSION_HOURS: '1' }, { clock });
+const ctx = useTestApi(
+  { TRUST_PROXY: '1', DEMO_MAX_PER_ADDRESS: '5', DEMO_WINDOW_SECONDS: '600', GAME_SESSION_HOURS: '1' },
+  { clock },
+);
 
 const launch = (address: string, token?: string, mode = 'demo') =>
-  ctx.api.request('POST', '/gmnggate/api', { token, body: { method: 'game_launch', game_id: 'dice', mode }, headers: { 'x-forwarded-for': address } });
+  ctx.api.request('POST', '/gmnggate/api', {
+    token,
+    body: { method: 'game_launch', game_id: 'dice', mode },
+    headers: { 'x-forwarded-for': address },
+  });
 const rotate = (session: string, address: string, seed: string) =>
-  ctx.api.request('POST', `/demo-games/api/sessions/${session}/seeds`, { body: { client_seed: seed }, encrypt: false, headers: { 'x-forwarded-for': address } });
+  ctx.api.request('POST', `/demo-games/api/sessions/${session}/seeds`, {
+    body: { client_seed: seed },
+    encrypt: false,
+    headers: { 'x-forwarded-for': address },
+  });
 const round = (session: string) =>
-  ctx.api.request('POST', `/demo-games/api/sessions/${session}/rounds`, { body: { bet: { type: 'dice', amount: '1.00', target: '50.00', direction: 'over' } }, encrypt: false });
+  ctx.api.request('POST', `/demo-games/api/sessions/${session}/rounds`, {
+    body: { bet: { type: 'dice', amount: '1.00', target: '50.00', direction: 'over' } },
+    encrypt: false,
+  });
 const count = async (sql: string, params: unknown[] = []) => (await ctx.api.db.query<{ n: number }>(sql, params))[0]!.n;
 
 describe('anonymous demo launches and seed rotations per address', () => {
@@ -23,7 +37,9 @@ describe('anonymous demo launches and seed rotations per address', () => {
     for (let i = 0; i < 5; i++) expect((await launch('198.51.100.10')).status).toBe(200);
     const refused = await launch('198.51.100.10');
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ detail: 'Too many demo games have been opened from your network. Please try again in 10 min.' });
+    expect(refused.body).toEqual({
+      detail: 'Too many demo games have been opened from your network. Please try again in 10 min.',
+    });
     expect(refused.headers.get('retry-after')).toBe('600');
     expect((await launch('198.51.100.11')).status).toBe(200);
     clock.advance(601);
@@ -32,7 +48,9 @@ describe('anonymous demo launches and seed rotations per address', () => {
 
   it('20 parallel launches from one address: exactly 5 sessions are made', async () => {
     const before = await count(`SELECT count(*)::int AS n FROM game_sessions WHERE mode = 'demo'`);
-    const statuses = (await Promise.all(Array.from({ length: 20 }, () => launch('198.51.100.20')))).map((reply) => reply.status);
+    const statuses = (await Promise.all(Array.from({ length: 20 }, () => launch('198.51.100.20')))).map(
+      (reply) => reply.status,
+    );
     expect(statuses.filter((status) => status === 200)).toHaveLength(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(15);
     expect(await count(`SELECT count(*)::int AS n FROM game_sessions WHERE mode = 'demo'`)).toBe(before + 5);
@@ -46,14 +64,14 @@ describe('anonymous demo launches and seed rotations per address', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
-  it('a signed-in player\'s real game is not limited by the demo limit', async () => {
+  it("a signed-in player's real game is not limited by the demo limit", async () => {
     const player = await ctx.api.player({ balance: '5.00' });
     for (let i = 0; i < 7; i++) expect((await launch('198.51.100.40', player.token, 'real')).status).toBe(200);
   });
 });
 
 describe('housekeeping of expired demo sessions', () => {
-  it('deletes an expired demo session with its rounds and its revealed seeds; a real session\'s reveals stay', async () => {
+  it("deletes an expired demo session with its rounds and its revealed seeds; a real session's reveals stay", async () => {
     const demo = (await launch('198.51.100.50')).body.session_id as string;
     expect((await round(demo)).status).toBe(200);
     expect((await rotate(demo, '198.51.100.50', 'mine')).status).toBe(200);
@@ -70,7 +88,11 @@ describe('housekeeping of expired demo sessions', () => {
     expect(await count('SELECT count(*)::int AS n FROM game_sessions WHERE id = $1', [demo])).toBe(0);
     expect(await count('SELECT count(*)::int AS n FROM game_rounds WHERE session_id = $1', [demo])).toBe(0);
     expect(await count('SELECT count(*)::int AS n FROM game_seed_reveals WHERE session_id = $1', [demo])).toBe(0);
-    expect(await count(`SELECT count(*)::int AS n FROM game_sessions s WHERE s.mode = 'demo' AND s.expires_at < $1`, [clock().toISOString()])).toBe(0);
+    expect(
+      await count(`SELECT count(*)::int AS n FROM game_sessions s WHERE s.mode = 'demo' AND s.expires_at < $1`, [
+        clock().toISOString(),
+      ]),
+    ).toBe(0);
     expect(await count('SELECT count(*)::int AS n FROM game_sessions WHERE id = $1', [real])).toBe(1);
     expect(await count('SELECT count(*)::int AS n FROM game_seed_reveals WHERE session_id = $1', [real])).toBe(1);
   });

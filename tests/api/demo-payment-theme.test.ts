@@ -7,7 +7,10 @@ const ctx = useTestApi();
 /** Every <style> of the page must be allowed by a hash in its CSP, or the browser drops it. */
 function stylesAllowed(html: string, csp: string) {
   const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]!);
-  return styles.length > 0 && styles.every((css) => csp.includes(`'sha256-${createHash('sha256').update(css).digest('base64')}'`));
+  return (
+    styles.length > 0 &&
+    styles.every((css) => csp.includes(`'sha256-${createHash('sha256').update(css).digest('base64')}'`))
+  );
 }
 
 describe('the demo payment page follows the colour mode the site asks for', () => {
@@ -18,7 +21,10 @@ describe('the demo payment page follows the colour mode the site asks for', () =
     ['%3Cscript%3E', 'light dark', true],
   ])('theme=%s → color-scheme %s', async (theme, scheme, hasDarkRules) => {
     const player = await ctx.api.player();
-    const created = await ctx.api.request('POST', '/api/user/payments/create-payment', { token: player.token, body: { amount: '20', method: 'card' } });
+    const created = await ctx.api.request('POST', '/api/user/payments/create-payment', {
+      token: player.token,
+      body: { amount: '20', method: 'card' },
+    });
     const path = new URL(created.body.redirect_url).pathname;
     const page = await ctx.api.request('GET', theme ? `${path}?theme=${theme}` : path);
     expect(page.status).toBe(200);

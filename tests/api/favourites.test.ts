@@ -7,11 +7,16 @@ const clock = manualClock(new Date('2026-03-02T10:00:00Z'));
 const ctx = useTestApi({ GAME_SESSION_HOURS: '1' }, { clock });
 
 const list = (token?: string) => ctx.api.request('GET', '/api/user/favourites', { token });
-const put = (token: string | undefined, game: string) => ctx.api.request('PUT', `/api/user/favourites/${encodeURIComponent(game)}`, { token });
-const del = (token: string | undefined, game: string) => ctx.api.request('DELETE', `/api/user/favourites/${encodeURIComponent(game)}`, { token });
+const put = (token: string | undefined, game: string) =>
+  ctx.api.request('PUT', `/api/user/favourites/${encodeURIComponent(game)}`, { token });
+const del = (token: string | undefined, game: string) =>
+  ctx.api.request('DELETE', `/api/user/favourites/${encodeURIComponent(game)}`, { token });
 const recent = (token?: string) => ctx.api.request('GET', '/api/user/recently-played', { token });
 const launch = async (game: string, token: string) => {
-  const res = await ctx.api.request('POST', '/gmnggate/api', { token, body: { method: 'game_launch', game_id: game, mode: 'real' } });
+  const res = await ctx.api.request('POST', '/gmnggate/api', {
+    token,
+    body: { method: 'game_launch', game_id: game, mode: 'real' },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.session_id as string;
 };
@@ -34,7 +39,13 @@ describe('favourites', () => {
     expect(listed.status).toBe(200);
     expect(listed.headers.get('cache-control')).toBe('no-store');
     expect(listed.body).toEqual([
-      { id: 'dragon-gold', name: 'Dragon Gold', provider: 'Red Lantern', image: '/games/dragon-gold.svg', category: 'slots' },
+      {
+        id: 'dragon-gold',
+        name: 'Dragon Gold',
+        provider: 'Red Lantern',
+        image: '/games/dragon-gold.svg',
+        category: 'slots',
+      },
       { id: 'mines', name: 'Mines', provider: 'Red Lantern', image: '/games/mines.svg', category: 'instant' },
     ]);
     expect((await del(player.token, 'mines')).status).toBe(204);
@@ -85,7 +96,10 @@ describe('favourites', () => {
     const player = await ctx.api.player();
     const answers = await Promise.all(Array.from({ length: 6 }, () => put(player.token, 'blackjack')));
     expect(answers.map((answer) => answer.status)).toEqual([204, 204, 204, 204, 204, 204]);
-    const rows = await ctx.api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM favourite_games WHERE user_id = $1', [player.id]);
+    const rows = await ctx.api.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM favourite_games WHERE user_id = $1',
+      [player.id],
+    );
     expect(rows[0]!.n).toBe(1);
   });
 });
@@ -106,8 +120,24 @@ describe('recently played', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.body).toEqual([
-      { id: 'dice', name: 'Dice', provider: 'Nebula Games', image: '/games/dice.svg', category: 'instant', played_at: at, open_round: false },
-      { id: 'amber-fortune', name: 'Amber Fortune', provider: 'Lumen Studios', image: '/games/amber-fortune.svg', category: 'slots', played_at: new Date(clock().getTime() - 1000).toISOString(), open_round: false },
+      {
+        id: 'dice',
+        name: 'Dice',
+        provider: 'Nebula Games',
+        image: '/games/dice.svg',
+        category: 'instant',
+        played_at: at,
+        open_round: false,
+      },
+      {
+        id: 'amber-fortune',
+        name: 'Amber Fortune',
+        provider: 'Lumen Studios',
+        image: '/games/amber-fortune.svg',
+        category: 'slots',
+        played_at: new Date(clock().getTime() - 1000).toISOString(),
+        open_round: false,
+      },
     ]);
     expect(ids((await recent(other.token)).body)).toEqual(['crash']);
   });
@@ -115,7 +145,10 @@ describe('recently played', () => {
   it('says "continue" for an open multi-step round, and launching the game again continues that session', async () => {
     const player = await ctx.api.player({ balance: '100.00' });
     const session = await launch('mines', player.token);
-    const opened = await ctx.api.request('POST', `/demo-games/api/sessions/${session}/rounds`, { body: { bet: { type: 'mines', amount: '1.00', mines: 3 } }, encrypt: false });
+    const opened = await ctx.api.request('POST', `/demo-games/api/sessions/${session}/rounds`, {
+      body: { bet: { type: 'mines', amount: '1.00', mines: 3 } },
+      encrypt: false,
+    });
     expect(opened.status, JSON.stringify(opened.body)).toBe(200);
     expect(opened.body.round.state).toBe('open');
     expect((await recent(player.token)).body[0]).toMatchObject({ id: 'mines', open_round: true });

@@ -15,9 +15,18 @@ import { balanceOf, useTestApi } from './harness.ts';
 const ctx = useTestApi({ SITE_URL: 'https://play.example.test' });
 
 const launch = async (gameId: string, token: string) =>
-  (await ctx.api.request('POST', '/gmnggate/api', { token, body: { method: 'game_launch', game_id: gameId, mode: 'real' } })).body.session_id as string;
+  (
+    await ctx.api.request('POST', '/gmnggate/api', {
+      token,
+      body: { method: 'game_launch', game_id: gameId, mode: 'real' },
+    })
+  ).body.session_id as string;
 const api = (path: string, body?: unknown) =>
-  ctx.api.request(body === undefined ? 'GET' : 'POST', `/demo-games/api/sessions/${path}`, { body, encrypt: false, headers: { 'accept-language': 'en' } });
+  ctx.api.request(body === undefined ? 'GET' : 'POST', `/demo-games/api/sessions/${path}`, {
+    body,
+    encrypt: false,
+    headers: { 'accept-language': 'en' },
+  });
 
 /** Plays `rounds` rounds of `bet` and checks the wallet after each one. */
 async function playAndCheck(gameId: string, bet: Record<string, unknown>, rounds: number) {
@@ -37,7 +46,10 @@ async function playAndCheck(gameId: string, bet: Record<string, unknown>, rounds
   // Every round recomputes from its seed pair as the Verify panel does (after a rotation reveals it).
   const rotation = await api(`${session}/seeds`, { client_seed: 'check' });
   for (const round of played) {
-    const again = await withFairRandom({ serverSeed: rotation.body.revealed.server_seed, clientSeed: round.client_seed, nonce: round.nonce }, (random) => resolveBet(round.bet, random));
+    const again = await withFairRandom(
+      { serverSeed: rotation.body.revealed.server_seed, clientSeed: round.client_seed, nonce: round.nonce },
+      (random) => resolveBet(round.bet, random),
+    );
     expect(again).toEqual({ outcome: round.outcome, stake: round.stake, win: round.win });
   }
   return played;
@@ -52,7 +64,16 @@ describe('baccarat, French roulette and the slot machines with real money', () =
         const { player, banker, player_total, banker_total, winner } = round.outcome;
         expect(player.length + banker.length).toBeGreaterThanOrEqual(4);
         expect(new Set([...player, ...banker]).size).toBeLessThanOrEqual(player.length + banker.length);
-        const expected = winner === 'tie' ? (on === 'tie' ? '18.00' : '2.00') : winner !== on ? '0.00' : on === 'player' ? '4.00' : '3.90';
+        const expected =
+          winner === 'tie'
+            ? on === 'tie'
+              ? '18.00'
+              : '2.00'
+            : winner !== on
+              ? '0.00'
+              : on === 'player'
+                ? '4.00'
+                : '3.90';
         expect(round.win).toBe(expected);
         expect(winner).toBe(player_total > banker_total ? 'player' : banker_total > player_total ? 'banker' : 'tie');
       }
@@ -67,30 +88,55 @@ describe('baccarat, French roulette and the slot machines with real money', () =
     expect(await balanceOf(ctx.api, player.id)).toBe('10.00');
   });
 
-  it('French roulette: the table\'s la partage is recorded on every bet, even if the page leaves it out', async () => {
-    const rounds = await playAndCheck('french-roulette', { type: 'roulette', stakes: [{ kind: 'red', amount: '1.00' }, { kind: 'straight', numbers: [0], amount: '0.50' }] }, 5);
+  it("French roulette: the table's la partage is recorded on every bet, even if the page leaves it out", async () => {
+    const rounds = await playAndCheck(
+      'french-roulette',
+      {
+        type: 'roulette',
+        stakes: [
+          { kind: 'red', amount: '1.00' },
+          { kind: 'straight', numbers: [0], amount: '0.50' },
+        ],
+      },
+      5,
+    );
     for (const round of rounds) {
       expect(round.bet.la_partage).toBe(true);
       const { pocket } = round.outcome;
-      const expected = pocket === 0 ? 1850n : [1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36].includes(pocket) ? 200n : 0n;
+      const expected =
+        pocket === 0
+          ? 1850n
+          : [1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36].includes(pocket)
+            ? 200n
+            : 0n;
       expect(toCents(round.win)).toBe(expected);
     }
     // European roulette stays European even when the page asks for la partage.
-    const european = await playAndCheck('european-roulette', { type: 'roulette', la_partage: true, stakes: [{ kind: 'red', amount: '1.00' }] }, 1);
+    const european = await playAndCheck(
+      'european-roulette',
+      { type: 'roulette', la_partage: true, stakes: [{ kind: 'red', amount: '1.00' }] },
+      1,
+    );
     expect(european[0]!.bet).toEqual({ type: 'roulette', stakes: [{ kind: 'red', amount: '1.00' }] });
   });
 
-  it.each([['amber-fortune', 3, 5, '1.00'], ['star-voyage', 3, 3, '0.15'], ['dragon-gold', 3, 5, '0.20']] as const)(
-    'slot %s plays its own machine and symbols (%i × %i), stakes in its step', async (gameId, rows, reels, stake) => {
+  it.each([
+    ['amber-fortune', 3, 5, '1.00'],
+    ['star-voyage', 3, 3, '0.15'],
+    ['dragon-gold', 3, 5, '0.20'],
+  ] as const)(
+    'slot %s plays its own machine and symbols (%i × %i), stakes in its step',
+    async (gameId, rows, reels, stake) => {
       const rounds = await playAndCheck(gameId, { type: 'slot', amount: stake, title: 'amber-fortune' }, 3);
       for (const round of rounds) {
         expect(round.bet).toEqual({ type: 'slot', amount: stake, title: gameId });
         expect(round.outcome.grid).toHaveLength(rows);
         expect(round.outcome.grid[0]).toHaveLength(reels);
       }
-    });
+    },
+  );
 
-  it('a stake the title\'s lines cannot share is refused with the title\'s own step', async () => {
+  it("a stake the title's lines cannot share is refused with the title's own step", async () => {
     const player = await ctx.api.player({ balance: '10.00' });
     const session = await launch('pharaoh-riches', player.token);
     const res = await api(`${session}/rounds`, { bet: { type: 'slot', amount: '0.30' } });
@@ -98,10 +144,21 @@ describe('baccarat, French roulette and the slot machines with real money', () =
     expect(res.body.detail).toBe('The stake must be a multiple of €0.20.');
   });
 
-  it('the games table carries each game\'s mechanic, RTP and volatility from the catalogue', async () => {
-    const rows = await ctx.api.db.query<{ id: string; mechanic: string; rtp: string; volatility: string | null; name: string }>('SELECT id, name, mechanic, rtp, volatility FROM games ORDER BY id');
-    const expected = GAME_CATALOGUE.map((game) => ({ id: game.id, name: game.name, mechanic: game.mechanic, rtp: game.rtp, volatility: 'volatility' in game ? game.volatility : null }))
-      .sort((a, b) => a.id.localeCompare(b.id));
+  it("the games table carries each game's mechanic, RTP and volatility from the catalogue", async () => {
+    const rows = await ctx.api.db.query<{
+      id: string;
+      mechanic: string;
+      rtp: string;
+      volatility: string | null;
+      name: string;
+    }>('SELECT id, name, mechanic, rtp, volatility FROM games ORDER BY id');
+    const expected = GAME_CATALOGUE.map((game) => ({
+      id: game.id,
+      name: game.name,
+      mechanic: game.mechanic,
+      rtp: game.rtp,
+      volatility: 'volatility' in game ? game.volatility : null,
+    })).sort((a, b) => a.id.localeCompare(b.id));
     expect(rows).toEqual(expected);
     expect(rows.find((row) => row.id === 'baccarat-royale')).toMatchObject({ mechanic: 'baccarat', rtp: '98.94' });
     expect(rows.some((row) => /live/i.test(row.id) && row.mechanic === 'roulette')).toBe(false);
@@ -110,19 +167,43 @@ describe('baccarat, French roulette and the slot machines with real money', () =
   it('migration 023 moves a database seeded with "Live Roulette" to French Roulette: its rounds and winners follow, the old id is gone', async () => {
     const db = ctx.api.db;
     // Put the database back as it was before 023: the game under its old id, with its rows.
-    const [{ rounds } = { rounds: 0 }] = await db.query<{ rounds: number }>(`SELECT count(*)::int AS rounds FROM game_rounds WHERE game_id = 'french-roulette'`);
+    const [{ rounds } = { rounds: 0 }] = await db.query<{ rounds: number }>(
+      `SELECT count(*)::int AS rounds FROM game_rounds WHERE game_id = 'french-roulette'`,
+    );
     expect(rounds).toBeGreaterThan(0);
-    await db.query(`INSERT INTO games (id, name, provider, image, category, popularity, mechanic) VALUES ('live-roulette', 'Live Roulette', 'Velvet Live', '/games/live-roulette.svg', 'live', 99, 'roulette')`);
-    for (const table of ['game_rounds', 'game_sessions', 'wins']) await db.query(`UPDATE ${table} SET game_id = 'live-roulette' WHERE game_id = 'french-roulette'`);
+    await db.query(
+      `INSERT INTO games (id, name, provider, image, category, popularity, mechanic) VALUES ('live-roulette', 'Live Roulette', 'Velvet Live', '/games/live-roulette.svg', 'live', 99, 'roulette')`,
+    );
+    for (const table of ['game_rounds', 'game_sessions', 'wins'])
+      await db.query(`UPDATE ${table} SET game_id = 'live-roulette' WHERE game_id = 'french-roulette'`);
     await db.query(`DELETE FROM games WHERE id = 'french-roulette'`);
 
     const sql = readFileSync(new URL('../../server/src/db/migrations/023_game_catalogue.sql', import.meta.url), 'utf8');
-    for (const statement of sql.replace(/--.*$/gm, '').split(/;\s*$/m).map((part) => part.trim()).filter(Boolean)) await db.query(statement);
+    for (const statement of sql
+      .replace(/--.*$/gm, '')
+      .split(/;\s*$/m)
+      .map((part) => part.trim())
+      .filter(Boolean))
+      await db.query(statement);
 
     expect(await db.query(`SELECT id FROM games WHERE id = 'live-roulette'`)).toEqual([]);
-    expect(await db.query(`SELECT id, name, provider, category, popularity, mechanic FROM games WHERE id = 'french-roulette'`))
-      .toEqual([{ id: 'french-roulette', name: 'French Roulette', provider: 'Velvet Tables', category: 'table', popularity: 99, mechanic: 'roulette' }]);
-    const [{ moved } = { moved: -1 }] = await db.query<{ moved: number }>(`SELECT count(*)::int AS moved FROM game_rounds WHERE game_id = 'french-roulette'`);
+    expect(
+      await db.query(
+        `SELECT id, name, provider, category, popularity, mechanic FROM games WHERE id = 'french-roulette'`,
+      ),
+    ).toEqual([
+      {
+        id: 'french-roulette',
+        name: 'French Roulette',
+        provider: 'Velvet Tables',
+        category: 'table',
+        popularity: 99,
+        mechanic: 'roulette',
+      },
+    ]);
+    const [{ moved } = { moved: -1 }] = await db.query<{ moved: number }>(
+      `SELECT count(*)::int AS moved FROM game_rounds WHERE game_id = 'french-roulette'`,
+    );
     expect(moved).toBe(rounds);
     // The catalogue's CHECK lets baccarat (and the multi-step games) in, and nothing else.
     await expect(db.query(`UPDATE games SET mechanic = 'poker' WHERE id = 'baccarat-royale'`)).rejects.toThrow();

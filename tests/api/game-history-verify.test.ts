@@ -14,18 +14,23 @@ const clock = manualClock(new Date('2026-05-04T09:00:00Z'));
 const ctx = useTestApi({ GAME_SESSION_HOURS: '1' }, { clock });
 
 const launch = async (game: string, token?: string, mode: 'real' | 'demo' = token ? 'real' : 'demo') =>
-  (await ctx.api.request('POST', '/gmnggate/api', { token, body: { method: 'game_launch', game_id: game, mode } })).body.session_id as string;
+  (await ctx.api.request('POST', '/gmnggate/api', { token, body: { method: 'game_launch', game_id: game, mode } })).body
+    .session_id as string;
 const api = (path: string, body?: unknown) =>
   ctx.api.request(body === undefined ? 'GET' : 'POST', `/demo-games/api/sessions/${path}`, { body, encrypt: false });
 const state = async (session: string) => (await api(session)).body as GameSessionState;
 const spin = async (session: string) => {
-  const res = await api(`${session}/rounds`, { bet: { type: 'dice', amount: '1.00', target: '50.00', direction: 'over' } });
+  const res = await api(`${session}/rounds`, {
+    bet: { type: 'dice', amount: '1.00', target: '50.00', direction: 'over' },
+  });
   expect(res.status).toBe(200);
   return res.body.round as RoundView;
 };
 /** The round recomputed in the way the game page's Verify does it. */
 const recompute = (round: RoundView) =>
-  withFairRandom({ serverSeed: round.server_seed!, clientSeed: round.client_seed, nonce: round.nonce }, (random) => resolveBet(round.bet, random));
+  withFairRandom({ serverSeed: round.server_seed!, clientSeed: round.client_seed, nonce: round.nonce }, (random) =>
+    resolveBet(round.bet, random),
+  );
 
 describe('verify from history', () => {
   it('an ended session’s rounds appear in the next session, revealed, and recompute exactly', async () => {
@@ -80,9 +85,16 @@ describe('verify from history', () => {
     const first = await launch('dice', player.token);
     await spin(first);
     clock.advance(3600);
-    const launches = await Promise.all([launch('dice', player.token), launch('dice', player.token), launch('dice', player.token)]);
+    const launches = await Promise.all([
+      launch('dice', player.token),
+      launch('dice', player.token),
+      launch('dice', player.token),
+    ]);
     expect(new Set(launches).size).toBe(3);
-    const reveals = await ctx.api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM game_seed_reveals WHERE session_id = $1', [first]);
+    const reveals = await ctx.api.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM game_seed_reveals WHERE session_id = $1',
+      [first],
+    );
     expect(reveals[0]!.n).toBe(1);
     for (const session of launches) expect((await state(session)).rounds[0]!.server_seed).toMatch(/^[0-9a-f]{64}$/);
   });

@@ -6,12 +6,16 @@ import { useTestApi } from './harness.ts';
 const ctx = useTestApi({ SITE_URL: 'https://site.example.test', GAME_PROVIDER_ORIGIN: 'https://games.example.test' });
 
 async function launch(lang: string) {
-  const res = await ctx.api.request('POST', '/gmnggate/api', { body: { method: 'game_launch', game_id: 'dice', mode: 'demo' }, headers: { 'accept-language': lang } });
+  const res = await ctx.api.request('POST', '/gmnggate/api', {
+    body: { method: 'game_launch', game_id: 'dice', mode: 'demo' },
+    headers: { 'accept-language': lang },
+  });
   expect(res.status).toBe(200);
   return res.body.session_id as string;
 }
 
-const page = (path: string, lang = 'en') => ctx.api.request<string>('GET', path, { headers: { 'accept-language': lang } });
+const page = (path: string, lang = 'en') =>
+  ctx.api.request<string>('GET', path, { headers: { 'accept-language': lang } });
 
 describe('the demo provider game page', () => {
   it('is the session locale and colour mode, framed by the site only, with a strict CSP and no inline script', async () => {
@@ -33,7 +37,9 @@ describe('the demo provider game page', () => {
   });
 
   it("launches on the provider's own origin when GAME_PROVIDER_ORIGIN is set", async () => {
-    const res = await ctx.api.request('POST', '/gmnggate/api', { body: { method: 'game_launch', game_id: 'dice', mode: 'demo' } });
+    const res = await ctx.api.request('POST', '/gmnggate/api', {
+      body: { method: 'game_launch', game_id: 'dice', mode: 'demo' },
+    });
     expect(res.body.url).toBe(`https://games.example.test/demo-games/play/${res.body.session_id}`);
   });
 

@@ -15,15 +15,23 @@ const clock = manualClock(new Date('2026-05-04T09:00:00Z'));
 const ctx = useTestApi({ GAME_SESSION_HOURS: '1' }, { clock });
 
 const launch = async (game: string, token: string) =>
-  (await ctx.api.request('POST', '/gmnggate/api', { token, body: { method: 'game_launch', game_id: game, mode: 'real' } })).body.session_id as string;
+  (
+    await ctx.api.request('POST', '/gmnggate/api', {
+      token,
+      body: { method: 'game_launch', game_id: game, mode: 'real' },
+    })
+  ).body.session_id as string;
 const provider = (path: string, body?: unknown) =>
   ctx.api.request(body === undefined ? 'GET' : 'POST', `/demo-games/api/sessions/${path}`, { body, encrypt: false });
 const spin = async (session: string) => {
-  const res = await provider(`${session}/rounds`, { bet: { type: 'dice', amount: '1.00', target: '50.00', direction: 'over' } });
+  const res = await provider(`${session}/rounds`, {
+    bet: { type: 'dice', amount: '1.00', target: '50.00', direction: 'over' },
+  });
   expect(res.status).toBe(200);
   return res.body.round as RoundView;
 };
-const check = (roundId: string, token?: string) => ctx.api.request('GET', `/api/user/history/rounds/${roundId}`, { token });
+const check = (roundId: string, token?: string) =>
+  ctx.api.request('GET', `/api/user/history/rounds/${roundId}`, { token });
 
 describe('a round from the player’s history', () => {
   it('is linked from history, secret until the player changes seeds, then recomputes exactly', async () => {
@@ -50,7 +58,10 @@ describe('a round from the player’s history', () => {
     const after = (await check(played.round_id, player.token)).body as GameRoundCheck;
     expect(after.seed).toBe('revealed');
     expect(await hashServerSeed(after.round.server_seed!)).toBe(played.server_seed_hash);
-    const again = await withFairRandom({ serverSeed: after.round.server_seed!, clientSeed: after.round.client_seed, nonce: after.round.nonce }, (random) => resolveBet(after.round.bet, random));
+    const again = await withFairRandom(
+      { serverSeed: after.round.server_seed!, clientSeed: after.round.client_seed, nonce: after.round.nonce },
+      (random) => resolveBet(after.round.bet, random),
+    );
     expect(again.outcome).toEqual(played.outcome);
     expect(again.win).toBe(played.win);
   });
@@ -77,7 +88,10 @@ describe('a round from the player’s history', () => {
       expect((answer.body as GameRoundCheck).seed).toBe('revealed');
       expect(await hashServerSeed((answer.body as GameRoundCheck).round.server_seed!)).toBe(played.server_seed_hash);
     }
-    const reveals = await ctx.api.db.query<{ revealed_at: Date }>('SELECT revealed_at FROM game_seed_reveals WHERE session_id = $1', [session]);
+    const reveals = await ctx.api.db.query<{ revealed_at: Date }>(
+      'SELECT revealed_at FROM game_seed_reveals WHERE session_id = $1',
+      [session],
+    );
     expect(reveals.map((row) => new Date(row.revealed_at).toISOString())).toEqual([clock().toISOString()]);
   });
 
@@ -87,7 +101,8 @@ describe('a round from the player’s history', () => {
     const opened = await provider(`${session}/rounds`, { bet: { type: 'mines', amount: '1.00', mines: 3 } });
     expect(opened.status).toBe(200);
     const roundId = opened.body.round.id as string;
-    const history = (await ctx.api.request('GET', '/api/user/history?type=game', { token: player.token })).body as Paginated<Transaction>;
+    const history = (await ctx.api.request('GET', '/api/user/history?type=game', { token: player.token }))
+      .body as Paginated<Transaction>;
     expect(history.results.map((row) => [row.status, row.round_id])).toEqual([['pending', roundId]]);
     const open = (await check(roundId, player.token)).body as GameRoundCheck;
     expect(open.seed).toBe('open');

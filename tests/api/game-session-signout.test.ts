@@ -11,13 +11,18 @@ const ctx = useTestApi();
 const ROUND = { bet: { type: 'dice', amount: '1.00', target: '50.00', direction: 'over' } };
 
 async function launch(token: string) {
-  const res = await ctx.api.request('POST', '/gmnggate/api', { token, body: { method: 'game_launch', game_id: 'dice', mode: 'real' } });
+  const res = await ctx.api.request('POST', '/gmnggate/api', {
+    token,
+    body: { method: 'game_launch', game_id: 'dice', mode: 'real' },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.session_id as string;
 }
-const round = (session: string) => ctx.api.request('POST', `/demo-games/api/sessions/${session}/rounds`, { body: ROUND, encrypt: false });
+const round = (session: string) =>
+  ctx.api.request('POST', `/demo-games/api/sessions/${session}/rounds`, { body: ROUND, encrypt: false });
 const signIn = async (player: { email: string; password: string }) =>
-  (await ctx.api.request('POST', '/auth/token/login/', { body: { email: player.email, password: player.password } })).body.auth_token as string;
+  (await ctx.api.request('POST', '/auth/token/login/', { body: { email: player.email, password: player.password } }))
+    .body.auth_token as string;
 
 /** A round still plays, then `end` runs, then the next round of the same session is refused with 410 and takes no money. */
 async function endsWith(end: (player: Awaited<ReturnType<typeof ctx.api.player>>, session: string) => Promise<void>) {
@@ -33,14 +38,14 @@ async function endsWith(end: (player: Awaited<ReturnType<typeof ctx.api.player>>
   expect((await ctx.api.request('GET', `/demo-games/api/sessions/${session}`)).status).toBe(410);
 }
 
-describe('ending a player\'s sessions ends their real-money game sessions', () => {
+describe("ending a player's sessions ends their real-money game sessions", () => {
   it('sign-out', async () => {
     await endsWith(async (player) => {
       expect((await ctx.api.request('POST', '/auth/token/logout/', { token: player.token })).status).toBe(204);
     });
   });
 
-  it('sign-out of another device leaves this device\'s game playing', async () => {
+  it("sign-out of another device leaves this device's game playing", async () => {
     const player = await ctx.api.player({ balance: '20.00' });
     const session = await launch(player.token);
     const other = await signIn(player);
@@ -57,7 +62,9 @@ describe('ending a player\'s sessions ends their real-money game sessions', () =
 
   it('password reset', async () => {
     await endsWith(async (player) => {
-      const link = new URL(await newLink(ctx.api.services, ctx.api.db, 'password_reset', { id: player.id, locale: 'en' }));
+      const link = new URL(
+        await newLink(ctx.api.services, ctx.api.db, 'password_reset', { id: player.id, locale: 'en' }),
+      );
       const params = new URLSearchParams(link.hash.slice(1));
       const reset = await ctx.api.request('POST', '/auth/users/reset_password_confirm/', {
         body: { uid: params.get('uid'), token: params.get('token'), new_password: 'fresh-lantern-harbour-77' },
@@ -70,7 +77,8 @@ describe('ending a player\'s sessions ends their real-money game sessions', () =
     await endsWith(async (player) => {
       const other = await signIn(player);
       const changed = await ctx.api.request('POST', '/auth/users/set_password/', {
-        token: other, body: { current_password: player.password, new_password: 'fresh-lantern-harbour-78' },
+        token: other,
+        body: { current_password: player.password, new_password: 'fresh-lantern-harbour-78' },
       });
       expect(changed.status, JSON.stringify(changed.body)).toBe(204);
     });
@@ -87,8 +95,12 @@ describe('request log', () => {
     const lines = ctx.api.logs.filter((line) => line.includes('/demo-games/'));
     expect(lines.length).toBeGreaterThanOrEqual(3);
     expect(ctx.api.logs.join('\n')).not.toContain(session);
-    expect(lines.map((line) => JSON.parse(line).path)).toEqual(expect.arrayContaining([
-      '/demo-games/api/sessions/:id/rounds', '/demo-games/api/sessions/:id', '/demo-games/play/:sessionId',
-    ]));
+    expect(lines.map((line) => JSON.parse(line).path)).toEqual(
+      expect.arrayContaining([
+        '/demo-games/api/sessions/:id/rounds',
+        '/demo-games/api/sessions/:id',
+        '/demo-games/play/:sessionId',
+      ]),
+    );
   });
 });

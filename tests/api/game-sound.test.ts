@@ -11,7 +11,12 @@ const ctx = useTestApi({}, { clock });
 const me = (token: string) => ctx.api.request('GET', '/api/user/me', { token });
 const update = (token: string, body: unknown) => ctx.api.request('PATCH', '/api/user/update', { token, body });
 const stored = async (id: number) =>
-  (await ctx.api.db.query<{ game_sound: boolean; game_sound_set_at: Date | null }>('SELECT game_sound, game_sound_set_at FROM users WHERE id = $1', [id]))[0]!;
+  (
+    await ctx.api.db.query<{ game_sound: boolean; game_sound_set_at: Date | null }>(
+      'SELECT game_sound, game_sound_set_at FROM users WHERE id = $1',
+      [id],
+    )
+  )[0]!;
 
 describe('game sound, remembered per player', () => {
   it('is off by default, and a setting made in one sign-in is found by another, with the clock’s time', async () => {
@@ -23,7 +28,9 @@ describe('game sound, remembered per player', () => {
     expect(on.status).toBe(200);
     expect(on.body.game_sound).toBe(true);
     // Another browser: a new sign-in of the same player.
-    const login = await ctx.api.request('POST', '/auth/token/login/', { body: { email: player.email, password: player.password } });
+    const login = await ctx.api.request('POST', '/auth/token/login/', {
+      body: { email: player.email, password: player.password },
+    });
     expect(login.status).toBe(200);
     expect((await me(login.body.auth_token as string)).body.game_sound).toBe(true);
     const row = await stored(player.id);
@@ -36,7 +43,12 @@ describe('game sound, remembered per player', () => {
     expect(new Date((await stored(player.id)).game_sound_set_at!).toISOString()).toBe('2026-06-01T12:01:30.000Z');
   });
 
-  it.each([['a string', 'yes'], ['a number', 1], ['null', null], ['an object', { on: true }]])('refuses %s and changes nothing', async (_name, value) => {
+  it.each([
+    ['a string', 'yes'],
+    ['a number', 1],
+    ['null', null],
+    ['an object', { on: true }],
+  ])('refuses %s and changes nothing', async (_name, value) => {
     const player = await ctx.api.player();
     const res = await update(player.token, { game_sound: value, first_name: 'Ana' });
     expect(res.status).toBe(400);

@@ -10,13 +10,25 @@ import { balanceOf, useTestApi } from './harness.ts';
 const ctx = useTestApi();
 
 const launch = async (token: string, game = 'european-roulette') =>
-  (await ctx.api.request('POST', '/gmnggate/api', { token, body: { method: 'game_launch', game_id: game, mode: 'real' } })).body.session_id as string;
+  (
+    await ctx.api.request('POST', '/gmnggate/api', {
+      token,
+      body: { method: 'game_launch', game_id: game, mode: 'real' },
+    })
+  ).body.session_id as string;
 const bet = (session: string, amount: string) =>
-  ctx.api.request('POST', `/demo-games/api/sessions/${session}/rounds`, { body: { bet: { type: 'roulette', stakes: [{ kind: 'red', amount }] } }, encrypt: false });
-const setLossLimit = (token: string, day: string) => ctx.api.request('PATCH', '/api/user/responsible-gaming', { token, body: { loss_limits: { day } } });
+  ctx.api.request('POST', `/demo-games/api/sessions/${session}/rounds`, {
+    body: { bet: { type: 'roulette', stakes: [{ kind: 'red', amount }] } },
+    encrypt: false,
+  });
+const setLossLimit = (token: string, day: string) =>
+  ctx.api.request('PATCH', '/api/user/responsible-gaming', { token, body: { loss_limits: { day } } });
 
 async function netLoss(userId: number): Promise<number> {
-  const [row] = await ctx.api.db.query<{ loss: string }>(`SELECT COALESCE(sum(stake - win), 0)::text AS loss FROM game_rounds WHERE user_id = $1`, [userId]);
+  const [row] = await ctx.api.db.query<{ loss: string }>(
+    `SELECT COALESCE(sum(stake - win), 0)::text AS loss FROM game_rounds WHERE user_id = $1`,
+    [userId],
+  );
   return Math.round(Number(row!.loss) * 100);
 }
 
@@ -28,7 +40,8 @@ describe('loss limits take the stake into account', () => {
     const res = await bet(session, '100.00');
     expect(res.status).toBe(403);
     expect(res.body).toEqual({
-      detail: 'This stake does not fit under your loss limit: at most €10.00 can still be staked now (stakes of unfinished rounds count as lost until they settle).',
+      detail:
+        'This stake does not fit under your loss limit: at most €10.00 can still be staked now (stakes of unfinished rounds count as lost until they settle).',
     });
     expect(await balanceOf(ctx.api, player.id)).toBe('500.00');
     expect((await bet(session, '10.00')).status).toBe(200);

@@ -12,11 +12,17 @@ const clock = manualClock(new Date('2026-03-02T10:00:00Z'));
 const ctx = useTestApi({ GAME_SESSION_HOURS: '1' }, { clock });
 
 const launch = async (game: string, token?: string) =>
-  (await ctx.api.request('POST', '/gmnggate/api', { token, body: { method: 'game_launch', game_id: game, mode: token ? 'real' : 'demo' } })).body.session_id as string;
+  (
+    await ctx.api.request('POST', '/gmnggate/api', {
+      token,
+      body: { method: 'game_launch', game_id: game, mode: token ? 'real' : 'demo' },
+    })
+  ).body.session_id as string;
 const api = (path: string, body?: unknown) =>
   ctx.api.request(body === undefined ? 'GET' : 'POST', `/demo-games/api/sessions/${path}`, { body, encrypt: false });
 const open = (session: string, bet: Record<string, unknown>) => api(`${session}/rounds`, { bet });
-const act = (session: string, round: string, body: Record<string, unknown>) => api(`${session}/rounds/${round}/actions`, body);
+const act = (session: string, round: string, body: Record<string, unknown>) =>
+  api(`${session}/rounds/${round}/actions`, body);
 let ids = 0;
 const actionId = () => `a${++ids}`;
 const cents = (value: string) => toCents(value)!;
@@ -45,19 +51,26 @@ describe('multi-step rounds', () => {
     expect((await api(session)).body.open_round).toMatchObject({ id: round.id, state: 'open' });
     let last = await act(session, round.id, { action: 'hit', action_id: actionId() });
     expect(last.status).toBe(200);
-    if (last.body.round.state === 'open') last = await act(session, round.id, { action: 'stand', action_id: actionId() });
+    if (last.body.round.state === 'open')
+      last = await act(session, round.id, { action: 'stand', action_id: actionId() });
     expect(last.status).toBe(200);
     const done = last.body.round;
     expect(done.state).toBe('settled');
     expect(done.view.dealer.cards.length).toBeGreaterThanOrEqual(2);
     // Every round of this session: settled; the balance is the start minus stakes plus payouts.
-    const rows = await ctx.api.db.query<{ stake: string; win: string; state: string }>('SELECT stake::text, win::text, state FROM game_rounds WHERE session_id = $1', [session]);
+    const rows = await ctx.api.db.query<{ stake: string; win: string; state: string }>(
+      'SELECT stake::text, win::text, state FROM game_rounds WHERE session_id = $1',
+      [session],
+    );
     expect(rows.every((row) => row.state === 'settled')).toBe(true);
     const net = rows.reduce((sum, row) => sum - cents(row.stake) + cents(row.win), 0n);
     expect(await balanceOf(ctx.api, player.id)).toBe(fromCents(start + net));
     expect(last.body.balance).toBe(fromCents(start + net));
     // One win per round through the wallet, 0 included.
-    const wins = await ctx.api.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM wallet_transactions WHERE kind = 'win' AND round_id = $1`, [round.id]);
+    const wins = await ctx.api.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM wallet_transactions WHERE kind = 'win' AND round_id = $1`,
+      [round.id],
+    );
     expect(wins[0]!.n).toBe(1);
     expect((await api(session)).body.open_round).toBeNull();
     expect((await act(session, round.id, { action: 'hit', action_id: actionId() })).status).toBe(409);
@@ -69,7 +82,11 @@ describe('multi-step rounds', () => {
     for (;;) {
       const opened = await open(session, { type: 'mines', amount: '4.00', mines: 1 });
       expect(opened.status).toBe(200);
-      expect(opened.body.round).toMatchObject({ state: 'open', actions: ['reveal'], view: { type: 'mines', mines: 1, revealed: [], multiplier: '1.0000' } });
+      expect(opened.body.round).toMatchObject({
+        state: 'open',
+        actions: ['reveal'],
+        view: { type: 'mines', mines: 1, revealed: [], multiplier: '1.0000' },
+      });
       expect(opened.body.round.view).not.toHaveProperty('positions');
       const id = opened.body.round.id;
       const revealed = await act(session, id, { action: 'reveal', cell: 12, action_id: actionId() });
@@ -85,12 +102,17 @@ describe('multi-step rounds', () => {
       expect(cashed.body.round.view.positions).toHaveLength(1);
       break;
     }
-    const rows = await ctx.api.db.query<{ stake: string; win: string }>('SELECT stake::text, win::text FROM game_rounds WHERE session_id = $1', [session]);
+    const rows = await ctx.api.db.query<{ stake: string; win: string }>(
+      'SELECT stake::text, win::text FROM game_rounds WHERE session_id = $1',
+      [session],
+    );
     const net = rows.reduce((sum, row) => sum - cents(row.stake) + cents(row.win), 0n);
     expect(await balanceOf(ctx.api, player.id)).toBe(fromCents(10_000n + net));
     // A bad cell or action is refused and changes nothing.
     const next = await open(session, { type: 'mines', amount: '1.00', mines: 2 });
-    expect((await act(session, next.body.round.id, { action: 'reveal', cell: 25, action_id: actionId() })).status).toBe(400);
+    expect((await act(session, next.body.round.id, { action: 'reveal', cell: 25, action_id: actionId() })).status).toBe(
+      400,
+    );
     expect((await act(session, next.body.round.id, { action: 'cashout', action_id: actionId() })).status).toBe(400);
     expect((await act(session, next.body.round.id, { action: 'reveal', cell: 1 })).status).toBe(400);
     expect((await open(session, { type: 'mines', amount: '1.00', mines: 2 })).status).toBe(409);
@@ -101,9 +123,13 @@ describe('multi-step rounds', () => {
     const session = await launch('blackjack', player.token);
     const { round } = await openBlackjack(session);
     const id = actionId();
-    const results = await Promise.all(Array.from({ length: 20 }, () => act(session, round.id, { action: 'hit', action_id: id })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => act(session, round.id, { action: 'hit', action_id: id })),
+    );
     expect(results.map((res) => res.status)).toEqual(Array(20).fill(200));
-    const [row] = await ctx.api.db.query<{ actions: unknown[] }>('SELECT actions FROM game_rounds WHERE id = $1', [round.id]);
+    const [row] = await ctx.api.db.query<{ actions: unknown[] }>('SELECT actions FROM game_rounds WHERE id = $1', [
+      round.id,
+    ]);
     expect(row!.actions).toHaveLength(1);
     for (const res of results) expect(res.body.round.view.player[0].cards).toHaveLength(3);
     expect((await act(session, round.id, { action: 'stand', action_id: id })).status).toBe(409);
@@ -115,7 +141,10 @@ describe('multi-step rounds', () => {
     const { round } = (await open(session, { type: 'mines', amount: '1.00', mines: 1 })).body;
     const sent = Array.from({ length: 20 }, (_, cell) => ({ action: 'reveal', cell, action_id: actionId() }));
     const results = await Promise.all(sent.map((body) => act(session, round.id, body)));
-    const [row] = await ctx.api.db.query<{ actions: { action_id: string; cell: number }[]; state: string }>('SELECT actions, state FROM game_rounds WHERE id = $1', [round.id]);
+    const [row] = await ctx.api.db.query<{ actions: { action_id: string; cell: number }[]; state: string }>(
+      'SELECT actions, state FROM game_rounds WHERE id = $1',
+      [round.id],
+    );
     const played = results.filter((res) => res.status === 200);
     // Every 200 is a recorded action; every other answer came after the round ended on the mine.
     expect(played).toHaveLength(row!.actions.length);
@@ -125,7 +154,9 @@ describe('multi-step rounds', () => {
     const order = row!.actions.map((action) => action.action_id);
     for (const res of played) {
       const index = res.body.round.history.length - 1;
-      expect(res.body.round.history.map((action: { action_id: string }) => action.action_id)).toEqual(order.slice(0, index + 1));
+      expect(res.body.round.history.map((action: { action_id: string }) => action.action_id)).toEqual(
+        order.slice(0, index + 1),
+      );
     }
   });
 
@@ -148,16 +179,28 @@ describe('multi-step rounds', () => {
     clock.advance(3600);
     expect((await api(mines)).status).toBe(410);
     expect((await api(blackjack)).status).toBe(410);
-    const [m] = await ctx.api.db.query<{ state: string; win: string; actions: { action: string }[] }>('SELECT state, win::text, actions FROM game_rounds WHERE id = $1', [minesRound]);
+    const [m] = await ctx.api.db.query<{ state: string; win: string; actions: { action: string }[] }>(
+      'SELECT state, win::text, actions FROM game_rounds WHERE id = $1',
+      [minesRound],
+    );
     expect(m).toMatchObject({ state: 'settled', win: expected });
     expect(m!.actions.at(-1)).toEqual({ action_id: 'expire', action: 'expire' });
-    const [b] = await ctx.api.db.query<{ state: string; outcome: { dealer: { total: number } } }>('SELECT state, outcome FROM game_rounds WHERE id = $1', [bj.id]);
+    const [b] = await ctx.api.db.query<{ state: string; outcome: { dealer: { total: number } } }>(
+      'SELECT state, outcome FROM game_rounds WHERE id = $1',
+      [bj.id],
+    );
     expect(b!.state).toBe('settled');
     expect(b!.outcome.dealer.total).toBeGreaterThanOrEqual(17);
-    const rows = await ctx.api.db.query<{ stake: string; win: string }>('SELECT stake::text, win::text FROM game_rounds WHERE user_id = $1', [player.id]);
+    const rows = await ctx.api.db.query<{ stake: string; win: string }>(
+      'SELECT stake::text, win::text FROM game_rounds WHERE user_id = $1',
+      [player.id],
+    );
     const net = rows.reduce((sum, row) => sum - cents(row.stake) + cents(row.win), 0n);
     expect(await balanceOf(ctx.api, player.id)).toBe(fromCents(10_000n + net));
-    const unsettled = await ctx.api.db.query(`SELECT 1 FROM wallet_transactions b WHERE b.user_id = $1 AND b.kind = 'bet' AND NOT EXISTS (SELECT 1 FROM wallet_transactions w WHERE w.reference_id = b.id AND w.kind = 'win')`, [player.id]);
+    const unsettled = await ctx.api.db.query(
+      `SELECT 1 FROM wallet_transactions b WHERE b.user_id = $1 AND b.kind = 'bet' AND NOT EXISTS (SELECT 1 FROM wallet_transactions w WHERE w.reference_id = b.id AND w.kind = 'win')`,
+      [player.id],
+    );
     expect(unsettled).toHaveLength(0);
   });
 
@@ -170,10 +213,20 @@ describe('multi-step rounds', () => {
     expect((await api(`${session}/seeds`, { client_seed: 'after' })).status).toBe(200);
     const listed = (await api(session)).body.rounds.find((r: { round_id: string }) => r.round_id === round.id);
     expect(listed.server_seed).toMatch(/^[0-9a-f]{64}$/);
-    const verified = await verifyStepRound({ serverSeed: listed.server_seed, clientSeed: listed.client_seed, nonce: listed.nonce }, 'blackjack', listed.bet, listed.actions);
+    const verified = await verifyStepRound(
+      { serverSeed: listed.server_seed, clientSeed: listed.client_seed, nonce: listed.nonce },
+      'blackjack',
+      listed.bet,
+      listed.actions,
+    );
     expect(verified).toEqual({ finished: true, stake: listed.stake, win: listed.win, view: listed.outcome });
     // A tampered record does not verify.
-    const other = await verifyStepRound({ serverSeed: listed.server_seed, clientSeed: listed.client_seed, nonce: listed.nonce + 1 }, 'blackjack', listed.bet, []);
+    const other = await verifyStepRound(
+      { serverSeed: listed.server_seed, clientSeed: listed.client_seed, nonce: listed.nonce + 1 },
+      'blackjack',
+      listed.bet,
+      [],
+    );
     expect(other.view).not.toEqual(listed.outcome);
     void last;
   });
@@ -182,7 +235,11 @@ describe('multi-step rounds', () => {
     const player = await ctx.api.player({ balance: '100.00' });
     const session = await launch('crash', player.token);
     const { round } = (await open(session, { type: 'crash', amount: '10.00', auto_cashout: '5.00' })).body;
-    expect(round).toMatchObject({ state: 'open', actions: ['cashout'], view: { type: 'crash', auto_cashout: '5.00', elapsed_ms: 0, multiplier: '1.00' } });
+    expect(round).toMatchObject({
+      state: 'open',
+      actions: ['cashout'],
+      view: { type: 'crash', auto_cashout: '5.00', elapsed_ms: 0, multiplier: '1.00' },
+    });
     clock.advance(1);
     const res = await act(session, round.id, { action: 'cashout', action_id: actionId(), multiplier: '4.00' });
     expect(res.body.round.state).toBe('settled');
@@ -196,7 +253,14 @@ describe('multi-step rounds', () => {
     // starts, so each try is a fresh player whose only stake is the open round.
     const fresh = async () => {
       const player = await ctx.api.player({ balance: '100.00' });
-      expect((await ctx.api.request('PATCH', '/api/user/responsible-gaming', { token: player.token, body: { loss_limits: { day: '15.00' } } })).status).toBe(200);
+      expect(
+        (
+          await ctx.api.request('PATCH', '/api/user/responsible-gaming', {
+            token: player.token,
+            body: { loss_limits: { day: '15.00' } },
+          })
+        ).status,
+      ).toBe(200);
       const blackjack = await launch('blackjack', player.token);
       const res = await open(blackjack, { type: 'blackjack', amount: '8.00' });
       expect(res.status).toBe(200);
@@ -210,7 +274,9 @@ describe('multi-step rounds', () => {
     expect((await open(mines, { type: 'mines', amount: '7.01', mines: 3 })).status).toBe(403);
     const doubled = await act(blackjack, round.id, { action: 'double', action_id: actionId() });
     if (round.actions.includes('double')) expect(doubled.status).toBe(403);
-    const used = (await ctx.api.db.query<{ stake: string }>('SELECT stake::text FROM game_rounds WHERE id = $1', [round.id]))[0]!.stake;
+    const used = (
+      await ctx.api.db.query<{ stake: string }>('SELECT stake::text FROM game_rounds WHERE id = $1', [round.id])
+    )[0]!.stake;
     expect(used).toBe('8.00');
     expect((await open(mines, { type: 'mines', amount: '7.00', mines: 3 })).status).toBe(200);
   });

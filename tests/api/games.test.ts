@@ -8,19 +8,28 @@ const ctx = useTestApi();
 describe('game gateway and lobby feeds', () => {
   it('player_set registers the player with the gateway, keeping one id', async () => {
     const player = await ctx.api.player();
-    const first = await ctx.api.request('POST', '/gmnggate/api', { token: player.token, body: { method: 'player_set', lang: 'de' } });
+    const first = await ctx.api.request('POST', '/gmnggate/api', {
+      token: player.token,
+      body: { method: 'player_set', lang: 'de' },
+    });
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ status: 'ok', player_id: expect.stringMatching(/^p_[0-9a-f]{16}$/) });
-    const second = await ctx.api.request('POST', '/gmnggate/api', { token: player.token, body: { method: 'player_set' } });
+    const second = await ctx.api.request('POST', '/gmnggate/api', {
+      token: player.token,
+      body: { method: 'player_set' },
+    });
     expect(second.body.player_id).toBe(first.body.player_id);
   });
 
-  it.each([[{ method: 'player_delete' }], [{}], [{ method: ['player_set'] }]])('refuses gateway body %j with 400', async (body) => {
-    const player = await ctx.api.player();
-    const res = await ctx.api.request('POST', '/gmnggate/api', { token: player.token, body });
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ detail: 'Unknown game gateway method.' });
-  });
+  it.each([[{ method: 'player_delete' }], [{}], [{ method: ['player_set'] }]])(
+    'refuses gateway body %j with 400',
+    async (body) => {
+      const player = await ctx.api.player();
+      const res = await ctx.api.request('POST', '/gmnggate/api', { token: player.token, body });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ detail: 'Unknown game gateway method.' });
+    },
+  );
 
   it('lists popular games whose pictures are local files', async () => {
     const res = await ctx.api.request('GET', '/gmnggate/most_popular');
@@ -61,7 +70,13 @@ describe('game gateway and lobby feeds', () => {
     await round('rts7-win', 'real', '1.00', '2.50', 1);
     const res = await ctx.api.request('GET', '/api/snikx/win_stats');
     expect(res.status).toBe(200);
-    expect(res.body[0]).toEqual({ player: 'jo***y', game: 'Amber Fortune', amount: '1.50', currency: 'EUR', at: at(1) });
+    expect(res.body[0]).toEqual({
+      player: 'jo***y',
+      game: 'Amber Fortune',
+      amount: '1.50',
+      currency: 'EUR',
+      at: at(1),
+    });
     expect(res.body[1].at < at(0)).toBe(true);
   });
 

@@ -51,7 +51,11 @@ export const ADULT = { date_of_birth: '1990-04-12', accept_terms: true } as cons
 
 export async function createTestApi(env: Record<string, string> = {}, { clock = systemClock }: { clock?: Clock } = {}) {
   // Mail without SMTP_URL goes to DATA_DIR/outbox: a directory of this run, never the project's .data.
-  const config = loadConfig({ ...TEST_ENV, DATA_DIR: join(tmpdir(), `amber-api-${randomBytes(6).toString('hex')}`), ...env });
+  const config = loadConfig({
+    ...TEST_ENV,
+    DATA_DIR: join(tmpdir(), `amber-api-${randomBytes(6).toString('hex')}`),
+    ...env,
+  });
   const schema = process.env.DATABASE_URL ? `test_${randomBytes(6).toString('hex')}` : undefined;
   const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, schema });
   await seed(db, config, clock);
@@ -97,7 +101,9 @@ export async function createTestApi(env: Record<string, string> = {}, { clock = 
   async function activate(email: string) {
     const link = new URL(await newLink(services, db, 'activation', { id: await idOf(email), locale: 'en' }));
     const params = new URLSearchParams(link.hash.slice(1));
-    const res = await request('POST', '/auth/users/activation/', { body: { uid: params.get('uid'), token: params.get('token') } });
+    const res = await request('POST', '/auth/users/activation/', {
+      body: { uid: params.get('uid'), token: params.get('token') },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(204);
   }
 
@@ -125,14 +131,27 @@ export async function createTestApi(env: Record<string, string> = {}, { clock = 
   async function player(options: { balance?: string; ref?: string; verified?: boolean } = {}) {
     counter += 1;
     const tag = `${randomBytes(3).toString('hex')}${counter}`;
-    const credentials = { email: `player_${tag}@example.test`, username: `player_${tag}`, password: 'correct-horse-battery' };
+    const credentials = {
+      email: `player_${tag}@example.test`,
+      username: `player_${tag}`,
+      password: 'correct-horse-battery',
+    };
     const { id } = await registerActive({ ...credentials, ...(options.ref ? { ref: options.ref } : {}) });
-    const login = await request('POST', '/auth/token/login/', { body: { email: credentials.email, password: credentials.password } });
+    const login = await request('POST', '/auth/token/login/', {
+      body: { email: credentials.email, password: credentials.password },
+    });
     expect(login.status).toBe(200);
     if (options.balance) {
       await db.transaction(async (tx) => {
         const now = services.clock();
-        const item = await addTransaction(tx, { userId: id, type: 'bonus', amount: options.balance!, status: 'completed', template: 'bonus', createdAt: now });
+        const item = await addTransaction(tx, {
+          userId: id,
+          type: 'bonus',
+          amount: options.balance!,
+          status: 'completed',
+          template: 'bonus',
+          createdAt: now,
+        });
         await credit(tx, id, 'cash', options.balance!, item.id, now);
       });
     }
@@ -146,7 +165,23 @@ export async function createTestApi(env: Record<string, string> = {}, { clock = 
     await db.close();
   }
 
-  return { app, db, config, keys, publicKey, services, mailer, logs, request, player, verify, idOf, activate, registerActive, close };
+  return {
+    app,
+    db,
+    config,
+    keys,
+    publicKey,
+    services,
+    mailer,
+    logs,
+    request,
+    player,
+    verify,
+    idOf,
+    activate,
+    registerActive,
+    close,
+  };
 }
 
 export type TestApi = Awaited<ReturnType<typeof createTestApi>>;

@@ -11,8 +11,13 @@ async function playerWithHistory() {
     for (let day = 1; day <= 5; day++) {
       for (const type of ['deposit', 'withdrawal', 'bonus', 'referral', 'game'] as const) {
         await addTransaction(tx, {
-          userId: player.id, type, amount: type === 'withdrawal' ? '-1.00' : '1.00', status: 'completed', template: type === 'game' ? 'game_win' : type,
-          params: { method: 'card', destination: 'x', username: 'friend', game: 'Dragon Gold' }, createdAt: new Date(`2026-03-0${day}T12:00:00Z`),
+          userId: player.id,
+          type,
+          amount: type === 'withdrawal' ? '-1.00' : '1.00',
+          status: 'completed',
+          template: type === 'game' ? 'game_win' : type,
+          params: { method: 'card', destination: 'x', username: 'friend', game: 'Dragon Gold' },
+          createdAt: new Date(`2026-03-0${day}T12:00:00Z`),
         });
       }
     }
@@ -38,7 +43,11 @@ describe('GET /api/user/history', () => {
     expect(last.body.results).toHaveLength(5);
     expect(last.body.next).toBeNull();
     expect(new URL(last.body.previous).searchParams.get('page')).toBe('2');
-    const ids = new Set([...first.body.results, ...(await get(player.token, '?page=2')).body.results, ...last.body.results].map((i: { id: number }) => i.id));
+    const ids = new Set(
+      [...first.body.results, ...(await get(player.token, '?page=2')).body.results, ...last.body.results].map(
+        (i: { id: number }) => i.id,
+      ),
+    );
     expect(ids.size).toBe(25);
   });
 
@@ -48,9 +57,20 @@ describe('GET /api/user/history', () => {
     expect(deposits.body.count).toBe(3);
     expect(deposits.body.results.every((item: { type: string }) => item.type === 'deposit')).toBe(true);
     const next = new URL(deposits.body.next);
-    expect(Object.fromEntries(next.searchParams)).toEqual({ type: 'deposit', date_from: '2026-03-02', date_to: '2026-03-04', page_size: '2', page: '2' });
+    expect(Object.fromEntries(next.searchParams)).toEqual({
+      type: 'deposit',
+      date_from: '2026-03-02',
+      date_to: '2026-03-04',
+      page_size: '2',
+      page: '2',
+    });
     expect((await get(player.token, '?date_from=2026-03-05')).body.count).toBe(5);
-    expect((await get(player.token, '?date_to=2026-02-28')).body).toMatchObject({ count: 0, results: [], next: null, previous: null });
+    expect((await get(player.token, '?date_to=2026-02-28')).body).toMatchObject({
+      count: 0,
+      results: [],
+      next: null,
+      previous: null,
+    });
   });
 
   it('describes items in the language asked for', async () => {

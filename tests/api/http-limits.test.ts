@@ -13,7 +13,12 @@ import { listen } from '../../server/src/listen.ts';
 import { useTestApi } from './harness.ts';
 
 const ctx = useTestApi();
-const limits = loadConfig({ HEADERS_TIMEOUT_SECONDS: '1', REQUEST_TIMEOUT_SECONDS: '2', KEEP_ALIVE_TIMEOUT_SECONDS: '1', MAX_CONNECTIONS_PER_ADDRESS: '4' }).http;
+const limits = loadConfig({
+  HEADERS_TIMEOUT_SECONDS: '1',
+  REQUEST_TIMEOUT_SECONDS: '2',
+  KEEP_ALIVE_TIMEOUT_SECONDS: '1',
+  MAX_CONNECTIONS_PER_ADDRESS: '4',
+}).http;
 let server: Server;
 let port: number;
 const logs: string[] = [];
@@ -24,7 +29,13 @@ beforeAll(async () => {
   await once(server, 'listening');
   port = (server.address() as AddressInfo).port;
 });
-afterAll(() => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }));
+afterAll(
+  () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+);
 
 /** A raw socket, with everything the server sends collected, and when it closed (ms after opening). */
 async function rawSocket() {
@@ -34,7 +45,12 @@ async function rawSocket() {
   const state = { received: '', closedAfter: undefined as number | undefined };
   socket.on('data', (chunk) => (state.received += chunk));
   socket.on('error', () => {});
-  const closed = new Promise<void>((resolve) => socket.on('close', () => { state.closedAfter = performance.now() - opened; resolve(); }));
+  const closed = new Promise<void>((resolve) =>
+    socket.on('close', () => {
+      state.closedAfter = performance.now() - opened;
+      resolve();
+    }),
+  );
   return { socket, state, closed };
 }
 
@@ -44,7 +60,9 @@ const untilClosed = (closed: Promise<void>, ms: number) =>
 describe('slow and piled-up connections', () => {
   it('closes a request whose body never completes within the request timeout', async () => {
     const { socket, state, closed } = await rawSocket();
-    socket.write('POST /auth/users/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 60000\r\n\r\n{');
+    socket.write(
+      'POST /auth/users/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 60000\r\n\r\n{',
+    );
     const trickle = setInterval(() => socket.writable && socket.write(' '), 300);
     try {
       // The limit is 2 s; Node checks every second. Well past that the socket must be gone.
@@ -76,7 +94,10 @@ describe('slow and piled-up connections', () => {
     expect(extra.state.received).toMatch(/^HTTP\/1\.1 503/);
 
     held.pop()!.destroy();
-    await vi.waitFor(async () => expect((await fetch(`http://127.0.0.1:${port}/gmnggate/most_popular`)).status).toBe(200), { timeout: 3000 });
+    await vi.waitFor(
+      async () => expect((await fetch(`http://127.0.0.1:${port}/gmnggate/most_popular`)).status).toBe(200),
+      { timeout: 3000 },
+    );
     for (const socket of held) socket.destroy();
   });
 });
@@ -88,12 +109,16 @@ describe('client aborts', () => {
     const from = logs.length;
     const { socket, closed } = await rawSocket();
     const received = once(server, 'request');
-    socket.write(`POST /api/user/withdrawal HTTP/1.1\r\nHost: x\r\nAuthorization: Token ${player.token}\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{"e_data":"`);
+    socket.write(
+      `POST /api/user/withdrawal HTTP/1.1\r\nHost: x\r\nAuthorization: Token ${player.token}\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{"e_data":"`,
+    );
     // Once the server has the request in hand, the client gives up mid-body.
     await received;
     socket.destroy();
     await closed;
-    await vi.waitFor(() => expect(logs.slice(from).some((line) => line.includes('/api/user/withdrawal'))).toBe(true), { timeout: 3000 });
+    await vi.waitFor(() => expect(logs.slice(from).some((line) => line.includes('/api/user/withdrawal'))).toBe(true), {
+      timeout: 3000,
+    });
     const line = JSON.parse(logs.slice(from).find((entry) => entry.includes('/api/user/withdrawal'))!);
     expect(line).toMatchObject({ level: 'info', method: 'POST', path: '/api/user/withdrawal', status: 499 });
     expect(errors.mock.calls.flat().join('\n')).not.toContain('"level":"error"');

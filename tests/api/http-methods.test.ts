@@ -30,7 +30,11 @@ describe('405 Method Not Allowed', () => {
     const cors = await createTestApi({ CORS_ORIGINS: 'https://site.example' });
     try {
       const preflight = await cors.request('OPTIONS', '/api/user/me', {
-        headers: { origin: 'https://site.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+        headers: {
+          origin: 'https://site.example',
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'authorization',
+        },
       });
       expect(preflight.status).toBe(204);
       expect(preflight.headers.get('access-control-allow-origin')).toBe('https://site.example');
@@ -42,4 +46,3 @@ describe('405 Method Not Allowed', () => {
     }
   });
 });
-

@@ -30,7 +30,10 @@ describe('origins on a local run', () => {
   });
 
   it('launches games at a relative URL, so the frame comes from the address the player opened', async () => {
-    const res = await ctx.api.request('POST', '/gmnggate/api', { body: { method: 'game_launch', game_id: 'dice', mode: 'demo' }, headers: { origin: 'http://127.0.0.1:4321' } });
+    const res = await ctx.api.request('POST', '/gmnggate/api', {
+      body: { method: 'game_launch', game_id: 'dice', mode: 'demo' },
+      headers: { origin: 'http://127.0.0.1:4321' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.url).toBe(`/demo-games/play/${res.body.session_id}`);
   });
@@ -39,11 +42,31 @@ describe('origins on a local run', () => {
     ['opened at 127.0.0.1', 'http://127.0.0.1:4321', '/de/profile/deposit', 'http://127.0.0.1:4321/de/profile/deposit'],
     ['opened at [::1]', 'http://[::1]:4321', '/profile/deposit', 'http://[::1]:4321/profile/deposit'],
     ['opened at localhost', 'http://localhost:4321', '/profile/deposit', 'http://localhost:4321/profile/deposit'],
-    ['opened at 127.0.0.1, no return path', 'http://127.0.0.1:4321', undefined, 'http://127.0.0.1:4321/profile/deposit'],
-    ['an absolute return URL on 127.0.0.1', undefined, 'http://127.0.0.1:4321/ja/profile/deposit', 'http://127.0.0.1:4321/ja/profile/deposit'],
+    [
+      'opened at 127.0.0.1, no return path',
+      'http://127.0.0.1:4321',
+      undefined,
+      'http://127.0.0.1:4321/profile/deposit',
+    ],
+    [
+      'an absolute return URL on 127.0.0.1',
+      undefined,
+      'http://127.0.0.1:4321/ja/profile/deposit',
+      'http://127.0.0.1:4321/ja/profile/deposit',
+    ],
     // Not configured: back to SITE_URL, never to the address the request names.
-    ['opened at an unconfigured LAN address', 'http://192.168.1.20:4321', '/profile/deposit', 'http://localhost:4321/profile/deposit'],
-    ['a request from another site', 'https://evil.example', '/profile/deposit', 'http://localhost:4321/profile/deposit'],
+    [
+      'opened at an unconfigured LAN address',
+      'http://192.168.1.20:4321',
+      '/profile/deposit',
+      'http://localhost:4321/profile/deposit',
+    ],
+    [
+      'a request from another site',
+      'https://evil.example',
+      '/profile/deposit',
+      'http://localhost:4321/profile/deposit',
+    ],
     ['127.0.0.1 on another port', 'http://127.0.0.1:9999', '/profile/deposit', 'http://localhost:4321/profile/deposit'],
     ['an Origin of null', 'null', '/profile/deposit', 'http://localhost:4321/profile/deposit'],
   ])('the payment page returns the player %s', async (_name, origin, returnUrl, expected) => {
@@ -63,9 +86,14 @@ describe('origins on a local run', () => {
 
   it("lets the payment page's forms lead back to the loopback spellings of the site (form-action)", async () => {
     const player = await ctx.api.player();
-    const res = await ctx.api.request('POST', '/api/user/payments/create-payment', { token: player.token, body: { amount: '20.00', method: 'card' } });
+    const res = await ctx.api.request('POST', '/api/user/payments/create-payment', {
+      token: player.token,
+      body: { amount: '20.00', method: 'card' },
+    });
     const page = await ctx.api.request('GET', new URL(res.body.redirect_url).pathname);
-    expect(page.headers.get('content-security-policy')).toContain("form-action 'self' http://localhost:4321 http://127.0.0.1:4321 http://[::1]:4321;");
+    expect(page.headers.get('content-security-policy')).toContain(
+      "form-action 'self' http://localhost:4321 http://127.0.0.1:4321 http://[::1]:4321;",
+    );
   });
 });
 
@@ -78,7 +106,11 @@ describe('origins with SITE_URL and RETURN_ORIGINS', () => {
       ['https://evil.example', 'https://play.example/profile/deposit'],
       ['http://127.0.0.1:4321', 'https://play.example/profile/deposit'],
     ] as const) {
-      const res = await named.api.request('POST', '/api/user/payments/create-payment', { token: player.token, body: { amount: '20.00', method: 'card', return_url: '/profile/deposit' }, headers: { origin } });
+      const res = await named.api.request('POST', '/api/user/payments/create-payment', {
+        token: player.token,
+        body: { amount: '20.00', method: 'card', return_url: '/profile/deposit' },
+        headers: { origin },
+      });
       expect(res.status).toBe(201);
       const cancel = await submitPaymentForm(named.api, new URL(res.body.redirect_url).pathname, 'cancel');
       const location = new URL(cancel.headers.get('location')!);

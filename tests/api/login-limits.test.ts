@@ -4,7 +4,10 @@ import { useTestApi } from './harness.ts';
 
 // Each test signs in from its own addresses: TRUST_PROXY=1 takes the address from X-Forwarded-For.
 const clock = manualClock();
-const ctx = useTestApi({ LOGIN_MAX_FAILURES: '5', LOGIN_MAX_FAILURES_PER_ADDRESS: '8', TRUST_PROXY: '1', PASSWORD_QUEUE_MAX: '500' }, { clock });
+const ctx = useTestApi(
+  { LOGIN_MAX_FAILURES: '5', LOGIN_MAX_FAILURES_PER_ADDRESS: '8', TRUST_PROXY: '1', PASSWORD_QUEUE_MAX: '500' },
+  { clock },
+);
 const from = (address: string, extra: Record<string, string> = {}) => ({ 'x-forwarded-for': address, ...extra });
 const login = (body: { email: string; password: string }, address: string, headers: Record<string, string> = {}) =>
   ctx.api.request('POST', '/auth/token/login/', { body, headers: from(address, headers) });
@@ -32,7 +35,8 @@ describe('sign-in limit under parallel requests', () => {
 describe('a lock is per address', () => {
   it('five wrong passwords from one address do not lock the owner out from another', async () => {
     const player = await ctx.api.player();
-    for (let i = 0; i < 5; i++) expect((await login({ email: player.email, password: `wrong-pass-${i}` }, '198.51.100.20')).status).toBe(400);
+    for (let i = 0; i < 5; i++)
+      expect((await login({ email: player.email, password: `wrong-pass-${i}` }, '198.51.100.20')).status).toBe(400);
 
     const locked = await login({ email: player.email, password: player.password }, '198.51.100.20');
     expect(locked.status).toBe(429);
@@ -49,36 +53,51 @@ describe('a lock is per address', () => {
     expect(en.status).toBe(429);
     expect(en.headers.get('retry-after')).toBe('780');
     expect(en.body).toEqual({ detail: 'Too many failed sign-in attempts. Please try again in 13 min.' });
-    const de = await login({ email: player.email, password: player.password }, '198.51.100.21', { 'accept-language': 'de-DE' });
+    const de = await login({ email: player.email, password: player.password }, '198.51.100.21', {
+      'accept-language': 'de-DE',
+    });
     expect(de.body.detail).toBe('Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 13 Min. erneut.');
   });
 
   it('counts failures per address over all emails, so one address cannot try a password on many accounts', async () => {
     const players = [await ctx.api.player(), await ctx.api.player()];
     for (let i = 0; i < 8; i++) {
-      expect((await login({ email: `nobody-${i}@example.test`, password: 'spray-pass-1' }, '198.51.100.22')).status).toBe(400);
+      expect(
+        (await login({ email: `nobody-${i}@example.test`, password: 'spray-pass-1' }, '198.51.100.22')).status,
+      ).toBe(400);
     }
     expect((await login({ email: players[0]!.email, password: 'spray-pass-1' }, '198.51.100.22')).status).toBe(429);
     // The same player from elsewhere is not affected.
-    expect((await login({ email: players[0]!.email, password: players[0]!.password }, '198.51.100.23')).status).toBe(200);
+    expect((await login({ email: players[0]!.email, password: players[0]!.password }, '198.51.100.23')).status).toBe(
+      200,
+    );
   });
 
   it('a right password does not count as a failure for its address', async () => {
     const player = await ctx.api.player();
-    for (let i = 0; i < 12; i++) expect((await login({ email: player.email, password: player.password }, '198.51.100.24')).status).toBe(200);
+    for (let i = 0; i < 12; i++)
+      expect((await login({ email: player.email, password: player.password }, '198.51.100.24')).status).toBe(200);
   });
 
   it('with TRUST_PROXY=1 takes the right-most X-Forwarded-For entry: what the client writes to its left changes nothing', async () => {
     const player = await ctx.api.player();
-    for (let i = 0; i < 5; i++) await login({ email: player.email, password: `wrong-pass-${i}` }, `10.9.${i}.1, 198.51.100.25`);
-    expect((await login({ email: player.email, password: player.password }, '1.2.3.4, 198.51.100.25')).status).toBe(429);
+    for (let i = 0; i < 5; i++)
+      await login({ email: player.email, password: `wrong-pass-${i}` }, `10.9.${i}.1, 198.51.100.25`);
+    expect((await login({ email: player.email, password: player.password }, '1.2.3.4, 198.51.100.25')).status).toBe(
+      429,
+    );
   });
 });
 
 describe('old counters are pruned', () => {
   it('deletes counters whose window ended instead of keeping a row per failure forever', async () => {
     await login({ email: 'prune-me@example.test', password: 'wrong-pass-1' }, '198.51.100.26');
-    const count = async () => (await ctx.api.db.query<{ n: number }>("SELECT count(*)::int AS n FROM rate_counters WHERE key LIKE 'login:198.51.100.26%'"))[0]!.n;
+    const count = async () =>
+      (
+        await ctx.api.db.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM rate_counters WHERE key LIKE 'login:198.51.100.26%'",
+        )
+      )[0]!.n;
     expect(await count()).toBe(2);
     clock.advance(3601);
     await login({ email: 'someone@example.test', password: 'wrong-pass-1' }, '198.51.100.27');

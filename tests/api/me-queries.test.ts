@@ -11,7 +11,10 @@ const ctx = useTestApi();
 describe('GET /api/user/me', () => {
   it('answers with one query: the token row joined with the player and their reality check', async () => {
     const player = await ctx.api.player({ balance: '12.50' });
-    await ctx.api.request('PATCH', '/api/user/responsible-gaming', { token: player.token, body: { reality_check_minutes: 30 } });
+    await ctx.api.request('PATCH', '/api/user/responsible-gaming', {
+      token: player.token,
+      body: { reality_check_minutes: 30 },
+    });
     await ctx.api.request('GET', '/api/user/me', { token: player.token }); // the first use may touch last_used_at
     const db = ctx.api.db;
     const query = db.query;
@@ -27,12 +30,17 @@ describe('GET /api/user/me', () => {
       db.query = query;
     }
     expect(me.status).toBe(200);
-    const [signIn] = await db.query<{ created_at: Date | string }>('SELECT created_at FROM auth_tokens WHERE user_id = $1', [player.id]);
+    const [signIn] = await db.query<{ created_at: Date | string }>(
+      'SELECT created_at FROM auth_tokens WHERE user_id = $1',
+      [player.id],
+    );
     const dueAt = new Date(new Date(signIn!.created_at).getTime() + 30 * 60_000).toISOString();
     expect(me.body).toMatchObject({ id: player.id, balance: '12.50', reality_check_next_at: dueAt });
     expect(me.headers.get('token-expires')).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(seen).toHaveLength(1);
-    expect(seen[0]).toMatch(/^SELECT t\.user_id, t\.created_at, t\.last_used_at, t\.reality_ack_at, u\.id, .* FROM auth_tokens t JOIN users u ON u\.id = t\.user_id WHERE t\.key_hash = \$1$/);
+    expect(seen[0]).toMatch(
+      /^SELECT t\.user_id, t\.created_at, t\.last_used_at, t\.reality_ack_at, u\.id, .* FROM auth_tokens t JOIN users u ON u\.id = t\.user_id WHERE t\.key_hash = \$1$/,
+    );
   });
 
   it('still refuses a token the moment it is signed out', async () => {
@@ -59,7 +67,11 @@ describe('POST /api/user/withdrawal without an Idempotency-Key', () => {
       expect(plain.status).toBe(201);
       expect(plain.body.balance).toBe('20.00');
       expect(transactions).toBe(0);
-      const keyed = await ctx.api.request('POST', '/api/user/withdrawal', { token: player.token, body, headers: { 'idempotency-key': 'me-queries-1' } });
+      const keyed = await ctx.api.request('POST', '/api/user/withdrawal', {
+        token: player.token,
+        body,
+        headers: { 'idempotency-key': 'me-queries-1' },
+      });
       expect(keyed.status).toBe(201);
       expect(keyed.body.balance).toBe('10.00');
       expect(transactions).toBe(1);
@@ -67,7 +79,10 @@ describe('POST /api/user/withdrawal without an Idempotency-Key', () => {
       db.transaction = transaction;
     }
     // Refused without a transaction too: nothing moves and the message names the balance.
-    const refused = await ctx.api.request('POST', '/api/user/withdrawal', { token: player.token, body: { ...body, amount: '10.01' } });
+    const refused = await ctx.api.request('POST', '/api/user/withdrawal', {
+      token: player.token,
+      body: { ...body, amount: '10.01' },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.amount).toEqual(['Insufficient funds: your balance is €10.00.']);
   });

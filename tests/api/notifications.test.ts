@@ -13,7 +13,8 @@ describe('/api/user/notification', () => {
     const mass = await list(player.token, 'mass');
     expect(mass.status).toBe(200);
     expect(mass.body.map((n: { title: string }) => n.title)).toEqual(['New games in the lobby']);
-    for (const item of mass.body) expect(Object.keys(item).sort()).toEqual(['body', 'created_at', 'id', 'read', 'title']);
+    for (const item of mass.body)
+      expect(Object.keys(item).sort()).toEqual(['body', 'created_at', 'id', 'read', 'title']);
     expect(mass.body.every((n: { read: boolean }) => !n.read)).toBe(true);
     const own = await list(player.token, 'own');
     expect(own.body).toEqual([expect.objectContaining({ title: 'Welcome to AmberPlay', read: false })]);
@@ -43,16 +44,24 @@ describe('/api/user/notification', () => {
     const [broadcast] = (await list(player.token, 'mass')).body;
     const [othersOwn] = (await list(other.token, 'own')).body;
 
-    expect((await ctx.api.request('DELETE', `/api/user/notification?id=${othersOwn.id}`, { token: player.token })).status).toBe(404);
-    expect((await ctx.api.request('DELETE', `/api/user/notification?id=${broadcast.id}`, { token: player.token })).status).toBe(404);
-    expect((await ctx.api.request('DELETE', '/api/user/notification?id=999999', { token: player.token })).status).toBe(404);
+    expect(
+      (await ctx.api.request('DELETE', `/api/user/notification?id=${othersOwn.id}`, { token: player.token })).status,
+    ).toBe(404);
+    expect(
+      (await ctx.api.request('DELETE', `/api/user/notification?id=${broadcast.id}`, { token: player.token })).status,
+    ).toBe(404);
+    expect((await ctx.api.request('DELETE', '/api/user/notification?id=999999', { token: player.token })).status).toBe(
+      404,
+    );
     expect((await list(other.token, 'own')).body).toHaveLength(1);
     expect((await list(player.token, 'mass')).body).toHaveLength(1);
 
     const deleted = await ctx.api.request('DELETE', `/api/user/notification?id=${own.id}`, { token: player.token });
     expect(deleted.status).toBe(204);
     expect((await list(player.token, 'own')).body).toEqual([]);
-    expect((await ctx.api.request('DELETE', `/api/user/notification?id=${own.id}`, { token: player.token })).status).toBe(404);
+    expect(
+      (await ctx.api.request('DELETE', `/api/user/notification?id=${own.id}`, { token: player.token })).status,
+    ).toBe(404);
   });
 
   it.each([
@@ -72,15 +81,24 @@ describe('/api/user/notification', () => {
   it('broadcasts only news that is true: no "weekend reload, double points" offer, seeded or left from an older seed', async () => {
     const player = await ctx.api.player();
     // A database seeded before the offer was removed, with a player who had read it.
-    await ctx.api.db.query(`INSERT INTO notifications (seed_key, template, created_at) VALUES ('mass-weekend', 'weekend', $1)`, [ctx.api.services.clock().toISOString()]);
+    await ctx.api.db.query(
+      `INSERT INTO notifications (seed_key, template, created_at) VALUES ('mass-weekend', 'weekend', $1)`,
+      [ctx.api.services.clock().toISOString()],
+    );
     await list(player.token, 'set_read');
     await ctx.api.db.query('DELETE FROM schema_migrations WHERE version = 15');
 
     expect(await migrate(ctx.api.db)).toEqual(['015_remove_weekend_notification.sql']);
     await seed(ctx.api.db, ctx.api.config, ctx.api.services.clock); // a restart seeds again: it must not bring it back
-    expect(await ctx.api.db.query(`SELECT id FROM notifications WHERE template = 'weekend' OR seed_key = 'mass-weekend'`)).toEqual([]);
-    const mass = (await list(player.token, 'mass')).body.map((n: { title: string; body: string }) => `${n.title} ${n.body}`);
-    expect(mass).toEqual(['New games in the lobby Fresh slots and table games have arrived. Have a look in the lobby.']);
+    expect(
+      await ctx.api.db.query(`SELECT id FROM notifications WHERE template = 'weekend' OR seed_key = 'mass-weekend'`),
+    ).toEqual([]);
+    const mass = (await list(player.token, 'mass')).body.map(
+      (n: { title: string; body: string }) => `${n.title} ${n.body}`,
+    );
+    expect(mass).toEqual([
+      'New games in the lobby Fresh slots and table games have arrived. Have a look in the lobby.',
+    ]);
     expect(mass.join(' ')).not.toMatch(/weekend|double/i);
   });
 });

@@ -1,13 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/clock.ts';
 import { createTestApi, useTestApi } from './harness.ts';
-import { auditOf, ConsoleClient, newStaffAccount, passwordStep, staffMember, STAFF_PASSWORD, totpCode } from './operator-harness.ts';
+import {
+  auditOf,
+  ConsoleClient,
+  newStaffAccount,
+  passwordStep,
+  staffMember,
+  STAFF_PASSWORD,
+  totpCode,
+} from './operator-harness.ts';
 
 const clock = manualClock(new Date('2026-03-02T10:00:00Z'));
 const ctx = useTestApi({ LOGIN_MAX_FAILURES: '3' }, { clock });
 
 /** Every console page and change, with a form that would pass if the caller were allowed. */
-const CONSOLE_GETS = ['/operator', '/operator/withdrawals', '/operator/verifications', '/operator/players', '/operator/news', '/operator/audit'];
+const CONSOLE_GETS = [
+  '/operator',
+  '/operator/withdrawals',
+  '/operator/verifications',
+  '/operator/players',
+  '/operator/news',
+  '/operator/audit',
+];
 
 describe('staff sign-in', () => {
   it('first sign-in: the one-time password must be replaced, then TOTP enrolled with a QR code; the one-time password then stops working', async () => {
@@ -19,19 +34,33 @@ describe('staff sign-in', () => {
     // Nothing else is reachable before the new password.
     expect((await client.get('/operator/withdrawals')).location).toBe('/operator/password');
     await client.get('/operator/password');
-    const weak = await client.post('/operator/password', { new_password: 'password123', confirm_password: 'password123' });
+    const weak = await client.post('/operator/password', {
+      new_password: 'password123',
+      confirm_password: 'password123',
+    });
     expect(weak.status).toBe(400);
-    const mismatch = await client.post('/operator/password', { new_password: STAFF_PASSWORD, confirm_password: `${STAFF_PASSWORD}x` });
+    const mismatch = await client.post('/operator/password', {
+      new_password: STAFF_PASSWORD,
+      confirm_password: `${STAFF_PASSWORD}x`,
+    });
     expect(mismatch.text).toContain('The two passwords differ.');
-    const same = await client.post('/operator/password', { new_password: account.oneTimePassword, confirm_password: account.oneTimePassword });
+    const same = await client.post('/operator/password', {
+      new_password: account.oneTimePassword,
+      confirm_password: account.oneTimePassword,
+    });
     expect(same.status).toBe(400);
-    const changed = await client.post('/operator/password', { new_password: STAFF_PASSWORD, confirm_password: STAFF_PASSWORD });
+    const changed = await client.post('/operator/password', {
+      new_password: STAFF_PASSWORD,
+      confirm_password: STAFF_PASSWORD,
+    });
     expect(changed.location).toBe('/operator/two-factor/setup');
     expect((await client.get('/operator')).location).toBe('/operator/two-factor/setup');
     const setup = await client.get('/operator/two-factor/setup');
     expect(setup.text).toMatch(/<img class="qr" src="data:image\/svg\+xml;base64,[A-Za-z0-9+/=]+" alt="QR code/);
     const secret = /data-totp-secret>([A-Z2-7]+)</.exec(setup.text)![1]!;
-    const wrong = await client.post('/operator/two-factor/setup', { code: totpCode(ctx.api, secret) === '000000' ? '111111' : '000000' });
+    const wrong = await client.post('/operator/two-factor/setup', {
+      code: totpCode(ctx.api, secret) === '000000' ? '111111' : '000000',
+    });
     expect(wrong.status).toBe(400);
     // The secret already scanned is kept, and the page says what to do.
     expect(/data-totp-secret>([A-Z2-7]+)</.exec(wrong.text)![1]).toBe(secret);
@@ -39,7 +68,12 @@ describe('staff sign-in', () => {
     const done = await client.post('/operator/two-factor/setup', { code: totpCode(ctx.api, secret) });
     expect(done.location).toBe('/operator');
     expect((await client.get('/operator')).status).toBe(200);
-    expect((await auditOf(ctx.api, 'staff', account.id)).map((row) => row.action)).toEqual(['staff.create', 'staff.password_change', 'staff.code_failed', 'staff.two_factor_enrol']);
+    expect((await auditOf(ctx.api, 'staff', account.id)).map((row) => row.action)).toEqual([
+      'staff.create',
+      'staff.password_change',
+      'staff.code_failed',
+      'staff.two_factor_enrol',
+    ]);
 
     const again = new ConsoleClient(ctx.api);
     const refused = await passwordStep(again, account.email, account.oneTimePassword);
@@ -70,7 +104,10 @@ describe('staff sign-in', () => {
     const body = new URLSearchParams({ email: account.email, password: account.oneTimePassword, csrf: client.csrf });
     const response = await ctx.api.app.request('/operator/sign-in', {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: [...client.cookies].map(([n, v]) => `${n}=${v}`).join('; ') },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie: [...client.cookies].map(([n, v]) => `${n}=${v}`).join('; '),
+      },
       body: body.toString(),
     });
     const cookie = response.headers.getSetCookie().find((line) => line.startsWith('operator_session='))!;
@@ -88,10 +125,11 @@ describe('staff sign-in', () => {
     expect(before).toBeTruthy();
   });
 
-  it('staff sign-in attempts are rate-limited like players\' (429 with Retry-After), even with the right password', async () => {
+  it("staff sign-in attempts are rate-limited like players' (429 with Retry-After), even with the right password", async () => {
     const staff = await staffMember(ctx.api, 'support');
     const client = new ConsoleClient(ctx.api, { 'x-forwarded-for': '198.51.100.77' });
-    for (let attempt = 0; attempt < 3; attempt += 1) expect((await passwordStep(client, staff.email, 'wrong-password-1')).status).toBe(400);
+    for (let attempt = 0; attempt < 3; attempt += 1)
+      expect((await passwordStep(client, staff.email, 'wrong-password-1')).status).toBe(400);
     const locked = await passwordStep(client, staff.email, STAFF_PASSWORD);
     expect(locked.status).toBe(429);
     expect(locked.headers.get('retry-after')).toMatch(/^\d+$/);
@@ -102,7 +140,11 @@ describe('staff sign-in', () => {
     const staff = await staffMember(ctx.api, 'support');
     const client = new ConsoleClient(ctx.api);
     await client.get('/operator/sign-in');
-    const res = await client.post('/operator/sign-in', { email: staff.email, password: STAFF_PASSWORD }, { csrf: 'forged' });
+    const res = await client.post(
+      '/operator/sign-in',
+      { email: staff.email, password: STAFF_PASSWORD },
+      { csrf: 'forged' },
+    );
     expect(res.status).toBe(403);
     expect(res.headers.getSetCookie().some((line) => line.startsWith('operator_session='))).toBe(false);
   });
@@ -120,7 +162,7 @@ describe('staff sign-in', () => {
 });
 
 describe('console session', () => {
-  it('ends after 30 minutes without a request (on the services\' clock); each request starts the 30 minutes again', async () => {
+  it("ends after 30 minutes without a request (on the services' clock); each request starts the 30 minutes again", async () => {
     const staff = await staffMember(ctx.api, 'admin');
     clock.advance(29 * 60);
     expect((await staff.client.get('/operator/withdrawals')).status).toBe(200);
@@ -130,41 +172,59 @@ describe('console session', () => {
     const expired = await staff.client.get('/operator/withdrawals');
     expect(expired.status).toBe(303);
     expect(expired.location).toBe('/operator/sign-in?expired=1');
-    const [left] = await ctx.api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM staff_sessions WHERE staff_id = $1', [staff.id]);
+    const [left] = await ctx.api.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM staff_sessions WHERE staff_id = $1',
+      [staff.id],
+    );
     expect(left!.n).toBe(0);
     const post = await staff.client.post('/operator/players/1/notes', { body: 'late' });
     expect(post.status).toBe(403);
   });
 
-  it('every change needs the session\'s CSRF token: missing or wrong is refused (403) and changes nothing', async () => {
+  it("every change needs the session's CSRF token: missing or wrong is refused (403) and changes nothing", async () => {
     const staff = await staffMember(ctx.api, 'admin');
     const player = await ctx.api.player();
     await staff.client.get(`/operator/players/${player.id}`);
     for (const csrf of [false, 'wrong-token', ''] as const) {
-      const res = await staff.client.post(`/operator/players/${player.id}/notes`, { body: 'Called about bonus' }, { csrf });
+      const res = await staff.client.post(
+        `/operator/players/${player.id}/notes`,
+        { body: 'Called about bonus' },
+        { csrf },
+      );
       expect(res.status).toBe(403);
       expect(res.text).toContain('The form has expired or did not come from this console.');
     }
     // A token of another staff member's session is wrong too.
     const other = await staffMember(ctx.api, 'admin');
     await other.client.get('/operator');
-    expect((await staff.client.post(`/operator/players/${player.id}/notes`, { body: 'x' }, { csrf: other.client.csrf })).status).toBe(403);
+    expect(
+      (await staff.client.post(`/operator/players/${player.id}/notes`, { body: 'x' }, { csrf: other.client.csrf }))
+        .status,
+    ).toBe(403);
     expect(await auditOf(ctx.api, 'player', player.id)).toEqual([]);
-    const [notes] = await ctx.api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM staff_notes WHERE user_id = $1', [player.id]);
+    const [notes] = await ctx.api.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM staff_notes WHERE user_id = $1',
+      [player.id],
+    );
     expect(notes!.n).toBe(0);
-    expect((await staff.client.post(`/operator/players/${player.id}/notes`, { body: 'Called about bonus' })).status).toBe(303);
+    expect(
+      (await staff.client.post(`/operator/players/${player.id}/notes`, { body: 'Called about bonus' })).status,
+    ).toBe(303);
   });
 
   it('a player token never works: 403 on every page and change, even with a valid staff session beside it', async () => {
     const player = await ctx.api.player();
     const staff = await staffMember(ctx.api, 'admin');
     const withToken = new ConsoleClient(ctx.api, { authorization: `Token ${player.token}` });
-    for (const path of [...CONSOLE_GETS, '/operator/sign-in']) expect((await withToken.get(path)).status, path).toBe(403);
+    for (const path of [...CONSOLE_GETS, '/operator/sign-in'])
+      expect((await withToken.get(path)).status, path).toBe(403);
     for (const [name, value] of staff.client.cookies) withToken.cookies.set(name, value);
     withToken.csrf = staff.client.csrf;
     for (const path of CONSOLE_GETS) expect((await withToken.get(path)).status, path).toBe(403);
     expect((await withToken.post(`/operator/players/${player.id}/notes`, { body: 'x' })).status).toBe(403);
-    expect((await withToken.post('/operator/sign-in', { email: staff.email, password: STAFF_PASSWORD })).status).toBe(403);
+    expect((await withToken.post('/operator/sign-in', { email: staff.email, password: STAFF_PASSWORD })).status).toBe(
+      403,
+    );
   });
 
   it('pages are noindex (meta and X-Robots-Tag), never cached, under a strict CSP without inline script or style', async () => {
@@ -187,7 +247,7 @@ describe('console session', () => {
     }
   });
 
-  it('an unknown path answers the console\'s 404, not the site', async () => {
+  it("an unknown path answers the console's 404, not the site", async () => {
     const staff = await staffMember(ctx.api, 'support');
     const res = await staff.client.get('/operator/nothing-here');
     expect(res.status).toBe(404);
@@ -197,7 +257,10 @@ describe('console session', () => {
 
 describe('OPERATOR_ALLOWED_IPS', () => {
   it('refuses (403) every console path from other addresses, and allows listed addresses and ranges', async () => {
-    const api = await createTestApi({ TRUST_PROXY: '1', OPERATOR_ALLOWED_IPS: '203.0.113.0/24, 2001:db8::7' }, { clock });
+    const api = await createTestApi(
+      { TRUST_PROXY: '1', OPERATOR_ALLOWED_IPS: '203.0.113.0/24, 2001:db8::7' },
+      { clock },
+    );
     try {
       const outside = new ConsoleClient(api, { 'x-forwarded-for': '198.51.100.9' });
       for (const path of ['/operator/sign-in', '/operator', '/operator/withdrawals']) {
@@ -205,11 +268,17 @@ describe('OPERATOR_ALLOWED_IPS', () => {
         expect(res.status, path).toBe(403);
         expect(res.text).toContain('cannot be opened from this address');
       }
-      expect((await outside.post('/operator/sign-in', { email: 'a@b.test', password: 'x' }, { csrf: 'x' })).status).toBe(403);
+      expect(
+        (await outside.post('/operator/sign-in', { email: 'a@b.test', password: 'x' }, { csrf: 'x' })).status,
+      ).toBe(403);
       const inside = await staffMember(api, 'admin', { 'x-forwarded-for': '203.0.113.45' });
       expect((await inside.client.get('/operator/withdrawals')).status).toBe(200);
-      expect((await new ConsoleClient(api, { 'x-forwarded-for': '2001:db8::7' }).get('/operator/sign-in')).status).toBe(200);
-      expect((await new ConsoleClient(api, { 'x-forwarded-for': '2001:db8::8' }).get('/operator/sign-in')).status).toBe(403);
+      expect((await new ConsoleClient(api, { 'x-forwarded-for': '2001:db8::7' }).get('/operator/sign-in')).status).toBe(
+        200,
+      );
+      expect((await new ConsoleClient(api, { 'x-forwarded-for': '2001:db8::8' }).get('/operator/sign-in')).status).toBe(
+        403,
+      );
       // The same session from an address outside the list is refused too.
       const moved = new ConsoleClient(api, { 'x-forwarded-for': '198.51.100.9' });
       for (const [name, value] of inside.client.cookies) moved.cookies.set(name, value);

@@ -21,7 +21,13 @@ const newDataDir = () => {
   return dir;
 };
 /** A server on embedded PGlite in `dataDir`, as `npm start` runs it. */
-const serverEnv = (dataDir: string) => ({ PORT: '0', DATA_DIR: dataDir, RSA_PRIVATE_KEY_FILE: '', DEMO: '0', DATABASE_URL: '' });
+const serverEnv = (dataDir: string) => ({
+  PORT: '0',
+  DATA_DIR: dataDir,
+  RSA_PRIVATE_KEY_FILE: '',
+  DEMO: '0',
+  DATABASE_URL: '',
+});
 async function runServer(dataDir: string) {
   const server = await startServer(serverEnv(dataDir));
   servers.push(server.proc);
@@ -47,10 +53,15 @@ const passwordIn = (output: string) => /One-time password: (\S+)/.exec(output)?.
 /** Signs in to the console of a running server with email and password; answers where it sends us. */
 async function signIn(base: string, email: string, password: string) {
   const form = await fetch(`${base}/operator/sign-in`);
-  const cookie = form.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  const cookie = form.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
   const csrf = /name="csrf" value="([^"]+)"/.exec(await form.text())![1]!;
   const res = await fetch(`${base}/operator/sign-in`, {
-    method: 'POST', redirect: 'manual', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    method: 'POST',
+    redirect: 'manual',
+    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ csrf, email, password }).toString(),
   });
   return { status: res.status, location: res.headers.get('location') };
@@ -75,20 +86,30 @@ describe('npm run operator -- add-staff', { timeout: 120_000 }, () => {
     const openDatabase = vi.fn(() => Promise.reject(new Error('opened DATA_DIR while the server runs')));
     const lines: string[] = [];
     const code = await runOperatorCommand(['add-staff', 'Ops.Admin@Example.test', '--role', 'admin'], {
-      env: { DATA_DIR: dataDir }, log: (line) => lines.push(line), openDatabase,
+      env: { DATA_DIR: dataDir },
+      log: (line) => lines.push(line),
+      openDatabase,
     });
     expect(code).toBe(0);
     expect(openDatabase).not.toHaveBeenCalled();
-    expect(lines.join('\n')).toContain(`Created admin staff account ops.admin@example.test (through the running server at ${server.base})`);
+    expect(lines.join('\n')).toContain(
+      `Created admin staff account ops.admin@example.test (through the running server at ${server.base})`,
+    );
     const password = passwordIn(lines.join('\n'))!;
     expect(password).toMatch(/^[A-Za-z0-9]{20}$/);
-    expect(await signIn(server.base, 'ops.admin@example.test', password)).toEqual({ status: 303, location: '/operator/password' });
+    expect(await signIn(server.base, 'ops.admin@example.test', password)).toEqual({
+      status: 303,
+      location: '/operator/password',
+    });
 
     // The real command, in its own process, the same way; the server keeps working afterwards.
     const cli = await runCli(['add-staff', 'helper@example.test', '--role', 'support'], dataDir);
     expect(cli.code, cli.output).toBe(0);
     expect(cli.output).toContain('through the running server');
-    expect(await signIn(server.base, 'helper@example.test', passwordIn(cli.output)!)).toEqual({ status: 303, location: '/operator/password' });
+    expect(await signIn(server.base, 'helper@example.test', passwordIn(cli.output)!)).toEqual({
+      status: 303,
+      location: '/operator/password',
+    });
     // The server's own log never shows a password.
     expect(server.output()).not.toContain(password);
     expect(server.output()).not.toContain(passwordIn(cli.output)!);
@@ -105,7 +126,10 @@ describe('npm run operator -- add-staff', { timeout: 120_000 }, () => {
     expect(cli.output).toContain(`Created admin staff account first@example.test (in ${dataDir})`);
     expect(existsSync(join(dataDir, CONTROL_FILE))).toBe(false);
     const server = await runServer(dataDir);
-    expect(await signIn(server.base, 'first@example.test', passwordIn(cli.output)!)).toEqual({ status: 303, location: '/operator/password' });
+    expect(await signIn(server.base, 'first@example.test', passwordIn(cli.output)!)).toEqual({
+      status: 303,
+      location: '/operator/password',
+    });
   });
 
   it('a control file left by a killed server does not stop it, and a live server that does not answer is never bypassed', async () => {
@@ -119,10 +143,17 @@ describe('npm run operator -- add-staff', { timeout: 120_000 }, () => {
 
     // A live process (this test's own) named in the file, at an address where nobody answers.
     const { writeFileSync } = await import('node:fs');
-    writeFileSync(join(dataDir, CONTROL_FILE), JSON.stringify({ pid: process.ppid, secret: 'x', url: 'http://127.0.0.1:9' }));
+    writeFileSync(
+      join(dataDir, CONTROL_FILE),
+      JSON.stringify({ pid: process.ppid, secret: 'x', url: 'http://127.0.0.1:9' }),
+    );
     const openDatabase = vi.fn();
     const lines: string[] = [];
-    const code = await runOperatorCommand(['add-staff', 'nobody@example.test', '--role', 'support'], { env: { DATA_DIR: dataDir }, log: (line) => lines.push(line), openDatabase });
+    const code = await runOperatorCommand(['add-staff', 'nobody@example.test', '--role', 'support'], {
+      env: { DATA_DIR: dataDir },
+      log: (line) => lines.push(line),
+      openDatabase,
+    });
     expect(code).toBe(1);
     expect(openDatabase).not.toHaveBeenCalled();
     expect(lines.join('\n')).toContain('Not opening the database a second time');

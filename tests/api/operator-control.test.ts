@@ -26,13 +26,20 @@ const writeFile = (target: TestApi, content: Record<string, unknown>) =>
   writeFileSync(controlFilePath(target.config.dataDir), JSON.stringify(content), { mode: 0o600 });
 
 async function post(target: TestApi, email: string, headers: Record<string, string> = {}) {
-  const res = await target.app.request(CONTROL_PATH, {
-    method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ email, role: 'admin' }),
-  }, LOOPBACK);
+  const res = await target.app.request(
+    CONTROL_PATH,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ email, role: 'admin' }),
+    },
+    LOOPBACK,
+  );
   return { status: res.status, body: await res.json().catch(() => undefined) };
 }
 
-const staffCount = async (target: TestApi) => (await target.db.query<{ n: number }>('SELECT count(*)::int AS n FROM staff'))[0]!.n;
+const staffCount = async (target: TestApi) =>
+  (await target.db.query<{ n: number }>('SELECT count(*)::int AS n FROM staff'))[0]!.n;
 
 describe('POST /operator/control/staff', { timeout: 60_000 }, () => {
   it('an empty secret in the file (what the command writes while it works alone) never matches, with or without a header', async () => {
@@ -45,7 +52,7 @@ describe('POST /operator/control/staff', { timeout: 60_000 }, () => {
     expect(await staffCount(target)).toBe(0);
   });
 
-  it('answers only the process that wrote the file: a right secret in another process\'s file is a 404', async () => {
+  it("answers only the process that wrote the file: a right secret in another process's file is a 404", async () => {
     const target = await api();
     writeFile(target, { pid: process.pid + 100_000, secret: SECRET });
     expect((await post(target, 'other@example.test', { [CONTROL_HEADER]: SECRET })).status).toBe(404);

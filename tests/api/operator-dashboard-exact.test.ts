@@ -23,19 +23,52 @@ function random(seed: number) {
   };
 }
 
-interface Row { account: 'cash' | 'bonus'; cents: bigint; at: string }
-interface Move { user: number; currency: string; type: string; status: string; game?: string; decidedAt?: string; rows: Row[] }
+interface Row {
+  account: 'cash' | 'bonus';
+  cents: bigint;
+  at: string;
+}
+interface Move {
+  user: number;
+  currency: string;
+  type: string;
+  status: string;
+  game?: string;
+  decidedAt?: string;
+  rows: Row[];
+}
 
-const cents = (value: bigint) => `${value < 0n ? '-' : ''}${(value < 0n ? -value : value) / 100n}.${String((value < 0n ? -value : value) % 100n).padStart(2, '0')}`;
+const cents = (value: bigint) =>
+  `${value < 0n ? '-' : ''}${(value < 0n ? -value : value) / 100n}.${String((value < 0n ? -value : value) % 100n).padStart(2, '0')}`;
 const dayOf = (instant: string) => new Date(instant).toISOString().slice(0, 10);
-const inRange = (instant: string | undefined, range: Range) => !!instant && Date.parse(instant) >= Date.parse(range.from) && Date.parse(instant) < Date.parse(range.to);
+const inRange = (instant: string | undefined, range: Range) =>
+  !!instant && Date.parse(instant) >= Date.parse(range.from) && Date.parse(instant) < Date.parse(range.to);
 
 /** The figures computed directly from the moves, as the dashboard defines them. */
 function expected(moves: Move[], joined: { id: number; at: string }[], names: Map<string, string>, range: Range) {
-  const zero = () => ({ deposits: 0n, withdrawals_requested: 0n, withdrawals_paid: 0n, bets: 0n, wins: 0n, bonus_cost: 0n });
+  const zero = () => ({
+    deposits: 0n,
+    withdrawals_requested: 0n,
+    withdrawals_paid: 0n,
+    bets: 0n,
+    wins: 0n,
+    bonus_cost: 0n,
+  });
   const days = new Map<string, ReturnType<typeof zero>>();
-  const at = (currency: string, day: string) => days.get(`${currency} ${day}`) ?? days.set(`${currency} ${day}`, zero()).get(`${currency} ${day}`)!;
-  const games = new Map<string, { game: string; currency: string; rounds: number; players: Set<number>; bets: bigint; wins: bigint; hasBets: boolean }>();
+  const at = (currency: string, day: string) =>
+    days.get(`${currency} ${day}`) ?? days.set(`${currency} ${day}`, zero()).get(`${currency} ${day}`)!;
+  const games = new Map<
+    string,
+    {
+      game: string;
+      currency: string;
+      rounds: number;
+      players: Set<number>;
+      bets: bigint;
+      wins: bigint;
+      hasBets: boolean;
+    }
+  >();
   const active = new Set<number>();
   for (const move of moves) {
     const round = move.type === 'game' && move.status !== 'cancelled';
@@ -46,7 +79,8 @@ function expected(moves: Move[], joined: { id: number; at: string }[], names: Ma
       if (move.type === 'withdrawal' && row.cents < 0n) figures.withdrawals_requested -= row.cents;
       if (round && row.cents < 0n) figures.bets -= row.cents;
       if (round && row.cents > 0n) figures.wins += row.cents;
-      if ((move.type === 'bonus' || move.type === 'referral') && row.account === 'cash' && row.cents > 0n) figures.bonus_cost += row.cents;
+      if ((move.type === 'bonus' || move.type === 'referral') && row.account === 'cash' && row.cents > 0n)
+        figures.bonus_cost += row.cents;
     }
     if (move.type === 'withdrawal' && move.status === 'completed' && inRange(move.decidedAt, range)) {
       // Paid is the history item's amount (its ledger total: the request's debit).
@@ -54,7 +88,19 @@ function expected(moves: Move[], joined: { id: number; at: string }[], names: Ma
     }
     if (round && inside.length) {
       const key = `${move.game} ${move.currency}`;
-      const game = games.get(key) ?? games.set(key, { game: move.game!, currency: move.currency, rounds: 0, players: new Set(), bets: 0n, wins: 0n, hasBets: false }).get(key)!;
+      const game =
+        games.get(key) ??
+        games
+          .set(key, {
+            game: move.game!,
+            currency: move.currency,
+            rounds: 0,
+            players: new Set(),
+            bets: 0n,
+            wins: 0n,
+            hasBets: false,
+          })
+          .get(key)!;
       game.rounds += 1;
       game.players.add(move.user);
       active.add(move.user);
@@ -67,8 +113,13 @@ function expected(moves: Move[], joined: { id: number; at: string }[], names: Ma
     }
   }
   const shown = (figures: ReturnType<typeof zero>) => ({
-    deposits: cents(figures.deposits), withdrawals_requested: cents(figures.withdrawals_requested), withdrawals_paid: cents(figures.withdrawals_paid),
-    bets: cents(figures.bets), wins: cents(figures.wins), ggr: cents(figures.bets - figures.wins), bonus_cost: cents(figures.bonus_cost),
+    deposits: cents(figures.deposits),
+    withdrawals_requested: cents(figures.withdrawals_requested),
+    withdrawals_paid: cents(figures.withdrawals_paid),
+    bets: cents(figures.bets),
+    wins: cents(figures.wins),
+    ggr: cents(figures.bets - figures.wins),
+    bonus_cost: cents(figures.bonus_cost),
     ngr: cents(figures.bets - figures.wins - figures.bonus_cost),
   });
   const totals = new Map<string, ReturnType<typeof zero>>();
@@ -78,18 +129,28 @@ function expected(moves: Move[], joined: { id: number; at: string }[], names: Ma
     for (const name of Object.keys(figures) as (keyof typeof figures)[]) total[name] += figures[name];
   }
   return {
-    totals: [...totals].sort(([a], [b]) => a.localeCompare(b)).map(([currency, figures]) => ({ currency, ...shown(figures) })),
-    days: [...days].map(([key, figures]) => ({ day: key.split(' ')[1]!, currency: key.split(' ')[0]!, ...shown(figures) }))
+    totals: [...totals]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([currency, figures]) => ({ currency, ...shown(figures) })),
+    days: [...days]
+      .map(([key, figures]) => ({ day: key.split(' ')[1]!, currency: key.split(' ')[0]!, ...shown(figures) }))
       .sort((a, b) => a.currency.localeCompare(b.currency) || a.day.localeCompare(b.day)),
     games: [...games.values()].map((game) => ({
-      game: game.game, name: names.get(game.game) ?? null, currency: game.currency, rounds: game.rounds, players: game.players.size,
-      bets: cents(game.bets), wins: cents(game.wins), ggr: cents(game.bets - game.wins),
+      game: game.game,
+      name: names.get(game.game) ?? null,
+      currency: game.currency,
+      rounds: game.rounds,
+      players: game.players.size,
+      bets: cents(game.bets),
+      wins: cents(game.wins),
+      ggr: cents(game.bets - game.wins),
     })),
     players: { new_players: joined.filter((user) => inRange(user.at, range)).length, active_players: active.size },
   };
 }
 
-const byGame = <T extends { game: string; currency: string }>(rows: T[]) => [...rows].sort((a, b) => a.game.localeCompare(b.game) || a.currency.localeCompare(b.currency));
+const byGame = <T extends { game: string; currency: string }>(rows: T[]) =>
+  [...rows].sort((a, b) => a.game.localeCompare(b.game) || a.currency.localeCompare(b.currency));
 
 describe('dashboard figures equal a direct computation', () => {
   it('over 600 generated history items in two currencies: rounds across midnight, rolled-back rounds, refunds, bonuses, referrals', async () => {
@@ -97,7 +158,8 @@ describe('dashboard figures equal a direct computation', () => {
     const next = random(25);
     const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
     const start = Date.parse('2026-04-01T00:00:00Z');
-    const instant = (dayOffset: number, second: number) => new Date(start + dayOffset * 86_400_000 + second * 1000).toISOString();
+    const instant = (dayOffset: number, second: number) =>
+      new Date(start + dayOffset * 86_400_000 + second * 1000).toISOString();
 
     const users: { id: number; currency: string; at: string }[] = [];
     for (let i = 0; i < 24; i++) {
@@ -110,9 +172,13 @@ describe('dashboard figures equal a direct computation', () => {
       );
       users.push({ id: user!.id, currency, at });
     }
-    const catalogue = (await db.query<{ id: string; name: string }>('SELECT id, name FROM games ORDER BY id LIMIT 5')).map((row) => row.id);
+    const catalogue = (
+      await db.query<{ id: string; name: string }>('SELECT id, name FROM games ORDER BY id LIMIT 5')
+    ).map((row) => row.id);
     const games = [...catalogue, 'retired-game']; // a game no longer in the catalogue keeps its id as its name
-    const names = new Map((await db.query<{ id: string; name: string }>('SELECT id, name FROM games')).map((row) => [row.id, row.name]));
+    const names = new Map(
+      (await db.query<{ id: string; name: string }>('SELECT id, name FROM games')).map((row) => [row.id, row.name]),
+    );
 
     const amount = (max: number) => BigInt(1 + Math.floor(next() * max * 100));
     const moves: Move[] = [];
@@ -123,7 +189,17 @@ describe('dashboard figures equal a direct computation', () => {
       const second = next() < 0.15 ? 86_340 + Math.floor(next() * 59) : Math.floor(next() * 86_000);
       const at = instant(day, second);
       const later = instant(day, second + 30 + Math.floor(next() * 90));
-      const kind = pick(['deposit', 'deposit', 'withdrawal', 'game', 'game', 'game', 'game', 'bonus', 'referral'] as const);
+      const kind = pick([
+        'deposit',
+        'deposit',
+        'withdrawal',
+        'game',
+        'game',
+        'game',
+        'game',
+        'bonus',
+        'referral',
+      ] as const);
       const move: Move = { user: user.id, currency: user.currency, type: kind, status: 'completed', rows: [] };
       if (kind === 'deposit') move.rows.push({ account: 'cash', cents: amount(200), at });
       if (kind === 'referral') move.rows.push({ account: 'cash', cents: amount(20), at });
@@ -136,7 +212,8 @@ describe('dashboard figures equal a direct computation', () => {
         const size = amount(150);
         move.rows.push({ account: 'cash', cents: -size, at });
         move.status = pick(['pending', 'completed', 'cancelled']);
-        if (move.status !== 'pending') move.decidedAt = instant(day + Math.floor(next() * 3), Math.floor(next() * 86_000));
+        if (move.status !== 'pending')
+          move.decidedAt = instant(day + Math.floor(next() * 3), Math.floor(next() * 86_000));
         if (move.status === 'cancelled') move.rows.push({ account: 'cash', cents: size, at: move.decidedAt! });
       }
       if (kind === 'game') {
@@ -151,28 +228,66 @@ describe('dashboard figures equal a direct computation', () => {
     }
     // An opening deposit and bonus before every range, so no balance goes below zero.
     for (const user of users) {
-      const spent = (account: Row['account']) => moves.filter((move) => move.user === user.id).flatMap((move) => move.rows)
-        .filter((row) => row.account === account && row.cents < 0n).reduce((sum, row) => sum - row.cents, 0n);
+      const spent = (account: Row['account']) =>
+        moves
+          .filter((move) => move.user === user.id)
+          .flatMap((move) => move.rows)
+          .filter((row) => row.account === account && row.cents < 0n)
+          .reduce((sum, row) => sum - row.cents, 0n);
       const opening = instant(-20, 3600);
-      moves.unshift({ user: user.id, currency: user.currency, type: 'deposit', status: 'completed', rows: [{ account: 'cash', cents: spent('cash') + 100n, at: opening }] });
-      moves.unshift({ user: user.id, currency: user.currency, type: 'bonus', status: 'completed', rows: [{ account: 'bonus', cents: spent('bonus') + 100n, at: opening }] });
+      moves.unshift({
+        user: user.id,
+        currency: user.currency,
+        type: 'deposit',
+        status: 'completed',
+        rows: [{ account: 'cash', cents: spent('cash') + 100n, at: opening }],
+      });
+      moves.unshift({
+        user: user.id,
+        currency: user.currency,
+        type: 'bonus',
+        status: 'completed',
+        rows: [{ account: 'bonus', cents: spent('bonus') + 100n, at: opening }],
+      });
     }
     for (const move of moves) {
       const total = move.rows.reduce((sum, row) => sum + row.cents, 0n);
       const [item] = await db.query<{ id: number }>(
         `INSERT INTO transactions (user_id, type, amount, status, template, params, created_at, decided_at)
          VALUES ($1, $2, $3::numeric, $4, 'test', $5::jsonb, $6, $7) RETURNING id`,
-        [move.user, move.type, cents(total === 0n ? 1n : total), move.status, JSON.stringify(move.game ? { game: move.game } : {}), move.rows[0]!.at, move.decidedAt ?? null],
+        [
+          move.user,
+          move.type,
+          cents(total === 0n ? 1n : total),
+          move.status,
+          JSON.stringify(move.game ? { game: move.game } : {}),
+          move.rows[0]!.at,
+          move.decidedAt ?? null,
+        ],
       );
       for (const row of move.rows) {
-        await db.query('INSERT INTO ledger (user_id, account, amount, transaction_id, created_at) VALUES ($1, $2, $3::numeric, $4, $5)', [move.user, row.account, cents(row.cents), item!.id, row.at]);
+        await db.query(
+          'INSERT INTO ledger (user_id, account, amount, transaction_id, created_at) VALUES ($1, $2, $3::numeric, $4, $5)',
+          [move.user, row.account, cents(row.cents), item!.id, row.at],
+        );
       }
     }
     // Balances follow the ledger (the harness checks it after each test).
-    await db.query(`UPDATE users u SET balance = COALESCE((SELECT sum(amount) FROM ledger l WHERE l.user_id = u.id AND l.account = 'cash'), 0),
-      bonus_balance = COALESCE((SELECT sum(amount) FROM ledger l WHERE l.user_id = u.id AND l.account = 'bonus'), 0) WHERE id = ANY($1::int[])`, [users.map((user) => user.id)]);
+    await db.query(
+      `UPDATE users u SET balance = COALESCE((SELECT sum(amount) FROM ledger l WHERE l.user_id = u.id AND l.account = 'cash'), 0),
+      bonus_balance = COALESCE((SELECT sum(amount) FROM ledger l WHERE l.user_id = u.id AND l.account = 'bonus'), 0) WHERE id = ANY($1::int[])`,
+      [users.map((user) => user.id)],
+    );
     // The data set has what the figures must get right.
-    expect(moves.some((move) => move.type === 'game' && move.rows.length > 1 && dayOf(move.rows[0]!.at) !== dayOf(move.rows[1]!.at) && move.status === 'completed')).toBe(true);
+    expect(
+      moves.some(
+        (move) =>
+          move.type === 'game' &&
+          move.rows.length > 1 &&
+          dayOf(move.rows[0]!.at) !== dayOf(move.rows[1]!.at) &&
+          move.status === 'completed',
+      ),
+    ).toBe(true);
     expect(moves.filter((move) => move.type === 'game' && move.status === 'cancelled').length).toBeGreaterThan(5);
     expect(new Set(moves.map((move) => move.currency)).size).toBe(2);
 

@@ -35,7 +35,12 @@ export class ConsoleClient {
     this.headers = headers;
   }
 
-  private async send(method: string, path: string, body?: URLSearchParams, extra: Record<string, string> = {}): Promise<ConsoleReply> {
+  private async send(
+    method: string,
+    path: string,
+    body?: URLSearchParams,
+    extra: Record<string, string> = {},
+  ): Promise<ConsoleReply> {
     const headers: Record<string, string> = { ...this.headers, ...extra };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     if (body) headers['content-type'] = 'application/x-www-form-urlencoded';
@@ -96,12 +101,19 @@ export async function passwordStep(client: ConsoleClient, email: string, passwor
  * A staff member through the whole first sign-in: the one-time password, their own password, the
  * TOTP enrolment. Answers a client with a live console session.
  */
-export async function staffMember(api: TestApi, role: 'admin' | 'support', headers: Record<string, string> = {}): Promise<StaffMember> {
+export async function staffMember(
+  api: TestApi,
+  role: 'admin' | 'support',
+  headers: Record<string, string> = {},
+): Promise<StaffMember> {
   const account = await newStaffAccount(api, role);
   const client = new ConsoleClient(api, headers);
   expect((await passwordStep(client, account.email, account.oneTimePassword)).location).toBe('/operator/password');
   await client.get('/operator/password');
-  const changed = await client.post('/operator/password', { new_password: STAFF_PASSWORD, confirm_password: STAFF_PASSWORD });
+  const changed = await client.post('/operator/password', {
+    new_password: STAFF_PASSWORD,
+    confirm_password: STAFF_PASSWORD,
+  });
   expect(changed.location, changed.text).toBe('/operator/two-factor/setup');
   const setup = await client.get('/operator/two-factor/setup');
   const secret = /data-totp-secret>([A-Z2-7]+)</.exec(setup.text)?.[1];

@@ -57,7 +57,9 @@ describe('withdrawal list: pages, filters, sort, totals', () => {
     expect(range(last.text)).toBe('Showing 101–123 of 123');
     expect(idsOn(last.text)).toEqual(ids.slice(100));
     expect(last.text).not.toContain('rel="next"');
-    expect(last.text).toContain('href="/operator/withdrawals?status=all&amp;from=2031-01-01&amp;to=2031-01-31&amp;page=2" rel="prev"');
+    expect(last.text).toContain(
+      'href="/operator/withdrawals?status=all&amp;from=2031-01-01&amp;to=2031-01-31&amp;page=2" rel="prev"',
+    );
     const beyond = await admin.client.get(`${base}&page=4`);
     expect(range(beyond.text)).toBe('No results (0 of 123)');
     expect(idsOn(beyond.text)).toEqual([]);
@@ -74,8 +76,12 @@ describe('withdrawal list: pages, filters, sort, totals', () => {
     const rejected = await admin.client.get(`${base.replace('status=all', 'status=rejected')}`);
     expect(idsOn(rejected.text)).toEqual(expectIds((n) => n % 3 !== 0 && n % 5 === 0));
     // Method and amount range (both ends included), pending only by default.
-    const crypto = await admin.client.get('/operator/withdrawals?method=crypto&min=7.01&max=70.01&from=2031-01-01&to=2031-01-31');
-    expect(idsOn(crypto.text)).toEqual(expectIds((n) => n % 7 === 0 && n >= 7 && n <= 70 && n % 3 !== 0 && n % 5 !== 0));
+    const crypto = await admin.client.get(
+      '/operator/withdrawals?method=crypto&min=7.01&max=70.01&from=2031-01-01&to=2031-01-31',
+    );
+    expect(idsOn(crypto.text)).toEqual(
+      expectIds((n) => n % 7 === 0 && n >= 7 && n <= 70 && n % 3 !== 0 && n % 5 !== 0),
+    );
     // 7, 14, 28, 49 and 56 are pending crypto rows in the range: 7.01 + 14.01 + 28.01 + 49.01 + 56.01.
     expect(crypto.text).toContain('<dd data-total-amount="EUR">€154.05</dd>');
     // Sort by amount, largest first.
@@ -84,7 +90,9 @@ describe('withdrawal list: pages, filters, sort, totals', () => {
     // Date range: one day only.
     const oneDay = await admin.client.get('/operator/withdrawals?status=all&from=2031-01-05&to=2031-01-05');
     expect(range(oneDay.text)).toBe('Showing 1–50 of 123');
-    expect(range((await admin.client.get('/operator/withdrawals?status=all&from=2031-01-06&to=2031-01-31')).text)).toBe('No results (0 of 0)');
+    expect(range((await admin.client.get('/operator/withdrawals?status=all&from=2031-01-06&to=2031-01-31')).text)).toBe(
+      'No results (0 of 0)',
+    );
     for (const bad of ['min=abc', 'max=1.234', 'page=0', 'page=two', 'from=2031-13-01', 'id=x']) {
       expect((await admin.client.get(`/operator/withdrawals?${bad}`)).status, bad).toBe(400);
     }
@@ -95,7 +103,9 @@ describe('withdrawal list: pages, filters, sort, totals', () => {
     const player = await pendingWithdrawal('12.00');
     const page = await support.client.get(`/operator/withdrawals?id=${player.withdrawalId}`);
     expect(idsOn(page.text)).toEqual([player.withdrawalId]);
-    expect(page.text).toContain('<p class="muted" data-role-note>Your role (support) can see the queue; approving, rejecting and paying refunds are for admins.</p>');
+    expect(page.text).toContain(
+      '<p class="muted" data-role-note>Your role (support) can see the queue; approving, rejecting and paying refunds are for admins.</p>',
+    );
     expect(page.text).toContain('<span class="muted">Only an admin decides withdrawals.</span>');
     expect(page.text).not.toContain('bulk-approve');
     expect(page.text).toContain('<td>Bank card');
@@ -106,45 +116,90 @@ describe('bulk approval', () => {
   it('approves the selected ones with one batch reference and one confirmation: each its own update, payout and audit row; a decided one is skipped', async () => {
     const admin = await staffMember(ctx.api, 'admin');
     const other = await staffMember(ctx.api, 'admin');
-    const players = [await pendingWithdrawal('10.00'), await pendingWithdrawal('20.00'), await pendingWithdrawal('30.00'), await pendingWithdrawal('40.00')];
+    const players = [
+      await pendingWithdrawal('10.00'),
+      await pendingWithdrawal('20.00'),
+      await pendingWithdrawal('30.00'),
+      await pendingWithdrawal('40.00'),
+    ];
     const ids = players.map((player) => player.withdrawalId);
     await other.client.get('/operator/withdrawals');
-    expect((await other.client.post(`/operator/withdrawals/${ids[3]}/reject`, { reason: 'Duplicate' })).status).toBe(303);
+    expect((await other.client.post(`/operator/withdrawals/${ids[3]}/reject`, { reason: 'Duplicate' })).status).toBe(
+      303,
+    );
     await admin.client.get('/operator/withdrawals');
     const post = (fields: [string, string][]) => {
       const body = new URLSearchParams(fields);
       body.set('csrf', admin.client.csrf);
       const cookie = [...admin.client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-      return ctx.api.app.request('/operator/withdrawals/bulk-approve', { method: 'POST', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: body.toString() });
+      return ctx.api.app.request('/operator/withdrawals/bulk-approve', {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        body: body.toString(),
+      });
     };
     const idFields = ids.map((id) => ['id', String(id)] as [string, string]);
     // Refused without the confirmation, the reference, or any selection: nothing changes.
     expect((await post([...idFields, ['batch_reference', 'BATCH-1']])).status).toBe(400);
     expect((await post([...idFields, ['confirm', 'yes']])).status).toBe(400);
-    expect((await post([['batch_reference', 'BATCH-1'], ['confirm', 'yes']])).status).toBe(400);
-    expect((await post([['id', '1; DROP'], ['batch_reference', 'BATCH-1'], ['confirm', 'yes']])).status).toBe(400);
-    expect((await ctx.api.db.query("SELECT id FROM transactions WHERE id = ANY($1::int[]) AND status = 'completed'", [ids])).length).toBe(0);
+    expect(
+      (
+        await post([
+          ['batch_reference', 'BATCH-1'],
+          ['confirm', 'yes'],
+        ])
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await post([
+          ['id', '1; DROP'],
+          ['batch_reference', 'BATCH-1'],
+          ['confirm', 'yes'],
+        ])
+      ).status,
+    ).toBe(400);
+    expect(
+      (await ctx.api.db.query("SELECT id FROM transactions WHERE id = ANY($1::int[]) AND status = 'completed'", [ids]))
+        .length,
+    ).toBe(0);
 
     const done = await post([...idFields, ['batch_reference', 'SEPA-BATCH-2026-03-02'], ['confirm', 'yes']]);
     expect(done.status).toBe(303);
     expect(done.headers.get('location')).toBe('/operator/withdrawals?bulk=3-1-0');
     const notice = await admin.client.get('/operator/withdrawals?bulk=3-1-0');
-    expect(notice.text).toContain('<p class="notice" role="status">3 withdrawals approved. 1 skipped: already decided.</p>');
-    const statuses = await ctx.api.db.query<{ id: number; status: string; decided_by: number }>('SELECT id, status, decided_by FROM transactions WHERE id = ANY($1::int[]) ORDER BY id', [ids]);
+    expect(notice.text).toContain(
+      '<p class="notice" role="status">3 withdrawals approved. 1 skipped: already decided.</p>',
+    );
+    const statuses = await ctx.api.db.query<{ id: number; status: string; decided_by: number }>(
+      'SELECT id, status, decided_by FROM transactions WHERE id = ANY($1::int[]) ORDER BY id',
+      [ids],
+    );
     expect(statuses).toEqual([
-      { id: ids[0], status: 'completed', decided_by: admin.id }, { id: ids[1], status: 'completed', decided_by: admin.id },
-      { id: ids[2], status: 'completed', decided_by: admin.id }, { id: ids[3], status: 'cancelled', decided_by: other.id },
+      { id: ids[0], status: 'completed', decided_by: admin.id },
+      { id: ids[1], status: 'completed', decided_by: admin.id },
+      { id: ids[2], status: 'completed', decided_by: admin.id },
+      { id: ids[3], status: 'cancelled', decided_by: other.id },
     ]);
     for (const [i, player] of players.slice(0, 3).entries()) {
       const amount = `${(i + 1) * 10}.00`;
-      expect(await auditOf(ctx.api, 'withdrawal', player.withdrawalId)).toEqual([{
-        staff_id: admin.id, action: 'withdrawal.approve', before: { status: 'pending', amount },
-        after: { status: 'completed', amount, payout_reference: 'SEPA-BATCH-2026-03-02', bulk: true, batch_size: 4 },
-      }]);
+      expect(await auditOf(ctx.api, 'withdrawal', player.withdrawalId)).toEqual([
+        {
+          staff_id: admin.id,
+          action: 'withdrawal.approve',
+          before: { status: 'pending', amount },
+          after: { status: 'completed', amount, payout_reference: 'SEPA-BATCH-2026-03-02', bulk: true, batch_size: 4 },
+        },
+      ]);
       expect(await balanceOf(ctx.api, player.id)).toBe(`${100 - (i + 1) * 10}.00`);
     }
-    const payouts = await ctx.api.db.query<{ transaction_id: number; payout_reference: string }>('SELECT transaction_id, payout_reference FROM withdrawal_payouts WHERE transaction_id = ANY($1::int[]) ORDER BY transaction_id', [ids]);
-    expect(payouts).toEqual(ids.slice(0, 3).map((id) => ({ transaction_id: id, payout_reference: 'SEPA-BATCH-2026-03-02' })));
+    const payouts = await ctx.api.db.query<{ transaction_id: number; payout_reference: string }>(
+      'SELECT transaction_id, payout_reference FROM withdrawal_payouts WHERE transaction_id = ANY($1::int[]) ORDER BY transaction_id',
+      [ids],
+    );
+    expect(payouts).toEqual(
+      ids.slice(0, 3).map((id) => ({ transaction_id: id, payout_reference: 'SEPA-BATCH-2026-03-02' })),
+    );
     expect(await balanceOf(ctx.api, players[3]!.id)).toBe('100.00');
   });
 
@@ -155,13 +210,21 @@ describe('bulk approval', () => {
       await first.client.get('/operator/withdrawals');
       await second.client.get('/operator/withdrawals');
       const [bulk, reject] = await Promise.all([
-        first.client.post('/operator/withdrawals/bulk-approve', { id: String(player.withdrawalId), batch_reference: 'B-RACE', confirm: 'yes' }),
+        first.client.post('/operator/withdrawals/bulk-approve', {
+          id: String(player.withdrawalId),
+          batch_reference: 'B-RACE',
+          confirm: 'yes',
+        }),
         second.client.post(`/operator/withdrawals/${player.withdrawalId}/reject`, { reason: 'Duplicate request' }),
       ]);
       expect(bulk.status).toBe(303);
-      const [row] = await ctx.api.db.query<{ status: string }>('SELECT status FROM transactions WHERE id = $1', [player.withdrawalId]);
+      const [row] = await ctx.api.db.query<{ status: string }>('SELECT status FROM transactions WHERE id = $1', [
+        player.withdrawalId,
+      ]);
       expect(reject.status).toBe(row!.status === 'cancelled' ? 303 : 409);
-      expect(bulk.location).toBe(row!.status === 'completed' ? '/operator/withdrawals?bulk=1-0-0' : '/operator/withdrawals?bulk=0-1-0');
+      expect(bulk.location).toBe(
+        row!.status === 'completed' ? '/operator/withdrawals?bulk=1-0-0' : '/operator/withdrawals?bulk=0-1-0',
+      );
       expect(await balanceOf(ctx.api, player.id)).toBe(row!.status === 'completed' ? '70.00' : '100.00');
       expect(await auditOf(ctx.api, 'withdrawal', player.withdrawalId)).toHaveLength(1);
     }
@@ -171,9 +234,15 @@ describe('bulk approval', () => {
     const support = await staffMember(ctx.api, 'support');
     const player = await pendingWithdrawal('11.00');
     await support.client.get('/operator/withdrawals');
-    const res = await support.client.post('/operator/withdrawals/bulk-approve', { id: String(player.withdrawalId), batch_reference: 'X', confirm: 'yes' });
+    const res = await support.client.post('/operator/withdrawals/bulk-approve', {
+      id: String(player.withdrawalId),
+      batch_reference: 'X',
+      confirm: 'yes',
+    });
     expect(res.status).toBe(403);
-    const [row] = await ctx.api.db.query<{ status: string }>('SELECT status FROM transactions WHERE id = $1', [player.withdrawalId]);
+    const [row] = await ctx.api.db.query<{ status: string }>('SELECT status FROM transactions WHERE id = $1', [
+      player.withdrawalId,
+    ]);
     expect(row!.status).toBe('pending');
   });
 });
@@ -181,16 +250,67 @@ describe('bulk approval', () => {
 describe('withdrawals CSV', () => {
   it('exports the filtered set with a neutralised =HYPERLINK username', async () => {
     const player = await ctx.api.player();
-    await ctx.api.db.query('UPDATE users SET username = $2 WHERE id = $1', [player.id, '=HYPERLINK("http://evil.example","win")']);
-    const ids = await rows(player.id, '2033-02-01T10:00:00Z', [{ amount: '5.50' }, { amount: '6.25', status: 'completed', method: 'bank_transfer' }]);
+    await ctx.api.db.query('UPDATE users SET username = $2 WHERE id = $1', [
+      player.id,
+      '=HYPERLINK("http://evil.example","win")',
+    ]);
+    const ids = await rows(player.id, '2033-02-01T10:00:00Z', [
+      { amount: '5.50' },
+      { amount: '6.25', status: 'completed', method: 'bank_transfer' },
+    ]);
     const admin = await staffMember(ctx.api, 'admin');
     await admin.client.get('/operator/withdrawals');
     const reply = await download(admin.client, '/operator/withdrawals.csv?status=all&from=2033-02-01&to=2033-02-01');
     expect(reply.response.headers.get('content-disposition')).toBe('attachment; filename="withdrawals.csv"');
     expect(parseCsv(reply.text)).toEqual([
-      ['id', 'kind', 'status', 'player_id', 'username', 'email', 'amount', 'currency', 'method', 'destination', 'requested_utc', 'decided_utc', 'decided_by', 'payout_reference'],
-      [String(ids[0]), 'withdrawal', 'pending', String(player.id), `'=HYPERLINK("http://evil.example","win")`, player.email, '5.50', 'EUR', 'Bank card', '•••• 4242', '2033-02-01T10:00:00.000Z', '', '', ''],
-      [String(ids[1]), 'withdrawal', 'completed', String(player.id), `'=HYPERLINK("http://evil.example","win")`, player.email, '6.25', 'EUR', 'Bank transfer', '•••• 4242', '2033-02-01T10:01:00.000Z', '', '', ''],
+      [
+        'id',
+        'kind',
+        'status',
+        'player_id',
+        'username',
+        'email',
+        'amount',
+        'currency',
+        'method',
+        'destination',
+        'requested_utc',
+        'decided_utc',
+        'decided_by',
+        'payout_reference',
+      ],
+      [
+        String(ids[0]),
+        'withdrawal',
+        'pending',
+        String(player.id),
+        `'=HYPERLINK("http://evil.example","win")`,
+        player.email,
+        '5.50',
+        'EUR',
+        'Bank card',
+        '•••• 4242',
+        '2033-02-01T10:00:00.000Z',
+        '',
+        '',
+        '',
+      ],
+      [
+        String(ids[1]),
+        'withdrawal',
+        'completed',
+        String(player.id),
+        `'=HYPERLINK("http://evil.example","win")`,
+        player.email,
+        '6.25',
+        'EUR',
+        'Bank transfer',
+        '•••• 4242',
+        '2033-02-01T10:01:00.000Z',
+        '',
+        '',
+        '',
+      ],
     ]);
   });
 });

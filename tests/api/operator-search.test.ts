@@ -11,11 +11,23 @@ let n = 0;
 /** A player registered and signed in from given addresses. */
 async function playerFrom(signup: string, signIn: string, extra: { first?: string; last?: string } = {}) {
   n += 1;
-  const credentials = { email: `search_${n}_${Date.now().toString(36)}@example.test`, username: `search_${n}_${Date.now().toString(36)}`, password: 'correct-horse-battery' };
+  const credentials = {
+    email: `search_${n}_${Date.now().toString(36)}@example.test`,
+    username: `search_${n}_${Date.now().toString(36)}`,
+    password: 'correct-horse-battery',
+  };
   const { id } = await ctx.api.registerActive(credentials, { 'x-forwarded-for': signup });
-  const login = await ctx.api.request('POST', '/auth/token/login/', { body: { email: credentials.email, password: credentials.password }, headers: { 'x-forwarded-for': signIn } });
+  const login = await ctx.api.request('POST', '/auth/token/login/', {
+    body: { email: credentials.email, password: credentials.password },
+    headers: { 'x-forwarded-for': signIn },
+  });
   expect(login.status).toBe(200);
-  if (extra.first || extra.last) await ctx.api.db.query('UPDATE users SET first_name = $2, last_name = $3 WHERE id = $1', [id, extra.first ?? '', extra.last ?? '']);
+  if (extra.first || extra.last)
+    await ctx.api.db.query('UPDATE users SET first_name = $2, last_name = $3 WHERE id = $1', [
+      id,
+      extra.first ?? '',
+      extra.last ?? '',
+    ]);
   return { id, ...credentials, token: login.body.auth_token as string };
 }
 
@@ -25,7 +37,10 @@ describe('player search', () => {
   it('finds by name, sign-up and sign-in address, card last 4 and IBAN fragment, says what matched, and pages', async () => {
     const a = await playerFrom('198.51.100.7', '203.0.113.20', { first: 'Ingrid', last: 'Vasquez-Lund' });
     const b = await playerFrom('198.51.99.8', '198.51.100.7'); // signed in from a's network
-    await ctx.api.db.query("INSERT INTO transactions (user_id, type, amount, status, method, destination, template, created_at) VALUES ($1, 'withdrawal', -5, 'completed', 'card', '•••• 4929', 'withdrawal', $2), ($3, 'withdrawal', -6, 'completed', 'bank_transfer', 'DE89 •••• 3000', 'withdrawal', $2)", [a.id, clock().toISOString(), b.id]);
+    await ctx.api.db.query(
+      "INSERT INTO transactions (user_id, type, amount, status, method, destination, template, created_at) VALUES ($1, 'withdrawal', -5, 'completed', 'card', '•••• 4929', 'withdrawal', $2), ($3, 'withdrawal', -6, 'completed', 'bank_transfer', 'DE89 •••• 3000', 'withdrawal', $2)",
+      [a.id, clock().toISOString(), b.id],
+    );
     const admin = await staffMember(ctx.api, 'admin');
     const search = (q: string, extra = '') => admin.client.get(`/operator/players?q=${encodeURIComponent(q)}${extra}`);
 
@@ -36,8 +51,12 @@ describe('player search', () => {
     const byAddress = await search('198.51.100.7');
     expect(ids(byAddress.text).sort()).toEqual([a.id, b.id].sort());
     expect(byAddress.text).toContain(`<tr data-player="${a.id}">`);
-    expect(new RegExp(`<tr data-player="${a.id}">[\\s\\S]*?<td data-matched>sign-up address</td>`).test(byAddress.text)).toBe(true);
-    expect(new RegExp(`<tr data-player="${b.id}">[\\s\\S]*?<td data-matched>sign-in address</td>`).test(byAddress.text)).toBe(true);
+    expect(
+      new RegExp(`<tr data-player="${a.id}">[\\s\\S]*?<td data-matched>sign-up address</td>`).test(byAddress.text),
+    ).toBe(true);
+    expect(
+      new RegExp(`<tr data-player="${b.id}">[\\s\\S]*?<td data-matched>sign-in address</td>`).test(byAddress.text),
+    ).toBe(true);
     expect(ids((await search('203.0.113.20')).text)).toEqual([a.id]);
     const byCard = await search('4929');
     expect(ids(byCard.text)).toEqual([a.id]);
@@ -69,11 +88,21 @@ describe('player search', () => {
     const b = await playerFrom('192.0.3.51', '192.0.2.77'); // signed in from a's network
     const c = await playerFrom('192.0.4.52', '192.0.4.53');
     const d = await playerFrom('192.0.5.54', '192.0.5.55');
-    await ctx.api.db.query("INSERT INTO transactions (user_id, type, amount, status, method, destination, template, created_at) VALUES ($1, 'withdrawal', -5, 'completed', 'card', '•••• 1881', 'withdrawal', $3), ($2, 'withdrawal', -6, 'pending', 'card', '•••• 1881', 'withdrawal', $3)", [a.id, c.id, clock().toISOString()]);
+    await ctx.api.db.query(
+      "INSERT INTO transactions (user_id, type, amount, status, method, destination, template, created_at) VALUES ($1, 'withdrawal', -5, 'completed', 'card', '•••• 1881', 'withdrawal', $3), ($2, 'withdrawal', -6, 'pending', 'card', '•••• 1881', 'withdrawal', $3)",
+      [a.id, c.id, clock().toISOString()],
+    );
     const support = await staffMember(ctx.api, 'support');
     const page = await support.client.get(`/operator/players/${a.id}`);
-    const rows = [...page.text.matchAll(/<tr data-duplicate="(\d+)">[\s\S]*?<td>([^<]*)<\/td><td>([^<]*)<\/td><\/tr>/g)].map((m) => [Number(m[1]), m[2], m[3]]);
-    expect(rows.sort()).toEqual([[b.id, 'network (sign-up or sign-in address, masked)', '192.0.2.x'], [c.id, 'payout destination', '•••• 1881']].sort());
+    const rows = [
+      ...page.text.matchAll(/<tr data-duplicate="(\d+)">[\s\S]*?<td>([^<]*)<\/td><td>([^<]*)<\/td><\/tr>/g),
+    ].map((m) => [Number(m[1]), m[2], m[3]]);
+    expect(rows.sort()).toEqual(
+      [
+        [b.id, 'network (sign-up or sign-in address, masked)', '192.0.2.x'],
+        [c.id, 'payout destination', '•••• 1881'],
+      ].sort(),
+    );
     const alone = await support.client.get(`/operator/players/${d.id}`);
     expect(alone.text).toContain('No other account shares an address or a payout destination with this one.');
   });

@@ -16,7 +16,13 @@ const servers: ChildProcess[] = [];
 function runCli(args: string[], dataDir: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['scripts/operator.mjs', ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', RSA_PRIVATE_KEY_FILE: '', API_URL: 'http://wrong.example.test:1' },
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        RSA_PRIVATE_KEY_FILE: '',
+        API_URL: 'http://wrong.example.test:1',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -28,10 +34,15 @@ function runCli(args: string[], dataDir: string): Promise<{ code: number | null;
 
 async function signIn(base: string, email: string, password: string) {
   const form = await fetch(`${base}/operator/sign-in`);
-  const cookie = form.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  const cookie = form.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
   const csrf = /name="csrf" value="([^"]+)"/.exec(await form.text())![1]!;
   const res = await fetch(`${base}/operator/sign-in`, {
-    method: 'POST', redirect: 'manual', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    method: 'POST',
+    redirect: 'manual',
+    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ csrf, email, password }).toString(),
   });
   return { status: res.status, location: res.headers.get('location') };
@@ -48,7 +59,14 @@ describe('staff commands beside a running server (PGlite)', { timeout: 180_000 }
   it('add-staff prints the address the server listens on; disable, enable, set-role and reset go through the server', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'amber-staff-cli-'));
     dirs.push(dataDir);
-    const server = await startServer({ PORT: '0', DATA_DIR: dataDir, RSA_PRIVATE_KEY_FILE: '', DEMO: '0', DATABASE_URL: '', API_URL: 'http://wrong.example.test:1' });
+    const server = await startServer({
+      PORT: '0',
+      DATA_DIR: dataDir,
+      RSA_PRIVATE_KEY_FILE: '',
+      DEMO: '0',
+      DATABASE_URL: '',
+      API_URL: 'http://wrong.example.test:1',
+    });
     servers.push(server.proc);
 
     const added = await runCli(['add-staff', 'second@example.test', '--role', 'admin'], dataDir);
@@ -60,18 +78,28 @@ describe('staff commands beside a running server (PGlite)', { timeout: 180_000 }
 
     const disabled = await runCli(['disable', 'second@example.test'], dataDir);
     expect(disabled.code, disabled.output).toBe(0);
-    expect(disabled.output).toContain(`second@example.test is disabled. (through the running server at ${server.base})`);
+    expect(disabled.output).toContain(
+      `second@example.test is disabled. (through the running server at ${server.base})`,
+    );
     expect((await signIn(server.base, 'second@example.test', passwordIn(added.output)!)).status).toBe(400);
     expect((await runCli(['enable', 'second@example.test'], dataDir)).code).toBe(0);
-    expect(await signIn(server.base, 'second@example.test', passwordIn(added.output)!)).toEqual({ status: 303, location: '/operator/password' });
+    expect(await signIn(server.base, 'second@example.test', passwordIn(added.output)!)).toEqual({
+      status: 303,
+      location: '/operator/password',
+    });
 
-    expect((await runCli(['set-role', 'second@example.test', 'support'], dataDir)).output).toContain('second@example.test is now support.');
+    expect((await runCli(['set-role', 'second@example.test', 'support'], dataDir)).output).toContain(
+      'second@example.test is now support.',
+    );
     // first@ is now the only admin: the server refuses to disable or demote it.
     const last = await runCli(['disable', 'first@example.test'], dataDir);
     expect(last.code).toBe(1);
     expect(last.output).toContain('The running server refused: This is the last active admin');
     expect((await runCli(['set-role', 'first@example.test', 'support'], dataDir)).code).toBe(1);
-    expect(await signIn(server.base, 'first@example.test', password)).toEqual({ status: 303, location: '/operator/password' });
+    expect(await signIn(server.base, 'first@example.test', password)).toEqual({
+      status: 303,
+      location: '/operator/password',
+    });
 
     const reset = await runCli(['reset', 'first@example.test'], dataDir);
     expect(reset.code, reset.output).toBe(0);
@@ -79,8 +107,13 @@ describe('staff commands beside a running server (PGlite)', { timeout: 180_000 }
     expect(fresh).toMatch(/^[A-Za-z0-9]{20}$/);
     expect(fresh).not.toBe(password);
     expect((await signIn(server.base, 'first@example.test', password)).status).toBe(400);
-    expect(await signIn(server.base, 'first@example.test', fresh)).toEqual({ status: 303, location: '/operator/password' });
-    expect((await runCli(['disable', 'nobody@example.test'], dataDir)).output).toContain('The running server refused: No such staff account.');
+    expect(await signIn(server.base, 'first@example.test', fresh)).toEqual({
+      status: 303,
+      location: '/operator/password',
+    });
+    expect((await runCli(['disable', 'nobody@example.test'], dataDir)).output).toContain(
+      'The running server refused: No such staff account.',
+    );
     expect(server.output()).not.toContain(fresh);
   });
 });

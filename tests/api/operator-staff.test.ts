@@ -9,15 +9,28 @@ const clock = manualClock(new Date('2026-06-01T09:00:00Z'));
 const ctx = useTestApi({}, { clock });
 
 const stateOf = async (id: number) =>
-  (await ctx.api.db.query<{ role: string; disabled: boolean; must_change_password: boolean; sessions: number; two_factor: number }>(
-    `SELECT role, disabled_at IS NOT NULL AS disabled, must_change_password,
+  (
+    await ctx.api.db.query<{
+      role: string;
+      disabled: boolean;
+      must_change_password: boolean;
+      sessions: number;
+      two_factor: number;
+    }>(
+      `SELECT role, disabled_at IS NOT NULL AS disabled, must_change_password,
             (SELECT count(*) FROM staff_sessions WHERE staff_id = s.id)::int AS sessions,
             (SELECT count(*) FROM staff_two_factor WHERE staff_id = s.id)::int AS two_factor
-     FROM staff s WHERE id = $1`, [id]))[0]!;
+     FROM staff s WHERE id = $1`,
+      [id],
+    )
+  )[0]!;
 
 /** Every other active admin disabled straight in the schema, so `keep` is the last one (the file shares one schema). */
 const onlyAdmin = (keep: number[]) =>
-  ctx.api.db.query("UPDATE staff SET disabled_at = $2 WHERE role = 'admin' AND disabled_at IS NULL AND NOT (id = ANY($1::int[]))", [keep, clock().toISOString()]);
+  ctx.api.db.query(
+    "UPDATE staff SET disabled_at = $2 WHERE role = 'admin' AND disabled_at IS NULL AND NOT (id = ANY($1::int[]))",
+    [keep, clock().toISOString()],
+  );
 
 describe('staff management in the console', () => {
   it('lists staff with their last sign-in; support may not open it (403)', async () => {
@@ -37,19 +50,32 @@ describe('staff management in the console', () => {
     const admin = await staffMember(ctx.api, 'admin');
     const support = await staffMember(ctx.api, 'support');
     await admin.client.get('/operator/staff');
-    expect((await admin.client.post(`/operator/staff/${support.id}/disable`)).location).toBe('/operator/staff?done=disabled');
+    expect((await admin.client.post(`/operator/staff/${support.id}/disable`)).location).toBe(
+      '/operator/staff?done=disabled',
+    );
     expect(await stateOf(support.id)).toMatchObject({ disabled: true, sessions: 0 });
     expect((await support.client.get('/operator/withdrawals')).location).toBe('/operator/sign-in');
     const again = new ConsoleClient(ctx.api);
     const refused = await passwordStep(again, support.email, support.password);
     expect(refused.status).toBe(400);
     expect(refused.text).toContain('Wrong email or password');
-    const [failed] = await ctx.api.db.query<{ after: { reason: string } }>("SELECT after FROM staff_audit WHERE action = 'staff.sign_in_failed' AND staff_id = $1", [support.id]);
+    const [failed] = await ctx.api.db.query<{ after: { reason: string } }>(
+      "SELECT after FROM staff_audit WHERE action = 'staff.sign_in_failed' AND staff_id = $1",
+      [support.id],
+    );
     expect(failed!.after.reason).toBe('disabled');
     await admin.client.get('/operator/staff');
-    expect((await admin.client.post(`/operator/staff/${support.id}/enable`)).location).toBe('/operator/staff?done=enabled');
-    expect((await passwordStep(new ConsoleClient(ctx.api), support.email, support.password)).location).toBe('/operator/two-factor');
-    expect((await auditOf(ctx.api, 'staff', support.id)).filter((a) => a.action.startsWith('staff.') && /able$/.test(a.action))).toEqual([
+    expect((await admin.client.post(`/operator/staff/${support.id}/enable`)).location).toBe(
+      '/operator/staff?done=enabled',
+    );
+    expect((await passwordStep(new ConsoleClient(ctx.api), support.email, support.password)).location).toBe(
+      '/operator/two-factor',
+    );
+    expect(
+      (await auditOf(ctx.api, 'staff', support.id)).filter(
+        (a) => a.action.startsWith('staff.') && /able$/.test(a.action),
+      ),
+    ).toEqual([
       { staff_id: admin.id, action: 'staff.disable', before: { disabled: false }, after: { disabled: true } },
       { staff_id: admin.id, action: 'staff.enable', before: { disabled: true }, after: { disabled: false } },
     ]);
@@ -71,19 +97,30 @@ describe('staff management in the console', () => {
     expect((await passwordStep(client, support.email, oneTime!)).location).toBe('/operator/password');
     await client.get('/operator/password');
     const newPassword = 'amber-harbour-lantern-77';
-    expect((await client.post('/operator/password', { new_password: newPassword, confirm_password: newPassword })).location).toBe('/operator/two-factor');
+    expect(
+      (await client.post('/operator/password', { new_password: newPassword, confirm_password: newPassword })).location,
+    ).toBe('/operator/two-factor');
     await client.get('/operator/two-factor');
     clock.advance(30); // a code is taken once: the next step's
-    expect((await client.post('/operator/two-factor', { code: totpCode(ctx.api, support.secret) })).location).toBe('/operator');
+    expect((await client.post('/operator/two-factor', { code: totpCode(ctx.api, support.secret) })).location).toBe(
+      '/operator',
+    );
 
     await admin.client.get('/operator/staff');
     const twoFactor = await admin.client.post(`/operator/staff/${support.id}/reset-two-factor`, { confirm: 'yes' });
     expect(twoFactor.text).toContain(`Two-factor removed for ${support.email}`);
     expect(await stateOf(support.id)).toMatchObject({ two_factor: 0, sessions: 0 });
     clock.advance(60);
-    expect((await passwordStep(new ConsoleClient(ctx.api), support.email, newPassword)).location).toBe('/operator/two-factor/setup');
-    expect((await auditOf(ctx.api, 'staff', support.id)).filter((a) => a.action.startsWith('staff.reset')).map((a) => [a.staff_id, a.action])).toEqual([
-      [admin.id, 'staff.reset_password'], [admin.id, 'staff.reset_two_factor'],
+    expect((await passwordStep(new ConsoleClient(ctx.api), support.email, newPassword)).location).toBe(
+      '/operator/two-factor/setup',
+    );
+    expect(
+      (await auditOf(ctx.api, 'staff', support.id))
+        .filter((a) => a.action.startsWith('staff.reset'))
+        .map((a) => [a.staff_id, a.action]),
+    ).toEqual([
+      [admin.id, 'staff.reset_password'],
+      [admin.id, 'staff.reset_two_factor'],
     ]);
   });
 
@@ -94,8 +131,12 @@ describe('staff management in the console', () => {
     await onlyAdmin([first.id, second.id]);
     await first.client.get('/operator/staff');
     expect((await first.client.post(`/operator/staff/${support.id}/role`, { role: 'root' })).status).toBe(400);
-    expect((await first.client.post(`/operator/staff/${support.id}/role`, { role: 'admin' })).location).toBe('/operator/staff?done=role');
-    expect((await first.client.post(`/operator/staff/${support.id}/role`, { role: 'support' })).location).toBe('/operator/staff?done=role');
+    expect((await first.client.post(`/operator/staff/${support.id}/role`, { role: 'admin' })).location).toBe(
+      '/operator/staff?done=role',
+    );
+    expect((await first.client.post(`/operator/staff/${support.id}/role`, { role: 'support' })).location).toBe(
+      '/operator/staff?done=role',
+    );
     expect((await stateOf(support.id)).role).toBe('support');
 
     // Two admins, each disabling the other at the same moment: exactly one succeeds.
@@ -109,7 +150,9 @@ describe('staff management in the console', () => {
     expect([a.status, b.status].sort()[0]).toBe(303);
     expect([409, 403]).toContain([a.status, b.status].sort()[1]);
     const survivor = a.status === 303 ? first : second;
-    const [active] = await ctx.api.db.query<{ n: number }>("SELECT count(*)::int AS n FROM staff WHERE role = 'admin' AND disabled_at IS NULL");
+    const [active] = await ctx.api.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM staff WHERE role = 'admin' AND disabled_at IS NULL",
+    );
     expect(active!.n).toBe(1);
     await survivor.client.get('/operator/staff');
     const self = await survivor.client.post(`/operator/staff/${survivor.id}/disable`);
@@ -127,12 +170,21 @@ describe('npm run operator -- disable|enable|set-role|reset (this database, no s
     const support = await staffMember(ctx.api, 'support');
     await onlyAdmin([admin.id]);
     // The command opens the same database the tests use (PostgreSQL: the test's schema; PGlite: the open instance).
-    const [{ schema }] = (await ctx.api.db.query<{ schema: string }>('SELECT current_schema() AS schema')) as [{ schema: string }];
-    const env = process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: schema } : { DATA_DIR: '/nonexistent-never-opened' };
+    const [{ schema }] = (await ctx.api.db.query<{ schema: string }>('SELECT current_schema() AS schema')) as [
+      { schema: string },
+    ];
+    const env = process.env.DATABASE_URL
+      ? { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: schema }
+      : { DATA_DIR: '/nonexistent-never-opened' };
     const open = process.env.DATABASE_URL ? openDatabase : async () => ({ ...ctx.api.db, close: async () => {} });
     const run = async (...args: string[]) => {
       const lines: string[] = [];
-      const code = await runOperatorCommand(args, { env, log: (line) => lines.push(line), openDatabase: open as never, clock });
+      const code = await runOperatorCommand(args, {
+        env,
+        log: (line) => lines.push(line),
+        openDatabase: open as never,
+        clock,
+      });
       return { code, output: lines.join('\n') };
     };
     expect(await run('disable', support.email)).toMatchObject({ code: 0 });
@@ -150,8 +202,17 @@ describe('npm run operator -- disable|enable|set-role|reset (this database, no s
     expect((await run('set-role', admin.email, 'support')).code).toBe(1);
     expect((await run('disable', 'nobody@staff.example.test')).output).toBe('No such staff account.');
     expect((await run('set-role', support.email, 'root')).code).toBe(2);
-    expect((await auditOf(ctx.api, 'staff', support.id)).filter((a) => a.staff_id === null && a.action !== 'staff.create').map((a) => a.action)).toEqual([
-      'staff.disable', 'staff.enable', 'staff.set_role', 'staff.set_role', 'staff.reset_password', 'staff.reset_two_factor',
+    expect(
+      (await auditOf(ctx.api, 'staff', support.id))
+        .filter((a) => a.staff_id === null && a.action !== 'staff.create')
+        .map((a) => a.action),
+    ).toEqual([
+      'staff.disable',
+      'staff.enable',
+      'staff.set_role',
+      'staff.set_role',
+      'staff.reset_password',
+      'staff.reset_two_factor',
     ]);
   });
 });

@@ -11,21 +11,29 @@ const CARD = { method: 'card', destination: '4242 4242 4242 4242' };
 /** A funded player who asked for a withdrawal; `language` is the one they last signed in with. */
 async function pendingWithdrawal(amount = '40.00', language = 'en') {
   const player = await ctx.api.player({ balance: '100.00', verified: true });
-  const login = await ctx.api.request('POST', '/auth/token/login/', { body: { email: player.email, password: player.password }, headers: { 'accept-language': language } });
+  const login = await ctx.api.request('POST', '/auth/token/login/', {
+    body: { email: player.email, password: player.password },
+    headers: { 'accept-language': language },
+  });
   const token = login.body.auth_token as string;
   const res = await ctx.api.request('POST', '/api/user/withdrawal', { token, body: { amount, ...CARD } });
   expect(res.status).toBe(201);
   return { ...player, token, withdrawalId: res.body.id as number };
 }
 
-const statusOf = async (id: number) => (await ctx.api.db.query<{ status: string }>('SELECT status FROM transactions WHERE id = $1', [id]))[0]!.status;
+const statusOf = async (id: number) =>
+  (await ctx.api.db.query<{ status: string }>('SELECT status FROM transactions WHERE id = $1', [id]))[0]!.status;
 const own = async (token: string, language: string) =>
-  (await ctx.api.request('GET', '/api/user/notification?mode=own', { token, headers: { 'accept-language': language } })).body as { title: string; body: string }[];
+  (await ctx.api.request('GET', '/api/user/notification?mode=own', { token, headers: { 'accept-language': language } }))
+    .body as { title: string; body: string }[];
 
 describe('withdrawals queue', () => {
   it('lists each pending withdrawal with player, amount, method, destination, verification, safer gambling and account age', async () => {
     const player = await pendingWithdrawal('40.00');
-    const limit = await ctx.api.request('PATCH', '/api/user/responsible-gaming', { token: player.token, body: { deposit_limits: { day: '50.00' } } });
+    const limit = await ctx.api.request('PATCH', '/api/user/responsible-gaming', {
+      token: player.token,
+      body: { deposit_limits: { day: '50.00' } },
+    });
     expect(limit.status).toBe(200);
     clock.advance(3 * 86_400);
     const admin = await staffMember(ctx.api, 'admin');
@@ -47,7 +55,15 @@ describe('withdrawals queue', () => {
       '<td>3 days</td>',
       '<td>2026-03-02 10:00 UTC</td>',
     ]);
-    for (const header of ['Player', 'Amount', 'Method', 'Destination', 'Verification', 'Safer gambling', 'Account age']) {
+    for (const header of [
+      'Player',
+      'Amount',
+      'Method',
+      'Destination',
+      'Verification',
+      'Safer gambling',
+      'Account age',
+    ]) {
       expect(page.text).toContain(`<th scope="col">${header}</th>`);
     }
   });
@@ -66,7 +82,8 @@ describe('withdrawals queue', () => {
     const admin = await staffMember(ctx.api, 'admin');
     const player = await pendingWithdrawal('40.00', 'en');
     await admin.client.get('/operator/withdrawals');
-    const missingReference = '<p class="error" role="alert">“Payout reference (bank reference or transaction hash)” is required.</p>';
+    const missingReference =
+      '<p class="error" role="alert">“Payout reference (bank reference or transaction hash)” is required.</p>';
     const missingConfirmation = '<p class="error" role="alert">Tick “I have sent this payment” to confirm.</p>';
     for (const [fields, message] of [
       [{}, missingReference],
@@ -83,12 +100,16 @@ describe('withdrawals queue', () => {
     expect(await statusOf(player.withdrawalId)).toBe('pending');
     expect(await balanceOf(ctx.api, player.id)).toBe('60.00');
     expect(await auditOf(ctx.api, 'withdrawal', player.withdrawalId)).toEqual([]);
-    expect(await ctx.api.db.query('SELECT 1 FROM withdrawal_payouts WHERE transaction_id = $1', [player.withdrawalId])).toEqual([]);
+    expect(
+      await ctx.api.db.query('SELECT 1 FROM withdrawal_payouts WHERE transaction_id = $1', [player.withdrawalId]),
+    ).toEqual([]);
     // Still in the queue with its decision forms.
-    expect((await admin.client.get('/operator/withdrawals')).text).toContain(`action="/operator/withdrawals/${player.withdrawalId}/approve"`);
+    expect((await admin.client.get('/operator/withdrawals')).text).toContain(
+      `action="/operator/withdrawals/${player.withdrawalId}/approve"`,
+    );
   });
 
-  it('approve: completed, a notification and an email in the player\'s language, and an audit row', async () => {
+  it("approve: completed, a notification and an email in the player's language, and an audit row", async () => {
     const admin = await staffMember(ctx.api, 'admin');
     const player = await pendingWithdrawal('40.00', 'de');
     await admin.client.get('/operator/withdrawals');
@@ -100,13 +121,23 @@ describe('withdrawals queue', () => {
     const history = await ctx.api.request('GET', '/api/user/history?type=withdrawal', { token: player.token });
     expect(history.body.results[0]).toMatchObject({ id: player.withdrawalId, status: 'completed', amount: '-40.00' });
     const [latest] = await own(player.token, 'de');
-    expect(latest).toMatchObject({ title: 'Auszahlung abgeschlossen', body: 'Ihre Auszahlung von 40,00\u00a0€ wurde genehmigt und überwiesen.' });
+    expect(latest).toMatchObject({
+      title: 'Auszahlung abgeschlossen',
+      body: 'Ihre Auszahlung von 40,00\u00a0€ wurde genehmigt und überwiesen.',
+    });
     // Beside the activation mail of sign-up: the one about this withdrawal.
-    const mail = (await mailTo(ctx.api, player.email)).find((each) => each.subject === 'Ihre AmberPlay-Auszahlung ist unterwegs');
+    const mail = (await mailTo(ctx.api, player.email)).find(
+      (each) => each.subject === 'Ihre AmberPlay-Auszahlung ist unterwegs',
+    );
     expect(mail, 'the withdrawal mail').toBeDefined();
     expect(mail!.text).toContain('Ihre Auszahlung von 40,00\u00a0€ wurde genehmigt und überwiesen.');
     expect(await auditOf(ctx.api, 'withdrawal', player.withdrawalId)).toEqual([
-      { staff_id: admin.id, action: 'withdrawal.approve', before: { status: 'pending', amount: '40.00' }, after: { status: 'completed', amount: '40.00', payout_reference: 'PAY-001' } },
+      {
+        staff_id: admin.id,
+        action: 'withdrawal.approve',
+        before: { status: 'pending', amount: '40.00' },
+        after: { status: 'completed', amount: '40.00', payout_reference: 'PAY-001' },
+      },
     ]);
   });
 
@@ -114,30 +145,49 @@ describe('withdrawals queue', () => {
     const admin = await staffMember(ctx.api, 'admin');
     const player = await pendingWithdrawal('25.50', 'fr');
     expect(await balanceOf(ctx.api, player.id)).toBe('74.50');
-    const ledgerBefore = await ctx.api.db.query<{ amount: string }>('SELECT amount::text FROM ledger WHERE transaction_id = $1 ORDER BY id', [player.withdrawalId]);
+    const ledgerBefore = await ctx.api.db.query<{ amount: string }>(
+      'SELECT amount::text FROM ledger WHERE transaction_id = $1 ORDER BY id',
+      [player.withdrawalId],
+    );
     expect(ledgerBefore).toEqual([{ amount: '-25.50' }]);
     await admin.client.get('/operator/withdrawals');
-    const res = await admin.client.post(`/operator/withdrawals/${player.withdrawalId}/reject`, { reason: 'Card holder name does not match' });
+    const res = await admin.client.post(`/operator/withdrawals/${player.withdrawalId}/reject`, {
+      reason: 'Card holder name does not match',
+    });
     expect(res.status).toBe(303);
     expect(await balanceOf(ctx.api, player.id)).toBe('100.00');
     // Exactly one new ledger row, the reserved amount back, against the withdrawal's history item.
-    const ledger = await ctx.api.db.query<{ amount: string; account: string }>('SELECT amount::text, account FROM ledger WHERE transaction_id = $1 ORDER BY id', [player.withdrawalId]);
-    expect(ledger).toEqual([{ amount: '-25.50', account: 'cash' }, { amount: '25.50', account: 'cash' }]);
-    const [item] = await ctx.api.db.query<{ status: string; amount: string; params: any }>('SELECT status, amount::text, params FROM transactions WHERE id = $1', [player.withdrawalId]);
+    const ledger = await ctx.api.db.query<{ amount: string; account: string }>(
+      'SELECT amount::text, account FROM ledger WHERE transaction_id = $1 ORDER BY id',
+      [player.withdrawalId],
+    );
+    expect(ledger).toEqual([
+      { amount: '-25.50', account: 'cash' },
+      { amount: '25.50', account: 'cash' },
+    ]);
+    const [item] = await ctx.api.db.query<{ status: string; amount: string; params: any }>(
+      'SELECT status, amount::text, params FROM transactions WHERE id = $1',
+      [player.withdrawalId],
+    );
     expect(item).toMatchObject({ status: 'cancelled', amount: '-25.50' });
     expect(item!.params.reason).toBe('Card holder name does not match');
     const history = await ctx.api.request('GET', '/api/user/history?type=withdrawal', { token: player.token });
-    expect(history.body.results[0].description).toBe('Withdrawal by Bank card to •••• 4242, rejected: Card holder name does not match');
+    expect(history.body.results[0].description).toBe(
+      'Withdrawal by Bank card to •••• 4242, rejected: Card holder name does not match',
+    );
     const [latest] = await own(player.token, 'fr');
     expect(latest!.title).toBe('Retrait refusé');
     expect(latest!.body).toContain('Motif : Card holder name does not match');
     // Beside the activation mail of sign-up: the one about this withdrawal.
-    const mail = (await mailTo(ctx.api, player.email)).find((each) => each.subject === 'Votre retrait AmberPlay a été refusé');
+    const mail = (await mailTo(ctx.api, player.email)).find(
+      (each) => each.subject === 'Votre retrait AmberPlay a été refusé',
+    );
     expect(mail, 'the withdrawal mail').toBeDefined();
     expect(mail!.text).toContain('Motif : Card holder name does not match');
     const [row] = await auditOf(ctx.api, 'withdrawal', player.withdrawalId);
     expect(row).toEqual({
-      staff_id: admin.id, action: 'withdrawal.reject',
+      staff_id: admin.id,
+      action: 'withdrawal.reject',
       before: { status: 'pending', amount: '25.50', balance: '74.50' },
       after: { status: 'cancelled', amount: '25.50', balance: '100.00', reason: 'Card holder name does not match' },
     });
@@ -150,7 +200,9 @@ describe('withdrawals queue', () => {
     const empty = await admin.client.post(`/operator/withdrawals/${player.withdrawalId}/reject`, { reason: '   ' });
     expect(empty.status).toBe(400);
     expect(empty.text).toContain('“Reason for the player” is required.');
-    const bidi = await admin.client.post(`/operator/withdrawals/${player.withdrawalId}/reject`, { reason: 'fraud \u202Eevil' });
+    const bidi = await admin.client.post(`/operator/withdrawals/${player.withdrawalId}/reject`, {
+      reason: 'fraud \u202Eevil',
+    });
     expect(bidi.status).toBe(400);
     expect(bidi.text).toContain('contains control or direction-changing characters');
     expect(await statusOf(player.withdrawalId)).toBe('pending');
@@ -182,8 +234,12 @@ describe('withdrawals queue', () => {
     const admin = await staffMember(ctx.api, 'admin');
     const player = await pendingWithdrawal('30.00');
     await admin.client.get('/operator/withdrawals');
-    expect((await admin.client.post(`/operator/withdrawals/${player.withdrawalId}/reject`, { reason: 'No' })).status).toBe(303);
-    expect((await admin.client.post(`/operator/withdrawals/${player.withdrawalId}/reject`, { reason: 'No' })).status).toBe(409);
+    expect(
+      (await admin.client.post(`/operator/withdrawals/${player.withdrawalId}/reject`, { reason: 'No' })).status,
+    ).toBe(303);
+    expect(
+      (await admin.client.post(`/operator/withdrawals/${player.withdrawalId}/reject`, { reason: 'No' })).status,
+    ).toBe(409);
     expect((await admin.client.post(`/operator/withdrawals/${player.withdrawalId}/approve`, PAID)).status).toBe(409);
     expect(await balanceOf(ctx.api, player.id)).toBe('100.00');
   });
@@ -195,7 +251,10 @@ describe('withdrawals queue', () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain(player.username);
     expect(page.text).not.toContain(`/operator/withdrawals/${player.withdrawalId}/approve`);
-    for (const [path, fields] of [[`/operator/withdrawals/${player.withdrawalId}/approve`, PAID], [`/operator/withdrawals/${player.withdrawalId}/reject`, { reason: 'x' }]] as const) {
+    for (const [path, fields] of [
+      [`/operator/withdrawals/${player.withdrawalId}/approve`, PAID],
+      [`/operator/withdrawals/${player.withdrawalId}/reject`, { reason: 'x' }],
+    ] as const) {
       const res = await support.client.post(path, fields);
       expect(res.status).toBe(403);
       expect(res.text).toContain('Your role (support) may look and write notes only');
@@ -209,7 +268,11 @@ describe('withdrawals queue', () => {
     const client = new ConsoleClient(ctx.api, { authorization: `Token ${player.token}` });
     expect((await client.get('/operator/withdrawals')).status).toBe(403);
     for (const decision of ['approve', 'reject']) {
-      const res = await client.post(`/operator/withdrawals/${player.withdrawalId}/${decision}`, { reason: 'x' }, { csrf: 'x' });
+      const res = await client.post(
+        `/operator/withdrawals/${player.withdrawalId}/${decision}`,
+        { reason: 'x' },
+        { csrf: 'x' },
+      );
       expect(res.status).toBe(403);
       expect(res.text).toContain('Player tokens do not work in the operator console');
     }

@@ -43,7 +43,9 @@ describe('a login flood does not starve the server', () => {
   const apis: TestApi[] = [];
   afterAll(() => Promise.all(apis.map((api) => api.close())));
   const badLogin = (api: TestApi, index: number) =>
-    api.request('POST', '/auth/token/login/', { body: { email: `flood-${index}@example.test`, password: 'wrong-pass-1' } });
+    api.request('POST', '/auth/token/login/', {
+      body: { email: `flood-${index}@example.test`, password: 'wrong-pass-1' },
+    });
 
   it('serves a static page while 12 bad logins are hashing, long before they are done', async () => {
     const api = await createTestApi({ PASSWORD_QUEUE_MAX: '100', LOGIN_MAX_FAILURES_PER_ADDRESS: '1000' });
@@ -68,7 +70,11 @@ describe('a login flood does not starve the server', () => {
   }, 120_000);
 
   it('answers 503 with Retry-After, in the request language, once every slot and the waiting list are taken', async () => {
-    const api = await createTestApi({ PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_QUEUE_MAX: '2', LOGIN_MAX_FAILURES_PER_ADDRESS: '1000' });
+    const api = await createTestApi({
+      PASSWORD_HASH_CONCURRENCY: '1',
+      PASSWORD_QUEUE_MAX: '2',
+      LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
+    });
     apis.push(api);
     const replies = await Promise.all(Array.from({ length: 10 }, (_, index) => badLogin(api, index)));
     const busy = replies.filter((reply) => reply.status === 503);

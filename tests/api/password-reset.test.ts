@@ -11,28 +11,48 @@ const SMTP_PORT = smtpPort();
 const SITE = 'https://play.example.test';
 const clock = manualClock();
 const SUPPORT = 'help@play.example.test';
-const ctx = useTestApi({ SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`, SITE_URL: SITE, TRUST_PROXY: '1', LOGIN_MAX_FAILURES: '3', SUPPORT_EMAIL: SUPPORT }, { clock });
+const ctx = useTestApi(
+  {
+    SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+    SITE_URL: SITE,
+    TRUST_PROXY: '1',
+    LOGIN_MAX_FAILURES: '3',
+    SUPPORT_EMAIL: SUPPORT,
+  },
+  { clock },
+);
 const smtp = useSmtp(SMTP_PORT, () => ctx.api.mailer.settled());
 
 const NEW_PASSWORD = 'quiet-harbour-lamp-72';
 let address = 0;
 /** Each call from its own client address, unless a test pins one: the per-address limit stays out of the way. */
-const from = (ip = `198.51.100.${++address % 250}`, language = 'en') => ({ 'x-forwarded-for': ip, 'accept-language': language });
-const requestReset = (email: unknown, headers: Record<string, string> = from()) => ctx.api.request('POST', '/auth/users/reset_password/', { body: { email }, headers });
+const from = (ip = `198.51.100.${++address % 250}`, language = 'en') => ({
+  'x-forwarded-for': ip,
+  'accept-language': language,
+});
+const requestReset = (email: unknown, headers: Record<string, string> = from()) =>
+  ctx.api.request('POST', '/auth/users/reset_password/', { body: { email }, headers });
 const confirm = (body: Record<string, unknown>, language = 'en') =>
   ctx.api.request('POST', '/auth/users/reset_password_confirm/', { body, headers: { 'accept-language': language } });
-const signIn = (email: string, password: string) => ctx.api.request('POST', '/auth/token/login/', { body: { email, password }, headers: from() });
+const signIn = (email: string, password: string) =>
+  ctx.api.request('POST', '/auth/token/login/', { body: { email, password }, headers: from() });
 
 /** Registers in `language` (the Accept-Language of the sign-up page) and signs in. */
 async function playerIn(language: string) {
   const tag = Math.random().toString(36).slice(2, 10);
   const player = { email: `reset_${tag}@example.test`, username: `reset_${tag}`, password: 'correct-horse-battery' };
-  const registered = await ctx.api.request('POST', '/auth/users/', { body: { ...player, ...ADULT }, headers: from(undefined, language) });
+  const registered = await ctx.api.request('POST', '/auth/users/', {
+    body: { ...player, ...ADULT },
+    headers: from(undefined, language),
+  });
   expect(registered.status, JSON.stringify(registered.body)).toBe(201);
   // Activated with the link of its mail, which is taken off the SMTP server's pile.
   const { uid, token } = mailedLink((await smtp.next(player.email)).text ?? '', 'activate')!;
   expect((await ctx.api.request('POST', '/auth/users/activation/', { body: { uid, token } })).status).toBe(204);
-  const login = await ctx.api.request('POST', '/auth/token/login/', { body: player, headers: from(undefined, language) });
+  const login = await ctx.api.request('POST', '/auth/token/login/', {
+    body: player,
+    headers: from(undefined, language),
+  });
   return { ...player, id: await ctx.api.idOf(player.email), token: login.body.auth_token as string };
 }
 
@@ -117,7 +137,9 @@ describe('POST /auth/users/reset_password/', () => {
 
   it('refuses more than PASSWORD_RESET_MAX_PER_ADDRESS requests per address with 429 and Retry-After, also when sent in parallel', async () => {
     const headers = from('203.0.113.77');
-    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => requestReset(`flood${i}@example.test`, headers)));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => requestReset(`flood${i}@example.test`, headers)),
+    );
     expect(answers.filter((res) => res.status === 204)).toHaveLength(20);
     const refused = answers.filter((res) => res.status === 429);
     expect(refused).toHaveLength(10);
@@ -135,7 +157,8 @@ describe('POST /auth/users/reset_password_confirm/', () => {
     const res = await confirm({ uid, token, new_password: NEW_PASSWORD });
     expect(res.status).toBe(204);
     expect(ctx.api.services.passwords.started - hashesBefore).toBe(1);
-    for (const token of [player.token, other.body.auth_token]) expect((await ctx.api.request('GET', '/api/user/me', { token })).status).toBe(401);
+    for (const token of [player.token, other.body.auth_token])
+      expect((await ctx.api.request('GET', '/api/user/me', { token })).status).toBe(401);
     expect((await signIn(player.email, player.password)).status).toBe(400);
     expect((await signIn(player.email, NEW_PASSWORD)).status).toBe(200);
     const again = await confirm({ uid, token, new_password: 'another-fresh-phrase-31' });
@@ -165,13 +188,23 @@ describe('POST /auth/users/reset_password_confirm/', () => {
   it('lifts the sign-in lock of the email', async () => {
     const player = await playerIn('en');
     const ip = '192.0.2.40';
-    for (let i = 0; i < 4; i++) await ctx.api.request('POST', '/auth/token/login/', { body: { email: player.email, password: 'wrong-guess-123' }, headers: from(ip) });
-    const locked = await ctx.api.request('POST', '/auth/token/login/', { body: { email: player.email, password: player.password }, headers: from(ip) });
+    for (let i = 0; i < 4; i++)
+      await ctx.api.request('POST', '/auth/token/login/', {
+        body: { email: player.email, password: 'wrong-guess-123' },
+        headers: from(ip),
+      });
+    const locked = await ctx.api.request('POST', '/auth/token/login/', {
+      body: { email: player.email, password: player.password },
+      headers: from(ip),
+    });
     expect(locked.status).toBe(429);
     const { uid, token } = linkIn(await resetMailFor(player));
     expect((await confirm({ uid, token, new_password: NEW_PASSWORD })).status).toBe(204);
     await smtp.next(player.email);
-    const after = await ctx.api.request('POST', '/auth/token/login/', { body: { email: player.email, password: NEW_PASSWORD }, headers: from(ip) });
+    const after = await ctx.api.request('POST', '/auth/token/login/', {
+      body: { email: player.email, password: NEW_PASSWORD },
+      headers: from(ip),
+    });
     expect(after.status).toBe(200);
   });
 
@@ -217,11 +250,14 @@ describe('POST /auth/users/reset_password_confirm/', () => {
 });
 
 describe('POST /auth/users/set_password/', () => {
-  const setPassword = (token: string | undefined, body: Record<string, unknown>) => ctx.api.request('POST', '/auth/users/set_password/', { token, body, headers: from() });
+  const setPassword = (token: string | undefined, body: Record<string, unknown>) =>
+    ctx.api.request('POST', '/auth/users/set_password/', { token, body, headers: from() });
 
   it('changes the password, keeps this session, ends the others, and mails the notice in the player’s language', async () => {
     const player = await playerIn('ja');
-    const other = (await ctx.api.request('POST', '/auth/token/login/', { body: player, headers: from(undefined, 'ja') })).body.auth_token as string;
+    const other = (
+      await ctx.api.request('POST', '/auth/token/login/', { body: player, headers: from(undefined, 'ja') })
+    ).body.auth_token as string;
     const hashesBefore = ctx.api.services.passwords.started;
     const res = await setPassword(player.token, { current_password: player.password, new_password: NEW_PASSWORD });
     expect(res.status).toBe(204);
@@ -249,7 +285,9 @@ describe('POST /auth/users/set_password/', () => {
     expect(Object.keys(weak.body)).toEqual(['new_password']);
     const missing = await setPassword(player.token, {});
     expect(Object.keys(missing.body).sort()).toEqual(['current_password', 'new_password']);
-    expect((await setPassword(undefined, { current_password: player.password, new_password: NEW_PASSWORD })).status).toBe(401);
+    expect(
+      (await setPassword(undefined, { current_password: player.password, new_password: NEW_PASSWORD })).status,
+    ).toBe(401);
     expect((await signIn(player.email, player.password)).status).toBe(200);
   });
 });
@@ -258,7 +296,10 @@ describe('registration: date of birth and terms', () => {
   // The clock stands at 2026-01-15 (advanced by two hours above at most).
   const register = (extra: Record<string, unknown>) => {
     const tag = Math.random().toString(36).slice(2, 10);
-    return ctx.api.request('POST', '/auth/users/', { body: { email: `dob_${tag}@example.test`, username: `dob_${tag}`, password: 'correct-horse-battery', ...extra }, headers: from() });
+    return ctx.api.request('POST', '/auth/users/', {
+      body: { email: `dob_${tag}@example.test`, username: `dob_${tag}`, password: 'correct-horse-battery', ...extra },
+      headers: from(),
+    });
   };
 
   it('accepts a player who turns 18 today and refuses one who turns 18 tomorrow', async () => {
@@ -268,11 +309,14 @@ describe('registration: date of birth and terms', () => {
     expect(minor.body).toEqual({ date_of_birth: ['You must be at least 18 years old to play.'] });
   });
 
-  it.each(['2001-02-30', '1990/01/01', '1990-1-1', 'yesterday', '2030-01-01', '1800-01-01', ''])('refuses the date of birth %j', async (date_of_birth) => {
-    const res = await register({ date_of_birth, accept_terms: true });
-    expect(res.status).toBe(400);
-    expect(Object.keys(res.body)).toEqual(['date_of_birth']);
-  });
+  it.each(['2001-02-30', '1990/01/01', '1990-1-1', 'yesterday', '2030-01-01', '1800-01-01', ''])(
+    'refuses the date of birth %j',
+    async (date_of_birth) => {
+      const res = await register({ date_of_birth, accept_terms: true });
+      expect(res.status).toBe(400);
+      expect(Object.keys(res.body)).toEqual(['date_of_birth']);
+    },
+  );
 
   it.each([undefined, false, 'true', 1])('refuses accept_terms %j', async (accept_terms) => {
     const res = await register({ date_of_birth: '1990-04-12', accept_terms });
@@ -285,7 +329,10 @@ describe('registration: date of birth and terms', () => {
     const before = ctx.api.services.passwords.started;
     await register({ ...ADULT });
     const fresh = ctx.api.services.passwords.started - before;
-    const taken = await ctx.api.request('POST', '/auth/users/', { body: { email: player.email, username: 'someone_else_x', password: 'correct-horse-battery', ...ADULT }, headers: from() });
+    const taken = await ctx.api.request('POST', '/auth/users/', {
+      body: { email: player.email, username: 'someone_else_x', password: 'correct-horse-battery', ...ADULT },
+      headers: from(),
+    });
     expect(taken.status).toBe(201);
     expect(ctx.api.services.passwords.started - before - fresh).toBe(fresh);
     await ctx.api.mailer.settled();
@@ -298,7 +345,9 @@ describe('the outbox, without SMTP_URL', () => {
     const api = await createTestApi({ SITE_URL: SITE });
     try {
       const player = await api.player();
-      expect((await api.request('POST', '/auth/users/reset_password/', { body: { email: player.email } })).status).toBe(204);
+      expect((await api.request('POST', '/auth/users/reset_password/', { body: { email: player.email } })).status).toBe(
+        204,
+      );
       await api.mailer.settled();
       const outbox = join(api.config.dataDir, 'outbox');
       // The activation mail of the registration, then the reset mail.
@@ -306,7 +355,10 @@ describe('the outbox, without SMTP_URL', () => {
       expect(files).toHaveLength(2);
       for (const file of files) expect(file).toMatch(/\.eml$/);
       const mails = await Promise.all(files.map(async (file) => simpleParser(await readFile(join(outbox, file)))));
-      expect(mails.map((mail) => mail.subject).sort()).toEqual(['Activate your AmberPlay account', 'Reset your AmberPlay password']);
+      expect(mails.map((mail) => mail.subject).sort()).toEqual([
+        'Activate your AmberPlay account',
+        'Reset your AmberPlay password',
+      ]);
       const { token } = linkIn(mails.find((mail) => mail.subject === 'Reset your AmberPlay password')!);
       const lines = api.logs.filter((line) => line.startsWith('mail:'));
       expect(lines.sort()).toEqual(files.map((file) => `mail: wrote ${join(outbox, file)}`));

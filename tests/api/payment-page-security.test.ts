@@ -14,10 +14,15 @@ const PARTNER = 'https://partner.example';
 const ctx = useTestApi({ SITE_URL: SITE, API_URL: API, RETURN_ORIGINS: PARTNER });
 const MINUTE = 60_000;
 
-const create = (token: string, body: Record<string, unknown>, url = '/api/user/payments/create-payment', headers: Record<string, string> = {}) =>
-  ctx.api.request('POST', url, { token, body: { amount: '20.00', method: 'card', ...body }, headers });
+const create = (
+  token: string,
+  body: Record<string, unknown>,
+  url = '/api/user/payments/create-payment',
+  headers: Record<string, string> = {},
+) => ctx.api.request('POST', url, { token, body: { amount: '20.00', method: 'card', ...body }, headers });
 const pathOf = (payment: { redirect_url: string }) => new URL(payment.redirect_url).pathname;
-const deposits = async (token: string) => (await ctx.api.request('GET', '/api/user/history?type=deposit', { token })).body;
+const deposits = async (token: string) =>
+  (await ctx.api.request('GET', '/api/user/history?type=deposit', { token })).body;
 
 describe('return addresses (no open redirect)', () => {
   it.each([
@@ -42,7 +47,9 @@ describe('return addresses (no open redirect)', () => {
     // Control and direction characters are refused for every field before the route looks at them.
     const invisible = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e]/.test(returnUrl);
     expect(res.body.return_url).toEqual([
-      invisible ? 'Remove invisible or control characters, such as zero-width spaces or text-direction marks.' : 'The return address must be on this site.',
+      invisible
+        ? 'Remove invisible or control characters, such as zero-width spaces or text-direction marks.'
+        : 'The return address must be on this site.',
     ]);
   });
 
@@ -68,10 +75,18 @@ describe('return addresses (no open redirect)', () => {
     const player = await ctx.api.player();
     // As @hono/node-server builds the request URL from a client's `Host: evil.example`.
     const evil = 'http://evil.example';
-    const phish = await create(player.token, { return_url: `${evil}/phish` }, `${evil}/api/user/payments/create-payment`);
+    const phish = await create(
+      player.token,
+      { return_url: `${evil}/phish` },
+      `${evil}/api/user/payments/create-payment`,
+    );
     expect(phish.status).toBe(400);
 
-    const res = await create(player.token, { return_url: '/profile/deposit' }, `${evil}/api/user/payments/create-payment`);
+    const res = await create(
+      player.token,
+      { return_url: '/profile/deposit' },
+      `${evil}/api/user/payments/create-payment`,
+    );
     expect(res.status).toBe(201);
     expect(new URL(res.body.redirect_url).origin).toBe(API);
     const page = await ctx.api.request('GET', `${evil}${pathOf(res.body)}`);
@@ -94,7 +109,10 @@ describe('return addresses (no open redirect)', () => {
 
 describe('cross-site posts to the payment page', () => {
   const post = (path: string, body: string, headers: Record<string, string> = {}) =>
-    ctx.api.request('POST', path, { raw: body, headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } });
+    ctx.api.request('POST', path, {
+      raw: body,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    });
 
   it('refuses a post without the page’s token, with another payment’s token, or from another site', async () => {
     const player = await ctx.api.player();
@@ -102,7 +120,8 @@ describe('cross-site posts to the payment page', () => {
     const other = await create(player.token, {});
     const path = pathOf(res.body);
     const token = parsePaymentForms((await ctx.api.request('GET', path)).body).confirm!.fields.token!;
-    const otherToken = parsePaymentForms((await ctx.api.request('GET', pathOf(other.body))).body).confirm!.fields.token!;
+    const otherToken = parsePaymentForms((await ctx.api.request('GET', pathOf(other.body))).body).confirm!.fields
+      .token!;
     expect(token).toMatch(/^[\w-]{43}$/);
 
     const refused = [
@@ -112,7 +131,10 @@ describe('cross-site posts to the payment page', () => {
       await post(`${path}/confirm`, `token=${token}`, { 'sec-fetch-site': 'cross-site' }),
       await post(`${path}/confirm`, `token=${token}`, { origin: 'https://evil.example' }),
       await post(`${path}/confirm`, `token=${token}`, { origin: 'null' }),
-      await ctx.api.request('POST', `${path}/confirm`, { raw: JSON.stringify({ token }), headers: { 'content-type': 'application/json' } }),
+      await ctx.api.request('POST', `${path}/confirm`, {
+        raw: JSON.stringify({ token }),
+        headers: { 'content-type': 'application/json' },
+      }),
     ];
     for (const reply of refused) {
       expect(reply.status).toBe(403);
@@ -146,7 +168,9 @@ describe('pending deposits in history, and their expiry', () => {
       const res = await create(player.token, { amount: '35.00' });
       const path = pathOf(res.body);
       const token = parsePaymentForms((await ctx.api.request('GET', path)).body).confirm!.fields.token!;
-      expect((await deposits(player.token)).results).toMatchObject([{ id: expect.any(Number), amount: '35.00', status: 'pending', description: 'Deposit by Bank card' }]);
+      expect((await deposits(player.token)).results).toMatchObject([
+        { id: expect.any(Number), amount: '35.00', status: 'pending', description: 'Deposit by Bank card' },
+      ]);
 
       ctx.api.services.clock = () => new Date(start + 29 * MINUTE);
       expect((await deposits(player.token)).results[0].status).toBe('pending');
@@ -179,7 +203,9 @@ describe('pending deposits in history, and their expiry', () => {
       const confirm = await submitPaymentForm(ctx.api, pathOf(res.body), 'cancel').catch(() => undefined);
       // The expired page has no forms left to submit.
       expect(confirm).toBeUndefined();
-      const [row] = await ctx.api.db.query<{ status: string }>('SELECT status FROM payments WHERE id = $1', [res.body.id]);
+      const [row] = await ctx.api.db.query<{ status: string }>('SELECT status FROM payments WHERE id = $1', [
+        res.body.id,
+      ]);
       expect(row!.status).toBe('cancelled');
     } finally {
       ctx.api.services.clock = systemClock;

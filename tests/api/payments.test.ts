@@ -13,7 +13,11 @@ const paymentCount = async (userId: number) =>
 describe('POST /api/user/payments/create-payment and the demo payment page', () => {
   it('creates a pending payment whose page completes it exactly once', async () => {
     const player = await ctx.api.player();
-    const res = await create(player.token, { amount: '50', method: 'card', return_url: '/ja/profile/deposit' }, { 'accept-language': 'ja' });
+    const res = await create(
+      player.token,
+      { amount: '50', method: 'card', return_url: '/ja/profile/deposit' },
+      { 'accept-language': 'ja' },
+    );
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ status: 'pending', amount: '50.00', currency: 'EUR', method: 'card' });
     const redirect = new URL(res.body.redirect_url);
@@ -35,16 +39,25 @@ describe('POST /api/user/payments/create-payment and the demo payment page', () 
     expect(await balanceOf(ctx.api, player.id)).toBe('50.00');
 
     // A second confirm (double click, back button) changes nothing.
-    const again = await ctx.api.request('POST', `${redirect.pathname}/confirm`, { raw: new URLSearchParams({ token: tokenOf(page.body) }).toString(), headers: FORM });
+    const again = await ctx.api.request('POST', `${redirect.pathname}/confirm`, {
+      raw: new URLSearchParams({ token: tokenOf(page.body) }).toString(),
+      headers: FORM,
+    });
     expect(new URL(again.headers.get('location')!).searchParams.get('payment_status')).toBe('completed');
     expect(await balanceOf(ctx.api, player.id)).toBe('50.00');
 
     const history = await ctx.api.request('GET', '/api/user/history?type=deposit', { token: player.token });
     expect(history.body.count).toBe(1);
-    expect(history.body.results[0]).toMatchObject({ amount: '50.00', status: 'completed', description: 'Deposit by Bank card' });
+    expect(history.body.results[0]).toMatchObject({
+      amount: '50.00',
+      status: 'completed',
+      description: 'Deposit by Bank card',
+    });
     const own = await ctx.api.request('GET', '/api/user/notification?mode=own', { token: player.token });
     expect(own.body.map((n: { title: string }) => n.title)).toContain('Deposit received');
-    expect(own.body.find((n: { title: string }) => n.title === 'Deposit received').body).toBe('€50.00 has been added to your balance.');
+    expect(own.body.find((n: { title: string }) => n.title === 'Deposit received').body).toBe(
+      '€50.00 has been added to your balance.',
+    );
     const me = await ctx.api.request('GET', '/api/user/me', { token: player.token });
     expect(me.body.loyalty.points).toBe(50);
   });
@@ -54,7 +67,11 @@ describe('POST /api/user/payments/create-payment and the demo payment page', () 
     const res = await create(player.token, { amount: '20.00', method: 'crypto' });
     const path = new URL(res.body.redirect_url).pathname;
     const token = tokenOf((await ctx.api.request('GET', path)).body);
-    await Promise.all(Array.from({ length: 10 }, () => ctx.api.request('POST', `${path}/confirm`, { raw: `token=${token}`, headers: FORM })));
+    await Promise.all(
+      Array.from({ length: 10 }, () =>
+        ctx.api.request('POST', `${path}/confirm`, { raw: `token=${token}`, headers: FORM }),
+      ),
+    );
     expect(await balanceOf(ctx.api, player.id)).toBe('20.00');
   });
 
@@ -101,13 +118,38 @@ describe('POST /api/user/payments/create-payment and the demo payment page', () 
 
   it.each([
     ['an amount below the minimum', { amount: '9.99', method: 'card' }, 'amount', 'The minimum amount is €10.00.'],
-    ['an amount above the maximum', { amount: '10000.01', method: 'card' }, 'amount', 'The maximum amount is €10,000.00.'],
-    ['a float', { amount: 12.345, method: 'card' }, 'amount', 'Enter an amount such as 25 or 25.50: digits, with at most two decimals.'],
+    [
+      'an amount above the maximum',
+      { amount: '10000.01', method: 'card' },
+      'amount',
+      'The maximum amount is €10,000.00.',
+    ],
+    [
+      'a float',
+      { amount: 12.345, method: 'card' },
+      'amount',
+      'Enter an amount such as 25 or 25.50: digits, with at most two decimals.',
+    ],
     ['another currency', { amount: '20.00', currency: 'USD', method: 'card' }, 'currency', 'Only EUR is accepted.'],
     ['an unknown method', { amount: '20.00', method: 'gold-bars' }, 'method', 'Choose one of the offered methods.'],
-    ['a return URL on another site', { amount: '20.00', method: 'card', return_url: 'https://evil.example/steal' }, 'return_url', 'The return address must be on this site.'],
-    ['a protocol-relative return URL', { amount: '20.00', method: 'card', return_url: '//evil.example/x' }, 'return_url', 'The return address must be on this site.'],
-    ['a javascript: return URL', { amount: '20.00', method: 'card', return_url: 'javascript:alert(1)' }, 'return_url', 'The return address must be on this site.'],
+    [
+      'a return URL on another site',
+      { amount: '20.00', method: 'card', return_url: 'https://evil.example/steal' },
+      'return_url',
+      'The return address must be on this site.',
+    ],
+    [
+      'a protocol-relative return URL',
+      { amount: '20.00', method: 'card', return_url: '//evil.example/x' },
+      'return_url',
+      'The return address must be on this site.',
+    ],
+    [
+      'a javascript: return URL',
+      { amount: '20.00', method: 'card', return_url: 'javascript:alert(1)' },
+      'return_url',
+      'The return address must be on this site.',
+    ],
   ])('refuses %s and creates no payment', async (_name, body, field, message) => {
     const player = await ctx.api.player();
     const res = await create(player.token, body);

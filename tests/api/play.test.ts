@@ -11,10 +11,18 @@ const PLAY_BLOCKED = 'Your account is on a time-out or self-excluded, so real-mo
 const ctx = useTestApi({ SITE_URL: 'https://play.example.test', GAME_SESSION_HOURS: '4' });
 
 async function launch(body: Record<string, unknown>, token?: string, lang = 'en') {
-  return ctx.api.request('POST', '/gmnggate/api', { token, body: { method: 'game_launch', ...body }, headers: { 'accept-language': lang } });
+  return ctx.api.request('POST', '/gmnggate/api', {
+    token,
+    body: { method: 'game_launch', ...body },
+    headers: { 'accept-language': lang },
+  });
 }
 const api = (path: string, body?: unknown, lang = 'en') =>
-  ctx.api.request(body === undefined ? 'GET' : 'POST', `/demo-games/api/sessions/${path}`, { body, encrypt: false, headers: { 'accept-language': lang } });
+  ctx.api.request(body === undefined ? 'GET' : 'POST', `/demo-games/api/sessions/${path}`, {
+    body,
+    encrypt: false,
+    headers: { 'accept-language': lang },
+  });
 
 describe('game_launch', () => {
   it('launches a real game for the signed-in player: a URL on the site the player opened, session bound to player, game, currency, locale', async () => {
@@ -23,15 +31,32 @@ describe('game_launch', () => {
     expect(res.status).toBe(200);
     // No GAME_PROVIDER_ORIGIN: this server is the provider, and the URL is relative, so a site opened
     // at 127.0.0.1 or a LAN address (not SITE_URL) frames its game from its own origin (frame-src 'self').
-    expect(res.body).toEqual({ session_id: expect.stringMatching(/^[0-9a-f]{40}$/), url: `/demo-games/play/${res.body.session_id}` });
+    expect(res.body).toEqual({
+      session_id: expect.stringMatching(/^[0-9a-f]{40}$/),
+      url: `/demo-games/play/${res.body.session_id}`,
+    });
     const state = await api(res.body.session_id);
     expect(state.status).toBe(200);
     expect(state.body).toMatchObject({
-      session_id: res.body.session_id, mode: 'real', locale: 'ja', currency: 'EUR', balance: '20.00', min_bet: '0.10', max_bet: '100.00',
+      session_id: res.body.session_id,
+      mode: 'real',
+      locale: 'ja',
+      currency: 'EUR',
+      balance: '20.00',
+      min_bet: '0.10',
+      max_bet: '100.00',
       game: { id: 'european-roulette', name: 'European Roulette', provider: 'Lumen Studios', mechanic: 'roulette' },
-      fairness: { server_seed_hash: expect.stringMatching(/^[0-9a-f]{64}$/), client_seed: expect.any(String), nonce: 0 }, rounds: [],
+      fairness: {
+        server_seed_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+        client_seed: expect.any(String),
+        nonce: 0,
+      },
+      rounds: [],
     });
-    const [row] = await ctx.api.db.query<{ user_id: number; expires_at: Date; created_at: Date }>('SELECT user_id, expires_at, created_at FROM game_sessions WHERE id = $1', [res.body.session_id]);
+    const [row] = await ctx.api.db.query<{ user_id: number; expires_at: Date; created_at: Date }>(
+      'SELECT user_id, expires_at, created_at FROM game_sessions WHERE id = $1',
+      [res.body.session_id],
+    );
     expect(row!.user_id).toBe(player.id);
     expect(new Date(row!.expires_at).getTime() - new Date(row!.created_at).getTime()).toBe(4 * 3_600_000);
   });
@@ -59,7 +84,10 @@ describe('game_launch', () => {
     const player = await ctx.api.player({ balance: '20.00' });
     const session = (await launch({ game_id: 'amber-fortune', mode: 'real' }, player.token)).body.session_id;
     // The safer-gambling rule is called directly: a time-out refuses real money.
-    await ctx.api.db.query(`UPDATE users SET time_out_until = $2::timestamptz + interval '1 day' WHERE id = $1`, [player.id, systemClock().toISOString()]);
+    await ctx.api.db.query(`UPDATE users SET time_out_until = $2::timestamptz + interval '1 day' WHERE id = $1`, [
+      player.id,
+      systemClock().toISOString(),
+    ]);
     const res = await launch({ game_id: 'amber-fortune', mode: 'real' }, player.token, 'fr');
     expect([401, 403]).toContain(res.status);
     const bet = await api(`${session}/rounds`, { bet: { type: 'slot', amount: '1.00' } });
@@ -76,16 +104,26 @@ describe('provider API: rounds', () => {
     const player = await ctx.api.player({ balance: '50.00' });
     const { session_id: id } = (await launch({ game_id: 'dice', mode: 'real' }, player.token, 'ja')).body;
     const before = (await api(id)).body.fairness;
-    const res = await api(`${id}/rounds`, { bet: { type: 'dice', amount: '2.00', target: '50.00', direction: 'over' } });
+    const res = await api(`${id}/rounds`, {
+      bet: { type: 'dice', amount: '2.00', target: '50.00', direction: 'over' },
+    });
     expect(res.status).toBe(200);
     const { round, balance } = res.body;
-    expect(round).toMatchObject({ nonce: 1, client_seed: before.client_seed, server_seed_hash: before.server_seed_hash, stake: '2.00' });
+    expect(round).toMatchObject({
+      nonce: 1,
+      client_seed: before.client_seed,
+      server_seed_hash: before.server_seed_hash,
+      stake: '2.00',
+    });
     expect(round.server_seed).toBeUndefined();
-    const expected = (5000n - 200n) + BigInt(round.win.replace('.', ''));
+    const expected = 5000n - 200n + BigInt(round.win.replace('.', ''));
     expect(balance).toBe(`${expected / 100n}.${String(expected % 100n).padStart(2, '0')}`);
     expect(await balanceOf(ctx.api, player.id)).toBe(balance);
 
-    const history = await ctx.api.request('GET', '/api/user/history?type=game', { token: player.token, headers: { 'accept-language': 'ja' } });
+    const history = await ctx.api.request('GET', '/api/user/history?type=game', {
+      token: player.token,
+      headers: { 'accept-language': 'ja' },
+    });
     expect(history.body.results).toHaveLength(1);
     expect(history.body.results[0].description).toContain(`ラウンド ${round.round_id}`);
     expect(history.body.results[0].description).toContain('Dice');
@@ -98,14 +136,25 @@ describe('provider API: rounds', () => {
     const [view] = (await api(id)).body.rounds;
     expect(view.server_seed).toBe(rotation.body.revealed.server_seed);
     // The Verify panel's computation: same outcome and win from the revealed seed.
-    const again = await withFairRandom({ serverSeed: view.server_seed, clientSeed: view.client_seed, nonce: view.nonce }, (random) => resolveBet(view.bet, random));
+    const again = await withFairRandom(
+      { serverSeed: view.server_seed, clientSeed: view.client_seed, nonce: view.nonce },
+      (random) => resolveBet(view.bet, random),
+    );
     expect(again).toEqual({ outcome: view.outcome, stake: view.stake, win: view.win });
   });
 
   it('plays roulette and slot rounds with several stakes and paylines', async () => {
     const player = await ctx.api.player({ balance: '100.00' });
     const roulette = (await launch({ game_id: 'french-roulette', mode: 'real' }, player.token)).body.session_id;
-    const spin = await api(`${roulette}/rounds`, { bet: { type: 'roulette', stakes: [{ kind: 'red', amount: '1.00' }, { kind: 'straight', amount: '0.50', numbers: [17] }] } });
+    const spin = await api(`${roulette}/rounds`, {
+      bet: {
+        type: 'roulette',
+        stakes: [
+          { kind: 'red', amount: '1.00' },
+          { kind: 'straight', amount: '0.50', numbers: [17] },
+        ],
+      },
+    });
     expect(spin.status).toBe(200);
     expect(spin.body.round.stake).toBe('1.50');
     expect(spin.body.round.outcome).toEqual({ type: 'roulette', pocket: expect.any(Number) });
@@ -122,7 +171,9 @@ describe('provider API: rounds', () => {
   it('plays 12 parallel rounds in one session with distinct nonces, and the balance adds up', async () => {
     const player = await ctx.api.player({ balance: '10.00' });
     const id = (await launch({ game_id: 'fruit-fiesta', mode: 'real' }, player.token)).body.session_id;
-    const replies = await Promise.all(Array.from({ length: 12 }, () => api(`${id}/rounds`, { bet: { type: 'slot', amount: '1.00' } })));
+    const replies = await Promise.all(
+      Array.from({ length: 12 }, () => api(`${id}/rounds`, { bet: { type: 'slot', amount: '1.00' } })),
+    );
     const played = replies.filter((reply) => reply.status === 200).map((reply) => reply.body.round);
     // 10.00 covers at least 10 stakes of 1.00; wins may pay for more.
     expect(played.length).toBeGreaterThanOrEqual(10);
@@ -153,14 +204,19 @@ describe('provider API: rounds', () => {
     expect((await api(id)).body.fairness.nonce).toBe(0);
   });
 
-  it('plays demo rounds from the session\'s play money without touching any wallet', async () => {
+  it("plays demo rounds from the session's play money without touching any wallet", async () => {
     const player = await ctx.api.player({ balance: '30.00' });
     const id = (await launch({ game_id: 'dice', mode: 'demo' }, player.token)).body.session_id;
-    const res = await api(`${id}/rounds`, { bet: { type: 'dice', amount: '100.00', target: '50.00', direction: 'under' } });
+    const res = await api(`${id}/rounds`, {
+      bet: { type: 'dice', amount: '100.00', target: '50.00', direction: 'under' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.balance).toBe(res.body.round.win === '0.00' ? '900.00' : '1098.00');
     expect(await balanceOf(ctx.api, player.id)).toBe('30.00');
-    const [wallet] = await ctx.api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM wallet_transactions WHERE user_id = $1', [player.id]);
+    const [wallet] = await ctx.api.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM wallet_transactions WHERE user_id = $1',
+      [player.id],
+    );
     expect(wallet!.n).toBe(0);
   });
 
@@ -168,18 +224,48 @@ describe('provider API: rounds', () => {
     const player = await ctx.api.player({ balance: '10.00' });
     const id = (await launch({ game_id: 'amber-fortune', mode: 'real' }, player.token)).body.session_id;
     const session = await loadSession(ctx.api.services, id, () => {});
-    await expect(playRound(ctx.api.services, session, { type: 'slot', amount: '2.00' }, { beforeSettle: () => { throw new Error('provider crashed'); } })).rejects.toThrow('provider crashed');
+    await expect(
+      playRound(
+        ctx.api.services,
+        session,
+        { type: 'slot', amount: '2.00' },
+        {
+          beforeSettle: () => {
+            throw new Error('provider crashed');
+          },
+        },
+      ),
+    ).rejects.toThrow('provider crashed');
     expect(await balanceOf(ctx.api, player.id)).toBe('10.00');
-    const rows = await ctx.api.db.query<{ kind: string; status: string }>('SELECT kind, status FROM wallet_transactions WHERE user_id = $1 ORDER BY created_at', [player.id]);
-    expect(rows).toEqual([{ kind: 'bet', status: 'ok' }, { kind: 'rollback', status: 'ok' }]);
-    const [item] = await ctx.api.db.query<{ status: string }>(`SELECT status FROM transactions WHERE user_id = $1 AND type = 'game'`, [player.id]);
+    const rows = await ctx.api.db.query<{ kind: string; status: string }>(
+      'SELECT kind, status FROM wallet_transactions WHERE user_id = $1 ORDER BY created_at',
+      [player.id],
+    );
+    expect(rows).toEqual([
+      { kind: 'bet', status: 'ok' },
+      { kind: 'rollback', status: 'ok' },
+    ]);
+    const [item] = await ctx.api.db.query<{ status: string }>(
+      `SELECT status FROM transactions WHERE user_id = $1 AND type = 'game'`,
+      [player.id],
+    );
     expect(item!.status).toBe('cancelled');
     expect((await api(id)).body.rounds).toEqual([]);
   });
 
   it('rolls back, at the next launch, a bet whose round was never settled nor rolled back', async () => {
     const player = await ctx.api.player({ balance: '10.00' });
-    await ctx.api.db.transaction((tx) => walletBet(tx, { transactionId: 'bet:lost-round', userId: player.id, roundId: 'lost-round', amount: '3.00', currency: 'EUR', game: 'Dragon Gold', now: ctx.api.services.clock() }));
+    await ctx.api.db.transaction((tx) =>
+      walletBet(tx, {
+        transactionId: 'bet:lost-round',
+        userId: player.id,
+        roundId: 'lost-round',
+        amount: '3.00',
+        currency: 'EUR',
+        game: 'Dragon Gold',
+        now: ctx.api.services.clock(),
+      }),
+    );
     expect(await balanceOf(ctx.api, player.id)).toBe('7.00');
     // Within a minute the round may still be settling: left alone.
     expect((await launch({ game_id: 'dragon-gold', mode: 'real' }, player.token)).status).toBe(200);
@@ -193,7 +279,10 @@ describe('provider API: rounds', () => {
     } finally {
       ctx.api.services.clock = systemClock;
     }
-    const rows = await ctx.api.db.query<{ id: string }>(`SELECT id FROM wallet_transactions WHERE user_id = $1 AND kind = 'rollback'`, [player.id]);
+    const rows = await ctx.api.db.query<{ id: string }>(
+      `SELECT id FROM wallet_transactions WHERE user_id = $1 AND kind = 'rollback'`,
+      [player.id],
+    );
     expect(rows).toEqual([{ id: 'rollback:lost-round' }]);
   });
 
@@ -207,7 +296,9 @@ describe('provider API: rounds', () => {
       ctx.api.services.clock = () => new Date(start + 4 * 3_600_000 + 60_000);
       const expired = await api(id);
       expect(expired.status).toBe(410);
-      expect(expired.body).toEqual({ detail: 'Esta sesión de juego ha caducado. Vuelve a abrir el juego desde el lobby.' });
+      expect(expired.body).toEqual({
+        detail: 'Esta sesión de juego ha caducado. Vuelve a abrir el juego desde el lobby.',
+      });
       expect((await api(`${id}/rounds`, { bet: { type: 'slot', amount: '1.00' } })).status).toBe(410);
       expect(await balanceOf(ctx.api, player.id)).toBe('10.00');
     } finally {
@@ -239,7 +330,8 @@ describe('lobby feeds from rounds', () => {
 
   it('shows a real win with a masked name and ranks games by real rounds of the last 7 days', async () => {
     const player = await ctx.api.player({ balance: '100.00' });
-    const ranking = async () => (await ctx.api.request('GET', '/gmnggate/most_popular')).body.map((game: { id: string }) => game.id) as string[];
+    const ranking = async () =>
+      (await ctx.api.request('GET', '/gmnggate/most_popular')).body.map((game: { id: string }) => game.id) as string[];
     const before = (await ranking()).indexOf('baccarat-royale');
     const id = (await launch({ game_id: 'baccarat-royale', mode: 'real' }, player.token)).body.session_id;
     // Player pays 1:1: a win pays twice the stake, so the feed's net win (payout − stake) is positive.
@@ -250,9 +342,15 @@ describe('lobby feeds from rounds', () => {
       if (res.body.round.win === '2.00') won = res.body.round;
     }
     expect(won).toBeDefined();
-    const net = (Number(won.win.replace('.', '')) - 100).toString().padStart(3, '0').replace(/(\d\d)$/, '.$1');
+    const net = (Number(won.win.replace('.', '')) - 100)
+      .toString()
+      .padStart(3, '0')
+      .replace(/(\d\d)$/, '.$1');
     const wins = (await ctx.api.request('GET', '/api/snikx/win_stats')).body;
-    expect(wins.find((win: { game: string }) => win.game === 'Baccarat Royale')).toMatchObject({ amount: net, player: `${player.username.slice(0, 2)}***${player.username.at(-1)}` });
+    expect(wins.find((win: { game: string }) => win.game === 'Baccarat Royale')).toMatchObject({
+      amount: net,
+      player: `${player.username.slice(0, 2)}***${player.username.at(-1)}`,
+    });
     // Demo rounds do not count; real ones do.
     const demo = (await launch({ game_id: 'star-voyage', mode: 'demo' })).body.session_id;
     const demoBefore = (await ranking()).indexOf('star-voyage');

@@ -16,15 +16,19 @@ describe('private answers', () => {
       await ctx.api.request('GET', '/api/user/history', { token: player.token }),
       await ctx.api.request('GET', '/api/user/me'),
       await ctx.api.request('POST', '/auth/token/login/', { body: { email: player.email, password: player.password } }),
-      await ctx.api.request('POST', '/auth/token/login/', { body: { email: player.email, password: 'wrong-password' } }),
+      await ctx.api.request('POST', '/auth/token/login/', {
+        body: { email: player.email, password: 'wrong-password' },
+      }),
       await ctx.api.request('POST', '/auth/users/reset_password/', { body: { email: player.email } }),
     ];
     expect(replies.map((reply) => reply.status)).toEqual([200, 200, 200, 401, 200, 400, 204]);
     for (const reply of replies) expect(reply.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('the game page keeps its own Referrer-Policy: no-referrer (not the site\'s)', async () => {
-    const launch = await ctx.api.request('POST', '/gmnggate/api', { body: { method: 'game_launch', game_id: 'dice', mode: 'demo' } });
+  it("the game page keeps its own Referrer-Policy: no-referrer (not the site's)", async () => {
+    const launch = await ctx.api.request('POST', '/gmnggate/api', {
+      body: { method: 'game_launch', game_id: 'dice', mode: 'demo' },
+    });
     const page = await ctx.api.app.request(`/demo-games/play/${launch.body.session_id}`);
     expect(page.status).toBe(200);
     expect(page.headers.get('referrer-policy')).toBe('no-referrer');

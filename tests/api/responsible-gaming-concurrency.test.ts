@@ -11,7 +11,8 @@ const create = (token: string, amount: string) =>
   ctx.api.request('POST', '/api/user/payments/create-payment', { token, body: { amount, method: 'card' } });
 // The payment page's own form, with its token, as a browser submits it.
 const confirm = (redirectUrl: string) => submitPaymentForm(ctx.api, new URL(redirectUrl).pathname, 'confirm');
-const setDayLimit = (token: string, day: string) => ctx.api.request('PATCH', '/api/user/responsible-gaming', { token, body: { deposit_limits: { day } } });
+const setDayLimit = (token: string, day: string) =>
+  ctx.api.request('PATCH', '/api/user/responsible-gaming', { token, body: { deposit_limits: { day } } });
 
 describe('deposit limits under concurrency', () => {
   it('20 parallel creations and confirmations against a 100.00 daily limit credit at most 100.00', async () => {
@@ -41,7 +42,9 @@ describe('deposit limits under concurrency', () => {
     );
     const created = await create(player.token, '15.00');
     expect(created.status).toBe(400);
-    expect(created.body.amount[0]).toMatch(/^Your deposit limit allows at most €10\.00 now\. More becomes available on .+ UTC\.$/);
+    expect(created.body.amount[0]).toMatch(
+      /^Your deposit limit allows at most €10\.00 now\. More becomes available on .+ UTC\.$/,
+    );
   });
 
   it('pending payments created before a limit cannot add up past it when confirmed in parallel', async () => {
@@ -55,7 +58,10 @@ describe('deposit limits under concurrency', () => {
     expect(statuses.filter((status) => status === 'completed')).toHaveLength(3);
     expect(statuses.filter((status) => status === 'cancelled')).toHaveLength(17);
     expect(await balanceOf(ctx.api, player.id)).toBe('90.00');
-    const [sum] = await ctx.api.db.query<{ total: string }>(`SELECT COALESCE(sum(amount), 0)::text AS total FROM payments WHERE user_id = $1 AND status = 'completed'`, [player.id]);
+    const [sum] = await ctx.api.db.query<{ total: string }>(
+      `SELECT COALESCE(sum(amount), 0)::text AS total FROM payments WHERE user_id = $1 AND status = 'completed'`,
+      [player.id],
+    );
     expect(sum!.total).toBe('90.00');
   });
 });

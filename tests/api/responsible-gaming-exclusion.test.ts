@@ -15,7 +15,17 @@ const post = (path: string, token: string | undefined, body: unknown, lang = 'en
 const signIn = (player: { email: string; password: string }, lang = 'en') =>
   post('/auth/token/login/', undefined, { email: player.email, password: player.password }, lang);
 const register = (player: { email: string; password: string }, lang = 'en') =>
-  post('/auth/users/', undefined, { email: player.email, username: `again_${Math.random().toString(36).slice(2, 8)}`, password: player.password, ...ADULT }, lang);
+  post(
+    '/auth/users/',
+    undefined,
+    {
+      email: player.email,
+      username: `again_${Math.random().toString(36).slice(2, 8)}`,
+      password: player.password,
+      ...ADULT,
+    },
+    lang,
+  );
 
 describe('POST /api/user/time-out', () => {
   it('revokes every token at once; sign-in and registration are refused with the end date until it ends', async () => {
@@ -25,23 +35,32 @@ describe('POST /api/user/time-out', () => {
     expect(res.status).toBe(200);
     const until = new Date(clock().getTime() + 7 * DAY * 1000);
     expect(res.body.time_out_until).toBe(until.toISOString());
-    for (const token of [player.token, second]) expect((await ctx.api.request('GET', '/api/user/me', { token })).status).toBe(401);
+    for (const token of [player.token, second])
+      expect((await ctx.api.request('GET', '/api/user/me', { token })).status).toBe(401);
 
     const en = await signIn(player);
     expect(en.status).toBe(403);
-    expect(en.body).toEqual({ detail: `Your account is on a time-out until ${formatInstant(until, 'en')}. You can sign in again after that.` });
+    expect(en.body).toEqual({
+      detail: `Your account is on a time-out until ${formatInstant(until, 'en')}. You can sign in again after that.`,
+    });
     expect(formatInstant(until, 'en')).toBe('February 8, 2026 at 09:30 AM UTC');
     const de = await signIn(player, 'de');
-    expect(de.body.detail).toBe('Ihr Konto ist bis 8. Februar 2026 um 09:30 UTC in einer Auszeit. Danach können Sie sich wieder anmelden.');
+    expect(de.body.detail).toBe(
+      'Ihr Konto ist bis 8. Februar 2026 um 09:30 UTC in einer Auszeit. Danach können Sie sich wieder anmelden.',
+    );
     // Registration answers like any other: nothing is created, the owner is mailed.
     const reg = await register(player, 'hi');
     expect(reg.status).toBe(201);
     expect(reg.body).toEqual({ email: player.email, username: expect.stringMatching(/^again_/) });
-    const attempts = (await mailTo(ctx.api, player.email)).filter((mail) => mail.subject === 'Someone tried to create an AmberPlay account with your address');
+    const attempts = (await mailTo(ctx.api, player.email)).filter(
+      (mail) => mail.subject === 'Someone tried to create an AmberPlay account with your address',
+    );
     expect(attempts).toHaveLength(1);
     expect(attempts[0]!.text).toContain('No account was created: your time-out lasts until February 8, 2026');
     // A wrong password is still just a failed sign-in: the block is not told to strangers.
-    expect((await post('/auth/token/login/', undefined, { email: player.email, password: 'wrong-password-123' })).status).toBe(400);
+    expect(
+      (await post('/auth/token/login/', undefined, { email: player.email, password: 'wrong-password-123' })).status,
+    ).toBe(400);
 
     clock.advance(7 * DAY - 1);
     expect((await signIn(player)).status).toBe(403);
@@ -56,10 +75,16 @@ describe('POST /api/user/time-out', () => {
     expect(bad.body.period).toHaveLength(1);
     const wrong = await post('/api/user/time-out', player.token, { period: '1m', password: 'not-the-password' }, 'de');
     expect(wrong.body).toEqual({ password: ['Das Passwort ist nicht korrekt.'] });
-    expect((await post('/api/user/time-out', player.token, { period: '1m', password: player.password }, 'en')).status).toBe(200);
+    expect(
+      (await post('/api/user/time-out', player.token, { period: '1m', password: player.password }, 'en')).status,
+    ).toBe(200);
     // Every token is gone, so nothing can end it early; the stored end stays a month away.
-    const [row] = await ctx.api.db.query<{ until: Date }>('SELECT time_out_until AS until FROM users WHERE id = $1', [player.id]);
-    expect(new Date(row!.until).toISOString()).toBe(new Date(Date.UTC(2026, 2, clock().getUTCDate(), clock().getUTCHours(), 30)).toISOString());
+    const [row] = await ctx.api.db.query<{ until: Date }>('SELECT time_out_until AS until FROM users WHERE id = $1', [
+      player.id,
+    ]);
+    expect(new Date(row!.until).toISOString()).toBe(
+      new Date(Date.UTC(2026, 2, clock().getUTCDate(), clock().getUTCHours(), 30)).toISOString(),
+    );
   });
 });
 
@@ -68,8 +93,16 @@ describe('POST /api/user/self-exclusion', () => {
     const player = await ctx.api.player();
     const res = await post('/api/user/self-exclusion', player.token, { period: '6m', password: player.password }, 'de');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ confirm: ['Setzen Sie das Häkchen, um zu bestätigen, dass Sie wissen, dass der Selbstausschluss nicht rückgängig gemacht werden kann.'] });
-    const en = await post('/api/user/self-exclusion', player.token, { period: '6m', password: 'wrong-password-1', confirm: true });
+    expect(res.body).toEqual({
+      confirm: [
+        'Setzen Sie das Häkchen, um zu bestätigen, dass Sie wissen, dass der Selbstausschluss nicht rückgängig gemacht werden kann.',
+      ],
+    });
+    const en = await post('/api/user/self-exclusion', player.token, {
+      period: '6m',
+      password: 'wrong-password-1',
+      confirm: true,
+    });
     expect(en.body).toEqual({ password: ['The password is not correct.'] });
     expect((await ctx.api.request('GET', '/api/user/me', { token: player.token })).status).toBe(200);
   });
@@ -85,7 +118,11 @@ describe('POST /api/user/self-exclusion', () => {
     expect(await balanceOf(ctx.api, player.id)).toBe('80.00');
 
     const open = await post('/api/user/payments/create-payment', player.token, { amount: '20', method: 'card' });
-    const res = await post('/api/user/self-exclusion', player.token, { period: '1y', password: player.password, confirm: true });
+    const res = await post('/api/user/self-exclusion', player.token, {
+      period: '1y',
+      password: player.password,
+      confirm: true,
+    });
     expect(res.status).toBe(200);
     // A payment page left open cannot pay into the excluded account.
     const late = await submitPaymentForm(ctx.api, new URL(open.body.redirect_url).pathname, 'confirm');
@@ -94,12 +131,21 @@ describe('POST /api/user/self-exclusion', () => {
     until.setUTCFullYear(until.getUTCFullYear() + 1);
     expect(res.body.self_excluded_until).toBe(until.toISOString());
 
-    const [user] = await ctx.api.db.query<{ balance: string; bonus: string }>('SELECT balance::text, bonus_balance::text AS bonus FROM users WHERE id = $1', [player.id]);
+    const [user] = await ctx.api.db.query<{ balance: string; bonus: string }>(
+      'SELECT balance::text, bonus_balance::text AS bonus FROM users WHERE id = $1',
+      [player.id],
+    );
     expect(user).toEqual({ balance: '0.00', bonus: '0.00' });
     const [returned] = await ctx.api.db.query<{ amount: string; status: string; method: string; template: string }>(
-      `SELECT amount::text, status, method, template FROM transactions WHERE user_id = $1 AND type = 'withdrawal'`, [player.id],
+      `SELECT amount::text, status, method, template FROM transactions WHERE user_id = $1 AND type = 'withdrawal'`,
+      [player.id],
     );
-    expect(returned).toEqual({ amount: '-80.00', status: 'pending', method: 'crypto', template: 'rg.returned_on_self_exclusion' });
+    expect(returned).toEqual({
+      amount: '-80.00',
+      status: 'pending',
+      method: 'crypto',
+      template: 'rg.returned_on_self_exclusion',
+    });
     const [ledger] = await ctx.api.db.query<{ cash: string; bonus: string }>(
       `SELECT COALESCE(sum(amount) FILTER (WHERE account = 'cash'), 0)::text AS cash, COALESCE(sum(amount) FILTER (WHERE account = 'bonus'), 0)::text AS bonus FROM ledger WHERE user_id = $1`,
       [player.id],
@@ -110,8 +156,12 @@ describe('POST /api/user/self-exclusion', () => {
     expect((await ctx.api.request('GET', '/api/user/me', { token: player.token })).status).toBe(401);
     const signInRes = await signIn(player, 'de');
     expect(signInRes.status).toBe(403);
-    expect(signInRes.body.detail).toBe(`Sie haben sich bis ${formatInstant(until, 'de')} vom Glücksspiel ausgeschlossen. Bis dahin kann Ihr Konto nicht genutzt werden.`);
-    expect((await signIn(player)).body.detail).toBe(`You have excluded yourself from gambling until ${formatInstant(until, 'en')}. Your account cannot be used before then.`);
+    expect(signInRes.body.detail).toBe(
+      `Sie haben sich bis ${formatInstant(until, 'de')} vom Glücksspiel ausgeschlossen. Bis dahin kann Ihr Konto nicht genutzt werden.`,
+    );
+    expect((await signIn(player)).body.detail).toBe(
+      `You have excluded yourself from gambling until ${formatInstant(until, 'en')}. Your account cannot be used before then.`,
+    );
     const reg = await register(player);
     expect(reg.status).toBe(201);
     expect(reg.body).toEqual({ email: player.email, username: expect.stringMatching(/^again_/) });
@@ -119,7 +169,12 @@ describe('POST /api/user/self-exclusion', () => {
 
     // No notifications or offers reach a self-excluded player.
     const { notify } = await import('../../server/src/services/history.ts');
-    const countOwn = async () => (await ctx.api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM notifications WHERE user_id = $1', [player.id]))[0]!.n;
+    const countOwn = async () =>
+      (
+        await ctx.api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM notifications WHERE user_id = $1', [
+          player.id,
+        ])
+      )[0]!.n;
     const before = await countOwn();
     await notify(ctx.api.db, ctx.api.services.clock(), player.id, 'deposit', { amount: '1.00', currency: 'EUR' });
     expect(await countOwn()).toBe(before);
@@ -127,7 +182,10 @@ describe('POST /api/user/self-exclusion', () => {
     // A history line in the player's language.
     clock.advance(366 * DAY);
     const token = (await signIn(player)).body.auth_token;
-    const history = await ctx.api.request('GET', '/api/user/history?type=withdrawal', { token, headers: { 'accept-language': 'de' } });
+    const history = await ctx.api.request('GET', '/api/user/history?type=withdrawal', {
+      token,
+      headers: { 'accept-language': 'de' },
+    });
     expect(history.body.results[0].description).toMatch(/^Guthaben beim Selbstausschluss zurückgezahlt per /);
   });
 });
@@ -137,20 +195,30 @@ describe('reality checks', () => {
     const player = await ctx.api.player();
     const started = clock().toISOString();
     const get = () => ctx.api.request('GET', '/api/user/responsible-gaming', { token: player.token });
-    expect((await get()).body).toMatchObject({ session_started_at: started, reality_check_minutes: 60, reality_check_next_at: new Date(clock().getTime() + 3_600_000).toISOString() });
-    const set = await ctx.api.request('PATCH', '/api/user/responsible-gaming', { token: player.token, body: { reality_check_minutes: 1 } });
+    expect((await get()).body).toMatchObject({
+      session_started_at: started,
+      reality_check_minutes: 60,
+      reality_check_next_at: new Date(clock().getTime() + 3_600_000).toISOString(),
+    });
+    const set = await ctx.api.request('PATCH', '/api/user/responsible-gaming', {
+      token: player.token,
+      body: { reality_check_minutes: 1 },
+    });
     expect(set.status).toBe(200);
     clock.advance(90);
     const ack = await post('/api/user/reality-check/ack', player.token, {});
     expect(ack.status).toBe(200);
     expect(ack.body).toEqual({ next_at: new Date(clock().getTime() + 60_000).toISOString() });
     expect((await get()).body).toMatchObject({ session_started_at: started, reality_check_next_at: ack.body.next_at });
-    const off = await ctx.api.request('PATCH', '/api/user/responsible-gaming', { token: player.token, body: { reality_check_minutes: null } });
+    const off = await ctx.api.request('PATCH', '/api/user/responsible-gaming', {
+      token: player.token,
+      body: { reality_check_minutes: null },
+    });
     expect(off.body).toMatchObject({ reality_check_minutes: null, reality_check_next_at: null });
     expect((await post('/api/user/reality-check/ack', player.token, {})).body).toEqual({ next_at: null });
   });
 
-  it('shows the session\'s money: deposits, stakes, wins and the net result', async () => {
+  it("shows the session's money: deposits, stakes, wins and the net result", async () => {
     const player = await ctx.api.player();
     const payment = await post('/api/user/payments/create-payment', player.token, { amount: '40', method: 'card' });
     await submitPaymentForm(ctx.api, new URL(payment.body.redirect_url).pathname, 'confirm');

@@ -25,15 +25,25 @@ describe('wrong passwords on time-out and self-exclusion', () => {
       expect(locked.status).toBe(429);
       expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
       const [row] = await ctx.api.db.query<{ time_out_until: Date | null; self_excluded_until: Date | null }>(
-        'SELECT time_out_until, self_excluded_until FROM users WHERE id = $1', [player.id]);
+        'SELECT time_out_until, self_excluded_until FROM users WHERE id = $1',
+        [player.id],
+      );
       expect(row).toEqual({ time_out_until: null, self_excluded_until: null });
     });
   }
 
   it('a right password takes its try back, so a player who mistypes now and then is not locked out', async () => {
     const player = await ctx.api.player();
-    for (let i = 0; i < 4; i++) expect((await post('/api/user/time-out', player.token, { period: 'x', password: 'wrong-password' })).status).toBe(400);
-    for (let i = 0; i < 4; i++) expect((await post('/api/user/time-out', player.token, { period: '24h', password: `wrong-${i}` })).status).toBe(400);
-    expect((await post('/api/user/time-out', player.token, { period: '24h', password: player.password })).status).toBe(200);
+    for (let i = 0; i < 4; i++)
+      expect((await post('/api/user/time-out', player.token, { period: 'x', password: 'wrong-password' })).status).toBe(
+        400,
+      );
+    for (let i = 0; i < 4; i++)
+      expect((await post('/api/user/time-out', player.token, { period: '24h', password: `wrong-${i}` })).status).toBe(
+        400,
+      );
+    expect((await post('/api/user/time-out', player.token, { period: '24h', password: player.password })).status).toBe(
+      200,
+    );
   });
 });

@@ -12,11 +12,16 @@ const ctx = useTestApi({ RG_COOLING_OFF_HOURS: '24', PAYMENT_EXPIRY_MINUTES: '10
 const HOUR = 3600;
 const DAY = 24 * HOUR;
 
-const rg = (token: string, lang = 'en') => ctx.api.request('GET', '/api/user/responsible-gaming', { token, headers: { 'accept-language': lang } });
+const rg = (token: string, lang = 'en') =>
+  ctx.api.request('GET', '/api/user/responsible-gaming', { token, headers: { 'accept-language': lang } });
 const patch = (token: string, body: unknown, lang = 'en') =>
   ctx.api.request('PATCH', '/api/user/responsible-gaming', { token, body, headers: { 'accept-language': lang } });
 const deposit = (token: string, amount: string, lang = 'en') =>
-  ctx.api.request('POST', '/api/user/payments/create-payment', { token, body: { amount, method: 'card' }, headers: { 'accept-language': lang } });
+  ctx.api.request('POST', '/api/user/payments/create-payment', {
+    token,
+    body: { amount, method: 'card' },
+    headers: { 'accept-language': lang },
+  });
 // The payment page's own form, with its token, as a browser submits it.
 const confirm = (redirectUrl: string) => submitPaymentForm(ctx.api, new URL(redirectUrl).pathname, 'confirm');
 /** A real-money round as the wallet stores it, at the clock's time. */
@@ -27,10 +32,15 @@ const round = (userId: number, stake: string, win: string) =>
     [userId, stake, win, clock().toISOString()],
   );
 const launch = (token: string, lang = 'en') =>
-  ctx.api.request('POST', '/gmnggate/api', { token, body: { method: 'game_launch', game_id: 'amber-fortune', mode: 'real' }, headers: { 'accept-language': lang } });
+  ctx.api.request('POST', '/gmnggate/api', {
+    token,
+    body: { method: 'game_launch', game_id: 'amber-fortune', mode: 'real' },
+    headers: { 'accept-language': lang },
+  });
 /** Signs in again, for tests that move the clock past a token's idle expiry. */
 const signIn = async (player: { email: string; password: string }) =>
-  (await ctx.api.request('POST', '/auth/token/login/', { body: { email: player.email, password: player.password } })).body.auth_token as string;
+  (await ctx.api.request('POST', '/auth/token/login/', { body: { email: player.email, password: player.password } }))
+    .body.auth_token as string;
 
 describe('GET /api/user/responsible-gaming', () => {
   it('answers the contract shape, with the 60-minute reality check by default and no limits', async () => {
@@ -62,7 +72,10 @@ describe('deposit limits', () => {
 
     res = await patch(player.token, { deposit_limits: { day: '200' } });
     const effectiveAt = new Date(clock().getTime() + DAY * 1000).toISOString();
-    expect(res.body.deposit_limits.day).toMatchObject({ amount: '50.50', pending: { amount: '200.00', effective_at: effectiveAt } });
+    expect(res.body.deposit_limits.day).toMatchObject({
+      amount: '50.50',
+      pending: { amount: '200.00', effective_at: effectiveAt },
+    });
 
     // Asking for the same raise again does not restart the cooling-off.
     clock.advance(HOUR);
@@ -83,7 +96,10 @@ describe('deposit limits', () => {
     await patch(player.token, { deposit_limits: { week: '300' } });
     expect((await deposit(player.token, '150')).status).toBe(400);
     clock.advance(DAY - 1);
-    expect((await rg(player.token)).body.deposit_limits.week).toMatchObject({ amount: '100.00', pending: { amount: '300.00' } });
+    expect((await rg(player.token)).body.deposit_limits.week).toMatchObject({
+      amount: '100.00',
+      pending: { amount: '300.00' },
+    });
     clock.advance(1);
     expect((await rg(player.token)).body.deposit_limits.week).toMatchObject({ amount: '300.00', pending: null });
     expect((await deposit(player.token, '150')).status).toBe(201);
@@ -113,10 +129,14 @@ describe('deposit limits', () => {
     const refused = await deposit(player.token, '50');
     expect(refused.status).toBe(400);
     const freesAt = formatInstant(new Date(clock().getTime() + (DAY - HOUR) * 1000), 'en');
-    expect(refused.body.amount[0]).toBe(`Your deposit limit allows at most €40.00 now. More becomes available on ${freesAt}.`);
+    expect(refused.body.amount[0]).toBe(
+      `Your deposit limit allows at most €40.00 now. More becomes available on ${freesAt}.`,
+    );
     expect(freesAt).toMatch(/^\w+ \d+, 2026 at \d\d?:\d\d [AP]M UTC$/);
     expect((await deposit(player.token, '40')).status).toBe(201);
-    expect((await deposit(player.token, '10', 'de')).body.amount[0]).toMatch(/^Sie haben Ihr Einzahlungslimit erreicht\. Mehr wird am \d+\. \p{L}+ 2026 um \d\d:\d\d UTC verfügbar\.$/u);
+    expect((await deposit(player.token, '10', 'de')).body.amount[0]).toMatch(
+      /^Sie haben Ihr Einzahlungslimit erreicht\. Mehr wird am \d+\. \p{L}+ 2026 um \d\d:\d\d UTC verfügbar\.$/u,
+    );
 
     // One second before the window passes the first deposit it still counts; at 24 h it no longer does.
     clock.advance(DAY - HOUR - 1);
@@ -148,7 +168,9 @@ describe('deposit limits', () => {
     const res = await deposit(player.token, '150');
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ amount: ['Your deposit limit allows at most €100.00 now.'] });
-    expect((await deposit(player.token, '150', 'hi')).body.amount).toEqual(['आपकी जमा सीमा अभी अधिकतम €100.00 की अनुमति देती है।']);
+    expect((await deposit(player.token, '150', 'hi')).body.amount).toEqual([
+      'आपकी जमा सीमा अभी अधिकतम €100.00 की अनुमति देती है।',
+    ]);
   });
 
   it('the lowest limit wins across day, week and month, and the refusal names the binding window', async () => {
@@ -168,10 +190,15 @@ describe('deposit limits', () => {
     expect(refused.body.amount[0]).toMatch(/^You have reached your deposit limit/);
   });
 
-  it('refuses bad input per field, in the reader\'s language, and changes nothing', async () => {
+  it("refuses bad input per field, in the reader's language, and changes nothing", async () => {
     const player = await ctx.api.player();
     await patch(player.token, { deposit_limits: { day: '100' } });
-    const res = await patch(player.token, { deposit_limits: { day: '-5', year: '10' }, loss_limits: { week: '1.234' }, reality_check_minutes: 20, colour: 'red' });
+    const res = await patch(player.token, {
+      deposit_limits: { day: '-5', year: '10' },
+      loss_limits: { week: '1.234' },
+      reality_check_minutes: 20,
+      colour: 'red',
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       'deposit_limits.day': ['Enter an amount such as 50 or 50.00, or remove the limit.'],
@@ -185,7 +212,10 @@ describe('deposit limits', () => {
       'deposit_limits.day': ['Geben Sie einen Betrag wie 50 oder 50.00 ein oder entfernen Sie das Limit.'],
       reality_check_minutes: ['Wählen Sie Aus, 15, 30, 45, 60, 90 oder 120 Minuten.'],
     });
-    expect((await rg(player.token)).body).toMatchObject({ deposit_limits: { day: { amount: '100.00' } }, reality_check_minutes: 60 });
+    expect((await rg(player.token)).body).toMatchObject({
+      deposit_limits: { day: { amount: '100.00' } },
+      reality_check_minutes: 60,
+    });
   });
 
   it('counts lifetime net deposits: completed deposits minus withdrawals', async () => {
@@ -193,7 +223,10 @@ describe('deposit limits', () => {
     const made = await deposit(player.token, '70');
     await confirm(made.body.redirect_url);
     await deposit(player.token, '30'); // pending: not counted
-    const withdrawal = await ctx.api.request('POST', '/api/user/withdrawal', { token: player.token, body: { amount: '20', method: 'crypto', destination: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' } });
+    const withdrawal = await ctx.api.request('POST', '/api/user/withdrawal', {
+      token: player.token,
+      body: { amount: '20', method: 'crypto', destination: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' },
+    });
     expect(withdrawal.status, JSON.stringify(withdrawal.body)).toBe(201);
     expect((await rg(player.token)).body.lifetime_net_deposits).toBe('50.00');
   });
@@ -210,10 +243,20 @@ describe('loss limits', () => {
     expect(view).toMatchObject({ amount: '20.00', used: '22.00', remaining: '0.00' });
     const refused = await launch(player.token);
     expect(refused.status).toBe(403);
-    expect(refused.body.detail).toBe("You have reached your loss limit. Real-money play is possible again once the limit's period frees room.");
-    expect((await launch(player.token, 'hi')).body.detail).toBe('आप अपनी हानि सीमा तक पहुँच गए हैं। सीमा की अवधि में जगह खाली होने पर असली पैसों से खेलना फिर संभव होगा।');
+    expect(refused.body.detail).toBe(
+      "You have reached your loss limit. Real-money play is possible again once the limit's period frees room.",
+    );
+    expect((await launch(player.token, 'hi')).body.detail).toBe(
+      'आप अपनी हानि सीमा तक पहुँच गए हैं। सीमा की अवधि में जगह खाली होने पर असली पैसों से खेलना फिर संभव होगा।',
+    );
     // Demo play is never limited.
-    expect((await ctx.api.request('POST', '/gmnggate/api', { body: { method: 'game_launch', game_id: 'amber-fortune', mode: 'demo' } })).status).toBe(200);
+    expect(
+      (
+        await ctx.api.request('POST', '/gmnggate/api', {
+          body: { method: 'game_launch', game_id: 'amber-fortune', mode: 'demo' },
+        })
+      ).status,
+    ).toBe(200);
     // The first round (net 10.00) leaves the window 24 h after it was played: 12.00 < 20.00.
     clock.advance(DAY - HOUR);
     expect((await launch(player.token)).status).toBe(200);
@@ -236,7 +279,10 @@ describe('loss limits', () => {
   it('refuses bets in a game launched before the limit was reached, and ends one launched before a time-out', async () => {
     // The game's pages and API speak the language the game was launched in.
     const bet = (session: string) =>
-      ctx.api.request('POST', `/demo-games/api/sessions/${session}/rounds`, { body: { bet: { type: 'slot', amount: '1.00' } }, encrypt: false });
+      ctx.api.request('POST', `/demo-games/api/sessions/${session}/rounds`, {
+        body: { bet: { type: 'slot', amount: '1.00' } },
+        encrypt: false,
+      });
     const player = await ctx.api.player({ balance: '100.00' });
     const de = (await launch(player.token, 'de')).body.session_id as string;
     // The session is open (no round is played here: a random win would change the net loss).
@@ -245,12 +291,21 @@ describe('loss limits', () => {
     await round(player.id, '10.00', '0.00');
     const refused = await bet(de);
     expect(refused.status).toBe(403);
-    expect(refused.body.detail).toBe('Sie haben Ihr Verlustlimit erreicht. Echtgeldspiele sind wieder möglich, sobald im Zeitraum des Limits wieder Spielraum frei wird.');
+    expect(refused.body.detail).toBe(
+      'Sie haben Ihr Verlustlimit erreicht. Echtgeldspiele sind wieder möglich, sobald im Zeitraum des Limits wieder Spielraum frei wird.',
+    );
 
     const other = await ctx.api.player({ balance: '100.00' });
     const en = (await launch(other.token, 'en')).body.session_id as string;
     const hi = (await launch(other.token, 'hi')).body.session_id as string;
-    expect((await ctx.api.request('POST', '/api/user/time-out', { token: other.token, body: { period: '24h', password: other.password } })).status).toBe(200);
+    expect(
+      (
+        await ctx.api.request('POST', '/api/user/time-out', {
+          token: other.token,
+          body: { period: '24h', password: other.password },
+        })
+      ).status,
+    ).toBe(200);
     // A time-out signs the player out everywhere, and a real-money game session lives only as long
     // as the sign-in that launched it: both sessions are over (410), in their own language.
     const blocked = await bet(en);
@@ -261,11 +316,10 @@ describe('loss limits', () => {
     expect((await launch(other.token, 'en')).status).toBe(401);
     expect(await balanceOf(ctx.api, other.id)).toBe('100.00');
   });
-
 });
 
 describe('rolling windows', () => {
-  it('end now and reach back 24 hours, 7 days or a calendar month (clamped at the month\'s end)', () => {
+  it("end now and reach back 24 hours, 7 days or a calendar month (clamped at the month's end)", () => {
     const now = new Date('2026-03-31T12:00:00Z');
     expect(windowStart('day', now).toISOString()).toBe('2026-03-30T12:00:00.000Z');
     expect(windowStart('week', now).toISOString()).toBe('2026-03-24T12:00:00.000Z');

@@ -12,7 +12,10 @@ export interface ServerProcess {
 /** Starts a server and resolves once it prints its banner; PORT=0 picks a free port, read from the banner. */
 export function startServer(env: Record<string, string | undefined>, timeoutMs = 60_000): Promise<ServerProcess> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['server/src/index.ts'], { env: { ...process.env, HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(process.execPath, ['server/src/index.ts'], {
+      env: { ...process.env, HOST: '127.0.0.1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     const onData = (chunk: Buffer) => {
       output += chunk;
@@ -39,7 +42,10 @@ export function killServer(proc: ChildProcess): Promise<void> {
 export function apiClient(base: string, dataDir: string) {
   return async function call(path: string, init: { method?: string; token?: string; body?: unknown } = {}) {
     const publicKey = await importPublicKey(publicKeySpkiBase64({ DATA_DIR: dataDir }));
-    const body = init.body === undefined ? undefined : JSON.stringify({ e_data: await encryptJson(JSON.stringify(init.body), publicKey) });
+    const body =
+      init.body === undefined
+        ? undefined
+        : JSON.stringify({ e_data: await encryptJson(JSON.stringify(init.body), publicKey) });
     const response = await fetch(`${base}${path}`, {
       method: init.method ?? 'GET',
       headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Token ${init.token}` } : {}) },

@@ -46,11 +46,21 @@ describe('graceful shutdown', () => {
     const server = await startServer(env);
     child = server.proc;
     const call = apiClient(server.base, dataDir);
-    const token = (await call('/auth/token/login/', { method: 'POST', body: { email: DEMO_PLAYER.email, password: DEMO_PLAYER.password } })).body.auth_token as string;
+    const token = (
+      await call('/auth/token/login/', {
+        method: 'POST',
+        body: { email: DEMO_PLAYER.email, password: DEMO_PLAYER.password },
+      })
+    ).body.auth_token as string;
     const before = (await call('/api/user/me', { token })).body as { balance: string };
     const historyBefore = (await call('/api/user/history?type=withdrawal', { token })).body.count as number;
     const publicKey = await importPublicKey(publicKeySpkiBase64({ DATA_DIR: dataDir }));
-    const body = JSON.stringify({ e_data: await encryptJson(JSON.stringify({ amount: '0.01', method: 'card', destination: '4242 4242 4242 4242' }), publicKey) });
+    const body = JSON.stringify({
+      e_data: await encryptJson(
+        JSON.stringify({ amount: '0.01', method: 'card', destination: '4242 4242 4242 4242' }),
+        publicKey,
+      ),
+    });
 
     // Eight clients, each sending withdrawals one after another until the server is gone.
     const outcomes: Outcome[] = [];
@@ -68,7 +78,11 @@ describe('graceful shutdown', () => {
         try {
           const response = await fetch(`${server.base}/api/user/withdrawal`, {
             method: 'POST',
-            headers: { 'content-type': 'application/json', authorization: `Token ${token}`, 'idempotency-key': randomUUID() },
+            headers: {
+              'content-type': 'application/json',
+              authorization: `Token ${token}`,
+              'idempotency-key': randomUUID(),
+            },
             body,
           });
           const answer = (await response.json()) as { id?: number };
@@ -94,8 +108,12 @@ describe('graceful shutdown', () => {
     const inFlight = Number(/"event":"shutdown","signal":"SIGTERM","in_flight":(\d+)/.exec(server.output())?.[1]);
     // Counted by the server (requests it had started) and by the clients (sent, no answer yet).
     const figures = {
-      in_flight_at_sigterm_server: inFlight, awaiting_answer_at_sigterm_client: sentAtSigterm - answeredAtSigterm,
-      answered: answered.length, answered_after_sigterm: answered.length - answeredAtSigterm, refused_connections: outcomes.length - answered.length, created: created.length,
+      in_flight_at_sigterm_server: inFlight,
+      awaiting_answer_at_sigterm_client: sentAtSigterm - answeredAtSigterm,
+      answered: answered.length,
+      answered_after_sigterm: answered.length - answeredAtSigterm,
+      refused_connections: outcomes.length - answered.length,
+      created: created.length,
     };
     console.log(`shutdown figures (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}): ${JSON.stringify(figures)}`);
     expect(answered.filter((outcome) => outcome.status >= 500)).toEqual([]);
@@ -109,12 +127,16 @@ describe('graceful shutdown', () => {
     child = again.proc;
     const call2 = apiClient(again.base, dataDir);
     const after = (await call2('/api/user/me', { token })).body as { balance: string };
-    const history = (await call2(`/api/user/history?type=withdrawal&page_size=100`, { token })).body as { count: number; results: { id: number }[] };
+    const history = (await call2(`/api/user/history?type=withdrawal&page_size=100`, { token })).body as {
+      count: number;
+      results: { id: number }[];
+    };
     // Every answered withdrawal is there (lost: 0), and none that went unanswered was done.
     expect(history.count - historyBefore).toBe(created.length);
     const ids = new Set<number>();
     for (let page = 1; ids.size < history.count; page += 1) {
-      const { results } = (await call2(`/api/user/history?type=withdrawal&page_size=100&page=${page}`, { token })).body as { results: { id: number }[] };
+      const { results } = (await call2(`/api/user/history?type=withdrawal&page_size=100&page=${page}`, { token }))
+        .body as { results: { id: number }[] };
       if (!results.length) break;
       for (const item of results) ids.add(item.id);
     }

@@ -11,10 +11,15 @@ import { useTestApi } from './harness.ts';
 import { mailTo } from './operator-harness.ts';
 
 const clock = manualClock(new Date('2026-05-04T09:00:00Z'));
-const ctx = useTestApi({ TRUST_PROXY: '1', LOGIN_MAX_FAILURES: '50', LOGIN_MAX_FAILURES_PER_ADDRESS: '1000', PASSWORD_QUEUE_MAX: '200' }, { clock });
+const ctx = useTestApi(
+  { TRUST_PROXY: '1', LOGIN_MAX_FAILURES: '50', LOGIN_MAX_FAILURES_PER_ADDRESS: '1000', PASSWORD_QUEUE_MAX: '200' },
+  { clock },
+);
 
 const codeAt = (secret: string, offsetSeconds = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: clock().getTime() + offsetSeconds * 1000 });
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+    timestamp: clock().getTime() + offsetSeconds * 1000,
+  });
 
 /** A code that is none of the codes accepted around now. */
 function wrongCode(secret: string): string {
@@ -27,9 +32,15 @@ function wrongCode(secret: string): string {
 
 async function playerWithTwoFactor() {
   const player = await ctx.api.player();
-  const { secret } = (await ctx.api.request('POST', '/api/user/2fa/activate', { token: player.token, body: { current_password: player.password } })).body;
+  const { secret } = (
+    await ctx.api.request('POST', '/api/user/2fa/activate', {
+      token: player.token,
+      body: { current_password: player.password },
+    })
+  ).body;
   const confirm = await ctx.api.request('POST', '/api/user/2fa/activate/confirm', {
-    token: player.token, body: { code: codeAt(secret), current_password: player.password },
+    token: player.token,
+    body: { code: codeAt(secret), current_password: player.password },
   });
   expect(confirm.status, JSON.stringify(confirm.body)).toBe(200);
   clock.advance(31); // the confirming code is used; the next one is fresh
@@ -37,17 +48,24 @@ async function playerWithTwoFactor() {
 }
 
 const signIn = (player: { email: string; password: string }, code: string, address: string) =>
-  ctx.api.request('POST', '/auth/token/login/', { body: { email: player.email, password: player.password, code }, headers: { 'x-forwarded-for': address } });
+  ctx.api.request('POST', '/auth/token/login/', {
+    body: { email: player.email, password: player.password, code },
+    headers: { 'x-forwarded-for': address },
+  });
 
 describe('two-factor codes at sign-in, per account', { timeout: 120_000 }, () => {
   it('30 parallel wrong codes from 20 addresses: exactly 10 are checked, the rest 429, then even the right code is 429 everywhere', async () => {
     const player = await playerWithTwoFactor();
     const wrong = wrongCode(player.secret);
-    const replies = await Promise.all(Array.from({ length: 30 }, (_, index) => signIn(player, wrong, `198.51.100.${index % 20}`)));
+    const replies = await Promise.all(
+      Array.from({ length: 30 }, (_, index) => signIn(player, wrong, `198.51.100.${index % 20}`)),
+    );
     const statuses = replies.map((reply) => reply.status).sort();
     expect(statuses.filter((status) => status === 400)).toHaveLength(10);
     expect(statuses.filter((status) => status === 429)).toHaveLength(20);
-    expect(replies.find((reply) => reply.status === 400)!.body).toEqual({ code: ['This code is wrong or has already been used.'] });
+    expect(replies.find((reply) => reply.status === 400)!.body).toEqual({
+      code: ['This code is wrong or has already been used.'],
+    });
     const refused = replies.find((reply) => reply.status === 429)!;
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(900);
@@ -57,9 +75,13 @@ describe('two-factor codes at sign-in, per account', { timeout: 120_000 }, () =>
     expect(right.body.auth_token).toBeUndefined();
 
     // One security mail, in the player's language, however many codes came after the limit.
-    const mails = (await mailTo(ctx.api, player.email)).filter((mail) => mail.subject === 'Too many wrong sign-in codes for your AmberPlay account');
+    const mails = (await mailTo(ctx.api, player.email)).filter(
+      (mail) => mail.subject === 'Too many wrong sign-in codes for your AmberPlay account',
+    );
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.text).toContain('For the next 15 minutes, sign-in codes for your account are refused on every device.');
+    expect(mails[0]!.text).toContain(
+      'For the next 15 minutes, sign-in codes for your account are refused on every device.',
+    );
 
     // After the window the right code works again.
     clock.advance(901);

@@ -13,7 +13,8 @@ const clock = manualClock(new Date('2026-03-03T14:05:00Z'));
 const ctx = useTestApi({ SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}` }, { clock });
 const smtp = useSmtp(SMTP_PORT, () => ctx.api.mailer.settled());
 
-const codeAt = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: clock().getTime() });
+const codeAt = (secret: string) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: clock().getTime() });
 
 /** A player who registered and signs in with the site in `language` (their mail language). */
 async function playerIn(language: string) {
@@ -22,13 +23,24 @@ async function playerIn(language: string) {
   await ctx.api.registerActive(player, { 'accept-language': language });
   await ctx.api.mailer.settled();
   await smtp.next(player.email); // the activation mail
-  const login = await ctx.api.request('POST', '/auth/token/login/', { body: player, headers: { 'accept-language': language } });
+  const login = await ctx.api.request('POST', '/auth/token/login/', {
+    body: player,
+    headers: { 'accept-language': language },
+  });
   return { ...player, token: login.body.auth_token as string };
 }
 
 async function turnOn(player: { token: string; password: string }) {
-  const { secret } = (await ctx.api.request('POST', '/api/user/2fa/activate', { token: player.token, body: { current_password: player.password } })).body;
-  const confirm = await ctx.api.request('POST', '/api/user/2fa/activate/confirm', { token: player.token, body: { code: codeAt(secret), current_password: player.password } });
+  const { secret } = (
+    await ctx.api.request('POST', '/api/user/2fa/activate', {
+      token: player.token,
+      body: { current_password: player.password },
+    })
+  ).body;
+  const confirm = await ctx.api.request('POST', '/api/user/2fa/activate/confirm', {
+    token: player.token,
+    body: { code: codeAt(secret), current_password: player.password },
+  });
   expect(confirm.status, JSON.stringify(confirm.body)).toBe(200);
   return secret as string;
 }
@@ -51,7 +63,10 @@ describe('two-factor security emails', () => {
     expect(on.text).not.toContain(secret);
 
     clock.advance(60);
-    const off = await ctx.api.request('POST', '/api/user/2fa/deactivate', { token: player.token, body: { current_password: player.password, code: codeAt(secret) } });
+    const off = await ctx.api.request('POST', '/api/user/2fa/deactivate', {
+      token: player.token,
+      body: { current_password: player.password, code: codeAt(secret) },
+    });
     expect(off.status).toBe(204);
     const mail = await smtp.next(player.email);
     expect(mail.subject).toBe('AmberPlay 계정의 2단계 로그인이 꺼졌습니다');
@@ -66,7 +81,10 @@ describe('two-factor security emails', () => {
     expect(on.subject).toBe('Two-factor sign-in is now on for your AmberPlay account');
     expect(on.text).toContain('Two-factor sign-in was turned on for your AmberPlay account on March 3, 2026');
     clock.advance(60);
-    const refused = await ctx.api.request('POST', '/api/user/2fa/deactivate', { token: player.token, body: { current_password: 'wrong-password-1', code: codeAt(secret) } });
+    const refused = await ctx.api.request('POST', '/api/user/2fa/deactivate', {
+      token: player.token,
+      body: { current_password: 'wrong-password-1', code: codeAt(secret) },
+    });
     expect(refused.status).toBe(400);
     await ctx.api.mailer.settled();
     expect(smtp.unread).toBe(0);

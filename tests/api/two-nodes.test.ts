@@ -44,51 +44,78 @@ afterAll(async () => {
   }
 });
 
-describe.skipIf(!databaseUrl)('two API nodes on one PostgreSQL (skipped without DATABASE_URL: PGlite cannot be shared)', () => {
-  it('start together, and 60 parallel withdrawals over both take exactly 27 × 10.00 from 275.50', async () => {
-    // Nodes share one key pair, as a deployment does; made once so the two do not race on the file.
-    ensureKeyPair({ DATA_DIR: dataDir });
-    const env = { PORT: '0', DATA_DIR: dataDir, RSA_PRIVATE_KEY_FILE: '', DEMO: '1', DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema, SITE_URL: 'http://localhost:4321' };
-    // On a busy machine one node could finish seeding before the other begins, and the race would
-    // not show. So hold the users table until both nodes are waiting on it (directly or behind each
-    // other), then let them go at the same instant: the seed's check-then-insert collides unless it
-    // runs under the startup lock.
-    const holder = await openDatabase({ databaseUrl, schema });
-    let starting: Promise<ServerProcess[]> | undefined;
-    try {
-      await holder.transaction(async (tx) => {
-        const [{ pid }] = (await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')) as [{ pid: number }];
-        await tx.query('LOCK TABLE users IN ACCESS EXCLUSIVE MODE');
-        starting = Promise.all([startServer(env), startServer(env)]);
-        starting.catch(() => {});
-        await vi.waitFor(async () => expect(await waitingBehind(holder, pid)).toBeGreaterThanOrEqual(2), { timeout: 90_000, interval: 100 });
+describe.skipIf(!databaseUrl)(
+  'two API nodes on one PostgreSQL (skipped without DATABASE_URL: PGlite cannot be shared)',
+  () => {
+    it('start together, and 60 parallel withdrawals over both take exactly 27 × 10.00 from 275.50', async () => {
+      // Nodes share one key pair, as a deployment does; made once so the two do not race on the file.
+      ensureKeyPair({ DATA_DIR: dataDir });
+      const env = {
+        PORT: '0',
+        DATA_DIR: dataDir,
+        RSA_PRIVATE_KEY_FILE: '',
+        DEMO: '1',
+        DATABASE_URL: databaseUrl,
+        DATABASE_SCHEMA: schema,
+        SITE_URL: 'http://localhost:4321',
+      };
+      // On a busy machine one node could finish seeding before the other begins, and the race would
+      // not show. So hold the users table until both nodes are waiting on it (directly or behind each
+      // other), then let them go at the same instant: the seed's check-then-insert collides unless it
+      // runs under the startup lock.
+      const holder = await openDatabase({ databaseUrl, schema });
+      let starting: Promise<ServerProcess[]> | undefined;
+      try {
+        await holder.transaction(async (tx) => {
+          const [{ pid }] = (await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')) as [{ pid: number }];
+          await tx.query('LOCK TABLE users IN ACCESS EXCLUSIVE MODE');
+          starting = Promise.all([startServer(env), startServer(env)]);
+          starting.catch(() => {});
+          await vi.waitFor(async () => expect(await waitingBehind(holder, pid)).toBeGreaterThanOrEqual(2), {
+            timeout: 90_000,
+            interval: 100,
+          });
+        });
+      } finally {
+        await holder.close();
+      }
+      nodes.push(...(await starting!));
+      const [a, b] = nodes.map((node) => apiClient(node.base, dataDir));
+
+      const login = await a!('/auth/token/login/', {
+        method: 'POST',
+        body: { email: DEMO_PLAYER.email, password: DEMO_PLAYER.password },
       });
-    } finally {
-      await holder.close();
-    }
-    nodes.push(...(await starting!));
-    const [a, b] = nodes.map((node) => apiClient(node.base, dataDir));
+      expect(login.status).toBe(200);
+      const token = login.body.auth_token;
+      expect((await b!('/api/user/me', { token })).body.balance).toBe('275.50');
 
-    const login = await a!('/auth/token/login/', { method: 'POST', body: { email: DEMO_PLAYER.email, password: DEMO_PLAYER.password } });
-    expect(login.status).toBe(200);
-    const token = login.body.auth_token;
-    expect((await b!('/api/user/me', { token })).body.balance).toBe('275.50');
+      const replies = await Promise.all(
+        Array.from({ length: 60 }, (_, i) =>
+          (i % 2 ? b! : a!)('/api/user/withdrawal', {
+            method: 'POST',
+            token,
+            body: { amount: '10.00', method: 'card', destination: i % 2 ? '4242424242424242' : '5555555555554444' },
+          }),
+        ),
+      );
+      expect(replies.filter((reply) => reply.status === 201)).toHaveLength(27);
+      expect(replies.filter((reply) => reply.status === 400)).toHaveLength(33);
+      expect((await a!('/api/user/me', { token })).body.balance).toBe('5.50');
+      expect((await b!('/api/user/history?type=withdrawal&page_size=1', { token })).body.count).toBe(28);
 
-    const replies = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => (i % 2 ? b! : a!)('/api/user/withdrawal', { method: 'POST', token, body: { amount: '10.00', method: 'card', destination: i % 2 ? '4242424242424242' : '5555555555554444' } })),
-    );
-    expect(replies.filter((reply) => reply.status === 201)).toHaveLength(27);
-    expect(replies.filter((reply) => reply.status === 400)).toHaveLength(33);
-    expect((await a!('/api/user/me', { token })).body.balance).toBe('5.50');
-    expect((await b!('/api/user/history?type=withdrawal&page_size=1', { token })).body.count).toBe(28);
-
-    const { openPostgres } = await import('../../server/src/db/postgres.ts');
-    const db = await openPostgres(databaseUrl!, schema);
-    try {
-      expect(await ledgerMismatches(db)).toEqual([]);
-      expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE email = $1', [DEMO_PLAYER.email]))[0]!.n).toBe(1);
-    } finally {
-      await db.close();
-    }
-  }, 120_000);
-});
+      const { openPostgres } = await import('../../server/src/db/postgres.ts');
+      const db = await openPostgres(databaseUrl!, schema);
+      try {
+        expect(await ledgerMismatches(db)).toEqual([]);
+        expect(
+          (
+            await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE email = $1', [DEMO_PLAYER.email])
+          )[0]!.n,
+        ).toBe(1);
+      } finally {
+        await db.close();
+      }
+    }, 120_000);
+  },
+);

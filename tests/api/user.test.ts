@@ -11,10 +11,17 @@ describe('GET /api/user/me', () => {
     const res = await me(player.token);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      id: player.id, email: player.email, username: player.username, first_name: '', last_name: '',
-      balance: '12.50', bonus_balance: '0.00', currency: 'EUR',
+      id: player.id,
+      email: player.email,
+      username: player.username,
+      first_name: '',
+      last_name: '',
+      balance: '12.50',
+      bonus_balance: '0.00',
+      currency: 'EUR',
       loyalty: { level: 'bronze', points: 0, next_level_points: 1000 },
-      referral_code: expect.stringMatching(/^[A-Z2-9]{8}$/), date_joined: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      referral_code: expect.stringMatching(/^[A-Z2-9]{8}$/),
+      date_joined: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       limits: { deposit_min: '10.00', deposit_max: '10000.00', withdrawal_min: '10.00', withdrawal_max: '5000.00' },
       // The sign-in's next reality check: 60 minutes after it began, by default.
       reality_check_next_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
@@ -29,7 +36,10 @@ describe('GET /api/user/me', () => {
 describe('PATCH /api/user/update', () => {
   it('never changes the date of birth given at sign-up, and has no address to keep up to date (the rules say so)', async () => {
     const player = await ctx.api.player();
-    const before = await ctx.api.db.query<{ date_of_birth: string }>('SELECT date_of_birth::text FROM users WHERE id = $1', [player.id]);
+    const before = await ctx.api.db.query<{ date_of_birth: string }>(
+      'SELECT date_of_birth::text FROM users WHERE id = $1',
+      [player.id],
+    );
     for (const body of [{ date_of_birth: '2000-01-01' }, { address: '1 High Street' }]) {
       const res = await update(player.token, body);
       expect(res.status).toBe(400);
@@ -43,7 +53,12 @@ describe('PATCH /api/user/update', () => {
     const player = await ctx.api.player();
     const res = await update(player.token, { username: 'new_name_1', first_name: 'Ana', last_name: "O'Brien" });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ username: 'new_name_1', first_name: 'Ana', last_name: "O'Brien", email: player.email });
+    expect(res.body).toMatchObject({
+      username: 'new_name_1',
+      first_name: 'Ana',
+      last_name: "O'Brien",
+      email: player.email,
+    });
     expect((await me(player.token)).body.username).toBe('new_name_1');
   });
 
@@ -61,10 +76,25 @@ describe('PATCH /api/user/update', () => {
     ['the id', { id: 1 }, 'id', 'This field cannot be changed.'],
     ['an unknown field', { is_staff: true }, 'is_staff', 'This field does not exist.'],
     ['an invalid username', { username: 'a b' }, 'username', 'Use 3 to 30 characters: letters, digits and . _ - only.'],
-    ['HTML in a name', { first_name: '<script>alert(1)</script>' }, 'first_name', 'Enter at most 60 characters, without < or >.'],
+    [
+      'HTML in a name',
+      { first_name: '<script>alert(1)</script>' },
+      'first_name',
+      'Enter at most 60 characters, without < or >.',
+    ],
     ['a name that is not text', { first_name: 7 }, 'first_name', 'Enter text here.'],
-    ['an unknown time zone', { time_zone: 'Europe/Atlantis' }, 'time_zone', 'Choose a time zone from the list, such as Europe/London.'],
-    ['a time zone with a text-direction mark', { time_zone: '\u2066Europe/Berlin' }, 'time_zone', 'Remove invisible or control characters, such as zero-width spaces or text-direction marks.'],
+    [
+      'an unknown time zone',
+      { time_zone: 'Europe/Atlantis' },
+      'time_zone',
+      'Choose a time zone from the list, such as Europe/London.',
+    ],
+    [
+      'a time zone with a text-direction mark',
+      { time_zone: '\u2066Europe/Berlin' },
+      'time_zone',
+      'Remove invisible or control characters, such as zero-width spaces or text-direction marks.',
+    ],
   ])('refuses %s with 400 on the field and changes nothing', async (_name, body, field, message) => {
     const player = await ctx.api.player({ balance: '5.00' });
     const before = (await me(player.token)).body;

@@ -29,7 +29,11 @@ async function idCardBody() {
 }
 
 const send = (token: string, body: { type: string; body: Blob }) =>
-  ctx.api.app.request('/api/user/verification', { method: 'POST', headers: { authorization: `Token ${token}`, 'content-type': body.type }, body: body.body });
+  ctx.api.app.request('/api/user/verification', {
+    method: 'POST',
+    headers: { authorization: `Token ${token}`, 'content-type': body.type },
+    body: body.body,
+  });
 
 /** Runs `work` while sampling this process's RSS; answers the peak growth in MB. */
 async function peakGrowth(work: () => Promise<unknown>): Promise<number> {

@@ -11,21 +11,54 @@ let rounds = 0;
 const round = () => `round-${Date.now()}-${++rounds}`;
 
 async function ledgerCount(userId: number): Promise<number> {
-  const [row] = await ctx.api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM ledger WHERE user_id = $1', [userId]);
+  const [row] = await ctx.api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM ledger WHERE user_id = $1', [
+    userId,
+  ]);
   return row!.n;
 }
 
 const bet = (userId: number, roundId: string, amount = '10.00', transactionId = `bet:${roundId}`) =>
-  ctx.api.db.transaction((tx) => walletBet(tx, { transactionId, userId, roundId, amount, currency: 'EUR', game: 'Amber Fortune', now: ctx.api.services.clock() }));
+  ctx.api.db.transaction((tx) =>
+    walletBet(tx, {
+      transactionId,
+      userId,
+      roundId,
+      amount,
+      currency: 'EUR',
+      game: 'Amber Fortune',
+      now: ctx.api.services.clock(),
+    }),
+  );
 const win = (userId: number, roundId: string, amount: string, transactionId = `win:${roundId}`) =>
-  ctx.api.db.transaction((tx) => walletWin(tx, { transactionId, userId, roundId, amount, betTransactionId: `bet:${roundId}`, now: ctx.api.services.clock() }, settings));
+  ctx.api.db.transaction((tx) =>
+    walletWin(
+      tx,
+      { transactionId, userId, roundId, amount, betTransactionId: `bet:${roundId}`, now: ctx.api.services.clock() },
+      settings,
+    ),
+  );
 const rollback = (userId: number, roundId: string, transactionId = `rollback:${roundId}`) =>
-  ctx.api.db.transaction((tx) => walletRollback(tx, { transactionId, userId, roundId, betTransactionId: `bet:${roundId}`, now: ctx.api.services.clock() }));
+  ctx.api.db.transaction((tx) =>
+    walletRollback(tx, {
+      transactionId,
+      userId,
+      roundId,
+      betTransactionId: `bet:${roundId}`,
+      now: ctx.api.services.clock(),
+    }),
+  );
 
 async function grantBonus(userId: number, amount: string) {
   await ctx.api.db.transaction(async (tx) => {
     const now = ctx.api.services.clock();
-    const item = await addTransaction(tx, { userId, type: 'bonus', amount, status: 'completed', template: 'bonus', createdAt: now });
+    const item = await addTransaction(tx, {
+      userId,
+      type: 'bonus',
+      amount,
+      status: 'completed',
+      template: 'bonus',
+      createdAt: now,
+    });
     await credit(tx, userId, 'bonus', amount, item.id, now);
   });
 }
@@ -58,7 +91,7 @@ describe('wallet: bet, win and rollback, each at most once', () => {
     expect(await balanceOf(ctx.api, player.id)).toBe('5.00');
   });
 
-  it('credits a win once, completing the round\'s one history item with stake and win', async () => {
+  it("credits a win once, completing the round's one history item with stake and win", async () => {
     const player = await ctx.api.player({ balance: '50.00' });
     const id = round();
     await bet(player.id, id);
@@ -70,8 +103,16 @@ describe('wallet: bet, win and rollback, each at most once', () => {
     expect(await win(player.id, id, '25.50', `win2:${id}`)).toMatchObject({ status: 'refused', balance: '65.50' });
     expect(await balanceOf(ctx.api, player.id)).toBe('65.50');
     const items = await ctx.api.db.query<{ amount: string; status: string; params: Record<string, string> }>(
-      `SELECT amount::text, status, params FROM transactions WHERE user_id = $1 AND type = 'game'`, [player.id]);
-    expect(items).toEqual([{ amount: '15.50', status: 'completed', params: { game: 'Amber Fortune', stake: '10.00', win: '25.50', round: id, currency: 'EUR' } }]);
+      `SELECT amount::text, status, params FROM transactions WHERE user_id = $1 AND type = 'game'`,
+      [player.id],
+    );
+    expect(items).toEqual([
+      {
+        amount: '15.50',
+        status: 'completed',
+        params: { game: 'Amber Fortune', stake: '10.00', win: '25.50', round: id, currency: 'EUR' },
+      },
+    ]);
   });
 
   it('records a round whose win equals its stake as one history item of 0.00', async () => {
@@ -79,10 +120,15 @@ describe('wallet: bet, win and rollback, each at most once', () => {
     const id = round();
     await bet(player.id, id, '2.00');
     expect(await win(player.id, id, '2.00')).toMatchObject({ status: 'ok', balance: '10.00' });
-    const history = await ctx.api.request('GET', '/api/user/history?type=game', { token: player.token, headers: { 'accept-language': 'de' } });
+    const history = await ctx.api.request('GET', '/api/user/history?type=game', {
+      token: player.token,
+      headers: { 'accept-language': 'de' },
+    });
     expect(history.body.results).toHaveLength(1);
     expect(history.body.results[0]).toMatchObject({ amount: '0.00', status: 'completed' });
-    expect(history.body.results[0].description.replace(/\u00a0/g, ' ')).toBe(`Amber Fortune: Einsatz 2,00 €, ausgezahlt 2,00 € (Runde ${id})`);
+    expect(history.body.results[0].description.replace(/\u00a0/g, ' ')).toBe(
+      `Amber Fortune: Einsatz 2,00 €, ausgezahlt 2,00 € (Runde ${id})`,
+    );
   });
 
   it('never calls a payout below the stake a win in the history (UKGC RTS 7)', async () => {
@@ -105,7 +151,10 @@ describe('wallet: bet, win and rollback, each at most once', () => {
     const rows = await ledgerCount(player.id);
     expect(await rollback(player.id, id)).toEqual(first);
     // Another rollback id for the same bet: refused, no second refund.
-    expect(await rollback(player.id, id, `rollback-again:${id}`)).toMatchObject({ status: 'refused', balance: '50.00' });
+    expect(await rollback(player.id, id, `rollback-again:${id}`)).toMatchObject({
+      status: 'refused',
+      balance: '50.00',
+    });
     expect(await ledgerCount(player.id)).toBe(rows);
     // A rolled-back bet cannot be won.
     expect(await win(player.id, id, '10.00')).toMatchObject({ status: 'refused', balance: '50.00' });
@@ -114,7 +163,10 @@ describe('wallet: bet, win and rollback, each at most once', () => {
     await bet(player.id, settled);
     await win(player.id, settled, '0.00');
     expect(await rollback(player.id, settled)).toMatchObject({ status: 'refused', balance: '40.00' });
-    const [item] = await ctx.api.db.query<{ status: string }>(`SELECT status FROM transactions WHERE params->>'round' = $1`, [id]);
+    const [item] = await ctx.api.db.query<{ status: string }>(
+      `SELECT status FROM transactions WHERE params->>'round' = $1`,
+      [id],
+    );
     expect(item!.status).toBe('cancelled');
   });
 
@@ -147,7 +199,8 @@ describe('wallet: bet, win and rollback, each at most once', () => {
 
   it('earns 1 loyalty point per 1.00 staked on settled rounds, carrying fractions', async () => {
     const player = await ctx.api.player({ balance: '50.00' });
-    const points = async () => (await ctx.api.request('GET', '/api/user/me', { token: player.token })).body.loyalty.points as number;
+    const points = async () =>
+      (await ctx.api.request('GET', '/api/user/me', { token: player.token })).body.loyalty.points as number;
     const start = await points();
     for (const amount of ['0.60', '0.60', '2.50']) {
       const id = round();
@@ -167,7 +220,15 @@ describe('bonus: wagering releases it, cancel forfeits it, both through the ledg
     const player = await ctx.api.player({ balance: '100.00' });
     await grantBonus(player.id, '5.00');
     const status = async () => (await ctx.api.request('GET', '/api/user/bonus', { token: player.token })).body;
-    expect(await status()).toEqual({ active: true, bonus_balance: '5.00', wagering_multiplier: 10, wagering_required: '50.00', wagered: '0.00', remaining: '50.00', currency: 'EUR' });
+    expect(await status()).toEqual({
+      active: true,
+      bonus_balance: '5.00',
+      wagering_multiplier: 10,
+      wagering_required: '50.00',
+      wagered: '0.00',
+      remaining: '50.00',
+      currency: 'EUR',
+    });
     for (let i = 0; i < 4; i++) {
       const id = round();
       await bet(player.id, id, '10.00');
@@ -185,21 +246,36 @@ describe('bonus: wagering releases it, cancel forfeits it, both through the ledg
     // 100 − 50 staked + 3 won + 5 released.
     const me = (await ctx.api.request('GET', '/api/user/me', { token: player.token })).body;
     expect(me).toMatchObject({ balance: '58.00', bonus_balance: '0.00' });
-    const history = (await ctx.api.request('GET', '/api/user/history?type=bonus', { token: player.token })).body.results;
+    const history = (await ctx.api.request('GET', '/api/user/history?type=bonus', { token: player.token })).body
+      .results;
     expect(history[0]).toMatchObject({ amount: '5.00', description: 'Bonus moved to your balance after wagering' });
   });
 
   it('cancels an active bonus: 200 with the user, bonus forfeited through the ledger; nothing to cancel is 409', async () => {
     const player = await ctx.api.player({ balance: '10.00' });
     await grantBonus(player.id, '20.00');
-    const res = await ctx.api.request('POST', '/api/user/bonus/cancel', { token: player.token, headers: { 'accept-language': 'de' } });
+    const res = await ctx.api.request('POST', '/api/user/bonus/cancel', {
+      token: player.token,
+      headers: { 'accept-language': 'de' },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: player.id, balance: '10.00', bonus_balance: '0.00' });
-    const [ledger] = await ctx.api.db.query<{ amount: string }>(`SELECT amount::text FROM ledger WHERE user_id = $1 AND account = 'bonus' ORDER BY id DESC LIMIT 1`, [player.id]);
+    const [ledger] = await ctx.api.db.query<{ amount: string }>(
+      `SELECT amount::text FROM ledger WHERE user_id = $1 AND account = 'bonus' ORDER BY id DESC LIMIT 1`,
+      [player.id],
+    );
     expect(ledger!.amount).toBe('-20.00');
-    const history = (await ctx.api.request('GET', '/api/user/history?type=bonus', { token: player.token, headers: { 'accept-language': 'de' } })).body.results;
+    const history = (
+      await ctx.api.request('GET', '/api/user/history?type=bonus', {
+        token: player.token,
+        headers: { 'accept-language': 'de' },
+      })
+    ).body.results;
     expect(history[0]).toMatchObject({ amount: '-20.00', description: 'Bonus storniert und verfallen' });
-    const again = await ctx.api.request('POST', '/api/user/bonus/cancel', { token: player.token, headers: { 'accept-language': 'de' } });
+    const again = await ctx.api.request('POST', '/api/user/bonus/cancel', {
+      token: player.token,
+      headers: { 'accept-language': 'de' },
+    });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ detail: 'Sie haben keinen aktiven Bonus.' });
     expect((await ctx.api.request('POST', '/api/user/bonus/cancel')).status).toBe(401);

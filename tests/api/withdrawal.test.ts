@@ -11,10 +11,22 @@ describe('POST /api/user/withdrawal', () => {
     const player = await ctx.api.player({ balance: '100.00', verified: true });
     const res = await withdraw(player.token, valid);
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ status: 'pending', amount: '25.50', currency: 'EUR', method: 'card', destination: '•••• 4242', balance: '74.50' });
+    expect(res.body).toMatchObject({
+      status: 'pending',
+      amount: '25.50',
+      currency: 'EUR',
+      method: 'card',
+      destination: '•••• 4242',
+      balance: '74.50',
+    });
     expect(await balanceOf(ctx.api, player.id)).toBe('74.50');
     const history = await ctx.api.request('GET', '/api/user/history?type=withdrawal', { token: player.token });
-    expect(history.body.results[0]).toMatchObject({ id: res.body.id, type: 'withdrawal', amount: '-25.50', status: 'pending' });
+    expect(history.body.results[0]).toMatchObject({
+      id: res.body.id,
+      type: 'withdrawal',
+      amount: '-25.50',
+      status: 'pending',
+    });
     expect(history.body.results[0].description).toBe('Withdrawal by Bank card to •••• 4242');
   });
 
@@ -30,7 +42,7 @@ describe('POST /api/user/withdrawal', () => {
     ['zero', '0.00'],
     ['spaces', ' 20 '],
     ['a comma', '20,50'],
-    ['SQL', "10; DROP TABLE users"],
+    ['SQL', '10; DROP TABLE users'],
     ['an object', { value: '10' }],
   ])('refuses %s with 400 on amount and moves no money', async (_name, amount) => {
     const player = await ctx.api.player({ balance: '100.00', verified: true });
@@ -42,9 +54,17 @@ describe('POST /api/user/withdrawal', () => {
 
   it('explains the minimum and maximum, formatted for the reader', async () => {
     const player = await ctx.api.player({ balance: '9000.00', verified: true });
-    expect((await withdraw(player.token, { ...valid, amount: '9.99' })).body.amount).toEqual(['The minimum amount is €10.00.']);
-    expect((await withdraw(player.token, { ...valid, amount: '5000.01' })).body.amount).toEqual(['The maximum amount is €5,000.00.']);
-    const german = await ctx.api.request('POST', '/api/user/withdrawal', { token: player.token, body: { ...valid, amount: '5000.01' }, headers: { 'accept-language': 'de' } });
+    expect((await withdraw(player.token, { ...valid, amount: '9.99' })).body.amount).toEqual([
+      'The minimum amount is €10.00.',
+    ]);
+    expect((await withdraw(player.token, { ...valid, amount: '5000.01' })).body.amount).toEqual([
+      'The maximum amount is €5,000.00.',
+    ]);
+    const german = await ctx.api.request('POST', '/api/user/withdrawal', {
+      token: player.token,
+      body: { ...valid, amount: '5000.01' },
+      headers: { 'accept-language': 'de' },
+    });
     expect(german.body.amount).toEqual(['Der Höchstbetrag beträgt 5.000,00\u00a0€.']);
     expect(await balanceOf(ctx.api, player.id)).toBe('9000.00');
   });
@@ -59,10 +79,25 @@ describe('POST /api/user/withdrawal', () => {
 
   it.each([
     ['a missing method', { amount: '10.00', destination: '4242424242424242' }, 'method', 'This field is required.'],
-    ['an unknown method', { amount: '10.00', method: 'cheque', destination: '4242424242424242' }, 'method', 'Choose one of the offered methods.'],
+    [
+      'an unknown method',
+      { amount: '10.00', method: 'cheque', destination: '4242424242424242' },
+      'method',
+      'Choose one of the offered methods.',
+    ],
     ['a missing destination', { amount: '10.00', method: 'card' }, 'destination', 'This field is required.'],
-    ['an HTML destination', { amount: '10.00', method: 'card', destination: '<img src=x onerror=alert(1)>' }, 'destination', 'Enter a valid card number (12 to 19 digits).'],
-    ['a destination that is too long', { amount: '10.00', method: 'card', destination: 'x'.repeat(65) }, 'destination', 'Enter where the money should go, in at most 64 characters.'],
+    [
+      'an HTML destination',
+      { amount: '10.00', method: 'card', destination: '<img src=x onerror=alert(1)>' },
+      'destination',
+      'Enter a valid card number (12 to 19 digits).',
+    ],
+    [
+      'a destination that is too long',
+      { amount: '10.00', method: 'card', destination: 'x'.repeat(65) },
+      'destination',
+      'Enter where the money should go, in at most 64 characters.',
+    ],
     ['a missing amount', { method: 'card', destination: '4242424242424242' }, 'amount', 'This field is required.'],
   ])('refuses %s', async (_name, body, field, message) => {
     const player = await ctx.api.player({ balance: '100.00', verified: true });
@@ -88,12 +123,16 @@ describe('POST /api/user/withdrawal', () => {
 
   it('does not store a refused request under its key, so a corrected retry acts', async () => {
     const player = await ctx.api.player({ balance: '30.00', verified: true });
-    expect((await withdraw(player.token, { ...valid, amount: '40.00' }, { 'idempotency-key': 'wd-fix' })).status).toBe(400);
+    expect((await withdraw(player.token, { ...valid, amount: '40.00' }, { 'idempotency-key': 'wd-fix' })).status).toBe(
+      400,
+    );
     await ctx.api.db.transaction(async (tx) => {
       const { credit } = await import('../../server/src/services/ledger.ts');
       await credit(tx, player.id, 'cash', '10.00', null, ctx.api.services.clock());
     });
-    expect((await withdraw(player.token, { ...valid, amount: '40.00' }, { 'idempotency-key': 'wd-fix' })).status).toBe(201);
+    expect((await withdraw(player.token, { ...valid, amount: '40.00' }, { 'idempotency-key': 'wd-fix' })).status).toBe(
+      201,
+    );
     expect(await balanceOf(ctx.api, player.id)).toBe('0.00');
   });
 
@@ -108,14 +147,23 @@ describe('POST /api/user/withdrawal', () => {
   it('50 parallel withdrawals of 10.00 from 100.00: exactly 10 succeed and the balance ends at 0.00', async () => {
     const player = await ctx.api.player({ balance: '100.00', verified: true });
     const results = await Promise.all(
-      Array.from({ length: 50 }, () => withdraw(player.token, { amount: '10.00', method: 'crypto', destination: '0x52908400098527886E0F7030069857D2E4169EE7' })),
+      Array.from({ length: 50 }, () =>
+        withdraw(player.token, {
+          amount: '10.00',
+          method: 'crypto',
+          destination: '0x52908400098527886E0F7030069857D2E4169EE7',
+        }),
+      ),
     );
     const statuses = results.map((res) => res.status);
     expect(statuses.filter((status) => status === 201)).toHaveLength(10);
     expect(statuses.filter((status) => status === 400)).toHaveLength(40);
-    for (const res of results.filter((r) => r.status === 400)) expect(res.body.amount[0]).toMatch(/^Insufficient funds/);
+    for (const res of results.filter((r) => r.status === 400))
+      expect(res.body.amount[0]).toMatch(/^Insufficient funds/);
     expect(await balanceOf(ctx.api, player.id)).toBe('0.00');
-    const pending = await ctx.api.request('GET', '/api/user/history?type=withdrawal&page_size=100', { token: player.token });
+    const pending = await ctx.api.request('GET', '/api/user/history?type=withdrawal&page_size=100', {
+      token: player.token,
+    });
     expect(pending.body.count).toBe(10);
   });
 });

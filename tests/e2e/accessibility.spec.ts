@@ -2,7 +2,16 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 import { apiToken, closeLowBalance, newPlayer, registerPlayer, rejectIdentity, waitForClientScript } from './helpers';
 
-const PAGES = ['/', '/faq', '/ja/faq', '/hi/rules', '/de/loyal', '/zh/responsible_gaming', '/profile/deposit', '/ru/no-such-page'];
+const PAGES = [
+  '/',
+  '/faq',
+  '/ja/faq',
+  '/hi/rules',
+  '/de/loyal',
+  '/zh/responsible_gaming',
+  '/profile/deposit',
+  '/ru/no-such-page',
+];
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 for (const mode of ['light', 'dark'] as const) {
@@ -32,12 +41,31 @@ for (const mode of ['light', 'dark'] as const) {
 // Every profile screen as players other than the demo one see it: a new player (no balance, no
 // document: the withdrawal page links to verification), one whose document is pending, and one
 // whose document was rejected, in light and dark mode.
-const PROFILE_SCREENS = ['/profile', '/profile/balance', '/profile/deposit', '/profile/withdrawal', '/profile/history', '/profile/notification', '/profile/security', '/profile/affiliate_program', '/profile/bonus', '/profile/loyalty', '/profile/responsible_gaming'];
+const PROFILE_SCREENS = [
+  '/profile',
+  '/profile/balance',
+  '/profile/deposit',
+  '/profile/withdrawal',
+  '/profile/history',
+  '/profile/notification',
+  '/profile/security',
+  '/profile/affiliate_program',
+  '/profile/bonus',
+  '/profile/loyalty',
+  '/profile/responsible_gaming',
+];
 /** A 1×1 PNG: a document the upload accepts. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 for (const state of ['new', 'pending', 'rejected'] as const) {
-  test(`axe finds no violations on every profile screen for a ${state} player, light and dark`, async ({ page, request, signInWithToken }) => {
+  test(`axe finds no violations on every profile screen for a ${state} player, light and dark`, async ({
+    page,
+    request,
+    signInWithToken,
+  }) => {
     test.setTimeout(240_000);
     const player = newPlayer(`axe${state}`);
     await registerPlayer(request, player);
@@ -68,7 +96,9 @@ for (const state of ['new', 'pending', 'rejected'] as const) {
           await expect(page.locator('[data-verification-needed] a')).toHaveCount(state === 'pending' ? 0 : 1);
         }
         const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-        expect(results.violations.map((v) => `${mode} ${path} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+        expect(
+          results.violations.map((v) => `${mode} ${path} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),
+        ).toEqual([]);
       }
     }
   });

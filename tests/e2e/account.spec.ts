@@ -10,8 +10,10 @@ import { activateFromMail, closeLowBalance, fillAdultSignUp, mailTo, newPlayer, 
  * change the email address through both mails, download the data file, close the account.
  */
 type Lang = 'de' | 'ja';
-const messages = (lang: string, set: string) => JSON.parse(readFileSync(new URL(`../../locales/${lang}/${set}.json`, import.meta.url), 'utf8'));
-const fill = (text: string, params: Record<string, string>) => text.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? `{${name}}`);
+const messages = (lang: string, set: string) =>
+  JSON.parse(readFileSync(new URL(`../../locales/${lang}/${set}.json`, import.meta.url), 'utf8'));
+const fill = (text: string, params: Record<string, string>) =>
+  text.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? `{${name}}`);
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 test.use({ viewport: { width: 360, height: 740 } });
@@ -32,7 +34,11 @@ for (const lang of ['de', 'ja'] as const) {
   const a = messages(lang, 'account');
   const mail = messages(lang, 'api').mail;
 
-  test(`${lang}: changes the email address through the link to the new address, with a notice to the old one`, async ({ page, request, signedInPlayer }) => {
+  test(`${lang}: changes the email address through the link to the new address, with a notice to the old one`, async ({
+    page,
+    request,
+    signedInPlayer,
+  }) => {
     test.setTimeout(60_000);
     const player = await signedInPlayer({ prefix: 'acct', language: lang });
     await openSecurity(page, lang);
@@ -62,20 +68,44 @@ for (const lang of ['de', 'ja'] as const) {
     await page.goto(link[0]!);
     await expect(page.locator('[data-notice="broken-link"]')).toContainText(a.confirm.broken);
 
-    expect((await request.post('/auth/token/login/', { data: { email: target, password: player.password } })).status()).toBe(200);
-    expect((await request.post('/auth/token/login/', { data: { email: player.email, password: player.password } })).status()).toBe(400);
+    expect(
+      (await request.post('/auth/token/login/', { data: { email: target, password: player.password } })).status(),
+    ).toBe(200);
+    expect(
+      (await request.post('/auth/token/login/', { data: { email: player.email, password: player.password } })).status(),
+    ).toBe(400);
   });
 
-  test(`${lang}: downloads the data file, and it parses with every section and the player's own profile`, async ({ page, signedInPlayer }) => {
+  test(`${lang}: downloads the data file, and it parses with every section and the player's own profile`, async ({
+    page,
+    signedInPlayer,
+  }) => {
     const player = await signedInPlayer({ prefix: 'acct', language: lang });
     await openSecurity(page, lang);
     const card = page.locator('[data-card="export"]');
-    const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: a.export.submit }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      card.getByRole('button', { name: a.export.submit }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^amberplay-data-\d{4}-\d{2}-\d{2}\.json$/);
     const data = JSON.parse(await readFile((await download.path())!, 'utf8'));
     expect(Object.keys(data)).toEqual([
-      'format_version', 'exported_at', 'profile', 'consents', 'limits', 'sessions', 'two_factor', 'verifications', 'payments', 'withdrawals',
-      'transactions', 'bonuses', 'game_rounds', 'ledger', 'notifications', 'referrals',
+      'format_version',
+      'exported_at',
+      'profile',
+      'consents',
+      'limits',
+      'sessions',
+      'two_factor',
+      'verifications',
+      'payments',
+      'withdrawals',
+      'transactions',
+      'bonuses',
+      'game_rounds',
+      'ledger',
+      'notifications',
+      'referrals',
     ]);
     expect(data.profile).toMatchObject({ email: player.email, username: player.username, locale: lang });
     await expect(card.getByRole('status')).toHaveText(a.export.done);
@@ -87,7 +117,10 @@ for (const lang of ['de', 'ja'] as const) {
     await openSecurity(page, lang);
     const card = page.locator('[data-card="close-account"]');
     // Not a self-exclusion, and it says where that is.
-    await expect(card.getByRole('link', { name: a.close.exclusion_link })).toHaveAttribute('href', `/${lang}/profile/responsible_gaming#self-exclusion`);
+    await expect(card.getByRole('link', { name: a.close.exclusion_link })).toHaveAttribute(
+      'href',
+      `/${lang}/profile/responsible_gaming#self-exclusion`,
+    );
     const submit = card.getByRole('button', { name: a.close.submit });
     await expect(submit).toHaveClass(/button--danger/);
 
@@ -102,7 +135,10 @@ for (const lang of ['de', 'ja'] as const) {
     await dialog.getByRole('button', { name: a.close.cancel }).click();
     await expect(dialog).toHaveCount(0);
     await submit.click();
-    await page.locator('dialog[data-dialog="close-account"][open]').getByRole('button', { name: a.close.confirm_yes }).click();
+    await page
+      .locator('dialog[data-dialog="close-account"][open]')
+      .getByRole('button', { name: a.close.confirm_yes })
+      .click();
     await expect(page.locator('[data-card="close-account"][data-closed]').getByRole('status')).toHaveText(a.close.done);
     const opening = mail.closed_body.split('{date}')[0].replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const closedMail = await mailTo(player.email, new RegExp(opening));
@@ -124,13 +160,19 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 for (const lang of ['de', 'ja'] as const) {
   const profile = messages(lang, 'profile');
 
-  test(`${lang}: the withdrawal form is disabled with one message while unverified, and while the document is reviewed`, async ({ page, request, signedInPlayer }) => {
+  test(`${lang}: the withdrawal form is disabled with one message while unverified, and while the document is reviewed`, async ({
+    page,
+    request,
+    signedInPlayer,
+  }) => {
     const player = await signedInPlayer({ prefix: 'acct', language: lang });
     await page.goto(`/${lang}/profile/withdrawal`);
     await closeLowBalance(page);
     const card = page.locator('section[aria-labelledby="withdraw-title"]');
     const form = card.locator('form[data-form="withdrawal"]');
-    await expect(card.locator('[data-verification-needed="none"]')).toContainText(profile.verification.withdrawal_needed);
+    await expect(card.locator('[data-verification-needed="none"]')).toContainText(
+      profile.verification.withdrawal_needed,
+    );
     await expect(form.locator('input[name="amount"]')).toBeDisabled();
     await expect(form.locator('input[name="destination"]')).toBeDisabled();
     await expect(form.getByRole('button', { name: profile.withdrawal.submit })).toBeDisabled();
@@ -143,7 +185,9 @@ for (const lang of ['de', 'ja'] as const) {
     });
     expect(sent.status()).toBe(201);
     await page.reload();
-    await expect(card.locator('[data-verification-needed="pending"]')).toHaveText(profile.verification.withdrawal_pending);
+    await expect(card.locator('[data-verification-needed="pending"]')).toHaveText(
+      profile.verification.withdrawal_pending,
+    );
     await expect(form.locator('input[name="amount"]')).toBeDisabled();
     await expect(card.locator('.notice, .field__error, [role="alert"]')).toHaveCount(1);
     // The API, asked anyway, says the same as the page.
@@ -155,7 +199,10 @@ for (const lang of ['de', 'ja'] as const) {
   });
 }
 
-test('de: limit and amount fields show and accept decimal commas; shortcuts above the remaining limit are disabled', async ({ page, signedInPlayer }) => {
+test('de: limit and amount fields show and accept decimal commas; shortcuts above the remaining limit are disabled', async ({
+  page,
+  signedInPlayer,
+}) => {
   // Two profile screens, a reload and a payment: more than the default 30 s on a busy CI machine.
   test.setTimeout(60_000);
   await signedInPlayer({ prefix: 'acct', language: 'de' });
@@ -166,7 +213,9 @@ test('de: limit and amount fields show and accept decimal commas; shortcuts abov
   const deposits = page.locator('[data-rg="deposit_limits"]');
   await deposits.locator('#deposit_limits-day').fill('50,00');
   await deposits.getByRole('button', { name: profile.rg.save_limits }).click();
-  await expect(deposits.locator('[data-period="day"] [data-remaining]')).toHaveText(fill(profile.rg.remaining, { remaining: euro('50,00') }));
+  await expect(deposits.locator('[data-period="day"] [data-remaining]')).toHaveText(
+    fill(profile.rg.remaining, { remaining: euro('50,00') }),
+  );
   await page.reload();
   await expect(deposits.locator('#deposit_limits-day')).toHaveValue('50,00');
 
@@ -197,11 +246,15 @@ test('de: limit and amount fields show and accept decimal commas; shortcuts abov
 test('de: /activate revisited while signed in says the account is already active', async ({ page, signedInPlayer }) => {
   await signedInPlayer({ prefix: 'acct', language: 'de' });
   await page.goto('/de/activate');
-  await expect(page.locator('[data-notice="already-active"]')).toContainText(messages('de', 'account').activate.already);
+  await expect(page.locator('[data-notice="already-active"]')).toContainText(
+    messages('de', 'account').activate.already,
+  );
   await expect(page.locator('[data-notice="broken-link"]')).toHaveCount(0);
 });
 
-test('de: registering from a game page, the activated player is taken back to that game once signed in', async ({ page }) => {
+test('de: registering from a game page, the activated player is taken back to that game once signed in', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   const player = newPlayer('actgame');
   await page.goto('/de/play?game=amber-fortune#sign-up');
@@ -215,17 +268,23 @@ test('de: registering from a game page, the activated player is taken back to th
   await expect(form.locator('[data-notice="check-inbox"]')).toBeVisible();
 
   const signIn = await activateFromMail(page, player.email);
-  await expect(page.locator('[data-notice="activated"]').getByRole('link', { name: messages('de', 'account').activate.back })).toHaveAttribute('href', '/de/play?game=amber-fortune');
+  await expect(
+    page.locator('[data-notice="activated"]').getByRole('link', { name: messages('de', 'account').activate.back }),
+  ).toHaveAttribute('href', '/de/play?game=amber-fortune');
   await signIn.locator('input[name="password"]').fill(player.password);
   await signIn.locator('button[type="submit"]').click();
   await page.waitForURL('**/de/play?game=amber-fortune');
 });
 
-test.describe('the time zone of the player\'s mails', () => {
+test.describe("the time zone of the player's mails", () => {
   // The device's zone, which the profile offers while none is stored.
   test.use({ timezoneId: 'Asia/Tokyo' });
 
-  test('de: the player changes it on the profile with the keyboard, sees it saved, and it is kept after a reload; axe 0 light and dark', async ({ page, request, signedInPlayer }) => {
+  test('de: the player changes it on the profile with the keyboard, sees it saved, and it is kept after a reload; axe 0 light and dark', async ({
+    page,
+    request,
+    signedInPlayer,
+  }) => {
     test.setTimeout(60_000);
     const profile = messages('de', 'profile');
     const api = messages('de', 'api');
@@ -238,12 +297,20 @@ test.describe('the time zone of the player\'s mails', () => {
     const save = card.getByRole('button', { name: profile.overview.time_zone_save });
     // Nothing stored: the device's zone is selected, and the hint says it is not saved yet.
     await expect(select).toHaveValue('Asia/Tokyo');
-    await expect(card.locator('#field-time_zone-hint')).toHaveText(`${profile.overview.time_zone_hint} ${profile.overview.time_zone_suggested}`);
+    await expect(card.locator('#field-time_zone-hint')).toHaveText(
+      `${profile.overview.time_zone_hint} ${profile.overview.time_zone_suggested}`,
+    );
     expect(await select.locator('option').count()).toBeGreaterThan(300);
     await axeClean(page);
 
     // A refusal from the server shows on the field, which takes focus; nothing is saved.
-    await page.route('**/api/user/update', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ time_zone: [api.errors.time_zone_invalid] }) }));
+    await page.route('**/api/user/update', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ time_zone: [api.errors.time_zone_invalid] }),
+      }),
+    );
     await select.selectOption('America/Sao_Paulo');
     await select.focus();
     await page.keyboard.press('Tab');
@@ -277,7 +344,9 @@ test.describe('the time zone of the player\'s mails', () => {
 
     await page.reload();
     await waitForClientScript(page);
-    await expect(page.locator('astro-island:not([ssr]) [data-card="time-zone"] select')).toHaveValue('America/Sao_Paulo');
+    await expect(page.locator('astro-island:not([ssr]) [data-card="time-zone"] select')).toHaveValue(
+      'America/Sao_Paulo',
+    );
     await expect(card.locator('#field-time_zone-hint')).toHaveText(profile.overview.time_zone_hint);
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect(page.locator('html')).toHaveClass(/p-dark/);

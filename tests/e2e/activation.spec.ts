@@ -1,11 +1,24 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { activateFromMail, activationLink, fillAdultSignUp, mailTo, newPlayer, registerPlayer, waitForClientScript } from './helpers';
+import {
+  activateFromMail,
+  activationLink,
+  fillAdultSignUp,
+  mailTo,
+  newPlayer,
+  registerPlayer,
+  waitForClientScript,
+} from './helpers';
 import { ACTIVATION_LINK } from '../mail-outbox';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-async function signUpInDialog(page: Page, player: ReturnType<typeof newPlayer>, words: { email: string; username: string; password: string; submit: string }, prefix = '') {
+async function signUpInDialog(
+  page: Page,
+  player: ReturnType<typeof newPlayer>,
+  words: { email: string; username: string; password: string; submit: string },
+  prefix = '',
+) {
   // From elsewhere: going to the same page with only another #hash would not load it again.
   await page.goto('about:blank');
   await page.goto(`${prefix}/faq#sign-up`);
@@ -19,10 +32,18 @@ async function signUpInDialog(page: Page, player: ReturnType<typeof newPlayer>, 
   return form;
 }
 
-const RU = { email: 'Адрес электронной почты', username: 'Имя пользователя', password: 'Пароль', submit: 'Создать аккаунт' };
+const RU = {
+  email: 'Адрес электронной почты',
+  username: 'Имя пользователя',
+  password: 'Пароль',
+  submit: 'Создать аккаунт',
+};
 const EN = { email: 'Email address', username: 'Username', password: 'Password', submit: 'Create account' };
 
-test('ru: register → check your inbox → the mail → /ru/activate → activated → sign in → welcome', async ({ page, baseURL }) => {
+test('ru: register → check your inbox → the mail → /ru/activate → activated → sign in → welcome', async ({
+  page,
+  baseURL,
+}) => {
   const player = newPlayer('actru');
   const form = await signUpInDialog(page, player, RU, '/ru');
   const inbox = form.locator('[data-notice="check-inbox"]');
@@ -33,7 +54,9 @@ test('ru: register → check your inbox → the mail → /ru/activate → activa
 
   // The resend button answers the same words for any address.
   await inbox.getByRole('button', { name: 'Отправить ссылку ещё раз' }).click();
-  await expect(inbox.locator('[data-notice="activation-resent"]')).toHaveText(/^Если аккаунт с этим адресом ждёт активации/);
+  await expect(inbox.locator('[data-notice="activation-resent"]')).toHaveText(
+    /^Если аккаунт с этим адресом ждёт активации/,
+  );
 
   const mail = await mailTo(player.email, ACTIVATION_LINK);
   expect(mail.subject).toBe('Активируйте аккаунт AmberPlay');
@@ -53,11 +76,16 @@ test('ru: register → check your inbox → the mail → /ru/activate → activa
   // the account is already active, not that the link is broken.
   await page.goto('about:blank');
   await page.goto(link.url);
-  await expect(page.locator('[data-notice="already-active"]')).toContainText('Ваш аккаунт уже активирован, и вы вошли в него.');
+  await expect(page.locator('[data-notice="already-active"]')).toContainText(
+    'Ваш аккаунт уже активирован, и вы вошли в него.',
+  );
   await expect(page.locator('[data-notice="broken-link"]')).toHaveCount(0);
 });
 
-test('a taken address gets the same check-your-inbox screen, and its owner a mail instead', async ({ page, request }) => {
+test('a taken address gets the same check-your-inbox screen, and its owner a mail instead', async ({
+  page,
+  request,
+}) => {
   const owner = newPlayer('actowner');
   await registerPlayer(request, owner);
   const fresh = newPlayer('actfresh');
@@ -69,7 +97,10 @@ test('a taken address gets the same check-your-inbox screen, and its owner a mai
   expect(notice.subject).toBe('Someone tried to create an AmberPlay account with your address');
 });
 
-test('signing in before activation says so and sends a new link; the newest link activates', async ({ page, request }) => {
+test('signing in before activation says so and sends a new link; the newest link activates', async ({
+  page,
+  request,
+}) => {
   const player = newPlayer('actwait');
   expect((await request.post('/auth/users/', { data: player })).status()).toBe(201);
   const first = await activationLink(player.email);
@@ -79,7 +110,9 @@ test('signing in before activation says so and sends a new link; the newest link
   await dialog.getByLabel(EN.email).fill(player.email);
   await dialog.getByLabel(EN.password, { exact: true }).fill(player.password);
   await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('Your account is not activated yet. Open the link in the email we sent you when you registered, or ask for a new one.');
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Your account is not activated yet. Open the link in the email we sent you when you registered, or ask for a new one.',
+  );
   await dialog.getByRole('button', { name: 'Send a new link' }).click();
   await expect(dialog.locator('[data-notice="activation-resent"]')).toBeVisible();
   await expect.poll(async () => (await activationLink(player.email)).token).not.toBe(first.token);
@@ -96,7 +129,9 @@ test('a link without its token offers a new one, answered alike for any address'
   await expect(broken).toBeVisible();
   await broken.getByLabel(EN.email).fill('nobody-waits@example.test');
   await broken.getByRole('button', { name: 'Send a new link' }).click();
-  await expect(broken.locator('[data-notice="activation-resent"]')).toHaveText(/^If an account with this address is waiting for activation/);
+  await expect(broken.locator('[data-notice="activation-resent"]')).toHaveText(
+    /^If an account with this address is waiting for activation/,
+  );
 });
 
 for (const mode of ['light', 'dark'] as const) {

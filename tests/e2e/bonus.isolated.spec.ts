@@ -11,7 +11,11 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const me = async (request: APIRequestContext, token: string) =>
   (await (await request.get('/api/user/me', { headers: { authorization: `Token ${token}` } })).json()) as User;
 
-test('bonus: wagering progress, and cancelling forfeits the bonus after a confirmation', async ({ page, request, signInWithToken }) => {
+test('bonus: wagering progress, and cancelling forfeits the bonus after a confirmation', async ({
+  page,
+  request,
+  signInWithToken,
+}) => {
   const token = await apiToken(request, DEMO);
   await signInWithToken(token);
   await page.goto('/profile/bonus');

@@ -12,7 +12,8 @@ function fileOf(path: string): string {
   if (!found) throw new Error(`no built file for ${path}`);
   return found;
 }
-const read = (route: string, locale: (typeof LOCALES)[number]) => readFileSync(fileOf(localizedPath(route, locale)), 'utf8');
+const read = (route: string, locale: (typeof LOCALES)[number]) =>
+  readFileSync(fileOf(localizedPath(route, locale)), 'utf8');
 const titleOf = (page: string) => /<title>([^<]*)<\/title>/.exec(page)?.[1];
 const h1Of = (page: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(page)?.[1];
 
@@ -29,7 +30,9 @@ test(`all ${ROUTES.length * LOCALES.length} route pages (${ROUTES.length} routes
         const target = hreflang === 'x-default' ? 'en' : hreflang!;
         expect(new URL(href!).pathname).toBe(localizedPath(route, target as (typeof LOCALES)[number]));
       }
-      expect(page).toMatch(new RegExp(`<link rel="canonical" href="[^"]*${localizedPath(route, locale).replace(/\//g, '\\/')}"`));
+      expect(page).toMatch(
+        new RegExp(`<link rel="canonical" href="[^"]*${localizedPath(route, locale).replace(/\//g, '\\/')}"`),
+      );
     }
   }
   expect(count).toBe(ROUTES.length * LOCALES.length);
@@ -49,7 +52,8 @@ test('no page in another locale repeats the English title, description or headin
 
 test('every inline script is allowed by a hash in the page CSP, with no unsafe-inline', () => {
   for (const route of ROUTES) {
-    for (const locale of ['en', 'ja'] as const) expect(cspProblems(read(route, locale)), `${locale} ${route}`).toEqual([]);
+    for (const locale of ['en', 'ja'] as const)
+      expect(cspProblems(read(route, locale)), `${locale} ${route}`).toEqual([]);
   }
 });
 

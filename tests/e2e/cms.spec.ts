@@ -23,7 +23,11 @@ test.beforeAll(async () => {
   });
   await expect(async () => {
     expect((await fetch(`${base}/admin/`)).status).toBe(200);
-    const info = await fetch(`http://127.0.0.1:${PROXY_PORT}/api/v1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"action":"info"}' });
+    const info = await fetch(`http://127.0.0.1:${PROXY_PORT}/api/v1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"action":"info"}',
+    });
     expect(info.status).toBe(200);
   }).toPass({ timeout: 60_000, intervals: [250] });
 });
@@ -73,5 +77,7 @@ test('an editor changes a Japanese answer in the browser, and the check stays gr
   expect(readFileSync('src/content/faq/en/withdrawal-time.md', 'utf8')).toContain('category: withdrawals\norder: 5\n');
 
   const { stdout } = await promisify(execFile)(process.execPath, ['scripts/i18n-check.mjs']);
-  expect(stdout).toMatch(/^i18n:check: 14 locales × \d+ message sets and \d+ Markdown entries: all present, translated and valid/);
+  expect(stdout).toMatch(
+    /^i18n:check: 14 locales × \d+ message sets and \d+ Markdown entries: all present, translated and valid/,
+  );
 });

@@ -20,7 +20,9 @@ test.describe('system preference', () => {
     await page.goto('/ru/rules');
     await expect(html(page)).not.toHaveClass(/p-dark/);
     await waitForClientScript(page);
-    await expect(page.getByRole('group', { name: 'Цветовая тема' }).getByRole('radio', { checked: true })).toHaveAttribute('value', 'light');
+    await expect(
+      page.getByRole('group', { name: 'Цветовая тема' }).getByRole('radio', { checked: true }),
+    ).toHaveAttribute('value', 'light');
   });
 
   test('"system" follows the operating system live', async ({ page }) => {
@@ -73,7 +75,10 @@ test.describe('a page that forces a mode', () => {
   async function forcePage(page: Page, mode: string) {
     await page.route('**/faq', async (route) => {
       const response = await route.fetch();
-      const body = (await response.text()).replace('<html lang="en"', `<html lang="en" data-force-color-mode="${mode}"`);
+      const body = (await response.text()).replace(
+        '<html lang="en"',
+        `<html lang="en" data-force-color-mode="${mode}"`,
+      );
       await route.fulfill({ response, body });
     });
   }
@@ -106,7 +111,8 @@ test('the colour-mode control is a labelled group of three visible choices, usab
   const radios = group.getByRole('radio');
   await expect(radios).toHaveCount(3);
   // All three choices are visible text, not hidden in a closed select.
-  for (const name of ['Systemstandard', 'Hell', 'Dunkel']) await expect(group.getByText(name, { exact: true })).toBeVisible();
+  for (const name of ['Systemstandard', 'Hell', 'Dunkel'])
+    await expect(group.getByText(name, { exact: true })).toBeVisible();
   await expect(group.getByRole('radio', { name: 'Systemstandard' })).toBeChecked();
 
   // Keyboard: focus the checked radio, arrows move the choice and apply it at once.

@@ -52,7 +52,9 @@ test('the rules, responsible gaming and loyalty pages render every section in th
   }
 });
 
-test('the loyalty table shows each level and the points it needs, formatted for the locale, and no reward nothing pays', async ({ page }) => {
+test('the loyalty table shows each level and the points it needs, formatted for the locale, and no reward nothing pays', async ({
+  page,
+}) => {
   await page.goto('/loyal');
   const english = page.getByRole('table');
   await expect(english.getByRole('row')).toHaveCount(6);
@@ -78,7 +80,9 @@ const messages = (locale: string, set: string) => JSON.parse(readFileSync(`local
 const prefixOf = (locale: string) => (locale === 'en' ? '' : `/${locale}`);
 const SUPPORT = 'support@amberplay.test';
 
-test('responsible gaming shows international help first, and names the country of each national service, in all 14 locales', async ({ page }) => {
+test('responsible gaming shows international help first, and names the country of each national service, in all 14 locales', async ({
+  page,
+}) => {
   for (const locale of LOCALES) {
     await page.goto(`${prefixOf(locale)}/responsible_gaming`);
     const country = `(${messages(locale, 'responsible_gaming').countries.gb})`;
@@ -87,14 +91,17 @@ test('responsible gaming shows international help first, and names the country o
     // only international help is listed.
     const own = helpFor(locale).filter((org) => org.locales);
     await expect(items).toHaveCount(4 + own.length);
-    for (const [index, org] of own.entries()) await expect(items.nth(4 + index).getByRole('link', { name: org.name })).toHaveAttribute('href', org.url);
+    for (const [index, org] of own.entries())
+      await expect(items.nth(4 + index).getByRole('link', { name: org.name })).toHaveAttribute('href', org.url);
     await expect(page.locator('[data-help-international-only]')).toHaveCount(own.length || locale === 'en' ? 0 : 1);
-    for (const [index, [name, href, national]] of ([
-      ['Gambling Therapy', 'https://www.gamblingtherapy.org/', false],
-      ['Gamblers Anonymous', 'https://www.gamblersanonymous.org/', false],
-      ['GamCare', 'https://www.gamcare.org.uk/', true],
-      ['BeGambleAware', 'https://www.begambleaware.org/', true],
-    ] as const).entries()) {
+    for (const [index, [name, href, national]] of (
+      [
+        ['Gambling Therapy', 'https://www.gamblingtherapy.org/', false],
+        ['Gamblers Anonymous', 'https://www.gamblersanonymous.org/', false],
+        ['GamCare', 'https://www.gamcare.org.uk/', true],
+        ['BeGambleAware', 'https://www.begambleaware.org/', true],
+      ] as const
+    ).entries()) {
       const item = items.nth(index);
       await expect(item.getByRole('link', { name }), `${locale} ${name}`).toHaveAttribute('href', href);
       if (national) await expect(item, `${locale} ${name}`).toContainText(country);
@@ -106,7 +113,9 @@ test('responsible gaming shows international help first, and names the country o
 
 test('the support address is a mailto link in the footer and in the FAQ, in all 14 locales', async ({ page }) => {
   const footerLink = (locale: string) =>
-    page.getByRole('contentinfo').getByRole('link', { name: messages(locale, 'main').footer.support.replace('{email}', SUPPORT), exact: true });
+    page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: messages(locale, 'main').footer.support.replace('{email}', SUPPORT), exact: true });
   // The same footer on every page type: a public page, a content page and a profile page.
   for (const path of ['/', '/rules', '/ja/profile/deposit']) {
     await page.goto(path);
@@ -121,7 +130,10 @@ test('the support address is a mailto link in the footer and in the FAQ, in all 
     await expect(help, locale).toContainText(`${before}${SUPPORT}`);
     await expect(help.getByRole('link', { name: SUPPORT })).toHaveAttribute('href', `mailto:${SUPPORT}`);
     for (const entry of ['account-security', 'deposit-not-credited']) {
-      await expect(page.locator(`#${entry}`).getByRole('link', { name: SUPPORT }), `${locale} ${entry}`).toHaveAttribute('href', `mailto:${SUPPORT}`);
+      await expect(
+        page.locator(`#${entry}`).getByRole('link', { name: SUPPORT }),
+        `${locale} ${entry}`,
+      ).toHaveAttribute('href', `mailto:${SUPPORT}`);
     }
     await expect(page.locator('main')).not.toContainText('{support_email}');
   }
@@ -147,7 +159,10 @@ for (const [path, script] of [
     await page.goto(path);
     for (const selector of ['h1', 'main h2', 'main p']) {
       const families = await fontsOf(page, selector);
-      expect(families.some((family) => script.test(family)), `${selector} drawn with ${families.join(', ')}`).toBe(true);
+      expect(
+        families.some((family) => script.test(family)),
+        `${selector} drawn with ${families.join(', ')}`,
+      ).toBe(true);
     }
     const shot = await page.screenshot({ fullPage: false });
     await testInfo.attach(`${path.replaceAll('/', '_')}.png`, { body: shot, contentType: 'image/png' });
@@ -163,9 +178,15 @@ test('FAQ cross-references are links to the page in the reader’s language, in 
       ['loyalty-levels', '/loyal#levels'],
       ['bonus-wagering', '/rules#bonus-terms'],
     ] as const) {
-      await expect(page.locator(`#${entry} p a`).first(), `${locale} ${entry}`).toHaveAttribute('href', `${prefix}${target}`);
+      await expect(page.locator(`#${entry} p a`).first(), `${locale} ${entry}`).toHaveAttribute(
+        'href',
+        `${prefix}${target}`,
+      );
     }
-    await expect(page.locator('#set-limits p a').last(), `${locale} set-limits`).toHaveAttribute('href', `${prefix}/responsible_gaming#tools`);
+    await expect(page.locator('#set-limits p a').last(), `${locale} set-limits`).toHaveAttribute(
+      'href',
+      `${prefix}/responsible_gaming#tools`,
+    );
   }
   await page.goto('/de/faq#set-limits');
   await page.locator('#set-limits p a').last().click();

@@ -18,7 +18,8 @@ function recordJsonBodies(page: Page) {
   const bodies: { path: string; body: string }[] = [];
   page.on('request', (request: Request) => {
     const body = request.postData();
-    if (body && request.headers()['content-type']?.includes('application/json')) bodies.push({ path: new URL(request.url()).pathname, body });
+    if (body && request.headers()['content-type']?.includes('application/json'))
+      bodies.push({ path: new URL(request.url()).pathname, body });
   });
   return bodies;
 }
@@ -40,7 +41,8 @@ async function signInThroughDialog(page: Page, player: { email: string; password
   await expect(page.locator('dialog.auth-dialog[open]'), `${RULES.session}; ${RULES.crossOrigin}`).toHaveCount(0);
 }
 
-const authToken = async (page: Page) => (await page.context().cookies()).find((cookie) => cookie.name === 'auth_token')?.value;
+const authToken = async (page: Page) =>
+  (await page.context().cookies()).find((cookie) => cookie.name === 'auth_token')?.value;
 
 async function me(page: Page, api: string, token: string): Promise<User> {
   const response = await page.request.get(`${api}/api/user/me`, { headers: { authorization: `Token ${token}` } });
@@ -82,7 +84,8 @@ test.describe('a deployment', { tag: '@deploy' }, () => {
       // A page the CDN did not find is the 404 rule's failure, reported by errors.spec.ts.
       if (response.ok()) metas.push(...cspProblems(await response.text()).map((problem) => `${path}: ${problem}`));
       const header = response.headers()['content-security-policy'];
-      if (!/frame-ancestors 'none'/.test(header ?? '')) headers.push(`${path}: Content-Security-Policy header ${header ? `is "${header}"` : 'missing'}`);
+      if (!/frame-ancestors 'none'/.test(header ?? ''))
+        headers.push(`${path}: Content-Security-Policy header ${header ? `is "${header}"` : 'missing'}`);
     }
     expectNone(metas, RULES.unchangedHtml);
     expectNone(headers, RULES.frameAncestors);
@@ -95,10 +98,15 @@ test.describe('a deployment', { tag: '@deploy' }, () => {
     expect(pointer, RULES.freshBuilds).toEqual({ id: expect.any(String), timestamp: expect.any(String) });
     const meta = await request.get(`/builds/meta/${pointer!.id}.json`);
     expect(meta.status(), `${RULES.freshBuilds} (GET /builds/meta/${pointer!.id}.json)`).toBe(200);
-    expect(await meta.json(), RULES.freshBuilds).toMatchObject({ id: pointer!.id, routes: expect.arrayContaining(['/', '/ru/profile/deposit']) });
+    expect(await meta.json(), RULES.freshBuilds).toMatchObject({
+      id: pointer!.id,
+      routes: expect.arrayContaining(['/', '/ru/profile/deposit']),
+    });
   });
 
-  test(`a public page loads at most ${JS_BUDGET_KB.public} KB of JavaScript before any interaction`, async ({ context }) => {
+  test(`a public page loads at most ${JS_BUDGET_KB.public} KB of JavaScript before any interaction`, async ({
+    context,
+  }) => {
     const over: string[] = [];
     for (const path of ['/', '/faq', '/ja/rules']) {
       const page = await context.newPage();
@@ -110,7 +118,10 @@ test.describe('a deployment', { tag: '@deploy' }, () => {
     expectNone(over, RULES.jsBudget);
   });
 
-  test('a player signs in with encrypted bodies, sees the balance in the header, and signs out', async ({ page, baseURL }) => {
+  test('a player signs in with encrypted bodies, sees the balance in the header, and signs out', async ({
+    page,
+    baseURL,
+  }) => {
     test.skip(!PLAYER, 'set E2E_PLAYER_EMAIL and E2E_PLAYER_PASSWORD to check signing in');
     const api = apiBase(baseURL!);
     const bodies = recordJsonBodies(page);
@@ -141,11 +152,15 @@ test.describe('a deployment', { tag: '@deploy' }, () => {
     await form.getByLabel('Username').fill(newcomer.username);
     await form.getByLabel('Password', { exact: true }).fill(newcomer.password);
     await fillAdultSignUp(form);
-    const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/auth/users/' && response.request().method() === 'POST');
+    const answer = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/auth/users/' && response.request().method() === 'POST',
+    );
     await form.getByRole('button', { name: 'Create account' }).click();
     expect((await answer).status(), `${RULES.registration}; ${RULES.crossOrigin}`).toBe(201);
     // The account waits for the mailed link, which a test against a deployment cannot read.
-    await expect(form.locator('[data-notice="check-inbox"]'), RULES.registration).toContainText(`We have sent an activation link to ${newcomer.email}.`);
+    await expect(form.locator('[data-notice="check-inbox"]'), RULES.registration).toContainText(
+      `We have sent an activation link to ${newcomer.email}.`,
+    );
     expectNone(unencrypted(bodies, newcomer.password), RULES.encryptedBodies);
   });
 
@@ -172,7 +187,10 @@ test.describe('a deployment', { tag: '@deploy' }, () => {
     await deposit.locator('input[name="amount"]').fill(limits.deposit_min);
     await deposit.getByRole('button', { name: 'Continue to payment' }).click();
     await page.waitForURL((url) => url.pathname !== '/profile/deposit');
-    test.skip(!new URL(page.url()).pathname.startsWith('/demo-pay/'), `the payment page is not the demo one (${page.url()}): no deposit made`);
+    test.skip(
+      !new URL(page.url()).pathname.startsWith('/demo-pay/'),
+      `the payment page is not the demo one (${page.url()}): no deposit made`,
+    );
 
     await page.locator('button.confirm').click();
     await page.waitForURL((url) => url.pathname === '/profile/deposit');

@@ -4,7 +4,11 @@ import { expect, test } from './fixtures';
  * A deposit left on the payment page shows in history at once, as pending, and as cancelled once
  * it ends without payment. The API suite covers the expiry with a moved clock.
  */
-test('an abandoned deposit appears in history as pending, then as cancelled', async ({ page, request, signedInPlayer }) => {
+test('an abandoned deposit appears in history as pending, then as cancelled', async ({
+  page,
+  request,
+  signedInPlayer,
+}) => {
   const { token } = await signedInPlayer({ prefix: 'pend' });
 
   // The deposit page never shows the low-balance dialog (it is where that dialog points).
@@ -30,5 +34,7 @@ test('an abandoned deposit appears in history as pending, then as cancelled', as
   await page.goto('/de/profile/history');
   await expect(row).toHaveAttribute('data-status', 'cancelled');
   await expect(row).toContainText('Abgebrochen');
-  expect((await (await request.get('/api/user/me', { headers: { authorization: `Token ${token}` } })).json()).balance).toBe('0.00');
+  expect(
+    (await (await request.get('/api/user/me', { headers: { authorization: `Token ${token}` } })).json()).balance,
+  ).toBe('0.00');
 });

@@ -32,17 +32,29 @@ test('the server-error screens exist per locale and say so with status 500', asy
   expect(await response.text()).toContain('<html lang="de"');
 });
 
-test('HTML is never cached stale; hashed assets are cached for a year', { tag: '@deploy' }, async ({ request, page }) => {
-  const stale: string[] = [];
-  for (const path of ['/faq', '/ru/', '/builds/latest.json']) {
-    const header = (await request.get(path)).headers()['cache-control'];
-    if (header !== 'no-cache') stale.push(`${path}: Cache-Control ${header ? `is "${header}"` : 'missing'}`);
-  }
-  expectNone(stale, RULES.noCache);
+test(
+  'HTML is never cached stale; hashed assets are cached for a year',
+  { tag: '@deploy' },
+  async ({ request, page }) => {
+    const stale: string[] = [];
+    for (const path of ['/faq', '/ru/', '/builds/latest.json']) {
+      const header = (await request.get(path)).headers()['cache-control'];
+      if (header !== 'no-cache') stale.push(`${path}: Cache-Control ${header ? `is "${header}"` : 'missing'}`);
+    }
+    expectNone(stale, RULES.noCache);
 
-  const assets: string[] = [];
-  page.on('response', (r) => r.url().includes('/_astro/') && assets.push(`${new URL(r.url()).pathname}: ${r.headers()['cache-control'] ?? 'no Cache-Control'}`));
-  await page.goto('/', { waitUntil: 'networkidle' });
-  expect(assets.length, 'the home page loads files from /_astro/').toBeGreaterThan(0);
-  expectNone(assets.filter((asset) => !asset.endsWith(': public, max-age=31536000, immutable')), RULES.immutableAssets);
-});
+    const assets: string[] = [];
+    page.on(
+      'response',
+      (r) =>
+        r.url().includes('/_astro/') &&
+        assets.push(`${new URL(r.url()).pathname}: ${r.headers()['cache-control'] ?? 'no Cache-Control'}`),
+    );
+    await page.goto('/', { waitUntil: 'networkidle' });
+    expect(assets.length, 'the home page loads files from /_astro/').toBeGreaterThan(0);
+    expectNone(
+      assets.filter((asset) => !asset.endsWith(': public, max-age=31536000, immutable')),
+      RULES.immutableAssets,
+    );
+  },
+);

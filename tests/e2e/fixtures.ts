@@ -57,9 +57,13 @@ export const STAFF_PASSWORD = 'ember-quarry-lantern-58';
 /** A staff account made with the real add-staff command (through the running server): its address and one-time password. */
 export async function addStaff(role: 'admin' | 'support', prefix = `staff${role}`) {
   const email = newPlayer(prefix).email;
-  const { stdout } = await promisify(execFile)(process.execPath, ['scripts/operator.mjs', 'add-staff', email, '--role', role], {
-    env: { ...process.env, DATA_DIR: E2E_DATA_DIR },
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['scripts/operator.mjs', 'add-staff', email, '--role', role],
+    {
+      env: { ...process.env, DATA_DIR: E2E_DATA_DIR },
+    },
+  );
   return { email, oneTimePassword: /One-time password: (\S+)/.exec(stdout)![1]!, stdout };
 }
 
@@ -79,7 +83,9 @@ export async function adminSignIn(browser: Browser, options: { prefix?: string; 
   await page.getByLabel('New password again').fill(STAFF_PASSWORD);
   await page.getByRole('button', { name: 'Save password' }).click();
   const secret = (await page.locator('[data-totp-secret]').textContent())!.trim();
-  await page.getByLabel('Six-digit code').fill(new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate());
+  await page
+    .getByLabel('Six-digit code')
+    .fill(new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate());
   await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Overview');
   return { page, context, email };

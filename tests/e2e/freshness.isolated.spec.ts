@@ -44,7 +44,10 @@ test('a newer build found when the tab becomes visible reloads the page, once pe
   const fired = () => page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
   // Same build on the server: the check runs but nothing reloads.
   // Once the answer is fully read, the page has compared it (a reload would start at once).
-  await Promise.all([page.waitForEvent('requestfinished', (request) => request.url().endsWith('/builds/latest.json')), fired()]);
+  await Promise.all([
+    page.waitForEvent('requestfinished', (request) => request.url().endsWith('/builds/latest.json')),
+    fired(),
+  ]);
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
   await expect(page.locator('html[data-client-ready]')).toBeAttached();
   expect(loads()).toBe(1);

@@ -14,7 +14,8 @@ import { differentNonce } from './tampered-nonce';
 const prefix = (locale: Locale) => (locale === 'en' ? '' : `/${locale}`);
 const verifyTexts = (locale: Locale): Record<string, string> =>
   JSON.parse(readFileSync(new URL(`../../locales/${locale}/game_verify.json`, import.meta.url), 'utf8'));
-const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name]));
+const fill = (text: string, params: Record<string, string | number>) =>
+  text.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name]));
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 async function launchDemo(page: Page, game: string): Promise<FrameLocator> {
@@ -94,14 +95,19 @@ test('mines: the 5×5 grid is one tab stop, arrow keys, Home and End move, Enter
   }
 });
 
-test('/play has one main landmark: the framed game page is a region named by its heading', async ({ page, request }) => {
+test('/play has one main landmark: the framed game page is a region named by its heading', async ({
+  page,
+  request,
+}) => {
   const frame = await launchDemo(page, 'dice');
   await expect(page.locator('main, [role=main]')).toHaveCount(1);
   await expect(frame.locator('main, [role=main]')).toHaveCount(0);
   await expect(frame.locator('#game')).toHaveAttribute('role', 'region');
   await expect(frame.getByRole('region', { name: 'Dice', exact: true })).toHaveCount(1);
   // Opened on its own, the game page is the document's main.
-  const launched = await (await request.post('/gmnggate/api', { data: { method: 'game_launch', game_id: 'dice', mode: 'demo' } })).json();
+  const launched = await (
+    await request.post('/gmnggate/api', { data: { method: 'game_launch', game_id: 'dice', mode: 'demo' } })
+  ).json();
   await page.goto(`/demo-games/play/${launched.session_id}`);
   await page.locator('form.bet').waitFor();
   await expect(page.locator('main, [role=main]')).toHaveCount(1);
@@ -109,19 +115,33 @@ test('/play has one main landmark: the framed game page is a region named by its
 });
 
 for (const locale of ['en', 'ja'] as const) {
-  test(`${locale}: every game round in history links to its verification; a revealed round matches, a secret one says when`, async ({ page, request }) => {
+  test(`${locale}: every game round in history links to its verification; a revealed round matches, a secret one says when`, async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const texts = verifyTexts(locale);
     const token = await signedInPlayer(page, request, true);
-    const launched = await (await request.post('/gmnggate/api', { headers: { authorization: `Token ${token}` }, data: { method: 'game_launch', game_id: 'european-roulette', mode: 'real' } })).json();
+    const launched = await (
+      await request.post('/gmnggate/api', {
+        headers: { authorization: `Token ${token}` },
+        data: { method: 'game_launch', game_id: 'european-roulette', mode: 'real' },
+      })
+    ).json();
     const session = launched.session_id as string;
     const spin = async () => {
-      const res = await request.post(`/demo-games/api/sessions/${session}/rounds`, { data: { bet: { type: 'roulette', stakes: [{ kind: 'red', amount: '1.00' }] } } });
+      const res = await request.post(`/demo-games/api/sessions/${session}/rounds`, {
+        data: { bet: { type: 'roulette', stakes: [{ kind: 'red', amount: '1.00' }] } },
+      });
       expect(res.status()).toBe(200);
       return (await res.json()).round as RoundView;
     };
     const revealed = await spin();
-    expect((await request.post(`/demo-games/api/sessions/${session}/seeds`, { data: { client_seed: 'e2e-history' } })).status()).toBe(200);
+    expect(
+      (
+        await request.post(`/demo-games/api/sessions/${session}/seeds`, { data: { client_seed: 'e2e-history' } })
+      ).status(),
+    ).toBe(200);
     const secret = await spin();
 
     await page.goto(`${prefix(locale)}/profile/history?type=game`);
@@ -137,9 +157,13 @@ for (const locale of ['en', 'ja'] as const) {
     await expect(page.locator('#round-server-seed')).toHaveValue(/^[0-9a-f]{64}$/);
     await expect(page.locator('#round-client-seed')).toHaveValue(revealed.client_seed);
     await expect(page.locator('#round-nonce')).toHaveValue(String(revealed.nonce));
-    expect(await verdict.textContent()).toMatch(new RegExp(`^${texts.match!.split('{result}')[0]!.replace(/[()[\]]/g, '\\$&')}`));
+    expect(await verdict.textContent()).toMatch(
+      new RegExp(`^${texts.match!.split('{result}')[0]!.replace(/[()[\]]/g, '\\$&')}`),
+    );
     // Another nonce gives another round: the browser says so (by keyboard too).
-    await page.locator('#round-nonce').fill(String(await differentNonce(revealed, await page.locator('#round-server-seed').inputValue())));
+    await page
+      .locator('#round-nonce')
+      .fill(String(await differentNonce(revealed, await page.locator('#round-server-seed').inputValue())));
     await page.locator('#round-nonce').press('Enter');
     await expect(verdict).toHaveAttribute('data-result', 'mismatch');
     for (const mode of ['light', 'dark'] as const) {
@@ -158,9 +182,18 @@ for (const locale of ['en', 'ja'] as const) {
     await page.keyboard.press('Enter');
     const wait = page.locator('[data-wait=secret]');
     await expect(wait).toBeVisible();
-    const endsAt = (await (await request.get(`/api/user/history/rounds/${secret.round_id}`, { headers: { authorization: `Token ${token}` } })).json()).session_ends_at as string;
+    const endsAt = (
+      await (
+        await request.get(`/api/user/history/rounds/${secret.round_id}`, {
+          headers: { authorization: `Token ${token}` },
+        })
+      ).json()
+    ).session_ends_at as string;
     // The session's end, as the browser writes dates in this locale.
-    const time = await page.evaluate(([iso, tag]) => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)), [endsAt, LOCALE_INTL[locale]] as const);
+    const time = await page.evaluate(
+      ([iso, tag]) => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)),
+      [endsAt, LOCALE_INTL[locale]] as const,
+    );
     await expect(wait).toHaveText(fill(texts.secret!, { game: 'European Roulette', time }));
     await expect(page.locator('.round-verdict')).toHaveCount(0);
     for (const mode of ['light', 'dark'] as const) {
@@ -175,7 +208,11 @@ for (const locale of ['en', 'ja'] as const) {
   });
 }
 
-test('the sound toggle is remembered for the player: on in one browser, on in another', async ({ page, request, browser }) => {
+test('the sound toggle is remembered for the player: on in one browser, on in another', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(60_000);
   // With money on the account, so no low-balance dialog opens over /play.
   const token = await signedInPlayer(page, request, true);
@@ -183,7 +220,9 @@ test('the sound toggle is remembered for the player: on in one browser, on in an
   const sound = page.locator('[data-sound]');
   await expect(sound).toHaveAttribute('aria-pressed', 'false');
   await expect(frame.locator('html')).toHaveAttribute('data-sound', 'off');
-  const saved = page.waitForResponse((res) => res.url().endsWith('/api/user/update') && res.request().method() === 'PATCH');
+  const saved = page.waitForResponse(
+    (res) => res.url().endsWith('/api/user/update') && res.request().method() === 'PATCH',
+  );
   await sound.press('Enter');
   expect((await saved).status()).toBe(200);
   await expect(sound).toHaveAttribute('aria-pressed', 'true');

@@ -25,13 +25,25 @@ import { playCls } from './play-cls';
 
 /** One seeded game per mechanic (server/src/db/seed.ts). */
 const GAMES: [GameMechanic, string][] = [
-  ['dice', 'dice'], ['roulette', 'european-roulette'], ['slot', 'amber-fortune'], ['baccarat', 'baccarat-royale'],
-  ['blackjack', 'blackjack'], ['mines', 'mines'], ['crash', 'crash'],
+  ['dice', 'dice'],
+  ['roulette', 'european-roulette'],
+  ['slot', 'amber-fortune'],
+  ['baccarat', 'baccarat-royale'],
+  ['blackjack', 'blackjack'],
+  ['mines', 'mines'],
+  ['crash', 'crash'],
 ];
 const LOCALES = ['en', 'ja', 'hi'] as const satisfies readonly Locale[];
 type TestLocale = (typeof LOCALES)[number];
-const MESSAGES = { en: { games: enGames, steps: enSteps }, ja: { games: jaGames, steps: jaSteps }, hi: { games: hiGames, steps: hiSteps } };
-const SIZES = [{ width: 360, height: 640 }, { width: 1280, height: 720 }] as const;
+const MESSAGES = {
+  en: { games: enGames, steps: enSteps },
+  ja: { games: jaGames, steps: jaSteps },
+  hi: { games: hiGames, steps: hiSteps },
+};
+const SIZES = [
+  { width: 360, height: 640 },
+  { width: 1280, height: 720 },
+] as const;
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const prefix = (locale: Locale) => (locale === 'en' ? '' : `/${locale}`);
 
@@ -57,21 +69,39 @@ function expectedAnnouncement(locale: TestLocale, mechanic: GameMechanic, round:
     if (paid > 0n) return text(locale, 'steps.result_partial', { win: money(round.win), stake: money(round.stake) });
     return text(locale, 'steps.result_loss');
   }
-  const verdict = paid > stake ? text(locale, 'outcome.win', { win: money(round.win) })
-    : paid > 0n ? text(locale, 'outcome.returned', { payout: money(round.win), stake: money(round.stake) })
-      : text(locale, 'outcome.loss');
+  const verdict =
+    paid > stake
+      ? text(locale, 'outcome.win', { win: money(round.win) })
+      : paid > 0n
+        ? text(locale, 'outcome.returned', { payout: money(round.win), stake: money(round.stake) })
+        : text(locale, 'outcome.loss');
   const outcome = round.outcome;
   // Japanese puts no space after 。; English and Hindi put one.
   const join = (first: string, second: string) => (locale === 'ja' ? `${first}${second}` : `${first} ${second}`);
   if (outcome.type === 'dice') {
-    const roll = new Intl.NumberFormat(LOCALE_INTL[locale], { minimumFractionDigits: 2 }).format(outcome.roll as unknown as number);
+    const roll = new Intl.NumberFormat(LOCALE_INTL[locale], { minimumFractionDigits: 2 }).format(
+      outcome.roll as unknown as number,
+    );
     return join(text(locale, 'dice.result', { roll }), verdict);
   }
   if (outcome.type === 'roulette') {
-    return join(text(locale, 'roulette.result', { pocket: outcome.pocket, colour: text(locale, `roulette.colours.${pocketColour(outcome.pocket)}`) }), verdict);
+    return join(
+      text(locale, 'roulette.result', {
+        pocket: outcome.pocket,
+        colour: text(locale, `roulette.colours.${pocketColour(outcome.pocket)}`),
+      }),
+      verdict,
+    );
   }
   if (outcome.type === 'baccarat') {
-    return join(text(locale, 'baccarat.result', { player: outcome.player_total, banker: outcome.banker_total, winner: text(locale, `baccarat.winner.${outcome.winner}`) }), verdict);
+    return join(
+      text(locale, 'baccarat.result', {
+        player: outcome.player_total,
+        banker: outcome.banker_total,
+        winner: text(locale, `baccarat.winner.${outcome.winner}`),
+      }),
+      verdict,
+    );
   }
   // The slot lists its lines on the board; its live region says the verdict only.
   return verdict;
@@ -149,7 +179,9 @@ async function sessionState(page: Page, sessionId: string) {
 }
 
 const axeViolations = async (page: Page, what: string) =>
-  (await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations.map((v) => `${what} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`);
+  (await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations.map(
+    (v) => `${what} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`,
+  );
 
 test.describe('every game, by keyboard, in view', () => {
   // The full animations are covered in English by game-fit.spec.ts; here they are fades, so the
@@ -160,7 +192,9 @@ test.describe('every game, by keyboard, in view', () => {
       // Light and dark alternate over the matrix: at 360 px every game page is checked by axe in
       // light (en) and dark (ja, hi) mode.
       const mode = (index === 0) === (size.width === 360) ? 'light' : 'dark';
-      test(`${locale} ${size.width}×${size.height} ${mode}: each game's keyboard round ends with its button focused, button and result in view, nothing scrolled, the exact outcome announced`, async ({ page }) => {
+      test(`${locale} ${size.width}×${size.height} ${mode}: each game's keyboard round ends with its button focused, button and result in view, nothing scrolled, the exact outcome announced`, async ({
+        page,
+      }) => {
         test.setTimeout(240_000);
         await page.setViewportSize(size);
         await page.emulateMedia({ colorScheme: mode, reducedMotion: 'reduce' });
@@ -173,31 +207,56 @@ test.describe('every game, by keyboard, in view', () => {
           const result = frame.locator('[data-result]');
           // The board shows what is announced: every card dealt is fully drawn once the result is there;
           // with reduced motion the cards fade in together, none waits (staggered) past the announcement.
-          const cards = await frame.locator('[data-card]').evaluateAll((nodes) => nodes.map((card) => ({
-            card: card.getAttribute('data-card'), opacity: getComputedStyle(card).opacity, delay: getComputedStyle(card).animationDelay,
-          })));
-          expect(cards.filter(({ opacity, delay }) => opacity !== '1' || !/^0m?s$/.test(delay)), `${mechanic}: cards not drawn in full when the result is announced`).toEqual([]);
+          const cards = await frame.locator('[data-card]').evaluateAll((nodes) =>
+            nodes.map((card) => ({
+              card: card.getAttribute('data-card'),
+              opacity: getComputedStyle(card).opacity,
+              delay: getComputedStyle(card).animationDelay,
+            })),
+          );
+          expect(
+            cards.filter(({ opacity, delay }) => opacity !== '1' || !/^0m?s$/.test(delay)),
+            `${mechanic}: cards not drawn in full when the result is announced`,
+          ).toEqual([]);
           // Focus is back on the action button (inside the frame), so Enter or Space plays again.
           await expect(action, `${mechanic}: focus`).toBeFocused();
-          expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-play-frame')), `${mechanic}: the page's focus is the game frame`).toBe(true);
+          expect(
+            await page.evaluate(() => document.activeElement?.hasAttribute('data-play-frame')),
+            `${mechanic}: the page's focus is the game frame`,
+          ).toBe(true);
           // In view without any scrolling: neither the page nor the game page has moved.
           await expectInViewport(page, action, `${mechanic} action button`);
           await expectInViewport(page, result, `${mechanic} result`);
-          const pageScroll = await page.evaluate(() => ({ top: scrollY, left: scrollX, height: document.documentElement.scrollHeight, view: innerHeight }));
+          const pageScroll = await page.evaluate(() => ({
+            top: scrollY,
+            left: scrollX,
+            height: document.documentElement.scrollHeight,
+            view: innerHeight,
+          }));
           expect(pageScroll.top, `${mechanic}: the page did not scroll`).toBe(0);
           expect(pageScroll.left, `${mechanic}: the page did not scroll sideways`).toBe(0);
           expect(pageScroll.height, `${mechanic}: the page has nothing to scroll`).toBeLessThanOrEqual(pageScroll.view);
-          const frameScroll = await gameWindow(page).evaluate(() => ({ top: scrollY, left: scrollX, width: document.documentElement.scrollWidth, view: innerWidth }));
+          const frameScroll = await gameWindow(page).evaluate(() => ({
+            top: scrollY,
+            left: scrollX,
+            width: document.documentElement.scrollWidth,
+            view: innerWidth,
+          }));
           expect(frameScroll.top, `${mechanic}: the game page did not scroll`).toBe(0);
           expect(frameScroll.left, `${mechanic}: the game page did not scroll sideways`).toBe(0);
-          expect(frameScroll.width, `${mechanic}: nothing overflows the game page sideways`).toBeLessThanOrEqual(frameScroll.view);
+          expect(frameScroll.width, `${mechanic}: nothing overflows the game page sideways`).toBeLessThanOrEqual(
+            frameScroll.view,
+          );
 
           // The live region announces the round in the session's language, word for word.
           await expect(result).toHaveAttribute('role', 'status');
           await expect(result).toHaveAttribute('aria-live', 'polite');
           const state = await sessionState(page, sessionId);
           expect(state.rounds, `${mechanic}: one settled round`).toHaveLength(1);
-          await expect(result, `${mechanic}: announcement`).toHaveText(expectedAnnouncement(locale, mechanic, state.rounds[0]!, state.currency), { useInnerText: true });
+          await expect(result, `${mechanic}: announcement`).toHaveText(
+            expectedAnnouncement(locale, mechanic, state.rounds[0]!, state.currency),
+            { useInnerText: true },
+          );
 
           if (size.width === 360) {
             await page.screenshot({ path: test.info().outputPath(`${locale}-${mechanic}-${size.width}-${mode}.png`) });
@@ -216,7 +275,8 @@ test.describe('every game, by keyboard, in view', () => {
 async function seedForReturnThenLoss(nextServerSeed: string, gameId: string, amount: string) {
   const checked = checkBet('slot', { type: 'slot', amount }, gameId);
   if ('problem' in checked) throw new Error(checked.problem);
-  const draw = (clientSeed: string, nonce: number) => withFairRandom({ serverSeed: nextServerSeed, clientSeed, nonce }, (random) => resolveBet(checked.bet, random));
+  const draw = (clientSeed: string, nonce: number) =>
+    withFairRandom({ serverSeed: nextServerSeed, clientSeed, nonce }, (random) => resolveBet(checked.bet, random));
   for (let attempt = 0; attempt < 5_000; attempt++) {
     const clientSeed = `no-win-${attempt}`;
     const first = await draw(clientSeed, 1);
@@ -228,7 +288,9 @@ async function seedForReturnThenLoss(nextServerSeed: string, gameId: string, amo
 }
 
 for (const locale of LOCALES) {
-  test(`${locale}: a slot round forced to pay back no more than the stake, then one that pays nothing, are never worded or celebrated as wins`, async ({ page }) => {
+  test(`${locale}: a slot round forced to pay back no more than the stake, then one that pays nothing, are never worded or celebrated as wins`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 360, height: 640 });
     const gameId = 'amber-fortune';
     const { frame, sessionId } = await launchDemo(page, gameId, locale);
@@ -256,7 +318,9 @@ for (const locale of LOCALES) {
     // The win sentence with any amount ("You win …."; "…の当たりです。"): never shown for these rounds.
     const escape = (part: string) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const winSentence = new RegExp(text(locale, 'outcome.win').split('{win}').map(escape).join('[^\\n]+?'));
-    expect(text(locale, 'outcome.win', { win: money('2.40') }), 'the check would catch a win sentence').toMatch(winSentence);
+    expect(text(locale, 'outcome.win', { win: money('2.40') }), 'the check would catch a win sentence').toMatch(
+      winSentence,
+    );
     const expectNoWinWording = async () => {
       expect(await frame.locator('body').innerText(), 'no win sentence on the game page').not.toMatch(winSentence);
       expect(await page.locator('body').innerText(), 'no win sentence on /play').not.toMatch(winSentence);
@@ -266,7 +330,9 @@ for (const locale of LOCALES) {
 
     await action.press('Enter');
     await expect(result).toHaveAttribute('data-outcome', 'return');
-    await expect(result).toHaveText(text(locale, 'outcome.returned', { payout: money(first.win), stake: money(stake) }));
+    await expect(result).toHaveText(
+      text(locale, 'outcome.returned', { payout: money(first.win), stake: money(stake) }),
+    );
     await expectNoWinWording();
     // The round played is the one the engine computed: its lines are on the board, paying less than the stake.
     const round = (await sessionState(page, sessionId)).rounds[0]!;
@@ -282,7 +348,6 @@ for (const locale of LOCALES) {
     expect((await sessionState(page, sessionId)).rounds[0]!.win).toBe('0.00');
   });
 }
-
 
 test('/play CLS at 360 px stays within 0.02 signed out and signed in', async ({ page, request }) => {
   await page.setViewportSize({ width: 360, height: 640 });

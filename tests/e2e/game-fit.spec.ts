@@ -8,11 +8,19 @@ import { playCls } from './play-cls';
 
 /** One game per mechanic (server/src/db/seed.ts). */
 const GAMES: Record<GameMechanic, string> = {
-  dice: 'dice', roulette: 'european-roulette', slot: 'amber-fortune', baccarat: 'baccarat-royale',
-  blackjack: 'blackjack', mines: 'mines', crash: 'crash',
+  dice: 'dice',
+  roulette: 'european-roulette',
+  slot: 'amber-fortune',
+  baccarat: 'baccarat-royale',
+  blackjack: 'blackjack',
+  mines: 'mines',
+  crash: 'crash',
 };
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const SIZES = [{ width: 360, height: 640 }, { width: 1280, height: 720 }] as const;
+const SIZES = [
+  { width: 360, height: 640 },
+  { width: 1280, height: 720 },
+] as const;
 const prefix = (locale: Locale) => (locale === 'en' ? '' : `/${locale}`);
 
 /** Launches the demo with the keyboard and waits for the game page's bet form. */
@@ -66,7 +74,9 @@ async function expectInViewport(page: Page, locator: Locator, what: string) {
 }
 
 for (const size of SIZES) {
-  test(`${size.width}×${size.height}: every game fills the window, and after a keyboard round its action button and result are in view without scrolling`, async ({ page }) => {
+  test(`${size.width}×${size.height}: every game fills the window, and after a keyboard round its action button and result are in view without scrolling`, async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     await page.setViewportSize(size);
     for (const [mechanic, gameId] of Object.entries(GAMES) as [GameMechanic, string][]) {
@@ -86,12 +96,19 @@ for (const size of SIZES) {
       await expectInViewport(page, frame.locator('[data-result]'), `${mechanic} result`);
       // Focus is on the action button after the round, so Enter plays again.
       await expect(frame.locator('[data-action-button]'), `${mechanic} focus`).toBeFocused();
-      const scroll = await page.evaluate(() => ({ top: scrollY, height: document.documentElement.scrollHeight, view: innerHeight }));
+      const scroll = await page.evaluate(() => ({
+        top: scrollY,
+        height: document.documentElement.scrollHeight,
+        view: innerHeight,
+      }));
       expect(scroll.top, `${mechanic}: the page did not scroll`).toBe(0);
       expect(scroll.height, `${mechanic}: the page has nothing to scroll`).toBeLessThanOrEqual(scroll.view);
       // Filling the stake scrolled the game page to it; at the game page's top, where a player
       // starts, the button and the result are in view as well (the action bar sticks to the bottom).
-      await page.frames().find((f) => f.url().includes('/demo-games/play/'))!.evaluate(() => scrollTo(0, 0));
+      await page
+        .frames()
+        .find((f) => f.url().includes('/demo-games/play/'))!
+        .evaluate(() => scrollTo(0, 0));
       await expectInViewport(page, frame.locator('[data-action-button]'), `${mechanic} action button at the top`);
       await expectInViewport(page, frame.locator('[data-result]'), `${mechanic} result at the top`);
       await page.screenshot({ path: test.info().outputPath(`${mechanic}-${size.width}.png`) });
@@ -99,7 +116,9 @@ for (const size of SIZES) {
   });
 }
 
-test('the bar: info shows the catalogue’s exact RTP and the rules; fairness moves to the seeds; sound is off until turned on and is remembered', async ({ page }) => {
+test('the bar: info shows the catalogue’s exact RTP and the rules; fairness moves to the seeds; sound is off until turned on and is remembered', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 360, height: 640 });
   const frame = await launchDemo(page, 'european-roulette', 'ja');
   const game = GAME_CATALOGUE.find((candidate) => candidate.id === 'european-roulette')!;
@@ -131,7 +150,9 @@ test('slot info panel: the title’s paytable, and a stake range in the session�
   const frame = await launchDemo(page, 'dragon-gold');
   await page.locator('[data-show-panel=info]').press('Enter');
   const table = frame.locator('.paytable');
-  await expect(table.locator('caption')).toHaveText('Paytable in multiples of the line stake (20 lines, matching symbols from the leftmost reel)');
+  await expect(table.locator('caption')).toHaveText(
+    'Paytable in multiples of the line stake (20 lines, matching symbols from the leftmost reel)',
+  );
   // Top symbol first: the dragon pays 100, 1,000 and 10,000 × the line stake.
   await expect(table.locator('tbody tr').first()).toHaveText('Dragon×100×1,000×10,000');
   await expect(frame.locator('[data-info-panel] [data-rtp]')).toHaveText('95.66%');
@@ -149,9 +170,10 @@ test('full screen: the button puts the stage in full screen and back', async ({ 
   await expect(button).toHaveAttribute('aria-pressed', 'false');
 });
 
-
 for (const width of [360, 1280]) {
-  test(`/play CLS at ${width} px stays within 0.02 (signed out), and no stage or loading banner shows before a mode is chosen`, async ({ page }) => {
+  test(`/play CLS at ${width} px stays within 0.02 (signed out), and no stage or loading banner shows before a mode is chosen`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: width === 360 ? 640 : 720 });
     const cls = await playCls(page);
     expect(cls).toBeLessThanOrEqual(0.02);
@@ -178,14 +200,18 @@ for (const mode of ['light', 'dark'] as const) {
       await playRound(frame, mechanic);
       await page.locator('[data-show-panel=info]').press('Enter');
       const onPlay = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-      expect(onPlay.violations.map((v) => `/play ${mechanic} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+      expect(
+        onPlay.violations.map((v) => `/play ${mechanic} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),
+      ).toEqual([]);
       // The game page on its own, with its round played, info and fairness panels as they are.
       const src = (await page.locator('[data-play-frame]').getAttribute('src'))!;
       await page.goto(src);
       await page.locator('[data-action-button]').waitFor();
       await expect(page.locator('html')).toHaveClass(mode);
       const onGame = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-      expect(onGame.violations.map((v) => `${mechanic} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+      expect(onGame.violations.map((v) => `${mechanic} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual(
+        [],
+      );
     }
   });
 }

@@ -12,7 +12,10 @@ async function gamePage(page: Page): Promise<{ frame: Frame; sessionId: string }
   return { frame, sessionId: new URL(frame.url()).pathname.split('/').pop()! };
 }
 
-test('the game frame runs in an opaque origin: it cannot read the site\'s cookie, storage or page, and a real round still plays and updates the header', async ({ page, request }) => {
+test("the game frame runs in an opaque origin: it cannot read the site's cookie, storage or page, and a real round still plays and updates the header", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const credentials = newPlayer('frame');
   await registerPlayer(request, credentials);
@@ -52,7 +55,8 @@ test('the game frame runs in an opaque origin: it cannot read the site\'s cookie
   });
 
   // The page still plays through its provider API (CORS for origin "null", no cookie).
-  const me = async () => (await (await request.get('/api/user/me', { headers: { authorization: `Token ${token}` } })).json()) as User;
+  const me = async () =>
+    (await (await request.get('/api/user/me', { headers: { authorization: `Token ${token}` } })).json()) as User;
   const before = (await me()).balance;
   const game = page.frameLocator('[data-play-frame]');
   await game.locator('select[name=kind]').selectOption('red');
@@ -67,13 +71,24 @@ test('the game frame runs in an opaque origin: it cannot read the site\'s cookie
   await expect(page.locator('.site-header [data-session-balance]').first()).toHaveText(formatMoney(after, 'EUR', 'en'));
 });
 
-test('the provider answers the sandboxed page\'s preflight and requests for origin "null" only, without credentials', async ({ request }) => {
-  const launch = await (await request.post('/gmnggate/api', { data: { method: 'game_launch', game_id: 'european-roulette', mode: 'demo' } })).json();
+test('the provider answers the sandboxed page\'s preflight and requests for origin "null" only, without credentials', async ({
+  request,
+}) => {
+  const launch = await (
+    await request.post('/gmnggate/api', { data: { method: 'game_launch', game_id: 'european-roulette', mode: 'demo' } })
+  ).json();
   // Without GAME_PROVIDER_ORIGIN the launch URL is relative to the site.
   expect(launch.url).toBe(`/demo-games/play/${launch.session_id}`);
   const sessionId = launch.session_id as string;
   const api = `/demo-games/api/sessions/${sessionId}`;
-  const preflight = await request.fetch(`${api}/rounds`, { method: 'OPTIONS', headers: { origin: 'null', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+  const preflight = await request.fetch(`${api}/rounds`, {
+    method: 'OPTIONS',
+    headers: {
+      origin: 'null',
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'content-type',
+    },
+  });
   expect(preflight.status()).toBe(204);
   expect(preflight.headers()['access-control-allow-origin']).toBe('null');
   expect(preflight.headers()['access-control-allow-headers']).toContain('Content-Type');
@@ -105,12 +120,18 @@ test('a payout at or below the stake is not called, coloured or announced as a w
   await expect(result).toHaveAttribute('data-outcome', /^(return|loss)$/);
   await expect(result).not.toContainText('You win');
   // Not the win colour: the result keeps the page's body text colour.
-  const [colour, body] = await result.evaluate((node) => [getComputedStyle(node).color, getComputedStyle(node.ownerDocument.body).color]);
+  const [colour, body] = await result.evaluate((node) => [
+    getComputedStyle(node).color,
+    getComputedStyle(node.ownerDocument.body).color,
+  ]);
   expect(colour).toBe(body);
-  if ((await result.getAttribute('data-outcome')) === 'return') await expect(result).toContainText('back of your €2.00 stake: no win.');
+  if ((await result.getAttribute('data-outcome')) === 'return')
+    await expect(result).toContainText('back of your €2.00 stake: no win.');
 });
 
-test('at 360 × 640: focus stays on the action button through rounds, the outcome is announced, the seed hash wraps in its box', async ({ page }) => {
+test('at 360 × 640: focus stays on the action button through rounds, the outcome is announced, the seed hash wraps in its box', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 360, height: 640 });
   await page.goto('/play?game=amber-fortune');
   await page.locator('[data-launch=demo]').click();
@@ -143,8 +164,14 @@ test('at 360 × 640: focus stays on the action button through rounds, the outcom
   expect(box.height).toBeLessThan(80);
 });
 
-for (const [gameId, rows, reels] of [['fruit-fiesta', 3, 5], ['lucky-sevens', 3, 3], ['pharaoh-riches', 3, 5]] as const) {
-  test(`${gameId}: the reels spin to the round's stops and show symbol art, with the symbols' names for screen readers`, async ({ page }) => {
+for (const [gameId, rows, reels] of [
+  ['fruit-fiesta', 3, 5],
+  ['lucky-sevens', 3, 3],
+  ['pharaoh-riches', 3, 5],
+] as const) {
+  test(`${gameId}: the reels spin to the round's stops and show symbol art, with the symbols' names for screen readers`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 360, height: 640 });
     await page.goto(`/play?game=${gameId}`);
     await page.locator('[data-launch=demo]').click();

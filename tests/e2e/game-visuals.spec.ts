@@ -14,7 +14,9 @@ async function launch(page: Page, gameId: string): Promise<{ frame: FrameLocator
 const lastRound = async (page: Page, sessionId: string) =>
   ((await (await page.request.get(`/demo-games/api/sessions/${sessionId}`)).json()) as GameSessionState).rounds[0]!;
 
-test('roulette: bets placed on the layout by keyboard (arrows, Enter), undo, clear and repeat; the wheel stops with the drawn pocket under the ball', async ({ page }) => {
+test('roulette: bets placed on the layout by keyboard (arrows, Enter), undo, clear and repeat; the wheel stops with the drawn pocket under the ball', async ({
+  page,
+}) => {
   const { frame, sessionId } = await launch(page, 'european-roulette');
   await frame.locator('input[name=stake]').fill('0.50');
   // One tab stop: the first number of the top row (3); arrows move over the layout.
@@ -41,13 +43,28 @@ test('roulette: bets placed on the layout by keyboard (arrows, Enter), undo, cle
   await frame.locator('[data-action-button]').press('Enter');
   await expect(frame.locator('[data-result][data-outcome]')).toBeVisible();
   const round = await lastRound(page, sessionId);
-  expect(round.bet).toEqual({ type: 'roulette', stakes: [{ kind: 'straight', numbers: [2], amount: '0.50' }, { kind: 'straight', numbers: [2], amount: '0.50' }] });
+  expect(round.bet).toEqual({
+    type: 'roulette',
+    stakes: [
+      { kind: 'straight', numbers: [2], amount: '0.50' },
+      { kind: 'straight', numbers: [2], amount: '0.50' },
+    ],
+  });
   const pocket = (round.outcome as RouletteOutcome).pocket;
   // The rotor's final angle puts the pocket at the top, where the ball is.
-  const angle = await frame.locator('.rotor').evaluate((node) => new DOMMatrix(getComputedStyle(node).transform).a !== undefined
-    ? Math.atan2(new DOMMatrix(getComputedStyle(node).transform).b, new DOMMatrix(getComputedStyle(node).transform).a) * (180 / Math.PI) : NaN);
+  const angle = await frame
+    .locator('.rotor')
+    .evaluate((node) =>
+      new DOMMatrix(getComputedStyle(node).transform).a !== undefined
+        ? Math.atan2(
+            new DOMMatrix(getComputedStyle(node).transform).b,
+            new DOMMatrix(getComputedStyle(node).transform).a,
+          ) *
+          (180 / Math.PI)
+        : NaN,
+    );
   const expected = -WHEEL_ORDER.indexOf(pocket as (typeof WHEEL_ORDER)[number]) * (360 / 37);
-  expect(Math.abs((((angle - expected) % 360) + 540) % 360 - 180)).toBeLessThan(0.5);
+  expect(Math.abs(((((angle - expected) % 360) + 540) % 360) - 180)).toBeLessThan(0.5);
   await expect(frame.locator('.wheel-row .big-result')).toHaveText(String(pocket));
   // Clear, then repeat brings back the last spin's bets.
   await frame.locator('[data-roulette=clear]').press('Enter');
@@ -57,7 +74,7 @@ test('roulette: bets placed on the layout by keyboard (arrows, Enter), undo, cle
   await expect(frame.locator('[data-spot=n2] [data-chip]')).toHaveText('€1.00');
 });
 
-test('slot: the reels rest on the round\'s grid; a winning line is drawn for each paying line', async ({ page }) => {
+test("slot: the reels rest on the round's grid; a winning line is drawn for each paying line", async ({ page }) => {
   const { frame, sessionId } = await launch(page, 'lucky-sevens');
   const action = frame.locator('[data-action-button]');
   await frame.locator('input[name=stake]').fill('0.50');
@@ -67,7 +84,11 @@ test('slot: the reels rest on the round\'s grid; a winning line is drawn for eac
     const outcome = (await lastRound(page, sessionId)).outcome as SlotOutcome;
     // Each reel shows exactly its column of the grid, top to bottom.
     for (let reel = 0; reel < 3; reel++) {
-      const shown = await frame.locator('.slot-window .strip').nth(reel).locator('.cell').evaluateAll((cells) => cells.map((cell) => /symbol--(\S+)/.exec(cell.className)![1]));
+      const shown = await frame
+        .locator('.slot-window .strip')
+        .nth(reel)
+        .locator('.cell')
+        .evaluateAll((cells) => cells.map((cell) => /symbol--(\S+)/.exec(cell.className)![1]));
       expect(shown).toEqual(outcome.grid.map((row) => row[reel]));
     }
     await expect(frame.locator('.paylines polyline')).toHaveCount(outcome.lines.length);
@@ -81,7 +102,11 @@ test('baccarat: every card of the round is dealt face up, in the hands the serve
   const outcome = (await lastRound(page, sessionId)).outcome as BaccaratOutcome;
   await expect(frame.locator('[data-cards=player] .card')).toHaveCount(outcome.player.length);
   await expect(frame.locator('[data-cards=banker] .card')).toHaveCount(outcome.banker.length);
-  expect(await frame.locator('[data-cards=player] .card').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-card')))).toEqual(outcome.player);
+  expect(
+    await frame
+      .locator('[data-cards=player] .card')
+      .evaluateAll((cards) => cards.map((card) => card.getAttribute('data-card'))),
+  ).toEqual(outcome.player);
 });
 
 test('crash: the curve is drawn, and coloured by how the round ended', async ({ page }) => {

@@ -32,9 +32,16 @@ export async function fillAdultSignUp(form: Locator, dateOfBirth: string = ADULT
 }
 
 /** Signs in through the API (plain JSON, which the server accepts), in `language` if given, and answers the token. */
-export async function apiToken(request: import('@playwright/test').APIRequestContext, credentials: { email: string; password: string }, language?: string) {
+export async function apiToken(
+  request: import('@playwright/test').APIRequestContext,
+  credentials: { email: string; password: string },
+  language?: string,
+) {
   const headers = language ? { 'accept-language': language } : undefined;
-  const response = await request.post('/auth/token/login/', { data: { email: credentials.email, password: credentials.password }, headers });
+  const response = await request.post('/auth/token/login/', {
+    data: { email: credentials.email, password: credentials.password },
+    headers,
+  });
   if (!response.ok()) throw new Error(`login failed: ${response.status()} ${await response.text()}`);
   return ((await response.json()) as { auth_token: string }).auth_token;
 }
@@ -62,7 +69,10 @@ export async function depositThroughPaymentPage(
   amount: string,
   method: 'card' | 'bank_transfer' | 'crypto' = 'card',
 ) {
-  const created = await request.post('/api/user/payments/create-payment', { headers: { authorization: `Token ${token}` }, data: { amount, method } });
+  const created = await request.post('/api/user/payments/create-payment', {
+    headers: { authorization: `Token ${token}` },
+    data: { amount, method },
+  });
   if (created.status() !== 201) throw new Error(`create-payment answered ${created.status()}: ${await created.text()}`);
   const path = new URL((await created.json()).redirect_url).pathname;
   const formToken = /name="token" value="([^"]+)"/.exec(await (await request.get(path)).text())?.[1];
@@ -81,8 +91,14 @@ export async function verifyIdentity(request: import('@playwright/test').APIRequ
 }
 
 /** Rejects the player's pending document with staff's `reason`, through the same test-only routes. */
-export async function rejectIdentity(request: import('@playwright/test').APIRequestContext, token: string, reason: string) {
-  const response = await request.post(`${TEST_REJECT_PATH}?reason=${encodeURIComponent(reason)}`, { headers: { authorization: `Token ${token}` } });
+export async function rejectIdentity(
+  request: import('@playwright/test').APIRequestContext,
+  token: string,
+  reason: string,
+) {
+  const response = await request.post(`${TEST_REJECT_PATH}?reason=${encodeURIComponent(reason)}`, {
+    headers: { authorization: `Token ${token}` },
+  });
   if (response.status() !== 204) throw new Error(`rejecting the document answered ${response.status()}`);
 }
 
@@ -92,7 +108,9 @@ export const OUTBOXES = ['.data/e2e/outbox', '.data/e2e-isolated/outbox'];
 /** The newest mail to `email` (matching `pattern`) in the e2e servers' outboxes, once it is there. */
 export async function mailTo(email: string, pattern?: RegExp): Promise<OutboxMail> {
   let found: OutboxMail | undefined;
-  await expect.poll(async () => !!(found = await findMail(OUTBOXES, email, pattern)), { message: `a mail to ${email}` }).toBe(true);
+  await expect
+    .poll(async () => !!(found = await findMail(OUTBOXES, email, pattern)), { message: `a mail to ${email}` })
+    .toBe(true);
   return found!;
 }
 
@@ -105,12 +123,21 @@ export async function activationLink(email: string) {
  * Registers through the API (plain JSON, which the server accepts) and activates the account
  * with the link of its mail, as a player would: for tests about what comes after sign-up.
  */
-export async function registerPlayer(request: APIRequestContext, player: { email: string; username: string; password: string }, language = 'en') {
-  const registered = await request.post('/auth/users/', { data: { ...ADULT, ...player }, headers: { 'accept-language': language } });
-  if (registered.status() !== 201) throw new Error(`registration answered ${registered.status()}: ${await registered.text()}`);
+export async function registerPlayer(
+  request: APIRequestContext,
+  player: { email: string; username: string; password: string },
+  language = 'en',
+) {
+  const registered = await request.post('/auth/users/', {
+    data: { ...ADULT, ...player },
+    headers: { 'accept-language': language },
+  });
+  if (registered.status() !== 201)
+    throw new Error(`registration answered ${registered.status()}: ${await registered.text()}`);
   const { uid, token } = await activationLink(player.email);
   const activated = await request.post('/auth/users/activation/', { data: { uid, token } });
-  if (activated.status() !== 204) throw new Error(`activation answered ${activated.status()}: ${await activated.text()}`);
+  if (activated.status() !== 204)
+    throw new Error(`activation answered ${activated.status()}: ${await activated.text()}`);
 }
 
 /**

@@ -16,7 +16,9 @@ test('the sign-up dialog refuses a common password in the page language before s
   await form.getByLabel('Passwort', { exact: true }).fill('qwerty123');
   await fillAdultSignUp(form);
   await form.getByRole('button', { name: 'Konto eröffnen' }).click();
-  await expect(form.getByText('Dieses Passwort gehört zu den häufigsten. Wählen Sie eines, das schwerer zu erraten ist.')).toBeVisible();
+  await expect(
+    form.getByText('Dieses Passwort gehört zu den häufigsten. Wählen Sie eines, das schwerer zu erraten ist.'),
+  ).toBeVisible();
   await expect(form.getByLabel('Passwort', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   expect(sent).toEqual([]);
 
@@ -37,7 +39,11 @@ test('the sign-up dialog refuses a mixed-script username', async ({ page }) => {
   await form.getByLabel('Password', { exact: true }).fill(player.password);
   await fillAdultSignUp(form);
   await form.getByRole('button', { name: 'Create account' }).click();
-  await expect(form.getByText('Use letters from one alphabet only: mixing alphabets, such as Latin with Cyrillic, can imitate other names.')).toBeVisible();
+  await expect(
+    form.getByText(
+      'Use letters from one alphabet only: mixing alphabets, such as Latin with Cyrillic, can imitate other names.',
+    ),
+  ).toBeVisible();
 });
 
 test('a public page does not load the password dictionaries', async ({ page }) => {
@@ -52,7 +58,10 @@ test('a public page does not load the password dictionaries', async ({ page }) =
   expect(scripts.some((source) => source.includes('diceware'))).toBe(false);
 });
 
-test('the withdrawal form checks the destination for the chosen method, in the page language, before sending', async ({ page, signedInPlayer }) => {
+test('the withdrawal form checks the destination for the chosen method, in the page language, before sending', async ({
+  page,
+  signedInPlayer,
+}) => {
   // The form is usable only once staff have checked the player's identity.
   await signedInPlayer({ prefix: 'dest', verified: true });
   const sent: string[] = [];
@@ -67,9 +76,13 @@ test('the withdrawal form checks the destination for the chosen method, in the p
   await form.getByLabel('金額 (EUR)').fill('10');
   await form.getByLabel('カード、口座、またはウォレット').fill('\u202eNABI 1234');
   await form.getByRole('button', { name: '出金を申請' }).click();
-  await expect(form.locator('#field-destination-error')).toHaveText('ゼロ幅スペースや文字方向の制御記号など、見えない文字や制御文字を削除してください。');
+  await expect(form.locator('#field-destination-error')).toHaveText(
+    'ゼロ幅スペースや文字方向の制御記号など、見えない文字や制御文字を削除してください。',
+  );
   await form.getByLabel('カード、口座、またはウォレット').fill('DE89 3704 0044 0532 0130 01');
   await form.getByRole('button', { name: '出金を申請' }).click();
-  await expect(form.locator('#field-destination-error')).toHaveText('有効なIBANを入力してください（例：DE89 3704 0044 0532 0130 00）。');
+  await expect(form.locator('#field-destination-error')).toHaveText(
+    '有効なIBANを入力してください（例：DE89 3704 0044 0532 0130 00）。',
+  );
   expect(sent).toEqual([]);
 });

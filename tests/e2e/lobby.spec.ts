@@ -32,7 +32,9 @@ for (const locale of LOCALES) {
     test.describe(`${locale} at ${width} px`, () => {
       test.use({ viewport: { width, height: 800 } });
 
-      test('signed out: Sign up and Sign in in the header; search narrows the tiles, survives reload and back, and combines with a category chip', async ({ page }) => {
+      test('signed out: Sign up and Sign in in the header; search narrows the tiles, survives reload and back, and combines with a category chip', async ({
+        page,
+      }) => {
         test.setTimeout(90_000);
         const home = `${prefix(locale)}/`;
         await page.goto(home);
@@ -97,7 +99,11 @@ for (const locale of LOCALES) {
         await expect(page.locator('dialog[open]')).toBeVisible();
       });
 
-      test('signed in: Deposit in the header, a favourite from /play first on the home page and in another browser, recently played lists the last game launched', async ({ page, request, browser }) => {
+      test('signed in: Deposit in the header, a favourite from /play first on the home page and in another browser, recently played lists the last game launched', async ({
+        page,
+        request,
+        browser,
+      }) => {
         test.setTimeout(120_000);
         const player = await signedInPlayer(page, request);
 
@@ -106,7 +112,9 @@ for (const locale of LOCALES) {
         await waitForClientScript(page);
         const star = page.locator('[data-play-star] [data-favourite-star]');
         await expect(star).toHaveAttribute('aria-pressed', 'false');
-        const saved = page.waitForResponse((response) => response.url().endsWith('/api/user/favourites/crash') && response.request().method() === 'PUT');
+        const saved = page.waitForResponse(
+          (response) => response.url().endsWith('/api/user/favourites/crash') && response.request().method() === 'PUT',
+        );
         await star.click();
         expect((await saved).status()).toBe(204);
         await expect(star).toHaveAttribute('aria-pressed', 'true');
@@ -121,11 +129,17 @@ for (const locale of LOCALES) {
         const favourites = page.locator('[data-lobby-favourites]');
         const recent = page.locator('[data-lobby-recent]');
         // The favourites row is the page's first lobby row; recently played follows it.
-        await expect(page.locator('[data-lobby] > section:visible').first()).toHaveAttribute('data-lobby-favourites', '');
+        await expect(page.locator('[data-lobby] > section:visible').first()).toHaveAttribute(
+          'data-lobby-favourites',
+          '',
+        );
         await expect(favourites.locator('li h3')).toHaveText(['Crash']);
         await expect(favourites.locator('[data-favourite-star]')).toHaveAttribute('aria-pressed', 'true');
         await expect(recent.locator('li h3').first()).toHaveText('Dice');
-        await expect(page.locator('[data-catalogue] li[data-game-id=crash] [data-favourite-star]')).toHaveAttribute('aria-pressed', 'true');
+        await expect(page.locator('[data-catalogue] li[data-game-id=crash] [data-favourite-star]')).toHaveAttribute(
+          'aria-pressed',
+          'true',
+        );
 
         // The header's Deposit button leads to the deposit page, at every width.
         const deposit = page.locator('.site-header [data-header-deposit]');
@@ -136,7 +150,9 @@ for (const locale of LOCALES) {
         // Another browser, the same player signed in there: the same favourite first.
         const other = await browser.newContext({ viewport: { width, height: 800 } });
         try {
-          await other.addCookies([{ name: 'auth_token', value: await apiToken(request, player), url: test.info().project.use.baseURL! }]);
+          await other.addCookies([
+            { name: 'auth_token', value: await apiToken(request, player), url: test.info().project.use.baseURL! },
+          ]);
           const second = await other.newPage();
           await second.goto(`${prefix(locale)}/`);
           await expect(second.locator('[data-lobby-favourites] li h3')).toHaveText(['Crash']);
@@ -151,7 +167,10 @@ for (const locale of LOCALES) {
   }
 }
 
-test('axe finds no violations on the lobby, signed out with a search and signed in with its rows, light and dark', async ({ page, request }) => {
+test('axe finds no violations on the lobby, signed out with a search and signed in with its rows, light and dark', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   for (const mode of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: mode });
@@ -175,13 +194,21 @@ test('axe finds no violations on the lobby, signed out with a search and signed 
   }
 });
 
-test('an open multi-step round says "continue" in recently played, and the launch continues its session', async ({ page, request }) => {
+test('an open multi-step round says "continue" in recently played, and the launch continues its session', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   await signedInPlayer(page, request);
   const token = (await page.context().cookies()).find((cookie) => cookie.name === 'auth_token')!.value;
-  const launched = await request.post('/gmnggate/api', { headers: { authorization: `Token ${token}` }, data: { method: 'game_launch', game_id: 'mines', mode: 'real' } });
+  const launched = await request.post('/gmnggate/api', {
+    headers: { authorization: `Token ${token}` },
+    data: { method: 'game_launch', game_id: 'mines', mode: 'real' },
+  });
   const sessionId = (await launched.json()).session_id as string;
-  const opened = await request.post(`/demo-games/api/sessions/${sessionId}/rounds`, { data: { bet: { type: 'mines', amount: '1.00', mines: 3 } } });
+  const opened = await request.post(`/demo-games/api/sessions/${sessionId}/rounds`, {
+    data: { bet: { type: 'mines', amount: '1.00', mines: 3 } },
+  });
   expect((await opened.json()).round.state).toBe('open');
 
   await page.goto('/');

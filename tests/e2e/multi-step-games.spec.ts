@@ -49,7 +49,10 @@ async function pressUntilDone(frame: FrameLocator, selector: string) {
 }
 
 for (const locale of ['en', 'ja'] as const) {
-  test(`${locale}: a real-money round of blackjack, mines and crash by keyboard; balance and history agree`, async ({ page, request }) => {
+  test(`${locale}: a real-money round of blackjack, mines and crash by keyboard; balance and history agree`, async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(180_000);
     const token = await playerWithMoney(page, request);
     const start = (await me(request, token)).balance;
@@ -93,14 +96,22 @@ for (const locale of ['en', 'ja'] as const) {
       for (const round of state.rounds) {
         net += toCents(round.win)! - toCents(round.stake)!;
         // A payout at or below the stake is never shown as a win.
-        if (toCents(round.win)! <= toCents(round.stake)!) expect(['push', 'partial', 'loss']).toContain(round.win === round.stake ? 'push' : toCents(round.win)! > 0n ? 'partial' : 'loss');
+        if (toCents(round.win)! <= toCents(round.stake)!)
+          expect(['push', 'partial', 'loss']).toContain(
+            round.win === round.stake ? 'push' : toCents(round.win)! > 0n ? 'partial' : 'loss',
+          );
       }
     }
     const after = (await me(request, token)).balance;
     expect(signedToCents(after)).toBe(signedToCents(start)! + net);
-    const history = await (await request.get('/api/user/history?type=game&page_size=100', { headers: { authorization: `Token ${token}` } })).json();
+    const history = await (
+      await request.get('/api/user/history?type=game&page_size=100', { headers: { authorization: `Token ${token}` } })
+    ).json();
     expect(history.results).toHaveLength(3);
-    const historyNet = history.results.reduce((sum: bigint, item: { amount: string }) => sum + signedToCents(item.amount)!, 0n);
+    const historyNet = history.results.reduce(
+      (sum: bigint, item: { amount: string }) => sum + signedToCents(item.amount)!,
+      0n,
+    );
     expect(historyNet).toBe(net);
   });
 }
@@ -114,7 +125,9 @@ for (const mode of ['light', 'dark'] as const) {
       ['mines', { type: 'mines', amount: '1.00', mines: 3 }],
       ['crash', { type: 'crash', amount: '1.00', auto_cashout: '1000.00' }],
     ] as const) {
-      const launched = await (await request.post('/gmnggate/api', { data: { method: 'game_launch', game_id: game, mode: 'demo' } })).json();
+      const launched = await (
+        await request.post('/gmnggate/api', { data: { method: 'game_launch', game_id: game, mode: 'demo' } })
+      ).json();
       await request.post(`/demo-games/api/sessions/${launched.session_id}/rounds`, { data: { bet } });
       await page.goto(`/demo-games/play/${launched.session_id}?theme=${mode}`);
       await page.locator('form.bet').waitFor();

@@ -11,9 +11,14 @@ import type { Locale } from '../../src/i18n/locales.mjs';
 const prefix = (locale: Locale) => (locale === 'en' ? '' : `/${locale}`);
 const steps = (locale: Locale): Record<string, string> =>
   JSON.parse(readFileSync(new URL(`../../locales/${locale}/game_steps.json`, import.meta.url), 'utf8'));
-const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name]));
+const fill = (text: string, params: Record<string, string | number>) =>
+  text.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name]));
 
-async function launchDemo(page: Page, locale: Locale, game: string): Promise<{ frame: FrameLocator; sessionId: string }> {
+async function launchDemo(
+  page: Page,
+  locale: Locale,
+  game: string,
+): Promise<{ frame: FrameLocator; sessionId: string }> {
   await page.goto(`${prefix(locale)}/play?game=${game}`);
   await page.locator('[data-launch=demo]').press('Enter');
   const frame = page.frameLocator('[data-play-frame]');
@@ -42,7 +47,13 @@ async function pressUntilDone(frame: FrameLocator, selector: string) {
 type Round = GameSessionState['rounds'][number];
 
 /** Rotates the seeds, verifies the round from its row (match), then with another nonce (mismatch). */
-async function rotateAndVerify(frame: FrameLocator, request: APIRequestContext, sessionId: string, round: Round, seed: string) {
+async function rotateAndVerify(
+  frame: FrameLocator,
+  request: APIRequestContext,
+  sessionId: string,
+  round: Round,
+  seed: string,
+) {
   await frame.locator('input[name=client_seed]').fill(seed);
   await frame.locator('input[name=client_seed]').press('Enter');
   await expect(frame.locator('[data-revealed]')).toBeVisible();
@@ -59,7 +70,10 @@ async function rotateAndVerify(frame: FrameLocator, request: APIRequestContext, 
 }
 
 for (const locale of ['en', 'ja'] as const) {
-  test(`${locale}: a finished mines and blackjack round is listed and verifies in the browser after the seed rotation`, async ({ page, request }) => {
+  test(`${locale}: a finished mines and blackjack round is listed and verifies in the browser after the seed rotation`, async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(150_000);
     const texts = steps(locale);
 
@@ -74,9 +88,13 @@ for (const locale of ['en', 'ja'] as const) {
     await cell.press('Enter');
     await pressUntilDone(frame, '[data-action=cashout]');
     let [round] = (await providerState(request, sessionId)).rounds;
-    expect(round!.actions!.map((action) => action.action)).toEqual(round!.win === '0.00' ? ['reveal'] : ['reveal', 'cashout']);
+    expect(round!.actions!.map((action) => action.action)).toEqual(
+      round!.win === '0.00' ? ['reveal'] : ['reveal', 'cashout'],
+    );
     const mines = round!.outcome as unknown as { mines: number; revealed: number[] };
-    await expect(frame.locator(`tr[data-round-id="${round!.round_id}"] td`).nth(2)).toHaveText(fill(texts.summary_mines!, { mines: 3, safe: mines.revealed.length }));
+    await expect(frame.locator(`tr[data-round-id="${round!.round_id}"] td`).nth(2)).toHaveText(
+      fill(texts.summary_mines!, { mines: 3, safe: mines.revealed.length }),
+    );
     await rotateAndVerify(frame, request, sessionId, round!, 'e2e-mines');
 
     // Blackjack: deal, then stand until the round ends.
@@ -87,8 +105,12 @@ for (const locale of ['en', 'ja'] as const) {
     await pressUntilDone(frame, '[data-action=stand]');
     [round] = (await providerState(request, sessionId)).rounds;
     const hands = round!.outcome as unknown as { dealer: { total: number }; player: { total: number }[] };
-    await expect(frame.locator(`tr[data-round-id="${round!.round_id}"] td`).nth(2))
-      .toHaveText(fill(texts.summary_blackjack!, { dealer: hands.dealer.total, player: hands.player.map((hand) => hand.total).join(', ') }));
+    await expect(frame.locator(`tr[data-round-id="${round!.round_id}"] td`).nth(2)).toHaveText(
+      fill(texts.summary_blackjack!, {
+        dealer: hands.dealer.total,
+        player: hands.player.map((hand) => hand.total).join(', '),
+      }),
+    );
     await rotateAndVerify(frame, request, sessionId, round!, 'e2e-blackjack');
   });
 }

@@ -13,14 +13,24 @@ const LONG_ADDRESS = 'bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk
 async function longDataPlayer(request: APIRequestContext) {
   const tag = Date.now().toString(36).toUpperCase().padStart(10, 'X').slice(-10);
   // 30 fullwidth letters and digits: NFKC stores them as 30 ASCII characters with no break.
-  const username = [...`WIDE${tag}ABCDEFGHIJKLMNOP`.slice(0, 30)].map((char) => String.fromCodePoint(char.codePointAt(0)! + 0xfee0)).join('');
-  const credentials = { email: `${'very.long.address.without.breaks'.repeat(2)}.${tag.toLowerCase()}@example.test`, username, password: 'amber-lantern-9', ...ADULT };
+  const username = [...`WIDE${tag}ABCDEFGHIJKLMNOP`.slice(0, 30)]
+    .map((char) => String.fromCodePoint(char.codePointAt(0)! + 0xfee0))
+    .join('');
+  const credentials = {
+    email: `${'very.long.address.without.breaks'.repeat(2)}.${tag.toLowerCase()}@example.test`,
+    username,
+    password: 'amber-lantern-9',
+    ...ADULT,
+  };
   await registerPlayer(request, credentials);
   const token = await apiToken(request, credentials);
   const headers = { authorization: `Token ${token}` };
   await depositThroughPaymentPage(request, token, '40.00', 'crypto');
   await verifyIdentity(request, token);
-  const withdrawal = await request.post('/api/user/withdrawal', { headers, data: { amount: '10.00', method: 'crypto', destination: LONG_ADDRESS } });
+  const withdrawal = await request.post('/api/user/withdrawal', {
+    headers,
+    data: { amount: '10.00', method: 'crypto', destination: LONG_ADDRESS },
+  });
   expect(withdrawal.status(), await withdrawal.text()).toBe(201);
   return token;
 }
@@ -42,7 +52,11 @@ test('profile screens fit 320 px with the demo player’s ordinary data', async 
   await expectNoSideways(page, 'demo player');
 });
 
-test('profile screens fit 320 px with a 62-character address, a fullwidth username and a long email', async ({ page, request, signInWithToken }) => {
+test('profile screens fit 320 px with a 62-character address, a fullwidth username and a long email', async ({
+  page,
+  request,
+  signInWithToken,
+}) => {
   await signInWithToken(await longDataPlayer(request));
   await expectNoSideways(page, 'long data');
   await page.goto('/profile/history');

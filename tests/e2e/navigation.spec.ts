@@ -42,7 +42,9 @@ test('a hash target that never appears leaves the page at the top', async ({ pag
       scrolled.push(this.id);
     };
     const target = Object.assign(document.createElement('h2'), { id: 'never-there', textContent: 'Too late' });
-    document.querySelector('main')!.append(Object.assign(document.createElement('div'), { style: 'height: 3000px' }), target);
+    document
+      .querySelector('main')!
+      .append(Object.assign(document.createElement('div'), { style: 'height: 3000px' }), target);
   });
   await page.clock.runFor(500);
   expect(await page.evaluate(() => (window as unknown as { scrolled: string[] }).scrolled)).toEqual([]);

@@ -13,21 +13,34 @@ const de = (namespace: string) => JSON.parse(readFileSync(`locales/de/${namespac
 const profile = de('profile');
 const api = de('api');
 const auth = de('auth');
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 async function noAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  expect(results.violations, `${page.url()}: ${results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`).join('; ')}`).toEqual([]);
+  expect(
+    results.violations,
+    `${page.url()}: ${results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`).join('; ')}`,
+  ).toEqual([]);
 }
 
-test('an admin approves a document, credits 25.00 with a reason and suspends the player; the player sees each', async ({ page, browser, signedInPlayer }) => {
+test('an admin approves a document, credits 25.00 with a reason and suspends the player; the player sees each', async ({
+  page,
+  browser,
+  signedInPlayer,
+}) => {
   test.setTimeout(180_000);
   const player = await signedInPlayer({ prefix: 'opact', language: 'de', deposit: '30.00' });
 
   // The player sends a passport from their profile.
   await page.goto('/de/profile');
   const card = page.locator('section#verification');
-  await card.locator('form[data-form="verification"]').getByLabel(profile.verification.photo_page).setInputFiles({ name: 'pass.png', mimeType: 'image/png', buffer: PNG });
+  await card
+    .locator('form[data-form="verification"]')
+    .getByLabel(profile.verification.photo_page)
+    .setInputFiles({ name: 'pass.png', mimeType: 'image/png', buffer: PNG });
   await card.getByRole('button', { name: profile.verification.submit }).click();
   await expect(card.locator('[data-status="pending"]')).toContainText(profile.verification.status.pending);
 
@@ -89,7 +102,11 @@ test('an admin approves a document, credits 25.00 with a reason and suspends the
   await context.close();
 });
 
-test('Change email: the link to the new address opens a page in the player\'s language that changes it with one press', async ({ page, request, browser }) => {
+test("Change email: the link to the new address opens a page in the player's language that changes it with one press", async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const player = newPlayer('opmail');
   await registerPlayer(request, player, 'de');
@@ -102,7 +119,9 @@ test('Change email: the link to the new address opens a page in the player\'s la
   await change.getByLabel('New email address').fill(newEmail);
   await change.getByLabel('Reason').fill('Old mailbox closed, identity checked');
   await change.getByRole('button', { name: 'Change email' }).click();
-  await expect(console_.getByRole('status')).toHaveText('A confirmation link was sent to the new address, and a notice to the old one.');
+  await expect(console_.getByRole('status')).toHaveText(
+    'A confirmation link was sent to the new address, and a notice to the old one.',
+  );
   await context.close();
 
   const link = /http:\/\/\S+\/email-change\?token=[0-9a-f]{40}/.exec((await mailTo(newEmail, /email-change/)).text)![0];
@@ -119,14 +138,20 @@ test('Change email: the link to the new address opens a page in the player\'s la
   expect(login.status()).toBe(200);
 });
 
-test('a refund on self-exclusion is paid to a destination staff record, never rejected; the queue has no axe violations', async ({ request, browser }) => {
+test('a refund on self-exclusion is paid to a destination staff record, never rejected; the queue has no axe violations', async ({
+  request,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const player = newPlayer('oprefund');
   await registerPlayer(request, player);
   const login = await request.post('/auth/token/login/', { data: { email: player.email, password: player.password } });
   const token = ((await login.json()) as { auth_token: string }).auth_token;
   await depositThroughPaymentPage(request, token, '20.00');
-  const excluded = await request.post('/api/user/self-exclusion', { headers: { authorization: `Token ${token}` }, data: { period: '6m', password: player.password, confirm: true } });
+  const excluded = await request.post('/api/user/self-exclusion', {
+    headers: { authorization: `Token ${token}` },
+    data: { period: '6m', password: player.password, confirm: true },
+  });
   expect(excluded.status()).toBe(200);
 
   const { page: console_, context } = await adminSignIn(browser, { prefix: 'staffadmin' });
@@ -145,7 +170,11 @@ test('a refund on self-exclusion is paid to a destination staff record, never re
   await context.close();
 });
 
-test('an admin closes an account at the player\'s request from the player page: the balance is paid out, the player is signed out and sign-in answers as for an unknown address', async ({ page, browser, signedInPlayer }) => {
+test("an admin closes an account at the player's request from the player page: the balance is paid out, the player is signed out and sign-in answers as for an unknown address", async ({
+  page,
+  browser,
+  signedInPlayer,
+}) => {
   test.setTimeout(150_000);
   const player = await signedInPlayer({ prefix: 'opclose', language: 'de', deposit: '20.00', verified: true });
   await page.goto('/de/profile');
@@ -157,7 +186,9 @@ test('an admin closes an account at the player\'s request from the player page: 
   await console_.getByRole('button', { name: 'Search' }).click();
   await expect(console_.getByRole('heading', { level: 1 })).toHaveText(`Player ${player.username}`);
   const close = console_.getByRole('form', { name: 'Close account' });
-  await expect(close.locator('#close-balance')).toHaveText('Balance to pay out: €20.00. Enter where the player wants it sent.');
+  await expect(close.locator('#close-balance')).toHaveText(
+    'Balance to pay out: €20.00. Enter where the player wants it sent.',
+  );
   for (const scheme of ['light', 'dark'] as const) {
     await console_.emulateMedia({ colorScheme: scheme });
     await noAxeViolations(console_);
@@ -167,7 +198,9 @@ test('an admin closes an account at the player\'s request from the player page: 
   await close.getByLabel('Reason').fill('The player asked by email to close the account');
   await close.getByLabel('The player asked to close their account').check();
   await close.getByRole('button', { name: 'Close account' }).click();
-  await expect(console_.getByRole('status')).toHaveText("Account closed at the player's request; the player was signed out everywhere. Any balance waits in the withdrawals queue as one withdrawal.");
+  await expect(console_.getByRole('status')).toHaveText(
+    "Account closed at the player's request; the player was signed out everywhere. Any balance waits in the withdrawals queue as one withdrawal.",
+  );
   await expect(console_.locator('[data-account-state]')).toContainText('closed since');
   await expect(console_.locator('[data-balance]')).toHaveText('€0.00');
   await expect(console_.getByRole('form', { name: 'Close account' })).toHaveCount(0);

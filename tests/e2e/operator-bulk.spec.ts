@@ -8,7 +8,10 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 async function noAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  expect(results.violations, `${page.url()}: ${results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`).join('; ')}`).toEqual([]);
+  expect(
+    results.violations,
+    `${page.url()}: ${results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`).join('; ')}`,
+  ).toEqual([]);
 }
 
 /** A verified player with a pending card withdrawal of `amount`. */
@@ -19,7 +22,10 @@ async function pendingWithdrawal(request: APIRequestContext, amount: string) {
   const token = ((await login.json()) as { auth_token: string }).auth_token;
   await depositThroughPaymentPage(request, token, '80.00');
   await verifyIdentity(request, token);
-  const res = await request.post('/api/user/withdrawal', { headers: { authorization: `Token ${token}` }, data: { amount, method: 'card', destination: '4000 0566 5566 5556' } });
+  const res = await request.post('/api/user/withdrawal', {
+    headers: { authorization: `Token ${token}` },
+    data: { amount, method: 'card', destination: '4000 0566 5566 5556' },
+  });
   expect(res.status()).toBe(201);
   return { ...player, id: ((await res.json()) as { id: number }).id };
 }
@@ -35,17 +41,37 @@ function parseCsv(bytes: Buffer): string[][] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') { cell += '"'; i++; } else if (ch === '"') quoted = false; else cell += ch;
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') { row.push(cell); cell = ''; } else if (ch === '\r' && text[i + 1] === '\n') { row.push(cell); rows.push(row); row = []; cell = ''; i++; } else cell += ch;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += ch;
   }
   return rows;
 }
 
-test('an admin filters the queue, bulk-approves three withdrawals, downloads the CSV and finds the approvals in the audit log; axe 0', async ({ request, browser }) => {
+test('an admin filters the queue, bulk-approves three withdrawals, downloads the CSV and finds the approvals in the audit log; axe 0', async ({
+  request,
+  browser,
+}) => {
   test.setTimeout(240_000);
   // Amounts no other spec uses, so the amount filter picks exactly these (the e2e database is shared).
-  const chosen = [await pendingWithdrawal(request, '13.41'), await pendingWithdrawal(request, '13.42'), await pendingWithdrawal(request, '13.43')];
+  const chosen = [
+    await pendingWithdrawal(request, '13.41'),
+    await pendingWithdrawal(request, '13.42'),
+    await pendingWithdrawal(request, '13.43'),
+  ];
   const outside = await pendingWithdrawal(request, '13.47');
   const { page, context } = await adminSignIn(browser, { prefix: 'staffbulk', acceptDownloads: true });
   await noAxeViolations(page); // the dashboard
@@ -71,12 +97,42 @@ test('an admin filters the queue, bulk-approves three withdrawals, downloads the
   // The decided ones are listed under "Paid"; their CSV, downloaded and parsed.
   await page.goto('/operator/withdrawals?status=paid&min=13.41&max=13.43');
   await expect(page.locator('[data-range]')).toHaveText('Showing 1–3 of 3');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download these withdrawals as CSV' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download these withdrawals as CSV' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('withdrawals.csv');
   const rows = parseCsv(readFileSync((await download.path())!));
-  expect(rows[0]).toEqual(['id', 'kind', 'status', 'player_id', 'username', 'email', 'amount', 'currency', 'method', 'destination', 'requested_utc', 'decided_utc', 'decided_by', 'payout_reference']);
-  expect(rows.slice(1).map((row) => [Number(row[0]), row[2], row[4], row[6], row[8], row[13]]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual(
-    chosen.map((player, i) => [player.id, 'completed', player.username, `13.4${i + 1}`, 'Bank card', 'SEPA-BATCH-E2E-7']),
+  expect(rows[0]).toEqual([
+    'id',
+    'kind',
+    'status',
+    'player_id',
+    'username',
+    'email',
+    'amount',
+    'currency',
+    'method',
+    'destination',
+    'requested_utc',
+    'decided_utc',
+    'decided_by',
+    'payout_reference',
+  ]);
+  expect(
+    rows
+      .slice(1)
+      .map((row) => [Number(row[0]), row[2], row[4], row[6], row[8], row[13]])
+      .sort((a, b) => Number(a[0]) - Number(b[0])),
+  ).toEqual(
+    chosen.map((player, i) => [
+      player.id,
+      'completed',
+      player.username,
+      `13.4${i + 1}`,
+      'Bank card',
+      'SEPA-BATCH-E2E-7',
+    ]),
   );
 
   // Each approval is its own audit row, linked to its withdrawal.
@@ -87,7 +143,10 @@ test('an admin filters the queue, bulk-approves three withdrawals, downloads the
     await page.getByRole('button', { name: 'Show', exact: true }).click();
     const entry = page.locator('tr[data-action="withdrawal.approve"]');
     await expect(entry).toHaveCount(1);
-    await expect(entry.getByRole('link', { name: `withdrawal:${id}` })).toHaveAttribute('href', `/operator/withdrawals?status=all&id=${id}`);
+    await expect(entry.getByRole('link', { name: `withdrawal:${id}` })).toHaveAttribute(
+      'href',
+      `/operator/withdrawals?status=all&id=${id}`,
+    );
     await expect(entry).toContainText('"payout_reference":"SEPA-BATCH-E2E-7"');
     await expect(entry).toContainText('"bulk":true');
   }
@@ -95,7 +154,14 @@ test('an admin filters the queue, bulk-approves three withdrawals, downloads the
 
   // The other new pages: staff, payments, search with its results, a player with possible duplicates, news, a chosen range.
   const playerPage = `/operator/players/${await playerId(page, chosen[0]!.email)}`;
-  for (const path of ['/operator/staff', '/operator/payments', '/operator/players?q=opbulk', playerPage, '/operator/news', '/operator?period=range&from=2026-01-01&to=2026-12-31']) {
+  for (const path of [
+    '/operator/staff',
+    '/operator/payments',
+    '/operator/players?q=opbulk',
+    playerPage,
+    '/operator/news',
+    '/operator?period=range&from=2026-01-01&to=2026-12-31',
+  ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await noAxeViolations(page);

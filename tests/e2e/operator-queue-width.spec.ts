@@ -9,7 +9,10 @@ import { depositThroughPaymentPage, newPlayer, registerPlayer, apiToken, verifyI
  */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-test('the withdrawals queue\'s decision column fits at 1280 px, every control in view, axe 0', async ({ browser, request }) => {
+test("the withdrawals queue's decision column fits at 1280 px, every control in view, axe 0", async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(150_000);
   const ids: number[] = [];
   for (const amount of ['12.50', '20.00']) {
@@ -19,7 +22,10 @@ test('the withdrawals queue\'s decision column fits at 1280 px, every control in
     const token = await apiToken(request, player);
     await depositThroughPaymentPage(request, token, '60.00');
     await verifyIdentity(request, token);
-    const made = await request.post('/api/user/withdrawal', { headers: { authorization: `Token ${token}` }, data: { amount, method: 'card', destination: '4000 0566 5566 5556' } });
+    const made = await request.post('/api/user/withdrawal', {
+      headers: { authorization: `Token ${token}` },
+      data: { amount, method: 'card', destination: '4000 0566 5566 5556' },
+    });
     expect(made.status()).toBe(201);
     ids.push(((await made.json()) as { id: number }).id);
   }
@@ -29,7 +35,10 @@ test('the withdrawals queue\'s decision column fits at 1280 px, every control in
   for (const mode of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: mode });
     // No sideways scrolling of the page.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${mode}: page overflow`).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      `${mode}: page overflow`,
+    ).toBeLessThanOrEqual(0);
     for (const id of ids) {
       const controls = [
         page.locator(`input[name="id"][value="${id}"]`),
@@ -50,7 +59,10 @@ test('the withdrawals queue\'s decision column fits at 1280 px, every control in
     // Nothing was scrolled sideways to show them.
     expect(await page.evaluate(() => window.scrollX)).toBe(0);
     const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-    expect(results.violations, `${mode}: ${results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`).join('; ')}`).toEqual([]);
+    expect(
+      results.violations,
+      `${mode}: ${results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`).join('; ')}`,
+    ).toEqual([]);
   }
   await context.close();
 });

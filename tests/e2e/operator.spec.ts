@@ -9,11 +9,17 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /** The German profile texts, so the player's steps read as a German player reads them. */
 const verification = JSON.parse(readFileSync('locales/de/profile.json', 'utf8')).verification;
 /** A 1×1 PNG: the passport's photo page. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 async function noAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  expect(results.violations, `${page.url()}: ${results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`).join('; ')}`).toEqual([]);
+  expect(
+    results.violations,
+    `${page.url()}: ${results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`).join('; ')}`,
+  ).toEqual([]);
 }
 
 /** First sign-in in its own browser context: one-time password, own password, TOTP enrolment (axe on each page). */
@@ -45,14 +51,26 @@ async function staffSignIn(browser: Browser, role: 'admin' | 'support') {
 }
 
 const withdraw = async (request: APIRequestContext, token: string, amount: string) => {
-  const res = await request.post('/api/user/withdrawal', { headers: { authorization: `Token ${token}` }, data: { amount, method: 'card', destination: '4000 0566 5566 5556' } });
+  const res = await request.post('/api/user/withdrawal', {
+    headers: { authorization: `Token ${token}` },
+    data: { amount, method: 'card', destination: '4000 0566 5566 5556' },
+  });
   expect(res.status()).toBe(201);
   return ((await res.json()) as { id: number }).id;
 };
 const balance = async (request: APIRequestContext, token: string) =>
-  ((await (await request.get('/api/user/me', { headers: { authorization: `Token ${token}` } })).json()) as { balance: string }).balance;
+  (
+    (await (await request.get('/api/user/me', { headers: { authorization: `Token ${token}` } })).json()) as {
+      balance: string;
+    }
+  ).balance;
 
-test('a German player\'s document and withdrawal approved by staff with two-factor; a rejected withdrawal returns the money', async ({ page, request, browser, signedInPlayer }) => {
+test("a German player's document and withdrawal approved by staff with two-factor; a rejected withdrawal returns the money", async ({
+  page,
+  request,
+  browser,
+  signedInPlayer,
+}) => {
   test.setTimeout(150_000);
   const player = await signedInPlayer({ prefix: 'opde', language: 'de', deposit: '60.00' });
 
@@ -60,7 +78,9 @@ test('a German player\'s document and withdrawal approved by staff with two-fact
   await page.goto('/de/profile');
   const card = page.locator('section#verification');
   const form = card.locator('form[data-form="verification"]');
-  await form.getByLabel(verification.photo_page).setInputFiles({ name: 'reisepass.png', mimeType: 'image/png', buffer: PNG });
+  await form
+    .getByLabel(verification.photo_page)
+    .setInputFiles({ name: 'reisepass.png', mimeType: 'image/png', buffer: PNG });
   await form.getByRole('button', { name: verification.submit }).click();
   await expect(card.locator('[data-status="pending"]')).toContainText(verification.status.pending);
 
@@ -74,7 +94,9 @@ test('a German player\'s document and withdrawal approved by staff with two-fact
   await noAxeViolations(console_);
   await console_.getByRole('link', { name: `Review ${player.username}` }).click();
   await expect(console_.getByRole('img', { name: 'front page' })).toBeVisible();
-  await expect.poll(() => console_.getByRole('img', { name: 'front page' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  await expect
+    .poll(() => console_.getByRole('img', { name: 'front page' }).evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBe(1);
   await noAxeViolations(console_);
   await console_.getByRole('button', { name: 'Approve: identity verified' }).click();
   await expect(console_.getByRole('status')).toHaveText('Verification approved.');
@@ -111,10 +133,14 @@ test('a German player\'s document and withdrawal approved by staff with two-fact
   const second = console_.locator(`tr[data-withdrawal="${rejectedId}"]`);
   await second.getByLabel('Reason for the player').fill('Die Karte gehört nicht Ihnen.');
   await second.getByRole('button', { name: 'Reject' }).click();
-  await expect(console_.getByRole('status')).toHaveText(`Withdrawal ${rejectedId} rejected; the amount is back on the player's balance.`);
+  await expect(console_.getByRole('status')).toHaveText(
+    `Withdrawal ${rejectedId} rejected; the amount is back on the player's balance.`,
+  );
   expect(await balance(request, player.token)).toBe('40.00');
   await page.goto('/de/profile/history?type=withdrawal');
-  await expect(page.locator('tr[data-type="withdrawal"][data-status="cancelled"]')).toContainText('Die Karte gehört nicht Ihnen.');
+  await expect(page.locator('tr[data-type="withdrawal"][data-status="cancelled"]')).toContainText(
+    'Die Karte gehört nicht Ihnen.',
+  );
   await page.goto('/de/profile/notification');
   await expect(page.getByText('Auszahlung abgelehnt')).toBeVisible();
 
@@ -134,10 +160,20 @@ test('a German player\'s document and withdrawal approved by staff with two-fact
   await staff.context.close();
 });
 
-test('the console pages have no axe violations; support sees no decisions; a player token is refused', async ({ browser, request }) => {
+test('the console pages have no axe violations; support sees no decisions; a player token is refused', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(150_000);
   const admin = await staffSignIn(browser, 'admin');
-  for (const path of ['/operator', '/operator/withdrawals', '/operator/verifications', '/operator/players', '/operator/news', '/operator/audit']) {
+  for (const path of [
+    '/operator',
+    '/operator/withdrawals',
+    '/operator/verifications',
+    '/operator/players',
+    '/operator/news',
+    '/operator/audit',
+  ]) {
     await admin.page.goto(path);
     await noAxeViolations(admin.page);
   }

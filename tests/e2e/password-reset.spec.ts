@@ -6,8 +6,28 @@ import { closeWelcome, fillAdultSignUp, mailTo, newPlayer, waitForClientScript, 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 const LANGUAGES = {
-  en: { prefix: '', email: 'Email address', password: 'Password', forgot: 'Forgot password?', send: 'Send the link', newPassword: 'New password', save: 'Save the new password', signIn: 'Sign in', subject: 'Reset your AmberPlay password' },
-  ru: { prefix: '/ru', email: 'Адрес электронной почты', password: 'Пароль', forgot: 'Забыли пароль?', send: 'Отправить ссылку', newPassword: 'Новый пароль', save: 'Сохранить новый пароль', signIn: 'Войти', subject: 'Сброс пароля AmberPlay' },
+  en: {
+    prefix: '',
+    email: 'Email address',
+    password: 'Password',
+    forgot: 'Forgot password?',
+    send: 'Send the link',
+    newPassword: 'New password',
+    save: 'Save the new password',
+    signIn: 'Sign in',
+    subject: 'Reset your AmberPlay password',
+  },
+  ru: {
+    prefix: '/ru',
+    email: 'Адрес электронной почты',
+    password: 'Пароль',
+    forgot: 'Забыли пароль?',
+    send: 'Отправить ссылку',
+    newPassword: 'Новый пароль',
+    save: 'Сохранить новый пароль',
+    signIn: 'Войти',
+    subject: 'Сброс пароля AmberPlay',
+  },
 } as const;
 
 async function openForgotForm(page: Page, words: (typeof LANGUAGES)[keyof typeof LANGUAGES]) {
@@ -21,7 +41,11 @@ async function openForgotForm(page: Page, words: (typeof LANGUAGES)[keyof typeof
 }
 
 for (const [language, words] of Object.entries(LANGUAGES)) {
-  test(`${language}: forgot password → the mail arrives → the link opens the reset page → new password → signed in`, async ({ page, request, baseURL }) => {
+  test(`${language}: forgot password → the mail arrives → the link opens the reset page → new password → signed in`, async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const player = newPlayer(`reset${language}`);
     await registerPlayer(request, player, language);
 
@@ -38,7 +62,10 @@ for (const [language, words] of Object.entries(LANGUAGES)) {
 
     // An address nobody uses reads exactly the same.
     await page.locator('[data-notice="reset-sent"]').getByRole('button').click();
-    await page.locator('dialog.auth-dialog[data-dialog="sign-in"][open]').getByRole('button', { name: words.forgot }).click();
+    await page
+      .locator('dialog.auth-dialog[data-dialog="sign-in"][open]')
+      .getByRole('button', { name: words.forgot })
+      .click();
     const again = page.locator('dialog.auth-dialog[data-dialog="forgot-password"][open]');
     await again.getByLabel(words.email).fill(`nobody-${player.username}@example.test`);
     await again.getByRole('button', { name: words.send }).click();
@@ -72,7 +99,9 @@ for (const [language, words] of Object.entries(LANGUAGES)) {
     await reset.getByLabel(words.newPassword, { exact: true }).fill(`${newPassword}-again`);
     await reset.getByRole('button', { name: words.save }).click();
     await expect(page.locator('[data-notice="broken-link"]')).toBeVisible();
-    await expect(page.locator('[data-notice="broken-link"]')).toContainText(language === 'ru' ? 'Недействительный токен' : 'Invalid token for given user.');
+    await expect(page.locator('[data-notice="broken-link"]')).toContainText(
+      language === 'ru' ? 'Недействительный токен' : 'Invalid token for given user.',
+    );
   });
 }
 
@@ -80,7 +109,8 @@ test('a sign-in lock points to “Forgot password?”', async ({ page, request }
   const player = newPlayer('locked');
   await registerPlayer(request, player);
   // Five wrong passwords lock this email from this address (LOGIN_MAX_FAILURES).
-  for (let i = 0; i < 5; i++) await request.post('/auth/token/login/', { data: { email: player.email, password: `wrong-${i}-password` } });
+  for (let i = 0; i < 5; i++)
+    await request.post('/auth/token/login/', { data: { email: player.email, password: `wrong-${i}-password` } });
   await page.goto('/faq#sign-in');
   await waitForClientScript(page);
   const dialog = page.locator('dialog.auth-dialog[data-dialog="sign-in"][open]');
@@ -128,7 +158,11 @@ test('the server refuses a 17-year-old and a sign-up without accepted terms', as
 for (const mode of ['light', 'dark'] as const) {
   test.describe(`${mode} mode`, () => {
     test.use({ colorScheme: mode });
-    for (const path of ['/reset-password#uid=MQ&token=0000000000000000000000000000000000000000', '/ru/reset-password', '/ja/reset-password#uid=MQ&token=x']) {
+    for (const path of [
+      '/reset-password#uid=MQ&token=0000000000000000000000000000000000000000',
+      '/ru/reset-password',
+      '/ja/reset-password#uid=MQ&token=x',
+    ]) {
       test(`axe finds no violations on ${path}`, async ({ page }) => {
         await page.goto(path);
         await waitForClientScript(page);

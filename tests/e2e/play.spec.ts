@@ -9,7 +9,12 @@ import { apiToken, depositThroughPaymentPage, newPlayer, registerPlayer } from '
 import { differentNonce } from './tampered-nonce';
 
 /** One seeded game per mechanic (server/src/db/seed.ts). */
-const GAMES: Partial<Record<GameMechanic, string>> = { dice: 'dice', roulette: 'european-roulette', slot: 'amber-fortune', baccarat: 'baccarat-royale' };
+const GAMES: Partial<Record<GameMechanic, string>> = {
+  dice: 'dice',
+  roulette: 'european-roulette',
+  slot: 'amber-fortune',
+  baccarat: 'baccarat-royale',
+};
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const prefix = (locale: Locale) => (locale === 'en' ? '' : `/${locale}`);
 
@@ -65,7 +70,10 @@ async function providerState(request: APIRequestContext, sessionId: string) {
 }
 
 for (const locale of ['en', 'ja'] as const) {
-  test(`${locale}: from the lobby, a real round of each mechanic by keyboard moves the balance by exactly stake − win, shows in history and verifies`, async ({ page, request }) => {
+  test(`${locale}: from the lobby, a real round of each mechanic by keyboard moves the balance by exactly stake − win, shows in history and verifies`, async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const token = await playerWithMoney(page, request);
     const roundIds: string[] = [];
@@ -93,7 +101,9 @@ for (const locale of ['en', 'ja'] as const) {
       const after = (await me(request, token)).balance;
       expect(signedToCents(after)).toBe(expected);
       // The header follows the round (the game page's message → /api/user/me).
-      await expect(page.locator('.site-header [data-session-balance]').first()).toHaveText(formatMoney(after, 'EUR', locale));
+      await expect(page.locator('.site-header [data-session-balance]').first()).toHaveText(
+        formatMoney(after, 'EUR', locale),
+      );
 
       // Rotate the seeds to reveal the server seed, then verify the round in the browser.
       await frame.locator('input[name=client_seed]').fill(`e2e-${mechanic}`);
@@ -116,7 +126,10 @@ for (const locale of ['en', 'ja'] as const) {
   });
 }
 
-test('demo mode signed out: play money only; the wallet of a signed-in demo player does not move', async ({ page, request }) => {
+test('demo mode signed out: play money only; the wallet of a signed-in demo player does not move', async ({
+  page,
+  request,
+}) => {
   await page.goto('/play?game=dice');
   await expect(page.locator('[data-launch=real]')).toBeHidden();
   await expect(page.getByRole('link', { name: 'Sign in to play for real' })).toBeVisible();
@@ -125,7 +138,9 @@ test('demo mode signed out: play money only; the wallet of a signed-in demo play
   await playRound(frame, 'dice');
   const state = await providerState(request, sessionId);
   expect(state.mode).toBe('demo');
-  expect(signedToCents(state.balance)).toBe(100_000n - toCents(state.rounds[0]!.stake)! + toCents(state.rounds[0]!.win)!);
+  expect(signedToCents(state.balance)).toBe(
+    100_000n - toCents(state.rounds[0]!.stake)! + toCents(state.rounds[0]!.win)!,
+  );
 
   const token = await playerWithMoney(page, request);
   await page.goto('/play?game=amber-fortune');
@@ -142,7 +157,9 @@ test('the sign-in link opens the sign-in dialog; an unknown game says so', async
   await expect(page.locator('dialog[open]')).toBeVisible();
 
   await page.goto('/ja/play?game=no-such-game');
-  await expect(page.locator('[data-play-error]')).toHaveText('このゲームが見つかりませんでした。リンクが不完全か、ゲームの提供が終了した可能性があります。');
+  await expect(page.locator('[data-play-error]')).toHaveText(
+    'このゲームが見つかりませんでした。リンクが不完全か、ゲームの提供が終了した可能性があります。',
+  );
   await page.goto('/play');
   await expect(page.locator('[data-play-error]')).toBeVisible();
   await expect(page.locator('[data-play-modes]')).toBeHidden();
@@ -181,7 +198,9 @@ test('game page errors: a bad stake is refused in the page, an unknown session s
 });
 
 test('game pages send frame-ancestors and a strict CSP without inline scripts', async ({ request }) => {
-  const launch = await (await request.post('/gmnggate/api', { data: { method: 'game_launch', game_id: 'dice', mode: 'demo' } })).json();
+  const launch = await (
+    await request.post('/gmnggate/api', { data: { method: 'game_launch', game_id: 'dice', mode: 'demo' } })
+  ).json();
   const response = await request.get(launch.url);
   const csp = response.headers()['content-security-policy']!;
   expect(csp).toContain("frame-ancestors 'self'");
@@ -207,12 +226,16 @@ for (const mode of ['light', 'dark'] as const) {
       const { frame, sessionId } = await gameFrame(page);
       await playRound(frame, mechanic);
       const onPlay = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-      expect(onPlay.violations.map((v) => `/play ${mechanic} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+      expect(
+        onPlay.violations.map((v) => `/play ${mechanic} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),
+      ).toEqual([]);
       await page.goto(`/demo-games/play/${sessionId}?theme=${mode}`);
       await page.locator('form.bet').waitFor();
       await expect(page.locator('html')).toHaveClass(mode);
       const onGame = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-      expect(onGame.violations.map((v) => `${mechanic} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+      expect(onGame.violations.map((v) => `${mechanic} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual(
+        [],
+      );
     }
   });
 }

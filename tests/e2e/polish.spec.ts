@@ -21,7 +21,10 @@ async function userLoaded(page: Page) {
 const lowBalance = (page: Page) => page.locator('#low-balance-dialog');
 
 test.describe('1. the low-balance dialog', () => {
-  test('opens on the first page of a visit, not on the next ones, and focus returns to the heading', async ({ page, signedInPlayer }) => {
+  test('opens on the first page of a visit, not on the next ones, and focus returns to the heading', async ({
+    page,
+    signedInPlayer,
+  }) => {
     await signedInPlayer({ prefix: 'pol' });
     await page.goto('/faq');
     await expect(lowBalance(page)).toHaveAttribute('open', '');
@@ -47,7 +50,11 @@ test.describe('1. the low-balance dialog', () => {
     await expect(page.locator('dialog[open]')).toHaveCount(0);
   });
 
-  test('opens when an update takes the balance from above 0.50 to 0.50 or less', async ({ page, request, signedInPlayer }) => {
+  test('opens when an update takes the balance from above 0.50 to 0.50 or less', async ({
+    page,
+    request,
+    signedInPlayer,
+  }) => {
     const player = await signedInPlayer({ prefix: 'pol' });
     await deposit(request, player.token, '10.40');
     await page.goto('/profile');
@@ -57,7 +64,10 @@ test.describe('1. the low-balance dialog', () => {
 
     // Elsewhere (another tab, say) the player withdraws 10.00; the next update of the user shows 0.40.
     await verifyIdentity(request, player.token);
-    const withdrawal = await request.post('/api/user/withdrawal', { headers: auth(player.token), data: { amount: '10.00', method: 'bank_transfer', destination: 'DE89370400440532013000' } });
+    const withdrawal = await request.post('/api/user/withdrawal', {
+      headers: auth(player.token),
+      data: { amount: '10.00', method: 'bank_transfer', destination: 'DE89370400440532013000' },
+    });
     expect(withdrawal.status()).toBe(201);
     const form = page.locator('form[data-form="profile"]');
     await form.getByLabel('First name').fill('Ana');
@@ -74,7 +84,9 @@ test.describe('1. the low-balance dialog', () => {
 test.describe('2. phones', () => {
   test.use({ viewport: PHONE });
 
-  test('the header is one row: logo, menu button, sign-in; the menu holds navigation, language and colour mode', async ({ page }) => {
+  test('the header is one row: logo, menu button, sign-in; the menu holds navigation, language and colour mode', async ({
+    page,
+  }) => {
     await page.goto('/de/faq');
     await waitForClientScript(page);
     const header = page.locator('.site-header');
@@ -82,8 +94,11 @@ test.describe('2. phones', () => {
     expect(height).toBeLessThanOrEqual(72);
     const toggle = header.getByRole('button', { name: 'Menü' });
     const signIn = header.getByRole('link', { name: 'Anmelden' });
-    for (const part of [header.getByRole('link', { name: /AmberPlay/ }), toggle, signIn]) await expect(part).toBeInViewport();
-    const tops = await Promise.all([toggle, signIn].map((part) => part.evaluate((node) => Math.round(node.getBoundingClientRect().top))));
+    for (const part of [header.getByRole('link', { name: /AmberPlay/ }), toggle, signIn])
+      await expect(part).toBeInViewport();
+    const tops = await Promise.all(
+      [toggle, signIn].map((part) => part.evaluate((node) => Math.round(node.getBoundingClientRect().top))),
+    );
     expect(Math.abs(tops[0]! - tops[1]!)).toBeLessThanOrEqual(4);
     // Closed, the menu's contents are not there for anyone.
     await expect(header.getByRole('navigation', { name: 'Hauptnavigation' })).toBeHidden();
@@ -96,7 +111,9 @@ test.describe('2. phones', () => {
     await expect(header.getByRole('group', { name: 'Farbmodus' })).toBeVisible();
     await expect(header.locator('[data-language-switcher] summary')).toBeVisible();
     // Focus moved into the menu; Esc closes it and gives focus back to the button.
-    expect(await page.evaluate(() => document.getElementById('site-menu')!.contains(document.activeElement))).toBe(true);
+    expect(await page.evaluate(() => document.getElementById('site-menu')!.contains(document.activeElement))).toBe(
+      true,
+    );
     await page.keyboard.press('Escape');
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(toggle).toBeFocused();
@@ -116,7 +133,10 @@ test.describe('2. phones', () => {
     await expect(header.locator('#site-menu [data-sign-out]')).toBeVisible();
   });
 
-  test('the profile navigation names the current section without sideways scrolling', async ({ page, signedInPlayer }) => {
+  test('the profile navigation names the current section without sideways scrolling', async ({
+    page,
+    signedInPlayer,
+  }) => {
     await signedInPlayer({ prefix: 'pol' });
     await page.goto('/de/profile/notification');
     const nav = page.getByRole('navigation', { name: 'Kontobereiche' });
@@ -138,7 +158,9 @@ test.describe('2. phones', () => {
     await page.goto('/de/');
     const cards = page.locator('.game-grid').first().locator('> li:has(.game-card__link)');
     await expect(cards.nth(1)).toBeVisible();
-    const boxes = await Promise.all([0, 1].map((index) => cards.nth(index).evaluate((node) => node.getBoundingClientRect().toJSON() as DOMRect)));
+    const boxes = await Promise.all(
+      [0, 1].map((index) => cards.nth(index).evaluate((node) => node.getBoundingClientRect().toJSON() as DOMRect)),
+    );
     expect(boxes[0]!.top).toBe(boxes[1]!.top);
     // A card was about 330 px tall, one to a row; now two share a row at well under 250 px each.
     expect(boxes[0]!.height).toBeLessThan(250);
@@ -161,10 +183,13 @@ test.describe('3. the loyalty table at 320 px', () => {
         const found: string[] = [];
         for (const node of root.querySelectorAll<HTMLElement>('*')) {
           const rect = node.getBoundingClientRect();
-          if (rect.width && (rect.right > width + 0.5 || rect.left < -0.5)) found.push(`overflows: ${node.className || node.tagName} "${node.textContent?.slice(0, 20)}"`);
+          if (rect.width && (rect.right > width + 0.5 || rect.left < -0.5))
+            found.push(`overflows: ${node.className || node.tagName} "${node.textContent?.slice(0, 20)}"`);
         }
-        const oneLine = (node: HTMLElement) => node.getBoundingClientRect().height < 1.8 * parseFloat(getComputedStyle(node).lineHeight || '20');
-        for (const node of root.querySelectorAll<HTMLElement>('.level-badge, .nowrap')) if (!oneLine(node)) found.push(`wraps: "${node.textContent}"`);
+        const oneLine = (node: HTMLElement) =>
+          node.getBoundingClientRect().height < 1.8 * parseFloat(getComputedStyle(node).lineHeight || '20');
+        for (const node of root.querySelectorAll<HTMLElement>('.level-badge, .nowrap'))
+          if (!oneLine(node)) found.push(`wraps: "${node.textContent}"`);
         return found;
       });
       expect(problems).toEqual([]);
@@ -182,7 +207,11 @@ test.describe('3. the loyalty table at 320 px', () => {
 test.describe('4. profile screens reserve their space while loading', () => {
   for (const viewport of [PHONE, { width: 1280, height: 780 }]) {
     for (const path of ['/profile', '/profile/bonus', '/profile/loyalty', '/profile/balance']) {
-      test(`${path} at ${viewport.width} px: what is on screen before the data comes does not move`, async ({ page, request, signedInPlayer }) => {
+      test(`${path} at ${viewport.width} px: what is on screen before the data comes does not move`, async ({
+        page,
+        request,
+        signedInPlayer,
+      }) => {
         const player = await signedInPlayer({ prefix: 'pol' });
         await deposit(request, player.token, '10.00');
         await page.setViewportSize(viewport);
@@ -195,10 +224,16 @@ test.describe('4. profile screens reserve their space while loading', () => {
         });
         await page.goto(path);
         await page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
-        await expect(page.locator('.profile-content [aria-busy="true"], .profile-content .skeleton').first()).toBeAttached();
+        await expect(
+          page.locator('.profile-content [aria-busy="true"], .profile-content .skeleton').first(),
+        ).toBeAttached();
         const positions = () =>
           page.evaluate(() =>
-            [...document.querySelectorAll<HTMLElement>('.profile-content > h1, .profile-content > .lead, .profile-content .stack > :not(astro-island), footer')].map((node) => ({
+            [
+              ...document.querySelectorAll<HTMLElement>(
+                '.profile-content > h1, .profile-content > .lead, .profile-content .stack > :not(astro-island), footer',
+              ),
+            ].map((node) => ({
               name: node.tagName + '.' + node.className,
               top: Math.round(node.getBoundingClientRect().top),
             })),
@@ -209,7 +244,9 @@ test.describe('4. profile screens reserve their space while loading', () => {
         await expect(page.locator('.profile-content [aria-busy="true"], .profile-content .skeleton')).toHaveCount(0);
         const after = await positions();
         // Everything that was visible stays where it was (below the fold it may move: nobody sees it).
-        const moved = before.filter((item, index) => item.top < viewport.height && Math.abs(after[index]!.top - item.top) > 1);
+        const moved = before.filter(
+          (item, index) => item.top < viewport.height && Math.abs(after[index]!.top - item.top) > 1,
+        );
         expect(moved).toEqual([]);
       });
     }
@@ -234,8 +271,13 @@ test.describe('4. /profile/bonus with a bonus: the wagering panel keeps its plac
       const layout = () =>
         page.evaluate(() => {
           const card = document.querySelector<HTMLElement>('section[aria-labelledby="bonus-title"]')!;
-          const below = [...document.querySelectorAll<HTMLElement>('.profile-content .stack > :not(astro-island), footer')];
-          return { card: Math.round(card.getBoundingClientRect().height), below: below.map((node) => Math.round(node.getBoundingClientRect().top)) };
+          const below = [
+            ...document.querySelectorAll<HTMLElement>('.profile-content .stack > :not(astro-island), footer'),
+          ];
+          return {
+            card: Math.round(card.getBoundingClientRect().height),
+            below: below.map((node) => Math.round(node.getBoundingClientRect().top)),
+          };
         });
       const before = await layout();
       release();
@@ -246,7 +288,10 @@ test.describe('4. /profile/bonus with a bonus: the wagering panel keeps its plac
   }
 });
 
-test('5. history with the API failing: the error alone, no "Loading…" heading above it', async ({ page, signedInPlayer }) => {
+test('5. history with the API failing: the error alone, no "Loading…" heading above it', async ({
+  page,
+  signedInPlayer,
+}) => {
   await signedInPlayer({ prefix: 'pol' });
   await page.route('**/api/user/history**', (route) => route.abort());
   await page.goto('/profile/history');
@@ -257,7 +302,10 @@ test('5. history with the API failing: the error alone, no "Loading…" heading 
 });
 
 test.describe('6. focus', () => {
-  test('the skip link lands on the profile page\'s heading, past the section navigation', async ({ page, signedInPlayer }) => {
+  test("the skip link lands on the profile page's heading, past the section navigation", async ({
+    page,
+    signedInPlayer,
+  }) => {
     await signedInPlayer({ prefix: 'pol' });
     await page.goto('/profile/history');
     await userLoaded(page);
@@ -276,7 +324,7 @@ test.describe('6. focus', () => {
     expect(await page.evaluate(() => !!document.activeElement?.closest('.profile-nav'))).toBe(false);
   });
 
-  test('after signing in, focus is on the header\'s account control, not the body', async ({ page }) => {
+  test("after signing in, focus is on the header's account control, not the body", async ({ page }) => {
     await page.goto('/faq');
     await waitForClientScript(page);
     await page.locator('.site-header').getByRole('link', { name: 'Sign in' }).click();
@@ -292,7 +340,10 @@ test.describe('6. focus', () => {
 test.describe('6 and 8. the payment page', () => {
   test.use({ viewport: PHONE });
 
-  test('follows the colour mode chosen on the site, and focus lands on the result after return', async ({ page, signedInPlayer }) => {
+  test('follows the colour mode chosen on the site, and focus lands on the result after return', async ({
+    page,
+    signedInPlayer,
+  }) => {
     await signedInPlayer({ prefix: 'pol' });
     await page.emulateMedia({ colorScheme: 'light' });
     await page.addInitScript(() => localStorage.setItem('color-mode', 'dark'));
@@ -314,9 +365,18 @@ test.describe('6 and 8. the payment page', () => {
     await expect(result).toBeFocused();
   });
 
-  test('a light choice on a dark system stays light; no theme follows the system', async ({ page, request, signedInPlayer }) => {
+  test('a light choice on a dark system stays light; no theme follows the system', async ({
+    page,
+    request,
+    signedInPlayer,
+  }) => {
     const player = await signedInPlayer({ prefix: 'pol' });
-    const payment = await (await request.post('/api/user/payments/create-payment', { headers: auth(player.token), data: { amount: '10.00', method: 'card' } })).json();
+    const payment = await (
+      await request.post('/api/user/payments/create-payment', {
+        headers: auth(player.token),
+        data: { amount: '10.00', method: 'card' },
+      })
+    ).json();
     await page.emulateMedia({ colorScheme: 'dark' });
     const url = new URL(payment.redirect_url);
     await page.goto(`${url.pathname}?theme=light`);
@@ -334,14 +394,19 @@ test.describe('axe on phones', () => {
     test.describe(`${mode} mode`, () => {
       test.use({ colorScheme: mode, viewport: PHONE });
 
-      test('no violations with the header menu open, on the loyalty cards, in the low-balance dialog and the open profile navigation', async ({ page, signedInPlayer }) => {
+      test('no violations with the header menu open, on the loyalty cards, in the low-balance dialog and the open profile navigation', async ({
+        page,
+        signedInPlayer,
+      }) => {
         await page.goto('/ja/loyal');
         await waitForClientScript(page);
         await page.locator('[data-menu-toggle]').click();
         await expect(page.locator('#site-menu')).toBeVisible();
         const check = async (what: string) => {
           const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-          expect(results.violations.map((v) => `${what} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+          expect(results.violations.map((v) => `${what} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual(
+            [],
+          );
         };
         await check('menu');
         await page.keyboard.press('Escape');

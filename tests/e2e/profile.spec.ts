@@ -1,13 +1,27 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DEMO, activationLink, apiToken, closeLowBalance, depositThroughPaymentPage, fillAdultSignUp, newPlayer, verifyIdentity } from './helpers';
+import {
+  DEMO,
+  activationLink,
+  apiToken,
+  closeLowBalance,
+  depositThroughPaymentPage,
+  fillAdultSignUp,
+  newPlayer,
+  verifyIdentity,
+} from './helpers';
 
-const me = async (request: APIRequestContext, token: string) => (await request.get('/api/user/me', { headers: { authorization: `Token ${token}` } })).json();
+const me = async (request: APIRequestContext, token: string) =>
+  (await request.get('/api/user/me', { headers: { authorization: `Token ${token}` } })).json();
 
 const deposit = depositThroughPaymentPage;
 
-test('edit profile: saved fields come back, bad input is refused next to the field', async ({ page, request, signedInPlayer }) => {
+test('edit profile: saved fields come back, bad input is refused next to the field', async ({
+  page,
+  request,
+  signedInPlayer,
+}) => {
   const player = await signedInPlayer({ prefix: 'prof' });
   await page.goto('/profile');
   await closeLowBalance(page);
@@ -35,7 +49,11 @@ test('edit profile: saved fields come back, bad input is refused next to the fie
   await expect(form.locator('#field-username-error')).toHaveText('This username is already taken.');
 });
 
-test('deposit through the demo payment page: the balance rises by exactly the amount', async ({ page, request, signedInPlayer }) => {
+test('deposit through the demo payment page: the balance rises by exactly the amount', async ({
+  page,
+  request,
+  signedInPlayer,
+}) => {
   const player = await signedInPlayer({ prefix: 'prof' });
   await page.goto('/de/profile/deposit');
   const form = page.locator('form[data-form="deposit"]');
@@ -74,11 +92,17 @@ test('deposit validation: below the minimum is refused before any request', asyn
   await expect(form.locator('#field-amount-error')).toHaveText('The minimum amount is €10.00.');
   await form.getByLabel('Amount (EUR)').fill('1e3');
   await form.getByRole('button', { name: 'Continue to payment' }).click();
-  await expect(form.locator('#field-amount-error')).toHaveText('Enter an amount such as 25 or 25.50: digits, with at most two decimals.');
+  await expect(form.locator('#field-amount-error')).toHaveText(
+    'Enter an amount such as 25 or 25.50: digits, with at most two decimals.',
+  );
   expect(requests).toBe(0);
 });
 
-test('withdraw: the balance falls, the request is pending in the list and in history; too much is refused', async ({ page, request, signedInPlayer }) => {
+test('withdraw: the balance falls, the request is pending in the list and in history; too much is refused', async ({
+  page,
+  request,
+  signedInPlayer,
+}) => {
   const player = await signedInPlayer({ prefix: 'prof' });
   await deposit(request, player.token, '40.00');
   await verifyIdentity(request, player.token);
@@ -102,7 +126,9 @@ test('withdraw: the balance falls, the request is pending in the list and in his
 
   await form.getByLabel('Amount (EUR)').fill('15.50');
   await form.getByRole('button', { name: 'Request withdrawal' }).click();
-  await expect(page.getByText('Your withdrawal of €15.50 has been requested. Your balance is now €24.50.')).toBeVisible();
+  await expect(
+    page.getByText('Your withdrawal of €15.50 has been requested. Your balance is now €24.50.'),
+  ).toBeVisible();
   await expect(page.locator('.site-header [data-session-balance]')).toHaveText('€24.50');
   const pendingRow = page.locator('tr[data-type="withdrawal"][data-status="pending"]');
   await expect(pendingRow).toHaveCount(1);
@@ -114,7 +140,11 @@ test('withdraw: the balance falls, the request is pending in the list and in his
   await expect(page.locator('tr[data-type="withdrawal"]')).toContainText('Pending');
 });
 
-test('history: filters live in the URL and survive a reload; server pages', async ({ page, request, signedInPlayer }) => {
+test('history: filters live in the URL and survive a reload; server pages', async ({
+  page,
+  request,
+  signedInPlayer,
+}) => {
   const player = await signedInPlayer({ prefix: 'prof' });
   for (let i = 0; i < 11; i++) await deposit(request, player.token, `${10 + i}.00`);
   await page.goto('/profile/history');
@@ -136,14 +166,21 @@ test('history: filters live in the URL and survive a reload; server pages', asyn
   await expect(page.locator('.tx-table tbody tr')).toHaveCount(1);
 });
 
-test('history is readable on a phone: rows become labelled cards without sideways scroll', async ({ page, request, signedInPlayer }) => {
+test('history is readable on a phone: rows become labelled cards without sideways scroll', async ({
+  page,
+  request,
+  signedInPlayer,
+}) => {
   const player = await signedInPlayer({ prefix: 'prof' });
   await deposit(request, player.token, '12.00');
   await page.setViewportSize({ width: 360, height: 800 });
   await page.goto('/ja/profile/history');
   await expect(page.locator('.tx-table tbody tr')).toHaveCount(1);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  const before = await page.locator('.tx-table td').first().evaluate((cell) => getComputedStyle(cell, '::before').content);
+  const before = await page
+    .locator('.tx-table td')
+    .first()
+    .evaluate((cell) => getComputedStyle(cell, '::before').content);
   expect(before).not.toBe('none');
 });
 
@@ -174,7 +211,13 @@ test('notifications: tabs, unread count, mark all read, delete with confirmation
   await expect(page.getByText('No notifications here yet.')).toBeVisible();
 });
 
-test('affiliate: copy the referral link; a player who registers through it shows in the stats', async ({ page, request, context, browser, signedInPlayer }) => {
+test('affiliate: copy the referral link; a player who registers through it shows in the stats', async ({
+  page,
+  request,
+  context,
+  browser,
+  signedInPlayer,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signedInPlayer({ prefix: 'prof' });
   await page.goto('/profile/affiliate_program');
@@ -250,7 +293,9 @@ test.describe('home lobby', () => {
     await expect(page.locator('[data-lobby-games]')).toHaveAttribute('aria-busy', 'false');
   });
 
-  test('a failed catalogue refresh keeps the prerendered games; a failed winners list is replaced by a quiet message', async ({ page }) => {
+  test('a failed catalogue refresh keeps the prerendered games; a failed winners list is replaced by a quiet message', async ({
+    page,
+  }) => {
     await page.route('**/gmnggate/games**', (route) => route.abort());
     await page.route('**/api/snikx/win_stats', (route) => route.abort());
     await page.goto('/');
@@ -260,7 +305,19 @@ test.describe('home lobby', () => {
   });
 });
 
-const SCREENS = ['/profile', '/profile/balance', '/profile/deposit', '/profile/withdrawal', '/profile/history', '/profile/notification', '/profile/security', '/profile/affiliate_program', '/profile/bonus', '/profile/loyalty', '/profile/responsible_gaming'];
+const SCREENS = [
+  '/profile',
+  '/profile/balance',
+  '/profile/deposit',
+  '/profile/withdrawal',
+  '/profile/history',
+  '/profile/notification',
+  '/profile/security',
+  '/profile/affiliate_program',
+  '/profile/bonus',
+  '/profile/loyalty',
+  '/profile/responsible_gaming',
+];
 test('every profile screen hydrates and loads without a console error', async ({ page, request, signInWithToken }) => {
   test.setTimeout(60_000);
   const errors: string[] = [];

@@ -12,19 +12,52 @@ const API = 'docs/api.md › The reference API';
 
 export const RULES = {
   prettyUrls: rule(DEPLOYING, '/faq is faq.html and /ru/ is ru/index.html, answered with 200 at that very URL'),
-  unchangedHtml: rule(DEPLOYING, 'serve the files unchanged: every page keeps its <html lang>, its <meta> CSP and the hashes of its inline scripts'),
-  notFound: rule(DEPLOYING, "unknown paths must answer 404 with <locale>/404.html for the path's locale prefix (404.html for English)"),
+  unchangedHtml: rule(
+    DEPLOYING,
+    'serve the files unchanged: every page keeps its <html lang>, its <meta> CSP and the hashes of its inline scripts',
+  ),
+  notFound: rule(
+    DEPLOYING,
+    "unknown paths must answer 404 with <locale>/404.html for the path's locale prefix (404.html for English)",
+  ),
   immutableAssets: rule(DEPLOYING, '/_astro/* must be sent with Cache-Control: public, max-age=31536000, immutable'),
   noCache: rule(DEPLOYING, 'HTML and builds/* must be sent with Cache-Control: no-cache'),
-  frameAncestors: rule(DEPLOYING, "send the header Content-Security-Policy: frame-ancestors 'none' (a <meta> CSP cannot forbid framing)"),
-  jsBudget: rule(DEPLOYING, 'inject no scripts: a public page loads at most 15 KB of JavaScript (gzip) before any interaction, and no React'),
-  freshBuilds: rule(SITE, 'Fresh builds: builds/latest.json ({id, timestamp}) and builds/meta/<id>.json must be served'),
-  rootRedirect: rule(SITE, 'Locale: only the root / redirects, to the i18n_redirected cookie\'s locale or on a first visit to the browser language'),
-  encryptedBodies: rule(API, 'request bodies are {"e_data": "<base64>"}: the build must embed the public key of the API it talks to (PUBLIC_RSA_PUBLIC_KEY)'),
-  session: rule('docs/site.md › The client session', 'sign-in shows the player and the balance in the header; sign-out revokes the token on the API'),
-  crossOrigin: rule('docs/configuration.md › Configuration', 'a site on another origin than its API needs PUBLIC_API_BASE at build time and its origin in the API\'s CORS_ORIGINS'),
-  registration: rule(API, 'Registration: POST /auth/users/ answers 201 and the site asks the player to open the activation link mailed to them'),
-  deposit: rule(API, 'Deposits: create-payment leads to the payment page, and confirming it credits exactly the amount'),
+  frameAncestors: rule(
+    DEPLOYING,
+    "send the header Content-Security-Policy: frame-ancestors 'none' (a <meta> CSP cannot forbid framing)",
+  ),
+  jsBudget: rule(
+    DEPLOYING,
+    'inject no scripts: a public page loads at most 15 KB of JavaScript (gzip) before any interaction, and no React',
+  ),
+  freshBuilds: rule(
+    SITE,
+    'Fresh builds: builds/latest.json ({id, timestamp}) and builds/meta/<id>.json must be served',
+  ),
+  rootRedirect: rule(
+    SITE,
+    "Locale: only the root / redirects, to the i18n_redirected cookie's locale or on a first visit to the browser language",
+  ),
+  encryptedBodies: rule(
+    API,
+    'request bodies are {"e_data": "<base64>"}: the build must embed the public key of the API it talks to (PUBLIC_RSA_PUBLIC_KEY)',
+  ),
+  session: rule(
+    'docs/site.md › The client session',
+    'sign-in shows the player and the balance in the header; sign-out revokes the token on the API',
+  ),
+  crossOrigin: rule(
+    'docs/configuration.md › Configuration',
+    "a site on another origin than its API needs PUBLIC_API_BASE at build time and its origin in the API's CORS_ORIGINS",
+  ),
+  registration: rule(
+    API,
+    'Registration: POST /auth/users/ answers 201 and the site asks the player to open the activation link mailed to them',
+  ),
+  deposit: rule(
+    API,
+    'Deposits: create-payment leads to the payment page, and confirming it credits exactly the amount',
+  ),
 } as const;
 
 /**

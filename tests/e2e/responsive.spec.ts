@@ -2,7 +2,14 @@ import { ROUTES } from '../../src/i18n/locales.mjs';
 import { expect, test } from '@playwright/test';
 import { waitForClientScript } from './helpers';
 
-const PAGES = ['/', '/hi/faq', '/de/responsible_gaming', '/tl/profile/affiliate_program', '/ru/profile/notification', '/ja/nope'];
+const PAGES = [
+  '/',
+  '/hi/faq',
+  '/de/responsible_gaming',
+  '/tl/profile/affiliate_program',
+  '/ru/profile/notification',
+  '/ja/nope',
+];
 
 for (const width of [320, 768, 1280]) {
   test(`no page scrolls sideways at ${width} px`, async ({ page }) => {

@@ -6,16 +6,24 @@ import { readFileSync } from 'node:fs';
 import { apiToken, closeLowBalance, waitForClientScript } from './helpers';
 
 type Lang = 'en' | 'ru';
-const messages = (lang: Lang, set: string) => JSON.parse(readFileSync(new URL(`../../locales/${lang}/${set}.json`, import.meta.url), 'utf8'));
+const messages = (lang: Lang, set: string) =>
+  JSON.parse(readFileSync(new URL(`../../locales/${lang}/${set}.json`, import.meta.url), 'utf8'));
 const prefix = (lang: Lang) => (lang === 'en' ? '' : `/${lang}`);
 const signInDialog = (page: Page) => page.locator('dialog.auth-dialog[data-dialog="sign-in"][open]');
 
 /** The code an authenticator app shows `offset` seconds from now, from the secret the page showed. */
 const codeFor = (secret: string, offset = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + offset * 1000 });
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+    timestamp: Date.now() + offset * 1000,
+  });
 
 /** Signs in through the dialog of a new browser, with a code once the server asks for one. */
-async function signInWithCode(browser: Browser, lang: Lang, player: { email: string; password: string; username: string }, code: string) {
+async function signInWithCode(
+  browser: Browser,
+  lang: Lang,
+  player: { email: string; password: string; username: string },
+  code: string,
+) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`${prefix(lang)}/faq#sign-in`);
@@ -38,7 +46,12 @@ async function signInWithCode(browser: Browser, lang: Lang, player: { email: str
 for (const lang of ['en', 'ru'] as const) {
   const t = messages(lang, 'profile').security;
 
-  test(`${lang}: turn on two-factor by scanning the secret, then sign in with a code and with a backup code`, async ({ page, request, browser, signedInPlayer }) => {
+  test(`${lang}: turn on two-factor by scanning the secret, then sign in with a code and with a backup code`, async ({
+    page,
+    request,
+    browser,
+    signedInPlayer,
+  }) => {
     test.setTimeout(60_000);
     const player = await signedInPlayer({ prefix: 'sec' });
     await page.goto(`${prefix(lang)}/profile/security`);
@@ -71,11 +84,18 @@ for (const lang of ['en', 'ru'] as const) {
     await page.reload();
     await expect(page.locator('[data-two-factor="on"]')).toContainText(t.backup_left.replace('{count}', '9'));
     // The backup code is spent: the API refuses it a second time.
-    const again = await request.post('/auth/token/login/', { data: { email: player.email, password: player.password, code: backupCodes[0] } });
+    const again = await request.post('/auth/token/login/', {
+      data: { email: player.email, password: player.password, code: backupCodes[0] },
+    });
     expect(again.status()).toBe(400);
   });
 
-  test(`${lang}: "sign out everywhere else" ends another browser's session, which then says so`, async ({ page, request, browser, signedInPlayer }) => {
+  test(`${lang}: "sign out everywhere else" ends another browser's session, which then says so`, async ({
+    page,
+    request,
+    browser,
+    signedInPlayer,
+  }) => {
     const player = await signedInPlayer({ prefix: 'sec' });
     const other = await browser.newContext();
     const otherPage = await other.newPage();
@@ -94,18 +114,27 @@ for (const lang of ['en', 'ru'] as const) {
     await expect(sessions).toContainText(t.no_others);
 
     await otherPage.goto(`${prefix(lang)}/faq`);
-    await expect(signInDialog(otherPage).locator('[data-session-ended]')).toHaveText(messages(lang, 'api').errors.invalid_token);
+    await expect(signInDialog(otherPage).locator('[data-session-ended]')).toHaveText(
+      messages(lang, 'api').errors.invalid_token,
+    );
     await expect(otherPage.locator('html')).toHaveAttribute('data-session', 'out');
     await other.close();
     // This browser is still signed in.
-    expect((await request.get('/api/user/me', { headers: { authorization: `Token ${player.token}` } })).status()).toBe(200);
+    expect((await request.get('/api/user/me', { headers: { authorization: `Token ${player.token}` } })).status()).toBe(
+      200,
+    );
   });
 }
 
 for (const lang of ['en', 'ru'] as const) {
   const t = messages(lang, 'profile').change_password;
 
-  test(`${lang}: changing the password ends another browser's session, which then says so; this one stays`, async ({ page, request, browser, signedInPlayer }) => {
+  test(`${lang}: changing the password ends another browser's session, which then says so; this one stays`, async ({
+    page,
+    request,
+    browser,
+    signedInPlayer,
+  }) => {
     const player = await signedInPlayer({ prefix: 'sec' });
     const other = await browser.newContext();
     const otherPage = await other.newPage();
@@ -120,16 +149,28 @@ for (const lang of ['en', 'ru'] as const) {
     await form.getByLabel(t.current, { exact: true }).fill('not-my-password-1');
     await form.getByLabel(t.new, { exact: true }).fill('copper-harbour-lantern-61');
     await form.getByRole('button', { name: t.submit }).click();
-    await expect(form.locator('#field-current_password-error')).toHaveText(messages(lang, 'api').password_reset.current_password_invalid);
+    await expect(form.locator('#field-current_password-error')).toHaveText(
+      messages(lang, 'api').password_reset.current_password_invalid,
+    );
     await form.getByLabel(t.current, { exact: true }).fill(player.password);
     await form.getByRole('button', { name: t.submit }).click();
     await expect(form.getByRole('status')).toHaveText(t.done);
 
     await otherPage.goto(`${prefix(lang)}/faq`);
-    await expect(signInDialog(otherPage).locator('[data-session-ended]')).toHaveText(messages(lang, 'api').errors.invalid_token);
+    await expect(signInDialog(otherPage).locator('[data-session-ended]')).toHaveText(
+      messages(lang, 'api').errors.invalid_token,
+    );
     await other.close();
-    expect((await request.get('/api/user/me', { headers: { authorization: `Token ${player.token}` } })).status()).toBe(200);
-    expect((await request.post('/auth/token/login/', { data: { email: player.email, password: 'copper-harbour-lantern-61' } })).status()).toBe(200);
+    expect((await request.get('/api/user/me', { headers: { authorization: `Token ${player.token}` } })).status()).toBe(
+      200,
+    );
+    expect(
+      (
+        await request.post('/auth/token/login/', {
+          data: { email: player.email, password: 'copper-harbour-lantern-61' },
+        })
+      ).status(),
+    ).toBe(200);
   });
 }
 
@@ -170,7 +211,10 @@ for (const mode of ['light', 'dark'] as const) {
       await closeLowBalance(page);
       await expect(page.locator('html')).toHaveClass(mode === 'dark' ? /p-dark/ : /^(?!.*p-dark)/);
       await expect(page.locator('li.device-session')).toHaveCount(1);
-      await page.getByRole('region', { name: 'Two-factor sign-in' }).getByLabel('Password', { exact: true }).fill(player.password);
+      await page
+        .getByRole('region', { name: 'Two-factor sign-in' })
+        .getByLabel('Password', { exact: true })
+        .fill(player.password);
       await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
       await expect(page.locator('[data-secret]')).toBeVisible();
       const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();

@@ -1,10 +1,23 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DEMO, activateFromMail, activationLink, apiToken, newPlayer, waitForClientScript, fillAdultSignUp, registerPlayer } from './helpers';
+import {
+  DEMO,
+  activateFromMail,
+  activationLink,
+  apiToken,
+  newPlayer,
+  waitForClientScript,
+  fillAdultSignUp,
+  registerPlayer,
+} from './helpers';
 
-const dialog = (page: Page, which: 'sign-in' | 'sign-up') => page.locator(`dialog.auth-dialog[data-dialog="${which}"][open]`);
+const dialog = (page: Page, which: 'sign-in' | 'sign-up') =>
+  page.locator(`dialog.auth-dialog[data-dialog="${which}"][open]`);
 
-test('register → check your inbox → the mailed link → sign in → balance in the header → welcome dialog → sign out → back at the root', async ({ page, request }) => {
+test('register → check your inbox → the mailed link → sign in → balance in the header → welcome dialog → sign out → back at the root', async ({
+  page,
+  request,
+}) => {
   const player = newPlayer('reg');
   await page.goto('/de/faq');
   await waitForClientScript(page);
@@ -108,7 +121,10 @@ test('the dialogs work by keyboard: Enter opens, Esc closes, focus returns', asy
 });
 
 test.describe('/profile guard', () => {
-  for (const [path, home] of [['/profile', '/'], ['/ru/profile', '/ru/']] as const) {
+  for (const [path, home] of [
+    ['/profile', '/'],
+    ['/ru/profile', '/ru/'],
+  ] as const) {
     test(`${path} without a token goes to ${home} before painting`, async ({ page }) => {
       await page.goto(path);
       await page.waitForURL((url) => url.pathname === home);
@@ -160,7 +176,12 @@ test('every JSON body sent is {e_data} only, and the server decrypts it', async 
   await expect(page.locator('.site-header [data-session-username]')).toHaveText(player.username);
   await expect.poll(() => statuses.get('/gmnggate/api')).toEqual([200]);
 
-  expect(bodies.map((b) => b.url)).toEqual(['/auth/users/', '/auth/users/activation/', '/auth/token/login/', '/gmnggate/api']);
+  expect(bodies.map((b) => b.url)).toEqual([
+    '/auth/users/',
+    '/auth/users/activation/',
+    '/auth/token/login/',
+    '/gmnggate/api',
+  ]);
   for (const { body } of bodies) {
     expect(Object.keys(body as object)).toEqual(['e_data']);
     expect((body as { e_data: string }).e_data).toMatch(/^[A-Za-z0-9+/]+=*$/);
@@ -172,7 +193,11 @@ test('every JSON body sent is {e_data} only, and the server decrypts it', async 
   expect(statuses.get('/auth/token/login/')).toEqual([200]);
 });
 
-test('app start: the user first, then player_set; nothing without a token', async ({ page, request, signInWithToken }) => {
+test('app start: the user first, then player_set; nothing without a token', async ({
+  page,
+  request,
+  signInWithToken,
+}) => {
   const calls: string[] = [];
   page.on('request', (req) => {
     const path = new URL(req.url()).pathname;
@@ -190,7 +215,11 @@ test('app start: the user first, then player_set; nothing without a token', asyn
   await expect.poll(() => calls).toEqual(['GET /api/user/me', 'POST /gmnggate/api']);
 });
 
-test('following a link while the page still loads the player keeps the session', async ({ page, request, signInWithToken }) => {
+test('following a link while the page still loads the player keeps the session', async ({
+  page,
+  request,
+  signInWithToken,
+}) => {
   const credentials = newPlayer('nav');
   await registerPlayer(request, credentials);
   await signInWithToken(await apiToken(request, credentials));
@@ -209,18 +238,26 @@ test('following a link while the page still loads the player keeps the session',
   expect((await page.context().cookies()).some((cookie) => cookie.name === 'auth_token')).toBe(true);
 });
 
-test('a token the server refuses is cleared and the page says the session has ended, without reloading', async ({ page, signInWithToken }) => {
+test('a token the server refuses is cleared and the page says the session has ended, without reloading', async ({
+  page,
+  signInWithToken,
+}) => {
   await signInWithToken('f'.repeat(40));
   let loads = 0;
   page.on('load', () => (loads += 1));
   await page.goto('/faq');
   await expect(page.locator('html')).toHaveAttribute('data-session', 'out');
-  await expect(dialog(page, 'sign-in').locator('[data-session-ended]')).toHaveText('Your session has ended. Please sign in again.');
+  await expect(dialog(page, 'sign-in').locator('[data-session-ended]')).toHaveText(
+    'Your session has ended. Please sign in again.',
+  );
   expect(loads).toBe(1);
   expect((await page.context().cookies()).find((c) => c.name === 'auth_token')).toBeUndefined();
 });
 
-test('a ?ref= link is remembered and a player who registers later counts for the referrer', async ({ page, request }) => {
+test('a ?ref= link is remembered and a player who registers later counts for the referrer', async ({
+  page,
+  request,
+}) => {
   // A referrer of its own: counting on the shared demo player would break when tests run in parallel.
   const referrer = newPlayer('refr');
   await registerPlayer(request, referrer);
@@ -250,7 +287,9 @@ test('a ?ref= link is remembered and a player who registers later counts for the
   expect(after.invited).toBe(before.invited + 1);
 });
 
-test('a stale ?ref= never blocks sign-up: the player is registered, told the code was ignored, and the code is forgotten', async ({ page }) => {
+test('a stale ?ref= never blocks sign-up: the player is registered, told the code was ignored, and the code is forgotten', async ({
+  page,
+}) => {
   await page.goto('/faq?ref=NOSUCHCODE');
   await waitForClientScript(page);
   expect(await page.evaluate(() => localStorage.getItem('referral-code'))).toBe('NOSUCHCODE');
@@ -266,7 +305,9 @@ test('a stale ?ref= never blocks sign-up: the player is registered, told the cod
 
   // Told with the check-your-inbox screen, which stays until the player closes it.
   const inbox = form.locator('[data-notice="check-inbox"]');
-  await expect(inbox.locator('[data-notice="ref-ignored"]')).toHaveText('The referral code NOSUCHCODE does not exist, so we created your account without it.');
+  await expect(inbox.locator('[data-notice="ref-ignored"]')).toHaveText(
+    'The referral code NOSUCHCODE does not exist, so we created your account without it.',
+  );
   await expect(inbox).toContainText(`We have sent an activation link to ${player.email}.`);
   expect(await page.evaluate(() => localStorage.getItem('referral-code'))).toBeNull();
 });
@@ -282,6 +323,8 @@ test('the signed-in header on a public page loads no React', async ({ page, requ
   // Every script the signed-in page asks for has been asked for: the network has gone quiet.
   await page.waitForLoadState('networkidle');
   const sources = await Promise.all(scripts.map(async (path) => (await request.get(path)).text()));
-  expect(sources.some((source) => source.includes('react.production') || source.includes('__REACT_DEVTOOLS'))).toBe(false);
+  expect(sources.some((source) => source.includes('react.production') || source.includes('__REACT_DEVTOOLS'))).toBe(
+    false,
+  );
   expect(scripts.some((path) => path.includes('mount-auth-dialogs'))).toBe(false);
 });

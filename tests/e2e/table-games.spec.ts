@@ -34,10 +34,14 @@ async function launchReal(page: Page, locale: Locale, gameId: string) {
 }
 
 for (const locale of ['en', 'ja'] as const) {
-  test(`${locale}: a real round of baccarat and of French roulette, by keyboard only, moves the balance by payout − stake`, async ({ page, request }) => {
+  test(`${locale}: a real round of baccarat and of French roulette, by keyboard only, moves the balance by payout − stake`, async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(90_000);
     const token = await playerWithMoney(page, request);
-    const me = async () => (await (await request.get('/api/user/me', { headers: { authorization: `Token ${token}` } })).json()) as User;
+    const me = async () =>
+      (await (await request.get('/api/user/me', { headers: { authorization: `Token ${token}` } })).json()) as User;
     const t = games(locale);
 
     // Baccarat: the banker is chosen first; the arrow key moves to the player.
@@ -55,16 +59,24 @@ for (const locale of ['en', 'ja'] as const) {
     let before = (await me()).balance;
     await page.keyboard.press('Enter');
     await expect(baccarat.frame.locator('[data-result][data-outcome]')).toBeVisible();
-    let state = (await (await request.get(`/demo-games/api/sessions/${baccarat.sessionId}`)).json()) as GameSessionState;
+    let state = (await (
+      await request.get(`/demo-games/api/sessions/${baccarat.sessionId}`)
+    ).json()) as GameSessionState;
     let round = state.rounds[0]!;
     expect(round.bet).toEqual({ type: 'baccarat', amount: '2.00', on: 'player' });
     if (round.outcome.type !== 'baccarat') throw new Error('not baccarat');
-    expect(round.win).toBe(round.outcome.winner === 'player' ? '4.00' : round.outcome.winner === 'tie' ? '2.00' : '0.00');
+    expect(round.win).toBe(
+      round.outcome.winner === 'player' ? '4.00' : round.outcome.winner === 'tie' ? '2.00' : '0.00',
+    );
     let after = (await me()).balance;
     expect(signedToCents(after)).toBe(signedToCents(before)! - toCents(round.stake)! + toCents(round.win)!);
-    await expect(page.locator('.site-header [data-session-balance]').first()).toHaveText(formatMoney(after, 'EUR', locale));
+    await expect(page.locator('.site-header [data-session-balance]').first()).toHaveText(
+      formatMoney(after, 'EUR', locale),
+    );
     // The cards are on the board, as many as were dealt.
-    await expect(baccarat.frame.locator('[data-cards=player]')).toHaveText(new RegExp(`^(\\S+ ){${round.outcome.player.length - 1}}\\S+$`));
+    await expect(baccarat.frame.locator('[data-cards=player]')).toHaveText(
+      new RegExp(`^(\\S+ ){${round.outcome.player.length - 1}}\\S+$`),
+    );
 
     // French roulette: red, chosen with the arrow keys in the bet list.
     const roulette = await launchReal(page, locale, 'french-roulette');
@@ -88,7 +100,9 @@ for (const locale of ['en', 'ja'] as const) {
     expect(round.win).toBe(red ? '2.00' : round.outcome.pocket === 0 ? '0.50' : '0.00');
     after = (await me()).balance;
     expect(signedToCents(after)).toBe(signedToCents(before)! - toCents(round.stake)! + toCents(round.win)!);
-    await expect(page.locator('.site-header [data-session-balance]').first()).toHaveText(formatMoney(after, 'EUR', locale));
+    await expect(page.locator('.site-header [data-session-balance]').first()).toHaveText(
+      formatMoney(after, 'EUR', locale),
+    );
   });
 }
 
@@ -102,6 +116,9 @@ test('the rules page lists every game with its RTP and rules, in all 14 language
     expect(listed).toEqual(GAME_CATALOGUE.map((game) => game.id));
     const figures = [...html.matchAll(/data-rtp="([0-9.]+)"/g)].map((match) => match[1]);
     expect(figures).toEqual(GAME_CATALOGUE.map((game) => game.rtp));
-    for (const game of GAME_CATALOGUE) expect(html, `${locale} ${game.id}`).toContain(rules.rules[game.rules].replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;').slice(0, 20));
+    for (const game of GAME_CATALOGUE)
+      expect(html, `${locale} ${game.id}`).toContain(
+        rules.rules[game.rules].replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;').slice(0, 20),
+      );
   }
 });

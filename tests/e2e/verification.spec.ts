@@ -10,16 +10,29 @@ const api = JSON.parse(readFileSync('locales/de/api.json', 'utf8'));
 const v = profile.verification;
 
 /** A 1×1 PNG, so the preview shows a real image. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 const status = async (request: APIRequestContext, token: string) =>
   (await request.get('/api/user/verification', { headers: { authorization: `Token ${token}` } })).json();
 
-test('de: an identity card is checked as chosen, previewed, uploaded with progress, and then pending', async ({ page, request, signedInPlayer }) => {
+test('de: an identity card is checked as chosen, previewed, uploaded with progress, and then pending', async ({
+  page,
+  request,
+  signedInPlayer,
+}) => {
   const { token } = await signedInPlayer({ prefix: 'kyc' });
   const uploads: string[] = [];
-  page.on('request', (req) => new URL(req.url()).pathname === '/api/user/verification' && req.method() === 'POST' && uploads.push(req.headers()['content-type'] ?? ''));
+  page.on(
+    'request',
+    (req) =>
+      new URL(req.url()).pathname === '/api/user/verification' &&
+      req.method() === 'POST' &&
+      uploads.push(req.headers()['content-type'] ?? ''),
+  );
   await page.goto('/de/profile');
   await closeLowBalance(page);
   const card = page.locator('section#verification');
@@ -34,7 +47,9 @@ test('de: an identity card is checked as chosen, previewed, uploaded with progre
   await expect(form.getByLabel(v.front)).toBeVisible();
 
   // A program renamed .jpg is refused by its bytes the moment it is chosen, next to its field.
-  await form.getByLabel(v.front).setInputFiles({ name: 'ausweis.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('MZ\x90\x00 not a picture') });
+  await form
+    .getByLabel(v.front)
+    .setInputFiles({ name: 'ausweis.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('MZ\x90\x00 not a picture') });
   await expect(form.locator('#field-front-error')).toHaveText(api.verification.file_type);
   await expect(form.getByLabel(v.front)).toHaveAttribute('aria-invalid', 'true');
   // Sending without a back says so too, and nothing goes to the server.
@@ -81,7 +96,11 @@ test('de: an identity card is checked as chosen, previewed, uploaded with progre
   await expect(card).toContainText(v.pending.split('(')[0]!.trim());
 });
 
-test('de: the withdrawal page explains that the first withdrawal needs a verified identity, and links to the card', async ({ page, request, signedInPlayer }) => {
+test('de: the withdrawal page explains that the first withdrawal needs a verified identity, and links to the card', async ({
+  page,
+  request,
+  signedInPlayer,
+}) => {
   const { token } = await signedInPlayer({ prefix: 'kyc' });
   await page.goto('/de/profile/withdrawal');
   await closeLowBalance(page);
@@ -105,10 +124,17 @@ test('de: the withdrawal page explains that the first withdrawal needs a verifie
   await expect(page.locator('section#verification [data-status="verified"]')).toContainText(v.status.verified);
 });
 
-test('de: after a rejection the card shows the staff reason as text and takes a new document', async ({ page, request, signedInPlayer }) => {
+test('de: after a rejection the card shows the staff reason as text and takes a new document', async ({
+  page,
+  request,
+  signedInPlayer,
+}) => {
   const { token } = await signedInPlayer({ prefix: 'kyc' });
   const headers = { authorization: `Token ${token}` };
-  const first = await request.post('/api/user/verification', { headers, multipart: { document_type: 'passport', front: { name: 'pass.png', mimeType: 'image/png', buffer: PNG } } });
+  const first = await request.post('/api/user/verification', {
+    headers,
+    multipart: { document_type: 'passport', front: { name: 'pass.png', mimeType: 'image/png', buffer: PNG } },
+  });
   expect(first.status()).toBe(201);
   const reason = 'Unscharf <img src=x data-injected> – bitte neu fotografieren';
   await rejectIdentity(request, token, reason);
@@ -129,7 +155,11 @@ test('de: after a rejection the card shows the staff reason as text and takes a 
   expect(await status(request, token)).toMatchObject({ status: 'pending', document_type: 'passport' });
 });
 
-test('de: while a document is pending, the withdrawal page says it is being reviewed', async ({ page, request, signedInPlayer }) => {
+test('de: while a document is pending, the withdrawal page says it is being reviewed', async ({
+  page,
+  request,
+  signedInPlayer,
+}) => {
   const { token } = await signedInPlayer({ prefix: 'kyc' });
   const sent = await request.post('/api/user/verification', {
     headers: { authorization: `Token ${token}` },

@@ -33,15 +33,24 @@ describe('docs/configuration.md', () => {
       expect(variable.description.length, name).toBeGreaterThan(10);
       expect(variable.type.label.length, name).toBeGreaterThan(0);
     }
-    expect(rows[0]).toBe('| `PORT` | run | port (0–65535) | `4321` | Where `npm start` listens (`0`: any free port, printed at start) |');
-    expect(rows.find((row) => row.startsWith('| `OPERATOR_ALLOWED_IPS`'))).toContain('| run | comma-separated addresses and CIDR ranges | unset (any address) |');
+    expect(rows[0]).toBe(
+      '| `PORT` | run | port (0–65535) | `4321` | Where `npm start` listens (`0`: any free port, printed at start) |',
+    );
+    expect(rows.find((row) => row.startsWith('| `OPERATOR_ALLOWED_IPS`'))).toContain(
+      '| run | comma-separated addresses and CIDR ranges | unset (any address) |',
+    );
   });
 
   it('documents every environment variable the code reads', () => {
-    const files = ['server/src', 'scripts', 'src', 'integrations', 'astro.config.mjs', 'playwright.config.ts'].flatMap(sources);
+    const files = ['server/src', 'scripts', 'src', 'integrations', 'astro.config.mjs', 'playwright.config.ts'].flatMap(
+      sources,
+    );
     const read = new Set<string>();
     for (const file of files) {
-      for (const match of readFileSync(file, 'utf8').matchAll(/(?:process\.env|import\.meta\.env|\benv)\??\.([A-Z][A-Z0-9_]+)/g)) read.add(match[1]!);
+      for (const match of readFileSync(file, 'utf8').matchAll(
+        /(?:process\.env|import\.meta\.env|\benv)\??\.([A-Z][A-Z0-9_]+)/g,
+      ))
+        read.add(match[1]!);
     }
     const undocumented = [...read].filter((name) => !(name in VARIABLES) && !ASTRO_BUILT_INS.has(name)).sort();
     expect(read.size).toBeGreaterThan(20);

@@ -9,7 +9,12 @@ import { describe, expect, it } from 'vitest';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const README_MAX_LINES = 250;
 
-const docs = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const docs = [
+  'README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 
 /** The text outside fenced code blocks, with the line numbers kept. */
 function proseLines(text: string): { line: number; text: string }[] {
@@ -33,7 +38,10 @@ export function anchorsOf(markdown: string): Set<string> {
     const plain = heading[1]!
       .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
       .replace(/[`*_~]/g, (char) => (char === '_' ? '_' : ''));
-    const base = plain.toLowerCase().replace(/[^\p{L}\p{M}\p{N}_\- ]/gu, '').replace(/ /g, '-');
+    const base = plain
+      .toLowerCase()
+      .replace(/[^\p{L}\p{M}\p{N}_\- ]/gu, '')
+      .replace(/ /g, '-');
     const count = seen.get(base) ?? 0;
     seen.set(base, count + 1);
     anchors.add(count === 0 ? base : `${base}-${count}`);
@@ -45,7 +53,10 @@ export function anchorsOf(markdown: string): Set<string> {
 function linksOf(markdown: string): { line: number; target: string }[] {
   return proseLines(markdown).flatMap(({ line, text }) => {
     const outsideCode = text.replace(/`[^`]*`/g, '``');
-    return [...outsideCode.matchAll(/!?\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)].map((match) => ({ line, target: match[1]! }));
+    return [...outsideCode.matchAll(/!?\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)].map((match) => ({
+      line,
+      target: match[1]!,
+    }));
   });
 }
 
@@ -98,18 +109,24 @@ describe('documentation links', () => {
 
   it('has every section the @deploy rules quote (tests/e2e/readme-rules.ts)', () => {
     const rules = readFileSync(join(ROOT, 'tests/e2e/readme-rules.ts'), 'utf8');
-    const quoted = [...new Set([...rules.matchAll(/'(docs\/[\w-]+\.md) › ([^']+)'/g)].map((match) => `${match[1]} › ${match[2]}`))];
+    const quoted = [
+      ...new Set([...rules.matchAll(/'(docs\/[\w-]+\.md) › ([^']+)'/g)].map((match) => `${match[1]} › ${match[2]}`)),
+    ];
     expect(quoted.length).toBeGreaterThanOrEqual(4);
     const missing = quoted.filter((entry) => {
       const [file, section] = entry.split(' › ') as [string, string];
-      const headings = proseLines(readFileSync(join(ROOT, file), 'utf8')).map(({ text }) => /^#{1,6}\s+(.*)$/.exec(text)?.[1]);
+      const headings = proseLines(readFileSync(join(ROOT, file), 'utf8')).map(
+        ({ text }) => /^#{1,6}\s+(.*)$/.exec(text)?.[1],
+      );
       return !headings.includes(section);
     });
     expect(missing).toEqual([]);
   });
 
   it('computes anchors as GitHub does', () => {
-    const anchors = anchorsOf('# A b\n## In the browser (`npm run cms`)\n## 1. Packages, user, code\n## A b\n```\n# not a heading\n```\n');
+    const anchors = anchorsOf(
+      '# A b\n## In the browser (`npm run cms`)\n## 1. Packages, user, code\n## A b\n```\n# not a heading\n```\n',
+    );
     expect([...anchors]).toEqual(['a-b', 'in-the-browser-npm-run-cms', '1-packages-user-code', 'a-b-1']);
   });
 });

@@ -19,7 +19,13 @@ describe('lobby search', () => {
     expect(gameMatches(dragon, { q: 'red', category: 'table', provider: '' })).toBe(false);
     expect(gameMatches(dragon, { q: '', category: '', provider: 'Sandstone' })).toBe(false);
     // "Card games" spans categories: blackjack and baccarat, by their mechanic.
-    const blackjack = { name: 'Blackjack', provider: 'Lumen Studios', category: 'table', categoryLabel: 'Table games', mechanic: 'blackjack' };
+    const blackjack = {
+      name: 'Blackjack',
+      provider: 'Lumen Studios',
+      category: 'table',
+      categoryLabel: 'Table games',
+      mechanic: 'blackjack',
+    };
     expect(gameMatches(blackjack, { q: '', category: 'cards', provider: '' })).toBe(true);
     expect(gameMatches({ ...blackjack, mechanic: 'roulette' }, { q: '', category: 'cards', provider: '' })).toBe(false);
     expect(gameMatches(dragon, { q: '', category: 'cards', provider: '' })).toBe(false);
@@ -27,7 +33,9 @@ describe('lobby search', () => {
 
   it('reads and writes the filter in the URL, keeping other parameters', () => {
     expect(filterFromSearch('?q=gold&category=slots&x=1')).toEqual({ q: 'gold', category: 'slots', provider: '' });
-    expect(searchWithFilter('?x=1&q=old', { q: 'dé jà', category: '', provider: 'Red Lantern' })).toBe('?x=1&q=d%C3%A9+j%C3%A0&provider=Red+Lantern');
+    expect(searchWithFilter('?x=1&q=old', { q: 'dé jà', category: '', provider: 'Red Lantern' })).toBe(
+      '?x=1&q=d%C3%A9+j%C3%A0&provider=Red+Lantern',
+    );
     expect(searchWithFilter('?q=old', { q: '', category: '', provider: '' })).toBe('');
     expect(filterFromSearch(`?q=${'a'.repeat(150)}`).q).toHaveLength(100);
   });

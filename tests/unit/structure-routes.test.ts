@@ -9,18 +9,29 @@ import { describe, expect, it } from 'vitest';
  */
 const ROUTE_FOLDERS = ['server/src/routes', 'server/src/operator/routes'];
 /** Route files that live beside their services: the add-staff command's endpoint, the demo game provider's routes. */
-const OTHER_ROUTE_FILES = ['server/src/operator/control.ts', 'server/src/providers/games/api-routes.ts', 'server/src/providers/games/page-route.ts'];
+const OTHER_ROUTE_FILES = [
+  'server/src/operator/control.ts',
+  'server/src/providers/games/api-routes.ts',
+  'server/src/providers/games/page-route.ts',
+];
 
 const RULES: { name: string; pattern: RegExp }[] = [
   // `db.query(`, `tx.query<Row>(`; a request's own `c.req.query(...)` reads the URL, not the database.
   { name: 'a query call', pattern: /(?<!\breq)\.query\s*[<(]/ },
   { name: 'a transaction', pattern: /\btransaction\s*[<(]|\.begin\s*\(/ },
-  { name: 'SQL text', pattern: /\b(?:SELECT\s+(?:[\w*(]|DISTINCT\b)|INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM|FOR\s+UPDATE)\b/ },
+  {
+    name: 'SQL text',
+    pattern: /\b(?:SELECT\s+(?:[\w*(]|DISTINCT\b)|INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM|FOR\s+UPDATE)\b/,
+  },
 ];
 
 /** Each line of `source` that breaks a rule, as "line: rule". */
 function sqlFindings(source: string): string[] {
-  return source.split('\n').flatMap((line, index) => RULES.filter((rule) => rule.pattern.test(line)).map((rule) => `${index + 1}: ${rule.name}`));
+  return source
+    .split('\n')
+    .flatMap((line, index) =>
+      RULES.filter((rule) => rule.pattern.test(line)).map((rule) => `${index + 1}: ${rule.name}`),
+    );
 }
 
 const routeFiles = [
@@ -40,7 +51,9 @@ describe('route files', () => {
   });
 
   it('hold no SQL calls, transactions or SQL text: services do', () => {
-    const findings = routeFiles.flatMap((file) => sqlFindings(readFileSync(file, 'utf8')).map((finding) => `${file}:${finding}`));
+    const findings = routeFiles.flatMap((file) =>
+      sqlFindings(readFileSync(file, 'utf8')).map((finding) => `${file}:${finding}`),
+    );
     expect(findings).toEqual([]);
   });
 });
@@ -52,7 +65,7 @@ describe('the SQL scan', () => {
     expect(sqlFindings('await db.transaction(async (tx) => work(tx));')).toEqual(['1: a transaction']);
     expect(sqlFindings('const tx = await pool.begin();')).toEqual(['1: a transaction']);
     expect(sqlFindings('const sql = `\n  UPDATE users SET email = $2 WHERE id = $1`;')).toEqual(['2: SQL text']);
-    expect(sqlFindings("run(\"DELETE FROM auth_tokens WHERE user_id = $1\")")).toEqual(['1: SQL text']);
+    expect(sqlFindings('run("DELETE FROM auth_tokens WHERE user_id = $1")')).toEqual(['1: SQL text']);
     expect(sqlFindings("const q = 'INSERT INTO notes (body) VALUES ($1)';")).toEqual(['1: SQL text']);
     expect(sqlFindings("lock('SELECT id FROM users WHERE id = $1 FOR UPDATE')")).toEqual(['1: SQL text']);
   });

@@ -1,7 +1,8 @@
 import { VARIABLES, type Variable, type VariableName } from './variables.ts';
 
 /** The markers around the generated table in docs/configuration.md. */
-export const TABLE_START = '<!-- config-table: generated from server/src/config/variables.ts by `npm run docs:config`; edit the schema, not this table -->';
+export const TABLE_START =
+  '<!-- config-table: generated from server/src/config/variables.ts by `npm run docs:config`; edit the schema, not this table -->';
 export const TABLE_END = '<!-- config-table: end -->';
 
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
@@ -15,8 +16,10 @@ function defaultOf(variable: Variable): string {
 
 /** The configuration table, one row per variable, in the schema's order. */
 export function configTable(): string {
-  const rows = (Object.entries(VARIABLES) as [VariableName, Variable][]).map(([name, variable]) =>
-    `| \`${name}\` | ${variable.when.join(', ')} | ${cell(variable.type.label)} | ${cell(defaultOf(variable))} | ${cell(variable.description)} |`);
+  const rows = (Object.entries(VARIABLES) as [VariableName, Variable][]).map(
+    ([name, variable]) =>
+      `| \`${name}\` | ${variable.when.join(', ')} | ${cell(variable.type.label)} | ${cell(defaultOf(variable))} | ${cell(variable.description)} |`,
+  );
   return ['| Variable | Read by | Type | Default | Meaning |', '|---|---|---|---|---|', ...rows].join('\n');
 }
 
@@ -24,6 +27,7 @@ export function configTable(): string {
 export function withConfigTable(markdown: string): string {
   const start = markdown.indexOf(TABLE_START);
   const end = markdown.indexOf(TABLE_END);
-  if (start === -1 || end < start) throw new Error(`docs/configuration.md must contain the lines ${TABLE_START} and ${TABLE_END}`);
+  if (start === -1 || end < start)
+    throw new Error(`docs/configuration.md must contain the lines ${TABLE_START} and ${TABLE_END}`);
   return `${markdown.slice(0, start + TABLE_START.length)}\n${configTable()}\n${markdown.slice(end)}`;
 }

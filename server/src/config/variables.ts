@@ -1,7 +1,24 @@
 import * as v from 'valibot';
 import {
-  addressList, amount, email, flag, hours, origin, originList, port, positiveAmount, proxyCount, rate, seconds, smtpUrl,
-  text, textList, token, urlOrigin, whole, type ValueType,
+  addressList,
+  amount,
+  email,
+  flag,
+  hours,
+  origin,
+  originList,
+  port,
+  positiveAmount,
+  proxyCount,
+  rate,
+  seconds,
+  smtpUrl,
+  text,
+  textList,
+  token,
+  urlOrigin,
+  whole,
+  type ValueType,
 } from './types.ts';
 
 /** Who reads a variable: the site's build, the running server, or the tests and tools. */
@@ -22,8 +39,15 @@ export interface Variable<T = unknown, Defaulted extends boolean = boolean> {
 }
 
 type Rest<W> = Omit<Variable, 'type' | 'fallback' | 'defaulted' | 'when'> & { when: W };
-const setting = <T, const W extends readonly When[]>(type: ValueType<T>, fallback: string, rest: Rest<W>): Variable<T, true> & { when: W } => ({ ...rest, type, fallback });
-const optional = <T, const W extends readonly When[]>(type: ValueType<T>, rest: Rest<W>): Variable<T, false> & { when: W } => ({ ...rest, type });
+const setting = <T, const W extends readonly When[]>(
+  type: ValueType<T>,
+  fallback: string,
+  rest: Rest<W>,
+): Variable<T, true> & { when: W } => ({ ...rest, type, fallback });
+const optional = <T, const W extends readonly When[]>(
+  type: ValueType<T>,
+  rest: Rest<W>,
+): Variable<T, false> & { when: W } => ({ ...rest, type });
 
 const RUN = ['run'] as const;
 const BUILD = ['build'] as const;
@@ -39,41 +63,99 @@ const TEST = ['test'] as const;
  */
 export const VARIABLES = {
   // Where it runs
-  PORT: setting(port, '4321', { when: RUN, description: 'Where `npm start` listens (`0`: any free port, printed at start)' }),
+  PORT: setting(port, '4321', {
+    when: RUN,
+    description: 'Where `npm start` listens (`0`: any free port, printed at start)',
+  }),
   HOST: setting(text, '0.0.0.0', { when: RUN, description: 'The address `npm start` listens on' }),
   SITE_URL: optional(origin, {
-    when: ['build', 'run'], defaultText: '`http://localhost:<PORT>` (build: `http://localhost:4321`)',
-    description: 'Public origin: canonical links, hreflang, sitemap; at run time where the payment page sends players back (return paths resolve against it) and where mail links point',
+    when: ['build', 'run'],
+    defaultText: '`http://localhost:<PORT>` (build: `http://localhost:4321`)',
+    description:
+      'Public origin: canonical links, hreflang, sitemap; at run time where the payment page sends players back (return paths resolve against it) and where mail links point',
   }),
   API_URL: optional(origin, {
-    when: RUN, defaultText: '`SITE_URL`',
-    description: "The API's public origin: the payment page's address (`redirect_url`), history page links and the operator console's cookie. Absolute URLs are built from `SITE_URL` and `API_URL`, never from the `Host` header",
+    when: RUN,
+    defaultText: '`SITE_URL`',
+    description:
+      "The API's public origin: the payment page's address (`redirect_url`), history page links and the operator console's cookie. Absolute URLs are built from `SITE_URL` and `API_URL`, never from the `Host` header",
   }),
-  DIST_DIR: optional(text, { when: RUN, defaultText: '`dist/`', description: 'The built site the server serves (the e2e suite points its second server at a copy)' }),
-  FORCE_BUILD: setting(flag, '0', { when: RUN, description: '`1` makes `npm start` rebuild even when `dist/` looks fresh' }),
+  DIST_DIR: optional(text, {
+    when: RUN,
+    defaultText: '`dist/`',
+    description: 'The built site the server serves (the e2e suite points its second server at a copy)',
+  }),
+  FORCE_BUILD: setting(flag, '0', {
+    when: RUN,
+    description: '`1` makes `npm start` rebuild even when `dist/` looks fresh',
+  }),
 
   // The site's build
-  PUBLIC_API_BASE: optional(urlOrigin, { when: BUILD, defaultText: "the site's origin", description: "API address; its origin is added to the CSP `connect-src`" }),
-  PUBLIC_GAME_PROVIDER_ORIGIN: optional(urlOrigin, {
-    when: BUILD, defaultText: "the site's origin",
-    description: "The game provider's origin when its pages are served apart from the site (set it to the server's `GAME_PROVIDER_ORIGIN`): added to the CSP `frame-src`, and the only origin `/play` accepts balance messages from",
+  PUBLIC_API_BASE: optional(urlOrigin, {
+    when: BUILD,
+    defaultText: "the site's origin",
+    description: 'API address; its origin is added to the CSP `connect-src`',
   }),
-  PUBLIC_COOKIE_CROSS_ORIGIN: setting(flag, '0', { when: BUILD, description: '`1` when site and API are on different origins: the locale cookie becomes `SameSite=None; Secure`' }),
-  PUBLIC_BUILD_CHECK_MINUTES: setting(whole(1), '60', { when: BUILD, description: 'How often an open page checks `builds/latest.json` for a new deploy' }),
+  PUBLIC_GAME_PROVIDER_ORIGIN: optional(urlOrigin, {
+    when: BUILD,
+    defaultText: "the site's origin",
+    description:
+      "The game provider's origin when its pages are served apart from the site (set it to the server's `GAME_PROVIDER_ORIGIN`): added to the CSP `frame-src`, and the only origin `/play` accepts balance messages from",
+  }),
+  PUBLIC_COOKIE_CROSS_ORIGIN: setting(flag, '0', {
+    when: BUILD,
+    description: '`1` when site and API are on different origins: the locale cookie becomes `SameSite=None; Secure`',
+  }),
+  PUBLIC_BUILD_CHECK_MINUTES: setting(whole(1), '60', {
+    when: BUILD,
+    description: 'How often an open page checks `builds/latest.json` for a new deploy',
+  }),
   PUBLIC_SUPPORT_EMAIL: setting(email, 'support@amberplay.test', {
     when: ['build', 'run'],
-    description: "The players' support address (the only contact channel): a mailto link in every page's footer and the FAQ's \"Still have a question?\" box, and what `{support_email}` in Markdown becomes (see [editors.md](editors.md)). A malformed address stops the build",
+    description:
+      "The players' support address (the only contact channel): a mailto link in every page's footer and the FAQ's \"Still have a question?\" box, and what `{support_email}` in Markdown becomes (see [editors.md](editors.md)). A malformed address stops the build",
   }),
-  PUBLIC_RSA_PUBLIC_KEY: optional(text, { when: BUILD, defaultText: 'derived from our key', description: "The API's RSA public key (PEM or base64 SPKI), for a site built against another API" }),
-  CONTENT_DIR: optional(text, { when: ['build', 'test'], defaultText: '`src/content`', description: 'The Markdown content folder for the build, `astro dev` and `npm run i18n:check` (tests point it at a broken copy)' }),
+  PUBLIC_RSA_PUBLIC_KEY: optional(text, {
+    when: BUILD,
+    defaultText: 'derived from our key',
+    description: "The API's RSA public key (PEM or base64 SPKI), for a site built against another API",
+  }),
+  CONTENT_DIR: optional(text, {
+    when: ['build', 'test'],
+    defaultText: '`src/content`',
+    description:
+      'The Markdown content folder for the build, `astro dev` and `npm run i18n:check` (tests point it at a broken copy)',
+  }),
 
   // Data and keys
-  DATA_DIR: setting(text, '.data', { when: RUN, description: "PGlite's data (`pglite/`), the key pair (`rsa-private.pem`, `rsa-public.pem`) and the mail outbox" }),
-  DATABASE_URL: optional(text, { when: RUN, secret: true, defaultText: 'unset (PGlite)', description: 'PostgreSQL connection string; the same migrations run on it at start' }),
-  DATABASE_SCHEMA: optional(text, { when: RUN, defaultText: '`public`', description: 'PostgreSQL schema to use (tests give each run its own)' }),
-  RSA_PRIVATE_KEY_FILE: optional(text, { when: ['build', 'run'], defaultText: '`<DATA_DIR>/rsa-private.pem`', description: 'Use this key instead of generating one' }),
-  RSA_PREVIOUS_PRIVATE_KEY_FILE: optional(text, { when: RUN, description: 'A second key still accepted while a key rotation rolls out' }),
-  REQUIRE_ENCRYPTION: setting(flag, '0', { when: RUN, description: '`1` refuses plain-JSON bodies (the browser\'s fallback when it cannot encrypt)' }),
+  DATA_DIR: setting(text, '.data', {
+    when: RUN,
+    description: "PGlite's data (`pglite/`), the key pair (`rsa-private.pem`, `rsa-public.pem`) and the mail outbox",
+  }),
+  DATABASE_URL: optional(text, {
+    when: RUN,
+    secret: true,
+    defaultText: 'unset (PGlite)',
+    description: 'PostgreSQL connection string; the same migrations run on it at start',
+  }),
+  DATABASE_SCHEMA: optional(text, {
+    when: RUN,
+    defaultText: '`public`',
+    description: 'PostgreSQL schema to use (tests give each run its own)',
+  }),
+  RSA_PRIVATE_KEY_FILE: optional(text, {
+    when: ['build', 'run'],
+    defaultText: '`<DATA_DIR>/rsa-private.pem`',
+    description: 'Use this key instead of generating one',
+  }),
+  RSA_PREVIOUS_PRIVATE_KEY_FILE: optional(text, {
+    when: RUN,
+    description: 'A second key still accepted while a key rotation rolls out',
+  }),
+  REQUIRE_ENCRYPTION: setting(flag, '0', {
+    when: RUN,
+    description: "`1` refuses plain-JSON bodies (the browser's fallback when it cannot encrypt)",
+  }),
   DEMO: setting(flag, '1', { when: RUN, description: '`0` skips seeding the demo player' }),
 
   // Money
@@ -82,97 +164,264 @@ export const VARIABLES = {
   DEPOSIT_MAX: setting(amount, '10000.00', { when: RUN, description: 'Largest deposit' }),
   WITHDRAWAL_MIN: setting(amount, '10.00', { when: RUN, description: 'Smallest withdrawal' }),
   WITHDRAWAL_MAX: setting(amount, '5000.00', { when: RUN, description: 'Largest withdrawal' }),
-  REFERRAL_RATE: setting(rate, '0.05', { when: RUN, description: "Share of a referred player's deposit credited to the referrer" }),
-  PAYMENT_EXPIRY_MINUTES: setting(whole(1), '30', { when: RUN, description: 'A deposit not confirmed on the payment page within this time is cancelled' }),
-  RETURN_ORIGINS: setting(originList, '', { when: RUN, description: "Exact origins the demo payment page may send players back to, besides `SITE_URL`'s (and `CORS_ORIGINS`)" }),
-  CORS_ORIGINS: setting(textList, '', { when: RUN, description: 'Site origins allowed to call the API from another origin; the demo payment page may also send players back to them' }),
+  REFERRAL_RATE: setting(rate, '0.05', {
+    when: RUN,
+    description: "Share of a referred player's deposit credited to the referrer",
+  }),
+  PAYMENT_EXPIRY_MINUTES: setting(whole(1), '30', {
+    when: RUN,
+    description: 'A deposit not confirmed on the payment page within this time is cancelled',
+  }),
+  RETURN_ORIGINS: setting(originList, '', {
+    when: RUN,
+    description:
+      "Exact origins the demo payment page may send players back to, besides `SITE_URL`'s (and `CORS_ORIGINS`)",
+  }),
+  CORS_ORIGINS: setting(textList, '', {
+    when: RUN,
+    description:
+      'Site origins allowed to call the API from another origin; the demo payment page may also send players back to them',
+  }),
 
   // Sign-in, registration and tokens (docs/security.md)
-  LOGIN_MAX_FAILURES: setting(whole(1), '5', { when: RUN, description: 'Password checks per (email, client address) before 429, per `LOGIN_WINDOW_SECONDS`; also wrong operator codes and two-factor changes (see [security.md](security.md#sign-in-limits))' }),
+  LOGIN_MAX_FAILURES: setting(whole(1), '5', {
+    when: RUN,
+    description:
+      'Password checks per (email, client address) before 429, per `LOGIN_WINDOW_SECONDS`; also wrong operator codes and two-factor changes (see [security.md](security.md#sign-in-limits))',
+  }),
   LOGIN_WINDOW_SECONDS: setting(whole(1), '900', { when: RUN, description: 'The window sign-in failures count in' }),
-  LOGIN_MAX_FAILURES_PER_ADDRESS: setting(whole(1), '50', { when: RUN, description: 'Failed or refused sign-ins per client address, over all emails, per `LOGIN_WINDOW_SECONDS`' }),
-  REGISTER_MAX_PER_ADDRESS: setting(whole(1), '5', { when: RUN, description: 'Registrations per client address per `REGISTER_WINDOW_SECONDS`; more get 429' }),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: setting(whole(1), '50', {
+    when: RUN,
+    description: 'Failed or refused sign-ins per client address, over all emails, per `LOGIN_WINDOW_SECONDS`',
+  }),
+  REGISTER_MAX_PER_ADDRESS: setting(whole(1), '5', {
+    when: RUN,
+    description: 'Registrations per client address per `REGISTER_WINDOW_SECONDS`; more get 429',
+  }),
   REGISTER_WINDOW_SECONDS: setting(whole(1), '3600', { when: RUN, description: 'The window registrations count in' }),
-  TRUST_PROXY: setting(proxyCount, '0', { when: RUN, description: 'Number of reverse proxies in front of the server; with `n` ≥ 1 the client address is the `n`-th `X-Forwarded-For` entry from the right (`true` means 1)' }),
+  TRUST_PROXY: setting(proxyCount, '0', {
+    when: RUN,
+    description:
+      'Number of reverse proxies in front of the server; with `n` ≥ 1 the client address is the `n`-th `X-Forwarded-For` entry from the right (`true` means 1)',
+  }),
   PASSWORD_HASH_CONCURRENCY: setting(whole(1), '2', { when: RUN, description: 'scrypt jobs at once' }),
-  PASSWORD_QUEUE_MAX: setting(whole(0), '32', { when: RUN, description: 'scrypt jobs that may wait; beyond that sign-in and registration answer 503' }),
-  TOKEN_IDLE_DAYS: setting(whole(1), '30', { when: RUN, description: 'A token expires this many days after its last use (at most `TOKEN_MAX_AGE_DAYS`)' }),
-  TOKEN_MAX_AGE_DAYS: setting(whole(1), '90', { when: RUN, description: 'A token expires this many days after sign-in, however often it is used' }),
-  TWO_FACTOR_CODE_MAX_FAILURES: setting(whole(1), '10', { when: RUN, description: 'Wrong two-factor sign-in codes per player, from any address, per `TWO_FACTOR_CODE_WINDOW_SECONDS`; then 429 and a security mail' }),
-  TWO_FACTOR_CODE_WINDOW_SECONDS: setting(whole(1), '900', { when: RUN, description: 'The window wrong two-factor codes count in' }),
-  DEMO_MAX_PER_ADDRESS: setting(whole(1), '60', { when: RUN, description: 'Anonymous demo launches, and as many demo seed rotations, per client address per `DEMO_WINDOW_SECONDS`' }),
+  PASSWORD_QUEUE_MAX: setting(whole(0), '32', {
+    when: RUN,
+    description: 'scrypt jobs that may wait; beyond that sign-in and registration answer 503',
+  }),
+  TOKEN_IDLE_DAYS: setting(whole(1), '30', {
+    when: RUN,
+    description: 'A token expires this many days after its last use (at most `TOKEN_MAX_AGE_DAYS`)',
+  }),
+  TOKEN_MAX_AGE_DAYS: setting(whole(1), '90', {
+    when: RUN,
+    description: 'A token expires this many days after sign-in, however often it is used',
+  }),
+  TWO_FACTOR_CODE_MAX_FAILURES: setting(whole(1), '10', {
+    when: RUN,
+    description:
+      'Wrong two-factor sign-in codes per player, from any address, per `TWO_FACTOR_CODE_WINDOW_SECONDS`; then 429 and a security mail',
+  }),
+  TWO_FACTOR_CODE_WINDOW_SECONDS: setting(whole(1), '900', {
+    when: RUN,
+    description: 'The window wrong two-factor codes count in',
+  }),
+  DEMO_MAX_PER_ADDRESS: setting(whole(1), '60', {
+    when: RUN,
+    description:
+      'Anonymous demo launches, and as many demo seed rotations, per client address per `DEMO_WINDOW_SECONDS`',
+  }),
   DEMO_WINDOW_SECONDS: setting(whole(1), '3600', { when: RUN, description: 'The window demo launches count in' }),
 
   // Mail (docs/security.md, "Email")
   SMTP_URL: optional(smtpUrl, {
-    when: RUN, secret: true, defaultText: 'unset',
-    description: '`smtp://user:pass@host:587` or `smtps://…:465`: mail goes there. Unset, each message is written to `DATA_DIR/outbox/` as an `.eml` file (see [Email](security.md#email))',
+    when: RUN,
+    secret: true,
+    defaultText: 'unset',
+    description:
+      '`smtp://user:pass@host:587` or `smtps://…:465`: mail goes there. Unset, each message is written to `DATA_DIR/outbox/` as an `.eml` file (see [Email](security.md#email))',
   }),
-  MAIL_FROM: setting(text, 'AmberPlay <no-reply@amberplay.test>', { when: RUN, description: 'The sender of every mail' }),
+  MAIL_FROM: setting(text, 'AmberPlay <no-reply@amberplay.test>', {
+    when: RUN,
+    description: 'The sender of every mail',
+  }),
   SUPPORT_EMAIL: optional(email, {
-    when: RUN, defaultText: '`PUBLIC_SUPPORT_EMAIL`',
-    description: 'The support address mails name ("if you did not change your password, write to …"); set it with the site\'s `PUBLIC_SUPPORT_EMAIL` when the API runs apart from the build. A malformed address stops the server',
+    when: RUN,
+    defaultText: '`PUBLIC_SUPPORT_EMAIL`',
+    description:
+      'The support address mails name ("if you did not change your password, write to …"); set it with the site\'s `PUBLIC_SUPPORT_EMAIL` when the API runs apart from the build. A malformed address stops the server',
   }),
-  PASSWORD_RESET_TIMEOUT: setting(whole(1), '3600', { when: RUN, description: 'Seconds a password-reset link works (once)' }),
-  PASSWORD_RESET_MAX_PER_EMAIL: setting(whole(1), '3', { when: RUN, description: 'Reset mails per email per window (beyond: still 204, no mail); the same number limits activation mails per email' }),
-  PASSWORD_RESET_MAX_PER_ADDRESS: setting(whole(1), '20', { when: RUN, description: 'Reset requests per client address per window (beyond: 429); the same number limits `resend_activation` requests' }),
-  PASSWORD_RESET_WINDOW_SECONDS: setting(whole(1), '3600', { when: RUN, description: 'The window reset and activation mails count in' }),
-  ACTIVATION_TIMEOUT: setting(whole(1), '86400', { when: RUN, description: 'Seconds an account-activation link works (once); the mail says it in hours' }),
+  PASSWORD_RESET_TIMEOUT: setting(whole(1), '3600', {
+    when: RUN,
+    description: 'Seconds a password-reset link works (once)',
+  }),
+  PASSWORD_RESET_MAX_PER_EMAIL: setting(whole(1), '3', {
+    when: RUN,
+    description:
+      'Reset mails per email per window (beyond: still 204, no mail); the same number limits activation mails per email',
+  }),
+  PASSWORD_RESET_MAX_PER_ADDRESS: setting(whole(1), '20', {
+    when: RUN,
+    description:
+      'Reset requests per client address per window (beyond: 429); the same number limits `resend_activation` requests',
+  }),
+  PASSWORD_RESET_WINDOW_SECONDS: setting(whole(1), '3600', {
+    when: RUN,
+    description: 'The window reset and activation mails count in',
+  }),
+  ACTIVATION_TIMEOUT: setting(whole(1), '86400', {
+    when: RUN,
+    description: 'Seconds an account-activation link works (once); the mail says it in hours',
+  }),
 
   // Games and bonuses
   GAME_PROVIDER_ORIGIN: optional(urlOrigin, {
-    when: RUN, defaultText: '`SITE_URL`, else `http://<HOST or localhost>:<PORT>`',
-    description: "Origin of the demo provider's game pages when hosted apart; launch URLs are `<origin>/demo-games/play/<session>`, built from configuration only (never the Host header). Unset, launch URLs are relative to the site",
+    when: RUN,
+    defaultText: '`SITE_URL`, else `http://<HOST or localhost>:<PORT>`',
+    description:
+      "Origin of the demo provider's game pages when hosted apart; launch URLs are `<origin>/demo-games/play/<session>`, built from configuration only (never the Host header). Unset, launch URLs are relative to the site",
   }),
-  GAME_MIN_BET: setting(positiveAmount, '0.10', { when: RUN, description: 'Smallest stake of one round (roulette: the sum of its stakes); at most `GAME_MAX_BET`' }),
+  GAME_MIN_BET: setting(positiveAmount, '0.10', {
+    when: RUN,
+    description: 'Smallest stake of one round (roulette: the sum of its stakes); at most `GAME_MAX_BET`',
+  }),
   GAME_MAX_BET: setting(positiveAmount, '100.00', { when: RUN, description: 'Largest stake of one round' }),
-  GAME_SESSION_HOURS: setting(whole(1, 24 * 7), '4', { when: RUN, description: 'How long a launched game session lives (then 410)' }),
-  BONUS_WAGERING_MULTIPLIER: setting(whole(1, 1000), '10', { when: RUN, description: 'Settled real-money stakes needed to release a bonus, as a multiple of it' }),
+  GAME_SESSION_HOURS: setting(whole(1, 24 * 7), '4', {
+    when: RUN,
+    description: 'How long a launched game session lives (then 410)',
+  }),
+  BONUS_WAGERING_MULTIPLIER: setting(whole(1, 1000), '10', {
+    when: RUN,
+    description: 'Settled real-money stakes needed to release a bonus, as a multiple of it',
+  }),
 
   // Safer gambling
-  RG_COOLING_OFF_HOURS: setting(hours, '24', { when: RUN, description: 'How long a raised or removed deposit/loss limit waits before it applies (UKGC RTS 12)' }),
+  RG_COOLING_OFF_HOURS: setting(hours, '24', {
+    when: RUN,
+    description: 'How long a raised or removed deposit/loss limit waits before it applies (UKGC RTS 12)',
+  }),
   RG_REALITY_CHECK_TEST_MINUTES: optional(whole(1), {
     when: ['run', 'test'],
-    description: '**Tests only**: one extra reality-check interval the API accepts besides 15–120 (the e2e server sets `1`, so `tests/e2e/responsible-gaming.spec.ts` waits one minute, not an hour). Leave unset in production',
+    description:
+      '**Tests only**: one extra reality-check interval the API accepts besides 15–120 (the e2e server sets `1`, so `tests/e2e/responsible-gaming.spec.ts` waits one minute, not an hour). Leave unset in production',
   }),
 
   // Connections and operations (docs/deploying.md)
-  HEADERS_TIMEOUT_SECONDS: setting(seconds(30), '10', { when: RUN, description: 'Time a request has to send its headers (never above the request timeout)' }),
-  REQUEST_TIMEOUT_SECONDS: setting(seconds(30), '30', { when: RUN, description: 'Time a whole request, headers and body, may take; also how long an idle socket stays open' }),
-  KEEP_ALIVE_TIMEOUT_SECONDS: setting(seconds(), '5', { when: RUN, description: 'How long a kept-alive connection waits for its next request' }),
-  MAX_CONNECTIONS_PER_ADDRESS: setting(whole(1), '100', { when: RUN, description: 'Open connections one client address may hold; more get `503` and are closed' }),
-  METRICS_TOKEN: optional(token, { when: RUN, secret: true, description: 'Bearer token `GET /metrics` needs; unset, only the machine itself may read it (see [deploying.md](deploying.md#6-health-metrics-logs))' }),
-  SHUTDOWN_GRACE_SECONDS: setting(seconds(600), '20', { when: RUN, description: 'After SIGTERM, how long requests in flight may take to finish' }),
+  HEADERS_TIMEOUT_SECONDS: setting(seconds(30), '10', {
+    when: RUN,
+    description: 'Time a request has to send its headers (never above the request timeout)',
+  }),
+  REQUEST_TIMEOUT_SECONDS: setting(seconds(30), '30', {
+    when: RUN,
+    description: 'Time a whole request, headers and body, may take; also how long an idle socket stays open',
+  }),
+  KEEP_ALIVE_TIMEOUT_SECONDS: setting(seconds(), '5', {
+    when: RUN,
+    description: 'How long a kept-alive connection waits for its next request',
+  }),
+  MAX_CONNECTIONS_PER_ADDRESS: setting(whole(1), '100', {
+    when: RUN,
+    description: 'Open connections one client address may hold; more get `503` and are closed',
+  }),
+  METRICS_TOKEN: optional(token, {
+    when: RUN,
+    secret: true,
+    description:
+      'Bearer token `GET /metrics` needs; unset, only the machine itself may read it (see [deploying.md](deploying.md#6-health-metrics-logs))',
+  }),
+  SHUTDOWN_GRACE_SECONDS: setting(seconds(600), '20', {
+    when: RUN,
+    description: 'After SIGTERM, how long requests in flight may take to finish',
+  }),
 
   // The operator console (docs/operators.md)
   OPERATOR_ALLOWED_IPS: setting(addressList, '', {
-    when: RUN, defaultText: 'unset (any address)',
-    description: 'Addresses and CIDR ranges (`203.0.113.7, 10.0.0.0/8, 2001:db8::/32`) that may open `/operator`; every other address gets 403 on every console path. The address is taken as for the rate limits (`TRUST_PROXY`). See [operators.md](operators.md)',
+    when: RUN,
+    defaultText: 'unset (any address)',
+    description:
+      'Addresses and CIDR ranges (`203.0.113.7, 10.0.0.0/8, 2001:db8::/32`) that may open `/operator`; every other address gets 403 on every console path. The address is taken as for the rate limits (`TRUST_PROXY`). See [operators.md](operators.md)',
   }),
-  ADJUSTMENT_SECOND_APPROVAL: setting(amount, '500.00', { when: RUN, description: 'A staff balance adjustment larger than this waits for a second admin (four eyes). See [operator-actions.md](operator-actions.md)' }),
-  ACCOUNT_RETENTION_DAYS: setting(whole(1), '30', { when: RUN, description: "Days a closed account's personal data is kept before it is pseudonymised ([account.md](account.md))" }),
-  UNACTIVATED_ACCOUNT_DAYS: setting(whole(1), '30', { when: RUN, description: 'Days after which an account never activated is deleted' }),
+  ADJUSTMENT_SECOND_APPROVAL: setting(amount, '500.00', {
+    when: RUN,
+    description:
+      'A staff balance adjustment larger than this waits for a second admin (four eyes). See [operator-actions.md](operator-actions.md)',
+  }),
+  ACCOUNT_RETENTION_DAYS: setting(whole(1), '30', {
+    when: RUN,
+    description: "Days a closed account's personal data is kept before it is pseudonymised ([account.md](account.md))",
+  }),
+  UNACTIVATED_ACCOUNT_DAYS: setting(whole(1), '30', {
+    when: RUN,
+    description: 'Days after which an account never activated is deleted',
+  }),
 
   // Tests and tools
-  CHROMIUM_PATH: optional(text, { when: TEST, defaultText: '`/usr/bin/chromium`', description: 'Browser for Playwright, bench and audit' }),
-  TEST_DATABASE_URL: optional(text, { when: TEST, secret: true, description: '`npm test` also runs the API suite on this PostgreSQL' }),
-  E2E_PORT: setting(port, '4510', { when: TEST, description: 'Port of the server Playwright starts ([testing.md](testing.md))' }),
-  E2E_ISOLATED_PORT: optional(port, { when: TEST, defaultText: '`E2E_PORT + 1`', description: 'Port of the second server, for `*.isolated.spec.ts`' }),
-  E2E_DEV_PORT: setting(port, '4644', { when: TEST, description: 'Port of the `astro dev` server that `tests/e2e/content-dev.spec.ts` starts on a copy of the content' }),
-  E2E_BASE_URL: optional(urlOrigin, { when: TEST, description: 'A deployment to check: Playwright starts no server of ours and runs only `@deploy` tests ([deploying.md](deploying.md#testing-a-deployment))' }),
-  E2E_API_BASE: optional(urlOrigin, { when: TEST, description: "The deployment's API origin when it is not the site's" }),
-  E2E_PLAYER_EMAIL: optional(text, { when: TEST, description: 'An existing, activated player `npm run test:deploy` signs in as' }),
+  CHROMIUM_PATH: optional(text, {
+    when: TEST,
+    defaultText: '`/usr/bin/chromium`',
+    description: 'Browser for Playwright, bench and audit',
+  }),
+  TEST_DATABASE_URL: optional(text, {
+    when: TEST,
+    secret: true,
+    description: '`npm test` also runs the API suite on this PostgreSQL',
+  }),
+  E2E_PORT: setting(port, '4510', {
+    when: TEST,
+    description: 'Port of the server Playwright starts ([testing.md](testing.md))',
+  }),
+  E2E_ISOLATED_PORT: optional(port, {
+    when: TEST,
+    defaultText: '`E2E_PORT + 1`',
+    description: 'Port of the second server, for `*.isolated.spec.ts`',
+  }),
+  E2E_DEV_PORT: setting(port, '4644', {
+    when: TEST,
+    description: 'Port of the `astro dev` server that `tests/e2e/content-dev.spec.ts` starts on a copy of the content',
+  }),
+  E2E_BASE_URL: optional(urlOrigin, {
+    when: TEST,
+    description:
+      'A deployment to check: Playwright starts no server of ours and runs only `@deploy` tests ([deploying.md](deploying.md#testing-a-deployment))',
+  }),
+  E2E_API_BASE: optional(urlOrigin, {
+    when: TEST,
+    description: "The deployment's API origin when it is not the site's",
+  }),
+  E2E_PLAYER_EMAIL: optional(text, {
+    when: TEST,
+    description: 'An existing, activated player `npm run test:deploy` signs in as',
+  }),
   E2E_PLAYER_PASSWORD: optional(text, { when: TEST, secret: true, description: "That player's password" }),
-  E2E_ALLOW_WRITES: setting(flag, '0', { when: TEST, description: '`1` adds one registration and one deposit to `npm run test:deploy`' }),
-  DEPLOY_TEST_PORT: setting(port, '4700', { when: TEST, description: 'First of the five loopback ports `npm run test:deploy:servers` uses' }),
+  E2E_ALLOW_WRITES: setting(flag, '0', {
+    when: TEST,
+    description: '`1` adds one registration and one deposit to `npm run test:deploy`',
+  }),
+  DEPLOY_TEST_PORT: setting(port, '4700', {
+    when: TEST,
+    description: 'First of the five loopback ports `npm run test:deploy:servers` uses',
+  }),
   BENCH_PORT: setting(port, '4520', { when: TEST, description: 'Port of the server `npm run bench` starts' }),
-  BENCH_API_PORT: setting(port, '4540', { when: TEST, description: 'Port of the server `npm run bench:api` and `bench:games` start' }),
-  BENCH_SECONDS: setting(whole(1), '10', { when: TEST, description: 'Seconds each `bench:api` and `bench:games` measurement runs' }),
+  BENCH_API_PORT: setting(port, '4540', {
+    when: TEST,
+    description: 'Port of the server `npm run bench:api` and `bench:games` start',
+  }),
+  BENCH_SECONDS: setting(whole(1), '10', {
+    when: TEST,
+    description: 'Seconds each `bench:api` and `bench:games` measurement runs',
+  }),
   CMS_PORT: setting(port, '4330', { when: TEST, description: 'Port of the browser editor `npm run cms` opens' }),
   CMS_PROXY_PORT: setting(port, '8081', { when: TEST, description: "Port of the editor's local git proxy" }),
   CMS_BRANCH: setting(text, 'main', { when: TEST, description: 'The branch the browser editor writes to' }),
-  CMS_LOG_LEVEL: setting(text, 'warn', { when: TEST, description: "Log level of the editor's local git proxy (`decap-server`)" }),
-  BENCH_PROFILE: optional(text, { when: TEST, description: 'Any value: the back-office bench (`scripts/bench-back-office.mjs`) also prints the time of each dashboard query' }),
+  CMS_LOG_LEVEL: setting(text, 'warn', {
+    when: TEST,
+    description: "Log level of the editor's local git proxy (`decap-server`)",
+  }),
+  BENCH_PROFILE: optional(text, {
+    when: TEST,
+    description:
+      'Any value: the back-office bench (`scripts/bench-back-office.mjs`) also prints the time of each dashboard query',
+  }),
   CI: setting(flag, '0', { when: TEST, description: 'Set by CI systems: Playwright then refuses `test.only`' }),
 } as const satisfies Record<string, Variable>;
 
@@ -180,11 +429,17 @@ export type VariableName = keyof typeof VARIABLES;
 
 /** The parsed value of each variable: never undefined when it has a default. */
 export type Values = {
-  [K in VariableName]: (typeof VARIABLES)[K] extends Variable<infer T, infer Defaulted> ? (Defaulted extends true ? T : T | undefined) : never;
+  [K in VariableName]: (typeof VARIABLES)[K] extends Variable<infer T, infer Defaulted>
+    ? Defaulted extends true
+      ? T
+      : T | undefined
+    : never;
 };
 
 /** The names of the variables read by `when` (the build, the server, the tests). */
-export type NamesFor<W extends When> = { [K in VariableName]: W extends (typeof VARIABLES)[K]['when'][number] ? K : never }[VariableName];
+export type NamesFor<W extends When> = {
+  [K in VariableName]: W extends (typeof VARIABLES)[K]['when'][number] ? K : never;
+}[VariableName];
 
 /** Unset or blank (empty or only spaces): the one rule for every variable. */
 export const isBlank = (raw: string | undefined): raw is undefined | '' => raw === undefined || raw.trim() === '';
@@ -194,7 +449,11 @@ export class ConfigError extends Error {
   readonly problems: string[];
 
   constructor(problems: string[]) {
-    super(problems.length === 1 ? problems[0] : `The configuration has ${problems.length} problems:\n${problems.map((line) => `  ${line}`).join('\n')}`);
+    super(
+      problems.length === 1
+        ? problems[0]
+        : `The configuration has ${problems.length} problems:\n${problems.map((line) => `  ${line}`).join('\n')}`,
+    );
     this.name = 'ConfigError';
     this.problems = problems;
   }
@@ -215,7 +474,10 @@ function parseOne(name: VariableName, raw: string | undefined): { value?: unknow
  * Reads the variables named (all of them by default) from `env`. Throws a `ConfigError` naming
  * each invalid one; never answers half a configuration.
  */
-export function parseEnv<K extends VariableName = VariableName>(env: Record<string, string | undefined>, names?: readonly K[]): Pick<Values, K> {
+export function parseEnv<K extends VariableName = VariableName>(
+  env: Record<string, string | undefined>,
+  names?: readonly K[],
+): Pick<Values, K> {
   const values: Record<string, unknown> = {};
   const problems: string[] = [];
   for (const name of names ?? (Object.keys(VARIABLES) as K[])) {
@@ -229,4 +491,6 @@ export function parseEnv<K extends VariableName = VariableName>(env: Record<stri
 
 /** The variables a given reader uses: the server at run time, the site's build, the tests. */
 export const namesFor = <W extends When>(when: W): NamesFor<W>[] =>
-  (Object.keys(VARIABLES) as VariableName[]).filter((name): name is NamesFor<W> => (VARIABLES[name].when as readonly When[]).includes(when));
+  (Object.keys(VARIABLES) as VariableName[]).filter((name): name is NamesFor<W> =>
+    (VARIABLES[name].when as readonly When[]).includes(when),
+  );

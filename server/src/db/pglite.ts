@@ -26,7 +26,10 @@ export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob
     async exec(sql) {
       await counted(() => db.exec(sql));
     },
-    transaction: (work) => counted(() => db.transaction((tx) => work({ query: async (sql, params) => (await tx.query(sql, params)).rows as never[] }))),
+    transaction: (work) =>
+      counted(() =>
+        db.transaction((tx) => work({ query: async (sql, params) => (await tx.query(sql, params)).rows as never[] })),
+      ),
     close: () => db.close(),
     poolStats: () => ({ total: 1, idle: busy ? 0 : 1, waiting: Math.max(0, busy - 1) }),
     // A checkpoint first writes every committed page to the files; the dump then runs with the

@@ -9,7 +9,9 @@ import { STARTUP_LOCK } from './migrate.ts';
 export async function openPostgres(connectionString: string, schema?: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
   // An idle client that loses its connection emits 'error'; without a listener that kills the process.
-  pool.on('error', (error) => console.error(JSON.stringify({ level: 'error', source: 'postgres', error: error.message })));
+  pool.on('error', (error) =>
+    console.error(JSON.stringify({ level: 'error', source: 'postgres', error: error.message })),
+  );
   const transaction: Database['transaction'] = async (work) => {
     const client = await pool.connect();
     try {

@@ -14,12 +14,54 @@ import type { Queryable } from './database.ts';
 const ROUNDS = 240;
 const WEEK_MS = 7 * 24 * 3_600_000;
 const PLAYERS = [
-  'johnny_b', 'maria88', 'kenji.t', 'priya_s', 'lucas_m', 'anna.k', 'mehmet34', 'sofia_r', 'wei_chen', 'carlos.v', 'dewi_p', 'marco79',
-  'olga.n', 'tomasz', 'emre_k', 'aiko', 'liam_o', 'noor', 'jakub', 'isabela', 'rahul_v', 'minji', 'pedro_s', 'chloe.d', 'hiro',
-  'svetlana', 'andrea', 'budi_s', 'fatima', 'jonas_w',
+  'johnny_b',
+  'maria88',
+  'kenji.t',
+  'priya_s',
+  'lucas_m',
+  'anna.k',
+  'mehmet34',
+  'sofia_r',
+  'wei_chen',
+  'carlos.v',
+  'dewi_p',
+  'marco79',
+  'olga.n',
+  'tomasz',
+  'emre_k',
+  'aiko',
+  'liam_o',
+  'noor',
+  'jakub',
+  'isabela',
+  'rahul_v',
+  'minji',
+  'pedro_s',
+  'chloe.d',
+  'hiro',
+  'svetlana',
+  'andrea',
+  'budi_s',
+  'fatima',
+  'jonas_w',
 ];
 /** Everyday stakes, the small ones most often. */
-const STAKES = ['0.20', '0.50', '0.50', '1.00', '1.00', '1.00', '2.00', '2.00', '2.50', '5.00', '5.00', '10.00', '20.00', '50.00'];
+const STAKES = [
+  '0.20',
+  '0.50',
+  '0.50',
+  '1.00',
+  '1.00',
+  '1.00',
+  '2.00',
+  '2.00',
+  '2.50',
+  '5.00',
+  '5.00',
+  '10.00',
+  '20.00',
+  '50.00',
+];
 const OUTSIDE: RouletteBetKind[] = ['red', 'black', 'odd', 'even', 'low', 'high'];
 
 /** mulberry32: a tiny deterministic generator; only for seeding, never for real outcomes. */
@@ -35,7 +77,11 @@ function generator(seed: number): Random & { real: () => number } {
   return { real, int: (n) => Math.floor(real() * n) };
 }
 
-function betFor(game: { id: string; mechanic: GameMechanic }, stake: string, random: ReturnType<typeof generator>): GameBet {
+function betFor(
+  game: { id: string; mechanic: GameMechanic },
+  stake: string,
+  random: ReturnType<typeof generator>,
+): GameBet {
   const { id, mechanic } = game;
   if (mechanic === 'slot') {
     // The title's own maths; a stake its lines cannot share evenly becomes 1.00 (every step divides it).
@@ -48,17 +94,35 @@ function betFor(game: { id: string; mechanic: GameMechanic }, stake: string, ran
   }
   if (mechanic === 'dice') {
     const target = 2000 + random.int(7000);
-    return { type: 'dice', amount: stake, target: `${Math.floor(target / 100)}.${String(target % 100).padStart(2, '0')}`, direction: random.int(2) ? 'over' : 'under' };
+    return {
+      type: 'dice',
+      amount: stake,
+      target: `${Math.floor(target / 100)}.${String(target % 100).padStart(2, '0')}`,
+      direction: random.int(2) ? 'over' : 'under',
+    };
   }
   const pick = random.int(10);
   const rules = FRENCH_ROULETTE_GAMES.includes(id) ? { la_partage: true as const } : {};
-  if (pick < 6) return { type: 'roulette', ...rules, stakes: [{ kind: OUTSIDE[random.int(OUTSIDE.length)]!, amount: stake }] };
-  if (pick < 8) return { type: 'roulette', ...rules, stakes: [{ kind: random.int(2) ? 'dozen' : 'column', numbers: [1 + random.int(3)], amount: stake }] };
+  if (pick < 6)
+    return { type: 'roulette', ...rules, stakes: [{ kind: OUTSIDE[random.int(OUTSIDE.length)]!, amount: stake }] };
+  if (pick < 8)
+    return {
+      type: 'roulette',
+      ...rules,
+      stakes: [{ kind: random.int(2) ? 'dozen' : 'column', numbers: [1 + random.int(3)], amount: stake }],
+    };
   return { type: 'roulette', ...rules, stakes: [{ kind: 'straight', numbers: [random.int(37)], amount: stake }] };
 }
 
-export async function seedBackgroundRounds(tx: Queryable, games: readonly { id: string; mechanic: GameMechanic; weight: number }[], currency: string, at: Date) {
-  const [{ seeded } = { seeded: 0 }] = await tx.query<{ seeded: number }>('SELECT count(*)::int AS seeded FROM game_rounds WHERE seed_key IS NOT NULL');
+export async function seedBackgroundRounds(
+  tx: Queryable,
+  games: readonly { id: string; mechanic: GameMechanic; weight: number }[],
+  currency: string,
+  at: Date,
+) {
+  const [{ seeded } = { seeded: 0 }] = await tx.query<{ seeded: number }>(
+    'SELECT count(*)::int AS seeded FROM game_rounds WHERE seed_key IS NOT NULL',
+  );
   if (seeded === 0) {
     const random = generator(20_261_122);
     const totalWeight = games.reduce((sum, game) => sum + game.weight, 0);
@@ -73,9 +137,20 @@ export async function seedBackgroundRounds(tx: Queryable, games: readonly { id: 
       const bet = betFor(game, STAKES[random.int(STAKES.length)]!, random);
       const { outcome, stake, win } = resolveBet(bet, random);
       const base = values.length;
-      rows.push(`($${base + 1}, $${base + 1}, $${base + 2}, $${base + 3}, 'real', 0, '', '', $${base + 4}::jsonb, $${base + 5}::jsonb, $${base + 6}::numeric, $${base + 7}::numeric, $${base + 8}, $${base + 9}::timestamptz)`);
-      values.push(`round-${index}`, PLAYERS[random.int(PLAYERS.length)], game.id, JSON.stringify(bet), JSON.stringify(outcome), stake, win, currency,
-        new Date(at.getTime() - Math.min(offset, WEEK_MS - 60_000)).toISOString());
+      rows.push(
+        `($${base + 1}, $${base + 1}, $${base + 2}, $${base + 3}, 'real', 0, '', '', $${base + 4}::jsonb, $${base + 5}::jsonb, $${base + 6}::numeric, $${base + 7}::numeric, $${base + 8}, $${base + 9}::timestamptz)`,
+      );
+      values.push(
+        `round-${index}`,
+        PLAYERS[random.int(PLAYERS.length)],
+        game.id,
+        JSON.stringify(bet),
+        JSON.stringify(outcome),
+        stake,
+        win,
+        currency,
+        new Date(at.getTime() - Math.min(offset, WEEK_MS - 60_000)).toISOString(),
+      );
     }
     await tx.query(
       `INSERT INTO game_rounds (id, seed_key, player, game_id, mode, nonce, client_seed, server_seed_hash, bet, outcome, stake, win, currency, created_at)

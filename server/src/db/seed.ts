@@ -12,19 +12,30 @@ import { normalizeEmail } from '../../../src/api/validation.ts';
 import { seedBackgroundRounds } from './seed-rounds.ts';
 import { GAME_CATALOGUE, type CatalogueGameId } from '../../../src/games/catalogue.ts';
 
-
 /**
  * The lobby's games (src/games/catalogue.ts: maths, RTP, volatility, rules); pictures are local
  * files in `public/games/`.
  */
-export const GAMES = GAME_CATALOGUE.map((game) => [game.id, game.name, game.provider, game.category, game.mechanic] as const);
+export const GAMES = GAME_CATALOGUE.map(
+  (game) => [game.id, game.name, game.provider, game.category, game.mechanic] as const,
+);
 
 /** How often each game appears among the seeded background rounds (not a round number, so the lobby order looks lived-in). */
 const BACKGROUND_WEIGHTS: Record<CatalogueGameId, number> = {
-  'amber-fortune': 17, 'dragon-gold': 11, 'lucky-sevens': 14, 'star-voyage': 6, 'pharaoh-riches': 8, 'fruit-fiesta': 9,
-  'french-roulette': 13, 'blackjack': 0, 'baccarat-royale': 3, 'european-roulette': 10, 'crash': 0, 'mines': 0, 'dice': 7,
+  'amber-fortune': 17,
+  'dragon-gold': 11,
+  'lucky-sevens': 14,
+  'star-voyage': 6,
+  'pharaoh-riches': 8,
+  'fruit-fiesta': 9,
+  'french-roulette': 13,
+  blackjack: 0,
+  'baccarat-royale': 3,
+  'european-roulette': 10,
+  crash: 0,
+  mines: 0,
+  dice: 7,
 };
-
 
 /**
  * Lobby data always; the demo player unless DEMO=0. Idempotent: every row has a fixed key or is
@@ -49,12 +60,26 @@ export async function seed(db: Database, config: ServerConfig, clock: Clock): Pr
     }
     // Games no longer in the catalogue are retired (kept for their rounds, never listed), and lose their seeded background rounds.
     await tx.query('UPDATE games SET retired = NOT (id = ANY($1::text[]))', [GAMES.map(([id]) => id)]);
-    await tx.query('DELETE FROM game_rounds WHERE seed_key IS NOT NULL AND game_id IN (SELECT id FROM games WHERE retired)');
-    await seedBackgroundRounds(tx, GAMES.filter(([id]) => BACKGROUND_WEIGHTS[id] > 0).map(([id, , , , mechanic]) => ({ id, mechanic, weight: BACKGROUND_WEIGHTS[id] })), config.currency, now);
+    await tx.query(
+      'DELETE FROM game_rounds WHERE seed_key IS NOT NULL AND game_id IN (SELECT id FROM games WHERE retired)',
+    );
+    await seedBackgroundRounds(
+      tx,
+      GAMES.filter(([id]) => BACKGROUND_WEIGHTS[id] > 0).map(([id, , , , mechanic]) => ({
+        id,
+        mechanic,
+        weight: BACKGROUND_WEIGHTS[id],
+      })),
+      config.currency,
+      now,
+    );
     // Only news that is true of the product. (A "weekend reload, double points" broadcast was
     // removed: no such offer exists; migration 015 deletes it from databases seeded before.)
-    await tx.query(`INSERT INTO notifications (seed_key, template, created_at) VALUES ('mass-new-games', 'new_games', $1)
-                    ON CONFLICT (seed_key) DO NOTHING`, [hoursAgo(72).toISOString()]);
+    await tx.query(
+      `INSERT INTO notifications (seed_key, template, created_at) VALUES ('mass-new-games', 'new_games', $1)
+                    ON CONFLICT (seed_key) DO NOTHING`,
+      [hoursAgo(72).toISOString()],
+    );
     if (passwordHash) {
       await seedDemoPlayer(tx, config, passwordHash, now, hoursAgo);
       await verifyDemoPlayer(tx);
@@ -62,36 +87,98 @@ export async function seed(db: Database, config: ServerConfig, clock: Clock): Pr
   });
 }
 
-async function seedDemoPlayer(tx: Queryable, config: ServerConfig, passwordHash: string, now: Date, hoursAgo: (hours: number) => Date) {
+async function seedDemoPlayer(
+  tx: Queryable,
+  config: ServerConfig,
+  passwordHash: string,
+  now: Date,
+  hoursAgo: (hours: number) => Date,
+) {
   const [exists] = await tx.query('SELECT 1 FROM users WHERE email = $1', [normalizeEmail(DEMO_PLAYER.email)]);
   if (exists) return;
   const [user] = await tx.query<{ id: number }>(
     `INSERT INTO users (email, username, first_name, password_hash, currency, referral_code, loyalty_points, date_joined, activated_at, first_signed_in_at)
      VALUES ($1, $2, 'Demo', $3, $4, $5, 300, $6, $6, $6) RETURNING id`,
-    [normalizeEmail(DEMO_PLAYER.email), DEMO_PLAYER.username, passwordHash, config.currency, newReferralCode(), hoursAgo(24 * 30).toISOString()],
+    [
+      normalizeEmail(DEMO_PLAYER.email),
+      DEMO_PLAYER.username,
+      passwordHash,
+      config.currency,
+      newReferralCode(),
+      hoursAgo(24 * 30).toISOString(),
+    ],
   );
   const userId = user!.id;
   const credits = [
     { type: 'bonus', account: 'bonus', amount: '20.00', template: 'bonus', params: {}, hours: 24 * 30 },
-    { type: 'deposit', account: 'cash', amount: '200.00', template: 'deposit', params: { method: 'card' }, method: 'card', hours: 24 * 29 },
-    { type: 'deposit', account: 'cash', amount: '100.00', template: 'deposit', params: { method: 'bank_transfer' }, method: 'bank_transfer', hours: 24 * 10 },
-    { type: 'game', account: 'cash', amount: '45.50', template: 'game_win', params: { game: 'Amber Fortune' }, hours: 24 * 3 },
+    {
+      type: 'deposit',
+      account: 'cash',
+      amount: '200.00',
+      template: 'deposit',
+      params: { method: 'card' },
+      method: 'card',
+      hours: 24 * 29,
+    },
+    {
+      type: 'deposit',
+      account: 'cash',
+      amount: '100.00',
+      template: 'deposit',
+      params: { method: 'bank_transfer' },
+      method: 'bank_transfer',
+      hours: 24 * 10,
+    },
+    {
+      type: 'game',
+      account: 'cash',
+      amount: '45.50',
+      template: 'game_win',
+      params: { game: 'Amber Fortune' },
+      hours: 24 * 3,
+    },
   ] as const;
   for (const item of credits) {
     const row = await addTransaction(tx, {
-      userId, type: item.type, amount: item.amount, status: 'completed', method: 'method' in item ? item.method : undefined,
-      template: item.template, params: item.params, createdAt: hoursAgo(item.hours),
+      userId,
+      type: item.type,
+      amount: item.amount,
+      status: 'completed',
+      method: 'method' in item ? item.method : undefined,
+      template: item.template,
+      params: item.params,
+      createdAt: hoursAgo(item.hours),
     });
     await credit(tx, userId, item.account, item.amount, row.id, hoursAgo(item.hours));
   }
   const debits = [
-    { type: 'game', amount: '20.00', template: 'game_bet', params: { game: 'French Roulette' }, status: 'completed', hours: 24 * 2 },
-    { type: 'withdrawal', amount: '50.00', template: 'withdrawal', params: { method: 'card', destination: '•••• 4242' }, status: 'pending', hours: 5 },
+    {
+      type: 'game',
+      amount: '20.00',
+      template: 'game_bet',
+      params: { game: 'French Roulette' },
+      status: 'completed',
+      hours: 24 * 2,
+    },
+    {
+      type: 'withdrawal',
+      amount: '50.00',
+      template: 'withdrawal',
+      params: { method: 'card', destination: '•••• 4242' },
+      status: 'pending',
+      hours: 5,
+    },
   ] as const;
   for (const item of debits) {
     await debit(tx, userId, 'cash', item.amount);
     const row = await addTransaction(tx, {
-      userId, type: item.type, amount: `-${item.amount}`, status: item.status, template: item.template, params: item.params, createdAt: hoursAgo(item.hours),
+      userId,
+      type: item.type,
+      amount: `-${item.amount}`,
+      status: item.status,
+      template: item.template,
+      params: item.params,
+      createdAt: hoursAgo(item.hours),
       ...(item.type === 'withdrawal' ? { method: 'card', destination: '•••• 4242' } : {}),
     });
     await recordDebit(tx, userId, 'cash', item.amount, row.id, hoursAgo(item.hours));

@@ -37,4 +37,3 @@ export function mailConfigFrom(values: RunValues): MailConfig {
     resetWindowSeconds: values.PASSWORD_RESET_WINDOW_SECONDS,
   };
 }
-

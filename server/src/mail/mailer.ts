@@ -26,7 +26,10 @@ export interface Mailer {
  * written to DATA_DIR/outbox/ as an `.eml` file any mail program opens, and the log names the
  * file: never the link or token inside, since logs are read by more people than mailboxes.
  */
-export function createMailer(config: Pick<MailConfig, 'smtpUrl' | 'from' | 'outboxDir'>, log: (line: string) => void = console.log): Mailer {
+export function createMailer(
+  config: Pick<MailConfig, 'smtpUrl' | 'from' | 'outboxDir'>,
+  log: (line: string) => void = console.log,
+): Mailer {
   const transport = config.smtpUrl
     ? nodemailer.createTransport(config.smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
@@ -36,7 +39,10 @@ export function createMailer(config: Pick<MailConfig, 'smtpUrl' | 'from' | 'outb
     const info = await transport.sendMail({ from: config.from, ...message });
     if (config.smtpUrl) return;
     await mkdir(config.outboxDir, { recursive: true });
-    const file = join(config.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
+    const file = join(
+      config.outboxDir,
+      `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`,
+    );
     await writeFile(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 });
     log(`mail: wrote ${file}`);
   }
@@ -44,7 +50,9 @@ export function createMailer(config: Pick<MailConfig, 'smtpUrl' | 'from' | 'outb
   return {
     dispatch(message) {
       const job = send(message)
-        .catch((error: unknown) => log(`mail: sending failed: ${error instanceof Error ? error.message : String(error)}`))
+        .catch((error: unknown) =>
+          log(`mail: sending failed: ${error instanceof Error ? error.message : String(error)}`),
+        )
         .finally(() => pending.delete(job));
       pending.add(job);
     },

@@ -40,7 +40,10 @@ export interface Recipient {
   time_zone?: string;
 }
 
-const sayer = (locale: Locale) => (key: string, params: Record<string, string | number> = {}) => translate(locale, `mail.${key}`, params);
+const sayer =
+  (locale: Locale) =>
+  (key: string, params: Record<string, string | number> = {}) =>
+    translate(locale, `mail.${key}`, params);
 
 /**
  * "3 March 2026 at 14:05 UTC", in the player's language and, when known, their time zone (named
@@ -48,7 +51,15 @@ const sayer = (locale: Locale) => (key: string, params: Record<string, string | 
  */
 const when = (locale: Locale, date: Date, timeZone?: string) =>
   timeZone
-    ? new Intl.DateTimeFormat(LOCALE_INTL[locale], { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' }).format(date)
+    ? new Intl.DateTimeFormat(LOCALE_INTL[locale], {
+        year: 'numeric',
+        month: 'long',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZone,
+        timeZoneName: 'short',
+      }).format(date)
     : `${new Intl.DateTimeFormat(LOCALE_INTL[locale], { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`;
 
 /** `twoFactor`: the account has two-factor sign-in on, which a reset leaves on. */
@@ -110,25 +121,41 @@ export function registrationAttemptMail(player: Recipient, siteUrl: string): Mai
  * Someone tried to register the address of a self-excluded or timed-out player:
  * the answer was the same as for any registration, and the owner learns it here, with the end date.
  */
-export function blockedRegistrationMail(player: Recipient, kind: 'self_excluded' | 'time_out', until: Date): MailMessage {
+export function blockedRegistrationMail(
+  player: Recipient,
+  kind: 'self_excluded' | 'time_out',
+  until: Date,
+): MailMessage {
   const say = sayer(player.locale);
   return compose(player.locale, player.email, say('attempt_subject'), [
     { text: say('greeting', { username: player.username }) },
-    { text: say(kind === 'self_excluded' ? 'attempt_excluded_body' : 'attempt_time_out_body', { until: when(player.locale, until) }) },
+    {
+      text: say(kind === 'self_excluded' ? 'attempt_excluded_body' : 'attempt_time_out_body', {
+        until: when(player.locale, until),
+      }),
+    },
     { text: say('attempt_not_you') },
     { text: say('signature') },
   ]);
 }
 
 /** Self-exclusion confirmed: until when, and what happened to the balance. */
-export function selfExclusionMail(player: Recipient, until: Date, returned: { amount: string; method: string } | undefined, currency: string): MailMessage {
+export function selfExclusionMail(
+  player: Recipient,
+  until: Date,
+  returned: { amount: string; method: string } | undefined,
+  currency: string,
+): MailMessage {
   const say = sayer(player.locale);
   return compose(player.locale, player.email, say('excluded_subject'), [
     { text: say('greeting', { username: player.username }) },
     { text: say('excluded_body', { until: when(player.locale, until) }) },
     {
       text: returned
-        ? say('excluded_returned', { amount: formatMoney(returned.amount, currency, player.locale), method: translate(player.locale, `methods.${returned.method}`) })
+        ? say('excluded_returned', {
+            amount: formatMoney(returned.amount, currency, player.locale),
+            method: translate(player.locale, `methods.${returned.method}`),
+          })
         : say('excluded_nothing'),
     },
     { text: say('signature') },
@@ -147,7 +174,12 @@ export function codesLockedMail(player: Recipient, windowSeconds: number, suppor
 }
 
 /** Two-factor sign-in was turned on or off (a security notice, like the password-changed one). */
-export function twoFactorChangedMail(player: Recipient, enabled: boolean, date: Date, supportEmail: string): MailMessage {
+export function twoFactorChangedMail(
+  player: Recipient,
+  enabled: boolean,
+  date: Date,
+  supportEmail: string,
+): MailMessage {
   const say = sayer(player.locale);
   const state = enabled ? 'on' : 'off';
   return compose(player.locale, player.email, say(`two_factor_${state}_subject`), [
@@ -169,7 +201,12 @@ export function withdrawalCompletedMail(player: Recipient, amount: string, curre
 }
 
 /** Staff rejected a withdrawal: the amount is back on the balance, and the reason they gave. */
-export function withdrawalRejectedMail(player: Recipient, amount: string, currency: string, reason: string): MailMessage {
+export function withdrawalRejectedMail(
+  player: Recipient,
+  amount: string,
+  currency: string,
+  reason: string,
+): MailMessage {
   const say = sayer(player.locale);
   return compose(player.locale, player.email, say('withdrawal_rejected_subject'), [
     { text: say('greeting', { username: player.username }) },
@@ -189,7 +226,13 @@ export type StaffActionKind = 'suspended' | 'reinstated' | 'adjusted' | 'bonus' 
 export function staffActionMail(
   player: Recipient,
   kind: StaffActionKind,
-  params: { amount?: string; currency?: string; until?: Date; support: string; [name: string]: string | Date | undefined },
+  params: {
+    amount?: string;
+    currency?: string;
+    until?: Date;
+    support: string;
+    [name: string]: string | Date | undefined;
+  },
 ): MailMessage {
   const say = sayer(player.locale);
   const values: Record<string, string> = {};
@@ -205,7 +248,12 @@ export function staffActionMail(
 }
 
 /** Staff decided on the player's identity document: verified, or rejected with the reason (already in their language). */
-export function verificationDecisionMail(player: Recipient, verified: boolean, reason: string | undefined, supportEmail: string): MailMessage {
+export function verificationDecisionMail(
+  player: Recipient,
+  verified: boolean,
+  reason: string | undefined,
+  supportEmail: string,
+): MailMessage {
   const say = sayer(player.locale);
   const outcome = verified ? 'approved' : 'rejected';
   return compose(player.locale, player.email, say(`verification_${outcome}_subject`), [
@@ -217,7 +265,13 @@ export function verificationDecisionMail(player: Recipient, verified: boolean, r
 }
 
 /** To the new address staff entered: the link that makes it the account's email. */
-export function emailChangeConfirmMail(player: Recipient, newEmail: string, link: string, hours: number, supportEmail: string): MailMessage {
+export function emailChangeConfirmMail(
+  player: Recipient,
+  newEmail: string,
+  link: string,
+  hours: number,
+  supportEmail: string,
+): MailMessage {
   const say = sayer(player.locale);
   return compose(player.locale, newEmail, say('staff_email_change_subject'), [
     { text: say('greeting', { username: player.username }) },
@@ -265,7 +319,12 @@ export function emailChangeTakenMail(player: Recipient, newEmail: string): MailM
 }
 
 /** To the current address when a change is asked for: who asked, when, and where to report it. */
-export function emailChangeNoticeMail(player: Recipient, maskedNewEmail: string, date: Date, supportEmail: string): MailMessage {
+export function emailChangeNoticeMail(
+  player: Recipient,
+  maskedNewEmail: string,
+  date: Date,
+  supportEmail: string,
+): MailMessage {
   const say = sayer(player.locale);
   return compose(player.locale, player.email, say('email_notice_subject'), [
     { text: say('greeting', { username: player.username }) },
@@ -276,7 +335,12 @@ export function emailChangeNoticeMail(player: Recipient, maskedNewEmail: string,
 }
 
 /** The account was closed: what happens to the balance and the data, and when. */
-export function accountClosedMail(player: Recipient, date: Date, days: number, payout: string | undefined): MailMessage {
+export function accountClosedMail(
+  player: Recipient,
+  date: Date,
+  days: number,
+  payout: string | undefined,
+): MailMessage {
   const say = sayer(player.locale);
   return compose(player.locale, player.email, say('closed_subject'), [
     { text: say('greeting', { username: player.username }) },

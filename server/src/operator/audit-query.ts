@@ -29,7 +29,10 @@ const params = (f: AuditFilter) => [f.action, f.staffEmail, f.targetType, f.targ
 const COLUMNS = 'a.id, a.created_at, s.email, a.action, a.target_type, a.target_id, a.before, a.after';
 
 export async function countAudit(db: Queryable, filter: AuditFilter): Promise<number> {
-  const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM staff_audit a LEFT JOIN staff s ON s.id = a.staff_id WHERE ${WHERE}`, params(filter));
+  const [row] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM staff_audit a LEFT JOIN staff s ON s.id = a.staff_id WHERE ${WHERE}`,
+    params(filter),
+  );
   return row!.n;
 }
 

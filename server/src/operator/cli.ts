@@ -50,7 +50,8 @@ export async function runOperatorCommand(argv: string[], deps: CliDeps): Promise
   let done: (result: { message?: string; password?: string }, how: string, address: string) => number;
   if (command === 'add-staff') {
     const roleAt = rest.indexOf('--role');
-    const role = roleAt >= 0 ? rest[roleAt + 1] : rest.find((arg) => arg.startsWith('--role='))?.slice('--role='.length);
+    const role =
+      roleAt >= 0 ? rest[roleAt + 1] : rest.find((arg) => arg.startsWith('--role='))?.slice('--role='.length);
     let input: ReturnType<typeof checkStaffInput>;
     try {
       input = checkStaffInput(email, role);
@@ -62,7 +63,9 @@ export async function runOperatorCommand(argv: string[], deps: CliDeps): Promise
     done = ({ password }, how, address) => {
       log(`Created ${input.role} staff account ${input.email} (${how}).`);
       log(`One-time password: ${password}`);
-      log(`Sign in at ${address}/operator/sign-in: the password works once and must be changed at first sign-in, then two-factor sign-in is set up.`);
+      log(
+        `Sign in at ${address}/operator/sign-in: the password works once and must be changed at first sign-in, then two-factor sign-in is set up.`,
+      );
       return 0;
     };
   } else {
@@ -75,8 +78,17 @@ export async function runOperatorCommand(argv: string[], deps: CliDeps): Promise
       log(`${(error as Error).message.replace('--role must', 'The role must')}\n${USAGE}`);
       return 2;
     }
-    const input: StaffCommand = { action, email: staff.email, ...(action === 'set-role' ? { role: staff.role } : {}), twoFactor: rest.includes('--two-factor') };
-    work = { body: { action, email: input.email, role: input.role, two_factor: input.twoFactor }, okStatus: 200, run: (tx) => runStaffCommand(tx, input, clock()) };
+    const input: StaffCommand = {
+      action,
+      email: staff.email,
+      ...(action === 'set-role' ? { role: staff.role } : {}),
+      twoFactor: rest.includes('--two-factor'),
+    };
+    work = {
+      body: { action, email: input.email, role: input.role, two_factor: input.twoFactor },
+      okStatus: 200,
+      run: (tx) => runStaffCommand(tx, input, clock()),
+    };
     done = ({ message, password }, how, address) => {
       log(`${message} (${how})`);
       if (password) {
@@ -102,10 +114,16 @@ export async function runOperatorCommand(argv: string[], deps: CliDeps): Promise
           body: JSON.stringify(work.body),
         });
       } catch (error) {
-        log(`The server (process ${control.pid}) holds ${config.dataDir} but did not answer at ${control.url} (${(error as Error).message}). Not opening the database a second time.`);
+        log(
+          `The server (process ${control.pid}) holds ${config.dataDir} but did not answer at ${control.url} (${(error as Error).message}). Not opening the database a second time.`,
+        );
         return 1;
       }
-      const body = (await response.json().catch(() => ({}))) as { password?: string; message?: string; detail?: string };
+      const body = (await response.json().catch(() => ({}))) as {
+        password?: string;
+        message?: string;
+        detail?: string;
+      };
       if (response.status !== work.okStatus || (command === 'add-staff' && !body.password)) {
         log(`The running server refused: ${body.detail ?? response.status}`);
         return 1;
@@ -119,9 +137,16 @@ export async function runOperatorCommand(argv: string[], deps: CliDeps): Promise
   // PGlite, the control file says so for as long as we work, and a server started meanwhile waits.
   const claim = !config.databaseUrl;
   if (claim) mkdirSync(config.dataDir, { recursive: true });
-  if (claim) writeFileSync(controlFilePath(config.dataDir), JSON.stringify({ pid: process.pid, secret: '', command }), { mode: 0o600 });
+  if (claim)
+    writeFileSync(controlFilePath(config.dataDir), JSON.stringify({ pid: process.pid, secret: '', command }), {
+      mode: 0o600,
+    });
   try {
-    const db = await deps.openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.databaseSchema });
+    const db = await deps.openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      schema: config.databaseSchema,
+    });
     try {
       const result = await db.transaction((tx) => work.run(tx));
       return done(result, config.databaseUrl ? 'in PostgreSQL' : `in ${config.dataDir}`, config.apiUrl);
@@ -135,8 +160,13 @@ export async function runOperatorCommand(argv: string[], deps: CliDeps): Promise
     }
     throw error;
   } finally {
-    if (claim && readControlFile(config.dataDir)?.pid === process.pid) rmSync(controlFilePath(config.dataDir), { force: true });
+    if (claim && readControlFile(config.dataDir)?.pid === process.pid)
+      rmSync(controlFilePath(config.dataDir), { force: true });
   }
 }
 
-export const defaultCliDeps = (): CliDeps => ({ env: process.env, log: (line) => console.log(line), openDatabase: openRealDatabase });
+export const defaultCliDeps = (): CliDeps => ({
+  env: process.env,
+  log: (line) => console.log(line),
+  openDatabase: openRealDatabase,
+});

@@ -5,7 +5,13 @@ import { Hono } from 'hono';
 import type { IncomingMessage } from 'node:http';
 import type { AppEnv, Services } from '../app-env.ts';
 import { checkStaffInput, StaffInputError } from './staff.ts';
-import { addStaffAccount, runStaffCommandNow, STAFF_COMMANDS, StaffChangeRefused, type StaffCommand } from './staff-admin.ts';
+import {
+  addStaffAccount,
+  runStaffCommandNow,
+  STAFF_COMMANDS,
+  StaffChangeRefused,
+  type StaffCommand,
+} from './staff-admin.ts';
 import type { Context } from 'hono';
 import { sameSecret } from './session.ts';
 
@@ -52,7 +58,9 @@ export function processAlive(pid: number): boolean {
 export function writeControlFile(dataDir: string, url?: string): void {
   const current = readControlFile(dataDir);
   const secret = current?.pid === process.pid ? current.secret : randomBytes(32).toString('hex');
-  writeFileSync(controlFilePath(dataDir), JSON.stringify({ pid: process.pid, secret, ...(url ? { url } : {}) }), { mode: 0o600 });
+  writeFileSync(controlFilePath(dataDir), JSON.stringify({ pid: process.pid, secret, ...(url ? { url } : {}) }), {
+    mode: 0o600,
+  });
 }
 
 /** Removed at shutdown, only when it is still this process's. */
@@ -77,7 +85,8 @@ export function controlRoutes(services: Services) {
     const file = readControlFile(services.config.dataDir);
     const sent = c.req.header(CONTROL_HEADER) ?? '';
     const ours = !!file && file.pid === process.pid && typeof file.secret === 'string' && file.secret.length >= 32;
-    if (!LOOPBACK.test(socketAddress) || !ours || !sent || !sameSecret(sent, file!.secret)) return c.json({ detail: 'Not found.' }, 404);
+    if (!LOOPBACK.test(socketAddress) || !ours || !sent || !sameSecret(sent, file!.secret))
+      return c.json({ detail: 'Not found.' }, 404);
     let input: { email: string; role: 'admin' | 'support' };
     try {
       const body = (await c.req.json()) as { email?: unknown; role?: unknown; action?: unknown; two_factor?: unknown };
@@ -85,7 +94,10 @@ export function controlRoutes(services: Services) {
       if (body.action !== undefined) return await staffCommand(c, services, body);
       input = checkStaffInput(body.email, body.role);
     } catch (error) {
-      return c.json({ detail: error instanceof StaffInputError ? error.message : 'Send {"email", "role"} as JSON.' }, 400);
+      return c.json(
+        { detail: error instanceof StaffInputError ? error.message : 'Send {"email", "role"} as JSON.' },
+        400,
+      );
     }
     try {
       const created = await addStaffAccount(services.db, input, services.clock);
@@ -100,7 +112,11 @@ export function controlRoutes(services: Services) {
 }
 
 /** A staff command sent by `npm run operator` to the running server: checked, run, answered as JSON. */
-async function staffCommand(c: Context<AppEnv>, services: Services, body: { email?: unknown; role?: unknown; action?: unknown; two_factor?: unknown }) {
+async function staffCommand(
+  c: Context<AppEnv>,
+  services: Services,
+  body: { email?: unknown; role?: unknown; action?: unknown; two_factor?: unknown },
+) {
   c.header('Cache-Control', 'no-store');
   const action = STAFF_COMMANDS.find((known) => known === body.action);
   let email: string;
@@ -110,11 +126,17 @@ async function staffCommand(c: Context<AppEnv>, services: Services, body: { emai
     return c.json({ detail: (error as Error).message }, 400);
   }
   if (!action) return c.json({ detail: `Unknown action ${JSON.stringify(body.action)}` }, 400);
-  const command: StaffCommand = { action, email, ...(action === 'set-role' ? { role: body.role as StaffCommand['role'] } : {}), twoFactor: body.two_factor === true };
+  const command: StaffCommand = {
+    action,
+    email,
+    ...(action === 'set-role' ? { role: body.role as StaffCommand['role'] } : {}),
+    twoFactor: body.two_factor === true,
+  };
   try {
     return c.json(await runStaffCommandNow(services.db, command, services.clock), 200);
   } catch (error) {
-    if (error instanceof StaffChangeRefused) return c.json({ detail: error.message }, error.code === 'not_found' ? 404 : 409);
+    if (error instanceof StaffChangeRefused)
+      return c.json({ detail: error.message }, error.code === 'not_found' ? 404 : 409);
     throw error;
   }
 }

@@ -22,7 +22,12 @@ const encoder = new TextEncoder();
  * A CSV download streamed from `rows`, which yields batches of rows (a keyset-paged query): each
  * batch is encoded only when the client reads on (pull), so memory stays at one batch whatever the size.
  */
-export function csvResponse(c: Context, filename: string, header: string[], rows: AsyncIterable<unknown[][]>): Response {
+export function csvResponse(
+  c: Context,
+  filename: string,
+  header: string[],
+  rows: AsyncIterable<unknown[][]>,
+): Response {
   const iterator = rows[Symbol.asyncIterator]();
   let started = false;
   const stream = new ReadableStream<Uint8Array>({
@@ -51,7 +56,12 @@ export function csvResponse(c: Context, filename: string, header: string[], rows
 }
 
 /** Batches of a keyset-paged query: `fetch(after)` answers up to `size` rows after the last row's key. */
-export async function* batches<Row, Key>(fetch: (after: Key | null, size: number) => Promise<Row[]>, keyOf: (row: Row) => Key, map: (row: Row) => unknown[], size = 1000): AsyncGenerator<unknown[][]> {
+export async function* batches<Row, Key>(
+  fetch: (after: Key | null, size: number) => Promise<Row[]>,
+  keyOf: (row: Row) => Key,
+  map: (row: Row) => unknown[],
+  size = 1000,
+): AsyncGenerator<unknown[][]> {
   let after: Key | null = null;
   for (;;) {
     const rows = await fetch(after, size);

@@ -132,18 +132,32 @@ export interface Dashboard {
   days: DayFigures[];
   games: GameFigures[];
   players: { new_players: number; active_players: number };
-  pending: { withdrawals: { currency: string; count: number; amount: string }[]; verifications: number; adjustments: number };
+  pending: {
+    withdrawals: { currency: string; count: number; amount: string }[];
+    verifications: number;
+    adjustments: number;
+  };
 }
 
 export async function dashboard(db: Queryable, range: Range): Promise<Dashboard> {
   // Side by side on PostgreSQL (the pool has several connections); one after the other on PGlite (one connection).
   const newPlayers = () =>
-    db.query<{ new_players: number }>('SELECT count(*)::int AS new_players FROM users WHERE date_joined >= $1::timestamptz AND date_joined < $2::timestamptz', [
-      range.from, range.to,
-    ]);
-  const [figures, games, [joined]] = (db as { kind?: string }).kind === 'postgres'
-    ? await Promise.all([roomy(db, (tx) => moneyFigures(tx, range)), roomy(db, (tx) => gameRows(tx, range)), newPlayers()])
-    : [await roomy(db, (tx) => moneyFigures(tx, range)), await roomy(db, (tx) => gameRows(tx, range)), await newPlayers()];
+    db.query<{ new_players: number }>(
+      'SELECT count(*)::int AS new_players FROM users WHERE date_joined >= $1::timestamptz AND date_joined < $2::timestamptz',
+      [range.from, range.to],
+    );
+  const [figures, games, [joined]] =
+    (db as { kind?: string }).kind === 'postgres'
+      ? await Promise.all([
+          roomy(db, (tx) => moneyFigures(tx, range)),
+          roomy(db, (tx) => gameRows(tx, range)),
+          newPlayers(),
+        ])
+      : [
+          await roomy(db, (tx) => moneyFigures(tx, range)),
+          await roomy(db, (tx) => gameRows(tx, range)),
+          await newPlayers(),
+        ];
   // Active: played at least one round (not rolled back) in the range; the empty grouping set above.
   const players = { new_players: joined!.new_players, active_players: games.find((row) => row.total)?.players ?? 0 };
   const withdrawals = await db.query<{ currency: string; count: number; amount: string }>(

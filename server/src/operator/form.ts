@@ -31,12 +31,14 @@ export async function readForm<K extends string>(c: Context, rules: Record<K, Fi
   const out = {} as Record<K, string>;
   for (const [name, rule] of Object.entries(rules) as [K, FieldRule][]) {
     const raw = body[name];
-    if (raw !== undefined && typeof raw !== 'string') throw new ConsoleError(400, say('errors.file_field', { field: rule.label }));
+    if (raw !== undefined && typeof raw !== 'string')
+      throw new ConsoleError(400, say('errors.file_field', { field: rule.label }));
     const value = (raw ?? '').replace(/\r\n?/g, '\n').trim();
     if (hasUnsafeCharacters(rule.multiline ? value.replace(/\n/g, '') : value)) {
       throw new ConsoleError(400, say('errors.unsafe_characters', { field: rule.label }));
     }
-    if (codePointLength(value) > rule.max) throw new ConsoleError(400, say('errors.too_long', { field: rule.label, max: rule.max }));
+    if (codePointLength(value) > rule.max)
+      throw new ConsoleError(400, say('errors.too_long', { field: rule.label, max: rule.max }));
     if (rule.required && !value) throw new ConsoleError(400, say('errors.required', { field: rule.label }));
     out[name] = value;
   }
@@ -47,7 +49,8 @@ export async function readForm<K extends string>(c: Context, rules: Record<K, Fi
 export function readQuery(c: Context, name: string, rule: FieldRule): string {
   const value = (c.req.query(name) ?? '').trim();
   if (hasUnsafeCharacters(value)) throw new ConsoleError(400, say('errors.unsafe_characters', { field: rule.label }));
-  if (codePointLength(value) > rule.max) throw new ConsoleError(400, say('errors.too_long', { field: rule.label, max: rule.max }));
+  if (codePointLength(value) > rule.max)
+    throw new ConsoleError(400, say('errors.too_long', { field: rule.label, max: rule.max }));
   return value;
 }
 

@@ -22,7 +22,14 @@ import { staffRoutes } from './routes/staff.ts';
 import { verificationRoutes } from './routes/verifications.ts';
 import { withdrawalQueueRoutes } from './routes/withdrawal-queue.ts';
 import { withdrawalRoutes } from './routes/withdrawals.ts';
-import { allowedAddresses, refusePlayerTokens, requireCsrf, requireSession, requireStage, type OperatorEnv } from './session.ts';
+import {
+  allowedAddresses,
+  refusePlayerTokens,
+  requireCsrf,
+  requireSession,
+  requireStage,
+  type OperatorEnv,
+} from './session.ts';
 import { CONSOLE_CSP, errorPage } from './view.ts';
 
 const STYLESHEET = readFileSync(new URL('./console.css', import.meta.url), 'utf8');
@@ -49,24 +56,43 @@ export function operatorRoutes(services: Services) {
   // itself, this process's control file, and its secret).
   app.route('/', controlRoutes(services));
 
-  app.get('/operator/assets/console.css', (c) => c.body(STYLESHEET, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' }));
+  app.get('/operator/assets/console.css', (c) =>
+    c.body(STYLESHEET, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' }),
+  );
   app.route('/', signInRoutes(services));
 
   const session = requireSession(services);
   const active = requireStage('active');
-  app.use('/operator/*', except((c) => OPEN.test(c.req.path), every(session, active, requireCsrf)));
+  app.use(
+    '/operator/*',
+    except((c) => OPEN.test(c.req.path), every(session, active, requireCsrf)),
+  );
 
   // The queue's list (withdrawal-queue.ts) comes before withdrawals.ts, whose decisions it links to.
-  for (const routes of [dashboardRoutes, withdrawalQueueRoutes, withdrawalRoutes, verificationRoutes, playerRoutes, playerActionRoutes, newsRoutes, auditRoutes, reportRoutes, staffRoutes]) app.route('/', routes(services));
+  for (const routes of [
+    dashboardRoutes,
+    withdrawalQueueRoutes,
+    withdrawalRoutes,
+    verificationRoutes,
+    playerRoutes,
+    playerActionRoutes,
+    newsRoutes,
+    auditRoutes,
+    reportRoutes,
+    staffRoutes,
+  ])
+    app.route('/', routes(services));
   app.all('/operator/*', (c) => errorPage(c, 404, say('errors.not_found')));
 
   app.onError((thrown, c) => {
     // The console's own services refuse an unknown record with NotFound: the console's 404 page.
-    if (thrown instanceof DomainError && thrown.refusal === 'not_found') return errorPage(c, 404, say('errors.not_found'));
+    if (thrown instanceof DomainError && thrown.refusal === 'not_found')
+      return errorPage(c, 404, say('errors.not_found'));
     const error = thrown instanceof DomainError ? apiErrorOf(thrown) : thrown;
     if (error instanceof ActionRefused) return errorPage(c, 409, say(`actions.refused_${error.code}`));
     if (error instanceof WithdrawalRefused) return errorPage(c, 409, say(`withdrawals.${error.code}`));
-    if (error instanceof StaffChangeRefused) return errorPage(c, error.code === 'not_found' ? 404 : 409, say(`staff.refused_${error.code}`));
+    if (error instanceof StaffChangeRefused)
+      return errorPage(c, error.code === 'not_found' ? 404 : 409, say(`staff.refused_${error.code}`));
     if (error instanceof ConsoleError) {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
       return errorPage(c, error.status, error.message);

@@ -29,7 +29,12 @@ export interface NewsListRow {
  * Publishes a news item, or schedules it when `at` is later than `now`; audited with the locales
  * that fall back to English. Answers its id.
  */
-export async function publishNews(db: Database, staffId: number, news: { params: NewsTexts; fallbacks: string[]; at: Date | null }, now: Date): Promise<number> {
+export async function publishNews(
+  db: Database,
+  staffId: number,
+  news: { params: NewsTexts; fallbacks: string[]; at: Date | null },
+  now: Date,
+): Promise<number> {
   const { params, fallbacks, at } = news;
   const scheduled = at !== null && at.getTime() > now.getTime();
   return db.transaction(async (tx) => {
@@ -38,8 +43,13 @@ export async function publishNews(db: Database, staffId: number, news: { params:
       [JSON.stringify(params), now.toISOString(), scheduled ? at!.toISOString() : null],
     );
     await audit(tx, {
-      staffId, action: scheduled ? 'news.schedule' : 'news.publish', targetType: 'notification', targetId: row!.id, before: null,
-      after: { ...params, english_fallback: fallbacks, ...(scheduled ? { publish_at: at!.toISOString() } : {}) }, at: now,
+      staffId,
+      action: scheduled ? 'news.schedule' : 'news.publish',
+      targetType: 'notification',
+      targetId: row!.id,
+      before: null,
+      after: { ...params, english_fallback: fallbacks, ...(scheduled ? { publish_at: at!.toISOString() } : {}) },
+      at: now,
     });
     return row!.id;
   });
@@ -49,7 +59,13 @@ export async function publishNews(db: Database, staffId: number, news: { params:
  * Replaces an item's texts and publish time, audited before → after. False (nothing changed) when
  * it was unpublished meanwhile.
  */
-export async function editNews(db: Database, staffId: number, item: NewsItem, change: { params: NewsTexts; publishAt: string | null }, now: Date): Promise<boolean> {
+export async function editNews(
+  db: Database,
+  staffId: number,
+  item: NewsItem,
+  change: { params: NewsTexts; publishAt: string | null },
+  now: Date,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await tx.query<{ id: number }>(
       "UPDATE notifications SET params = $2::jsonb, publish_at = $3, edited_at = $4 WHERE id = $1 AND user_id IS NULL AND template = 'news' AND unpublished_at IS NULL RETURNING id",
@@ -57,9 +73,13 @@ export async function editNews(db: Database, staffId: number, item: NewsItem, ch
     );
     if (!row) return false;
     await audit(tx, {
-      staffId, action: 'news.edit', targetType: 'notification', targetId: item.id,
+      staffId,
+      action: 'news.edit',
+      targetType: 'notification',
+      targetId: item.id,
       before: { ...item.params, publish_at: item.publish_at ? new Date(item.publish_at).toISOString() : null },
-      after: { ...change.params, publish_at: change.publishAt }, at: now,
+      after: { ...change.params, publish_at: change.publishAt },
+      at: now,
     });
     return true;
   });
@@ -73,14 +93,25 @@ export async function unpublishNews(db: Database, staffId: number, itemId: numbe
       [itemId, now.toISOString()],
     );
     if (!row) return false;
-    await audit(tx, { staffId, action: 'news.unpublish', targetType: 'notification', targetId: itemId, before: { published: true }, after: { published: false }, at: now });
+    await audit(tx, {
+      staffId,
+      action: 'news.unpublish',
+      targetType: 'notification',
+      targetId: itemId,
+      before: { published: true },
+      after: { published: false },
+      at: now,
+    });
     return true;
   });
 }
 
 /** One news item by id, whatever its state. */
 export async function newsItemById(db: Queryable, id: number): Promise<NewsItem | undefined> {
-  const [item] = await db.query<NewsItem>("SELECT id, params, publish_at FROM notifications WHERE id = $1 AND user_id IS NULL AND template = 'news'", [id]);
+  const [item] = await db.query<NewsItem>(
+    "SELECT id, params, publish_at FROM notifications WHERE id = $1 AND user_id IS NULL AND template = 'news'",
+    [id],
+  );
   return item;
 }
 

@@ -29,20 +29,28 @@ export function pager(path: string, params: URLSearchParams, page: number, total
     query.set('page', String(to));
     return `${path}?${query.toString()}`;
   };
-  const range = total === 0 || first > total
-    ? say('paging.none', { total: count.format(total) })
-    : say('paging.showing', { first: count.format(first), last: count.format(last), total: count.format(total) });
-  return html`<nav class="pager" aria-label="${say('paging.label')}"><p data-range>${range}</p><ul>
-${page > 1 ? html`<li><a href="${link(Math.min(page - 1, pages))}" rel="prev">${say('paging.previous')}</a></li>` : ''}
-${page < pages ? html`<li><a href="${link(page + 1)}" rel="next">${say('paging.next')}</a></li>` : ''}
-</ul></nav>`;
+  const range =
+    total === 0 || first > total
+      ? say('paging.none', { total: count.format(total) })
+      : say('paging.showing', { first: count.format(first), last: count.format(last), total: count.format(total) });
+  return html`<nav class="pager" aria-label="${say('paging.label')}">
+    <p data-range>${range}</p>
+    <ul>
+      ${page > 1 ? html`<li><a href="${link(Math.min(page - 1, pages))}" rel="prev">${say('paging.previous')}</a></li>` : ''}
+      ${page < pages ? html`<li><a href="${link(page + 1)}" rel="next">${say('paging.next')}</a></li>` : ''}
+    </ul>
+  </nav>`;
 }
 
 /** A day as YYYY-MM-DD from the query; empty is none, anything else a 400. */
 export function readDay(c: Context, name: string, label: string): string {
   const raw = (c.req.query(name) ?? '').trim();
   if (!raw) return '';
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(raw) || Number.isNaN(Date.parse(`${raw}T00:00:00Z`)) || new Date(`${raw}T00:00:00Z`).toISOString().slice(0, 10) !== raw) {
+  if (
+    !/^\d{4}-\d{2}-\d{2}$/.test(raw) ||
+    Number.isNaN(Date.parse(`${raw}T00:00:00Z`)) ||
+    new Date(`${raw}T00:00:00Z`).toISOString().slice(0, 10) !== raw
+  ) {
     throw new ConsoleError(400, say('paging.bad_day', { field: label }));
   }
   return raw;

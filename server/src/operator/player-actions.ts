@@ -1,7 +1,15 @@
 import type { Services } from '../app-env.ts';
 import type { Queryable } from '../db/database.ts';
 import { NotFound } from '../domain-errors.ts';
-import { ActionRefused, confirmEmailChange, decideAdjustment, lockAdjustment, lockPlayer, type EmailChange, type PlayerRecord } from '../services/account-admin.ts';
+import {
+  ActionRefused,
+  confirmEmailChange,
+  decideAdjustment,
+  lockAdjustment,
+  lockPlayer,
+  type EmailChange,
+  type PlayerRecord,
+} from '../services/account-admin.ts';
 import { notify } from '../services/history.ts';
 import { audit, type AuditAction } from './audit.ts';
 
@@ -18,7 +26,9 @@ const ON_CLOSED_ACCOUNTS = new Set<AuditAction>(['player.close', 'interaction.re
  * Runs `work` on the locked player in one transaction with the audit row it answers; NotFound when
  * there is no such player. Answers the player, what `work` answered, and the time it ran at.
  */
-export async function actOnPlayer<T extends { before: Record<string, unknown> | null; after: Record<string, unknown> | null }>(
+export async function actOnPlayer<
+  T extends { before: Record<string, unknown> | null; after: Record<string, unknown> | null },
+>(
   services: Pick<Services, 'db' | 'clock'>,
   staffId: number,
   id: number,
@@ -32,7 +42,15 @@ export async function actOnPlayer<T extends { before: Record<string, unknown> | 
     // A closed account keeps its records; staff may still note an interaction, nothing else changes it.
     if (player.closed_at && !ON_CLOSED_ACCOUNTS.has(action)) throw new ActionRefused('already_closed');
     const result = await work(tx, player, now);
-    await audit(tx, { staffId, action, targetType: 'player', targetId: id, before: result.before, after: result.after, at: now });
+    await audit(tx, {
+      staffId,
+      action,
+      targetType: 'player',
+      targetId: id,
+      before: result.before,
+      after: result.after,
+      at: now,
+    });
     return { player, result, now };
   });
 }
@@ -41,7 +59,12 @@ export async function actOnPlayer<T extends { before: Record<string, unknown> | 
  * A second admin approves or declines a pending balance adjustment: applied (with the player's
  * notification) or declined, with its audit row, in one transaction. NotFound for an unknown one.
  */
-export async function decidePendingAdjustment(services: Pick<Services, 'db' | 'clock'>, staffId: number, adjustmentId: number, approve: boolean) {
+export async function decidePendingAdjustment(
+  services: Pick<Services, 'db' | 'clock'>,
+  staffId: number,
+  adjustmentId: number,
+  approve: boolean,
+) {
   const now = services.clock();
   return services.db.transaction(async (tx) => {
     const adjustment = await lockAdjustment(tx, adjustmentId);
@@ -49,11 +72,21 @@ export async function decidePendingAdjustment(services: Pick<Services, 'db' | 'c
     const player = (await lockPlayer(tx, adjustment.user_id))!;
     if (approve && player.closed_at) throw new ActionRefused('already_closed');
     const applied = await decideAdjustment(tx, adjustment, player, staffId, approve, now);
-    if (applied) await notify(tx, now, player.id, 'staff_adjusted', { amount: adjustment.amount, currency: player.currency });
+    if (applied)
+      await notify(tx, now, player.id, 'staff_adjusted', { amount: adjustment.amount, currency: player.currency });
     await audit(tx, {
-      staffId, action: applied ? 'adjustment.apply' : 'adjustment.decline', targetType: 'player', targetId: player.id,
+      staffId,
+      action: applied ? 'adjustment.apply' : 'adjustment.decline',
+      targetType: 'player',
+      targetId: player.id,
       before: { adjustment_id: adjustmentId, status: 'pending', ...(applied ? { balance: applied.before } : {}) },
-      after: { adjustment_id: adjustmentId, status: applied ? 'applied' : 'declined', amount: adjustment.amount, requested_by: adjustment.requested_by, ...(applied ? { balance: applied.balance } : {}) },
+      after: {
+        adjustment_id: adjustmentId,
+        status: applied ? 'applied' : 'declined',
+        amount: adjustment.amount,
+        requested_by: adjustment.requested_by,
+        ...(applied ? { balance: applied.balance } : {}),
+      },
       at: now,
     });
     return { player, adjustment, applied };
@@ -65,13 +98,22 @@ export async function decidePendingAdjustment(services: Pick<Services, 'db' | 'c
  * audited as the requesting staff member's change confirmed by the player. Undefined when the link
  * is no longer live or the address was taken since.
  */
-export async function confirmStaffEmailChange(services: Pick<Services, 'db'>, token: string, now: Date): Promise<EmailChange | undefined> {
+export async function confirmStaffEmailChange(
+  services: Pick<Services, 'db'>,
+  token: string,
+  now: Date,
+): Promise<EmailChange | undefined> {
   return services.db.transaction(async (tx) => {
     const done = await confirmEmailChange(tx, token, now);
     if (done) {
       await audit(tx, {
-        staffId: done.staff_id, action: 'email.change', targetType: 'player', targetId: done.user_id,
-        before: { email: done.old_email }, after: { email: done.new_email, confirmed_by: 'player' }, at: now,
+        staffId: done.staff_id,
+        action: 'email.change',
+        targetType: 'player',
+        targetId: done.user_id,
+        before: { email: done.old_email },
+        after: { email: done.new_email, confirmed_by: 'player' },
+        at: now,
       });
     }
     return done;

@@ -37,11 +37,24 @@ export async function playerProfile(services: Pick<Services, 'db' | 'clock'>, st
   if (!player) return undefined;
   await audit(db, { staffId, action: 'player.view', targetType: 'player', targetId: id, at: services.clock() });
   const [history, limits, sessions, verifications, notes, pending, interactions] = await Promise.all([
-    db.query<{ created_at: Date; type: string; template: string; params: Record<string, string>; amount: string; status: string }>(
+    db.query<{
+      created_at: Date;
+      type: string;
+      template: string;
+      params: Record<string, string>;
+      amount: string;
+      status: string;
+    }>(
       'SELECT created_at, type, template, params, amount::text, status FROM transactions WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT 50',
       [id],
     ),
-    db.query<{ kind: string; period: string; amount: string | null; pending_amount: string | null; pending_at: Date | null }>(
+    db.query<{
+      kind: string;
+      period: string;
+      amount: string | null;
+      pending_amount: string | null;
+      pending_at: Date | null;
+    }>(
       'SELECT kind, period, amount::text, pending_amount::text, pending_at FROM rg_limits WHERE user_id = $1 ORDER BY kind, period',
       [id],
     ),
@@ -64,7 +77,12 @@ export async function playerProfile(services: Pick<Services, 'db' | 'clock'>, st
 }
 
 /** Adds a staff note to the player (notes are never changed), audited. False for an unknown player. */
-export async function addStaffNote(services: Pick<Services, 'db' | 'clock'>, staffId: number, playerId: number, body: string): Promise<boolean> {
+export async function addStaffNote(
+  services: Pick<Services, 'db' | 'clock'>,
+  staffId: number,
+  playerId: number,
+  body: string,
+): Promise<boolean> {
   const now = services.clock();
   return services.db.transaction(async (tx) => {
     const [note] = await tx.query<{ id: number }>(
@@ -72,7 +90,15 @@ export async function addStaffNote(services: Pick<Services, 'db' | 'clock'>, sta
       [playerId, staffId, body, now.toISOString()],
     );
     if (!note) return false;
-    await audit(tx, { staffId, action: 'note.add', targetType: 'player', targetId: playerId, before: null, after: { note_id: note.id, body }, at: now });
+    await audit(tx, {
+      staffId,
+      action: 'note.add',
+      targetType: 'player',
+      targetId: playerId,
+      before: null,
+      after: { note_id: note.id, body },
+      at: now,
+    });
     return true;
   });
 }

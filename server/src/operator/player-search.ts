@@ -43,7 +43,10 @@ const params = (query: string) => {
 
 /** Total matches and one page, exact matches first, then by username. */
 export async function searchPlayers(db: Queryable, query: string, limit: number, offset: number) {
-  const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${MATCHES}) m WHERE cardinality(m.matched) > 0`, params(query));
+  const [count] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (${MATCHES}) m WHERE cardinality(m.matched) > 0`,
+    params(query),
+  );
   const rows = await db.query<SearchRow>(
     `SELECT u.id, u.email, u.username, u.first_name, u.last_name, u.date_joined, m.matched
      FROM (${MATCHES}) m JOIN users u ON u.id = m.id WHERE cardinality(m.matched) > 0

@@ -77,9 +77,22 @@ export const historyAfter = (db: Queryable, userId: number, after: [string, numb
  * The currency of the player whose history staff export, the export audited as a view of the
  * player's data. Undefined for an unknown player (nothing audited then).
  */
-export async function startHistoryExport(services: Pick<Services, 'db' | 'clock'>, staffId: number, playerId: number): Promise<{ currency: string } | undefined> {
-  const [player] = await services.db.query<{ currency: string }>('SELECT currency FROM users WHERE id = $1', [playerId]);
+export async function startHistoryExport(
+  services: Pick<Services, 'db' | 'clock'>,
+  staffId: number,
+  playerId: number,
+): Promise<{ currency: string } | undefined> {
+  const [player] = await services.db.query<{ currency: string }>('SELECT currency FROM users WHERE id = $1', [
+    playerId,
+  ]);
   if (!player) return undefined;
-  await audit(services.db, { staffId, action: 'player.view', targetType: 'player', targetId: playerId, after: { export: 'history.csv' }, at: services.clock() });
+  await audit(services.db, {
+    staffId,
+    action: 'player.view',
+    targetType: 'player',
+    targetId: playerId,
+    after: { export: 'history.csv' },
+    at: services.clock(),
+  });
   return player;
 }

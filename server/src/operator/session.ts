@@ -45,8 +45,17 @@ export const clearConsoleCookie = (c: Context, name: string) => deleteCookie(c, 
  * Starts a session at `stage`; answers the cookie's value (only its hash is stored). Sessions idle
  * for longer than `idleMinutes` are deleted on the way, so the table holds only live ones.
  */
-export async function startSession(tx: Queryable, staffId: number, stage: Stage, now: Date, idleMinutes: number): Promise<string> {
-  await tx.query('DELETE FROM staff_sessions WHERE last_used_at <= $1::timestamptz - make_interval(mins => $2)', [now.toISOString(), idleMinutes]);
+export async function startSession(
+  tx: Queryable,
+  staffId: number,
+  stage: Stage,
+  now: Date,
+  idleMinutes: number,
+): Promise<string> {
+  await tx.query('DELETE FROM staff_sessions WHERE last_used_at <= $1::timestamptz - make_interval(mins => $2)', [
+    now.toISOString(),
+    idleMinutes,
+  ]);
   const token = randomBytes(32).toString('hex');
   await tx.query(
     'INSERT INTO staff_sessions (key_hash, staff_id, stage, csrf_token, created_at, last_used_at) VALUES ($1, $2, $3, $4, $5, $5)',
@@ -62,7 +71,11 @@ export async function startSession(tx: Queryable, staffId: number, stage: Stage,
  */
 export async function advanceSession(tx: Queryable, sessionHash: string, stage: Stage): Promise<string> {
   const token = randomBytes(32).toString('hex');
-  await tx.query('UPDATE staff_sessions SET key_hash = $2, stage = $3 WHERE key_hash = $1', [sessionHash, hashToken(token), stage]);
+  await tx.query('UPDATE staff_sessions SET key_hash = $2, stage = $3 WHERE key_hash = $1', [
+    sessionHash,
+    hashToken(token),
+    stage,
+  ]);
   return token;
 }
 
@@ -117,7 +130,14 @@ export function requireSession(services: Services): MiddlewareHandler<OperatorEn
     const token = getCookie(c, SESSION_COOKIE);
     const keyHash = token && /^[0-9a-f]{64}$/.test(token) ? hashToken(token) : undefined;
     const [row] = keyHash
-      ? await services.db.query<{ staff_id: number; email: string; role: Role; stage: Stage; csrf_token: string; last_used_at: Date | string }>(
+      ? await services.db.query<{
+          staff_id: number;
+          email: string;
+          role: Role;
+          stage: Stage;
+          csrf_token: string;
+          last_used_at: Date | string;
+        }>(
           `SELECT s.staff_id, f.email, f.role, s.stage, s.csrf_token, s.last_used_at
            FROM staff_sessions s JOIN staff f ON f.id = s.staff_id WHERE s.key_hash = $1 AND f.disabled_at IS NULL`,
           [keyHash],
@@ -127,10 +147,14 @@ export function requireSession(services: Services): MiddlewareHandler<OperatorEn
     if (!row || now.getTime() - new Date(row.last_used_at).getTime() >= idleMs) {
       if (row) await services.db.query('DELETE FROM staff_sessions WHERE key_hash = $1', [keyHash]);
       clearConsoleCookie(c, SESSION_COOKIE);
-      if (c.req.method === 'GET' || c.req.method === 'HEAD') return c.redirect(row ? '/operator/sign-in?expired=1' : '/operator/sign-in', 303);
+      if (c.req.method === 'GET' || c.req.method === 'HEAD')
+        return c.redirect(row ? '/operator/sign-in?expired=1' : '/operator/sign-in', 303);
       throw new ConsoleError(403, say('errors.not_signed_in'));
     }
-    await services.db.query('UPDATE staff_sessions SET last_used_at = $2 WHERE key_hash = $1', [keyHash, now.toISOString()]);
+    await services.db.query('UPDATE staff_sessions SET last_used_at = $2 WHERE key_hash = $1', [
+      keyHash,
+      now.toISOString(),
+    ]);
     c.set('staff', { id: row.staff_id, email: row.email, role: row.role });
     c.set('stage', row.stage);
     c.set('csrf', row.csrf_token);

@@ -8,7 +8,11 @@ import { createStaff, oneTimePassword } from './staff.ts';
 export class StaffChangeRefused extends Error {
   readonly code: 'last_admin' | 'not_found';
   constructor(code: StaffChangeRefused['code']) {
-    super(code === 'last_admin' ? 'This is the last active admin: another active admin must exist first.' : 'No such staff account.');
+    super(
+      code === 'last_admin'
+        ? 'This is the last active admin: another active admin must exist first.'
+        : 'No such staff account.',
+    );
     this.code = code;
   }
 }
@@ -39,11 +43,21 @@ export const staffIdByEmail = async (db: Queryable, email: string) =>
  * row too (FOR UPDATE, in id order): two admins disabling each other at once are serialised, and
  * the second sees that only one is left.
  */
-async function lockTarget(tx: Queryable, id: number, takesAdminAway: (row: { role: Role; disabled: boolean }) => boolean) {
-  const admins = await tx.query<{ id: number }>("SELECT id FROM staff WHERE role = 'admin' AND disabled_at IS NULL ORDER BY id FOR UPDATE");
-  const [row] = await tx.query<{ email: string; role: Role; disabled: boolean }>('SELECT email, role, disabled_at IS NOT NULL AS disabled FROM staff WHERE id = $1 FOR UPDATE', [id]);
+async function lockTarget(
+  tx: Queryable,
+  id: number,
+  takesAdminAway: (row: { role: Role; disabled: boolean }) => boolean,
+) {
+  const admins = await tx.query<{ id: number }>(
+    "SELECT id FROM staff WHERE role = 'admin' AND disabled_at IS NULL ORDER BY id FOR UPDATE",
+  );
+  const [row] = await tx.query<{ email: string; role: Role; disabled: boolean }>(
+    'SELECT email, role, disabled_at IS NOT NULL AS disabled FROM staff WHERE id = $1 FOR UPDATE',
+    [id],
+  );
   if (!row) throw new StaffChangeRefused('not_found');
-  if (takesAdminAway(row) && !(row.role === 'admin' && !row.disabled && admins.length > 1)) throw new StaffChangeRefused('last_admin');
+  if (takesAdminAway(row) && !(row.role === 'admin' && !row.disabled && admins.length > 1))
+    throw new StaffChangeRefused('last_admin');
   return row;
 }
 
@@ -54,8 +68,13 @@ export async function setDisabled(tx: Queryable, id: number, disabled: boolean, 
   await tx.query('UPDATE staff SET disabled_at = $2 WHERE id = $1', [id, disabled ? now.toISOString() : null]);
   if (disabled) await tx.query('DELETE FROM staff_sessions WHERE staff_id = $1', [id]);
   await audit(tx, {
-    staffId: actor, action: disabled ? 'staff.disable' : 'staff.enable', targetType: 'staff', targetId: id,
-    before: { disabled: row.disabled }, after: { disabled }, at: now,
+    staffId: actor,
+    action: disabled ? 'staff.disable' : 'staff.enable',
+    targetType: 'staff',
+    targetId: id,
+    before: { disabled: row.disabled },
+    after: { disabled },
+    at: now,
   });
   return row;
 }
@@ -64,7 +83,15 @@ export async function setRole(tx: Queryable, id: number, role: Role, actor: numb
   const row = await lockTarget(tx, id, (target) => role !== 'admin' && target.role === 'admin' && !target.disabled);
   if (row.role === role) return row;
   await tx.query('UPDATE staff SET role = $2 WHERE id = $1', [id, role]);
-  await audit(tx, { staffId: actor, action: 'staff.set_role', targetType: 'staff', targetId: id, before: { role: row.role }, after: { role }, at: now });
+  await audit(tx, {
+    staffId: actor,
+    action: 'staff.set_role',
+    targetType: 'staff',
+    targetId: id,
+    before: { role: row.role },
+    after: { role },
+    at: now,
+  });
   return row;
 }
 
@@ -73,17 +100,41 @@ export async function setRole(tx: Queryable, id: number, role: Role, actor: numb
  * (the next sign-in enrols one again). Every session of the account ends. Answers the password,
  * shown once; only its hash is kept.
  */
-export async function resetCredentials(tx: Queryable, id: number, what: { password: boolean; twoFactor: boolean }, actor: number | null, now: Date) {
+export async function resetCredentials(
+  tx: Queryable,
+  id: number,
+  what: { password: boolean; twoFactor: boolean },
+  actor: number | null,
+  now: Date,
+) {
   await lockTarget(tx, id, () => false);
   let password: string | undefined;
   if (what.password) {
     password = oneTimePassword();
-    await tx.query('UPDATE staff SET password_hash = $2, must_change_password = true WHERE id = $1', [id, await hashPassword(password)]);
-    await audit(tx, { staffId: actor, action: 'staff.reset_password', targetType: 'staff', targetId: id, after: { must_change_password: true }, at: now });
+    await tx.query('UPDATE staff SET password_hash = $2, must_change_password = true WHERE id = $1', [
+      id,
+      await hashPassword(password),
+    ]);
+    await audit(tx, {
+      staffId: actor,
+      action: 'staff.reset_password',
+      targetType: 'staff',
+      targetId: id,
+      after: { must_change_password: true },
+      at: now,
+    });
   }
   if (what.twoFactor) {
     await tx.query('DELETE FROM staff_two_factor WHERE staff_id = $1', [id]);
-    await audit(tx, { staffId: actor, action: 'staff.reset_two_factor', targetType: 'staff', targetId: id, before: { two_factor: true }, after: { two_factor: false }, at: now });
+    await audit(tx, {
+      staffId: actor,
+      action: 'staff.reset_two_factor',
+      targetType: 'staff',
+      targetId: id,
+      before: { two_factor: true },
+      after: { two_factor: false },
+      at: now,
+    });
   }
   await tx.query('DELETE FROM staff_sessions WHERE staff_id = $1', [id]);
   return { password };
@@ -100,7 +151,13 @@ export const changeStaffRole = (db: Database, id: number, role: Role, actor: num
   db.transaction((tx) => setRole(tx, id, role, actor, now()));
 
 /** Resets the password (answering the one-time password) or the second factor; answers the account's email too. */
-export async function resetStaffCredentials(db: Database, id: number, what: { password: boolean; twoFactor: boolean }, actor: number, now: () => Date) {
+export async function resetStaffCredentials(
+  db: Database,
+  id: number,
+  what: { password: boolean; twoFactor: boolean },
+  actor: number,
+  now: () => Date,
+) {
   const { password } = await db.transaction((tx) => resetCredentials(tx, id, what, actor, now()));
   const [row] = await db.query<{ email: string }>('SELECT email FROM staff WHERE id = $1', [id]);
   return { password, email: row!.email };
@@ -121,7 +178,11 @@ export interface StaffCommand {
 export const STAFF_COMMANDS: readonly StaffCommand['action'][] = ['disable', 'enable', 'set-role', 'reset'];
 
 /** Runs a staff command as the CLI (actor null in the audit log); answers what to print, and a one-time password for reset. */
-export async function runStaffCommand(tx: Queryable, command: StaffCommand, now: Date): Promise<{ message: string; password?: string }> {
+export async function runStaffCommand(
+  tx: Queryable,
+  command: StaffCommand,
+  now: Date,
+): Promise<{ message: string; password?: string }> {
   const id = await staffIdByEmail(tx, command.email);
   if (id === undefined) throw new StaffChangeRefused('not_found');
   switch (command.action) {
@@ -133,8 +194,17 @@ export async function runStaffCommand(tx: Queryable, command: StaffCommand, now:
       await setRole(tx, id, command.role!, null, now);
       return { message: `${command.email} is now ${command.role}.` };
     case 'reset': {
-      const { password } = await resetCredentials(tx, id, { password: true, twoFactor: !!command.twoFactor }, null, now);
-      return { message: `${command.email}: new one-time password${command.twoFactor ? ', two-factor removed (set up again at the next sign-in)' : ''}; every session ended.`, password };
+      const { password } = await resetCredentials(
+        tx,
+        id,
+        { password: true, twoFactor: !!command.twoFactor },
+        null,
+        now,
+      );
+      return {
+        message: `${command.email}: new one-time password${command.twoFactor ? ', two-factor removed (set up again at the next sign-in)' : ''}; every session ended.`,
+        password,
+      };
     }
   }
 }

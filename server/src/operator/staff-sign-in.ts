@@ -36,12 +36,26 @@ export async function staffPasswordHash(db: Queryable, staffId: number): Promise
  * Replaces the one-time password with the staff member's own, audited, and moves the session to
  * `next` in the same transaction. Answers the session's new cookie value.
  */
-export async function replaceOneTimePassword(services: Pick<Services, 'db' | 'clock'>, staffId: number, passwordHash: string, sessionHash: string, next: Stage): Promise<string> {
+export async function replaceOneTimePassword(
+  services: Pick<Services, 'db' | 'clock'>,
+  staffId: number,
+  passwordHash: string,
+  sessionHash: string,
+  next: Stage,
+): Promise<string> {
   return services.db.transaction(async (tx) => {
-    await tx.query('UPDATE staff SET password_hash = $2, must_change_password = false WHERE id = $1', [staffId, passwordHash]);
+    await tx.query('UPDATE staff SET password_hash = $2, must_change_password = false WHERE id = $1', [
+      staffId,
+      passwordHash,
+    ]);
     await audit(tx, {
-      staffId, action: 'staff.password_change', targetType: 'staff', targetId: staffId,
-      before: { must_change_password: true }, after: { must_change_password: false }, at: services.clock(),
+      staffId,
+      action: 'staff.password_change',
+      targetType: 'staff',
+      targetId: staffId,
+      before: { must_change_password: true },
+      after: { must_change_password: false },
+      at: services.clock(),
     });
     return advanceSession(tx, sessionHash, next);
   });
@@ -62,16 +76,30 @@ export async function takeStaffCode(
 ): Promise<string | undefined> {
   return services.db.transaction(async (tx) => {
     if (!(await takeTotp({ ...services, db: tx }, staffId, code, confirmed, STAFF_TOTP))) return undefined;
-    await audit(tx, { staffId, targetType: 'staff', targetId: staffId, at: services.clock(), ...entry } as Parameters<typeof audit>[1]);
+    await audit(tx, { staffId, targetType: 'staff', targetId: staffId, at: services.clock(), ...entry } as Parameters<
+      typeof audit
+    >[1]);
     await tx.query('UPDATE staff SET last_sign_in_at = $2 WHERE id = $1', [staffId, services.clock().toISOString()]);
     return advanceSession(tx, sessionHash, 'active');
   });
 }
 
 /** Ends the console session; a signed-in (active) one's sign-out is audited in the same transaction. */
-export async function endStaffSession(services: Pick<Services, 'db' | 'clock'>, staffId: number, sessionHash: string, wasActive: boolean): Promise<void> {
+export async function endStaffSession(
+  services: Pick<Services, 'db' | 'clock'>,
+  staffId: number,
+  sessionHash: string,
+  wasActive: boolean,
+): Promise<void> {
   await services.db.transaction(async (tx) => {
     await tx.query('DELETE FROM staff_sessions WHERE key_hash = $1', [sessionHash]);
-    if (wasActive) await audit(tx, { staffId, action: 'staff.sign_out', targetType: 'staff', targetId: staffId, at: services.clock() });
+    if (wasActive)
+      await audit(tx, {
+        staffId,
+        action: 'staff.sign_out',
+        targetType: 'staff',
+        targetId: staffId,
+        at: services.clock(),
+      });
   });
 }

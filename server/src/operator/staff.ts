@@ -21,7 +21,8 @@ export function checkStaffInput(email: unknown, role: unknown): { email: string;
   const problems: Problems = {};
   checkEmail(problems, email);
   if (problems.email) throw new StaffInputError(`Not a valid email address: ${JSON.stringify(email)}`);
-  if (!ROLES.includes(role as Role)) throw new StaffInputError(`--role must be admin or support, got ${JSON.stringify(role)}`);
+  if (!ROLES.includes(role as Role))
+    throw new StaffInputError(`--role must be admin or support, got ${JSON.stringify(role)}`);
   return { email: normalizeEmail(String(email)), role: role as Role };
 }
 
@@ -29,7 +30,11 @@ export function checkStaffInput(email: unknown, role: unknown): { email: string;
  * Creates a staff account with a one-time password and audits it (by the add-staff command), in
  * the caller's transaction. Answers the password; only its hash is stored.
  */
-export async function createStaff(tx: Queryable, input: { email: string; role: Role }, now: Date): Promise<{ id: number; password: string }> {
+export async function createStaff(
+  tx: Queryable,
+  input: { email: string; role: Role },
+  now: Date,
+): Promise<{ id: number; password: string }> {
   const password = oneTimePassword();
   const hash = await hashPassword(password);
   let id: number;
@@ -43,6 +48,13 @@ export async function createStaff(tx: Queryable, input: { email: string; role: R
     if (isUniqueViolation(error)) throw new StaffInputError(`A staff account for ${input.email} already exists`);
     throw error;
   }
-  await audit(tx, { staffId: null, action: 'staff.create', targetType: 'staff', targetId: id, after: { email: input.email, role: input.role }, at: now });
+  await audit(tx, {
+    staffId: null,
+    action: 'staff.create',
+    targetType: 'staff',
+    targetId: id,
+    after: { email: input.email, role: input.role },
+    at: now,
+  });
   return { id, password };
 }

@@ -46,14 +46,32 @@ export async function submissionById(db: Queryable, id: string): Promise<Submiss
 
 /** The submission's files by side (front first) and their types, without their content. */
 export function documentTypes(db: Queryable, id: string): Promise<{ side: string; mime: string }[]> {
-  return db.query<{ side: string; mime: string }>('SELECT side, mime FROM identity_documents WHERE verification_id = $1 ORDER BY side DESC', [id]);
+  return db.query<{ side: string; mime: string }>(
+    'SELECT side, mime FROM identity_documents WHERE verification_id = $1 ORDER BY side DESC',
+    [id],
+  );
 }
 
 /** One file of the submission for a staff member to look at; the view is audited. Undefined when there is no such file. */
-export async function documentForStaff(services: Pick<Services, 'db' | 'clock'>, staffId: number, id: string, side: string) {
-  const [doc] = await services.db.query<{ mime: string; content: Uint8Array }>('SELECT mime, content FROM identity_documents WHERE verification_id = $1 AND side = $2', [id, side]);
+export async function documentForStaff(
+  services: Pick<Services, 'db' | 'clock'>,
+  staffId: number,
+  id: string,
+  side: string,
+) {
+  const [doc] = await services.db.query<{ mime: string; content: Uint8Array }>(
+    'SELECT mime, content FROM identity_documents WHERE verification_id = $1 AND side = $2',
+    [id, side],
+  );
   if (!doc) return undefined;
-  await audit(services.db, { staffId, action: 'document.view', targetType: 'verification', targetId: id, after: { side }, at: services.clock() });
+  await audit(services.db, {
+    staffId,
+    action: 'document.view',
+    targetType: 'verification',
+    targetId: id,
+    after: { side },
+    at: services.clock(),
+  });
   return doc;
 }
 
@@ -76,13 +94,30 @@ export async function decideVerification(
       [id, status, note, code, now.toISOString(), staffId],
     );
     if (!row) return undefined;
-    await notify(tx, now, row.user_id, `verification_${status}`, code ? { reason_code: code, ...(note ? { note } : {}) } : {});
+    await notify(
+      tx,
+      now,
+      row.user_id,
+      `verification_${status}`,
+      code ? { reason_code: code, ...(note ? { note } : {}) } : {},
+    );
     await audit(tx, {
-      staffId, action: `verification.${decision.approve ? 'approve' : 'reject'}`, targetType: 'verification', targetId: id,
+      staffId,
+      action: `verification.${decision.approve ? 'approve' : 'reject'}`,
+      targetType: 'verification',
+      targetId: id,
       before: { status: 'pending', user_id: row.user_id },
-      after: { status, user_id: row.user_id, ...(code ? { reason_code: code } : {}), ...(note ? { reason: note } : {}) }, at: now,
+      after: {
+        status,
+        user_id: row.user_id,
+        ...(code ? { reason_code: code } : {}),
+        ...(note ? { reason: note } : {}),
+      },
+      at: now,
     });
-    const [recipient] = await tx.query<Recipient>('SELECT email, username, locale FROM users WHERE id = $1', [row.user_id]);
+    const [recipient] = await tx.query<Recipient>('SELECT email, username, locale FROM users WHERE id = $1', [
+      row.user_id,
+    ]);
     return recipient!;
   });
 }

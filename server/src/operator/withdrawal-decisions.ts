@@ -10,31 +10,46 @@ import { audit } from './audit.ts';
  */
 
 /** Approves: the money was paid out with `reference`. */
-export async function approveAudited(services: Pick<Services, 'db' | 'clock'>, decision: { id: number; reference: string; staffId: number }) {
+export async function approveAudited(
+  services: Pick<Services, 'db' | 'clock'>,
+  decision: { id: number; reference: string; staffId: number },
+) {
   const { id, reference, staffId } = decision;
   const now = services.clock();
   return services.db.transaction(async (tx) => {
     const row = await approveWithdrawal(tx, { id, reference, confirmed: true, staffId, now });
     if (!row) return undefined;
     await audit(tx, {
-      staffId, action: 'withdrawal.approve', targetType: 'withdrawal', targetId: id,
-      before: { status: 'pending', amount: row.amount }, after: { status: 'completed', amount: row.amount, payout_reference: reference }, at: now,
+      staffId,
+      action: 'withdrawal.approve',
+      targetType: 'withdrawal',
+      targetId: id,
+      before: { status: 'pending', amount: row.amount },
+      after: { status: 'completed', amount: row.amount, payout_reference: reference },
+      at: now,
     });
     return row;
   });
 }
 
 /** Rejects with a reason: the amount goes back to the player's balance through the ledger. */
-export async function rejectAudited(services: Pick<Services, 'db' | 'clock'>, decision: { id: number; reason: string; staffId: number }) {
+export async function rejectAudited(
+  services: Pick<Services, 'db' | 'clock'>,
+  decision: { id: number; reason: string; staffId: number },
+) {
   const { id, reason, staffId } = decision;
   const now = services.clock();
   return services.db.transaction(async (tx) => {
     const row = await rejectWithdrawal(tx, { id, reason, staffId, now });
     if (!row) return undefined;
     await audit(tx, {
-      staffId, action: 'withdrawal.reject', targetType: 'withdrawal', targetId: id,
+      staffId,
+      action: 'withdrawal.reject',
+      targetType: 'withdrawal',
+      targetId: id,
       before: { status: 'pending', amount: row.amount, balance: row.balance_before },
-      after: { status: 'cancelled', amount: row.amount, balance: row.balance, reason }, at: now,
+      after: { status: 'cancelled', amount: row.amount, balance: row.balance, reason },
+      at: now,
     });
     return row;
   });
@@ -51,9 +66,13 @@ export async function payRefundAudited(
     const row = await payRefund(tx, { id, method, destination, reference, staffId, now });
     if (!row) return undefined;
     await audit(tx, {
-      staffId, action: 'withdrawal.refund', targetType: 'withdrawal', targetId: id,
+      staffId,
+      action: 'withdrawal.refund',
+      targetType: 'withdrawal',
+      targetId: id,
       before: { status: 'pending', amount: row.amount, method: row.old_method },
-      after: { status: 'completed', amount: row.amount, method, destination, payout_reference: reference }, at: now,
+      after: { status: 'completed', amount: row.amount, method, destination, payout_reference: reference },
+      at: now,
     });
     return row;
   });

@@ -59,7 +59,8 @@ const params = (f: WithdrawalFilter) => [f.status, f.method, f.min || null, f.ma
 
 /** Whitelisted ORDER BY columns; the id breaks ties so pages never overlap. */
 const ORDER: Record<WithdrawalSort, string> = { date: 't.created_at', amount: '(-t.amount)', player: 'u.username' };
-const orderBy = (f: WithdrawalFilter) => `${ORDER[f.sort]} ${f.dir === 'desc' ? 'DESC' : 'ASC'}, t.id ${f.dir === 'desc' ? 'DESC' : 'ASC'}`;
+const orderBy = (f: WithdrawalFilter) =>
+  `${ORDER[f.sort]} ${f.dir === 'desc' ? 'DESC' : 'ASC'}, t.id ${f.dir === 'desc' ? 'DESC' : 'ASC'}`;
 
 const COLUMNS = `t.id, t.user_id, u.username, u.email, (-t.amount)::text AS amount, u.currency, t.method, t.destination, t.status, t.created_at,
   t.decided_at, s.email AS decided_by, p.payout_reference, u.date_joined, u.time_out_until, u.self_excluded_until,
@@ -80,7 +81,10 @@ export const withdrawalTotals = (db: Queryable, filter: WithdrawalFilter) =>
   );
 
 export const withdrawalPage = (db: Queryable, filter: WithdrawalFilter, limit: number, offset: number) =>
-  db.query<WithdrawalRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE ${WHERE} ORDER BY ${orderBy(filter)} LIMIT $8 OFFSET $9`, [...params(filter), limit, offset]);
+  db.query<WithdrawalRow>(
+    `SELECT ${COLUMNS} FROM ${FROM} WHERE ${WHERE} ORDER BY ${orderBy(filter)} LIMIT $8 OFFSET $9`,
+    [...params(filter), limit, offset],
+  );
 
 /** The CSV's batches: by id (the export's order), after the last id seen. */
 export const withdrawalsAfter = (db: Queryable, filter: WithdrawalFilter, after: number | null, size: number) =>
@@ -91,7 +95,12 @@ export const withdrawalsAfter = (db: Queryable, filter: WithdrawalFilter, after:
 
 /** What a bulk approval did with one selected withdrawal. */
 export type BulkOutcome =
-  | { id: number; outcome: 'approved'; player: { user_id: number; email: string; username: string; locale: Locale; currency: string }; amount: string }
+  | {
+      id: number;
+      outcome: 'approved';
+      player: { user_id: number; email: string; username: string; locale: Locale; currency: string };
+      amount: string;
+    }
   | { id: number; outcome: 'decided' | 'refund' };
 
 /**
@@ -100,7 +109,14 @@ export type BulkOutcome =
  * the player's notification and its own audit row — all in the caller's transaction.
  * A refund on self-exclusion is never bulk-approved: it needs the destination staff paid to.
  */
-export async function approveInBulk(tx: Queryable, id: number, reference: string, staffId: number, now: Date, batchSize: number): Promise<BulkOutcome> {
+export async function approveInBulk(
+  tx: Queryable,
+  id: number,
+  reference: string,
+  staffId: number,
+  now: Date,
+  batchSize: number,
+): Promise<BulkOutcome> {
   let row: Awaited<ReturnType<typeof approveWithdrawal>>;
   try {
     // The one approval of the console (services/withdrawal-decisions.ts), so both paths pay alike.
@@ -111,9 +127,13 @@ export async function approveInBulk(tx: Queryable, id: number, reference: string
   }
   if (!row) return { id, outcome: 'decided' };
   await audit(tx, {
-    staffId, action: 'withdrawal.approve', targetType: 'withdrawal', targetId: id,
+    staffId,
+    action: 'withdrawal.approve',
+    targetType: 'withdrawal',
+    targetId: id,
     before: { status: 'pending', amount: row.amount },
-    after: { status: 'completed', amount: row.amount, payout_reference: reference, bulk: true, batch_size: batchSize }, at: now,
+    after: { status: 'completed', amount: row.amount, payout_reference: reference, bulk: true, batch_size: batchSize },
+    at: now,
   });
   const { user_id, email, username, locale, currency } = row;
   return { id, outcome: 'approved', player: { user_id, email, username, locale, currency }, amount: row.amount };
@@ -123,8 +143,15 @@ export async function approveInBulk(tx: Queryable, id: number, reference: string
  * Approves the withdrawals of a batch paid with one `reference`, each in its own transaction: one
  * decided meanwhile is skipped, the others still go. Answers each one's outcome, in order.
  */
-export async function approveBatch(db: Database, ids: number[], reference: string, staffId: number, now: Date): Promise<BulkOutcome[]> {
+export async function approveBatch(
+  db: Database,
+  ids: number[],
+  reference: string,
+  staffId: number,
+  now: Date,
+): Promise<BulkOutcome[]> {
   const outcomes: BulkOutcome[] = [];
-  for (const id of ids) outcomes.push(await db.transaction((tx) => approveInBulk(tx, id, reference, staffId, now, ids.length)));
+  for (const id of ids)
+    outcomes.push(await db.transaction((tx) => approveInBulk(tx, id, reference, staffId, now, ids.length)));
   return outcomes;
 }

@@ -25,7 +25,8 @@ export function backupRoutes(services: Services) {
     const file = readControlFile(services.config.dataDir);
     const sent = c.req.header(CONTROL_HEADER) ?? '';
     const forwarded = c.req.header('x-forwarded-for') !== undefined;
-    if (!LOOPBACK.test(socketAddress) || forwarded || !file?.secret || !sameSecret(sent, file.secret)) return c.json({ detail: 'Not found.' }, 404);
+    if (!LOOPBACK.test(socketAddress) || forwarded || !file?.secret || !sameSecret(sent, file.secret))
+      return c.json({ detail: 'Not found.' }, 404);
     if (!services.db.dump) return c.json({ detail: 'The database is PostgreSQL: back it up with pg_dump.' }, 409);
     const dump = await services.db.dump();
     return c.body(dump, 200, { 'Content-Type': 'application/gzip', 'Cache-Control': 'no-store' });
@@ -38,7 +39,8 @@ export interface BackupDeps {
   log: (line: string) => void;
 }
 
-const PG_DUMP_HINT = 'DATABASE_URL is set: back up PostgreSQL with pg_dump -Fc, restore with pg_restore (docs/deploying.md "Backups").';
+const PG_DUMP_HINT =
+  'DATABASE_URL is set: back up PostgreSQL with pg_dump -Fc, restore with pg_restore (docs/deploying.md "Backups").';
 
 /** Writes the file whole or not at all: a half-written backup must never look like one. */
 function writeAtomically(path: string, bytes: Uint8Array) {
@@ -64,14 +66,21 @@ export async function runBackupCommand(argv: string[], { env, log }: BackupDeps)
   const control = readControlFile(config.dataDir);
   if (control && control.pid !== process.pid && processAlive(control.pid)) {
     if (!control.url || !control.secret) {
-      log(`Process ${control.pid} holds ${config.dataDir} and cannot be asked for a backup yet; try again in a moment.`);
+      log(
+        `Process ${control.pid} holds ${config.dataDir} and cannot be asked for a backup yet; try again in a moment.`,
+      );
       return 1;
     }
     let response: Response;
     try {
-      response = await fetch(`${control.url}${BACKUP_PATH}`, { method: 'POST', headers: { [CONTROL_HEADER]: control.secret } });
+      response = await fetch(`${control.url}${BACKUP_PATH}`, {
+        method: 'POST',
+        headers: { [CONTROL_HEADER]: control.secret },
+      });
     } catch (error) {
-      log(`The server (process ${control.pid}) holds ${config.dataDir} but did not answer at ${control.url} (${(error as Error).message}).`);
+      log(
+        `The server (process ${control.pid}) holds ${config.dataDir} but did not answer at ${control.url} (${(error as Error).message}).`,
+      );
       return 1;
     }
     if (response.status !== 200) {
@@ -80,7 +89,9 @@ export async function runBackupCommand(argv: string[], { env, log }: BackupDeps)
     }
     const bytes = new Uint8Array(await response.arrayBuffer());
     writeAtomically(path, bytes);
-    log(`Backed up ${config.dataDir} to ${path} (${bytes.length} bytes, through the running server at ${control.url}).`);
+    log(
+      `Backed up ${config.dataDir} to ${path} (${bytes.length} bytes, through the running server at ${control.url}).`,
+    );
     return 0;
   }
   if (!existsSync(join(config.dataDir, 'pglite'))) {
@@ -88,7 +99,9 @@ export async function runBackupCommand(argv: string[], { env, log }: BackupDeps)
     return 1;
   }
   // No server runs: open the folder ourselves, and say so in the control file meanwhile.
-  writeFileSync(controlFilePath(config.dataDir), JSON.stringify({ pid: process.pid, secret: '', command: 'backup' }), { mode: 0o600 });
+  writeFileSync(controlFilePath(config.dataDir), JSON.stringify({ pid: process.pid, secret: '', command: 'backup' }), {
+    mode: 0o600,
+  });
   try {
     const { openPglite } = await import('../db/pglite.ts');
     const db = await openPglite(join(config.dataDir, 'pglite'));
@@ -136,7 +149,9 @@ export async function runRestoreCommand(argv: string[], { env, log }: BackupDeps
     return 1;
   }
   mkdirSync(config.dataDir, { recursive: true });
-  writeFileSync(controlFilePath(config.dataDir), JSON.stringify({ pid: process.pid, secret: '', command: 'restore' }), { mode: 0o600 });
+  writeFileSync(controlFilePath(config.dataDir), JSON.stringify({ pid: process.pid, secret: '', command: 'restore' }), {
+    mode: 0o600,
+  });
   try {
     const { openPglite } = await import('../db/pglite.ts');
     let db;
@@ -151,7 +166,9 @@ export async function runRestoreCommand(argv: string[], { env, log }: BackupDeps
       const [row] = await db.query<{ migrations: number; users: number }>(
         'SELECT (SELECT count(*) FROM schema_migrations)::int AS migrations, (SELECT count(*) FROM users)::int AS users',
       );
-      log(`Restored ${path} into ${folder}: ${row!.users} accounts, ${row!.migrations} migrations applied. Start the server as usual.`);
+      log(
+        `Restored ${path} into ${folder}: ${row!.users} accounts, ${row!.migrations} migrations applied. Start the server as usual.`,
+      );
       return 0;
     } finally {
       await db.close();

@@ -13,11 +13,17 @@ export const METRICS_PATH = '/metrics';
 export type NotReady = 'shutting_down' | 'database' | 'migrations' | 'key';
 
 /** Each check of `/readyz`, in order; the first that fails is the reason. */
-export async function readiness(services: Services, lifecycle: Lifecycle, expected: number[]): Promise<NotReady | undefined> {
+export async function readiness(
+  services: Services,
+  lifecycle: Lifecycle,
+  expected: number[],
+): Promise<NotReady | undefined> {
   if (lifecycle.shuttingDown) return 'shutting_down';
   let applied: Set<number>;
   try {
-    applied = new Set((await services.db.query<{ version: number }>('SELECT version FROM schema_migrations')).map((row) => row.version));
+    applied = new Set(
+      (await services.db.query<{ version: number }>('SELECT version FROM schema_migrations')).map((row) => row.version),
+    );
   } catch {
     return 'database';
   }

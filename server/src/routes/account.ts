@@ -1,5 +1,10 @@
 import { Hono, type Context } from 'hono';
-import { API_PATHS, CLOSE_REASON_MAX_LENGTH, PAYMENT_METHODS, type CloseAccountResponse } from '../../../src/api/contract.ts';
+import {
+  API_PATHS,
+  CLOSE_REASON_MAX_LENGTH,
+  PAYMENT_METHODS,
+  type CloseAccountResponse,
+} from '../../../src/api/contract.ts';
 import { checkDestination } from '../../../src/api/destination-rules.ts';
 import { checkEmail, hasProblems, normalizeEmail, type Problems } from '../../../src/api/validation.ts';
 import { formatMoney } from '../../../src/i18n/money-format.ts';
@@ -9,7 +14,14 @@ import { readJson } from '../body.ts';
 import { clientAddress } from '../client-address.ts';
 import { detailError, fieldError, fieldErrors } from '../errors.ts';
 import { accountClosedMail, emailChangeMail, emailChangeNoticeMail, emailChangeTakenMail } from '../mail/messages.ts';
-import { closeAccount, confirmEmailChange, emailChangeTimeoutSeconds, emailInUse, maskEmail, newEmailChangeLink } from '../services/account.ts';
+import {
+  closeAccount,
+  confirmEmailChange,
+  emailChangeTimeoutSeconds,
+  emailInUse,
+  maskEmail,
+  newEmailChangeLink,
+} from '../services/account.ts';
 import { exportStream } from '../services/data-export.ts';
 import { decodeUid } from '../services/link-tokens.ts';
 import { admitMailRequest, admitSignIn, signInSucceeded } from '../services/login-throttle.ts';
@@ -44,7 +56,8 @@ export function accountRoutes(services: Services) {
   app.post(API_PATHS.setEmail, requireUser(services), async (c) => {
     const input = await readJson(c, services);
     const problems: Problems = {};
-    if (typeof input.current_password !== 'string' || !input.current_password) problems.current_password = [{ key: 'required' }];
+    if (typeof input.current_password !== 'string' || !input.current_password)
+      problems.current_password = [{ key: 'required' }];
     const emailProblems: Problems = {};
     checkEmail(emailProblems, input.new_email);
     if (emailProblems.email) problems.new_email = emailProblems.email;
@@ -59,10 +72,14 @@ export function accountRoutes(services: Services) {
         services.mailer.dispatch(emailChangeTakenMail(player, newEmail));
       } else {
         const link = await newEmailChangeLink(services, player, newEmail);
-        services.mailer.dispatch(emailChangeMail(player, newEmail, link, Math.round(emailChangeTimeoutSeconds(services) / 3600)));
+        services.mailer.dispatch(
+          emailChangeMail(player, newEmail, link, Math.round(emailChangeTimeoutSeconds(services) / 3600)),
+        );
       }
     }
-    services.mailer.dispatch(emailChangeNoticeMail(player, maskEmail(newEmail), services.clock(), config.mail.supportEmail));
+    services.mailer.dispatch(
+      emailChangeNoticeMail(player, maskEmail(newEmail), services.clock(), config.mail.supportEmail),
+    );
     return c.body(null, 204);
   });
 
@@ -72,7 +89,8 @@ export function accountRoutes(services: Services) {
     const input = await readJson(c, services);
     const problems: Problems = {};
     if (typeof input.uid !== 'string' || !input.uid) problems.uid = [{ key: 'required' }];
-    if (typeof input.token !== 'string' || !/^[0-9a-f]{40}$/.test(input.token)) problems.token = [{ key: input.token ? 'password_reset.token_invalid' : 'required' }];
+    if (typeof input.token !== 'string' || !/^[0-9a-f]{40}$/.test(input.token))
+      problems.token = [{ key: input.token ? 'password_reset.token_invalid' : 'required' }];
     if (hasProblems(problems)) throw fieldErrors(problems);
     const userId = decodeUid(String(input.uid));
     if (!userId) throw fieldError('uid', 'password_reset.uid_invalid');
@@ -97,28 +115,39 @@ export function accountRoutes(services: Services) {
     if (typeof input.password !== 'string' || !input.password) problems.password = [{ key: 'required' }];
     const reason = input.reason === undefined || input.reason === null ? '' : input.reason;
     if (typeof reason !== 'string') problems.reason = [{ key: 'not_a_string' }];
-    else if ([...reason].length > CLOSE_REASON_MAX_LENGTH) problems.reason = [{ key: 'too_long', params: { max: CLOSE_REASON_MAX_LENGTH } }];
+    else if ([...reason].length > CLOSE_REASON_MAX_LENGTH)
+      problems.reason = [{ key: 'too_long', params: { max: CLOSE_REASON_MAX_LENGTH } }];
     let payout: { method: string; destination: string } | undefined;
     if (input.method !== undefined || input.destination !== undefined) {
-      if (!PAYMENT_METHODS.includes(input.method as never)) problems.method = [{ key: input.method === undefined ? 'required' : 'method_invalid' }];
+      if (!PAYMENT_METHODS.includes(input.method as never))
+        problems.method = [{ key: input.method === undefined ? 'required' : 'method_invalid' }];
       const destination = checkDestination(problems, input.method, input.destination);
       if (destination !== undefined && !problems.method) payout = { method: String(input.method), destination };
     }
     if (hasProblems(problems)) throw fieldErrors(problems);
     const player = await checkPassword(c, 'password', input.password);
     const userId = player.id;
-    const outcome = await inPlayerQueue(userId, async () => closeAccount(services, userId, String(reason).trim(), payout, await isVerified(db, userId)));
+    const outcome = await inPlayerQueue(userId, async () =>
+      closeAccount(services, userId, String(reason).trim(), payout, await isVerified(db, userId)),
+    );
     if (!outcome.closed) {
       const balance = formatMoney(outcome.balance, config.currency, c.get('locale'));
       if (outcome.reason === 'unverified') throw detailError(409, 'account.close_unverified', { balance });
       throw fieldError('method', 'account.close_payout_needed', { balance });
     }
     services.mailer.dispatch(
-      accountClosedMail(player, services.clock(), config.accountRetentionDays, outcome.payout ? formatMoney(outcome.payout.amount, config.currency, player.locale) : undefined),
+      accountClosedMail(
+        player,
+        services.clock(),
+        config.accountRetentionDays,
+        outcome.payout ? formatMoney(outcome.payout.amount, config.currency, player.locale) : undefined,
+      ),
     );
     return c.json<CloseAccountResponse>({
       closed: true,
-      payout: outcome.payout ? { id: outcome.payout.id, amount: outcome.payout.amount, currency: config.currency } : null,
+      payout: outcome.payout
+        ? { id: outcome.payout.id, amount: outcome.payout.amount, currency: config.currency }
+        : null,
     });
   });
 

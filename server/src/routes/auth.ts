@@ -2,16 +2,39 @@ import { Hono } from 'hono';
 import { API_PATHS, type LoginResponse, type RegisterResponse } from '../../../src/api/contract.ts';
 import { checkPasswordStrength } from '../../../src/api/password-strength.ts';
 import { checkTwoFactorCode } from '../../../src/api/two-factor-code.ts';
-import { checkRegistration, checkSignIn, hasProblems, normalizeEmail, normalizeUsername } from '../../../src/api/validation.ts';
+import {
+  checkRegistration,
+  checkSignIn,
+  hasProblems,
+  normalizeEmail,
+  normalizeUsername,
+} from '../../../src/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
-import { DUMMY_PASSWORD_HASH, hashPassword, hashToken, issueToken, requireUser, tokenExpiry, tokenOf, verifyPassword } from '../auth.ts';
+import {
+  DUMMY_PASSWORD_HASH,
+  hashPassword,
+  hashToken,
+  issueToken,
+  requireUser,
+  tokenExpiry,
+  tokenOf,
+  verifyPassword,
+} from '../auth.ts';
 import { readJson } from '../body.ts';
 import { clientAddress } from '../client-address.ts';
 import { detailError, fieldError, fieldErrors } from '../errors.ts';
 import { blockedRegistrationMail, codesLockedMail, registrationAttemptMail } from '../mail/messages.ts';
 import { mailActivation } from './activation.ts';
 import { tidyAuthTables } from '../services/housekeeping.ts';
-import { admitMailRequest, admitRegistration, admitSignIn, admitSignInCode, codeAskedFor, signInCodeSucceeded, signInSucceeded } from '../services/login-throttle.ts';
+import {
+  admitMailRequest,
+  admitRegistration,
+  admitSignIn,
+  admitSignInCode,
+  codeAskedFor,
+  signInCodeSucceeded,
+  signInSucceeded,
+} from '../services/login-throttle.ts';
 import { queuedPasswordWork } from '../services/password-queue.ts';
 import { registerPlayer } from '../services/registration.ts';
 import { deviceSummary, maskAddress, recordSignIn, signOut, signOutEverywhere } from '../services/sessions.ts';
@@ -64,10 +87,16 @@ export function authRoutes(services: Services) {
         const owner = await loadAccount(db, 'email', email);
         const block = owner ? activeBlock(await blockOf(db, email), services.clock()) : undefined;
         if (owner && block) services.mailer.dispatch(blockedRegistrationMail(owner, block.kind, block.until));
-        else if (owner) services.mailer.dispatch(registrationAttemptMail(owner, `${config.siteUrl}${localizedPath('/', owner.locale)}`));
+        else if (owner)
+          services.mailer.dispatch(
+            registrationAttemptMail(owner, `${config.siteUrl}${localizedPath('/', owner.locale)}`),
+          );
       }
     }
-    return c.json<RegisterResponse>({ email, username, ...(outcome.refIgnored ? { ref_ignored: true as const } : {}) }, 201);
+    return c.json<RegisterResponse>(
+      { email, username, ...(outcome.refIgnored ? { ref_ignored: true as const } : {}) },
+      201,
+    );
   });
 
   app.post(API_PATHS.login, async (c) => {
@@ -83,7 +112,9 @@ export function authRoutes(services: Services) {
     await admitSignIn(services, email, address);
     await tidyAuthTables(services);
     const user = await loadAccount(db, 'email', email);
-    const valid = await passwordWork(() => verifyPassword(String(input.password), user?.password_hash ?? DUMMY_PASSWORD_HASH));
+    const valid = await passwordWork(() =>
+      verifyPassword(String(input.password), user?.password_hash ?? DUMMY_PASSWORD_HASH),
+    );
     if (!user || !valid) throw fieldError('non_field_errors', 'login_failed');
     // Only after the right password, so only someone who knows it learns the account waits for
     // activation: they made it, or they could sign in anyway once it is active.
@@ -94,7 +125,8 @@ export function authRoutes(services: Services) {
     // Only after the password: the block is nobody else's business.
     refuseIfBlocked(await blockOf(db, email), services.clock(), c.get('locale'), 'sign_in');
     // Suspended by staff: refused, with the address where support explains why.
-    if (await isSuspended(db, user.id)) throw detailError(403, 'account.suspended', { email: config.mail.supportEmail });
+    if (await isSuspended(db, user.id))
+      throw detailError(403, 'account.suspended', { email: config.mail.supportEmail });
     // With two-factor sign-in, the right password alone is not a success: the attempt stays
     // counted until a right code comes with it, so guessing codes runs into the same limit.
     if ((await twoFactorState(db, user.id)) === 'on') {
@@ -104,7 +136,10 @@ export function authRoutes(services: Services) {
       }
       const { last } = await admitSignInCode(services, user.id);
       if (!(await takeSignInCode(services, user.id, String(input.code)))) {
-        if (last) services.mailer.dispatch(codesLockedMail(user, config.auth.twoFactorCodeWindowSeconds, config.mail.supportEmail));
+        if (last)
+          services.mailer.dispatch(
+            codesLockedMail(user, config.auth.twoFactorCodeWindowSeconds, config.mail.supportEmail),
+          );
         throw fieldError('code', 'two_factor.code_wrong');
       }
       await signInCodeSucceeded(services, user.id);

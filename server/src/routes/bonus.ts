@@ -13,7 +13,9 @@ export function bonusRoutes(services: Services) {
   app.use(API_PATHS.bonus, requireUser(services));
   app.use(API_PATHS.bonusCancel, requireUser(services));
 
-  app.get(API_PATHS.bonus, async (c) => c.json<BonusStatus>(await bonusStatus(db, c.get('userId'), config.games.bonusWageringMultiplier)));
+  app.get(API_PATHS.bonus, async (c) =>
+    c.json<BonusStatus>(await bonusStatus(db, c.get('userId'), config.games.bonusWageringMultiplier)),
+  );
 
   app.post(API_PATHS.bonusCancel, async (c) => {
     const userId = c.get('userId');

@@ -46,12 +46,32 @@ export function demoPaymentRoutes(services: Services) {
   const page = (c: Context<AppEnv>, status: 200 | 403 | 404, locale: Locale, body: unknown) => {
     const t = (key: string) => translate(locale, `demo_payment.${key}`);
     const theme = themeHead(pickTheme(c.req.query('theme')));
-    c.header('Content-Security-Policy', `default-src 'none'; style-src ${STYLE_HASH} ${theme.styleSrc}; form-action 'self' ${returnOrigins(config).join(' ')}; base-uri 'none'; frame-ancestors 'none'`);
+    c.header(
+      'Content-Security-Policy',
+      `default-src 'none'; style-src ${STYLE_HASH} ${theme.styleSrc}; form-action 'self' ${returnOrigins(config).join(' ')}; base-uri 'none'; frame-ancestors 'none'`,
+    );
     c.header('Cache-Control', 'no-store');
     return c.html(
-      html`<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${t('title')} · AmberPlay</title><style>${STYLE}</style>${theme.head}</head>
-<body><main><h1>${t('title')}</h1><p>${t('explainer')}</p>${body}</main></body></html>`,
+      html`<!doctype html>
+        <html lang="${locale}">
+          <head>
+            <meta charset="utf-8" />
+            <meta name="viewport" content="width=device-width,initial-scale=1" />
+            <meta name="robots" content="noindex" />
+            <title>${t('title')} · AmberPlay</title>
+            <style>
+              ${STYLE}
+            </style>
+            ${theme.head}
+          </head>
+          <body>
+            <main>
+              <h1>${t('title')}</h1>
+              <p>${t('explainer')}</p>
+              ${body}
+            </main>
+          </body>
+        </html>`,
       status,
     );
   };
@@ -59,21 +79,44 @@ export function demoPaymentRoutes(services: Services) {
   app.get('/demo-pay/:id', async (c) => {
     const id = c.req.param('id');
     const payment = await load(id);
-    if (!payment) return page(c, 404, c.get('locale'), html`<p role="alert">${translate(c.get('locale'), 'demo_payment.not_found')}</p>`);
+    if (!payment)
+      return page(
+        c,
+        404,
+        c.get('locale'),
+        html`<p role="alert">${translate(c.get('locale'), 'demo_payment.not_found')}</p>`,
+      );
     const locale = payment.lang;
     const t = (key: string) => translate(locale, `demo_payment.${key}`);
-    const details = html`<dl><dt>${t('amount')}</dt><dd>${formatMoney(payment.amount, payment.currency, locale)}</dd>
-<dt>${t('method')}</dt><dd>${translate(locale, `methods.${payment.method}`)}</dd></dl>`;
+    const details = html`<dl>
+      <dt>${t('amount')}</dt>
+      <dd>${formatMoney(payment.amount, payment.currency, locale)}</dd>
+      <dt>${t('method')}</dt>
+      <dd>${translate(locale, `methods.${payment.method}`)}</dd>
+    </dl>`;
     if (payment.status !== 'pending') {
       const expired = payment.expired ? html`<p>${translate(locale, 'guard.expired')}</p>` : '';
-      return page(c, 200, locale, html`${details}<p role="status">${t(payment.status)}</p>${expired}<a href="${backUrl(payment.return_url, id, payment.status)}">${t('back')}</a>`);
+      return page(
+        c,
+        200,
+        locale,
+        html`${details}
+          <p role="status">${t(payment.status)}</p>
+          ${expired}<a href="${backUrl(payment.return_url, id, payment.status)}">${t('back')}</a>`,
+      );
     }
-    const token = html`<input type="hidden" name="token" value="${formToken(secret, id)}">`;
+    const token = html`<input type="hidden" name="token" value="${formToken(secret, id)}" />`;
     return page(
       c,
       200,
       locale,
-      html`${details}<form method="post" action="/demo-pay/${id}/confirm">${token}<button class="confirm" type="submit">${t('confirm')}</button></form><form method="post" action="/demo-pay/${id}/cancel">${token}<button class="cancel" type="submit">${t('cancel')}</button></form>`,
+      html`${details}
+        <form method="post" action="/demo-pay/${id}/confirm">
+          ${token}<button class="confirm" type="submit">${t('confirm')}</button>
+        </form>
+        <form method="post" action="/demo-pay/${id}/cancel">
+          ${token}<button class="cancel" type="submit">${t('cancel')}</button>
+        </form>`,
     );
   });
 
@@ -82,13 +125,30 @@ export function demoPaymentRoutes(services: Services) {
   app.post('/demo-pay/:id/:action{confirm|cancel}', smallForm, async (c) => {
     const id = c.req.param('id');
     const payment = await load(id);
-    if (!payment) return page(c, 404, c.get('locale'), html`<p role="alert">${translate(c.get('locale'), 'demo_payment.not_found')}</p>`);
-    const form = /^application\/x-www-form-urlencoded\b/i.test(c.req.header('content-type') ?? '') ? await c.req.parseBody() : {};
+    if (!payment)
+      return page(
+        c,
+        404,
+        c.get('locale'),
+        html`<p role="alert">${translate(c.get('locale'), 'demo_payment.not_found')}</p>`,
+      );
+    const form = /^application\/x-www-form-urlencoded\b/i.test(c.req.header('content-type') ?? '')
+      ? await c.req.parseBody()
+      : {};
     if (crossSite(c, config.apiUrl) || !validFormToken(secret, id, form.token)) {
-      return page(c, 403, payment.lang, html`<p role="alert">${translate(payment.lang, 'guard.forbidden')}</p><a href="/demo-pay/${id}">${translate(payment.lang, 'guard.reopen')}</a>`);
+      return page(
+        c,
+        403,
+        payment.lang,
+        html`<p role="alert">${translate(payment.lang, 'guard.forbidden')}</p>
+          <a href="/demo-pay/${id}">${translate(payment.lang, 'guard.reopen')}</a>`,
+      );
     }
     const now = services.clock();
-    const status = c.req.param('action') === 'confirm' ? await completePayment(db, id, config, now) : await cancelPayment(db, id, now);
+    const status =
+      c.req.param('action') === 'confirm'
+        ? await completePayment(db, id, config, now)
+        : await cancelPayment(db, id, now);
     return c.redirect(backUrl(payment.return_url, id, status!), 303);
   });
 

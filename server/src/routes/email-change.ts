@@ -24,43 +24,87 @@ export function emailChangeRoutes(services: Services) {
   const app = new Hono<AppEnv>();
 
   const page = (c: Context<AppEnv>, status: 200 | 403 | 404, locale: Locale, body: unknown) => {
-    c.header('Content-Security-Policy', `default-src 'none'; style-src ${STYLE_HASH}; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`);
+    c.header(
+      'Content-Security-Policy',
+      `default-src 'none'; style-src ${STYLE_HASH}; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
+    );
     c.header('Cache-Control', 'no-store');
     // The token in this page's address never leaves the site; same-origin (not no-referrer) because a
     // no-referrer page's own form posts carry `Origin: null`, which the check below must refuse.
     c.header('Referrer-Policy', 'same-origin');
     return c.html(
-      html`<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${translate(locale, 'email_change.title')} · AmberPlay</title><style>${STYLE}</style></head>
-<body><main><h1>${translate(locale, 'email_change.title')}</h1>${body}</main></body></html>`,
+      html`<!doctype html>
+        <html lang="${locale}">
+          <head>
+            <meta charset="utf-8" />
+            <meta name="viewport" content="width=device-width,initial-scale=1" />
+            <meta name="robots" content="noindex" />
+            <title>${translate(locale, 'email_change.title')} · AmberPlay</title>
+            <style>
+              ${STYLE}
+            </style>
+          </head>
+          <body>
+            <main>
+              <h1>${translate(locale, 'email_change.title')}</h1>
+              ${body}
+            </main>
+          </body>
+        </html>`,
       status,
     );
   };
-  const gone = (c: Context<AppEnv>) => page(c, 404, c.get('locale'), html`<p role="alert">${translate(c.get('locale'), 'email_change.invalid')}</p>`);
+  const gone = (c: Context<AppEnv>) =>
+    page(c, 404, c.get('locale'), html`<p role="alert">${translate(c.get('locale'), 'email_change.invalid')}</p>`);
 
   app.get('/email-change', async (c) => {
     const token = c.req.query('token') ?? '';
     const change = await emailChangeOf(db, token, services.clock());
     if (!change) return gone(c);
-    const t = (key: string, params: Record<string, string> = {}) => translate(change.locale, `email_change.${key}`, params);
-    return page(c, 200, change.locale, html`<p>${t('body', { email: change.new_email })}</p>
-<form method="post" action="/email-change"><input type="hidden" name="token" value="${token}"><button type="submit">${t('button')}</button></form>`);
+    const t = (key: string, params: Record<string, string> = {}) =>
+      translate(change.locale, `email_change.${key}`, params);
+    return page(
+      c,
+      200,
+      change.locale,
+      html`<p>${t('body', { email: change.new_email })}</p>
+        <form method="post" action="/email-change">
+          <input type="hidden" name="token" value="${token}" /><button type="submit">${t('button')}</button>
+        </form>`,
+    );
   });
 
-  app.post('/email-change', bodyLimit({ maxSize: 4096, onError: (c) => c.text('Payload Too Large', 413) }), async (c) => {
-    const origin = c.req.header('origin');
-    if (c.req.header('sec-fetch-site') === 'cross-site' || (origin !== undefined && origin !== config.apiUrl)) {
-      return page(c, 403, c.get('locale'), html`<p role="alert">${translate(c.get('locale'), 'guard.forbidden')}</p>`);
-    }
-    const form = /^application\/x-www-form-urlencoded\b/i.test(c.req.header('content-type') ?? '') ? await c.req.parseBody() : {};
-    const token = typeof form.token === 'string' ? form.token : '';
-    const now = services.clock();
-    const change = await confirmStaffEmailChange(services, token, now);
-    if (!change) return gone(c);
-    const t = (key: string, params: Record<string, string> = {}) => translate(change.locale, `email_change.${key}`, params);
-    return page(c, 200, change.locale, html`<p role="status">${t('done', { email: change.new_email })}</p>
-<p><a href="${config.siteUrl}${localizedPath('/', change.locale)}">${t('back')}</a></p>`);
-  });
+  app.post(
+    '/email-change',
+    bodyLimit({ maxSize: 4096, onError: (c) => c.text('Payload Too Large', 413) }),
+    async (c) => {
+      const origin = c.req.header('origin');
+      if (c.req.header('sec-fetch-site') === 'cross-site' || (origin !== undefined && origin !== config.apiUrl)) {
+        return page(
+          c,
+          403,
+          c.get('locale'),
+          html`<p role="alert">${translate(c.get('locale'), 'guard.forbidden')}</p>`,
+        );
+      }
+      const form = /^application\/x-www-form-urlencoded\b/i.test(c.req.header('content-type') ?? '')
+        ? await c.req.parseBody()
+        : {};
+      const token = typeof form.token === 'string' ? form.token : '';
+      const now = services.clock();
+      const change = await confirmStaffEmailChange(services, token, now);
+      if (!change) return gone(c);
+      const t = (key: string, params: Record<string, string> = {}) =>
+        translate(change.locale, `email_change.${key}`, params);
+      return page(
+        c,
+        200,
+        change.locale,
+        html`<p role="status">${t('done', { email: change.new_email })}</p>
+          <p><a href="${config.siteUrl}${localizedPath('/', change.locale)}">${t('back')}</a></p>`,
+      );
+    },
+  );
 
   return app;
 }

@@ -8,7 +8,8 @@ import { addFavourite, listFavourites, recentlyPlayed, removeFavourite } from '.
 export function favouriteRoutes(services: Services) {
   const { db } = services;
   const app = new Hono<AppEnv>();
-  for (const path of [API_PATHS.favourites, API_PATHS.favourite, API_PATHS.recentlyPlayed]) app.use(path, requireUser(services));
+  for (const path of [API_PATHS.favourites, API_PATHS.favourite, API_PATHS.recentlyPlayed])
+    app.use(path, requireUser(services));
 
   app.get(API_PATHS.favourites, async (c) => c.json<FavouriteGames>(await listFavourites(db, c.get('userId'))));
   app.put(API_PATHS.favourite, async (c) => {
@@ -19,7 +20,9 @@ export function favouriteRoutes(services: Services) {
     await removeFavourite(db, c.get('userId'), c.req.param('game_id'));
     return c.body(null, 204);
   });
-  app.get(API_PATHS.recentlyPlayed, async (c) => c.json<RecentGame[]>(await recentlyPlayed(db, c.get('userId'), services.clock())));
+  app.get(API_PATHS.recentlyPlayed, async (c) =>
+    c.json<RecentGame[]>(await recentlyPlayed(db, c.get('userId'), services.clock())),
+  );
 
   return app;
 }

@@ -1,5 +1,14 @@
 import { Hono } from 'hono';
-import { API_PATHS, GAME_CATEGORIES, type CatalogueGame, type Paginated, type GameLaunchResponse, type GameMode, type PlayerSetResponse, type Win } from '../../../src/api/contract.ts';
+import {
+  API_PATHS,
+  GAME_CATEGORIES,
+  type CatalogueGame,
+  type Paginated,
+  type GameLaunchResponse,
+  type GameMode,
+  type PlayerSetResponse,
+  type Win,
+} from '../../../src/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { authenticate, hashToken, tokenOf } from '../auth.ts';
 import { readJson, type JsonObject } from '../body.ts';
@@ -10,7 +19,13 @@ import { gameRulesText, queryLocale } from '../i18n.ts';
 const CATALOGUE_PAGE_SIZE = 20;
 const RULES_KEYS: ReadonlyMap<string, string> = new Map(GAME_CATALOGUE.map((game) => [game.id, game.rules]));
 
-function wholeNumber(problems: Record<string, { key: string; params?: Record<string, number> }[]>, field: string, value: string | undefined, fallback: number, max: number): number {
+function wholeNumber(
+  problems: Record<string, { key: string; params?: Record<string, number> }[]>,
+  field: string,
+  value: string | undefined,
+  fallback: number,
+  max: number,
+): number {
   if (value === undefined) return fallback;
   if (/^\d{1,9}$/.test(value) && Number(value) >= 1 && Number(value) <= max) return Number(value);
   problems[field] = [{ key: 'number_invalid', params: { min: 1, max } }];
@@ -20,7 +35,14 @@ import { rollbackStaleBets } from '../providers/games/rounds.ts';
 import { createSession } from '../providers/games/sessions.ts';
 import { settleExpiredRounds } from '../providers/games/step-rounds.ts';
 import { mayPlay } from '../services/play-policy.ts';
-import { bindSessionToSignIn, gatewayPlayerId, listedGame, listedGames, playerCurrency, popularGames } from '../services/game-catalogue.ts';
+import {
+  bindSessionToSignIn,
+  gatewayPlayerId,
+  listedGame,
+  listedGames,
+  playerCurrency,
+  popularGames,
+} from '../services/game-catalogue.ts';
 import { recentWins } from '../services/winners.ts';
 import { sessionWithOpenRound } from '../services/favourites.ts';
 import { admitDemo, purgeExpiredDemo } from '../services/demo-play.ts';
@@ -40,7 +62,12 @@ export function gameRoutes(services: Services) {
     ({ status: 'ok', player_id: await gatewayPlayerId(db, userId) }) satisfies PlayerSetResponse;
 
   /** A launch URL for one game; `demo` needs no token and touches no wallet. */
-  const gameLaunch = async (input: JsonObject, authorization: string | undefined, locale: string, address: string): Promise<GameLaunchResponse> => {
+  const gameLaunch = async (
+    input: JsonObject,
+    authorization: string | undefined,
+    locale: string,
+    address: string,
+  ): Promise<GameLaunchResponse> => {
     const mode = input.mode as GameMode;
     if (!MODES.includes(mode)) throw detailError(400, 'games.mode_invalid');
     const userId = mode === 'real' ? await authenticate(services, authorization) : null;
@@ -62,7 +89,7 @@ export function gameRoutes(services: Services) {
     // A real launch of a game whose multi-step round is still open continues that round's session
     // ("continue" in the lobby's recently played row) instead of opening a new one beside it.
     const resumed = userId !== null ? await sessionWithOpenRound(db, userId, game.id, services.clock()) : null;
-    const sessionId = resumed ?? await createSession(services, { userId, gameId: game.id, mode, currency, locale });
+    const sessionId = resumed ?? (await createSession(services, { userId, gameId: game.id, mode, currency, locale }));
     // A real session lives only as long as the sign-in that launched it.
     if (mode === 'real') await bindSessionToSignIn(db, sessionId, hashToken(tokenOf(authorization)!));
     // Without GAME_PROVIDER_ORIGIN the game pages are this server's: a relative URL, so the frame
@@ -76,7 +103,8 @@ export function gameRoutes(services: Services) {
     // player_set always needs the player; game_launch decides by mode (demo works signed out).
     const input = await readJson(c, services);
     if (input.method === 'player_set') return c.json(await playerSet(await authenticate(services, authorization)));
-    if (input.method === 'game_launch') return c.json(await gameLaunch(input, authorization, c.get('locale'), clientAddress(c, config.auth.trustProxy)));
+    if (input.method === 'game_launch')
+      return c.json(await gameLaunch(input, authorization, c.get('locale'), clientAddress(c, config.auth.trustProxy)));
     await authenticate(services, authorization);
     throw detailError(400, 'gateway_method');
   });
@@ -94,8 +122,10 @@ export function gameRoutes(services: Services) {
     const problems: Record<string, { key: string; params?: Record<string, number> }[]> = {};
     const page = wholeNumber(problems, 'page', query.page, 1, 999_999);
     const pageSize = wholeNumber(problems, 'page_size', query.page_size, CATALOGUE_PAGE_SIZE, 100);
-    if (query.category !== undefined && !(GAME_CATEGORIES as readonly string[]).includes(query.category)) problems.category = [{ key: 'choice_invalid' }];
-    if (query.q !== undefined && query.q.length > 100) problems.q = [{ key: 'number_invalid', params: { min: 0, max: 100 } }];
+    if (query.category !== undefined && !(GAME_CATEGORIES as readonly string[]).includes(query.category))
+      problems.category = [{ key: 'choice_invalid' }];
+    if (query.q !== undefined && query.q.length > 100)
+      problems.q = [{ key: 'number_invalid', params: { min: 0, max: 100 } }];
     if (Object.keys(problems).length) throw fieldErrors(problems);
     const rows = await listedGames(db, query.category);
     const needle = searchable((query.q ?? '').trim());

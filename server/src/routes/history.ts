@@ -1,5 +1,11 @@
 import { Hono } from 'hono';
-import { API_PATHS, TRANSACTION_TYPES, type GameRoundCheck, type Paginated, type Transaction } from '../../../src/api/contract.ts';
+import {
+  API_PATHS,
+  TRANSACTION_TYPES,
+  type GameRoundCheck,
+  type Paginated,
+  type Transaction,
+} from '../../../src/api/contract.ts';
 import { isCalendarDate, type Problems } from '../../../src/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { requireUser } from '../auth.ts';
@@ -12,7 +18,13 @@ import { describeTransaction } from '../services/texts.ts';
 const DEFAULT_PAGE_SIZE = 10;
 const MAX_PAGE_SIZE = 100;
 
-function wholeNumber(problems: Problems, field: string, value: string | undefined, fallback: number, max: number): number {
+function wholeNumber(
+  problems: Problems,
+  field: string,
+  value: string | undefined,
+  fallback: number,
+  max: number,
+): number {
   if (value === undefined) return fallback;
   if (/^\d{1,9}$/.test(value) && Number(value) >= 1 && Number(value) <= max) return Number(value);
   problems[field] = [{ key: 'number_invalid', params: { min: 1, max } }];
@@ -32,7 +44,13 @@ export function historyRoutes(services: Services) {
     for (const field of ['date_from', 'date_to'] as const) {
       if (query[field] && !isCalendarDate(query[field])) problems[field] = [{ key: 'date_invalid' }];
     }
-    if (!problems.date_from && !problems.date_to && query.date_from && query.date_to && query.date_from > query.date_to) {
+    if (
+      !problems.date_from &&
+      !problems.date_to &&
+      query.date_from &&
+      query.date_to &&
+      query.date_from > query.date_to
+    ) {
       problems.date_to = [{ key: 'date_range' }];
     }
     const page = wholeNumber(problems, 'page', query.page, 1, 999_999_999);
@@ -61,10 +79,16 @@ export function historyRoutes(services: Services) {
       next: page < pages ? link(page + 1) : null,
       previous: page > 1 ? link(page - 1) : null,
       results: rows.map((row) => ({
-        id: row.id, type: row.type, amount: row.amount, status: row.status, created_at: new Date(row.created_at).toISOString(),
+        id: row.id,
+        type: row.type,
+        amount: row.amount,
+        status: row.status,
+        created_at: new Date(row.created_at).toISOString(),
         description: describeTransaction(locale, row.template, row.params),
         // A round that was played (not rolled back) links to its verification.
-        ...(row.type === 'game' && row.status !== 'cancelled' && typeof row.params.round === 'string' ? { round_id: row.params.round } : {}),
+        ...(row.type === 'game' && row.status !== 'cancelled' && typeof row.params.round === 'string'
+          ? { round_id: row.params.round }
+          : {}),
       })),
     });
   });

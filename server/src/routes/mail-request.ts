@@ -13,7 +13,11 @@ import { loadAccount, type Account } from '../services/users.ts';
  * and counted against the mail limits, then its account if there is one and mail may go to it.
  * The caller answers 204 either way, so the answer says nothing about the account.
  */
-export async function mailRequest(c: Context<AppEnv>, services: Services, kind: MailRequest): Promise<Account | undefined> {
+export async function mailRequest(
+  c: Context<AppEnv>,
+  services: Services,
+  kind: MailRequest,
+): Promise<Account | undefined> {
   const input = await readJson(c, services);
   const problems: Problems = {};
   checkEmail(problems, input.email);

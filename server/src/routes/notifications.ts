@@ -3,7 +3,12 @@ import { API_PATHS, type Notification, type SetReadResponse } from '../../../src
 import type { AppEnv, Services } from '../app-env.ts';
 import { requireUser } from '../auth.ts';
 import { detailError, fieldError } from '../errors.ts';
-import { broadcastNotifications, deleteOwnNotification, markAllNotificationsRead, ownNotifications } from '../services/notifications.ts';
+import {
+  broadcastNotifications,
+  deleteOwnNotification,
+  markAllNotificationsRead,
+  ownNotifications,
+} from '../services/notifications.ts';
 import { notificationText } from '../services/texts.ts';
 
 /** Broadcast and personal notifications: list, mark read, delete. */
@@ -20,10 +25,16 @@ export function notificationRoutes(services: Services) {
       return c.json<SetReadResponse>({ unread_count: 0 });
     }
     if (mode !== 'mass' && mode !== 'own') throw fieldError('mode', 'choice_invalid');
-    const rows = mode === 'own' ? await ownNotifications(db, userId) : await broadcastNotifications(db, userId, services.clock());
+    const rows =
+      mode === 'own' ? await ownNotifications(db, userId) : await broadcastNotifications(db, userId, services.clock());
     const locale = c.get('locale');
     return c.json<Notification[]>(
-      rows.map((row) => ({ id: row.id, ...notificationText(locale, row.template, row.params), created_at: new Date(row.created_at).toISOString(), read: row.read })),
+      rows.map((row) => ({
+        id: row.id,
+        ...notificationText(locale, row.template, row.params),
+        created_at: new Date(row.created_at).toISOString(),
+        read: row.read,
+      })),
     );
   });
 

@@ -1,7 +1,13 @@
 import { Hono } from 'hono';
 import { API_PATHS } from '../../../src/api/contract.ts';
 import { checkPasswordStrength } from '../../../src/api/password-strength.ts';
-import { checkNewPassword, checkResetConfirm, checkSetPassword, hasProblems, type Problems } from '../../../src/api/validation.ts';
+import {
+  checkNewPassword,
+  checkResetConfirm,
+  checkSetPassword,
+  hasProblems,
+  type Problems,
+} from '../../../src/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { hashPassword, hashToken, requireUser, tokenOf, verifyPassword } from '../auth.ts';
 import { readJson } from '../body.ts';
@@ -39,7 +45,9 @@ export function passwordRoutes(services: Services) {
     if (player) {
       const link = await newLink(services, db, 'password_reset', player);
       const twoFactor = (await twoFactorState(db, player.id)) === 'on';
-      services.mailer.dispatch(passwordResetMail(player, link, Math.round(config.mail.resetTimeoutSeconds / 60), twoFactor));
+      services.mailer.dispatch(
+        passwordResetMail(player, link, Math.round(config.mail.resetTimeoutSeconds / 60), twoFactor),
+      );
     }
     return c.body(null, 204);
   });
@@ -52,7 +60,8 @@ export function passwordRoutes(services: Services) {
     const player = userId ? await loadPlayer('id', userId) : undefined;
     if (!player) throw fieldError('uid', 'password_reset.uid_invalid');
     const token = String(input.token);
-    if (!(await linkTokenValid(services, 'password_reset', player.id, token))) throw fieldError('token', 'password_reset.token_invalid');
+    if (!(await linkTokenValid(services, 'password_reset', player.id, token)))
+      throw fieldError('token', 'password_reset.token_invalid');
     const password = String(input.new_password);
     checkNew(password, player);
     const passwordHash = await passwordWork(() => hashPassword(password));

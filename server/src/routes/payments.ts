@@ -21,12 +21,22 @@ export function paymentRoutes(services: Services) {
     const input = await readJson(c, services);
     const locale = c.get('locale');
     const problems: Problems = {};
-    const amount = readAmount(input.amount, config.limits.deposit_min, config.limits.deposit_max, locale, config.currency);
+    const amount = readAmount(
+      input.amount,
+      config.limits.deposit_min,
+      config.limits.deposit_max,
+      locale,
+      config.currency,
+    );
     if ('problem' in amount) problems.amount = [amount.problem];
-    if (input.currency !== undefined && (typeof input.currency !== 'string' || input.currency.toUpperCase() !== config.currency)) {
+    if (
+      input.currency !== undefined &&
+      (typeof input.currency !== 'string' || input.currency.toUpperCase() !== config.currency)
+    ) {
       problems.currency = [{ key: 'currency_unsupported', params: { currency: config.currency } }];
     }
-    if (!PAYMENT_METHODS.includes(input.method as never)) problems.method = [{ key: input.method === undefined ? 'required' : 'method_invalid' }];
+    if (!PAYMENT_METHODS.includes(input.method as never))
+      problems.method = [{ key: input.method === undefined ? 'required' : 'method_invalid' }];
     // A path returns the player to the site they opened, if that is a configured origin.
     const returnUrl = allowedReturnUrl(input.return_url, config, c.req.header('origin'));
     if (!returnUrl) problems.return_url = [{ key: 'return_url_invalid' }];
@@ -37,18 +47,39 @@ export function paymentRoutes(services: Services) {
     const now = services.clock();
     const outcome = await runOnce<Payment>(
       db,
-      { userId, name: 'create-payment', key: c.req.header('idempotency-key'), request: { amount: amount.amount, method, returnUrl }, now },
+      {
+        userId,
+        name: 'create-payment',
+        key: c.req.header('idempotency-key'),
+        request: { amount: amount.amount, method, returnUrl },
+        now,
+      },
       async (tx) => {
         const id = randomUUID();
         // Deposit limits count a payment from its creation (RTS 12).
         await checkDepositAtCreation(tx, userId, amount.amount, now, locale, config.currency);
         const expiresAt = new Date(now.getTime() + config.paymentExpiryMinutes * 60_000);
-        const row = await openPayment(tx, { id, userId, amount: amount.amount, currency: config.currency, method, returnUrl, lang: locale, createdAt: now, expiresAt });
+        const row = await openPayment(tx, {
+          id,
+          userId,
+          amount: amount.amount,
+          currency: config.currency,
+          method,
+          returnUrl,
+          lang: locale,
+          createdAt: now,
+          expiresAt,
+        });
         return {
           status: 201,
           body: {
-            id, status: 'pending', amount: amount.amount, currency: config.currency, method,
-            redirect_url: `${config.apiUrl}/demo-pay/${id}`, created_at: new Date(row.created_at).toISOString(),
+            id,
+            status: 'pending',
+            amount: amount.amount,
+            currency: config.currency,
+            method,
+            redirect_url: `${config.apiUrl}/demo-pay/${id}`,
+            created_at: new Date(row.created_at).toISOString(),
           },
         };
       },

@@ -1,7 +1,14 @@
 import { Hono } from 'hono';
 import {
-  API_PATHS, REALITY_CHECK_MINUTES, RG_PERIODS, SELF_EXCLUSION_PERIODS, TIME_OUT_PERIODS,
-  type RealityCheckAck, type ResponsibleGaming, type SelfExclusionPeriod, type TimeOutPeriod,
+  API_PATHS,
+  REALITY_CHECK_MINUTES,
+  RG_PERIODS,
+  SELF_EXCLUSION_PERIODS,
+  TIME_OUT_PERIODS,
+  type RealityCheckAck,
+  type ResponsibleGaming,
+  type SelfExclusionPeriod,
+  type TimeOutPeriod,
 } from '../../../src/api/contract.ts';
 import { checkAmount, toCents } from '../../../src/api/money.ts';
 import type { Problems } from '../../../src/api/validation.ts';
@@ -14,7 +21,14 @@ import { loadAccount } from '../services/users.ts';
 import { selfExclusionMail } from '../mail/messages.ts';
 import { clientAddress } from '../client-address.ts';
 import type { LimitKind } from '../services/rg/limits.ts';
-import { acknowledgeRealityCheck, changeResponsibleGaming, excludeSelf, responsibleGamingView, takeTimeOut, type LimitChange } from '../services/rg/tools.ts';
+import {
+  acknowledgeRealityCheck,
+  changeResponsibleGaming,
+  excludeSelf,
+  responsibleGamingView,
+  takeTimeOut,
+  type LimitChange,
+} from '../services/rg/tools.ts';
 
 /** The largest limit a player can type: the NUMERIC(14,2) column's range. */
 const LIMIT_MAX = '999999999999.99';
@@ -24,13 +38,25 @@ const LIMIT_FIELDS: Record<string, LimitKind> = { deposit_limits: 'deposit', los
 export function responsibleGamingRoutes(services: Services) {
   const { db, config, clock } = services;
   const app = new Hono<AppEnv>();
-  for (const path of [API_PATHS.responsibleGaming, API_PATHS.realityCheckAck, API_PATHS.timeOut, API_PATHS.selfExclusion]) {
+  for (const path of [
+    API_PATHS.responsibleGaming,
+    API_PATHS.realityCheckAck,
+    API_PATHS.timeOut,
+    API_PATHS.selfExclusion,
+  ]) {
     app.use(path, requireUser(services));
   }
   const keyHashOf = (header: string | undefined) => hashToken(tokenOf(header)!);
-  const allowedMinutes = [...REALITY_CHECK_MINUTES, ...(config.rg.realityCheckTestMinutes ? [config.rg.realityCheckTestMinutes] : [])] as (number | null)[];
+  const allowedMinutes = [
+    ...REALITY_CHECK_MINUTES,
+    ...(config.rg.realityCheckTestMinutes ? [config.rg.realityCheckTestMinutes] : []),
+  ] as (number | null)[];
 
-  app.get(API_PATHS.responsibleGaming, async (c) => c.json<ResponsibleGaming>(await responsibleGamingView(db, c.get('userId'), keyHashOf(c.req.header('authorization')), clock())));
+  app.get(API_PATHS.responsibleGaming, async (c) =>
+    c.json<ResponsibleGaming>(
+      await responsibleGamingView(db, c.get('userId'), keyHashOf(c.req.header('authorization')), clock()),
+    ),
+  );
 
   app.patch(API_PATHS.responsibleGaming, async (c) => {
     const input = await readJson(c, services);
@@ -47,7 +73,8 @@ export function responsibleGamingRoutes(services: Services) {
         for (const [period, amount] of Object.entries(value as JsonObject)) {
           const name = `${field}.${period}`;
           if (!(RG_PERIODS as readonly string[]).includes(period)) problems[name] = [{ key: 'field_unknown' }];
-          else if (amount === null) changes.push({ kind: LIMIT_FIELDS[field]!, period: period as never, cents: undefined });
+          else if (amount === null)
+            changes.push({ kind: LIMIT_FIELDS[field]!, period: period as never, cents: undefined });
           else {
             const checked = checkAmount(amount, '0.01', LIMIT_MAX);
             if ('problem' in checked) problems[name] = [{ key: 'rg.limit_invalid' }];
@@ -64,7 +91,8 @@ export function responsibleGamingRoutes(services: Services) {
         userId,
         keyHash: keyHashOf(c.req.header('authorization')),
         limits: changes,
-        realityCheckMinutes: 'reality_check_minutes' in input ? (input.reality_check_minutes as number | null) : undefined,
+        realityCheckMinutes:
+          'reality_check_minutes' in input ? (input.reality_check_minutes as number | null) : undefined,
         coolingOffHours: config.rg.coolingOffHours,
       },
       clock,
@@ -80,11 +108,23 @@ export function responsibleGamingRoutes(services: Services) {
 
   /** The period and password of a time-out or self-exclusion, checked like every form: per field. */
   // Wrong passwords count like set_password's: 429 beyond the sign-in limits.
-  async function readBlockRequest(input: JsonObject, userId: number, periods: readonly string[], problems: Problems, address: string) {
-    if (!periods.includes(input.period as string)) problems.period = [{ key: input.period === undefined ? 'required' : 'choice_invalid' }];
+  async function readBlockRequest(
+    input: JsonObject,
+    userId: number,
+    periods: readonly string[],
+    problems: Problems,
+    address: string,
+  ) {
+    if (!periods.includes(input.period as string))
+      problems.period = [{ key: input.period === undefined ? 'required' : 'choice_invalid' }];
     if (typeof input.password !== 'string' || !input.password) problems.password = [{ key: 'required' }];
     if (Object.keys(problems).length) throw fieldErrors(problems);
-    await checkCurrentPassword(services, { userId, address, password: String(input.password) }, 'password', 'rg.password_wrong');
+    await checkCurrentPassword(
+      services,
+      { userId, address, password: String(input.password) },
+      'password',
+      'rg.password_wrong',
+    );
   }
 
   app.post(API_PATHS.timeOut, async (c) => {
@@ -99,8 +139,20 @@ export function responsibleGamingRoutes(services: Services) {
     const input = await readJson(c, services);
     const userId = c.get('userId');
     // A positive action: the player ticks that they understand it cannot be undone.
-    await readBlockRequest(input, userId, SELF_EXCLUSION_PERIODS, input.confirm === true ? {} : { confirm: [{ key: 'rg.confirm_required' }] }, clientAddress(c, services.config.auth.trustProxy));
-    const { until, returned } = await excludeSelf(db, userId, input.period as SelfExclusionPeriod, clock(), config.currency);
+    await readBlockRequest(
+      input,
+      userId,
+      SELF_EXCLUSION_PERIODS,
+      input.confirm === true ? {} : { confirm: [{ key: 'rg.confirm_required' }] },
+      clientAddress(c, services.config.auth.trustProxy),
+    );
+    const { until, returned } = await excludeSelf(
+      db,
+      userId,
+      input.period as SelfExclusionPeriod,
+      clock(),
+      config.currency,
+    );
     // The confirmation the player keeps: end date, the returned amount and where it goes.
     const player = await loadAccount(db, 'id', userId);
     if (player) services.mailer.dispatch(selfExclusionMail(player, until, returned, config.currency));

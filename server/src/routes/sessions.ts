@@ -11,14 +11,17 @@ export function sessionRoutes(services: Services) {
   app.use(API_PATHS.sessions, requireUser(services));
 
   app.get(API_PATHS.sessions, async (c) =>
-    c.json<SessionInfo[]>(await listSessions(services, c.get('userId'), hashToken(tokenOf(c.req.header('authorization'))!))),
+    c.json<SessionInfo[]>(
+      await listSessions(services, c.get('userId'), hashToken(tokenOf(c.req.header('authorization'))!)),
+    ),
   );
 
   app.delete(API_PATHS.sessions, async (c) => {
     const id = c.req.query('id') ?? '';
     if (!/^\d{1,9}$/.test(id)) throw fieldError('id', 'security.session_id_invalid');
     // Someone else's session answers exactly like one that does not exist.
-    if (!(await endSession(services.db, c.get('userId'), Number(id)))) throw detailError(404, 'security.session_not_found');
+    if (!(await endSession(services.db, c.get('userId'), Number(id))))
+      throw detailError(404, 'security.session_not_found');
     return c.body(null, 204);
   });
 

@@ -15,13 +15,25 @@ import { checkCurrentPassword } from '../services/current-password.ts';
 import { fieldError, fieldErrors } from '../errors.ts';
 import { admitTwoFactorChange, twoFactorChangeSucceeded } from '../services/login-throttle.ts';
 import { twoFactorChanged } from '../services/security-notices.ts';
-import { backupCodesLeft, confirmSetup, startPlayerSetup, takeSignInCode, turnOff, twoFactorState } from '../services/two-factor.ts';
+import {
+  backupCodesLeft,
+  confirmSetup,
+  startPlayerSetup,
+  takeSignInCode,
+  turnOff,
+  twoFactorState,
+} from '../services/two-factor.ts';
 
 /** Two-factor sign-in (TOTP, RFC 6238): set-up, confirmation with backup codes, and turning it off. */
 export function twoFactorRoutes(services: Services) {
   const { db } = services;
   const app = new Hono<AppEnv>();
-  for (const path of [API_PATHS.twoFactorStatus, API_PATHS.twoFactorActivate, API_PATHS.twoFactorConfirm, API_PATHS.twoFactorDeactivate]) {
+  for (const path of [
+    API_PATHS.twoFactorStatus,
+    API_PATHS.twoFactorActivate,
+    API_PATHS.twoFactorConfirm,
+    API_PATHS.twoFactorDeactivate,
+  ]) {
     app.use(path, requireUser(services));
   }
 
@@ -41,7 +53,11 @@ export function twoFactorRoutes(services: Services) {
     if (hasProblems(problems)) throw fieldErrors(problems);
     await checkCurrentPassword(
       services,
-      { userId: c.get('userId'), address: clientAddress(c, services.config.auth.trustProxy), password: String(input.current_password) },
+      {
+        userId: c.get('userId'),
+        address: clientAddress(c, services.config.auth.trustProxy),
+        password: String(input.current_password),
+      },
       'current_password',
       'password_reset.current_password_invalid',
     );
@@ -80,7 +96,8 @@ export function twoFactorRoutes(services: Services) {
     await requirePassword(c, input, problems);
     await admitTwoFactorChange(services, userId);
     if ((await twoFactorState(db, userId)) !== 'on') throw fieldError('non_field_errors', 'two_factor.not_on');
-    if (!(await takeSignInCode(services, userId, String(input.code)))) throw fieldError('code', 'two_factor.code_wrong');
+    if (!(await takeSignInCode(services, userId, String(input.code))))
+      throw fieldError('code', 'two_factor.code_wrong');
     await turnOff(db, userId);
     await twoFactorChangeSucceeded(services, userId);
     await twoFactorChanged(services, userId, false);

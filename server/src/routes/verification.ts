@@ -1,6 +1,13 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { API_PATHS, DOCUMENT_TYPES, VERIFICATION_MAX_BODY_BYTES, type DocumentType, type Verification, type VerificationSubmitted } from '../../../src/api/contract.ts';
+import {
+  API_PATHS,
+  DOCUMENT_TYPES,
+  VERIFICATION_MAX_BODY_BYTES,
+  type DocumentType,
+  type Verification,
+  type VerificationSubmitted,
+} from '../../../src/api/contract.ts';
 import { DOCUMENT_SIGNATURE_BYTES, documentMime, documentProblem } from '../../../src/api/document-file.ts';
 import type { Problems } from '../../../src/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
@@ -19,7 +26,8 @@ const FIELDS = new Set(['document_type', 'front', 'back']);
  * buffers more than VERIFICATION_MAX_BODY_BYTES.
  */
 async function readForm(c: Context<AppEnv>): Promise<FormData> {
-  if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) throw detailError(415, 'verification.multipart_expected');
+  if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? ''))
+    throw detailError(415, 'verification.multipart_expected');
   let form: FormData;
   try {
     form = await c.req.formData();
@@ -41,10 +49,15 @@ async function readForm(c: Context<AppEnv>): Promise<FormData> {
 }
 
 /** A browser sends an untouched file input as a nameless, empty part, which parses as '' or an empty file. */
-const isBlank = (value: FormDataEntryValue) => (typeof value === 'string' ? value === '' : value.size === 0 && value.name === '');
+const isBlank = (value: FormDataEntryValue) =>
+  typeof value === 'string' ? value === '' : value.size === 0 && value.name === '';
 
 /** One side's file, checked by its bytes: undefined when absent or refused (then `problems` says why). */
-async function readSide(form: FormData, side: DocumentFile['side'], problems: Problems): Promise<DocumentFile | undefined> {
+async function readSide(
+  form: FormData,
+  side: DocumentFile['side'],
+  problems: Problems,
+): Promise<DocumentFile | undefined> {
   const values = form.getAll(side).filter((value) => !isBlank(value));
   const value = values[0];
   if (value === undefined) return undefined;
@@ -52,7 +65,8 @@ async function readSide(form: FormData, side: DocumentFile['side'], problems: Pr
   else if (typeof value === 'string') problems[side] = [{ key: 'verification.file_required' }];
   else {
     // The size is known before any byte is read, so an oversize file is refused unread.
-    const head = value.size > 0 ? new Uint8Array(await value.slice(0, DOCUMENT_SIGNATURE_BYTES).arrayBuffer()) : new Uint8Array();
+    const head =
+      value.size > 0 ? new Uint8Array(await value.slice(0, DOCUMENT_SIGNATURE_BYTES).arrayBuffer()) : new Uint8Array();
     const problem = documentProblem(value.size, head);
     if (problem) problems[side] = [problem];
     else return { side, mime: documentMime(head)!, content: new Uint8Array(await value.arrayBuffer()) };
@@ -66,7 +80,9 @@ export function verificationRoutes(services: Services) {
   const app = new Hono<AppEnv>();
   app.use(API_PATHS.verification, requireUser(services));
 
-  app.get(API_PATHS.verification, async (c) => c.json<Verification>(await verificationOf(db, c.get('userId'), c.get('locale'))));
+  app.get(API_PATHS.verification, async (c) =>
+    c.json<Verification>(await verificationOf(db, c.get('userId'), c.get('locale'))),
+  );
 
   // After the player is known (app.ts leaves this route's body to it): refused from Content-Length
   // before any byte is read, or as soon as a streamed body passes the limit.
@@ -86,7 +102,10 @@ export function verificationRoutes(services: Services) {
     const userId = c.get('userId');
     const current = await verificationOf(db, userId, c.get('locale'));
     if (current.status === 'pending' || current.status === 'verified') {
-      throw detailError(409, current.status === 'pending' ? 'verification.already_pending' : 'verification.already_verified');
+      throw detailError(
+        409,
+        current.status === 'pending' ? 'verification.already_pending' : 'verification.already_verified',
+      );
     }
     if (uploading.has(userId)) throw detailError(409, 'verification.already_pending');
     uploading.add(userId);
@@ -109,14 +128,23 @@ export function verificationRoutes(services: Services) {
     const back = await readSide(form, 'back', problems);
     // A passport's photo page is all there is; anything sent as its back is refused, not dropped,
     // so the player knows it was not sent to review.
-    if (documentType === 'passport' && (back || problems.back)) problems.back = [{ key: 'verification.back_not_for_passport' }];
-    else if (!problems.document_type && documentType !== 'passport' && !back && !problems.back) problems.back = [{ key: 'verification.back_required' }];
+    if (documentType === 'passport' && (back || problems.back))
+      problems.back = [{ key: 'verification.back_not_for_passport' }];
+    else if (!problems.document_type && documentType !== 'passport' && !back && !problems.back)
+      problems.back = [{ key: 'verification.back_required' }];
     if (Object.keys(problems).length) throw fieldErrors(problems);
 
     const files = back ? [front!, back] : [front!];
     const outcome = await submitVerification(db, { userId: c.get('userId'), documentType, files, now: clock() });
-    if ('blocked' in outcome) throw detailError(409, outcome.blocked === 'pending' ? 'verification.already_pending' : 'verification.already_verified');
-    return c.json<VerificationSubmitted>({ status: 'pending', document_type: documentType, submitted_at: outcome.submitted_at }, 201);
+    if ('blocked' in outcome)
+      throw detailError(
+        409,
+        outcome.blocked === 'pending' ? 'verification.already_pending' : 'verification.already_verified',
+      );
+    return c.json<VerificationSubmitted>(
+      { status: 'pending', document_type: documentType, submitted_at: outcome.submitted_at },
+      201,
+    );
   });
 
   return app;

@@ -21,9 +21,16 @@ export function withdrawalRoutes(services: Services) {
   app.post(API_PATHS.withdrawal, requireUser(services), async (c) => {
     const input = await readJson(c, services);
     const problems: Problems = {};
-    const amount = readAmount(input.amount, config.limits.withdrawal_min, config.limits.withdrawal_max, c.get('locale'), config.currency);
+    const amount = readAmount(
+      input.amount,
+      config.limits.withdrawal_min,
+      config.limits.withdrawal_max,
+      c.get('locale'),
+      config.currency,
+    );
     if ('problem' in amount) problems.amount = [amount.problem];
-    if (!PAYMENT_METHODS.includes(input.method as never)) problems.method = [{ key: input.method === undefined ? 'required' : 'method_invalid' }];
+    if (!PAYMENT_METHODS.includes(input.method as never))
+      problems.method = [{ key: input.method === undefined ? 'required' : 'method_invalid' }];
     const destination = checkDestination(problems, input.method, input.destination);
     if (Object.keys(problems).length || !('amount' in amount) || destination === undefined) throw fieldErrors(problems);
 
@@ -32,11 +39,21 @@ export function withdrawalRoutes(services: Services) {
     // form's own checks, so the form still says what is wrong with it; nothing is reserved here.
     // While a document is under review the answer says so, in the words of the page's banner.
     const { status } = await verificationOf(db, userId, c.get('locale'));
-    if (status !== 'verified') throw detailError(400, status === 'pending' ? 'verification.withdrawal_pending' : 'verification.withdrawal_unverified');
+    if (status !== 'verified')
+      throw detailError(
+        400,
+        status === 'pending' ? 'verification.withdrawal_pending' : 'verification.withdrawal_unverified',
+      );
     const method = input.method as Withdrawal['method'];
     const outcome = await requestWithdrawal(db, {
-      userId, amount: amount.amount, method, destination, currency: config.currency, now: services.clock(),
-      idempotencyKey: c.req.header('idempotency-key'), locale: c.get('locale'),
+      userId,
+      amount: amount.amount,
+      method,
+      destination,
+      currency: config.currency,
+      now: services.clock(),
+      idempotencyKey: c.req.header('idempotency-key'),
+      locale: c.get('locale'),
     });
     if (outcome.replayed) c.header('Idempotent-Replayed', 'true');
     return c.json(outcome.body, outcome.status);

@@ -59,7 +59,11 @@ export async function lockPlayer(tx: Queryable, id: number): Promise<PlayerRecor
 }
 
 /** Signs the player out everywhere: every API token goes, and every real-money game session ends now. */
-export async function endAllSessions(tx: Queryable, userId: number, now: Date): Promise<{ tokens: number; games: number }> {
+export async function endAllSessions(
+  tx: Queryable,
+  userId: number,
+  now: Date,
+): Promise<{ tokens: number; games: number }> {
   const tokens = await tx.query('DELETE FROM auth_tokens WHERE user_id = $1 RETURNING 1', [userId]);
   const games = await tx.query(
     `UPDATE game_sessions SET expires_at = $2 WHERE user_id = $1 AND mode = 'real' AND expires_at > $2 RETURNING 1`,
@@ -71,14 +75,24 @@ export async function endAllSessions(tx: Queryable, userId: number, now: Date): 
 /** Suspends an active account and ends its sessions. Pending withdrawals stay as they are. */
 export async function suspendAccount(tx: Queryable, player: PlayerRecord, reason: string, now: Date) {
   if (player.suspended_at) throw new ActionRefused('already_suspended');
-  await tx.query('UPDATE users SET suspended_at = $2, suspended_reason = $3 WHERE id = $1', [player.id, now.toISOString(), reason]);
+  await tx.query('UPDATE users SET suspended_at = $2, suspended_reason = $3 WHERE id = $1', [
+    player.id,
+    now.toISOString(),
+    reason,
+  ]);
   const ended = await endAllSessions(tx, player.id, now);
-  return { before: { suspended: false }, after: { suspended: true, reason, tokens_ended: ended.tokens, game_sessions_ended: ended.games } };
+  return {
+    before: { suspended: false },
+    after: { suspended: true, reason, tokens_ended: ended.tokens, game_sessions_ended: ended.games },
+  };
 }
 
 export async function reinstateAccount(tx: Queryable, player: PlayerRecord) {
   if (!player.suspended_at) throw new ActionRefused('not_suspended');
-  const [row] = await tx.query<{ reason: string | null }>('SELECT suspended_reason AS reason FROM users WHERE id = $1', [player.id]);
+  const [row] = await tx.query<{ reason: string | null }>(
+    'SELECT suspended_reason AS reason FROM users WHERE id = $1',
+    [player.id],
+  );
   await tx.query('UPDATE users SET suspended_at = NULL, suspended_reason = NULL WHERE id = $1', [player.id]);
   return { before: { suspended: true, reason: row?.reason ?? null }, after: { suspended: false } };
 }
@@ -90,7 +104,13 @@ export async function reinstateAccount(tx: Queryable, player: PlayerRecord) {
  * tokens, sessions and sign-in. Answers the closure's outcome; a refusal (`closed: false`)
  * changed nothing. An account already closed is refused (`already_closed`).
  */
-export async function closeAtPlayersRequest(tx: Queryable, player: PlayerRecord, reason: string, payout: ClosePayout | undefined, now: Date) {
+export async function closeAtPlayersRequest(
+  tx: Queryable,
+  player: PlayerRecord,
+  reason: string,
+  payout: ClosePayout | undefined,
+  now: Date,
+) {
   if (player.closed_at) throw new ActionRefused('already_closed');
   const outcome = await closeAccountIn(tx, now, player.id, reason, payout, await isVerified(tx, player.id));
   if (!outcome.closed) return { outcome, before: null, after: null };
@@ -98,8 +118,17 @@ export async function closeAtPlayersRequest(tx: Queryable, player: PlayerRecord,
     outcome,
     before: { closed: false, balance: player.balance, bonus_balance: player.bonus_balance },
     after: {
-      closed: true, reason, balance: '0.00', bonus_balance: '0.00',
-      ...(outcome.payout ? { payout_withdrawal_id: outcome.payout.id, payout_amount: outcome.payout.amount, payout_method: payout!.method } : {}),
+      closed: true,
+      reason,
+      balance: '0.00',
+      bonus_balance: '0.00',
+      ...(outcome.payout
+        ? {
+            payout_withdrawal_id: outcome.payout.id,
+            payout_amount: outcome.payout.amount,
+            payout_method: payout!.method,
+          }
+        : {}),
     },
   };
 }
@@ -130,7 +159,15 @@ const ADJUSTMENT_COLUMNS = 'id, user_id, amount::text, reason, note, token, stat
 export async function requestAdjustment(
   tx: Queryable,
   player: PlayerRecord,
-  input: { amount: string; reason: AdjustmentReason; note: string; token: string; staffId: number; threshold: string; now: Date },
+  input: {
+    amount: string;
+    reason: AdjustmentReason;
+    note: string;
+    token: string;
+    staffId: number;
+    threshold: string;
+    now: Date;
+  },
 ): Promise<{ adjustment: Adjustment; outcome: 'applied' | 'pending' | 'repeated'; balance?: string; before?: string }> {
   const [inserted] = await tx.query<Adjustment>(
     `INSERT INTO balance_adjustments (user_id, amount, reason, note, token, status, requested_by, requested_at)
@@ -138,7 +175,10 @@ export async function requestAdjustment(
     [player.id, input.amount, input.reason, input.note, input.token, input.staffId, input.now.toISOString()],
   );
   if (!inserted) {
-    const [first] = await tx.query<Adjustment>(`SELECT ${ADJUSTMENT_COLUMNS} FROM balance_adjustments WHERE token = $1`, [input.token]);
+    const [first] = await tx.query<Adjustment>(
+      `SELECT ${ADJUSTMENT_COLUMNS} FROM balance_adjustments WHERE token = $1`,
+      [input.token],
+    );
     if (!first || first.user_id !== player.id || first.amount !== input.amount) throw new ActionRefused('token_reused');
     return { adjustment: first, outcome: 'repeated' };
   }
@@ -149,12 +189,25 @@ export async function requestAdjustment(
 }
 
 /** Moves the money of an adjustment through the ledger and marks it applied. */
-async function applyAdjustment(tx: Queryable, adjustment: Adjustment, player: PlayerRecord, approver: number | null, now: Date) {
+async function applyAdjustment(
+  tx: Queryable,
+  adjustment: Adjustment,
+  player: PlayerRecord,
+  approver: number | null,
+  now: Date,
+) {
   const cents = signedToCents(adjustment.amount)!;
   const size = fromCents(cents < 0n ? -cents : cents);
   const [current] = await tx.query<{ balance: string }>('SELECT balance::text FROM users WHERE id = $1', [player.id]);
-  const item = { userId: player.id, type: 'adjustment' as const, amount: adjustment.amount, status: 'completed' as const,
-    template: `adjustment_${adjustment.reason === 'other' ? 'general' : adjustment.reason}`, params: { amount: size, currency: player.currency }, createdAt: now };
+  const item = {
+    userId: player.id,
+    type: 'adjustment' as const,
+    amount: adjustment.amount,
+    status: 'completed' as const,
+    template: `adjustment_${adjustment.reason === 'other' ? 'general' : adjustment.reason}`,
+    params: { amount: size, currency: player.currency },
+    createdAt: now,
+  };
   let balance: string;
   if (cents > 0n) {
     const history = await addTransaction(tx, item);
@@ -172,13 +225,17 @@ async function applyAdjustment(tx: Queryable, adjustment: Adjustment, player: Pl
 }
 
 const markApplied = (tx: Queryable, id: number, transactionId: number, approver: number | null, now: Date) =>
-  tx.query(`UPDATE balance_adjustments SET status = 'applied', transaction_id = $2, decided_by = $3, decided_at = $4 WHERE id = $1`, [
-    id, transactionId, approver, now.toISOString(),
-  ]);
+  tx.query(
+    `UPDATE balance_adjustments SET status = 'applied', transaction_id = $2, decided_by = $3, decided_at = $4 WHERE id = $1`,
+    [id, transactionId, approver, now.toISOString()],
+  );
 
 /** The adjustment, locked; undefined when there is none. */
 export async function lockAdjustment(tx: Queryable, id: number): Promise<Adjustment | undefined> {
-  const [row] = await tx.query<Adjustment>(`SELECT ${ADJUSTMENT_COLUMNS} FROM balance_adjustments WHERE id = $1 FOR UPDATE`, [id]);
+  const [row] = await tx.query<Adjustment>(
+    `SELECT ${ADJUSTMENT_COLUMNS} FROM balance_adjustments WHERE id = $1 FOR UPDATE`,
+    [id],
+  );
   return row;
 }
 
@@ -186,11 +243,22 @@ export async function lockAdjustment(tx: Queryable, id: number): Promise<Adjustm
  * The second admin's decision on a waiting adjustment (four eyes): never the requester's own.
  * Approving applies it through the ledger; declining keeps it on the record, unapplied.
  */
-export async function decideAdjustment(tx: Queryable, adjustment: Adjustment, player: PlayerRecord, staffId: number, approve: boolean, now: Date) {
+export async function decideAdjustment(
+  tx: Queryable,
+  adjustment: Adjustment,
+  player: PlayerRecord,
+  staffId: number,
+  approve: boolean,
+  now: Date,
+) {
   if (adjustment.status !== 'pending') throw new ActionRefused('decided');
   if (adjustment.requested_by === staffId) throw new ActionRefused('four_eyes');
   if (approve) return applyAdjustment(tx, adjustment, player, staffId, now);
-  await tx.query(`UPDATE balance_adjustments SET status = 'declined', decided_by = $2, decided_at = $3 WHERE id = $1`, [adjustment.id, staffId, now.toISOString()]);
+  await tx.query(`UPDATE balance_adjustments SET status = 'declined', decided_by = $2, decided_at = $3 WHERE id = $1`, [
+    adjustment.id,
+    staffId,
+    now.toISOString(),
+  ]);
   return undefined;
 }
 
@@ -208,12 +276,23 @@ export async function pendingAdjustments(db: Queryable, userId: number) {
  * (which applies at once, and cancels a raise the player has pending). Staff never raise or
  * remove a limit: only the player can, with the cooling-off.
  */
-export async function lowerLimit(tx: Queryable, userId: number, kind: LimitKind, period: RgPeriod, amount: string, now: Date, coolingOffHours: number) {
+export async function lowerLimit(
+  tx: Queryable,
+  userId: number,
+  kind: LimitKind,
+  period: RgPeriod,
+  amount: string,
+  now: Date,
+  coolingOffHours: number,
+) {
   const current = (await effectiveLimits(tx, userId, kind, now))[period];
   const cents = toCents(amount)!;
   if (current?.amount !== undefined && cents >= current.amount) throw new ActionRefused('limit_not_lower');
   await changeLimit(tx, userId, kind, period, cents, now, coolingOffHours);
-  return { before: { kind, period, amount: current?.amount === undefined ? null : fromCents(current.amount) }, after: { kind, period, amount: fromCents(cents) } };
+  return {
+    before: { kind, period, amount: current?.amount === undefined ? null : fromCents(current.amount) },
+    after: { kind, period, amount: fromCents(cents) },
+  };
 }
 
 /** A time-out on the player's behalf; it can only lengthen a block in force, never shorten it. */
@@ -227,7 +306,14 @@ export async function applyTimeOut(tx: Queryable, player: PlayerRecord, period: 
 export const INTERACTION_KINDS = ['phone', 'email', 'chat', 'in_person', 'other'] as const;
 export type InteractionKind = (typeof INTERACTION_KINDS)[number];
 
-export async function recordInteraction(tx: Queryable, userId: number, staffId: number, kind: InteractionKind, note: string, now: Date) {
+export async function recordInteraction(
+  tx: Queryable,
+  userId: number,
+  staffId: number,
+  kind: InteractionKind,
+  note: string,
+  now: Date,
+) {
   const [row] = await tx.query<{ id: number }>(
     'INSERT INTO rg_interactions (user_id, staff_id, kind, note, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id',
     [userId, staffId, kind, note, now.toISOString()],
@@ -252,7 +338,10 @@ export async function removeTwoFactor(tx: Queryable, userId: number) {
 
 /** Whether staff have suspended the account (sign-in refuses it). */
 export async function isSuspended(db: Queryable, userId: number): Promise<boolean> {
-  const [row] = await db.query<{ suspended: boolean }>('SELECT suspended_at IS NOT NULL AS suspended FROM users WHERE id = $1', [userId]);
+  const [row] = await db.query<{ suspended: boolean }>(
+    'SELECT suspended_at IS NOT NULL AS suspended FROM users WHERE id = $1',
+    [userId],
+  );
   return !!row?.suspended;
 }
 
@@ -264,15 +353,25 @@ export const EMAIL_CHANGE_HOURS = 48;
  * address (only its hash is kept). Refused when the address is the current one or another
  * account's. Earlier unused requests for the player stop working.
  */
-export async function requestEmailChange(tx: Queryable, player: PlayerRecord, newEmail: string, staffId: number, now: Date): Promise<string> {
+export async function requestEmailChange(
+  tx: Queryable,
+  player: PlayerRecord,
+  newEmail: string,
+  staffId: number,
+  now: Date,
+): Promise<string> {
   if (newEmail === player.email) throw new ActionRefused('email_same');
   const [taken] = await tx.query('SELECT 1 FROM users WHERE lower(email) = lower($1)', [newEmail]);
   if (taken) throw new ActionRefused('email_taken');
-  await tx.query('UPDATE email_changes SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL', [player.id, now.toISOString()]);
-  const token = randomBytes(20).toString('hex');
-  await tx.query('INSERT INTO email_changes (key_hash, user_id, new_email, staff_id, created_at) VALUES ($1, $2, $3, $4, $5)', [
-    hashToken(token), player.id, newEmail, staffId, now.toISOString(),
+  await tx.query('UPDATE email_changes SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL', [
+    player.id,
+    now.toISOString(),
   ]);
+  const token = randomBytes(20).toString('hex');
+  await tx.query(
+    'INSERT INTO email_changes (key_hash, user_id, new_email, staff_id, created_at) VALUES ($1, $2, $3, $4, $5)',
+    [hashToken(token), player.id, newEmail, staffId, now.toISOString()],
+  );
   return token;
 }
 
@@ -302,9 +401,15 @@ export async function emailChangeOf(db: Queryable, token: string, now: Date): Pr
 export async function confirmEmailChange(tx: Queryable, token: string, now: Date): Promise<EmailChange | undefined> {
   const change = await emailChangeOf(tx, token, now);
   if (!change) return undefined;
-  const [used] = await tx.query('UPDATE email_changes SET used_at = $2 WHERE key_hash = $1 AND used_at IS NULL RETURNING 1', [hashToken(token), now.toISOString()]);
+  const [used] = await tx.query(
+    'UPDATE email_changes SET used_at = $2 WHERE key_hash = $1 AND used_at IS NULL RETURNING 1',
+    [hashToken(token), now.toISOString()],
+  );
   if (!used) return undefined;
-  const [taken] = await tx.query('SELECT 1 FROM users WHERE lower(email) = lower($1) AND id <> $2', [change.new_email, change.user_id]);
+  const [taken] = await tx.query('SELECT 1 FROM users WHERE lower(email) = lower($1) AND id <> $2', [
+    change.new_email,
+    change.user_id,
+  ]);
   if (taken) return undefined;
   await tx.query('UPDATE users SET email = $2 WHERE id = $1', [change.user_id, change.new_email]);
   return change;

@@ -23,14 +23,16 @@ export const emailChangeTimeoutSeconds = ({ config }: Pick<Services, 'config'>) 
  * A new email-change link for the player, to be mailed to `newEmail`. The token is in the
  * fragment (never sent to a server), the origin is SITE_URL, only its SHA-256 is stored.
  */
-export async function newEmailChangeLink(services: Pick<Services, 'config' | 'clock' | 'db'>, user: { id: number; locale: Locale }, newEmail: string): Promise<string> {
+export async function newEmailChangeLink(
+  services: Pick<Services, 'config' | 'clock' | 'db'>,
+  user: { id: number; locale: Locale },
+  newEmail: string,
+): Promise<string> {
   const token = randomBytes(20).toString('hex');
-  await services.db.query('INSERT INTO email_changes (key_hash, user_id, new_email, created_at) VALUES ($1, $2, $3, $4)', [
-    hashToken(token),
-    user.id,
-    newEmail,
-    services.clock().toISOString(),
-  ]);
+  await services.db.query(
+    'INSERT INTO email_changes (key_hash, user_id, new_email, created_at) VALUES ($1, $2, $3, $4)',
+    [hashToken(token), user.id, newEmail, services.clock().toISOString()],
+  );
   return `${services.config.siteUrl}${localizedPath('/confirm-email', user.locale)}#uid=${encodeUid(user.id)}&token=${token}`;
 }
 
@@ -39,7 +41,12 @@ export async function newEmailChangeLink(services: Pick<Services, 'config' | 'cl
  * token younger than its timeout, of an account that is not closed. One UPDATE, so of two
  * parallel confirmations only one gets it.
  */
-export async function claimEmailChange(tx: Queryable, services: Pick<Services, 'config' | 'clock'>, userId: number, token: string): Promise<string | undefined> {
+export async function claimEmailChange(
+  tx: Queryable,
+  services: Pick<Services, 'config' | 'clock'>,
+  userId: number,
+  token: string,
+): Promise<string | undefined> {
   const [row] = await tx.query<{ new_email: string }>(
     `UPDATE email_changes SET used_at = $3 WHERE key_hash = $1 AND user_id = $2 AND staff_id IS NULL AND used_at IS NULL
        AND created_at > $3::timestamptz - make_interval(secs => $4)
@@ -55,7 +62,11 @@ export async function claimEmailChange(tx: Queryable, services: Pick<Services, '
  * old one, other pending changes are dropped, and reset links mailed to the old address stop
  * working. Answers the new address.
  */
-export async function confirmEmailChange(services: Pick<Services, 'db' | 'config' | 'clock'>, userId: number, token: string): Promise<string> {
+export async function confirmEmailChange(
+  services: Pick<Services, 'db' | 'config' | 'clock'>,
+  userId: number,
+  token: string,
+): Promise<string> {
   return services.db
     .transaction(async (tx) => {
       const email = await claimEmailChange(tx, services, userId, token);
@@ -135,7 +146,14 @@ export async function closeAccountIn(
   if (toCents(row.balance)! > 0n) {
     if (!verified) return { closed: false, reason: 'unverified', balance: row.balance };
     if (!payout) return { closed: false, reason: 'payout_needed', balance: row.balance };
-    const item = await reserveWithdrawal(tx, { userId, amount: row.balance, method: payout.method, destination: payout.destination, currency: row.currency, now: at });
+    const item = await reserveWithdrawal(tx, {
+      userId,
+      amount: row.balance,
+      method: payout.method,
+      destination: payout.destination,
+      currency: row.currency,
+      now: at,
+    });
     // The row is locked and the amount is the balance just read: the debit cannot fail.
     if (!item) throw new Error('closing payout not reserved');
     paid = { id: item.id, amount: row.balance };
@@ -172,7 +190,15 @@ export async function eraseClosedAccounts({ db, config }: Pick<Services, 'db' | 
         [id, now.toISOString()],
       );
       await tx.query("UPDATE game_rounds SET player = 'closed-' || user_id WHERE user_id = $1", [id]);
-      for (const table of ['auth_tokens', 'password_reset_tokens', 'email_changes', 'two_factor', 'two_factor_backup_codes', 'notification_reads', 'rg_limits']) {
+      for (const table of [
+        'auth_tokens',
+        'password_reset_tokens',
+        'email_changes',
+        'two_factor',
+        'two_factor_backup_codes',
+        'notification_reads',
+        'rg_limits',
+      ]) {
         await tx.query(`DELETE FROM ${table} WHERE user_id = $1`, [id]);
       }
       await tx.query('DELETE FROM notifications WHERE user_id = $1', [id]);
@@ -186,7 +212,10 @@ export async function eraseClosedAccounts({ db, config }: Pick<Services, 'db' | 
  * Such an account cannot have signed in, so it has no money, play or documents; the check says
  * so anyway, and an account with any history is left alone.
  */
-export async function deleteUnactivatedAccounts({ db, config }: Pick<Services, 'db' | 'config'>, now: Date): Promise<number> {
+export async function deleteUnactivatedAccounts(
+  { db, config }: Pick<Services, 'db' | 'config'>,
+  now: Date,
+): Promise<number> {
   const rows = await db.query(
     `DELETE FROM users u WHERE activated_at IS NULL AND date_joined <= $1::timestamptz - make_interval(days => $2)
        AND NOT EXISTS (SELECT 1 FROM transactions t WHERE t.user_id = u.id)

@@ -11,14 +11,27 @@ import { credit, debit, recordDebit } from './ledger.ts';
  */
 
 /** Moves the whole bonus to cash once its wagering requirement is met (the wallet decides when). */
-export const releaseBonus = (tx: Queryable, userId: number, bonus: string, currency: string, now: Date) => moveBonus(tx, userId, bonus, 'release', currency, now);
+export const releaseBonus = (tx: Queryable, userId: number, bonus: string, currency: string, now: Date) =>
+  moveBonus(tx, userId, bonus, 'release', currency, now);
 
 /** Takes the whole bonus balance out of the bonus account: to cash (release) or nowhere (forfeit). */
-async function moveBonus(tx: Queryable, userId: number, bonus: string, how: 'release' | 'forfeit', currency: string, now: Date): Promise<boolean> {
+async function moveBonus(
+  tx: Queryable,
+  userId: number,
+  bonus: string,
+  how: 'release' | 'forfeit',
+  currency: string,
+  now: Date,
+): Promise<boolean> {
   if (!(await debit(tx, userId, 'bonus', bonus))) return false;
   const item = await addTransaction(tx, {
-    userId, type: 'bonus', amount: how === 'release' ? bonus : `-${bonus}`, status: 'completed',
-    template: how === 'release' ? 'games.bonus_released' : 'games.bonus_forfeited', params: { amount: bonus, currency }, createdAt: now,
+    userId,
+    type: 'bonus',
+    amount: how === 'release' ? bonus : `-${bonus}`,
+    status: 'completed',
+    template: how === 'release' ? 'games.bonus_released' : 'games.bonus_forfeited',
+    params: { amount: bonus, currency },
+    createdAt: now,
   });
   await recordDebit(tx, userId, 'bonus', bonus, item.id, now);
   if (how === 'release') await credit(tx, userId, 'cash', bonus, item.id, now);
@@ -31,14 +44,29 @@ async function moveBonus(tx: Queryable, userId: number, bonus: string, how: 'rel
  * ledger, with its own wagering multiplier; from then on the rules above apply to it. One bonus
  * at a time: refused (false) while one is active, and never to a self-excluded player (no offers).
  */
-export async function grantBonus(tx: Queryable, userId: number, amount: string, multiplier: number, currency: string, now: Date): Promise<'granted' | 'active' | 'excluded'> {
+export async function grantBonus(
+  tx: Queryable,
+  userId: number,
+  amount: string,
+  multiplier: number,
+  currency: string,
+  now: Date,
+): Promise<'granted' | 'active' | 'excluded'> {
   const [row] = await tx.query<{ bonus: string; excluded: boolean }>(
     'SELECT bonus_balance::text AS bonus, self_excluded_until IS NOT NULL AS excluded FROM users WHERE id = $1 FOR UPDATE',
     [userId],
   );
   if (row!.excluded) return 'excluded';
   if (toCents(row!.bonus) !== 0n) return 'active';
-  const item = await addTransaction(tx, { userId, type: 'bonus', amount, status: 'completed', template: 'bonus', params: { amount, currency }, createdAt: now });
+  const item = await addTransaction(tx, {
+    userId,
+    type: 'bonus',
+    amount,
+    status: 'completed',
+    template: 'bonus',
+    params: { amount, currency },
+    createdAt: now,
+  });
   await credit(tx, userId, 'bonus', amount, item.id, now);
   await tx.query('UPDATE users SET bonus_wagered = 0, bonus_multiplier = $2 WHERE id = $1', [userId, multiplier]);
   return 'granted';
@@ -46,7 +74,10 @@ export async function grantBonus(tx: Queryable, userId: number, amount: string, 
 
 /** Forfeits the active bonus in the caller's transaction; false when there is none. */
 export async function cancelBonus(tx: Queryable, userId: number, currency: string, now: Date): Promise<boolean> {
-  const [row] = await tx.query<{ bonus: string }>('SELECT bonus_balance::text AS bonus FROM users WHERE id = $1 FOR UPDATE', [userId]);
+  const [row] = await tx.query<{ bonus: string }>(
+    'SELECT bonus_balance::text AS bonus FROM users WHERE id = $1 FOR UPDATE',
+    [userId],
+  );
   if (!row || toCents(row.bonus) === 0n) return false;
   return moveBonus(tx, userId, row.bonus, 'forfeit', currency, now);
 }

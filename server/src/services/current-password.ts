@@ -17,7 +17,10 @@ export async function checkCurrentPassword(
   field: string,
   wrongKey: string,
 ): Promise<void> {
-  const [user] = await services.db.query<{ email: string; password_hash: string }>('SELECT email, password_hash FROM users WHERE id = $1', [request.userId]);
+  const [user] = await services.db.query<{ email: string; password_hash: string }>(
+    'SELECT email, password_hash FROM users WHERE id = $1',
+    [request.userId],
+  );
   await admitSignIn(services, user!.email, request.address);
   const valid = await queuedPasswordWork(services, () => verifyPassword(request.password, user!.password_hash));
   if (!valid) throw InvalidInput.of(field, wrongKey);

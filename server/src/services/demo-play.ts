@@ -10,7 +10,11 @@ import { countAttempt } from './rate-counters.ts';
  * anonymous visitor must not be able to grow the database without bound. Launches and seed rotations of demo sessions are limited per client address:
  * DEMO_MAX_PER_ADDRESS of each per DEMO_WINDOW_SECONDS, then 429 with Retry-After.
  */
-export async function admitDemo({ db, config, clock }: Services, what: 'launch' | 'seeds', address: string): Promise<void> {
+export async function admitDemo(
+  { db, config, clock }: Services,
+  what: 'launch' | 'seeds',
+  address: string,
+): Promise<void> {
   const [count] = await countAttempt(db, [`demo-${what}:${address}`], config.auth.demoWindowSeconds, clock());
   if (count!.count > config.auth.demoMaxPerAddress) {
     throw new RateLimited('games.demo_limited', { minutes: Math.ceil(count!.retryAfter / 60) }, count!.retryAfter);
@@ -20,7 +24,9 @@ export async function admitDemo({ db, config, clock }: Services, what: 'launch' 
 /** Counts a seed rotation of a demo session (real sessions are the signed-in player's own). */
 export function demoSeedLimit(services: Services): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const [session] = await services.db.query<{ mode: string }>('SELECT mode FROM game_sessions WHERE id = $1', [c.req.param('id') ?? '']);
+    const [session] = await services.db.query<{ mode: string }>('SELECT mode FROM game_sessions WHERE id = $1', [
+      c.req.param('id') ?? '',
+    ]);
     if (session?.mode === 'demo') await admitDemo(services, 'seeds', clientAddress(c, services.config.auth.trustProxy));
     await next();
   };

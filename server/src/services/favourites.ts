@@ -18,7 +18,10 @@ export async function listFavourites(db: Queryable, userId: number): Promise<Fav
 export async function addFavourite(db: Queryable, userId: number, gameId: string, now: Date): Promise<void> {
   const [game] = await db.query<{ id: string }>('SELECT id FROM games WHERE id = $1 AND NOT retired', [gameId]);
   if (!game) throw new NotFound('games.game_unknown');
-  await db.query('INSERT INTO favourite_games (user_id, game_id, created_at) VALUES ($1, $2, $3) ON CONFLICT (user_id, game_id) DO NOTHING', [userId, gameId, now.toISOString()]);
+  await db.query(
+    'INSERT INTO favourite_games (user_id, game_id, created_at) VALUES ($1, $2, $3) ON CONFLICT (user_id, game_id) DO NOTHING',
+    [userId, gameId, now.toISOString()],
+  );
 }
 
 /** Removes the star; removing one that is not there is fine. A game that never existed is 404. */
@@ -50,7 +53,12 @@ export async function recentlyPlayed(db: Queryable, userId: number, now: Date): 
  * The player's unexpired real session of this game with a round still open, if any: launching the
  * game again continues it there instead of opening a session beside it.
  */
-export async function sessionWithOpenRound(db: Queryable, userId: number, gameId: string, now: Date): Promise<string | null> {
+export async function sessionWithOpenRound(
+  db: Queryable,
+  userId: number,
+  gameId: string,
+  now: Date,
+): Promise<string | null> {
   const [row] = await db.query<{ id: string }>(
     `SELECT s.id FROM game_sessions s
      WHERE s.user_id = $1 AND s.game_id = $2 AND s.mode = 'real' AND s.expires_at > $3

@@ -7,10 +7,14 @@ import { createHash, createHmac, timingSafeEqual, type KeyObject } from 'node:cr
  * to be stored or shared.
  */
 export function formTokenSecret(privateKey: KeyObject): Buffer {
-  return createHash('sha256').update('amberplay demo-pay form token v1\0').update(privateKey.export({ type: 'pkcs8', format: 'der' })).digest();
+  return createHash('sha256')
+    .update('amberplay demo-pay form token v1\0')
+    .update(privateKey.export({ type: 'pkcs8', format: 'der' }))
+    .digest();
 }
 
-export const formToken = (secret: Buffer, paymentId: string): string => createHmac('sha256', secret).update(paymentId).digest('base64url');
+export const formToken = (secret: Buffer, paymentId: string): string =>
+  createHmac('sha256', secret).update(paymentId).digest('base64url');
 
 export function validFormToken(secret: Buffer, paymentId: string, token: unknown): boolean {
   if (typeof token !== 'string') return false;

@@ -21,13 +21,29 @@ export async function addTransaction(tx: Queryable, item: NewTransaction): Promi
   const [row] = await tx.query<{ id: number; created_at: Date }>(
     `INSERT INTO transactions (user_id, type, amount, status, method, destination, template, params, created_at)
      VALUES ($1, $2, $3::numeric, $4, $5, $6, $7, $8::jsonb, $9) RETURNING id, created_at`,
-    [item.userId, item.type, item.amount, item.status, item.method ?? null, item.destination ?? null, item.template, JSON.stringify(item.params ?? {}), item.createdAt.toISOString()],
+    [
+      item.userId,
+      item.type,
+      item.amount,
+      item.status,
+      item.method ?? null,
+      item.destination ?? null,
+      item.template,
+      JSON.stringify(item.params ?? {}),
+      item.createdAt.toISOString(),
+    ],
   );
   return row!;
 }
 
 /** Adds one of the player's own notifications; `template` names a pair in the `notifications` group. */
-export async function notify(tx: Queryable, now: Date, userId: number, template: string, params: Record<string, string> = {}) {
+export async function notify(
+  tx: Queryable,
+  now: Date,
+  userId: number,
+  template: string,
+  params: Record<string, string> = {},
+) {
   // A self-excluded player gets no notifications or offers (MGA 2/2018), and none after the period
   // either until they ask again (UKGC: marketing needs a fresh consent after self-exclusion).
   await tx.query(
@@ -58,16 +74,29 @@ export interface HistoryRow {
 const HISTORY_FILTERS = `user_id = $1 AND ($2::text IS NULL OR type = $2)
       AND ($3::date IS NULL OR created_at >= $3::date::timestamp AT TIME ZONE 'UTC')
       AND ($4::date IS NULL OR created_at < ($4::date + 1)::timestamp AT TIME ZONE 'UTC')`;
-const historyParams = (filter: HistoryFilter) => [filter.userId, filter.type ?? null, filter.dateFrom || null, filter.dateTo || null];
+const historyParams = (filter: HistoryFilter) => [
+  filter.userId,
+  filter.type ?? null,
+  filter.dateFrom || null,
+  filter.dateTo || null,
+];
 
 /** How many of the player's transactions the filter matches. */
 export async function countHistory(db: Queryable, filter: HistoryFilter): Promise<number> {
-  const [{ count } = { count: 0 }] = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM transactions WHERE ${HISTORY_FILTERS}`, historyParams(filter));
+  const [{ count } = { count: 0 }] = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM transactions WHERE ${HISTORY_FILTERS}`,
+    historyParams(filter),
+  );
   return count;
 }
 
 /** One page of the player's transactions the filter matches, newest first. */
-export function historyPage(db: Queryable, filter: HistoryFilter, page: number, pageSize: number): Promise<HistoryRow[]> {
+export function historyPage(
+  db: Queryable,
+  filter: HistoryFilter,
+  page: number,
+  pageSize: number,
+): Promise<HistoryRow[]> {
   return db.query<HistoryRow>(
     `SELECT id, type, amount::text, status, created_at, template, params FROM transactions WHERE ${HISTORY_FILTERS}
        ORDER BY created_at DESC, id DESC LIMIT $5 OFFSET $6`,

@@ -17,7 +17,11 @@ export async function tidyAuthTables(services: Services): Promise<void> {
   const last = lastRun.get(db);
   if (last !== undefined && now.getTime() - last < EVERY_MS) return;
   lastRun.set(db, now.getTime());
-  await pruneCounters(db, Math.max(config.loginWindowSeconds, config.auth.registerWindowSeconds, config.mail.resetWindowSeconds), now);
+  await pruneCounters(
+    db,
+    Math.max(config.loginWindowSeconds, config.auth.registerWindowSeconds, config.mail.resetWindowSeconds),
+    now,
+  );
   await pruneLinkTokens(services, now);
   await db.query(
     `DELETE FROM auth_tokens WHERE last_used_at <= $1::timestamptz - make_interval(days => $2) OR created_at <= $1::timestamptz - make_interval(days => $3)`,

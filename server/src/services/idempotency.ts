@@ -44,11 +44,10 @@ export async function runOnce<T>(
       return { status: stored.status_code, body: stored.response, replayed: true };
     }
     const outcome = await work(tx);
-    await tx.query('UPDATE idempotency_keys SET status_code = $4, response = $5::jsonb WHERE user_id = $1 AND scope = $2 AND key = $3', [
-      ...ids,
-      outcome.status,
-      JSON.stringify(outcome.body),
-    ]);
+    await tx.query(
+      'UPDATE idempotency_keys SET status_code = $4, response = $5::jsonb WHERE user_id = $1 AND scope = $2 AND key = $3',
+      [...ids, outcome.status, JSON.stringify(outcome.body)],
+    );
     return outcome;
   });
 }

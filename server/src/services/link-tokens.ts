@@ -51,13 +51,12 @@ export async function newLink(
 
 const LIVE = `key_hash = $1 AND user_id = $2 AND purpose = $5 AND used_at IS NULL AND created_at > $3::timestamptz - make_interval(secs => $4)`;
 
-const liveParams = (services: Pick<Services, 'config' | 'clock'>, purpose: LinkPurpose, userId: number, token: string) => [
-  hashToken(token),
-  userId,
-  services.clock().toISOString(),
-  linkTimeoutSeconds(services, purpose),
-  purpose,
-];
+const liveParams = (
+  services: Pick<Services, 'config' | 'clock'>,
+  purpose: LinkPurpose,
+  userId: number,
+  token: string,
+) => [hashToken(token), userId, services.clock().toISOString(), linkTimeoutSeconds(services, purpose), purpose];
 
 /**
  * Claims the token for the player: true once, for an unused token of this purpose younger than
@@ -70,7 +69,10 @@ export async function claimLinkToken(
   userId: number,
   token: string,
 ): Promise<boolean> {
-  const rows = await db.query(`UPDATE password_reset_tokens SET used_at = $3 WHERE ${LIVE} RETURNING 1`, liveParams(services, purpose, userId, token));
+  const rows = await db.query(
+    `UPDATE password_reset_tokens SET used_at = $3 WHERE ${LIVE} RETURNING 1`,
+    liveParams(services, purpose, userId, token),
+  );
   return rows.length === 1;
 }
 
@@ -78,18 +80,33 @@ export async function claimLinkToken(
  * Activates the account with its link's token, in one transaction: true once. The token is claimed
  * in the transaction that activates, so a link works once even when opened twice at once.
  */
-export async function activateAccount(services: Pick<Services, 'db' | 'config' | 'clock'>, userId: number, token: string): Promise<boolean> {
+export async function activateAccount(
+  services: Pick<Services, 'db' | 'config' | 'clock'>,
+  userId: number,
+  token: string,
+): Promise<boolean> {
   return services.db.transaction(async (tx) => {
     if (!(await claimLinkToken(tx, services, 'activation', userId, token))) return false;
-    await tx.query('UPDATE users SET activated_at = coalesce(activated_at, $2) WHERE id = $1', [userId, services.clock().toISOString()]);
+    await tx.query('UPDATE users SET activated_at = coalesce(activated_at, $2) WHERE id = $1', [
+      userId,
+      services.clock().toISOString(),
+    ]);
     await tx.query("DELETE FROM password_reset_tokens WHERE user_id = $1 AND purpose = 'activation'", [userId]);
     return true;
   });
 }
 
 /** Whether the token would be claimed, without claiming it (a reset checks it before the password's rules). */
-export async function linkTokenValid(services: Services, purpose: LinkPurpose, userId: number, token: string): Promise<boolean> {
-  const rows = await services.db.query(`SELECT 1 FROM password_reset_tokens WHERE ${LIVE}`, liveParams(services, purpose, userId, token));
+export async function linkTokenValid(
+  services: Services,
+  purpose: LinkPurpose,
+  userId: number,
+  token: string,
+): Promise<boolean> {
+  const rows = await services.db.query(
+    `SELECT 1 FROM password_reset_tokens WHERE ${LIVE}`,
+    liveParams(services, purpose, userId, token),
+  );
   return rows.length === 1;
 }
 

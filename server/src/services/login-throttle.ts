@@ -15,8 +15,18 @@ const pairKey = (email: string, address: string, scope: SignInScope = 'login') =
  *   cannot try a password against many accounts.
  * A refused attempt is answered 429 with Retry-After and the minutes in the message.
  */
-export async function admitSignIn({ db, config, clock }: Services, email: string, address: string, scope?: SignInScope): Promise<void> {
-  const [perAddress, perPair] = await countAttempt(db, [addressKey(address, scope), pairKey(email, address, scope)], config.loginWindowSeconds, clock());
+export async function admitSignIn(
+  { db, config, clock }: Services,
+  email: string,
+  address: string,
+  scope?: SignInScope,
+): Promise<void> {
+  const [perAddress, perPair] = await countAttempt(
+    db,
+    [addressKey(address, scope), pairKey(email, address, scope)],
+    config.loginWindowSeconds,
+    clock(),
+  );
   const over = [
     perAddress!.count > config.auth.loginMaxFailuresPerAddress ? perAddress! : undefined,
     perPair!.count > config.loginMaxFailures ? perPair! : undefined,
@@ -25,7 +35,12 @@ export async function admitSignIn({ db, config, clock }: Services, email: string
 }
 
 /** A right password: the pair starts again from zero, and this attempt was no failure for the address. */
-export async function signInSucceeded({ db }: Services, email: string, address: string, scope?: SignInScope): Promise<void> {
+export async function signInSucceeded(
+  { db }: Services,
+  email: string,
+  address: string,
+  scope?: SignInScope,
+): Promise<void> {
   await resetCounter(db, pairKey(email, address, scope));
   await uncountAttempt(db, addressKey(address, scope));
 }
@@ -47,7 +62,8 @@ export const twoFactorChangeSucceeded = ({ db }: Services, userId: number) => re
  * limit is against trying passwords over many accounts), but the pair stays counted until the
  * code comes, so codes are guessed within the same LOGIN_MAX_FAILURES.
  */
-export const codeAskedFor = ({ db }: Services, address: string, scope?: SignInScope) => uncountAttempt(db, addressKey(address, scope));
+export const codeAskedFor = ({ db }: Services, address: string, scope?: SignInScope) =>
+  uncountAttempt(db, addressKey(address, scope));
 
 /**
  * Two-factor codes at sign-in, counted per player whatever the address: after
@@ -76,7 +92,9 @@ const tooMany = (key: string, retryAfter: number) =>
 
 /** After a password reset: the email's sign-in lock is lifted from every address. */
 export async function clearSignInLocks({ db }: Services, email: string): Promise<void> {
-  await db.query("DELETE FROM rate_counters WHERE key LIKE 'login:%' AND right(key, length($1) + 1) = ':' || $1", [email]);
+  await db.query("DELETE FROM rate_counters WHERE key LIKE 'login:%' AND right(key, length($1) + 1) = ':' || $1", [
+    email,
+  ]);
 }
 
 /** Mail a player asked for: a password-reset link, or an activation link (registration, resend). */
@@ -89,7 +107,12 @@ export type MailRequest = 'reset' | 'activation';
  * answer stays the same and no mail is sent, so the limit tells nothing about the account and
  * nobody can flood a mailbox.
  */
-export async function admitMailRequest({ db, config, clock }: Services, kind: MailRequest, email: string, address?: string): Promise<{ mayMail: boolean }> {
+export async function admitMailRequest(
+  { db, config, clock }: Services,
+  kind: MailRequest,
+  email: string,
+  address?: string,
+): Promise<{ mayMail: boolean }> {
   const { resetWindowSeconds, resetMaxPerAddress, resetMaxPerEmail } = config.mail;
   if (address !== undefined) {
     const [perAddress] = await countAttempt(db, [`${kind}:${address}`], resetWindowSeconds, clock());

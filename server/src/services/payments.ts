@@ -28,13 +28,30 @@ export interface NewPayment {
  */
 export async function openPayment(tx: Queryable, payment: NewPayment): Promise<{ created_at: Date }> {
   const item = await addTransaction(tx, {
-    userId: payment.userId, type: 'deposit', amount: payment.amount, status: 'pending', method: payment.method,
-    template: 'deposit', params: { method: payment.method }, createdAt: payment.createdAt,
+    userId: payment.userId,
+    type: 'deposit',
+    amount: payment.amount,
+    status: 'pending',
+    method: payment.method,
+    template: 'deposit',
+    params: { method: payment.method },
+    createdAt: payment.createdAt,
   });
   const [row] = await tx.query<{ created_at: Date }>(
     `INSERT INTO payments (id, user_id, amount, currency, method, status, return_url, lang, transaction_id, expires_at, created_at)
      VALUES ($1, $2, $3::numeric, $4, $5, 'pending', $6, $7, $8, $9, $10) RETURNING created_at`,
-    [payment.id, payment.userId, payment.amount, payment.currency, payment.method, payment.returnUrl, payment.lang, item.id, payment.expiresAt.toISOString(), payment.createdAt.toISOString()],
+    [
+      payment.id,
+      payment.userId,
+      payment.amount,
+      payment.currency,
+      payment.method,
+      payment.returnUrl,
+      payment.lang,
+      item.id,
+      payment.expiresAt.toISOString(),
+      payment.createdAt.toISOString(),
+    ],
   );
   return row!;
 }
@@ -44,7 +61,11 @@ export async function openPayment(tx: Queryable, payment: NewPayment): Promise<{
  * history items, in one statement. Run lazily before a payment or a history page is read, so every
  * node shows the same state without a background job.
  */
-export async function expirePayments(db: Queryable, where: { id: string } | { userId: number }, now: Date): Promise<void> {
+export async function expirePayments(
+  db: Queryable,
+  where: { id: string } | { userId: number },
+  now: Date,
+): Promise<void> {
   const [column, value] = 'id' in where ? ['id', where.id] : ['user_id', where.userId];
   await cancelWhere(db, `${column} = $1 AND expires_at <= $2`, value, now);
 }
@@ -65,9 +86,20 @@ async function cancelWhere(db: Queryable, condition: string, value: string | num
  * same transaction: history item, balance and ledger, loyalty points, a notification, and the
  * referrer's reward. Answers the payment's status afterwards, or undefined if it does not exist.
  */
-export async function completePayment(db: Database, id: string, config: ServerConfig, now: Date): Promise<PaymentStatus | undefined> {
+export async function completePayment(
+  db: Database,
+  id: string,
+  config: ServerConfig,
+  now: Date,
+): Promise<PaymentStatus | undefined> {
   return db.transaction(async (tx) => {
-    const [payment] = await tx.query<{ user_id: number; amount: string; currency: string; method: string; transaction_id: number | null }>(
+    const [payment] = await tx.query<{
+      user_id: number;
+      amount: string;
+      currency: string;
+      method: string;
+      transaction_id: number | null;
+    }>(
       `UPDATE payments SET status = 'completed', completed_at = $2 WHERE id = $1 AND status = 'pending' AND expires_at > $2
        RETURNING user_id, amount::text, currency, method, transaction_id`,
       [id, now.toISOString()],
@@ -90,13 +122,27 @@ export async function completePayment(db: Database, id: string, config: ServerCo
     let transactionId = payment.transaction_id;
     if (transactionId === null) {
       // A payment made before migration 004 has no history item yet.
-      transactionId = (await addTransaction(tx, { userId, type: 'deposit', amount, status: 'completed', method, template: 'deposit', params: { method }, createdAt: now })).id;
+      transactionId = (
+        await addTransaction(tx, {
+          userId,
+          type: 'deposit',
+          amount,
+          status: 'completed',
+          method,
+          template: 'deposit',
+          params: { method },
+          createdAt: now,
+        })
+      ).id;
       await tx.query('UPDATE payments SET transaction_id = $2 WHERE id = $1', [id, transactionId]);
     } else {
       await tx.query(`UPDATE transactions SET status = 'completed' WHERE id = $1`, [transactionId]);
     }
     await credit(tx, userId, 'cash', amount, transactionId, now);
-    await tx.query('UPDATE users SET loyalty_points = loyalty_points + floor($2::numeric)::int WHERE id = $1', [userId, amount]);
+    await tx.query('UPDATE users SET loyalty_points = loyalty_points + floor($2::numeric)::int WHERE id = $1', [
+      userId,
+      amount,
+    ]);
     await notify(tx, now, userId, 'deposit', { amount, currency });
 
     const [referral] = await tx.query<{ referrer: number | null; username: string; reward: string }>(
@@ -105,8 +151,13 @@ export async function completePayment(db: Database, id: string, config: ServerCo
     );
     if (referral?.referrer && toCents(referral.reward)! > 0n) {
       const reward = await addTransaction(tx, {
-        userId: referral.referrer, type: 'referral', amount: referral.reward, status: 'completed',
-        template: 'referral', params: { username: referral.username }, createdAt: now,
+        userId: referral.referrer,
+        type: 'referral',
+        amount: referral.reward,
+        status: 'completed',
+        template: 'referral',
+        params: { username: referral.username },
+        createdAt: now,
       });
       await credit(tx, referral.referrer, 'cash', referral.reward, reward.id, now);
       await notify(tx, now, referral.referrer, 'referral', { amount: referral.reward, currency });

@@ -7,7 +7,11 @@ import { responsibleGamingRule } from './rg/play-rule.ts';
  */
 export type PlayVerdict =
   | { allowed: true }
-  | { allowed: false; /** A message key, e.g. "games.may_not_play". */ reason: string; /** The room left under the loss limit, when a stake does not fit. */ room?: bigint };
+  | {
+      allowed: false;
+      /** A message key, e.g. "games.may_not_play". */ reason: string;
+      /** The room left under the loss limit, when a stake does not fit. */ room?: bigint;
+    };
 
 /**
  * Checked at launch (stake 0: refused only when a loss limit is used up) and for every stake

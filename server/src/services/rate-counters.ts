@@ -27,7 +27,10 @@ export async function countAttempt(db: Queryable, keys: string[], windowSeconds:
   return rows.map((row) => ({
     key: row.key,
     count: row.count,
-    retryAfter: Math.max(1, Math.ceil((new Date(row.window_start).getTime() + windowSeconds * 1000 - now.getTime()) / 1000)),
+    retryAfter: Math.max(
+      1,
+      Math.ceil((new Date(row.window_start).getTime() + windowSeconds * 1000 - now.getTime()) / 1000),
+    ),
   }));
 }
 
@@ -42,5 +45,8 @@ export async function resetCounter(db: Queryable, key: string): Promise<void> {
 
 /** Deletes every counter whose window ended, so the table holds only live windows. */
 export async function pruneCounters(db: Queryable, longestWindowSeconds: number, now: Date): Promise<void> {
-  await db.query('DELETE FROM rate_counters WHERE window_start <= $1::timestamptz - make_interval(secs => $2)', [now.toISOString(), longestWindowSeconds]);
+  await db.query('DELETE FROM rate_counters WHERE window_start <= $1::timestamptz - make_interval(secs => $2)', [
+    now.toISOString(),
+    longestWindowSeconds,
+  ]);
 }

@@ -31,7 +31,10 @@ export interface Registration {
  * link. An address that already has an account creates nothing, and answers like a new one would
  * (the caller mails its owner instead). A taken username is refused: usernames are public handles.
  */
-export async function registerPlayer(services: Pick<Services, 'db' | 'config' | 'clock'>, player: NewPlayer): Promise<Registration> {
+export async function registerPlayer(
+  services: Pick<Services, 'db' | 'config' | 'clock'>,
+  player: NewPlayer,
+): Promise<Registration> {
   const { db, config } = services;
   const { email, username, ref } = player;
   return db
@@ -41,14 +44,27 @@ export async function registerPlayer(services: Pick<Services, 'db' | 'config' | 
       if (usernameTaken) throw InvalidInput.of('username', 'username_taken');
       // A code that matches nobody (often a stale link) never blocks a sign-up: it is dropped
       // and the answer says so, so the site can tell the player and forget the code.
-      const [referrer] = ref ? await tx.query<{ id: number }>('SELECT id FROM users WHERE referral_code = $1', [ref]) : [];
+      const [referrer] = ref
+        ? await tx.query<{ id: number }>('SELECT id FROM users WHERE referral_code = $1', [ref])
+        : [];
       const refIgnored = !!ref && !referrer;
       if (await loadAccount(tx, 'email', email)) return { refIgnored, created: undefined };
       const now = services.clock();
       const [created] = await tx.query<{ id: number }>(
         `INSERT INTO users (email, username, password_hash, currency, referral_code, referred_by, locale, date_of_birth, terms_accepted_at, activated_at, first_signed_in_at, date_joined, time_zone)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL, NULL, $9, $10) RETURNING id`,
-        [email, username, player.passwordHash, config.currency, newReferralCode(), referrer?.id ?? null, player.locale, player.dateOfBirth, now.toISOString(), player.timeZone ?? null],
+        [
+          email,
+          username,
+          player.passwordHash,
+          config.currency,
+          newReferralCode(),
+          referrer?.id ?? null,
+          player.locale,
+          player.dateOfBirth,
+          now.toISOString(),
+          player.timeZone ?? null,
+        ],
       );
       await tx.query('UPDATE users SET signup_ip = $2 WHERE id = $1', [created!.id, player.signupAddress]);
       await notify(tx, now, created!.id, 'welcome');
@@ -59,7 +75,8 @@ export async function registerPlayer(services: Pick<Services, 'db' | 'config' | 
       // Two registrations racing for one address or name: the unique index decides. The loser
       // of an address race is answered like any taken address; of a name race, with a 400.
       if (!isUniqueViolation(error)) throw error;
-      if (String((error as { constraint?: string }).constraint).includes('username')) throw InvalidInput.of('username', 'username_taken');
+      if (String((error as { constraint?: string }).constraint).includes('username'))
+        throw InvalidInput.of('username', 'username_taken');
       return { refIgnored: false, created: undefined };
     });
 }

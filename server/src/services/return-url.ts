@@ -20,7 +20,12 @@ function loopbackAliases(siteUrl: string): string[] {
 }
 
 /** The origins the payment page may send a player back to: SITE_URL's (and its loopback spellings), then RETURN_ORIGINS and CORS_ORIGINS. */
-export const returnOrigins = (config: ServerConfig) => [config.siteUrl, ...loopbackAliases(config.siteUrl), ...config.returnOrigins, ...config.corsOrigins];
+export const returnOrigins = (config: ServerConfig) => [
+  config.siteUrl,
+  ...loopbackAliases(config.siteUrl),
+  ...config.returnOrigins,
+  ...config.corsOrigins,
+];
 
 /**
  * The return address the demo payment page may send the player to, or undefined. Either a path
@@ -29,11 +34,14 @@ export const returnOrigins = (config: ServerConfig) => [config.siteUrl, ...loopb
  * origins. Never an origin the configuration does not name: that would make us an open redirect.
  */
 export function allowedReturnUrl(value: unknown, config: ServerConfig, requestOrigin?: string): string | undefined {
-  const site = requestOrigin !== undefined && returnOrigins(config).includes(requestOrigin) ? requestOrigin : config.siteUrl;
+  const site =
+    requestOrigin !== undefined && returnOrigins(config).includes(requestOrigin) ? requestOrigin : config.siteUrl;
   if (value === undefined || value === null || value === '') return new URL(DEFAULT_RETURN_PATH, site).href;
   if (typeof value !== 'string' || value.length > 2000 || UNSAFE.test(value)) return undefined;
   if (SITE_PATH.test(value)) return value.includes('//') ? undefined : new URL(value, site).href;
-  const origin = returnOrigins(config).find((allowed) => value === allowed || (value.startsWith(allowed) && /^[/?#]/.test(value.slice(allowed.length))));
+  const origin = returnOrigins(config).find(
+    (allowed) => value === allowed || (value.startsWith(allowed) && /^[/?#]/.test(value.slice(allowed.length))),
+  );
   if (!origin || value.slice(origin.length).includes('//')) return undefined;
   const url = new URL(value);
   return url.origin === origin ? url.href : undefined;

@@ -7,7 +7,17 @@ import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, ty
  * opens, and `open` says so, so the caller can seal it again under the current one.
  */
 const keyOf = (privateKey: KeyObject) =>
-  Buffer.from(hkdfSync('sha256', createHash('sha256').update(privateKey.export({ type: 'pkcs8', format: 'der' })).digest(), Buffer.alloc(0), 'amberplay two-factor secret', 32));
+  Buffer.from(
+    hkdfSync(
+      'sha256',
+      createHash('sha256')
+        .update(privateKey.export({ type: 'pkcs8', format: 'der' }))
+        .digest(),
+      Buffer.alloc(0),
+      'amberplay two-factor secret',
+      32,
+    ),
+  );
 
 export function seal(privateKeys: KeyObject[], plain: string): string {
   const iv = randomBytes(12);

@@ -9,5 +9,8 @@ import { loadAccount } from './users.ts';
  */
 export async function twoFactorChanged(services: Services, userId: number, enabled: boolean): Promise<void> {
   const player = await loadAccount(services.db, 'id', userId);
-  if (player) services.mailer.dispatch(twoFactorChangedMail(player, enabled, services.clock(), services.config.mail.supportEmail));
+  if (player)
+    services.mailer.dispatch(
+      twoFactorChangedMail(player, enabled, services.clock(), services.config.mail.supportEmail),
+    );
 }

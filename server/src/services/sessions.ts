@@ -46,8 +46,19 @@ export function maskAddress(key: string): string {
 }
 
 /** The player's live sessions, most recently used first; expired ones are left out. */
-export async function listSessions({ db, config, clock }: Services, userId: number, currentKeyHash: string): Promise<SessionInfo[]> {
-  const rows = await db.query<{ id: number; key_hash: string; created_at: Date | string; last_used_at: Date | string; device: string; ip: string }>(
+export async function listSessions(
+  { db, config, clock }: Services,
+  userId: number,
+  currentKeyHash: string,
+): Promise<SessionInfo[]> {
+  const rows = await db.query<{
+    id: number;
+    key_hash: string;
+    created_at: Date | string;
+    last_used_at: Date | string;
+    device: string;
+    ip: string;
+  }>(
     `SELECT id, key_hash, created_at, last_used_at, device, ip FROM auth_tokens
      WHERE user_id = $1
        AND last_used_at > $2::timestamptz - make_interval(days => $3)
@@ -70,9 +81,17 @@ export async function listSessions({ db, config, clock }: Services, userId: numb
  * language of the last sign-in. Answers whether it was the player's first sign-in ever (one
  * conditional UPDATE, so of two parallel ones only one is first).
  */
-export async function recordSignIn(db: Queryable, userId: number, locale: Locale, now: Date): Promise<{ first: boolean }> {
+export async function recordSignIn(
+  db: Queryable,
+  userId: number,
+  locale: Locale,
+  now: Date,
+): Promise<{ first: boolean }> {
   await db.query('UPDATE users SET locale = $2 WHERE id = $1 AND locale <> $2', [userId, locale]);
-  const first = await db.query('UPDATE users SET first_signed_in_at = $2 WHERE id = $1 AND first_signed_in_at IS NULL RETURNING 1', [userId, now.toISOString()]);
+  const first = await db.query(
+    'UPDATE users SET first_signed_in_at = $2 WHERE id = $1 AND first_signed_in_at IS NULL RETURNING 1',
+    [userId, now.toISOString()],
+  );
   return { first: first.length > 0 };
 }
 
@@ -88,6 +107,9 @@ export async function signOutEverywhere(db: Queryable, userId: number): Promise<
 
 /** Ends one of the player's sessions by its id: false when the player has none with that id (someone else's included). */
 export async function endSession(db: Queryable, userId: number, sessionId: number): Promise<boolean> {
-  const rows = await db.query('DELETE FROM auth_tokens WHERE id = $1 AND user_id = $2 RETURNING id', [sessionId, userId]);
+  const rows = await db.query('DELETE FROM auth_tokens WHERE id = $1 AND user_id = $2 RETURNING id', [
+    sessionId,
+    userId,
+  ]);
   return rows.length > 0;
 }

@@ -1,7 +1,6 @@
 import { translate, type Locale } from '../i18n.ts';
 import { formatMoney } from '../../../src/i18n/money-format.ts';
 
-
 /**
  * Stored history items and notifications keep a template and parameters, not text, so each
  * player reads them in the language of the page they are on.
@@ -13,7 +12,11 @@ function localParams(locale: Locale, params: Record<string, string>): Record<str
   }
   if (params.method) out.method = translate(locale, `methods.${params.method}`);
   // A document rejected with a reason code (operator console): the reason in the reader's language.
-  if (params.reason_code) out.reason = params.reason_code === 'other' ? (params.note ?? '') : translate(locale, `verification.reason_${params.reason_code}`);
+  if (params.reason_code)
+    out.reason =
+      params.reason_code === 'other'
+        ? (params.note ?? '')
+        : translate(locale, `verification.reason_${params.reason_code}`);
   return out;
 }
 
@@ -27,5 +30,8 @@ export function notificationText(locale: Locale, template: string, params: Recor
     return { title: params[`title_${own}`] ?? '', body: params[`body_${own}`] ?? '' };
   }
   const local = localParams(locale, params);
-  return { title: translate(locale, `notifications.${template}_title`, local), body: translate(locale, `notifications.${template}_body`, local) };
+  return {
+    title: translate(locale, `notifications.${template}_title`, local),
+    body: translate(locale, `notifications.${template}_body`, local),
+  };
 }

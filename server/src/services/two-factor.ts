@@ -25,14 +25,23 @@ const PERIOD = 30;
 export const BACKUP_CODE_COUNT = 10;
 const BACKUP_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
-const totpOf = (secret: string, label = '', issuer = PLAYER_TOTP.issuer) => new TOTP({ issuer, label, algorithm: 'SHA1', digits: 6, period: PERIOD, secret: Secret.fromBase32(secret) });
+const totpOf = (secret: string, label = '', issuer = PLAYER_TOTP.issuer) =>
+  new TOTP({ issuer, label, algorithm: 'SHA1', digits: 6, period: PERIOD, secret: Secret.fromBase32(secret) });
 
 /**
  * The unconfirmed set-up already under way, if any (the secret the person may have scanned): a
  * mistyped code must not replace it, or the app they just set up would never work.
  */
-export async function pendingSetup(services: Pick<Services, 'db' | 'privateKeys'>, userId: number, email: string, { table, owner, issuer }: TotpStore = PLAYER_TOTP) {
-  const [row] = await services.db.query<{ secret: string }>(`SELECT secret FROM ${table} WHERE ${owner} = $1 AND confirmed_at IS NULL`, [userId]);
+export async function pendingSetup(
+  services: Pick<Services, 'db' | 'privateKeys'>,
+  userId: number,
+  email: string,
+  { table, owner, issuer }: TotpStore = PLAYER_TOTP,
+) {
+  const [row] = await services.db.query<{ secret: string }>(
+    `SELECT secret FROM ${table} WHERE ${owner} = $1 AND confirmed_at IS NULL`,
+    [userId],
+  );
   const secret = row && open(services.privateKeys, row.secret)?.plain;
   if (!secret) return undefined;
   const otpauth_url = totpOf(secret, email, issuer).toString();
@@ -41,7 +50,12 @@ export async function pendingSetup(services: Pick<Services, 'db' | 'privateKeys'
 }
 
 /** A new pending set-up: replaces an earlier unconfirmed one, never a confirmed one. */
-export async function startSetup(services: Pick<Services, 'db' | 'privateKeys'>, userId: number, email: string, { table, owner, issuer }: TotpStore = PLAYER_TOTP) {
+export async function startSetup(
+  services: Pick<Services, 'db' | 'privateKeys'>,
+  userId: number,
+  email: string,
+  { table, owner, issuer }: TotpStore = PLAYER_TOTP,
+) {
   const secret = new Secret({ size: 20 }).base32;
   const [row] = await services.db.query(
     `INSERT INTO ${table} (${owner}, secret) VALUES ($1, $2)
@@ -55,8 +69,15 @@ export async function startSetup(services: Pick<Services, 'db' | 'privateKeys'>,
   return { otpauth_url, secret, qr_svg };
 }
 
-export async function twoFactorState(db: Queryable, userId: number, { table, owner }: TotpStore = PLAYER_TOTP): Promise<'off' | 'pending' | 'on'> {
-  const [row] = await db.query<{ confirmed: boolean }>(`SELECT confirmed_at IS NOT NULL AS confirmed FROM ${table} WHERE ${owner} = $1`, [userId]);
+export async function twoFactorState(
+  db: Queryable,
+  userId: number,
+  { table, owner }: TotpStore = PLAYER_TOTP,
+): Promise<'off' | 'pending' | 'on'> {
+  const [row] = await db.query<{ confirmed: boolean }>(
+    `SELECT confirmed_at IS NOT NULL AS confirmed FROM ${table} WHERE ${owner} = $1`,
+    [userId],
+  );
   return !row ? 'off' : row.confirmed ? 'on' : 'pending';
 }
 
@@ -68,7 +89,13 @@ const normalize = (code: string) => code.replace(/[\s-]/g, '').toLowerCase();
  * conditional UPDATE (`last_step < step`), so a code, or any older one, is never accepted twice,
  * even by parallel requests. `confirmed` picks the set-up (false) or the active secret (true).
  */
-export async function takeTotp(services: CodeDeps, userId: number, code: string, confirmed: boolean, { table, owner }: TotpStore = PLAYER_TOTP): Promise<boolean> {
+export async function takeTotp(
+  services: CodeDeps,
+  userId: number,
+  code: string,
+  confirmed: boolean,
+  { table, owner }: TotpStore = PLAYER_TOTP,
+): Promise<boolean> {
   const token = normalize(code);
   if (!/^\d{6}$/.test(token)) return false;
   const [row] = await services.db.query<{ secret: string }>(
@@ -85,12 +112,21 @@ export async function takeTotp(services: CodeDeps, userId: number, code: string,
     `UPDATE ${table} SET last_step = $3, secret = CASE WHEN $4::text IS NULL THEN secret ELSE $4 END,
        confirmed_at = COALESCE(confirmed_at, $5::timestamptz)
      WHERE ${owner} = $1 AND (confirmed_at IS NOT NULL) = $2 AND last_step < $3 RETURNING ${owner}`,
-    [userId, confirmed, step, opened.stale ? seal(services.privateKeys, opened.plain) : null, services.clock().toISOString()],
+    [
+      userId,
+      confirmed,
+      step,
+      opened.stale ? seal(services.privateKeys, opened.plain) : null,
+      services.clock().toISOString(),
+    ],
   );
   return claimed.length === 1;
 }
 
-const hashBackupCode = (userId: number, code: string) => createHash('sha256').update(`${userId}:${normalize(code)}`).digest('hex');
+const hashBackupCode = (userId: number, code: string) =>
+  createHash('sha256')
+    .update(`${userId}:${normalize(code)}`)
+    .digest('hex');
 
 /** Uses up one unused backup code in one conditional UPDATE, so it works exactly once. */
 export async function takeBackupCode({ db, clock }: CodeDeps, userId: number, code: string): Promise<boolean> {
@@ -106,7 +142,9 @@ export async function takeBackupCode({ db, clock }: CodeDeps, userId: number, co
 
 /** A sign-in code: the current TOTP or an unused backup code. */
 export async function takeSignInCode(services: CodeDeps, userId: number, code: string): Promise<boolean> {
-  return /^\d{6}$/.test(normalize(code)) ? takeTotp(services, userId, code, true) : takeBackupCode(services, userId, code);
+  return /^\d{6}$/.test(normalize(code))
+    ? takeTotp(services, userId, code, true)
+    : takeBackupCode(services, userId, code);
 }
 
 /**
@@ -133,7 +171,10 @@ export async function turnOff(db: Queryable, userId: number): Promise<void> {
 
 /** How many of the player's backup codes are still unused. */
 export async function backupCodesLeft(db: Queryable, userId: number): Promise<number> {
-  const [left] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM two_factor_backup_codes WHERE user_id = $1 AND used_at IS NULL', [userId]);
+  const [left] = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM two_factor_backup_codes WHERE user_id = $1 AND used_at IS NULL',
+    [userId],
+  );
   return left!.n;
 }
 
@@ -147,9 +188,14 @@ export async function startPlayerSetup(services: Pick<Services, 'db' | 'privateK
  * Confirms the set-up with a first code from the app and answers the new backup codes, in one
  * transaction; a wrong code is refused (InvalidInput on `code`) and changes nothing.
  */
-export async function confirmSetup(services: Pick<Services, 'db' | 'privateKeys' | 'clock'>, userId: number, code: string): Promise<string[]> {
+export async function confirmSetup(
+  services: Pick<Services, 'db' | 'privateKeys' | 'clock'>,
+  userId: number,
+  code: string,
+): Promise<string[]> {
   return services.db.transaction(async (tx) => {
-    if (!(await takeTotp({ ...services, db: tx }, userId, code, false))) throw InvalidInput.of('code', 'two_factor.code_wrong');
+    if (!(await takeTotp({ ...services, db: tx }, userId, code, false)))
+      throw InvalidInput.of('code', 'two_factor.code_wrong');
     return newBackupCodes(tx, userId);
   });
 }

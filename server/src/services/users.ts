@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { EDITABLE_USER_FIELDS, type Loyalty, type ReferralStats, type User, type UserUpdateRequest } from '../../../src/api/contract.ts';
+import {
+  EDITABLE_USER_FIELDS,
+  type Loyalty,
+  type ReferralStats,
+  type User,
+  type UserUpdateRequest,
+} from '../../../src/api/contract.ts';
 import { LOYALTY_LEVELS } from '../../../src/data/loyalty-levels.ts';
 import { LOCALES } from '../../../src/i18n/locales.mjs';
 import type { ServerConfig } from '../config.ts';
@@ -7,7 +13,13 @@ import type { TokenReader, TokenRow } from '../auth.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Locale } from '../i18n.ts';
 import type { Recipient } from '../mail/messages.ts';
-import { checkUserUpdate, hasProblems, knownTimeZone, normalizeUsername, type Problems } from '../../../src/api/validation.ts';
+import {
+  checkUserUpdate,
+  hasProblems,
+  knownTimeZone,
+  normalizeUsername,
+  type Problems,
+} from '../../../src/api/validation.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { InvalidInput } from '../domain-errors.ts';
 import { nextRealityCheck } from './rg/session.ts';
@@ -22,8 +34,19 @@ export function loyaltyFor(points: number): Loyalty {
 /** The user as `/api/user/me` answers it, or undefined. */
 export async function loadUser(db: Queryable, id: number, config: ServerConfig): Promise<User | undefined> {
   const [row] = await db.query<{
-    id: number; email: string; username: string; first_name: string; last_name: string; balance: string;
-    bonus_balance: string; currency: string; loyalty_points: number; referral_code: string; date_joined: Date; time_zone: string | null; game_sound: boolean;
+    id: number;
+    email: string;
+    username: string;
+    first_name: string;
+    last_name: string;
+    balance: string;
+    bonus_balance: string;
+    currency: string;
+    loyalty_points: number;
+    referral_code: string;
+    date_joined: Date;
+    time_zone: string | null;
+    game_sound: boolean;
   }>(
     `SELECT id, email, username, first_name, last_name, balance::text, bonus_balance::text, currency, loyalty_points,
             referral_code, date_joined, time_zone, game_sound FROM users WHERE id = $1`,
@@ -32,7 +55,10 @@ export async function loadUser(db: Queryable, id: number, config: ServerConfig):
   if (!row) return undefined;
   const { loyalty_points, date_joined, time_zone, ...rest } = row;
   return {
-    ...rest, loyalty: loyaltyFor(loyalty_points), date_joined: new Date(date_joined).toISOString(), limits: config.limits,
+    ...rest,
+    loyalty: loyaltyFor(loyalty_points),
+    date_joined: new Date(date_joined).toISOString(),
+    limits: config.limits,
     time_zone: knownTimeZone(time_zone) ?? null,
   };
 }
@@ -40,9 +66,20 @@ export async function loadUser(db: Queryable, id: number, config: ServerConfig):
 /** The token row of a sign-in joined with its player: what `/api/user/me` answers from. */
 export interface MeRow extends TokenRow {
   reality_ack_at: Date | string | null;
-  id: number; email: string; username: string; first_name: string; last_name: string; balance: string;
-  bonus_balance: string; currency: string; loyalty_points: number; referral_code: string; date_joined: Date;
-  time_zone: string | null; minutes: number | null; game_sound: boolean;
+  id: number;
+  email: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  balance: string;
+  bonus_balance: string;
+  currency: string;
+  loyalty_points: number;
+  referral_code: string;
+  date_joined: Date;
+  time_zone: string | null;
+  minutes: number | null;
+  game_sound: boolean;
 }
 
 /**
@@ -60,23 +97,54 @@ export const readMe: TokenReader<MeRow> = (db, keyHash) =>
 
 /** The `/api/user/me` answer from a checked `readMe` row. */
 export function meOf(row: MeRow, config: ServerConfig): User {
-  const { user_id: _userId, created_at, last_used_at: _lastUsed, reality_ack_at, loyalty_points, date_joined, minutes, time_zone, ...rest } = row;
+  const {
+    user_id: _userId,
+    created_at,
+    last_used_at: _lastUsed,
+    reality_ack_at,
+    loyalty_points,
+    date_joined,
+    minutes,
+    time_zone,
+    ...rest
+  } = row;
   const next = nextRealityCheck({ created_at, reality_ack_at }, minutes);
   return {
-    ...rest, loyalty: loyaltyFor(loyalty_points), date_joined: new Date(date_joined).toISOString(), limits: config.limits,
-    reality_check_next_at: next?.toISOString() ?? null, time_zone: knownTimeZone(time_zone) ?? null,
+    ...rest,
+    loyalty: loyaltyFor(loyalty_points),
+    date_joined: new Date(date_joined).toISOString(),
+    limits: config.limits,
+    reality_check_next_at: next?.toISOString() ?? null,
+    time_zone: knownTimeZone(time_zone) ?? null,
   };
 }
 
 /** Fields of the user a player can see but never set. */
-const READ_ONLY = new Set(['id', 'email', 'balance', 'bonus_balance', 'currency', 'loyalty', 'referral_code', 'date_joined', 'limits', 'password']);
+const READ_ONLY = new Set([
+  'id',
+  'email',
+  'balance',
+  'bonus_balance',
+  'currency',
+  'loyalty',
+  'referral_code',
+  'date_joined',
+  'limits',
+  'password',
+]);
 
 /**
  * PATCH /api/user/update: the player's own profile fields (username, names, time zone). Every field
  * is checked before anything is written, so one bad field changes nothing; a time zone is stored
  * as this runtime names it. Answers the updated user.
  */
-export async function updateProfile(db: Queryable, id: number, input: Record<string, unknown>, config: ServerConfig, now: Date): Promise<User> {
+export async function updateProfile(
+  db: Queryable,
+  id: number,
+  input: Record<string, unknown>,
+  config: ServerConfig,
+  now: Date,
+): Promise<User> {
   const problems: Problems = {};
   for (const field of Object.keys(input)) {
     if (!(EDITABLE_USER_FIELDS as readonly string[]).includes(field)) {
@@ -87,8 +155,13 @@ export async function updateProfile(db: Queryable, id: number, input: Record<str
   if (hasProblems(problems)) throw new InvalidInput(problems);
 
   const stored = (field: (typeof EDITABLE_USER_FIELDS)[number]) =>
-    field === 'username' ? normalizeUsername(String(input[field])) : field === 'time_zone' ? knownTimeZone(input[field])!
-      : field === 'game_sound' ? input[field] === true : String(input[field]).trim();
+    field === 'username'
+      ? normalizeUsername(String(input[field]))
+      : field === 'time_zone'
+        ? knownTimeZone(input[field])!
+        : field === 'game_sound'
+          ? input[field] === true
+          : String(input[field]).trim();
   const changes = EDITABLE_USER_FIELDS.filter((field) => field in input);
   if (changes.length) {
     const assignments = changes.map((field, index) => `${field} = $${index + 2}`);
@@ -98,17 +171,20 @@ export async function updateProfile(db: Queryable, id: number, input: Record<str
       assignments.push(`game_sound_set_at = $${values.length + 2}`);
       values.push(now.toISOString());
     }
-    await db.query(`UPDATE users SET ${assignments.join(', ')} WHERE id = $1`, [id, ...values]).catch((error: unknown) => {
-      if (isUniqueViolation(error)) throw InvalidInput.of('username', 'username_taken');
-      throw error;
-    });
+    await db
+      .query(`UPDATE users SET ${assignments.join(', ')} WHERE id = $1`, [id, ...values])
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error)) throw InvalidInput.of('username', 'username_taken');
+        throw error;
+      });
   }
   return (await loadUser(db, id, config))!;
 }
 
 /** Unambiguous characters for referral codes (no 0/O or 1/I); 32 divides 256, so no bias. */
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-export const newReferralCode = () => Array.from(randomBytes(8), (byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join('');
+export const newReferralCode = () =>
+  Array.from(randomBytes(8), (byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join('');
 
 /** The IANA time zone name if this runtime knows it (`Europe/Berlin`), else undefined (shared with the site's form check). */
 export { knownTimeZone };
@@ -125,14 +201,22 @@ export interface Account extends Recipient {
  * The account with this id or (normalized) email, with a supported mail language. A closed account
  * is not found: it signs in, resets its password and registers like an unknown address.
  */
-export async function loadAccount(db: Queryable, where: 'id' | 'email', value: number | string): Promise<Account | undefined> {
+export async function loadAccount(
+  db: Queryable,
+  where: 'id' | 'email',
+  value: number | string,
+): Promise<Account | undefined> {
   const [row] = await db.query<Account & { time_zone: string | null }>(
     `SELECT id, email, username, locale, password_hash, activated_at, time_zone FROM users WHERE ${where} = $1 AND closed_at IS NULL`,
     [value],
   );
   if (!row) return undefined;
   const { time_zone, ...rest } = row;
-  return { ...rest, locale: (LOCALES as readonly string[]).includes(row.locale) ? (row.locale as Locale) : 'en', ...(knownTimeZone(time_zone) ? { time_zone: knownTimeZone(time_zone) } : {}) };
+  return {
+    ...rest,
+    locale: (LOCALES as readonly string[]).includes(row.locale) ? (row.locale as Locale) : 'en',
+    ...(knownTimeZone(time_zone) ? { time_zone: knownTimeZone(time_zone) } : {}),
+  };
 }
 
 /** The player's referral code and what it brought: friends activated, friends who deposited, bonus earned. */

@@ -49,7 +49,9 @@ export async function verificationOf(db: Queryable, userId: number, locale: Loca
     document_type: row.document_type,
     submitted_at: new Date(row.submitted_at).toISOString(),
     // A reason belongs to a rejection; staff notes on an approval are not the player's to read.
-    ...(row.status === 'rejected' && row.reason_code ? { reason: rejectionText(locale, row.reason_code, row.reason) } : {}),
+    ...(row.status === 'rejected' && row.reason_code
+      ? { reason: rejectionText(locale, row.reason_code, row.reason) }
+      : {}),
     ...(row.status === 'rejected' && !row.reason_code && row.reason ? { reason: row.reason } : {}),
   };
 }
@@ -79,9 +81,10 @@ async function submitIn(
     [id, request.userId, request.documentType, request.now.toISOString()],
   );
   for (const file of request.files) {
-    await tx.query('INSERT INTO identity_documents (verification_id, side, mime, size, content) VALUES ($1, $2, $3, $4, $5)', [
-      id, file.side, file.mime, file.content.byteLength, file.content,
-    ]);
+    await tx.query(
+      'INSERT INTO identity_documents (verification_id, side, mime, size, content) VALUES ($1, $2, $3, $4, $5)',
+      [id, file.side, file.mime, file.content.byteLength, file.content],
+    );
   }
   return { submitted_at: request.now.toISOString() };
 }

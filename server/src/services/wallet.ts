@@ -75,7 +75,10 @@ export const LOYALTY_POINTS_PER_UNIT = 1;
 
 type Kind = 'bet' | 'win' | 'rollback' | 'raise';
 
-const hashOf = (kind: Kind, fields: unknown[]) => createHash('sha256').update(JSON.stringify([kind, ...fields])).digest('hex');
+const hashOf = (kind: Kind, fields: unknown[]) =>
+  createHash('sha256')
+    .update(JSON.stringify([kind, ...fields]))
+    .digest('hex');
 
 /**
  * Claims the transaction id: the INSERT either creates the row (first delivery; `work` then
@@ -97,10 +100,14 @@ async function once(
     [request.transactionId, kind, request.userId, request.roundId, amount, reference, hash, request.now.toISOString()],
   );
   if (!claimed.length) {
-    const [stored] = await tx.query<{ request_hash: string; status: WalletStatus; balance: string; history_id: number | null }>(
-      'SELECT request_hash, status, balance::text, history_id FROM wallet_transactions WHERE id = $1',
-      [request.transactionId],
-    );
+    const [stored] = await tx.query<{
+      request_hash: string;
+      status: WalletStatus;
+      balance: string;
+      history_id: number | null;
+    }>('SELECT request_hash, status, balance::text, history_id FROM wallet_transactions WHERE id = $1', [
+      request.transactionId,
+    ]);
     if (!stored || stored.request_hash !== hash) {
       countWalletOperation(kind, 'conflict');
       throw new WalletConflict(request.transactionId);
@@ -111,7 +118,10 @@ async function once(
   const result = await work();
   countWalletOperation(kind, result.status);
   await tx.query('UPDATE wallet_transactions SET status = $2, balance = $3::numeric, history_id = $4 WHERE id = $1', [
-    request.transactionId, result.status, result.balance, result.historyId,
+    request.transactionId,
+    result.status,
+    result.balance,
+    result.historyId,
   ]);
   return result;
 }
@@ -162,10 +172,22 @@ async function countStake(tx: Queryable, userId: number, stake: string, multipli
 export function walletBet(tx: Queryable, request: BetRequest): Promise<WalletResult> {
   return once(tx, 'bet', request, request.amount, null, async () => {
     const balance = await debit(tx, request.userId, 'cash', request.amount);
-    if (balance === undefined) return { status: 'insufficient_funds', balance: await cashBalance(tx, request.userId), historyId: null };
+    if (balance === undefined)
+      return { status: 'insufficient_funds', balance: await cashBalance(tx, request.userId), historyId: null };
     const item = await addTransaction(tx, {
-      userId: request.userId, type: 'game', amount: `-${request.amount}`, status: 'pending', template: 'games.history_round',
-      params: { game: request.game, stake: request.amount, win: '0.00', round: request.roundId, currency: request.currency }, createdAt: request.now,
+      userId: request.userId,
+      type: 'game',
+      amount: `-${request.amount}`,
+      status: 'pending',
+      template: 'games.history_round',
+      params: {
+        game: request.game,
+        stake: request.amount,
+        win: '0.00',
+        round: request.roundId,
+        currency: request.currency,
+      },
+      createdAt: request.now,
     });
     await recordDebit(tx, request.userId, 'cash', request.amount, item.id, request.now);
     return { status: 'ok', balance, historyId: item.id };
@@ -176,18 +198,27 @@ export function walletBet(tx: Queryable, request: BetRequest): Promise<WalletRes
  * Settles a round: credits the win (if any), completes the history item with stake and win, and
  * only now counts the stake toward loyalty points and bonus wagering — a rolled-back bet never does.
  */
-export function walletWin(tx: Queryable, request: WinRequest, settings: { wageringMultiplier: number; currency: string }): Promise<WalletResult> {
+export function walletWin(
+  tx: Queryable,
+  request: WinRequest,
+  settings: { wageringMultiplier: number; currency: string },
+): Promise<WalletResult> {
   return once(tx, 'win', request, request.amount, request.betTransactionId, async () => {
     const bet = await openBet(tx, request);
     if (!bet) return { status: 'refused', balance: await cashBalance(tx, request.userId), historyId: null };
-    if (toCents(request.amount) !== 0n) await credit(tx, request.userId, 'cash', request.amount, bet.history_id, request.now);
+    if (toCents(request.amount) !== 0n)
+      await credit(tx, request.userId, 'cash', request.amount, bet.history_id, request.now);
     await tx.query(
       `UPDATE transactions SET amount = amount + $2::numeric, status = 'completed', params = jsonb_set(params, '{win}', to_jsonb($2::text)) WHERE id = $1`,
       [bet.history_id, request.amount],
     );
     const counted = await countStake(tx, request.userId, bet.amount, settings.wageringMultiplier);
     if (counted.met) await releaseBonus(tx, request.userId, counted.bonus, settings.currency, request.now);
-    return { status: 'ok', balance: counted.met ? await cashBalance(tx, request.userId) : counted.balance, historyId: bet.history_id };
+    return {
+      status: 'ok',
+      balance: counted.met ? await cashBalance(tx, request.userId) : counted.balance,
+      historyId: bet.history_id,
+    };
   });
 }
 
@@ -200,7 +231,8 @@ export function walletRaise(tx: Queryable, request: RaiseRequest): Promise<Walle
     const bet = await openBet(tx, request);
     if (!bet) return { status: 'refused', balance: await cashBalance(tx, request.userId), historyId: null };
     const balance = await debit(tx, request.userId, 'cash', request.amount);
-    if (balance === undefined) return { status: 'insufficient_funds', balance: await cashBalance(tx, request.userId), historyId: null };
+    if (balance === undefined)
+      return { status: 'insufficient_funds', balance: await cashBalance(tx, request.userId), historyId: null };
     await tx.query(
       `UPDATE transactions SET amount = amount - $2::numeric, params = jsonb_set(params, '{stake}', to_jsonb($3::text)) WHERE id = $1`,
       [bet.history_id, request.amount, fromCents(toCents(bet.amount)! + toCents(request.amount)!)],

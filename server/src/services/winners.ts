@@ -13,7 +13,11 @@ export async function recentWins(db: Queryable, limit: number): Promise<Win[]> {
      WHERE r.mode = 'real' AND r.win > r.stake ORDER BY r.created_at DESC, r.id DESC LIMIT $1`,
     [limit],
   );
-  return rows.map(({ won_at, ...win }) => ({ ...win, player: maskName(win.player), at: new Date(won_at).toISOString() }));
+  return rows.map(({ won_at, ...win }) => ({
+    ...win,
+    player: maskName(win.player),
+    at: new Date(won_at).toISOString(),
+  }));
 }
 
 /** "john" → "jo***n": enough to feel real, not enough to identify anyone. */

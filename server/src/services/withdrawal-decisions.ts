@@ -36,14 +36,26 @@ export const isRefund = (template: string) => template === REFUND_TEMPLATE;
 
 /** Throws `WithdrawalRefused(code)` when the withdrawal is a refund on self-exclusion. */
 async function refuseRefund(tx: Queryable, id: number, code: WithdrawalRefused['code']) {
-  const [row] = await tx.query<{ template: string }>("SELECT template FROM transactions WHERE id = $1 AND type = 'withdrawal'", [id]);
+  const [row] = await tx.query<{ template: string }>(
+    "SELECT template FROM transactions WHERE id = $1 AND type = 'withdrawal'",
+    [id],
+  );
   if (row && isRefund(row.template)) throw new WithdrawalRefused(code);
 }
 
-const recordPayout = (tx: Queryable, id: number, method: string, destination: string, reference: string, staffId: number, now: Date) =>
-  tx.query('INSERT INTO withdrawal_payouts (transaction_id, method, destination, payout_reference, staff_id, paid_at) VALUES ($1, $2, $3, $4, $5, $6)', [
-    id, method, destination, reference, staffId, now.toISOString(),
-  ]);
+const recordPayout = (
+  tx: Queryable,
+  id: number,
+  method: string,
+  destination: string,
+  reference: string,
+  staffId: number,
+  now: Date,
+) =>
+  tx.query(
+    'INSERT INTO withdrawal_payouts (transaction_id, method, destination, payout_reference, staff_id, paid_at) VALUES ($1, $2, $3, $4, $5, $6)',
+    [id, method, destination, reference, staffId, now.toISOString()],
+  );
 
 export interface Approval {
   id: number;
@@ -60,9 +72,13 @@ export interface Approval {
  * reference, the player notified. A refund on self-exclusion is refused (it needs the destination
  * staff paid to: `payRefund`). Undefined when it is no longer pending.
  */
-export async function approveWithdrawal(tx: Queryable, approval: Approval): Promise<(DecidedWithdrawal & { method: string; destination: string }) | undefined> {
+export async function approveWithdrawal(
+  tx: Queryable,
+  approval: Approval,
+): Promise<(DecidedWithdrawal & { method: string; destination: string }) | undefined> {
   // The console refuses these with 400 before; money never leaves on an approval without them.
-  if (!approval.reference.trim() || !approval.confirmed) throw new Error('an approval needs a payout reference and the confirmation');
+  if (!approval.reference.trim() || !approval.confirmed)
+    throw new Error('an approval needs a payout reference and the confirmation');
   await refuseRefund(tx, approval.id, 'refund_needs_destination');
   const [row] = await tx.query<DecidedWithdrawal & { method: string; destination: string }>(
     `UPDATE transactions t SET status = 'completed', decided_at = $2, decided_by = $3
@@ -82,7 +98,8 @@ export async function approveWithdrawal(tx: Queryable, approval: Approval): Prom
  * self-exclusion is never put back on the locked account: refused. Undefined when no longer pending.
  */
 export async function rejectWithdrawal(
-  tx: Queryable, input: { id: number; reason: string; staffId: number; now: Date },
+  tx: Queryable,
+  input: { id: number; reason: string; staffId: number; now: Date },
 ): Promise<(DecidedWithdrawal & { balance_before: string; balance: string }) | undefined> {
   await refuseRefund(tx, input.id, 'refund_not_rejected');
   const [row] = await tx.query<DecidedWithdrawal>(
@@ -96,7 +113,11 @@ export async function rejectWithdrawal(
   if (!row) return undefined;
   const [before] = await tx.query<{ balance: string }>('SELECT balance::text FROM users WHERE id = $1', [row.user_id]);
   const balance = await credit(tx, row.user_id, 'cash', row.amount, input.id, input.now);
-  await notify(tx, input.now, row.user_id, 'withdrawal_rejected', { amount: row.amount, currency: row.currency, reason: input.reason });
+  await notify(tx, input.now, row.user_id, 'withdrawal_rejected', {
+    amount: row.amount,
+    currency: row.currency,
+    reason: input.reason,
+  });
   return { ...row, balance_before: before!.balance, balance };
 }
 
@@ -106,7 +127,8 @@ export async function rejectWithdrawal(
  * pending refund.
  */
 export async function payRefund(
-  tx: Queryable, input: { id: number; method: string; destination: string; reference: string; staffId: number; now: Date },
+  tx: Queryable,
+  input: { id: number; method: string; destination: string; reference: string; staffId: number; now: Date },
 ): Promise<(DecidedWithdrawal & { old_method: string }) | undefined> {
   const [row] = await tx.query<DecidedWithdrawal & { old_method: string }>(
     `UPDATE transactions t SET status = 'completed', decided_at = $2, decided_by = $3, destination = $4, method = $5

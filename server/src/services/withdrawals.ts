@@ -24,7 +24,10 @@ export interface WithdrawalRequest {
  * concurrent withdrawals queue for as short a time as possible. Answers undefined (and changes
  * nothing) when the balance does not cover the amount or the account is closed.
  */
-export async function reserveWithdrawal(tx: Queryable, request: WithdrawalRequest): Promise<{ id: number; created_at: Date; balance: Money } | undefined> {
+export async function reserveWithdrawal(
+  tx: Queryable,
+  request: WithdrawalRequest,
+): Promise<{ id: number; created_at: Date; balance: Money } | undefined> {
   const [row] = await tx.query<{ id: number; created_at: Date; balance: Money }>(
     `WITH debited AS (
        UPDATE users SET balance = balance - $2::numeric WHERE id = $1 AND balance >= $2::numeric AND closed_at IS NULL RETURNING balance
@@ -39,7 +42,10 @@ export async function reserveWithdrawal(tx: Queryable, request: WithdrawalReques
      )
      SELECT item.id, item.created_at, debited.balance::text AS balance FROM debited, item`,
     [
-      request.userId, request.amount, request.method, request.destination,
+      request.userId,
+      request.amount,
+      request.method,
+      request.destination,
       JSON.stringify({ method: request.method, destination: request.destination }),
       JSON.stringify({ amount: request.amount, currency: request.currency }),
       request.now.toISOString(),
@@ -56,27 +62,44 @@ export async function reserveWithdrawal(tx: Queryable, request: WithdrawalReques
  */
 export function requestWithdrawal(
   db: Database,
-  request: Omit<WithdrawalRequest, 'method'> & { method: Withdrawal['method']; idempotencyKey: string | undefined; locale: Locale },
+  request: Omit<WithdrawalRequest, 'method'> & {
+    method: Withdrawal['method'];
+    idempotencyKey: string | undefined;
+    locale: Locale;
+  },
 ): Promise<Outcome<Withdrawal>> {
   const { userId, amount, method, destination, currency, now, locale } = request;
-  return inPlayerQueue(userId, () => runOnce<Withdrawal>(
-    db,
-    { userId, name: 'withdrawal', key: request.idempotencyKey, request: { amount, method, destination }, now },
-    async (tx) => {
-      const item = await reserveWithdrawal(tx, { userId, amount, method, destination, currency, now });
-      if (!item) {
-        const [row] = await tx.query<{ balance: string; currency: string }>('SELECT balance::text, currency FROM users WHERE id = $1', [userId]);
-        throw InvalidInput.of('amount', 'insufficient_funds', { balance: formatMoney(row!.balance, row!.currency, locale) });
-      }
-      return {
-        status: 201,
-        body: {
-          id: item.id, status: 'pending', amount, currency, method, destination,
-          created_at: new Date(item.created_at).toISOString(), balance: item.balance,
-        },
-      };
-    },
-    // reserveWithdrawal is the one write; a refusal only reads the balance for its message.
-    { oneStatement: true },
-  ));
+  return inPlayerQueue(userId, () =>
+    runOnce<Withdrawal>(
+      db,
+      { userId, name: 'withdrawal', key: request.idempotencyKey, request: { amount, method, destination }, now },
+      async (tx) => {
+        const item = await reserveWithdrawal(tx, { userId, amount, method, destination, currency, now });
+        if (!item) {
+          const [row] = await tx.query<{ balance: string; currency: string }>(
+            'SELECT balance::text, currency FROM users WHERE id = $1',
+            [userId],
+          );
+          throw InvalidInput.of('amount', 'insufficient_funds', {
+            balance: formatMoney(row!.balance, row!.currency, locale),
+          });
+        }
+        return {
+          status: 201,
+          body: {
+            id: item.id,
+            status: 'pending',
+            amount,
+            currency,
+            method,
+            destination,
+            created_at: new Date(item.created_at).toISOString(),
+            balance: item.balance,
+          },
+        };
+      },
+      // reserveWithdrawal is the one write; a refusal only reads the balance for its message.
+      { oneStatement: true },
+    ),
+  );
 }

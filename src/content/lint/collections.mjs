@@ -2,7 +2,15 @@
 // editors translate, and the fields that give the page its structure (set only in English).
 // Plain .mjs so `npm run i18n:check` (Node) and the content loader (Astro) share it.
 
-export const FAQ_CATEGORIES = /** @type {const} */ (['account', 'deposits', 'withdrawals', 'bonuses', 'loyalty', 'security', 'responsible_gaming']);
+export const FAQ_CATEGORIES = /** @type {const} */ ([
+  'account',
+  'deposits',
+  'withdrawals',
+  'bonuses',
+  'loyalty',
+  'security',
+  'responsible_gaming',
+]);
 
 /** The id of an FAQ topic's section on /faq: `responsible_gaming` → `topic-responsible-gaming`. */
 export const faqTopicId = (/** @type {string} */ category) => `topic-${category.replaceAll('_', '-')}`;
@@ -21,8 +29,18 @@ export const CONTENT_COLLECTIONS = {
     structure: { category: { kind: 'enum', values: FAQ_CATEGORIES }, order: { kind: 'int' } },
   },
   rules: { folder: 'rules', page: '/rules', text: { title: { kind: 'text' } }, structure: { order: { kind: 'int' } } },
-  responsibleGaming: { folder: 'responsible-gaming', page: '/responsible_gaming', text: { title: { kind: 'text' } }, structure: { order: { kind: 'int' } } },
-  loyalty: { folder: 'loyalty', page: '/loyal', text: { title: { kind: 'text' } }, structure: { order: { kind: 'int' } } },
+  responsibleGaming: {
+    folder: 'responsible-gaming',
+    page: '/responsible_gaming',
+    text: { title: { kind: 'text' } },
+    structure: { order: { kind: 'int' } },
+  },
+  loyalty: {
+    folder: 'loyalty',
+    page: '/loyal',
+    text: { title: { kind: 'text' } },
+    structure: { order: { kind: 'int' } },
+  },
 };
 
 /** The optional field of a translation recording the hash of the English text it translates (`npm run i18n:new`, `npm run i18n:status`). */
@@ -42,4 +60,8 @@ export const ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** A suggestion for a bad id: `Play-On-Tablet` → `play-on-tablet`, `smart tv` → `smart-tv`. */
 export const kebabCase = (/** @type {string} */ name) =>
-  name.normalize('NFKD').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  name
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');

@@ -9,7 +9,8 @@ import { expandContentTokens, supportEmail } from '../../data/support-email.mjs'
 /** @typedef {Record<CollectionKey, Record<string, Record<string, string>>>} ContentTree tree[collection][locale][id] = text */
 
 /** The content folder: `src/content`, or `CONTENT_DIR` (tests point the dev server at a copy). */
-export const contentRoot = (/** @type {string} */ projectRoot) => process.env.CONTENT_DIR || join(projectRoot, 'src/content');
+export const contentRoot = (/** @type {string} */ projectRoot) =>
+  process.env.CONTENT_DIR || join(projectRoot, 'src/content');
 
 /** @param {string} dir @returns {string[]} */
 const markdownFiles = (dir) => (existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.md')) : []);
@@ -23,10 +24,15 @@ export function readContentTree(root) {
   const tree = /** @type {ContentTree} */ ({});
   const email = supportEmail();
   for (const [key, { folder }] of Object.entries(CONTENT_COLLECTIONS)) {
-    const byLocale = (tree[/** @type {CollectionKey} */ (key)] = /** @type {Record<string, Record<string, string>>} */ ({}));
+    const byLocale = (tree[/** @type {CollectionKey} */ (key)] =
+      /** @type {Record<string, Record<string, string>>} */ ({}));
     for (const locale of LOCALES) {
       const dir = join(root, folder, locale);
-      byLocale[locale] = Object.fromEntries(markdownFiles(dir).sort().map((file) => [file.slice(0, -3), expandContentTokens(readFileSync(join(dir, file), 'utf8'), email)]));
+      byLocale[locale] = Object.fromEntries(
+        markdownFiles(dir)
+          .sort()
+          .map((file) => [file.slice(0, -3), expandContentTokens(readFileSync(join(dir, file), 'utf8'), email)]),
+      );
     }
   }
   return tree;
@@ -45,7 +51,11 @@ export function siteMap(tree) {
     for (const id of Object.keys(tree[/** @type {CollectionKey} */ (key)].en ?? {})) site.get(page)?.add(id);
   }
   for (const [route, ids] of site) {
-    for (const id of [...STATIC_ANCHORS['*'], ...(STATIC_ANCHORS[/** @type {keyof typeof STATIC_ANCHORS} */ (route)] ?? [])]) ids.add(id);
+    for (const id of [
+      ...STATIC_ANCHORS['*'],
+      ...(STATIC_ANCHORS[/** @type {keyof typeof STATIC_ANCHORS} */ (route)] ?? []),
+    ])
+      ids.add(id);
   }
   return site;
 }

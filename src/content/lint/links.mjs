@@ -12,7 +12,8 @@ const EMAIL = /^[^\s@/]+@[^\s@/]+\.[a-z]{2,}$/i;
 const LOCALE_PREFIX = new RegExp(`^/(${LOCALES.filter((l) => l !== 'en').join('|')})(?=/|$|#|\\?)`);
 
 /** Browsers ignore tabs, newlines and other control characters inside a scheme: so do we. */
-export const schemeOf = (/** @type {string} */ url) => SCHEME.exec(url.replace(/[\u0000-\u0020\u007f]+/g, ''))?.[1]?.toLowerCase();
+export const schemeOf = (/** @type {string} */ url) =>
+  SCHEME.exec(url.replace(/[\u0000-\u0020\u007f]+/g, ''))?.[1]?.toLowerCase();
 
 /** True for addresses the built site may contain: relative ones, https: and mailto:. */
 export function isSafeUrl(/** @type {string} */ url) {
@@ -30,7 +31,10 @@ function checkExternal(url) {
   }
   if (scheme === 'http') return { message: `"${url}" uses http:`, fix: `write https://${url.slice('http://'.length)}` };
   if (scheme !== 'https') {
-    return { message: `"${url}" uses "${scheme}:", which is not allowed`, fix: 'link only to https: addresses, mailto: addresses, or pages of this site' };
+    return {
+      message: `"${url}" uses "${scheme}:", which is not allowed`,
+      fix: 'link only to https: addresses, mailto: addresses, or pages of this site',
+    };
   }
   let host;
   try {
@@ -40,8 +44,16 @@ function checkExternal(url) {
   }
   const labels = host.split('.');
   const tld = labels.at(-1) ?? '';
-  if (labels.length < 2 || !/^(?:[a-z]{2,}|xn--[a-z0-9-]+)$/.test(tld) || RESERVED_TLDS.has(tld) || labels.some((label) => !/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/.test(label))) {
-    return { message: `"${url}" has no real domain name ("${host}")`, fix: 'check the spelling; copy the address from the browser’s address bar' };
+  if (
+    labels.length < 2 ||
+    !/^(?:[a-z]{2,}|xn--[a-z0-9-]+)$/.test(tld) ||
+    RESERVED_TLDS.has(tld) ||
+    labels.some((label) => !/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/.test(label))
+  ) {
+    return {
+      message: `"${url}" has no real domain name ("${host}")`,
+      fix: 'check the spelling; copy the address from the browser’s address bar',
+    };
   }
   return null;
 }
@@ -56,7 +68,10 @@ export function checkLink(url, { page, site }) {
   if (schemeOf(url) !== undefined) return checkExternal(url);
   if (url.startsWith('//')) return { message: `"${url}" has no https:`, fix: `write https:${url}` };
   if (!url.startsWith('/') && !url.startsWith('#')) {
-    return { message: `"${url}" is a relative address`, fix: 'start addresses of this site with /, for example /faq#withdrawal-time' };
+    return {
+      message: `"${url}" is a relative address`,
+      fix: 'start addresses of this site with /, for example /faq#withdrawal-time',
+    };
   }
   const prefix = LOCALE_PREFIX.exec(url);
   if (prefix) {
@@ -70,8 +85,15 @@ export function checkLink(url, { page, site }) {
     return { message: `there is no page ${path}`, fix: `use one of ${[...site.keys()].join(', ')}` };
   }
   if (anchor !== undefined && !ids.has(anchor)) {
-    const examples = [...ids].filter((id) => ID_PATTERN.test(id) && id !== 'main').slice(0, 3).map((id) => `${path}#${id}`).join(', ');
-    return { message: `there is no #${anchor} on ${path}`, fix: examples ? `use the file name of an entry, for example ${examples}` : `link to ${path} without #` };
+    const examples = [...ids]
+      .filter((id) => ID_PATTERN.test(id) && id !== 'main')
+      .slice(0, 3)
+      .map((id) => `${path}#${id}`)
+      .join(', ');
+    return {
+      message: `there is no #${anchor} on ${path}`,
+      fix: examples ? `use the file name of an entry, for example ${examples}` : `link to ${path} without #`,
+    };
   }
   return null;
 }

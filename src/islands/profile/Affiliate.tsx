@@ -13,7 +13,8 @@ export function Affiliate(props: IslandProps) {
   const stats = useResource(() => getReferralStats());
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
 
-  if (stats.state === 'error') return <LoadError message={t('common.error')} retry={t('common.retry')} onRetry={stats.retry} />;
+  if (stats.state === 'error')
+    return <LoadError message={t('common.error')} retry={t('common.retry')} onRetry={stats.retry} />;
   if (!stats.data) return <Skeleton lines={4} label={t('common.loading')} />;
   // The link lands on the home page of the player's own language.
   const link = `${location.origin}${locale === 'en' ? '' : `/${locale}`}/?ref=${encodeURIComponent(stats.data.referral_code)}`;
@@ -36,7 +37,15 @@ export function Affiliate(props: IslandProps) {
       <section className="card" aria-labelledby="ref-link-title">
         <h2 id="ref-link-title">{affilate('your_link')}</h2>
         <div className="copy-row">
-          <input className="copy-row__input" readOnly value={link} aria-labelledby="ref-link-title" aria-describedby="ref-link-hint" onFocus={(event) => event.currentTarget.select()} data-referral-link />
+          <input
+            className="copy-row__input"
+            readOnly
+            value={link}
+            aria-labelledby="ref-link-title"
+            aria-describedby="ref-link-hint"
+            onFocus={(event) => event.currentTarget.select()}
+            data-referral-link
+          />
           <button type="button" className="button" onClick={onCopy}>
             {affilate('copy')}
           </button>

@@ -26,11 +26,15 @@ export function Balance(props: IslandProps) {
         <dl className="figures">
           <div>
             <dt>{t('balance.available')}</dt>
-            <dd className="figure" data-figure="balance">{formatMoney(user.balance, user.currency, locale)}</dd>
+            <dd className="figure" data-figure="balance">
+              {formatMoney(user.balance, user.currency, locale)}
+            </dd>
           </div>
           <div>
             <dt>{t('balance.bonus')}</dt>
-            <dd className="figure" data-figure="bonus">{formatMoney(user.bonus_balance, user.currency, locale)}</dd>
+            <dd className="figure" data-figure="bonus">
+              {formatMoney(user.bonus_balance, user.currency, locale)}
+            </dd>
           </div>
           <div>
             <dt>{t('balance.currency')}</dt>
@@ -55,7 +59,13 @@ export function Balance(props: IslandProps) {
         ) : latest.data.results.length === 0 ? (
           <Empty>{t('history.empty')}</Empty>
         ) : (
-          <TransactionTable items={latest.data.results} currency={user.currency} locale={locale} t={t} caption={t('balance.latest')} />
+          <TransactionTable
+            items={latest.data.results}
+            currency={user.currency}
+            locale={locale}
+            t={t}
+            caption={t('balance.latest')}
+          />
         )}
         <p>
           <a href={localizedPath('/profile/history', locale)}>{t('balance.all_history')}</a>

@@ -17,7 +17,7 @@ function percentOf(part: string, whole: string): number {
   const total = toCents(whole) ?? 0n;
   if (total === 0n) return 100;
   const done = toCents(part) ?? 0n;
-  return Number((done >= total ? total : done) * 100n / total);
+  return Number(((done >= total ? total : done) * 100n) / total);
 }
 
 /** /profile/bonus: the bonus balance, wagering progress, and cancelling (forfeiting) the bonus. */
@@ -43,7 +43,11 @@ export function Bonus(props: IslandProps) {
       setNotice(true);
     } catch (error) {
       console.error('[bonus] cancel failed', error);
-      setFailed(error instanceof Error && 'detail' in error && typeof error.detail === 'string' ? error.detail : t('bonus.cancel_failed'));
+      setFailed(
+        error instanceof Error && 'detail' in error && typeof error.detail === 'string'
+          ? error.detail
+          : t('bonus.cancel_failed'),
+      );
     } finally {
       setWorking(false);
     }
@@ -51,7 +55,9 @@ export function Bonus(props: IslandProps) {
 
   const bonus = status.state === 'ready' ? status.data : undefined;
   const percent = bonus ? percentOf(bonus.wagered, bonus.wagering_required) : 0;
-  const progressText = bonus ? t('bonus.progress', { wagered: money(bonus.wagered), required: money(bonus.wagering_required) }) : '';
+  const progressText = bonus
+    ? t('bonus.progress', { wagered: money(bonus.wagered), required: money(bonus.wagering_required) })
+    : '';
   // While loading, the same card with a placeholder figure: nothing moves when the amount comes.
   return (
     <section className="card" aria-labelledby="bonus-title" aria-busy={!user || status.state === 'loading'}>
@@ -71,16 +77,30 @@ export function Bonus(props: IslandProps) {
           remaining={t('bonus.remaining', { remaining: money(STAND_IN), multiplier: 30 })}
         />
         <div className="bonus-slot__content">
-          {!user && <p className="visually-hidden" role="status">{t('common.loading')}</p>}
+          {!user && (
+            <p className="visually-hidden" role="status">
+              {t('common.loading')}
+            </p>
+          )}
           {notice && <Notice>{t('bonus.cancelled')}</Notice>}
-          {user && status.state === 'error' && <LoadError message={t('common.error')} retry={t('common.retry')} onRetry={status.retry} />}
+          {user && status.state === 'error' && (
+            <LoadError message={t('common.error')} retry={t('common.retry')} onRetry={status.retry} />
+          )}
           {bonus && !bonus.active && !notice && <p>{t('bonus.none')}</p>}
           {bonus?.active && (
             <div data-wagering>
               <h3>{t('bonus.wagering_title')}</h3>
-              <progress className="progress" max={100} value={percent} aria-label={t('bonus.wagering_title')} aria-valuetext={progressText} />
+              <progress
+                className="progress"
+                max={100}
+                value={percent}
+                aria-label={t('bonus.wagering_title')}
+                aria-valuetext={progressText}
+              />
               <p>{progressText}</p>
-              <p>{t('bonus.remaining', { remaining: money(bonus.remaining), multiplier: bonus.wagering_multiplier })}</p>
+              <p>
+                {t('bonus.remaining', { remaining: money(bonus.remaining), multiplier: bonus.wagering_multiplier })}
+              </p>
               {confirming ? (
                 <div className="confirm" role="group" aria-labelledby="bonus-confirm">
                   <p id="bonus-confirm">{t('bonus.confirm', { amount: money(bonus.bonus_balance) })}</p>
@@ -116,7 +136,19 @@ export function Bonus(props: IslandProps) {
  * two sentences in this language with stand-in amounts, drawn as grey bars, so they wrap onto as
  * many lines as the real ones will.
  */
-function WageringPlaceholder({ loading, title, cancel, progress, remaining }: { loading: boolean; title: string; cancel: string; progress: string; remaining: string }) {
+function WageringPlaceholder({
+  loading,
+  title,
+  cancel,
+  progress,
+  remaining,
+}: {
+  loading: boolean;
+  title: string;
+  cancel: string;
+  progress: string;
+  remaining: string;
+}) {
   return (
     <div data-wagering-placeholder data-loading={loading ? '' : undefined} aria-hidden="true">
       <h3>{title}</h3>

@@ -22,7 +22,10 @@ export function ChangeEmail(props: IslandProps) {
   const { errors, busy, form, onSubmit } = useFormSubmit(
     async (data) => {
       setSent(undefined);
-      const values = { current_password: String(data.get('current_password') ?? ''), new_email: String(data.get('new_email') ?? '').trim() };
+      const values = {
+        current_password: String(data.get('current_password') ?? ''),
+        new_email: String(data.get('new_email') ?? '').trim(),
+      };
       try {
         await setEmail(values);
         setSent(values.new_email);
@@ -41,8 +44,24 @@ export function ChangeEmail(props: IslandProps) {
       {sent && <Notice>{a('email.sent', { email: sent })}</Notice>}
       <form ref={form} onSubmit={onSubmit} noValidate aria-busy={busy} data-form="change-email">
         <FormAlert errors={errors.form} />
-        <FormField name="new_email" id="change-email-new" type="email" label={a('email.new')} autoComplete="email" errors={errors.new_email} required />
-        <FormField name="current_password" id="change-email-password" type="password" label={a('email.password')} autoComplete="current-password" errors={errors.current_password} required />
+        <FormField
+          name="new_email"
+          id="change-email-new"
+          type="email"
+          label={a('email.new')}
+          autoComplete="email"
+          errors={errors.new_email}
+          required
+        />
+        <FormField
+          name="current_password"
+          id="change-email-password"
+          type="password"
+          label={a('email.password')}
+          autoComplete="current-password"
+          errors={errors.current_password}
+          required
+        />
         <button type="submit" className="button" disabled={busy}>
           {busy ? t('common.busy') : a('email.submit')}
         </button>

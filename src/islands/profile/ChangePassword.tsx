@@ -16,12 +16,18 @@ import { failureMessages, useMessages } from './use-messages';
  */
 export function ChangePassword(props: IslandProps) {
   const { t, api } = useMessages(props);
-  const auth = useMemo(() => createTranslator(props.messages.auth ?? {}, props.locale, 'auth'), [props.locale, props.messages]);
+  const auth = useMemo(
+    () => createTranslator(props.messages.auth ?? {}, props.locale, 'auth'),
+    [props.locale, props.messages],
+  );
   const [done, setDone] = useState(false);
   const { errors, busy, form, onSubmit } = useFormSubmit(
     async (data) => {
       setDone(false);
-      const values = { current_password: String(data.get('current_password') ?? ''), new_password: String(data.get('new_password') ?? '') };
+      const values = {
+        current_password: String(data.get('current_password') ?? ''),
+        new_password: String(data.get('new_password') ?? ''),
+      };
       const weak = await strongNewPassword(values.new_password, api);
       if (weak) return weak;
       try {
@@ -41,7 +47,13 @@ export function ChangePassword(props: IslandProps) {
       <h2 id="change-password-title">{t('change_password.title')}</h2>
       <form ref={form} onSubmit={onSubmit} noValidate aria-busy={busy} data-form="change-password">
         <FormAlert errors={errors.form} />
-        <PasswordField name="current_password" label={t('change_password.current')} showLabel={auth('fields.show_password')} autoComplete="current-password" errors={errors.current_password} />
+        <PasswordField
+          name="current_password"
+          label={t('change_password.current')}
+          showLabel={auth('fields.show_password')}
+          autoComplete="current-password"
+          errors={errors.current_password}
+        />
         <PasswordField
           name="new_password"
           label={t('change_password.new')}

@@ -89,7 +89,10 @@ export function CloseAccount(props: IslandProps) {
       const found = serverErrors(error, failureMessages(t));
       setErrors(found);
       requestAnimationFrame(() => {
-        (form.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form.current?.querySelector<HTMLElement>('[role="alert"]'))?.focus();
+        (
+          form.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+          form.current?.querySelector<HTMLElement>('[role="alert"]')
+        )?.focus();
       });
     } finally {
       setBusy(false);
@@ -101,31 +104,74 @@ export function CloseAccount(props: IslandProps) {
       <h2 id="close-title">{a('close.title')}</h2>
       <p>{a('close.summary')}</p>
       <p>
-        {a('close.not_exclusion')} <a href={`${localizedPath('/profile/responsible_gaming', locale)}#self-exclusion`}>{a('close.exclusion_link')}</a>
+        {a('close.not_exclusion')}{' '}
+        <a href={`${localizedPath('/profile/responsible_gaming', locale)}#self-exclusion`}>
+          {a('close.exclusion_link')}
+        </a>
       </p>
       <p className="field__hint">{a('close.kept')}</p>
       <form ref={form} onSubmit={ask} noValidate aria-busy={busy} data-form="close-account">
         <FormAlert errors={errors.form} />
         {hasBalance && (
           <>
-            <p data-close-balance>{a('close.balance', { balance: formatMoney(user.balance, user.currency, locale) })}</p>
-            <MethodChoice legend={t('withdrawal.method')} value={method} onChange={setMethod} api={api} errors={errors.method} />
-            <FormField name="destination" id="close-destination" label={t('withdrawal.destination')} hint={t(`destination_hint.${method}`)}
-              maxLength={DESTINATION_MAX_LENGTH} autoComplete="off" errors={errors.destination} required />
+            <p data-close-balance>
+              {a('close.balance', { balance: formatMoney(user.balance, user.currency, locale) })}
+            </p>
+            <MethodChoice
+              legend={t('withdrawal.method')}
+              value={method}
+              onChange={setMethod}
+              api={api}
+              errors={errors.method}
+            />
+            <FormField
+              name="destination"
+              id="close-destination"
+              label={t('withdrawal.destination')}
+              hint={t(`destination_hint.${method}`)}
+              maxLength={DESTINATION_MAX_LENGTH}
+              autoComplete="off"
+              errors={errors.destination}
+              required
+            />
           </>
         )}
         <div className="field">
           <label htmlFor="close-reason">{a('close.reason')}</label>
-          <textarea id="close-reason" name="reason" rows={3} maxLength={CLOSE_REASON_MAX_LENGTH}
-            aria-invalid={errors.reason ? true : undefined} aria-describedby={errors.reason ? 'close-reason-error' : undefined} />
-          {errors.reason && <p className="field__error" id="close-reason-error">{errors.reason.join(' ')}</p>}
+          <textarea
+            id="close-reason"
+            name="reason"
+            rows={3}
+            maxLength={CLOSE_REASON_MAX_LENGTH}
+            aria-invalid={errors.reason ? true : undefined}
+            aria-describedby={errors.reason ? 'close-reason-error' : undefined}
+          />
+          {errors.reason && (
+            <p className="field__error" id="close-reason-error">
+              {errors.reason.join(' ')}
+            </p>
+          )}
         </div>
-        <FormField name="password" id="close-password" type="password" label={a('close.password')} autoComplete="current-password" errors={errors.password} required />
+        <FormField
+          name="password"
+          id="close-password"
+          type="password"
+          label={a('close.password')}
+          autoComplete="current-password"
+          errors={errors.password}
+          required
+        />
         <button type="submit" className="button button--danger" disabled={busy}>
           {a('close.submit')}
         </button>
       </form>
-      <dialog ref={dialog} className="dialog" aria-labelledby="close-confirm-title" aria-describedby="close-confirm-body" data-dialog="close-account">
+      <dialog
+        ref={dialog}
+        className="dialog"
+        aria-labelledby="close-confirm-title"
+        aria-describedby="close-confirm-body"
+        data-dialog="close-account"
+      >
         <h2 id="close-confirm-title">{a('close.confirm_title')}</h2>
         <p id="close-confirm-body">{a('close.confirm_body')}</p>
         <div className="dialog__actions">

@@ -39,7 +39,14 @@ export function DataExport(props: IslandProps) {
       <p>{a('export.summary')}</p>
       {state === 'error' && <FormAlert errors={[a('export.error')]} />}
       {state === 'done' && <Notice>{a('export.done')}</Notice>}
-      <button type="button" className="button button--ghost" onClick={download} disabled={state === 'busy'} aria-busy={state === 'busy'} data-action="export">
+      <button
+        type="button"
+        className="button button--ghost"
+        onClick={download}
+        disabled={state === 'busy'}
+        aria-busy={state === 'busy'}
+        data-action="export"
+      >
         {state === 'busy' ? a('export.busy') : a('export.submit')}
       </button>
     </section>

@@ -63,42 +63,76 @@ export function Deposit(props: IslandProps) {
     const returned = takeReturnedPayment();
     if (!returned) return;
     setOutcome(returned);
-    if (returned.status === 'completed') refreshUser().catch((error) => console.error('[deposit] could not refresh the balance', error));
+    if (returned.status === 'completed')
+      refreshUser().catch((error) => console.error('[deposit] could not refresh the balance', error));
   }, []);
 
-  const { errors, busy, form, onSubmit } = useFormSubmit(async () => {
-    if (!user) return { form: [t('common.error')] };
-    const checked = validateAmount(amount, user.limits.deposit_min, user.limits.deposit_max, user.currency, locale, api);
-    if ('error' in checked) return { amount: [checked.error] };
-    if (intent.current.amount !== checked.amount || intent.current.method !== method) {
-      intent.current = { key: newIdempotencyKey(), amount: checked.amount, method };
-    }
-    try {
-      const payment = await createPayment({ amount: checked.amount, method, return_url: location.pathname }, intent.current.key);
-      try {
-        sessionStorage.setItem(PENDING_KEY, JSON.stringify({ id: payment.id, amount: payment.amount }));
-      } catch {
-        // without storage the result page cannot name the amount; the payment still works
+  const { errors, busy, form, onSubmit } = useFormSubmit(
+    async () => {
+      if (!user) return { form: [t('common.error')] };
+      const checked = validateAmount(
+        amount,
+        user.limits.deposit_min,
+        user.limits.deposit_max,
+        user.currency,
+        locale,
+        api,
+      );
+      if ('error' in checked) return { amount: [checked.error] };
+      if (intent.current.amount !== checked.amount || intent.current.method !== method) {
+        intent.current = { key: newIdempotencyKey(), amount: checked.amount, method };
       }
-      setRedirecting(true);
-      location.assign(withSiteTheme(payment.redirect_url));
-      return null;
-    } catch (error) {
-      return serverErrors(error, failureMessages(t));
-    }
-  }, () => {});
+      try {
+        const payment = await createPayment(
+          { amount: checked.amount, method, return_url: location.pathname },
+          intent.current.key,
+        );
+        try {
+          sessionStorage.setItem(PENDING_KEY, JSON.stringify({ id: payment.id, amount: payment.amount }));
+        } catch {
+          // without storage the result page cannot name the amount; the payment still works
+        }
+        setRedirecting(true);
+        location.assign(withSiteTheme(payment.redirect_url));
+        return null;
+      } catch (error) {
+        return serverErrors(error, failureMessages(t));
+      }
+    },
+    () => {},
+  );
 
   if (!user) return <Skeleton lines={5} label={t('common.loading')} />;
   const money = (value: string) => formatMoney(value, user.currency, locale);
   return (
     <div className="stack">
       {outcome?.status === 'completed' && (
-        <Notice focus>{t('deposit.completed', { amount: outcome.amount ? money(outcome.amount) : '', balance: money(user.balance) })}</Notice>
+        <Notice focus>
+          {t('deposit.completed', {
+            amount: outcome.amount ? money(outcome.amount) : '',
+            balance: money(user.balance),
+          })}
+        </Notice>
       )}
-      {outcome?.status === 'cancelled' && <Notice tone="info" focus>{t('deposit.cancelled')}</Notice>}
-      {outcome?.status === 'pending' && <Notice tone="info" focus>{t('deposit.pending')}</Notice>}
+      {outcome?.status === 'cancelled' && (
+        <Notice tone="info" focus>
+          {t('deposit.cancelled')}
+        </Notice>
+      )}
+      {outcome?.status === 'pending' && (
+        <Notice tone="info" focus>
+          {t('deposit.pending')}
+        </Notice>
+      )}
       <DepositLimitNote {...props} resource={limits} />
-      <form ref={form} className="card" onSubmit={onSubmit} noValidate aria-busy={busy || redirecting} data-form="deposit">
+      <form
+        ref={form}
+        className="card"
+        onSubmit={onSubmit}
+        noValidate
+        aria-busy={busy || redirecting}
+        data-form="deposit"
+      >
         <FormAlert errors={[...(errors.form ?? []), ...(errors.currency ?? []), ...(errors.return_url ?? [])]} />
         <FormField
           name="amount"
@@ -127,7 +161,13 @@ export function Deposit(props: IslandProps) {
             </button>
           ))}
         </fieldset>
-        <MethodChoice legend={t('deposit.method')} value={method} onChange={setMethod} api={api} errors={errors.method} />
+        <MethodChoice
+          legend={t('deposit.method')}
+          value={method}
+          onChange={setMethod}
+          api={api}
+          errors={errors.method}
+        />
         <button type="submit" className="button" disabled={busy || redirecting}>
           {redirecting ? t('deposit.redirecting') : busy ? t('common.busy') : t('deposit.submit')}
         </button>

@@ -11,7 +11,9 @@ const SKIPPED_KEY = 'rg-limit-invite-skipped';
 
 /** The lowest remaining room of the deposit limits, or undefined without any. */
 export function depositRoom(data: ResponsibleGaming): string | undefined {
-  const rooms = RG_PERIODS.map((period) => data.deposit_limits[period]?.remaining).filter((room): room is string => room !== undefined);
+  const rooms = RG_PERIODS.map((period) => data.deposit_limits[period]?.remaining).filter(
+    (room): room is string => room !== undefined,
+  );
   return rooms.sort(compareMoney)[0];
 }
 
@@ -45,18 +47,28 @@ export function DepositLimitNote(props: IslandProps & { resource: Resource<Respo
 
   return (
     <div className="stack" data-deposit-limits>
-      {room !== undefined && data && <p className="notice notice--info" data-deposit-room>{t('rg.deposit_remaining', { remaining: formatMoney(room, data.currency, locale) })}</p>}
+      {room !== undefined && data && (
+        <p className="notice notice--info" data-deposit-room>
+          {t('rg.deposit_remaining', { remaining: formatMoney(room, data.currency, locale) })}
+        </p>
+      )}
       {firstDeposit && !skipped && (
         <section className="card" aria-labelledby="rg-invite" data-rg-invite>
           <h2 id="rg-invite">{t('rg.invite_title')}</h2>
           <p>{t('rg.invite_body')}</p>
           <div className="actions">
-            <a className="button" href={limitsUrl}>{t('rg.invite_set')}</a>
-            <button type="button" className="button button--ghost" onClick={skip}>{t('rg.invite_skip')}</button>
+            <a className="button" href={limitsUrl}>
+              {t('rg.invite_set')}
+            </a>
+            <button type="button" className="button button--ghost" onClick={skip}>
+              {t('rg.invite_skip')}
+            </button>
           </div>
         </section>
       )}
-      <p><a href={limitsUrl}>{t('rg.limits_link')}</a></p>
+      <p>
+        <a href={limitsUrl}>{t('rg.limits_link')}</a>
+      </p>
     </div>
   );
 }

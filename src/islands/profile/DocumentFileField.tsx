@@ -43,7 +43,11 @@ export function DocumentFileField({ name, label, errors = [], onProblem, message
     const problem = documentProblem(file.size, head);
     onProblem(name, problem && api(messageKey(problem) as never, problem.params));
     const mime = documentMime(head);
-    setChosen(problem || !mime ? undefined : { name: file.name, mime, url: mime === 'application/pdf' ? undefined : URL.createObjectURL(file) });
+    setChosen(
+      problem || !mime
+        ? undefined
+        : { name: file.name, mime, url: mime === 'application/pdf' ? undefined : URL.createObjectURL(file) },
+    );
   }
 
   const hint = `${id}-hint`;

@@ -29,7 +29,8 @@ function queryFromUrl(): HistoryQuery {
 
 function writeUrl(query: HistoryQuery) {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== '') params.set(key, String(value));
   const search = params.toString();
   history.pushState(null, '', `${location.pathname}${search ? `?${search}` : ''}`);
 }
@@ -38,11 +39,17 @@ function writeUrl(query: HistoryQuery) {
 export function History(props: IslandProps) {
   const { locale } = props;
   const { t } = useMessages(props);
-  const verify = useMemo(() => createTranslator(props.messages.game_verify ?? {}, locale, 'game_verify'), [locale, props.messages]);
+  const verify = useMemo(
+    () => createTranslator(props.messages.game_verify ?? {}, locale, 'game_verify'),
+    [locale, props.messages],
+  );
   const user = useUser();
   // Null until mounted: the build renders without a URL, and hydration must match it.
   const [query, setQuery] = useState<HistoryQuery | null>(null);
-  const page = useResource(() => (query ? getHistory({ ...query, page_size: PAGE_SIZE }) : new Promise<never>(() => {})), [JSON.stringify(query)]);
+  const page = useResource(
+    () => (query ? getHistory({ ...query, page_size: PAGE_SIZE }) : new Promise<never>(() => {})),
+    [JSON.stringify(query)],
+  );
 
   useEffect(() => {
     setQuery(queryFromUrl());
@@ -59,7 +66,11 @@ export function History(props: IslandProps) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const value = (name: string) => String(data.get(name) ?? '') || undefined;
-    go({ type: value('type') as TransactionType | undefined, date_from: value('date_from'), date_to: value('date_to') });
+    go({
+      type: value('type') as TransactionType | undefined,
+      date_from: value('date_from'),
+      date_to: value('date_to'),
+    });
   };
 
   if (!query) return <Skeleton lines={6} label={t('common.loading')} />;
@@ -69,7 +80,13 @@ export function History(props: IslandProps) {
   const failed = page.state === 'error' && !page.data;
   return (
     <div className="stack">
-      <form className="card filters" onSubmit={onFilter} aria-label={t('history.filters')} key={JSON.stringify(query)} data-form="history-filters">
+      <form
+        className="card filters"
+        onSubmit={onFilter}
+        aria-label={t('history.filters')}
+        key={JSON.stringify(query)}
+        data-form="history-filters"
+      >
         <div className="field">
           <label htmlFor="filter-type">{t('history.type')}</label>
           <select id="filter-type" name="type" defaultValue={query.type ?? ''}>
@@ -83,7 +100,13 @@ export function History(props: IslandProps) {
         </div>
         <div className="field">
           <label htmlFor="filter-from">{t('history.from')}</label>
-          <input id="filter-from" name="date_from" type="date" defaultValue={query.date_from ?? ''} max={query.date_to} />
+          <input
+            id="filter-from"
+            name="date_from"
+            type="date"
+            defaultValue={query.date_from ?? ''}
+            max={query.date_to}
+          />
         </div>
         <div className="field">
           <label htmlFor="filter-to">{t('history.to')}</label>
@@ -123,18 +146,35 @@ export function History(props: IslandProps) {
               t={t}
               caption={t.plural('history.count', page.data.count)}
               roundLink={(item) => (
-                <a className="tx-table__verify" href={`${localizedPath('/profile/round', locale)}?id=${encodeURIComponent(item.round_id)}`} data-verify-round={item.round_id}>
+                <a
+                  className="tx-table__verify"
+                  href={`${localizedPath('/profile/round', locale)}?id=${encodeURIComponent(item.round_id)}`}
+                  data-verify-round={item.round_id}
+                >
                   {verify('history_link')}
-                  <span className="visually-hidden"> ({verify('history_link_context', { date: formatDateTime(item.created_at, locale) })})</span>
+                  <span className="visually-hidden">
+                    {' '}
+                    ({verify('history_link_context', { date: formatDateTime(item.created_at, locale) })})
+                  </span>
                 </a>
               )}
             />
             <nav className="pager" aria-label={t('history.page', { page: current, pages })}>
-              <button type="button" className="button button--ghost" disabled={!page.data.previous} onClick={() => go({ ...query, page: current - 1 })}>
+              <button
+                type="button"
+                className="button button--ghost"
+                disabled={!page.data.previous}
+                onClick={() => go({ ...query, page: current - 1 })}
+              >
                 {t('history.previous')}
               </button>
               <span aria-current="page">{t('history.page', { page: current, pages })}</span>
-              <button type="button" className="button button--ghost" disabled={!page.data.next} onClick={() => go({ ...query, page: current + 1 })}>
+              <button
+                type="button"
+                className="button button--ghost"
+                disabled={!page.data.next}
+                onClick={() => go({ ...query, page: current + 1 })}
+              >
                 {t('history.next')}
               </button>
             </nav>

@@ -16,11 +16,19 @@ export function Loyalty(props: IslandProps) {
     return (
       <section className="card" aria-labelledby="loyalty-title" aria-busy="true">
         <h2 id="loyalty-title">{loyal('your_level')}</h2>
-        <p className="figure figure--large"><TextPlaceholder size="short" /></p>
-        <p><TextPlaceholder /></p>
+        <p className="figure figure--large">
+          <TextPlaceholder size="short" />
+        </p>
+        <p>
+          <TextPlaceholder />
+        </p>
         <progress className="progress" max={100} value={0} aria-label={t('loyalty.progress_label')} />
-        <p className="loyalty-progress"><TextPlaceholder size="full" /></p>
-        <p className="visually-hidden" role="status">{t('common.loading')}</p>
+        <p className="loyalty-progress">
+          <TextPlaceholder size="full" />
+        </p>
+        <p className="visually-hidden" role="status">
+          {t('common.loading')}
+        </p>
       </section>
     );
   }
@@ -29,7 +37,10 @@ export function Loyalty(props: IslandProps) {
   const current = LOYALTY_LEVELS[index]!;
   const next = LOYALTY_LEVELS[index + 1];
   // Progress within the current level's band, so a new level starts at 0 %.
-  const percent = target && next ? Math.min(100, Math.max(0, Math.round(((points - current.points) / (target - current.points)) * 100))) : 100;
+  const percent =
+    target && next
+      ? Math.min(100, Math.max(0, Math.round(((points - current.points) / (target - current.points)) * 100)))
+      : 100;
   return (
     <section className="card" aria-labelledby="loyalty-title">
       <h2 id="loyalty-title">{loyal('your_level')}</h2>
@@ -44,9 +55,19 @@ export function Loyalty(props: IslandProps) {
             max={100}
             value={percent}
             aria-label={t('loyalty.progress_label')}
-            aria-valuetext={loyal('progress', { points: formatNumber(points, locale), target: formatNumber(target, locale), level: loyal(`levels.${next.id}`) })}
+            aria-valuetext={loyal('progress', {
+              points: formatNumber(points, locale),
+              target: formatNumber(target, locale),
+              level: loyal(`levels.${next.id}`),
+            })}
           />
-          <p className="loyalty-progress">{loyal('progress', { points: formatNumber(points, locale), target: formatNumber(target, locale), level: loyal(`levels.${next.id}`) })}</p>
+          <p className="loyalty-progress">
+            {loyal('progress', {
+              points: formatNumber(points, locale),
+              target: formatNumber(target, locale),
+              level: loyal(`levels.${next.id}`),
+            })}
+          </p>
         </>
       ) : (
         <p className="loyalty-progress">{loyal('top_level')}</p>

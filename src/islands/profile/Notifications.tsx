@@ -56,14 +56,25 @@ export function Notifications(props: IslandProps) {
     <div className="stack">
       <div className="notifications-bar">
         <p className="unread-count" aria-live="polite" data-unread={unread}>
-          {lists.data ? (unread ? t.plural('notifications.unread', unread) : t('notifications.all_read')) : t('common.loading')}
+          {lists.data
+            ? unread
+              ? t.plural('notifications.unread', unread)
+              : t('notifications.all_read')
+            : t('common.loading')}
         </p>
-        <button type="button" className="button button--ghost" disabled={!unread || working} onClick={() => act(markAllNotificationsRead)}>
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={!unread || working}
+          onClick={() => act(markAllNotificationsRead)}
+        >
           {t('notifications.mark_all_read')}
         </button>
       </div>
       {notice && <Notice>{notice}</Notice>}
-      {actionError && <LoadError message={t('common.error')} retry={t('common.close')} onRetry={() => setActionError(false)} />}
+      {actionError && (
+        <LoadError message={t('common.error')} retry={t('common.close')} onRetry={() => setActionError(false)} />
+      )}
       <div role="tablist" aria-label={t('notifications.tabs')} className="tabs" onKeyDown={onTabKey}>
         {TABS.map((name) => (
           <button
@@ -95,7 +106,11 @@ export function Notifications(props: IslandProps) {
         ) : (
           <ul className="notification-list">
             {items.map((item) => (
-              <li key={item.id} className={`card notification${item.read ? '' : ' is-unread'}`} data-notification={item.id}>
+              <li
+                key={item.id}
+                className={`card notification${item.read ? '' : ' is-unread'}`}
+                data-notification={item.id}
+              >
                 <div className="notification__head">
                   <h3>{item.title}</h3>
                   {!item.read && <span className="badge badge--pending">{t('notifications.unread_badge')}</span>}
@@ -109,7 +124,12 @@ export function Notifications(props: IslandProps) {
                   (confirming === item.id ? (
                     <div className="confirm" role="group" aria-label={t('notifications.confirm_delete')}>
                       <p>{t('notifications.confirm_delete')}</p>
-                      <button type="button" className="button" disabled={working} onClick={() => act(() => deleteNotification(item.id), t('notifications.deleted'))}>
+                      <button
+                        type="button"
+                        className="button"
+                        disabled={working}
+                        onClick={() => act(() => deleteNotification(item.id), t('notifications.deleted'))}
+                      >
                         {t('notifications.confirm')}
                       </button>
                       <button type="button" className="button button--ghost" onClick={() => setConfirming(undefined)}>
@@ -117,7 +137,12 @@ export function Notifications(props: IslandProps) {
                       </button>
                     </div>
                   ) : (
-                    <button type="button" className="button button--ghost" aria-label={t('notifications.delete_label', { title: item.title })} onClick={() => setConfirming(item.id)}>
+                    <button
+                      type="button"
+                      className="button button--ghost"
+                      aria-label={t('notifications.delete_label', { title: item.title })}
+                      onClick={() => setConfirming(item.id)}
+                    >
                       {t('notifications.delete')}
                     </button>
                   ))}

@@ -70,11 +70,32 @@ export function Overview(props: IslandProps) {
         <h2 id="edit-title">{t('overview.edit_title')}</h2>
         <form ref={form} onSubmit={onSubmit} noValidate aria-busy={busy} data-form="profile">
           <FormAlert errors={errors.form} />
-          <FormField name="username" label={t('overview.username')} defaultValue={user.username} autoComplete="username" errors={errors.username} required />
-          <FormField name="first_name" label={t('overview.first_name')} defaultValue={user.first_name} autoComplete="given-name" errors={errors.first_name} />
-          <FormField name="last_name" label={t('overview.last_name')} defaultValue={user.last_name} autoComplete="family-name" errors={errors.last_name} />
+          <FormField
+            name="username"
+            label={t('overview.username')}
+            defaultValue={user.username}
+            autoComplete="username"
+            errors={errors.username}
+            required
+          />
+          <FormField
+            name="first_name"
+            label={t('overview.first_name')}
+            defaultValue={user.first_name}
+            autoComplete="given-name"
+            errors={errors.first_name}
+          />
+          <FormField
+            name="last_name"
+            label={t('overview.last_name')}
+            defaultValue={user.last_name}
+            autoComplete="family-name"
+            errors={errors.last_name}
+          />
           <p className="field__hint">
-            <a href={`${localizedPath('/profile/security', props.locale)}#change-email-title`}>{t('overview.email_locked')}</a>
+            <a href={`${localizedPath('/profile/security', props.locale)}#change-email-title`}>
+              {t('overview.email_locked')}
+            </a>
           </p>
           {saved && <Notice>{t('overview.saved')}</Notice>}
           <button type="submit" className="button" disabled={busy}>

@@ -31,22 +31,26 @@ export function RgBlock(props: IslandProps & { kind: Kind }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const keep = useRef<HTMLButtonElement>(null);
   const confirmed = useRef(false);
-  const { errors, busy, form, onSubmit } = useFormSubmit(async () => {
-    try {
-      const answer =
-        kind === 'time_out'
-          ? (await startTimeOut({ period: period as never, password })).time_out_until
-          : (await startSelfExclusion({ period: period as never, password, confirm: confirm as true })).self_excluded_until;
-      // Every token is revoked already, so the page forgets the player at once: no
-      // name or balance any more, and no cookie, so the next page load is simply signed out (no
-      // "session expired, sign in again"). The notice stays until the player closes it.
-      forgetPlayer();
-      setUntil(answer);
-      return null;
-    } catch (error) {
-      return serverErrors(error, failureMessages(t));
-    }
-  }, () => {});
+  const { errors, busy, form, onSubmit } = useFormSubmit(
+    async () => {
+      try {
+        const answer =
+          kind === 'time_out'
+            ? (await startTimeOut({ period: period as never, password })).time_out_until
+            : (await startSelfExclusion({ period: period as never, password, confirm: confirm as true }))
+                .self_excluded_until;
+        // Every token is revoked already, so the page forgets the player at once: no
+        // name or balance any more, and no cookie, so the next page load is simply signed out (no
+        // "session expired, sign in again"). The notice stays until the player closes it.
+        forgetPlayer();
+        setUntil(answer);
+        return null;
+      } catch (error) {
+        return serverErrors(error, failureMessages(t));
+      }
+    },
+    () => {},
+  );
 
   /** A block cannot be undone: the form asks in a modal dialog first, with "Not now" focused. */
   function submit(event: SubmitEvent<HTMLFormElement>) {
@@ -69,7 +73,16 @@ export function RgBlock(props: IslandProps & { kind: Kind }) {
     return (
       <div className="stack" data-rg-done={kind}>
         <Notice>{t(`rg.${kind}_done`, { until: formatDateTime(until, locale) })}</Notice>
-        <button type="button" className="button" onClick={() => { clearSession(); location.assign(localizedPath('/', locale)); }}>{t('common.close')}</button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            clearSession();
+            location.assign(localizedPath('/', locale));
+          }}
+        >
+          {t('common.close')}
+        </button>
       </div>
     );
   }
@@ -83,37 +96,68 @@ export function RgBlock(props: IslandProps & { kind: Kind }) {
           <legend>{t('rg.period_label')}</legend>
           {periods.map((value) => (
             <label key={value} className="choice">
-              <input type="radio" name={`${kind}-period`} value={value} checked={period === value} onChange={() => setPeriod(value)} />
+              <input
+                type="radio"
+                name={`${kind}-period`}
+                value={value}
+                checked={period === value}
+                onChange={() => setPeriod(value)}
+              />
               {t(`rg.period_${value}`)}
             </label>
           ))}
-          {errors.period && <p className="field__error" role="alert">{errors.period.join(' ')}</p>}
+          {errors.period && (
+            <p className="field__error" role="alert">
+              {errors.period.join(' ')}
+            </p>
+          )}
         </fieldset>
-        <FormField id={`${kind}-password`} name="password" type="password" autoComplete="current-password" label={t('rg.password')}
-          value={password} onChange={(event) => setPassword(event.target.value)} errors={errors.password} required />
+        <FormField
+          id={`${kind}-password`}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          label={t('rg.password')}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          errors={errors.password}
+          required
+        />
         {kind === 'self_exclusion' && (
           <div className="field">
             <label className="choice">
-              <input type="checkbox" name="confirm" checked={confirm} onChange={(event) => setConfirm(event.target.checked)}
-                aria-invalid={errors.confirm ? true : undefined} aria-describedby={errors.confirm ? 'self-exclusion-confirm-error' : undefined} />
+              <input
+                type="checkbox"
+                name="confirm"
+                checked={confirm}
+                onChange={(event) => setConfirm(event.target.checked)}
+                aria-invalid={errors.confirm ? true : undefined}
+                aria-describedby={errors.confirm ? 'self-exclusion-confirm-error' : undefined}
+              />
               {t('rg.self_exclusion_confirm')}
             </label>
-            {errors.confirm && <p id="self-exclusion-confirm-error" className="field__error">{errors.confirm.join(' ')}</p>}
+            {errors.confirm && (
+              <p id="self-exclusion-confirm-error" className="field__error">
+                {errors.confirm.join(' ')}
+              </p>
+            )}
           </div>
         )}
         <button type="submit" className="button button--danger" disabled={busy}>
           {busy ? t('common.busy') : t(`rg.${kind}_submit`)}
         </button>
       </form>
-      <dialog ref={dialog} className="dialog" aria-labelledby={`rg-${kind}-confirm-title`} aria-describedby={`rg-${kind}-confirm-body`} data-dialog={`confirm-${kind}`}>
+      <dialog
+        ref={dialog}
+        className="dialog"
+        aria-labelledby={`rg-${kind}-confirm-title`}
+        aria-describedby={`rg-${kind}-confirm-body`}
+        data-dialog={`confirm-${kind}`}
+      >
         <h2 id={`rg-${kind}-confirm-title`}>{t(`rg.${kind}_confirm_title`)}</h2>
         <p id={`rg-${kind}-confirm-body`}>{t(`rg.${kind}_summary`)}</p>
         <div className="dialog__actions">
-          <button
-            type="button"
-            className="button button--danger"
-            onClick={proceed}
-          >
+          <button type="button" className="button button--danger" onClick={proceed}>
             {t(`rg.${kind}_submit`)}
           </button>
           <button ref={keep} type="button" className="button button--ghost" onClick={() => dialog.current?.close()}>

@@ -15,36 +15,45 @@ import { failureMessages, useMessages } from './use-messages';
 type Kind = 'deposit_limits' | 'loss_limits';
 
 /** One kind of limit (deposit or loss): usage bars, remaining room, pending changes, and the form to change them. */
-export function RgLimits(props: IslandProps & { kind: Kind; data: ResponsibleGaming; onSaved: (data: ResponsibleGaming) => void }) {
+export function RgLimits(
+  props: IslandProps & { kind: Kind; data: ResponsibleGaming; onSaved: (data: ResponsibleGaming) => void },
+) {
   const { locale, kind, data, onSaved } = props;
   const { t } = useMessages(props);
   const limits: Limits = data[kind];
   const money = (value: string) => formatMoney(value, data.currency, locale);
   // Shown with the language's decimal separator ("500,00" in German), sent with a dot.
   const current = (period: RgPeriod) => limits[period]?.pending?.amount ?? limits[period]?.amount ?? '';
-  const initial = () => Object.fromEntries(RG_PERIODS.map((period) => [period, amountForInput(current(period), locale)])) as Record<RgPeriod, string>;
+  const initial = () =>
+    Object.fromEntries(RG_PERIODS.map((period) => [period, amountForInput(current(period), locale)])) as Record<
+      RgPeriod,
+      string
+    >;
   const [values, setValues] = useState(initial);
   const [saved, setSaved] = useState(false);
 
-  const { errors, busy, form, onSubmit } = useFormSubmit(async () => {
-    setSaved(false);
-    // Only periods the player changed are sent; an emptied field removes that limit.
-    const change: Partial<Record<RgPeriod, string | null>> = {};
-    for (const period of RG_PERIODS) {
-      const before = current(period);
-      const now = normaliseAmount(values[period]);
-      if (now !== before) change[period] = now === '' ? null : now;
-    }
-    try {
-      onSaved(await updateResponsibleGaming({ [kind]: change }));
-      setSaved(true);
-      return null;
-    } catch (error) {
-      const found = serverErrors(error, failureMessages(t));
-      // The server names fields "deposit_limits.day"; the form's fields are named the same.
-      return found;
-    }
-  }, () => {});
+  const { errors, busy, form, onSubmit } = useFormSubmit(
+    async () => {
+      setSaved(false);
+      // Only periods the player changed are sent; an emptied field removes that limit.
+      const change: Partial<Record<RgPeriod, string | null>> = {};
+      for (const period of RG_PERIODS) {
+        const before = current(period);
+        const now = normaliseAmount(values[period]);
+        if (now !== before) change[period] = now === '' ? null : now;
+      }
+      try {
+        onSaved(await updateResponsibleGaming({ [kind]: change }));
+        setSaved(true);
+        return null;
+      } catch (error) {
+        const found = serverErrors(error, failureMessages(t));
+        // The server names fields "deposit_limits.day"; the form's fields are named the same.
+        return found;
+      }
+    },
+    () => {},
+  );
 
   const title = t(`rg.${kind}`);
   return (
@@ -60,9 +69,17 @@ export function RgLimits(props: IslandProps & { kind: Kind; data: ResponsibleGam
               <h3>{label}</h3>
               {limit ? (
                 <>
-                  <progress className="progress" max={100} value={usedPercent(limit.used, limit.amount)} aria-label={`${title}: ${label}`}
-                    aria-valuetext={t('rg.used', { used: money(limit.used), amount: money(limit.amount) })} />
-                  <p>{t('rg.used', { used: money(limit.used), amount: money(limit.amount) })} · <strong data-remaining>{t('rg.remaining', { remaining: money(limit.remaining) })}</strong></p>
+                  <progress
+                    className="progress"
+                    max={100}
+                    value={usedPercent(limit.used, limit.amount)}
+                    aria-label={`${title}: ${label}`}
+                    aria-valuetext={t('rg.used', { used: money(limit.used), amount: money(limit.amount) })}
+                  />
+                  <p>
+                    {t('rg.used', { used: money(limit.used), amount: money(limit.amount) })} ·{' '}
+                    <strong data-remaining>{t('rg.remaining', { remaining: money(limit.remaining) })}</strong>
+                  </p>
                   {limit.pending && (
                     <p data-pending>
                       {t(limit.pending.amount === null ? 'rg.pending_removal' : 'rg.pending', {

@@ -36,7 +36,10 @@ function outcomeTranslator(messages: OutcomeMessages) {
 export function RoundCheck(props: IslandProps & { outcomes: OutcomeMessages }) {
   const { locale, outcomes } = props;
   const { t } = useMessages(props);
-  const v = useMemo(() => createTranslator(props.messages.game_verify ?? {}, locale, 'game_verify'), [locale, props.messages]);
+  const v = useMemo(
+    () => createTranslator(props.messages.game_verify ?? {}, locale, 'game_verify'),
+    [locale, props.messages],
+  );
   const user = useUser();
   // Null until mounted: the build renders without a URL, and hydration must match it.
   const [id, setId] = useState<string | null>(null);
@@ -49,7 +52,8 @@ export function RoundCheck(props: IslandProps & { outcomes: OutcomeMessages }) {
       <a href={history}>{v('back')}</a>
     </p>
   );
-  const notFound = id === '' || (round.state === 'error' && round.error instanceof ApiError && round.error.status === 404);
+  const notFound =
+    id === '' || (round.state === 'error' && round.error instanceof ApiError && round.error.status === 404);
   if (notFound) {
     return (
       <div className="stack">
@@ -58,17 +62,35 @@ export function RoundCheck(props: IslandProps & { outcomes: OutcomeMessages }) {
       </div>
     );
   }
-  if (round.state === 'error') return <LoadError message={t('common.error')} retry={t('common.retry')} onRetry={round.retry} />;
+  if (round.state === 'error')
+    return <LoadError message={t('common.error')} retry={t('common.retry')} onRetry={round.retry} />;
   if (round.state !== 'ready' || !user) return <Skeleton lines={8} label={t('common.loading')} />;
-  return <RoundDetails check={round.data} currency={user.currency} locale={locale} v={v} outcomes={outcomes} back={back} />;
+  return (
+    <RoundDetails check={round.data} currency={user.currency} locale={locale} v={v} outcomes={outcomes} back={back} />
+  );
 }
 
-function RoundDetails({ check, currency, locale, v, outcomes, back }: {
-  check: GameRoundCheck; currency: string; locale: IslandProps['locale']; v: ReturnType<typeof createTranslator<'game_verify'>>; outcomes: OutcomeMessages; back: React.ReactNode;
+function RoundDetails({
+  check,
+  currency,
+  locale,
+  v,
+  outcomes,
+  back,
+}: {
+  check: GameRoundCheck;
+  currency: string;
+  locale: IslandProps['locale'];
+  v: ReturnType<typeof createTranslator<'game_verify'>>;
+  outcomes: OutcomeMessages;
+  back: React.ReactNode;
 }) {
   const { round, game } = check;
   const money = (amount: string) => formatMoney(amount, currency, locale);
-  const ctx = useMemo(() => ({ t: outcomeTranslator(outcomes), money, intl: LOCALE_INTL[locale] }), [outcomes, currency, locale]);
+  const ctx = useMemo(
+    () => ({ t: outcomeTranslator(outcomes), money, intl: LOCALE_INTL[locale] }),
+    [outcomes, currency, locale],
+  );
   const [serverSeed, setServerSeed] = useState(round.server_seed ?? '');
   const [clientSeed, setClientSeed] = useState(round.client_seed);
   const [nonce, setNonce] = useState(String(round.nonce));
@@ -81,14 +103,21 @@ function RoundDetails({ check, currency, locale, v, outcomes, back }: {
     const mine = ++generation.current;
     setBusy(true);
     try {
-      const [{ hashServerSeed }, { recomputeRound }] = await Promise.all([import('../../games/fairness'), import('../../games/verify')]);
+      const [{ hashServerSeed }, { recomputeRound }] = await Promise.all([
+        import('../../games/fairness'),
+        import('../../games/verify'),
+      ]);
       const seed = serverSeed.trim();
       let next: Verdict;
-      if ((await hashServerSeed(seed).catch(() => '')) !== round.server_seed_hash) next = { result: 'mismatch', text: v('hash_mismatch') };
+      if ((await hashServerSeed(seed).catch(() => '')) !== round.server_seed_hash)
+        next = { result: 'mismatch', text: v('hash_mismatch') };
       else {
         const result = await recomputeRound({ serverSeed: seed, clientSeed, nonce: Number(nonce) }, round);
         next = result.match
-          ? { result: 'match', text: v('match', { result: describeOutcome(result.outcome, ctx), win: money(result.win) }) }
+          ? {
+              result: 'match',
+              text: v('match', { result: describeOutcome(result.outcome, ctx), win: money(result.win) }),
+            }
           : { result: 'mismatch', text: v('mismatch', { result: describeOutcome(result.outcome, ctx) }) };
       }
       if (mine === generation.current) setVerdict(next);
@@ -145,15 +174,38 @@ function RoundDetails({ check, currency, locale, v, outcomes, back }: {
           >
             <div className="field">
               <label htmlFor="round-server-seed">{v('server_seed')}</label>
-              <input id="round-server-seed" name="server_seed" autoComplete="off" spellCheck={false} value={serverSeed} onChange={(event) => setServerSeed(event.target.value)} />
+              <input
+                id="round-server-seed"
+                name="server_seed"
+                autoComplete="off"
+                spellCheck={false}
+                value={serverSeed}
+                onChange={(event) => setServerSeed(event.target.value)}
+              />
             </div>
             <div className="field">
               <label htmlFor="round-client-seed">{v('client_seed')}</label>
-              <input id="round-client-seed" name="client_seed" autoComplete="off" spellCheck={false} value={clientSeed} onChange={(event) => setClientSeed(event.target.value)} />
+              <input
+                id="round-client-seed"
+                name="client_seed"
+                autoComplete="off"
+                spellCheck={false}
+                value={clientSeed}
+                onChange={(event) => setClientSeed(event.target.value)}
+              />
             </div>
             <div className="field">
               <label htmlFor="round-nonce">{v('nonce')}</label>
-              <input id="round-nonce" name="nonce" type="number" min={1} step={1} inputMode="numeric" value={nonce} onChange={(event) => setNonce(event.target.value)} />
+              <input
+                id="round-nonce"
+                name="nonce"
+                type="number"
+                min={1}
+                step={1}
+                inputMode="numeric"
+                value={nonce}
+                onChange={(event) => setNonce(event.target.value)}
+              />
             </div>
             <button type="submit" className="button" aria-disabled={busy || undefined}>
               {v('check')}
@@ -167,7 +219,9 @@ function RoundDetails({ check, currency, locale, v, outcomes, back }: {
         <section className="card" aria-labelledby="round-wait-heading">
           <h2 id="round-wait-heading">{v('check')}</h2>
           <p className="notice notice--info" data-wait={check.seed}>
-            {check.seed === 'open' ? v('open', { game: game.name }) : v('secret', { game: game.name, time: formatDateTime(check.session_ends_at, locale) })}
+            {check.seed === 'open'
+              ? v('open', { game: game.name })
+              : v('secret', { game: game.name, time: formatDateTime(check.session_ends_at, locale) })}
           </p>
           <p>
             <a className="button button--ghost" href={play}>

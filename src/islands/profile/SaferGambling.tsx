@@ -33,7 +33,8 @@ export function SaferGambling(props: IslandProps) {
     if (loaded && location.hash) document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
   }, [loaded]);
 
-  if (resource.state === 'error' && !data) return <LoadError message={t('common.error')} retry={t('common.retry')} onRetry={resource.retry} />;
+  if (resource.state === 'error' && !data)
+    return <LoadError message={t('common.error')} retry={t('common.retry')} onRetry={resource.retry} />;
   if (!data) return <Skeleton lines={6} label={t('common.loading')} />;
 
   async function setReality(value: string) {
@@ -48,7 +49,13 @@ export function SaferGambling(props: IslandProps) {
       console.error('[rg] could not save the reality-check interval', error);
     }
   }
-  const choices = [...REALITY_CHECK_MINUTES.map((m) => m), ...(data.reality_check_minutes !== null && !(REALITY_CHECK_MINUTES as readonly (number | null)[]).includes(data.reality_check_minutes) ? [data.reality_check_minutes] : [])];
+  const choices = [
+    ...REALITY_CHECK_MINUTES.map((m) => m),
+    ...(data.reality_check_minutes !== null &&
+    !(REALITY_CHECK_MINUTES as readonly (number | null)[]).includes(data.reality_check_minutes)
+      ? [data.reality_check_minutes]
+      : []),
+  ];
   const limitsKey = (kind: 'deposit_limits' | 'loss_limits') => JSON.stringify(data[kind]);
 
   return (
@@ -64,7 +71,11 @@ export function SaferGambling(props: IslandProps) {
         <p>{t('rg.reality_hint')}</p>
         <div className="field">
           <label htmlFor="rg-reality-minutes">{t('rg.reality_label')}</label>
-          <select id="rg-reality-minutes" value={data.reality_check_minutes ?? 'off'} onChange={(event) => setReality(event.target.value)}>
+          <select
+            id="rg-reality-minutes"
+            value={data.reality_check_minutes ?? 'off'}
+            onChange={(event) => setReality(event.target.value)}
+          >
             {choices.map((minutes) => (
               <option key={String(minutes)} value={minutes ?? 'off'}>
                 {minutes === null ? t('rg.reality_off') : t('rg.minutes', { minutes })}
@@ -81,7 +92,9 @@ export function SaferGambling(props: IslandProps) {
         <dl className="figures">
           <div>
             <dt>{t('rg.lifetime_net')}</dt>
-            <dd className="figure" data-figure="lifetime_net_deposits">{formatMoney(data.lifetime_net_deposits, data.currency, locale)}</dd>
+            <dd className="figure" data-figure="lifetime_net_deposits">
+              {formatMoney(data.lifetime_net_deposits, data.currency, locale)}
+            </dd>
           </div>
         </dl>
         <a href={localizedPath('/profile/history', locale)}>{t('rg.history_link')}</a>

@@ -22,9 +22,10 @@ export function Sessions(props: IslandProps) {
     setNotice(undefined);
     try {
       // One by one: a session that ended meanwhile (404) is already what the player wants.
-      for (const id of ids) await endSession(id).catch((error: { status?: number }) => {
-        if (error.status !== 404) throw error;
-      });
+      for (const id of ids)
+        await endSession(id).catch((error: { status?: number }) => {
+          if (error.status !== 404) throw error;
+        });
       setNotice(done);
       sessions.reload();
     } catch (error) {
@@ -42,7 +43,9 @@ export function Sessions(props: IslandProps) {
       <h2 id="sessions-title">{t('security.sessions_title')}</h2>
       <p>{t('security.sessions_intro')}</p>
       {notice && <Notice>{notice}</Notice>}
-      {actionError && <LoadError message={t('common.error')} retry={t('common.close')} onRetry={() => setActionError(false)} />}
+      {actionError && (
+        <LoadError message={t('common.error')} retry={t('common.close')} onRetry={() => setActionError(false)} />
+      )}
       {sessions.state === 'error' ? (
         <LoadError message={t('common.error')} retry={t('common.retry')} onRetry={sessions.retry} />
       ) : !sessions.data ? (
@@ -51,7 +54,12 @@ export function Sessions(props: IslandProps) {
         <>
           <ul className="session-list">
             {sessions.data.map((session) => (
-              <li key={session.id} className="device-session" data-session-id={session.id} data-current={session.current || undefined}>
+              <li
+                key={session.id}
+                className="device-session"
+                data-session-id={session.id}
+                data-current={session.current || undefined}
+              >
                 <div>
                   <p className="device-session__device">
                     <strong>{deviceName(session)}</strong>
@@ -69,7 +77,10 @@ export function Sessions(props: IslandProps) {
                     type="button"
                     className="button button--ghost"
                     disabled={working}
-                    aria-label={t('security.sign_out_label', { device: deviceName(session), date: formatDateTime(session.created_at, locale) })}
+                    aria-label={t('security.sign_out_label', {
+                      device: deviceName(session),
+                      date: formatDateTime(session.created_at, locale),
+                    })}
                     onClick={() => signOut([session.id], t('security.signed_out'))}
                   >
                     {t('security.sign_out')}
@@ -79,7 +90,18 @@ export function Sessions(props: IslandProps) {
             ))}
           </ul>
           {others.length ? (
-            <button type="button" className="button" disabled={working} onClick={() => signOut(others.map((session) => session.id), t('security.signed_out_others'))} data-sign-out-others>
+            <button
+              type="button"
+              className="button"
+              disabled={working}
+              onClick={() =>
+                signOut(
+                  others.map((session) => session.id),
+                  t('security.signed_out_others'),
+                )
+              }
+              data-sign-out-others
+            >
               {t('security.sign_out_others')}
             </button>
           ) : (

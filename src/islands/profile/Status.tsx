@@ -44,7 +44,15 @@ export function Empty({ children }: { children: ReactNode }) {
  * A polite announcement of a result (saved, copied, deleted). With `focus`, it takes focus when
  * it appears: the result of leaving the site (the payment page) is where the player resumes.
  */
-export function Notice({ children, tone = 'success', focus = false }: { children: ReactNode; tone?: 'success' | 'info'; focus?: boolean }) {
+export function Notice({
+  children,
+  tone = 'success',
+  focus = false,
+}: {
+  children: ReactNode;
+  tone?: 'success' | 'info';
+  focus?: boolean;
+}) {
   const element = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (focus) element.current?.focus();

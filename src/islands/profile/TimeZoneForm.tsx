@@ -60,7 +60,9 @@ export function TimeZoneForm({ user, t, api }: Props) {
     () => setSaved(true),
   );
   const fieldErrors = errors.time_zone ?? [];
-  const described = ['field-time_zone-hint', fieldErrors.length ? 'field-time_zone-error' : ''].filter(Boolean).join(' ');
+  const described = ['field-time_zone-hint', fieldErrors.length ? 'field-time_zone-error' : '']
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <section className="card" aria-labelledby="time-zone-title" data-card="time-zone">
@@ -70,8 +72,13 @@ export function TimeZoneForm({ user, t, api }: Props) {
         <div className="field">
           <label htmlFor="field-time_zone">{t('overview.time_zone')}</label>
           <select
-            id="field-time_zone" name="time_zone" defaultValue={chosen} key={stored ?? ''} onChange={() => setSaved(false)}
-            aria-invalid={fieldErrors.length ? true : undefined} aria-describedby={described}
+            id="field-time_zone"
+            name="time_zone"
+            defaultValue={chosen}
+            key={stored ?? ''}
+            onChange={() => setSaved(false)}
+            aria-invalid={fieldErrors.length ? true : undefined}
+            aria-describedby={described}
           >
             {zones.map((zone) => (
               <option key={zone} value={zone}>
@@ -80,7 +87,9 @@ export function TimeZoneForm({ user, t, api }: Props) {
             ))}
           </select>
           <p className="field__hint" id="field-time_zone-hint">
-            {stored ? t('overview.time_zone_hint') : `${t('overview.time_zone_hint')} ${t('overview.time_zone_suggested')}`}
+            {stored
+              ? t('overview.time_zone_hint')
+              : `${t('overview.time_zone_hint')} ${t('overview.time_zone_suggested')}`}
           </p>
           {fieldErrors.length > 0 && (
             <p className="field__error" id="field-time_zone-error">

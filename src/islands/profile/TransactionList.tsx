@@ -14,8 +14,19 @@ export const amountDirection = (amount: string) =>
  * Transactions as a table that becomes one card per row on phones (see `.tx-table` in CSS).
  * Descriptions come from the server as plain text and are rendered as text.
  */
-export function TransactionTable({ items, currency, locale, t, caption, roundLink }: {
-  items: Transaction[]; currency: string; locale: Locale; t: Translators['t']; caption: string;
+export function TransactionTable({
+  items,
+  currency,
+  locale,
+  t,
+  caption,
+  roundLink,
+}: {
+  items: Transaction[];
+  currency: string;
+  locale: Locale;
+  t: Translators['t'];
+  caption: string;
   /** A game round's link to its verification (history only). */
   roundLink?: (item: Transaction & { round_id: string }) => React.ReactNode;
 }) {

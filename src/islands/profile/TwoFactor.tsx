@@ -90,7 +90,11 @@ export function TwoFactor(props: IslandProps) {
   );
 
   return (
-    <section className="card stack" aria-labelledby="two-factor-title" data-two-factor={status.data ? (status.data.enabled ? 'on' : 'off') : undefined}>
+    <section
+      className="card stack"
+      aria-labelledby="two-factor-title"
+      data-two-factor={status.data ? (status.data.enabled ? 'on' : 'off') : undefined}
+    >
       <h2 id="two-factor-title">{t('security.two_factor_title')}</h2>
       {notice && <Notice>{notice}</Notice>}
       {backupCodes && (
@@ -117,27 +121,72 @@ export function TwoFactor(props: IslandProps) {
         <>
           <p>{t('security.two_factor_on')}</p>
           <p>{t('security.backup_left', { count: status.data.backup_codes_left })}</p>
-          <form ref={turnOff.form} onSubmit={turnOff.onSubmit} noValidate aria-busy={turnOff.busy} data-form="two-factor-off" className="stack">
+          <form
+            ref={turnOff.form}
+            onSubmit={turnOff.onSubmit}
+            noValidate
+            aria-busy={turnOff.busy}
+            data-form="two-factor-off"
+            className="stack"
+          >
             <h3>{t('security.turn_off_title')}</h3>
             <p>{t('security.turn_off_intro')}</p>
             <FormAlert errors={turnOff.errors.form} />
-            <PasswordField name="current_password" id="field-off-password" label={t('security.password_label')} showLabel={t('security.show_password')} autoComplete="current-password" errors={turnOff.errors.current_password} />
-            <FormField name="code" id="field-off-code" label={t('security.off_code_label')} autoComplete="one-time-code" errors={turnOff.errors.code} required />
+            <PasswordField
+              name="current_password"
+              id="field-off-password"
+              label={t('security.password_label')}
+              showLabel={t('security.show_password')}
+              autoComplete="current-password"
+              errors={turnOff.errors.current_password}
+            />
+            <FormField
+              name="code"
+              id="field-off-code"
+              label={t('security.off_code_label')}
+              autoComplete="one-time-code"
+              errors={turnOff.errors.code}
+              required
+            />
             <button type="submit" className="button" disabled={turnOff.busy}>
               {turnOff.busy ? t('common.busy') : t('security.turn_off')}
             </button>
           </form>
         </>
       ) : setup ? (
-        <form ref={confirm.form} onSubmit={confirm.onSubmit} noValidate aria-busy={confirm.busy} data-form="two-factor-confirm" className="stack">
+        <form
+          ref={confirm.form}
+          onSubmit={confirm.onSubmit}
+          noValidate
+          aria-busy={confirm.busy}
+          data-form="two-factor-confirm"
+          className="stack"
+        >
           <p>{t('security.scan')}</p>
           {/* The server draws the QR code (qrcode, SVG); an <img> keeps it inert. */}
-          <img className="two-factor__qr" src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qr_svg)}`} alt={t('security.qr_alt')} width={200} height={200} />
+          <img
+            className="two-factor__qr"
+            src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qr_svg)}`}
+            alt={t('security.qr_alt')}
+            width={200}
+            height={200}
+          />
           <p>
-            {t('security.secret_label')}: <code className="two-factor__secret" data-secret>{setup.secret}</code>
+            {t('security.secret_label')}:{' '}
+            <code className="two-factor__secret" data-secret>
+              {setup.secret}
+            </code>
           </p>
           <FormAlert errors={confirm.errors.form} />
-          <FormField name="code" id="field-setup-code" label={t('security.code_label')} inputMode="numeric" autoComplete="one-time-code" errors={confirm.errors.code} required />
+          <FormField
+            name="code"
+            id="field-setup-code"
+            label={t('security.code_label')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            errors={confirm.errors.code}
+            required
+          />
           <div className="form-actions">
             <button type="submit" className="button" disabled={confirm.busy}>
               {confirm.busy ? t('common.busy') : t('security.confirm')}
@@ -150,10 +199,24 @@ export function TwoFactor(props: IslandProps) {
       ) : (
         <>
           <p>{t('security.two_factor_off')}</p>
-          <form ref={start.form} onSubmit={start.onSubmit} noValidate aria-busy={start.busy} data-form="two-factor-start" className="stack">
+          <form
+            ref={start.form}
+            onSubmit={start.onSubmit}
+            noValidate
+            aria-busy={start.busy}
+            data-form="two-factor-start"
+            className="stack"
+          >
             <p>{t('security.turn_on_intro')}</p>
             <FormAlert errors={start.errors.form} />
-            <PasswordField name="current_password" id="field-on-password" label={t('security.password_label')} showLabel={t('security.show_password')} autoComplete="current-password" errors={start.errors.current_password} />
+            <PasswordField
+              name="current_password"
+              id="field-on-password"
+              label={t('security.password_label')}
+              showLabel={t('security.show_password')}
+              autoComplete="current-password"
+              errors={start.errors.current_password}
+            />
             <button type="submit" className="button" disabled={start.busy}>
               {start.busy ? t('common.busy') : t('security.turn_on')}
             </button>

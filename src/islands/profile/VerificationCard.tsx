@@ -39,7 +39,13 @@ export function VerificationCard(props: IslandProps) {
           <TextPlaceholder size="long" />
         </div>
       ) : (
-        <VerificationState verification={current} locale={props.locale} messages={messages} onSent={setSent} fresh={sent !== undefined} />
+        <VerificationState
+          verification={current}
+          locale={props.locale}
+          messages={messages}
+          onSent={setSent}
+          fresh={sent !== undefined}
+        />
       )}
     </section>
   );
@@ -64,7 +70,12 @@ function VerificationState({ verification, locale, messages, onSent, fresh }: St
       {verification.status === 'pending' && (
         <>
           {fresh && <Notice>{t('verification.sent')}</Notice>}
-          <p>{t('verification.pending', { document: document ?? '', date: formatDate(verification.submitted_at!, locale) })}</p>
+          <p>
+            {t('verification.pending', {
+              document: document ?? '',
+              date: formatDate(verification.submitted_at!, locale),
+            })}
+          </p>
         </>
       )}
       {verification.status === 'verified' && <p>{t('verification.verified')}</p>}
@@ -76,7 +87,9 @@ function VerificationState({ verification, locale, messages, onSent, fresh }: St
         </div>
       )}
       {verification.status === 'none' && <p>{t('verification.intro')}</p>}
-      {(verification.status === 'none' || verification.status === 'rejected') && <UploadForm messages={messages} locale={locale} onSent={onSent} />}
+      {(verification.status === 'none' || verification.status === 'rejected') && (
+        <UploadForm messages={messages} locale={locale} onSent={onSent} />
+      )}
     </>
   );
 }
@@ -91,27 +104,33 @@ function UploadForm({ messages, locale, onSent }: Pick<StateProps, 'messages' | 
   const [changed, setChanged] = useState<Partial<Record<Side, boolean>>>({});
   const sides: Side[] = documentType === 'passport' ? ['front'] : ['front', 'back'];
 
-  const { errors, busy, form, onSubmit } = useFormSubmit(async (data): Promise<FormErrors | null> => {
-    setChanged({});
-    const local: FormErrors = {};
-    const files: Partial<Record<Side, File>> = {};
-    for (const side of sides) {
-      const file = data.get(side);
-      if (!(file instanceof File) || (file.size === 0 && file.name === '')) local[side] = [messages.api(side === 'back' ? 'verification.back_required' : 'verification.file_required')];
-      else if (chosenProblems[side]) local[side] = [chosenProblems[side]!];
-      else files[side] = file;
-    }
-    if (Object.keys(local).length) return local;
-    setProgress(0);
-    try {
-      onSent(await uploadVerification({ document_type: documentType, front: files.front!, back: files.back }, setProgress));
-      return null;
-    } catch (error) {
-      return serverErrors(error, failureMessages(t));
-    } finally {
-      setProgress(undefined);
-    }
-  }, () => {});
+  const { errors, busy, form, onSubmit } = useFormSubmit(
+    async (data): Promise<FormErrors | null> => {
+      setChanged({});
+      const local: FormErrors = {};
+      const files: Partial<Record<Side, File>> = {};
+      for (const side of sides) {
+        const file = data.get(side);
+        if (!(file instanceof File) || (file.size === 0 && file.name === ''))
+          local[side] = [messages.api(side === 'back' ? 'verification.back_required' : 'verification.file_required')];
+        else if (chosenProblems[side]) local[side] = [chosenProblems[side]!];
+        else files[side] = file;
+      }
+      if (Object.keys(local).length) return local;
+      setProgress(0);
+      try {
+        onSent(
+          await uploadVerification({ document_type: documentType, front: files.front!, back: files.back }, setProgress),
+        );
+        return null;
+      } catch (error) {
+        return serverErrors(error, failureMessages(t));
+      } finally {
+        setProgress(undefined);
+      }
+    },
+    () => {},
+  );
 
   const fieldErrors = (side: Side) => {
     const chosen = chosenProblems[side] ? [chosenProblems[side]!] : undefined;
@@ -157,7 +176,9 @@ function UploadForm({ messages, locale, onSent }: Pick<StateProps, 'messages' | 
         <DocumentFileField
           key={side}
           name={side}
-          label={t(side === 'front' && documentType === 'passport' ? 'verification.photo_page' : `verification.${side}`)}
+          label={t(
+            side === 'front' && documentType === 'passport' ? 'verification.photo_page' : `verification.${side}`,
+          )}
           errors={fieldErrors(side)}
           onProblem={onProblem}
           messages={messages}
@@ -166,7 +187,9 @@ function UploadForm({ messages, locale, onSent }: Pick<StateProps, 'messages' | 
       ))}
       {percent !== undefined && (
         <div className="upload-progress" data-upload-progress>
-          <label htmlFor="verification-progress">{t('verification.uploading', { percent: formatPercent(progress!, locale) })}</label>
+          <label htmlFor="verification-progress">
+            {t('verification.uploading', { percent: formatPercent(progress!, locale) })}
+          </label>
           <progress id="verification-progress" max={100} value={percent} />
         </div>
       )}

@@ -27,38 +27,55 @@ export function Withdrawal(props: IslandProps) {
   const user = useUser();
   const [method, setMethod] = useState<PaymentMethod>('card');
   const [done, setDone] = useState<string>();
-  const pending = useResource(async () => (await getHistory({ type: 'withdrawal', page_size: 100 })).results.filter((item) => item.status === 'pending'));
+  const pending = useResource(async () =>
+    (await getHistory({ type: 'withdrawal', page_size: 100 })).results.filter((item) => item.status === 'pending'),
+  );
   // Whether the player may withdraw yet; the server decides again on every request.
   const verification = useResource(() => getVerification());
   const intent = useRef({ key: newIdempotencyKey(), request: '' });
 
-  const { errors, busy, form, onSubmit } = useFormSubmit(async (data) => {
-    setDone(undefined);
-    if (!user) return { form: [t('common.error')] };
-    const problems: Problems = {};
-    // The typed value goes to the server, which checks it again and stores it masked.
-    const destination = String(data.get('destination') ?? '').trim();
-    const stored = checkDestination(problems, method, destination);
-    const fieldErrors = problemMessages(problems, api);
-    const checked = validateAmount(String(data.get('amount') ?? ''), user.limits.withdrawal_min, user.limits.withdrawal_max, user.currency, locale, api);
-    if ('error' in checked) fieldErrors.amount = [checked.error];
-    if (Object.keys(fieldErrors).length || !('amount' in checked) || stored === undefined) return fieldErrors;
+  const { errors, busy, form, onSubmit } = useFormSubmit(
+    async (data) => {
+      setDone(undefined);
+      if (!user) return { form: [t('common.error')] };
+      const problems: Problems = {};
+      // The typed value goes to the server, which checks it again and stores it masked.
+      const destination = String(data.get('destination') ?? '').trim();
+      const stored = checkDestination(problems, method, destination);
+      const fieldErrors = problemMessages(problems, api);
+      const checked = validateAmount(
+        String(data.get('amount') ?? ''),
+        user.limits.withdrawal_min,
+        user.limits.withdrawal_max,
+        user.currency,
+        locale,
+        api,
+      );
+      if ('error' in checked) fieldErrors.amount = [checked.error];
+      if (Object.keys(fieldErrors).length || !('amount' in checked) || stored === undefined) return fieldErrors;
 
-    // The same request again (a double submit, a retry) keeps its key, so it acts once.
-    const request = JSON.stringify([checked.amount, method, destination]);
-    if (intent.current.request !== request) intent.current = { key: newIdempotencyKey(), request };
-    try {
-      const withdrawal = await requestWithdrawal({ amount: checked.amount, method, destination }, intent.current.key);
-      intent.current = { key: newIdempotencyKey(), request: '' };
-      setDone(t('withdrawal.requested', { amount: formatMoney(withdrawal.amount, withdrawal.currency, locale), balance: formatMoney(withdrawal.balance, withdrawal.currency, locale) }));
-      form.current?.reset();
-      pending.reload();
-      await refreshUser().catch((error) => console.error('[withdrawal] could not refresh the balance', error));
-      return null;
-    } catch (error) {
-      return serverErrors(error, failureMessages(t));
-    }
-  }, () => {});
+      // The same request again (a double submit, a retry) keeps its key, so it acts once.
+      const request = JSON.stringify([checked.amount, method, destination]);
+      if (intent.current.request !== request) intent.current = { key: newIdempotencyKey(), request };
+      try {
+        const withdrawal = await requestWithdrawal({ amount: checked.amount, method, destination }, intent.current.key);
+        intent.current = { key: newIdempotencyKey(), request: '' };
+        setDone(
+          t('withdrawal.requested', {
+            amount: formatMoney(withdrawal.amount, withdrawal.currency, locale),
+            balance: formatMoney(withdrawal.balance, withdrawal.currency, locale),
+          }),
+        );
+        form.current?.reset();
+        pending.reload();
+        await refreshUser().catch((error) => console.error('[withdrawal] could not refresh the balance', error));
+        return null;
+      } catch (error) {
+        return serverErrors(error, failureMessages(t));
+      }
+    },
+    () => {},
+  );
 
   // Waits for the verification status too, so its explanation never pushes the form down later.
   if (!user || verification.state === 'loading') return <Skeleton lines={5} label={t('common.loading')} />;
@@ -70,20 +87,47 @@ export function Withdrawal(props: IslandProps) {
         <h2 id="withdraw-title" data-available>
           {t('withdrawal.available', { balance: money(user.balance) })}
         </h2>
-        <p className="field__hint">{t('withdrawal.limits', { min: money(user.limits.withdrawal_min), max: money(user.limits.withdrawal_max) })}</p>
+        <p className="field__hint">
+          {t('withdrawal.limits', { min: money(user.limits.withdrawal_min), max: money(user.limits.withdrawal_max) })}
+        </p>
         {blocked && <VerificationNeeded status={blocked} locale={locale} t={t} />}
         {done && <Notice>{done}</Notice>}
         <form ref={form} onSubmit={onSubmit} noValidate aria-busy={busy} data-form="withdrawal">
           <FormAlert errors={errors.form} />
           {/* Until the identity is verified the form stays visible (limits, methods) but disabled,
               described by the one message above: nothing to type only to be refused. */}
-          <fieldset disabled={!!blocked} aria-describedby={blocked ? 'verification-needed' : undefined} data-withdrawal-fields>
-          <FormField name="amount" label={`${t('withdrawal.amount')} (${user.currency})`} inputMode="decimal" autoComplete="off" errors={errors.amount} required />
-          <MethodChoice legend={t('withdrawal.method')} value={method} onChange={setMethod} api={api} errors={errors.method} />
-          <FormField name="destination" label={t('withdrawal.destination')} hint={t(`destination_hint.${method}`)} maxLength={DESTINATION_MAX_LENGTH} autoComplete="off" errors={errors.destination} required />
-          <button type="submit" className="button" disabled={busy || !!blocked}>
-            {busy ? t('common.busy') : t('withdrawal.submit')}
-          </button>
+          <fieldset
+            disabled={!!blocked}
+            aria-describedby={blocked ? 'verification-needed' : undefined}
+            data-withdrawal-fields
+          >
+            <FormField
+              name="amount"
+              label={`${t('withdrawal.amount')} (${user.currency})`}
+              inputMode="decimal"
+              autoComplete="off"
+              errors={errors.amount}
+              required
+            />
+            <MethodChoice
+              legend={t('withdrawal.method')}
+              value={method}
+              onChange={setMethod}
+              api={api}
+              errors={errors.method}
+            />
+            <FormField
+              name="destination"
+              label={t('withdrawal.destination')}
+              hint={t(`destination_hint.${method}`)}
+              maxLength={DESTINATION_MAX_LENGTH}
+              autoComplete="off"
+              errors={errors.destination}
+              required
+            />
+            <button type="submit" className="button" disabled={busy || !!blocked}>
+              {busy ? t('common.busy') : t('withdrawal.submit')}
+            </button>
           </fieldset>
         </form>
       </section>
@@ -96,7 +140,13 @@ export function Withdrawal(props: IslandProps) {
         ) : !pending.data?.length ? (
           <Empty>{t('withdrawal.pending_empty')}</Empty>
         ) : (
-          <TransactionTable items={pending.data} currency={user.currency} locale={locale} t={t} caption={t('withdrawal.pending_title')} />
+          <TransactionTable
+            items={pending.data}
+            currency={user.currency}
+            locale={locale}
+            t={t}
+            caption={t('withdrawal.pending_title')}
+          />
         )}
       </section>
     </div>

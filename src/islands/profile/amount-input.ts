@@ -37,7 +37,12 @@ export function validateAmount(
   if (!amount) return { error: api('errors.required') };
   const checked = checkAmount(amount, min, max);
   if ('amount' in checked) return { amount: checked.amount };
-  return { error: api(`errors.${checked.problem}`, { min: formatMoney(min, currency, locale), max: formatMoney(max, currency, locale) }) };
+  return {
+    error: api(`errors.${checked.problem}`, {
+      min: formatMoney(min, currency, locale),
+      max: formatMoney(max, currency, locale),
+    }),
+  };
 }
 
 /** A fresh Idempotency-Key: one per distinct request the player means to make. */

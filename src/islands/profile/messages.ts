@@ -9,7 +9,9 @@ export type IslandNamespace = 'profile' | 'api' | 'loyal' | 'affilate' | 'auth' 
 export type IslandMessages = Partial<{ [N in IslandNamespace]: Namespaces[N] }>;
 
 export function islandMessages(locale: Locale, namespaces: IslandNamespace[]): IslandMessages {
-  return Object.fromEntries(namespaces.map((namespace) => [namespace, sets[`../../../locales/${locale}/${namespace}.json`]]));
+  return Object.fromEntries(
+    namespaces.map((namespace) => [namespace, sets[`../../../locales/${locale}/${namespace}.json`]]),
+  );
 }
 
 export interface IslandProps {

@@ -2,14 +2,18 @@
 // (src/games/describe.ts), cut from games.json and game_steps.json, for the round page.
 import type { Locale } from '../../i18n/locales.mjs';
 
-const sets = import.meta.glob<Record<string, Record<string, unknown>>>('../../../locales/*/game{s,_steps}.json', { eager: true, import: 'default' });
+const sets = import.meta.glob<Record<string, Record<string, unknown>>>('../../../locales/*/game{s,_steps}.json', {
+  eager: true,
+  import: 'default',
+});
 
 export type OutcomeMessages = Record<string, unknown>;
 
 export function outcomeMessages(locale: Locale): OutcomeMessages {
   const games = sets[`../../../locales/${locale}/games.json`]!;
   const steps = sets[`../../../locales/${locale}/game_steps.json`]!;
-  const pick = <T extends Record<string, unknown>>(set: T, keys: string[]) => Object.fromEntries(keys.map((key) => [key, set[key]]));
+  const pick = <T extends Record<string, unknown>>(set: T, keys: string[]) =>
+    Object.fromEntries(keys.map((key) => [key, set[key]]));
   const roulette = games.roulette as Record<string, unknown>;
   const baccarat = games.baccarat as Record<string, unknown>;
   const slot = games.slot as Record<string, unknown>;

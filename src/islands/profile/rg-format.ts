@@ -5,7 +5,7 @@ export function usedPercent(used: string, amount: string): number {
   const total = toCents(amount) ?? 0n;
   if (total === 0n) return 100;
   const part = toCents(used) ?? 0n;
-  return Number((part >= total ? total : part) * 100n / total);
+  return Number(((part >= total ? total : part) * 100n) / total);
 }
 
 /** Hours and minutes until `iso` (never negative), for a pending change's countdown. */

@@ -3,9 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { $token } from '../../stores/session';
 
 export type Resource<T> =
-  | { state: 'loading'; data?: T }
-  | { state: 'error'; data?: T; error: unknown }
-  | { state: 'ready'; data: T };
+  { state: 'loading'; data?: T } | { state: 'error'; data?: T; error: unknown } | { state: 'ready'; data: T };
 
 /**
  * Loads data for a signed-in screen: nothing without a token, a loading state first, an error

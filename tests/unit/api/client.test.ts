@@ -36,7 +36,8 @@ function recordingClient(replies: Response[], options: Partial<ClientOptions> = 
   return { client, seen };
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('the API client', () => {
   it('sends Authorization: Token <token> whenever a token exists, and the page language', async () => {
@@ -55,7 +56,10 @@ describe('the API client', () => {
     await client('/auth/token/login/', { method: 'POST', body: { email: 'a@b.cd', password: 'secret-pass-1' } });
     const sent = JSON.parse(seen[0]!.body!);
     expect(Object.keys(sent)).toEqual(['e_data']);
-    expect(JSON.parse(await decryptEnvelope(sent.e_data, [privateKey]))).toEqual({ email: 'a@b.cd', password: 'secret-pass-1' });
+    expect(JSON.parse(await decryptEnvelope(sent.e_data, [privateKey]))).toEqual({
+      email: 'a@b.cd',
+      password: 'secret-pass-1',
+    });
     expect(seen[0]!.headers.get('content-type')).toMatch(/application\/json/);
   });
 
@@ -63,7 +67,11 @@ describe('the API client', () => {
     const seen: string[] = [];
     let sentBody: unknown;
     const client = createApiClient({
-      baseURL: 'http://api.test/v1/', getToken: () => null, getPublicKey: async () => key, getLocale: () => 'en', onUnauthorized: () => {},
+      baseURL: 'http://api.test/v1/',
+      getToken: () => null,
+      getPublicKey: async () => key,
+      getLocale: () => 'en',
+      onUnauthorized: () => {},
       fetch: async (input, init) => {
         seen.push(String(input));
         sentBody = init?.body;
@@ -80,7 +88,10 @@ describe('the API client', () => {
 
   it('answers 401 from an authenticated call by calling onUnauthorized, and throws a typed error', async () => {
     const onUnauthorized = vi.fn();
-    const { client } = recordingClient([json({ detail: 'Invalid token.' }, 401)], { getToken: () => 'b'.repeat(40), onUnauthorized });
+    const { client } = recordingClient([json({ detail: 'Invalid token.' }, 401)], {
+      getToken: () => 'b'.repeat(40),
+      onUnauthorized,
+    });
     const error = await client('/api/user/me').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(401);
@@ -91,7 +102,9 @@ describe('the API client', () => {
   it('keeps a caller’s own Authorization (sign-out) and does not end the session on its 401', async () => {
     const onUnauthorized = vi.fn();
     const { client, seen } = recordingClient([json({ detail: 'Invalid token.' }, 401)], { onUnauthorized });
-    await expect(client('/auth/token/logout/', { method: 'POST', headers: { Authorization: `Token ${'d'.repeat(40)}` } })).rejects.toBeInstanceOf(ApiError);
+    await expect(
+      client('/auth/token/logout/', { method: 'POST', headers: { Authorization: `Token ${'d'.repeat(40)}` } }),
+    ).rejects.toBeInstanceOf(ApiError);
     expect(seen[0]!.headers.get('authorization')).toBe(`Token ${'d'.repeat(40)}`);
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
@@ -113,8 +126,13 @@ describe('the API client', () => {
   it('renews the token from Token-Expires on a successful authenticated answer, and never retries', async () => {
     const onTokenExpiry = vi.fn();
     const token = 'c'.repeat(40);
-    const expiring = new Response('{}', { headers: { 'content-type': 'application/json', 'Token-Expires': '2026-03-02T10:00:00.000Z' } });
-    const { client, seen } = recordingClient([expiring, json({ detail: 'Busy.' }, 503)], { getToken: () => token, onTokenExpiry });
+    const expiring = new Response('{}', {
+      headers: { 'content-type': 'application/json', 'Token-Expires': '2026-03-02T10:00:00.000Z' },
+    });
+    const { client, seen } = recordingClient([expiring, json({ detail: 'Busy.' }, 503)], {
+      getToken: () => token,
+      onTokenExpiry,
+    });
     await client('/api/user/me');
     expect(onTokenExpiry).toHaveBeenCalledExactlyOnceWith(token, '2026-03-02T10:00:00.000Z');
     // A 503 on a GET is not retried: a retry would re-run the hooks and repeat the call.
@@ -137,7 +155,11 @@ describe('the API client', () => {
 
   it('reports an unreachable server as status 0', async () => {
     const client = createApiClient({
-      baseURL: 'http://api.test', getToken: () => null, getPublicKey: async () => key, getLocale: () => 'en', onUnauthorized: () => {},
+      baseURL: 'http://api.test',
+      getToken: () => null,
+      getPublicKey: async () => key,
+      getLocale: () => 'en',
+      onUnauthorized: () => {},
       fetch: async () => {
         throw new TypeError('Failed to fetch');
       },
@@ -184,17 +206,45 @@ describe('typed calls against the real server app', () => {
   it('register and me go through encryption and come back typed', async () => {
     let token: string | null = null;
     const client = createApiClient({
-      baseURL: 'http://localhost', getToken: () => token, getPublicKey: async () => api.publicKey, getLocale: () => 'en', onUnauthorized: () => {},
+      baseURL: 'http://localhost',
+      getToken: () => token,
+      getPublicKey: async () => api.publicKey,
+      getLocale: () => 'en',
+      onUnauthorized: () => {},
       fetch: async (input, init) => api.app.request(new Request(input, init)),
     });
-    const created = await register({ email: 'typed@example.test', username: 'typed_one', password: 'amber-lantern-9', date_of_birth: '1990-04-12', accept_terms: true }, client);
+    const created = await register(
+      {
+        email: 'typed@example.test',
+        username: 'typed_one',
+        password: 'amber-lantern-9',
+        date_of_birth: '1990-04-12',
+        accept_terms: true,
+      },
+      client,
+    );
     expect(created).toEqual({ email: 'typed@example.test', username: 'typed_one' });
-    const failure = (await register({ email: 'other@example.test', username: 'typed_one', password: 'amber-lantern-9', date_of_birth: '1990-04-12', accept_terms: true }, client).catch((e) => e)) as ApiError;
+    const failure = (await register(
+      {
+        email: 'other@example.test',
+        username: 'typed_one',
+        password: 'amber-lantern-9',
+        date_of_birth: '1990-04-12',
+        accept_terms: true,
+      },
+      client,
+    ).catch((e) => e)) as ApiError;
     expect(failure.fields.username).toEqual(['This username is already taken.']);
-    const waiting = (await client('/auth/token/login/', { method: 'POST', body: { email: 'typed@example.test', password: 'amber-lantern-9' } }).catch((e) => e)) as ApiError;
+    const waiting = (await client('/auth/token/login/', {
+      method: 'POST',
+      body: { email: 'typed@example.test', password: 'amber-lantern-9' },
+    }).catch((e) => e)) as ApiError;
     expect(Object.keys(waiting.fields)).toEqual(['inactive_account']);
     await api.activate('typed@example.test');
-    const { auth_token } = await client<{ auth_token: string }>('/auth/token/login/', { method: 'POST', body: { email: 'typed@example.test', password: 'amber-lantern-9' } });
+    const { auth_token } = await client<{ auth_token: string }>('/auth/token/login/', {
+      method: 'POST',
+      body: { email: 'typed@example.test', password: 'amber-lantern-9' },
+    });
     token = auth_token;
     expect((await getMe(client)).username).toBe('typed_one');
   });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DOCUMENT_MAX_BYTES } from '../../../src/api/contract';
 import { documentMime, documentProblem } from '../../../src/api/document-file';
 
-const bytes = (...values: (number | string)[]) => new Uint8Array(values.flatMap((value) => (typeof value === 'string' ? [...Buffer.from(value, 'latin1')] : [value])));
+const bytes = (...values: (number | string)[]) =>
+  new Uint8Array(values.flatMap((value) => (typeof value === 'string' ? [...Buffer.from(value, 'latin1')] : [value])));
 
 describe('identity document files, by their first bytes (shared by the site and the server)', () => {
   it.each([
@@ -30,6 +31,9 @@ describe('identity document files, by their first bytes (shared by the site and 
     const jpeg = bytes(0xff, 0xd8, 0xff);
     expect(documentProblem(0, jpeg)).toEqual({ key: 'verification.file_empty' });
     expect(documentProblem(DOCUMENT_MAX_BYTES, jpeg)).toBeUndefined();
-    expect(documentProblem(DOCUMENT_MAX_BYTES + 1, jpeg)).toEqual({ key: 'verification.file_too_large', params: { max: 5 } });
+    expect(documentProblem(DOCUMENT_MAX_BYTES + 1, jpeg)).toEqual({
+      key: 'verification.file_too_large',
+      params: { max: 5 },
+    });
   });
 });

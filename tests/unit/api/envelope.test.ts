@@ -12,7 +12,10 @@ describe('encryption envelope (WebCrypto in, Node out)', () => {
     const e_data = await encryptJson(json, await importPublicKey(spki));
     const block = Buffer.from(e_data, 'base64');
     expect(block).toHaveLength(256);
-    const plain = privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, block);
+    const plain = privateDecrypt(
+      { key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      block,
+    );
     expect(plain.toString('utf8')).toBe(json);
   });
 

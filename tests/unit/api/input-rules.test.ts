@@ -1,7 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { checkDestination, validBitcoinAddress, validCardNumber, validEthereumAddress, validIban } from '../../../src/api/destination-rules.ts';
+import {
+  checkDestination,
+  validBitcoinAddress,
+  validCardNumber,
+  validEthereumAddress,
+  validIban,
+} from '../../../src/api/destination-rules.ts';
 import { checkPasswordStrength } from '../../../src/api/password-strength.ts';
-import { checkRegistration, codePointLength, hasUnsafeCharacters, isCalendarDate, messageKey, normalizeEmail, singleScript, type Problems } from '../../../src/api/validation.ts';
+import {
+  checkRegistration,
+  codePointLength,
+  hasUnsafeCharacters,
+  isCalendarDate,
+  messageKey,
+  normalizeEmail,
+  singleScript,
+  type Problems,
+} from '../../../src/api/validation.ts';
 
 describe('shared input rules (the browser refuses what the server would)', () => {
   it('normalizes emails with NFKC, then JavaScript lower case', () => {
@@ -10,27 +25,51 @@ describe('shared input rules (the browser refuses what the server would)', () =>
     expect(normalizeEmail('ｍａｉｌ@example.com')).toBe('mail@example.com');
   });
 
-  it.each(['\u0000', '\u0007', '\u001B', '\u007F', '\u0085', '\u200B', '\u200C', '\u200D', '\u200E', '\u202A', '\u202E', '\u2066', '\u2069', '\uFEFF', '\t', '\n'])(
-    'finds U+%s unsafe',
-    (char) => expect(hasUnsafeCharacters(`a${char}b`)).toBe(true),
-  );
+  it.each([
+    '\u0000',
+    '\u0007',
+    '\u001B',
+    '\u007F',
+    '\u0085',
+    '\u200B',
+    '\u200C',
+    '\u200D',
+    '\u200E',
+    '\u202A',
+    '\u202E',
+    '\u2066',
+    '\u2069',
+    '\uFEFF',
+    '\t',
+    '\n',
+  ])('finds U+%s unsafe', (char) => expect(hasUnsafeCharacters(`a${char}b`)).toBe(true));
 
   it('leaves ordinary text in any script alone', () => {
-    for (const text of ['Ana O’Brien', 'राहुल', '山田 太郎', 'Ünal', '😀👍']) expect(hasUnsafeCharacters(text)).toBe(false);
+    for (const text of ['Ana O’Brien', 'राहुल', '山田 太郎', 'Ünal', '😀👍'])
+      expect(hasUnsafeCharacters(text)).toBe(false);
   });
 
   it('counts code points', () => expect(codePointLength('😀'.repeat(31))).toBe(31));
 
   it.each([
-    ['2026-13-01', false], ['2026-01-32', false], ['0000-01-01', false], ['2026-02-30', false], ['2026-2-3', false],
-    ['2024-02-29', true], ['1900-02-29', false], ['2000-02-29', true], ['0001-01-01', true], ['9999-12-31', true],
+    ['2026-13-01', false],
+    ['2026-01-32', false],
+    ['0000-01-01', false],
+    ['2026-02-30', false],
+    ['2026-2-3', false],
+    ['2024-02-29', true],
+    ['1900-02-29', false],
+    ['2000-02-29', true],
+    ['0001-01-01', true],
+    ['9999-12-31', true],
   ])('calendar date %s is %s', (value, valid) => expect(isCalendarDate(value as string)).toBe(valid));
 
   it('refuses mixed-script lookalikes but allows the mixes of Japanese, Chinese and Korean writing', () => {
     expect(singleScript('demо_player')).toBe(false); // Cyrillic о
     expect(singleScript('pаypal')).toBe(false);
     expect(singleScript('αlpha')).toBe(false);
-    for (const name of ['demo_player', 'иван', 'राहुल_7', '山田たろう', 'テストuser', '김철수', '王小明abc']) expect(singleScript(name)).toBe(true);
+    for (const name of ['demo_player', 'иван', 'राहुल_7', '山田たろう', 'テストuser', '김철수', '王小明abc'])
+      expect(singleScript(name)).toBe(true);
   });
 
   it('maps group keys and plain error keys to the api message set', () => {
@@ -61,7 +100,10 @@ describe('shared input rules (the browser refuses what the server would)', () =>
   });
 
   it.each([
-    ['password', 'password.common'], ['aaaaaaaa', 'password.repeat'], ['qwerty123', 'password.common'], ['        ', 'password.repeat'],
+    ['password', 'password.common'],
+    ['aaaaaaaa', 'password.repeat'],
+    ['qwerty123', 'password.common'],
+    ['        ', 'password.repeat'],
   ])('refuses the weak password %j with our own key', (password, key) => {
     const problems = checkRegistration({ email: 'weak@example.com', username: 'weak_player', password });
     checkPasswordStrength(problems, password, ['weak@example.com', 'weak_player']);

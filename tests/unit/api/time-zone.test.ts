@@ -36,7 +36,9 @@ describe('checkUserUpdate: time_zone', () => {
   it('accepts a known zone and names the problem of any other', () => {
     expect(checkUserUpdate({ time_zone: 'Asia/Kolkata' })).toEqual({});
     expect(checkUserUpdate({ time_zone: 'Europe/Atlantis' })).toEqual({ time_zone: [{ key: 'time_zone_invalid' }] });
-    expect(checkUserUpdate({ time_zone: '\u2066Europe/Berlin' })).toEqual({ time_zone: [{ key: 'input.unsafe_characters' }] });
+    expect(checkUserUpdate({ time_zone: '\u2066Europe/Berlin' })).toEqual({
+      time_zone: [{ key: 'input.unsafe_characters' }],
+    });
     expect(checkUserUpdate({ time_zone: null })).toEqual({ time_zone: [{ key: 'required' }] });
     expect(checkUserUpdate({})).toEqual({});
   });

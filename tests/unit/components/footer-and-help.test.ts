@@ -17,7 +17,11 @@ afterEach(() => {
 });
 
 /** The text of an HTML fragment, without tags. */
-const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim();
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 describe('the footer’s support link', () => {
   it.each(LOCALES)('%s: one mailto link whose name says what it is and shows the address', async (locale) => {
@@ -47,38 +51,51 @@ describe('help organisations', () => {
     ]);
   });
 
-  it.each(LOCALES)('%s: each national organisation is labelled with its country in the reader’s language', async (locale: Locale) => {
-    const html = await container.renderToString(HelpOrganisations, { props: { locale } });
-    const items = [...html.matchAll(/<li\b[^>]*>([\s\S]*?)<\/li>/g)].map((match) => text(match[1]!));
-    const country = messages(locale, 'responsible_gaming').countries.gb as string;
-    expect(country).toBeTruthy();
-    expect(items).toHaveLength(helpFor(locale).length);
-    for (const [index, org] of helpFor(locale).entries()) {
-      const item = items[index]!;
-      expect(item.startsWith(org.name)).toBe(true);
-      if (org.country === 'gb') expect(item).toContain(`(${country})`);
-      else expect(item).not.toContain(`(${country})`);
-    }
-  });
+  it.each(LOCALES)(
+    '%s: each national organisation is labelled with its country in the reader’s language',
+    async (locale: Locale) => {
+      const html = await container.renderToString(HelpOrganisations, { props: { locale } });
+      const items = [...html.matchAll(/<li\b[^>]*>([\s\S]*?)<\/li>/g)].map((match) => text(match[1]!));
+      const country = messages(locale, 'responsible_gaming').countries.gb as string;
+      expect(country).toBeTruthy();
+      expect(items).toHaveLength(helpFor(locale).length);
+      for (const [index, org] of helpFor(locale).entries()) {
+        const item = items[index]!;
+        expect(item.startsWith(org.name)).toBe(true);
+        if (org.country === 'gb') expect(item).toContain(`(${country})`);
+        else expect(item).not.toContain(`(${country})`);
+      }
+    },
+  );
 
   // A national service of a country where the language is spoken, or a plain statement
   // that only international help is listed.
-  it.each(LOCALES)('%s: lists a national service for its readers, or says it lists international help only', async (locale: Locale) => {
-    const html = await container.renderToString(HelpOrganisations, { props: { locale } });
-    const national = helpFor(locale).filter((org) => org.locales);
-    const expected: Record<string, string[]> = {
-      de: ['Check dein Spiel'], fr: ['Joueurs Info Service'], es: ['FEJAR'], it: ['Telefono Verde Nazionale per le problematiche del gioco d’azzardo (ISS)'],
-      ja: ['依存症対策全国センター'], ko: ['한국도박문제예방치유원 (1336)'], tr: ['Yeşilay'],
-    };
-    expect(national.map((org) => org.name)).toEqual(expected[locale] ?? []);
-    for (const org of national) {
-      expect(org.url).toMatch(/^https:\/\/www\.[a-z0-9.-]+\/$/);
-      expect(html).toContain(`href="${org.url}"`);
-      expect(text(html)).toContain(org.name);
-      expect(text(html)).toContain(`(${new Intl.DisplayNames([LOCALE_INTL[locale]], { type: 'region' }).of(org.country!.toUpperCase())})`);
-    }
-    const note = messages(locale, 'responsible_gaming').international_only as string;
-    if (national.length || locale === 'en') expect(html).not.toContain('data-help-international-only');
-    else expect(text(html)).toContain(note);
-  });
+  it.each(LOCALES)(
+    '%s: lists a national service for its readers, or says it lists international help only',
+    async (locale: Locale) => {
+      const html = await container.renderToString(HelpOrganisations, { props: { locale } });
+      const national = helpFor(locale).filter((org) => org.locales);
+      const expected: Record<string, string[]> = {
+        de: ['Check dein Spiel'],
+        fr: ['Joueurs Info Service'],
+        es: ['FEJAR'],
+        it: ['Telefono Verde Nazionale per le problematiche del gioco d’azzardo (ISS)'],
+        ja: ['依存症対策全国センター'],
+        ko: ['한국도박문제예방치유원 (1336)'],
+        tr: ['Yeşilay'],
+      };
+      expect(national.map((org) => org.name)).toEqual(expected[locale] ?? []);
+      for (const org of national) {
+        expect(org.url).toMatch(/^https:\/\/www\.[a-z0-9.-]+\/$/);
+        expect(html).toContain(`href="${org.url}"`);
+        expect(text(html)).toContain(org.name);
+        expect(text(html)).toContain(
+          `(${new Intl.DisplayNames([LOCALE_INTL[locale]], { type: 'region' }).of(org.country!.toUpperCase())})`,
+        );
+      }
+      const note = messages(locale, 'responsible_gaming').international_only as string;
+      if (national.length || locale === 'en') expect(html).not.toContain('data-help-international-only');
+      else expect(text(html)).toContain(note);
+    },
+  );
 });

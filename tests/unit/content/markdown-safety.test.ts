@@ -18,14 +18,18 @@ describe('the Markdown processor of the build', () => {
   });
 
   it('drops <script> blocks and inline scripts', async () => {
-    const html = await render('Before\n\n<script>document.title = "owned"</script>\n\nText <script>alert(1)</script> after.');
+    const html = await render(
+      'Before\n\n<script>document.title = "owned"</script>\n\nText <script>alert(1)</script> after.',
+    );
     expect(html).not.toMatch(/<script/i);
     expect(html).toContain('Before');
     expect(html).toContain('after.');
   });
 
   it('drops HTML with event handlers such as onerror=', async () => {
-    const html = await render('An image: <img src=x onerror="alert(1)">\n\n<div onclick="alert(2)">Click</div>\n\n<iframe src="https://evil.example.org"></iframe>');
+    const html = await render(
+      'An image: <img src=x onerror="alert(1)">\n\n<div onclick="alert(2)">Click</div>\n\n<iframe src="https://evil.example.org"></iframe>',
+    );
     expect(html).not.toMatch(/onerror|onclick|<img|<iframe|<div/i);
   });
 
@@ -38,7 +42,8 @@ describe('the Markdown processor of the build', () => {
   });
 
   it('keeps https:, mailto: and site links, and gives a translation’s site links its language', async () => {
-    const markdown = '[help](https://www.gamcare.org.uk/) [mail](mailto:help@example.org) [limits](/responsible_gaming#tools) [faq](/faq#withdrawal-time)';
+    const markdown =
+      '[help](https://www.gamcare.org.uk/) [mail](mailto:help@example.org) [limits](/responsible_gaming#tools) [faq](/faq#withdrawal-time)';
     const english = await render(markdown);
     expect(english).toContain('href="https://www.gamcare.org.uk/"');
     expect(english).toContain('href="mailto:help@example.org"');

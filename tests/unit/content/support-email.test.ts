@@ -23,9 +23,14 @@ describe('supportEmail', () => {
     expect(supportEmail({ PUBLIC_SUPPORT_EMAIL: ' help@casino.example.org ' })).toBe('help@casino.example.org');
   });
 
-  it.each(['support', 'support@', 'a b@example.org', '<x@example.org>', 'x@example', 'javascript:alert(1)@x.org'])('refuses "%s" rather than publish a broken address', (value) => {
-    expect(() => supportEmail({ PUBLIC_SUPPORT_EMAIL: value })).toThrow(/PUBLIC_SUPPORT_EMAIL must be an email address/);
-  });
+  it.each(['support', 'support@', 'a b@example.org', '<x@example.org>', 'x@example', 'javascript:alert(1)@x.org'])(
+    'refuses "%s" rather than publish a broken address',
+    (value) => {
+      expect(() => supportEmail({ PUBLIC_SUPPORT_EMAIL: value })).toThrow(
+        /PUBLIC_SUPPORT_EMAIL must be an email address/,
+      );
+    },
+  );
 });
 
 describe('{support_email} in Markdown', () => {
@@ -33,7 +38,9 @@ describe('{support_email} in Markdown', () => {
     expect(expandContentTokens('Write to {support_email}, or {support_email}.', 'help@example.org')).toBe(
       'Write to [help@example.org](mailto:help@example.org), or [help@example.org](mailto:help@example.org).',
     );
-    expect(expandContentTokens('Ask {support_email}', 'first_line*help@example.org')).toBe('Ask [first\\_line\\*help@example.org](mailto:first_line*help@example.org)');
+    expect(expandContentTokens('Ask {support_email}', 'first_line*help@example.org')).toBe(
+      'Ask [first\\_line\\*help@example.org](mailto:first_line*help@example.org)',
+    );
     expect(expandContentTokens('No token here.', 'help@example.org')).toBe('No token here.');
   });
 
@@ -41,10 +48,13 @@ describe('{support_email} in Markdown', () => {
     const tree = readContentTree(content);
     for (const locale of LOCALES) {
       for (const id of ['account-security', 'deposit-not-credited']) {
-        expect(tree.faq[locale]?.[id], `${locale}/${id}`).toContain(`[support@amberplay.test](mailto:support@amberplay.test)`);
+        expect(tree.faq[locale]?.[id], `${locale}/${id}`).toContain(
+          `[support@amberplay.test](mailto:support@amberplay.test)`,
+        );
       }
     }
-    const leftovers = Object.values(tree).flatMap((byLocale) => Object.values(byLocale).flatMap((byId) => Object.values(byId)))
+    const leftovers = Object.values(tree)
+      .flatMap((byLocale) => Object.values(byLocale).flatMap((byId) => Object.values(byId)))
       .filter((text) => text.includes('{support_email}'));
     expect(leftovers).toEqual([]);
   });
@@ -58,8 +68,15 @@ describe('{support_email} in Markdown', () => {
 describe('the server’s support address (mails)', () => {
   it('is SUPPORT_EMAIL, else the site’s PUBLIC_SUPPORT_EMAIL, else the default', () => {
     expect(loadMailConfig({}, '/tmp/x').supportEmail).toBe('support@amberplay.test');
-    expect(loadMailConfig({ PUBLIC_SUPPORT_EMAIL: 'site@example.org' }, '/tmp/x').supportEmail).toBe('site@example.org');
-    expect(loadMailConfig({ PUBLIC_SUPPORT_EMAIL: 'site@example.org', SUPPORT_EMAIL: 'mail@example.org' }, '/tmp/x').supportEmail).toBe('mail@example.org');
-    expect(() => loadMailConfig({ SUPPORT_EMAIL: 'nobody' }, '/tmp/x')).toThrow(/SUPPORT_EMAIL must be an email address/);
+    expect(loadMailConfig({ PUBLIC_SUPPORT_EMAIL: 'site@example.org' }, '/tmp/x').supportEmail).toBe(
+      'site@example.org',
+    );
+    expect(
+      loadMailConfig({ PUBLIC_SUPPORT_EMAIL: 'site@example.org', SUPPORT_EMAIL: 'mail@example.org' }, '/tmp/x')
+        .supportEmail,
+    ).toBe('mail@example.org');
+    expect(() => loadMailConfig({ SUPPORT_EMAIL: 'nobody' }, '/tmp/x')).toThrow(
+      /SUPPORT_EMAIL must be an email address/,
+    );
   });
 });

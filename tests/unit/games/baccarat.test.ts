@@ -6,13 +6,31 @@
 import { describe, expect, it } from 'vitest';
 import type { Random } from '../../../src/games/fairness.ts';
 import { withFairRandom } from '../../../src/games/fairness.ts';
-import { baccaratPayout, bankerDraws, cardAt, cardValue, checkBaccaratBet, handTotal, playCoup, resolveBaccarat, SHOE_CARDS, shoeDealer, type BaccaratSide } from '../../../src/games/baccarat.ts';
+import {
+  baccaratPayout,
+  bankerDraws,
+  cardAt,
+  cardValue,
+  checkBaccaratBet,
+  handTotal,
+  playCoup,
+  resolveBaccarat,
+  SHOE_CARDS,
+  shoeDealer,
+  type BaccaratSide,
+} from '../../../src/games/baccarat.ts';
 import { resolveBet } from '../../../src/games/round.ts';
 import { BACCARAT_RTP } from '../../../src/games/catalogue.ts';
 import type { BaccaratOutcome } from '../../../src/games/protocol.ts';
 
 /** A Random that answers the given draws in order. */
-const fixed = (...draws: number[]): Random => ({ int: (n) => { const d = draws.shift()!; expect(d).toBeLessThan(n); return d; } });
+const fixed = (...draws: number[]): Random => ({
+  int: (n) => {
+    const d = draws.shift()!;
+    expect(d).toBeLessThan(n);
+    return d;
+  },
+});
 
 /** The shoe position of a card: deck 0, "TD" → 9 + 2 × 13. */
 const position = (card: string) => 'A23456789TJQK'.indexOf(card[0]!) + 13 * 'SHDC'.indexOf(card[1]!);
@@ -37,7 +55,11 @@ function drawsFor(cards: string[]): number[] {
 }
 
 const coup = (cards: string[], on: BaccaratSide = 'banker', amount = '10.00') =>
-  resolveBet({ type: 'baccarat', amount, on }, fixed(...drawsFor(cards))) as { outcome: BaccaratOutcome; stake: string; win: string };
+  resolveBet({ type: 'baccarat', amount, on }, fixed(...drawsFor(cards))) as {
+    outcome: BaccaratOutcome;
+    stake: string;
+    win: string;
+  };
 
 describe('baccarat: cards and totals', () => {
   it('values: ace 1, two to nine face value, ten and faces 0; totals mod 10', () => {
@@ -60,9 +82,20 @@ describe('baccarat: the third-card table', () => {
   it('a natural on either side stands both hands', () => {
     // Player 9 (4+5), banker 3 (A+2): no third card for anyone.
     const natural = coup(['4S', 'AH', '5D', '2C']);
-    expect(natural.outcome).toEqual({ type: 'baccarat', player: ['4S', '5D'], banker: ['AH', '2C'], player_total: 9, banker_total: 3, winner: 'player' });
+    expect(natural.outcome).toEqual({
+      type: 'baccarat',
+      player: ['4S', '5D'],
+      banker: ['AH', '2C'],
+      player_total: 9,
+      banker_total: 3,
+      winner: 'player',
+    });
     // Banker 8 against player 0: banker wins without drawing.
-    expect(coup(['TS', '3H', 'KD', '5C']).outcome).toMatchObject({ player: ['TS', 'KD'], banker: ['3H', '5C'], winner: 'banker' });
+    expect(coup(['TS', '3H', 'KD', '5C']).outcome).toMatchObject({
+      player: ['TS', 'KD'],
+      banker: ['3H', '5C'],
+      winner: 'banker',
+    });
   });
 
   it('the player draws on 0–5 and stands on 6–7', () => {
@@ -71,24 +104,43 @@ describe('baccarat: the third-card table', () => {
   });
 
   it('the banker, when the player stood, draws on 0–5 and stands on 6–7', () => {
-    expect(coup(['3S', '2H', '4D', '3C', '9H']).outcome).toMatchObject({ player: ['3S', '4D'], banker: ['2H', '3C', '9H'], banker_total: 4, winner: 'player' });
+    expect(coup(['3S', '2H', '4D', '3C', '9H']).outcome).toMatchObject({
+      player: ['3S', '4D'],
+      banker: ['2H', '3C', '9H'],
+      banker_total: 4,
+      winner: 'player',
+    });
     expect(coup(['3S', '2H', '4D', '4C']).outcome).toMatchObject({ banker: ['2H', '4C'], winner: 'player' });
   });
 
   it('the banker, when the player drew, follows the full table', () => {
     // [banker total] → the player's third-card values on which the banker draws.
     const table: Record<number, number[]> = {
-      0: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], 1: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], 2: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
-      3: [0, 1, 2, 3, 4, 5, 6, 7, 9], 4: [2, 3, 4, 5, 6, 7], 5: [4, 5, 6, 7], 6: [6, 7], 7: [],
+      0: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+      1: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+      2: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+      3: [0, 1, 2, 3, 4, 5, 6, 7, 9],
+      4: [2, 3, 4, 5, 6, 7],
+      5: [4, 5, 6, 7],
+      6: [6, 7],
+      7: [],
     };
     for (let total = 0; total <= 7; total++) {
-      for (let third = 0; third <= 9; third++) expect(bankerDraws(total, third), `banker ${total}, player's third ${third}`).toBe(table[total]!.includes(third));
+      for (let third = 0; third <= 9; third++)
+        expect(bankerDraws(total, third), `banker ${total}, player's third ${third}`).toBe(
+          table[total]!.includes(third),
+        );
     }
     // And through the resolver: banker 3, player draws an 8 → banker stands; draws a 9 → banker draws.
     expect(coup(['AS', 'AH', '2D', '2C', '8H', '5S']).outcome.banker).toEqual(['AH', '2C']);
     expect(coup(['AS', 'AH', '2D', '2C', '9H', '5S']).outcome.banker).toEqual(['AH', '2C', '5S']);
     // Banker 6, player's third a 7: banker draws; a 5: stands.
-    expect(coup(['AS', '3H', 'TD', '3C', '7H', '2S']).outcome).toMatchObject({ banker: ['3H', '3C', '2S'], banker_total: 8, player_total: 8, winner: 'tie' });
+    expect(coup(['AS', '3H', 'TD', '3C', '7H', '2S']).outcome).toMatchObject({
+      banker: ['3H', '3C', '2S'],
+      banker_total: 8,
+      player_total: 8,
+      winner: 'tie',
+    });
     expect(coup(['AS', '3H', 'TD', '3C', '5H', '2S']).outcome.banker).toEqual(['3H', '3C']);
   });
 });
@@ -108,8 +160,17 @@ describe('baccarat: payouts', () => {
   });
 
   it('refuses malformed bets', () => {
-    expect(checkBaccaratBet({ type: 'baccarat', amount: '1.00', on: 'banker' })).toEqual({ bet: { type: 'baccarat', amount: '1.00', on: 'banker' }, stake: '1.00' });
-    for (const bad of [{ amount: '1.00', on: 'dragon' }, { amount: '0', on: 'tie' }, { amount: '1.001', on: 'player' }, { amount: 1, on: 'player' }, { on: 'player' }]) {
+    expect(checkBaccaratBet({ type: 'baccarat', amount: '1.00', on: 'banker' })).toEqual({
+      bet: { type: 'baccarat', amount: '1.00', on: 'banker' },
+      stake: '1.00',
+    });
+    for (const bad of [
+      { amount: '1.00', on: 'dragon' },
+      { amount: '0', on: 'tie' },
+      { amount: '1.001', on: 'player' },
+      { amount: 1, on: 'player' },
+      { on: 'player' },
+    ]) {
       expect(checkBaccaratBet({ type: 'baccarat', ...bad })).toEqual({ problem: 'bet_invalid' });
     }
   });
@@ -118,8 +179,12 @@ describe('baccarat: payouts', () => {
 describe('baccarat: the provably fair shoe', () => {
   it('deals distinct cards from the HMAC stream, reproducibly', async () => {
     const pair = { serverSeed: '5e'.repeat(32), clientSeed: 'shoe', nonce: 7 };
-    const first = await withFairRandom(pair, (random) => resolveBaccarat({ type: 'baccarat', amount: '1.00', on: 'tie' }, random));
-    const again = await withFairRandom(pair, (random) => resolveBaccarat({ type: 'baccarat', amount: '1.00', on: 'tie' }, random));
+    const first = await withFairRandom(pair, (random) =>
+      resolveBaccarat({ type: 'baccarat', amount: '1.00', on: 'tie' }, random),
+    );
+    const again = await withFairRandom(pair, (random) =>
+      resolveBaccarat({ type: 'baccarat', amount: '1.00', on: 'tie' }, random),
+    );
     expect(again).toEqual(first);
     expect(first.outcome.player.length + first.outcome.banker.length).toBeGreaterThanOrEqual(4);
   });
@@ -154,7 +219,10 @@ describe('baccarat: exact RTP by enumeration (8 decks)', () => {
     const walk = (depth: number, weight: number) => {
       if (depth === 6) {
         let i = 0;
-        const { winner } = playCoup(() => seq[i++]!, (v) => v);
+        const { winner } = playCoup(
+          () => seq[i++]!,
+          (v) => v,
+        );
         weights[winner] += weight;
         all += weight;
         return;

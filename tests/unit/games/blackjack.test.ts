@@ -2,12 +2,35 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { outcomeBytes, randomFromBytes, type Random } from '../../../src/games/fairness.ts';
 import {
-  actBlackjack, basicStrategy, blackjackActions, blackjackPayout, blackjackStake, BLACKJACK_RTP, dealBlackjack, fullShoe, handValue, standAll,
+  actBlackjack,
+  basicStrategy,
+  blackjackActions,
+  blackjackPayout,
+  blackjackStake,
+  BLACKJACK_RTP,
+  dealBlackjack,
+  fullShoe,
+  handValue,
+  standAll,
 } from '../../../src/games/blackjack.ts';
 import { FastHmac, fastRandom } from './fast-stream.ts';
 
 /** Card ids by rank (suit spades, first deck): A=0, 2=1 … T=9, J=10, Q=11, K=12. */
-const R: Record<string, number> = { A: 0, '2': 1, '3': 2, '4': 3, '5': 4, '6': 5, '7': 6, '8': 7, '9': 8, T: 9, J: 10, Q: 11, K: 12 };
+const R: Record<string, number> = {
+  A: 0,
+  '2': 1,
+  '3': 2,
+  '4': 3,
+  '5': 4,
+  '6': 5,
+  '7': 6,
+  '8': 7,
+  '9': 8,
+  T: 9,
+  J: 10,
+  Q: 11,
+  K: 12,
+};
 const cards = (ranks: string) => [...ranks].map((rank) => R[rank]!);
 const ranksOf = (list: readonly number[]) => list.map((card) => card % 13);
 
@@ -122,7 +145,9 @@ describe('blackjack rules', () => {
     const shoe = fullShoe(randomFromBytes(bytes));
     expect([...shoe].sort((a, b) => a - b)).toEqual(Array.from({ length: 312 }, (_, i) => i));
     const state = dealBlackjack(100, randomFromBytes(bytes));
-    expect([state.hands[0]!.cards[0], state.dealer[0], state.hands[0]!.cards[1], state.dealer[1]]).toEqual(shoe.slice(0, 4));
+    expect([state.hands[0]!.cards[0], state.dealer[0], state.hands[0]!.cards[1], state.dealer[1]]).toEqual(
+      shoe.slice(0, 4),
+    );
   });
 });
 
@@ -141,19 +166,27 @@ describe('blackjack RTP with basic strategy', () => {
     for (let i = 0; i < 30; i++) expect(quick.int(312 - i)).toBe(slow.int(312 - i));
   });
 
-  it.skipIf(process.env.SKIP_BOT)(`2 million provably-fair rounds land within ±0.3 % of the published ${BLACKJACK_RTP} %`, () => {
-    const hmac = new FastHmac(Buffer.from('0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0', 'hex'));
-    let staked = 0;
-    let paid = 0;
-    const rounds = 2_000_000;
-    for (let nonce = 1; nonce <= rounds; nonce++) {
-      const state = dealBlackjack(100, fastRandom(hmac, 'basic-strategy-bot', nonce));
-      while (!state.finished) actBlackjack(state, basicStrategy(state.hands[state.active]!.cards, state.dealer[0]!, blackjackActions(state)));
-      staked += blackjackStake(state);
-      paid += blackjackPayout(state);
-    }
-    const rtp = (paid / staked) * 100;
-    console.log(`blackjack bot: ${rounds} rounds, RTP ${rtp.toFixed(3)} % (published ${BLACKJACK_RTP} %)`);
-    expect(Math.abs(rtp - Number(BLACKJACK_RTP))).toBeLessThanOrEqual(0.3);
-  }, 180_000);
+  it.skipIf(process.env.SKIP_BOT)(
+    `2 million provably-fair rounds land within ±0.3 % of the published ${BLACKJACK_RTP} %`,
+    () => {
+      const hmac = new FastHmac(Buffer.from('0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0', 'hex'));
+      let staked = 0;
+      let paid = 0;
+      const rounds = 2_000_000;
+      for (let nonce = 1; nonce <= rounds; nonce++) {
+        const state = dealBlackjack(100, fastRandom(hmac, 'basic-strategy-bot', nonce));
+        while (!state.finished)
+          actBlackjack(
+            state,
+            basicStrategy(state.hands[state.active]!.cards, state.dealer[0]!, blackjackActions(state)),
+          );
+        staked += blackjackStake(state);
+        paid += blackjackPayout(state);
+      }
+      const rtp = (paid / staked) * 100;
+      console.log(`blackjack bot: ${rounds} rounds, RTP ${rtp.toFixed(3)} % (published ${BLACKJACK_RTP} %)`);
+      expect(Math.abs(rtp - Number(BLACKJACK_RTP))).toBeLessThanOrEqual(0.3);
+    },
+    180_000,
+  );
 });

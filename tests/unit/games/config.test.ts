@@ -6,8 +6,13 @@ const loadGameConfig = (env: Record<string, string>) => loadConfig(env).games;
 describe('game settings', () => {
   it('defaults: 0.10–100.00, 4 h sessions, 10× wagering, the provider on the site origin', () => {
     expect(loadGameConfig({ SITE_URL: 'https://amber.example/' })).toEqual({
-      minBet: '0.10', maxBet: '100.00', sessionHours: 4, bonusWageringMultiplier: 10,
-      providerOrigin: 'https://amber.example', siteOrigin: 'https://amber.example', separateProvider: false,
+      minBet: '0.10',
+      maxBet: '100.00',
+      sessionHours: 4,
+      bonusWageringMultiplier: 10,
+      providerOrigin: 'https://amber.example',
+      siteOrigin: 'https://amber.example',
+      separateProvider: false,
     });
     expect(loadGameConfig({ PORT: '4626' }).providerOrigin).toBe('http://localhost:4626');
     expect(loadGameConfig({ PORT: '4626', HOST: '0.0.0.0' }).providerOrigin).toBe('http://localhost:4626');
@@ -15,8 +20,22 @@ describe('game settings', () => {
   });
 
   it('takes a separate provider origin and custom limits', () => {
-    const config = loadGameConfig({ SITE_URL: 'https://amber.example', GAME_PROVIDER_ORIGIN: 'https://games.example:8443', GAME_MIN_BET: '1', GAME_MAX_BET: '5.50', GAME_SESSION_HOURS: '2', BONUS_WAGERING_MULTIPLIER: '30' });
-    expect(config).toMatchObject({ providerOrigin: 'https://games.example:8443', separateProvider: true, minBet: '1', maxBet: '5.50', sessionHours: 2, bonusWageringMultiplier: 30 });
+    const config = loadGameConfig({
+      SITE_URL: 'https://amber.example',
+      GAME_PROVIDER_ORIGIN: 'https://games.example:8443',
+      GAME_MIN_BET: '1',
+      GAME_MAX_BET: '5.50',
+      GAME_SESSION_HOURS: '2',
+      BONUS_WAGERING_MULTIPLIER: '30',
+    });
+    expect(config).toMatchObject({
+      providerOrigin: 'https://games.example:8443',
+      separateProvider: true,
+      minBet: '1',
+      maxBet: '5.50',
+      sessionHours: 2,
+      bonusWageringMultiplier: 30,
+    });
   });
 
   it.each([
@@ -26,7 +45,10 @@ describe('game settings', () => {
     [{ GAME_SESSION_HOURS: '0' }, /GAME_SESSION_HOURS/],
     [{ BONUS_WAGERING_MULTIPLIER: '2.5' }, /BONUS_WAGERING_MULTIPLIER/],
     [{ GAME_PROVIDER_ORIGIN: 'javascript:alert(1)' }, /GAME_PROVIDER_ORIGIN/],
-    [{ SITE_URL: 'https://amber.example/some/path' }, 'SITE_URL must be an origin such as https://play.example (no path), got "https://amber.example/some/path"'],
+    [
+      { SITE_URL: 'https://amber.example/some/path' },
+      'SITE_URL must be an origin such as https://play.example (no path), got "https://amber.example/some/path"',
+    ],
   ])('refuses %j', (env, message) => {
     expect(() => loadGameConfig(env)).toThrow(message);
   });

@@ -1,6 +1,13 @@
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { acceptLimit, hashServerSeed, outcomeBytes, randomFromBytes, StreamExhausted, withFairRandom } from '../../../src/games/fairness.ts';
+import {
+  acceptLimit,
+  hashServerSeed,
+  outcomeBytes,
+  randomFromBytes,
+  StreamExhausted,
+  withFairRandom,
+} from '../../../src/games/fairness.ts';
 import { resolveBet } from '../../../src/games/round.ts';
 
 const SERVER_SEED = '6f1c0a8e3b2d4c5e9a7f1b3d5e7c9a1b2c3d4e5f60718293a4b5c6d7e8f90a1b';
@@ -27,20 +34,31 @@ describe('provably fair byte stream', () => {
   });
 
   it('commits to the server seed with SHA-256 of its bytes', async () => {
-    expect(await hashServerSeed(SERVER_SEED)).toBe(createHash('sha256').update(Buffer.from(SERVER_SEED, 'hex')).digest('hex'));
+    expect(await hashServerSeed(SERVER_SEED)).toBe(
+      createHash('sha256').update(Buffer.from(SERVER_SEED, 'hex')).digest('hex'),
+    );
   });
 
   it('gives the outcomes the formula gives, for known seeds', async () => {
     const word = firstWord();
     // These seeds' first word is far below every rejection bound used here, so one word decides.
     expect(word).toBeLessThan(acceptLimit(10_000));
-    const dice = await withFairRandom(pair, (random) => resolveBet({ type: 'dice', amount: '1.00', target: '50.00', direction: 'under' }, random));
-    expect(dice.outcome).toEqual({ type: 'dice', roll: `${Math.floor((word % 10_000) / 100)}.${String(word % 100).padStart(2, '0')}` });
-    const roulette = await withFairRandom(pair, (random) => resolveBet({ type: 'roulette', stakes: [{ kind: 'red', amount: '1.00' }] }, random));
+    const dice = await withFairRandom(pair, (random) =>
+      resolveBet({ type: 'dice', amount: '1.00', target: '50.00', direction: 'under' }, random),
+    );
+    expect(dice.outcome).toEqual({
+      type: 'dice',
+      roll: `${Math.floor((word % 10_000) / 100)}.${String(word % 100).padStart(2, '0')}`,
+    });
+    const roulette = await withFairRandom(pair, (random) =>
+      resolveBet({ type: 'roulette', stakes: [{ kind: 'red', amount: '1.00' }] }, random),
+    );
     expect(roulette.outcome).toEqual({ type: 'roulette', pocket: word % 37 });
     const block = referenceBlock(0);
     const slot = await withFairRandom(pair, (random) => resolveBet({ type: 'slot', amount: '1.00' }, random));
-    expect(slot.outcome.type === 'slot' && slot.outcome.stops).toEqual([0, 4, 8, 12, 16].map((at) => block.readUInt32BE(at) % 32));
+    expect(slot.outcome.type === 'slot' && slot.outcome.stops).toEqual(
+      [0, 4, 8, 12, 16].map((at) => block.readUInt32BE(at) % 32),
+    );
   });
 
   it('pins hard-coded vectors, so a change to the formula cannot pass unnoticed', async () => {
@@ -49,9 +67,22 @@ describe('provably fair byte stream', () => {
     expect(block.toString('hex')).toBe(EXPECTED_ZERO_SEED_BLOCK);
     expect(Buffer.from(await outcomeBytes(seeds, 1)).toString('hex')).toBe(EXPECTED_ZERO_SEED_BLOCK);
     // First word 0xfb165aac = 4212546220: roll 62.20, pocket 20; slot stops from words 0–4 mod 32.
-    const dice = await withFairRandom(seeds, (random) => resolveBet({ type: 'dice', amount: '2.00', target: '62.21', direction: 'under' }, random));
+    const dice = await withFairRandom(seeds, (random) =>
+      resolveBet({ type: 'dice', amount: '2.00', target: '62.21', direction: 'under' }, random),
+    );
     expect(dice).toEqual({ outcome: { type: 'dice', roll: '62.20' }, stake: '2.00', win: '3.18' });
-    const roulette = await withFairRandom(seeds, (random) => resolveBet({ type: 'roulette', stakes: [{ kind: 'straight', amount: '1.00', numbers: [20] }, { kind: 'red', amount: '1.00' }] }, random));
+    const roulette = await withFairRandom(seeds, (random) =>
+      resolveBet(
+        {
+          type: 'roulette',
+          stakes: [
+            { kind: 'straight', amount: '1.00', numbers: [20] },
+            { kind: 'red', amount: '1.00' },
+          ],
+        },
+        random,
+      ),
+    );
     expect(roulette).toEqual({ outcome: { type: 'roulette', pocket: 20 }, stake: '2.00', win: '36.00' });
     const slot = await withFairRandom(seeds, (random) => resolveBet({ type: 'slot', amount: '1.00' }, random));
     expect(slot.outcome.type === 'slot' && slot.outcome.stops).toEqual([12, 16, 23, 4, 17]);
@@ -72,7 +103,8 @@ describe('uniform integers without modulo bias', () => {
     // For n = 37: 2^32 mod 37 = 7, so 0xFFFFFFF9…0xFFFFFFFF are rejected and 0xFFFFFFF8 is not.
     const limit = acceptLimit(37);
     expect(limit).toBe(2 ** 32 - 7);
-    const words = (...values: number[]) => new Uint8Array(values.flatMap((v) => [v >>> 24, (v >>> 16) & 255, (v >>> 8) & 255, v & 255]));
+    const words = (...values: number[]) =>
+      new Uint8Array(values.flatMap((v) => [v >>> 24, (v >>> 16) & 255, (v >>> 8) & 255, v & 255]));
     expect(randomFromBytes(words(limit - 1)).int(37)).toBe((limit - 1) % 37);
     expect(randomFromBytes(words(limit, 0xffffffff, 40)).int(37)).toBe(3);
     expect(() => randomFromBytes(words(limit)).int(37)).toThrow(StreamExhausted);

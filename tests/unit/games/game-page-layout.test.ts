@@ -11,7 +11,10 @@ describe('the game page and the site', () => {
 
   it('takes show and sound only from its parent window at the site’s exact origin', () => {
     expect(siteMessage(event({ type: 'show', panel: 'info' }), parent, SITE)).toEqual({ type: 'show', panel: 'info' });
-    expect(siteMessage(event({ type: 'show', panel: 'fairness' }), parent, SITE)).toEqual({ type: 'show', panel: 'fairness' });
+    expect(siteMessage(event({ type: 'show', panel: 'fairness' }), parent, SITE)).toEqual({
+      type: 'show',
+      panel: 'fairness',
+    });
     expect(siteMessage(event({ type: 'sound', on: true }), parent, SITE)).toEqual({ type: 'sound', on: true });
     expect(siteMessage(event({ type: 'sound', on: false }), parent, SITE)).toEqual({ type: 'sound', on: false });
     // Another window, another origin, or an opaque one: ignored.

@@ -1,10 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { outcomeBytes, randomFromBytes } from '../../../src/games/fairness.ts';
 import {
-  actMines, binomial, checkMinesBet, CELLS, minesExpire, minesMultiplier, minesMultiplierText, minesPayout, minesPayoutOf, minesView, startMines,
+  actMines,
+  binomial,
+  checkMinesBet,
+  CELLS,
+  minesExpire,
+  minesMultiplier,
+  minesMultiplierText,
+  minesPayout,
+  minesPayoutOf,
+  minesView,
+  startMines,
 } from '../../../src/games/mines.ts';
 import {
-  actCrash, checkCrashBet, crashEndsAt, crashExpire, crashMultiplierAt, crashPayout, crashPoint, crashTimeOf, crashView, startCrash, TWO_32,
+  actCrash,
+  checkCrashBet,
+  crashEndsAt,
+  crashExpire,
+  crashMultiplierAt,
+  crashPayout,
+  crashPoint,
+  crashTimeOf,
+  crashView,
+  startCrash,
+  TWO_32,
 } from '../../../src/games/crash.ts';
 
 describe('mines', () => {
@@ -32,7 +52,9 @@ describe('mines', () => {
     expect(minesPayout(333n, 1, 1)).toBe(343n); // 333 × 2475 / 2400 = 343.40…
     expect(checkMinesBet({ type: 'mines', amount: '1.00', mines: 25 })).toEqual({ problem: 'bet_invalid' });
     expect(checkMinesBet({ type: 'mines', amount: '1.00', mines: 0 })).toEqual({ problem: 'bet_invalid' });
-    const random = randomFromBytes(await outcomeBytes({ serverSeed: '11'.repeat(32), clientSeed: 'mines', nonce: 1 }, 4));
+    const random = randomFromBytes(
+      await outcomeBytes({ serverSeed: '11'.repeat(32), clientSeed: 'mines', nonce: 1 }, 4),
+    );
     const state = startMines({ type: 'mines', amount: '10.00', mines: 3 }, random);
     expect(state.positions).toHaveLength(3);
     expect(new Set(state.positions).size).toBe(3);

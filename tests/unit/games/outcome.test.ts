@@ -25,7 +25,9 @@ describe('payoutKind', () => {
     // The first nonce of this seed pair whose spin pays something, but less than the 1.00 stake.
     let found: { nonce: number; stake: string; win: string } | undefined;
     for (let nonce = 1; nonce <= 500 && !found; nonce++) {
-      const round = await withFairRandom({ serverSeed: SERVER_SEED, clientSeed: 'rts7', nonce }, (random) => resolveBet({ type: 'slot', amount: '1.00' }, random));
+      const round = await withFairRandom({ serverSeed: SERVER_SEED, clientSeed: 'rts7', nonce }, (random) =>
+        resolveBet({ type: 'slot', amount: '1.00' }, random),
+      );
       const win = toCents(round.win)!;
       if (win > 0n && win < 100n) found = { nonce, stake: round.stake, win: round.win };
     }
@@ -36,7 +38,17 @@ describe('payoutKind', () => {
   it('red and black on one spin never win, whatever the seed: back the stake, or half of it on zero', async () => {
     for (let nonce = 1; nonce <= 200; nonce++) {
       const round = await withFairRandom({ serverSeed: SERVER_SEED, clientSeed: 'both-colours', nonce }, (random) =>
-        resolveBet({ type: 'roulette', stakes: [{ kind: 'red', amount: '1.00' }, { kind: 'black', amount: '1.00' }] }, random));
+        resolveBet(
+          {
+            type: 'roulette',
+            stakes: [
+              { kind: 'red', amount: '1.00' },
+              { kind: 'black', amount: '1.00' },
+            ],
+          },
+          random,
+        ),
+      );
       expect(round.stake).toBe('2.00');
       expect(payoutKind(round.stake, round.win)).not.toBe('win');
     }

@@ -6,14 +6,28 @@ import { describe, expect, it } from 'vitest';
 import type { Random } from '../../../src/games/fairness.ts';
 import { DICE_VALUES, diceWinningValues } from '../../../src/games/dice.ts';
 import { POCKETS, coveredNumbers, EVEN_MONEY, ROULETTE_PAYOUTS } from '../../../src/games/roulette.ts';
-import { checkSlotBet, lineRun, runPay, SLOT_MACHINES, SLOT_TITLES, slotStakeStep, type SlotMachineId } from '../../../src/games/slot.ts';
+import {
+  checkSlotBet,
+  lineRun,
+  runPay,
+  SLOT_MACHINES,
+  SLOT_TITLES,
+  slotStakeStep,
+  type SlotMachineId,
+} from '../../../src/games/slot.ts';
 import { checkBet, resolveBet } from '../../../src/games/round.ts';
 import { EUROPEAN_ROULETTE_RTP, FRENCH_ROULETTE_RTP, GAME_CATALOGUE, SLOT_RTP } from '../../../src/games/catalogue.ts';
 import type { GameBet, RouletteBetKind } from '../../../src/games/protocol.ts';
 import { toCents } from '../../../src/api/money.ts';
 
 /** A Random that answers the given draws in order. */
-const fixed = (...draws: number[]): Random => ({ int: (n) => { const d = draws.shift()!; expect(d).toBeLessThan(n); return d; } });
+const fixed = (...draws: number[]): Random => ({
+  int: (n) => {
+    const d = draws.shift()!;
+    expect(d).toBeLessThan(n);
+    return d;
+  },
+});
 const cents = (value: string) => toCents(value)!;
 
 /** Sum of wins (cents) over all outcomes of one draw in [0, n), for a bet. */
@@ -25,7 +39,13 @@ function totalWin(bet: GameBet, n: number): bigint {
 
 describe('dice: 1 % house edge', () => {
   it('returns exactly 99 % when the win divides evenly, enumerating all 10 000 rolls', () => {
-    for (const [target, direction] of [['50.00', 'under'], ['50.00', 'over'], ['1.00', 'under'], ['75.24', 'over'], ['98.99', 'over']] as const) {
+    for (const [target, direction] of [
+      ['50.00', 'under'],
+      ['50.00', 'over'],
+      ['1.00', 'under'],
+      ['75.24', 'over'],
+      ['98.99', 'over'],
+    ] as const) {
       const stake = cents('9.00');
       const total = totalWin({ type: 'dice', amount: '9.00', target, direction }, DICE_VALUES);
       const winning = BigInt(diceWinningValues(Number(target.replace('.', '')), direction));
@@ -54,9 +74,19 @@ describe('European roulette: RTP 36/37 = 97.30 % on every bet', () => {
 
   const stakes: { kind: RouletteBetKind; numbers?: number[] }[] = [
     ...Array.from({ length: 37 }, (_, n) => ({ kind: 'straight' as const, numbers: [n] })),
-    { kind: 'split', numbers: [0, 2] }, { kind: 'split', numbers: [17, 20] }, { kind: 'split', numbers: [35, 36] },
-    { kind: 'red' }, { kind: 'black' }, { kind: 'odd' }, { kind: 'even' }, { kind: 'low' }, { kind: 'high' },
-    ...[1, 2, 3].flatMap((k) => [{ kind: 'dozen' as const, numbers: [k] }, { kind: 'column' as const, numbers: [k] }]),
+    { kind: 'split', numbers: [0, 2] },
+    { kind: 'split', numbers: [17, 20] },
+    { kind: 'split', numbers: [35, 36] },
+    { kind: 'red' },
+    { kind: 'black' },
+    { kind: 'odd' },
+    { kind: 'even' },
+    { kind: 'low' },
+    { kind: 'high' },
+    ...[1, 2, 3].flatMap((k) => [
+      { kind: 'dozen' as const, numbers: [k] },
+      { kind: 'column' as const, numbers: [k] },
+    ]),
   ];
 
   it.each(stakes)('$kind $numbers', (stake) => {
@@ -94,7 +124,11 @@ function exactDecimal(num: bigint, den: bigint): string {
 }
 
 describe('French roulette: la partage, RTP exact by enumeration', () => {
-  const french = (kind: RouletteBetKind, numbers?: number[]): GameBet => ({ type: 'roulette', la_partage: true, stakes: [numbers ? { kind, numbers, amount: '1.00' } : { kind, amount: '1.00' }] });
+  const french = (kind: RouletteBetKind, numbers?: number[]): GameBet => ({
+    type: 'roulette',
+    la_partage: true,
+    stakes: [numbers ? { kind, numbers, amount: '1.00' } : { kind, amount: '1.00' }],
+  });
 
   it.each(EVEN_MONEY)('%s returns 36.5/37 = 98.65 %: half the stake back on zero', (kind) => {
     expect(totalWin(french(kind), POCKETS)).toBe(3650n);
@@ -103,7 +137,13 @@ describe('French roulette: la partage, RTP exact by enumeration', () => {
   });
 
   it('every other bet returns 36/37 = 97.30 %; zero halves nothing else', () => {
-    for (const [kind, numbers] of [['straight', [0]], ['straight', [17]], ['split', [0, 3]], ['dozen', [2]], ['column', [1]]] as const) {
+    for (const [kind, numbers] of [
+      ['straight', [0]],
+      ['straight', [17]],
+      ['split', [0, 3]],
+      ['dozen', [2]],
+      ['column', [1]],
+    ] as const) {
       expect(totalWin(french(kind, [...numbers]), POCKETS)).toBe(3600n);
     }
     expect(resolveBet(french('dozen', [1]), fixed(0)).win).toBe('0.00');
@@ -111,16 +151,35 @@ describe('French roulette: la partage, RTP exact by enumeration', () => {
   });
 
   it('a half of an odd number of cents rounds down; several stakes are halved one by one', () => {
-    const bet: GameBet = { type: 'roulette', la_partage: true, stakes: [{ kind: 'red', amount: '0.25' }, { kind: 'even', amount: '1.00' }, { kind: 'straight', numbers: [0], amount: '0.10' }] };
-    expect(resolveBet(bet, fixed(0)).win).toBe(`${(12n + 50n + 360n) / 100n}.${String((12n + 50n + 360n) % 100n).padStart(2, '0')}`);
+    const bet: GameBet = {
+      type: 'roulette',
+      la_partage: true,
+      stakes: [
+        { kind: 'red', amount: '0.25' },
+        { kind: 'even', amount: '1.00' },
+        { kind: 'straight', numbers: [0], amount: '0.10' },
+      ],
+    };
+    expect(resolveBet(bet, fixed(0)).win).toBe(
+      `${(12n + 50n + 360n) / 100n}.${String((12n + 50n + 360n) % 100n).padStart(2, '0')}`,
+    );
   });
 
   it('the rules come from the game, never from the page', () => {
     const stakes = [{ kind: 'red', amount: '1.00' }];
-    expect(checkBet('roulette', { type: 'roulette', stakes }, 'french-roulette')).toEqual({ bet: { type: 'roulette', la_partage: true, stakes }, stake: '1.00' });
-    expect(checkBet('roulette', { type: 'roulette', la_partage: true, stakes }, 'european-roulette')).toEqual({ bet: { type: 'roulette', stakes }, stake: '1.00' });
+    expect(checkBet('roulette', { type: 'roulette', stakes }, 'french-roulette')).toEqual({
+      bet: { type: 'roulette', la_partage: true, stakes },
+      stake: '1.00',
+    });
+    expect(checkBet('roulette', { type: 'roulette', la_partage: true, stakes }, 'european-roulette')).toEqual({
+      bet: { type: 'roulette', stakes },
+      stake: '1.00',
+    });
     // A stored bet re-checked without a game keeps its own rules.
-    expect(checkBet('roulette', { type: 'roulette', la_partage: true, stakes })).toEqual({ bet: { type: 'roulette', la_partage: true, stakes }, stake: '1.00' });
+    expect(checkBet('roulette', { type: 'roulette', la_partage: true, stakes })).toEqual({
+      bet: { type: 'roulette', la_partage: true, stakes },
+      stake: '1.00',
+    });
   });
 });
 
@@ -132,7 +191,9 @@ describe('French roulette: la partage, RTP exact by enumeration', () => {
  */
 function machineReturn(id: SlotMachineId) {
   const machine = SLOT_MACHINES[id];
-  const counts = machine.strips.map((strip) => Array.from({ length: machine.paytable.length }, (_, rank) => BigInt(strip.filter((r) => r === rank).length)));
+  const counts = machine.strips.map((strip) =>
+    Array.from({ length: machine.paytable.length }, (_, rank) => BigInt(strip.filter((r) => r === rank).length)),
+  );
   let pays = 0n;
   let combos = 0n;
   let hits = 0n;
@@ -182,15 +243,24 @@ describe('slots: three machines, each with its exact RTP by enumeration', () => 
     expect([classic.volatility, trio.volatility, dragon.volatility]).toEqual(['medium', 'low', 'high']);
     // Volatility: low pays a line most often; the variance of a line's pay (in line stakes², exact
     // E[pay²] − E[pay]²) orders low < medium < high; and the top pays.
-    const hitRate = (id: SlotMachineId) => { const r = machineReturn(id); return Number((r.hits * 1_000_000n) / r.all) / 1_000_000; };
-    const variance = (id: SlotMachineId) => { const r = machineReturn(id); return Number((r.squares * r.all - r.pays * r.pays) / (r.all * r.all)); };
+    const hitRate = (id: SlotMachineId) => {
+      const r = machineReturn(id);
+      return Number((r.hits * 1_000_000n) / r.all) / 1_000_000;
+    };
+    const variance = (id: SlotMachineId) => {
+      const r = machineReturn(id);
+      return Number((r.squares * r.all - r.pays * r.pays) / (r.all * r.all));
+    };
     expect(hitRate('trio')).toBeGreaterThan(hitRate('classic'));
     expect(hitRate('trio')).toBeGreaterThan(hitRate('dragon'));
     expect(variance('trio')).toBeLessThan(variance('classic'));
     expect(variance('classic') * 2).toBeLessThan(variance('dragon'));
-    expect([classic.paytable.at(-1)!.at(-1), trio.paytable.at(-1)!.at(-1), dragon.paytable.at(-1)!.at(-1)]).toEqual([2500, 300, 10000]);
+    expect([classic.paytable.at(-1)!.at(-1), trio.paytable.at(-1)!.at(-1), dragon.paytable.at(-1)!.at(-1)]).toEqual([
+      2500, 300, 10000,
+    ]);
     expect(new Set([classic.strips, trio.strips, dragon.strips].map((s) => JSON.stringify(s))).size).toBe(3);
-    for (const machine of Object.values(SLOT_MACHINES)) for (const strip of machine.strips) expect(Number.isInteger(Math.log2(strip.length))).toBe(true);
+    for (const machine of Object.values(SLOT_MACHINES))
+      for (const strip of machine.strips) expect(Number.isInteger(Math.log2(strip.length))).toBe(true);
   });
 
   it('every slot title plays one machine with its own six symbols, and the catalogue states its RTP and volatility', () => {
@@ -206,15 +276,30 @@ describe('slots: three machines, each with its exact RTP by enumeration', () => 
   });
 
   it('the title comes from the game, never from the page, and sets the stake step', () => {
-    expect(checkSlotBet({ type: 'slot', amount: '1.00', title: 'dragon-gold' }, 'lucky-sevens')).toEqual({ bet: { type: 'slot', amount: '1.00', title: 'lucky-sevens' }, stake: '1.00' });
+    expect(checkSlotBet({ type: 'slot', amount: '1.00', title: 'dragon-gold' }, 'lucky-sevens')).toEqual({
+      bet: { type: 'slot', amount: '1.00', title: 'lucky-sevens' },
+      stake: '1.00',
+    });
     expect(checkSlotBet({ type: 'slot', amount: '1.00' }, 'french-roulette')).toEqual({ problem: 'bet_invalid' });
-    expect([slotStakeStep('amber-fortune'), slotStakeStep('star-voyage'), slotStakeStep('pharaoh-riches')]).toEqual(['0.10', '0.05', '0.20']);
+    expect([slotStakeStep('amber-fortune'), slotStakeStep('star-voyage'), slotStakeStep('pharaoh-riches')]).toEqual([
+      '0.10',
+      '0.05',
+      '0.20',
+    ]);
     expect(checkSlotBet({ type: 'slot', amount: '0.10' }, 'dragon-gold')).toEqual({ problem: 'slot_step' });
-    expect(checkSlotBet({ type: 'slot', amount: '0.05' }, 'star-voyage')).toEqual({ bet: { type: 'slot', amount: '0.05', title: 'star-voyage' }, stake: '0.05' });
+    expect(checkSlotBet({ type: 'slot', amount: '0.05' }, 'star-voyage')).toEqual({
+      bet: { type: 'slot', amount: '0.05', title: 'star-voyage' },
+      stake: '0.05',
+    });
   });
 
-  it('pays what the paytable says on the lines the resolver reports, in the title\'s symbols', () => {
-    for (const [title, stops] of [['amber-fortune', [1, 9, 13, 4, 17]], ['fruit-fiesta', [22, 6, 24, 6, 2]], ['star-voyage', [3, 7, 11]], ['pharaoh-riches', [5, 9, 17, 3, 10]]] as const) {
+  it("pays what the paytable says on the lines the resolver reports, in the title's symbols", () => {
+    for (const [title, stops] of [
+      ['amber-fortune', [1, 9, 13, 4, 17]],
+      ['fruit-fiesta', [22, 6, 24, 6, 2]],
+      ['star-voyage', [3, 7, 11]],
+      ['pharaoh-riches', [5, 9, 17, 3, 10]],
+    ] as const) {
       const { machine: id, symbols } = SLOT_TITLES[title];
       const machine = SLOT_MACHINES[id];
       const perLine = 100n; // 1.00 per line
@@ -235,7 +320,11 @@ describe('slots: three machines, each with its exact RTP by enumeration', () => 
   });
 
   it('pays the top symbol on the middle line across all reels at the top of the paytable', () => {
-    for (const [title, top, pay] of [['amber-fortune', 'seven', '250.00'], ['lucky-sevens', 'lucky_seven', '60.00'], ['dragon-gold', 'dragon', '500.00']] as const) {
+    for (const [title, top, pay] of [
+      ['amber-fortune', 'seven', '250.00'],
+      ['lucky-sevens', 'lucky_seven', '60.00'],
+      ['dragon-gold', 'dragon', '500.00'],
+    ] as const) {
       const machine = SLOT_MACHINES[SLOT_TITLES[title].machine];
       const stops = machine.strips.map((strip) => (strip.indexOf(5) - 1 + strip.length) % strip.length);
       const result = resolveBet({ type: 'slot', amount: '1.00', title }, fixed(...stops));
@@ -244,7 +333,7 @@ describe('slots: three machines, each with its exact RTP by enumeration', () => 
     }
   });
 
-  it('a stored round without a title is replayed on Amber Fortune\'s reels, as it was played', () => {
+  it("a stored round without a title is replayed on Amber Fortune's reels, as it was played", () => {
     const result = resolveBet({ type: 'slot', amount: '1.00' }, fixed(0, 0, 0, 0, 0));
     if (result.outcome.type !== 'slot') throw new Error('not a slot');
     expect(result.outcome.grid[0]).toEqual(['cherry', 'lemon', 'seven', 'plum', 'bell']);

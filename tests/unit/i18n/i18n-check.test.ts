@@ -2,8 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { checkContent, checkMessageSets } from '../../../scripts/i18n-check/check.mjs';
 
 const intlTags = { en: 'en-US', de: 'de-DE', ru: 'ru-RU', ja: 'ja-JP' };
-const english = { 'faq.json': { title: 'Questions', answers_one: '{count} answer', answers_other: '{count} answers', nested: { hello: 'Hello {name}' } } };
-const goodGerman = { 'faq.json': { title: 'Fragen', answers_one: '{count} Antwort', answers_other: '{count} Antworten', nested: { hello: 'Hallo {name}' } } };
+const english = {
+  'faq.json': {
+    title: 'Questions',
+    answers_one: '{count} answer',
+    answers_other: '{count} answers',
+    nested: { hello: 'Hello {name}' },
+  },
+};
+const goodGerman = {
+  'faq.json': {
+    title: 'Fragen',
+    answers_one: '{count} Antwort',
+    answers_other: '{count} Antworten',
+    nested: { hello: 'Hallo {name}' },
+  },
+};
 
 describe('checkMessageSets', () => {
   it('accepts a complete translation', () => {
@@ -11,16 +25,33 @@ describe('checkMessageSets', () => {
   });
 
   it('reports missing and extra keys, and missing files', () => {
-    const de = { 'faq.json': { title: 'Fragen', answers_one: '{count} Antwort', answers_other: '{count} Antworten', nested: {}, stray: 'x' } };
+    const de = {
+      'faq.json': {
+        title: 'Fragen',
+        answers_one: '{count} Antwort',
+        answers_other: '{count} Antworten',
+        nested: {},
+        stray: 'x',
+      },
+    };
     expect(checkMessageSets({ sets: { en: english, de }, intlTags })).toEqual([
       'locales/de/faq.json: missing key "nested.hello"',
       'locales/de/faq.json: extra key "stray"',
     ]);
-    expect(checkMessageSets({ sets: { en: english, de: {} }, intlTags })).toEqual(['locales/de/faq.json: missing file']);
+    expect(checkMessageSets({ sets: { en: english, de: {} }, intlTags })).toEqual([
+      'locales/de/faq.json: missing file',
+    ]);
   });
 
   it('reports empty values, English copies and broken placeholders', () => {
-    const de = { 'faq.json': { title: ' ', answers_one: '{count} Antwort', answers_other: '{anzahl} Antworten', nested: { hello: 'Hello {name}' } } };
+    const de = {
+      'faq.json': {
+        title: ' ',
+        answers_one: '{count} Antwort',
+        answers_other: '{anzahl} Antworten',
+        nested: { hello: 'Hello {name}' },
+      },
+    };
     expect(checkMessageSets({ sets: { en: english, de }, intlTags })).toEqual([
       'locales/de/faq.json: empty value for "title"',
       'locales/de/faq.json: "answers_other" has {anzahl}, which English does not have → write {count} instead of {anzahl} (the names in braces stay in English)',
@@ -30,14 +61,35 @@ describe('checkMessageSets', () => {
 
   it('lets the allowlist keep a value identical to English', () => {
     const de = { 'faq.json': { ...goodGerman['faq.json'], title: 'Questions' } };
-    expect(checkMessageSets({ sets: { en: english, de }, intlTags, allowlist: { de: { 'faq.json': ['title'] } } })).toEqual([]);
+    expect(
+      checkMessageSets({ sets: { en: english, de }, intlTags, allowlist: { de: { 'faq.json': ['title'] } } }),
+    ).toEqual([]);
   });
 
   it('demands exactly the plural categories of each language', () => {
-    const ruMissingFew = { 'faq.json': { title: 'Вопросы', answers_one: '{count} ответ', answers_many: '{count} ответов', answers_other: '{count} ответа', nested: { hello: 'Привет, {name}' } } };
-    expect(checkMessageSets({ sets: { en: english, ru: ruMissingFew }, intlTags })).toEqual(['locales/ru/faq.json: missing key "answers_few"']);
-    const jaWithOne = { 'faq.json': { title: '質問', answers_one: '{count}件', answers_other: '{count}件の回答', nested: { hello: '{name}さん、こんにちは' } } };
-    expect(checkMessageSets({ sets: { en: english, ja: jaWithOne }, intlTags })).toEqual(['locales/ja/faq.json: extra key "answers_one"']);
+    const ruMissingFew = {
+      'faq.json': {
+        title: 'Вопросы',
+        answers_one: '{count} ответ',
+        answers_many: '{count} ответов',
+        answers_other: '{count} ответа',
+        nested: { hello: 'Привет, {name}' },
+      },
+    };
+    expect(checkMessageSets({ sets: { en: english, ru: ruMissingFew }, intlTags })).toEqual([
+      'locales/ru/faq.json: missing key "answers_few"',
+    ]);
+    const jaWithOne = {
+      'faq.json': {
+        title: '質問',
+        answers_one: '{count}件',
+        answers_other: '{count}件の回答',
+        nested: { hello: '{name}さん、こんにちは' },
+      },
+    };
+    expect(checkMessageSets({ sets: { en: english, ja: jaWithOne }, intlTags })).toEqual([
+      'locales/ja/faq.json: extra key "answers_one"',
+    ]);
   });
 
   it('reports a file that has no English original', () => {

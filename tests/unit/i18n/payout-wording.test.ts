@@ -25,7 +25,8 @@ const WIN_WORDS: Record<string, RegExp> = {
   zh: /赢|奖金/,
 };
 
-const json = (locale: string, set: string) => JSON.parse(readFileSync(new URL(`../../../locales/${locale}/${set}.json`, import.meta.url), 'utf8'));
+const json = (locale: string, set: string) =>
+  JSON.parse(readFileSync(new URL(`../../../locales/${locale}/${set}.json`, import.meta.url), 'utf8'));
 /** The loss-limit and reality-check items of the responsible-gaming tools page. */
 const toolsItems = (locale: string) =>
   readFileSync(new URL(`../../../src/content/responsible-gaming/${locale}/tools.md`, import.meta.url), 'utf8')
@@ -52,6 +53,8 @@ describe('totals of payouts are never called wins', () => {
   });
 
   it('en: the reality check says what came back, not what was won', () => {
-    expect(json('en', 'main').reality_check.result).toBe('This session: deposits {deposits}, stakes {stakes}, returned {wins}. Net result: {net}.');
+    expect(json('en', 'main').reality_check.result).toBe(
+      'This session: deposits {deposits}, stakes {stakes}, returned {wins}. Net result: {net}.',
+    );
   });
 });

@@ -2,7 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { pickLocalized } from '../../../src/content/pick-localized';
 
 const entry = (id: string) => ({ id, filePath: `src/content/faq/${id}.md` });
-const entries = [entry('en/withdrawal-time'), entry('en/deposit-methods'), entry('ja/withdrawal-time'), entry('ja/only-in-japanese')];
+const entries = [
+  entry('en/withdrawal-time'),
+  entry('en/deposit-methods'),
+  entry('ja/withdrawal-time'),
+  entry('ja/only-in-japanese'),
+];
 
 describe('pickLocalized', () => {
   it('uses the locale entry when it exists and the English one in place of a missing entry', () => {
@@ -24,7 +29,10 @@ describe('pickLocalized', () => {
 
   it('falls back for every entry of a locale that has no folder yet', () => {
     const warn = vi.fn();
-    expect(pickLocalized(entries, 'ko', warn).map((item) => item.entry.id)).toEqual(['en/withdrawal-time', 'en/deposit-methods']);
+    expect(pickLocalized(entries, 'ko', warn).map((item) => item.entry.id)).toEqual([
+      'en/withdrawal-time',
+      'en/deposit-methods',
+    ]);
     expect(warn).toHaveBeenCalledTimes(2);
   });
 });

@@ -9,7 +9,9 @@ describe('useTranslations', () => {
   });
 
   it('throws on a missing key instead of rendering it raw', () => {
-    expect(() => useTranslations('de')('nav.nope' as MessageKey)).toThrow(/Missing message "main:nav.nope" in locale "de"/);
+    expect(() => useTranslations('de')('nav.nope' as MessageKey)).toThrow(
+      /Missing message "main:nav.nope" in locale "de"/,
+    );
   });
 
   it('interpolates parameters and leaves unknown placeholders visible', () => {

@@ -34,7 +34,18 @@ describe('_headers', () => {
   it('caches as our own server does: pages and builds/* no-cache, /_astro/* immutable, and never both on one path', () => {
     expect(rules['/_astro/*']).toEqual({ 'Cache-Control': cacheControlFor('/_astro/app.js') });
     expect(rules['/builds/*']).toEqual({ 'Cache-Control': cacheControlFor('/builds/latest.json') });
-    for (const path of ['/', '/faq', '/faq.html', '/profile/deposit', '/profile/deposit.html', '/404.html', '/500.html', '/ru/*', '/ja/*', '/zh/*']) {
+    for (const path of [
+      '/',
+      '/faq',
+      '/faq.html',
+      '/profile/deposit',
+      '/profile/deposit.html',
+      '/404.html',
+      '/500.html',
+      '/ru/*',
+      '/ja/*',
+      '/zh/*',
+    ]) {
       expect(rules[path], path).toEqual({ 'Cache-Control': 'no-cache' });
     }
     // Other locales' pages are one rule each, not one per page (Cloudflare Pages allows 100 rules).
@@ -45,7 +56,9 @@ describe('_headers', () => {
 
 describe('_redirects', () => {
   it('answers an unknown path with the 404 page of its locale, English last', () => {
-    const lines = redirectsFile().split('\n').filter((line) => line && !line.startsWith('#'));
+    const lines = redirectsFile()
+      .split('\n')
+      .filter((line) => line && !line.startsWith('#'));
     expect(lines).toHaveLength(14);
     expect(lines[0]).toBe('/ru/*  /ru/404.html  404');
     expect(lines).toContain('/ja/*  /ja/404.html  404');

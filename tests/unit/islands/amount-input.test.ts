@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { amountForInput, decimalSeparator, normaliseAmount } from '../../../src/islands/profile/amount-input';
 
-describe('amounts in the player\'s language', () => {
+describe("amounts in the player's language", () => {
   it('reads a decimal comma, German thousands dots and spaces, and leaves a dot as it is', () => {
     expect(normaliseAmount('500,00')).toBe('500.00');
     expect(normaliseAmount(' 25,5 ')).toBe('25.5');
@@ -13,9 +13,13 @@ describe('amounts in the player\'s language', () => {
     expect(normaliseAmount('12,505')).toBe('12,505');
   });
 
-  it('shows an API amount with the locale\'s separator', () => {
-    expect(['de', 'fr', 'es', 'it', 'pt', 'ru', 'tr', 'id'].map((locale) => decimalSeparator(locale as never))).toEqual(Array(8).fill(','));
-    expect(['en', 'ja', 'ko', 'zh', 'hi', 'tl'].map((locale) => decimalSeparator(locale as never))).toEqual(Array(6).fill('.'));
+  it("shows an API amount with the locale's separator", () => {
+    expect(['de', 'fr', 'es', 'it', 'pt', 'ru', 'tr', 'id'].map((locale) => decimalSeparator(locale as never))).toEqual(
+      Array(8).fill(','),
+    );
+    expect(['en', 'ja', 'ko', 'zh', 'hi', 'tl'].map((locale) => decimalSeparator(locale as never))).toEqual(
+      Array(6).fill('.'),
+    );
     expect(amountForInput('500.00', 'de')).toBe('500,00');
     expect(amountForInput('500.00', 'ja')).toBe('500.00');
     expect(amountForInput('', 'de')).toBe('');

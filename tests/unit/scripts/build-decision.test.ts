@@ -11,8 +11,9 @@ describe('npm start: when to build', () => {
   });
 
   it('another key (DATA_DIR switched to a folder with an older key) rebuilds, even with older files', () => {
-    expect(buildReason({ ...base, fingerprint: keyFingerprint('MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEB') }))
-      .toBe("The server's public key differs from the one the last build embeds: building the site again…");
+    expect(buildReason({ ...base, fingerprint: keyFingerprint('MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEB') })).toBe(
+      "The server's public key differs from the one the last build embeds: building the site again…",
+    );
     // A build from before the fingerprint was recorded is rebuilt once too.
     expect(buildReason({ ...base, builtFingerprint: undefined })).toMatch(/public key differs/);
   });

@@ -30,7 +30,11 @@ describe('.ci/run', () => {
     // A decoy that the old pattern would have matched: another run's server on the same machine.
     const decoy = spawn('bash', ['-c', 'exec -a "node scripts/start.mjs" sleep 300'], { stdio: 'ignore' });
     try {
-      const result = spawnSync('bash', ['-c', `
+      const result = spawnSync(
+        'bash',
+        [
+          '-c',
+          `
         set -euo pipefail
         ${launch!.replace('npm start', `bash -c 'sleep 300 & sleep 300'`)}
         start_pid=$!
@@ -40,7 +44,10 @@ describe('.ci/run', () => {
         echo
         stop_server
         pgrep -g "$start_pid" || echo "group gone"
-      `], { encoding: 'utf8', timeout: 20_000 });
+      `,
+        ],
+        { encoding: 'utf8', timeout: 20_000 },
+      );
       expect(result.status, result.stderr + result.stdout).toBe(0);
       const members = result.stderr.trim().split(/\s+/).filter(Boolean).map(Number);
       expect(members.length).toBeGreaterThanOrEqual(2);

@@ -11,7 +11,12 @@ describe('cmsConfig', () => {
 
   it('edits src/content/<collection>/<locale>/<id>.md in all 14 languages, English first', () => {
     expect(config.i18n).toEqual({ structure: 'multiple_folders', locales: LOCALES, default_locale: 'en' });
-    expect(config.collections.map((c) => c.folder)).toEqual(['src/content/faq', 'src/content/rules', 'src/content/responsible-gaming', 'src/content/loyalty']);
+    expect(config.collections.map((c) => c.folder)).toEqual([
+      'src/content/faq',
+      'src/content/rules',
+      'src/content/responsible-gaming',
+      'src/content/loyalty',
+    ]);
     expect(config.backend).toEqual({ name: 'proxy', proxy_url: 'http://127.0.0.1:8081/api/v1', branch: 'main' });
     expect('publish_mode' in config).toBe(false);
   });
@@ -26,11 +31,21 @@ describe('cmsConfig', () => {
     expect(faq.fields.find((f) => f.name === 'category')).toMatchObject({ options: [...FAQ_CATEGORIES] });
     expect(faq.fields.find((f) => f.name === 'order')).toMatchObject({ value_type: 'int' });
     const rules = config.collections.find((c) => c.name === 'rules')!;
-    expect(rules.fields.map((f) => [f.name, f.i18n])).toEqual([['title', true], ['order', false], ['body', true]]);
+    expect(rules.fields.map((f) => [f.name, f.i18n])).toEqual([
+      ['title', true],
+      ['order', false],
+      ['body', true],
+    ]);
   });
 
   it('on a git host, every save is a pull request', () => {
-    const hosted = cmsConfig({ backend: { name: 'github', repo: 'our-org/amberplay', branch: 'main' }, editorialWorkflow: true });
-    expect(hosted).toMatchObject({ backend: { name: 'github', repo: 'our-org/amberplay', branch: 'main' }, publish_mode: 'editorial_workflow' });
+    const hosted = cmsConfig({
+      backend: { name: 'github', repo: 'our-org/amberplay', branch: 'main' },
+      editorialWorkflow: true,
+    });
+    expect(hosted).toMatchObject({
+      backend: { name: 'github', repo: 'our-org/amberplay', branch: 'main' },
+      publish_mode: 'editorial_workflow',
+    });
   });
 });

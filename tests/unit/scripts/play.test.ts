@@ -8,7 +8,8 @@ describe('/play and its game frame', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   const frame = { contentWindow: {} } as unknown as HTMLIFrameElement;
-  const event = (origin: string, data: unknown, source: unknown = frame.contentWindow) => ({ origin, data, source }) as MessageEvent;
+  const event = (origin: string, data: unknown, source: unknown = frame.contentWindow) =>
+    ({ origin, data, source }) as MessageEvent;
 
   it('accepts balance-changed only from the sandboxed frame (origin "null") and from its own window', () => {
     expect(isBalanceChanged(event('null', { type: 'balance-changed' }), frame)).toBe(true);
@@ -17,7 +18,11 @@ describe('/play and its game frame', () => {
     expect(isBalanceChanged(event('https://evil.example', { type: 'balance-changed' }), frame)).toBe(false);
     // Any other sandboxed window (another frame, a popup) also posts as "null": the source decides.
     expect(isBalanceChanged(event('null', { type: 'balance-changed' }, {}), frame)).toBe(false);
-    expect(isBalanceChanged(event('null', { type: 'balance-changed' }, null), { contentWindow: null } as unknown as HTMLIFrameElement)).toBe(false);
+    expect(
+      isBalanceChanged(event('null', { type: 'balance-changed' }, null), {
+        contentWindow: null,
+      } as unknown as HTMLIFrameElement),
+    ).toBe(false);
     expect(isBalanceChanged(event('null', { type: 'other' }), frame)).toBe(false);
     expect(isBalanceChanged(event('null', 'balance-changed'), frame)).toBe(false);
     expect(isBalanceChanged(event('null', null), frame)).toBe(false);
@@ -46,6 +51,12 @@ describe('/play and its game frame', () => {
     expect(soundPreference(stored(null))).toBe(false);
     expect(soundPreference(stored('ON'))).toBe(false);
     expect(soundPreference(undefined)).toBe(false);
-    expect(soundPreference({ getItem: () => { throw new DOMException('denied', 'SecurityError'); } })).toBe(false);
+    expect(
+      soundPreference({
+        getItem: () => {
+          throw new DOMException('denied', 'SecurityError');
+        },
+      }),
+    ).toBe(false);
   });
 });

@@ -10,7 +10,10 @@ describe('guardedReload', () => {
     reload = vi.fn();
     vi.spyOn(console, 'info').mockImplementation(() => {});
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    Object.defineProperty(window, 'location', { value: { ...window.location, pathname: '/faq', reload }, configurable: true });
+    Object.defineProperty(window, 'location', {
+      value: { ...window.location, pathname: '/faq', reload },
+      configurable: true,
+    });
   });
 
   afterEach(() => vi.restoreAllMocks());

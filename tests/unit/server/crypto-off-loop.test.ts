@@ -12,7 +12,9 @@ const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 20
 describe('decryptEnvelope', () => {
   it('hands the RSA work to the thread pool: starting 60 decryptions takes a fraction of finishing them', async () => {
     const key = await importPublicKey(publicKey.export({ type: 'spki', format: 'der' }).toString('base64'));
-    const bodies = await Promise.all(Array.from({ length: 60 }, (_, i) => encryptJson(JSON.stringify({ amount: `${i}.00` }), key)));
+    const bodies = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => encryptJson(JSON.stringify({ amount: `${i}.00` }), key)),
+    );
     await decryptEnvelope(bodies[0]!, [privateKey]); // warm the imported key
 
     const started = performance.now();

@@ -9,9 +9,20 @@ import { $token, $user } from '../../../src/stores/session';
 import { readTokenCookie, tokenCookie } from '../../../src/stores/token-cookie';
 
 const user = (balance: string): User => ({
-  id: 1, email: 'a@b.cd', username: 'ana', first_name: '', last_name: '', balance, bonus_balance: '0.00', currency: 'EUR',
-  loyalty: { level: 'bronze', points: 0, next_level_points: 1000 }, referral_code: 'ABCDEFGH', date_joined: '2026-01-01T00:00:00.000Z',
-  limits: { deposit_min: '10.00', deposit_max: '10000.00', withdrawal_min: '10.00', withdrawal_max: '5000.00' }, time_zone: null, game_sound: false,
+  id: 1,
+  email: 'a@b.cd',
+  username: 'ana',
+  first_name: '',
+  last_name: '',
+  balance,
+  bonus_balance: '0.00',
+  currency: 'EUR',
+  loyalty: { level: 'bronze', points: 0, next_level_points: 1000 },
+  referral_code: 'ABCDEFGH',
+  date_joined: '2026-01-01T00:00:00.000Z',
+  limits: { deposit_min: '10.00', deposit_max: '10000.00', withdrawal_min: '10.00', withdrawal_max: '5000.00' },
+  time_zone: null,
+  game_sound: false,
 });
 
 afterEach(() => {
@@ -35,7 +46,10 @@ describe('low balance', () => {
   /** A sessionStorage stand-in: one browser session, shared by the pages of a visit. */
   const session = () => {
     const map = new Map<string, string>();
-    return { getItem: (key: string) => map.get(key) ?? null, setItem: (key: string, value: string) => void map.set(key, value) } as Storage;
+    return {
+      getItem: (key: string) => map.get(key) ?? null,
+      setItem: (key: string, value: string) => void map.set(key, value),
+    } as Storage;
   };
   const player = (id: number, balance: string): User => ({ ...user(balance), id });
 
@@ -132,7 +146,8 @@ describe('app start', () => {
     $token.set('d'.repeat(40));
     const registerPlayer = vi.fn();
     const reloadOnce = vi.fn();
-    const refused = () => Promise.reject(new ApiError(401, { detail: 'Your session has ended. Please sign in again.' }));
+    const refused = () =>
+      Promise.reject(new ApiError(401, { detail: 'Your session has ended. Please sign in again.' }));
     expect(await startSession({ token: 'd'.repeat(40), loadUser: refused, registerPlayer, reloadOnce })).toBe('ended');
     expect($token.get()).toBeNull();
     expect(reloadOnce).not.toHaveBeenCalled();
@@ -146,7 +161,9 @@ describe('app start', () => {
     const registerPlayer = vi.fn();
     const reloadOnce = vi.fn();
     const unreachable = () => Promise.reject(new ApiError(0, undefined, new TypeError('Failed to fetch')));
-    expect(await startSession({ token: 'd'.repeat(40), loadUser: unreachable, registerPlayer, reloadOnce })).toBe('unreachable');
+    expect(await startSession({ token: 'd'.repeat(40), loadUser: unreachable, registerPlayer, reloadOnce })).toBe(
+      'unreachable',
+    );
     expect($token.get()).toBe('d'.repeat(40));
     expect(reloadOnce).not.toHaveBeenCalled();
     expect(registerPlayer).not.toHaveBeenCalled();
@@ -158,7 +175,12 @@ describe('app start', () => {
     $token.set('d'.repeat(40));
     const registerPlayer = vi.fn();
     const reloadOnce = vi.fn();
-    const result = await startSession({ token: 'd'.repeat(40), loadUser: () => Promise.reject(new Error('401')), registerPlayer, reloadOnce });
+    const result = await startSession({
+      token: 'd'.repeat(40),
+      loadUser: () => Promise.reject(new Error('401')),
+      registerPlayer,
+      reloadOnce,
+    });
     expect(result).toBe('failed');
     expect($token.get()).toBeNull();
     expect(reloadOnce).toHaveBeenCalledOnce();
@@ -176,7 +198,9 @@ describe('token cookie', () => {
   });
 
   it('is path /, SameSite=Lax, Secure only on https, and deleted with Max-Age=0', () => {
-    expect(tokenCookie('f'.repeat(40), false)).toBe(`auth_token=${'f'.repeat(40)}; Max-Age=2592000; Path=/; SameSite=Lax`);
+    expect(tokenCookie('f'.repeat(40), false)).toBe(
+      `auth_token=${'f'.repeat(40)}; Max-Age=2592000; Path=/; SameSite=Lax`,
+    );
     expect(tokenCookie('f'.repeat(40), true)).toMatch(/; Secure$/);
     expect(tokenCookie(null, false)).toBe('auth_token=; Max-Age=0; Path=/; SameSite=Lax');
   });
@@ -185,8 +209,14 @@ describe('token cookie', () => {
     const now = Date.parse('2026-03-01T12:00:00Z');
     const token = 'f'.repeat(40);
     // 90 days (TOKEN_MAX_AGE_DAYS) from a fresh sign-in, 12 hours near the end, never negative.
-    expect(tokenCookie(token, false, '2026-05-30T12:00:00Z', now)).toBe(`auth_token=${token}; Max-Age=${90 * 86_400}; Path=/; SameSite=Lax`);
-    expect(tokenCookie(token, false, new Date(now + 12 * 3_600_000), now)).toBe(`auth_token=${token}; Max-Age=43200; Path=/; SameSite=Lax`);
-    expect(tokenCookie(token, false, '2026-02-01T00:00:00Z', now)).toBe(`auth_token=${token}; Max-Age=0; Path=/; SameSite=Lax`);
+    expect(tokenCookie(token, false, '2026-05-30T12:00:00Z', now)).toBe(
+      `auth_token=${token}; Max-Age=${90 * 86_400}; Path=/; SameSite=Lax`,
+    );
+    expect(tokenCookie(token, false, new Date(now + 12 * 3_600_000), now)).toBe(
+      `auth_token=${token}; Max-Age=43200; Path=/; SameSite=Lax`,
+    );
+    expect(tokenCookie(token, false, '2026-02-01T00:00:00Z', now)).toBe(
+      `auth_token=${token}; Max-Age=0; Path=/; SameSite=Lax`,
+    );
   });
 });

@@ -19,7 +19,14 @@ export async function normalizeEmails(tx: Queryable): Promise<void> {
     const email = normalizeEmail(row.email);
     if (email === row.email) continue;
     if (taken.has(email)) {
-      console.warn(JSON.stringify({ level: 'warn', migration: '003_normalize_emails', user_id: row.id, message: 'email clashes with another account once normalized; left unchanged' }));
+      console.warn(
+        JSON.stringify({
+          level: 'warn',
+          migration: '003_normalize_emails',
+          user_id: row.id,
+          message: 'email clashes with another account once normalized; left unchanged',
+        }),
+      );
       continue;
     }
     taken.add(email);

@@ -26,7 +26,8 @@ function targetCell(row: Pick<AuditRow, 'target_type' | 'target_id'>) {
   const label = `${row.target_type}:${row.target_id}`;
   if (!/^\d+$/.test(row.target_id)) return label;
   if (row.target_type === 'player') return html`<a href="/operator/players/${row.target_id}">${label}</a>`;
-  if (row.target_type === 'withdrawal') return html`<a href="/operator/withdrawals?status=all&amp;id=${row.target_id}">${label}</a>`;
+  if (row.target_type === 'withdrawal')
+    return html`<a href="/operator/withdrawals?status=all&amp;id=${row.target_id}">${label}</a>`;
   return label;
 }
 
@@ -37,31 +38,60 @@ export function auditRoutes(services: Services) {
   app.get('/operator/audit', async (c) => {
     const { filter, query, form } = readFilter(c);
     const pageNumber = readPage(c);
-    const [total, rows] = await Promise.all([countAudit(services.db, filter), auditPage(services.db, filter, PER_PAGE, offsetOf(pageNumber))]);
+    const [total, rows] = await Promise.all([
+      countAudit(services.db, filter),
+      auditPage(services.db, filter, PER_PAGE, offsetOf(pageNumber)),
+    ]);
     const json = (value: unknown) => (value ? html`<code>${JSON.stringify(value)}</code>` : '');
     return page(c, {
       title: say('audit.title'),
       staff: c.get('staff'),
       csrf: c.get('csrf'),
       body: html`<form method="get" action="/operator/audit" class="inline" aria-label="${say('audit.filter')}">
-<label for="action">${say('audit.action')}</label>
-<select id="action" name="action">${option('', say('audit.any'), form.action)}${AUDIT_ACTIONS.map((known) => option(known, known, form.action))}</select>
-<label for="staff">${say('audit.staff')}</label>
-<input id="staff" name="staff" type="email" value="${form.staffEmail}">
-<label for="target">${say('audit.target')}</label>
-<input id="target" name="target" value="${form.target}" placeholder="withdrawal:12">
-<label for="from">${say('audit.from')}</label>
-<input id="from" name="from" type="date" value="${form.from}">
-<label for="to">${say('audit.to')}</label>
-<input id="to" name="to" type="date" value="${form.to}">
-<button type="submit">${say('audit.apply')}</button></form>
-<p><a href="${withQuery('/operator/audit.csv', query)}" download>${say('audit.csv')}</a></p>
-${pager('/operator/audit', query, pageNumber, total)}
-${rows.length
-  ? table(say('audit.caption'), [say('audit.when'), say('audit.who'), say('audit.action'), say('audit.target'), say('audit.before'), say('audit.after')],
-      rows.map((row) => html`<tr data-action="${row.action}"><td><time datetime="${new Date(row.created_at).toISOString()}">${whenExact(row.created_at)}</time></td><td>${row.email ?? say('audit.cli')}</td><td>${row.action}</td>
-<td>${targetCell(row)}</td><td>${json(row.before)}</td><td>${json(row.after)}</td></tr>`))
-  : html`<p>${say('audit.empty')}</p>`}`,
+          <label for="action">${say('audit.action')}</label>
+          <select id="action" name="action">
+            ${option('', say('audit.any'), form.action)}${AUDIT_ACTIONS.map((known) => option(known, known, form.action))}
+          </select>
+          <label for="staff">${say('audit.staff')}</label>
+          <input id="staff" name="staff" type="email" value="${form.staffEmail}" />
+          <label for="target">${say('audit.target')}</label>
+          <input id="target" name="target" value="${form.target}" placeholder="withdrawal:12" />
+          <label for="from">${say('audit.from')}</label>
+          <input id="from" name="from" type="date" value="${form.from}" />
+          <label for="to">${say('audit.to')}</label>
+          <input id="to" name="to" type="date" value="${form.to}" />
+          <button type="submit">${say('audit.apply')}</button>
+        </form>
+        <p><a href="${withQuery('/operator/audit.csv', query)}" download>${say('audit.csv')}</a></p>
+        ${pager('/operator/audit', query, pageNumber, total)}
+        ${
+          rows.length
+            ? table(
+                say('audit.caption'),
+                [
+                  say('audit.when'),
+                  say('audit.who'),
+                  say('audit.action'),
+                  say('audit.target'),
+                  say('audit.before'),
+                  say('audit.after'),
+                ],
+                rows.map(
+                  (row) =>
+                    html`<tr data-action="${row.action}">
+                      <td>
+                        <time datetime="${new Date(row.created_at).toISOString()}">${whenExact(row.created_at)}</time>
+                      </td>
+                      <td>${row.email ?? say('audit.cli')}</td>
+                      <td>${row.action}</td>
+                      <td>${targetCell(row)}</td>
+                      <td>${json(row.before)}</td>
+                      <td>${json(row.after)}</td>
+                    </tr>`,
+                ),
+              )
+            : html`<p>${say('audit.empty')}</p>`
+        }`,
     });
   });
 
@@ -70,10 +100,23 @@ ${rows.length
     const rows = batches<AuditRow, [string, number]>(
       (after, size) => auditAfter(services.db, filter, after, size),
       (row) => [new Date(row.created_at).toISOString(), row.id],
-      (row) => [row.id, whenExact(row.created_at), row.email ?? say('audit.cli'), row.action, row.target_type, row.target_id,
-        row.before ? JSON.stringify(row.before) : '', row.after ? JSON.stringify(row.after) : ''],
+      (row) => [
+        row.id,
+        whenExact(row.created_at),
+        row.email ?? say('audit.cli'),
+        row.action,
+        row.target_type,
+        row.target_id,
+        row.before ? JSON.stringify(row.before) : '',
+        row.after ? JSON.stringify(row.after) : '',
+      ],
     );
-    return csvResponse(c, 'audit-log.csv', ['id', 'time_utc', 'staff', 'action', 'target_type', 'target_id', 'before', 'after'], rows);
+    return csvResponse(
+      c,
+      'audit-log.csv',
+      ['id', 'time_utc', 'staff', 'action', 'target_type', 'target_id', 'before', 'after'],
+      rows,
+    );
   });
 
   return app;

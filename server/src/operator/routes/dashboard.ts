@@ -13,7 +13,16 @@ const PERIODS = ['today', '7d', '30d', 'range'] as const;
 type Period = (typeof PERIODS)[number];
 const DAY_MS = 86_400_000;
 const MAX_DAYS = 366;
-const FIGURES = ['deposits', 'withdrawals_requested', 'withdrawals_paid', 'bets', 'wins', 'ggr', 'bonus_cost', 'ngr'] as const;
+const FIGURES = [
+  'deposits',
+  'withdrawals_requested',
+  'withdrawals_paid',
+  'bets',
+  'wins',
+  'ggr',
+  'bonus_cost',
+  'ngr',
+] as const;
 
 /** The period from the query: today, the last 7 or 30 UTC days (today included), or a chosen range of days. */
 function readPeriod(c: Context, now: Date) {
@@ -28,9 +37,13 @@ function readPeriod(c: Context, now: Date) {
     from = readDay(c, 'from', say('dashboard.from')) || today;
     to = readDay(c, 'to', say('dashboard.to')) || today;
     if (from > to) throw new ConsoleError(400, say('dashboard.bad_range'));
-    if ((Date.parse(to) - Date.parse(from)) / DAY_MS + 1 > MAX_DAYS) throw new ConsoleError(400, say('dashboard.too_long', { max: MAX_DAYS }));
+    if ((Date.parse(to) - Date.parse(from)) / DAY_MS + 1 > MAX_DAYS)
+      throw new ConsoleError(400, say('dashboard.too_long', { max: MAX_DAYS }));
   }
-  const range: Range = { from: `${from}T00:00:00.000Z`, to: new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS).toISOString() };
+  const range: Range = {
+    from: `${from}T00:00:00.000Z`,
+    to: new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS).toISOString(),
+  };
   const query = new URLSearchParams({ period });
   if (period === 'range') {
     query.set('from', from);
@@ -48,40 +61,105 @@ export function dashboardRoutes(services: Services) {
     const { period, from, to, range, query } = readPeriod(c, services.clock());
     const data = await dashboard(db, range);
     const main = services.config.currency;
-    const days = allDays(from, to).map((day) => data.days.find((row) => row.day === day && row.currency === main) ?? emptyDay(day, main));
+    const days = allDays(from, to).map(
+      (day) => data.days.find((row) => row.day === day && row.currency === main) ?? emptyDay(day, main),
+    );
     const totals = data.totals.length ? data.totals : [{ ...emptyDay('', main), currency: main }];
     const periodLink = (value: Period) =>
-      html`<li><a href="/operator?period=${value}"${value === period ? raw(' aria-current="true"') : ''}>${say(`dashboard.period_${value}`)}</a></li>`;
-    const body = html`<nav aria-label="${say('dashboard.periods')}" class="periods"><ul>${PERIODS.filter((p) => p !== 'range').map(periodLink)}</ul></nav>
-<form method="get" action="/operator" class="inline" aria-label="${say('dashboard.range')}">
-<input type="hidden" name="period" value="range">
-<label for="from">${say('dashboard.from')}</label><input id="from" name="from" type="date" value="${from}">
-<label for="to">${say('dashboard.to')}</label><input id="to" name="to" type="date" value="${to}">
-<button type="submit">${say('dashboard.show')}</button></form>
-<p data-period>${say('dashboard.showing', { from, to })}</p>
-${table(say('dashboard.totals_caption'), [say('dashboard.currency'), ...FIGURES.map((key) => say(`dashboard.${key}`))],
-  totals.map((row) => html`<tr data-currency="${row.currency}"><td>${row.currency}</td>${FIGURES.map((key) => html`<td class="num" data-figure="${key}">${money(row[key], row.currency)}</td>`)}</tr>`))}
-<dl class="facts">
-<dt>${say('dashboard.new_players')}</dt><dd data-figure="new_players">${data.players.new_players}</dd>
-<dt>${say('dashboard.active_players')}</dt><dd data-figure="active_players">${data.players.active_players}</dd>
-<dt>${say('dashboard.pending_withdrawals')}</dt><dd data-figure="pending_withdrawals"><a href="/operator/withdrawals">${data.pending.withdrawals.length
-      ? data.pending.withdrawals.map((row) => say('dashboard.pending_amount', { count: row.count, amount: money(row.amount, row.currency) })).join('; ')
-      : say('dashboard.pending_amount', { count: 0, amount: money('0.00', main) })}</a></dd>
-<dt>${say('dashboard.pending_verifications')}</dt><dd data-figure="pending_verifications"><a href="/operator/verifications">${data.pending.verifications}</a></dd>
-<dt>${say('dashboard.pending_adjustments')}</dt><dd data-figure="pending_adjustments">${data.pending.adjustments}</dd>
-</dl>
-<h2>${say('dashboard.daily_title', { currency: main })}</h2>
-${chart(days)}
-<p><a href="/operator/dashboard/daily.csv?${query.toString()}" download>${say('dashboard.daily_csv')}</a></p>
-${table(say('dashboard.daily_caption', { currency: main }), [say('dashboard.day'), ...FIGURES.map((key) => say(`dashboard.${key}`))],
-  days.map((row) => html`<tr data-day="${row.day}"><td>${row.day}</td>${FIGURES.map((key) => html`<td class="num">${money(row[key], main)}</td>`)}</tr>`))}
-<h2>${say('dashboard.games_title')}</h2>
-<p><a href="/operator/dashboard/games.csv?${query.toString()}" download>${say('dashboard.games_csv')}</a></p>
-${data.games.length
-  ? table(say('dashboard.games_caption'), [say('dashboard.game'), say('dashboard.rounds'), say('dashboard.players'), say('dashboard.bets'), say('dashboard.wins'), say('dashboard.ggr')],
-      data.games.map((row) => html`<tr data-game="${row.game}"><td>${row.name ?? row.game}</td><td class="num">${row.rounds}</td><td class="num">${row.players}</td>
-<td class="num">${money(row.bets, row.currency)}</td><td class="num">${money(row.wins, row.currency)}</td><td class="num">${money(row.ggr, row.currency)}</td></tr>`))
-  : html`<p>${say('dashboard.no_games')}</p>`}`;
+      html`<li>
+        <a href="/operator?period=${value}" ${value === period ? raw(' aria-current="true"') : ''}
+          >${say(`dashboard.period_${value}`)}</a
+        >
+      </li>`;
+    const body = html`<nav aria-label="${say('dashboard.periods')}" class="periods">
+        <ul>
+          ${PERIODS.filter((p) => p !== 'range').map(periodLink)}
+        </ul>
+      </nav>
+      <form method="get" action="/operator" class="inline" aria-label="${say('dashboard.range')}">
+        <input type="hidden" name="period" value="range" />
+        <label for="from">${say('dashboard.from')}</label><input id="from" name="from" type="date" value="${from}" />
+        <label for="to">${say('dashboard.to')}</label><input id="to" name="to" type="date" value="${to}" />
+        <button type="submit">${say('dashboard.show')}</button>
+      </form>
+      <p data-period>${say('dashboard.showing', { from, to })}</p>
+      ${table(
+        say('dashboard.totals_caption'),
+        [say('dashboard.currency'), ...FIGURES.map((key) => say(`dashboard.${key}`))],
+        totals.map(
+          (row) =>
+            html`<tr data-currency="${row.currency}">
+              <td>${row.currency}</td>
+              ${FIGURES.map((key) => html`<td class="num" data-figure="${key}">${money(row[key], row.currency)}</td>`)}
+            </tr>`,
+        ),
+      )}
+      <dl class="facts">
+        <dt>${say('dashboard.new_players')}</dt>
+        <dd data-figure="new_players">${data.players.new_players}</dd>
+        <dt>${say('dashboard.active_players')}</dt>
+        <dd data-figure="active_players">${data.players.active_players}</dd>
+        <dt>${say('dashboard.pending_withdrawals')}</dt>
+        <dd data-figure="pending_withdrawals">
+          <a href="/operator/withdrawals"
+            >${
+              data.pending.withdrawals.length
+                ? data.pending.withdrawals
+                    .map((row) =>
+                      say('dashboard.pending_amount', { count: row.count, amount: money(row.amount, row.currency) }),
+                    )
+                    .join('; ')
+                : say('dashboard.pending_amount', { count: 0, amount: money('0.00', main) })
+            }</a
+          >
+        </dd>
+        <dt>${say('dashboard.pending_verifications')}</dt>
+        <dd data-figure="pending_verifications"><a href="/operator/verifications">${data.pending.verifications}</a></dd>
+        <dt>${say('dashboard.pending_adjustments')}</dt>
+        <dd data-figure="pending_adjustments">${data.pending.adjustments}</dd>
+      </dl>
+      <h2>${say('dashboard.daily_title', { currency: main })}</h2>
+      ${chart(days)}
+      <p><a href="/operator/dashboard/daily.csv?${query.toString()}" download>${say('dashboard.daily_csv')}</a></p>
+      ${table(
+        say('dashboard.daily_caption', { currency: main }),
+        [say('dashboard.day'), ...FIGURES.map((key) => say(`dashboard.${key}`))],
+        days.map(
+          (row) =>
+            html`<tr data-day="${row.day}">
+              <td>${row.day}</td>
+              ${FIGURES.map((key) => html`<td class="num">${money(row[key], main)}</td>`)}
+            </tr>`,
+        ),
+      )}
+      <h2>${say('dashboard.games_title')}</h2>
+      <p><a href="/operator/dashboard/games.csv?${query.toString()}" download>${say('dashboard.games_csv')}</a></p>
+      ${
+        data.games.length
+          ? table(
+              say('dashboard.games_caption'),
+              [
+                say('dashboard.game'),
+                say('dashboard.rounds'),
+                say('dashboard.players'),
+                say('dashboard.bets'),
+                say('dashboard.wins'),
+                say('dashboard.ggr'),
+              ],
+              data.games.map(
+                (row) =>
+                  html`<tr data-game="${row.game}">
+                    <td>${row.name ?? row.game}</td>
+                    <td class="num">${row.rounds}</td>
+                    <td class="num">${row.players}</td>
+                    <td class="num">${money(row.bets, row.currency)}</td>
+                    <td class="num">${money(row.wins, row.currency)}</td>
+                    <td class="num">${money(row.ggr, row.currency)}</td>
+                  </tr>`,
+              ),
+            )
+          : html`<p>${say('dashboard.no_games')}</p>`
+      }`;
     return page(c, { title: say('home.title'), staff: c.get('staff'), csrf: c.get('csrf'), body });
   });
 
@@ -89,15 +167,39 @@ ${data.games.length
     const { from, to, range } = readPeriod(c, services.clock());
     const data = await dashboard(db, range);
     const currencies = data.totals.map((row) => row.currency);
-    const rows = currencies.flatMap((currency) => allDays(from, to).map((day) => data.days.find((row) => row.day === day && row.currency === currency) ?? emptyDay(day, currency)));
-    return csvResponse(c, `daily-${from}-${to}.csv`, ['day', 'currency', ...FIGURES], once(rows.map((row) => [row.day, row.currency, ...FIGURES.map((key) => row[key])])));
+    const rows = currencies.flatMap((currency) =>
+      allDays(from, to).map(
+        (day) => data.days.find((row) => row.day === day && row.currency === currency) ?? emptyDay(day, currency),
+      ),
+    );
+    return csvResponse(
+      c,
+      `daily-${from}-${to}.csv`,
+      ['day', 'currency', ...FIGURES],
+      once(rows.map((row) => [row.day, row.currency, ...FIGURES.map((key) => row[key])])),
+    );
   });
 
   app.get('/operator/dashboard/games.csv', async (c) => {
     const { from, to, range } = readPeriod(c, services.clock());
     const games = await gameFigures(db, range);
-    return csvResponse(c, `games-${from}-${to}.csv`, ['game', 'name', 'currency', 'rounds', 'players', 'bets', 'wins', 'ggr'],
-      once(games.map((row) => [row.game, row.name ?? '', row.currency, row.rounds, row.players, row.bets, row.wins, row.ggr])));
+    return csvResponse(
+      c,
+      `games-${from}-${to}.csv`,
+      ['game', 'name', 'currency', 'rounds', 'players', 'bets', 'wins', 'ggr'],
+      once(
+        games.map((row) => [
+          row.game,
+          row.name ?? '',
+          row.currency,
+          row.rounds,
+          row.players,
+          row.bets,
+          row.wins,
+          row.ggr,
+        ]),
+      ),
+    );
   });
 
   return app;
@@ -109,12 +211,22 @@ async function* once(rows: unknown[][]) {
 
 function allDays(from: string, to: string): string[] {
   const out: string[] = [];
-  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += DAY_MS) out.push(new Date(t).toISOString().slice(0, 10));
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += DAY_MS)
+    out.push(new Date(t).toISOString().slice(0, 10));
   return out;
 }
 
 const emptyDay = (day: string, currency: string): DayFigures => ({
-  day, currency, deposits: '0.00', withdrawals_requested: '0.00', withdrawals_paid: '0.00', bets: '0.00', wins: '0.00', ggr: '0.00', bonus_cost: '0.00', ngr: '0.00',
+  day,
+  currency,
+  deposits: '0.00',
+  withdrawals_requested: '0.00',
+  withdrawals_paid: '0.00',
+  bets: '0.00',
+  wins: '0.00',
+  ggr: '0.00',
+  bonus_cost: '0.00',
+  ngr: '0.00',
 });
 
 /**
@@ -136,8 +248,13 @@ function chart(days: DayFigures[]) {
     const h = Math.max(0.5, Math.abs(y(value) - y(0)));
     return `<rect class="${cls}" x="${(pad + i * slot + offset).toFixed(1)}" y="${y0.toFixed(1)}" width="${bar.toFixed(1)}" height="${h.toFixed(1)}"><title>${label}</title></rect>`;
   };
-  const bars = days.map((row, i) => rect(i, 0, Number(row.deposits), 'deposits', `${row.day} ${say('dashboard.deposits')} ${row.deposits}`)
-    + rect(i, bar, Number(row.ggr), 'ggr', `${row.day} ${say('dashboard.ggr')} ${row.ggr}`)).join('');
+  const bars = days
+    .map(
+      (row, i) =>
+        rect(i, 0, Number(row.deposits), 'deposits', `${row.day} ${say('dashboard.deposits')} ${row.deposits}`) +
+        rect(i, bar, Number(row.ggr), 'ggr', `${row.day} ${say('dashboard.ggr')} ${row.ggr}`),
+    )
+    .join('');
   const escape = (text: string) => text.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
   return raw(`<figure class="chart"><svg role="img" aria-labelledby="chart-title" viewBox="0 0 ${width} ${height}" width="100%" height="${height}">
 <title id="chart-title">${escape(say('dashboard.chart_title'))}</title>

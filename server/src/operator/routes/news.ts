@@ -16,7 +16,10 @@ const names = LOCALE_NAMES as Record<string, string>;
 const RULES = Object.fromEntries(
   LOCALES.flatMap((locale) => [
     [`title_${locale}`, { label: say('news.title_field', { locale }), max: TITLE_MAX, required: locale === 'en' }],
-    [`body_${locale}`, { label: say('news.body_field', { locale }), max: BODY_MAX, required: locale === 'en', multiline: true }],
+    [
+      `body_${locale}`,
+      { label: say('news.body_field', { locale }), max: BODY_MAX, required: locale === 'en', multiline: true },
+    ],
   ]),
 ) as Record<string, FieldRule>;
 
@@ -26,7 +29,9 @@ function check(texts: Texts) {
     field: `title_${locale}`,
     message: say('news.incomplete', { language: names[locale]! }),
   }));
-  const fallbacks = LOCALES.filter((locale) => locale !== 'en' && !texts[`title_${locale}`] && !texts[`body_${locale}`]);
+  const fallbacks = LOCALES.filter(
+    (locale) => locale !== 'en' && !texts[`title_${locale}`] && !texts[`body_${locale}`],
+  );
   return { problems, fallbacks };
 }
 
@@ -43,33 +48,81 @@ export function newsRoutes(services: Services) {
   const app = new Hono<OperatorEnv>();
   app.use('/operator/news/*', adminOnly);
 
-  const composer = async (c: Parameters<typeof page>[0], texts: Texts, extra: unknown = '', status: 200 | 400 = 200, notice?: string, editing?: number) =>
+  const composer = async (
+    c: Parameters<typeof page>[0],
+    texts: Texts,
+    extra: unknown = '',
+    status: 200 | 400 = 200,
+    notice?: string,
+    editing?: number,
+  ) =>
     page(c, {
       title: editing ? say('news_admin.edit_title', { id: editing }) : say('news.title'),
       staff: c.get('staff'),
       csrf: c.get('csrf'),
       status,
       notice,
-      body: html`<p>${say('news.intro')}</p>${extra}
-<form method="post" action="${editing ? `/operator/news/${editing}/edit` : '/operator/news/preview'}" class="stack">${csrfField(c.get('csrf'))}
-<label for="publish_at">${say('news_admin.publish_at')}</label>
-<input id="publish_at" name="publish_at" type="datetime-local" value="${texts.publish_at ?? ''}" aria-describedby="publish_at-hint">
-<p id="publish_at-hint" class="muted">${say('news_admin.publish_at_hint')}</p>
-${LOCALES.map((locale) => html`<fieldset><legend><span lang="${locale}">${names[locale]}</span> (${locale})</legend>
-<label for="title_${locale}">${say('news.title_field', { locale })}</label>
-<input id="title_${locale}" name="title_${locale}" lang="${locale}" maxlength="${TITLE_MAX}" value="${texts[`title_${locale}`] ?? ''}"${locale === 'en' ? html` required` : ''}>
-<label for="body_${locale}">${say('news.body_field', { locale })}</label>
-<textarea id="body_${locale}" name="body_${locale}" lang="${locale}" maxlength="${BODY_MAX}" rows="3"${locale === 'en' ? html` required` : ''}>${texts[`body_${locale}`] ?? ''}</textarea>
-</fieldset>`)}
-<button type="submit">${editing ? say('news_admin.save') : say('news.preview')}</button>
-</form>
-${editing ? '' : await newsList(db, c.get('csrf'), services.clock())}`,
+      body: html`<p>${say('news.intro')}</p>
+        ${extra}
+        <form
+          method="post"
+          action="${editing ? `/operator/news/${editing}/edit` : '/operator/news/preview'}"
+          class="stack"
+        >
+          ${csrfField(c.get('csrf'))}
+          <label for="publish_at">${say('news_admin.publish_at')}</label>
+          <input
+            id="publish_at"
+            name="publish_at"
+            type="datetime-local"
+            value="${texts.publish_at ?? ''}"
+            aria-describedby="publish_at-hint"
+          />
+          <p id="publish_at-hint" class="muted">${say('news_admin.publish_at_hint')}</p>
+          ${LOCALES.map(
+            (locale) =>
+              html`<fieldset>
+                <legend><span lang="${locale}">${names[locale]}</span> (${locale})</legend>
+                <label for="title_${locale}">${say('news.title_field', { locale })}</label>
+                <input
+                  id="title_${locale}"
+                  name="title_${locale}"
+                  lang="${locale}"
+                  maxlength="${TITLE_MAX}"
+                  value="${texts[`title_${locale}`] ?? ''}"
+                  ${locale === 'en' ? html` required` : ''}
+                />
+                <label for="body_${locale}">${say('news.body_field', { locale })}</label>
+                <textarea
+                  id="body_${locale}"
+                  name="body_${locale}"
+                  lang="${locale}"
+                  maxlength="${BODY_MAX}"
+                  rows="3"
+                  ${locale === 'en' ? html` required` : ''}
+                >
+${texts[`body_${locale}`] ?? ''}</textarea>
+              </fieldset>`,
+          )}
+          <button type="submit">${editing ? say('news_admin.save') : say('news.preview')}</button>
+        </form>
+        ${editing ? '' : await newsList(db, c.get('csrf'), services.clock())}`,
     });
 
   app.get('/operator/news', (c) => {
-    if (c.get('staff').role !== 'admin') throw new ConsoleError(403, say('errors.forbidden_role', { role: say('layout.role_support') }));
-    const [key, value] = (['published', 'edited', 'unpublished'] as const).map((name) => [name, c.req.query(name)] as const).find(([, v]) => v && /^\d+$/.test(v)) ?? [];
-    return composer(c, {}, '', 200, key ? say(key === 'published' ? 'news.published' : `news_admin.done_${key}`, { id: value! }) : undefined);
+    if (c.get('staff').role !== 'admin')
+      throw new ConsoleError(403, say('errors.forbidden_role', { role: say('layout.role_support') }));
+    const [key, value] =
+      (['published', 'edited', 'unpublished'] as const)
+        .map((name) => [name, c.req.query(name)] as const)
+        .find(([, v]) => v && /^\d+$/.test(v)) ?? [];
+    return composer(
+      c,
+      {},
+      '',
+      200,
+      key ? say(key === 'published' ? 'news.published' : `news_admin.done_${key}`, { id: value! }) : undefined,
+    );
   });
 
   app.post('/operator/news/preview', async (c) => {
@@ -78,13 +131,29 @@ ${editing ? '' : await newsList(db, c.get('csrf'), services.clock())}`,
     const { problems, fallbacks } = check(texts);
     if (problems.length) return composer(c, texts, problemList(problems), 400);
     const csrf = c.get('csrf');
-    const preview = html`<section aria-labelledby="preview"><h2 id="preview">${say('news.preview_title')}</h2>
-${fallbacks.length ? html`<ul class="warning">${fallbacks.map((locale) => html`<li>${say('news.fallback', { language: names[locale]! })}</li>`)}</ul>` : ''}
-${LOCALES.filter((locale) => texts[`title_${locale}`]).map((locale) => html`<article class="news" lang="${locale}"><h3>${texts[`title_${locale}`]}</h3><p class="note">${texts[`body_${locale}`]}</p></article>`)}
-<form method="post" action="/operator/news/publish">${csrfField(csrf)}
-${Object.entries(written(texts)).map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`)}
-${texts.publish_at ? html`<input type="hidden" name="publish_at" value="${texts.publish_at}">` : ''}
-<button type="submit">${say('news.publish')}</button></form></section>`;
+    const preview = html`<section aria-labelledby="preview">
+      <h2 id="preview">${say('news.preview_title')}</h2>
+      ${
+        fallbacks.length
+          ? html`<ul class="warning">
+              ${fallbacks.map((locale) => html`<li>${say('news.fallback', { language: names[locale]! })}</li>`)}
+            </ul>`
+          : ''
+      }
+      ${LOCALES.filter((locale) => texts[`title_${locale}`]).map(
+        (locale) =>
+          html`<article class="news" lang="${locale}">
+            <h3>${texts[`title_${locale}`]}</h3>
+            <p class="note">${texts[`body_${locale}`]}</p>
+          </article>`,
+      )}
+      <form method="post" action="/operator/news/publish">
+        ${csrfField(csrf)}
+        ${Object.entries(written(texts)).map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}" />`)}
+        ${texts.publish_at ? html`<input type="hidden" name="publish_at" value="${texts.publish_at}" />` : ''}
+        <button type="submit">${say('news.publish')}</button>
+      </form>
+    </section>`;
     return composer(c, texts, preview);
   });
 
@@ -100,7 +169,10 @@ ${texts.publish_at ? html`<input type="hidden" name="publish_at" value="${texts.
   // Edit a published or scheduled item: the same fields, prefilled; the change is audited before → after.
   app.get('/operator/news/:id/edit', async (c) => {
     const item = await newsItem(c.req.param('id'));
-    const texts: Texts = { ...item.params, publish_at: item.publish_at ? new Date(item.publish_at).toISOString().slice(0, 16) : '' };
+    const texts: Texts = {
+      ...item.params,
+      publish_at: item.publish_at ? new Date(item.publish_at).toISOString().slice(0, 16) : '',
+    };
     return composer(c, texts, '', 200, undefined, item.id);
   });
 
@@ -118,7 +190,8 @@ ${texts.publish_at ? html`<input type="hidden" name="publish_at" value="${texts.
     let publishAtValue = current ? current.toISOString() : null;
     if (at && at.getTime() > now.getTime()) publishAtValue = at.toISOString();
     else if (!at && current && current.getTime() > now.getTime()) publishAtValue = null;
-    if (!(await editNews(db, c.get('staff').id, item, { params, publishAt: publishAtValue }, now))) throw new ConsoleError(409, say('news_admin.gone'));
+    if (!(await editNews(db, c.get('staff').id, item, { params, publishAt: publishAtValue }, now)))
+      throw new ConsoleError(409, say('news_admin.gone'));
     return c.redirect(`/operator/news?edited=${item.id}`, 303);
   });
 
@@ -127,7 +200,8 @@ ${texts.publish_at ? html`<input type="hidden" name="publish_at" value="${texts.
     const { confirm } = await readForm(c, { confirm: { label: say('news_admin.confirm'), max: 3 } });
     if (confirm !== 'yes') throw new ConsoleError(400, say('news_admin.confirm_required'));
     const now = services.clock();
-    if (!(await unpublishNews(db, c.get('staff').id, item.id, now))) throw new ConsoleError(409, say('news_admin.gone'));
+    if (!(await unpublishNews(db, c.get('staff').id, item.id, now)))
+      throw new ConsoleError(409, say('news_admin.gone'));
     return c.redirect(`/operator/news?unpublished=${item.id}`, 303);
   });
 
@@ -148,7 +222,8 @@ const RULES_AT: Record<string, FieldRule> = { ...RULES, publish_at: { label: say
 function publishAt(value: string): Date | null {
   if (!value) return null;
   const date = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) ? new Date(`${value}:00Z`) : new Date(NaN);
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 16) !== value) throw new ConsoleError(400, say('news_admin.bad_time'));
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 16) !== value)
+    throw new ConsoleError(400, say('news_admin.bad_time'));
   return date;
 }
 
@@ -156,15 +231,44 @@ function publishAt(value: string): Date | null {
 async function newsList(db: Services['db'], csrf: string, now: Date) {
   const rows = await allNews(db);
   const state = (row: (typeof rows)[number]) =>
-    row.unpublished_at ? say('news_admin.state_unpublished', { when: when(row.unpublished_at) })
-      : row.publish_at && new Date(row.publish_at).getTime() > now.getTime() ? say('news_admin.state_scheduled', { when: when(row.publish_at) })
+    row.unpublished_at
+      ? say('news_admin.state_unpublished', { when: when(row.unpublished_at) })
+      : row.publish_at && new Date(row.publish_at).getTime() > now.getTime()
+        ? say('news_admin.state_scheduled', { when: when(row.publish_at) })
         : say('news_admin.state_published', { when: when(row.publish_at ?? row.created_at) });
-  return html`<section><h2>${say('news_admin.list_title')}</h2>${rows.length
-    ? table(say('news_admin.list_title'), [say('news_admin.item'), say('news_admin.state'), say('news_admin.actions')],
-        rows.map((row) => html`<tr data-news="${row.id}"><td>${row.params.title_en ?? ''}</td><td data-state>${state(row)}${row.edited_at ? html`<br><span class="muted">${say('news_admin.edited', { when: when(row.edited_at) })}</span>` : ''}</td>
-<td>${row.unpublished_at ? '' : html`<a href="/operator/news/${row.id}/edit">${say('news_admin.edit', { id: row.id })}</a>
-<form method="post" action="/operator/news/${row.id}/unpublish" class="inline">${csrfField(csrf)}
-<label class="check"><input type="checkbox" name="confirm" value="yes" required> ${say('news_admin.confirm_for', { id: row.id })}</label>
-<button type="submit">${say('news_admin.unpublish')}</button></form>`}</td></tr>`))
-    : html`<p>${say('news_admin.none')}</p>`}</section>`;
+  return html`<section>
+    <h2>${say('news_admin.list_title')}</h2>
+    ${
+      rows.length
+        ? table(
+            say('news_admin.list_title'),
+            [say('news_admin.item'), say('news_admin.state'), say('news_admin.actions')],
+            rows.map(
+              (row) =>
+                html`<tr data-news="${row.id}">
+                  <td>${row.params.title_en ?? ''}</td>
+                  <td data-state>
+                    ${state(row)}${row.edited_at ? html`<br /><span class="muted">${say('news_admin.edited', { when: when(row.edited_at) })}</span>` : ''}
+                  </td>
+                  <td>
+                    ${
+                      row.unpublished_at
+                        ? ''
+                        : html`<a href="/operator/news/${row.id}/edit">${say('news_admin.edit', { id: row.id })}</a>
+                            <form method="post" action="/operator/news/${row.id}/unpublish" class="inline">
+                              ${csrfField(csrf)}
+                              <label class="check"
+                                ><input type="checkbox" name="confirm" value="yes" required />
+                                ${say('news_admin.confirm_for', { id: row.id })}</label
+                              >
+                              <button type="submit">${say('news_admin.unpublish')}</button>
+                            </form>`
+                    }
+                  </td>
+                </tr>`,
+            ),
+          )
+        : html`<p>${say('news_admin.none')}</p>`
+    }
+  </section>`;
 }

@@ -1,17 +1,43 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { PAYMENT_METHODS, RG_PERIODS, TIME_OUT_PERIODS, type RgPeriod, type TimeOutPeriod } from '../../../../src/api/contract.ts';
+import {
+  PAYMENT_METHODS,
+  RG_PERIODS,
+  TIME_OUT_PERIODS,
+  type RgPeriod,
+  type TimeOutPeriod,
+} from '../../../../src/api/contract.ts';
 import { checkDestination } from '../../../../src/api/destination-rules.ts';
 import { formatMoney } from '../../../../src/i18n/money-format.ts';
 import { fromCents, toCents } from '../../../../src/api/money.ts';
 import type { Services } from '../../app-env.ts';
 import type { Queryable } from '../../db/database.ts';
 import { checkEmail, normalizeEmail, type Problems } from '../../../../src/api/validation.ts';
-import { accountClosedMail, emailChangeConfirmMail, staffEmailChangeNoticeMail, staffActionMail, twoFactorChangedMail, type StaffActionKind } from '../../mail/messages.ts';
 import {
-  ADJUSTMENT_REASONS, EMAIL_CHANGE_HOURS, INTERACTION_KINDS, applyTimeOut, closeAtPlayersRequest, requestEmailChange, endAllSessions, lowerLimit,
-  reinstateAccount, recordInteraction, removeTwoFactor, requestAdjustment, suspendAccount,
-  type AdjustmentReason, type InteractionKind, type PlayerRecord,
+  accountClosedMail,
+  emailChangeConfirmMail,
+  staffEmailChangeNoticeMail,
+  staffActionMail,
+  twoFactorChangedMail,
+  type StaffActionKind,
+} from '../../mail/messages.ts';
+import {
+  ADJUSTMENT_REASONS,
+  EMAIL_CHANGE_HOURS,
+  INTERACTION_KINDS,
+  applyTimeOut,
+  closeAtPlayersRequest,
+  requestEmailChange,
+  endAllSessions,
+  lowerLimit,
+  reinstateAccount,
+  recordInteraction,
+  removeTwoFactor,
+  requestAdjustment,
+  suspendAccount,
+  type AdjustmentReason,
+  type InteractionKind,
+  type PlayerRecord,
 } from '../../services/account-admin.ts';
 import { grantBonus } from '../../services/bonus.ts';
 import { notify } from '../../services/history.ts';
@@ -29,7 +55,8 @@ const MAX_MULTIPLIER = 100;
 
 /** One value of a fixed list, or 400 naming the field. */
 function choice<T extends string>(value: string, allowed: readonly T[], label: string): T {
-  if (!(allowed as readonly string[]).includes(value)) throw new ConsoleError(400, say('actions.invalid_choice', { field: label }));
+  if (!(allowed as readonly string[]).includes(value))
+    throw new ConsoleError(400, say('actions.invalid_choice', { field: label }));
   return value as T;
 }
 
@@ -51,7 +78,10 @@ export function playerActionRoutes(services: Services) {
   const support = config.mail.supportEmail;
 
   const act = <T extends { before: Record<string, unknown> | null; after: Record<string, unknown> | null }>(
-    staff: Staff, id: number, action: AuditAction, work: (tx: Queryable, player: PlayerRecord, now: Date) => Promise<T>,
+    staff: Staff,
+    id: number,
+    action: AuditAction,
+    work: (tx: Queryable, player: PlayerRecord, now: Date) => Promise<T>,
   ) => actOnPlayer(services, staff.id, id, action, work);
 
   const mail = (player: PlayerRecord, kind: StaffActionKind, params: Parameters<typeof staffActionMail>[2]) =>
@@ -104,12 +134,27 @@ export function playerActionRoutes(services: Services) {
       const change = await closeAtPlayersRequest(tx, p, form.reason, payout, now);
       if (!change.outcome.closed) {
         const balance = money(change.outcome.balance, p.currency);
-        throw new ConsoleError(409, say(change.outcome.reason === 'unverified' ? 'actions.refused_close_unverified' : 'actions.refused_close_payout_needed', { balance }));
+        throw new ConsoleError(
+          409,
+          say(
+            change.outcome.reason === 'unverified'
+              ? 'actions.refused_close_unverified'
+              : 'actions.refused_close_payout_needed',
+            { balance },
+          ),
+        );
       }
       return change;
     });
     const paid = result.outcome.closed ? result.outcome.payout : undefined;
-    services.mailer.dispatch(accountClosedMail(player, now, config.accountRetentionDays, paid ? formatMoney(paid.amount, player.currency, player.locale) : undefined));
+    services.mailer.dispatch(
+      accountClosedMail(
+        player,
+        now,
+        config.accountRetentionDays,
+        paid ? formatMoney(paid.amount, player.currency, player.locale) : undefined,
+      ),
+    );
     return c.redirect(done(id, 'closed'), 303);
   });
 
@@ -129,13 +174,29 @@ export function playerActionRoutes(services: Services) {
     const amount = direction === 'debit' ? `-${size}` : size;
     const staff = c.get('staff');
     const { player, result } = await act(staff, id, 'adjustment.request', async (tx, p, now) => {
-      const outcome = await requestAdjustment(tx, p, { amount, reason, note: form.note, token: form.token, staffId: staff.id, threshold: config.operator.adjustmentSecondApproval, now });
-      if (outcome.outcome === 'applied') await notify(tx, now, p.id, 'staff_adjusted', { amount, currency: p.currency });
+      const outcome = await requestAdjustment(tx, p, {
+        amount,
+        reason,
+        note: form.note,
+        token: form.token,
+        staffId: staff.id,
+        threshold: config.operator.adjustmentSecondApproval,
+        now,
+      });
+      if (outcome.outcome === 'applied')
+        await notify(tx, now, p.id, 'staff_adjusted', { amount, currency: p.currency });
       return {
         ...outcome,
         // A repeat changes nothing: its row says so.
         before: outcome.outcome === 'applied' ? { balance: outcome.before } : null,
-        after: { adjustment_id: outcome.adjustment.id, amount, reason, note: form.note, outcome: outcome.outcome, ...(outcome.balance ? { balance: outcome.balance } : {}) },
+        after: {
+          adjustment_id: outcome.adjustment.id,
+          amount,
+          reason,
+          note: form.note,
+          outcome: outcome.outcome,
+          ...(outcome.balance ? { balance: outcome.balance } : {}),
+        },
       };
     });
     if (result.outcome === 'applied') mail(player, 'adjusted', { amount, currency: player.currency, support });
@@ -148,7 +209,12 @@ export function playerActionRoutes(services: Services) {
       await readForm(c, {});
       const staff = c.get('staff');
       const outcome = await decidePendingAdjustment(services, staff.id, aid, decision === 'approve');
-      if (outcome.applied) mail(outcome.player, 'adjusted', { amount: outcome.adjustment.amount, currency: outcome.player.currency, support });
+      if (outcome.applied)
+        mail(outcome.player, 'adjusted', {
+          amount: outcome.adjustment.amount,
+          currency: outcome.player.currency,
+          support,
+        });
       return c.redirect(done(outcome.player.id, outcome.applied ? 'adjusted' : 'adjustment_declined'), 303);
     });
   }
@@ -170,7 +236,10 @@ export function playerActionRoutes(services: Services) {
       if (granted === 'active') throw new ConsoleError(409, say('actions.refused_bonus_active'));
       if (granted === 'excluded') throw new ConsoleError(409, say('actions.refused_self_excluded'));
       await notify(tx, now, p.id, 'staff_bonus', { amount, currency: p.currency, multiplier: String(multiplier) });
-      return { before: { bonus_balance: p.bonus_balance }, after: { bonus_balance: amount, multiplier, reason: form.reason } };
+      return {
+        before: { bonus_balance: p.bonus_balance },
+        after: { bonus_balance: amount, multiplier, reason: form.reason },
+      };
     });
     mail(player, 'bonus', { amount, currency: player.currency, multiplier: String(multiplier), support });
     return c.redirect(done(id, 'bonus'), 303);
@@ -198,7 +267,10 @@ export function playerActionRoutes(services: Services) {
 
   app.post('/operator/players/:id/time-out', adminOnly, async (c) => {
     const id = idParam(c.req.param('id'));
-    const form = await readForm(c, { period: { label: say('actions.time_out_period'), max: 10, required: true }, reason: REASON });
+    const form = await readForm(c, {
+      period: { label: say('actions.time_out_period'), max: 10, required: true },
+      reason: REASON,
+    });
     const period = choice<TimeOutPeriod>(form.period, TIME_OUT_PERIODS, say('actions.time_out_period'));
     const { player, result } = await act(c.get('staff'), id, 'time_out.apply', async (tx, p, now) => {
       const change = await applyTimeOut(tx, p, period, now);
@@ -230,7 +302,10 @@ export function playerActionRoutes(services: Services) {
     const { reason } = await readForm(c, { reason: REASON });
     await act(c.get('staff'), id, 'sessions.end', async (tx, p, now) => {
       const ended = await endAllSessions(tx, p.id, now);
-      return { before: { tokens: ended.tokens, game_sessions: ended.games }, after: { tokens: 0, game_sessions: 0, reason } };
+      return {
+        before: { tokens: ended.tokens, game_sessions: ended.games },
+        after: { tokens: 0, game_sessions: 0, reason },
+      };
     });
     return c.redirect(done(id, 'sessions_ended'), 303);
   });
@@ -249,7 +324,10 @@ export function playerActionRoutes(services: Services) {
 
   app.post('/operator/players/:id/email', adminOnly, async (c) => {
     const id = idParam(c.req.param('id'));
-    const form = await readForm(c, { email: { label: say('actions.new_email'), max: 254, required: true }, reason: REASON });
+    const form = await readForm(c, {
+      email: { label: say('actions.new_email'), max: 254, required: true },
+      reason: REASON,
+    });
     const problems: Problems = {};
     checkEmail(problems, form.email);
     if (problems.email) throw new ConsoleError(400, say('actions.invalid_email'));
@@ -271,104 +349,247 @@ export function playerActionRoutes(services: Services) {
 /** The player page's part for staff actions: what only admins may do, and what support may. */
 export function actionsSection(
   player: {
-    id: number; currency: string; balance: string; suspended_at: Date | string | null; suspended_reason: string | null;
-    closed_at: Date | string | null; close_reason: string | null;
+    id: number;
+    currency: string;
+    balance: string;
+    suspended_at: Date | string | null;
+    suspended_reason: string | null;
+    closed_at: Date | string | null;
+    close_reason: string | null;
   },
   staff: Staff,
   csrf: string,
-  pending: { id: number; amount: string; reason: string; note: string; requested_by: number; requested_at: Date | string; requester: string }[],
+  pending: {
+    id: number;
+    amount: string;
+    reason: string;
+    note: string;
+    requested_by: number;
+    requested_at: Date | string;
+    requester: string;
+  }[],
   interactions: { kind: string; note: string; created_at: Date | string; email: string }[],
   threshold: string,
 ) {
   const admin = staff.role === 'admin';
   const id = player.id;
-  const reasonField = (form: string) => html`<label for="${form}-reason">${say('actions.reason')}</label>
-<textarea id="${form}-reason" name="reason" required maxlength="500" rows="2"></textarea>`;
+  const reasonField = (form: string) =>
+    html`<label for="${form}-reason">${say('actions.reason')}</label>
+      <textarea id="${form}-reason" name="reason" required maxlength="500" rows="2"></textarea>`;
   const form = (path: string, name: string, fields: unknown, button: string) =>
-    html`<form method="post" action="/operator/players/${id}/${path}" class="stack action" aria-labelledby="${name}-title">${csrfField(csrf)}
-<h3 id="${name}-title">${button}</h3>${fields}<button type="submit">${button}</button></form>`;
-  const options = (values: readonly string[], group: string) => values.map((value) => html`<option value="${value}">${say(`actions.${group}_${value}`)}</option>`);
+    html`<form
+      method="post"
+      action="/operator/players/${id}/${path}"
+      class="stack action"
+      aria-labelledby="${name}-title"
+    >
+      ${csrfField(csrf)}
+      <h3 id="${name}-title">${button}</h3>
+      ${fields}<button type="submit">${button}</button>
+    </form>`;
+  const options = (values: readonly string[], group: string) =>
+    values.map((value) => html`<option value="${value}">${say(`actions.${group}_${value}`)}</option>`);
 
   const state = html`<dl class="facts">
-<dt>${say('actions.account_state')}</dt><dd data-account-state>${player.closed_at
-    ? say('actions.state_closed', { since: when(player.closed_at), reason: player.close_reason ?? '' })
-    : player.suspended_at
-    ? say('actions.state_suspended', { since: when(player.suspended_at), reason: player.suspended_reason ?? '' })
-    : say('actions.state_active')}</dd></dl>`;
+    <dt>${say('actions.account_state')}</dt>
+    <dd data-account-state>
+      ${
+        player.closed_at
+          ? say('actions.state_closed', { since: when(player.closed_at), reason: player.close_reason ?? '' })
+          : player.suspended_at
+            ? say('actions.state_suspended', {
+                since: when(player.suspended_at),
+                reason: player.suspended_reason ?? '',
+              })
+            : say('actions.state_active')
+      }
+    </dd>
+  </dl>`;
 
   // Closing at the player's request: a balance above zero is paid out, so it asks where to.
   const hasBalance = (toCents(player.balance) ?? 0n) > 0n;
-  const closeForm = form('close', 'close', html`<p class="muted" id="close-hint">${say('actions.close_hint')}</p>
-${hasBalance ? html`<p id="close-balance">${say('actions.close_balance', { balance: money(player.balance, player.currency) })}</p>
-<label for="close-method">${say('withdrawals.method')}</label>
-<select id="close-method" name="method">${PAYMENT_METHODS.map((method) => html`<option value="${method}">${say(`withdrawals.method_${method}`)}</option>`)}</select>
-<label for="close-destination">${say('withdrawals.refund_to')}</label>
-<input id="close-destination" name="destination" required maxlength="64" autocomplete="off">` : ''}
-${reasonField('close')}
-<label class="check"><input type="checkbox" name="confirm" value="yes" required> ${say('actions.close_confirm')}</label>`, say('actions.close_account'));
+  const closeForm = form(
+    'close',
+    'close',
+    html`<p class="muted" id="close-hint">${say('actions.close_hint')}</p>
+      ${
+        hasBalance
+          ? html`<p id="close-balance">
+                ${say('actions.close_balance', { balance: money(player.balance, player.currency) })}
+              </p>
+              <label for="close-method">${say('withdrawals.method')}</label>
+              <select id="close-method" name="method">
+                ${PAYMENT_METHODS.map((method) => html`<option value="${method}">${say(`withdrawals.method_${method}`)}</option>`)}
+              </select>
+              <label for="close-destination">${say('withdrawals.refund_to')}</label>
+              <input id="close-destination" name="destination" required maxlength="64" autocomplete="off" />`
+          : ''
+      }
+      ${reasonField('close')}
+      <label class="check"
+        ><input type="checkbox" name="confirm" value="yes" required /> ${say('actions.close_confirm')}</label
+      >`,
+    say('actions.close_account'),
+  );
 
   const waiting = pending.length
-    ? table(say('actions.waiting_caption'), [say('actions.amount'), say('actions.adjust_reason'), say('actions.note'), say('actions.requested_by'), say('actions.decision')],
-        pending.map((row) => html`<tr data-adjustment="${row.id}"><td class="num">${money(row.amount, player.currency)}</td><td>${say(`actions.reason_${row.reason}`)}</td>
-<td>${row.note}</td><td>${row.requester}, ${when(row.requested_at)}</td>
-<td>${admin && row.requested_by !== staff.id
-  ? html`<div class="decide"><form method="post" action="/operator/adjustments/${row.id}/approve">${csrfField(csrf)}<button type="submit">${say('actions.approve')}<span class="visually-hidden"> ${row.id}</span></button></form>
-<form method="post" action="/operator/adjustments/${row.id}/decline">${csrfField(csrf)}<button type="submit">${say('actions.decline')}<span class="visually-hidden"> ${row.id}</span></button></form></div>`
-  : say(row.requested_by === staff.id ? 'actions.four_eyes_wait' : 'actions.admin_decides')}</td></tr>`))
+    ? table(
+        say('actions.waiting_caption'),
+        [
+          say('actions.amount'),
+          say('actions.adjust_reason'),
+          say('actions.note'),
+          say('actions.requested_by'),
+          say('actions.decision'),
+        ],
+        pending.map(
+          (row) =>
+            html`<tr data-adjustment="${row.id}">
+              <td class="num">${money(row.amount, player.currency)}</td>
+              <td>${say(`actions.reason_${row.reason}`)}</td>
+              <td>${row.note}</td>
+              <td>${row.requester}, ${when(row.requested_at)}</td>
+              <td>
+                ${
+                  admin && row.requested_by !== staff.id
+                    ? html`<div class="decide">
+                        <form method="post" action="/operator/adjustments/${row.id}/approve">
+                          ${csrfField(csrf)}<button type="submit">
+                            ${say('actions.approve')}<span class="visually-hidden"> ${row.id}</span>
+                          </button>
+                        </form>
+                        <form method="post" action="/operator/adjustments/${row.id}/decline">
+                          ${csrfField(csrf)}<button type="submit">
+                            ${say('actions.decline')}<span class="visually-hidden"> ${row.id}</span>
+                          </button>
+                        </form>
+                      </div>`
+                    : say(row.requested_by === staff.id ? 'actions.four_eyes_wait' : 'actions.admin_decides')
+                }
+              </td>
+            </tr>`,
+        ),
+      )
     : html`<p>${say('actions.waiting_empty')}</p>`;
 
   const adminForms = player.closed_at
     ? html`<p>${say('actions.closed_no_actions')}</p>`
     : admin
-    ? html`<div class="actions">
-${player.suspended_at ? form('reinstate', 'reinstate', reasonField('reinstate'), say('actions.reinstate')) : form('suspend', 'suspend', reasonField('suspend'), say('actions.suspend'))}
-${form('adjustments', 'adjust', html`<input type="hidden" name="token" value="${randomUUID()}">
-<label for="adjust-direction">${say('actions.direction')}</label>
-<select id="adjust-direction" name="direction"><option value="credit">${say('actions.credit')}</option><option value="debit">${say('actions.debit')}</option></select>
-<label for="adjust-amount">${say('actions.amount')}</label>
-<input id="adjust-amount" name="amount" required inputmode="decimal" pattern="\\d{1,12}(\\.\\d{1,2})?" maxlength="15" aria-describedby="adjust-hint">
-<p id="adjust-hint" class="muted">${say('actions.adjust_hint', { threshold: money(fromCents(toCents(threshold)!), player.currency) })}</p>
-<label for="adjust-reason">${say('actions.adjust_reason')}</label>
-<select id="adjust-reason" name="reason">${options(ADJUSTMENT_REASONS, 'reason')}</select>
-<label for="adjust-note">${say('actions.note')}</label>
-<textarea id="adjust-note" name="note" required maxlength="500" rows="2"></textarea>`, say('actions.adjust'))}
-${form('bonus', 'bonus', html`<label for="bonus-amount">${say('actions.amount')}</label>
-<input id="bonus-amount" name="amount" required inputmode="decimal" maxlength="15">
-<label for="bonus-multiplier">${say('actions.multiplier')}</label>
-<input id="bonus-multiplier" name="multiplier" required inputmode="numeric" maxlength="3" value="30">
-${reasonField('bonus')}`, say('actions.grant_bonus'))}
-${form('limits', 'limit', html`<p class="muted">${say('actions.limit_hint')}</p>
-<label for="limit-kind">${say('actions.limit_kind')}</label>
-<select id="limit-kind" name="kind">${options(LIMIT_KINDS, 'limit')}</select>
-<label for="limit-period">${say('actions.limit_period')}</label>
-<select id="limit-period" name="period">${options(RG_PERIODS, 'period')}</select>
-<label for="limit-amount">${say('actions.amount')}</label>
-<input id="limit-amount" name="amount" required inputmode="decimal" maxlength="15">
-${reasonField('limit')}`, say('actions.set_limit'))}
-${form('time-out', 'time-out', html`<p class="muted">${say('actions.time_out_hint')}</p>
-<label for="time-out-period">${say('actions.time_out_period')}</label>
-<select id="time-out-period" name="period">${options(TIME_OUT_PERIODS, 'time_out')}</select>
-${reasonField('time-out')}`, say('actions.time_out'))}
-${form('sessions/end', 'sessions', reasonField('sessions'), say('actions.end_sessions'))}
-${form('two-factor/remove', 'two-factor', reasonField('two-factor'), say('actions.remove_two_factor'))}
-${form('email', 'email', html`<p class="muted">${say('actions.email_hint')}</p>
-<label for="email-new">${say('actions.new_email')}</label>
-<input id="email-new" name="email" type="email" required maxlength="254" autocomplete="off">
-${reasonField('email')}`, say('actions.change_email'))}
-${closeForm}
-</div>`
-    : html`<p>${say('actions.admin_only')}</p>`;
+      ? html`<div class="actions">
+          ${player.suspended_at ? form('reinstate', 'reinstate', reasonField('reinstate'), say('actions.reinstate')) : form('suspend', 'suspend', reasonField('suspend'), say('actions.suspend'))}
+          ${form(
+            'adjustments',
+            'adjust',
+            html`<input type="hidden" name="token" value="${randomUUID()}" />
+              <label for="adjust-direction">${say('actions.direction')}</label>
+              <select id="adjust-direction" name="direction">
+                <option value="credit">${say('actions.credit')}</option>
+                <option value="debit">${say('actions.debit')}</option>
+              </select>
+              <label for="adjust-amount">${say('actions.amount')}</label>
+              <input
+                id="adjust-amount"
+                name="amount"
+                required
+                inputmode="decimal"
+                pattern="\\d{1,12}(\\.\\d{1,2})?"
+                maxlength="15"
+                aria-describedby="adjust-hint"
+              />
+              <p id="adjust-hint" class="muted">
+                ${say('actions.adjust_hint', { threshold: money(fromCents(toCents(threshold)!), player.currency) })}
+              </p>
+              <label for="adjust-reason">${say('actions.adjust_reason')}</label>
+              <select id="adjust-reason" name="reason">
+                ${options(ADJUSTMENT_REASONS, 'reason')}
+              </select>
+              <label for="adjust-note">${say('actions.note')}</label>
+              <textarea id="adjust-note" name="note" required maxlength="500" rows="2"></textarea>`,
+            say('actions.adjust'),
+          )}
+          ${form(
+            'bonus',
+            'bonus',
+            html`<label for="bonus-amount">${say('actions.amount')}</label>
+              <input id="bonus-amount" name="amount" required inputmode="decimal" maxlength="15" />
+              <label for="bonus-multiplier">${say('actions.multiplier')}</label>
+              <input id="bonus-multiplier" name="multiplier" required inputmode="numeric" maxlength="3" value="30" />
+              ${reasonField('bonus')}`,
+            say('actions.grant_bonus'),
+          )}
+          ${form(
+            'limits',
+            'limit',
+            html`<p class="muted">${say('actions.limit_hint')}</p>
+              <label for="limit-kind">${say('actions.limit_kind')}</label>
+              <select id="limit-kind" name="kind">
+                ${options(LIMIT_KINDS, 'limit')}
+              </select>
+              <label for="limit-period">${say('actions.limit_period')}</label>
+              <select id="limit-period" name="period">
+                ${options(RG_PERIODS, 'period')}
+              </select>
+              <label for="limit-amount">${say('actions.amount')}</label>
+              <input id="limit-amount" name="amount" required inputmode="decimal" maxlength="15" />
+              ${reasonField('limit')}`,
+            say('actions.set_limit'),
+          )}
+          ${form(
+            'time-out',
+            'time-out',
+            html`<p class="muted">${say('actions.time_out_hint')}</p>
+              <label for="time-out-period">${say('actions.time_out_period')}</label>
+              <select id="time-out-period" name="period">
+                ${options(TIME_OUT_PERIODS, 'time_out')}
+              </select>
+              ${reasonField('time-out')}`,
+            say('actions.time_out'),
+          )}
+          ${form('sessions/end', 'sessions', reasonField('sessions'), say('actions.end_sessions'))}
+          ${form('two-factor/remove', 'two-factor', reasonField('two-factor'), say('actions.remove_two_factor'))}
+          ${form(
+            'email',
+            'email',
+            html`<p class="muted">${say('actions.email_hint')}</p>
+              <label for="email-new">${say('actions.new_email')}</label>
+              <input id="email-new" name="email" type="email" required maxlength="254" autocomplete="off" />
+              ${reasonField('email')}`,
+            say('actions.change_email'),
+          )}
+          ${closeForm}
+        </div>`
+      : html`<p>${say('actions.admin_only')}</p>`;
 
-  return html`<section><h2>${say('actions.title')}</h2>${state}
-<h3>${say('actions.waiting_title')}</h3>${waiting}
-${adminForms}</section>
-<section><h2>${say('actions.interactions_title')}</h2>${interactions.length
-  ? html`<ul class="notes">${interactions.map((row) => html`<li><p class="note"><strong>${say(`actions.interaction_${row.kind}`)}:</strong> ${row.note}</p><p class="muted">${say('players.note_by')} ${row.email}, ${when(row.created_at)}</p></li>`)}</ul>`
-  : html`<p>${say('actions.interactions_empty')}</p>`}
-<form method="post" action="/operator/players/${id}/interactions" class="stack">${csrfField(csrf)}
-<label for="interaction-kind">${say('actions.interaction_kind')}</label>
-<select id="interaction-kind" name="kind">${options(INTERACTION_KINDS, 'interaction')}</select>
-<label for="interaction-note">${say('actions.note')}</label>
-<textarea id="interaction-note" name="note" required maxlength="2000" rows="3"></textarea>
-<button type="submit">${say('actions.record_interaction')}</button></form></section>`;
+  return html`<section>
+      <h2>${say('actions.title')}</h2>
+      ${state}
+      <h3>${say('actions.waiting_title')}</h3>
+      ${waiting} ${adminForms}
+    </section>
+    <section>
+      <h2>${say('actions.interactions_title')}</h2>
+      ${
+        interactions.length
+          ? html`<ul class="notes">
+              ${interactions.map(
+                (row) =>
+                  html`<li>
+                    <p class="note"><strong>${say(`actions.interaction_${row.kind}`)}:</strong> ${row.note}</p>
+                    <p class="muted">${say('players.note_by')} ${row.email}, ${when(row.created_at)}</p>
+                  </li>`,
+              )}
+            </ul>`
+          : html`<p>${say('actions.interactions_empty')}</p>`
+      }
+      <form method="post" action="/operator/players/${id}/interactions" class="stack">
+        ${csrfField(csrf)}
+        <label for="interaction-kind">${say('actions.interaction_kind')}</label>
+        <select id="interaction-kind" name="kind">
+          ${options(INTERACTION_KINDS, 'interaction')}
+        </select>
+        <label for="interaction-note">${say('actions.note')}</label>
+        <textarea id="interaction-note" name="note" required maxlength="2000" rows="3"></textarea>
+        <button type="submit">${say('actions.record_interaction')}</button>
+      </form>
+    </section>`;
 }

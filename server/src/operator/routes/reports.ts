@@ -8,10 +8,21 @@ import { say } from '../messages.ts';
 import { filterQuery, offsetOf, pager, PER_PAGE, readDayRange, readPage } from '../paging.ts';
 import type { OperatorEnv } from '../session.ts';
 import { html, money, option, page, table, when, withQuery } from '../view.ts';
-import { historyAfter, PAYMENT_STATUSES, startHistoryExport, paymentPage, paymentsAfter, paymentTotals, type HistoryRow, type PaymentFilter, type PaymentRow } from '../reports.ts';
+import {
+  historyAfter,
+  PAYMENT_STATUSES,
+  startHistoryExport,
+  paymentPage,
+  paymentsAfter,
+  paymentTotals,
+  type HistoryRow,
+  type PaymentFilter,
+  type PaymentRow,
+} from '../reports.ts';
 import { playerLink } from './player-status.ts';
 
-const methodName = (method: string) => ((PAYMENT_METHODS as readonly string[]).includes(method) ? say(`withdrawals.method_${method}`) : method);
+const methodName = (method: string) =>
+  (PAYMENT_METHODS as readonly string[]).includes(method) ? say(`withdrawals.method_${method}`) : method;
 
 function readFilter(c: Context) {
   const status = PAYMENT_STATUSES.find((known) => known === c.req.query('status')) ?? 'all';
@@ -30,32 +41,72 @@ export function reportRoutes(services: Services) {
   app.get('/operator/payments', async (c) => {
     const { filter, query, form } = readFilter(c);
     const pageNumber = readPage(c);
-    const [totals, rows] = await Promise.all([paymentTotals(db, filter), paymentPage(db, filter, PER_PAGE, offsetOf(pageNumber))]);
+    const [totals, rows] = await Promise.all([
+      paymentTotals(db, filter),
+      paymentPage(db, filter, PER_PAGE, offsetOf(pageNumber)),
+    ]);
     const total = totals.reduce((sum, row) => sum + row.count, 0);
     const csv = withQuery('/operator/payments.csv', query);
     return page(c, {
       title: say('payments.title'),
       staff: c.get('staff'),
       csrf: c.get('csrf'),
-      body: html`<form method="get" action="/operator/payments" class="inline filters" aria-label="${say('payments.filter')}">
-<label for="status">${say('queue.status')}</label>
-<select id="status" name="status">${PAYMENT_STATUSES.map((status) => option(status, say(`payments.status_${status}`), form.status))}</select>
-<label for="method">${say('withdrawals.method')}</label>
-<select id="method" name="method">${option('', say('queue.any'), form.method)}${PAYMENT_METHODS.map((method) => option(method, methodName(method), form.method))}</select>
-<label for="from">${say('payments.from')}</label><input id="from" name="from" type="date" value="${form.from}">
-<label for="to">${say('payments.to')}</label><input id="to" name="to" type="date" value="${form.to}">
-<button type="submit">${say('queue.apply')}</button></form>
-<p><a href="${csv}" download>${say('payments.csv')}</a></p>
-<dl class="facts totals">
-<dt>${say('payments.total_count')}</dt><dd data-total-count>${total.toLocaleString('en-US')}</dd>
-${totals.map((row) => html`<dt>${say('queue.total_amount', { currency: row.currency })}</dt><dd data-total-amount="${row.currency}">${money(row.amount, row.currency)}</dd>`)}
-</dl>
-${pager('/operator/payments', query, pageNumber, total)}
-${rows.length
-  ? table(say('payments.caption'), [say('payments.created'), say('withdrawals.player'), say('withdrawals.amount'), say('withdrawals.method'), say('queue.status'), say('payments.completed')],
-      rows.map((row) => html`<tr data-payment="${row.id}"><td>${when(row.created_at)}</td><td>${playerLink(row.user_id, row.username, row.email)}</td>
-<td class="num">${money(row.amount, row.currency)}</td><td>${methodName(row.method)}</td><td>${say(`payments.status_${row.status}`)}</td><td>${when(row.completed_at)}</td></tr>`))
-  : html`<p>${say('payments.empty')}</p>`}`,
+      body: html`<form
+          method="get"
+          action="/operator/payments"
+          class="inline filters"
+          aria-label="${say('payments.filter')}"
+        >
+          <label for="status">${say('queue.status')}</label>
+          <select id="status" name="status">
+            ${PAYMENT_STATUSES.map((status) => option(status, say(`payments.status_${status}`), form.status))}
+          </select>
+          <label for="method">${say('withdrawals.method')}</label>
+          <select id="method" name="method">
+            ${option('', say('queue.any'), form.method)}${PAYMENT_METHODS.map((method) => option(method, methodName(method), form.method))}
+          </select>
+          <label for="from">${say('payments.from')}</label
+          ><input id="from" name="from" type="date" value="${form.from}" /> <label for="to">${say('payments.to')}</label
+          ><input id="to" name="to" type="date" value="${form.to}" />
+          <button type="submit">${say('queue.apply')}</button>
+        </form>
+        <p><a href="${csv}" download>${say('payments.csv')}</a></p>
+        <dl class="facts totals">
+          <dt>${say('payments.total_count')}</dt>
+          <dd data-total-count>${total.toLocaleString('en-US')}</dd>
+          ${totals.map(
+            (row) =>
+              html`<dt>${say('queue.total_amount', { currency: row.currency })}</dt>
+                <dd data-total-amount="${row.currency}">${money(row.amount, row.currency)}</dd>`,
+          )}
+        </dl>
+        ${pager('/operator/payments', query, pageNumber, total)}
+        ${
+          rows.length
+            ? table(
+                say('payments.caption'),
+                [
+                  say('payments.created'),
+                  say('withdrawals.player'),
+                  say('withdrawals.amount'),
+                  say('withdrawals.method'),
+                  say('queue.status'),
+                  say('payments.completed'),
+                ],
+                rows.map(
+                  (row) =>
+                    html`<tr data-payment="${row.id}">
+                      <td>${when(row.created_at)}</td>
+                      <td>${playerLink(row.user_id, row.username, row.email)}</td>
+                      <td class="num">${money(row.amount, row.currency)}</td>
+                      <td>${methodName(row.method)}</td>
+                      <td>${say(`payments.status_${row.status}`)}</td>
+                      <td>${when(row.completed_at)}</td>
+                    </tr>`,
+                ),
+              )
+            : html`<p>${say('payments.empty')}</p>`
+        }`,
     });
   });
 
@@ -64,10 +115,36 @@ ${rows.length
     const rows = batches<PaymentRow, [string, string]>(
       (after, size) => paymentsAfter(db, filter, after, size),
       (row) => [new Date(row.created_at).toISOString(), row.id],
-      (row) => [row.id, row.status, row.user_id, row.username, row.email, row.amount, row.currency, methodName(row.method),
-        new Date(row.created_at).toISOString(), row.completed_at ? new Date(row.completed_at).toISOString() : ''],
+      (row) => [
+        row.id,
+        row.status,
+        row.user_id,
+        row.username,
+        row.email,
+        row.amount,
+        row.currency,
+        methodName(row.method),
+        new Date(row.created_at).toISOString(),
+        row.completed_at ? new Date(row.completed_at).toISOString() : '',
+      ],
     );
-    return csvResponse(c, 'payments.csv', ['id', 'status', 'player_id', 'username', 'email', 'amount', 'currency', 'method', 'created_utc', 'completed_utc'], rows);
+    return csvResponse(
+      c,
+      'payments.csv',
+      [
+        'id',
+        'status',
+        'player_id',
+        'username',
+        'email',
+        'amount',
+        'currency',
+        'method',
+        'created_utc',
+        'completed_utc',
+      ],
+      rows,
+    );
   });
 
   // A player's whole history; the download is a view of the player's data, so it is audited.
@@ -78,9 +155,23 @@ ${rows.length
     const rows = batches<HistoryRow, [string, number]>(
       (after, size) => historyAfter(db, id, after, size),
       (row) => [new Date(row.created_at).toISOString(), row.id],
-      (row) => [row.id, new Date(row.created_at).toISOString(), row.type, describeTransaction('en', row.template, row.params), row.amount, player.currency, row.status, row.method ?? ''],
+      (row) => [
+        row.id,
+        new Date(row.created_at).toISOString(),
+        row.type,
+        describeTransaction('en', row.template, row.params),
+        row.amount,
+        player.currency,
+        row.status,
+        row.method ?? '',
+      ],
     );
-    return csvResponse(c, `player-${id}-history.csv`, ['id', 'time_utc', 'type', 'description', 'amount', 'currency', 'status', 'method'], rows);
+    return csvResponse(
+      c,
+      `player-${id}-history.csv`,
+      ['id', 'time_utc', 'type', 'description', 'amount', 'currency', 'status', 'method'],
+      rows,
+    );
   });
 
   return app;

@@ -15,10 +15,26 @@ import { audit } from '../audit.ts';
 import { ConsoleError, readForm } from '../form.ts';
 import { say } from '../messages.ts';
 import {
-  clearConsoleCookie, requireCsrf, requireSession, requireStage, sameSecret, SESSION_COOKIE, setConsoleCookie,
-  SIGN_IN_COOKIE, STAGE_PATHS, startSession, type OperatorEnv, type Stage,
+  clearConsoleCookie,
+  requireCsrf,
+  requireSession,
+  requireStage,
+  sameSecret,
+  SESSION_COOKIE,
+  setConsoleCookie,
+  SIGN_IN_COOKIE,
+  STAGE_PATHS,
+  startSession,
+  type OperatorEnv,
+  type Stage,
 } from '../session.ts';
-import { endStaffSession, replaceOneTimePassword, staffByEmail, staffPasswordHash, takeStaffCode } from '../staff-sign-in.ts';
+import {
+  endStaffSession,
+  replaceOneTimePassword,
+  staffByEmail,
+  staffPasswordHash,
+  takeStaffCode,
+} from '../staff-sign-in.ts';
 import { csrfField, html, page, problemList } from '../view.ts';
 
 const CODE_RULE = { code: { label: say('code.code'), max: 12, required: true } };
@@ -40,19 +56,23 @@ export function signInRoutes(services: Services) {
       notice,
       status: error ? 400 : 200,
       body: html`${error ? problemList([{ field: 'email', message: error }]) : ''}
-<form method="post" action="/operator/sign-in" class="stack">
-<input type="hidden" name="csrf" value="${token}">
-<label for="email">${say('sign_in.email')}</label>
-<input id="email" name="email" type="email" autocomplete="username" required value="${email}">
-<label for="password">${say('sign_in.password')}</label>
-<input id="password" name="password" type="password" autocomplete="current-password" required>
-<button type="submit">${say('sign_in.submit')}</button>
-</form>`,
+        <form method="post" action="/operator/sign-in" class="stack">
+          <input type="hidden" name="csrf" value="${token}" />
+          <label for="email">${say('sign_in.email')}</label>
+          <input id="email" name="email" type="email" autocomplete="username" required value="${email}" />
+          <label for="password">${say('sign_in.password')}</label>
+          <input id="password" name="password" type="password" autocomplete="current-password" required />
+          <button type="submit">${say('sign_in.submit')}</button>
+        </form>`,
     });
   };
 
   app.get('/operator/sign-in', (c) => {
-    const notice = c.req.query('expired') ? say('sign_in.expired') : c.req.query('signed_out') ? say('sign_in.signed_out') : undefined;
+    const notice = c.req.query('expired')
+      ? say('sign_in.expired')
+      : c.req.query('signed_out')
+        ? say('sign_in.signed_out')
+        : undefined;
     return signInForm(c, notice);
   });
 
@@ -68,13 +88,19 @@ export function signInRoutes(services: Services) {
     const address = clientAddress(c, services.config.auth.trustProxy);
     await admitSignIn(services, email, address, 'operator-login');
     const staff = await staffByEmail(db, email);
-    const valid = await queuedPasswordWork(services, () => verifyPassword(form.password, staff?.password_hash ?? DUMMY_PASSWORD_HASH));
+    const valid = await queuedPasswordWork(services, () =>
+      verifyPassword(form.password, staff?.password_hash ?? DUMMY_PASSWORD_HASH),
+    );
     // A disabled account answers exactly as a wrong password does (no hint that it exists).
     if (!staff || !valid || staff.disabled) {
       // Who tried (the account, or the address typed when there is none), from where; never the password.
       await audit(db, {
-        staffId: staff?.id ?? null, action: 'staff.sign_in_failed', targetType: staff ? 'staff' : 'staff_email', targetId: staff?.id ?? email,
-        after: { address, reason: !staff ? 'unknown_email' : staff.disabled && valid ? 'disabled' : 'password' }, at: services.clock(),
+        staffId: staff?.id ?? null,
+        action: 'staff.sign_in_failed',
+        targetType: staff ? 'staff' : 'staff_email',
+        targetId: staff?.id ?? email,
+        after: { address, reason: !staff ? 'unknown_email' : staff.disabled && valid ? 'disabled' : 'password' },
+        at: services.clock(),
       });
       return signInForm(c, undefined, say('sign_in.failed'), form.email);
     }
@@ -94,14 +120,16 @@ export function signInRoutes(services: Services) {
     page(c, {
       title: say('password.title'),
       status: problems.length ? 400 : 200,
-      body: html`<p>${say('password.intro')}</p>${problemList(problems)}
-<form method="post" action="/operator/password" class="stack">${csrfField(c.get('csrf'))}
-<label for="new_password">${say('password.new')}</label>
-<input id="new_password" name="new_password" type="password" autocomplete="new-password" required>
-<label for="confirm_password">${say('password.confirm')}</label>
-<input id="confirm_password" name="confirm_password" type="password" autocomplete="new-password" required>
-<button type="submit">${say('password.submit')}</button>
-</form>`,
+      body: html`<p>${say('password.intro')}</p>
+        ${problemList(problems)}
+        <form method="post" action="/operator/password" class="stack">
+          ${csrfField(c.get('csrf'))}
+          <label for="new_password">${say('password.new')}</label>
+          <input id="new_password" name="new_password" type="password" autocomplete="new-password" required />
+          <label for="confirm_password">${say('password.confirm')}</label>
+          <input id="confirm_password" name="confirm_password" type="password" autocomplete="new-password" required />
+          <button type="submit">${say('password.submit')}</button>
+        </form>`,
     });
   app.get('/operator/password', (c) => passwordForm(c));
   app.post('/operator/password', async (c) => {
@@ -113,10 +141,17 @@ export function signInRoutes(services: Services) {
     const problems: Problems = {};
     checkPassword(problems, form.new_password, staff.email, undefined);
     checkPasswordStrength(problems, form.new_password, [staff.email]);
-    const messages = (problems.password ?? []).map((problem) => ({ field: 'new_password', message: translate('en', messageKey(problem), problem.params) }));
-    if (form.new_password !== form.confirm_password) messages.push({ field: 'confirm_password', message: say('password.mismatch') });
+    const messages = (problems.password ?? []).map((problem) => ({
+      field: 'new_password',
+      message: translate('en', messageKey(problem), problem.params),
+    }));
+    if (form.new_password !== form.confirm_password)
+      messages.push({ field: 'confirm_password', message: say('password.mismatch') });
     const currentHash = await staffPasswordHash(db, staff.id);
-    if (!messages.length && (await queuedPasswordWork(services, () => verifyPassword(form.new_password, currentHash)))) {
+    if (
+      !messages.length &&
+      (await queuedPasswordWork(services, () => verifyPassword(form.new_password, currentHash)))
+    ) {
       messages.push({ field: 'new_password', message: say('password.same') });
     }
     if (messages.length) return passwordForm(c, messages);
@@ -133,22 +168,28 @@ export function signInRoutes(services: Services) {
   app.on(['GET', 'POST'], '/operator/two-factor/setup', session, requireStage('enrol'), requireCsrf);
   const enrolForm = async (c: Parameters<typeof page>[0], error?: string) => {
     const staff = c.get('staff');
-    const setup = (error ? await pendingSetup(services, staff.id, staff.email, STAFF_TOTP) : undefined)
-      ?? (await startSetup(services, staff.id, staff.email, STAFF_TOTP));
+    const setup =
+      (error ? await pendingSetup(services, staff.id, staff.email, STAFF_TOTP) : undefined) ??
+      (await startSetup(services, staff.id, staff.email, STAFF_TOTP));
     if (!setup) throw new ConsoleError(409, say('errors.forbidden'));
     const qr = `data:image/svg+xml;base64,${Buffer.from(setup.qr_svg).toString('base64')}`;
     return page(c, {
       title: say('enrol.title'),
       status: error ? 400 : 200,
-      body: html`<p>${say('enrol.intro')}</p>${error ? problemList([{ field: 'code', message: error }]) : ''}
-<p><img class="qr" src="${qr}" alt="${say('enrol.qr_alt')}" width="200" height="200"></p>
-<p>${say('enrol.manual')} <code data-totp-secret>${setup.secret}</code></p>
-${codeInput(c, '/operator/two-factor/setup', say('enrol.submit'))}`,
+      body: html`<p>${say('enrol.intro')}</p>
+        ${error ? problemList([{ field: 'code', message: error }]) : ''}
+        <p><img class="qr" src="${qr}" alt="${say('enrol.qr_alt')}" width="200" height="200" /></p>
+        <p>${say('enrol.manual')} <code data-totp-secret>${setup.secret}</code></p>
+        ${codeInput(c, '/operator/two-factor/setup', say('enrol.submit'))}`,
     });
   };
   app.get('/operator/two-factor/setup', (c) => enrolForm(c));
   app.post('/operator/two-factor/setup', async (c) => {
-    const entry = { action: 'staff.two_factor_enrol', before: { two_factor: false }, after: { two_factor: true } } as const;
+    const entry = {
+      action: 'staff.two_factor_enrol',
+      before: { two_factor: false },
+      after: { two_factor: true },
+    } as const;
     return (await takeCode(c, false, entry)) ? c.redirect('/operator', 303) : enrolForm(c, say('enrol.wrong'));
   });
 
@@ -158,12 +199,15 @@ ${codeInput(c, '/operator/two-factor/setup', say('enrol.submit'))}`,
     page(c, {
       title: say('code.title'),
       status: error ? 400 : 200,
-      body: html`<p>${say('code.intro')}</p>${error ? problemList([{ field: 'code', message: error }]) : ''}
-${codeInput(c, '/operator/two-factor', say('code.submit'))}`,
+      body: html`<p>${say('code.intro')}</p>
+        ${error ? problemList([{ field: 'code', message: error }]) : ''}
+        ${codeInput(c, '/operator/two-factor', say('code.submit'))}`,
     });
   app.get('/operator/two-factor', (c) => codeForm(c));
   app.post('/operator/two-factor', async (c) =>
-    (await takeCode(c, true, { action: 'staff.sign_in' })) ? c.redirect('/operator', 303) : codeForm(c, say('code.wrong')),
+    (await takeCode(c, true, { action: 'staff.sign_in' }))
+      ? c.redirect('/operator', 303)
+      : codeForm(c, say('code.wrong')),
   );
 
   app.post('/operator/sign-out', session, requireCsrf, async (c) => {
@@ -178,7 +222,11 @@ ${codeInput(c, '/operator/two-factor', say('code.submit'))}`,
    * against the code limit. A right one audits `entry` and makes the session active, in one
    * transaction, and the sign-in pair's count starts again, as for players.
    */
-  async function takeCode(c: Parameters<typeof page>[0], confirmed: boolean, entry: { action: 'staff.two_factor_enrol' | 'staff.sign_in'; before?: object; after?: object }) {
+  async function takeCode(
+    c: Parameters<typeof page>[0],
+    confirmed: boolean,
+    entry: { action: 'staff.two_factor_enrol' | 'staff.sign_in'; before?: object; after?: object },
+  ) {
     const form = await readForm(c, CODE_RULE);
     const staff = c.get('staff');
     await admitCode(services, staff.id);
@@ -186,8 +234,12 @@ ${codeInput(c, '/operator/two-factor', say('code.submit'))}`,
     if (token !== undefined) setConsoleCookie(c, services, SESSION_COOKIE, token);
     if (token === undefined) {
       await audit(db, {
-        staffId: staff.id, action: 'staff.code_failed', targetType: 'staff', targetId: staff.id,
-        after: { address: clientAddress(c, services.config.auth.trustProxy), stage: confirmed ? 'sign_in' : 'enrol' }, at: services.clock(),
+        staffId: staff.id,
+        action: 'staff.code_failed',
+        targetType: 'staff',
+        targetId: staff.id,
+        after: { address: clientAddress(c, services.config.auth.trustProxy), stage: confirmed ? 'sign_in' : 'enrol' },
+        at: services.clock(),
       });
       return false;
     }
@@ -197,11 +249,12 @@ ${codeInput(c, '/operator/two-factor', say('code.submit'))}`,
   }
 
   function codeInput(c: Parameters<typeof page>[0], action: string, submit: string) {
-    return html`<form method="post" action="${action}" class="stack">${csrfField(c.get('csrf'))}
-<label for="code">${say('code.code')}</label>
-<input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]{6,7}" required>
-<button type="submit">${submit}</button>
-</form>`;
+    return html`<form method="post" action="${action}" class="stack">
+      ${csrfField(c.get('csrf'))}
+      <label for="code">${say('code.code')}</label>
+      <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]{6,7}" required />
+      <button type="submit">${submit}</button>
+    </form>`;
   }
 
   return app;
@@ -211,6 +264,8 @@ ${codeInput(c, '/operator/two-factor', say('code.submit'))}`,
 async function admitCode({ db, config, clock }: Services, staffId: number) {
   const [count] = await countAttempt(db, [`operator-code:${staffId}`], config.loginWindowSeconds, clock());
   if (count!.count > config.loginMaxFailures) {
-    throw new ConsoleError(429, say('errors.rate_limited', { minutes: Math.ceil(count!.retryAfter / 60) }), { 'Retry-After': String(count!.retryAfter) });
+    throw new ConsoleError(429, say('errors.rate_limited', { minutes: Math.ceil(count!.retryAfter / 60) }), {
+      'Retry-After': String(count!.retryAfter),
+    });
   }
 }

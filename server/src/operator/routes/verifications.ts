@@ -5,7 +5,13 @@ import { REJECTION_CODES, rejectionText } from '../../services/verifications.ts'
 import { ConsoleError, readForm } from '../form.ts';
 import { say } from '../messages.ts';
 import { adminOnly, type OperatorEnv } from '../session.ts';
-import { decideVerification, documentForStaff, documentTypes, pendingSubmissions, submissionById } from '../verification-review.ts';
+import {
+  decideVerification,
+  documentForStaff,
+  documentTypes,
+  pendingSubmissions,
+  submissionById,
+} from '../verification-review.ts';
 import { csrfField, html, page, table, when } from '../view.ts';
 import { playerLink } from './player-status.ts';
 
@@ -13,7 +19,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SIDES = ['front', 'back'] as const;
 
 /** A date of birth as YYYY-MM-DD, whatever the driver answers (a Date at UTC midnight or a string). */
-const isoDate = (value: Date | string) => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10));
+const isoDate = (value: Date | string) =>
+  value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
 
 const verificationId = (value: string) => {
   if (!UUID.test(value)) throw new ConsoleError(404, say('errors.not_found'));
@@ -36,18 +43,36 @@ export function verificationRoutes(services: Services) {
       title: say('verifications.title'),
       staff: c.get('staff'),
       csrf: c.get('csrf'),
-      notice: done === 'verified' ? say('verifications.approved') : done === 'rejected' ? say('verifications.rejected') : undefined,
+      notice:
+        done === 'verified'
+          ? say('verifications.approved')
+          : done === 'rejected'
+            ? say('verifications.rejected')
+            : undefined,
       body: rows.length
         ? table(
             say('verifications.caption'),
-            [say('verifications.player'), say('verifications.type'), say('verifications.sides'), say('verifications.submitted'), say('verifications.open')],
-            rows.map((row) => html`<tr>
-<td>${playerLink(row.user_id, row.username, row.email)}</td>
-<td>${say(`verifications.type_${row.document_type}`)}</td>
-<td>${(row.sides ?? []).map((side) => say(`verifications.side_${side}`)).join(', ')}</td>
-<td>${when(row.submitted_at)}</td>
-<td><a href="/operator/verifications/${row.id}">${say('verifications.open')}<span class="visually-hidden"> ${row.username}</span></a></td>
-</tr>`),
+            [
+              say('verifications.player'),
+              say('verifications.type'),
+              say('verifications.sides'),
+              say('verifications.submitted'),
+              say('verifications.open'),
+            ],
+            rows.map(
+              (row) =>
+                html`<tr>
+                  <td>${playerLink(row.user_id, row.username, row.email)}</td>
+                  <td>${say(`verifications.type_${row.document_type}`)}</td>
+                  <td>${(row.sides ?? []).map((side) => say(`verifications.side_${side}`)).join(', ')}</td>
+                  <td>${when(row.submitted_at)}</td>
+                  <td>
+                    <a href="/operator/verifications/${row.id}"
+                      >${say('verifications.open')}<span class="visually-hidden"> ${row.username}</span></a
+                    >
+                  </td>
+                </tr>`,
+            ),
           )
         : html`<p>${say('verifications.empty')}</p>`,
     });
@@ -64,37 +89,56 @@ export function verificationRoutes(services: Services) {
       const src = `/operator/verifications/${id}/documents/${side}`;
       const label = say('verifications.document', { side: say(`verifications.side_${side}`) });
       return html`<figure class="document">
-${mime === 'application/pdf' ? '' : html`<img src="${src}" alt="${label}">`}
-<figcaption><a href="${src}">${say('verifications.open_document', { side: say(`verifications.side_${side}`) })}</a></figcaption>
-</figure>`;
+        ${mime === 'application/pdf' ? '' : html`<img src="${src}" alt="${label}" />`}
+        <figcaption>
+          <a href="${src}">${say('verifications.open_document', { side: say(`verifications.side_${side}`) })}</a>
+        </figcaption>
+      </figure>`;
     });
-    const decide = staff.role === 'admin' && row.status === 'pending'
-      ? html`<div class="decide">
-<form method="post" action="/operator/verifications/${id}/approve">${csrfField(csrf)}<button type="submit">${say('verifications.approve')}</button></form>
-<form method="post" action="/operator/verifications/${id}/reject" class="stack">${csrfField(csrf)}
-<label for="reason_code">${say('verifications.reason')}</label>
-<select id="reason_code" name="reason_code">${REJECTION_CODES.map((code) => html`<option value="${code}">${say(`verifications.code_${code}`)}</option>`)}</select>
-<label for="reason">${say('verifications.note')}</label>
-<textarea id="reason" name="reason" maxlength="500" rows="3" aria-describedby="reason-hint"></textarea>
-<p id="reason-hint" class="muted">${say('verifications.note_hint')}</p>
-<button type="submit">${say('verifications.reject')}</button></form>
-</div>`
-      : '';
+    const decide =
+      staff.role === 'admin' && row.status === 'pending'
+        ? html`<div class="decide">
+            <form method="post" action="/operator/verifications/${id}/approve">
+              ${csrfField(csrf)}<button type="submit">${say('verifications.approve')}</button>
+            </form>
+            <form method="post" action="/operator/verifications/${id}/reject" class="stack">
+              ${csrfField(csrf)}
+              <label for="reason_code">${say('verifications.reason')}</label>
+              <select id="reason_code" name="reason_code">
+                ${REJECTION_CODES.map((code) => html`<option value="${code}">${say(`verifications.code_${code}`)}</option>`)}
+              </select>
+              <label for="reason">${say('verifications.note')}</label>
+              <textarea id="reason" name="reason" maxlength="500" rows="3" aria-describedby="reason-hint"></textarea>
+              <p id="reason-hint" class="muted">${say('verifications.note_hint')}</p>
+              <button type="submit">${say('verifications.reject')}</button>
+            </form>
+          </div>`
+        : '';
     return page(c, {
       title: say('verifications.review_title'),
       staff,
       csrf,
       body: html`<dl class="facts">
-<dt>${say('verifications.player')}</dt><dd>${playerLink(row.user_id, row.username, row.email)}</dd>
-<dt>${say('verifications.name')}</dt><dd data-name>${`${row.first_name} ${row.last_name}`.trim() || say('verifications.not_given')}</dd>
-<dt>${say('verifications.date_of_birth')}</dt><dd data-date-of-birth>${row.date_of_birth ? isoDate(row.date_of_birth) : say('verifications.not_given')}</dd>
-<dt>${say('verifications.account_age')}</dt><dd data-account-age>${say('withdrawals.days', { days: Math.floor((services.clock().getTime() - new Date(row.date_joined).getTime()) / 86_400_000) })}</dd>
-<dt>${say('verifications.type')}</dt><dd>${say(`verifications.type_${row.document_type}`)}</dd>
-<dt>${say('verifications.submitted')}</dt><dd>${when(row.submitted_at)}</dd>
-<dt>${say('verifications.status')}</dt><dd>${say(`status.${row.status}`)}${row.reason_code ? html` (${say(`verifications.code_${row.reason_code}`)}${row.reason ? `: ${row.reason}` : ''})` : row.reason ? html` (${row.reason})` : ''}</dd>
-</dl>
-${documents}
-${decide}`,
+          <dt>${say('verifications.player')}</dt>
+          <dd>${playerLink(row.user_id, row.username, row.email)}</dd>
+          <dt>${say('verifications.name')}</dt>
+          <dd data-name>${`${row.first_name} ${row.last_name}`.trim() || say('verifications.not_given')}</dd>
+          <dt>${say('verifications.date_of_birth')}</dt>
+          <dd data-date-of-birth>${row.date_of_birth ? isoDate(row.date_of_birth) : say('verifications.not_given')}</dd>
+          <dt>${say('verifications.account_age')}</dt>
+          <dd data-account-age>
+            ${say('withdrawals.days', { days: Math.floor((services.clock().getTime() - new Date(row.date_joined).getTime()) / 86_400_000) })}
+          </dd>
+          <dt>${say('verifications.type')}</dt>
+          <dd>${say(`verifications.type_${row.document_type}`)}</dd>
+          <dt>${say('verifications.submitted')}</dt>
+          <dd>${when(row.submitted_at)}</dd>
+          <dt>${say('verifications.status')}</dt>
+          <dd>
+            ${say(`status.${row.status}`)}${row.reason_code ? html` (${say(`verifications.code_${row.reason_code}`)}${row.reason ? `: ${row.reason}` : ''})` : row.reason ? html` (${row.reason})` : ''}
+          </dd>
+        </dl>
+        ${documents} ${decide}`,
     });
   });
 
@@ -117,21 +161,31 @@ ${decide}`,
   for (const decision of ['approve', 'reject'] as const) {
     app.post(`/operator/verifications/:id/${decision}`, adminOnly, async (c) => {
       const id = verificationId(c.req.param('id'));
-      const form = decision === 'reject'
-        ? await readForm(c, {
-            reason_code: { label: say('verifications.reason'), max: 20, required: true },
-            reason: { label: say('verifications.note'), max: 500, multiline: true },
-          })
-        : { reason_code: '', reason: '' };
+      const form =
+        decision === 'reject'
+          ? await readForm(c, {
+              reason_code: { label: say('verifications.reason'), max: 20, required: true },
+              reason: { label: say('verifications.note'), max: 500, multiline: true },
+            })
+          : { reason_code: '', reason: '' };
       const code = decision === 'reject' ? (REJECTION_CODES.find((known) => known === form.reason_code) ?? null) : null;
       if (decision === 'reject' && !code) throw new ConsoleError(400, say('verifications.code_invalid'));
-      if (code === 'other' && !form.reason) throw new ConsoleError(400, say('errors.required', { field: say('verifications.note') }));
+      if (code === 'other' && !form.reason)
+        throw new ConsoleError(400, say('errors.required', { field: say('verifications.note') }));
       const note = form.reason || null;
       const status = decision === 'approve' ? 'verified' : 'rejected';
-      const player = await decideVerification(services, { id, staffId: c.get('staff').id, approve: decision === 'approve', code, note });
+      const player = await decideVerification(services, {
+        id,
+        staffId: c.get('staff').id,
+        approve: decision === 'approve',
+        code,
+        note,
+      });
       if (!player) throw new ConsoleError(409, say('errors.decided'));
       const reason = code ? rejectionText(player.locale, code, note) : undefined;
-      services.mailer.dispatch(verificationDecisionMail(player, status === 'verified', reason, services.config.mail.supportEmail));
+      services.mailer.dispatch(
+        verificationDecisionMail(player, status === 'verified', reason, services.config.mail.supportEmail),
+      );
       return c.redirect(`/operator/verifications?done=${status}`, 303);
     });
   }

@@ -9,19 +9,31 @@ import { filterQuery, offsetOf, pager, PER_PAGE, readAmount, readDayRange, readP
 import { adminOnly, type OperatorEnv } from '../session.ts';
 import { csrfField, html, money, option, page, table, when } from '../view.ts';
 import {
-  approveBatch, REFUND_TEMPLATE, WITHDRAWAL_SORTS, WITHDRAWAL_STATUSES, withdrawalPage, withdrawalsAfter, withdrawalTotals,
-  type BulkOutcome, type WithdrawalFilter, type WithdrawalRow,
+  approveBatch,
+  REFUND_TEMPLATE,
+  WITHDRAWAL_SORTS,
+  WITHDRAWAL_STATUSES,
+  withdrawalPage,
+  withdrawalsAfter,
+  withdrawalTotals,
+  type BulkOutcome,
+  type WithdrawalFilter,
+  type WithdrawalRow,
 } from '../withdrawal-list.ts';
 import { playerLink, saferGamblingStatus, verificationStatus } from './player-status.ts';
 
 const DAY_MS = 86_400_000;
 const isRefund = (template: string) => template === REFUND_TEMPLATE;
-const methodName = (method: string | null) => (method && (PAYMENT_METHODS as readonly string[]).includes(method) ? say(`withdrawals.method_${method}`) : (method ?? ''));
+const methodName = (method: string | null) =>
+  method && (PAYMENT_METHODS as readonly string[]).includes(method)
+    ? say(`withdrawals.method_${method}`)
+    : (method ?? '');
 const statusName = (row: Pick<WithdrawalRow, 'status'>) => say(`queue.status_${row.status}`);
 
 /** The queue's filters from the query string (unknown values fall back to the defaults; malformed ones are a 400). */
 function readFilter(c: Context) {
-  const pick = <T extends string>(values: readonly T[], name: string, fallback: T): T => values.find((known) => known === c.req.query(name)) ?? fallback;
+  const pick = <T extends string>(values: readonly T[], name: string, fallback: T): T =>
+    values.find((known) => known === c.req.query(name)) ?? fallback;
   const status = pick(WITHDRAWAL_STATUSES, 'status', 'pending');
   const method = pick(PAYMENT_METHODS, 'method', '' as never) ?? '';
   const min = readAmount(c, 'min', say('queue.min'));
@@ -31,8 +43,28 @@ function readFilter(c: Context) {
   if (rawId && !/^\d{1,9}$/.test(rawId)) throw new ConsoleError(400, say('queue.bad_id'));
   const sort = pick(WITHDRAWAL_SORTS, 'sort', 'date');
   const dir = c.req.query('dir') === 'desc' ? 'desc' : 'asc';
-  const filter: WithdrawalFilter = { status, method, min, max, from: days.start, to: days.end, id: rawId ? Number(rawId) : null, sort, dir };
-  const shown = { status: status === 'pending' ? '' : status, method, min, max, from: days.from, to: days.to, id: rawId, sort: sort === 'date' ? '' : sort, dir: dir === 'asc' ? '' : dir };
+  const filter: WithdrawalFilter = {
+    status,
+    method,
+    min,
+    max,
+    from: days.start,
+    to: days.end,
+    id: rawId ? Number(rawId) : null,
+    sort,
+    dir,
+  };
+  const shown = {
+    status: status === 'pending' ? '' : status,
+    method,
+    min,
+    max,
+    from: days.from,
+    to: days.to,
+    id: rawId,
+    sort: sort === 'date' ? '' : sort,
+    dir: dir === 'asc' ? '' : dir,
+  };
   return { filter, query: filterQuery(shown), form: { ...shown, status, sort, dir } };
 }
 
@@ -49,7 +81,10 @@ export function withdrawalQueueRoutes(services: Services) {
   app.get('/operator/withdrawals', async (c) => {
     const { filter, query, form } = readFilter(c);
     const pageNumber = readPage(c);
-    const [totals, rows] = await Promise.all([withdrawalTotals(db, filter), withdrawalPage(db, filter, PER_PAGE, offsetOf(pageNumber))]);
+    const [totals, rows] = await Promise.all([
+      withdrawalTotals(db, filter),
+      withdrawalPage(db, filter, PER_PAGE, offsetOf(pageNumber)),
+    ]);
     const total = totals.reduce((sum, row) => sum + row.count, 0);
     const now = services.clock();
     const staff = c.get('staff');
@@ -57,43 +92,84 @@ export function withdrawalQueueRoutes(services: Services) {
     const admin = staff.role === 'admin';
     const done = c.req.query('approved') ?? c.req.query('rejected') ?? c.req.query('refunded');
     const bulk = c.req.query('bulk');
-    const notice = bulk && /^\d+(-\d+){0,2}$/.test(bulk)
-      ? bulkNotice(bulk)
-      : done && /^\d+$/.test(done)
-        ? say(c.req.query('approved') ? 'withdrawals.approved' : c.req.query('refunded') ? 'withdrawals.refunded' : 'withdrawals.rejected', { id: done })
-        : undefined;
+    const notice =
+      bulk && /^\d+(-\d+){0,2}$/.test(bulk)
+        ? bulkNotice(bulk)
+        : done && /^\d+$/.test(done)
+          ? say(
+              c.req.query('approved')
+                ? 'withdrawals.approved'
+                : c.req.query('refunded')
+                  ? 'withdrawals.refunded'
+                  : 'withdrawals.rejected',
+              { id: done },
+            )
+          : undefined;
     const anyPending = admin && rows.some((row) => row.status === 'pending' && !isRefund(row.template));
     const csv = `/operator/withdrawals.csv${query.toString() ? `?${query.toString()}` : ''}`;
     const body = html`${filterForm(form)}
-<p><a href="${csv}" download>${say('queue.csv')}</a></p>
-<dl class="facts totals" data-totals>
-<dt>${say('queue.total_count')}</dt><dd data-total-count>${total.toLocaleString('en-US')}</dd>
-${totals.map((row) => html`<dt>${say('queue.total_amount', { currency: row.currency })}</dt><dd data-total-amount="${row.currency}">${money(row.amount, row.currency)}</dd>`)}
-</dl>
-${pager('/operator/withdrawals', query, pageNumber, total)}
-${anyPending ? bulkForm(csrf) : ''}
-${!admin ? html`<p class="muted" data-role-note>${say('queue.support_note')}</p>` : ''}
-${rows.length
-  ? table(
-      say(filter.status === 'pending' ? 'withdrawals.caption' : 'queue.caption_all'),
-      ['#', say('withdrawals.kind'), say('withdrawals.player'), say('withdrawals.amount'), say('withdrawals.method'), say('withdrawals.destination'), say('withdrawals.verification'),
-        say('withdrawals.safer_gambling'), say('withdrawals.account_age'), say('withdrawals.requested'), say('queue.status'), say('withdrawals.actions')],
-      rows.map((row) => html`<tr data-withdrawal="${row.id}">
-<td>${row.id}</td>
-<td data-kind>${say(isRefund(row.template) ? 'withdrawals.kind_refund' : 'withdrawals.kind_withdrawal')}</td>
-<td>${playerLink(row.user_id, row.username, row.email)}</td>
-<td class="num">${money(row.amount, row.currency)}</td>
-<td>${methodName(row.method)}${!isRefund(row.template) && row.new_method && row.status === 'pending' ? html`<br><strong class="flag" data-flag="new-method">${say('withdrawals.new_method')}</strong>` : ''}</td>
-<td>${isRefund(row.template) && row.status === 'pending' ? say('withdrawals.refund_destination') : (row.destination ?? '')}</td>
-<td>${verificationStatus(row.verification)}</td>
-<td>${saferGamblingStatus(row, now)}</td>
-<td>${say('withdrawals.days', { days: Math.max(0, Math.floor((now.getTime() - new Date(row.date_joined).getTime()) / DAY_MS)) })}</td>
-<td>${when(row.created_at)}</td>
-<td data-state>${statusName(row)}${row.decided_at ? html`<br><span class="muted">${when(row.decided_at)}${row.decided_by ? html`, ${row.decided_by}` : ''}</span>` : ''}${row.payout_reference ? html`<br><span class="muted">${say('queue.reference', { reference: row.payout_reference })}</span>` : ''}</td>
-<td>${row.status !== 'pending' ? '' : !admin ? html`<span class="muted">${say('queue.admin_only')}</span>` : isRefund(row.template) ? refundForm(row.id, csrf) : decisionForms(row.id, csrf)}</td>
-</tr>`),
-    )
-  : html`<p>${say(filter.status === 'pending' && !query.toString() ? 'withdrawals.empty' : 'queue.empty')}</p>`}`;
+      <p><a href="${csv}" download>${say('queue.csv')}</a></p>
+      <dl class="facts totals" data-totals>
+        <dt>${say('queue.total_count')}</dt>
+        <dd data-total-count>${total.toLocaleString('en-US')}</dd>
+        ${totals.map(
+          (row) =>
+            html`<dt>${say('queue.total_amount', { currency: row.currency })}</dt>
+              <dd data-total-amount="${row.currency}">${money(row.amount, row.currency)}</dd>`,
+        )}
+      </dl>
+      ${pager('/operator/withdrawals', query, pageNumber, total)} ${anyPending ? bulkForm(csrf) : ''}
+      ${!admin ? html`<p class="muted" data-role-note>${say('queue.support_note')}</p>` : ''}
+      ${
+        rows.length
+          ? table(
+              say(filter.status === 'pending' ? 'withdrawals.caption' : 'queue.caption_all'),
+              [
+                '#',
+                say('withdrawals.kind'),
+                say('withdrawals.player'),
+                say('withdrawals.amount'),
+                say('withdrawals.method'),
+                say('withdrawals.destination'),
+                say('withdrawals.verification'),
+                say('withdrawals.safer_gambling'),
+                say('withdrawals.account_age'),
+                say('withdrawals.requested'),
+                say('queue.status'),
+                say('withdrawals.actions'),
+              ],
+              rows.map(
+                (row) =>
+                  html`<tr data-withdrawal="${row.id}">
+                    <td>${row.id}</td>
+                    <td data-kind>
+                      ${say(isRefund(row.template) ? 'withdrawals.kind_refund' : 'withdrawals.kind_withdrawal')}
+                    </td>
+                    <td>${playerLink(row.user_id, row.username, row.email)}</td>
+                    <td class="num">${money(row.amount, row.currency)}</td>
+                    <td>
+                      ${methodName(row.method)}${!isRefund(row.template) && row.new_method && row.status === 'pending' ? html`<br /><strong class="flag" data-flag="new-method">${say('withdrawals.new_method')}</strong>` : ''}
+                    </td>
+                    <td>
+                      ${isRefund(row.template) && row.status === 'pending' ? say('withdrawals.refund_destination') : (row.destination ?? '')}
+                    </td>
+                    <td>${verificationStatus(row.verification)}</td>
+                    <td>${saferGamblingStatus(row, now)}</td>
+                    <td>
+                      ${say('withdrawals.days', { days: Math.max(0, Math.floor((now.getTime() - new Date(row.date_joined).getTime()) / DAY_MS)) })}
+                    </td>
+                    <td>${when(row.created_at)}</td>
+                    <td data-state>
+                      ${statusName(row)}${row.decided_at ? html`<br /><span class="muted">${when(row.decided_at)}${row.decided_by ? html`, ${row.decided_by}` : ''}</span>` : ''}${row.payout_reference ? html`<br /><span class="muted">${say('queue.reference', { reference: row.payout_reference })}</span>` : ''}
+                    </td>
+                    <td>
+                      ${row.status !== 'pending' ? '' : !admin ? html`<span class="muted">${say('queue.admin_only')}</span>` : isRefund(row.template) ? refundForm(row.id, csrf) : decisionForms(row.id, csrf)}
+                    </td>
+                  </tr>`,
+              ),
+            )
+          : html`<p>${say(filter.status === 'pending' && !query.toString() ? 'withdrawals.empty' : 'queue.empty')}</p>`
+      }`;
     return page(c, { title: say('withdrawals.title'), staff, csrf, notice, body });
   });
 
@@ -102,20 +178,55 @@ ${rows.length
     const rows = batches<WithdrawalRow, number>(
       (after, size) => withdrawalsAfter(db, filter, after, size),
       (row) => row.id,
-      (row) => [row.id, isRefund(row.template) ? 'refund' : 'withdrawal', row.status, row.user_id, row.username, row.email, row.amount, row.currency,
-        methodName(row.method), row.destination ?? '', new Date(row.created_at).toISOString(), row.decided_at ? new Date(row.decided_at).toISOString() : '',
-        row.decided_by ?? '', row.payout_reference ?? ''],
+      (row) => [
+        row.id,
+        isRefund(row.template) ? 'refund' : 'withdrawal',
+        row.status,
+        row.user_id,
+        row.username,
+        row.email,
+        row.amount,
+        row.currency,
+        methodName(row.method),
+        row.destination ?? '',
+        new Date(row.created_at).toISOString(),
+        row.decided_at ? new Date(row.decided_at).toISOString() : '',
+        row.decided_by ?? '',
+        row.payout_reference ?? '',
+      ],
     );
-    return csvResponse(c, 'withdrawals.csv', ['id', 'kind', 'status', 'player_id', 'username', 'email', 'amount', 'currency', 'method', 'destination',
-      'requested_utc', 'decided_utc', 'decided_by', 'payout_reference'], rows);
+    return csvResponse(
+      c,
+      'withdrawals.csv',
+      [
+        'id',
+        'kind',
+        'status',
+        'player_id',
+        'username',
+        'email',
+        'amount',
+        'currency',
+        'method',
+        'destination',
+        'requested_utc',
+        'decided_utc',
+        'decided_by',
+        'payout_reference',
+      ],
+      rows,
+    );
   });
 
   // Bulk approval: the ids ticked in the table, one batch payout reference, one confirmation.
   app.post('/operator/withdrawals/bulk-approve', adminOnly, async (c) => {
     const raw = (await c.req.parseBody({ all: true })).id;
-    const values = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).map((value) => (typeof value === 'string' ? value.trim() : ''));
+    const values = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).map((value) =>
+      typeof value === 'string' ? value.trim() : '',
+    );
     if (!values.length) throw new ConsoleError(400, say('queue.bulk_none'));
-    if (values.length > PER_PAGE || values.some((value) => !/^\d{1,9}$/.test(value))) throw new ConsoleError(400, say('queue.bulk_bad_ids', { max: PER_PAGE }));
+    if (values.length > PER_PAGE || values.some((value) => !/^\d{1,9}$/.test(value)))
+      throw new ConsoleError(400, say('queue.bulk_bad_ids', { max: PER_PAGE }));
     const ids = [...new Set(values.map(Number))];
     const form = await readForm(c, {
       batch_reference: { label: say('queue.batch_reference'), max: 120, required: true },
@@ -127,7 +238,8 @@ ${rows.length
     // Each withdrawal in its own transaction: one decided meanwhile is skipped, the others still go.
     const outcomes = await approveBatch(db, ids, form.batch_reference, staff.id, now);
     for (const outcome of outcomes) {
-      if (outcome.outcome === 'approved') services.mailer.dispatch(withdrawalCompletedMail(outcome.player, outcome.amount, outcome.player.currency));
+      if (outcome.outcome === 'approved')
+        services.mailer.dispatch(withdrawalCompletedMail(outcome.player, outcome.amount, outcome.player.currency));
     }
     const count = (kind: BulkOutcome['outcome']) => outcomes.filter((outcome) => outcome.outcome === kind).length;
     return c.redirect(`/operator/withdrawals?bulk=${count('approved')}-${count('decided')}-${count('refund')}`, 303);
@@ -142,68 +254,116 @@ function bulkNotice(value: string) {
     say('queue.bulk_done', { count: approved }),
     decided ? say('queue.bulk_skipped_decided', { count: decided }) : '',
     refunds ? say('queue.bulk_skipped_refund', { count: refunds }) : '',
-  ].filter(Boolean).join(' ');
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
-function filterForm(form: { status: string; method: string; min: string; max: string; from: string; to: string; id: string; sort: string; dir: string }) {
-  return html`<form method="get" action="/operator/withdrawals" class="inline filters" aria-label="${say('queue.filter')}">
-<label for="status">${say('queue.status')}</label>
-<select id="status" name="status">${WITHDRAWAL_STATUSES.map((status) => option(status, say(`queue.filter_${status}`), form.status))}</select>
-<label for="method">${say('withdrawals.method')}</label>
-<select id="method" name="method">${option('', say('queue.any'), form.method)}${PAYMENT_METHODS.map((method) => option(method, say(`withdrawals.method_${method}`), form.method))}</select>
-<label for="min">${say('queue.min')}</label>
-<input id="min" name="min" inputmode="decimal" size="8" value="${form.min}">
-<label for="max">${say('queue.max')}</label>
-<input id="max" name="max" inputmode="decimal" size="8" value="${form.max}">
-<label for="from">${say('queue.from')}</label>
-<input id="from" name="from" type="date" value="${form.from}">
-<label for="to">${say('queue.to')}</label>
-<input id="to" name="to" type="date" value="${form.to}">
-<label for="sort">${say('queue.sort')}</label>
-<select id="sort" name="sort">${WITHDRAWAL_SORTS.map((sort) => option(sort, say(`queue.sort_${sort}`), form.sort))}</select>
-<label for="dir">${say('queue.dir')}</label>
-<select id="dir" name="dir">${option('asc', say('queue.dir_asc'), form.dir)}${option('desc', say('queue.dir_desc'), form.dir)}</select>
-${form.id ? html`<input type="hidden" name="id" value="${form.id}">` : ''}
-<button type="submit">${say('queue.apply')}</button>
-</form>`;
+function filterForm(form: {
+  status: string;
+  method: string;
+  min: string;
+  max: string;
+  from: string;
+  to: string;
+  id: string;
+  sort: string;
+  dir: string;
+}) {
+  return html`<form
+    method="get"
+    action="/operator/withdrawals"
+    class="inline filters"
+    aria-label="${say('queue.filter')}"
+  >
+    <label for="status">${say('queue.status')}</label>
+    <select id="status" name="status">
+      ${WITHDRAWAL_STATUSES.map((status) => option(status, say(`queue.filter_${status}`), form.status))}
+    </select>
+    <label for="method">${say('withdrawals.method')}</label>
+    <select id="method" name="method">
+      ${option('', say('queue.any'), form.method)}${PAYMENT_METHODS.map((method) => option(method, say(`withdrawals.method_${method}`), form.method))}
+    </select>
+    <label for="min">${say('queue.min')}</label>
+    <input id="min" name="min" inputmode="decimal" size="8" value="${form.min}" />
+    <label for="max">${say('queue.max')}</label>
+    <input id="max" name="max" inputmode="decimal" size="8" value="${form.max}" />
+    <label for="from">${say('queue.from')}</label>
+    <input id="from" name="from" type="date" value="${form.from}" />
+    <label for="to">${say('queue.to')}</label>
+    <input id="to" name="to" type="date" value="${form.to}" />
+    <label for="sort">${say('queue.sort')}</label>
+    <select id="sort" name="sort">
+      ${WITHDRAWAL_SORTS.map((sort) => option(sort, say(`queue.sort_${sort}`), form.sort))}
+    </select>
+    <label for="dir">${say('queue.dir')}</label>
+    <select id="dir" name="dir">
+      ${option('asc', say('queue.dir_asc'), form.dir)}${option('desc', say('queue.dir_desc'), form.dir)}
+    </select>
+    ${form.id ? html`<input type="hidden" name="id" value="${form.id}" />` : ''}
+    <button type="submit">${say('queue.apply')}</button>
+  </form>`;
 }
 
 /** The bulk form: the table's checkboxes belong to it (form="bulk"), so the rows' own forms stay separate. */
 function bulkForm(csrf: string) {
-  return html`<form id="bulk" method="post" action="/operator/withdrawals/bulk-approve" class="inline bulk" aria-label="${say('queue.bulk_label')}">${csrfField(csrf)}
-<p class="muted">${say('queue.bulk_intro')}</p>
-<label for="batch_reference">${say('queue.batch_reference')}</label>
-<input id="batch_reference" name="batch_reference" required maxlength="120" autocomplete="off">
-<label class="check"><input type="checkbox" name="confirm" value="yes" required> ${say('queue.bulk_confirm')}</label>
-<button type="submit">${say('queue.bulk_approve')}</button>
-</form>`;
+  return html`<form
+    id="bulk"
+    method="post"
+    action="/operator/withdrawals/bulk-approve"
+    class="inline bulk"
+    aria-label="${say('queue.bulk_label')}"
+  >
+    ${csrfField(csrf)}
+    <p class="muted">${say('queue.bulk_intro')}</p>
+    <label for="batch_reference">${say('queue.batch_reference')}</label>
+    <input id="batch_reference" name="batch_reference" required maxlength="120" autocomplete="off" />
+    <label class="check"
+      ><input type="checkbox" name="confirm" value="yes" required /> ${say('queue.bulk_confirm')}</label
+    >
+    <button type="submit">${say('queue.bulk_approve')}</button>
+  </form>`;
 }
 
 /** A pending withdrawal's own decisions, and its tick for the bulk approval. */
 function decisionForms(id: number, csrf: string) {
   return html`<div class="decide">
-<label class="check select"><input type="checkbox" name="id" value="${id}" form="bulk"> ${say('queue.select', { id })}</label>
-<form method="post" action="/operator/withdrawals/${id}/approve" class="approve">${csrfField(csrf)}
-<label for="reference-${id}">${say('withdrawals.payout_reference')}</label>
-<input id="reference-${id}" name="payout_reference" required maxlength="120" autocomplete="off">
-<label class="check"><input type="checkbox" name="confirm" value="yes" required> ${say('withdrawals.confirm_paid')}</label>
-<button type="submit">${say('withdrawals.approve')}</button></form>
-<form method="post" action="/operator/withdrawals/${id}/reject" class="reject">${csrfField(csrf)}
-<label for="reason-${id}">${say('withdrawals.reason')}</label>
-<input id="reason-${id}" name="reason" required maxlength="500">
-<button type="submit">${say('withdrawals.reject')}</button></form>
-</div>`;
+    <label class="check select"
+      ><input type="checkbox" name="id" value="${id}" form="bulk" /> ${say('queue.select', { id })}</label
+    >
+    <form method="post" action="/operator/withdrawals/${id}/approve" class="approve">
+      ${csrfField(csrf)}
+      <label for="reference-${id}">${say('withdrawals.payout_reference')}</label>
+      <input id="reference-${id}" name="payout_reference" required maxlength="120" autocomplete="off" />
+      <label class="check"
+        ><input type="checkbox" name="confirm" value="yes" required /> ${say('withdrawals.confirm_paid')}</label
+      >
+      <button type="submit">${say('withdrawals.approve')}</button>
+    </form>
+    <form method="post" action="/operator/withdrawals/${id}/reject" class="reject">
+      ${csrfField(csrf)}
+      <label for="reason-${id}">${say('withdrawals.reason')}</label>
+      <input id="reason-${id}" name="reason" required maxlength="500" />
+      <button type="submit">${say('withdrawals.reject')}</button>
+    </form>
+  </div>`;
 }
 
 /** A refund on self-exclusion: where staff paid it (method, destination, reference), after a confirmation. Never a reject, never in bulk. */
 function refundForm(id: number, csrf: string) {
-  return html`<form method="post" action="/operator/withdrawals/${id}/refund" class="stack refund">${csrfField(csrf)}
-<label for="refund-method-${id}">${say('withdrawals.method')}</label>
-<select id="refund-method-${id}" name="method">${PAYMENT_METHODS.map((method) => html`<option value="${method}">${say(`withdrawals.method_${method}`)}</option>`)}</select>
-<label for="refund-destination-${id}">${say('withdrawals.refund_to')}</label>
-<input id="refund-destination-${id}" name="destination" required maxlength="64" autocomplete="off">
-<label for="refund-reference-${id}">${say('withdrawals.payout_reference')}</label>
-<input id="refund-reference-${id}" name="payout_reference" required maxlength="120" autocomplete="off">
-<label class="check"><input type="checkbox" name="confirm" value="yes" required> ${say('withdrawals.confirm_paid')}</label>
-<button type="submit">${say('withdrawals.pay_refund')}</button></form>`;
+  return html`<form method="post" action="/operator/withdrawals/${id}/refund" class="stack refund">
+    ${csrfField(csrf)}
+    <label for="refund-method-${id}">${say('withdrawals.method')}</label>
+    <select id="refund-method-${id}" name="method">
+      ${PAYMENT_METHODS.map((method) => html`<option value="${method}">${say(`withdrawals.method_${method}`)}</option>`)}
+    </select>
+    <label for="refund-destination-${id}">${say('withdrawals.refund_to')}</label>
+    <input id="refund-destination-${id}" name="destination" required maxlength="64" autocomplete="off" />
+    <label for="refund-reference-${id}">${say('withdrawals.payout_reference')}</label>
+    <input id="refund-reference-${id}" name="payout_reference" required maxlength="120" autocomplete="off" />
+    <label class="check"
+      ><input type="checkbox" name="confirm" value="yes" required /> ${say('withdrawals.confirm_paid')}</label
+    >
+    <button type="submit">${say('withdrawals.pay_refund')}</button>
+  </form>`;
 }

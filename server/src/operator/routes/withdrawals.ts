@@ -32,7 +32,9 @@ export function withdrawalRoutes(services: Services) {
 
   app.post('/operator/withdrawals/:id/reject', adminOnly, async (c) => {
     const id = idParam(c.req.param('id'));
-    const { reason } = await readForm(c, { reason: { label: say('withdrawals.reason'), max: 500, required: true, multiline: true } });
+    const { reason } = await readForm(c, {
+      reason: { label: say('withdrawals.reason'), max: 500, required: true, multiline: true },
+    });
     const decided = await rejectAudited(services, { id, reason, staffId: c.get('staff').id });
     if (!decided) throw new ConsoleError(409, say('errors.decided'));
     services.mailer.dispatch(withdrawalRejectedMail(decided, decided.amount, decided.currency, reason));
@@ -54,7 +56,13 @@ export function withdrawalRoutes(services: Services) {
     const checked = method ? checkDestination(problems, method, form.destination) : undefined;
     if (!method || !checked) throw new ConsoleError(400, say('withdrawals.destination_invalid'));
     const destination = maskedDestination(method, form.destination);
-    const decided = await payRefundAudited(services, { id, method, destination, reference: form.payout_reference, staffId: c.get('staff').id });
+    const decided = await payRefundAudited(services, {
+      id,
+      method,
+      destination,
+      reference: form.payout_reference,
+      staffId: c.get('staff').id,
+    });
     if (!decided) throw new ConsoleError(409, say('errors.decided'));
     services.mailer.dispatch(withdrawalCompletedMail(decided, decided.amount, decided.currency));
     return c.redirect(`/operator/withdrawals?refunded=${id}`, 303);

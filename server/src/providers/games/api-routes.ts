@@ -38,7 +38,9 @@ export function gameProviderApiRoutes(services: Services, hooks: RoundHooks = {}
     return c.json<StepRoundResponse>(await playAction(services, current, c.req.param('round_id'), body));
   });
 
-  app.get(`${PROVIDER_API}/rounds/:round_id`, async (c) => c.json<StepRoundResponse>(await currentRound(services, await session(c), c.req.param('round_id'))));
+  app.get(`${PROVIDER_API}/rounds/:round_id`, async (c) =>
+    c.json<StepRoundResponse>(await currentRound(services, await session(c), c.req.param('round_id'))),
+  );
 
   app.post(`${PROVIDER_API}/seeds`, async (c) => {
     const current = await session(c);
@@ -57,6 +59,7 @@ async function jsonBody(request: Request): Promise<Record<string, unknown>> {
   } catch {
     throw detailError(400, 'json_invalid');
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw detailError(400, 'json_object_expected');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw detailError(400, 'json_object_expected');
   return value as Record<string, unknown>;
 }

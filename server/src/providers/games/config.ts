@@ -25,7 +25,8 @@ function localOrigin(host: string, port: number): string {
 
 /** The game settings, from variables already parsed (config/variables.ts). */
 export function gameConfigFrom(values: RunValues): GameConfig {
-  if (toCents(values.GAME_MIN_BET)! > toCents(values.GAME_MAX_BET)!) throw new ConfigError(['GAME_MIN_BET must not exceed GAME_MAX_BET']);
+  if (toCents(values.GAME_MIN_BET)! > toCents(values.GAME_MAX_BET)!)
+    throw new ConfigError(['GAME_MIN_BET must not exceed GAME_MAX_BET']);
   // The provider is this server unless it is hosted apart; the site's public origin (SITE_URL) is
   // then where it answers. Without SITE_URL: where `npm start` listens (HOST, PORT), so a local
   // run frames its games from its own origin.

@@ -12,10 +12,19 @@ import { sessionLocale } from './sessions.ts';
  * /demo-games/assets/ (content-hashed). The script loads the session from the provider's JSON API
  * (src/games/protocol.ts) and builds the game. The page may be framed by the site only.
  */
-const read = (locale: string, file: string) => JSON.parse(readFileSync(new URL(`../../../../locales/${locale}/${file}`, import.meta.url), 'utf8'));
+const read = (locale: string, file: string) =>
+  JSON.parse(readFileSync(new URL(`../../../../locales/${locale}/${file}`, import.meta.url), 'utf8'));
 /** The `games` messages, with the multi-step games' own set (game_steps.json) under `steps`. */
 const messages = Object.fromEntries(
-  LOCALES.map((locale) => [locale, { ...read(locale, 'games.json'), steps: read(locale, 'game_steps.json'), rules: read(locale, 'game_rules.json'), play: read(locale, 'game_play.json') }]),
+  LOCALES.map((locale) => [
+    locale,
+    {
+      ...read(locale, 'games.json'),
+      steps: read(locale, 'game_steps.json'),
+      rules: read(locale, 'game_rules.json'),
+      play: read(locale, 'game_play.json'),
+    },
+  ]),
 ) as Record<Locale, Record<string, unknown>>;
 
 const SESSION_ID = /^[A-Za-z0-9_-]{8,128}$/;
@@ -52,23 +61,42 @@ export function gamePageRoutes(services: Services, { siteOrigin = '' }: GamePage
     const theme = c.req.query('theme') === 'dark' ? 'dark' : 'light';
     const { script, style } = await gamePageAssets();
     const set = messages[locale] as { loading: string };
-    c.header('Content-Security-Policy', [
-      "default-src 'none'",
-      "script-src 'self'",
-      "style-src 'self'",
-      "connect-src 'self'",
-      "img-src 'self' data:",
-      "base-uri 'none'",
-      "form-action 'none'",
-      `frame-ancestors 'self'${siteOrigins.map((origin) => ` ${origin}`).join('')}`,
-    ].join('; '));
+    c.header(
+      'Content-Security-Policy',
+      [
+        "default-src 'none'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "connect-src 'self'",
+        "img-src 'self' data:",
+        "base-uri 'none'",
+        "form-action 'none'",
+        `frame-ancestors 'self'${siteOrigins.map((origin) => ` ${origin}`).join('')}`,
+      ].join('; '),
+    );
     c.header('Cache-Control', 'no-store');
     c.header('Referrer-Policy', 'no-referrer');
     const config = { sessionId, locale, siteOrigin: siteOrigins[0] ?? '', messages: messages[locale] };
-    return c.html(html`<!doctype html><html lang="${locale}" class="${theme}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${set.loading}</title><link rel="stylesheet" href="/demo-games/assets/${style.name}"></head>
-<body><div id="game" aria-busy="true"><p role="status">${set.loading}</p></div><div id="game-alert" class="alert" role="alert"></div>
-<script type="application/json" id="game-config">${raw(scriptJson(config))}</script><script type="module" src="/demo-games/assets/${script.name}"></script></body></html>`);
+    return c.html(
+      html`<!doctype html>
+        <html lang="${locale}" class="${theme}">
+          <head>
+            <meta charset="utf-8" />
+            <meta name="viewport" content="width=device-width,initial-scale=1" />
+            <meta name="robots" content="noindex" />
+            <title>${set.loading}</title>
+            <link rel="stylesheet" href="/demo-games/assets/${style.name}" />
+          </head>
+          <body>
+            <div id="game" aria-busy="true"><p role="status">${set.loading}</p></div>
+            <div id="game-alert" class="alert" role="alert"></div>
+            <script type="application/json" id="game-config">
+              ${raw(scriptJson(config))}
+            </script>
+            <script type="module" src="/demo-games/assets/${script.name}"></script>
+          </body>
+        </html>`,
+    );
   });
 
   return app;

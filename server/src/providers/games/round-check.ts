@@ -18,12 +18,21 @@ export async function playerRound(services: Services, userId: number, roundId: s
   const { db } = services;
   if (!ROUND_ID.test(roundId)) throw detailError(404, 'games.round_unknown');
   const now = services.clock();
-  const find = () => db.query<Parameters<typeof roundView>[0] & { state: 'open' | 'settled'; session_id: string; expires_at: Date; game_id: string; game_name: string }>(
-    `SELECT ${ROUND_COLUMNS}, r.state, r.session_id, s.expires_at, r.game_id, g.name AS game_name
+  const find = () =>
+    db.query<
+      Parameters<typeof roundView>[0] & {
+        state: 'open' | 'settled';
+        session_id: string;
+        expires_at: Date;
+        game_id: string;
+        game_name: string;
+      }
+    >(
+      `SELECT ${ROUND_COLUMNS}, r.state, r.session_id, s.expires_at, r.game_id, g.name AS game_name
      FROM ${ROUND_FROM} JOIN game_sessions s ON s.id = r.session_id JOIN games g ON g.id = r.game_id
      WHERE r.id = $1 AND r.user_id = $2 AND r.mode = 'real'`,
-    [roundId, userId],
-  );
+      [roundId, userId],
+    );
   let [row] = await find();
   if (!row) throw detailError(404, 'games.round_unknown');
   if (!row.server_seed && row.state === 'settled' && new Date(row.expires_at).getTime() <= now.getTime()) {

@@ -39,29 +39,78 @@ async function draw(services: Services, db: Queryable, session: GameSession, bet
     [session.id, services.clock().toISOString()],
   );
   if (!pair) throw new Gone('games.session_expired');
-  const resolved = await withFairRandom({ serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: pair.nonce }, (random) => resolveBet(bet, random));
+  const resolved = await withFairRandom(
+    { serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: pair.nonce },
+    (random) => resolveBet(bet, random),
+  );
   return { nonce: pair.nonce, client_seed: pair.client_seed, server_seed_hash: pair.server_seed_hash, resolved };
 }
 
-async function storeRound(services: Services, tx: Queryable, session: GameSession, id: string, player: string, bet: GameBet, drawn: Drawn, historyId: number | null, state: 'open' | 'settled' = 'settled') {
+async function storeRound(
+  services: Services,
+  tx: Queryable,
+  session: GameSession,
+  id: string,
+  player: string,
+  bet: GameBet,
+  drawn: Drawn,
+  historyId: number | null,
+  state: 'open' | 'settled' = 'settled',
+) {
   const at = services.clock().toISOString();
   const [row] = await tx.query<{ created_at: Date }>(
     `INSERT INTO game_rounds (id, session_id, user_id, player, game_id, mode, nonce, client_seed, server_seed_hash, bet, outcome, stake, win, currency, transaction_id, created_at, state, settled_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb, $12::numeric, $13::numeric, $14, $15, $16, $17, $18) RETURNING created_at`,
-    [id, session.id, session.user_id, player, session.game_id, session.mode, drawn.nonce, drawn.client_seed, drawn.server_seed_hash,
-      JSON.stringify(bet), JSON.stringify(drawn.resolved.outcome), drawn.resolved.stake, drawn.resolved.win, session.currency, historyId, at, state, state === 'settled' ? at : null],
+    [
+      id,
+      session.id,
+      session.user_id,
+      player,
+      session.game_id,
+      session.mode,
+      drawn.nonce,
+      drawn.client_seed,
+      drawn.server_seed_hash,
+      JSON.stringify(bet),
+      JSON.stringify(drawn.resolved.outcome),
+      drawn.resolved.stake,
+      drawn.resolved.win,
+      session.currency,
+      historyId,
+      at,
+      state,
+      state === 'settled' ? at : null,
+    ],
   );
   return roundView({
-    id, nonce: drawn.nonce, client_seed: drawn.client_seed, server_seed_hash: drawn.server_seed_hash, server_seed: null,
-    bet, outcome: drawn.resolved.outcome, stake: drawn.resolved.stake, win: drawn.resolved.win, created_at: row!.created_at,
+    id,
+    nonce: drawn.nonce,
+    client_seed: drawn.client_seed,
+    server_seed_hash: drawn.server_seed_hash,
+    server_seed: null,
+    bet,
+    outcome: drawn.resolved.outcome,
+    stake: drawn.resolved.stake,
+    win: drawn.resolved.win,
+    created_at: row!.created_at,
   });
 }
 
 /** Checks the bet's shape for the game's mechanic and its stake against the bet limits. */
-function checkedBet(services: Services, session: GameSession, input: unknown, locale: Locale): { bet: GameBet; stake: string } {
+function checkedBet(
+  services: Services,
+  session: GameSession,
+  input: unknown,
+  locale: Locale,
+): { bet: GameBet; stake: string } {
   const checked = checkBet(session.mechanic as Parameters<typeof checkBet>[0], input, session.game_id);
   if ('problem' in checked) {
-    throw new InvalidRequest(`games.${checked.problem}`, checked.problem === 'slot_step' ? { step: formatMoney(slotStakeStep(session.game_id), session.currency, locale) } : undefined);
+    throw new InvalidRequest(
+      `games.${checked.problem}`,
+      checked.problem === 'slot_step'
+        ? { step: formatMoney(slotStakeStep(session.game_id), session.currency, locale) }
+        : undefined,
+    );
   }
   checkLimits(services, session, checked.stake, locale);
   return checked;
@@ -70,13 +119,18 @@ function checkedBet(services: Services, session: GameSession, input: unknown, lo
 export function checkLimits(services: Services, session: GameSession, stakeText: string, locale: Locale) {
   const { minBet, maxBet } = services.config.games;
   const stake = toCents(stakeText)!;
-  const limits = { min: formatMoney(minBet, session.currency, locale), max: formatMoney(maxBet, session.currency, locale) };
+  const limits = {
+    min: formatMoney(minBet, session.currency, locale),
+    max: formatMoney(maxBet, session.currency, locale),
+  };
   if (stake < toCents(minBet)!) throw new InvalidRequest('games.bet_too_small', limits);
   if (stake > toCents(maxBet)!) throw new InvalidRequest('games.bet_too_large', limits);
 }
 
 export const insufficientFunds = (session: GameSession, balance: string) =>
-  new InvalidRequest('insufficient_funds', { balance: formatMoney(balance, session.currency, session.locale as Locale) });
+  new InvalidRequest('insufficient_funds', {
+    balance: formatMoney(balance, session.currency, session.locale as Locale),
+  });
 
 /**
  * The safer-gambling check for a real-money stake, inside the transaction that takes it: the
@@ -87,12 +141,22 @@ export async function checkStake(services: Services, tx: Queryable, session: Gam
   await lockPlayer(tx, session.user_id!);
   const verdict = await mayPlay(tx, session.user_id!, services.clock(), stakeCents);
   if (!verdict.allowed) {
-    throw new NotAllowed(verdict.reason, verdict.room === undefined ? undefined : { room: formatMoney(fromCents(verdict.room), session.currency, session.locale as Locale) });
+    throw new NotAllowed(
+      verdict.reason,
+      verdict.room === undefined
+        ? undefined
+        : { room: formatMoney(fromCents(verdict.room), session.currency, session.locale as Locale) },
+    );
   }
 }
 
 /** Plays one round: play money in a demo session, the operator's wallet in a real one. Multi-step games open a round. */
-export async function playRound(services: Services, session: GameSession, input: unknown, hooks: RoundHooks = {}): Promise<RoundResponse | StepRoundResponse> {
+export async function playRound(
+  services: Services,
+  session: GameSession,
+  input: unknown,
+  hooks: RoundHooks = {},
+): Promise<RoundResponse | StepRoundResponse> {
   if (isStepMechanic(session.mechanic)) return openStepRound(services, session, input);
   const { bet, stake } = checkedBet(services, session, input, session.locale as Locale);
   return session.mode === 'demo' ? playDemo(services, session, bet) : playReal(services, session, bet, stake, hooks);
@@ -119,17 +183,41 @@ function playDemo(services: Services, session: GameSession, bet: GameBet): Promi
  * Then the win (credit, 0.00 for a loss) settles the round. If the outcome cannot be delivered
  * after the bet was taken, the bet is rolled back; the rollback's transaction id makes it happen once.
  */
-async function playReal(services: Services, session: GameSession, bet: GameBet, stake: string, hooks: RoundHooks): Promise<RoundResponse> {
+async function playReal(
+  services: Services,
+  session: GameSession,
+  bet: GameBet,
+  stake: string,
+  hooks: RoundHooks,
+): Promise<RoundResponse> {
   const { db, config } = services;
   const userId = session.user_id!;
   const roundId = randomUUID();
   const betId = `bet:${roundId}`;
   const drawn = await db.transaction(async (tx) => {
     await checkStake(services, tx, session, toCents(stake)!);
-    const placed = await walletBet(tx, { transactionId: betId, userId, roundId, amount: stake, currency: session.currency, game: session.game_name, now: services.clock() });
+    const placed = await walletBet(tx, {
+      transactionId: betId,
+      userId,
+      roundId,
+      amount: stake,
+      currency: session.currency,
+      game: session.game_name,
+      now: services.clock(),
+    });
     if (placed.status !== 'ok') throw insufficientFunds(session, placed.balance);
     const result = await draw(services, tx, session, bet);
-    await storeRound(services, tx, session, roundId, session.username ?? '', bet, { ...result, resolved: { ...result.resolved, win: '0.00' } }, placed.historyId, 'open');
+    await storeRound(
+      services,
+      tx,
+      session,
+      roundId,
+      session.username ?? '',
+      bet,
+      { ...result, resolved: { ...result.resolved, win: '0.00' } },
+      placed.historyId,
+      'open',
+    );
     return result;
   });
   try {
@@ -137,7 +225,14 @@ async function playReal(services: Services, session: GameSession, bet: GameBet, 
     return await db.transaction(async (tx) => {
       const settled = await walletWin(
         tx,
-        { transactionId: `win:${roundId}`, userId, roundId, amount: drawn.resolved.win, betTransactionId: betId, now: services.clock() },
+        {
+          transactionId: `win:${roundId}`,
+          userId,
+          roundId,
+          amount: drawn.resolved.win,
+          betTransactionId: betId,
+          now: services.clock(),
+        },
         { wageringMultiplier: config.games.bonusWageringMultiplier, currency: session.currency },
       );
       if (settled.status !== 'ok') throw new Error(`Round ${roundId} could not be settled`);
@@ -146,8 +241,16 @@ async function playReal(services: Services, session: GameSession, bet: GameBet, 
         [roundId, drawn.resolved.win, services.clock().toISOString()],
       );
       const round = roundView({
-        id: roundId, nonce: drawn.nonce, client_seed: drawn.client_seed, server_seed_hash: drawn.server_seed_hash, server_seed: null,
-        bet, outcome: drawn.resolved.outcome, stake: drawn.resolved.stake, win: drawn.resolved.win, created_at: row!.created_at,
+        id: roundId,
+        nonce: drawn.nonce,
+        client_seed: drawn.client_seed,
+        server_seed_hash: drawn.server_seed_hash,
+        server_seed: null,
+        bet,
+        outcome: drawn.resolved.outcome,
+        stake: drawn.resolved.stake,
+        win: drawn.resolved.win,
+        created_at: row!.created_at,
       });
       return { round, balance: settled.balance };
     });
@@ -160,7 +263,13 @@ async function playReal(services: Services, session: GameSession, bet: GameBet, 
 /** Refunds a round's stake (once) and removes the unsettled round, so no limit counts it. */
 async function rollbackRound(services: Services, userId: number, roundId: string) {
   await services.db.transaction(async (tx) => {
-    await walletRollback(tx, { transactionId: `rollback:${roundId}`, userId, roundId, betTransactionId: `bet:${roundId}`, now: services.clock() });
+    await walletRollback(tx, {
+      transactionId: `rollback:${roundId}`,
+      userId,
+      roundId,
+      betTransactionId: `bet:${roundId}`,
+      now: services.clock(),
+    });
     await tx.query(`DELETE FROM game_rounds WHERE id = $1 AND state = 'open'`, [roundId]);
   });
 }

@@ -3,7 +3,14 @@ import type { GameMode } from '../../../../src/api/contract.ts';
 import type { Locale } from '../../../../src/i18n/locales.mjs';
 import type { GameMechanic } from '../../../../src/games/mechanics.ts';
 import { hashServerSeed, newServerSeed } from '../../../../src/games/fairness.ts';
-import type { FairnessState, GameBet, GameOutcome, GameSessionState, RoundView, SeedRotation } from '../../../../src/games/protocol.ts';
+import type {
+  FairnessState,
+  GameBet,
+  GameOutcome,
+  GameSessionState,
+  RoundView,
+  SeedRotation,
+} from '../../../../src/games/protocol.ts';
 import type { Services } from '../../app-env.ts';
 import type { Queryable } from '../../db/database.ts';
 import { Conflict, Gone, InvalidRequest, NotFound } from '../../domain-errors.ts';
@@ -41,7 +48,9 @@ export async function createSession(
   // Demo sessions are anonymous and cheap to open: expired ones (with their play-money rounds) go
   // as new ones come. Real sessions stay, their rounds are the player's record.
   if (launch.mode === 'demo') {
-    await services.db.query(`DELETE FROM game_sessions WHERE mode = 'demo' AND expires_at < $1`, [services.clock().toISOString()]);
+    await services.db.query(`DELETE FROM game_sessions WHERE mode = 'demo' AND expires_at < $1`, [
+      services.clock().toISOString(),
+    ]);
   }
   const serverSeed = newServerSeed();
   const nextSeed = newServerSeed();
@@ -64,21 +73,39 @@ export async function createSession(
     `INSERT INTO game_sessions (id, user_id, game_id, mode, currency, locale, demo_balance, server_seed, server_seed_hash, client_seed, created_at, expires_at,
                                 next_server_seed, next_server_seed_hash)
      VALUES ($1, $2, $3, $4, $5, $6, $7::numeric, $8, $9, $10, $11, $12, $13, $14)`,
-    [id, launch.userId, launch.gameId, launch.mode, launch.currency, launch.locale, launch.mode === 'demo' ? DEMO_CREDITS : null,
-      serverSeed, await hashServerSeed(serverSeed), newClientSeed(), created.toISOString(), expires.toISOString(), nextSeed, await hashServerSeed(nextSeed)],
+    [
+      id,
+      launch.userId,
+      launch.gameId,
+      launch.mode,
+      launch.currency,
+      launch.locale,
+      launch.mode === 'demo' ? DEMO_CREDITS : null,
+      serverSeed,
+      await hashServerSeed(serverSeed),
+      newClientSeed(),
+      created.toISOString(),
+      expires.toISOString(),
+      nextSeed,
+      await hashServerSeed(nextSeed),
+    ],
   );
   return id;
 }
 
 /** The session, or 404 (unknown) / 410 (expired), in the session's own language when known. */
-export async function loadSession(services: Services, id: string, setLocale: (locale: string) => void): Promise<GameSession> {
+export async function loadSession(
+  services: Services,
+  id: string,
+  setLocale: (locale: string) => void,
+): Promise<GameSession> {
   const [session] = /^[0-9a-f]{40}$/.test(id)
     ? await services.db.query<GameSession>(
-      `SELECT s.id, s.user_id, s.game_id, g.name AS game_name, g.provider, g.mechanic, s.mode, s.currency, s.locale, s.expires_at, u.username,
+        `SELECT s.id, s.user_id, s.game_id, g.name AS game_name, g.provider, g.mechanic, s.mode, s.currency, s.locale, s.expires_at, u.username,
               (s.mode = 'real' AND NOT EXISTS (SELECT 1 FROM auth_tokens t WHERE t.key_hash = s.auth_token_hash)) AS signed_out
        FROM game_sessions s JOIN games g ON g.id = s.game_id LEFT JOIN users u ON u.id = s.user_id WHERE s.id = $1`,
-      [id],
-    )
+        [id],
+      )
     : [];
   if (!session) throw new NotFound('games.session_unknown');
   setLocale(session.locale);
@@ -93,8 +120,17 @@ export async function loadSession(services: Services, id: string, setLocale: (lo
 }
 
 interface RoundRow {
-  id: string; nonce: number; client_seed: string; server_seed_hash: string; server_seed: string | null;
-  bet: GameBet; outcome: GameOutcome; stake: string; win: string; created_at: Date; actions?: RoundView['actions'];
+  id: string;
+  nonce: number;
+  client_seed: string;
+  server_seed_hash: string;
+  server_seed: string | null;
+  bet: GameBet;
+  outcome: GameOutcome;
+  stake: string;
+  win: string;
+  created_at: Date;
+  actions?: RoundView['actions'];
 }
 
 export const ROUND_COLUMNS = `r.id, r.nonce, r.client_seed, r.server_seed_hash, v.server_seed, r.bet, r.outcome, r.stake::text, r.win::text, r.created_at, r.actions`;
@@ -102,17 +138,27 @@ export const ROUND_FROM = 'game_rounds r LEFT JOIN game_seed_reveals v ON v.serv
 
 export function roundView(row: RoundRow): RoundView {
   return {
-    round_id: row.id, nonce: row.nonce, client_seed: row.client_seed, server_seed_hash: row.server_seed_hash,
+    round_id: row.id,
+    nonce: row.nonce,
+    client_seed: row.client_seed,
+    server_seed_hash: row.server_seed_hash,
     ...(row.server_seed ? { server_seed: row.server_seed } : {}),
-    bet: row.bet, outcome: row.outcome, stake: row.stake, win: row.win, created_at: new Date(row.created_at).toISOString(),
+    bet: row.bet,
+    outcome: row.outcome,
+    stake: row.stake,
+    win: row.win,
+    created_at: new Date(row.created_at).toISOString(),
     ...(row.actions?.length ? { actions: row.actions } : {}),
   };
 }
 
 export async function sessionBalance(db: Queryable, session: GameSession): Promise<string> {
-  const [row] = session.mode === 'demo'
-    ? await db.query<{ balance: string }>('SELECT demo_balance::text AS balance FROM game_sessions WHERE id = $1', [session.id])
-    : await db.query<{ balance: string }>('SELECT balance::text FROM users WHERE id = $1', [session.user_id]);
+  const [row] =
+    session.mode === 'demo'
+      ? await db.query<{ balance: string }>('SELECT demo_balance::text AS balance FROM game_sessions WHERE id = $1', [
+          session.id,
+        ])
+      : await db.query<{ balance: string }>('SELECT balance::text FROM users WHERE id = $1', [session.user_id]);
   return row!.balance;
 }
 
@@ -122,17 +168,18 @@ export async function sessionState(services: Services, session: GameSession): Pr
   const fairness = await fairnessOf(services, session.id);
   // Real money: the player's latest rounds of this game from all their sessions (the game's
   // history, each verifiable once its seed is revealed); demo: this session's.
-  const rounds = session.mode === 'real' && session.user_id !== null
-    ? await db.query<RoundRow>(
-      `SELECT ${ROUND_COLUMNS} FROM ${ROUND_FROM}
+  const rounds =
+    session.mode === 'real' && session.user_id !== null
+      ? await db.query<RoundRow>(
+          `SELECT ${ROUND_COLUMNS} FROM ${ROUND_FROM}
         WHERE r.session_id IN (SELECT id FROM game_sessions WHERE user_id = $1 AND game_id = $2 AND mode = 'real') AND r.state = 'settled'
         ORDER BY r.created_at DESC, r.nonce DESC LIMIT $3`,
-      [session.user_id, session.game_id, RECENT_ROUNDS],
-    )
-    : await db.query<RoundRow>(
-      `SELECT ${ROUND_COLUMNS} FROM ${ROUND_FROM} WHERE r.session_id = $1 AND r.state = 'settled' ORDER BY r.created_at DESC, r.nonce DESC LIMIT $2`,
-      [session.id, RECENT_ROUNDS],
-    );
+          [session.user_id, session.game_id, RECENT_ROUNDS],
+        )
+      : await db.query<RoundRow>(
+          `SELECT ${ROUND_COLUMNS} FROM ${ROUND_FROM} WHERE r.session_id = $1 AND r.state = 'settled' ORDER BY r.created_at DESC, r.nonce DESC LIMIT $2`,
+          [session.id, RECENT_ROUNDS],
+        );
   return {
     session_id: session.id,
     game: { id: session.game_id, name: session.game_name, provider: session.provider, mechanic: session.mechanic },
@@ -155,16 +202,26 @@ export async function sessionState(services: Services, session: GameSession): Pr
  */
 async function fairnessOf(services: Services, sessionId: string): Promise<FairnessState> {
   const { db } = services;
-  const read = () => db.query<FairnessState & { next_server_seed_hash: string | null }>(
-    'SELECT server_seed_hash, next_server_seed_hash, client_seed, nonce FROM game_sessions WHERE id = $1', [sessionId],
-  );
+  const read = () =>
+    db.query<FairnessState & { next_server_seed_hash: string | null }>(
+      'SELECT server_seed_hash, next_server_seed_hash, client_seed, nonce FROM game_sessions WHERE id = $1',
+      [sessionId],
+    );
   let [row] = await read();
   if (!row!.next_server_seed_hash) {
     const seed = newServerSeed();
-    await db.query('UPDATE game_sessions SET next_server_seed = $2, next_server_seed_hash = $3 WHERE id = $1 AND next_server_seed IS NULL', [sessionId, seed, await hashServerSeed(seed)]);
+    await db.query(
+      'UPDATE game_sessions SET next_server_seed = $2, next_server_seed_hash = $3 WHERE id = $1 AND next_server_seed IS NULL',
+      [sessionId, seed, await hashServerSeed(seed)],
+    );
     [row] = await read();
   }
-  return { server_seed_hash: row!.server_seed_hash, next_server_seed_hash: row!.next_server_seed_hash!, client_seed: row!.client_seed, nonce: row!.nonce };
+  return {
+    server_seed_hash: row!.server_seed_hash,
+    next_server_seed_hash: row!.next_server_seed_hash!,
+    client_seed: row!.client_seed,
+    nonce: row!.nonce,
+  };
 }
 
 /** Printable text only: no control or bidirectional-override characters (they could disguise a seed). */
@@ -174,24 +231,37 @@ const UNSAFE = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
  * Reveals the current server seed and starts a new pair (fresh server seed, the player's client
  * seed, nonce 0). The row lock orders it against rounds reserving a nonce.
  */
-export async function rotateSeeds(services: Services, session: GameSession, clientSeed: unknown): Promise<SeedRotation> {
+export async function rotateSeeds(
+  services: Services,
+  session: GameSession,
+  clientSeed: unknown,
+): Promise<SeedRotation> {
   if (typeof clientSeed !== 'string' || !clientSeed.trim()) throw new InvalidRequest('games.client_seed_required');
   if (UNSAFE.test(clientSeed)) throw new InvalidRequest('games.client_seed_characters');
-  if ([...clientSeed].length > CLIENT_SEED_MAX) throw new InvalidRequest('games.client_seed_too_long', { max: CLIENT_SEED_MAX });
+  if ([...clientSeed].length > CLIENT_SEED_MAX)
+    throw new InvalidRequest('games.client_seed_too_long', { max: CLIENT_SEED_MAX });
   await fairnessOf(services, session.id);
   const following = newServerSeed();
   const followingHash = await hashServerSeed(following);
   return services.db.transaction(async (tx) => {
-    const [old] = await tx.query<{ server_seed: string; server_seed_hash: string; client_seed: string; nonce: number; next_server_seed: string; next_server_seed_hash: string }>(
+    const [old] = await tx.query<{
+      server_seed: string;
+      server_seed_hash: string;
+      client_seed: string;
+      nonce: number;
+      next_server_seed: string;
+      next_server_seed_hash: string;
+    }>(
       'SELECT server_seed, server_seed_hash, client_seed, nonce, next_server_seed, next_server_seed_hash FROM game_sessions WHERE id = $1 FOR UPDATE',
       [session.id],
     );
     // A multi-step round in play still needs its server seed secret.
     const [open] = await tx.query(`SELECT 1 FROM game_rounds WHERE session_id = $1 AND state = 'open'`, [session.id]);
     if (open) throw new Conflict('games.round_open');
-    await tx.query('INSERT INTO game_seed_reveals (server_seed_hash, server_seed, revealed_at, session_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [
-      old!.server_seed_hash, old!.server_seed, services.clock().toISOString(), session.id,
-    ]);
+    await tx.query(
+      'INSERT INTO game_seed_reveals (server_seed_hash, server_seed, revealed_at, session_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
+      [old!.server_seed_hash, old!.server_seed, services.clock().toISOString(), session.id],
+    );
     // The committed next seed becomes active; a new one is committed for the rotation after.
     await tx.query(
       'UPDATE game_sessions SET server_seed = $2, server_seed_hash = $3, client_seed = $4, nonce = 0, next_server_seed = $5, next_server_seed_hash = $6 WHERE id = $1',
@@ -200,7 +270,12 @@ export async function rotateSeeds(services: Services, session: GameSession, clie
     const { server_seed, server_seed_hash, client_seed, nonce } = old!;
     return {
       revealed: { server_seed, server_seed_hash, client_seed, nonce },
-      fairness: { server_seed_hash: old!.next_server_seed_hash, next_server_seed_hash: followingHash, client_seed: clientSeed, nonce: 0 },
+      fairness: {
+        server_seed_hash: old!.next_server_seed_hash,
+        next_server_seed_hash: followingHash,
+        client_seed: clientSeed,
+        nonce: 0,
+      },
     };
   });
 }

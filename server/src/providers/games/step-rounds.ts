@@ -2,8 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { fromCents, toCents } from '../../../../src/api/money.ts';
 import type { SeedPair } from '../../../../src/games/fairness.ts';
 import {
-  applyAction, checkStepBet, expireRound, isStepMechanic, replayOn, stepView, STEP_MECHANICS,
-  type StepAction, type StepBet, type StepMechanic, type StepRound,
+  applyAction,
+  checkStepBet,
+  expireRound,
+  isStepMechanic,
+  replayOn,
+  stepView,
+  STEP_MECHANICS,
+  type StepAction,
+  type StepBet,
+  type StepMechanic,
+  type StepRound,
 } from '../../../../src/games/steps.ts';
 import type { CrashState } from '../../../../src/games/crash.ts';
 import { crashEndsAt } from '../../../../src/games/crash.ts';
@@ -55,7 +64,8 @@ const STEP_COLUMNS = `r.id, r.session_id, r.user_id, r.mode, g.mechanic, r.state
   r.stake::text, r.win::text, r.created_at`;
 
 const ACTION_ID = /^[A-Za-z0-9_-]{1,64}$/;
-const elapsedOf = (services: Services, row: { created_at: Date }) => Math.max(0, services.clock().getTime() - new Date(row.created_at).getTime());
+const elapsedOf = (services: Services, row: { created_at: Date }) =>
+  Math.max(0, services.clock().getTime() - new Date(row.created_at).getTime());
 
 /** The round's seed pair: the session's active server seed (a session with an open round cannot rotate), else a revealed one. */
 async function pairOf(tx: Queryable, row: StepRow): Promise<SeedPair> {
@@ -67,11 +77,24 @@ async function pairOf(tx: Queryable, row: StepRow): Promise<SeedPair> {
   return { serverSeed: seed!.server_seed, clientSeed: row.client_seed, nonce: row.nonce };
 }
 
-export function stepRoundView(row: Pick<StepRow, 'id' | 'state' | 'nonce' | 'client_seed' | 'server_seed_hash' | 'bet' | 'actions' | 'created_at'>, round: StepRound, elapsed: number): StepRoundView {
+export function stepRoundView(
+  row: Pick<StepRow, 'id' | 'state' | 'nonce' | 'client_seed' | 'server_seed_hash' | 'bet' | 'actions' | 'created_at'>,
+  round: StepRound,
+  elapsed: number,
+): StepRoundView {
   return {
-    id: row.id, round_id: row.id, state: round.finished ? 'settled' : 'open', actions: round.actions, view: stepView(round, elapsed),
-    bet: row.bet as unknown as Record<string, unknown>, stake: fromCents(round.stake), win: round.finished ? fromCents(round.payout) : null,
-    nonce: row.nonce, client_seed: row.client_seed, server_seed_hash: row.server_seed_hash, history: row.actions,
+    id: row.id,
+    round_id: row.id,
+    state: round.finished ? 'settled' : 'open',
+    actions: round.actions,
+    view: stepView(round, elapsed),
+    bet: row.bet as unknown as Record<string, unknown>,
+    stake: fromCents(round.stake),
+    win: round.finished ? fromCents(round.payout) : null,
+    nonce: row.nonce,
+    client_seed: row.client_seed,
+    server_seed_hash: row.server_seed_hash,
+    history: row.actions,
     created_at: new Date(row.created_at).toISOString(),
   };
 }
@@ -86,13 +109,26 @@ async function demoMove(tx: Queryable, sessionId: string, delta: bigint): Promis
 }
 
 /** The one `win` of a round (0.00 included) and its row marked settled; answers the balance. */
-async function settle(services: Services, tx: Queryable, session: Pick<GameSession, 'id' | 'user_id' | 'mode' | 'currency'>, row: Pick<StepRow, 'id'>, round: StepRound): Promise<string> {
+async function settle(
+  services: Services,
+  tx: Queryable,
+  session: Pick<GameSession, 'id' | 'user_id' | 'mode' | 'currency'>,
+  row: Pick<StepRow, 'id'>,
+  round: StepRound,
+): Promise<string> {
   let balance: string;
   if (session.mode === 'demo') balance = (await demoMove(tx, session.id, round.payout))!;
   else {
     const settled = await walletWin(
       tx,
-      { transactionId: `win:${row.id}`, userId: session.user_id!, roundId: row.id, amount: fromCents(round.payout), betTransactionId: `bet:${row.id}`, now: services.clock() },
+      {
+        transactionId: `win:${row.id}`,
+        userId: session.user_id!,
+        roundId: row.id,
+        amount: fromCents(round.payout),
+        betTransactionId: `bet:${row.id}`,
+        now: services.clock(),
+      },
       { wageringMultiplier: services.config.games.bonusWageringMultiplier, currency: session.currency },
     );
     if (settled.status !== 'ok') throw new Error(`Round ${row.id} could not be settled`);
@@ -100,13 +136,23 @@ async function settle(services: Services, tx: Queryable, session: Pick<GameSessi
   }
   await tx.query(
     `UPDATE game_rounds SET state = 'settled', win = $2::numeric, stake = $3::numeric, outcome = $4::jsonb, settled_at = $5 WHERE id = $1`,
-    [row.id, fromCents(round.payout), fromCents(round.stake), JSON.stringify(stepView(round)), services.clock().toISOString()],
+    [
+      row.id,
+      fromCents(round.payout),
+      fromCents(round.stake),
+      JSON.stringify(stepView(round)),
+      services.clock().toISOString(),
+    ],
   );
   return balance;
 }
 
 /** Opens a round: stake, nonce and round in one transaction (settled at once if the deal ends it). */
-export async function openStepRound(services: Services, session: GameSession, input: unknown): Promise<StepRoundResponse> {
+export async function openStepRound(
+  services: Services,
+  session: GameSession,
+  input: unknown,
+): Promise<StepRoundResponse> {
   const mechanic = session.mechanic as StepMechanic;
   const checked = checkStepBet(mechanic, input);
   if ('problem' in checked) throw new InvalidRequest(`games.${checked.problem}`);
@@ -115,7 +161,12 @@ export async function openStepRound(services: Services, session: GameSession, in
   const roundId = randomUUID();
   return services.db.transaction(async (tx) => {
     // The session's row lock (the nonce) orders opens: one open round per session.
-    const [pair] = await tx.query<{ nonce: number; server_seed: string; server_seed_hash: string; client_seed: string }>(
+    const [pair] = await tx.query<{
+      nonce: number;
+      server_seed: string;
+      server_seed_hash: string;
+      client_seed: string;
+    }>(
       `UPDATE game_sessions SET nonce = nonce + 1 WHERE id = $1 AND expires_at > $2 RETURNING nonce, server_seed, server_seed_hash, client_seed`,
       [session.id, services.clock().toISOString()],
     );
@@ -130,20 +181,60 @@ export async function openStepRound(services: Services, session: GameSession, in
       balance = moved;
     } else {
       await checkStake(services, tx, session, toCents(stake)!);
-      const placed = await walletBet(tx, { transactionId: `bet:${roundId}`, userId: session.user_id!, roundId, amount: stake, currency: session.currency, game: session.game_name, now: services.clock() });
+      const placed = await walletBet(tx, {
+        transactionId: `bet:${roundId}`,
+        userId: session.user_id!,
+        roundId,
+        amount: stake,
+        currency: session.currency,
+        game: session.game_name,
+        now: services.clock(),
+      });
       if (placed.status !== 'ok') throw insufficientFunds(session, placed.balance);
       balance = placed.balance;
       historyId = placed.historyId;
     }
-    const round = await replayOn({ serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: pair.nonce }, mechanic, bet, []);
+    const round = await replayOn(
+      { serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: pair.nonce },
+      mechanic,
+      bet,
+      [],
+    );
     const [row] = await tx.query<{ created_at: Date }>(
       `INSERT INTO game_rounds (id, session_id, user_id, player, game_id, mode, nonce, client_seed, server_seed_hash, bet, outcome, stake, win, currency, transaction_id, created_at, state)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, '{}'::jsonb, $11::numeric, 0, $12, $13, $14, 'open') RETURNING created_at`,
-      [roundId, session.id, session.user_id, session.mode === 'real' ? session.username ?? '' : '', session.game_id, session.mode, pair.nonce, pair.client_seed,
-        pair.server_seed_hash, JSON.stringify(bet), stake, session.currency, historyId, services.clock().toISOString()],
+      [
+        roundId,
+        session.id,
+        session.user_id,
+        session.mode === 'real' ? (session.username ?? '') : '',
+        session.game_id,
+        session.mode,
+        pair.nonce,
+        pair.client_seed,
+        pair.server_seed_hash,
+        JSON.stringify(bet),
+        stake,
+        session.currency,
+        historyId,
+        services.clock().toISOString(),
+      ],
     );
     if (round.finished) balance = await settle(services, tx, session, { id: roundId }, round);
-    const view = stepRoundView({ id: roundId, state: 'open', nonce: pair.nonce, client_seed: pair.client_seed, server_seed_hash: pair.server_seed_hash, bet, actions: [], created_at: row!.created_at }, round, 0);
+    const view = stepRoundView(
+      {
+        id: roundId,
+        state: 'open',
+        nonce: pair.nonce,
+        client_seed: pair.client_seed,
+        server_seed_hash: pair.server_seed_hash,
+        bet,
+        actions: [],
+        created_at: row!.created_at,
+      },
+      round,
+      0,
+    );
     return { round: view, balance };
   });
 }
@@ -151,10 +242,16 @@ export async function openStepRound(services: Services, session: GameSession, in
 function parseAction(mechanic: StepMechanic, body: Record<string, unknown>): Omit<StepAction, 'elapsed_ms'> {
   const { action, action_id: actionId, cell } = body;
   if (typeof actionId !== 'string' || !ACTION_ID.test(actionId)) throw new InvalidRequest('games.action_id_invalid');
-  const allowed = mechanic === 'blackjack' ? ['hit', 'stand', 'double', 'split'] : mechanic === 'mines' ? ['reveal', 'cashout'] : ['cashout'];
+  const allowed =
+    mechanic === 'blackjack'
+      ? ['hit', 'stand', 'double', 'split']
+      : mechanic === 'mines'
+        ? ['reveal', 'cashout']
+        : ['cashout'];
   if (typeof action !== 'string' || !allowed.includes(action)) throw new InvalidRequest('games.action_invalid');
   if (action === 'reveal') {
-    if (!Number.isInteger(cell) || (cell as number) < 0 || (cell as number) > 24) throw new InvalidRequest('games.action_invalid');
+    if (!Number.isInteger(cell) || (cell as number) < 0 || (cell as number) > 24)
+      throw new InvalidRequest('games.action_invalid');
     return { action_id: actionId, action, cell: cell as number };
   }
   return { action_id: actionId, action };
@@ -162,16 +259,25 @@ function parseAction(mechanic: StepMechanic, body: Record<string, unknown>): Omi
 
 async function lockRound(tx: Queryable, session: GameSession, roundId: string): Promise<StepRow> {
   const [row] = /^[0-9a-f-]{36}$/.test(roundId)
-    ? await tx.query<StepRow>(`SELECT ${STEP_COLUMNS} FROM game_rounds r JOIN games g ON g.id = r.game_id WHERE r.id = $1 AND r.session_id = $2 FOR UPDATE OF r`, [roundId, session.id])
+    ? await tx.query<StepRow>(
+        `SELECT ${STEP_COLUMNS} FROM game_rounds r JOIN games g ON g.id = r.game_id WHERE r.id = $1 AND r.session_id = $2 FOR UPDATE OF r`,
+        [roundId, session.id],
+      )
     : [];
   if (!row || !isStepMechanic(row.mechanic)) throw new NotFound('games.round_unknown');
   return row;
 }
 
-const sameAction = (a: StepAction, b: Omit<StepAction, 'elapsed_ms'>) => a.action === b.action && (a.cell ?? null) === (b.cell ?? null);
+const sameAction = (a: StepAction, b: Omit<StepAction, 'elapsed_ms'>) =>
+  a.action === b.action && (a.cell ?? null) === (b.cell ?? null);
 
 /** Plays one action on an open round (see the module comment). */
-export async function playAction(services: Services, session: GameSession, roundId: string, body: Record<string, unknown>): Promise<StepRoundResponse> {
+export async function playAction(
+  services: Services,
+  session: GameSession,
+  roundId: string,
+  body: Record<string, unknown>,
+): Promise<StepRoundResponse> {
   const mechanic = session.mechanic as StepMechanic;
   if (!isStepMechanic(mechanic)) throw new NotFound('games.round_unknown');
   const parsed = parseAction(mechanic, body);
@@ -202,16 +308,27 @@ export async function playAction(services: Services, session: GameSession, round
       } else {
         await checkStake(services, tx, session, extra);
         const raised = await walletRaise(tx, {
-          transactionId: `raise:${row.id}:${actions.length}`, userId: session.user_id!, roundId: row.id, amount: fromCents(extra), betTransactionId: `bet:${row.id}`,
+          transactionId: `raise:${row.id}:${actions.length}`,
+          userId: session.user_id!,
+          roundId: row.id,
+          amount: fromCents(extra),
+          betTransactionId: `bet:${row.id}`,
           now: services.clock(),
         });
         if (raised.status !== 'ok') throw insufficientFunds(session, raised.balance);
         balance = raised.balance;
       }
     }
-    await tx.query('UPDATE game_rounds SET actions = $2::jsonb, stake = $3::numeric WHERE id = $1', [row.id, JSON.stringify(actions), fromCents(round.stake)]);
+    await tx.query('UPDATE game_rounds SET actions = $2::jsonb, stake = $3::numeric WHERE id = $1', [
+      row.id,
+      JSON.stringify(actions),
+      fromCents(round.stake),
+    ]);
     if (round.finished) balance = await settle(services, tx, session, row, round);
-    return { round: stepRoundView({ ...row, actions }, round, elapsed), balance: balance ?? (await sessionBalance(tx, session)) };
+    return {
+      round: stepRoundView({ ...row, actions }, round, elapsed),
+      balance: balance ?? (await sessionBalance(tx, session)),
+    };
   });
 }
 
@@ -219,14 +336,23 @@ export async function playAction(services: Services, session: GameSession, round
  * A round as it is now: a crash round whose end time has passed is settled by its auto rule
  * first (the page polls this while the multiplier rises).
  */
-export async function currentRound(services: Services, session: GameSession, roundId: string): Promise<StepRoundResponse> {
+export async function currentRound(
+  services: Services,
+  session: GameSession,
+  roundId: string,
+): Promise<StepRoundResponse> {
   return services.db.transaction(async (tx) => {
     const row = await lockRound(tx, session, roundId);
     return { round: await refreshed(services, tx, session, row), balance: await sessionBalance(tx, session) };
   });
 }
 
-async function refreshed(services: Services, tx: Queryable, session: GameSession, row: StepRow): Promise<StepRoundView> {
+async function refreshed(
+  services: Services,
+  tx: Queryable,
+  session: GameSession,
+  row: StepRow,
+): Promise<StepRoundView> {
   const pair = await pairOf(tx, row);
   const elapsed = elapsedOf(services, row);
   let round = await replayOn(pair, row.mechanic, row.bet, row.actions);
@@ -261,7 +387,10 @@ export async function openRoundOf(services: Services, session: GameSession): Pro
  * crash point reached it, else lost), recording an `expire` action. `scope` limits it to one
  * session or one player; run when an expired session is used, at every launch, and by housekeeping.
  */
-export async function settleExpiredRounds(services: Services, scope: { sessionId?: string; userId?: number } = {}): Promise<number> {
+export async function settleExpiredRounds(
+  services: Services,
+  scope: { sessionId?: string; userId?: number } = {},
+): Promise<number> {
   const { db } = services;
   const ids = await db.query<{ id: string }>(
     `SELECT r.id FROM game_rounds r JOIN game_sessions s ON s.id = r.session_id JOIN games g ON g.id = r.game_id
@@ -278,10 +407,18 @@ export async function settleExpiredRounds(services: Services, scope: { sessionId
       if (!row) return;
       const pair = await pairOf(tx, row);
       const action: StepAction = { action_id: 'expire', action: 'expire' };
-      const round = await replayOn(pair, row.mechanic, row.bet, row.actions, (state) => expireRound(row.mechanic, state));
+      const round = await replayOn(pair, row.mechanic, row.bet, row.actions, (state) =>
+        expireRound(row.mechanic, state),
+      );
       const actions = [...row.actions, action];
       await tx.query('UPDATE game_rounds SET actions = $2::jsonb WHERE id = $1', [row.id, JSON.stringify(actions)]);
-      await settle(services, tx, { id: row.session_id, user_id: row.user_id, mode: row.mode, currency: row.currency }, row, round);
+      await settle(
+        services,
+        tx,
+        { id: row.session_id, user_id: row.user_id, mode: row.mode, currency: row.currency },
+        row,
+        round,
+      );
     });
   }
   return ids.length;

@@ -24,7 +24,12 @@ export interface Effective {
 }
 
 /** The limits in force now, per period. */
-export async function effectiveLimits(db: Queryable, userId: number, kind: LimitKind, now: Date): Promise<Partial<Record<RgPeriod, Effective>>> {
+export async function effectiveLimits(
+  db: Queryable,
+  userId: number,
+  kind: LimitKind,
+  now: Date,
+): Promise<Partial<Record<RgPeriod, Effective>>> {
   const rows = await db.query<Row>(
     'SELECT period, amount::text, pending_amount::text, pending_at FROM rg_limits WHERE user_id = $1 AND kind = $2',
     [userId, kind],
@@ -41,7 +46,14 @@ export async function effectiveLimits(db: Queryable, userId: number, kind: Limit
 }
 
 /** Usage in the window ending now, and the oldest counted item's time. */
-async function usage(db: Queryable, userId: number, kind: LimitKind, period: RgPeriod, now: Date, options: UsageOptions) {
+async function usage(
+  db: Queryable,
+  userId: number,
+  kind: LimitKind,
+  period: RgPeriod,
+  now: Date,
+  options: UsageOptions,
+) {
   const from = windowStart(period, now).toISOString();
   // No upper bound: a request that read its clock earlier may take the player's lock after one
   // that read it later, and that later payment or round must still count against it.
@@ -50,7 +62,12 @@ async function usage(db: Queryable, userId: number, kind: LimitKind, period: RgP
       ? await db.query<{ used: string; oldest: Date | string | null }>(
           `SELECT COALESCE(sum(amount), 0)::numeric(14,2)::text AS used, min(created_at) AS oldest FROM payments
            WHERE user_id = $1 AND status = ANY($2::text[]) AND created_at > $3 AND id::text <> $4`,
-          [userId, options.completedOnly ? ['completed'] : ['pending', 'completed'], from, options.excludePayment ?? ''],
+          [
+            userId,
+            options.completedOnly ? ['completed'] : ['pending', 'completed'],
+            from,
+            options.excludePayment ?? '',
+          ],
         )
       : await db.query<{ used: string; oldest: Date | string | null }>(
           `SELECT COALESCE(sum(stake - win), 0)::numeric(14,2)::text AS used, min(created_at) AS oldest FROM game_rounds
@@ -84,7 +101,12 @@ export async function limitsView(db: Queryable, userId: number, kind: LimitKind,
       amount: fromCents(limit.amount),
       used: fromCents(used),
       remaining: fromCents(remaining > 0n ? remaining : 0n),
-      pending: limit.pending ? { amount: limit.pending.amount === undefined ? null : fromCents(limit.pending.amount), effective_at: limit.pending.at.toISOString() } : null,
+      pending: limit.pending
+        ? {
+            amount: limit.pending.amount === undefined ? null : fromCents(limit.pending.amount),
+            effective_at: limit.pending.at.toISOString(),
+          }
+        : null,
     } satisfies RgLimit;
   }
   return view;
@@ -108,14 +130,29 @@ export async function room(db: Queryable, userId: number, kind: LimitKind, now: 
 }
 
 /** Sets one period's limit (`cents` undefined removes it) by the cooling-off rules. */
-export async function changeLimit(tx: Queryable, userId: number, kind: LimitKind, period: RgPeriod, cents: bigint | undefined, now: Date, coolingOffHours: number) {
+export async function changeLimit(
+  tx: Queryable,
+  userId: number,
+  kind: LimitKind,
+  period: RgPeriod,
+  cents: bigint | undefined,
+  now: Date,
+  coolingOffHours: number,
+) {
   const current = (await effectiveLimits(tx, userId, kind, now))[period];
   const inForce = current?.amount;
   const save = (amount: bigint | undefined, pending?: { amount?: bigint; at: Date }) =>
     tx.query(
       `INSERT INTO rg_limits (user_id, kind, period, amount, pending_amount, pending_at) VALUES ($1, $2, $3, $4::numeric, $5::numeric, $6)
        ON CONFLICT (user_id, kind, period) DO UPDATE SET amount = EXCLUDED.amount, pending_amount = EXCLUDED.pending_amount, pending_at = EXCLUDED.pending_at`,
-      [userId, kind, period, amount === undefined ? null : fromCents(amount), pending?.amount === undefined ? null : fromCents(pending.amount), pending?.at.toISOString() ?? null],
+      [
+        userId,
+        kind,
+        period,
+        amount === undefined ? null : fromCents(amount),
+        pending?.amount === undefined ? null : fromCents(pending.amount),
+        pending?.at.toISOString() ?? null,
+      ],
     );
   // Setting the limit back to what is in force cancels a pending change.
   if (cents === inForce) return save(inForce);

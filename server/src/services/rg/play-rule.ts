@@ -8,7 +8,12 @@ import { room } from './limits.ts';
  * for a stake larger than the room left under any loss limit: the worst case (the stake, and the
  * stakes of rounds still open, all lost) must fit.
  */
-export async function responsibleGamingRule(db: Queryable, userId: number, now: Date, stakeCents = 0n): Promise<PlayVerdict> {
+export async function responsibleGamingRule(
+  db: Queryable,
+  userId: number,
+  now: Date,
+  stakeCents = 0n,
+): Promise<PlayVerdict> {
   const [user] = await db.query<{ blocked: boolean }>(
     `SELECT (suspended_at IS NOT NULL OR (COALESCE(time_out_until, self_excluded_until) IS NOT NULL AND GREATEST(time_out_until, self_excluded_until) > $2)) AS blocked
      FROM users WHERE id = $1`,

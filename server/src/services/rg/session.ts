@@ -12,7 +12,9 @@ export interface SessionRow {
 }
 
 export async function sessionOf(db: Queryable, keyHash: string): Promise<SessionRow> {
-  const [row] = await db.query<SessionRow>('SELECT created_at, reality_ack_at FROM auth_tokens WHERE key_hash = $1', [keyHash]);
+  const [row] = await db.query<SessionRow>('SELECT created_at, reality_ack_at FROM auth_tokens WHERE key_hash = $1', [
+    keyHash,
+  ]);
   return row!;
 }
 
@@ -23,7 +25,12 @@ export function nextRealityCheck(session: SessionRow, minutes: number | null): D
 }
 
 /** Deposits, real stakes and wins since the sign-in, for the reality-check dialog. */
-export async function sessionMoney(db: Queryable, userId: number, since: Date, now: Date): Promise<ResponsibleGaming['session']> {
+export async function sessionMoney(
+  db: Queryable,
+  userId: number,
+  since: Date,
+  now: Date,
+): Promise<ResponsibleGaming['session']> {
   const [row] = await db.query<{ deposits: string; stakes: string; wins: string }>(
     `SELECT
        (SELECT COALESCE(sum(amount), 0)::numeric(14,2)::text FROM payments

@@ -11,8 +11,19 @@ import { nextRealityCheck, sessionMoney, sessionOf } from './session.ts';
  */
 
 /** What `/api/user/responsible-gaming` answers for the player, in the sign-in `keyHash`. */
-export async function responsibleGamingView(tx: Queryable, userId: number, keyHash: string, now: Date): Promise<ResponsibleGaming> {
-  const [user] = await tx.query<{ reality_check_minutes: number | null; time_out_until: Date | null; self_excluded_until: Date | null; net: string; currency: string }>(
+export async function responsibleGamingView(
+  tx: Queryable,
+  userId: number,
+  keyHash: string,
+  now: Date,
+): Promise<ResponsibleGaming> {
+  const [user] = await tx.query<{
+    reality_check_minutes: number | null;
+    time_out_until: Date | null;
+    self_excluded_until: Date | null;
+    net: string;
+    currency: string;
+  }>(
     `SELECT reality_check_minutes, time_out_until, self_excluded_until, currency,
        (SELECT COALESCE(sum(amount), 0)::numeric(14,2)::text FROM transactions
          WHERE user_id = $1 AND ((type = 'deposit' AND status = 'completed') OR (type = 'withdrawal' AND status <> 'cancelled'))) AS net
@@ -50,23 +61,39 @@ export interface LimitChange {
  */
 export async function changeResponsibleGaming(
   db: Database,
-  change: { userId: number; keyHash: string; limits: LimitChange[]; realityCheckMinutes?: number | null; coolingOffHours: number },
+  change: {
+    userId: number;
+    keyHash: string;
+    limits: LimitChange[];
+    realityCheckMinutes?: number | null;
+    coolingOffHours: number;
+  },
   now: () => Date,
 ): Promise<ResponsibleGaming> {
   const { userId } = change;
   const at = now();
   return db.transaction(async (tx) => {
     await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
-    for (const limit of change.limits) await changeLimit(tx, userId, limit.kind, limit.period, limit.cents, at, change.coolingOffHours);
-    if (change.realityCheckMinutes !== undefined) await tx.query('UPDATE users SET reality_check_minutes = $2 WHERE id = $1', [userId, change.realityCheckMinutes]);
+    for (const limit of change.limits)
+      await changeLimit(tx, userId, limit.kind, limit.period, limit.cents, at, change.coolingOffHours);
+    if (change.realityCheckMinutes !== undefined)
+      await tx.query('UPDATE users SET reality_check_minutes = $2 WHERE id = $1', [userId, change.realityCheckMinutes]);
     return responsibleGamingView(tx, userId, change.keyHash, now());
   });
 }
 
 /** The player saw the reality check in the sign-in `keyHash`: answers when the next one is due (null: none). */
-export async function acknowledgeRealityCheck(db: Queryable, userId: number, keyHash: string, now: Date): Promise<Date | null> {
+export async function acknowledgeRealityCheck(
+  db: Queryable,
+  userId: number,
+  keyHash: string,
+  now: Date,
+): Promise<Date | null> {
   await db.query('UPDATE auth_tokens SET reality_ack_at = $2 WHERE key_hash = $1', [keyHash, now.toISOString()]);
-  const [user] = await db.query<{ minutes: number | null }>('SELECT reality_check_minutes AS minutes FROM users WHERE id = $1', [userId]);
+  const [user] = await db.query<{ minutes: number | null }>(
+    'SELECT reality_check_minutes AS minutes FROM users WHERE id = $1',
+    [userId],
+  );
   return nextRealityCheck({ created_at: now, reality_ack_at: now }, user!.minutes) ?? null;
 }
 

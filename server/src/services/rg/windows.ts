@@ -17,7 +17,11 @@ function addMonths(date: Date, months: number): Date {
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-export function shift(date: Date, period: RgPeriod | '24h' | '7d' | '1m' | '6w' | '6m' | '1y' | '2y' | '5y', direction: 1 | -1 = 1): Date {
+export function shift(
+  date: Date,
+  period: RgPeriod | '24h' | '7d' | '1m' | '6w' | '6m' | '1y' | '2y' | '5y',
+  direction: 1 | -1 = 1,
+): Date {
   switch (period) {
     case 'day':
     case '24h':

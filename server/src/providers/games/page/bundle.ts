@@ -4,9 +4,14 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 /** One served file: its hashed name, bytes and type. */
-export interface Asset { name: string; body: Uint8Array; type: string }
+export interface Asset {
+  name: string;
+  body: Uint8Array;
+  type: string;
+}
 
-const hashed = (prefix: string, ext: string, body: Uint8Array) => `${prefix}-${createHash('sha256').update(body).digest('hex').slice(0, 12)}.${ext}`;
+const hashed = (prefix: string, ext: string, body: Uint8Array) =>
+  `${prefix}-${createHash('sha256').update(body).digest('hex').slice(0, 12)}.${ext}`;
 
 /**
  * The game page's browser script: client/main.ts and what it imports (the shared fairness and

@@ -18,9 +18,16 @@ export function providerApi(sessionId: string) {
   async function call<T>(path: string, body?: unknown): Promise<T> {
     let response: Response;
     try {
-      response = await fetch(base + path, body === undefined
-        ? { headers: { Accept: 'application/json' } }
-        : { method: 'POST', headers: { Accept: 'application/json', 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      response = await fetch(
+        base + path,
+        body === undefined
+          ? { headers: { Accept: 'application/json' } }
+          : {
+              method: 'POST',
+              headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+              body: JSON.stringify(body),
+            },
+      );
     } catch {
       throw new GameError(0);
     }

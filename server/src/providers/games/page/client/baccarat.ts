@@ -4,7 +4,6 @@ import { h, uid } from './dom.ts';
 import type { Ctx, MechanicUi } from './mechanic.ts';
 import { cardNode, dealTime } from './cards.ts';
 
-
 /** Baccarat (punto banco): choose player, banker or tie (arrow keys in the radio group), deal. */
 export function baccaratUi(ctx: Ctx): MechanicUi {
   const { t } = ctx;
@@ -17,7 +16,11 @@ export function baccaratUi(ctx: Ctx): MechanicUi {
   const hand = (side: 'player' | 'banker') => {
     const cards = h('span', { class: 'cards cards-row', 'data-cards': side }, '—');
     const total = h('span', { class: 'total' });
-    return { cards, total, row: h('div', { class: 'hand' }, h('dt', {}, t(`baccarat.${side}`)), h('dd', {}, cards, ' ', total)) };
+    return {
+      cards,
+      total,
+      row: h('div', { class: 'hand' }, h('dt', {}, t(`baccarat.${side}`)), h('dd', {}, cards, ' ', total)),
+    };
   };
   const player = hand('player');
   const banker = hand('banker');
@@ -33,7 +36,9 @@ export function baccaratUi(ctx: Ctx): MechanicUi {
       const outcome = round.outcome as BaccaratOutcome;
       // Dealt as at the table: player, banker, player, banker, then the third cards.
       const order = (side: 'player' | 'banker', index: number) =>
-        index < 2 ? index * 2 + (side === 'banker' ? 1 : 0) : 4 + (side === 'banker' && outcome.player.length > 2 ? 1 : 0);
+        index < 2
+          ? index * 2 + (side === 'banker' ? 1 : 0)
+          : 4 + (side === 'banker' && outcome.player.length > 2 ? 1 : 0);
       const deal = (side: 'player' | 'banker', cards: string[]) =>
         cards.flatMap((card, index) => [...(index ? [' '] : []), cardNode(card, order(side, index))]);
       player.total.textContent = '';

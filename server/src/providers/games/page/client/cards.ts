@@ -14,9 +14,12 @@ export const DEAL_GAP_MS = 180;
 /** A card face; `order` staggers its deal after the others dealt in the same round (-1: no animation). */
 export function cardNode(card: string, order = -1): HTMLElement {
   const red = card[1] === 'H' || card[1] === 'D';
-  const node = h('span', { class: `card${red ? ' card--red' : ''}`, 'data-card': card },
+  const node = h(
+    'span',
+    { class: `card${red ? ' card--red' : ''}`, 'data-card': card },
     h('span', { class: 'card__rank' }, card[0] === 'T' ? '10' : card[0]!),
-    h('span', { class: 'card__suit' }, SUITS[card[1]!] ?? ''));
+    h('span', { class: 'card__suit' }, SUITS[card[1]!] ?? ''),
+  );
   if (order >= 0) {
     const reduced = reducedMotion();
     node.classList.add(reduced ? 'card--fade' : 'card--deal');
@@ -34,4 +37,5 @@ export function cardNode(card: string, order = -1): HTMLElement {
 export const cardBack = () => h('span', { class: 'card card--back' });
 
 /** The time a deal of `count` cards takes to show. */
-export const dealTime = (count: number) => (count <= 0 ? 0 : reducedMotion() ? 200 : duration((count - 1) * DEAL_GAP_MS + DEAL_MS));
+export const dealTime = (count: number) =>
+  count <= 0 ? 0 : reducedMotion() ? 200 : duration((count - 1) * DEAL_GAP_MS + DEAL_MS);

@@ -9,18 +9,35 @@ import { describe, type Ctx } from './mechanic.ts';
 
 const CLIENT_SEED = /^[A-Za-z0-9_-]{1,64}$/;
 
-export function fairnessPanels(ctx: Ctx, api: ProviderApi, initial: FairnessState, rounds: RoundView[], onError: (error: unknown) => void) {
+export function fairnessPanels(
+  ctx: Ctx,
+  api: ProviderApi,
+  initial: FairnessState,
+  rounds: RoundView[],
+  onError: (error: unknown) => void,
+) {
   const { t } = ctx;
   let fairness = initial;
 
   // Commitment and client seed.
   const hash = h('code', { class: 'seed' });
   const nonce = h('span');
-  const seedInput = h('input', { type: 'text', name: 'client_seed', maxlength: '64', autocomplete: 'off', spellcheck: 'false' });
+  const seedInput = h('input', {
+    type: 'text',
+    name: 'client_seed',
+    maxlength: '64',
+    autocomplete: 'off',
+    spellcheck: 'false',
+  });
   const rotateStatus = h('p', { role: 'status', class: 'hint' });
   const revealed = h('dl', { class: 'facts', hidden: true, 'data-revealed': true });
   const rotate = h('button', { type: 'submit', class: 'secondary' }, t('fairness.rotate'));
-  const seedForm = h('form', { class: 'inline-form', novalidate: true }, field(t('fairness.client_seed'), seedInput), rotate);
+  const seedForm = h(
+    'form',
+    { class: 'inline-form', novalidate: true },
+    field(t('fairness.client_seed'), seedInput),
+    rotate,
+  );
   const showFairness = () => {
     hash.textContent = fairness.server_seed_hash;
     nonce.textContent = String(fairness.nonce);
@@ -37,11 +54,17 @@ export function fairnessPanels(ctx: Ctx, api: ProviderApi, initial: FairnessStat
     rotate.disabled = true;
     try {
       const result = await api.rotate(seedInput.value);
-      for (const round of rounds) if (round.server_seed_hash === result.revealed.server_seed_hash) round.server_seed = result.revealed.server_seed;
+      for (const round of rounds)
+        if (round.server_seed_hash === result.revealed.server_seed_hash)
+          round.server_seed = result.revealed.server_seed;
       fairness = result.fairness;
       showFairness();
-      revealed.replaceChildren(h('dt', {}, t('fairness.revealed')), h('dd', {}, h('code', { class: 'seed' }, result.revealed.server_seed)),
-        h('dt', {}, t('fairness.server_hash')), h('dd', {}, h('code', { class: 'seed' }, result.revealed.server_seed_hash)));
+      revealed.replaceChildren(
+        h('dt', {}, t('fairness.revealed')),
+        h('dd', {}, h('code', { class: 'seed' }, result.revealed.server_seed)),
+        h('dt', {}, t('fairness.server_hash')),
+        h('dd', {}, h('code', { class: 'seed' }, result.revealed.server_seed_hash)),
+      );
       revealed.hidden = false;
       rotateStatus.textContent = t('fairness.rotated');
       renderRounds();
@@ -52,18 +75,43 @@ export function fairnessPanels(ctx: Ctx, api: ProviderApi, initial: FairnessStat
     }
   });
   showFairness();
-  const fairnessSection = h('section', { 'aria-labelledby': 'fair-title', class: 'panel' },
-    h('h2', { id: 'fair-title', tabindex: '-1' }, t('fairness.title')), h('p', { class: 'hint' }, t('fairness.explainer')),
-    h('dl', { class: 'facts' }, h('dt', {}, t('fairness.server_hash')), h('dd', {}, hash), h('dt', {}, t('fairness.nonce')), h('dd', {}, nonce)),
-    seedForm, rotateStatus, revealed);
+  const fairnessSection = h(
+    'section',
+    { 'aria-labelledby': 'fair-title', class: 'panel' },
+    h('h2', { id: 'fair-title', tabindex: '-1' }, t('fairness.title')),
+    h('p', { class: 'hint' }, t('fairness.explainer')),
+    h(
+      'dl',
+      { class: 'facts' },
+      h('dt', {}, t('fairness.server_hash')),
+      h('dd', {}, hash),
+      h('dt', {}, t('fairness.nonce')),
+      h('dd', {}, nonce),
+    ),
+    seedForm,
+    rotateStatus,
+    revealed,
+  );
 
   // Verify.
   const serverSeed = h('input', { type: 'text', name: 'server_seed', autocomplete: 'off', spellcheck: 'false' });
-  const verifyClient = h('input', { type: 'text', name: 'verify_client_seed', autocomplete: 'off', spellcheck: 'false' });
+  const verifyClient = h('input', {
+    type: 'text',
+    name: 'verify_client_seed',
+    autocomplete: 'off',
+    spellcheck: 'false',
+  });
   const verifyNonce = h('input', { type: 'number', name: 'nonce', min: '1', step: '1', inputmode: 'numeric' });
   const verdict = h('p', { role: 'status', class: 'verdict' }, t('verify.pick'));
   const check = h('button', { type: 'submit', class: 'secondary' }, t('verify.check'));
-  const verifyForm = h('form', { novalidate: true }, field(t('verify.server_seed'), serverSeed), field(t('verify.client_seed'), verifyClient), field(t('verify.nonce'), verifyNonce), check);
+  const verifyForm = h(
+    'form',
+    { novalidate: true },
+    field(t('verify.server_seed'), serverSeed),
+    field(t('verify.client_seed'), verifyClient),
+    field(t('verify.nonce'), verifyNonce),
+    check,
+  );
   let chosen: RoundView | undefined;
   verifyForm.addEventListener('submit', async (event) => {
     event.preventDefault();
@@ -75,7 +123,11 @@ export function fairnessPanels(ctx: Ctx, api: ProviderApi, initial: FairnessStat
         verdict.dataset.result = 'mismatch';
         return void (verdict.textContent = t('verify.hash_mismatch'));
       }
-      const pair = { serverSeed: serverSeed.value.trim(), clientSeed: verifyClient.value, nonce: Number(verifyNonce.value) };
+      const pair = {
+        serverSeed: serverSeed.value.trim(),
+        clientSeed: verifyClient.value,
+        nonce: Number(verifyNonce.value),
+      };
       const result = await recomputeRound(pair, round);
       const match = result.match;
       verdict.dataset.result = match ? 'match' : 'mismatch';
@@ -88,8 +140,14 @@ export function fairnessPanels(ctx: Ctx, api: ProviderApi, initial: FairnessStat
       verdict.textContent = t('verify.hash_mismatch');
     }
   });
-  const verifySection = h('section', { 'aria-labelledby': 'verify-title', class: 'panel' },
-    h('h2', { id: 'verify-title', tabindex: '-1' }, t('verify.title')), h('p', { class: 'hint' }, t('verify.explainer')), verifyForm, verdict);
+  const verifySection = h(
+    'section',
+    { 'aria-labelledby': 'verify-title', class: 'panel' },
+    h('h2', { id: 'verify-title', tabindex: '-1' }, t('verify.title')),
+    h('p', { class: 'hint' }, t('verify.explainer')),
+    verifyForm,
+    verdict,
+  );
   const pick = (round: RoundView) => {
     chosen = round;
     serverSeed.value = round.server_seed ?? '';
@@ -103,22 +161,49 @@ export function fairnessPanels(ctx: Ctx, api: ProviderApi, initial: FairnessStat
   // Rounds.
   const body = h('tbody');
   const empty = h('p', { class: 'hint' }, t('rounds.empty'));
-  const table = h('table', { class: 'rounds' },
+  const table = h(
+    'table',
+    { class: 'rounds' },
     h('caption', { class: 'visually-hidden' }, t('rounds.title')),
-    h('thead', {}, h('tr', {}, ...['rounds.round', 'stake', 'rounds.result', 'rounds.win'].map((key) => h('th', { scope: 'col' }, t(key))), h('td'))),
-    body);
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        ...['rounds.round', 'stake', 'rounds.result', 'rounds.win'].map((key) => h('th', { scope: 'col' }, t(key))),
+        h('td'),
+      ),
+    ),
+    body,
+  );
   function renderRounds() {
     empty.hidden = rounds.length > 0;
     table.hidden = rounds.length === 0;
-    body.replaceChildren(...rounds.map((round) => {
-      const verify = h('button', { type: 'button', class: 'link' }, t('rounds.verify', { nonce: round.nonce }));
-      verify.addEventListener('click', () => pick(round));
-      return h('tr', { 'data-round-id': round.round_id },
-        h('td', {}, String(round.nonce)), h('td', {}, ctx.money(round.stake)), h('td', {}, describe(round.outcome, ctx)), h('td', {}, ctx.money(round.win)), h('td', {}, verify));
-    }));
+    body.replaceChildren(
+      ...rounds.map((round) => {
+        const verify = h('button', { type: 'button', class: 'link' }, t('rounds.verify', { nonce: round.nonce }));
+        verify.addEventListener('click', () => pick(round));
+        return h(
+          'tr',
+          { 'data-round-id': round.round_id },
+          h('td', {}, String(round.nonce)),
+          h('td', {}, ctx.money(round.stake)),
+          h('td', {}, describe(round.outcome, ctx)),
+          h('td', {}, ctx.money(round.win)),
+          h('td', {}, verify),
+        );
+      }),
+    );
   }
   renderRounds();
-  const roundsSection = h('section', { 'aria-labelledby': 'rounds-title', class: 'panel' }, h('h2', { id: 'rounds-title' }, t('rounds.title')), empty, table);
+  const roundsSection = h(
+    'section',
+    { 'aria-labelledby': 'rounds-title', class: 'panel' },
+    h('h2', { id: 'rounds-title' }, t('rounds.title')),
+    empty,
+    table,
+  );
 
   return {
     sections: [roundsSection, fairnessSection, verifySection],

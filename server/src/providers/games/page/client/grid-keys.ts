@@ -2,7 +2,12 @@
 // roulette layout and the mines grid. Enter and Space are the buttons' own: they click.
 
 /** Where a key moves from (row, column) in rows of these widths, or undefined for another key. */
-export function gridMove(widths: readonly number[], row: number, column: number, key: string): [number, number] | undefined {
+export function gridMove(
+  widths: readonly number[],
+  row: number,
+  column: number,
+  key: string,
+): [number, number] | undefined {
   const width = (index: number) => widths[index] ?? 1;
   // The edges stop a move, they do not wrap: a move up from the top row stays where it is.
   const clampRow = (index: number) => Math.max(0, Math.min(widths.length - 1, index));
@@ -11,8 +16,12 @@ export function gridMove(widths: readonly number[], row: number, column: number,
   const up = clampRow(row - 1);
   const down = clampRow(row + 1);
   const moves: Record<string, [number, number]> = {
-    ArrowRight: [row, column + 1], ArrowLeft: [row, column - 1], ArrowUp: [up, scaled(up)], ArrowDown: [down, scaled(down)],
-    Home: [row, 0], End: [row, width(row) - 1],
+    ArrowRight: [row, column + 1],
+    ArrowLeft: [row, column - 1],
+    ArrowUp: [up, scaled(up)],
+    ArrowDown: [down, scaled(down)],
+    Home: [row, 0],
+    End: [row, width(row) - 1],
   };
   const next = moves[key];
   if (!next) return undefined;
@@ -30,15 +39,19 @@ export function rovingGrid(grid: HTMLElement[][], start: HTMLElement = grid[0]![
   const rove = (target: HTMLElement) => {
     for (const button of grid.flat()) button.tabIndex = button === target ? 0 : -1;
   };
-  grid.forEach((row, r) => row.forEach((button, c) => button.addEventListener('keydown', (event) => {
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const next = gridMove(widths, r, c, event.key);
-    if (!next) return;
-    event.preventDefault();
-    const target = grid[next[0]]![next[1]]!;
-    rove(target);
-    target.focus();
-  })));
+  grid.forEach((row, r) =>
+    row.forEach((button, c) =>
+      button.addEventListener('keydown', (event) => {
+        if (event.altKey || event.ctrlKey || event.metaKey) return;
+        const next = gridMove(widths, r, c, event.key);
+        if (!next) return;
+        event.preventDefault();
+        const target = grid[next[0]]![next[1]]!;
+        rove(target);
+        target.focus();
+      }),
+    ),
+  );
   rove(start);
   return { rove };
 }

@@ -35,11 +35,16 @@ export const GAME_TITLE_ID = 'game-title';
 export type SiteMessage = { type: 'show'; panel: 'info' | 'fairness' } | { type: 'sound'; on: boolean };
 
 /** A message from the site, or null: anything else (other windows, other origins, other shapes) is ignored. */
-export function siteMessage(event: Pick<MessageEvent, 'source' | 'origin' | 'data'>, parent: unknown, siteOrigin: string): SiteMessage | null {
+export function siteMessage(
+  event: Pick<MessageEvent, 'source' | 'origin' | 'data'>,
+  parent: unknown,
+  siteOrigin: string,
+): SiteMessage | null {
   if (event.source === null || event.source !== parent || event.origin !== siteOrigin) return null;
   const data = event.data as Record<string, unknown> | null;
   if (typeof data !== 'object' || data === null) return null;
-  if (data.type === 'show' && (data.panel === 'info' || data.panel === 'fairness')) return { type: 'show', panel: data.panel };
+  if (data.type === 'show' && (data.panel === 'info' || data.panel === 'fairness'))
+    return { type: 'show', panel: data.panel };
   if (data.type === 'sound' && typeof data.on === 'boolean') return { type: 'sound', on: data.on };
   return null;
 }
@@ -53,7 +58,10 @@ export function listenToSite(siteOrigin: string) {
     if (message.type === 'sound') return setSound(message.on);
     const heading = document.getElementById(message.panel === 'info' ? 'info-title' : 'fair-title');
     if (!heading) return;
-    heading.scrollIntoView({ block: 'start', behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+    heading.scrollIntoView({
+      block: 'start',
+      behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
+    });
     heading.focus({ preventScroll: true });
   });
   window.parent.postMessage({ type: 'game-ready' }, siteOrigin);

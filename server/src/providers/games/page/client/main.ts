@@ -41,7 +41,8 @@ function showError(error: unknown) {
     alert.textContent = error.detail ?? (error.status === 0 ? t('errors.network') : t('errors.ended'));
     // Unknown or expired session: nothing more can be played here.
     if (error.status === 404 || error.status === 410) {
-      for (const control of root.querySelectorAll<HTMLButtonElement | HTMLInputElement>('button, input, select')) control.disabled = true;
+      for (const control of root.querySelectorAll<HTMLButtonElement | HTMLInputElement>('button, input, select'))
+        control.disabled = true;
       if (!error.detail) alert.textContent = t('errors.ended');
     }
     return;
@@ -63,16 +64,35 @@ function render(state: GameSessionState) {
   const ui = mechanicUi(state, ctx);
   const balance = h('strong', { 'data-balance': true }, money(state.balance));
   // The outcome is announced once, whole ("No win", "You win €2.40"), by this live region.
-  const result = h('p', { role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true', class: 'result', 'data-result': true });
-  const stake = h('input', { type: 'text', name: 'stake', inputmode: 'decimal', autocomplete: 'off', value: '1.00', required: true });
+  const result = h('p', {
+    role: 'status',
+    'aria-live': 'polite',
+    'aria-atomic': 'true',
+    class: 'result',
+    'data-result': true,
+  });
+  const stake = h('input', {
+    type: 'text',
+    name: 'stake',
+    inputmode: 'decimal',
+    autocomplete: 'off',
+    value: '1.00',
+    required: true,
+  });
   const limits = { min: money(state.min_bet), max: money(state.max_bet) };
   const formId = uid('bet');
   const submit = h('button', { type: 'submit', class: 'primary', form: formId, 'data-action-button': true }, ui.action);
   // The result and the action button share a bar that sticks to the bottom of the frame, so both
   // are in view after a round whatever the board's and the controls' height (layout.ts, style.css).
   const animated = state.game.mechanic !== 'dice';
-  const form = h('form', { class: 'bet', id: formId, novalidate: true }, ui.controls, field(t('stake'), stake, t('stake_hint', limits)), ui.extra,
-    animated ? quickToggle(t('play.quick'), uid('quick')) : null);
+  const form = h(
+    'form',
+    { class: 'bet', id: formId, novalidate: true },
+    ui.controls,
+    field(t('stake'), stake, t('stake_hint', limits)),
+    ui.extra,
+    animated ? quickToggle(t('play.quick'), uid('quick')) : null,
+  );
   const bar = actionBar(result, submit);
   const board = h('div', { class: 'board' }, ui.board);
   const panels = fairnessPanels(ctx, api, state.fairness, [...state.rounds], showError);
@@ -122,10 +142,17 @@ function render(state: GameSessionState) {
       const { stake: staked, win: paid } = response.round;
       const kind = payoutKind(staked, paid);
       result.dataset.outcome = kind;
-      const verdict = kind === 'win' ? t('outcome.win', { win: money(paid) })
-        : kind === 'return' ? t('outcome.returned', { payout: money(paid), stake: money(staked) }) : t('outcome.loss');
+      const verdict =
+        kind === 'win'
+          ? t('outcome.win', { win: money(paid) })
+          : kind === 'return'
+            ? t('outcome.returned', { payout: money(paid), stake: money(staked) })
+            : t('outcome.loss');
       // The slot's lines are listed on its board; the bar says the verdict only.
-      result.textContent = response.round.outcome.type === 'slot' ? verdict : joinSentences(ctx.intl, describe(response.round.outcome, ctx), verdict);
+      result.textContent =
+        response.round.outcome.type === 'slot'
+          ? verdict
+          : joinSentences(ctx.intl, describe(response.round.outcome, ctx), verdict);
       play(kind === 'win' ? 'win' : 'stop');
       celebrate(board, kind === 'win' ? winScale(staked, paid) : 0);
     } catch (error) {
@@ -139,10 +166,13 @@ function render(state: GameSessionState) {
   });
 
   root.replaceChildren(
-    h('header', { class: 'top' },
+    h(
+      'header',
+      { class: 'top' },
       h('h1', { id: GAME_TITLE_ID }, state.game.name),
       h('p', { class: 'mode' }, t(state.mode === 'real' ? 'mode_real' : 'mode_demo')),
-      h('p', { class: 'balance' }, `${t('balance')}: `, balance)),
+      h('p', { class: 'balance' }, `${t('balance')}: `, balance),
+    ),
     h('div', { class: 'play' }, board, form, bar),
     infoPanel(state, ctx),
     ...panels.sections,
@@ -153,15 +183,30 @@ function render(state: GameSessionState) {
 }
 
 const notify = () => {
-  if (window.parent !== window) window.parent.postMessage({ type: 'balance-changed' }, config.siteOrigin || location.origin);
+  if (window.parent !== window)
+    window.parent.postMessage({ type: 'balance-changed' }, config.siteOrigin || location.origin);
 };
 const pageReady = () => listenToSite(config.siteOrigin || location.origin);
-api.state().then((state) => (isStepMechanic(state.game.mechanic)
-  ? (renderSteps(state, { t, money: moneyFormatter(state.currency, config.locale), root, alert, showError, notify, api, intl: LOCALE_INTL[config.locale] ?? 'en-US' }), pageReady())
-  : render(state)), (error) => {
-  root.removeAttribute('aria-busy');
-  root.replaceChildren();
-  // No heading to name a framed region by: the alert says it all.
-  if (window.parent !== window) for (const name of ['role', 'aria-labelledby']) root.removeAttribute(name);
-  showError(error);
-});
+api.state().then(
+  (state) =>
+    isStepMechanic(state.game.mechanic)
+      ? (renderSteps(state, {
+          t,
+          money: moneyFormatter(state.currency, config.locale),
+          root,
+          alert,
+          showError,
+          notify,
+          api,
+          intl: LOCALE_INTL[config.locale] ?? 'en-US',
+        }),
+        pageReady())
+      : render(state),
+  (error) => {
+    root.removeAttribute('aria-busy');
+    root.replaceChildren();
+    // No heading to name a framed region by: the alert says it all.
+    if (window.parent !== window) for (const name of ['role', 'aria-labelledby']) root.removeAttribute(name);
+    showError(error);
+  },
+);

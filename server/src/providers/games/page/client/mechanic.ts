@@ -13,7 +13,10 @@ export interface Ctx {
 }
 
 /** A refusal the page shows in its alert, with the field to focus. */
-export interface BetRefusal { error: string; focus: HTMLElement }
+export interface BetRefusal {
+  error: string;
+  focus: HTMLElement;
+}
 
 export interface MechanicUi {
   /** The controls that go in the bet form, before the stake. */

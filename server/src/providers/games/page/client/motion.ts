@@ -11,7 +11,11 @@ export const duration = (ms: number) => Math.round(quick ? ms * 0.35 : ms);
 export const reducedMotion = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /** Resolves after the element's transition or animation ends, or after `ms` at the latest. */
-export function settleAfter(element: Element, ms: number, event: 'transitionend' | 'animationend' = 'transitionend'): Promise<void> {
+export function settleAfter(
+  element: Element,
+  ms: number,
+  event: 'transitionend' | 'animationend' = 'transitionend',
+): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);

@@ -10,51 +10,96 @@ import { duration, reducedMotion, replay, settleAfter } from './motion.ts';
 
 const SVG = 'http://www.w3.org/2000/svg';
 /** The single-zero wheel, clockwise from zero. */
-export const WHEEL_ORDER = [0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7, 28, 12, 35, 3, 26] as const;
+export const WHEEL_ORDER = [
+  0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7,
+  28, 12, 35, 3, 26,
+] as const;
 
 /** A spot on the layout: the stake it places (without amount) and its label. */
-interface Spot { key: string; stake: Omit<RouletteStake, 'amount'>; text: string; label: string; className: string }
+interface Spot {
+  key: string;
+  stake: Omit<RouletteStake, 'amount'>;
+  text: string;
+  label: string;
+  className: string;
+}
 
 /** The layout's rows for keyboard moves: zero, the three number rows (top row 3, 6 … 36), then the outside bets. */
 export function layoutSpots(ctx: Ctx, kindLabel: (kind: RouletteBetKind) => string): Spot[][] {
   const { t } = ctx;
   const colour = (n: number) => t(`roulette.colours.${pocketColour(n)}`);
-  const number = (n: number): Spot => ({ key: `n${n}`, stake: { kind: 'straight', numbers: [n] }, text: String(n), label: `${n}, ${colour(n)}`, className: `spot spot--${pocketColour(n)}` });
+  const number = (n: number): Spot => ({
+    key: `n${n}`,
+    stake: { kind: 'straight', numbers: [n] },
+    text: String(n),
+    label: `${n}, ${colour(n)}`,
+    className: `spot spot--${pocketColour(n)}`,
+  });
   const outside = (kind: RouletteBetKind, label: string, numbers?: number[], text = label): Spot => ({
-    key: `${kind}${numbers?.[0] ?? ''}`, stake: numbers ? { kind, numbers } : { kind }, text, label, className: `spot spot--outside spot--${kind}`,
+    key: `${kind}${numbers?.[0] ?? ''}`,
+    stake: numbers ? { kind, numbers } : { kind },
+    text,
+    label,
+    className: `spot spot--outside spot--${kind}`,
   });
   const rows = [3, 2, 1].map((offset) => Array.from({ length: 12 }, (_, column) => number(column * 3 + offset)));
   return [
     [number(0)],
     // A column's face is its payout, 2:1 (its name and payout are the button's label).
-    ...rows.map((row, index) => [...row, outside('column', `${t('roulette.column_n', { n: 3 - index })} (2:1)`, [3 - index], '2:1')]),
+    ...rows.map((row, index) => [
+      ...row,
+      outside('column', `${t('roulette.column_n', { n: 3 - index })} (2:1)`, [3 - index], '2:1'),
+    ]),
     [1, 2, 3].map((n) => outside('dozen', t('roulette.range', { from: n * 12 - 11, to: n * 12 }), [n])),
-    [outside('low', kindLabel('low')), outside('even', kindLabel('even')), outside('red', kindLabel('red')),
-      outside('black', kindLabel('black')), outside('odd', kindLabel('odd')), outside('high', kindLabel('high'))],
+    [
+      outside('low', kindLabel('low')),
+      outside('even', kindLabel('even')),
+      outside('red', kindLabel('red')),
+      outside('black', kindLabel('black')),
+      outside('odd', kindLabel('odd')),
+      outside('high', kindLabel('high')),
+    ],
   ];
 }
 
-export function rouletteTable(ctx: Ctx, kindLabel: (kind: RouletteBetKind) => string, place: (stake: Omit<RouletteStake, 'amount'>, focus: HTMLElement) => void) {
+export function rouletteTable(
+  ctx: Ctx,
+  kindLabel: (kind: RouletteBetKind) => string,
+  place: (stake: Omit<RouletteStake, 'amount'>, focus: HTMLElement) => void,
+) {
   const { t } = ctx;
   const spots = layoutSpots(ctx, kindLabel);
   const buttons = new Map<string, HTMLButtonElement>();
-  const grid = spots.map((row) => row.map((spot) => {
-    const chip = h('span', { class: 'chip', 'data-chip': true, hidden: true });
-    const button = h('button', {
-      type: 'button', class: spot.className, 'data-spot': spot.key, 'aria-label': spot.label,
-    }, h('span', { 'aria-hidden': 'true' }, spot.text), chip);
-    button.addEventListener('click', () => place(spot.stake, button));
-    buttons.set(spot.key, button);
-    return button;
-  }));
+  const grid = spots.map((row) =>
+    row.map((spot) => {
+      const chip = h('span', { class: 'chip', 'data-chip': true, hidden: true });
+      const button = h(
+        'button',
+        {
+          type: 'button',
+          class: spot.className,
+          'data-spot': spot.key,
+          'aria-label': spot.label,
+        },
+        h('span', { 'aria-hidden': 'true' }, spot.text),
+        chip,
+      );
+      button.addEventListener('click', () => place(spot.stake, button));
+      buttons.set(spot.key, button);
+      return button;
+    }),
+  );
   // One tab stop, on the first number (3): the arrow keys, Home and End move over the layout.
   rovingGrid(grid, grid[1]![0]!);
 
-  const layout = h('div', { class: 'roulette-layout', role: 'group', 'aria-label': t('play.roulette.table') },
+  const layout = h(
+    'div',
+    { class: 'roulette-layout', role: 'group', 'aria-label': t('play.roulette.table') },
     h('div', { class: 'layout-zero' }, ...grid[0]!),
     h('div', { class: 'layout-numbers' }, ...grid.slice(1, 4).flat()),
     h('div', { class: 'layout-dozens' }, ...grid[4]!),
-    h('div', { class: 'layout-even' }, ...grid[5]!));
+    h('div', { class: 'layout-even' }, ...grid[5]!),
+  );
 
   /** Shows the amount staked on each spot (the slip decides). */
   function chips(stakes: RouletteStake[], money: (cents: bigint) => string) {
@@ -70,7 +115,10 @@ export function rouletteTable(ctx: Ctx, kindLabel: (kind: RouletteBetKind) => st
       chip.hidden = !total;
       chip.textContent = total ? money(total) : '';
       const label = [...spots.flat()].find((spot) => spot.key === key)!.label;
-      button.setAttribute('aria-label', total ? t('play.roulette.on_spot', { bet: label, amount: money(total) }) : label);
+      button.setAttribute(
+        'aria-label',
+        total ? t('play.roulette.on_spot', { bet: label, amount: money(total) }) : label,
+      );
     }
   }
   return { layout, chips };

@@ -39,17 +39,50 @@ export function slotUi(ctx: Ctx): MechanicUi {
     strip.style.setProperty('--cells', String(cells.length));
     strip.style.transform = `translateY(${(-offset / cells.length) * 100}%)`;
   };
-  let current = slotGrid(gameId, Array.from({ length: machine.reels }, () => 0));
+  let current = slotGrid(
+    gameId,
+    Array.from({ length: machine.reels }, () => 0),
+  );
 
   const renderTable = (grid: string[][], winning: Set<string>) => {
     table.replaceChildren(
       h('caption', {}, t('slot.grid')),
-      h('thead', {}, h('tr', {}, h('td', {}), ...Array.from({ length: machine.reels }, (_, reel) => h('th', { scope: 'col' }, t('slot.reel', { n: reel + 1 }))))),
-      h('tbody', {}, ...grid.map((row, r) => h('tr', {}, h('th', { scope: 'row' }, t('slot.row', { n: r + 1 })),
-        ...row.map((symbol, reel) => h('td', { class: winning.has(`${r}:${reel}`) ? 'win' : undefined }, t(`slot.symbols.${symbol}`)))))),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          h('td', {}),
+          ...Array.from({ length: machine.reels }, (_, reel) =>
+            h('th', { scope: 'col' }, t('slot.reel', { n: reel + 1 })),
+          ),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        ...grid.map((row, r) =>
+          h(
+            'tr',
+            {},
+            h('th', { scope: 'row' }, t('slot.row', { n: r + 1 })),
+            ...row.map((symbol, reel) =>
+              h('td', { class: winning.has(`${r}:${reel}`) ? 'win' : undefined }, t(`slot.symbols.${symbol}`)),
+            ),
+          ),
+        ),
+      ),
     );
   };
-  const rest = (grid: string[][]) => grid[0]!.forEach((_, reel) => setStrip(reel, grid.map((row) => row[reel]!), 0));
+  const rest = (grid: string[][]) =>
+    grid[0]!.forEach((_, reel) =>
+      setStrip(
+        reel,
+        grid.map((row) => row[reel]!),
+        0,
+      ),
+    );
   rest(current);
   renderTable(current, new Set());
 
@@ -65,24 +98,33 @@ export function slotUi(ctx: Ctx): MechanicUi {
     }
     // How long this spin runs (the last reel's stop), for styles and tests.
     reelWindow.dataset.spinMs = String(duration(450 + (machine.reels - 1) * 220));
-    const stops = await Promise.all(strips.map((strip, reel) => {
-      // What passes: the cells shown now, then the strip's own symbols before the stop, then the stop.
-      const strip0 = machine.strips[reel]!;
-      const pass = 8 + reel * 4;
-      const before = Array.from({ length: pass }, (_, i) => symbols[strip0[(outcome.stops[reel]! - pass + i + strip0.length * 4) % strip0.length]!]!);
-      const cells = [...current.map((row) => row[reel]!), ...before, ...grid.map((row) => row[reel]!)];
-      strip.style.transition = 'none';
-      setStrip(reel, cells, 0);
-      void strip.offsetHeight;
-      const ms = duration(450 + reel * 220);
-      strip.style.transition = `transform ${ms}ms cubic-bezier(0.2, 0.7, 0.25, 1.05)`;
-      strip.style.transform = `translateY(${(-(cells.length - machine.rows) / cells.length) * 100}%)`;
-      return settleAfter(strip, ms).then(() => {
-        play('stop');
+    const stops = await Promise.all(
+      strips.map((strip, reel) => {
+        // What passes: the cells shown now, then the strip's own symbols before the stop, then the stop.
+        const strip0 = machine.strips[reel]!;
+        const pass = 8 + reel * 4;
+        const before = Array.from(
+          { length: pass },
+          (_, i) => symbols[strip0[(outcome.stops[reel]! - pass + i + strip0.length * 4) % strip0.length]!]!,
+        );
+        const cells = [...current.map((row) => row[reel]!), ...before, ...grid.map((row) => row[reel]!)];
         strip.style.transition = 'none';
-        setStrip(reel, grid.map((row) => row[reel]!), 0);
-      });
-    }));
+        setStrip(reel, cells, 0);
+        void strip.offsetHeight;
+        const ms = duration(450 + reel * 220);
+        strip.style.transition = `transform ${ms}ms cubic-bezier(0.2, 0.7, 0.25, 1.05)`;
+        strip.style.transform = `translateY(${(-(cells.length - machine.rows) / cells.length) * 100}%)`;
+        return settleAfter(strip, ms).then(() => {
+          play('stop');
+          strip.style.transition = 'none';
+          setStrip(
+            reel,
+            grid.map((row) => row[reel]!),
+            0,
+          );
+        });
+      }),
+    );
     void stops;
   }
 
@@ -97,12 +139,18 @@ export function slotUi(ctx: Ctx): MechanicUi {
       path.setAttribute('vector-effect', 'non-scaling-stroke');
       overlay.append(path);
     }
-    strips.forEach((strip, reel) => [...strip.children].forEach((node, row) => node.classList.toggle('win', winning.has(`${row}:${reel}`))));
+    strips.forEach((strip, reel) =>
+      [...strip.children].forEach((node, row) => node.classList.toggle('win', winning.has(`${row}:${reel}`))),
+    );
     return winning;
   }
 
   return {
-    controls: h('p', { class: 'hint' }, t('slot.step', { lines: machine.paylines.length, step: ctx.money(slotStakeStep(gameId)) })),
+    controls: h(
+      'p',
+      { class: 'hint' },
+      t('slot.step', { lines: machine.paylines.length, step: ctx.money(slotStakeStep(gameId)) }),
+    ),
     board: h('div', {}, reelWindow, table, h('h2', { class: 'small' }, t('slot.lines')), lines),
     action: t('slot.spin'),
     bet: (amount) => ({ type: 'slot', amount }),
@@ -114,9 +162,22 @@ export function slotUi(ctx: Ctx): MechanicUi {
       current = outcome.grid.slice(0, played.rows);
       const winning = drawLines(outcome, played);
       renderTable(current, winning);
-      lines.replaceChildren(...(outcome.lines.length
-        ? outcome.lines.map((line) => h('li', {}, t('slot.line', { line: line.line + 1, count: line.count, symbol: t(`slot.symbols.${line.symbol}`), win: ctx.money(line.win) })))
-        : [h('li', {}, t('slot.no_lines'))]));
+      lines.replaceChildren(
+        ...(outcome.lines.length
+          ? outcome.lines.map((line) =>
+              h(
+                'li',
+                {},
+                t('slot.line', {
+                  line: line.line + 1,
+                  count: line.count,
+                  symbol: t(`slot.symbols.${line.symbol}`),
+                  win: ctx.money(line.win),
+                }),
+              ),
+            )
+          : [h('li', {}, t('slot.no_lines'))]),
+      );
     },
   };
 }

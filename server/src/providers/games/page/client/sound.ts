@@ -6,10 +6,21 @@ export type Sound = 'spin' | 'stop' | 'win' | 'card' | 'click';
 /** Each effect as tones: frequency (Hz), start and length (s), wave. */
 const TONES: Record<Sound, [number, number, number, OscillatorType][]> = {
   click: [[880, 0, 0.04, 'square']],
-  card: [[520, 0, 0.05, 'triangle'], [390, 0.05, 0.05, 'triangle']],
-  spin: [[300, 0, 0.08, 'sawtooth'], [360, 0.08, 0.08, 'sawtooth'], [420, 0.16, 0.08, 'sawtooth']],
+  card: [
+    [520, 0, 0.05, 'triangle'],
+    [390, 0.05, 0.05, 'triangle'],
+  ],
+  spin: [
+    [300, 0, 0.08, 'sawtooth'],
+    [360, 0.08, 0.08, 'sawtooth'],
+    [420, 0.16, 0.08, 'sawtooth'],
+  ],
   stop: [[220, 0, 0.09, 'triangle']],
-  win: [[523, 0, 0.12, 'sine'], [659, 0.12, 0.12, 'sine'], [784, 0.24, 0.2, 'sine']],
+  win: [
+    [523, 0, 0.12, 'sine'],
+    [659, 0.12, 0.12, 'sine'],
+    [784, 0.24, 0.2, 'sine'],
+  ],
 };
 
 let enabled = false;

@@ -29,7 +29,13 @@ interface Deps {
 }
 
 type StepResponse = { round: StepRoundView; balance: string };
-interface Hand { cards: string[]; total: number; soft: boolean; stake: string; payout?: string }
+interface Hand {
+  cards: string[];
+  total: number;
+  soft: boolean;
+  stake: string;
+  payout?: string;
+}
 
 export function renderSteps(state: GameSessionState, deps: Deps) {
   const { t, money, root, alert } = deps;
@@ -38,29 +44,77 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
 
   const balance = h('strong', { 'data-balance': true }, money(state.balance));
   // The outcome is announced once, whole, by this live region (as on the single-round games' page).
-  const result = h('p', { role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true', class: 'result', 'data-result': true });
-  const stake = h('input', { type: 'text', name: 'stake', inputmode: 'decimal', autocomplete: 'off', value: '1.00', required: true });
+  const result = h('p', {
+    role: 'status',
+    'aria-live': 'polite',
+    'aria-atomic': 'true',
+    class: 'result',
+    'data-result': true,
+  });
+  const stake = h('input', {
+    type: 'text',
+    name: 'stake',
+    inputmode: 'decimal',
+    autocomplete: 'off',
+    value: '1.00',
+    required: true,
+  });
   const limits = { min: money(state.min_bet), max: money(state.max_bet) };
-  const mines = h('select', { name: 'mines' }, ...Array.from({ length: 24 }, (_, i) => h('option', { value: String(i + 1), selected: i + 1 === 3 }, String(i + 1))));
-  const target = h('input', { type: 'text', name: 'auto_cashout', inputmode: 'decimal', autocomplete: 'off', value: '2.00', required: true });
+  const mines = h(
+    'select',
+    { name: 'mines' },
+    ...Array.from({ length: 24 }, (_, i) =>
+      h('option', { value: String(i + 1), selected: i + 1 === 3 }, String(i + 1)),
+    ),
+  );
+  const target = h('input', {
+    type: 'text',
+    name: 'auto_cashout',
+    inputmode: 'decimal',
+    autocomplete: 'off',
+    value: '2.00',
+    required: true,
+  });
   const controls =
-    mechanic === 'mines' ? field(t('steps.mines_count'), mines, t('steps.mines_hint'))
-    : mechanic === 'crash' ? field(t('steps.target'), target, t('steps.target_hint'))
-    : h('span');
+    mechanic === 'mines'
+      ? field(t('steps.mines_count'), mines, t('steps.mines_hint'))
+      : mechanic === 'crash'
+        ? field(t('steps.target'), target, t('steps.target_hint'))
+        : h('span');
   const formId = uid('bet');
-  const submit = h('button', { type: 'submit', class: 'primary', form: formId, 'data-action-button': true }, t(mechanic === 'blackjack' ? 'steps.deal' : 'steps.start'));
+  const submit = h(
+    'button',
+    { type: 'submit', class: 'primary', form: formId, 'data-action-button': true },
+    t(mechanic === 'blackjack' ? 'steps.deal' : 'steps.start'),
+  );
   // The round's own buttons (hit, stand, cash out) sit with the result and the deal/start button in
   // the bar that sticks to the bottom of the frame.
   const actions = h('div', { class: 'step-actions' });
-  const form = h('form', { class: 'bet', id: formId, novalidate: true }, controls, field(t('stake'), stake, t('stake_hint', limits)),
-    mechanic === 'blackjack' ? quickToggle(t('play.quick'), uid('quick')) : null);
+  const form = h(
+    'form',
+    { class: 'bet', id: formId, novalidate: true },
+    controls,
+    field(t('stake'), stake, t('stake_hint', limits)),
+    mechanic === 'blackjack' ? quickToggle(t('play.quick'), uid('quick')) : null,
+  );
   const bar = actionBar(result, actions, submit);
 
   // The board.
   const dealer = h('p', { 'data-dealer': true });
   const hands = h('ul', { class: 'slip', 'data-hands': true });
   const cells = Array.from({ length: 25 }, (_, cell) =>
-    h('button', { type: 'button', class: 'cell', 'data-cell': cell, 'aria-label': t('steps.cell', { n: cell + 1 }), disabled: true }, ''));
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'cell',
+        'data-cell': cell,
+        'aria-label': t('steps.cell', { n: cell + 1 }),
+        disabled: true,
+      },
+      '',
+    ),
+  );
   // One tab stop: the arrow keys, Home and End move over the 5×5 grid, Enter or Space reveals. A
   // revealed cell stays focusable (aria-disabled), so the moves keep their shape in an open round.
   const grid = h('div', { class: 'mines-grid', role: 'group', 'aria-label': t('steps.grid') }, ...cells);
@@ -71,21 +125,35 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
   const curve = crashCurve();
   const info = h('p', { class: 'hint', 'data-info': true });
   const board =
-    mechanic === 'blackjack' ? h('div', {}, h('h2', { class: 'small' }, t('steps.dealer')), dealer, hands)
-    : mechanic === 'mines' ? h('div', {}, grid, multiplier, info)
-    : h('div', { class: 'crash-board' }, curve.svg, multiplier, info);
+    mechanic === 'blackjack'
+      ? h('div', {}, h('h2', { class: 'small' }, t('steps.dealer')), dealer, hands)
+      : mechanic === 'mines'
+        ? h('div', {}, grid, multiplier, info)
+        : h('div', { class: 'crash-board' }, curve.svg, multiplier, info);
 
   // The rounds table, the seeds and Verify, which replays a finished round's recorded actions.
-  const panels = fairnessPanels({ t, money, intl: deps.intl, gameId: state.game.id }, deps.api, state.fairness, [...state.rounds], deps.showError);
+  const panels = fairnessPanels(
+    { t, money, intl: deps.intl, gameId: state.game.id },
+    deps.api,
+    state.fairness,
+    [...state.rounds],
+    deps.showError,
+  );
   const listed = new Set(state.rounds.map((round) => round.round_id));
   /** A round that has just finished goes first in the rounds table, once. */
   const record = (round: StepRoundView) => {
     if (round.state === 'open' || listed.has(round.round_id)) return;
     listed.add(round.round_id);
     panels.add({
-      round_id: round.round_id, nonce: round.nonce, client_seed: round.client_seed, server_seed_hash: round.server_seed_hash,
-      bet: round.bet as unknown as RoundView['bet'], outcome: round.view as unknown as RoundView['outcome'],
-      stake: round.stake, win: round.win ?? '0.00', created_at: round.created_at,
+      round_id: round.round_id,
+      nonce: round.nonce,
+      client_seed: round.client_seed,
+      server_seed_hash: round.server_seed_hash,
+      bet: round.bet as unknown as RoundView['bet'],
+      outcome: round.view as unknown as RoundView['outcome'],
+      stake: round.stake,
+      win: round.win ?? '0.00',
+      created_at: round.created_at,
       ...(round.history.length ? { actions: round.history } : {}),
     });
   };
@@ -106,16 +174,22 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
   const setBusy = (value: boolean) => {
     busy = value;
     form.toggleAttribute('aria-busy', value);
-    for (const button of [...board.querySelectorAll('button'), ...actions.querySelectorAll('button')]) if (value) button.disabled = true;
+    for (const button of [...board.querySelectorAll('button'), ...actions.querySelectorAll('button')])
+      if (value) button.disabled = true;
   };
 
   function outcomeText(round: StepRoundView) {
     const win = toCents(round.win ?? '0')!;
     const staked = toCents(round.stake)!;
     // A payout at or below the stake is never called a win.
-    if (win > staked) return { kind: 'win', text: t('steps.result_win', { win: money(round.win!), stake: money(round.stake) }) };
+    if (win > staked)
+      return { kind: 'win', text: t('steps.result_win', { win: money(round.win!), stake: money(round.stake) }) };
     if (win === staked) return { kind: 'push', text: t('steps.result_push', { win: money(round.win!) }) };
-    if (win > 0n) return { kind: 'partial', text: t('steps.result_partial', { win: money(round.win!), stake: money(round.stake) }) };
+    if (win > 0n)
+      return {
+        kind: 'partial',
+        text: t('steps.result_partial', { win: money(round.win!), stake: money(round.stake) }),
+      };
     return { kind: 'loss', text: t('steps.result_loss') };
   }
 
@@ -144,14 +218,27 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
         return nodes;
       };
       const dealerCards = row('dealer', d.cards);
-      dealer.replaceChildren(h('span', { class: 'visually-hidden' }, d.cards.map(cardText).join(' ')),
+      dealer.replaceChildren(
+        h('span', { class: 'visually-hidden' }, d.cards.map(cardText).join(' ')),
         h('span', { class: 'cards-row', 'aria-hidden': 'true' }, ...dealerCards, ...(open ? [' ', cardBack()] : [])),
-        ...(open ? [] : [h('span', { class: 'hand-total' }, t('steps.total', { total: d.total }))]));
-      hands.replaceChildren(...(view.player as Hand[]).map((hand, index) => h('li', { 'data-hand': index, 'aria-current': open && view.active === index ? 'true' : undefined },
-        h('span', {}, (view.player as Hand[]).length > 1 ? `${t('steps.hand', { n: index + 1 })}: ` : '',
-          h('span', { class: 'visually-hidden' }, hand.cards.map(cardText).join(' ')),
-          h('span', { class: 'cards-row', 'aria-hidden': 'true' }, ...row(`hand${index}`, hand.cards))),
-        h('span', { class: 'hand-total' }, t('steps.total', { total: hand.total })))));
+        ...(open ? [] : [h('span', { class: 'hand-total' }, t('steps.total', { total: d.total }))]),
+      );
+      hands.replaceChildren(
+        ...(view.player as Hand[]).map((hand, index) =>
+          h(
+            'li',
+            { 'data-hand': index, 'aria-current': open && view.active === index ? 'true' : undefined },
+            h(
+              'span',
+              {},
+              (view.player as Hand[]).length > 1 ? `${t('steps.hand', { n: index + 1 })}: ` : '',
+              h('span', { class: 'visually-hidden' }, hand.cards.map(cardText).join(' ')),
+              h('span', { class: 'cards-row', 'aria-hidden': 'true' }, ...row(`hand${index}`, hand.cards)),
+            ),
+            h('span', { class: 'hand-total' }, t('steps.total', { total: hand.total })),
+          ),
+        ),
+      );
       dealing = dealTime(order);
       if (open) for (const action of round.actions) actions.append(actionButton(action, t(`steps.${action}`)));
     } else if (mechanic === 'mines') {
@@ -162,14 +249,18 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
         const mine = positions.has(index);
         cell.textContent = safe ? '◆' : mine ? '✸' : '';
         cell.dataset.state = safe ? 'safe' : mine ? 'mine' : '';
-        cell.setAttribute('aria-label', t(safe ? 'steps.cell_safe' : mine ? 'steps.cell_mine' : 'steps.cell', { n: index + 1 }));
+        cell.setAttribute(
+          'aria-label',
+          t(safe ? 'steps.cell_safe' : mine ? 'steps.cell_mine' : 'steps.cell', { n: index + 1 }),
+        );
         cell.disabled = !open;
         if (open && safe) cell.setAttribute('aria-disabled', 'true');
         else cell.removeAttribute('aria-disabled');
       });
       multiplier.textContent = `${view.multiplier}×`;
       info.textContent = open && view.next_multiplier ? t('steps.next', { value: String(view.next_multiplier) }) : '';
-      if (open && round.actions.includes('cashout')) actions.append(actionButton('cashout', t('steps.cashout', { amount: money(String(view.cashout)) })));
+      if (open && round.actions.includes('cashout'))
+        actions.append(actionButton('cashout', t('steps.cashout', { amount: money(String(view.cashout)) })));
     } else {
       clearInterval(ticker);
       info.textContent = t('steps.auto', { value: String(view.auto_cashout) });
@@ -185,7 +276,10 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
           // The server decides when the round ends; ask it now and then.
           if (!busy && performance.now() - polled > 1000) {
             polled = performance.now();
-            void call(`/rounds/${round.id}`).then((res) => res.round.state !== 'open' && finish(res), () => undefined);
+            void call(`/rounds/${round.id}`).then(
+              (res) => res.round.state !== 'open' && finish(res),
+              () => undefined,
+            );
           }
         };
         tick();
@@ -197,7 +291,10 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
         const cashed = Number(view.paid) > 0;
         const ended = crashTarget(String(cashed ? view.paid : view.crash_point));
         if (ended !== undefined || !cashed) curve.draw(crashTimeOf(ended ?? 100), cashed ? 'cashed' : 'crashed');
-        info.textContent = t(Number(view.paid) > 0 ? 'steps.cashed' : 'steps.crashed', { value: String(view.paid ?? view.multiplier), crash: String(view.crash_point) });
+        info.textContent = t(Number(view.paid) > 0 ? 'steps.cashed' : 'steps.crashed', {
+          value: String(view.paid ?? view.multiplier),
+          crash: String(view.crash_point),
+        });
       }
     }
     submit.disabled = open;
@@ -242,15 +339,22 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
   function refocus(previous: string | undefined, cell: number | undefined) {
     const open = current?.state === 'open';
     const same = previous ? actions.querySelector<HTMLButtonElement>(`[data-action="${previous}"]`) : null;
-    const target = !open ? submit
-      : same ?? (cell !== undefined ? cells.slice(cell).concat(cells).find(revealable) : undefined) ?? actions.querySelector('button') ?? submit;
+    const target = !open
+      ? submit
+      : (same ??
+        (cell !== undefined ? cells.slice(cell).concat(cells).find(revealable) : undefined) ??
+        actions.querySelector('button') ??
+        submit);
     target.focus();
   }
 
   async function step(body: Record<string, unknown>) {
     if (!current || busy) return;
     alert.textContent = '';
-    const had = document.activeElement instanceof HTMLElement && actions.contains(document.activeElement) ? document.activeElement.dataset.action : undefined;
+    const had =
+      document.activeElement instanceof HTMLElement && actions.contains(document.activeElement)
+        ? document.activeElement.dataset.action
+        : undefined;
     const cell = typeof body.cell === 'number' ? body.cell : undefined;
     play('click');
     setBusy(true);
@@ -324,10 +428,13 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
   });
 
   root.replaceChildren(
-    h('header', { class: 'top' },
+    h(
+      'header',
+      { class: 'top' },
       h('h1', { id: GAME_TITLE_ID }, state.game.name),
       h('p', { class: 'mode' }, t(state.mode === 'real' ? 'mode_real' : 'mode_demo')),
-      h('p', { class: 'balance' }, `${t('balance')}: `, balance)),
+      h('p', { class: 'balance' }, `${t('balance')}: `, balance),
+    ),
     h('div', { class: 'play' }, h('div', { class: 'board' }, board), form, bar),
     infoPanel(state, { t, money, intl: deps.intl, gameId: state.game.id }),
     ...panels.sections,
