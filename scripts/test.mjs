@@ -9,6 +9,8 @@ mkdirSync(REPORTS);
 
 const steps = [
   ['translations', 'node', ['scripts/i18n-check.mjs']],
+  // The code stays as Prettier formats it (npm run format fixes it).
+  ['format', 'prettier', ['--check', '.', '--log-level', 'warn']],
   ['type check', 'astro', ['check']],
   [
     'unit and API tests (PGlite)',
