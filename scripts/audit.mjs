@@ -8,7 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium-path.mjs';
 import { startServer } from './local-server.mjs';
-import { localizedPath as localized } from '../src/i18n/urls.ts';
+import { localizedPath as localized } from '../core/i18n/urls.ts';
 
 const ROUTES = ['/', '/faq', '/rules', '/profile/deposit'];
 const LOCALES = ['en', 'ja'];

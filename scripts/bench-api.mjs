@@ -12,8 +12,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { encryptJson } from '../src/api/envelope.ts';
-import { fromCents, toCents } from '../src/api/money.ts';
+import { encryptJson } from '../core/api/envelope.ts';
+import { fromCents, toCents } from '../core/api/money.ts';
 import { startBenchApi } from './bench-server.mjs';
 import { parseEnv } from '../server/src/config/variables.ts';
 

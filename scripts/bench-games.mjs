@@ -8,7 +8,7 @@
 // player's balance is checked against their rounds' history items.
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
-import { fromCents, signedToCents, toCents } from '../src/api/money.ts';
+import { fromCents, signedToCents, toCents } from '../core/api/money.ts';
 import { startBenchApi } from './bench-server.mjs';
 import { parseEnv } from '../server/src/config/variables.ts';
 

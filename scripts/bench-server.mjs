@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { encryptJson, importPublicKey } from '../src/api/envelope.ts';
+import { encryptJson, importPublicKey } from '../core/api/envelope.ts';
 import { publicKeySpkiBase64 } from '../server/src/key-files.mjs';
 import { TEST_VERIFY_PATH } from './test-hooks.mjs';
 import { ACTIVATION_LINK, mailedLink, waitForMail } from '../tests/mail-outbox.ts';

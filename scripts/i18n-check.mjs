@@ -4,7 +4,7 @@
 // `file:line: what is wrong → what to do` line per problem and exits 1, or one summary line.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { LOCALES, LOCALE_INTL } from '../src/i18n/locales.mjs';
+import { LOCALES, LOCALE_INTL } from '../core/i18n/locales.mjs';
 import { CONTENT_COLLECTIONS } from '../src/content/lint/collections.mjs';
 import { contentRoot, readContentTree, siteMap } from '../src/content/lint/content-tree.mjs';
 import { formatProblem, lintFile } from '../src/content/lint/lint-file.mjs';

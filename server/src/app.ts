@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
-import { API_PATHS, MAX_BODY_BYTES } from '../../src/api/contract.ts';
+import { API_PATHS, MAX_BODY_BYTES } from '../../core/api/contract.ts';
 import type { AppEnv, Services } from './app-env.ts';
 import { DomainError } from './domain-errors.ts';
 import { ApiError, apiErrorOf } from './errors.ts';

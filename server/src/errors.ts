@@ -1,4 +1,4 @@
-import { messageKey, type Problem, type Problems } from '../../src/api/validation.ts';
+import { messageKey, type Problem, type Problems } from '../../core/api/validation.ts';
 import { DomainError, InvalidInput, STATUS_OF_REFUSAL } from './domain-errors.ts';
 import { translate, type Locale } from './i18n.ts';
 

@@ -4,7 +4,7 @@ import {
   type CloseAccountResponse,
   type SetEmailConfirmRequest,
   type SetEmailRequest,
-} from './contract';
+} from '../../core/api/contract';
 import { apiClient } from './instance';
 
 /** Asks for an email change: a link goes to the new address; answers 204 whether it is free or taken. */

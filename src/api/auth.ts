@@ -9,7 +9,7 @@ import {
   type ResetPasswordConfirmRequest,
   type ResetPasswordRequest,
   type SetPasswordRequest,
-} from './contract';
+} from '../../core/api/contract';
 import { apiClient } from './instance';
 
 export const register = (body: RegisterRequest, client = apiClient()) =>

@@ -1,4 +1,4 @@
-import { API_PATHS, type BonusStatus, type User } from './contract';
+import { API_PATHS, type BonusStatus, type User } from '../../core/api/contract';
 import { apiClient } from './instance';
 
 /** The active bonus and its wagering progress. */

@@ -1,4 +1,4 @@
-import { encryptJson } from './envelope';
+import { encryptJson } from '../../core/api/envelope';
 
 /** Bodies this module produced, so a retry (which re-runs hooks) never encrypts twice. */
 const encrypted = new WeakSet<object>();

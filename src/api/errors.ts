@@ -1,4 +1,4 @@
-import type { FieldErrors } from './contract';
+import type { FieldErrors } from '../../core/api/contract';
 
 /**
  * What every failed API call throws: the HTTP status (0 when the server was not reached), the

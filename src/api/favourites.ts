@@ -1,4 +1,4 @@
-import { API_PATHS, type FavouriteGames, type RecentGame } from './contract';
+import { API_PATHS, type FavouriteGames, type RecentGame } from '../../core/api/contract';
 import { apiClient } from './instance';
 
 const one = (gameId: string) => API_PATHS.favourite.replace(':game_id', encodeURIComponent(gameId));

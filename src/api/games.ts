@@ -6,7 +6,7 @@ import {
   type GameMode,
   type PlayerSetResponse,
   type Win,
-} from './contract';
+} from '../../core/api/contract';
 import { apiClient } from './instance';
 
 /** Registers the signed-in player with the game gateway. */

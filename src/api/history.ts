@@ -1,4 +1,10 @@
-import { API_PATHS, type GameRoundCheck, type HistoryQuery, type Paginated, type Transaction } from './contract';
+import {
+  API_PATHS,
+  type GameRoundCheck,
+  type HistoryQuery,
+  type Paginated,
+  type Transaction,
+} from '../../core/api/contract';
 import { apiClient } from './instance';
 
 export const getHistory = (query: HistoryQuery = {}, client = apiClient()) =>

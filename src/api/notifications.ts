@@ -1,4 +1,4 @@
-import { API_PATHS, type Notification, type NotificationListMode, type SetReadResponse } from './contract';
+import { API_PATHS, type Notification, type NotificationListMode, type SetReadResponse } from '../../core/api/contract';
 import { apiClient } from './instance';
 
 export const listNotifications = (mode: NotificationListMode, client = apiClient()) =>

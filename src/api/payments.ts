@@ -4,7 +4,7 @@ import {
   type Payment,
   type Withdrawal,
   type WithdrawalRequest,
-} from './contract';
+} from '../../core/api/contract';
 import { apiClient } from './instance';
 
 /** `idempotencyKey`: one per form submission, so a double click or a retry acts once. */

@@ -1,4 +1,4 @@
-import { importPublicKey } from './envelope';
+import { importPublicKey } from '../../core/api/envelope';
 
 let imported: Promise<CryptoKey | undefined> | undefined;
 

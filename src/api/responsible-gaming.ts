@@ -5,7 +5,7 @@ import {
   type ResponsibleGamingUpdate,
   type SelfExclusionRequest,
   type TimeOutRequest,
-} from './contract';
+} from '../../core/api/contract';
 import { apiClient } from './instance';
 
 /** Limits, reality-check settings, blocks and account activity of the signed-in player. */

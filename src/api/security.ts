@@ -5,7 +5,7 @@ import {
   type TwoFactorConfirmResponse,
   type TwoFactorDeactivateRequest,
   type TwoFactorStatus,
-} from './contract';
+} from '../../core/api/contract';
 import { apiClient } from './instance';
 
 export const listSessions = (client = apiClient()) => client<SessionInfo[]>(API_PATHS.sessions);

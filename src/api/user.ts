@@ -1,4 +1,4 @@
-import { API_PATHS, type ReferralStats, type User, type UserUpdateRequest } from './contract';
+import { API_PATHS, type ReferralStats, type User, type UserUpdateRequest } from '../../core/api/contract';
 import { apiClient } from './instance';
 
 export const getMe = (client = apiClient()) => client<User>(API_PATHS.me);

@@ -1,4 +1,4 @@
-import { API_PATHS, type DocumentType, type Verification, type VerificationSubmitted } from './contract';
+import { API_PATHS, type DocumentType, type Verification, type VerificationSubmitted } from '../../core/api/contract';
 import { apiBase } from './base';
 import { ApiError } from './errors';
 import { apiClient, sessionRefused } from './instance';

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { activateAccount } from '../stores/auth-actions';
 import { openSignIn, registeredEmail, takeReturnPath } from '../stores/dialogs';
 import { createTranslator } from '../i18n/translator';
-import { localizedPath } from '../i18n/urls';
+import { localizedPath } from '../../core/i18n/urls';
 import { $token } from '../stores/session';
 import { FormAlert } from './FormAlert';
 import { clearFragment, linkParams, useAuthMessages } from './mailed-link';

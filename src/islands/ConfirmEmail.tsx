@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { confirmEmail } from '../api/account';
 import { ApiError } from '../api/errors';
 import { createTranslator } from '../i18n/translator';
-import { localizedPath } from '../i18n/urls';
+import { localizedPath } from '../../core/i18n/urls';
 import { setUser, $user } from '../stores/session';
 import { FormAlert } from './FormAlert';
 import { clearFragment, linkParams } from './mailed-link';

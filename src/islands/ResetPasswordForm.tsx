@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { localizedPath } from '../i18n/urls';
+import { localizedPath } from '../../core/i18n/urls';
 import { confirmReset } from '../stores/auth-actions';
 import { FormAlert } from './FormAlert';
 import { clearFragment, linkParams, useAuthMessages } from './mailed-link';

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import type { RegisterResponse } from '../api/contract';
+import type { RegisterResponse } from '../../core/api/contract';
 import { signUp, type Messages } from '../stores/auth-actions';
 import { openAuthDialog, openSignIn } from '../stores/dialogs';
-import { localizedPath } from '../i18n/urls';
-import type { Locale } from '../i18n/locales.mjs';
-import { storedReferral } from '../scripts/referral-capture';
+import { localizedPath } from '../../core/i18n/urls';
+import type { Locale } from '../../core/i18n/locales.mjs';
+import { storedReferral } from '../stores/referral-capture';
 import { FormAlert } from './FormAlert';
 import { FormField } from './FormField';
 import { PasswordField } from './PasswordField';

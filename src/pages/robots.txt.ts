@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { LOCALES } from '../i18n/locales.mjs';
-import { localizedPath } from '../i18n/urls';
+import { LOCALES } from '../../core/i18n/locales.mjs';
+import { localizedPath } from '../../core/i18n/urls';
 
 /** Account pages are private; every locale's copy of them is disallowed. */
 export const GET: APIRoute = ({ site }) => {

@@ -7,7 +7,7 @@ import { initBuildFreshness } from './build-freshness';
 import { initSessionHeader } from './session-header';
 import { initLowBalanceDialog } from './low-balance-dialog';
 import { initAuthDialogOpener } from './auth-dialog-opener';
-import { captureReferral } from './referral-capture';
+import { captureReferral } from '../stores/referral-capture';
 import { initSessionStart } from './session-start';
 import { initRealityCheck } from './reality-check';
 

@@ -2,10 +2,10 @@
 // player's favourites live on the server (/api/user/favourites); the API client loads only with a
 // token. Signed out, a star opens the sign-in dialog. Every star on the page shows one state.
 import { atom } from 'nanostores';
-import type { Game } from '../api/contract';
+import type { Game } from '../../core/api/contract';
 import { $token } from '../stores/session';
 import { openAuthDialog } from '../stores/dialogs';
-import { interpolate } from '../i18n/interpolate';
+import { interpolate } from '../../core/i18n/interpolate';
 
 /** The player's favourites (newest first); null while unknown or signed out. */
 export const $favourites = atom<Game[] | null>(null);

@@ -4,10 +4,17 @@
 // the page has, or swaps its list for a quiet message; the page never breaks.
 import { apiBase } from '../api/base';
 import { getPublicJson as getJson } from '../api/get-public';
-import { API_PATHS, type CatalogueGame, type Game, type Paginated, type RecentGame, type Win } from '../api/contract';
-import type { Locale } from '../i18n/locales.mjs';
-import { formatMoney } from '../i18n/money-format';
-import { interpolate } from '../i18n/interpolate';
+import {
+  API_PATHS,
+  type CatalogueGame,
+  type Game,
+  type Paginated,
+  type RecentGame,
+  type Win,
+} from '../../core/api/contract';
+import type { Locale } from '../../core/i18n/locales.mjs';
+import { formatMoney } from '../../core/i18n/money-format';
+import { interpolate } from '../../core/i18n/interpolate';
 import { filterFromSearch, gameMatches, searchWithFilter, type LobbyFilter } from '../lobby/search';
 import { $token } from '../stores/session';
 import { $favourites, initFavouriteStars, knowGames, syncStars } from './favourite-stars';

@@ -3,8 +3,8 @@
 import { $balanceDialog } from '../stores/dialogs';
 import { watchLowBalance } from '../stores/low-balance';
 import { $user } from '../stores/session';
-import { formatMoney } from '../i18n/money-format';
-import type { Locale } from '../i18n/locales.mjs';
+import { formatMoney } from '../../core/i18n/money-format';
+import type { Locale } from '../../core/i18n/locales.mjs';
 import { restoreFocus } from './focus-fallback';
 
 function sessionStore(): Storage | undefined {

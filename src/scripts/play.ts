@@ -1,9 +1,9 @@
 // The /play page without React: reads ?game=<id>, shows the game's name and provider, launches
 // it (demo for anyone, real money when signed in) and frames the provider's page. The API
 // client is imported only when a launch or a balance refresh needs it.
-import { API_PATHS, type CatalogueGame, type Paginated } from '../api/contract';
+import { API_PATHS, type CatalogueGame, type Paginated } from '../../core/api/contract';
 import { getPublicJson } from '../api/get-public';
-import { interpolate } from '../i18n/interpolate';
+import { interpolate } from '../../core/i18n/interpolate';
 import { $token, $user, setUser } from '../stores/session';
 
 type Mode = 'real' | 'demo';

@@ -1,10 +1,10 @@
 // Loaded when a reality check is due: asks the server (another tab may have acknowledged it
 // meanwhile), then shows the modal dialog with the time since sign-in and the session's result.
 import { acknowledgeRealityCheck, getResponsibleGaming } from '../api/responsible-gaming';
-import type { ResponsibleGaming } from '../api/contract';
-import { interpolate } from '../i18n/interpolate';
-import type { Locale } from '../i18n/locales.mjs';
-import { formatMoney } from '../i18n/money-format';
+import type { ResponsibleGaming } from '../../core/api/contract';
+import { interpolate } from '../../core/i18n/interpolate';
+import type { Locale } from '../../core/i18n/locales.mjs';
+import { formatMoney } from '../../core/i18n/money-format';
 
 type Schedule = (nextAt: string | null) => void;
 let wired = false;

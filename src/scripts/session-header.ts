@@ -1,8 +1,8 @@
 // The header's signed-in state on every page, without React: it subscribes to the same stores
 // the profile islands use.
 import { $token, $user } from '../stores/session';
-import { formatMoney } from '../i18n/money-format';
-import type { Locale } from '../i18n/locales.mjs';
+import { formatMoney } from '../../core/i18n/money-format';
+import type { Locale } from '../../core/i18n/locales.mjs';
 
 export function initSessionHeader() {
   const root = document.documentElement;

@@ -1,4 +1,4 @@
-import type { User } from '../api/contract';
+import type { User } from '../../core/api/contract';
 import { ApiError } from '../api/errors';
 import { clearSession, setUser } from './session';
 

@@ -2,10 +2,10 @@
 // call the API, store the session, and map every failure to messages per field.
 import { ApiError } from '../api/errors';
 import { activate, confirmPasswordReset, login, register, requestPasswordReset, resendActivation } from '../api/auth';
-import type { RegisterResponse } from '../api/contract';
+import type { RegisterResponse } from '../../core/api/contract';
 import { playerSet } from '../api/games';
 import { getMe } from '../api/user';
-import { checkTwoFactorCode } from '../api/two-factor-code';
+import { checkTwoFactorCode } from '../../core/api/two-factor-code';
 import {
   checkEmail,
   checkNewPassword,
@@ -13,9 +13,9 @@ import {
   checkSignIn,
   hasProblems,
   type Problems,
-} from '../api/validation';
+} from '../../core/api/validation';
 import type { Translate } from '../i18n/translator';
-import { forgetReferral } from '../scripts/referral-capture';
+import { forgetReferral } from './referral-capture';
 import { $sessionEnded, forgetRegisteredEmail, rememberRegisteredEmail, rememberReturnPath } from './dialogs';
 import { problemMessages, serverErrors, type FormErrors } from './form-errors';
 import { expectWelcome } from './low-balance';
@@ -98,7 +98,7 @@ export async function signUp(
 ): Promise<FormErrors | null> {
   const problems = checkRegistration(values);
   // The strength rules bring zxcvbn's dictionaries: loaded only when a registration is checked.
-  const { checkPasswordStrength } = await import('../api/password-strength');
+  const { checkPasswordStrength } = await import('../../core/api/password-strength');
   checkPasswordStrength(problems, values.password, [values.email, values.username]);
   if (hasProblems(problems)) return problemMessages(problems, messages.api);
   const email = values.email.trim();
@@ -170,7 +170,7 @@ export async function activateAccount(
 export async function strongNewPassword(password: string, api: Translate<'api'>): Promise<FormErrors | null> {
   const problems: Problems = {};
   checkNewPassword(problems, password);
-  const { checkPasswordStrength } = await import('../api/password-strength');
+  const { checkPasswordStrength } = await import('../../core/api/password-strength');
   checkPasswordStrength(problems, password, [], 'new_password');
   return hasProblems(problems) ? problemMessages(problems, api) : null;
 }

@@ -1,5 +1,5 @@
 import { ApiError } from '../api/errors';
-import { messageKey, type Problems } from '../api/validation';
+import { messageKey, type Problems } from '../../core/api/validation';
 import type { Translate } from '../i18n/translator';
 
 /** Translated messages per field; `form` holds those that belong to no field. */

@@ -1,5 +1,5 @@
-import { compareMoney } from '../api/money';
-import type { User } from '../api/contract';
+import { compareMoney } from '../../core/api/money';
+import type { User } from '../../core/api/contract';
 import { $balanceDialog } from './dialogs';
 import { $user } from './session';
 

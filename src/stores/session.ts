@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import type { User } from '../api/contract';
+import type { User } from '../../core/api/contract';
 import { readTokenCookie, tokenCookie } from './token-cookie';
 
 /** The API token, mirrored in the `auth_token` cookie so every page starts signed in. */

@@ -9,8 +9,8 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { encryptJson, importPublicKey } from '../../src/api/envelope.ts';
-import { fromCents, toCents } from '../../src/api/money.ts';
+import { encryptJson, importPublicKey } from '../../core/api/envelope.ts';
+import { fromCents, toCents } from '../../core/api/money.ts';
 import { DEMO_PLAYER } from '../../server/src/db/demo-player.ts';
 import { openPglite } from '../../server/src/db/pglite.ts';
 import type { Database } from '../../server/src/db/database.ts';

@@ -1,6 +1,6 @@
 import { constants, publicEncrypt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { encryptJson, importPublicKey } from '../../src/api/envelope.ts';
+import { encryptJson, importPublicKey } from '../../core/api/envelope.ts';
 import { ADULT, createTestApi, newKeyPair, useTestApi } from './harness.ts';
 
 const ctx = useTestApi();

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { toCents } from '../../src/api/money.ts';
+import { toCents } from '../../core/api/money.ts';
 import { DEMO_PLAYER } from '../../server/src/db/demo-player.ts';
 import { openDatabase } from '../../server/src/db/open.ts';
 import { apiClient, killServer, startServer } from './server-process.ts';

@@ -6,10 +6,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { toCents, signedToCents } from '../../src/api/money.ts';
-import { withFairRandom } from '../../src/games/fairness.ts';
-import { resolveBet } from '../../src/games/round.ts';
-import { GAME_CATALOGUE } from '../../src/games/catalogue.ts';
+import { toCents, signedToCents } from '../../core/api/money.ts';
+import { withFairRandom } from '../../core/games/fairness.ts';
+import { resolveBet } from '../../core/games/round.ts';
+import { GAME_CATALOGUE } from '../../core/games/catalogue.ts';
 import { balanceOf, useTestApi } from './harness.ts';
 
 const ctx = useTestApi({ SITE_URL: 'https://play.example.test' });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/clock.ts';
-import { hashServerSeed, withFairRandom } from '../../src/games/fairness.ts';
-import { resolveBet } from '../../src/games/round.ts';
-import type { GameSessionState, RoundView } from '../../src/games/protocol.ts';
+import { hashServerSeed, withFairRandom } from '../../core/games/fairness.ts';
+import { resolveBet } from '../../core/games/round.ts';
+import type { GameSessionState, RoundView } from '../../core/games/protocol.ts';
 import { useTestApi } from './harness.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/clock.ts';
-import type { GameRoundCheck, Paginated, Transaction } from '../../src/api/contract.ts';
-import { hashServerSeed, withFairRandom } from '../../src/games/fairness.ts';
-import { resolveBet } from '../../src/games/round.ts';
-import type { RoundView } from '../../src/games/protocol.ts';
+import type { GameRoundCheck, Paginated, Transaction } from '../../core/api/contract.ts';
+import { hashServerSeed, withFairRandom } from '../../core/games/fairness.ts';
+import { resolveBet } from '../../core/games/round.ts';
+import type { RoundView } from '../../core/games/protocol.ts';
 import { useTestApi } from './harness.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashServerSeed } from '../../src/games/fairness.ts';
+import { hashServerSeed } from '../../core/games/fairness.ts';
 import { useTestApi } from './harness.ts';
 
 /** The next server seed is committed before the player chooses a client seed. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/clock.ts';
-import { verifyStepRound } from '../../src/games/steps.ts';
-import { toCents, fromCents } from '../../src/api/money.ts';
+import { verifyStepRound } from '../../core/games/steps.ts';
+import { toCents, fromCents } from '../../core/api/money.ts';
 import { balanceOf, useTestApi } from './harness.ts';
 
 /**

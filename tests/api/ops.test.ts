@@ -188,7 +188,7 @@ describe('GET /metrics content', () => {
     const withdrawals = 'amberplay_wallet_operations_total{operation="withdrawal",result="ok"}';
     const refusedWithdrawals = 'amberplay_wallet_operations_total{operation="withdrawal",result="insufficient_funds"}';
     const body = async (amount: string) => {
-      const { encryptJson } = await import('../../src/api/envelope.ts');
+      const { encryptJson } = await import('../../core/api/envelope.ts');
       const e_data = await encryptJson(
         JSON.stringify({ amount, method: 'card', destination: '4242 4242 4242 4242' }),
         ctx.api.publicKey,
@@ -206,7 +206,7 @@ describe('GET /metrics content', () => {
     const launched = await app.request(
       '/gmnggate/api',
       await (async () => {
-        const { encryptJson } = await import('../../src/api/envelope.ts');
+        const { encryptJson } = await import('../../core/api/envelope.ts');
         const e_data = await encryptJson(
           JSON.stringify({ method: 'game_launch', game_id: 'amber-fortune', mode: 'real' }),
           ctx.api.publicKey,
@@ -271,7 +271,7 @@ describe('GET /metrics content', () => {
   it('counts open game sessions by the clock: an expired session is not open', async () => {
     const { app } = appWith();
     const before = sample(await scrape(app), 'amberplay_game_sessions_open{mode="demo"}')!;
-    const { encryptJson } = await import('../../src/api/envelope.ts');
+    const { encryptJson } = await import('../../core/api/envelope.ts');
     const e_data = await encryptJson(
       JSON.stringify({ method: 'game_launch', game_id: 'amber-fortune', mode: 'demo' }),
       ctx.api.publicKey,
@@ -335,7 +335,7 @@ describe('request log', () => {
   it('never logs tokens, passwords, query strings or capability ids: a path with ids is logged as its pattern', async () => {
     const { app, logs } = appWith();
     const player = await ctx.api.player();
-    const { encryptJson } = await import('../../src/api/envelope.ts');
+    const { encryptJson } = await import('../../core/api/envelope.ts');
     const e_data = await encryptJson(
       JSON.stringify({ method: 'game_launch', game_id: 'amber-fortune', mode: 'demo' }),
       ctx.api.publicKey,

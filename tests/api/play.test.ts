@@ -1,7 +1,7 @@
 import { systemClock } from '../../server/src/clock.ts';
 import { describe, expect, it } from 'vitest';
-import { hashServerSeed, withFairRandom } from '../../src/games/fairness.ts';
-import { resolveBet } from '../../src/games/round.ts';
+import { hashServerSeed, withFairRandom } from '../../core/games/fairness.ts';
+import { resolveBet } from '../../core/games/round.ts';
 import { playRound } from '../../server/src/providers/games/rounds.ts';
 import { walletBet } from '../../server/src/services/wallet.ts';
 import { loadSession } from '../../server/src/providers/games/sessions.ts';

@@ -1,6 +1,6 @@
 /** The real server process (`server/src/index.ts`), started as `npm start` starts it. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { encryptJson, importPublicKey } from '../../src/api/envelope.ts';
+import { encryptJson, importPublicKey } from '../../core/api/envelope.ts';
 import { publicKeySpkiBase64 } from '../../server/src/key-files.mjs';
 
 export interface ServerProcess {

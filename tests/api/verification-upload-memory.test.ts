@@ -5,7 +5,7 @@
  * growth stays far below what 30 bodies take (before: 618 MB → 1,373 MB).
  */
 import { describe, expect, it } from 'vitest';
-import { DOCUMENT_MAX_BYTES } from '../../src/api/contract.ts';
+import { DOCUMENT_MAX_BYTES } from '../../core/api/contract.ts';
 import { useTestApi } from './harness.ts';
 
 const ctx = useTestApi();

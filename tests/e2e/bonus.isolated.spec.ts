@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
-import type { User } from '../../src/api/contract';
+import type { User } from '../../core/api/contract';
 import { DEMO, apiToken } from './helpers';
 
 // Cancelling forfeits the seeded demo player's bonus (the one account with a bonus), so this spec

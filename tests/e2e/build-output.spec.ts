@@ -1,8 +1,8 @@
 // Checks the built dist/ itself: every route in every locale, with its SEO links and CSP.
 import { existsSync, readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { LOCALES, ROUTES } from '../../src/i18n/locales.mjs';
-import { localizedPath } from '../../src/i18n/urls';
+import { LOCALES, ROUTES } from '../../core/i18n/locales.mjs';
+import { localizedPath } from '../../core/i18n/urls';
 import { cspProblems } from './csp';
 
 /** The file a URL path is served from, as the server resolves it. */

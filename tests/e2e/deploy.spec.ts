@@ -3,11 +3,11 @@
 // Without E2E_BASE_URL they run against our own server as part of the local suite.
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { JS_BUDGET_KB, measurePageJs } from '../../scripts/page-js.mjs';
-import { fromCents, toCents } from '../../src/api/money';
-import type { User } from '../../src/api/contract';
-import { LOCALES, ROUTES } from '../../src/i18n/locales.mjs';
-import { formatMoney } from '../../src/i18n/money-format';
-import { localizedPath } from '../../src/i18n/urls';
+import { fromCents, toCents } from '../../core/api/money';
+import type { User } from '../../core/api/contract';
+import { LOCALES, ROUTES } from '../../core/i18n/locales.mjs';
+import { formatMoney } from '../../core/i18n/money-format';
+import { localizedPath } from '../../core/i18n/urls';
 import { cspProblems } from './csp';
 import { ALLOW_WRITES, PLAYER, REMOTE, apiBase } from './deploy-target';
 import { closeLowBalance, newPlayer, fillAdultSignUp, registerPlayer } from './helpers';

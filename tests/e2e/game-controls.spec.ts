@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
-import type { RoundView } from '../../src/games/protocol';
-import { LOCALE_INTL, type Locale } from '../../src/i18n/locales.mjs';
+import type { RoundView } from '../../core/games/protocol';
+import { LOCALE_INTL, type Locale } from '../../core/i18n/locales.mjs';
 import { apiToken, depositThroughPaymentPage, newPlayer, registerPlayer } from './helpers';
 import { differentNonce } from './tampered-nonce';
 

@@ -5,14 +5,14 @@
 // called or celebrated as wins; axe in light and dark at 360 px; /play's CLS signed out and in.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type FrameLocator, type Locator, type Page } from '@playwright/test';
-import { toCents } from '../../src/api/money';
-import { withFairRandom } from '../../src/games/fairness';
-import type { GameMechanic, GameSessionState, RoundView } from '../../src/games/protocol';
-import { pocketColour } from '../../src/games/roulette';
-import { checkBet, resolveBet } from '../../src/games/round';
-import { interpolate } from '../../src/i18n/interpolate';
-import { LOCALE_INTL, type Locale } from '../../src/i18n/locales.mjs';
-import { formatMoney } from '../../src/i18n/money-format';
+import { toCents } from '../../core/api/money';
+import { withFairRandom } from '../../core/games/fairness';
+import type { GameMechanic, GameSessionState, RoundView } from '../../core/games/protocol';
+import { pocketColour } from '../../core/games/roulette';
+import { checkBet, resolveBet } from '../../core/games/round';
+import { interpolate } from '../../core/i18n/interpolate';
+import { LOCALE_INTL, type Locale } from '../../core/i18n/locales.mjs';
+import { formatMoney } from '../../core/i18n/money-format';
 import { TEST_GAME_SEEDS_PATH } from '../../scripts/test-hooks.mjs';
 import enGames from '../../locales/en/games.json' with { type: 'json' };
 import jaGames from '../../locales/ja/games.json' with { type: 'json' };

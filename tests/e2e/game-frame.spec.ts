@@ -1,8 +1,8 @@
 import { expect, test, type Frame, type Page } from '@playwright/test';
-import { signedToCents, toCents } from '../../src/api/money';
-import type { User } from '../../src/api/contract';
-import type { GameSessionState } from '../../src/games/protocol';
-import { formatMoney } from '../../src/i18n/money-format';
+import { signedToCents, toCents } from '../../core/api/money';
+import type { User } from '../../core/api/contract';
+import type { GameSessionState } from '../../core/games/protocol';
+import { formatMoney } from '../../core/i18n/money-format';
 import { apiToken, depositThroughPaymentPage, newPlayer, registerPlayer } from './helpers';
 
 /** The game page's own frame object (to run script inside it), once its bet form is built. */

@@ -1,5 +1,5 @@
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
-import type { GameSessionState, RouletteOutcome, BaccaratOutcome, SlotOutcome } from '../../src/games/protocol';
+import type { GameSessionState, RouletteOutcome, BaccaratOutcome, SlotOutcome } from '../../core/games/protocol';
 import { WHEEL_ORDER } from '../../server/src/providers/games/page/client/roulette-table';
 
 /** Launches a demo and waits for the game page; answers its frame and session id. */

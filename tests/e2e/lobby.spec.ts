@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import type { Locale } from '../../src/i18n/locales.mjs';
+import type { Locale } from '../../core/i18n/locales.mjs';
 import { apiToken, depositThroughPaymentPage, newPlayer, registerPlayer, waitForClientScript } from './helpers';
 
 /**

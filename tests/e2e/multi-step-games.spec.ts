@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
-import { signedToCents, toCents } from '../../src/api/money';
-import type { User } from '../../src/api/contract';
-import type { GameSessionState } from '../../src/games/protocol';
-import type { Locale } from '../../src/i18n/locales.mjs';
+import { signedToCents, toCents } from '../../core/api/money';
+import type { User } from '../../core/api/contract';
+import type { GameSessionState } from '../../core/games/protocol';
+import type { Locale } from '../../core/i18n/locales.mjs';
 import { apiToken, depositThroughPaymentPage, newPlayer, registerPlayer } from './helpers';
 
 /** A real-money round of blackjack, mines and crash by keyboard; balance and history agree. */

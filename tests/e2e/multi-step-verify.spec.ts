@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
-import type { GameSessionState } from '../../src/games/protocol';
+import type { GameSessionState } from '../../core/games/protocol';
 import { differentStepNonce } from './tampered-nonce';
-import type { Locale } from '../../src/i18n/locales.mjs';
+import type { Locale } from '../../core/i18n/locales.mjs';
 
 /**
  * The game page's rounds table and Verify panel take finished multi-step rounds. After the

@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
-import { toCents, signedToCents } from '../../src/api/money';
-import type { User } from '../../src/api/contract';
-import type { GameMechanic, GameSessionState } from '../../src/games/protocol';
-import { formatMoney } from '../../src/i18n/money-format';
-import type { Locale } from '../../src/i18n/locales.mjs';
+import { toCents, signedToCents } from '../../core/api/money';
+import type { User } from '../../core/api/contract';
+import type { GameMechanic, GameSessionState } from '../../core/games/protocol';
+import { formatMoney } from '../../core/i18n/money-format';
+import type { Locale } from '../../core/i18n/locales.mjs';
 import { apiToken, depositThroughPaymentPage, newPlayer, registerPlayer } from './helpers';
 import { differentNonce } from './tampered-nonce';
 

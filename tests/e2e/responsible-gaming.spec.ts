@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
-import { formatMoney } from '../../src/i18n/money-format';
-import type { Locale } from '../../src/i18n/locales.mjs';
+import { formatMoney } from '../../core/i18n/money-format';
+import type { Locale } from '../../core/i18n/locales.mjs';
 import { closeLowBalance } from './helpers';
 
 // Safer gambling against the real server, in German and Hindi. The e2e server accepts a

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signedToCents, toCents } from '../../src/api/money';
-import type { User } from '../../src/api/contract';
-import type { GameSessionState } from '../../src/games/protocol';
-import { GAME_CATALOGUE } from '../../src/games/catalogue';
-import { LOCALES, type Locale } from '../../src/i18n/locales.mjs';
-import { formatMoney } from '../../src/i18n/money-format';
+import { signedToCents, toCents } from '../../core/api/money';
+import type { User } from '../../core/api/contract';
+import type { GameSessionState } from '../../core/games/protocol';
+import { GAME_CATALOGUE } from '../../core/games/catalogue';
+import { LOCALES, type Locale } from '../../core/i18n/locales.mjs';
+import { formatMoney } from '../../core/i18n/money-format';
 import { apiToken, depositThroughPaymentPage, newPlayer, registerPlayer } from './helpers';
 
 const prefix = (locale: Locale) => (locale === 'en' ? '' : `/${locale}`);

@@ -1,7 +1,7 @@
-import { withFairRandom } from '../../src/games/fairness';
-import type { RoundView } from '../../src/games/protocol';
-import { resolveBet } from '../../src/games/round';
-import { verifyStepRound, type StepBet, type StepMechanic } from '../../src/games/steps';
+import { withFairRandom } from '../../core/games/fairness';
+import type { RoundView } from '../../core/games/protocol';
+import { resolveBet } from '../../core/games/round';
+import { verifyStepRound, type StepBet, type StepMechanic } from '../../core/games/steps';
 
 /** JSON with sorted keys: a stored outcome comes back from jsonb in another key order. */
 const canonical = (value: unknown): string =>

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { codePointLength, hasUnsafeCharacters } from '../../../src/api/validation.ts';
+import { codePointLength, hasUnsafeCharacters } from '../../../core/api/validation.ts';
 import { say } from './messages.ts';
 
 /** A refusal the console shows as a page with this status and message. */

@@ -4,10 +4,10 @@ import {
   CLOSE_REASON_MAX_LENGTH,
   PAYMENT_METHODS,
   type CloseAccountResponse,
-} from '../../../src/api/contract.ts';
-import { checkDestination } from '../../../src/api/destination-rules.ts';
-import { checkEmail, hasProblems, normalizeEmail, type Problems } from '../../../src/api/validation.ts';
-import { formatMoney } from '../../../src/i18n/money-format.ts';
+} from '../../../core/api/contract.ts';
+import { checkDestination } from '../../../core/api/destination-rules.ts';
+import { checkEmail, hasProblems, normalizeEmail, type Problems } from '../../../core/api/validation.ts';
+import { formatMoney } from '../../../core/i18n/money-format.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { requireUser, verifyPassword } from '../auth.ts';
 import { readJson } from '../body.ts';

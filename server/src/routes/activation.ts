@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { API_PATHS } from '../../../src/api/contract.ts';
-import { checkActivation, hasProblems } from '../../../src/api/validation.ts';
+import { API_PATHS } from '../../../core/api/contract.ts';
+import { checkActivation, hasProblems } from '../../../core/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { readJson } from '../body.ts';
 import { fieldError, fieldErrors } from '../errors.ts';

@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
-import { API_PATHS, type LoginResponse, type RegisterResponse } from '../../../src/api/contract.ts';
-import { checkPasswordStrength } from '../../../src/api/password-strength.ts';
-import { checkTwoFactorCode } from '../../../src/api/two-factor-code.ts';
+import { API_PATHS, type LoginResponse, type RegisterResponse } from '../../../core/api/contract.ts';
+import { checkPasswordStrength } from '../../../core/api/password-strength.ts';
+import { checkTwoFactorCode } from '../../../core/api/two-factor-code.ts';
 import {
   checkRegistration,
   checkSignIn,
   hasProblems,
   normalizeEmail,
   normalizeUsername,
-} from '../../../src/api/validation.ts';
+} from '../../../core/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import {
   DUMMY_PASSWORD_HASH,
@@ -42,7 +42,7 @@ import { takeSignInCode, twoFactorState } from '../services/two-factor.ts';
 import { activeBlock, blockOf, refuseIfBlocked } from '../services/rg/exclusion.ts';
 import { knownTimeZone, loadAccount } from '../services/users.ts';
 import { isSuspended } from '../services/account-admin.ts';
-import { localizedPath } from '../../../src/i18n/urls.ts';
+import { localizedPath } from '../../../core/i18n/urls.ts';
 
 /** Registration (Djoser's SEND_ACTIVATION_EMAIL model), sign-in and sign-out with Djoser's shapes and status codes. */
 export function authRoutes(services: Services) {

@@ -4,7 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { html } from 'hono/html';
 import type { AppEnv, Services } from '../app-env.ts';
 import { translate, type Locale } from '../i18n.ts';
-import { formatMoney } from '../../../src/i18n/money-format.ts';
+import { formatMoney } from '../../../core/i18n/money-format.ts';
 import { pickTheme, themeHead } from './demo-payment-theme.ts';
 import { formToken, formTokenSecret, validFormToken } from '../services/form-token.ts';
 import { PAYMENT_ID, cancelPayment, completePayment, paymentForPage } from '../services/payments.ts';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { html } from 'hono/html';
-import { localizedPath } from '../../../src/i18n/urls.ts';
+import { localizedPath } from '../../../core/i18n/urls.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { translate, type Locale } from '../i18n.ts';
 import { confirmStaffEmailChange } from '../operator/player-actions.ts';

@@ -8,12 +8,12 @@ import {
   type GameMode,
   type PlayerSetResponse,
   type Win,
-} from '../../../src/api/contract.ts';
+} from '../../../core/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { authenticate, hashToken, tokenOf } from '../auth.ts';
 import { readJson, type JsonObject } from '../body.ts';
 import { detailError, fieldErrors } from '../errors.ts';
-import { GAME_CATALOGUE, searchable } from '../../../src/games/catalogue.ts';
+import { GAME_CATALOGUE, searchable } from '../../../core/games/catalogue.ts';
 import { gameRulesText, queryLocale } from '../i18n.ts';
 
 const CATALOGUE_PAGE_SIZE = 20;

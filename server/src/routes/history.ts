@@ -5,8 +5,8 @@ import {
   type GameRoundCheck,
   type Paginated,
   type Transaction,
-} from '../../../src/api/contract.ts';
-import { isCalendarDate, type Problems } from '../../../src/api/validation.ts';
+} from '../../../core/api/contract.ts';
+import { isCalendarDate, type Problems } from '../../../core/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { requireUser } from '../auth.ts';
 import { detailError, fieldErrors } from '../errors.ts';

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { checkEmail, hasProblems, normalizeEmail, type Problems } from '../../../src/api/validation.ts';
+import { checkEmail, hasProblems, normalizeEmail, type Problems } from '../../../core/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { readJson } from '../body.ts';
 import { clientAddress } from '../client-address.ts';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { API_PATHS, type Notification, type SetReadResponse } from '../../../src/api/contract.ts';
+import { API_PATHS, type Notification, type SetReadResponse } from '../../../core/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { requireUser } from '../auth.ts';
 import { detailError, fieldError } from '../errors.ts';

@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
-import { API_PATHS } from '../../../src/api/contract.ts';
-import { checkPasswordStrength } from '../../../src/api/password-strength.ts';
+import { API_PATHS } from '../../../core/api/contract.ts';
+import { checkPasswordStrength } from '../../../core/api/password-strength.ts';
 import {
   checkNewPassword,
   checkResetConfirm,
   checkSetPassword,
   hasProblems,
   type Problems,
-} from '../../../src/api/validation.ts';
+} from '../../../core/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { hashPassword, hashToken, requireUser, tokenOf, verifyPassword } from '../auth.ts';
 import { readJson } from '../body.ts';

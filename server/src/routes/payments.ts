@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { API_PATHS, PAYMENT_METHODS, type Payment, type PaymentMethod } from '../../../src/api/contract.ts';
-import type { Problems } from '../../../src/api/validation.ts';
+import { API_PATHS, PAYMENT_METHODS, type Payment, type PaymentMethod } from '../../../core/api/contract.ts';
+import type { Problems } from '../../../core/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { requireUser } from '../auth.ts';
 import { readJson } from '../body.ts';

@@ -9,9 +9,9 @@ import {
   type ResponsibleGaming,
   type SelfExclusionPeriod,
   type TimeOutPeriod,
-} from '../../../src/api/contract.ts';
-import { checkAmount, toCents } from '../../../src/api/money.ts';
-import type { Problems } from '../../../src/api/validation.ts';
+} from '../../../core/api/contract.ts';
+import { checkAmount, toCents } from '../../../core/api/money.ts';
+import type { Problems } from '../../../core/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { hashToken, requireUser, tokenOf } from '../auth.ts';
 import { readJson, type JsonObject } from '../body.ts';

@@ -4,9 +4,9 @@ import {
   type TwoFactorActivateResponse,
   type TwoFactorConfirmResponse,
   type TwoFactorStatus,
-} from '../../../src/api/contract.ts';
-import { checkTwoFactorCode } from '../../../src/api/two-factor-code.ts';
-import { hasProblems, requireText, type Problems } from '../../../src/api/validation.ts';
+} from '../../../core/api/contract.ts';
+import { checkTwoFactorCode } from '../../../core/api/two-factor-code.ts';
+import { hasProblems, requireText, type Problems } from '../../../core/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { requireUser } from '../auth.ts';
 import { readJson, type JsonObject } from '../body.ts';

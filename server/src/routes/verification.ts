@@ -7,9 +7,9 @@ import {
   type DocumentType,
   type Verification,
   type VerificationSubmitted,
-} from '../../../src/api/contract.ts';
-import { DOCUMENT_SIGNATURE_BYTES, documentMime, documentProblem } from '../../../src/api/document-file.ts';
-import type { Problems } from '../../../src/api/validation.ts';
+} from '../../../core/api/contract.ts';
+import { DOCUMENT_SIGNATURE_BYTES, documentMime, documentProblem } from '../../../core/api/document-file.ts';
+import type { Problems } from '../../../core/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { requireUser } from '../auth.ts';
 import { detailError, fieldErrors } from '../errors.ts';

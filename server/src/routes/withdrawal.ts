@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import { API_PATHS, PAYMENT_METHODS, type Withdrawal } from '../../../src/api/contract.ts';
-import { checkDestination } from '../../../src/api/destination-rules.ts';
-import type { Problems } from '../../../src/api/validation.ts';
+import { API_PATHS, PAYMENT_METHODS, type Withdrawal } from '../../../core/api/contract.ts';
+import { checkDestination } from '../../../core/api/destination-rules.ts';
+import type { Problems } from '../../../core/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { requireUser } from '../auth.ts';
 import { readJson } from '../body.ts';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { fromCents, signedToCents, toCents } from '../../../src/api/money.ts';
+import { fromCents, signedToCents, toCents } from '../../../core/api/money.ts';
 import { hashToken } from '../auth.ts';
-import type { RgPeriod, TimeOutPeriod } from '../../../src/api/contract.ts';
+import type { RgPeriod, TimeOutPeriod } from '../../../core/api/contract.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Locale } from '../i18n.ts';
 import { closeAccountIn, type ClosePayout } from './account.ts';

@@ -1,7 +1,7 @@
-import { checkAmount } from '../../../src/api/money.ts';
-import type { Problem } from '../../../src/api/validation.ts';
+import { checkAmount } from '../../../core/api/money.ts';
+import type { Problem } from '../../../core/api/validation.ts';
 import type { Locale } from '../i18n.ts';
-import { formatMoney } from '../../../src/i18n/money-format.ts';
+import { formatMoney } from '../../../core/i18n/money-format.ts';
 
 /**
  * Checks a requested amount against [min, max] and answers either the normalised amount or the

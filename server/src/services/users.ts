@@ -5,9 +5,9 @@ import {
   type ReferralStats,
   type User,
   type UserUpdateRequest,
-} from '../../../src/api/contract.ts';
-import { LOYALTY_LEVELS } from '../../../src/data/loyalty-levels.ts';
-import { LOCALES } from '../../../src/i18n/locales.mjs';
+} from '../../../core/api/contract.ts';
+import { LOYALTY_LEVELS } from '../../../core/data/loyalty-levels.ts';
+import { LOCALES } from '../../../core/i18n/locales.mjs';
 import type { ServerConfig } from '../config.ts';
 import type { TokenReader, TokenRow } from '../auth.ts';
 import type { Queryable } from '../db/database.ts';
@@ -19,7 +19,7 @@ import {
   knownTimeZone,
   normalizeUsername,
   type Problems,
-} from '../../../src/api/validation.ts';
+} from '../../../core/api/validation.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { InvalidInput } from '../domain-errors.ts';
 import { nextRealityCheck } from './rg/session.ts';

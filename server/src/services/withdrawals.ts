@@ -1,5 +1,5 @@
-import type { Money, Withdrawal } from '../../../src/api/contract.ts';
-import { formatMoney } from '../../../src/i18n/money-format.ts';
+import type { Money, Withdrawal } from '../../../core/api/contract.ts';
+import { formatMoney } from '../../../core/i18n/money-format.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { InvalidInput } from '../domain-errors.ts';
 import type { Locale } from '../i18n.ts';

@@ -1,9 +1,9 @@
 import { useRef, useState, type SubmitEvent } from 'react';
 import { closeAccount } from '../../api/account';
-import { CLOSE_REASON_MAX_LENGTH, type PaymentMethod } from '../../api/contract';
-import { DESTINATION_MAX_LENGTH } from '../../api/destination-rules';
-import { toCents } from '../../api/money';
-import { localizedPath } from '../../i18n/urls';
+import { CLOSE_REASON_MAX_LENGTH, type PaymentMethod } from '../../../core/api/contract';
+import { DESTINATION_MAX_LENGTH } from '../../../core/api/destination-rules';
+import { toCents } from '../../../core/api/money';
+import { localizedPath } from '../../../core/i18n/urls';
 import { serverErrors, type FormErrors } from '../../stores/form-errors';
 import { clearSession } from '../../stores/session';
 import { FormAlert } from '../FormAlert';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { RG_PERIODS, type ResponsibleGaming } from '../../api/contract';
-import { compareMoney } from '../../api/money';
-import { localizedPath } from '../../i18n/urls';
+import { RG_PERIODS, type ResponsibleGaming } from '../../../core/api/contract';
+import { compareMoney } from '../../../core/api/money';
+import { localizedPath } from '../../../core/i18n/urls';
 import { formatMoney } from './format';
 import type { IslandProps } from './messages';
 import { useMessages } from './use-messages';

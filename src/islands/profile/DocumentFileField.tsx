@@ -1,6 +1,11 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
-import { DOCUMENT_SIGNATURE_BYTES, documentMime, documentProblem, type DocumentMime } from '../../api/document-file';
-import { messageKey } from '../../api/validation';
+import {
+  DOCUMENT_SIGNATURE_BYTES,
+  documentMime,
+  documentProblem,
+  type DocumentMime,
+} from '../../../core/api/document-file';
+import { messageKey } from '../../../core/api/validation';
 import type { Translators } from './use-messages';
 
 /** What the player chose, as the server will see it: its type by its bytes, not its name. */

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
-import { TRANSACTION_TYPES, type HistoryQuery, type TransactionType } from '../../api/contract';
+import { TRANSACTION_TYPES, type HistoryQuery, type TransactionType } from '../../../core/api/contract';
 import { getHistory } from '../../api/history';
-import { isCalendarDate } from '../../api/validation';
+import { isCalendarDate } from '../../../core/api/validation';
 import { createTranslator } from '../../i18n/translator';
-import { localizedPath } from '../../i18n/urls';
+import { localizedPath } from '../../../core/i18n/urls';
 import { formatDateTime } from './format';
 import type { IslandProps } from './messages';
 import { Empty, LoadError, Skeleton } from './Status';

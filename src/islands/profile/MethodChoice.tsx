@@ -1,4 +1,4 @@
-import { PAYMENT_METHODS, type PaymentMethod } from '../../api/contract';
+import { PAYMENT_METHODS, type PaymentMethod } from '../../../core/api/contract';
 import type { Translators } from './use-messages';
 
 /** The payment methods as radio buttons, with the server's error for the field if any. */

@@ -1,8 +1,8 @@
-import { localizedPath } from '../../i18n/urls';
+import { localizedPath } from '../../../core/i18n/urls';
 import { useState } from 'react';
-import type { UserUpdateRequest } from '../../api/contract';
+import type { UserUpdateRequest } from '../../../core/api/contract';
 import { updateUser } from '../../api/user';
-import { checkUserUpdate, hasProblems } from '../../api/validation';
+import { checkUserUpdate, hasProblems } from '../../../core/api/validation';
 import { setUser } from '../../stores/session';
 import { problemMessages, serverErrors, type FormErrors } from '../../stores/form-errors';
 import { FormAlert } from '../FormAlert';

@@ -1,8 +1,8 @@
 import { useRef, useState, type SubmitEvent } from 'react';
-import { SELF_EXCLUSION_PERIODS, TIME_OUT_PERIODS } from '../../api/contract';
+import { SELF_EXCLUSION_PERIODS, TIME_OUT_PERIODS } from '../../../core/api/contract';
 import { startSelfExclusion, startTimeOut } from '../../api/responsible-gaming';
 import { clearSession, forgetPlayer } from '../../stores/session';
-import { localizedPath } from '../../i18n/urls';
+import { localizedPath } from '../../../core/i18n/urls';
 import { serverErrors } from '../../stores/form-errors';
 import { FormAlert } from '../FormAlert';
 import { FormField } from '../FormField';

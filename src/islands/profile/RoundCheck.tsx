@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { GameRoundCheck } from '../../api/contract';
+import type { GameRoundCheck } from '../../../core/api/contract';
 import { ApiError } from '../../api/errors';
 import { getGameRound } from '../../api/history';
-import { describeOutcome } from '../../games/describe';
-import { interpolate } from '../../i18n/interpolate';
-import { LOCALE_INTL } from '../../i18n/locales.mjs';
+import { describeOutcome } from '../../../core/games/describe';
+import { interpolate } from '../../../core/i18n/interpolate';
+import { LOCALE_INTL } from '../../../core/i18n/locales.mjs';
 import { createTranslator } from '../../i18n/translator';
-import { localizedPath } from '../../i18n/urls';
+import { localizedPath } from '../../../core/i18n/urls';
 import { formatDateTime, formatMoney } from './format';
 import type { IslandProps } from './messages';
 import type { OutcomeMessages } from './outcome-messages';
@@ -104,8 +104,8 @@ function RoundDetails({
     setBusy(true);
     try {
       const [{ hashServerSeed }, { recomputeRound }] = await Promise.all([
-        import('../../games/fairness'),
-        import('../../games/verify'),
+        import('../../../core/games/fairness'),
+        import('../../../core/games/verify'),
       ]);
       const seed = serverSeed.trim();
       let next: Verdict;

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import type { User } from '../../api/contract';
+import type { User } from '../../../core/api/contract';
 import { updateUser } from '../../api/user';
-import { checkUserUpdate, hasProblems } from '../../api/validation';
+import { checkUserUpdate, hasProblems } from '../../../core/api/validation';
 import type { Translate } from '../../i18n/translator';
 import { setUser } from '../../stores/session';
 import { problemMessages, serverErrors, type FormErrors } from '../../stores/form-errors';

@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react';
-import type { PaymentMethod } from '../../api/contract';
+import type { PaymentMethod } from '../../../core/api/contract';
 import { getHistory } from '../../api/history';
 import { requestWithdrawal } from '../../api/payments';
 import { getVerification } from '../../api/verification';
-import { DESTINATION_MAX_LENGTH, checkDestination } from '../../api/destination-rules';
-import type { Problems } from '../../api/validation';
+import { DESTINATION_MAX_LENGTH, checkDestination } from '../../../core/api/destination-rules';
+import type { Problems } from '../../../core/api/validation';
 import { problemMessages, serverErrors } from '../../stores/form-errors';
 import { FormAlert } from '../FormAlert';
 import { FormField } from '../FormField';

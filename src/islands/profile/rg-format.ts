@@ -1,4 +1,4 @@
-import { toCents } from '../../api/money';
+import { toCents } from '../../../core/api/money';
 
 /** Whole percent of `used` in `amount` (decimal strings), capped at 100; display only. */
 export function usedPercent(used: string, amount: string): number {

@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiClient, type ClientOptions } from '../../../src/api/client';
 import { encryptBody } from '../../../src/api/encrypt-body';
-import { importPublicKey } from '../../../src/api/envelope';
+import { importPublicKey } from '../../../core/api/envelope';
 import { ApiError } from '../../../src/api/errors';
 import { register } from '../../../src/api/auth';
 import { getMe } from '../../../src/api/user';

@@ -1,6 +1,6 @@
 import { constants, generateKeyPairSync, privateDecrypt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { RSA_MAX_PLAINTEXT_BYTES, encryptJson, importPublicKey } from '../../../src/api/envelope';
+import { RSA_MAX_PLAINTEXT_BYTES, encryptJson, importPublicKey } from '../../../core/api/envelope';
 import { decryptEnvelope } from '../../../server/src/crypto';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });

@@ -5,8 +5,8 @@ import {
   validCardNumber,
   validEthereumAddress,
   validIban,
-} from '../../../src/api/destination-rules.ts';
-import { checkPasswordStrength } from '../../../src/api/password-strength.ts';
+} from '../../../core/api/destination-rules.ts';
+import { checkPasswordStrength } from '../../../core/api/password-strength.ts';
 import {
   checkRegistration,
   codePointLength,
@@ -16,7 +16,7 @@ import {
   normalizeEmail,
   singleScript,
   type Problems,
-} from '../../../src/api/validation.ts';
+} from '../../../core/api/validation.ts';
 
 describe('shared input rules (the browser refuses what the server would)', () => {
   it('normalizes emails with NFKC, then JavaScript lower case', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkUserUpdate, knownTimeZone } from '../../../src/api/validation';
+import { checkUserUpdate, knownTimeZone } from '../../../core/api/validation';
 
 describe('knownTimeZone', () => {
   it.each([

@@ -2,9 +2,9 @@
 // site, SUPPORT_EMAIL for the server's mails), and every text that says "write to us" names it.
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SUPPORT_EMAIL, expandContentTokens, supportEmail } from '../../../src/data/support-email.mjs';
+import { DEFAULT_SUPPORT_EMAIL, expandContentTokens, supportEmail } from '../../../core/data/support-email.mjs';
 import { readContentTree } from '../../../src/content/lint/content-tree.mjs';
-import { LOCALES } from '../../../src/i18n/locales.mjs';
+import { LOCALES } from '../../../core/i18n/locales.mjs';
 import { loadConfig } from '../../../server/src/config.ts';
 
 const loadMailConfig = (env: Record<string, string>, dataDir: string) => loadConfig({ ...env, DATA_DIR: dataDir }).mail;

@@ -3,9 +3,9 @@
  * rational (BigInt) arithmetic — no simulation, no floats.
  */
 import { describe, expect, it } from 'vitest';
-import type { Random } from '../../../src/games/fairness.ts';
-import { DICE_VALUES, diceWinningValues } from '../../../src/games/dice.ts';
-import { POCKETS, coveredNumbers, EVEN_MONEY, ROULETTE_PAYOUTS } from '../../../src/games/roulette.ts';
+import type { Random } from '../../../core/games/fairness.ts';
+import { DICE_VALUES, diceWinningValues } from '../../../core/games/dice.ts';
+import { POCKETS, coveredNumbers, EVEN_MONEY, ROULETTE_PAYOUTS } from '../../../core/games/roulette.ts';
 import {
   checkSlotBet,
   lineRun,
@@ -14,11 +14,11 @@ import {
   SLOT_TITLES,
   slotStakeStep,
   type SlotMachineId,
-} from '../../../src/games/slot.ts';
-import { checkBet, resolveBet } from '../../../src/games/round.ts';
-import { EUROPEAN_ROULETTE_RTP, FRENCH_ROULETTE_RTP, GAME_CATALOGUE, SLOT_RTP } from '../../../src/games/catalogue.ts';
-import type { GameBet, RouletteBetKind } from '../../../src/games/protocol.ts';
-import { toCents } from '../../../src/api/money.ts';
+} from '../../../core/games/slot.ts';
+import { checkBet, resolveBet } from '../../../core/games/round.ts';
+import { EUROPEAN_ROULETTE_RTP, FRENCH_ROULETTE_RTP, GAME_CATALOGUE, SLOT_RTP } from '../../../core/games/catalogue.ts';
+import type { GameBet, RouletteBetKind } from '../../../core/games/protocol.ts';
+import { toCents } from '../../../core/api/money.ts';
 
 /** A Random that answers the given draws in order. */
 const fixed = (...draws: number[]): Random => ({

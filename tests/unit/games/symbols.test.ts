@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SLOT_TITLES } from '../../../src/games/slot.ts';
+import { SLOT_TITLES } from '../../../core/games/slot.ts';
 import { SYMBOLS_WITH_ART } from '../../../server/src/providers/games/page/client/symbols.ts';
 
 describe('slot symbol art', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localizedPath, localeStaticPaths, splitLocale } from '../../../src/i18n/urls';
+import { localizedPath, localeStaticPaths, splitLocale } from '../../../core/i18n/urls';
 
 describe('localizedPath', () => {
   it('leaves English unprefixed', () => {

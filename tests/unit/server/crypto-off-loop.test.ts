@@ -4,7 +4,7 @@
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { encryptJson, importPublicKey } from '../../../src/api/envelope';
+import { encryptJson, importPublicKey } from '../../../core/api/envelope';
 import { decryptEnvelope } from '../../../server/src/crypto';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });

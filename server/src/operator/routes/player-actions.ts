@@ -6,13 +6,13 @@ import {
   TIME_OUT_PERIODS,
   type RgPeriod,
   type TimeOutPeriod,
-} from '../../../../src/api/contract.ts';
-import { checkDestination } from '../../../../src/api/destination-rules.ts';
-import { formatMoney } from '../../../../src/i18n/money-format.ts';
-import { fromCents, toCents } from '../../../../src/api/money.ts';
+} from '../../../../core/api/contract.ts';
+import { checkDestination } from '../../../../core/api/destination-rules.ts';
+import { formatMoney } from '../../../../core/i18n/money-format.ts';
+import { fromCents, toCents } from '../../../../core/api/money.ts';
 import type { Services } from '../../app-env.ts';
 import type { Queryable } from '../../db/database.ts';
-import { checkEmail, normalizeEmail, type Problems } from '../../../../src/api/validation.ts';
+import { checkEmail, normalizeEmail, type Problems } from '../../../../core/api/validation.ts';
 import {
   accountClosedMail,
   emailChangeConfirmMail,

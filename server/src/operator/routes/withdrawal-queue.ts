@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { Services } from '../../app-env.ts';
 import { withdrawalCompletedMail } from '../../mail/messages.ts';
-import { PAYMENT_METHODS } from '../../../../src/api/contract.ts';
+import { PAYMENT_METHODS } from '../../../../core/api/contract.ts';
 import { batches, csvResponse } from '../csv.ts';
 import { ConsoleError, readForm } from '../form.ts';
 import { say } from '../messages.ts';

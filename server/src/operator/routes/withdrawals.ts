@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import type { Services } from '../../app-env.ts';
 import { withdrawalCompletedMail, withdrawalRejectedMail } from '../../mail/messages.ts';
-import { PAYMENT_METHODS, type PaymentMethod } from '../../../../src/api/contract.ts';
-import { checkDestination } from '../../../../src/api/destination-rules.ts';
-import type { Problems } from '../../../../src/api/validation.ts';
+import { PAYMENT_METHODS, type PaymentMethod } from '../../../../core/api/contract.ts';
+import { checkDestination } from '../../../../core/api/destination-rules.ts';
+import type { Problems } from '../../../../core/api/validation.ts';
 import { ConsoleError, idParam, readForm, type FieldRule } from '../form.ts';
 import { say } from '../messages.ts';
 import { adminOnly, type OperatorEnv } from '../session.ts';

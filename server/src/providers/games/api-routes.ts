@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { GameSessionState, RoundResponse, SeedRotation } from '../../../../src/games/protocol.ts';
+import type { GameSessionState, RoundResponse, SeedRotation } from '../../../../core/games/protocol.ts';
 import type { AppEnv, Services } from '../../app-env.ts';
 import { detailError } from '../../errors.ts';
 import type { Locale } from '../../i18n.ts';

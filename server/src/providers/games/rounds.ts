@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { withFairRandom } from '../../../../src/games/fairness.ts';
-import type { RoundResponse } from '../../../../src/games/protocol.ts';
-import { checkBet, resolveBet, type Resolved } from '../../../../src/games/round.ts';
-import { slotStakeStep } from '../../../../src/games/slot.ts';
-import type { GameBet } from '../../../../src/games/protocol.ts';
-import { fromCents, toCents } from '../../../../src/api/money.ts';
-import { formatMoney } from '../../../../src/i18n/money-format.ts';
+import { withFairRandom } from '../../../../core/games/fairness.ts';
+import type { RoundResponse } from '../../../../core/games/protocol.ts';
+import { checkBet, resolveBet, type Resolved } from '../../../../core/games/round.ts';
+import { slotStakeStep } from '../../../../core/games/slot.ts';
+import type { GameBet } from '../../../../core/games/protocol.ts';
+import { fromCents, toCents } from '../../../../core/api/money.ts';
+import { formatMoney } from '../../../../core/i18n/money-format.ts';
 import type { Services } from '../../app-env.ts';
 import type { Queryable } from '../../db/database.ts';
 import { Gone, InvalidRequest, NotAllowed } from '../../domain-errors.ts';
 import type { Locale } from '../../i18n.ts';
 import { lockPlayer, mayPlay } from '../../services/play-policy.ts';
 import { walletBet, walletRollback, walletWin } from '../../services/wallet.ts';
-import { isStepMechanic, STEP_MECHANICS } from '../../../../src/games/steps.ts';
+import { isStepMechanic, STEP_MECHANICS } from '../../../../core/games/steps.ts';
 import { openStepRound, type StepRoundResponse } from './step-rounds.ts';
 import { roundView, sessionBalance, type GameSession } from './sessions.ts';
 

@@ -1,5 +1,5 @@
-import { fromCents, toCents } from '../../../../src/api/money.ts';
-import { formatMoney } from '../../../../src/i18n/money-format.ts';
+import { fromCents, toCents } from '../../../../core/api/money.ts';
+import { formatMoney } from '../../../../core/i18n/money-format.ts';
 import type { Queryable } from '../../db/database.ts';
 import { InvalidInput } from '../../domain-errors.ts';
 import type { Locale } from '../../i18n.ts';

@@ -1,5 +1,5 @@
-import { toCents } from '../../../../src/api/money.ts';
-import type { SelfExclusionPeriod, TimeOutPeriod } from '../../../../src/api/contract.ts';
+import { toCents } from '../../../../core/api/money.ts';
+import type { SelfExclusionPeriod, TimeOutPeriod } from '../../../../core/api/contract.ts';
 import type { Queryable } from '../../db/database.ts';
 import { NotAllowed } from '../../domain-errors.ts';
 import type { Locale } from '../../i18n.ts';

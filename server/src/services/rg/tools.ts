@@ -1,5 +1,5 @@
-import type { ResponsibleGaming, RgPeriod, SelfExclusionPeriod, TimeOutPeriod } from '../../../../src/api/contract.ts';
-import { fromCents, signedToCents } from '../../../../src/api/money.ts';
+import type { ResponsibleGaming, RgPeriod, SelfExclusionPeriod, TimeOutPeriod } from '../../../../core/api/contract.ts';
+import { fromCents, signedToCents } from '../../../../core/api/money.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { startSelfExclusion, startTimeOut } from './exclusion.ts';
 import { changeLimit, limitsView, type LimitKind } from './limits.ts';

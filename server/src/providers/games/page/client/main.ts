@@ -1,10 +1,10 @@
 // The demo provider's game page: loads the session, builds the mechanic's controls, plays rounds,
 // and tells the site (exact origin) that the balance changed after each one.
-import type { GameSessionState } from '../../../../../../src/games/protocol.ts';
-import type { Locale } from '../../../../../../src/i18n/locales.mjs';
-import { LOCALE_INTL } from '../../../../../../src/i18n/locales.mjs';
-import { checkAmount } from '../../../../../../src/api/money.ts';
-import { payoutKind } from '../../../../../../src/games/outcome.ts';
+import type { GameSessionState } from '../../../../../../core/games/protocol.ts';
+import type { Locale } from '../../../../../../core/i18n/locales.mjs';
+import { LOCALE_INTL } from '../../../../../../core/i18n/locales.mjs';
+import { checkAmount } from '../../../../../../core/api/money.ts';
+import { payoutKind } from '../../../../../../core/games/outcome.ts';
 import { GameError, providerApi } from './api.ts';
 import { diceUi } from './dice.ts';
 import { field, h, moneyFormatter, translator, uid, type Messages } from './dom.ts';
@@ -18,8 +18,8 @@ import { actionBar, celebrate, GAME_TITLE_ID, gameLandmark, listenToSite, winSca
 import { infoPanel } from './info.ts';
 import { play } from './sound.ts';
 import { quickToggle } from './motion.ts';
-import { isStepMechanic } from '../../../../../../src/games/steps.ts';
-import { joinSentences } from '../../../../../../src/i18n/sentences.ts';
+import { isStepMechanic } from '../../../../../../core/games/steps.ts';
+import { joinSentences } from '../../../../../../core/i18n/sentences.ts';
 
 interface PageConfig {
   sessionId: string;
