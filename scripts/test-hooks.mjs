@@ -13,7 +13,7 @@ export const TEST_REJECT_PATH = '/__test__/reject-identity';
 /**
  * Where a game session's seeds are read: GET `…/<session id>` answers the active server seed and
  * the committed next one (never revealed by the provider before a rotation), with the client seed
- * and nonce. A browser test computes with the shared engine (src/games/) what a client seed will
+ * and nonce. A browser test computes with the shared engine (core/games/) what a client seed will
  * draw, then chooses it through the page's own seed rotation: a round forced without a rigged engine.
  */
 export const TEST_GAME_SEEDS_PATH = '/__test__/game-seeds';

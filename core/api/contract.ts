@@ -4,7 +4,7 @@
  * Money is always a decimal string with two decimals ("12.50"), never a JavaScript number.
  */
 
-/** A decimal amount as a string, e.g. "12.50". Parse and compare it with `src/api/money.ts`. */
+/** A decimal amount as a string, e.g. "12.50". Parse and compare it with `core/api/money.ts`. */
 export type Money = string;
 /** An ISO 8601 timestamp in UTC, e.g. "2026-11-21T10:00:00.000Z". */
 export type Timestamp = string;

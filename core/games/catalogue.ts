@@ -22,7 +22,7 @@ export const BACCARAT_RTP = { banker: '98.94', player: '98.76', tie: '85.64' } a
 export const EUROPEAN_ROULETTE_RTP = '97.30';
 /** La partage: even-money bets 36.5/37, every other bet 36/37. */
 export const FRENCH_ROULETTE_RTP = { even_money: '98.65', other: '97.30' } as const;
-/** Per slot machine (src/games/slot.ts), exact finite decimals rounded to two places. */
+/** Per slot machine (core/games/slot.ts), exact finite decimals rounded to two places. */
 export const SLOT_RTP = { classic: '95.40', trio: '95.65', dragon: '95.66' } as const;
 
 export type RulesKey =

@@ -8,7 +8,7 @@
  *   GET  /demo-games/api/sessions/:sessionId               → GameSessionState
  *   POST /demo-games/api/sessions/:sessionId/rounds        {bet: GameBet}          → RoundResponse
  *   POST /demo-games/api/sessions/:sessionId/seeds         {client_seed: string}   → SeedRotation
- *   Multi-step games (blackjack, mines, crash; src/games/steps.ts): POST …/rounds answers a
+ *   Multi-step games (blackjack, mines, crash; core/games/steps.ts): POST …/rounds answers a
  *   StepRoundResponse (state "open" until the round ends), then
  *   POST /demo-games/api/sessions/:sessionId/rounds/:roundId/actions {action, action_id, cell?} → StepRoundResponse
  *   GET  /demo-games/api/sessions/:sessionId/rounds/:roundId                                  → StepRoundResponse
@@ -19,7 +19,7 @@
  *
  * Provably fair: outcome bytes = HMAC-SHA256(key = server seed bytes, message =
  * `${client_seed}:${nonce}:${cursor}`), cursor 0, 1, 2, … for as many 32-byte blocks as a round
- * needs; numbers are drawn from these bytes without modulo bias (src/games/fairness.ts). The first
+ * needs; numbers are drawn from these bytes without modulo bias (core/games/fairness.ts). The first
  * round after a (re)seed has nonce 1.
  */
 import type { GameMechanic } from './mechanics.ts';

@@ -44,7 +44,7 @@ async function rsaDecrypt(block: Buffer, keys: KeyObject[]): Promise<Buffer> {
 }
 
 /**
- * Decrypts an `e_data` value made by `src/api/envelope.ts`: a 256-byte RSA-OAEP block, or the
+ * Decrypts an `e_data` value made by `core/api/envelope.ts`: a 256-byte RSA-OAEP block, or the
  * versioned hybrid envelope for larger bodies. Answers the UTF-8 plaintext.
  */
 export async function decryptEnvelope(eData: string, keys: KeyObject[]): Promise<string> {

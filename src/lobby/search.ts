@@ -51,7 +51,7 @@ const CARD_MECHANICS = new Set(['blackjack', 'baccarat']);
 
 export interface FilterableGame {
   name: string;
-  /** The maths it plays (src/games/mechanics.ts); the "cards" chip picks the card games by it. */
+  /** The maths it plays (core/games/mechanics.ts); the "cards" chip picks the card games by it. */
   mechanic?: string;
   provider: string;
   category: string;

@@ -1,7 +1,7 @@
 /**
  * Integration harness: the real Hono app, a real database (in-memory PGlite, or PostgreSQL in a
  * throwaway schema when DATABASE_URL is set), a fresh RSA key pair, and bodies encrypted with
- * WebCrypto exactly as the browser's `src/api/envelope.ts` does.
+ * WebCrypto exactly as the browser's `core/api/envelope.ts` does.
  */
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';

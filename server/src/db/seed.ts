@@ -13,7 +13,7 @@ import { seedBackgroundRounds } from './seed-rounds.ts';
 import { GAME_CATALOGUE, type CatalogueGameId } from '../../../core/games/catalogue.ts';
 
 /**
- * The lobby's games (src/games/catalogue.ts: maths, RTP, volatility, rules); pictures are local
+ * The lobby's games (core/games/catalogue.ts: maths, RTP, volatility, rules); pictures are local
  * files in `public/games/`.
  */
 export const GAMES = GAME_CATALOGUE.map(

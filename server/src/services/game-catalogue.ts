@@ -55,7 +55,7 @@ export interface ListedGameRow {
 
 /**
  * Every listed game of the category (all of them without one), by popularity, with the catalogue's
- * published rtp and volatility (src/games/catalogue.ts, written by the seed).
+ * published rtp and volatility (core/games/catalogue.ts, written by the seed).
  */
 export function listedGames(db: Queryable, category: string | undefined): Promise<ListedGameRow[]> {
   return db.query<ListedGameRow>(

@@ -17,7 +17,7 @@ const markdownFiles = (dir) => (existsSync(dir) ? readdirSync(dir).filter((name)
 
 /**
  * Every file's text, with `{support_email}` already replaced by a mailto link (see
- * src/data/support-email.mjs), so the check, the build and the preview see the same Markdown.
+ * core/data/support-email.mjs), so the check, the build and the preview see the same Markdown.
  * @param {string} root the content folder @returns {ContentTree}
  */
 export function readContentTree(root) {

@@ -1,7 +1,7 @@
 /**
  * A fast synchronous provably-fair stream for long simulations: HMAC-SHA256 in plain JavaScript
  * with the key's inner and outer pad states computed once (two compressions per 32-byte block
- * instead of a crypto object per block). It yields exactly the bytes of src/games/fairness.ts
+ * instead of a crypto object per block). It yields exactly the bytes of core/games/fairness.ts
  * (`outcomeBytes`); the tests check that against node:crypto and the async stream.
  */
 import type { Random } from '../../../core/games/fairness.ts';

@@ -10,7 +10,7 @@ import { currentRound, playAction, type StepRoundResponse } from './step-rounds.
 export const PROVIDER_API = '/demo-games/api/sessions/:id';
 
 /**
- * The demo provider's API for its game pages (src/games/protocol.ts). Plain JSON: the provider is
+ * The demo provider's API for its game pages (core/games/protocol.ts). Plain JSON: the provider is
  * a third party in real life, outside our encrypted contract; the session id is the capability.
  * Messages are in the session's language.
  */

@@ -10,7 +10,7 @@ import { sessionLocale } from './sessions.ts';
  * The demo provider's game pages: GET /demo-games/play/:sessionId?theme=light|dark, a small HTML
  * shell in the session's locale and colour mode, plus its script and style sheet from
  * /demo-games/assets/ (content-hashed). The script loads the session from the provider's JSON API
- * (src/games/protocol.ts) and builds the game. The page may be framed by the site only.
+ * (core/games/protocol.ts) and builds the game. The page may be framed by the site only.
  */
 const read = (locale: string, file: string) =>
   JSON.parse(readFileSync(new URL(`../../../../locales/${locale}/${file}`, import.meta.url), 'utf8'));

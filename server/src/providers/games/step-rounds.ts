@@ -27,7 +27,7 @@ import { sessionBalance, type GameSession } from './sessions.ts';
 
 /**
  * Multi-step rounds (blackjack, mines, crash). A round is its bet and its recorded actions; each
- * action replays the round on its provably-fair stream (src/games/steps.ts) and appends itself.
+ * action replays the round on its provably-fair stream (core/games/steps.ts) and appends itself.
  *   open    one transaction: the stake (wallet bet, or play money), the nonce, the round row
  *           (state 'open'); a round that ends at the deal (a blackjack) settles in it too.
  *   action  one transaction under the round's row lock (FOR UPDATE), so actions on one round play

@@ -15,7 +15,7 @@ const hashed = (prefix: string, ext: string, body: Uint8Array) =>
 
 /**
  * The game page's browser script: client/main.ts and what it imports (the shared fairness and
- * mechanics code in src/games/, which the Verify panel needs), bundled and minified by esbuild on
+ * mechanics code in core/games/, which the Verify panel needs), bundled and minified by esbuild on
  * first request and kept in memory. Its name carries its content hash, so it can be cached forever.
  */
 async function bundleScript(): Promise<Asset> {

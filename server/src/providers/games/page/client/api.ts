@@ -1,4 +1,4 @@
-// The provider's JSON API (src/games/protocol.ts), from the game page. Plain JSON: the session
+// The provider's JSON API (core/games/protocol.ts), from the game page. Plain JSON: the session
 // id in the path is the capability; the site's token never comes here.
 import type { GameBet, GameSessionState, RoundResponse, SeedRotation } from '../../../../../../core/games/protocol.ts';
 
