@@ -1,5 +1,7 @@
 import { atom } from 'nanostores';
 import type { User } from '../../core/api/contract';
+import { linkSession } from '../api/session-link';
+import { $sessionEnded, openAuthDialog } from './dialogs';
 import { readTokenCookie, tokenCookie } from './token-cookie';
 
 /** The API token, mirrored in the `auth_token` cookie so every page starts signed in. */
@@ -38,3 +40,13 @@ export function clearSession() {
   setToken(null);
   $user.set(null);
 }
+
+/** What a 401 on a call made with a token means: the session is over, so sign in again. */
+export function sessionRefused() {
+  clearSession();
+  $sessionEnded.set(true);
+  openAuthDialog('sign-in');
+}
+
+// The API client (below the stores) reads the token and reports refusals through this link.
+linkSession({ token: () => $token.get(), refused: sessionRefused, renewed: renewTokenCookie });
