@@ -9,7 +9,7 @@ import { parseEnv } from '../server/src/config/variables.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const marker = join(root, 'dist/builds/latest.json');
-const sources = ['src', 'locales', 'public', 'integrations', 'astro.config.mjs', 'package-lock.json'];
+const sources = ['src', 'core', 'locales', 'public', 'integrations', 'astro.config.mjs', 'package-lock.json'];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;

@@ -42,9 +42,15 @@ describe('docs/configuration.md', () => {
   });
 
   it('documents every environment variable the code reads', () => {
-    const files = ['server/src', 'scripts', 'src', 'integrations', 'astro.config.mjs', 'playwright.config.ts'].flatMap(
-      sources,
-    );
+    const files = [
+      'server/src',
+      'scripts',
+      'src',
+      'core',
+      'integrations',
+      'astro.config.mjs',
+      'playwright.config.ts',
+    ].flatMap(sources);
     const read = new Set<string>();
     for (const file of files) {
       for (const match of readFileSync(file, 'utf8').matchAll(
