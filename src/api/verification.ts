@@ -2,7 +2,7 @@ import { API_PATHS, type DocumentType, type Verification, type VerificationSubmi
 import { apiBase } from './base';
 import { ApiError } from './errors';
 import { apiClient, sessionRefused } from './instance';
-import { sessionLink } from './session-link';
+import { $token } from './token';
 
 /** The signed-in player's identity verification status. */
 export const getVerification = (client = apiClient()) => client<Verification>(API_PATHS.verification);
@@ -27,7 +27,7 @@ export function uploadVerification(
   form.append('document_type', upload.document_type);
   form.append('front', upload.front);
   if (upload.back) form.append('back', upload.back);
-  const token = sessionLink().token();
+  const token = $token.get();
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', new URL(API_PATHS.verification, apiBase()).href);

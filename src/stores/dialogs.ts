@@ -8,11 +8,8 @@ export const $authDialog = atom<AuthDialog | null>(null);
 /** The deposit invitation that is open, if any: a low balance, or the welcome after registering. */
 export const $balanceDialog = atom<'low' | 'welcome' | null>(null);
 
-/**
- * Set when the API refused the stored token (expired or signed out elsewhere): the sign-in
- * dialog then says "Your session has ended", instead of the page silently forgetting it.
- */
-export const $sessionEnded = atom(false);
+/** Set when the API refused the stored token: the sign-in dialog says "Your session has ended". */
+export { $sessionEnded } from '../api/token';
 
 export const openAuthDialog = (dialog: AuthDialog) => $authDialog.set(dialog);
 export const closeAuthDialog = () => $authDialog.set(null);

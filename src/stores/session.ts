@@ -1,26 +1,14 @@
 import { atom } from 'nanostores';
 import type { User } from '../../core/api/contract';
-import { linkSession } from '../api/session-link';
-import { $sessionEnded, openAuthDialog } from './dialogs';
-import { readTokenCookie, tokenCookie } from './token-cookie';
+import { $sessionEnded, $token, renewTokenCookie, sessionRefused, setToken } from '../api/token';
+import { tokenCookie } from '../api/token-cookie';
+import { openAuthDialog } from './dialogs';
 
-/** The API token, mirrored in the `auth_token` cookie so every page starts signed in. */
-export const $token = atom<string | null>(readTokenCookie());
+// The token lives with the API client that sends it (src/api/token.ts); the session builds on it.
+export { $token, renewTokenCookie, sessionRefused, setToken };
 
 /** The signed-in player as the API last described them; null when unknown or signed out. */
 export const $user = atom<User | null>(null);
-
-/** `expiresAt`: when the server says the token expires; the cookie lives exactly that long. */
-export function setToken(token: string | null, expiresAt?: string) {
-  if (typeof document !== 'undefined') document.cookie = tokenCookie(token, location.protocol === 'https:', expiresAt);
-  $token.set(token);
-}
-
-/** An authenticated answer renewed the token: the cookie follows (only for the token still in use). */
-export function renewTokenCookie(token: string, expiresAt: string) {
-  if ($token.get() === token && typeof document !== 'undefined')
-    document.cookie = tokenCookie(token, location.protocol === 'https:', expiresAt);
-}
 
 export function setUser(user: User | null) {
   $user.set(user);
@@ -41,12 +29,10 @@ export function clearSession() {
   $user.set(null);
 }
 
-/** What a 401 on a call made with a token means: the session is over, so sign in again. */
-export function sessionRefused() {
-  clearSession();
-  $sessionEnded.set(true);
+// The API refused the token (it has already forgotten it): the player goes too, and the sign-in
+// dialog opens. `subscribe` also acts on a refusal that came before this store loaded.
+$sessionEnded.subscribe((ended) => {
+  if (!ended) return;
+  $user.set(null);
   openAuthDialog('sign-in');
-}
-
-// The API client (below the stores) reads the token and reports refusals through this link.
-linkSession({ token: () => $token.get(), refused: sessionRefused, renewed: renewTokenCookie });
+});

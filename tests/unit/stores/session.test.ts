@@ -6,7 +6,7 @@ import { startSession } from '../../../src/stores/app-start';
 import { $balanceDialog } from '../../../src/stores/dialogs';
 import { expectWelcome, isLowBalance, watchLowBalance } from '../../../src/stores/low-balance';
 import { $token, $user } from '../../../src/stores/session';
-import { readTokenCookie, tokenCookie } from '../../../src/stores/token-cookie';
+import { readTokenCookie, tokenCookie } from '../../../src/api/token-cookie';
 
 const user = (balance: string): User => ({
   id: 1,
