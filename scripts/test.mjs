@@ -11,6 +11,8 @@ const steps = [
   ['translations', 'node', ['scripts/i18n-check.mjs']],
   // The code stays as Prettier formats it (npm run format fixes it).
   ['format', 'prettier', ['--check', '.', '--log-level', 'warn']],
+  // ESLint: import cycles, the layer rules (eslint.config.js), hooks, lines of at most 120 characters.
+  ['lint', 'eslint', ['.']],
   ['type check', 'astro', ['check']],
   [
     'unit and API tests (PGlite)',

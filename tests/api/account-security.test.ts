@@ -48,18 +48,20 @@ describe('sessions', () => {
     const list = await ctx.api.request('GET', '/api/user/sessions', { token: firefox.body.auth_token });
     expect(list.status).toBe(200);
     expect(list.body).toHaveLength(3);
-    const byDevice = Object.fromEntries(list.body.map((session: any) => [session.device, session]));
+    const byDevice = Object.fromEntries(
+      list.body.map((session: { device: string; current: boolean }) => [session.device, session]),
+    );
     expect(byDevice['Firefox · Linux']).toMatchObject({ ip: '203.0.113.x', current: true });
     expect(byDevice['Safari · iOS']).toMatchObject({ ip: '2001:db8:abcd::/48', current: false });
     for (const session of list.body) {
       expect(Object.keys(session).sort()).toEqual(['created_at', 'current', 'device', 'id', 'ip', 'last_used_at']);
       expect(typeof session.id).toBe('number');
     }
-    expect(list.body.filter((session: any) => session.current)).toHaveLength(1);
+    expect(list.body.filter((session: { device: string; current: boolean }) => session.current)).toHaveLength(1);
     expect(JSON.stringify(list.body)).not.toContain('203.0.113.45');
     expect(
       (await ctx.api.request('GET', '/api/user/sessions', { token: iphone.body.auth_token })).body.find(
-        (s: any) => s.current,
+        (s: { current: boolean }) => s.current,
       ).device,
     ).toBe('Safari · iOS');
   });
@@ -69,7 +71,7 @@ describe('sessions', () => {
     const other = await ctx.api.player();
     const second = (await login({ email: player.email, password: player.password })).body.auth_token;
     const sessions = (await ctx.api.request('GET', '/api/user/sessions', { token: player.token })).body;
-    const secondId = sessions.find((session: any) => !session.current).id;
+    const secondId = sessions.find((session: { device: string; current: boolean }) => !session.current).id;
     const otherId = (await ctx.api.request('GET', '/api/user/sessions', { token: other.token })).body[0].id;
 
     const foreign = await ctx.api.request('DELETE', `/api/user/sessions?id=${otherId}`, { token: player.token });

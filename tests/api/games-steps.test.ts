@@ -207,7 +207,7 @@ describe('multi-step rounds', () => {
   it('Verify recomputes a finished round from the revealed seed and the recorded actions', async () => {
     const session = await launch('blackjack');
     const { round } = await openBlackjack(session);
-    let last = await act(session, round.id, { action: 'double', action_id: actionId() });
+    const last = await act(session, round.id, { action: 'double', action_id: actionId() });
     expect(last.body.round.state).toBe('settled');
     expect(last.body.round.stake).toBe('20.00');
     expect((await api(`${session}/seeds`, { client_seed: 'after' })).status).toBe(200);

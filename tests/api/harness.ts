@@ -21,6 +21,7 @@ import { credit, ledgerMismatches } from '../../server/src/services/ledger.ts';
 import { newLink } from '../../server/src/services/link-tokens.ts';
 import { PasswordQueue } from '../../server/src/services/password-queue.ts';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a reply is JSON the tests read by field and assert
 export interface Reply<T = any> {
   status: number;
   body: T;
@@ -67,6 +68,7 @@ export async function createTestApi(env: Record<string, string> = {}, { clock = 
   const app = createApp({ distDir: '/nonexistent-dist', services, log: (line) => logs.push(line) });
   const publicKey = await importPublicKey(keys.spki);
 
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as Reply: the tests assert the shape they read
   async function request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<Reply<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Token ${options.token}`;

@@ -16,10 +16,15 @@ const PNG = Buffer.from(
 );
 
 const rowsOf = (action: string) =>
-  ctx.api.db.query<{ staff_id: number | null; target_type: string; target_id: string; after: any; created_at: Date }>(
-    'SELECT staff_id, target_type, target_id, after, created_at FROM staff_audit WHERE action = $1 ORDER BY id',
-    [action],
-  );
+  ctx.api.db.query<{
+    staff_id: number | null;
+    target_type: string;
+    target_id: string;
+    after: Record<string, unknown>;
+    created_at: Date;
+  }>('SELECT staff_id, target_type, target_id, after, created_at FROM staff_audit WHERE action = $1 ORDER BY id', [
+    action,
+  ]);
 
 describe('audit log completeness', () => {
   it('a database trigger refuses every UPDATE, DELETE and TRUNCATE of audit rows', async () => {

@@ -165,7 +165,7 @@ describe('withdrawals queue', () => {
       { amount: '-25.50', account: 'cash' },
       { amount: '25.50', account: 'cash' },
     ]);
-    const [item] = await ctx.api.db.query<{ status: string; amount: string; params: any }>(
+    const [item] = await ctx.api.db.query<{ status: string; amount: string; params: Record<string, unknown> }>(
       'SELECT status, amount::text, params FROM transactions WHERE id = $1',
       [player.withdrawalId],
     );

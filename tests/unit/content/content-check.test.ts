@@ -98,7 +98,6 @@ describe('npm run i18n:check on broken Markdown', () => {
       'a link to a page that does not exist',
       'faq/en/deposit-methods.md:6: there is no page /loyalty-programme → use one of /, /faq, /loyal, /rules, /responsible_gaming, /play, /reset-password, /activate, /confirm-email, /profile, /profile/bonus, /profile/balance, /profile/deposit, /profile/history, /profile/loyalty, /profile/withdrawal, /profile/notification, /profile/security, /profile/affiliate_program, /profile/responsible_gaming',
     ],
-    ,
     [
       'a link to an #anchor that does not exist',
       'faq/en/deposit-methods.md:6: there is no #no-such-entry on /faq → use the file name of an entry, for example /faq#account-security, /faq#bonus-cancel, /faq#bonus-wagering',

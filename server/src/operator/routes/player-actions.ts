@@ -11,7 +11,6 @@ import { checkDestination } from '../../../../src/api/destination-rules.ts';
 import { formatMoney } from '../../../../src/i18n/money-format.ts';
 import { fromCents, toCents } from '../../../../src/api/money.ts';
 import type { Services } from '../../app-env.ts';
-import type { Queryable } from '../../db/database.ts';
 import { checkEmail, normalizeEmail, type Problems } from '../../../../src/api/validation.ts';
 import {
   accountClosedMail,
@@ -43,7 +42,7 @@ import { grantBonus } from '../../services/bonus.ts';
 import { notify } from '../../services/history.ts';
 import type { LimitKind } from '../../services/rg/limits.ts';
 import type { AuditAction } from '../audit.ts';
-import { actOnPlayer, decidePendingAdjustment } from '../player-actions.ts';
+import { actOnPlayer, decidePendingAdjustment, type PlayerActionWork } from '../player-actions.ts';
 import { ConsoleError, idParam, readForm, type FieldRule } from '../form.ts';
 import { say } from '../messages.ts';
 import { adminOnly, type OperatorEnv, type Staff } from '../session.ts';
@@ -81,7 +80,7 @@ export function playerActionRoutes(services: Services) {
     staff: Staff,
     id: number,
     action: AuditAction,
-    work: (tx: Queryable, player: PlayerRecord, now: Date) => Promise<T>,
+    work: PlayerActionWork<T>,
   ) => actOnPlayer(services, staff.id, id, action, work);
 
   const mail = (player: PlayerRecord, kind: StaffActionKind, params: Parameters<typeof staffActionMail>[2]) =>

@@ -4,17 +4,17 @@ import type { RoundResponse } from '../../../../src/games/protocol.ts';
 import { checkBet, resolveBet, type Resolved } from '../../../../src/games/round.ts';
 import { slotStakeStep } from '../../../../src/games/slot.ts';
 import type { GameBet } from '../../../../src/games/protocol.ts';
-import { fromCents, toCents } from '../../../../src/api/money.ts';
+import { toCents } from '../../../../src/api/money.ts';
 import { formatMoney } from '../../../../src/i18n/money-format.ts';
 import type { Services } from '../../app-env.ts';
 import type { Queryable } from '../../db/database.ts';
-import { Gone, InvalidRequest, NotAllowed } from '../../domain-errors.ts';
+import { Gone, InvalidRequest } from '../../domain-errors.ts';
 import type { Locale } from '../../i18n.ts';
-import { lockPlayer, mayPlay } from '../../services/play-policy.ts';
 import { walletBet, walletRollback, walletWin } from '../../services/wallet.ts';
 import { isStepMechanic, STEP_MECHANICS } from '../../../../src/games/steps.ts';
 import { openStepRound, type StepRoundResponse } from './step-rounds.ts';
-import { roundView, sessionBalance, type GameSession } from './sessions.ts';
+import { roundView, type GameSession } from './sessions.ts';
+import { checkLimits, checkStake, insufficientFunds, sessionBalance } from './stakes.ts';
 
 /** Test seam: runs between the outcome and its settlement, so a failure there can be simulated. */
 export interface RoundHooks {
@@ -114,40 +114,6 @@ function checkedBet(
   }
   checkLimits(services, session, checked.stake, locale);
   return checked;
-}
-
-export function checkLimits(services: Services, session: GameSession, stakeText: string, locale: Locale) {
-  const { minBet, maxBet } = services.config.games;
-  const stake = toCents(stakeText)!;
-  const limits = {
-    min: formatMoney(minBet, session.currency, locale),
-    max: formatMoney(maxBet, session.currency, locale),
-  };
-  if (stake < toCents(minBet)!) throw new InvalidRequest('games.bet_too_small', limits);
-  if (stake > toCents(maxBet)!) throw new InvalidRequest('games.bet_too_large', limits);
-}
-
-export const insufficientFunds = (session: GameSession, balance: string) =>
-  new InvalidRequest('insufficient_funds', {
-    balance: formatMoney(balance, session.currency, session.locale as Locale),
-  });
-
-/**
- * The safer-gambling check for a real-money stake, inside the transaction that takes it: the
- * player's row is locked first, so parallel stakes are checked one after another, each seeing the
- * open stakes of the others.
- */
-export async function checkStake(services: Services, tx: Queryable, session: GameSession, stakeCents: bigint) {
-  await lockPlayer(tx, session.user_id!);
-  const verdict = await mayPlay(tx, session.user_id!, services.clock(), stakeCents);
-  if (!verdict.allowed) {
-    throw new NotAllowed(
-      verdict.reason,
-      verdict.room === undefined
-        ? undefined
-        : { room: formatMoney(fromCents(verdict.room), session.currency, session.locale as Locale) },
-    );
-  }
 }
 
 /** Plays one round: play money in a demo session, the operator's wallet in a real one. Multi-step games open a round. */

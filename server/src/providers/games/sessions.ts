@@ -15,6 +15,7 @@ import type { Services } from '../../app-env.ts';
 import type { Queryable } from '../../db/database.ts';
 import { Conflict, Gone, InvalidRequest, NotFound } from '../../domain-errors.ts';
 import { isStepMechanic } from '../../../../src/games/steps.ts';
+import { sessionBalance } from './stakes.ts';
 import { openRoundOf, settleExpiredRounds } from './step-rounds.ts';
 
 /** Play money per demo session. */
@@ -150,16 +151,6 @@ export function roundView(row: RoundRow): RoundView {
     created_at: new Date(row.created_at).toISOString(),
     ...(row.actions?.length ? { actions: row.actions } : {}),
   };
-}
-
-export async function sessionBalance(db: Queryable, session: GameSession): Promise<string> {
-  const [row] =
-    session.mode === 'demo'
-      ? await db.query<{ balance: string }>('SELECT demo_balance::text AS balance FROM game_sessions WHERE id = $1', [
-          session.id,
-        ])
-      : await db.query<{ balance: string }>('SELECT balance::text FROM users WHERE id = $1', [session.user_id]);
-  return row!.balance;
 }
 
 export async function sessionState(services: Services, session: GameSession): Promise<GameSessionState> {

@@ -22,8 +22,8 @@ import type { Queryable } from '../../db/database.ts';
 import { Conflict, Gone, InvalidRequest, NotFound } from '../../domain-errors.ts';
 import type { Locale } from '../../i18n.ts';
 import { walletBet, walletRaise, walletWin } from '../../services/wallet.ts';
-import { checkLimits, checkStake, insufficientFunds } from './rounds.ts';
-import { sessionBalance, type GameSession } from './sessions.ts';
+import type { GameSession } from './sessions.ts';
+import { checkLimits, checkStake, insufficientFunds, sessionBalance } from './stakes.ts';
 
 /**
  * Multi-step rounds (blackjack, mines, crash). A round is its bet and its recorded actions; each
