@@ -10,7 +10,8 @@ const clock = manualClock();
 const ctx = useTestApi({ LOGIN_MAX_FAILURES: '5', LOGIN_MAX_FAILURES_PER_ADDRESS: '50', TRUST_PROXY: '1' }, { clock });
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const SAFARI_IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) ' +
+  'Version/17.5 Mobile/15E148 Safari/604.1';
 
 const login = (body: Record<string, unknown>, address = '203.0.113.7', headers: Record<string, string> = {}) =>
   ctx.api.request('POST', '/auth/token/login/', { body, headers: { 'x-forwarded-for': address, ...headers } });
@@ -302,7 +303,7 @@ describe('two-factor sign-in', () => {
     expect(locked.headers.get('retry-after')).toBeTruthy();
   });
 
-  it('asking for the code is no failure for the address, but stays counted for the pair until a right code comes', async () => {
+  it('asking for the code is no failure for the address, but counts for the pair until a right code', async () => {
     const player = await withTwoFactor();
     const address = '198.51.100.88';
     const count = async (key: string) =>

@@ -124,12 +124,16 @@ export async function createTestApi(env: Record<string, string> = {}, { clock = 
    */
   async function verify(userId: number) {
     await db.query(
-      `INSERT INTO identity_verifications (id, user_id, document_type, status, submitted_at, reviewed_at) VALUES ($1, $2, 'passport', 'verified', $3, $3)`,
+      `INSERT INTO identity_verifications (id, user_id, document_type, status, submitted_at, reviewed_at) ` +
+        `VALUES ($1, $2, 'passport', 'verified', $3, $3)`,
       [randomUUID(), userId, services.clock().toISOString()],
     );
   }
 
-  /** Registers, activates and signs in a fresh player; `balance` is credited through the ledger; `verified` may withdraw. */
+  /**
+   * Registers, activates and signs in a fresh player; `balance` is credited through the ledger; `verified` may
+   * withdraw.
+   */
   async function player(options: { balance?: string; ref?: string; verified?: boolean } = {}) {
     counter += 1;
     const tag = `${randomBytes(3).toString('hex')}${counter}`;
@@ -196,7 +200,8 @@ export function useTestApi(env: Record<string, string> = {}, options: { clock?: 
   const holder = {} as { api: TestApi };
   beforeAll(async () => {
     holder.api = await createTestApi(env, options);
-  }, 120_000); // PGlite starts in seconds, but far slower when the machine is busy: a start-up is not what these tests measure.
+    // PGlite starts in seconds, but far slower when the machine is busy: a start-up is not what these tests measure.
+  }, 120_000);
   afterEach(async () => {
     expect(await ledgerMismatches(holder.api.db)).toEqual([]);
   });

@@ -131,7 +131,8 @@ export async function auditOf(api: TestApi, targetType: string, targetId: string
     before: Record<string, unknown> | null;
     after: Record<string, unknown>;
   }>(
-    "SELECT staff_id, action, before, after FROM staff_audit WHERE target_type = $1 AND target_id = $2 AND action NOT IN ('player.view', 'document.view') ORDER BY id",
+    'SELECT staff_id, action, before, after FROM staff_audit WHERE target_type = $1 AND target_id = $2 AND ' +
+      "action NOT IN ('player.view', 'document.view') ORDER BY id",
     [targetType, String(targetId)],
   );
 }
