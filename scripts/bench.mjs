@@ -177,7 +177,8 @@ try {
 
 const pad = (value, width) => String(value).padStart(width);
 console.log(
-  `\nbuild: ${buildSeconds.toFixed(1)} s (budget ${BUDGETS.buildSeconds} s) · ${routePages} route pages, ${meta.routes.length} files with error screens\n`,
+  `\nbuild: ${buildSeconds.toFixed(1)} s (budget ${BUDGETS.buildSeconds} s) · ${routePages} route ` +
+    `pages, ${meta.routes.length} files with error screens\n`,
 );
 console.log(
   `${'page'.padEnd(20)}${pad('HTML B', 9)}${pad('HTML gz', 9)}${pad('scripts', 9)}${pad('JS gz KB', 10)}${pad('budget', 8)}${pad('React', 7)}${pad('img+snd B', 11)}`,

@@ -74,7 +74,8 @@ const { values, positionals } = parseArgs({
 if (positionals[0] === 'build') {
   if (!values.out || !values.repo) {
     console.error(
-      'usage: npm run cms -- build --out <folder> --repo <owner/name> [--branch main] [--backend github|gitlab|gitea] [--base-url https://auth.example.com]',
+      'usage: npm run cms -- build --out <folder> --repo <owner/name> [--branch main] [--backend ' +
+        'github|gitlab|gitea] [--base-url https://auth.example.com]',
     );
     process.exit(2);
   }
@@ -91,7 +92,8 @@ if (positionals[0] === 'build') {
   for (const file of readdirSync(decapDist))
     if (file.endsWith('.js')) copyFileSync(join(decapDist, file), join(values.out, file));
   console.log(
-    `cms: wrote the editor for ${backend.name}:${backend.repo} (${backend.branch}) to ${values.out}; every save opens a pull request`,
+    `cms: wrote the editor for ${backend.name}:${backend.repo} (${backend.branch}) to ${values.out}; every ` +
+      `save opens a pull request`,
   );
   process.exit(0);
 }
@@ -164,7 +166,8 @@ const server = createServer((req, res) => {
 });
 server.listen(port, '127.0.0.1', () => {
   console.log(
-    `cms: editor at http://localhost:${port}/admin/ (saves go to ${root}src/content; run npm run i18n:check before you commit)`,
+    `cms: editor at http://localhost:${port}/admin/ (saves go to ${root}src/content; run npm run ` +
+      `i18n:check before you commit)`,
   );
 });
 

@@ -1,4 +1,5 @@
-// `npm test`: translations check, type check, unit tests, then a fresh build, its HTML validity, then the browser tests against our own server.
+// `npm test`: translations check, type check, unit tests, then a fresh build, its HTML validity, then the browser tests
+// against our own server.
 // Ends with one plain "N passed, N failed" line that counts both suites.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
