@@ -19,7 +19,9 @@ function compose(locale: Locale, to: string, subject: string, parts: Part[]): Ma
     .map((part) =>
       'text' in part
         ? `<p style="margin:0 0 16px">${escapeHtml(part.text)}</p>`
-        : `<p style="margin:0 0 16px"><a href="${escapeHtml(part.link)}" style="display:inline-block;padding:10px 16px;background:#b45309;color:#ffffff;text-decoration:none;border-radius:6px">${escapeHtml(part.label)}</a></p>` +
+        : `<p style="margin:0 0 16px"><a href="${escapeHtml(part.link)}" ` +
+          `style="display:inline-block;padding:10px ` +
+          `16px;background:#b45309;color:#ffffff;text-decoration:none;border-radius:6px">${escapeHtml(part.label)}</a></p>` +
           `<p style="margin:0 0 16px;font-size:13px;color:#555555;word-break:break-all">${escapeHtml(part.link)}</p>`,
     )
     .join('\n');
@@ -60,7 +62,8 @@ const when = (locale: Locale, date: Date, timeZone?: string) =>
         timeZone,
         timeZoneName: 'short',
       }).format(date)
-    : `${new Intl.DateTimeFormat(LOCALE_INTL[locale], { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`;
+    : `${new Intl.DateTimeFormat(LOCALE_INTL[locale], { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date)} ` +
+      `UTC`;
 
 /** `twoFactor`: the account has two-factor sign-in on, which a reset leaves on. */
 export function passwordResetMail(player: Recipient, link: string, minutes: number, twoFactor = false): MailMessage {
@@ -247,7 +250,9 @@ export function staffActionMail(
   ]);
 }
 
-/** Staff decided on the player's identity document: verified, or rejected with the reason (already in their language). */
+/**
+ * Staff decided on the player's identity document: verified, or rejected with the reason (already in their language).
+ */
 export function verificationDecisionMail(
   player: Recipient,
   verified: boolean,

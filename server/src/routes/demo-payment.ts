@@ -48,7 +48,8 @@ export function demoPaymentRoutes(services: Services) {
     const theme = themeHead(pickTheme(c.req.query('theme')));
     c.header(
       'Content-Security-Policy',
-      `default-src 'none'; style-src ${STYLE_HASH} ${theme.styleSrc}; form-action 'self' ${returnOrigins(config).join(' ')}; base-uri 'none'; frame-ancestors 'none'`,
+      `default-src 'none'; style-src ${STYLE_HASH} ${theme.styleSrc}; form-action ` +
+        `'self' ${returnOrigins(config).join(' ')}; base-uri 'none'; frame-ancestors 'none'`,
     );
     c.header('Cache-Control', 'no-store');
     return c.html(

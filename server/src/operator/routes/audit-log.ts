@@ -31,7 +31,9 @@ function targetCell(row: Pick<AuditRow, 'target_type' | 'target_id'>) {
   return label;
 }
 
-/** The audit log: read-only (no route here changes anything, and the table refuses changes), newest first, filterable. */
+/**
+ * The audit log: read-only (no route here changes anything, and the table refuses changes), newest first, filterable.
+ */
 export function auditRoutes(services: Services) {
   const app = new Hono<OperatorEnv>();
 

@@ -52,7 +52,10 @@ function readPeriod(c: Context, now: Date) {
   return { period, from, to, range, query };
 }
 
-/** The overview (`/operator`): the figures of a period, a daily chart (SVG drawn here, no script), per-game table, queues. */
+/**
+ * The overview (`/operator`): the figures of a period, a daily chart (SVG drawn here, no script), per-game table,
+ * queues.
+ */
 export function dashboardRoutes(services: Services) {
   const { db } = services;
   const app = new Hono<OperatorEnv>();
@@ -246,7 +249,10 @@ function chart(days: DayFigures[]) {
   const rect = (i: number, offset: number, value: number, cls: string, label: string) => {
     const y0 = y(Math.max(0, value));
     const h = Math.max(0.5, Math.abs(y(value) - y(0)));
-    return `<rect class="${cls}" x="${(pad + i * slot + offset).toFixed(1)}" y="${y0.toFixed(1)}" width="${bar.toFixed(1)}" height="${h.toFixed(1)}"><title>${label}</title></rect>`;
+    return (
+      `<rect class="${cls}" x="${(pad + i * slot + offset).toFixed(1)}" y="${y0.toFixed(1)}" ` +
+      `width="${bar.toFixed(1)}" height="${h.toFixed(1)}"><title>${label}</title></rect>`
+    );
   };
   const bars = days
     .map(

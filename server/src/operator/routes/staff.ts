@@ -13,7 +13,9 @@ import {
 import { ROLES } from '../staff.ts';
 import { csrfField, html, page, table, when } from '../view.ts';
 
-/** Staff management (`/operator/staff`, admins only): list, disable/enable, change role, reset password or two-factor. */
+/**
+ * Staff management (`/operator/staff`, admins only): list, disable/enable, change role, reset password or two-factor.
+ */
 export function staffRoutes(services: Services) {
   const { db } = services;
   const app = new Hono<OperatorEnv>();

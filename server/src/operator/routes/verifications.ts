@@ -152,7 +152,9 @@ export function verificationRoutes(services: Services) {
       'Content-Type': doc.mime,
       // A player's file is untrusted: a PDF is downloaded (opened by the staff member's own viewer,
       // never rendered with the console's origin), an image shown; both under a sandboxing CSP.
-      'Content-Disposition': `${doc.mime === 'application/pdf' ? 'attachment' : 'inline'}; filename="${side}.${doc.mime === 'application/pdf' ? 'pdf' : doc.mime === 'image/png' ? 'png' : 'jpg'}"`,
+      'Content-Disposition':
+        `${doc.mime === 'application/pdf' ? 'attachment' : 'inline'}; ` +
+        `filename="${side}.${doc.mime === 'application/pdf' ? 'pdf' : doc.mime === 'image/png' ? 'png' : 'jpg'}"`,
       'Cache-Control': 'no-store',
       'Content-Security-Policy': "default-src 'none'; frame-ancestors 'self'; sandbox",
     });

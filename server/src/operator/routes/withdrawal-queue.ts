@@ -349,7 +349,10 @@ function decisionForms(id: number, csrf: string) {
   </div>`;
 }
 
-/** A refund on self-exclusion: where staff paid it (method, destination, reference), after a confirmation. Never a reject, never in bulk. */
+/**
+ * A refund on self-exclusion: where staff paid it (method, destination, reference), after a confirmation. Never a
+ * reject, never in bulk.
+ */
 function refundForm(id: number, csrf: string) {
   return html`<form method="post" action="/operator/withdrawals/${id}/refund" class="stack refund">
     ${csrfField(csrf)}

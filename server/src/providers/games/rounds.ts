@@ -59,8 +59,10 @@ async function storeRound(
 ) {
   const at = services.clock().toISOString();
   const [row] = await tx.query<{ created_at: Date }>(
-    `INSERT INTO game_rounds (id, session_id, user_id, player, game_id, mode, nonce, client_seed, server_seed_hash, bet, outcome, stake, win, currency, transaction_id, created_at, state, settled_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb, $12::numeric, $13::numeric, $14, $15, $16, $17, $18) RETURNING created_at`,
+    `INSERT INTO game_rounds (id, session_id, user_id, player, game_id, mode, nonce, client_seed, server_seed_hash,
+      bet, outcome, stake, win, currency, transaction_id, created_at, state, settled_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb, $12::numeric, $13::numeric, $14, $15, $16,
+     $17, $18) RETURNING created_at`,
     [
       id,
       session.id,
@@ -116,7 +118,9 @@ function checkedBet(
   return checked;
 }
 
-/** Plays one round: play money in a demo session, the operator's wallet in a real one. Multi-step games open a round. */
+/**
+ * Plays one round: play money in a demo session, the operator's wallet in a real one. Multi-step games open a round.
+ */
 export async function playRound(
   services: Services,
   session: GameSession,
@@ -203,7 +207,8 @@ async function playReal(
       );
       if (settled.status !== 'ok') throw new Error(`Round ${roundId} could not be settled`);
       const [row] = await tx.query<{ created_at: Date }>(
-        `UPDATE game_rounds SET win = $2::numeric, state = 'settled', settled_at = $3 WHERE id = $1 RETURNING created_at`,
+        `UPDATE game_rounds SET win = $2::numeric, state = 'settled', settled_at = $3 WHERE id = $1 ` +
+          `RETURNING created_at`,
         [roundId, drawn.resolved.win, services.clock().toISOString()],
       );
       const round = roundView({
@@ -254,7 +259,8 @@ export async function rollbackStaleBets(services: Services, userId: number): Pro
   const stale = await db.query<{ id: string; round_id: string }>(
     `SELECT b.id, b.round_id FROM wallet_transactions b
      WHERE b.user_id = $1 AND b.kind = 'bet' AND b.status = 'ok' AND b.created_at < $2
-       AND NOT EXISTS (SELECT 1 FROM wallet_transactions s WHERE s.reference_id = b.id AND s.kind IN ('win', 'rollback') AND s.status = 'ok')
+       AND NOT EXISTS (SELECT 1 FROM wallet_transactions s WHERE s.reference_id = b.id AND s.kind IN ('win',
+       'rollback') AND s.status = 'ok')
        AND NOT EXISTS (SELECT 1 FROM game_rounds r JOIN games g ON g.id = r.game_id
                        WHERE r.id = b.round_id AND r.state = 'open' AND g.mechanic = ANY($3::text[]))`,
     [userId, new Date(services.clock().getTime() - STALE_BET_MS).toISOString(), STEP_MECHANICS],
