@@ -26,7 +26,8 @@ export function useResource<T>(load: () => Promise<T>, deps: unknown[] = []) {
         if (mine === generation.current) setResource((previous) => ({ state: 'error', error, data: previous.data }));
       },
     );
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- load is new each render; the caller's deps say when to reload
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- load is new each render; the caller's deps say when to
+    // reload
   }, [token, ...deps]);
 
   useEffect(run, [run]);
