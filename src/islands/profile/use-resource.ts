@@ -26,8 +26,8 @@ export function useResource<T>(load: () => Promise<T>, deps: unknown[] = []) {
         if (mine === generation.current) setResource((previous) => ({ state: 'error', error, data: previous.data }));
       },
     );
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- load is new each render; the caller's deps say when to
-    // reload
+    // `load` is a fresh closure each render; the caller's `deps` say when it asks for new data.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- as said above: deps, not load, say when to reload
   }, [token, ...deps]);
 
   useEffect(run, [run]);
