@@ -28,7 +28,8 @@ export interface PaymentRow {
 }
 
 const WHERE = `($1 = 'all' OR p.status = $1) AND ($2 = '' OR p.method = $2)
-  AND ($3::timestamptz IS NULL OR p.created_at >= $3::timestamptz) AND ($4::timestamptz IS NULL OR p.created_at < $4::timestamptz)`;
+  AND ($3::timestamptz IS NULL OR p.created_at >= $3::timestamptz)
+  AND ($4::timestamptz IS NULL OR p.created_at < $4::timestamptz)`;
 const params = (f: PaymentFilter) => [f.status, f.method, f.from, f.to];
 const COLUMNS =
   `p.id, p.user_id, u.username, u.email, p.amount::text AS amount, p.currency, p.method, p.status, ` +

@@ -53,7 +53,8 @@ const WHERE = `t.type = 'withdrawal'
        OR ($1 = 'rejected' AND t.status = 'cancelled') OR ($1 = 'refunds' AND t.template = '${REFUND_TEMPLATE}'))
   AND ($2 = '' OR t.method = $2)
   AND ($3::numeric IS NULL OR -t.amount >= $3::numeric) AND ($4::numeric IS NULL OR -t.amount <= $4::numeric)
-  AND ($5::timestamptz IS NULL OR t.created_at >= $5::timestamptz) AND ($6::timestamptz IS NULL OR t.created_at < $6::timestamptz)
+  AND ($5::timestamptz IS NULL OR t.created_at >= $5::timestamptz)
+  AND ($6::timestamptz IS NULL OR t.created_at < $6::timestamptz)
   AND ($7::int IS NULL OR t.id = $7::int)`;
 const params = (f: WithdrawalFilter) => [f.status, f.method, f.min || null, f.max || null, f.from, f.to, f.id];
 

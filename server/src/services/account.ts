@@ -33,7 +33,8 @@ export async function newEmailChangeLink(
     'INSERT INTO email_changes (key_hash, user_id, new_email, created_at) VALUES ($1, $2, $3, $4)',
     [hashToken(token), user.id, newEmail, services.clock().toISOString()],
   );
-  return `${services.config.siteUrl}${localizedPath('/confirm-email', user.locale)}#uid=${encodeUid(user.id)}&token=${token}`;
+  const page = `${services.config.siteUrl}${localizedPath('/confirm-email', user.locale)}`;
+  return `${page}#uid=${encodeUid(user.id)}&token=${token}`;
 }
 
 /**

@@ -52,7 +52,9 @@ export function auditRoutes(services: Services) {
       body: html`<form method="get" action="/operator/audit" class="inline" aria-label="${say('audit.filter')}">
           <label for="action">${say('audit.action')}</label>
           <select id="action" name="action">
-            ${option('', say('audit.any'), form.action)}${AUDIT_ACTIONS.map((known) => option(known, known, form.action))}
+            ${option('', say('audit.any'), form.action)}${AUDIT_ACTIONS.map((known) =>
+              option(known, known, form.action),
+            )}
           </select>
           <label for="staff">${say('audit.staff')}</label>
           <input id="staff" name="staff" type="email" value="${form.staffEmail}" />

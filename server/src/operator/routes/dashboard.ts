@@ -262,9 +262,15 @@ function chart(days: DayFigures[]) {
     )
     .join('');
   const escape = (text: string) => text.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
-  return raw(`<figure class="chart"><svg role="img" aria-labelledby="chart-title" viewBox="0 0 ${width} ${height}" width="100%" height="${height}">
+  const svg =
+    `<svg role="img" aria-labelledby="chart-title" viewBox="0 0 ${width} ${height}" ` +
+    `width="100%" height="${height}">`;
+  const legend =
+    `<span class="key deposits"></span> ${escape(say('dashboard.deposits'))} ` +
+    `<span class="key ggr"></span> ${escape(say('dashboard.ggr'))}`;
+  return raw(`<figure class="chart">${svg}
 <title id="chart-title">${escape(say('dashboard.chart_title'))}</title>
 <line class="axis" x1="${pad}" x2="${width - pad}" y1="${y(0).toFixed(1)}" y2="${y(0).toFixed(1)}"/>
 ${bars.replace(/<title>([^<]*)<\/title>/g, (_, text: string) => `<title>${escape(text)}</title>`)}
-</svg><figcaption><span class="key deposits"></span> ${escape(say('dashboard.deposits'))} <span class="key ggr"></span> ${escape(say('dashboard.ggr'))}</figcaption></figure>`);
+</svg><figcaption>${legend}</figcaption></figure>`);
 }

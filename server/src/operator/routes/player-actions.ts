@@ -418,7 +418,9 @@ export function actionsSection(
               </p>
               <label for="close-method">${say('withdrawals.method')}</label>
               <select id="close-method" name="method">
-                ${PAYMENT_METHODS.map((method) => html`<option value="${method}">${say(`withdrawals.method_${method}`)}</option>`)}
+                ${PAYMENT_METHODS.map(
+                  (method) => html`<option value="${method}">${say(`withdrawals.method_${method}`)}</option>`,
+                )}
               </select>
               <label for="close-destination">${say('withdrawals.refund_to')}</label>
               <input id="close-destination" name="destination" required maxlength="64" autocomplete="off" />`
@@ -475,7 +477,11 @@ export function actionsSection(
     ? html`<p>${say('actions.closed_no_actions')}</p>`
     : admin
       ? html`<div class="actions">
-          ${player.suspended_at ? form('reinstate', 'reinstate', reasonField('reinstate'), say('actions.reinstate')) : form('suspend', 'suspend', reasonField('suspend'), say('actions.suspend'))}
+          ${
+            player.suspended_at
+              ? form('reinstate', 'reinstate', reasonField('reinstate'), say('actions.reinstate'))
+              : form('suspend', 'suspend', reasonField('suspend'), say('actions.suspend'))
+          }
           ${form(
             'adjustments',
             'adjust',

@@ -60,8 +60,8 @@ interface StepRow {
   created_at: Date;
 }
 
-const STEP_COLUMNS = `r.id, r.session_id, r.user_id, r.mode, g.mechanic, r.state, r.nonce, r.client_seed, r.server_seed_hash, r.bet, r.actions,
-  r.stake::text, r.win::text, r.created_at`;
+const STEP_COLUMNS = `r.id, r.session_id, r.user_id, r.mode, g.mechanic, r.state, r.nonce, r.client_seed,
+  r.server_seed_hash, r.bet, r.actions, r.stake::text, r.win::text, r.created_at`;
 
 const ACTION_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const elapsedOf = (services: Services, row: { created_at: Date }) =>
