@@ -26,8 +26,6 @@ import type { GameMechanic } from './mechanics.ts';
 
 export type { GameMechanic };
 
-export type Theme = 'light' | 'dark';
-
 export interface DiceBet {
   type: 'dice';
   amount: string;
