@@ -41,7 +41,8 @@ CMS.registerPreviewStyle('preview.css');
 CMS.init({ config: ${JSON.stringify({ load_config_file: false, ...config }, null, 2)} });
 `;
 
-const PREVIEW_CSS = `body { font: 16px/1.6 system-ui, sans-serif; color: #1c1917; max-width: 46rem; margin: 1.5rem auto; padding: 0 1rem; }
+const PREVIEW_CSS = `body { font: 16px/1.6 system-ui, sans-serif; color: #1c1917; max-width: 46rem; margin: 1.5rem auto;
+  padding: 0 1rem; }
 h1, h2, h3 { line-height: 1.25; } a { color: #9a3412; } img { max-width: 100%; height: auto; }
 `;
 
