@@ -39,7 +39,8 @@ const build = { id: createBuildId(), timestamp: new Date().toISOString() };
 const rsaPublicKey = publicKeySpkiBase64();
 if (!rsaPublicKey)
   console.warn(
-    '[keys] no RSA public key: the site will send request bodies unencrypted. Run `npm start` once or set PUBLIC_RSA_PUBLIC_KEY.',
+    '[keys] no RSA public key: the site will send request bodies unencrypted. ' +
+      'Run `npm start` once or set PUBLIC_RSA_PUBLIC_KEY.',
   );
 
 // The reset and activation pages are noindex and carry their token in the fragment: nothing for a search engine.

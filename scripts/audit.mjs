@@ -82,11 +82,28 @@ try {
 
 const pad = (value, width) => String(value).padStart(width);
 console.log(
-  `\n${'page'.padEnd(22)}${'mode'.padEnd(7)}${pad('perf', 6)}${pad('a11y', 6)}${pad('best', 6)}${pad('seo', 6)}${pad('axe', 5)}`,
+  '\n' +
+    [
+      'page'.padEnd(22),
+      'mode'.padEnd(7),
+      pad('perf', 6),
+      pad('a11y', 6),
+      pad('best', 6),
+      pad('seo', 6),
+      pad('axe', 5),
+    ].join(''),
 );
 for (const row of rows) {
   console.log(
-    `${row.url.padEnd(22)}${row.mode.padEnd(7)}${pad(row.performance, 6)}${pad(row.accessibility, 6)}${pad(row['best-practices'], 6)}${pad(row.seo, 6)}${pad(row.axe, 5)}`,
+    [
+      row.url.padEnd(22),
+      row.mode.padEnd(7),
+      pad(row.performance, 6),
+      pad(row.accessibility, 6),
+      pad(row['best-practices'], 6),
+      pad(row.seo, 6),
+      pad(row.axe, 5),
+    ].join(''),
   );
 }
 if (failures.length) {

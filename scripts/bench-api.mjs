@@ -237,11 +237,14 @@ async function benchBaseline(ref, kind) {
     const p99 = (results) => mean(results, (result) => result.latency.p99);
     const bad = (results) => results.reduce((sum, result) => sum + result.non2xx + result.errors, 0);
     console.log(
-      `\nAPI benchmark against ${ref} (${commit}) on ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}: ${CONNECTIONS} connections × ${DURATION} s per run, interleaved A B / B A, loopback\n`,
+      `\nAPI benchmark against ${ref} (${commit}) ` +
+        `on ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}: ${CONNECTIONS} connections × ${DURATION} s per ` +
+        `run, interleaved A B / B A, loopback\n`,
     );
     const cpu = (results) => mean(results, (result) => result.cpuMsPerRequest);
     console.log(
-      '| Server | Request | req/s (runs) | req/s (mean) | p99 ms (runs) | p99 ms (mean) | server CPU ms / request | non-2xx + errors |',
+      '| Server | Request | req/s (runs) | req/s (mean) | p99 ms (runs) | p99 ms (mean) | server CPU ms / ' +
+        'request | non-2xx + errors |',
     );
     console.log('|---|---|---|---|---|---|---|---|');
     for (const server of servers) {
@@ -250,15 +253,19 @@ async function benchBaseline(ref, kind) {
         ['POST /api/user/withdrawal', server.withdrawal],
       ]) {
         console.log(
-          `| ${server.name} | ${title} | ${results.map((r) => Math.round(r.requests.average)).join(', ')} | ${Math.round(rps(results))} | ${results.map((r) => r.latency.p99).join(', ')} | ${p99(results).toFixed(1)} | ${cpu(results).toFixed(3)} | ${bad(results)} |`,
+          `| ${server.name} | ${title} | ${results.map((r) => Math.round(r.requests.average)).join(', ')} ` +
+            `| ${Math.round(rps(results))} | ${results.map((r) => r.latency.p99).join(', ')} ` +
+            `| ${p99(results).toFixed(1)} | ${cpu(results).toFixed(3)} | ${bad(results)} |`,
         );
       }
     }
     console.log(
-      `\n/me ratio (current / baseline req/s): ${(rps(a.me) / rps(b.me)).toFixed(2)}; server CPU per request, baseline / current: ${(cpu(b.me) / cpu(a.me)).toFixed(2)}`,
+      `\n/me ratio (current / baseline req/s): ${(rps(a.me) / rps(b.me)).toFixed(2)}; server CPU per ` +
+        `request, baseline / current: ${(cpu(b.me) / cpu(a.me)).toFixed(2)}`,
     );
     console.log(
-      `withdrawal ratio (current / baseline req/s): ${(rps(a.withdrawal) / rps(b.withdrawal)).toFixed(2)}; current withdrawal p99 ${p99(a.withdrawal).toFixed(1)} ms`,
+      `withdrawal ratio (current / baseline req/s): ${(rps(a.withdrawal) / rps(b.withdrawal)).toFixed(2)}; ` +
+        `current withdrawal p99 ${p99(a.withdrawal).toFixed(1)} ms`,
     );
     if (bad(a.me) + bad(a.withdrawal) > 0) process.exitCode = 1;
   } finally {
@@ -303,7 +310,8 @@ for (const kind of kinds) {
     }
     const ratio = result.latency.p50 ? (result.latency.p99 / result.latency.p50).toFixed(1) : '–';
     console.log(
-      `| ${title} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${ratio} | ${result.non2xx} | ${result.errors} |`,
+      `| ${title} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} ` +
+        `| ${ratio} | ${result.non2xx} | ${result.errors} |`,
     );
   }
   const outcomes = Object.entries(report.floodOutcomes)
@@ -312,7 +320,8 @@ for (const kind of kinds) {
   console.log(`\nLogin flood answers: ${outcomes}`);
   const consistent = report.balance === report.expected;
   console.log(
-    `${report.withdrawals} withdrawals of 0.01 recorded; balance ${report.balance} (expected ${report.expected}): ${consistent ? 'consistent' : 'MISMATCH'}`,
+    `${report.withdrawals} withdrawals of 0.01 recorded; balance ${report.balance} ` +
+      `(expected ${report.expected}): ${consistent ? 'consistent' : 'MISMATCH'}`,
   );
   if (!consistent) failed = true;
 }

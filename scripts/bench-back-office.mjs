@@ -37,7 +37,8 @@ try {
   const t0 = performance.now();
   await db.query(
     `INSERT INTO users (email, username, first_name, password_hash, currency, referral_code, date_joined, activated_at)
-     SELECT 'bench' || i || '@example.test', 'bench_' || i, 'Bench', 'x', 'EUR', 'BENCH' || i, $1::timestamptz + (i % 30) * interval '1 day', $1::timestamptz
+     SELECT 'bench' || i || '@example.test', 'bench_' || i, 'Bench', 'x', 'EUR', 'BENCH' || i, $1::timestamptz + (i %
+     30) * interval '1 day', $1::timestamptz
      FROM generate_series(1, 5000) i`,
     [start],
   );
@@ -47,23 +48,29 @@ try {
   // Deposits and withdrawals: one ledger row each.
   await db.query(
     `WITH t AS (INSERT INTO transactions (user_id, type, amount, status, method, template, created_at)
-       SELECT $1 + i % 5000, 'deposit', 10 + i % 90 + 0.5, 'completed', 'card', 'deposit', ${at} FROM generate_series(1, 15000) i RETURNING id, user_id, amount, created_at)
-     INSERT INTO ledger (user_id, account, amount, transaction_id, created_at) SELECT user_id, 'cash', amount, id, created_at FROM t`,
+       SELECT $1 + i % 5000, 'deposit', 10 + i % 90 + 0.5, 'completed', 'card', 'deposit', ${at} FROM
+       generate_series(1, 15000) i RETURNING id, user_id, amount, created_at)
+     INSERT INTO ledger (user_id, account, amount, transaction_id, created_at) SELECT user_id, 'cash', amount, id,
+     created_at FROM t`,
     [first, start],
   );
   await db.query(
-    `WITH t AS (INSERT INTO transactions (user_id, type, amount, status, method, destination, template, created_at, decided_at)
-       SELECT $1 + i % 5000, 'withdrawal', -(5 + i % 50), (ARRAY['pending', 'completed', 'cancelled'])[1 + i % 3], 'card', '•••• 4242', 'withdrawal', ${at},
+    `WITH t AS (INSERT INTO transactions (user_id, type, amount, status, method, destination, template, created_at,
+      decided_at)
+       SELECT $1 + i % 5000, 'withdrawal', -(5 + i % 50), (ARRAY['pending', 'completed', 'cancelled'])[1 + i % 3],
+       'card', '•••• 4242', 'withdrawal', ${at},
               CASE WHEN i % 3 = 0 THEN NULL ELSE ${at} + interval '1 hour' END
        FROM generate_series(1, 10000) i RETURNING id, user_id, amount, created_at)
-     INSERT INTO ledger (user_id, account, amount, transaction_id, created_at) SELECT user_id, 'cash', amount, id, created_at FROM t`,
+     INSERT INTO ledger (user_id, account, amount, transaction_id, created_at) SELECT user_id, 'cash', amount, id,
+     created_at FROM t`,
     [first, start],
   );
   // Game rounds: a bet and a win each (two ledger rows).
   await db.query(
     `WITH t AS (INSERT INTO transactions (user_id, type, amount, status, template, params, created_at)
        SELECT $1 + i % 5000, 'game', (0.5 + i % 40) - (1 + i % 20), 'completed', 'games.history_round',
-              jsonb_build_object('game', ($3::text[])[1 + i % array_length($3::text[], 1)], 'stake', (1 + i % 20)::text, 'win', (0.5 + i % 40)::text), ${at}
+              jsonb_build_object('game', ($3::text[])[1 + i % array_length($3::text[], 1)], 'stake', (1 + i %
+              20)::text, 'win', (0.5 + i % 40)::text), ${at}
        FROM generate_series(1, 37500) i RETURNING id, user_id, params, created_at)
      INSERT INTO ledger (user_id, account, amount, transaction_id, created_at)
        SELECT user_id, 'cash', -((params->>'stake')::numeric), id, created_at FROM t
@@ -71,24 +78,28 @@ try {
     [first, start, games],
   );
   const [{ staff }] = await db.query(
-    "INSERT INTO staff (email, role, password_hash, must_change_password, created_at) VALUES ('bench-admin@example.test', 'admin', 'x', false, $1) RETURNING id AS staff",
+    'INSERT INTO staff (email, role, password_hash, must_change_password, created_at) VALUES ' +
+      "('bench-admin@example.test', 'admin', 'x', false, $1) RETURNING id AS staff",
     [now.toISOString()],
   );
   await db.query(
     `INSERT INTO staff_audit (staff_id, action, target_type, target_id, after, created_at)
-     SELECT $1, 'player.view', 'player', ($2 + i % 5000)::text, jsonb_build_object('n', i), $3::timestamptz + i * interval '20 seconds' FROM generate_series(1, 100000) i`,
+     SELECT $1, 'player.view', 'player', ($2 + i % 5000)::text, jsonb_build_object('n', i), $3::timestamptz + i *
+     interval '20 seconds' FROM generate_series(1, 100000) i`,
     [staff, first, start],
   );
   await db.query('ANALYZE');
   const [{ ledger }] = await db.query('SELECT count(*)::int AS ledger FROM ledger');
   const [{ players }] = await db.query('SELECT count(*)::int AS players FROM users');
   console.log(
-    `${db.kind}: generated ${players} players, ${ledger} ledger rows, 100000 audit rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    `${db.kind}: generated ${players} players, ${ledger} ledger rows, 100000 audit rows ` +
+      `in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
 
   const token = randomBytes(32).toString('hex');
   await db.query(
-    "INSERT INTO staff_sessions (key_hash, staff_id, stage, csrf_token, created_at, last_used_at) VALUES ($1, $2, 'active', 'csrf', $3, $3)",
+    'INSERT INTO staff_sessions (key_hash, staff_id, stage, csrf_token, created_at, last_used_at) VALUES ' +
+      "($1, $2, 'active', 'csrf', $3, $3)",
     [hashToken(token), staff, now.toISOString()],
   );
   const services = {
@@ -113,7 +124,8 @@ try {
     }
     times.sort((a, b) => a - b);
     console.log(
-      `${path}: median ${times[Math.floor(times.length / 2)].toFixed(0)} ms, max ${times.at(-1).toFixed(0)} ms (${runs} runs after one warm-up)`,
+      `${path}: median ${times[Math.floor(times.length / 2)].toFixed(0)} ms, ` +
+        `max ${times.at(-1).toFixed(0)} ms (${runs} runs after one warm-up)`,
     );
     return times;
   };
@@ -156,11 +168,14 @@ try {
     peak = Math.max(peak, process.memoryUsage().rss);
   }
   console.log(
-    `/operator/audit.csv: ${rows - 1} data rows, ${mb(bytes)} MB in ${((performance.now() - began) / 1000).toFixed(1)} s; resident memory ${mb(before)} MB before, peak ${mb(peak)} MB while streaming: growth ${mb(peak - before)} MB`,
+    `/operator/audit.csv: ${rows - 1} data rows, ${mb(bytes)} MB ` +
+      `in ${((performance.now() - began) / 1000).toFixed(1)} s; resident memory ${mb(before)} MB before, ` +
+      `peak ${mb(peak)} MB while streaming: growth ${mb(peak - before)} MB`,
   );
   const median = dashboard[Math.floor(dashboard.length / 2)];
   console.log(
-    `RESULT ${db.kind} dashboard_median_ms=${median.toFixed(0)} csv_rows=${rows - 1} csv_memory_growth_mb=${mb(peak - before)}`,
+    `RESULT ${db.kind} dashboard_median_ms=${median.toFixed(0)} csv_rows=${rows - 1} ` +
+      `csv_memory_growth_mb=${mb(peak - before)}`,
   );
   if (rows - 1 !== 100000) process.exitCode = 1;
 } finally {

@@ -159,18 +159,23 @@ if ((!only && databaseUrl) || only === 'postgres') {
 for (const kind of kinds) {
   const { slot, steps, consistent, slotRounds } = await benchOne(kind);
   console.log(
-    `\nGame benchmark on ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}: ${CONNECTIONS} connections × ${DURATION} s, loopback, stakes of 0.10\n`,
+    `\nGame benchmark on ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}: ${CONNECTIONS} connections ` +
+      `× ${DURATION} s, loopback, stakes of 0.10\n`,
   );
   console.log('| Load | requests/s | rounds/s | p50 ms | p99 ms | non-2xx | errors |');
   console.log('|---|---|---|---|---|---|---|');
   console.log(
-    `| Slot rounds (POST …/rounds) | ${Math.round(slot.requests.average)} | ${Math.round(slot.requests.average)} | ${slot.latency.p50} | ${slot.latency.p99} | ${slot.non2xx} | ${slot.errors} |`,
+    `| Slot rounds (POST …/rounds) | ${Math.round(slot.requests.average)} ` +
+      `| ${Math.round(slot.requests.average)} | ${slot.latency.p50} | ${slot.latency.p99} | ${slot.non2xx} ` +
+      `| ${slot.errors} |`,
   );
   console.log(
-    `| Multi-step: mines + blackjack (opens and actions) | ${steps.perSecond} | ${steps.roundsPerSecond} | ${steps.p50} | ${steps.p99} | 0 | 0 |`,
+    `| Multi-step: mines + blackjack (opens and actions) | ${steps.perSecond} | ${steps.roundsPerSecond} ` +
+      `| ${steps.p50} | ${steps.p99} | 0 | 0 |`,
   );
   console.log(
-    `\n${slotRounds} slot rounds, ${steps.rounds} multi-step rounds (${steps.requests} requests); balances against history: ${consistent ? 'consistent' : 'MISMATCH'}`,
+    `\n${slotRounds} slot rounds, ${steps.rounds} multi-step rounds (${steps.requests} requests); balances ` +
+      `against history: ${consistent ? 'consistent' : 'MISMATCH'}`,
   );
   if (!consistent || slot.non2xx) process.exitCode = 1;
 }

@@ -60,7 +60,10 @@ export async function startBenchApi({ port, env = {}, name = 'bench', cwd = proc
     });
     return response.headers.get('content-type')?.includes('json') ? response.json() : response;
   };
-  /** A registered, activated (with the mailed link) and signed-in player whose deposit went through the demo payment page, verified so they may withdraw. */
+  /**
+   * A registered, activated (with the mailed link) and signed-in player whose deposit went through the demo payment
+   * page, verified so they may withdraw.
+   */
   const fundedPlayer = async (player, amount) => {
     await post('/auth/users/', { ...player, date_of_birth: '1990-04-12', accept_terms: true });
     // Servers from before activation mail sign the player in at once.

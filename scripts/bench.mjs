@@ -177,30 +177,54 @@ try {
 
 const pad = (value, width) => String(value).padStart(width);
 console.log(
-  `\nbuild: ${buildSeconds.toFixed(1)} s (budget ${BUDGETS.buildSeconds} s) · ${routePages} route pages, ${meta.routes.length} files with error screens\n`,
+  `\nbuild: ${buildSeconds.toFixed(1)} s (budget ${BUDGETS.buildSeconds} s) · ${routePages} route ` +
+    `pages, ${meta.routes.length} files with error screens\n`,
 );
 console.log(
-  `${'page'.padEnd(20)}${pad('HTML B', 9)}${pad('HTML gz', 9)}${pad('scripts', 9)}${pad('JS gz KB', 10)}${pad('budget', 8)}${pad('React', 7)}${pad('img+snd B', 11)}`,
+  [
+    'page'.padEnd(20),
+    pad('HTML B', 9),
+    pad('HTML gz', 9),
+    pad('scripts', 9),
+    pad('JS gz KB', 10),
+    pad('budget', 8),
+    pad('React', 7),
+    pad('img+snd B', 11),
+  ].join(''),
 );
 for (const row of rows) {
   console.log(
-    `${row.name.padEnd(20)}${pad(row.htmlBytes, 9)}${pad(row.htmlGzip, 9)}${pad(row.scripts, 9)}${pad((row.jsGzip / KB).toFixed(2), 10)}${pad(`${row.budgetKb}`, 8)}${pad(row.react ? 'yes' : 'no', 7)}${pad(row.mediaBytes, 11)}`,
+    [
+      row.name.padEnd(20),
+      pad(row.htmlBytes, 9),
+      pad(row.htmlGzip, 9),
+      pad(row.scripts, 9),
+      pad((row.jsGzip / KB).toFixed(2), 10),
+      pad(`${row.budgetKb}`, 8),
+      pad(row.react ? 'yes' : 'no', 7),
+      pad(row.mediaBytes, 11),
+    ].join(''),
   );
 }
+/** A CLS figure to 3 decimals, marked `!` over its limit. */
+const clsCell = (value, limit) => `${value.toFixed(3)}${value > limit ? '!' : ''}`;
 console.log(`\n/play layout shift (CLS until the mode buttons show; budget ≤ ${PLAY_CLS_BUDGET}, asserted)\n`);
 for (const { path, cls } of playClsRows) {
   console.log(
-    `${path.padEnd(36)}${CLS_COLUMNS.map((column) => pad(`${cls[clsKey(column)].toFixed(3)}${cls[clsKey(column)] > PLAY_CLS_BUDGET ? '!' : ''}`, 14)).join('')}`,
+    path.padEnd(36) + CLS_COLUMNS.map((column) => pad(clsCell(cls[clsKey(column)], PLAY_CLS_BUDGET), 14)).join(''),
   );
 }
 
 console.log(`\nlayout shift (CLS, largest session window; target ≤ ${CLS_TARGET}, measured, not asserted)\n`);
 console.log(
-  `${'profile screen'.padEnd(30)}${CLS_COLUMNS.map((column) => pad(column.rate === 1 ? `${column.width} px` : `${column.width} ${column.rate}×CPU`, 14)).join('')}`,
+  'profile screen'.padEnd(30) +
+    CLS_COLUMNS.map((column) =>
+      pad(column.rate === 1 ? `${column.width} px` : `${column.width} ${column.rate}×CPU`, 14),
+    ).join(''),
 );
 for (const { path, cls } of clsRows) {
   console.log(
-    `${path.padEnd(30)}${CLS_COLUMNS.map((column) => pad(`${cls[clsKey(column)].toFixed(3)}${cls[clsKey(column)] > CLS_TARGET ? '!' : ''}`, 14)).join('')}`,
+    path.padEnd(30) + CLS_COLUMNS.map((column) => pad(clsCell(cls[clsKey(column)], CLS_TARGET), 14)).join(''),
   );
 }
 

@@ -9,7 +9,8 @@ export const keyFingerprint = (spkiBase64) =>
   spkiBase64 ? createHash('sha256').update(spkiBase64).digest('hex') : 'none';
 
 /**
- * @param {{ force: boolean, builtAt: number, changedAt: number, builtFingerprint: string | undefined, fingerprint: string }} state
+ * @param {{ force: boolean, builtAt: number, changedAt: number, builtFingerprint: string | undefined, fingerprint:
+ * string }} state
  * @returns {string | undefined} why a build is needed, or undefined
  */
 export function buildReason({ force, builtAt, changedAt, builtFingerprint, fingerprint }) {

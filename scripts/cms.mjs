@@ -41,7 +41,8 @@ CMS.registerPreviewStyle('preview.css');
 CMS.init({ config: ${JSON.stringify({ load_config_file: false, ...config }, null, 2)} });
 `;
 
-const PREVIEW_CSS = `body { font: 16px/1.6 system-ui, sans-serif; color: #1c1917; max-width: 46rem; margin: 1.5rem auto; padding: 0 1rem; }
+const PREVIEW_CSS = `body { font: 16px/1.6 system-ui, sans-serif; color: #1c1917; max-width: 46rem; margin: 1.5rem auto;
+  padding: 0 1rem; }
 h1, h2, h3 { line-height: 1.25; } a { color: #9a3412; } img { max-width: 100%; height: auto; }
 `;
 
@@ -74,7 +75,8 @@ const { values, positionals } = parseArgs({
 if (positionals[0] === 'build') {
   if (!values.out || !values.repo) {
     console.error(
-      'usage: npm run cms -- build --out <folder> --repo <owner/name> [--branch main] [--backend github|gitlab|gitea] [--base-url https://auth.example.com]',
+      'usage: npm run cms -- build --out <folder> --repo <owner/name> [--branch main] [--backend ' +
+        'github|gitlab|gitea] [--base-url https://auth.example.com]',
     );
     process.exit(2);
   }
@@ -91,7 +93,8 @@ if (positionals[0] === 'build') {
   for (const file of readdirSync(decapDist))
     if (file.endsWith('.js')) copyFileSync(join(decapDist, file), join(values.out, file));
   console.log(
-    `cms: wrote the editor for ${backend.name}:${backend.repo} (${backend.branch}) to ${values.out}; every save opens a pull request`,
+    `cms: wrote the editor for ${backend.name}:${backend.repo} (${backend.branch}) to ${values.out}; every ` +
+      `save opens a pull request`,
   );
   process.exit(0);
 }
@@ -164,7 +167,8 @@ const server = createServer((req, res) => {
 });
 server.listen(port, '127.0.0.1', () => {
   console.log(
-    `cms: editor at http://localhost:${port}/admin/ (saves go to ${root}src/content; run npm run i18n:check before you commit)`,
+    `cms: editor at http://localhost:${port}/admin/ (saves go to ${root}src/content; run npm run ` +
+      `i18n:check before you commit)`,
   );
 });
 

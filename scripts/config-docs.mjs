@@ -1,6 +1,7 @@
 // `npm run docs:config`: writes the table of docs/configuration.md from the configuration schema
 // (server/src/config/variables.ts), so the documentation cannot drift from what the code reads.
-// `npm run docs:config -- --check` only says whether the file is current (tests/unit/config-docs.test.ts does the same).
+// `npm run docs:config -- --check` only says whether the file is current (tests/unit/config-docs.test.ts does the
+// same).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { withConfigTable } from '../server/src/config/docs.ts';
 

@@ -18,7 +18,8 @@ if (!chromiumPath() || !hasScriptFonts()) {
   const canApt = process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v apt-get']).status === 0;
   if (!canApt) {
     fail(
-      'Chromium or the Noto CJK/Devanagari fonts are missing; install Debian\'s "chromium", "fonts-noto-core" and "fonts-noto-cjk" (needs root and apt-get), or set CHROMIUM_PATH.',
+      'Chromium or the Noto CJK/Devanagari fonts are missing; install Debian\'s "chromium", ' +
+        '"fonts-noto-core" and "fonts-noto-cjk" (needs root and apt-get), or set CHROMIUM_PATH.',
     );
   }
   console.log("ensure-chromium: installing Debian's chromium and CJK/Devanagari fonts with apt-get…");

@@ -87,5 +87,6 @@ if (problems.length) {
 }
 const entries = Object.values(tree).reduce((sum, byLocale) => sum + Object.keys(byLocale.en ?? {}).length, 0);
 console.log(
-  `i18n:check: ${LOCALES.length} locales × ${Object.keys(sets.en).length} message sets and ${entries} Markdown entries: all present, translated and valid (${seconds} s)`,
+  `i18n:check: ${LOCALES.length} locales × ${Object.keys(sets.en).length} message sets and ${entries} ` +
+    `Markdown entries: all present, translated and valid (${seconds} s)`,
 );

@@ -25,7 +25,8 @@ if (!rules || !id || !locale) {
 }
 if (!LOCALES.includes(locale) || locale === 'en') {
   console.error(
-    `i18n:new: "${locale}" is not a language to translate into; use one of ${LOCALES.filter((l) => l !== 'en').join(', ')}`,
+    `i18n:new: "${locale}" is not a language to translate into; use one ` +
+      `of ${LOCALES.filter((l) => l !== 'en').join(', ')}`,
   );
   process.exit(2);
 }
@@ -52,10 +53,14 @@ if (!front.data) {
 }
 const textFields = Object.keys(rules.text);
 const fields = Object.fromEntries(textFields.map((name) => [name, front.data[name]]));
-const head = `${yaml.dump(fields, { lineWidth: -1, quotingType: '"' })}${SOURCE_HASH_FIELD}: "${sourceHash(english, textFields)}"\n`;
+const head =
+  `${yaml.dump(fields, { lineWidth: -1, quotingType: '"' })}${SOURCE_HASH_FIELD}: ` +
+  `"${sourceHash(english, textFields)}"\n`;
 const body = english.replace(/^---\r?\n[\s\S]*?\r?\n---[^\n]*\n?/, '');
 mkdirSync(dirname(target), { recursive: true });
 writeFileSync(target, `---\n${head}---\n${body}`);
 console.log(
-  `i18n:new: wrote ${shown(target)}. Translate ${textFields.map((f) => `"${f}:"`).join(' and ')} and the text below the second ---, in place; keep links, {support_email} and pictures as they are. Then npm run i18n:check.`,
+  `i18n:new: wrote ${shown(target)}. Translate ${textFields.map((f) => `"${f}:"`).join(' and ')} and the ` +
+    `text below the second ---, in place; keep links, {support_email} and pictures as they are. Then npm run ` +
+    `i18n:check.`,
 );

@@ -45,21 +45,23 @@ const count = (state) => rows.filter((r) => r.state === state).length;
 const shown = values.all ? rows : rows.filter((r) => r.state !== 'up to date');
 for (const r of shown) console.log(`${r.collection}/${r.id}  ${r.locale}: ${r.state} (${r.why})`);
 console.log(
-  `i18n:status (${times ? 'by git history' : 'by source_hash, no git'}): ${rows.length} translations: ${count('up to date')} up to date, ${count('stale')} stale, ${count('missing')} missing${count('unknown') ? `, ${count('unknown')} unknown` : ''}`,
+  `i18n:status (${times ? 'by git history' : 'by source_hash, no git'}): ${rows.length} ` +
+    `translations: ${count('up to date')} up to date, ${count('stale')} stale, ${count('missing')} ` +
+    `missing${count('unknown') ? `, ${count('unknown')} unknown` : ''}`,
 );
 
 if (values.markdown) {
   const entries = [...new Set(rows.map((r) => `${r.collection}/${r.id}`))];
   const others = LOCALES.filter((l) => l !== 'en');
   const mark = { 'up to date': '✓', stale: 'stale', missing: 'missing', unknown: '?' };
+  const stateOf = (entry, locale) =>
+    rows.find((r) => `${r.collection}/${r.id}` === entry && r.locale === locale)?.state ?? 'unknown';
   const table = [
-    `# Translation status\n\nMade by \`npm run i18n:status -- --markdown\`: ✓ up to date, **stale** (the English text changed after the translation), **missing**.\n`,
+    `# Translation status\n\nMade by \`npm run i18n:status -- --markdown\`: ✓ up to date, **stale** (the ` +
+      `English text changed after the translation), **missing**.\n`,
     `| Entry | ${others.join(' | ')} |`,
     `|---|${others.map(() => ':-:').join('|')}|`,
-    ...entries.map(
-      (entry) =>
-        `| ${entry} | ${others.map((l) => mark[rows.find((r) => `${r.collection}/${r.id}` === entry && r.locale === l)?.state ?? 'unknown']).join(' | ')} |`,
-    ),
+    ...entries.map((entry) => `| ${entry} ` + `| ${others.map((l) => mark[stateOf(entry, l)]).join(' | ')} |`),
   ];
   mkdirSync(dirname(values.markdown), { recursive: true });
   writeFileSync(values.markdown, `${table.join('\n')}\n`);

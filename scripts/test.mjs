@@ -1,4 +1,5 @@
-// `npm test`: translations check, type check, unit tests, then a fresh build, its HTML validity, then the browser tests against our own server.
+// `npm test`: translations check, type check, unit tests, then a fresh build, its HTML validity, then the browser tests
+// against our own server.
 // Ends with one plain "N passed, N failed" line that counts both suites.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -11,6 +12,8 @@ const steps = [
   ['translations', 'node', ['scripts/i18n-check.mjs']],
   // The code stays as Prettier formats it (npm run format fixes it).
   ['format', 'prettier', ['--check', '.', '--log-level', 'warn']],
+  // ESLint: import cycles, the layer rules (eslint.config.js), hooks, lines of at most 120 characters.
+  ['lint', 'eslint', ['.']],
   ['type check', 'astro', ['check']],
   [
     'unit and API tests (PGlite)',

@@ -59,7 +59,10 @@ export interface LoginRequest {
 }
 export interface LoginResponse {
   auth_token: string;
-  /** When the token expires unless used (an addition to Djoser's shape); every authenticated answer renews it in its `Token-Expires` header. */
+  /**
+   * When the token expires unless used (an addition to Djoser's shape); every authenticated answer renews it in its
+   * `Token-Expires` header.
+   */
   expires_at: string;
   /** Present on the account's first sign-in (an addition to Djoser's shape): the site welcomes the new player. */
   first_sign_in?: true;
@@ -219,7 +222,10 @@ export interface Transaction {
   status: TransactionStatus;
   created_at: Timestamp;
   description: string;
-  /** A game round (type `game`, not cancelled): its id, for GET /api/user/history/rounds/:round_id (verify from history). */
+  /**
+   * A game round (type `game`, not cancelled): its id, for GET /api/user/history/rounds/:round_id (verify from
+   * history).
+   */
   round_id?: string;
 }
 /**
@@ -351,7 +357,9 @@ export type SelfExclusionPeriod = (typeof SELF_EXCLUSION_PERIODS)[number];
 
 export interface RgLimit {
   amount: Money;
-  /** Counted in the rolling window that ends now (deposits from creation; losses = stakes − what the games paid back). */
+  /**
+   * Counted in the rolling window that ends now (deposits from creation; losses = stakes − what the games paid back).
+   */
   used: Money;
   remaining: Money;
   /** A raise or removal waiting out the cooling-off; `amount` null removes the limit. */

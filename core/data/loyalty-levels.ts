@@ -9,5 +9,3 @@ export const LOYALTY_LEVELS = [
   { id: 'platinum', points: 20_000 },
   { id: 'diamond', points: 50_000 },
 ] as const;
-
-export type LoyaltyLevelId = (typeof LOYALTY_LEVELS)[number]['id'];

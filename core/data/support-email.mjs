@@ -20,7 +20,8 @@ export const EMAIL_PATTERN = /^[^\s@/<>()[\]\\,;:"]+@[^\s@/<>()[\]\\,;:"]+\.[a-z
  */
 export function supportEmail(env = process.env, name = 'PUBLIC_SUPPORT_EMAIL') {
   const value = env[name]?.trim() || DEFAULT_SUPPORT_EMAIL;
-  if (!EMAIL_PATTERN.test(value)) throw new Error(`${name} must be an email address such as ${DEFAULT_SUPPORT_EMAIL}, got "${value}"`);
+  if (!EMAIL_PATTERN.test(value))
+    throw new Error(`${name} must be an email address such as ${DEFAULT_SUPPORT_EMAIL}, got "${value}"`);
   return value;
 }
 

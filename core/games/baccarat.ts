@@ -43,7 +43,9 @@ export function cardValue(card: string): number {
 
 export const handTotal = (cards: readonly string[]) => cards.reduce((sum, card) => sum + cardValue(card), 0) % 10;
 
-/** Does the banker draw, on `total`, when the player's third card is worth `playerThird` (undefined: the player stood)? */
+/**
+ * Does the banker draw, on `total`, when the player's third card is worth `playerThird` (undefined: the player stood)?
+ */
 export function bankerDraws(total: number, playerThird: number | undefined): boolean {
   if (playerThird === undefined) return total <= 5;
   switch (total) {

@@ -46,7 +46,9 @@ export function describeOutcome(outcome: GameOutcome, ctx: DescribeCtx): string 
     : t('slot.no_lines');
 }
 
-/** A finished multi-step round (its recorded view: blackjack, mines or crash) in one line; undefined for other outcomes. */
+/**
+ * A finished multi-step round (its recorded view: blackjack, mines or crash) in one line; undefined for other outcomes.
+ */
 function describeStep(view: Record<string, unknown>, { t }: DescribeCtx): string | undefined {
   if (view.type === 'blackjack') {
     const player = (view.player as { total: number }[]).map((hand) => hand.total).join(', ');

@@ -33,11 +33,6 @@ export function diceWinningValues(target: number, direction: 'over' | 'under'): 
   return direction === 'under' ? target : DICE_VALUES - 1 - target;
 }
 
-/** The payout multiplier as an exact fraction [numerator, denominator] (display: numerator / denominator). */
-export function diceMultiplier(target: number, direction: 'over' | 'under'): [bigint, bigint] {
-  return [RETURN_NUMERATOR, BigInt(diceWinningValues(target, direction))];
-}
-
 export function checkDiceBet(bet: object): { bet: DiceBet; stake: string } | { problem: BetProblem } {
   const { amount, target, direction } = bet as Partial<DiceBet>;
   const cents = positiveCents(amount);

@@ -26,8 +26,6 @@ import type { GameMechanic } from './mechanics.ts';
 
 export type { GameMechanic };
 
-export type Theme = 'light' | 'dark';
-
 export interface DiceBet {
   type: 'dice';
   amount: string;
@@ -123,7 +121,9 @@ export interface RoundView {
 
 export interface FairnessState {
   server_seed_hash: string;
-  /** The commitment to the server seed the next rotation makes active, shown before the player chooses a client seed. */
+  /**
+   * The commitment to the server seed the next rotation makes active, shown before the player chooses a client seed.
+   */
   next_server_seed_hash?: string;
   client_seed: string;
   /** Rounds played with this seed pair so far. */
@@ -148,7 +148,10 @@ export interface GameSessionState {
   open_round?: StepRoundView | null;
 }
 
-/** A multi-step round as the player may see it: `view` never holds undealt cards, the hole card or mine cells before the end. */
+/**
+ * A multi-step round as the player may see it: `view` never holds undealt cards, the hole card or mine cells before the
+ * end.
+ */
 export interface StepRoundView {
   id: string;
   round_id: string;

@@ -28,7 +28,11 @@ export function placeholderMismatch(value, original) {
   if (missing.length === 0 && extra.length === 0) return null;
   const list = (/** @type {string[]} */ names) => names.map((n) => `{${n}}`).join(', ');
   if (missing.length > 0 && extra.length > 0 && missing.length === extra.length) {
-    return `has ${list(extra)}, which English does not have → write ${missing.map((n, i) => `{${n}} instead of {${extra[i]}}`).join(', ')} (the names in braces stay in English)`;
+    return (
+      `has ${list(extra)}, which English does not have → ` +
+      `write ${missing.map((n, i) => `{${n}} instead of {${extra[i]}}`).join(', ')} (the names in braces ` +
+      `stay in English)`
+    );
   }
   const parts = [];
   if (missing.length > 0) parts.push(`lacks ${list(missing)}`);
@@ -51,8 +55,10 @@ function pluralBases(english) {
  * @param {object} input
  * @param {Record<string, Record<string, unknown>>} input.sets  sets[locale][file] = parsed JSON
  * @param {Record<string, string>} input.intlTags  locale → BCP 47 tag for Intl.PluralRules
- * @param {Record<string, Record<string, string[]>>} [input.allowlist]  allowlist[locale][file] = keys that may equal English
- * @param {Record<string, Record<string, Record<string, number>>>} [input.lines]  lines[locale][file][key] = line of the key
+ * @param {Record<string, Record<string, string[]>>} [input.allowlist] allowlist[locale][file] = keys that may equal
+ * English
+ * @param {Record<string, Record<string, Record<string, number>>>} [input.lines] lines[locale][file][key] = line of the
+ * key
  * @param {Set<string>} [input.broken]  `locale/file` of files that could not be read (already reported once)
  * @returns {string[]}
  */
@@ -122,7 +128,8 @@ function bodyOf(/** @type {string} */ markdown) {
  * Translation completeness of the Markdown collections. Each file's own rules (front matter, ids,
  * links, HTML, images) are checked by `src/content/lint/`, which the build uses too.
  * @param {object} input
- * @param {Record<string, Record<string, Record<string, string>>>} input.collections  collections[folder][locale][id] = Markdown text
+ * @param {Record<string, Record<string, Record<string, string>>>} input.collections collections[folder][locale][id] =
+ * Markdown text
  * @param {string[]} input.locales
  * @param {string} [input.root]  the content folder as shown in messages
  * @returns {string[]}
@@ -138,7 +145,8 @@ export function checkContent({ collections, locales, root = 'src/content' }) {
         const text = entries[id];
         if (text === undefined) {
           problems.push(
-            `${where}: missing, so the page shows the English entry → run npm run i18n:new -- ${folder}/${id} ${locale}, then translate the file`,
+            `${where}: missing, so the page shows the English entry → run npm run i18n:new ` +
+              `-- ${folder}/${id} ${locale}, then translate the file`,
           );
           continue;
         }
@@ -150,7 +158,8 @@ export function checkContent({ collections, locales, root = 'src/content' }) {
       for (const id of Object.keys(entries)) {
         if (!(id in english)) {
           problems.push(
-            `${root}/${folder}/${locale}/${id}.md:1: no English original with this name, so it is never shown → rename it to match a file in ${root}/${folder}/en/, or delete it`,
+            `${root}/${folder}/${locale}/${id}.md:1: no English original with this name, so it is never ` +
+              `shown → rename it to match a file in ${root}/${folder}/en/, or delete it`,
           );
         }
       }

@@ -121,7 +121,9 @@ function explain(text, reason) {
   const token = next === undefined ? 'the end' : JSON.stringify(next);
   return {
     ...at(position),
-    message: `unexpected ${token} (${reason.replace(/\s*\(line \d+ column \d+\)|,? ?"[^"]*"? is not valid JSON/g, '').trim()})`,
+    message:
+      `unexpected ${token} ` +
+      `(${reason.replace(/\s*\(line \d+ column \d+\)|,? ?"[^"]*"? is not valid JSON/g, '').trim()})`,
     fix: 'compare this line with the same line of the English file (locales/en/…)',
   };
 }

@@ -1,6 +1,7 @@
 // Half-translated text: paragraphs, headings and the question/title of a translation that are
 // still in English (or in another script than the locale's). The language of each sentence is
-// identified with ELD (the `eld` package, n-grams of 60 languages); the script by Unicode properties. One problem per paragraph, with the
+// identified with ELD (the `eld` package, n-grams of 60 languages); the script by Unicode properties. One problem per
+// paragraph, with the
 // line of the sentence that is left in English.
 import { markdownToMdast } from 'satteri';
 import { eld } from 'eld/medium';
@@ -140,7 +141,9 @@ function untranslated(segment, locale) {
         return {
           offset,
           text: segment.text.slice(offset),
-          why: `is in ${name} script, not the script of ${LOCALE_NAMES[/** @type {keyof typeof LOCALE_NAMES} */ (locale)]}`,
+          why:
+            `is in ${name} script, not the script ` +
+            `of ${LOCALE_NAMES[/** @type {keyof typeof LOCALE_NAMES} */ (locale)]}`,
         };
       }
     }
@@ -240,7 +243,10 @@ export function findMissingBlocks({ text, englishText, englishFile }) {
     problems.push({
       line: have > 0 ? mine[type][have - 1] : last,
       message: `the English file has ${want} ${want === 1 ? one : many}, this translation ${have}`,
-      fix: `translate the English ${want - have === 1 ? one : many} on line${lines.length > 1 ? 's' : ''} ${lines.join(', ')} of ${englishFile} and add ${want - have === 1 ? 'it' : 'them'} here`,
+      fix:
+        `translate the English ${want - have === 1 ? one : many} on ` +
+        `line${lines.length > 1 ? 's' : ''} ${lines.join(', ')} of ${englishFile} and ` +
+        `add ${want - have === 1 ? 'it' : 'them'} here`,
     });
   }
   return problems;

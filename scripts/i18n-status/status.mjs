@@ -124,7 +124,9 @@ export function translationStatus({ collections, textFields, locales, changed })
           rows.push({
             ...row,
             state: 'stale',
-            why: `the English text changed since it was translated (${SOURCE_HASH_FIELD} ${recorded}, English now ${hash})`,
+            why:
+              `the English text changed since it was translated (${SOURCE_HASH_FIELD} ${recorded}, English ` +
+              `now ${hash})`,
           });
       }
     }

@@ -89,7 +89,10 @@ export async function authenticate(services: Services, header: string | undefine
   return (await authenticateToken(services, header)).userId;
 }
 
-/** When a token used (or issued) at `lastUsed` expires: TOKEN_IDLE_DAYS after that, TOKEN_MAX_AGE_DAYS after sign-in at the latest. */
+/**
+ * When a token used (or issued) at `lastUsed` expires: TOKEN_IDLE_DAYS after that, TOKEN_MAX_AGE_DAYS after sign-in at
+ * the latest.
+ */
 export const tokenExpiry = (config: Services['config'], createdAt: number, lastUsed: number) =>
   new Date(Math.min(createdAt + config.auth.tokenMaxAgeDays * DAY_MS, lastUsed + config.auth.tokenIdleDays * DAY_MS));
 

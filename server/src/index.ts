@@ -30,7 +30,8 @@ if (embedded) {
   const holder = readControlFile(config.dataDir);
   if (holder && holder.pid !== process.pid && processAlive(holder.pid)) {
     console.error(
-      `${config.dataDir} is in use by process ${holder.pid}; stop it (or wait for \`npm run operator\` to finish) first (if that process is not AmberPlay, delete ${config.dataDir}/operator-control.json).`,
+      `${config.dataDir} is in use by process ${holder.pid}; stop it (or wait for \`npm run operator\` to ` +
+        `finish) first (if that process is not AmberPlay, delete ${config.dataDir}/operator-control.json).`,
     );
     process.exit(1);
   }

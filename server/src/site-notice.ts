@@ -10,6 +10,7 @@ export function siteUrlNotice(config: Pick<ServerConfig, 'siteUrl' | 'siteUrlSet
   const loopback = url.hostname === 'localhost' ? ` (http://127.0.0.1:${url.port || 80} works too)` : '';
   return [
     `Site address (SITE_URL): ${config.siteUrl}, the default${loopback}`,
-    `To open the site at another address (a LAN address or a domain), start with it: SITE_URL=http://192.168.1.20:${url.port || 80} npm start`,
+    `To open the site at another address (a LAN address or a domain), start with it: ` +
+      `SITE_URL=http://192.168.1.20:${url.port || 80} npm start`,
   ];
 }

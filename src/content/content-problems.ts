@@ -10,7 +10,8 @@ export class ContentProblems extends AstroError {
   constructor(problems: string[]) {
     super(
       `The content has ${problems.length} problem(s):\n${problems.join('\n')}`,
-      'Fix each line above (file:line: what is wrong → what to do), then save; `npm run i18n:check` lists the same problems.',
+      'Fix each line above (file:line: what is wrong → what to do), then save; `npm run i18n:check` lists ' +
+        'the same problems.',
     );
     this.problems = problems;
     this.name = 'ContentProblems';

@@ -12,7 +12,10 @@ export interface LocalizedEntry<C extends CollectionKey> {
   fallback: boolean;
   /** The rendered Markdown body. */
   Content: Awaited<ReturnType<typeof render>>['Content'];
-  /** For an English entry shown in another locale: its HTML with links to that locale's pages (render it instead of Content). */
+  /**
+   * For an English entry shown in another locale: its HTML with links to that locale's pages (render it instead of
+   * Content).
+   */
   html?: string;
 }
 

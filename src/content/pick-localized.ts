@@ -5,7 +5,8 @@ type Warn = (message: string) => void;
 
 /**
  * Picks, for every English entry, the locale's own file or, when it is missing, the English one,
- * warning with the missing path (once per file, in the build's closing block). English is the source of truth: an entry that exists only in
+ * warning with the missing path (once per file, in the build's closing block). English is the source of truth: an entry
+ * that exists only in
  * another locale is not shown (and `npm run i18n:check` reports it).
  */
 export function pickLocalized<E extends { id: string; filePath?: string }>(

@@ -26,17 +26,52 @@ export interface HelpOrganisation {
  */
 export const NATIONAL_HELP: readonly HelpOrganisation[] = [
   // Germany: the federal public-health institute's programme (BZgA, now BIÖG); hotline 0800 1 37 27 00.
-  { id: 'national', name: 'Check dein Spiel', url: 'https://www.check-dein-spiel.de/', country: 'de', lang: 'de', locales: ['de'] },
+  {
+    id: 'national',
+    name: 'Check dein Spiel',
+    url: 'https://www.check-dein-spiel.de/',
+    country: 'de',
+    lang: 'de',
+    locales: ['de'],
+  },
   // France: Santé publique France's service; 09 74 75 13 13.
-  { id: 'national', name: 'Joueurs Info Service', url: 'https://www.joueurs-info-service.fr/', country: 'fr', lang: 'fr', locales: ['fr'] },
+  {
+    id: 'national',
+    name: 'Joueurs Info Service',
+    url: 'https://www.joueurs-info-service.fr/',
+    country: 'fr',
+    lang: 'fr',
+    locales: ['fr'],
+  },
   // Spain: the federation of gamblers' rehabilitation associations.
   { id: 'national', name: 'FEJAR', url: 'https://www.fejar.org/', country: 'es', lang: 'es', locales: ['es'] },
   // Italy: Istituto Superiore di Sanità, Telefono Verde Nazionale per le problematiche del gioco d'azzardo, 800 558822.
-  { id: 'national', name: 'Telefono Verde Nazionale per le problematiche del gioco d’azzardo (ISS)', url: 'https://www.iss.it/', country: 'it', lang: 'it', locales: ['it'] },
+  {
+    id: 'national',
+    name: 'Telefono Verde Nazionale per le problematiche del gioco d’azzardo (ISS)',
+    url: 'https://www.iss.it/',
+    country: 'it',
+    lang: 'it',
+    locales: ['it'],
+  },
   // Japan: the National Center for Addiction Services Administration.
-  { id: 'national', name: '依存症対策全国センター', url: 'https://www.ncasa-japan.jp/', country: 'jp', lang: 'ja', locales: ['ja'] },
+  {
+    id: 'national',
+    name: '依存症対策全国センター',
+    url: 'https://www.ncasa-japan.jp/',
+    country: 'jp',
+    lang: 'ja',
+    locales: ['ja'],
+  },
   // Korea: Korea Center on Gambling Problems, helpline 1336.
-  { id: 'national', name: '한국도박문제예방치유원 (1336)', url: 'https://www.kcgp.or.kr/', country: 'kr', lang: 'ko', locales: ['ko'] },
+  {
+    id: 'national',
+    name: '한국도박문제예방치유원 (1336)',
+    url: 'https://www.kcgp.or.kr/',
+    country: 'kr',
+    lang: 'ko',
+    locales: ['ko'],
+  },
   // Turkey: Yeşilay's counselling centres (YEDAM) include gambling addiction; helpline 115.
   { id: 'national', name: 'Yeşilay', url: 'https://www.yesilay.org.tr/', country: 'tr', lang: 'tr', locales: ['tr'] },
 ];
@@ -49,4 +84,7 @@ export const HELP_ORGANISATIONS: readonly HelpOrganisation[] = [
 ];
 
 /** What one locale's page lists: the international and UK services, then its own national ones. */
-export const helpFor = (locale: Locale): readonly HelpOrganisation[] => [...HELP_ORGANISATIONS, ...NATIONAL_HELP.filter((org) => org.locales?.includes(locale))];
+export const helpFor = (locale: Locale): readonly HelpOrganisation[] => [
+  ...HELP_ORGANISATIONS,
+  ...NATIONAL_HELP.filter((org) => org.locales?.includes(locale)),
+];

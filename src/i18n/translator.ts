@@ -3,7 +3,7 @@ import { LOCALE_INTL, type Locale } from '../../core/i18n/locales.mjs';
 import type main from '../../locales/en/main.json';
 import type faq from '../../locales/en/faq.json';
 import type responsible_gaming from '../../locales/en/responsible_gaming.json';
-import type affilate from '../../locales/en/affilate.json';
+import type affiliate from '../../locales/en/affiliate.json';
 import type loyal from '../../locales/en/loyal.json';
 import type api from '../../locales/en/api.json';
 import type auth from '../../locales/en/auth.json';
@@ -23,7 +23,7 @@ export interface Namespaces {
   main: typeof main;
   faq: typeof faq;
   responsible_gaming: typeof responsible_gaming;
-  affilate: typeof affilate;
+  affiliate: typeof affiliate;
   loyal: typeof loyal;
   api: typeof api;
   auth: typeof auth;

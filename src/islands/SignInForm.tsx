@@ -35,7 +35,8 @@ export function SignInForm({ messages }: { messages: Messages }) {
     if (!errors.code) return setCodePrompt(false);
     setCodePrompt(!askCode && errors.code.join(' ') === api('two_factor.code_required'));
     setAskCode(true);
-    // askCode is read as it was when these errors came: only its change to true matters here.
+    // Runs on new errors only: askCode is read as it was when they came; only its change to true matters here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on purpose, as said above
   }, [errors]);
   useEffect(() => {
     if (codePrompt) form.current?.querySelector<HTMLInputElement>('input[name="code"]')?.focus();

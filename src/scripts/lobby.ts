@@ -159,10 +159,7 @@ export function initLobby() {
     .then(({ results }) => {
       knowGames(results);
       const now = [...grid.querySelectorAll<HTMLElement>(':scope > li')]
-        .map(
-          (item) =>
-            `${item.dataset.gameId}|${item.dataset.name}|${item.dataset.provider}|${item.dataset.category}|${item.dataset.mechanic}`,
-        )
+        .map(({ dataset: game }) => `${game.gameId}|${game.name}|${game.provider}|${game.category}|${game.mechanic}`)
         .join(',');
       const fresh = results
         .map((game) => `${game.id}|${game.name}|${game.provider}|${game.category}|${game.mechanic}`)

@@ -10,7 +10,8 @@ const clock = manualClock();
 const ctx = useTestApi({ LOGIN_MAX_FAILURES: '5', LOGIN_MAX_FAILURES_PER_ADDRESS: '50', TRUST_PROXY: '1' }, { clock });
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const SAFARI_IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) ' +
+  'Version/17.5 Mobile/15E148 Safari/604.1';
 
 const login = (body: Record<string, unknown>, address = '203.0.113.7', headers: Record<string, string> = {}) =>
   ctx.api.request('POST', '/auth/token/login/', { body, headers: { 'x-forwarded-for': address, ...headers } });
@@ -48,18 +49,20 @@ describe('sessions', () => {
     const list = await ctx.api.request('GET', '/api/user/sessions', { token: firefox.body.auth_token });
     expect(list.status).toBe(200);
     expect(list.body).toHaveLength(3);
-    const byDevice = Object.fromEntries(list.body.map((session: any) => [session.device, session]));
+    const byDevice = Object.fromEntries(
+      list.body.map((session: { device: string; current: boolean }) => [session.device, session]),
+    );
     expect(byDevice['Firefox · Linux']).toMatchObject({ ip: '203.0.113.x', current: true });
     expect(byDevice['Safari · iOS']).toMatchObject({ ip: '2001:db8:abcd::/48', current: false });
     for (const session of list.body) {
       expect(Object.keys(session).sort()).toEqual(['created_at', 'current', 'device', 'id', 'ip', 'last_used_at']);
       expect(typeof session.id).toBe('number');
     }
-    expect(list.body.filter((session: any) => session.current)).toHaveLength(1);
+    expect(list.body.filter((session: { device: string; current: boolean }) => session.current)).toHaveLength(1);
     expect(JSON.stringify(list.body)).not.toContain('203.0.113.45');
     expect(
       (await ctx.api.request('GET', '/api/user/sessions', { token: iphone.body.auth_token })).body.find(
-        (s: any) => s.current,
+        (s: { current: boolean }) => s.current,
       ).device,
     ).toBe('Safari · iOS');
   });
@@ -69,7 +72,7 @@ describe('sessions', () => {
     const other = await ctx.api.player();
     const second = (await login({ email: player.email, password: player.password })).body.auth_token;
     const sessions = (await ctx.api.request('GET', '/api/user/sessions', { token: player.token })).body;
-    const secondId = sessions.find((session: any) => !session.current).id;
+    const secondId = sessions.find((session: { device: string; current: boolean }) => !session.current).id;
     const otherId = (await ctx.api.request('GET', '/api/user/sessions', { token: other.token })).body[0].id;
 
     const foreign = await ctx.api.request('DELETE', `/api/user/sessions?id=${otherId}`, { token: player.token });
@@ -300,7 +303,7 @@ describe('two-factor sign-in', () => {
     expect(locked.headers.get('retry-after')).toBeTruthy();
   });
 
-  it('asking for the code is no failure for the address, but stays counted for the pair until a right code comes', async () => {
+  it('asking for the code is no failure for the address, but counts for the pair until a right code', async () => {
     const player = await withTwoFactor();
     const address = '198.51.100.88';
     const count = async (key: string) =>

@@ -53,7 +53,7 @@ function emailLink(mail: ParsedMail) {
 const newAddress = () => `new_${Math.random().toString(36).slice(2, 10)}@example.test`;
 
 describe('POST /auth/users/set_email/', () => {
-  it("mails a one-time link to the new address and a notice to the old one, in the player's language; the link changes the address", async () => {
+  it('mails a link to the new address, a notice to the old, in their language; the link changes it', async () => {
     const player = await playerIn('de');
     const target = newAddress();
     const res = await setEmail(player.token, {
@@ -87,12 +87,13 @@ describe('POST /auth/users/set_email/', () => {
     expect(again.status).toBe(400);
     expect(again.body).toEqual({
       token: [
-        'Dieser Link ist unvollständig, bereits benutzt oder abgelaufen. Fordern Sie auf der Sicherheitsseite Ihres Profils einen neuen an.',
+        'Dieser Link ist unvollständig, bereits benutzt oder abgelaufen. Fordern Sie auf der ' +
+          'Sicherheitsseite Ihres Profils einen neuen an.',
       ],
     });
   });
 
-  it('answers a taken address exactly as a free one: its owner is told, the old address gets the notice, nothing changes', async () => {
+  it('a taken address answers as a free one: its owner is told, the old address notified, no change', async () => {
     const player = await playerIn('en');
     const other = await playerIn('en');
     const taken = await setEmail(player.token, { current_password: player.password, new_email: other.email });
@@ -112,7 +113,7 @@ describe('POST /auth/users/set_email/', () => {
     expect((await ctx.api.request('GET', '/api/user/me', { token: player.token })).body.email).toBe(player.email);
   });
 
-  it('refuses a wrong password, a bad or unchanged address, no sign-in; a link expires and works once even in parallel', async () => {
+  it('refuses a wrong password, a bad or same address, no sign-in; a link expires, works once', async () => {
     const player = await playerIn('en');
     expect(
       (await setEmail(player.token, { current_password: 'wrong-password-1', new_email: newAddress() })).body,
@@ -239,8 +240,10 @@ describe('GET /api/user/export', () => {
       [player.id],
     );
     await ctx.api.db.query(
-      `INSERT INTO game_rounds (id, user_id, player, game_id, mode, nonce, client_seed, server_seed_hash, bet, outcome, stake, win, currency, created_at)
-       SELECT 'r' || $1 || '-' || n, $1::int, 'x', (SELECT id FROM games LIMIT 1), 'real', n, 'seed', 'hash', '{}'::jsonb, '{}'::jsonb, 1, 0, 'EUR',
+      `INSERT INTO game_rounds (id, user_id, player, game_id, mode, nonce, client_seed, server_seed_hash, bet, outcome,
+        stake, win, currency, created_at)
+       SELECT 'r' || $1 || '-' || n, $1::int, 'x', (SELECT id FROM games LIMIT 1), 'real', n, 'seed', 'hash',
+       '{}'::jsonb, '{}'::jsonb, 1, 0, 'EUR',
               $2::timestamptz + make_interval(secs => n % 700)
        FROM generate_series(1, 1100) AS n`,
       [player.id, clock().toISOString()],
@@ -261,7 +264,7 @@ describe('GET /api/user/export', () => {
 });
 
 describe('POST /api/user/close', () => {
-  it('closes an account without balance: sessions end, sign-in and reset answer like an unknown address, the address stays taken until erased', async () => {
+  it('closing without balance: sessions end, sign-in and reset answer as unknown, the address stays', async () => {
     const player = await playerIn('ja');
     const launched = await ctx.api.request('POST', '/gmnggate/api', {
       token: player.token,
@@ -317,7 +320,8 @@ describe('POST /api/user/close', () => {
     clock.advance(2 * 86_400);
     await tidyAuthTables(ctx.api.services);
     const [erased] = await ctx.api.db.query<Record<string, unknown>>(
-      'SELECT email, username, first_name, date_of_birth, password_hash, erased_at IS NOT NULL AS erased FROM users WHERE id = $1',
+      'SELECT email, username, first_name, date_of_birth, password_hash, erased_at IS NOT NULL AS erased ' +
+        'FROM users WHERE id = $1',
       [player.id],
     );
     expect(erased).toEqual({
@@ -340,7 +344,7 @@ describe('POST /api/user/close', () => {
     expect((await smtp.next(player.email)).subject).toBe('Activate your AmberPlay account');
   });
 
-  it('pays the balance out as a pending withdrawal; an unverified player with money must verify first; a bonus is forfeited', async () => {
+  it('pays the balance out as a pending withdrawal; unverified with money must verify; bonus forfeited', async () => {
     const unverified = await playerIn('en', { balance: '12.34' });
     const refused = await close(unverified.token, {
       password: unverified.password,
@@ -351,7 +355,8 @@ describe('POST /api/user/close', () => {
       409,
       {
         detail:
-          'Your balance of €12.34 must be paid out before the account closes, and money is paid out only once your identity is verified. Send an identity document on your profile page first.',
+          'Your balance of €12.34 must be paid out before the account closes, and money is paid out only ' +
+          'once your identity is verified. Send an identity document on your profile page first.',
       },
     ]);
     expect((await ctx.api.request('GET', '/api/user/me', { token: unverified.token })).status).toBe(200);
@@ -409,7 +414,8 @@ describe('POST /api/user/close', () => {
       const closed = replies.find((reply) => reply.body?.closed);
       expect(closed?.status, JSON.stringify(replies.map((reply) => reply.body))).toBe(200);
       const [sum] = await ctx.api.db.query<{ total: string; n: number }>(
-        "SELECT (-sum(amount))::text AS total, count(*)::int AS n FROM transactions WHERE user_id = $1 AND type = 'withdrawal'",
+        'SELECT (-sum(amount))::text AS total, count(*)::int AS n FROM transactions WHERE user_id = $1 AND ' +
+          "type = 'withdrawal'",
         [player.id],
       );
       expect(sum!.total).toBe('100.00');
@@ -474,7 +480,8 @@ describe('withdrawal while the identity document is under review', () => {
   it('refuses with the same words as the page: the document is being reviewed', async () => {
     const player = await playerIn('de', { balance: '50.00' });
     await ctx.api.db.query(
-      `INSERT INTO identity_verifications (id, user_id, document_type, status, submitted_at) VALUES (gen_random_uuid(), $1, 'passport', 'pending', now())`,
+      `INSERT INTO identity_verifications (id, user_id, document_type, status, submitted_at) VALUES ` +
+        `(gen_random_uuid(), $1, 'passport', 'pending', now())`,
       [player.id],
     );
     const res = await ctx.api.request('POST', '/api/user/withdrawal', {
@@ -494,7 +501,7 @@ describe('withdrawal while the identity document is under review', () => {
 });
 
 describe("mail dates in the player's time zone", () => {
-  it('stores the time zone given at sign-up and writes the password-changed time in it; an unknown one means UTC', async () => {
+  it('stores the sign-up time zone and writes the password-changed time in it; an unknown one means UTC', async () => {
     const tag = Math.random().toString(36).slice(2, 10);
     const player = { email: `tz_${tag}@example.test`, username: `tz_${tag}`, password: 'correct-horse-battery' };
     await ctx.api.request('POST', '/auth/users/', {
@@ -535,7 +542,7 @@ describe("mail dates in the player's time zone", () => {
     expect(row!.time_zone).toBeNull();
   });
 
-  it('is changed on the profile (PATCH /api/user/update): the next mail is in the new zone; a refused zone changes nothing; another player keeps theirs', async () => {
+  it('PATCH /api/user/update: next mail in the new zone; a refused one changes nothing', async () => {
     const update = (token: string, body: Record<string, unknown>, language = 'en') =>
       ctx.api.request('PATCH', '/api/user/update', { token, body, headers: from(language) });
     const zoneOf = async (token: string) =>

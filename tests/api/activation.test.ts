@@ -179,7 +179,7 @@ describe('POST /auth/users/ says nothing about existing accounts', () => {
 });
 
 describe('the activation mail and link', () => {
-  it('mails a Russian player a Russian link to /ru/activate on SITE_URL, as text and HTML without remote content, and keeps the token out of logs', async () => {
+  it('mails a Russian player a /ru/activate link on SITE_URL (text, HTML, nothing remote), logs no token', async () => {
     const player = fresh();
     const res = await ctx.api.request('POST', '/auth/users/', {
       body: { ...player, ...ADULT },
@@ -234,7 +234,7 @@ describe('the activation mail and link', () => {
     expect((await activate({ uid: young.link.uid, token: young.link.token })).status).toBe(204);
   });
 
-  it('refuses a wrong uid, a wrong token, another player’s token and missing fields, in the request’s language', async () => {
+  it('refuses a wrong uid or token, another player’s token and missing fields, in the request’s language', async () => {
     const a = await registered();
     const b = await registered();
     for (const uid of ['MTIzNDU2Nzg5', 'not base64!', Buffer.from('0').toString('base64url')]) {
@@ -298,7 +298,7 @@ describe('POST /auth/users/resend_activation/', () => {
     expect((await activate({ uid: waiting.link.uid, token: waiting.link.token })).status).toBe(400);
   });
 
-  it('sends at most PASSWORD_RESET_MAX_PER_EMAIL mails per address (registration included), still answering 204', async () => {
+  it('sends at most PASSWORD_RESET_MAX_PER_EMAIL mails per address (sign-up too), still answering 204', async () => {
     const player = await registered();
     for (let i = 0; i < 4; i++) expect((await resend(player.email)).status).toBe(204);
     await ctx.api.mailer.settled();
@@ -306,7 +306,7 @@ describe('POST /auth/users/resend_activation/', () => {
     for (let i = 0; i < 2; i++) await smtp.next(player.email);
   });
 
-  it('refuses more than PASSWORD_RESET_MAX_PER_ADDRESS requests per client address with 429 and Retry-After', async () => {
+  it('refuses over PASSWORD_RESET_MAX_PER_ADDRESS requests per client address with 429 and Retry-After', async () => {
     const answers = await Promise.all(
       Array.from({ length: 25 }, (_, i) => resend(`flood${i}@example.test`, '203.0.113.99')),
     );
@@ -323,13 +323,14 @@ describe('POST /auth/users/resend_activation/', () => {
 });
 
 describe('signing in before activation', () => {
-  it('tells only someone with the right password that the account is not activated yet, in their language', async () => {
+  it('tells only someone with the right password that the account is not activated, in their language', async () => {
     const player = await registered();
     const right = await signIn(player, 'fr');
     expect(right.status).toBe(400);
     expect(right.body).toEqual({
       inactive_account: [
-        'Votre compte n’est pas encore activé. Ouvrez le lien de l’e-mail que nous vous avons envoyé lors de l’inscription, ou demandez-en un nouveau.',
+        'Votre compte n’est pas encore activé. Ouvrez le lien de l’e-mail que nous vous avons envoyé lors ' +
+          'de l’inscription, ou demandez-en un nouveau.',
       ],
     });
     expect(
@@ -365,14 +366,15 @@ describe('signing in before activation', () => {
     expect(notifications.body.map((n: { title: string }) => n.title)).toContain('Welcome to AmberPlay');
   });
 
-  it('counts accounts not made by registration (the demo player, seeds, accounts from before) as active and not new', async () => {
+  it('counts accounts not made by registration (demo player, seeds, older ones) as active and not new', async () => {
     const { hashPassword } = await import('../../server/src/auth.ts');
     const { newReferralCode } = await import('../../server/src/services/users.ts');
     const seeded = { email: `seeded_${tag()}@example.test`, password: PASSWORD };
     // Accounts from before migration 013 were given activated_at and first_signed_in_at; seeds set them.
     const before = ctx.api.services.clock().toISOString();
     await ctx.api.db.query(
-      'INSERT INTO users (email, username, password_hash, referral_code, date_joined, activated_at, first_signed_in_at) VALUES ($1, $2, $3, $4, $5, $5, $5)',
+      'INSERT INTO users (email, username, password_hash, referral_code, date_joined, activated_at, ' +
+        'first_signed_in_at) VALUES ($1, $2, $3, $4, $5, $5, $5)',
       [seeded.email, `seeded_${tag()}`, await hashPassword(PASSWORD), newReferralCode(), before],
     );
     const res = await signIn(seeded);

@@ -5,7 +5,7 @@ const ctx = useTestApi({ LOGIN_MAX_FAILURES: '3' });
 const userCount = async () => (await ctx.api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users'))[0]!.n;
 
 describe('POST /auth/users/', () => {
-  it('registers a player from an encrypted body and answers 201 with the email and username, no id or password; the account waits for activation', async () => {
+  it('registers from an encrypted body: 201 with email and username, no id or password; then activation', async () => {
     const res = await ctx.api.request('POST', '/auth/users/', {
       body: { email: 'Ana@Example.test', username: 'ana_b', password: 'amber-lantern-9', ...ADULT },
     });

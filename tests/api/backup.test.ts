@@ -74,7 +74,7 @@ async function withDatabase<T>(dataDir: string, work: (db: Database) => Promise<
 }
 
 describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore (PGlite)', () => {
-  it('backs up online, restores into a fresh folder with the same balances and ledger, and refuses to overwrite', async () => {
+  it('backs up online, restores into a fresh folder with the same balances and ledger, never overwrites', async () => {
     const server = await startServer(env);
     child = server.proc;
     const call = apiClient(server.base, live);
@@ -112,7 +112,8 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore (PGlite)'
     expect(first.code, first.output).toBe(0);
     expect(first.output).toMatch(
       new RegExp(
-        `^Backed up ${live} to ${quiet} \\(\\d+ bytes, through the running server at http://127\\.0\\.0\\.1:\\d+\\)\\.\\n$`,
+        `^Backed up ${live} to ${quiet} \\(\\d+ bytes, through the running server at ` +
+          `http://127\\.0\\.0\\.1:\\d+\\)\\.\\n$`,
       ),
     );
     expect(statSync(quiet).mode & 0o777).toBe(0o600);
@@ -146,7 +147,8 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore (PGlite)'
     expect(restored.code, restored.output).toBe(0);
     expect(restored.output).toMatch(
       new RegExp(
-        `^Restored ${quiet} into ${join(fresh, 'pglite')}: \\d+ accounts, \\d+ migrations applied\\. Start the server as usual\\.\\n$`,
+        `^Restored ${quiet} into ${join(fresh, 'pglite')}: \\d+ accounts, \\d+ migrations applied\\. Start ` +
+          `the server as usual\\.\\n$`,
       ),
     );
     const copy = await withDatabase(fresh, async (db) => ({
@@ -185,7 +187,8 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore (PGlite)'
     const again = await command('restore', quiet, { DATA_DIR: fresh });
     expect(again.code).toBe(1);
     expect(again.output).toBe(
-      `${join(fresh, 'pglite')} already holds a database. Move it away first (mv ${join(fresh, 'pglite')} ${join(fresh, 'pglite')}.old), then restore.\n`,
+      `${join(fresh, 'pglite')} already holds a database. Move it away first ` +
+        `(mv ${join(fresh, 'pglite')} ${join(fresh, 'pglite')}.old), then restore.\n`,
     );
     const junk = join(root, 'junk.tar.gz');
     copyFileSync(new URL('../../package.json', import.meta.url), junk);
@@ -224,7 +227,8 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore (PGlite)'
 describe('backup and restore with DATABASE_URL', () => {
   it('point to pg_dump and pg_restore', async () => {
     const hint =
-      'DATABASE_URL is set: back up PostgreSQL with pg_dump -Fc, restore with pg_restore (docs/deploying.md "Backups").\n';
+      'DATABASE_URL is set: back up PostgreSQL with pg_dump -Fc, restore with pg_restore ' +
+      '(docs/deploying.md "Backups").\n';
     expect(
       await command('backup', join(root, 'x.tar.gz'), { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' }),
     ).toEqual({ code: 2, output: hint });

@@ -56,7 +56,7 @@ async function playAndCheck(gameId: string, bet: Record<string, unknown>, rounds
 }
 
 describe('baccarat, French roulette and the slot machines with real money', () => {
-  it('baccarat: banker, player and tie bets move the balance by payout − stake; cards and totals are shown', async () => {
+  it('baccarat: banker, player and tie bets move the balance by payout − stake; cards and totals shown', async () => {
     for (const on of ['banker', 'player', 'tie'] as const) {
       const rounds = await playAndCheck('baccarat-royale', { type: 'baccarat', amount: '2.00', on }, 4);
       for (const round of rounds) {
@@ -164,7 +164,7 @@ describe('baccarat, French roulette and the slot machines with real money', () =
     expect(rows.some((row) => /live/i.test(row.id) && row.mechanic === 'roulette')).toBe(false);
   });
 
-  it('migration 023 moves a database seeded with "Live Roulette" to French Roulette: its rounds and winners follow, the old id is gone', async () => {
+  it('migration 023 moves "Live Roulette" to French Roulette: rounds and winners follow, old id gone', async () => {
     const db = ctx.api.db;
     // Put the database back as it was before 023: the game under its old id, with its rows.
     const [{ rounds } = { rounds: 0 }] = await db.query<{ rounds: number }>(
@@ -172,7 +172,9 @@ describe('baccarat, French roulette and the slot machines with real money', () =
     );
     expect(rounds).toBeGreaterThan(0);
     await db.query(
-      `INSERT INTO games (id, name, provider, image, category, popularity, mechanic) VALUES ('live-roulette', 'Live Roulette', 'Velvet Live', '/games/live-roulette.svg', 'live', 99, 'roulette')`,
+      `INSERT INTO games (id, name, provider, image, category, popularity, mechanic) VALUES ` +
+        `('live-roulette', 'Live Roulette', 'Velvet Live', '/games/live-roulette.svg', 'live', 99, ` +
+        `'roulette')`,
     );
     for (const table of ['game_rounds', 'game_sessions', 'wins'])
       await db.query(`UPDATE ${table} SET game_id = 'live-roulette' WHERE game_id = 'french-roulette'`);

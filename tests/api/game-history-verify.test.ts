@@ -59,7 +59,7 @@ describe('verify from history', () => {
     expect(now[0]!.server_seed_hash).not.toBe(history[0]!.server_seed_hash);
   });
 
-  it('a session that has not ended keeps its seed; other players, other games and demo play stay out of the history', async () => {
+  it('an unended session keeps its seed; other players, games and demo play stay out of the history', async () => {
     const player = await ctx.api.player({ balance: '50.00' });
     const other = await ctx.api.player({ balance: '50.00' });
     const running = await launch('dice', player.token);

@@ -18,7 +18,7 @@ const page = (path: string, lang = 'en') =>
   ctx.api.request<string>('GET', path, { headers: { 'accept-language': lang } });
 
 describe('the demo provider game page', () => {
-  it('is the session locale and colour mode, framed by the site only, with a strict CSP and no inline script', async () => {
+  it('is the session locale and colour mode, framed by the site only, strict CSP and no inline script', async () => {
     const id = await launch('ja');
     // The page follows the launch's locale, not the request's.
     const res = await page(`/demo-games/play/${id}?theme=dark`, 'de');
@@ -43,7 +43,7 @@ describe('the demo provider game page', () => {
     expect(res.body.url).toBe(`https://games.example.test/demo-games/play/${res.body.session_id}`);
   });
 
-  it('anything but dark is light; an unknown session gets the page in the request language (its script reports the 404)', async () => {
+  it('anything but dark is light; an unknown session gets the page in the request language (script: 404)', async () => {
     const id = await launch('en');
     expect((await page(`/demo-games/play/${id}?theme=<x>`)).body).toContain('class="light"');
     const unknown = await page('/demo-games/play/does-not-exist-at-all', 'fr');
@@ -52,7 +52,7 @@ describe('the demo provider game page', () => {
     expect((await ctx.api.request('GET', '/demo-games/api/sessions/does-not-exist-at-all')).status).toBe(404);
   });
 
-  it('serves its bundled script (under 30 KB gzip) and style sheet by content hash, cached forever; other names 404', async () => {
+  it('serves its script (under 30 KB gzip) and style sheet by content hash, cached forever; others 404', async () => {
     const html = (await page(`/demo-games/play/${await launch('en')}`)).body;
     const script = /src="(\/demo-games\/assets\/game-[0-9a-f]{12}\.js)"/.exec(html)![1]!;
     const style = /href="(\/demo-games\/assets\/game-[0-9a-f]{12}\.css)"/.exec(html)![1]!;

@@ -24,7 +24,9 @@ const signIn = async (player: { email: string; password: string }) =>
   (await ctx.api.request('POST', '/auth/token/login/', { body: { email: player.email, password: player.password } }))
     .body.auth_token as string;
 
-/** A round still plays, then `end` runs, then the next round of the same session is refused with 410 and takes no money. */
+/**
+ * A round still plays, then `end` runs, then the next round of the same session is refused with 410 and takes no money.
+ */
 async function endsWith(end: (player: Awaited<ReturnType<typeof ctx.api.player>>, session: string) => Promise<void>) {
   const player = await ctx.api.player({ balance: '20.00' });
   const session = await launch(player.token);

@@ -83,7 +83,9 @@ describe('GET /gmnggate/games', () => {
     const en = rulesTexts('en');
     const ja = rulesTexts('ja');
     expect(en.mines).toBe(
-      'Pick 1–24 mines, then reveal cells. Each safe cell raises the multiplier (0.99 × C(25, k) / C(25 − mines, k)); a mine loses the stake. Cash out after at least one safe cell. If the session ends mid-round, what is revealed is cashed out. RTP 99 %.',
+      'Pick 1–24 mines, then reveal cells. Each safe cell raises the multiplier (0.99 × C(25, k) / C(25 − ' +
+        'mines, k)); a mine loses the stake. Cash out after at least one safe cell. If the session ends ' +
+        'mid-round, what is revealed is cashed out. RTP 99 %.',
     );
     expect(ja.mines).not.toBe(en.mines);
     const rulesById = (body: { results: { id: string; rules: string }[] }) =>

@@ -41,7 +41,8 @@ describe('loss limits take the stake into account', () => {
     expect(res.status).toBe(403);
     expect(res.body).toEqual({
       detail:
-        'This stake does not fit under your loss limit: at most €10.00 can still be staked now (stakes of unfinished rounds count as lost until they settle).',
+        'This stake does not fit under your loss limit: at most €10.00 can still be staked now (stakes of ' +
+        'unfinished rounds count as lost until they settle).',
     });
     expect(await balanceOf(ctx.api, player.id)).toBe('500.00');
     expect((await bet(session, '10.00')).status).toBe(200);

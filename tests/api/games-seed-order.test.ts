@@ -8,7 +8,7 @@ const api = (path: string, body?: unknown) =>
   ctx.api.request(body === undefined ? 'GET' : 'POST', `/demo-games/api/sessions/${path}`, { body, encrypt: false });
 
 describe('provably fair order', () => {
-  it('shows next_server_seed_hash before the client seed is chosen; a rotation reveals the old seed and activates exactly that commitment', async () => {
+  it('shows next_server_seed_hash before the client seed; rotating reveals the old seed, uses that hash', async () => {
     const id = (
       await ctx.api.request('POST', '/gmnggate/api', {
         body: { method: 'game_launch', game_id: 'european-roulette', mode: 'demo' },

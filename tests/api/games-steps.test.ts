@@ -37,7 +37,7 @@ async function openBlackjack(session: string, amount = '10.00') {
 }
 
 describe('multi-step rounds', () => {
-  it('blackjack in real money: deal, hit, stand; the balance moves by exactly payout − stakes; the view hides the hole card', async () => {
+  it('blackjack, real money: deal, hit, stand; balance moves by exactly payout − stakes; hole card hid', async () => {
     const player = await ctx.api.player({ balance: '500.00' });
     const session = await launch('blackjack', player.token);
     const start = cents(await balanceOf(ctx.api, player.id));
@@ -76,7 +76,7 @@ describe('multi-step rounds', () => {
     expect((await act(session, round.id, { action: 'hit', action_id: actionId() })).status).toBe(409);
   });
 
-  it('mines in real money: reveal, cash out; the balance moves by exactly payout − stake; mine cells stay secret until the end', async () => {
+  it('mines, real money: reveal, cash out; balance moves by exactly payout − stake; mines hidden', async () => {
     const player = await ctx.api.player({ balance: '100.00' });
     const session = await launch('mines', player.token);
     for (;;) {
@@ -160,7 +160,7 @@ describe('multi-step rounds', () => {
     }
   });
 
-  it('a round open when the session expires is settled by its rule (mines: cash out what is revealed; blackjack: stand)', async () => {
+  it('a round open at session expiry is settled by its rule (mines: cash out revealed; blackjack: stand)', async () => {
     const player = await ctx.api.player({ balance: '100.00' });
     const mines = await launch('mines', player.token);
     const blackjack = await launch('blackjack', player.token);
@@ -198,7 +198,8 @@ describe('multi-step rounds', () => {
     const net = rows.reduce((sum, row) => sum - cents(row.stake) + cents(row.win), 0n);
     expect(await balanceOf(ctx.api, player.id)).toBe(fromCents(10_000n + net));
     const unsettled = await ctx.api.db.query(
-      `SELECT 1 FROM wallet_transactions b WHERE b.user_id = $1 AND b.kind = 'bet' AND NOT EXISTS (SELECT 1 FROM wallet_transactions w WHERE w.reference_id = b.id AND w.kind = 'win')`,
+      `SELECT 1 FROM wallet_transactions b WHERE b.user_id = $1 AND b.kind = 'bet' AND NOT EXISTS (SELECT ` +
+        `1 FROM wallet_transactions w WHERE w.reference_id = b.id AND w.kind = 'win')`,
       [player.id],
     );
     expect(unsettled).toHaveLength(0);
@@ -207,7 +208,7 @@ describe('multi-step rounds', () => {
   it('Verify recomputes a finished round from the revealed seed and the recorded actions', async () => {
     const session = await launch('blackjack');
     const { round } = await openBlackjack(session);
-    let last = await act(session, round.id, { action: 'double', action_id: actionId() });
+    const last = await act(session, round.id, { action: 'double', action_id: actionId() });
     expect(last.body.round.state).toBe('settled');
     expect(last.body.round.stake).toBe('20.00');
     expect((await api(`${session}/seeds`, { client_seed: 'after' })).status).toBe(200);

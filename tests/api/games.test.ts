@@ -55,13 +55,15 @@ describe('game gateway and lobby feeds', () => {
     expect([...times].sort().reverse()).toEqual(times);
   });
 
-  it('lists only rounds whose payout exceeds the stake, with the net win (a loss or a push is never a win)', async () => {
+  it('lists only rounds whose payout exceeds the stake, with the net win (a loss or push is never a win)', async () => {
     // Newer than every seeded round, so these lead the feed: a partial return, a push, a net win, a demo win.
     const at = (minutes: number) => new Date(Date.UTC(2100, 0, 1, 12, minutes)).toISOString();
     const round = (id: string, mode: string, stake: string, win: string, minutes: number) =>
       ctx.api.db.query(
-        `INSERT INTO game_rounds (id, player, game_id, mode, nonce, client_seed, server_seed_hash, bet, outcome, stake, win, currency, created_at)
-         VALUES ($1, 'johnny', 'amber-fortune', $2, 0, 'c', 'h', '{}'::jsonb, '{}'::jsonb, $3::numeric, $4::numeric, 'EUR', $5)`,
+        `INSERT INTO game_rounds (id, player, game_id, mode, nonce, client_seed, server_seed_hash, bet, outcome, stake,
+          win, currency, created_at)
+         VALUES ($1, 'johnny', 'amber-fortune', $2, 0, 'c', 'h', '{}'::jsonb, '{}'::jsonb, $3::numeric, $4::numeric,
+         'EUR', $5)`,
         [id, mode, stake, win, at(minutes)],
       );
     await round('rts7-partial', 'real', '1.00', '0.50', 4);

@@ -21,6 +21,7 @@ import { credit, ledgerMismatches } from '../../server/src/services/ledger.ts';
 import { newLink } from '../../server/src/services/link-tokens.ts';
 import { PasswordQueue } from '../../server/src/services/password-queue.ts';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a reply is JSON the tests read by field and assert
 export interface Reply<T = any> {
   status: number;
   body: T;
@@ -67,6 +68,7 @@ export async function createTestApi(env: Record<string, string> = {}, { clock = 
   const app = createApp({ distDir: '/nonexistent-dist', services, log: (line) => logs.push(line) });
   const publicKey = await importPublicKey(keys.spki);
 
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as Reply: the tests assert the shape they read
   async function request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<Reply<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Token ${options.token}`;
@@ -122,12 +124,16 @@ export async function createTestApi(env: Record<string, string> = {}, { clock = 
    */
   async function verify(userId: number) {
     await db.query(
-      `INSERT INTO identity_verifications (id, user_id, document_type, status, submitted_at, reviewed_at) VALUES ($1, $2, 'passport', 'verified', $3, $3)`,
+      `INSERT INTO identity_verifications (id, user_id, document_type, status, submitted_at, reviewed_at) ` +
+        `VALUES ($1, $2, 'passport', 'verified', $3, $3)`,
       [randomUUID(), userId, services.clock().toISOString()],
     );
   }
 
-  /** Registers, activates and signs in a fresh player; `balance` is credited through the ledger; `verified` may withdraw. */
+  /**
+   * Registers, activates and signs in a fresh player; `balance` is credited through the ledger; `verified` may
+   * withdraw.
+   */
   async function player(options: { balance?: string; ref?: string; verified?: boolean } = {}) {
     counter += 1;
     const tag = `${randomBytes(3).toString('hex')}${counter}`;
@@ -194,7 +200,8 @@ export function useTestApi(env: Record<string, string> = {}, options: { clock?: 
   const holder = {} as { api: TestApi };
   beforeAll(async () => {
     holder.api = await createTestApi(env, options);
-  }, 120_000); // PGlite starts in seconds, but far slower when the machine is busy: a start-up is not what these tests measure.
+    // PGlite starts in seconds, but far slower when the machine is busy: a start-up is not what these tests measure.
+  }, 120_000);
   afterEach(async () => {
     expect(await ledgerMismatches(holder.api.db)).toEqual([]);
   });

@@ -110,7 +110,8 @@ describe('client aborts', () => {
     const { socket, closed } = await rawSocket();
     const received = once(server, 'request');
     socket.write(
-      `POST /api/user/withdrawal HTTP/1.1\r\nHost: x\r\nAuthorization: Token ${player.token}\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{"e_data":"`,
+      `POST /api/user/withdrawal HTTP/1.1\r\nHost: x\r\nAuthorization: ` +
+        `Token ${player.token}\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{"e_data":"`,
     );
     // Once the server has the request in hand, the client gives up mid-body.
     await received;

@@ -42,7 +42,8 @@ describe('emails are normalized once (NFKC, then lower case) everywhere', () => 
     await ctx.api.db.query('CREATE UNIQUE INDEX users_email_lower ON users (lower(email))');
     await ctx.api.db.query('DELETE FROM schema_migrations WHERE version = 3');
     await ctx.api.db.query(
-      `INSERT INTO users (email, username, password_hash, referral_code, date_joined, activated_at, first_signed_in_at) VALUES ($1, 'legacy_player', $2, $3, $4, $4, $4)`,
+      `INSERT INTO users (email, username, password_hash, referral_code, date_joined, activated_at, ` +
+        `first_signed_in_at) VALUES ($1, 'legacy_player', $2, $3, $4, $4, $4)`,
       [legacy, await hashPassword(PASSWORD), newReferralCode(), ctx.api.services.clock().toISOString()],
     );
     expect((await login({ email: legacy, password: PASSWORD })).status).toBe(400);
@@ -52,7 +53,8 @@ describe('emails are normalized once (NFKC, then lower case) everywhere', () => 
     expect(row!.email).toBe(legacy.normalize('NFKC').toLowerCase());
     expect((await login({ email: legacy, password: PASSWORD })).status).toBe(200);
     const indexes = await ctx.api.db.query<{ indexname: string }>(
-      "SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'users' AND indexname LIKE 'users_email%'",
+      "SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'users' AND " +
+        "indexname LIKE 'users_email%'",
     );
     expect(indexes.map((index) => index.indexname)).toEqual(['users_email']);
     expect(await migrate(ctx.api.db)).toEqual([]);
@@ -135,7 +137,8 @@ describe('control, bidirectional and zero-width characters are a localized 400, 
     });
     expect(res.status).toBe(400);
     expect(res.body.first_name).toEqual([
-      'Bitte entfernen Sie unsichtbare Zeichen oder Steuerzeichen, etwa Leerzeichen ohne Breite oder Textrichtungszeichen.',
+      'Bitte entfernen Sie unsichtbare Zeichen oder Steuerzeichen, etwa Leerzeichen ohne Breite oder ' +
+        'Textrichtungszeichen.',
     ]);
     const me = await ctx.api.request('GET', '/api/user/me', { token: player.token });
     expect(me.body.first_name).toBe('');

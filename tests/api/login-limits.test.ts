@@ -13,7 +13,7 @@ const login = (body: { email: string; password: string }, address: string, heade
   ctx.api.request('POST', '/auth/token/login/', { body, headers: from(address, headers) });
 
 describe('sign-in limit under parallel requests', () => {
-  it('checks at most LOGIN_MAX_FAILURES passwords for 100 parallel wrong logins, and a right one mid-burst gets no token', async () => {
+  it('checks at most LOGIN_MAX_FAILURES of 100 parallel wrong logins; a right one mid-burst: no token', async () => {
     const player = await ctx.api.player();
     const checksBefore = ctx.api.services.passwords.started;
     const burst = Array.from({ length: 101 }, (_, index) =>
@@ -79,7 +79,7 @@ describe('a lock is per address', () => {
       expect((await login({ email: player.email, password: player.password }, '198.51.100.24')).status).toBe(200);
   });
 
-  it('with TRUST_PROXY=1 takes the right-most X-Forwarded-For entry: what the client writes to its left changes nothing', async () => {
+  it('with TRUST_PROXY=1 takes the right-most X-Forwarded-For entry: entries to its left change nothing', async () => {
     const player = await ctx.api.player();
     for (let i = 0; i < 5; i++)
       await login({ email: player.email, password: `wrong-pass-${i}` }, `10.9.${i}.1, 198.51.100.25`);

@@ -78,7 +78,7 @@ describe('/api/user/notification', () => {
     expect((await list(player.token, 'own')).body).toHaveLength(1);
   });
 
-  it('broadcasts only news that is true: no "weekend reload, double points" offer, seeded or left from an older seed', async () => {
+  it('broadcasts only true news: no "weekend reload, double points" offer, seeded or from an old seed', async () => {
     const player = await ctx.api.player();
     // A database seeded before the offer was removed, with a player who had read it.
     await ctx.api.db.query(

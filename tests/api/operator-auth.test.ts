@@ -25,7 +25,7 @@ const CONSOLE_GETS = [
 ];
 
 describe('staff sign-in', () => {
-  it('first sign-in: the one-time password must be replaced, then TOTP enrolled with a QR code; the one-time password then stops working', async () => {
+  it('first sign-in: replace the one-time password, enrol TOTP by QR code; the old password then fails', async () => {
     const account = await newStaffAccount(ctx.api, 'support');
     const client = new ConsoleClient(ctx.api);
     const first = await passwordStep(client, account.email, account.oneTimePassword);
@@ -97,7 +97,7 @@ describe('staff sign-in', () => {
     expect((await auditOf(ctx.api, 'staff', staff.id)).at(-1)!.action).toBe('staff.sign_in');
   });
 
-  it('the session cookie is HttpOnly, SameSite=Strict, scoped to /operator, and changes when the second factor is through', async () => {
+  it('the session cookie is HttpOnly, SameSite=Strict, scoped to /operator, renewed after two-factor', async () => {
     const account = await newStaffAccount(ctx.api, 'support');
     const client = new ConsoleClient(ctx.api);
     await client.get('/operator/sign-in');
@@ -125,7 +125,7 @@ describe('staff sign-in', () => {
     expect(before).toBeTruthy();
   });
 
-  it("staff sign-in attempts are rate-limited like players' (429 with Retry-After), even with the right password", async () => {
+  it("staff sign-in is rate-limited like players' (429 with Retry-After), even with the right password", async () => {
     const staff = await staffMember(ctx.api, 'support');
     const client = new ConsoleClient(ctx.api, { 'x-forwarded-for': '198.51.100.77' });
     for (let attempt = 0; attempt < 3; attempt += 1)
@@ -162,7 +162,7 @@ describe('staff sign-in', () => {
 });
 
 describe('console session', () => {
-  it("ends after 30 minutes without a request (on the services' clock); each request starts the 30 minutes again", async () => {
+  it("ends after 30 minutes without a request (services' clock); each request restarts the 30 minutes", async () => {
     const staff = await staffMember(ctx.api, 'admin');
     clock.advance(29 * 60);
     expect((await staff.client.get('/operator/withdrawals')).status).toBe(200);
@@ -212,7 +212,7 @@ describe('console session', () => {
     ).toBe(303);
   });
 
-  it('a player token never works: 403 on every page and change, even with a valid staff session beside it', async () => {
+  it('a player token never works: 403 on every page and change, even beside a valid staff session', async () => {
     const player = await ctx.api.player();
     const staff = await staffMember(ctx.api, 'admin');
     const withToken = new ConsoleClient(ctx.api, { authorization: `Token ${player.token}` });
@@ -227,7 +227,7 @@ describe('console session', () => {
     );
   });
 
-  it('pages are noindex (meta and X-Robots-Tag), never cached, under a strict CSP without inline script or style', async () => {
+  it('pages are noindex (meta and X-Robots-Tag), never cached, strict CSP without inline script or style', async () => {
     const staff = await staffMember(ctx.api, 'support');
     for (const path of [...CONSOLE_GETS, '/operator/sign-in']) {
       const client = path === '/operator/sign-in' ? new ConsoleClient(ctx.api) : staff.client;

@@ -132,7 +132,7 @@ describe('npm run operator -- add-staff', { timeout: 120_000 }, () => {
     });
   });
 
-  it('a control file left by a killed server does not stop it, and a live server that does not answer is never bypassed', async () => {
+  it("a killed server's control file does not stop it; a live server that does not answer is not skipped", async () => {
     const dataDir = newDataDir();
     const server = await runServer(dataDir);
     await killServer(server.proc);

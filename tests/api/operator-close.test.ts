@@ -21,20 +21,22 @@ const closedAt = async (id: number) =>
   )[0]!;
 const withdrawalsOf = (id: number) =>
   ctx.api.db.query<{ amount: string; status: string; method: string; destination: string }>(
-    "SELECT (-amount)::text AS amount, status, method, destination FROM transactions WHERE user_id = $1 AND type = 'withdrawal' ORDER BY id",
+    'SELECT (-amount)::text AS amount, status, method, destination FROM transactions WHERE user_id = $1 ' +
+      "AND type = 'withdrawal' ORDER BY id",
     [id],
   );
 /** A real-money game session of the player, open for an hour. */
 const openGameSession = (userId: number, id: string) =>
   ctx.api.db.query(
-    `INSERT INTO game_sessions (id, user_id, game_id, mode, currency, locale, server_seed, server_seed_hash, client_seed, created_at, expires_at)
+    `INSERT INTO game_sessions (id, user_id, game_id, mode, currency, locale, server_seed, server_seed_hash,
+      client_seed, created_at, expires_at)
      SELECT $4, $1, id, 'real', 'EUR', 'de', 's', 'h', 'c', $2, $3 FROM games LIMIT 1`,
     [userId, clock().toISOString(), new Date(clock().getTime() + 3_600_000).toISOString(), id],
   );
 const alert = (message: string) => `<p class="error" role="alert">${message}</p>`;
 
 describe("closing an account at the player's request", () => {
-  it("an admin closes: the balance becomes one pending withdrawal, sign-in answers as for an unknown address, sessions end, one audit row, a mail in the player's language", async () => {
+  it('an admin closes: balance to a pending withdrawal, sign-in as unknown, sessions end, audit, mail', async () => {
     const player = await ctx.api.player({ balance: '42.50', verified: true });
     await ctx.api.db.query("UPDATE users SET locale = 'de' WHERE id = $1", [player.id]);
     await openGameSession(player.id, 'c'.repeat(40));
@@ -174,7 +176,7 @@ describe("closing an account at the player's request", () => {
     expect((await signIn(player.email, player.password)).body).toEqual(LOGIN_FAILED);
   });
 
-  it('a balance without a payout destination, or an unverified player with a balance: 409 saying why, nothing changes', async () => {
+  it('no payout destination for the balance, or unverified with a balance: 409 saying why, no change', async () => {
     const admin = await staffMember(ctx.api, 'admin');
     const player = await ctx.api.player({ balance: '12.34', verified: true });
     await admin.client.get(`/operator/players/${player.id}`);
@@ -182,7 +184,8 @@ describe("closing an account at the player's request", () => {
     expect(noPayout.status).toBe(409);
     expect(noPayout.text).toContain(
       alert(
-        'The balance of €12.34 is paid out when the account closes: choose the method and enter where the player wants it sent. Nothing was changed.',
+        'The balance of €12.34 is paid out when the account closes: choose the method and enter where the ' +
+          'player wants it sent. Nothing was changed.',
       ),
     );
 
@@ -192,7 +195,9 @@ describe("closing an account at the player's request", () => {
     expect(refused.status).toBe(409);
     expect(refused.text).toContain(
       alert(
-        'The balance of €12.34 must be paid out before the account closes, and money is paid out only to players whose identity is verified. The player must send an identity document first. Nothing was changed.',
+        'The balance of €12.34 must be paid out before the account closes, and money is paid out only to ' +
+          'players whose identity is verified. The player must send an identity document first. Nothing was ' +
+          'changed.',
       ),
     );
 
@@ -205,7 +210,7 @@ describe("closing an account at the player's request", () => {
     }
   });
 
-  it('bad input is refused with 400 and changes nothing: no reason, no confirmation, a bad destination or method, control characters', async () => {
+  it('bad input is 400, changes nothing: no reason or confirmation, bad destination or method, controls', async () => {
     const admin = await staffMember(ctx.api, 'admin');
     const player = await ctx.api.player({ balance: '20.00', verified: true });
     await admin.client.get(`/operator/players/${player.id}`);
@@ -241,7 +246,7 @@ describe("closing an account at the player's request", () => {
     expect(await auditOf(ctx.api, 'player', player.id)).toEqual([]);
   });
 
-  it('support sees why the action is absent and is refused (403); a post without the CSRF token is refused (403)', async () => {
+  it('support sees why the action is absent and is refused (403); a post without the CSRF token is 403', async () => {
     const player = await ctx.api.player({ balance: '5.00', verified: true });
     const support = await staffMember(ctx.api, 'support');
     const page = await support.client.get(`/operator/players/${player.id}`);

@@ -42,7 +42,7 @@ const staffCount = async (target: TestApi) =>
   (await target.db.query<{ n: number }>('SELECT count(*)::int AS n FROM staff'))[0]!.n;
 
 describe('POST /operator/control/staff', { timeout: 60_000 }, () => {
-  it('an empty secret in the file (what the command writes while it works alone) never matches, with or without a header', async () => {
+  it('an empty secret in the file (written while the command works alone) never matches, header or not', async () => {
     const target = await api();
     writeFile(target, { pid: process.pid, secret: '', command: 'add-staff' });
     expect((await post(target, 'nohead@example.test')).status).toBe(404);

@@ -38,8 +38,10 @@ interface Move {
   rows: Row[];
 }
 
-const cents = (value: bigint) =>
-  `${value < 0n ? '-' : ''}${(value < 0n ? -value : value) / 100n}.${String((value < 0n ? -value : value) % 100n).padStart(2, '0')}`;
+const cents = (value: bigint) => {
+  const size = value < 0n ? -value : value;
+  return `${value < 0n ? '-' : ''}${size / 100n}.${String(size % 100n).padStart(2, '0')}`;
+};
 const dayOf = (instant: string) => new Date(instant).toISOString().slice(0, 10);
 const inRange = (instant: string | undefined, range: Range) =>
   !!instant && Date.parse(instant) >= Date.parse(range.from) && Date.parse(instant) < Date.parse(range.to);
@@ -153,7 +155,7 @@ const byGame = <T extends { game: string; currency: string }>(rows: T[]) =>
   [...rows].sort((a, b) => a.game.localeCompare(b.game) || a.currency.localeCompare(b.currency));
 
 describe('dashboard figures equal a direct computation', () => {
-  it('over 600 generated history items in two currencies: rounds across midnight, rolled-back rounds, refunds, bonuses, referrals', async () => {
+  it('600+ history items in two currencies: rounds over midnight, rollbacks, refunds, bonuses, referrals', async () => {
     const { db } = ctx.api;
     const next = random(25);
     const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
@@ -166,7 +168,8 @@ describe('dashboard figures equal a direct computation', () => {
       const currency = i % 4 === 3 ? 'USD' : 'EUR';
       const at = instant(Math.floor(next() * 20), Math.floor(next() * 86_400));
       const [user] = await db.query<{ id: number }>(
-        `INSERT INTO users (email, username, first_name, password_hash, currency, referral_code, date_joined, activated_at)
+        `INSERT INTO users (email, username, first_name, password_hash, currency, referral_code, date_joined,
+          activated_at)
          VALUES ($1, $2, 'Exact', 'x', $3, $4, $5, $5) RETURNING id`,
         [`exact${i}@example.test`, `exact_${i}`, currency, `EXACT${i}`, at],
       );
@@ -267,15 +270,18 @@ describe('dashboard figures equal a direct computation', () => {
       );
       for (const row of move.rows) {
         await db.query(
-          'INSERT INTO ledger (user_id, account, amount, transaction_id, created_at) VALUES ($1, $2, $3::numeric, $4, $5)',
+          'INSERT INTO ledger (user_id, account, amount, transaction_id, created_at) VALUES ($1, $2, ' +
+            '$3::numeric, $4, $5)',
           [move.user, row.account, cents(row.cents), item!.id, row.at],
         );
       }
     }
     // Balances follow the ledger (the harness checks it after each test).
     await db.query(
-      `UPDATE users u SET balance = COALESCE((SELECT sum(amount) FROM ledger l WHERE l.user_id = u.id AND l.account = 'cash'), 0),
-      bonus_balance = COALESCE((SELECT sum(amount) FROM ledger l WHERE l.user_id = u.id AND l.account = 'bonus'), 0) WHERE id = ANY($1::int[])`,
+      `UPDATE users u SET balance = COALESCE((SELECT sum(amount) FROM ledger l WHERE l.user_id = u.id AND l.account =
+        'cash'), 0),
+      bonus_balance = COALESCE((SELECT sum(amount) FROM ledger l WHERE l.user_id = u.id AND l.account = 'bonus'), 0)
+      WHERE id = ANY($1::int[])`,
       [users.map((user) => user.id)],
     );
     // The data set has what the figures must get right.

@@ -48,7 +48,7 @@ const facts = (text: string) =>
   );
 
 describe('dashboard figures from a hand-made data set', () => {
-  it('computes deposits, withdrawals requested and paid, bets, wins, GGR, bonus cost, NGR, players, per day and per game', async () => {
+  it('deposits, withdrawals asked and paid, bets, wins, GGR, bonus cost, NGR, players by day and game', async () => {
     const a = await ctx.api.player();
     const b = await ctx.api.player();
     clock.advance(86_400); // 2026-04-11 08:00
@@ -113,8 +113,10 @@ describe('dashboard figures from a hand-made data set', () => {
     ); // rejected
     await move(a.id, 'deposit', 'completed', '2026-04-12T00:00:00Z', [['cash', '1000.00']]); // after the range
     await ctx.api.db.query(
-      `UPDATE users u SET balance = COALESCE((SELECT sum(amount) FROM ledger l WHERE l.user_id = u.id AND l.account = 'cash'), 0),
-      bonus_balance = COALESCE((SELECT sum(amount) FROM ledger l WHERE l.user_id = u.id AND l.account = 'bonus'), 0) WHERE id = ANY($1::int[])`,
+      `UPDATE users u SET balance = COALESCE((SELECT sum(amount) FROM ledger l WHERE l.user_id = u.id AND l.account =
+        'cash'), 0),
+      bonus_balance = COALESCE((SELECT sum(amount) FROM ledger l WHERE l.user_id = u.id AND l.account = 'bonus'), 0)
+      WHERE id = ANY($1::int[])`,
       [[a.id, b.id, c.id]],
     );
     clock.advance(4 * 3600); // 2026-04-11 12:00
@@ -246,13 +248,14 @@ describe('dashboard figures from a hand-made data set', () => {
 });
 
 describe("payments list and a player's history as CSV", () => {
-  it("lists payments 50 a page with totals, exports them and a player's whole history (audited as a view)", async () => {
+  it("lists payments 50 a page with totals, exports them and a player's history (audited as a view)", async () => {
     const player = await ctx.api.player();
     await ctx.api.db.query('UPDATE users SET username = $2 WHERE id = $1', [player.id, '@SUM(1+1)*cmd']);
     for (let i = 0; i < 55; i++) {
       await ctx.api.db.query(
         `INSERT INTO payments (id, user_id, amount, currency, method, status, return_url, lang, created_at, expires_at)
-         VALUES (gen_random_uuid(), $1, $2::numeric, 'EUR', $3, $4, 'https://example.test', 'en', $5::timestamptz + make_interval(mins => $6), $5::timestamptz + interval '1 day')`,
+         VALUES (gen_random_uuid(), $1, $2::numeric, 'EUR', $3, $4, 'https://example.test', 'en', $5::timestamptz +
+         make_interval(mins => $6), $5::timestamptz + interval '1 day')`,
         [
           player.id,
           `${i + 1}.00`,
@@ -299,7 +302,9 @@ describe("payments list and a player's history as CSV", () => {
     );
 
     await ctx.api.db.query(
-      "INSERT INTO transactions (user_id, type, amount, status, method, template, params, created_at) VALUES ($1, 'deposit', 12.34, 'completed', 'card', 'deposit', '{\"method\":\"card\"}', '2027-02-02T10:00:00Z')",
+      'INSERT INTO transactions (user_id, type, amount, status, method, template, params, created_at) ' +
+        "VALUES ($1, 'deposit', 12.34, 'completed', 'card', 'deposit', '{\"method\":\"card\"}', " +
+        "'2027-02-02T10:00:00Z')",
       [player.id],
     );
     const history = parseCsv((await download(admin.client, `/operator/players/${player.id}/history.csv`)).text);

@@ -125,8 +125,14 @@ export async function staffMember(
 
 /** Audit rows of one target that record a change (not the views of it), oldest first. */
 export async function auditOf(api: TestApi, targetType: string, targetId: string | number) {
-  return api.db.query<{ staff_id: number | null; action: string; before: any; after: any }>(
-    "SELECT staff_id, action, before, after FROM staff_audit WHERE target_type = $1 AND target_id = $2 AND action NOT IN ('player.view', 'document.view') ORDER BY id",
+  return api.db.query<{
+    staff_id: number | null;
+    action: string;
+    before: Record<string, unknown> | null;
+    after: Record<string, unknown>;
+  }>(
+    'SELECT staff_id, action, before, after FROM staff_audit WHERE target_type = $1 AND target_id = $2 AND ' +
+      "action NOT IN ('player.view', 'document.view') ORDER BY id",
     [targetType, String(targetId)],
   );
 }

@@ -13,7 +13,8 @@ const signIn = (player: { email: string; password: string }) =>
   ctx.api.request('POST', '/auth/token/login/', { body: { email: player.email, password: player.password } });
 const ledgerOf = (userId: number) =>
   ctx.api.db.query<{ account: string; amount: string; type: string; template: string }>(
-    `SELECT l.account, l.amount::text, t.type, t.template FROM ledger l JOIN transactions t ON t.id = l.transaction_id WHERE l.user_id = $1 ORDER BY l.id`,
+    `SELECT l.account, l.amount::text, t.type, t.template FROM ledger l JOIN transactions t ON t.id = ` +
+      `l.transaction_id WHERE l.user_id = $1 ORDER BY l.id`,
     [userId],
   );
 const german = (userId: number) => ctx.api.db.query("UPDATE users SET locale = 'de' WHERE id = $1", [userId]);
@@ -26,7 +27,7 @@ async function adjustForm(client: Awaited<ReturnType<typeof staffMember>>['clien
 }
 
 describe('account state', () => {
-  it('support is refused (403), a post without the CSRF token too; an admin suspends: signed out, sign-in refused naming support, withdrawals stay queued; reinstate', async () => {
+  it('support 403, no CSRF token 403; an admin suspends: signed out, sign-in names support; reinstate', async () => {
     const player = await ctx.api.player({ balance: '80.00', verified: true });
     await german(player.id);
     expect(
@@ -38,7 +39,8 @@ describe('account state', () => {
       ).status,
     ).toBe(201);
     await ctx.api.db.query(
-      `INSERT INTO game_sessions (id, user_id, game_id, mode, currency, locale, server_seed, server_seed_hash, client_seed, created_at, expires_at)
+      `INSERT INTO game_sessions (id, user_id, game_id, mode, currency, locale, server_seed, server_seed_hash,
+        client_seed, created_at, expires_at)
        SELECT repeat('a', 40), $1, id, 'real', 'EUR', 'de', 's', 'h', 'c', $2, $3 FROM games LIMIT 1`,
       [player.id, clock().toISOString(), new Date(clock().getTime() + 3_600_000).toISOString()],
     );
@@ -115,7 +117,7 @@ describe('account state', () => {
 });
 
 describe('balance adjustments', () => {
-  it('an admin credits 25.00 through the ledger with a reason and a note: history, notification, mail, audit', async () => {
+  it('an admin credits 25.00 through the ledger with reason and note: history, notification, mail, audit', async () => {
     const player = await ctx.api.player({ balance: '10.00' });
     await german(player.id);
     const admin = await staffMember(ctx.api, 'admin');
@@ -269,7 +271,7 @@ describe('balance adjustments', () => {
     );
   });
 
-  it('above ADJUSTMENT_SECOND_APPROVAL it waits for a second admin (four eyes): shown on the player page, the requester refused, another admin applies', async () => {
+  it('above ADJUSTMENT_SECOND_APPROVAL a second admin applies it (four eyes); the requester is refused', async () => {
     const player = await ctx.api.player({ balance: '5.00' });
     const first = await staffMember(ctx.api, 'admin');
     const second = await staffMember(ctx.api, 'admin');
@@ -392,7 +394,7 @@ describe('bonus grant', () => {
 });
 
 describe("safer gambling on the player's behalf", () => {
-  it('sets a first or lower limit at once, never a higher one; a time-out only lengthens; interactions (support too) show on the page', async () => {
+  it('sets a first or lower limit at once, never higher; a time-out only lengthens; shows interactions', async () => {
     const player = await ctx.api.player();
     const admin = await staffMember(ctx.api, 'admin');
     await admin.client.get(`/operator/players/${player.id}`);

@@ -15,7 +15,7 @@ const mass = async (token: string, language: string) =>
   ).body as { id: number; title: string; body: string }[];
 
 describe('player lookup', () => {
-  it('finds a player by email or username and shows balance, history, limits, blocks, sessions, verification and notes', async () => {
+  it('finds a player by email or username: balance, history, limits, blocks, sessions, KYC, notes', async () => {
     const player = await ctx.api.player({ balance: '80.00', verified: true });
     await ctx.api.request('PATCH', '/api/user/responsible-gaming', {
       token: player.token,
@@ -30,7 +30,9 @@ describe('player lookup', () => {
       ).status,
     ).toBe(201);
     await ctx.api.db.query(
-      "INSERT INTO identity_verifications (id, user_id, document_type, status, reason, submitted_at) VALUES (gen_random_uuid(), $1, 'passport', 'rejected', 'Expired passport', $2::timestamptz + interval '1 second')",
+      'INSERT INTO identity_verifications (id, user_id, document_type, status, reason, submitted_at) ' +
+        "VALUES (gen_random_uuid(), $1, 'passport', 'rejected', 'Expired passport', $2::timestamptz + " +
+        "interval '1 second')",
       [player.id, ctx.api.services.clock().toISOString()],
     );
     const support = await staffMember(ctx.api, 'support');
@@ -95,7 +97,7 @@ describe('news for everyone', () => {
   const english = { title_en: 'Spring tournament', body_en: 'Join the spring tournament <b>now</b>.' };
   const german = { title_de: 'Frühlingsturnier', body_de: 'Machen Sie beim Frühlingsturnier mit.' };
 
-  it('preview warns about each language that falls back to English; publish reaches players in their language, English otherwise', async () => {
+  it('preview warns of each language falling back to English; publish reaches players in their language', async () => {
     const admin = await staffMember(ctx.api, 'admin');
     await admin.client.get('/operator/news');
     const preview = await admin.client.post('/operator/news/preview', { ...english, ...german });
@@ -169,14 +171,15 @@ describe('news for everyone', () => {
     expect((await support.client.post('/operator/news/preview', english)).status).toBe(403);
     expect((await support.client.post('/operator/news/publish', english)).status).toBe(403);
     const [count] = await ctx.api.db.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM notifications WHERE template = 'news' AND params->>'title_en' = 'Spring tournament'",
+      "SELECT count(*)::int AS n FROM notifications WHERE template = 'news' AND params->>'title_en' = " +
+        "'Spring tournament'",
     );
     expect(count!.n).toBeLessThanOrEqual(1);
   });
 });
 
 describe('audit log', () => {
-  it('lists every staff action with who, what, when and before → after, filterable; it offers no way to change anything', async () => {
+  it('lists each staff action (who, what, when, before → after), filterable; offers no way to change one', async () => {
     const admin = await staffMember(ctx.api, 'admin');
     const player = await ctx.api.player();
     await admin.client.get(`/operator/players/${player.id}`);

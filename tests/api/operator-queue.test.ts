@@ -21,7 +21,8 @@ async function rows(userId: number, start: string, items: { amount: string; stat
   for (const [i, item] of items.entries()) {
     const [row] = await ctx.api.db.query<{ id: number }>(
       `INSERT INTO transactions (user_id, type, amount, status, method, destination, template, created_at)
-       VALUES ($1, 'withdrawal', -$2::numeric, $3, $4, '•••• 4242', 'withdrawal', $5::timestamptz + make_interval(mins => $6)) RETURNING id`,
+       VALUES ($1, 'withdrawal', -$2::numeric, $3, $4, '•••• 4242', 'withdrawal', $5::timestamptz + make_interval(mins
+       => $6)) RETURNING id`,
       [userId, item.amount, item.status ?? 'pending', item.method ?? 'card', start, i],
     );
     ids.push(row!.id);
@@ -33,9 +34,10 @@ const idsOn = (text: string) => [...text.matchAll(/<tr data-withdrawal="(\d+)"/g
 const range = (text: string) => /<p data-range>([^<]*)<\/p>/.exec(text)?.[1];
 
 describe('withdrawal list: pages, filters, sort, totals', () => {
-  it('pages 50 a page with "showing" and totals of the filtered set; empty and last pages; decided ones listed', async () => {
+  it('pages 50 a page with "showing" and totals of the filtered set; empty and last pages; decided too', async () => {
     const player = await ctx.api.player();
-    // 123 rows in January 2031: amounts 1.01 .. 123.01; every 3rd paid, every 5th (not 3rd) rejected, every 7th by crypto.
+    // 123 rows in January 2031: amounts 1.01 .. 123.01; every 3rd paid, every 5th (not 3rd) rejected, every 7th by
+    // crypto.
     const items = Array.from({ length: 123 }, (_, i) => ({
       amount: `${i + 1}.01`,
       status: (i + 1) % 3 === 0 ? 'completed' : (i + 1) % 5 === 0 ? 'cancelled' : 'pending',
@@ -104,7 +106,8 @@ describe('withdrawal list: pages, filters, sort, totals', () => {
     const page = await support.client.get(`/operator/withdrawals?id=${player.withdrawalId}`);
     expect(idsOn(page.text)).toEqual([player.withdrawalId]);
     expect(page.text).toContain(
-      '<p class="muted" data-role-note>Your role (support) can see the queue; approving, rejecting and paying refunds are for admins.</p>',
+      '<p class="muted" data-role-note>Your role (support) can see the queue; approving, rejecting and ' +
+        'paying refunds are for admins.</p>',
     );
     expect(page.text).toContain('<span class="muted">Only an admin decides withdrawals.</span>');
     expect(page.text).not.toContain('bulk-approve');
@@ -113,7 +116,7 @@ describe('withdrawal list: pages, filters, sort, totals', () => {
 });
 
 describe('bulk approval', () => {
-  it('approves the selected ones with one batch reference and one confirmation: each its own update, payout and audit row; a decided one is skipped', async () => {
+  it('approves the selected with one batch reference: each its update, payout, audit; decided skipped', async () => {
     const admin = await staffMember(ctx.api, 'admin');
     const other = await staffMember(ctx.api, 'admin');
     const players = [
@@ -194,7 +197,8 @@ describe('bulk approval', () => {
       expect(await balanceOf(ctx.api, player.id)).toBe(`${100 - (i + 1) * 10}.00`);
     }
     const payouts = await ctx.api.db.query<{ transaction_id: number; payout_reference: string }>(
-      'SELECT transaction_id, payout_reference FROM withdrawal_payouts WHERE transaction_id = ANY($1::int[]) ORDER BY transaction_id',
+      'SELECT transaction_id, payout_reference FROM withdrawal_payouts WHERE transaction_id = ' +
+        'ANY($1::int[]) ORDER BY transaction_id',
       [ids],
     );
     expect(payouts).toEqual(

@@ -17,13 +17,14 @@ const withdrawalOf = async (userId: number) =>
       destination: string | null;
       template: string;
     }>(
-      "SELECT id, status, method, destination, template FROM transactions WHERE user_id = $1 AND type = 'withdrawal' ORDER BY id DESC LIMIT 1",
+      'SELECT id, status, method, destination, template FROM transactions WHERE user_id = $1 AND type = ' +
+        "'withdrawal' ORDER BY id DESC LIMIT 1",
       [userId],
     )
   )[0]!;
 
 describe('refunds on self-exclusion', () => {
-  it('are their own kind in the queue, never rejected back onto the locked account, and paid to a destination staff record', async () => {
+  it('are their own kind in the queue, never rejected onto the locked account, paid where staff say', async () => {
     const player = await ctx.api.player({ balance: '500.00' });
     const excluded = await ctx.api.request('POST', '/api/user/self-exclusion', {
       token: player.token,
@@ -117,7 +118,8 @@ describe('withdrawal decisions', () => {
   it('flags a method the player never deposited with; approving records the payout reference', async () => {
     const player = await ctx.api.player({ balance: '100.00', verified: true });
     await ctx.api.db.query(
-      `INSERT INTO payments (id, user_id, amount, currency, method, status, return_url, lang, created_at, completed_at, expires_at)
+      `INSERT INTO payments (id, user_id, amount, currency, method, status, return_url, lang, created_at, completed_at,
+        expires_at)
        VALUES ($1, $2, 100, 'EUR', 'card', 'completed', 'http://x', 'en', $3, $3, $3)`,
       [randomUUID(), player.id, clock().toISOString()],
     );

@@ -56,7 +56,7 @@ afterAll(async () => {
 });
 
 describe('staff commands beside a running server (PGlite)', { timeout: 180_000 }, () => {
-  it('add-staff prints the address the server listens on; disable, enable, set-role and reset go through the server', async () => {
+  it("add-staff prints the server's address; disable, enable, set-role and reset go through the server", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'amber-staff-cli-'));
     dirs.push(dataDir);
     const server = await startServer({

@@ -46,7 +46,7 @@ describe('staff management in the console', () => {
     expect((await stateOf(admin.id)).disabled).toBe(false);
   });
 
-  it('disable ends the sessions and refuses sign-in (as a wrong password); enable lets them back; both audited', async () => {
+  it('disable ends sessions, refuses sign-in (as a wrong password); enable lets them back; both audited', async () => {
     const admin = await staffMember(ctx.api, 'admin');
     const support = await staffMember(ctx.api, 'support');
     await admin.client.get('/operator/staff');
@@ -81,11 +81,12 @@ describe('staff management in the console', () => {
     ]);
   });
 
-  it('reset password: a one-time password shown once, forced change, then the existing second factor; reset two-factor: enrol again', async () => {
+  it('reset password: one-time password, forced change, then second factor; reset two-factor: re-enrol', async () => {
     const admin = await staffMember(ctx.api, 'admin');
     const support = await staffMember(ctx.api, 'support');
     await admin.client.get('/operator/staff');
-    expect((await admin.client.post(`/operator/staff/${support.id}/reset-password`)).status).toBe(400); // no confirmation
+    // no confirmation
+    expect((await admin.client.post(`/operator/staff/${support.id}/reset-password`)).status).toBe(400);
     const reset = await admin.client.post(`/operator/staff/${support.id}/reset-password`, { confirm: 'yes' });
     expect(reset.status).toBe(200);
     expect(reset.headers.get('cache-control')).toBe('no-store');
@@ -124,7 +125,7 @@ describe('staff management in the console', () => {
     ]);
   });
 
-  it('changes a role; the last active admin can be neither disabled nor demoted, even by two admins at once', async () => {
+  it('changes a role; the last active admin can be neither disabled nor demoted, even by two at once', async () => {
     const first = await staffMember(ctx.api, 'admin');
     const second = await staffMember(ctx.api, 'admin');
     const support = await staffMember(ctx.api, 'support');

@@ -16,16 +16,19 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 async function submission(userId: number, type = 'passport', back?: Buffer) {
   const id = randomUUID();
   await ctx.api.db.query(
-    "INSERT INTO identity_verifications (id, user_id, document_type, status, submitted_at) VALUES ($1, $2, $3, 'pending', $4)",
+    'INSERT INTO identity_verifications (id, user_id, document_type, status, submitted_at) VALUES ($1, $2, ' +
+      "$3, 'pending', $4)",
     [id, userId, type, ctx.api.services.clock().toISOString()],
   );
   await ctx.api.db.query(
-    "INSERT INTO identity_documents (verification_id, side, mime, size, content) VALUES ($1, 'front', 'image/png', $2, $3)",
+    "INSERT INTO identity_documents (verification_id, side, mime, size, content) VALUES ($1, 'front', " +
+      "'image/png', $2, $3)",
     [id, PNG.length, PNG],
   );
   if (back)
     await ctx.api.db.query(
-      "INSERT INTO identity_documents (verification_id, side, mime, size, content) VALUES ($1, 'back', 'application/pdf', $2, $3)",
+      "INSERT INTO identity_documents (verification_id, side, mime, size, content) VALUES ($1, 'back', " +
+        "'application/pdf', $2, $3)",
       [id, back.length, back],
     );
   return id;
@@ -91,7 +94,8 @@ describe('verification queue', () => {
     const admin = await staffMember(ctx.api, 'admin');
     await admin.client.get(`/operator/verifications/${id}`);
     await ctx.api.db.query(
-      "UPDATE users SET locale = 'de', first_name = 'Anna', last_name = 'Berg', date_of_birth = '1990-04-12' WHERE id = $1",
+      "UPDATE users SET locale = 'de', first_name = 'Anna', last_name = 'Berg', date_of_birth = " +
+        "'1990-04-12' WHERE id = $1",
       [player.id],
     );
     const review = await admin.client.get(`/operator/verifications/${id}`);
@@ -190,7 +194,9 @@ describe('verification queue', () => {
     });
     expect(notes.body[0]).toMatchObject({
       title: 'Document refusé',
-      body: 'Nous n’avons pas pu accepter votre document. Motif : Le document a expiré. Vous pouvez en envoyer un autre depuis votre profil.',
+      body:
+        'Nous n’avons pas pu accepter votre document. Motif : Le document a expiré. Vous pouvez en envoyer ' +
+        'un autre depuis votre profil.',
     });
     const mail = (await mailTo(ctx.api, player.email)).find(
       (each) => each.subject === '本人確認書類を承認できませんでした',

@@ -28,7 +28,7 @@ const own = async (token: string, language: string) =>
     .body as { title: string; body: string }[];
 
 describe('withdrawals queue', () => {
-  it('lists each pending withdrawal with player, amount, method, destination, verification, safer gambling and account age', async () => {
+  it('lists pending withdrawals: player, amount, method, destination, verification, safer gambling, age', async () => {
     const player = await pendingWithdrawal('40.00');
     const limit = await ctx.api.request('PATCH', '/api/user/responsible-gaming', {
       token: player.token,
@@ -45,7 +45,8 @@ describe('withdrawals queue', () => {
     expect(cells.slice(0, 10)).toEqual([
       `<td>${player.withdrawalId}</td>`,
       '<td data-kind>withdrawal</td>',
-      `<td><a href="/operator/players/${player.id}">${player.username}</a><br><span class="muted">${player.email}</span></td>`,
+      `<td><a href="/operator/players/${player.id}">${player.username}</a><br><span ` +
+        `class="muted">${player.email}</span></td>`,
       '<td class="num">€40.00</td>',
       // The player never deposited by card: a payout to a method they never paid in with is flagged.
       '<td>Bank card<br><strong class="flag" data-flag="new-method">never used for a deposit</strong></td>',
@@ -78,7 +79,7 @@ describe('withdrawals queue', () => {
     expect(row).toContain('<td>0 days</td>');
   });
 
-  it('approve without a payout reference or without the confirmation is refused and the withdrawal stays pending', async () => {
+  it('approve without a payout reference or the confirmation is refused; the withdrawal stays pending', async () => {
     const admin = await staffMember(ctx.api, 'admin');
     const player = await pendingWithdrawal('40.00', 'en');
     await admin.client.get('/operator/withdrawals');
@@ -141,7 +142,7 @@ describe('withdrawals queue', () => {
     ]);
   });
 
-  it('reject with a reason: the reserved amount returns through the ledger, with a notification and an email carrying the reason', async () => {
+  it('reject with a reason: the amount returns through the ledger, notified and mailed with the reason', async () => {
     const admin = await staffMember(ctx.api, 'admin');
     const player = await pendingWithdrawal('25.50', 'fr');
     expect(await balanceOf(ctx.api, player.id)).toBe('74.50');
@@ -165,7 +166,7 @@ describe('withdrawals queue', () => {
       { amount: '-25.50', account: 'cash' },
       { amount: '25.50', account: 'cash' },
     ]);
-    const [item] = await ctx.api.db.query<{ status: string; amount: string; params: any }>(
+    const [item] = await ctx.api.db.query<{ status: string; amount: string; params: Record<string, unknown> }>(
       'SELECT status, amount::text, params FROM transactions WHERE id = $1',
       [player.withdrawalId],
     );
@@ -193,7 +194,7 @@ describe('withdrawals queue', () => {
     });
   });
 
-  it('a reason is required, and control or direction-changing characters are refused with 400, changing nothing', async () => {
+  it('a reason is required; control or direction-changing characters are refused with 400, no change', async () => {
     const admin = await staffMember(ctx.api, 'admin');
     const player = await pendingWithdrawal();
     await admin.client.get('/operator/withdrawals');

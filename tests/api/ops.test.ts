@@ -248,7 +248,8 @@ describe('GET /metrics content', () => {
     expect(
       sample(
         after,
-        'amberplay_http_request_duration_seconds_count{route="/demo-games/api/sessions/:id/rounds",method="POST",status="200"}',
+        'amberplay_http_request_duration_seconds_count' +
+          '{route="/demo-games/api/sessions/:id/rounds",method="POST",status="200"}',
       ),
     ).toBe(1);
     expect(
@@ -293,7 +294,7 @@ describe('GET /metrics content', () => {
 });
 
 describe('request log', () => {
-  it('writes one JSON line per request with its id, route pattern, status and duration, and echoes the id', async () => {
+  it('writes one JSON line per request with its id, route pattern, status and duration; echoes the id', async () => {
     const { app, logs } = appWith();
     const response = await app.request('/healthz', { headers: { 'x-request-id': 'lb-7f3a9c21-0001' } });
     expect(response.headers.get('x-request-id')).toBe('lb-7f3a9c21-0001');
@@ -311,7 +312,7 @@ describe('request log', () => {
     expect(typeof line.ms).toBe('number');
   });
 
-  it('replaces a request id that is not plain (too short, too long, spaces, control characters) with a UUID', async () => {
+  it('replaces a request id that is not plain (too short or long, spaces, controls) with a UUID', async () => {
     const { app, logs } = appWith();
     for (const sent of [
       'short',
@@ -332,7 +333,7 @@ describe('request log', () => {
     expect(a).not.toBe(b);
   });
 
-  it('never logs tokens, passwords, query strings or capability ids: a path with ids is logged as its pattern', async () => {
+  it('never logs tokens, passwords, query strings or capability ids: a path with ids logs as its pattern', async () => {
     const { app, logs } = appWith();
     const player = await ctx.api.player();
     const { encryptJson } = await import('../../core/api/envelope.ts');

@@ -69,7 +69,7 @@ describe('a login flood does not starve the server', () => {
     expect(doneWhenStaticFinished).toBeLessThanOrEqual(6);
   }, 120_000);
 
-  it('answers 503 with Retry-After, in the request language, once every slot and the waiting list are taken', async () => {
+  it('answers 503 with Retry-After in the request language once every slot and the waiting list are full', async () => {
     const api = await createTestApi({
       PASSWORD_HASH_CONCURRENCY: '1',
       PASSWORD_QUEUE_MAX: '2',

@@ -68,7 +68,7 @@ async function resetMailFor(player: { email: string }) {
 }
 
 describe('POST /auth/users/reset_password/', () => {
-  it('mails a Russian player a Russian link to /ru/reset-password on SITE_URL, as text and HTML without remote content', async () => {
+  it('mails a Russian player a /ru/reset-password link on SITE_URL, text and HTML without remote content', async () => {
     const player = await playerIn('ru-RU,ru;q=0.9');
     const res = await requestReset(player.email.toUpperCase(), { ...from(), host: 'evil.example' });
     expect(res.status).toBe(204);
@@ -135,7 +135,7 @@ describe('POST /auth/users/reset_password/', () => {
     for (let i = 0; i < 3; i++) await smtp.next(player.email);
   });
 
-  it('refuses more than PASSWORD_RESET_MAX_PER_ADDRESS requests per address with 429 and Retry-After, also when sent in parallel', async () => {
+  it('over PASSWORD_RESET_MAX_PER_ADDRESS requests per address get 429 with Retry-After, in parallel too', async () => {
     const headers = from('203.0.113.77');
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) => requestReset(`flood${i}@example.test`, headers)),
@@ -253,7 +253,7 @@ describe('POST /auth/users/set_password/', () => {
   const setPassword = (token: string | undefined, body: Record<string, unknown>) =>
     ctx.api.request('POST', '/auth/users/set_password/', { token, body, headers: from() });
 
-  it('changes the password, keeps this session, ends the others, and mails the notice in the player’s language', async () => {
+  it('changes the password, keeps this session, ends the others, mails a notice in the player’s language', async () => {
     const player = await playerIn('ja');
     const other = (
       await ctx.api.request('POST', '/auth/token/login/', { body: player, headers: from(undefined, 'ja') })
@@ -341,7 +341,7 @@ describe('registration: date of birth and terms', () => {
 });
 
 describe('the outbox, without SMTP_URL', () => {
-  it('writes each message as an .eml file in DATA_DIR/outbox and logs one line naming it, without the link', async () => {
+  it('writes each message as an .eml in DATA_DIR/outbox and logs one line naming it, without the link', async () => {
     const api = await createTestApi({ SITE_URL: SITE });
     try {
       const player = await api.player();

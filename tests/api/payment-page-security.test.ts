@@ -160,7 +160,7 @@ describe('cross-site posts to the payment page', () => {
 });
 
 describe('pending deposits in history, and their expiry', () => {
-  it('shows a deposit as pending at once, and as cancelled once it expires; it can no longer be confirmed', async () => {
+  it('shows a deposit as pending at once, cancelled once it expires; it can no longer be confirmed', async () => {
     const player = await ctx.api.player();
     const start = Date.now();
     ctx.api.services.clock = () => new Date(start);

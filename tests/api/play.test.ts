@@ -25,7 +25,7 @@ const api = (path: string, body?: unknown, lang = 'en') =>
   });
 
 describe('game_launch', () => {
-  it('launches a real game for the signed-in player: a URL on the site the player opened, session bound to player, game, currency, locale', async () => {
+  it("launches a real game: a URL on the player's site, session bound to player, game, currency, locale", async () => {
     const player = await ctx.api.player({ balance: '20.00' });
     const res = await launch({ game_id: 'european-roulette', mode: 'real' }, player.token, 'ja,en;q=0.5');
     expect(res.status).toBe(200);
@@ -100,7 +100,7 @@ describe('game_launch', () => {
 });
 
 describe('provider API: rounds', () => {
-  it('plays a real dice round: balance changes by exactly win − stake, one localized history item, verifiable after rotation', async () => {
+  it('a real dice round: balance moves by exactly win − stake, one localized history item, verifiable', async () => {
     const player = await ctx.api.player({ balance: '50.00' });
     const { session_id: id } = (await launch({ game_id: 'dice', mode: 'real' }, player.token, 'ja')).body;
     const before = (await api(id)).body.fairness;

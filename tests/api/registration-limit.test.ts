@@ -16,7 +16,7 @@ const userCount = async (api: TestApi) =>
   (await api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users'))[0]!.n;
 
 describe('registrations per client address', () => {
-  it('lets exactly REGISTER_MAX_PER_ADDRESS of 200 parallel registrations from one address through; the rest get 429 with Retry-After', async () => {
+  it('lets exactly REGISTER_MAX_PER_ADDRESS of 200 parallel sign-ups from one address in; others get 429', async () => {
     const api = await createTestApi({ REGISTER_MAX_PER_ADDRESS: '5', TRUST_PROXY: '1' }, { clock: manualClock() });
     apis.push(api);
     const replies = await Promise.all(

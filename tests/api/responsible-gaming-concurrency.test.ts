@@ -37,7 +37,8 @@ describe('deposit limits under concurrency', () => {
     expect((await setDayLimit(player.token, '100.00')).status).toBe(200);
     await ctx.api.db.query(
       `INSERT INTO payments (id, user_id, amount, currency, method, status, return_url, lang, created_at, expires_at)
-       VALUES (gen_random_uuid(), $1, '90.00', 'EUR', 'card', 'pending', '/profile/balance', 'en', $2::timestamptz + interval '2 seconds', $2::timestamptz + interval '1 hour')`,
+       VALUES (gen_random_uuid(), $1, '90.00', 'EUR', 'card', 'pending', '/profile/balance', 'en', $2::timestamptz +
+       interval '2 seconds', $2::timestamptz + interval '1 hour')`,
       [player.id, ctx.api.services.clock().toISOString()],
     );
     const created = await create(player.token, '15.00');

@@ -95,7 +95,8 @@ describe('POST /api/user/self-exclusion', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       confirm: [
-        'Setzen Sie das Häkchen, um zu bestätigen, dass Sie wissen, dass der Selbstausschluss nicht rückgängig gemacht werden kann.',
+        'Setzen Sie das Häkchen, um zu bestätigen, dass Sie wissen, dass der Selbstausschluss nicht ' +
+          'rückgängig gemacht werden kann.',
       ],
     });
     const en = await post('/api/user/self-exclusion', player.token, {
@@ -107,7 +108,7 @@ describe('POST /api/user/self-exclusion', () => {
     expect((await ctx.api.request('GET', '/api/user/me', { token: player.token })).status).toBe(200);
   });
 
-  it('returns the cash as a pending withdrawal to the last deposit method, forfeits the bonus, and blocks the email', async () => {
+  it('pays the cash out as a pending withdrawal by the last deposit method, forfeits bonus, blocks mail', async () => {
     const player = await ctx.api.player();
     const payment = await post('/api/user/payments/create-payment', player.token, { amount: '80', method: 'crypto' });
     await submitPaymentForm(ctx.api, new URL(payment.body.redirect_url).pathname, 'confirm');
@@ -147,7 +148,8 @@ describe('POST /api/user/self-exclusion', () => {
       template: 'rg.returned_on_self_exclusion',
     });
     const [ledger] = await ctx.api.db.query<{ cash: string; bonus: string }>(
-      `SELECT COALESCE(sum(amount) FILTER (WHERE account = 'cash'), 0)::text AS cash, COALESCE(sum(amount) FILTER (WHERE account = 'bonus'), 0)::text AS bonus FROM ledger WHERE user_id = $1`,
+      `SELECT COALESCE(sum(amount) FILTER (WHERE account = 'cash'), 0)::text AS cash, COALESCE(sum(amount) ` +
+        `FILTER (WHERE account = 'bonus'), 0)::text AS bonus FROM ledger WHERE user_id = $1`,
       [player.id],
     );
     expect(ledger).toEqual({ cash: '0.00', bonus: '0.00' });
@@ -157,10 +159,12 @@ describe('POST /api/user/self-exclusion', () => {
     const signInRes = await signIn(player, 'de');
     expect(signInRes.status).toBe(403);
     expect(signInRes.body.detail).toBe(
-      `Sie haben sich bis ${formatInstant(until, 'de')} vom Glücksspiel ausgeschlossen. Bis dahin kann Ihr Konto nicht genutzt werden.`,
+      `Sie haben sich bis ${formatInstant(until, 'de')} vom Glücksspiel ausgeschlossen. Bis dahin kann Ihr ` +
+        `Konto nicht genutzt werden.`,
     );
     expect((await signIn(player)).body.detail).toBe(
-      `You have excluded yourself from gambling until ${formatInstant(until, 'en')}. Your account cannot be used before then.`,
+      `You have excluded yourself from gambling until ${formatInstant(until, 'en')}. Your account cannot ` +
+        `be used before then.`,
     );
     const reg = await register(player);
     expect(reg.status).toBe(201);
@@ -191,7 +195,7 @@ describe('POST /api/user/self-exclusion', () => {
 });
 
 describe('reality checks', () => {
-  it('are due every interval since sign-in or the last acknowledgement, the same for every request of the session', async () => {
+  it('are due every interval since sign-in or the last acknowledgement, the same for the whole session', async () => {
     const player = await ctx.api.player();
     const started = clock().toISOString();
     const get = () => ctx.api.request('GET', '/api/user/responsible-gaming', { token: player.token });
@@ -223,8 +227,10 @@ describe('reality checks', () => {
     const payment = await post('/api/user/payments/create-payment', player.token, { amount: '40', method: 'card' });
     await submitPaymentForm(ctx.api, new URL(payment.body.redirect_url).pathname, 'confirm');
     await ctx.api.db.query(
-      `INSERT INTO game_rounds (id, user_id, player, game_id, mode, nonce, client_seed, server_seed_hash, bet, outcome, stake, win, currency, created_at)
-       VALUES (gen_random_uuid()::text, $1, 'p', 'amber-fortune', 'real', 0, 'c', 'h', '{}', '{}', '10.00', '4.50', 'EUR', $2)`,
+      `INSERT INTO game_rounds (id, user_id, player, game_id, mode, nonce, client_seed, server_seed_hash, bet, outcome,
+        stake, win, currency, created_at)
+       VALUES (gen_random_uuid()::text, $1, 'p', 'amber-fortune', 'real', 0, 'c', 'h', '{}', '{}', '10.00', '4.50',
+       'EUR', $2)`,
       [player.id, clock().toISOString()],
     );
     const res = await ctx.api.request('GET', '/api/user/responsible-gaming', { token: player.token });

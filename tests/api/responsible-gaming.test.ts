@@ -7,7 +7,8 @@ import { submitPaymentForm } from './demo-pay-form.ts';
 
 /** Deposit and loss limits: cooling-off, rolling windows at their edges, the lowest-limit rule. */
 const clock = manualClock(new Date('2026-03-31T12:00:00Z'));
-// These tests move the clock by hours and days; a payment page's own 30-minute expiry is tested in payment-page-security.
+// These tests move the clock by hours and days; a payment page's own 30-minute expiry is tested in
+// payment-page-security.
 const ctx = useTestApi({ RG_COOLING_OFF_HOURS: '24', PAYMENT_EXPIRY_MINUTES: '100000' }, { clock });
 const HOUR = 3600;
 const DAY = 24 * HOUR;
@@ -27,7 +28,8 @@ const confirm = (redirectUrl: string) => submitPaymentForm(ctx.api, new URL(redi
 /** A real-money round as the wallet stores it, at the clock's time. */
 const round = (userId: number, stake: string, win: string) =>
   ctx.api.db.query(
-    `INSERT INTO game_rounds (id, user_id, player, game_id, mode, nonce, client_seed, server_seed_hash, bet, outcome, stake, win, currency, created_at)
+    `INSERT INTO game_rounds (id, user_id, player, game_id, mode, nonce, client_seed, server_seed_hash, bet, outcome,
+      stake, win, currency, created_at)
      VALUES (gen_random_uuid()::text, $1, 'p', 'amber-fortune', 'real', 0, 'c', 'h', '{}', '{}', $2, $3, 'EUR', $4)`,
     [userId, stake, win, clock().toISOString()],
   );
@@ -276,7 +278,7 @@ describe('loss limits', () => {
     clock.advance(DAY);
     expect((await launch(player.token)).status).toBe(200);
   });
-  it('refuses bets in a game launched before the limit was reached, and ends one launched before a time-out', async () => {
+  it('refuses bets in a game launched before the limit was reached; ends one launched before a time-out', async () => {
     // The game's pages and API speak the language the game was launched in.
     const bet = (session: string) =>
       ctx.api.request('POST', `/demo-games/api/sessions/${session}/rounds`, {
@@ -292,7 +294,8 @@ describe('loss limits', () => {
     const refused = await bet(de);
     expect(refused.status).toBe(403);
     expect(refused.body.detail).toBe(
-      'Sie haben Ihr Verlustlimit erreicht. Echtgeldspiele sind wieder möglich, sobald im Zeitraum des Limits wieder Spielraum frei wird.',
+      'Sie haben Ihr Verlustlimit erreicht. Echtgeldspiele sind wieder möglich, sobald im Zeitraum des ' +
+        'Limits wieder Spielraum frei wird.',
     );
 
     const other = await ctx.api.player({ balance: '100.00' });

@@ -29,10 +29,13 @@ describe('self-exclusion confirmation mail', () => {
     expect(mail, 'the confirmation mail').toBeDefined();
     const paragraphs = mail!.text!.trim().split('\n\n');
     expect(paragraphs[1]).toBe(
-      'Vous vous êtes exclu·e des jeux d’argent sur AmberPlay jusqu’au 10 mars 2027 à 15:00 UTC. D’ici là, vous ne pouvez ni vous connecter ni ouvrir un nouveau compte, et nous ne vous envoyons aucune offre. Vous avez été déconnecté·e sur tous vos appareils.',
+      'Vous vous êtes exclu·e des jeux d’argent sur AmberPlay jusqu’au 10 mars 2027 à 15:00 UTC. D’ici là, ' +
+        'vous ne pouvez ni vous connecter ni ouvrir un nouveau compte, et nous ne vous envoyons aucune ' +
+        'offre. Vous avez été déconnecté·e sur tous vos appareils.',
     );
     expect(paragraphs[2]).toBe(
-      'Votre solde de 42,50\u00a0€ vous est restitué par Virement bancaire, le moyen de votre dernier dépôt ; il figure dans votre historique comme retrait en attente jusqu’à son envoi.',
+      'Votre solde de 42,50\u00a0€ vous est restitué par Virement bancaire, le moyen de votre dernier ' +
+        'dépôt ; il figure dans votre historique comme retrait en attente jusqu’à son envoi.',
     );
   });
 

@@ -42,7 +42,7 @@ afterAll(async () => {
 type Outcome = { status: number; id?: number } | { error: string };
 
 describe('graceful shutdown', () => {
-  it('finishes the withdrawals in flight at SIGTERM, answers none 5xx, and the next start has every answered one', async () => {
+  it('finishes withdrawals in flight at SIGTERM, answers none 5xx; the next start has every answered one', async () => {
     const server = await startServer(env);
     child = server.proc;
     const call = apiClient(server.base, dataDir);

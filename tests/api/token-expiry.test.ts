@@ -12,7 +12,7 @@ const ctx = useTestApi({ TOKEN_IDLE_DAYS: '30', TOKEN_MAX_AGE_DAYS: '90' }, { cl
 const DAY = 86_400_000;
 
 describe('token expiry for the cookie', () => {
-  it('login answers the expiry; use renews it by the idle period up to the maximum age; past day 30 an active player stays signed in', async () => {
+  it('login answers the expiry; use renews it up to the maximum age; past day 30 an active player stays', async () => {
     const player = await ctx.api.player();
     const signedInAt = clock().getTime();
     const login = await ctx.api.request('POST', '/auth/token/login/', {

@@ -68,7 +68,7 @@ describe('turning two-factor sign-in on or off needs the current password', () =
 });
 
 describe('password reset with two-factor on', () => {
-  it('the reset mail says two-factor stays on and how to use a backup code; a player without it is not told', async () => {
+  it('the reset mail says two-factor stays on and how to use a backup code; without it, nothing is said', async () => {
     const withTwoFactor = await ctx.api.player();
     const { secret } = (
       await post('/api/user/2fa/activate', withTwoFactor.token, { current_password: withTwoFactor.password })
@@ -88,7 +88,9 @@ describe('password reset with two-factor on', () => {
       ).toBe(204);
     }
     const sentence =
-      'Two-factor sign-in stays on after a new password: signing in still needs a code from your authenticator app. If you no longer have the app, enter one of your backup codes in the code field instead; each backup code works once.';
+      'Two-factor sign-in stays on after a new password: signing in still needs a code from your ' +
+      'authenticator app. If you no longer have the app, enter one of your backup codes in the code field ' +
+      'instead; each backup code works once.';
     const resetOf = async (email: string) =>
       (await mailTo(ctx.api, email)).find((mail) => mail.subject === 'Reset your AmberPlay password')!;
     expect((await resetOf(withTwoFactor.email)).text!.split('\n\n')).toContain(sentence);

@@ -34,7 +34,7 @@ describe('GET /api/user/me', () => {
 });
 
 describe('PATCH /api/user/update', () => {
-  it('never changes the date of birth given at sign-up, and has no address to keep up to date (the rules say so)', async () => {
+  it('never changes the sign-up date of birth, and has no address to keep up to date (the rules say so)', async () => {
     const player = await ctx.api.player();
     const before = await ctx.api.db.query<{ date_of_birth: string }>(
       'SELECT date_of_birth::text FROM users WHERE id = $1',

@@ -51,7 +51,7 @@ async function peakGrowth(work: () => Promise<unknown>): Promise<number> {
 }
 
 describe('identity document uploads under load', { timeout: 120_000 }, () => {
-  it('30 parallel two-file uploads from a player with a pending submission: all 409, none read, memory bounded', async () => {
+  it('30 parallel two-file uploads with a pending submission: all 409, none read, memory bounded', async () => {
     const player = await ctx.api.player();
     const body = await idCardBody();
     expect(body.body.size).toBeGreaterThan(10 * MB - 4096);
@@ -66,7 +66,7 @@ describe('identity document uploads under load', { timeout: 120_000 }, () => {
     expect(growth).toBeLessThan(60);
   });
 
-  it('30 parallel uploads from a player with nothing pending: one is read and stored, 29 refused before reading', async () => {
+  it('30 parallel uploads with nothing pending: one is read and stored, 29 refused before reading', async () => {
     const player = await ctx.api.player();
     const body = await idCardBody();
     let statuses: number[] = [];
@@ -76,7 +76,8 @@ describe('identity document uploads under load', { timeout: 120_000 }, () => {
     expect(statuses.filter((status) => status === 201)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(29);
     const stored = await ctx.api.db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM identity_documents d JOIN identity_verifications v ON v.id = d.verification_id WHERE v.user_id = $1',
+      'SELECT count(*)::int AS n FROM identity_documents d JOIN identity_verifications v ON v.id = ' +
+        'd.verification_id WHERE v.user_id = $1',
       [player.id],
     );
     expect(stored[0]!.n).toBe(2);

@@ -31,12 +31,14 @@ const upload = (
 const status = async (token: string) => (await ctx.api.request('GET', '/api/user/verification', { token })).body;
 const stored = (userId: number) =>
   ctx.api.db.query<{ side: string; mime: string; size: number; content: Uint8Array }>(
-    `SELECT d.side, d.mime, d.size, d.content FROM identity_documents d JOIN identity_verifications v ON v.id = d.verification_id WHERE v.user_id = $1 ORDER BY d.side DESC`,
+    `SELECT d.side, d.mime, d.size, d.content FROM identity_documents d JOIN identity_verifications v ON ` +
+      `v.id = d.verification_id WHERE v.user_id = $1 ORDER BY d.side DESC`,
     [userId],
   );
 const setStatus = (userId: number, value: 'verified' | 'rejected', reason: string | null = null) =>
   ctx.api.db.query(
-    `UPDATE identity_verifications SET status = $2, reason = $3, reviewed_at = $4 WHERE user_id = $1 AND status = 'pending'`,
+    `UPDATE identity_verifications SET status = $2, reason = $3, reviewed_at = $4 WHERE user_id = $1 AND ` +
+      `status = 'pending'`,
     [userId, value, reason, ctx.api.services.clock().toISOString()],
   );
 

@@ -251,7 +251,7 @@ describe('bonus: wagering releases it, cancel forfeits it, both through the ledg
     expect(history[0]).toMatchObject({ amount: '5.00', description: 'Bonus moved to your balance after wagering' });
   });
 
-  it('cancels an active bonus: 200 with the user, bonus forfeited through the ledger; nothing to cancel is 409', async () => {
+  it('cancels an active bonus: 200 with the user, forfeited through the ledger; nothing to cancel is 409', async () => {
     const player = await ctx.api.player({ balance: '10.00' });
     await grantBonus(player.id, '20.00');
     const res = await ctx.api.request('POST', '/api/user/bonus/cancel', {

@@ -160,46 +160,46 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 for (const lang of ['de', 'ja'] as const) {
   const profile = messages(lang, 'profile');
 
-  test(`${lang}: the withdrawal form is disabled with one message while unverified, and while the document is reviewed`, async ({
-    page,
-    request,
-    signedInPlayer,
-  }) => {
-    const player = await signedInPlayer({ prefix: 'acct', language: lang });
-    await page.goto(`/${lang}/profile/withdrawal`);
-    await closeLowBalance(page);
-    const card = page.locator('section[aria-labelledby="withdraw-title"]');
-    const form = card.locator('form[data-form="withdrawal"]');
-    await expect(card.locator('[data-verification-needed="none"]')).toContainText(
-      profile.verification.withdrawal_needed,
-    );
-    await expect(form.locator('input[name="amount"]')).toBeDisabled();
-    await expect(form.locator('input[name="destination"]')).toBeDisabled();
-    await expect(form.getByRole('button', { name: profile.withdrawal.submit })).toBeDisabled();
-    await expect(card.locator('.notice, .field__error, [role="alert"]')).toHaveCount(1);
-    await axeClean(page);
+  test(
+    `${lang}: the withdrawal form is disabled with one message while unverified, and while the document is ` +
+      `reviewed`,
+    async ({ page, request, signedInPlayer }) => {
+      const player = await signedInPlayer({ prefix: 'acct', language: lang });
+      await page.goto(`/${lang}/profile/withdrawal`);
+      await closeLowBalance(page);
+      const card = page.locator('section[aria-labelledby="withdraw-title"]');
+      const form = card.locator('form[data-form="withdrawal"]');
+      await expect(card.locator('[data-verification-needed="none"]')).toContainText(
+        profile.verification.withdrawal_needed,
+      );
+      await expect(form.locator('input[name="amount"]')).toBeDisabled();
+      await expect(form.locator('input[name="destination"]')).toBeDisabled();
+      await expect(form.getByRole('button', { name: profile.withdrawal.submit })).toBeDisabled();
+      await expect(card.locator('.notice, .field__error, [role="alert"]')).toHaveCount(1);
+      await axeClean(page);
 
-    const sent = await request.post('/api/user/verification', {
-      headers: { authorization: `Token ${player.token}` },
-      multipart: { document_type: 'passport', front: { name: 'pass.pdf', mimeType: 'application/pdf', buffer: PDF } },
-    });
-    expect(sent.status()).toBe(201);
-    await page.reload();
-    await expect(card.locator('[data-verification-needed="pending"]')).toHaveText(
-      profile.verification.withdrawal_pending,
-    );
-    await expect(form.locator('input[name="amount"]')).toBeDisabled();
-    await expect(card.locator('.notice, .field__error, [role="alert"]')).toHaveCount(1);
-    // The API, asked anyway, says the same as the page.
-    const refused = await request.post('/api/user/withdrawal', {
-      headers: { authorization: `Token ${player.token}`, 'accept-language': lang },
-      data: { amount: '10.00', method: 'card', destination: '4111111111111111' },
-    });
-    expect(await refused.json()).toEqual({ detail: profile.verification.withdrawal_pending });
-  });
+      const sent = await request.post('/api/user/verification', {
+        headers: { authorization: `Token ${player.token}` },
+        multipart: { document_type: 'passport', front: { name: 'pass.pdf', mimeType: 'application/pdf', buffer: PDF } },
+      });
+      expect(sent.status()).toBe(201);
+      await page.reload();
+      await expect(card.locator('[data-verification-needed="pending"]')).toHaveText(
+        profile.verification.withdrawal_pending,
+      );
+      await expect(form.locator('input[name="amount"]')).toBeDisabled();
+      await expect(card.locator('.notice, .field__error, [role="alert"]')).toHaveCount(1);
+      // The API, asked anyway, says the same as the page.
+      const refused = await request.post('/api/user/withdrawal', {
+        headers: { authorization: `Token ${player.token}`, 'accept-language': lang },
+        data: { amount: '10.00', method: 'card', destination: '4111111111111111' },
+      });
+      expect(await refused.json()).toEqual({ detail: profile.verification.withdrawal_pending });
+    },
+  );
 }
 
-test('de: limit and amount fields show and accept decimal commas; shortcuts above the remaining limit are disabled', async ({
+test('de: limit and amount fields show and accept decimal commas; shortcuts above the limit are disabled', async ({
   page,
   signedInPlayer,
 }) => {
@@ -280,7 +280,7 @@ test.describe("the time zone of the player's mails", () => {
   // The device's zone, which the profile offers while none is stored.
   test.use({ timezoneId: 'Asia/Tokyo' });
 
-  test('de: the player changes it on the profile with the keyboard, sees it saved, and it is kept after a reload; axe 0 light and dark', async ({
+  test('de: changed on the profile by keyboard, shown saved, kept after a reload; axe 0 light and dark', async ({
     page,
     request,
     signedInPlayer,

@@ -111,7 +111,8 @@ test('signing in before activation says so and sends a new link; the newest link
   await dialog.getByLabel(EN.password, { exact: true }).fill(player.password);
   await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(dialog.getByRole('alert')).toHaveText(
-    'Your account is not activated yet. Open the link in the email we sent you when you registered, or ask for a new one.',
+    'Your account is not activated yet. Open the link in the email we sent you when you registered, or ask ' +
+      'for a new one.',
   );
   await dialog.getByRole('button', { name: 'Send a new link' }).click();
   await expect(dialog.locator('[data-notice="activation-resent"]')).toBeVisible();

@@ -17,26 +17,30 @@ const read = (route: string, locale: (typeof LOCALES)[number]) =>
 const titleOf = (page: string) => /<title>([^<]*)<\/title>/.exec(page)?.[1];
 const h1Of = (page: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(page)?.[1];
 
-test(`all ${ROUTES.length * LOCALES.length} route pages (${ROUTES.length} routes × 14 locales) exist with their lang, canonical and hreflang set`, () => {
-  let count = 0;
-  for (const route of ROUTES) {
-    for (const locale of LOCALES) {
-      const page = read(route, locale);
-      count++;
-      expect(page, `${locale} ${route}`).toContain(`<html lang="${locale}"`);
-      const alternates = [...page.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)"/g)];
-      expect(alternates.map((m) => m[1])).toEqual([...LOCALES, 'x-default']);
-      for (const [, hreflang, href] of alternates) {
-        const target = hreflang === 'x-default' ? 'en' : hreflang!;
-        expect(new URL(href!).pathname).toBe(localizedPath(route, target as (typeof LOCALES)[number]));
+test(
+  `all ${ROUTES.length * LOCALES.length} route pages (${ROUTES.length} routes × 14 locales) exist with their ` +
+    `lang, canonical and hreflang set`,
+  () => {
+    let count = 0;
+    for (const route of ROUTES) {
+      for (const locale of LOCALES) {
+        const page = read(route, locale);
+        count++;
+        expect(page, `${locale} ${route}`).toContain(`<html lang="${locale}"`);
+        const alternates = [...page.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)"/g)];
+        expect(alternates.map((m) => m[1])).toEqual([...LOCALES, 'x-default']);
+        for (const [, hreflang, href] of alternates) {
+          const target = hreflang === 'x-default' ? 'en' : hreflang!;
+          expect(new URL(href!).pathname).toBe(localizedPath(route, target as (typeof LOCALES)[number]));
+        }
+        expect(page).toMatch(
+          new RegExp(`<link rel="canonical" href="[^"]*${localizedPath(route, locale).replace(/\//g, '\\/')}"`),
+        );
       }
-      expect(page).toMatch(
-        new RegExp(`<link rel="canonical" href="[^"]*${localizedPath(route, locale).replace(/\//g, '\\/')}"`),
-      );
     }
-  }
-  expect(count).toBe(ROUTES.length * LOCALES.length);
-});
+    expect(count).toBe(ROUTES.length * LOCALES.length);
+  },
+);
 
 test('no page in another locale repeats the English title, description or heading', () => {
   for (const route of ROUTES) {

@@ -54,7 +54,7 @@ async function eventually(page: Page, check: () => Promise<void>, path = '/faq')
   }).toPass({ timeout: 60_000 });
 }
 
-test("broken front matter: the entry is left out with the check's line on the page, the rest stays, and the fix shows at once", async ({
+test("broken front matter: entry left out with the check's line shown, the rest stays, the fix shows at once", async ({
   page,
 }) => {
   await page.goto(`${base}/faq`);
@@ -93,7 +93,8 @@ test('a script in Markdown does not run in the preview; the page names the line 
   });
   writeFileSync(
     entry,
-    `${original.trimEnd()}\n\n<script>document.title = "owned"; alert(1)</script>\n\n<img src="x" onerror="alert(2)">\n\n[Click](javascript:alert(3))\n`,
+    `${original.trimEnd()}\n\n<script>document.title = "owned"; alert(1)</script>\n\n<img src="x" ` +
+      `onerror="alert(2)">\n\n[Click](javascript:alert(3))\n`,
   );
   const script = original.trimEnd().split('\n').length + 2; // after the file and one empty line
   const notice = page.locator('.content-problems');
@@ -111,7 +112,7 @@ test('a script in Markdown does not run in the preview; the page names the line 
   writeFileSync(entry, original);
 });
 
-test("a broken translation is left out of its language only: the English entry stands in, with links to that language's pages", async ({
+test("a broken translation is left out of its language only: English stands in, linking that language's pages", async ({
   page,
 }) => {
   writeFileSync(japanese, originalJapanese.replace('question:', 'category: withdrawals\nquestion:'));

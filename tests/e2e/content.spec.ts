@@ -52,7 +52,7 @@ test('the rules, responsible gaming and loyalty pages render every section in th
   }
 });
 
-test('the loyalty table shows each level and the points it needs, formatted for the locale, and no reward nothing pays', async ({
+test('the loyalty table shows each level and its points, formatted for the locale; no reward nothing pays', async ({
   page,
 }) => {
   await page.goto('/loyal');
@@ -80,7 +80,7 @@ const messages = (locale: string, set: string) => JSON.parse(readFileSync(`local
 const prefixOf = (locale: string) => (locale === 'en' ? '' : `/${locale}`);
 const SUPPORT = 'support@amberplay.test';
 
-test('responsible gaming shows international help first, and names the country of each national service, in all 14 locales', async ({
+test("responsible gaming lists international help first, names each national service's country, 14 locales", async ({
   page,
 }) => {
   for (const locale of LOCALES) {

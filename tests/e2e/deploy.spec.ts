@@ -1,5 +1,6 @@
 // `npm run test:deploy` checks a deployment (E2E_BASE_URL) for what a CDN must get right; these
-// are its checks that no other spec already makes. Each failure names the documented rule it breaks (tests/e2e/readme-rules.ts).
+// are its checks that no other spec already makes. Each failure names the documented rule it breaks
+// (tests/e2e/readme-rules.ts).
 // Without E2E_BASE_URL they run against our own server as part of the local suite.
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { JS_BUDGET_KB, measurePageJs } from '../../scripts/page-js.mjs';

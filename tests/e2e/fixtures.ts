@@ -54,7 +54,9 @@ export const test = base.extend<{
 
 export const STAFF_PASSWORD = 'ember-quarry-lantern-58';
 
-/** A staff account made with the real add-staff command (through the running server): its address and one-time password. */
+/**
+ * A staff account made with the real add-staff command (through the running server): its address and one-time password.
+ */
 export async function addStaff(role: 'admin' | 'support', prefix = `staff${role}`) {
   const email = newPlayer(prefix).email;
   const { stdout } = await promisify(execFile)(

@@ -115,97 +115,98 @@ test('/play has one main landmark: the framed game page is a region named by its
 });
 
 for (const locale of ['en', 'ja'] as const) {
-  test(`${locale}: every game round in history links to its verification; a revealed round matches, a secret one says when`, async ({
-    page,
-    request,
-  }) => {
-    test.setTimeout(120_000);
-    const texts = verifyTexts(locale);
-    const token = await signedInPlayer(page, request, true);
-    const launched = await (
-      await request.post('/gmnggate/api', {
-        headers: { authorization: `Token ${token}` },
-        data: { method: 'game_launch', game_id: 'european-roulette', mode: 'real' },
-      })
-    ).json();
-    const session = launched.session_id as string;
-    const spin = async () => {
-      const res = await request.post(`/demo-games/api/sessions/${session}/rounds`, {
-        data: { bet: { type: 'roulette', stakes: [{ kind: 'red', amount: '1.00' }] } },
-      });
-      expect(res.status()).toBe(200);
-      return (await res.json()).round as RoundView;
-    };
-    const revealed = await spin();
-    expect(
-      (
-        await request.post(`/demo-games/api/sessions/${session}/seeds`, { data: { client_seed: 'e2e-history' } })
-      ).status(),
-    ).toBe(200);
-    const secret = await spin();
-
-    await page.goto(`${prefix(locale)}/profile/history?type=game`);
-    const link = (round: RoundView) => page.locator(`a[data-verify-round="${round.round_id}"]`);
-    await expect(link(revealed)).toBeVisible();
-    await expect(link(secret)).toBeVisible();
-    await expect(link(revealed)).toContainText(texts.history_link!);
-    await link(revealed).focus();
-    await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(new RegExp(`/profile/round/?\\?id=${revealed.round_id}$`));
-    const verdict = page.locator('.round-verdict');
-    await expect(verdict).toHaveAttribute('data-result', 'match');
-    await expect(page.locator('#round-server-seed')).toHaveValue(/^[0-9a-f]{64}$/);
-    await expect(page.locator('#round-client-seed')).toHaveValue(revealed.client_seed);
-    await expect(page.locator('#round-nonce')).toHaveValue(String(revealed.nonce));
-    expect(await verdict.textContent()).toMatch(
-      new RegExp(`^${texts.match!.split('{result}')[0]!.replace(/[()[\]]/g, '\\$&')}`),
-    );
-    // Another nonce gives another round: the browser says so (by keyboard too).
-    await page
-      .locator('#round-nonce')
-      .fill(String(await differentNonce(revealed, await page.locator('#round-server-seed').inputValue())));
-    await page.locator('#round-nonce').press('Enter');
-    await expect(verdict).toHaveAttribute('data-result', 'mismatch');
-    for (const mode of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: mode });
-      const axe = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-      expect(axe.violations.map((v) => `${mode} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
-    }
-    // On a phone the 64-character seeds wrap in their boxes: nothing scrolls sideways.
-    await page.setViewportSize({ width: 360, height: 640 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await page.screenshot({ path: test.info().outputPath(`round-${locale}-360.png`), fullPage: true });
-    await page.setViewportSize({ width: 1280, height: 720 });
-
-    await page.goto(`${prefix(locale)}/profile/history?type=game`);
-    await link(secret).focus();
-    await page.keyboard.press('Enter');
-    const wait = page.locator('[data-wait=secret]');
-    await expect(wait).toBeVisible();
-    const endsAt = (
-      await (
-        await request.get(`/api/user/history/rounds/${secret.round_id}`, {
+  test(
+    `${locale}: every game round in history links to its verification; a revealed round matches, a secret ` +
+      `one says when`,
+    async ({ page, request }) => {
+      test.setTimeout(120_000);
+      const texts = verifyTexts(locale);
+      const token = await signedInPlayer(page, request, true);
+      const launched = await (
+        await request.post('/gmnggate/api', {
           headers: { authorization: `Token ${token}` },
+          data: { method: 'game_launch', game_id: 'european-roulette', mode: 'real' },
         })
-      ).json()
-    ).session_ends_at as string;
-    // The session's end, as the browser writes dates in this locale.
-    const time = await page.evaluate(
-      ([iso, tag]) => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)),
-      [endsAt, LOCALE_INTL[locale]] as const,
-    );
-    await expect(wait).toHaveText(fill(texts.secret!, { game: 'European Roulette', time }));
-    await expect(page.locator('.round-verdict')).toHaveCount(0);
-    for (const mode of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: mode });
-      const axe = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-      expect(axe.violations.map((v) => `${mode} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
-    }
+      ).json();
+      const session = launched.session_id as string;
+      const spin = async () => {
+        const res = await request.post(`/demo-games/api/sessions/${session}/rounds`, {
+          data: { bet: { type: 'roulette', stakes: [{ kind: 'red', amount: '1.00' }] } },
+        });
+        expect(res.status()).toBe(200);
+        return (await res.json()).round as RoundView;
+      };
+      const revealed = await spin();
+      expect(
+        (
+          await request.post(`/demo-games/api/sessions/${session}/seeds`, { data: { client_seed: 'e2e-history' } })
+        ).status(),
+      ).toBe(200);
+      const secret = await spin();
 
-    // Someone else's round, or no round at all: not found.
-    await page.goto(`${prefix(locale)}/profile/round?id=00000000-0000-4000-8000-000000000000`);
-    await expect(page.locator('.empty-state')).toHaveText(texts.not_found!);
-  });
+      await page.goto(`${prefix(locale)}/profile/history?type=game`);
+      const link = (round: RoundView) => page.locator(`a[data-verify-round="${round.round_id}"]`);
+      await expect(link(revealed)).toBeVisible();
+      await expect(link(secret)).toBeVisible();
+      await expect(link(revealed)).toContainText(texts.history_link!);
+      await link(revealed).focus();
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(new RegExp(`/profile/round/?\\?id=${revealed.round_id}$`));
+      const verdict = page.locator('.round-verdict');
+      await expect(verdict).toHaveAttribute('data-result', 'match');
+      await expect(page.locator('#round-server-seed')).toHaveValue(/^[0-9a-f]{64}$/);
+      await expect(page.locator('#round-client-seed')).toHaveValue(revealed.client_seed);
+      await expect(page.locator('#round-nonce')).toHaveValue(String(revealed.nonce));
+      expect(await verdict.textContent()).toMatch(
+        new RegExp(`^${texts.match!.split('{result}')[0]!.replace(/[()[\]]/g, '\\$&')}`),
+      );
+      // Another nonce gives another round: the browser says so (by keyboard too).
+      await page
+        .locator('#round-nonce')
+        .fill(String(await differentNonce(revealed, await page.locator('#round-server-seed').inputValue())));
+      await page.locator('#round-nonce').press('Enter');
+      await expect(verdict).toHaveAttribute('data-result', 'mismatch');
+      for (const mode of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: mode });
+        const axe = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+        expect(axe.violations.map((v) => `${mode} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+      }
+      // On a phone the 64-character seeds wrap in their boxes: nothing scrolls sideways.
+      await page.setViewportSize({ width: 360, height: 640 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await page.screenshot({ path: test.info().outputPath(`round-${locale}-360.png`), fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 720 });
+
+      await page.goto(`${prefix(locale)}/profile/history?type=game`);
+      await link(secret).focus();
+      await page.keyboard.press('Enter');
+      const wait = page.locator('[data-wait=secret]');
+      await expect(wait).toBeVisible();
+      const endsAt = (
+        await (
+          await request.get(`/api/user/history/rounds/${secret.round_id}`, {
+            headers: { authorization: `Token ${token}` },
+          })
+        ).json()
+      ).session_ends_at as string;
+      // The session's end, as the browser writes dates in this locale.
+      const time = await page.evaluate(
+        ([iso, tag]) => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)),
+        [endsAt, LOCALE_INTL[locale]] as const,
+      );
+      await expect(wait).toHaveText(fill(texts.secret!, { game: 'European Roulette', time }));
+      await expect(page.locator('.round-verdict')).toHaveCount(0);
+      for (const mode of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: mode });
+        const axe = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+        expect(axe.violations.map((v) => `${mode} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+      }
+
+      // Someone else's round, or no round at all: not found.
+      await page.goto(`${prefix(locale)}/profile/round?id=00000000-0000-4000-8000-000000000000`);
+      await expect(page.locator('.empty-state')).toHaveText(texts.not_found!);
+    },
+  );
 }
 
 test('the sound toggle is remembered for the player: on in one browser, on in another', async ({

@@ -192,78 +192,84 @@ test.describe('every game, by keyboard, in view', () => {
       // Light and dark alternate over the matrix: at 360 px every game page is checked by axe in
       // light (en) and dark (ja, hi) mode.
       const mode = (index === 0) === (size.width === 360) ? 'light' : 'dark';
-      test(`${locale} ${size.width}×${size.height} ${mode}: each game's keyboard round ends with its button focused, button and result in view, nothing scrolled, the exact outcome announced`, async ({
-        page,
-      }) => {
-        test.setTimeout(240_000);
-        await page.setViewportSize(size);
-        await page.emulateMedia({ colorScheme: mode, reducedMotion: 'reduce' });
-        for (const [mechanic, gameId] of GAMES) {
-          const { frame, sessionId } = await launchDemo(page, gameId, locale);
-          await expect(frame.locator('html')).toHaveAttribute('lang', locale);
-          await playRound(frame, mechanic);
+      test(
+        `${locale} ${size.width}×${size.height} ${mode}: each game's keyboard round ends with its button ` +
+          `focused, button and result in view, nothing scrolled, the exact outcome announced`,
+        async ({ page }) => {
+          test.setTimeout(240_000);
+          await page.setViewportSize(size);
+          await page.emulateMedia({ colorScheme: mode, reducedMotion: 'reduce' });
+          for (const [mechanic, gameId] of GAMES) {
+            const { frame, sessionId } = await launchDemo(page, gameId, locale);
+            await expect(frame.locator('html')).toHaveAttribute('lang', locale);
+            await playRound(frame, mechanic);
 
-          const action = frame.locator('[data-action-button]');
-          const result = frame.locator('[data-result]');
-          // The board shows what is announced: every card dealt is fully drawn once the result is there;
-          // with reduced motion the cards fade in together, none waits (staggered) past the announcement.
-          const cards = await frame.locator('[data-card]').evaluateAll((nodes) =>
-            nodes.map((card) => ({
-              card: card.getAttribute('data-card'),
-              opacity: getComputedStyle(card).opacity,
-              delay: getComputedStyle(card).animationDelay,
-            })),
-          );
-          expect(
-            cards.filter(({ opacity, delay }) => opacity !== '1' || !/^0m?s$/.test(delay)),
-            `${mechanic}: cards not drawn in full when the result is announced`,
-          ).toEqual([]);
-          // Focus is back on the action button (inside the frame), so Enter or Space plays again.
-          await expect(action, `${mechanic}: focus`).toBeFocused();
-          expect(
-            await page.evaluate(() => document.activeElement?.hasAttribute('data-play-frame')),
-            `${mechanic}: the page's focus is the game frame`,
-          ).toBe(true);
-          // In view without any scrolling: neither the page nor the game page has moved.
-          await expectInViewport(page, action, `${mechanic} action button`);
-          await expectInViewport(page, result, `${mechanic} result`);
-          const pageScroll = await page.evaluate(() => ({
-            top: scrollY,
-            left: scrollX,
-            height: document.documentElement.scrollHeight,
-            view: innerHeight,
-          }));
-          expect(pageScroll.top, `${mechanic}: the page did not scroll`).toBe(0);
-          expect(pageScroll.left, `${mechanic}: the page did not scroll sideways`).toBe(0);
-          expect(pageScroll.height, `${mechanic}: the page has nothing to scroll`).toBeLessThanOrEqual(pageScroll.view);
-          const frameScroll = await gameWindow(page).evaluate(() => ({
-            top: scrollY,
-            left: scrollX,
-            width: document.documentElement.scrollWidth,
-            view: innerWidth,
-          }));
-          expect(frameScroll.top, `${mechanic}: the game page did not scroll`).toBe(0);
-          expect(frameScroll.left, `${mechanic}: the game page did not scroll sideways`).toBe(0);
-          expect(frameScroll.width, `${mechanic}: nothing overflows the game page sideways`).toBeLessThanOrEqual(
-            frameScroll.view,
-          );
+            const action = frame.locator('[data-action-button]');
+            const result = frame.locator('[data-result]');
+            // The board shows what is announced: every card dealt is fully drawn once the result is there;
+            // with reduced motion the cards fade in together, none waits (staggered) past the announcement.
+            const cards = await frame.locator('[data-card]').evaluateAll((nodes) =>
+              nodes.map((card) => ({
+                card: card.getAttribute('data-card'),
+                opacity: getComputedStyle(card).opacity,
+                delay: getComputedStyle(card).animationDelay,
+              })),
+            );
+            expect(
+              cards.filter(({ opacity, delay }) => opacity !== '1' || !/^0m?s$/.test(delay)),
+              `${mechanic}: cards not drawn in full when the result is announced`,
+            ).toEqual([]);
+            // Focus is back on the action button (inside the frame), so Enter or Space plays again.
+            await expect(action, `${mechanic}: focus`).toBeFocused();
+            expect(
+              await page.evaluate(() => document.activeElement?.hasAttribute('data-play-frame')),
+              `${mechanic}: the page's focus is the game frame`,
+            ).toBe(true);
+            // In view without any scrolling: neither the page nor the game page has moved.
+            await expectInViewport(page, action, `${mechanic} action button`);
+            await expectInViewport(page, result, `${mechanic} result`);
+            const pageScroll = await page.evaluate(() => ({
+              top: scrollY,
+              left: scrollX,
+              height: document.documentElement.scrollHeight,
+              view: innerHeight,
+            }));
+            expect(pageScroll.top, `${mechanic}: the page did not scroll`).toBe(0);
+            expect(pageScroll.left, `${mechanic}: the page did not scroll sideways`).toBe(0);
+            expect(pageScroll.height, `${mechanic}: the page has nothing to scroll`).toBeLessThanOrEqual(
+              pageScroll.view,
+            );
+            const frameScroll = await gameWindow(page).evaluate(() => ({
+              top: scrollY,
+              left: scrollX,
+              width: document.documentElement.scrollWidth,
+              view: innerWidth,
+            }));
+            expect(frameScroll.top, `${mechanic}: the game page did not scroll`).toBe(0);
+            expect(frameScroll.left, `${mechanic}: the game page did not scroll sideways`).toBe(0);
+            expect(frameScroll.width, `${mechanic}: nothing overflows the game page sideways`).toBeLessThanOrEqual(
+              frameScroll.view,
+            );
 
-          // The live region announces the round in the session's language, word for word.
-          await expect(result).toHaveAttribute('role', 'status');
-          await expect(result).toHaveAttribute('aria-live', 'polite');
-          const state = await sessionState(page, sessionId);
-          expect(state.rounds, `${mechanic}: one settled round`).toHaveLength(1);
-          await expect(result, `${mechanic}: announcement`).toHaveText(
-            expectedAnnouncement(locale, mechanic, state.rounds[0]!, state.currency),
-            { useInnerText: true },
-          );
+            // The live region announces the round in the session's language, word for word.
+            await expect(result).toHaveAttribute('role', 'status');
+            await expect(result).toHaveAttribute('aria-live', 'polite');
+            const state = await sessionState(page, sessionId);
+            expect(state.rounds, `${mechanic}: one settled round`).toHaveLength(1);
+            await expect(result, `${mechanic}: announcement`).toHaveText(
+              expectedAnnouncement(locale, mechanic, state.rounds[0]!, state.currency),
+              { useInnerText: true },
+            );
 
-          if (size.width === 360) {
-            await page.screenshot({ path: test.info().outputPath(`${locale}-${mechanic}-${size.width}-${mode}.png`) });
-            expect(await axeViolations(page, `${locale} ${mode} ${mechanic}`)).toEqual([]);
+            if (size.width === 360) {
+              await page.screenshot({
+                path: test.info().outputPath(`${locale}-${mechanic}-${size.width}-${mode}.png`),
+              });
+              expect(await axeViolations(page, `${locale} ${mode} ${mechanic}`)).toEqual([]);
+            }
           }
-        }
-      });
+        },
+      );
     }
   }
 });
@@ -288,65 +294,67 @@ async function seedForReturnThenLoss(nextServerSeed: string, gameId: string, amo
 }
 
 for (const locale of LOCALES) {
-  test(`${locale}: a slot round forced to pay back no more than the stake, then one that pays nothing, are never worded or celebrated as wins`, async ({
-    page,
-  }) => {
-    await page.setViewportSize({ width: 360, height: 640 });
-    const gameId = 'amber-fortune';
-    const { frame, sessionId } = await launchDemo(page, gameId, locale);
-    // The committed next server seed (its hash is public, the seed is not: a test-only route).
-    const seeds = await page.request.get(`${TEST_GAME_SEEDS_PATH}/${sessionId}`);
-    expect(seeds.status()).toBe(200);
-    const { next_server_seed: nextSeed } = (await seeds.json()) as { next_server_seed: string };
-    const stake = (await frame.locator('input[name=stake]').inputValue()).replace(',', '.');
-    expect(stake).toBe('1.00');
-    const { clientSeed, first } = await seedForReturnThenLoss(nextSeed, gameId, stake);
+  test(
+    `${locale}: a slot round forced to pay back no more than the stake, then one that pays nothing, are ` +
+      `never worded or celebrated as wins`,
+    async ({ page }) => {
+      await page.setViewportSize({ width: 360, height: 640 });
+      const gameId = 'amber-fortune';
+      const { frame, sessionId } = await launchDemo(page, gameId, locale);
+      // The committed next server seed (its hash is public, the seed is not: a test-only route).
+      const seeds = await page.request.get(`${TEST_GAME_SEEDS_PATH}/${sessionId}`);
+      expect(seeds.status()).toBe(200);
+      const { next_server_seed: nextSeed } = (await seeds.json()) as { next_server_seed: string };
+      const stake = (await frame.locator('input[name=stake]').inputValue()).replace(',', '.');
+      expect(stake).toBe('1.00');
+      const { clientSeed, first } = await seedForReturnThenLoss(nextSeed, gameId, stake);
 
-    // The player's own client seed, through the page's seed rotation, by keyboard.
-    const seedInput = frame.locator('input[name=client_seed]');
-    await seedInput.focus();
-    await seedInput.press('ControlOrMeta+a');
-    await seedInput.pressSequentially(clientSeed);
-    await seedInput.press('Enter');
-    await expect(frame.getByText(text(locale, 'fairness.rotated'), { exact: true })).toBeVisible();
+      // The player's own client seed, through the page's seed rotation, by keyboard.
+      const seedInput = frame.locator('input[name=client_seed]');
+      await seedInput.focus();
+      await seedInput.press('ControlOrMeta+a');
+      await seedInput.pressSequentially(clientSeed);
+      await seedInput.press('Enter');
+      await expect(frame.getByText(text(locale, 'fairness.rotated'), { exact: true })).toBeVisible();
 
-    const { currency } = await sessionState(page, sessionId);
-    const money = (amount: string) => formatMoney(amount, currency, locale);
-    const action = frame.locator('[data-action-button]');
-    const result = frame.locator('[data-result]');
-    const board = frame.locator('.board');
-    // The win sentence with any amount ("You win …."; "…の当たりです。"): never shown for these rounds.
-    const escape = (part: string) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const winSentence = new RegExp(text(locale, 'outcome.win').split('{win}').map(escape).join('[^\\n]+?'));
-    expect(text(locale, 'outcome.win', { win: money('2.40') }), 'the check would catch a win sentence').toMatch(
-      winSentence,
-    );
-    const expectNoWinWording = async () => {
-      expect(await frame.locator('body').innerText(), 'no win sentence on the game page').not.toMatch(winSentence);
-      expect(await page.locator('body').innerText(), 'no win sentence on /play').not.toMatch(winSentence);
-      await expect(frame.locator('.result[data-outcome=win], [data-celebrate]')).toHaveCount(0);
-      await expect(board).not.toHaveAttribute('data-celebrate');
-    };
+      const { currency } = await sessionState(page, sessionId);
+      const money = (amount: string) => formatMoney(amount, currency, locale);
+      const action = frame.locator('[data-action-button]');
+      const result = frame.locator('[data-result]');
+      const board = frame.locator('.board');
+      // The win sentence with any amount ("You win …."; "…の当たりです。"): never shown for these rounds.
+      const escape = (part: string) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const winSentence = new RegExp(text(locale, 'outcome.win').split('{win}').map(escape).join('[^\\n]+?'));
+      expect(text(locale, 'outcome.win', { win: money('2.40') }), 'the check would catch a win sentence').toMatch(
+        winSentence,
+      );
+      const expectNoWinWording = async () => {
+        expect(await frame.locator('body').innerText(), 'no win sentence on the game page').not.toMatch(winSentence);
+        expect(await page.locator('body').innerText(), 'no win sentence on /play').not.toMatch(winSentence);
+        await expect(frame.locator('.result[data-outcome=win], [data-celebrate]')).toHaveCount(0);
+        await expect(board).not.toHaveAttribute('data-celebrate');
+      };
 
-    await action.press('Enter');
-    await expect(result).toHaveAttribute('data-outcome', 'return');
-    await expect(result).toHaveText(
-      text(locale, 'outcome.returned', { payout: money(first.win), stake: money(stake) }),
-    );
-    await expectNoWinWording();
-    // The round played is the one the engine computed: its lines are on the board, paying less than the stake.
-    const round = (await sessionState(page, sessionId)).rounds[0]!;
-    expect(round.client_seed).toBe(clientSeed);
-    expect(round.nonce).toBe(1);
-    expect(round.win).toBe(first.win);
+      await action.press('Enter');
+      await expect(result).toHaveAttribute('data-outcome', 'return');
+      await expect(result).toHaveText(
+        text(locale, 'outcome.returned', { payout: money(first.win), stake: money(stake) }),
+      );
+      await expectNoWinWording();
+      // The round played is the one the engine computed: its lines are on the board, paying less than the stake.
+      const round = (await sessionState(page, sessionId)).rounds[0]!;
+      expect(round.client_seed).toBe(clientSeed);
+      expect(round.nonce).toBe(1);
+      expect(round.win).toBe(first.win);
 
-    await expect(action).toBeFocused();
-    await page.keyboard.press('Enter');
-    await expect(result).toHaveAttribute('data-outcome', 'loss');
-    await expect(result).toHaveText(text(locale, 'outcome.loss'));
-    await expectNoWinWording();
-    expect((await sessionState(page, sessionId)).rounds[0]!.win).toBe('0.00');
-  });
+      await expect(action).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(result).toHaveAttribute('data-outcome', 'loss');
+      await expect(result).toHaveText(text(locale, 'outcome.loss'));
+      await expectNoWinWording();
+      expect((await sessionState(page, sessionId)).rounds[0]!.win).toBe('0.00');
+    },
+  );
 }
 
 test('/play CLS at 360 px stays within 0.02 signed out and signed in', async ({ page, request }) => {

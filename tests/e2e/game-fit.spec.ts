@@ -74,49 +74,51 @@ async function expectInViewport(page: Page, locator: Locator, what: string) {
 }
 
 for (const size of SIZES) {
-  test(`${size.width}×${size.height}: every game fills the window, and after a keyboard round its action button and result are in view without scrolling`, async ({
-    page,
-  }) => {
-    test.setTimeout(180_000);
-    await page.setViewportSize(size);
-    for (const [mechanic, gameId] of Object.entries(GAMES) as [GameMechanic, string][]) {
-      const frame = await launchDemo(page, gameId);
-      // The site around the game is gone: one slim bar over the frame, nothing for the page to scroll.
-      await expect(page.locator('.site-header')).toBeHidden();
-      await expect(page.locator('.site-footer')).toBeHidden();
-      const bar = (await page.locator('[data-play-bar]').boundingBox())!;
-      expect(bar.y).toBe(0);
-      expect(bar.height).toBeLessThanOrEqual(52);
-      const frameBox = (await page.locator('[data-play-frame]').boundingBox())!;
-      expect(Math.round(frameBox.y + frameBox.height)).toBe(size.height);
-      expect(frameBox.width).toBe(size.width);
+  test(
+    `${size.width}×${size.height}: every game fills the window, and after a keyboard round its action button ` +
+      `and result are in view without scrolling`,
+    async ({ page }) => {
+      test.setTimeout(180_000);
+      await page.setViewportSize(size);
+      for (const [mechanic, gameId] of Object.entries(GAMES) as [GameMechanic, string][]) {
+        const frame = await launchDemo(page, gameId);
+        // The site around the game is gone: one slim bar over the frame, nothing for the page to scroll.
+        await expect(page.locator('.site-header')).toBeHidden();
+        await expect(page.locator('.site-footer')).toBeHidden();
+        const bar = (await page.locator('[data-play-bar]').boundingBox())!;
+        expect(bar.y).toBe(0);
+        expect(bar.height).toBeLessThanOrEqual(52);
+        const frameBox = (await page.locator('[data-play-frame]').boundingBox())!;
+        expect(Math.round(frameBox.y + frameBox.height)).toBe(size.height);
+        expect(frameBox.width).toBe(size.width);
 
-      await playRound(frame, mechanic);
-      await expectInViewport(page, frame.locator('[data-action-button]'), `${mechanic} action button`);
-      await expectInViewport(page, frame.locator('[data-result]'), `${mechanic} result`);
-      // Focus is on the action button after the round, so Enter plays again.
-      await expect(frame.locator('[data-action-button]'), `${mechanic} focus`).toBeFocused();
-      const scroll = await page.evaluate(() => ({
-        top: scrollY,
-        height: document.documentElement.scrollHeight,
-        view: innerHeight,
-      }));
-      expect(scroll.top, `${mechanic}: the page did not scroll`).toBe(0);
-      expect(scroll.height, `${mechanic}: the page has nothing to scroll`).toBeLessThanOrEqual(scroll.view);
-      // Filling the stake scrolled the game page to it; at the game page's top, where a player
-      // starts, the button and the result are in view as well (the action bar sticks to the bottom).
-      await page
-        .frames()
-        .find((f) => f.url().includes('/demo-games/play/'))!
-        .evaluate(() => scrollTo(0, 0));
-      await expectInViewport(page, frame.locator('[data-action-button]'), `${mechanic} action button at the top`);
-      await expectInViewport(page, frame.locator('[data-result]'), `${mechanic} result at the top`);
-      await page.screenshot({ path: test.info().outputPath(`${mechanic}-${size.width}.png`) });
-    }
-  });
+        await playRound(frame, mechanic);
+        await expectInViewport(page, frame.locator('[data-action-button]'), `${mechanic} action button`);
+        await expectInViewport(page, frame.locator('[data-result]'), `${mechanic} result`);
+        // Focus is on the action button after the round, so Enter plays again.
+        await expect(frame.locator('[data-action-button]'), `${mechanic} focus`).toBeFocused();
+        const scroll = await page.evaluate(() => ({
+          top: scrollY,
+          height: document.documentElement.scrollHeight,
+          view: innerHeight,
+        }));
+        expect(scroll.top, `${mechanic}: the page did not scroll`).toBe(0);
+        expect(scroll.height, `${mechanic}: the page has nothing to scroll`).toBeLessThanOrEqual(scroll.view);
+        // Filling the stake scrolled the game page to it; at the game page's top, where a player
+        // starts, the button and the result are in view as well (the action bar sticks to the bottom).
+        await page
+          .frames()
+          .find((f) => f.url().includes('/demo-games/play/'))!
+          .evaluate(() => scrollTo(0, 0));
+        await expectInViewport(page, frame.locator('[data-action-button]'), `${mechanic} action button at the top`);
+        await expectInViewport(page, frame.locator('[data-result]'), `${mechanic} result at the top`);
+        await page.screenshot({ path: test.info().outputPath(`${mechanic}-${size.width}.png`) });
+      }
+    },
+  );
 }
 
-test('the bar: info shows the catalogue’s exact RTP and the rules; fairness moves to the seeds; sound is off until turned on and is remembered', async ({
+test('the bar: exact RTP and rules in info; fairness moves to the seeds; sound off until on, remembered', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 360, height: 640 });
@@ -171,15 +173,17 @@ test('full screen: the button puts the stage in full screen and back', async ({ 
 });
 
 for (const width of [360, 1280]) {
-  test(`/play CLS at ${width} px stays within 0.02 (signed out), and no stage or loading banner shows before a mode is chosen`, async ({
-    page,
-  }) => {
-    await page.setViewportSize({ width, height: width === 360 ? 640 : 720 });
-    const cls = await playCls(page);
-    expect(cls).toBeLessThanOrEqual(0.02);
-    await expect(page.locator('[data-play-stage]')).toBeHidden();
-    await expect(page.locator('[data-play-loading]')).toBeHidden();
-  });
+  test(
+    `/play CLS at ${width} px stays within 0.02 (signed out), and no stage or loading banner shows before a ` +
+      `mode is chosen`,
+    async ({ page }) => {
+      await page.setViewportSize({ width, height: width === 360 ? 640 : 720 });
+      const cls = await playCls(page);
+      expect(cls).toBeLessThanOrEqual(0.02);
+      await expect(page.locator('[data-play-stage]')).toBeHidden();
+      await expect(page.locator('[data-play-loading]')).toBeHidden();
+    },
+  );
 }
 
 test('an unknown game shows no stage, no frame and no mode buttons', async ({ page }) => {

@@ -12,7 +12,7 @@ async function gamePage(page: Page): Promise<{ frame: Frame; sessionId: string }
   return { frame, sessionId: new URL(frame.url()).pathname.split('/').pop()! };
 }
 
-test("the game frame runs in an opaque origin: it cannot read the site's cookie, storage or page, and a real round still plays and updates the header", async ({
+test('the game frame is an opaque origin: no site cookie, storage or page; a real round plays, header updates', async ({
   page,
   request,
 }) => {
@@ -71,7 +71,7 @@ test("the game frame runs in an opaque origin: it cannot read the site's cookie,
   await expect(page.locator('.site-header [data-session-balance]').first()).toHaveText(formatMoney(after, 'EUR', 'en'));
 });
 
-test('the provider answers the sandboxed page\'s preflight and requests for origin "null" only, without credentials', async ({
+test('the provider answers the sandboxed page\'s preflight and origin "null" requests only, no credentials', async ({
   request,
 }) => {
   const launch = await (
@@ -129,7 +129,7 @@ test('a payout at or below the stake is not called, coloured or announced as a w
     await expect(result).toContainText('back of your €2.00 stake: no win.');
 });
 
-test('at 360 × 640: focus stays on the action button through rounds, the outcome is announced, the seed hash wraps in its box', async ({
+test('at 360 × 640: focus stays on the action button, the outcome is announced, the seed hash wraps', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 360, height: 640 });
@@ -169,23 +169,25 @@ for (const [gameId, rows, reels] of [
   ['lucky-sevens', 3, 3],
   ['pharaoh-riches', 3, 5],
 ] as const) {
-  test(`${gameId}: the reels spin to the round's stops and show symbol art, with the symbols' names for screen readers`, async ({
-    page,
-  }) => {
-    await page.setViewportSize({ width: 360, height: 640 });
-    await page.goto(`/play?game=${gameId}`);
-    await page.locator('[data-launch=demo]').click();
-    const game = page.frameLocator('[data-play-frame]');
-    await game.locator('form.bet').waitFor();
-    await game.locator('input[name=stake]').fill('1.00');
-    await game.locator('input[name=stake]').press('Enter');
-    await expect(game.locator('[data-result][data-outcome]')).toBeVisible();
-    // The reels at rest on the round's stops: one window per reel, `rows` drawn symbols in each.
-    await expect(game.locator('.slot-window .reel')).toHaveCount(reels);
-    await expect(game.locator('.slot-window .strip .cell svg.symbol-art')).toHaveCount(rows * reels);
-    // Screen readers read the same grid as a table of symbol names.
-    await expect(game.locator('.reels tbody td')).toHaveCount(rows * reels);
-    await expect(game.locator('.reels tbody td').first()).not.toBeEmpty();
-    await game.locator('.slot-window').screenshot({ path: test.info().outputPath(`${gameId}-360.png`) });
-  });
+  test(
+    `${gameId}: the reels spin to the round's stops and show symbol art, with the symbols' names for screen ` +
+      `readers`,
+    async ({ page }) => {
+      await page.setViewportSize({ width: 360, height: 640 });
+      await page.goto(`/play?game=${gameId}`);
+      await page.locator('[data-launch=demo]').click();
+      const game = page.frameLocator('[data-play-frame]');
+      await game.locator('form.bet').waitFor();
+      await game.locator('input[name=stake]').fill('1.00');
+      await game.locator('input[name=stake]').press('Enter');
+      await expect(game.locator('[data-result][data-outcome]')).toBeVisible();
+      // The reels at rest on the round's stops: one window per reel, `rows` drawn symbols in each.
+      await expect(game.locator('.slot-window .reel')).toHaveCount(reels);
+      await expect(game.locator('.slot-window .strip .cell svg.symbol-art')).toHaveCount(rows * reels);
+      // Screen readers read the same grid as a table of symbol names.
+      await expect(game.locator('.reels tbody td')).toHaveCount(rows * reels);
+      await expect(game.locator('.reels tbody td').first()).not.toBeEmpty();
+      await game.locator('.slot-window').screenshot({ path: test.info().outputPath(`${gameId}-360.png`) });
+    },
+  );
 }

@@ -14,7 +14,7 @@ async function launch(page: Page, gameId: string): Promise<{ frame: FrameLocator
 const lastRound = async (page: Page, sessionId: string) =>
   ((await (await page.request.get(`/demo-games/api/sessions/${sessionId}`)).json()) as GameSessionState).rounds[0]!;
 
-test('roulette: bets placed on the layout by keyboard (arrows, Enter), undo, clear and repeat; the wheel stops with the drawn pocket under the ball', async ({
+test('roulette: keyboard bets on the layout (arrows, Enter), undo, clear, repeat; the wheel stops on it', async ({
   page,
 }) => {
   const { frame, sessionId } = await launch(page, 'european-roulette');

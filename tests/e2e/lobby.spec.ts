@@ -32,7 +32,7 @@ for (const locale of LOCALES) {
     test.describe(`${locale} at ${width} px`, () => {
       test.use({ viewport: { width, height: 800 } });
 
-      test('signed out: Sign up and Sign in in the header; search narrows the tiles, survives reload and back, and combines with a category chip', async ({
+      test('signed out: Sign up, Sign in in the header; search narrows tiles, survives reload and back, chips', async ({
         page,
       }) => {
         test.setTimeout(90_000);
@@ -99,7 +99,7 @@ for (const locale of LOCALES) {
         await expect(page.locator('dialog[open]')).toBeVisible();
       });
 
-      test('signed in: Deposit in the header, a favourite from /play first on the home page and in another browser, recently played lists the last game launched', async ({
+      test('signed in: Deposit in the header, favourites first on home and elsewhere, recently played it', async ({
         page,
         request,
         browser,
@@ -167,7 +167,7 @@ for (const locale of LOCALES) {
   }
 }
 
-test('axe finds no violations on the lobby, signed out with a search and signed in with its rows, light and dark', async ({
+test('axe finds no violations on the lobby, signed out with a search, signed in with its rows, light and dark', async ({
   page,
   request,
 }) => {

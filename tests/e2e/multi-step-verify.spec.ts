@@ -70,47 +70,48 @@ async function rotateAndVerify(
 }
 
 for (const locale of ['en', 'ja'] as const) {
-  test(`${locale}: a finished mines and blackjack round is listed and verifies in the browser after the seed rotation`, async ({
-    page,
-    request,
-  }) => {
-    test.setTimeout(150_000);
-    const texts = steps(locale);
+  test(
+    `${locale}: a finished mines and blackjack round is listed and verifies in the browser after the seed ` +
+      `rotation`,
+    async ({ page, request }) => {
+      test.setTimeout(150_000);
+      const texts = steps(locale);
 
-    // Mines: 3 mines, one cell, then cash out if it was safe (two recorded actions).
-    let { frame, sessionId } = await launchDemo(page, locale, 'mines');
-    await expect(frame.locator('table.rounds')).toBeHidden();
-    await frame.locator('select[name=mines]').selectOption('3');
-    await frame.locator('input[name=stake]').fill('1.00');
-    await frame.locator('input[name=stake]').press('Enter');
-    const cell = frame.locator('button.cell').first();
-    await expect(cell).toBeEnabled();
-    await cell.press('Enter');
-    await pressUntilDone(frame, '[data-action=cashout]');
-    let [round] = (await providerState(request, sessionId)).rounds;
-    expect(round!.actions!.map((action) => action.action)).toEqual(
-      round!.win === '0.00' ? ['reveal'] : ['reveal', 'cashout'],
-    );
-    const mines = round!.outcome as unknown as { mines: number; revealed: number[] };
-    await expect(frame.locator(`tr[data-round-id="${round!.round_id}"] td`).nth(2)).toHaveText(
-      fill(texts.summary_mines!, { mines: 3, safe: mines.revealed.length }),
-    );
-    await rotateAndVerify(frame, request, sessionId, round!, 'e2e-mines');
+      // Mines: 3 mines, one cell, then cash out if it was safe (two recorded actions).
+      let { frame, sessionId } = await launchDemo(page, locale, 'mines');
+      await expect(frame.locator('table.rounds')).toBeHidden();
+      await frame.locator('select[name=mines]').selectOption('3');
+      await frame.locator('input[name=stake]').fill('1.00');
+      await frame.locator('input[name=stake]').press('Enter');
+      const cell = frame.locator('button.cell').first();
+      await expect(cell).toBeEnabled();
+      await cell.press('Enter');
+      await pressUntilDone(frame, '[data-action=cashout]');
+      let [round] = (await providerState(request, sessionId)).rounds;
+      expect(round!.actions!.map((action) => action.action)).toEqual(
+        round!.win === '0.00' ? ['reveal'] : ['reveal', 'cashout'],
+      );
+      const mines = round!.outcome as unknown as { mines: number; revealed: number[] };
+      await expect(frame.locator(`tr[data-round-id="${round!.round_id}"] td`).nth(2)).toHaveText(
+        fill(texts.summary_mines!, { mines: 3, safe: mines.revealed.length }),
+      );
+      await rotateAndVerify(frame, request, sessionId, round!, 'e2e-mines');
 
-    // Blackjack: deal, then stand until the round ends.
-    ({ frame, sessionId } = await launchDemo(page, locale, 'blackjack'));
-    await frame.locator('input[name=stake]').fill('2.00');
-    await frame.locator('input[name=stake]').press('Enter');
-    await expect(frame.locator('[data-result][data-outcome], [data-action=stand]').first()).toBeVisible();
-    await pressUntilDone(frame, '[data-action=stand]');
-    [round] = (await providerState(request, sessionId)).rounds;
-    const hands = round!.outcome as unknown as { dealer: { total: number }; player: { total: number }[] };
-    await expect(frame.locator(`tr[data-round-id="${round!.round_id}"] td`).nth(2)).toHaveText(
-      fill(texts.summary_blackjack!, {
-        dealer: hands.dealer.total,
-        player: hands.player.map((hand) => hand.total).join(', '),
-      }),
-    );
-    await rotateAndVerify(frame, request, sessionId, round!, 'e2e-blackjack');
-  });
+      // Blackjack: deal, then stand until the round ends.
+      ({ frame, sessionId } = await launchDemo(page, locale, 'blackjack'));
+      await frame.locator('input[name=stake]').fill('2.00');
+      await frame.locator('input[name=stake]').press('Enter');
+      await expect(frame.locator('[data-result][data-outcome], [data-action=stand]').first()).toBeVisible();
+      await pressUntilDone(frame, '[data-action=stand]');
+      [round] = (await providerState(request, sessionId)).rounds;
+      const hands = round!.outcome as unknown as { dealer: { total: number }; player: { total: number }[] };
+      await expect(frame.locator(`tr[data-round-id="${round!.round_id}"] td`).nth(2)).toHaveText(
+        fill(texts.summary_blackjack!, {
+          dealer: hands.dealer.total,
+          player: hands.player.map((hand) => hand.total).join(', '),
+        }),
+      );
+      await rotateAndVerify(frame, request, sessionId, round!, 'e2e-blackjack');
+    },
+  );
 }

@@ -102,7 +102,7 @@ test('an admin approves a document, credits 25.00 with a reason and suspends the
   await context.close();
 });
 
-test("Change email: the link to the new address opens a page in the player's language that changes it with one press", async ({
+test("Change email: the new address's link opens a page in the player's language that changes it in one press", async ({
   page,
   request,
   browser,
@@ -138,7 +138,7 @@ test("Change email: the link to the new address opens a page in the player's lan
   expect(login.status()).toBe(200);
 });
 
-test('a refund on self-exclusion is paid to a destination staff record, never rejected; the queue has no axe violations', async ({
+test('a refund on self-exclusion is paid to a staff-recorded destination, never rejected; the queue is axe 0', async ({
   request,
   browser,
 }) => {
@@ -170,7 +170,7 @@ test('a refund on self-exclusion is paid to a destination staff record, never re
   await context.close();
 });
 
-test("an admin closes an account at the player's request from the player page: the balance is paid out, the player is signed out and sign-in answers as for an unknown address", async ({
+test('an admin closes an account from the player page: balance paid out, player signed out, sign-in unknown', async ({
   page,
   browser,
   signedInPlayer,
@@ -199,7 +199,8 @@ test("an admin closes an account at the player's request from the player page: t
   await close.getByLabel('The player asked to close their account').check();
   await close.getByRole('button', { name: 'Close account' }).click();
   await expect(console_.getByRole('status')).toHaveText(
-    "Account closed at the player's request; the player was signed out everywhere. Any balance waits in the withdrawals queue as one withdrawal.",
+    "Account closed at the player's request; the player was signed out everywhere. Any balance waits in " +
+      'the withdrawals queue as one withdrawal.',
   );
   await expect(console_.locator('[data-account-state]')).toContainText('closed since');
   await expect(console_.locator('[data-balance]')).toHaveText('€0.00');

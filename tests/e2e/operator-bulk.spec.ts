@@ -61,7 +61,7 @@ function parseCsv(bytes: Buffer): string[][] {
   return rows;
 }
 
-test('an admin filters the queue, bulk-approves three withdrawals, downloads the CSV and finds the approvals in the audit log; axe 0', async ({
+test('an admin filters the queue, bulk-approves three, downloads the CSV, finds them in the audit log; axe 0', async ({
   request,
   browser,
 }) => {
@@ -152,7 +152,8 @@ test('an admin filters the queue, bulk-approves three withdrawals, downloads the
   }
   await noAxeViolations(page);
 
-  // The other new pages: staff, payments, search with its results, a player with possible duplicates, news, a chosen range.
+  // The other new pages: staff, payments, search with its results, a player with possible duplicates, news, a chosen
+  // range.
   const playerPage = `/operator/players/${await playerId(page, chosen[0]!.email)}`;
   for (const path of [
     '/operator/staff',

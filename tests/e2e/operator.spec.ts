@@ -65,7 +65,7 @@ const balance = async (request: APIRequestContext, token: string) =>
     }
   ).balance;
 
-test("a German player's document and withdrawal approved by staff with two-factor; a rejected withdrawal returns the money", async ({
+test("a German player's document and withdrawal approved by staff with two-factor; a rejection refunds", async ({
   page,
   request,
   browser,

@@ -41,68 +41,67 @@ async function openForgotForm(page: Page, words: (typeof LANGUAGES)[keyof typeof
 }
 
 for (const [language, words] of Object.entries(LANGUAGES)) {
-  test(`${language}: forgot password → the mail arrives → the link opens the reset page → new password → signed in`, async ({
-    page,
-    request,
-    baseURL,
-  }) => {
-    const player = newPlayer(`reset${language}`);
-    await registerPlayer(request, player, language);
+  test(
+    `${language}: forgot password → the mail arrives → the link opens the reset page → new password → signed ` + `in`,
+    async ({ page, request, baseURL }) => {
+      const player = newPlayer(`reset${language}`);
+      await registerPlayer(request, player, language);
 
-    // The FAQ tells players to use this link, with the same words.
-    const faq = await readFile(`src/content/faq/${language}/forgot-password.md`, 'utf8');
-    expect(faq).toContain(`**${words.forgot.replace(/\?$/, '')}`);
+      // The FAQ tells players to use this link, with the same words.
+      const faq = await readFile(`src/content/faq/${language}/forgot-password.md`, 'utf8');
+      expect(faq).toContain(`**${words.forgot.replace(/\?$/, '')}`);
 
-    const form = await openForgotForm(page, words);
-    await form.getByLabel(words.email).fill(player.email);
-    await form.getByRole('button', { name: words.send }).click();
-    const sent = page.locator('[data-notice="reset-sent"] [role="status"]');
-    await expect(sent).toBeVisible();
-    const confirmation = await sent.textContent();
+      const form = await openForgotForm(page, words);
+      await form.getByLabel(words.email).fill(player.email);
+      await form.getByRole('button', { name: words.send }).click();
+      const sent = page.locator('[data-notice="reset-sent"] [role="status"]');
+      await expect(sent).toBeVisible();
+      const confirmation = await sent.textContent();
 
-    // An address nobody uses reads exactly the same.
-    await page.locator('[data-notice="reset-sent"]').getByRole('button').click();
-    await page
-      .locator('dialog.auth-dialog[data-dialog="sign-in"][open]')
-      .getByRole('button', { name: words.forgot })
-      .click();
-    const again = page.locator('dialog.auth-dialog[data-dialog="forgot-password"][open]');
-    await again.getByLabel(words.email).fill(`nobody-${player.username}@example.test`);
-    await again.getByRole('button', { name: words.send }).click();
-    await expect(page.locator('[data-notice="reset-sent"] [role="status"]')).toHaveText(confirmation!);
+      // An address nobody uses reads exactly the same.
+      await page.locator('[data-notice="reset-sent"]').getByRole('button').click();
+      await page
+        .locator('dialog.auth-dialog[data-dialog="sign-in"][open]')
+        .getByRole('button', { name: words.forgot })
+        .click();
+      const again = page.locator('dialog.auth-dialog[data-dialog="forgot-password"][open]');
+      await again.getByLabel(words.email).fill(`nobody-${player.username}@example.test`);
+      await again.getByRole('button', { name: words.send }).click();
+      await expect(page.locator('[data-notice="reset-sent"] [role="status"]')).toHaveText(confirmation!);
 
-    const mail = await mailTo(player.email, /reset-password#uid=/);
-    expect(mail.subject).toBe(words.subject);
-    const link = /(\S+)#uid=[\w-]+&token=[0-9a-f]{40}/.exec(mail.text)![0];
-    expect(link.startsWith(`${baseURL}${words.prefix}/reset-password#uid=`)).toBe(true);
+      const mail = await mailTo(player.email, /reset-password#uid=/);
+      expect(mail.subject).toBe(words.subject);
+      const link = /(\S+)#uid=[\w-]+&token=[0-9a-f]{40}/.exec(mail.text)![0];
+      expect(link.startsWith(`${baseURL}${words.prefix}/reset-password#uid=`)).toBe(true);
 
-    await page.goto(link);
-    const reset = page.locator('form[data-form="reset-password"]');
-    await expect(reset).toBeVisible();
-    // The token leaves the address bar as soon as the page has read it.
-    expect(new URL(page.url()).hash).toBe('');
-    const newPassword = `${player.password}-renewed`;
-    await reset.getByLabel(words.newPassword, { exact: true }).fill(newPassword);
-    await reset.getByRole('button', { name: words.save }).click();
-    await page.locator('[data-notice="password-reset"]').getByRole('link', { name: words.signIn }).click();
+      await page.goto(link);
+      const reset = page.locator('form[data-form="reset-password"]');
+      await expect(reset).toBeVisible();
+      // The token leaves the address bar as soon as the page has read it.
+      expect(new URL(page.url()).hash).toBe('');
+      const newPassword = `${player.password}-renewed`;
+      await reset.getByLabel(words.newPassword, { exact: true }).fill(newPassword);
+      await reset.getByRole('button', { name: words.save }).click();
+      await page.locator('[data-notice="password-reset"]').getByRole('link', { name: words.signIn }).click();
 
-    const signIn = page.locator('dialog.auth-dialog[data-dialog="sign-in"][open]');
-    await signIn.getByLabel(words.email).fill(player.email);
-    await signIn.getByLabel(words.password, { exact: true }).fill(newPassword);
-    await signIn.getByRole('button', { name: words.signIn, exact: true }).click();
-    await expect(page.locator('.site-header [data-session-username]')).toHaveText(player.username);
-    // Registered and activated through the API, but this is the account's first sign-in.
-    await closeWelcome(page);
+      const signIn = page.locator('dialog.auth-dialog[data-dialog="sign-in"][open]');
+      await signIn.getByLabel(words.email).fill(player.email);
+      await signIn.getByLabel(words.password, { exact: true }).fill(newPassword);
+      await signIn.getByRole('button', { name: words.signIn, exact: true }).click();
+      await expect(page.locator('.site-header [data-session-username]')).toHaveText(player.username);
+      // Registered and activated through the API, but this is the account's first sign-in.
+      await closeWelcome(page);
 
-    // The link worked once: the server refuses it, and the page offers a new one.
-    await page.goto(link);
-    await reset.getByLabel(words.newPassword, { exact: true }).fill(`${newPassword}-again`);
-    await reset.getByRole('button', { name: words.save }).click();
-    await expect(page.locator('[data-notice="broken-link"]')).toBeVisible();
-    await expect(page.locator('[data-notice="broken-link"]')).toContainText(
-      language === 'ru' ? 'Недействительный токен' : 'Invalid token for given user.',
-    );
-  });
+      // The link worked once: the server refuses it, and the page offers a new one.
+      await page.goto(link);
+      await reset.getByLabel(words.newPassword, { exact: true }).fill(`${newPassword}-again`);
+      await reset.getByRole('button', { name: words.save }).click();
+      await expect(page.locator('[data-notice="broken-link"]')).toBeVisible();
+      await expect(page.locator('[data-notice="broken-link"]')).toContainText(
+        language === 'ru' ? 'Недействительный токен' : 'Invalid token for given user.',
+      );
+    },
+  );
 }
 
 test('a sign-in lock points to “Forgot password?”', async ({ page, request }) => {
@@ -134,7 +133,8 @@ test('sign-up refuses a 17-year-old, in the page language, and sends nothing', a
   await form.getByLabel('Username').fill(player.username);
   await form.getByLabel('Password', { exact: true }).fill(player.password);
   const today = new Date();
-  const seventeen = `${today.getFullYear() - 17}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+  const two = (n: number) => String(n).padStart(2, '0');
+  const seventeen = `${today.getFullYear() - 17}-${two(today.getMonth() + 1)}-${two(today.getDate())}`;
   await fillAdultSignUp(form, seventeen);
   await form.getByRole('button', { name: 'Create account' }).click();
   await expect(form.locator('#field-date_of_birth-error')).toHaveText('You must be at least 18 years old to play.');
@@ -147,7 +147,8 @@ test('sign-up refuses a 17-year-old, in the page language, and sends nothing', a
 test('the server refuses a 17-year-old and a sign-up without accepted terms', async ({ request }) => {
   const player = newPlayer('minorapi');
   const today = new Date();
-  const seventeen = `${today.getUTCFullYear() - 17}-${String(today.getUTCMonth() + 1).padStart(2, '0')}-${String(today.getUTCDate()).padStart(2, '0')}`;
+  const two = (n: number) => String(n).padStart(2, '0');
+  const seventeen = `${today.getUTCFullYear() - 17}-${two(today.getUTCMonth() + 1)}-${two(today.getUTCDate())}`;
   const minor = await request.post('/auth/users/', { data: { ...player, date_of_birth: seventeen } });
   expect(minor.status()).toBe(400);
   expect(await minor.json()).toEqual({ date_of_birth: ['You must be at least 18 years old to play.'] });

@@ -70,60 +70,61 @@ async function providerState(request: APIRequestContext, sessionId: string) {
 }
 
 for (const locale of ['en', 'ja'] as const) {
-  test(`${locale}: from the lobby, a real round of each mechanic by keyboard moves the balance by exactly stake − win, shows in history and verifies`, async ({
-    page,
-    request,
-  }) => {
-    test.setTimeout(120_000);
-    const token = await playerWithMoney(page, request);
-    const roundIds: string[] = [];
-    for (const [mechanic, gameId] of Object.entries(GAMES) as [GameMechanic, string][]) {
-      await page.goto(`${prefix(locale)}/`);
-      const card = page.locator(`a.game-card__link[href="${prefix(locale)}/play?game=${gameId}"]`);
-      await card.focus();
-      await card.press('Enter');
-      await expect(page).toHaveURL(new RegExp(`/play\\?game=${gameId}$`));
-      const launch = page.locator('[data-launch=real]');
-      await expect(launch).toBeVisible();
-      await launch.focus();
-      await launch.press('Enter');
-      const { frame, sessionId } = await gameFrame(page);
-      await expect(frame.locator('html')).toHaveAttribute('lang', locale);
+  test(
+    `${locale}: from the lobby, a real round of each mechanic by keyboard moves the balance by exactly stake ` +
+      `− win, shows in history and verifies`,
+    async ({ page, request }) => {
+      test.setTimeout(120_000);
+      const token = await playerWithMoney(page, request);
+      const roundIds: string[] = [];
+      for (const [mechanic, gameId] of Object.entries(GAMES) as [GameMechanic, string][]) {
+        await page.goto(`${prefix(locale)}/`);
+        const card = page.locator(`a.game-card__link[href="${prefix(locale)}/play?game=${gameId}"]`);
+        await card.focus();
+        await card.press('Enter');
+        await expect(page).toHaveURL(new RegExp(`/play\\?game=${gameId}$`));
+        const launch = page.locator('[data-launch=real]');
+        await expect(launch).toBeVisible();
+        await launch.focus();
+        await launch.press('Enter');
+        const { frame, sessionId } = await gameFrame(page);
+        await expect(frame.locator('html')).toHaveAttribute('lang', locale);
 
-      const before = (await me(request, token)).balance;
-      await playRound(frame, mechanic);
-      const { rounds, mode } = await providerState(request, sessionId);
-      expect(mode).toBe('real');
-      const round = rounds[0]!;
-      roundIds.push(round.round_id);
-      // Decimal-safe: cents as BigInt, never floats.
-      const expected = signedToCents(before)! - toCents(round.stake)! + toCents(round.win)!;
-      const after = (await me(request, token)).balance;
-      expect(signedToCents(after)).toBe(expected);
-      // The header follows the round (the game page's message → /api/user/me).
-      await expect(page.locator('.site-header [data-session-balance]').first()).toHaveText(
-        formatMoney(after, 'EUR', locale),
-      );
+        const before = (await me(request, token)).balance;
+        await playRound(frame, mechanic);
+        const { rounds, mode } = await providerState(request, sessionId);
+        expect(mode).toBe('real');
+        const round = rounds[0]!;
+        roundIds.push(round.round_id);
+        // Decimal-safe: cents as BigInt, never floats.
+        const expected = signedToCents(before)! - toCents(round.stake)! + toCents(round.win)!;
+        const after = (await me(request, token)).balance;
+        expect(signedToCents(after)).toBe(expected);
+        // The header follows the round (the game page's message → /api/user/me).
+        await expect(page.locator('.site-header [data-session-balance]').first()).toHaveText(
+          formatMoney(after, 'EUR', locale),
+        );
 
-      // Rotate the seeds to reveal the server seed, then verify the round in the browser.
-      await frame.locator('input[name=client_seed]').fill(`e2e-${mechanic}`);
-      await frame.locator('input[name=client_seed]').press('Enter');
-      await expect(frame.locator('[data-revealed]')).toBeVisible();
-      const verify = frame.locator(`tr[data-round-id="${round.round_id}"] button`);
-      await verify.press('Enter');
-      await expect(frame.locator('input[name=server_seed]')).not.toHaveValue('');
-      await frame.locator('input[name=server_seed]').press('Enter');
-      await expect(frame.locator('.verdict[data-result=match]')).toBeVisible();
-      // A tampered nonce does not verify.
-      const revealed = (await providerState(request, sessionId)).rounds.find((r) => r.round_id === round.round_id)!;
-      await frame.locator('input[name=nonce]').fill(String(await differentNonce(revealed, revealed.server_seed!)));
-      await frame.locator('input[name=nonce]').press('Enter');
-      await expect(frame.locator('.verdict[data-result=mismatch]')).toBeVisible();
-    }
+        // Rotate the seeds to reveal the server seed, then verify the round in the browser.
+        await frame.locator('input[name=client_seed]').fill(`e2e-${mechanic}`);
+        await frame.locator('input[name=client_seed]').press('Enter');
+        await expect(frame.locator('[data-revealed]')).toBeVisible();
+        const verify = frame.locator(`tr[data-round-id="${round.round_id}"] button`);
+        await verify.press('Enter');
+        await expect(frame.locator('input[name=server_seed]')).not.toHaveValue('');
+        await frame.locator('input[name=server_seed]').press('Enter');
+        await expect(frame.locator('.verdict[data-result=match]')).toBeVisible();
+        // A tampered nonce does not verify.
+        const revealed = (await providerState(request, sessionId)).rounds.find((r) => r.round_id === round.round_id)!;
+        await frame.locator('input[name=nonce]').fill(String(await differentNonce(revealed, revealed.server_seed!)));
+        await frame.locator('input[name=nonce]').press('Enter');
+        await expect(frame.locator('.verdict[data-result=mismatch]')).toBeVisible();
+      }
 
-    await page.goto(`${prefix(locale)}/profile/history?type=game`);
-    for (const id of roundIds) await expect(page.locator('.tx-table')).toContainText(id);
-  });
+      await page.goto(`${prefix(locale)}/profile/history?type=game`);
+      for (const id of roundIds) await expect(page.locator('.tx-table')).toContainText(id);
+    },
+  );
 }
 
 test('demo mode signed out: play money only; the wallet of a signed-in demo player does not move', async ({

@@ -84,7 +84,7 @@ test.describe('1. the low-balance dialog', () => {
 test.describe('2. phones', () => {
   test.use({ viewport: PHONE });
 
-  test('the header is one row: logo, menu button, sign-in; the menu holds navigation, language and colour mode', async ({
+  test('the header is one row: logo, menu button, sign-in; the menu holds navigation, language, colour mode', async ({
     page,
   }) => {
     await page.goto('/de/faq');
@@ -394,7 +394,7 @@ test.describe('axe on phones', () => {
     test.describe(`${mode} mode`, () => {
       test.use({ colorScheme: mode, viewport: PHONE });
 
-      test('no violations with the header menu open, on the loyalty cards, in the low-balance dialog and the open profile navigation', async ({
+      test('no violations with the header menu, loyalty cards, low-balance dialog and profile navigation open', async ({
         page,
         signedInPlayer,
       }) => {

@@ -293,7 +293,7 @@ test.describe('home lobby', () => {
     await expect(page.locator('[data-lobby-games]')).toHaveAttribute('aria-busy', 'false');
   });
 
-  test('a failed catalogue refresh keeps the prerendered games; a failed winners list is replaced by a quiet message', async ({
+  test('a failed catalogue refresh keeps the prerendered games; a failed winners list shows a quiet message', async ({
     page,
   }) => {
     await page.route('**/gmnggate/games**', (route) => route.abort());

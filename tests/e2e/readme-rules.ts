@@ -36,11 +36,13 @@ export const RULES = {
   ),
   rootRedirect: rule(
     SITE,
-    "Locale: only the root / redirects, to the i18n_redirected cookie's locale or on a first visit to the browser language",
+    "Locale: only the root / redirects, to the i18n_redirected cookie's locale or on a first visit to the " +
+      'browser language',
   ),
   encryptedBodies: rule(
     API,
-    'request bodies are {"e_data": "<base64>"}: the build must embed the public key of the API it talks to (PUBLIC_RSA_PUBLIC_KEY)',
+    'request bodies are {"e_data": "<base64>"}: the build must embed the public key of the API it talks to ' +
+      '(PUBLIC_RSA_PUBLIC_KEY)',
   ),
   session: rule(
     'docs/site.md › The client session',
@@ -48,11 +50,13 @@ export const RULES = {
   ),
   crossOrigin: rule(
     'docs/configuration.md › Configuration',
-    "a site on another origin than its API needs PUBLIC_API_BASE at build time and its origin in the API's CORS_ORIGINS",
+    "a site on another origin than its API needs PUBLIC_API_BASE at build time and its origin in the API's " +
+      'CORS_ORIGINS',
   ),
   registration: rule(
     API,
-    'Registration: POST /auth/users/ answers 201 and the site asks the player to open the activation link mailed to them',
+    'Registration: POST /auth/users/ answers 201 and the site asks the player to open the activation link ' +
+      'mailed to them',
   ),
   deposit: rule(
     API,

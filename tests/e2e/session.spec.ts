@@ -14,7 +14,7 @@ import {
 const dialog = (page: Page, which: 'sign-in' | 'sign-up') =>
   page.locator(`dialog.auth-dialog[data-dialog="${which}"][open]`);
 
-test('register → check your inbox → the mailed link → sign in → balance in the header → welcome dialog → sign out → back at the root', async ({
+test('register → inbox → the mailed link → sign in → header balance → welcome dialog → sign out → the root', async ({
   page,
   request,
 }) => {
@@ -287,7 +287,7 @@ test('a ?ref= link is remembered and a player who registers later counts for the
   expect(after.invited).toBe(before.invited + 1);
 });
 
-test('a stale ?ref= never blocks sign-up: the player is registered, told the code was ignored, and the code is forgotten', async ({
+test('a stale ?ref= never blocks sign-up: registered, told the code was ignored, and the code is forgotten', async ({
   page,
 }) => {
   await page.goto('/faq?ref=NOSUCHCODE');

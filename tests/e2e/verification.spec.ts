@@ -96,7 +96,7 @@ test('de: an identity card is checked as chosen, previewed, uploaded with progre
   await expect(card).toContainText(v.pending.split('(')[0]!.trim());
 });
 
-test('de: the withdrawal page explains that the first withdrawal needs a verified identity, and links to the card', async ({
+test('de: the withdrawal page says the first withdrawal needs a verified identity, and links to the card', async ({
   page,
   request,
   signedInPlayer,

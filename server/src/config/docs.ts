@@ -2,7 +2,8 @@ import { VARIABLES, type Variable, type VariableName } from './variables.ts';
 
 /** The markers around the generated table in docs/configuration.md. */
 export const TABLE_START =
-  '<!-- config-table: generated from server/src/config/variables.ts by `npm run docs:config`; edit the schema, not this table -->';
+  '<!-- config-table: generated from server/src/config/variables.ts by `npm run docs:config`; edit the ' +
+  'schema, not this table -->';
 export const TABLE_END = '<!-- config-table: end -->';
 
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
@@ -18,7 +19,8 @@ function defaultOf(variable: Variable): string {
 export function configTable(): string {
   const rows = (Object.entries(VARIABLES) as [VariableName, Variable][]).map(
     ([name, variable]) =>
-      `| \`${name}\` | ${variable.when.join(', ')} | ${cell(variable.type.label)} | ${cell(defaultOf(variable))} | ${cell(variable.description)} |`,
+      `| \`${name}\` | ${variable.when.join(', ')} | ${cell(variable.type.label)} ` +
+      `| ${cell(defaultOf(variable))} | ${cell(variable.description)} |`,
   );
   return ['| Variable | Read by | Type | Default | Meaning |', '|---|---|---|---|---|', ...rows].join('\n');
 }

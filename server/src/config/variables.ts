@@ -72,13 +72,16 @@ export const VARIABLES = {
     when: ['build', 'run'],
     defaultText: '`http://localhost:<PORT>` (build: `http://localhost:4321`)',
     description:
-      'Public origin: canonical links, hreflang, sitemap; at run time where the payment page sends players back (return paths resolve against it) and where mail links point',
+      'Public origin: canonical links, hreflang, sitemap; at run time where the payment page sends players ' +
+      'back (return paths resolve against it) and where mail links point',
   }),
   API_URL: optional(origin, {
     when: RUN,
     defaultText: '`SITE_URL`',
     description:
-      "The API's public origin: the payment page's address (`redirect_url`), history page links and the operator console's cookie. Absolute URLs are built from `SITE_URL` and `API_URL`, never from the `Host` header",
+      "The API's public origin: the payment page's address (`redirect_url`), history page links and the " +
+      "operator console's cookie. Absolute URLs are built from `SITE_URL` and `API_URL`, never from the " +
+      '`Host` header',
   }),
   DIST_DIR: optional(text, {
     when: RUN,
@@ -100,7 +103,9 @@ export const VARIABLES = {
     when: BUILD,
     defaultText: "the site's origin",
     description:
-      "The game provider's origin when its pages are served apart from the site (set it to the server's `GAME_PROVIDER_ORIGIN`): added to the CSP `frame-src`, and the only origin `/play` accepts balance messages from",
+      "The game provider's origin when its pages are served apart from the site (set it to the server's " +
+      '`GAME_PROVIDER_ORIGIN`): added to the CSP `frame-src`, and the only origin `/play` accepts balance ' +
+      'messages from',
   }),
   PUBLIC_COOKIE_CROSS_ORIGIN: setting(flag, '0', {
     when: BUILD,
@@ -113,7 +118,9 @@ export const VARIABLES = {
   PUBLIC_SUPPORT_EMAIL: setting(email, 'support@amberplay.test', {
     when: ['build', 'run'],
     description:
-      "The players' support address (the only contact channel): a mailto link in every page's footer and the FAQ's \"Still have a question?\" box, and what `{support_email}` in Markdown becomes (see [editors.md](editors.md)). A malformed address stops the build",
+      "The players' support address (the only contact channel): a mailto link in every page's footer and " +
+      'the FAQ\'s "Still have a question?" box, and what `{support_email}` in Markdown becomes (see ' +
+      '[editors.md](editors.md)). A malformed address stops the build',
   }),
   PUBLIC_RSA_PUBLIC_KEY: optional(text, {
     when: BUILD,
@@ -124,7 +131,8 @@ export const VARIABLES = {
     when: ['build', 'test'],
     defaultText: '`src/content`',
     description:
-      'The Markdown content folder for the build, `astro dev` and `npm run i18n:check` (tests point it at a broken copy)',
+      'The Markdown content folder for the build, `astro dev` and `npm run i18n:check` (tests point it at ' +
+      'a broken copy)',
   }),
 
   // Data and keys
@@ -180,14 +188,16 @@ export const VARIABLES = {
   CORS_ORIGINS: setting(textList, '', {
     when: RUN,
     description:
-      'Site origins allowed to call the API from another origin; the demo payment page may also send players back to them',
+      'Site origins allowed to call the API from another origin; the demo payment page may also send ' +
+      'players back to them',
   }),
 
   // Sign-in, registration and tokens (docs/security.md)
   LOGIN_MAX_FAILURES: setting(whole(1), '5', {
     when: RUN,
     description:
-      'Password checks per (email, client address) before 429, per `LOGIN_WINDOW_SECONDS`; also wrong operator codes and two-factor changes (see [security.md](security.md#sign-in-limits))',
+      'Password checks per (email, client address) before 429, per `LOGIN_WINDOW_SECONDS`; also wrong ' +
+      'operator codes and two-factor changes (see [security.md](security.md#sign-in-limits))',
   }),
   LOGIN_WINDOW_SECONDS: setting(whole(1), '900', { when: RUN, description: 'The window sign-in failures count in' }),
   LOGIN_MAX_FAILURES_PER_ADDRESS: setting(whole(1), '50', {
@@ -202,7 +212,8 @@ export const VARIABLES = {
   TRUST_PROXY: setting(proxyCount, '0', {
     when: RUN,
     description:
-      'Number of reverse proxies in front of the server; with `n` ≥ 1 the client address is the `n`-th `X-Forwarded-For` entry from the right (`true` means 1)',
+      'Number of reverse proxies in front of the server; with `n` ≥ 1 the client address is the `n`-th ' +
+      '`X-Forwarded-For` entry from the right (`true` means 1)',
   }),
   PASSWORD_HASH_CONCURRENCY: setting(whole(1), '2', { when: RUN, description: 'scrypt jobs at once' }),
   PASSWORD_QUEUE_MAX: setting(whole(0), '32', {
@@ -220,7 +231,8 @@ export const VARIABLES = {
   TWO_FACTOR_CODE_MAX_FAILURES: setting(whole(1), '10', {
     when: RUN,
     description:
-      'Wrong two-factor sign-in codes per player, from any address, per `TWO_FACTOR_CODE_WINDOW_SECONDS`; then 429 and a security mail',
+      'Wrong two-factor sign-in codes per player, from any address, per `TWO_FACTOR_CODE_WINDOW_SECONDS`; ' +
+      'then 429 and a security mail',
   }),
   TWO_FACTOR_CODE_WINDOW_SECONDS: setting(whole(1), '900', {
     when: RUN,
@@ -239,7 +251,8 @@ export const VARIABLES = {
     secret: true,
     defaultText: 'unset',
     description:
-      '`smtp://user:pass@host:587` or `smtps://…:465`: mail goes there. Unset, each message is written to `DATA_DIR/outbox/` as an `.eml` file (see [Email](security.md#email))',
+      '`smtp://user:pass@host:587` or `smtps://…:465`: mail goes there. Unset, each message is written to ' +
+      '`DATA_DIR/outbox/` as an `.eml` file (see [Email](security.md#email))',
   }),
   MAIL_FROM: setting(text, 'AmberPlay <no-reply@amberplay.test>', {
     when: RUN,
@@ -249,7 +262,9 @@ export const VARIABLES = {
     when: RUN,
     defaultText: '`PUBLIC_SUPPORT_EMAIL`',
     description:
-      'The support address mails name ("if you did not change your password, write to …"); set it with the site\'s `PUBLIC_SUPPORT_EMAIL` when the API runs apart from the build. A malformed address stops the server',
+      'The support address mails name ("if you did not change your password, write to …"); set it with the ' +
+      "site's `PUBLIC_SUPPORT_EMAIL` when the API runs apart from the build. A malformed address stops " +
+      'the server',
   }),
   PASSWORD_RESET_TIMEOUT: setting(whole(1), '3600', {
     when: RUN,
@@ -258,7 +273,8 @@ export const VARIABLES = {
   PASSWORD_RESET_MAX_PER_EMAIL: setting(whole(1), '3', {
     when: RUN,
     description:
-      'Reset mails per email per window (beyond: still 204, no mail); the same number limits activation mails per email',
+      'Reset mails per email per window (beyond: still 204, no mail); the same number limits activation ' +
+      'mails per email',
   }),
   PASSWORD_RESET_MAX_PER_ADDRESS: setting(whole(1), '20', {
     when: RUN,
@@ -279,7 +295,9 @@ export const VARIABLES = {
     when: RUN,
     defaultText: '`SITE_URL`, else `http://<HOST or localhost>:<PORT>`',
     description:
-      "Origin of the demo provider's game pages when hosted apart; launch URLs are `<origin>/demo-games/play/<session>`, built from configuration only (never the Host header). Unset, launch URLs are relative to the site",
+      "Origin of the demo provider's game pages when hosted apart; launch URLs are " +
+      '`<origin>/demo-games/play/<session>`, built from configuration only (never the Host header). Unset, ' +
+      'launch URLs are relative to the site',
   }),
   GAME_MIN_BET: setting(positiveAmount, '0.10', {
     when: RUN,
@@ -303,7 +321,9 @@ export const VARIABLES = {
   RG_REALITY_CHECK_TEST_MINUTES: optional(whole(1), {
     when: ['run', 'test'],
     description:
-      '**Tests only**: one extra reality-check interval the API accepts besides 15–120 (the e2e server sets `1`, so `tests/e2e/responsible-gaming.spec.ts` waits one minute, not an hour). Leave unset in production',
+      '**Tests only**: one extra reality-check interval the API accepts besides 15–120 (the e2e server ' +
+      'sets `1`, so `tests/e2e/responsible-gaming.spec.ts` waits one minute, not an hour). Leave unset in ' +
+      'production',
   }),
 
   // Connections and operations (docs/deploying.md)
@@ -327,7 +347,8 @@ export const VARIABLES = {
     when: RUN,
     secret: true,
     description:
-      'Bearer token `GET /metrics` needs; unset, only the machine itself may read it (see [deploying.md](deploying.md#6-health-metrics-logs))',
+      'Bearer token `GET /metrics` needs; unset, only the machine itself may read it (see ' +
+      '[deploying.md](deploying.md#6-health-metrics-logs))',
   }),
   SHUTDOWN_GRACE_SECONDS: setting(seconds(600), '20', {
     when: RUN,
@@ -339,12 +360,15 @@ export const VARIABLES = {
     when: RUN,
     defaultText: 'unset (any address)',
     description:
-      'Addresses and CIDR ranges (`203.0.113.7, 10.0.0.0/8, 2001:db8::/32`) that may open `/operator`; every other address gets 403 on every console path. The address is taken as for the rate limits (`TRUST_PROXY`). See [operators.md](operators.md)',
+      'Addresses and CIDR ranges (`203.0.113.7, 10.0.0.0/8, 2001:db8::/32`) that may open `/operator`; ' +
+      'every other address gets 403 on every console path. The address is taken as for the rate limits ' +
+      '(`TRUST_PROXY`). See [operators.md](operators.md)',
   }),
   ADJUSTMENT_SECOND_APPROVAL: setting(amount, '500.00', {
     when: RUN,
     description:
-      'A staff balance adjustment larger than this waits for a second admin (four eyes). See [operator-actions.md](operator-actions.md)',
+      'A staff balance adjustment larger than this waits for a second admin (four eyes). See ' +
+      '[operator-actions.md](operator-actions.md)',
   }),
   ACCOUNT_RETENTION_DAYS: setting(whole(1), '30', {
     when: RUN,
@@ -382,7 +406,8 @@ export const VARIABLES = {
   E2E_BASE_URL: optional(urlOrigin, {
     when: TEST,
     description:
-      'A deployment to check: Playwright starts no server of ours and runs only `@deploy` tests ([deploying.md](deploying.md#testing-a-deployment))',
+      'A deployment to check: Playwright starts no server of ours and runs only `@deploy` tests ' +
+      '([deploying.md](deploying.md#testing-a-deployment))',
   }),
   E2E_API_BASE: optional(urlOrigin, {
     when: TEST,

@@ -44,7 +44,8 @@ export function migrationFiles(dir: URL = MIGRATIONS_DIR, code = CODE_MIGRATIONS
     const run = code[name];
     if (!match || (match[2] === 'ts' && !run)) {
       throw new MigrationError(
-        `Unknown file in the migrations folder: ${name} (expected NNN_name.sql, or a code migration listed in migrate.ts)`,
+        `Unknown file in the migrations folder: ${name} (expected NNN_name.sql, or a code migration listed ` +
+          `in migrate.ts)`,
       );
     }
     const text = readFileSync(new URL(name, dir), 'utf8');
@@ -54,7 +55,8 @@ export function migrationFiles(dir: URL = MIGRATIONS_DIR, code = CODE_MIGRATIONS
   for (let i = 1; i < migrations.length; i++) {
     if (migrations[i]!.version === migrations[i - 1]!.version) {
       throw new MigrationError(
-        `Two migrations share the number ${migrations[i]!.version}: ${migrations[i - 1]!.name} and ${migrations[i]!.name}. Renumber one of them.`,
+        `Two migrations share the number ${migrations[i]!.version}: ${migrations[i - 1]!.name} ` +
+          `and ${migrations[i]!.name}. Renumber one of them.`,
       );
     }
   }
@@ -67,7 +69,8 @@ export async function migrate(db: Database, migrations: Migration[] = migrationF
   await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [STARTUP_LOCK]);
     await tx.query(
-      'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, ' +
+        'applied_at timestamptz NOT NULL DEFAULT now())',
     );
     // Databases migrated before checksums were kept get theirs on this run (below), then are held to them.
     await tx.query('ALTER TABLE schema_migrations ADD COLUMN IF NOT EXISTS checksum text');
@@ -83,7 +86,8 @@ export async function migrate(db: Database, migrations: Migration[] = migrationF
       if (row) {
         if (row.name !== migration.name) {
           throw new MigrationError(
-            `Migration ${migration.version} was applied as ${row.name}, but the folder now has ${migration.name}. Give the new file a new number.`,
+            `Migration ${migration.version} was applied as ${row.name}, but the folder now ` +
+              `has ${migration.name}. Give the new file a new number.`,
           );
         }
         if (row.checksum === null)
@@ -93,7 +97,8 @@ export async function migrate(db: Database, migrations: Migration[] = migrationF
           ]);
         else if (row.checksum !== migration.checksum) {
           throw new MigrationError(
-            `Migration ${migration.name} changed after it was applied. Restore it and put the change in a new migration.`,
+            `Migration ${migration.name} changed after it was applied. Restore it and put the change in a ` +
+              `new migration.`,
           );
         }
         return false;

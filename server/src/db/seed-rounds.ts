@@ -138,7 +138,9 @@ export async function seedBackgroundRounds(
       const { outcome, stake, win } = resolveBet(bet, random);
       const base = values.length;
       rows.push(
-        `($${base + 1}, $${base + 1}, $${base + 2}, $${base + 3}, 'real', 0, '', '', $${base + 4}::jsonb, $${base + 5}::jsonb, $${base + 6}::numeric, $${base + 7}::numeric, $${base + 8}, $${base + 9}::timestamptz)`,
+        `($${base + 1}, $${base + 1}, $${base + 2}, $${base + 3}, 'real', 0, '', '', $${base + 4}::jsonb, ` +
+          `$${base + 5}::jsonb, $${base + 6}::numeric, $${base + 7}::numeric, $${base + 8}, ` +
+          `$${base + 9}::timestamptz)`,
       );
       values.push(
         `round-${index}`,
@@ -153,14 +155,16 @@ export async function seedBackgroundRounds(
       );
     }
     await tx.query(
-      `INSERT INTO game_rounds (id, seed_key, player, game_id, mode, nonce, client_seed, server_seed_hash, bet, outcome, stake, win, currency, created_at)
+      `INSERT INTO game_rounds (id, seed_key, player, game_id, mode, nonce, client_seed, server_seed_hash, bet,
+        outcome, stake, win, currency, created_at)
        VALUES ${rows.join(', ')} ON CONFLICT (seed_key) DO NOTHING`,
       values,
     );
   }
   // Keep the week current after downtime: move the seeded rounds so the newest is a few minutes old.
   await tx.query(
-    `UPDATE game_rounds SET created_at = created_at + ($1::timestamptz - interval '3 minutes' - (SELECT max(created_at) FROM game_rounds WHERE seed_key IS NOT NULL))
+    `UPDATE game_rounds SET created_at = created_at + ($1::timestamptz - interval '3 minutes' - (SELECT max(created_at)
+      FROM game_rounds WHERE seed_key IS NOT NULL))
      WHERE seed_key IS NOT NULL`,
     [at.toISOString()],
   );

@@ -20,7 +20,10 @@ export const GAMES = GAME_CATALOGUE.map(
   (game) => [game.id, game.name, game.provider, game.category, game.mechanic] as const,
 );
 
-/** How often each game appears among the seeded background rounds (not a round number, so the lobby order looks lived-in). */
+/**
+ * How often each game appears among the seeded background rounds (not a round number, so the lobby order looks
+ * lived-in).
+ */
 const BACKGROUND_WEIGHTS: Record<CatalogueGameId, number> = {
   'amber-fortune': 17,
   'dragon-gold': 11,
@@ -53,12 +56,15 @@ export async function seed(db: Database, config: ServerConfig, clock: Clock): Pr
       const { id, name, provider, category, mechanic, rtp } = game;
       const volatility = 'volatility' in game ? game.volatility : null;
       await tx.query(
-        `INSERT INTO games (id, name, provider, image, category, popularity, mechanic, rtp, volatility) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-         ON CONFLICT (id) DO UPDATE SET name = $2, provider = $3, image = $4, category = $5, popularity = $6, mechanic = $7, rtp = $8, volatility = $9`,
+        `INSERT INTO games (id, name, provider, image, category, popularity, mechanic, rtp, volatility) VALUES ($1, $2,
+          $3, $4, $5, $6, $7, $8, $9)
+         ON CONFLICT (id) DO UPDATE SET name = $2, provider = $3, image = $4, category = $5, popularity = $6, mechanic
+         = $7, rtp = $8, volatility = $9`,
         [id, name, provider, `/games/${id}.svg`, category, GAME_CATALOGUE.length - index, mechanic, rtp, volatility],
       );
     }
-    // Games no longer in the catalogue are retired (kept for their rounds, never listed), and lose their seeded background rounds.
+    // Games no longer in the catalogue are retired (kept for their rounds, never listed), and lose their seeded
+    // background rounds.
     await tx.query('UPDATE games SET retired = NOT (id = ANY($1::text[]))', [GAMES.map(([id]) => id)]);
     await tx.query(
       'DELETE FROM game_rounds WHERE seed_key IS NOT NULL AND game_id IN (SELECT id FROM games WHERE retired)',
@@ -97,7 +103,8 @@ async function seedDemoPlayer(
   const [exists] = await tx.query('SELECT 1 FROM users WHERE email = $1', [normalizeEmail(DEMO_PLAYER.email)]);
   if (exists) return;
   const [user] = await tx.query<{ id: number }>(
-    `INSERT INTO users (email, username, first_name, password_hash, currency, referral_code, loyalty_points, date_joined, activated_at, first_signed_in_at)
+    `INSERT INTO users (email, username, first_name, password_hash, currency, referral_code, loyalty_points,
+      date_joined, activated_at, first_signed_in_at)
      VALUES ($1, $2, 'Demo', $3, $4, $5, 300, $6, $6, $6) RETURNING id`,
     [
       normalizeEmail(DEMO_PLAYER.email),

@@ -3,6 +3,10 @@ import { formatMoney } from '../../../core/i18n/money-format.ts';
 import { translate, type Locale } from '../i18n.ts';
 import type { MailMessage } from './mailer.ts';
 
+const BODY_TAG =
+  '<body style="margin:0;padding:24px;font-family:system-ui,sans-serif;font-size:16px;line-height:1.5;' +
+  'color:#1c1917;background:#ffffff">';
+
 /** A paragraph of text, or a link shown as a button in HTML and as the bare URL in text. */
 type Part = { text: string } | { link: string; label: string };
 
@@ -19,13 +23,16 @@ function compose(locale: Locale, to: string, subject: string, parts: Part[]): Ma
     .map((part) =>
       'text' in part
         ? `<p style="margin:0 0 16px">${escapeHtml(part.text)}</p>`
-        : `<p style="margin:0 0 16px"><a href="${escapeHtml(part.link)}" style="display:inline-block;padding:10px 16px;background:#b45309;color:#ffffff;text-decoration:none;border-radius:6px">${escapeHtml(part.label)}</a></p>` +
+        : `<p style="margin:0 0 16px"><a href="${escapeHtml(part.link)}" ` +
+          `style="display:inline-block;padding:10px ` +
+          `16px;background:#b45309;color:#ffffff;text-decoration:none;border-radius:6px">` +
+          `${escapeHtml(part.label)}</a></p>` +
           `<p style="margin:0 0 16px;font-size:13px;color:#555555;word-break:break-all">${escapeHtml(part.link)}</p>`,
     )
     .join('\n');
   const html = `<!doctype html>
 <html lang="${locale}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:24px;font-family:system-ui,sans-serif;font-size:16px;line-height:1.5;color:#1c1917;background:#ffffff">
+${BODY_TAG}
 ${body}
 </body></html>
 `;
@@ -60,7 +67,11 @@ const when = (locale: Locale, date: Date, timeZone?: string) =>
         timeZone,
         timeZoneName: 'short',
       }).format(date)
-    : `${new Intl.DateTimeFormat(LOCALE_INTL[locale], { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`;
+    : `${new Intl.DateTimeFormat(LOCALE_INTL[locale], {
+        dateStyle: 'long',
+        timeStyle: 'short',
+        timeZone: 'UTC',
+      }).format(date)} UTC`;
 
 /** `twoFactor`: the account has two-factor sign-in on, which a reset leaves on. */
 export function passwordResetMail(player: Recipient, link: string, minutes: number, twoFactor = false): MailMessage {
@@ -247,7 +258,9 @@ export function staffActionMail(
   ]);
 }
 
-/** Staff decided on the player's identity document: verified, or rejected with the reason (already in their language). */
+/**
+ * Staff decided on the player's identity document: verified, or rejected with the reason (already in their language).
+ */
 export function verificationDecisionMail(
   player: Recipient,
   verified: boolean,

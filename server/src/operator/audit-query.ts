@@ -24,7 +24,8 @@ export interface AuditRow {
 
 const WHERE = `($1 = '' OR a.action = $1) AND ($2 = '' OR s.email = $2)
   AND ($3 = '' OR a.target_type = $3) AND ($4 = '' OR a.target_id = $4)
-  AND ($5::timestamptz IS NULL OR a.created_at >= $5::timestamptz) AND ($6::timestamptz IS NULL OR a.created_at < $6::timestamptz)`;
+  AND ($5::timestamptz IS NULL OR a.created_at >= $5::timestamptz)
+  AND ($6::timestamptz IS NULL OR a.created_at < $6::timestamptz)`;
 const params = (f: AuditFilter) => [f.action, f.staffEmail, f.targetType, f.targetId, f.from, f.to];
 const COLUMNS = 'a.id, a.created_at, s.email, a.action, a.target_type, a.target_id, a.before, a.after';
 

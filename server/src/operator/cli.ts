@@ -64,7 +64,8 @@ export async function runOperatorCommand(argv: string[], deps: CliDeps): Promise
       log(`Created ${input.role} staff account ${input.email} (${how}).`);
       log(`One-time password: ${password}`);
       log(
-        `Sign in at ${address}/operator/sign-in: the password works once and must be changed at first sign-in, then two-factor sign-in is set up.`,
+        `Sign in at ${address}/operator/sign-in: the password works once and must be changed at first ` +
+          `sign-in, then two-factor sign-in is set up.`,
       );
       return 0;
     };
@@ -115,7 +116,8 @@ export async function runOperatorCommand(argv: string[], deps: CliDeps): Promise
         });
       } catch (error) {
         log(
-          `The server (process ${control.pid}) holds ${config.dataDir} but did not answer at ${control.url} (${(error as Error).message}). Not opening the database a second time.`,
+          `The server (process ${control.pid}) holds ${config.dataDir} but did not answer ` +
+            `at ${control.url} (${(error as Error).message}). Not opening the database a second time.`,
         );
         return 1;
       }

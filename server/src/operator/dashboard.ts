@@ -59,23 +59,28 @@ async function moneyFigures(db: Queryable, range: Range) {
               0::numeric AS withdrawals_paid,
               -sum(l.amount) FILTER (WHERE t.type = 'game' AND t.status <> 'cancelled' AND l.amount < 0) AS bets,
               sum(l.amount) FILTER (WHERE t.type = 'game' AND t.status <> 'cancelled' AND l.amount > 0) AS wins,
-              sum(l.amount) FILTER (WHERE t.type IN ('bonus', 'referral') AND l.account = 'cash' AND l.amount > 0) AS bonus_cost
+              sum(l.amount) FILTER (WHERE t.type IN ('bonus', 'referral') AND l.account = 'cash' AND l.amount > 0) AS
+              bonus_cost
        FROM ledger l JOIN transactions t ON t.id = l.transaction_id JOIN users u ON u.id = l.user_id
        WHERE l.created_at >= $1::timestamptz AND l.created_at < $2::timestamptz
        GROUP BY 1, 2
        UNION ALL
        SELECT u.currency, (t.decided_at AT TIME ZONE 'UTC')::date, NULL, NULL, sum(-t.amount), NULL, NULL, NULL
        FROM transactions t JOIN users u ON u.id = t.user_id
-       WHERE t.type = 'withdrawal' AND t.status = 'completed' AND t.decided_at >= $1::timestamptz AND t.decided_at < $2::timestamptz
+       WHERE t.type = 'withdrawal' AND t.status = 'completed' AND t.decided_at >= $1::timestamptz AND t.decided_at <
+       $2::timestamptz
        GROUP BY 1, 2
      ), figures AS (
-       SELECT currency, day::text AS day, COALESCE(sum(deposits), 0) AS deposits, COALESCE(sum(withdrawals_requested), 0) AS withdrawals_requested,
-              COALESCE(sum(withdrawals_paid), 0) AS withdrawals_paid, COALESCE(sum(bets), 0) AS bets, COALESCE(sum(wins), 0) AS wins,
+       SELECT currency, day::text AS day, COALESCE(sum(deposits), 0) AS deposits, COALESCE(sum(withdrawals_requested),
+       0) AS withdrawals_requested,
+              COALESCE(sum(withdrawals_paid), 0) AS withdrawals_paid, COALESCE(sum(bets), 0) AS bets,
+              COALESCE(sum(wins), 0) AS wins,
               COALESCE(sum(bonus_cost), 0) AS bonus_cost
        FROM moves GROUP BY GROUPING SETS ((currency, day), (currency))
      )
      SELECT currency, day, ${c2('deposits')} AS deposits, ${c2('withdrawals_requested')} AS withdrawals_requested,
-            ${c2('withdrawals_paid')} AS withdrawals_paid, ${c2('bets')} AS bets, ${c2('wins')} AS wins, ${c2('bets - wins')} AS ggr,
+            ${c2('withdrawals_paid')} AS withdrawals_paid, ${c2('bets')} AS bets, ${c2('wins')} AS wins,
+            ${c2('bets - wins')} AS ggr,
             ${c2('bonus_cost')} AS bonus_cost, ${c2('bets - wins - bonus_cost')} AS ngr
      FROM figures ORDER BY currency, day NULLS FIRST`,
     [range.from, range.to],
@@ -95,11 +100,14 @@ async function gameRows(db: Queryable, range: Range) {
        SELECT t.params->>'game' AS game, u.currency, u.id AS user_id,
               -sum(l.amount) FILTER (WHERE l.amount < 0) AS bets, sum(l.amount) FILTER (WHERE l.amount > 0) AS wins
        FROM ledger l JOIN transactions t ON t.id = l.transaction_id JOIN users u ON u.id = l.user_id
-       WHERE l.created_at >= $1::timestamptz AND l.created_at < $2::timestamptz AND t.type = 'game' AND t.status <> 'cancelled'
+       WHERE l.created_at >= $1::timestamptz AND l.created_at < $2::timestamptz AND t.type = 'game' AND t.status <>
+       'cancelled'
        GROUP BY t.id, u.id
      )
-     SELECT r.game, g.name, r.currency, GROUPING(r.game) = 1 AS total, count(*)::int AS rounds, count(DISTINCT r.user_id)::int AS players,
-            ${c2('sum(r.bets)')} AS bets, ${c2('sum(r.wins)')} AS wins, ${c2('COALESCE(sum(r.bets), 0) - COALESCE(sum(r.wins), 0)')} AS ggr
+     SELECT r.game, g.name, r.currency, GROUPING(r.game) = 1 AS total, count(*)::int AS rounds, count(DISTINCT
+     r.user_id)::int AS players,
+            ${c2('sum(r.bets)')} AS bets, ${c2('sum(r.wins)')} AS wins,
+            ${c2('COALESCE(sum(r.bets), 0) - COALESCE(sum(r.wins), 0)')} AS ggr
      FROM rounds r LEFT JOIN games g ON g.id = r.game
      GROUP BY GROUPING SETS ((r.game, g.name, r.currency), ())
      ORDER BY GROUPING(r.game), COALESCE(sum(r.bets), 0) - COALESCE(sum(r.wins), 0) DESC, r.game`,
@@ -143,7 +151,8 @@ export async function dashboard(db: Queryable, range: Range): Promise<Dashboard>
   // Side by side on PostgreSQL (the pool has several connections); one after the other on PGlite (one connection).
   const newPlayers = () =>
     db.query<{ new_players: number }>(
-      'SELECT count(*)::int AS new_players FROM users WHERE date_joined >= $1::timestamptz AND date_joined < $2::timestamptz',
+      'SELECT count(*)::int AS new_players FROM users WHERE date_joined >= $1::timestamptz AND date_joined ' +
+        '< $2::timestamptz',
       [range.from, range.to],
     );
   const [figures, games, [joined]] =
@@ -161,7 +170,8 @@ export async function dashboard(db: Queryable, range: Range): Promise<Dashboard>
   // Active: played at least one round (not rolled back) in the range; the empty grouping set above.
   const players = { new_players: joined!.new_players, active_players: games.find((row) => row.total)?.players ?? 0 };
   const withdrawals = await db.query<{ currency: string; count: number; amount: string }>(
-    `SELECT u.currency, count(*)::int AS count, ${c2('sum(-t.amount)')} AS amount FROM transactions t JOIN users u ON u.id = t.user_id
+    `SELECT u.currency, count(*)::int AS count, ${c2('sum(-t.amount)')} AS amount FROM transactions t JOIN users u ON
+      u.id = t.user_id
      WHERE t.type = 'withdrawal' AND t.status = 'pending' GROUP BY u.currency ORDER BY u.currency`,
   );
   const [queues] = await db.query<{ verifications: number; adjustments: number }>(

@@ -36,7 +36,11 @@ export function pager(path: string, params: URLSearchParams, page: number, total
   return html`<nav class="pager" aria-label="${say('paging.label')}">
     <p data-range>${range}</p>
     <ul>
-      ${page > 1 ? html`<li><a href="${link(Math.min(page - 1, pages))}" rel="prev">${say('paging.previous')}</a></li>` : ''}
+      ${
+        page > 1
+          ? html`<li><a href="${link(Math.min(page - 1, pages))}" rel="prev">${say('paging.previous')}</a></li>`
+          : ''
+      }
       ${page < pages ? html`<li><a href="${link(page + 1)}" rel="next">${say('paging.next')}</a></li>` : ''}
     </ul>
   </nav>`;

@@ -22,6 +22,9 @@ import { audit, type AuditAction } from './audit.ts';
 /** Actions that still apply once an account is closed (closing itself answers its own refusal). */
 const ON_CLOSED_ACCOUNTS = new Set<AuditAction>(['player.close', 'interaction.record']);
 
+/** A staff action's change, run inside actOnPlayer's transaction on the locked player. */
+export type PlayerActionWork<T> = (tx: Queryable, player: PlayerRecord, now: Date) => Promise<T>;
+
 /**
  * Runs `work` on the locked player in one transaction with the audit row it answers; NotFound when
  * there is no such player. Answers the player, what `work` answered, and the time it ran at.
@@ -33,7 +36,7 @@ export async function actOnPlayer<
   staffId: number,
   id: number,
   action: AuditAction,
-  work: (tx: Queryable, player: PlayerRecord, now: Date) => Promise<T>,
+  work: PlayerActionWork<T>,
 ) {
   const now = services.clock();
   return services.db.transaction(async (tx) => {

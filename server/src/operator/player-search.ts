@@ -30,7 +30,8 @@ const MATCHES = `
         SELECT 1 FROM transactions t WHERE t.user_id = u.id AND t.type = 'withdrawal' AND t.destination IS NOT NULL
           AND strpos(regexp_replace(lower(t.destination), '[^0-9a-z]', '', 'g'), $2) > 0) THEN 'destination' END,
       CASE WHEN u.signup_ip = $3 THEN 'signup_address' END,
-      CASE WHEN EXISTS (SELECT 1 FROM sign_in_addresses a WHERE a.user_id = u.id AND a.ip = $3) THEN 'sign_in_address' END
+      CASE WHEN EXISTS (SELECT 1 FROM sign_in_addresses a WHERE a.user_id = u.id AND a.ip = $3) THEN 'sign_in_address'
+      END
     ], NULL) AS matched
   FROM users u`;
 
@@ -79,12 +80,14 @@ export const possibleDuplicates = (db: Queryable, userId: number) =>
        SELECT id AS user_id, signup_ip AS ip FROM users WHERE signup_ip IN (SELECT ip FROM mine)
        UNION SELECT user_id, ip FROM sign_in_addresses WHERE ip IN (SELECT ip FROM mine)
      ), my_destinations AS (
-       SELECT DISTINCT method, destination FROM transactions WHERE user_id = $1 AND type = 'withdrawal' AND destination IS NOT NULL
+       SELECT DISTINCT method, destination FROM transactions WHERE user_id = $1 AND type = 'withdrawal' AND destination
+       IS NOT NULL
      )
      SELECT u.id, u.email, u.username, d.reason, d.shared FROM (
        SELECT user_id, 'address' AS reason, min(ip) AS shared FROM their_addresses GROUP BY user_id
        UNION ALL
-       SELECT t.user_id, 'destination', min(t.destination) FROM transactions t JOIN my_destinations m ON m.method = t.method AND m.destination = t.destination
+       SELECT t.user_id, 'destination', min(t.destination) FROM transactions t JOIN my_destinations m ON m.method =
+       t.method AND m.destination = t.destination
        WHERE t.type = 'withdrawal' GROUP BY t.user_id
      ) d JOIN users u ON u.id = d.user_id
      WHERE d.user_id <> $1 ORDER BY u.username, d.reason LIMIT 50`,

@@ -31,7 +31,8 @@ export interface StaffListRow {
 export const listStaff = (db: Queryable) =>
   db.query<StaffListRow>(
     `SELECT s.id, s.email, s.role, s.created_at, s.last_sign_in_at, s.disabled_at, s.must_change_password,
-            EXISTS (SELECT 1 FROM staff_two_factor t WHERE t.staff_id = s.id AND t.confirmed_at IS NOT NULL) AS two_factor
+            EXISTS (SELECT 1 FROM staff_two_factor t WHERE t.staff_id = s.id AND t.confirmed_at IS NOT NULL) AS
+            two_factor
      FROM staff s ORDER BY s.disabled_at IS NOT NULL, s.role, s.email`,
   );
 
@@ -61,7 +62,10 @@ async function lockTarget(
   return row;
 }
 
-/** `actor` is the staff member acting in the console, or null for `npm run operator`. Each runs in the caller's transaction. */
+/**
+ * `actor` is the staff member acting in the console, or null for `npm run operator`. Each runs in the caller's
+ * transaction.
+ */
 export async function setDisabled(tx: Queryable, id: number, disabled: boolean, actor: number | null, now: Date) {
   const row = await lockTarget(tx, id, (target) => disabled && target.role === 'admin' && !target.disabled);
   if (row.disabled === disabled) return row;
@@ -177,7 +181,10 @@ export interface StaffCommand {
 }
 export const STAFF_COMMANDS: readonly StaffCommand['action'][] = ['disable', 'enable', 'set-role', 'reset'];
 
-/** Runs a staff command as the CLI (actor null in the audit log); answers what to print, and a one-time password for reset. */
+/**
+ * Runs a staff command as the CLI (actor null in the audit log); answers what to print, and a one-time password for
+ * reset.
+ */
 export async function runStaffCommand(
   tx: Queryable,
   command: StaffCommand,
@@ -202,7 +209,10 @@ export async function runStaffCommand(
         now,
       );
       return {
-        message: `${command.email}: new one-time password${command.twoFactor ? ', two-factor removed (set up again at the next sign-in)' : ''}; every session ended.`,
+        message:
+          `${command.email}: new one-time ` +
+          `password${command.twoFactor ? ', two-factor removed (set up again at the next sign-in)' : ''}; ` +
+          `every session ended.`,
         password,
       };
     }

@@ -28,7 +28,8 @@ export interface Submission {
   sides: string[] | null;
 }
 
-const SUBMISSION = `SELECT v.id, v.user_id, u.username, u.email, u.first_name, u.last_name, u.date_of_birth::text AS date_of_birth, u.date_joined,
+const SUBMISSION = `SELECT v.id, v.user_id, u.username, u.email, u.first_name, u.last_name, u.date_of_birth::text AS
+  date_of_birth, u.date_joined,
   v.document_type, v.status, v.reason, v.reason_code, v.submitted_at,
   (SELECT array_agg(d.side ORDER BY d.side DESC) FROM identity_documents d WHERE d.verification_id = v.id) AS sides
   FROM identity_verifications v JOIN users u ON u.id = v.user_id`;
@@ -52,7 +53,9 @@ export function documentTypes(db: Queryable, id: string): Promise<{ side: string
   );
 }
 
-/** One file of the submission for a staff member to look at; the view is audited. Undefined when there is no such file. */
+/**
+ * One file of the submission for a staff member to look at; the view is audited. Undefined when there is no such file.
+ */
 export async function documentForStaff(
   services: Pick<Services, 'db' | 'clock'>,
   staffId: number,

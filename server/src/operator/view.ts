@@ -10,7 +10,8 @@ export { html };
 
 /** The console's own policy: no inline script or style anywhere; documents are framed from 'self'. */
 export const CONSOLE_CSP =
-  "default-src 'none'; style-src 'self'; img-src 'self' data:; frame-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+  "default-src 'none'; style-src 'self'; img-src 'self' data:; frame-src 'self'; form-action 'self'; " +
+  "frame-ancestors 'none'; base-uri 'none'";
 
 /** Link, label, and whether only admins may use it (support is not offered what it may not do). */
 const NAV: [string, string, boolean?][] = [

@@ -53,7 +53,8 @@ const WHERE = `t.type = 'withdrawal'
        OR ($1 = 'rejected' AND t.status = 'cancelled') OR ($1 = 'refunds' AND t.template = '${REFUND_TEMPLATE}'))
   AND ($2 = '' OR t.method = $2)
   AND ($3::numeric IS NULL OR -t.amount >= $3::numeric) AND ($4::numeric IS NULL OR -t.amount <= $4::numeric)
-  AND ($5::timestamptz IS NULL OR t.created_at >= $5::timestamptz) AND ($6::timestamptz IS NULL OR t.created_at < $6::timestamptz)
+  AND ($5::timestamptz IS NULL OR t.created_at >= $5::timestamptz)
+  AND ($6::timestamptz IS NULL OR t.created_at < $6::timestamptz)
   AND ($7::int IS NULL OR t.id = $7::int)`;
 const params = (f: WithdrawalFilter) => [f.status, f.method, f.min || null, f.max || null, f.from, f.to, f.id];
 
@@ -62,13 +63,16 @@ const ORDER: Record<WithdrawalSort, string> = { date: 't.created_at', amount: '(
 const orderBy = (f: WithdrawalFilter) =>
   `${ORDER[f.sort]} ${f.dir === 'desc' ? 'DESC' : 'ASC'}, t.id ${f.dir === 'desc' ? 'DESC' : 'ASC'}`;
 
-const COLUMNS = `t.id, t.user_id, u.username, u.email, (-t.amount)::text AS amount, u.currency, t.method, t.destination, t.status, t.created_at,
+const COLUMNS = `t.id, t.user_id, u.username, u.email, (-t.amount)::text AS amount, u.currency, t.method,
+  t.destination, t.status, t.created_at,
   t.decided_at, s.email AS decided_by, p.payout_reference, u.date_joined, u.time_out_until, u.self_excluded_until,
   (SELECT string_agg(l.kind || ' ' || l.period || ' ' || l.amount::text, ', ' ORDER BY l.kind, l.period)
      FROM rg_limits l WHERE l.user_id = u.id AND l.amount IS NOT NULL) AS limits,
-  (SELECT v.status FROM identity_verifications v WHERE v.user_id = u.id ORDER BY v.submitted_at DESC, v.id LIMIT 1) AS verification,
+  (SELECT v.status FROM identity_verifications v WHERE v.user_id = u.id ORDER BY v.submitted_at DESC, v.id LIMIT 1) AS
+  verification,
   t.template,
-  NOT EXISTS (SELECT 1 FROM payments pm WHERE pm.user_id = t.user_id AND pm.method = t.method AND pm.status = 'completed') AS new_method`;
+  NOT EXISTS (SELECT 1 FROM payments pm WHERE pm.user_id = t.user_id AND pm.method = t.method AND pm.status =
+  'completed') AS new_method`;
 const FROM = `transactions t JOIN users u ON u.id = t.user_id LEFT JOIN staff s ON s.id = t.decided_by
   LEFT JOIN withdrawal_payouts p ON p.transaction_id = t.id`;
 

@@ -79,7 +79,8 @@ export async function runBackupCommand(argv: string[], { env, log }: BackupDeps)
       });
     } catch (error) {
       log(
-        `The server (process ${control.pid}) holds ${config.dataDir} but did not answer at ${control.url} (${(error as Error).message}).`,
+        `The server (process ${control.pid}) holds ${config.dataDir} but did not answer at ${control.url} ` +
+          `(${(error as Error).message}).`,
       );
       return 1;
     }
@@ -164,10 +165,12 @@ export async function runRestoreCommand(argv: string[], { env, log }: BackupDeps
     }
     try {
       const [row] = await db.query<{ migrations: number; users: number }>(
-        'SELECT (SELECT count(*) FROM schema_migrations)::int AS migrations, (SELECT count(*) FROM users)::int AS users',
+        'SELECT (SELECT count(*) FROM schema_migrations)::int AS migrations, (SELECT count(*) FROM ' +
+          'users)::int AS users',
       );
       log(
-        `Restored ${path} into ${folder}: ${row!.users} accounts, ${row!.migrations} migrations applied. Start the server as usual.`,
+        `Restored ${path} into ${folder}: ${row!.users} accounts, ${row!.migrations} migrations applied. ` +
+          `Start the server as usual.`,
       );
       return 0;
     } finally {

@@ -8,7 +8,10 @@ import { raw } from 'hono/html';
  * stylesheet with its own CSP hash, so the page's CSP stays free of 'unsafe-inline'.
  */
 const DARK =
-  'body{background:#17130c;color:#f3ead9}main{background:#241d12}dt{color:#cdbd9f}.confirm{background:#ffc56b;color:#17130c;border-color:#ffc56b}.cancel{background:#241d12;color:#ffc56b;border-color:#ffc56b}a{color:#ffc56b}button:focus-visible,a:focus-visible{outline-color:#f3ead9}';
+  'body{background:#17130c;color:#f3ead9}main{background:#241d12}dt{color:#cdbd9f}' +
+  '.confirm{background:#ffc56b;color:#17130c;border-color:#ffc56b}' +
+  '.cancel{background:#241d12;color:#ffc56b;border-color:#ffc56b}a{color:#ffc56b}' +
+  'button:focus-visible,a:focus-visible{outline-color:#f3ead9}';
 
 export type PaymentTheme = 'light' | 'dark' | 'system';
 

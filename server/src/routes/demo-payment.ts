@@ -17,10 +17,12 @@ import { backUrl, returnOrigins } from '../services/return-url.ts';
  * a token bound to the payment, and posts from another site are refused, so a page elsewhere cannot
  * confirm a payment in the player's name. A pending payment expires after PAYMENT_EXPIRY_MINUTES.
  */
-const STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#fbf7ef;color:#1f1a12}
+const STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;
+background:#fbf7ef;color:#1f1a12}
 main{max-width:26rem;margin:1rem;padding:1.5rem;border-radius:12px;background:#fff;box-shadow:0 2px 12px #0002}
 dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dt{color:#5c5140}dd{margin:0;font-weight:600}
-form{display:inline}button,a.button{font:inherit;padding:.6rem 1rem;border-radius:8px;border:2px solid #8a5a00;margin:.25rem .5rem 0 0;cursor:pointer}
+form{display:inline}button,a.button{font:inherit;padding:.6rem 1rem;border-radius:8px;border:2px solid #8a5a00;
+margin:.25rem .5rem 0 0;cursor:pointer}
 .confirm{background:#8a5a00;color:#fff}.cancel{background:#fff;color:#8a5a00}a{color:#7a4f00}
 button:focus-visible,a:focus-visible{outline:3px solid #1f1a12;outline-offset:2px}`;
 const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
@@ -48,7 +50,8 @@ export function demoPaymentRoutes(services: Services) {
     const theme = themeHead(pickTheme(c.req.query('theme')));
     c.header(
       'Content-Security-Policy',
-      `default-src 'none'; style-src ${STYLE_HASH} ${theme.styleSrc}; form-action 'self' ${returnOrigins(config).join(' ')}; base-uri 'none'; frame-ancestors 'none'`,
+      `default-src 'none'; style-src ${STYLE_HASH} ${theme.styleSrc}; form-action ` +
+        `'self' ${returnOrigins(config).join(' ')}; base-uri 'none'; frame-ancestors 'none'`,
     );
     c.header('Cache-Control', 'no-store');
     return c.html(

@@ -8,9 +8,11 @@ import { translate, type Locale } from '../i18n.ts';
 import { confirmStaffEmailChange } from '../operator/player-actions.ts';
 import { emailChangeOf } from '../services/account-admin.ts';
 
-const STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#fbf7ef;color:#1f1a12}
+const STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;
+background:#fbf7ef;color:#1f1a12}
 main{max-width:28rem;margin:1rem;padding:1.5rem;border-radius:12px;background:#fff;box-shadow:0 2px 12px #0002}
-button{font:inherit;padding:.6rem 1rem;border-radius:8px;border:2px solid #8a5a00;background:#8a5a00;color:#fff;cursor:pointer}
+button{font:inherit;padding:.6rem 1rem;border-radius:8px;border:2px solid #8a5a00;background:#8a5a00;color:#fff;
+cursor:pointer}
 a{color:#7a4f00}button:focus-visible,a:focus-visible{outline:3px solid #1f1a12;outline-offset:2px}`;
 const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
 

@@ -47,7 +47,8 @@ export interface PlayerRecord {
 /** The player, locked for the rest of the transaction; undefined when there is none. */
 export async function lockPlayer(tx: Queryable, id: number): Promise<PlayerRecord | undefined> {
   const [row] = await tx.query<PlayerRecord>(
-    `SELECT id, email, username, locale, currency, balance::text, bonus_balance::text, suspended_at, self_excluded_until, time_out_until,
+    `SELECT id, email, username, locale, currency, balance::text, bonus_balance::text, suspended_at,
+      self_excluded_until, time_out_until,
             closed_at, time_zone
      FROM users WHERE id = $1 FOR UPDATE`,
     [id],
@@ -171,7 +172,8 @@ export async function requestAdjustment(
 ): Promise<{ adjustment: Adjustment; outcome: 'applied' | 'pending' | 'repeated'; balance?: string; before?: string }> {
   const [inserted] = await tx.query<Adjustment>(
     `INSERT INTO balance_adjustments (user_id, amount, reason, note, token, status, requested_by, requested_at)
-     VALUES ($1, $2::numeric, $3, $4, $5, 'pending', $6, $7) ON CONFLICT (token) DO NOTHING RETURNING ${ADJUSTMENT_COLUMNS}`,
+     VALUES ($1, $2::numeric, $3, $4, $5, 'pending', $6, $7) ON CONFLICT (token) DO NOTHING RETURNING
+     ${ADJUSTMENT_COLUMNS}`,
     [player.id, input.amount, input.reason, input.note, input.token, input.staffId, input.now.toISOString()],
   );
   if (!inserted) {
@@ -226,7 +228,8 @@ async function applyAdjustment(
 
 const markApplied = (tx: Queryable, id: number, transactionId: number, approver: number | null, now: Date) =>
   tx.query(
-    `UPDATE balance_adjustments SET status = 'applied', transaction_id = $2, decided_by = $3, decided_at = $4 WHERE id = $1`,
+    `UPDATE balance_adjustments SET status = 'applied', transaction_id = $2, decided_by = $3, decided_at = ` +
+      `$4 WHERE id = $1`,
     [id, transactionId, approver, now.toISOString()],
   );
 
@@ -265,8 +268,10 @@ export async function decideAdjustment(
 /** Adjustments waiting for a second admin, oldest first. */
 export async function pendingAdjustments(db: Queryable, userId: number) {
   return db.query<Adjustment & { requested_at: Date | string; requester: string }>(
-    `SELECT a.id, a.user_id, a.amount::text, a.reason, a.note, a.token, a.status, a.requested_by, a.requested_at, s.email AS requester
-     FROM balance_adjustments a JOIN staff s ON s.id = a.requested_by WHERE a.user_id = $1 AND a.status = 'pending' ORDER BY a.requested_at, a.id`,
+    `SELECT a.id, a.user_id, a.amount::text, a.reason, a.note, a.token, a.status, a.requested_by, a.requested_at,
+      s.email AS requester
+     FROM balance_adjustments a JOIN staff s ON s.id = a.requested_by WHERE a.user_id = $1 AND a.status = 'pending'
+     ORDER BY a.requested_at, a.id`,
     [userId],
   );
 }
@@ -387,8 +392,10 @@ export interface EmailChange {
 export async function emailChangeOf(db: Queryable, token: string, now: Date): Promise<EmailChange | undefined> {
   if (!/^[0-9a-f]{40}$/.test(token)) return undefined;
   const [row] = await db.query<EmailChange>(
-    `SELECT e.user_id, e.new_email, e.staff_id, u.email AS old_email, u.locale FROM email_changes e JOIN users u ON u.id = e.user_id
-     WHERE e.key_hash = $1 AND e.staff_id IS NOT NULL AND e.used_at IS NULL AND e.created_at > $2::timestamptz - make_interval(hours => $3)`,
+    `SELECT e.user_id, e.new_email, e.staff_id, u.email AS old_email, u.locale FROM email_changes e JOIN users u ON
+      u.id = e.user_id
+     WHERE e.key_hash = $1 AND e.staff_id IS NOT NULL AND e.used_at IS NULL AND e.created_at > $2::timestamptz -
+     make_interval(hours => $3)`,
     [hashToken(token), now.toISOString(), EMAIL_CHANGE_HOURS],
   );
   return row;

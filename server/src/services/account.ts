@@ -33,7 +33,8 @@ export async function newEmailChangeLink(
     'INSERT INTO email_changes (key_hash, user_id, new_email, created_at) VALUES ($1, $2, $3, $4)',
     [hashToken(token), user.id, newEmail, services.clock().toISOString()],
   );
-  return `${services.config.siteUrl}${localizedPath('/confirm-email', user.locale)}#uid=${encodeUid(user.id)}&token=${token}`;
+  const page = `${services.config.siteUrl}${localizedPath('/confirm-email', user.locale)}`;
+  return `${page}#uid=${encodeUid(user.id)}&token=${token}`;
 }
 
 /**
@@ -178,13 +179,15 @@ export async function closeAccountIn(
  */
 export async function eraseClosedAccounts({ db, config }: Pick<Services, 'db' | 'config'>, now: Date): Promise<number> {
   const due = await db.query<{ id: number }>(
-    `SELECT id FROM users WHERE closed_at IS NOT NULL AND erased_at IS NULL AND closed_at <= $1::timestamptz - make_interval(days => $2)`,
+    `SELECT id FROM users WHERE closed_at IS NOT NULL AND erased_at IS NULL AND closed_at <= ` +
+      `$1::timestamptz - make_interval(days => $2)`,
     [now.toISOString(), config.accountRetentionDays],
   );
   for (const { id } of due) {
     await db.transaction(async (tx) => {
       await tx.query(
-        `UPDATE users SET email = 'closed-' || id || '@closed.invalid', username = 'closed-' || id, first_name = '', last_name = '',
+        `UPDATE users SET email = 'closed-' || id || '@closed.invalid', username = 'closed-' || id, first_name = '',
+          last_name = '',
            password_hash = '!', date_of_birth = NULL, gateway_player_id = NULL, close_reason = NULL, erased_at = $2
          WHERE id = $1 AND erased_at IS NULL`,
         [id, now.toISOString()],

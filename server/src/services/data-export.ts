@@ -54,8 +54,10 @@ function sections(db: Queryable, userId: number): Record<(typeof EXPORT_SECTIONS
     profile: () =>
       one(
         db,
-        `SELECT id, email, username, first_name, last_name, to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth, locale, time_zone, currency,
-                 balance::text AS balance, bonus_balance::text AS bonus_balance, loyalty_points, referral_code, date_joined, activated_at
+        `SELECT id, email, username, first_name, last_name, to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth,
+          locale, time_zone, currency,
+                 balance::text AS balance, bonus_balance::text AS bonus_balance, loyalty_points, referral_code,
+                 date_joined, activated_at
                FROM users WHERE id = $1`,
         userId,
       ),
@@ -90,7 +92,8 @@ function sections(db: Queryable, userId: number): Record<(typeof EXPORT_SECTIONS
     verifications: () =>
       all(
         db,
-        `SELECT id, document_type, status, reason, submitted_at, reviewed_at FROM identity_verifications WHERE user_id = $1 ORDER BY submitted_at`,
+        `SELECT id, document_type, status, reason, submitted_at, reviewed_at FROM identity_verifications ` +
+          `WHERE user_id = $1 ORDER BY submitted_at`,
         userId,
       ),
     payments: () =>
@@ -131,8 +134,10 @@ function sections(db: Queryable, userId: number): Record<(typeof EXPORT_SECTIONS
     game_rounds: () =>
       pages(
         db,
-        `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') || '|' || id AS _key, id, game_id, mode,
-                   stake::text AS stake, win::text AS win, currency, bet, outcome, client_seed, nonce, server_seed_hash, created_at
+        `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') || '|' || id AS _key, id, game_id,
+          mode,
+                   stake::text AS stake, win::text AS win, currency, bet, outcome, client_seed, nonce,
+                   server_seed_hash, created_at
                  FROM game_rounds WHERE user_id = $1
                    AND to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') || '|' || id > $2
                  ORDER BY 1 LIMIT $3`,

@@ -7,7 +7,8 @@ import { countAttempt } from './rate-counters.ts';
 
 /**
  * Anonymous demo play costs the server a session row, rounds and revealed seeds, so an
- * anonymous visitor must not be able to grow the database without bound. Launches and seed rotations of demo sessions are limited per client address:
+ * anonymous visitor must not be able to grow the database without bound. Launches and seed rotations of demo sessions
+ * are limited per client address:
  * DEMO_MAX_PER_ADDRESS of each per DEMO_WINDOW_SECONDS, then 429 with Retry-After.
  */
 export async function admitDemo(

@@ -35,7 +35,8 @@ export function popularGames(db: Queryable, now: Date, limit: number, days: numb
   return db.query<Game>(
     `SELECT g.id, g.name, g.provider, g.image, g.category FROM games g
      LEFT JOIN (SELECT game_id, count(*) AS rounds FROM game_rounds
-                WHERE mode = 'real' AND created_at > $2::timestamptz - make_interval(days => $3) GROUP BY game_id) r ON r.game_id = g.id
+                WHERE mode = 'real' AND created_at > $2::timestamptz - make_interval(days => $3) GROUP BY game_id) r ON
+                r.game_id = g.id
      WHERE NOT g.retired
      ORDER BY COALESCE(r.rounds, 0) DESC, g.popularity DESC, g.id LIMIT $1`,
     [limit, now.toISOString(), days],
@@ -59,7 +60,8 @@ export interface ListedGameRow {
  */
 export function listedGames(db: Queryable, category: string | undefined): Promise<ListedGameRow[]> {
   return db.query<ListedGameRow>(
-    `SELECT id, name, provider, image, category, mechanic, rtp, volatility FROM games WHERE NOT retired AND ($1::text IS NULL OR category = $1) ORDER BY popularity DESC, id`,
+    `SELECT id, name, provider, image, category, mechanic, rtp, volatility FROM games WHERE NOT retired ` +
+      `AND ($1::text IS NULL OR category = $1) ORDER BY popularity DESC, id`,
     [category ?? null],
   );
 }

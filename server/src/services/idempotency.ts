@@ -32,12 +32,14 @@ export async function runOnce<T>(
   return db.transaction(async (tx) => {
     const ids = [scope.userId, scope.name, scope.key];
     const inserted = await tx.query(
-      'INSERT INTO idempotency_keys (user_id, scope, key, request_hash, created_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING RETURNING 1',
+      'INSERT INTO idempotency_keys (user_id, scope, key, request_hash, created_at) VALUES ($1, $2, $3, ' +
+        '$4, $5) ON CONFLICT DO NOTHING RETURNING 1',
       [...ids, requestHash, scope.now.toISOString()],
     );
     if (!inserted.length) {
       const [stored] = await tx.query<{ request_hash: string; status_code: 200 | 201; response: T }>(
-        'SELECT request_hash, status_code, response FROM idempotency_keys WHERE user_id = $1 AND scope = $2 AND key = $3',
+        'SELECT request_hash, status_code, response FROM idempotency_keys WHERE user_id = $1 AND scope = ' +
+          '$2 AND key = $3',
         ids,
       );
       if (!stored || stored.request_hash !== requestHash) throw new Mismatch('idempotency_conflict');
@@ -45,7 +47,8 @@ export async function runOnce<T>(
     }
     const outcome = await work(tx);
     await tx.query(
-      'UPDATE idempotency_keys SET status_code = $4, response = $5::jsonb WHERE user_id = $1 AND scope = $2 AND key = $3',
+      'UPDATE idempotency_keys SET status_code = $4, response = $5::jsonb WHERE user_id = $1 AND scope = ' +
+        '$2 AND key = $3',
       [...ids, outcome.status, JSON.stringify(outcome.body)],
     );
     return outcome;

@@ -49,7 +49,9 @@ export async function newLink(
   return `${config.siteUrl}${localizedPath(PAGES[purpose], user.locale)}#uid=${encodeUid(user.id)}&token=${token}`;
 }
 
-const LIVE = `key_hash = $1 AND user_id = $2 AND purpose = $5 AND used_at IS NULL AND created_at > $3::timestamptz - make_interval(secs => $4)`;
+const LIVE =
+  `key_hash = $1 AND user_id = $2 AND purpose = $5 AND used_at IS NULL AND created_at > $3::timestamptz - ` +
+  `make_interval(secs => $4)`;
 
 const liveParams = (
   services: Pick<Services, 'config' | 'clock'>,
@@ -114,7 +116,8 @@ export async function linkTokenValid(
 export async function pruneLinkTokens(services: Pick<Services, 'db' | 'config'>, now: Date): Promise<void> {
   await services.db.query(
     `DELETE FROM password_reset_tokens
-     WHERE created_at <= $1::timestamptz - make_interval(secs => CASE purpose WHEN 'activation' THEN $3::int ELSE $2::int END)`,
+     WHERE created_at <= $1::timestamptz - make_interval(secs => CASE purpose WHEN 'activation' THEN $3::int ELSE
+     $2::int END)`,
     [now.toISOString(), linkTimeoutSeconds(services, 'password_reset'), linkTimeoutSeconds(services, 'activation')],
   );
 }

@@ -2,7 +2,9 @@ import type { Services } from '../app-env.ts';
 import { RateLimited } from '../domain-errors.ts';
 import { countAttempt, resetCounter, uncountAttempt, type Count } from './rate-counters.ts';
 
-/** Players' sign-in counters are `login:…`; staff sign-in (the operator console) counts apart, as `operator-login:…`. */
+/**
+ * Players' sign-in counters are `login:…`; staff sign-in (the operator console) counts apart, as `operator-login:…`.
+ */
 export type SignInScope = 'login' | 'operator-login';
 const addressKey = (address: string, scope: SignInScope = 'login') => `${scope}:${address}`;
 const pairKey = (email: string, address: string, scope: SignInScope = 'login') => `${scope}:${address}:${email}`;

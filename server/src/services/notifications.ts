@@ -24,7 +24,8 @@ export async function markAllNotificationsRead(db: Database, userId: number): Pr
 /** The player's own notifications, newest first. */
 export function ownNotifications(db: Queryable, userId: number): Promise<NotificationRow[]> {
   return db.query<NotificationRow>(
-    'SELECT id, template, params, created_at, read FROM notifications WHERE user_id = $1 ORDER BY created_at DESC, id DESC',
+    'SELECT id, template, params, created_at, read FROM notifications WHERE user_id = $1 ORDER BY ' +
+      'created_at DESC, id DESC',
     [userId],
   );
 }
@@ -32,7 +33,8 @@ export function ownNotifications(db: Queryable, userId: number): Promise<Notific
 /** The broadcasts (news) the player may see now, newest first, each with whether the player read it. */
 export function broadcastNotifications(db: Queryable, userId: number, now: Date): Promise<NotificationRow[]> {
   return db.query<NotificationRow>(
-    `SELECT n.id, n.template, n.params, COALESCE(n.publish_at, n.created_at) AS created_at, (r.user_id IS NOT NULL) AS read FROM notifications n
+    `SELECT n.id, n.template, n.params, COALESCE(n.publish_at, n.created_at) AS created_at, (r.user_id IS NOT NULL) AS
+      read FROM notifications n
      LEFT JOIN notification_reads r ON r.notification_id = n.id AND r.user_id = $1
      WHERE n.user_id IS NULL -- no offers to a self-excluded player
        AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = $1 AND u.self_excluded_until IS NOT NULL)

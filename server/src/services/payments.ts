@@ -38,7 +38,8 @@ export async function openPayment(tx: Queryable, payment: NewPayment): Promise<{
     createdAt: payment.createdAt,
   });
   const [row] = await tx.query<{ created_at: Date }>(
-    `INSERT INTO payments (id, user_id, amount, currency, method, status, return_url, lang, transaction_id, expires_at, created_at)
+    `INSERT INTO payments (id, user_id, amount, currency, method, status, return_url, lang, transaction_id, expires_at,
+      created_at)
      VALUES ($1, $2, $3::numeric, $4, $5, 'pending', $6, $7, $8, $9, $10) RETURNING created_at`,
     [
       payment.id,
@@ -70,11 +71,14 @@ export async function expirePayments(
   await cancelWhere(db, `${column} = $1 AND expires_at <= $2`, value, now);
 }
 
-/** Cancels the pending payments matching `condition` ($1 = value, $2 = now) and their history items, in one statement. */
+/**
+ * Cancels the pending payments matching `condition` ($1 = value, $2 = now) and their history items, in one statement.
+ */
 async function cancelWhere(db: Queryable, condition: string, value: string | number, now: Date): Promise<void> {
   await db.query(
     `WITH cancelled AS (
-       UPDATE payments SET status = 'cancelled', completed_at = $2 WHERE status = 'pending' AND ${condition} RETURNING transaction_id)
+       UPDATE payments SET status = 'cancelled', completed_at = $2 WHERE status = 'pending' AND ${condition} RETURNING
+       transaction_id)
      UPDATE transactions SET status = 'cancelled' WHERE id IN (SELECT transaction_id FROM cancelled)`,
     [value, now.toISOString()],
   );
@@ -100,7 +104,8 @@ export async function completePayment(
       method: string;
       transaction_id: number | null;
     }>(
-      `UPDATE payments SET status = 'completed', completed_at = $2 WHERE id = $1 AND status = 'pending' AND expires_at > $2
+      `UPDATE payments SET status = 'completed', completed_at = $2 WHERE id = $1 AND status = 'pending' AND expires_at
+        > $2
        RETURNING user_id, amount::text, currency, method, transaction_id`,
       [id, now.toISOString()],
     );
@@ -113,7 +118,8 @@ export async function completePayment(
     if (!(await depositFitsAtConfirmation(tx, userId, id, amount, now))) {
       // Already flipped to completed above, so not through cancelWhere (which takes pending ones).
       await tx.query(
-        `WITH cancelled AS (UPDATE payments SET status = 'cancelled', completed_at = $2 WHERE id = $1 RETURNING transaction_id)
+        `WITH cancelled AS (UPDATE payments SET status = 'cancelled', completed_at = $2 WHERE id = $1 RETURNING
+          transaction_id)
          UPDATE transactions SET status = 'cancelled' WHERE id IN (SELECT transaction_id FROM cancelled)`,
         [id, now.toISOString()],
       );
@@ -146,7 +152,8 @@ export async function completePayment(
     await notify(tx, now, userId, 'deposit', { amount, currency });
 
     const [referral] = await tx.query<{ referrer: number | null; username: string; reward: string }>(
-      'SELECT referred_by AS referrer, username, round($2::numeric * $3::numeric, 2)::text AS reward FROM users WHERE id = $1',
+      'SELECT referred_by AS referrer, username, round($2::numeric * $3::numeric, 2)::text AS reward FROM ' +
+        'users WHERE id = $1',
       [userId, amount, config.referralRate],
     );
     if (referral?.referrer && toCents(referral.reward)! > 0n) {
@@ -192,7 +199,8 @@ export interface PaymentPageRow {
 export async function paymentForPage(db: Queryable, id: string, now: Date): Promise<PaymentPageRow | undefined> {
   await expirePayments(db, { id }, now);
   const [row] = await db.query<PaymentPageRow>(
-    `SELECT amount::text, currency, method, status, return_url, lang, (status = 'cancelled' AND completed_at >= expires_at) AS expired
+    `SELECT amount::text, currency, method, status, return_url, lang, (status = 'cancelled' AND completed_at >=
+      expires_at) AS expired
      FROM payments WHERE id = $1`,
     [id],
   );

@@ -20,7 +20,8 @@ export async function countAttempt(db: Queryable, keys: string[], windowSeconds:
      VALUES ${keys.map((_, index) => `($${index + 3}, 1, $1::timestamptz)`).join(', ')}
      ON CONFLICT (key) DO UPDATE SET
        count = CASE WHEN r.window_start <= $1::timestamptz - make_interval(secs => $2) THEN 1 ELSE r.count + 1 END,
-       window_start = CASE WHEN r.window_start <= $1::timestamptz - make_interval(secs => $2) THEN $1::timestamptz ELSE r.window_start END
+       window_start = CASE WHEN r.window_start <= $1::timestamptz - make_interval(secs => $2) THEN $1::timestamptz ELSE
+       r.window_start END
      RETURNING key, count, window_start`,
     [now.toISOString(), windowSeconds, ...keys],
   );

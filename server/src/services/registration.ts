@@ -51,7 +51,8 @@ export async function registerPlayer(
       if (await loadAccount(tx, 'email', email)) return { refIgnored, created: undefined };
       const now = services.clock();
       const [created] = await tx.query<{ id: number }>(
-        `INSERT INTO users (email, username, password_hash, currency, referral_code, referred_by, locale, date_of_birth, terms_accepted_at, activated_at, first_signed_in_at, date_joined, time_zone)
+        `INSERT INTO users (email, username, password_hash, currency, referral_code, referred_by, locale,
+          date_of_birth, terms_accepted_at, activated_at, first_signed_in_at, date_joined, time_zone)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL, NULL, $9, $10) RETURNING id`,
         [
           email,

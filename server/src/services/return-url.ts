@@ -19,7 +19,10 @@ function loopbackAliases(siteUrl: string): string[] {
   return ['127.0.0.1', '[::1]'].map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
 }
 
-/** The origins the payment page may send a player back to: SITE_URL's (and its loopback spellings), then RETURN_ORIGINS and CORS_ORIGINS. */
+/**
+ * The origins the payment page may send a player back to: SITE_URL's (and its loopback spellings), then RETURN_ORIGINS
+ * and CORS_ORIGINS.
+ */
 export const returnOrigins = (config: ServerConfig) => [
   config.siteUrl,
   ...loopbackAliases(config.siteUrl),

@@ -105,7 +105,9 @@ export async function signOutEverywhere(db: Queryable, userId: number): Promise<
   await db.query('DELETE FROM auth_tokens WHERE user_id = $1', [userId]);
 }
 
-/** Ends one of the player's sessions by its id: false when the player has none with that id (someone else's included). */
+/**
+ * Ends one of the player's sessions by its id: false when the player has none with that id (someone else's included).
+ */
 export async function endSession(db: Queryable, userId: number, sessionId: number): Promise<boolean> {
   const rows = await db.query('DELETE FROM auth_tokens WHERE id = $1 AND user_id = $2 RETURNING id', [
     sessionId,

@@ -158,7 +158,8 @@ export async function newBackupCodes(db: Queryable, userId: number): Promise<str
   });
   await db.query('DELETE FROM two_factor_backup_codes WHERE user_id = $1', [userId]);
   await db.query(
-    `INSERT INTO two_factor_backup_codes (user_id, code_hash) VALUES ${codes.map((_, index) => `($1, $${index + 2})`).join(', ')}`,
+    `INSERT INTO two_factor_backup_codes (user_id, code_hash) ` +
+      `VALUES ${codes.map((_, index) => `($1, $${index + 2})`).join(', ')}`,
     [userId, ...codes.map((code) => hashBackupCode(userId, code))],
   );
   return codes;
@@ -178,7 +179,10 @@ export async function backupCodesLeft(db: Queryable, userId: number): Promise<nu
   return left!.n;
 }
 
-/** Starts the player's set-up, labelled with their email in the authenticator app; undefined when two-factor is already on. */
+/**
+ * Starts the player's set-up, labelled with their email in the authenticator app; undefined when two-factor is already
+ * on.
+ */
 export async function startPlayerSetup(services: Pick<Services, 'db' | 'privateKeys'>, userId: number) {
   const [user] = await services.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]);
   return startSetup(services, userId, user!.email);

@@ -89,7 +89,8 @@ export interface MeRow extends TokenRow {
 export const readMe: TokenReader<MeRow> = (db, keyHash) =>
   db.query<MeRow>(
     `SELECT t.user_id, t.created_at, t.last_used_at, t.reality_ack_at,
-            u.id, u.email, u.username, u.first_name, u.last_name, u.balance::text, u.bonus_balance::text, u.currency, u.loyalty_points,
+            u.id, u.email, u.username, u.first_name, u.last_name, u.balance::text, u.bonus_balance::text, u.currency,
+            u.loyalty_points,
             u.referral_code, u.date_joined, u.time_zone, u.reality_check_minutes AS minutes, u.game_sound
      FROM auth_tokens t JOIN users u ON u.id = t.user_id WHERE t.key_hash = $1`,
     [keyHash],
@@ -186,7 +187,10 @@ const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const newReferralCode = () =>
   Array.from(randomBytes(8), (byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join('');
 
-/** The IANA time zone name if this runtime knows it (`Europe/Berlin`), else undefined (shared with the site's form check). */
+/**
+ * The IANA time zone name if this runtime knows it (`Europe/Berlin`), else undefined (shared with the site's form
+ * check).
+ */
 export { knownTimeZone };
 
 /** A player as the password, activation and security-mail code needs them. */
@@ -207,7 +211,8 @@ export async function loadAccount(
   value: number | string,
 ): Promise<Account | undefined> {
   const [row] = await db.query<Account & { time_zone: string | null }>(
-    `SELECT id, email, username, locale, password_hash, activated_at, time_zone FROM users WHERE ${where} = $1 AND closed_at IS NULL`,
+    `SELECT id, email, username, locale, password_hash, activated_at, time_zone FROM users WHERE ${where} ` +
+      `= $1 AND closed_at IS NULL`,
     [value],
   );
   if (!row) return undefined;
@@ -225,7 +230,8 @@ export async function referralStats(db: Queryable, userId: number): Promise<Refe
     `SELECT u.referral_code, u.currency,
        (SELECT count(*)::int FROM users r WHERE r.referred_by = u.id AND r.activated_at IS NOT NULL) AS invited,
        (SELECT count(*)::int FROM users r WHERE r.referred_by = u.id
-          AND EXISTS (SELECT 1 FROM transactions t WHERE t.user_id = r.id AND t.type = 'deposit' AND t.status = 'completed')) AS active,
+          AND EXISTS (SELECT 1 FROM transactions t WHERE t.user_id = r.id AND t.type = 'deposit' AND t.status =
+          'completed')) AS active,
        (SELECT COALESCE(sum(t.amount), 0)::numeric(14,2)::text FROM transactions t
           WHERE t.user_id = u.id AND t.type = 'referral' AND t.status = 'completed') AS earned
      FROM users u WHERE u.id = $1`,

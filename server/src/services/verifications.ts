@@ -34,7 +34,8 @@ export const rejectionText = (locale: Locale, code: RejectionCode, note: string 
 
 async function newest(db: Queryable, userId: number): Promise<Row | undefined> {
   const [row] = await db.query<Row>(
-    'SELECT status, document_type, submitted_at, reason, reason_code FROM identity_verifications WHERE user_id = $1 ORDER BY submitted_at DESC, id LIMIT 1',
+    'SELECT status, document_type, submitted_at, reason, reason_code FROM identity_verifications WHERE ' +
+      'user_id = $1 ORDER BY submitted_at DESC, id LIMIT 1',
     [userId],
   );
   return row;
@@ -77,7 +78,8 @@ async function submitIn(
   if (current?.status === 'pending' || current?.status === 'verified') return { blocked: current.status };
   const id = randomUUID();
   await tx.query(
-    `INSERT INTO identity_verifications (id, user_id, document_type, status, submitted_at) VALUES ($1, $2, $3, 'pending', $4)`,
+    `INSERT INTO identity_verifications (id, user_id, document_type, status, submitted_at) VALUES ($1, $2, ` +
+      `$3, 'pending', $4)`,
     [id, request.userId, request.documentType, request.now.toISOString()],
   );
   for (const file of request.files) {

@@ -95,7 +95,8 @@ async function once(
 ): Promise<WalletResult> {
   const hash = hashOf(kind, [request.userId, request.roundId, amount, reference]);
   const claimed = await tx.query(
-    `INSERT INTO wallet_transactions (id, kind, user_id, round_id, amount, reference_id, request_hash, status, balance, created_at)
+    `INSERT INTO wallet_transactions (id, kind, user_id, round_id, amount, reference_id, request_hash, status, balance,
+      created_at)
      VALUES ($1, $2, $3, $4, $5::numeric, $6, $7, 'refused', 0, $8) ON CONFLICT (id) DO NOTHING RETURNING id`,
     [request.transactionId, kind, request.userId, request.roundId, amount, reference, hash, request.now.toISOString()],
   );
@@ -140,10 +141,12 @@ async function openBet(tx: Queryable, request: WinRequest | RollbackRequest | Ra
   await tx.query('SELECT id FROM wallet_transactions WHERE id = $1 FOR UPDATE', [request.betTransactionId]);
   // The round's whole stake: the bet and its raises (a double or a split).
   const [bet] = await tx.query<{ amount: string; history_id: number }>(
-    `SELECT (amount + COALESCE((SELECT sum(r.amount) FROM wallet_transactions r WHERE r.reference_id = b.id AND r.kind = 'raise' AND r.status = 'ok'), 0))::numeric(14,2)::text AS amount,
+    `SELECT (amount + COALESCE((SELECT sum(r.amount) FROM wallet_transactions r WHERE r.reference_id = b.id AND r.kind
+      = 'raise' AND r.status = 'ok'), 0))::numeric(14,2)::text AS amount,
             history_id FROM wallet_transactions b
      WHERE id = $1 AND kind = 'bet' AND status = 'ok' AND user_id = $2 AND round_id = $3
-       AND NOT EXISTS (SELECT 1 FROM wallet_transactions s WHERE s.reference_id = b.id AND s.kind IN ('win', 'rollback') AND s.status = 'ok')`,
+       AND NOT EXISTS (SELECT 1 FROM wallet_transactions s WHERE s.reference_id = b.id AND s.kind IN ('win',
+       'rollback') AND s.status = 'ok')`,
     [request.betTransactionId, request.userId, request.roundId],
   );
   return bet;
@@ -157,9 +160,11 @@ async function countStake(tx: Queryable, userId: number, stake: string, multipli
   const [row] = await tx.query<{ balance: string; met: boolean; bonus: string }>(
     `UPDATE users SET loyalty_points = loyalty_points + floor(loyalty_carry + $2::numeric * $3)::int,
                       loyalty_carry = (loyalty_carry + $2::numeric * $3) - floor(loyalty_carry + $2::numeric * $3),
-                      bonus_wagered = CASE WHEN bonus_balance > 0 THEN bonus_wagered + $2::numeric ELSE bonus_wagered END
+                      bonus_wagered = CASE WHEN bonus_balance > 0 THEN bonus_wagered + $2::numeric ELSE bonus_wagered
+                      END
      WHERE id = $1
-     RETURNING balance::text, bonus_balance > 0 AND bonus_wagered >= bonus_balance * COALESCE(bonus_multiplier, $4::int) AS met, bonus_balance::text AS bonus`,
+     RETURNING balance::text, bonus_balance > 0 AND bonus_wagered >= bonus_balance * COALESCE(bonus_multiplier,
+     $4::int) AS met, bonus_balance::text AS bonus`,
     [userId, stake, LOYALTY_POINTS_PER_UNIT, multiplier],
   );
   return row!;
@@ -209,7 +214,8 @@ export function walletWin(
     if (toCents(request.amount) !== 0n)
       await credit(tx, request.userId, 'cash', request.amount, bet.history_id, request.now);
     await tx.query(
-      `UPDATE transactions SET amount = amount + $2::numeric, status = 'completed', params = jsonb_set(params, '{win}', to_jsonb($2::text)) WHERE id = $1`,
+      `UPDATE transactions SET amount = amount + $2::numeric, status = 'completed', params = ` +
+        `jsonb_set(params, '{win}', to_jsonb($2::text)) WHERE id = $1`,
       [bet.history_id, request.amount],
     );
     const counted = await countStake(tx, request.userId, bet.amount, settings.wageringMultiplier);
@@ -234,7 +240,8 @@ export function walletRaise(tx: Queryable, request: RaiseRequest): Promise<Walle
     if (balance === undefined)
       return { status: 'insufficient_funds', balance: await cashBalance(tx, request.userId), historyId: null };
     await tx.query(
-      `UPDATE transactions SET amount = amount - $2::numeric, params = jsonb_set(params, '{stake}', to_jsonb($3::text)) WHERE id = $1`,
+      `UPDATE transactions SET amount = amount - $2::numeric, params = jsonb_set(params, '{stake}', ` +
+        `to_jsonb($3::text)) WHERE id = $1`,
       [bet.history_id, request.amount, fromCents(toCents(bet.amount)! + toCents(request.amount)!)],
     );
     await recordDebit(tx, request.userId, 'cash', request.amount, bet.history_id, request.now);

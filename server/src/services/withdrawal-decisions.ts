@@ -53,7 +53,8 @@ const recordPayout = (
   now: Date,
 ) =>
   tx.query(
-    'INSERT INTO withdrawal_payouts (transaction_id, method, destination, payout_reference, staff_id, paid_at) VALUES ($1, $2, $3, $4, $5, $6)',
+    'INSERT INTO withdrawal_payouts (transaction_id, method, destination, payout_reference, staff_id, ' +
+      'paid_at) VALUES ($1, $2, $3, $4, $5, $6)',
     [id, method, destination, reference, staffId, now.toISOString()],
   );
 
@@ -83,7 +84,8 @@ export async function approveWithdrawal(
   const [row] = await tx.query<DecidedWithdrawal & { method: string; destination: string }>(
     `UPDATE transactions t SET status = 'completed', decided_at = $2, decided_by = $3
      FROM users u WHERE t.id = $1 AND t.type = 'withdrawal' AND t.status = 'pending' AND u.id = t.user_id
-     RETURNING t.user_id, (-t.amount)::text AS amount, u.email, u.username, u.locale, u.currency, t.method, t.destination`,
+     RETURNING t.user_id, (-t.amount)::text AS amount, u.email, u.username, u.locale, u.currency, t.method,
+     t.destination`,
     [approval.id, approval.now.toISOString(), approval.staffId],
   );
   if (!row) return undefined;
@@ -132,7 +134,8 @@ export async function payRefund(
 ): Promise<(DecidedWithdrawal & { old_method: string }) | undefined> {
   const [row] = await tx.query<DecidedWithdrawal & { old_method: string }>(
     `UPDATE transactions t SET status = 'completed', decided_at = $2, decided_by = $3, destination = $4, method = $5
-     FROM users u WHERE t.id = $1 AND t.type = 'withdrawal' AND t.status = 'pending' AND t.template = '${REFUND_TEMPLATE}' AND u.id = t.user_id
+     FROM users u WHERE t.id = $1 AND t.type = 'withdrawal' AND t.status = 'pending' AND t.template =
+     '${REFUND_TEMPLATE}' AND u.id = t.user_id
      RETURNING t.user_id, (-t.amount)::text AS amount, u.email, u.username, u.locale, u.currency,
        (SELECT method FROM transactions WHERE id = $1) AS old_method`,
     [input.id, input.now.toISOString(), input.staffId, input.destination, input.method],

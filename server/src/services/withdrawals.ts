@@ -30,15 +30,18 @@ export async function reserveWithdrawal(
 ): Promise<{ id: number; created_at: Date; balance: Money } | undefined> {
   const [row] = await tx.query<{ id: number; created_at: Date; balance: Money }>(
     `WITH debited AS (
-       UPDATE users SET balance = balance - $2::numeric WHERE id = $1 AND balance >= $2::numeric AND closed_at IS NULL RETURNING balance
+       UPDATE users SET balance = balance - $2::numeric WHERE id = $1 AND balance >= $2::numeric AND closed_at IS NULL
+       RETURNING balance
      ), item AS (
        INSERT INTO transactions (user_id, type, amount, status, method, destination, template, params, created_at)
        SELECT $1, 'withdrawal', -($2::numeric), 'pending', $3, $4, 'withdrawal', $5::jsonb, $7::timestamptz FROM debited
        RETURNING id, created_at
      ), entry AS (
-       INSERT INTO ledger (user_id, account, amount, transaction_id, created_at) SELECT $1, 'cash', -($2::numeric), id, $7::timestamptz FROM item
+       INSERT INTO ledger (user_id, account, amount, transaction_id, created_at) SELECT $1, 'cash', -($2::numeric), id,
+       $7::timestamptz FROM item
      ), note AS (
-       INSERT INTO notifications (user_id, template, params, created_at) SELECT $1, 'withdrawal', $6::jsonb, $7::timestamptz FROM debited
+       INSERT INTO notifications (user_id, template, params, created_at) SELECT $1, 'withdrawal', $6::jsonb,
+       $7::timestamptz FROM debited
      )
      SELECT item.id, item.created_at, debited.balance::text AS balance FROM debited, item`,
     [

@@ -17,7 +17,8 @@ export const faqTopicId = (/** @type {string} */ category) => `topic-${category.
 
 /**
  * @typedef {{ kind: 'text' } | { kind: 'int' } | { kind: 'enum', values: readonly string[] }} FieldType
- * @typedef {{ folder: string, page: string, text: Record<string, FieldType>, structure: Record<string, FieldType> }} CollectionRules
+ * @typedef {{ folder: string, page: string, text: Record<string, FieldType>, structure: Record<string, FieldType> }}
+ * CollectionRules
  */
 
 /** @type {Record<'faq' | 'rules' | 'responsibleGaming' | 'loyalty', CollectionRules>} */
@@ -43,7 +44,10 @@ export const CONTENT_COLLECTIONS = {
   },
 };
 
-/** The optional field of a translation recording the hash of the English text it translates (`npm run i18n:new`, `npm run i18n:status`). */
+/**
+ * The optional field of a translation recording the hash of the English text it translates (`npm run i18n:new`, `npm
+ * run i18n:status`).
+ */
 export const SOURCE_HASH_FIELD = 'source_hash';
 
 /** Ids on a page that do not come from Markdown files (components and the layout). */

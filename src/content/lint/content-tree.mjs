@@ -6,7 +6,10 @@ import { CONTENT_COLLECTIONS, STATIC_ANCHORS } from './collections.mjs';
 import { expandContentTokens, supportEmail } from '../../../core/data/support-email.mjs';
 
 /** @typedef {keyof typeof CONTENT_COLLECTIONS} CollectionKey */
-/** @typedef {Record<CollectionKey, Record<string, Record<string, string>>>} ContentTree tree[collection][locale][id] = text */
+/**
+ * @typedef {Record<CollectionKey, Record<string, Record<string, string>>>} ContentTree tree[collection][locale][id] =
+ * text
+ */
 
 /** The content folder: `src/content`, or `CONTENT_DIR` (tests point the dev server at a copy). */
 export const contentRoot = (/** @type {string} */ projectRoot) =>

@@ -8,7 +8,8 @@ const DELIMITER = /^---\s*$/;
 
 /**
  * @param {string} text the whole Markdown file
- * @returns {{ data: Record<string, unknown> | null, fieldLines: Record<string, number>, endLine: number, problems: Problem[] }}
+ * @returns {{ data: Record<string, unknown> | null, fieldLines: Record<string, number>, endLine: number, problems:
+ * Problem[] }}
  *   `fieldLines` maps each field to its line; `endLine` is the closing `---` line.
  */
 export function readFrontMatter(text) {

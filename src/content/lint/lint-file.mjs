@@ -95,7 +95,10 @@ export const MAX_IMAGE_BYTES = 300 * 1024;
  *   The file a site address or a path relative to the Markdown file points to, or null when none exists.
  */
 
-/** @param {string} text @param {{ page: string, site: import('./links.mjs').SiteMap, asset?: AssetLookup }} context @returns {Problem[]} */
+/**
+ * @param {string} text @param {{ page: string, site: import('./links.mjs').SiteMap, asset?: AssetLookup }} context
+ * @returns {Problem[]}
+ */
 function checkBody(text, context) {
   /** @type {Problem[]} */
   const problems = [];
@@ -136,7 +139,9 @@ function checkBody(text, context) {
       } else if (found.size > MAX_IMAGE_BYTES) {
         problems.push({
           line,
-          message: `the picture ${node.url} is ${Math.round(found.size / 1024)} KB, more than ${MAX_IMAGE_BYTES / 1024} KB`,
+          message:
+            `the picture ${node.url} is ${Math.round(found.size / 1024)} KB, more ` +
+            `than ${MAX_IMAGE_BYTES / 1024} KB`,
           fix: 'make it smaller: at most 1600 pixels wide, saved as .webp or .jpg (see docs/editing.md, "Pictures")',
         });
       }

@@ -9,7 +9,7 @@ import { useResource } from './use-resource';
 /** /profile/affiliate_program: the referral link with a copy button, and the statistics. */
 export function Affiliate(props: IslandProps) {
   const { locale } = props;
-  const { t, affilate } = useMessages(props);
+  const { t, affiliate } = useMessages(props);
   const stats = useResource(() => getReferralStats());
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
 
@@ -17,7 +17,8 @@ export function Affiliate(props: IslandProps) {
     return <LoadError message={t('common.error')} retry={t('common.retry')} onRetry={stats.retry} />;
   if (!stats.data) return <Skeleton lines={4} label={t('common.loading')} />;
   // The link lands on the home page of the player's own language.
-  const link = `${location.origin}${locale === 'en' ? '' : `/${locale}`}/?ref=${encodeURIComponent(stats.data.referral_code)}`;
+  const home = `${location.origin}${locale === 'en' ? '' : `/${locale}`}/`;
+  const link = `${home}?ref=${encodeURIComponent(stats.data.referral_code)}`;
   const onCopy = async () => {
     try {
       await navigator.clipboard.writeText(link);
@@ -28,14 +29,14 @@ export function Affiliate(props: IslandProps) {
     }
   };
   const figures: [string, string][] = [
-    [affilate('stats.invited'), formatNumber(stats.data.invited, locale)],
-    [affilate('stats.active'), formatNumber(stats.data.active, locale)],
-    [affilate('stats.earned'), formatMoney(stats.data.earned, stats.data.currency, locale)],
+    [affiliate('stats.invited'), formatNumber(stats.data.invited, locale)],
+    [affiliate('stats.active'), formatNumber(stats.data.active, locale)],
+    [affiliate('stats.earned'), formatMoney(stats.data.earned, stats.data.currency, locale)],
   ];
   return (
     <div className="stack">
       <section className="card" aria-labelledby="ref-link-title">
-        <h2 id="ref-link-title">{affilate('your_link')}</h2>
+        <h2 id="ref-link-title">{affiliate('your_link')}</h2>
         <div className="copy-row">
           <input
             className="copy-row__input"
@@ -47,18 +48,18 @@ export function Affiliate(props: IslandProps) {
             data-referral-link
           />
           <button type="button" className="button" onClick={onCopy}>
-            {affilate('copy')}
+            {affiliate('copy')}
           </button>
         </div>
         <p id="ref-link-hint" className="field__hint">
           {t('affiliate.link_hint')}
         </p>
         <p role="status" className={copy === 'failed' ? 'field__error' : 'copy-feedback'}>
-          {copy === 'copied' ? affilate('copied') : copy === 'failed' ? affilate('copy_failed') : ''}
+          {copy === 'copied' ? affiliate('copied') : copy === 'failed' ? affiliate('copy_failed') : ''}
         </p>
       </section>
       <section className="card" aria-labelledby="ref-stats-title">
-        <h2 id="ref-stats-title">{affilate('stats.title')}</h2>
+        <h2 id="ref-stats-title">{affiliate('stats.title')}</h2>
         <dl className="figures">
           {figures.map(([label, value]) => (
             <div key={label}>

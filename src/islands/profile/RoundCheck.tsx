@@ -89,6 +89,7 @@ function RoundDetails({
   const money = (amount: string) => formatMoney(amount, currency, locale);
   const ctx = useMemo(
     () => ({ t: outcomeTranslator(outcomes), money, intl: LOCALE_INTL[locale] }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- money is a new closure each render over currency, locale
     [outcomes, currency, locale],
   );
   const [serverSeed, setServerSeed] = useState(round.server_seed ?? '');
@@ -132,6 +133,7 @@ function RoundDetails({
   // A revealed round is checked as soon as it is shown.
   useEffect(() => {
     if (check.seed === 'revealed') void verify();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once when shown, not again as the player edits the seeds
   }, [check.seed]);
 
   const play = `${localizedPath('/play', locale)}?game=${encodeURIComponent(game.id)}`;

@@ -25,6 +25,7 @@ export function SaferGambling(props: IslandProps) {
   }, []);
   useEffect(() => {
     if (resource.state === 'ready') setData(resource.data);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs for each new ready data, which is the dependency
   }, [resource.state === 'ready' ? resource.data : undefined]);
 
   // Help pages link to a section (#self-exclusion): it exists only once the data is here.

@@ -6,7 +6,9 @@ import type { IslandProps } from './messages';
 import { Sessions } from './Sessions';
 import { TwoFactor } from './TwoFactor';
 
-/** /profile/security: email, password, two-factor sign-in, the signed-in devices, the data file and closing the account. */
+/**
+ * /profile/security: email, password, two-factor sign-in, the signed-in devices, the data file and closing the account.
+ */
 export function Security(props: IslandProps) {
   return (
     <div className="stack">

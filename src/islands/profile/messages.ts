@@ -5,7 +5,7 @@ import type { Namespaces } from '../../i18n/translator';
 
 const sets = import.meta.glob<Record<string, unknown>>('../../../locales/*/*.json', { eager: true, import: 'default' });
 
-export type IslandNamespace = 'profile' | 'api' | 'loyal' | 'affilate' | 'auth' | 'account' | 'game_verify';
+export type IslandNamespace = 'profile' | 'api' | 'loyal' | 'affiliate' | 'auth' | 'account' | 'game_verify';
 export type IslandMessages = Partial<{ [N in IslandNamespace]: Namespaces[N] }>;
 
 export function islandMessages(locale: Locale, namespaces: IslandNamespace[]): IslandMessages {

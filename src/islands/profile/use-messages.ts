@@ -6,7 +6,7 @@ export interface Translators {
   t: Translate<'profile'>;
   api: Translate<'api'>;
   loyal: Translate<'loyal'>;
-  affilate: Translate<'affilate'>;
+  affiliate: Translate<'affiliate'>;
 }
 
 /** What a profile form says when a call fails without a message of the server's own. */
@@ -19,7 +19,7 @@ export function useMessages({ locale, messages }: IslandProps): Translators {
       t: createTranslator(messages.profile ?? {}, locale, 'profile'),
       api: createTranslator(messages.api ?? {}, locale, 'api'),
       loyal: createTranslator(messages.loyal ?? {}, locale, 'loyal'),
-      affilate: createTranslator(messages.affilate ?? {}, locale, 'affilate'),
+      affiliate: createTranslator(messages.affiliate ?? {}, locale, 'affiliate'),
     }),
     [locale, messages],
   );

@@ -27,6 +27,7 @@ export function useResource<T>(load: () => Promise<T>, deps: unknown[] = []) {
       },
     );
     // `load` is a fresh closure each render; the caller's `deps` say when it asks for new data.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- as said above: deps, not load, say when to reload
   }, [token, ...deps]);
 
   useEffect(run, [run]);

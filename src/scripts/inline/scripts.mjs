@@ -21,7 +21,10 @@ export const themeScript = `(function () {
     var forced = root.getAttribute('data-force-color-mode');
     var mode = preference;
     if (forced === 'light' || forced === 'dark') mode = forced;
-    else if (forced === 'system') console.warn('[color-mode] A page cannot force "system"; the stored preference "' + preference + '" is used instead.');
+    else if (forced === 'system')
+      console.warn(
+        '[color-mode] A page cannot force "system"; the stored preference "' + preference + '" is used instead.'
+      );
     var dark = mode === 'dark' || (mode === 'system' && media.matches);
     root.classList.toggle('p-dark', dark);
     root.setAttribute('data-color-mode', preference);

@@ -63,7 +63,7 @@ describe('the API client', () => {
     expect(seen[0]!.headers.get('content-type')).toMatch(/application\/json/);
   });
 
-  it('keeps the path of a base address, adds the query without undefined values, and sends FormData as it is', async () => {
+  it("keeps a base address's path, adds the query without undefined values, sends FormData as it is", async () => {
     const seen: string[] = [];
     let sentBody: unknown;
     const client = createApiClient({

@@ -79,37 +79,49 @@ describe('npm run i18n:check on broken Markdown', () => {
     ],
     [
       'a colon in a value, on its true line',
-      'faq/en/bonus-cancel.md:2: the front matter cannot be read (bad indentation of a mapping entry) → put the value in double quotes: question: "Can I cancel: a bonus?"',
+      'faq/en/bonus-cancel.md:2: the front matter cannot be read (bad indentation of a mapping entry) → ' +
+        'put the value in double quotes: question: "Can I cancel: a bonus?"',
     ],
     [
       'an unknown category',
-      'faq/en/create-account.md:3: "category" is "acount", not one of account, deposits, withdrawals, bonuses, loyalty, security, responsible_gaming → write one of: account, deposits, withdrawals, bonuses, loyalty, security, responsible_gaming',
+      'faq/en/create-account.md:3: "category" is "acount", not one of account, deposits, withdrawals, ' +
+        'bonuses, loyalty, security, responsible_gaming → write one of: account, deposits, withdrawals, ' +
+        'bonuses, loyalty, security, responsible_gaming',
     ],
     ['an order that is not a number', 'faq/en/create-account.md:4: "order" must be a whole number → write order: 5'],
     [
       'an id with a space',
-      'faq/en/smart tv.md:1: the file name "smart tv.md" is not a valid id (it becomes the address /…#smart tv) → rename the file to smart-tv.md: lower-case letters, digits and hyphens only',
+      'faq/en/smart tv.md:1: the file name "smart tv.md" is not a valid id (it becomes the address ' +
+        '/…#smart tv) → rename the file to smart-tv.md: lower-case letters, digits and hyphens only',
     ],
     [
       'an id with capitals',
-      'faq/en/Play-On-Tablet.md:1: the file name "Play-On-Tablet.md" is not a valid id (it becomes the address /…#Play-On-Tablet) → rename the file to play-on-tablet.md: lower-case letters, digits and hyphens only',
+      'faq/en/Play-On-Tablet.md:1: the file name "Play-On-Tablet.md" is not a valid id (it becomes the ' +
+        'address /…#Play-On-Tablet) → rename the file to play-on-tablet.md: lower-case letters, digits and ' +
+        'hyphens only',
     ],
     [
       'a link to a page that does not exist',
-      'faq/en/deposit-methods.md:6: there is no page /loyalty-programme → use one of /, /faq, /loyal, /rules, /responsible_gaming, /play, /reset-password, /activate, /confirm-email, /profile, /profile/bonus, /profile/balance, /profile/deposit, /profile/history, /profile/loyalty, /profile/withdrawal, /profile/notification, /profile/security, /profile/affiliate_program, /profile/responsible_gaming',
+      'faq/en/deposit-methods.md:6: there is no page /loyalty-programme → use one of /, /faq, /loyal, ' +
+        '/rules, /responsible_gaming, /play, /reset-password, /activate, /confirm-email, /profile, ' +
+        '/profile/bonus, /profile/balance, /profile/deposit, /profile/history, /profile/loyalty, ' +
+        '/profile/withdrawal, /profile/notification, /profile/security, /profile/affiliate_program, ' +
+        '/profile/responsible_gaming',
     ],
-    ,
     [
       'a link to an #anchor that does not exist',
-      'faq/en/deposit-methods.md:6: there is no #no-such-entry on /faq → use the file name of an entry, for example /faq#account-security, /faq#bonus-cancel, /faq#bonus-wagering',
+      'faq/en/deposit-methods.md:6: there is no #no-such-entry on /faq → use the file name of an entry, ' +
+        'for example /faq#account-security, /faq#bonus-cancel, /faq#bonus-wagering',
     ],
     [
       'a misspelt external address',
-      'faq/en/forgot-password.md:6: "https://exmaple.invalid" has no real domain name ("exmaple.invalid") → check the spelling; copy the address from the browser’s address bar',
+      'faq/en/forgot-password.md:6: "https://exmaple.invalid" has no real domain name ("exmaple.invalid") ' +
+        '→ check the spelling; copy the address from the browser’s address bar',
     ],
     [
       'a javascript: link',
-      'faq/en/forgot-password.md:6: "javascript:alert(1)" uses "javascript:", which is not allowed → link only to https: addresses, mailto: addresses, or pages of this site',
+      'faq/en/forgot-password.md:6: "javascript:alert(1)" uses "javascript:", which is not allowed → link ' +
+        'only to https: addresses, mailto: addresses, or pages of this site',
     ],
     [
       'an http: link',
@@ -117,22 +129,25 @@ describe('npm run i18n:check on broken Markdown', () => {
     ],
     [
       'raw HTML',
-      'faq/en/account-security.md:8: raw HTML <script> is not allowed and is removed from the page → write it in Markdown instead (bold, italic, links and lists: see docs/editing.md)',
+      'faq/en/account-security.md:8: raw HTML <script> is not allowed and is removed from the page → write ' +
+        'it in Markdown instead (bold, italic, links and lists: see docs/editing.md)',
     ],
     [
       'an image without alt text',
-      'faq/en/account-security.md:10: an image (/images/safe.png) has no alt text → describe the picture between the square brackets after the !',
+      'faq/en/account-security.md:10: an image (/images/safe.png) has no alt text → describe the picture ' +
+        'between the square brackets after the !',
     ],
     [
       'an image with an unsafe address',
-      'faq/en/account-security.md:12: the image address "javascript:alert(1)" is not allowed → use a picture of this site (/images/…) or an https: address',
+      'faq/en/account-security.md:12: the image address "javascript:alert(1)" is not allowed → use a ' +
+        'picture of this site (/images/…) or an https: address',
     ],
     [
       'structure in a translation',
-      'faq/de/verify-account.md:3: "category" is set only in the English file → delete this line; change it in src/content/faq/en/verify-account.md for every language'.replace(
-        'src/content',
-        shown,
-      ),
+      (
+        'faq/de/verify-account.md:3: "category" is set only in the English file → delete this line; change ' +
+        'it in src/content/faq/en/verify-account.md for every language'
+      ).replace('src/content', shown),
     ],
   ])('reports %s', (_what, line) => {
     expect(output.split('\n').map((l) => l.trim())).toContain(`${shown}/${line}`);

@@ -56,11 +56,15 @@ describe('markdownCollection', () => {
     writeFileSync(join(content, 'faq/ja/set-limits.md'), '---\nquestion: 制限: 設定\n---\n<script>alert(1)</script>\n');
     const { context } = fakeContext(false);
     await expect(markdownCollection('faq').load(context)).rejects.toThrow(
-      /faq\/ja\/set-limits\.md:2: the front matter cannot be read \(bad indentation of a mapping entry\) → put the value in double quotes: question: "制限: 設定"\n.*faq\/ja\/set-limits\.md:4: raw HTML <script>/,
+      new RegExp(
+        String.raw`faq\/ja\/set-limits\.md:2: the front matter cannot be read \(bad indentation of a mapping entry\) ` +
+          String.raw`→ put the value in double quotes: question: "制限: 設定"\n` +
+          String.raw`.*faq\/ja\/set-limits\.md:4: raw HTML <script>`,
+      ),
     );
   });
 
-  it('in dev, leaves the broken file out and adds the problems, so the page shows them above everything else', async () => {
+  it('in dev, leaves the broken file out and adds the problems, so the page shows them above the rest', async () => {
     process.env.CONTENT_DIR = content;
     const { context, entries } = fakeContext(true);
     await markdownCollection('faq').load(context);

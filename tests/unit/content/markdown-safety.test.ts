@@ -28,14 +28,17 @@ describe('the Markdown processor of the build', () => {
 
   it('drops HTML with event handlers such as onerror=', async () => {
     const html = await render(
-      'An image: <img src=x onerror="alert(1)">\n\n<div onclick="alert(2)">Click</div>\n\n<iframe src="https://evil.example.org"></iframe>',
+      'An image: <img src=x onerror="alert(1)">\n\n<div onclick="alert(2)">Click</div>\n\n<iframe ' +
+        'src="https://evil.example.org"></iframe>',
     );
     expect(html).not.toMatch(/onerror|onclick|<img|<iframe|<div/i);
   });
 
   it('drops javascript:, data: and other unsafe link and image addresses, keeping the text', async () => {
     const html = await render(
-      '[one](javascript:alert(1)) [two](JaVaScRiPt:alert(2)) [three](java%0Ascript:alert(3)) [four](data:text/html,hi)\n\n[five][ref] ![six](javascript:alert(6)) [seven](http://example.org)\n\n[ref]: vbscript:msgbox(1)',
+      '[one](javascript:alert(1)) [two](JaVaScRiPt:alert(2)) [three](java%0Ascript:alert(3)) ' +
+        '[four](data:text/html,hi)\n\n[five][ref] ![six](javascript:alert(6)) ' +
+        '[seven](http://example.org)\n\n[ref]: vbscript:msgbox(1)',
     );
     expect(html).not.toMatch(/javascript:|vbscript:|data:|http:/i);
     for (const text of ['one', 'two', 'three', 'four', 'five', 'seven']) expect(html).toContain(text);
@@ -43,7 +46,8 @@ describe('the Markdown processor of the build', () => {
 
   it('keeps https:, mailto: and site links, and gives a translation’s site links its language', async () => {
     const markdown =
-      '[help](https://www.gamcare.org.uk/) [mail](mailto:help@example.org) [limits](/responsible_gaming#tools) [faq](/faq#withdrawal-time)';
+      '[help](https://www.gamcare.org.uk/) [mail](mailto:help@example.org) ' +
+      '[limits](/responsible_gaming#tools) [faq](/faq#withdrawal-time)';
     const english = await render(markdown);
     expect(english).toContain('href="https://www.gamcare.org.uk/"');
     expect(english).toContain('href="mailto:help@example.org"');

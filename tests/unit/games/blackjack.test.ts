@@ -77,7 +77,7 @@ describe('blackjack rules', () => {
     expect(blackjackPayout(state)).toBe(1001 + 1501);
   });
 
-  it('dealer peek: a dealer blackjack ends the round at once; the player loses the stake only, or pushes with a blackjack', () => {
+  it('dealer peek: a dealer blackjack ends the round at once; the player loses the stake only, or pushes', () => {
     const lost = deal('TA9K');
     expect(lost.finished).toBe(true);
     expect(blackjackActions(lost)).toEqual([]);

@@ -20,7 +20,7 @@ describe('arrow-key moves over a board (roulette layout, mines grid)', () => {
     expect(gridMove(square, 3, 2, 'a')).toBeUndefined();
   });
 
-  it('keeps the position in proportion between rows of other widths (roulette: zero, 13 numbers, 3 dozens, 6 even bets)', () => {
+  it('keeps the position in proportion between rows of other widths (roulette: 0, 13 numbers, dozens, evens)', () => {
     const roulette = [1, 13, 13, 13, 3, 6];
     expect(gridMove(roulette, 0, 0, 'ArrowDown')).toEqual([1, 6]);
     expect(gridMove(roulette, 1, 12, 'ArrowUp')).toEqual([0, 0]);

@@ -47,7 +47,7 @@ describe('mines', () => {
     }
   });
 
-  it('pays whole cents rounded down; cash out needs a safe cell; a mine loses; the expiry rule cashes out what is revealed', async () => {
+  it('pays whole cents rounded down; cash out needs a safe cell; a mine loses; expiry cashes out', async () => {
     expect(minesPayout(1000n, 3, 1)).toBe(1125n);
     expect(minesPayout(333n, 1, 1)).toBe(343n); // 333 × 2475 / 2400 = 343.40…
     expect(checkMinesBet({ type: 'mines', amount: '1.00', mines: 25 })).toEqual({ problem: 'bet_invalid' });
@@ -128,7 +128,7 @@ describe('crash', () => {
     expect(crashPayout(won)).toBe(2000n);
   });
 
-  it('a cash-out at the very ms the multiplier reaches the crash point wins it, as an equal auto target would; one ms later loses', () => {
+  it('a cash-out at the exact ms the multiplier reaches the crash point wins, as an equal auto target would', () => {
     const fixed = (x: number) => ({ int: () => x });
     const bet = { type: 'crash' as const, amount: '10.00', auto_cashout: '5.00' };
     const end = crashTimeOf(198);

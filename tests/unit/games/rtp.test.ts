@@ -263,7 +263,7 @@ describe('slots: three machines, each with its exact RTP by enumeration', () => 
       for (const strip of machine.strips) expect(Number.isInteger(Math.log2(strip.length))).toBe(true);
   });
 
-  it('every slot title plays one machine with its own six symbols, and the catalogue states its RTP and volatility', () => {
+  it('every slot title plays one machine with its own six symbols; the catalogue states RTP and volatility', () => {
     const symbols = Object.values(SLOT_TITLES).flatMap((title) => title.symbols);
     expect(new Set(symbols).size).toBe(symbols.length);
     const slots = GAME_CATALOGUE.filter((game) => game.mechanic === 'slot');

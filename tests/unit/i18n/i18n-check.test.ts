@@ -54,7 +54,8 @@ describe('checkMessageSets', () => {
     };
     expect(checkMessageSets({ sets: { en: english, de }, intlTags })).toEqual([
       'locales/de/faq.json: empty value for "title"',
-      'locales/de/faq.json: "answers_other" has {anzahl}, which English does not have → write {count} instead of {anzahl} (the names in braces stay in English)',
+      'locales/de/faq.json: "answers_other" has {anzahl}, which English does not have → write {count} ' +
+        'instead of {anzahl} (the names in braces stay in English)',
       'locales/de/faq.json: "nested.hello" is identical to English ("Hello {name}")',
     ]);
   });
@@ -111,8 +112,10 @@ describe('checkContent', () => {
     const de = { 'auszahlung-dauer': '---\nquestion: Wie lange?\n---\nEinen Tag.' };
     const ja = { 'withdrawal-time': '---\nquestion: どのくらい？\n---\nA day.' };
     expect(checkContent({ collections: { faq: { en, de, ja } }, locales: ['en', 'de', 'ja'] })).toEqual([
-      'src/content/faq/de/withdrawal-time.md: missing, so the page shows the English entry → run npm run i18n:new -- faq/withdrawal-time de, then translate the file',
-      'src/content/faq/de/auszahlung-dauer.md:1: no English original with this name, so it is never shown → rename it to match a file in src/content/faq/en/, or delete it',
+      'src/content/faq/de/withdrawal-time.md: missing, so the page shows the English entry → run npm run ' +
+        'i18n:new -- faq/withdrawal-time de, then translate the file',
+      'src/content/faq/de/auszahlung-dauer.md:1: no English original with this name, so it is never shown ' +
+        '→ rename it to match a file in src/content/faq/en/, or delete it',
       'src/content/faq/ja/withdrawal-time.md:4: the text is identical to English → translate it',
     ]);
   });

@@ -63,7 +63,8 @@ describe('half-translated text (language identifier)', () => {
 
   it('finds English sentences in Latin-script languages, headings too, and a foreign script', () => {
     const de =
-      '---\nquestion: Wie lange dauert eine Auszahlung?\n---\n## Before your first withdrawal you need to verify\n\nWir prüfen Anträge täglich. Our staff then review it and either pay it or reject it.\n';
+      '---\nquestion: Wie lange dauert eine Auszahlung?\n---\n## Before your first withdrawal you need to ' +
+      'verify\n\nWir prüfen Anträge täglich. Our staff then review it and either pay it or reject it.\n';
     expect(findUntranslated({ text: de, locale: 'de', textFields: [] })).toEqual([
       {
         line: 4,
@@ -81,7 +82,8 @@ describe('half-translated text (language identifier)', () => {
       {
         line: 4,
         message:
-          'a sentence of this paragraph is in Cyrillic script, not the script of 日本語: "Вывод средств занимает до трёх рабочих дней."',
+          'a sentence of this paragraph is in Cyrillic script, not the script of 日本語: "Вывод средств ' +
+          'занимает до трёх рабочих дней."',
         fix: 'translate it into 日本語',
       },
     ]);
@@ -89,7 +91,9 @@ describe('half-translated text (language identifier)', () => {
 
   it('leaves names, loanwords, short phrases, links and placeholders alone', () => {
     const tl =
-      '---\nquestion: Gaano katagal ang pag-withdraw?\n---\nHiwalay ang bawat round ng laro. Sumulat sa {support_email} o sa [Gambling Therapy](https://www.gamblingtherapy.org/).\n\nIsinasara ng self-exclusion ang iyong account para sa panahong pipiliin mo.\n';
+      '---\nquestion: Gaano katagal ang pag-withdraw?\n---\nHiwalay ang bawat round ng laro. Sumulat sa ' +
+      '{support_email} o sa [Gambling Therapy](https://www.gamblingtherapy.org/).\n\nIsinasara ng ' +
+      'self-exclusion ang iyong account para sa panahong pipiliin mo.\n';
     expect(
       findUntranslated({
         text: tl,
@@ -100,7 +104,8 @@ describe('half-translated text (language identifier)', () => {
       }),
     ).toEqual([]);
     const ja =
-      '---\nquestion: 2段階認証とは？\n---\nGoogle Authenticator などのアプリで AmberPlay にログインできます。[support@amberplay.test](mailto:support@amberplay.test)\n';
+      '---\nquestion: 2段階認証とは？\n---\nGoogle Authenticator などのアプリで AmberPlay ' +
+      'にログインできます。[support@amberplay.test](mailto:support@amberplay.test)\n';
     expect(findUntranslated({ text: ja, locale: 'ja', textFields: [] })).toEqual([]);
   });
 
@@ -144,12 +149,16 @@ describe('pictures', () => {
     const asset = (url: string) => (url in files ? { size: files[url]! } : null);
     expect(
       lint(
-        '![The deposit page](/images/deposit.webp)\n\n![A missing one](/images/nope.png)\n\n![Big](/images/huge.png)\n\n![Next to it](local.webp)\n\n![Remote](https://example.org/a.png)',
+        '![The deposit page](/images/deposit.webp)\n\n![A missing ' +
+          'one](/images/nope.png)\n\n![Big](/images/huge.png)\n\n![Next to ' +
+          'it](local.webp)\n\n![Remote](https://example.org/a.png)',
         asset,
       ),
     ).toEqual([
-      'src/content/faq/en/x.md:8: the picture /images/nope.png does not exist → put the file in public/images/nope.png, or correct the address',
-      'src/content/faq/en/x.md:10: the picture /images/huge.png is 1953 KB, more than 300 KB → make it smaller: at most 1600 pixels wide, saved as .webp or .jpg (see docs/editing.md, "Pictures")',
+      'src/content/faq/en/x.md:8: the picture /images/nope.png does not exist → put the file in ' +
+        'public/images/nope.png, or correct the address',
+      'src/content/faq/en/x.md:10: the picture /images/huge.png is 1953 KB, more than 300 KB → make it ' +
+        'smaller: at most 1600 pixels wide, saved as .webp or .jpg (see docs/editing.md, "Pictures")',
     ]);
   });
 });
@@ -201,7 +210,8 @@ describe('message files', () => {
 
   it('says which placeholder to write, on the key line, once per problem', () => {
     expect(placeholderMismatch('{anzahl} Antworten', '{count} answers')).toBe(
-      'has {anzahl}, which English does not have → write {count} instead of {anzahl} (the names in braces stay in English)',
+      'has {anzahl}, which English does not have → write {count} instead of {anzahl} (the names in braces ' +
+        'stay in English)',
     );
     expect(placeholderMismatch('Antworten', '{count} answers')).toBe(
       'lacks {count} → write {count} where the English text has it (the names in braces stay in English)',
@@ -223,7 +233,8 @@ describe('message files', () => {
         broken: new Set(['ru/faq.json']),
       }),
     ).toEqual([
-      'locales/de/faq.json:3: "n" has {anzahl}, which English does not have → write {count} instead of {anzahl} (the names in braces stay in English)',
+      'locales/de/faq.json:3: "n" has {anzahl}, which English does not have → write {count} instead of ' +
+        '{anzahl} (the names in braces stay in English)',
     ]);
   });
 });
@@ -305,7 +316,7 @@ describe('npm run i18n:new', () => {
     }
   };
 
-  it('is the advice for a missing translation, and writes a file with the right front matter that passes once translated', async () => {
+  it('is the advice for a missing translation; writes a file with the right front matter', async () => {
     cpSync(join(project, 'src/content'), content, {
       recursive: true,
       filter: (path) => !path.endsWith('.ts') && !path.endsWith('.mjs'),
@@ -315,7 +326,8 @@ describe('npm run i18n:new', () => {
     const before = await run('scripts/i18n-check.mjs');
     expect(before.code).toBe(1);
     expect(before.out).toContain(
-      `${shown}/faq/de/withdrawal-time.md: missing, so the page shows the English entry → run npm run i18n:new -- faq/withdrawal-time de, then translate the file\n`,
+      `${shown}/faq/de/withdrawal-time.md: missing, so the page shows the English entry → run npm run ` +
+        `i18n:new -- faq/withdrawal-time de, then translate the file\n`,
     );
 
     expect((await run('scripts/i18n-new.mjs', ['faq/withdrawal-time', 'de'])).code).toBe(0);
@@ -328,7 +340,8 @@ describe('npm run i18n:new', () => {
     const draft = await run('scripts/i18n-check.mjs');
     expect(draft.out).not.toMatch(/category|order|unknown field|front matter/);
     expect(draft.out).toContain(
-      `${shown}/faq/de/withdrawal-time.md:2: the value of "question:" is in English: "How long does a withdrawal take?" → translate it into Deutsch`,
+      `${shown}/faq/de/withdrawal-time.md:2: the value of "question:" is in English: "How long does a ` +
+        `withdrawal take?" → translate it into Deutsch`,
     );
 
     const german = read('src/content/faq/de/withdrawal-time.md').replace(

@@ -31,7 +31,7 @@ describe('_headers', () => {
     });
   });
 
-  it('caches as our own server does: pages and builds/* no-cache, /_astro/* immutable, and never both on one path', () => {
+  it('caches as our server does: pages and builds/* no-cache, /_astro/* immutable, never both on one path', () => {
     expect(rules['/_astro/*']).toEqual({ 'Cache-Control': cacheControlFor('/_astro/app.js') });
     expect(rules['/builds/*']).toEqual({ 'Cache-Control': cacheControlFor('/builds/latest.json') });
     for (const path of [

@@ -203,7 +203,8 @@ describe('server configuration: invalid values stop the start', () => {
     [
       'RETURN_ORIGINS',
       'https://ok.example, nope',
-      'RETURN_ORIGINS must be a comma-separated list of origins such as https://play.example (no path), got "https://ok.example, nope"',
+      'RETURN_ORIGINS must be a comma-separated list of origins such as https://play.example (no path), ' +
+        'got "https://ok.example, nope"',
     ],
     [
       'GAME_PROVIDER_ORIGIN',
@@ -213,7 +214,8 @@ describe('server configuration: invalid values stop the start', () => {
     [
       'OPERATOR_ALLOWED_IPS',
       '10.0.0.0/99',
-      'OPERATOR_ALLOWED_IPS must be a list of addresses or CIDR ranges such as 203.0.113.7, 10.0.0.0/8, got "10.0.0.0/99"',
+      'OPERATOR_ALLOWED_IPS must be a list of addresses or CIDR ranges such as 203.0.113.7, 10.0.0.0/8, ' +
+        'got "10.0.0.0/99"',
     ],
     ['SUPPORT_EMAIL', 'nobody', 'SUPPORT_EMAIL must be an email address such as support@amberplay.test, got "nobody"'],
   ])('%s=%j', (name, value, message) => {
@@ -242,7 +244,8 @@ describe('server configuration: invalid values stop the start', () => {
       'DEMO must be 1 or 0 (or true or false), got "maybe"',
     ]);
     expect((error as ConfigError).message).toBe(
-      'The configuration has 2 problems:\n  PORT must be a port number from 0 to 65535, got "x"\n  DEMO must be 1 or 0 (or true or false), got "maybe"',
+      'The configuration has 2 problems:\n  PORT must be a port number from 0 to 65535, got "x"\n  DEMO ' +
+        'must be 1 or 0 (or true or false), got "maybe"',
     );
   });
 
@@ -271,7 +274,8 @@ describe('server configuration: invalid values stop the start', () => {
     });
     expect(started.status).toBe(1);
     expect(started.stderr).toBe(
-      'The configuration has 2 problems:\n  DEMO must be 1 or 0 (or true or false), got "maybe"\n  GAME_MIN_BET must be a positive amount such as 0.10, got "0"\n',
+      'The configuration has 2 problems:\n  DEMO must be 1 or 0 (or true or false), got "maybe"\n  ' +
+        'GAME_MIN_BET must be a positive amount such as 0.10, got "0"\n',
     );
     expect(existsSync(dataDir)).toBe(false);
   });

@@ -7,7 +7,8 @@ describe('npm start: the SITE_URL in use', () => {
     const env = { PORT: '4321' };
     expect(siteUrlNotice(loadConfig(env))).toEqual([
       'Site address (SITE_URL): http://localhost:4321, the default (http://127.0.0.1:4321 works too)',
-      'To open the site at another address (a LAN address or a domain), start with it: SITE_URL=http://192.168.1.20:4321 npm start',
+      'To open the site at another address (a LAN address or a domain), start with it: ' +
+        'SITE_URL=http://192.168.1.20:4321 npm start',
     ]);
   });
 

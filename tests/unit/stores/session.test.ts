@@ -155,7 +155,7 @@ describe('app start', () => {
     info.mockRestore();
   });
 
-  it('when the API is not reached (offline, or a link followed while the page loaded): keeps the token, does not reload', async () => {
+  it('API not reached (offline, or a link followed during page load): keeps the token, does not reload', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     $token.set('d'.repeat(40));
     const registerPlayer = vi.fn();
@@ -170,7 +170,7 @@ describe('app start', () => {
     warn.mockRestore();
   });
 
-  it('when the user cannot be loaded for another reason: logs, clears the token, reloads once, and skips player_set', async () => {
+  it('user not loadable for another reason: logs, clears the token, reloads once, skips player_set', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     $token.set('d'.repeat(40));
     const registerPlayer = vi.fn();

@@ -31,7 +31,9 @@ function targetCell(row: Pick<AuditRow, 'target_type' | 'target_id'>) {
   return label;
 }
 
-/** The audit log: read-only (no route here changes anything, and the table refuses changes), newest first, filterable. */
+/**
+ * The audit log: read-only (no route here changes anything, and the table refuses changes), newest first, filterable.
+ */
 export function auditRoutes(services: Services) {
   const app = new Hono<OperatorEnv>();
 
@@ -50,7 +52,9 @@ export function auditRoutes(services: Services) {
       body: html`<form method="get" action="/operator/audit" class="inline" aria-label="${say('audit.filter')}">
           <label for="action">${say('audit.action')}</label>
           <select id="action" name="action">
-            ${option('', say('audit.any'), form.action)}${AUDIT_ACTIONS.map((known) => option(known, known, form.action))}
+            ${option('', say('audit.any'), form.action)}${AUDIT_ACTIONS.map((known) =>
+              option(known, known, form.action),
+            )}
           </select>
           <label for="staff">${say('audit.staff')}</label>
           <input id="staff" name="staff" type="email" value="${form.staffEmail}" />

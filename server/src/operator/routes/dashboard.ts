@@ -52,7 +52,10 @@ function readPeriod(c: Context, now: Date) {
   return { period, from, to, range, query };
 }
 
-/** The overview (`/operator`): the figures of a period, a daily chart (SVG drawn here, no script), per-game table, queues. */
+/**
+ * The overview (`/operator`): the figures of a period, a daily chart (SVG drawn here, no script), per-game table,
+ * queues.
+ */
 export function dashboardRoutes(services: Services) {
   const { db } = services;
   const app = new Hono<OperatorEnv>();
@@ -246,7 +249,10 @@ function chart(days: DayFigures[]) {
   const rect = (i: number, offset: number, value: number, cls: string, label: string) => {
     const y0 = y(Math.max(0, value));
     const h = Math.max(0.5, Math.abs(y(value) - y(0)));
-    return `<rect class="${cls}" x="${(pad + i * slot + offset).toFixed(1)}" y="${y0.toFixed(1)}" width="${bar.toFixed(1)}" height="${h.toFixed(1)}"><title>${label}</title></rect>`;
+    return (
+      `<rect class="${cls}" x="${(pad + i * slot + offset).toFixed(1)}" y="${y0.toFixed(1)}" ` +
+      `width="${bar.toFixed(1)}" height="${h.toFixed(1)}"><title>${label}</title></rect>`
+    );
   };
   const bars = days
     .map(
@@ -256,9 +262,15 @@ function chart(days: DayFigures[]) {
     )
     .join('');
   const escape = (text: string) => text.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
-  return raw(`<figure class="chart"><svg role="img" aria-labelledby="chart-title" viewBox="0 0 ${width} ${height}" width="100%" height="${height}">
+  const svg =
+    `<svg role="img" aria-labelledby="chart-title" viewBox="0 0 ${width} ${height}" ` +
+    `width="100%" height="${height}">`;
+  const legend =
+    `<span class="key deposits"></span> ${escape(say('dashboard.deposits'))} ` +
+    `<span class="key ggr"></span> ${escape(say('dashboard.ggr'))}`;
+  return raw(`<figure class="chart">${svg}
 <title id="chart-title">${escape(say('dashboard.chart_title'))}</title>
 <line class="axis" x1="${pad}" x2="${width - pad}" y1="${y(0).toFixed(1)}" y2="${y(0).toFixed(1)}"/>
 ${bars.replace(/<title>([^<]*)<\/title>/g, (_, text: string) => `<title>${escape(text)}</title>`)}
-</svg><figcaption><span class="key deposits"></span> ${escape(say('dashboard.deposits'))} <span class="key ggr"></span> ${escape(say('dashboard.ggr'))}</figcaption></figure>`);
+</svg><figcaption>${legend}</figcaption></figure>`);
 }

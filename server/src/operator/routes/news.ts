@@ -149,7 +149,9 @@ ${texts[`body_${locale}`] ?? ''}</textarea>
       )}
       <form method="post" action="/operator/news/publish">
         ${csrfField(csrf)}
-        ${Object.entries(written(texts)).map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}" />`)}
+        ${Object.entries(written(texts)).map(
+          ([name, value]) => html`<input type="hidden" name="${name}" value="${value}" />`,
+        )}
         ${texts.publish_at ? html`<input type="hidden" name="publish_at" value="${texts.publish_at}" />` : ''}
         <button type="submit">${say('news.publish')}</button>
       </form>
@@ -248,7 +250,13 @@ async function newsList(db: Services['db'], csrf: string, now: Date) {
                 html`<tr data-news="${row.id}">
                   <td>${row.params.title_en ?? ''}</td>
                   <td data-state>
-                    ${state(row)}${row.edited_at ? html`<br /><span class="muted">${say('news_admin.edited', { when: when(row.edited_at) })}</span>` : ''}
+                    ${state(row)}${
+                      row.edited_at
+                        ? html`<br /><span class="muted"
+                              >${say('news_admin.edited', { when: when(row.edited_at) })}</span
+                            >`
+                        : ''
+                    }
                   </td>
                   <td>
                     ${

@@ -11,7 +11,6 @@ import { checkDestination } from '../../../../core/api/destination-rules.ts';
 import { formatMoney } from '../../../../core/i18n/money-format.ts';
 import { fromCents, toCents } from '../../../../core/api/money.ts';
 import type { Services } from '../../app-env.ts';
-import type { Queryable } from '../../db/database.ts';
 import { checkEmail, normalizeEmail, type Problems } from '../../../../core/api/validation.ts';
 import {
   accountClosedMail,
@@ -43,7 +42,7 @@ import { grantBonus } from '../../services/bonus.ts';
 import { notify } from '../../services/history.ts';
 import type { LimitKind } from '../../services/rg/limits.ts';
 import type { AuditAction } from '../audit.ts';
-import { actOnPlayer, decidePendingAdjustment } from '../player-actions.ts';
+import { actOnPlayer, decidePendingAdjustment, type PlayerActionWork } from '../player-actions.ts';
 import { ConsoleError, idParam, readForm, type FieldRule } from '../form.ts';
 import { say } from '../messages.ts';
 import { adminOnly, type OperatorEnv, type Staff } from '../session.ts';
@@ -81,7 +80,7 @@ export function playerActionRoutes(services: Services) {
     staff: Staff,
     id: number,
     action: AuditAction,
-    work: (tx: Queryable, player: PlayerRecord, now: Date) => Promise<T>,
+    work: PlayerActionWork<T>,
   ) => actOnPlayer(services, staff.id, id, action, work);
 
   const mail = (player: PlayerRecord, kind: StaffActionKind, params: Parameters<typeof staffActionMail>[2]) =>
@@ -419,7 +418,9 @@ export function actionsSection(
               </p>
               <label for="close-method">${say('withdrawals.method')}</label>
               <select id="close-method" name="method">
-                ${PAYMENT_METHODS.map((method) => html`<option value="${method}">${say(`withdrawals.method_${method}`)}</option>`)}
+                ${PAYMENT_METHODS.map(
+                  (method) => html`<option value="${method}">${say(`withdrawals.method_${method}`)}</option>`,
+                )}
               </select>
               <label for="close-destination">${say('withdrawals.refund_to')}</label>
               <input id="close-destination" name="destination" required maxlength="64" autocomplete="off" />`
@@ -476,7 +477,11 @@ export function actionsSection(
     ? html`<p>${say('actions.closed_no_actions')}</p>`
     : admin
       ? html`<div class="actions">
-          ${player.suspended_at ? form('reinstate', 'reinstate', reasonField('reinstate'), say('actions.reinstate')) : form('suspend', 'suspend', reasonField('suspend'), say('actions.suspend'))}
+          ${
+            player.suspended_at
+              ? form('reinstate', 'reinstate', reasonField('reinstate'), say('actions.reinstate'))
+              : form('suspend', 'suspend', reasonField('suspend'), say('actions.suspend'))
+          }
           ${form(
             'adjustments',
             'adjust',

@@ -107,7 +107,12 @@ export function playerRoutes(services: Services) {
                       <td>${row.period}</td>
                       <td>${row.amount ? money(row.amount, cur) : say('players.not_set')}</td>
                       <td>
-                        ${row.pending_at ? `${row.pending_amount ? money(row.pending_amount, cur) : say('players.not_set')} (${when(row.pending_at)})` : ''}
+                        ${
+                          row.pending_at
+                            ? `${row.pending_amount ? money(row.pending_amount, cur) : say('players.not_set')} ` +
+                              `(${when(row.pending_at)})`
+                            : ''
+                        }
                       </td>
                     </tr>`,
                 ),

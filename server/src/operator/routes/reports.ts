@@ -63,7 +63,9 @@ export function reportRoutes(services: Services) {
           </select>
           <label for="method">${say('withdrawals.method')}</label>
           <select id="method" name="method">
-            ${option('', say('queue.any'), form.method)}${PAYMENT_METHODS.map((method) => option(method, methodName(method), form.method))}
+            ${option('', say('queue.any'), form.method)}${PAYMENT_METHODS.map((method) =>
+              option(method, methodName(method), form.method),
+            )}
           </select>
           <label for="from">${say('payments.from')}</label
           ><input id="from" name="from" type="date" value="${form.from}" /> <label for="to">${say('payments.to')}</label

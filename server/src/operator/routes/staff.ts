@@ -13,7 +13,9 @@ import {
 import { ROLES } from '../staff.ts';
 import { csrfField, html, page, table, when } from '../view.ts';
 
-/** Staff management (`/operator/staff`, admins only): list, disable/enable, change role, reset password or two-factor. */
+/**
+ * Staff management (`/operator/staff`, admins only): list, disable/enable, change role, reset password or two-factor.
+ */
 export function staffRoutes(services: Services) {
   const { db } = services;
   const app = new Hono<OperatorEnv>();
@@ -59,7 +61,13 @@ export function staffRoutes(services: Services) {
                 <td>${row.email}${row.id === me.id ? html` <span class="muted">${say('staff.you')}</span>` : ''}</td>
                 <td>${say(`layout.role_${row.role}`)}</td>
                 <td data-state>
-                  ${row.disabled_at ? say('staff.disabled_since', { when: when(row.disabled_at) }) : row.must_change_password ? say('staff.must_change') : say('staff.active')}
+                  ${
+                    row.disabled_at
+                      ? say('staff.disabled_since', { when: when(row.disabled_at) })
+                      : row.must_change_password
+                        ? say('staff.must_change')
+                        : say('staff.active')
+                  }
                 </td>
                 <td data-last-sign-in>${row.last_sign_in_at ? when(row.last_sign_in_at) : say('staff.never')}</td>
                 <td>${say(row.two_factor ? 'staff.two_factor_on' : 'staff.two_factor_off')}</td>

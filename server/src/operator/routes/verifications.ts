@@ -105,7 +105,9 @@ export function verificationRoutes(services: Services) {
               ${csrfField(csrf)}
               <label for="reason_code">${say('verifications.reason')}</label>
               <select id="reason_code" name="reason_code">
-                ${REJECTION_CODES.map((code) => html`<option value="${code}">${say(`verifications.code_${code}`)}</option>`)}
+                ${REJECTION_CODES.map(
+                  (code) => html`<option value="${code}">${say(`verifications.code_${code}`)}</option>`,
+                )}
               </select>
               <label for="reason">${say('verifications.note')}</label>
               <textarea id="reason" name="reason" maxlength="500" rows="3" aria-describedby="reason-hint"></textarea>
@@ -127,7 +129,9 @@ export function verificationRoutes(services: Services) {
           <dd data-date-of-birth>${row.date_of_birth ? isoDate(row.date_of_birth) : say('verifications.not_given')}</dd>
           <dt>${say('verifications.account_age')}</dt>
           <dd data-account-age>
-            ${say('withdrawals.days', { days: Math.floor((services.clock().getTime() - new Date(row.date_joined).getTime()) / 86_400_000) })}
+            ${say('withdrawals.days', {
+              days: Math.floor((services.clock().getTime() - new Date(row.date_joined).getTime()) / 86_400_000),
+            })}
           </dd>
           <dt>${say('verifications.type')}</dt>
           <dd>${say(`verifications.type_${row.document_type}`)}</dd>
@@ -135,7 +139,13 @@ export function verificationRoutes(services: Services) {
           <dd>${when(row.submitted_at)}</dd>
           <dt>${say('verifications.status')}</dt>
           <dd>
-            ${say(`status.${row.status}`)}${row.reason_code ? html` (${say(`verifications.code_${row.reason_code}`)}${row.reason ? `: ${row.reason}` : ''})` : row.reason ? html` (${row.reason})` : ''}
+            ${say(`status.${row.status}`)}${
+              row.reason_code
+                ? html` (${say(`verifications.code_${row.reason_code}`)}${row.reason ? `: ${row.reason}` : ''})`
+                : row.reason
+                  ? html` (${row.reason})`
+                  : ''
+            }
           </dd>
         </dl>
         ${documents} ${decide}`,
@@ -152,7 +162,9 @@ export function verificationRoutes(services: Services) {
       'Content-Type': doc.mime,
       // A player's file is untrusted: a PDF is downloaded (opened by the staff member's own viewer,
       // never rendered with the console's origin), an image shown; both under a sandboxing CSP.
-      'Content-Disposition': `${doc.mime === 'application/pdf' ? 'attachment' : 'inline'}; filename="${side}.${doc.mime === 'application/pdf' ? 'pdf' : doc.mime === 'image/png' ? 'png' : 'jpg'}"`,
+      'Content-Disposition':
+        `${doc.mime === 'application/pdf' ? 'attachment' : 'inline'}; ` +
+        `filename="${side}.${doc.mime === 'application/pdf' ? 'pdf' : doc.mime === 'image/png' ? 'png' : 'jpg'}"`,
       'Cache-Control': 'no-store',
       'Content-Security-Policy': "default-src 'none'; frame-ancestors 'self'; sandbox",
     });

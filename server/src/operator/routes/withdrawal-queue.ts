@@ -22,6 +22,11 @@ import {
 } from '../withdrawal-list.ts';
 import { playerLink, saferGamblingStatus, verificationStatus } from './player-status.ts';
 
+/** A second line in a table cell, below its main value. */
+const mutedLine = (content: unknown) => html`<br /><span class="muted">${content}</span>`;
+const newMethodFlag = () =>
+  html`<br /><strong class="flag" data-flag="new-method">${say('withdrawals.new_method')}</strong>`;
+
 const DAY_MS = 86_400_000;
 const isRefund = (template: string) => template === REFUND_TEMPLATE;
 const methodName = (method: string | null) =>
@@ -148,22 +153,46 @@ export function withdrawalQueueRoutes(services: Services) {
                     <td>${playerLink(row.user_id, row.username, row.email)}</td>
                     <td class="num">${money(row.amount, row.currency)}</td>
                     <td>
-                      ${methodName(row.method)}${!isRefund(row.template) && row.new_method && row.status === 'pending' ? html`<br /><strong class="flag" data-flag="new-method">${say('withdrawals.new_method')}</strong>` : ''}
+                      ${methodName(row.method)}${
+                        !isRefund(row.template) && row.new_method && row.status === 'pending' ? newMethodFlag() : ''
+                      }
                     </td>
                     <td>
-                      ${isRefund(row.template) && row.status === 'pending' ? say('withdrawals.refund_destination') : (row.destination ?? '')}
+                      ${
+                        isRefund(row.template) && row.status === 'pending'
+                          ? say('withdrawals.refund_destination')
+                          : (row.destination ?? '')
+                      }
                     </td>
                     <td>${verificationStatus(row.verification)}</td>
                     <td>${saferGamblingStatus(row, now)}</td>
                     <td>
-                      ${say('withdrawals.days', { days: Math.max(0, Math.floor((now.getTime() - new Date(row.date_joined).getTime()) / DAY_MS)) })}
+                      ${say('withdrawals.days', {
+                        days: Math.max(0, Math.floor((now.getTime() - new Date(row.date_joined).getTime()) / DAY_MS)),
+                      })}
                     </td>
                     <td>${when(row.created_at)}</td>
                     <td data-state>
-                      ${statusName(row)}${row.decided_at ? html`<br /><span class="muted">${when(row.decided_at)}${row.decided_by ? html`, ${row.decided_by}` : ''}</span>` : ''}${row.payout_reference ? html`<br /><span class="muted">${say('queue.reference', { reference: row.payout_reference })}</span>` : ''}
+                      ${statusName(row)}${
+                        row.decided_at
+                          ? mutedLine(html`${when(row.decided_at)}${row.decided_by ? html`, ${row.decided_by}` : ''}`)
+                          : ''
+                      }${
+                        row.payout_reference
+                          ? mutedLine(say('queue.reference', { reference: row.payout_reference }))
+                          : ''
+                      }
                     </td>
                     <td>
-                      ${row.status !== 'pending' ? '' : !admin ? html`<span class="muted">${say('queue.admin_only')}</span>` : isRefund(row.template) ? refundForm(row.id, csrf) : decisionForms(row.id, csrf)}
+                      ${
+                        row.status !== 'pending'
+                          ? ''
+                          : !admin
+                            ? html`<span class="muted">${say('queue.admin_only')}</span>`
+                            : isRefund(row.template)
+                              ? refundForm(row.id, csrf)
+                              : decisionForms(row.id, csrf)
+                      }
                     </td>
                   </tr>`,
               ),
@@ -282,7 +311,9 @@ function filterForm(form: {
     </select>
     <label for="method">${say('withdrawals.method')}</label>
     <select id="method" name="method">
-      ${option('', say('queue.any'), form.method)}${PAYMENT_METHODS.map((method) => option(method, say(`withdrawals.method_${method}`), form.method))}
+      ${option('', say('queue.any'), form.method)}${PAYMENT_METHODS.map((method) =>
+        option(method, say(`withdrawals.method_${method}`), form.method),
+      )}
     </select>
     <label for="min">${say('queue.min')}</label>
     <input id="min" name="min" inputmode="decimal" size="8" value="${form.min}" />
@@ -349,13 +380,18 @@ function decisionForms(id: number, csrf: string) {
   </div>`;
 }
 
-/** A refund on self-exclusion: where staff paid it (method, destination, reference), after a confirmation. Never a reject, never in bulk. */
+/**
+ * A refund on self-exclusion: where staff paid it (method, destination, reference), after a confirmation. Never a
+ * reject, never in bulk.
+ */
 function refundForm(id: number, csrf: string) {
   return html`<form method="post" action="/operator/withdrawals/${id}/refund" class="stack refund">
     ${csrfField(csrf)}
     <label for="refund-method-${id}">${say('withdrawals.method')}</label>
     <select id="refund-method-${id}" name="method">
-      ${PAYMENT_METHODS.map((method) => html`<option value="${method}">${say(`withdrawals.method_${method}`)}</option>`)}
+      ${PAYMENT_METHODS.map(
+        (method) => html`<option value="${method}">${say(`withdrawals.method_${method}`)}</option>`,
+      )}
     </select>
     <label for="refund-destination-${id}">${say('withdrawals.refund_to')}</label>
     <input id="refund-destination-${id}" name="destination" required maxlength="64" autocomplete="off" />

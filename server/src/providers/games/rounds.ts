@@ -4,17 +4,17 @@ import type { RoundResponse } from '../../../../core/games/protocol.ts';
 import { checkBet, resolveBet, type Resolved } from '../../../../core/games/round.ts';
 import { slotStakeStep } from '../../../../core/games/slot.ts';
 import type { GameBet } from '../../../../core/games/protocol.ts';
-import { fromCents, toCents } from '../../../../core/api/money.ts';
+import { toCents } from '../../../../core/api/money.ts';
 import { formatMoney } from '../../../../core/i18n/money-format.ts';
 import type { Services } from '../../app-env.ts';
 import type { Queryable } from '../../db/database.ts';
-import { Gone, InvalidRequest, NotAllowed } from '../../domain-errors.ts';
+import { Gone, InvalidRequest } from '../../domain-errors.ts';
 import type { Locale } from '../../i18n.ts';
-import { lockPlayer, mayPlay } from '../../services/play-policy.ts';
 import { walletBet, walletRollback, walletWin } from '../../services/wallet.ts';
 import { isStepMechanic, STEP_MECHANICS } from '../../../../core/games/steps.ts';
 import { openStepRound, type StepRoundResponse } from './step-rounds.ts';
-import { roundView, sessionBalance, type GameSession } from './sessions.ts';
+import { roundView, type GameSession } from './sessions.ts';
+import { checkLimits, checkStake, insufficientFunds, sessionBalance } from './stakes.ts';
 
 /** Test seam: runs between the outcome and its settlement, so a failure there can be simulated. */
 export interface RoundHooks {
@@ -59,8 +59,10 @@ async function storeRound(
 ) {
   const at = services.clock().toISOString();
   const [row] = await tx.query<{ created_at: Date }>(
-    `INSERT INTO game_rounds (id, session_id, user_id, player, game_id, mode, nonce, client_seed, server_seed_hash, bet, outcome, stake, win, currency, transaction_id, created_at, state, settled_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb, $12::numeric, $13::numeric, $14, $15, $16, $17, $18) RETURNING created_at`,
+    `INSERT INTO game_rounds (id, session_id, user_id, player, game_id, mode, nonce, client_seed, server_seed_hash,
+      bet, outcome, stake, win, currency, transaction_id, created_at, state, settled_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb, $12::numeric, $13::numeric, $14, $15, $16,
+     $17, $18) RETURNING created_at`,
     [
       id,
       session.id,
@@ -116,41 +118,9 @@ function checkedBet(
   return checked;
 }
 
-export function checkLimits(services: Services, session: GameSession, stakeText: string, locale: Locale) {
-  const { minBet, maxBet } = services.config.games;
-  const stake = toCents(stakeText)!;
-  const limits = {
-    min: formatMoney(minBet, session.currency, locale),
-    max: formatMoney(maxBet, session.currency, locale),
-  };
-  if (stake < toCents(minBet)!) throw new InvalidRequest('games.bet_too_small', limits);
-  if (stake > toCents(maxBet)!) throw new InvalidRequest('games.bet_too_large', limits);
-}
-
-export const insufficientFunds = (session: GameSession, balance: string) =>
-  new InvalidRequest('insufficient_funds', {
-    balance: formatMoney(balance, session.currency, session.locale as Locale),
-  });
-
 /**
- * The safer-gambling check for a real-money stake, inside the transaction that takes it: the
- * player's row is locked first, so parallel stakes are checked one after another, each seeing the
- * open stakes of the others.
+ * Plays one round: play money in a demo session, the operator's wallet in a real one. Multi-step games open a round.
  */
-export async function checkStake(services: Services, tx: Queryable, session: GameSession, stakeCents: bigint) {
-  await lockPlayer(tx, session.user_id!);
-  const verdict = await mayPlay(tx, session.user_id!, services.clock(), stakeCents);
-  if (!verdict.allowed) {
-    throw new NotAllowed(
-      verdict.reason,
-      verdict.room === undefined
-        ? undefined
-        : { room: formatMoney(fromCents(verdict.room), session.currency, session.locale as Locale) },
-    );
-  }
-}
-
-/** Plays one round: play money in a demo session, the operator's wallet in a real one. Multi-step games open a round. */
 export async function playRound(
   services: Services,
   session: GameSession,
@@ -237,7 +207,8 @@ async function playReal(
       );
       if (settled.status !== 'ok') throw new Error(`Round ${roundId} could not be settled`);
       const [row] = await tx.query<{ created_at: Date }>(
-        `UPDATE game_rounds SET win = $2::numeric, state = 'settled', settled_at = $3 WHERE id = $1 RETURNING created_at`,
+        `UPDATE game_rounds SET win = $2::numeric, state = 'settled', settled_at = $3 WHERE id = $1 ` +
+          `RETURNING created_at`,
         [roundId, drawn.resolved.win, services.clock().toISOString()],
       );
       const round = roundView({
@@ -288,7 +259,8 @@ export async function rollbackStaleBets(services: Services, userId: number): Pro
   const stale = await db.query<{ id: string; round_id: string }>(
     `SELECT b.id, b.round_id FROM wallet_transactions b
      WHERE b.user_id = $1 AND b.kind = 'bet' AND b.status = 'ok' AND b.created_at < $2
-       AND NOT EXISTS (SELECT 1 FROM wallet_transactions s WHERE s.reference_id = b.id AND s.kind IN ('win', 'rollback') AND s.status = 'ok')
+       AND NOT EXISTS (SELECT 1 FROM wallet_transactions s WHERE s.reference_id = b.id AND s.kind IN ('win',
+       'rollback') AND s.status = 'ok')
        AND NOT EXISTS (SELECT 1 FROM game_rounds r JOIN games g ON g.id = r.game_id
                        WHERE r.id = b.round_id AND r.state = 'open' AND g.mechanic = ANY($3::text[]))`,
     [userId, new Date(services.clock().getTime() - STALE_BET_MS).toISOString(), STEP_MECHANICS],

@@ -15,6 +15,7 @@ import type { Services } from '../../app-env.ts';
 import type { Queryable } from '../../db/database.ts';
 import { Conflict, Gone, InvalidRequest, NotFound } from '../../domain-errors.ts';
 import { isStepMechanic } from '../../../../core/games/steps.ts';
+import { sessionBalance } from './stakes.ts';
 import { openRoundOf, settleExpiredRounds } from './step-rounds.ts';
 
 /** Play money per demo session. */
@@ -70,7 +71,8 @@ export async function createSession(
   }
   const expires = new Date(created.getTime() + services.config.games.sessionHours * 3_600_000);
   await services.db.query(
-    `INSERT INTO game_sessions (id, user_id, game_id, mode, currency, locale, demo_balance, server_seed, server_seed_hash, client_seed, created_at, expires_at,
+    `INSERT INTO game_sessions (id, user_id, game_id, mode, currency, locale, demo_balance, server_seed,
+      server_seed_hash, client_seed, created_at, expires_at,
                                 next_server_seed, next_server_seed_hash)
      VALUES ($1, $2, $3, $4, $5, $6, $7::numeric, $8, $9, $10, $11, $12, $13, $14)`,
     [
@@ -101,8 +103,10 @@ export async function loadSession(
 ): Promise<GameSession> {
   const [session] = /^[0-9a-f]{40}$/.test(id)
     ? await services.db.query<GameSession>(
-        `SELECT s.id, s.user_id, s.game_id, g.name AS game_name, g.provider, g.mechanic, s.mode, s.currency, s.locale, s.expires_at, u.username,
-              (s.mode = 'real' AND NOT EXISTS (SELECT 1 FROM auth_tokens t WHERE t.key_hash = s.auth_token_hash)) AS signed_out
+        `SELECT s.id, s.user_id, s.game_id, g.name AS game_name, g.provider, g.mechanic, s.mode, s.currency, s.locale,
+          s.expires_at, u.username,
+              (s.mode = 'real' AND NOT EXISTS (SELECT 1 FROM auth_tokens t WHERE t.key_hash = s.auth_token_hash)) AS
+              signed_out
        FROM game_sessions s JOIN games g ON g.id = s.game_id LEFT JOIN users u ON u.id = s.user_id WHERE s.id = $1`,
         [id],
       )
@@ -133,7 +137,9 @@ interface RoundRow {
   actions?: RoundView['actions'];
 }
 
-export const ROUND_COLUMNS = `r.id, r.nonce, r.client_seed, r.server_seed_hash, v.server_seed, r.bet, r.outcome, r.stake::text, r.win::text, r.created_at, r.actions`;
+export const ROUND_COLUMNS =
+  `r.id, r.nonce, r.client_seed, r.server_seed_hash, v.server_seed, r.bet, r.outcome, r.stake::text, ` +
+  `r.win::text, r.created_at, r.actions`;
 export const ROUND_FROM = 'game_rounds r LEFT JOIN game_seed_reveals v ON v.server_seed_hash = r.server_seed_hash';
 
 export function roundView(row: RoundRow): RoundView {
@@ -152,16 +158,6 @@ export function roundView(row: RoundRow): RoundView {
   };
 }
 
-export async function sessionBalance(db: Queryable, session: GameSession): Promise<string> {
-  const [row] =
-    session.mode === 'demo'
-      ? await db.query<{ balance: string }>('SELECT demo_balance::text AS balance FROM game_sessions WHERE id = $1', [
-          session.id,
-        ])
-      : await db.query<{ balance: string }>('SELECT balance::text FROM users WHERE id = $1', [session.user_id]);
-  return row!.balance;
-}
-
 export async function sessionState(services: Services, session: GameSession): Promise<GameSessionState> {
   const { db, config } = services;
   const openRound = await openRoundOf(services, session);
@@ -172,12 +168,14 @@ export async function sessionState(services: Services, session: GameSession): Pr
     session.mode === 'real' && session.user_id !== null
       ? await db.query<RoundRow>(
           `SELECT ${ROUND_COLUMNS} FROM ${ROUND_FROM}
-        WHERE r.session_id IN (SELECT id FROM game_sessions WHERE user_id = $1 AND game_id = $2 AND mode = 'real') AND r.state = 'settled'
+        WHERE r.session_id IN (SELECT id FROM game_sessions WHERE user_id = $1 AND game_id = $2 AND mode = 'real') AND
+        r.state = 'settled'
         ORDER BY r.created_at DESC, r.nonce DESC LIMIT $3`,
           [session.user_id, session.game_id, RECENT_ROUNDS],
         )
       : await db.query<RoundRow>(
-          `SELECT ${ROUND_COLUMNS} FROM ${ROUND_FROM} WHERE r.session_id = $1 AND r.state = 'settled' ORDER BY r.created_at DESC, r.nonce DESC LIMIT $2`,
+          `SELECT ${ROUND_COLUMNS} FROM ${ROUND_FROM} WHERE r.session_id = $1 AND r.state = 'settled' ` +
+            `ORDER BY r.created_at DESC, r.nonce DESC LIMIT $2`,
           [session.id, RECENT_ROUNDS],
         );
   return {
@@ -211,7 +209,8 @@ async function fairnessOf(services: Services, sessionId: string): Promise<Fairne
   if (!row!.next_server_seed_hash) {
     const seed = newServerSeed();
     await db.query(
-      'UPDATE game_sessions SET next_server_seed = $2, next_server_seed_hash = $3 WHERE id = $1 AND next_server_seed IS NULL',
+      'UPDATE game_sessions SET next_server_seed = $2, next_server_seed_hash = $3 WHERE id = $1 AND ' +
+        'next_server_seed IS NULL',
       [sessionId, seed, await hashServerSeed(seed)],
     );
     [row] = await read();
@@ -252,19 +251,22 @@ export async function rotateSeeds(
       next_server_seed: string;
       next_server_seed_hash: string;
     }>(
-      'SELECT server_seed, server_seed_hash, client_seed, nonce, next_server_seed, next_server_seed_hash FROM game_sessions WHERE id = $1 FOR UPDATE',
+      'SELECT server_seed, server_seed_hash, client_seed, nonce, next_server_seed, next_server_seed_hash ' +
+        'FROM game_sessions WHERE id = $1 FOR UPDATE',
       [session.id],
     );
     // A multi-step round in play still needs its server seed secret.
     const [open] = await tx.query(`SELECT 1 FROM game_rounds WHERE session_id = $1 AND state = 'open'`, [session.id]);
     if (open) throw new Conflict('games.round_open');
     await tx.query(
-      'INSERT INTO game_seed_reveals (server_seed_hash, server_seed, revealed_at, session_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
+      'INSERT INTO game_seed_reveals (server_seed_hash, server_seed, revealed_at, session_id) VALUES ($1, ' +
+        '$2, $3, $4) ON CONFLICT DO NOTHING',
       [old!.server_seed_hash, old!.server_seed, services.clock().toISOString(), session.id],
     );
     // The committed next seed becomes active; a new one is committed for the rotation after.
     await tx.query(
-      'UPDATE game_sessions SET server_seed = $2, server_seed_hash = $3, client_seed = $4, nonce = 0, next_server_seed = $5, next_server_seed_hash = $6 WHERE id = $1',
+      'UPDATE game_sessions SET server_seed = $2, server_seed_hash = $3, client_seed = $4, nonce = 0, ' +
+        'next_server_seed = $5, next_server_seed_hash = $6 WHERE id = $1',
       [session.id, old!.next_server_seed, old!.next_server_seed_hash, clientSeed, following, followingHash],
     );
     const { server_seed, server_seed_hash, client_seed, nonce } = old!;
@@ -280,7 +282,10 @@ export async function rotateSeeds(
   });
 }
 
-/** The launch's locale; undefined for an unknown session (the game page's script then says so, in the request's language). */
+/**
+ * The launch's locale; undefined for an unknown session (the game page's script then says so, in the request's
+ * language).
+ */
 export async function sessionLocale(db: Queryable, id: string): Promise<Locale | undefined> {
   const [row] = await db.query<{ locale: Locale }>('SELECT locale FROM game_sessions WHERE id = $1', [id]);
   return row?.locale;

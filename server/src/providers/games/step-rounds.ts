@@ -22,8 +22,8 @@ import type { Queryable } from '../../db/database.ts';
 import { Conflict, Gone, InvalidRequest, NotFound } from '../../domain-errors.ts';
 import type { Locale } from '../../i18n.ts';
 import { walletBet, walletRaise, walletWin } from '../../services/wallet.ts';
-import { checkLimits, checkStake, insufficientFunds } from './rounds.ts';
-import { sessionBalance, type GameSession } from './sessions.ts';
+import type { GameSession } from './sessions.ts';
+import { checkLimits, checkStake, insufficientFunds, sessionBalance } from './stakes.ts';
 
 /**
  * Multi-step rounds (blackjack, mines, crash). A round is its bet and its recorded actions; each
@@ -60,14 +60,17 @@ interface StepRow {
   created_at: Date;
 }
 
-const STEP_COLUMNS = `r.id, r.session_id, r.user_id, r.mode, g.mechanic, r.state, r.nonce, r.client_seed, r.server_seed_hash, r.bet, r.actions,
-  r.stake::text, r.win::text, r.created_at`;
+const STEP_COLUMNS = `r.id, r.session_id, r.user_id, r.mode, g.mechanic, r.state, r.nonce, r.client_seed,
+  r.server_seed_hash, r.bet, r.actions, r.stake::text, r.win::text, r.created_at`;
 
 const ACTION_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const elapsedOf = (services: Services, row: { created_at: Date }) =>
   Math.max(0, services.clock().getTime() - new Date(row.created_at).getTime());
 
-/** The round's seed pair: the session's active server seed (a session with an open round cannot rotate), else a revealed one. */
+/**
+ * The round's seed pair: the session's active server seed (a session with an open round cannot rotate), else a revealed
+ * one.
+ */
 async function pairOf(tx: Queryable, row: StepRow): Promise<SeedPair> {
   const [seed] = await tx.query<{ server_seed: string }>(
     `SELECT server_seed FROM game_sessions WHERE id = $1 AND server_seed_hash = $2
@@ -102,7 +105,8 @@ export function stepRoundView(
 /** Moves play money (demo) by `delta`; undefined when the balance would go below 0. */
 async function demoMove(tx: Queryable, sessionId: string, delta: bigint): Promise<string | undefined> {
   const [row] = await tx.query<{ balance: string }>(
-    `UPDATE game_sessions SET demo_balance = demo_balance + $2::numeric WHERE id = $1 AND demo_balance + $2::numeric >= 0 RETURNING demo_balance::text AS balance`,
+    `UPDATE game_sessions SET demo_balance = demo_balance + $2::numeric WHERE id = $1 AND demo_balance + ` +
+      `$2::numeric >= 0 RETURNING demo_balance::text AS balance`,
     [sessionId, fromCents(delta)],
   );
   return row?.balance;
@@ -135,7 +139,8 @@ async function settle(
     balance = settled.balance;
   }
   await tx.query(
-    `UPDATE game_rounds SET state = 'settled', win = $2::numeric, stake = $3::numeric, outcome = $4::jsonb, settled_at = $5 WHERE id = $1`,
+    `UPDATE game_rounds SET state = 'settled', win = $2::numeric, stake = $3::numeric, outcome = ` +
+      `$4::jsonb, settled_at = $5 WHERE id = $1`,
     [
       row.id,
       fromCents(round.payout),
@@ -167,7 +172,8 @@ export async function openStepRound(
       server_seed_hash: string;
       client_seed: string;
     }>(
-      `UPDATE game_sessions SET nonce = nonce + 1 WHERE id = $1 AND expires_at > $2 RETURNING nonce, server_seed, server_seed_hash, client_seed`,
+      `UPDATE game_sessions SET nonce = nonce + 1 WHERE id = $1 AND expires_at > $2 RETURNING nonce, ` +
+        `server_seed, server_seed_hash, client_seed`,
       [session.id, services.clock().toISOString()],
     );
     if (!pair) throw new Gone('games.session_expired');
@@ -201,8 +207,10 @@ export async function openStepRound(
       [],
     );
     const [row] = await tx.query<{ created_at: Date }>(
-      `INSERT INTO game_rounds (id, session_id, user_id, player, game_id, mode, nonce, client_seed, server_seed_hash, bet, outcome, stake, win, currency, transaction_id, created_at, state)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, '{}'::jsonb, $11::numeric, 0, $12, $13, $14, 'open') RETURNING created_at`,
+      `INSERT INTO game_rounds (id, session_id, user_id, player, game_id, mode, nonce, client_seed, server_seed_hash,
+        bet, outcome, stake, win, currency, transaction_id, created_at, state)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, '{}'::jsonb, $11::numeric, 0, $12, $13, $14, 'open')
+       RETURNING created_at`,
       [
         roundId,
         session.id,
@@ -260,7 +268,8 @@ function parseAction(mechanic: StepMechanic, body: Record<string, unknown>): Omi
 async function lockRound(tx: Queryable, session: GameSession, roundId: string): Promise<StepRow> {
   const [row] = /^[0-9a-f-]{36}$/.test(roundId)
     ? await tx.query<StepRow>(
-        `SELECT ${STEP_COLUMNS} FROM game_rounds r JOIN games g ON g.id = r.game_id WHERE r.id = $1 AND r.session_id = $2 FOR UPDATE OF r`,
+        `SELECT ${STEP_COLUMNS} FROM game_rounds r JOIN games g ON g.id = r.game_id WHERE r.id = $1 AND ` +
+          `r.session_id = $2 FOR UPDATE OF r`,
         [roundId, session.id],
       )
     : [];
@@ -372,7 +381,8 @@ export async function openRoundOf(services: Services, session: GameSession): Pro
   if (!isStepMechanic(session.mechanic)) return null;
   return services.db.transaction(async (tx) => {
     const [row] = await tx.query<StepRow>(
-      `SELECT ${STEP_COLUMNS} FROM game_rounds r JOIN games g ON g.id = r.game_id WHERE r.session_id = $1 AND r.state = 'open' FOR UPDATE OF r`,
+      `SELECT ${STEP_COLUMNS} FROM game_rounds r JOIN games g ON g.id = r.game_id WHERE r.session_id = $1 ` +
+        `AND r.state = 'open' FOR UPDATE OF r`,
       [session.id],
     );
     if (!row) return null;
@@ -401,7 +411,8 @@ export async function settleExpiredRounds(
   for (const { id } of ids) {
     await db.transaction(async (tx) => {
       const [row] = await tx.query<StepRow & { currency: string }>(
-        `SELECT ${STEP_COLUMNS}, r.currency FROM game_rounds r JOIN games g ON g.id = r.game_id WHERE r.id = $1 AND r.state = 'open' FOR UPDATE OF r`,
+        `SELECT ${STEP_COLUMNS}, r.currency FROM game_rounds r JOIN games g ON g.id = r.game_id WHERE r.id ` +
+          `= $1 AND r.state = 'open' FOR UPDATE OF r`,
         [id],
       );
       if (!row) return;

@@ -143,8 +143,10 @@ export async function changeLimit(
   const inForce = current?.amount;
   const save = (amount: bigint | undefined, pending?: { amount?: bigint; at: Date }) =>
     tx.query(
-      `INSERT INTO rg_limits (user_id, kind, period, amount, pending_amount, pending_at) VALUES ($1, $2, $3, $4::numeric, $5::numeric, $6)
-       ON CONFLICT (user_id, kind, period) DO UPDATE SET amount = EXCLUDED.amount, pending_amount = EXCLUDED.pending_amount, pending_at = EXCLUDED.pending_at`,
+      `INSERT INTO rg_limits (user_id, kind, period, amount, pending_amount, pending_at) VALUES ($1, $2, $3,
+        $4::numeric, $5::numeric, $6)
+       ON CONFLICT (user_id, kind, period) DO UPDATE SET amount = EXCLUDED.amount, pending_amount =
+       EXCLUDED.pending_amount, pending_at = EXCLUDED.pending_at`,
       [
         userId,
         kind,

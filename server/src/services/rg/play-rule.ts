@@ -15,7 +15,8 @@ export async function responsibleGamingRule(
   stakeCents = 0n,
 ): Promise<PlayVerdict> {
   const [user] = await db.query<{ blocked: boolean }>(
-    `SELECT (suspended_at IS NOT NULL OR (COALESCE(time_out_until, self_excluded_until) IS NOT NULL AND GREATEST(time_out_until, self_excluded_until) > $2)) AS blocked
+    `SELECT (suspended_at IS NOT NULL OR (COALESCE(time_out_until, self_excluded_until) IS NOT NULL AND
+      GREATEST(time_out_until, self_excluded_until) > $2)) AS blocked
      FROM users WHERE id = $1`,
     [userId, now.toISOString()],
   );

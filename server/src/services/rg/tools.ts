@@ -26,7 +26,8 @@ export async function responsibleGamingView(
   }>(
     `SELECT reality_check_minutes, time_out_until, self_excluded_until, currency,
        (SELECT COALESCE(sum(amount), 0)::numeric(14,2)::text FROM transactions
-         WHERE user_id = $1 AND ((type = 'deposit' AND status = 'completed') OR (type = 'withdrawal' AND status <> 'cancelled'))) AS net
+         WHERE user_id = $1 AND ((type = 'deposit' AND status = 'completed') OR (type = 'withdrawal' AND status <>
+         'cancelled'))) AS net
      FROM users WHERE id = $1`,
     [userId],
   );

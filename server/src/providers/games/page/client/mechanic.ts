@@ -37,5 +37,8 @@ export interface MechanicUi {
 
 export const isRefusal = (value: GameBet | BetRefusal): value is BetRefusal => 'error' in value;
 
-/** One short line per outcome, for the status message and the rounds table (shared with the site's history, src/games/describe.ts). */
+/**
+ * One short line per outcome, for the status message and the rounds table (shared with the site's history,
+ * core/games/describe.ts).
+ */
 export const describe = (outcome: GameOutcome, ctx: Ctx): string => describeOutcome(outcome, ctx);

@@ -335,7 +335,10 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
     celebrate(board, kind === 'win' ? winScale(round.stake, round.win ?? '0') : 0);
   }
 
-  /** Focus stays in the round: on the same action when it is still offered, else the first one, else the deal/start button. */
+  /**
+   * Focus stays in the round: on the same action when it is still offered, else the first one, else the deal/start
+   * button.
+   */
   function refocus(previous: string | undefined, cell: number | undefined) {
     const open = current?.state === 'open';
     const same = previous ? actions.querySelector<HTMLButtonElement>(`[data-action="${previous}"]`) : null;

@@ -1,0 +1,99 @@
+// ESLint (flat config): `npm run lint`, and a step of `npm test` right after the Prettier check.
+// Formatting is Prettier's job: eslint-config-prettier (last) switches off every rule that would fight it.
+// Only the non-type-checked rule sets: a type-aware lint would double the time of a run on a 2-core machine.
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/**
+ * The layers: which folder may import which. Each zone forbids the files under `target` to import anything under
+ * `from`. Keep this the one list of layer rules.
+ */
+const layers = [
+  // The browser code is built into the static site: it never reaches into the API server or the repository's tools.
+  {
+    target: './src',
+    from: ['./server', './scripts'],
+    message: 'src/ is the browser side: shared code goes in core/.',
+  },
+  // A route file parses, calls a service and renders: SQL lives in the services, so routes never touch the database
+  // layer. (tests/unit/structure-routes.test.ts also scans route files for SQL text and query calls reached through
+  // the services object, which an import rule cannot see.)
+  {
+    target: ['./server/src/routes', './server/src/operator/routes'],
+    from: './server/src/db',
+    message: 'Routes call services; SQL and the database layer live in server/src/services.',
+  },
+  // The shared room imports nothing of the app around it: both sides import it.
+  {
+    target: './core',
+    from: ['./src', './server', './scripts'],
+    message: 'core/ is shared by src/ and server/ and imports neither.',
+  },
+  // The server imports shared code from core/, not from the browser's src/.
+  { target: './server', from: './src', message: 'The server imports shared code from core/, not src/.' },
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/',
+      'dist-cms/',
+      '.astro/',
+      '.data/',
+      'node_modules/',
+      'public/',
+      'reports/',
+      'test-results/',
+      'playwright-report/',
+      'bench-results/',
+    ],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    files: ['**/*.{js,mjs,cjs,ts,tsx}'],
+    plugins: { 'import-x': importX },
+    languageOptions: {
+      ecmaVersion: 'latest',
+      sourceType: 'module',
+      globals: globals.node,
+    },
+    settings: {
+      // The files import-x reads to follow imports (for no-cycle): without the TypeScript ones it sees no cycle.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.d.mts', '.json'] })],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: layers }],
+      // The input guards match control characters on purpose (they refuse them): that is what this rule flags.
+      'no-control-regex': 'off',
+      // `_name` marks a parameter a signature needs but the body does not use.
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
+    },
+  },
+  // The browser code; the tests and scripts drive both sides (happy-dom, Playwright's page functions).
+  { files: ['src/**'], languageOptions: { globals: globals.browser } },
+  { files: ['tests/**', 'scripts/**'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
+  {
+    // The two rules of hooks. The plugin's other recommended rules (refs, set-state-in-effect, immutability, ...) are
+    // the React Compiler's; the islands are not compiled by it, and those rules flag patterns that are correct here.
+    files: ['src/islands/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  prettier,
+  {
+    // After eslint-config-prettier, which switches max-len off. Prettier keeps code within 120 columns but does not
+    // break strings, comments or JSX text: this catches those.
+    files: ['**/*.{js,mjs,cjs,ts,tsx}'],
+    rules: { 'max-len': ['error', { code: 120, tabWidth: 2, ignoreUrls: true }] },
+  },
+);

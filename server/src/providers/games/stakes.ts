@@ -1,0 +1,57 @@
+import { fromCents, toCents } from '../../../../core/api/money.ts';
+import { formatMoney } from '../../../../core/i18n/money-format.ts';
+import type { Services } from '../../app-env.ts';
+import type { Queryable } from '../../db/database.ts';
+import { InvalidRequest, NotAllowed } from '../../domain-errors.ts';
+import type { Locale } from '../../i18n.ts';
+import { lockPlayer, mayPlay } from '../../services/play-policy.ts';
+import type { GameSession } from './sessions.ts';
+
+/**
+ * The checks a stake passes before it is taken, and the balance a refusal shows: shared by the single-round games
+ * (rounds.ts), the multi-step ones (step-rounds.ts) and the session state (sessions.ts).
+ */
+
+export async function sessionBalance(db: Queryable, session: GameSession): Promise<string> {
+  const [row] =
+    session.mode === 'demo'
+      ? await db.query<{ balance: string }>('SELECT demo_balance::text AS balance FROM game_sessions WHERE id = $1', [
+          session.id,
+        ])
+      : await db.query<{ balance: string }>('SELECT balance::text FROM users WHERE id = $1', [session.user_id]);
+  return row!.balance;
+}
+
+export function checkLimits(services: Services, session: GameSession, stakeText: string, locale: Locale) {
+  const { minBet, maxBet } = services.config.games;
+  const stake = toCents(stakeText)!;
+  const limits = {
+    min: formatMoney(minBet, session.currency, locale),
+    max: formatMoney(maxBet, session.currency, locale),
+  };
+  if (stake < toCents(minBet)!) throw new InvalidRequest('games.bet_too_small', limits);
+  if (stake > toCents(maxBet)!) throw new InvalidRequest('games.bet_too_large', limits);
+}
+
+export const insufficientFunds = (session: GameSession, balance: string) =>
+  new InvalidRequest('insufficient_funds', {
+    balance: formatMoney(balance, session.currency, session.locale as Locale),
+  });
+
+/**
+ * The safer-gambling check for a real-money stake, inside the transaction that takes it: the
+ * player's row is locked first, so parallel stakes are checked one after another, each seeing the
+ * open stakes of the others.
+ */
+export async function checkStake(services: Services, tx: Queryable, session: GameSession, stakeCents: bigint) {
+  await lockPlayer(tx, session.user_id!);
+  const verdict = await mayPlay(tx, session.user_id!, services.clock(), stakeCents);
+  if (!verdict.allowed) {
+    throw new NotAllowed(
+      verdict.reason,
+      verdict.room === undefined
+        ? undefined
+        : { room: formatMoney(fromCents(verdict.room), session.currency, session.locale as Locale) },
+    );
+  }
+}
