@@ -78,7 +78,9 @@ export async function startBenchApi({ port, env = {}, name = 'bench', cwd = proc
     const pagePath = new URL(payment.redirect_url).pathname;
     const pageHtml = await (await fetch(`${base}${pagePath}`)).text();
     const formToken =
-      /action="[^"]*\/confirm"><input type="hidden" name="token" value="([^"]+)"/.exec(pageHtml)?.[1] ?? '';
+      /action="[^"]*\/confirm">\s*<input type="hidden" name="token" value="([^"]+)"/.exec(pageHtml)?.[1];
+    // Without it the deposit silently fails and every withdrawal measured is a 400.
+    if (!formToken) throw new Error(`no form token on the payment page ${pagePath}`);
     await fetch(`${base}${pagePath}/confirm`, {
       method: 'POST',
       redirect: 'manual',
