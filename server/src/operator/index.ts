@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { every, except } from 'hono/combine';
+import { setAnswerHeader } from '../answer-headers.ts';
 import type { Services } from '../app-env.ts';
 import { DomainError } from '../domain-errors.ts';
 import { ApiError, apiErrorOf } from '../errors.ts';
@@ -46,9 +47,9 @@ export function operatorRoutes(services: Services) {
 
   app.use('/operator/*', async (c, next) => {
     await next();
-    if (!c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', CONSOLE_CSP);
-    c.header('X-Robots-Tag', 'noindex, nofollow');
-    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+    if (!c.res.headers.has('Content-Security-Policy')) setAnswerHeader(c, 'Content-Security-Policy', CONSOLE_CSP);
+    setAnswerHeader(c, 'X-Robots-Tag', 'noindex, nofollow');
+    if (!c.res.headers.has('Cache-Control')) setAnswerHeader(c, 'Cache-Control', 'no-store');
   });
   app.use('/operator/*', bodyLimit({ maxSize: 128 * 1024, onError: (c) => c.text('Too large', 413) }));
   app.use('/operator/*', allowedAddresses(services), refusePlayerTokens);
