@@ -1,5 +1,12 @@
+import { PAYMENT_METHODS } from '../../../../src/api/contract.ts';
 import { html, when } from '../view.ts';
 import { say } from '../messages.ts';
+
+/** A payment method's name (a method this site does not know is shown as stored). */
+export const methodName = (method: string | null) =>
+  method && (PAYMENT_METHODS as readonly string[]).includes(method)
+    ? say(`withdrawals.method_${method}`)
+    : (method ?? '');
 
 export const playerLink = (id: number, username: string, email: string) =>
   html`<a href="/operator/players/${id}">${username}</a><br /><span class="muted">${email}</span>`;
