@@ -32,7 +32,7 @@ import { recentWins } from '../services/winners.ts';
 import { sessionWithOpenRound } from '../services/favourites.ts';
 import { admitDemo, purgeExpiredDemo } from '../services/demo-play.ts';
 import { clientAddress } from '../client-address.ts';
-import { wholeNumber } from '../query-params.ts';
+import { pageLink, wholeNumber } from '../query-params.ts';
 
 const CATALOGUE_PAGE_SIZE = 20;
 const RULES_KEYS: ReadonlyMap<string, string> = new Map(GAME_CATALOGUE.map((game) => [game.id, game.rules]));
@@ -121,13 +121,7 @@ export function gameRoutes(services: Services) {
     const matching = needle ? rows.filter((row) => searchable(row.name).includes(needle)) : rows;
     const pages = Math.max(1, Math.ceil(matching.length / pageSize));
     if (page > pages) throw detailError(404, 'page_invalid');
-    const link = (target: number) => {
-      const url = new URL(config.apiUrl);
-      url.pathname = c.req.path;
-      url.search = new URL(c.req.url).search;
-      url.searchParams.set('page', String(target));
-      return url.href;
-    };
+    const link = (target: number) => pageLink(config.apiUrl, c.req, target);
     const { minBet, maxBet } = config.games;
     // Each result's short rules text, in ?lang= (one of the site's locales), else Accept-Language, else English.
     const locale = queryLocale(query.lang, c.req.header('accept-language'));

@@ -28,7 +28,7 @@ import {
   type PaymentFilter,
   type PaymentRow,
 } from '../reports.ts';
-import { methodName, playerLink } from './player-status.ts';
+import { methodName, methodOptions, playerLink } from './player-status.ts';
 
 function readFilter(c: Context) {
   const status = PAYMENT_STATUSES.find((known) => known === c.req.query('status')) ?? 'all';
@@ -68,7 +68,7 @@ export function reportRoutes(services: Services) {
           </select>
           <label for="method">${say('withdrawals.method')}</label>
           <select id="method" name="method">
-            ${option('', say('queue.any'), form.method)}${PAYMENT_METHODS.map((method) => option(method, methodName(method), form.method))}
+            ${methodOptions(form.method)}
           </select>
           <label for="from">${say('payments.from')}</label
           ><input id="from" name="from" type="date" value="${form.from}" /> <label for="to">${say('payments.to')}</label

@@ -30,7 +30,7 @@ import {
   type WithdrawalFilter,
   type WithdrawalRow,
 } from '../withdrawal-list.ts';
-import { methodName, playerLink, saferGamblingStatus, verificationStatus } from './player-status.ts';
+import { methodName, methodOptions, playerLink, saferGamblingStatus, verificationStatus } from './player-status.ts';
 
 const DAY_MS = 86_400_000;
 const isRefund = (template: string) => template === REFUND_TEMPLATE;
@@ -279,7 +279,7 @@ function filterForm(form: {
     </select>
     <label for="method">${say('withdrawals.method')}</label>
     <select id="method" name="method">
-      ${option('', say('queue.any'), form.method)}${PAYMENT_METHODS.map((method) => option(method, say(`withdrawals.method_${method}`), form.method))}
+      ${methodOptions(form.method)}
     </select>
     <label for="min">${say('queue.min')}</label>
     <input id="min" name="min" inputmode="decimal" size="8" value="${form.min}" />
