@@ -290,10 +290,13 @@ async function benchBaseline(ref, kind) {
     if (bad(a.me) + bad(a.withdrawal) > 0) process.exitCode = 1;
     if (kind === 'postgres') {
       const commit = await commitLatency(a.schema);
+      const [p50, p99] = [commit.p50.toFixed(1), commit.p99.toFixed(1)];
+      const floor = (CONNECTIONS * commit.p50).toFixed(0);
       console.log(
-        `PostgreSQL commit on this machine now (a one-row UPDATE, autocommit, ${COMMITS} in a row): p50 ${commit.p50.toFixed(1)} ms, p99 ${commit.p99.toFixed(1)} ms.` +
-          ` One player's withdrawals are one commit each, one after another (their row lock), so ${CONNECTIONS} at once` +
-          ` wait about ${CONNECTIONS} × p50 = ${(CONNECTIONS * commit.p50).toFixed(0)} ms at the back of the queue.`,
+        `PostgreSQL commit on this machine now (a one-row UPDATE, autocommit, ${COMMITS} in a row): ` +
+          `p50 ${p50} ms, p99 ${p99} ms. One player's withdrawals are one commit each, one after another ` +
+          `(their row lock), so ${CONNECTIONS} at once wait about ${CONNECTIONS} × p50 = ${floor} ms ` +
+          'at the back of the queue.',
       );
     }
   } finally {

@@ -166,7 +166,8 @@ export async function runRestoreCommand(argv: string[], { env, log }: BackupDeps
     try {
       const { users, migrations } = await databaseSummary(db);
       log(
-        `Restored ${path} into ${folder}: ${users} accounts, ${migrations} migrations applied. Start the server as usual.`,
+        `Restored ${path} into ${folder}: ${users} accounts, ${migrations} migrations applied. ` +
+          'Start the server as usual.',
       );
       return 0;
     } finally {

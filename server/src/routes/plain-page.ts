@@ -38,7 +38,8 @@ export function plainPage(
   const styleSrc = [styleHash(page.css), page.styleSrc].filter(Boolean).join(' ');
   c.header(
     'Content-Security-Policy',
-    `default-src 'none'; style-src ${styleSrc}; form-action ${page.formAction}; base-uri 'none'; frame-ancestors 'none'`,
+    `default-src 'none'; style-src ${styleSrc}; form-action ${page.formAction}; ` +
+      "base-uri 'none'; frame-ancestors 'none'",
   );
   c.header('Cache-Control', 'no-store');
   return c.html(

@@ -52,7 +52,7 @@ describe('setAnswerHeader', () => {
 });
 
 describe('compressAnswers', () => {
-  it('adds Vary: Accept-Encoding once to what compress considers, and compresses for a client that accepts gzip', async () => {
+  it('adds Vary: Accept-Encoding once to what compress considers; compresses for a client accepting gzip', async () => {
     const { app } = appWith((c) => c.json({ text: 'a'.repeat(2000) }));
     const plain = await app.request('/x');
     expect(plain.headers.get('vary')).toBe('Origin, Accept-Encoding');
@@ -62,7 +62,7 @@ describe('compressAnswers', () => {
     expect(gzipped.headers.get('vary')).toBe('Origin, Accept-Encoding');
   });
 
-  it('leaves alone what compress does not consider: small with a length, not compressible, HEAD, no-transform', async () => {
+  it('leaves alone what compress skips: small with a length, not compressible, HEAD, no-transform', async () => {
     const cases: [string, (c: Parameters<Parameters<Hono['get']>[1]>[0]) => Response][] = [
       ['small', (c) => c.body('tiny', 200, { 'Content-Type': 'text/plain', 'Content-Length': '4' })],
       ['image', (c) => c.body(new Uint8Array(2000), 200, { 'Content-Type': 'image/png' })],

@@ -10,7 +10,9 @@ export const methodName = (method: string | null) =>
 
 /** The method filter's options: any, then each method, `selected` chosen. */
 export const methodOptions = (selected: string) =>
-  html`${option('', say('queue.any'), selected)}${PAYMENT_METHODS.map((method) => option(method, methodName(method), selected))}`;
+  html`${option('', say('queue.any'), selected)}${PAYMENT_METHODS.map((method) =>
+    option(method, methodName(method), selected),
+  )}`;
 
 export const playerLink = (id: number, username: string, email: string) =>
   html`<a href="/operator/players/${id}">${username}</a><br /><span class="muted">${email}</span>`;
