@@ -1,9 +1,9 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { compressAnswers, setAnswerHeader } from '../../../server/src/answer-headers.ts';
 
 /** An app whose middleware adds headers after the handler answered; `made` keeps the handler's own answer. */
-function appWith(handler: (c: Parameters<Parameters<Hono['get']>[1]>[0]) => Response | Promise<Response>) {
+function appWith(handler: (c: Context) => Response | Promise<Response>) {
   const app = new Hono();
   const made: Response[] = [];
   app.use(compressAnswers());
@@ -63,7 +63,7 @@ describe('compressAnswers', () => {
   });
 
   it('leaves alone what compress skips: small with a length, not compressible, HEAD, no-transform', async () => {
-    const cases: [string, (c: Parameters<Parameters<Hono['get']>[1]>[0]) => Response][] = [
+    const cases: [string, (c: Context) => Response][] = [
       ['small', (c) => c.body('tiny', 200, { 'Content-Type': 'text/plain', 'Content-Length': '4' })],
       ['image', (c) => c.body(new Uint8Array(2000), 200, { 'Content-Type': 'image/png' })],
       ['no-transform', (c) => c.json({ a: 1 }, 200, { 'Cache-Control': 'no-transform' })],
