@@ -158,6 +158,33 @@ async function dropSchema(schema) {
   await db.close();
 }
 
+const COMMITS = 200;
+
+/**
+ * The database's own commit time (WAL flush) on this machine, measured in the bench's schema: the
+ * floor under the withdrawal p99, which no server code can go below without giving up durability.
+ */
+async function commitLatency(schema) {
+  const { openPostgres } = await import('../server/src/db/postgres.ts');
+  const db = await openPostgres(databaseUrl, schema);
+  try {
+    await db.exec(
+      'CREATE TABLE bench_commit (id int PRIMARY KEY, n int NOT NULL); INSERT INTO bench_commit VALUES (1, 0)',
+    );
+    const times = [];
+    for (let i = 0; i < COMMITS; i++) {
+      const started = performance.now();
+      await db.query('UPDATE bench_commit SET n = n + 1 WHERE id = 1');
+      times.push(performance.now() - started);
+    }
+    times.sort((x, y) => x - y);
+    return { p50: times[Math.floor(COMMITS / 2)], p99: times[Math.floor(COMMITS * 0.99)] };
+  } finally {
+    await db.exec('DROP TABLE IF EXISTS bench_commit');
+    await db.close();
+  }
+}
+
 /** This checkout and `ref` side by side: /me and withdrawals, interleaved A B then B A, and the ratio. */
 async function benchBaseline(ref, kind) {
   const worktree = mkdtempSync(join(tmpdir(), 'amber-baseline-'));
@@ -268,6 +295,17 @@ async function benchBaseline(ref, kind) {
         `current withdrawal p99 ${p99(a.withdrawal).toFixed(1)} ms`,
     );
     if (bad(a.me) + bad(a.withdrawal) > 0) process.exitCode = 1;
+    if (kind === 'postgres') {
+      const commit = await commitLatency(a.schema);
+      const [p50, p99] = [commit.p50.toFixed(1), commit.p99.toFixed(1)];
+      const floor = (CONNECTIONS * commit.p50).toFixed(0);
+      console.log(
+        `PostgreSQL commit on this machine now (a one-row UPDATE, autocommit, ${COMMITS} in a row): ` +
+          `p50 ${p50} ms, p99 ${p99} ms. One player's withdrawals are one commit each, one after another ` +
+          `(their row lock), so ${CONNECTIONS} at once wait about ${CONNECTIONS} × p50 = ${floor} ms ` +
+          'at the back of the queue.',
+      );
+    }
   } finally {
     for (const server of servers) {
       server.api.stop();

@@ -80,14 +80,20 @@ export async function startBenchApi({ port, env = {}, name = 'bench', cwd = proc
     // The payment page's own form token, as a browser would send it.
     const pagePath = new URL(payment.redirect_url).pathname;
     const pageHtml = await (await fetch(`${base}${pagePath}`)).text();
+    // (Older checkouts, run by `bench:api --baseline`, had no form token.)
     const formToken =
-      /action="[^"]*\/confirm"><input type="hidden" name="token" value="([^"]+)"/.exec(pageHtml)?.[1] ?? '';
+      /action="[^"]*\/confirm">\s*<input type="hidden" name="token" value="([^"]+)"/.exec(pageHtml)?.[1] ?? '';
     await fetch(`${base}${pagePath}/confirm`, {
       method: 'POST',
       redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: `token=${formToken}`,
     });
+    // Without the deposit every withdrawal measured would be a refusal for lack of funds.
+    const { balance } = await (
+      await fetch(`${base}/api/user/me`, { headers: { authorization: `Token ${token}` } })
+    ).json();
+    if (balance !== amount) throw new Error(`the bench player's deposit of ${amount} left a balance of ${balance}`);
     if (entry === 'scripts/test-server.mjs') {
       const verified = await fetch(`${base}${TEST_VERIFY_PATH}`, {
         method: 'POST',

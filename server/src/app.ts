@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import { API_PATHS, MAX_BODY_BYTES } from '../../core/api/contract.ts';
+import { compressAnswers, setAnswerHeader } from './answer-headers.ts';
 import type { AppEnv, Services } from './app-env.ts';
 import { DomainError } from './domain-errors.ts';
 import { ApiError, apiErrorOf } from './errors.ts';
@@ -64,23 +64,26 @@ export function createApp({ distDir, services, log, lifecycle = new Lifecycle() 
     lifecycle.started();
     try {
       await next();
-      if (lifecycle.shuttingDown) c.header('Connection', 'close');
+      if (lifecycle.shuttingDown) setAnswerHeader(c, 'Connection', 'close');
     } finally {
       lifecycle.finished();
     }
   });
   app.use(requestLog(log));
   app.use(metrics.observe);
-  app.use(compress());
+  app.use(compressAnswers());
   app.use(async (c, next) => {
     await next();
-    c.header('X-Content-Type-Options', 'nosniff');
+    // In place (answer-headers.ts): c.header would rebuild the answer once per header.
+    setAnswerHeader(c, 'X-Content-Type-Options', 'nosniff');
     // A page that chose its own (the game page: no-referrer) keeps it.
-    if (!c.res.headers.has('Referrer-Policy')) c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    if (!c.res.headers.has('Referrer-Policy')) setAnswerHeader(c, 'Referrer-Policy', 'strict-origin-when-cross-origin');
     // Private answers (the player's data, tokens) are never stored by a browser or a proxy.
-    if (PRIVATE_PREFIXES.some((prefix) => c.req.path.startsWith(prefix))) c.header('Cache-Control', 'no-store');
+    if (PRIVATE_PREFIXES.some((prefix) => c.req.path.startsWith(prefix)))
+      setAnswerHeader(c, 'Cache-Control', 'no-store');
     // Cannot be set from a <meta> CSP, so the server adds it: nobody may frame the site.
-    if (!c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', "frame-ancestors 'none'");
+    if (!c.res.headers.has('Content-Security-Policy'))
+      setAnswerHeader(c, 'Content-Security-Policy', "frame-ancestors 'none'");
   });
   // Messages (errors, notifications, history) follow the language the site asks for.
   app.use(async (c, next) => {
@@ -108,7 +111,11 @@ export function createApp({ distDir, services, log, lifecycle = new Lifecycle() 
   // known, so nobody signed out gets a large body read; every other request keeps the small limit.
   const isUpload = (c: { req: { method: string; path: string } }) =>
     c.req.method === 'POST' && c.req.path === API_PATHS.verification;
-  for (const prefix of API_PREFIXES) app.use(`${prefix}*`, (c, next) => (isUpload(c) ? next() : limit(c, next)));
+  // A GET or HEAD has no body here (the node server gives it none); asking the limit to look would
+  // build a full WHATWG Request for every read.
+  const hasNoBody = (c: { req: { method: string } }) => c.req.method === 'GET' || c.req.method === 'HEAD';
+  for (const prefix of API_PREFIXES)
+    app.use(`${prefix}*`, (c, next) => (isUpload(c) || hasNoBody(c) ? next() : limit(c, next)));
   app.use(methodNotAllowed(app, isApiPath));
   // Health, readiness and metrics (docs/deploying.md).
   app.route('/', opsRoutes(services, lifecycle, metrics));

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { MiddlewareHandler } from 'hono';
+import { setAnswerHeader } from './answer-headers.ts';
 import type { AppEnv, Services } from './app-env.ts';
 import type { Queryable } from './db/database.ts';
 import { detailError } from './errors.ts';
@@ -151,6 +152,6 @@ export function requireUser(services: Services): MiddlewareHandler<AppEnv> {
     const { userId, expiresAt } = await authenticateToken(services, c.req.header('authorization'));
     c.set('userId', userId);
     await next();
-    c.header(TOKEN_EXPIRES_HEADER, expiresAt.toISOString());
+    setAnswerHeader(c, TOKEN_EXPIRES_HEADER, expiresAt.toISOString());
   };
 }

@@ -38,6 +38,20 @@ export class DomainError extends Error {
   }
 }
 
+/**
+ * A refusal of a staff action in the operator console: its key is one of the console's own messages
+ * (operator/messages.en.json), so the console's error handler shows it (in the status of its
+ * refusal) rather than the API's text. `code` is the key's last part.
+ */
+export class ConsoleRefusal<Code extends string = string> extends DomainError {
+  readonly code: Code;
+
+  constructor(refusal: Refusal, key: string, code: Code, params?: Problem['params']) {
+    super(refusal, key, params);
+    this.code = code;
+  }
+}
+
 /** Input the rule refuses, by field (Django REST framework's `{"field": ["message"]}`). */
 export class InvalidInput extends DomainError {
   readonly problems: Problems;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
+import { setAnswerHeader } from './answer-headers.ts';
 
 /** nginx's status for a request the client abandoned before the answer: not a server error. */
 export const CLIENT_CLOSED_REQUEST = 499;
@@ -39,7 +40,7 @@ export function requestLog(
     const id = requestIdOf(c.req.header('x-request-id'));
     c.set('requestId', id);
     await next();
-    c.header('X-Request-Id', id);
+    setAnswerHeader(c, 'X-Request-Id', id);
     const route = routeOf(c);
     write(
       JSON.stringify({

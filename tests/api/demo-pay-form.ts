@@ -15,7 +15,7 @@ export function parsePaymentForms(page: string): Record<string, PaymentForm> {
   const forms: Record<string, PaymentForm> = {};
   for (const [, action, inner] of page.matchAll(/<form method="post" action="([^"]+)">([\s\S]*?)<\/form>/g)) {
     const fields = Object.fromEntries(
-      [...inner!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(([, name, value]) => [
+      [...inner!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\s*\/?>/g)].map(([, name, value]) => [
         name!,
         value!,
       ]),

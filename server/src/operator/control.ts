@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import type { IncomingMessage } from 'node:http';
 import type { AppEnv, Services } from '../app-env.ts';
+import { STATUS_OF_REFUSAL } from '../domain-errors.ts';
 import { checkStaffInput, StaffInputError } from './staff.ts';
 import {
   addStaffAccount,
@@ -135,8 +136,7 @@ async function staffCommand(
   try {
     return c.json(await runStaffCommandNow(services.db, command, services.clock), 200);
   } catch (error) {
-    if (error instanceof StaffChangeRefused)
-      return c.json({ detail: error.message }, error.code === 'not_found' ? 404 : 409);
+    if (error instanceof StaffChangeRefused) return c.json({ detail: error.message }, STATUS_OF_REFUSAL[error.refusal]);
     throw error;
   }
 }

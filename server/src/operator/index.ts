@@ -2,14 +2,12 @@ import { readFileSync } from 'node:fs';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { every, except } from 'hono/combine';
+import { setAnswerHeader } from '../answer-headers.ts';
 import type { Services } from '../app-env.ts';
-import { DomainError } from '../domain-errors.ts';
+import { ConsoleRefusal, DomainError, STATUS_OF_REFUSAL } from '../domain-errors.ts';
 import { ApiError, apiErrorOf } from '../errors.ts';
-import { ActionRefused } from '../services/account-admin.ts';
-import { WithdrawalRefused } from '../services/withdrawal-decisions.ts';
 import { controlRoutes } from './control.ts';
 import { ConsoleError } from './form.ts';
-import { StaffChangeRefused } from './staff-admin.ts';
 import { say } from './messages.ts';
 import { auditRoutes } from './routes/audit-log.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
@@ -46,9 +44,9 @@ export function operatorRoutes(services: Services) {
 
   app.use('/operator/*', async (c, next) => {
     await next();
-    if (!c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', CONSOLE_CSP);
-    c.header('X-Robots-Tag', 'noindex, nofollow');
-    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+    if (!c.res.headers.has('Content-Security-Policy')) setAnswerHeader(c, 'Content-Security-Policy', CONSOLE_CSP);
+    setAnswerHeader(c, 'X-Robots-Tag', 'noindex, nofollow');
+    if (!c.res.headers.has('Cache-Control')) setAnswerHeader(c, 'Cache-Control', 'no-store');
   });
   app.use('/operator/*', bodyLimit({ maxSize: 128 * 1024, onError: (c) => c.text('Too large', 413) }));
   app.use('/operator/*', allowedAddresses(services), refusePlayerTokens);
@@ -85,14 +83,14 @@ export function operatorRoutes(services: Services) {
   app.all('/operator/*', (c) => errorPage(c, 404, say('errors.not_found')));
 
   app.onError((thrown, c) => {
+    // A staff action refused (ActionRefused, WithdrawalRefused, StaffChangeRefused): its own message,
+    // in the status of its refusal (STATUS_OF_REFUSAL, as for the API).
+    if (thrown instanceof ConsoleRefusal)
+      return errorPage(c, STATUS_OF_REFUSAL[thrown.refusal], say(thrown.key, thrown.params));
     // The console's own services refuse an unknown record with NotFound: the console's 404 page.
     if (thrown instanceof DomainError && thrown.refusal === 'not_found')
       return errorPage(c, 404, say('errors.not_found'));
     const error = thrown instanceof DomainError ? apiErrorOf(thrown) : thrown;
-    if (error instanceof ActionRefused) return errorPage(c, 409, say(`actions.refused_${error.code}`));
-    if (error instanceof WithdrawalRefused) return errorPage(c, 409, say(`withdrawals.${error.code}`));
-    if (error instanceof StaffChangeRefused)
-      return errorPage(c, error.code === 'not_found' ? 404 : 409, say(`staff.refused_${error.code}`));
     if (error instanceof ConsoleError) {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
       return errorPage(c, error.status, error.message);

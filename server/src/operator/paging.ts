@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { ConsoleError } from './form.ts';
 import { say } from './messages.ts';
-import { html } from './view.ts';
+import { html, money } from './view.ts';
 
 /** Every console list shows this many rows a page (`?page=`), never a silent cut. */
 export const PER_PAGE = 50;
@@ -45,6 +45,30 @@ export function pager(path: string, params: URLSearchParams, page: number, total
     </ul>
   </nav>`;
 }
+
+/**
+ * A page of a filtered list and the whole filtered set's totals (a count and an amount per
+ * currency), read at once; `total` is the count the pager needs.
+ */
+export async function pageWithTotals<Row, Total extends { count: number }>(
+  totals: Promise<Total[]>,
+  rows: Promise<Row[]>,
+): Promise<{ totals: Total[]; rows: Row[]; total: number }> {
+  const [sums, page] = await Promise.all([totals, rows]);
+  return { totals: sums, rows: page, total: sums.reduce((sum, row) => sum + row.count, 0) };
+}
+
+/** The totals above a list: how many, then the amount in each currency. */
+export const totalsFacts = (countLabel: string, total: number, totals: { currency: string; amount: string }[]) =>
+  html`<dl class="facts totals" data-totals>
+    <dt>${countLabel}</dt>
+    <dd data-total-count>${total.toLocaleString('en-US')}</dd>
+    ${totals.map(
+      (row) =>
+        html`<dt>${say('queue.total_amount', { currency: row.currency })}</dt>
+          <dd data-total-amount="${row.currency}">${money(row.amount, row.currency)}</dd>`,
+    )}
+  </dl>`;
 
 /** A day as YYYY-MM-DD from the query; empty is none, anything else a 400. */
 export function readDay(c: Context, name: string, label: string): string {

@@ -1,16 +1,33 @@
+import type { RgPeriod, TimeOutPeriod } from '../../../core/api/contract.ts';
+import { formatMoney } from '../../../core/i18n/money-format.ts';
 import type { Services } from '../app-env.ts';
 import type { Queryable } from '../db/database.ts';
 import { NotFound } from '../domain-errors.ts';
+import type { ClosePayout } from '../services/account.ts';
 import {
   ActionRefused,
+  applyTimeOut,
+  closeAtPlayersRequest,
   confirmEmailChange,
   decideAdjustment,
+  endAllSessions,
   lockAdjustment,
   lockPlayer,
+  lowerLimit,
+  recordInteraction,
+  reinstateAccount,
+  removeTwoFactor,
+  requestAdjustment,
+  requestEmailChange,
+  suspendAccount,
+  type AdjustmentReason,
   type EmailChange,
+  type InteractionKind,
   type PlayerRecord,
 } from '../services/account-admin.ts';
+import { grantBonus } from '../services/bonus.ts';
 import { notify } from '../services/history.ts';
+import type { LimitKind } from '../services/rg/limits.ts';
 import { audit, type AuditAction } from './audit.ts';
 
 /**
@@ -57,6 +74,175 @@ export async function actOnPlayer<
     return { player, result, now };
   });
 }
+
+/** What each staff action below needs: the database, the clock, and the settings it applies. */
+type ActionServices = Pick<Services, 'db' | 'clock' | 'config'>;
+
+/** Suspends the account (refused when it already is); the player is told, with support's address. */
+export const suspendPlayer = (services: ActionServices, staffId: number, id: number, reason: string) =>
+  actOnPlayer(services, staffId, id, 'player.suspend', async (tx, player, now) => {
+    const change = await suspendAccount(tx, player, reason, now);
+    await notify(tx, now, player.id, 'staff_suspended', { email: services.config.mail.supportEmail });
+    return change;
+  });
+
+/** Lifts a suspension (refused when there is none); the reason goes to the audit row. */
+export const reinstatePlayer = (services: ActionServices, staffId: number, id: number, reason: string) =>
+  actOnPlayer(services, staffId, id, 'player.reinstate', async (tx, player, now) => {
+    const change = await reinstateAccount(tx, player);
+    await notify(tx, now, player.id, 'staff_reinstated');
+    return { before: change.before, after: { ...change.after, reason } };
+  });
+
+/**
+ * Closes the account at the player's request, through the player's own closure and its payout
+ * rule: refused (nothing changed) when a balance must be paid out to a player who is not
+ * verified, or when no payout was given for it.
+ */
+export const closePlayerAccount = (
+  services: ActionServices,
+  staffId: number,
+  id: number,
+  reason: string,
+  payout: ClosePayout | undefined,
+) =>
+  actOnPlayer(services, staffId, id, 'player.close', async (tx, player, now) => {
+    const change = await closeAtPlayersRequest(tx, player, reason, payout, now);
+    if (!change.outcome.closed) {
+      const balance = formatMoney(change.outcome.balance, player.currency, 'en');
+      throw new ActionRefused(change.outcome.reason === 'unverified' ? 'close_unverified' : 'close_payout_needed', {
+        balance,
+      });
+    }
+    return change;
+  });
+
+/**
+ * A balance adjustment (`amount` signed: "-20.00" debits): applied at once with the player's
+ * notification, or left for a second admin above OPERATOR_ADJUSTMENT_SECOND_APPROVAL; a repeated
+ * form (same token) changes nothing and its audit row says so.
+ */
+export const adjustPlayerBalance = (
+  services: ActionServices,
+  staffId: number,
+  id: number,
+  input: { amount: string; reason: AdjustmentReason; note: string; token: string },
+) =>
+  actOnPlayer(services, staffId, id, 'adjustment.request', async (tx, player, now) => {
+    const { amount, reason, note, token } = input;
+    const threshold = services.config.operator.adjustmentSecondApproval;
+    const outcome = await requestAdjustment(tx, player, { amount, reason, note, token, staffId, threshold, now });
+    if (outcome.outcome === 'applied')
+      await notify(tx, now, player.id, 'staff_adjusted', { amount, currency: player.currency });
+    return {
+      ...outcome,
+      // A repeat changes nothing: its row says so.
+      before: outcome.outcome === 'applied' ? { balance: outcome.before } : null,
+      after: {
+        adjustment_id: outcome.adjustment.id,
+        amount,
+        reason,
+        note,
+        outcome: outcome.outcome,
+        ...(outcome.balance ? { balance: outcome.balance } : {}),
+      },
+    };
+  });
+
+/** A bonus with its wagering multiplier; refused while one is active or for a self-excluded player. */
+export const grantPlayerBonus = (
+  services: ActionServices,
+  staffId: number,
+  id: number,
+  input: { amount: string; multiplier: number; reason: string },
+) =>
+  actOnPlayer(services, staffId, id, 'bonus.grant', async (tx, player, now) => {
+    const { amount, multiplier, reason } = input;
+    const granted = await grantBonus(tx, player.id, amount, multiplier, player.currency, now);
+    if (granted === 'active') throw new ActionRefused('bonus_active');
+    if (granted === 'excluded') throw new ActionRefused('self_excluded');
+    await notify(tx, now, player.id, 'staff_bonus', {
+      amount,
+      currency: player.currency,
+      multiplier: String(multiplier),
+    });
+    return {
+      before: { bonus_balance: player.bonus_balance },
+      after: { bonus_balance: amount, multiplier, reason },
+    };
+  });
+
+/** A first or lower deposit or loss limit, at once; never a higher one. */
+export const lowerPlayerLimit = (
+  services: ActionServices,
+  staffId: number,
+  id: number,
+  input: { kind: LimitKind; period: RgPeriod; amount: string; reason: string },
+) =>
+  actOnPlayer(services, staffId, id, 'limit.set', async (tx, player, now) => {
+    const { kind, period, amount, reason } = input;
+    const change = await lowerLimit(tx, player.id, kind, period, amount, now, services.config.rg.coolingOffHours);
+    await notify(tx, now, player.id, 'staff_limit');
+    return { before: change.before, after: { ...change.after, reason } };
+  });
+
+/** A time-out on the player's behalf (it only lengthens a block in force); answers its end. */
+export const timeOutPlayer = (
+  services: ActionServices,
+  staffId: number,
+  id: number,
+  period: TimeOutPeriod,
+  reason: string,
+) =>
+  actOnPlayer(services, staffId, id, 'time_out.apply', async (tx, player, now) => {
+    const change = await applyTimeOut(tx, player, period, now);
+    await notify(tx, now, player.id, 'staff_time_out');
+    return { until: change.until, before: change.before, after: { ...change.after, reason } };
+  });
+
+/** A note of a conversation with the player (support may too; also on a closed account). */
+export const recordPlayerInteraction = (
+  services: ActionServices,
+  staffId: number,
+  id: number,
+  kind: InteractionKind,
+  note: string,
+) =>
+  actOnPlayer(services, staffId, id, 'interaction.record', async (tx, player, now) => {
+    const interaction = await recordInteraction(tx, player.id, staffId, kind, note, now);
+    return { before: null, after: { interaction_id: interaction, kind, note } };
+  });
+
+/** Ends every sign-in and game session of the player. */
+export const endPlayerSessions = (services: ActionServices, staffId: number, id: number, reason: string) =>
+  actOnPlayer(services, staffId, id, 'sessions.end', async (tx, player, now) => {
+    const ended = await endAllSessions(tx, player.id, now);
+    return {
+      before: { tokens: ended.tokens, game_sessions: ended.games },
+      after: { tokens: 0, game_sessions: 0, reason },
+    };
+  });
+
+/** Turns the player's two-factor sign-in off (refused when it is off); the player is told. */
+export const removePlayerTwoFactor = (services: ActionServices, staffId: number, id: number, reason: string) =>
+  actOnPlayer(services, staffId, id, 'two_factor.remove', async (tx, player, now) => {
+    const change = await removeTwoFactor(tx, player.id);
+    await notify(tx, now, player.id, 'staff_two_factor_removed');
+    return { before: change.before, after: { ...change.after, reason } };
+  });
+
+/** Starts a change of the player's email address, which the player confirms; answers the link's token. */
+export const requestPlayerEmailChange = (
+  services: ActionServices,
+  staffId: number,
+  id: number,
+  email: string,
+  reason: string,
+) =>
+  actOnPlayer(services, staffId, id, 'email.change_request', async (tx, player, now) => {
+    const token = await requestEmailChange(tx, player, email, staffId, now);
+    return { token, before: { email: player.email }, after: { pending_email: email, reason } };
+  });
 
 /**
  * A second admin approves or declines a pending balance adjustment: applied (with the player's

@@ -1,19 +1,21 @@
 import { hashPassword } from '../auth.ts';
 import type { Database, Queryable } from '../db/database.ts';
+import { ConsoleRefusal } from '../domain-errors.ts';
 import { audit } from './audit.ts';
 import type { Role } from './session.ts';
 import { createStaff, oneTimePassword } from './staff.ts';
 
-/** Why a staff change was refused: `last_admin` (it would leave no active admin), `not_found`. */
-export class StaffChangeRefused extends Error {
-  readonly code: 'last_admin' | 'not_found';
+/**
+ * Why a staff change was refused: `last_admin` (it would leave no active admin; conflict),
+ * `not_found`. The console shows `staff.refused_<code>`; the command line prints the message.
+ */
+export class StaffChangeRefused extends ConsoleRefusal<'last_admin' | 'not_found'> {
   constructor(code: StaffChangeRefused['code']) {
-    super(
+    super(code === 'not_found' ? 'not_found' : 'conflict', `staff.refused_${code}`, code);
+    this.message =
       code === 'last_admin'
         ? 'This is the last active admin: another active admin must exist first.'
-        : 'No such staff account.',
-    );
-    this.code = code;
+        : 'No such staff account.';
   }
 }
 

@@ -33,7 +33,7 @@ export interface PageOptions {
   csrf?: string;
   /** A line shown above the content (a result, a warning). */
   notice?: string;
-  status?: 200 | 400 | 403 | 404 | 409 | 429;
+  status?: 200 | 400 | 403 | 404 | 409 | 410 | 422 | 429 | 503;
 }
 
 /** A whole console page. Every value is escaped by `html`; only this file's markup is raw. */

@@ -6,6 +6,7 @@ import type { AppEnv, Services } from '../app-env.ts';
 import { loadConfig } from '../config.ts';
 import { CONTROL_HEADER, controlFilePath, processAlive, readControlFile } from '../operator/control.ts';
 import { sameSecret } from '../operator/session.ts';
+import { databaseSummary } from '../services/database-status.ts';
 
 /**
  * `npm run backup -- <file>` and `npm run restore -- <file>` for embedded PGlite (docs/deploying.md
@@ -164,13 +165,10 @@ export async function runRestoreCommand(argv: string[], { env, log }: BackupDeps
       return 1;
     }
     try {
-      const [row] = await db.query<{ migrations: number; users: number }>(
-        'SELECT (SELECT count(*) FROM schema_migrations)::int AS migrations, (SELECT count(*) FROM ' +
-          'users)::int AS users',
-      );
+      const { users, migrations } = await databaseSummary(db);
       log(
-        `Restored ${path} into ${folder}: ${row!.users} accounts, ${row!.migrations} migrations applied. ` +
-          `Start the server as usual.`,
+        `Restored ${path} into ${folder}: ${users} accounts, ${migrations} migrations applied. ` +
+          'Start the server as usual.',
       );
       return 0;
     } finally {

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { routeOf } from '../request-log.ts';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Services } from '../app-env.ts';
+import { openGameSessions } from '../services/database-status.ts';
 import type { Lifecycle } from './lifecycle.ts';
 
 /**
@@ -90,11 +91,7 @@ export function createAppMetrics(services: Services, lifecycle: Lifecycle): AppM
     labelNames: ['mode'] as const,
     registers: [registry],
     async collect() {
-      const rows = await services.db.query<{ mode: string; open: number }>(
-        'SELECT mode, count(*)::int AS open FROM game_sessions WHERE expires_at > $1 GROUP BY mode',
-        [services.clock()],
-      );
-      const open = Object.fromEntries(rows.map((row) => [row.mode, row.open]));
+      const open = await openGameSessions(services.db, services.clock());
       for (const mode of ['real', 'demo']) this.set({ mode }, open[mode] ?? 0);
     },
   });

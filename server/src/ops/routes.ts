@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv, Services } from '../app-env.ts';
 import { migrationFiles } from '../db/migrate.ts';
+import { appliedMigrations } from '../services/database-status.ts';
 import { opsAccess } from './access.ts';
 import type { Lifecycle } from './lifecycle.ts';
 import type { AppMetrics } from './metrics.ts';
@@ -21,9 +22,7 @@ export async function readiness(
   if (lifecycle.shuttingDown) return 'shutting_down';
   let applied: Set<number>;
   try {
-    applied = new Set(
-      (await services.db.query<{ version: number }>('SELECT version FROM schema_migrations')).map((row) => row.version),
-    );
+    applied = await appliedMigrations(services.db);
   } catch {
     return 'database';
   }

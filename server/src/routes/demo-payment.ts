@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { html } from 'hono/html';
@@ -9,6 +8,7 @@ import { pickTheme, themeHead } from './demo-payment-theme.ts';
 import { formToken, formTokenSecret, validFormToken } from '../services/form-token.ts';
 import { PAYMENT_ID, cancelPayment, completePayment, paymentForPage } from '../services/payments.ts';
 import { backUrl, returnOrigins } from '../services/return-url.ts';
+import { plainPage } from './plain-page.ts';
 
 /**
  * The reference server's stand-in for a payment provider: the page `redirect_url` points at. The
@@ -25,7 +25,6 @@ form{display:inline}button,a.button{font:inherit;padding:.6rem 1rem;border-radiu
 margin:.25rem .5rem 0 0;cursor:pointer}
 .confirm{background:#8a5a00;color:#fff}.cancel{background:#fff;color:#8a5a00}a{color:#7a4f00}
 button:focus-visible,a:focus-visible{outline:3px solid #1f1a12;outline-offset:2px}`;
-const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
 
 /** A form post another site made: the browser says so (Sec-Fetch-Site), or the Origin is not ours. */
 function crossSite(c: Context<AppEnv>, apiOrigin: string): boolean {
@@ -48,35 +47,18 @@ export function demoPaymentRoutes(services: Services) {
   const page = (c: Context<AppEnv>, status: 200 | 403 | 404, locale: Locale, body: unknown) => {
     const t = (key: string) => translate(locale, `demo_payment.${key}`);
     const theme = themeHead(pickTheme(c.req.query('theme')));
-    c.header(
-      'Content-Security-Policy',
-      `default-src 'none'; style-src ${STYLE_HASH} ${theme.styleSrc}; form-action ` +
-        `'self' ${returnOrigins(config).join(' ')}; base-uri 'none'; frame-ancestors 'none'`,
-    );
-    c.header('Cache-Control', 'no-store');
-    return c.html(
-      html`<!doctype html>
-        <html lang="${locale}">
-          <head>
-            <meta charset="utf-8" />
-            <meta name="viewport" content="width=device-width,initial-scale=1" />
-            <meta name="robots" content="noindex" />
-            <title>${t('title')} · AmberPlay</title>
-            <style>
-              ${STYLE}
-            </style>
-            ${theme.head}
-          </head>
-          <body>
-            <main>
-              <h1>${t('title')}</h1>
-              <p>${t('explainer')}</p>
-              ${body}
-            </main>
-          </body>
-        </html>`,
+    return plainPage(c, {
       status,
-    );
+      locale,
+      title: t('title'),
+      css: STYLE,
+      styleSrc: theme.styleSrc,
+      formAction: ["'self'", ...returnOrigins(config)].join(' '),
+      head: theme.head,
+      body: html`<h1>${t('title')}</h1>
+        <p>${t('explainer')}</p>
+        ${body}`,
+    });
   };
 
   app.get('/demo-pay/:id', async (c) => {

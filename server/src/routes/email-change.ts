@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { html } from 'hono/html';
@@ -7,6 +6,7 @@ import type { AppEnv, Services } from '../app-env.ts';
 import { translate, type Locale } from '../i18n.ts';
 import { confirmStaffEmailChange } from '../operator/player-actions.ts';
 import { emailChangeOf } from '../services/account-admin.ts';
+import { plainPage } from './plain-page.ts';
 
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;
 background:#fbf7ef;color:#1f1a12}
@@ -14,7 +14,6 @@ main{max-width:28rem;margin:1rem;padding:1.5rem;border-radius:12px;background:#f
 button{font:inherit;padding:.6rem 1rem;border-radius:8px;border:2px solid #8a5a00;background:#8a5a00;color:#fff;
 cursor:pointer}
 a{color:#7a4f00}button:focus-visible,a:focus-visible{outline:3px solid #1f1a12;outline-offset:2px}`;
-const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
 
 /**
  * The page of the link staff's "Change email" mails to the new address. Opening it
@@ -26,35 +25,19 @@ export function emailChangeRoutes(services: Services) {
   const app = new Hono<AppEnv>();
 
   const page = (c: Context<AppEnv>, status: 200 | 403 | 404, locale: Locale, body: unknown) => {
-    c.header(
-      'Content-Security-Policy',
-      `default-src 'none'; style-src ${STYLE_HASH}; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
-    );
-    c.header('Cache-Control', 'no-store');
     // The token in this page's address never leaves the site; same-origin (not no-referrer) because a
     // no-referrer page's own form posts carry `Origin: null`, which the check below must refuse.
     c.header('Referrer-Policy', 'same-origin');
-    return c.html(
-      html`<!doctype html>
-        <html lang="${locale}">
-          <head>
-            <meta charset="utf-8" />
-            <meta name="viewport" content="width=device-width,initial-scale=1" />
-            <meta name="robots" content="noindex" />
-            <title>${translate(locale, 'email_change.title')} · AmberPlay</title>
-            <style>
-              ${STYLE}
-            </style>
-          </head>
-          <body>
-            <main>
-              <h1>${translate(locale, 'email_change.title')}</h1>
-              ${body}
-            </main>
-          </body>
-        </html>`,
+    const title = translate(locale, 'email_change.title');
+    return plainPage(c, {
       status,
-    );
+      locale,
+      title,
+      css: STYLE,
+      formAction: "'self'",
+      body: html`<h1>${title}</h1>
+        ${body}`,
+    });
   };
   const gone = (c: Context<AppEnv>) =>
     page(c, 404, c.get('locale'), html`<p role="alert">${translate(c.get('locale'), 'email_change.invalid')}</p>`);

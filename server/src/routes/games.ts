@@ -16,21 +16,6 @@ import { detailError, fieldErrors } from '../errors.ts';
 import { GAME_CATALOGUE, searchable } from '../../../core/games/catalogue.ts';
 import { gameRulesText, queryLocale } from '../i18n.ts';
 
-const CATALOGUE_PAGE_SIZE = 20;
-const RULES_KEYS: ReadonlyMap<string, string> = new Map(GAME_CATALOGUE.map((game) => [game.id, game.rules]));
-
-function wholeNumber(
-  problems: Record<string, { key: string; params?: Record<string, number> }[]>,
-  field: string,
-  value: string | undefined,
-  fallback: number,
-  max: number,
-): number {
-  if (value === undefined) return fallback;
-  if (/^\d{1,9}$/.test(value) && Number(value) >= 1 && Number(value) <= max) return Number(value);
-  problems[field] = [{ key: 'number_invalid', params: { min: 1, max } }];
-  return fallback;
-}
 import { rollbackStaleBets } from '../providers/games/rounds.ts';
 import { createSession } from '../providers/games/sessions.ts';
 import { settleExpiredRounds } from '../providers/games/step-rounds.ts';
@@ -47,6 +32,10 @@ import { recentWins } from '../services/winners.ts';
 import { sessionWithOpenRound } from '../services/favourites.ts';
 import { admitDemo, purgeExpiredDemo } from '../services/demo-play.ts';
 import { clientAddress } from '../client-address.ts';
+import { pageLink, wholeNumber } from '../query-params.ts';
+
+const CATALOGUE_PAGE_SIZE = 20;
+const RULES_KEYS: ReadonlyMap<string, string> = new Map(GAME_CATALOGUE.map((game) => [game.id, game.rules]));
 
 const POPULAR_LIMIT = 12;
 const WINS_LIMIT = 20;
@@ -132,13 +121,7 @@ export function gameRoutes(services: Services) {
     const matching = needle ? rows.filter((row) => searchable(row.name).includes(needle)) : rows;
     const pages = Math.max(1, Math.ceil(matching.length / pageSize));
     if (page > pages) throw detailError(404, 'page_invalid');
-    const link = (target: number) => {
-      const url = new URL(config.apiUrl);
-      url.pathname = c.req.path;
-      url.search = new URL(c.req.url).search;
-      url.searchParams.set('page', String(target));
-      return url.href;
-    };
+    const link = (target: number) => pageLink(config.apiUrl, c.req, target);
     const { minBet, maxBet } = config.games;
     // Each result's short rules text, in ?lang= (one of the site's locales), else Accept-Language, else English.
     const locale = queryLocale(query.lang, c.req.header('accept-language'));

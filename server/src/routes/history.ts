@@ -14,22 +14,10 @@ import { playerRound } from '../providers/games/round-check.ts';
 import { countHistory, historyPage } from '../services/history.ts';
 import { expirePayments } from '../services/payments.ts';
 import { describeTransaction } from '../services/texts.ts';
+import { pageLink, wholeNumber } from '../query-params.ts';
 
 const DEFAULT_PAGE_SIZE = 10;
 const MAX_PAGE_SIZE = 100;
-
-function wholeNumber(
-  problems: Problems,
-  field: string,
-  value: string | undefined,
-  fallback: number,
-  max: number,
-): number {
-  if (value === undefined) return fallback;
-  if (/^\d{1,9}$/.test(value) && Number(value) >= 1 && Number(value) <= max) return Number(value);
-  problems[field] = [{ key: 'number_invalid', params: { min: 1, max } }];
-  return fallback;
-}
 
 /** The player's transactions, newest first, with DRF-style page links and filters. */
 export function historyRoutes(services: Services) {
@@ -66,14 +54,7 @@ export function historyRoutes(services: Services) {
 
     const rows = await historyPage(db, filter, page, pageSize);
     const locale = c.get('locale');
-    const link = (target: number) => {
-      // From API_URL, never from the Host header a client chose.
-      const url = new URL(config.apiUrl);
-      url.pathname = c.req.path;
-      url.search = new URL(c.req.url).search;
-      url.searchParams.set('page', String(target));
-      return url.href;
-    };
+    const link = (target: number) => pageLink(config.apiUrl, c.req, target);
     return c.json<Paginated<Transaction>>({
       count,
       next: page < pages ? link(page + 1) : null,

@@ -3,6 +3,7 @@ import { fromCents, signedToCents, toCents } from '../../../core/api/money.ts';
 import { hashToken } from '../auth.ts';
 import type { RgPeriod, TimeOutPeriod } from '../../../core/api/contract.ts';
 import type { Queryable } from '../db/database.ts';
+import { ConsoleRefusal } from '../domain-errors.ts';
 import type { Locale } from '../i18n.ts';
 import { closeAccountIn, type ClosePayout } from './account.ts';
 import { addTransaction } from './history.ts';
@@ -20,11 +21,9 @@ import { isVerified } from './verifications.ts';
  */
 
 /** A refusal the console shows as "not possible" (409) with the message `actions.refused_<code>`. */
-export class ActionRefused extends Error {
-  readonly code: string;
-  constructor(code: string) {
-    super(code);
-    this.code = code;
+export class ActionRefused extends ConsoleRefusal {
+  constructor(code: string, params?: Record<string, string | number>) {
+    super('conflict', `actions.refused_${code}`, code, params);
   }
 }
 

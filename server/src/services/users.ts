@@ -31,41 +31,8 @@ export function loyaltyFor(points: number): Loyalty {
   return { level: LOYALTY_LEVELS[Math.max(index, 0)]!.id, points, next_level_points: next ? next.points : null };
 }
 
-/** The user as `/api/user/me` answers it, or undefined. */
-export async function loadUser(db: Queryable, id: number, config: ServerConfig): Promise<User | undefined> {
-  const [row] = await db.query<{
-    id: number;
-    email: string;
-    username: string;
-    first_name: string;
-    last_name: string;
-    balance: string;
-    bonus_balance: string;
-    currency: string;
-    loyalty_points: number;
-    referral_code: string;
-    date_joined: Date;
-    time_zone: string | null;
-    game_sound: boolean;
-  }>(
-    `SELECT id, email, username, first_name, last_name, balance::text, bonus_balance::text, currency, loyalty_points,
-            referral_code, date_joined, time_zone, game_sound FROM users WHERE id = $1`,
-    [id],
-  );
-  if (!row) return undefined;
-  const { loyalty_points, date_joined, time_zone, ...rest } = row;
-  return {
-    ...rest,
-    loyalty: loyaltyFor(loyalty_points),
-    date_joined: new Date(date_joined).toISOString(),
-    limits: config.limits,
-    time_zone: knownTimeZone(time_zone) ?? null,
-  };
-}
-
-/** The token row of a sign-in joined with its player: what `/api/user/me` answers from. */
-export interface MeRow extends TokenRow {
-  reality_ack_at: Date | string | null;
+/** A player's own columns, as `/api/user/me` answers them. */
+interface UserRow {
   id: number;
   email: string;
   username: string;
@@ -78,8 +45,35 @@ export interface MeRow extends TokenRow {
   referral_code: string;
   date_joined: Date;
   time_zone: string | null;
-  minutes: number | null;
   game_sound: boolean;
+}
+
+/** `UserRow`'s columns of `users` read as `u`. */
+const USER_COLUMNS = `u.id, u.email, u.username, u.first_name, u.last_name, u.balance::text, u.bonus_balance::text,
+  u.currency, u.loyalty_points, u.referral_code, u.date_joined, u.time_zone, u.game_sound`;
+
+/** The user as `/api/user/me` answers it, without the sign-in's reality check. */
+function userOf(row: UserRow, config: ServerConfig): User {
+  const { loyalty_points, date_joined, time_zone, ...rest } = row;
+  return {
+    ...rest,
+    loyalty: loyaltyFor(loyalty_points),
+    date_joined: new Date(date_joined).toISOString(),
+    limits: config.limits,
+    time_zone: knownTimeZone(time_zone) ?? null,
+  };
+}
+
+/** The user as `/api/user/me` answers it, or undefined. */
+export async function loadUser(db: Queryable, id: number, config: ServerConfig): Promise<User | undefined> {
+  const [row] = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [id]);
+  return row && userOf(row, config);
+}
+
+/** The token row of a sign-in joined with its player: what `/api/user/me` answers from. */
+export interface MeRow extends TokenRow, UserRow {
+  reality_ack_at: Date | string | null;
+  minutes: number | null;
 }
 
 /**
@@ -88,36 +82,17 @@ export interface MeRow extends TokenRow {
  */
 export const readMe: TokenReader<MeRow> = (db, keyHash) =>
   db.query<MeRow>(
-    `SELECT t.user_id, t.created_at, t.last_used_at, t.reality_ack_at,
-            u.id, u.email, u.username, u.first_name, u.last_name, u.balance::text, u.bonus_balance::text, u.currency,
-            u.loyalty_points,
-            u.referral_code, u.date_joined, u.time_zone, u.reality_check_minutes AS minutes, u.game_sound
+    `SELECT t.user_id, t.created_at, t.last_used_at, t.reality_ack_at, ${USER_COLUMNS},
+            u.reality_check_minutes AS minutes
      FROM auth_tokens t JOIN users u ON u.id = t.user_id WHERE t.key_hash = $1`,
     [keyHash],
   );
 
 /** The `/api/user/me` answer from a checked `readMe` row. */
 export function meOf(row: MeRow, config: ServerConfig): User {
-  const {
-    user_id: _userId,
-    created_at,
-    last_used_at: _lastUsed,
-    reality_ack_at,
-    loyalty_points,
-    date_joined,
-    minutes,
-    time_zone,
-    ...rest
-  } = row;
+  const { user_id: _userId, created_at, last_used_at: _lastUsed, reality_ack_at, minutes, ...user } = row;
   const next = nextRealityCheck({ created_at, reality_ack_at }, minutes);
-  return {
-    ...rest,
-    loyalty: loyaltyFor(loyalty_points),
-    date_joined: new Date(date_joined).toISOString(),
-    limits: config.limits,
-    reality_check_next_at: next?.toISOString() ?? null,
-    time_zone: knownTimeZone(time_zone) ?? null,
-  };
+  return { ...userOf(user, config), reality_check_next_at: next?.toISOString() ?? null };
 }
 
 /** Fields of the user a player can see but never set. */

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.ts';
+import { ConsoleRefusal } from '../domain-errors.ts';
 import type { Locale } from '../i18n.ts';
 import { notify } from './history.ts';
 import { credit } from './ledger.ts';
@@ -12,11 +13,9 @@ import { credit } from './ledger.ts';
  */
 
 /** A refusal the console shows as "not possible" (409) with the message `withdrawals.<code>`. */
-export class WithdrawalRefused extends Error {
-  readonly code: 'refund_needs_destination' | 'refund_not_rejected';
+export class WithdrawalRefused extends ConsoleRefusal<'refund_needs_destination' | 'refund_not_rejected'> {
   constructor(code: WithdrawalRefused['code']) {
-    super(code);
-    this.code = code;
+    super('conflict', `withdrawals.${code}`, code);
   }
 }
 

@@ -24,25 +24,25 @@ import {
   ADJUSTMENT_REASONS,
   EMAIL_CHANGE_HOURS,
   INTERACTION_KINDS,
-  applyTimeOut,
-  closeAtPlayersRequest,
-  requestEmailChange,
-  endAllSessions,
-  lowerLimit,
-  reinstateAccount,
-  recordInteraction,
-  removeTwoFactor,
-  requestAdjustment,
-  suspendAccount,
   type AdjustmentReason,
   type InteractionKind,
   type PlayerRecord,
 } from '../../services/account-admin.ts';
-import { grantBonus } from '../../services/bonus.ts';
-import { notify } from '../../services/history.ts';
 import type { LimitKind } from '../../services/rg/limits.ts';
-import type { AuditAction } from '../audit.ts';
-import { actOnPlayer, decidePendingAdjustment, type PlayerActionWork } from '../player-actions.ts';
+import {
+  adjustPlayerBalance,
+  closePlayerAccount,
+  decidePendingAdjustment,
+  endPlayerSessions,
+  grantPlayerBonus,
+  lowerPlayerLimit,
+  recordPlayerInteraction,
+  reinstatePlayer,
+  removePlayerTwoFactor,
+  requestPlayerEmailChange,
+  suspendPlayer,
+  timeOutPlayer,
+} from '../player-actions.ts';
 import { ConsoleError, idParam, readForm, type FieldRule } from '../form.ts';
 import { say } from '../messages.ts';
 import { adminOnly, type OperatorEnv, type Staff } from '../session.ts';
@@ -76,13 +76,6 @@ export function playerActionRoutes(services: Services) {
   const app = new Hono<OperatorEnv>();
   const support = config.mail.supportEmail;
 
-  const act = <T extends { before: Record<string, unknown> | null; after: Record<string, unknown> | null }>(
-    staff: Staff,
-    id: number,
-    action: AuditAction,
-    work: PlayerActionWork<T>,
-  ) => actOnPlayer(services, staff.id, id, action, work);
-
   const mail = (player: PlayerRecord, kind: StaffActionKind, params: Parameters<typeof staffActionMail>[2]) =>
     services.mailer.dispatch(staffActionMail(player, kind, params));
   const done = (id: number, what: string) => `/operator/players/${id}?done=${what}`;
@@ -90,11 +83,7 @@ export function playerActionRoutes(services: Services) {
   app.post('/operator/players/:id/suspend', adminOnly, async (c) => {
     const id = idParam(c.req.param('id'));
     const { reason } = await readForm(c, { reason: REASON });
-    const { player } = await act(c.get('staff'), id, 'player.suspend', async (tx, p, now) => {
-      const change = await suspendAccount(tx, p, reason, now);
-      await notify(tx, now, p.id, 'staff_suspended', { email: support });
-      return change;
-    });
+    const { player } = await suspendPlayer(services, c.get('staff').id, id, reason);
     mail(player, 'suspended', { support });
     return c.redirect(done(id, 'suspended'), 303);
   });
@@ -102,11 +91,7 @@ export function playerActionRoutes(services: Services) {
   app.post('/operator/players/:id/reinstate', adminOnly, async (c) => {
     const id = idParam(c.req.param('id'));
     const { reason } = await readForm(c, { reason: REASON });
-    const { player } = await act(c.get('staff'), id, 'player.reinstate', async (tx, p, now) => {
-      const change = await reinstateAccount(tx, p);
-      await notify(tx, now, p.id, 'staff_reinstated');
-      return { before: change.before, after: { ...change.after, reason } };
-    });
+    const { player } = await reinstatePlayer(services, c.get('staff').id, id, reason);
     mail(player, 'reinstated', { support });
     return c.redirect(done(id, 'reinstated'), 303);
   });
@@ -129,22 +114,7 @@ export function playerActionRoutes(services: Services) {
       if (!method || !destination) throw new ConsoleError(400, say('withdrawals.destination_invalid'));
       payout = { method, destination };
     }
-    const { player, result, now } = await act(c.get('staff'), id, 'player.close', async (tx, p, now) => {
-      const change = await closeAtPlayersRequest(tx, p, form.reason, payout, now);
-      if (!change.outcome.closed) {
-        const balance = money(change.outcome.balance, p.currency);
-        throw new ConsoleError(
-          409,
-          say(
-            change.outcome.reason === 'unverified'
-              ? 'actions.refused_close_unverified'
-              : 'actions.refused_close_payout_needed',
-            { balance },
-          ),
-        );
-      }
-      return change;
-    });
+    const { player, result, now } = await closePlayerAccount(services, c.get('staff').id, id, form.reason, payout);
     const paid = result.outcome.closed ? result.outcome.payout : undefined;
     services.mailer.dispatch(
       accountClosedMail(
@@ -171,32 +141,11 @@ export function playerActionRoutes(services: Services) {
     const size = positiveAmount(form.amount, say('actions.amount'));
     if (!/^[A-Za-z0-9-]{16,64}$/.test(form.token)) throw new ConsoleError(400, say('errors.csrf'));
     const amount = direction === 'debit' ? `-${size}` : size;
-    const staff = c.get('staff');
-    const { player, result } = await act(staff, id, 'adjustment.request', async (tx, p, now) => {
-      const outcome = await requestAdjustment(tx, p, {
-        amount,
-        reason,
-        note: form.note,
-        token: form.token,
-        staffId: staff.id,
-        threshold: config.operator.adjustmentSecondApproval,
-        now,
-      });
-      if (outcome.outcome === 'applied')
-        await notify(tx, now, p.id, 'staff_adjusted', { amount, currency: p.currency });
-      return {
-        ...outcome,
-        // A repeat changes nothing: its row says so.
-        before: outcome.outcome === 'applied' ? { balance: outcome.before } : null,
-        after: {
-          adjustment_id: outcome.adjustment.id,
-          amount,
-          reason,
-          note: form.note,
-          outcome: outcome.outcome,
-          ...(outcome.balance ? { balance: outcome.balance } : {}),
-        },
-      };
+    const { player, result } = await adjustPlayerBalance(services, c.get('staff').id, id, {
+      amount,
+      reason,
+      note: form.note,
+      token: form.token,
     });
     if (result.outcome === 'applied') mail(player, 'adjusted', { amount, currency: player.currency, support });
     return c.redirect(done(id, result.outcome === 'pending' ? 'adjustment_waiting' : 'adjusted'), 303);
@@ -230,15 +179,10 @@ export function playerActionRoutes(services: Services) {
       throw new ConsoleError(400, say('actions.invalid_multiplier', { max: MAX_MULTIPLIER }));
     }
     const multiplier = Number(form.multiplier);
-    const { player } = await act(c.get('staff'), id, 'bonus.grant', async (tx, p, now) => {
-      const granted = await grantBonus(tx, p.id, amount, multiplier, p.currency, now);
-      if (granted === 'active') throw new ConsoleError(409, say('actions.refused_bonus_active'));
-      if (granted === 'excluded') throw new ConsoleError(409, say('actions.refused_self_excluded'));
-      await notify(tx, now, p.id, 'staff_bonus', { amount, currency: p.currency, multiplier: String(multiplier) });
-      return {
-        before: { bonus_balance: p.bonus_balance },
-        after: { bonus_balance: amount, multiplier, reason: form.reason },
-      };
+    const { player } = await grantPlayerBonus(services, c.get('staff').id, id, {
+      amount,
+      multiplier,
+      reason: form.reason,
     });
     mail(player, 'bonus', { amount, currency: player.currency, multiplier: String(multiplier), support });
     return c.redirect(done(id, 'bonus'), 303);
@@ -255,10 +199,11 @@ export function playerActionRoutes(services: Services) {
     const kind = choice<LimitKind>(form.kind, LIMIT_KINDS, say('actions.limit_kind'));
     const period = choice<RgPeriod>(form.period, RG_PERIODS, say('actions.limit_period'));
     const amount = positiveAmount(form.amount, say('actions.amount'));
-    const { player } = await act(c.get('staff'), id, 'limit.set', async (tx, p, now) => {
-      const change = await lowerLimit(tx, p.id, kind, period, amount, now, config.rg.coolingOffHours);
-      await notify(tx, now, p.id, 'staff_limit');
-      return { before: change.before, after: { ...change.after, reason: form.reason } };
+    const { player } = await lowerPlayerLimit(services, c.get('staff').id, id, {
+      kind,
+      period,
+      amount,
+      reason: form.reason,
     });
     mail(player, 'limit', { support });
     return c.redirect(done(id, 'limit'), 303);
@@ -271,11 +216,7 @@ export function playerActionRoutes(services: Services) {
       reason: REASON,
     });
     const period = choice<TimeOutPeriod>(form.period, TIME_OUT_PERIODS, say('actions.time_out_period'));
-    const { player, result } = await act(c.get('staff'), id, 'time_out.apply', async (tx, p, now) => {
-      const change = await applyTimeOut(tx, p, period, now);
-      await notify(tx, now, p.id, 'staff_time_out');
-      return { until: change.until, before: change.before, after: { ...change.after, reason: form.reason } };
-    });
+    const { player, result } = await timeOutPlayer(services, c.get('staff').id, id, period, form.reason);
     mail(player, 'time_out', { until: result.until, support });
     return c.redirect(done(id, 'time_out'), 303);
   });
@@ -288,35 +229,21 @@ export function playerActionRoutes(services: Services) {
       note: { label: say('actions.note'), max: 2000, required: true, multiline: true },
     });
     const kind = choice<InteractionKind>(form.kind, INTERACTION_KINDS, say('actions.interaction_kind'));
-    const staff = c.get('staff');
-    await act(staff, id, 'interaction.record', async (tx, p, now) => {
-      const interaction = await recordInteraction(tx, p.id, staff.id, kind, form.note, now);
-      return { before: null, after: { interaction_id: interaction, kind, note: form.note } };
-    });
+    await recordPlayerInteraction(services, c.get('staff').id, id, kind, form.note);
     return c.redirect(done(id, 'interaction'), 303);
   });
 
   app.post('/operator/players/:id/sessions/end', adminOnly, async (c) => {
     const id = idParam(c.req.param('id'));
     const { reason } = await readForm(c, { reason: REASON });
-    await act(c.get('staff'), id, 'sessions.end', async (tx, p, now) => {
-      const ended = await endAllSessions(tx, p.id, now);
-      return {
-        before: { tokens: ended.tokens, game_sessions: ended.games },
-        after: { tokens: 0, game_sessions: 0, reason },
-      };
-    });
+    await endPlayerSessions(services, c.get('staff').id, id, reason);
     return c.redirect(done(id, 'sessions_ended'), 303);
   });
 
   app.post('/operator/players/:id/two-factor/remove', adminOnly, async (c) => {
     const id = idParam(c.req.param('id'));
     const { reason } = await readForm(c, { reason: REASON });
-    const { player, now } = await act(c.get('staff'), id, 'two_factor.remove', async (tx, p, now) => {
-      const change = await removeTwoFactor(tx, p.id);
-      await notify(tx, now, p.id, 'staff_two_factor_removed');
-      return { before: change.before, after: { ...change.after, reason } };
-    });
+    const { player, now } = await removePlayerTwoFactor(services, c.get('staff').id, id, reason);
     services.mailer.dispatch(twoFactorChangedMail(player, false, now, support));
     return c.redirect(done(id, 'two_factor_removed'), 303);
   });
@@ -331,11 +258,7 @@ export function playerActionRoutes(services: Services) {
     checkEmail(problems, form.email);
     if (problems.email) throw new ConsoleError(400, say('actions.invalid_email'));
     const email = normalizeEmail(form.email);
-    const staff = c.get('staff');
-    const { player, result } = await act(staff, id, 'email.change_request', async (tx, p, now) => {
-      const token = await requestEmailChange(tx, p, email, staff.id, now);
-      return { token, before: { email: p.email }, after: { pending_email: email, reason: form.reason } };
-    });
+    const { player, result } = await requestPlayerEmailChange(services, c.get('staff').id, id, email, form.reason);
     const link = `${config.apiUrl}/email-change?token=${result.token}`;
     services.mailer.dispatch(emailChangeConfirmMail(player, email, link, EMAIL_CHANGE_HOURS, support));
     services.mailer.dispatch(staffEmailChangeNoticeMail(player, email, support));

@@ -1,5 +1,18 @@
-import { html, when } from '../view.ts';
+import { PAYMENT_METHODS } from '../../../../core/api/contract.ts';
+import { html, option, when } from '../view.ts';
 import { say } from '../messages.ts';
+
+/** A payment method's name (a method this site does not know is shown as stored). */
+export const methodName = (method: string | null) =>
+  method && (PAYMENT_METHODS as readonly string[]).includes(method)
+    ? say(`withdrawals.method_${method}`)
+    : (method ?? '');
+
+/** The method filter's options: any, then each method, `selected` chosen. */
+export const methodOptions = (selected: string) =>
+  html`${option('', say('queue.any'), selected)}${PAYMENT_METHODS.map((method) =>
+    option(method, methodName(method), selected),
+  )}`;
 
 export const playerLink = (id: number, username: string, email: string) =>
   html`<a href="/operator/players/${id}">${username}</a><br /><span class="muted">${email}</span>`;

@@ -5,7 +5,16 @@ import { describeTransaction } from '../../services/texts.ts';
 import { batches, csvResponse } from '../csv.ts';
 import { ConsoleError, idParam } from '../form.ts';
 import { say } from '../messages.ts';
-import { filterQuery, offsetOf, pager, PER_PAGE, readDayRange, readPage } from '../paging.ts';
+import {
+  filterQuery,
+  offsetOf,
+  pager,
+  pageWithTotals,
+  PER_PAGE,
+  readDayRange,
+  readPage,
+  totalsFacts,
+} from '../paging.ts';
 import type { OperatorEnv } from '../session.ts';
 import { html, money, option, page, table, when, withQuery } from '../view.ts';
 import {
@@ -19,10 +28,7 @@ import {
   type PaymentFilter,
   type PaymentRow,
 } from '../reports.ts';
-import { playerLink } from './player-status.ts';
-
-const methodName = (method: string) =>
-  (PAYMENT_METHODS as readonly string[]).includes(method) ? say(`withdrawals.method_${method}`) : method;
+import { methodName, methodOptions, playerLink } from './player-status.ts';
 
 function readFilter(c: Context) {
   const status = PAYMENT_STATUSES.find((known) => known === c.req.query('status')) ?? 'all';
@@ -41,11 +47,10 @@ export function reportRoutes(services: Services) {
   app.get('/operator/payments', async (c) => {
     const { filter, query, form } = readFilter(c);
     const pageNumber = readPage(c);
-    const [totals, rows] = await Promise.all([
+    const { totals, rows, total } = await pageWithTotals(
       paymentTotals(db, filter),
       paymentPage(db, filter, PER_PAGE, offsetOf(pageNumber)),
-    ]);
-    const total = totals.reduce((sum, row) => sum + row.count, 0);
+    );
     const csv = withQuery('/operator/payments.csv', query);
     return page(c, {
       title: say('payments.title'),
@@ -63,9 +68,7 @@ export function reportRoutes(services: Services) {
           </select>
           <label for="method">${say('withdrawals.method')}</label>
           <select id="method" name="method">
-            ${option('', say('queue.any'), form.method)}${PAYMENT_METHODS.map((method) =>
-              option(method, methodName(method), form.method),
-            )}
+            ${methodOptions(form.method)}
           </select>
           <label for="from">${say('payments.from')}</label
           ><input id="from" name="from" type="date" value="${form.from}" /> <label for="to">${say('payments.to')}</label
@@ -73,15 +76,7 @@ export function reportRoutes(services: Services) {
           <button type="submit">${say('queue.apply')}</button>
         </form>
         <p><a href="${csv}" download>${say('payments.csv')}</a></p>
-        <dl class="facts totals">
-          <dt>${say('payments.total_count')}</dt>
-          <dd data-total-count>${total.toLocaleString('en-US')}</dd>
-          ${totals.map(
-            (row) =>
-              html`<dt>${say('queue.total_amount', { currency: row.currency })}</dt>
-                <dd data-total-amount="${row.currency}">${money(row.amount, row.currency)}</dd>`,
-          )}
-        </dl>
+        ${totalsFacts(say('payments.total_count'), total, totals)}
         ${pager('/operator/payments', query, pageNumber, total)}
         ${
           rows.length

@@ -5,9 +5,19 @@ import { PAYMENT_METHODS } from '../../../../core/api/contract.ts';
 import { batches, csvResponse } from '../csv.ts';
 import { ConsoleError, readForm } from '../form.ts';
 import { say } from '../messages.ts';
-import { filterQuery, offsetOf, pager, PER_PAGE, readAmount, readDayRange, readPage } from '../paging.ts';
+import {
+  filterQuery,
+  offsetOf,
+  pager,
+  pageWithTotals,
+  PER_PAGE,
+  readAmount,
+  readDayRange,
+  readPage,
+  totalsFacts,
+} from '../paging.ts';
 import { adminOnly, type OperatorEnv } from '../session.ts';
-import { csrfField, html, money, option, page, table, when } from '../view.ts';
+import { csrfField, html, money, option, page, table, when, withQuery } from '../view.ts';
 import {
   approveBatch,
   REFUND_TEMPLATE,
@@ -20,7 +30,7 @@ import {
   type WithdrawalFilter,
   type WithdrawalRow,
 } from '../withdrawal-list.ts';
-import { playerLink, saferGamblingStatus, verificationStatus } from './player-status.ts';
+import { methodName, methodOptions, playerLink, saferGamblingStatus, verificationStatus } from './player-status.ts';
 
 /** A second line in a table cell, below its main value. */
 const mutedLine = (content: unknown) => html`<br /><span class="muted">${content}</span>`;
@@ -29,10 +39,6 @@ const newMethodFlag = () =>
 
 const DAY_MS = 86_400_000;
 const isRefund = (template: string) => template === REFUND_TEMPLATE;
-const methodName = (method: string | null) =>
-  method && (PAYMENT_METHODS as readonly string[]).includes(method)
-    ? say(`withdrawals.method_${method}`)
-    : (method ?? '');
 const statusName = (row: Pick<WithdrawalRow, 'status'>) => say(`queue.status_${row.status}`);
 
 /** The queue's filters from the query string (unknown values fall back to the defaults; malformed ones are a 400). */
@@ -86,11 +92,10 @@ export function withdrawalQueueRoutes(services: Services) {
   app.get('/operator/withdrawals', async (c) => {
     const { filter, query, form } = readFilter(c);
     const pageNumber = readPage(c);
-    const [totals, rows] = await Promise.all([
+    const { totals, rows, total } = await pageWithTotals(
       withdrawalTotals(db, filter),
       withdrawalPage(db, filter, PER_PAGE, offsetOf(pageNumber)),
-    ]);
-    const total = totals.reduce((sum, row) => sum + row.count, 0);
+    );
     const now = services.clock();
     const staff = c.get('staff');
     const csrf = c.get('csrf');
@@ -111,18 +116,10 @@ export function withdrawalQueueRoutes(services: Services) {
             )
           : undefined;
     const anyPending = admin && rows.some((row) => row.status === 'pending' && !isRefund(row.template));
-    const csv = `/operator/withdrawals.csv${query.toString() ? `?${query.toString()}` : ''}`;
+    const csv = withQuery('/operator/withdrawals.csv', query);
     const body = html`${filterForm(form)}
       <p><a href="${csv}" download>${say('queue.csv')}</a></p>
-      <dl class="facts totals" data-totals>
-        <dt>${say('queue.total_count')}</dt>
-        <dd data-total-count>${total.toLocaleString('en-US')}</dd>
-        ${totals.map(
-          (row) =>
-            html`<dt>${say('queue.total_amount', { currency: row.currency })}</dt>
-              <dd data-total-amount="${row.currency}">${money(row.amount, row.currency)}</dd>`,
-        )}
-      </dl>
+      ${totalsFacts(say('queue.total_count'), total, totals)}
       ${pager('/operator/withdrawals', query, pageNumber, total)} ${anyPending ? bulkForm(csrf) : ''}
       ${!admin ? html`<p class="muted" data-role-note>${say('queue.support_note')}</p>` : ''}
       ${
@@ -311,9 +308,7 @@ function filterForm(form: {
     </select>
     <label for="method">${say('withdrawals.method')}</label>
     <select id="method" name="method">
-      ${option('', say('queue.any'), form.method)}${PAYMENT_METHODS.map((method) =>
-        option(method, say(`withdrawals.method_${method}`), form.method),
-      )}
+      ${methodOptions(form.method)}
     </select>
     <label for="min">${say('queue.min')}</label>
     <input id="min" name="min" inputmode="decimal" size="8" value="${form.min}" />

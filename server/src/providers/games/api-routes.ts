@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { GameSessionState, RoundResponse, SeedRotation } from '../../../../core/games/protocol.ts';
+import { setAnswerHeader } from '../../answer-headers.ts';
 import type { AppEnv, Services } from '../../app-env.ts';
 import { detailError } from '../../errors.ts';
 import type { Locale } from '../../i18n.ts';
@@ -21,7 +22,7 @@ export function gameProviderApiRoutes(services: Services, hooks: RoundHooks = {}
 
   app.use(`${PROVIDER_API}*`, async (c, next) => {
     await next();
-    c.header('Cache-Control', 'no-store');
+    setAnswerHeader(c, 'Cache-Control', 'no-store');
   });
 
   app.get(PROVIDER_API, async (c) => c.json<GameSessionState>(await sessionState(services, await session(c))));

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { setAnswerHeader } from '../../answer-headers.ts';
 import type { AppEnv } from '../../app-env.ts';
 
 /**
@@ -27,7 +28,7 @@ export function sandboxedFrameCors(): MiddlewareHandler<AppEnv> {
       return c.body(null, 204);
     }
     await next();
-    c.header('Access-Control-Allow-Origin', 'null');
-    c.header('Vary', 'Origin', { append: true });
+    setAnswerHeader(c, 'Access-Control-Allow-Origin', 'null');
+    setAnswerHeader(c, 'Vary', 'Origin', { append: true });
   };
 }

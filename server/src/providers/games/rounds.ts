@@ -84,7 +84,12 @@ async function storeRound(
       state === 'settled' ? at : null,
     ],
   );
-  return roundView({
+  return drawnView(id, bet, drawn, row!.created_at);
+}
+
+/** A round as the player sees it, from its draw (the server seed stays hidden until rotated). */
+const drawnView = (id: string, bet: GameBet, drawn: Drawn, createdAt: Date) =>
+  roundView({
     id,
     nonce: drawn.nonce,
     client_seed: drawn.client_seed,
@@ -94,9 +99,8 @@ async function storeRound(
     outcome: drawn.resolved.outcome,
     stake: drawn.resolved.stake,
     win: drawn.resolved.win,
-    created_at: row!.created_at,
+    created_at: createdAt,
   });
-}
 
 /** Checks the bet's shape for the game's mechanic and its stake against the bet limits. */
 function checkedBet(
@@ -211,18 +215,7 @@ async function playReal(
           `RETURNING created_at`,
         [roundId, drawn.resolved.win, services.clock().toISOString()],
       );
-      const round = roundView({
-        id: roundId,
-        nonce: drawn.nonce,
-        client_seed: drawn.client_seed,
-        server_seed_hash: drawn.server_seed_hash,
-        server_seed: null,
-        bet,
-        outcome: drawn.resolved.outcome,
-        stake: drawn.resolved.stake,
-        win: drawn.resolved.win,
-        created_at: row!.created_at,
-      });
+      const round = drawnView(roundId, bet, drawn, row!.created_at);
       return { round, balance: settled.balance };
     });
   } catch (error) {
