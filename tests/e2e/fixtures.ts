@@ -18,6 +18,8 @@ export interface PlayerOptions {
   language?: string;
   /** Deposits this much through the demo payment page first. */
   deposit?: string;
+  /** The payment method of that deposit (card unless given). */
+  depositMethod?: 'card' | 'bank_transfer' | 'crypto';
   /** Has the player's identity marked verified (so they may withdraw). */
   verified?: boolean;
 }
@@ -55,7 +57,7 @@ export const test = base.extend<{
       const credentials = options.credentials ?? newPlayer(options.prefix ?? 'signed');
       await registerPlayer(request, credentials, options.language);
       const token = await apiToken(request, credentials, options.language);
-      if (options.deposit) await depositThroughPaymentPage(request, token, options.deposit);
+      if (options.deposit) await depositThroughPaymentPage(request, token, options.deposit, options.depositMethod);
       if (options.verified) await verifyIdentity(request, token);
       await signInContext(page.context(), token);
       return { ...credentials, token };

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
+import type { FrameLocator, Page } from '@playwright/test';
 import type { RoundView } from '../../src/games/protocol';
 import { LOCALE_INTL, type Locale } from '../../src/i18n/locales.mjs';
-import { apiToken, depositThroughPaymentPage, newPlayer, registerPlayer } from './helpers';
+import { expect, signInContext, test } from './fixtures';
 import { differentNonce } from './tampered-nonce';
 
 /**
@@ -28,14 +28,8 @@ async function launchDemo(page: Page, game: string): Promise<FrameLocator> {
   return frame;
 }
 
-async function signedInPlayer(page: Page, request: APIRequestContext, money = false) {
-  const credentials = newPlayer('controls');
-  await registerPlayer(request, credentials);
-  const token = await apiToken(request, credentials);
-  if (money) await depositThroughPaymentPage(request, token, '50.00');
-  await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
-  return token;
-}
+/** A player with money, so no low-balance dialog opens over /play. */
+const PLAYER_WITH_MONEY = { prefix: 'controls', deposit: '50.00' };
 
 test('mines: the 5×5 grid is one tab stop, arrow keys, Home and End move, Enter reveals', async ({ page }) => {
   test.setTimeout(60_000);
@@ -118,10 +112,11 @@ for (const locale of ['en', 'ja'] as const) {
   test(`${locale}: every game round in history links to its verification; a revealed round matches, a secret one says when`, async ({
     page,
     request,
+    signedInPlayer,
   }) => {
     test.setTimeout(120_000);
     const texts = verifyTexts(locale);
-    const token = await signedInPlayer(page, request, true);
+    const { token } = await signedInPlayer(PLAYER_WITH_MONEY);
     const launched = await (
       await request.post('/gmnggate/api', {
         headers: { authorization: `Token ${token}` },
@@ -210,12 +205,11 @@ for (const locale of ['en', 'ja'] as const) {
 
 test('the sound toggle is remembered for the player: on in one browser, on in another', async ({
   page,
-  request,
   browser,
+  signedInPlayer,
 }) => {
   test.setTimeout(60_000);
-  // With money on the account, so no low-balance dialog opens over /play.
-  const token = await signedInPlayer(page, request, true);
+  const { token } = await signedInPlayer(PLAYER_WITH_MONEY);
   const frame = await launchDemo(page, 'dice');
   const sound = page.locator('[data-sound]');
   await expect(sound).toHaveAttribute('aria-pressed', 'false');
@@ -231,7 +225,7 @@ test('the sound toggle is remembered for the player: on in one browser, on in an
   // A new browser context (no shared storage) signed in as the same player.
   const other = await browser.newContext();
   try {
-    await other.addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
+    await signInContext(other, token);
     const second = await other.newPage();
     const frame2 = await launchDemo(second, 'dice');
     await expect(second.locator('[data-sound]')).toHaveAttribute('aria-pressed', 'true');

@@ -4,7 +4,8 @@
 // rounds forced (by a client seed the shared engine proves) to pay at or below the stake are never
 // called or celebrated as wins; axe in light and dark at 360 px; /play's CLS signed out and in.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import type { FrameLocator, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { toCents } from '../../src/api/money';
 import { withFairRandom } from '../../src/games/fairness';
 import type { GameMechanic, GameSessionState, RoundView } from '../../src/games/protocol';
@@ -20,7 +21,6 @@ import hiGames from '../../locales/hi/games.json' with { type: 'json' };
 import enSteps from '../../locales/en/game_steps.json' with { type: 'json' };
 import jaSteps from '../../locales/ja/game_steps.json' with { type: 'json' };
 import hiSteps from '../../locales/hi/game_steps.json' with { type: 'json' };
-import { apiToken, newPlayer, registerPlayer } from './helpers';
 import { playCls } from './play-cls';
 
 /** One seeded game per mechanic (server/src/db/seed.ts). */
@@ -349,17 +349,14 @@ for (const locale of LOCALES) {
   });
 }
 
-test('/play CLS at 360 px stays within 0.02 signed out and signed in', async ({ page, request }) => {
+test('/play CLS at 360 px stays within 0.02 signed out and signed in', async ({ page, signedInPlayer }) => {
   await page.setViewportSize({ width: 360, height: 640 });
   const signedOut = await playCls(page);
   test.info().annotations.push({ type: 'CLS signed out', description: signedOut.toFixed(4) });
   expect(signedOut, 'signed out').toBeLessThanOrEqual(0.02);
   await expect(page.locator('[data-play-modes] [data-open-auth=sign-in]')).toBeVisible();
 
-  const player = newPlayer('fit');
-  await registerPlayer(request, player);
-  const token = await apiToken(request, player);
-  await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
+  await signedInPlayer({ prefix: 'fit' });
   const signedIn = await playCls(page);
   test.info().annotations.push({ type: 'CLS signed in', description: signedIn.toFixed(4) });
   expect(signedIn, 'signed in').toBeLessThanOrEqual(0.02);

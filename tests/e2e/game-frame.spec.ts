@@ -1,9 +1,9 @@
-import { expect, test, type Frame, type Page } from '@playwright/test';
+import type { Frame, Page } from '@playwright/test';
 import { signedToCents, toCents } from '../../src/api/money';
 import type { User } from '../../src/api/contract';
 import type { GameSessionState } from '../../src/games/protocol';
 import { formatMoney } from '../../src/i18n/money-format';
-import { apiToken, depositThroughPaymentPage, newPlayer, registerPlayer } from './helpers';
+import { expect, test } from './fixtures';
 
 /** The game page's own frame object (to run script inside it), once its bet form is built. */
 async function gamePage(page: Page): Promise<{ frame: Frame; sessionId: string }> {
@@ -15,13 +15,10 @@ async function gamePage(page: Page): Promise<{ frame: Frame; sessionId: string }
 test("the game frame runs in an opaque origin: it cannot read the site's cookie, storage or page, and a real round still plays and updates the header", async ({
   page,
   request,
+  signedInPlayer,
 }) => {
   test.setTimeout(90_000);
-  const credentials = newPlayer('frame');
-  await registerPlayer(request, credentials);
-  const token = await apiToken(request, credentials);
-  await depositThroughPaymentPage(request, token, '50.00');
-  await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
+  const { token } = await signedInPlayer({ prefix: 'frame', deposit: '50.00' });
   await page.goto('/play?game=european-roulette');
   await page.evaluate(() => localStorage.setItem('frame-probe', 'site-secret'));
   expect(await page.evaluate(() => document.cookie)).toContain('auth_token=');

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { Locale } from '../../src/i18n/locales.mjs';
-import { apiToken, depositThroughPaymentPage, newPlayer, registerPlayer, waitForClientScript } from './helpers';
+import { expect, signInContext, test } from './fixtures';
+import { apiToken, waitForClientScript } from './helpers';
 
 /**
  * The lobby: search, chips, favourites, recently played and the header's money and
@@ -18,14 +19,7 @@ const tiles = (page: Page) => page.locator('[data-catalogue] > li:visible');
 const tileNames = (page: Page) => tiles(page).locator('h3');
 
 /** A fresh activated player with money, signed in by cookie in this page's context. */
-async function signedInPlayer(page: Page, request: import('@playwright/test').APIRequestContext) {
-  const credentials = newPlayer('lobby');
-  await registerPlayer(request, credentials);
-  const token = await apiToken(request, credentials);
-  await depositThroughPaymentPage(request, token, '50.00');
-  await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
-  return credentials;
-}
+const LOBBY_PLAYER = { prefix: 'lobby', deposit: '50.00' };
 
 for (const locale of LOCALES) {
   for (const width of WIDTHS) {
@@ -103,9 +97,10 @@ for (const locale of LOCALES) {
         page,
         request,
         browser,
+        signedInPlayer,
       }) => {
         test.setTimeout(120_000);
-        const player = await signedInPlayer(page, request);
+        const player = await signedInPlayer(LOBBY_PLAYER);
 
         // A favourite starred on /play.
         await page.goto(`${prefix(locale)}/play?game=crash`);
@@ -150,9 +145,7 @@ for (const locale of LOCALES) {
         // Another browser, the same player signed in there: the same favourite first.
         const other = await browser.newContext({ viewport: { width, height: 800 } });
         try {
-          await other.addCookies([
-            { name: 'auth_token', value: await apiToken(request, player), url: test.info().project.use.baseURL! },
-          ]);
+          await signInContext(other, await apiToken(request, player));
           const second = await other.newPage();
           await second.goto(`${prefix(locale)}/`);
           await expect(second.locator('[data-lobby-favourites] li h3')).toHaveText(['Crash']);
@@ -170,6 +163,7 @@ for (const locale of LOCALES) {
 test('axe finds no violations on the lobby, signed out with a search and signed in with its rows, light and dark', async ({
   page,
   request,
+  signedInPlayer,
 }) => {
   test.setTimeout(90_000);
   for (const mode of ['light', 'dark'] as const) {
@@ -180,8 +174,7 @@ test('axe finds no violations on the lobby, signed out with a search and signed 
     const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
   }
-  await signedInPlayer(page, request);
-  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'auth_token')!.value;
+  const { token } = await signedInPlayer(LOBBY_PLAYER);
   await request.put('/api/user/favourites/mines', { headers: { authorization: `Token ${token}` } });
   for (const mode of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: mode });
@@ -197,10 +190,10 @@ test('axe finds no violations on the lobby, signed out with a search and signed 
 test('an open multi-step round says "continue" in recently played, and the launch continues its session', async ({
   page,
   request,
+  signedInPlayer,
 }) => {
   test.setTimeout(90_000);
-  await signedInPlayer(page, request);
-  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'auth_token')!.value;
+  const { token } = await signedInPlayer(LOBBY_PLAYER);
   const launched = await request.post('/gmnggate/api', {
     headers: { authorization: `Token ${token}` },
     data: { method: 'game_launch', game_id: 'mines', mode: 'real' },

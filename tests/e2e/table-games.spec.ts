@@ -1,24 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signedToCents, toCents } from '../../src/api/money';
 import type { User } from '../../src/api/contract';
 import type { GameSessionState } from '../../src/games/protocol';
 import { GAME_CATALOGUE } from '../../src/games/catalogue';
 import { LOCALES, type Locale } from '../../src/i18n/locales.mjs';
 import { formatMoney } from '../../src/i18n/money-format';
-import { apiToken, depositThroughPaymentPage, newPlayer, registerPlayer } from './helpers';
 
 const prefix = (locale: Locale) => (locale === 'en' ? '' : `/${locale}`);
 const games = (locale: Locale) => JSON.parse(readFileSync(`locales/${locale}/games.json`, 'utf8'));
-
-async function playerWithMoney(page: Page, request: APIRequestContext) {
-  const credentials = newPlayer('table');
-  await registerPlayer(request, credentials);
-  const token = await apiToken(request, credentials);
-  await depositThroughPaymentPage(request, token, '50.00');
-  await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
-  return token;
-}
 
 /** Launches the game for real money by keyboard and answers the frame and its session id. */
 async function launchReal(page: Page, locale: Locale, gameId: string) {
@@ -37,9 +28,10 @@ for (const locale of ['en', 'ja'] as const) {
   test(`${locale}: a real round of baccarat and of French roulette, by keyboard only, moves the balance by payout − stake`, async ({
     page,
     request,
+    signedInPlayer,
   }) => {
     test.setTimeout(90_000);
-    const token = await playerWithMoney(page, request);
+    const { token } = await signedInPlayer({ prefix: 'table', deposit: '50.00' });
     const me = async () =>
       (await (await request.get('/api/user/me', { headers: { authorization: `Token ${token}` } })).json()) as User;
     const t = games(locale);
