@@ -18,7 +18,7 @@ const fill = (template: string, values: Record<string, string | number>) =>
 for (const locale of LOCALES) {
   const main = messages(locale, 'main');
 
-  test(`${locale}: the reality check comes after 15 minutes, holds focus, must be acknowledged, and comes again`, async ({
+  test(`${locale}: the reality check comes after 15 minutes, holds focus, must be acknowledged, recurs`, async ({
     page,
     request,
     signedInPlayer,
