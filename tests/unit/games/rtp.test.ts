@@ -71,7 +71,7 @@ describe('dice: 1 % house edge', () => {
     }
   });
 
-  it('every target, both ways: paid on exactly the winning rolls, at most 99 %, under a cent less per winning roll', () => {
+  it('every target, both ways: pays exactly the winning rolls, at most 99 %, under a cent less per win', () => {
     const stake = cents('100.00');
     const hundredths = (n: number) =>
       `${String(Math.floor(n / 100)).padStart(2, '0')}.${String(n % 100).padStart(2, '0')}`;
