@@ -24,7 +24,6 @@ const money = (amount: string, locale: Locale) => formatMoney(amount, 'EUR', loc
 for (const locale of LOCALES) {
   const profile = messages(locale, 'profile');
   const api = messages(locale, 'api');
-  const main = messages(locale, 'main');
 
   test(`${locale}: a deposit limit refuses a larger deposit; raising it is pending; axe is clean in light and dark`, async ({
     page,
