@@ -29,6 +29,8 @@ for (const locale of LOCALES) {
     page,
     signedInPlayer,
   }) => {
+    // Three pages and two axe runs: more than the default 30 s on a loaded machine.
+    test.setTimeout(60_000);
     await signedInPlayer({ prefix: 'rg' });
     await page.goto(`/${locale}/profile/responsible_gaming`);
     await closeLowBalance(page);
