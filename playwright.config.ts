@@ -16,9 +16,9 @@ type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, { comma
 
 const local = (port: number) => `http://127.0.0.1:${port}`;
 
-function ourServer(port: number, args = ''): WebServer {
+function ourServer(port: number, args = '--e2e'): WebServer {
   return {
-    command: `node scripts/e2e-server.mjs${args}`,
+    command: `node scripts/server.mjs ${args}`,
     env: { PORT: String(port), HOST: '127.0.0.1' },
     url: `${local(port)}/builds/latest.json`,
     reuseExistingServer: false,
@@ -56,5 +56,5 @@ export default defineConfig({
           use: { baseURL: local(ISOLATED_PORT) },
         },
       ],
-  webServer: REMOTE ? [] : [ourServer(E2E_PORT), ourServer(ISOLATED_PORT, ' --isolated')],
+  webServer: REMOTE ? [] : [ourServer(E2E_PORT), ourServer(ISOLATED_PORT, '--isolated')],
 });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium-path.mjs';
-import { startServer } from './local-server.mjs';
+import { spawnServer } from './server.mjs';
 import { localizedPath as localized } from '../core/i18n/urls.ts';
 
 const ROUTES = ['/', '/faq', '/rules', '/profile/deposit'];
@@ -20,10 +20,10 @@ const NOINDEX = (route) => route.startsWith('/profile');
 
 const only = process.argv.slice(2); // e.g. `npm run audit -- /faq` to audit fewer pages
 
-const build = spawnSync(process.execPath, ['scripts/start.mjs', '--build-only'], { stdio: 'inherit' });
+const build = spawnSync(process.execPath, ['scripts/server.mjs', '--build-only'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const server = await startServer(4530);
+const server = await spawnServer({ port: 4530, name: 'audit' });
 const outDir = mkdtempSync(join(tmpdir(), 'lighthouse-'));
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 const failures = [];

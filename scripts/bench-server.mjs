@@ -1,55 +1,32 @@
-// The API as its own process on a fresh database (as `npm start` runs it), for the API benches:
-// start it, wait until it answers, post encrypted bodies to it, stop it and delete its data.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// The API benches' client: starts the server with scripts/server.mjs (a child process on a fresh
+// database, as `npm start` runs it, with the test-only routes), posts encrypted bodies to it as
+// the site does, and makes funded players. Stopping it deletes its data.
 import { join } from 'node:path';
 import { encryptJson, importPublicKey } from '../core/api/envelope.ts';
-import { publicKeySpkiBase64 } from '../server/src/key-files.mjs';
+import { spawnServer } from './server.mjs';
 import { TEST_VERIFY_PATH } from './test-hooks.mjs';
 import { ACTIVATION_LINK, mailedLink, waitForMail } from '../tests/mail-outbox.ts';
 
 /**
  * `cwd` is the checkout to run (another commit's worktree for `bench:api --baseline`); a checkout
- * from before scripts/test-server.mjs runs its plain server, which needs no verified identity.
+ * from before the test routes runs its plain server, which needs no verified identity.
  */
 export async function startBenchApi({ port, env = {}, name = 'bench', cwd = process.cwd() }) {
-  const base = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), `amber-${name}-`));
-  // With the test-only routes, so a bench player can be verified and withdraw (scripts/test-hooks.mjs).
-  const entry = existsSync(join(cwd, 'scripts/test-server.mjs')) ? 'scripts/test-server.mjs' : 'server/src/index.ts';
-  const server = spawn(process.execPath, [entry], {
+  // No SMTP_URL: mail goes to DATA_DIR/outbox, where fundedPlayer reads its activation link. The
+  // server makes its own key pair in its data folder; the bench encrypts with its public half.
+  const server = await spawnServer({
+    port,
+    name,
     cwd,
-    // No SMTP_URL: mail goes to DATA_DIR/outbox, where fundedPlayer reads its activation link.
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      RSA_PRIVATE_KEY_FILE: '',
-      DEMO: '0',
-      SMTP_URL: '',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    testHooks: true,
+    key: 'own',
+    env: { DEMO: '0', SMTP_URL: '', ...env },
+    ready: '/gmnggate/most_popular',
+    stopSignal: 'SIGKILL',
   });
-  const stop = () => {
-    server.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  process.on('exit', stop);
+  const { base, stop, dataDir } = server;
 
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/gmnggate/most_popular`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (i >= 450) throw new Error('the API did not start');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-
-  const publicKey = await importPublicKey(publicKeySpkiBase64({ DATA_DIR: dataDir }));
+  const publicKey = await importPublicKey(server.publicKeySpki());
   /** POSTs an encrypted body as the site does; answers the parsed JSON (or the response). */
   const post = async (path, body, token) => {
     const response = await fetch(`${base}${path}`, {
@@ -94,7 +71,7 @@ export async function startBenchApi({ port, env = {}, name = 'bench', cwd = proc
       await fetch(`${base}/api/user/me`, { headers: { authorization: `Token ${token}` } })
     ).json();
     if (balance !== amount) throw new Error(`the bench player's deposit of ${amount} left a balance of ${balance}`);
-    if (entry === 'scripts/test-server.mjs') {
+    if (server.testHooks) {
       const verified = await fetch(`${base}${TEST_VERIFY_PATH}`, {
         method: 'POST',
         headers: { authorization: `Token ${token}` },

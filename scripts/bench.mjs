@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium-path.mjs';
 import { JS_BUDGET_KB, measurePageJs } from './page-js.mjs';
-import { startServer } from './local-server.mjs';
+import { spawnServer } from './server.mjs';
 import { DEMO_PLAYER } from '../server/src/db/demo-player.ts';
 import { parseEnv } from '../server/src/config/variables.ts';
 
@@ -87,7 +87,7 @@ const latest = JSON.parse(readFileSync('dist/builds/latest.json', 'utf8'));
 const meta = JSON.parse(readFileSync(`dist/builds/meta/${latest.id}.json`, 'utf8'));
 const routePages = meta.routes.filter((route) => !/\/(404|500)$/.test(route)).length;
 
-const server = await startServer(parseEnv(process.env, ['BENCH_PORT']).BENCH_PORT);
+const server = await spawnServer({ port: parseEnv(process.env, ['BENCH_PORT']).BENCH_PORT, name: 'bench' });
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 const rows = [];
 const clsRows = [];

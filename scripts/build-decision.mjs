@@ -1,4 +1,4 @@
-// Whether `npm start` must build the site first (scripts/start.mjs). Besides file times, the build
+// Whether `npm start` must build the site first (scripts/server.mjs). Besides file times, the build
 // records the fingerprint of the public key it embeds: a server whose key differs (another
 // DATA_DIR, a rotated key, an older folder) would serve a site whose every encrypted request fails
 // with "The encrypted request could not be read", so a mismatch rebuilds.

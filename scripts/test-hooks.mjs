@@ -1,6 +1,7 @@
-// Test-only routes for the servers the browser tests and benches start (scripts/e2e-server.mjs,
-// scripts/bench-server.mjs), never for `npm start`: staff approval of identity documents belongs
-// to the operator console, yet many journeys need a player who may withdraw.
+// Test-only routes for the servers the browser tests and benches start (scripts/server.mjs with
+// `testHooks`), never for `npm start`: staff approval of identity documents belongs to the
+// operator console, yet many journeys need a player who may withdraw; and a browser test moves
+// the server's clock instead of waiting real minutes.
 import { randomUUID } from 'node:crypto';
 import { requireUser } from '../server/src/auth.ts';
 
@@ -17,6 +18,14 @@ export const TEST_REJECT_PATH = '/__test__/reject-identity';
  * draw, then chooses it through the page's own seed rotation: a round forced without a rigged engine.
  */
 export const TEST_GAME_SEEDS_PATH = '/__test__/game-seeds';
+
+/**
+ * The server's clock (services.clock, a movable one on the test server): GET answers
+ * `{ now, offset_seconds }`; POST `?advance=<seconds>` moves it forward, POST `?reset` back to the
+ * system time. The one clock of the whole server: only specs on the isolated server (one test at
+ * a time) may move it, and they reset it when they end (the `serverClock` fixture does).
+ */
+export const TEST_CLOCK_PATH = '/__test__/clock';
 
 /**
  * Adds the test routes to the running server's app. Called right after the server module has
@@ -38,6 +47,23 @@ export function addTestHooks({ app, services }) {
       [c.get('userId'), c.req.query('reason') ?? ''],
     );
     return c.body(null, 204);
+  });
+  const clockState = () => ({
+    now: services.clock().toISOString(),
+    offset_seconds: services.clock.offsetSeconds?.() ?? 0,
+  });
+  app.get(TEST_CLOCK_PATH, (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(clockState());
+  });
+  app.post(TEST_CLOCK_PATH, (c) => {
+    if (typeof services.clock.advance !== 'function') return c.json({ detail: 'This clock cannot move' }, 501);
+    const advance = c.req.query('advance');
+    if (c.req.query('reset') !== undefined) services.clock.reset();
+    else if (advance !== undefined && /^\d{1,7}$/.test(advance)) services.clock.advance(Number(advance));
+    else return c.json({ detail: 'Use ?advance=<whole seconds> or ?reset' }, 400);
+    c.header('Cache-Control', 'no-store');
+    return c.json(clockState());
   });
   app.get(`${TEST_GAME_SEEDS_PATH}/:session`, async (c) => {
     const [row] = await services.db.query(

@@ -1,6 +1,6 @@
 import type { ServerConfig } from './config.ts';
 import type { Services } from './app-env.ts';
-import { systemClock } from './clock.ts';
+import { systemClock, type Clock } from './clock.ts';
 import { openDatabase } from './db/open.ts';
 import { seed } from './db/seed.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -9,9 +9,9 @@ import { ensureKeyPair, loadPrivateKeys } from './keys.ts';
 
 /**
  * Everything the app needs, in start order: the key pair (made on first start), the database
- * (migrated), and the seed data.
+ * (migrated), and the seed data. `clock` is every server time (the test server passes a movable one).
  */
-export async function openServices(config: ServerConfig): Promise<Services> {
+export async function openServices(config: ServerConfig, clock: Clock = systemClock): Promise<Services> {
   // The key helpers are shared with the build and the start script, which read the same names.
   const keyFiles = {
     DATA_DIR: config.dataDir,
@@ -24,13 +24,13 @@ export async function openServices(config: ServerConfig): Promise<Services> {
     dataDir: config.dataDir,
     schema: config.databaseSchema,
   });
-  await seed(db, config, systemClock);
+  await seed(db, config, clock);
   const passwords = new PasswordQueue(config.auth.passwordConcurrency, config.auth.passwordQueueMax);
   return {
     db,
     config,
     privateKeys: loadPrivateKeys(keyFiles),
-    clock: systemClock,
+    clock,
     passwords,
     mailer: createMailer(config.mail),
   };

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
 import { openServices } from './bootstrap.ts';
+import { startClock } from './clock.ts';
 import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
 import { DEMO_PLAYER } from './db/demo-player.ts';
 import { listen } from './listen.ts';
@@ -37,7 +38,7 @@ if (embedded) {
   }
   writeControlFile(config.dataDir);
 }
-const services = await openServices(config);
+const services = await openServices(config, startClock.current);
 const lifecycle = new Lifecycle();
 const app = createApp({ distDir, services, lifecycle });
 

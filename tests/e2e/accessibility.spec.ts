@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
-import { apiToken, closeLowBalance, newPlayer, registerPlayer, rejectIdentity, waitForClientScript } from './helpers';
+import { closeLowBalance, rejectIdentity, waitForClientScript } from './helpers';
 
 const PAGES = [
   '/',
@@ -64,12 +64,10 @@ for (const state of ['new', 'pending', 'rejected'] as const) {
   test(`axe finds no violations on every profile screen for a ${state} player, light and dark`, async ({
     page,
     request,
-    signInWithToken,
+    signedInPlayer,
   }) => {
     test.setTimeout(240_000);
-    const player = newPlayer(`axe${state}`);
-    await registerPlayer(request, player);
-    const token = await apiToken(request, player);
+    const { token } = await signedInPlayer({ prefix: `axe${state}` });
     if (state !== 'new') {
       const sent = await request.post('/api/user/verification', {
         headers: { authorization: `Token ${token}` },
@@ -78,7 +76,6 @@ for (const state of ['new', 'pending', 'rejected'] as const) {
       expect(sent.status()).toBe(201);
       if (state === 'rejected') await rejectIdentity(request, token, 'The photo is blurred');
     }
-    await signInWithToken(token);
     let first = true;
     for (const mode of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: mode });

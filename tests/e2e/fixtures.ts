@@ -3,7 +3,8 @@ import { promisify } from 'node:util';
 import { test as base, expect, type Browser, type BrowserContext } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { apiToken, depositThroughPaymentPage, newPlayer, registerPlayer, verifyIdentity } from './helpers';
-import { E2E_DATA_DIR } from './isolated-site.mjs';
+import { E2E_DATA_DIR, ISOLATED_SPECS } from './isolated-site.mjs';
+import { TEST_CLOCK_PATH } from '../../scripts/test-hooks.mjs';
 
 export { expect };
 
@@ -17,10 +18,20 @@ export interface PlayerOptions {
   language?: string;
   /** Deposits this much through the demo payment page first. */
   deposit?: string;
+  /** The payment method of that deposit (card unless given). */
+  depositMethod?: 'card' | 'bank_transfer' | 'crypto';
   /** Has the player's identity marked verified (so they may withdraw). */
   verified?: boolean;
 }
 export type SignedInPlayer = ReturnType<typeof newPlayer> & { token: string };
+
+/** The server's one clock (services.clock), moved through its test hook (scripts/test-hooks.mjs). */
+export interface ServerClock {
+  /** Moves the server's time forward by `seconds`; answers the server's new "now". */
+  advance(seconds: number): Promise<Date>;
+  /** The server's "now". */
+  now(): Promise<Date>;
+}
 
 /** Gives a browser context the site's session cookie, as signing in does. */
 export async function signInContext(context: BrowserContext, token: string) {
@@ -35,13 +46,18 @@ export const test = base.extend<{
   signedInPlayer: (options?: PlayerOptions) => Promise<SignedInPlayer>;
   /** Signs this test's page in with an existing token (the demo player's, for instance). */
   signInWithToken: (token: string) => Promise<void>;
+  /**
+   * Moves the server's clock (every player's time on that server): only in `*.isolated.spec.ts`,
+   * which run one test at a time on their own server. Put back to the system time after the test.
+   */
+  serverClock: ServerClock;
 }>({
   signedInPlayer: async ({ page, request }, use) => {
     await use(async (options = {}) => {
       const credentials = options.credentials ?? newPlayer(options.prefix ?? 'signed');
       await registerPlayer(request, credentials, options.language);
       const token = await apiToken(request, credentials, options.language);
-      if (options.deposit) await depositThroughPaymentPage(request, token, options.deposit);
+      if (options.deposit) await depositThroughPaymentPage(request, token, options.deposit, options.depositMethod);
       if (options.verified) await verifyIdentity(request, token);
       await signInContext(page.context(), token);
       return { ...credentials, token };
@@ -49,6 +65,19 @@ export const test = base.extend<{
   },
   signInWithToken: async ({ page }, use) => {
     await use((token) => signInContext(page.context(), token));
+  },
+  serverClock: async ({ request }, use, testInfo) => {
+    if (!ISOLATED_SPECS.test(testInfo.file))
+      throw new Error("serverClock moves every test's time: use it in *.isolated.spec.ts");
+    const answer = async (response: Awaited<ReturnType<typeof request.get>>) => {
+      expect(response.status()).toBe(200);
+      return new Date(((await response.json()) as { now: string }).now);
+    };
+    await use({
+      advance: async (seconds) => answer(await request.post(`${TEST_CLOCK_PATH}?advance=${seconds}`)),
+      now: async () => answer(await request.get(TEST_CLOCK_PATH)),
+    });
+    await answer(await request.post(`${TEST_CLOCK_PATH}?reset`));
   },
 });
 

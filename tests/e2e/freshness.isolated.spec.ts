@@ -27,12 +27,22 @@ async function countLoads(page: Page) {
   return () => loads;
 }
 
-test('the meta file of the running build is fetched about a second after start', async ({ page }) => {
-  const started = Date.now();
-  const meta = page.waitForRequest(`**/builds/meta/${current.id}.json`);
+test('the meta file of the running build is fetched one second after start, not before', async ({ page }) => {
+  // The page's time stands still from before it loads; the test moves it (no real second waited).
+  await page.clock.install({ time: new Date('2026-01-05T10:00:00Z') });
+  await page.clock.pauseAt(new Date('2026-01-05T10:01:00Z'));
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/builds/meta/')) fetched.push(new URL(request.url()).pathname);
+  });
   await page.goto('/');
+  await waitForClientScript(page);
+  await page.clock.runFor(999);
+  expect(fetched).toEqual([]);
+  const meta = page.waitForRequest(`**/builds/meta/${current.id}.json`);
+  await page.clock.runFor(1);
   await meta;
-  expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+  expect(fetched).toEqual([`/builds/meta/${current.id}.json`]);
 });
 
 test('a newer build found when the tab becomes visible reloads the page, once per 10 s', async ({ page }) => {

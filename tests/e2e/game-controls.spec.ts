@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
+import type { FrameLocator, Page } from '@playwright/test';
 import type { RoundView } from '../../core/games/protocol';
 import { LOCALE_INTL, type Locale } from '../../core/i18n/locales.mjs';
-import { apiToken, depositThroughPaymentPage, newPlayer, registerPlayer } from './helpers';
+import { expect, signInContext, test } from './fixtures';
 import { differentNonce } from './tampered-nonce';
 
 /**
@@ -28,14 +28,8 @@ async function launchDemo(page: Page, game: string): Promise<FrameLocator> {
   return frame;
 }
 
-async function signedInPlayer(page: Page, request: APIRequestContext, money = false) {
-  const credentials = newPlayer('controls');
-  await registerPlayer(request, credentials);
-  const token = await apiToken(request, credentials);
-  if (money) await depositThroughPaymentPage(request, token, '50.00');
-  await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
-  return token;
-}
+/** A player with money, so no low-balance dialog opens over /play. */
+const PLAYER_WITH_MONEY = { prefix: 'controls', deposit: '50.00' };
 
 test('mines: the 5×5 grid is one tab stop, arrow keys, Home and End move, Enter reveals', async ({ page }) => {
   test.setTimeout(60_000);
@@ -115,108 +109,107 @@ test('/play has one main landmark: the framed game page is a region named by its
 });
 
 for (const locale of ['en', 'ja'] as const) {
-  test(
-    `${locale}: every game round in history links to its verification; a revealed round matches, a secret ` +
-      `one says when`,
-    async ({ page, request }) => {
-      test.setTimeout(120_000);
-      const texts = verifyTexts(locale);
-      const token = await signedInPlayer(page, request, true);
-      const launched = await (
-        await request.post('/gmnggate/api', {
+  test(`${locale}: each round in history links to its check; a revealed round matches, a secret one says when`, async ({
+    page,
+    request,
+    signedInPlayer,
+  }) => {
+    test.setTimeout(120_000);
+    const texts = verifyTexts(locale);
+    const { token } = await signedInPlayer(PLAYER_WITH_MONEY);
+    const launched = await (
+      await request.post('/gmnggate/api', {
+        headers: { authorization: `Token ${token}` },
+        data: { method: 'game_launch', game_id: 'european-roulette', mode: 'real' },
+      })
+    ).json();
+    const session = launched.session_id as string;
+    const spin = async () => {
+      const res = await request.post(`/demo-games/api/sessions/${session}/rounds`, {
+        data: { bet: { type: 'roulette', stakes: [{ kind: 'red', amount: '1.00' }] } },
+      });
+      expect(res.status()).toBe(200);
+      return (await res.json()).round as RoundView;
+    };
+    const revealed = await spin();
+    expect(
+      (
+        await request.post(`/demo-games/api/sessions/${session}/seeds`, { data: { client_seed: 'e2e-history' } })
+      ).status(),
+    ).toBe(200);
+    const secret = await spin();
+
+    await page.goto(`${prefix(locale)}/profile/history?type=game`);
+    const link = (round: RoundView) => page.locator(`a[data-verify-round="${round.round_id}"]`);
+    await expect(link(revealed)).toBeVisible();
+    await expect(link(secret)).toBeVisible();
+    await expect(link(revealed)).toContainText(texts.history_link!);
+    await link(revealed).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/profile/round/?\\?id=${revealed.round_id}$`));
+    const verdict = page.locator('.round-verdict');
+    await expect(verdict).toHaveAttribute('data-result', 'match');
+    await expect(page.locator('#round-server-seed')).toHaveValue(/^[0-9a-f]{64}$/);
+    await expect(page.locator('#round-client-seed')).toHaveValue(revealed.client_seed);
+    await expect(page.locator('#round-nonce')).toHaveValue(String(revealed.nonce));
+    expect(await verdict.textContent()).toMatch(
+      new RegExp(`^${texts.match!.split('{result}')[0]!.replace(/[()[\]]/g, '\\$&')}`),
+    );
+    // Another nonce gives another round: the browser says so (by keyboard too).
+    await page
+      .locator('#round-nonce')
+      .fill(String(await differentNonce(revealed, await page.locator('#round-server-seed').inputValue())));
+    await page.locator('#round-nonce').press('Enter');
+    await expect(verdict).toHaveAttribute('data-result', 'mismatch');
+    for (const mode of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: mode });
+      const axe = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+      expect(axe.violations.map((v) => `${mode} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+    }
+    // On a phone the 64-character seeds wrap in their boxes: nothing scrolls sideways.
+    await page.setViewportSize({ width: 360, height: 640 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: test.info().outputPath(`round-${locale}-360.png`), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 720 });
+
+    await page.goto(`${prefix(locale)}/profile/history?type=game`);
+    await link(secret).focus();
+    await page.keyboard.press('Enter');
+    const wait = page.locator('[data-wait=secret]');
+    await expect(wait).toBeVisible();
+    const endsAt = (
+      await (
+        await request.get(`/api/user/history/rounds/${secret.round_id}`, {
           headers: { authorization: `Token ${token}` },
-          data: { method: 'game_launch', game_id: 'european-roulette', mode: 'real' },
         })
-      ).json();
-      const session = launched.session_id as string;
-      const spin = async () => {
-        const res = await request.post(`/demo-games/api/sessions/${session}/rounds`, {
-          data: { bet: { type: 'roulette', stakes: [{ kind: 'red', amount: '1.00' }] } },
-        });
-        expect(res.status()).toBe(200);
-        return (await res.json()).round as RoundView;
-      };
-      const revealed = await spin();
-      expect(
-        (
-          await request.post(`/demo-games/api/sessions/${session}/seeds`, { data: { client_seed: 'e2e-history' } })
-        ).status(),
-      ).toBe(200);
-      const secret = await spin();
+      ).json()
+    ).session_ends_at as string;
+    // The session's end, as the browser writes dates in this locale.
+    const time = await page.evaluate(
+      ([iso, tag]) => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)),
+      [endsAt, LOCALE_INTL[locale]] as const,
+    );
+    await expect(wait).toHaveText(fill(texts.secret!, { game: 'European Roulette', time }));
+    await expect(page.locator('.round-verdict')).toHaveCount(0);
+    for (const mode of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: mode });
+      const axe = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+      expect(axe.violations.map((v) => `${mode} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+    }
 
-      await page.goto(`${prefix(locale)}/profile/history?type=game`);
-      const link = (round: RoundView) => page.locator(`a[data-verify-round="${round.round_id}"]`);
-      await expect(link(revealed)).toBeVisible();
-      await expect(link(secret)).toBeVisible();
-      await expect(link(revealed)).toContainText(texts.history_link!);
-      await link(revealed).focus();
-      await page.keyboard.press('Enter');
-      await expect(page).toHaveURL(new RegExp(`/profile/round/?\\?id=${revealed.round_id}$`));
-      const verdict = page.locator('.round-verdict');
-      await expect(verdict).toHaveAttribute('data-result', 'match');
-      await expect(page.locator('#round-server-seed')).toHaveValue(/^[0-9a-f]{64}$/);
-      await expect(page.locator('#round-client-seed')).toHaveValue(revealed.client_seed);
-      await expect(page.locator('#round-nonce')).toHaveValue(String(revealed.nonce));
-      expect(await verdict.textContent()).toMatch(
-        new RegExp(`^${texts.match!.split('{result}')[0]!.replace(/[()[\]]/g, '\\$&')}`),
-      );
-      // Another nonce gives another round: the browser says so (by keyboard too).
-      await page
-        .locator('#round-nonce')
-        .fill(String(await differentNonce(revealed, await page.locator('#round-server-seed').inputValue())));
-      await page.locator('#round-nonce').press('Enter');
-      await expect(verdict).toHaveAttribute('data-result', 'mismatch');
-      for (const mode of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: mode });
-        const axe = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-        expect(axe.violations.map((v) => `${mode} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
-      }
-      // On a phone the 64-character seeds wrap in their boxes: nothing scrolls sideways.
-      await page.setViewportSize({ width: 360, height: 640 });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-      await page.screenshot({ path: test.info().outputPath(`round-${locale}-360.png`), fullPage: true });
-      await page.setViewportSize({ width: 1280, height: 720 });
-
-      await page.goto(`${prefix(locale)}/profile/history?type=game`);
-      await link(secret).focus();
-      await page.keyboard.press('Enter');
-      const wait = page.locator('[data-wait=secret]');
-      await expect(wait).toBeVisible();
-      const endsAt = (
-        await (
-          await request.get(`/api/user/history/rounds/${secret.round_id}`, {
-            headers: { authorization: `Token ${token}` },
-          })
-        ).json()
-      ).session_ends_at as string;
-      // The session's end, as the browser writes dates in this locale.
-      const time = await page.evaluate(
-        ([iso, tag]) => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)),
-        [endsAt, LOCALE_INTL[locale]] as const,
-      );
-      await expect(wait).toHaveText(fill(texts.secret!, { game: 'European Roulette', time }));
-      await expect(page.locator('.round-verdict')).toHaveCount(0);
-      for (const mode of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: mode });
-        const axe = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-        expect(axe.violations.map((v) => `${mode} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
-      }
-
-      // Someone else's round, or no round at all: not found.
-      await page.goto(`${prefix(locale)}/profile/round?id=00000000-0000-4000-8000-000000000000`);
-      await expect(page.locator('.empty-state')).toHaveText(texts.not_found!);
-    },
-  );
+    // Someone else's round, or no round at all: not found.
+    await page.goto(`${prefix(locale)}/profile/round?id=00000000-0000-4000-8000-000000000000`);
+    await expect(page.locator('.empty-state')).toHaveText(texts.not_found!);
+  });
 }
 
 test('the sound toggle is remembered for the player: on in one browser, on in another', async ({
   page,
-  request,
   browser,
+  signedInPlayer,
 }) => {
   test.setTimeout(60_000);
-  // With money on the account, so no low-balance dialog opens over /play.
-  const token = await signedInPlayer(page, request, true);
+  const { token } = await signedInPlayer(PLAYER_WITH_MONEY);
   const frame = await launchDemo(page, 'dice');
   const sound = page.locator('[data-sound]');
   await expect(sound).toHaveAttribute('aria-pressed', 'false');
@@ -232,7 +225,7 @@ test('the sound toggle is remembered for the player: on in one browser, on in an
   // A new browser context (no shared storage) signed in as the same player.
   const other = await browser.newContext();
   try {
-    await other.addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
+    await signInContext(other, token);
     const second = await other.newPage();
     const frame2 = await launchDemo(second, 'dice');
     await expect(second.locator('[data-sound]')).toHaveAttribute('aria-pressed', 'true');

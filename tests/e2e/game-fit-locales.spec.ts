@@ -4,7 +4,8 @@
 // rounds forced (by a client seed the shared engine proves) to pay at or below the stake are never
 // called or celebrated as wins; axe in light and dark at 360 px; /play's CLS signed out and in.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import type { FrameLocator, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { toCents } from '../../core/api/money';
 import { withFairRandom } from '../../core/games/fairness';
 import type { GameMechanic, GameSessionState, RoundView } from '../../core/games/protocol';
@@ -20,7 +21,6 @@ import hiGames from '../../locales/hi/games.json' with { type: 'json' };
 import enSteps from '../../locales/en/game_steps.json' with { type: 'json' };
 import jaSteps from '../../locales/ja/game_steps.json' with { type: 'json' };
 import hiSteps from '../../locales/hi/game_steps.json' with { type: 'json' };
-import { apiToken, newPlayer, registerPlayer } from './helpers';
 import { playCls } from './play-cls';
 
 /** One seeded game per mechanic (server/src/db/seed.ts). */
@@ -193,8 +193,8 @@ test.describe('every game, by keyboard, in view', () => {
       // light (en) and dark (ja, hi) mode.
       const mode = (index === 0) === (size.width === 360) ? 'light' : 'dark';
       test(
-        `${locale} ${size.width}×${size.height} ${mode}: each game's keyboard round ends with its button ` +
-          `focused, button and result in view, nothing scrolled, the exact outcome announced`,
+        `${locale} ${size.width}×${size.height} ${mode}: a keyboard round keeps its button focused, ` +
+          'button and result in view, no scroll, exact outcome announced',
         async ({ page }) => {
           test.setTimeout(240_000);
           await page.setViewportSize(size);
@@ -295,8 +295,7 @@ async function seedForReturnThenLoss(nextServerSeed: string, gameId: string, amo
 
 for (const locale of LOCALES) {
   test(
-    `${locale}: a slot round forced to pay back no more than the stake, then one that pays nothing, are ` +
-      `never worded or celebrated as wins`,
+    `${locale}: slot rounds forced to pay at most the stake, or nothing, ` + 'are never worded or celebrated as wins',
     async ({ page }) => {
       await page.setViewportSize({ width: 360, height: 640 });
       const gameId = 'amber-fortune';
@@ -357,17 +356,14 @@ for (const locale of LOCALES) {
   );
 }
 
-test('/play CLS at 360 px stays within 0.02 signed out and signed in', async ({ page, request }) => {
+test('/play CLS at 360 px stays within 0.02 signed out and signed in', async ({ page, signedInPlayer }) => {
   await page.setViewportSize({ width: 360, height: 640 });
   const signedOut = await playCls(page);
   test.info().annotations.push({ type: 'CLS signed out', description: signedOut.toFixed(4) });
   expect(signedOut, 'signed out').toBeLessThanOrEqual(0.02);
   await expect(page.locator('[data-play-modes] [data-open-auth=sign-in]')).toBeVisible();
 
-  const player = newPlayer('fit');
-  await registerPlayer(request, player);
-  const token = await apiToken(request, player);
-  await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
+  await signedInPlayer({ prefix: 'fit' });
   const signedIn = await playCls(page);
   test.info().annotations.push({ type: 'CLS signed in', description: signedIn.toFixed(4) });
   expect(signedIn, 'signed in').toBeLessThanOrEqual(0.02);

@@ -45,10 +45,12 @@ async function playRound(frame: FrameLocator, mechanic: GameMechanic) {
   const settled = frame.locator('[data-result][data-outcome]');
   if (mechanic === 'blackjack') {
     const stand = frame.locator('[data-action=stand]');
-    // Stand on every hand until the round settles.
-    while (!(await settled.isVisible())) {
+    // Stand on every hand until the round settles: wait for either, never spin on isVisible().
+    for (;;) {
+      await expect(settled.or(stand).first()).toBeVisible();
+      if (await settled.isVisible()) break;
       // The button is re-rendered by each step: a press may miss one that has just gone.
-      if (await stand.isVisible()) await stand.press('Enter', { timeout: 2_000 }).catch(() => undefined);
+      await stand.press('Enter', { timeout: 2_000 }).catch(() => undefined);
     }
   }
   if (mechanic === 'mines') {

@@ -1,9 +1,9 @@
-import { expect, test, type Frame, type Page } from '@playwright/test';
+import type { Frame, Page } from '@playwright/test';
 import { signedToCents, toCents } from '../../core/api/money';
 import type { User } from '../../core/api/contract';
 import type { GameSessionState } from '../../core/games/protocol';
 import { formatMoney } from '../../core/i18n/money-format';
-import { apiToken, depositThroughPaymentPage, newPlayer, registerPlayer } from './helpers';
+import { expect, test } from './fixtures';
 
 /** The game page's own frame object (to run script inside it), once its bet form is built. */
 async function gamePage(page: Page): Promise<{ frame: Frame; sessionId: string }> {
@@ -12,66 +12,64 @@ async function gamePage(page: Page): Promise<{ frame: Frame; sessionId: string }
   return { frame, sessionId: new URL(frame.url()).pathname.split('/').pop()! };
 }
 
-test('the game frame is an opaque origin: no site cookie, storage or page; a real round plays, header updates', async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(90_000);
-  const credentials = newPlayer('frame');
-  await registerPlayer(request, credentials);
-  const token = await apiToken(request, credentials);
-  await depositThroughPaymentPage(request, token, '50.00');
-  await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
-  await page.goto('/play?game=european-roulette');
-  await page.evaluate(() => localStorage.setItem('frame-probe', 'site-secret'));
-  expect(await page.evaluate(() => document.cookie)).toContain('auth_token=');
+test(
+  'the frame is an opaque origin: no site cookie, storage or page; ' + 'a real round plays and updates the header',
+  async ({ page, request, signedInPlayer }) => {
+    test.setTimeout(90_000);
+    const { token } = await signedInPlayer({ prefix: 'frame', deposit: '50.00' });
+    await page.goto('/play?game=european-roulette');
+    await page.evaluate(() => localStorage.setItem('frame-probe', 'site-secret'));
+    expect(await page.evaluate(() => document.cookie)).toContain('auth_token=');
 
-  await expect(page.locator('[data-play-frame]')).toHaveAttribute('sandbox', 'allow-scripts allow-forms');
-  await page.locator('[data-launch=real]').click();
-  const { frame, sessionId } = await gamePage(page);
+    await expect(page.locator('[data-play-frame]')).toHaveAttribute('sandbox', 'allow-scripts allow-forms');
+    await page.locator('[data-launch=real]').click();
+    const { frame, sessionId } = await gamePage(page);
 
-  const probe = await frame.evaluate(() => {
-    const attempt = (read: () => unknown) => {
-      try {
-        return { value: String(read()) };
-      } catch (error) {
-        return { error: (error as Error).name };
-      }
-    };
-    return {
-      origin: self.origin,
-      cookie: attempt(() => document.cookie),
-      storage: attempt(() => localStorage.getItem('frame-probe')),
-      session: attempt(() => sessionStorage.length),
-      parent: attempt(() => window.parent.document.cookie),
-    };
-  });
-  expect(probe).toEqual({
-    origin: 'null',
-    cookie: { error: 'SecurityError' },
-    storage: { error: 'SecurityError' },
-    session: { error: 'SecurityError' },
-    parent: { error: 'SecurityError' },
-  });
+    const probe = await frame.evaluate(() => {
+      const attempt = (read: () => unknown) => {
+        try {
+          return { value: String(read()) };
+        } catch (error) {
+          return { error: (error as Error).name };
+        }
+      };
+      return {
+        origin: self.origin,
+        cookie: attempt(() => document.cookie),
+        storage: attempt(() => localStorage.getItem('frame-probe')),
+        session: attempt(() => sessionStorage.length),
+        parent: attempt(() => window.parent.document.cookie),
+      };
+    });
+    expect(probe).toEqual({
+      origin: 'null',
+      cookie: { error: 'SecurityError' },
+      storage: { error: 'SecurityError' },
+      session: { error: 'SecurityError' },
+      parent: { error: 'SecurityError' },
+    });
 
-  // The page still plays through its provider API (CORS for origin "null", no cookie).
-  const me = async () =>
-    (await (await request.get('/api/user/me', { headers: { authorization: `Token ${token}` } })).json()) as User;
-  const before = (await me()).balance;
-  const game = page.frameLocator('[data-play-frame]');
-  await game.locator('select[name=kind]').selectOption('red');
-  await game.locator('input[name=stake]').fill('1.00');
-  await game.locator('input[name=stake]').press('Enter');
-  await expect(game.locator('[data-result][data-outcome]')).toBeVisible();
-  const state = (await (await request.get(`/demo-games/api/sessions/${sessionId}`)).json()) as GameSessionState;
-  const round = state.rounds[0]!;
-  const after = (await me()).balance;
-  expect(signedToCents(after)).toBe(signedToCents(before)! - toCents(round.stake)! + toCents(round.win)!);
-  // balance-changed (origin "null", from our frame's window) refreshed the header.
-  await expect(page.locator('.site-header [data-session-balance]').first()).toHaveText(formatMoney(after, 'EUR', 'en'));
-});
+    // The page still plays through its provider API (CORS for origin "null", no cookie).
+    const me = async () =>
+      (await (await request.get('/api/user/me', { headers: { authorization: `Token ${token}` } })).json()) as User;
+    const before = (await me()).balance;
+    const game = page.frameLocator('[data-play-frame]');
+    await game.locator('select[name=kind]').selectOption('red');
+    await game.locator('input[name=stake]').fill('1.00');
+    await game.locator('input[name=stake]').press('Enter');
+    await expect(game.locator('[data-result][data-outcome]')).toBeVisible();
+    const state = (await (await request.get(`/demo-games/api/sessions/${sessionId}`)).json()) as GameSessionState;
+    const round = state.rounds[0]!;
+    const after = (await me()).balance;
+    expect(signedToCents(after)).toBe(signedToCents(before)! - toCents(round.stake)! + toCents(round.win)!);
+    // balance-changed (origin "null", from our frame's window) refreshed the header.
+    await expect(page.locator('.site-header [data-session-balance]').first()).toHaveText(
+      formatMoney(after, 'EUR', 'en'),
+    );
+  },
+);
 
-test('the provider answers the sandboxed page\'s preflight and origin "null" requests only, no credentials', async ({
+test('the provider answers preflight and requests from origin "null" only, without credentials', async ({
   request,
 }) => {
   const launch = await (
@@ -169,25 +167,21 @@ for (const [gameId, rows, reels] of [
   ['lucky-sevens', 3, 3],
   ['pharaoh-riches', 3, 5],
 ] as const) {
-  test(
-    `${gameId}: the reels spin to the round's stops and show symbol art, with the symbols' names for screen ` +
-      `readers`,
-    async ({ page }) => {
-      await page.setViewportSize({ width: 360, height: 640 });
-      await page.goto(`/play?game=${gameId}`);
-      await page.locator('[data-launch=demo]').click();
-      const game = page.frameLocator('[data-play-frame]');
-      await game.locator('form.bet').waitFor();
-      await game.locator('input[name=stake]').fill('1.00');
-      await game.locator('input[name=stake]').press('Enter');
-      await expect(game.locator('[data-result][data-outcome]')).toBeVisible();
-      // The reels at rest on the round's stops: one window per reel, `rows` drawn symbols in each.
-      await expect(game.locator('.slot-window .reel')).toHaveCount(reels);
-      await expect(game.locator('.slot-window .strip .cell svg.symbol-art')).toHaveCount(rows * reels);
-      // Screen readers read the same grid as a table of symbol names.
-      await expect(game.locator('.reels tbody td')).toHaveCount(rows * reels);
-      await expect(game.locator('.reels tbody td').first()).not.toBeEmpty();
-      await game.locator('.slot-window').screenshot({ path: test.info().outputPath(`${gameId}-360.png`) });
-    },
-  );
+  test(`${gameId}: the reels spin to the round's stops with symbol art, names for screen readers`, async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 640 });
+    await page.goto(`/play?game=${gameId}`);
+    await page.locator('[data-launch=demo]').click();
+    const game = page.frameLocator('[data-play-frame]');
+    await game.locator('form.bet').waitFor();
+    await game.locator('input[name=stake]').fill('1.00');
+    await game.locator('input[name=stake]').press('Enter');
+    await expect(game.locator('[data-result][data-outcome]')).toBeVisible();
+    // The reels at rest on the round's stops: one window per reel, `rows` drawn symbols in each.
+    await expect(game.locator('.slot-window .reel')).toHaveCount(reels);
+    await expect(game.locator('.slot-window .strip .cell svg.symbol-art')).toHaveCount(rows * reels);
+    // Screen readers read the same grid as a table of symbol names.
+    await expect(game.locator('.reels tbody td')).toHaveCount(rows * reels);
+    await expect(game.locator('.reels tbody td').first()).not.toBeEmpty();
+    await game.locator('.slot-window').screenshot({ path: test.info().outputPath(`${gameId}-360.png`) });
+  });
 }

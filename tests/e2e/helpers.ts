@@ -102,7 +102,7 @@ export async function rejectIdentity(
   if (response.status() !== 204) throw new Error(`rejecting the document answered ${response.status()}`);
 }
 
-/** Where the e2e servers (scripts/e2e-server.mjs, no SMTP_URL) write their mail. */
+/** Where the e2e servers (scripts/server.mjs --e2e, no SMTP_URL) write their mail. */
 export const OUTBOXES = ['.data/e2e/outbox', '.data/e2e-isolated/outbox'];
 
 /** The newest mail to `email` (matching `pattern`) in the e2e servers' outboxes, once it is there. */

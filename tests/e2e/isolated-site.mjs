@@ -9,6 +9,6 @@ export const ISOLATED_SITE = '.data/e2e-isolated-site';
 /** Matches the spec files that need the isolated server. */
 export const ISOLATED_SPECS = /\.isolated\.spec\.ts$/;
 
-/** DATA_DIR of the main e2e server and of the isolated one (scripts/e2e-server.mjs). */
+/** DATA_DIR of the main e2e server and of the isolated one (scripts/server.mjs --e2e). */
 export const E2E_DATA_DIR = '.data/e2e';
 export const E2E_ISOLATED_DATA_DIR = '.data/e2e-isolated';

@@ -1,23 +1,14 @@
-import { expect, test, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
+import type { APIRequestContext, FrameLocator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signedToCents, toCents } from '../../core/api/money';
 import type { User } from '../../core/api/contract';
 import type { GameSessionState } from '../../core/games/protocol';
 import type { Locale } from '../../core/i18n/locales.mjs';
-import { apiToken, depositThroughPaymentPage, newPlayer, registerPlayer } from './helpers';
 
 /** A real-money round of blackjack, mines and crash by keyboard; balance and history agree. */
 const prefix = (locale: Locale) => (locale === 'en' ? '' : `/${locale}`);
 const me = async (request: APIRequestContext, token: string) =>
   (await (await request.get('/api/user/me', { headers: { authorization: `Token ${token}` } })).json()) as User;
-
-async function playerWithMoney(page: Page, request: APIRequestContext) {
-  const credentials = newPlayer('steps');
-  await registerPlayer(request, credentials);
-  const token = await apiToken(request, credentials);
-  await depositThroughPaymentPage(request, token, '100.00');
-  await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
-  return token;
-}
 
 async function launch(page: Page, locale: Locale, game: string): Promise<{ frame: FrameLocator; sessionId: string }> {
   await page.goto(`${prefix(locale)}/play?game=${game}`);
@@ -52,9 +43,10 @@ for (const locale of ['en', 'ja'] as const) {
   test(`${locale}: a real-money round of blackjack, mines and crash by keyboard; balance and history agree`, async ({
     page,
     request,
+    signedInPlayer,
   }) => {
     test.setTimeout(180_000);
-    const token = await playerWithMoney(page, request);
+    const { token } = await signedInPlayer({ prefix: 'multi', deposit: '100.00' });
     const start = (await me(request, token)).balance;
     const sessions: string[] = [];
 

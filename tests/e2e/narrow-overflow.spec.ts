@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-import { ADULT, DEMO, apiToken, depositThroughPaymentPage, registerPlayer, verifyIdentity } from './helpers';
+import { expect, test, type PlayerOptions, type SignedInPlayer } from './fixtures';
+import { ADULT, DEMO, apiToken } from './helpers';
 
 /**
  * Long unbroken strings (a 62-character crypto address, a 30-character username
@@ -10,7 +10,10 @@ const SCREENS = ['/profile', '/profile/balance', '/profile/history', '/profile/w
 const LONG_ADDRESS = 'bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0';
 
 /** A player whose data is as long as the rules allow, with a deposit and a pending withdrawal. */
-async function longDataPlayer(request: APIRequestContext) {
+async function longDataPlayer(
+  request: APIRequestContext,
+  signedInPlayer: (options: PlayerOptions) => Promise<SignedInPlayer>,
+) {
   const tag = Date.now().toString(36).toUpperCase().padStart(10, 'X').slice(-10);
   // 30 fullwidth letters and digits: NFKC stores them as 30 ASCII characters with no break.
   const username = [...`WIDE${tag}ABCDEFGHIJKLMNOP`.slice(0, 30)]
@@ -22,17 +25,13 @@ async function longDataPlayer(request: APIRequestContext) {
     password: 'amber-lantern-9',
     ...ADULT,
   };
-  await registerPlayer(request, credentials);
-  const token = await apiToken(request, credentials);
+  const { token } = await signedInPlayer({ credentials, deposit: '40.00', depositMethod: 'crypto', verified: true });
   const headers = { authorization: `Token ${token}` };
-  await depositThroughPaymentPage(request, token, '40.00', 'crypto');
-  await verifyIdentity(request, token);
   const withdrawal = await request.post('/api/user/withdrawal', {
     headers,
     data: { amount: '10.00', method: 'crypto', destination: LONG_ADDRESS },
   });
   expect(withdrawal.status(), await withdrawal.text()).toBe(201);
-  return token;
 }
 
 async function expectNoSideways(page: Page, label: string) {
@@ -55,9 +54,9 @@ test('profile screens fit 320 px with the demo player’s ordinary data', async 
 test('profile screens fit 320 px with a 62-character address, a fullwidth username and a long email', async ({
   page,
   request,
-  signInWithToken,
+  signedInPlayer,
 }) => {
-  await signInWithToken(await longDataPlayer(request));
+  await longDataPlayer(request, signedInPlayer);
   await expectNoSideways(page, 'long data');
   await page.goto('/profile/history');
   await expect(page.getByText(LONG_ADDRESS, { exact: false }).first()).toBeVisible();

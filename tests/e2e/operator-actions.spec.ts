@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
 import { expect, test, adminSignIn } from './fixtures';
-import { depositThroughPaymentPage, mailTo, newPlayer, registerPlayer } from './helpers';
+import { apiToken, depositThroughPaymentPage, mailTo, newPlayer, registerPlayer } from './helpers';
 
 /**
  * An admin acts on a player from the console (the document, a credit with a reason, a
@@ -145,8 +145,7 @@ test('a refund on self-exclusion is paid to a staff-recorded destination, never 
   test.setTimeout(120_000);
   const player = newPlayer('oprefund');
   await registerPlayer(request, player);
-  const login = await request.post('/auth/token/login/', { data: { email: player.email, password: player.password } });
-  const token = ((await login.json()) as { auth_token: string }).auth_token;
+  const token = await apiToken(request, player);
   await depositThroughPaymentPage(request, token, '20.00');
   const excluded = await request.post('/api/user/self-exclusion', {
     headers: { authorization: `Token ${token}` },

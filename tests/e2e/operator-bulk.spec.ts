@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test, adminSignIn } from './fixtures';
-import { depositThroughPaymentPage, newPlayer, registerPlayer, verifyIdentity } from './helpers';
+import { apiToken, depositThroughPaymentPage, newPlayer, registerPlayer, verifyIdentity } from './helpers';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -18,8 +18,7 @@ async function noAxeViolations(page: Page) {
 async function pendingWithdrawal(request: APIRequestContext, amount: string) {
   const player = newPlayer('opbulk');
   await registerPlayer(request, player);
-  const login = await request.post('/auth/token/login/', { data: { email: player.email, password: player.password } });
-  const token = ((await login.json()) as { auth_token: string }).auth_token;
+  const token = await apiToken(request, player);
   await depositThroughPaymentPage(request, token, '80.00');
   await verifyIdentity(request, token);
   const res = await request.post('/api/user/withdrawal', {

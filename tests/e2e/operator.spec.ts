@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { expect, test, STAFF_PASSWORD, addStaff } from './fixtures';
 import { Secret, TOTP } from 'otpauth';
-import { newPlayer, registerPlayer } from './helpers';
+import { apiToken, newPlayer, registerPlayer } from './helpers';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /** The German profile texts, so the player's steps read as a German player reads them. */
@@ -195,8 +195,7 @@ test('the console pages have no axe violations; support sees no decisions; a pla
 
   const player = newPlayer('optoken');
   await registerPlayer(request, player);
-  const login = await request.post('/auth/token/login/', { data: { email: player.email, password: player.password } });
-  const token = ((await login.json()) as { auth_token: string }).auth_token;
+  const token = await apiToken(request, player);
   const refused = await request.get('/operator/withdrawals', { headers: { authorization: `Token ${token}` } });
   expect(refused.status()).toBe(403);
   expect(refused.headers()['x-robots-tag']).toBe('noindex, nofollow');

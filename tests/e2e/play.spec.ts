@@ -1,11 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
+import type { APIRequestContext, FrameLocator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { toCents, signedToCents } from '../../core/api/money';
 import type { User } from '../../core/api/contract';
 import type { GameMechanic, GameSessionState } from '../../core/games/protocol';
 import { formatMoney } from '../../core/i18n/money-format';
 import type { Locale } from '../../core/i18n/locales.mjs';
-import { apiToken, depositThroughPaymentPage, newPlayer, registerPlayer } from './helpers';
 import { differentNonce } from './tampered-nonce';
 
 /** One seeded game per mechanic (server/src/db/seed.ts). */
@@ -20,16 +20,6 @@ const prefix = (locale: Locale) => (locale === 'en' ? '' : `/${locale}`);
 
 const me = async (request: APIRequestContext, token: string) =>
   (await (await request.get('/api/user/me', { headers: { authorization: `Token ${token}` } })).json()) as User;
-
-/** A fresh player with 100.00 deposited through the demo payment page, signed in by cookie. */
-async function playerWithMoney(page: Page, request: APIRequestContext) {
-  const credentials = newPlayer('play');
-  await registerPlayer(request, credentials);
-  const token = await apiToken(request, credentials);
-  await depositThroughPaymentPage(request, token, '100.00');
-  await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
-  return token;
-}
 
 /** The game frame, once the game page has built its bet form; and the session id from its address. */
 async function gameFrame(page: Page): Promise<{ frame: FrameLocator; sessionId: string }> {
@@ -71,11 +61,10 @@ async function providerState(request: APIRequestContext, sessionId: string) {
 
 for (const locale of ['en', 'ja'] as const) {
   test(
-    `${locale}: from the lobby, a real round of each mechanic by keyboard moves the balance by exactly stake ` +
-      `− win, shows in history and verifies`,
-    async ({ page, request }) => {
+    `${locale}: from the lobby, a keyboard round of each mechanic ` + 'moves the balance by stake − win, and verifies',
+    async ({ page, request, signedInPlayer }) => {
       test.setTimeout(120_000);
-      const token = await playerWithMoney(page, request);
+      const { token } = await signedInPlayer({ prefix: 'play', deposit: '100.00' });
       const roundIds: string[] = [];
       for (const [mechanic, gameId] of Object.entries(GAMES) as [GameMechanic, string][]) {
         await page.goto(`${prefix(locale)}/`);
@@ -130,6 +119,7 @@ for (const locale of ['en', 'ja'] as const) {
 test('demo mode signed out: play money only; the wallet of a signed-in demo player does not move', async ({
   page,
   request,
+  signedInPlayer,
 }) => {
   await page.goto('/play?game=dice');
   await expect(page.locator('[data-launch=real]')).toBeHidden();
@@ -143,7 +133,7 @@ test('demo mode signed out: play money only; the wallet of a signed-in demo play
     100_000n - toCents(state.rounds[0]!.stake)! + toCents(state.rounds[0]!.win)!,
   );
 
-  const token = await playerWithMoney(page, request);
+  const { token } = await signedInPlayer({ prefix: 'play', deposit: '100.00' });
   await page.goto('/play?game=amber-fortune');
   await page.locator('[data-launch=demo]').click();
   const demo = await gameFrame(page);

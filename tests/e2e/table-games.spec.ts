@@ -1,24 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signedToCents, toCents } from '../../core/api/money';
 import type { User } from '../../core/api/contract';
 import type { GameSessionState } from '../../core/games/protocol';
 import { GAME_CATALOGUE } from '../../core/games/catalogue';
 import { LOCALES, type Locale } from '../../core/i18n/locales.mjs';
 import { formatMoney } from '../../core/i18n/money-format';
-import { apiToken, depositThroughPaymentPage, newPlayer, registerPlayer } from './helpers';
 
 const prefix = (locale: Locale) => (locale === 'en' ? '' : `/${locale}`);
 const games = (locale: Locale) => JSON.parse(readFileSync(`locales/${locale}/games.json`, 'utf8'));
-
-async function playerWithMoney(page: Page, request: APIRequestContext) {
-  const credentials = newPlayer('table');
-  await registerPlayer(request, credentials);
-  const token = await apiToken(request, credentials);
-  await depositThroughPaymentPage(request, token, '50.00');
-  await page.context().addCookies([{ name: 'auth_token', value: token, url: test.info().project.use.baseURL! }]);
-  return token;
-}
 
 /** Launches the game for real money by keyboard and answers the frame and its session id. */
 async function launchReal(page: Page, locale: Locale, gameId: string) {
@@ -34,77 +25,77 @@ async function launchReal(page: Page, locale: Locale, gameId: string) {
 }
 
 for (const locale of ['en', 'ja'] as const) {
-  test(
-    `${locale}: a real round of baccarat and of French roulette, by keyboard only, moves the balance by ` +
-      `payout − stake`,
-    async ({ page, request }) => {
-      test.setTimeout(90_000);
-      const token = await playerWithMoney(page, request);
-      const me = async () =>
-        (await (await request.get('/api/user/me', { headers: { authorization: `Token ${token}` } })).json()) as User;
-      const t = games(locale);
+  test(`${locale}: keyboard rounds of baccarat and French roulette move the balance by payout − stake`, async ({
+    page,
+    request,
+    signedInPlayer,
+  }) => {
+    test.setTimeout(90_000);
+    const { token } = await signedInPlayer({ prefix: 'table', deposit: '50.00' });
+    const me = async () =>
+      (await (await request.get('/api/user/me', { headers: { authorization: `Token ${token}` } })).json()) as User;
+    const t = games(locale);
 
-      // Baccarat: the banker is chosen first; the arrow key moves to the player.
-      const baccarat = await launchReal(page, locale, 'baccarat-royale');
-      await expect(baccarat.frame.locator('html')).toHaveAttribute('lang', locale);
-      const banker = baccarat.frame.getByRole('radio', { name: t.baccarat.sides.banker });
-      await expect(banker).toBeChecked();
-      await banker.focus();
-      await page.keyboard.press('ArrowUp');
-      await expect(baccarat.frame.getByRole('radio', { name: t.baccarat.sides.player })).toBeChecked();
-      await page.keyboard.press('Tab');
-      await expect(baccarat.frame.locator('input[name=stake]')).toBeFocused();
-      await page.keyboard.press('ControlOrMeta+a');
-      await page.keyboard.type('2.00');
-      let before = (await me()).balance;
-      await page.keyboard.press('Enter');
-      await expect(baccarat.frame.locator('[data-result][data-outcome]')).toBeVisible();
-      let state = (await (
-        await request.get(`/demo-games/api/sessions/${baccarat.sessionId}`)
-      ).json()) as GameSessionState;
-      let round = state.rounds[0]!;
-      expect(round.bet).toEqual({ type: 'baccarat', amount: '2.00', on: 'player' });
-      if (round.outcome.type !== 'baccarat') throw new Error('not baccarat');
-      expect(round.win).toBe(
-        round.outcome.winner === 'player' ? '4.00' : round.outcome.winner === 'tie' ? '2.00' : '0.00',
-      );
-      let after = (await me()).balance;
-      expect(signedToCents(after)).toBe(signedToCents(before)! - toCents(round.stake)! + toCents(round.win)!);
-      await expect(page.locator('.site-header [data-session-balance]').first()).toHaveText(
-        formatMoney(after, 'EUR', locale),
-      );
-      // The cards are on the board, as many as were dealt.
-      await expect(baccarat.frame.locator('[data-cards=player]')).toHaveText(
-        new RegExp(`^(\\S+ ){${round.outcome.player.length - 1}}\\S+$`),
-      );
+    // Baccarat: the banker is chosen first; the arrow key moves to the player.
+    const baccarat = await launchReal(page, locale, 'baccarat-royale');
+    await expect(baccarat.frame.locator('html')).toHaveAttribute('lang', locale);
+    const banker = baccarat.frame.getByRole('radio', { name: t.baccarat.sides.banker });
+    await expect(banker).toBeChecked();
+    await banker.focus();
+    await page.keyboard.press('ArrowUp');
+    await expect(baccarat.frame.getByRole('radio', { name: t.baccarat.sides.player })).toBeChecked();
+    await page.keyboard.press('Tab');
+    await expect(baccarat.frame.locator('input[name=stake]')).toBeFocused();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('2.00');
+    let before = (await me()).balance;
+    await page.keyboard.press('Enter');
+    await expect(baccarat.frame.locator('[data-result][data-outcome]')).toBeVisible();
+    let state = (await (
+      await request.get(`/demo-games/api/sessions/${baccarat.sessionId}`)
+    ).json()) as GameSessionState;
+    let round = state.rounds[0]!;
+    expect(round.bet).toEqual({ type: 'baccarat', amount: '2.00', on: 'player' });
+    if (round.outcome.type !== 'baccarat') throw new Error('not baccarat');
+    expect(round.win).toBe(
+      round.outcome.winner === 'player' ? '4.00' : round.outcome.winner === 'tie' ? '2.00' : '0.00',
+    );
+    let after = (await me()).balance;
+    expect(signedToCents(after)).toBe(signedToCents(before)! - toCents(round.stake)! + toCents(round.win)!);
+    await expect(page.locator('.site-header [data-session-balance]').first()).toHaveText(
+      formatMoney(after, 'EUR', locale),
+    );
+    // The cards are on the board, as many as were dealt.
+    await expect(baccarat.frame.locator('[data-cards=player]')).toHaveText(
+      new RegExp(`^(\\S+ ){${round.outcome.player.length - 1}}\\S+$`),
+    );
 
-      // French roulette: red, chosen with the arrow keys in the bet list.
-      const roulette = await launchReal(page, locale, 'french-roulette');
-      const kind = roulette.frame.locator('select[name=kind]');
-      await kind.focus();
-      await page.keyboard.press('ArrowDown');
-      await page.keyboard.press('ArrowDown');
-      await expect(kind).toHaveValue('red');
-      const stake = roulette.frame.locator('input[name=stake]');
-      await stake.focus();
-      await page.keyboard.press('ControlOrMeta+a');
-      await page.keyboard.type('1.00');
-      before = (await me()).balance;
-      await page.keyboard.press('Enter');
-      await expect(roulette.frame.locator('[data-result][data-outcome]')).toBeVisible();
-      state = (await (await request.get(`/demo-games/api/sessions/${roulette.sessionId}`)).json()) as GameSessionState;
-      round = state.rounds[0]!;
-      expect(round.bet).toEqual({ type: 'roulette', la_partage: true, stakes: [{ kind: 'red', amount: '1.00' }] });
-      if (round.outcome.type !== 'roulette') throw new Error('not roulette');
-      const red = [1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36].includes(round.outcome.pocket);
-      expect(round.win).toBe(red ? '2.00' : round.outcome.pocket === 0 ? '0.50' : '0.00');
-      after = (await me()).balance;
-      expect(signedToCents(after)).toBe(signedToCents(before)! - toCents(round.stake)! + toCents(round.win)!);
-      await expect(page.locator('.site-header [data-session-balance]').first()).toHaveText(
-        formatMoney(after, 'EUR', locale),
-      );
-    },
-  );
+    // French roulette: red, chosen with the arrow keys in the bet list.
+    const roulette = await launchReal(page, locale, 'french-roulette');
+    const kind = roulette.frame.locator('select[name=kind]');
+    await kind.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(kind).toHaveValue('red');
+    const stake = roulette.frame.locator('input[name=stake]');
+    await stake.focus();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('1.00');
+    before = (await me()).balance;
+    await page.keyboard.press('Enter');
+    await expect(roulette.frame.locator('[data-result][data-outcome]')).toBeVisible();
+    state = (await (await request.get(`/demo-games/api/sessions/${roulette.sessionId}`)).json()) as GameSessionState;
+    round = state.rounds[0]!;
+    expect(round.bet).toEqual({ type: 'roulette', la_partage: true, stakes: [{ kind: 'red', amount: '1.00' }] });
+    if (round.outcome.type !== 'roulette') throw new Error('not roulette');
+    const red = [1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36].includes(round.outcome.pocket);
+    expect(round.win).toBe(red ? '2.00' : round.outcome.pocket === 0 ? '0.50' : '0.00');
+    after = (await me()).balance;
+    expect(signedToCents(after)).toBe(signedToCents(before)! - toCents(round.stake)! + toCents(round.win)!);
+    await expect(page.locator('.site-header [data-session-balance]').first()).toHaveText(
+      formatMoney(after, 'EUR', locale),
+    );
+  });
 }
 
 test('the rules page lists every game with its RTP and rules, in all 14 languages', async ({ request }) => {

@@ -321,9 +321,8 @@ export const VARIABLES = {
   RG_REALITY_CHECK_TEST_MINUTES: optional(whole(1), {
     when: ['run', 'test'],
     description:
-      '**Tests only**: one extra reality-check interval the API accepts besides 15–120 (the e2e server ' +
-      'sets `1`, so `tests/e2e/responsible-gaming.spec.ts` waits one minute, not an hour). Leave unset in ' +
-      'production',
+      '**Tests only**: one extra reality-check interval the API accepts besides 15–120 (the API tests use ' +
+      '`1`; the browser tests move the clock instead). Leave unset in production',
   }),
 
   // Connections and operations (docs/deploying.md)
