@@ -96,9 +96,7 @@ export function authRoutes(services: Services) {
     await admitSignIn(services, email, address);
     await tidyAuthTables(services);
     const user = await loadAccount(db, 'email', email);
-    const valid = await passwordWork(() =>
-      verifyPassword(password, user?.password_hash ?? DUMMY_PASSWORD_HASH),
-    );
+    const valid = await passwordWork(() => verifyPassword(password, user?.password_hash ?? DUMMY_PASSWORD_HASH));
     if (!user || !valid) throw fieldError('non_field_errors', 'login_failed');
     // Only after the right password, so only someone who knows it learns the account waits for
     // activation: they made it, or they could sign in anyway once it is active.

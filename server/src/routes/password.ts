@@ -1,11 +1,7 @@
 import { Hono } from 'hono';
 import { API_PATHS } from '../../../src/api/contract.ts';
 import { checkPasswordStrength } from '../../../src/api/password-strength.ts';
-import {
-  checkNewPassword,
-  hasProblems,
-  type Problems,
-} from '../../../src/api/validation.ts';
+import { checkNewPassword, hasProblems, type Problems } from '../../../src/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { hashPassword, hashToken, requireUser, tokenOf, verifyPassword } from '../auth.ts';
 import { parseBody } from '../body-schema.ts';
