@@ -91,7 +91,7 @@ export function bodyRule<T>(rule: (input: JsonObject, problems: Problems) => T):
  */
 export function fieldRule<T = string>(
   rule: (problems: Problems, field: string, value: unknown) => unknown,
-): v.GenericSchema<unknown, T> {
+): v.GenericSchema<unknown, NoInfer<T>> {
   return v.pipe(
     v.unknown(),
     v.rawTransform(({ dataset, addIssue, NEVER }) => {

@@ -46,7 +46,7 @@ describe('bodies validated at the edge (parseBody and the schemas)', () => {
     expect(me.body.last_name).toBe('');
   });
 
-  it('withdraws to an IBAN of its country’s length, and refuses one whose mod 97 holds at the wrong length', async () => {
+  it('withdraws to an IBAN of its country’s length; refuses one whose mod 97 holds at another length', async () => {
     const player = await ctx.api.player({ balance: '100.00', verified: true });
     const send = (destination: string) =>
       ctx.api.request('POST', '/api/user/withdrawal', {

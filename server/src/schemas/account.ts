@@ -5,7 +5,7 @@
 import { CLOSE_REASON_MAX_LENGTH, type PaymentMethod } from '../../../src/api/contract.ts';
 import { checkTwoFactorCode } from '../../../src/api/two-factor-code.ts';
 import { checkEmail, normalizeEmail, requireText, type Problems } from '../../../src/api/validation.ts';
-import { bodyRule } from '../body-schema.ts';
+import { bodyRule, fieldRule, fields } from '../body-schema.ts';
 import { checkFullDestination } from './destination.ts';
 import { checkMethod } from './money.ts';
 
@@ -50,15 +50,13 @@ export const closeAccountBody = bodyRule((input, problems) => {
   return { password: String(input.password), reason: String(reason).trim(), payout };
 });
 
+const currentPassword = fieldRule(requireText);
+
 /** `{current_password}` of turning two-factor sign-in on. */
-export const twoFactorPasswordBody = bodyRule((input, problems) => {
-  requireText(problems, 'current_password', input.current_password);
-  return { current_password: String(input.current_password) };
-});
+export const twoFactorPasswordBody = fields({ current_password: currentPassword }, { unknown: 'ignore' });
 
 /** `{code, current_password}` of confirming or turning off two-factor sign-in. */
-export const twoFactorCodeBody = bodyRule((input, problems) => {
-  checkTwoFactorCode(problems, 'code', input.code);
-  requireText(problems, 'current_password', input.current_password);
-  return { code: String(input.code), current_password: String(input.current_password) };
-});
+export const twoFactorCodeBody = fields(
+  { code: fieldRule(checkTwoFactorCode), current_password: currentPassword },
+  { unknown: 'ignore' },
+);
