@@ -7,7 +7,7 @@
  * - crypto: a Bitcoin SegWit address (bech32 or bech32m, `bc1…`, checksum verified, BIP 173/350)
  *   or an Ethereum address (`0x` and 40 hex digits; the EIP-55 mixed-case checksum needs
  *   Keccak-256 and is not verified). Legacy Bitcoin base58 addresses are not accepted.
- * The browser checks shapes only; the server adds the checksums (see DESTINATION_SHAPES).
+ * The browser runs a lighter check; the server adds the rest (see DESTINATION_SHAPES).
  */
 import type { PaymentMethod } from './contract.ts';
 import { add, hasUnsafeCharacters, type Problems } from './validation.ts';
@@ -19,13 +19,17 @@ export const DESTINATION_MAX_LENGTH = 64;
 export const compact = (value: string) => value.replace(/[\s-]+/g, '');
 
 /**
- * The shape of an IBAN: a country, two check digits and 11 to 30 letters or digits, once spaces
- * and dashes are gone and letters are upper case. The country's length, its BBAN format and the
- * mod-97 checksum are checked by the server (`server/src/schemas/destination.ts`, ibantools),
- * whose answer the form shows under the field like any other.
+ * The browser's IBAN check: a country, two check digits and 11 to 30 letters or digits (once
+ * spaces and dashes are gone and letters are upper case) whose ISO 7064 mod 97-10 check holds, so
+ * a typo is caught before sending. The country's own length and BBAN format are checked by the
+ * server (`server/src/schemas/destination.ts`, ibantools), whose answer shows under the field.
  */
-export const ibanShape = (value: string): boolean =>
-  /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(compact(value).toUpperCase());
+export function plausibleIban(value: string): boolean {
+  const iban = compact(value).toUpperCase();
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
+  const digits = (iban.slice(4) + iban.slice(0, 4)).replace(/[A-Z]/g, (letter) => String(letter.charCodeAt(0) - 55));
+  return BigInt(digits) % 97n === 1n;
+}
 
 export function validCardNumber(value: string): boolean {
   const digits = compact(value);
@@ -68,13 +72,14 @@ export interface DestinationRule {
 export type DestinationRules = Record<PaymentMethod, DestinationRule>;
 
 /**
- * The rules the browser runs: the card's Luhn check, and the shape of an IBAN or an address. The
- * checksums of IBANs and bech32 addresses would add about 6.4 KB gzip (ibantools 3.8 KB,
- * @scure/base 2.6 KB) to a withdrawal page already at its 95 KB budget, so only the server runs
- * them (`DESTINATION_RULES` in `server/src/schemas/destination.ts`), with the same message keys.
+ * The rules the browser runs: the card's Luhn check, an IBAN's form and mod-97 check, and the
+ * shape of an address. The full checks (an IBAN's length and BBAN format per country, bech32 and
+ * bech32m checksums) would add about 6.4 KB gzip (ibantools 3.8 KB, @scure/base 2.6 KB) to a
+ * withdrawal page already at its 95 KB budget, so only the server runs them (`DESTINATION_RULES`
+ * in `server/src/schemas/destination.ts`), with the same message keys.
  */
 export const DESTINATION_SHAPES: DestinationRules = {
-  bank_transfer: { valid: ibanShape, key: 'destination.iban_invalid' },
+  bank_transfer: { valid: plausibleIban, key: 'destination.iban_invalid' },
   card: { valid: validCardNumber, key: 'destination.card_invalid' },
   crypto: {
     valid: (value) => bitcoinAddressShape(value) || validEthereumAddress(value),

@@ -12,7 +12,7 @@ import {
   bitcoinAddressShape,
   checkDestination,
   compact,
-  ibanShape,
+  plausibleIban,
   validEthereumAddress,
   type DestinationRules,
 } from '../../../src/api/destination-rules.ts';
@@ -20,7 +20,7 @@ import type { Problems } from '../../../src/api/validation.ts';
 
 /** An IBAN as typed (spaces, dashes and lower case allowed, as the form's rule does) valid for its country. */
 export const validIban = (value: string): boolean =>
-  ibanShape(value) && isValidIBAN(compact(value).toUpperCase(), { allowQRIBAN: true });
+  plausibleIban(value) && isValidIBAN(compact(value).toUpperCase(), { allowQRIBAN: true });
 
 /** The longest bech32 string BIP 173 allows. */
 const BECH32_MAX_LENGTH = 90;

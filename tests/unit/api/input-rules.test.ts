@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   bitcoinAddressShape,
   checkDestination,
-  ibanShape,
+  plausibleIban,
   validCardNumber,
   validEthereumAddress,
 } from '../../../src/api/destination-rules.ts';
@@ -79,9 +79,11 @@ describe('shared input rules (the browser refuses what the server would)', () =>
   });
 
   it('checks IBANs by mod 97, cards by Luhn, and crypto addresses by their documented form', () => {
-    // The browser checks shapes; the server adds the checksums (server/src/schemas/destination.ts).
-    expect(ibanShape('GB82 WEST 1234 5698 7654 33')).toBe(true);
-    expect(ibanShape('GB82 WEST')).toBe(false);
+    // The browser checks an IBAN's form and mod 97 and an address's shape; the server adds the
+    // rest (server/src/schemas/destination.ts).
+    expect(plausibleIban('gb82-west-1234-5698-7654-32')).toBe(true);
+    expect(plausibleIban('GB82 WEST 1234 5698 7654 33')).toBe(false);
+    expect(plausibleIban('GB82 WEST')).toBe(false);
     expect(bitcoinAddressShape('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5')).toBe(true);
     expect(bitcoinAddressShape('bc1Qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4')).toBe(false);
     expect(validIban('GB82 WEST 1234 5698 7654 32')).toBe(true);
