@@ -27,7 +27,8 @@ export const compact = (value: string) => value.replace(/[\s-]+/g, '');
 export function plausibleIban(value: string): boolean {
   const iban = compact(value).toUpperCase();
   if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
-  const digits = (iban.slice(4) + iban.slice(0, 4)).replace(/[A-Z]/g, (letter) => String(letter.charCodeAt(0) - 55));
+  // Letters become numbers, A = 10 … Z = 35: their value in base 36.
+  const digits = (iban.slice(4) + iban.slice(0, 4)).replace(/[A-Z]/g, (letter) => `${parseInt(letter, 36)}`);
   return BigInt(digits) % 97n === 1n;
 }
 
@@ -50,7 +51,8 @@ export function validCardNumber(value: string): boolean {
  */
 export const bitcoinAddressShape = (value: string): boolean =>
   (value === value.toLowerCase() || value === value.toUpperCase()) &&
-  /^bc1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{39,87}$/.test(value.toLowerCase());
+  // The bech32 alphabet: digits and lower-case letters but 1, b, i and o.
+  /^bc1[02-9ac-hj-np-z]{39,87}$/.test(value.toLowerCase());
 
 export const validEthereumAddress = (value: string): boolean => /^0x[0-9a-fA-F]{40}$/.test(value);
 
