@@ -1,5 +1,7 @@
 import type { Context } from 'hono';
 import { codePointLength, hasUnsafeCharacters } from '../../../core/api/validation.ts';
+import * as v from 'valibot';
+import { formSchema, type FieldRule } from '../schemas/operator-form.ts';
 import { say } from './messages.ts';
 
 /** A refusal the console shows as a page with this status and message. */
@@ -13,36 +15,18 @@ export class ConsoleError extends Error {
   }
 }
 
-export interface FieldRule {
-  /** The field's label, for messages. */
-  label: string;
-  max: number;
-  required?: boolean;
-  /** Line breaks allowed (a textarea); every other control character is still refused. */
-  multiline?: boolean;
-}
+export type { FieldRule };
 
 /**
- * A posted form's text fields by the rules given, trimmed. Refuses (400) files, control and
- * bidirectional-override characters, and fields over their length; `required` ones may not be empty.
+ * A posted form's text fields by the rules given (`schemas/operator-form.ts`), trimmed. Refuses
+ * (400, the first problem found) files, control and bidirectional-override characters, and fields
+ * over their length; `required` ones may not be empty.
  */
 export async function readForm<K extends string>(c: Context, rules: Record<K, FieldRule>): Promise<Record<K, string>> {
   const body = await c.req.parseBody();
-  const out = {} as Record<K, string>;
-  for (const [name, rule] of Object.entries(rules) as [K, FieldRule][]) {
-    const raw = body[name];
-    if (raw !== undefined && typeof raw !== 'string')
-      throw new ConsoleError(400, say('errors.file_field', { field: rule.label }));
-    const value = (raw ?? '').replace(/\r\n?/g, '\n').trim();
-    if (hasUnsafeCharacters(rule.multiline ? value.replace(/\n/g, '') : value)) {
-      throw new ConsoleError(400, say('errors.unsafe_characters', { field: rule.label }));
-    }
-    if (codePointLength(value) > rule.max)
-      throw new ConsoleError(400, say('errors.too_long', { field: rule.label, max: rule.max }));
-    if (rule.required && !value) throw new ConsoleError(400, say('errors.required', { field: rule.label }));
-    out[name] = value;
-  }
-  return out;
+  const result = v.safeParse(formSchema(rules), body, { abortEarly: true });
+  if (!result.success) throw new ConsoleError(400, result.issues[0].message);
+  return result.output as Record<K, string>;
 }
 
 /** A search field from the query string, by the same rules as a form's single-line field. */

@@ -1,18 +1,11 @@
 import { Hono, type Context } from 'hono';
-import {
-  API_PATHS,
-  CLOSE_REASON_MAX_LENGTH,
-  PAYMENT_METHODS,
-  type CloseAccountResponse,
-} from '../../../core/api/contract.ts';
-import { checkDestination } from '../../../core/api/destination-rules.ts';
-import { checkEmail, hasProblems, normalizeEmail, type Problems } from '../../../core/api/validation.ts';
+import { API_PATHS, type CloseAccountResponse } from '../../../core/api/contract.ts';
 import { formatMoney } from '../../../core/i18n/money-format.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { requireUser, verifyPassword } from '../auth.ts';
-import { readJson } from '../body.ts';
+import { parseBody } from '../body-schema.ts';
 import { clientAddress } from '../client-address.ts';
-import { detailError, fieldError, fieldErrors } from '../errors.ts';
+import { detailError, fieldError } from '../errors.ts';
 import { accountClosedMail, emailChangeMail, emailChangeNoticeMail, emailChangeTakenMail } from '../mail/messages.ts';
 import {
   closeAccount,
@@ -27,6 +20,7 @@ import { decodeUid } from '../services/link-tokens.ts';
 import { admitMailRequest, admitSignIn, signInSucceeded } from '../services/login-throttle.ts';
 import { passwordWork as queuedPasswordWork } from '../services/password-queue.ts';
 import { inPlayerQueue } from '../services/per-player-queue.ts';
+import { closeAccountBody, setEmailBody, setEmailConfirmBody } from '../schemas/account.ts';
 import { loadAccount } from '../services/users.ts';
 import { isVerified } from '../services/verifications.ts';
 
@@ -54,16 +48,8 @@ export function accountRoutes(services: Services) {
   // 204 whether the new address is free or taken: a free one gets the confirmation link, a taken
   // one's owner a notice; the old address is told either way. Mail goes out after the answer.
   app.post(API_PATHS.setEmail, requireUser(services), async (c) => {
-    const input = await readJson(c, services);
-    const problems: Problems = {};
-    if (typeof input.current_password !== 'string' || !input.current_password)
-      problems.current_password = [{ key: 'required' }];
-    const emailProblems: Problems = {};
-    checkEmail(emailProblems, input.new_email);
-    if (emailProblems.email) problems.new_email = emailProblems.email;
-    if (hasProblems(problems)) throw fieldErrors(problems);
-    const player = await checkPassword(c, 'current_password', input.current_password);
-    const newEmail = normalizeEmail(String(input.new_email));
+    const { current_password: password, new_email: newEmail } = await parseBody(c, services, setEmailBody);
+    const player = await checkPassword(c, 'current_password', password);
     if (newEmail.toLowerCase() === player.email.toLowerCase()) throw fieldError('new_email', 'account.email_same');
     // Counted per new address like reset mails: nobody floods a mailbox through this form.
     const { mayMail } = await admitMailRequest(services, 'reset', newEmail);
@@ -86,15 +72,10 @@ export function accountRoutes(services: Services) {
   // Signed in or not (the link may be opened on another device): the token proves the new
   // mailbox, the password was proven when it was asked for.
   app.post(API_PATHS.setEmailConfirm, async (c) => {
-    const input = await readJson(c, services);
-    const problems: Problems = {};
-    if (typeof input.uid !== 'string' || !input.uid) problems.uid = [{ key: 'required' }];
-    if (typeof input.token !== 'string' || !/^[0-9a-f]{40}$/.test(input.token))
-      problems.token = [{ key: input.token ? 'password_reset.token_invalid' : 'required' }];
-    if (hasProblems(problems)) throw fieldErrors(problems);
-    const userId = decodeUid(String(input.uid));
+    const input = await parseBody(c, services, setEmailConfirmBody);
+    const userId = decodeUid(input.uid);
     if (!userId) throw fieldError('uid', 'password_reset.uid_invalid');
-    const changed = await confirmEmailChange(services, userId, String(input.token));
+    const changed = await confirmEmailChange(services, userId, input.token);
     return c.json({ email: changed });
   });
 
@@ -110,25 +91,11 @@ export function accountRoutes(services: Services) {
   });
 
   app.post(API_PATHS.closeAccount, requireUser(services), async (c) => {
-    const input = await readJson(c, services);
-    const problems: Problems = {};
-    if (typeof input.password !== 'string' || !input.password) problems.password = [{ key: 'required' }];
-    const reason = input.reason === undefined || input.reason === null ? '' : input.reason;
-    if (typeof reason !== 'string') problems.reason = [{ key: 'not_a_string' }];
-    else if ([...reason].length > CLOSE_REASON_MAX_LENGTH)
-      problems.reason = [{ key: 'too_long', params: { max: CLOSE_REASON_MAX_LENGTH } }];
-    let payout: { method: string; destination: string } | undefined;
-    if (input.method !== undefined || input.destination !== undefined) {
-      if (!PAYMENT_METHODS.includes(input.method as never))
-        problems.method = [{ key: input.method === undefined ? 'required' : 'method_invalid' }];
-      const destination = checkDestination(problems, input.method, input.destination);
-      if (destination !== undefined && !problems.method) payout = { method: String(input.method), destination };
-    }
-    if (hasProblems(problems)) throw fieldErrors(problems);
-    const player = await checkPassword(c, 'password', input.password);
+    const { password, reason, payout } = await parseBody(c, services, closeAccountBody);
+    const player = await checkPassword(c, 'password', password);
     const userId = player.id;
     const outcome = await inPlayerQueue(userId, async () =>
-      closeAccount(services, userId, String(reason).trim(), payout, await isVerified(db, userId)),
+      closeAccount(services, userId, reason, payout, await isVerified(db, userId)),
     );
     if (!outcome.closed) {
       const balance = formatMoney(outcome.balance, config.currency, c.get('locale'));

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { API_PATHS } from '../../../core/api/contract.ts';
-import { checkActivation, hasProblems } from '../../../core/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
-import { readJson } from '../body.ts';
-import { fieldError, fieldErrors } from '../errors.ts';
+import { parseBody } from '../body-schema.ts';
+import { fieldError } from '../errors.ts';
+import { activationBody } from '../schemas/auth.ts';
 import { activationMail, type Recipient } from '../mail/messages.ts';
 import { activateAccount, decodeUid, newLink } from '../services/link-tokens.ts';
 import { loadAccount } from '../services/users.ts';
@@ -20,13 +20,11 @@ export function activationRoutes(services: Services) {
   const app = new Hono<AppEnv>();
 
   app.post(API_PATHS.activation, async (c) => {
-    const input = await readJson(c, services);
-    const problems = checkActivation(input);
-    if (hasProblems(problems)) throw fieldErrors(problems);
-    const userId = decodeUid(String(input.uid));
+    const input = await parseBody(c, services, activationBody);
+    const userId = decodeUid(input.uid);
     const player = userId ? await loadAccount(db, 'id', userId) : undefined;
     if (!player) throw fieldError('uid', 'password_reset.uid_invalid');
-    const activated = await activateAccount(services, player.id, String(input.token));
+    const activated = await activateAccount(services, player.id, input.token);
     if (!activated) throw fieldError('token', 'password_reset.token_invalid');
     return c.body(null, 204);
   });

@@ -1,14 +1,5 @@
 import { Hono } from 'hono';
 import { API_PATHS, type LoginResponse, type RegisterResponse } from '../../../core/api/contract.ts';
-import { checkPasswordStrength } from '../../../core/api/password-strength.ts';
-import { checkTwoFactorCode } from '../../../core/api/two-factor-code.ts';
-import {
-  checkRegistration,
-  checkSignIn,
-  hasProblems,
-  normalizeEmail,
-  normalizeUsername,
-} from '../../../core/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import {
   DUMMY_PASSWORD_HASH,
@@ -20,9 +11,10 @@ import {
   tokenOf,
   verifyPassword,
 } from '../auth.ts';
-import { readJson } from '../body.ts';
+import { parseBody } from '../body-schema.ts';
 import { clientAddress } from '../client-address.ts';
-import { detailError, fieldError, fieldErrors } from '../errors.ts';
+import { detailError, fieldError } from '../errors.ts';
+import { loginBody, registerBody } from '../schemas/auth.ts';
 import { blockedRegistrationMail, codesLockedMail, registrationAttemptMail } from '../mail/messages.ts';
 import { mailActivation } from './activation.ts';
 import { tidyAuthTables } from '../services/housekeeping.ts';
@@ -40,7 +32,7 @@ import { registerPlayer } from '../services/registration.ts';
 import { deviceSummary, maskAddress, recordSignIn, signOut, signOutEverywhere } from '../services/sessions.ts';
 import { takeSignInCode, twoFactorState } from '../services/two-factor.ts';
 import { activeBlock, blockOf, refuseIfBlocked } from '../services/rg/exclusion.ts';
-import { knownTimeZone, loadAccount } from '../services/users.ts';
+import { loadAccount } from '../services/users.ts';
 import { isSuspended } from '../services/account-admin.ts';
 import { localizedPath } from '../../../core/i18n/urls.ts';
 
@@ -54,21 +46,18 @@ export function authRoutes(services: Services) {
   // address has an account: a new one is created inactive and mailed its activation link, an
   // existing one's owner is mailed a notice. Mail goes out after the answer.
   app.post(API_PATHS.register, async (c) => {
-    const input = await readJson(c, services);
-    const problems = checkRegistration(input, services.clock());
-    checkPasswordStrength(problems, input.password, [input.email, input.username]);
-    if (hasProblems(problems)) throw fieldErrors(problems);
-    const email = normalizeEmail(String(input.email));
-    const username = normalizeUsername(String(input.username));
-    const ref = typeof input.ref === 'string' && input.ref.trim() ? input.ref.trim().toUpperCase() : undefined;
-    const timeZone = knownTimeZone(input.time_zone);
+    const { email, username, password, date_of_birth, ref, time_zone } = await parseBody(
+      c,
+      services,
+      registerBody(services.clock()),
+    );
 
     // Safer gambling: a self-excluded or timed-out address cannot open an account either, but the
     // answer is the same as for any registration: the address already has an
     // account, so nothing is created, and its owner is mailed the end date of their block.
     await admitRegistration(services, clientAddress(c, config.auth.trustProxy));
     await tidyAuthTables(services);
-    const passwordHash = await passwordWork(() => hashPassword(String(input.password)));
+    const passwordHash = await passwordWork(() => hashPassword(password));
     const { mayMail } = await admitMailRequest(services, 'activation', email);
     const outcome = await registerPlayer(services, {
       email,
@@ -76,8 +65,8 @@ export function authRoutes(services: Services) {
       passwordHash,
       ref,
       locale: c.get('locale'),
-      dateOfBirth: input.date_of_birth,
-      timeZone,
+      dateOfBirth: date_of_birth,
+      timeZone: time_zone,
       signupAddress: maskAddress(clientAddress(c, config.auth.trustProxy)),
     });
     if (mayMail) {
@@ -100,21 +89,14 @@ export function authRoutes(services: Services) {
   });
 
   app.post(API_PATHS.login, async (c) => {
-    const input = await readJson(c, services);
-    const problems = checkSignIn(input);
-    const hasCode = input.code !== undefined && input.code !== null && input.code !== '';
-    if (hasCode) checkTwoFactorCode(problems, 'code', input.code);
-    if (hasProblems(problems)) throw fieldErrors(problems);
-    const email = normalizeEmail(String(input.email));
+    const { email, password, code } = await parseBody(c, services, loginBody);
     const address = clientAddress(c, config.auth.trustProxy);
 
     // Counted before the password is checked, so parallel attempts cannot outrun the limit.
     await admitSignIn(services, email, address);
     await tidyAuthTables(services);
     const user = await loadAccount(db, 'email', email);
-    const valid = await passwordWork(() =>
-      verifyPassword(String(input.password), user?.password_hash ?? DUMMY_PASSWORD_HASH),
-    );
+    const valid = await passwordWork(() => verifyPassword(password, user?.password_hash ?? DUMMY_PASSWORD_HASH));
     if (!user || !valid) throw fieldError('non_field_errors', 'login_failed');
     // Only after the right password, so only someone who knows it learns the account waits for
     // activation: they made it, or they could sign in anyway once it is active.
@@ -130,12 +112,12 @@ export function authRoutes(services: Services) {
     // With two-factor sign-in, the right password alone is not a success: the attempt stays
     // counted until a right code comes with it, so guessing codes runs into the same limit.
     if ((await twoFactorState(db, user.id)) === 'on') {
-      if (!hasCode) {
+      if (code === undefined) {
         await codeAskedFor(services, address);
         throw fieldError('code', 'two_factor.code_required');
       }
       const { last } = await admitSignInCode(services, user.id);
-      if (!(await takeSignInCode(services, user.id, String(input.code)))) {
+      if (!(await takeSignInCode(services, user.id, code))) {
         if (last)
           services.mailer.dispatch(
             codesLockedMail(user, config.auth.twoFactorCodeWindowSeconds, config.mail.supportEmail),

@@ -5,13 +5,13 @@ import {
   type CatalogueGame,
   type Paginated,
   type GameLaunchResponse,
-  type GameMode,
   type PlayerSetResponse,
   type Win,
 } from '../../../core/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { authenticate, hashToken, tokenOf } from '../auth.ts';
-import { readJson, type JsonObject } from '../body.ts';
+import { parseBody } from '../body-schema.ts';
+import { gatewayBody, type GatewayBody } from '../schemas/games.ts';
 import { detailError, fieldErrors } from '../errors.ts';
 import { GAME_CATALOGUE, searchable } from '../../../core/games/catalogue.ts';
 import { gameRulesText, queryLocale } from '../i18n.ts';
@@ -40,7 +40,6 @@ const RULES_KEYS: ReadonlyMap<string, string> = new Map(GAME_CATALOGUE.map((game
 const POPULAR_LIMIT = 12;
 const WINS_LIMIT = 20;
 const POPULAR_DAYS = 7;
-const MODES: readonly GameMode[] = ['real', 'demo'];
 
 /** The game gateway (player registration, game launch, popular games) and the public winners feed. */
 export function gameRoutes(services: Services) {
@@ -52,15 +51,15 @@ export function gameRoutes(services: Services) {
 
   /** A launch URL for one game; `demo` needs no token and touches no wallet. */
   const gameLaunch = async (
-    input: JsonObject,
+    input: GatewayBody,
     authorization: string | undefined,
     locale: string,
     address: string,
   ): Promise<GameLaunchResponse> => {
-    const mode = input.mode as GameMode;
-    if (!MODES.includes(mode)) throw detailError(400, 'games.mode_invalid');
+    const mode = input.mode;
+    if (!mode) throw detailError(400, 'games.mode_invalid');
     const userId = mode === 'real' ? await authenticate(services, authorization) : null;
-    const game = typeof input.game_id === 'string' ? await listedGame(db, input.game_id) : undefined;
+    const game = input.game_id !== undefined ? await listedGame(db, input.game_id) : undefined;
     if (!game) throw detailError(404, 'games.game_unknown');
     let currency = config.currency;
     if (userId !== null) {
@@ -90,7 +89,7 @@ export function gameRoutes(services: Services) {
   app.post(API_PATHS.gateway, async (c) => {
     const authorization = c.req.header('authorization');
     // player_set always needs the player; game_launch decides by mode (demo works signed out).
-    const input = await readJson(c, services);
+    const input = await parseBody(c, services, gatewayBody);
     if (input.method === 'player_set') return c.json(await playerSet(await authenticate(services, authorization)));
     if (input.method === 'game_launch')
       return c.json(await gameLaunch(input, authorization, c.get('locale'), clientAddress(c, config.auth.trustProxy)));

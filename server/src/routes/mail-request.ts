@@ -1,9 +1,8 @@
 import type { Context } from 'hono';
-import { checkEmail, hasProblems, normalizeEmail, type Problems } from '../../../core/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
-import { readJson } from '../body.ts';
+import { parseBody } from '../body-schema.ts';
 import { clientAddress } from '../client-address.ts';
-import { fieldErrors } from '../errors.ts';
+import { mailRequestBody } from '../schemas/auth.ts';
 import { tidyAuthTables } from '../services/housekeeping.ts';
 import { admitMailRequest, type MailRequest } from '../services/login-throttle.ts';
 import { loadAccount, type Account } from '../services/users.ts';
@@ -18,11 +17,7 @@ export async function mailRequest(
   services: Services,
   kind: MailRequest,
 ): Promise<Account | undefined> {
-  const input = await readJson(c, services);
-  const problems: Problems = {};
-  checkEmail(problems, input.email);
-  if (hasProblems(problems)) throw fieldErrors(problems);
-  const email = normalizeEmail(String(input.email));
+  const { email } = await parseBody(c, services, mailRequestBody);
   const { mayMail } = await admitMailRequest(services, kind, email, clientAddress(c, services.config.auth.trustProxy));
   await tidyAuthTables(services);
   const player = await loadAccount(services.db, 'email', email);

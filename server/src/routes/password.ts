@@ -1,16 +1,11 @@
 import { Hono } from 'hono';
 import { API_PATHS } from '../../../core/api/contract.ts';
 import { checkPasswordStrength } from '../../../core/api/password-strength.ts';
-import {
-  checkNewPassword,
-  checkResetConfirm,
-  checkSetPassword,
-  hasProblems,
-  type Problems,
-} from '../../../core/api/validation.ts';
+import { checkNewPassword, hasProblems, type Problems } from '../../../core/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { hashPassword, hashToken, requireUser, tokenOf, verifyPassword } from '../auth.ts';
-import { readJson } from '../body.ts';
+import { parseBody } from '../body-schema.ts';
+import { resetConfirmBody, setPasswordBody } from '../schemas/auth.ts';
 import { clientAddress } from '../client-address.ts';
 import { twoFactorState } from '../services/two-factor.ts';
 import { fieldError, fieldErrors } from '../errors.ts';
@@ -53,16 +48,14 @@ export function passwordRoutes(services: Services) {
   });
 
   app.post(API_PATHS.resetPasswordConfirm, async (c) => {
-    const input = await readJson(c, services);
-    const problems = checkResetConfirm(input);
-    if (hasProblems(problems)) throw fieldErrors(problems);
-    const userId = decodeUid(String(input.uid));
+    const input = await parseBody(c, services, resetConfirmBody);
+    const userId = decodeUid(input.uid);
     const player = userId ? await loadPlayer('id', userId) : undefined;
     if (!player) throw fieldError('uid', 'password_reset.uid_invalid');
-    const token = String(input.token);
+    const token = input.token;
     if (!(await linkTokenValid(services, 'password_reset', player.id, token)))
       throw fieldError('token', 'password_reset.token_invalid');
-    const password = String(input.new_password);
+    const password = input.new_password;
     checkNew(password, player);
     const passwordHash = await passwordWork(() => hashPassword(password));
     await resetPasswordWithLink(services, player.id, token, passwordHash);
@@ -72,17 +65,15 @@ export function passwordRoutes(services: Services) {
   });
 
   app.post(API_PATHS.setPassword, requireUser(services), async (c) => {
-    const input = await readJson(c, services);
-    const problems = checkSetPassword(input);
-    if (hasProblems(problems)) throw fieldErrors(problems);
+    const input = await parseBody(c, services, setPasswordBody);
     const player = (await loadPlayer('id', c.get('userId')))!;
     const address = clientAddress(c, config.auth.trustProxy);
     // Wrong current passwords count as failed sign-ins, so a borrowed session cannot guess it.
     await admitSignIn(services, player.email, address);
-    const valid = await passwordWork(() => verifyPassword(String(input.current_password), player.password_hash));
+    const valid = await passwordWork(() => verifyPassword(input.current_password, player.password_hash));
     if (!valid) throw fieldError('current_password', 'password_reset.current_password_invalid');
     await signInSucceeded(services, player.email, address);
-    const password = String(input.new_password);
+    const password = input.new_password;
     checkNew(password, player);
     const passwordHash = await passwordWork(() => hashPassword(password));
     const current = hashToken(tokenOf(c.req.header('authorization'))!);

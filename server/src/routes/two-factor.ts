@@ -5,14 +5,13 @@ import {
   type TwoFactorConfirmResponse,
   type TwoFactorStatus,
 } from '../../../core/api/contract.ts';
-import { checkTwoFactorCode } from '../../../core/api/two-factor-code.ts';
-import { hasProblems, requireText, type Problems } from '../../../core/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { requireUser } from '../auth.ts';
-import { readJson, type JsonObject } from '../body.ts';
+import { parseBody } from '../body-schema.ts';
 import { clientAddress } from '../client-address.ts';
 import { checkCurrentPassword } from '../services/current-password.ts';
-import { fieldError, fieldErrors } from '../errors.ts';
+import { fieldError } from '../errors.ts';
+import { twoFactorCodeBody, twoFactorPasswordBody } from '../schemas/account.ts';
 import { admitTwoFactorChange, twoFactorChangeSucceeded } from '../services/login-throttle.ts';
 import { twoFactorChanged } from '../services/security-notices.ts';
 import {
@@ -48,15 +47,13 @@ export function twoFactorRoutes(services: Services) {
    * Turning two-factor on or off needs the current password (Djoser's `current_password`), counted
    * like set_password: a stolen token alone must not be able to lock the owner out.
    */
-  async function requirePassword(c: Context<AppEnv>, input: JsonObject, problems: Problems = {}) {
-    requireText(problems, 'current_password', input.current_password);
-    if (hasProblems(problems)) throw fieldErrors(problems);
+  async function requirePassword(c: Context<AppEnv>, input: { current_password: string }) {
     await checkCurrentPassword(
       services,
       {
         userId: c.get('userId'),
         address: clientAddress(c, services.config.auth.trustProxy),
-        password: String(input.current_password),
+        password: input.current_password,
       },
       'current_password',
       'password_reset.current_password_invalid',
@@ -65,7 +62,7 @@ export function twoFactorRoutes(services: Services) {
 
   app.post(API_PATHS.twoFactorActivate, async (c) => {
     const userId = c.get('userId');
-    await requirePassword(c, await readJson(c, services));
+    await requirePassword(c, await parseBody(c, services, twoFactorPasswordBody));
     const setup = await startPlayerSetup(services, userId);
     if (!setup) throw fieldError('non_field_errors', 'two_factor.already_on');
     return c.json<TwoFactorActivateResponse>(setup);
@@ -73,15 +70,13 @@ export function twoFactorRoutes(services: Services) {
 
   app.post(API_PATHS.twoFactorConfirm, async (c) => {
     const userId = c.get('userId');
-    const input = await readJson(c, services);
-    const problems: Problems = {};
-    checkTwoFactorCode(problems, 'code', input.code);
-    await requirePassword(c, input, problems);
+    const input = await parseBody(c, services, twoFactorCodeBody);
+    await requirePassword(c, input);
     await admitTwoFactorChange(services, userId);
     const state = await twoFactorState(db, userId);
     if (state === 'on') throw fieldError('non_field_errors', 'two_factor.already_on');
     if (state === 'off') throw fieldError('non_field_errors', 'two_factor.not_started');
-    const backup_codes = await confirmSetup(services, userId, String(input.code));
+    const backup_codes = await confirmSetup(services, userId, input.code);
     await twoFactorChangeSucceeded(services, userId);
     await twoFactorChanged(services, userId, true);
     return c.json<TwoFactorConfirmResponse>({ backup_codes });
@@ -89,15 +84,12 @@ export function twoFactorRoutes(services: Services) {
 
   app.post(API_PATHS.twoFactorDeactivate, async (c) => {
     const userId = c.get('userId');
-    const input = await readJson(c, services);
-    const problems: Problems = {};
-    checkTwoFactorCode(problems, 'code', input.code);
     // A stolen session must not be able to guess its way to turning the second factor off.
-    await requirePassword(c, input, problems);
+    const input = await parseBody(c, services, twoFactorCodeBody);
+    await requirePassword(c, input);
     await admitTwoFactorChange(services, userId);
     if ((await twoFactorState(db, userId)) !== 'on') throw fieldError('non_field_errors', 'two_factor.not_on');
-    if (!(await takeSignInCode(services, userId, String(input.code))))
-      throw fieldError('code', 'two_factor.code_wrong');
+    if (!(await takeSignInCode(services, userId, input.code))) throw fieldError('code', 'two_factor.code_wrong');
     await turnOff(db, userId);
     await twoFactorChangeSucceeded(services, userId);
     await twoFactorChanged(services, userId, false);

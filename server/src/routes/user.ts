@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { API_PATHS, type ReferralStats, type User } from '../../../core/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { authenticateToken, requireUser, TOKEN_EXPIRES_HEADER } from '../auth.ts';
-import { readJson } from '../body.ts';
+import { parseBody } from '../body-schema.ts';
+import { userUpdateBody } from '../schemas/user.ts';
 import { meOf, readMe, referralStats, updateProfile } from '../services/users.ts';
 
 /** The signed-in player: profile, profile edits and referral statistics. */
@@ -20,8 +21,8 @@ export function userRoutes(services: Services) {
   });
 
   app.patch(API_PATHS.updateUser, async (c) => {
-    const input = await readJson(c, services);
-    return c.json<User>(await updateProfile(db, c.get('userId'), input, config, services.clock()));
+    const changes = await parseBody(c, services, userUpdateBody);
+    return c.json<User>(await updateProfile(db, c.get('userId'), changes, config, services.clock()));
   });
 
   app.get(API_PATHS.referralStats, async (c) => {

@@ -21,7 +21,7 @@ const FIELDS = new Set(['document_type', 'front', 'back']);
 
 /**
  * The upload's form, parsed. This is the one request body of the API that is multipart and not
- * encrypted (docs/api.md "The reference API"): every other route reads JSON through `readJson`, which
+ * encrypted (docs/api.md "The reference API"): every other route reads JSON through `parseBody` (`readJson`), which
  * answers 415 to a form. Its size was capped before this by `uploadLimit`, so parsing never
  * buffers more than VERIFICATION_MAX_BODY_BYTES.
  */

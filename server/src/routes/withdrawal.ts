@@ -1,12 +1,10 @@
 import { Hono } from 'hono';
-import { API_PATHS, PAYMENT_METHODS, type Withdrawal } from '../../../core/api/contract.ts';
-import { checkDestination } from '../../../core/api/destination-rules.ts';
-import type { Problems } from '../../../core/api/validation.ts';
+import { API_PATHS } from '../../../core/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { requireUser } from '../auth.ts';
-import { readJson } from '../body.ts';
-import { detailError, fieldErrors } from '../errors.ts';
-import { readAmount } from '../services/amounts.ts';
+import { parseBody } from '../body-schema.ts';
+import { detailError } from '../errors.ts';
+import { withdrawalBody } from '../schemas/money.ts';
 import { verificationOf } from '../services/verifications.ts';
 import { requestWithdrawal } from '../services/withdrawals.ts';
 
@@ -19,20 +17,7 @@ export function withdrawalRoutes(services: Services) {
   const app = new Hono<AppEnv>();
 
   app.post(API_PATHS.withdrawal, requireUser(services), async (c) => {
-    const input = await readJson(c, services);
-    const problems: Problems = {};
-    const amount = readAmount(
-      input.amount,
-      config.limits.withdrawal_min,
-      config.limits.withdrawal_max,
-      c.get('locale'),
-      config.currency,
-    );
-    if ('problem' in amount) problems.amount = [amount.problem];
-    if (!PAYMENT_METHODS.includes(input.method as never))
-      problems.method = [{ key: input.method === undefined ? 'required' : 'method_invalid' }];
-    const destination = checkDestination(problems, input.method, input.destination);
-    if (Object.keys(problems).length || !('amount' in amount) || destination === undefined) throw fieldErrors(problems);
+    const { amount, method, destination } = await parseBody(c, services, withdrawalBody(config, c.get('locale')));
 
     const userId = c.get('userId');
     // Money leaves only for a player whose identity staff have checked. Asked after the
@@ -44,10 +29,9 @@ export function withdrawalRoutes(services: Services) {
         400,
         status === 'pending' ? 'verification.withdrawal_pending' : 'verification.withdrawal_unverified',
       );
-    const method = input.method as Withdrawal['method'];
     const outcome = await requestWithdrawal(db, {
       userId,
-      amount: amount.amount,
+      amount,
       method,
       destination,
       currency: config.currency,

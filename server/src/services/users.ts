@@ -13,13 +13,7 @@ import type { TokenReader, TokenRow } from '../auth.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Locale } from '../i18n.ts';
 import type { Recipient } from '../mail/messages.ts';
-import {
-  checkUserUpdate,
-  hasProblems,
-  knownTimeZone,
-  normalizeUsername,
-  type Problems,
-} from '../../../core/api/validation.ts';
+import { knownTimeZone } from '../../../core/api/validation.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { InvalidInput } from '../domain-errors.ts';
 import { nextRealityCheck } from './rg/session.ts';
@@ -95,53 +89,25 @@ export function meOf(row: MeRow, config: ServerConfig): User {
   return { ...userOf(user, config), reality_check_next_at: next?.toISOString() ?? null };
 }
 
-/** Fields of the user a player can see but never set. */
-const READ_ONLY = new Set([
-  'id',
-  'email',
-  'balance',
-  'bonus_balance',
-  'currency',
-  'loyalty',
-  'referral_code',
-  'date_joined',
-  'limits',
-  'password',
-]);
+/** Profile changes as stored: the username NFKC-normalized, names trimmed, the zone as this runtime names it. */
+export type ProfileChanges = { [K in keyof Required<UserUpdateRequest>]?: Required<UserUpdateRequest>[K] };
 
 /**
- * PATCH /api/user/update: the player's own profile fields (username, names, time zone). Every field
- * is checked before anything is written, so one bad field changes nothing; a time zone is stored
- * as this runtime names it. Answers the updated user.
+ * PATCH /api/user/update: the player's own profile fields (username, names, time zone, game
+ * sound), already checked at the edge (`server/src/schemas/user.ts`), so one bad field changes
+ * nothing. Answers the updated user.
  */
 export async function updateProfile(
   db: Queryable,
   id: number,
-  input: Record<string, unknown>,
+  input: ProfileChanges,
   config: ServerConfig,
   now: Date,
 ): Promise<User> {
-  const problems: Problems = {};
-  for (const field of Object.keys(input)) {
-    if (!(EDITABLE_USER_FIELDS as readonly string[]).includes(field)) {
-      problems[field] = [{ key: READ_ONLY.has(field) ? 'field_read_only' : 'field_unknown' }];
-    }
-  }
-  Object.assign(problems, checkUserUpdate(input as UserUpdateRequest));
-  if (hasProblems(problems)) throw new InvalidInput(problems);
-
-  const stored = (field: (typeof EDITABLE_USER_FIELDS)[number]) =>
-    field === 'username'
-      ? normalizeUsername(String(input[field]))
-      : field === 'time_zone'
-        ? knownTimeZone(input[field])!
-        : field === 'game_sound'
-          ? input[field] === true
-          : String(input[field]).trim();
-  const changes = EDITABLE_USER_FIELDS.filter((field) => field in input);
+  const changes = EDITABLE_USER_FIELDS.filter((field) => input[field] !== undefined);
   if (changes.length) {
     const assignments = changes.map((field, index) => `${field} = $${index + 2}`);
-    const values: unknown[] = changes.map(stored);
+    const values: unknown[] = changes.map((field) => input[field]);
     // When the sound setting was last set, by the one clock.
     if (changes.includes('game_sound')) {
       assignments.push(`game_sound_set_at = $${values.length + 2}`);

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bitcoinAddressShape,
   checkDestination,
-  validBitcoinAddress,
+  plausibleIban,
   validCardNumber,
   validEthereumAddress,
-  validIban,
 } from '../../../core/api/destination-rules.ts';
+import { validBitcoinAddress, validIban } from '../../../server/src/schemas/destination.ts';
 import { checkPasswordStrength } from '../../../core/api/password-strength.ts';
 import {
   checkRegistration,
@@ -78,6 +79,13 @@ describe('shared input rules (the browser refuses what the server would)', () =>
   });
 
   it('checks IBANs by mod 97, cards by Luhn, and crypto addresses by their documented form', () => {
+    // The browser checks an IBAN's form and mod 97 and an address's shape; the server adds the
+    // rest (server/src/schemas/destination.ts).
+    expect(plausibleIban('gb82-west-1234-5698-7654-32')).toBe(true);
+    expect(plausibleIban('GB82 WEST 1234 5698 7654 33')).toBe(false);
+    expect(plausibleIban('GB82 WEST')).toBe(false);
+    expect(bitcoinAddressShape('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5')).toBe(true);
+    expect(bitcoinAddressShape('bc1Qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4')).toBe(false);
     expect(validIban('GB82 WEST 1234 5698 7654 32')).toBe(true);
     expect(validIban('GB82 WEST 1234 5698 7654 33')).toBe(false);
     expect(validCardNumber('4000 0566 5566 5556')).toBe(true);

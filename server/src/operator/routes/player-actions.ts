@@ -7,7 +7,7 @@ import {
   type RgPeriod,
   type TimeOutPeriod,
 } from '../../../../core/api/contract.ts';
-import { checkDestination } from '../../../../core/api/destination-rules.ts';
+import { checkFullDestination } from '../../schemas/destination.ts';
 import { formatMoney } from '../../../../core/i18n/money-format.ts';
 import { fromCents, toCents } from '../../../../core/api/money.ts';
 import type { Services } from '../../app-env.ts';
@@ -110,7 +110,7 @@ export function playerActionRoutes(services: Services) {
     let payout: { method: string; destination: string } | undefined;
     if (form.method || form.destination) {
       const method = PAYMENT_METHODS.find((known) => known === form.method);
-      const destination = method ? checkDestination({}, method, form.destination) : undefined;
+      const destination = method ? checkFullDestination({}, method, form.destination) : undefined;
       if (!method || !destination) throw new ConsoleError(400, say('withdrawals.destination_invalid'));
       payout = { method, destination };
     }

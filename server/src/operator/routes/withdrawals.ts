@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { Services } from '../../app-env.ts';
 import { withdrawalCompletedMail, withdrawalRejectedMail } from '../../mail/messages.ts';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../../core/api/contract.ts';
-import { checkDestination } from '../../../../core/api/destination-rules.ts';
+import { checkFullDestination } from '../../schemas/destination.ts';
 import type { Problems } from '../../../../core/api/validation.ts';
 import { ConsoleError, idParam, readForm, type FieldRule } from '../form.ts';
 import { say } from '../messages.ts';
@@ -53,7 +53,7 @@ export function withdrawalRoutes(services: Services) {
     if (form.confirm !== 'yes') throw new ConsoleError(400, say('withdrawals.confirm_required'));
     const method = PAYMENT_METHODS.find((known) => known === form.method);
     const problems: Problems = {};
-    const checked = method ? checkDestination(problems, method, form.destination) : undefined;
+    const checked = method ? checkFullDestination(problems, method, form.destination) : undefined;
     if (!method || !checked) throw new ConsoleError(400, say('withdrawals.destination_invalid'));
     const destination = maskedDestination(method, form.destination);
     const decided = await payRefundAudited(services, {

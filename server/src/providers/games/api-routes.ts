@@ -2,7 +2,9 @@ import { Hono } from 'hono';
 import type { GameSessionState, RoundResponse, SeedRotation } from '../../../../core/games/protocol.ts';
 import { setAnswerHeader } from '../../answer-headers.ts';
 import type { AppEnv, Services } from '../../app-env.ts';
+import { validateBody } from '../../body-schema.ts';
 import { detailError } from '../../errors.ts';
+import { roundBody, seedsBody, stepActionBody } from '../../schemas/game-provider.ts';
 import type { Locale } from '../../i18n.ts';
 import { playRound, type RoundHooks } from './rounds.ts';
 import { loadSession, rotateSeeds, sessionState } from './sessions.ts';
@@ -29,14 +31,14 @@ export function gameProviderApiRoutes(services: Services, hooks: RoundHooks = {}
 
   app.post(`${PROVIDER_API}/rounds`, async (c) => {
     const current = await session(c);
-    const body = await jsonBody(c.req.raw);
-    return c.json<RoundResponse | StepRoundResponse>(await playRound(services, current, body.bet, hooks));
+    const { bet } = validateBody(roundBody, await jsonBody(c.req.raw));
+    return c.json<RoundResponse | StepRoundResponse>(await playRound(services, current, bet, hooks));
   });
 
   app.post(`${PROVIDER_API}/rounds/:round_id/actions`, async (c) => {
     const current = await session(c);
-    const body = await jsonBody(c.req.raw);
-    return c.json<StepRoundResponse>(await playAction(services, current, c.req.param('round_id'), body));
+    const action = validateBody(stepActionBody(current.mechanic), await jsonBody(c.req.raw));
+    return c.json<StepRoundResponse>(await playAction(services, current, c.req.param('round_id'), action));
   });
 
   app.get(`${PROVIDER_API}/rounds/:round_id`, async (c) =>
@@ -45,8 +47,8 @@ export function gameProviderApiRoutes(services: Services, hooks: RoundHooks = {}
 
   app.post(`${PROVIDER_API}/seeds`, async (c) => {
     const current = await session(c);
-    const body = await jsonBody(c.req.raw);
-    return c.json<SeedRotation>(await rotateSeeds(services, current, body.client_seed));
+    const { client_seed } = validateBody(seedsBody, await jsonBody(c.req.raw));
+    return c.json<SeedRotation>(await rotateSeeds(services, current, client_seed));
   });
 
   return app;

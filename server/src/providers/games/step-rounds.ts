@@ -63,7 +63,6 @@ interface StepRow {
 const STEP_COLUMNS = `r.id, r.session_id, r.user_id, r.mode, g.mechanic, r.state, r.nonce, r.client_seed,
   r.server_seed_hash, r.bet, r.actions, r.stake::text, r.win::text, r.created_at`;
 
-const ACTION_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const elapsedOf = (services: Services, row: { created_at: Date }) =>
   Math.max(0, services.clock().getTime() - new Date(row.created_at).getTime());
 
@@ -247,24 +246,6 @@ export async function openStepRound(
   });
 }
 
-function parseAction(mechanic: StepMechanic, body: Record<string, unknown>): Omit<StepAction, 'elapsed_ms'> {
-  const { action, action_id: actionId, cell } = body;
-  if (typeof actionId !== 'string' || !ACTION_ID.test(actionId)) throw new InvalidRequest('games.action_id_invalid');
-  const allowed =
-    mechanic === 'blackjack'
-      ? ['hit', 'stand', 'double', 'split']
-      : mechanic === 'mines'
-        ? ['reveal', 'cashout']
-        : ['cashout'];
-  if (typeof action !== 'string' || !allowed.includes(action)) throw new InvalidRequest('games.action_invalid');
-  if (action === 'reveal') {
-    if (!Number.isInteger(cell) || (cell as number) < 0 || (cell as number) > 24)
-      throw new InvalidRequest('games.action_invalid');
-    return { action_id: actionId, action, cell: cell as number };
-  }
-  return { action_id: actionId, action };
-}
-
 async function lockRound(tx: Queryable, session: GameSession, roundId: string): Promise<StepRow> {
   const [row] = /^[0-9a-f-]{36}$/.test(roundId)
     ? await tx.query<StepRow>(
@@ -285,11 +266,10 @@ export async function playAction(
   services: Services,
   session: GameSession,
   roundId: string,
-  body: Record<string, unknown>,
+  parsed: Omit<StepAction, 'elapsed_ms'>,
 ): Promise<StepRoundResponse> {
   const mechanic = session.mechanic as StepMechanic;
   if (!isStepMechanic(mechanic)) throw new NotFound('games.round_unknown');
-  const parsed = parseAction(mechanic, body);
   return services.db.transaction(async (tx) => {
     const row = await lockRound(tx, session, roundId);
     const pair = await pairOf(tx, row);

@@ -1,0 +1,79 @@
+/**
+ * Bodies of the sign-in, registration, activation and password routes (Djoser's fields). Each
+ * reuses the rule the browser form runs (`core/api/validation.ts`), so both refuse alike.
+ */
+import * as v from 'valibot';
+import { checkPasswordStrength } from '../../../core/api/password-strength.ts';
+import { checkTwoFactorCode } from '../../../core/api/two-factor-code.ts';
+import {
+  checkActivation,
+  checkEmail,
+  checkRegistration,
+  checkResetConfirm,
+  checkSetPassword,
+  checkSignIn,
+  knownTimeZone,
+  normalizeEmail,
+  normalizeUsername,
+} from '../../../core/api/validation.ts';
+import { bodyRule } from '../body-schema.ts';
+
+const given = (value: unknown) => value !== undefined && value !== null && value !== '';
+const merge = (problems: Record<string, unknown[]>, found: Record<string, unknown[]>) => Object.assign(problems, found);
+
+/**
+ * `POST /auth/users/`: email and username as stored (normalized), a strong password, an adult's date
+ * of birth on `today` (the server's clock), the terms accepted, and an optional referral code and
+ * time zone (a zone this runtime does not know is dropped, not refused).
+ */
+export const registerBody = (today: Date) =>
+  bodyRule((input, problems) => {
+    merge(problems, checkRegistration(input, today));
+    checkPasswordStrength(problems, input.password, [input.email, input.username]);
+    return {
+      email: normalizeEmail(String(input.email)),
+      username: normalizeUsername(String(input.username)),
+      password: String(input.password),
+      date_of_birth: String(input.date_of_birth),
+      ref: typeof input.ref === 'string' && input.ref.trim() ? input.ref.trim().toUpperCase() : undefined,
+      time_zone: knownTimeZone(input.time_zone),
+    };
+  });
+
+/** `POST /auth/token/login/`: email and password, and the two-factor code when one is sent. */
+export const loginBody = bodyRule((input, problems) => {
+  merge(problems, checkSignIn(input));
+  const code = given(input.code) ? input.code : undefined;
+  if (code !== undefined) checkTwoFactorCode(problems, 'code', code);
+  return {
+    email: normalizeEmail(String(input.email)),
+    password: String(input.password),
+    code: code === undefined ? undefined : String(code),
+  };
+});
+
+/** A mailed link's `{uid, token}` (activation). */
+export const activationBody = bodyRule((input, problems) => {
+  merge(problems, checkActivation(input));
+  return { uid: String(input.uid), token: String(input.token) };
+});
+
+/** `{uid, token, new_password}` of a reset link; the new password's rules need the player, known once the uid is. */
+export const resetConfirmBody = bodyRule((input, problems) => {
+  merge(problems, checkResetConfirm(input));
+  return { uid: String(input.uid), token: String(input.token), new_password: String(input.new_password) };
+});
+
+/** `{current_password, new_password}` of a signed-in player. */
+export const setPasswordBody = bodyRule((input, problems) => {
+  merge(problems, checkSetPassword(input));
+  return { current_password: String(input.current_password), new_password: String(input.new_password) };
+});
+
+/** `{email}` asking for a mailed link (reset_password, resend_activation): the address as stored. */
+export const mailRequestBody = bodyRule((input, problems) => {
+  checkEmail(problems, input.email);
+  return { email: normalizeEmail(String(input.email)) };
+});
+
+export type RegisterBody = v.InferOutput<ReturnType<typeof registerBody>>;
