@@ -33,17 +33,10 @@ export function pager(path: string, params: URLSearchParams, page: number, total
     total === 0 || first > total
       ? say('paging.none', { total: count.format(total) })
       : say('paging.showing', { first: count.format(first), last: count.format(last), total: count.format(total) });
-  return html`<nav class="pager" aria-label="${say('paging.label')}">
-    <p data-range>${range}</p>
-    <ul>
-      ${
-        page > 1
-          ? html`<li><a href="${link(Math.min(page - 1, pages))}" rel="prev">${say('paging.previous')}</a></li>`
-          : ''
-      }
-      ${page < pages ? html`<li><a href="${link(page + 1)}" rel="next">${say('paging.next')}</a></li>` : ''}
-    </ul>
-  </nav>`;
+  return html`<nav class="pager" aria-label="${say('paging.label')}"><p data-range>${range}</p><ul>
+${page > 1 ? html`<li><a href="${link(Math.min(page - 1, pages))}" rel="prev">${say('paging.previous')}</a></li>` : ''}
+${page < pages ? html`<li><a href="${link(page + 1)}" rel="next">${say('paging.next')}</a></li>` : ''}
+</ul></nav>`;
 }
 
 /**
@@ -61,14 +54,12 @@ export async function pageWithTotals<Row, Total extends { count: number }>(
 /** The totals above a list: how many, then the amount in each currency. */
 export const totalsFacts = (countLabel: string, total: number, totals: { currency: string; amount: string }[]) =>
   html`<dl class="facts totals" data-totals>
-    <dt>${countLabel}</dt>
-    <dd data-total-count>${total.toLocaleString('en-US')}</dd>
-    ${totals.map(
-      (row) =>
-        html`<dt>${say('queue.total_amount', { currency: row.currency })}</dt>
-          <dd data-total-amount="${row.currency}">${money(row.amount, row.currency)}</dd>`,
-    )}
-  </dl>`;
+<dt>${countLabel}</dt><dd data-total-count>${total.toLocaleString('en-US')}</dd>
+${totals.map(
+  (row) => html`<dt>${say('queue.total_amount', { currency: row.currency })}</dt>\
+<dd data-total-amount="${row.currency}">${money(row.amount, row.currency)}</dd>`,
+)}
+</dl>`;
 
 /** A day as YYYY-MM-DD from the query; empty is none, anything else a 400. */
 export function readDay(c: Context, name: string, label: string): string {

@@ -40,55 +40,50 @@ export interface PageOptions {
 export function page(c: Context<OperatorEnv>, { title, body, staff, csrf, notice, status = 200 }: PageOptions) {
   const current = c.req.path;
   const nav = staff
-    ? html`<nav aria-label="${say('layout.nav_label')}">
-          <ul>
-            ${NAV.filter(([, , adminOnly]) => !adminOnly || staff.role === 'admin').map(
-              ([href, key]) =>
-                html`<li><a href="${href}" ${current === href ? raw(' aria-current="page"') : ''}>${say(key)}</a></li>`,
-            )}
-          </ul>
-        </nav>
-        <form method="post" action="/operator/sign-out" class="sign-out">
-          ${csrfField(csrf)}
-          <span>${say('layout.signed_in_as', { email: staff.email, role: say(`layout.role_${staff.role}`) })}</span>
-          <button type="submit">${say('layout.sign_out')}</button>
-        </form>`
+    ? html`<nav aria-label="${say('layout.nav_label')}"><ul>${NAV.filter(
+        ([, , adminOnly]) => !adminOnly || staff.role === 'admin',
+      ).map(
+        ([href, key]) =>
+          html`<li><a href="${href}"${current === href ? raw(' aria-current="page"') : ''}>${say(key)}</a></li>`,
+      )}</ul></nav>
+      <form method="post" action="/operator/sign-out" class="sign-out">${csrfField(csrf)}
+        <span>${say('layout.signed_in_as', { email: staff.email, role: say(`layout.role_${staff.role}`) })}</span>
+        <button type="submit">${say('layout.sign_out')}</button>
+      </form>`
     : '';
   return c.html(
     html`<!doctype html>
-      <html lang="en">
-        <head>
-          <meta charset="utf-8" />
-          <meta name="viewport" content="width=device-width, initial-scale=1" />
-          <meta name="robots" content="noindex, nofollow" />
-          <title>${title} · ${say('layout.brand')}</title>
-          <link rel="stylesheet" href="/operator/assets/console.css" />
-        </head>
-        <body>
-          <a class="skip" href="#main">${say('layout.skip')}</a>
-          <header>
-            <p class="brand">${say('layout.brand')}</p>
-            ${nav}
-          </header>
-          <main id="main">
-            <h1>${title}</h1>
-            ${notice ? html`<p class="notice" role="status">${notice}</p>` : ''} ${body}
-          </main>
-        </body>
-      </html>`,
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<title>${title} · ${say('layout.brand')}</title>
+<link rel="stylesheet" href="/operator/assets/console.css">
+</head>
+<body>
+<a class="skip" href="#main">${say('layout.skip')}</a>
+<header><p class="brand">${say('layout.brand')}</p>${nav}</header>
+<main id="main">
+<h1>${title}</h1>
+${notice ? html`<p class="notice" role="status">${notice}</p>` : ''}
+${body}
+</main>
+</body>
+</html>`,
     status,
   );
 }
 
 /** An option of a filter's select, selected when it is the current value. */
 export const option = (value: string, label: string, current: string) =>
-  html`<option value="${value}" ${value === current ? html` selected` : ''}>${label}</option>`;
+  html`<option value="${value}"${value === current ? html` selected` : ''}>${label}</option>`;
 
 /** A list's path with its filter's query string, if any (for its CSV link). */
 export const withQuery = (path: string, query: URLSearchParams) =>
   query.toString() ? `${path}?${query.toString()}` : path;
 
-export const csrfField = (token?: string) => (token ? html`<input type="hidden" name="csrf" value="${token}" />` : '');
+export const csrfField = (token?: string) => (token ? html`<input type="hidden" name="csrf" value="${token}">` : '');
 
 /** A refusal as a page: the message and a way back. */
 export function errorPage(c: Context<OperatorEnv>, status: PageOptions['status'], message: string) {
@@ -97,19 +92,17 @@ export function errorPage(c: Context<OperatorEnv>, status: PageOptions['status']
     status,
     staff: c.get('staff'),
     csrf: c.get('csrf'),
-    body: html`<p class="error" role="alert">${message}</p>
-      <p><a href="/operator">${say('errors.back')}</a></p>`,
+    body: html`<p class="error" role="alert">${message}</p><p><a href="/operator">${say('errors.back')}</a></p>`,
   });
 }
 
 /** Field errors above a form, linked to their fields. */
 export function problemList(problems: { field: string; message: string }[]) {
   if (!problems.length) return '';
-  return html`<div class="error" role="alert">
-    <ul>
-      ${problems.map(({ field, message }) => html`<li><a href="#${field}">${message}</a></li>`)}
-    </ul>
-  </div>`;
+  return html`<div class="error" role="alert"><ul>${problems.map(
+    ({ field, message }) => html`<li>\
+<a href="#${field}">${message}</a></li>`,
+  )}</ul></div>`;
 }
 
 export const money = (amount: string, currency: string) => formatMoney(amount, currency, 'en');
@@ -134,19 +127,7 @@ export const whenExact = (value: Date | string | null | undefined) =>
 
 /** A table with a caption and column headers; `rows` are already cells. */
 export function table(caption: string, headers: string[], rows: Html[]) {
-  return html`<div class="table">
-    <table>
-      <caption>
-        ${caption}
-      </caption>
-      <thead>
-        <tr>
-          ${headers.map((header) => html`<th scope="col">${header}</th>`)}
-        </tr>
-      </thead>
-      <tbody>
-        ${rows}
-      </tbody>
-    </table>
-  </div>`;
+  return html`<div class="table"><table><caption>${caption}</caption>
+<thead><tr>${headers.map((header) => html`<th scope="col">${header}</th>`)}</tr></thead>
+<tbody>${rows}</tbody></table></div>`;
 }

@@ -55,9 +55,7 @@ export function demoPaymentRoutes(services: Services) {
       styleSrc: theme.styleSrc,
       formAction: ["'self'", ...returnOrigins(config)].join(' '),
       head: theme.head,
-      body: html`<h1>${t('title')}</h1>
-        <p>${t('explainer')}</p>
-        ${body}`,
+      body: html`<h1>${t('title')}</h1><p>${t('explainer')}</p>${body}`,
     });
   };
 
@@ -73,35 +71,27 @@ export function demoPaymentRoutes(services: Services) {
       );
     const locale = payment.lang;
     const t = (key: string) => translate(locale, `demo_payment.${key}`);
-    const details = html`<dl>
-      <dt>${t('amount')}</dt>
-      <dd>${formatMoney(payment.amount, payment.currency, locale)}</dd>
-      <dt>${t('method')}</dt>
-      <dd>${translate(locale, `methods.${payment.method}`)}</dd>
-    </dl>`;
+    const details = html`<dl><dt>${t('amount')}</dt><dd>${formatMoney(payment.amount, payment.currency, locale)}</dd>
+<dt>${t('method')}</dt><dd>${translate(locale, `methods.${payment.method}`)}</dd></dl>`;
     if (payment.status !== 'pending') {
       const expired = payment.expired ? html`<p>${translate(locale, 'guard.expired')}</p>` : '';
       return page(
         c,
         200,
         locale,
-        html`${details}
-          <p role="status">${t(payment.status)}</p>
-          ${expired}<a href="${backUrl(payment.return_url, id, payment.status)}">${t('back')}</a>`,
+        html`${details}<p role="status">${t(payment.status)}</p>${expired}<a \
+href="${backUrl(payment.return_url, id, payment.status)}">${t('back')}</a>`,
       );
     }
-    const token = html`<input type="hidden" name="token" value="${formToken(secret, id)}" />`;
+    const token = html`<input type="hidden" name="token" value="${formToken(secret, id)}">`;
     return page(
       c,
       200,
       locale,
-      html`${details}
-        <form method="post" action="/demo-pay/${id}/confirm">
-          ${token}<button class="confirm" type="submit">${t('confirm')}</button>
-        </form>
-        <form method="post" action="/demo-pay/${id}/cancel">
-          ${token}<button class="cancel" type="submit">${t('cancel')}</button>
-        </form>`,
+      html`${details}<form method="post" action="/demo-pay/${id}/confirm">${token}<button class="confirm" \
+type="submit">${t('confirm')}</button></form>\
+<form method="post" action="/demo-pay/${id}/cancel">${token}<button class="cancel" \
+type="submit">${t('cancel')}</button></form>`,
     );
   });
 
@@ -125,8 +115,8 @@ export function demoPaymentRoutes(services: Services) {
         c,
         403,
         payment.lang,
-        html`<p role="alert">${translate(payment.lang, 'guard.forbidden')}</p>
-          <a href="/demo-pay/${id}">${translate(payment.lang, 'guard.reopen')}</a>`,
+        html`<p role="alert">${translate(payment.lang, 'guard.forbidden')}</p>\
+<a href="/demo-pay/${id}">${translate(payment.lang, 'guard.reopen')}</a>`,
       );
     }
     const now = services.clock();

@@ -35,8 +35,7 @@ export function emailChangeRoutes(services: Services) {
       title,
       css: STYLE,
       formAction: "'self'",
-      body: html`<h1>${title}</h1>
-        ${body}`,
+      body: html`<h1>${title}</h1>${body}`,
     });
   };
   const gone = (c: Context<AppEnv>) =>
@@ -53,9 +52,8 @@ export function emailChangeRoutes(services: Services) {
       200,
       change.locale,
       html`<p>${t('body', { email: change.new_email })}</p>
-        <form method="post" action="/email-change">
-          <input type="hidden" name="token" value="${token}" /><button type="submit">${t('button')}</button>
-        </form>`,
+<form method="post" action="/email-change"><input type="hidden" name="token" value="${token}">\
+<button type="submit">${t('button')}</button></form>`,
     );
   });
 
@@ -86,7 +84,7 @@ export function emailChangeRoutes(services: Services) {
         200,
         change.locale,
         html`<p role="status">${t('done', { email: change.new_email })}</p>
-          <p><a href="${config.siteUrl}${localizedPath('/', change.locale)}">${t('back')}</a></p>`,
+<p><a href="${config.siteUrl}${localizedPath('/', change.locale)}">${t('back')}</a></p>`,
       );
     },
   );

@@ -50,52 +50,43 @@ export function auditRoutes(services: Services) {
       staff: c.get('staff'),
       csrf: c.get('csrf'),
       body: html`<form method="get" action="/operator/audit" class="inline" aria-label="${say('audit.filter')}">
-          <label for="action">${say('audit.action')}</label>
-          <select id="action" name="action">
-            ${option('', say('audit.any'), form.action)}${AUDIT_ACTIONS.map((known) =>
-              option(known, known, form.action),
-            )}
-          </select>
-          <label for="staff">${say('audit.staff')}</label>
-          <input id="staff" name="staff" type="email" value="${form.staffEmail}" />
-          <label for="target">${say('audit.target')}</label>
-          <input id="target" name="target" value="${form.target}" placeholder="withdrawal:12" />
-          <label for="from">${say('audit.from')}</label>
-          <input id="from" name="from" type="date" value="${form.from}" />
-          <label for="to">${say('audit.to')}</label>
-          <input id="to" name="to" type="date" value="${form.to}" />
-          <button type="submit">${say('audit.apply')}</button>
-        </form>
-        <p><a href="${withQuery('/operator/audit.csv', query)}" download>${say('audit.csv')}</a></p>
-        ${pager('/operator/audit', query, pageNumber, total)}
-        ${
-          rows.length
-            ? table(
-                say('audit.caption'),
-                [
-                  say('audit.when'),
-                  say('audit.who'),
-                  say('audit.action'),
-                  say('audit.target'),
-                  say('audit.before'),
-                  say('audit.after'),
-                ],
-                rows.map(
-                  (row) =>
-                    html`<tr data-action="${row.action}">
-                      <td>
-                        <time datetime="${new Date(row.created_at).toISOString()}">${whenExact(row.created_at)}</time>
-                      </td>
-                      <td>${row.email ?? say('audit.cli')}</td>
-                      <td>${row.action}</td>
-                      <td>${targetCell(row)}</td>
-                      <td>${json(row.before)}</td>
-                      <td>${json(row.after)}</td>
-                    </tr>`,
-                ),
-              )
-            : html`<p>${say('audit.empty')}</p>`
-        }`,
+<label for="action">${say('audit.action')}</label>
+<select id="action" name="action">${option('', say('audit.any'), form.action)}${AUDIT_ACTIONS.map((known) =>
+        option(known, known, form.action),
+      )}</select>
+<label for="staff">${say('audit.staff')}</label>
+<input id="staff" name="staff" type="email" value="${form.staffEmail}">
+<label for="target">${say('audit.target')}</label>
+<input id="target" name="target" value="${form.target}" placeholder="withdrawal:12">
+<label for="from">${say('audit.from')}</label>
+<input id="from" name="from" type="date" value="${form.from}">
+<label for="to">${say('audit.to')}</label>
+<input id="to" name="to" type="date" value="${form.to}">
+<button type="submit">${say('audit.apply')}</button></form>
+<p><a href="${withQuery('/operator/audit.csv', query)}" download>${say('audit.csv')}</a></p>
+${pager('/operator/audit', query, pageNumber, total)}
+${
+  rows.length
+    ? table(
+        say('audit.caption'),
+        [
+          say('audit.when'),
+          say('audit.who'),
+          say('audit.action'),
+          say('audit.target'),
+          say('audit.before'),
+          say('audit.after'),
+        ],
+        rows.map(
+          (row) =>
+            html`<tr data-action="${row.action}"><td>\
+<time datetime="${new Date(row.created_at).toISOString()}">${whenExact(row.created_at)}</time></td>\
+<td>${row.email ?? say('audit.cli')}</td><td>${row.action}</td>
+<td>${targetCell(row)}</td><td>${json(row.before)}</td><td>${json(row.after)}</td></tr>`,
+        ),
+      )
+    : html`<p>${say('audit.empty')}</p>`
+}`,
     });
   });
 

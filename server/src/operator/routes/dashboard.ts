@@ -69,100 +69,82 @@ export function dashboardRoutes(services: Services) {
     );
     const totals = data.totals.length ? data.totals : [{ ...emptyDay('', main), currency: main }];
     const periodLink = (value: Period) =>
-      html`<li>
-        <a href="/operator?period=${value}" ${value === period ? raw(' aria-current="true"') : ''}
-          >${say(`dashboard.period_${value}`)}</a
-        >
-      </li>`;
-    const body = html`<nav aria-label="${say('dashboard.periods')}" class="periods">
-        <ul>
-          ${PERIODS.filter((p) => p !== 'range').map(periodLink)}
-        </ul>
-      </nav>
-      <form method="get" action="/operator" class="inline" aria-label="${say('dashboard.range')}">
-        <input type="hidden" name="period" value="range" />
-        <label for="from">${say('dashboard.from')}</label><input id="from" name="from" type="date" value="${from}" />
-        <label for="to">${say('dashboard.to')}</label><input id="to" name="to" type="date" value="${to}" />
-        <button type="submit">${say('dashboard.show')}</button>
-      </form>
-      <p data-period>${say('dashboard.showing', { from, to })}</p>
-      ${table(
-        say('dashboard.totals_caption'),
-        [say('dashboard.currency'), ...FIGURES.map((key) => say(`dashboard.${key}`))],
-        totals.map(
-          (row) =>
-            html`<tr data-currency="${row.currency}">
-              <td>${row.currency}</td>
-              ${FIGURES.map((key) => html`<td class="num" data-figure="${key}">${money(row[key], row.currency)}</td>`)}
-            </tr>`,
-        ),
-      )}
-      <dl class="facts">
-        <dt>${say('dashboard.new_players')}</dt>
-        <dd data-figure="new_players">${data.players.new_players}</dd>
-        <dt>${say('dashboard.active_players')}</dt>
-        <dd data-figure="active_players">${data.players.active_players}</dd>
-        <dt>${say('dashboard.pending_withdrawals')}</dt>
-        <dd data-figure="pending_withdrawals">
-          <a href="/operator/withdrawals"
-            >${
-              data.pending.withdrawals.length
-                ? data.pending.withdrawals
-                    .map((row) =>
-                      say('dashboard.pending_amount', { count: row.count, amount: money(row.amount, row.currency) }),
-                    )
-                    .join('; ')
-                : say('dashboard.pending_amount', { count: 0, amount: money('0.00', main) })
-            }</a
-          >
-        </dd>
-        <dt>${say('dashboard.pending_verifications')}</dt>
-        <dd data-figure="pending_verifications"><a href="/operator/verifications">${data.pending.verifications}</a></dd>
-        <dt>${say('dashboard.pending_adjustments')}</dt>
-        <dd data-figure="pending_adjustments">${data.pending.adjustments}</dd>
-      </dl>
-      <h2>${say('dashboard.daily_title', { currency: main })}</h2>
-      ${chart(days)}
-      <p><a href="/operator/dashboard/daily.csv?${query.toString()}" download>${say('dashboard.daily_csv')}</a></p>
-      ${table(
-        say('dashboard.daily_caption', { currency: main }),
-        [say('dashboard.day'), ...FIGURES.map((key) => say(`dashboard.${key}`))],
-        days.map(
-          (row) =>
-            html`<tr data-day="${row.day}">
-              <td>${row.day}</td>
-              ${FIGURES.map((key) => html`<td class="num">${money(row[key], main)}</td>`)}
-            </tr>`,
-        ),
-      )}
-      <h2>${say('dashboard.games_title')}</h2>
-      <p><a href="/operator/dashboard/games.csv?${query.toString()}" download>${say('dashboard.games_csv')}</a></p>
-      ${
-        data.games.length
-          ? table(
-              say('dashboard.games_caption'),
-              [
-                say('dashboard.game'),
-                say('dashboard.rounds'),
-                say('dashboard.players'),
-                say('dashboard.bets'),
-                say('dashboard.wins'),
-                say('dashboard.ggr'),
-              ],
-              data.games.map(
-                (row) =>
-                  html`<tr data-game="${row.game}">
-                    <td>${row.name ?? row.game}</td>
-                    <td class="num">${row.rounds}</td>
-                    <td class="num">${row.players}</td>
-                    <td class="num">${money(row.bets, row.currency)}</td>
-                    <td class="num">${money(row.wins, row.currency)}</td>
-                    <td class="num">${money(row.ggr, row.currency)}</td>
-                  </tr>`,
-              ),
+      html`<li><a href="/operator?period=${value}"${value === period ? raw(' aria-current="true"') : ''}>\
+${say(`dashboard.period_${value}`)}</a></li>`;
+    const body = html`<nav aria-label="${say('dashboard.periods')}" class="periods">\
+<ul>${PERIODS.filter((p) => p !== 'range').map(periodLink)}</ul></nav>
+<form method="get" action="/operator" class="inline" aria-label="${say('dashboard.range')}">
+<input type="hidden" name="period" value="range">
+<label for="from">${say('dashboard.from')}</label><input id="from" name="from" type="date" value="${from}">
+<label for="to">${say('dashboard.to')}</label><input id="to" name="to" type="date" value="${to}">
+<button type="submit">${say('dashboard.show')}</button></form>
+<p data-period>${say('dashboard.showing', { from, to })}</p>
+${table(
+  say('dashboard.totals_caption'),
+  [say('dashboard.currency'), ...FIGURES.map((key) => say(`dashboard.${key}`))],
+  totals.map(
+    (row) =>
+      html`<tr data-currency="${row.currency}">\
+<td>${row.currency}</td>${FIGURES.map(
+        (key) => html`<td class="num" \
+data-figure="${key}">${money(row[key], row.currency)}</td>`,
+      )}</tr>`,
+  ),
+)}
+<dl class="facts">
+<dt>${say('dashboard.new_players')}</dt><dd data-figure="new_players">${data.players.new_players}</dd>
+<dt>${say('dashboard.active_players')}</dt><dd data-figure="active_players">${data.players.active_players}</dd>
+<dt>${say('dashboard.pending_withdrawals')}</dt><dd data-figure="pending_withdrawals"><a href="/operator/withdrawals">${
+      data.pending.withdrawals.length
+        ? data.pending.withdrawals
+            .map((row) =>
+              say('dashboard.pending_amount', { count: row.count, amount: money(row.amount, row.currency) }),
             )
-          : html`<p>${say('dashboard.no_games')}</p>`
-      }`;
+            .join('; ')
+        : say('dashboard.pending_amount', { count: 0, amount: money('0.00', main) })
+    }</a></dd>
+<dt>${say('dashboard.pending_verifications')}</dt><dd data-figure="pending_verifications">\
+<a href="/operator/verifications">${data.pending.verifications}</a></dd>
+<dt>${say('dashboard.pending_adjustments')}</dt><dd data-figure="pending_adjustments">${data.pending.adjustments}</dd>
+</dl>
+<h2>${say('dashboard.daily_title', { currency: main })}</h2>
+${chart(days)}
+<p><a href="/operator/dashboard/daily.csv?${query.toString()}" download>${say('dashboard.daily_csv')}</a></p>
+${table(
+  say('dashboard.daily_caption', { currency: main }),
+  [say('dashboard.day'), ...FIGURES.map((key) => say(`dashboard.${key}`))],
+  days.map(
+    (row) =>
+      html`<tr data-day="${row.day}"><td>${row.day}</td>${FIGURES.map(
+        (key) => html`<td \
+class="num">${money(row[key], main)}</td>`,
+      )}</tr>`,
+  ),
+)}
+<h2>${say('dashboard.games_title')}</h2>
+<p><a href="/operator/dashboard/games.csv?${query.toString()}" download>${say('dashboard.games_csv')}</a></p>
+${
+  data.games.length
+    ? table(
+        say('dashboard.games_caption'),
+        [
+          say('dashboard.game'),
+          say('dashboard.rounds'),
+          say('dashboard.players'),
+          say('dashboard.bets'),
+          say('dashboard.wins'),
+          say('dashboard.ggr'),
+        ],
+        data.games.map(
+          (row) =>
+            html`<tr data-game="${row.game}"><td>${row.name ?? row.game}</td><td class="num">${row.rounds}</td>\
+<td class="num">${row.players}</td>
+<td class="num">${money(row.bets, row.currency)}</td><td class="num">${money(row.wins, row.currency)}</td>\
+<td class="num">${money(row.ggr, row.currency)}</td></tr>`,
+        ),
+      )
+    : html`<p>${say('dashboard.no_games')}</p>`
+}`;
     return page(c, { title: say('home.title'), staff: c.get('staff'), csrf: c.get('csrf'), body });
   });
 

@@ -62,51 +62,27 @@ export function newsRoutes(services: Services) {
       csrf: c.get('csrf'),
       status,
       notice,
-      body: html`<p>${say('news.intro')}</p>
-        ${extra}
-        <form
-          method="post"
-          action="${editing ? `/operator/news/${editing}/edit` : '/operator/news/preview'}"
-          class="stack"
-        >
-          ${csrfField(c.get('csrf'))}
-          <label for="publish_at">${say('news_admin.publish_at')}</label>
-          <input
-            id="publish_at"
-            name="publish_at"
-            type="datetime-local"
-            value="${texts.publish_at ?? ''}"
-            aria-describedby="publish_at-hint"
-          />
-          <p id="publish_at-hint" class="muted">${say('news_admin.publish_at_hint')}</p>
-          ${LOCALES.map(
-            (locale) =>
-              html`<fieldset>
-                <legend><span lang="${locale}">${names[locale]}</span> (${locale})</legend>
-                <label for="title_${locale}">${say('news.title_field', { locale })}</label>
-                <input
-                  id="title_${locale}"
-                  name="title_${locale}"
-                  lang="${locale}"
-                  maxlength="${TITLE_MAX}"
-                  value="${texts[`title_${locale}`] ?? ''}"
-                  ${locale === 'en' ? html` required` : ''}
-                />
-                <label for="body_${locale}">${say('news.body_field', { locale })}</label>
-                <textarea
-                  id="body_${locale}"
-                  name="body_${locale}"
-                  lang="${locale}"
-                  maxlength="${BODY_MAX}"
-                  rows="3"
-                  ${locale === 'en' ? html` required` : ''}
-                >
-${texts[`body_${locale}`] ?? ''}</textarea>
-              </fieldset>`,
-          )}
-          <button type="submit">${editing ? say('news_admin.save') : say('news.preview')}</button>
-        </form>
-        ${editing ? '' : await newsList(db, c.get('csrf'), services.clock())}`,
+      body: html`<p>${say('news.intro')}</p>${extra}
+<form method="post" action="${editing ? `/operator/news/${editing}/edit` : '/operator/news/preview'}" \
+class="stack">${csrfField(c.get('csrf'))}
+<label for="publish_at">${say('news_admin.publish_at')}</label>
+<input id="publish_at" name="publish_at" type="datetime-local" value="${texts.publish_at ?? ''}" \
+aria-describedby="publish_at-hint">
+<p id="publish_at-hint" class="muted">${say('news_admin.publish_at_hint')}</p>
+${LOCALES.map(
+  (locale) =>
+    html`<fieldset><legend><span lang="${locale}">${names[locale]}</span> (${locale})</legend>
+<label for="title_${locale}">${say('news.title_field', { locale })}</label>
+<input id="title_${locale}" name="title_${locale}" lang="${locale}" maxlength="${TITLE_MAX}" \
+value="${texts[`title_${locale}`] ?? ''}"${locale === 'en' ? html` required` : ''}>
+<label for="body_${locale}">${say('news.body_field', { locale })}</label>
+<textarea id="body_${locale}" name="body_${locale}" lang="${locale}" maxlength="${BODY_MAX}" \
+rows="3"${locale === 'en' ? html` required` : ''}>${texts[`body_${locale}`] ?? ''}</textarea>
+</fieldset>`,
+)}
+<button type="submit">${editing ? say('news_admin.save') : say('news.preview')}</button>
+</form>
+${editing ? '' : await newsList(db, c.get('csrf'), services.clock())}`,
     });
 
   app.get('/operator/news', (c) => {
@@ -131,31 +107,24 @@ ${texts[`body_${locale}`] ?? ''}</textarea>
     const { problems, fallbacks } = check(texts);
     if (problems.length) return composer(c, texts, problemList(problems), 400);
     const csrf = c.get('csrf');
-    const preview = html`<section aria-labelledby="preview">
-      <h2 id="preview">${say('news.preview_title')}</h2>
-      ${
-        fallbacks.length
-          ? html`<ul class="warning">
-              ${fallbacks.map((locale) => html`<li>${say('news.fallback', { language: names[locale]! })}</li>`)}
-            </ul>`
-          : ''
-      }
-      ${LOCALES.filter((locale) => texts[`title_${locale}`]).map(
-        (locale) =>
-          html`<article class="news" lang="${locale}">
-            <h3>${texts[`title_${locale}`]}</h3>
-            <p class="note">${texts[`body_${locale}`]}</p>
-          </article>`,
-      )}
-      <form method="post" action="/operator/news/publish">
-        ${csrfField(csrf)}
-        ${Object.entries(written(texts)).map(
-          ([name, value]) => html`<input type="hidden" name="${name}" value="${value}" />`,
-        )}
-        ${texts.publish_at ? html`<input type="hidden" name="publish_at" value="${texts.publish_at}" />` : ''}
-        <button type="submit">${say('news.publish')}</button>
-      </form>
-    </section>`;
+    const preview = html`<section aria-labelledby="preview"><h2 id="preview">${say('news.preview_title')}</h2>
+${
+  fallbacks.length
+    ? html`<ul class="warning">${fallbacks.map(
+        (locale) => html`<li>\
+${say('news.fallback', { language: names[locale]! })}</li>`,
+      )}</ul>`
+    : ''
+}
+${LOCALES.filter((locale) => texts[`title_${locale}`]).map(
+  (locale) =>
+    html`<article class="news" lang="${locale}"><h3>${texts[`title_${locale}`]}</h3>\
+<p class="note">${texts[`body_${locale}`]}</p></article>`,
+)}
+<form method="post" action="/operator/news/publish">${csrfField(csrf)}
+${Object.entries(written(texts)).map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`)}
+${texts.publish_at ? html`<input type="hidden" name="publish_at" value="${texts.publish_at}">` : ''}
+<button type="submit">${say('news.publish')}</button></form></section>`;
     return composer(c, texts, preview);
   });
 
@@ -238,45 +207,29 @@ async function newsList(db: Services['db'], csrf: string, now: Date) {
       : row.publish_at && new Date(row.publish_at).getTime() > now.getTime()
         ? say('news_admin.state_scheduled', { when: when(row.publish_at) })
         : say('news_admin.state_published', { when: when(row.publish_at ?? row.created_at) });
-  return html`<section>
-    <h2>${say('news_admin.list_title')}</h2>
-    ${
-      rows.length
-        ? table(
-            say('news_admin.list_title'),
-            [say('news_admin.item'), say('news_admin.state'), say('news_admin.actions')],
-            rows.map(
-              (row) =>
-                html`<tr data-news="${row.id}">
-                  <td>${row.params.title_en ?? ''}</td>
-                  <td data-state>
-                    ${state(row)}${
-                      row.edited_at
-                        ? html`<br /><span class="muted"
-                              >${say('news_admin.edited', { when: when(row.edited_at) })}</span
-                            >`
-                        : ''
-                    }
-                  </td>
-                  <td>
-                    ${
-                      row.unpublished_at
-                        ? ''
-                        : html`<a href="/operator/news/${row.id}/edit">${say('news_admin.edit', { id: row.id })}</a>
-                            <form method="post" action="/operator/news/${row.id}/unpublish" class="inline">
-                              ${csrfField(csrf)}
-                              <label class="check"
-                                ><input type="checkbox" name="confirm" value="yes" required />
-                                ${say('news_admin.confirm_for', { id: row.id })}</label
-                              >
-                              <button type="submit">${say('news_admin.unpublish')}</button>
-                            </form>`
-                    }
-                  </td>
-                </tr>`,
-            ),
-          )
-        : html`<p>${say('news_admin.none')}</p>`
-    }
-  </section>`;
+  return html`<section><h2>${say('news_admin.list_title')}</h2>${
+    rows.length
+      ? table(
+          say('news_admin.list_title'),
+          [say('news_admin.item'), say('news_admin.state'), say('news_admin.actions')],
+          rows.map(
+            (row) =>
+              html`<tr data-news="${row.id}"><td>${row.params.title_en ?? ''}</td><td data-state>${state(row)}${
+                row.edited_at
+                  ? html`<br><span class="muted">${say('news_admin.edited', { when: when(row.edited_at) })}</span>`
+                  : ''
+              }</td>
+<td>${
+                row.unpublished_at
+                  ? ''
+                  : html`<a href="/operator/news/${row.id}/edit">${say('news_admin.edit', { id: row.id })}</a>
+<form method="post" action="/operator/news/${row.id}/unpublish" class="inline">${csrfField(csrf)}
+<label class="check"><input type="checkbox" name="confirm" value="yes" required>\
+ ${say('news_admin.confirm_for', { id: row.id })}</label>
+<button type="submit">${say('news_admin.unpublish')}</button></form>`
+              }</td></tr>`,
+          ),
+        )
+      : html`<p>${say('news_admin.none')}</p>`
+  }</section>`;
 }

@@ -297,36 +297,25 @@ export function actionsSection(
   const id = player.id;
   const reasonField = (form: string) =>
     html`<label for="${form}-reason">${say('actions.reason')}</label>
-      <textarea id="${form}-reason" name="reason" required maxlength="500" rows="2"></textarea>`;
+<textarea id="${form}-reason" name="reason" required maxlength="500" rows="2"></textarea>`;
   const form = (path: string, name: string, fields: unknown, button: string) =>
-    html`<form
-      method="post"
-      action="/operator/players/${id}/${path}"
-      class="stack action"
-      aria-labelledby="${name}-title"
-    >
-      ${csrfField(csrf)}
-      <h3 id="${name}-title">${button}</h3>
-      ${fields}<button type="submit">${button}</button>
-    </form>`;
+    html`<form method="post" action="/operator/players/${id}/${path}" class="stack action" \
+aria-labelledby="${name}-title">${csrfField(csrf)}
+<h3 id="${name}-title">${button}</h3>${fields}<button type="submit">${button}</button></form>`;
   const options = (values: readonly string[], group: string) =>
     values.map((value) => html`<option value="${value}">${say(`actions.${group}_${value}`)}</option>`);
 
   const state = html`<dl class="facts">
-    <dt>${say('actions.account_state')}</dt>
-    <dd data-account-state>
-      ${
-        player.closed_at
-          ? say('actions.state_closed', { since: when(player.closed_at), reason: player.close_reason ?? '' })
-          : player.suspended_at
-            ? say('actions.state_suspended', {
-                since: when(player.suspended_at),
-                reason: player.suspended_reason ?? '',
-              })
-            : say('actions.state_active')
-      }
-    </dd>
-  </dl>`;
+<dt>${say('actions.account_state')}</dt><dd data-account-state>${
+    player.closed_at
+      ? say('actions.state_closed', { since: when(player.closed_at), reason: player.close_reason ?? '' })
+      : player.suspended_at
+        ? say('actions.state_suspended', {
+            since: when(player.suspended_at),
+            reason: player.suspended_reason ?? '',
+          })
+        : say('actions.state_active')
+  }</dd></dl>`;
 
   // Closing at the player's request: a balance above zero is paid out, so it asks where to.
   const hasBalance = (toCents(player.balance) ?? 0n) > 0n;
@@ -334,25 +323,21 @@ export function actionsSection(
     'close',
     'close',
     html`<p class="muted" id="close-hint">${say('actions.close_hint')}</p>
-      ${
-        hasBalance
-          ? html`<p id="close-balance">
-                ${say('actions.close_balance', { balance: money(player.balance, player.currency) })}
-              </p>
-              <label for="close-method">${say('withdrawals.method')}</label>
-              <select id="close-method" name="method">
-                ${PAYMENT_METHODS.map(
-                  (method) => html`<option value="${method}">${say(`withdrawals.method_${method}`)}</option>`,
-                )}
-              </select>
-              <label for="close-destination">${say('withdrawals.refund_to')}</label>
-              <input id="close-destination" name="destination" required maxlength="64" autocomplete="off" />`
-          : ''
-      }
-      ${reasonField('close')}
-      <label class="check"
-        ><input type="checkbox" name="confirm" value="yes" required /> ${say('actions.close_confirm')}</label
-      >`,
+${
+  hasBalance
+    ? html`<p id="close-balance">\
+${say('actions.close_balance', { balance: money(player.balance, player.currency) })}</p>
+<label for="close-method">${say('withdrawals.method')}</label>
+<select id="close-method" name="method">${PAYMENT_METHODS.map(
+        (method) => html`<option value="${method}">${say(`withdrawals.method_${method}`)}</option>`,
+      )}</select>
+<label for="close-destination">${say('withdrawals.refund_to')}</label>
+<input id="close-destination" name="destination" required maxlength="64" autocomplete="off">`
+    : ''
+}
+${reasonField('close')}
+<label class="check"><input type="checkbox" name="confirm" value="yes" required>\
+ ${say('actions.close_confirm')}</label>`,
     say('actions.close_account'),
   );
 
@@ -368,30 +353,18 @@ export function actionsSection(
         ],
         pending.map(
           (row) =>
-            html`<tr data-adjustment="${row.id}">
-              <td class="num">${money(row.amount, player.currency)}</td>
-              <td>${say(`actions.reason_${row.reason}`)}</td>
-              <td>${row.note}</td>
-              <td>${row.requester}, ${when(row.requested_at)}</td>
-              <td>
-                ${
-                  admin && row.requested_by !== staff.id
-                    ? html`<div class="decide">
-                        <form method="post" action="/operator/adjustments/${row.id}/approve">
-                          ${csrfField(csrf)}<button type="submit">
-                            ${say('actions.approve')}<span class="visually-hidden"> ${row.id}</span>
-                          </button>
-                        </form>
-                        <form method="post" action="/operator/adjustments/${row.id}/decline">
-                          ${csrfField(csrf)}<button type="submit">
-                            ${say('actions.decline')}<span class="visually-hidden"> ${row.id}</span>
-                          </button>
-                        </form>
-                      </div>`
-                    : say(row.requested_by === staff.id ? 'actions.four_eyes_wait' : 'actions.admin_decides')
-                }
-              </td>
-            </tr>`,
+            html`<tr data-adjustment="${row.id}"><td class="num">${money(row.amount, player.currency)}</td>\
+<td>${say(`actions.reason_${row.reason}`)}</td>
+<td>${row.note}</td><td>${row.requester}, ${when(row.requested_at)}</td>
+<td>${
+              admin && row.requested_by !== staff.id
+                ? html`<div class="decide">\
+<form method="post" action="/operator/adjustments/${row.id}/approve">${csrfField(csrf)}<button \
+type="submit">${say('actions.approve')}<span class="visually-hidden"> ${row.id}</span></button></form>
+<form method="post" action="/operator/adjustments/${row.id}/decline">${csrfField(csrf)}<button \
+type="submit">${say('actions.decline')}<span class="visually-hidden"> ${row.id}</span></button></form></div>`
+                : say(row.requested_by === staff.id ? 'actions.four_eyes_wait' : 'actions.admin_decides')
+            }</td></tr>`,
         ),
       )
     : html`<p>${say('actions.waiting_empty')}</p>`;
@@ -400,124 +373,92 @@ export function actionsSection(
     ? html`<p>${say('actions.closed_no_actions')}</p>`
     : admin
       ? html`<div class="actions">
-          ${
-            player.suspended_at
-              ? form('reinstate', 'reinstate', reasonField('reinstate'), say('actions.reinstate'))
-              : form('suspend', 'suspend', reasonField('suspend'), say('actions.suspend'))
-          }
-          ${form(
-            'adjustments',
-            'adjust',
-            html`<input type="hidden" name="token" value="${randomUUID()}" />
-              <label for="adjust-direction">${say('actions.direction')}</label>
-              <select id="adjust-direction" name="direction">
-                <option value="credit">${say('actions.credit')}</option>
-                <option value="debit">${say('actions.debit')}</option>
-              </select>
-              <label for="adjust-amount">${say('actions.amount')}</label>
-              <input
-                id="adjust-amount"
-                name="amount"
-                required
-                inputmode="decimal"
-                pattern="\\d{1,12}(\\.\\d{1,2})?"
-                maxlength="15"
-                aria-describedby="adjust-hint"
-              />
-              <p id="adjust-hint" class="muted">
-                ${say('actions.adjust_hint', { threshold: money(fromCents(toCents(threshold)!), player.currency) })}
-              </p>
-              <label for="adjust-reason">${say('actions.adjust_reason')}</label>
-              <select id="adjust-reason" name="reason">
-                ${options(ADJUSTMENT_REASONS, 'reason')}
-              </select>
-              <label for="adjust-note">${say('actions.note')}</label>
-              <textarea id="adjust-note" name="note" required maxlength="500" rows="2"></textarea>`,
-            say('actions.adjust'),
-          )}
-          ${form(
-            'bonus',
-            'bonus',
-            html`<label for="bonus-amount">${say('actions.amount')}</label>
-              <input id="bonus-amount" name="amount" required inputmode="decimal" maxlength="15" />
-              <label for="bonus-multiplier">${say('actions.multiplier')}</label>
-              <input id="bonus-multiplier" name="multiplier" required inputmode="numeric" maxlength="3" value="30" />
-              ${reasonField('bonus')}`,
-            say('actions.grant_bonus'),
-          )}
-          ${form(
-            'limits',
-            'limit',
-            html`<p class="muted">${say('actions.limit_hint')}</p>
-              <label for="limit-kind">${say('actions.limit_kind')}</label>
-              <select id="limit-kind" name="kind">
-                ${options(LIMIT_KINDS, 'limit')}
-              </select>
-              <label for="limit-period">${say('actions.limit_period')}</label>
-              <select id="limit-period" name="period">
-                ${options(RG_PERIODS, 'period')}
-              </select>
-              <label for="limit-amount">${say('actions.amount')}</label>
-              <input id="limit-amount" name="amount" required inputmode="decimal" maxlength="15" />
-              ${reasonField('limit')}`,
-            say('actions.set_limit'),
-          )}
-          ${form(
-            'time-out',
-            'time-out',
-            html`<p class="muted">${say('actions.time_out_hint')}</p>
-              <label for="time-out-period">${say('actions.time_out_period')}</label>
-              <select id="time-out-period" name="period">
-                ${options(TIME_OUT_PERIODS, 'time_out')}
-              </select>
-              ${reasonField('time-out')}`,
-            say('actions.time_out'),
-          )}
-          ${form('sessions/end', 'sessions', reasonField('sessions'), say('actions.end_sessions'))}
-          ${form('two-factor/remove', 'two-factor', reasonField('two-factor'), say('actions.remove_two_factor'))}
-          ${form(
-            'email',
-            'email',
-            html`<p class="muted">${say('actions.email_hint')}</p>
-              <label for="email-new">${say('actions.new_email')}</label>
-              <input id="email-new" name="email" type="email" required maxlength="254" autocomplete="off" />
-              ${reasonField('email')}`,
-            say('actions.change_email'),
-          )}
-          ${closeForm}
-        </div>`
+${
+  player.suspended_at
+    ? form('reinstate', 'reinstate', reasonField('reinstate'), say('actions.reinstate'))
+    : form('suspend', 'suspend', reasonField('suspend'), say('actions.suspend'))
+}
+${form(
+  'adjustments',
+  'adjust',
+  html`<input type="hidden" name="token" value="${randomUUID()}">
+<label for="adjust-direction">${say('actions.direction')}</label>
+<select id="adjust-direction" name="direction"><option value="credit">${say('actions.credit')}</option>\
+<option value="debit">${say('actions.debit')}</option></select>
+<label for="adjust-amount">${say('actions.amount')}</label>
+<input id="adjust-amount" name="amount" required inputmode="decimal" pattern="\\d{1,12}(\\.\\d{1,2})?" maxlength="15" \
+aria-describedby="adjust-hint">
+<p id="adjust-hint" class="muted">\
+${say('actions.adjust_hint', { threshold: money(fromCents(toCents(threshold)!), player.currency) })}</p>
+<label for="adjust-reason">${say('actions.adjust_reason')}</label>
+<select id="adjust-reason" name="reason">${options(ADJUSTMENT_REASONS, 'reason')}</select>
+<label for="adjust-note">${say('actions.note')}</label>
+<textarea id="adjust-note" name="note" required maxlength="500" rows="2"></textarea>`,
+  say('actions.adjust'),
+)}
+${form(
+  'bonus',
+  'bonus',
+  html`<label for="bonus-amount">${say('actions.amount')}</label>
+<input id="bonus-amount" name="amount" required inputmode="decimal" maxlength="15">
+<label for="bonus-multiplier">${say('actions.multiplier')}</label>
+<input id="bonus-multiplier" name="multiplier" required inputmode="numeric" maxlength="3" value="30">
+${reasonField('bonus')}`,
+  say('actions.grant_bonus'),
+)}
+${form(
+  'limits',
+  'limit',
+  html`<p class="muted">${say('actions.limit_hint')}</p>
+<label for="limit-kind">${say('actions.limit_kind')}</label>
+<select id="limit-kind" name="kind">${options(LIMIT_KINDS, 'limit')}</select>
+<label for="limit-period">${say('actions.limit_period')}</label>
+<select id="limit-period" name="period">${options(RG_PERIODS, 'period')}</select>
+<label for="limit-amount">${say('actions.amount')}</label>
+<input id="limit-amount" name="amount" required inputmode="decimal" maxlength="15">
+${reasonField('limit')}`,
+  say('actions.set_limit'),
+)}
+${form(
+  'time-out',
+  'time-out',
+  html`<p class="muted">${say('actions.time_out_hint')}</p>
+<label for="time-out-period">${say('actions.time_out_period')}</label>
+<select id="time-out-period" name="period">${options(TIME_OUT_PERIODS, 'time_out')}</select>
+${reasonField('time-out')}`,
+  say('actions.time_out'),
+)}
+${form('sessions/end', 'sessions', reasonField('sessions'), say('actions.end_sessions'))}
+${form('two-factor/remove', 'two-factor', reasonField('two-factor'), say('actions.remove_two_factor'))}
+${form(
+  'email',
+  'email',
+  html`<p class="muted">${say('actions.email_hint')}</p>
+<label for="email-new">${say('actions.new_email')}</label>
+<input id="email-new" name="email" type="email" required maxlength="254" autocomplete="off">
+${reasonField('email')}`,
+  say('actions.change_email'),
+)}
+${closeForm}
+</div>`
       : html`<p>${say('actions.admin_only')}</p>`;
 
-  return html`<section>
-      <h2>${say('actions.title')}</h2>
-      ${state}
-      <h3>${say('actions.waiting_title')}</h3>
-      ${waiting} ${adminForms}
-    </section>
-    <section>
-      <h2>${say('actions.interactions_title')}</h2>
-      ${
-        interactions.length
-          ? html`<ul class="notes">
-              ${interactions.map(
-                (row) =>
-                  html`<li>
-                    <p class="note"><strong>${say(`actions.interaction_${row.kind}`)}:</strong> ${row.note}</p>
-                    <p class="muted">${say('players.note_by')} ${row.email}, ${when(row.created_at)}</p>
-                  </li>`,
-              )}
-            </ul>`
-          : html`<p>${say('actions.interactions_empty')}</p>`
-      }
-      <form method="post" action="/operator/players/${id}/interactions" class="stack">
-        ${csrfField(csrf)}
-        <label for="interaction-kind">${say('actions.interaction_kind')}</label>
-        <select id="interaction-kind" name="kind">
-          ${options(INTERACTION_KINDS, 'interaction')}
-        </select>
-        <label for="interaction-note">${say('actions.note')}</label>
-        <textarea id="interaction-note" name="note" required maxlength="2000" rows="3"></textarea>
-        <button type="submit">${say('actions.record_interaction')}</button>
-      </form>
-    </section>`;
+  return html`<section><h2>${say('actions.title')}</h2>${state}
+<h3>${say('actions.waiting_title')}</h3>${waiting}
+${adminForms}</section>
+<section><h2>${say('actions.interactions_title')}</h2>${
+    interactions.length
+      ? html`<ul class="notes">${interactions.map(
+          (row) =>
+            html`<li><p class="note"><strong>${say(`actions.interaction_${row.kind}`)}:</strong> ${row.note}</p>\
+<p class="muted">${say('players.note_by')} ${row.email}, ${when(row.created_at)}</p></li>`,
+        )}</ul>`
+      : html`<p>${say('actions.interactions_empty')}</p>`
+  }
+<form method="post" action="/operator/players/${id}/interactions" class="stack">${csrfField(csrf)}
+<label for="interaction-kind">${say('actions.interaction_kind')}</label>
+<select id="interaction-kind" name="kind">${options(INTERACTION_KINDS, 'interaction')}</select>
+<label for="interaction-note">${say('actions.note')}</label>
+<textarea id="interaction-note" name="note" required maxlength="2000" rows="3"></textarea>
+<button type="submit">${say('actions.record_interaction')}</button></form></section>`;
 }

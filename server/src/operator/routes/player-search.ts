@@ -17,52 +17,42 @@ export async function searchPage(c: Context<OperatorEnv>, services: Services, qu
     title: say('players.title'),
     staff: c.get('staff'),
     csrf: c.get('csrf'),
-    body: html`${form} ${pager('/operator/players', new URLSearchParams({ q: query }), pageNumber, total)}
-    ${
-      rows.length
-        ? table(
-            say('players.results', { query }),
-            [say('players.username'), say('search.name'), say('players.joined'), say('search.matched')],
-            rows.map(
-              (row) =>
-                html`<tr data-player="${row.id}">
-                  <td>${playerLink(row.id, row.username, row.email)}</td>
-                  <td>${`${row.first_name} ${row.last_name}`.trim()}</td>
-                  <td>${when(row.date_joined)}</td>
-                  <td data-matched>
-                    ${row.matched
-                      .filter((m) => m !== 'exact')
-                      .map((m) => say(`search.by_${m}`))
-                      .join(', ')}
-                  </td>
-                </tr>`,
-            ),
-          )
-        : html`<p>${say('players.none', { query })}</p>`
-    }`,
+    body: html`${form}
+${pager('/operator/players', new URLSearchParams({ q: query }), pageNumber, total)}
+${
+  rows.length
+    ? table(
+        say('players.results', { query }),
+        [say('players.username'), say('search.name'), say('players.joined'), say('search.matched')],
+        rows.map(
+          (row) =>
+            html`<tr data-player="${row.id}"><td>${playerLink(row.id, row.username, row.email)}</td>\
+<td>${`${row.first_name} ${row.last_name}`.trim()}</td>
+<td>${when(row.date_joined)}</td><td data-matched>${row.matched
+              .filter((m) => m !== 'exact')
+              .map((m) => say(`search.by_${m}`))
+              .join(', ')}</td></tr>`,
+        ),
+      )
+    : html`<p>${say('players.none', { query })}</p>`
+}`,
   });
 }
 
 /** "Possible duplicate accounts" on the player page. */
 export async function duplicatesSection(services: Services, userId: number) {
   const rows = await possibleDuplicates(services.db, userId);
-  return html`<section>
-    <h2>${say('search.duplicates')}</h2>
-    ${
-      rows.length
-        ? table(
-            say('search.duplicates'),
-            [say('players.username'), say('search.reason'), say('search.shared')],
-            rows.map(
-              (row) =>
-                html`<tr data-duplicate="${row.id}">
-                  <td>${playerLink(row.id, row.username, row.email)}</td>
-                  <td>${say(`search.reason_${row.reason}`)}</td>
-                  <td>${row.shared}</td>
-                </tr>`,
-            ),
-          )
-        : html`<p>${say('search.no_duplicates')}</p>`
-    }
-  </section>`;
+  return html`<section><h2>${say('search.duplicates')}</h2>${
+    rows.length
+      ? table(
+          say('search.duplicates'),
+          [say('players.username'), say('search.reason'), say('search.shared')],
+          rows.map(
+            (row) =>
+              html`<tr data-duplicate="${row.id}"><td>${playerLink(row.id, row.username, row.email)}</td>\
+<td>${say(`search.reason_${row.reason}`)}</td><td>${row.shared}</td></tr>`,
+          ),
+        )
+      : html`<p>${say('search.no_duplicates')}</p>`
+  }</section>`;
 }

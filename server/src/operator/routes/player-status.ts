@@ -15,7 +15,7 @@ export const methodOptions = (selected: string) =>
   )}`;
 
 export const playerLink = (id: number, username: string, email: string) =>
-  html`<a href="/operator/players/${id}">${username}</a><br /><span class="muted">${email}</span>`;
+  html`<a href="/operator/players/${id}">${username}</a><br><span class="muted">${email}</span>`;
 
 /** The newest submission's status, as the player's status is defined. */
 export const verificationStatus = (status: string | null) => say(`status.${status ?? 'none'}`);

@@ -38,11 +38,10 @@ export function playerRoutes(services: Services) {
     const staff = c.get('staff');
     const csrf = c.get('csrf');
     const form = html`<form method="get" action="/operator/players" class="inline" role="search">
-      <label for="q">${say('players.query')}</label>
-      <input id="q" name="q" type="search" value="${query}" required maxlength="254" aria-describedby="q-hint" />
-      <p id="q-hint" class="muted">${say('search.hint')}</p>
-      <button type="submit">${say('players.search')}</button>
-    </form>`;
+<label for="q">${say('players.query')}</label>
+<input id="q" name="q" type="search" value="${query}" required maxlength="254" aria-describedby="q-hint">
+<p id="q-hint" class="muted">${say('search.hint')}</p>
+<button type="submit">${say('players.search')}</button></form>`;
     if (!query) return page(c, { title: say('players.title'), staff, csrf, body: form });
     return searchPage(c, services, query, form);
   });
@@ -55,154 +54,122 @@ export function playerRoutes(services: Services) {
     const staff = c.get('staff');
     const csrf = c.get('csrf');
     const cur = player.currency;
-    const section = (title: string, content: unknown) =>
-      html`<section>
-        <h2>${title}</h2>
-        ${content}
-      </section>`;
+    const section = (title: string, content: unknown) => html`<section><h2>${title}</h2>${content}</section>`;
     return page(c, {
       title: say('players.profile_title', { username: player.username }),
       staff,
       csrf,
       notice: c.req.query('noted') ? say('players.note_added') : doneNotice(c.req.query('done')),
       body: html`<dl class="facts">
-          <dt>${say('players.email')}</dt>
-          <dd>${player.email}</dd>
-          <dt>${say('players.username')}</dt>
-          <dd>${player.username}</dd>
-          <dt>${say('players.joined')}</dt>
-          <dd>${when(player.date_joined)}</dd>
-          <dt>${say('players.language')}</dt>
-          <dd>${player.locale}</dd>
-          <dt>${say('players.balance')}</dt>
-          <dd data-balance>${money(player.balance, cur)}</dd>
-          <dt>${say('players.bonus_balance')}</dt>
-          <dd>${money(player.bonus_balance, cur)}</dd>
-        </dl>
-        ${actionsSection(player, staff, csrf, pending, interactions, services.config.operator.adjustmentSecondApproval)}
-        ${section(
-          say('players.blocks'),
-          html`<dl class="facts">
-            <dt>${say('players.time_out')}</dt>
-            <dd>${player.time_out_until ? when(player.time_out_until) : say('players.not_set')}</dd>
-            <dt>${say('players.self_exclusion')}</dt>
-            <dd>${player.self_excluded_until ? when(player.self_excluded_until) : say('players.not_set')}</dd>
-          </dl>`,
-        )}
-        ${section(
-          say('players.limits'),
-          limits.length
-            ? table(
-                say('players.limits'),
-                [
-                  say('players.limit_kind'),
-                  say('players.limit_period'),
-                  say('players.limit_amount'),
-                  say('players.limit_pending'),
-                ],
-                limits.map(
-                  (row) =>
-                    html`<tr>
-                      <td>${row.kind}</td>
-                      <td>${row.period}</td>
-                      <td>${row.amount ? money(row.amount, cur) : say('players.not_set')}</td>
-                      <td>
-                        ${
-                          row.pending_at
-                            ? `${row.pending_amount ? money(row.pending_amount, cur) : say('players.not_set')} ` +
-                              `(${when(row.pending_at)})`
-                            : ''
-                        }
-                      </td>
-                    </tr>`,
-                ),
-              )
-            : html`<p>${say('players.limits_empty')}</p>`,
-        )}
-        ${section(
-          say('players.verification'),
-          verifications.length
-            ? table(
-                say('players.verification'),
-                [say('verifications.submitted'), say('verifications.type'), say('verifications.status')],
-                verifications.map(
-                  (row) =>
-                    html`<tr>
-                      <td><a href="/operator/verifications/${row.id}">${when(row.submitted_at)}</a></td>
-                      <td>${say(`verifications.type_${row.document_type}`)}</td>
-                      <td>${say(`status.${row.status}`)}${row.reason ? html` (${row.reason})` : ''}</td>
-                    </tr>`,
-                ),
-              )
-            : html`<p>${say('players.verification_empty')}</p>`,
-        )}
-        ${section(
-          say('players.sessions'),
-          sessions.length
-            ? table(
-                say('players.sessions'),
-                [say('players.device'), say('players.address'), say('players.signed_in'), say('players.last_used')],
-                sessions.map(
-                  (row) =>
-                    html`<tr>
-                      <td>${row.device || say('players.unknown_device')}</td>
-                      <td>${row.ip}</td>
-                      <td>${when(row.created_at)}</td>
-                      <td>${when(row.last_used_at)}</td>
-                    </tr>`,
-                ),
-              )
-            : html`<p>${say('players.sessions_empty')}</p>`,
-        )}
-        ${await duplicatesSection(services, id)}
-        <p class="export"><a href="/operator/players/${id}/history.csv" download>${say('players.history_csv')}</a></p>
-        ${section(
-          say('players.history'),
-          history.length
-            ? table(
-                say('players.history'),
-                [
-                  say('players.date'),
-                  say('players.type'),
-                  say('players.description'),
-                  say('players.amount'),
-                  say('players.status'),
-                ],
-                history.map(
-                  (row) =>
-                    html`<tr>
-                      <td>${when(row.created_at)}</td>
-                      <td>${row.type}</td>
-                      <td>${describeTransaction('en', row.template, row.params)}</td>
-                      <td class="num">${money(row.amount, cur)}</td>
-                      <td>${say(`status.${row.status}`)}</td>
-                    </tr>`,
-                ),
-              )
-            : html`<p>${say('players.history_empty')}</p>`,
-        )}
-        ${section(
-          say('players.notes'),
-          html`${
-              notes.length
-                ? html`<ul class="notes">
-                    ${notes.map(
-                      (note) =>
-                        html`<li>
-                          <p class="note">${note.body}</p>
-                          <p class="muted">${say('players.note_by')} ${note.email}, ${when(note.created_at)}</p>
-                        </li>`,
-                    )}
-                  </ul>`
-                : html`<p>${say('players.notes_empty')}</p>`
-            }
-            <form method="post" action="/operator/players/${id}/notes" class="stack">
-              ${csrfField(csrf)}
-              <label for="note">${say('players.note')}</label>
-              <textarea id="note" name="body" required maxlength="2000" rows="3"></textarea>
-              <button type="submit">${say('players.add_note')}</button>
-            </form>`,
-        )}`,
+<dt>${say('players.email')}</dt><dd>${player.email}</dd>
+<dt>${say('players.username')}</dt><dd>${player.username}</dd>
+<dt>${say('players.joined')}</dt><dd>${when(player.date_joined)}</dd>
+<dt>${say('players.language')}</dt><dd>${player.locale}</dd>
+<dt>${say('players.balance')}</dt><dd data-balance>${money(player.balance, cur)}</dd>
+<dt>${say('players.bonus_balance')}</dt><dd>${money(player.bonus_balance, cur)}</dd>
+</dl>
+${actionsSection(player, staff, csrf, pending, interactions, services.config.operator.adjustmentSecondApproval)}
+${section(
+  say('players.blocks'),
+  html`<dl class="facts">
+<dt>${say('players.time_out')}</dt><dd>\
+${player.time_out_until ? when(player.time_out_until) : say('players.not_set')}</dd>
+<dt>${say('players.self_exclusion')}</dt>\
+<dd>${player.self_excluded_until ? when(player.self_excluded_until) : say('players.not_set')}</dd>
+</dl>`,
+)}
+${section(
+  say('players.limits'),
+  limits.length
+    ? table(
+        say('players.limits'),
+        [
+          say('players.limit_kind'),
+          say('players.limit_period'),
+          say('players.limit_amount'),
+          say('players.limit_pending'),
+        ],
+        limits.map(
+          (row) =>
+            html`<tr><td>${row.kind}</td><td>${row.period}</td>\
+<td>${row.amount ? money(row.amount, cur) : say('players.not_set')}</td><td>${
+              row.pending_at
+                ? `${row.pending_amount ? money(row.pending_amount, cur) : say('players.not_set')} ` +
+                  `(${when(row.pending_at)})`
+                : ''
+            }</td></tr>`,
+        ),
+      )
+    : html`<p>${say('players.limits_empty')}</p>`,
+)}
+${section(
+  say('players.verification'),
+  verifications.length
+    ? table(
+        say('players.verification'),
+        [say('verifications.submitted'), say('verifications.type'), say('verifications.status')],
+        verifications.map(
+          (row) =>
+            html`<tr><td><a href="/operator/verifications/${row.id}">${when(row.submitted_at)}</a></td>
+<td>${say(`verifications.type_${row.document_type}`)}</td>\
+<td>${say(`status.${row.status}`)}${row.reason ? html` (${row.reason})` : ''}</td></tr>`,
+        ),
+      )
+    : html`<p>${say('players.verification_empty')}</p>`,
+)}
+${section(
+  say('players.sessions'),
+  sessions.length
+    ? table(
+        say('players.sessions'),
+        [say('players.device'), say('players.address'), say('players.signed_in'), say('players.last_used')],
+        sessions.map(
+          (row) =>
+            html`<tr><td>${row.device || say('players.unknown_device')}</td><td>${row.ip}</td>\
+<td>${when(row.created_at)}</td><td>${when(row.last_used_at)}</td></tr>`,
+        ),
+      )
+    : html`<p>${say('players.sessions_empty')}</p>`,
+)}
+${await duplicatesSection(services, id)}
+<p class="export"><a href="/operator/players/${id}/history.csv" download>${say('players.history_csv')}</a></p>
+${section(
+  say('players.history'),
+  history.length
+    ? table(
+        say('players.history'),
+        [
+          say('players.date'),
+          say('players.type'),
+          say('players.description'),
+          say('players.amount'),
+          say('players.status'),
+        ],
+        history.map(
+          (row) =>
+            html`<tr><td>${when(row.created_at)}</td><td>${row.type}</td>\
+<td>${describeTransaction('en', row.template, row.params)}</td>
+<td class="num">${money(row.amount, cur)}</td><td>${say(`status.${row.status}`)}</td></tr>`,
+        ),
+      )
+    : html`<p>${say('players.history_empty')}</p>`,
+)}
+${section(
+  say('players.notes'),
+  html`${
+    notes.length
+      ? html`<ul class="notes">${notes.map(
+          (note) =>
+            html`<li><p class="note">${note.body}</p>\
+<p class="muted">${say('players.note_by')} ${note.email}, ${when(note.created_at)}</p></li>`,
+        )}</ul>`
+      : html`<p>${say('players.notes_empty')}</p>`
+  }
+<form method="post" action="/operator/players/${id}/notes" class="stack">${csrfField(csrf)}
+<label for="note">${say('players.note')}</label>
+<textarea id="note" name="body" required maxlength="2000" rows="3"></textarea>
+<button type="submit">${say('players.add_note')}</button></form>`,
+)}`,
     });
   });
 

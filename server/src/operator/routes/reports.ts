@@ -56,54 +56,41 @@ export function reportRoutes(services: Services) {
       title: say('payments.title'),
       staff: c.get('staff'),
       csrf: c.get('csrf'),
-      body: html`<form
-          method="get"
-          action="/operator/payments"
-          class="inline filters"
-          aria-label="${say('payments.filter')}"
-        >
-          <label for="status">${say('queue.status')}</label>
-          <select id="status" name="status">
-            ${PAYMENT_STATUSES.map((status) => option(status, say(`payments.status_${status}`), form.status))}
-          </select>
-          <label for="method">${say('withdrawals.method')}</label>
-          <select id="method" name="method">
-            ${methodOptions(form.method)}
-          </select>
-          <label for="from">${say('payments.from')}</label
-          ><input id="from" name="from" type="date" value="${form.from}" /> <label for="to">${say('payments.to')}</label
-          ><input id="to" name="to" type="date" value="${form.to}" />
-          <button type="submit">${say('queue.apply')}</button>
-        </form>
-        <p><a href="${csv}" download>${say('payments.csv')}</a></p>
-        ${totalsFacts(say('payments.total_count'), total, totals)}
-        ${pager('/operator/payments', query, pageNumber, total)}
-        ${
-          rows.length
-            ? table(
-                say('payments.caption'),
-                [
-                  say('payments.created'),
-                  say('withdrawals.player'),
-                  say('withdrawals.amount'),
-                  say('withdrawals.method'),
-                  say('queue.status'),
-                  say('payments.completed'),
-                ],
-                rows.map(
-                  (row) =>
-                    html`<tr data-payment="${row.id}">
-                      <td>${when(row.created_at)}</td>
-                      <td>${playerLink(row.user_id, row.username, row.email)}</td>
-                      <td class="num">${money(row.amount, row.currency)}</td>
-                      <td>${methodName(row.method)}</td>
-                      <td>${say(`payments.status_${row.status}`)}</td>
-                      <td>${when(row.completed_at)}</td>
-                    </tr>`,
-                ),
-              )
-            : html`<p>${say('payments.empty')}</p>`
-        }`,
+      body: html`<form method="get" action="/operator/payments" class="inline filters" \
+aria-label="${say('payments.filter')}">
+<label for="status">${say('queue.status')}</label>
+<select id="status" name="status">\
+${PAYMENT_STATUSES.map((status) => option(status, say(`payments.status_${status}`), form.status))}</select>
+<label for="method">${say('withdrawals.method')}</label>
+<select id="method" name="method">${methodOptions(form.method)}</select>
+<label for="from">${say('payments.from')}</label><input id="from" name="from" type="date" value="${form.from}">
+<label for="to">${say('payments.to')}</label><input id="to" name="to" type="date" value="${form.to}">
+<button type="submit">${say('queue.apply')}</button></form>
+<p><a href="${csv}" download>${say('payments.csv')}</a></p>
+${totalsFacts(say('payments.total_count'), total, totals)}
+${pager('/operator/payments', query, pageNumber, total)}
+${
+  rows.length
+    ? table(
+        say('payments.caption'),
+        [
+          say('payments.created'),
+          say('withdrawals.player'),
+          say('withdrawals.amount'),
+          say('withdrawals.method'),
+          say('queue.status'),
+          say('payments.completed'),
+        ],
+        rows.map(
+          (row) =>
+            html`<tr data-payment="${row.id}"><td>${when(row.created_at)}</td>\
+<td>${playerLink(row.user_id, row.username, row.email)}</td>
+<td class="num">${money(row.amount, row.currency)}</td><td>${methodName(row.method)}</td>\
+<td>${say(`payments.status_${row.status}`)}</td><td>${when(row.completed_at)}</td></tr>`,
+        ),
+      )
+    : html`<p>${say('payments.empty')}</p>`
+}`,
     });
   });
 

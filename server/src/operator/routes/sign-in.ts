@@ -56,14 +56,14 @@ export function signInRoutes(services: Services) {
       notice,
       status: error ? 400 : 200,
       body: html`${error ? problemList([{ field: 'email', message: error }]) : ''}
-        <form method="post" action="/operator/sign-in" class="stack">
-          <input type="hidden" name="csrf" value="${token}" />
-          <label for="email">${say('sign_in.email')}</label>
-          <input id="email" name="email" type="email" autocomplete="username" required value="${email}" />
-          <label for="password">${say('sign_in.password')}</label>
-          <input id="password" name="password" type="password" autocomplete="current-password" required />
-          <button type="submit">${say('sign_in.submit')}</button>
-        </form>`,
+<form method="post" action="/operator/sign-in" class="stack">
+<input type="hidden" name="csrf" value="${token}">
+<label for="email">${say('sign_in.email')}</label>
+<input id="email" name="email" type="email" autocomplete="username" required value="${email}">
+<label for="password">${say('sign_in.password')}</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required>
+<button type="submit">${say('sign_in.submit')}</button>
+</form>`,
     });
   };
 
@@ -120,16 +120,14 @@ export function signInRoutes(services: Services) {
     page(c, {
       title: say('password.title'),
       status: problems.length ? 400 : 200,
-      body: html`<p>${say('password.intro')}</p>
-        ${problemList(problems)}
-        <form method="post" action="/operator/password" class="stack">
-          ${csrfField(c.get('csrf'))}
-          <label for="new_password">${say('password.new')}</label>
-          <input id="new_password" name="new_password" type="password" autocomplete="new-password" required />
-          <label for="confirm_password">${say('password.confirm')}</label>
-          <input id="confirm_password" name="confirm_password" type="password" autocomplete="new-password" required />
-          <button type="submit">${say('password.submit')}</button>
-        </form>`,
+      body: html`<p>${say('password.intro')}</p>${problemList(problems)}
+<form method="post" action="/operator/password" class="stack">${csrfField(c.get('csrf'))}
+<label for="new_password">${say('password.new')}</label>
+<input id="new_password" name="new_password" type="password" autocomplete="new-password" required>
+<label for="confirm_password">${say('password.confirm')}</label>
+<input id="confirm_password" name="confirm_password" type="password" autocomplete="new-password" required>
+<button type="submit">${say('password.submit')}</button>
+</form>`,
     });
   app.get('/operator/password', (c) => passwordForm(c));
   app.post('/operator/password', async (c) => {
@@ -176,11 +174,10 @@ export function signInRoutes(services: Services) {
     return page(c, {
       title: say('enrol.title'),
       status: error ? 400 : 200,
-      body: html`<p>${say('enrol.intro')}</p>
-        ${error ? problemList([{ field: 'code', message: error }]) : ''}
-        <p><img class="qr" src="${qr}" alt="${say('enrol.qr_alt')}" width="200" height="200" /></p>
-        <p>${say('enrol.manual')} <code data-totp-secret>${setup.secret}</code></p>
-        ${codeInput(c, '/operator/two-factor/setup', say('enrol.submit'))}`,
+      body: html`<p>${say('enrol.intro')}</p>${error ? problemList([{ field: 'code', message: error }]) : ''}
+<p><img class="qr" src="${qr}" alt="${say('enrol.qr_alt')}" width="200" height="200"></p>
+<p>${say('enrol.manual')} <code data-totp-secret>${setup.secret}</code></p>
+${codeInput(c, '/operator/two-factor/setup', say('enrol.submit'))}`,
     });
   };
   app.get('/operator/two-factor/setup', (c) => enrolForm(c));
@@ -199,9 +196,8 @@ export function signInRoutes(services: Services) {
     page(c, {
       title: say('code.title'),
       status: error ? 400 : 200,
-      body: html`<p>${say('code.intro')}</p>
-        ${error ? problemList([{ field: 'code', message: error }]) : ''}
-        ${codeInput(c, '/operator/two-factor', say('code.submit'))}`,
+      body: html`<p>${say('code.intro')}</p>${error ? problemList([{ field: 'code', message: error }]) : ''}
+${codeInput(c, '/operator/two-factor', say('code.submit'))}`,
     });
   app.get('/operator/two-factor', (c) => codeForm(c));
   app.post('/operator/two-factor', async (c) =>
@@ -249,12 +245,11 @@ export function signInRoutes(services: Services) {
   }
 
   function codeInput(c: Parameters<typeof page>[0], action: string, submit: string) {
-    return html`<form method="post" action="${action}" class="stack">
-      ${csrfField(c.get('csrf'))}
-      <label for="code">${say('code.code')}</label>
-      <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]{6,7}" required />
-      <button type="submit">${submit}</button>
-    </form>`;
+    return html`<form method="post" action="${action}" class="stack">${csrfField(c.get('csrf'))}
+<label for="code">${say('code.code')}</label>
+<input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]{6,7}" required>
+<button type="submit">${submit}</button>
+</form>`;
   }
 
   return app;

@@ -36,45 +36,43 @@ export function staffRoutes(services: Services) {
       csrf,
       notice,
       body: html`${
-          oneTime
-            ? html`<div class="warning" role="alert">
-                <p>${say('staff.one_time', { email: oneTime.email })}</p>
-                <p><code data-one-time-password>${oneTime.password}</code></p>
-                <p>${say('staff.one_time_hint')}</p>
-              </div>`
-            : ''
-        }
-        <p class="muted">${say('staff.intro')}</p>
-        ${table(
-          say('staff.caption'),
-          [
-            say('staff.email'),
-            say('staff.role'),
-            say('staff.state'),
-            say('staff.last_sign_in'),
-            say('staff.two_factor'),
-            say('staff.actions'),
-          ],
-          rows.map(
-            (row) =>
-              html`<tr data-staff="${row.id}">
-                <td>${row.email}${row.id === me.id ? html` <span class="muted">${say('staff.you')}</span>` : ''}</td>
-                <td>${say(`layout.role_${row.role}`)}</td>
-                <td data-state>
-                  ${
-                    row.disabled_at
-                      ? say('staff.disabled_since', { when: when(row.disabled_at) })
-                      : row.must_change_password
-                        ? say('staff.must_change')
-                        : say('staff.active')
-                  }
-                </td>
-                <td data-last-sign-in>${row.last_sign_in_at ? when(row.last_sign_in_at) : say('staff.never')}</td>
-                <td>${say(row.two_factor ? 'staff.two_factor_on' : 'staff.two_factor_off')}</td>
-                <td>${actions(row, csrf)}</td>
-              </tr>`,
-          ),
-        )}`,
+        oneTime
+          ? html`<div class="warning" role="alert"><p>${say('staff.one_time', { email: oneTime.email })}</p><p>\
+<code data-one-time-password>${oneTime.password}</code></p><p>${say('staff.one_time_hint')}</p></div>`
+          : ''
+      }
+<p class="muted">${say('staff.intro')}</p>
+${table(
+  say('staff.caption'),
+  [
+    say('staff.email'),
+    say('staff.role'),
+    say('staff.state'),
+    say('staff.last_sign_in'),
+    say('staff.two_factor'),
+    say('staff.actions'),
+  ],
+  rows.map(
+    (row) =>
+      html`<tr data-staff="${row.id}"><td>${row.email}${
+        row.id === me.id
+          ? html` \
+<span class="muted">${say('staff.you')}</span>`
+          : ''
+      }</td>
+<td>${say(`layout.role_${row.role}`)}</td>
+<td data-state>${
+        row.disabled_at
+          ? say('staff.disabled_since', { when: when(row.disabled_at) })
+          : row.must_change_password
+            ? say('staff.must_change')
+            : say('staff.active')
+      }</td>
+<td data-last-sign-in>${row.last_sign_in_at ? when(row.last_sign_in_at) : say('staff.never')}</td>
+<td>${say(row.two_factor ? 'staff.two_factor_on' : 'staff.two_factor_off')}</td>
+<td>${actions(row, csrf)}</td></tr>`,
+  ),
+)}`,
     });
   };
 
@@ -121,33 +119,21 @@ export function staffRoutes(services: Services) {
 function actions(row: StaffListRow, csrf: string) {
   const other = ROLES.find((role) => role !== row.role)!;
   return html`<div class="staff-actions">
-    <form method="post" action="/operator/staff/${row.id}/${row.disabled_at ? 'enable' : 'disable'}">
-      ${csrfField(csrf)}<button type="submit">${say(row.disabled_at ? 'staff.enable' : 'staff.disable')}</button>
-    </form>
-    <form method="post" action="/operator/staff/${row.id}/role">
-      ${csrfField(csrf)}<input type="hidden" name="role" value="${other}" /><button type="submit">
-        ${say('staff.make', { role: say(`layout.role_${other}`) })}
-      </button>
-    </form>
-    <form method="post" action="/operator/staff/${row.id}/reset-password" class="inline">
-      ${csrfField(csrf)}
-      <label class="check"
-        ><input type="checkbox" name="confirm" value="yes" required />
-        ${say('staff.confirm_for', { email: row.email })}</label
-      >
-      <button type="submit">${say('staff.reset_password')}</button>
-    </form>
-    ${
-      row.two_factor
-        ? html`<form method="post" action="/operator/staff/${row.id}/reset-two-factor" class="inline">
-            ${csrfField(csrf)}
-            <label class="check"
-              ><input type="checkbox" name="confirm" value="yes" required />
-              ${say('staff.confirm_for', { email: row.email })}</label
-            >
-            <button type="submit">${say('staff.reset_two_factor')}</button>
-          </form>`
-        : ''
-    }
-  </div>`;
+<form method="post" action="/operator/staff/${row.id}/${row.disabled_at ? 'enable' : 'disable'}">\
+${csrfField(csrf)}<button type="submit">${say(row.disabled_at ? 'staff.enable' : 'staff.disable')}</button></form>
+<form method="post" action="/operator/staff/${row.id}/role">${csrfField(csrf)}<input type="hidden" name="role" \
+value="${other}"><button type="submit">${say('staff.make', { role: say(`layout.role_${other}`) })}</button></form>
+<form method="post" action="/operator/staff/${row.id}/reset-password" class="inline">${csrfField(csrf)}
+<label class="check"><input type="checkbox" name="confirm" value="yes" required>\
+ ${say('staff.confirm_for', { email: row.email })}</label>
+<button type="submit">${say('staff.reset_password')}</button></form>
+${
+  row.two_factor
+    ? html`<form method="post" action="/operator/staff/${row.id}/reset-two-factor" class="inline">${csrfField(csrf)}
+<label class="check"><input type="checkbox" name="confirm" value="yes" required>\
+ ${say('staff.confirm_for', { email: row.email })}</label>
+<button type="submit">${say('staff.reset_two_factor')}</button></form>`
+    : ''
+}
+</div>`;
 }

@@ -62,16 +62,13 @@ export function verificationRoutes(services: Services) {
             rows.map(
               (row) =>
                 html`<tr>
-                  <td>${playerLink(row.user_id, row.username, row.email)}</td>
-                  <td>${say(`verifications.type_${row.document_type}`)}</td>
-                  <td>${(row.sides ?? []).map((side) => say(`verifications.side_${side}`)).join(', ')}</td>
-                  <td>${when(row.submitted_at)}</td>
-                  <td>
-                    <a href="/operator/verifications/${row.id}"
-                      >${say('verifications.open')}<span class="visually-hidden"> ${row.username}</span></a
-                    >
-                  </td>
-                </tr>`,
+<td>${playerLink(row.user_id, row.username, row.email)}</td>
+<td>${say(`verifications.type_${row.document_type}`)}</td>
+<td>${(row.sides ?? []).map((side) => say(`verifications.side_${side}`)).join(', ')}</td>
+<td>${when(row.submitted_at)}</td>
+<td><a href="/operator/verifications/${row.id}">${say('verifications.open')}<span class="visually-hidden">\
+ ${row.username}</span></a></td>
+</tr>`,
             ),
           )
         : html`<p>${say('verifications.empty')}</p>`,
@@ -89,66 +86,52 @@ export function verificationRoutes(services: Services) {
       const src = `/operator/verifications/${id}/documents/${side}`;
       const label = say('verifications.document', { side: say(`verifications.side_${side}`) });
       return html`<figure class="document">
-        ${mime === 'application/pdf' ? '' : html`<img src="${src}" alt="${label}" />`}
-        <figcaption>
-          <a href="${src}">${say('verifications.open_document', { side: say(`verifications.side_${side}`) })}</a>
-        </figcaption>
-      </figure>`;
+${mime === 'application/pdf' ? '' : html`<img src="${src}" alt="${label}">`}
+<figcaption><a href="${src}">${say('verifications.open_document', { side: say(`verifications.side_${side}`) })}</a>\
+</figcaption>
+</figure>`;
     });
     const decide =
       staff.role === 'admin' && row.status === 'pending'
         ? html`<div class="decide">
-            <form method="post" action="/operator/verifications/${id}/approve">
-              ${csrfField(csrf)}<button type="submit">${say('verifications.approve')}</button>
-            </form>
-            <form method="post" action="/operator/verifications/${id}/reject" class="stack">
-              ${csrfField(csrf)}
-              <label for="reason_code">${say('verifications.reason')}</label>
-              <select id="reason_code" name="reason_code">
-                ${REJECTION_CODES.map(
-                  (code) => html`<option value="${code}">${say(`verifications.code_${code}`)}</option>`,
-                )}
-              </select>
-              <label for="reason">${say('verifications.note')}</label>
-              <textarea id="reason" name="reason" maxlength="500" rows="3" aria-describedby="reason-hint"></textarea>
-              <p id="reason-hint" class="muted">${say('verifications.note_hint')}</p>
-              <button type="submit">${say('verifications.reject')}</button>
-            </form>
-          </div>`
+<form method="post" action="/operator/verifications/${id}/approve">${csrfField(csrf)}<button \
+type="submit">${say('verifications.approve')}</button></form>
+<form method="post" action="/operator/verifications/${id}/reject" class="stack">${csrfField(csrf)}
+<label for="reason_code">${say('verifications.reason')}</label>
+<select id="reason_code" name="reason_code">${REJECTION_CODES.map(
+            (code) => html`<option value="${code}">${say(`verifications.code_${code}`)}</option>`,
+          )}</select>
+<label for="reason">${say('verifications.note')}</label>
+<textarea id="reason" name="reason" maxlength="500" rows="3" aria-describedby="reason-hint"></textarea>
+<p id="reason-hint" class="muted">${say('verifications.note_hint')}</p>
+<button type="submit">${say('verifications.reject')}</button></form>
+</div>`
         : '';
     return page(c, {
       title: say('verifications.review_title'),
       staff,
       csrf,
       body: html`<dl class="facts">
-          <dt>${say('verifications.player')}</dt>
-          <dd>${playerLink(row.user_id, row.username, row.email)}</dd>
-          <dt>${say('verifications.name')}</dt>
-          <dd data-name>${`${row.first_name} ${row.last_name}`.trim() || say('verifications.not_given')}</dd>
-          <dt>${say('verifications.date_of_birth')}</dt>
-          <dd data-date-of-birth>${row.date_of_birth ? isoDate(row.date_of_birth) : say('verifications.not_given')}</dd>
-          <dt>${say('verifications.account_age')}</dt>
-          <dd data-account-age>
-            ${say('withdrawals.days', {
-              days: Math.floor((services.clock().getTime() - new Date(row.date_joined).getTime()) / 86_400_000),
-            })}
-          </dd>
-          <dt>${say('verifications.type')}</dt>
-          <dd>${say(`verifications.type_${row.document_type}`)}</dd>
-          <dt>${say('verifications.submitted')}</dt>
-          <dd>${when(row.submitted_at)}</dd>
-          <dt>${say('verifications.status')}</dt>
-          <dd>
-            ${say(`status.${row.status}`)}${
-              row.reason_code
-                ? html` (${say(`verifications.code_${row.reason_code}`)}${row.reason ? `: ${row.reason}` : ''})`
-                : row.reason
-                  ? html` (${row.reason})`
-                  : ''
-            }
-          </dd>
-        </dl>
-        ${documents} ${decide}`,
+<dt>${say('verifications.player')}</dt><dd>${playerLink(row.user_id, row.username, row.email)}</dd>
+<dt>${say('verifications.name')}</dt><dd \
+data-name>${`${row.first_name} ${row.last_name}`.trim() || say('verifications.not_given')}</dd>
+<dt>${say('verifications.date_of_birth')}</dt>\
+<dd data-date-of-birth>${row.date_of_birth ? isoDate(row.date_of_birth) : say('verifications.not_given')}</dd>
+<dt>${say('verifications.account_age')}</dt><dd data-account-age>${say('withdrawals.days', {
+        days: Math.floor((services.clock().getTime() - new Date(row.date_joined).getTime()) / 86_400_000),
+      })}</dd>
+<dt>${say('verifications.type')}</dt><dd>${say(`verifications.type_${row.document_type}`)}</dd>
+<dt>${say('verifications.submitted')}</dt><dd>${when(row.submitted_at)}</dd>
+<dt>${say('verifications.status')}</dt><dd>${say(`status.${row.status}`)}${
+        row.reason_code
+          ? html` (${say(`verifications.code_${row.reason_code}`)}${row.reason ? `: ${row.reason}` : ''})`
+          : row.reason
+            ? html` (${row.reason})`
+            : ''
+      }</dd>
+</dl>
+${documents}
+${decide}`,
     });
   });
 

@@ -33,9 +33,9 @@ import {
 import { methodName, methodOptions, playerLink, saferGamblingStatus, verificationStatus } from './player-status.ts';
 
 /** A second line in a table cell, below its main value. */
-const mutedLine = (content: unknown) => html`<br /><span class="muted">${content}</span>`;
+const mutedLine = (content: unknown) => html`<br><span class="muted">${content}</span>`;
 const newMethodFlag = () =>
-  html`<br /><strong class="flag" data-flag="new-method">${say('withdrawals.new_method')}</strong>`;
+  html`<br><strong class="flag" data-flag="new-method">${say('withdrawals.new_method')}</strong>`;
 
 const DAY_MS = 86_400_000;
 const isRefund = (template: string) => template === REFUND_TEMPLATE;
@@ -118,84 +118,69 @@ export function withdrawalQueueRoutes(services: Services) {
     const anyPending = admin && rows.some((row) => row.status === 'pending' && !isRefund(row.template));
     const csv = withQuery('/operator/withdrawals.csv', query);
     const body = html`${filterForm(form)}
-      <p><a href="${csv}" download>${say('queue.csv')}</a></p>
-      ${totalsFacts(say('queue.total_count'), total, totals)}
-      ${pager('/operator/withdrawals', query, pageNumber, total)} ${anyPending ? bulkForm(csrf) : ''}
-      ${!admin ? html`<p class="muted" data-role-note>${say('queue.support_note')}</p>` : ''}
-      ${
-        rows.length
-          ? table(
-              say(filter.status === 'pending' ? 'withdrawals.caption' : 'queue.caption_all'),
-              [
-                '#',
-                say('withdrawals.kind'),
-                say('withdrawals.player'),
-                say('withdrawals.amount'),
-                say('withdrawals.method'),
-                say('withdrawals.destination'),
-                say('withdrawals.verification'),
-                say('withdrawals.safer_gambling'),
-                say('withdrawals.account_age'),
-                say('withdrawals.requested'),
-                say('queue.status'),
-                say('withdrawals.actions'),
-              ],
-              rows.map(
-                (row) =>
-                  html`<tr data-withdrawal="${row.id}">
-                    <td>${row.id}</td>
-                    <td data-kind>
-                      ${say(isRefund(row.template) ? 'withdrawals.kind_refund' : 'withdrawals.kind_withdrawal')}
-                    </td>
-                    <td>${playerLink(row.user_id, row.username, row.email)}</td>
-                    <td class="num">${money(row.amount, row.currency)}</td>
-                    <td>
-                      ${methodName(row.method)}${
-                        !isRefund(row.template) && row.new_method && row.status === 'pending' ? newMethodFlag() : ''
-                      }
-                    </td>
-                    <td>
-                      ${
-                        isRefund(row.template) && row.status === 'pending'
-                          ? say('withdrawals.refund_destination')
-                          : (row.destination ?? '')
-                      }
-                    </td>
-                    <td>${verificationStatus(row.verification)}</td>
-                    <td>${saferGamblingStatus(row, now)}</td>
-                    <td>
-                      ${say('withdrawals.days', {
-                        days: Math.max(0, Math.floor((now.getTime() - new Date(row.date_joined).getTime()) / DAY_MS)),
-                      })}
-                    </td>
-                    <td>${when(row.created_at)}</td>
-                    <td data-state>
-                      ${statusName(row)}${
-                        row.decided_at
-                          ? mutedLine(html`${when(row.decided_at)}${row.decided_by ? html`, ${row.decided_by}` : ''}`)
-                          : ''
-                      }${
-                        row.payout_reference
-                          ? mutedLine(say('queue.reference', { reference: row.payout_reference }))
-                          : ''
-                      }
-                    </td>
-                    <td>
-                      ${
-                        row.status !== 'pending'
-                          ? ''
-                          : !admin
-                            ? html`<span class="muted">${say('queue.admin_only')}</span>`
-                            : isRefund(row.template)
-                              ? refundForm(row.id, csrf)
-                              : decisionForms(row.id, csrf)
-                      }
-                    </td>
-                  </tr>`,
-              ),
-            )
-          : html`<p>${say(filter.status === 'pending' && !query.toString() ? 'withdrawals.empty' : 'queue.empty')}</p>`
-      }`;
+<p><a href="${csv}" download>${say('queue.csv')}</a></p>
+${totalsFacts(say('queue.total_count'), total, totals)}
+${pager('/operator/withdrawals', query, pageNumber, total)}
+${anyPending ? bulkForm(csrf) : ''}
+${!admin ? html`<p class="muted" data-role-note>${say('queue.support_note')}</p>` : ''}
+${
+  rows.length
+    ? table(
+        say(filter.status === 'pending' ? 'withdrawals.caption' : 'queue.caption_all'),
+        [
+          '#',
+          say('withdrawals.kind'),
+          say('withdrawals.player'),
+          say('withdrawals.amount'),
+          say('withdrawals.method'),
+          say('withdrawals.destination'),
+          say('withdrawals.verification'),
+          say('withdrawals.safer_gambling'),
+          say('withdrawals.account_age'),
+          say('withdrawals.requested'),
+          say('queue.status'),
+          say('withdrawals.actions'),
+        ],
+        rows.map(
+          (row) =>
+            html`<tr data-withdrawal="${row.id}">
+<td>${row.id}</td>
+<td data-kind>${say(isRefund(row.template) ? 'withdrawals.kind_refund' : 'withdrawals.kind_withdrawal')}</td>
+<td>${playerLink(row.user_id, row.username, row.email)}</td>
+<td class="num">${money(row.amount, row.currency)}</td>
+<td>${methodName(row.method)}${
+              !isRefund(row.template) && row.new_method && row.status === 'pending' ? newMethodFlag() : ''
+            }</td>
+<td>${
+              isRefund(row.template) && row.status === 'pending'
+                ? say('withdrawals.refund_destination')
+                : (row.destination ?? '')
+            }</td>
+<td>${verificationStatus(row.verification)}</td>
+<td>${saferGamblingStatus(row, now)}</td>
+<td>${say('withdrawals.days', {
+              days: Math.max(0, Math.floor((now.getTime() - new Date(row.date_joined).getTime()) / DAY_MS)),
+            })}</td>
+<td>${when(row.created_at)}</td>
+<td data-state>${statusName(row)}${
+              row.decided_at
+                ? mutedLine(html`${when(row.decided_at)}${row.decided_by ? html`, ${row.decided_by}` : ''}`)
+                : ''
+            }${row.payout_reference ? mutedLine(say('queue.reference', { reference: row.payout_reference })) : ''}</td>
+<td>${
+              row.status !== 'pending'
+                ? ''
+                : !admin
+                  ? html`<span class="muted">${say('queue.admin_only')}</span>`
+                  : isRefund(row.template)
+                    ? refundForm(row.id, csrf)
+                    : decisionForms(row.id, csrf)
+            }</td>
+</tr>`,
+        ),
+      )
+    : html`<p>${say(filter.status === 'pending' && !query.toString() ? 'withdrawals.empty' : 'queue.empty')}</p>`
+}`;
     return page(c, { title: say('withdrawals.title'), staff, csrf, notice, body });
   });
 
@@ -296,83 +281,60 @@ function filterForm(form: {
   sort: string;
   dir: string;
 }) {
-  return html`<form
-    method="get"
-    action="/operator/withdrawals"
-    class="inline filters"
-    aria-label="${say('queue.filter')}"
-  >
-    <label for="status">${say('queue.status')}</label>
-    <select id="status" name="status">
-      ${WITHDRAWAL_STATUSES.map((status) => option(status, say(`queue.filter_${status}`), form.status))}
-    </select>
-    <label for="method">${say('withdrawals.method')}</label>
-    <select id="method" name="method">
-      ${methodOptions(form.method)}
-    </select>
-    <label for="min">${say('queue.min')}</label>
-    <input id="min" name="min" inputmode="decimal" size="8" value="${form.min}" />
-    <label for="max">${say('queue.max')}</label>
-    <input id="max" name="max" inputmode="decimal" size="8" value="${form.max}" />
-    <label for="from">${say('queue.from')}</label>
-    <input id="from" name="from" type="date" value="${form.from}" />
-    <label for="to">${say('queue.to')}</label>
-    <input id="to" name="to" type="date" value="${form.to}" />
-    <label for="sort">${say('queue.sort')}</label>
-    <select id="sort" name="sort">
-      ${WITHDRAWAL_SORTS.map((sort) => option(sort, say(`queue.sort_${sort}`), form.sort))}
-    </select>
-    <label for="dir">${say('queue.dir')}</label>
-    <select id="dir" name="dir">
-      ${option('asc', say('queue.dir_asc'), form.dir)}${option('desc', say('queue.dir_desc'), form.dir)}
-    </select>
-    ${form.id ? html`<input type="hidden" name="id" value="${form.id}" />` : ''}
-    <button type="submit">${say('queue.apply')}</button>
-  </form>`;
+  return html`<form method="get" action="/operator/withdrawals" class="inline filters" \
+aria-label="${say('queue.filter')}">
+<label for="status">${say('queue.status')}</label>
+<select id="status" name="status">\
+${WITHDRAWAL_STATUSES.map((status) => option(status, say(`queue.filter_${status}`), form.status))}</select>
+<label for="method">${say('withdrawals.method')}</label>
+<select id="method" name="method">${methodOptions(form.method)}</select>
+<label for="min">${say('queue.min')}</label>
+<input id="min" name="min" inputmode="decimal" size="8" value="${form.min}">
+<label for="max">${say('queue.max')}</label>
+<input id="max" name="max" inputmode="decimal" size="8" value="${form.max}">
+<label for="from">${say('queue.from')}</label>
+<input id="from" name="from" type="date" value="${form.from}">
+<label for="to">${say('queue.to')}</label>
+<input id="to" name="to" type="date" value="${form.to}">
+<label for="sort">${say('queue.sort')}</label>
+<select id="sort" name="sort">\
+${WITHDRAWAL_SORTS.map((sort) => option(sort, say(`queue.sort_${sort}`), form.sort))}</select>
+<label for="dir">${say('queue.dir')}</label>
+<select id="dir" name="dir">\
+${option('asc', say('queue.dir_asc'), form.dir)}${option('desc', say('queue.dir_desc'), form.dir)}</select>
+${form.id ? html`<input type="hidden" name="id" value="${form.id}">` : ''}
+<button type="submit">${say('queue.apply')}</button>
+</form>`;
 }
 
 /** The bulk form: the table's checkboxes belong to it (form="bulk"), so the rows' own forms stay separate. */
 function bulkForm(csrf: string) {
-  return html`<form
-    id="bulk"
-    method="post"
-    action="/operator/withdrawals/bulk-approve"
-    class="inline bulk"
-    aria-label="${say('queue.bulk_label')}"
-  >
-    ${csrfField(csrf)}
-    <p class="muted">${say('queue.bulk_intro')}</p>
-    <label for="batch_reference">${say('queue.batch_reference')}</label>
-    <input id="batch_reference" name="batch_reference" required maxlength="120" autocomplete="off" />
-    <label class="check"
-      ><input type="checkbox" name="confirm" value="yes" required /> ${say('queue.bulk_confirm')}</label
-    >
-    <button type="submit">${say('queue.bulk_approve')}</button>
-  </form>`;
+  return html`<form id="bulk" method="post" action="/operator/withdrawals/bulk-approve" class="inline bulk" \
+aria-label="${say('queue.bulk_label')}">${csrfField(csrf)}
+<p class="muted">${say('queue.bulk_intro')}</p>
+<label for="batch_reference">${say('queue.batch_reference')}</label>
+<input id="batch_reference" name="batch_reference" required maxlength="120" autocomplete="off">
+<label class="check"><input type="checkbox" name="confirm" value="yes" required> ${say('queue.bulk_confirm')}</label>
+<button type="submit">${say('queue.bulk_approve')}</button>
+</form>`;
 }
 
 /** A pending withdrawal's own decisions, and its tick for the bulk approval. */
 function decisionForms(id: number, csrf: string) {
   return html`<div class="decide">
-    <label class="check select"
-      ><input type="checkbox" name="id" value="${id}" form="bulk" /> ${say('queue.select', { id })}</label
-    >
-    <form method="post" action="/operator/withdrawals/${id}/approve" class="approve">
-      ${csrfField(csrf)}
-      <label for="reference-${id}">${say('withdrawals.payout_reference')}</label>
-      <input id="reference-${id}" name="payout_reference" required maxlength="120" autocomplete="off" />
-      <label class="check"
-        ><input type="checkbox" name="confirm" value="yes" required /> ${say('withdrawals.confirm_paid')}</label
-      >
-      <button type="submit">${say('withdrawals.approve')}</button>
-    </form>
-    <form method="post" action="/operator/withdrawals/${id}/reject" class="reject">
-      ${csrfField(csrf)}
-      <label for="reason-${id}">${say('withdrawals.reason')}</label>
-      <input id="reason-${id}" name="reason" required maxlength="500" />
-      <button type="submit">${say('withdrawals.reject')}</button>
-    </form>
-  </div>`;
+<label class="check select"><input type="checkbox" name="id" value="${id}" form="bulk">\
+ ${say('queue.select', { id })}</label>
+<form method="post" action="/operator/withdrawals/${id}/approve" class="approve">${csrfField(csrf)}
+<label for="reference-${id}">${say('withdrawals.payout_reference')}</label>
+<input id="reference-${id}" name="payout_reference" required maxlength="120" autocomplete="off">
+<label class="check"><input type="checkbox" name="confirm" value="yes" required>\
+ ${say('withdrawals.confirm_paid')}</label>
+<button type="submit">${say('withdrawals.approve')}</button></form>
+<form method="post" action="/operator/withdrawals/${id}/reject" class="reject">${csrfField(csrf)}
+<label for="reason-${id}">${say('withdrawals.reason')}</label>
+<input id="reason-${id}" name="reason" required maxlength="500">
+<button type="submit">${say('withdrawals.reject')}</button></form>
+</div>`;
 }
 
 /**
@@ -380,21 +342,16 @@ function decisionForms(id: number, csrf: string) {
  * reject, never in bulk.
  */
 function refundForm(id: number, csrf: string) {
-  return html`<form method="post" action="/operator/withdrawals/${id}/refund" class="stack refund">
-    ${csrfField(csrf)}
-    <label for="refund-method-${id}">${say('withdrawals.method')}</label>
-    <select id="refund-method-${id}" name="method">
-      ${PAYMENT_METHODS.map(
-        (method) => html`<option value="${method}">${say(`withdrawals.method_${method}`)}</option>`,
-      )}
-    </select>
-    <label for="refund-destination-${id}">${say('withdrawals.refund_to')}</label>
-    <input id="refund-destination-${id}" name="destination" required maxlength="64" autocomplete="off" />
-    <label for="refund-reference-${id}">${say('withdrawals.payout_reference')}</label>
-    <input id="refund-reference-${id}" name="payout_reference" required maxlength="120" autocomplete="off" />
-    <label class="check"
-      ><input type="checkbox" name="confirm" value="yes" required /> ${say('withdrawals.confirm_paid')}</label
-    >
-    <button type="submit">${say('withdrawals.pay_refund')}</button>
-  </form>`;
+  return html`<form method="post" action="/operator/withdrawals/${id}/refund" class="stack refund">${csrfField(csrf)}
+<label for="refund-method-${id}">${say('withdrawals.method')}</label>
+<select id="refund-method-${id}" name="method">${PAYMENT_METHODS.map(
+    (method) => html`<option value="${method}">${say(`withdrawals.method_${method}`)}</option>`,
+  )}</select>
+<label for="refund-destination-${id}">${say('withdrawals.refund_to')}</label>
+<input id="refund-destination-${id}" name="destination" required maxlength="64" autocomplete="off">
+<label for="refund-reference-${id}">${say('withdrawals.payout_reference')}</label>
+<input id="refund-reference-${id}" name="payout_reference" required maxlength="120" autocomplete="off">
+<label class="check"><input type="checkbox" name="confirm" value="yes" required>\
+ ${say('withdrawals.confirm_paid')}</label>
+<button type="submit">${say('withdrawals.pay_refund')}</button></form>`;
 }
