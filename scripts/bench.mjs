@@ -113,7 +113,7 @@ try {
     const context = await browser.newContext({ locale: 'en-US' });
     if (signedIn) await context.addCookies([{ name: 'auth_token', value: token, url: server.base }]);
     const page = await context.newPage();
-    const { html, scripts, jsGzip, react, mediaBytes } = await measurePageJs(page, server.base + path);
+    const { html, scripts, jsGzip, react, apiClient, mediaBytes } = await measurePageJs(page, server.base + path);
     const budgetKb =
       kind === 'public'
         ? signedIn
@@ -125,12 +125,14 @@ try {
     rows.push({
       name,
       kind,
+      signedIn: Boolean(signedIn),
       htmlBytes: html.length,
       htmlGzip: gzipSync(html).length,
       scripts,
       jsGzip,
       budgetKb,
       react,
+      apiClient,
       mediaBytes,
     });
     await context.close();
@@ -180,11 +182,11 @@ console.log(
   `\nbuild: ${buildSeconds.toFixed(1)} s (budget ${BUDGETS.buildSeconds} s) · ${routePages} route pages, ${meta.routes.length} files with error screens\n`,
 );
 console.log(
-  `${'page'.padEnd(20)}${pad('HTML B', 9)}${pad('HTML gz', 9)}${pad('scripts', 9)}${pad('JS gz KB', 10)}${pad('budget', 8)}${pad('React', 7)}${pad('img+snd B', 11)}`,
+  `${'page'.padEnd(20)}${pad('HTML B', 9)}${pad('HTML gz', 9)}${pad('scripts', 9)}${pad('JS gz KB', 10)}${pad('budget', 8)}${pad('React', 7)}${pad('API', 5)}${pad('img+snd B', 11)}`,
 );
 for (const row of rows) {
   console.log(
-    `${row.name.padEnd(20)}${pad(row.htmlBytes, 9)}${pad(row.htmlGzip, 9)}${pad(row.scripts, 9)}${pad((row.jsGzip / KB).toFixed(2), 10)}${pad(`${row.budgetKb}`, 8)}${pad(row.react ? 'yes' : 'no', 7)}${pad(row.mediaBytes, 11)}`,
+    `${row.name.padEnd(20)}${pad(row.htmlBytes, 9)}${pad(row.htmlGzip, 9)}${pad(row.scripts, 9)}${pad((row.jsGzip / KB).toFixed(2), 10)}${pad(`${row.budgetKb}`, 8)}${pad(row.react ? 'yes' : 'no', 7)}${pad(row.apiClient ? 'yes' : 'no', 5)}${pad(row.mediaBytes, 11)}`,
   );
 }
 console.log(`\n/play layout shift (CLS until the mode buttons show; budget ≤ ${PLAY_CLS_BUDGET}, asserted)\n`);
@@ -212,6 +214,9 @@ const broken = [
   ...rows
     .filter((row) => row.kind === 'public' && row.react)
     .map((row) => `${row.name} loads React before interaction`),
+  ...rows
+    .filter((row) => row.kind === 'public' && !row.signedIn && row.apiClient)
+    .map((row) => `${row.name} loads the API client signed out`),
   ...rows
     .filter((row) => row.kind === 'game' && row.mediaBytes > GAME_MEDIA_BUDGET_KB * KB)
     .map((row) => `${row.name} loads ${row.mediaBytes} B of images and sounds`),
