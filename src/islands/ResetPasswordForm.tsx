@@ -3,7 +3,8 @@ import { localizedPath } from '../i18n/urls';
 import { confirmReset } from '../stores/auth-actions';
 import { FormAlert } from './FormAlert';
 import { clearFragment, linkParams, useAuthMessages } from './mailed-link';
-import { PasswordField } from './PasswordField';
+import { NewPasswordField } from './PasswordField';
+import { SubmitButton } from './FormField';
 import type { IslandProps } from './profile/messages';
 import { useFormSubmit } from './use-form-submit';
 
@@ -55,17 +56,13 @@ export function ResetPasswordForm({ locale, messages }: IslandProps) {
     <form ref={form} onSubmit={onSubmit} noValidate aria-busy={busy} data-form="reset-password">
       <p>{auth('reset.intro')}</p>
       <FormAlert errors={errors.form} />
-      <PasswordField
+      <NewPasswordField
+        auth={auth}
         name="new_password"
         label={auth('reset.new_password')}
-        showLabel={auth('fields.show_password')}
-        autoComplete="new-password"
-        hint={auth('sign_up.password_hint')}
         errors={errors.new_password}
       />
-      <button type="submit" className="button" disabled={busy}>
-        {busy ? auth('dialog.busy') : auth('reset.submit')}
-      </button>
+      <SubmitButton busy={busy} busyLabel={auth('dialog.busy')} label={auth('reset.submit')} />
     </form>
   );
 }

@@ -5,13 +5,12 @@ import { getGameRound } from '../../api/history';
 import { describeOutcome } from '../../games/describe';
 import { interpolate } from '../../i18n/interpolate';
 import { LOCALE_INTL } from '../../i18n/locales.mjs';
-import { createTranslator } from '../../i18n/translator';
 import { localizedPath } from '../../i18n/urls';
 import { formatDateTime, formatMoney } from './format';
 import type { IslandProps } from './messages';
 import type { OutcomeMessages } from './outcome-messages';
 import { Empty, LoadError, Skeleton } from './Status';
-import { useMessages } from './use-messages';
+import { useMessages, type Translators } from './use-messages';
 import { useResource } from './use-resource';
 import { useUser } from './use-user';
 
@@ -35,11 +34,7 @@ function outcomeTranslator(messages: OutcomeMessages) {
  */
 export function RoundCheck(props: IslandProps & { outcomes: OutcomeMessages }) {
   const { locale, outcomes } = props;
-  const { t } = useMessages(props);
-  const v = useMemo(
-    () => createTranslator(props.messages.game_verify ?? {}, locale, 'game_verify'),
-    [locale, props.messages],
-  );
+  const { t, verify: v } = useMessages(props);
   const user = useUser();
   // Null until mounted: the build renders without a URL, and hydration must match it.
   const [id, setId] = useState<string | null>(null);
@@ -81,7 +76,7 @@ function RoundDetails({
   check: GameRoundCheck;
   currency: string;
   locale: IslandProps['locale'];
-  v: ReturnType<typeof createTranslator<'game_verify'>>;
+  v: Translators['verify'];
   outcomes: OutcomeMessages;
   back: React.ReactNode;
 }) {
