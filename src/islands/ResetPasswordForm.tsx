@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { localizedPath } from '../i18n/urls';
 import { confirmReset } from '../stores/auth-actions';
 import { FormAlert } from './FormAlert';
-import { clearFragment, linkParams, useAuthMessages } from './mailed-link';
+import { useAuthMessages, useMailedLink } from './mailed-link';
 import { NewPasswordField } from './PasswordField';
 import { SubmitButton } from './FormField';
 import type { IslandProps } from './profile/messages';
@@ -18,10 +18,7 @@ export function ResetPasswordForm({ locale, messages }: IslandProps) {
   const { auth } = translators;
   const [link, setLink] = useState<{ uid: string; token: string } | null>();
   const [done, setDone] = useState(false);
-  useEffect(() => {
-    setLink(linkParams() ?? null);
-    clearFragment();
-  }, []);
+  useMailedLink((found) => setLink(found ?? null));
   const { errors, busy, form, onSubmit } = useFormSubmit(
     (data) => confirmReset({ ...link!, new_password: String(data.get('new_password') ?? '') }, translators),
     () => setDone(true),

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type InputHTMLAttributes } from 'react';
 import type { GameRoundCheck } from '../../api/contract';
 import { ApiError } from '../../api/errors';
 import { getGameRound } from '../../api/history';
@@ -13,6 +13,16 @@ import { Empty, LoadError, Skeleton } from './Status';
 import { useMessages, type Translators } from './use-messages';
 import { useResource } from './use-resource';
 import { useUser } from './use-user';
+
+/** One input of the check form, with its label. */
+function CheckField({ id, label, ...input }: InputHTMLAttributes<HTMLInputElement> & { id: string; label: string }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} {...input} />
+    </div>
+  );
+}
 
 /** What the last check said: the browser's own recomputation of the round. */
 type Verdict = { result: 'match' | 'mismatch'; text: string } | null;
@@ -167,41 +177,35 @@ function RoundDetails({
               void verify();
             }}
           >
-            <div className="field">
-              <label htmlFor="round-server-seed">{v('server_seed')}</label>
-              <input
-                id="round-server-seed"
-                name="server_seed"
-                autoComplete="off"
-                spellCheck={false}
-                value={serverSeed}
-                onChange={(event) => setServerSeed(event.target.value)}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor="round-client-seed">{v('client_seed')}</label>
-              <input
-                id="round-client-seed"
-                name="client_seed"
-                autoComplete="off"
-                spellCheck={false}
-                value={clientSeed}
-                onChange={(event) => setClientSeed(event.target.value)}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor="round-nonce">{v('nonce')}</label>
-              <input
-                id="round-nonce"
-                name="nonce"
-                type="number"
-                min={1}
-                step={1}
-                inputMode="numeric"
-                value={nonce}
-                onChange={(event) => setNonce(event.target.value)}
-              />
-            </div>
+            <CheckField
+              id="round-server-seed"
+              name="server_seed"
+              label={v('server_seed')}
+              autoComplete="off"
+              spellCheck={false}
+              value={serverSeed}
+              onChange={(event) => setServerSeed(event.target.value)}
+            />
+            <CheckField
+              id="round-client-seed"
+              name="client_seed"
+              label={v('client_seed')}
+              autoComplete="off"
+              spellCheck={false}
+              value={clientSeed}
+              onChange={(event) => setClientSeed(event.target.value)}
+            />
+            <CheckField
+              id="round-nonce"
+              name="nonce"
+              label={v('nonce')}
+              type="number"
+              min={1}
+              step={1}
+              inputMode="numeric"
+              value={nonce}
+              onChange={(event) => setNonce(event.target.value)}
+            />
             <button type="submit" className="button" aria-disabled={busy || undefined}>
               {v('check')}
             </button>
