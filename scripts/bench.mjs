@@ -115,7 +115,7 @@ try {
     const context = await browser.newContext({ locale: 'en-US' });
     if (signedIn) await context.addCookies([{ name: 'auth_token', value: token, url: server.base }]);
     const page = await context.newPage();
-    const { html, scripts, jsGzip, react, mediaBytes } = await measurePageJs(page, server.base + path);
+    const { html, scripts, jsGzip, react, apiClient, mediaBytes } = await measurePageJs(page, server.base + path);
     const budgetKb =
       kind === 'public'
         ? signedIn
@@ -127,12 +127,14 @@ try {
     rows.push({
       name,
       kind,
+      signedIn: Boolean(signedIn),
       htmlBytes: html.length,
       htmlGzip: gzipSync(html).length,
       scripts,
       jsGzip,
       budgetKb,
       react,
+      apiClient,
       mediaBytes,
     });
     await context.close();
@@ -191,6 +193,7 @@ console.log(
     pad('JS gz KB', 10),
     pad('budget', 8),
     pad('React', 7),
+    pad('API', 5),
     pad('img+snd B', 11),
   ].join(''),
 );
@@ -204,6 +207,7 @@ for (const row of rows) {
       pad((row.jsGzip / KB).toFixed(2), 10),
       pad(`${row.budgetKb}`, 8),
       pad(row.react ? 'yes' : 'no', 7),
+      pad(row.apiClient ? 'yes' : 'no', 5),
       pad(row.mediaBytes, 11),
     ].join(''),
   );
@@ -238,6 +242,9 @@ const broken = [
   ...rows
     .filter((row) => row.kind === 'public' && row.react)
     .map((row) => `${row.name} loads React before interaction`),
+  ...rows
+    .filter((row) => row.kind === 'public' && !row.signedIn && row.apiClient)
+    .map((row) => `${row.name} loads the API client signed out`),
   ...rows
     .filter((row) => row.kind === 'game' && row.mediaBytes > GAME_MEDIA_BUDGET_KB * KB)
     .map((row) => `${row.name} loads ${row.mediaBytes} B of images and sounds`),

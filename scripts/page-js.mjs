@@ -7,6 +7,8 @@ import { gzipSync } from 'node:zlib';
 export const JS_BUDGET_KB = { public: 15, publicSignedIn: 18, profile: 95, game: 30 };
 
 const REACT_MARKER = /react-dom|__REACT_DEVTOOLS_GLOBAL_HOOK__|react\.(production|development)/;
+/** ofetch's error class names itself with this string, which minifying keeps: the API client is loaded. */
+const API_CLIENT_MARKER = /FetchError/;
 
 /**
  * Opens `url` in `page` and waits for the network to settle. Every script counts: external ones
@@ -39,6 +41,7 @@ export async function measurePageJs(page, url) {
     scripts: bodies.length,
     jsGzip: bodies.reduce((sum, body) => sum + gzipSync(body).length, 0),
     react: bodies.some((body) => REACT_MARKER.test(body.toString())),
+    apiClient: bodies.some((body) => API_CLIENT_MARKER.test(body.toString())),
     mediaBytes: (await Promise.all(media)).reduce((sum, bytes) => sum + bytes, 0),
   };
 }

@@ -6,7 +6,7 @@ import { createTranslator } from '../i18n/translator';
 import { localizedPath } from '../../core/i18n/urls';
 import { $token } from '../stores/session';
 import { FormAlert } from './FormAlert';
-import { clearFragment, linkParams, useAuthMessages } from './mailed-link';
+import { useAuthMessages, useMailedLink } from './mailed-link';
 import type { IslandProps } from './profile/messages';
 import { ResendActivation } from './ResendActivation';
 
@@ -23,17 +23,11 @@ export function ActivateAccount({ locale, messages }: IslandProps) {
   const [state, setState] = useState<State>({ step: 'reading' });
   const signedIn = !!useStore($token);
   const notice = useRef<HTMLDivElement>(null);
-  const started = useRef(false);
   const account = useMemo(() => createTranslator(messages.account ?? {}, locale, 'account'), [locale, messages]);
   // Where the player registered from (a game): read once, when the account is active and signed in.
   const [back, setBack] = useState('');
 
-  useEffect(() => {
-    // Once: the link works once, and the fragment is gone after the first read.
-    if (started.current) return;
-    started.current = true;
-    const link = linkParams();
-    clearFragment();
+  useMailedLink((link) => {
     if (!link) return setState({ step: 'broken', errors: [] });
     setState({ step: 'activating' });
     void activateAccount(link, translators).then((errors) =>
@@ -43,7 +37,7 @@ export function ActivateAccount({ locale, messages }: IslandProps) {
           : { step: 'done' },
       ),
     );
-  }, [translators]);
+  });
   useEffect(() => {
     if (state.step === 'done') setBack(takeReturnPath());
   }, [state.step]);

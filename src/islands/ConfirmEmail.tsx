@@ -5,7 +5,7 @@ import { createTranslator } from '../i18n/translator';
 import { localizedPath } from '../../core/i18n/urls';
 import { setUser, $user } from '../stores/session';
 import { FormAlert } from './FormAlert';
-import { clearFragment, linkParams } from './mailed-link';
+import { useMailedLink } from './mailed-link';
 import type { IslandProps } from './profile/messages';
 
 type State = { step: 'working' } | { step: 'done'; email: string } | { step: 'broken'; errors: string[] };
@@ -19,13 +19,8 @@ export function ConfirmEmail({ locale, messages }: IslandProps) {
   const a = useMemo(() => createTranslator(messages.account ?? {}, locale, 'account'), [locale, messages]);
   const [state, setState] = useState<State>({ step: 'working' });
   const notice = useRef<HTMLDivElement>(null);
-  const started = useRef(false);
 
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    const link = linkParams();
-    clearFragment();
+  useMailedLink((link) => {
     if (!link) return setState({ step: 'broken', errors: [] });
     confirmEmail(link).then(
       ({ email }) => {
@@ -42,7 +37,7 @@ export function ConfirmEmail({ locale, messages }: IslandProps) {
         setState({ step: 'broken', errors });
       },
     );
-  }, []);
+  });
   useEffect(() => {
     if (state.step !== 'working') notice.current?.focus();
   }, [state.step]);

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { requestReset, type Messages } from '../stores/auth-actions';
 import { openAuthDialog } from '../stores/dialogs';
 import { FormAlert } from './FormAlert';
-import { FormField } from './FormField';
+import { EmailField } from './EmailField';
+import { SubmitButton } from './FormField';
 import { useFormSubmit } from './use-form-submit';
 
 /**
@@ -35,18 +36,8 @@ export function ForgotPasswordForm({ messages }: { messages: Messages }) {
     <form ref={form} onSubmit={onSubmit} noValidate aria-busy={busy} data-form="forgot-password">
       <p>{auth('forgot.intro')}</p>
       <FormAlert errors={errors.form} />
-      <FormField
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        label={auth('fields.email')}
-        errors={errors.email}
-        required
-      />
-      <button type="submit" className="button" disabled={busy}>
-        {busy ? auth('dialog.busy') : auth('forgot.submit')}
-      </button>
+      <EmailField label={auth('fields.email')} errors={errors.email} />
+      <SubmitButton busy={busy} busyLabel={auth('dialog.busy')} label={auth('forgot.submit')} />
       {back}
     </form>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { Translate } from '../i18n/translator';
 import { FormField } from './FormField';
 
 interface Props {
@@ -33,5 +34,20 @@ export function PasswordField({ name = 'password', id, label, showLabel, autoCom
         {showLabel}
       </label>
     </>
+  );
+}
+
+/** A new password: the registration rules as its hint (sign-up, reset, change). */
+export function NewPasswordField({
+  auth,
+  ...props
+}: Omit<Props, 'autoComplete' | 'hint' | 'showLabel'> & { auth: Translate<'auth'> }) {
+  return (
+    <PasswordField
+      {...props}
+      showLabel={auth('fields.show_password')}
+      autoComplete="new-password"
+      hint={auth('sign_up.password_hint')}
+    />
   );
 }

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { requestActivationLink, type Messages } from '../stores/auth-actions';
 import type { FormErrors } from '../stores/form-errors';
 import { FormAlert } from './FormAlert';
-import { FormField } from './FormField';
+import { EmailField } from './EmailField';
 
 /**
  * Asks for a new activation link: for a known address (after sign-up, or a sign-in the server
@@ -60,15 +60,7 @@ export function ResendActivation({ messages, email, label }: { messages: Message
       }}
     >
       <FormAlert errors={errors.form} />
-      <FormField
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        label={auth('fields.email')}
-        errors={errors.email}
-        required
-      />
+      <EmailField label={auth('fields.email')} errors={errors.email} />
       {status}
       {button('submit')}
     </form>

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { localizedPath } from '../../core/i18n/urls';
 import { confirmReset } from '../stores/auth-actions';
 import { FormAlert } from './FormAlert';
-import { clearFragment, linkParams, useAuthMessages } from './mailed-link';
-import { PasswordField } from './PasswordField';
+import { useAuthMessages, useMailedLink } from './mailed-link';
+import { NewPasswordField } from './PasswordField';
+import { SubmitButton } from './FormField';
 import type { IslandProps } from './profile/messages';
 import { useFormSubmit } from './use-form-submit';
 
@@ -17,10 +18,7 @@ export function ResetPasswordForm({ locale, messages }: IslandProps) {
   const { auth } = translators;
   const [link, setLink] = useState<{ uid: string; token: string } | null>();
   const [done, setDone] = useState(false);
-  useEffect(() => {
-    setLink(linkParams() ?? null);
-    clearFragment();
-  }, []);
+  useMailedLink((found) => setLink(found ?? null));
   const { errors, busy, form, onSubmit } = useFormSubmit(
     (data) => confirmReset({ ...link!, new_password: String(data.get('new_password') ?? '') }, translators),
     () => setDone(true),
@@ -55,17 +53,13 @@ export function ResetPasswordForm({ locale, messages }: IslandProps) {
     <form ref={form} onSubmit={onSubmit} noValidate aria-busy={busy} data-form="reset-password">
       <p>{auth('reset.intro')}</p>
       <FormAlert errors={errors.form} />
-      <PasswordField
+      <NewPasswordField
+        auth={auth}
         name="new_password"
         label={auth('reset.new_password')}
-        showLabel={auth('fields.show_password')}
-        autoComplete="new-password"
-        hint={auth('sign_up.password_hint')}
         errors={errors.new_password}
       />
-      <button type="submit" className="button" disabled={busy}>
-        {busy ? auth('dialog.busy') : auth('reset.submit')}
-      </button>
+      <SubmitButton busy={busy} busyLabel={auth('dialog.busy')} label={auth('reset.submit')} />
     </form>
   );
 }

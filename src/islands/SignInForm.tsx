@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { signIn, type Messages } from '../stores/auth-actions';
 import { $sessionEnded, $signInEmail, closeAuthDialog, openAuthDialog } from '../stores/dialogs';
 import { FormAlert } from './FormAlert';
-import { FormField } from './FormField';
+import { EmailField } from './EmailField';
+import { FormField, SubmitButton } from './FormField';
 import { PasswordField } from './PasswordField';
 import { ResendActivation } from './ResendActivation';
 import { useFormSubmit } from './use-form-submit';
@@ -62,16 +63,7 @@ export function SignInForm({ messages }: { messages: Messages }) {
       {errors.inactive_account && tried && (
         <ResendActivation messages={messages} email={tried} label={auth('activate.resend')} />
       )}
-      <FormField
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        label={auth('fields.email')}
-        errors={errors.email}
-        defaultValue={prefilled}
-        required
-      />
+      <EmailField label={auth('fields.email')} errors={errors.email} defaultValue={prefilled} />
       <PasswordField
         label={auth('fields.password')}
         showLabel={auth('fields.show_password')}
@@ -95,9 +87,7 @@ export function SignInForm({ messages }: { messages: Messages }) {
           {auth('sign_in.forgot')}
         </button>
       </p>
-      <button type="submit" className="button" disabled={busy}>
-        {busy ? auth('dialog.busy') : auth('sign_in.submit')}
-      </button>
+      <SubmitButton busy={busy} busyLabel={auth('dialog.busy')} label={auth('sign_in.submit')} />
       <p className="auth-switch">
         {auth('sign_in.switch_prompt')}{' '}
         <button type="button" className="link-button" onClick={() => openAuthDialog('sign-up')}>

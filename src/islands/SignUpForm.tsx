@@ -6,8 +6,9 @@ import { localizedPath } from '../../core/i18n/urls';
 import type { Locale } from '../../core/i18n/locales.mjs';
 import { storedReferral } from '../stores/referral-capture';
 import { FormAlert } from './FormAlert';
-import { FormField } from './FormField';
-import { PasswordField } from './PasswordField';
+import { EmailField } from './EmailField';
+import { FormField, SubmitButton } from './FormField';
+import { NewPasswordField } from './PasswordField';
 import { ResendActivation } from './ResendActivation';
 import { useFormSubmit } from './use-form-submit';
 
@@ -38,15 +39,7 @@ export function SignUpForm({ messages }: { messages: Messages }) {
       <p>{auth('sign_up.intro')}</p>
       {ref && <p className="auth-referral">{auth('sign_up.referral', { code: ref })}</p>}
       <FormAlert errors={[...(errors.form ?? []), ...(errors.ref ?? [])]} />
-      <FormField
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        label={auth('fields.email')}
-        errors={errors.email}
-        required
-      />
+      <EmailField label={auth('fields.email')} errors={errors.email} />
       <FormField
         name="username"
         autoComplete="username"
@@ -54,13 +47,7 @@ export function SignUpForm({ messages }: { messages: Messages }) {
         errors={errors.username}
         required
       />
-      <PasswordField
-        label={auth('fields.password')}
-        showLabel={auth('fields.show_password')}
-        autoComplete="new-password"
-        hint={auth('sign_up.password_hint')}
-        errors={errors.password}
-      />
+      <NewPasswordField auth={auth} label={auth('fields.password')} errors={errors.password} />
       <FormField
         name="date_of_birth"
         type="date"
@@ -72,9 +59,7 @@ export function SignUpForm({ messages }: { messages: Messages }) {
         required
       />
       <TermsCheckbox auth={auth} errors={errors.accept_terms} />
-      <button type="submit" className="button" disabled={busy}>
-        {busy ? auth('dialog.busy') : auth('sign_up.submit')}
-      </button>
+      <SubmitButton busy={busy} busyLabel={auth('dialog.busy')} label={auth('sign_up.submit')} />
       <p className="auth-switch">
         {auth('sign_up.switch_prompt')}{' '}
         <button type="button" className="link-button" onClick={() => openAuthDialog('sign-in')}>

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { createTranslator } from '../i18n/translator';
 import type { Messages } from '../stores/auth-actions';
 import type { IslandProps } from './profile/messages';
@@ -13,6 +13,24 @@ export function linkParams(): { uid: string; token: string } | undefined {
 /** Takes the token out of the address bar, the history and any shared screenshot, once read. */
 export function clearFragment() {
   if (location.hash) history.replaceState(history.state, '', location.pathname + location.search);
+}
+
+/**
+ * Reads the mailed link once, in the browser, clears it from the address bar and hands it to
+ * `use` (undefined when the fragment lacks it): the link works once, and the fragment is gone
+ * after the first read.
+ */
+export function useMailedLink(use: (link: { uid: string; token: string } | undefined) => void) {
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const link = linkParams();
+    clearFragment();
+    use(link);
+    // Once per page: `use` is read as it was on the first render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on purpose, as said above
+  }, []);
 }
 
 /** The `auth` and `api` translators of a page island (the reset and activation pages). */

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { setEmail } from '../../api/account';
 import { serverErrors } from '../../stores/form-errors';
 import { FormAlert } from '../FormAlert';
-import { FormField } from '../FormField';
+import { FormField, SubmitButton } from '../FormField';
+import { CurrentPasswordField } from './CurrentPasswordField';
 import { useFormSubmit } from '../use-form-submit';
 import { useAccountMessages } from './account-messages';
 import type { IslandProps } from './messages';
@@ -53,18 +54,13 @@ export function ChangeEmail(props: IslandProps) {
           errors={errors.new_email}
           required
         />
-        <FormField
+        <CurrentPasswordField
           name="current_password"
           id="change-email-password"
-          type="password"
           label={a('email.password')}
-          autoComplete="current-password"
           errors={errors.current_password}
-          required
         />
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? t('common.busy') : a('email.submit')}
-        </button>
+        <SubmitButton busy={busy} busyLabel={t('common.busy')} label={a('email.submit')} />
       </form>
     </section>
   );

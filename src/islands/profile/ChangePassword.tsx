@@ -1,10 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { setPassword } from '../../api/auth';
-import { createTranslator } from '../../i18n/translator';
 import { strongNewPassword } from '../../stores/auth-actions';
 import { serverErrors } from '../../stores/form-errors';
 import { FormAlert } from '../FormAlert';
-import { PasswordField } from '../PasswordField';
+import { SubmitButton } from '../FormField';
+import { NewPasswordField, PasswordField } from '../PasswordField';
 import { useFormSubmit } from '../use-form-submit';
 import type { IslandProps } from './messages';
 import { failureMessages, useMessages } from './use-messages';
@@ -15,11 +15,7 @@ import { failureMessages, useMessages } from './use-messages';
  * every other one and mails the player a notice.
  */
 export function ChangePassword(props: IslandProps) {
-  const { t, api } = useMessages(props);
-  const auth = useMemo(
-    () => createTranslator(props.messages.auth ?? {}, props.locale, 'auth'),
-    [props.locale, props.messages],
-  );
+  const { t, api, auth } = useMessages(props);
   const [done, setDone] = useState(false);
   const { errors, busy, form, onSubmit } = useFormSubmit(
     async (data) => {
@@ -54,17 +50,13 @@ export function ChangePassword(props: IslandProps) {
           autoComplete="current-password"
           errors={errors.current_password}
         />
-        <PasswordField
+        <NewPasswordField
+          auth={auth}
           name="new_password"
           label={t('change_password.new')}
-          showLabel={auth('fields.show_password')}
-          autoComplete="new-password"
-          hint={auth('sign_up.password_hint')}
           errors={errors.new_password}
         />
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? auth('dialog.busy') : t('change_password.submit')}
-        </button>
+        <SubmitButton busy={busy} busyLabel={auth('dialog.busy')} label={t('change_password.submit')} />
         <p role="status">{done ? t('change_password.done') : ''}</p>
       </form>
     </section>

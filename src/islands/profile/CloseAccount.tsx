@@ -7,8 +7,9 @@ import { localizedPath } from '../../../core/i18n/urls';
 import { serverErrors, type FormErrors } from '../../stores/form-errors';
 import { clearSession } from '../../stores/session';
 import { FormAlert } from '../FormAlert';
-import { FormField } from '../FormField';
+import { Field, FormField } from '../FormField';
 import { useAccountMessages } from './account-messages';
+import { CurrentPasswordField } from './CurrentPasswordField';
 import { formatMoney } from './format';
 import type { IslandProps } from './messages';
 import { MethodChoice } from './MethodChoice';
@@ -136,30 +137,17 @@ export function CloseAccount(props: IslandProps) {
             />
           </>
         )}
-        <div className="field">
-          <label htmlFor="close-reason">{a('close.reason')}</label>
-          <textarea
-            id="close-reason"
-            name="reason"
-            rows={3}
-            maxLength={CLOSE_REASON_MAX_LENGTH}
-            aria-invalid={errors.reason ? true : undefined}
-            aria-describedby={errors.reason ? 'close-reason-error' : undefined}
-          />
-          {errors.reason && (
-            <p className="field__error" id="close-reason-error">
-              {errors.reason.join(' ')}
-            </p>
-          )}
-        </div>
-        <FormField
+        <Field
+          id="close-reason"
+          label={a('close.reason')}
+          errors={errors.reason}
+          control={(aria) => <textarea {...aria} name="reason" rows={3} maxLength={CLOSE_REASON_MAX_LENGTH} />}
+        />
+        <CurrentPasswordField
           name="password"
           id="close-password"
-          type="password"
           label={a('close.password')}
-          autoComplete="current-password"
           errors={errors.password}
-          required
         />
         <button type="submit" className="button button--danger" disabled={busy}>
           {a('close.submit')}

@@ -3,7 +3,7 @@ import type { PaymentMethod } from '../../../core/api/contract';
 import { createPayment } from '../../api/payments';
 import { serverErrors } from '../../stores/form-errors';
 import { FormAlert } from '../FormAlert';
-import { FormField } from '../FormField';
+import { FormField, SubmitButton } from '../FormField';
 import { useFormSubmit } from '../use-form-submit';
 import { amountForInput, newIdempotencyKey, normaliseAmount, validateAmount } from './amount-input';
 import { formatMoney } from './format';
@@ -168,9 +168,12 @@ export function Deposit(props: IslandProps) {
           api={api}
           errors={errors.method}
         />
-        <button type="submit" className="button" disabled={busy || redirecting}>
-          {redirecting ? t('deposit.redirecting') : busy ? t('common.busy') : t('deposit.submit')}
-        </button>
+        <SubmitButton
+          busy={busy && !redirecting}
+          disabled={redirecting}
+          busyLabel={t('common.busy')}
+          label={redirecting ? t('deposit.redirecting') : t('deposit.submit')}
+        />
       </form>
     </div>
   );

@@ -6,6 +6,7 @@ import {
   type DocumentMime,
 } from '../../../core/api/document-file';
 import { messageKey } from '../../../core/api/validation';
+import { Field } from '../FormField';
 import type { Translators } from './use-messages';
 
 /** What the player chose, as the server will see it: its type by its bytes, not its name. */
@@ -55,30 +56,17 @@ export function DocumentFileField({ name, label, errors = [], onProblem, message
     );
   }
 
-  const hint = `${id}-hint`;
-  const described = [hint, errors.length ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
-    <div className="field document-field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name={name}
-        type="file"
-        accept={ACCEPT}
-        required
-        disabled={disabled}
-        aria-invalid={errors.length ? true : undefined}
-        aria-describedby={described}
-        onChange={onChange}
-      />
-      <p className="field__hint" id={hint}>
-        {t('verification.file_hint')}
-      </p>
-      {errors.length > 0 && (
-        <p className="field__error" id={`${id}-error`}>
-          {errors.join(' ')}
-        </p>
+    <Field
+      id={id}
+      label={label}
+      hint={t('verification.file_hint')}
+      errors={errors}
+      className="document-field"
+      control={(aria) => (
+        <input {...aria} name={name} type="file" accept={ACCEPT} required disabled={disabled} onChange={onChange} />
       )}
+    >
       {chosen && (
         <figure className="document-preview" data-preview={name}>
           {chosen.url ? (
@@ -91,6 +79,6 @@ export function DocumentFileField({ name, label, errors = [], onProblem, message
           <figcaption>{chosen.name}</figcaption>
         </figure>
       )}
-    </div>
+    </Field>
   );
 }

@@ -1,8 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { TRANSACTION_TYPES, type HistoryQuery, type TransactionType } from '../../../core/api/contract';
 import { getHistory } from '../../api/history';
 import { isCalendarDate } from '../../../core/api/validation';
-import { createTranslator } from '../../i18n/translator';
 import { localizedPath } from '../../../core/i18n/urls';
 import { formatDateTime } from './format';
 import type { IslandProps } from './messages';
@@ -38,11 +37,7 @@ function writeUrl(query: HistoryQuery) {
 /** /profile/history: every transaction, filtered by type and dates, paged by the server. */
 export function History(props: IslandProps) {
   const { locale } = props;
-  const { t } = useMessages(props);
-  const verify = useMemo(
-    () => createTranslator(props.messages.game_verify ?? {}, locale, 'game_verify'),
-    [locale, props.messages],
-  );
+  const { t, verify } = useMessages(props);
   const user = useUser();
   // Null until mounted: the build renders without a URL, and hydration must match it.
   const [query, setQuery] = useState<HistoryQuery | null>(null);

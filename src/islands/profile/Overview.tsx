@@ -1,18 +1,15 @@
 import { localizedPath } from '../../../core/i18n/urls';
 import { useState } from 'react';
-import type { UserUpdateRequest } from '../../../core/api/contract';
-import { updateUser } from '../../api/user';
-import { checkUserUpdate, hasProblems } from '../../../core/api/validation';
-import { setUser } from '../../stores/session';
-import { problemMessages, serverErrors, type FormErrors } from '../../stores/form-errors';
+import type { FormErrors } from '../../stores/form-errors';
 import { FormAlert } from '../FormAlert';
-import { FormField } from '../FormField';
+import { FormField, SubmitButton } from '../FormField';
 import { useFormSubmit } from '../use-form-submit';
 import { formatDate, formatMoney } from './format';
 import type { IslandProps } from './messages';
 import { Notice, Skeleton } from './Status';
 import { TimeZoneForm } from './TimeZoneForm';
-import { failureMessages, useMessages } from './use-messages';
+import { saveUserChanges } from './save-user';
+import { useMessages } from './use-messages';
 import { useUser } from './use-user';
 
 /** /profile: the account at a glance, and the profile fields the player may edit. */
@@ -24,19 +21,14 @@ export function Overview(props: IslandProps) {
   const { errors, busy, form, onSubmit } = useFormSubmit(
     async (data): Promise<FormErrors | null> => {
       setSaved(false);
-      const changes: UserUpdateRequest = {
-        username: String(data.get('username') ?? ''),
-        first_name: String(data.get('first_name') ?? '').trim(),
-        last_name: String(data.get('last_name') ?? '').trim(),
-      };
-      const problems = checkUserUpdate(changes);
-      if (hasProblems(problems)) return problemMessages(problems, api);
-      try {
-        setUser(await updateUser(changes));
-        return null;
-      } catch (error) {
-        return serverErrors(error, failureMessages(t));
-      }
+      return saveUserChanges(
+        {
+          username: String(data.get('username') ?? ''),
+          first_name: String(data.get('first_name') ?? '').trim(),
+          last_name: String(data.get('last_name') ?? '').trim(),
+        },
+        { t, api },
+      );
     },
     () => setSaved(true),
   );
@@ -98,9 +90,7 @@ export function Overview(props: IslandProps) {
             </a>
           </p>
           {saved && <Notice>{t('overview.saved')}</Notice>}
-          <button type="submit" className="button" disabled={busy}>
-            {busy ? t('common.busy') : t('common.save')}
-          </button>
+          <SubmitButton busy={busy} busyLabel={t('common.busy')} label={t('common.save')} />
         </form>
       </section>
 

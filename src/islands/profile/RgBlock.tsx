@@ -5,7 +5,7 @@ import { clearSession, forgetPlayer } from '../../stores/session';
 import { localizedPath } from '../../../core/i18n/urls';
 import { serverErrors } from '../../stores/form-errors';
 import { FormAlert } from '../FormAlert';
-import { FormField } from '../FormField';
+import { FormField, SubmitButton } from '../FormField';
 import { useFormSubmit } from '../use-form-submit';
 import { formatDateTime } from './format';
 import type { IslandProps } from './messages';
@@ -143,9 +143,7 @@ export function RgBlock(props: IslandProps & { kind: Kind }) {
             )}
           </div>
         )}
-        <button type="submit" className="button button--danger" disabled={busy}>
-          {busy ? t('common.busy') : t(`rg.${kind}_submit`)}
-        </button>
+        <SubmitButton danger busy={busy} busyLabel={t('common.busy')} label={t(`rg.${kind}_submit`)} />
       </form>
       <dialog
         ref={dialog}

@@ -3,7 +3,7 @@ import { RG_PERIODS, type ResponsibleGaming, type RgLimits as Limits, type RgPer
 import { updateResponsibleGaming } from '../../api/responsible-gaming';
 import { serverErrors } from '../../stores/form-errors';
 import { FormAlert } from '../FormAlert';
-import { FormField } from '../FormField';
+import { FormField, SubmitButton } from '../FormField';
 import { useFormSubmit } from '../use-form-submit';
 import { amountForInput, normaliseAmount } from './amount-input';
 import { formatDateTime, formatMoney } from './format';
@@ -116,9 +116,7 @@ export function RgLimits(
           ))}
         </div>
         <p className="hint">{t('rg.empty_hint')}</p>
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? t('common.busy') : t('rg.save_limits')}
-        </button>
+        <SubmitButton busy={busy} busyLabel={t('common.busy')} label={t('rg.save_limits')} />
       </form>
     </section>
   );

@@ -1,19 +1,28 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type InputHTMLAttributes } from 'react';
 import type { GameRoundCheck } from '../../../core/api/contract';
 import { ApiError } from '../../api/errors';
 import { getGameRound } from '../../api/history';
 import { describeOutcome } from '../../../core/games/describe';
 import { interpolate } from '../../../core/i18n/interpolate';
 import { LOCALE_INTL } from '../../../core/i18n/locales.mjs';
-import { createTranslator } from '../../i18n/translator';
 import { localizedPath } from '../../../core/i18n/urls';
 import { formatDateTime, formatMoney } from './format';
 import type { IslandProps } from './messages';
 import type { OutcomeMessages } from './outcome-messages';
 import { Empty, LoadError, Skeleton } from './Status';
-import { useMessages } from './use-messages';
+import { useMessages, type Translators } from './use-messages';
 import { useResource } from './use-resource';
 import { useUser } from './use-user';
+
+/** One input of the check form, with its label. */
+function CheckField({ id, label, ...input }: InputHTMLAttributes<HTMLInputElement> & { id: string; label: string }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} {...input} />
+    </div>
+  );
+}
 
 /** What the last check said: the browser's own recomputation of the round. */
 type Verdict = { result: 'match' | 'mismatch'; text: string } | null;
@@ -35,11 +44,7 @@ function outcomeTranslator(messages: OutcomeMessages) {
  */
 export function RoundCheck(props: IslandProps & { outcomes: OutcomeMessages }) {
   const { locale, outcomes } = props;
-  const { t } = useMessages(props);
-  const v = useMemo(
-    () => createTranslator(props.messages.game_verify ?? {}, locale, 'game_verify'),
-    [locale, props.messages],
-  );
+  const { t, verify: v } = useMessages(props);
   const user = useUser();
   // Null until mounted: the build renders without a URL, and hydration must match it.
   const [id, setId] = useState<string | null>(null);
@@ -81,7 +86,7 @@ function RoundDetails({
   check: GameRoundCheck;
   currency: string;
   locale: IslandProps['locale'];
-  v: ReturnType<typeof createTranslator<'game_verify'>>;
+  v: Translators['verify'];
   outcomes: OutcomeMessages;
   back: React.ReactNode;
 }) {
@@ -174,41 +179,35 @@ function RoundDetails({
               void verify();
             }}
           >
-            <div className="field">
-              <label htmlFor="round-server-seed">{v('server_seed')}</label>
-              <input
-                id="round-server-seed"
-                name="server_seed"
-                autoComplete="off"
-                spellCheck={false}
-                value={serverSeed}
-                onChange={(event) => setServerSeed(event.target.value)}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor="round-client-seed">{v('client_seed')}</label>
-              <input
-                id="round-client-seed"
-                name="client_seed"
-                autoComplete="off"
-                spellCheck={false}
-                value={clientSeed}
-                onChange={(event) => setClientSeed(event.target.value)}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor="round-nonce">{v('nonce')}</label>
-              <input
-                id="round-nonce"
-                name="nonce"
-                type="number"
-                min={1}
-                step={1}
-                inputMode="numeric"
-                value={nonce}
-                onChange={(event) => setNonce(event.target.value)}
-              />
-            </div>
+            <CheckField
+              id="round-server-seed"
+              name="server_seed"
+              label={v('server_seed')}
+              autoComplete="off"
+              spellCheck={false}
+              value={serverSeed}
+              onChange={(event) => setServerSeed(event.target.value)}
+            />
+            <CheckField
+              id="round-client-seed"
+              name="client_seed"
+              label={v('client_seed')}
+              autoComplete="off"
+              spellCheck={false}
+              value={clientSeed}
+              onChange={(event) => setClientSeed(event.target.value)}
+            />
+            <CheckField
+              id="round-nonce"
+              name="nonce"
+              label={v('nonce')}
+              type="number"
+              min={1}
+              step={1}
+              inputMode="numeric"
+              value={nonce}
+              onChange={(event) => setNonce(event.target.value)}
+            />
             <button type="submit" className="button" aria-disabled={busy || undefined}>
               {v('check')}
             </button>

@@ -1,14 +1,12 @@
 import { useMemo, useState } from 'react';
 import type { User } from '../../../core/api/contract';
-import { updateUser } from '../../api/user';
-import { checkUserUpdate, hasProblems } from '../../../core/api/validation';
 import type { Translate } from '../../i18n/translator';
-import { setUser } from '../../stores/session';
-import { problemMessages, serverErrors, type FormErrors } from '../../stores/form-errors';
+import type { FormErrors } from '../../stores/form-errors';
 import { FormAlert } from '../FormAlert';
+import { Field, SubmitButton } from '../FormField';
 import { useFormSubmit } from '../use-form-submit';
+import { saveUserChanges } from './save-user';
 import { Notice } from './Status';
-import { failureMessages } from './use-messages';
 
 /** The browser's own zone, or undefined where Intl cannot say. */
 function deviceTimeZone(): string | undefined {
@@ -47,60 +45,43 @@ export function TimeZoneForm({ user, t, api }: Props) {
   const { errors, busy, form, onSubmit } = useFormSubmit(
     async (data): Promise<FormErrors | null> => {
       setSaved(false);
-      const changes = { time_zone: String(data.get('time_zone') ?? '') };
-      const problems = checkUserUpdate(changes);
-      if (hasProblems(problems)) return problemMessages(problems, api);
-      try {
-        setUser(await updateUser(changes));
-        return null;
-      } catch (error) {
-        return serverErrors(error, failureMessages(t));
-      }
+      return saveUserChanges({ time_zone: String(data.get('time_zone') ?? '') }, { t, api });
     },
     () => setSaved(true),
   );
-  const fieldErrors = errors.time_zone ?? [];
-  const described = ['field-time_zone-hint', fieldErrors.length ? 'field-time_zone-error' : '']
-    .filter(Boolean)
-    .join(' ');
 
   return (
     <section className="card" aria-labelledby="time-zone-title" data-card="time-zone">
       <h2 id="time-zone-title">{t('overview.time_zone_title')}</h2>
       <form ref={form} onSubmit={onSubmit} noValidate aria-busy={busy} data-form="time-zone">
         <FormAlert errors={errors.form} />
-        <div className="field">
-          <label htmlFor="field-time_zone">{t('overview.time_zone')}</label>
-          <select
-            id="field-time_zone"
-            name="time_zone"
-            defaultValue={chosen}
-            key={stored ?? ''}
-            onChange={() => setSaved(false)}
-            aria-invalid={fieldErrors.length ? true : undefined}
-            aria-describedby={described}
-          >
-            {zones.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone.replaceAll('_', ' ')}
-              </option>
-            ))}
-          </select>
-          <p className="field__hint" id="field-time_zone-hint">
-            {stored
+        <Field
+          id="field-time_zone"
+          label={t('overview.time_zone')}
+          hint={
+            stored
               ? t('overview.time_zone_hint')
-              : `${t('overview.time_zone_hint')} ${t('overview.time_zone_suggested')}`}
-          </p>
-          {fieldErrors.length > 0 && (
-            <p className="field__error" id="field-time_zone-error">
-              {fieldErrors.join(' ')}
-            </p>
+              : `${t('overview.time_zone_hint')} ${t('overview.time_zone_suggested')}`
+          }
+          errors={errors.time_zone}
+          control={(aria) => (
+            <select
+              {...aria}
+              name="time_zone"
+              defaultValue={chosen}
+              key={stored ?? ''}
+              onChange={() => setSaved(false)}
+            >
+              {zones.map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone.replaceAll('_', ' ')}
+                </option>
+              ))}
+            </select>
           )}
-        </div>
+        />
         {saved && <Notice>{t('overview.time_zone_saved')}</Notice>}
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? t('common.busy') : t('overview.time_zone_save')}
-        </button>
+        <SubmitButton busy={busy} busyLabel={t('common.busy')} label={t('overview.time_zone_save')} />
       </form>
     </section>
   );

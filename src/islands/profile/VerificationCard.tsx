@@ -3,6 +3,7 @@ import { DOCUMENT_TYPES, type DocumentType, type Verification } from '../../../c
 import { getVerification, uploadVerification } from '../../api/verification';
 import { serverErrors, type FormErrors } from '../../stores/form-errors';
 import { FormAlert } from '../FormAlert';
+import { Field, SubmitButton } from '../FormField';
 import { useFormSubmit } from '../use-form-submit';
 import { DocumentFileField } from './DocumentFileField';
 import { formatDate, formatPercent } from './format';
@@ -145,33 +146,30 @@ function UploadForm({ messages, locale, onSent }: Pick<StateProps, 'messages' | 
   return (
     <form ref={form} onSubmit={onSubmit} noValidate aria-busy={busy} data-form="verification">
       <FormAlert errors={errors.form} />
-      <div className="field">
-        <label htmlFor="field-document_type">{t('verification.document_type')}</label>
-        <select
-          id="field-document_type"
-          name="document_type"
-          value={documentType}
-          disabled={busy}
-          aria-invalid={errors.document_type ? true : undefined}
-          aria-describedby={errors.document_type ? 'field-document_type-error' : undefined}
-          onChange={(event) => {
-            setDocumentType(event.currentTarget.value as DocumentType);
-            // A back input that goes away (a passport) comes back empty: its old problem goes with it.
-            setChosenProblems(({ front }) => ({ front }));
-          }}
-        >
-          {DOCUMENT_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`verification.documents.${type}`)}
-            </option>
-          ))}
-        </select>
-        {errors.document_type && (
-          <p className="field__error" id="field-document_type-error">
-            {errors.document_type.join(' ')}
-          </p>
+      <Field
+        id="field-document_type"
+        label={t('verification.document_type')}
+        errors={errors.document_type}
+        control={(aria) => (
+          <select
+            {...aria}
+            name="document_type"
+            value={documentType}
+            disabled={busy}
+            onChange={(event) => {
+              setDocumentType(event.currentTarget.value as DocumentType);
+              // A back input that goes away (a passport) comes back empty: its old problem goes with it.
+              setChosenProblems(({ front }) => ({ front }));
+            }}
+          >
+            {DOCUMENT_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`verification.documents.${type}`)}
+              </option>
+            ))}
+          </select>
         )}
-      </div>
+      />
       {sides.map((side) => (
         <DocumentFileField
           key={side}
@@ -193,9 +191,7 @@ function UploadForm({ messages, locale, onSent }: Pick<StateProps, 'messages' | 
           <progress id="verification-progress" max={100} value={percent} />
         </div>
       )}
-      <button type="submit" className="button" disabled={busy}>
-        {busy ? t('common.busy') : t('verification.submit')}
-      </button>
+      <SubmitButton busy={busy} busyLabel={t('common.busy')} label={t('verification.submit')} />
     </form>
   );
 }

@@ -7,7 +7,7 @@ import { DESTINATION_MAX_LENGTH, checkDestination } from '../../../core/api/dest
 import type { Problems } from '../../../core/api/validation';
 import { problemMessages, serverErrors } from '../../stores/form-errors';
 import { FormAlert } from '../FormAlert';
-import { FormField } from '../FormField';
+import { FormField, SubmitButton } from '../FormField';
 import { useFormSubmit } from '../use-form-submit';
 import { newIdempotencyKey, validateAmount } from './amount-input';
 import { formatMoney } from './format';
@@ -125,9 +125,12 @@ export function Withdrawal(props: IslandProps) {
               errors={errors.destination}
               required
             />
-            <button type="submit" className="button" disabled={busy || !!blocked}>
-              {busy ? t('common.busy') : t('withdrawal.submit')}
-            </button>
+            <SubmitButton
+              busy={busy}
+              disabled={!!blocked}
+              busyLabel={t('common.busy')}
+              label={t('withdrawal.submit')}
+            />
           </fieldset>
         </form>
       </section>

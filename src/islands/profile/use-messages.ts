@@ -7,6 +7,9 @@ export interface Translators {
   api: Translate<'api'>;
   loyal: Translate<'loyal'>;
   affiliate: Translate<'affiliate'>;
+  auth: Translate<'auth'>;
+  /** The provably-fair check's texts (history and the round page). */
+  verify: Translate<'game_verify'>;
 }
 
 /** What a profile form says when a call fails without a message of the server's own. */
@@ -20,6 +23,8 @@ export function useMessages({ locale, messages }: IslandProps): Translators {
       api: createTranslator(messages.api ?? {}, locale, 'api'),
       loyal: createTranslator(messages.loyal ?? {}, locale, 'loyal'),
       affiliate: createTranslator(messages.affiliate ?? {}, locale, 'affiliate'),
+      auth: createTranslator(messages.auth ?? {}, locale, 'auth'),
+      verify: createTranslator(messages.game_verify ?? {}, locale, 'game_verify'),
     }),
     [locale, messages],
   );
