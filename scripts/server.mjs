@@ -77,6 +77,9 @@ async function e2eEnvironment(isolated) {
   // Every browser of both workers connects from 127.0.0.1; the per-address connection cap is for
   // the internet (tests/api/http-limits.test.ts proves it), not for one machine running the suite.
   env.MAX_CONNECTIONS_PER_ADDRESS ||= '100000';
+  // Playwright's request context keeps idle sockets and reuses one after a test's browser steps: with
+  // the 5 s default the server could close it at that moment (ECONNRESET on the next request).
+  env.KEEP_ALIVE_TIMEOUT_SECONDS ||= '120';
   // The browser reaches this server at 127.0.0.1:PORT: that is the site and the API origin the payment
   // page checks posts against and sends players back to, and the origin of game launch URLs.
   env.SITE_URL = `http://127.0.0.1:${env.PORT}`;
