@@ -166,4 +166,22 @@ describe('POST /api/user/withdrawal', () => {
     });
     expect(pending.body.count).toBe(10);
   });
+
+  it('20 parallel withdrawals, each of 10 keys sent twice: each key acts once, retries answer its result', async () => {
+    const player = await ctx.api.player({ balance: '200.00', verified: true });
+    const body = { amount: '10.00', method: 'card', destination: '4242 4242 4242 4242' };
+    const keys = Array.from({ length: 20 }, (_, i) => `batch-key-${i % 10}`);
+    const results = await Promise.all(keys.map((key) => withdraw(player.token, body, { 'idempotency-key': key })));
+    expect(results.map((res) => res.status)).toEqual(keys.map(() => 201));
+    const idsByKey = new Map<string, Set<number>>();
+    keys.forEach((key, i) => idsByKey.set(key, (idsByKey.get(key) ?? new Set()).add(results[i]!.body.id)));
+    expect([...idsByKey.values()].map((ids) => ids.size)).toEqual(Array.from({ length: 10 }, () => 1));
+    expect(new Set(results.map((res) => res.body.id)).size).toBe(10);
+    expect(results.filter((res) => res.headers.get('idempotent-replayed') === 'true')).toHaveLength(10);
+    expect(await balanceOf(ctx.api, player.id)).toBe('100.00');
+    const history = await ctx.api.request('GET', '/api/user/history?type=withdrawal&page_size=100', {
+      token: player.token,
+    });
+    expect(history.body.count).toBe(10);
+  });
 });
