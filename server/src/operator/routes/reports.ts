@@ -2,19 +2,10 @@ import { Hono, type Context } from 'hono';
 import type { Services } from '../../app-env.ts';
 import { PAYMENT_METHODS } from '../../../../core/api/contract.ts';
 import { describeTransaction } from '../../services/texts.ts';
-import { batches, csvResponse } from '../csv.ts';
+import { batches, csvResponse, utcText } from '../csv.ts';
 import { ConsoleError, idParam } from '../form.ts';
 import { say } from '../messages.ts';
-import {
-  filterQuery,
-  offsetOf,
-  pager,
-  pageWithTotals,
-  PER_PAGE,
-  readDayRange,
-  readPage,
-  totalsFacts,
-} from '../paging.ts';
+import { filterQuery, pager, filteredPage, readDayRange, totalsFacts } from '../paging.ts';
 import type { OperatorEnv } from '../session.ts';
 import { html, money, option, page, table, when, withQuery } from '../view.ts';
 import {
@@ -46,11 +37,10 @@ export function reportRoutes(services: Services) {
 
   app.get('/operator/payments', async (c) => {
     const { filter, query, form } = readFilter(c);
-    const pageNumber = readPage(c);
-    const { totals, rows, total } = await pageWithTotals(
-      paymentTotals(db, filter),
-      paymentPage(db, filter, PER_PAGE, offsetOf(pageNumber)),
-    );
+    const { pageNumber, totals, rows, total } = await filteredPage(c, {
+      totals: () => paymentTotals(db, filter),
+      rows: (limit, offset) => paymentPage(db, filter, limit, offset),
+    });
     const csv = withQuery('/operator/payments.csv', query);
     return page(c, {
       title: say('payments.title'),
@@ -98,7 +88,7 @@ ${
     const { filter } = readFilter(c);
     const rows = batches<PaymentRow, [string, string]>(
       (after, size) => paymentsAfter(db, filter, after, size),
-      (row) => [new Date(row.created_at).toISOString(), row.id],
+      (row) => [utcText(row.created_at), row.id],
       (row) => [
         row.id,
         row.status,
@@ -108,8 +98,8 @@ ${
         row.amount,
         row.currency,
         methodName(row.method),
-        new Date(row.created_at).toISOString(),
-        row.completed_at ? new Date(row.completed_at).toISOString() : '',
+        utcText(row.created_at),
+        utcText(row.completed_at),
       ],
     );
     return csvResponse(
@@ -138,10 +128,10 @@ ${
     if (!player) throw new ConsoleError(404, say('errors.not_found'));
     const rows = batches<HistoryRow, [string, number]>(
       (after, size) => historyAfter(db, id, after, size),
-      (row) => [new Date(row.created_at).toISOString(), row.id],
+      (row) => [utcText(row.created_at), row.id],
       (row) => [
         row.id,
-        new Date(row.created_at).toISOString(),
+        utcText(row.created_at),
         row.type,
         describeTransaction('en', row.template, row.params),
         row.amount,
