@@ -1,4 +1,5 @@
 import type { Services } from '../app-env.ts';
+import type { Queryable } from '../db/database.ts';
 import { approveWithdrawal, payRefund, rejectWithdrawal } from '../services/withdrawal-decisions.ts';
 import { audit } from './audit.ts';
 
@@ -14,22 +15,34 @@ export async function approveAudited(
   services: Pick<Services, 'db' | 'clock'>,
   decision: { id: number; reference: string; staffId: number },
 ) {
-  const { id, reference, staffId } = decision;
   const now = services.clock();
-  return services.db.transaction(async (tx) => {
-    const row = await approveWithdrawal(tx, { id, reference, confirmed: true, staffId, now });
-    if (!row) return undefined;
-    await audit(tx, {
-      staffId,
-      action: 'withdrawal.approve',
-      targetType: 'withdrawal',
-      targetId: id,
-      before: { status: 'pending', amount: row.amount },
-      after: { status: 'completed', amount: row.amount, payout_reference: reference },
-      at: now,
-    });
-    return row;
+  return services.db.transaction((tx) => approveWithAudit(tx, { ...decision, now }));
+}
+
+/**
+ * The approval and its audit row in the caller's transaction, for a single decision and for each
+ * one of a bulk approval (`batchSize` set), so both paths pay and audit alike. Throws
+ * WithdrawalRefused for a self-exclusion refund (it needs its own form).
+ */
+export async function approveWithAudit(
+  tx: Queryable,
+  decision: { id: number; reference: string; staffId: number; now: Date },
+  batchSize?: number,
+) {
+  const { id, reference, staffId, now } = decision;
+  const row = await approveWithdrawal(tx, { id, reference, confirmed: true, staffId, now });
+  if (!row) return undefined;
+  const bulk = batchSize === undefined ? {} : { bulk: true, batch_size: batchSize };
+  await audit(tx, {
+    staffId,
+    action: 'withdrawal.approve',
+    targetType: 'withdrawal',
+    targetId: id,
+    before: { status: 'pending', amount: row.amount },
+    after: { status: 'completed', amount: row.amount, payout_reference: reference, ...bulk },
+    at: now,
   });
+  return row;
 }
 
 /** Rejects with a reason: the amount goes back to the player's balance through the ledger. */
