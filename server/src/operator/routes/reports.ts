@@ -19,6 +19,7 @@ import {
   type PaymentFilter,
   type PaymentRow,
 } from '../reports.ts';
+import { MOVEMENT_CSV_HEADER, movementCsvCells } from './movement-csv.ts';
 import { methodName, methodOptions, playerLink } from './player-status.ts';
 
 function readFilter(c: Context) {
@@ -89,36 +90,9 @@ ${
     const rows = batches<PaymentRow, [string, string]>(
       (after, size) => paymentsAfter(db, filter, after, size),
       (row) => [utcText(row.created_at), row.id],
-      (row) => [
-        row.id,
-        row.status,
-        row.user_id,
-        row.username,
-        row.email,
-        row.amount,
-        row.currency,
-        methodName(row.method),
-        utcText(row.created_at),
-        utcText(row.completed_at),
-      ],
+      (row) => [row.id, ...movementCsvCells(row), utcText(row.created_at), utcText(row.completed_at)],
     );
-    return csvResponse(
-      c,
-      'payments.csv',
-      [
-        'id',
-        'status',
-        'player_id',
-        'username',
-        'email',
-        'amount',
-        'currency',
-        'method',
-        'created_utc',
-        'completed_utc',
-      ],
-      rows,
-    );
+    return csvResponse(c, 'payments.csv', ['id', ...MOVEMENT_CSV_HEADER, 'created_utc', 'completed_utc'], rows);
   });
 
   // A player's whole history; the download is a view of the player's data, so it is audited.

@@ -20,6 +20,7 @@ import {
   type WithdrawalFilter,
   type WithdrawalRow,
 } from '../withdrawal-list.ts';
+import { MOVEMENT_CSV_HEADER, movementCsvCells } from './movement-csv.ts';
 import { methodName, methodOptions, playerLink, saferGamblingStatus, verificationStatus } from './player-status.ts';
 
 /** A second line in a table cell, below its main value. */
@@ -181,13 +182,7 @@ ${
       (row) => [
         row.id,
         isRefund(row.template) ? 'refund' : 'withdrawal',
-        row.status,
-        row.user_id,
-        row.username,
-        row.email,
-        row.amount,
-        row.currency,
-        methodName(row.method),
+        ...movementCsvCells(row),
         row.destination ?? '',
         utcText(row.created_at),
         utcText(row.decided_at),
@@ -201,13 +196,7 @@ ${
       [
         'id',
         'kind',
-        'status',
-        'player_id',
-        'username',
-        'email',
-        'amount',
-        'currency',
-        'method',
+        ...MOVEMENT_CSV_HEADER,
         'destination',
         'requested_utc',
         'decided_utc',
