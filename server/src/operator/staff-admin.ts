@@ -1,7 +1,7 @@
 import { hashPassword } from '../auth.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ConsoleRefusal } from '../domain-errors.ts';
-import { audit, type AuditEntry } from './audit.ts';
+import { audit, type AuditAction, type AuditEntry } from './audit.ts';
 import type { Role } from './session.ts';
 import { createStaff, oneTimePassword } from './staff.ts';
 
@@ -68,7 +68,7 @@ async function lockTarget(
 const auditStaffChange = (
   tx: Queryable,
   target: { id: number; actor: number | null; now: Date },
-  change: Pick<AuditEntry, 'action' | 'before' | 'after'>,
+  change: Pick<AuditEntry, 'before' | 'after'> & { action: AuditAction },
 ) => audit(tx, { staffId: target.actor, targetType: 'staff', targetId: target.id, at: target.now, ...change });
 
 /**
