@@ -1,3 +1,4 @@
+import type { WithdrawalRow } from '../withdrawal-list.ts';
 import { methodName } from './player-status.ts';
 
 /**
@@ -6,12 +7,6 @@ import { methodName } from './player-status.ts';
  */
 export const MOVEMENT_CSV_HEADER = ['status', 'player_id', 'username', 'email', 'amount', 'currency', 'method'];
 
-export const movementCsvCells = (row: {
-  status: string;
-  user_id: number;
-  username: string;
-  email: string;
-  amount: string;
-  currency: string;
-  method: string | null;
-}) => [row.status, row.user_id, row.username, row.email, row.amount, row.currency, methodName(row.method)];
+export const movementCsvCells = (
+  row: Pick<WithdrawalRow, 'user_id' | 'username' | 'email' | 'amount' | 'currency' | 'method'> & { status: string },
+) => [row.status, row.user_id, row.username, row.email, row.amount, row.currency, methodName(row.method)];
