@@ -8,6 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium-path.mjs';
 import { spawnServer } from './server.mjs';
+import { tableLines } from './text-table.mjs';
 import { localizedPath as localized } from '../core/i18n/urls.ts';
 
 const ROUTES = ['/', '/faq', '/rules', '/profile/deposit'];
@@ -80,32 +81,16 @@ try {
   server.stop();
 }
 
-const pad = (value, width) => String(value).padStart(width);
-console.log(
-  '\n' +
-    [
-      'page'.padEnd(22),
-      'mode'.padEnd(7),
-      pad('perf', 6),
-      pad('a11y', 6),
-      pad('best', 6),
-      pad('seo', 6),
-      pad('axe', 5),
-    ].join(''),
-);
-for (const row of rows) {
-  console.log(
-    [
-      row.url.padEnd(22),
-      row.mode.padEnd(7),
-      pad(row.performance, 6),
-      pad(row.accessibility, 6),
-      pad(row['best-practices'], 6),
-      pad(row.seo, 6),
-      pad(row.axe, 5),
-    ].join(''),
-  );
-}
+const AUDIT_COLUMNS = [
+  { title: 'page', width: 22, left: true, cell: (row) => row.url },
+  { title: 'mode', width: 7, left: true, cell: (row) => row.mode },
+  { title: 'perf', width: 6, cell: (row) => row.performance },
+  { title: 'a11y', width: 6, cell: (row) => row.accessibility },
+  { title: 'best', width: 6, cell: (row) => row['best-practices'] },
+  { title: 'seo', width: 6, cell: (row) => row.seo },
+  { title: 'axe', width: 5, cell: (row) => row.axe },
+];
+console.log(['', ...tableLines(AUDIT_COLUMNS, rows)].join('\n'));
 if (failures.length) {
   console.error(`\n✖ below budget:\n  ${failures.join('\n  ')}`);
   process.exit(1);

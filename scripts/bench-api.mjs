@@ -14,18 +14,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { encryptJson } from '../core/api/envelope.ts';
 import { fromCents, toCents } from '../core/api/money.ts';
-import { startBenchApi } from './bench-server.mjs';
-import { parseEnv } from '../server/src/config/variables.ts';
+import { benchDatabases, benchSettings, startBenchApi } from './bench-server.mjs';
 
-const {
-  BENCH_API_PORT: PORT,
-  BENCH_SECONDS: DURATION,
-  DATABASE_URL: databaseUrl,
-} = parseEnv(process.env, ['BENCH_API_PORT', 'BENCH_SECONDS', 'DATABASE_URL']);
+const { port: PORT, seconds: DURATION, databaseUrl, only } = benchSettings();
 const CONNECTIONS = 10;
 const FLOOD = 50;
 const base = `http://127.0.0.1:${PORT}`;
-const only = process.argv.find((arg) => arg.startsWith('--db='))?.slice(5);
 const baselineAt = process.argv.indexOf('--baseline');
 const baselineRef =
   baselineAt >= 0 ? process.argv[baselineAt + 1] : process.argv.find((arg) => arg.startsWith('--baseline='))?.slice(11);
@@ -323,12 +317,7 @@ if (baselineRef) {
   process.exit();
 }
 
-const kinds = [];
-if (!only || only === 'pglite') kinds.push('pglite');
-if ((!only && databaseUrl) || only === 'postgres') {
-  if (!databaseUrl) throw new Error('--db=postgres needs DATABASE_URL');
-  kinds.push('postgres');
-}
+const kinds = benchDatabases({ databaseUrl, only });
 if (!existsSync('dist/faq.html'))
   console.warn('dist/faq.html is missing: the /faq rows measure a 404. Run `npm run build` first.');
 

@@ -9,17 +9,11 @@
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
 import { fromCents, signedToCents, toCents } from '../core/api/money.ts';
-import { startBenchApi } from './bench-server.mjs';
-import { parseEnv } from '../server/src/config/variables.ts';
+import { benchDatabases, benchSettings, startBenchApi } from './bench-server.mjs';
 
-const {
-  BENCH_API_PORT: PORT,
-  BENCH_SECONDS: DURATION,
-  DATABASE_URL: databaseUrl,
-} = parseEnv(process.env, ['BENCH_API_PORT', 'BENCH_SECONDS', 'DATABASE_URL']);
+const { port: PORT, seconds: DURATION, databaseUrl, only } = benchSettings();
 const CONNECTIONS = 10;
 const DEPOSIT = '10000.00';
-const only = process.argv.find((arg) => arg.startsWith('--db='))?.slice(5);
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
@@ -150,12 +144,7 @@ async function benchOne(kind) {
   }
 }
 
-const kinds = [];
-if (!only || only === 'pglite') kinds.push('pglite');
-if ((!only && databaseUrl) || only === 'postgres') {
-  if (!databaseUrl) throw new Error('--db=postgres needs DATABASE_URL');
-  kinds.push('postgres');
-}
+const kinds = benchDatabases({ databaseUrl, only });
 for (const kind of kinds) {
   const { slot, steps, consistent, slotRounds } = await benchOne(kind);
   console.log(

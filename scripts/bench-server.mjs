@@ -6,6 +6,32 @@ import { encryptJson, importPublicKey } from '../core/api/envelope.ts';
 import { spawnServer } from './server.mjs';
 import { TEST_VERIFY_PATH } from './test-hooks.mjs';
 import { ACTIVATION_LINK, mailedLink, waitForMail } from '../tests/mail-outbox.ts';
+import { parseEnv } from '../server/src/config/variables.ts';
+
+/**
+ * What the API benches (bench:api, bench:games) read of their environment and arguments: the
+ * server's port, the seconds each load runs, the PostgreSQL URL, and `--db=pglite|postgres`.
+ */
+export function benchSettings() {
+  const {
+    BENCH_API_PORT: port,
+    BENCH_SECONDS: seconds,
+    DATABASE_URL: databaseUrl,
+  } = parseEnv(process.env, ['BENCH_API_PORT', 'BENCH_SECONDS', 'DATABASE_URL']);
+  const only = process.argv.find((arg) => arg.startsWith('--db='))?.slice(5);
+  return { port, seconds, databaseUrl, only };
+}
+
+/** The databases a bench runs on, in order: PGlite, then PostgreSQL when DATABASE_URL is set; `--db=` picks one. */
+export function benchDatabases({ databaseUrl, only }) {
+  const kinds = [];
+  if (!only || only === 'pglite') kinds.push('pglite');
+  if ((!only && databaseUrl) || only === 'postgres') {
+    if (!databaseUrl) throw new Error('--db=postgres needs DATABASE_URL');
+    kinds.push('postgres');
+  }
+  return kinds;
+}
 
 /**
  * `cwd` is the checkout to run (another commit's worktree for `bench:api --baseline`); a checkout

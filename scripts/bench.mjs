@@ -7,6 +7,7 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium-path.mjs';
 import { JS_BUDGET_KB, measurePageJs } from './page-js.mjs';
 import { spawnServer } from './server.mjs';
+import { tableLines } from './text-table.mjs';
 import { DEMO_PLAYER } from '../server/src/db/demo-player.ts';
 import { parseEnv } from '../server/src/config/variables.ts';
 
@@ -139,39 +140,23 @@ try {
     });
     await context.close();
   }
-  for (const { path, signedIn } of PLAY_CLS) {
+  /** A page's layout shift in every column (width, CPU slowdown), signed in with `token` or not. */
+  const clsOfPage = async (path, token, ready) => {
     const cls = {};
     for (const column of CLS_COLUMNS)
-      cls[clsKey(column)] = await measureCls(
-        browser,
-        server.base,
-        path,
-        column.width,
-        signedIn ? token : null,
-        column.rate,
-        '[data-play-modes][data-ready]',
-      );
+      cls[clsKey(column)] = await measureCls(browser, server.base, path, column.width, token, column.rate, ready);
+    return cls;
+  };
+  for (const { path, signedIn } of PLAY_CLS) {
+    const cls = await clsOfPage(path, signedIn ? token : null, '[data-play-modes][data-ready]');
     playClsRows.push({ path: `${path}${signedIn ? ' (in)' : ' (out)'}`, cls });
   }
   for (const screen of PROFILE_SCREENS) {
     const path = `/profile${screen}`;
-    const cls = {};
-    for (const column of CLS_COLUMNS)
-      cls[clsKey(column)] = await measureCls(browser, server.base, path, column.width, token, column.rate);
-    clsRows.push({ path, cls });
+    clsRows.push({ path, cls: await clsOfPage(path, token) });
   }
   for (const { path, signedIn } of PUBLIC_CLS_PAGES) {
-    const cls = {};
-    for (const column of CLS_COLUMNS)
-      cls[clsKey(column)] = await measureCls(
-        browser,
-        server.base,
-        path,
-        column.width,
-        signedIn ? token : undefined,
-        column.rate,
-        'html[data-client-ready]',
-      );
+    const cls = await clsOfPage(path, signedIn ? token : null, 'html[data-client-ready]');
     clsRows.push({ path: `${path}${signedIn ? ' (signed in)' : ''}`, cls });
   }
 } finally {
@@ -184,34 +169,18 @@ console.log(
   `\nbuild: ${buildSeconds.toFixed(1)} s (budget ${BUDGETS.buildSeconds} s) · ${routePages} route ` +
     `pages, ${meta.routes.length} files with error screens\n`,
 );
-console.log(
-  [
-    'page'.padEnd(20),
-    pad('HTML B', 9),
-    pad('HTML gz', 9),
-    pad('scripts', 9),
-    pad('JS gz KB', 10),
-    pad('budget', 8),
-    pad('React', 7),
-    pad('API', 5),
-    pad('img+snd B', 11),
-  ].join(''),
-);
-for (const row of rows) {
-  console.log(
-    [
-      row.name.padEnd(20),
-      pad(row.htmlBytes, 9),
-      pad(row.htmlGzip, 9),
-      pad(row.scripts, 9),
-      pad((row.jsGzip / KB).toFixed(2), 10),
-      pad(`${row.budgetKb}`, 8),
-      pad(row.react ? 'yes' : 'no', 7),
-      pad(row.apiClient ? 'yes' : 'no', 5),
-      pad(row.mediaBytes, 11),
-    ].join(''),
-  );
-}
+const PAGE_COLUMNS = [
+  { title: 'page', width: 20, left: true, cell: (row) => row.name },
+  { title: 'HTML B', width: 9, cell: (row) => row.htmlBytes },
+  { title: 'HTML gz', width: 9, cell: (row) => row.htmlGzip },
+  { title: 'scripts', width: 9, cell: (row) => row.scripts },
+  { title: 'JS gz KB', width: 10, cell: (row) => (row.jsGzip / KB).toFixed(2) },
+  { title: 'budget', width: 8, cell: (row) => `${row.budgetKb}` },
+  { title: 'React', width: 7, cell: (row) => (row.react ? 'yes' : 'no') },
+  { title: 'API', width: 5, cell: (row) => (row.apiClient ? 'yes' : 'no') },
+  { title: 'img+snd B', width: 11, cell: (row) => row.mediaBytes },
+];
+console.log(tableLines(PAGE_COLUMNS, rows).join('\n'));
 /** A CLS figure to 3 decimals, marked `!` over its limit. */
 const clsCell = (value, limit) => `${value.toFixed(3)}${value > limit ? '!' : ''}`;
 console.log(`\n/play layout shift (CLS until the mode buttons show; budget ≤ ${PLAY_CLS_BUDGET}, asserted)\n`);

@@ -79,38 +79,29 @@ export function checkStepBet(
   return checkCrashBet(bet);
 }
 
-function summary(mechanic: StepMechanic, state: StepRound['state']): StepRound {
+/** What a round's summary reads of its mechanic's state; the payout is only worked out once finished. */
+interface RoundFigures {
+  stake: bigint;
+  payout: () => bigint;
+  actions: string[];
+}
+
+function figuresOf(mechanic: StepMechanic, state: StepRound['state']): RoundFigures {
   if (mechanic === 'blackjack') {
     const s = state as BlackjackState;
-    return {
-      mechanic,
-      state,
-      finished: s.finished,
-      stake: BigInt(blackjackStake(s)),
-      payout: s.finished ? BigInt(blackjackPayout(s)) : 0n,
-      actions: blackjackActions(s),
-    };
+    return { stake: BigInt(blackjackStake(s)), payout: () => BigInt(blackjackPayout(s)), actions: blackjackActions(s) };
   }
   if (mechanic === 'mines') {
     const s = state as MinesState;
-    return {
-      mechanic,
-      state,
-      finished: s.finished,
-      stake: s.stake,
-      payout: s.finished ? minesPayoutOf(s) : 0n,
-      actions: minesActions(s),
-    };
+    return { stake: s.stake, payout: () => minesPayoutOf(s), actions: minesActions(s) };
   }
   const s = state as CrashState;
-  return {
-    mechanic,
-    state,
-    finished: s.finished,
-    stake: s.stake,
-    payout: s.finished ? crashPayout(s) : 0n,
-    actions: s.finished ? [] : ['cashout'],
-  };
+  return { stake: s.stake, payout: () => crashPayout(s), actions: s.finished ? [] : ['cashout'] };
+}
+
+function summary(mechanic: StepMechanic, state: StepRound['state']): StepRound {
+  const { stake, payout, actions } = figuresOf(mechanic, state);
+  return { mechanic, state, finished: state.finished, stake, payout: state.finished ? payout() : 0n, actions };
 }
 
 export type ActResult = { ok: true; extra: bigint } | { ok: false };

@@ -68,46 +68,34 @@ export class InvalidInput extends DomainError {
   }
 }
 
-/** A request the rule refuses as a whole, not one field of it (`{"detail": "message"}`). */
-export class InvalidRequest extends DomainError {
-  constructor(key: string, params?: Problem['params']) {
-    super('invalid', key, params);
-  }
+/**
+ * The class of a refusal that carries only its message key and parameters. The kinds below extend
+ * it, so each stays its own class (`instanceof NotFound`) while the constructor is written once.
+ */
+function plainRefusal(refusal: Refusal) {
+  return class extends DomainError {
+    constructor(key: string, params?: Problem['params']) {
+      super(refusal, key, params);
+    }
+  };
 }
+
+/** A request the rule refuses as a whole, not one field of it (`{"detail": "message"}`). */
+export class InvalidRequest extends plainRefusal('invalid') {}
 
 /** The player may not do this now (self-excluded, a limit reached). */
-export class NotAllowed extends DomainError {
-  constructor(key: string, params?: Problem['params']) {
-    super('forbidden', key, params);
-  }
-}
+export class NotAllowed extends plainRefusal('forbidden') {}
 
-export class NotFound extends DomainError {
-  constructor(key: string, params?: Problem['params']) {
-    super('not_found', key, params);
-  }
-}
+export class NotFound extends plainRefusal('not_found') {}
 
 /** The state changed under the request (a round already open or finished, an action replayed differently). */
-export class Conflict extends DomainError {
-  constructor(key: string, params?: Problem['params']) {
-    super('conflict', key, params);
-  }
-}
+export class Conflict extends plainRefusal('conflict') {}
 
 /** The thing existed and is over (an expired game session). */
-export class Gone extends DomainError {
-  constructor(key: string, params?: Problem['params']) {
-    super('gone', key, params);
-  }
-}
+export class Gone extends plainRefusal('gone') {}
 
 /** A repeated request (same idempotency key) whose content differs from the first one. */
-export class Mismatch extends DomainError {
-  constructor(key: string, params?: Problem['params']) {
-    super('mismatch', key, params);
-  }
-}
+export class Mismatch extends plainRefusal('mismatch') {}
 
 /** Too many attempts: try again after `retryAfterSeconds`. */
 export class RateLimited extends DomainError {

@@ -1,3 +1,4 @@
+import type { Services } from '../app-env.ts';
 import type { Queryable } from '../db/database.ts';
 
 export interface AuditEntry {
@@ -73,4 +74,18 @@ export async function audit(tx: Queryable, entry: AuditEntry & { action: AuditAc
       entry.at.toISOString(),
     ],
   );
+}
+
+/**
+ * Audits staff looking at a player's private data (an identity document, a history export) once it
+ * was found, and answers it: a miss shows nothing, so it is no view and leaves no row.
+ */
+export async function auditedView<Data>(
+  services: Pick<Services, 'db' | 'clock'>,
+  view: Omit<AuditEntry, 'at'> & { action: AuditAction },
+  found: Data | undefined,
+): Promise<Data | undefined> {
+  if (!found) return undefined;
+  await audit(services.db, { ...view, at: services.clock() });
+  return found;
 }

@@ -13,6 +13,9 @@ export function csvCell(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** A time as the CSV files write it (ISO 8601 in UTC), or an empty cell where there is none. */
+export const utcText = (value: Date | string | null) => (value ? new Date(value).toISOString() : '');
+
 export const csvLine = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
 const BOM = '\uFEFF';

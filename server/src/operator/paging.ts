@@ -40,15 +40,17 @@ ${page < pages ? html`<li><a href="${link(page + 1)}" rel="next">${say('paging.n
 }
 
 /**
- * A page of a filtered list and the whole filtered set's totals (a count and an amount per
- * currency), read at once; `total` is the count the pager needs.
+ * The page `?page=` asks for of a filtered list and the whole filtered set's totals (a count and an
+ * amount per currency), read at once; `total` is the count the pager needs. The queries start only
+ * once `?page=` is known to be good.
  */
-export async function pageWithTotals<Row, Total extends { count: number }>(
-  totals: Promise<Total[]>,
-  rows: Promise<Row[]>,
-): Promise<{ totals: Total[]; rows: Row[]; total: number }> {
-  const [sums, page] = await Promise.all([totals, rows]);
-  return { totals: sums, rows: page, total: sums.reduce((sum, row) => sum + row.count, 0) };
+export async function filteredPage<Row, Total extends { count: number }>(
+  c: Context,
+  read: { totals: () => Promise<Total[]>; rows: (limit: number, offset: number) => Promise<Row[]> },
+): Promise<{ pageNumber: number; totals: Total[]; rows: Row[]; total: number }> {
+  const pageNumber = readPage(c);
+  const [totals, rows] = await Promise.all([read.totals(), read.rows(PER_PAGE, offsetOf(pageNumber))]);
+  return { pageNumber, totals, rows, total: totals.reduce((sum, row) => sum + row.count, 0) };
 }
 
 /** The totals above a list: how many, then the amount in each currency. */

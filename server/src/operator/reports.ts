@@ -1,6 +1,6 @@
 import type { Services } from '../app-env.ts';
 import type { Queryable } from '../db/database.ts';
-import { audit } from './audit.ts';
+import { auditedView } from './audit.ts';
 
 export const PAYMENT_STATUSES = ['all', 'pending', 'completed', 'cancelled'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -90,14 +90,9 @@ export async function startHistoryExport(
   const [player] = await services.db.query<{ currency: string }>('SELECT currency FROM users WHERE id = $1', [
     playerId,
   ]);
-  if (!player) return undefined;
-  await audit(services.db, {
-    staffId,
-    action: 'player.view',
-    targetType: 'player',
-    targetId: playerId,
-    after: { export: 'history.csv' },
-    at: services.clock(),
-  });
-  return player;
+  return auditedView(
+    services,
+    { staffId, action: 'player.view', targetType: 'player', targetId: playerId, after: { export: 'history.csv' } },
+    player,
+  );
 }

@@ -1,7 +1,7 @@
 import { hashPassword } from '../auth.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ConsoleRefusal } from '../domain-errors.ts';
-import { audit } from './audit.ts';
+import { audit, type AuditAction, type AuditEntry } from './audit.ts';
 import type { Role } from './session.ts';
 import { createStaff, oneTimePassword } from './staff.ts';
 
@@ -64,6 +64,13 @@ async function lockTarget(
   return row;
 }
 
+/** The audit row of a change to staff account `id` by `actor` (null: the command line). */
+const auditStaffChange = (
+  tx: Queryable,
+  target: { id: number; actor: number | null; now: Date },
+  change: Pick<AuditEntry, 'before' | 'after'> & { action: AuditAction },
+) => audit(tx, { staffId: target.actor, targetType: 'staff', targetId: target.id, at: target.now, ...change });
+
 /**
  * `actor` is the staff member acting in the console, or null for `npm run operator`. Each runs in the caller's
  * transaction.
@@ -73,15 +80,11 @@ export async function setDisabled(tx: Queryable, id: number, disabled: boolean, 
   if (row.disabled === disabled) return row;
   await tx.query('UPDATE staff SET disabled_at = $2 WHERE id = $1', [id, disabled ? now.toISOString() : null]);
   if (disabled) await tx.query('DELETE FROM staff_sessions WHERE staff_id = $1', [id]);
-  await audit(tx, {
-    staffId: actor,
-    action: disabled ? 'staff.disable' : 'staff.enable',
-    targetType: 'staff',
-    targetId: id,
-    before: { disabled: row.disabled },
-    after: { disabled },
-    at: now,
-  });
+  await auditStaffChange(
+    tx,
+    { id, actor, now },
+    { action: disabled ? 'staff.disable' : 'staff.enable', before: { disabled: row.disabled }, after: { disabled } },
+  );
   return row;
 }
 
@@ -89,15 +92,11 @@ export async function setRole(tx: Queryable, id: number, role: Role, actor: numb
   const row = await lockTarget(tx, id, (target) => role !== 'admin' && target.role === 'admin' && !target.disabled);
   if (row.role === role) return row;
   await tx.query('UPDATE staff SET role = $2 WHERE id = $1', [id, role]);
-  await audit(tx, {
-    staffId: actor,
-    action: 'staff.set_role',
-    targetType: 'staff',
-    targetId: id,
-    before: { role: row.role },
-    after: { role },
-    at: now,
-  });
+  await auditStaffChange(
+    tx,
+    { id, actor, now },
+    { action: 'staff.set_role', before: { role: row.role }, after: { role } },
+  );
   return row;
 }
 
@@ -121,26 +120,19 @@ export async function resetCredentials(
       id,
       await hashPassword(password),
     ]);
-    await audit(tx, {
-      staffId: actor,
-      action: 'staff.reset_password',
-      targetType: 'staff',
-      targetId: id,
-      after: { must_change_password: true },
-      at: now,
-    });
+    await auditStaffChange(
+      tx,
+      { id, actor, now },
+      { action: 'staff.reset_password', after: { must_change_password: true } },
+    );
   }
   if (what.twoFactor) {
     await tx.query('DELETE FROM staff_two_factor WHERE staff_id = $1', [id]);
-    await audit(tx, {
-      staffId: actor,
-      action: 'staff.reset_two_factor',
-      targetType: 'staff',
-      targetId: id,
-      before: { two_factor: true },
-      after: { two_factor: false },
-      at: now,
-    });
+    await auditStaffChange(
+      tx,
+      { id, actor, now },
+      { action: 'staff.reset_two_factor', before: { two_factor: true }, after: { two_factor: false } },
+    );
   }
   await tx.query('DELETE FROM staff_sessions WHERE staff_id = $1', [id]);
   return { password };

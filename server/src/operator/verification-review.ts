@@ -3,7 +3,7 @@ import type { Queryable } from '../db/database.ts';
 import type { Recipient } from '../mail/messages.ts';
 import { notify } from '../services/history.ts';
 import type { RejectionCode } from '../services/verifications.ts';
-import { audit } from './audit.ts';
+import { audit, auditedView } from './audit.ts';
 
 /**
  * Staff's review of identity documents (routes/verifications.ts): the submissions, their files
@@ -66,16 +66,11 @@ export async function documentForStaff(
     'SELECT mime, content FROM identity_documents WHERE verification_id = $1 AND side = $2',
     [id, side],
   );
-  if (!doc) return undefined;
-  await audit(services.db, {
-    staffId,
-    action: 'document.view',
-    targetType: 'verification',
-    targetId: id,
-    after: { side },
-    at: services.clock(),
-  });
-  return doc;
+  return auditedView(
+    services,
+    { staffId, action: 'document.view', targetType: 'verification', targetId: id, after: { side } },
+    doc,
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Locale } from '../i18n.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { approveWithdrawal, REFUND_TEMPLATE, WithdrawalRefused } from '../services/withdrawal-decisions.ts';
-import { audit } from './audit.ts';
+import { REFUND_TEMPLATE, WithdrawalRefused } from '../services/withdrawal-decisions.ts';
+import { approveWithAudit } from './withdrawal-decisions.ts';
 
 export const WITHDRAWAL_STATUSES = ['pending', 'paid', 'rejected', 'refunds', 'all'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
@@ -121,24 +121,14 @@ export async function approveInBulk(
   now: Date,
   batchSize: number,
 ): Promise<BulkOutcome> {
-  let row: Awaited<ReturnType<typeof approveWithdrawal>>;
+  let row: Awaited<ReturnType<typeof approveWithAudit>>;
   try {
-    // The one approval of the console (services/withdrawal-decisions.ts), so both paths pay alike.
-    row = await approveWithdrawal(tx, { id, reference, confirmed: true, staffId, now });
+    row = await approveWithAudit(tx, { id, reference, staffId, now }, batchSize);
   } catch (error) {
     if (error instanceof WithdrawalRefused) return { id, outcome: 'refund' };
     throw error;
   }
   if (!row) return { id, outcome: 'decided' };
-  await audit(tx, {
-    staffId,
-    action: 'withdrawal.approve',
-    targetType: 'withdrawal',
-    targetId: id,
-    before: { status: 'pending', amount: row.amount },
-    after: { status: 'completed', amount: row.amount, payout_reference: reference, bulk: true, batch_size: batchSize },
-    at: now,
-  });
   const { user_id, email, username, locale, currency } = row;
   return { id, outcome: 'approved', player: { user_id, email, username, locale, currency }, amount: row.amount };
 }

@@ -15,6 +15,12 @@ button{font:inherit;padding:.6rem 1rem;border-radius:8px;border:2px solid #8a5a0
 cursor:pointer}
 a{color:#7a4f00}button:focus-visible,a:focus-visible{outline:3px solid #1f1a12;outline-offset:2px}`;
 
+/** The page's texts in the language of the change (the one its mail was written in). */
+const pageText =
+  (locale: Locale) =>
+  (key: string, params: Record<string, string> = {}) =>
+    translate(locale, `email_change.${key}`, params);
+
 /**
  * The page of the link staff's "Change email" mails to the new address. Opening it
  * changes nothing (mail scanners open links): the player presses the button, and the POST makes
@@ -45,8 +51,7 @@ export function emailChangeRoutes(services: Services) {
     const token = c.req.query('token') ?? '';
     const change = await emailChangeOf(db, token, services.clock());
     if (!change) return gone(c);
-    const t = (key: string, params: Record<string, string> = {}) =>
-      translate(change.locale, `email_change.${key}`, params);
+    const t = pageText(change.locale);
     return page(
       c,
       200,
@@ -77,8 +82,7 @@ export function emailChangeRoutes(services: Services) {
       const now = services.clock();
       const change = await confirmStaffEmailChange(services, token, now);
       if (!change) return gone(c);
-      const t = (key: string, params: Record<string, string> = {}) =>
-        translate(change.locale, `email_change.${key}`, params);
+      const t = pageText(change.locale);
       return page(
         c,
         200,

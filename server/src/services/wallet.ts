@@ -30,44 +30,31 @@ export class WalletConflict extends Error {
   }
 }
 
-export interface BetRequest {
+/** What every wallet call carries: its own transaction id (the key of its at-most-once), the player and the round. */
+interface WalletCall {
   transactionId: string;
   userId: number;
   roundId: string;
+  /** From `services.clock`. */
+  now: Date;
+}
+export interface BetRequest extends WalletCall {
   amount: string;
   currency: string;
   /** The game's display name, for the history item. */
   game: string;
-  /** From `services.clock`. */
-  now: Date;
 }
-export interface WinRequest {
-  transactionId: string;
-  userId: number;
-  roundId: string;
+/** A call that follows a round's bet (its rollback, win or raise), naming that bet's transaction. */
+export interface RollbackRequest extends WalletCall {
+  betTransactionId: string;
+}
+export interface WinRequest extends RollbackRequest {
   /** 0.00 settles a lost round. */
   amount: string;
-  betTransactionId: string;
-  /** From `services.clock`. */
-  now: Date;
 }
-export interface RaiseRequest {
-  transactionId: string;
-  userId: number;
-  roundId: string;
+export interface RaiseRequest extends RollbackRequest {
   /** The extra stake. */
   amount: string;
-  betTransactionId: string;
-  /** From `services.clock`. */
-  now: Date;
-}
-export interface RollbackRequest {
-  transactionId: string;
-  userId: number;
-  roundId: string;
-  betTransactionId: string;
-  /** From `services.clock`. */
-  now: Date;
 }
 
 /** 1 loyalty point per 1.00 of real money staked; fractions carry over to the next bet. */

@@ -2,19 +2,10 @@ import { Hono, type Context } from 'hono';
 import type { Services } from '../../app-env.ts';
 import { PAYMENT_METHODS } from '../../../../core/api/contract.ts';
 import { describeTransaction } from '../../services/texts.ts';
-import { batches, csvResponse } from '../csv.ts';
+import { batches, csvResponse, utcText } from '../csv.ts';
 import { ConsoleError, idParam } from '../form.ts';
 import { say } from '../messages.ts';
-import {
-  filterQuery,
-  offsetOf,
-  pager,
-  pageWithTotals,
-  PER_PAGE,
-  readDayRange,
-  readPage,
-  totalsFacts,
-} from '../paging.ts';
+import { filterQuery, pager, filteredPage, readDayRange, totalsFacts } from '../paging.ts';
 import type { OperatorEnv } from '../session.ts';
 import { html, money, option, page, table, when, withQuery } from '../view.ts';
 import {
@@ -28,6 +19,7 @@ import {
   type PaymentFilter,
   type PaymentRow,
 } from '../reports.ts';
+import { MOVEMENT_CSV_HEADER, movementCsvCells } from './movement-csv.ts';
 import { methodName, methodOptions, playerLink } from './player-status.ts';
 
 function readFilter(c: Context) {
@@ -46,11 +38,10 @@ export function reportRoutes(services: Services) {
 
   app.get('/operator/payments', async (c) => {
     const { filter, query, form } = readFilter(c);
-    const pageNumber = readPage(c);
-    const { totals, rows, total } = await pageWithTotals(
-      paymentTotals(db, filter),
-      paymentPage(db, filter, PER_PAGE, offsetOf(pageNumber)),
-    );
+    const { pageNumber, totals, rows, total } = await filteredPage(c, {
+      totals: () => paymentTotals(db, filter),
+      rows: (limit, offset) => paymentPage(db, filter, limit, offset),
+    });
     const csv = withQuery('/operator/payments.csv', query);
     return page(c, {
       title: say('payments.title'),
@@ -98,37 +89,10 @@ ${
     const { filter } = readFilter(c);
     const rows = batches<PaymentRow, [string, string]>(
       (after, size) => paymentsAfter(db, filter, after, size),
-      (row) => [new Date(row.created_at).toISOString(), row.id],
-      (row) => [
-        row.id,
-        row.status,
-        row.user_id,
-        row.username,
-        row.email,
-        row.amount,
-        row.currency,
-        methodName(row.method),
-        new Date(row.created_at).toISOString(),
-        row.completed_at ? new Date(row.completed_at).toISOString() : '',
-      ],
+      (row) => [utcText(row.created_at), row.id],
+      (row) => [row.id, ...movementCsvCells(row), utcText(row.created_at), utcText(row.completed_at)],
     );
-    return csvResponse(
-      c,
-      'payments.csv',
-      [
-        'id',
-        'status',
-        'player_id',
-        'username',
-        'email',
-        'amount',
-        'currency',
-        'method',
-        'created_utc',
-        'completed_utc',
-      ],
-      rows,
-    );
+    return csvResponse(c, 'payments.csv', ['id', ...MOVEMENT_CSV_HEADER, 'created_utc', 'completed_utc'], rows);
   });
 
   // A player's whole history; the download is a view of the player's data, so it is audited.
@@ -138,10 +102,10 @@ ${
     if (!player) throw new ConsoleError(404, say('errors.not_found'));
     const rows = batches<HistoryRow, [string, number]>(
       (after, size) => historyAfter(db, id, after, size),
-      (row) => [new Date(row.created_at).toISOString(), row.id],
+      (row) => [utcText(row.created_at), row.id],
       (row) => [
         row.id,
-        new Date(row.created_at).toISOString(),
+        utcText(row.created_at),
         row.type,
         describeTransaction('en', row.template, row.params),
         row.amount,

@@ -2,20 +2,10 @@ import { Hono, type Context } from 'hono';
 import type { Services } from '../../app-env.ts';
 import { withdrawalCompletedMail } from '../../mail/messages.ts';
 import { PAYMENT_METHODS } from '../../../../core/api/contract.ts';
-import { batches, csvResponse } from '../csv.ts';
+import { batches, csvResponse, utcText } from '../csv.ts';
 import { ConsoleError, readForm } from '../form.ts';
 import { say } from '../messages.ts';
-import {
-  filterQuery,
-  offsetOf,
-  pager,
-  pageWithTotals,
-  PER_PAGE,
-  readAmount,
-  readDayRange,
-  readPage,
-  totalsFacts,
-} from '../paging.ts';
+import { filterQuery, pager, filteredPage, PER_PAGE, readAmount, readDayRange, totalsFacts } from '../paging.ts';
 import { adminOnly, type OperatorEnv } from '../session.ts';
 import { csrfField, html, money, option, page, table, when, withQuery } from '../view.ts';
 import {
@@ -30,6 +20,7 @@ import {
   type WithdrawalFilter,
   type WithdrawalRow,
 } from '../withdrawal-list.ts';
+import { MOVEMENT_CSV_HEADER, movementCsvCells } from './movement-csv.ts';
 import { methodName, methodOptions, playerLink, saferGamblingStatus, verificationStatus } from './player-status.ts';
 
 /** A second line in a table cell, below its main value. */
@@ -91,11 +82,10 @@ export function withdrawalQueueRoutes(services: Services) {
 
   app.get('/operator/withdrawals', async (c) => {
     const { filter, query, form } = readFilter(c);
-    const pageNumber = readPage(c);
-    const { totals, rows, total } = await pageWithTotals(
-      withdrawalTotals(db, filter),
-      withdrawalPage(db, filter, PER_PAGE, offsetOf(pageNumber)),
-    );
+    const { pageNumber, totals, rows, total } = await filteredPage(c, {
+      totals: () => withdrawalTotals(db, filter),
+      rows: (limit, offset) => withdrawalPage(db, filter, limit, offset),
+    });
     const now = services.clock();
     const staff = c.get('staff');
     const csrf = c.get('csrf');
@@ -192,16 +182,10 @@ ${
       (row) => [
         row.id,
         isRefund(row.template) ? 'refund' : 'withdrawal',
-        row.status,
-        row.user_id,
-        row.username,
-        row.email,
-        row.amount,
-        row.currency,
-        methodName(row.method),
+        ...movementCsvCells(row),
         row.destination ?? '',
-        new Date(row.created_at).toISOString(),
-        row.decided_at ? new Date(row.decided_at).toISOString() : '',
+        utcText(row.created_at),
+        utcText(row.decided_at),
         row.decided_by ?? '',
         row.payout_reference ?? '',
       ],
@@ -212,13 +196,7 @@ ${
       [
         'id',
         'kind',
-        'status',
-        'player_id',
-        'username',
-        'email',
-        'amount',
-        'currency',
-        'method',
+        ...MOVEMENT_CSV_HEADER,
         'destination',
         'requested_utc',
         'decided_utc',

@@ -4,17 +4,16 @@ import type { RoundResponse } from '../../../../core/games/protocol.ts';
 import { checkBet, resolveBet, type Resolved } from '../../../../core/games/round.ts';
 import { slotStakeStep } from '../../../../core/games/slot.ts';
 import type { GameBet } from '../../../../core/games/protocol.ts';
-import { toCents } from '../../../../core/api/money.ts';
 import { formatMoney } from '../../../../core/i18n/money-format.ts';
 import type { Services } from '../../app-env.ts';
 import type { Queryable } from '../../db/database.ts';
 import { Gone, InvalidRequest } from '../../domain-errors.ts';
 import type { Locale } from '../../i18n.ts';
-import { walletBet, walletRollback, walletWin } from '../../services/wallet.ts';
+import { walletRollback, walletWin } from '../../services/wallet.ts';
 import { isStepMechanic, STEP_MECHANICS } from '../../../../core/games/steps.ts';
 import { openStepRound, type StepRoundResponse } from './step-rounds.ts';
 import { roundView, type GameSession } from './sessions.ts';
-import { checkLimits, checkStake, insufficientFunds, sessionBalance } from './stakes.ts';
+import { checkLimits, insufficientFunds, placeRealStake, sessionBalance } from './stakes.ts';
 
 /** Test seam: runs between the outcome and its settlement, so a failure there can be simulated. */
 export interface RoundHooks {
@@ -169,17 +168,7 @@ async function playReal(
   const roundId = randomUUID();
   const betId = `bet:${roundId}`;
   const drawn = await db.transaction(async (tx) => {
-    await checkStake(services, tx, session, toCents(stake)!);
-    const placed = await walletBet(tx, {
-      transactionId: betId,
-      userId,
-      roundId,
-      amount: stake,
-      currency: session.currency,
-      game: session.game_name,
-      now: services.clock(),
-    });
-    if (placed.status !== 'ok') throw insufficientFunds(session, placed.balance);
+    const placed = await placeRealStake(services, tx, session, roundId, stake);
     const result = await draw(services, tx, session, bet);
     await storeRound(
       services,

@@ -5,6 +5,7 @@ import type { Queryable } from '../../db/database.ts';
 import { InvalidRequest, NotAllowed } from '../../domain-errors.ts';
 import type { Locale } from '../../i18n.ts';
 import { lockPlayer, mayPlay } from '../../services/play-policy.ts';
+import { walletBet } from '../../services/wallet.ts';
 import type { GameSession } from './sessions.ts';
 
 /**
@@ -54,4 +55,30 @@ export async function checkStake(services: Services, tx: Queryable, session: Gam
         : { room: formatMoney(fromCents(verdict.room), session.currency, session.locale as Locale) },
     );
   }
+}
+
+/**
+ * Takes a real-money round's stake inside `tx`: the safer-gambling check, then the wallet's bet,
+ * whose transaction id is `bet:<round id>` (the round's win and raises name it). A balance too
+ * short for the stake is refused, showing the balance.
+ */
+export async function placeRealStake(
+  services: Services,
+  tx: Queryable,
+  session: GameSession,
+  roundId: string,
+  stake: string,
+) {
+  await checkStake(services, tx, session, toCents(stake)!);
+  const placed = await walletBet(tx, {
+    transactionId: `bet:${roundId}`,
+    userId: session.user_id!,
+    roundId,
+    amount: stake,
+    currency: session.currency,
+    game: session.game_name,
+    now: services.clock(),
+  });
+  if (placed.status !== 'ok') throw insufficientFunds(session, placed.balance);
+  return placed;
 }

@@ -21,9 +21,9 @@ import type { Services } from '../../app-env.ts';
 import type { Queryable } from '../../db/database.ts';
 import { Conflict, Gone, InvalidRequest, NotFound } from '../../domain-errors.ts';
 import type { Locale } from '../../i18n.ts';
-import { walletBet, walletRaise, walletWin } from '../../services/wallet.ts';
+import { walletRaise, walletWin } from '../../services/wallet.ts';
 import type { GameSession } from './sessions.ts';
-import { checkLimits, checkStake, insufficientFunds, sessionBalance } from './stakes.ts';
+import { checkLimits, checkStake, insufficientFunds, placeRealStake, sessionBalance } from './stakes.ts';
 
 /**
  * Multi-step rounds (blackjack, mines, crash). A round is its bet and its recorded actions; each
@@ -185,17 +185,7 @@ export async function openStepRound(
       if (moved === undefined) throw insufficientFunds(session, await sessionBalance(tx, session));
       balance = moved;
     } else {
-      await checkStake(services, tx, session, toCents(stake)!);
-      const placed = await walletBet(tx, {
-        transactionId: `bet:${roundId}`,
-        userId: session.user_id!,
-        roundId,
-        amount: stake,
-        currency: session.currency,
-        game: session.game_name,
-        now: services.clock(),
-      });
-      if (placed.status !== 'ok') throw insufficientFunds(session, placed.balance);
+      const placed = await placeRealStake(services, tx, session, roundId, stake);
       balance = placed.balance;
       historyId = placed.historyId;
     }

@@ -36,6 +36,13 @@ export function field(label: string, control: HTMLInputElement | HTMLSelectEleme
   return wrap;
 }
 
+/**
+ * A text box for a decimal amount (the stake, the crash target): `inputmode` brings up a keyboard
+ * with digits and a separator, and the value is read as text, never as a float.
+ */
+export const decimalInput = (name: string, value: string) =>
+  h('input', { type: 'text', name, inputmode: 'decimal', autocomplete: 'off', value, required: true });
+
 export type Messages = Record<string, unknown>;
 
 /** The page's translator over the session locale's `games` message set. */

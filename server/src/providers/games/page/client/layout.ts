@@ -5,8 +5,13 @@
 //     says whether sound is on. The page accepts those only from its parent window and the site's
 //     exact origin; they carry no figures, only which panel to show and a boolean.
 import { toCents } from '../../../../../../core/api/money.ts';
-import { h } from './dom.ts';
+import type { GameSessionState } from '../../../../../../core/games/protocol.ts';
+import { h, type T } from './dom.ts';
 import { setSound } from './sound.ts';
+
+/** The live region that announces a round's outcome once, whole ("No win", "You win €2.40"). */
+export const resultRegion = () =>
+  h('p', { role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true', class: 'result', 'data-result': true });
 
 /** The bar at the bottom of the bet form: the live result first, then the buttons. */
 export function actionBar(...children: HTMLElement[]): HTMLElement {
@@ -30,6 +35,16 @@ export function gameLandmark(root: HTMLElement, framed: boolean, headingId: stri
 
 /** The id of the game's heading (the name of its region when framed). */
 export const GAME_TITLE_ID = 'game-title';
+
+/** The page's header: the game's name (the title of its landmark), real or demo play, and the balance. */
+export const gameHeader = (state: GameSessionState, t: T, balance: HTMLElement) =>
+  h(
+    'header',
+    { class: 'top' },
+    h('h1', { id: GAME_TITLE_ID }, state.game.name),
+    h('p', { class: 'mode' }, t(state.mode === 'real' ? 'mode_real' : 'mode_demo')),
+    h('p', { class: 'balance' }, `${t('balance')}: `, balance),
+  );
 
 /** What the site may ask of the page. */
 export type SiteMessage = { type: 'show'; panel: 'info' | 'fairness' } | { type: 'sound'; on: boolean };

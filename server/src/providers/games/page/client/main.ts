@@ -7,14 +7,23 @@ import { checkAmount } from '../../../../../../core/api/money.ts';
 import { payoutKind } from '../../../../../../core/games/outcome.ts';
 import { GameError, providerApi } from './api.ts';
 import { diceUi } from './dice.ts';
-import { field, h, moneyFormatter, translator, uid, type Messages } from './dom.ts';
+import { decimalInput, field, h, moneyFormatter, translator, uid, type Messages } from './dom.ts';
 import { fairnessPanels } from './fairness.ts';
 import { describe, isRefusal, type BetRefusal, type Ctx, type MechanicUi } from './mechanic.ts';
 import { rouletteUi } from './roulette.ts';
 import { baccaratUi } from './baccarat.ts';
 import { slotUi } from './slot.ts';
 import { renderSteps } from './steps.ts';
-import { actionBar, celebrate, GAME_TITLE_ID, gameLandmark, listenToSite, winScale } from './layout.ts';
+import {
+  actionBar,
+  celebrate,
+  GAME_TITLE_ID,
+  gameHeader,
+  gameLandmark,
+  listenToSite,
+  resultRegion,
+  winScale,
+} from './layout.ts';
 import { infoPanel } from './info.ts';
 import { play } from './sound.ts';
 import { quickToggle } from './motion.ts';
@@ -63,22 +72,8 @@ function render(state: GameSessionState) {
   const ctx: Ctx = { t, money, intl: LOCALE_INTL[config.locale] ?? 'en-US', gameId: state.game.id };
   const ui = mechanicUi(state, ctx);
   const balance = h('strong', { 'data-balance': true }, money(state.balance));
-  // The outcome is announced once, whole ("No win", "You win €2.40"), by this live region.
-  const result = h('p', {
-    role: 'status',
-    'aria-live': 'polite',
-    'aria-atomic': 'true',
-    class: 'result',
-    'data-result': true,
-  });
-  const stake = h('input', {
-    type: 'text',
-    name: 'stake',
-    inputmode: 'decimal',
-    autocomplete: 'off',
-    value: '1.00',
-    required: true,
-  });
+  const result = resultRegion();
+  const stake = decimalInput('stake', '1.00');
   const limits = { min: money(state.min_bet), max: money(state.max_bet) };
   const formId = uid('bet');
   const submit = h('button', { type: 'submit', class: 'primary', form: formId, 'data-action-button': true }, ui.action);
@@ -166,13 +161,7 @@ function render(state: GameSessionState) {
   });
 
   root.replaceChildren(
-    h(
-      'header',
-      { class: 'top' },
-      h('h1', { id: GAME_TITLE_ID }, state.game.name),
-      h('p', { class: 'mode' }, t(state.mode === 'real' ? 'mode_real' : 'mode_demo')),
-      h('p', { class: 'balance' }, `${t('balance')}: `, balance),
-    ),
+    gameHeader(state, t, balance),
     h('div', { class: 'play' }, board, form, bar),
     infoPanel(state, ctx),
     ...panels.sections,

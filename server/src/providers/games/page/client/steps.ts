@@ -5,10 +5,10 @@ import type { GameSessionState, RoundView, StepRoundView } from '../../../../../
 import { checkAmount, toCents } from '../../../../../../core/api/money.ts';
 import { crashMultiplierAt, crashTarget, crashTimeOf, hundredthsText } from '../../../../../../core/games/crash.ts';
 import type { ProviderApi } from './api.ts';
-import { field, h, uid, type T } from './dom.ts';
+import { decimalInput, field, h, uid, type T } from './dom.ts';
 import { fairnessPanels } from './fairness.ts';
 import { rovingGrid } from './grid-keys.ts';
-import { actionBar, celebrate, GAME_TITLE_ID, winScale } from './layout.ts';
+import { actionBar, celebrate, gameHeader, resultRegion, winScale } from './layout.ts';
 import { play } from './sound.ts';
 import { quickToggle } from './motion.ts';
 import { infoPanel } from './info.ts';
@@ -43,22 +43,8 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
   const call = (path: string, body?: unknown) => deps.api.request<StepResponse>(path, body);
 
   const balance = h('strong', { 'data-balance': true }, money(state.balance));
-  // The outcome is announced once, whole, by this live region (as on the single-round games' page).
-  const result = h('p', {
-    role: 'status',
-    'aria-live': 'polite',
-    'aria-atomic': 'true',
-    class: 'result',
-    'data-result': true,
-  });
-  const stake = h('input', {
-    type: 'text',
-    name: 'stake',
-    inputmode: 'decimal',
-    autocomplete: 'off',
-    value: '1.00',
-    required: true,
-  });
+  const result = resultRegion();
+  const stake = decimalInput('stake', '1.00');
   const limits = { min: money(state.min_bet), max: money(state.max_bet) };
   const mines = h(
     'select',
@@ -67,14 +53,7 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
       h('option', { value: String(i + 1), selected: i + 1 === 3 }, String(i + 1)),
     ),
   );
-  const target = h('input', {
-    type: 'text',
-    name: 'auto_cashout',
-    inputmode: 'decimal',
-    autocomplete: 'off',
-    value: '2.00',
-    required: true,
-  });
+  const target = decimalInput('auto_cashout', '2.00');
   const controls =
     mechanic === 'mines'
       ? field(t('steps.mines_count'), mines, t('steps.mines_hint'))
@@ -431,13 +410,7 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
   });
 
   root.replaceChildren(
-    h(
-      'header',
-      { class: 'top' },
-      h('h1', { id: GAME_TITLE_ID }, state.game.name),
-      h('p', { class: 'mode' }, t(state.mode === 'real' ? 'mode_real' : 'mode_demo')),
-      h('p', { class: 'balance' }, `${t('balance')}: `, balance),
-    ),
+    gameHeader(state, t, balance),
     h('div', { class: 'play' }, h('div', { class: 'board' }, board), form, bar),
     infoPanel(state, { t, money, intl: deps.intl, gameId: state.game.id }),
     ...panels.sections,
