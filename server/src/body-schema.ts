@@ -153,7 +153,8 @@ export function fields<TEntries extends Record<string, v.GenericSchema<unknown, 
 export type FormValue = string | File;
 export type FormFields = Record<string, FormValue[]>;
 export type FormMedia = 'application/x-www-form-urlencoded' | 'multipart/form-data';
-const FORM_MEDIA: readonly FormMedia[] = ['application/x-www-form-urlencoded', 'multipart/form-data'];
+export const URLENCODED: FormMedia = 'application/x-www-form-urlencoded';
+const FORM_MEDIA: readonly FormMedia[] = [URLENCODED, 'multipart/form-data'];
 
 /** A form's values under one name (what `FormFields` holds), for a schema entry. */
 export const formValues = v.array(v.union([v.string(), v.file()]));
