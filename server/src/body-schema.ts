@@ -195,6 +195,7 @@ export async function parseForm<TSchema extends v.GenericSchemaAsync<FormFields,
     throw detailError(400, unreadable);
   }
   if (!form) throw detailError(415, wrongMedia);
+  // Every name, and all of its text values (a file counts as none), so a second value is checked too.
   const texts: Record<string, string> = Object.create(null);
   for (const [name, values] of Object.entries(form))
     texts[name] = values.filter((value) => typeof value === 'string').join('');
