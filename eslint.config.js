@@ -96,7 +96,9 @@ export default tseslint.config(
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json', '.astro'] })],
     },
     rules: {
-      'import-x/no-cycle': 'error',
+      // Cycles among our own files: a package's bundled chunks are not followed (the TypeScript parser
+      // overflows on one of PGlite's).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', { zones: layers }],
       '@typescript-eslint/no-unused-vars': [
         'error',
