@@ -13,7 +13,8 @@ import * as v from 'valibot';
 import type { Problem, Problems } from '../../core/api/validation.ts';
 import type { AppEnv, Services } from './app-env.ts';
 import { readJson, type JsonObject } from './body.ts';
-import { fieldErrors } from './errors.ts';
+import { detailError, fieldErrors } from './errors.ts';
+import { refuseUnsafeInput } from './input-guard.ts';
 
 /** Where a problem that belongs to no field goes (Django REST framework's name). */
 const NON_FIELD = 'non_field_errors';
@@ -142,4 +143,64 @@ export function fields<TEntries extends Record<string, v.GenericSchema<unknown, 
       return refused ? NEVER : (output as Output);
     }),
   ) as v.GenericSchema<JsonObject, Output>;
+}
+
+/**
+ * Form bodies (`application/x-www-form-urlencoded`, `multipart/form-data`): every value of each
+ * name, in the order sent, a text or (multipart only) a file. Names never reach a prototype:
+ * the object has none.
+ */
+export type FormValue = string | File;
+export type FormFields = Record<string, FormValue[]>;
+export type FormMedia = 'application/x-www-form-urlencoded' | 'multipart/form-data';
+export const URLENCODED: FormMedia = 'application/x-www-form-urlencoded';
+const FORM_MEDIA: readonly FormMedia[] = [URLENCODED, 'multipart/form-data'];
+
+/** A form's values under one name (what `FormFields` holds), for a schema entry. */
+export const formValues = v.array(v.union([v.string(), v.file()]));
+
+/**
+ * The request's form, read once (Hono caches it, so the console's CSRF check and its route read
+ * the same parse): undefined when the body is not one of `media`, which the caller answers in its
+ * own way. A form that cannot be parsed throws, as Hono's reader does. The size was capped before
+ * this by a body-limit middleware.
+ */
+export async function readFormFields(
+  c: Context,
+  media: readonly FormMedia[] = FORM_MEDIA,
+): Promise<FormFields | undefined> {
+  const type = c.req.header('content-type')?.split(';')[0]!.trim().toLowerCase();
+  if (!media.some((accepted) => accepted === type)) return undefined;
+  const fields: FormFields = Object.create(null);
+  for (const [name, value] of (await c.req.formData()).entries()) (fields[name] ??= []).push(value);
+  return fields;
+}
+
+/**
+ * The API's form bodies (the identity-document upload), read at the edge and validated against
+ * `schema` (async, as a file's bytes are read to check it): typed, or an `ApiError`. A body of
+ * another media type is `wrongMedia` (415), an unparsable one `unreadable` (400); then the same
+ * safety net as every JSON body (no control, bidirectional or zero-width characters in a name or
+ * a text value, `refuseUnsafeInput`), then the schema's field errors.
+ */
+export async function parseForm<TSchema extends v.GenericSchemaAsync<FormFields, unknown>>(
+  c: Context<AppEnv>,
+  schema: TSchema,
+  { media, wrongMedia, unreadable }: { media: readonly FormMedia[]; wrongMedia: string; unreadable: string },
+): Promise<v.InferOutput<TSchema>> {
+  let form: FormFields | undefined;
+  try {
+    form = await readFormFields(c, media);
+  } catch {
+    throw detailError(400, unreadable);
+  }
+  if (!form) throw detailError(415, wrongMedia);
+  // Every name, and all of its text values (a file counts as none), so a second value is checked too.
+  const texts: Record<string, string> = Object.create(null);
+  for (const [name, values] of Object.entries(form))
+    texts[name] = values.filter((value) => typeof value === 'string').join('');
+  refuseUnsafeInput(texts);
+  const result = await v.safeParseAsync(schema, form);
+  if (!result.success) throw fieldErrors(problemsOfIssues(result.issues));
+  return result.output;
 }

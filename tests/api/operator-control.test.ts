@@ -64,6 +64,42 @@ describe('POST /operator/control/staff', { timeout: 60_000 }, () => {
     expect(await staffCount(target)).toBe(1);
   });
 
+  it('refuses a body of the wrong shape with 400 and its reason, changing nothing', async () => {
+    const target = await api();
+    writeFile(target, { pid: process.pid, secret: SECRET });
+    const send = async (body: string) => {
+      const res = await target.app.request(
+        CONTROL_PATH,
+        { method: 'POST', headers: { 'content-type': 'application/json', [CONTROL_HEADER]: SECRET }, body },
+        LOOPBACK,
+      );
+      return [res.status, await res.json()];
+    };
+    const json = 'Send {"email", "role"} as JSON.';
+    const cases: [unknown, string][] = [
+      ['{"email": ', json],
+      [null, json],
+      [['a@example.test', 'admin'], json],
+      ['"a@example.test"', json],
+      [{ role: 'admin' }, 'Not a valid email address: undefined'],
+      [{ email: 42, role: 'admin' }, 'Not a valid email address: 42'],
+      [{ email: 'ctl\u0007@example.test', role: 'admin' }, 'Not a valid email address: "ctl\\u0007@example.test"'],
+      [{ email: 'a@example.test' }, '--role must be admin or support, got undefined'],
+      [{ email: 'a@example.test', role: 'admin\u202e' }, '--role must be admin or support, got "admin\u202e"'],
+      [{ email: 'a@example.test', role: ['admin'] }, '--role must be admin or support, got ["admin"]'],
+      [{ action: 'disable' }, 'Not a valid email address: undefined'],
+      [{ action: 'delete', email: 'a@example.test' }, 'Unknown action "delete"'],
+      [{ action: null, email: 'a@example.test' }, 'Unknown action null'],
+      [{ action: 'set-role', email: 'a@example.test', role: 'owner' }, '--role must be admin or support, got "owner"'],
+    ];
+    for (const [body, detail] of cases)
+      expect(await send(typeof body === 'string' ? body : JSON.stringify(body))).toEqual([400, { detail }]);
+    expect(await staffCount(target)).toBe(0);
+    // A well-formed command reaches the staff rules: an unknown account is theirs to refuse.
+    const unknown = await send(JSON.stringify({ action: 'disable', email: 'nobody@example.test' }));
+    expect(unknown[0]).toBe(404);
+  });
+
   it('sits behind OPERATOR_ALLOWED_IPS: loopback outside the list is refused even with the right secret', async () => {
     const target = await api({ OPERATOR_ALLOWED_IPS: '203.0.113.0/24' });
     writeFile(target, { pid: process.pid, secret: SECRET });

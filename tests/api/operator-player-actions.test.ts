@@ -586,6 +586,18 @@ describe('security', () => {
         })
       ).status,
     ).toBe(403);
+    // Bad input by the form's schema (no token, a control character, the token as a file, a second
+    // value that is not it: the last counts) is a used link, and leaves the link working.
+    const multipart = new FormData();
+    multipart.append('token', new File([token], 'token.txt'));
+    for (const raw of ['', `token=${token}%00`, `token=%E2%80%AE${token}`, `token=${token}&token=x`]) {
+      const bad = await ctx.api.request('POST', '/email-change', {
+        raw,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect([raw, bad.status]).toEqual([raw, 404]);
+    }
+    expect((await ctx.api.request('POST', '/email-change', { form: multipart })).status).toBe(404);
     const used = await ctx.api.request('POST', '/email-change', {
       raw: `token=${token}`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },

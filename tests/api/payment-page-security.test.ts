@@ -107,6 +107,13 @@ describe('return addresses (no open redirect)', () => {
   });
 });
 
+/** A multipart form of one `token` field. */
+function multipart(token: string | File) {
+  const form = new FormData();
+  form.append('token', token);
+  return form;
+}
+
 describe('cross-site posts to the payment page', () => {
   const post = (path: string, body: string, headers: Record<string, string> = {}) =>
     ctx.api.request('POST', path, {
@@ -135,6 +142,13 @@ describe('cross-site posts to the payment page', () => {
         raw: JSON.stringify({ token }),
         headers: { 'content-type': 'application/json' },
       }),
+      // Bad input by the form's schema: a control or bidirectional character, the right token
+      // followed by another (the last value counts), the token as a file of a multipart form.
+      await post(`${path}/confirm`, `token=${token}%00`),
+      await post(`${path}/confirm`, `token=%E2%80%AE${token.slice(1)}`),
+      await post(`${path}/confirm`, `token=${token}&token=${otherToken}`),
+      await ctx.api.request('POST', `${path}/confirm`, { form: multipart(new File([token], 'token.txt')) }),
+      await ctx.api.request('POST', `${path}/confirm`, { form: multipart(token) }),
     ];
     for (const reply of refused) {
       expect(reply.status).toBe(403);
@@ -147,6 +161,16 @@ describe('cross-site posts to the payment page', () => {
     const ok = await post(`${path}/confirm`, `token=${token}`, { origin: API, 'sec-fetch-site': 'same-origin' });
     expect(ok.status).toBe(303);
     expect(await balanceOf(ctx.api, player.id)).toBe('20.00');
+  });
+
+  it('refuses a form over 4 KB before reading it, and moves no money', async () => {
+    const player = await ctx.api.player();
+    const path = pathOf((await create(player.token, {})).body);
+    const token = parsePaymentForms((await ctx.api.request('GET', path)).body).confirm!.fields.token!;
+    const reply = await post(`${path}/confirm`, `token=${token}&pad=${'a'.repeat(4096)}`);
+    expect(reply.status).toBe(413);
+    expect(reply.body).toBe('Payload Too Large');
+    expect(await balanceOf(ctx.api, player.id)).toBe('0.00');
   });
 
   it('answers the refusal in the payment’s language', async () => {

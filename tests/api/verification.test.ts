@@ -173,6 +173,12 @@ describe('POST /api/user/verification', () => {
       { document_type: 'pass\u0000port' },
       'Remove invisible or control characters, such as zero-width spaces or text-direction marks.',
     ],
+    ['a type sent as a file', { document_type: file('jpeg', 'type.jpg') }, 'Choose one of the offered options.'],
+    [
+      'a second type value with a control character',
+      { document_type: ['passport', 'passport\u0007'] },
+      'Remove invisible or control characters, such as zero-width spaces or text-direction marks.',
+    ],
   ])('refuses %s on document_type', async (_name, fields, message) => {
     const player = await ctx.api.player();
     const res = await upload(player.token, { ...fields, front: file('jpeg', 'f.jpg') });
@@ -200,6 +206,27 @@ describe('POST /api/user/verification', () => {
     ).toEqual({
       front: ['Send one file for this side of the document.'],
     });
+  });
+
+  it('refuses a field name with a control character, and a form it cannot parse, storing nothing', async () => {
+    const player = await ctx.api.player();
+    const named = await upload(player.token, {
+      document_type: 'passport',
+      front: file('jpeg', 'f.jpg'),
+      'fr\u0001ont': 'x',
+    });
+    expect(named.status).toBe(400);
+    expect(named.body).toEqual({
+      'fr\u0001ont': ['Remove invisible or control characters, such as zero-width spaces or text-direction marks.'],
+    });
+    const broken = await ctx.api.request('POST', '/api/user/verification', {
+      token: player.token,
+      raw: '--b\r\nContent-Disposition: form-data; name="front"\r\n\r\nno closing boundary',
+      headers: { 'content-type': 'multipart/form-data; boundary=b' },
+    });
+    expect(broken.status).toBe(400);
+    expect(broken.body).toEqual({ detail: 'The upload could not be read. Choose the files again and try again.' });
+    expect(await stored(player.id)).toEqual([]);
   });
 
   it('answers in the request language', async () => {

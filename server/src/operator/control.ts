@@ -5,14 +5,10 @@ import { Hono } from 'hono';
 import type { IncomingMessage } from 'node:http';
 import type { AppEnv, Services } from '../app-env.ts';
 import { STATUS_OF_REFUSAL } from '../domain-errors.ts';
-import { checkStaffInput, StaffInputError } from './staff.ts';
-import {
-  addStaffAccount,
-  runStaffCommandNow,
-  STAFF_COMMANDS,
-  StaffChangeRefused,
-  type StaffCommand,
-} from './staff-admin.ts';
+import * as v from 'valibot';
+import { CONTROL_JSON_EXPECTED, controlBody } from '../schemas/operator-control.ts';
+import { StaffInputError } from './staff.ts';
+import { addStaffAccount, runStaffCommandNow, StaffChangeRefused, type StaffCommand } from './staff-admin.ts';
 import type { Context } from 'hono';
 import { sameSecret } from './session.ts';
 
@@ -88,18 +84,18 @@ export function controlRoutes(services: Services) {
     const ours = !!file && file.pid === process.pid && typeof file.secret === 'string' && file.secret.length >= 32;
     if (!LOOPBACK.test(socketAddress) || !ours || !sent || !sameSecret(sent, file!.secret))
       return c.json({ detail: 'Not found.' }, 404);
-    let input: { email: string; role: 'admin' | 'support' };
+    let body: unknown;
     try {
-      const body = (await c.req.json()) as { email?: unknown; role?: unknown; action?: unknown; two_factor?: unknown };
-      // disable / enable / set-role / reset (staff-admin.ts); without an action, add-staff.
-      if (body.action !== undefined) return await staffCommand(c, services, body);
-      input = checkStaffInput(body.email, body.role);
-    } catch (error) {
-      return c.json(
-        { detail: error instanceof StaffInputError ? error.message : 'Send {"email", "role"} as JSON.' },
-        400,
-      );
+      body = await c.req.json();
+    } catch {
+      return c.json({ detail: CONTROL_JSON_EXPECTED }, 400);
     }
+    const parsed = v.safeParse(controlBody, body);
+    if (!parsed.success) return c.json({ detail: parsed.issues[0].message }, 400);
+    const request = parsed.output;
+    // disable / enable / set-role / reset (staff-admin.ts); without an action, add-staff.
+    if (request.kind === 'command') return staffCommand(c, services, request.command);
+    const input = request.staff;
     try {
       const created = await addStaffAccount(services.db, input, services.clock);
       c.header('Cache-Control', 'no-store');
@@ -112,27 +108,9 @@ export function controlRoutes(services: Services) {
   return app;
 }
 
-/** A staff command sent by `npm run operator` to the running server: checked, run, answered as JSON. */
-async function staffCommand(
-  c: Context<AppEnv>,
-  services: Services,
-  body: { email?: unknown; role?: unknown; action?: unknown; two_factor?: unknown },
-) {
+/** A staff command sent by `npm run operator` to the running server (checked by `controlBody`): run, answered. */
+async function staffCommand(c: Context<AppEnv>, services: Services, command: StaffCommand) {
   c.header('Cache-Control', 'no-store');
-  const action = STAFF_COMMANDS.find((known) => known === body.action);
-  let email: string;
-  try {
-    email = checkStaffInput(body.email, body.action === 'set-role' ? body.role : 'support').email;
-  } catch (error) {
-    return c.json({ detail: (error as Error).message }, 400);
-  }
-  if (!action) return c.json({ detail: `Unknown action ${JSON.stringify(body.action)}` }, 400);
-  const command: StaffCommand = {
-    action,
-    email,
-    ...(action === 'set-role' ? { role: body.role as StaffCommand['role'] } : {}),
-    twoFactor: body.two_factor === true,
-  };
   try {
     return c.json(await runStaffCommandNow(services.db, command, services.clock), 200);
   } catch (error) {

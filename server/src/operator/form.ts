@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { codePointLength, hasUnsafeCharacters } from '../../../core/api/validation.ts';
 import * as v from 'valibot';
+import { readFormFields } from '../body-schema.ts';
 import { formSchema, type FieldRule } from '../schemas/operator-form.ts';
 import { say } from './messages.ts';
 
@@ -18,15 +19,25 @@ export class ConsoleError extends Error {
 export type { FieldRule };
 
 /**
+ * A posted console form, read at the edge (`readFormFields`; a body that is not a form is an
+ * empty one) and validated against `schema`: typed, or refused (400) with the first problem found.
+ */
+export async function parseConsoleForm<TSchema extends v.GenericSchema>(
+  c: Context,
+  schema: TSchema,
+): Promise<v.InferOutput<TSchema>> {
+  const result = v.safeParse(schema, (await readFormFields(c)) ?? {}, { abortEarly: true });
+  if (!result.success) throw new ConsoleError(400, result.issues[0].message);
+  return result.output;
+}
+
+/**
  * A posted form's text fields by the rules given (`schemas/operator-form.ts`), trimmed. Refuses
  * (400, the first problem found) files, control and bidirectional-override characters, and fields
  * over their length; `required` ones may not be empty.
  */
 export async function readForm<K extends string>(c: Context, rules: Record<K, FieldRule>): Promise<Record<K, string>> {
-  const body = await c.req.parseBody();
-  const result = v.safeParse(formSchema(rules), body, { abortEarly: true });
-  if (!result.success) throw new ConsoleError(400, result.issues[0].message);
-  return result.output as Record<K, string>;
+  return (await parseConsoleForm(c, formSchema(rules))) as Record<K, string>;
 }
 
 /** A search field from the query string, by the same rules as a form's single-line field. */

@@ -2,10 +2,13 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import * as v from 'valibot';
 import type { AppEnv, Services } from '../app-env.ts';
+import { readFormFields } from '../body-schema.ts';
 import { hashToken } from '../auth.ts';
 import { clientIp } from '../client-address.ts';
 import type { Queryable } from '../db/database.ts';
+import { csrfForm } from '../schemas/operator-form.ts';
 import { ConsoleError } from './form.ts';
 import { say } from './messages.ts';
 
@@ -184,8 +187,8 @@ export function requireStage(stage: Stage): MiddlewareHandler<OperatorEnv> {
 /** Every change carries the session's CSRF token as the form field `csrf`. */
 export const requireCsrf: MiddlewareHandler<OperatorEnv> = async (c, next) => {
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
-    const sent = (await c.req.parseBody()).csrf;
-    if (typeof sent !== 'string' || !sameSecret(sent, c.get('csrf'))) throw new ConsoleError(403, say('errors.csrf'));
+    const sent = v.safeParse(csrfForm, (await readFormFields(c)) ?? {});
+    if (!sent.success || !sameSecret(sent.output.csrf, c.get('csrf'))) throw new ConsoleError(403, say('errors.csrf'));
   }
   await next();
 };

@@ -1,9 +1,12 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { html } from 'hono/html';
+import * as v from 'valibot';
 import type { AppEnv, Services } from '../app-env.ts';
+import { readFormFields, URLENCODED } from '../body-schema.ts';
 import { translate, type Locale } from '../i18n.ts';
 import { formatMoney } from '../../../core/i18n/money-format.ts';
+import { paymentPageForm } from '../schemas/page-forms.ts';
 import { pickTheme, themeHead } from './demo-payment-theme.ts';
 import { formToken, formTokenSecret, validFormToken } from '../services/form-token.ts';
 import { PAYMENT_ID, cancelPayment, completePayment, paymentForPage } from '../services/payments.ts';
@@ -107,10 +110,9 @@ type="submit">${t('cancel')}</button></form>`,
         c.get('locale'),
         html`<p role="alert">${translate(c.get('locale'), 'demo_payment.not_found')}</p>`,
       );
-    const form = /^application\/x-www-form-urlencoded\b/i.test(c.req.header('content-type') ?? '')
-      ? await c.req.parseBody()
-      : {};
-    if (crossSite(c, config.apiUrl) || !validFormToken(secret, id, form.token)) {
+    // Only the page's own form (urlencoded) is read; any other body is a form without a token.
+    const form = v.safeParse(paymentPageForm, (await readFormFields(c, [URLENCODED])) ?? {});
+    if (crossSite(c, config.apiUrl) || !form.success || !validFormToken(secret, id, form.output.token)) {
       return page(
         c,
         403,

@@ -2,9 +2,12 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { html } from 'hono/html';
 import { localizedPath } from '../../../core/i18n/urls.ts';
+import * as v from 'valibot';
 import type { AppEnv, Services } from '../app-env.ts';
+import { readFormFields, URLENCODED } from '../body-schema.ts';
 import { translate, type Locale } from '../i18n.ts';
 import { confirmStaffEmailChange } from '../operator/player-actions.ts';
+import { emailChangeForm } from '../schemas/page-forms.ts';
 import { emailChangeOf } from '../services/account-admin.ts';
 import { plainPage } from './plain-page.ts';
 
@@ -75,12 +78,11 @@ export function emailChangeRoutes(services: Services) {
           html`<p role="alert">${translate(c.get('locale'), 'guard.forbidden')}</p>`,
         );
       }
-      const form = /^application\/x-www-form-urlencoded\b/i.test(c.req.header('content-type') ?? '')
-        ? await c.req.parseBody()
-        : {};
-      const token = typeof form.token === 'string' ? form.token : '';
+      // Only the page's own form (urlencoded) is read; without a well-formed token it is a used link.
+      const form = v.safeParse(emailChangeForm, (await readFormFields(c, [URLENCODED])) ?? {});
+      if (!form.success) return gone(c);
       const now = services.clock();
-      const change = await confirmStaffEmailChange(services, token, now);
+      const change = await confirmStaffEmailChange(services, form.output.token, now);
       if (!change) return gone(c);
       const t = pageText(change.locale);
       return page(

@@ -3,7 +3,8 @@ import type { Services } from '../../app-env.ts';
 import { withdrawalCompletedMail } from '../../mail/messages.ts';
 import { PAYMENT_METHODS } from '../../../../core/api/contract.ts';
 import { batches, csvResponse, utcText } from '../csv.ts';
-import { ConsoleError, readForm } from '../form.ts';
+import { bulkIdsForm } from '../../schemas/operator-form.ts';
+import { ConsoleError, parseConsoleForm, readForm } from '../form.ts';
 import { say } from '../messages.ts';
 import { filterQuery, pager, filteredPage, PER_PAGE, readAmount, readDayRange, totalsFacts } from '../paging.ts';
 import { adminOnly, type OperatorEnv } from '../session.ts';
@@ -208,15 +209,9 @@ ${
   });
 
   // Bulk approval: the ids ticked in the table, one batch payout reference, one confirmation.
+  const bulkIds = bulkIdsForm(PER_PAGE);
   app.post('/operator/withdrawals/bulk-approve', adminOnly, async (c) => {
-    const raw = (await c.req.parseBody({ all: true })).id;
-    const values = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).map((value) =>
-      typeof value === 'string' ? value.trim() : '',
-    );
-    if (!values.length) throw new ConsoleError(400, say('queue.bulk_none'));
-    if (values.length > PER_PAGE || values.some((value) => !/^\d{1,9}$/.test(value)))
-      throw new ConsoleError(400, say('queue.bulk_bad_ids', { max: PER_PAGE }));
-    const ids = [...new Set(values.map(Number))];
+    const { id: ids } = await parseConsoleForm(c, bulkIds);
     const form = await readForm(c, {
       batch_reference: { label: say('queue.batch_reference'), max: 120, required: true },
       confirm: { label: say('queue.bulk_confirm'), max: 3 },
