@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { ACTIVATION_LINK, findMail, mailedLink, type OutboxMail } from '../mail-outbox';
 import { TEST_REJECT_PATH, TEST_VERIFY_PATH } from '../../scripts/test-hooks.mjs';
@@ -156,3 +157,36 @@ export async function activateFromMail(page: Page, email: string) {
   await expect(signIn).toBeVisible();
   return signIn;
 }
+
+/** The WCAG rule sets every axe check of the site and the console runs. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Fails with each violation's rule and elements when axe finds any on the page as it is now. */
+export async function noAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  expect(
+    results.violations,
+    `${page.url()}: ${results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`).join('; ')}`,
+  ).toEqual([]);
+}
+
+/** A 1×1 PNG: an identity document the upload accepts, and a real image for its preview. */
+export const ONE_PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Every screen of the player's profile area. */
+export const PROFILE_SCREENS = [
+  '/profile',
+  '/profile/balance',
+  '/profile/deposit',
+  '/profile/withdrawal',
+  '/profile/history',
+  '/profile/notification',
+  '/profile/security',
+  '/profile/affiliate_program',
+  '/profile/bonus',
+  '/profile/loyalty',
+  '/profile/responsible_gaming',
+];
