@@ -10,11 +10,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { encryptJson, importPublicKey } from '../../core/api/envelope.ts';
 import { fromCents, toCents } from '../../core/api/money.ts';
-import { DEMO_PLAYER } from '../../server/src/db/demo-player.ts';
-import { publicKeySpkiBase64 } from '../../server/src/key-files.mjs';
-import { apiClient, killServer, startServer } from './server-process.ts';
+import {
+  apiClient,
+  demoPlayerToken,
+  dropServerSchema,
+  encryptedCentWithdrawal,
+  killServer,
+  startServer,
+} from './server-process.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'amber-shutdown-'));
 const env = {
@@ -31,12 +35,7 @@ let child: ChildProcess | undefined;
 afterAll(async () => {
   if (child) await killServer(child);
   rmSync(dataDir, { recursive: true, force: true });
-  if (env.DATABASE_SCHEMA) {
-    const { openPostgres } = await import('../../server/src/db/postgres.ts');
-    const db = await openPostgres(process.env.DATABASE_URL!);
-    await db.exec(`DROP SCHEMA IF EXISTS ${env.DATABASE_SCHEMA} CASCADE`);
-    await db.close();
-  }
+  await dropServerSchema(env.DATABASE_SCHEMA);
 });
 
 type Outcome = { status: number; id?: number } | { error: string };
@@ -46,21 +45,10 @@ describe('graceful shutdown', () => {
     const server = await startServer(env);
     child = server.proc;
     const call = apiClient(server.base, dataDir);
-    const token = (
-      await call('/auth/token/login/', {
-        method: 'POST',
-        body: { email: DEMO_PLAYER.email, password: DEMO_PLAYER.password },
-      })
-    ).body.auth_token as string;
+    const token = await demoPlayerToken(call);
     const before = (await call('/api/user/me', { token })).body as { balance: string };
     const historyBefore = (await call('/api/user/history?type=withdrawal', { token })).body.count as number;
-    const publicKey = await importPublicKey(publicKeySpkiBase64({ DATA_DIR: dataDir }));
-    const body = JSON.stringify({
-      e_data: await encryptJson(
-        JSON.stringify({ amount: '0.01', method: 'card', destination: '4242 4242 4242 4242' }),
-        publicKey,
-      ),
-    });
+    const body = await encryptedCentWithdrawal(dataDir);
 
     // Eight clients, each sending withdrawals one after another until the server is gone.
     const outcomes: Outcome[] = [];

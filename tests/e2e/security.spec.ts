@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type Page } from '@playwright/test';
-import { expect, test, signInContext } from './fixtures';
+import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, signInContext, type PlayerOptions, type SignedInPlayer } from './fixtures';
 import { Secret, TOTP } from 'otpauth';
 import { readFileSync } from 'node:fs';
 import { apiToken, closeLowBalance, waitForClientScript } from './helpers';
@@ -16,6 +16,36 @@ const codeFor = (secret: string, offset = 0) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
     timestamp: Date.now() + offset * 1000,
   });
+
+/**
+ * A new player signed in in this test's page, which opens the security screen, and in a second browser, which shows the
+ * FAQ signed in.
+ */
+async function signedInTwice(
+  lang: Lang,
+  {
+    page,
+    request,
+    browser,
+    signedInPlayer,
+  }: {
+    page: Page;
+    request: APIRequestContext;
+    browser: Browser;
+    signedInPlayer: (options?: PlayerOptions) => Promise<SignedInPlayer>;
+  },
+) {
+  const player = await signedInPlayer({ prefix: 'sec' });
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signInContext(other, await apiToken(request, player));
+  await otherPage.goto(`${prefix(lang)}/faq`);
+  await expect(otherPage.locator('.site-header [data-session-username]')).toHaveText(player.username);
+
+  await page.goto(`${prefix(lang)}/profile/security`);
+  await closeLowBalance(page);
+  return { player, other, otherPage };
+}
 
 /** Signs in through the dialog of a new browser, with a code once the server asks for one. */
 async function signInWithCode(
@@ -96,15 +126,7 @@ for (const lang of ['en', 'ru'] as const) {
     browser,
     signedInPlayer,
   }) => {
-    const player = await signedInPlayer({ prefix: 'sec' });
-    const other = await browser.newContext();
-    const otherPage = await other.newPage();
-    await signInContext(other, await apiToken(request, player));
-    await otherPage.goto(`${prefix(lang)}/faq`);
-    await expect(otherPage.locator('.site-header [data-session-username]')).toHaveText(player.username);
-
-    await page.goto(`${prefix(lang)}/profile/security`);
-    await closeLowBalance(page);
+    const { player, other, otherPage } = await signedInTwice(lang, { page, request, browser, signedInPlayer });
     const sessions = page.locator('[data-sessions]');
     await expect(sessions.locator('li.device-session')).toHaveCount(2);
     await expect(sessions.locator('li.device-session[data-current]')).toContainText(t.this_device);
@@ -135,15 +157,7 @@ for (const lang of ['en', 'ru'] as const) {
     browser,
     signedInPlayer,
   }) => {
-    const player = await signedInPlayer({ prefix: 'sec' });
-    const other = await browser.newContext();
-    const otherPage = await other.newPage();
-    await signInContext(other, await apiToken(request, player));
-    await otherPage.goto(`${prefix(lang)}/faq`);
-    await expect(otherPage.locator('.site-header [data-session-username]')).toHaveText(player.username);
-
-    await page.goto(`${prefix(lang)}/profile/security`);
-    await closeLowBalance(page);
+    const { player, other, otherPage } = await signedInTwice(lang, { page, request, browser, signedInPlayer });
     const form = page.locator('section[aria-labelledby="change-password-title"] form');
     // A wrong current password is refused next to its field, and nothing changes.
     await form.getByLabel(t.current, { exact: true }).fill('not-my-password-1');
