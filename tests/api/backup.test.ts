@@ -4,7 +4,6 @@
  * the moment it was taken, and one taken during a stream of withdrawals is consistent.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +13,14 @@ import { DEMO_PLAYER } from '../../server/src/db/demo-player.ts';
 import { openPglite } from '../../server/src/db/pglite.ts';
 import type { Database } from '../../server/src/db/database.ts';
 import { ledgerMismatches } from '../../server/src/services/ledger.ts';
-import { apiClient, demoPlayerToken, encryptedCentWithdrawal, killServer, startServer } from './server-process.ts';
+import {
+  apiClient,
+  demoPlayerToken,
+  encryptedCentWithdrawal,
+  killServer,
+  postWithdrawal,
+  startServer,
+} from './server-process.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'amber-backup-'));
 const live = join(root, 'live');
@@ -79,15 +85,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore (PGlite)'
     const token = await demoPlayerToken(call);
     const body = await encryptedCentWithdrawal(live);
     const withdraw = async () => {
-      const response = await fetch(`${server.base}/api/user/withdrawal`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Token ${token}`,
-          'idempotency-key': randomUUID(),
-        },
-        body,
-      });
+      const response = await postWithdrawal(server.base, token, body);
       expect(response.status).toBe(201);
     };
     for (let i = 0; i < 3; i += 1) await withdraw();

@@ -1,5 +1,6 @@
 /** The real server process (`server/src/index.ts`), started as `npm start` starts it. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { encryptJson, importPublicKey } from '../../core/api/envelope.ts';
 import { DEMO_PLAYER } from '../../server/src/db/demo-player.ts';
 import { publicKeySpkiBase64 } from '../../server/src/key-files.mjs';
@@ -73,6 +74,15 @@ export async function encryptedCentWithdrawal(dataDir: string): Promise<string> 
       JSON.stringify({ amount: '0.01', method: 'card', destination: '4242 4242 4242 4242' }),
       publicKey,
     ),
+  });
+}
+
+/** Sends an encrypted withdrawal body to a running server with a fresh idempotency key; answers the raw response. */
+export function postWithdrawal(base: string, token: string, body: string): Promise<Response> {
+  return fetch(`${base}/api/user/withdrawal`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Token ${token}`, 'idempotency-key': randomUUID() },
+    body,
   });
 }
 

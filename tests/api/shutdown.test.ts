@@ -5,7 +5,7 @@
  * DATABASE_URL).
  */
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,15 +64,7 @@ describe('graceful shutdown', () => {
       while (!stop) {
         sent += 1;
         try {
-          const response = await fetch(`${server.base}/api/user/withdrawal`, {
-            method: 'POST',
-            headers: {
-              'content-type': 'application/json',
-              authorization: `Token ${token}`,
-              'idempotency-key': randomUUID(),
-            },
-            body,
-          });
+          const response = await postWithdrawal(server.base, token, body);
           const answer = (await response.json()) as { id?: number };
           outcomes.push({ status: response.status, id: answer.id });
           // The stream runs until SIGTERM; after it, the first refused connection ends each client.
