@@ -17,6 +17,7 @@ import {
   dropServerSchema,
   encryptedCentWithdrawal,
   killServer,
+  postWithdrawal,
   startServer,
 } from './server-process.ts';
 
