@@ -32,6 +32,26 @@ export async function fillAdultSignUp(form: Locator, dateOfBirth: string = ADULT
   await form.locator('input[name="accept_terms"]').check();
 }
 
+/** The sign-up dialog's labels in the languages the specs register in. */
+const SIGN_UP_LABELS = {
+  en: { email: 'Email address', username: 'Username', password: 'Password', submit: 'Create account' },
+  de: { email: 'E-Mail-Adresse', username: 'Benutzername', password: 'Passwort', submit: 'Konto eröffnen' },
+};
+
+/** Fills the sign-up dialog (the credentials, an adult's date of birth, the terms) in `lang` and submits it. */
+export async function submitSignUp(
+  form: Locator,
+  values: { email: string; username: string; password: string },
+  lang: keyof typeof SIGN_UP_LABELS = 'en',
+) {
+  const label = SIGN_UP_LABELS[lang];
+  await form.getByLabel(label.email).fill(values.email);
+  await form.getByLabel(label.username).fill(values.username);
+  await form.getByLabel(label.password, { exact: true }).fill(values.password);
+  await fillAdultSignUp(form);
+  await form.getByRole('button', { name: label.submit }).click();
+}
+
 /** Signs in through the API (plain JSON, which the server accepts), in `language` if given, and answers the token. */
 export async function apiToken(
   request: import('@playwright/test').APIRequestContext,
