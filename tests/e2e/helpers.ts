@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { ACTIVATION_LINK, findMail, mailedLink, type OutboxMail } from '../mail-outbox';
 import { TEST_REJECT_PATH, TEST_VERIFY_PATH } from '../../scripts/test-hooks.mjs';
 
@@ -210,3 +210,15 @@ export const PROFILE_SCREENS = [
   '/profile/loyalty',
   '/profile/responsible_gaming',
 ];
+
+/** In a blackjack round, stands on every hand with the keyboard until `settled` (the round's outcome) shows. */
+export async function standUntilSettled(frame: FrameLocator, settled: Locator) {
+  const stand = frame.locator('[data-action=stand]');
+  // Wait for either, never spin on isVisible().
+  for (;;) {
+    await expect(settled.or(stand).first()).toBeVisible();
+    if (await settled.isVisible()) break;
+    // Each step re-renders the buttons: a press may miss one that has just gone.
+    await stand.press('Enter', { timeout: 2_000 }).catch(() => undefined);
+  }
+}
