@@ -3,6 +3,7 @@ import { type APIRequestContext, type Browser } from '@playwright/test';
 import { expect, test, STAFF_PASSWORD, addStaff } from './fixtures';
 import { Secret, TOTP } from 'otpauth';
 import { apiToken, newPlayer, registerPlayer, noAxeViolations, ONE_PIXEL_PNG } from './helpers';
+import { CONSOLE_PAGES } from '../operator-pages';
 
 /** The German profile texts, so the player's steps read as a German player reads them. */
 const verification = JSON.parse(readFileSync('locales/de/profile.json', 'utf8')).verification;
@@ -151,14 +152,7 @@ test('the console pages have no axe violations; support sees no decisions; a pla
 }) => {
   test.setTimeout(150_000);
   const admin = await staffSignIn(browser, 'admin');
-  for (const path of [
-    '/operator',
-    '/operator/withdrawals',
-    '/operator/verifications',
-    '/operator/players',
-    '/operator/news',
-    '/operator/audit',
-  ]) {
+  for (const path of CONSOLE_PAGES) {
     await admin.page.goto(path);
     await noAxeViolations(admin.page);
   }
