@@ -10,7 +10,7 @@ import { PasswordField } from '../PasswordField';
 import { useFormSubmit } from '../use-form-submit';
 import type { IslandProps } from './messages';
 import { LoadError, Notice, Skeleton } from './Status';
-import { failureMessages, useMessages } from './use-messages';
+import { failureMessages, useMessages, type Translators } from './use-messages';
 import { useResource } from './use-resource';
 
 /** Two-factor sign-in: set-up with the QR code, the key as text and a first code; backup codes; turning it off. */
@@ -132,14 +132,7 @@ export function TwoFactor(props: IslandProps) {
             <h3>{t('security.turn_off_title')}</h3>
             <p>{t('security.turn_off_intro')}</p>
             <FormAlert errors={turnOff.errors.form} />
-            <PasswordField
-              name="current_password"
-              id="field-off-password"
-              label={t('security.password_label')}
-              showLabel={t('security.show_password')}
-              autoComplete="current-password"
-              errors={turnOff.errors.current_password}
-            />
+            <TwoFactorPassword id="field-off-password" t={t} errors={turnOff.errors.current_password} />
             <FormField
               name="code"
               id="field-off-code"
@@ -209,14 +202,7 @@ export function TwoFactor(props: IslandProps) {
           >
             <p>{t('security.turn_on_intro')}</p>
             <FormAlert errors={start.errors.form} />
-            <PasswordField
-              name="current_password"
-              id="field-on-password"
-              label={t('security.password_label')}
-              showLabel={t('security.show_password')}
-              autoComplete="current-password"
-              errors={start.errors.current_password}
-            />
+            <TwoFactorPassword id="field-on-password" t={t} errors={start.errors.current_password} />
             <button type="submit" className="button" disabled={start.busy}>
               {start.busy ? t('common.busy') : t('security.turn_on')}
             </button>
@@ -224,5 +210,19 @@ export function TwoFactor(props: IslandProps) {
         </>
       )}
     </section>
+  );
+}
+
+/** The current password that turning two-factor sign-in on or off asks for, with its "show" switch. */
+function TwoFactorPassword({ id, t, errors }: { id: string; t: Translators['t']; errors?: string[] }) {
+  return (
+    <PasswordField
+      name="current_password"
+      id={id}
+      label={t('security.password_label')}
+      showLabel={t('security.show_password')}
+      autoComplete="current-password"
+      errors={errors}
+    />
   );
 }
