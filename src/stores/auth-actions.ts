@@ -2,7 +2,7 @@
 // call the API, store the session, and map every failure to messages per field.
 import { ApiError } from '../api/errors';
 import { activate, confirmPasswordReset, login, register, requestPasswordReset, resendActivation } from '../api/auth';
-import type { RegisterResponse } from '../../core/api/contract';
+import type { RegisterRequest, RegisterResponse } from '../../core/api/contract';
 import { playerSet } from '../api/games';
 import { getMe } from '../api/user';
 import { checkTwoFactorCode } from '../../core/api/two-factor-code';
@@ -85,14 +85,7 @@ export async function signIn(
  * form shows where the link went.
  */
 export async function signUp(
-  values: {
-    email: string;
-    username: string;
-    password: string;
-    date_of_birth: string;
-    accept_terms: boolean;
-    ref?: string;
-  },
+  values: Omit<RegisterRequest, 'time_zone'>,
   messages: Messages,
   created: (answer: RegisterResponse) => void,
 ): Promise<FormErrors | null> {

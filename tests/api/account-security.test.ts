@@ -1,9 +1,9 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/clock.ts';
 import { open } from '../../server/src/services/secret-box.ts';
 import { useTestApi } from './harness.ts';
+import { authenticatorCode, turnOnTwoFactor } from './two-factor.ts';
 
 // Addresses come from X-Forwarded-For (TRUST_PROXY=1), so each test signs in from its own.
 const clock = manualClock();
@@ -15,26 +15,14 @@ const SAFARI_IPHONE =
 
 const login = (body: Record<string, unknown>, address = '203.0.113.7', headers: Record<string, string> = {}) =>
   ctx.api.request('POST', '/auth/token/login/', { body, headers: { 'x-forwarded-for': address, ...headers } });
-const codeAt = (secret: string, seconds = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
-    timestamp: clock().getTime() + seconds * 1000,
-  });
+const codeAt = (secret: string, seconds = 0) => authenticatorCode(secret, clock(), seconds);
 
 /** A player with two-factor sign-in on: its secret and backup codes. */
 async function withTwoFactor() {
   const player = await ctx.api.player();
-  const activate = await ctx.api.request('POST', '/api/user/2fa/activate', {
-    token: player.token,
-    body: { current_password: player.password },
-  });
-  expect(activate.status).toBe(200);
-  const confirm = await ctx.api.request('POST', '/api/user/2fa/activate/confirm', {
-    token: player.token,
-    body: { code: codeAt(activate.body.secret), current_password: player.password },
-  });
-  expect(confirm.status, JSON.stringify(confirm.body)).toBe(200);
+  const { secret, backupCodes } = await turnOnTwoFactor(ctx.api, player, clock());
   clock.advance(30);
-  return { ...player, secret: activate.body.secret as string, backupCodes: confirm.body.backup_codes as string[] };
+  return { ...player, secret, backupCodes };
 }
 
 describe('sessions', () => {

@@ -4,19 +4,23 @@
  * the moment it was taken, and one taken during a stream of withdrawals is consistent.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { encryptJson, importPublicKey } from '../../core/api/envelope.ts';
 import { fromCents, toCents } from '../../core/api/money.ts';
 import { DEMO_PLAYER } from '../../server/src/db/demo-player.ts';
 import { openPglite } from '../../server/src/db/pglite.ts';
 import type { Database } from '../../server/src/db/database.ts';
-import { publicKeySpkiBase64 } from '../../server/src/key-files.mjs';
 import { ledgerMismatches } from '../../server/src/services/ledger.ts';
-import { apiClient, killServer, startServer } from './server-process.ts';
+import {
+  apiClient,
+  demoPlayerToken,
+  encryptedCentWithdrawal,
+  killServer,
+  postWithdrawal,
+  startServer,
+} from './server-process.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'amber-backup-'));
 const live = join(root, 'live');
@@ -78,29 +82,10 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore (PGlite)'
     const server = await startServer(env);
     child = server.proc;
     const call = apiClient(server.base, live);
-    const token = (
-      await call('/auth/token/login/', {
-        method: 'POST',
-        body: { email: DEMO_PLAYER.email, password: DEMO_PLAYER.password },
-      })
-    ).body.auth_token as string;
-    const publicKey = await importPublicKey(publicKeySpkiBase64({ DATA_DIR: live }));
-    const body = JSON.stringify({
-      e_data: await encryptJson(
-        JSON.stringify({ amount: '0.01', method: 'card', destination: '4242 4242 4242 4242' }),
-        publicKey,
-      ),
-    });
+    const token = await demoPlayerToken(call);
+    const body = await encryptedCentWithdrawal(live);
     const withdraw = async () => {
-      const response = await fetch(`${server.base}/api/user/withdrawal`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Token ${token}`,
-          'idempotency-key': randomUUID(),
-        },
-        body,
-      });
+      const response = await postWithdrawal(server.base, token, body);
       expect(response.status).toBe(201);
     };
     for (let i = 0; i < 3; i += 1) await withdraw();

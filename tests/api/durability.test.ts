@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { toCents } from '../../core/api/money.ts';
 import { DEMO_PLAYER } from '../../server/src/db/demo-player.ts';
 import { openDatabase } from '../../server/src/db/open.ts';
-import { apiClient, killServer, startServer } from './server-process.ts';
+import { apiClient, dropServerSchema, killServer, startServer } from './server-process.ts';
 import { ACTIVATION_LINK, mailedLink, waitForMail } from '../mail-outbox.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'amber-durability-'));
@@ -35,12 +35,7 @@ const call = apiClient(base, dataDir);
 afterAll(async () => {
   if (child) await kill(child);
   rmSync(dataDir, { recursive: true, force: true });
-  if (env.DATABASE_SCHEMA) {
-    const { openPostgres } = await import('../../server/src/db/postgres.ts');
-    const db = await openPostgres(process.env.DATABASE_URL!);
-    await db.exec(`DROP SCHEMA IF EXISTS ${env.DATABASE_SCHEMA} CASCADE`);
-    await db.close();
-  }
+  await dropServerSchema(env.DATABASE_SCHEMA);
 });
 
 describe('durability', () => {

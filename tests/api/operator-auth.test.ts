@@ -10,19 +10,10 @@ import {
   STAFF_PASSWORD,
   totpCode,
 } from './operator-harness.ts';
+import { CONSOLE_PAGES } from '../operator-pages.ts';
 
 const clock = manualClock(new Date('2026-03-02T10:00:00Z'));
 const ctx = useTestApi({ LOGIN_MAX_FAILURES: '3' }, { clock });
-
-/** Every console page and change, with a form that would pass if the caller were allowed. */
-const CONSOLE_GETS = [
-  '/operator',
-  '/operator/withdrawals',
-  '/operator/verifications',
-  '/operator/players',
-  '/operator/news',
-  '/operator/audit',
-];
 
 describe('staff sign-in', () => {
   it('first sign-in: replace the one-time password, enrol TOTP by QR code; the old password then fails', async () => {
@@ -216,11 +207,11 @@ describe('console session', () => {
     const player = await ctx.api.player();
     const staff = await staffMember(ctx.api, 'admin');
     const withToken = new ConsoleClient(ctx.api, { authorization: `Token ${player.token}` });
-    for (const path of [...CONSOLE_GETS, '/operator/sign-in'])
+    for (const path of [...CONSOLE_PAGES, '/operator/sign-in'])
       expect((await withToken.get(path)).status, path).toBe(403);
     for (const [name, value] of staff.client.cookies) withToken.cookies.set(name, value);
     withToken.csrf = staff.client.csrf;
-    for (const path of CONSOLE_GETS) expect((await withToken.get(path)).status, path).toBe(403);
+    for (const path of CONSOLE_PAGES) expect((await withToken.get(path)).status, path).toBe(403);
     expect((await withToken.post(`/operator/players/${player.id}/notes`, { body: 'x' })).status).toBe(403);
     expect((await withToken.post('/operator/sign-in', { email: staff.email, password: STAFF_PASSWORD })).status).toBe(
       403,
@@ -229,7 +220,7 @@ describe('console session', () => {
 
   it('pages are noindex (meta and X-Robots-Tag), never cached, strict CSP without inline script or style', async () => {
     const staff = await staffMember(ctx.api, 'support');
-    for (const path of [...CONSOLE_GETS, '/operator/sign-in']) {
+    for (const path of [...CONSOLE_PAGES, '/operator/sign-in']) {
       const client = path === '/operator/sign-in' ? new ConsoleClient(ctx.api) : staff.client;
       const res = await client.get(path);
       expect(res.status, path).toBe(path === '/operator/news' ? 403 : 200);

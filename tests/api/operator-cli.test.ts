@@ -4,13 +4,14 @@
  * suite's database, since that is where the rule matters (with DATABASE_URL the command always
  * writes to PostgreSQL itself).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { CONTROL_FILE, CONTROL_HEADER, CONTROL_PATH, type ControlFile } from '../../server/src/operator/control.ts';
 import { runOperatorCommand } from '../../server/src/operator/cli.ts';
+import { runCli, signIn } from './operator-command.ts';
 import { killServer, startServer } from './server-process.ts';
 
 const dirs: string[] = [];
@@ -34,38 +35,7 @@ async function runServer(dataDir: string) {
   return server;
 }
 
-/** The real command, as `npm run operator -- …` runs it. */
-function runCli(args: string[], dataDir: string): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/operator.mjs', ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', RSA_PRIVATE_KEY_FILE: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('exit', (code) => resolve({ code, output }));
-  });
-}
-
 const passwordIn = (output: string) => /One-time password: (\S+)/.exec(output)?.[1];
-
-/** Signs in to the console of a running server with email and password; answers where it sends us. */
-async function signIn(base: string, email: string, password: string) {
-  const form = await fetch(`${base}/operator/sign-in`);
-  const cookie = form.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-  const csrf = /name="csrf" value="([^"]+)"/.exec(await form.text())![1]!;
-  const res = await fetch(`${base}/operator/sign-in`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ csrf, email, password }).toString(),
-  });
-  return { status: res.status, location: res.headers.get('location') };
-}
 
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((proc) => killServer(proc)));

@@ -1,5 +1,6 @@
 /** The console's CSV downloads from a test: the raw bytes (with the byte-order mark) and an RFC 4180 parser. */
 import { expect } from 'vitest';
+import { parseCsvText } from '../csv.ts';
 import type { ConsoleClient } from './operator-harness.ts';
 
 /** A console download as bytes (a Response's text() drops the byte-order mark this checks). */
@@ -13,33 +14,5 @@ export async function download(client: ConsoleClient, path: string) {
 /** Parses the console's CSV (RFC 4180) after checking and removing its UTF-8 byte-order mark. */
 export function parseCsv(text: string): string[][] {
   expect(text.charCodeAt(0)).toBe(0xfeff);
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 1; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += ch;
-  }
-  if (cell || row.length) {
-    row.push(cell);
-    rows.push(row);
-  }
-  return rows;
+  return parseCsvText(text.slice(1));
 }

@@ -6,10 +6,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { Secret, TOTP } from 'otpauth';
+
 import { expect } from 'vitest';
 import { createStaff } from '../../server/src/operator/staff.ts';
 import type { TestApi } from './harness.ts';
+import { authenticatorCode } from './two-factor.ts';
 
 export const STAFF_PASSWORD = 'copper-lantern-harbour-41';
 
@@ -71,8 +72,7 @@ export class ConsoleClient {
 
 /** The TOTP code of a secret at the services' clock, `stepOffset` 30-second steps away. */
 export function totpCode(api: TestApi, secret: string, stepOffset = 0): string {
-  const totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
-  return totp.generate({ timestamp: api.services.clock().getTime() + stepOffset * 30_000 });
+  return authenticatorCode(secret, api.services.clock(), stepOffset * 30);
 }
 
 export interface StaffMember {
@@ -144,4 +144,14 @@ export async function mailTo(api: TestApi, email: string): Promise<ParsedMail[]>
   const files = await readdir(dir).catch(() => [] as string[]);
   const mails = await Promise.all(files.map(async (file) => simpleParser(await readFile(join(dir, file)))));
   return mails.filter((mail) => !Array.isArray(mail.to) && mail.to?.text.includes(email));
+}
+
+/** The player asks for a card withdrawal of `amount` (checked: 201); answers its id. */
+export async function cardWithdrawal(api: TestApi, player: { token: string }, amount: string): Promise<number> {
+  const reply = await api.request('POST', '/api/user/withdrawal', {
+    token: player.token,
+    body: { amount, method: 'card', destination: '4242424242424242' },
+  });
+  expect(reply.status).toBe(201);
+  return reply.body.id as number;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/clock.ts';
 import { balanceOf, useTestApi } from './harness.ts';
-import { auditOf, mailTo, staffMember } from './operator-harness.ts';
+import { auditOf, cardWithdrawal, mailTo, staffMember } from './operator-harness.ts';
 
 const clock = manualClock(new Date('2026-03-02T10:00:00Z'));
 const ctx = useTestApi({ SUPPORT_EMAIL: 'help@amberplay.example' }, { clock });
@@ -30,14 +30,7 @@ describe('account state', () => {
   it('support 403, no CSRF token 403; an admin suspends: signed out, sign-in names support; reinstate', async () => {
     const player = await ctx.api.player({ balance: '80.00', verified: true });
     await german(player.id);
-    expect(
-      (
-        await ctx.api.request('POST', '/api/user/withdrawal', {
-          token: player.token,
-          body: { amount: '30.00', method: 'card', destination: '4242424242424242' },
-        })
-      ).status,
-    ).toBe(201);
+    await cardWithdrawal(ctx.api, player, '30.00');
     await ctx.api.db.query(
       `INSERT INTO game_sessions (id, user_id, game_id, mode, currency, locale, server_seed, server_seed_hash,
         client_seed, created_at, expires_at)

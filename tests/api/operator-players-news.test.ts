@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/clock.ts';
 import { useTestApi } from './harness.ts';
-import { auditOf, ConsoleClient, staffMember } from './operator-harness.ts';
+import { ConsoleClient, auditOf, cardWithdrawal, staffMember } from './operator-harness.ts';
 
 const clock = manualClock(new Date('2026-03-02T10:00:00Z'));
 const ctx = useTestApi({}, { clock });
@@ -21,14 +21,7 @@ describe('player lookup', () => {
       token: player.token,
       body: { loss_limits: { week: '30.00' } },
     });
-    expect(
-      (
-        await ctx.api.request('POST', '/api/user/withdrawal', {
-          token: player.token,
-          body: { amount: '15.00', method: 'card', destination: '4242424242424242' },
-        })
-      ).status,
-    ).toBe(201);
+    await cardWithdrawal(ctx.api, player, '15.00');
     await ctx.api.db.query(
       'INSERT INTO identity_verifications (id, user_id, document_type, status, reason, submitted_at) ' +
         "VALUES (gen_random_uuid(), $1, 'passport', 'rejected', 'Expired passport', $2::timestamptz + " +

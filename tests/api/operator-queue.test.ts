@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/clock.ts';
 import { balanceOf, useTestApi } from './harness.ts';
+import { WITHDRAWAL_CSV_HEADER } from '../csv.ts';
 import { download, parseCsv } from './operator-csv.ts';
 import { auditOf, staffMember } from './operator-harness.ts';
 
@@ -267,22 +268,7 @@ describe('withdrawals CSV', () => {
     const reply = await download(admin.client, '/operator/withdrawals.csv?status=all&from=2033-02-01&to=2033-02-01');
     expect(reply.response.headers.get('content-disposition')).toBe('attachment; filename="withdrawals.csv"');
     expect(parseCsv(reply.text)).toEqual([
-      [
-        'id',
-        'kind',
-        'status',
-        'player_id',
-        'username',
-        'email',
-        'amount',
-        'currency',
-        'method',
-        'destination',
-        'requested_utc',
-        'decided_utc',
-        'decided_by',
-        'payout_reference',
-      ],
+      WITHDRAWAL_CSV_HEADER,
       [
         String(ids[0]),
         'withdrawal',

@@ -3,50 +3,18 @@
  * the command never opens DATA_DIR while the server holds it, it asks the server (control.ts).
  * (With DATABASE_URL the command writes to PostgreSQL itself: operator-staff.test.ts.)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runCli, signIn } from './operator-command.ts';
 import { killServer, startServer } from './server-process.ts';
 
+/** An API_URL nothing answers: the command must reach the server through DATA_DIR, never through this address. */
+const WRONG_API_URL = { API_URL: 'http://wrong.example.test:1' };
 const dirs: string[] = [];
 const servers: ChildProcess[] = [];
-
-function runCli(args: string[], dataDir: string): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/operator.mjs', ...args], {
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        RSA_PRIVATE_KEY_FILE: '',
-        API_URL: 'http://wrong.example.test:1',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('exit', (code) => resolve({ code, output }));
-  });
-}
-
-async function signIn(base: string, email: string, password: string) {
-  const form = await fetch(`${base}/operator/sign-in`);
-  const cookie = form.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-  const csrf = /name="csrf" value="([^"]+)"/.exec(await form.text())![1]!;
-  const res = await fetch(`${base}/operator/sign-in`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ csrf, email, password }).toString(),
-  });
-  return { status: res.status, location: res.headers.get('location') };
-}
 
 const passwordIn = (output: string) => /One-time password: (\S+)/.exec(output)?.[1];
 
@@ -69,39 +37,39 @@ describe('staff commands beside a running server (PGlite)', { timeout: 180_000 }
     });
     servers.push(server.proc);
 
-    const added = await runCli(['add-staff', 'second@example.test', '--role', 'admin'], dataDir);
+    const added = await runCli(['add-staff', 'second@example.test', '--role', 'admin'], dataDir, WRONG_API_URL);
     expect(added.code, added.output).toBe(0);
     expect(added.output).toContain(`Sign in at ${server.base}/operator/sign-in:`);
     expect(added.output).not.toContain('wrong.example.test');
-    const first = await runCli(['add-staff', 'first@example.test', '--role', 'admin'], dataDir);
+    const first = await runCli(['add-staff', 'first@example.test', '--role', 'admin'], dataDir, WRONG_API_URL);
     const password = passwordIn(first.output)!;
 
-    const disabled = await runCli(['disable', 'second@example.test'], dataDir);
+    const disabled = await runCli(['disable', 'second@example.test'], dataDir, WRONG_API_URL);
     expect(disabled.code, disabled.output).toBe(0);
     expect(disabled.output).toContain(
       `second@example.test is disabled. (through the running server at ${server.base})`,
     );
     expect((await signIn(server.base, 'second@example.test', passwordIn(added.output)!)).status).toBe(400);
-    expect((await runCli(['enable', 'second@example.test'], dataDir)).code).toBe(0);
+    expect((await runCli(['enable', 'second@example.test'], dataDir, WRONG_API_URL)).code).toBe(0);
     expect(await signIn(server.base, 'second@example.test', passwordIn(added.output)!)).toEqual({
       status: 303,
       location: '/operator/password',
     });
 
-    expect((await runCli(['set-role', 'second@example.test', 'support'], dataDir)).output).toContain(
+    expect((await runCli(['set-role', 'second@example.test', 'support'], dataDir, WRONG_API_URL)).output).toContain(
       'second@example.test is now support.',
     );
     // first@ is now the only admin: the server refuses to disable or demote it.
-    const last = await runCli(['disable', 'first@example.test'], dataDir);
+    const last = await runCli(['disable', 'first@example.test'], dataDir, WRONG_API_URL);
     expect(last.code).toBe(1);
     expect(last.output).toContain('The running server refused: This is the last active admin');
-    expect((await runCli(['set-role', 'first@example.test', 'support'], dataDir)).code).toBe(1);
+    expect((await runCli(['set-role', 'first@example.test', 'support'], dataDir, WRONG_API_URL)).code).toBe(1);
     expect(await signIn(server.base, 'first@example.test', password)).toEqual({
       status: 303,
       location: '/operator/password',
     });
 
-    const reset = await runCli(['reset', 'first@example.test'], dataDir);
+    const reset = await runCli(['reset', 'first@example.test'], dataDir, WRONG_API_URL);
     expect(reset.code, reset.output).toBe(0);
     const fresh = passwordIn(reset.output)!;
     expect(fresh).toMatch(/^[A-Za-z0-9]{20}$/);
@@ -111,7 +79,7 @@ describe('staff commands beside a running server (PGlite)', { timeout: 180_000 }
       status: 303,
       location: '/operator/password',
     });
-    expect((await runCli(['disable', 'nobody@example.test'], dataDir)).output).toContain(
+    expect((await runCli(['disable', 'nobody@example.test'], dataDir, WRONG_API_URL)).output).toContain(
       'The running server refused: No such staff account.',
     );
     expect(server.output()).not.toContain(fresh);

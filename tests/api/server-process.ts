@@ -1,6 +1,8 @@
 /** The real server process (`server/src/index.ts`), started as `npm start` starts it. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { encryptJson, importPublicKey } from '../../core/api/envelope.ts';
+import { DEMO_PLAYER } from '../../server/src/db/demo-player.ts';
 import { publicKeySpkiBase64 } from '../../server/src/key-files.mjs';
 
 export interface ServerProcess {
@@ -53,4 +55,42 @@ export function apiClient(base: string, dataDir: string) {
     });
     return { status: response.status, body: response.status === 204 ? undefined : await response.json() };
   };
+}
+
+/** Signs the demo player in through `call` (an apiClient) and answers the token. */
+export async function demoPlayerToken(call: ReturnType<typeof apiClient>): Promise<string> {
+  const login = await call('/auth/token/login/', {
+    method: 'POST',
+    body: { email: DEMO_PLAYER.email, password: DEMO_PLAYER.password },
+  });
+  return login.body.auth_token as string;
+}
+
+/** The body of a 0.01 card withdrawal, encrypted once by the key pair in `dataDir`, to send many times. */
+export async function encryptedCentWithdrawal(dataDir: string): Promise<string> {
+  const publicKey = await importPublicKey(publicKeySpkiBase64({ DATA_DIR: dataDir }));
+  return JSON.stringify({
+    e_data: await encryptJson(
+      JSON.stringify({ amount: '0.01', method: 'card', destination: '4242 4242 4242 4242' }),
+      publicKey,
+    ),
+  });
+}
+
+/** Sends an encrypted withdrawal body to a running server with a fresh idempotency key; answers the raw response. */
+export function postWithdrawal(base: string, token: string, body: string): Promise<Response> {
+  return fetch(`${base}/api/user/withdrawal`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Token ${token}`, 'idempotency-key': randomUUID() },
+    body,
+  });
+}
+
+/** Drops the PostgreSQL schema a server process ran in (nothing when it ran on PGlite: no schema). */
+export async function dropServerSchema(schema: string | undefined): Promise<void> {
+  if (!schema) return;
+  const { openPostgres } = await import('../../server/src/db/postgres.ts');
+  const db = await openPostgres(process.env.DATABASE_URL!);
+  await db.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await db.close();
 }

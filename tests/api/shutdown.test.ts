@@ -5,16 +5,21 @@
  * DATABASE_URL).
  */
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { encryptJson, importPublicKey } from '../../core/api/envelope.ts';
 import { fromCents, toCents } from '../../core/api/money.ts';
-import { DEMO_PLAYER } from '../../server/src/db/demo-player.ts';
-import { publicKeySpkiBase64 } from '../../server/src/key-files.mjs';
-import { apiClient, killServer, startServer } from './server-process.ts';
+import {
+  apiClient,
+  demoPlayerToken,
+  dropServerSchema,
+  encryptedCentWithdrawal,
+  killServer,
+  postWithdrawal,
+  startServer,
+} from './server-process.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'amber-shutdown-'));
 const env = {
@@ -31,12 +36,7 @@ let child: ChildProcess | undefined;
 afterAll(async () => {
   if (child) await killServer(child);
   rmSync(dataDir, { recursive: true, force: true });
-  if (env.DATABASE_SCHEMA) {
-    const { openPostgres } = await import('../../server/src/db/postgres.ts');
-    const db = await openPostgres(process.env.DATABASE_URL!);
-    await db.exec(`DROP SCHEMA IF EXISTS ${env.DATABASE_SCHEMA} CASCADE`);
-    await db.close();
-  }
+  await dropServerSchema(env.DATABASE_SCHEMA);
 });
 
 type Outcome = { status: number; id?: number } | { error: string };
@@ -46,21 +46,10 @@ describe('graceful shutdown', () => {
     const server = await startServer(env);
     child = server.proc;
     const call = apiClient(server.base, dataDir);
-    const token = (
-      await call('/auth/token/login/', {
-        method: 'POST',
-        body: { email: DEMO_PLAYER.email, password: DEMO_PLAYER.password },
-      })
-    ).body.auth_token as string;
+    const token = await demoPlayerToken(call);
     const before = (await call('/api/user/me', { token })).body as { balance: string };
     const historyBefore = (await call('/api/user/history?type=withdrawal', { token })).body.count as number;
-    const publicKey = await importPublicKey(publicKeySpkiBase64({ DATA_DIR: dataDir }));
-    const body = JSON.stringify({
-      e_data: await encryptJson(
-        JSON.stringify({ amount: '0.01', method: 'card', destination: '4242 4242 4242 4242' }),
-        publicKey,
-      ),
-    });
+    const body = await encryptedCentWithdrawal(dataDir);
 
     // Eight clients, each sending withdrawals one after another until the server is gone.
     const outcomes: Outcome[] = [];
@@ -76,15 +65,7 @@ describe('graceful shutdown', () => {
       while (!stop) {
         sent += 1;
         try {
-          const response = await fetch(`${server.base}/api/user/withdrawal`, {
-            method: 'POST',
-            headers: {
-              'content-type': 'application/json',
-              authorization: `Token ${token}`,
-              'idempotency-key': randomUUID(),
-            },
-            body,
-          });
+          const response = await postWithdrawal(server.base, token, body);
           const answer = (await response.json()) as { id?: number };
           outcomes.push({ status: response.status, id: answer.id });
           // The stream runs until SIGTERM; after it, the first refused connection ends each client.

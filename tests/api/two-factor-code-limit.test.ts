@@ -4,11 +4,11 @@
  * address, the player is told by mail, and the count is one atomic statement (real parallel
  * requests, on PGlite and on PostgreSQL when DATABASE_URL is set).
  */
-import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/clock.ts';
 import { useTestApi } from './harness.ts';
 import { mailTo } from './operator-harness.ts';
+import { authenticatorCode, turnOnTwoFactor } from './two-factor.ts';
 
 const clock = manualClock(new Date('2026-05-04T09:00:00Z'));
 const ctx = useTestApi(
@@ -16,10 +16,7 @@ const ctx = useTestApi(
   { clock },
 );
 
-const codeAt = (secret: string, offsetSeconds = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
-    timestamp: clock().getTime() + offsetSeconds * 1000,
-  });
+const codeAt = (secret: string, offsetSeconds = 0) => authenticatorCode(secret, clock(), offsetSeconds);
 
 /** A code that is none of the codes accepted around now. */
 function wrongCode(secret: string): string {
@@ -32,19 +29,9 @@ function wrongCode(secret: string): string {
 
 async function playerWithTwoFactor() {
   const player = await ctx.api.player();
-  const { secret } = (
-    await ctx.api.request('POST', '/api/user/2fa/activate', {
-      token: player.token,
-      body: { current_password: player.password },
-    })
-  ).body;
-  const confirm = await ctx.api.request('POST', '/api/user/2fa/activate/confirm', {
-    token: player.token,
-    body: { code: codeAt(secret), current_password: player.password },
-  });
-  expect(confirm.status, JSON.stringify(confirm.body)).toBe(200);
+  const { secret } = await turnOnTwoFactor(ctx.api, player, clock());
   clock.advance(31); // the confirming code is used; the next one is fresh
-  return { ...player, secret: secret as string };
+  return { ...player, secret };
 }
 
 const signIn = (player: { email: string; password: string }, code: string, address: string) =>

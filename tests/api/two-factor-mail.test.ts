@@ -2,19 +2,18 @@
  * Security emails: turning two-factor sign-in on or off mails the player a notice in
  * their language, as text and HTML with no remote content, through a real SMTP server.
  */
-import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/clock.ts';
 import { useTestApi } from './harness.ts';
 import { smtpPort, useSmtp } from './smtp.ts';
+import { authenticatorCode, turnOnTwoFactor } from './two-factor.ts';
 
 const SMTP_PORT = smtpPort();
 const clock = manualClock(new Date('2026-03-03T14:05:00Z'));
 const ctx = useTestApi({ SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}` }, { clock });
 const smtp = useSmtp(SMTP_PORT, () => ctx.api.mailer.settled());
 
-const codeAt = (secret: string) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: clock().getTime() });
+const codeAt = (secret: string) => authenticatorCode(secret, clock());
 
 /** A player who registered and signs in with the site in `language` (their mail language). */
 async function playerIn(language: string) {
@@ -30,20 +29,8 @@ async function playerIn(language: string) {
   return { ...player, token: login.body.auth_token as string };
 }
 
-async function turnOn(player: { token: string; password: string }) {
-  const { secret } = (
-    await ctx.api.request('POST', '/api/user/2fa/activate', {
-      token: player.token,
-      body: { current_password: player.password },
-    })
-  ).body;
-  const confirm = await ctx.api.request('POST', '/api/user/2fa/activate/confirm', {
-    token: player.token,
-    body: { code: codeAt(secret), current_password: player.password },
-  });
-  expect(confirm.status, JSON.stringify(confirm.body)).toBe(200);
-  return secret as string;
-}
+const turnOn = async (player: { token: string; password: string }) =>
+  (await turnOnTwoFactor(ctx.api, player, clock())).secret;
 
 const noRemoteContent = (html: string) => expect(html).not.toMatch(/<img|src=|url\(|https?:\/\//i);
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { walletBet, walletRollback, walletWin, WalletConflict } from '../../server/src/services/wallet.ts';
-import { addTransaction } from '../../server/src/services/history.ts';
-import { credit } from '../../server/src/services/ledger.ts';
+import { grantBonus as grantBonusInService } from '../../server/src/services/bonus.ts';
 import { balanceOf, useTestApi } from './harness.ts';
 
 const ctx = useTestApi({ BONUS_WAGERING_MULTIPLIER: '10' });
@@ -48,19 +47,10 @@ const rollback = (userId: number, roundId: string, transactionId = `rollback:${r
     }),
   );
 
+/** Grants a bonus as an operator's grant does (wagering 10 ×), checked: granted. */
 async function grantBonus(userId: number, amount: string) {
-  await ctx.api.db.transaction(async (tx) => {
-    const now = ctx.api.services.clock();
-    const item = await addTransaction(tx, {
-      userId,
-      type: 'bonus',
-      amount,
-      status: 'completed',
-      template: 'bonus',
-      createdAt: now,
-    });
-    await credit(tx, userId, 'bonus', amount, item.id, now);
-  });
+  const now = ctx.api.services.clock();
+  expect(await ctx.api.db.transaction((tx) => grantBonusInService(tx, userId, amount, 10, 'EUR', now))).toBe('granted');
 }
 
 describe('wallet: bet, win and rollback, each at most once', () => {

@@ -1,6 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
-import { closeLowBalance, rejectIdentity, waitForClientScript } from './helpers';
+import {
+  closeLowBalance,
+  rejectIdentity,
+  waitForClientScript,
+  AXE_TAGS,
+  ONE_PIXEL_PNG,
+  PROFILE_SCREENS,
+} from './helpers';
 
 const PAGES = [
   '/',
@@ -12,7 +19,6 @@ const PAGES = [
   '/profile/deposit',
   '/ru/no-such-page',
 ];
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 for (const mode of ['light', 'dark'] as const) {
   test.describe(`${mode} mode`, () => {
@@ -23,7 +29,7 @@ for (const mode of ['light', 'dark'] as const) {
         await page.goto(path);
         await waitForClientScript(page);
         await expect(page.locator('html')).toHaveClass(mode === 'dark' ? /p-dark/ : /^(?!.*p-dark)/);
-        const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+        const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
         expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
       });
     }
@@ -32,7 +38,7 @@ for (const mode of ['light', 'dark'] as const) {
       await page.goto('/de/loyal');
       await waitForClientScript(page);
       await page.locator('[data-language-switcher] summary').click();
-      const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+      const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
       expect(results.violations.map((v) => v.id)).toEqual([]);
     });
   });
@@ -41,24 +47,6 @@ for (const mode of ['light', 'dark'] as const) {
 // Every profile screen as players other than the demo one see it: a new player (no balance, no
 // document: the withdrawal page links to verification), one whose document is pending, and one
 // whose document was rejected, in light and dark mode.
-const PROFILE_SCREENS = [
-  '/profile',
-  '/profile/balance',
-  '/profile/deposit',
-  '/profile/withdrawal',
-  '/profile/history',
-  '/profile/notification',
-  '/profile/security',
-  '/profile/affiliate_program',
-  '/profile/bonus',
-  '/profile/loyalty',
-  '/profile/responsible_gaming',
-];
-/** A 1×1 PNG: a document the upload accepts. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 for (const state of ['new', 'pending', 'rejected'] as const) {
   test(`axe finds no violations on every profile screen for a ${state} player, light and dark`, async ({
@@ -71,7 +59,10 @@ for (const state of ['new', 'pending', 'rejected'] as const) {
     if (state !== 'new') {
       const sent = await request.post('/api/user/verification', {
         headers: { authorization: `Token ${token}` },
-        multipart: { document_type: 'passport', front: { name: 'pass.png', mimeType: 'image/png', buffer: PNG } },
+        multipart: {
+          document_type: 'passport',
+          front: { name: 'pass.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG },
+        },
       });
       expect(sent.status()).toBe(201);
       if (state === 'rejected') await rejectIdentity(request, token, 'The photo is blurred');
@@ -92,7 +83,7 @@ for (const state of ['new', 'pending', 'rejected'] as const) {
           await expect(page.locator(`[data-verification-needed="${state === 'new' ? 'none' : state}"]`)).toBeVisible();
           await expect(page.locator('[data-verification-needed] a')).toHaveCount(state === 'pending' ? 0 : 1);
         }
-        const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+        const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
         expect(
           results.violations.map((v) => `${mode} ${path} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),
         ).toEqual([]);

@@ -22,6 +22,7 @@ import enSteps from '../../locales/en/game_steps.json' with { type: 'json' };
 import jaSteps from '../../locales/ja/game_steps.json' with { type: 'json' };
 import hiSteps from '../../locales/hi/game_steps.json' with { type: 'json' };
 import { playCls } from './play-cls';
+import { standUntilSettled } from './helpers';
 
 /** One seeded game per mechanic (server/src/db/seed.ts). */
 const GAMES: [GameMechanic, string][] = [
@@ -132,16 +133,7 @@ async function playRound(frame: FrameLocator, mechanic: GameMechanic) {
   const settled = frame.locator('[data-result][data-outcome]');
   await action.focus();
   await action.press('Enter');
-  if (mechanic === 'blackjack') {
-    // Stand on every hand until the round settles (focus moves to the round's buttons).
-    const stand = frame.locator('[data-action=stand]');
-    for (;;) {
-      await expect(settled.or(stand).first()).toBeVisible();
-      if (await settled.isVisible()) break;
-      // Each step re-renders the buttons: a press may miss one that has just gone.
-      await stand.press('Enter', { timeout: 2_000 }).catch(() => undefined);
-    }
-  }
+  if (mechanic === 'blackjack') await standUntilSettled(frame, settled);
   if (mechanic === 'mines') {
     // Focus lands on the grid; reveal the focused cell, then cash out if it was safe.
     const cell = frame.locator('[data-cell]:focus');

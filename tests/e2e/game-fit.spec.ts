@@ -5,6 +5,7 @@ import { GAME_CATALOGUE } from '../../core/games/catalogue';
 import type { Locale } from '../../core/i18n/locales.mjs';
 import jaRules from '../../locales/ja/game_rules.json' with { type: 'json' };
 import { playCls } from './play-cls';
+import { standUntilSettled } from './helpers';
 
 /** One game per mechanic (server/src/db/seed.ts). */
 const GAMES: Record<GameMechanic, string> = {
@@ -43,16 +44,7 @@ async function playRound(frame: FrameLocator, mechanic: GameMechanic) {
   await action.focus();
   await action.press('Enter');
   const settled = frame.locator('[data-result][data-outcome]');
-  if (mechanic === 'blackjack') {
-    const stand = frame.locator('[data-action=stand]');
-    // Stand on every hand until the round settles: wait for either, never spin on isVisible().
-    for (;;) {
-      await expect(settled.or(stand).first()).toBeVisible();
-      if (await settled.isVisible()) break;
-      // The button is re-rendered by each step: a press may miss one that has just gone.
-      await stand.press('Enter', { timeout: 2_000 }).catch(() => undefined);
-    }
-  }
+  if (mechanic === 'blackjack') await standUntilSettled(frame, settled);
   if (mechanic === 'mines') {
     // Focus lands on the first cell; reveal it, then cash out if it was safe.
     await expect(frame.locator('[data-cell="0"]')).toBeFocused();

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { ACTIVATION_LINK, findMail, mailedLink, type OutboxMail } from '../mail-outbox';
 import { TEST_REJECT_PATH, TEST_VERIFY_PATH } from '../../scripts/test-hooks.mjs';
 
@@ -29,6 +30,26 @@ export const ADULT = { date_of_birth: '1990-04-12', accept_terms: true } as cons
 export async function fillAdultSignUp(form: Locator, dateOfBirth: string = ADULT.date_of_birth) {
   await form.locator('input[name="date_of_birth"]').fill(dateOfBirth);
   await form.locator('input[name="accept_terms"]').check();
+}
+
+/** The sign-up dialog's labels in the languages the specs register in. */
+const SIGN_UP_LABELS = {
+  en: { email: 'Email address', username: 'Username', password: 'Password', submit: 'Create account' },
+  de: { email: 'E-Mail-Adresse', username: 'Benutzername', password: 'Passwort', submit: 'Konto eröffnen' },
+};
+
+/** Fills the sign-up dialog (the credentials, an adult's date of birth, the terms) in `lang` and submits it. */
+export async function submitSignUp(
+  form: Locator,
+  values: { email: string; username: string; password: string },
+  lang: keyof typeof SIGN_UP_LABELS = 'en',
+) {
+  const label = SIGN_UP_LABELS[lang];
+  await form.getByLabel(label.email).fill(values.email);
+  await form.getByLabel(label.username).fill(values.username);
+  await form.getByLabel(label.password, { exact: true }).fill(values.password);
+  await fillAdultSignUp(form);
+  await form.getByRole('button', { name: label.submit }).click();
 }
 
 /** Signs in through the API (plain JSON, which the server accepts), in `language` if given, and answers the token. */
@@ -155,4 +176,49 @@ export async function activateFromMail(page: Page, email: string) {
   const signIn = page.locator('dialog.auth-dialog[data-dialog="sign-in"][open]');
   await expect(signIn).toBeVisible();
   return signIn;
+}
+
+/** The WCAG rule sets every axe check of the site and the console runs. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Fails with each violation's rule and elements when axe finds any on the page as it is now. */
+export async function noAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  expect(
+    results.violations,
+    `${page.url()}: ${results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`).join('; ')}`,
+  ).toEqual([]);
+}
+
+/** A 1×1 PNG: an identity document the upload accepts, and a real image for its preview. */
+export const ONE_PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Every screen of the player's profile area. */
+export const PROFILE_SCREENS = [
+  '/profile',
+  '/profile/balance',
+  '/profile/deposit',
+  '/profile/withdrawal',
+  '/profile/history',
+  '/profile/notification',
+  '/profile/security',
+  '/profile/affiliate_program',
+  '/profile/bonus',
+  '/profile/loyalty',
+  '/profile/responsible_gaming',
+];
+
+/** In a blackjack round, stands on every hand with the keyboard until `settled` (the round's outcome) shows. */
+export async function standUntilSettled(frame: FrameLocator, settled: Locator) {
+  const stand = frame.locator('[data-action=stand]');
+  // Wait for either, never spin on isVisible().
+  for (;;) {
+    await expect(settled.or(stand).first()).toBeVisible();
+    if (await settled.isVisible()) break;
+    // Each step re-renders the buttons: a press may miss one that has just gone.
+    await stand.press('Enter', { timeout: 2_000 }).catch(() => undefined);
+  }
 }

@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { newPlayer, waitForClientScript, fillAdultSignUp } from './helpers';
+import { newPlayer, waitForClientScript, submitSignUp } from './helpers';
 
 const signUp = (page: Page) => page.locator('dialog.auth-dialog[data-dialog="sign-up"][open]');
 
@@ -11,11 +11,7 @@ test('the sign-up dialog refuses a common password in the page language before s
   await page.goto('/de/faq#sign-up');
   await waitForClientScript(page);
   const form = signUp(page);
-  await form.getByLabel('E-Mail-Adresse').fill(player.email);
-  await form.getByLabel('Benutzername').fill(player.username);
-  await form.getByLabel('Passwort', { exact: true }).fill('qwerty123');
-  await fillAdultSignUp(form);
-  await form.getByRole('button', { name: 'Konto eröffnen' }).click();
+  await submitSignUp(form, { email: player.email, username: player.username, password: 'qwerty123' }, 'de');
   await expect(
     form.getByText('Dieses Passwort gehört zu den häufigsten. Wählen Sie eines, das schwerer zu erraten ist.'),
   ).toBeVisible();
@@ -34,11 +30,7 @@ test('the sign-up dialog refuses a mixed-script username', async ({ page }) => {
   await page.goto('/#sign-up');
   await waitForClientScript(page);
   const form = signUp(page);
-  await form.getByLabel('Email address').fill(player.email);
-  await form.getByLabel('Username').fill('demо_player');
-  await form.getByLabel('Password', { exact: true }).fill(player.password);
-  await fillAdultSignUp(form);
-  await form.getByRole('button', { name: 'Create account' }).click();
+  await submitSignUp(form, { email: player.email, username: 'demо_player', password: player.password });
   await expect(
     form.getByText(
       'Use letters from one alphabet only: mixing alphabets, such as Latin with Cyrillic, can imitate other names.',

@@ -1,30 +1,23 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import { type Page } from '@playwright/test';
 import { expect, test, adminSignIn } from './fixtures';
-import { apiToken, depositThroughPaymentPage, mailTo, newPlayer, registerPlayer } from './helpers';
+import {
+  apiToken,
+  depositThroughPaymentPage,
+  mailTo,
+  newPlayer,
+  registerPlayer,
+  noAxeViolations,
+  ONE_PIXEL_PNG,
+} from './helpers';
 
 /**
  * An admin acts on a player from the console (the document, a credit with a reason, a
  * suspension) and the player sees each result on the site, in German.
  */
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const de = (namespace: string) => JSON.parse(readFileSync(`locales/de/${namespace}.json`, 'utf8'));
 const profile = de('profile');
 const api = de('api');
 const auth = de('auth');
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-async function noAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  expect(
-    results.violations,
-    `${page.url()}: ${results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`).join('; ')}`,
-  ).toEqual([]);
-}
 
 test('an admin approves a document, credits 25.00 with a reason and suspends the player; the player sees each', async ({
   page,
@@ -40,7 +33,7 @@ test('an admin approves a document, credits 25.00 with a reason and suspends the
   await card
     .locator('form[data-form="verification"]')
     .getByLabel(profile.verification.photo_page)
-    .setInputFiles({ name: 'pass.png', mimeType: 'image/png', buffer: PNG });
+    .setInputFiles({ name: 'pass.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
   await card.getByRole('button', { name: profile.verification.submit }).click();
   await expect(card.locator('[data-status="pending"]')).toContainText(profile.verification.status.pending);
 

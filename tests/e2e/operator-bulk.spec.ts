@@ -1,18 +1,15 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Page } from '@playwright/test';
+import { parseCsvText, WITHDRAWAL_CSV_HEADER } from '../csv';
 import { expect, test, adminSignIn } from './fixtures';
-import { apiToken, depositThroughPaymentPage, newPlayer, registerPlayer, verifyIdentity } from './helpers';
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function noAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  expect(
-    results.violations,
-    `${page.url()}: ${results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`).join('; ')}`,
-  ).toEqual([]);
-}
+import {
+  apiToken,
+  depositThroughPaymentPage,
+  newPlayer,
+  registerPlayer,
+  verifyIdentity,
+  noAxeViolations,
+} from './helpers';
 
 /** A verified player with a pending card withdrawal of `amount`. */
 async function pendingWithdrawal(request: APIRequestContext, amount: string) {
@@ -32,32 +29,7 @@ async function pendingWithdrawal(request: APIRequestContext, amount: string) {
 /** RFC 4180 with the UTF-8 byte-order mark the console writes. */
 function parseCsv(bytes: Buffer): string[][] {
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  const text = bytes.subarray(3).toString('utf8');
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += ch;
-  }
-  return rows;
+  return parseCsvText(bytes.subarray(3).toString('utf8'));
 }
 
 test('an admin filters the queue, bulk-approves three, downloads the CSV, finds them in the audit log; axe 0', async ({
@@ -102,22 +74,7 @@ test('an admin filters the queue, bulk-approves three, downloads the CSV, finds 
   ]);
   expect(download.suggestedFilename()).toBe('withdrawals.csv');
   const rows = parseCsv(readFileSync((await download.path())!));
-  expect(rows[0]).toEqual([
-    'id',
-    'kind',
-    'status',
-    'player_id',
-    'username',
-    'email',
-    'amount',
-    'currency',
-    'method',
-    'destination',
-    'requested_utc',
-    'decided_utc',
-    'decided_by',
-    'payout_reference',
-  ]);
+  expect(rows[0]).toEqual(WITHDRAWAL_CSV_HEADER);
   expect(
     rows
       .slice(1)

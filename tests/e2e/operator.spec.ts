@@ -1,26 +1,12 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser } from '@playwright/test';
 import { expect, test, STAFF_PASSWORD, addStaff } from './fixtures';
 import { Secret, TOTP } from 'otpauth';
-import { apiToken, newPlayer, registerPlayer } from './helpers';
+import { apiToken, newPlayer, registerPlayer, noAxeViolations, ONE_PIXEL_PNG } from './helpers';
+import { CONSOLE_PAGES } from '../operator-pages';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /** The German profile texts, so the player's steps read as a German player reads them. */
 const verification = JSON.parse(readFileSync('locales/de/profile.json', 'utf8')).verification;
-/** A 1×1 PNG: the passport's photo page. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-async function noAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  expect(
-    results.violations,
-    `${page.url()}: ${results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`).join('; ')}`,
-  ).toEqual([]);
-}
 
 /** First sign-in in its own browser context: one-time password, own password, TOTP enrolment (axe on each page). */
 async function staffSignIn(browser: Browser, role: 'admin' | 'support') {
@@ -80,7 +66,7 @@ test("a German player's document and withdrawal approved by staff with two-facto
   const form = card.locator('form[data-form="verification"]');
   await form
     .getByLabel(verification.photo_page)
-    .setInputFiles({ name: 'reisepass.png', mimeType: 'image/png', buffer: PNG });
+    .setInputFiles({ name: 'reisepass.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
   await form.getByRole('button', { name: verification.submit }).click();
   await expect(card.locator('[data-status="pending"]')).toContainText(verification.status.pending);
 
@@ -166,14 +152,7 @@ test('the console pages have no axe violations; support sees no decisions; a pla
 }) => {
   test.setTimeout(150_000);
   const admin = await staffSignIn(browser, 'admin');
-  for (const path of [
-    '/operator',
-    '/operator/withdrawals',
-    '/operator/verifications',
-    '/operator/players',
-    '/operator/news',
-    '/operator/audit',
-  ]) {
+  for (const path of CONSOLE_PAGES) {
     await admin.page.goto(path);
     await noAxeViolations(admin.page);
   }

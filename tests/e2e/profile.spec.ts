@@ -10,6 +10,8 @@ import {
   fillAdultSignUp,
   newPlayer,
   verifyIdentity,
+  AXE_TAGS,
+  PROFILE_SCREENS,
 } from './helpers';
 
 const me = async (request: APIRequestContext, token: string) =>
@@ -305,19 +307,6 @@ test.describe('home lobby', () => {
   });
 });
 
-const SCREENS = [
-  '/profile',
-  '/profile/balance',
-  '/profile/deposit',
-  '/profile/withdrawal',
-  '/profile/history',
-  '/profile/notification',
-  '/profile/security',
-  '/profile/affiliate_program',
-  '/profile/bonus',
-  '/profile/loyalty',
-  '/profile/responsible_gaming',
-];
 test('every profile screen hydrates and loads without a console error', async ({ page, request, signInWithToken }) => {
   test.setTimeout(60_000);
   const errors: string[] = [];
@@ -325,7 +314,7 @@ test('every profile screen hydrates and loads without a console error', async ({
   page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
   const token = await apiToken(request, DEMO);
   await signInWithToken(token);
-  for (const path of [...SCREENS, '/profile/history?type=deposit&page=1']) {
+  for (const path of [...PROFILE_SCREENS, '/profile/history?type=deposit&page=1']) {
     await page.goto(path);
     await expect(page.locator('astro-island:not([ssr])').first()).toBeAttached();
     await expect(page.locator('.skeleton')).toHaveCount(0);
@@ -333,18 +322,16 @@ test('every profile screen hydrates and loads without a console error', async ({
   expect(errors).toEqual([]);
 });
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
 for (const mode of ['light', 'dark'] as const) {
   test(`axe: every profile screen, signed in with data, ${mode} mode`, async ({ page, request, signInWithToken }) => {
     test.setTimeout(90_000);
     await page.emulateMedia({ colorScheme: mode });
     const token = await apiToken(request, DEMO);
     await signInWithToken(token);
-    for (const path of SCREENS) {
+    for (const path of PROFILE_SCREENS) {
       await page.goto(path);
       await expect(page.locator('.skeleton')).toHaveCount(0);
-      const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+      const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
       expect(results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
     }
   });

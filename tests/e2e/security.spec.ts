@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type Page } from '@playwright/test';
-import { expect, test, signInContext } from './fixtures';
+import { type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test as base, signInContext, type SignedInPlayer } from './fixtures';
 import { Secret, TOTP } from 'otpauth';
 import { readFileSync } from 'node:fs';
 import { apiToken, closeLowBalance, waitForClientScript } from './helpers';
@@ -16,6 +16,29 @@ const codeFor = (secret: string, offset = 0) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
     timestamp: Date.now() + offset * 1000,
   });
+
+/**
+ * `signedInTwice(lang)`: a new player signed in in this test's page, which opens the security screen, and in a second
+ * browser, which shows the FAQ signed in.
+ */
+const test = base.extend<{
+  signedInTwice: (lang: Lang) => Promise<{ player: SignedInPlayer; other: BrowserContext; otherPage: Page }>;
+}>({
+  signedInTwice: async ({ page, request, browser, signedInPlayer }, use) => {
+    await use(async (lang) => {
+      const player = await signedInPlayer({ prefix: 'sec' });
+      const other = await browser.newContext();
+      const otherPage = await other.newPage();
+      await signInContext(other, await apiToken(request, player));
+      await otherPage.goto(`${prefix(lang)}/faq`);
+      await expect(otherPage.locator('.site-header [data-session-username]')).toHaveText(player.username);
+
+      await page.goto(`${prefix(lang)}/profile/security`);
+      await closeLowBalance(page);
+      return { player, other, otherPage };
+    });
+  },
+});
 
 /** Signs in through the dialog of a new browser, with a code once the server asks for one. */
 async function signInWithCode(
@@ -93,18 +116,9 @@ for (const lang of ['en', 'ru'] as const) {
   test(`${lang}: "sign out everywhere else" ends another browser's session, which then says so`, async ({
     page,
     request,
-    browser,
-    signedInPlayer,
+    signedInTwice,
   }) => {
-    const player = await signedInPlayer({ prefix: 'sec' });
-    const other = await browser.newContext();
-    const otherPage = await other.newPage();
-    await signInContext(other, await apiToken(request, player));
-    await otherPage.goto(`${prefix(lang)}/faq`);
-    await expect(otherPage.locator('.site-header [data-session-username]')).toHaveText(player.username);
-
-    await page.goto(`${prefix(lang)}/profile/security`);
-    await closeLowBalance(page);
+    const { player, other, otherPage } = await signedInTwice(lang);
     const sessions = page.locator('[data-sessions]');
     await expect(sessions.locator('li.device-session')).toHaveCount(2);
     await expect(sessions.locator('li.device-session[data-current]')).toContainText(t.this_device);
@@ -132,18 +146,9 @@ for (const lang of ['en', 'ru'] as const) {
   test(`${lang}: changing the password ends another browser's session, which then says so; this one stays`, async ({
     page,
     request,
-    browser,
-    signedInPlayer,
+    signedInTwice,
   }) => {
-    const player = await signedInPlayer({ prefix: 'sec' });
-    const other = await browser.newContext();
-    const otherPage = await other.newPage();
-    await signInContext(other, await apiToken(request, player));
-    await otherPage.goto(`${prefix(lang)}/faq`);
-    await expect(otherPage.locator('.site-header [data-session-username]')).toHaveText(player.username);
-
-    await page.goto(`${prefix(lang)}/profile/security`);
-    await closeLowBalance(page);
+    const { player, other, otherPage } = await signedInTwice(lang);
     const form = page.locator('section[aria-labelledby="change-password-title"] form');
     // A wrong current password is refused next to its field, and nothing changes.
     await form.getByLabel(t.current, { exact: true }).fill('not-my-password-1');

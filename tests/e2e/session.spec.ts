@@ -7,8 +7,8 @@ import {
   apiToken,
   newPlayer,
   waitForClientScript,
-  fillAdultSignUp,
   registerPlayer,
+  submitSignUp,
 } from './helpers';
 
 const dialog = (page: Page, which: 'sign-in' | 'sign-up') =>
@@ -25,11 +25,7 @@ test('register → inbox → the mailed link → sign in → header balance → 
   const form = dialog(page, 'sign-up');
   await expect(form).toBeVisible();
   await expect(form.getByLabel('E-Mail-Adresse')).toBeFocused();
-  await form.getByLabel('E-Mail-Adresse').fill(player.email);
-  await form.getByLabel('Benutzername').fill(player.username);
-  await form.getByLabel('Passwort', { exact: true }).fill(player.password);
-  await fillAdultSignUp(form);
-  await form.getByRole('button', { name: 'Konto eröffnen' }).click();
+  await submitSignUp(form, player, 'de');
 
   // Not signed in yet: the dialog says where the activation link went.
   const inbox = form.locator('[data-notice="check-inbox"]');
@@ -164,11 +160,7 @@ test('every JSON body sent is {e_data} only, and the server decrypts it', async 
   });
   await page.goto('/#sign-up');
   const form = dialog(page, 'sign-up');
-  await form.getByLabel('Email address').fill(player.email);
-  await form.getByLabel('Username').fill(player.username);
-  await form.getByLabel('Password', { exact: true }).fill(player.password);
-  await fillAdultSignUp(form);
-  await form.getByRole('button', { name: 'Create account' }).click();
+  await submitSignUp(form, player);
   await expect(form.locator('[data-notice="check-inbox"]')).toBeVisible();
   const signIn = await activateFromMail(page, player.email);
   await signIn.getByLabel('Password', { exact: true }).fill(player.password);
@@ -271,11 +263,7 @@ test('a ?ref= link is remembered and a player who registers later counts for the
   const form = dialog(page, 'sign-up');
   await expect(form.locator('.auth-referral')).toContainText(before.referral_code);
   const player = newPlayer('ref');
-  await form.getByLabel('Email address').fill(player.email);
-  await form.getByLabel('Username').fill(player.username);
-  await form.getByLabel('Password', { exact: true }).fill(player.password);
-  await fillAdultSignUp(form);
-  await form.getByRole('button', { name: 'Create account' }).click();
+  await submitSignUp(form, player);
   await expect(form.locator('[data-notice="check-inbox"]')).toBeVisible();
   await expect(form.locator('[data-notice="ref-ignored"]')).toHaveCount(0);
 
@@ -297,11 +285,7 @@ test('a stale ?ref= never blocks sign-up: registered, told the code was ignored,
   const form = dialog(page, 'sign-up');
   await expect(form.locator('.auth-referral')).toContainText('NOSUCHCODE');
   const player = newPlayer('stale');
-  await form.getByLabel('Email address').fill(player.email);
-  await form.getByLabel('Username').fill(player.username);
-  await form.getByLabel('Password', { exact: true }).fill(player.password);
-  await fillAdultSignUp(form);
-  await form.getByRole('button', { name: 'Create account' }).click();
+  await submitSignUp(form, player);
 
   // Told with the check-your-inbox screen, which stays until the player closes it.
   const inbox = form.locator('[data-notice="check-inbox"]');

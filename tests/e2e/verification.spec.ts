@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { closeLowBalance, rejectIdentity, verifyIdentity } from './helpers';
+import { closeLowBalance, rejectIdentity, verifyIdentity, ONE_PIXEL_PNG } from './helpers';
 
 // Identity verification, the player's half, in German against the real server: the
 // card on /de/profile, and the withdrawal page's explanation.
@@ -9,11 +9,6 @@ const profile = JSON.parse(readFileSync('locales/de/profile.json', 'utf8'));
 const api = JSON.parse(readFileSync('locales/de/api.json', 'utf8'));
 const v = profile.verification;
 
-/** A 1×1 PNG, so the preview shows a real image. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 const status = async (request: APIRequestContext, token: string) =>
@@ -57,7 +52,9 @@ test('de: an identity card is checked as chosen, previewed, uploaded with progre
   await expect(form.locator('#field-back-error')).toHaveText(api.verification.back_required);
   expect(uploads).toEqual([]);
 
-  await form.getByLabel(v.front).setInputFiles({ name: 'vorderseite.png', mimeType: 'image/png', buffer: PNG });
+  await form
+    .getByLabel(v.front)
+    .setInputFiles({ name: 'vorderseite.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
   await expect(form.locator('#field-front-error')).toHaveCount(0);
   const preview = form.locator('[data-preview="front"] img');
   await expect(preview).toHaveAttribute('src', /^blob:/);
@@ -133,7 +130,7 @@ test('de: after a rejection the card shows the staff reason as text and takes a 
   const headers = { authorization: `Token ${token}` };
   const first = await request.post('/api/user/verification', {
     headers,
-    multipart: { document_type: 'passport', front: { name: 'pass.png', mimeType: 'image/png', buffer: PNG } },
+    multipart: { document_type: 'passport', front: { name: 'pass.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG } },
   });
   expect(first.status()).toBe(201);
   const reason = 'Unscharf <img src=x data-injected> – bitte neu fotografieren';

@@ -1,18 +1,17 @@
 import { useRef, useState, type SubmitEvent } from 'react';
 import { closeAccount } from '../../api/account';
 import { CLOSE_REASON_MAX_LENGTH, type PaymentMethod } from '../../../core/api/contract';
-import { DESTINATION_MAX_LENGTH } from '../../../core/api/destination-rules';
 import { toCents } from '../../../core/api/money';
 import { localizedPath } from '../../../core/i18n/urls';
 import { serverErrors, type FormErrors } from '../../stores/form-errors';
-import { clearSession } from '../../stores/session';
 import { FormAlert } from '../FormAlert';
-import { Field, FormField } from '../FormField';
+import { Field } from '../FormField';
 import { useAccountMessages } from './account-messages';
 import { CurrentPasswordField } from './CurrentPasswordField';
 import { formatMoney } from './format';
 import type { IslandProps } from './messages';
-import { MethodChoice } from './MethodChoice';
+import { PayoutFields } from './MethodChoice';
+import { SignOutHome } from './SignOutHome';
 import { Notice, Skeleton } from './Status';
 import { failureMessages, useMessages } from './use-messages';
 import { useUser } from './use-user';
@@ -42,16 +41,7 @@ export function CloseAccount(props: IslandProps) {
         <h2 id="close-title">{a('close.title')}</h2>
         <Notice focus>{a('close.done')}</Notice>
         {payout && <p>{a('close.payout', { amount: payout })}</p>}
-        <button
-          type="button"
-          className="button"
-          onClick={() => {
-            clearSession();
-            location.assign(localizedPath('/', locale));
-          }}
-        >
-          {a('close.home')}
-        </button>
+        <SignOutHome label={a('close.home')} locale={locale} />
       </section>
     );
   }
@@ -118,22 +108,13 @@ export function CloseAccount(props: IslandProps) {
             <p data-close-balance>
               {a('close.balance', { balance: formatMoney(user.balance, user.currency, locale) })}
             </p>
-            <MethodChoice
-              legend={t('withdrawal.method')}
-              value={method}
-              onChange={setMethod}
+            <PayoutFields
+              t={t}
               api={api}
-              errors={errors.method}
-            />
-            <FormField
-              name="destination"
-              id="close-destination"
-              label={t('withdrawal.destination')}
-              hint={t(`destination_hint.${method}`)}
-              maxLength={DESTINATION_MAX_LENGTH}
-              autoComplete="off"
-              errors={errors.destination}
-              required
+              method={method}
+              onMethod={setMethod}
+              errors={errors}
+              destinationId="close-destination"
             />
           </>
         )}

@@ -13,6 +13,13 @@ import { useMessages } from './use-messages';
 import { useUser } from './use-user';
 
 /** /profile: the account at a glance, and the profile fields the player may edit. */
+/** The fields a player edits here, each with its autocomplete token; only the username is required. */
+const PROFILE_FIELDS = [
+  ['username', 'username'],
+  ['first_name', 'given-name'],
+  ['last_name', 'family-name'],
+] as const;
+
 export function Overview(props: IslandProps) {
   const { locale } = props;
   const { t, api, loyal } = useMessages(props);
@@ -62,28 +69,17 @@ export function Overview(props: IslandProps) {
         <h2 id="edit-title">{t('overview.edit_title')}</h2>
         <form ref={form} onSubmit={onSubmit} noValidate aria-busy={busy} data-form="profile">
           <FormAlert errors={errors.form} />
-          <FormField
-            name="username"
-            label={t('overview.username')}
-            defaultValue={user.username}
-            autoComplete="username"
-            errors={errors.username}
-            required
-          />
-          <FormField
-            name="first_name"
-            label={t('overview.first_name')}
-            defaultValue={user.first_name}
-            autoComplete="given-name"
-            errors={errors.first_name}
-          />
-          <FormField
-            name="last_name"
-            label={t('overview.last_name')}
-            defaultValue={user.last_name}
-            autoComplete="family-name"
-            errors={errors.last_name}
-          />
+          {PROFILE_FIELDS.map(([name, autoComplete]) => (
+            <FormField
+              key={name}
+              name={name}
+              label={t(`overview.${name}`)}
+              defaultValue={user[name]}
+              autoComplete={autoComplete}
+              errors={errors[name]}
+              required={name === 'username'}
+            />
+          ))}
           <p className="field__hint">
             <a href={`${localizedPath('/profile/security', props.locale)}#change-email-title`}>
               {t('overview.email_locked')}

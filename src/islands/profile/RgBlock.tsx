@@ -1,14 +1,14 @@
 import { useRef, useState, type SubmitEvent } from 'react';
 import { SELF_EXCLUSION_PERIODS, TIME_OUT_PERIODS } from '../../../core/api/contract';
 import { startSelfExclusion, startTimeOut } from '../../api/responsible-gaming';
-import { clearSession, forgetPlayer } from '../../stores/session';
-import { localizedPath } from '../../../core/i18n/urls';
+import { forgetPlayer } from '../../stores/session';
 import { serverErrors } from '../../stores/form-errors';
 import { FormAlert } from '../FormAlert';
 import { FormField, SubmitButton } from '../FormField';
 import { useFormSubmit } from '../use-form-submit';
 import { formatDateTime } from './format';
 import type { IslandProps } from './messages';
+import { SignOutHome } from './SignOutHome';
 import { Notice } from './Status';
 import { failureMessages, useMessages } from './use-messages';
 
@@ -73,16 +73,7 @@ export function RgBlock(props: IslandProps & { kind: Kind }) {
     return (
       <div className="stack" data-rg-done={kind}>
         <Notice>{t(`rg.${kind}_done`, { until: formatDateTime(until, locale) })}</Notice>
-        <button
-          type="button"
-          className="button"
-          onClick={() => {
-            clearSession();
-            location.assign(localizedPath('/', locale));
-          }}
-        >
-          {t('common.close')}
-        </button>
+        <SignOutHome label={t('common.close')} locale={locale} />
       </div>
     );
   }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { TwoFactorActivateResponse } from '../../../core/api/contract';
 import { activateTwoFactor, confirmTwoFactor, deactivateTwoFactor, twoFactorStatus } from '../../api/security';
 import { checkTwoFactorCode } from '../../../core/api/two-factor-code';
@@ -10,7 +10,7 @@ import { PasswordField } from '../PasswordField';
 import { useFormSubmit } from '../use-form-submit';
 import type { IslandProps } from './messages';
 import { LoadError, Notice, Skeleton } from './Status';
-import { failureMessages, useMessages } from './use-messages';
+import { failureMessages, useMessages, type Translators } from './use-messages';
 import { useResource } from './use-resource';
 
 /** Two-factor sign-in: set-up with the QR code, the key as text and a first code; backup codes; turning it off. */
@@ -121,25 +121,11 @@ export function TwoFactor(props: IslandProps) {
         <>
           <p>{t('security.two_factor_on')}</p>
           <p>{t('security.backup_left', { count: status.data.backup_codes_left })}</p>
-          <form
-            ref={turnOff.form}
-            onSubmit={turnOff.onSubmit}
-            noValidate
-            aria-busy={turnOff.busy}
-            data-form="two-factor-off"
-            className="stack"
-          >
+          <StepForm step={turnOff} name="off">
             <h3>{t('security.turn_off_title')}</h3>
             <p>{t('security.turn_off_intro')}</p>
             <FormAlert errors={turnOff.errors.form} />
-            <PasswordField
-              name="current_password"
-              id="field-off-password"
-              label={t('security.password_label')}
-              showLabel={t('security.show_password')}
-              autoComplete="current-password"
-              errors={turnOff.errors.current_password}
-            />
+            <TwoFactorPassword id="field-off-password" t={t} errors={turnOff.errors.current_password} />
             <FormField
               name="code"
               id="field-off-code"
@@ -151,17 +137,10 @@ export function TwoFactor(props: IslandProps) {
             <button type="submit" className="button" disabled={turnOff.busy}>
               {turnOff.busy ? t('common.busy') : t('security.turn_off')}
             </button>
-          </form>
+          </StepForm>
         </>
       ) : setup ? (
-        <form
-          ref={confirm.form}
-          onSubmit={confirm.onSubmit}
-          noValidate
-          aria-busy={confirm.busy}
-          data-form="two-factor-confirm"
-          className="stack"
-        >
+        <StepForm step={confirm} name="confirm">
           <p>{t('security.scan')}</p>
           {/* The server draws the QR code (qrcode, SVG); an <img> keeps it inert. */}
           <img
@@ -195,34 +174,58 @@ export function TwoFactor(props: IslandProps) {
               {t('common.cancel')}
             </button>
           </div>
-        </form>
+        </StepForm>
       ) : (
         <>
           <p>{t('security.two_factor_off')}</p>
-          <form
-            ref={start.form}
-            onSubmit={start.onSubmit}
-            noValidate
-            aria-busy={start.busy}
-            data-form="two-factor-start"
-            className="stack"
-          >
+          <StepForm step={start} name="start">
             <p>{t('security.turn_on_intro')}</p>
             <FormAlert errors={start.errors.form} />
-            <PasswordField
-              name="current_password"
-              id="field-on-password"
-              label={t('security.password_label')}
-              showLabel={t('security.show_password')}
-              autoComplete="current-password"
-              errors={start.errors.current_password}
-            />
+            <TwoFactorPassword id="field-on-password" t={t} errors={start.errors.current_password} />
             <button type="submit" className="button" disabled={start.busy}>
               {start.busy ? t('common.busy') : t('security.turn_on')}
             </button>
-          </form>
+          </StepForm>
         </>
       )}
     </section>
+  );
+}
+
+/** The current password that turning two-factor sign-in on or off asks for, with its "show" switch. */
+function TwoFactorPassword({ id, t, errors }: { id: string; t: Translators['t']; errors?: string[] }) {
+  return (
+    <PasswordField
+      name="current_password"
+      id={id}
+      label={t('security.password_label')}
+      showLabel={t('security.show_password')}
+      autoComplete="current-password"
+      errors={errors}
+    />
+  );
+}
+
+/** A step's form (turn on, confirm, turn off), wired to its submit handler; `name` ends its data-form. */
+function StepForm({
+  step,
+  name,
+  children,
+}: {
+  step: ReturnType<typeof useFormSubmit>;
+  name: string;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      ref={step.form}
+      onSubmit={step.onSubmit}
+      noValidate
+      aria-busy={step.busy}
+      data-form={`two-factor-${name}`}
+      className="stack"
+    >
+      {children}
+    </form>
   );
 }

@@ -3,7 +3,7 @@ import type { PaymentMethod } from '../../../core/api/contract';
 import { getHistory } from '../../api/history';
 import { requestWithdrawal } from '../../api/payments';
 import { getVerification } from '../../api/verification';
-import { DESTINATION_MAX_LENGTH, checkDestination } from '../../../core/api/destination-rules';
+import { checkDestination } from '../../../core/api/destination-rules';
 import type { Problems } from '../../../core/api/validation';
 import { problemMessages, serverErrors } from '../../stores/form-errors';
 import { FormAlert } from '../FormAlert';
@@ -11,7 +11,7 @@ import { FormField, SubmitButton } from '../FormField';
 import { useFormSubmit } from '../use-form-submit';
 import { newIdempotencyKey, validateAmount } from './amount-input';
 import { formatMoney } from './format';
-import { MethodChoice } from './MethodChoice';
+import { PayoutFields } from './MethodChoice';
 import type { IslandProps } from './messages';
 import { Empty, LoadError, Notice, Skeleton } from './Status';
 import { TransactionTable } from './TransactionList';
@@ -109,22 +109,7 @@ export function Withdrawal(props: IslandProps) {
               errors={errors.amount}
               required
             />
-            <MethodChoice
-              legend={t('withdrawal.method')}
-              value={method}
-              onChange={setMethod}
-              api={api}
-              errors={errors.method}
-            />
-            <FormField
-              name="destination"
-              label={t('withdrawal.destination')}
-              hint={t(`destination_hint.${method}`)}
-              maxLength={DESTINATION_MAX_LENGTH}
-              autoComplete="off"
-              errors={errors.destination}
-              required
-            />
+            <PayoutFields t={t} api={api} method={method} onMethod={setMethod} errors={errors} />
             <SubmitButton
               busy={busy}
               disabled={!!blocked}

@@ -246,14 +246,14 @@ describe('translation status', () => {
 
   it('by git history: stale when the English file changed after the translation, missing with the command', () => {
     const times: Record<string, number> = { 'en/a': 2000, 'ja/a': 1000 };
-    expect(
+    const statusByTime = () =>
       translationStatus({
         collections,
         textFields,
         locales: ['en', 'ja'],
         changed: (_f, l, id) => times[`${l}/${id}`],
-      }),
-    ).toEqual([
+      });
+    expect(statusByTime()).toEqual([
       {
         collection: 'faq',
         id: 'a',
@@ -264,14 +264,7 @@ describe('translation status', () => {
       { collection: 'faq', id: 'b', locale: 'ja', state: 'missing', why: 'npm run i18n:new -- faq/b ja' },
     ]);
     times['ja/a'] = 3000;
-    expect(
-      translationStatus({
-        collections,
-        textFields,
-        locales: ['en', 'ja'],
-        changed: (_f, l, id) => times[`${l}/${id}`],
-      })[0]?.state,
-    ).toBe('up to date');
+    expect(statusByTime()[0]?.state).toBe('up to date');
   });
 
   it('outside git: by the recorded hash of the English text (category and order do not count)', () => {
