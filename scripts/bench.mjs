@@ -29,6 +29,8 @@ const PAGES = [
   { name: 'profile/deposit', path: '/profile/deposit', kind: 'profile', signedIn: true },
   // The withdrawal form runs the destination rules (IBAN, card, bech32) in the browser.
   { name: 'profile/withdrawal', path: '/profile/withdrawal', kind: 'profile', signedIn: true },
+  // The heaviest profile screen: email, password, two-factor, devices, data file, closing.
+  { name: 'profile/security', path: '/profile/security', kind: 'profile', signedIn: true },
   // /play before the game loads, and the provider's game page in its frame (a fresh demo launch).
   { name: 'play', path: '/play?game=amber-fortune', kind: 'public' },
   { name: 'play, signed in', path: '/play?game=amber-fortune', kind: 'public', signedIn: true },

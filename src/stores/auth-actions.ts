@@ -6,18 +6,12 @@ import type { RegisterRequest, RegisterResponse } from '../../core/api/contract'
 import { playerSet } from '../api/games';
 import { getMe } from '../api/user';
 import { checkTwoFactorCode } from '../../core/api/two-factor-code';
-import {
-  checkEmail,
-  checkNewPassword,
-  checkRegistration,
-  checkSignIn,
-  hasProblems,
-  type Problems,
-} from '../../core/api/validation';
+import { checkEmail, checkRegistration, checkSignIn, hasProblems, type Problems } from '../../core/api/validation';
 import type { Translate } from '../i18n/translator';
 import { forgetReferral } from './referral-capture';
 import { $sessionEnded, forgetRegisteredEmail, rememberRegisteredEmail, rememberReturnPath } from './dialogs';
 import { problemMessages, serverErrors, type FormErrors } from './form-errors';
+import { strongNewPassword } from './new-password';
 import { expectWelcome } from './low-balance';
 import { setToken, setUser } from './session';
 
@@ -157,15 +151,6 @@ export async function activateAccount(
   } catch (error) {
     return serverErrors(error, fallbacks(messages));
   }
-}
-
-/** The new password with the registration rules, checked here first, then by the server with the player's own data. */
-export async function strongNewPassword(password: string, api: Translate<'api'>): Promise<FormErrors | null> {
-  const problems: Problems = {};
-  checkNewPassword(problems, password);
-  const { checkPasswordStrength } = await import('../../core/api/password-strength');
-  checkPasswordStrength(problems, password, [], 'new_password');
-  return hasProblems(problems) ? problemMessages(problems, api) : null;
 }
 
 /** Sets the password from a reset link's uid and token. The player then signs in with it. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { setPassword } from '../../api/auth';
-import { strongNewPassword } from '../../stores/auth-actions';
+import { strongNewPassword } from '../../stores/new-password';
 import { serverErrors } from '../../stores/form-errors';
 import { FormAlert } from '../FormAlert';
 import { SubmitButton } from '../FormField';
