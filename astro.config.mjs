@@ -65,7 +65,7 @@ const chunkOf = (files, packages = []) => {
 };
 
 /**
- * The browser's shared code in two chunks instead of about twenty small ones. Each script is
+ * The browser's shared code in a few chunks instead of about twenty small ones. Each script is
  * compressed on its own, so each small chunk costs its own gzip header and dictionary (about 200
  * bytes); merged, a signed-in public page loads 2 KB less (docs/architecture.md, "The client runs
  * on ofetch"). `site` holds what every page's script imports (stores, money, the API paths, Vite's
