@@ -11,14 +11,6 @@ export interface Outcome<T> {
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
-export interface IdempotencyScope {
-  userId: number;
-  name: string;
-  key: string | undefined;
-  request: unknown;
-  now: Date;
-}
-
 /**
  * Runs a money operation once per `Idempotency-Key`. The key row is inserted in the same
  * transaction as the operation: a concurrent retry on PostgreSQL waits on the primary key until
@@ -30,46 +22,35 @@ export interface IdempotencyScope {
  */
 export async function runOnce<T>(
   db: Database,
-  scope: IdempotencyScope,
+  scope: { userId: number; name: string; key: string | undefined; request: unknown; now: Date },
   work: (tx: Queryable) => Promise<Outcome<T>>,
   { oneStatement = false }: { oneStatement?: boolean } = {},
 ): Promise<Outcome<T>> {
   if (scope.key === undefined) return oneStatement ? work(db) : db.transaction(work);
-  return db.transaction((tx) => runOnceIn(tx, scope, work));
-}
-
-/**
- * `runOnce` inside a transaction the caller owns (a group commit's, `player-write-batch.ts`): the
- * key row and the operation share it, and the caller's savepoint takes both back when it fails.
- */
-export async function runOnceIn<T>(
-  tx: Queryable,
-  scope: IdempotencyScope,
-  work: (tx: Queryable) => Promise<Outcome<T>>,
-): Promise<Outcome<T>> {
-  if (scope.key === undefined) return work(tx);
   if (!KEY.test(scope.key)) throw new InvalidRequest('choice_invalid');
   const requestHash = createHash('sha256').update(JSON.stringify(scope.request)).digest('hex');
-  const ids = [scope.userId, scope.name, scope.key];
-  const inserted = await tx.query(
-    'INSERT INTO idempotency_keys (user_id, scope, key, request_hash, created_at) VALUES ($1, $2, $3, ' +
-      '$4, $5) ON CONFLICT DO NOTHING RETURNING 1',
-    [...ids, requestHash, scope.now.toISOString()],
-  );
-  if (!inserted.length) {
-    const [stored] = await tx.query<{ request_hash: string; status_code: 200 | 201; response: T }>(
-      'SELECT request_hash, status_code, response FROM idempotency_keys WHERE user_id = $1 AND scope = ' +
-        '$2 AND key = $3',
-      ids,
+  return db.transaction(async (tx) => {
+    const ids = [scope.userId, scope.name, scope.key];
+    const inserted = await tx.query(
+      'INSERT INTO idempotency_keys (user_id, scope, key, request_hash, created_at) VALUES ($1, $2, $3, ' +
+        '$4, $5) ON CONFLICT DO NOTHING RETURNING 1',
+      [...ids, requestHash, scope.now.toISOString()],
     );
-    if (!stored || stored.request_hash !== requestHash) throw new Mismatch('idempotency_conflict');
-    return { status: stored.status_code, body: stored.response, replayed: true };
-  }
-  const outcome = await work(tx);
-  await tx.query(
-    'UPDATE idempotency_keys SET status_code = $4, response = $5::jsonb WHERE user_id = $1 AND scope = ' +
-      '$2 AND key = $3',
-    [...ids, outcome.status, JSON.stringify(outcome.body)],
-  );
-  return outcome;
+    if (!inserted.length) {
+      const [stored] = await tx.query<{ request_hash: string; status_code: 200 | 201; response: T }>(
+        'SELECT request_hash, status_code, response FROM idempotency_keys WHERE user_id = $1 AND scope = ' +
+          '$2 AND key = $3',
+        ids,
+      );
+      if (!stored || stored.request_hash !== requestHash) throw new Mismatch('idempotency_conflict');
+      return { status: stored.status_code, body: stored.response, replayed: true };
+    }
+    const outcome = await work(tx);
+    await tx.query(
+      'UPDATE idempotency_keys SET status_code = $4, response = $5::jsonb WHERE user_id = $1 AND scope = ' +
+        '$2 AND key = $3',
+      [...ids, outcome.status, JSON.stringify(outcome.body)],
+    );
+    return outcome;
+  });
 }

@@ -4,8 +4,8 @@ import type { Database, Queryable } from '../db/database.ts';
 import { InvalidInput } from '../domain-errors.ts';
 import type { Locale } from '../i18n.ts';
 import { countWalletOperation } from '../ops/metrics.ts';
-import { runOnce, runOnceIn, type Outcome } from './idempotency.ts';
-import { inPlayerBatch } from './player-write-batch.ts';
+import { runOnce, type Outcome } from './idempotency.ts';
+import { inPlayerQueue } from './per-player-queue.ts';
 
 export interface WithdrawalRequest {
   userId: number;
@@ -61,8 +61,7 @@ export async function reserveWithdrawal(
 /**
  * The player's withdrawal request, once per idempotency key and in the player's queue: the amount
  * is reserved at once and stays pending. Refused as InvalidInput on `amount` when the balance does
- * not cover it, with the balance in the player's language. Requests of one player that arrive
- * together share one commit (`player-write-batch.ts`).
+ * not cover it, with the balance in the player's language.
  */
 export function requestWithdrawal(
   db: Database,
@@ -73,41 +72,37 @@ export function requestWithdrawal(
   },
 ): Promise<Outcome<Withdrawal>> {
   const { userId, amount, method, destination, currency, now, locale } = request;
-  const scope = {
-    userId,
-    name: 'withdrawal',
-    key: request.idempotencyKey,
-    request: { amount, method, destination },
-    now,
-  };
-  const work = async (tx: Queryable): Promise<Outcome<Withdrawal>> => {
-    const item = await reserveWithdrawal(tx, { userId, amount, method, destination, currency, now });
-    if (!item) {
-      const [row] = await tx.query<{ balance: string; currency: string }>(
-        'SELECT balance::text, currency FROM users WHERE id = $1',
-        [userId],
-      );
-      throw InvalidInput.of('amount', 'insufficient_funds', {
-        balance: formatMoney(row!.balance, row!.currency, locale),
-      });
-    }
-    return {
-      status: 201,
-      body: {
-        id: item.id,
-        status: 'pending',
-        amount,
-        currency,
-        method,
-        destination,
-        created_at: new Date(item.created_at).toISOString(),
-        balance: item.balance,
+  return inPlayerQueue(userId, () =>
+    runOnce<Withdrawal>(
+      db,
+      { userId, name: 'withdrawal', key: request.idempotencyKey, request: { amount, method, destination }, now },
+      async (tx) => {
+        const item = await reserveWithdrawal(tx, { userId, amount, method, destination, currency, now });
+        if (!item) {
+          const [row] = await tx.query<{ balance: string; currency: string }>(
+            'SELECT balance::text, currency FROM users WHERE id = $1',
+            [userId],
+          );
+          throw InvalidInput.of('amount', 'insufficient_funds', {
+            balance: formatMoney(row!.balance, row!.currency, locale),
+          });
+        }
+        return {
+          status: 201,
+          body: {
+            id: item.id,
+            status: 'pending',
+            amount,
+            currency,
+            method,
+            destination,
+            created_at: new Date(item.created_at).toISOString(),
+            balance: item.balance,
+          },
+        };
       },
-    };
-  };
-  return inPlayerBatch(db, userId, {
-    // reserveWithdrawal is the one write; a refusal only reads the balance for its message.
-    alone: () => runOnce(db, scope, work, { oneStatement: true }),
-    inTransaction: (tx) => runOnceIn(tx, scope, work),
-  });
+      // reserveWithdrawal is the one write; a refusal only reads the balance for its message.
+      { oneStatement: true },
+    ),
+  );
 }
