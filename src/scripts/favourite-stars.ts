@@ -11,6 +11,12 @@ import { interpolate } from '../../core/i18n/interpolate';
 export const $favourites = atom<Game[] | null>(null);
 const catalogue = new Map<string, Game>();
 let loading: Promise<void> | undefined;
+/**
+ * Stars clicked while the list was still on its way (the game when starred, null when unstarred):
+ * applied over the list when it comes, so an answer read before the click never undoes it.
+ */
+const clickedWhileLoading = new Map<string, Game | null>();
+let listArrived = false;
 
 /** Tiles register what they show, so a new star can be listed at once (before the server answers). */
 export function knowGames(games: Game[]) {
@@ -23,7 +29,16 @@ export function loadFavourites(): Promise<void> {
   if (!$token.get()) return Promise.resolve();
   loading ??= api()
     .then(({ getFavourites }) => getFavourites())
-    .then((games) => $favourites.set(games))
+    .then((games) => {
+      let list = games;
+      for (const [id, game] of clickedWhileLoading) {
+        list = list.filter((item) => item.id !== id);
+        if (game) list = [game, ...list];
+      }
+      clickedWhileLoading.clear();
+      listArrived = true;
+      $favourites.set(list);
+    })
     .catch((error: unknown) => {
       console.warn('[favourites] unavailable', error);
       loading = undefined;
@@ -81,12 +96,14 @@ async function toggle(star: HTMLButtonElement) {
     category: 'slots' as const,
   };
   // Shown at once; put back if the server refuses.
+  if (loading && !listArrived) clickedWhileLoading.set(id, on ? null : game);
   $favourites.set(on ? before.filter((item) => item.id !== id) : [game, ...before]);
   try {
     const { addFavourite, removeFavourite } = await api();
     await (on ? removeFavourite(id) : addFavourite(id));
   } catch (error) {
     console.warn('[favourites] not saved', error);
+    clickedWhileLoading.delete(id);
     $favourites.set(before);
     announce(labelsOf(star).failed);
   }
