@@ -56,7 +56,7 @@ describe('GET /api/user/me', () => {
 
 describe('POST /api/user/withdrawal without an Idempotency-Key', () => {
   it('reserves in one statement without a transaction (no BEGIN/COMMIT); with a key it keeps its own', async () => {
-    const player = await ctx.api.player({ balance: '30.00', verified: true });
+    const player = await ctx.api.player({ balance: '60.00', verified: true });
     const db = ctx.api.db;
     const transaction = db.transaction;
     let transactions = 0;
@@ -68,7 +68,7 @@ describe('POST /api/user/withdrawal without an Idempotency-Key', () => {
     try {
       const plain = await ctx.api.request('POST', '/api/user/withdrawal', { token: player.token, body });
       expect(plain.status).toBe(201);
-      expect(plain.body.balance).toBe('20.00');
+      expect(plain.body.balance).toBe('50.00');
       expect(transactions).toBe(0);
       const keyed = await ctx.api.request('POST', '/api/user/withdrawal', {
         token: player.token,
@@ -76,17 +76,40 @@ describe('POST /api/user/withdrawal without an Idempotency-Key', () => {
         headers: { 'idempotency-key': 'me-queries-1' },
       });
       expect(keyed.status).toBe(201);
-      expect(keyed.body.balance).toBe('10.00');
+      expect(keyed.body.balance).toBe('40.00');
       expect(transactions).toBe(1);
     } finally {
       db.transaction = transaction;
     }
+    // Two round trips in all: the token check, then the one write, which checks verification itself.
+    const seen: string[] = [];
+    const query = db.query;
+    db.query = ((sql: string, params?: unknown[]) => {
+      seen.push(sql.replace(/\s+/g, ' ').trim());
+      return query.call(db, sql, params);
+    }) as typeof db.query;
+    try {
+      const third = await ctx.api.request('POST', '/api/user/withdrawal', {
+        token: player.token,
+        body: { ...body, amount: '10.50' },
+      });
+      expect([third.status, third.body.balance]).toEqual([201, '29.50']);
+    } finally {
+      db.query = query;
+    }
+    expect(seen).toHaveLength(2);
+    expect(seen[0]).toBe('SELECT user_id, created_at, last_used_at FROM auth_tokens WHERE key_hash = $1');
+    expect(seen[1]).toMatch(/^WITH debited AS \( UPDATE users SET balance = balance - \$2::numeric WHERE id = \$1 /);
+    const newestIsVerified =
+      '(SELECT status FROM identity_verifications WHERE user_id = $1 ORDER BY submitted_at DESC, id LIMIT 1) = ' +
+      "'verified'";
+    expect(seen[1]).toContain(`AND closed_at IS NULL AND ${newestIsVerified} RETURNING balance )`);
     // Refused without a transaction too: nothing moves and the message names the balance.
     const refused = await ctx.api.request('POST', '/api/user/withdrawal', {
       token: player.token,
-      body: { ...body, amount: '10.01' },
+      body: { ...body, amount: '29.51' },
     });
     expect(refused.status).toBe(400);
-    expect(refused.body.amount).toEqual(['Insufficient funds: your balance is €10.00.']);
+    expect(refused.body.amount).toEqual(['Insufficient funds: your balance is €29.50.']);
   });
 });

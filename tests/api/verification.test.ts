@@ -376,6 +376,30 @@ describe('withdrawals need a verified identity', () => {
     expect(done.body.balance).toBe('75.00');
   });
 
+  it('says to verify before it says the balance is short; a refused keyed request keeps no key', async () => {
+    const player = await ctx.api.player({ balance: '20.00' });
+    const keyed = (amount: string) =>
+      ctx.api.request('POST', '/api/user/withdrawal', {
+        token: player.token,
+        body: { amount, method: 'card', destination: '4242 4242 4242 4242' },
+        headers: { 'idempotency-key': 'verify-first-1' },
+      });
+    const short = await keyed('25.00');
+    expect([short.status, short.body]).toEqual([
+      400,
+      { detail: 'Your identity must be verified before your first withdrawal. Send a document on your profile page.' },
+    ]);
+    await ctx.api.verify(player.id);
+    // The same key, now verified: the first refusal stored nothing, so this one is judged afresh.
+    const stillShort = await keyed('25.00');
+    expect([stillShort.status, stillShort.body]).toEqual([
+      400,
+      { amount: ['Insufficient funds: your balance is €20.00.'] },
+    ]);
+    const done = await keyed('15.00');
+    expect([done.status, done.body.balance, done.headers.get('idempotent-replayed')]).toEqual([201, '5.00', null]);
+  });
+
   it('explains in the request language', async () => {
     const player = await ctx.api.player({ balance: '100.00' });
     const res = await ctx.api.request('POST', '/api/user/withdrawal', {

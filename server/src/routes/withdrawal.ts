@@ -3,9 +3,7 @@ import { API_PATHS } from '../../../core/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { requireUser } from '../auth.ts';
 import { parseBody } from '../body-schema.ts';
-import { detailError } from '../errors.ts';
 import { withdrawalBody } from '../schemas/money.ts';
-import { verificationOf } from '../services/verifications.ts';
 import { requestWithdrawal } from '../services/withdrawals.ts';
 
 /**
@@ -19,18 +17,8 @@ export function withdrawalRoutes(services: Services) {
   app.post(API_PATHS.withdrawal, requireUser(services), async (c) => {
     const { amount, method, destination } = await parseBody(c, services, withdrawalBody(config, c.get('locale')));
 
-    const userId = c.get('userId');
-    // Money leaves only for a player whose identity staff have checked. Asked after the
-    // form's own checks, so the form still says what is wrong with it; nothing is reserved here.
-    // While a document is under review the answer says so, in the words of the page's banner.
-    const { status } = await verificationOf(db, userId, c.get('locale'));
-    if (status !== 'verified')
-      throw detailError(
-        400,
-        status === 'pending' ? 'verification.withdrawal_pending' : 'verification.withdrawal_unverified',
-      );
     const outcome = await requestWithdrawal(db, {
-      userId,
+      userId: c.get('userId'),
       amount,
       method,
       destination,

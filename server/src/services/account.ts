@@ -6,6 +6,7 @@ import type { Services } from '../app-env.ts';
 import { hashToken } from '../auth.ts';
 import { isUniqueViolation, type Queryable } from '../db/database.ts';
 import { InvalidInput } from '../domain-errors.ts';
+import { countWalletOperation } from '../ops/metrics.ts';
 import type { Locale } from '../i18n.ts';
 import { cancelBonus } from './bonus.ts';
 import { encodeUid } from './link-tokens.ts';
@@ -147,16 +148,22 @@ export async function closeAccountIn(
   if (toCents(row.balance)! > 0n) {
     if (!verified) return { closed: false, reason: 'unverified', balance: row.balance };
     if (!payout) return { closed: false, reason: 'payout_needed', balance: row.balance };
-    const item = await reserveWithdrawal(tx, {
-      userId,
-      amount: row.balance,
-      method: payout.method,
-      destination: payout.destination,
-      currency: row.currency,
-      now: at,
-    });
+    const item = await reserveWithdrawal(
+      tx,
+      {
+        userId,
+        amount: row.balance,
+        method: payout.method,
+        destination: payout.destination,
+        currency: row.currency,
+        now: at,
+      },
+      // The caller asked about verification above (an unverified player is told to verify first).
+      { verifiedOnly: false },
+    );
     // The row is locked and the amount is the balance just read: the debit cannot fail.
     if (!item) throw new Error('closing payout not reserved');
+    countWalletOperation('withdrawal', 'ok');
     paid = { id: item.id, amount: row.balance };
   }
   await cancelBonus(tx, userId, row.currency, at);

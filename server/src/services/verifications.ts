@@ -32,12 +32,20 @@ export type RejectionCode = (typeof REJECTION_CODES)[number];
 export const rejectionText = (locale: Locale, code: RejectionCode, note: string | null) =>
   code === 'other' ? (note ?? '') : translate(locale, `verification.reason_${code}`);
 
+/** The player's newest submission (the one whose status is theirs), in SQL: `$user` is the player's id. */
+const NEWEST = (user: string) =>
+  `FROM identity_verifications WHERE user_id = ${user} ORDER BY submitted_at DESC, id LIMIT 1`;
+
+/**
+ * A condition, for a statement that writes only for a verified player, so the check and the write
+ * are one round trip: true while the newest submission of player `$user` is verified.
+ */
+export const isVerifiedSql = (user: string) => `(SELECT status ${NEWEST(user)}) = 'verified'`;
+
 async function newest(db: Queryable, userId: number): Promise<Row | undefined> {
-  const [row] = await db.query<Row>(
-    'SELECT status, document_type, submitted_at, reason, reason_code FROM identity_verifications WHERE ' +
-      'user_id = $1 ORDER BY submitted_at DESC, id LIMIT 1',
-    [userId],
-  );
+  const [row] = await db.query<Row>(`SELECT status, document_type, submitted_at, reason, reason_code ${NEWEST('$1')}`, [
+    userId,
+  ]);
   return row;
 }
 

@@ -1,11 +1,12 @@
 import type { Money, Withdrawal } from '../../../core/api/contract.ts';
 import { formatMoney } from '../../../core/i18n/money-format.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { InvalidInput } from '../domain-errors.ts';
+import { InvalidInput, InvalidRequest } from '../domain-errors.ts';
 import type { Locale } from '../i18n.ts';
 import { countWalletOperation } from '../ops/metrics.ts';
 import { runOnce, type Outcome } from './idempotency.ts';
 import { inPlayerQueue } from './per-player-queue.ts';
+import { isVerifiedSql, verificationOf } from './verifications.ts';
 
 export interface WithdrawalRequest {
   userId: number;
@@ -22,15 +23,20 @@ export interface WithdrawalRequest {
  * history item, its ledger row and the player's notification. The player's row is locked from
  * that statement until the caller's COMMIT, one round trip later, rather than across four, so
  * concurrent withdrawals queue for as short a time as possible. Answers undefined (and changes
- * nothing) when the balance does not cover the amount or the account is closed.
+ * nothing) when the balance does not cover the amount, the account is closed, or with
+ * `verifiedOnly` when the player's identity is not verified (checked in the same statement, which
+ * saves a withdrawal one of its three round trips).
  */
 export async function reserveWithdrawal(
   tx: Queryable,
   request: WithdrawalRequest,
+  { verifiedOnly }: { verifiedOnly: boolean },
 ): Promise<{ id: number; created_at: Date; balance: Money } | undefined> {
+  const verified = verifiedOnly ? ` AND ${isVerifiedSql('$1')}` : '';
   const [row] = await tx.query<{ id: number; created_at: Date; balance: Money }>(
     `WITH debited AS (
-       UPDATE users SET balance = balance - $2::numeric WHERE id = $1 AND balance >= $2::numeric AND closed_at IS NULL
+       UPDATE users SET balance = balance - $2::numeric
+       WHERE id = $1 AND balance >= $2::numeric AND closed_at IS NULL${verified}
        RETURNING balance
      ), item AS (
        INSERT INTO transactions (user_id, type, amount, status, method, destination, template, params, created_at)
@@ -54,14 +60,15 @@ export async function reserveWithdrawal(
       request.now.toISOString(),
     ],
   );
-  countWalletOperation('withdrawal', row ? 'ok' : 'insufficient_funds');
   return row;
 }
 
 /**
  * The player's withdrawal request, once per idempotency key and in the player's queue: the amount
- * is reserved at once and stays pending. Refused as InvalidInput on `amount` when the balance does
- * not cover it, with the balance in the player's language.
+ * is reserved at once and stays pending. Money leaves only for a player whose identity staff have
+ * checked: refused as a whole (InvalidRequest) while the newest document is pending or there is
+ * none verified, saying which, and nothing is reserved. Otherwise refused as InvalidInput on
+ * `amount` when the balance does not cover it, with the balance in the player's language.
  */
 export function requestWithdrawal(
   db: Database,
@@ -77,8 +84,19 @@ export function requestWithdrawal(
       db,
       { userId, name: 'withdrawal', key: request.idempotencyKey, request: { amount, method, destination }, now },
       async (tx) => {
-        const item = await reserveWithdrawal(tx, { userId, amount, method, destination, currency, now });
+        const item = await reserveWithdrawal(
+          tx,
+          { userId, amount, method, destination, currency, now },
+          { verifiedOnly: true },
+        );
         if (!item) {
+          // Why nothing was reserved, asked only now: verification first, as the page's banner says it.
+          const { status } = await verificationOf(tx, userId, locale);
+          if (status !== 'verified')
+            throw new InvalidRequest(
+              status === 'pending' ? 'verification.withdrawal_pending' : 'verification.withdrawal_unverified',
+            );
+          countWalletOperation('withdrawal', 'insufficient_funds');
           const [row] = await tx.query<{ balance: string; currency: string }>(
             'SELECT balance::text, currency FROM users WHERE id = $1',
             [userId],
@@ -87,6 +105,7 @@ export function requestWithdrawal(
             balance: formatMoney(row!.balance, row!.currency, locale),
           });
         }
+        countWalletOperation('withdrawal', 'ok');
         return {
           status: 201,
           body: {
@@ -101,7 +120,7 @@ export function requestWithdrawal(
           },
         };
       },
-      // reserveWithdrawal is the one write; a refusal only reads the balance for its message.
+      // reserveWithdrawal is the one write; a refusal only reads why, for its message.
       { oneStatement: true },
     ),
   );
