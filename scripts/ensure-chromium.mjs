@@ -1,6 +1,7 @@
 // Makes sure a Chromium exists for the browser tests: installs Debian's package when running
 // as root with apt-get, otherwise stops with a one-line explanation.
 import { spawnSync } from 'node:child_process';
+import { aptInstall, canAptInstall } from './apt-install.mjs';
 import { chromiumPath } from './chromium-path.mjs';
 
 function fail(message) {
@@ -15,17 +16,14 @@ const hasScriptFonts = () => {
 };
 
 if (!chromiumPath() || !hasScriptFonts()) {
-  const canApt = process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v apt-get']).status === 0;
-  if (!canApt) {
+  if (!canAptInstall()) {
     fail(
       'Chromium or the Noto CJK/Devanagari fonts are missing; install Debian\'s "chromium", ' +
         '"fonts-noto-core" and "fonts-noto-cjk" (needs root and apt-get), or set CHROMIUM_PATH.',
     );
   }
   console.log("ensure-chromium: installing Debian's chromium and CJK/Devanagari fonts with apt-get…");
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const run = (args) => spawnSync('apt-get', args, { stdio: ['ignore', 'ignore', 'inherit'], env }).status === 0;
-  if (!run(['update', '-qq']) || !run(['install', '-y', '-qq', 'chromium', 'fonts-noto-core', 'fonts-noto-cjk'])) {
+  if (!aptInstall(['chromium', 'fonts-noto-core', 'fonts-noto-cjk'])) {
     fail('apt-get could not install "chromium"; install it by hand or set CHROMIUM_PATH.');
   }
   if (!chromiumPath()) fail('apt-get finished but /usr/bin/chromium is still missing.');

@@ -2,10 +2,10 @@
 // process's clock (and its children's) at FAR_DATE and lets it run on from there. `npm test` runs
 // the PostgreSQL pass of the API suite this way, so every CI run checks that no test depends on
 // today's date: the PGlite pass runs today, the PostgreSQL pass years away.
-// Installs Debian's "faketime" when it is missing (as root with apt-get, the way ensure-chromium
-// installs Chromium); elsewhere answers undefined and the caller runs on today's date.
-import { spawnSync } from 'node:child_process';
+// Installs Debian's "faketime" when it is missing (as root with apt-get, through apt-install.mjs as
+// ensure-chromium installs Chromium); elsewhere answers undefined and the caller runs on today's date.
 import { existsSync } from 'node:fs';
+import { aptInstall, canAptInstall } from './apt-install.mjs';
 
 /** Years from the day the tests were written, in another season (summer time in Europe). */
 export const FAR_DATE = '2031-06-15 10:00:00';
@@ -19,15 +19,9 @@ function library() {
 
 /** LD_PRELOAD and FAKETIME for a child process, or undefined when libfaketime cannot be had. */
 export function farDateEnv() {
-  if (!library()) {
-    const canApt = process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v apt-get']).status === 0;
-    if (canApt) {
-      console.log("far-date: installing Debian's faketime with apt-get…");
-      const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-      const run = (args) => spawnSync('apt-get', args, { stdio: ['ignore', 'ignore', 'inherit'], env }).status === 0;
-      const installed = run(['install', '-y', '-qq', 'faketime']);
-      if (!installed && run(['update', '-qq'])) run(['install', '-y', '-qq', 'faketime']);
-    }
+  if (!library() && canAptInstall()) {
+    console.log("far-date: installing Debian's faketime with apt-get…");
+    aptInstall(['faketime']);
   }
   const path = library();
   if (!path) return undefined;

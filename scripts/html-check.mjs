@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { aptInstall, canAptInstall } from './apt-install.mjs';
 
 const dir = process.argv[2] ?? 'dist';
 
@@ -17,12 +18,9 @@ function fail(message) {
 const hasJava = () => spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0;
 
 if (!hasJava()) {
-  const canApt = process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v apt-get']).status === 0;
-  if (!canApt) fail('Java is missing; install Debian\'s "default-jre-headless" (needs root and apt-get).');
+  if (!canAptInstall()) fail('Java is missing; install Debian\'s "default-jre-headless" (needs root and apt-get).');
   console.log("html-check: installing Debian's default-jre-headless with apt-get…");
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const run = (args) => spawnSync('apt-get', args, { stdio: ['ignore', 'ignore', 'inherit'], env }).status === 0;
-  if (!run(['update', '-qq']) || !run(['install', '-y', '-qq', 'default-jre-headless'])) {
+  if (!aptInstall(['default-jre-headless'])) {
     fail('apt-get could not install "default-jre-headless"; install it by hand.');
   }
   if (!hasJava()) fail('apt-get finished but "java" is still missing.');

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
-import type { MiddlewareHandler } from 'hono';
+import type { Hono, MiddlewareHandler } from 'hono';
 import { setAnswerHeader } from './answer-headers.ts';
 import type { AppEnv, Services } from './app-env.ts';
 import type { Queryable } from './db/database.ts';
@@ -154,4 +154,10 @@ export function requireUser(services: Services): MiddlewareHandler<AppEnv> {
     await next();
     setAnswerHeader(c, TOKEN_EXPIRES_HEADER, expiresAt.toISOString());
   };
+}
+
+/** `requireUser` on each of `paths`: a route file names its signed-in paths in one list. */
+export function requireUserOn(app: Hono<AppEnv>, services: Services, paths: readonly string[]): void {
+  const guard = requireUser(services);
+  for (const path of paths) app.use(path, guard);
 }

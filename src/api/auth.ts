@@ -10,33 +10,26 @@ import {
   type ResetPasswordRequest,
   type SetPasswordRequest,
 } from '../../core/api/contract';
-import { apiClient } from './instance';
+import { apiClient, postTo } from './instance';
 
-export const register = (body: RegisterRequest, client = apiClient()) =>
-  client<RegisterResponse>(API_PATHS.register, { method: 'POST', body });
+export const register = postTo<RegisterRequest, RegisterResponse>(API_PATHS.register);
 
-export const login = (body: LoginRequest, client = apiClient()) =>
-  client<LoginResponse>(API_PATHS.login, { method: 'POST', body });
+export const login = postTo<LoginRequest, LoginResponse>(API_PATHS.login);
 
 /** Revokes `token` (passed explicitly: the session forgets it before this call is made). */
 export const logout = (token: string, client = apiClient()) =>
   client<void>(API_PATHS.logout, { method: 'POST', headers: { Authorization: `Token ${token}` } });
 
 /** Mails a reset link if an account uses the address; answers the same (204) either way. */
-export const requestPasswordReset = (body: ResetPasswordRequest, client = apiClient()) =>
-  client<void>(API_PATHS.resetPassword, { method: 'POST', body });
+export const requestPasswordReset = postTo<ResetPasswordRequest>(API_PATHS.resetPassword);
 
-export const confirmPasswordReset = (body: ResetPasswordConfirmRequest, client = apiClient()) =>
-  client<void>(API_PATHS.resetPasswordConfirm, { method: 'POST', body });
+export const confirmPasswordReset = postTo<ResetPasswordConfirmRequest>(API_PATHS.resetPasswordConfirm);
 
 /** Signed in: the session's token goes with the call like any other authenticated request. */
-export const setPassword = (body: SetPasswordRequest, client = apiClient()) =>
-  client<void>(API_PATHS.setPassword, { method: 'POST', body });
+export const setPassword = postTo<SetPasswordRequest>(API_PATHS.setPassword);
 
 /** Activates a new account with the uid and token of the mailed link. */
-export const activate = (body: ActivationRequest, client = apiClient()) =>
-  client<void>(API_PATHS.activation, { method: 'POST', body });
+export const activate = postTo<ActivationRequest>(API_PATHS.activation);
 
 /** Mails a new activation link if an account at the address waits for one; answers the same (204) either way. */
-export const resendActivation = (body: ResendActivationRequest, client = apiClient()) =>
-  client<void>(API_PATHS.resendActivation, { method: 'POST', body });
+export const resendActivation = postTo<ResendActivationRequest>(API_PATHS.resendActivation);

@@ -19,3 +19,9 @@ export function apiClient(): ApiClient {
   });
   return client;
 }
+
+/** A call that POSTs `body` (JSON, encrypted by the client) to `path` and answers `Res`: most of the API's writes. */
+export const postTo =
+  <Req, Res = void>(path: string) =>
+  (body: Req, client: ApiClient = apiClient()): Promise<Res> =>
+    client<Res>(path, { method: 'POST', body });

@@ -6,7 +6,7 @@ import {
   type SelfExclusionRequest,
   type TimeOutRequest,
 } from '../../core/api/contract';
-import { apiClient } from './instance';
+import { apiClient, postTo } from './instance';
 
 /** Limits, reality-check settings, blocks and account activity of the signed-in player. */
 export const getResponsibleGaming = (client = apiClient()) => client<ResponsibleGaming>(API_PATHS.responsibleGaming);
@@ -18,7 +18,7 @@ export const acknowledgeRealityCheck = (client = apiClient()) =>
   client<RealityCheckAck>(API_PATHS.realityCheckAck, { method: 'POST', body: {} });
 
 /** Both revoke every token: the caller signs out locally afterwards. */
-export const startTimeOut = (body: TimeOutRequest, client = apiClient()) =>
-  client<{ time_out_until: string }>(API_PATHS.timeOut, { method: 'POST', body });
-export const startSelfExclusion = (body: SelfExclusionRequest, client = apiClient()) =>
-  client<{ self_excluded_until: string }>(API_PATHS.selfExclusion, { method: 'POST', body });
+export const startTimeOut = postTo<TimeOutRequest, { time_out_until: string }>(API_PATHS.timeOut);
+export const startSelfExclusion = postTo<SelfExclusionRequest, { self_excluded_until: string }>(
+  API_PATHS.selfExclusion,
+);

@@ -6,7 +6,7 @@ import {
   type TwoFactorDeactivateRequest,
   type TwoFactorStatus,
 } from '../../core/api/contract';
-import { apiClient } from './instance';
+import { apiClient, postTo } from './instance';
 
 export const listSessions = (client = apiClient()) => client<SessionInfo[]>(API_PATHS.sessions);
 
@@ -21,5 +21,4 @@ export const activateTwoFactor = (current_password: string, client = apiClient()
 export const confirmTwoFactor = (code: string, current_password: string, client = apiClient()) =>
   client<TwoFactorConfirmResponse>(API_PATHS.twoFactorConfirm, { method: 'POST', body: { code, current_password } });
 
-export const deactivateTwoFactor = (body: TwoFactorDeactivateRequest, client = apiClient()) =>
-  client<void>(API_PATHS.twoFactorDeactivate, { method: 'POST', body });
+export const deactivateTwoFactor = postTo<TwoFactorDeactivateRequest>(API_PATHS.twoFactorDeactivate);

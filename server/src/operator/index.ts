@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { every, except } from 'hono/combine';
@@ -29,8 +28,9 @@ import {
   type OperatorEnv,
 } from './session.ts';
 import { CONSOLE_CSP, errorPage } from './view.ts';
+import { withSharedStyles } from '../shared-styles.ts';
 
-const STYLESHEET = readFileSync(new URL('./console.css', import.meta.url), 'utf8');
+const STYLESHEET = withSharedStyles(new URL('./console.css', import.meta.url));
 
 /** Paths reachable before the console session is complete; every other /operator path needs it. */
 const OPEN = /^\/operator\/(sign-in|sign-out|password|two-factor(\/setup)?|assets\/console\.css|control\/staff)$/;

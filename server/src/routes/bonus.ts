@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { API_PATHS, type BonusStatus, type User } from '../../../core/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
-import { requireUser } from '../auth.ts';
+import { requireUserOn } from '../auth.ts';
 import { detailError } from '../errors.ts';
 import { bonusStatus, cancelOwnBonus } from '../services/bonus.ts';
 import { loadUser } from '../services/users.ts';
@@ -10,8 +10,7 @@ import { loadUser } from '../services/users.ts';
 export function bonusRoutes(services: Services) {
   const { db, config } = services;
   const app = new Hono<AppEnv>();
-  app.use(API_PATHS.bonus, requireUser(services));
-  app.use(API_PATHS.bonusCancel, requireUser(services));
+  requireUserOn(app, services, [API_PATHS.bonus, API_PATHS.bonusCancel]);
 
   app.get(API_PATHS.bonus, async (c) =>
     c.json<BonusStatus>(await bonusStatus(db, c.get('userId'), config.games.bonusWageringMultiplier)),

@@ -62,16 +62,14 @@ export function demoPaymentRoutes(services: Services) {
     });
   };
 
+  /** No such payment (or a malformed id): 404 in the request's language. */
+  const notFound = (c: Context<AppEnv>) =>
+    page(c, 404, c.get('locale'), html`<p role="alert">${translate(c.get('locale'), 'demo_payment.not_found')}</p>`);
+
   app.get('/demo-pay/:id', async (c) => {
     const id = c.req.param('id');
     const payment = await load(id);
-    if (!payment)
-      return page(
-        c,
-        404,
-        c.get('locale'),
-        html`<p role="alert">${translate(c.get('locale'), 'demo_payment.not_found')}</p>`,
-      );
+    if (!payment) return notFound(c);
     const locale = payment.lang;
     const t = (key: string) => translate(locale, `demo_payment.${key}`);
     const details = html`<dl><dt>${t('amount')}</dt><dd>${formatMoney(payment.amount, payment.currency, locale)}</dd>
@@ -103,13 +101,7 @@ type="submit">${t('cancel')}</button></form>`,
   app.post('/demo-pay/:id/:action{confirm|cancel}', smallForm, async (c) => {
     const id = c.req.param('id');
     const payment = await load(id);
-    if (!payment)
-      return page(
-        c,
-        404,
-        c.get('locale'),
-        html`<p role="alert">${translate(c.get('locale'), 'demo_payment.not_found')}</p>`,
-      );
+    if (!payment) return notFound(c);
     // Only the page's own form (urlencoded) is read; any other body is a form without a token.
     const form = v.safeParse(paymentPageForm, (await readFormFields(c, [URLENCODED])) ?? {});
     if (crossSite(c, config.apiUrl) || !form.success || !validFormToken(secret, id, form.output.token)) {

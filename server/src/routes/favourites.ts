@@ -1,15 +1,14 @@
 import { Hono } from 'hono';
 import { API_PATHS, type FavouriteGames, type RecentGame } from '../../../core/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
-import { requireUser } from '../auth.ts';
+import { requireUserOn } from '../auth.ts';
 import { addFavourite, listFavourites, recentlyPlayed, removeFavourite } from '../services/favourites.ts';
 
 /** The lobby's private rows: favourite games and recently played. Answers are no-store (app.ts, /api/user/). */
 export function favouriteRoutes(services: Services) {
   const { db } = services;
   const app = new Hono<AppEnv>();
-  for (const path of [API_PATHS.favourites, API_PATHS.favourite, API_PATHS.recentlyPlayed])
-    app.use(path, requireUser(services));
+  requireUserOn(app, services, [API_PATHS.favourites, API_PATHS.favourite, API_PATHS.recentlyPlayed]);
 
   app.get(API_PATHS.favourites, async (c) => c.json<FavouriteGames>(await listFavourites(db, c.get('userId'))));
   app.put(API_PATHS.favourite, async (c) => {

@@ -6,7 +6,7 @@ import {
   type ResponsibleGaming,
 } from '../../../core/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
-import { hashToken, requireUser, tokenOf } from '../auth.ts';
+import { hashToken, requireUserOn, tokenOf } from '../auth.ts';
 import { parseBody } from '../body-schema.ts';
 import { limitsBody, selfExclusionBody, timeOutBody } from '../schemas/responsible-gaming.ts';
 import { checkCurrentPassword } from '../services/current-password.ts';
@@ -25,14 +25,12 @@ import {
 export function responsibleGamingRoutes(services: Services) {
   const { db, config, clock } = services;
   const app = new Hono<AppEnv>();
-  for (const path of [
+  requireUserOn(app, services, [
     API_PATHS.responsibleGaming,
     API_PATHS.realityCheckAck,
     API_PATHS.timeOut,
     API_PATHS.selfExclusion,
-  ]) {
-    app.use(path, requireUser(services));
-  }
+  ]);
   const keyHashOf = (header: string | undefined) => hashToken(tokenOf(header)!);
   const allowedMinutes = [
     ...REALITY_CHECK_MINUTES,

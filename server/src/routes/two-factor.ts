@@ -6,7 +6,7 @@ import {
   type TwoFactorStatus,
 } from '../../../core/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
-import { requireUser } from '../auth.ts';
+import { requireUserOn } from '../auth.ts';
 import { parseBody } from '../body-schema.ts';
 import { clientAddress } from '../client-address.ts';
 import { checkCurrentPassword } from '../services/current-password.ts';
@@ -27,14 +27,12 @@ import {
 export function twoFactorRoutes(services: Services) {
   const { db } = services;
   const app = new Hono<AppEnv>();
-  for (const path of [
+  requireUserOn(app, services, [
     API_PATHS.twoFactorStatus,
     API_PATHS.twoFactorActivate,
     API_PATHS.twoFactorConfirm,
     API_PATHS.twoFactorDeactivate,
-  ]) {
-    app.use(path, requireUser(services));
-  }
+  ]);
 
   app.get(API_PATHS.twoFactorStatus, async (c) => {
     const userId = c.get('userId');

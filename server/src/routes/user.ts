@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { API_PATHS, type ReferralStats, type User } from '../../../core/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
-import { authenticateToken, requireUser, TOKEN_EXPIRES_HEADER } from '../auth.ts';
+import { authenticateToken, requireUserOn, TOKEN_EXPIRES_HEADER } from '../auth.ts';
 import { parseBody } from '../body-schema.ts';
 import { userUpdateBody } from '../schemas/user.ts';
 import { meOf, readMe, referralStats, updateProfile } from '../services/users.ts';
@@ -10,8 +10,7 @@ import { meOf, readMe, referralStats, updateProfile } from '../services/users.ts
 export function userRoutes(services: Services) {
   const { db, config } = services;
   const app = new Hono<AppEnv>();
-  app.use(API_PATHS.updateUser, requireUser(services));
-  app.use(API_PATHS.referralStats, requireUser(services));
+  requireUserOn(app, services, [API_PATHS.updateUser, API_PATHS.referralStats]);
 
   app.get(API_PATHS.me, async (c) => {
     // The token check of every route (requireUser), its row joined with the player: one query.

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { withSharedStyles } from '../../../shared-styles.ts';
 
 /** One served file: its hashed name, bytes and type. */
 export interface Asset {
@@ -34,7 +34,7 @@ async function bundleScript(): Promise<Asset> {
 }
 
 function styleSheet(): Asset {
-  const body = readFileSync(new URL('./style.css', import.meta.url));
+  const body = new TextEncoder().encode(withSharedStyles(new URL('./style.css', import.meta.url)));
   return { name: hashed('game', 'css', body), body, type: 'text/css; charset=utf-8' };
 }
 
