@@ -5,7 +5,8 @@
 // runs one. Each server runs as its own process on a fresh database, as `npm start` runs it.
 // `--baseline <git-ref>` checks that ref out in a temporary git worktree (sharing this checkout's
 // node_modules), runs its server beside this one, and measures /me and withdrawals on both in one
-// interleaved run (A B, then B A), printing this checkout's figures over the baseline's.
+// interleaved run (A B, then B A; `--rounds=N` for more pairs), printing this checkout's figures over
+// the baseline's.
 import autocannon from 'autocannon';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -21,6 +22,9 @@ const CONNECTIONS = 10;
 const FLOOD = 50;
 const base = `http://127.0.0.1:${PORT}`;
 const baselineAt = process.argv.indexOf('--baseline');
+// `--rounds N` (with --baseline): how many interleaved pairs of runs; more for a noisy machine.
+const ROUNDS = Number(process.argv.find((arg) => arg.startsWith('--rounds='))?.slice(9) ?? 2);
+if (!Number.isInteger(ROUNDS) || ROUNDS < 2) throw new Error('--rounds=N needs a whole number of at least 2');
 const baselineRef =
   baselineAt >= 0 ? process.argv[baselineAt + 1] : process.argv.find((arg) => arg.startsWith('--baseline='))?.slice(11);
 if (baselineAt >= 0 && !baselineRef) throw new Error('--baseline needs a git ref, e.g. --baseline 4885db5');
@@ -179,7 +183,7 @@ async function commitLatency(schema) {
   }
 }
 
-/** This checkout and `ref` side by side: /me and withdrawals, interleaved A B then B A, and the ratio. */
+/** This checkout and `ref` side by side: /me and withdrawals, interleaved A B, B A, …, and the ratio. */
 async function benchBaseline(ref, kind) {
   const worktree = mkdtempSync(join(tmpdir(), 'amber-baseline-'));
   const git = (args) => {
@@ -240,10 +244,10 @@ async function benchBaseline(ref, kind) {
       result.cpuMsPerRequest = ((cpuTicks(server.api.pid) - before) * 10) / result.requests.total;
       server[key].push(result);
     };
-    for (const order of [
-      [a, b],
-      [b, a],
-    ]) {
+    // A B, B A, A B, …: each server's runs sit at both ends of the pairs, so a machine that speeds
+    // up or slows down during the run (other tenants on a shared host) favours neither.
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 ? [b, a] : [a, b];
       for (const server of order) await measured(server, 'me', { path: '/api/user/me', headers: server.headers });
       for (const server of order)
         await measured(server, 'withdrawal', {
@@ -260,7 +264,7 @@ async function benchBaseline(ref, kind) {
     console.log(
       `\nAPI benchmark against ${ref} (${commit}) ` +
         `on ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}: ${CONNECTIONS} connections × ${DURATION} s per ` +
-        `run, interleaved A B / B A, loopback\n`,
+        `run, ${ROUNDS} rounds interleaved A B / B A, loopback\n`,
     );
     const cpu = (results) => mean(results, (result) => result.cpuMsPerRequest);
     console.log(
