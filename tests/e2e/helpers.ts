@@ -218,7 +218,14 @@ export async function standUntilSettled(frame: FrameLocator, settled: Locator) {
   for (;;) {
     await expect(settled.or(stand).first()).toBeVisible();
     if (await settled.isVisible()) break;
-    // Each step re-renders the buttons: a press may miss one that has just gone.
-    await stand.press('Enter', { timeout: 2_000 }).catch(() => undefined);
+    // Each step re-renders the buttons: a press may miss one that has just gone. After a press, wait
+    // until that very button has gone (answered) before looking again: pressing a stand that is still
+    // on screen while its answer is on the way sent a second Enter, which landed on Deal once the
+    // round settled and moved focus there, and dealt a second round.
+    const button = await stand.elementHandle({ timeout: 2_000 }).catch(() => null);
+    if (!button) continue;
+    await button.press('Enter', { timeout: 2_000 }).catch(() => undefined);
+    await button.waitForElementState('hidden', { timeout: 10_000 }).catch(() => undefined);
+    await button.dispose();
   }
 }
