@@ -99,8 +99,11 @@ describe('graceful shutdown', () => {
     console.log(`shutdown figures (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}): ${JSON.stringify(figures)}`);
     expect(answered.filter((outcome) => outcome.status >= 500)).toEqual([]);
     expect(answered.map((outcome) => outcome.status).filter((status) => status !== 201)).toEqual([]);
-    // Requests were still running when SIGTERM came, and finished with their answers.
-    expect(inFlight).toBeGreaterThanOrEqual(1);
+    // Requests sent before SIGTERM were still unanswered then, and got their answers after it. Whether
+    // the server had already started them (its own in_flight count) or they still sat in its sockets
+    // is a matter of microseconds: once 0 of 7 in a CI run, so the count is logged, not required.
+    expect(sentAtSigterm - answeredAtSigterm).toBeGreaterThanOrEqual(1);
+    expect(Number.isInteger(inFlight)).toBe(true);
     expect(answered.length).toBeGreaterThan(answeredAtSigterm);
     expect(server.output()).toContain('"event":"stopped","drained":true}');
 
