@@ -6,7 +6,6 @@ import type { Services } from '../app-env.ts';
 import { hashToken } from '../auth.ts';
 import { isUniqueViolation, type Queryable } from '../db/database.ts';
 import { InvalidInput } from '../domain-errors.ts';
-import { countWalletOperation } from '../ops/metrics.ts';
 import type { Locale } from '../i18n.ts';
 import { cancelBonus } from './bonus.ts';
 import { encodeUid } from './link-tokens.ts';
@@ -163,7 +162,6 @@ export async function closeAccountIn(
     );
     // The row is locked and the amount is the balance just read: the debit cannot fail.
     if (!item) throw new Error('closing payout not reserved');
-    countWalletOperation('withdrawal', 'ok');
     paid = { id: item.id, amount: row.balance };
   }
   await cancelBonus(tx, userId, row.currency, at);

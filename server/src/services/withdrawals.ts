@@ -60,6 +60,8 @@ export async function reserveWithdrawal(
       request.now.toISOString(),
     ],
   );
+  // A refusal is counted by the caller, which knows which reason it was.
+  if (row) countWalletOperation('withdrawal', 'ok');
   return row;
 }
 
@@ -105,7 +107,6 @@ export function requestWithdrawal(
             balance: formatMoney(row!.balance, row!.currency, locale),
           });
         }
-        countWalletOperation('withdrawal', 'ok');
         return {
           status: 201,
           body: {
