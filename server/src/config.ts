@@ -78,8 +78,13 @@ export interface OperatorConfig {
   allowedIps: string[];
   /** A console session ends after this long without a request. */
   idleMinutes: number;
-  /** ADJUSTMENT_SECOND_APPROVAL: a balance adjustment above this waits for a second admin. */
+  /** ADJUSTMENT_SECOND_APPROVAL: one admin's adjustments to one player above this in 24 h wait for a second admin. */
   adjustmentSecondApproval: string;
+  /**
+   * ADJUSTMENT_APPROVER_CHANGE_DAYS: an admin whose password, two-factor or role the requester
+   * changed within this many days may not approve the requester's adjustments.
+   */
+  approverChangeDays: number;
 }
 
 export interface HttpLimits {
@@ -145,6 +150,7 @@ export function configFrom(values: RunValues): ServerConfig {
       allowedIps: values.OPERATOR_ALLOWED_IPS,
       idleMinutes: 30,
       adjustmentSecondApproval: values.ADJUSTMENT_SECOND_APPROVAL,
+      approverChangeDays: values.ADJUSTMENT_APPROVER_CHANGE_DAYS,
     },
     accountRetentionDays: values.ACCOUNT_RETENTION_DAYS,
     unactivatedAccountDays: values.UNACTIVATED_ACCOUNT_DAYS,

@@ -98,9 +98,28 @@ export async function passwordStep(client: ConsoleClient, email: string, passwor
 }
 
 /**
- * A staff member through the whole first sign-in: the one-time password, their own password, the
- * TOTP enrolment. Answers a client with a live console session.
+ * A sign-in with a one-time password (a new account's, or a reset's) through to a live session:
+ * the one-time password, `password` as their own, the TOTP enrolment. Answers the TOTP secret.
  */
+export async function firstSignIn(
+  client: ConsoleClient,
+  email: string,
+  oneTimePassword: string,
+  password = STAFF_PASSWORD,
+): Promise<string> {
+  expect((await passwordStep(client, email, oneTimePassword)).location).toBe('/operator/password');
+  await client.get('/operator/password');
+  const changed = await client.post('/operator/password', { new_password: password, confirm_password: password });
+  expect(changed.location, changed.text).toBe('/operator/two-factor/setup');
+  const setup = await client.get('/operator/two-factor/setup');
+  const secret = /data-totp-secret>([A-Z2-7]+)</.exec(setup.text)?.[1];
+  expect(secret).toBeTruthy();
+  const enrolled = await client.post('/operator/two-factor/setup', { code: totpCode(client.api, secret!) });
+  expect(enrolled.location, enrolled.text).toBe('/operator');
+  return secret!;
+}
+
+/** A new staff member through the whole first sign-in. Answers a client with a live console session. */
 export async function staffMember(
   api: TestApi,
   role: 'admin' | 'support',
@@ -108,19 +127,8 @@ export async function staffMember(
 ): Promise<StaffMember> {
   const account = await newStaffAccount(api, role);
   const client = new ConsoleClient(api, headers);
-  expect((await passwordStep(client, account.email, account.oneTimePassword)).location).toBe('/operator/password');
-  await client.get('/operator/password');
-  const changed = await client.post('/operator/password', {
-    new_password: STAFF_PASSWORD,
-    confirm_password: STAFF_PASSWORD,
-  });
-  expect(changed.location, changed.text).toBe('/operator/two-factor/setup');
-  const setup = await client.get('/operator/two-factor/setup');
-  const secret = /data-totp-secret>([A-Z2-7]+)</.exec(setup.text)?.[1];
-  expect(secret).toBeTruthy();
-  const enrolled = await client.post('/operator/two-factor/setup', { code: totpCode(api, secret!) });
-  expect(enrolled.location, enrolled.text).toBe('/operator');
-  return { id: account.id, email: account.email, password: STAFF_PASSWORD, secret: secret!, client };
+  const secret = await firstSignIn(client, account.email, account.oneTimePassword);
+  return { id: account.id, email: account.email, password: STAFF_PASSWORD, secret, client };
 }
 
 /** Audit rows of one target that record a change (not the views of it), oldest first. */

@@ -162,6 +162,7 @@ describe('balance adjustments', () => {
           reason: 'goodwill',
           note: 'Game froze',
           outcome: 'applied',
+          window_total: '25.00',
           balance: '35.00',
         },
       },

@@ -3,7 +3,7 @@ import { manualClock } from '../../server/src/clock.ts';
 import { runOperatorCommand } from '../../server/src/operator/cli.ts';
 import { openDatabase } from '../../server/src/db/open.ts';
 import { useTestApi } from './harness.ts';
-import { auditOf, ConsoleClient, passwordStep, staffMember, totpCode } from './operator-harness.ts';
+import { auditOf, ConsoleClient, mailTo, passwordStep, staffMember, totpCode } from './operator-harness.ts';
 
 const clock = manualClock(new Date('2026-06-01T09:00:00Z'));
 const ctx = useTestApi({}, { clock });
@@ -81,7 +81,7 @@ describe('staff management in the console', () => {
     ]);
   });
 
-  it('reset password: one-time password, forced change, then second factor; reset two-factor: re-enrol', async () => {
+  it('reset password: one-time password mailed, forced change, second factor; reset two-factor: re-enrol', async () => {
     const admin = await staffMember(ctx.api, 'admin');
     const support = await staffMember(ctx.api, 'support');
     await admin.client.get('/operator/staff');
@@ -90,8 +90,12 @@ describe('staff management in the console', () => {
     const reset = await admin.client.post(`/operator/staff/${support.id}/reset-password`, { confirm: 'yes' });
     expect(reset.status).toBe(200);
     expect(reset.headers.get('cache-control')).toBe('no-store');
-    const oneTime = /data-one-time-password>([A-Za-z0-9]{20})</.exec(reset.text)?.[1];
+    expect(reset.text).toContain(`A one-time password was mailed to ${support.email}`);
+    const [mail] = await mailTo(ctx.api, support.email);
+    expect(mail!.subject).toBe('Your AmberPlay console password was reset');
+    const oneTime = /Your one-time password: ([A-Za-z0-9]{20})/.exec(mail!.text!)?.[1];
     expect(oneTime).toBeTruthy();
+    expect(reset.text).not.toContain(oneTime);
     expect(await stateOf(support.id)).toMatchObject({ must_change_password: true, sessions: 0, two_factor: 1 });
     expect((await passwordStep(new ConsoleClient(ctx.api), support.email, support.password)).status).toBe(400);
     const client = new ConsoleClient(ctx.api);
@@ -215,5 +219,14 @@ describe('npm run operator -- disable|enable|set-role|reset (this database, no s
       'staff.reset_password',
       'staff.reset_two_factor',
     ]);
+    // The command prints the password to whoever runs it; its row says so, and names the account.
+    const [byCommand] = (await auditOf(ctx.api, 'staff', support.id)).filter(
+      (a) => a.staff_id === null && a.action === 'staff.reset_password',
+    );
+    expect(byCommand!.after).toEqual({
+      staff_email: support.email,
+      must_change_password: true,
+      sent_to: 'command line',
+    });
   });
 });

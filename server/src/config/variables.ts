@@ -366,8 +366,14 @@ export const VARIABLES = {
   ADJUSTMENT_SECOND_APPROVAL: setting(amount, '500.00', {
     when: RUN,
     description:
-      'A staff balance adjustment larger than this waits for a second admin (four eyes). See ' +
-      '[operator-actions.md](operator-actions.md)',
+      "A staff balance adjustment that takes one admin's credits (or debits) to one player over 24 hours above " +
+      'this waits for a second admin (four eyes). See [operator-actions.md](operator-actions.md)',
+  }),
+  ADJUSTMENT_APPROVER_CHANGE_DAYS: setting(whole(1), '7', {
+    when: RUN,
+    description:
+      "Days during which an admin may not approve an adjustment whose requester reset the admin's password " +
+      'or two-factor or changed their role. See [operator-actions.md](operator-actions.md)',
   }),
   ACCOUNT_RETENTION_DAYS: setting(whole(1), '30', {
     when: RUN,

@@ -15,9 +15,10 @@ const escapeHtml = (value: string) =>
 
 /**
  * One message in both forms. The HTML has inline styles only: no remote images, fonts or
- * tracking pixels, so opening the mail tells nobody anything.
+ * tracking pixels, so opening the mail tells nobody anything. Exported for the console's staff
+ * mail, whose texts are the console's own (English).
  */
-function compose(locale: Locale, to: string, subject: string, parts: Part[]): MailMessage {
+export function compose(locale: Locale, to: string, subject: string, parts: Part[]): MailMessage {
   const text = parts.map((part) => ('text' in part ? part.text : part.link)).join('\n\n');
   const body = parts
     .map((part) =>

@@ -28,6 +28,7 @@ import {
 import { grantBonus } from '../services/bonus.ts';
 import { notify } from '../services/history.ts';
 import type { LimitKind } from '../services/rg/limits.ts';
+import { changedByStaff } from './approver-changes.ts';
 import { audit, type AuditAction } from './audit.ts';
 
 /**
@@ -119,8 +120,9 @@ export const closePlayerAccount = (
 
 /**
  * A balance adjustment (`amount` signed: "-20.00" debits): applied at once with the player's
- * notification, or left for a second admin above OPERATOR_ADJUSTMENT_SECOND_APPROVAL; a repeated
- * form (same token) changes nothing and its audit row says so.
+ * notification, or left for a second admin when it takes this admin's credits (or debits) to the
+ * player over 24 hours above ADJUSTMENT_SECOND_APPROVAL; a repeated form (same token) changes
+ * nothing and its audit row says so.
  */
 export const adjustPlayerBalance = (
   services: ActionServices,
@@ -144,6 +146,7 @@ export const adjustPlayerBalance = (
         reason,
         note,
         outcome: outcome.outcome,
+        ...(outcome.windowTotal ? { window_total: outcome.windowTotal } : {}),
         ...(outcome.balance ? { balance: outcome.balance } : {}),
       },
     };
@@ -247,19 +250,30 @@ export const requestPlayerEmailChange = (
 /**
  * A second admin approves or declines a pending balance adjustment: applied (with the player's
  * notification) or declined, with its audit row, in one transaction. NotFound for an unknown one.
+ * An admin whose password, two-factor or role the requester changed within
+ * ADJUSTMENT_APPROVER_CHANGE_DAYS may not approve it (the requester could be holding that account);
+ * it stays waiting for another admin.
  */
 export async function decidePendingAdjustment(
-  services: Pick<Services, 'db' | 'clock'>,
+  services: Pick<Services, 'db' | 'clock' | 'config'>,
   staffId: number,
   adjustmentId: number,
   approve: boolean,
 ) {
   const now = services.clock();
+  const days = services.config.operator.approverChangeDays;
   return services.db.transaction(async (tx) => {
     const adjustment = await lockAdjustment(tx, adjustmentId);
     if (!adjustment) throw new NotFound('errors.not_found');
     const player = (await lockPlayer(tx, adjustment.user_id))!;
     if (approve && player.closed_at) throw new ActionRefused('already_closed');
+    if (
+      approve &&
+      adjustment.status === 'pending' &&
+      adjustment.requested_by !== staffId &&
+      (await changedByStaff(tx, staffId, adjustment.requested_by, new Date(now.getTime() - days * 86_400_000)))
+    )
+      throw new ActionRefused('approver_changed', { days });
     const applied = await decideAdjustment(tx, adjustment, player, staffId, approve, now);
     if (applied)
       await notify(tx, now, player.id, 'staff_adjusted', { amount: adjustment.amount, currency: player.currency });

@@ -95,15 +95,17 @@ export async function setRole(tx: Queryable, id: number, role: Role, actor: numb
   await auditStaffChange(
     tx,
     { id, actor, now },
-    { action: 'staff.set_role', before: { role: row.role }, after: { role } },
+    { action: 'staff.set_role', before: { role: row.role }, after: { role, staff_email: row.email } },
   );
   return row;
 }
 
 /**
  * A new one-time password (the next sign-in must change it) and, with `twoFactor`, no second factor
- * (the next sign-in enrols one again). Every session of the account ends. Answers the password,
- * shown once; only its hash is kept.
+ * (the next sign-in enrols one again). Every session of the account ends. Answers the password
+ * and the account's email; only the password's hash is kept. In the console the password goes to
+ * that email only, never to the admin who reset it (the audit row names both and says so); the
+ * command line prints it to whoever runs it.
  */
 export async function resetCredentials(
   tx: Queryable,
@@ -112,7 +114,7 @@ export async function resetCredentials(
   actor: number | null,
   now: Date,
 ) {
-  await lockTarget(tx, id, () => false);
+  const { email } = await lockTarget(tx, id, () => false);
   let password: string | undefined;
   if (what.password) {
     password = oneTimePassword();
@@ -120,10 +122,11 @@ export async function resetCredentials(
       id,
       await hashPassword(password),
     ]);
+    const sentTo = actor === null ? 'command line' : 'mail';
     await auditStaffChange(
       tx,
       { id, actor, now },
-      { action: 'staff.reset_password', after: { must_change_password: true } },
+      { action: 'staff.reset_password', after: { staff_email: email, must_change_password: true, sent_to: sentTo } },
     );
   }
   if (what.twoFactor) {
@@ -131,11 +134,15 @@ export async function resetCredentials(
     await auditStaffChange(
       tx,
       { id, actor, now },
-      { action: 'staff.reset_two_factor', before: { two_factor: true }, after: { two_factor: false } },
+      {
+        action: 'staff.reset_two_factor',
+        before: { two_factor: true },
+        after: { staff_email: email, two_factor: false },
+      },
     );
   }
   await tx.query('DELETE FROM staff_sessions WHERE staff_id = $1', [id]);
-  return { password };
+  return { password, email };
 }
 
 /**
@@ -148,18 +155,17 @@ export const disableOrEnableStaff = (db: Database, id: number, disabled: boolean
 export const changeStaffRole = (db: Database, id: number, role: Role, actor: number, now: () => Date) =>
   db.transaction((tx) => setRole(tx, id, role, actor, now()));
 
-/** Resets the password (answering the one-time password) or the second factor; answers the account's email too. */
-export async function resetStaffCredentials(
+/**
+ * Resets the password or the second factor; answers the one-time password (for the staff member's
+ * mail, never for the page) and the account's email.
+ */
+export const resetStaffCredentials = (
   db: Database,
   id: number,
   what: { password: boolean; twoFactor: boolean },
   actor: number,
   now: () => Date,
-) {
-  const { password } = await db.transaction((tx) => resetCredentials(tx, id, what, actor, now()));
-  const [row] = await db.query<{ email: string }>('SELECT email FROM staff WHERE id = $1', [id]);
-  return { password, email: row!.email };
-}
+) => db.transaction((tx) => resetCredentials(tx, id, what, actor, now()));
 
 /** Adds a staff account (the add-staff command), audited, in one transaction; answers its id and one-time password. */
 export const addStaffAccount = (db: Database, input: { email: string; role: Role }, now: () => Date) =>

@@ -149,12 +149,34 @@ export interface Adjustment {
 
 const ADJUSTMENT_COLUMNS = 'id, user_id, amount::text, reason, note, token, status, requested_by';
 
+/** The rolling window over which one admin's adjustments to one player add up against the threshold. */
+export const ADJUSTMENT_WINDOW_HOURS = 24;
+
+/**
+ * What `staffId` credited (or, for a negative `amount`, debited) the player over the last
+ * ADJUSTMENT_WINDOW_HOURS, applied or still waiting, this adjustment included: credits and debits
+ * add up apart, each by its size. Declined ones moved no money and do not count. The caller holds
+ * the player's row lock, so parallel requests by one admin are counted one after the other.
+ */
+async function windowTotal(tx: Queryable, player: PlayerRecord, staffId: number, amount: string, now: Date) {
+  const since = new Date(now.getTime() - ADJUSTMENT_WINDOW_HOURS * 3_600_000);
+  const [row] = await tx.query<{ total: string }>(
+    `SELECT COALESCE(sum(abs(amount)), 0)::text AS total FROM balance_adjustments
+     WHERE user_id = $1 AND requested_by = $2 AND status <> 'declined' AND requested_at > $3
+       AND sign(amount) = sign($4::numeric)`,
+    [player.id, staffId, since.toISOString(), amount],
+  );
+  return fromCents(toCents(row!.total)!);
+}
+
 /**
  * Records an adjustment of the player's cash (`amount` signed: "-20.00" debits) and applies it
- * through the ledger, unless its size is above `threshold`: then it waits for a second admin.
- * The form's `token` makes a repeated submission one adjustment: the repeat answers the first
- * (`repeated`), whether it came in series or in parallel (the unique token waits for the first
- * to commit). A debit that would take the balance below zero is refused and nothing is kept.
+ * through the ledger, unless it takes what this admin credited (or debited) the player over the
+ * last ADJUSTMENT_WINDOW_HOURS above `threshold`: then it waits for a second admin, so splitting
+ * a large credit into small ones passes no four eyes. The form's `token` makes a repeated
+ * submission one adjustment: the repeat answers the first (`repeated`), whether it came in series
+ * or in parallel (the unique token waits for the first to commit). A debit that would take the
+ * balance below zero is refused and nothing is kept.
  */
 export async function requestAdjustment(
   tx: Queryable,
@@ -168,7 +190,14 @@ export async function requestAdjustment(
     threshold: string;
     now: Date;
   },
-): Promise<{ adjustment: Adjustment; outcome: 'applied' | 'pending' | 'repeated'; balance?: string; before?: string }> {
+): Promise<{
+  adjustment: Adjustment;
+  outcome: 'applied' | 'pending' | 'repeated';
+  /** This admin's credits (or debits) to the player in the window, this one included. */
+  windowTotal?: string;
+  balance?: string;
+  before?: string;
+}> {
   const [inserted] = await tx.query<Adjustment>(
     `INSERT INTO balance_adjustments (user_id, amount, reason, note, token, status, requested_by, requested_at)
      VALUES ($1, $2::numeric, $3, $4, $5, 'pending', $6, $7) ON CONFLICT (token) DO NOTHING RETURNING
@@ -183,10 +212,11 @@ export async function requestAdjustment(
     if (!first || first.user_id !== player.id || first.amount !== input.amount) throw new ActionRefused('token_reused');
     return { adjustment: first, outcome: 'repeated' };
   }
-  const size = signedToCents(input.amount)!;
-  if ((size < 0n ? -size : size) > toCents(input.threshold)!) return { adjustment: inserted, outcome: 'pending' };
+  const total = await windowTotal(tx, player, input.staffId, input.amount, input.now);
+  if (toCents(total)! > toCents(input.threshold)!)
+    return { adjustment: inserted, outcome: 'pending', windowTotal: total };
   const applied = await applyAdjustment(tx, inserted, player, null, input.now);
-  return { adjustment: { ...inserted, status: 'applied' }, outcome: 'applied', ...applied };
+  return { adjustment: { ...inserted, status: 'applied' }, outcome: 'applied', windowTotal: total, ...applied };
 }
 
 /** Moves the money of an adjustment through the ledger and marks it applied. */

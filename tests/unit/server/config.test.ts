@@ -74,7 +74,7 @@ describe('server configuration: defaults', () => {
         resetWindowSeconds: 3600,
       },
       rg: { coolingOffHours: 24, realityCheckTestMinutes: undefined },
-      operator: { allowedIps: [], idleMinutes: 30, adjustmentSecondApproval: '500.00' },
+      operator: { allowedIps: [], idleMinutes: 30, adjustmentSecondApproval: '500.00', approverChangeDays: 7 },
       accountRetentionDays: 30,
       unactivatedAccountDays: 30,
       ops: { metricsToken: undefined, shutdownGraceMs: 20_000 },

@@ -10,6 +10,7 @@ import {
   resetStaffCredentials,
   type StaffListRow,
 } from '../staff-admin.ts';
+import { staffPasswordResetMail, staffTwoFactorResetMail } from '../staff-mail.ts';
 import { ROLES } from '../staff.ts';
 import { csrfField, html, page, table, when } from '../view.ts';
 
@@ -22,11 +23,7 @@ export function staffRoutes(services: Services) {
   app.use('/operator/staff', adminOnly);
   app.use('/operator/staff/*', adminOnly);
 
-  const render = async (
-    c: Parameters<typeof page>[0],
-    notice?: string,
-    oneTime?: { email: string; password: string },
-  ) => {
+  const render = async (c: Parameters<typeof page>[0], notice?: string) => {
     const rows = await listStaff(db);
     const csrf = c.get('csrf');
     const me = c.get('staff');
@@ -35,13 +32,7 @@ export function staffRoutes(services: Services) {
       staff: me,
       csrf,
       notice,
-      body: html`${
-        oneTime
-          ? html`<div class="warning" role="alert"><p>${say('staff.one_time', { email: oneTime.email })}</p><p>\
-<code data-one-time-password>${oneTime.password}</code></p><p>${say('staff.one_time_hint')}</p></div>`
-          : ''
-      }
-<p class="muted">${say('staff.intro')}</p>
+      body: html`<p class="muted">${say('staff.intro')}</p>
 ${table(
   say('staff.caption'),
   [
@@ -106,10 +97,17 @@ ${table(
       const { confirm } = await readForm(c, { confirm: { label: say('staff.confirm'), max: 3 } });
       if (confirm !== 'yes') throw new ConsoleError(400, say('staff.confirm_required'));
       const id = idParam(c.req.param('id'));
-      const result = await resetStaffCredentials(db, id, what, c.get('staff').id, services.clock);
-      return result.password
-        ? render(c, undefined, { email: result.email, password: result.password })
-        : render(c, say('staff.two_factor_reset', { email: result.email }));
+      const admin = c.get('staff');
+      const { password, email } = await resetStaffCredentials(db, id, what, admin.id, services.clock);
+      // The new password goes to the staff member's mailbox only: the admin who reset it never sees it,
+      // so resetting an account is no way into it.
+      const signIn = `${services.config.apiUrl}/operator/sign-in`;
+      services.mailer.dispatch(
+        password
+          ? staffPasswordResetMail(email, password, admin.email, signIn)
+          : staffTwoFactorResetMail(email, admin.email, signIn),
+      );
+      return render(c, say(password ? 'staff.password_mailed' : 'staff.two_factor_reset', { email }));
     });
   }
 
