@@ -1,65 +1,30 @@
 // `npm run cms`: the browser editor for the FAQ, rules, responsible gaming and loyalty texts, on
 // this computer, against the working tree, with no account. It serves Decap CMS from node_modules
-// (nothing is loaded from the internet) and starts Decap's local proxy (`decap-server`, in `fs`
-// mode: saves write the files, you commit them as usual).
+// (nothing is loaded from the internet) and answers Decap's proxy backend itself, with
+// decap-server's file handler (`fs` mode: saves write the files, you commit them as usual).
 //
-//   npm run cms                        → http://localhost:4330/admin/
-//   CMS_PORT=… CMS_PROXY_PORT=… npm run cms
+//   npm run cms                        → prints http://localhost:4330/admin/#key=… (open that address)
+//   CMS_PORT=… npm run cms
 //   npm run cms -- build --out dist-cms --repo owner/name [--branch main]
 //        writes a static admin for production on a git host (see docs/editing.md, "In the browser")
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:http';
-import { createReadStream, existsSync, mkdirSync, readdirSync, statSync, writeFileSync, copyFileSync } from 'node:fs';
-import { extname, join, normalize } from 'node:path';
+//
+// The editor reaches only the content folders and the picture folder of the configuration, answers
+// only Host localhost:<port> and 127.0.0.1:<port>, listens on 127.0.0.1 only, and its API wants the
+// key made for this run (docs/security.md, "The browser editor").
+import { randomBytes } from 'node:crypto';
+import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { cmsConfig } from './cms/config.mjs';
+import { contentAreas, contentPathGate } from './cms/content-paths.mjs';
+import { decapFsHandler } from './cms/decap-fs-handler.mjs';
+import { editorApi } from './cms/editor-api.mjs';
+import { EDITOR_KEY_JS, INDEX_HTML, PREVIEW_CSS, configScript } from './cms/editor-page.mjs';
+import { editorServer } from './cms/editor-server.mjs';
 import { parseEnv } from '../server/src/config/variables.ts';
 
-const root = new URL('..', import.meta.url).pathname;
+const root = new URL('..', import.meta.url).pathname.replace(/\/$/, '');
 const decapDist = join(root, 'node_modules/decap-cms/dist');
-
-/** The page that loads the editor; the configuration comes from config.js (made from collections.mjs). */
-const INDEX_HTML = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>AmberPlay texts · editor</title>
-<script>window.CMS_MANUAL_INIT = true;</script>
-</head>
-<body>
-<script src="decap-cms.js"></script>
-<script src="config.js"></script>
-</body>
-</html>
-`;
-
-/** @param {object} config */
-const configScript = (config) => `// Made by scripts/cms.mjs from src/content/lint/collections.mjs: do not edit.
-CMS.registerPreviewStyle('preview.css');
-CMS.init({ config: ${JSON.stringify({ load_config_file: false, ...config }, null, 2)} });
-`;
-
-const PREVIEW_CSS = `body { font: 16px/1.6 system-ui, sans-serif; color: #1c1917; max-width: 46rem; margin: 1.5rem auto;
-  padding: 0 1rem; }
-h1, h2, h3 { line-height: 1.25; } a { color: #9a3412; } img { max-width: 100%; height: auto; }
-`;
-
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.map': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.gif': 'image/gif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-};
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -88,6 +53,7 @@ if (positionals[0] === 'build') {
   };
   mkdirSync(values.out, { recursive: true });
   writeFileSync(join(values.out, 'index.html'), INDEX_HTML);
+  writeFileSync(join(values.out, 'editor-key.js'), EDITOR_KEY_JS);
   writeFileSync(join(values.out, 'config.js'), configScript(cmsConfig({ backend, editorialWorkflow: true })));
   writeFileSync(join(values.out, 'preview.css'), PREVIEW_CSS);
   for (const file of readdirSync(decapDist))
@@ -101,80 +67,35 @@ if (positionals[0] === 'build') {
 
 const {
   CMS_PORT: port,
-  CMS_PROXY_PORT: proxyPort,
   CMS_BRANCH: branch,
   CMS_LOG_LEVEL: logLevel,
-} = parseEnv(process.env, ['CMS_PORT', 'CMS_PROXY_PORT', 'CMS_BRANCH', 'CMS_LOG_LEVEL']);
-const config = cmsConfig({ backend: { name: 'proxy', proxy_url: `http://127.0.0.1:${proxyPort}/api/v1`, branch } });
+} = parseEnv(process.env, ['CMS_PORT', 'CMS_BRANCH', 'CMS_LOG_LEVEL']);
+const config = cmsConfig({ backend: { name: 'proxy', proxy_url: '/api/v1', branch } });
+// Made afresh each run and handed only to the page this run prints; never written to a file.
+const key = randomBytes(32).toString('base64url');
+const onRefusal = (/** @type {string} */ reason) => console.warn(`cms: refused a request (${reason})`);
 
-// Decap's local proxy. `fs` mode: a save writes the files and commits nothing.
-const proxy = spawn(process.execPath, [join(root, 'node_modules/decap-server/dist/index.js')], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(proxyPort),
-    BIND_HOST: '127.0.0.1',
-    MODE: 'fs',
-    GIT_REPO_DIRECTORY: root,
-    LOG_LEVEL: logLevel,
-  },
-  stdio: 'inherit',
+const api = editorApi({
+  key,
+  gate: contentPathGate(root, contentAreas(config)),
+  decap: await decapFsHandler({ root, logLevel }),
+  onRefusal,
 });
-proxy.on('exit', (code) => {
-  console.error(
-    `cms: the local proxy stopped (${code}); is port ${proxyPort} free? Set CMS_PROXY_PORT to another port.`,
-  );
+const server = editorServer({ root, decapDist, config, api, onRefusal });
+server.on('error', (error) => {
+  console.error(`cms: ${error.message}; is port ${port} free? Set CMS_PORT to another port.`);
   process.exit(1);
 });
-
-/** @param {import('node:http').ServerResponse} res @param {string} file */
-function sendFile(res, file) {
-  res.writeHead(200, {
-    'content-type': TYPES[/** @type {keyof typeof TYPES} */ (extname(file))] ?? 'application/octet-stream',
-    'cache-control': 'no-store',
-  });
-  createReadStream(file).pipe(res);
-}
-
-const server = createServer((req, res) => {
-  const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-  if (path === '/' || path === '/admin') {
-    res.writeHead(302, { location: '/admin/' }).end();
-    return;
-  }
-  if (path === '/admin/') {
-    res.writeHead(200, { 'content-type': TYPES['.html'], 'cache-control': 'no-store' }).end(INDEX_HTML);
-    return;
-  }
-  if (path === '/admin/config.js') {
-    res.writeHead(200, { 'content-type': TYPES['.js'], 'cache-control': 'no-store' }).end(configScript(config));
-    return;
-  }
-  if (path === '/admin/preview.css') {
-    res.writeHead(200, { 'content-type': TYPES['.css'] }).end(PREVIEW_CSS);
-    return;
-  }
-  // Decap's bundle and its chunks, then the site's pictures (/images/…) for the preview.
-  const [base, rel] = path.startsWith('/admin/')
-    ? [decapDist, path.slice('/admin/'.length)]
-    : [join(root, 'public'), path.slice(1)];
-  const file = normalize(join(base, rel));
-  if (file.startsWith(base) && existsSync(file) && statSync(file).isFile()) {
-    sendFile(res, file);
-    return;
-  }
-  res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-});
 server.listen(port, '127.0.0.1', () => {
+  const { port: listening } = /** @type {import('node:net').AddressInfo} */ (server.address());
   console.log(
-    `cms: editor at http://localhost:${port}/admin/ (saves go to ${root}src/content; run npm run ` +
-      `i18n:check before you commit)`,
+    `cms: editor at http://localhost:${listening}/admin/#key=${key}\n` +
+      `cms: open that address (the key is for this run only); saves go to ${root}/src/content and ` +
+      `${root}/${config.media_folder}; run npm run i18n:check before you commit`,
   );
 });
 
 const stop = () => {
-  proxy.removeAllListeners('exit');
-  proxy.kill('SIGTERM');
   server.close();
   process.exit(0);
 };

@@ -36,7 +36,7 @@ function structureField(name, type) {
  * @param {boolean} [options.editorialWorkflow]  every save becomes a pull request (git hosts only)
  */
 export function cmsConfig({
-  backend = { name: 'proxy', proxy_url: 'http://127.0.0.1:8081/api/v1', branch: 'main' },
+  backend = { name: 'proxy', proxy_url: '/api/v1', branch: 'main' },
   editorialWorkflow = false,
 } = {}) {
   return {

@@ -7,25 +7,29 @@ import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 
 const CMS_PORT = Number(process.env.E2E_CMS_PORT) || 4676;
-const PROXY_PORT = Number(process.env.E2E_CMS_PROXY_PORT) || CMS_PORT + 1;
 const base = `http://127.0.0.1:${CMS_PORT}`;
 const FILE = 'src/content/faq/ja/withdrawal-time.md';
 const original = readFileSync(FILE, 'utf8');
 let cms: ChildProcess | undefined;
+/** The key of this run, from the address `npm run cms` prints (`…/admin/#key=…`). */
+let key = '';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 test.beforeAll(async () => {
   cms = spawn('npm', ['run', 'cms'], {
-    env: { ...process.env, CMS_PORT: String(CMS_PORT), CMS_PROXY_PORT: String(PROXY_PORT) },
-    stdio: 'ignore',
-    detached: true, // its own process group: afterAll stops npm, the server and the proxy
+    env: { ...process.env, CMS_PORT: String(CMS_PORT) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true, // its own process group: afterAll stops npm and the editor
   });
+  let printed = '';
+  cms.stdout!.on('data', (chunk: Buffer) => (printed += chunk));
   await expect(async () => {
-    expect((await fetch(`${base}/admin/`)).status).toBe(200);
-    const info = await fetch(`http://127.0.0.1:${PROXY_PORT}/api/v1`, {
+    key = /\/admin\/#key=([\w-]+)/.exec(printed)?.[1] ?? '';
+    expect(key).not.toBe('');
+    const info = await fetch(`${base}/api/v1`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'x-cms-key': key },
       body: '{"action":"info"}',
     });
     expect(info.status).toBe(200);
@@ -43,8 +47,10 @@ test.afterAll(() => {
 
 test('an editor changes a Japanese answer in the browser, and the check stays green', async ({ page }) => {
   await page.setViewportSize({ width: 1400, height: 900 });
-  await page.goto(`${base}/admin/`);
-  // The local proxy needs no account: one click.
+  // The address `npm run cms` printed: the page keeps the key for this tab and takes it out of the address bar.
+  await page.goto(`${base}/admin/#key=${key}`);
+  await expect(page).not.toHaveURL(/key=/);
+  // The local editor needs no account: one click.
   await page.getByRole('button', { name: 'Login' }).click();
   await page.goto(`${base}/admin/#/collections/faq/entries/withdrawal-time`);
 

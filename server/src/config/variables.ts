@@ -441,11 +441,10 @@ export const VARIABLES = {
     description: 'Seconds each `bench:api` and `bench:games` measurement runs',
   }),
   CMS_PORT: setting(port, '4330', { when: TEST, description: 'Port of the browser editor `npm run cms` opens' }),
-  CMS_PROXY_PORT: setting(port, '8081', { when: TEST, description: "Port of the editor's local git proxy" }),
   CMS_BRANCH: setting(text, 'main', { when: TEST, description: 'The branch the browser editor writes to' }),
   CMS_LOG_LEVEL: setting(text, 'warn', {
     when: TEST,
-    description: "Log level of the editor's local git proxy (`decap-server`)",
+    description: "Log level of the editor's file handler (`decap-server`'s, run inside `npm run cms`)",
   }),
   BENCH_PROFILE: optional(text, {
     when: TEST,

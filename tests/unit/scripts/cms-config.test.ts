@@ -17,7 +17,7 @@ describe('cmsConfig', () => {
       'src/content/responsible-gaming',
       'src/content/loyalty',
     ]);
-    expect(config.backend).toEqual({ name: 'proxy', proxy_url: 'http://127.0.0.1:8081/api/v1', branch: 'main' });
+    expect(config.backend).toEqual({ name: 'proxy', proxy_url: '/api/v1', branch: 'main' });
     expect('publish_mode' in config).toBe(false);
   });
 
