@@ -117,7 +117,7 @@ test("Change email: the new address's link opens a page in the player's language
   );
   await context.close();
 
-  const link = /http:\/\/\S+\/email-change\?token=[0-9a-f]{40}/.exec((await mailTo(newEmail, /email-change/)).text)![0];
+  const link = /http:\/\/\S+\/email-change#token=[0-9a-f]{40}/.exec((await mailTo(newEmail, /email-change/)).text)![0];
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto(link);
