@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -21,13 +21,21 @@ export interface Tightened {
 
 /**
  * Takes every permission beyond 0700 from the folders and beyond 0600 from the files under `root`
- * (and `root` itself); modes already as tight are left alone. Symbolic links are not followed.
+ * (and `root` itself); modes already as tight are left alone. Symbolic links under it are not followed.
  * One `lstat` per entry, so a start on a big folder stays cheap.
  */
 export function tightenPrivateTree(root: string): Tightened {
   const result: Tightened = { changed: 0, failed: [] };
   const visit = (path: string) => {
-    const info = lstatSync(path);
+    // `root` itself may be a link to the real folder; below it, links are not followed.
+    let info;
+    try {
+      info = path === root ? statSync(path) : lstatSync(path);
+    } catch (error) {
+      // Gone since its folder was listed (a server already holding the folder removed it).
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
     if (info.isSymbolicLink()) return;
     const allowed = info.isDirectory() ? PRIVATE_DIR_MODE : PRIVATE_FILE_MODE;
     const mode = info.mode & 0o7777;
