@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
@@ -10,6 +9,7 @@ import { listen } from './listen.ts';
 import { siteUrlNotice } from './site-notice.ts';
 import { Lifecycle } from './ops/lifecycle.ts';
 import { processAlive, readControlFile, removeControlFile, writeControlFile } from './operator/control.ts';
+import { makePrivateDir, secureDataDir } from './private-files.ts';
 
 // Every setting comes from the environment through one schema (config/variables.ts); an invalid
 // value stops here, before anything is opened, with the variable's name and what it must be.
@@ -21,13 +21,15 @@ try {
   console.error(error.message);
   process.exit(1);
 }
+// DATA_DIR (keys, mail, the embedded database) is private to this user, also with PostgreSQL.
+secureDataDir(config.dataDir);
 // DIST_DIR lets the e2e suite serve a private copy of the build (see docs/testing.md).
 const distDir = config.distDir ? resolve(config.distDir) : fileURLToPath(new URL('../../dist/', import.meta.url));
 // Embedded PGlite: one process per DATA_DIR. The control file says this server holds it, and lets
 // `npm run operator` reach it instead of opening the folder a second time (operator/control.ts).
 const embedded = !config.databaseUrl;
 if (embedded) {
-  mkdirSync(config.dataDir, { recursive: true });
+  makePrivateDir(config.dataDir);
   const holder = readControlFile(config.dataDir);
   if (holder && holder.pid !== process.pid && processAlive(holder.pid)) {
     console.error(

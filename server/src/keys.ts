@@ -1,7 +1,8 @@
 import { createPrivateKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { privateKeyPath } from './key-files.mjs';
+import { makePrivateDir, PRIVATE_FILE_MODE } from './private-files.ts';
 
 /**
  * Creates the RSA-2048 key pair on first start, unless one exists or `RSA_PRIVATE_KEY_FILE`
@@ -20,9 +21,10 @@ export function ensureKeyPair(env: Record<string, string | undefined> = process.
     publicKeyEncoding: { type: 'spki', format: 'pem' },
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
   });
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, privateKey, { mode: 0o600 });
-  writeFileSync(path.replace(/private(\.pem)?$/, 'public.pem'), publicKey);
+  makePrivateDir(dirname(path));
+  writeFileSync(path, privateKey, { mode: PRIVATE_FILE_MODE });
+  // Private too, like everything in DATA_DIR; its owner copies it to where the site is built.
+  writeFileSync(path.replace(/private(\.pem)?$/, 'public.pem'), publicKey, { mode: PRIVATE_FILE_MODE });
   return { path, created: true };
 }
 

@@ -64,6 +64,39 @@ describe('anonymous demo launches and seed rotations per address', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
+  it('a launch is signed in only with a valid token: any other Authorization answers 401, no session', async () => {
+    const address = '198.51.100.60';
+    const claiming = (authorization: string, from = address) =>
+      ctx.api.request('POST', '/gmnggate/api', {
+        body: { method: 'game_launch', game_id: 'dice', mode: 'demo' },
+        headers: { 'x-forwarded-for': from, authorization },
+      });
+    const signedOut = await ctx.api.player();
+    expect((await ctx.api.request('POST', '/auth/token/logout/', { token: signedOut.token })).status).toBe(204);
+    const invalid = ['Token x', `Token ${'ab'.repeat(20)}`, `Token ${signedOut.token}`, 'Bearer x'];
+    for (let i = 0; i < 5; i++) expect((await launch(address)).status).toBe(200);
+    expect((await launch(address)).status).toBe(429);
+    const sessions = await count(`SELECT count(*)::int AS n FROM game_sessions WHERE mode = 'demo'`);
+    for (const authorization of invalid) {
+      // The same answer as any endpoint that needs a sign-in gives that header.
+      const elsewhere = await ctx.api.request('GET', '/api/user/me', { headers: { authorization } });
+      expect(elsewhere.status).toBe(401);
+      for (let i = 0; i < 3; i++) {
+        const refused = await claiming(authorization);
+        expect([authorization, refused.status, refused.body]).toEqual([authorization, 401, elsewhere.body]);
+        expect(refused.headers.get('www-authenticate')).toBe('Token');
+      }
+    }
+    expect(await count(`SELECT count(*)::int AS n FROM game_sessions WHERE mode = 'demo'`)).toBe(sessions);
+    // Before the cap too: a made-up token is refused, and it does not use up the address's launches.
+    for (let i = 0; i < 5; i++) expect((await claiming('Token x', '198.51.100.61')).status).toBe(401);
+    for (let i = 0; i < 5; i++) expect((await launch('198.51.100.61')).status).toBe(200);
+    // A valid token still plays demo games beyond the anonymous cap, as before.
+    const player = await ctx.api.player();
+    for (let i = 0; i < 3; i++) expect((await launch(address, player.token)).status).toBe(200);
+    expect((await launch(address)).status).toBe(429);
+  });
+
   it("a signed-in player's real game is not limited by the demo limit", async () => {
     const player = await ctx.api.player({ balance: '5.00' });
     for (let i = 0; i < 7; i++) expect((await launch('198.51.100.40', player.token, 'real')).status).toBe(200);

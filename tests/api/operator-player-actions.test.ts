@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/clock.ts';
 import { balanceOf, useTestApi } from './harness.ts';
+import { runOpenLinkScript } from './email-change-page.ts';
 import { auditOf, cardWithdrawal, mailTo, staffMember } from './operator-harness.ts';
 
 const clock = manualClock(new Date('2026-03-02T10:00:00Z'));
@@ -521,7 +522,7 @@ describe('security', () => {
     ]);
   });
 
-  it('changes an email only through a confirmation link to the new address, with a notice to the old one', async () => {
+  it('changes an email only through a link to the new address (token in its fragment), telling the old', async () => {
     const player = await ctx.api.player();
     await german(player.id);
     const other = await ctx.api.player();
@@ -564,22 +565,47 @@ describe('security', () => {
     const confirm = (await mailTo(ctx.api, normalized)).find(
       (mail) => mail.subject === 'Bestätigen Sie Ihre neue E-Mail-Adresse für AmberPlay',
     );
-    const link = /http:\/\/\S+\/email-change\?token=[0-9a-f]{40}/.exec(confirm!.text!)![0];
-    const path = link.slice(link.indexOf('/email-change'));
-    // Opening the link (a mail scanner does) changes nothing; the button does, once.
-    const opened = await ctx.api.request('GET', path);
+    // The token rides in the fragment, which browsers never send: never in a query string, so never
+    // in a proxy's log or the history's addresses.
+    for (const part of [confirm!.text!, String(confirm!.html)]) expect(part).not.toMatch(/email-change\?/);
+    const link = new URL(/http:\/\/\S+\/email-change#token=[0-9a-f]{40}/.exec(confirm!.text!)![0]);
+    expect(String(confirm!.html)).toContain(`href="${link.href}"`);
+    const token = new URLSearchParams(link.hash.slice(1)).get('token')!;
+    // Opening the link (a mail scanner does) changes nothing; the browser sends no token with it.
+    const opened = await ctx.api.request('GET', link.pathname);
     expect(opened.status).toBe(200);
-    expect(opened.body).toContain('<html lang="de">');
     expect(opened.headers.get('cache-control')).toBe('no-store');
-    const token = path.split('token=')[1]!;
-    expect(
-      (
-        await ctx.api.request('POST', '/email-change', {
-          raw: `token=${token}`,
-          headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
-        })
-      ).status,
-    ).toBe(403);
+    expect(opened.body).not.toContain(normalized);
+    // The page's script reads the token from the fragment, clears it from the address bar and posts it.
+    expect(runOpenLinkScript(opened, `${link.pathname}${link.hash}`)).toEqual({
+      allowed: true,
+      action: '/email-change/view',
+      posted: token,
+      address: '/email-change',
+    });
+    expect(runOpenLinkScript(opened, link.pathname)).toMatchObject({ posted: '' });
+    // A token in the query string is not read.
+    expect((await ctx.api.request('GET', `/email-change?token=${token}`)).body).not.toContain(normalized);
+    // The view names the new address in the player's language; viewing changes nothing.
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    for (let i = 0; i < 2; i++) {
+      const viewed = await ctx.api.request('POST', '/email-change/view', { raw: `token=${token}`, headers: form });
+      expect(viewed.status).toBe(200);
+      expect(viewed.body).toContain('<html lang="de">');
+      expect(viewed.body).toContain(normalized);
+      expect(viewed.body).toContain(`<form method="post" action="/email-change"><input type="hidden" name="token"`);
+      expect(viewed.headers.get('cache-control')).toBe('no-store');
+    }
+    expect((await ctx.api.request('POST', '/email-change/view', { raw: 'token=', headers: form })).status).toBe(404);
+    for (const path of ['/email-change/view', '/email-change'])
+      expect(
+        (
+          await ctx.api.request('POST', path, {
+            raw: `token=${token}`,
+            headers: { ...form, origin: 'https://evil.example' },
+          })
+        ).status,
+      ).toBe(403);
     // Bad input by the form's schema (no token, a control character, the token as a file, a second
     // value that is not it: the last counts) is a used link, and leaves the link working.
     const multipart = new FormData();

@@ -11,10 +11,24 @@ export interface ServerProcess {
   output: () => string;
 }
 
+/** How a test starts the server: which entry (npm start's is scripts/server.mjs), under which umask. */
+export interface Launch {
+  entry?: 'server/src/index.ts' | 'scripts/server.mjs';
+  /** Set by a shell before the server starts, as a login shell's `umask` would be (e.g. `022`). */
+  umask?: string;
+}
+
 /** Starts a server and resolves once it prints its banner; PORT=0 picks a free port, read from the banner. */
-export function startServer(env: Record<string, string | undefined>, timeoutMs = 60_000): Promise<ServerProcess> {
+export function startServer(
+  env: Record<string, string | undefined>,
+  timeoutMs = 60_000,
+  { entry = 'server/src/index.ts', umask }: Launch = {},
+): Promise<ServerProcess> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['server/src/index.ts'], {
+    const [command, args]: [string, string[]] = umask
+      ? ['/bin/sh', ['-c', `umask ${umask} && exec "$0" "$1"`, process.execPath, entry]]
+      : [process.execPath, [entry]];
+    const proc = spawn(command, args, {
       env: { ...process.env, HOST: '127.0.0.1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -117,11 +117,15 @@ test("Change email: the new address's link opens a page in the player's language
   );
   await context.close();
 
-  const link = /http:\/\/\S+\/email-change\?token=[0-9a-f]{40}/.exec((await mailTo(newEmail, /email-change/)).text)![0];
+  const link = /http:\/\/\S+\/email-change#token=[0-9a-f]{40}/.exec((await mailTo(newEmail, /email-change/)).text)![0];
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto(link);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(api.email_change.title);
+    await expect(page.getByText(newEmail)).toBeVisible();
+    // The page read the token from the fragment and posted it: the address no longer holds it.
+    expect(new URL(page.url()).pathname).toBe('/email-change/view');
+    expect(page.url()).not.toContain(link.split('#token=')[1]!);
     await noAxeViolations(page);
   }
   await page.getByRole('button', { name: api.email_change.button }).click();

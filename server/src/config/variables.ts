@@ -138,7 +138,9 @@ export const VARIABLES = {
   // Data and keys
   DATA_DIR: setting(text, '.data', {
     when: RUN,
-    description: "PGlite's data (`pglite/`), the key pair (`rsa-private.pem`, `rsa-public.pem`) and the mail outbox",
+    description:
+      "PGlite's data (`pglite/`), the key pair (`rsa-private.pem`, `rsa-public.pem`) and the mail outbox; " +
+      "private to the server's user (folders 0700, files 0600, see [Data folder](security.md#data-folder))",
   }),
   DATABASE_URL: optional(text, {
     when: RUN,

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from './database.ts';
 import { migrate } from './migrate.ts';
@@ -20,7 +19,6 @@ export async function openDatabase({ databaseUrl, dataDir, schema }: DatabaseOpt
     db = await openPostgres(databaseUrl, schema);
   } else {
     const { openPglite } = await import('./pglite.ts');
-    if (dataDir) mkdirSync(dataDir, { recursive: true });
     db = await openPglite(dataDir ? join(dataDir, 'pglite') : undefined);
   }
   await migrate(db);

@@ -1,5 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
+import { makePrivateDir } from '../private-files.ts';
 import type { Database } from './database.ts';
+import { PrivateNodeFS } from './pglite-private-fs.ts';
 
 /**
  * Embedded PostgreSQL. With a directory the data survives restarts (and a SIGKILL: PGlite writes
@@ -7,7 +9,12 @@ import type { Database } from './database.ts';
  * PGlite has a single connection and queues transactions, so they never interleave.
  */
 export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob } = {}): Promise<Database> {
-  const db = await PGlite.create(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  // On disk, only the server's user may open the files: the write-ahead log holds emails and password hashes.
+  if (dataDir) makePrivateDir(dataDir);
+  const db = await PGlite.create({
+    ...(dataDir ? { fs: new PrivateNodeFS(dataDir) } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   // Calls waiting for or holding the one connection, for /metrics.
   let busy = 0;
   const counted = async <T>(work: () => Promise<T>): Promise<T> => {

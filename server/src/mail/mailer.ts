@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-files.ts';
 import type { MailConfig } from './config.ts';
 
 export interface MailMessage {
@@ -38,12 +39,12 @@ export function createMailer(
   async function send(message: MailMessage): Promise<void> {
     const info = await transport.sendMail({ from: config.from, ...message });
     if (config.smtpUrl) return;
-    await mkdir(config.outboxDir, { recursive: true });
+    await mkdir(config.outboxDir, { recursive: true, mode: PRIVATE_DIR_MODE });
     const file = join(
       config.outboxDir,
       `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`,
     );
-    await writeFile(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 });
+    await writeFile(file, (info as unknown as { message: Buffer }).message, { mode: PRIVATE_FILE_MODE });
     log(`mail: wrote ${file}`);
   }
 

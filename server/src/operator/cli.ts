@@ -1,8 +1,9 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { systemClock, type Clock } from '../clock.ts';
 import { loadConfig } from '../config.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { openDatabase as openRealDatabase, type DatabaseOptions } from '../db/open.ts';
+import { makePrivateDir } from '../private-files.ts';
 import { CONTROL_HEADER, CONTROL_PATH, controlFilePath, processAlive, readControlFile } from './control.ts';
 import { runStaffCommand, STAFF_COMMANDS, StaffChangeRefused, type StaffCommand } from './staff-admin.ts';
 import { checkStaffInput, createStaff, StaffInputError } from './staff.ts';
@@ -138,7 +139,7 @@ export async function runOperatorCommand(argv: string[], deps: CliDeps): Promise
   // No server holds the data folder (or the database is PostgreSQL): open it ourselves. With
   // PGlite, the control file says so for as long as we work, and a server started meanwhile waits.
   const claim = !config.databaseUrl;
-  if (claim) mkdirSync(config.dataDir, { recursive: true });
+  if (claim) makePrivateDir(config.dataDir);
   if (claim)
     writeFileSync(controlFilePath(config.dataDir), JSON.stringify({ pid: process.pid, secret: '', command }), {
       mode: 0o600,

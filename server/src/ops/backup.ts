@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { Hono } from 'hono';
@@ -6,6 +6,7 @@ import type { AppEnv, Services } from '../app-env.ts';
 import { loadConfig } from '../config.ts';
 import { CONTROL_HEADER, controlFilePath, processAlive, readControlFile } from '../operator/control.ts';
 import { sameSecret } from '../operator/session.ts';
+import { makePrivateDir, PRIVATE_FILE_MODE } from '../private-files.ts';
 import { databaseSummary } from '../services/database-status.ts';
 
 /**
@@ -43,11 +44,15 @@ export interface BackupDeps {
 const PG_DUMP_HINT =
   'DATABASE_URL is set: back up PostgreSQL with pg_dump -Fc, restore with pg_restore (docs/deploying.md "Backups").';
 
-/** Writes the file whole or not at all: a half-written backup must never look like one. */
+/**
+ * Writes the file whole or not at all: a half-written backup must never look like one. It holds
+ * the whole database, so it is its owner's only (a leftover partial file is made anew with that mode).
+ */
 function writeAtomically(path: string, bytes: Uint8Array) {
-  mkdirSync(dirname(path), { recursive: true });
+  makePrivateDir(dirname(path));
   const partial = `${path}.partial`;
-  writeFileSync(partial, bytes, { mode: 0o600 });
+  rmSync(partial, { force: true });
+  writeFileSync(partial, bytes, { mode: PRIVATE_FILE_MODE });
   renameSync(partial, path);
 }
 
@@ -150,7 +155,7 @@ export async function runRestoreCommand(argv: string[], { env, log }: BackupDeps
     log(`${folder} already holds a database. Move it away first (mv ${folder} ${folder}.old), then restore.`);
     return 1;
   }
-  mkdirSync(config.dataDir, { recursive: true });
+  makePrivateDir(config.dataDir);
   writeFileSync(controlFilePath(config.dataDir), JSON.stringify({ pid: process.pid, secret: '', command: 'restore' }), {
     mode: 0o600,
   });

@@ -8,7 +8,7 @@ import { readFormFields, URLENCODED } from '../body-schema.ts';
 import { translate, type Locale } from '../i18n.ts';
 import { confirmStaffEmailChange } from '../operator/player-actions.ts';
 import { emailChangeForm } from '../schemas/page-forms.ts';
-import { emailChangeOf } from '../services/account-admin.ts';
+import { emailChangeOf, STAFF_EMAIL_CHANGE_PATH, type EmailChange } from '../services/account-admin.ts';
 import { plainPage } from './plain-page.ts';
 
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;
@@ -25,16 +25,33 @@ const pageText =
     translate(locale, `email_change.${key}`, params);
 
 /**
- * The page of the link staff's "Change email" mails to the new address. Opening it
- * changes nothing (mail scanners open links): the player presses the button, and the POST makes
- * the address the account's. The token is the capability; a post from another site is refused.
+ * Runs on the link's page: reads the token from the fragment, takes it out of the address bar and
+ * the history, and posts it to the view of the change, so the token reaches the server only in a
+ * request body. A link without one is posted empty and answered as a used link.
+ */
+export const OPEN_LINK_SCRIPT = [
+  "const token = new URLSearchParams(location.hash.slice(1)).get('token') ?? '';",
+  "if (location.hash) history.replaceState(history.state, '', location.pathname + location.search);",
+  "const form = document.getElementById('email-change-open');",
+  'form.elements.token.value = token;',
+  'form.submit();',
+].join('\n');
+
+const VIEW_PATH = `${STAFF_EMAIL_CHANGE_PATH}/view`;
+
+/**
+ * The page of the link staff's "Change email" mails to the new address,
+ * `<API_URL>/email-change#token=…`. Opening it changes nothing (mail scanners open links): its
+ * script posts the token from the fragment to the view, which names the new address, and the
+ * player's press on its button makes the address the account's. The token is the capability;
+ * a post from another site is refused.
  */
 export function emailChangeRoutes(services: Services) {
   const { db, config } = services;
   const app = new Hono<AppEnv>();
 
-  const page = (c: Context<AppEnv>, status: 200 | 403 | 404, locale: Locale, body: unknown) => {
-    // The token in this page's address never leaves the site; same-origin (not no-referrer) because a
+  const page = (c: Context<AppEnv>, status: 200 | 403 | 404, locale: Locale, body: unknown, script?: string) => {
+    // The token is never in this page's address; same-origin (not no-referrer) because a
     // no-referrer page's own form posts carry `Origin: null`, which the check below must refuse.
     c.header('Referrer-Policy', 'same-origin');
     const title = translate(locale, 'email_change.title');
@@ -45,30 +62,22 @@ export function emailChangeRoutes(services: Services) {
       css: STYLE,
       formAction: "'self'",
       body: html`<h1>${title}</h1>${body}`,
+      script,
     });
   };
   const gone = (c: Context<AppEnv>) =>
     page(c, 404, c.get('locale'), html`<p role="alert">${translate(c.get('locale'), 'email_change.invalid')}</p>`);
 
-  app.get('/email-change', async (c) => {
-    const token = c.req.query('token') ?? '';
-    const change = await emailChangeOf(db, token, services.clock());
-    if (!change) return gone(c);
-    const t = pageText(change.locale);
-    return page(
-      c,
-      200,
-      change.locale,
-      html`<p>${t('body', { email: change.new_email })}</p>
-<form method="post" action="/email-change"><input type="hidden" name="token" value="${token}">\
-<button type="submit">${t('button')}</button></form>`,
-    );
-  });
-
-  app.post(
-    '/email-change',
-    bodyLimit({ maxSize: 4096, onError: (c) => c.text('Payload Too Large', 413) }),
-    async (c) => {
+  /**
+   * A post of one of the page's own forms: another site's post is refused, and without a well-formed
+   * token or a live change it is a used link. `answer` renders the change in the player's language.
+   */
+  const onChange =
+    (
+      find: (token: string, now: Date) => Promise<EmailChange | undefined>,
+      answer: (change: EmailChange, token: string, t: ReturnType<typeof pageText>) => unknown,
+    ) =>
+    async (c: Context<AppEnv>) => {
       const origin = c.req.header('origin');
       if (c.req.header('sec-fetch-site') === 'cross-site' || (origin !== undefined && origin !== config.apiUrl)) {
         return page(
@@ -78,21 +87,44 @@ export function emailChangeRoutes(services: Services) {
           html`<p role="alert">${translate(c.get('locale'), 'guard.forbidden')}</p>`,
         );
       }
-      // Only the page's own form (urlencoded) is read; without a well-formed token it is a used link.
+      // Only the page's own form (urlencoded) is read.
       const form = v.safeParse(emailChangeForm, (await readFormFields(c, [URLENCODED])) ?? {});
-      if (!form.success) return gone(c);
-      const now = services.clock();
-      const change = await confirmStaffEmailChange(services, form.output.token, now);
-      if (!change) return gone(c);
-      const t = pageText(change.locale);
-      return page(
-        c,
-        200,
-        change.locale,
-        html`<p role="status">${t('done', { email: change.new_email })}</p>
+      const change = form.success ? await find(form.output.token, services.clock()) : undefined;
+      if (!form.success || !change) return gone(c);
+      return page(c, 200, change.locale, answer(change, form.output.token, pageText(change.locale)));
+    };
+  const formLimit = bodyLimit({ maxSize: 4096, onError: (c) => c.text('Payload Too Large', 413) });
+
+  app.get(STAFF_EMAIL_CHANGE_PATH, (c) =>
+    page(
+      c,
+      200,
+      c.get('locale'),
+      html`<form id="email-change-open" method="post" action="${VIEW_PATH}">\
+<input type="hidden" name="token" value=""></form>`,
+      OPEN_LINK_SCRIPT,
+    ),
+  );
+
+  app.post(
+    VIEW_PATH,
+    formLimit,
+    onChange(
+      (token, now) => emailChangeOf(db, token, now),
+      (change, token, t) => html`<p>${t('body', { email: change.new_email })}</p>
+<form method="post" action="${STAFF_EMAIL_CHANGE_PATH}"><input type="hidden" name="token" value="${token}">\
+<button type="submit">${t('button')}</button></form>`,
+    ),
+  );
+
+  app.post(
+    STAFF_EMAIL_CHANGE_PATH,
+    formLimit,
+    onChange(
+      (token, now) => confirmStaffEmailChange(services, token, now),
+      (change, _token, t) => html`<p role="status">${t('done', { email: change.new_email })}</p>
 <p><a href="${config.siteUrl}${localizedPath('/', change.locale)}">${t('back')}</a></p>`,
-      );
-    },
+    ),
   );
 
   return app;

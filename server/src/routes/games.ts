@@ -58,7 +58,10 @@ export function gameRoutes(services: Services) {
   ): Promise<GameLaunchResponse> => {
     const mode = input.mode;
     if (!mode) throw detailError(400, 'games.mode_invalid');
-    const userId = mode === 'real' ? await authenticate(services, authorization) : null;
+    // A request is signed in only with a valid token: a header with an unknown or expired one answers
+    // 401 as on every other endpoint, never an anonymous demo launch that the per-address cap skips.
+    const signedIn = mode === 'real' || authorization ? await authenticate(services, authorization) : null;
+    const userId = mode === 'real' ? signedIn : null;
     const game = input.game_id !== undefined ? await listedGame(db, input.game_id) : undefined;
     if (!game) throw detailError(404, 'games.game_unknown');
     let currency = config.currency;
@@ -71,7 +74,7 @@ export function gameRoutes(services: Services) {
     }
     if (mode === 'demo') {
       // Anonymous play is limited per address, and expired demo sessions go as new ones come.
-      if (userId === null && !authorization) await admitDemo(services, 'launch', address);
+      if (signedIn === null) await admitDemo(services, 'launch', address);
       await purgeExpiredDemo(db, services.clock());
     }
     // A real launch of a game whose multi-step round is still open continues that round's session

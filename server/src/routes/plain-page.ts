@@ -5,21 +5,22 @@ import type { AppEnv } from '../app-env.ts';
 import type { Locale } from '../i18n.ts';
 
 const hashes = new Map<string, string>();
-/** The CSP source that allows exactly this `<style>` text. */
-export function styleHash(css: string): string {
-  let hash = hashes.get(css);
+/** The CSP source that allows exactly this inline `<style>` or `<script>` text. */
+export function inlineHash(text: string): string {
+  let hash = hashes.get(text);
   if (!hash) {
-    hash = `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
-    hashes.set(css, hash);
+    hash = `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    hashes.set(text, hash);
   }
   return hash;
 }
 
 /**
  * A standalone page the API serves itself (the demo payment page, the email-change link's page):
- * no script, its one inline style allowed by hash, forms only to `formAction`, never framed or
- * stored. The `<style>` is written as one string, so the hashed text is exactly the element's
- * text (a formatter reflowing the template would add whitespace the hash does not cover).
+ * its one inline style and at most one inline script allowed by hash, nothing else run or loaded,
+ * forms only to `formAction`, never framed or stored. The `<style>` and `<script>` are written as
+ * one string each, so the hashed text is exactly the element's text (a formatter reflowing the
+ * template would add whitespace the hash does not cover).
  */
 export function plainPage(
   c: Context<AppEnv>,
@@ -33,12 +34,15 @@ export function plainPage(
     formAction: string;
     head?: unknown;
     body: unknown;
+    /** Run at the end of the body (the email-change page reads its link's fragment). */
+    script?: string;
   },
 ) {
-  const styleSrc = [styleHash(page.css), page.styleSrc].filter(Boolean).join(' ');
+  const styleSrc = [inlineHash(page.css), page.styleSrc].filter(Boolean).join(' ');
+  const scriptSrc = page.script ? `script-src ${inlineHash(page.script)}; ` : '';
   c.header(
     'Content-Security-Policy',
-    `default-src 'none'; style-src ${styleSrc}; form-action ${page.formAction}; ` +
+    `default-src 'none'; style-src ${styleSrc}; ${scriptSrc}form-action ${page.formAction}; ` +
       "base-uri 'none'; frame-ancestors 'none'",
   );
   c.header('Cache-Control', 'no-store');
@@ -47,7 +51,7 @@ export function plainPage(
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex"><title>${page.title} · AmberPlay</title>${raw(`<style>${page.css}</style>`)}\
 ${page.head ?? ''}</head>
-<body><main>${page.body}</main></body></html>`,
+<body><main>${page.body}</main>${page.script ? raw(`<script>${page.script}</script>`) : ''}</body></html>`,
     page.status,
   );
 }

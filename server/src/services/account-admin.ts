@@ -382,6 +382,16 @@ export async function isSuspended(db: Queryable, userId: number): Promise<boolea
 /** How long a link to confirm a new email address works. */
 export const EMAIL_CHANGE_HOURS = 48;
 
+/** The page a staff-started change's link opens, on the API's origin (routes/email-change.ts). */
+export const STAFF_EMAIL_CHANGE_PATH = '/email-change';
+
+/**
+ * The link mailed to the new address. The token is in the fragment, which browsers never send, so
+ * it stays out of server and proxy logs; the page takes it out of the address bar and history once read.
+ */
+export const staffEmailChangeLink = (apiUrl: string, token: string) =>
+  `${apiUrl}${STAFF_EMAIL_CHANGE_PATH}#token=${token}`;
+
 /**
  * Staff ask to change the player's email: answers the token for the link mailed to the new
  * address (only its hash is kept). Refused when the address is the current one or another

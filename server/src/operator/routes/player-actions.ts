@@ -29,6 +29,7 @@ import {
   type PlayerRecord,
 } from '../../services/account-admin.ts';
 import type { LimitKind } from '../../services/rg/limits.ts';
+import { staffEmailChangeLink } from '../../services/account-admin.ts';
 import {
   adjustPlayerBalance,
   closePlayerAccount,
@@ -259,7 +260,7 @@ export function playerActionRoutes(services: Services) {
     if (problems.email) throw new ConsoleError(400, say('actions.invalid_email'));
     const email = normalizeEmail(form.email);
     const { player, result } = await requestPlayerEmailChange(services, c.get('staff').id, id, email, form.reason);
-    const link = `${config.apiUrl}/email-change?token=${result.token}`;
+    const link = staffEmailChangeLink(config.apiUrl, result.token);
     services.mailer.dispatch(emailChangeConfirmMail(player, email, link, EMAIL_CHANGE_HOURS, support));
     services.mailer.dispatch(staffEmailChangeNoticeMail(player, email, support));
     return c.redirect(done(id, 'email_change'), 303);
