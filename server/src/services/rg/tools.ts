@@ -1,7 +1,7 @@
 import type { ResponsibleGaming, RgPeriod, SelfExclusionPeriod, TimeOutPeriod } from '../../../../core/api/contract.ts';
 import { fromCents, signedToCents } from '../../../../core/api/money.ts';
 import type { Services } from '../../app-env.ts';
-import type { Queryable } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { settleRoundsThen } from '../open-rounds.ts';
 import { startSelfExclusion, startTimeOut } from './exclusion.ts';
 import { changeLimit, limitsView, type LimitKind } from './limits.ts';
