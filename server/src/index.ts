@@ -8,6 +8,7 @@ import { DEMO_PLAYER } from './db/demo-player.ts';
 import { listen } from './listen.ts';
 import { siteUrlNotice } from './site-notice.ts';
 import { Lifecycle } from './ops/lifecycle.ts';
+import { startRoundSweep } from './services/round-sweep.ts';
 import { processAlive, readControlFile, removeControlFile, writeControlFile } from './operator/control.ts';
 import { makePrivateDir, secureDataDir } from './private-files.ts';
 
@@ -43,6 +44,8 @@ if (embedded) {
 const services = await openServices(config, startClock.current);
 const lifecycle = new Lifecycle();
 const app = createApp({ distDir, services, lifecycle });
+// Open rounds of ended game sessions are settled by housekeeping (one node at a time).
+const stopRoundSweep = startRoundSweep(services);
 
 const server = listen({
   fetch: app.fetch,
@@ -67,6 +70,7 @@ async function shutDown(signal: string) {
   if (stopping) return;
   stopping = true;
   lifecycle.beginShutdown();
+  stopRoundSweep();
   const inFlight = lifecycle.inFlight;
   console.log(
     JSON.stringify({ level: 'info', time: new Date().toISOString(), event: 'shutdown', signal, in_flight: inFlight }),

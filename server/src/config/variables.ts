@@ -310,6 +310,12 @@ export const VARIABLES = {
     when: RUN,
     description: 'How long a launched game session lives (then 410)',
   }),
+  ROUND_SWEEP_SECONDS: setting(seconds(300), '60', {
+    when: RUN,
+    description:
+      'How often housekeeping settles open multi-step rounds whose game session ended (one node at a time); ' +
+      'at most 300',
+  }),
   BONUS_WAGERING_MULTIPLIER: setting(whole(1, 1000), '10', {
     when: RUN,
     description: 'Settled real-money stakes needed to release a bonus, as a multiple of it',

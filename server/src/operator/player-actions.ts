@@ -27,6 +27,7 @@ import {
 } from '../services/account-admin.ts';
 import { grantBonus } from '../services/bonus.ts';
 import { notify } from '../services/history.ts';
+import { settleRoundsThen } from '../services/open-rounds.ts';
 import type { LimitKind } from '../services/rg/limits.ts';
 import { changedByStaff } from './approver-changes.ts';
 import { audit, type AuditAction } from './audit.ts';
@@ -81,11 +82,13 @@ type ActionServices = Pick<Services, 'db' | 'clock' | 'config'>;
 
 /** Suspends the account (refused when it already is); the player is told, with support's address. */
 export const suspendPlayer = (services: ActionServices, staffId: number, id: number, reason: string) =>
-  actOnPlayer(services, staffId, id, 'player.suspend', async (tx, player, now) => {
-    const change = await suspendAccount(tx, player, reason, now);
-    await notify(tx, now, player.id, 'staff_suspended', { email: services.config.mail.supportEmail });
-    return change;
-  });
+  settleRoundsThen(services, id, (sessionsEnded) =>
+    actOnPlayer(services, staffId, id, 'player.suspend', async (tx, player, now) => {
+      const change = await suspendAccount(tx, player, reason, now, sessionsEnded);
+      await notify(tx, now, player.id, 'staff_suspended', { email: services.config.mail.supportEmail });
+      return change;
+    }),
+  );
 
 /** Lifts a suspension (refused when there is none); the reason goes to the audit row. */
 export const reinstatePlayer = (services: ActionServices, staffId: number, id: number, reason: string) =>
@@ -107,16 +110,18 @@ export const closePlayerAccount = (
   reason: string,
   payout: ClosePayout | undefined,
 ) =>
-  actOnPlayer(services, staffId, id, 'player.close', async (tx, player, now) => {
-    const change = await closeAtPlayersRequest(tx, player, reason, payout, now);
-    if (!change.outcome.closed) {
-      const balance = formatMoney(change.outcome.balance, player.currency, 'en');
-      throw new ActionRefused(change.outcome.reason === 'unverified' ? 'close_unverified' : 'close_payout_needed', {
-        balance,
-      });
-    }
-    return change;
-  });
+  settleRoundsThen(services, id, () =>
+    actOnPlayer(services, staffId, id, 'player.close', async (tx, player, now) => {
+      const change = await closeAtPlayersRequest(tx, player, reason, payout, now);
+      if (!change.outcome.closed) {
+        const balance = formatMoney(change.outcome.balance, player.currency, 'en');
+        throw new ActionRefused(change.outcome.reason === 'unverified' ? 'close_unverified' : 'close_payout_needed', {
+          balance,
+        });
+      }
+      return change;
+    }),
+  );
 
 /**
  * A balance adjustment (`amount` signed: "-20.00" debits): applied at once with the player's
@@ -197,11 +202,13 @@ export const timeOutPlayer = (
   period: TimeOutPeriod,
   reason: string,
 ) =>
-  actOnPlayer(services, staffId, id, 'time_out.apply', async (tx, player, now) => {
-    const change = await applyTimeOut(tx, player, period, now);
-    await notify(tx, now, player.id, 'staff_time_out');
-    return { until: change.until, before: change.before, after: { ...change.after, reason } };
-  });
+  settleRoundsThen(services, id, () =>
+    actOnPlayer(services, staffId, id, 'time_out.apply', async (tx, player, now) => {
+      const change = await applyTimeOut(tx, player, period, now);
+      await notify(tx, now, player.id, 'staff_time_out');
+      return { until: change.until, before: change.before, after: { ...change.after, reason } };
+    }),
+  );
 
 /** A note of a conversation with the player (support may too; also on a closed account). */
 export const recordPlayerInteraction = (

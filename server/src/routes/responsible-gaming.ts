@@ -74,7 +74,7 @@ export function responsibleGamingRoutes(services: Services) {
     const { period, password } = await parseBody(c, services, timeOutBody);
     const userId = c.get('userId');
     await checkPassword(userId, clientAddress(c, services.config.auth.trustProxy), password);
-    const until = await takeTimeOut(db, userId, period, clock());
+    const until = await takeTimeOut(services, userId, period);
     return c.json({ time_out_until: until.toISOString() });
   });
 
@@ -83,7 +83,7 @@ export function responsibleGamingRoutes(services: Services) {
     const { period, password } = await parseBody(c, services, selfExclusionBody);
     const userId = c.get('userId');
     await checkPassword(userId, clientAddress(c, services.config.auth.trustProxy), password);
-    const { until, returned } = await excludeSelf(db, userId, period, clock(), config.currency);
+    const { until, returned } = await excludeSelf(services, userId, period, config.currency);
     // The confirmation the player keeps: end date, the returned amount and where it goes.
     const player = await loadAccount(db, 'id', userId);
     if (player) services.mailer.dispatch(selfExclusionMail(player, until, returned, config.currency));

@@ -6,6 +6,7 @@ import type { Queryable } from '../db/database.ts';
 import { ConsoleRefusal } from '../domain-errors.ts';
 import type { Locale } from '../i18n.ts';
 import { closeAccountIn, type ClosePayout } from './account.ts';
+import { endGameSessions } from './open-rounds.ts';
 import { addTransaction } from './history.ts';
 import { credit, debit, recordDebit } from './ledger.ts';
 import { effectiveLimits, changeLimit, type LimitKind } from './rg/limits.ts';
@@ -65,15 +66,20 @@ export async function endAllSessions(
   now: Date,
 ): Promise<{ tokens: number; games: number }> {
   const tokens = await tx.query('DELETE FROM auth_tokens WHERE user_id = $1 RETURNING 1', [userId]);
-  const games = await tx.query(
-    `UPDATE game_sessions SET expires_at = $2 WHERE user_id = $1 AND mode = 'real' AND expires_at > $2 RETURNING 1`,
-    [userId, now.toISOString()],
-  );
-  return { tokens: tokens.length, games: games.length };
+  return { tokens: tokens.length, games: await endGameSessions(tx, userId, now) };
 }
 
-/** Suspends an active account and ends its sessions. Pending withdrawals stay as they are. */
-export async function suspendAccount(tx: Queryable, player: PlayerRecord, reason: string, now: Date) {
+/**
+ * Suspends an active account and ends its sessions (`sessionsEnded` of them already ended while its
+ * open rounds were settled). Pending withdrawals stay as they are.
+ */
+export async function suspendAccount(
+  tx: Queryable,
+  player: PlayerRecord,
+  reason: string,
+  now: Date,
+  sessionsEnded = 0,
+) {
   if (player.suspended_at) throw new ActionRefused('already_suspended');
   await tx.query('UPDATE users SET suspended_at = $2, suspended_reason = $3 WHERE id = $1', [
     player.id,
@@ -83,7 +89,7 @@ export async function suspendAccount(tx: Queryable, player: PlayerRecord, reason
   const ended = await endAllSessions(tx, player.id, now);
   return {
     before: { suspended: false },
-    after: { suspended: true, reason, tokens_ended: ended.tokens, game_sessions_ended: ended.games },
+    after: { suspended: true, reason, tokens_ended: ended.tokens, game_sessions_ended: ended.games + sessionsEnded },
   };
 }
 

@@ -9,6 +9,7 @@ import { InvalidInput } from '../domain-errors.ts';
 import type { Locale } from '../i18n.ts';
 import { cancelBonus } from './bonus.ts';
 import { encodeUid } from './link-tokens.ts';
+import { refuseOpenRound, settleRoundsThen } from './open-rounds.ts';
 import { reserveWithdrawal } from './withdrawals.ts';
 
 /**
@@ -110,7 +111,9 @@ export interface ClosePayout {
  * statement, so a withdrawal or a bet running in parallel either happens wholly before (and the
  * closure sees the balance it left) or finds the account closed. The cash balance is paid out as
  * a pending withdrawal to `payout` (which the caller has checked); without one, a balance above
- * zero refuses the closure. A bonus is forfeited. Every token and game session ends.
+ * zero refuses the closure. A bonus is forfeited. Every token and game session ends. First every
+ * open round is settled by its game's rule (services/open-rounds.ts), so its money is in the balance
+ * the rules read: kept on the open account when the closure is refused.
  */
 export async function closeAccount(
   services: Pick<Services, 'db' | 'clock' | 'config'>,
@@ -119,15 +122,17 @@ export async function closeAccount(
   payout: ClosePayout | undefined,
   verified: boolean,
 ): Promise<CloseOutcome> {
-  const now = services.clock();
-  return services.db.transaction((tx) => closeAccountIn(tx, now, userId, reason, payout, verified));
+  return settleRoundsThen(services, userId, () =>
+    services.db.transaction((tx) => closeAccountIn(tx, services.clock(), userId, reason, payout, verified)),
+  );
 }
 
 /**
  * `closeAccount` in the caller's transaction (the operator console closes at the player's request
  * and writes its audit row in the same one). A refusal changes nothing; the caller's transaction
  * may go on. An account already closed answers `closed: true` with no payout: callers that must
- * tell it apart check `closed_at` first.
+ * tell it apart check `closed_at` first. The caller has settled the open rounds (`settleRoundsThen`);
+ * one opened since sends it round again.
  */
 export async function closeAccountIn(
   tx: Queryable,
@@ -143,6 +148,7 @@ export async function closeAccountIn(
     [userId],
   );
   if (!row || row.closed_at) return { closed: true };
+  await refuseOpenRound(tx, userId);
   let paid: { id: number; amount: Money } | undefined;
   if (toCents(row.balance)! > 0n) {
     if (!verified) return { closed: false, reason: 'unverified', balance: row.balance };

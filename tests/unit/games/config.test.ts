@@ -4,17 +4,21 @@ import { loadConfig } from '../../../server/src/config.ts';
 const loadGameConfig = (env: Record<string, string>) => loadConfig(env).games;
 
 describe('game settings', () => {
-  it('defaults: 0.10–100.00, 4 h sessions, 10× wagering, the provider on the site origin', () => {
+  it('defaults: 0.10–100.00, 4 h sessions, a sweep a minute, 10× wagering, the provider on the site origin', () => {
     expect(loadGameConfig({ SITE_URL: 'https://amber.example/' })).toEqual({
       minBet: '0.10',
       maxBet: '100.00',
       sessionHours: 4,
+      roundSweepMs: 60_000,
       bonusWageringMultiplier: 10,
       providerOrigin: 'https://amber.example',
       siteOrigin: 'https://amber.example',
       separateProvider: false,
     });
     expect(loadGameConfig({ PORT: '4626' }).providerOrigin).toBe('http://localhost:4626');
+    // Housekeeping settles open rounds of ended sessions at least every 5 minutes.
+    expect(loadGameConfig({ ROUND_SWEEP_SECONDS: '300' }).roundSweepMs).toBe(300_000);
+    expect(() => loadGameConfig({ ROUND_SWEEP_SECONDS: '301' })).toThrow(/ROUND_SWEEP_SECONDS/);
     expect(loadGameConfig({ PORT: '4626', HOST: '0.0.0.0' }).providerOrigin).toBe('http://localhost:4626');
     expect(loadGameConfig({ PORT: '4617', HOST: '127.0.0.1' }).providerOrigin).toBe('http://127.0.0.1:4617');
   });

@@ -8,6 +8,8 @@ export interface GameConfig {
   maxBet: string;
   /** How long a launched game session lives. */
   sessionHours: number;
+  /** ROUND_SWEEP_SECONDS: how often open rounds of ended sessions are settled. */
+  roundSweepMs: number;
   /** The origin game pages are served from, for launch URLs and frame-src; from configuration only. */
   providerOrigin: string;
   /** The site's public origin (SITE_URL, else the local default). */
@@ -35,6 +37,7 @@ export function gameConfigFrom(values: RunValues): GameConfig {
     minBet: values.GAME_MIN_BET,
     maxBet: values.GAME_MAX_BET,
     sessionHours: values.GAME_SESSION_HOURS,
+    roundSweepMs: values.ROUND_SWEEP_SECONDS,
     providerOrigin: values.GAME_PROVIDER_ORIGIN ?? siteOrigin,
     siteOrigin,
     separateProvider: values.GAME_PROVIDER_ORIGIN !== undefined,

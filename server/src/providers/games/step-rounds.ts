@@ -113,7 +113,7 @@ async function demoMove(tx: Queryable, sessionId: string, delta: bigint): Promis
 
 /** The one `win` of a round (0.00 included) and its row marked settled; answers the balance. */
 async function settle(
-  services: Services,
+  services: Pick<Services, 'clock' | 'config'>,
   tx: Queryable,
   session: Pick<GameSession, 'id' | 'user_id' | 'mode' | 'currency'>,
   row: Pick<StepRow, 'id'>,
@@ -362,20 +362,24 @@ export async function openRoundOf(services: Services, session: GameSession): Pro
 }
 
 /**
- * Finishes the open multi-step rounds of expired sessions by each game's published rule
- * (blackjack: stand; mines: cash out what is revealed; crash: the auto cash-out target if the
- * crash point reached it, else lost), recording an `expire` action. `scope` limits it to one
- * session or one player; run when an expired session is used, at every launch, and by housekeeping.
+ * Finishes the open multi-step rounds of ended sessions (expired, or whose sign-in ended) by each
+ * game's published rule (blackjack: stand; mines: cash out what is revealed; crash: the auto
+ * cash-out target if the crash point reached it, else lost), recording an `expire` action. `scope`
+ * limits it to one session or one player; run when an expired session is used, at every launch,
+ * before a closure, exclusion, time-out or suspension (services/open-rounds.ts), and by
+ * housekeeping (services/round-sweep.ts).
  */
 export async function settleExpiredRounds(
-  services: Services,
+  services: Pick<Services, 'db' | 'clock' | 'config'>,
   scope: { sessionId?: string; userId?: number } = {},
 ): Promise<number> {
   const { db } = services;
   const ids = await db.query<{ id: string }>(
     `SELECT r.id FROM game_rounds r JOIN game_sessions s ON s.id = r.session_id JOIN games g ON g.id = r.game_id
-     WHERE r.state = 'open' AND s.expires_at <= $1 AND g.mechanic = ANY($2::text[])
-       AND ($3::text IS NULL OR r.session_id = $3) AND ($4::integer IS NULL OR r.user_id = $4)`,
+     WHERE r.state = 'open' AND g.mechanic = ANY($2::text[])
+       AND ($3::text IS NULL OR r.session_id = $3) AND ($4::integer IS NULL OR r.user_id = $4)
+       AND (s.expires_at <= $1 OR (s.mode = 'real' AND NOT EXISTS (SELECT 1 FROM auth_tokens t
+         WHERE t.key_hash = s.auth_token_hash)))`,
     [services.clock().toISOString(), STEP_MECHANICS, scope.sessionId ?? null, scope.userId ?? null],
   );
   for (const { id } of ids) {

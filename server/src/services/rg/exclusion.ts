@@ -6,6 +6,7 @@ import type { Locale } from '../../i18n.ts';
 import { cancelBonus } from '../bonus.ts';
 import { addTransaction } from '../history.ts';
 import { debit, recordDebit } from '../ledger.ts';
+import { refuseOpenRound } from '../open-rounds.ts';
 import { formatInstant } from './format.ts';
 import { shift } from './windows.ts';
 
@@ -34,6 +35,7 @@ export const startTimeOut = (tx: Queryable, userId: number, period: TimeOutPerio
 /**
  * Self-excludes: blocks the account, forfeits any bonus through the ledger, and returns the cash
  * balance as a pending withdrawal to the method of the last deposit ("returned on self-exclusion").
+ * The caller has settled the open rounds first (`settleRoundsThen`), so the refund includes them.
  */
 export async function startSelfExclusion(
   tx: Queryable,
@@ -43,6 +45,7 @@ export async function startSelfExclusion(
   currency: string,
 ): Promise<{ until: Date; returned?: { amount: string; method: string } }> {
   await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+  await refuseOpenRound(tx, userId);
   const until = await block(tx, userId, 'self_excluded_until', shift(now, period));
   await cancelBonus(tx, userId, currency, now);
   const [user] = await tx.query<{ balance: string }>('SELECT balance::text FROM users WHERE id = $1', [userId]);

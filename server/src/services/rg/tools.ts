@@ -1,6 +1,8 @@
 import type { ResponsibleGaming, RgPeriod, SelfExclusionPeriod, TimeOutPeriod } from '../../../../core/api/contract.ts';
 import { fromCents, signedToCents } from '../../../../core/api/money.ts';
+import type { Services } from '../../app-env.ts';
 import type { Database, Queryable } from '../../db/database.ts';
+import { settleRoundsThen } from '../open-rounds.ts';
 import { startSelfExclusion, startTimeOut } from './exclusion.ts';
 import { changeLimit, limitsView, type LimitKind } from './limits.ts';
 import { nextRealityCheck, sessionMoney, sessionOf } from './session.ts';
@@ -98,12 +100,24 @@ export async function acknowledgeRealityCheck(
   return nextRealityCheck({ created_at: now, reality_ack_at: now }, user!.minutes) ?? null;
 }
 
-/** Starts the player's time-out in one transaction; answers when it ends. */
-export function takeTimeOut(db: Database, userId: number, period: TimeOutPeriod, now: Date): Promise<Date> {
-  return db.transaction((tx) => startTimeOut(tx, userId, period, now));
+type BlockServices = Pick<Services, 'db' | 'clock' | 'config'>;
+
+/**
+ * Starts the player's time-out in one transaction, once the open rounds are settled (their
+ * winnings land on the balance); answers when it ends.
+ */
+export function takeTimeOut(services: BlockServices, userId: number, period: TimeOutPeriod): Promise<Date> {
+  return settleRoundsThen(services, userId, () =>
+    services.db.transaction((tx) => startTimeOut(tx, userId, period, services.clock())),
+  );
 }
 
-/** Starts the player's self-exclusion in one transaction; answers when it ends and the money returned. */
-export function excludeSelf(db: Database, userId: number, period: SelfExclusionPeriod, now: Date, currency: string) {
-  return db.transaction((tx) => startSelfExclusion(tx, userId, period, now, currency));
+/**
+ * Starts the player's self-exclusion in one transaction, once the open rounds are settled (the
+ * refund includes them); answers when it ends and the money returned.
+ */
+export function excludeSelf(services: BlockServices, userId: number, period: SelfExclusionPeriod, currency: string) {
+  return settleRoundsThen(services, userId, () =>
+    services.db.transaction((tx) => startSelfExclusion(tx, userId, period, services.clock(), currency)),
+  );
 }
