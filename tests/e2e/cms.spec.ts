@@ -68,8 +68,24 @@ test('an editor changes a Japanese answer in the browser, and the check stays gr
 
   const japanese = page.locator('[data-slate-editor="true"]').nth(1);
   await expect(japanese).toContainText('出金が却下された場合');
-  await japanese.locator('p').last().click();
-  await page.keyboard.press('End');
+  // Click right of the last line, so the caret lands at the paragraph's end by the click itself:
+  // Slate takes the browser's selection into its own a little later (throttled), and a click
+  // followed by End could leave a stale selection at the click point that the typing then jumps to.
+  const last = japanese.locator('p').last();
+  const box = (await last.boundingBox())!;
+  await last.click({ position: { x: box.width - 2, y: box.height - 4 } });
+  await expect
+    .poll(() =>
+      last.evaluate((paragraph) => {
+        const selection = getSelection();
+        if (!selection?.isCollapsed || !selection.anchorNode || !paragraph.contains(selection.anchorNode)) return false;
+        const rest = document.createRange();
+        rest.selectNodeContents(paragraph);
+        rest.setStart(selection.anchorNode, selection.anchorOffset);
+        return rest.toString().replace(/\uFEFF/g, '') === '';
+      }),
+    )
+    .toBe(true);
   const added = '出金の状況は履歴でいつでも確認できます。';
   await page.keyboard.type(added);
 
