@@ -24,12 +24,12 @@ import {
   ADJUSTMENT_REASONS,
   EMAIL_CHANGE_HOURS,
   INTERACTION_KINDS,
+  staffEmailChangeLink,
   type AdjustmentReason,
   type InteractionKind,
   type PlayerRecord,
 } from '../../services/account-admin.ts';
 import type { LimitKind } from '../../services/rg/limits.ts';
-import { staffEmailChangeLink } from '../../services/account-admin.ts';
 import {
   adjustPlayerBalance,
   closePlayerAccount,
