@@ -82,18 +82,23 @@ describe('POST /auth/users/ says nothing about existing accounts', () => {
     let newReply: Reply | undefined;
     let takenReply: Reply | undefined;
     const newEmails: string[] = [];
-    // Interleaved, so a slower moment of the machine hits both alike.
-    for (let i = 0; i < 7; i++) {
+    // Interleaved, so a slower moment of the machine hits both alike. The first pairs warm the
+    // code paths up and are not timed, and each request starts once the mail the previous one
+    // queued has gone out: the timing compared is the request's own, not a neighbour's mail.
+    const timed = async (body: ReturnType<typeof fresh>, times: number[], round: number) => {
+      await ctx.api.mailer.settled();
+      const start = performance.now();
+      const reply = await register(body);
+      if (round >= 3) times.push(performance.now() - start);
+      return reply;
+    };
+    for (let i = 0; i < 12; i++) {
       const a = fresh('tim');
       newEmails.push(a.email);
-      let start = performance.now();
-      newReply = await register(a);
-      newTimes.push(performance.now() - start);
+      newReply = await timed(a, newTimes, i);
       // The taken address with an unused name of the same length: only the address differs in kind.
       const b = { ...fresh('tim'), email: owner.email };
-      start = performance.now();
-      takenReply = await register(b);
-      takenTimes.push(performance.now() - start);
+      takenReply = await timed(b, takenTimes, i);
       expect(newReply.status).toBe(201);
       expect(takenReply.status, JSON.stringify(takenReply.body)).toBe(201);
       expect(newReply.body).toEqual({ email: a.email, username: a.username });
