@@ -9,7 +9,7 @@ import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
-import { listen } from '../../server/src/listen.ts';
+import { listen } from '../../server/src/http/listen.ts';
 import { useTestApi } from './harness.ts';
 
 const ctx = useTestApi();
