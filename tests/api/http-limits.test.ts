@@ -1,5 +1,5 @@
 /**
- * The real Node server (`server/src/listen.ts`) around the real app, on a free port, with short
+ * The real Node server (`server/src/http/listen.ts`) around the real app, on a free port, with short
  * limits: slow bodies are cut off, one address cannot hold every socket, and a client that
  * aborts an upload is logged as 499/info rather than as a server error.
  */
