@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../server/src/app.ts';
-import { hashToken } from '../server/src/auth.ts';
+import { hashToken } from '../server/src/http/auth.ts';
 import { systemClock } from '../server/src/clock.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { openDatabase } from '../server/src/db/open.ts';

@@ -3,7 +3,7 @@
 // operator console, yet many journeys need a player who may withdraw; and a browser test moves
 // the server's clock instead of waiting real minutes.
 import { randomUUID } from 'node:crypto';
-import { requireUser } from '../server/src/auth.ts';
+import { requireUser } from '../server/src/http/auth.ts';
 
 /** Where a signed-in player (`Authorization: Token …`) is marked verified: POST, answers 204. */
 export const TEST_VERIFY_PATH = '/__test__/verify-identity';

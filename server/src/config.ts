@@ -50,7 +50,7 @@ export interface ServerConfig {
   apiUrl: string;
   /** A pending deposit left on the payment page is cancelled after this long. */
   paymentExpiryMinutes: number;
-  /** Node server limits against slow or piled-up connections (see server/src/listen.ts). */
+  /** Node server limits against slow or piled-up connections (see server/src/http/listen.ts). */
   http: HttpLimits;
   /** SMTP or the outbox, and the password-reset limits. */
   mail: MailConfig;

@@ -5,7 +5,7 @@ import { openServices } from './bootstrap.ts';
 import { startClock } from './clock.ts';
 import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
 import { DEMO_PLAYER } from './db/demo-player.ts';
-import { listen } from './listen.ts';
+import { listen } from './http/listen.ts';
 import { siteUrlNotice } from './site-notice.ts';
 import { Lifecycle } from './ops/lifecycle.ts';
 import { startRoundSweep } from './services/round-sweep.ts';

@@ -372,7 +372,7 @@ describe('signing in before activation', () => {
   });
 
   it('counts accounts not made by registration (demo player, seeds, older ones) as active and not new', async () => {
-    const { hashPassword } = await import('../../server/src/auth.ts');
+    const { hashPassword } = await import('../../server/src/http/auth.ts');
     const { newReferralCode } = await import('../../server/src/services/users.ts');
     const seeded = { email: `seeded_${tag()}@example.test`, password: PASSWORD };
     // Accounts from before migration 013 were given activated_at and first_signed_in_at; seeds set them.

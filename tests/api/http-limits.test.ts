@@ -1,5 +1,5 @@
 /**
- * The real Node server (`server/src/listen.ts`) around the real app, on a free port, with short
+ * The real Node server (`server/src/http/listen.ts`) around the real app, on a free port, with short
  * limits: slow bodies are cut off, one address cannot hold every socket, and a client that
  * aborts an upload is logged as 499/info rather than as a server error.
  */
@@ -9,7 +9,7 @@ import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
-import { listen } from '../../server/src/listen.ts';
+import { listen } from '../../server/src/http/listen.ts';
 import { useTestApi } from './harness.ts';
 
 const ctx = useTestApi();

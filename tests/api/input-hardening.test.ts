@@ -3,7 +3,7 @@
  * per-method withdrawal destinations. Each reproduces the finding as reported.
  */
 import { describe, expect, it } from 'vitest';
-import { hashPassword } from '../../server/src/auth.ts';
+import { hashPassword } from '../../server/src/http/auth.ts';
 import { migrate } from '../../server/src/db/migrate.ts';
 import { newReferralCode } from '../../server/src/services/users.ts';
 import { ADULT, balanceOf, useTestApi } from './harness.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { hashPassword } from '../auth.ts';
+import { hashPassword } from '../http/auth.ts';
 import { DEMO_PLAYER } from './demo-player.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Clock } from '../clock.ts';

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { codePointLength, hasUnsafeCharacters } from '../../../core/api/validation.ts';
 import * as v from 'valibot';
-import { readFormFields } from '../body-schema.ts';
+import { readFormFields } from '../http/body-schema.ts';
 import { formSchema, type FieldRule } from '../schemas/operator-form.ts';
 import { say } from './messages.ts';
 

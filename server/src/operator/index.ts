@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { every, except } from 'hono/combine';
-import { setAnswerHeader } from '../answer-headers.ts';
+import { setAnswerHeader } from '../http/answer-headers.ts';
 import type { Services } from '../app-env.ts';
 import { ConsoleRefusal, DomainError, STATUS_OF_REFUSAL } from '../domain-errors.ts';
-import { ApiError, apiErrorOf } from '../errors.ts';
+import { ApiError, apiErrorOf } from '../http/errors.ts';
 import { controlRoutes } from './control.ts';
 import { ConsoleError } from './form.ts';
 import { say } from './messages.ts';

@@ -1,4 +1,4 @@
-import { hashPassword } from '../auth.ts';
+import { hashPassword } from '../http/auth.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ConsoleRefusal } from '../domain-errors.ts';
 import { audit, type AuditAction, type AuditEntry } from './audit.ts';

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { routeOf } from '../request-log.ts';
+import { routeOf } from '../http/request-log.ts';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Services } from '../app-env.ts';
 import { openGameSessions } from '../services/database-status.ts';

@@ -2,10 +2,10 @@ import { Hono, type Context } from 'hono';
 import { API_PATHS, type CloseAccountResponse } from '../../../core/api/contract.ts';
 import { formatMoney } from '../../../core/i18n/money-format.ts';
 import type { AppEnv, Services } from '../app-env.ts';
-import { requireUser, verifyPassword } from '../auth.ts';
-import { parseBody } from '../body-schema.ts';
-import { clientAddress } from '../client-address.ts';
-import { detailError, fieldError } from '../errors.ts';
+import { requireUser, verifyPassword } from '../http/auth.ts';
+import { parseBody } from '../http/body-schema.ts';
+import { clientAddress } from '../http/client-address.ts';
+import { detailError, fieldError } from '../http/errors.ts';
 import { accountClosedMail, emailChangeMail, emailChangeNoticeMail, emailChangeTakenMail } from '../mail/messages.ts';
 import {
   closeAccount,

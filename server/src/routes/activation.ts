@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { API_PATHS } from '../../../core/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
-import { parseBody } from '../body-schema.ts';
-import { fieldError } from '../errors.ts';
+import { parseBody } from '../http/body-schema.ts';
+import { fieldError } from '../http/errors.ts';
 import { activationBody } from '../schemas/auth.ts';
 import { activationMail, type Recipient } from '../mail/messages.ts';
 import { activateAccount, decodeUid, newLink } from '../services/link-tokens.ts';

@@ -10,10 +10,10 @@ import {
   tokenExpiry,
   tokenOf,
   verifyPassword,
-} from '../auth.ts';
-import { parseBody } from '../body-schema.ts';
-import { clientAddress } from '../client-address.ts';
-import { detailError, fieldError } from '../errors.ts';
+} from '../http/auth.ts';
+import { parseBody } from '../http/body-schema.ts';
+import { clientAddress } from '../http/client-address.ts';
+import { detailError, fieldError } from '../http/errors.ts';
 import { loginBody, registerBody } from '../schemas/auth.ts';
 import { blockedRegistrationMail, codesLockedMail, registrationAttemptMail } from '../mail/messages.ts';
 import { mailActivation } from './activation.ts';

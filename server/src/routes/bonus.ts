@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { API_PATHS, type BonusStatus, type User } from '../../../core/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
-import { requireUserOn } from '../auth.ts';
-import { detailError } from '../errors.ts';
+import { requireUserOn } from '../http/auth.ts';
+import { detailError } from '../http/errors.ts';
 import { bonusStatus, cancelOwnBonus } from '../services/bonus.ts';
 import { loadUser } from '../services/users.ts';
 

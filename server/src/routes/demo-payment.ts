@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { html } from 'hono/html';
 import * as v from 'valibot';
 import type { AppEnv, Services } from '../app-env.ts';
-import { readFormFields, URLENCODED } from '../body-schema.ts';
+import { readFormFields, URLENCODED } from '../http/body-schema.ts';
 import { translate, type Locale } from '../i18n.ts';
 import { formatMoney } from '../../../core/i18n/money-format.ts';
 import { paymentPageForm } from '../schemas/page-forms.ts';

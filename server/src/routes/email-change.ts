@@ -4,7 +4,7 @@ import { html } from 'hono/html';
 import { localizedPath } from '../../../core/i18n/urls.ts';
 import * as v from 'valibot';
 import type { AppEnv, Services } from '../app-env.ts';
-import { readFormFields, URLENCODED } from '../body-schema.ts';
+import { readFormFields, URLENCODED } from '../http/body-schema.ts';
 import { translate, type Locale } from '../i18n.ts';
 import { confirmStaffEmailChange } from '../operator/player-actions.ts';
 import { emailChangeForm } from '../schemas/page-forms.ts';

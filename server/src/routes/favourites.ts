@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { API_PATHS, type FavouriteGames, type RecentGame } from '../../../core/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
-import { requireUserOn } from '../auth.ts';
+import { requireUserOn } from '../http/auth.ts';
 import { addFavourite, listFavourites, recentlyPlayed, removeFavourite } from '../services/favourites.ts';
 
 /** The lobby's private rows: favourite games and recently played. Answers are no-store (app.ts, /api/user/). */

@@ -9,10 +9,10 @@ import {
   type Win,
 } from '../../../core/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
-import { authenticate, hashToken, tokenOf } from '../auth.ts';
-import { parseBody } from '../body-schema.ts';
+import { authenticate, hashToken, tokenOf } from '../http/auth.ts';
+import { parseBody } from '../http/body-schema.ts';
 import { gatewayBody, type GatewayBody } from '../schemas/games.ts';
-import { detailError, fieldErrors } from '../errors.ts';
+import { detailError, fieldErrors } from '../http/errors.ts';
 import { GAME_CATALOGUE, searchable } from '../../../core/games/catalogue.ts';
 import { gameRulesText, queryLocale } from '../i18n.ts';
 
@@ -31,8 +31,8 @@ import {
 import { recentWins } from '../services/winners.ts';
 import { sessionWithOpenRound } from '../services/favourites.ts';
 import { admitDemo, purgeExpiredDemo } from '../services/demo-play.ts';
-import { clientAddress } from '../client-address.ts';
-import { pageLink, wholeNumber } from '../query-params.ts';
+import { clientAddress } from '../http/client-address.ts';
+import { pageLink, wholeNumber } from '../http/query-params.ts';
 
 const CATALOGUE_PAGE_SIZE = 20;
 const RULES_KEYS: ReadonlyMap<string, string> = new Map(GAME_CATALOGUE.map((game) => [game.id, game.rules]));

@@ -8,13 +8,13 @@ import {
 } from '../../../core/api/contract.ts';
 import { isCalendarDate, type Problems } from '../../../core/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
-import { requireUser } from '../auth.ts';
-import { detailError, fieldErrors } from '../errors.ts';
+import { requireUser } from '../http/auth.ts';
+import { detailError, fieldErrors } from '../http/errors.ts';
 import { playerRound } from '../providers/games/round-check.ts';
 import { countHistory, historyPage } from '../services/history.ts';
 import { expirePayments } from '../services/payments.ts';
 import { describeTransaction } from '../services/texts.ts';
-import { pageLink, wholeNumber } from '../query-params.ts';
+import { pageLink, wholeNumber } from '../http/query-params.ts';
 
 const DEFAULT_PAGE_SIZE = 10;
 const MAX_PAGE_SIZE = 100;

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv, Services } from '../app-env.ts';
-import { parseBody } from '../body-schema.ts';
-import { clientAddress } from '../client-address.ts';
+import { parseBody } from '../http/body-schema.ts';
+import { clientAddress } from '../http/client-address.ts';
 import { mailRequestBody } from '../schemas/auth.ts';
 import { tidyAuthTables } from '../services/housekeeping.ts';
 import { admitMailRequest, type MailRequest } from '../services/login-throttle.ts';

@@ -6,13 +6,13 @@ import {
   type ResponsibleGaming,
 } from '../../../core/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
-import { hashToken, requireUserOn, tokenOf } from '../auth.ts';
-import { parseBody } from '../body-schema.ts';
+import { hashToken, requireUserOn, tokenOf } from '../http/auth.ts';
+import { parseBody } from '../http/body-schema.ts';
 import { limitsBody, selfExclusionBody, timeOutBody } from '../schemas/responsible-gaming.ts';
 import { checkCurrentPassword } from '../services/current-password.ts';
 import { loadAccount } from '../services/users.ts';
 import { selfExclusionMail } from '../mail/messages.ts';
-import { clientAddress } from '../client-address.ts';
+import { clientAddress } from '../http/client-address.ts';
 import {
   acknowledgeRealityCheck,
   changeResponsibleGaming,

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { API_PATHS, type SessionInfo } from '../../../core/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
-import { hashToken, requireUser, tokenOf } from '../auth.ts';
-import { detailError, fieldError } from '../errors.ts';
+import { hashToken, requireUser, tokenOf } from '../http/auth.ts';
+import { detailError, fieldError } from '../http/errors.ts';
 import { endSession, listSessions } from '../services/sessions.ts';
 
 /** The player's signed-in devices: list them, sign one out. */

@@ -6,11 +6,11 @@ import {
   type TwoFactorStatus,
 } from '../../../core/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
-import { requireUserOn } from '../auth.ts';
-import { parseBody } from '../body-schema.ts';
-import { clientAddress } from '../client-address.ts';
+import { requireUserOn } from '../http/auth.ts';
+import { parseBody } from '../http/body-schema.ts';
+import { clientAddress } from '../http/client-address.ts';
 import { checkCurrentPassword } from '../services/current-password.ts';
-import { fieldError } from '../errors.ts';
+import { fieldError } from '../http/errors.ts';
 import { twoFactorCodeBody, twoFactorPasswordBody } from '../schemas/account.ts';
 import { admitTwoFactorChange, twoFactorChangeSucceeded } from '../services/login-throttle.ts';
 import { twoFactorChanged } from '../services/security-notices.ts';

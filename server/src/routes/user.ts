@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { API_PATHS, type ReferralStats, type User } from '../../../core/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
-import { authenticateToken, requireUserOn, TOKEN_EXPIRES_HEADER } from '../auth.ts';
-import { parseBody } from '../body-schema.ts';
+import { authenticateToken, requireUserOn, TOKEN_EXPIRES_HEADER } from '../http/auth.ts';
+import { parseBody } from '../http/body-schema.ts';
 import { userUpdateBody } from '../schemas/user.ts';
 import { meOf, readMe, referralStats, updateProfile } from '../services/users.ts';
 

@@ -7,9 +7,9 @@ import {
   type VerificationSubmitted,
 } from '../../../core/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
-import { requireUser } from '../auth.ts';
-import { parseForm } from '../body-schema.ts';
-import { detailError } from '../errors.ts';
+import { requireUser } from '../http/auth.ts';
+import { parseForm } from '../http/body-schema.ts';
+import { detailError } from '../http/errors.ts';
 import { translate } from '../i18n.ts';
 import { verificationForm } from '../schemas/verification.ts';
 import { submitVerification, verificationOf } from '../services/verifications.ts';

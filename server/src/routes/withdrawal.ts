@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { API_PATHS } from '../../../core/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
-import { requireUser } from '../auth.ts';
-import { parseBody } from '../body-schema.ts';
+import { requireUser } from '../http/auth.ts';
+import { parseBody } from '../http/body-schema.ts';
 import { withdrawalBody } from '../schemas/money.ts';
 import { requestWithdrawal } from '../services/withdrawals.ts';
 

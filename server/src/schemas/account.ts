@@ -5,7 +5,7 @@
 import { CLOSE_REASON_MAX_LENGTH, type PaymentMethod } from '../../../core/api/contract.ts';
 import { checkTwoFactorCode } from '../../../core/api/two-factor-code.ts';
 import { checkEmail, normalizeEmail, requireText, type Problems } from '../../../core/api/validation.ts';
-import { bodyRule, fieldRule, fields } from '../body-schema.ts';
+import { bodyRule, fieldRule, fields } from '../http/body-schema.ts';
 import { checkFullDestination } from './destination.ts';
 import { checkMethod } from './money.ts';
 

@@ -16,7 +16,7 @@ import {
   normalizeEmail,
   normalizeUsername,
 } from '../../../core/api/validation.ts';
-import { bodyRule } from '../body-schema.ts';
+import { bodyRule } from '../http/body-schema.ts';
 
 const given = (value: unknown) => value !== undefined && value !== null && value !== '';
 const merge = (problems: Record<string, unknown[]>, found: Record<string, unknown[]>) => Object.assign(problems, found);

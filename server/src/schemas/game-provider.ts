@@ -5,7 +5,7 @@
  * these rules throw the domain error the provider always answered instead of adding field problems.
  */
 import { isStepMechanic, type StepAction, type StepMechanic } from '../../../core/games/steps.ts';
-import { bodyRule } from '../body-schema.ts';
+import { bodyRule } from '../http/body-schema.ts';
 import { InvalidRequest, NotFound } from '../domain-errors.ts';
 
 /** `{bet}` of a new round: its shape depends on the game, so the game's maths check it (`checkedBet`). */

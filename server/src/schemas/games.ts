@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import type { GameMode } from '../../../core/api/contract.ts';
-import { bodyRule } from '../body-schema.ts';
+import { bodyRule } from '../http/body-schema.ts';
 
 const MODES: readonly GameMode[] = ['real', 'demo'];
 

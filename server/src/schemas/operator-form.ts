@@ -9,7 +9,7 @@
  */
 import * as v from 'valibot';
 import { codePointLength, hasUnsafeCharacters } from '../../../core/api/validation.ts';
-import { formValues } from '../body-schema.ts';
+import { formValues } from '../http/body-schema.ts';
 import { say } from '../operator/messages.ts';
 
 /** A field's last value sent, or undefined. */

@@ -6,7 +6,7 @@
  * bidirectional characters out) fails the schema, and the page answers as for a wrong token.
  */
 import * as v from 'valibot';
-import { formValues } from '../body-schema.ts';
+import { formValues } from '../http/body-schema.ts';
 
 /** A form of one `token` field of this shape. */
 const tokenForm = (shape: RegExp) =>

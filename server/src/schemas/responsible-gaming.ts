@@ -12,8 +12,8 @@ import {
 } from '../../../core/api/contract.ts';
 import { checkAmount, toCents } from '../../../core/api/money.ts';
 import type { Problems } from '../../../core/api/validation.ts';
-import { bodyRule } from '../body-schema.ts';
-import type { JsonObject } from '../body.ts';
+import { bodyRule } from '../http/body-schema.ts';
+import type { JsonObject } from '../http/body.ts';
 import type { LimitKind } from '../services/rg/limits.ts';
 import type { LimitChange } from '../services/rg/tools.ts';
 

@@ -5,7 +5,7 @@
  */
 import { EDITABLE_USER_FIELDS, type UserUpdateRequest } from '../../../core/api/contract.ts';
 import { checkUserUpdate, knownTimeZone, normalizeUsername } from '../../../core/api/validation.ts';
-import { bodyRule } from '../body-schema.ts';
+import { bodyRule } from '../http/body-schema.ts';
 import type { ProfileChanges } from '../services/users.ts';
 
 /** Fields of the user a player can see but never set. */

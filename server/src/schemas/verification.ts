@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import { DOCUMENT_TYPES, type DocumentType } from '../../../core/api/contract.ts';
 import { DOCUMENT_SIGNATURE_BYTES, documentMime, documentProblem } from '../../../core/api/document-file.ts';
-import { formValues, problemMessage, type FormFields, type FormValue } from '../body-schema.ts';
+import { formValues, problemMessage, type FormFields, type FormValue } from '../http/body-schema.ts';
 import type { DocumentFile } from '../services/verifications.ts';
 
 const FIELDS = new Set(['document_type', 'front', 'back']);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { fromCents, signedToCents, toCents } from '../../../core/api/money.ts';
-import { hashToken } from '../auth.ts';
+import { hashToken } from '../http/auth.ts';
 import type { RgPeriod, TimeOutPeriod } from '../../../core/api/contract.ts';
 import type { Queryable } from '../db/database.ts';
 import { ConsoleRefusal } from '../domain-errors.ts';

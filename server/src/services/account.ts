@@ -3,7 +3,7 @@ import type { Money } from '../../../core/api/contract.ts';
 import { toCents } from '../../../core/api/money.ts';
 import { localizedPath } from '../../../core/i18n/urls.ts';
 import type { Services } from '../app-env.ts';
-import { hashToken } from '../auth.ts';
+import { hashToken } from '../http/auth.ts';
 import { isUniqueViolation, type Queryable } from '../db/database.ts';
 import { InvalidInput } from '../domain-errors.ts';
 import type { Locale } from '../i18n.ts';

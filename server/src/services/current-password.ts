@@ -1,5 +1,5 @@
 import type { Services } from '../app-env.ts';
-import { verifyPassword } from '../auth.ts';
+import { verifyPassword } from '../http/auth.ts';
 import { InvalidInput } from '../domain-errors.ts';
 import { admitSignIn, signInSucceeded } from './login-throttle.ts';
 import { queuedPasswordWork } from './password-queue.ts';

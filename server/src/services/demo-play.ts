@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv, Services } from '../app-env.ts';
-import { clientAddress } from '../client-address.ts';
+import { clientAddress } from '../http/client-address.ts';
 import type { Queryable } from '../db/database.ts';
 import { RateLimited } from '../domain-errors.ts';
 import { countAttempt } from './rate-counters.ts';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { localizedPath } from '../../../core/i18n/urls.ts';
 import type { Services } from '../app-env.ts';
-import { hashToken } from '../auth.ts';
+import { hashToken } from '../http/auth.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Locale } from '../i18n.ts';
 

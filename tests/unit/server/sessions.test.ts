@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressKey } from '../../../server/src/client-address.ts';
+import { addressKey } from '../../../server/src/http/client-address.ts';
 import { deviceSummary, maskAddress } from '../../../server/src/services/sessions.ts';
 
 describe('deviceSummary', () => {

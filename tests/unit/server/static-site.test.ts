@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/src/app.ts';
-import { candidateFiles, cacheControlFor } from '../../../server/src/static-site.ts';
+import { candidateFiles, cacheControlFor } from '../../../server/src/http/static-site.ts';
 import { createTestApi, type TestApi } from '../../api/harness.ts';
 
 let dist: string;

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { setAnswerHeader } from '../../answer-headers.ts';
+import { setAnswerHeader } from '../../http/answer-headers.ts';
 import type { AppEnv } from '../../app-env.ts';
 
 /**

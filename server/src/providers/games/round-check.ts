@@ -3,7 +3,7 @@
 // seeds once revealed, and otherwise when they will be.
 import type { GameRoundCheck } from '../../../../core/api/contract.ts';
 import type { Services } from '../../app-env.ts';
-import { detailError } from '../../errors.ts';
+import { detailError } from '../../http/errors.ts';
 import { ROUND_COLUMNS, ROUND_FROM, roundView } from './sessions.ts';
 
 const ROUND_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -2,8 +2,8 @@ import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { Hono, MiddlewareHandler } from 'hono';
 import { setAnswerHeader } from './answer-headers.ts';
-import type { AppEnv, Services } from './app-env.ts';
-import type { Queryable } from './db/database.ts';
+import type { AppEnv, Services } from '../app-env.ts';
+import type { Queryable } from '../db/database.ts';
 import { detailError } from './errors.ts';
 
 const scryptAsync = promisify(scrypt) as (
