@@ -1,11 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
-import type { PaymentMethod } from '../../../core/api/contract';
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import type { Payment } from '../../../core/api/contract';
 import { createPayment } from '../../api/payments';
-import { serverErrors } from '../../stores/form-errors';
+import { amountForInput, normaliseAmount } from '../../stores/amount-input';
+import { createDepositForm } from '../../stores/deposit';
+import { $user } from '../../stores/session';
 import { FormAlert } from '../FormAlert';
 import { FormField, SubmitButton } from '../FormField';
-import { useFormSubmit } from '../use-form-submit';
-import { amountForInput, newIdempotencyKey, normaliseAmount, validateAmount } from './amount-input';
+import { useFormStore } from '../use-form-store';
 import { formatMoney } from './format';
 import { depositRoom, DepositLimitNote } from './DepositLimitNote';
 import { getResponsibleGaming } from '../../api/responsible-gaming';
@@ -15,7 +17,7 @@ import { MethodChoice } from './MethodChoice';
 import { withSiteTheme } from './payment-theme';
 import type { IslandProps } from './messages';
 import { Notice, Skeleton } from './Status';
-import { failureMessages, useMessages } from './use-messages';
+import { useMessages } from './use-messages';
 import { refreshUser, useUser } from './use-user';
 
 const PRESETS = ['10.00', '25.00', '50.00', '100.00'];
@@ -43,18 +45,37 @@ function takeReturnedPayment(): Outcome | undefined {
   return { status: status === 'cancelled' ? 'cancelled' : 'pending' };
 }
 
+/** Remembers the payment for the way back, then leaves for the payment page. */
+function goToPaymentPage(payment: Payment) {
+  try {
+    sessionStorage.setItem(PENDING_KEY, JSON.stringify({ id: payment.id, amount: payment.amount }));
+  } catch {
+    // without storage the result page cannot name the amount; the payment still works
+  }
+  location.assign(withSiteTheme(payment.redirect_url));
+}
+
 /** /profile/deposit: amount (with presets) and method, then off to the payment page and back. */
 export function Deposit(props: IslandProps) {
   const { locale } = props;
   const { t, api } = useMessages(props);
   const user = useUser();
-  const [amount, setAmount] = useState('');
-  const [method, setMethod] = useState<PaymentMethod>('card');
   const [outcome, setOutcome] = useState<Outcome>();
-  const [redirecting, setRedirecting] = useState(false);
-  // One key per intended payment: a double click or a retry of the same amount and method
-  // reuses it, so the server creates one payment; changing either makes a new intent.
-  const intent = useRef({ key: newIdempotencyKey(), amount: '', method: '' });
+  const [store] = useState(() =>
+    createDepositForm({
+      locale,
+      t,
+      api,
+      user: () => $user.get(),
+      createPayment,
+      returnUrl: () => location.pathname,
+      redirect: goToPaymentPage,
+    }),
+  );
+  const amount = useStore(store.$amount);
+  const method = useStore(store.$method);
+  const { errors, state, busy, form, onSubmit } = useFormStore(store, () => undefined);
+  const redirecting = state === 'done';
   // The deposit limits' remaining room: a shortcut above it is disabled (the server would refuse it).
   const limits = useResource(() => getResponsibleGaming());
   const room = limits.state === 'ready' ? depositRoom(limits.data) : undefined;
@@ -66,41 +87,6 @@ export function Deposit(props: IslandProps) {
     if (returned.status === 'completed')
       refreshUser().catch((error) => console.error('[deposit] could not refresh the balance', error));
   }, []);
-
-  const { errors, busy, form, onSubmit } = useFormSubmit(
-    async () => {
-      if (!user) return { form: [t('common.error')] };
-      const checked = validateAmount(
-        amount,
-        user.limits.deposit_min,
-        user.limits.deposit_max,
-        user.currency,
-        locale,
-        api,
-      );
-      if ('error' in checked) return { amount: [checked.error] };
-      if (intent.current.amount !== checked.amount || intent.current.method !== method) {
-        intent.current = { key: newIdempotencyKey(), amount: checked.amount, method };
-      }
-      try {
-        const payment = await createPayment(
-          { amount: checked.amount, method, return_url: location.pathname },
-          intent.current.key,
-        );
-        try {
-          sessionStorage.setItem(PENDING_KEY, JSON.stringify({ id: payment.id, amount: payment.amount }));
-        } catch {
-          // without storage the result page cannot name the amount; the payment still works
-        }
-        setRedirecting(true);
-        location.assign(withSiteTheme(payment.redirect_url));
-        return null;
-      } catch (error) {
-        return serverErrors(error, failureMessages(t));
-      }
-    },
-    () => {},
-  );
 
   if (!user) return <Skeleton lines={5} label={t('common.loading')} />;
   const money = (value: string) => formatMoney(value, user.currency, locale);
@@ -140,7 +126,7 @@ export function Deposit(props: IslandProps) {
           inputMode="decimal"
           autoComplete="off"
           value={amount}
-          onChange={(event) => setAmount(event.target.value)}
+          onChange={(event) => store.$amount.set(event.target.value)}
           hint={t('deposit.amount_hint', { min: money(user.limits.deposit_min), max: money(user.limits.deposit_max) })}
           errors={errors.amount}
           required
@@ -155,7 +141,7 @@ export function Deposit(props: IslandProps) {
               aria-pressed={normaliseAmount(amount) === preset}
               disabled={room !== undefined && compareMoney(preset, room) > 0}
               data-preset={preset}
-              onClick={() => setAmount(amountForInput(preset, locale))}
+              onClick={() => store.$amount.set(amountForInput(preset, locale))}
             >
               {money(preset)}
             </button>
@@ -164,7 +150,7 @@ export function Deposit(props: IslandProps) {
         <MethodChoice
           legend={t('deposit.method')}
           value={method}
-          onChange={setMethod}
+          onChange={(value) => store.$method.set(value)}
           api={api}
           errors={errors.method}
         />

@@ -5,7 +5,7 @@ import { serverErrors } from '../../stores/form-errors';
 import { FormAlert } from '../FormAlert';
 import { FormField, SubmitButton } from '../FormField';
 import { useFormSubmit } from '../use-form-submit';
-import { amountForInput, normaliseAmount } from './amount-input';
+import { amountForInput, normaliseAmount } from '../../stores/amount-input';
 import { formatDateTime, formatMoney } from './format';
 import type { IslandProps } from './messages';
 import { Notice } from './Status';

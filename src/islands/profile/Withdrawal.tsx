@@ -1,21 +1,19 @@
-import { useRef, useState } from 'react';
-import type { PaymentMethod } from '../../../core/api/contract';
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
 import { getHistory } from '../../api/history';
 import { requestWithdrawal } from '../../api/payments';
 import { getVerification } from '../../api/verification';
-import { checkDestination } from '../../../core/api/destination-rules';
-import type { Problems } from '../../../core/api/validation';
-import { problemMessages, serverErrors } from '../../stores/form-errors';
+import { $user } from '../../stores/session';
+import { createWithdrawalForm } from '../../stores/withdrawal';
 import { FormAlert } from '../FormAlert';
 import { FormField, SubmitButton } from '../FormField';
-import { useFormSubmit } from '../use-form-submit';
-import { newIdempotencyKey, validateAmount } from './amount-input';
+import { useFormStore } from '../use-form-store';
 import { formatMoney } from './format';
 import { PayoutFields } from './MethodChoice';
 import type { IslandProps } from './messages';
 import { Empty, LoadError, Notice, Skeleton } from './Status';
 import { TransactionTable } from './TransactionList';
-import { failureMessages, useMessages } from './use-messages';
+import { useMessages } from './use-messages';
 import { useResource } from './use-resource';
 import { refreshUser, useUser } from './use-user';
 import { VerificationNeeded } from './VerificationNeeded';
@@ -25,56 +23,37 @@ export function Withdrawal(props: IslandProps) {
   const { locale } = props;
   const { t, api } = useMessages(props);
   const user = useUser();
-  const [method, setMethod] = useState<PaymentMethod>('card');
-  const [done, setDone] = useState<string>();
   const pending = useResource(async () =>
     (await getHistory({ type: 'withdrawal', page_size: 100 })).results.filter((item) => item.status === 'pending'),
   );
   // Whether the player may withdraw yet; the server decides again on every request.
   const verification = useResource(() => getVerification());
-  const intent = useRef({ key: newIdempotencyKey(), request: '' });
-
-  const { errors, busy, form, onSubmit } = useFormSubmit(
-    async (data) => {
-      setDone(undefined);
-      if (!user) return { form: [t('common.error')] };
-      const problems: Problems = {};
-      // The typed value goes to the server, which checks it again and stores it masked.
-      const destination = String(data.get('destination') ?? '').trim();
-      const stored = checkDestination(problems, method, destination);
-      const fieldErrors = problemMessages(problems, api);
-      const checked = validateAmount(
-        String(data.get('amount') ?? ''),
-        user.limits.withdrawal_min,
-        user.limits.withdrawal_max,
-        user.currency,
-        locale,
-        api,
-      );
-      if ('error' in checked) fieldErrors.amount = [checked.error];
-      if (Object.keys(fieldErrors).length || !('amount' in checked) || stored === undefined) return fieldErrors;
-
-      // The same request again (a double submit, a retry) keeps its key, so it acts once.
-      const request = JSON.stringify([checked.amount, method, destination]);
-      if (intent.current.request !== request) intent.current = { key: newIdempotencyKey(), request };
-      try {
-        const withdrawal = await requestWithdrawal({ amount: checked.amount, method, destination }, intent.current.key);
-        intent.current = { key: newIdempotencyKey(), request: '' };
-        setDone(
-          t('withdrawal.requested', {
-            amount: formatMoney(withdrawal.amount, withdrawal.currency, locale),
-            balance: formatMoney(withdrawal.balance, withdrawal.currency, locale),
-          }),
-        );
+  const [store] = useState(() =>
+    createWithdrawalForm({
+      locale,
+      t,
+      api,
+      user: () => $user.get(),
+      requestWithdrawal,
+      afterRequest: refreshUser,
+    }),
+  );
+  const method = useStore(store.$method);
+  const requested = useStore(store.$requested);
+  const { errors, busy, form, onSubmit } = useFormStore(store, (data) => ({
+    amount: String(data.get('amount') ?? ''),
+    destination: String(data.get('destination') ?? ''),
+  }));
+  // A request made: the form empties and the pending list shows it.
+  const { reload } = pending;
+  useEffect(
+    () =>
+      store.$requested.listen((made) => {
+        if (!made) return;
         form.current?.reset();
-        pending.reload();
-        await refreshUser().catch((error) => console.error('[withdrawal] could not refresh the balance', error));
-        return null;
-      } catch (error) {
-        return serverErrors(error, failureMessages(t));
-      }
-    },
-    () => {},
+        reload();
+      }),
+    [store, form, reload],
   );
 
   // Waits for the verification status too, so its explanation never pushes the form down later.
@@ -91,7 +70,14 @@ export function Withdrawal(props: IslandProps) {
           {t('withdrawal.limits', { min: money(user.limits.withdrawal_min), max: money(user.limits.withdrawal_max) })}
         </p>
         {blocked && <VerificationNeeded status={blocked} locale={locale} t={t} />}
-        {done && <Notice>{done}</Notice>}
+        {requested && (
+          <Notice>
+            {t('withdrawal.requested', {
+              amount: formatMoney(requested.amount, requested.currency, locale),
+              balance: formatMoney(requested.balance, requested.currency, locale),
+            })}
+          </Notice>
+        )}
         <form ref={form} onSubmit={onSubmit} noValidate aria-busy={busy} data-form="withdrawal">
           <FormAlert errors={errors.form} />
           {/* Until the identity is verified the form stays visible (limits, methods) but disabled,
@@ -109,7 +95,13 @@ export function Withdrawal(props: IslandProps) {
               errors={errors.amount}
               required
             />
-            <PayoutFields t={t} api={api} method={method} onMethod={setMethod} errors={errors} />
+            <PayoutFields
+              t={t}
+              api={api}
+              method={method}
+              onMethod={(value) => store.$method.set(value)}
+              errors={errors}
+            />
             <SubmitButton
               busy={busy}
               disabled={!!blocked}

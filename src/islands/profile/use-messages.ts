@@ -12,8 +12,7 @@ export interface Translators {
   verify: Translate<'game_verify'>;
 }
 
-/** What a profile form says when a call fails without a message of the server's own. */
-export const failureMessages = (t: Translators['t']) => ({ network: t('common.error'), unknown: t('common.error') });
+export { failureMessages } from '../../stores/form';
 
 /** Translators over the message sets the page passed in; a set that was not passed throws on use. */
 export function useMessages({ locale, messages }: IslandProps): Translators {

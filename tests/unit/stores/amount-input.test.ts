@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountForInput, decimalSeparator, normaliseAmount } from '../../../src/islands/profile/amount-input';
+import { amountForInput, decimalSeparator, normaliseAmount } from '../../../src/stores/amount-input';
 
 describe("amounts in the player's language", () => {
   it('reads a decimal comma, German thousands dots and spaces, and leaves a dot as it is', () => {

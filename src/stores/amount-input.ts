@@ -1,8 +1,8 @@
-import type { Limits } from '../../../core/api/contract';
-import { checkAmount } from '../../../core/api/money';
-import type { Translators } from './use-messages';
-import { formatMoney } from './format';
-import { LOCALE_INTL, type Locale } from '../../../core/i18n/locales.mjs';
+import type { Limits } from '../../core/api/contract';
+import { checkAmount } from '../../core/api/money';
+import { formatMoney } from '../../core/i18n/money-format';
+import { LOCALE_INTL, type Locale } from '../../core/i18n/locales.mjs';
+import type { Translate } from '../i18n/translator';
 
 /**
  * What a player typed, as the API's decimal string: "25,5" (a decimal comma) becomes "25.5", and
@@ -31,7 +31,7 @@ export function validateAmount(
   max: Limits['deposit_max'],
   currency: string,
   locale: Locale,
-  api: Translators['api'],
+  api: Translate<'api'>,
 ): { amount: string } | { error: string } {
   const amount = normaliseAmount(typed);
   if (!amount) return { error: api('errors.required') };
