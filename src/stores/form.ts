@@ -22,6 +22,8 @@ export interface FormStore<Input> {
   readonly $errors: ReadableAtom<FormErrors>;
   /** Runs the form's action once; a submit while one is under way is ignored (answers false). */
   submit(input: Input): Promise<boolean>;
+  /** A field changed: a `done` form goes back to `idle`, since its "saved" no longer holds. */
+  edited(): void;
 }
 
 /**
@@ -48,5 +50,8 @@ export function createFormStore<Input>(
     $state.set(errors ? 'error' : 'done');
     return !errors;
   }
-  return { $state, $errors, submit };
+  const edited = () => {
+    if ($state.get() === 'done') $state.set('idle');
+  };
+  return { $state, $errors, submit, edited };
 }

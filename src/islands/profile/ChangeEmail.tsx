@@ -1,14 +1,15 @@
-import { useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
 import { setEmail } from '../../api/account';
-import { serverErrors } from '../../stores/form-errors';
+import { createChangeEmailForm } from '../../stores/change-email';
 import { FormAlert } from '../FormAlert';
 import { FormField, SubmitButton } from '../FormField';
 import { CurrentPasswordField } from './CurrentPasswordField';
-import { useFormSubmit } from '../use-form-submit';
+import { useFormStore } from '../use-form-store';
 import { useAccountMessages } from './account-messages';
 import type { IslandProps } from './messages';
 import { Notice, TextPlaceholder } from './Status';
-import { failureMessages, useMessages } from './use-messages';
+import { useMessages } from './use-messages';
 import { useUser } from './use-user';
 
 /**
@@ -19,24 +20,16 @@ export function ChangeEmail(props: IslandProps) {
   const { t } = useMessages(props);
   const a = useAccountMessages(props);
   const user = useUser();
-  const [sent, setSent] = useState<string>();
-  const { errors, busy, form, onSubmit } = useFormSubmit(
-    async (data) => {
-      setSent(undefined);
-      const values = {
-        current_password: String(data.get('current_password') ?? ''),
-        new_email: String(data.get('new_email') ?? '').trim(),
-      };
-      try {
-        await setEmail(values);
-        setSent(values.new_email);
-        return null;
-      } catch (error) {
-        return serverErrors(error, failureMessages(t));
-      }
-    },
-    () => form.current?.reset(),
-  );
+  const [store] = useState(() => createChangeEmailForm({ t, setEmail }));
+  const sent = useStore(store.$sentTo);
+  const { errors, busy, form, onSubmit } = useFormStore(store, (data) => ({
+    current_password: String(data.get('current_password') ?? ''),
+    new_email: String(data.get('new_email') ?? ''),
+  }));
+  // Sent: the address and the password leave the form.
+  useEffect(() => {
+    if (sent) form.current?.reset();
+  }, [sent, form]);
   return (
     <section aria-labelledby="change-email-title" className="card" data-card="change-email">
       <h2 id="change-email-title">{a('email.title')}</h2>

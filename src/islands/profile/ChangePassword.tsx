@@ -1,13 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { setPassword } from '../../api/auth';
-import { strongNewPassword } from '../../stores/new-password';
-import { serverErrors } from '../../stores/form-errors';
+import { createChangePasswordForm } from '../../stores/change-password';
 import { FormAlert } from '../FormAlert';
 import { SubmitButton } from '../FormField';
 import { NewPasswordField, PasswordField } from '../PasswordField';
-import { useFormSubmit } from '../use-form-submit';
+import { useFormStore } from '../use-form-store';
 import type { IslandProps } from './messages';
-import { failureMessages, useMessages } from './use-messages';
+import { useMessages } from './use-messages';
 
 /**
  * Change password (POST /auth/users/set_password/), for /profile/security. The page passes the
@@ -16,28 +15,16 @@ import { failureMessages, useMessages } from './use-messages';
  */
 export function ChangePassword(props: IslandProps) {
   const { t, api, auth } = useMessages(props);
-  const [done, setDone] = useState(false);
-  const { errors, busy, form, onSubmit } = useFormSubmit(
-    async (data) => {
-      setDone(false);
-      const values = {
-        current_password: String(data.get('current_password') ?? ''),
-        new_password: String(data.get('new_password') ?? ''),
-      };
-      const weak = await strongNewPassword(values.new_password, api);
-      if (weak) return weak;
-      try {
-        await setPassword(values);
-        return null;
-      } catch (error) {
-        return serverErrors(error, failureMessages(t));
-      }
-    },
-    () => {
-      form.current?.reset();
-      setDone(true);
-    },
-  );
+  const [store] = useState(() => createChangePasswordForm({ t, api, setPassword }));
+  const { errors, state, busy, form, onSubmit } = useFormStore(store, (data) => ({
+    current_password: String(data.get('current_password') ?? ''),
+    new_password: String(data.get('new_password') ?? ''),
+  }));
+  const done = state === 'done';
+  // Changed: the passwords leave the form.
+  useEffect(() => {
+    if (done) form.current?.reset();
+  }, [done, form]);
   return (
     <section aria-labelledby="change-password-title" className="card">
       <h2 id="change-password-title">{t('change_password.title')}</h2>

@@ -1,14 +1,15 @@
 import { localizedPath } from '../../../core/i18n/urls';
 import { useState } from 'react';
-import type { FormErrors } from '../../stores/form-errors';
+import { updateUser } from '../../api/user';
+import { setUser } from '../../stores/session';
+import { createUserFieldsForm } from '../../stores/user-fields';
 import { FormAlert } from '../FormAlert';
 import { FormField, SubmitButton } from '../FormField';
-import { useFormSubmit } from '../use-form-submit';
+import { useFormStore } from '../use-form-store';
 import { formatDate, formatMoney } from './format';
 import type { IslandProps } from './messages';
 import { Notice, Skeleton } from './Status';
 import { TimeZoneForm } from './TimeZoneForm';
-import { saveUserChanges } from './save-user';
 import { useMessages } from './use-messages';
 import { useUser } from './use-user';
 
@@ -24,21 +25,13 @@ export function Overview(props: IslandProps) {
   const { locale } = props;
   const { t, api, loyal } = useMessages(props);
   const user = useUser();
-  const [saved, setSaved] = useState(false);
-  const { errors, busy, form, onSubmit } = useFormSubmit(
-    async (data): Promise<FormErrors | null> => {
-      setSaved(false);
-      return saveUserChanges(
-        {
-          username: String(data.get('username') ?? ''),
-          first_name: String(data.get('first_name') ?? '').trim(),
-          last_name: String(data.get('last_name') ?? '').trim(),
-        },
-        { t, api },
-      );
-    },
-    () => setSaved(true),
-  );
+  const [store] = useState(() => createUserFieldsForm({ t, api, updateUser, saved: setUser }));
+  const { errors, state, busy, form, onSubmit } = useFormStore(store, (data) => ({
+    username: String(data.get('username') ?? ''),
+    first_name: String(data.get('first_name') ?? '').trim(),
+    last_name: String(data.get('last_name') ?? '').trim(),
+  }));
+  const saved = state === 'done';
 
   if (!user) return <Skeleton lines={6} label={t('common.loading')} />;
   const money = (amount: string) => formatMoney(amount, user.currency, locale);

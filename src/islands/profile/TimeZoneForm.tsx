@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
 import type { User } from '../../../core/api/contract';
 import type { Translate } from '../../i18n/translator';
-import type { FormErrors } from '../../stores/form-errors';
+import { updateUser } from '../../api/user';
+import { setUser } from '../../stores/session';
+import { createUserFieldsForm } from '../../stores/user-fields';
 import { FormAlert } from '../FormAlert';
 import { Field, SubmitButton } from '../FormField';
-import { useFormSubmit } from '../use-form-submit';
-import { saveUserChanges } from './save-user';
+import { useFormStore } from '../use-form-store';
 import { Notice } from './Status';
 
 /** The browser's own zone, or undefined where Intl cannot say. */
@@ -41,14 +42,11 @@ export function TimeZoneForm({ user, t, api }: Props) {
   const stored = user.time_zone ?? null;
   const chosen = stored ?? deviceTimeZone();
   const zones = useMemo(() => zoneList(chosen), [chosen]);
-  const [saved, setSaved] = useState(false);
-  const { errors, busy, form, onSubmit } = useFormSubmit(
-    async (data): Promise<FormErrors | null> => {
-      setSaved(false);
-      return saveUserChanges({ time_zone: String(data.get('time_zone') ?? '') }, { t, api });
-    },
-    () => setSaved(true),
-  );
+  const [store] = useState(() => createUserFieldsForm({ t, api, updateUser, saved: setUser }));
+  const { errors, state, busy, form, onSubmit } = useFormStore(store, (data) => ({
+    time_zone: String(data.get('time_zone') ?? ''),
+  }));
+  const saved = state === 'done';
 
   return (
     <section className="card" aria-labelledby="time-zone-title" data-card="time-zone">
@@ -65,13 +63,7 @@ export function TimeZoneForm({ user, t, api }: Props) {
           }
           errors={errors.time_zone}
           control={(aria) => (
-            <select
-              {...aria}
-              name="time_zone"
-              defaultValue={chosen}
-              key={stored ?? ''}
-              onChange={() => setSaved(false)}
-            >
+            <select {...aria} name="time_zone" defaultValue={chosen} key={stored ?? ''} onChange={store.edited}>
               {zones.map((zone) => (
                 <option key={zone} value={zone}>
                   {zone.replaceAll('_', ' ')}
