@@ -1,56 +1,44 @@
+import { useStore } from '@nanostores/react';
 import { useRef, useState, type SubmitEvent } from 'react';
-import { SELF_EXCLUSION_PERIODS, TIME_OUT_PERIODS } from '../../../core/api/contract';
 import { startSelfExclusion, startTimeOut } from '../../api/responsible-gaming';
+import { blockPeriods, createRgBlockForm, type RgBlockKind } from '../../stores/rg-block';
 import { forgetPlayer } from '../../stores/session';
-import { serverErrors } from '../../stores/form-errors';
 import { FormAlert } from '../FormAlert';
 import { FormField, SubmitButton } from '../FormField';
-import { useFormSubmit } from '../use-form-submit';
+import { useFormStore } from '../use-form-store';
 import { formatDateTime } from './format';
 import type { IslandProps } from './messages';
 import { SignOutHome } from './SignOutHome';
 import { Notice } from './Status';
-import { failureMessages, useMessages } from './use-messages';
-
-type Kind = 'time_out' | 'self_exclusion';
+import { useMessages } from './use-messages';
 
 /**
  * A time-out or a self-exclusion: the consequences in plain words first, then the period, the
  * password and (self-exclusion) a checkbox. Success revokes every token; the page signs out
  * once the player has read and closed the notice.
  */
-export function RgBlock(props: IslandProps & { kind: Kind }) {
+export function RgBlock(props: IslandProps & { kind: RgBlockKind }) {
   const { locale, kind } = props;
   const { t } = useMessages(props);
-  const periods = kind === 'time_out' ? TIME_OUT_PERIODS : SELF_EXCLUSION_PERIODS;
-  const [period, setPeriod] = useState<string>(periods[0]);
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState(false);
-  const [until, setUntil] = useState<string>();
+  const periods = blockPeriods(kind);
+  const [store] = useState(() =>
+    createRgBlockForm({
+      kind,
+      t,
+      startTimeOut,
+      startSelfExclusion,
+      forgetPlayer,
+    }),
+  );
+  const period = useStore(store.$period);
+  const password = useStore(store.$password);
+  const confirm = useStore(store.$confirm);
+  const until = useStore(store.$until);
 
   const dialog = useRef<HTMLDialogElement>(null);
   const keep = useRef<HTMLButtonElement>(null);
   const confirmed = useRef(false);
-  const { errors, busy, form, onSubmit } = useFormSubmit(
-    async () => {
-      try {
-        const answer =
-          kind === 'time_out'
-            ? (await startTimeOut({ period: period as never, password })).time_out_until
-            : (await startSelfExclusion({ period: period as never, password, confirm: confirm as true }))
-                .self_excluded_until;
-        // Every token is revoked already, so the page forgets the player at once: no
-        // name or balance any more, and no cookie, so the next page load is simply signed out (no
-        // "session expired, sign in again"). The notice stays until the player closes it.
-        forgetPlayer();
-        setUntil(answer);
-        return null;
-      } catch (error) {
-        return serverErrors(error, failureMessages(t));
-      }
-    },
-    () => {},
-  );
+  const { errors, busy, form, onSubmit } = useFormStore(store, () => undefined);
 
   /** A block cannot be undone: the form asks in a modal dialog first, with "Not now" focused. */
   function submit(event: SubmitEvent<HTMLFormElement>) {
@@ -92,7 +80,7 @@ export function RgBlock(props: IslandProps & { kind: Kind }) {
                 name={`${kind}-period`}
                 value={value}
                 checked={period === value}
-                onChange={() => setPeriod(value)}
+                onChange={() => store.$period.set(value)}
               />
               {t(`rg.period_${value}`)}
             </label>
@@ -110,7 +98,7 @@ export function RgBlock(props: IslandProps & { kind: Kind }) {
           autoComplete="current-password"
           label={t('rg.password')}
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onChange={(event) => store.$password.set(event.target.value)}
           errors={errors.password}
           required
         />
@@ -121,7 +109,7 @@ export function RgBlock(props: IslandProps & { kind: Kind }) {
                 type="checkbox"
                 name="confirm"
                 checked={confirm}
-                onChange={(event) => setConfirm(event.target.checked)}
+                onChange={(event) => store.$confirm.set(event.target.checked)}
                 aria-invalid={errors.confirm ? true : undefined}
                 aria-describedby={errors.confirm ? 'self-exclusion-confirm-error' : undefined}
               />

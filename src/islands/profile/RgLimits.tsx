@@ -1,59 +1,33 @@
+import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { RG_PERIODS, type ResponsibleGaming, type RgLimits as Limits, type RgPeriod } from '../../../core/api/contract';
+import { RG_PERIODS, type ResponsibleGaming } from '../../../core/api/contract';
 import { updateResponsibleGaming } from '../../api/responsible-gaming';
-import { serverErrors } from '../../stores/form-errors';
+import { createRgLimitsForm, type RgLimitKind } from '../../stores/rg-limits';
 import { FormAlert } from '../FormAlert';
 import { FormField, SubmitButton } from '../FormField';
-import { useFormSubmit } from '../use-form-submit';
-import { amountForInput, normaliseAmount } from '../../stores/amount-input';
+import { useFormStore } from '../use-form-store';
 import { formatDateTime, formatMoney } from './format';
 import type { IslandProps } from './messages';
 import { Notice } from './Status';
 import { usedPercent, untilParts } from './rg-format';
-import { failureMessages, useMessages } from './use-messages';
-
-type Kind = 'deposit_limits' | 'loss_limits';
+import { useMessages } from './use-messages';
 
 /** One kind of limit (deposit or loss): usage bars, remaining room, pending changes, and the form to change them. */
 export function RgLimits(
-  props: IslandProps & { kind: Kind; data: ResponsibleGaming; onSaved: (data: ResponsibleGaming) => void },
+  props: IslandProps & { kind: RgLimitKind; data: ResponsibleGaming; onSaved: (data: ResponsibleGaming) => void },
 ) {
   const { locale, kind, data, onSaved } = props;
   const { t } = useMessages(props);
-  const limits: Limits = data[kind];
+  const limits = data[kind];
   const money = (value: string) => formatMoney(value, data.currency, locale);
-  // Shown with the language's decimal separator ("500,00" in German), sent with a dot.
-  const current = (period: RgPeriod) => limits[period]?.pending?.amount ?? limits[period]?.amount ?? '';
-  const initial = () =>
-    Object.fromEntries(RG_PERIODS.map((period) => [period, amountForInput(current(period), locale)])) as Record<
-      RgPeriod,
-      string
-    >;
-  const [values, setValues] = useState(initial);
-  const [saved, setSaved] = useState(false);
-
-  const { errors, busy, form, onSubmit } = useFormSubmit(
-    async () => {
-      setSaved(false);
-      // Only periods the player changed are sent; an emptied field removes that limit.
-      const change: Partial<Record<RgPeriod, string | null>> = {};
-      for (const period of RG_PERIODS) {
-        const before = current(period);
-        const now = normaliseAmount(values[period]);
-        if (now !== before) change[period] = now === '' ? null : now;
-      }
-      try {
-        onSaved(await updateResponsibleGaming({ [kind]: change }));
-        setSaved(true);
-        return null;
-      } catch (error) {
-        const found = serverErrors(error, failureMessages(t));
-        // The server names fields "deposit_limits.day"; the form's fields are named the same.
-        return found;
-      }
-    },
-    () => {},
+  // The parent remounts this form (its key) whenever these limits change, so the store starts
+  // from the limits as they now are.
+  const [store] = useState(() =>
+    createRgLimitsForm({ kind, limits, locale, t, update: updateResponsibleGaming, saved: onSaved }),
   );
+  const values = useStore(store.$values);
+  const { errors, state, busy, form, onSubmit } = useFormStore(store, () => undefined);
+  const saved = state === 'done';
 
   const title = t(`rg.${kind}`);
   return (
@@ -110,7 +84,7 @@ export function RgLimits(
               inputMode="decimal"
               autoComplete="off"
               value={values[period]}
-              onChange={(event) => setValues({ ...values, [period]: event.target.value })}
+              onChange={(event) => store.$values.setKey(period, event.target.value)}
               errors={errors[`${kind}.${period}`]}
             />
           ))}
