@@ -1,93 +1,41 @@
-import { useState, type ReactNode } from 'react';
-import type { TwoFactorActivateResponse } from '../../../core/api/contract';
+import { useStore } from '@nanostores/react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { activateTwoFactor, confirmTwoFactor, deactivateTwoFactor, twoFactorStatus } from '../../api/security';
-import { checkTwoFactorCode } from '../../../core/api/two-factor-code';
-import { hasProblems, requireText, type Problems } from '../../../core/api/validation';
-import { problemMessages, serverErrors, type FormErrors } from '../../stores/form-errors';
+import { createTwoFactorFlow } from '../../stores/two-factor';
 import { FormAlert } from '../FormAlert';
 import { FormField } from '../FormField';
 import { PasswordField } from '../PasswordField';
-import { useFormSubmit } from '../use-form-submit';
+import { useFormStore } from '../use-form-store';
 import type { IslandProps } from './messages';
 import { LoadError, Notice, Skeleton } from './Status';
-import { failureMessages, useMessages, type Translators } from './use-messages';
+import { useMessages, type Translators } from './use-messages';
 import { useResource } from './use-resource';
 
 /** Two-factor sign-in: set-up with the QR code, the key as text and a first code; backup codes; turning it off. */
 export function TwoFactor(props: IslandProps) {
   const { t, api } = useMessages(props);
   const status = useResource(twoFactorStatus);
-  const [setup, setSetup] = useState<TwoFactorActivateResponse>();
-  const [backupCodes, setBackupCodes] = useState<string[]>();
-  const [notice, setNotice] = useState<string>();
-  // The password of the start form, kept in memory only until the set-up is confirmed or cancelled:
-  // turning two-factor on needs it twice, the player types it once.
-  const [password, setPassword] = useState('');
-
-  const start = useFormSubmit(
-    async (data): Promise<FormErrors | null> => {
-      const problems: Problems = {};
-      const typed = String(data.get('current_password') ?? '');
-      requireText(problems, 'current_password', typed);
-      if (hasProblems(problems)) return problemMessages(problems, api);
-      setNotice(undefined);
-      try {
-        setSetup(await activateTwoFactor(typed));
-        setPassword(typed);
-        return null;
-      } catch (error) {
-        return serverErrors(error, failureMessages(t));
-      }
-    },
-    () => undefined,
+  const [flow] = useState(() =>
+    createTwoFactorFlow({
+      t,
+      api,
+      activate: activateTwoFactor,
+      confirm: confirmTwoFactor,
+      deactivate: deactivateTwoFactor,
+    }),
   );
-
-  function cancelSetup() {
-    setSetup(undefined);
-    setPassword('');
-  }
-
-  const confirm = useFormSubmit(
-    async (data): Promise<FormErrors | null> => {
-      const problems: Problems = {};
-      const code = String(data.get('code') ?? '').trim();
-      checkTwoFactorCode(problems, 'code', code);
-      if (hasProblems(problems)) return problemMessages(problems, api);
-      try {
-        setBackupCodes((await confirmTwoFactor(code, password)).backup_codes);
-        return null;
-      } catch (error) {
-        return serverErrors(error, failureMessages(t));
-      }
-    },
-    () => {
-      cancelSetup();
-      setNotice(t('security.turned_on'));
-      status.reload();
-    },
-  );
-
-  const turnOff = useFormSubmit(
-    async (data): Promise<FormErrors | null> => {
-      const problems: Problems = {};
-      const current = String(data.get('current_password') ?? '');
-      const code = String(data.get('code') ?? '').trim();
-      requireText(problems, 'current_password', current);
-      checkTwoFactorCode(problems, 'code', code);
-      if (hasProblems(problems)) return problemMessages(problems, api);
-      try {
-        await deactivateTwoFactor({ current_password: current, code });
-        return null;
-      } catch (error) {
-        return serverErrors(error, failureMessages(t));
-      }
-    },
-    () => {
-      setBackupCodes(undefined);
-      setNotice(t('security.turned_off'));
-      status.reload();
-    },
-  );
+  const setup = useStore(flow.$setup);
+  const backupCodes = useStore(flow.$backupCodes);
+  const notice = useStore(flow.$notice);
+  const start = useFormStore(flow.start, (data) => ({ current_password: String(data.get('current_password') ?? '') }));
+  const confirm = useFormStore(flow.confirm, (data) => ({ code: String(data.get('code') ?? '') }));
+  const turnOff = useFormStore(flow.turnOff, (data) => ({
+    current_password: String(data.get('current_password') ?? ''),
+    code: String(data.get('code') ?? ''),
+  }));
+  // Turned on or off: the status (and the backup codes left) is read again.
+  const { reload } = status;
+  useEffect(() => flow.$notice.listen((said) => said && reload()), [flow, reload]);
 
   return (
     <section
@@ -96,7 +44,7 @@ export function TwoFactor(props: IslandProps) {
       data-two-factor={status.data ? (status.data.enabled ? 'on' : 'off') : undefined}
     >
       <h2 id="two-factor-title">{t('security.two_factor_title')}</h2>
-      {notice && <Notice>{notice}</Notice>}
+      {notice && <Notice>{t(notice)}</Notice>}
       {backupCodes && (
         <div className="backup-codes stack" data-backup-codes>
           <h3>{t('security.backup_title')}</h3>
@@ -108,7 +56,7 @@ export function TwoFactor(props: IslandProps) {
               </li>
             ))}
           </ul>
-          <button type="button" className="button button--ghost" onClick={() => setBackupCodes(undefined)}>
+          <button type="button" className="button button--ghost" onClick={flow.backupCodesKept}>
             {t('security.backup_done')}
           </button>
         </div>
@@ -170,7 +118,7 @@ export function TwoFactor(props: IslandProps) {
             <button type="submit" className="button" disabled={confirm.busy}>
               {confirm.busy ? t('common.busy') : t('security.confirm')}
             </button>
-            <button type="button" className="button button--ghost" onClick={cancelSetup}>
+            <button type="button" className="button button--ghost" onClick={flow.cancelSetup}>
               {t('common.cancel')}
             </button>
           </div>
@@ -212,7 +160,7 @@ function StepForm({
   name,
   children,
 }: {
-  step: ReturnType<typeof useFormSubmit>;
+  step: ReturnType<typeof useFormStore>;
   name: string;
   children: ReactNode;
 }) {
