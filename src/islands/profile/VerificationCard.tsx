@@ -1,18 +1,17 @@
+import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { DOCUMENT_TYPES, type DocumentType, type Verification } from '../../../core/api/contract';
 import { getVerification, uploadVerification } from '../../api/verification';
-import { serverErrors, type FormErrors } from '../../stores/form-errors';
+import { createVerificationUpload, documentSides } from '../../stores/verification-upload';
 import { FormAlert } from '../FormAlert';
 import { Field, SubmitButton } from '../FormField';
-import { useFormSubmit } from '../use-form-submit';
+import { useFormStore } from '../use-form-store';
 import { DocumentFileField } from './DocumentFileField';
 import { formatDate, formatPercent } from './format';
 import type { IslandProps } from './messages';
 import { LoadError, Notice, TextPlaceholder } from './Status';
-import { failureMessages, useMessages, type Translators } from './use-messages';
+import { useMessages, type Translators } from './use-messages';
 import { useResource } from './use-resource';
-
-type Side = 'front' | 'back';
 
 /**
  * /profile#verification: the player's identity verification. Shows the status; with
@@ -96,51 +95,18 @@ function VerificationState({ verification, locale, messages, onSent, fresh }: St
 }
 
 function UploadForm({ messages, locale, onSent }: Pick<StateProps, 'messages' | 'locale' | 'onSent'>) {
-  const { t } = messages;
-  const [documentType, setDocumentType] = useState<DocumentType>('passport');
-  const [progress, setProgress] = useState<number>();
-  // Problems found the moment a file is chosen, so the player need not upload to learn them.
-  const [chosenProblems, setChosenProblems] = useState<Partial<Record<Side, string>>>({});
-  // Sides whose file changed since the last submit: their earlier errors no longer apply.
-  const [changed, setChanged] = useState<Partial<Record<Side, boolean>>>({});
-  const sides: Side[] = documentType === 'passport' ? ['front'] : ['front', 'back'];
-
-  const { errors, busy, form, onSubmit } = useFormSubmit(
-    async (data): Promise<FormErrors | null> => {
-      setChanged({});
-      const local: FormErrors = {};
-      const files: Partial<Record<Side, File>> = {};
-      for (const side of sides) {
-        const file = data.get(side);
-        if (!(file instanceof File) || (file.size === 0 && file.name === ''))
-          local[side] = [messages.api(side === 'back' ? 'verification.back_required' : 'verification.file_required')];
-        else if (chosenProblems[side]) local[side] = [chosenProblems[side]!];
-        else files[side] = file;
-      }
-      if (Object.keys(local).length) return local;
-      setProgress(0);
-      try {
-        onSent(
-          await uploadVerification({ document_type: documentType, front: files.front!, back: files.back }, setProgress),
-        );
-        return null;
-      } catch (error) {
-        return serverErrors(error, failureMessages(t));
-      } finally {
-        setProgress(undefined);
-      }
-    },
-    () => {},
-  );
-
-  const fieldErrors = (side: Side) => {
-    const chosen = chosenProblems[side] ? [chosenProblems[side]!] : undefined;
-    return changed[side] ? chosen : (errors[side] ?? chosen);
-  };
-  const onProblem = (side: Side, problem: string | undefined) => {
-    setChosenProblems((previous) => ({ ...previous, [side]: problem }));
-    setChanged((previous) => ({ ...previous, [side]: true }));
-  };
+  const { t, api } = messages;
+  const [store] = useState(() => createVerificationUpload({ t, api, upload: uploadVerification, sent: onSent }));
+  const documentType = useStore(store.$documentType);
+  const progress = useStore(store.$progress);
+  // Read through `sideErrors`; subscribed so that a newly chosen file shows its problem at once.
+  useStore(store.$chosenProblems);
+  useStore(store.$changed);
+  const sides = documentSides(documentType);
+  const { errors, busy, form, onSubmit } = useFormStore(store, (data) => ({
+    front: data.get('front'),
+    back: data.get('back'),
+  }));
   const percent = progress === undefined ? undefined : Math.round(progress * 100);
 
   return (
@@ -156,11 +122,7 @@ function UploadForm({ messages, locale, onSent }: Pick<StateProps, 'messages' | 
             name="document_type"
             value={documentType}
             disabled={busy}
-            onChange={(event) => {
-              setDocumentType(event.currentTarget.value as DocumentType);
-              // A back input that goes away (a passport) comes back empty: its old problem goes with it.
-              setChosenProblems(({ front }) => ({ front }));
-            }}
+            onChange={(event) => store.chooseType(event.currentTarget.value as DocumentType)}
           >
             {DOCUMENT_TYPES.map((type) => (
               <option key={type} value={type}>
@@ -177,8 +139,8 @@ function UploadForm({ messages, locale, onSent }: Pick<StateProps, 'messages' | 
           label={t(
             side === 'front' && documentType === 'passport' ? 'verification.photo_page' : `verification.${side}`,
           )}
-          errors={fieldErrors(side)}
-          onProblem={onProblem}
+          errors={store.sideErrors(side, errors)}
+          onProblem={store.fileChosen}
           messages={messages}
           disabled={busy}
         />
