@@ -105,7 +105,8 @@ const CLIENT_CHUNKS = [
     name: 'profile-kit',
     priority: 0,
     test: chunkOf([
-      'islands/(FormField|FormAlert|PasswordField|use-form-submit)',
+      'islands/(FormField|FormAlert|PasswordField|use-form-store)',
+      'stores/form',
       'islands/profile/(use-messages|use-resource|use-user|format|Status|messages|SignOutHome)',
     ]),
   },

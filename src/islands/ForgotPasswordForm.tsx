@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { requestReset, type Messages } from '../stores/auth-actions';
+import { authForm, requestReset, type Messages } from '../stores/auth-actions';
 import { openAuthDialog } from '../stores/dialogs';
 import { FormAlert } from './FormAlert';
 import { EmailField } from './EmailField';
 import { SubmitButton } from './FormField';
-import { useFormSubmit } from './use-form-submit';
+import { useFormStore } from './use-form-store';
 
 /**
  * Asks for a password-reset link. The confirmation reads the same for every address, as the
@@ -12,11 +12,11 @@ import { useFormSubmit } from './use-form-submit';
  */
 export function ForgotPasswordForm({ messages }: { messages: Messages }) {
   const { auth } = messages;
-  const [sent, setSent] = useState(false);
-  const { errors, busy, form, onSubmit } = useFormSubmit(
-    (data) => requestReset({ email: String(data.get('email') ?? '') }, messages),
-    () => setSent(true),
-  );
+  const [store] = useState(() => authForm(requestReset, messages));
+  const { errors, state, busy, form, onSubmit } = useFormStore(store, (data) => ({
+    email: String(data.get('email') ?? ''),
+  }));
+  const sent = state === 'done';
   const back = (
     <p className="auth-switch">
       <button type="button" className="link-button" onClick={() => openAuthDialog('sign-in')}>

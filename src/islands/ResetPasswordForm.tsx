@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { localizedPath } from '../../core/i18n/urls';
-import { confirmReset } from '../stores/auth-actions';
+import { authForm, confirmReset } from '../stores/auth-actions';
 import { FormAlert } from './FormAlert';
 import { useAuthMessages, useMailedLink } from './mailed-link';
 import { NewPasswordField } from './PasswordField';
 import { SubmitButton } from './FormField';
 import type { IslandProps } from './profile/messages';
-import { useFormSubmit } from './use-form-submit';
+import { useFormStore } from './use-form-store';
 
 /**
  * The page the reset mail links to: a new password with the registration rules, then the way
@@ -17,12 +17,13 @@ export function ResetPasswordForm({ locale, messages }: IslandProps) {
   const translators = useAuthMessages({ locale, messages });
   const { auth } = translators;
   const [link, setLink] = useState<{ uid: string; token: string } | null>();
-  const [done, setDone] = useState(false);
   useMailedLink((found) => setLink(found ?? null));
-  const { errors, busy, form, onSubmit } = useFormSubmit(
-    (data) => confirmReset({ ...link!, new_password: String(data.get('new_password') ?? '') }, translators),
-    () => setDone(true),
-  );
+  const [store] = useState(() => authForm(confirmReset, translators));
+  const { errors, state, busy, form, onSubmit } = useFormStore(store, (data) => ({
+    ...link!,
+    new_password: String(data.get('new_password') ?? ''),
+  }));
+  const done = state === 'done';
   const signIn = `${localizedPath('/', locale)}#sign-in`;
   const forgot = auth('sign_in.forgot');
 

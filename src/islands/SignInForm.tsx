@@ -1,13 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { signIn, type Messages } from '../stores/auth-actions';
+import { authForm, signIn, type Messages } from '../stores/auth-actions';
 import { $sessionEnded, $signInEmail, closeAuthDialog, openAuthDialog } from '../stores/dialogs';
 import { FormAlert } from './FormAlert';
 import { EmailField } from './EmailField';
 import { FormField, SubmitButton } from './FormField';
 import { PasswordField } from './PasswordField';
 import { ResendActivation } from './ResendActivation';
-import { useFormSubmit } from './use-form-submit';
+import { useFormStore } from './use-form-store';
 
 export function SignInForm({ messages }: { messages: Messages }) {
   const { auth, api } = messages;
@@ -20,18 +20,19 @@ export function SignInForm({ messages }: { messages: Messages }) {
   const prefilled = useStore($signInEmail);
   // The address of the last try, for a new activation link when the account waits for one.
   const [tried, setTried] = useState('');
-  const { errors, busy, form, onSubmit } = useFormSubmit((data) => {
+  const [store] = useState(() => authForm(signIn, messages));
+  const { errors, state, busy, form, onSubmit } = useFormStore(store, (data) => {
     const email = String(data.get('email') ?? '');
     setTried(email.trim());
-    return signIn(
-      {
-        email,
-        password: String(data.get('password') ?? ''),
-        ...(askCode ? { code: String(data.get('code') ?? '') } : {}),
-      },
-      messages,
-    );
-  }, closeAuthDialog);
+    return {
+      email,
+      password: String(data.get('password') ?? ''),
+      ...(askCode ? { code: String(data.get('code') ?? '') } : {}),
+    };
+  });
+  useEffect(() => {
+    if (state === 'done') closeAuthDialog();
+  }, [state]);
   useEffect(() => {
     if (!errors.code) return setCodePrompt(false);
     setCodePrompt(!askCode && errors.code.join(' ') === api('two_factor.code_required'));

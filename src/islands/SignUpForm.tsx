@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { RegisterResponse } from '../../core/api/contract';
-import { signUp, type Messages } from '../stores/auth-actions';
+import { authForm, signUp, type Messages } from '../stores/auth-actions';
 import { openAuthDialog, openSignIn } from '../stores/dialogs';
 import { localizedPath } from '../../core/i18n/urls';
 import type { Locale } from '../../core/i18n/locales.mjs';
@@ -10,28 +10,26 @@ import { EmailField } from './EmailField';
 import { FormField, SubmitButton } from './FormField';
 import { NewPasswordField } from './PasswordField';
 import { ResendActivation } from './ResendActivation';
-import { useFormSubmit } from './use-form-submit';
+import { useFormStore } from './use-form-store';
 
 export function SignUpForm({ messages }: { messages: Messages }) {
   const { auth } = messages;
   const [ref] = useState(storedReferral);
   const [created, setCreated] = useState<RegisterResponse & { ref?: string }>();
-  const { errors, busy, form, onSubmit } = useFormSubmit(
-    (data) =>
-      signUp(
-        {
-          email: String(data.get('email') ?? ''),
-          username: String(data.get('username') ?? ''),
-          password: String(data.get('password') ?? ''),
-          date_of_birth: String(data.get('date_of_birth') ?? ''),
-          accept_terms: data.get('accept_terms') === 'on',
-          ref,
-        },
-        messages,
-        (answer) => setCreated({ ...answer, ref }),
-      ),
-    () => {},
+  const [store] = useState(() =>
+    authForm(
+      (values: Parameters<typeof signUp>[0], m) => signUp(values, m, (answer) => setCreated({ ...answer, ref })),
+      messages,
+    ),
   );
+  const { errors, busy, form, onSubmit } = useFormStore(store, (data) => ({
+    email: String(data.get('email') ?? ''),
+    username: String(data.get('username') ?? ''),
+    password: String(data.get('password') ?? ''),
+    date_of_birth: String(data.get('date_of_birth') ?? ''),
+    accept_terms: data.get('accept_terms') === 'on',
+    ref,
+  }));
 
   if (created) return <CheckInbox created={created} messages={messages} />;
   return (

@@ -10,6 +10,7 @@ import { checkEmail, checkRegistration, checkSignIn, hasProblems, type Problems 
 import type { Translate } from '../i18n/translator';
 import { forgetReferral } from './referral-capture';
 import { $sessionEnded, forgetRegisteredEmail, rememberRegisteredEmail, rememberReturnPath } from './dialogs';
+import { createFormStore } from './form';
 import { problemMessages, serverErrors, type FormErrors } from './form-errors';
 import { strongNewPassword } from './new-password';
 import { expectWelcome } from './low-balance';
@@ -26,6 +27,12 @@ const fallbacks = ({ auth }: Messages) => ({
   network: auth('dialog.network_error'),
   unknown: auth('dialog.unknown_error'),
 });
+
+/** One of the actions below as a form store (submit states, one submit at a time) for its form. */
+export const authForm = <Input>(
+  action: (input: Input, messages: Messages) => Promise<FormErrors | null>,
+  messages: Messages,
+) => createFormStore<Input>((input) => action(input, messages), fallbacks(messages));
 
 /** Stores the token, then loads the user, then registers the player with the game gateway. */
 async function startSignedIn(token: string, expiresAt?: string) {
