@@ -106,7 +106,6 @@ const CLIENT_CHUNKS = [
     priority: 0,
     test: chunkOf([
       'islands/(FormField|FormAlert|PasswordField|use-form-store)',
-      'stores/form',
       'islands/profile/(use-messages|use-resource|use-user|format|Status|messages|SignOutHome)',
     ]),
   },

@@ -1,4 +1,4 @@
-import { map } from 'nanostores';
+import { atom } from 'nanostores';
 import {
   RG_PERIODS,
   type ResponsibleGaming,
@@ -34,7 +34,7 @@ export function createRgLimitsForm({ kind, limits, locale, t, update, saved }: R
   // A pending change is what the player last asked for, so the field shows it.
   const current = (period: RgPeriod) => limits[period]?.pending?.amount ?? limits[period]?.amount ?? '';
   // Shown with the language's decimal separator ("500,00" in German), sent with a dot.
-  const $values = map(
+  const $values = atom(
     Object.fromEntries(RG_PERIODS.map((period) => [period, amountForInput(current(period), locale)])) as Record<
       RgPeriod,
       string
@@ -48,5 +48,10 @@ export function createRgLimitsForm({ kind, limits, locale, t, update, saved }: R
     }
     saved(await update({ [kind]: change }));
   }, failureMessages(t));
-  return { ...form, $values };
+  return {
+    ...form,
+    $values,
+    /** The player typed `value` into the field of `period`. */
+    type: (period: RgPeriod, value: string) => $values.set({ ...$values.get(), [period]: value }),
+  };
 }

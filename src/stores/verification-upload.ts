@@ -1,4 +1,4 @@
-import { atom, map } from 'nanostores';
+import { atom } from 'nanostores';
 import type { DocumentType, VerificationSubmitted } from '../../core/api/contract';
 import type { DocumentUpload } from '../api/verification';
 import type { Translate } from '../i18n/translator';
@@ -31,9 +31,9 @@ export function createVerificationUpload({ t, api, upload, sent }: VerificationU
   const $documentType = atom<DocumentType>('passport');
   const $progress = atom<number | undefined>();
   // Problems found the moment a file is chosen, so the player need not upload to learn them.
-  const $chosenProblems = map<Partial<Record<DocumentSide, string>>>({});
+  const $chosenProblems = atom<Partial<Record<DocumentSide, string>>>({});
   // Sides whose file changed since the last submit: their earlier errors no longer apply.
-  const $changed = map<Partial<Record<DocumentSide, boolean>>>({});
+  const $changed = atom<Partial<Record<DocumentSide, boolean>>>({});
 
   const form = createFormStore<ChosenFiles>(async (chosen) => {
     $changed.set({});
@@ -73,8 +73,8 @@ export function createVerificationUpload({ t, api, upload, sent }: VerificationU
     },
     /** A file was chosen for `side`, with what is wrong with it (or undefined). */
     fileChosen(side: DocumentSide, problem: string | undefined) {
-      $chosenProblems.setKey(side, problem);
-      $changed.setKey(side, true);
+      $chosenProblems.set({ ...$chosenProblems.get(), [side]: problem });
+      $changed.set({ ...$changed.get(), [side]: true });
     },
     /** A side's errors: a newly chosen file's own problem, else the last submit's errors. */
     sideErrors(side: DocumentSide, submitted: FormErrors): string[] | undefined {

@@ -49,32 +49,3 @@ test('a public page does not load the password dictionaries', async ({ page }) =
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.some((source) => source.includes('diceware'))).toBe(false);
 });
-
-test('the withdrawal form checks the destination for the chosen method, in the page language, before sending', async ({
-  page,
-  signedInPlayer,
-}) => {
-  // The form is usable only once staff have checked the player's identity.
-  await signedInPlayer({ prefix: 'dest', verified: true });
-  const sent: string[] = [];
-  page.on('request', (req) => new URL(req.url()).pathname === '/api/user/withdrawal' && sent.push(req.method()));
-  await page.goto('/ja/profile/withdrawal');
-  const low = page.locator('#low-balance-dialog[open]');
-  await low.waitFor();
-  await low.locator('[data-close-dialog]').last().click();
-  const form = page.locator('form[data-form="withdrawal"]');
-  await form.getByLabel('銀行振込').check();
-  await expect(form.getByText('IBAN（例：DE89 3704 0044 0532 0130 00）。')).toBeVisible();
-  await form.getByLabel('金額 (EUR)').fill('10');
-  await form.getByLabel('カード、口座、またはウォレット').fill('\u202eNABI 1234');
-  await form.getByRole('button', { name: '出金を申請' }).click();
-  await expect(form.locator('#field-destination-error')).toHaveText(
-    'ゼロ幅スペースや文字方向の制御記号など、見えない文字や制御文字を削除してください。',
-  );
-  await form.getByLabel('カード、口座、またはウォレット').fill('DE89 3704 0044 0532 0130 01');
-  await form.getByRole('button', { name: '出金を申請' }).click();
-  await expect(form.locator('#field-destination-error')).toHaveText(
-    '有効なIBANを入力してください（例：DE89 3704 0044 0532 0130 00）。',
-  );
-  expect(sent).toEqual([]);
-});

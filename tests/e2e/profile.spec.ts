@@ -19,7 +19,7 @@ const me = async (request: APIRequestContext, token: string) =>
 
 const deposit = depositThroughPaymentPage;
 
-test('edit profile: saved fields come back, bad input is refused next to the field', async ({
+test('edit profile: saved fields come back, a taken username is refused next to the field', async ({
   page,
   request,
   signedInPlayer,
@@ -30,11 +30,6 @@ test('edit profile: saved fields come back, bad input is refused next to the fie
   const form = page.locator('form[data-form="profile"]');
   await expect(form.getByLabel('Username')).toHaveValue(player.username);
   await expect(page.locator('.summary')).toContainText(player.email);
-
-  await form.getByLabel('First name').fill('<b>Ana</b>');
-  await form.getByRole('button', { name: 'Save changes' }).click();
-  await expect(form.getByLabel('First name')).toHaveAttribute('aria-invalid', 'true');
-  await expect(form.locator('#field-first_name-error')).toHaveText('Enter at most 60 characters, without < or >.');
 
   const renamed = `${player.username}x`;
   await form.getByLabel('First name').fill('Ana');
@@ -81,23 +76,6 @@ test('deposit through the demo payment page: the balance rises by exactly the am
   await expect(page.locator('.site-header [data-session-balance]')).toHaveText('25,00\u00a0€');
   expect((await me(request, player.token)).balance).toBe('25.00');
   expect(new URL(page.url()).search).toBe('');
-});
-
-test('deposit validation: below the minimum is refused before any request', async ({ page, signedInPlayer }) => {
-  await signedInPlayer({ prefix: 'prof' });
-  await page.goto('/profile/deposit');
-  let requests = 0;
-  page.on('request', (req) => req.url().includes('create-payment') && requests++);
-  const form = page.locator('form[data-form="deposit"]');
-  await form.getByLabel('Amount (EUR)').fill('5');
-  await form.getByRole('button', { name: 'Continue to payment' }).click();
-  await expect(form.locator('#field-amount-error')).toHaveText('The minimum amount is €10.00.');
-  await form.getByLabel('Amount (EUR)').fill('1e3');
-  await form.getByRole('button', { name: 'Continue to payment' }).click();
-  await expect(form.locator('#field-amount-error')).toHaveText(
-    'Enter an amount such as 25 or 25.50: digits, with at most two decimals.',
-  );
-  expect(requests).toBe(0);
 });
 
 test('withdraw: the balance falls, the request is pending in the list and in history; too much is refused', async ({

@@ -3,6 +3,7 @@ import { closeAccount } from '../../api/account';
 import { CLOSE_REASON_MAX_LENGTH, type PaymentMethod } from '../../../core/api/contract';
 import { toCents } from '../../../core/api/money';
 import { localizedPath } from '../../../core/i18n/urls';
+import { failureMessages } from '../../stores/form';
 import { serverErrors, type FormErrors } from '../../stores/form-errors';
 import { FormAlert } from '../FormAlert';
 import { Field } from '../FormField';
@@ -13,7 +14,7 @@ import type { IslandProps } from './messages';
 import { PayoutFields } from './MethodChoice';
 import { SignOutHome } from './SignOutHome';
 import { Notice, Skeleton } from './Status';
-import { failureMessages, useMessages } from './use-messages';
+import { useMessages } from './use-messages';
 import { useUser } from './use-user';
 
 /**

@@ -84,7 +84,7 @@ export function RgLimits(
               inputMode="decimal"
               autoComplete="off"
               value={values[period]}
-              onChange={(event) => store.$values.setKey(period, event.target.value)}
+              onChange={(event) => store.type(period, event.target.value)}
               errors={errors[`${kind}.${period}`]}
             />
           ))}

@@ -12,8 +12,6 @@ export interface Translators {
   verify: Translate<'game_verify'>;
 }
 
-export { failureMessages } from '../../stores/form';
-
 /** Translators over the message sets the page passed in; a set that was not passed throws on use. */
 export function useMessages({ locale, messages }: IslandProps): Translators {
   return useMemo(

@@ -41,8 +41,8 @@ describe('limits form store', () => {
 
   it('sends only the periods changed, an emptied one as null (removal), in the API form', async () => {
     const { store, update, saved } = limitsForm('de', answer);
-    store.$values.setKey('day', '');
-    store.$values.setKey('month', '1.000,50');
+    store.type('day', '');
+    store.type('month', '1.000,50');
     expect(await store.submit()).toBe(true);
     expect(update.calls).toEqual([[{ deposit_limits: { day: null, month: '1000.50' } }]]);
     expect(saved).toEqual([answer]);
@@ -52,7 +52,7 @@ describe('limits form store', () => {
   it('puts the server’s "deposit_limits.day" errors on that field and saves nothing', async () => {
     const refusal = new ApiError(400, { 'deposit_limits.day': ['Enter an amount.'] });
     const { store, saved } = limitsForm('en', refusal);
-    store.$values.setKey('day', 'lots');
+    store.type('day', 'lots');
     expect(await store.submit()).toBe(false);
     expect(store.$errors.get()).toEqual({ 'deposit_limits.day': ['Enter an amount.'] });
     expect(saved).toEqual([]);

@@ -3,6 +3,9 @@ import type { Withdrawal, WithdrawalRequest } from '../../../core/api/contract';
 import { formatMoney } from '../../../core/i18n/money-format';
 import { ApiError } from '../../../src/api/errors';
 import { createWithdrawalForm } from '../../../src/stores/withdrawal';
+import { createTranslator } from '../../../src/i18n/translator';
+import jaApi from '../../../locales/ja/api.json';
+import jaProfile from '../../../locales/ja/profile.json';
 import { keySource, player, recordedCall, translators } from './form-fixtures';
 
 const { t, api } = translators;
@@ -55,6 +58,28 @@ describe('withdrawal form store', () => {
     expect(store.$errors.get().amount).toEqual([
       api('errors.amount_too_large', { max: formatMoney('500.00', 'EUR', 'en') }),
     ]);
+    expect(request.calls).toEqual([]);
+  });
+
+  it('checks the destination by the chosen method’s rule, in the page language, before sending', async () => {
+    const ja = { t: createTranslator(jaProfile, 'ja', 'profile'), api: createTranslator(jaApi, 'ja', 'api') };
+    const request = recordedCall<[WithdrawalRequest, string], Withdrawal>(made);
+    const store = createWithdrawalForm({
+      locale: 'ja',
+      ...ja,
+      user: player,
+      requestWithdrawal: request.call,
+      afterRequest: async () => {},
+    });
+    store.$method.set('bank_transfer');
+    // A right-to-left override makes "\u202eNABI 1234" read as "4321 IBAN".
+    await store.submit({ amount: '20', destination: '\u202eNABI 1234' });
+    expect(store.$errors.get()).toEqual({ destination: [ja.api('input.unsafe_characters')] });
+    await store.submit({ amount: '20', destination: 'DE89 3704 0044 0532 0130 01' });
+    expect(store.$errors.get()).toEqual({ destination: [ja.api('destination.iban_invalid')] });
+    expect(store.$errors.get().destination![0]).toBe(
+      '有効なIBANを入力してください（例：DE89 3704 0044 0532 0130 00）。',
+    );
     expect(request.calls).toEqual([]);
   });
 
