@@ -100,6 +100,13 @@ const CLIENT_CHUNKS = [
     ),
   },
   {
+    // Every form's submit flow and the rules it checks with: one chunk on the screens with a form
+    // (and in the sign-in dialogs), where they were two; screens without one load none of it.
+    name: 'forms',
+    priority: 0,
+    test: chunkOf(['stores/(form|form-errors)', 'api/validation']),
+  },
+  {
     // The small pieces every profile screen's island is built from (fields, alerts, the message
     // and resource hooks): one chunk instead of ten, each of which paid its own gzip overhead.
     name: 'profile-kit',

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { TRANSACTION_TYPES, type HistoryQuery, type TransactionType } from '../../../core/api/contract';
 import { getHistory } from '../../api/history';
-import { isCalendarDate } from '../../../core/api/validation';
+import { isCalendarDate } from '../../../core/api/calendar-date';
 import { localizedPath } from '../../../core/i18n/urls';
 import { formatDateTime } from './format';
 import type { IslandProps } from './messages';
