@@ -28,7 +28,7 @@ export function withdrawalRoutes(services: Services) {
       locale: c.get('locale'),
     });
     if (outcome.replayed) c.header('Idempotent-Replayed', 'true');
-    return c.json(outcome.body, outcome.status);
+    return c.json(outcome.body, 201);
   });
 
   return app;

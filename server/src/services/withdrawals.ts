@@ -108,7 +108,6 @@ export function requestWithdrawal(
           });
         }
         return {
-          status: 201,
           body: {
             id: item.id,
             status: 'pending',
