@@ -36,7 +36,7 @@ const build = { id: createBuildId(), timestamp: new Date().toISOString() };
  * The API's RSA public key (base64 SPKI), embedded so the browser can encrypt request bodies.
  * `npm start` creates the key pair before it builds; operators pass PUBLIC_RSA_PUBLIC_KEY.
  */
-const rsaPublicKey = publicKeySpkiBase64();
+const rsaPublicKey = publicKeySpkiBase64(process.env);
 if (!rsaPublicKey)
   console.warn(
     '[keys] no RSA public key: the site will send request bodies unencrypted. ' +

@@ -27,7 +27,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export async function buildIfNeeded() {
   const { ensureKeyPair } = await import('../server/src/keys.ts');
   const { parseEnv } = await import('../server/src/config/variables.ts');
-  const key = ensureKeyPair();
+  const key = ensureKeyPair(process.env);
   if (key.created) console.log(`Created the API's RSA-2048 key pair in ${key.path}`);
   const marker = join(root, 'dist/builds/latest.json');
   const sources = ['src', 'core', 'locales', 'public', 'integrations', 'astro.config.mjs', 'package-lock.json'];
@@ -38,10 +38,13 @@ export async function buildIfNeeded() {
     return Math.max(0, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
   };
   const builtAt = existsSync(marker) ? statSync(marker).mtimeMs : 0;
-  const changedAt = Math.max(newestMtime(privateKeyPath()), ...sources.map((name) => newestMtime(join(root, name))));
+  const changedAt = Math.max(
+    newestMtime(privateKeyPath(process.env)),
+    ...sources.map((name) => newestMtime(join(root, name))),
+  );
   // The key the build embeds, recorded by fingerprint next to the build (never the key itself).
   const keyRecord = join(root, 'dist/builds/public-key.json');
-  const fingerprint = keyFingerprint(publicKeySpkiBase64());
+  const fingerprint = keyFingerprint(publicKeySpkiBase64(process.env));
   let builtFingerprint;
   try {
     builtFingerprint = JSON.parse(readFileSync(keyRecord, 'utf8')).fingerprint;
@@ -67,7 +70,7 @@ export async function buildIfNeeded() {
 async function e2eEnvironment(isolated) {
   const { E2E_DATA_DIR, E2E_ISOLATED_DATA_DIR, ISOLATED_SITE } = await import('../tests/e2e/isolated-site.mjs');
   const env = process.env;
-  env.RSA_PRIVATE_KEY_FILE ||= privateKeyPath();
+  env.RSA_PRIVATE_KEY_FILE ||= privateKeyPath(process.env);
   // Staff for the operator specs are made with `npm run operator` against this folder, through
   // the running server (the command finds it from DATA_DIR's control file).
   env.DATA_DIR = isolated ? E2E_ISOLATED_DATA_DIR : E2E_DATA_DIR;
@@ -141,7 +144,7 @@ export async function spawnServer({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      RSA_PRIVATE_KEY_FILE: key === 'build' ? privateKeyPath() : '',
+      RSA_PRIVATE_KEY_FILE: key === 'build' ? privateKeyPath(process.env) : '',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -225,7 +225,7 @@ async function startNodes(origin) {
       TRUST_PROXY: '1',
       SITE_URL: origin,
       API_URL: origin,
-      RSA_PRIVATE_KEY_FILE: resolve(env.RSA_PRIVATE_KEY_FILE ?? privateKeyPath()),
+      RSA_PRIVATE_KEY_FILE: resolve(env.RSA_PRIVATE_KEY_FILE ?? privateKeyPath(process.env)),
       DATA_DIR: join(work, `node-${index + 1}`),
       DATABASE_URL,
       ...(schema ? { DATABASE_SCHEMA: schema } : {}),

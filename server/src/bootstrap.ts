@@ -1,4 +1,4 @@
-import type { ServerConfig } from './config.ts';
+import type { ServerConfig } from './config/server-config.ts';
 import type { Services } from './app-env.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { openDatabase } from './db/open.ts';

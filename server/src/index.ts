@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
 import { openServices } from './bootstrap.ts';
 import { startClock } from './clock.ts';
-import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
+import { ConfigError, loadConfig, type ServerConfig } from './config/server-config.ts';
 import { DEMO_PLAYER } from './db/demo-player.ts';
 import { listen } from './http/listen.ts';
 import { siteUrlNotice } from './site-notice.ts';

@@ -1,19 +1,22 @@
 // Plain .mjs so astro.config.mjs (which embeds the public key in the build) and the server agree
-// on where the key lives without a TypeScript loader.
+// on where the key lives without a TypeScript loader. Each caller passes the variables it read
+// (the server its one configuration, the build and the scripts their own environment).
 import { createPublicKey } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /** `RSA_PRIVATE_KEY_FILE`, else `<DATA_DIR>/rsa-private.pem` (DATA_DIR defaults to `.data`). */
-export function privateKeyPath(env = process.env) {
+/** @param {Record<string, string | undefined>} env */
+export function privateKeyPath(env) {
   return resolve(env.RSA_PRIVATE_KEY_FILE || join(env.DATA_DIR || '.data', 'rsa-private.pem'));
 }
 
 /**
  * The base64 SPKI public key the site encrypts with: `PUBLIC_RSA_PUBLIC_KEY` when an operator
  * deploys against their own API, else derived from our private key. Empty when neither exists.
+ * @param {Record<string, string | undefined>} env
  */
-export function publicKeySpkiBase64(env = process.env) {
+export function publicKeySpkiBase64(env) {
   const given = env.PUBLIC_RSA_PUBLIC_KEY?.trim();
   if (given) return spkiFromPem(given);
   const path = privateKeyPath(env);

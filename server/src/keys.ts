@@ -9,7 +9,7 @@ import { makePrivateDir, PRIVATE_FILE_MODE } from './private-files.ts';
  * names a key. The public half is written beside it for operators who build the site elsewhere.
  * Answers the private key's path and whether it was just created.
  */
-export function ensureKeyPair(env: Record<string, string | undefined> = process.env): {
+export function ensureKeyPair(env: Record<string, string | undefined>): {
   path: string;
   created: boolean;
 } {
@@ -32,7 +32,7 @@ export function ensureKeyPair(env: Record<string, string | undefined> = process.
  * The keys requests may be encrypted with: the current one, then `RSA_PREVIOUS_PRIVATE_KEY_FILE`
  * while a rotation is rolling out and visitors still run a build with the old public key.
  */
-export function loadPrivateKeys(env: Record<string, string | undefined> = process.env): KeyObject[] {
+export function loadPrivateKeys(env: Record<string, string | undefined>): KeyObject[] {
   const paths = [privateKeyPath(env), env.RSA_PREVIOUS_PRIVATE_KEY_FILE].filter((path): path is string => !!path);
   return paths.map((path) => createPrivateKey(readFileSync(path, 'utf8')));
 }

@@ -1,6 +1,6 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { systemClock, type Clock } from '../clock.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig } from '../config/server-config.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { openDatabase as openRealDatabase, type DatabaseOptions } from '../db/open.ts';
 import { makePrivateDir } from '../private-files.ts';

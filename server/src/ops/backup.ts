@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { Hono } from 'hono';
 import type { AppEnv, Services } from '../app-env.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig } from '../config/server-config.ts';
 import { CONTROL_HEADER, controlFilePath, processAlive, readControlFile } from '../operator/control.ts';
 import { sameSecret } from '../operator/session.ts';
 import { makePrivateDir, PRIVATE_FILE_MODE } from '../private-files.ts';

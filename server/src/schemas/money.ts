@@ -5,7 +5,7 @@
  */
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../core/api/contract.ts';
 import type { Problems } from '../../../core/api/validation.ts';
-import type { ServerConfig } from '../config.ts';
+import type { ServerConfig } from '../config/server-config.ts';
 import { bodyRule } from '../http/body-schema.ts';
 import type { Locale } from '../i18n.ts';
 import { readAmount } from '../services/amounts.ts';

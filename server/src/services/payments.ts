@@ -1,5 +1,5 @@
 import { toCents } from '../../../core/api/money.ts';
-import type { ServerConfig } from '../config.ts';
+import type { ServerConfig } from '../config/server-config.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Locale } from '../i18n.ts';
 import { addTransaction, notify } from './history.ts';

@@ -8,7 +8,7 @@ import {
 } from '../../../core/api/contract.ts';
 import { LOYALTY_LEVELS } from '../../../core/data/loyalty-levels.ts';
 import { LOCALES } from '../../../core/i18n/locales.mjs';
-import type { ServerConfig } from '../config.ts';
+import type { ServerConfig } from '../config/server-config.ts';
 import type { TokenReader, TokenRow } from '../http/auth.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Locale } from '../i18n.ts';

@@ -25,7 +25,7 @@ const markdownFiles = (dir) => (existsSync(dir) ? readdirSync(dir).filter((name)
  */
 export function readContentTree(root) {
   const tree = /** @type {ContentTree} */ ({});
-  const email = supportEmail();
+  const email = supportEmail(process.env);
   for (const [key, { folder }] of Object.entries(CONTENT_COLLECTIONS)) {
     const byLocale = (tree[/** @type {CollectionKey} */ (key)] =
       /** @type {Record<string, Record<string, string>>} */ ({}));

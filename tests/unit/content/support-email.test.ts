@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SUPPORT_EMAIL, expandContentTokens, supportEmail } from '../../../core/data/support-email.mjs';
 import { readContentTree } from '../../../src/content/lint/content-tree.mjs';
 import { LOCALES } from '../../../core/i18n/locales.mjs';
-import { loadConfig } from '../../../server/src/config.ts';
+import { loadConfig } from '../../../server/src/config/server-config.ts';
 
 const loadMailConfig = (env: Record<string, string>, dataDir: string) => loadConfig({ ...env, DATA_DIR: dataDir }).mail;
 

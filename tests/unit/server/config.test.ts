@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../../server/src/config.ts';
+import { ConfigError, loadConfig } from '../../../server/src/config/server-config.ts';
 import { namesFor, parseEnv } from '../../../server/src/config/variables.ts';
 
 const defaults = loadConfig({});

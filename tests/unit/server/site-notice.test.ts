@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../server/src/config.ts';
+import { loadConfig } from '../../../server/src/config/server-config.ts';
 import { siteUrlNotice } from '../../../server/src/site-notice.ts';
 
 describe('npm start: the SITE_URL in use', () => {

@@ -1,5 +1,5 @@
-import type { RunValues } from './config.ts';
-import { ConfigError } from './config/variables.ts';
+import type { RunValues } from './server-config.ts';
+import { ConfigError } from './variables.ts';
 
 /** The settings of the sign-in, registration, password-hashing and token protections (docs/security.md). */
 export interface AuthLimits {
