@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../server/src/app.ts';
 import { hashToken } from '../server/src/http/auth.ts';
-import { systemClock } from '../server/src/clock.ts';
+import { systemClock } from '../server/src/base/clock.ts';
 import { loadConfig } from '../server/src/config/server-config.ts';
 import { openDatabase } from '../server/src/db/open.ts';
 import { seed } from '../server/src/db/seed.ts';

@@ -15,7 +15,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { privateKeyPath, publicKeySpkiBase64 } from '../server/src/key-files.mjs';
+import { privateKeyPath, publicKeySpkiBase64 } from '../server/src/data-dir/key-files.mjs';
 import { buildReason, keyFingerprint } from './build-decision.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -25,7 +25,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
  * builds the site when the sources, the key or FORCE_BUILD say so (scripts/build-decision.mjs).
  */
 export async function buildIfNeeded() {
-  const { ensureKeyPair } = await import('../server/src/keys.ts');
+  const { ensureKeyPair } = await import('../server/src/data-dir/key-pair.ts');
   const { parseEnv } = await import('../server/src/config/variables.ts');
   const key = ensureKeyPair(process.env);
   if (key.created) console.log(`Created the API's RSA-2048 key pair in ${key.path}`);
@@ -103,7 +103,7 @@ export async function runServer({ build = false, e2e = false, isolated = false, 
   if (build) await buildIfNeeded();
   if (e2e) await e2eEnvironment(isolated);
   if (testHooks) {
-    const { movableClock, startClock } = await import('../server/src/clock.ts');
+    const { movableClock, startClock } = await import('../server/src/base/clock.ts');
     startClock.current = movableClock();
   }
   const server = await import('../server/src/index.ts');

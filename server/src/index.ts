@@ -2,15 +2,15 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
 import { openServices } from './bootstrap.ts';
-import { startClock } from './clock.ts';
+import { startClock } from './base/clock.ts';
 import { ConfigError, loadConfig, type ServerConfig } from './config/server-config.ts';
 import { DEMO_PLAYER } from './db/demo-player.ts';
 import { listen } from './http/listen.ts';
-import { siteUrlNotice } from './site-notice.ts';
+import { siteUrlNotice } from './config/site-notice.ts';
 import { Lifecycle } from './ops/lifecycle.ts';
 import { startRoundSweep } from './services/round-sweep.ts';
 import { processAlive, readControlFile, removeControlFile, writeControlFile } from './operator/control.ts';
-import { makePrivateDir, secureDataDir } from './private-files.ts';
+import { makePrivateDir, secureDataDir } from './data-dir/private-files.ts';
 
 // Every setting comes from the environment through one schema (config/variables.ts); an invalid
 // value stops here, before anything is opened, with the variable's name and what it must be.

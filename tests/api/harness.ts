@@ -11,7 +11,7 @@ import { encryptJson, importPublicKey } from '../../core/api/envelope.ts';
 import { normalizeEmail } from '../../core/api/validation.ts';
 import { createApp } from '../../server/src/app.ts';
 import type { Services } from '../../server/src/app-env.ts';
-import { systemClock, type Clock } from '../../server/src/clock.ts';
+import { systemClock, type Clock } from '../../server/src/base/clock.ts';
 import { loadConfig } from '../../server/src/config/server-config.ts';
 import { createMailer } from '../../server/src/mail/mailer.ts';
 import { openDatabase } from '../../server/src/db/open.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { manualClock } from '../../server/src/clock.ts';
+import { manualClock } from '../../server/src/base/clock.ts';
 import { audit } from '../../server/src/operator/audit.ts';
 import { csvCell } from '../../server/src/operator/csv.ts';
 import { useTestApi } from './harness.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../http/auth.ts';
 import { DEMO_PLAYER } from './demo-player.ts';
 import type { ServerConfig } from '../config/server-config.ts';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../base/clock.ts';
 import type { Database, Queryable } from './database.ts';
 import { STARTUP_LOCK } from './migrate.ts';
 import { addTransaction, notify } from '../services/history.ts';

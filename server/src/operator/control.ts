@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import type { IncomingMessage } from 'node:http';
 import type { AppEnv, Services } from '../app-env.ts';
-import { STATUS_OF_REFUSAL } from '../domain-errors.ts';
+import { STATUS_OF_REFUSAL } from '../base/domain-errors.ts';
 import * as v from 'valibot';
 import { CONTROL_JSON_EXPECTED, controlBody } from '../schemas/operator-control.ts';
 import { StaffInputError } from './staff.ts';

@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { every, except } from 'hono/combine';
 import { setAnswerHeader } from '../http/answer-headers.ts';
 import type { Services } from '../app-env.ts';
-import { ConsoleRefusal, DomainError, STATUS_OF_REFUSAL } from '../domain-errors.ts';
+import { ConsoleRefusal, DomainError, STATUS_OF_REFUSAL } from '../base/domain-errors.ts';
 import { ApiError, apiErrorOf } from '../http/errors.ts';
 import { controlRoutes } from './control.ts';
 import { ConsoleError } from './form.ts';
@@ -28,7 +28,7 @@ import {
   type OperatorEnv,
 } from './session.ts';
 import { CONSOLE_CSP, errorPage } from './view.ts';
-import { withSharedStyles } from '../shared-styles.ts';
+import { withSharedStyles } from '../http/shared-styles.ts';
 
 const STYLESHEET = withSharedStyles(new URL('./console.css', import.meta.url));
 

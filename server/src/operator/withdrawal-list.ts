@@ -1,4 +1,4 @@
-import type { Locale } from '../i18n.ts';
+import type { Locale } from '../base/i18n.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { REFUND_TEMPLATE, WithdrawalRefused } from '../services/withdrawal-decisions.ts';
 import { approveWithAudit } from './withdrawal-decisions.ts';

@@ -6,7 +6,7 @@ import type { AppEnv, Services } from '../app-env.ts';
 import { loadConfig } from '../config/server-config.ts';
 import { CONTROL_HEADER, controlFilePath, processAlive, readControlFile } from '../operator/control.ts';
 import { sameSecret } from '../operator/session.ts';
-import { makePrivateDir, PRIVATE_FILE_MODE } from '../private-files.ts';
+import { makePrivateDir, PRIVATE_FILE_MODE } from '../data-dir/private-files.ts';
 import { databaseSummary } from '../services/database-status.ts';
 
 /**

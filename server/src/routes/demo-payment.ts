@@ -4,7 +4,7 @@ import { html } from 'hono/html';
 import * as v from 'valibot';
 import type { AppEnv, Services } from '../app-env.ts';
 import { readFormFields, URLENCODED } from '../http/body-schema.ts';
-import { translate, type Locale } from '../i18n.ts';
+import { translate, type Locale } from '../base/i18n.ts';
 import { formatMoney } from '../../../core/i18n/money-format.ts';
 import { paymentPageForm } from '../schemas/page-forms.ts';
 import { pickTheme, themeHead } from './demo-payment-theme.ts';

@@ -14,7 +14,7 @@ import { parseBody } from '../http/body-schema.ts';
 import { gatewayBody, type GatewayBody } from '../schemas/games.ts';
 import { detailError, fieldErrors } from '../http/errors.ts';
 import { GAME_CATALOGUE, searchable } from '../../../core/games/catalogue.ts';
-import { gameRulesText, queryLocale } from '../i18n.ts';
+import { gameRulesText, queryLocale } from '../base/i18n.ts';
 
 import { rollbackStaleBets } from '../providers/games/rounds.ts';
 import { createSession } from '../providers/games/sessions.ts';

@@ -10,7 +10,7 @@ import type { AppEnv, Services } from '../app-env.ts';
 import { requireUser } from '../http/auth.ts';
 import { parseForm } from '../http/body-schema.ts';
 import { detailError } from '../http/errors.ts';
-import { translate } from '../i18n.ts';
+import { translate } from '../base/i18n.ts';
 import { verificationForm } from '../schemas/verification.ts';
 import { submitVerification, verificationOf } from '../services/verifications.ts';
 

@@ -1,6 +1,6 @@
 import { checkAmount } from '../../../core/api/money.ts';
 import type { Problem } from '../../../core/api/validation.ts';
-import type { Locale } from '../i18n.ts';
+import type { Locale } from '../base/i18n.ts';
 import { formatMoney } from '../../../core/i18n/money-format.ts';
 
 /**

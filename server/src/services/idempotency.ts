@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Database, Queryable } from '../db/database.ts';
-import { InvalidRequest, Mismatch } from '../domain-errors.ts';
+import { InvalidRequest, Mismatch } from '../base/domain-errors.ts';
 
 export interface Outcome<T> {
   status: 200 | 201;

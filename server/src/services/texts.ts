@@ -1,4 +1,4 @@
-import { translate, type Locale } from '../i18n.ts';
+import { translate, type Locale } from '../base/i18n.ts';
 import { formatMoney } from '../../../core/i18n/money-format.ts';
 
 /**

@@ -6,7 +6,7 @@ import { importPublicKey } from '../../../core/api/envelope';
 import { ApiError } from '../../../src/api/errors';
 import { register } from '../../../src/api/auth';
 import { getMe } from '../../../src/api/user';
-import { decryptEnvelope } from '../../../server/src/crypto';
+import { decryptEnvelope } from '../../../server/src/http/request-envelope';
 import { createTestApi, type TestApi } from '../../api/harness';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });

@@ -7,7 +7,7 @@ import type { Problems } from '../../../core/api/validation.ts';
 import type { AppEnv, Services } from '../../../server/src/app-env.ts';
 import { bodyRule, fieldRule, fields, parseBody, validateBody } from '../../../server/src/http/body-schema.ts';
 import { ApiError } from '../../../server/src/http/errors.ts';
-import { translate } from '../../../server/src/i18n.ts';
+import { translate } from '../../../server/src/base/i18n.ts';
 import { loginBody, registerBody } from '../../../server/src/schemas/auth.ts';
 import { validBitcoinAddress, validIban, checkFullDestination } from '../../../server/src/schemas/destination.ts';
 import { limitsBody, selfExclusionBody } from '../../../server/src/schemas/responsible-gaming.ts';

@@ -5,7 +5,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { encryptJson, importPublicKey } from '../../../core/api/envelope';
-import { decryptEnvelope } from '../../../server/src/crypto';
+import { decryptEnvelope } from '../../../server/src/http/request-envelope';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 

@@ -6,7 +6,7 @@ import { checkPassword, messageKey, normalizeEmail, type Problems } from '../../
 import type { Services } from '../../app-env.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../http/auth.ts';
 import { clientAddress } from '../../http/client-address.ts';
-import { translate } from '../../i18n.ts';
+import { translate } from '../../base/i18n.ts';
 import { countAttempt, resetCounter } from '../../services/rate-counters.ts';
 import { admitSignIn, codeAskedFor, signInSucceeded } from '../../services/login-throttle.ts';
 import { queuedPasswordWork } from '../../services/password-queue.ts';

@@ -5,7 +5,7 @@ import type { AppEnv, Services } from '../../app-env.ts';
 import { validateBody } from '../../http/body-schema.ts';
 import { detailError } from '../../http/errors.ts';
 import { roundBody, seedsBody, stepActionBody } from '../../schemas/game-provider.ts';
-import type { Locale } from '../../i18n.ts';
+import type { Locale } from '../../base/i18n.ts';
 import { playRound, type RoundHooks } from './rounds.ts';
 import { loadSession, rotateSeeds, sessionState } from './sessions.ts';
 import { currentRound, playAction, type StepRoundResponse } from './step-rounds.ts';

@@ -13,7 +13,7 @@ import type {
 } from '../../../../core/games/protocol.ts';
 import type { Services } from '../../app-env.ts';
 import type { Queryable } from '../../db/database.ts';
-import { Conflict, Gone, NotFound } from '../../domain-errors.ts';
+import { Conflict, Gone, NotFound } from '../../base/domain-errors.ts';
 import { isStepMechanic } from '../../../../core/games/steps.ts';
 import { sessionBalance } from './stakes.ts';
 import { openRoundOf, settleExpiredRounds } from './step-rounds.ts';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../core/i18n/locales.mjs';
-import { interpolate } from '../../core/i18n/interpolate.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../core/i18n/locales.mjs';
+import { interpolate } from '../../../core/i18n/interpolate.ts';
 
 /**
  * The server's messages (errors, history descriptions, notifications, the demo payment page)
@@ -12,7 +12,7 @@ export type { Locale };
 const messages = Object.fromEntries(
   LOCALES.map((locale) => [
     locale,
-    JSON.parse(readFileSync(new URL(`../../locales/${locale}/api.json`, import.meta.url), 'utf8')),
+    JSON.parse(readFileSync(new URL(`../../../locales/${locale}/api.json`, import.meta.url), 'utf8')),
   ]),
 ) as Record<Locale, Record<string, Record<string, string>>>;
 
@@ -50,7 +50,7 @@ export function translate(locale: Locale, key: string, params: Record<string, st
 const gameRulesTexts = Object.fromEntries(
   LOCALES.map((locale) => [
     locale,
-    JSON.parse(readFileSync(new URL(`../../locales/${locale}/game_rules.json`, import.meta.url), 'utf8')).rules,
+    JSON.parse(readFileSync(new URL(`../../../locales/${locale}/game_rules.json`, import.meta.url), 'utf8')).rules,
   ]),
 ) as Record<Locale, Record<string, string>>;
 

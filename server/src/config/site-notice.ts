@@ -1,4 +1,4 @@
-import type { ServerConfig } from './config/server-config.ts';
+import type { ServerConfig } from './server-config.ts';
 
 /**
  * What `npm start` prints under its banner: the SITE_URL in use (mail links and the payment
