@@ -130,7 +130,7 @@ try {
     return times;
   };
   if (profile) {
-    const { dashboard: figures } = await import('../server/src/operator/dashboard.ts');
+    const { dashboard: figures } = await import('../server/src/operator/services/dashboard.ts');
     const timed = (target) => async (sql, params) => {
       const t = performance.now();
       const r = await target.query(sql, params);

@@ -32,7 +32,7 @@ import { withdrawalRoutes } from './routes/withdrawal.ts';
 import { sessionRoutes } from './routes/sessions.ts';
 import { twoFactorRoutes } from './routes/two-factor.ts';
 import { createStaticSite } from './http/static-site.ts';
-import { operatorRoutes } from './operator/index.ts';
+import { operatorRoutes } from './operator/routes/operator-routes.ts';
 import { Lifecycle } from './ops/lifecycle.ts';
 import { createAppMetrics } from './ops/metrics.ts';
 import { opsRoutes } from './ops/routes.ts';

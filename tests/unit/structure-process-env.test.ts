@@ -12,7 +12,7 @@ const READERS = new Set([
   // The one reading of the server's variables.
   'server/src/config/server-config.ts',
   // The staff command's entry point hands its environment to loadConfig.
-  'server/src/operator/cli.ts',
+  'server/src/operator/cli/operator-cli.ts',
 ]);
 
 function sourceFiles(folder: string): string[] {

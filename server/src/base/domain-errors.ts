@@ -3,7 +3,7 @@ import type { Problem, Problems } from '../../../core/api/validation.ts';
 /**
  * Why a service refused. Services speak only in these terms and never in HTTP statuses: the one
  * translation to a status is `STATUS_OF_REFUSAL`, read by the API's error handler (app.ts) and the
- * console's (operator/index.ts), which render the same refusal as JSON or as an HTML page.
+ * console's (operator/routes/operator-routes.ts), which render the same refusal as JSON or as an HTML page.
  */
 export type Refusal =
   'invalid' | 'forbidden' | 'not_found' | 'conflict' | 'gone' | 'mismatch' | 'rate_limited' | 'busy';
@@ -40,7 +40,7 @@ export class DomainError extends Error {
 
 /**
  * A refusal of a staff action in the operator console: its key is one of the console's own messages
- * (operator/messages.en.json), so the console's error handler shows it (in the status of its
+ * (operator/views/messages.en.json), so the console's error handler shows it (in the status of its
  * refusal) rather than the API's text. `code` is the key's last part.
  */
 export class ConsoleRefusal<Code extends string = string> extends DomainError {

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import type { AppEnv, Services } from '../app-env.ts';
 import { readFormFields, URLENCODED } from '../http/body-schema.ts';
 import { translate, type Locale } from '../base/i18n.ts';
-import { confirmStaffEmailChange } from '../operator/player-actions.ts';
+import { confirmStaffEmailChange } from '../operator/services/player-actions.ts';
 import { emailChangeForm } from '../schemas/page-forms.ts';
 import { emailChangeOf, STAFF_EMAIL_CHANGE_PATH, type EmailChange } from '../services/account-admin.ts';
 import { plainPage } from './plain-page.ts';

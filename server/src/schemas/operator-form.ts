@@ -10,7 +10,7 @@
 import * as v from 'valibot';
 import { codePointLength, hasUnsafeCharacters } from '../../../core/api/validation.ts';
 import { formValues } from '../http/body-schema.ts';
-import { say } from '../operator/messages.ts';
+import { say } from '../operator/views/messages.ts';
 
 /** A field's last value sent, or undefined. */
 const lastValue = v.pipe(

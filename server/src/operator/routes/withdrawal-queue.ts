@@ -2,13 +2,13 @@ import { Hono, type Context } from 'hono';
 import type { Services } from '../../app-env.ts';
 import { withdrawalCompletedMail } from '../../mail/messages.ts';
 import { PAYMENT_METHODS } from '../../../../core/api/contract.ts';
-import { batches, csvResponse, utcText } from '../csv.ts';
+import { batches, csvResponse, utcText } from '../views/csv.ts';
 import { bulkIdsForm } from '../../schemas/operator-form.ts';
-import { ConsoleError, parseConsoleForm, readForm } from '../form.ts';
-import { say } from '../messages.ts';
-import { filterQuery, pager, filteredPage, PER_PAGE, readAmount, readDayRange, totalsFacts } from '../paging.ts';
-import { adminOnly, type OperatorEnv } from '../session.ts';
-import { csrfField, html, money, option, page, table, when, withQuery } from '../view.ts';
+import { ConsoleError, parseConsoleForm, readForm } from './form.ts';
+import { say } from '../views/messages.ts';
+import { filterQuery, pager, filteredPage, PER_PAGE, readAmount, readDayRange, totalsFacts } from './paging.ts';
+import { adminOnly, type OperatorEnv } from '../services/session.ts';
+import { csrfField, html, money, option, page, table, when, withQuery } from '../views/view.ts';
 import {
   approveBatch,
   REFUND_TEMPLATE,
@@ -20,7 +20,7 @@ import {
   type BulkOutcome,
   type WithdrawalFilter,
   type WithdrawalRow,
-} from '../withdrawal-list.ts';
+} from '../services/withdrawal-list.ts';
 import { MOVEMENT_CSV_HEADER, movementCsvCells } from './movement-csv.ts';
 import { methodName, methodOptions, playerLink, saferGamblingStatus, verificationStatus } from './player-status.ts';
 

@@ -1,8 +1,8 @@
-import type { Services } from '../app-env.ts';
-import type { Queryable } from '../db/database.ts';
-import type { Recipient } from '../mail/messages.ts';
-import { notify } from '../services/history.ts';
-import type { RejectionCode } from '../services/verifications.ts';
+import type { Services } from '../../app-env.ts';
+import type { Queryable } from '../../db/database.ts';
+import type { Recipient } from '../../mail/messages.ts';
+import { notify } from '../../services/history.ts';
+import type { RejectionCode } from '../../services/verifications.ts';
 import { audit, auditedView } from './audit.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { checkEmail, normalizeEmail, type Problems } from '../../../core/api/validation.ts';
-import { hashPassword } from '../http/auth.ts';
-import type { Queryable } from '../db/database.ts';
-import { isUniqueViolation } from '../db/database.ts';
+import { checkEmail, normalizeEmail, type Problems } from '../../../../core/api/validation.ts';
+import { hashPassword } from '../../http/auth.ts';
+import type { Queryable } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/database.ts';
 import { audit } from './audit.ts';
 import type { Role } from './session.ts';
 

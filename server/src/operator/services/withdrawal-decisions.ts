@@ -1,6 +1,6 @@
-import type { Services } from '../app-env.ts';
-import type { Queryable } from '../db/database.ts';
-import { approveWithdrawal, payRefund, rejectWithdrawal } from '../services/withdrawal-decisions.ts';
+import type { Services } from '../../app-env.ts';
+import type { Queryable } from '../../db/database.ts';
+import { approveWithdrawal, payRefund, rejectWithdrawal } from '../../services/withdrawal-decisions.ts';
 import { audit } from './audit.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database.ts';
+import type { Queryable } from '../../db/database.ts';
 
 /** The audit log's filters, as the page and its CSV take them. */
 export interface AuditFilter {

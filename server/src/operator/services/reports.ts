@@ -1,5 +1,5 @@
-import type { Services } from '../app-env.ts';
-import type { Queryable } from '../db/database.ts';
+import type { Services } from '../../app-env.ts';
+import type { Queryable } from '../../db/database.ts';
 import { auditedView } from './audit.ts';
 
 export const PAYMENT_STATUSES = ['all', 'pending', 'completed', 'cancelled'] as const;

@@ -3,14 +3,14 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import type { IncomingMessage } from 'node:http';
-import type { AppEnv, Services } from '../app-env.ts';
-import { STATUS_OF_REFUSAL } from '../base/domain-errors.ts';
+import type { AppEnv, Services } from '../../app-env.ts';
+import { STATUS_OF_REFUSAL } from '../../base/domain-errors.ts';
 import * as v from 'valibot';
-import { CONTROL_JSON_EXPECTED, controlBody } from '../schemas/operator-control.ts';
-import { StaffInputError } from './staff.ts';
-import { addStaffAccount, runStaffCommandNow, StaffChangeRefused, type StaffCommand } from './staff-admin.ts';
+import { CONTROL_JSON_EXPECTED, controlBody } from '../../schemas/operator-control.ts';
+import { StaffInputError } from '../services/staff.ts';
+import { addStaffAccount, runStaffCommandNow, StaffChangeRefused, type StaffCommand } from '../services/staff-admin.ts';
 import type { Context } from 'hono';
-import { sameSecret } from './session.ts';
+import { sameSecret } from '../services/session.ts';
 
 /**
  * Embedded PGlite lets one process open DATA_DIR. While the server runs, `npm run operator` must

@@ -1,5 +1,5 @@
-import type { MailMessage } from '../mail/mailer.ts';
-import { compose } from '../mail/messages.ts';
+import type { MailMessage } from '../../mail/mailer.ts';
+import { compose } from '../../mail/messages.ts';
 import { say } from './messages.ts';
 
 /**

@@ -1,9 +1,9 @@
-import type { RgPeriod, TimeOutPeriod } from '../../../core/api/contract.ts';
-import { formatMoney } from '../../../core/i18n/money-format.ts';
-import type { Services } from '../app-env.ts';
-import type { Queryable } from '../db/database.ts';
-import { NotFound } from '../base/domain-errors.ts';
-import type { ClosePayout } from '../services/account.ts';
+import type { RgPeriod, TimeOutPeriod } from '../../../../core/api/contract.ts';
+import { formatMoney } from '../../../../core/i18n/money-format.ts';
+import type { Services } from '../../app-env.ts';
+import type { Queryable } from '../../db/database.ts';
+import { NotFound } from '../../base/domain-errors.ts';
+import type { ClosePayout } from '../../services/account.ts';
 import {
   ActionRefused,
   applyTimeOut,
@@ -24,11 +24,11 @@ import {
   type EmailChange,
   type InteractionKind,
   type PlayerRecord,
-} from '../services/account-admin.ts';
-import { grantBonus } from '../services/bonus.ts';
-import { notify } from '../services/history.ts';
-import { settleRoundsThen } from '../services/open-rounds.ts';
-import type { LimitKind } from '../services/rg/limits.ts';
+} from '../../services/account-admin.ts';
+import { grantBonus } from '../../services/bonus.ts';
+import { notify } from '../../services/history.ts';
+import { settleRoundsThen } from '../../services/open-rounds.ts';
+import type { LimitKind } from '../../services/rg/limits.ts';
 import { changedByStaff } from './approver-changes.ts';
 import { audit, type AuditAction } from './audit.ts';
 

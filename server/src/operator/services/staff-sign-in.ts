@@ -1,6 +1,6 @@
-import type { Services } from '../app-env.ts';
-import type { Queryable } from '../db/database.ts';
-import { STAFF_TOTP, takeTotp } from '../services/two-factor.ts';
+import type { Services } from '../../app-env.ts';
+import type { Queryable } from '../../db/database.ts';
+import { STAFF_TOTP, takeTotp } from '../../services/two-factor.ts';
 import { audit } from './audit.ts';
 import { advanceSession, type Stage } from './session.ts';
 

@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
-import { codePointLength, hasUnsafeCharacters } from '../../../core/api/validation.ts';
+import { codePointLength, hasUnsafeCharacters } from '../../../../core/api/validation.ts';
 import * as v from 'valibot';
-import { readFormFields } from '../http/body-schema.ts';
-import { formSchema, type FieldRule } from '../schemas/operator-form.ts';
-import { say } from './messages.ts';
+import { readFormFields } from '../../http/body-schema.ts';
+import { formSchema, type FieldRule } from '../../schemas/operator-form.ts';
+import { say } from '../views/messages.ts';
 
 /** A refusal the console shows as a page with this status and message. */
 export class ConsoleError extends Error {

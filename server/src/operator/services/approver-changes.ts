@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database.ts';
+import type { Queryable } from '../../db/database.ts';
 import type { AuditAction } from './audit.ts';
 
 /** The staff changes that could hand an account to the admin who made them: its credentials or its role. */

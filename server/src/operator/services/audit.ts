@@ -1,5 +1,5 @@
-import type { Services } from '../app-env.ts';
-import type { Queryable } from '../db/database.ts';
+import type { Services } from '../../app-env.ts';
+import type { Queryable } from '../../db/database.ts';
 
 export interface AuditEntry {
   /** The staff member; null for the add-staff command. */

@@ -1,5 +1,5 @@
-import type { Queryable } from '../db/database.ts';
-import { maskAddress } from '../services/sessions.ts';
+import type { Queryable } from '../../db/database.ts';
+import { maskAddress } from '../../services/sessions.ts';
 
 /**
  * Player search for the console: one text matched against email, username, name (first, last or

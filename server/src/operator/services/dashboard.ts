@@ -1,4 +1,4 @@
-import type { Database, Queryable } from '../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 
 /**
  * The dashboard's figures, all computed in SQL from the ledger (money is NUMERIC; sums are exact

@@ -1,24 +1,24 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { every, except } from 'hono/combine';
-import { setAnswerHeader } from '../http/answer-headers.ts';
-import type { Services } from '../app-env.ts';
-import { ConsoleRefusal, DomainError, STATUS_OF_REFUSAL } from '../base/domain-errors.ts';
-import { ApiError, apiErrorOf } from '../http/errors.ts';
+import { setAnswerHeader } from '../../http/answer-headers.ts';
+import type { Services } from '../../app-env.ts';
+import { ConsoleRefusal, DomainError, STATUS_OF_REFUSAL } from '../../base/domain-errors.ts';
+import { ApiError, apiErrorOf } from '../../http/errors.ts';
 import { controlRoutes } from './control.ts';
 import { ConsoleError } from './form.ts';
-import { say } from './messages.ts';
-import { auditRoutes } from './routes/audit-log.ts';
-import { dashboardRoutes } from './routes/dashboard.ts';
-import { newsRoutes } from './routes/news.ts';
-import { playerActionRoutes } from './routes/player-actions.ts';
-import { playerRoutes } from './routes/players.ts';
-import { reportRoutes } from './routes/reports.ts';
-import { signInRoutes } from './routes/sign-in.ts';
-import { staffRoutes } from './routes/staff.ts';
-import { verificationRoutes } from './routes/verifications.ts';
-import { withdrawalQueueRoutes } from './routes/withdrawal-queue.ts';
-import { withdrawalRoutes } from './routes/withdrawals.ts';
+import { say } from '../views/messages.ts';
+import { auditRoutes } from './audit-log.ts';
+import { dashboardRoutes } from './dashboard.ts';
+import { newsRoutes } from './news.ts';
+import { playerActionRoutes } from './player-actions.ts';
+import { playerRoutes } from './players.ts';
+import { reportRoutes } from './reports.ts';
+import { signInRoutes } from './sign-in.ts';
+import { staffRoutes } from './staff.ts';
+import { verificationRoutes } from './verifications.ts';
+import { withdrawalQueueRoutes } from './withdrawal-queue.ts';
+import { withdrawalRoutes } from './withdrawals.ts';
 import {
   allowedAddresses,
   refusePlayerTokens,
@@ -26,11 +26,11 @@ import {
   requireSession,
   requireStage,
   type OperatorEnv,
-} from './session.ts';
-import { CONSOLE_CSP, errorPage } from './view.ts';
-import { withSharedStyles } from '../http/shared-styles.ts';
+} from '../services/session.ts';
+import { CONSOLE_CSP, errorPage } from '../views/view.ts';
+import { withSharedStyles } from '../../http/shared-styles.ts';
 
-const STYLESHEET = withSharedStyles(new URL('./console.css', import.meta.url));
+const STYLESHEET = withSharedStyles(new URL('../views/console.css', import.meta.url));
 
 /** Paths reachable before the console session is complete; every other /operator path needs it. */
 const OPEN = /^\/operator\/(sign-in|sign-out|password|two-factor(\/setup)?|assets\/console\.css|control\/staff)$/;

@@ -1,5 +1,5 @@
-import type { Services } from '../app-env.ts';
-import { interactionsOf, pendingAdjustments } from '../services/account-admin.ts';
+import type { Services } from '../../app-env.ts';
+import { interactionsOf, pendingAdjustments } from '../../services/account-admin.ts';
 import { audit } from './audit.ts';
 
 /** One player's whole picture as the console's player page shows it (routes/players.ts), and staff notes. */

@@ -1,12 +1,12 @@
 import { rmSync, writeFileSync } from 'node:fs';
-import { systemClock, type Clock } from '../base/clock.ts';
-import { loadConfig } from '../config/server-config.ts';
-import type { Database, Queryable } from '../db/database.ts';
-import { openDatabase as openRealDatabase, type DatabaseOptions } from '../db/open.ts';
-import { makePrivateDir } from '../data-dir/private-files.ts';
-import { CONTROL_HEADER, CONTROL_PATH, controlFilePath, processAlive, readControlFile } from './control.ts';
-import { runStaffCommand, STAFF_COMMANDS, StaffChangeRefused, type StaffCommand } from './staff-admin.ts';
-import { checkStaffInput, createStaff, StaffInputError } from './staff.ts';
+import { systemClock, type Clock } from '../../base/clock.ts';
+import { loadConfig } from '../../config/server-config.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { openDatabase as openRealDatabase, type DatabaseOptions } from '../../db/open.ts';
+import { makePrivateDir } from '../../data-dir/private-files.ts';
+import { CONTROL_HEADER, CONTROL_PATH, controlFilePath, processAlive, readControlFile } from '../routes/control.ts';
+import { runStaffCommand, STAFF_COMMANDS, StaffChangeRefused, type StaffCommand } from '../services/staff-admin.ts';
+import { checkStaffInput, createStaff, StaffInputError } from '../services/staff.ts';
 
 export interface CliDeps {
   env: Record<string, string | undefined>;

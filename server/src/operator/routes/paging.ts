@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { ConsoleError } from './form.ts';
-import { say } from './messages.ts';
-import { html, money } from './view.ts';
+import { say } from '../views/messages.ts';
+import { html, money } from '../views/view.ts';
 
 /** Every console list shows this many rows a page (`?page=`), never a silent cut. */
 export const PER_PAGE = 50;

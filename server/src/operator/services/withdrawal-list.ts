@@ -1,6 +1,6 @@
-import type { Locale } from '../base/i18n.ts';
-import type { Database, Queryable } from '../db/database.ts';
-import { REFUND_TEMPLATE, WithdrawalRefused } from '../services/withdrawal-decisions.ts';
+import type { Locale } from '../../base/i18n.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { REFUND_TEMPLATE, WithdrawalRefused } from '../../services/withdrawal-decisions.ts';
 import { approveWithAudit } from './withdrawal-decisions.ts';
 
 export const WITHDRAWAL_STATUSES = ['pending', 'paid', 'rejected', 'refunds', 'all'] as const;

@@ -1,4 +1,4 @@
-import type { Database, Queryable } from '../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { audit } from './audit.ts';
 
 /**
