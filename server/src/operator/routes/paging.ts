@@ -103,7 +103,7 @@ export function filterQuery(values: Record<string, string>): URLSearchParams {
 }
 
 /** A decimal amount from the query (up to 2 places); empty is none. */
-export function readAmount(c: Context, name: string, label: string): string {
+export function readAmountQuery(c: Context, name: string, label: string): string {
   const raw = (c.req.query(name) ?? '').trim();
   if (!raw) return '';
   if (!/^\d{1,12}(\.\d{1,2})?$/.test(raw)) throw new ConsoleError(400, say('paging.bad_amount', { field: label }));

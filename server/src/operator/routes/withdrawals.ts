@@ -7,11 +7,11 @@ import type { Problems } from '../../../../core/api/validation.ts';
 import { ConsoleError, idParam, readForm, type FieldRule } from './form.ts';
 import { say } from '../views/messages.ts';
 import { adminOnly, type OperatorEnv } from '../services/session.ts';
-import { approveAudited, payRefundAudited, rejectAudited } from '../services/withdrawal-decisions.ts';
+import { approveAudited, payRefundAudited, rejectAudited } from '../services/audited-withdrawal-decisions.ts';
 
 /**
  * The decisions on the withdrawals queue (its list is withdrawal-queue.ts): the routes parse and
- * call the audited decision (`operator/services/withdrawal-decisions.ts`), then mail the player.
+ * call the audited decision (`operator/services/audited-withdrawal-decisions.ts`), then mail the player.
  */
 export function withdrawalRoutes(services: Services) {
   const app = new Hono<OperatorEnv>();

@@ -8,11 +8,11 @@ import {
   ActionRefused,
   applyTimeOut,
   closeAtPlayersRequest,
-  confirmEmailChange,
+  applyStaffEmailChange,
   decideAdjustment,
   endAllSessions,
   lockAdjustment,
-  lockPlayer,
+  lockPlayerRecord,
   lowerLimit,
   recordInteraction,
   reinstateAccount,
@@ -59,7 +59,7 @@ export async function actOnPlayer<
 ) {
   const now = services.clock();
   return services.db.transaction(async (tx) => {
-    const player = await lockPlayer(tx, id);
+    const player = await lockPlayerRecord(tx, id);
     if (!player) throw new NotFound('errors.not_found');
     // A closed account keeps its records; staff may still note an interaction, nothing else changes it.
     if (player.closed_at && !ON_CLOSED_ACCOUNTS.has(action)) throw new ActionRefused('already_closed');
@@ -272,7 +272,7 @@ export async function decidePendingAdjustment(
   return services.db.transaction(async (tx) => {
     const adjustment = await lockAdjustment(tx, adjustmentId);
     if (!adjustment) throw new NotFound('errors.not_found');
-    const player = (await lockPlayer(tx, adjustment.user_id))!;
+    const player = (await lockPlayerRecord(tx, adjustment.user_id))!;
     if (approve && player.closed_at) throw new ActionRefused('already_closed');
     if (
       approve &&
@@ -314,7 +314,7 @@ export async function confirmStaffEmailChange(
   now: Date,
 ): Promise<EmailChange | undefined> {
   return services.db.transaction(async (tx) => {
-    const done = await confirmEmailChange(tx, token, now);
+    const done = await applyStaffEmailChange(tx, token, now);
     if (done) {
       await audit(tx, {
         staffId: done.staff_id,

@@ -1,7 +1,7 @@
 import type { Locale } from '../../base/i18n.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { REFUND_TEMPLATE, WithdrawalRefused } from '../../services/withdrawal-decisions.ts';
-import { approveWithAudit } from './withdrawal-decisions.ts';
+import { approveWithAudit } from './audited-withdrawal-decisions.ts';
 
 export const WITHDRAWAL_STATUSES = ['pending', 'paid', 'rejected', 'refunds', 'all'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
