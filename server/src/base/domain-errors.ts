@@ -1,4 +1,4 @@
-import type { Problem, Problems } from '../../../core/api/validation.ts';
+import type { Problem, Problems } from '#core/api/validation.ts';
 
 /**
  * Why a service refused. Services speak only in these terms and never in HTTP statuses: the one

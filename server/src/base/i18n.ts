@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../core/i18n/locales.mjs';
-import { interpolate } from '../../../core/i18n/interpolate.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '#core/i18n/locales.mjs';
+import { interpolate } from '#core/i18n/interpolate.ts';
 
 /**
  * The server's messages (errors, history descriptions, notifications, the demo payment page)

@@ -1,4 +1,4 @@
-import type { Limits } from '../../../core/api/contract.ts';
+import type { Limits } from '#core/api/contract.ts';
 import { authLimitsFrom, type AuthLimits } from './auth-limits-config.ts';
 import { namesFor, parseEnv, type NamesFor, type Values } from './variables.ts';
 import { mailConfigFrom, type MailConfig } from '../mail/config.ts';

@@ -8,9 +8,9 @@ import { STARTUP_LOCK } from './migrate.ts';
 import { addTransaction, notify } from '../services/history.ts';
 import { credit, debit, recordDebit } from '../services/ledger.ts';
 import { newReferralCode } from '../services/users.ts';
-import { normalizeEmail } from '../../../core/api/validation.ts';
+import { normalizeEmail } from '#core/api/validation.ts';
 import { seedBackgroundRounds } from './seed-rounds.ts';
-import { GAME_CATALOGUE, type CatalogueGameId } from '../../../core/games/catalogue.ts';
+import { GAME_CATALOGUE, type CatalogueGameId } from '#core/games/catalogue.ts';
 
 /**
  * The lobby's games (core/games/catalogue.ts: maths, RTP, volatility, rules); pictures are local

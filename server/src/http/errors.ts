@@ -1,4 +1,4 @@
-import { messageKey, type Problem, type Problems } from '../../../core/api/validation.ts';
+import { messageKey, type Problem, type Problems } from '#core/api/validation.ts';
 import { DomainError, InvalidInput, STATUS_OF_REFUSAL } from '../base/domain-errors.ts';
 import { translate, type Locale } from '../base/i18n.ts';
 

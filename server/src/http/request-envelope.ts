@@ -1,5 +1,5 @@
 import { createDecipheriv, webcrypto, type KeyObject } from 'node:crypto';
-import { ENVELOPE_VERSION, IV_BYTES, RSA_BLOCK_BYTES } from '../../../core/api/envelope.ts';
+import { ENVELOPE_VERSION, IV_BYTES, RSA_BLOCK_BYTES } from '#core/api/envelope.ts';
 
 const GCM_TAG_BYTES = 16;
 const AES_KEY_BYTES = 32;

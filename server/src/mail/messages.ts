@@ -1,5 +1,5 @@
-import { LOCALE_INTL } from '../../../core/i18n/locales.mjs';
-import { formatMoney } from '../../../core/i18n/money-format.ts';
+import { LOCALE_INTL } from '#core/i18n/locales.mjs';
+import { formatMoney } from '#core/i18n/money-format.ts';
 import { translate, type Locale } from '../base/i18n.ts';
 import type { MailMessage } from './mailer.ts';
 

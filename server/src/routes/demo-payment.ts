@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import type { AppEnv, Services } from '../app-env.ts';
 import { readFormFields, URLENCODED } from '../http/body-schema.ts';
 import { translate, type Locale } from '../base/i18n.ts';
-import { formatMoney } from '../../../core/i18n/money-format.ts';
+import { formatMoney } from '#core/i18n/money-format.ts';
 import { paymentPageForm } from '../schemas/page-forms.ts';
 import { pickTheme, themeHead } from './demo-payment-theme.ts';
 import { formToken, formTokenSecret, validFormToken } from '../services/form-token.ts';

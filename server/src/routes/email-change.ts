@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { html } from 'hono/html';
-import { localizedPath } from '../../../core/i18n/urls.ts';
+import { localizedPath } from '#core/i18n/urls.ts';
 import * as v from 'valibot';
 import type { AppEnv, Services } from '../app-env.ts';
 import { readFormFields, URLENCODED } from '../http/body-schema.ts';

@@ -7,13 +7,13 @@ import {
   type GameLaunchResponse,
   type PlayerSetResponse,
   type Win,
-} from '../../../core/api/contract.ts';
+} from '#core/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { authenticate, hashToken, tokenOf } from '../http/auth.ts';
 import { parseBody } from '../http/body-schema.ts';
 import { gatewayBody, type GatewayBody } from '../schemas/games.ts';
 import { detailError, fieldErrors } from '../http/errors.ts';
-import { GAME_CATALOGUE, searchable } from '../../../core/games/catalogue.ts';
+import { GAME_CATALOGUE, searchable } from '#core/games/catalogue.ts';
 import { gameRulesText, queryLocale } from '../base/i18n.ts';
 
 import { rollbackStaleBets } from '../providers/games/rounds.ts';

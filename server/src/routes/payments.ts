@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { API_PATHS, type Payment } from '../../../core/api/contract.ts';
+import { API_PATHS, type Payment } from '#core/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { requireUser } from '../http/auth.ts';
 import { parseBody } from '../http/body-schema.ts';

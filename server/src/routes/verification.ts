@@ -5,7 +5,7 @@ import {
   VERIFICATION_MAX_BODY_BYTES,
   type Verification,
   type VerificationSubmitted,
-} from '../../../core/api/contract.ts';
+} from '#core/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { requireUser } from '../http/auth.ts';
 import { parseForm } from '../http/body-schema.ts';

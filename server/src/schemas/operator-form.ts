@@ -8,7 +8,7 @@
  * Messages are the console's.
  */
 import * as v from 'valibot';
-import { codePointLength, hasUnsafeCharacters } from '../../../core/api/validation.ts';
+import { codePointLength, hasUnsafeCharacters } from '#core/api/validation.ts';
 import { formValues } from '../http/body-schema.ts';
 import { say } from '../operator/views/messages.ts';
 

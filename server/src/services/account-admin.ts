@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { fromCents, signedToCents, toCents } from '../../../core/api/money.ts';
+import { fromCents, signedToCents, toCents } from '#core/api/money.ts';
 import { hashToken } from '../http/auth.ts';
-import type { RgPeriod, TimeOutPeriod } from '../../../core/api/contract.ts';
+import type { RgPeriod, TimeOutPeriod } from '#core/api/contract.ts';
 import type { Queryable } from '../db/database.ts';
 import { ConsoleRefusal } from '../base/domain-errors.ts';
 import type { Locale } from '../base/i18n.ts';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Money } from '../../../core/api/contract.ts';
-import { toCents } from '../../../core/api/money.ts';
-import { localizedPath } from '../../../core/i18n/urls.ts';
+import type { Money } from '#core/api/contract.ts';
+import { toCents } from '#core/api/money.ts';
+import { localizedPath } from '#core/i18n/urls.ts';
 import type { Services } from '../app-env.ts';
 import { hashToken } from '../http/auth.ts';
 import { isUniqueViolation, type Queryable } from '../db/database.ts';

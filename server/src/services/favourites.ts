@@ -1,4 +1,4 @@
-import type { FavouriteGames, RecentGame } from '../../../core/api/contract.ts';
+import type { FavouriteGames, RecentGame } from '#core/api/contract.ts';
 import type { Queryable } from '../db/database.ts';
 import { NotFound } from '../base/domain-errors.ts';
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { localizedPath } from '../../../core/i18n/urls.ts';
+import { localizedPath } from '#core/i18n/urls.ts';
 import type { Services } from '../app-env.ts';
 import { hashToken } from '../http/auth.ts';
 import type { Queryable } from '../db/database.ts';

@@ -1,4 +1,4 @@
-import { toCents } from '../../../core/api/money.ts';
+import { toCents } from '#core/api/money.ts';
 import type { ServerConfig } from '../config/server-config.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Locale } from '../base/i18n.ts';

@@ -1,4 +1,4 @@
-import type { SessionInfo } from '../../../core/api/contract.ts';
+import type { SessionInfo } from '#core/api/contract.ts';
 import type { Services } from '../app-env.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Locale } from '../base/i18n.ts';

@@ -1,5 +1,5 @@
-import type { Money, Withdrawal } from '../../../core/api/contract.ts';
-import { formatMoney } from '../../../core/i18n/money-format.ts';
+import type { Money, Withdrawal } from '#core/api/contract.ts';
+import { formatMoney } from '#core/i18n/money-format.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { InvalidInput, InvalidRequest } from '../base/domain-errors.ts';
 import type { Locale } from '../base/i18n.ts';

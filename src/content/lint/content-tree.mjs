@@ -1,9 +1,9 @@
 // Reads every Markdown file of every collection, and works out which pages and #anchors exist.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { LOCALES, ROUTES } from '../../../core/i18n/locales.mjs';
+import { LOCALES, ROUTES } from '#core/i18n/locales.mjs';
 import { CONTENT_COLLECTIONS, STATIC_ANCHORS } from './collections.mjs';
-import { expandContentTokens, supportEmail } from '../../../core/data/support-email.mjs';
+import { expandContentTokens, supportEmail } from '#core/data/support-email.mjs';
 
 /** @typedef {keyof typeof CONTENT_COLLECTIONS} CollectionKey */
 /**

@@ -4,9 +4,9 @@
  */
 import { Hono } from 'hono';
 import { describe, expect, it, vi } from 'vitest';
-import { movableClock, systemClock, type Clock } from '../../../server/src/base/clock.ts';
+import { movableClock, systemClock, type Clock } from '#server/base/clock.ts';
 import { addTestHooks, TEST_CLOCK_PATH } from '../../../scripts/test-hooks.mjs';
-import type { AppEnv, Services } from '../../../server/src/app-env.ts';
+import type { AppEnv, Services } from '#server/app-env.ts';
 
 function hooked(clock: Clock) {
   const app = new Hono<AppEnv>();

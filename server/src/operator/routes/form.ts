@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { codePointLength, hasUnsafeCharacters } from '../../../../core/api/validation.ts';
+import { codePointLength, hasUnsafeCharacters } from '#core/api/validation.ts';
 import * as v from 'valibot';
 import { readFormFields } from '../../http/body-schema.ts';
 import { formSchema, type FieldRule } from '../../schemas/operator-form.ts';

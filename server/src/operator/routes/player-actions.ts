@@ -6,12 +6,12 @@ import {
   TIME_OUT_PERIODS,
   type RgPeriod,
   type TimeOutPeriod,
-} from '../../../../core/api/contract.ts';
+} from '#core/api/contract.ts';
 import { checkFullDestination } from '../../schemas/destination.ts';
-import { formatMoney } from '../../../../core/i18n/money-format.ts';
-import { fromCents, toCents } from '../../../../core/api/money.ts';
+import { formatMoney } from '#core/i18n/money-format.ts';
+import { fromCents, toCents } from '#core/api/money.ts';
 import type { Services } from '../../app-env.ts';
-import { checkEmail, normalizeEmail, type Problems } from '../../../../core/api/validation.ts';
+import { checkEmail, normalizeEmail, type Problems } from '#core/api/validation.ts';
 import {
   accountClosedMail,
   emailChangeConfirmMail,

@@ -1,4 +1,4 @@
-import { PAYMENT_METHODS } from '../../../../core/api/contract.ts';
+import { PAYMENT_METHODS } from '#core/api/contract.ts';
 import { html, option, when } from '../views/view.ts';
 import { say } from '../views/messages.ts';
 

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { Services } from '../../app-env.ts';
-import { PAYMENT_METHODS } from '../../../../core/api/contract.ts';
+import { PAYMENT_METHODS } from '#core/api/contract.ts';
 import { describeTransaction } from '../../services/texts.ts';
 import { batches, csvResponse, utcText } from '../views/csv.ts';
 import { ConsoleError, idParam } from './form.ts';

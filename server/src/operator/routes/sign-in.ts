@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { checkPasswordStrength } from '../../../../core/api/password-strength.ts';
-import { checkPassword, messageKey, normalizeEmail, type Problems } from '../../../../core/api/validation.ts';
+import { checkPasswordStrength } from '#core/api/password-strength.ts';
+import { checkPassword, messageKey, normalizeEmail, type Problems } from '#core/api/validation.ts';
 import type { Services } from '../../app-env.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../http/auth.ts';
 import { clientAddress } from '../../http/client-address.ts';

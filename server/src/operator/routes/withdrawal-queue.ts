@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { Services } from '../../app-env.ts';
 import { withdrawalCompletedMail } from '../../mail/messages.ts';
-import { PAYMENT_METHODS } from '../../../../core/api/contract.ts';
+import { PAYMENT_METHODS } from '#core/api/contract.ts';
 import { batches, csvResponse, utcText } from '../views/csv.ts';
 import { bulkIdsForm } from '../../schemas/operator-form.ts';
 import { ConsoleError, parseConsoleForm, readForm } from './form.ts';

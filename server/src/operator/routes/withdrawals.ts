@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import type { Services } from '../../app-env.ts';
 import { withdrawalCompletedMail, withdrawalRejectedMail } from '../../mail/messages.ts';
-import { PAYMENT_METHODS, type PaymentMethod } from '../../../../core/api/contract.ts';
+import { PAYMENT_METHODS, type PaymentMethod } from '#core/api/contract.ts';
 import { checkFullDestination } from '../../schemas/destination.ts';
-import type { Problems } from '../../../../core/api/validation.ts';
+import type { Problems } from '#core/api/validation.ts';
 import { ConsoleError, idParam, readForm, type FieldRule } from './form.ts';
 import { say } from '../views/messages.ts';
 import { adminOnly, type OperatorEnv } from '../services/session.ts';

@@ -1,5 +1,5 @@
-import type { RgPeriod, TimeOutPeriod } from '../../../../core/api/contract.ts';
-import { formatMoney } from '../../../../core/i18n/money-format.ts';
+import type { RgPeriod, TimeOutPeriod } from '#core/api/contract.ts';
+import { formatMoney } from '#core/i18n/money-format.ts';
 import type { Services } from '../../app-env.ts';
 import type { Queryable } from '../../db/database.ts';
 import { NotFound } from '../../base/domain-errors.ts';

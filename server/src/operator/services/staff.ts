@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { checkEmail, normalizeEmail, type Problems } from '../../../../core/api/validation.ts';
+import { checkEmail, normalizeEmail, type Problems } from '#core/api/validation.ts';
 import { hashPassword } from '../../http/auth.ts';
 import type { Queryable } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/database.ts';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { interpolate } from '../../../../core/i18n/interpolate.ts';
+import { interpolate } from '#core/i18n/interpolate.ts';
 
 /**
  * Every string of the console, from one message set (`messages.en.json`). The console is in

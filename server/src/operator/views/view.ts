@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
-import { formatMoney } from '../../../../core/i18n/money-format.ts';
+import { formatMoney } from '#core/i18n/money-format.ts';
 import { say } from './messages.ts';
 import type { OperatorEnv, Staff } from '../services/session.ts';
 

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { GameSessionState, RoundResponse, SeedRotation } from '../../../../core/games/protocol.ts';
+import type { GameSessionState, RoundResponse, SeedRotation } from '#core/games/protocol.ts';
 import { setAnswerHeader } from '../../http/answer-headers.ts';
 import type { AppEnv, Services } from '../../app-env.ts';
 import { validateBody } from '../../http/body-schema.ts';

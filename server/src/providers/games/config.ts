@@ -1,4 +1,4 @@
-import { toCents } from '../../../../core/api/money.ts';
+import { toCents } from '#core/api/money.ts';
 import type { RunValues } from '../../config/server-config.ts';
 import { ConfigError } from '../../config/variables.ts';
 

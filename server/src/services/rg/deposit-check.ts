@@ -1,5 +1,5 @@
-import { fromCents, toCents } from '../../../../core/api/money.ts';
-import { formatMoney } from '../../../../core/i18n/money-format.ts';
+import { fromCents, toCents } from '#core/api/money.ts';
+import { formatMoney } from '#core/i18n/money-format.ts';
 import type { Queryable } from '../../db/database.ts';
 import { InvalidInput } from '../../base/domain-errors.ts';
 import type { Locale } from '../../base/i18n.ts';

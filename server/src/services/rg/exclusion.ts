@@ -1,5 +1,5 @@
-import { toCents } from '../../../../core/api/money.ts';
-import type { SelfExclusionPeriod, TimeOutPeriod } from '../../../../core/api/contract.ts';
+import { toCents } from '#core/api/money.ts';
+import type { SelfExclusionPeriod, TimeOutPeriod } from '#core/api/contract.ts';
 import type { Queryable } from '../../db/database.ts';
 import { NotAllowed } from '../../base/domain-errors.ts';
 import type { Locale } from '../../base/i18n.ts';
