@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { Payment } from '../../../core/api/contract';
+import type { Payment } from '#core/api/contract.ts';
 import { createPayment } from '../../api/payments';
 import { amountForInput, normaliseAmount } from '../../stores/amount-input';
 import { createDepositForm } from '../../stores/deposit';
@@ -11,7 +11,7 @@ import { useFormStore } from '../use-form-store';
 import { formatMoney } from './format';
 import { depositRoom, DepositLimitNote } from './DepositLimitNote';
 import { getResponsibleGaming } from '../../api/responsible-gaming';
-import { compareMoney } from '../../../core/api/money';
+import { compareMoney } from '#core/api/money.ts';
 import { useResource } from './use-resource';
 import { MethodChoice } from './MethodChoice';
 import { withSiteTheme } from './payment-theme';

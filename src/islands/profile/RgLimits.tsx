@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { RG_PERIODS, type ResponsibleGaming } from '../../../core/api/contract';
+import { RG_PERIODS, type ResponsibleGaming } from '#core/api/contract.ts';
 import { updateResponsibleGaming } from '../../api/responsible-gaming';
 import { createRgLimitsForm, type RgLimitKind } from '../../stores/rg-limits';
 import { FormAlert } from '../FormAlert';

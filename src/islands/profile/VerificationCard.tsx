@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { DOCUMENT_TYPES, type DocumentType, type Verification } from '../../../core/api/contract';
+import { DOCUMENT_TYPES, type DocumentType, type Verification } from '#core/api/contract.ts';
 import { getVerification, uploadVerification } from '../../api/verification';
 import { createVerificationUpload, documentSides } from '../../stores/verification-upload';
 import { FormAlert } from '../FormAlert';

@@ -1,6 +1,6 @@
 // The security screen's email and password forms, and the profile's own fields (names, time zone).
 import { describe, expect, it } from 'vitest';
-import type { SetEmailRequest, SetPasswordRequest, User, UserUpdateRequest } from '../../../core/api/contract';
+import type { SetEmailRequest, SetPasswordRequest, User, UserUpdateRequest } from '#core/api/contract.ts';
 import { ApiError } from '../../../src/api/errors';
 import { createChangeEmailForm } from '../../../src/stores/change-email';
 import { createChangePasswordForm } from '../../../src/stores/change-password';

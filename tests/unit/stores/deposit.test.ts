@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CreatePaymentRequest, Payment } from '../../../core/api/contract';
-import { formatMoney } from '../../../core/i18n/money-format';
+import type { CreatePaymentRequest, Payment } from '#core/api/contract.ts';
+import { formatMoney } from '#core/i18n/money-format.ts';
 import { ApiError } from '../../../src/api/errors';
 import { createDepositForm } from '../../../src/stores/deposit';
 import { keySource, player, recordedCall, translators } from './form-fixtures';

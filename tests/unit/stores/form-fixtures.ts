@@ -1,6 +1,6 @@
 // Shared by the form stores' tests: the real English message sets, a player, and an API call
 // recorder that answers what the test tells it to.
-import type { User } from '../../../core/api/contract';
+import type { User } from '#core/api/contract.ts';
 import { createTranslator } from '../../../src/i18n/translator';
 import api from '../../../locales/en/api.json';
 import profile from '../../../locales/en/profile.json';

@@ -6,7 +6,7 @@ import type {
   RgLimits,
   SelfExclusionRequest,
   TimeOutRequest,
-} from '../../../core/api/contract';
+} from '#core/api/contract.ts';
 import { ApiError } from '../../../src/api/errors';
 import { createRgBlockForm } from '../../../src/stores/rg-block';
 import { createRgLimitsForm } from '../../../src/stores/rg-limits';

@@ -3,7 +3,7 @@ import type {
   TwoFactorActivateResponse,
   TwoFactorConfirmResponse,
   TwoFactorDeactivateRequest,
-} from '../../../core/api/contract';
+} from '#core/api/contract.ts';
 import { ApiError } from '../../../src/api/errors';
 import { createTwoFactorFlow } from '../../../src/stores/two-factor';
 import { recordedCall, translators } from './form-fixtures';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { VerificationSubmitted } from '../../../core/api/contract';
+import type { VerificationSubmitted } from '#core/api/contract.ts';
 import type { DocumentUpload } from '../../../src/api/verification';
 import { ApiError } from '../../../src/api/errors';
 import { createVerificationUpload } from '../../../src/stores/verification-upload';

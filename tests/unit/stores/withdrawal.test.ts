@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Withdrawal, WithdrawalRequest } from '../../../core/api/contract';
-import { formatMoney } from '../../../core/i18n/money-format';
+import type { Withdrawal, WithdrawalRequest } from '#core/api/contract.ts';
+import { formatMoney } from '#core/i18n/money-format.ts';
 import { ApiError } from '../../../src/api/errors';
 import { createWithdrawalForm } from '../../../src/stores/withdrawal';
 import { createTranslator } from '../../../src/i18n/translator';
