@@ -4,6 +4,7 @@ import type { Locale } from '../../core/i18n/locales.mjs';
 import type { Translate } from '../i18n/translator';
 import { newIdempotencyKey, validateAmount } from './amount-input';
 import { createFormStore, failureMessages } from './form';
+import type { FormErrors } from './form-errors';
 
 export interface DepositFormDeps {
   locale: Locale;
@@ -32,7 +33,7 @@ export function createDepositForm(deps: DepositFormDeps) {
   // reuses it, so the server creates one payment; changing either makes a new intent.
   let intent = { key: newKey(), amount: '', method: '' };
 
-  const form = createFormStore<void>(async () => {
+  const form = createFormStore<void>(async (): Promise<FormErrors | void> => {
     const user = deps.user();
     if (!user) return { form: [t('common.error')] };
     const { deposit_min, deposit_max } = user.limits;

@@ -22,7 +22,7 @@ export interface RgBlockFormDeps {
 }
 
 /** A kind's periods, shortest first (the form's first choice). */
-export const blockPeriods = (kind: RgBlockKind): readonly string[] =>
+export const blockPeriods = (kind: RgBlockKind): readonly (TimeOutPeriod | SelfExclusionPeriod)[] =>
   kind === 'time_out' ? TIME_OUT_PERIODS : SELF_EXCLUSION_PERIODS;
 
 /**
@@ -30,7 +30,7 @@ export const blockPeriods = (kind: RgBlockKind): readonly string[] =>
  * sent as they are: the server checks each. `$until` is when the block ends, once it started.
  */
 export function createRgBlockForm({ kind, t, startTimeOut, startSelfExclusion, forgetPlayer }: RgBlockFormDeps) {
-  const $period = atom<string>(blockPeriods(kind)[0]);
+  const $period = atom<TimeOutPeriod | SelfExclusionPeriod>(blockPeriods(kind)[0]!);
   const $password = atom('');
   const $confirm = atom(false);
   const $until = atom<string | undefined>();

@@ -48,7 +48,7 @@ export function recordedCall<Args extends unknown[], Result>(...answers: (Result
     const answer = answers.length > 1 ? answers.shift()! : answers[0];
     if (gate) await gate;
     if (answer instanceof Error) throw answer;
-    return answer;
+    return answer as Result;
   };
   return {
     call,

@@ -41,11 +41,11 @@ describe('verification upload store', () => {
     const done = store.submit({ front, back });
     await Promise.resolve();
     expect(store.$progress.get()).toBe(0);
-    upload.calls[0][1](0.5);
+    upload.calls[0]![1](0.5);
     expect(store.$progress.get()).toBe(0.5);
     upload.release();
     expect(await done).toBe(true);
-    expect(upload.calls[0][0]).toEqual({ document_type: 'id_card', front, back });
+    expect(upload.calls[0]![0]).toEqual({ document_type: 'id_card', front, back });
     expect(store.$progress.get()).toBeUndefined();
     expect(sent).toEqual([answer]);
   });
