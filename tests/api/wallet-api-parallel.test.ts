@@ -10,22 +10,20 @@ import { addProvider, bet, nextId } from './wallet-api-provider.ts';
  */
 const ctx = useTestApi();
 
-async function fiftyBets(balance: string, cents: number) {
+async function fiftyBets(player: { id: number; token: string }, cents: number, finished: boolean) {
   const provider = await addProvider(ctx.api);
-  const player = await ctx.api.player({ balance });
   const token = await provider.tokenFor(player);
-  const results = await Promise.all(
+  return Promise.all(
     Array.from({ length: 50 }, () =>
       provider.call('/wallet/v1/play', {
         token,
         game_id: provider.game,
         round_id: nextId('round'),
-        finished: true,
+        finished,
         actions: [bet(cents)],
       }),
     ),
   );
-  return { player, results };
 }
 
 const statusCounts = (results: { status: number }[]) =>
@@ -36,7 +34,8 @@ const statusCounts = (results: { status: number }[]) =>
 
 describe('50 parallel bets', () => {
   it('that together exceed the balance: exactly the affordable ones apply, never below zero', async () => {
-    const { player, results } = await fiftyBets('10.00', 100);
+    const player = await ctx.api.player({ balance: '10.00' });
+    const results = await fiftyBets(player, 100, true);
     expect(statusCounts(results)).toEqual({ 200: 10, 402: 40 });
     for (const res of results.filter((r) => r.status === 402)) expect(res.body.error).toBe('insufficient_funds');
     expect(await balanceOf(ctx.api, player.id)).toBe('0.00');
@@ -49,25 +48,13 @@ describe('50 parallel bets', () => {
   });
 
   it('under a daily loss limit of 10.00: exactly 10.00 staked', async () => {
-    const provider = await addProvider(ctx.api);
     const player = await ctx.api.player({ balance: '100.00' });
     const limit = await ctx.api.request('PATCH', '/api/user/responsible-gaming', {
       token: player.token,
       body: { loss_limits: { day: '10.00' } },
     });
     expect(limit.status).toBe(200);
-    const token = await provider.tokenFor(player);
-    const results = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        provider.call('/wallet/v1/play', {
-          token,
-          game_id: provider.game,
-          round_id: nextId('round'),
-          finished: false,
-          actions: [bet(100)],
-        }),
-      ),
-    );
+    const results = await fiftyBets(player, 100, false);
     expect(statusCounts(results)).toEqual({ 200: 10, 403: 40 });
     for (const res of results.filter((r) => r.status === 403)) expect(res.body.error).toBe('limit_reached');
     expect(await balanceOf(ctx.api, player.id)).toBe('90.00');
