@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_BODY_BYTES } from '../../core/api/contract.ts';
 import { manualClock } from '../../server/src/clock.ts';
 import {
   retireOldSecret,
@@ -267,6 +268,13 @@ describe('signing', () => {
     );
     expect(actions!.count).toBe(0);
     expect((await send({ 'x-provider-id': provider.id, 'x-signature': good })).status).toBe(200);
+  });
+
+  it('a body over the API’s limit is refused before it is read: 413', async () => {
+    const { provider, token } = await setUp('10.00');
+    const padding = 'x'.repeat(MAX_BODY_BYTES);
+    const res = await provider.call('/wallet/v1/balance', { token, game_id: provider.game, padding });
+    expect(res.status).toBe(413);
   });
 
   it('a rotated secret: old and new both accepted while both are active, the retired one refused', async () => {
