@@ -140,6 +140,15 @@ describe('refusals', () => {
     expect((await other.play(nextId('round'), [bet(100)])).body.error).toBe('session_expired');
   });
 
+  it('session_expired once every sign-in of the player ended (sign out everywhere, as a password reset)', async () => {
+    const { player, play } = await setUp('10.00');
+    expect((await play(nextId('round'), [bet(100)])).status).toBe(200);
+    expect((await ctx.api.request('POST', '/auth/token/logoutall/', { token: player.token })).status).toBe(204);
+    const res = await play(nextId('round'), [bet(100)]);
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ error: 'session_expired', balance: 900 });
+  });
+
   it('session_expired for a token the provider never got', async () => {
     const { provider } = await setUp();
     const res = await provider.call('/wallet/v1/balance', { token: 'no-such-token', game_id: provider.game });

@@ -29,13 +29,7 @@ export interface RoundRef {
  * time-out, self-exclusion, closure, loss limits counting open stakes) and the token (live), then
  * one conditional debit: never an overdraft. Messages are built only for a refusal.
  */
-export async function takeBet(
-  tx: Queryable,
-  services: Services,
-  player: WalletPlayer,
-  round: RoundRef,
-  cents: bigint,
-): Promise<string> {
+export async function takeBet(tx: Queryable, player: WalletPlayer, round: RoundRef, cents: bigint): Promise<string> {
   const { userId, game } = player;
   if (!game.enabled) throw new WalletRefusal('unknown_game', 'The game is not available.', userId);
   if (cents < toCents(game.minBet)! || cents > toCents(game.maxBet)!)
