@@ -75,6 +75,22 @@ describe('play', () => {
     expect(user!.loyalty_points).toBe(2);
   });
 
+  it('the round shows in the player’s history as one game item', async () => {
+    const { player, play } = await setUp('100.00');
+    const round = nextId('round');
+    expect((await play(round, [bet(250), win(600)])).status).toBe(200);
+    const res = await ctx.api.request('GET', '/api/user/history', { token: player.token });
+    expect(res.status).toBe(200);
+    const games = res.body.results.filter((item: { type: string }) => item.type === 'game');
+    expect(games).toEqual([
+      expect.objectContaining({
+        amount: '3.50',
+        status: 'completed',
+        description: `Fruit Party: stake €2.50, paid out €6.00 (round ${round})`,
+      }),
+    ]);
+  });
+
   it('a multi-step round in several calls: stake, double, then the win closes it', async () => {
     const { player, play } = await setUp('100.00');
     const round = nextId('round');
