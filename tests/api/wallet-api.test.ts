@@ -5,6 +5,7 @@ import {
   retireOldSecret,
   rotateProviderSecret,
   saveProviderGame,
+  setProviderStatus,
 } from '../../server/src/services/wallet-api/providers.ts';
 import { balanceOf, useTestApi } from './harness.ts';
 import { addProvider, bet, nextId, sign, win, type TestProvider } from './wallet-api-provider.ts';
@@ -223,6 +224,22 @@ describe('refusals', () => {
     });
     expect((await play(nextId('round'), [bet(100)])).body.error).toBe('unknown_game');
     expect((await play(round, [win(300)])).body.balance).toBe(1200);
+  });
+
+  it('a disabled provider takes no bet, and its open round still settles', async () => {
+    const { provider, play, rollback } = await setUp('10.00');
+    const round = nextId('round');
+    const other = nextId('round');
+    const stake = bet(100);
+    expect((await play(round, [bet(100)], false)).status).toBe(200);
+    expect((await play(other, [stake], false)).status).toBe(200);
+    await setProviderStatus(ctx.api.services, provider.id, 'disabled');
+    const refused = await play(nextId('round'), [bet(100)]);
+    expect(refused.status).toBe(404);
+    expect(refused.body).toMatchObject({ error: 'unknown_game', balance: 800 });
+    expect((await play(round, [win(300)])).body.balance).toBe(1100);
+    const refunded = await rollback(other, [{ action_id: nextId('rb'), original_action_id: stake.action_id }]);
+    expect(refunded.body.balance).toBe(1200);
   });
 
   it('bad_request 400: a fraction, a negative, a string amount, control characters, a missing field', async () => {

@@ -54,6 +54,11 @@ export async function rotateProviderSecret({ db, privateKeys }: Services, provid
   return { secret };
 }
 
+/** Turns a provider off (no new bets; its open rounds still settle) or on again. */
+export async function setProviderStatus({ db }: Services, providerId: string, status: 'active' | 'disabled') {
+  await db.query('UPDATE game_providers SET status = $2 WHERE id = $1', [providerId, status]);
+}
+
 /** Ends a rotation: only the newest secret stays active. */
 export async function retireOldSecret({ db }: Services, providerId: string) {
   await db.query('UPDATE game_providers SET sealed_secrets = sealed_secrets[1:1] WHERE id = $1', [providerId]);
@@ -87,13 +92,16 @@ export interface ProviderKeys {
   allowedAddresses: string[];
 }
 
-/** An active provider's secrets and addresses, or undefined for an unknown or disabled one. */
+/**
+ * A provider's secrets and addresses, or undefined for an unknown one. A disabled provider still
+ * signs: its open rounds' wins and rollbacks must land; its bets are refused (`lockWalletPlayer`).
+ */
 export async function providerKeys(
   { db, privateKeys }: Services,
   providerId: string,
 ): Promise<ProviderKeys | undefined> {
   const [row] = await db.query<{ sealed_secrets: string[]; allowed_addresses: string[] }>(
-    `SELECT sealed_secrets, allowed_addresses FROM game_providers WHERE id = $1 AND status = 'active'`,
+    'SELECT sealed_secrets, allowed_addresses FROM game_providers WHERE id = $1',
     [providerId],
   );
   if (!row) return undefined;
