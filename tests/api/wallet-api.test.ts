@@ -33,6 +33,18 @@ async function setUp(balance = '100.00', provider?: TestProvider) {
   return { provider: p, player, token, play, rollback };
 }
 
+/** Two open rounds of 1.00 each: one to be won, one (`other`) whose bet `stake` is to be rolled back. */
+async function twoOpenRounds(
+  play: (round: string, actions: unknown[], finished?: boolean) => Promise<{ status: number }>,
+) {
+  const round = nextId('round');
+  const other = nextId('round');
+  const stake = bet(100);
+  expect((await play(round, [bet(100)], false)).status).toBe(200);
+  expect((await play(other, [stake], false)).status).toBe(200);
+  return { round, other, stake };
+}
+
 async function historyItem(userId: number) {
   return ctx.api.db.query<{ amount: string; status: string; stake: string; win: string }>(
     `SELECT amount::text, status, params->>'stake' AS stake, params->>'win' AS win FROM transactions
@@ -228,11 +240,7 @@ describe('refusals', () => {
 
   it('a disabled provider takes no bet, and its open round still settles', async () => {
     const { provider, play, rollback } = await setUp('10.00');
-    const round = nextId('round');
-    const other = nextId('round');
-    const stake = bet(100);
-    expect((await play(round, [bet(100)], false)).status).toBe(200);
-    expect((await play(other, [stake], false)).status).toBe(200);
+    const { round, other, stake } = await twoOpenRounds(play);
     await setProviderStatus(ctx.api.services, provider.id, 'disabled');
     const refused = await play(nextId('round'), [bet(100)]);
     expect(refused.status).toBe(404);
@@ -401,11 +409,7 @@ describe('rollback', () => {
 
   it('a win after self-exclusion is credited; a bet is refused', async () => {
     const { player, play, rollback } = await setUp('10.00');
-    const round = nextId('round');
-    const other = nextId('round');
-    const stake = bet(100);
-    expect((await play(round, [bet(100)], false)).status).toBe(200);
-    expect((await play(other, [stake], false)).status).toBe(200);
+    const { round, other, stake } = await twoOpenRounds(play);
     const excluded = await ctx.api.request('POST', '/api/user/self-exclusion', {
       token: player.token,
       body: { period: '6m', password: player.password, confirm: true },
