@@ -6,7 +6,13 @@ import { playRound } from '../../server/src/providers/games/rounds.ts';
 import { walletBet } from '../../server/src/services/wallet.ts';
 import { loadSession } from '../../server/src/providers/games/sessions.ts';
 import { balanceOf, useTestApi } from './harness.ts';
-import { PINNED_SERVER_SEED, PINS, pinGameSeeds, unpinGameSeedsAfterEach } from './pinned-seeds.ts';
+import {
+  PINNED_NEXT_SERVER_SEED,
+  PINNED_SERVER_SEED,
+  PINS,
+  pinGameSeeds,
+  unpinGameSeedsAfterEach,
+} from './pinned-seeds.ts';
 
 const PLAY_BLOCKED = 'Your account is on a time-out or self-excluded, so real-money play is not possible.';
 const ctx = useTestApi({ SITE_URL: 'https://play.example.test', GAME_SESSION_HOURS: '4' });
@@ -61,6 +67,29 @@ describe('game_launch', () => {
     );
     expect(row!.user_id).toBe(player.id);
     expect(new Date(row!.expires_at).getTime() - new Date(row!.created_at).getTime()).toBe(4 * 3_600_000);
+  });
+
+  it("draws each session's seeds from the CSPRNG; only a test's pin replaces them, until it ends", async () => {
+    const seedsOf = async () => {
+      const { session_id: id } = (await launch({ game_id: 'dice', mode: 'demo' })).body;
+      const [row] = await ctx.api.db.query<{ server_seed: string; next_server_seed: string; client_seed: string }>(
+        'SELECT server_seed, next_server_seed, client_seed FROM game_sessions WHERE id = $1',
+        [id],
+      );
+      return row!;
+    };
+    const [a, b] = [await seedsOf(), await seedsOf()];
+    for (const seed of [a.server_seed, a.next_server_seed, b.server_seed, b.next_server_seed])
+      expect(seed).toMatch(/^[0-9a-f]{64}$/);
+    expect(new Set([a.server_seed, a.next_server_seed, b.server_seed, b.next_server_seed]).size).toBe(4);
+    expect(a.client_seed).not.toBe(b.client_seed);
+    expect([a.server_seed, b.server_seed]).not.toContain(PINNED_SERVER_SEED);
+    pinGameSeeds(ctx.api.services, PINS.steps);
+    expect(await seedsOf()).toEqual({
+      server_seed: PINNED_SERVER_SEED,
+      next_server_seed: PINNED_NEXT_SERVER_SEED,
+      client_seed: PINS.steps,
+    });
   });
 
   it('needs the token for real money (401), not for demo', async () => {
