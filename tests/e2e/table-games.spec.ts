@@ -89,7 +89,7 @@ for (const locale of ['en', 'ja'] as const) {
     // French roulette: red, chosen with the arrow keys in the bet list.
     const roulette = await launchReal(page, locale, 'french-roulette');
     // A pinned spin on zero: la partage returns half the red stake.
-    const redBet = { type: 'roulette', la_partage: true, stakes: [{ kind: 'red', amount: '1.00' }] } as const;
+    const redBet: GameBet = { type: 'roulette', la_partage: true, stakes: [{ kind: 'red', amount: '1.00' }] };
     await pinNextRounds(request, roulette.sessionId, async (pair) => {
       const { outcome } = await firstRound(pair, redBet);
       return outcome.type === 'roulette' && outcome.pocket === 0;
