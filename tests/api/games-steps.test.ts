@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { manualClock } from '../../server/src/clock.ts';
+import { manualClock } from '../../server/src/base/clock.ts';
 import { verifyStepRound } from '../../core/games/steps.ts';
 import { balanceOf, useTestApi } from './harness.ts';
 import { PINNED_SERVER_SEED, PINS, pinGameSeeds, unpinGameSeedsAfterEach } from './pinned-seeds.ts';

@@ -8,8 +8,8 @@
 import { createHook } from 'node:async_hooks';
 import { generateKeyPairSync } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { encryptJson, importPublicKey } from '../../../core/api/envelope';
-import { decryptEnvelope } from '../../../server/src/crypto';
+import { encryptJson, importPublicKey } from '#core/api/envelope.ts';
+import { decryptEnvelope } from '#server/http/request-envelope.ts';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { newServerSeed } from '../../../../core/games/fairness.ts';
+import { newServerSeed } from '#core/games/fairness.ts';
 
 /**
  * Where the games provider takes its seeds. The server always uses `randomGameSeeds` (the CSPRNG):
