@@ -2,7 +2,7 @@
 // Pages): the rules of docs/deploying.md "Deploying the static site" as files, so a deploy there needs no
 // hand-written configuration. deploy/Caddyfile and deploy/nginx.conf carry the same rules.
 import { writeFile } from 'node:fs/promises';
-import { DEFAULT_LOCALE, LOCALES } from '../core/i18n/locales.mjs';
+import { DEFAULT_LOCALE, LOCALES } from '../core/i18n/locales.ts';
 
 export const FRAME_ANCESTORS = "frame-ancestors 'none'";
 export const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath } from './chromium-path.mjs';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium-path.ts';
 import { spawnServer } from './server.mjs';
 import { tableLines } from './text-table.mjs';
 import { localizedPath as localized } from '../core/i18n/urls.ts';

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { encryptJson, importPublicKey } from '../core/api/envelope.ts';
 import { spawnServer } from './server.mjs';
-import { TEST_VERIFY_PATH } from './test-hooks.mjs';
+import { TEST_VERIFY_PATH } from './test-hooks.ts';
 import { ACTIVATION_LINK, mailedLink, waitForMail } from '../tests/mail-outbox.ts';
 import { parseEnv } from '../server/src/config/variables.ts';
 

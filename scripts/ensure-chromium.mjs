@@ -2,7 +2,7 @@
 // as root with apt-get, otherwise stops with a one-line explanation.
 import { spawnSync } from 'node:child_process';
 import { aptInstall, canAptInstall } from './apt-install.mjs';
-import { chromiumPath } from './chromium-path.mjs';
+import { chromiumPath } from './chromium-path.ts';
 
 function fail(message) {
   console.error(`ensure-chromium: ${message}`);

@@ -4,12 +4,12 @@
 // `file:line: what is wrong → what to do` line per problem and exits 1, or one summary line.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { LOCALES, LOCALE_INTL } from '../core/i18n/locales.mjs';
+import { LOCALES, LOCALE_INTL } from '../core/i18n/locales.ts';
 import { CONTENT_COLLECTIONS } from '../src/content/lint/collections.mjs';
 import { contentRoot, readContentTree, siteMap } from '../src/content/lint/content-tree.mjs';
 import { formatProblem, lintFile } from '../src/content/lint/lint-file.mjs';
 import { assetLookup } from '../src/content/lint/assets.mjs';
-import { checkContent, checkMessageSets } from './i18n-check/check.mjs';
+import { checkContent, checkMessageSets } from './i18n-check/check.ts';
 import { keyLines, parseJson } from './i18n-check/json.mjs';
 import { findMissingBlocks, findUntranslated } from './i18n-check/language.mjs';
 

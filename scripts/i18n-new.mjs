@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import yaml from 'js-yaml';
-import { LOCALES } from '../core/i18n/locales.mjs';
+import { LOCALES } from '../core/i18n/locales.ts';
 import { CONTENT_COLLECTIONS } from '../src/content/lint/collections.mjs';
 import { contentRoot } from '../src/content/lint/content-tree.mjs';
 import { readFrontMatter } from '../src/content/lint/front-matter.mjs';

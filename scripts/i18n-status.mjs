@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { LOCALES } from '../core/i18n/locales.mjs';
+import { LOCALES } from '../core/i18n/locales.ts';
 import { CONTENT_COLLECTIONS } from '../src/content/lint/collections.mjs';
 import { contentRoot } from '../src/content/lint/content-tree.mjs';
 import { gitTimes, translationStatus } from './i18n-status/status.mjs';

@@ -7,7 +7,7 @@
 //
 // What differs between them is only options: whether the site is (re)built first, which key pair,
 // which data folder (kept, fresh, or a temporary one), the port, whether the test-only routes of
-// scripts/test-hooks.mjs (and the movable clock they drive) are on, and the environment the
+// scripts/test-hooks.ts (and the movable clock they drive) are on, and the environment the
 // server's configuration reads (docs/configuration.md). docs/testing.md describes them.
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -61,11 +61,11 @@ export async function buildIfNeeded() {
 
 /**
  * The environment of a browser-test server (`--e2e`): a fresh database in `.data/e2e` (or, with
- * `isolated`, `.data/e2e-isolated` serving a fresh copy of dist/, see tests/e2e/isolated-site.mjs),
+ * `isolated`, `.data/e2e-isolated` serving a fresh copy of dist/, see tests/e2e/isolated-site.ts),
  * the key pair the build embedded, and limits meant for the internet lifted for one machine.
  */
 async function e2eEnvironment(isolated) {
-  const { E2E_DATA_DIR, E2E_ISOLATED_DATA_DIR, ISOLATED_SITE } = await import('../tests/e2e/isolated-site.mjs');
+  const { E2E_DATA_DIR, E2E_ISOLATED_DATA_DIR, ISOLATED_SITE } = await import('../tests/e2e/isolated-site.ts');
   const env = process.env;
   env.RSA_PRIVATE_KEY_FILE ||= privateKeyPath();
   // Staff for the operator specs are made with `npm run operator` against this folder, through
@@ -94,7 +94,7 @@ async function e2eEnvironment(isolated) {
 
 /**
  * Runs the server in this process, configured by the environment. `testHooks` adds the test-only
- * routes and gives the server a clock they can move (scripts/test-hooks.mjs); never for production.
+ * routes and gives the server a clock they can move (scripts/test-hooks.ts); never for production.
  */
 export async function runServer({ build = false, e2e = false, isolated = false, testHooks = e2e } = {}) {
   if (build) await buildIfNeeded();
@@ -104,7 +104,7 @@ export async function runServer({ build = false, e2e = false, isolated = false, 
     startClock.current = movableClock();
   }
   const server = await import('../server/src/index.ts');
-  if (testHooks) (await import('./test-hooks.mjs')).addTestHooks(server);
+  if (testHooks) (await import('./test-hooks.ts')).addTestHooks(server);
   return server;
 }
 

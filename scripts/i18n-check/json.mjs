@@ -129,7 +129,7 @@ function explain(text, reason) {
 }
 
 /**
- * The line of every key, by its dotted path (`nav.profile`), as `flatten` in check.mjs names them.
+ * The line of every key, by its dotted path (`nav.profile`), as `flatten` in check.ts names them.
  * Expects valid JSON.
  * @param {string} text @returns {Record<string, number>}
  */

@@ -5,7 +5,7 @@
 // line of the sentence that is left in English.
 import { markdownToMdast } from 'satteri';
 import { eld } from 'eld/medium';
-import { LOCALE_NAMES } from '../../core/i18n/locales.mjs';
+import { LOCALE_NAMES } from '../../core/i18n/locales.ts';
 
 /** Locales written in another script than Latin, and that script's letters. */
 const SCRIPTS = /** @type {Record<string, RegExp>} */ ({

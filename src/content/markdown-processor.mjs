@@ -9,7 +9,7 @@
 //   get its prefix (/de/faq#withdrawal-time), so one address works in all 14 files.
 import { fileURLToPath } from 'node:url';
 import { satteri } from '@astrojs/markdown-satteri';
-import { DEFAULT_LOCALE, LOCALES } from '../../core/i18n/locales.mjs';
+import { DEFAULT_LOCALE, LOCALES } from '../../core/i18n/locales.ts';
 import { isSafeUrl } from './lint/links.mjs';
 
 /** The locale of a content file from its path: …/<collection>/<locale>/<id>.md. */

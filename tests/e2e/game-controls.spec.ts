@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { FrameLocator, Page } from '@playwright/test';
 import type { RoundView } from '../../core/games/protocol';
-import { LOCALE_INTL, type Locale } from '../../core/i18n/locales.mjs';
+import { LOCALE_INTL, type Locale } from '../../core/i18n/locales.ts';
 import { expect, signInContext, test } from './fixtures';
 import { differentNonce } from './tampered-nonce';
 

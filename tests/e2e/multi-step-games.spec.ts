@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { signedToCents, toCents } from '../../core/api/money';
 import type { User } from '../../core/api/contract';
 import type { GameSessionState } from '../../core/games/protocol';
-import type { Locale } from '../../core/i18n/locales.mjs';
+import type { Locale } from '../../core/i18n/locales.ts';
 
 /** A real-money round of blackjack, mines and crash by keyboard; balance and history agree. */
 const prefix = (locale: Locale) => (locale === 'en' ? '' : `/${locale}`);

@@ -5,7 +5,7 @@ import { signedToCents, toCents } from '../../core/api/money';
 import type { User } from '../../core/api/contract';
 import type { GameSessionState } from '../../core/games/protocol';
 import { GAME_CATALOGUE } from '../../core/games/catalogue';
-import { LOCALES, type Locale } from '../../core/i18n/locales.mjs';
+import { LOCALES, type Locale } from '../../core/i18n/locales.ts';
 import { formatMoney } from '../../core/i18n/money-format';
 
 const prefix = (locale: Locale) => (locale === 'en' ? '' : `/${locale}`);

@@ -1,7 +1,7 @@
 // Reads every Markdown file of every collection, and works out which pages and #anchors exist.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { LOCALES, ROUTES } from '../../../core/i18n/locales.mjs';
+import { LOCALES, ROUTES } from '../../../core/i18n/locales.ts';
 import { CONTENT_COLLECTIONS, STATIC_ANCHORS } from './collections.mjs';
 import { expandContentTokens, supportEmail } from '../../../core/data/support-email.mjs';
 

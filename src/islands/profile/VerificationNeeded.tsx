@@ -1,5 +1,5 @@
 import type { VerificationStatus } from '../../../core/api/contract';
-import type { Locale } from '../../../core/i18n/locales.mjs';
+import type { Locale } from '../../../core/i18n/locales.ts';
 import { localizedPath } from '../../../core/i18n/urls';
 import type { Translators } from './use-messages';
 
