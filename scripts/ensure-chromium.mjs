@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { aptInstall, canAptInstall } from './apt-install.mjs';
 import { chromiumPath } from './chromium-path.ts';
 
+/** @param {string} message @returns {never} */
 function fail(message) {
   console.error(`ensure-chromium: ${message}`);
   process.exit(1);

@@ -31,6 +31,7 @@ export async function buildIfNeeded() {
   if (key.created) console.log(`Created the API's RSA-2048 key pair in ${key.path}`);
   const marker = join(root, 'dist/builds/latest.json');
   const sources = ['src', 'core', 'locales', 'public', 'integrations', 'astro.config.mjs', 'package-lock.json'];
+  /** @param {string} path @returns {number} */
   const newestMtime = (path) => {
     if (!existsSync(path)) return 0;
     const info = statSync(path);
@@ -64,7 +65,7 @@ export async function buildIfNeeded() {
  * `isolated`, `.data/e2e-isolated` serving a fresh copy of dist/, see tests/e2e/isolated-site.ts),
  * the key pair the build embedded, and limits meant for the internet lifted for one machine.
  */
-async function e2eEnvironment(isolated) {
+async function e2eEnvironment(/** @type {boolean} */ isolated) {
   const { E2E_DATA_DIR, E2E_ISOLATED_DATA_DIR, ISOLATED_SITE } = await import('../tests/e2e/isolated-site.ts');
   const env = process.env;
   env.RSA_PRIVATE_KEY_FILE ||= privateKeyPath();
@@ -95,6 +96,7 @@ async function e2eEnvironment(isolated) {
 /**
  * Runs the server in this process, configured by the environment. `testHooks` adds the test-only
  * routes and gives the server a clock they can move (scripts/test-hooks.ts); never for production.
+ * @param {{ build?: boolean; e2e?: boolean; isolated?: boolean; testHooks?: boolean }} [options]
  */
 export async function runServer({ build = false, e2e = false, isolated = false, testHooks = e2e } = {}) {
   if (build) await buildIfNeeded();
@@ -117,6 +119,10 @@ export async function runServer({ build = false, e2e = false, isolated = false, 
  * `key: 'own'` lets the server make one in its data folder (`publicKey()` reads it).
  * `cwd` is the checkout to run: another commit's worktree for `bench:api --baseline`; one from
  * before this script runs its test server or plain server/src/index.ts as it had them.
+ * @param {{
+ *   port: number; name?: string; env?: Record<string, string | undefined>; testHooks?: boolean;
+ *   key?: 'build' | 'own'; cwd?: string; ready?: string; stopSignal?: NodeJS.Signals;
+ * }} options
  */
 export async function spawnServer({
   port,

@@ -7,6 +7,11 @@ export const LOCALES: Locale[] = ['en', 'ru', 'de', 'es', 'fr', 'hi', 'id', 'it'
 
 export const DEFAULT_LOCALE = 'en' satisfies Locale;
 
+/** Whether `value` (a folder name, an argument, a cookie) is one of the site's locales. */
+export function isLocale(value: string): value is Locale {
+  return (LOCALES as string[]).includes(value);
+}
+
 /** Each language's own name for itself, shown in the language switcher. */
 export const LOCALE_NAMES: Record<Locale, string> = {
   en: 'English',
@@ -68,3 +73,8 @@ export const ROUTES = [
 ] as const;
 
 export type Route = (typeof ROUTES)[number];
+
+/** Whether `value` is one of the site's routes (without locale prefix). */
+export function isRoute(value: string): value is Route {
+  return (ROUTES as readonly string[]).includes(value);
+}

@@ -15,7 +15,7 @@ export function lineColumn(/** @type {string} */ text, /** @type {number} */ off
 /** The offset just after the last non-blank character before `offset`. */
 const endOfPrevious = (/** @type {string} */ text, /** @type {number} */ offset) => {
   let at = offset;
-  while (at > 0 && /\s/.test(text[at - 1])) at -= 1;
+  while (at > 0 && /\s/.test(text.charAt(at - 1))) at -= 1;
   return at;
 };
 

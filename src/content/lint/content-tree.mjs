@@ -49,7 +49,8 @@ export function readContentTree(root) {
  */
 export function siteMap(tree) {
   // Entry ids first: the check suggests the first few when an #anchor is wrong.
-  const site = new Map(ROUTES.map((route) => [route, new Set(/** @type {string[]} */ ([]))]));
+  /** @type {Map<string, Set<string>>} */
+  const site = new Map(ROUTES.map((route) => [route, new Set()]));
   for (const [key, { page }] of Object.entries(CONTENT_COLLECTIONS)) {
     for (const id of Object.keys(tree[/** @type {CollectionKey} */ (key)].en ?? {})) site.get(page)?.add(id);
   }
