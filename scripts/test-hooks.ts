@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import type { AppEnv, Services } from '../server/src/app-env.ts';
-import type { movableClock } from '../server/src/clock.ts';
+import type { movableClock } from '../server/src/base/clock.ts';
 import { requireUser } from '../server/src/http/auth.ts';
 
 /** Where a signed-in player (`Authorization: Token …`) is marked verified: POST, answers 204. */

@@ -7,14 +7,14 @@ import {
   type GameLaunchResponse,
   type PlayerSetResponse,
   type Win,
-} from '../../../core/api/contract.ts';
+} from '#core/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { authenticate, hashToken, tokenOf } from '../http/auth.ts';
 import { parseBody } from '../http/body-schema.ts';
 import { gatewayBody } from '../schemas/games.ts';
 import { detailError, fieldErrors } from '../http/errors.ts';
-import { GAME_CATALOGUE, searchable } from '../../../core/games/catalogue.ts';
-import { gameRulesText, queryLocale } from '../i18n.ts';
+import { GAME_CATALOGUE, searchable } from '#core/games/catalogue.ts';
+import { gameRulesText, queryLocale } from '../base/i18n.ts';
 import { gatewayPlayerId, listedGames, popularGames } from '../services/game-catalogue.ts';
 import { launchGame } from '../services/game-launch.ts';
 import { recentWins } from '../services/winners.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Payment, PaymentMethod } from '../../../core/api/contract.ts';
+import type { Payment, PaymentMethod } from '#core/api/contract.ts';
 import type { Services } from '../app-env.ts';
-import type { Locale } from '../i18n.ts';
+import type { Locale } from '../base/i18n.ts';
 import { runOnce, type Outcome } from './idempotency.ts';
 import { openPayment } from './payments.ts';
 import { checkDepositAtCreation } from './rg/deposit-check.ts';

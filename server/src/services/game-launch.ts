@@ -1,6 +1,6 @@
-import type { GameLaunchResponse, GameMode } from '../../../core/api/contract.ts';
+import type { GameLaunchResponse, GameMode } from '#core/api/contract.ts';
 import type { Services } from '../app-env.ts';
-import { NotAllowed, NotFound } from '../domain-errors.ts';
+import { NotAllowed, NotFound } from '../base/domain-errors.ts';
 import { rollbackStaleBets } from '../providers/games/rounds.ts';
 import { createSession } from '../providers/games/sessions.ts';
 import { settleExpiredRounds } from '../providers/games/step-rounds.ts';

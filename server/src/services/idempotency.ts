@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Database, Queryable } from '../db/database.ts';
-import { InvalidRequest, Mismatch } from '../domain-errors.ts';
+import { InvalidRequest, Mismatch } from '../base/domain-errors.ts';
 
 /** What a money operation made; the route decides how to answer it. */
 export interface Outcome<T> {
