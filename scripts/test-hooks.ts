@@ -37,16 +37,16 @@ export const TEST_CLOCK_PATH = '/__test__/clock';
 export function addTestHooks({ app, services }: { app: Hono<AppEnv>; services: Services }): void {
   app.post(TEST_VERIFY_PATH, requireUser(services), async (c) => {
     await services.db.query(
-      `INSERT INTO identity_verifications (id, user_id, document_type, status, submitted_at, reviewed_at) ` +
-        `VALUES ($1, $2, 'passport', 'verified', now(), now())`,
+      `INSERT INTO identity_verifications (id, user_id, document_type, status, submitted_at, reviewed_at)
+       VALUES ($1, $2, 'passport', 'verified', now(), now())`,
       [randomUUID(), c.get('userId')],
     );
     return c.body(null, 204);
   });
   app.post(TEST_REJECT_PATH, requireUser(services), async (c) => {
     await services.db.query(
-      `UPDATE identity_verifications SET status = 'rejected', reason = $2, reviewed_at = now() WHERE ` +
-        `user_id = $1 AND status = 'pending'`,
+      `UPDATE identity_verifications SET status = 'rejected', reason = $2, reviewed_at = now()
+       WHERE user_id = $1 AND status = 'pending'`,
       [c.get('userId'), c.req.query('reason') ?? ''],
     );
     return c.body(null, 204);
