@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../core/api/contract.ts';
-import { manualClock } from '../../server/src/clock.ts';
+import { manualClock } from '../../server/src/base/clock.ts';
 import {
   retireOldSecret,
   rotateProviderSecret,

@@ -2,7 +2,7 @@ import { fromCents, toCents } from '../../../../core/api/money.ts';
 import { formatMoney } from '../../../../core/i18n/money-format.ts';
 import type { Services } from '../../app-env.ts';
 import type { Queryable } from '../../db/database.ts';
-import { translate, type Locale } from '../../i18n.ts';
+import { translate, type Locale } from '../../base/i18n.ts';
 import { releaseBonus } from '../bonus.ts';
 import { addTransaction } from '../history.ts';
 import { credit, debit, recordDebit } from '../ledger.ts';

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { Services } from '../../app-env.ts';
-import { allowList } from '../../operator/session.ts';
+import { allowList } from '../../operator/services/session.ts';
 import { providerKeys } from './providers.ts';
 import { WalletRefusal } from './refusal.ts';
 
