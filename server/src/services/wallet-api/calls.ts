@@ -1,4 +1,4 @@
-import { fromCents, toCents } from '../../../../core/api/money.ts';
+import { fromCents, toCents } from '#core/api/money.ts';
 import type { Services } from '../../app-env.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { BalanceBody, PlayBody, RollbackBody } from '../../schemas/wallet-api.ts';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { toCents } from '../../../../core/api/money.ts';
+import { toCents } from '#core/api/money.ts';
 import type { Services } from '../../app-env.ts';
 import type { Queryable } from '../../db/database.ts';
 import { open, seal } from '../secret-box.ts';

@@ -1,5 +1,5 @@
-import { fromCents, toCents } from '../../../../core/api/money.ts';
-import { formatMoney } from '../../../../core/i18n/money-format.ts';
+import { fromCents, toCents } from '#core/api/money.ts';
+import { formatMoney } from '#core/i18n/money-format.ts';
 import type { Services } from '../../app-env.ts';
 import type { Queryable } from '../../db/database.ts';
 import { translate, type Locale } from '../../base/i18n.ts';
