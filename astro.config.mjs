@@ -2,7 +2,7 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
-import { DEFAULT_LOCALE, LOCALES } from './core/i18n/locales.mjs';
+import { DEFAULT_LOCALE, LOCALES } from './core/i18n/locales.ts';
 import { inlineScriptHashes } from './src/scripts/inline/csp-hashes.mjs';
 import { buildInfo, createBuildId } from './integrations/build-info.mjs';
 import { contentWarningsReport } from './integrations/content-warnings.mjs';

@@ -1,6 +1,6 @@
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath } from './scripts/chromium-path.mjs';
-import { ISOLATED_SPECS } from './tests/e2e/isolated-site.mjs';
+import { CHROMIUM_ARGS, chromiumPath } from './scripts/chromium-path.ts';
+import { ISOLATED_SPECS } from './tests/e2e/isolated-site.ts';
 import { parseEnv } from './server/src/config/variables.ts';
 
 /** The test variables, through the project's one configuration schema (docs/configuration.md). */

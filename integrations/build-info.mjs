@@ -13,7 +13,10 @@ export function createBuildId(date = new Date()) {
   return `${stamp}-${randomBytes(3).toString('hex')}`;
 }
 
-/** @param {{ id: string, timestamp: string }} build */
+/**
+ * @param {{ id: string, timestamp: string }} build
+ * @returns {import('astro').AstroIntegration}
+ */
 export function buildInfo(build) {
   return {
     name: 'build-info',

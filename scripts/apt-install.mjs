@@ -15,7 +15,8 @@ export const canAptInstall = () =>
  */
 export function aptInstall(packages) {
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const run = (args) => spawnSync('apt-get', args, { stdio: ['ignore', 'ignore', 'inherit'], env }).status === 0;
+  const run = (/** @type {string[]} */ args) =>
+    spawnSync('apt-get', args, { stdio: ['ignore', 'ignore', 'inherit'], env }).status === 0;
   const install = () => run(['install', '-y', '-qq', ...packages]);
   return install() || (run(['update', '-qq']) && install());
 }

@@ -14,8 +14,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { encryptJson } from '../core/api/envelope.ts';
-import { fromCents, toCents } from '../core/api/money.ts';
-import { benchDatabases, benchSettings, startBenchApi } from './bench-server.mjs';
+import { fromCents } from '../core/api/money.ts';
+import { benchDatabases, benchSettings, exactCents, startBenchApi } from './bench-server.mjs';
 
 const { port: PORT, seconds: DURATION, databaseUrl, only } = benchSettings();
 const CONNECTIONS = 10;
@@ -29,15 +29,22 @@ const baselineRef =
   baselineAt >= 0 ? process.argv[baselineAt + 1] : process.argv.find((arg) => arg.startsWith('--baseline='))?.slice(11);
 if (baselineAt >= 0 && !baselineRef) throw new Error('--baseline needs a git ref, e.g. --baseline 4885db5');
 
-const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const pause = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Where the numbers come from, without the password. */
+/**
+ * Where the numbers come from, without the password.
+ * @param {string | undefined} url @param {string | undefined} schema
+ */
 function describeDatabase(url, schema) {
   if (!url) return 'PGlite (embedded, in DATA_DIR)';
   const parsed = new URL(url);
   return `PostgreSQL (${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}, schema ${schema})`;
 }
 
+/**
+ * @param {Omit<import('autocannon').Options, 'url'> & { path: string }} options
+ * @returns {Promise<import('autocannon').Result & { cpuMsPerRequest?: number }>}
+ */
 const run = (options, at = base) =>
   new Promise((done, reject) =>
     autocannon(
@@ -47,7 +54,8 @@ const run = (options, at = base) =>
   );
 
 /** 50 clients signing in with wrong passwords (unknown emails, so each one is hashed) until `done`. */
-async function loginFlood(isDone) {
+async function loginFlood(/** @type {() => boolean} */ isDone) {
+  /** @type {Record<string, number>} */
   const outcomes = {};
   await Promise.all(
     Array.from({ length: FLOOD }, async () => {
@@ -70,7 +78,7 @@ async function loginFlood(isDone) {
 }
 
 /** The server's own withdrawal count, once it has stopped changing (requests in flight finished). */
-async function settledCount(headers) {
+async function settledCount(/** @type {Record<string, string>} */ headers) {
   let previous = -1;
   for (let i = 0; i < 100; i++) {
     const { count } = await (await fetch(`${base}/api/user/history?type=withdrawal&page_size=1`, { headers })).json();
@@ -81,7 +89,7 @@ async function settledCount(headers) {
   throw new Error('withdrawals kept changing after the load ended');
 }
 
-async function benchOne(kind) {
+async function benchOne(/** @type {'pglite' | 'postgres'} */ kind) {
   const schema = kind === 'postgres' ? `bench_${randomBytes(4).toString('hex')}` : undefined;
   const env = kind === 'postgres' ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema } : { DATABASE_URL: '' };
   const api = await startBenchApi({
@@ -107,6 +115,7 @@ async function benchOne(kind) {
         publicKey,
       ),
     });
+    /** @type {[string, Awaited<ReturnType<typeof run>>][]} */
     const rows = [
       ['GET /api/user/me', await run({ path: '/api/user/me', headers })],
       [
@@ -127,7 +136,7 @@ async function benchOne(kind) {
     const floodOutcomes = await flood;
     rows.push([`GET /faq during ${FLOOD} concurrent bad logins`, faqDuringFlood]);
 
-    const expected = fromCents(toCents('10000.00') - BigInt(withdrawals));
+    const expected = fromCents(exactCents('10000.00') - BigInt(withdrawals));
     return {
       title: describeDatabase(env.DATABASE_URL, schema),
       rows,
@@ -139,7 +148,7 @@ async function benchOne(kind) {
     };
   } finally {
     api.stop();
-    if (schema) {
+    if (schema && databaseUrl) {
       const { openPostgres } = await import('../server/src/db/postgres.ts');
       const db = await openPostgres(databaseUrl);
       await db.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
@@ -149,11 +158,17 @@ async function benchOne(kind) {
 }
 
 /** Drops a bench schema on PostgreSQL. */
-async function dropSchema(schema) {
+async function dropSchema(/** @type {string} */ schema) {
   const { openPostgres } = await import('../server/src/db/postgres.ts');
-  const db = await openPostgres(databaseUrl);
+  const db = await openPostgres(requiredDatabaseUrl());
   await db.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
   await db.close();
+}
+
+/** DATABASE_URL, which every PostgreSQL step needs (benchDatabases refuses postgres without it). */
+function requiredDatabaseUrl() {
+  if (!databaseUrl) throw new Error('this step needs DATABASE_URL');
+  return databaseUrl;
 }
 
 const COMMITS = 200;
@@ -162,13 +177,14 @@ const COMMITS = 200;
  * The database's own commit time (WAL flush) on this machine, measured in the bench's schema: the
  * floor under the withdrawal p99, which no server code can go below without giving up durability.
  */
-async function commitLatency(schema) {
+async function commitLatency(/** @type {string | undefined} */ schema) {
   const { openPostgres } = await import('../server/src/db/postgres.ts');
-  const db = await openPostgres(databaseUrl, schema);
+  const db = await openPostgres(requiredDatabaseUrl(), schema);
   try {
     await db.exec(
       'CREATE TABLE bench_commit (id int PRIMARY KEY, n int NOT NULL); INSERT INTO bench_commit VALUES (1, 0)',
     );
+    /** @type {number[]} */
     const times = [];
     for (let i = 0; i < COMMITS; i++) {
       const started = performance.now();
@@ -176,7 +192,7 @@ async function commitLatency(schema) {
       times.push(performance.now() - started);
     }
     times.sort((x, y) => x - y);
-    return { p50: times[Math.floor(COMMITS / 2)], p99: times[Math.floor(COMMITS * 0.99)] };
+    return { p50: times[Math.floor(COMMITS / 2)] ?? NaN, p99: times[Math.floor(COMMITS * 0.99)] ?? NaN };
   } finally {
     await db.exec('DROP TABLE IF EXISTS bench_commit');
     await db.close();
@@ -184,9 +200,10 @@ async function commitLatency(schema) {
 }
 
 /** This checkout and `ref` side by side: /me and withdrawals, interleaved A B, B A, …, and the ratio. */
+/** @param {string} ref @param {'pglite' | 'postgres'} kind */
 async function benchBaseline(ref, kind) {
   const worktree = mkdtempSync(join(tmpdir(), 'amber-baseline-'));
-  const git = (args) => {
+  const git = (/** @type {string[]} */ args) => {
     const result = spawnSync('git', args, { encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
     return result.stdout.trim();
@@ -194,12 +211,22 @@ async function benchBaseline(ref, kind) {
   const commit = git(['rev-parse', '--short', `${ref}^{commit}`]);
   git(['worktree', 'add', '--detach', '--quiet', worktree, commit]);
   symlinkSync(resolve('node_modules'), join(worktree, 'node_modules'), 'dir');
+  /**
+   * @typedef {Awaited<ReturnType<typeof run>>} RunResult
+   * @typedef {{
+   *   name: string; api: Awaited<ReturnType<typeof startBenchApi>>; schema: string | undefined; at: string;
+   *   headers: Record<string, string>; body: string; me: RunResult[]; withdrawal: RunResult[];
+   * }} BaselineServer
+   */
+  /** @type {BaselineServer[]} */
   const servers = [];
   try {
-    for (const [name, cwd, port] of [
+    /** @type {[string, string, number][]} */
+    const checkouts = [
       ['current', process.cwd(), PORT],
       [`baseline ${commit}`, worktree, PORT + 1],
-    ]) {
+    ];
+    for (const [name, cwd, port] of checkouts) {
       const schema = kind === 'postgres' ? `bench_${randomBytes(4).toString('hex')}` : undefined;
       const env = kind === 'postgres' ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema } : { DATABASE_URL: '' };
       const at = `http://127.0.0.1:${port}`;
@@ -215,7 +242,6 @@ async function benchBaseline(ref, kind) {
           LOGIN_MAX_FAILURES_PER_ADDRESS: '1000000',
         },
       });
-      servers.push({ name, api, schema, at });
       const player = { email: `bench-${port}@example.test`, username: `bench_${port}`, password: 'bench-password-42' };
       const token = await api.fundedPlayer(player, '10000.00');
       const headers = { authorization: `Token ${token}`, 'content-type': 'application/json' };
@@ -225,19 +251,24 @@ async function benchBaseline(ref, kind) {
           api.publicKey,
         ),
       });
-      Object.assign(servers.at(-1), { headers, body, me: [], withdrawal: [] });
+      servers.push({ name, api, schema, at, headers, body, me: [], withdrawal: [] });
     }
     const [a, b] = servers;
+    if (!a || !b) throw new Error('both servers must have started');
     // The server process's own CPU time (Linux /proc, in clock ticks of 10 ms) per request: far less
     // sensitive to other load on a shared machine than requests per second.
-    const cpuTicks = (pid) => {
+    const cpuTicks = (/** @type {number | undefined} */ pid) => {
       try {
-        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
         return Number(fields[11]) + Number(fields[12]);
       } catch {
         return NaN;
       }
     };
+    /**
+     * @param {BaselineServer} server @param {'me' | 'withdrawal'} key
+     * @param {Parameters<typeof run>[0]} options
+     */
     const measured = async (server, key, options) => {
       const before = cpuTicks(server.api.pid);
       const result = await run(options, server.at);
@@ -257,26 +288,30 @@ async function benchBaseline(ref, kind) {
           body: server.body,
         });
     }
+    /** @param {RunResult[]} results @param {(result: RunResult) => number} pick */
     const mean = (results, pick) => results.reduce((sum, result) => sum + pick(result), 0) / results.length;
-    const rps = (results) => mean(results, (result) => result.requests.average);
-    const p99 = (results) => mean(results, (result) => result.latency.p99);
-    const bad = (results) => results.reduce((sum, result) => sum + result.non2xx + result.errors, 0);
+    const rps = (/** @type {RunResult[]} */ results) => mean(results, (result) => result.requests.average);
+    const p99 = (/** @type {RunResult[]} */ results) => mean(results, (result) => result.latency.p99);
+    const bad = (/** @type {RunResult[]} */ results) =>
+      results.reduce((sum, result) => sum + result.non2xx + result.errors, 0);
     console.log(
       `\nAPI benchmark against ${ref} (${commit}) ` +
         `on ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}: ${CONNECTIONS} connections × ${DURATION} s per ` +
         `run, ${ROUNDS} rounds interleaved A B / B A, loopback\n`,
     );
-    const cpu = (results) => mean(results, (result) => result.cpuMsPerRequest);
+    const cpu = (/** @type {RunResult[]} */ results) => mean(results, (result) => result.cpuMsPerRequest ?? NaN);
     console.log(
       '| Server | Request | req/s (runs) | req/s (mean) | p99 ms (runs) | p99 ms (mean) | server CPU ms / ' +
         'request | non-2xx + errors |',
     );
     console.log('|---|---|---|---|---|---|---|---|');
     for (const server of servers) {
-      for (const [title, results] of [
+      /** @type {[string, RunResult[]][]} */
+      const requests = [
         ['GET /api/user/me', server.me],
         ['POST /api/user/withdrawal', server.withdrawal],
-      ]) {
+      ];
+      for (const [title, results] of requests) {
         console.log(
           `| ${server.name} | ${title} | ${results.map((r) => Math.round(r.requests.average)).join(', ')} ` +
             `| ${Math.round(rps(results))} | ${results.map((r) => r.latency.p99).join(', ')} ` +
@@ -315,7 +350,7 @@ async function benchBaseline(ref, kind) {
 }
 
 if (baselineRef) {
-  const kind = only ?? (databaseUrl ? 'postgres' : 'pglite');
+  const kind = only === 'postgres' || (!only && databaseUrl) ? 'postgres' : 'pglite';
   if (kind === 'postgres' && !databaseUrl) throw new Error('--db=postgres needs DATABASE_URL');
   await benchBaseline(baselineRef, kind);
   process.exit();

@@ -27,8 +27,15 @@ const dataDir = mkdtempSync(join(tmpdir(), 'amber-bench-bo-'));
 const schema = databaseUrl ? `bench_bo_${randomBytes(4).toString('hex')}` : undefined;
 const config = loadConfig({ DEMO: '0', DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
 const db = await openDatabase({ databaseUrl, dataDir: join(dataDir, 'db'), schema });
-const mb = (bytes) => (bytes / 1024 / 1024).toFixed(1);
+const mb = (/** @type {number} */ bytes) => (bytes / 1024 / 1024).toFixed(1);
 const gc = () => globalThis.gc?.();
+
+/** The one row a statement answers (a count, an inserted id). */
+async function oneRow(/** @type {string} */ sql, /** @type {unknown[]} */ params = []) {
+  const [row] = await db.query(sql, params);
+  if (!row) throw new Error(`no row from: ${sql}`);
+  return row;
+}
 
 try {
   await seed(db, config, systemClock);
@@ -42,7 +49,7 @@ try {
      FROM generate_series(1, 5000) i`,
     [start],
   );
-  const [{ first }] = await db.query("SELECT min(id) AS first FROM users WHERE email LIKE 'bench%@example.test'");
+  const { first } = await oneRow("SELECT min(id) AS first FROM users WHERE email LIKE 'bench%@example.test'");
   const games = (await db.query('SELECT id FROM games ORDER BY id LIMIT 20')).map((row) => row.id);
   const at = `$2::timestamptz + (i % 30) * interval '1 day' + (i % 86000) * interval '1 second'`;
   // Deposits and withdrawals: one ledger row each.
@@ -77,7 +84,7 @@ try {
        UNION ALL SELECT user_id, 'cash', (params->>'win')::numeric, id, created_at FROM t`,
     [first, start, games],
   );
-  const [{ staff }] = await db.query(
+  const { staff } = await oneRow(
     'INSERT INTO staff (email, role, password_hash, must_change_password, created_at) VALUES ' +
       "('bench-admin@example.test', 'admin', 'x', false, $1) RETURNING id AS staff",
     [now.toISOString()],
@@ -89,8 +96,8 @@ try {
     [staff, first, start],
   );
   await db.query('ANALYZE');
-  const [{ ledger }] = await db.query('SELECT count(*)::int AS ledger FROM ledger');
-  const [{ players }] = await db.query('SELECT count(*)::int AS players FROM users');
+  const { ledger } = await oneRow('SELECT count(*)::int AS ledger FROM ledger');
+  const { players } = await oneRow('SELECT count(*)::int AS players FROM users');
   console.log(
     `${db.kind}: generated ${players} players, ${ledger} ledger rows, 100000 audit rows ` +
       `in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
@@ -113,7 +120,8 @@ try {
   const app = createApp({ distDir: '/nonexistent-dist', services, log: () => {} });
   const headers = { cookie: `operator_session=${token}` };
 
-  const timed = async (path, runs = 5) => {
+  const timed = async (/** @type {string} */ path, runs = 5) => {
+    /** @type {number[]} */
     const times = [];
     for (let i = 0; i <= runs; i++) {
       const began = performance.now();
@@ -124,20 +132,25 @@ try {
     }
     times.sort((a, b) => a - b);
     console.log(
-      `${path}: median ${times[Math.floor(times.length / 2)].toFixed(0)} ms, ` +
-        `max ${times.at(-1).toFixed(0)} ms (${runs} runs after one warm-up)`,
+      `${path}: median ${times[Math.floor(times.length / 2)]?.toFixed(0)} ms, ` +
+        `max ${times.at(-1)?.toFixed(0)} ms (${runs} runs after one warm-up)`,
     );
     return times;
   };
   if (profile) {
     const { dashboard: figures } = await import('../server/src/operator/services/dashboard.ts');
-    const timed = (target) => async (sql, params) => {
-      const t = performance.now();
-      const r = await target.query(sql, params);
-      console.log(`  ${(performance.now() - t).toFixed(0)} ms  ${sql.replace(/\s+/g, ' ').slice(0, 90)}`);
-      return r;
-    };
+    /** @param {import('../server/src/db/database.ts').Queryable} target */
+    const timed = (target) =>
+      /** @type {import('../server/src/db/database.ts').Queryable['query']} */ (
+        async (sql, params) => {
+          const t = performance.now();
+          const r = await target.query(sql, params);
+          console.log(`  ${(performance.now() - t).toFixed(0)} ms  ${sql.replace(/\s+/g, ' ').slice(0, 90)}`);
+          return r;
+        }
+      );
     // The dashboard runs its scans in transactions on PGlite (a larger work_mem): time those queries too.
+    /** @type {import('../server/src/db/database.ts').Database} */
     const timing = {
       ...db,
       query: timed(db),
@@ -158,6 +171,7 @@ try {
   let bytes = 0;
   const began = performance.now();
   const response = await app.request('/operator/audit.csv', { headers });
+  if (!response.body) throw new Error('/operator/audit.csv answered no body');
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   for (;;) {
@@ -174,7 +188,7 @@ try {
   );
   const median = dashboard[Math.floor(dashboard.length / 2)];
   console.log(
-    `RESULT ${db.kind} dashboard_median_ms=${median.toFixed(0)} csv_rows=${rows - 1} ` +
+    `RESULT ${db.kind} dashboard_median_ms=${median?.toFixed(0)} csv_rows=${rows - 1} ` +
       `csv_memory_growth_mb=${mb(peak - before)}`,
   );
   if (rows - 1 !== 100000) process.exitCode = 1;

@@ -8,15 +8,17 @@
 // player's balance is checked against their rounds' history items.
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
-import { fromCents, signedToCents, toCents } from '../core/api/money.ts';
-import { benchDatabases, benchSettings, startBenchApi } from './bench-server.mjs';
+import { fromCents } from '../core/api/money.ts';
+import { benchDatabases, benchSettings, exactCents, startBenchApi } from './bench-server.mjs';
 
 const { port: PORT, seconds: DURATION, databaseUrl, only } = benchSettings();
 const CONNECTIONS = 10;
 const DEPOSIT = '10000.00';
 
+/** @param {number[]} sorted @param {number} p */
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
+/** @param {string} base @param {string} token */
 async function historyNet(base, token) {
   const headers = { authorization: `Token ${token}` };
   let net = 0n;
@@ -25,7 +27,7 @@ async function historyNet(base, token) {
     const history = await (
       await fetch(`${base}/api/user/history?type=game&page_size=100&page=${page}`, { headers })
     ).json();
-    for (const item of history.results) net += signedToCents(item.amount);
+    for (const item of history.results) net += exactCents(item.amount);
     items += history.results.length;
     if (!history.next) break;
   }
@@ -33,10 +35,13 @@ async function historyNet(base, token) {
   return { net, items, balance: me.balance };
 }
 
+/** @param {string} base @param {{ mines: string; blackjack: string }[]} sessions */
 async function multiStep(base, sessions) {
+  /** @type {number[]} */
   const timings = [];
   let rounds = 0;
   let ids = 0;
+  /** @param {string} path @param {unknown} body */
   const call = async (path, body) => {
     const started = performance.now();
     const response = await fetch(
@@ -85,6 +90,7 @@ async function multiStep(base, sessions) {
   };
 }
 
+/** @param {'pglite' | 'postgres'} kind */
 async function benchOne(kind) {
   const schema = kind === 'postgres' ? `bench_${randomBytes(4).toString('hex')}` : undefined;
   const env = {
@@ -102,6 +108,7 @@ async function benchOne(kind) {
       { method: 'game_launch', game_id: 'amber-fortune', mode: 'real' },
       token,
     );
+    /** @type {import('autocannon').Result} */
     const slot = await new Promise((resolve, reject) =>
       autocannon(
         {
@@ -121,6 +128,7 @@ async function benchOne(kind) {
       { email: 'bench-steps@example.test', username: 'bench_steps', password: 'bench-password-42' },
       DEPOSIT,
     );
+    /** @param {string} game @returns {Promise<string>} */
     const launch = async (game) =>
       (await post('/gmnggate/api', { method: 'game_launch', game_id: game, mode: 'real' }, player)).session_id;
     const sessions = [];
@@ -131,11 +139,11 @@ async function benchOne(kind) {
       { ...(await historyNet(base, token)), deposit: DEPOSIT },
       { ...(await historyNet(base, player)), deposit: DEPOSIT },
     ];
-    const consistent = checks.every((check) => check.balance === fromCents(toCents(check.deposit) + check.net));
-    return { kind, schema, slot, steps, consistent, slotRounds: checks[0].items };
+    const consistent = checks.every((check) => check.balance === fromCents(exactCents(check.deposit) + check.net));
+    return { kind, schema, slot, steps, consistent, slotRounds: checks[0]?.items };
   } finally {
     stop();
-    if (schema) {
+    if (schema && databaseUrl) {
       const { openPostgres } = await import('../server/src/db/postgres.ts');
       const db = await openPostgres(databaseUrl);
       await db.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);

@@ -3,8 +3,9 @@
 // the site does, and makes funded players. Stopping it deletes its data.
 import { join } from 'node:path';
 import { encryptJson, importPublicKey } from '../core/api/envelope.ts';
+import { signedToCents } from '../core/api/money.ts';
 import { spawnServer } from './server.mjs';
-import { TEST_VERIFY_PATH } from './test-hooks.mjs';
+import { TEST_VERIFY_PATH } from './test-hooks.ts';
 import { ACTIVATION_LINK, mailedLink, waitForMail } from '../tests/mail-outbox.ts';
 import { parseEnv } from '../server/src/config/variables.ts';
 
@@ -22,8 +23,12 @@ export function benchSettings() {
   return { port, seconds, databaseUrl, only };
 }
 
-/** The databases a bench runs on, in order: PGlite, then PostgreSQL when DATABASE_URL is set; `--db=` picks one. */
+/**
+ * The databases a bench runs on, in order: PGlite, then PostgreSQL when DATABASE_URL is set; `--db=` picks one.
+ * @param {{ databaseUrl?: string; only?: string }} settings
+ */
 export function benchDatabases({ databaseUrl, only }) {
+  /** @type {('pglite' | 'postgres')[]} */
   const kinds = [];
   if (!only || only === 'pglite') kinds.push('pglite');
   if ((!only && databaseUrl) || only === 'postgres') {
@@ -36,6 +41,7 @@ export function benchDatabases({ databaseUrl, only }) {
 /**
  * `cwd` is the checkout to run (another commit's worktree for `bench:api --baseline`); a checkout
  * from before the test routes runs its plain server, which needs no verified identity.
+ * @param {{ port: number; env?: Record<string, string | undefined>; name?: string; cwd?: string }} options
  */
 export async function startBenchApi({ port, env = {}, name = 'bench', cwd = process.cwd() }) {
   // No SMTP_URL: mail goes to DATA_DIR/outbox, where fundedPlayer reads its activation link. The
@@ -53,7 +59,11 @@ export async function startBenchApi({ port, env = {}, name = 'bench', cwd = proc
   const { base, stop, dataDir } = server;
 
   const publicKey = await importPublicKey(server.publicKeySpki());
-  /** POSTs an encrypted body as the site does; answers the parsed JSON (or the response). */
+  /**
+   * POSTs an encrypted body as the site does; answers the parsed JSON (or the response).
+   * @param {string} path @param {unknown} body @param {string} [token]
+   * @returns {Promise<any>} the API's answer, whose shape each caller knows
+   */
   const post = async (path, body, token) => {
     const response = await fetch(`${base}${path}`, {
       method: 'POST',
@@ -66,17 +76,20 @@ export async function startBenchApi({ port, env = {}, name = 'bench', cwd = proc
   /**
    * A registered, activated (with the mailed link) and signed-in player whose deposit went through the demo payment
    * page, verified so they may withdraw.
+   * @param {{ email: string; username: string; password: string }} player @param {string} amount
+   * @returns {Promise<string>} the player's token
    */
   const fundedPlayer = async (player, amount) => {
     await post('/auth/users/', { ...player, date_of_birth: '1990-04-12', accept_terms: true });
     // Servers from before activation mail sign the player in at once.
     let { auth_token: token } = await post('/auth/token/login/', player);
     if (!token) {
-      const { uid, token: activation } = mailedLink(
+      const link = mailedLink(
         (await waitForMail([join(dataDir, 'outbox')], player.email, ACTIVATION_LINK)).text,
         'activate',
       );
-      await post('/auth/users/activation/', { uid, token: activation });
+      if (!link) throw new Error(`the activation mail to ${player.email} has no link`);
+      await post('/auth/users/activation/', { uid: link.uid, token: link.token });
       ({ auth_token: token } = await post('/auth/token/login/', player));
     }
     const payment = await post('/api/user/payments/create-payment', { amount, method: 'card' }, token);
@@ -107,4 +120,11 @@ export async function startBenchApi({ port, env = {}, name = 'bench', cwd = proc
     return token;
   };
   return { base, publicKey, post, fundedPlayer, stop, pid: server.pid };
+}
+
+/** A signed decimal amount from the API in cents; a malformed one stops the bench. */
+export function exactCents(/** @type {string} */ amount) {
+  const cents = signedToCents(amount);
+  if (cents === undefined) throw new Error(`the API answered a malformed amount: ${amount}`);
+  return cents;
 }

@@ -4,8 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath } from './chromium-path.mjs';
-import { JS_BUDGET_KB, measurePageJs } from './page-js.mjs';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium-path.ts';
+import { JS_BUDGET_KB, measurePageJs } from './page-js.ts';
 import { spawnServer } from './server.mjs';
 import { tableLines } from './text-table.mjs';
 import { DEMO_PLAYER } from '../server/src/db/demo-player.ts';
@@ -78,6 +78,7 @@ const CLS_COLUMNS = CLS_WIDTHS.flatMap((width) => [
   { width, rate: 1 },
   { width, rate: CLS_THROTTLE },
 ]);
+/** @param {{ width: number; rate: number }} column */
 const clsKey = ({ width, rate }) => (rate === 1 ? `${width}` : `${width}@${rate}x`);
 const CLS_TARGET = 0.05;
 
@@ -89,13 +90,24 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 const buildSeconds = (performance.now() - started) / 1000;
 
 const latest = JSON.parse(readFileSync('dist/builds/latest.json', 'utf8'));
+/** @type {{ routes: string[] }} */
 const meta = JSON.parse(readFileSync(`dist/builds/meta/${latest.id}.json`, 'utf8'));
 const routePages = meta.routes.filter((route) => !/\/(404|500)$/.test(route)).length;
 
 const server = await spawnServer({ port: parseEnv(process.env, ['BENCH_PORT']).BENCH_PORT, name: 'bench' });
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+/**
+ * @typedef {{
+ *   name: string; kind: string; signedIn: boolean; htmlBytes: number; htmlGzip: number; scripts: number;
+ *   jsGzip: number; budgetKb: number; react: boolean; apiClient: boolean; mediaBytes: number;
+ * }} PageRow
+ * @typedef {{ path: string; cls: Record<string, number> }} ClsRow
+ */
+/** @type {PageRow[]} */
 const rows = [];
+/** @type {ClsRow[]} */
 const clsRows = [];
+/** @type {ClsRow[]} */
 const playClsRows = [];
 try {
   const login = await fetch(`${server.base}/auth/token/login/`, {
@@ -104,7 +116,7 @@ try {
     body: JSON.stringify({ email: DEMO_PLAYER.email, password: DEMO_PLAYER.password }),
   });
   const { auth_token: token } = await login.json();
-  const launch = async (gameId) => {
+  const launch = async (/** @type {string} */ gameId) => {
     const answer = await fetch(`${server.base}/gmnggate/api`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -142,8 +154,12 @@ try {
     });
     await context.close();
   }
-  /** A page's layout shift in every column (width, CPU slowdown), signed in with `token` or not. */
+  /**
+   * A page's layout shift in every column (width, CPU slowdown), signed in with `token` or not.
+   * @param {string} path @param {string | null} token @param {string} [ready]
+   */
   const clsOfPage = async (path, token, ready) => {
+    /** @type {Record<string, number>} */
     const cls = {};
     for (const column of CLS_COLUMNS)
       cls[clsKey(column)] = await measureCls(browser, server.base, path, column.width, token, column.rate, ready);
@@ -166,11 +182,12 @@ try {
   server.stop();
 }
 
-const pad = (value, width) => String(value).padStart(width);
+const pad = (/** @type {unknown} */ value, /** @type {number} */ width) => String(value).padStart(width);
 console.log(
   `\nbuild: ${buildSeconds.toFixed(1)} s (budget ${BUDGETS.buildSeconds} s) · ${routePages} route ` +
     `pages, ${meta.routes.length} files with error screens\n`,
 );
+/** @type {Parameters<typeof tableLines<PageRow>>[0]} */
 const PAGE_COLUMNS = [
   { title: 'page', width: 20, left: true, cell: (row) => row.name },
   { title: 'HTML B', width: 9, cell: (row) => row.htmlBytes },
@@ -184,7 +201,8 @@ const PAGE_COLUMNS = [
 ];
 console.log(tableLines(PAGE_COLUMNS, rows).join('\n'));
 /** A CLS figure to 3 decimals, marked `!` over its limit. */
-const clsCell = (value, limit) => `${value.toFixed(3)}${value > limit ? '!' : ''}`;
+const clsCell = (/** @type {number | undefined} */ value = NaN, /** @type {number} */ limit) =>
+  `${value.toFixed(3)}${value > limit ? '!' : ''}`;
 console.log(`\n/play layout shift (CLS until the mode buttons show; budget ≤ ${PLAY_CLS_BUDGET}, asserted)\n`);
 for (const { path, cls } of playClsRows) {
   console.log(
@@ -241,6 +259,8 @@ console.log('\n✔ every budget holds');
  * CLS as web-vitals defines it: the largest session window of layout shifts without recent
  * input (shifts less than 1 s apart, a window at most 5 s long), collected from navigation
  * until the page and its islands have settled. With `cpuRate` above 1, Chrome's CPU throttling.
+ * @param {import('@playwright/test').Browser} browser @param {string} base @param {string} path
+ * @param {number} width @param {string | null} token
  */
 async function measureCls(browser, base, path, width, token, cpuRate = 1, ready = 'astro-island:not([ssr])') {
   const context = await browser.newContext({ locale: 'en-US', viewport: { width, height: 780 } });
@@ -249,10 +269,14 @@ async function measureCls(browser, base, path, width, token, cpuRate = 1, ready 
   // A slow device: scripts and rendering run `cpuRate` times slower, so late renders show their shifts.
   if (cpuRate > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
   await page.addInitScript(() => {
+    /** @type {{ time: number; value: number }[]} */
     const shifts = [];
-    window.__shifts = shifts;
+    /** @type {Window & { __shifts?: typeof shifts }} */ (window).__shifts = shifts;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries())
+      // Layout-shift entries (LayoutShift, which TypeScript's DOM library does not describe).
+      for (const entry of /** @type {(PerformanceEntry & { hadRecentInput: boolean; value: number })[]} */ (
+        list.getEntries()
+      ))
         if (!entry.hadRecentInput) shifts.push({ time: entry.startTime, value: entry.value });
     }).observe({ type: 'layout-shift', buffered: true });
   });
@@ -260,7 +284,9 @@ async function measureCls(browser, base, path, width, token, cpuRate = 1, ready 
   await page.locator(ready).first().waitFor({ state: 'attached' });
   // Two frames after the network is idle, so the last render's shifts are reported.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  const shifts = await page.evaluate(() => window.__shifts);
+  const shifts = await page.evaluate(
+    () => /** @type {Window & { __shifts?: { time: number; value: number }[] }} */ (window).__shifts ?? [],
+  );
   await context.close();
   let worst = 0;
   let session = { start: -Infinity, last: -Infinity, value: 0 };

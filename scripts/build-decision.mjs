@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 
 /** SHA-256 of the base64 SPKI the site embeds; '' (no key) has its own fingerprint 'none'. */
-export const keyFingerprint = (spkiBase64) =>
+export const keyFingerprint = (/** @type {string} */ spkiBase64) =>
   spkiBase64 ? createHash('sha256').update(spkiBase64).digest('hex') : 'none';
 
 /**

@@ -2,8 +2,9 @@
 // as root with apt-get, otherwise stops with a one-line explanation.
 import { spawnSync } from 'node:child_process';
 import { aptInstall, canAptInstall } from './apt-install.mjs';
-import { chromiumPath } from './chromium-path.mjs';
+import { chromiumPath } from './chromium-path.ts';
 
+/** @param {string} message @returns {never} */
 function fail(message) {
   console.error(`ensure-chromium: ${message}`);
   process.exit(1);

@@ -10,6 +10,7 @@ import { aptInstall, canAptInstall } from './apt-install.mjs';
 
 const dir = process.argv[2] ?? 'dist';
 
+/** @param {string} message @returns {never} */
 function fail(message) {
   console.error(`html-check: ${message}`);
   process.exit(1);
@@ -27,6 +28,7 @@ if (!hasJava()) {
 }
 
 if (!existsSync(dir)) fail(`${dir}/ does not exist; build the site first (npx astro build).`);
+/** @param {string} folder @returns {number} */
 const countPages = (folder) =>
   readdirSync(folder, { withFileTypes: true }).reduce(
     (sum, entry) =>

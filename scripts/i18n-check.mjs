@@ -4,28 +4,33 @@
 // `file:line: what is wrong → what to do` line per problem and exits 1, or one summary line.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { LOCALES, LOCALE_INTL } from '../core/i18n/locales.mjs';
+import { LOCALES, LOCALE_INTL } from '../core/i18n/locales.ts';
 import { CONTENT_COLLECTIONS } from '../src/content/lint/collections.mjs';
 import { contentRoot, readContentTree, siteMap } from '../src/content/lint/content-tree.mjs';
 import { formatProblem, lintFile } from '../src/content/lint/lint-file.mjs';
 import { assetLookup } from '../src/content/lint/assets.mjs';
-import { checkContent, checkMessageSets } from './i18n-check/check.mjs';
+import { checkContent, checkMessageSets } from './i18n-check/check.ts';
 import { keyLines, parseJson } from './i18n-check/json.mjs';
 import { findMissingBlocks, findUntranslated } from './i18n-check/language.mjs';
 
 const started = performance.now();
 /** The Markdown after the front matter, trimmed. */
-const bodyText = (text) => text.replace(/^---\r?\n[\s\S]*?\r?\n---[^\n]*\n?/, '').trim();
+const bodyText = (/** @type {string} */ text) => text.replace(/^---\r?\n[\s\S]*?\r?\n---[^\n]*\n?/, '').trim();
 const root = new URL('..', import.meta.url).pathname;
-const list = (dir, ending) => (existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith(ending)) : []);
+const list = (/** @type {string} */ dir, /** @type {string} */ ending) =>
+  existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith(ending)) : [];
 
+/** @type {string[]} */
 const problems = [];
+/** @type {Record<string, Record<string, unknown>>} sets[locale][file] = parsed JSON */
 const sets = {};
+/** @type {Record<string, Record<string, Record<string, number>>>} lines[locale][file][key] = line */
 const lines = {};
+/** @type {Set<string>} */
 const broken = new Set();
 for (const locale of LOCALES) {
-  sets[locale] = {};
-  lines[locale] = {};
+  const localeSets = (sets[locale] = /** @type {Record<string, unknown>} */ ({}));
+  const localeLines = (lines[locale] = /** @type {Record<string, Record<string, number>>} */ ({}));
   for (const file of list(join(root, 'locales', locale), '.json')) {
     const text = readFileSync(join(root, 'locales', locale, file), 'utf8');
     const { data, problem } = parseJson(text);
@@ -35,8 +40,8 @@ for (const locale of LOCALES) {
       broken.add(`${locale}/${file}`);
       continue;
     }
-    sets[locale][file] = data;
-    lines[locale][file] = keyLines(text);
+    localeSets[file] = data;
+    localeLines[file] = keyLines(text);
   }
 }
 const { _about, ...allowlist } = JSON.parse(readFileSync(join(root, 'locales/identical-allowlist.json'), 'utf8'));
@@ -46,8 +51,10 @@ const contentDir = contentRoot(root);
 const shownDir = relative(root, contentDir) || '.';
 const tree = readContentTree(contentDir);
 const site = siteMap(tree);
+/** @type {Record<string, Record<string, Record<string, string>>>} byFolder[folder][locale][id] = Markdown */
 const byFolder = {};
-for (const [key, rules] of Object.entries(CONTENT_COLLECTIONS)) {
+for (const [name, rules] of Object.entries(CONTENT_COLLECTIONS)) {
+  const key = /** @type {import('../src/content/lint/content-tree.mjs').CollectionKey} */ (name);
   byFolder[rules.folder] = tree[key];
   for (const [locale, files] of Object.entries(tree[key])) {
     for (const [id, text] of Object.entries(files)) {
@@ -87,6 +94,6 @@ if (problems.length) {
 }
 const entries = Object.values(tree).reduce((sum, byLocale) => sum + Object.keys(byLocale.en ?? {}).length, 0);
 console.log(
-  `i18n:check: ${LOCALES.length} locales × ${Object.keys(sets.en).length} message sets and ${entries} ` +
+  `i18n:check: ${LOCALES.length} locales × ${Object.keys(sets.en ?? {}).length} message sets and ${entries} ` +
     `Markdown entries: all present, translated and valid (${seconds} s)`,
 );

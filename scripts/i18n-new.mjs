@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import yaml from 'js-yaml';
-import { LOCALES } from '../core/i18n/locales.mjs';
+import { LOCALES, isLocale } from '../core/i18n/locales.ts';
 import { CONTENT_COLLECTIONS } from '../src/content/lint/collections.mjs';
 import { contentRoot } from '../src/content/lint/content-tree.mjs';
 import { readFrontMatter } from '../src/content/lint/front-matter.mjs';
@@ -23,7 +23,7 @@ if (!rules || !id || !locale) {
   );
   process.exit(2);
 }
-if (!LOCALES.includes(locale) || locale === 'en') {
+if (!isLocale(locale) || locale === 'en') {
   console.error(
     `i18n:new: "${locale}" is not a language to translate into; use one ` +
       `of ${LOCALES.filter((l) => l !== 'en').join(', ')}`,
@@ -34,7 +34,7 @@ const root = new URL('..', import.meta.url).pathname;
 const dir = contentRoot(root);
 const source = join(dir, rules.folder, 'en', `${id}.md`);
 const target = join(dir, rules.folder, locale, `${id}.md`);
-const shown = (path) => relative(process.cwd(), path) || path;
+const shown = (/** @type {string} */ path) => relative(process.cwd(), path) || path;
 if (!existsSync(source)) {
   console.error(`i18n:new: there is no English entry ${shown(source)}; write it first (see docs/editing.md)`);
   process.exit(1);
@@ -52,7 +52,8 @@ if (!front.data) {
   process.exit(1);
 }
 const textFields = Object.keys(rules.text);
-const fields = Object.fromEntries(textFields.map((name) => [name, front.data[name]]));
+const data = front.data;
+const fields = Object.fromEntries(textFields.map((name) => [name, data[name]]));
 const head =
   `${yaml.dump(fields, { lineWidth: -1, quotingType: '"' })}${SOURCE_HASH_FIELD}: ` +
   `"${sourceHash(english, textFields)}"\n`;

@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { LOCALES } from '../core/i18n/locales.mjs';
+import { LOCALES } from '../core/i18n/locales.ts';
 import { CONTENT_COLLECTIONS } from '../src/content/lint/collections.mjs';
 import { contentRoot } from '../src/content/lint/content-tree.mjs';
 import { gitTimes, translationStatus } from './i18n-status/status.mjs';
@@ -18,7 +18,9 @@ const { values } = parseArgs({
 const root = new URL('..', import.meta.url).pathname;
 const dir = contentRoot(root);
 // The files as written (not with {support_email} expanded), so hashes do not depend on the configured address.
+/** @type {Record<string, Record<string, Record<string, string>>>} [folder][locale][id] = text */
 const collections = {};
+/** @type {Record<string, string[]>} [folder] = translated front-matter fields */
 const textFields = {};
 for (const rules of Object.values(CONTENT_COLLECTIONS)) {
   collections[rules.folder] = Object.fromEntries(
@@ -38,10 +40,14 @@ for (const rules of Object.values(CONTENT_COLLECTIONS)) {
   textFields[rules.folder] = Object.keys(rules.text);
 }
 const times = gitTimes(dir);
-const changed = times && ((folder, locale, id) => times.get(join(dir, folder, locale, `${id}.md`)));
+const changed =
+  times &&
+  ((/** @type {string} */ folder, /** @type {string} */ locale, /** @type {string} */ id) =>
+    times.get(join(dir, folder, locale, `${id}.md`)));
 const rows = translationStatus({ collections, textFields, locales: LOCALES, changed });
 
-const count = (state) => rows.filter((r) => r.state === state).length;
+const count = (/** @type {import('./i18n-status/status.mjs').State} */ state) =>
+  rows.filter((r) => r.state === state).length;
 const shown = values.all ? rows : rows.filter((r) => r.state !== 'up to date');
 for (const r of shown) console.log(`${r.collection}/${r.id}  ${r.locale}: ${r.state} (${r.why})`);
 console.log(
@@ -54,6 +60,7 @@ if (values.markdown) {
   const entries = [...new Set(rows.map((r) => `${r.collection}/${r.id}`))];
   const others = LOCALES.filter((l) => l !== 'en');
   const mark = { 'up to date': '✓', stale: 'stale', missing: 'missing', unknown: '?' };
+  /** @param {string} entry @param {string} locale @returns {keyof typeof mark} */
   const stateOf = (entry, locale) =>
     rows.find((r) => `${r.collection}/${r.id}` === entry && r.locale === locale)?.state ?? 'unknown';
   const table = [

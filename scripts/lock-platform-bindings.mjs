@@ -8,6 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 
 const LOCK = new URL('../package-lock.json', import.meta.url);
 const lock = JSON.parse(readFileSync(LOCK, 'utf8'));
+/** @type {Record<string, Record<string, string[]>>} */
 const PLATFORMS = {
   'android-arm64': { os: ['android'], cpu: ['arm64'] },
   'darwin-arm64': { os: ['darwin'], cpu: ['arm64'] },

@@ -7,7 +7,7 @@
 //
 // What differs between them is only options: whether the site is (re)built first, which key pair,
 // which data folder (kept, fresh, or a temporary one), the port, whether the test-only routes of
-// scripts/test-hooks.mjs (and the movable clock they drive) are on, and the environment the
+// scripts/test-hooks.ts (and the movable clock they drive) are on, and the environment the
 // server's configuration reads (docs/configuration.md). docs/testing.md describes them.
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -31,6 +31,7 @@ export async function buildIfNeeded() {
   if (key.created) console.log(`Created the API's RSA-2048 key pair in ${key.path}`);
   const marker = join(root, 'dist/builds/latest.json');
   const sources = ['src', 'core', 'locales', 'public', 'integrations', 'astro.config.mjs', 'package-lock.json'];
+  /** @param {string} path @returns {number} */
   const newestMtime = (path) => {
     if (!existsSync(path)) return 0;
     const info = statSync(path);
@@ -64,11 +65,11 @@ export async function buildIfNeeded() {
 
 /**
  * The environment of a browser-test server (`--e2e`): a fresh database in `.data/e2e` (or, with
- * `isolated`, `.data/e2e-isolated` serving a fresh copy of dist/, see tests/e2e/isolated-site.mjs),
+ * `isolated`, `.data/e2e-isolated` serving a fresh copy of dist/, see tests/e2e/isolated-site.ts),
  * the key pair the build embedded, and limits meant for the internet lifted for one machine.
  */
-async function e2eEnvironment(isolated) {
-  const { E2E_DATA_DIR, E2E_ISOLATED_DATA_DIR, ISOLATED_SITE } = await import('../tests/e2e/isolated-site.mjs');
+async function e2eEnvironment(/** @type {boolean} */ isolated) {
+  const { E2E_DATA_DIR, E2E_ISOLATED_DATA_DIR, ISOLATED_SITE } = await import('../tests/e2e/isolated-site.ts');
   const env = process.env;
   env.RSA_PRIVATE_KEY_FILE ||= privateKeyPath(process.env);
   // Staff for the operator specs are made with `npm run operator` against this folder, through
@@ -97,7 +98,8 @@ async function e2eEnvironment(isolated) {
 
 /**
  * Runs the server in this process, configured by the environment. `testHooks` adds the test-only
- * routes and gives the server a clock they can move (scripts/test-hooks.mjs); never for production.
+ * routes and gives the server a clock they can move (scripts/test-hooks.ts); never for production.
+ * @param {{ build?: boolean; e2e?: boolean; isolated?: boolean; testHooks?: boolean }} [options]
  */
 export async function runServer({ build = false, e2e = false, isolated = false, testHooks = e2e } = {}) {
   if (build) await buildIfNeeded();
@@ -107,7 +109,7 @@ export async function runServer({ build = false, e2e = false, isolated = false, 
     startClock.current = movableClock();
   }
   const server = await import('../server/src/index.ts');
-  if (testHooks) (await import('./test-hooks.mjs')).addTestHooks(server);
+  if (testHooks) (await import('./test-hooks.ts')).addTestHooks(server);
   return server;
 }
 
@@ -120,6 +122,10 @@ export async function runServer({ build = false, e2e = false, isolated = false, 
  * `key: 'own'` lets the server make one in its data folder (`publicKey()` reads it).
  * `cwd` is the checkout to run: another commit's worktree for `bench:api --baseline`; one from
  * before this script runs its test server or plain server/src/index.ts as it had them.
+ * @param {{
+ *   port: number; name?: string; env?: Record<string, string | undefined>; testHooks?: boolean;
+ *   key?: 'build' | 'own'; cwd?: string; ready?: string; stopSignal?: NodeJS.Signals;
+ * }} options
  */
 export async function spawnServer({
   port,

@@ -25,9 +25,11 @@ const PORTS = { caddy: BASE_PORT, nginx: BASE_PORT + 1, bare: BASE_PORT + 2, nod
 const DATABASE_URL = env.TEST_DATABASE_URL ?? env.DATABASE_URL ?? '';
 const work = mkdtempSync(join(tmpdir(), 'amber-deploy-'));
 /** Processes this script started, each in its own process group, stopped at the end. */
+/** @type {import('node:child_process').ChildProcess[]} */
 const started = [];
 
-const log = (line) => console.log(`test:deploy:servers: ${line}`);
+const log = (/** @type {string} */ line) => console.log(`test:deploy:servers: ${line}`);
+/** @param {string} message @returns {never} */
 function fail(message) {
   console.error(`test:deploy:servers: ${message}`);
   cleanUp();
@@ -38,7 +40,7 @@ function cleanUp() {
   for (const child of started) {
     if (child.exitCode === null && child.signalCode === null) {
       try {
-        process.kill(-child.pid, 'SIGTERM');
+        if (child.pid) process.kill(-child.pid, 'SIGTERM');
       } catch {
         /* already gone */
       }
@@ -48,9 +50,11 @@ function cleanUp() {
 }
 process.on('SIGINT', () => fail('interrupted'));
 
-const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+const has = (/** @type {string} */ command) =>
+  spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 
 /** Debian's package for a missing web server, installed with apt-get when we are root. */
+/** @param {string} command @param {string} pkg */
 function ensureInstalled(command, pkg) {
   if (has(command)) return;
   if (process.getuid?.() !== 0 || !has('apt-get'))
@@ -69,12 +73,18 @@ function ensureInstalled(command, pkg) {
   if (!has(command)) fail(`apt-get installed ${pkg} but ${command} is still missing.`);
 }
 
-/** Runs a command to its end, its output shown; answers the exit code. */
+/**
+ * Runs a command to its end, its output shown; answers the exit code.
+ * @param {string} command @param {string[]} args @param {Record<string, string>} [env]
+ */
 function run(command, args, env = {}) {
   return spawnSync(command, args, { stdio: 'inherit', cwd: ROOT, env: { ...process.env, ...env } }).status ?? 1;
 }
 
-/** Starts a long-running process in its own group; its output goes to a file in the work folder. */
+/**
+ * Starts a long-running process in its own group; its output goes to a file in the work folder.
+ * @param {string} name @param {string} command @param {string[]} args @param {Record<string, string>} [env]
+ */
 function startProcess(name, command, args, env = {}) {
   const out = join(work, `${name}.log`);
   writeFileSync(out, '');
@@ -90,15 +100,19 @@ function startProcess(name, command, args, env = {}) {
   return { child, output: () => readFileSync(out, 'utf8') };
 }
 
+/** @param {import('node:child_process').ChildProcess} child @returns {Promise<void>} */
 function stopProcess(child) {
   return new Promise((done) => {
-    if (child.exitCode !== null || child.signalCode !== null) return done();
+    if (child.exitCode !== null || child.signalCode !== null || !child.pid) return done();
     child.once('exit', () => done());
     process.kill(-child.pid, 'SIGTERM');
   });
 }
 
-/** Waits until `url` answers `status` (the server is up), or fails with the process's output. */
+/**
+ * Waits until `url` answers `status` (the server is up), or fails with the process's output.
+ * @param {string} url @param {number} status @param {ReturnType<typeof startProcess>} proc
+ */
 async function waitFor(url, status, proc, seconds = 60) {
   const deadline = Date.now() + seconds * 1000;
   while (Date.now() < deadline) {
@@ -113,7 +127,10 @@ async function waitFor(url, status, proc, seconds = 60) {
   fail(`${url} did not answer ${status} within ${seconds} s:\n${proc.output()}`);
 }
 
-/** `replacements`: each must be found in the file, so a config that drifted fails loudly here. */
+/**
+ * `replacements`: each must be found in the file, so a config that drifted fails loudly here.
+ * @param {string} text @param {[string, string][]} replacements @param {string} file
+ */
 function rewrite(text, replacements, file) {
   for (const [from, to] of replacements) {
     if (!text.includes(from)) fail(`${file} no longer contains "${from}"; update scripts/test-deploy-servers.mjs.`);
@@ -125,6 +142,8 @@ function rewrite(text, replacements, file) {
 /**
  * The @deploy tests against `base`; answers the exit code. Asynchronous, so the bare server this
  * process runs keeps answering meanwhile. `player`: sign in, register and deposit too.
+ * @param {string} kind @param {string} base
+ * @returns {Promise<{ code: number; failed: string[] }>}
  */
 function deployTests(kind, base, { player = true } = {}) {
   log(`@deploy tests through ${kind} at ${base}`);
@@ -151,15 +170,24 @@ function deployTests(kind, base, { player = true } = {}) {
   return new Promise((done) => child.on('exit', (code) => done({ code: code ?? 1, failed: failedTitles(report) })));
 }
 
+/**
+ * @typedef {{ specs?: { ok: boolean; title: string }[]; suites?: ReportSuite[] }} ReportSuite
+ * The part of Playwright's JSON report read here.
+ */
+
 /** The titles of the tests that failed, from Playwright's JSON report. */
-function failedTitles(report) {
+function failedTitles(/** @type {string} */ report) {
   if (!existsSync(report)) return [];
+  /** @type {string[]} */
   const failed = [];
+  /** @param {ReportSuite} suite */
   const walk = (suite) => {
     for (const spec of suite.specs ?? []) if (!spec.ok) failed.push(spec.title);
     for (const child of suite.suites ?? []) walk(child);
   };
-  for (const suite of JSON.parse(readFileSync(report, 'utf8')).suites ?? []) walk(suite);
+  /** @type {ReportSuite} */
+  const top = JSON.parse(readFileSync(report, 'utf8'));
+  for (const suite of top.suites ?? []) walk(suite);
   return failed;
 }
 
@@ -172,7 +200,9 @@ const BARE_MUST_FAIL = [
 ];
 
 /** A plain static file server over dist/ (pretty URLs, nothing else): what the configs improve on. */
+/** @param {number} port @returns {Promise<import('node:http').Server>} */
 function bareServer(port) {
+  /** @type {Record<string, string>} */
   const types = {
     '.html': 'text/html; charset=utf-8',
     '.js': 'text/javascript',
@@ -185,7 +215,7 @@ function bareServer(port) {
   };
   const root = normalize(DIST + sep);
   const server = createServer((request, response) => {
-    const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
     const candidates = path.endsWith('/') ? [`${path}index.html`] : [path, `${path}.html`, `${path}/index.html`];
     for (const candidate of candidates) {
       const file = normalize(join(root, candidate));
@@ -214,10 +244,10 @@ if (!existsSync(join(DIST, 'builds', 'latest.json'))) {
 // started for each web server, with its address as SITE_URL and API_URL (where the payment page
 // sends players back, and its own address).
 const schema = DATABASE_URL ? `deploy_${randomBytes(4).toString('hex')}` : undefined;
-const site = (port) => `http://127.0.0.1:${port}`;
+const site = (/** @type {number | undefined} */ port) => `http://127.0.0.1:${port}`;
 const nodePorts = DATABASE_URL ? PORTS.nodes : [PORTS.nodes[0]];
 const upstreams = DATABASE_URL ? PORTS.nodes : [PORTS.nodes[0], PORTS.nodes[0]];
-async function startNodes(origin) {
+async function startNodes(/** @type {string} */ origin) {
   const nodes = nodePorts.map((port, index) =>
     startProcess(`node-${index + 1}`, process.execPath, ['server/src/index.ts'], {
       PORT: String(port),
@@ -244,8 +274,9 @@ log(
     : `one API node on PGlite at ${upstreams[0]} (set TEST_DATABASE_URL for two nodes on PostgreSQL)`,
 );
 
-const results = {};
-for (const kind of ['caddy', 'nginx']) {
+/** @type {Record<'caddy' | 'nginx' | 'bare', { code: number; failed: string[] }>} */
+const results = { caddy: { code: 1, failed: [] }, nginx: { code: 1, failed: [] }, bare: { code: 1, failed: [] } };
+for (const kind of /** @type {const} */ (['caddy', 'nginx'])) {
   const port = PORTS[kind];
   const nodes = await startNodes(site(port));
   let proc;
@@ -322,7 +353,7 @@ cleanUp();
 
 const seconds = Math.round((Date.now() - startedAt) / 1000);
 const missed = BARE_MUST_FAIL.filter((title) => !results.bare.failed.includes(title));
-const passed = (kind) => results[kind].code === 0;
+const passed = (/** @type {'caddy' | 'nginx' | 'bare'} */ kind) => results[kind].code === 0;
 const verdict = {
   caddy: passed('caddy') ? 'passed' : `FAILED (${results.caddy.failed.join('; ')})`,
   nginx: passed('nginx') ? 'passed' : `FAILED (${results.nginx.failed.join('; ')})`,

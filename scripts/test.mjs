@@ -10,6 +10,8 @@ const farDate = process.env.TEST_DATABASE_URL ? farDateEnv() : undefined;
 rmSync(REPORTS, { recursive: true, force: true });
 mkdirSync(REPORTS);
 
+/** @typedef {[name: string, command: string, args: string[], env?: Record<string, string | undefined>]} Step */
+/** @type {Step[]} */
 const steps = [
   ['translations', 'node', ['scripts/i18n-check.mjs']],
   // The code stays as Prettier formats it (npm run format fixes it).
@@ -26,7 +28,7 @@ const steps = [
   // another day (scripts/far-date.mjs): no test may pass only because of today's date.
   ...(process.env.TEST_DATABASE_URL
     ? [
-        [
+        /** @type {Step} */ ([
           farDate ? `API tests (PostgreSQL, the clock at ${FAR_DATE})` : "API tests (PostgreSQL, today's date)",
           'vitest',
           [
@@ -37,7 +39,7 @@ const steps = [
             `--outputFile.json=${REPORTS}/api-postgres.json`,
           ],
           { DATABASE_URL: process.env.TEST_DATABASE_URL, ...farDate },
-        ],
+        ]),
       ]
     : []),
   ['chromium', 'node', ['scripts/ensure-chromium.mjs']],
@@ -49,10 +51,10 @@ const steps = [
 ];
 
 function summary() {
-  const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
+  const read = (/** @type {string} */ file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
   const vitest = [read(`${REPORTS}/unit.json`), read(`${REPORTS}/api-postgres.json`)].filter(Boolean);
   const e2e = read(`${REPORTS}/e2e.json`);
-  const sum = (field) => vitest.reduce((total, report) => total + (report[field] ?? 0), 0);
+  const sum = (/** @type {string} */ field) => vitest.reduce((total, report) => total + (report[field] ?? 0), 0);
   const passed = sum('numPassedTests') + (e2e?.stats.expected ?? 0);
   const failed = sum('numFailedTests') + (e2e?.stats.unexpected ?? 0) + (e2e?.stats.flaky ?? 0);
   const skipped = sum('numPendingTests') + sum('numTodoTests') + (e2e?.stats.skipped ?? 0);

@@ -1,4 +1,4 @@
-import { LOCALE_INTL, type Locale } from './locales.mjs';
+import { LOCALE_INTL, type Locale } from './locales.ts';
 
 /**
  * A decimal-string amount as money in a locale, exactly: Intl formats the string itself, so no

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale, type Route } from './locales.mjs';
+import { DEFAULT_LOCALE, LOCALES, type Locale, type Route } from './locales.ts';
 
 /** `/faq` in `ru` is `/ru/faq`; English has no prefix; the home page of `ru` is `/ru/`. */
 export function localizedPath(route: string, locale: Locale): string {

@@ -1,7 +1,7 @@
 // The configuration of the browser editor (Decap CMS), made from the same description of the
 // collections as `npm run i18n:check` (src/content/lint/collections.mjs), so the editor offers
 // exactly the fields, categories and languages the check accepts.
-import { DEFAULT_LOCALE, LOCALES, LOCALE_NAMES } from '../../core/i18n/locales.mjs';
+import { DEFAULT_LOCALE, LOCALES, LOCALE_NAMES } from '../../core/i18n/locales.ts';
 import { CONTENT_COLLECTIONS } from '../../src/content/lint/collections.mjs';
 
 const LABELS = { faq: 'FAQ', rules: 'Rules', responsibleGaming: 'Responsible gaming', loyalty: 'Loyalty programme' };

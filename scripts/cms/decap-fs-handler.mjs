@@ -4,11 +4,13 @@
 // from `registerLocalFs` and call them with the already checked, parsed body.
 import { createRequire } from 'node:module';
 
-const require = createRequire(import.meta.url);
+// Not named `require`: TypeScript would then look for the package's (missing) type declarations.
+const requireCommonJs = createRequire(import.meta.url);
 
 /**
  * @typedef {(req: { body: unknown }, res: DecapResponse, next: () => void) => unknown} DecapHandler
  * @typedef {{ status(code: number): DecapResponse, json(value: unknown): void }} DecapResponse
+ * @typedef {{ use: () => void, post: (path: string, handler: DecapHandler) => void }} DecapApp
  */
 
 /**
@@ -16,7 +18,8 @@ const require = createRequire(import.meta.url);
  * @returns {Promise<(body: unknown) => Promise<{ status: number, value: unknown }>>}
  */
 export async function decapFsHandler({ root, logLevel }) {
-  const { registerLocalFs } = require('decap-server/dist/middlewares.js');
+  /** @type {{ registerLocalFs: (app: DecapApp, options: { logLevel: string }) => Promise<void> }} */
+  const { registerLocalFs } = requireCommonJs('decap-server/dist/middlewares.js');
   /** @type {DecapHandler[]} */
   const handlers = [];
   // registerLocalFs takes the checkout from GIT_REPO_DIRECTORY (set here, whatever the shell had;

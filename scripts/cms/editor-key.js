@@ -5,10 +5,10 @@
 // which refuses every call without it.
 (() => {
   // Decap starts from config.js, after this script.
-  window.CMS_MANUAL_INIT = true;
+  /** @type {Window & { CMS_MANUAL_INIT?: boolean }} */ (window).CMS_MANUAL_INIT = true;
   const STORE = 'amberplay-cms-key';
   const handed = /^#key=([\w-]{43})$/.exec(location.hash);
-  if (handed) {
+  if (handed?.[1]) {
     sessionStorage.setItem(STORE, handed[1]);
     history.replaceState(null, '', location.pathname + location.search);
   }

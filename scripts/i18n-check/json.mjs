@@ -15,7 +15,7 @@ export function lineColumn(/** @type {string} */ text, /** @type {number} */ off
 /** The offset just after the last non-blank character before `offset`. */
 const endOfPrevious = (/** @type {string} */ text, /** @type {number} */ offset) => {
   let at = offset;
-  while (at > 0 && /\s/.test(text[at - 1])) at -= 1;
+  while (at > 0 && /\s/.test(text.charAt(at - 1))) at -= 1;
   return at;
 };
 
@@ -129,7 +129,7 @@ function explain(text, reason) {
 }
 
 /**
- * The line of every key, by its dotted path (`nav.profile`), as `flatten` in check.mjs names them.
+ * The line of every key, by its dotted path (`nav.profile`), as `flatten` in check.ts names them.
  * Expects valid JSON.
  * @param {string} text @returns {Record<string, number>}
  */

@@ -5,7 +5,7 @@
 // line of the sentence that is left in English.
 import { markdownToMdast } from 'satteri';
 import { eld } from 'eld/medium';
-import { LOCALE_NAMES } from '../../core/i18n/locales.mjs';
+import { LOCALE_NAMES } from '../../core/i18n/locales.ts';
 
 /** Locales written in another script than Latin, and that script's letters. */
 const SCRIPTS = /** @type {Record<string, RegExp>} */ ({
@@ -64,7 +64,7 @@ function segmentOf(/** @type {any} */ node, /** @type {string} */ kind) {
   const walk = (/** @type {any} */ n) => {
     if (n.type === 'inlineCode' || n.type === 'code' || n.type === 'html' || n.type === 'image') return;
     if (n.type === 'link' && /^(mailto:|https?:)/.test(n.url ?? '')) {
-      const label = (n.children ?? []).map((c) => c.value ?? '').join('');
+      const label = (n.children ?? []).map((/** @type {{ value?: string }} */ c) => c.value ?? '').join('');
       if (/^[\w.+-]+@[\w.-]+$|^https?:/.test(label)) return;
     }
     if (n.type === 'text') {
@@ -213,7 +213,7 @@ function blocksOf(/** @type {string} */ markdown) {
   /** @type {Record<string, number[]>} */
   const found = { paragraph: [], heading: [], listItem: [] };
   const visit = (/** @type {any} */ node) => {
-    if (node.type in found) found[node.type].push(node.position?.start.line ?? 1);
+    found[node.type]?.push(node.position?.start.line ?? 1);
     node.children?.forEach(visit);
   };
   visit(markdownToMdast(markdown));
@@ -236,12 +236,14 @@ export function findMissingBlocks({ text, englishText, englishFile }) {
   /** @type {Problem[]} */
   const problems = [];
   for (const [type, [one, many]] of Object.entries(BLOCK_NAMES)) {
-    const have = mine[type].length;
-    const want = english[type].length;
+    const mineLines = mine[type] ?? [];
+    const englishLines = english[type] ?? [];
+    const have = mineLines.length;
+    const want = englishLines.length;
     if (have >= want) continue;
-    const lines = english[type].slice(have);
+    const lines = englishLines.slice(have);
     problems.push({
-      line: have > 0 ? mine[type][have - 1] : last,
+      line: mineLines[have - 1] ?? last,
       message: `the English file has ${want} ${want === 1 ? one : many}, this translation ${have}`,
       fix:
         `translate the English ${want - have === 1 ? one : many} on ` +

@@ -110,5 +110,5 @@ async function shutDown(signal: string) {
 }
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutDown(signal));
 
-/** For the test servers (scripts/test-hooks.mjs), which add routes of their own before any request. */
+/** For the test servers (scripts/test-hooks.ts), which add routes of their own before any request. */
 export { app, services };

@@ -8,7 +8,7 @@
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Loader, LoaderContext } from 'astro/loaders';
-import { DEFAULT_LOCALE } from '../../core/i18n/locales.mjs';
+import { DEFAULT_LOCALE } from '../../core/i18n/locales.ts';
 import { ContentProblems, PROBLEMS_ID } from './content-problems';
 import { CONTENT_COLLECTIONS } from './lint/collections.mjs';
 import { contentRoot, readContentTree, siteMap, type CollectionKey } from './lint/content-tree.mjs';

@@ -1,5 +1,5 @@
 import { getCollection, render, type CollectionEntry, type CollectionKey } from 'astro:content';
-import { DEFAULT_LOCALE, type Locale } from '../../core/i18n/locales.mjs';
+import { DEFAULT_LOCALE, type Locale } from '../../core/i18n/locales.ts';
 import { localizeLinks } from './markdown-processor.mjs';
 import { PROBLEMS_ID } from './content-problems';
 import { pickLocalized } from './pick-localized';

@@ -9,13 +9,13 @@
 //   get its prefix (/de/faq#withdrawal-time), so one address works in all 14 files.
 import { fileURLToPath } from 'node:url';
 import { satteri } from '@astrojs/markdown-satteri';
-import { DEFAULT_LOCALE, LOCALES } from '../../core/i18n/locales.mjs';
+import { DEFAULT_LOCALE, LOCALES, isLocale } from '../../core/i18n/locales.ts';
 import { isSafeUrl } from './lint/links.mjs';
 
 /** The locale of a content file from its path: …/<collection>/<locale>/<id>.md. */
 function localeOf(/** @type {URL | undefined} */ fileURL) {
   const folder = fileURL ? fileURLToPath(fileURL).split(/[\\/]/).at(-2) : undefined;
-  return folder && LOCALES.includes(folder) ? folder : DEFAULT_LOCALE;
+  return folder && isLocale(folder) ? folder : DEFAULT_LOCALE;
 }
 
 /** @param {string} href @param {string} locale */

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, type Locale } from '../../core/i18n/locales.mjs';
+import { DEFAULT_LOCALE, type Locale } from '../../core/i18n/locales.ts';
 import { warnContent } from './warnings.mjs';
 
 type Warn = (message: string) => void;

@@ -1,4 +1,4 @@
-import type { Locale } from '../../core/i18n/locales.mjs';
+import type { Locale } from '../../core/i18n/locales.ts';
 
 /**
  * Independent organisations that help with gambling problems; descriptions are in

@@ -1,4 +1,4 @@
-import type { Locale } from '../../core/i18n/locales.mjs';
+import type { Locale } from '../../core/i18n/locales.ts';
 import { createTranslator, type Namespace, type Translate } from './translator';
 
 /** One lazily loaded chunk per locale and message set: the browser fetches only what it shows. */

@@ -1,4 +1,4 @@
-import type { Locale } from '../../core/i18n/locales.mjs';
+import type { Locale } from '../../core/i18n/locales.ts';
 import { createTranslator, type Namespace } from './translator';
 
 export type { MessageKey, Namespace, Translate } from './translator';

@@ -1,5 +1,5 @@
 import { interpolate } from '../../core/i18n/interpolate';
-import { LOCALE_INTL, type Locale } from '../../core/i18n/locales.mjs';
+import { LOCALE_INTL, type Locale } from '../../core/i18n/locales.ts';
 import type main from '../../locales/en/main.json';
 import type faq from '../../locales/en/faq.json';
 import type responsible_gaming from '../../locales/en/responsible_gaming.json';

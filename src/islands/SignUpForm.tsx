@@ -3,7 +3,7 @@ import type { RegisterResponse } from '../../core/api/contract';
 import { authForm, signUp, type Messages } from '../stores/auth-actions';
 import { openAuthDialog, openSignIn } from '../stores/dialogs';
 import { localizedPath } from '../../core/i18n/urls';
-import type { Locale } from '../../core/i18n/locales.mjs';
+import type { Locale } from '../../core/i18n/locales.ts';
 import { storedReferral } from '../stores/referral-capture';
 import { FormAlert } from './FormAlert';
 import { EmailField } from './EmailField';

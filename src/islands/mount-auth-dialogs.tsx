@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { loadTranslator } from '../i18n/client-messages';
-import type { Locale } from '../../core/i18n/locales.mjs';
+import type { Locale } from '../../core/i18n/locales.ts';
 import { AuthDialogs } from './AuthDialogs';
 
 /** Loads React, the dialogs and this locale's messages, and mounts them once. */

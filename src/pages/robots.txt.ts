@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { LOCALES } from '../../core/i18n/locales.mjs';
+import { LOCALES } from '../../core/i18n/locales.ts';
 import { localizedPath } from '../../core/i18n/urls';
 
 /** Account pages are private; every locale's copy of them is disallowed. */

@@ -1,4 +1,4 @@
-import { LOCALE_COOKIE, isCrossOrigin, localeCookieAttributes } from './locale-cookie.mjs';
+import { LOCALE_COOKIE, isCrossOrigin, localeCookieAttributes } from './locale-cookie.ts';
 
 /** Remembers the chosen locale so the root `/` sends the visitor back to it next time. */
 export function rememberLocale(locale: string): void {

@@ -12,7 +12,7 @@ import {
   type RecentGame,
   type Win,
 } from '../../core/api/contract';
-import type { Locale } from '../../core/i18n/locales.mjs';
+import type { Locale } from '../../core/i18n/locales.ts';
 import { formatMoney } from '../../core/i18n/money-format';
 import { interpolate } from '../../core/i18n/interpolate';
 import { filterFromSearch, gameMatches, searchWithFilter, type LobbyFilter } from '../lobby/search';

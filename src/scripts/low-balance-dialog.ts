@@ -4,7 +4,7 @@ import { $balanceDialog } from '../stores/dialogs';
 import { watchLowBalance } from '../stores/low-balance';
 import { $user } from '../stores/session';
 import { formatMoney } from '../../core/i18n/money-format';
-import type { Locale } from '../../core/i18n/locales.mjs';
+import type { Locale } from '../../core/i18n/locales.ts';
 import { restoreFocus } from './focus-fallback';
 
 function sessionStore(): Storage | undefined {

@@ -3,7 +3,7 @@
 import { acknowledgeRealityCheck, getResponsibleGaming } from '../api/responsible-gaming';
 import type { ResponsibleGaming } from '../../core/api/contract';
 import { interpolate } from '../../core/i18n/interpolate';
-import type { Locale } from '../../core/i18n/locales.mjs';
+import type { Locale } from '../../core/i18n/locales.ts';
 import { formatMoney } from '../../core/i18n/money-format';
 
 type Schedule = (nextAt: string | null) => void;

@@ -2,7 +2,7 @@
 // the profile islands use.
 import { $token, $user } from '../stores/session';
 import { formatMoney } from '../../core/i18n/money-format';
-import type { Locale } from '../../core/i18n/locales.mjs';
+import type { Locale } from '../../core/i18n/locales.ts';
 
 export function initSessionHeader() {
   const root = document.documentElement;

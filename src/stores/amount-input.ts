@@ -1,7 +1,7 @@
 import type { Limits } from '../../core/api/contract';
 import { checkAmount } from '../../core/api/money';
 import { formatMoney } from '../../core/i18n/money-format';
-import { LOCALE_INTL, type Locale } from '../../core/i18n/locales.mjs';
+import { LOCALE_INTL, type Locale } from '../../core/i18n/locales.ts';
 import type { Translate } from '../i18n/translator';
 
 /**

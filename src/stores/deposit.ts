@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import type { CreatePaymentRequest, Payment, PaymentMethod, User } from '../../core/api/contract';
-import type { Locale } from '../../core/i18n/locales.mjs';
+import type { Locale } from '../../core/i18n/locales.ts';
 import type { Translate } from '../i18n/translator';
 import { newIdempotencyKey, validateAmount } from './amount-input';
 import { createFormStore, failureMessages } from './form';

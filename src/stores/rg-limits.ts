@@ -6,7 +6,7 @@ import {
   type RgLimits,
   type RgPeriod,
 } from '../../core/api/contract';
-import type { Locale } from '../../core/i18n/locales.mjs';
+import type { Locale } from '../../core/i18n/locales.ts';
 import type { Translate } from '../i18n/translator';
 import { amountForInput, normaliseAmount } from './amount-input';
 import { createFormStore, failureMessages } from './form';

@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import type { PaymentMethod, User, Withdrawal, WithdrawalRequest } from '../../core/api/contract';
 import { checkDestination } from '../../core/api/destination-rules';
 import type { Problems } from '../../core/api/validation';
-import type { Locale } from '../../core/i18n/locales.mjs';
+import type { Locale } from '../../core/i18n/locales.ts';
 import type { Translate } from '../i18n/translator';
 import { newIdempotencyKey, validateAmount } from './amount-input';
 import { createFormStore, failureMessages } from './form';

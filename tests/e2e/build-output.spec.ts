@@ -1,7 +1,7 @@
 // Checks the built dist/ itself: every route in every locale, with its SEO links and CSP.
 import { existsSync, readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { LOCALES, ROUTES } from '../../core/i18n/locales.mjs';
+import { LOCALES, ROUTES } from '../../core/i18n/locales.ts';
 import { localizedPath } from '../../core/i18n/urls';
 import { cspProblems } from './csp';
 

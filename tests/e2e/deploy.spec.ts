@@ -3,10 +3,10 @@
 // (tests/e2e/readme-rules.ts).
 // Without E2E_BASE_URL they run against our own server as part of the local suite.
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { JS_BUDGET_KB, measurePageJs } from '../../scripts/page-js.mjs';
+import { JS_BUDGET_KB, measurePageJs } from '../../scripts/page-js.ts';
 import { fromCents, toCents } from '../../core/api/money';
 import type { User } from '../../core/api/contract';
-import { LOCALES, ROUTES } from '../../core/i18n/locales.mjs';
+import { LOCALES, ROUTES } from '../../core/i18n/locales.ts';
 import { formatMoney } from '../../core/i18n/money-format';
 import { localizedPath } from '../../core/i18n/urls';
 import { cspProblems } from './csp';

@@ -3,8 +3,8 @@ import { promisify } from 'node:util';
 import { test as base, expect, type Browser, type BrowserContext } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { apiToken, depositThroughPaymentPage, newPlayer, registerPlayer, verifyIdentity } from './helpers';
-import { E2E_DATA_DIR, ISOLATED_SPECS } from './isolated-site.mjs';
-import { TEST_CLOCK_PATH } from '../../scripts/test-hooks.mjs';
+import { E2E_DATA_DIR, ISOLATED_SPECS } from './isolated-site.ts';
+import { TEST_CLOCK_PATH } from '../../scripts/test-hooks.ts';
 
 export { expect };
 
@@ -25,7 +25,7 @@ export interface PlayerOptions {
 }
 export type SignedInPlayer = ReturnType<typeof newPlayer> & { token: string };
 
-/** The server's one clock (services.clock), moved through its test hook (scripts/test-hooks.mjs). */
+/** The server's one clock (services.clock), moved through its test hook (scripts/test-hooks.ts). */
 export interface ServerClock {
   /** Moves the server's time forward by `seconds`; answers the server's new "now". */
   advance(seconds: number): Promise<Date>;

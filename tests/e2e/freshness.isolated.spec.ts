@@ -1,9 +1,9 @@
 // Rewrites builds/latest.json, which every open page polls: so it runs in the `isolated`
-// project, against its own server and its own copy of dist/ (see isolated-site.mjs).
+// project, against its own server and its own copy of dist/ (see isolated-site.ts).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { waitForClientScript } from './helpers';
-import { ISOLATED_SITE } from './isolated-site.mjs';
+import { ISOLATED_SITE } from './isolated-site.ts';
 
 const LATEST = `${ISOLATED_SITE}/builds/latest.json`;
 // Read when the tests start: the isolated server makes the copy as the run begins.

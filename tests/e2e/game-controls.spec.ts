@@ -4,7 +4,7 @@ import type { FrameLocator, Page } from '@playwright/test';
 import type { MinesState } from '../../core/games/mines';
 import type { RoundView } from '../../core/games/protocol';
 import { replayOn } from '../../core/games/steps';
-import { LOCALE_INTL, type Locale } from '../../core/i18n/locales.mjs';
+import { LOCALE_INTL, type Locale } from '../../core/i18n/locales.ts';
 import { expect, signInContext, test } from './fixtures';
 import { pinNextRounds } from './pinned-rounds';
 import { differentNonce } from './tampered-nonce';

@@ -12,9 +12,9 @@ import type { GameMechanic, GameSessionState, RoundView } from '../../core/games
 import { pocketColour } from '../../core/games/roulette';
 import { checkBet, resolveBet } from '../../core/games/round';
 import { interpolate } from '../../core/i18n/interpolate';
-import { LOCALE_INTL, type Locale } from '../../core/i18n/locales.mjs';
+import { LOCALE_INTL, type Locale } from '../../core/i18n/locales.ts';
 import { formatMoney } from '../../core/i18n/money-format';
-import { TEST_GAME_SEEDS_PATH } from '../../scripts/test-hooks.mjs';
+import { TEST_GAME_SEEDS_PATH } from '../../scripts/test-hooks.ts';
 import enGames from '../../locales/en/games.json' with { type: 'json' };
 import jaGames from '../../locales/ja/games.json' with { type: 'json' };
 import hiGames from '../../locales/hi/games.json' with { type: 'json' };

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import type { GameMechanic } from '../../core/games/protocol';
 import { GAME_CATALOGUE } from '../../core/games/catalogue';
-import type { Locale } from '../../core/i18n/locales.mjs';
+import type { Locale } from '../../core/i18n/locales.ts';
 import jaRules from '../../locales/ja/game_rules.json' with { type: 'json' };
 import { playCls } from './play-cls';
 import { standUntilSettled } from './helpers';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { ACTIVATION_LINK, findMail, mailedLink, type OutboxMail } from '../mail-outbox';
-import { TEST_REJECT_PATH, TEST_VERIFY_PATH } from '../../scripts/test-hooks.mjs';
+import { TEST_REJECT_PATH, TEST_VERIFY_PATH } from '../../scripts/test-hooks.ts';
 
 /** Resolves once the page's bundled client script has run and wired the header controls. */
 export async function waitForClientScript(page: Page): Promise<void> {
@@ -104,7 +104,7 @@ export async function depositThroughPaymentPage(
 
 /**
  * Marks the player's identity verified, as staff would, so they may withdraw: through the e2e
- * server's test-only route (scripts/test-hooks.mjs), since approval belongs to the operator console.
+ * server's test-only route (scripts/test-hooks.ts), since approval belongs to the operator console.
  */
 export async function verifyIdentity(request: import('@playwright/test').APIRequestContext, token: string) {
   const response = await request.post(TEST_VERIFY_PATH, { headers: { authorization: `Token ${token}` } });

@@ -5,7 +5,7 @@ import type { User } from '../../core/api/contract';
 import type { CrashState } from '../../core/games/crash';
 import type { GameSessionState } from '../../core/games/protocol';
 import { replayOn, verifyStepRound, type StepBet, type StepMechanic } from '../../core/games/steps';
-import type { Locale } from '../../core/i18n/locales.mjs';
+import type { Locale } from '../../core/i18n/locales.ts';
 import { pinNextRounds } from './pinned-rounds';
 
 /** A real-money round of blackjack, mines and crash by keyboard; balance and history agree. */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
 import type { GameSessionState } from '../../core/games/protocol';
 import { differentStepNonce } from './tampered-nonce';
-import type { Locale } from '../../core/i18n/locales.mjs';
+import type { Locale } from '../../core/i18n/locales.ts';
 
 /**
  * The game page's rounds table and Verify panel take finished multi-step rounds. After the

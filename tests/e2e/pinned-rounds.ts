@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect } from '@playwright/test';
 import type { SeedPair } from '../../core/games/fairness';
-import { TEST_GAME_SEEDS_PATH } from '../../scripts/test-hooks.mjs';
+import { TEST_GAME_SEEDS_PATH } from '../../scripts/test-hooks.ts';
 
 /**
  * Makes a game session's next rounds known without rigging the server: reads the server seed the

@@ -5,7 +5,7 @@ import { toCents, signedToCents } from '../../core/api/money';
 import type { User } from '../../core/api/contract';
 import type { GameMechanic, GameSessionState } from '../../core/games/protocol';
 import { formatMoney } from '../../core/i18n/money-format';
-import type { Locale } from '../../core/i18n/locales.mjs';
+import type { Locale } from '../../core/i18n/locales.ts';
 import { differentNonce } from './tampered-nonce';
 
 /** One seeded game per mechanic (server/src/db/seed.ts). */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
 import { formatMoney } from '../../core/i18n/money-format';
-import type { Locale } from '../../core/i18n/locales.mjs';
+import type { Locale } from '../../core/i18n/locales.ts';
 import { closeLowBalance } from './helpers';
 
 // The reality check (UKGC RTS 13) at its shortest real interval, 15 minutes, without waiting them

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 import { formatMoney } from '../../core/i18n/money-format';
-import type { Locale } from '../../core/i18n/locales.mjs';
+import type { Locale } from '../../core/i18n/locales.ts';
 import { closeLowBalance } from './helpers';
 
 // Safer gambling against the real server, in German and Hindi. The reality check, which needs the

@@ -1,4 +1,4 @@
-import { ROUTES } from '../../core/i18n/locales.mjs';
+import { ROUTES } from '../../core/i18n/locales.ts';
 import { expect, test } from '@playwright/test';
 import { waitForClientScript } from './helpers';
 

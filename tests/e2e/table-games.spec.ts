@@ -7,7 +7,7 @@ import type { GameBet, GameSessionState } from '../../core/games/protocol';
 import { GAME_CATALOGUE } from '../../core/games/catalogue';
 import { withFairRandom } from '../../core/games/fairness';
 import { resolveBet } from '../../core/games/round';
-import { LOCALES, type Locale } from '../../core/i18n/locales.mjs';
+import { LOCALES, type Locale } from '../../core/i18n/locales.ts';
 import { formatMoney } from '../../core/i18n/money-format';
 import { pinNextRounds } from './pinned-rounds';
 

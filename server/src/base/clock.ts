@@ -15,7 +15,7 @@ export function manualClock(start = new Date('2026-01-15T12:00:00Z')) {
 
 /**
  * The system time plus an offset that can be moved forward (and back to 0), for the e2e test
- * server only: its test hook (scripts/test-hooks.mjs) moves it, so a browser test sees an
+ * server only: its test hook (scripts/test-hooks.ts) moves it, so a browser test sees an
  * interval pass without waiting it out. `npm start` never uses it.
  */
 export function movableClock() {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '#core/i18n/locales.mjs';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '#core/i18n/locales.ts';
 import { interpolate } from '#core/i18n/interpolate.ts';
 
 /**

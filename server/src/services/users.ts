@@ -7,7 +7,7 @@ import {
   type UserUpdateRequest,
 } from '#core/api/contract.ts';
 import { LOYALTY_LEVELS } from '#core/data/loyalty-levels.ts';
-import { LOCALES } from '#core/i18n/locales.mjs';
+import { LOCALES } from '#core/i18n/locales.ts';
 import type { ServerConfig } from '../config/server-config.ts';
 import type { TokenReader, TokenRow } from '../http/auth.ts';
 import type { Queryable } from '../db/database.ts';

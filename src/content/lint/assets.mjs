@@ -10,7 +10,7 @@ import { dirname, join, normalize } from 'node:path';
  */
 export function assetLookup(projectRoot, markdownFile) {
   return (url) => {
-    const path = decodeURI(url.split(/[?#]/)[0]);
+    const path = decodeURI(url.split(/[?#]/)[0] ?? '');
     const file = path.startsWith('/')
       ? normalize(join(projectRoot, 'public', path))
       : normalize(join(dirname(markdownFile), path));

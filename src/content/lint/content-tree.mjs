@@ -1,7 +1,7 @@
 // Reads every Markdown file of every collection, and works out which pages and #anchors exist.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { LOCALES, ROUTES } from '#core/i18n/locales.mjs';
+import { LOCALES, ROUTES } from '#core/i18n/locales.ts';
 import { CONTENT_COLLECTIONS, STATIC_ANCHORS } from './collections.mjs';
 import { expandContentTokens, supportEmail } from '#core/data/support-email.mjs';
 
@@ -49,7 +49,8 @@ export function readContentTree(root) {
  */
 export function siteMap(tree) {
   // Entry ids first: the check suggests the first few when an #anchor is wrong.
-  const site = new Map(ROUTES.map((route) => [route, new Set(/** @type {string[]} */ ([]))]));
+  /** @type {Map<string, Set<string>>} */
+  const site = new Map(ROUTES.map((route) => [route, new Set()]));
   for (const [key, { page }] of Object.entries(CONTENT_COLLECTIONS)) {
     for (const id of Object.keys(tree[/** @type {CollectionKey} */ (key)].en ?? {})) site.get(page)?.add(id);
   }

@@ -4,7 +4,7 @@ import { ApiError } from '../../api/errors';
 import { getGameRound } from '../../api/history';
 import { describeOutcome } from '#core/games/describe.ts';
 import { interpolate } from '#core/i18n/interpolate.ts';
-import { LOCALE_INTL } from '#core/i18n/locales.mjs';
+import { LOCALE_INTL } from '#core/i18n/locales.ts';
 import { localizedPath } from '#core/i18n/urls.ts';
 import { formatDateTime, formatMoney } from './format';
 import type { IslandProps } from './messages';

@@ -1,4 +1,4 @@
-import type { Locale } from '#core/i18n/locales.mjs';
+import type { Locale } from '#core/i18n/locales.ts';
 import { localizedPath } from '#core/i18n/urls.ts';
 import { clearSession } from '../../stores/session';
 

@@ -1,5 +1,5 @@
 import type { VerificationStatus } from '#core/api/contract.ts';
-import type { Locale } from '#core/i18n/locales.mjs';
+import type { Locale } from '#core/i18n/locales.ts';
 import { localizedPath } from '#core/i18n/urls.ts';
 import type { Translators } from './use-messages';
 

@@ -1,4 +1,4 @@
-import { LOCALE_INTL, type Locale } from '#core/i18n/locales.mjs';
+import { LOCALE_INTL, type Locale } from '#core/i18n/locales.ts';
 
 export { formatMoney } from '#core/i18n/money-format.ts';
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { localeRedirectScript, sessionScript, themeScript } from './scripts.mjs';
+import { localeRedirectScript, sessionScript, themeScript } from './scripts.ts';
 
 /**
  * @param {string} source the exact text between <script> and </script>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkContent, checkMessageSets } from '../../../scripts/i18n-check/check.mjs';
+import { checkContent, checkMessageSets } from '../../../scripts/i18n-check/check.ts';
 
 const intlTags = { en: 'en-US', de: 'de-DE', ru: 'ru-RU', ja: 'ja-JP' };
 const english = {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkMessageSets, placeholderMismatch } from '../../../scripts/i18n-check/check.mjs';
+import { checkMessageSets, placeholderMismatch } from '../../../scripts/i18n-check/check.ts';
 import { keyLines, parseJson } from '../../../scripts/i18n-check/json.mjs';
 import { findMissingBlocks, findUntranslated } from '../../../scripts/i18n-check/language.mjs';
 import { sourceHash, translationStatus } from '../../../scripts/i18n-status/status.mjs';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCrossOrigin, localeCookieAttributes } from '../../../src/scripts/locale-cookie.mjs';
+import { isCrossOrigin, localeCookieAttributes } from '../../../src/scripts/locale-cookie.ts';
 
 describe('locale cookie attributes', () => {
   it('last a year on the whole site, SameSite=Lax by default', () => {

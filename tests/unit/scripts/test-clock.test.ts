@@ -1,11 +1,11 @@
 /**
  * The test servers' movable clock (server/src/base/clock.ts) and the hook that moves it
- * (scripts/test-hooks.mjs): browser tests let minutes pass for the server without waiting them.
+ * (scripts/test-hooks.ts): browser tests let minutes pass for the server without waiting them.
  */
 import { Hono } from 'hono';
 import { describe, expect, it, vi } from 'vitest';
 import { movableClock, systemClock, type Clock } from '#server/base/clock.ts';
-import { addTestHooks, TEST_CLOCK_PATH } from '../../../scripts/test-hooks.mjs';
+import { addTestHooks, TEST_CLOCK_PATH } from '../../../scripts/test-hooks.ts';
 import type { AppEnv, Services } from '#server/app-env.ts';
 
 function hooked(clock: Clock) {

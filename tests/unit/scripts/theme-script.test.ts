@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { themeScript } from '../../../src/scripts/inline/scripts.mjs';
+import { themeScript } from '../../../src/scripts/inline/scripts.ts';
 
 function runWith({ stored, forced, systemDark }: { stored?: string; forced?: string; systemDark: boolean }) {
   localStorage.clear();

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { LOCALE_NAMES, LOCALES } from '#core/i18n/locales.mjs';
+import { LOCALE_NAMES, LOCALES } from '#core/i18n/locales.ts';
 import type { Services } from '../../app-env.ts';
 import { allNews, editNews, newsItemById, publishNews, unpublishNews } from '../services/news.ts';
 import { ConsoleError, readForm, type FieldRule } from './form.ts';

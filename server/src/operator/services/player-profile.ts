@@ -46,8 +46,11 @@ export async function playerProfile(services: Pick<Services, 'db' | 'clock'>, st
       amount: string;
       status: string;
     }>(
-      'SELECT created_at, type, template, params, amount::text, status FROM transactions WHERE user_id = ' +
-        '$1 ORDER BY created_at DESC, id DESC LIMIT 50',
+      `SELECT created_at, type, template, params, amount::text, status
+       FROM transactions
+       WHERE user_id = $1
+       ORDER BY created_at DESC, id DESC
+       LIMIT 50`,
       [id],
     ),
     db.query<{
@@ -57,8 +60,10 @@ export async function playerProfile(services: Pick<Services, 'db' | 'clock'>, st
       pending_amount: string | null;
       pending_at: Date | null;
     }>(
-      'SELECT kind, period, amount::text, pending_amount::text, pending_at FROM rg_limits WHERE user_id = ' +
-        '$1 ORDER BY kind, period',
+      `SELECT kind, period, amount::text, pending_amount::text, pending_at
+       FROM rg_limits
+       WHERE user_id = $1
+       ORDER BY kind, period`,
       [id],
     ),
     db.query<{ device: string; ip: string; created_at: Date; last_used_at: Date }>(
@@ -66,13 +71,17 @@ export async function playerProfile(services: Pick<Services, 'db' | 'clock'>, st
       [id],
     ),
     db.query<{ document_type: string; status: string; reason: string | null; submitted_at: Date; id: string }>(
-      'SELECT id, document_type, status, reason, submitted_at FROM identity_verifications WHERE user_id = ' +
-        '$1 ORDER BY submitted_at DESC',
+      `SELECT id, document_type, status, reason, submitted_at
+       FROM identity_verifications
+       WHERE user_id = $1
+       ORDER BY submitted_at DESC`,
       [id],
     ),
     db.query<{ body: string; created_at: Date; email: string }>(
-      'SELECT n.body, n.created_at, s.email FROM staff_notes n JOIN staff s ON s.id = n.staff_id WHERE ' +
-        'n.user_id = $1 ORDER BY n.created_at DESC, n.id DESC',
+      `SELECT n.body, n.created_at, s.email
+       FROM staff_notes n JOIN staff s ON s.id = n.staff_id
+       WHERE n.user_id = $1
+       ORDER BY n.created_at DESC, n.id DESC`,
       [id],
     ),
     pendingAdjustments(db, id),
@@ -91,8 +100,9 @@ export async function addStaffNote(
   const now = services.clock();
   return services.db.transaction(async (tx) => {
     const [note] = await tx.query<{ id: number }>(
-      'INSERT INTO staff_notes (user_id, staff_id, body, created_at) SELECT id, $2, $3, $4 FROM users ' +
-        'WHERE id = $1 RETURNING id',
+      `INSERT INTO staff_notes (user_id, staff_id, body, created_at)
+       SELECT id, $2, $3, $4 FROM users WHERE id = $1
+       RETURNING id`,
       [playerId, staffId, body, now.toISOString()],
     );
     if (!note) return false;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { GameMode } from '#core/api/contract.ts';
-import type { Locale } from '#core/i18n/locales.mjs';
+import type { Locale } from '#core/i18n/locales.ts';
 import type { GameMechanic } from '#core/games/mechanics.ts';
 import { hashServerSeed } from '#core/games/fairness.ts';
 import type {

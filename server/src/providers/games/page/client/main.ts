@@ -1,8 +1,8 @@
 // The demo provider's game page: loads the session, builds the mechanic's controls, plays rounds,
 // and tells the site (exact origin) that the balance changed after each one.
 import type { GameSessionState } from '#core/games/protocol.ts';
-import type { Locale } from '#core/i18n/locales.mjs';
-import { LOCALE_INTL } from '#core/i18n/locales.mjs';
+import type { Locale } from '#core/i18n/locales.ts';
+import { LOCALE_INTL } from '#core/i18n/locales.ts';
 import { checkAmount } from '#core/api/money.ts';
 import { payoutKind } from '#core/games/outcome.ts';
 import { GameError, providerApi } from './api.ts';

@@ -3,30 +3,28 @@
 
 const PLURAL_SUFFIX = /^(.*)_(zero|one|two|few|many|other)$/;
 
-/** @param {unknown} node @returns {Record<string, unknown>} */
-export function flatten(node, prefix = '') {
+export function flatten(node: unknown, prefix = ''): Record<string, unknown> {
   if (typeof node !== 'object' || node === null || Array.isArray(node)) return { [prefix]: node };
   return Object.entries(node).reduce(
-    (all, [key, value]) => ({ ...all, ...flatten(value, prefix ? `${prefix}.${key}` : key) }),
+    (all: Record<string, unknown>, [key, value]) => ({ ...all, ...flatten(value, prefix ? `${prefix}.${key}` : key) }),
     {},
   );
 }
 
-/** @param {string} text */
-export const placeholders = (text) => [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))].sort().join(',');
+export const placeholders = (text: string): string =>
+  [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))].sort().join(',');
 
 /**
  * What is wrong with a translation's {placeholders}, and which to write; null when they match.
  * The names in braces are filled in by the site and must stay exactly as in English.
- * @param {string} value @param {string} original @returns {string | null}
  */
-export function placeholderMismatch(value, original) {
+export function placeholderMismatch(value: string, original: string): string | null {
   const mine = new Set(placeholders(value).split(',').filter(Boolean));
   const theirs = new Set(placeholders(original).split(',').filter(Boolean));
   const missing = [...theirs].filter((name) => !mine.has(name));
   const extra = [...mine].filter((name) => !theirs.has(name));
   if (missing.length === 0 && extra.length === 0) return null;
-  const list = (/** @type {string[]} */ names) => names.map((n) => `{${n}}`).join(', ');
+  const list = (names: string[]) => names.map((n) => `{${n}}`).join(', ');
   if (missing.length > 0 && extra.length > 0 && missing.length === extra.length) {
     return (
       `has ${list(extra)}, which English does not have → ` +
@@ -45,25 +43,33 @@ export function placeholderMismatch(value, original) {
 }
 
 /** Bases of plural keys: English has `<base>_other`. */
-function pluralBases(english) {
+function pluralBases(english: Record<string, unknown>): Set<string> {
   return new Set(
     Object.keys(english).flatMap((key) => (key.endsWith('_other') ? [key.slice(0, -'_other'.length)] : [])),
   );
 }
 
-/**
- * @param {object} input
- * @param {Record<string, Record<string, unknown>>} input.sets  sets[locale][file] = parsed JSON
- * @param {Record<string, string>} input.intlTags  locale → BCP 47 tag for Intl.PluralRules
- * @param {Record<string, Record<string, string[]>>} [input.allowlist] allowlist[locale][file] = keys that may equal
- * English
- * @param {Record<string, Record<string, Record<string, number>>>} [input.lines] lines[locale][file][key] = line of the
- * key
- * @param {Set<string>} [input.broken]  `locale/file` of files that could not be read (already reported once)
- * @returns {string[]}
- */
-export function checkMessageSets({ sets, intlTags, allowlist = {}, lines = {}, broken = new Set() }) {
-  const problems = [];
+export interface MessageSetsInput {
+  /** sets[locale][file] = parsed JSON */
+  sets: Record<string, Record<string, unknown>>;
+  /** locale → BCP 47 tag for Intl.PluralRules */
+  intlTags: Record<string, string>;
+  /** allowlist[locale][file] = keys that may equal English */
+  allowlist?: Record<string, Record<string, string[]>>;
+  /** lines[locale][file][key] = line of the key */
+  lines?: Record<string, Record<string, Record<string, number>>>;
+  /** `locale/file` of files that could not be read (already reported once) */
+  broken?: Set<string>;
+}
+
+export function checkMessageSets({
+  sets,
+  intlTags,
+  allowlist = {},
+  lines = {},
+  broken = new Set(),
+}: MessageSetsInput): string[] {
+  const problems: string[] = [];
   const english = sets.en ?? {};
   for (const [locale, files] of Object.entries(sets)) {
     if (locale === 'en') continue;
@@ -75,8 +81,10 @@ export function checkMessageSets({ sets, intlTags, allowlist = {}, lines = {}, b
       if (broken.has(`${locale}/${file}`)) continue;
       const file_ = `locales/${locale}/${file}`;
       /** `locales/de/x.json:12` for a key, so an editor can jump to it. */
-      const at = (/** @type {string} */ key) =>
-        lines[locale]?.[file]?.[key] ? `${file_}:${lines[locale][file][key]}` : file_;
+      const at = (key: string) => {
+        const line = lines[locale]?.[file]?.[key];
+        return line ? `${file_}:${line}` : file_;
+      };
       const where = file_;
       if (!(file in files)) {
         problems.push(`${where}: missing file`);
@@ -86,10 +94,10 @@ export function checkMessageSets({ sets, intlTags, allowlist = {}, lines = {}, b
       const target = flatten(files[file]);
       const bases = pluralBases(source);
       const categories = new Intl.PluralRules(intlTags[locale]).resolvedOptions().pluralCategories;
-      const expected = new Map();
+      const expected = new Map<string, unknown>();
       for (const [key, value] of Object.entries(source)) {
         const plural = PLURAL_SUFFIX.exec(key);
-        if (plural && bases.has(plural[1])) {
+        if (plural?.[1] !== undefined && bases.has(plural[1])) {
           for (const category of categories) expected.set(`${plural[1]}_${category}`, source[`${plural[1]}_other`]);
         } else {
           expected.set(key, value);
@@ -118,7 +126,7 @@ export function checkMessageSets({ sets, intlTags, allowlist = {}, lines = {}, b
 }
 
 /** The Markdown after the front-matter block, and the line it starts on. */
-function bodyOf(/** @type {string} */ markdown) {
+function bodyOf(markdown: string) {
   const match = /^---\r?\n[\s\S]*?\r?\n---[^\n]*\n?/.exec(markdown);
   const head = match?.[0] ?? '';
   return { body: markdown.slice(head.length), line: head.split('\n').length };
@@ -127,15 +135,19 @@ function bodyOf(/** @type {string} */ markdown) {
 /**
  * Translation completeness of the Markdown collections. Each file's own rules (front matter, ids,
  * links, HTML, images) are checked by `src/content/lint/`, which the build uses too.
- * @param {object} input
- * @param {Record<string, Record<string, Record<string, string>>>} input.collections collections[folder][locale][id] =
- * Markdown text
- * @param {string[]} input.locales
- * @param {string} [input.root]  the content folder as shown in messages
- * @returns {string[]}
  */
-export function checkContent({ collections, locales, root = 'src/content' }) {
-  const problems = [];
+export function checkContent({
+  collections,
+  locales,
+  root = 'src/content',
+}: {
+  /** collections[folder][locale][id] = Markdown text */
+  collections: Record<string, Record<string, Record<string, string>>>;
+  locales: string[];
+  /** the content folder as shown in messages */
+  root?: string;
+}): string[] {
+  const problems: string[] = [];
   for (const [folder, byLocale] of Object.entries(collections)) {
     const english = byLocale.en ?? {};
     for (const locale of locales.filter((l) => l !== 'en')) {

@@ -1,5 +1,6 @@
 // What a page costs in JavaScript before any interaction, measured in a real browser. Shared by
 // `npm run bench` and the deployment check (tests/e2e/deploy.spec.ts), so both count alike.
+import type { Page } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 
 /** Budgets from docs/architecture.md, in KB of gzip. */
@@ -14,12 +15,10 @@ const API_CLIENT_MARKER = /FetchError/;
  * Opens `url` in `page` and waits for the network to settle. Every script counts: external ones
  * as the browser received them (decoded, then gzipped here, so a CDN's compression does not
  * matter) and inline ones.
- * @param {import('@playwright/test').Page} page
- * @param {string} url
  */
-export async function measurePageJs(page, url) {
-  const scripts = [];
-  const media = [];
+export async function measurePageJs(page: Page, url: string) {
+  const scripts: Promise<Buffer>[] = [];
+  const media: Promise<number>[] = [];
   page.on('response', (response) => {
     const type = response.request().resourceType();
     if (type === 'script') scripts.push(response.body().catch(() => Buffer.alloc(0)));

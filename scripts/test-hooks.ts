@@ -3,6 +3,9 @@
 // operator console, yet many journeys need a player who may withdraw; and a browser test moves
 // the server's clock instead of waiting real minutes.
 import { randomUUID } from 'node:crypto';
+import type { Hono } from 'hono';
+import type { AppEnv, Services } from '../server/src/app-env.ts';
+import type { movableClock } from '../server/src/base/clock.ts';
 import { requireUser } from '../server/src/http/auth.ts';
 
 /** Where a signed-in player (`Authorization: Token …`) is marked verified: POST, answers 204. */
@@ -31,36 +34,38 @@ export const TEST_CLOCK_PATH = '/__test__/clock';
  * Adds the test routes to the running server's app. Called right after the server module has
  * loaded, before any request has been handled (Hono builds its router on the first request).
  */
-export function addTestHooks({ app, services }) {
+export function addTestHooks({ app, services }: { app: Hono<AppEnv>; services: Services }): void {
   app.post(TEST_VERIFY_PATH, requireUser(services), async (c) => {
     await services.db.query(
-      `INSERT INTO identity_verifications (id, user_id, document_type, status, submitted_at, reviewed_at) ` +
-        `VALUES ($1, $2, 'passport', 'verified', now(), now())`,
+      `INSERT INTO identity_verifications (id, user_id, document_type, status, submitted_at, reviewed_at)
+       VALUES ($1, $2, 'passport', 'verified', now(), now())`,
       [randomUUID(), c.get('userId')],
     );
     return c.body(null, 204);
   });
   app.post(TEST_REJECT_PATH, requireUser(services), async (c) => {
     await services.db.query(
-      `UPDATE identity_verifications SET status = 'rejected', reason = $2, reviewed_at = now() WHERE ` +
-        `user_id = $1 AND status = 'pending'`,
+      `UPDATE identity_verifications SET status = 'rejected', reason = $2, reviewed_at = now()
+       WHERE user_id = $1 AND status = 'pending'`,
       [c.get('userId'), c.req.query('reason') ?? ''],
     );
     return c.body(null, 204);
   });
+  // The movable clock when scripts/server.mjs put one in (testHooks); otherwise one that cannot move.
+  const clock: Services['clock'] & Partial<ReturnType<typeof movableClock>> = services.clock;
   const clockState = () => ({
-    now: services.clock().toISOString(),
-    offset_seconds: services.clock.offsetSeconds?.() ?? 0,
+    now: clock().toISOString(),
+    offset_seconds: clock.offsetSeconds?.() ?? 0,
   });
   app.get(TEST_CLOCK_PATH, (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json(clockState());
   });
   app.post(TEST_CLOCK_PATH, (c) => {
-    if (typeof services.clock.advance !== 'function') return c.json({ detail: 'This clock cannot move' }, 501);
+    if (!clock.advance || !clock.reset) return c.json({ detail: 'This clock cannot move' }, 501);
     const advance = c.req.query('advance');
-    if (c.req.query('reset') !== undefined) services.clock.reset();
-    else if (advance !== undefined && /^\d{1,7}$/.test(advance)) services.clock.advance(Number(advance));
+    if (c.req.query('reset') !== undefined) clock.reset();
+    else if (advance !== undefined && /^\d{1,7}$/.test(advance)) clock.advance(Number(advance));
     else return c.json({ detail: 'Use ?advance=<whole seconds> or ?reset' }, 400);
     c.header('Cache-Control', 'no-store');
     return c.json(clockState());

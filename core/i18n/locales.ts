@@ -1,12 +1,19 @@
-// Plain .mjs so astro.config.mjs, the server and browser scripts share one list.
+// One list shared by astro.config.mjs, the server, the scripts and the browser code.
+
+export type Locale = 'en' | 'ru' | 'de' | 'es' | 'fr' | 'hi' | 'id' | 'it' | 'ja' | 'ko' | 'pt' | 'tl' | 'tr' | 'zh';
 
 /** Every locale the site is built in. English is the default and has no URL prefix. */
-export const LOCALES = ['en', 'ru', 'de', 'es', 'fr', 'hi', 'id', 'it', 'ja', 'ko', 'pt', 'tl', 'tr', 'zh'];
+export const LOCALES: Locale[] = ['en', 'ru', 'de', 'es', 'fr', 'hi', 'id', 'it', 'ja', 'ko', 'pt', 'tl', 'tr', 'zh'];
 
-export const DEFAULT_LOCALE = 'en';
+export const DEFAULT_LOCALE = 'en' satisfies Locale;
+
+/** Whether `value` (a folder name, an argument, a cookie) is one of the site's locales. */
+export function isLocale(value: string): value is Locale {
+  return (LOCALES as string[]).includes(value);
+}
 
 /** Each language's own name for itself, shown in the language switcher. */
-export const LOCALE_NAMES = {
+export const LOCALE_NAMES: Record<Locale, string> = {
   en: 'English',
   ru: 'Русский',
   de: 'Deutsch',
@@ -24,7 +31,7 @@ export const LOCALE_NAMES = {
 };
 
 /** The BCP 47 tag used for Intl formatting; `lang` and hreflang use the bare code. */
-export const LOCALE_INTL = {
+export const LOCALE_INTL: Record<Locale, string> = {
   en: 'en-US',
   ru: 'ru-RU',
   de: 'de-DE',
@@ -63,4 +70,11 @@ export const ROUTES = [
   '/profile/security',
   '/profile/affiliate_program',
   '/profile/responsible_gaming',
-];
+] as const;
+
+export type Route = (typeof ROUTES)[number];
+
+/** Whether `value` is one of the site's routes (without locale prefix). */
+export function isRoute(value: string): value is Route {
+  return (ROUTES as readonly string[]).includes(value);
+}

@@ -6,14 +6,13 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 /**
  * Attributes for the locale cookie. When the site and its API live on different origins the
  * cookie must be `SameSite=None; Secure`, otherwise cross-site requests would not carry it.
- * @param {boolean} crossOrigin
  */
-export function localeCookieAttributes(crossOrigin) {
+export function localeCookieAttributes(crossOrigin: boolean): string {
   const sameSite = crossOrigin ? 'SameSite=None; Secure' : 'SameSite=Lax';
   return `; Max-Age=${ONE_YEAR_SECONDS}; Path=/; ${sameSite}`;
 }
 
-/** @param {string | undefined} value the PUBLIC_COOKIE_CROSS_ORIGIN setting */
-export function isCrossOrigin(value) {
+/** `value` is the PUBLIC_COOKIE_CROSS_ORIGIN setting. */
+export function isCrossOrigin(value: string | undefined): boolean {
   return value === '1' || value === 'true';
 }
