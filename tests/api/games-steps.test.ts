@@ -3,6 +3,7 @@ import { manualClock } from '../../server/src/clock.ts';
 import { verifyStepRound } from '../../core/games/steps.ts';
 import { toCents, fromCents } from '../../core/api/money.ts';
 import { balanceOf, useTestApi } from './harness.ts';
+import { launchSession } from './fixtures/game-launch.ts';
 
 /**
  * Multi-step rounds through the provider API, real money through the wallet, on PGlite
@@ -11,13 +12,7 @@ import { balanceOf, useTestApi } from './harness.ts';
 const clock = manualClock(new Date('2026-03-02T10:00:00Z'));
 const ctx = useTestApi({ GAME_SESSION_HOURS: '1' }, { clock });
 
-const launch = async (game: string, token?: string) =>
-  (
-    await ctx.api.request('POST', '/gmnggate/api', {
-      token,
-      body: { method: 'game_launch', game_id: game, mode: token ? 'real' : 'demo' },
-    })
-  ).body.session_id as string;
+const launch = (game: string, token?: string) => launchSession(ctx.api, game, { token });
 const api = (path: string, body?: unknown) =>
   ctx.api.request(body === undefined ? 'GET' : 'POST', `/demo-games/api/sessions/${path}`, { body, encrypt: false });
 const open = (session: string, bet: Record<string, unknown>) => api(`${session}/rounds`, { bet });

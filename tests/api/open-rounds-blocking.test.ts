@@ -5,6 +5,7 @@ import { suspendPlayer } from '../../server/src/operator/player-actions.ts';
 import { startRoundSweep, sweepEndedRounds } from '../../server/src/services/round-sweep.ts';
 import { balanceOf, useTestApi } from './harness.ts';
 import { newStaffAccount } from './operator-harness.ts';
+import { launchSession } from './fixtures/game-launch.ts';
 
 /**
  * Money on an open multi-step round is never left behind: closing, self-exclusion, time-out and
@@ -14,13 +15,7 @@ import { newStaffAccount } from './operator-harness.ts';
 const clock = manualClock(new Date('2026-03-02T10:00:00Z'));
 const ctx = useTestApi({ GAME_SESSION_HOURS: '1' }, { clock });
 
-const launch = async (token: string) =>
-  (
-    await ctx.api.request('POST', '/gmnggate/api', {
-      token,
-      body: { method: 'game_launch', game_id: 'mines', mode: 'real' },
-    })
-  ).body.session_id as string;
+const launch = (token: string) => launchSession(ctx.api, 'mines', { token });
 const api = (path: string, body?: unknown) =>
   ctx.api.request(body === undefined ? 'GET' : 'POST', `/demo-games/api/sessions/${path}`, { body, encrypt: false });
 let ids = 0;
