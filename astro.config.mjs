@@ -8,7 +8,7 @@ import { buildInfo, createBuildId } from './integrations/build-info.mjs';
 import { contentWarningsReport } from './integrations/content-warnings.mjs';
 import { cdnRules } from './integrations/cdn-rules.mjs';
 import { contentMarkdownProcessor } from './src/content/markdown-processor.mjs';
-import { publicKeySpkiBase64 } from './server/src/key-files.mjs';
+import { publicKeySpkiBase64 } from './server/src/data-dir/key-files.mjs';
 import { namesFor, parseEnv } from './server/src/config/variables.ts';
 
 /** The locales the site is built in, exported for tools and tests (as Starlight does). */
@@ -36,7 +36,7 @@ const build = { id: createBuildId(), timestamp: new Date().toISOString() };
  * The API's RSA public key (base64 SPKI), embedded so the browser can encrypt request bodies.
  * `npm start` creates the key pair before it builds; operators pass PUBLIC_RSA_PUBLIC_KEY.
  */
-const rsaPublicKey = publicKeySpkiBase64();
+const rsaPublicKey = publicKeySpkiBase64(process.env);
 if (!rsaPublicKey)
   console.warn(
     '[keys] no RSA public key: the site will send request bodies unencrypted. ' +

@@ -14,8 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../server/src/app.ts';
 import { hashToken } from '../server/src/http/auth.ts';
-import { systemClock } from '../server/src/clock.ts';
-import { loadConfig } from '../server/src/config.ts';
+import { systemClock } from '../server/src/base/clock.ts';
+import { loadConfig } from '../server/src/config/server-config.ts';
 import { openDatabase } from '../server/src/db/open.ts';
 import { seed } from '../server/src/db/seed.ts';
 import { createMailer } from '../server/src/mail/mailer.ts';
@@ -130,7 +130,7 @@ try {
     return times;
   };
   if (profile) {
-    const { dashboard: figures } = await import('../server/src/operator/dashboard.ts');
+    const { dashboard: figures } = await import('../server/src/operator/services/dashboard.ts');
     const timed = (target) => async (sql, params) => {
       const t = performance.now();
       const r = await target.query(sql, params);

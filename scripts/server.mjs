@@ -15,7 +15,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { privateKeyPath, publicKeySpkiBase64 } from '../server/src/key-files.mjs';
+import { privateKeyPath, publicKeySpkiBase64 } from '../server/src/data-dir/key-files.mjs';
 import { buildReason, keyFingerprint } from './build-decision.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -25,9 +25,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
  * builds the site when the sources, the key or FORCE_BUILD say so (scripts/build-decision.mjs).
  */
 export async function buildIfNeeded() {
-  const { ensureKeyPair } = await import('../server/src/keys.ts');
+  const { ensureKeyPair } = await import('../server/src/data-dir/key-pair.ts');
   const { parseEnv } = await import('../server/src/config/variables.ts');
-  const key = ensureKeyPair();
+  const key = ensureKeyPair(process.env);
   if (key.created) console.log(`Created the API's RSA-2048 key pair in ${key.path}`);
   const marker = join(root, 'dist/builds/latest.json');
   const sources = ['src', 'core', 'locales', 'public', 'integrations', 'astro.config.mjs', 'package-lock.json'];
@@ -38,10 +38,13 @@ export async function buildIfNeeded() {
     return Math.max(0, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
   };
   const builtAt = existsSync(marker) ? statSync(marker).mtimeMs : 0;
-  const changedAt = Math.max(newestMtime(privateKeyPath()), ...sources.map((name) => newestMtime(join(root, name))));
+  const changedAt = Math.max(
+    newestMtime(privateKeyPath(process.env)),
+    ...sources.map((name) => newestMtime(join(root, name))),
+  );
   // The key the build embeds, recorded by fingerprint next to the build (never the key itself).
   const keyRecord = join(root, 'dist/builds/public-key.json');
-  const fingerprint = keyFingerprint(publicKeySpkiBase64());
+  const fingerprint = keyFingerprint(publicKeySpkiBase64(process.env));
   let builtFingerprint;
   try {
     builtFingerprint = JSON.parse(readFileSync(keyRecord, 'utf8')).fingerprint;
@@ -67,7 +70,7 @@ export async function buildIfNeeded() {
 async function e2eEnvironment(isolated) {
   const { E2E_DATA_DIR, E2E_ISOLATED_DATA_DIR, ISOLATED_SITE } = await import('../tests/e2e/isolated-site.mjs');
   const env = process.env;
-  env.RSA_PRIVATE_KEY_FILE ||= privateKeyPath();
+  env.RSA_PRIVATE_KEY_FILE ||= privateKeyPath(process.env);
   // Staff for the operator specs are made with `npm run operator` against this folder, through
   // the running server (the command finds it from DATA_DIR's control file).
   env.DATA_DIR = isolated ? E2E_ISOLATED_DATA_DIR : E2E_DATA_DIR;
@@ -100,7 +103,7 @@ export async function runServer({ build = false, e2e = false, isolated = false, 
   if (build) await buildIfNeeded();
   if (e2e) await e2eEnvironment(isolated);
   if (testHooks) {
-    const { movableClock, startClock } = await import('../server/src/clock.ts');
+    const { movableClock, startClock } = await import('../server/src/base/clock.ts');
     startClock.current = movableClock();
   }
   const server = await import('../server/src/index.ts');
@@ -141,7 +144,7 @@ export async function spawnServer({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      RSA_PRIVATE_KEY_FILE: key === 'build' ? privateKeyPath() : '',
+      RSA_PRIVATE_KEY_FILE: key === 'build' ? privateKeyPath(process.env) : '',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

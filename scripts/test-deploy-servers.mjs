@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import { createServer } from 'node:http';
 import { tmpdir, userInfo } from 'node:os';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-import { privateKeyPath } from '../server/src/key-files.mjs';
+import { privateKeyPath } from '../server/src/data-dir/key-files.mjs';
 import { parseEnv } from '../server/src/config/variables.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -225,7 +225,7 @@ async function startNodes(origin) {
       TRUST_PROXY: '1',
       SITE_URL: origin,
       API_URL: origin,
-      RSA_PRIVATE_KEY_FILE: resolve(env.RSA_PRIVATE_KEY_FILE ?? privateKeyPath()),
+      RSA_PRIVATE_KEY_FILE: resolve(env.RSA_PRIVATE_KEY_FILE ?? privateKeyPath(process.env)),
       DATA_DIR: join(work, `node-${index + 1}`),
       DATABASE_URL,
       ...(schema ? { DATABASE_SCHEMA: schema } : {}),

@@ -14,11 +14,11 @@ export const EMAIL_PATTERN = /^[^\s@/<>()[\]\\,;:"]+@[^\s@/<>()[\]\\,;:"]+\.[a-z
 /**
  * The address in `env[name]` (PUBLIC_SUPPORT_EMAIL for the site), else the default. A malformed
  * value stops the build, or the server's start, rather than publishing an address that cannot work.
- * @param {Record<string, string | undefined>} [env]
+ * @param {Record<string, string | undefined>} env the build's or the server's variables: core/ reads no environment
  * @param {string} [name]
  * @returns {string}
  */
-export function supportEmail(env = process.env, name = 'PUBLIC_SUPPORT_EMAIL') {
+export function supportEmail(env, name = 'PUBLIC_SUPPORT_EMAIL') {
   const value = env[name]?.trim() || DEFAULT_SUPPORT_EMAIL;
   if (!EMAIL_PATTERN.test(value))
     throw new Error(`${name} must be an email address such as ${DEFAULT_SUPPORT_EMAIL}, got "${value}"`);
@@ -29,10 +29,10 @@ export function supportEmail(env = process.env, name = 'PUBLIC_SUPPORT_EMAIL') {
  * Replaces every `{support_email}` in a Markdown text with a mailto link to the address. The
  * link text is escaped so that an address with `_` or `*` cannot turn into emphasis.
  * @param {string} text
- * @param {string} [email]
+ * @param {string} email
  * @returns {string}
  */
-export function expandContentTokens(text, email = supportEmail()) {
+export function expandContentTokens(text, email) {
   if (!text.includes(SUPPORT_EMAIL_TOKEN)) return text;
   const label = email.replace(/[\\`*_[\]]/g, (char) => `\\${char}`);
   return text.replaceAll(SUPPORT_EMAIL_TOKEN, `[${label}](mailto:${email})`);

@@ -1,8 +1,8 @@
 import type { KeyObject } from 'node:crypto';
-import type { Clock } from './clock.ts';
-import type { ServerConfig } from './config.ts';
+import type { Clock } from './base/clock.ts';
+import type { ServerConfig } from './config/server-config.ts';
 import type { Database } from './db/database.ts';
-import type { Locale } from './i18n.ts';
+import type { Locale } from './base/i18n.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { PasswordQueue } from './services/password-queue.ts';
 

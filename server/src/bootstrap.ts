@@ -1,11 +1,11 @@
-import type { ServerConfig } from './config.ts';
+import type { ServerConfig } from './config/server-config.ts';
 import type { Services } from './app-env.ts';
-import { systemClock, type Clock } from './clock.ts';
+import { systemClock, type Clock } from './base/clock.ts';
 import { openDatabase } from './db/open.ts';
 import { seed } from './db/seed.ts';
 import { createMailer } from './mail/mailer.ts';
 import { PasswordQueue } from './services/password-queue.ts';
-import { ensureKeyPair, loadPrivateKeys } from './keys.ts';
+import { ensureKeyPair, loadPrivateKeys } from './data-dir/key-pair.ts';
 
 /**
  * Everything the app needs, in start order: the key pair (made on first start), the database

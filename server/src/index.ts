@@ -2,15 +2,15 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
 import { openServices } from './bootstrap.ts';
-import { startClock } from './clock.ts';
-import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
+import { startClock } from './base/clock.ts';
+import { ConfigError, loadConfig, type ServerConfig } from './config/server-config.ts';
 import { DEMO_PLAYER } from './db/demo-player.ts';
 import { listen } from './http/listen.ts';
-import { siteUrlNotice } from './site-notice.ts';
+import { siteUrlNotice } from './config/site-notice.ts';
 import { Lifecycle } from './ops/lifecycle.ts';
 import { startRoundSweep } from './services/round-sweep.ts';
-import { processAlive, readControlFile, removeControlFile, writeControlFile } from './operator/control.ts';
-import { makePrivateDir, secureDataDir } from './private-files.ts';
+import { processAlive, readControlFile, removeControlFile, writeControlFile } from './operator/routes/control.ts';
+import { makePrivateDir, secureDataDir } from './data-dir/private-files.ts';
 
 // Every setting comes from the environment through one schema (config/variables.ts); an invalid
 // value stops here, before anything is opened, with the variable's name and what it must be.
@@ -27,7 +27,7 @@ secureDataDir(config.dataDir);
 // DIST_DIR lets the e2e suite serve a private copy of the build (see docs/testing.md).
 const distDir = config.distDir ? resolve(config.distDir) : fileURLToPath(new URL('../../dist/', import.meta.url));
 // Embedded PGlite: one process per DATA_DIR. The control file says this server holds it, and lets
-// `npm run operator` reach it instead of opening the folder a second time (operator/control.ts).
+// `npm run operator` reach it instead of opening the folder a second time (operator/routes/control.ts).
 const embedded = !config.databaseUrl;
 if (embedded) {
   makePrivateDir(config.dataDir);

@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { manualClock } from '../../server/src/clock.ts';
+import { manualClock } from '../../server/src/base/clock.ts';
 import { open } from '../../server/src/services/secret-box.ts';
 import { useTestApi } from './harness.ts';
 import { authenticatorCode, turnOnTwoFactor } from './two-factor.ts';

@@ -1,6 +1,6 @@
 import type { ParsedMail } from 'mailparser';
 import { describe, expect, it } from 'vitest';
-import { manualClock } from '../../server/src/clock.ts';
+import { manualClock } from '../../server/src/base/clock.ts';
 import { tidyAuthTables } from '../../server/src/services/housekeeping.ts';
 import { EXPORT_SECTIONS } from '../../server/src/services/data-export.ts';
 import { ADULT, balanceOf, useTestApi } from './harness.ts';

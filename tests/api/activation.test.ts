@@ -6,7 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import type { ParsedMail } from 'mailparser';
 import { describe, expect, it } from 'vitest';
-import { manualClock } from '../../server/src/clock.ts';
+import { manualClock } from '../../server/src/base/clock.ts';
 import { mailedLink } from '../mail-outbox.ts';
 import { ADULT, type Reply, useTestApi } from './harness.ts';
 import { smtpPort, useSmtp } from './smtp.ts';

@@ -4,7 +4,7 @@
  * are deleted with their rounds and revealed seeds, while real sessions' reveals stay.
  */
 import { describe, expect, it } from 'vitest';
-import { manualClock } from '../../server/src/clock.ts';
+import { manualClock } from '../../server/src/base/clock.ts';
 import { useTestApi } from './harness.ts';
 import { launchGame } from './fixtures/game-launch.ts';
 

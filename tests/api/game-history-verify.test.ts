@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { manualClock } from '../../server/src/clock.ts';
+import { manualClock } from '../../server/src/base/clock.ts';
 import { hashServerSeed, withFairRandom } from '../../core/games/fairness.ts';
 import { resolveBet } from '../../core/games/round.ts';
 import type { GameSessionState, RoundView } from '../../core/games/protocol.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { manualClock } from '../../server/src/clock.ts';
+import { manualClock } from '../../server/src/base/clock.ts';
 import { verifyStepRound } from '../../core/games/steps.ts';
 import { toCents, fromCents } from '../../core/api/money.ts';
 import { balanceOf, useTestApi } from './harness.ts';

@@ -8,7 +8,7 @@ import type { Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../server/src/app.ts';
-import { loadConfig } from '../../server/src/config.ts';
+import { loadConfig } from '../../server/src/config/server-config.ts';
 import { listen } from '../../server/src/http/listen.ts';
 import { useTestApi } from './harness.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fromCents, toCents } from '../../core/api/money.ts';
-import { manualClock } from '../../server/src/clock.ts';
-import { suspendPlayer } from '../../server/src/operator/player-actions.ts';
+import { manualClock } from '../../server/src/base/clock.ts';
+import { suspendPlayer } from '../../server/src/operator/services/player-actions.ts';
 import { startRoundSweep, sweepEndedRounds } from '../../server/src/services/round-sweep.ts';
 import { balanceOf, useTestApi } from './harness.ts';
 import { newStaffAccount } from './operator-harness.ts';

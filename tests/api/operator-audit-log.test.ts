@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { manualClock } from '../../server/src/clock.ts';
-import { audit } from '../../server/src/operator/audit.ts';
-import { csvCell } from '../../server/src/operator/csv.ts';
+import { manualClock } from '../../server/src/base/clock.ts';
+import { audit } from '../../server/src/operator/services/audit.ts';
+import { csvCell } from '../../server/src/operator/views/csv.ts';
 import { useTestApi } from './harness.ts';
 import { download, parseCsv } from './operator-csv.ts';
 import { ConsoleClient, newStaffAccount, passwordStep, staffMember, totpCode } from './operator-harness.ts';

@@ -9,8 +9,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { CONTROL_FILE, CONTROL_HEADER, CONTROL_PATH, type ControlFile } from '../../server/src/operator/control.ts';
-import { runOperatorCommand } from '../../server/src/operator/cli.ts';
+import {
+  CONTROL_FILE,
+  CONTROL_HEADER,
+  CONTROL_PATH,
+  type ControlFile,
+} from '../../server/src/operator/routes/control.ts';
+import { runOperatorCommand } from '../../server/src/operator/cli/operator-cli.ts';
 import { runCli, signIn } from './operator-command.ts';
 import { killServer, startServer } from './server-process.ts';
 

@@ -5,7 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CONTROL_HEADER, CONTROL_PATH, controlFilePath } from '../../server/src/operator/control.ts';
+import { CONTROL_HEADER, CONTROL_PATH, controlFilePath } from '../../server/src/operator/routes/control.ts';
 import { createTestApi, type TestApi } from './harness.ts';
 
 const LOOPBACK = { incoming: { socket: { remoteAddress: '127.0.0.1' } } };

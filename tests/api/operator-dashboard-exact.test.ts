@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { manualClock } from '../../server/src/clock.ts';
-import { dashboard, gameFigures, type Range } from '../../server/src/operator/dashboard.ts';
+import { manualClock } from '../../server/src/base/clock.ts';
+import { dashboard, gameFigures, type Range } from '../../server/src/operator/services/dashboard.ts';
 import { useTestApi } from './harness.ts';
 
 /**

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 
 import { expect } from 'vitest';
-import { createStaff } from '../../server/src/operator/staff.ts';
+import { createStaff } from '../../server/src/operator/services/staff.ts';
 import type { TestApi } from './harness.ts';
 import { authenticatorCode } from './two-factor.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { manualClock } from '../../server/src/clock.ts';
+import { manualClock } from '../../server/src/base/clock.ts';
 import { balanceOf, useTestApi } from './harness.ts';
 import { runOpenLinkScript } from './email-change-page.ts';
 import { auditOf, cardWithdrawal, mailTo, staffMember } from './operator-harness.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { manualClock } from '../../server/src/clock.ts';
+import { manualClock } from '../../server/src/base/clock.ts';
 import { balanceOf, useTestApi } from './harness.ts';
 import { WITHDRAWAL_CSV_HEADER } from '../csv.ts';
 import { download, parseCsv } from './operator-csv.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { manualClock } from '../../server/src/clock.ts';
+import { manualClock } from '../../server/src/base/clock.ts';
 import { balanceOf, useTestApi } from './harness.ts';
 import { auditOf, mailTo, staffMember } from './operator-harness.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { manualClock } from '../../server/src/clock.ts';
-import { runOperatorCommand } from '../../server/src/operator/cli.ts';
+import { manualClock } from '../../server/src/base/clock.ts';
+import { runOperatorCommand } from '../../server/src/operator/cli/operator-cli.ts';
 import { openDatabase } from '../../server/src/db/open.ts';
 import { useTestApi } from './harness.ts';
 import { auditOf, ConsoleClient, mailTo, passwordStep, staffMember, totpCode } from './operator-harness.ts';

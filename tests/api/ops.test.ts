@@ -169,7 +169,7 @@ describe('GET /metrics access', () => {
   });
 
   it('refuses a METRICS_TOKEN short enough to guess at start', async () => {
-    const { loadConfig } = await import('../../server/src/config.ts');
+    const { loadConfig } = await import('../../server/src/config/server-config.ts');
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
       'METRICS_TOKEN must be at least 16 printable characters without spaces',
     );

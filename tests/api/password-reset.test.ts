@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { describe, expect, it } from 'vitest';
-import { manualClock } from '../../server/src/clock.ts';
+import { manualClock } from '../../server/src/base/clock.ts';
 import { ADULT, createTestApi, useTestApi } from './harness.ts';
 import { smtpPort, useSmtp } from './smtp.ts';
 import { mailedLink } from '../mail-outbox.ts';

@@ -3,7 +3,7 @@
  * redirect, no origin taken from `Host`, no cross-site posts, and pending deposits that expire and
  * show in history from the moment they are made.
  */
-import { systemClock } from '../../server/src/clock.ts';
+import { systemClock } from '../../server/src/base/clock.ts';
 import { describe, expect, it } from 'vitest';
 import { parsePaymentForms, submitPaymentForm } from './demo-pay-form.ts';
 import { balanceOf, useTestApi } from './harness.ts';

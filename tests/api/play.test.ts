@@ -1,4 +1,4 @@
-import { systemClock } from '../../server/src/clock.ts';
+import { systemClock } from '../../server/src/base/clock.ts';
 import { describe, expect, it } from 'vitest';
 import { hashServerSeed, withFairRandom } from '../../core/games/fairness.ts';
 import { resolveBet } from '../../core/games/round.ts';

@@ -4,7 +4,7 @@
  * owner instead, in their language, with the end date. Before, a 403 named the end date to anyone.
  */
 import { describe, expect, it } from 'vitest';
-import { manualClock } from '../../server/src/clock.ts';
+import { manualClock } from '../../server/src/base/clock.ts';
 import { ADULT, useTestApi } from './harness.ts';
 import { mailTo } from './operator-harness.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { manualClock } from '../../server/src/clock.ts';
-import { loadConfig } from '../../server/src/config.ts';
+import { manualClock } from '../../server/src/base/clock.ts';
+import { loadConfig } from '../../server/src/config/server-config.ts';
 import { ADULT, createTestApi, type TestApi } from './harness.ts';
 
 const apis: TestApi[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { manualClock } from '../../server/src/clock.ts';
+import { manualClock } from '../../server/src/base/clock.ts';
 import { formatInstant } from '../../server/src/services/rg/format.ts';
 import { ADULT, balanceOf, useTestApi } from './harness.ts';
 import { submitPaymentForm } from './demo-pay-form.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { manualClock } from '../../server/src/clock.ts';
+import { manualClock } from '../../server/src/base/clock.ts';
 import { formatInstant } from '../../server/src/services/rg/format.ts';
 import { leavesWindowAt, windowStart } from '../../server/src/services/rg/windows.ts';
 import { balanceOf, useTestApi } from './harness.ts';

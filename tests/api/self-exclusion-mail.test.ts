@@ -3,7 +3,7 @@
  * date, the returned amount and where it goes (or that there was nothing to return).
  */
 import { describe, expect, it } from 'vitest';
-import { manualClock } from '../../server/src/clock.ts';
+import { manualClock } from '../../server/src/base/clock.ts';
 import { useTestApi } from './harness.ts';
 import { mailTo } from './operator-harness.ts';
 

@@ -4,7 +4,7 @@
  * use (TOKEN_IDLE_DAYS after the last use, TOKEN_MAX_AGE_DAYS after sign-in at the latest).
  */
 import { describe, expect, it } from 'vitest';
-import { manualClock } from '../../server/src/clock.ts';
+import { manualClock } from '../../server/src/base/clock.ts';
 import { useTestApi } from './harness.ts';
 
 const clock = manualClock(new Date('2026-03-01T12:00:00Z'));

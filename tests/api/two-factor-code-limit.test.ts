@@ -5,7 +5,7 @@
  * requests, on PGlite and on PostgreSQL when DATABASE_URL is set).
  */
 import { describe, expect, it } from 'vitest';
-import { manualClock } from '../../server/src/clock.ts';
+import { manualClock } from '../../server/src/base/clock.ts';
 import { useTestApi } from './harness.ts';
 import { mailTo } from './operator-harness.ts';
 import { authenticatorCode, turnOnTwoFactor } from './two-factor.ts';

@@ -3,7 +3,7 @@
  * their language, as text and HTML with no remote content, through a real SMTP server.
  */
 import { describe, expect, it } from 'vitest';
-import { manualClock } from '../../server/src/clock.ts';
+import { manualClock } from '../../server/src/base/clock.ts';
 import { useTestApi } from './harness.ts';
 import { smtpPort, useSmtp } from './smtp.ts';
 import { authenticatorCode, turnOnTwoFactor } from './two-factor.ts';

@@ -6,7 +6,7 @@
  */
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { manualClock } from '../../server/src/clock.ts';
+import { manualClock } from '../../server/src/base/clock.ts';
 import { useTestApi } from './harness.ts';
 import { mailTo } from './operator-harness.ts';
 

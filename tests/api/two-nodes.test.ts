@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../server/src/db/database.ts';
 import { openDatabase } from '../../server/src/db/open.ts';
 import { DEMO_PLAYER } from '../../server/src/db/demo-player.ts';
-import { ensureKeyPair } from '../../server/src/keys.ts';
+import { ensureKeyPair } from '../../server/src/data-dir/key-pair.ts';
 import { ledgerMismatches } from '../../server/src/services/ledger.ts';
 import { apiClient, killServer, startServer, type ServerProcess } from './server-process.ts';
 

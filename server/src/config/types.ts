@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import * as v from 'valibot';
-import { toCents } from '../../../core/api/money.ts';
-import { DEFAULT_SUPPORT_EMAIL, EMAIL_PATTERN } from '../../../core/data/support-email.mjs';
+import { toCents } from '#core/api/money.ts';
+import { DEFAULT_SUPPORT_EMAIL, EMAIL_PATTERN } from '#core/data/support-email.mjs';
 
 /**
  * The kinds of value an environment variable can hold. Each is a Valibot schema from the raw

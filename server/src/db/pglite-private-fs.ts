@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-files.ts';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../data-dir/private-files.ts';
 
 type PostgresModule = Parameters<NodeFS['init']>[1];
 

@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { makePrivateDir } from '../private-files.ts';
+import { makePrivateDir } from '../data-dir/private-files.ts';
 import type { Database } from './database.ts';
 import { PrivateNodeFS } from './pglite-private-fs.ts';
 

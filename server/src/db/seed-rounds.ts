@@ -1,8 +1,8 @@
-import type { Random } from '../../../core/games/fairness.ts';
-import type { GameBet, RouletteBetKind } from '../../../core/games/protocol.ts';
-import type { GameMechanic } from '../../../core/games/mechanics.ts';
-import { checkBet, resolveBet } from '../../../core/games/round.ts';
-import { FRENCH_ROULETTE_GAMES } from '../../../core/games/roulette.ts';
+import type { Random } from '#core/games/fairness.ts';
+import type { GameBet, RouletteBetKind } from '#core/games/protocol.ts';
+import type { GameMechanic } from '#core/games/mechanics.ts';
+import { checkBet, resolveBet } from '#core/games/round.ts';
+import { FRENCH_ROULETTE_GAMES } from '#core/games/roulette.ts';
 import type { Queryable } from './database.ts';
 
 /**

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../http/auth.ts';
 import { DEMO_PLAYER } from './demo-player.ts';
-import type { ServerConfig } from '../config.ts';
-import type { Clock } from '../clock.ts';
+import type { ServerConfig } from '../config/server-config.ts';
+import type { Clock } from '../base/clock.ts';
 import type { Database, Queryable } from './database.ts';
 import { STARTUP_LOCK } from './migrate.ts';
 import { addTransaction, notify } from '../services/history.ts';
 import { credit, debit, recordDebit } from '../services/ledger.ts';
 import { newReferralCode } from '../services/users.ts';
-import { normalizeEmail } from '../../../core/api/validation.ts';
+import { normalizeEmail } from '#core/api/validation.ts';
 import { seedBackgroundRounds } from './seed-rounds.ts';
-import { GAME_CATALOGUE, type CatalogueGameId } from '../../../core/games/catalogue.ts';
+import { GAME_CATALOGUE, type CatalogueGameId } from '#core/games/catalogue.ts';
 
 /**
  * The lobby's games (core/games/catalogue.ts: maths, RTP, volatility, rules); pictures are local

@@ -10,7 +10,7 @@
  */
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import type { Problem, Problems } from '../../../core/api/validation.ts';
+import type { Problem, Problems } from '#core/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { readJson, type JsonObject } from './body.ts';
 import { detailError, fieldErrors } from './errors.ts';

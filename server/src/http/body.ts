@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv, Services } from '../app-env.ts';
-import { EnvelopeError, decryptEnvelope } from '../crypto.ts';
+import { EnvelopeError, decryptEnvelope } from './request-envelope.ts';
 import { detailError } from './errors.ts';
 import { refuseUnsafeInput } from './input-guard.ts';
 

@@ -1,6 +1,6 @@
-import { messageKey, type Problem, type Problems } from '../../../core/api/validation.ts';
-import { DomainError, InvalidInput, STATUS_OF_REFUSAL } from '../domain-errors.ts';
-import { translate, type Locale } from '../i18n.ts';
+import { messageKey, type Problem, type Problems } from '#core/api/validation.ts';
+import { DomainError, InvalidInput, STATUS_OF_REFUSAL } from '../base/domain-errors.ts';
+import { translate, type Locale } from '../base/i18n.ts';
 
 /**
  * A refusal with a status and a body in Django REST framework's shape. Messages stay as keys

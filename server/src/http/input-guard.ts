@@ -1,4 +1,4 @@
-import { hasUnsafeCharacters, type Problems } from '../../../core/api/validation.ts';
+import { hasUnsafeCharacters, type Problems } from '#core/api/validation.ts';
 import { fieldErrors } from './errors.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { serve } from '@hono/node-server';
 import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import type { HttpLimits } from '../config.ts';
+import type { HttpLimits } from '../config/server-config.ts';
 
 export interface ListenOptions {
   fetch: (request: Request) => Response | Promise<Response>;

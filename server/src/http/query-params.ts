@@ -1,4 +1,4 @@
-import type { Problems } from '../../../core/api/validation.ts';
+import type { Problems } from '#core/api/validation.ts';
 
 /**
  * The address of page `target` of a list: from API_URL, never from the Host header a client chose,

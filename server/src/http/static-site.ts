@@ -3,7 +3,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type { Context } from 'hono';
-import { DEFAULT_LOCALE, LOCALES } from '../../../core/i18n/locales.mjs';
+import { DEFAULT_LOCALE, LOCALES } from '#core/i18n/locales.mjs';
 
 const MIME_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

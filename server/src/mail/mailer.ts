@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-files.ts';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../data-dir/private-files.ts';
 import type { MailConfig } from './config.ts';
 
 export interface MailMessage {

@@ -1,6 +1,6 @@
-import { LOCALE_INTL } from '../../../core/i18n/locales.mjs';
-import { formatMoney } from '../../../core/i18n/money-format.ts';
-import { translate, type Locale } from '../i18n.ts';
+import { LOCALE_INTL } from '#core/i18n/locales.mjs';
+import { formatMoney } from '#core/i18n/money-format.ts';
+import { translate, type Locale } from '../base/i18n.ts';
 import type { MailMessage } from './mailer.ts';
 
 const BODY_TAG =

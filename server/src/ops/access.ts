@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { IncomingMessage } from 'node:http';
-import { sameSecret } from '../operator/session.ts';
+import { sameSecret } from '../operator/services/session.ts';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 

@@ -3,17 +3,17 @@ import type { IncomingMessage } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { Hono } from 'hono';
 import type { AppEnv, Services } from '../app-env.ts';
-import { loadConfig } from '../config.ts';
-import { CONTROL_HEADER, controlFilePath, processAlive, readControlFile } from '../operator/control.ts';
-import { sameSecret } from '../operator/session.ts';
-import { makePrivateDir, PRIVATE_FILE_MODE } from '../private-files.ts';
+import { loadConfig } from '../config/server-config.ts';
+import { CONTROL_HEADER, controlFilePath, processAlive, readControlFile } from '../operator/routes/control.ts';
+import { sameSecret } from '../operator/services/session.ts';
+import { makePrivateDir, PRIVATE_FILE_MODE } from '../data-dir/private-files.ts';
 import { databaseSummary } from '../services/database-status.ts';
 
 /**
  * `npm run backup -- <file>` and `npm run restore -- <file>` for embedded PGlite (docs/deploying.md
  * "Backups"). PGlite lets one process open a data folder, so while the server runs the backup
  * command asks it for the dump, through a loopback-only endpoint guarded by the secret in the
- * control file (as `npm run operator` does, operator/control.ts). PostgreSQL has pg_dump.
+ * control file (as `npm run operator` does, operator/routes/control.ts). PostgreSQL has pg_dump.
  */
 export const BACKUP_PATH = '/ops/control/backup';
 

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
-import { API_PATHS, type CloseAccountResponse } from '../../../core/api/contract.ts';
-import { formatMoney } from '../../../core/i18n/money-format.ts';
+import { API_PATHS, type CloseAccountResponse } from '#core/api/contract.ts';
+import { formatMoney } from '#core/i18n/money-format.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { requireUser, verifyPassword } from '../http/auth.ts';
 import { parseBody } from '../http/body-schema.ts';

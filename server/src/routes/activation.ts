@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { API_PATHS } from '../../../core/api/contract.ts';
+import { API_PATHS } from '#core/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { parseBody } from '../http/body-schema.ts';
 import { fieldError } from '../http/errors.ts';

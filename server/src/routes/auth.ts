@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { API_PATHS, type LoginResponse, type RegisterResponse } from '../../../core/api/contract.ts';
+import { API_PATHS, type LoginResponse, type RegisterResponse } from '#core/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import {
   DUMMY_PASSWORD_HASH,
@@ -34,7 +34,7 @@ import { takeSignInCode, twoFactorState } from '../services/two-factor.ts';
 import { activeBlock, blockOf, refuseIfBlocked } from '../services/rg/exclusion.ts';
 import { loadAccount } from '../services/users.ts';
 import { isSuspended } from '../services/account-admin.ts';
-import { localizedPath } from '../../../core/i18n/urls.ts';
+import { localizedPath } from '#core/i18n/urls.ts';
 
 /** Registration (Djoser's SEND_ACTIVATION_EMAIL model), sign-in and sign-out with Djoser's shapes and status codes. */
 export function authRoutes(services: Services) {

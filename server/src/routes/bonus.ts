@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { API_PATHS, type BonusStatus, type User } from '../../../core/api/contract.ts';
+import { API_PATHS, type BonusStatus, type User } from '#core/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { requireUserOn } from '../http/auth.ts';
 import { detailError } from '../http/errors.ts';

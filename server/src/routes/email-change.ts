@@ -1,12 +1,12 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { html } from 'hono/html';
-import { localizedPath } from '../../../core/i18n/urls.ts';
+import { localizedPath } from '#core/i18n/urls.ts';
 import * as v from 'valibot';
 import type { AppEnv, Services } from '../app-env.ts';
 import { readFormFields, URLENCODED } from '../http/body-schema.ts';
-import { translate, type Locale } from '../i18n.ts';
-import { confirmStaffEmailChange } from '../operator/player-actions.ts';
+import { translate, type Locale } from '../base/i18n.ts';
+import { confirmStaffEmailChange } from '../operator/services/player-actions.ts';
 import { emailChangeForm } from '../schemas/page-forms.ts';
 import { emailChangeOf, STAFF_EMAIL_CHANGE_PATH, type EmailChange } from '../services/account-admin.ts';
 import { plainPage } from './plain-page.ts';

@@ -7,30 +7,17 @@ import {
   type GameLaunchResponse,
   type PlayerSetResponse,
   type Win,
-} from '../../../core/api/contract.ts';
+} from '#core/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { authenticate, hashToken, tokenOf } from '../http/auth.ts';
 import { parseBody } from '../http/body-schema.ts';
-import { gatewayBody, type GatewayBody } from '../schemas/games.ts';
+import { gatewayBody } from '../schemas/games.ts';
 import { detailError, fieldErrors } from '../http/errors.ts';
-import { GAME_CATALOGUE, searchable } from '../../../core/games/catalogue.ts';
-import { gameRulesText, queryLocale } from '../i18n.ts';
-
-import { rollbackStaleBets } from '../providers/games/rounds.ts';
-import { createSession } from '../providers/games/sessions.ts';
-import { settleExpiredRounds } from '../providers/games/step-rounds.ts';
-import { mayPlay } from '../services/play-policy.ts';
-import {
-  bindSessionToSignIn,
-  gatewayPlayerId,
-  listedGame,
-  listedGames,
-  playerCurrency,
-  popularGames,
-} from '../services/game-catalogue.ts';
+import { GAME_CATALOGUE, searchable } from '#core/games/catalogue.ts';
+import { gameRulesText, queryLocale } from '../base/i18n.ts';
+import { gatewayPlayerId, listedGames, popularGames } from '../services/game-catalogue.ts';
+import { launchGame } from '../services/game-launch.ts';
 import { recentWins } from '../services/winners.ts';
-import { sessionWithOpenRound } from '../services/favourites.ts';
-import { admitDemo, purgeExpiredDemo } from '../services/demo-play.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { pageLink, wholeNumber } from '../http/query-params.ts';
 
@@ -49,53 +36,23 @@ export function gameRoutes(services: Services) {
   const playerSet = async (userId: number) =>
     ({ status: 'ok', player_id: await gatewayPlayerId(db, userId) }) satisfies PlayerSetResponse;
 
-  /** A launch URL for one game; `demo` needs no token and touches no wallet. */
-  const gameLaunch = async (
-    input: GatewayBody,
-    authorization: string | undefined,
-    locale: string,
-    address: string,
-  ): Promise<GameLaunchResponse> => {
-    const mode = input.mode;
-    if (!mode) throw detailError(400, 'games.mode_invalid');
-    // A request is signed in only with a valid token: a header with an unknown or expired one answers
-    // 401 as on every other endpoint, never an anonymous demo launch that the per-address cap skips.
-    const signedIn = mode === 'real' || authorization ? await authenticate(services, authorization) : null;
-    const userId = mode === 'real' ? signedIn : null;
-    const game = input.game_id !== undefined ? await listedGame(db, input.game_id) : undefined;
-    if (!game) throw detailError(404, 'games.game_unknown');
-    let currency = config.currency;
-    if (userId !== null) {
-      const verdict = await mayPlay(db, userId, services.clock());
-      if (!verdict.allowed) throw detailError(403, verdict.reason);
-      currency = await playerCurrency(db, userId);
-      await rollbackStaleBets(services, userId);
-      await settleExpiredRounds(services, { userId });
-    }
-    if (mode === 'demo') {
-      // Anonymous play is limited per address, and expired demo sessions go as new ones come.
-      if (signedIn === null) await admitDemo(services, 'launch', address);
-      await purgeExpiredDemo(db, services.clock());
-    }
-    // A real launch of a game whose multi-step round is still open continues that round's session
-    // ("continue" in the lobby's recently played row) instead of opening a new one beside it.
-    const resumed = userId !== null ? await sessionWithOpenRound(db, userId, game.id, services.clock()) : null;
-    const sessionId = resumed ?? (await createSession(services, { userId, gameId: game.id, mode, currency, locale }));
-    // A real session lives only as long as the sign-in that launched it.
-    if (mode === 'real') await bindSessionToSignIn(db, sessionId, hashToken(tokenOf(authorization)!));
-    // Without GAME_PROVIDER_ORIGIN the game pages are this server's: a relative URL, so the frame
-    // comes from the address the player opened (127.0.0.1, a LAN address), which frame-src 'self' allows.
-    const base = config.games.separateProvider ? config.games.providerOrigin : '';
-    return { url: `${base}/demo-games/play/${sessionId}`, session_id: sessionId };
-  };
-
   app.post(API_PATHS.gateway, async (c) => {
     const authorization = c.req.header('authorization');
     // player_set always needs the player; game_launch decides by mode (demo works signed out).
     const input = await parseBody(c, services, gatewayBody);
     if (input.method === 'player_set') return c.json(await playerSet(await authenticate(services, authorization)));
-    if (input.method === 'game_launch')
-      return c.json(await gameLaunch(input, authorization, c.get('locale'), clientAddress(c, config.auth.trustProxy)));
+    if (input.method === 'game_launch') {
+      const mode = input.mode;
+      if (!mode) throw detailError(400, 'games.mode_invalid');
+      // A request is signed in only with a valid token: a header with an unknown or expired one answers
+      // 401 as on every other endpoint, never an anonymous demo launch that the per-address cap skips.
+      const userId = mode === 'real' || authorization ? await authenticate(services, authorization) : null;
+      const player = userId === null ? null : { userId, tokenHash: hashToken(tokenOf(authorization)!) };
+      const address = clientAddress(c, config.auth.trustProxy);
+      return c.json<GameLaunchResponse>(
+        await launchGame(services, { gameId: input.game_id, mode, player, locale: c.get('locale'), address }),
+      );
+    }
     await authenticate(services, authorization);
     throw detailError(400, 'gateway_method');
   });

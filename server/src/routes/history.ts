@@ -5,8 +5,8 @@ import {
   type GameRoundCheck,
   type Paginated,
   type Transaction,
-} from '../../../core/api/contract.ts';
-import { isCalendarDate, type Problems } from '../../../core/api/validation.ts';
+} from '#core/api/contract.ts';
+import { isCalendarDate, type Problems } from '#core/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { requireUser } from '../http/auth.ts';
 import { detailError, fieldErrors } from '../http/errors.ts';

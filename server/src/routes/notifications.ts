@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { API_PATHS, type Notification, type SetReadResponse } from '../../../core/api/contract.ts';
+import { API_PATHS, type Notification, type SetReadResponse } from '#core/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { requireUser } from '../http/auth.ts';
 import { detailError, fieldError } from '../http/errors.ts';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import { API_PATHS } from '../../../core/api/contract.ts';
-import { checkPasswordStrength } from '../../../core/api/password-strength.ts';
-import { checkNewPassword, hasProblems, type Problems } from '../../../core/api/validation.ts';
+import { API_PATHS } from '#core/api/contract.ts';
+import { checkPasswordStrength } from '#core/api/password-strength.ts';
+import { checkNewPassword, hasProblems, type Problems } from '#core/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { hashPassword, hashToken, requireUser, tokenOf, verifyPassword } from '../http/auth.ts';
 import { parseBody } from '../http/body-schema.ts';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { html, raw } from 'hono/html';
 import type { AppEnv } from '../app-env.ts';
-import type { Locale } from '../i18n.ts';
+import type { Locale } from '../base/i18n.ts';
 
 const hashes = new Map<string, string>();
 /** The CSP source that allows exactly this inline `<style>` or `<script>` text. */

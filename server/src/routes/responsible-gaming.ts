@@ -1,10 +1,5 @@
 import { Hono } from 'hono';
-import {
-  API_PATHS,
-  REALITY_CHECK_MINUTES,
-  type RealityCheckAck,
-  type ResponsibleGaming,
-} from '../../../core/api/contract.ts';
+import { API_PATHS, REALITY_CHECK_MINUTES, type RealityCheckAck, type ResponsibleGaming } from '#core/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { hashToken, requireUserOn, tokenOf } from '../http/auth.ts';
 import { parseBody } from '../http/body-schema.ts';

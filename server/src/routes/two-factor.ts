@@ -4,7 +4,7 @@ import {
   type TwoFactorActivateResponse,
   type TwoFactorConfirmResponse,
   type TwoFactorStatus,
-} from '../../../core/api/contract.ts';
+} from '#core/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { requireUserOn } from '../http/auth.ts';
 import { parseBody } from '../http/body-schema.ts';

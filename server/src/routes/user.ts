@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { API_PATHS, type ReferralStats, type User } from '../../../core/api/contract.ts';
+import { API_PATHS, type ReferralStats, type User } from '#core/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { authenticateToken, requireUserOn, TOKEN_EXPIRES_HEADER } from '../http/auth.ts';
 import { parseBody } from '../http/body-schema.ts';

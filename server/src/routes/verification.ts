@@ -5,12 +5,12 @@ import {
   VERIFICATION_MAX_BODY_BYTES,
   type Verification,
   type VerificationSubmitted,
-} from '../../../core/api/contract.ts';
+} from '#core/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { requireUser } from '../http/auth.ts';
 import { parseForm } from '../http/body-schema.ts';
 import { detailError } from '../http/errors.ts';
-import { translate } from '../i18n.ts';
+import { translate } from '../base/i18n.ts';
 import { verificationForm } from '../schemas/verification.ts';
 import { submitVerification, verificationOf } from '../services/verifications.ts';
 

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { API_PATHS } from '../../../core/api/contract.ts';
+import { API_PATHS } from '#core/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { requireUser } from '../http/auth.ts';
 import { parseBody } from '../http/body-schema.ts';
@@ -28,7 +28,7 @@ export function withdrawalRoutes(services: Services) {
       locale: c.get('locale'),
     });
     if (outcome.replayed) c.header('Idempotent-Replayed', 'true');
-    return c.json(outcome.body, outcome.status);
+    return c.json(outcome.body, 201);
   });
 
   return app;

@@ -2,9 +2,9 @@
  * Bodies of the player's own account (docs/account.md) and of two-factor sign-in: changing the
  * email address, closing the account, turning the second factor on or off.
  */
-import { CLOSE_REASON_MAX_LENGTH, type PaymentMethod } from '../../../core/api/contract.ts';
-import { checkTwoFactorCode } from '../../../core/api/two-factor-code.ts';
-import { checkEmail, normalizeEmail, requireText, type Problems } from '../../../core/api/validation.ts';
+import { CLOSE_REASON_MAX_LENGTH, type PaymentMethod } from '#core/api/contract.ts';
+import { checkTwoFactorCode } from '#core/api/two-factor-code.ts';
+import { checkEmail, normalizeEmail, requireText, type Problems } from '#core/api/validation.ts';
 import { bodyRule, fieldRule, fields } from '../http/body-schema.ts';
 import { checkFullDestination } from './destination.ts';
 import { checkMethod } from './money.ts';

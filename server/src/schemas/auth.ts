@@ -3,8 +3,8 @@
  * reuses the rule the browser form runs (`core/api/validation.ts`), so both refuse alike.
  */
 import * as v from 'valibot';
-import { checkPasswordStrength } from '../../../core/api/password-strength.ts';
-import { checkTwoFactorCode } from '../../../core/api/two-factor-code.ts';
+import { checkPasswordStrength } from '#core/api/password-strength.ts';
+import { checkTwoFactorCode } from '#core/api/two-factor-code.ts';
 import {
   checkActivation,
   checkEmail,
@@ -15,7 +15,7 @@ import {
   knownTimeZone,
   normalizeEmail,
   normalizeUsername,
-} from '../../../core/api/validation.ts';
+} from '#core/api/validation.ts';
 import { bodyRule } from '../http/body-schema.ts';
 
 const given = (value: unknown) => value !== undefined && value !== null && value !== '';

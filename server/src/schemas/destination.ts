@@ -15,8 +15,8 @@ import {
   plausibleIban,
   validEthereumAddress,
   type DestinationRules,
-} from '../../../core/api/destination-rules.ts';
-import type { Problems } from '../../../core/api/validation.ts';
+} from '#core/api/destination-rules.ts';
+import type { Problems } from '#core/api/validation.ts';
 
 /** An IBAN as typed (spaces, dashes and lower case allowed, as the form's rule does) valid for its country. */
 export const validIban = (value: string): boolean =>

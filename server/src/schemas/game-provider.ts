@@ -4,9 +4,9 @@
  * Its refusals are the provider's own details (`{"detail": …}` in the session's language), so
  * these rules throw the domain error the provider always answered instead of adding field problems.
  */
-import { isStepMechanic, type StepAction, type StepMechanic } from '../../../core/games/steps.ts';
+import { isStepMechanic, type StepAction, type StepMechanic } from '#core/games/steps.ts';
 import { bodyRule } from '../http/body-schema.ts';
-import { InvalidRequest, NotFound } from '../domain-errors.ts';
+import { InvalidRequest, NotFound } from '../base/domain-errors.ts';
 
 /** `{bet}` of a new round: its shape depends on the game, so the game's maths check it (`checkedBet`). */
 export const roundBody = bodyRule((input) => ({ bet: input.bet }));

@@ -5,7 +5,7 @@
  * 404), so the schema only types the fields and leaves each refusal to the route.
  */
 import * as v from 'valibot';
-import type { GameMode } from '../../../core/api/contract.ts';
+import type { GameMode } from '#core/api/contract.ts';
 import { bodyRule } from '../http/body-schema.ts';
 
 const MODES: readonly GameMode[] = ['real', 'demo'];

@@ -3,11 +3,11 @@
  * limits of the server's configuration and formatted for the reader's locale; destinations with
  * the server's full rules (`destination.ts`).
  */
-import { PAYMENT_METHODS, type PaymentMethod } from '../../../core/api/contract.ts';
-import type { Problems } from '../../../core/api/validation.ts';
-import type { ServerConfig } from '../config.ts';
+import { PAYMENT_METHODS, type PaymentMethod } from '#core/api/contract.ts';
+import type { Problems } from '#core/api/validation.ts';
+import type { ServerConfig } from '../config/server-config.ts';
 import { bodyRule } from '../http/body-schema.ts';
-import type { Locale } from '../i18n.ts';
+import type { Locale } from '../base/i18n.ts';
 import { readAmount } from '../services/amounts.ts';
 import { allowedReturnUrl } from '../services/return-url.ts';
 import { checkFullDestination } from './destination.ts';

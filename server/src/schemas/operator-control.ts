@@ -1,5 +1,5 @@
 /**
- * The body `npm run operator` sends to the running server's control endpoint (operator/control.ts),
+ * The body `npm run operator` sends to the running server's control endpoint (operator/routes/control.ts),
  * JSON: `{email, role}` adds a staff account; `{action, email, role?, two_factor?}` runs a staff
  * command (disable, enable, set-role, reset). The email and role are checked by the command's own
  * rule (`checkStaffInput`), so the CLI and the endpoint refuse with the same sentence; the first
@@ -7,8 +7,8 @@
  * character is not a valid one, so it is refused here too.
  */
 import * as v from 'valibot';
-import { checkStaffInput, StaffInputError } from '../operator/staff.ts';
-import { STAFF_COMMANDS, type StaffCommand } from '../operator/staff-admin.ts';
+import { checkStaffInput, StaffInputError } from '../operator/services/staff.ts';
+import { STAFF_COMMANDS, type StaffCommand } from '../operator/services/staff-admin.ts';
 
 /** The answer to a body that is not a JSON object. */
 export const CONTROL_JSON_EXPECTED = 'Send {"email", "role"} as JSON.';

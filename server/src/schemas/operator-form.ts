@@ -8,9 +8,9 @@
  * Messages are the console's.
  */
 import * as v from 'valibot';
-import { codePointLength, hasUnsafeCharacters } from '../../../core/api/validation.ts';
+import { codePointLength, hasUnsafeCharacters } from '#core/api/validation.ts';
 import { formValues } from '../http/body-schema.ts';
-import { say } from '../operator/messages.ts';
+import { say } from '../operator/views/messages.ts';
 
 /** A field's last value sent, or undefined. */
 const lastValue = v.pipe(

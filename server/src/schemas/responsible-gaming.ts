@@ -9,9 +9,9 @@ import {
   type RgPeriod,
   type SelfExclusionPeriod,
   type TimeOutPeriod,
-} from '../../../core/api/contract.ts';
-import { checkAmount, toCents } from '../../../core/api/money.ts';
-import type { Problems } from '../../../core/api/validation.ts';
+} from '#core/api/contract.ts';
+import { checkAmount, toCents } from '#core/api/money.ts';
+import type { Problems } from '#core/api/validation.ts';
 import { bodyRule } from '../http/body-schema.ts';
 import type { JsonObject } from '../http/body.ts';
 import type { LimitKind } from '../services/rg/limits.ts';

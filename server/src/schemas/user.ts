@@ -3,8 +3,8 @@
  * (`checkUserUpdate`); a field the player can see but never set is `field_read_only`, any other
  * unknown one `field_unknown`. Every field is checked before anything is written.
  */
-import { EDITABLE_USER_FIELDS, type UserUpdateRequest } from '../../../core/api/contract.ts';
-import { checkUserUpdate, knownTimeZone, normalizeUsername } from '../../../core/api/validation.ts';
+import { EDITABLE_USER_FIELDS, type UserUpdateRequest } from '#core/api/contract.ts';
+import { checkUserUpdate, knownTimeZone, normalizeUsername } from '#core/api/validation.ts';
 import { bodyRule } from '../http/body-schema.ts';
 import type { ProfileChanges } from '../services/users.ts';
 

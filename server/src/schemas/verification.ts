@@ -5,8 +5,8 @@
  * only; the other documents need both sides.
  */
 import * as v from 'valibot';
-import { DOCUMENT_TYPES, type DocumentType } from '../../../core/api/contract.ts';
-import { DOCUMENT_SIGNATURE_BYTES, documentMime, documentProblem } from '../../../core/api/document-file.ts';
+import { DOCUMENT_TYPES, type DocumentType } from '#core/api/contract.ts';
+import { DOCUMENT_SIGNATURE_BYTES, documentMime, documentProblem } from '#core/api/document-file.ts';
 import { formValues, problemMessage, type FormFields, type FormValue } from '../http/body-schema.ts';
 import type { DocumentFile } from '../services/verifications.ts';
 

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { fromCents, signedToCents, toCents } from '../../../core/api/money.ts';
+import { fromCents, signedToCents, toCents } from '#core/api/money.ts';
 import { hashToken } from '../http/auth.ts';
-import type { RgPeriod, TimeOutPeriod } from '../../../core/api/contract.ts';
+import type { RgPeriod, TimeOutPeriod } from '#core/api/contract.ts';
 import type { Queryable } from '../db/database.ts';
-import { ConsoleRefusal } from '../domain-errors.ts';
-import type { Locale } from '../i18n.ts';
+import { ConsoleRefusal } from '../base/domain-errors.ts';
+import type { Locale } from '../base/i18n.ts';
 import { closeAccountIn, type ClosePayout } from './account.ts';
 import { endGameSessions } from './open-rounds.ts';
 import { addTransaction } from './history.ts';
@@ -45,7 +45,7 @@ export interface PlayerRecord {
 }
 
 /** The player, locked for the rest of the transaction; undefined when there is none. */
-export async function lockPlayer(tx: Queryable, id: number): Promise<PlayerRecord | undefined> {
+export async function lockPlayerRecord(tx: Queryable, id: number): Promise<PlayerRecord | undefined> {
   const [row] = await tx.query<PlayerRecord>(
     `SELECT id, email, username, locale, currency, balance::text, bonus_balance::text, suspended_at,
       self_excluded_until, time_out_until,
@@ -450,7 +450,7 @@ export async function emailChangeOf(db: Queryable, token: string, now: Date): Pr
  * Uses the link: the account's email becomes the new one, once (a conditional UPDATE on the
  * unused request). Undefined when the link is no longer live or the address was taken since.
  */
-export async function confirmEmailChange(tx: Queryable, token: string, now: Date): Promise<EmailChange | undefined> {
+export async function applyStaffEmailChange(tx: Queryable, token: string, now: Date): Promise<EmailChange | undefined> {
   const change = await emailChangeOf(tx, token, now);
   if (!change) return undefined;
   const [used] = await tx.query(

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { Money } from '../../../core/api/contract.ts';
-import { toCents } from '../../../core/api/money.ts';
-import { localizedPath } from '../../../core/i18n/urls.ts';
+import type { Money } from '#core/api/contract.ts';
+import { toCents } from '#core/api/money.ts';
+import { localizedPath } from '#core/i18n/urls.ts';
 import type { Services } from '../app-env.ts';
 import { hashToken } from '../http/auth.ts';
 import { isUniqueViolation, type Queryable } from '../db/database.ts';
-import { InvalidInput } from '../domain-errors.ts';
-import type { Locale } from '../i18n.ts';
+import { InvalidInput } from '../base/domain-errors.ts';
+import type { Locale } from '../base/i18n.ts';
 import { cancelBonus } from './bonus.ts';
 import { encodeUid } from './link-tokens.ts';
 import { refuseOpenRound, settleRoundsThen } from './open-rounds.ts';

@@ -1,7 +1,7 @@
-import { checkAmount } from '../../../core/api/money.ts';
-import type { Problem } from '../../../core/api/validation.ts';
-import type { Locale } from '../i18n.ts';
-import { formatMoney } from '../../../core/i18n/money-format.ts';
+import { checkAmount } from '#core/api/money.ts';
+import type { Problem } from '#core/api/validation.ts';
+import type { Locale } from '../base/i18n.ts';
+import { formatMoney } from '#core/i18n/money-format.ts';
 
 /**
  * Checks a requested amount against [min, max] and answers either the normalised amount or the

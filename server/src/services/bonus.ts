@@ -1,5 +1,5 @@
-import type { BonusStatus } from '../../../core/api/contract.ts';
-import { fromCents, toCents } from '../../../core/api/money.ts';
+import type { BonusStatus } from '#core/api/contract.ts';
+import { fromCents, toCents } from '#core/api/money.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { addTransaction } from './history.ts';
 import { credit, debit, recordDebit } from './ledger.ts';

@@ -1,6 +1,6 @@
 import type { Services } from '../app-env.ts';
 import { verifyPassword } from '../http/auth.ts';
-import { InvalidInput } from '../domain-errors.ts';
+import { InvalidInput } from '../base/domain-errors.ts';
 import { admitSignIn, signInSucceeded } from './login-throttle.ts';
 import { queuedPasswordWork } from './password-queue.ts';
 

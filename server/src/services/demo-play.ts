@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv, Services } from '../app-env.ts';
 import { clientAddress } from '../http/client-address.ts';
 import type { Queryable } from '../db/database.ts';
-import { RateLimited } from '../domain-errors.ts';
+import { RateLimited } from '../base/domain-errors.ts';
 import { countAttempt } from './rate-counters.ts';
 
 /**

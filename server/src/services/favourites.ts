@@ -1,6 +1,6 @@
-import type { FavouriteGames, RecentGame } from '../../../core/api/contract.ts';
+import type { FavouriteGames, RecentGame } from '#core/api/contract.ts';
 import type { Queryable } from '../db/database.ts';
-import { NotFound } from '../domain-errors.ts';
+import { NotFound } from '../base/domain-errors.ts';
 
 /** How many games "recently played" lists. */
 export const RECENT_GAMES_LIMIT = 8;

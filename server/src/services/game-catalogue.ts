@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Game } from '../../../core/api/contract.ts';
+import type { Game } from '#core/api/contract.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** The game gateway's records: the player's id at the provider, the listed games and their order. */

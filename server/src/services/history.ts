@@ -1,4 +1,4 @@
-import type { Transaction, TransactionStatus, TransactionType } from '../../../core/api/contract.ts';
+import type { Transaction, TransactionStatus, TransactionType } from '#core/api/contract.ts';
 import type { Queryable } from '../db/database.ts';
 
 export interface NewTransaction {

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Database, Queryable } from '../db/database.ts';
-import { InvalidRequest, Mismatch } from '../domain-errors.ts';
+import { InvalidRequest, Mismatch } from '../base/domain-errors.ts';
 
+/** What a money operation made; the route decides how to answer it. */
 export interface Outcome<T> {
-  status: 200 | 201;
   body: T;
   /** True when this is the stored answer to an earlier request with the same key. */
   replayed?: boolean;
@@ -37,20 +37,18 @@ export async function runOnce<T>(
       [...ids, requestHash, scope.now.toISOString()],
     );
     if (!inserted.length) {
-      const [stored] = await tx.query<{ request_hash: string; status_code: 200 | 201; response: T }>(
-        'SELECT request_hash, status_code, response FROM idempotency_keys WHERE user_id = $1 AND scope = ' +
-          '$2 AND key = $3',
+      const [stored] = await tx.query<{ request_hash: string; response: T }>(
+        `SELECT request_hash, response FROM idempotency_keys WHERE user_id = $1 AND scope = $2 AND key = $3`,
         ids,
       );
       if (!stored || stored.request_hash !== requestHash) throw new Mismatch('idempotency_conflict');
-      return { status: stored.status_code, body: stored.response, replayed: true };
+      return { body: stored.response, replayed: true };
     }
     const outcome = await work(tx);
-    await tx.query(
-      'UPDATE idempotency_keys SET status_code = $4, response = $5::jsonb WHERE user_id = $1 AND scope = ' +
-        '$2 AND key = $3',
-      [...ids, outcome.status, JSON.stringify(outcome.body)],
-    );
+    await tx.query(`UPDATE idempotency_keys SET response = $4::jsonb WHERE user_id = $1 AND scope = $2 AND key = $3`, [
+      ...ids,
+      JSON.stringify(outcome.body),
+    ]);
     return outcome;
   });
 }

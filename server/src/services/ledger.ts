@@ -1,4 +1,4 @@
-import type { Money } from '../../../core/api/contract.ts';
+import type { Money } from '#core/api/contract.ts';
 import type { Queryable } from '../db/database.ts';
 
 export type Account = 'cash' | 'bonus';

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { localizedPath } from '../../../core/i18n/urls.ts';
+import { localizedPath } from '#core/i18n/urls.ts';
 import type { Services } from '../app-env.ts';
 import { hashToken } from '../http/auth.ts';
 import type { Queryable } from '../db/database.ts';
-import type { Locale } from '../i18n.ts';
+import type { Locale } from '../base/i18n.ts';
 
 /**
  * The one-time links mailed to players: password reset and account activation. Both are

@@ -1,5 +1,5 @@
 import type { Services } from '../app-env.ts';
-import { RateLimited } from '../domain-errors.ts';
+import { RateLimited } from '../base/domain-errors.ts';
 import { countAttempt, resetCounter, uncountAttempt, type Count } from './rate-counters.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { Busy } from '../domain-errors.ts';
+import { Busy } from '../base/domain-errors.ts';
 
 /**
  * scrypt runs on libuv's small thread pool, which static files and every other fs call share.

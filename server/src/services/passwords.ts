@@ -1,5 +1,5 @@
 import type { Services } from '../app-env.ts';
-import { InvalidInput } from '../domain-errors.ts';
+import { InvalidInput } from '../base/domain-errors.ts';
 import { claimLinkToken } from './link-tokens.ts';
 
 /**

@@ -1,7 +1,7 @@
-import { toCents } from '../../../core/api/money.ts';
-import type { ServerConfig } from '../config.ts';
+import { toCents } from '#core/api/money.ts';
+import type { ServerConfig } from '../config/server-config.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import type { Locale } from '../i18n.ts';
+import type { Locale } from '../base/i18n.ts';
 import { addTransaction, notify } from './history.ts';
 import { credit } from './ledger.ts';
 import { depositFitsAtConfirmation } from './rg/deposit-check.ts';

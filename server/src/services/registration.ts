@@ -1,7 +1,7 @@
 import type { Services } from '../app-env.ts';
 import { isUniqueViolation } from '../db/database.ts';
-import { InvalidInput } from '../domain-errors.ts';
-import type { Locale } from '../i18n.ts';
+import { InvalidInput } from '../base/domain-errors.ts';
+import type { Locale } from '../base/i18n.ts';
 import { notify } from './history.ts';
 import { newLink } from './link-tokens.ts';
 import { loadAccount, newReferralCode } from './users.ts';

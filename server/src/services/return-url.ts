@@ -1,4 +1,4 @@
-import type { ServerConfig } from '../config.ts';
+import type { ServerConfig } from '../config/server-config.ts';
 
 const DEFAULT_RETURN_PATH = '/profile/deposit';
 /**

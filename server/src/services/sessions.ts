@@ -1,7 +1,7 @@
-import type { SessionInfo } from '../../../core/api/contract.ts';
+import type { SessionInfo } from '#core/api/contract.ts';
 import type { Services } from '../app-env.ts';
 import type { Queryable } from '../db/database.ts';
-import type { Locale } from '../i18n.ts';
+import type { Locale } from '../base/i18n.ts';
 
 const BROWSERS: [RegExp, string][] = [
   [/Edg(e|A|iOS)?\//, 'Edge'],

@@ -1,5 +1,5 @@
-import { translate, type Locale } from '../i18n.ts';
-import { formatMoney } from '../../../core/i18n/money-format.ts';
+import { translate, type Locale } from '../base/i18n.ts';
+import { formatMoney } from '#core/i18n/money-format.ts';
 
 /**
  * Stored history items and notifications keep a template and parameters, not text, so each

@@ -3,7 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { Services } from '../app-env.ts';
 import type { Queryable } from '../db/database.ts';
-import { InvalidInput } from '../domain-errors.ts';
+import { InvalidInput } from '../base/domain-errors.ts';
 import { open, seal } from './secret-box.ts';
 
 /** What code checks need; `db` may be a transaction. */

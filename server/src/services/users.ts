@@ -5,17 +5,17 @@ import {
   type ReferralStats,
   type User,
   type UserUpdateRequest,
-} from '../../../core/api/contract.ts';
-import { LOYALTY_LEVELS } from '../../../core/data/loyalty-levels.ts';
-import { LOCALES } from '../../../core/i18n/locales.mjs';
-import type { ServerConfig } from '../config.ts';
+} from '#core/api/contract.ts';
+import { LOYALTY_LEVELS } from '#core/data/loyalty-levels.ts';
+import { LOCALES } from '#core/i18n/locales.mjs';
+import type { ServerConfig } from '../config/server-config.ts';
 import type { TokenReader, TokenRow } from '../http/auth.ts';
 import type { Queryable } from '../db/database.ts';
-import type { Locale } from '../i18n.ts';
+import type { Locale } from '../base/i18n.ts';
 import type { Recipient } from '../mail/messages.ts';
-import { knownTimeZone } from '../../../core/api/validation.ts';
+import { knownTimeZone } from '#core/api/validation.ts';
 import { isUniqueViolation } from '../db/database.ts';
-import { InvalidInput } from '../domain-errors.ts';
+import { InvalidInput } from '../base/domain-errors.ts';
 import { nextRealityCheck } from './rg/session.ts';
 
 /** The level reached with `points`, and the points the next level needs. */

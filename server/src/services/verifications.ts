@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { DocumentType, Verification, VerificationStatus } from '../../../core/api/contract.ts';
-import type { DocumentMime } from '../../../core/api/document-file.ts';
+import type { DocumentType, Verification, VerificationStatus } from '#core/api/contract.ts';
+import type { DocumentMime } from '#core/api/document-file.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { translate, type Locale } from '../i18n.ts';
+import { translate, type Locale } from '../base/i18n.ts';
 
 /**
  * Identity verification, the player's half. A player's status is their newest

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { fromCents, toCents } from '../../../core/api/money.ts';
+import { fromCents, toCents } from '#core/api/money.ts';
 import type { Queryable } from '../db/database.ts';
 import { addTransaction } from './history.ts';
 import { credit, debit, recordDebit } from './ledger.ts';

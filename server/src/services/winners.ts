@@ -1,4 +1,4 @@
-import type { Win } from '../../../core/api/contract.ts';
+import type { Win } from '#core/api/contract.ts';
 import type { Queryable } from '../db/database.ts';
 
 /**

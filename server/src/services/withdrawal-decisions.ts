@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.ts';
-import { ConsoleRefusal } from '../domain-errors.ts';
-import type { Locale } from '../i18n.ts';
+import { ConsoleRefusal } from '../base/domain-errors.ts';
+import type { Locale } from '../base/i18n.ts';
 import { notify } from './history.ts';
 import { credit } from './ledger.ts';
 

@@ -1,8 +1,8 @@
-import type { Money, Withdrawal } from '../../../core/api/contract.ts';
-import { formatMoney } from '../../../core/i18n/money-format.ts';
+import type { Money, Withdrawal } from '#core/api/contract.ts';
+import { formatMoney } from '#core/i18n/money-format.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { InvalidInput, InvalidRequest } from '../domain-errors.ts';
-import type { Locale } from '../i18n.ts';
+import { InvalidInput, InvalidRequest } from '../base/domain-errors.ts';
+import type { Locale } from '../base/i18n.ts';
 import { countWalletOperation } from '../ops/metrics.ts';
 import { runOnce, type Outcome } from './idempotency.ts';
 import { inPlayerQueue } from './per-player-queue.ts';
@@ -108,7 +108,6 @@ export function requestWithdrawal(
           });
         }
         return {
-          status: 201,
           body: {
             id: item.id,
             status: 'pending',

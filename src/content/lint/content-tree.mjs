@@ -1,9 +1,9 @@
 // Reads every Markdown file of every collection, and works out which pages and #anchors exist.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { LOCALES, ROUTES } from '../../../core/i18n/locales.mjs';
+import { LOCALES, ROUTES } from '#core/i18n/locales.mjs';
 import { CONTENT_COLLECTIONS, STATIC_ANCHORS } from './collections.mjs';
-import { expandContentTokens, supportEmail } from '../../../core/data/support-email.mjs';
+import { expandContentTokens, supportEmail } from '#core/data/support-email.mjs';
 
 /** @typedef {keyof typeof CONTENT_COLLECTIONS} CollectionKey */
 /**
@@ -25,7 +25,7 @@ const markdownFiles = (dir) => (existsSync(dir) ? readdirSync(dir).filter((name)
  */
 export function readContentTree(root) {
   const tree = /** @type {ContentTree} */ ({});
-  const email = supportEmail();
+  const email = supportEmail(process.env);
   for (const [key, { folder }] of Object.entries(CONTENT_COLLECTIONS)) {
     const byLocale = (tree[/** @type {CollectionKey} */ (key)] =
       /** @type {Record<string, Record<string, string>>} */ ({}));

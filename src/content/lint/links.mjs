@@ -1,6 +1,6 @@
 // Which link addresses an editor may write in Markdown, and why the others are refused.
 // The check reports them; `safe-markdown.mjs` makes the build drop the unsafe ones anyway.
-import { LOCALES } from '../../../core/i18n/locales.mjs';
+import { LOCALES } from '#core/i18n/locales.mjs';
 import { ID_PATTERN } from './collections.mjs';
 
 /** @typedef {{ message: string, fix: string }} LinkProblem */

@@ -1,7 +1,7 @@
 // Every rule a single Markdown file must follow, for `npm run i18n:check` and for the content
 // loader alike, so the build refuses exactly what the check reports.
 import { markdownToMdast } from 'satteri';
-import { DEFAULT_LOCALE } from '../../../core/i18n/locales.mjs';
+import { DEFAULT_LOCALE } from '#core/i18n/locales.mjs';
 import { ID_PATTERN, SOURCE_HASH_FIELD, kebabCase } from './collections.mjs';
 import { readFrontMatter } from './front-matter.mjs';
 import { checkLink, isSafeUrl } from './links.mjs';

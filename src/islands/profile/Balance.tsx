@@ -1,5 +1,5 @@
 import { getHistory } from '../../api/history';
-import { localizedPath } from '../../../core/i18n/urls';
+import { localizedPath } from '#core/i18n/urls.ts';
 import { formatMoney } from './format';
 import type { IslandProps } from './messages';
 import { Empty, LoadError, Skeleton } from './Status';

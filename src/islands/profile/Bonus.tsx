@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { cancelBonus, getBonus } from '../../api/bonus';
-import { toCents } from '../../../core/api/money';
+import { toCents } from '#core/api/money.ts';
 import { setUser } from '../../stores/session';
 import { formatMoney } from './format';
 import type { IslandProps } from './messages';

@@ -1,8 +1,8 @@
 import { useRef, useState, type SubmitEvent } from 'react';
 import { closeAccount } from '../../api/account';
-import { CLOSE_REASON_MAX_LENGTH, type PaymentMethod } from '../../../core/api/contract';
-import { toCents } from '../../../core/api/money';
-import { localizedPath } from '../../../core/i18n/urls';
+import { CLOSE_REASON_MAX_LENGTH, type PaymentMethod } from '#core/api/contract.ts';
+import { toCents } from '#core/api/money.ts';
+import { localizedPath } from '#core/i18n/urls.ts';
 import { serverErrors, type FormErrors } from '../../stores/form-errors';
 import { FormAlert } from '../FormAlert';
 import { Field } from '../FormField';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { PaymentMethod } from '../../../core/api/contract';
+import type { PaymentMethod } from '#core/api/contract.ts';
 import { createPayment } from '../../api/payments';
 import { serverErrors } from '../../stores/form-errors';
 import { FormAlert } from '../FormAlert';
@@ -9,7 +9,7 @@ import { amountForInput, newIdempotencyKey, normaliseAmount, validateAmount } fr
 import { formatMoney } from './format';
 import { depositRoom, DepositLimitNote } from './DepositLimitNote';
 import { getResponsibleGaming } from '../../api/responsible-gaming';
-import { compareMoney } from '../../../core/api/money';
+import { compareMoney } from '#core/api/money.ts';
 import { useResource } from './use-resource';
 import { MethodChoice } from './MethodChoice';
 import { withSiteTheme } from './payment-theme';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { RG_PERIODS, type ResponsibleGaming } from '../../../core/api/contract';
-import { compareMoney } from '../../../core/api/money';
-import { localizedPath } from '../../../core/i18n/urls';
+import { RG_PERIODS, type ResponsibleGaming } from '#core/api/contract.ts';
+import { compareMoney } from '#core/api/money.ts';
+import { localizedPath } from '#core/i18n/urls.ts';
 import { formatMoney } from './format';
 import type { IslandProps } from './messages';
 import { useMessages } from './use-messages';

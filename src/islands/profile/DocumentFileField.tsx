@@ -1,11 +1,6 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
-import {
-  DOCUMENT_SIGNATURE_BYTES,
-  documentMime,
-  documentProblem,
-  type DocumentMime,
-} from '../../../core/api/document-file';
-import { messageKey } from '../../../core/api/validation';
+import { DOCUMENT_SIGNATURE_BYTES, documentMime, documentProblem, type DocumentMime } from '#core/api/document-file.ts';
+import { messageKey } from '#core/api/validation.ts';
 import { Field } from '../FormField';
 import type { Translators } from './use-messages';
 

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { TRANSACTION_TYPES, type HistoryQuery, type TransactionType } from '../../../core/api/contract';
+import { TRANSACTION_TYPES, type HistoryQuery, type TransactionType } from '#core/api/contract.ts';
 import { getHistory } from '../../api/history';
-import { isCalendarDate } from '../../../core/api/validation';
-import { localizedPath } from '../../../core/i18n/urls';
+import { isCalendarDate } from '#core/api/validation.ts';
+import { localizedPath } from '#core/i18n/urls.ts';
 import { formatDateTime } from './format';
 import type { IslandProps } from './messages';
 import { Empty, LoadError, Skeleton } from './Status';

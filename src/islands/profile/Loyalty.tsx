@@ -1,4 +1,4 @@
-import { LOYALTY_LEVELS } from '../../../core/data/loyalty-levels';
+import { LOYALTY_LEVELS } from '#core/data/loyalty-levels.ts';
 import { formatNumber } from './format';
 import type { IslandProps } from './messages';
 import { TextPlaceholder } from './Status';

@@ -1,5 +1,5 @@
-import { PAYMENT_METHODS, type PaymentMethod } from '../../../core/api/contract';
-import { DESTINATION_MAX_LENGTH } from '../../../core/api/destination-rules';
+import { PAYMENT_METHODS, type PaymentMethod } from '#core/api/contract.ts';
+import { DESTINATION_MAX_LENGTH } from '#core/api/destination-rules.ts';
 import type { FormErrors } from '../../stores/form-errors';
 import { FormField } from '../FormField';
 import type { Translators } from './use-messages';

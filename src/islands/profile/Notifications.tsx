@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import type { Notification, NotificationListMode } from '../../../core/api/contract';
+import type { Notification, NotificationListMode } from '#core/api/contract.ts';
 import { deleteNotification, listNotifications, markAllNotificationsRead } from '../../api/notifications';
 import { formatDateTime } from './format';
 import type { IslandProps } from './messages';

@@ -1,4 +1,4 @@
-import { localizedPath } from '../../../core/i18n/urls';
+import { localizedPath } from '#core/i18n/urls.ts';
 import { useState } from 'react';
 import type { FormErrors } from '../../stores/form-errors';
 import { FormAlert } from '../FormAlert';

@@ -1,5 +1,5 @@
 import { useRef, useState, type SubmitEvent } from 'react';
-import { SELF_EXCLUSION_PERIODS, TIME_OUT_PERIODS } from '../../../core/api/contract';
+import { SELF_EXCLUSION_PERIODS, TIME_OUT_PERIODS } from '#core/api/contract.ts';
 import { startSelfExclusion, startTimeOut } from '../../api/responsible-gaming';
 import { forgetPlayer } from '../../stores/session';
 import { serverErrors } from '../../stores/form-errors';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { RG_PERIODS, type ResponsibleGaming, type RgLimits as Limits, type RgPeriod } from '../../../core/api/contract';
+import { RG_PERIODS, type ResponsibleGaming, type RgLimits as Limits, type RgPeriod } from '#core/api/contract.ts';
 import { updateResponsibleGaming } from '../../api/responsible-gaming';
 import { serverErrors } from '../../stores/form-errors';
 import { FormAlert } from '../FormAlert';

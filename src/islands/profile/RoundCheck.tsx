@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useRef, useState, type InputHTMLAttributes } from 'react';
-import type { GameRoundCheck } from '../../../core/api/contract';
+import type { GameRoundCheck } from '#core/api/contract.ts';
 import { ApiError } from '../../api/errors';
 import { getGameRound } from '../../api/history';
-import { describeOutcome } from '../../../core/games/describe';
-import { interpolate } from '../../../core/i18n/interpolate';
-import { LOCALE_INTL } from '../../../core/i18n/locales.mjs';
-import { localizedPath } from '../../../core/i18n/urls';
+import { describeOutcome } from '#core/games/describe.ts';
+import { interpolate } from '#core/i18n/interpolate.ts';
+import { LOCALE_INTL } from '#core/i18n/locales.mjs';
+import { localizedPath } from '#core/i18n/urls.ts';
 import { formatDateTime, formatMoney } from './format';
 import type { IslandProps } from './messages';
 import type { OutcomeMessages } from './outcome-messages';
@@ -110,8 +110,8 @@ function RoundDetails({
     setBusy(true);
     try {
       const [{ hashServerSeed }, { recomputeRound }] = await Promise.all([
-        import('../../../core/games/fairness'),
-        import('../../../core/games/verify'),
+        import('#core/games/fairness.ts'),
+        import('#core/games/verify.ts'),
       ]);
       const seed = serverSeed.trim();
       let next: Verdict;

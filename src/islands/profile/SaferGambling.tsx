@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { REALITY_CHECK_MINUTES, type ResponsibleGaming } from '../../../core/api/contract';
+import { REALITY_CHECK_MINUTES, type ResponsibleGaming } from '#core/api/contract.ts';
 import { getResponsibleGaming, updateResponsibleGaming } from '../../api/responsible-gaming';
-import { localizedPath } from '../../../core/i18n/urls';
+import { localizedPath } from '#core/i18n/urls.ts';
 import { formatMoney } from './format';
 import type { IslandProps } from './messages';
 import { RgBlock } from './RgBlock';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { SessionInfo } from '../../../core/api/contract';
+import type { SessionInfo } from '#core/api/contract.ts';
 import { endSession, listSessions } from '../../api/security';
 import { formatDateTime } from './format';
 import type { IslandProps } from './messages';

@@ -1,5 +1,5 @@
-import type { Locale } from '../../../core/i18n/locales.mjs';
-import { localizedPath } from '../../../core/i18n/urls';
+import type { Locale } from '#core/i18n/locales.mjs';
+import { localizedPath } from '#core/i18n/urls.ts';
 import { clearSession } from '../../stores/session';
 
 /** The button after the player has closed the account or blocked themselves: signs out here and opens the home page. */

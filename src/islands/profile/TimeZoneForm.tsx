@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { User } from '../../../core/api/contract';
+import type { User } from '#core/api/contract.ts';
 import type { Translate } from '../../i18n/translator';
 import type { FormErrors } from '../../stores/form-errors';
 import { FormAlert } from '../FormAlert';

@@ -1,5 +1,5 @@
-import type { Transaction } from '../../../core/api/contract';
-import type { Locale } from '../../../core/i18n/locales.mjs';
+import type { Transaction } from '#core/api/contract.ts';
+import type { Locale } from '#core/i18n/locales.mjs';
 import { formatDateTime, formatMoney } from './format';
 import type { Translators } from './use-messages';
 

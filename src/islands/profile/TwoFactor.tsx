@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import type { TwoFactorActivateResponse } from '../../../core/api/contract';
+import type { TwoFactorActivateResponse } from '#core/api/contract.ts';
 import { activateTwoFactor, confirmTwoFactor, deactivateTwoFactor, twoFactorStatus } from '../../api/security';
-import { checkTwoFactorCode } from '../../../core/api/two-factor-code';
-import { hasProblems, requireText, type Problems } from '../../../core/api/validation';
+import { checkTwoFactorCode } from '#core/api/two-factor-code.ts';
+import { hasProblems, requireText, type Problems } from '#core/api/validation.ts';
 import { problemMessages, serverErrors, type FormErrors } from '../../stores/form-errors';
 import { FormAlert } from '../FormAlert';
 import { FormField } from '../FormField';

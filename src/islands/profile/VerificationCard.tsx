@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DOCUMENT_TYPES, type DocumentType, type Verification } from '../../../core/api/contract';
+import { DOCUMENT_TYPES, type DocumentType, type Verification } from '#core/api/contract.ts';
 import { getVerification, uploadVerification } from '../../api/verification';
 import { serverErrors, type FormErrors } from '../../stores/form-errors';
 import { FormAlert } from '../FormAlert';

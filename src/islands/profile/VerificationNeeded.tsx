@@ -1,6 +1,6 @@
-import type { VerificationStatus } from '../../../core/api/contract';
-import type { Locale } from '../../../core/i18n/locales.mjs';
-import { localizedPath } from '../../../core/i18n/urls';
+import type { VerificationStatus } from '#core/api/contract.ts';
+import type { Locale } from '#core/i18n/locales.mjs';
+import { localizedPath } from '#core/i18n/urls.ts';
 import type { Translators } from './use-messages';
 
 /**

@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react';
-import type { PaymentMethod } from '../../../core/api/contract';
+import type { PaymentMethod } from '#core/api/contract.ts';
 import { getHistory } from '../../api/history';
 import { requestWithdrawal } from '../../api/payments';
 import { getVerification } from '../../api/verification';
-import { checkDestination } from '../../../core/api/destination-rules';
-import type { Problems } from '../../../core/api/validation';
+import { checkDestination } from '#core/api/destination-rules.ts';
+import type { Problems } from '#core/api/validation.ts';
 import { problemMessages, serverErrors } from '../../stores/form-errors';
 import { FormAlert } from '../FormAlert';
 import { FormField, SubmitButton } from '../FormField';

@@ -1,8 +1,8 @@
-import type { Limits } from '../../../core/api/contract';
-import { checkAmount } from '../../../core/api/money';
+import type { Limits } from '#core/api/contract.ts';
+import { checkAmount } from '#core/api/money.ts';
 import type { Translators } from './use-messages';
 import { formatMoney } from './format';
-import { LOCALE_INTL, type Locale } from '../../../core/i18n/locales.mjs';
+import { LOCALE_INTL, type Locale } from '#core/i18n/locales.mjs';
 
 /**
  * What a player typed, as the API's decimal string: "25,5" (a decimal comma) becomes "25.5", and

@@ -1,6 +1,6 @@
-import { LOCALE_INTL, type Locale } from '../../../core/i18n/locales.mjs';
+import { LOCALE_INTL, type Locale } from '#core/i18n/locales.mjs';
 
-export { formatMoney } from '../../../core/i18n/money-format';
+export { formatMoney } from '#core/i18n/money-format.ts';
 
 export const formatDate = (iso: string, locale: Locale) =>
   new Intl.DateTimeFormat(LOCALE_INTL[locale], { dateStyle: 'medium' }).format(new Date(iso));

@@ -1,6 +1,6 @@
 // Build time only (Astro frontmatter): the game messages that describe a recorded outcome
 // (core/games/describe.ts), cut from games.json and game_steps.json, for the round page.
-import type { Locale } from '../../../core/i18n/locales.mjs';
+import type { Locale } from '#core/i18n/locales.mjs';
 
 const sets = import.meta.glob<Record<string, Record<string, unknown>>>('../../../locales/*/game{s,_steps}.json', {
   eager: true,

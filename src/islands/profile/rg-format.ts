@@ -1,4 +1,4 @@
-import { toCents } from '../../../core/api/money';
+import { toCents } from '#core/api/money.ts';
 
 /** Whole percent of `used` in `amount` (decimal strings), capped at 100; display only. */
 export function usedPercent(used: string, amount: string): number {

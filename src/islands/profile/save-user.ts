@@ -1,6 +1,6 @@
-import type { UserUpdateRequest } from '../../../core/api/contract';
+import type { UserUpdateRequest } from '#core/api/contract.ts';
 import { updateUser } from '../../api/user';
-import { checkUserUpdate, hasProblems } from '../../../core/api/validation';
+import { checkUserUpdate, hasProblems } from '#core/api/validation.ts';
 import { problemMessages, serverErrors, type FormErrors } from '../../stores/form-errors';
 import { setUser } from '../../stores/session';
 import { failureMessages, type Translators } from './use-messages';

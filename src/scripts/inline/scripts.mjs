@@ -2,7 +2,7 @@
 // They are inlined verbatim and their SHA-256 hashes go into Astro's CSP (see csp-hashes.mjs),
 // which keeps 'unsafe-inline' out of script-src. They are plain strings, never functions, so
 // no bundler can rewrite them and break the hash.
-import { LOCALES } from '../../../core/i18n/locales.mjs';
+import { LOCALES } from '#core/i18n/locales.mjs';
 import { isCrossOrigin, localeCookieAttributes } from '../locale-cookie.mjs';
 
 /** Applies the stored colour mode before first paint and exposes `window.__colorMode`. */

@@ -2,11 +2,11 @@ import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiClient, type ClientOptions } from '../../../src/api/client';
 import { encryptBody } from '../../../src/api/encrypt-body';
-import { importPublicKey } from '../../../core/api/envelope';
+import { importPublicKey } from '#core/api/envelope.ts';
 import { ApiError } from '../../../src/api/errors';
 import { register } from '../../../src/api/auth';
 import { getMe } from '../../../src/api/user';
-import { decryptEnvelope } from '../../../server/src/crypto';
+import { decryptEnvelope } from '#server/http/request-envelope.ts';
 import { createTestApi, type TestApi } from '../../api/harness';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });

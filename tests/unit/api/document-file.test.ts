@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DOCUMENT_MAX_BYTES } from '../../../core/api/contract';
-import { documentMime, documentProblem } from '../../../core/api/document-file';
+import { DOCUMENT_MAX_BYTES } from '#core/api/contract.ts';
+import { documentMime, documentProblem } from '#core/api/document-file.ts';
 
 const bytes = (...values: (number | string)[]) =>
   new Uint8Array(values.flatMap((value) => (typeof value === 'string' ? [...Buffer.from(value, 'latin1')] : [value])));

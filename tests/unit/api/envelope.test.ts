@@ -1,7 +1,7 @@
 import { constants, generateKeyPairSync, privateDecrypt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { RSA_MAX_PLAINTEXT_BYTES, encryptJson, importPublicKey } from '../../../core/api/envelope';
-import { decryptEnvelope } from '../../../server/src/crypto';
+import { RSA_MAX_PLAINTEXT_BYTES, encryptJson, importPublicKey } from '#core/api/envelope.ts';
+import { decryptEnvelope } from '#server/http/request-envelope.ts';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const spki = publicKey.export({ type: 'spki', format: 'der' }).toString('base64');

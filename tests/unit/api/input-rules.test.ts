@@ -5,9 +5,9 @@ import {
   plausibleIban,
   validCardNumber,
   validEthereumAddress,
-} from '../../../core/api/destination-rules.ts';
-import { validBitcoinAddress, validIban } from '../../../server/src/schemas/destination.ts';
-import { checkPasswordStrength } from '../../../core/api/password-strength.ts';
+} from '#core/api/destination-rules.ts';
+import { validBitcoinAddress, validIban } from '#server/schemas/destination.ts';
+import { checkPasswordStrength } from '#core/api/password-strength.ts';
 import {
   checkRegistration,
   codePointLength,
@@ -17,7 +17,7 @@ import {
   normalizeEmail,
   singleScript,
   type Problems,
-} from '../../../core/api/validation.ts';
+} from '#core/api/validation.ts';
 
 describe('shared input rules (the browser refuses what the server would)', () => {
   it('normalizes emails with NFKC, then JavaScript lower case', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkUserUpdate, knownTimeZone } from '../../../core/api/validation';
+import { checkUserUpdate, knownTimeZone } from '#core/api/validation.ts';
 
 describe('knownTimeZone', () => {
   it.each([

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import Footer from '../../../src/components/Footer.astro';
 import HelpOrganisations from '../../../src/components/content/HelpOrganisations.astro';
 import { HELP_ORGANISATIONS, helpFor } from '../../../src/data/help-organisations';
-import { LOCALE_INTL, LOCALES, type Locale } from '../../../core/i18n/locales.mjs';
+import { LOCALE_INTL, LOCALES, type Locale } from '#core/i18n/locales.mjs';
 
 const messages = (locale: string, set: string) => JSON.parse(readFileSync(`locales/${locale}/${set}.json`, 'utf8'));
 let container: AstroContainer;

@@ -2,10 +2,10 @@
 // site, SUPPORT_EMAIL for the server's mails), and every text that says "write to us" names it.
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SUPPORT_EMAIL, expandContentTokens, supportEmail } from '../../../core/data/support-email.mjs';
+import { DEFAULT_SUPPORT_EMAIL, expandContentTokens, supportEmail } from '#core/data/support-email.mjs';
 import { readContentTree } from '../../../src/content/lint/content-tree.mjs';
-import { LOCALES } from '../../../core/i18n/locales.mjs';
-import { loadConfig } from '../../../server/src/config.ts';
+import { LOCALES } from '#core/i18n/locales.mjs';
+import { loadConfig } from '#server/config/server-config.ts';
 
 const loadMailConfig = (env: Record<string, string>, dataDir: string) => loadConfig({ ...env, DATA_DIR: dataDir }).mail;
 

@@ -4,8 +4,8 @@
  * multiplicity in the shoe (no simulation, no floats in the sums).
  */
 import { describe, expect, it } from 'vitest';
-import type { Random } from '../../../core/games/fairness.ts';
-import { withFairRandom } from '../../../core/games/fairness.ts';
+import type { Random } from '#core/games/fairness.ts';
+import { withFairRandom } from '#core/games/fairness.ts';
 import {
   baccaratPayout,
   bankerDraws,
@@ -18,10 +18,10 @@ import {
   SHOE_CARDS,
   shoeDealer,
   type BaccaratSide,
-} from '../../../core/games/baccarat.ts';
-import { resolveBet } from '../../../core/games/round.ts';
-import { BACCARAT_RTP } from '../../../core/games/catalogue.ts';
-import type { BaccaratOutcome } from '../../../core/games/protocol.ts';
+} from '#core/games/baccarat.ts';
+import { resolveBet } from '#core/games/round.ts';
+import { BACCARAT_RTP } from '#core/games/catalogue.ts';
+import type { BaccaratOutcome } from '#core/games/protocol.ts';
 
 /** A Random that answers the given draws in order. */
 const fixed = (...draws: number[]): Random => ({

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { outcomeBytes, randomFromBytes, type Random } from '../../../core/games/fairness.ts';
+import { outcomeBytes, randomFromBytes, type Random } from '#core/games/fairness.ts';
 import {
   actBlackjack,
   blackjackActions,
@@ -10,7 +10,7 @@ import {
   fullShoe,
   handValue,
   standAll,
-} from '../../../core/games/blackjack.ts';
+} from '#core/games/blackjack.ts';
 import { FastHmac, fastRandom } from './fast-stream.ts';
 
 /** Card ids by rank (suit spades, first deck): A=0, 2=1 … T=9, J=10, Q=11, K=12. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../server/src/config.ts';
+import { loadConfig } from '#server/config/server-config.ts';
 
 const loadGameConfig = (env: Record<string, string>) => loadConfig(env).games;
 

@@ -7,8 +7,8 @@ import {
   randomFromBytes,
   StreamExhausted,
   withFairRandom,
-} from '../../../core/games/fairness.ts';
-import { resolveBet } from '../../../core/games/round.ts';
+} from '#core/games/fairness.ts';
+import { resolveBet } from '#core/games/round.ts';
 
 const SERVER_SEED = '6f1c0a8e3b2d4c5e9a7f1b3d5e7c9a1b2c3d4e5f60718293a4b5c6d7e8f90a1b';
 const pair = { serverSeed: SERVER_SEED, clientSeed: 'lucky-player', nonce: 7 };

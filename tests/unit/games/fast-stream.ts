@@ -4,7 +4,7 @@
  * instead of a crypto object per block). It yields exactly the bytes of core/games/fairness.ts
  * (`outcomeBytes`); the tests check that against node:crypto and the async stream.
  */
-import type { Random } from '../../../core/games/fairness.ts';
+import type { Random } from '#core/games/fairness.ts';
 
 const K = new Uint32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98,

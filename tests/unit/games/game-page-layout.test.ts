@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { siteMessage, winScale } from '../../../server/src/providers/games/page/client/layout';
-import { percentText } from '../../../server/src/providers/games/page/client/info';
+import { siteMessage, winScale } from '#server/providers/games/page/client/layout.ts';
+import { percentText } from '#server/providers/games/page/client/info.ts';
 
 const SITE = 'https://amberplay.example';
 const parent = {};

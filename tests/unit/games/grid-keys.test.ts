@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { gridMove, rovingGrid } from '../../../server/src/providers/games/page/client/grid-keys';
+import { gridMove, rovingGrid } from '#server/providers/games/page/client/grid-keys.ts';
 
 describe('arrow-key moves over a board (roulette layout, mines grid)', () => {
   const square = [5, 5, 5, 5, 5];

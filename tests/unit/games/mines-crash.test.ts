@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { outcomeBytes, randomFromBytes } from '../../../core/games/fairness.ts';
+import { outcomeBytes, randomFromBytes } from '#core/games/fairness.ts';
 import {
   actMines,
   binomial,
@@ -12,7 +12,7 @@ import {
   minesPayoutOf,
   minesView,
   startMines,
-} from '../../../core/games/mines.ts';
+} from '#core/games/mines.ts';
 import {
   actCrash,
   checkCrashBet,
@@ -25,7 +25,7 @@ import {
   crashView,
   startCrash,
   TWO_32,
-} from '../../../core/games/crash.ts';
+} from '#core/games/crash.ts';
 
 describe('mines', () => {
   it('the multiplier table is exactly 0.99 × C(25, k) / C(25 − m, k)', () => {

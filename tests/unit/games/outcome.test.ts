@@ -3,10 +3,10 @@
  * game page uses to word and colour a round; seeded rounds force the "money back, no win" case.
  */
 import { describe, expect, it } from 'vitest';
-import { withFairRandom } from '../../../core/games/fairness.ts';
-import { payoutKind } from '../../../core/games/outcome.ts';
-import { resolveBet } from '../../../core/games/round.ts';
-import { toCents } from '../../../core/api/money.ts';
+import { withFairRandom } from '#core/games/fairness.ts';
+import { payoutKind } from '#core/games/outcome.ts';
+import { resolveBet } from '#core/games/round.ts';
+import { toCents } from '#core/api/money.ts';
 
 const SERVER_SEED = 'a3'.repeat(32);
 

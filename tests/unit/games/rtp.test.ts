@@ -5,9 +5,9 @@
  * with a 5-standard-error bound) against the figure it publishes.
  */
 import { describe, expect, it } from 'vitest';
-import type { Random } from '../../../core/games/fairness.ts';
-import { DICE_VALUES, diceWinningValues } from '../../../core/games/dice.ts';
-import { POCKETS, coveredNumbers, EVEN_MONEY, ROULETTE_PAYOUTS } from '../../../core/games/roulette.ts';
+import type { Random } from '#core/games/fairness.ts';
+import { DICE_VALUES, diceWinningValues } from '#core/games/dice.ts';
+import { POCKETS, coveredNumbers, EVEN_MONEY, ROULETTE_PAYOUTS } from '#core/games/roulette.ts';
 import {
   checkSlotBet,
   lineRun,
@@ -16,13 +16,13 @@ import {
   SLOT_TITLES,
   slotStakeStep,
   type SlotMachineId,
-} from '../../../core/games/slot.ts';
-import { checkBet, resolveBet } from '../../../core/games/round.ts';
-import { EUROPEAN_ROULETTE_RTP, FRENCH_ROULETTE_RTP, GAME_CATALOGUE, SLOT_RTP } from '../../../core/games/catalogue.ts';
-import type { GameBet, RouletteBetKind } from '../../../core/games/protocol.ts';
-import { toCents } from '../../../core/api/money.ts';
+} from '#core/games/slot.ts';
+import { checkBet, resolveBet } from '#core/games/round.ts';
+import { EUROPEAN_ROULETTE_RTP, FRENCH_ROULETTE_RTP, GAME_CATALOGUE, SLOT_RTP } from '#core/games/catalogue.ts';
+import type { GameBet, RouletteBetKind } from '#core/games/protocol.ts';
+import { toCents } from '#core/api/money.ts';
 import { createHash } from 'node:crypto';
-import type { CatalogueGame } from '../../../core/games/catalogue.ts';
+import type { CatalogueGame } from '#core/games/catalogue.ts';
 import {
   applyAction,
   checkStepBet,
@@ -30,10 +30,10 @@ import {
   replay,
   type StepMechanic,
   type StepRound,
-} from '../../../core/games/steps.ts';
-import { crashPoint, TWO_32 } from '../../../core/games/crash.ts';
-import { CELLS } from '../../../core/games/mines.ts';
-import { basicStrategy, blackjackActions, type BlackjackState } from '../../../core/games/blackjack.ts';
+} from '#core/games/steps.ts';
+import { crashPoint, TWO_32 } from '#core/games/crash.ts';
+import { CELLS } from '#core/games/mines.ts';
+import { basicStrategy, blackjackActions, type BlackjackState } from '#core/games/blackjack.ts';
 import { FastHmac, fastRandom } from './fast-stream.ts';
 
 /** A Random that answers the given draws in order. */

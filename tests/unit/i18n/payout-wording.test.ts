@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../../core/i18n/locales.mjs';
+import { LOCALES } from '#core/i18n/locales.mjs';
 
 /**
  * UKGC RTS 7: a payout at or below the stake is never shown as a win. The texts below name a

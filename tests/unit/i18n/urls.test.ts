@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localizedPath, localeStaticPaths, splitLocale } from '../../../core/i18n/urls';
+import { localizedPath, localeStaticPaths, splitLocale } from '#core/i18n/urls.ts';
 
 describe('localizedPath', () => {
   it('leaves English unprefixed', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { headersFile, redirectsFile } from '../../../integrations/cdn-rules.mjs';
-import { cacheControlFor } from '../../../server/src/http/static-site.ts';
+import { cacheControlFor } from '#server/http/static-site.ts';
 
 /** The `_headers` file as {path: {header: value}}; a path listed twice would be merged by a CDN. */
 function parse(text: string) {

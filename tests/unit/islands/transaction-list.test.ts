@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { Transaction } from '../../../core/api/contract';
+import type { Transaction } from '#core/api/contract.ts';
 import { TransactionTable, amountDirection } from '../../../src/islands/profile/TransactionList';
 
 const item = (id: number, amount: string): Transaction => ({

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { cmsConfig } from '../../../scripts/cms/config.mjs';
 import { FAQ_CATEGORIES } from '../../../src/content/lint/collections.mjs';
-import { LOCALES } from '../../../core/i18n/locales.mjs';
+import { LOCALES } from '#core/i18n/locales.mjs';
 
 describe('cmsConfig', () => {
   const config = cmsConfig();

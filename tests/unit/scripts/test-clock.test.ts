@@ -1,12 +1,12 @@
 /**
- * The test servers' movable clock (server/src/clock.ts) and the hook that moves it
+ * The test servers' movable clock (server/src/base/clock.ts) and the hook that moves it
  * (scripts/test-hooks.mjs): browser tests let minutes pass for the server without waiting them.
  */
 import { Hono } from 'hono';
 import { describe, expect, it, vi } from 'vitest';
-import { movableClock, systemClock, type Clock } from '../../../server/src/clock.ts';
+import { movableClock, systemClock, type Clock } from '#server/base/clock.ts';
 import { addTestHooks, TEST_CLOCK_PATH } from '../../../scripts/test-hooks.mjs';
-import type { AppEnv, Services } from '../../../server/src/app-env.ts';
+import type { AppEnv, Services } from '#server/app-env.ts';
 
 function hooked(clock: Clock) {
   const app = new Hono<AppEnv>();

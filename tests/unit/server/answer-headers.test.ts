@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { compressAnswers, setAnswerHeader } from '../../../server/src/http/answer-headers.ts';
+import { compressAnswers, setAnswerHeader } from '#server/http/answer-headers.ts';
 
 /** An app whose middleware adds headers after the handler answered; `made` keeps the handler's own answer. */
 function appWith(handler: (c: Context) => Response | Promise<Response>) {

@@ -3,15 +3,15 @@ import { bech32, bech32m } from '@scure/base';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import type { Problems } from '../../../core/api/validation.ts';
-import type { AppEnv, Services } from '../../../server/src/app-env.ts';
-import { bodyRule, fieldRule, fields, parseBody, validateBody } from '../../../server/src/http/body-schema.ts';
-import { ApiError } from '../../../server/src/http/errors.ts';
-import { translate } from '../../../server/src/i18n.ts';
-import { loginBody, registerBody } from '../../../server/src/schemas/auth.ts';
-import { validBitcoinAddress, validIban, checkFullDestination } from '../../../server/src/schemas/destination.ts';
-import { limitsBody, selfExclusionBody } from '../../../server/src/schemas/responsible-gaming.ts';
-import { requireText } from '../../../core/api/validation.ts';
+import type { Problems } from '#core/api/validation.ts';
+import type { AppEnv, Services } from '#server/app-env.ts';
+import { bodyRule, fieldRule, fields, parseBody, validateBody } from '#server/http/body-schema.ts';
+import { ApiError } from '#server/http/errors.ts';
+import { translate } from '#server/base/i18n.ts';
+import { loginBody, registerBody } from '#server/schemas/auth.ts';
+import { validBitcoinAddress, validIban, checkFullDestination } from '#server/schemas/destination.ts';
+import { limitsBody, selfExclusionBody } from '#server/schemas/responsible-gaming.ts';
+import { requireText } from '#core/api/validation.ts';
 
 /** The field problems a schema answers for `input` (the body of the 400), or the typed value. */
 function problemsOf(schema: v.GenericSchema<Record<string, unknown>, unknown>, input: Record<string, unknown>) {

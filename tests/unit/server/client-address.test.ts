@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { addressKey, clientAddress } from '../../../server/src/http/client-address.ts';
+import { addressKey, clientAddress } from '#server/http/client-address.ts';
 
 const context = (peer: string | undefined, forwardedFor?: string) =>
   ({

@@ -5,8 +5,8 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../../server/src/config.ts';
-import { namesFor, parseEnv } from '../../../server/src/config/variables.ts';
+import { ConfigError, loadConfig } from '#server/config/server-config.ts';
+import { namesFor, parseEnv } from '#server/config/variables.ts';
 
 const defaults = loadConfig({});
 

@@ -4,8 +4,8 @@
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { encryptJson, importPublicKey } from '../../../core/api/envelope';
-import { decryptEnvelope } from '../../../server/src/crypto';
+import { encryptJson, importPublicKey } from '#core/api/envelope.ts';
+import { decryptEnvelope } from '#server/http/request-envelope.ts';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../server/src/db/database.ts';
-import { migrate, migrationFiles, MigrationError } from '../../../server/src/db/migrate.ts';
-import { openPglite } from '../../../server/src/db/pglite.ts';
+import type { Database } from '#server/db/database.ts';
+import { migrate, migrationFiles, MigrationError } from '#server/db/migrate.ts';
+import { openPglite } from '#server/db/pglite.ts';
 
 /** A migrations folder of our own, so the runner's refusals can be shown without touching the real one. */
 function folder(files: Record<string, string>): URL {

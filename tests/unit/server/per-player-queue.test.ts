@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WRITES_AT_ONCE, inPlayerQueue } from '../../../server/src/services/per-player-queue.ts';
+import { WRITES_AT_ONCE, inPlayerQueue } from '#server/services/per-player-queue.ts';
 
 /** A job that finishes only when the test says so, recording when it started. */
 function gate(log: string[], name: string) {

@@ -7,7 +7,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, write
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tightenPrivateTree } from '../../../server/src/private-files.ts';
+import { tightenPrivateTree } from '#server/data-dir/private-files.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'amber-private-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { open, seal } from '../../../server/src/services/secret-box.ts';
+import { open, seal } from '#server/services/secret-box.ts';
 
 const key = () => generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addressKey } from '../../../server/src/http/client-address.ts';
-import { deviceSummary, maskAddress } from '../../../server/src/services/sessions.ts';
+import { addressKey } from '#server/http/client-address.ts';
+import { deviceSummary, maskAddress } from '#server/services/sessions.ts';
 
 describe('deviceSummary', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../server/src/config.ts';
-import { siteUrlNotice } from '../../../server/src/site-notice.ts';
+import { loadConfig } from '#server/config/server-config.ts';
+import { siteUrlNotice } from '#server/config/site-notice.ts';
 
 describe('npm start: the SITE_URL in use', () => {
   it('names the default and says how to set another address', () => {

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../../server/src/app.ts';
-import { candidateFiles, cacheControlFor } from '../../../server/src/http/static-site.ts';
+import { createApp } from '#server/app.ts';
+import { candidateFiles, cacheControlFor } from '#server/http/static-site.ts';
 import { createTestApi, type TestApi } from '../../api/harness.ts';
 
 let dist: string;

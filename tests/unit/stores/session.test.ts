@@ -1,6 +1,6 @@
 import { cleanStores } from 'nanostores';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '../../../core/api/contract';
+import type { User } from '#core/api/contract.ts';
 import { ApiError } from '../../../src/api/errors';
 import { startSession } from '../../../src/stores/app-start';
 import { $balanceDialog } from '../../../src/stores/dialogs';

@@ -8,7 +8,7 @@
  * and the other is left as it was (logged by id, never by address), so the migration never fails
  * a start; that account can sign in again once an operator resolves the clash.
  */
-import { normalizeEmail } from '../../../../core/api/validation.ts';
+import { normalizeEmail } from '#core/api/validation.ts';
 import type { Queryable } from '../database.ts';
 
 export async function normalizeEmails(tx: Queryable): Promise<void> {

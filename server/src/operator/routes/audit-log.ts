@@ -1,13 +1,13 @@
 import { Hono, type Context } from 'hono';
 import type { Services } from '../../app-env.ts';
-import { AUDIT_ACTIONS } from '../audit.ts';
-import { auditAfter, auditPage, countAudit, type AuditFilter, type AuditRow } from '../audit-query.ts';
-import { batches, csvResponse } from '../csv.ts';
-import { readQuery } from '../form.ts';
-import { say } from '../messages.ts';
-import { filterQuery, offsetOf, pager, PER_PAGE, readDayRange, readPage } from '../paging.ts';
-import type { OperatorEnv } from '../session.ts';
-import { html, option, page, table, whenExact, withQuery } from '../view.ts';
+import { AUDIT_ACTIONS } from '../services/audit.ts';
+import { auditAfter, auditPage, countAudit, type AuditFilter, type AuditRow } from '../services/audit-query.ts';
+import { batches, csvResponse } from '../views/csv.ts';
+import { readQuery } from './form.ts';
+import { say } from '../views/messages.ts';
+import { filterQuery, offsetOf, pager, PER_PAGE, readDayRange, readPage } from './paging.ts';
+import type { OperatorEnv } from '../services/session.ts';
+import { html, option, page, table, whenExact, withQuery } from '../views/view.ts';
 
 /** The filters from the query string, and the same as a query string for links. */
 function readFilter(c: Context) {

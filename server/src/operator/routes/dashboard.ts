@@ -1,13 +1,13 @@
 import { Hono, type Context } from 'hono';
 import { raw } from 'hono/html';
 import type { Services } from '../../app-env.ts';
-import { csvResponse } from '../csv.ts';
-import { dashboard, gameFigures, type DayFigures, type Range } from '../dashboard.ts';
-import { ConsoleError } from '../form.ts';
-import { say } from '../messages.ts';
-import { readDay } from '../paging.ts';
-import type { OperatorEnv } from '../session.ts';
-import { html, money, page, table } from '../view.ts';
+import { csvResponse } from '../views/csv.ts';
+import { dashboard, gameFigures, type DayFigures, type Range } from '../services/dashboard.ts';
+import { ConsoleError } from './form.ts';
+import { say } from '../views/messages.ts';
+import { readDay } from './paging.ts';
+import type { OperatorEnv } from '../services/session.ts';
+import { html, money, page, table } from '../views/view.ts';
 
 const PERIODS = ['today', '7d', '30d', 'range'] as const;
 type Period = (typeof PERIODS)[number];

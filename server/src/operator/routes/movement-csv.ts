@@ -1,4 +1,4 @@
-import type { WithdrawalRow } from '../withdrawal-list.ts';
+import type { WithdrawalRow } from '../services/withdrawal-list.ts';
 import { methodName } from './player-status.ts';
 
 /**

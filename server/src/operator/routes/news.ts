@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import { LOCALE_NAMES, LOCALES } from '../../../../core/i18n/locales.mjs';
+import { LOCALE_NAMES, LOCALES } from '#core/i18n/locales.mjs';
 import type { Services } from '../../app-env.ts';
-import { allNews, editNews, newsItemById, publishNews, unpublishNews } from '../news.ts';
-import { ConsoleError, readForm, type FieldRule } from '../form.ts';
-import { say } from '../messages.ts';
-import { adminOnly, type OperatorEnv } from '../session.ts';
-import { csrfField, html, page, problemList, table, when } from '../view.ts';
+import { allNews, editNews, newsItemById, publishNews, unpublishNews } from '../services/news.ts';
+import { ConsoleError, readForm, type FieldRule } from './form.ts';
+import { say } from '../views/messages.ts';
+import { adminOnly, type OperatorEnv } from '../services/session.ts';
+import { csrfField, html, page, problemList, table, when } from '../views/view.ts';
 
 type Texts = Record<string, string>;
 const TITLE_MAX = 120;

@@ -6,12 +6,12 @@ import {
   TIME_OUT_PERIODS,
   type RgPeriod,
   type TimeOutPeriod,
-} from '../../../../core/api/contract.ts';
+} from '#core/api/contract.ts';
 import { checkFullDestination } from '../../schemas/destination.ts';
-import { formatMoney } from '../../../../core/i18n/money-format.ts';
-import { fromCents, toCents } from '../../../../core/api/money.ts';
+import { formatMoney } from '#core/i18n/money-format.ts';
+import { fromCents, toCents } from '#core/api/money.ts';
 import type { Services } from '../../app-env.ts';
-import { checkEmail, normalizeEmail, type Problems } from '../../../../core/api/validation.ts';
+import { checkEmail, normalizeEmail, type Problems } from '#core/api/validation.ts';
 import {
   accountClosedMail,
   emailChangeConfirmMail,
@@ -43,11 +43,11 @@ import {
   requestPlayerEmailChange,
   suspendPlayer,
   timeOutPlayer,
-} from '../player-actions.ts';
-import { ConsoleError, idParam, readForm, type FieldRule } from '../form.ts';
-import { say } from '../messages.ts';
-import { adminOnly, type OperatorEnv, type Staff } from '../session.ts';
-import { csrfField, html, money, table, when } from '../view.ts';
+} from '../services/player-actions.ts';
+import { ConsoleError, idParam, readForm, type FieldRule } from './form.ts';
+import { say } from '../views/messages.ts';
+import { adminOnly, type OperatorEnv, type Staff } from '../services/session.ts';
+import { csrfField, html, money, table, when } from '../views/view.ts';
 
 const REASON: FieldRule = { label: say('actions.reason'), max: 500, required: true, multiline: true };
 const LIMIT_KINDS: readonly LimitKind[] = ['deposit', 'loss'];

@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
 import type { Services } from '../../app-env.ts';
-import { say } from '../messages.ts';
-import { offsetOf, pager, PER_PAGE, readPage } from '../paging.ts';
-import { possibleDuplicates, searchPlayers } from '../player-search.ts';
-import type { OperatorEnv } from '../session.ts';
-import { html, page, table, when, type Html } from '../view.ts';
+import { say } from '../views/messages.ts';
+import { offsetOf, pager, PER_PAGE, readPage } from './paging.ts';
+import { possibleDuplicates, searchPlayers } from '../services/player-search.ts';
+import type { OperatorEnv } from '../services/session.ts';
+import { html, page, table, when, type Html } from '../views/view.ts';
 import { playerLink } from './player-status.ts';
 
 /** The search's results, 50 a page, each with what matched; one exact email or username match opens the player. */

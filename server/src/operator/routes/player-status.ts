@@ -1,6 +1,6 @@
-import { PAYMENT_METHODS } from '../../../../core/api/contract.ts';
-import { html, option, when } from '../view.ts';
-import { say } from '../messages.ts';
+import { PAYMENT_METHODS } from '#core/api/contract.ts';
+import { html, option, when } from '../views/view.ts';
+import { say } from '../views/messages.ts';
 
 /** A payment method's name (a method this site does not know is shown as stored). */
 export const methodName = (method: string | null) =>

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import type { Services } from '../../app-env.ts';
 import { describeTransaction } from '../../services/texts.ts';
-import { ConsoleError, idParam, readForm, readQuery } from '../form.ts';
-import { say } from '../messages.ts';
-import type { OperatorEnv } from '../session.ts';
-import { csrfField, html, money, page, table, when } from '../view.ts';
-import { addStaffNote, playerProfile } from '../player-profile.ts';
+import { ConsoleError, idParam, readForm, readQuery } from './form.ts';
+import { say } from '../views/messages.ts';
+import type { OperatorEnv } from '../services/session.ts';
+import { csrfField, html, money, page, table, when } from '../views/view.ts';
+import { addStaffNote, playerProfile } from '../services/player-profile.ts';
 import { actionsSection } from './player-actions.ts';
 import { duplicatesSection, searchPage } from './player-search.ts';
 

@@ -1,13 +1,13 @@
 import { Hono, type Context } from 'hono';
 import type { Services } from '../../app-env.ts';
-import { PAYMENT_METHODS } from '../../../../core/api/contract.ts';
+import { PAYMENT_METHODS } from '#core/api/contract.ts';
 import { describeTransaction } from '../../services/texts.ts';
-import { batches, csvResponse, utcText } from '../csv.ts';
-import { ConsoleError, idParam } from '../form.ts';
-import { say } from '../messages.ts';
-import { filterQuery, pager, filteredPage, readDayRange, totalsFacts } from '../paging.ts';
-import type { OperatorEnv } from '../session.ts';
-import { html, money, option, page, table, when, withQuery } from '../view.ts';
+import { batches, csvResponse, utcText } from '../views/csv.ts';
+import { ConsoleError, idParam } from './form.ts';
+import { say } from '../views/messages.ts';
+import { filterQuery, pager, filteredPage, readDayRange, totalsFacts } from './paging.ts';
+import type { OperatorEnv } from '../services/session.ts';
+import { html, money, option, page, table, when, withQuery } from '../views/view.ts';
 import {
   historyAfter,
   PAYMENT_STATUSES,
@@ -18,7 +18,7 @@ import {
   type HistoryRow,
   type PaymentFilter,
   type PaymentRow,
-} from '../reports.ts';
+} from '../services/reports.ts';
 import { MOVEMENT_CSV_HEADER, movementCsvCells } from './movement-csv.ts';
 import { methodName, methodOptions, playerLink } from './player-status.ts';
 

@@ -1,19 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { checkPasswordStrength } from '../../../../core/api/password-strength.ts';
-import { checkPassword, messageKey, normalizeEmail, type Problems } from '../../../../core/api/validation.ts';
+import { checkPasswordStrength } from '#core/api/password-strength.ts';
+import { checkPassword, messageKey, normalizeEmail, type Problems } from '#core/api/validation.ts';
 import type { Services } from '../../app-env.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../http/auth.ts';
 import { clientAddress } from '../../http/client-address.ts';
-import { translate } from '../../i18n.ts';
+import { translate } from '../../base/i18n.ts';
 import { countAttempt, resetCounter } from '../../services/rate-counters.ts';
 import { admitSignIn, codeAskedFor, signInSucceeded } from '../../services/login-throttle.ts';
 import { queuedPasswordWork } from '../../services/password-queue.ts';
 import { pendingSetup, startSetup, STAFF_TOTP, twoFactorState } from '../../services/two-factor.ts';
-import { audit } from '../audit.ts';
-import { ConsoleError, readForm } from '../form.ts';
-import { say } from '../messages.ts';
+import { audit } from '../services/audit.ts';
+import { ConsoleError, readForm } from './form.ts';
+import { say } from '../views/messages.ts';
 import {
   clearConsoleCookie,
   requireCsrf,
@@ -27,15 +27,15 @@ import {
   startSession,
   type OperatorEnv,
   type Stage,
-} from '../session.ts';
+} from '../services/session.ts';
 import {
   endStaffSession,
   replaceOneTimePassword,
   staffByEmail,
   staffPasswordHash,
   takeStaffCode,
-} from '../staff-sign-in.ts';
-import { csrfField, html, page, problemList } from '../view.ts';
+} from '../services/staff-sign-in.ts';
+import { csrfField, html, page, problemList } from '../views/view.ts';
 
 const CODE_RULE = { code: { label: say('code.code'), max: 12, required: true } };
 

@@ -1,18 +1,18 @@
 import { Hono } from 'hono';
 import type { Services } from '../../app-env.ts';
-import { idParam, readForm, ConsoleError } from '../form.ts';
-import { say } from '../messages.ts';
-import { adminOnly, type OperatorEnv, type Role } from '../session.ts';
+import { idParam, readForm, ConsoleError } from './form.ts';
+import { say } from '../views/messages.ts';
+import { adminOnly, type OperatorEnv, type Role } from '../services/session.ts';
 import {
   changeStaffRole,
   disableOrEnableStaff,
   listStaff,
   resetStaffCredentials,
   type StaffListRow,
-} from '../staff-admin.ts';
-import { staffPasswordResetMail, staffTwoFactorResetMail } from '../staff-mail.ts';
-import { ROLES } from '../staff.ts';
-import { csrfField, html, page, table, when } from '../view.ts';
+} from '../services/staff-admin.ts';
+import { staffPasswordResetMail, staffTwoFactorResetMail } from '../views/staff-mail.ts';
+import { ROLES } from '../services/staff.ts';
+import { csrfField, html, page, table, when } from '../views/view.ts';
 
 /**
  * Staff management (`/operator/staff`, admins only): list, disable/enable, change role, reset password or two-factor.

@@ -2,17 +2,17 @@ import { Hono } from 'hono';
 import type { Services } from '../../app-env.ts';
 import { verificationDecisionMail } from '../../mail/messages.ts';
 import { REJECTION_CODES, rejectionText } from '../../services/verifications.ts';
-import { ConsoleError, readForm } from '../form.ts';
-import { say } from '../messages.ts';
-import { adminOnly, type OperatorEnv } from '../session.ts';
+import { ConsoleError, readForm } from './form.ts';
+import { say } from '../views/messages.ts';
+import { adminOnly, type OperatorEnv } from '../services/session.ts';
 import {
   decideVerification,
   documentForStaff,
   documentTypes,
   pendingSubmissions,
   submissionById,
-} from '../verification-review.ts';
-import { csrfField, html, page, table, when } from '../view.ts';
+} from '../services/verification-review.ts';
+import { csrfField, html, page, table, when } from '../views/view.ts';
 import { playerLink } from './player-status.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -1,14 +1,14 @@
 import { Hono, type Context } from 'hono';
 import type { Services } from '../../app-env.ts';
 import { withdrawalCompletedMail } from '../../mail/messages.ts';
-import { PAYMENT_METHODS } from '../../../../core/api/contract.ts';
-import { batches, csvResponse, utcText } from '../csv.ts';
+import { PAYMENT_METHODS } from '#core/api/contract.ts';
+import { batches, csvResponse, utcText } from '../views/csv.ts';
 import { bulkIdsForm } from '../../schemas/operator-form.ts';
-import { ConsoleError, parseConsoleForm, readForm } from '../form.ts';
-import { say } from '../messages.ts';
-import { filterQuery, pager, filteredPage, PER_PAGE, readAmount, readDayRange, totalsFacts } from '../paging.ts';
-import { adminOnly, type OperatorEnv } from '../session.ts';
-import { csrfField, html, money, option, page, table, when, withQuery } from '../view.ts';
+import { ConsoleError, parseConsoleForm, readForm } from './form.ts';
+import { say } from '../views/messages.ts';
+import { filterQuery, pager, filteredPage, PER_PAGE, readAmountQuery, readDayRange, totalsFacts } from './paging.ts';
+import { adminOnly, type OperatorEnv } from '../services/session.ts';
+import { csrfField, html, money, option, page, table, when, withQuery } from '../views/view.ts';
 import {
   approveBatch,
   REFUND_TEMPLATE,
@@ -20,7 +20,7 @@ import {
   type BulkOutcome,
   type WithdrawalFilter,
   type WithdrawalRow,
-} from '../withdrawal-list.ts';
+} from '../services/withdrawal-list.ts';
 import { MOVEMENT_CSV_HEADER, movementCsvCells } from './movement-csv.ts';
 import { methodName, methodOptions, playerLink, saferGamblingStatus, verificationStatus } from './player-status.ts';
 
@@ -39,8 +39,8 @@ function readFilter(c: Context) {
     values.find((known) => known === c.req.query(name)) ?? fallback;
   const status = pick(WITHDRAWAL_STATUSES, 'status', 'pending');
   const method = pick(PAYMENT_METHODS, 'method', '' as never) ?? '';
-  const min = readAmount(c, 'min', say('queue.min'));
-  const max = readAmount(c, 'max', say('queue.max'));
+  const min = readAmountQuery(c, 'min', say('queue.min'));
+  const max = readAmountQuery(c, 'max', say('queue.max'));
   const days = readDayRange(c, { from: say('queue.from'), to: say('queue.to') });
   const rawId = (c.req.query('id') ?? '').trim();
   if (rawId && !/^\d{1,9}$/.test(rawId)) throw new ConsoleError(400, say('queue.bad_id'));

@@ -1,17 +1,17 @@
 import { Hono } from 'hono';
 import type { Services } from '../../app-env.ts';
 import { withdrawalCompletedMail, withdrawalRejectedMail } from '../../mail/messages.ts';
-import { PAYMENT_METHODS, type PaymentMethod } from '../../../../core/api/contract.ts';
+import { PAYMENT_METHODS, type PaymentMethod } from '#core/api/contract.ts';
 import { checkFullDestination } from '../../schemas/destination.ts';
-import type { Problems } from '../../../../core/api/validation.ts';
-import { ConsoleError, idParam, readForm, type FieldRule } from '../form.ts';
-import { say } from '../messages.ts';
-import { adminOnly, type OperatorEnv } from '../session.ts';
-import { approveAudited, payRefundAudited, rejectAudited } from '../withdrawal-decisions.ts';
+import type { Problems } from '#core/api/validation.ts';
+import { ConsoleError, idParam, readForm, type FieldRule } from './form.ts';
+import { say } from '../views/messages.ts';
+import { adminOnly, type OperatorEnv } from '../services/session.ts';
+import { approveAudited, payRefundAudited, rejectAudited } from '../services/audited-withdrawal-decisions.ts';
 
 /**
  * The decisions on the withdrawals queue (its list is withdrawal-queue.ts): the routes parse and
- * call the audited decision (`operator/withdrawal-decisions.ts`), then mail the player.
+ * call the audited decision (`operator/services/audited-withdrawal-decisions.ts`), then mail the player.
  */
 export function withdrawalRoutes(services: Services) {
   const app = new Hono<OperatorEnv>();

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import type { GameSessionState, RoundResponse, SeedRotation } from '../../../../core/games/protocol.ts';
+import type { GameSessionState, RoundResponse, SeedRotation } from '#core/games/protocol.ts';
 import { setAnswerHeader } from '../../http/answer-headers.ts';
 import type { AppEnv, Services } from '../../app-env.ts';
 import { validateBody } from '../../http/body-schema.ts';
 import { detailError } from '../../http/errors.ts';
 import { roundBody, seedsBody, stepActionBody } from '../../schemas/game-provider.ts';
-import type { Locale } from '../../i18n.ts';
+import type { Locale } from '../../base/i18n.ts';
 import { playRound, type RoundHooks } from './rounds.ts';
 import { loadSession, rotateSeeds, sessionState } from './sessions.ts';
 import { currentRound, playAction, type StepRoundResponse } from './step-rounds.ts';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Hono } from 'hono';
 import { html, raw } from 'hono/html';
 import type { AppEnv, Services } from '../../app-env.ts';
-import { LOCALES, type Locale } from '../../../../core/i18n/locales.mjs';
+import { LOCALES, type Locale } from '#core/i18n/locales.mjs';
 import { gamePageAssets } from './page/bundle.ts';
 import { sessionLocale } from './sessions.ts';
 

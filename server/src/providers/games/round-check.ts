@@ -1,7 +1,7 @@
 // One round of the player's, for the site's "verify from history" page (GET /api/user/history/
 // rounds/:round_id). It stands in for a provider's round-details API: the round as recorded, its
 // seeds once revealed, and otherwise when they will be.
-import type { GameRoundCheck } from '../../../../core/api/contract.ts';
+import type { GameRoundCheck } from '#core/api/contract.ts';
 import type { Services } from '../../app-env.ts';
 import { detailError } from '../../http/errors.ts';
 import { ROUND_COLUMNS, ROUND_FROM, roundView } from './sessions.ts';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { GameMode } from '../../../../core/api/contract.ts';
-import type { Locale } from '../../../../core/i18n/locales.mjs';
-import type { GameMechanic } from '../../../../core/games/mechanics.ts';
-import { hashServerSeed, newServerSeed } from '../../../../core/games/fairness.ts';
+import type { GameMode } from '#core/api/contract.ts';
+import type { Locale } from '#core/i18n/locales.mjs';
+import type { GameMechanic } from '#core/games/mechanics.ts';
+import { hashServerSeed, newServerSeed } from '#core/games/fairness.ts';
 import type {
   FairnessState,
   GameBet,
@@ -10,11 +10,11 @@ import type {
   GameSessionState,
   RoundView,
   SeedRotation,
-} from '../../../../core/games/protocol.ts';
+} from '#core/games/protocol.ts';
 import type { Services } from '../../app-env.ts';
 import type { Queryable } from '../../db/database.ts';
-import { Conflict, Gone, NotFound } from '../../domain-errors.ts';
-import { isStepMechanic } from '../../../../core/games/steps.ts';
+import { Conflict, Gone, NotFound } from '../../base/domain-errors.ts';
+import { isStepMechanic } from '#core/games/steps.ts';
 import { sessionBalance } from './stakes.ts';
 import { openRoundOf, settleExpiredRounds } from './step-rounds.ts';
 

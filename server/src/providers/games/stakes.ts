@@ -1,9 +1,9 @@
-import { fromCents, toCents } from '../../../../core/api/money.ts';
-import { formatMoney } from '../../../../core/i18n/money-format.ts';
+import { fromCents, toCents } from '#core/api/money.ts';
+import { formatMoney } from '#core/i18n/money-format.ts';
 import type { Services } from '../../app-env.ts';
 import type { Queryable } from '../../db/database.ts';
-import { InvalidRequest, NotAllowed } from '../../domain-errors.ts';
-import type { Locale } from '../../i18n.ts';
+import { InvalidRequest, NotAllowed } from '../../base/domain-errors.ts';
+import type { Locale } from '../../base/i18n.ts';
 import { lockPlayer, mayPlay } from '../../services/play-policy.ts';
 import { walletBet } from '../../services/wallet.ts';
 import type { GameSession } from './sessions.ts';

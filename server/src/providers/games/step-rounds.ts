@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { fromCents, toCents } from '../../../../core/api/money.ts';
-import type { SeedPair } from '../../../../core/games/fairness.ts';
+import { fromCents, toCents } from '#core/api/money.ts';
+import type { SeedPair } from '#core/games/fairness.ts';
 import {
   applyAction,
   checkStepBet,
@@ -13,14 +13,14 @@ import {
   type StepBet,
   type StepMechanic,
   type StepRound,
-} from '../../../../core/games/steps.ts';
-import type { CrashState } from '../../../../core/games/crash.ts';
-import { crashEndsAt } from '../../../../core/games/crash.ts';
-import type { StepRoundView } from '../../../../core/games/protocol.ts';
+} from '#core/games/steps.ts';
+import type { CrashState } from '#core/games/crash.ts';
+import { crashEndsAt } from '#core/games/crash.ts';
+import type { StepRoundView } from '#core/games/protocol.ts';
 import type { Services } from '../../app-env.ts';
 import type { Queryable } from '../../db/database.ts';
-import { Conflict, Gone, InvalidRequest, NotFound } from '../../domain-errors.ts';
-import type { Locale } from '../../i18n.ts';
+import { Conflict, Gone, InvalidRequest, NotFound } from '../../base/domain-errors.ts';
+import type { Locale } from '../../base/i18n.ts';
 import { walletRaise, walletWin } from '../../services/wallet.ts';
 import type { GameSession } from './sessions.ts';
 import { checkLimits, checkStake, insufficientFunds, placeRealStake, sessionBalance } from './stakes.ts';

@@ -1,8 +1,8 @@
-import { fromCents, toCents } from '../../../../core/api/money.ts';
-import { formatMoney } from '../../../../core/i18n/money-format.ts';
+import { fromCents, toCents } from '#core/api/money.ts';
+import { formatMoney } from '#core/i18n/money-format.ts';
 import type { Queryable } from '../../db/database.ts';
-import { InvalidInput } from '../../domain-errors.ts';
-import type { Locale } from '../../i18n.ts';
+import { InvalidInput } from '../../base/domain-errors.ts';
+import type { Locale } from '../../base/i18n.ts';
 import { formatInstant } from './format.ts';
 import { room } from './limits.ts';
 

@@ -1,8 +1,8 @@
-import { toCents } from '../../../../core/api/money.ts';
-import type { SelfExclusionPeriod, TimeOutPeriod } from '../../../../core/api/contract.ts';
+import { toCents } from '#core/api/money.ts';
+import type { SelfExclusionPeriod, TimeOutPeriod } from '#core/api/contract.ts';
 import type { Queryable } from '../../db/database.ts';
-import { NotAllowed } from '../../domain-errors.ts';
-import type { Locale } from '../../i18n.ts';
+import { NotAllowed } from '../../base/domain-errors.ts';
+import type { Locale } from '../../base/i18n.ts';
 import { cancelBonus } from '../bonus.ts';
 import { addTransaction } from '../history.ts';
 import { debit, recordDebit } from '../ledger.ts';

@@ -1,4 +1,4 @@
-import type { Locale } from '../../i18n.ts';
+import type { Locale } from '../../base/i18n.ts';
 
 /** A moment as the reader's language writes it, in UTC (the server does not know the player's zone). */
 export const formatInstant = (date: Date, locale: Locale) =>

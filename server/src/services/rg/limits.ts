@@ -1,5 +1,5 @@
-import { RG_PERIODS, type RgLimit, type RgLimits, type RgPeriod } from '../../../../core/api/contract.ts';
-import { fromCents, signedToCents, toCents } from '../../../../core/api/money.ts';
+import { RG_PERIODS, type RgLimit, type RgLimits, type RgPeriod } from '#core/api/contract.ts';
+import { fromCents, signedToCents, toCents } from '#core/api/money.ts';
 import type { Queryable } from '../../db/database.ts';
 import { hoursLater, leavesWindowAt, windowStart } from './windows.ts';
 

@@ -1,5 +1,5 @@
-import { fromCents, signedToCents } from '../../../../core/api/money.ts';
-import type { ResponsibleGaming } from '../../../../core/api/contract.ts';
+import { fromCents, signedToCents } from '#core/api/money.ts';
+import type { ResponsibleGaming } from '#core/api/contract.ts';
 import type { Queryable } from '../../db/database.ts';
 
 /**

@@ -1,5 +1,5 @@
-import type { ResponsibleGaming, RgPeriod, SelfExclusionPeriod, TimeOutPeriod } from '../../../../core/api/contract.ts';
-import { fromCents, signedToCents } from '../../../../core/api/money.ts';
+import type { ResponsibleGaming, RgPeriod, SelfExclusionPeriod, TimeOutPeriod } from '#core/api/contract.ts';
+import { fromCents, signedToCents } from '#core/api/money.ts';
 import type { Services } from '../../app-env.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { settleRoundsThen } from '../open-rounds.ts';

@@ -1,4 +1,4 @@
-import type { RgPeriod } from '../../../../core/api/contract.ts';
+import type { RgPeriod } from '#core/api/contract.ts';
 
 /**
  * Rolling windows that end now: a deposit or round counts while its time is after `start(now)`.

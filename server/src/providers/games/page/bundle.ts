@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { withSharedStyles } from '../../../shared-styles.ts';
+import { withSharedStyles } from '#server/http/shared-styles.ts';
 
 /** One served file: its hashed name, bytes and type. */
 export interface Asset {

@@ -1,6 +1,6 @@
 // The provider's JSON API (core/games/protocol.ts), from the game page. Plain JSON: the session
 // id in the path is the capability; the site's token never comes here.
-import type { GameBet, GameSessionState, RoundResponse, SeedRotation } from '../../../../../../core/games/protocol.ts';
+import type { GameBet, GameSessionState, RoundResponse, SeedRotation } from '#core/games/protocol.ts';
 
 /** A refused call: the HTTP status (0 when unreachable) and the provider's localized reason. */
 export class GameError extends Error {

@@ -1,5 +1,5 @@
-import type { BaccaratOutcome } from '../../../../../../core/games/protocol.ts';
-import { BACCARAT_SIDES, type BaccaratSide } from '../../../../../../core/games/baccarat.ts';
+import type { BaccaratOutcome } from '#core/games/protocol.ts';
+import { BACCARAT_SIDES, type BaccaratSide } from '#core/games/baccarat.ts';
 import { h, uid } from './dom.ts';
 import type { Ctx, MechanicUi } from './mechanic.ts';
 import { cardNode, dealTime } from './cards.ts';

@@ -1,6 +1,6 @@
 // The crash curve: the multiplier over time as the server's formula draws it
 // (core/games/crash.ts), redrawn as the round runs; it ends at the cash-out or at the crash.
-import { crashMultiplierAt } from '../../../../../../core/games/crash.ts';
+import { crashMultiplierAt } from '#core/games/crash.ts';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const WIDTH = 100;

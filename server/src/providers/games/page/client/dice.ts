@@ -1,5 +1,5 @@
-import type { DiceOutcome } from '../../../../../../core/games/protocol.ts';
-import { diceTarget, diceWinningValues, DICE_VALUES } from '../../../../../../core/games/dice.ts';
+import type { DiceOutcome } from '#core/games/protocol.ts';
+import { diceTarget, diceWinningValues, DICE_VALUES } from '#core/games/dice.ts';
 import { field, h, uid } from './dom.ts';
 import type { Ctx, MechanicUi } from './mechanic.ts';
 

@@ -1,7 +1,7 @@
 // Small DOM helpers for the game page: elements with text only (server data never becomes HTML).
-import { interpolate } from '../../../../../../core/i18n/interpolate.ts';
-import { formatMoney } from '../../../../../../core/i18n/money-format.ts';
-import type { Locale } from '../../../../../../core/i18n/locales.mjs';
+import { interpolate } from '#core/i18n/interpolate.ts';
+import { formatMoney } from '#core/i18n/money-format.ts';
+import type { Locale } from '#core/i18n/locales.mjs';
 
 type Attrs = Record<string, string | boolean | number | undefined>;
 type Child = Node | string | null | undefined | false;

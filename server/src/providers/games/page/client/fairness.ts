@@ -1,8 +1,8 @@
 // The provably fair panel (commitment, client seed, nonce, rotation), the rounds table and the
 // Verify panel, which recomputes a round in the browser with WebCrypto from the revealed seed.
-import type { FairnessState, RoundView } from '../../../../../../core/games/protocol.ts';
-import { hashServerSeed } from '../../../../../../core/games/fairness.ts';
-import { recomputeRound } from '../../../../../../core/games/verify.ts';
+import type { FairnessState, RoundView } from '#core/games/protocol.ts';
+import { hashServerSeed } from '#core/games/fairness.ts';
+import { recomputeRound } from '#core/games/verify.ts';
 import type { ProviderApi } from './api.ts';
 import { field, h } from './dom.ts';
 import { describe, type Ctx } from './mechanic.ts';

@@ -1,9 +1,9 @@
 // The game's info panel: its rules (the /rules page's text), the exact return to player from the
 // catalogue (per bet where bets differ), the stake range and, for slots, the paytable with the
 // title's own symbol art. The site's slim bar opens it (layout.ts).
-import type { GameSessionState } from '../../../../../../core/games/protocol.ts';
-import { GAME_CATALOGUE } from '../../../../../../core/games/catalogue.ts';
-import { slotMachine, slotTitle } from '../../../../../../core/games/slot.ts';
+import type { GameSessionState } from '#core/games/protocol.ts';
+import { GAME_CATALOGUE } from '#core/games/catalogue.ts';
+import { slotMachine, slotTitle } from '#core/games/slot.ts';
 import { h } from './dom.ts';
 import type { Ctx } from './mechanic.ts';
 import { symbolArt } from './symbols.ts';

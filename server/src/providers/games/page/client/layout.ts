@@ -4,8 +4,8 @@
 //   - the site's slim bar (src/scripts/play.ts) asks the page to show its info or fairness panel and
 //     says whether sound is on. The page accepts those only from its parent window and the site's
 //     exact origin; they carry no figures, only which panel to show and a boolean.
-import { toCents } from '../../../../../../core/api/money.ts';
-import type { GameSessionState } from '../../../../../../core/games/protocol.ts';
+import { toCents } from '#core/api/money.ts';
+import type { GameSessionState } from '#core/games/protocol.ts';
 import { h, type T } from './dom.ts';
 import { setSound } from './sound.ts';
 

@@ -1,10 +1,10 @@
 // The demo provider's game page: loads the session, builds the mechanic's controls, plays rounds,
 // and tells the site (exact origin) that the balance changed after each one.
-import type { GameSessionState } from '../../../../../../core/games/protocol.ts';
-import type { Locale } from '../../../../../../core/i18n/locales.mjs';
-import { LOCALE_INTL } from '../../../../../../core/i18n/locales.mjs';
-import { checkAmount } from '../../../../../../core/api/money.ts';
-import { payoutKind } from '../../../../../../core/games/outcome.ts';
+import type { GameSessionState } from '#core/games/protocol.ts';
+import type { Locale } from '#core/i18n/locales.mjs';
+import { LOCALE_INTL } from '#core/i18n/locales.mjs';
+import { checkAmount } from '#core/api/money.ts';
+import { payoutKind } from '#core/games/outcome.ts';
 import { GameError, providerApi } from './api.ts';
 import { diceUi } from './dice.ts';
 import { decimalInput, field, h, moneyFormatter, translator, uid, type Messages } from './dom.ts';
@@ -27,8 +27,8 @@ import {
 import { infoPanel } from './info.ts';
 import { play } from './sound.ts';
 import { quickToggle } from './motion.ts';
-import { isStepMechanic } from '../../../../../../core/games/steps.ts';
-import { joinSentences } from '../../../../../../core/i18n/sentences.ts';
+import { isStepMechanic } from '#core/games/steps.ts';
+import { joinSentences } from '#core/i18n/sentences.ts';
 
 interface PageConfig {
   sessionId: string;

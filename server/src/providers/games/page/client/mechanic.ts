@@ -1,5 +1,5 @@
-import type { GameBet, GameOutcome, RoundView } from '../../../../../../core/games/protocol.ts';
-import { describeOutcome } from '../../../../../../core/games/describe.ts';
+import type { GameBet, GameOutcome, RoundView } from '#core/games/protocol.ts';
+import { describeOutcome } from '#core/games/describe.ts';
 import type { T } from './dom.ts';
 
 /** What the page shares with each mechanic's controls. */

@@ -1,8 +1,8 @@
 // Roulette's betting layout and wheel. The layout is one tab stop (roving tabindex): arrow keys
 // move over the numbers and the outside bets, Enter or Space places the stake there; undo, clear
 // and repeat work the slip. The wheel turns so the pocket the server drew ends under the ball.
-import type { RouletteBetKind, RouletteStake } from '../../../../../../core/games/protocol.ts';
-import { pocketColour } from '../../../../../../core/games/roulette.ts';
+import type { RouletteBetKind, RouletteStake } from '#core/games/protocol.ts';
+import { pocketColour } from '#core/games/roulette.ts';
 import { h } from './dom.ts';
 import { rovingGrid } from './grid-keys.ts';
 import type { Ctx } from './mechanic.ts';

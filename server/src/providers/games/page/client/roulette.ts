@@ -1,5 +1,5 @@
-import type { RouletteBetKind, RouletteOutcome, RouletteStake } from '../../../../../../core/games/protocol.ts';
-import { coveredNumbers, pocketColour } from '../../../../../../core/games/roulette.ts';
+import type { RouletteBetKind, RouletteOutcome, RouletteStake } from '#core/games/protocol.ts';
+import { coveredNumbers, pocketColour } from '#core/games/roulette.ts';
 import { field, h } from './dom.ts';
 import type { Ctx, MechanicUi } from './mechanic.ts';
 import { rouletteTable, rouletteWheel } from './roulette-table.ts';

@@ -1,5 +1,5 @@
-import type { SlotOutcome } from '../../../../../../core/games/protocol.ts';
-import { slotGrid, slotMachine, slotStakeStep, slotTitle } from '../../../../../../core/games/slot.ts';
+import type { SlotOutcome } from '#core/games/protocol.ts';
+import { slotGrid, slotMachine, slotStakeStep, slotTitle } from '#core/games/slot.ts';
 import { h } from './dom.ts';
 import { symbolArt } from './symbols.ts';
 import type { Ctx, MechanicUi } from './mechanic.ts';

@@ -1,9 +1,9 @@
 // The multi-step games' page (blackjack, mines, crash): a bet form that opens a round, then the
 // round's own buttons (hit/stand/double/split, the 5×5 grid and cash out, cash out while the
 // multiplier rises), every step sent with its own action_id. An open round is resumed on load.
-import type { GameSessionState, RoundView, StepRoundView } from '../../../../../../core/games/protocol.ts';
-import { checkAmount, toCents } from '../../../../../../core/api/money.ts';
-import { crashMultiplierAt, crashTarget, crashTimeOf, hundredthsText } from '../../../../../../core/games/crash.ts';
+import type { GameSessionState, RoundView, StepRoundView } from '#core/games/protocol.ts';
+import { checkAmount, toCents } from '#core/api/money.ts';
+import { crashMultiplierAt, crashTarget, crashTimeOf, hundredthsText } from '#core/games/crash.ts';
 import type { ProviderApi } from './api.ts';
 import { decimalInput, field, h, uid, type T } from './dom.ts';
 import { fairnessPanels } from './fairness.ts';

@@ -1,0 +1,33 @@
+// Plain .mjs so astro.config.mjs (which embeds the public key in the build) and the server agree
+// on where the key lives without a TypeScript loader. Each caller passes the variables it read
+// (the server its one configuration, the build and the scripts their own environment).
+import { createPublicKey } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** `RSA_PRIVATE_KEY_FILE`, else `<DATA_DIR>/rsa-private.pem` (DATA_DIR defaults to `.data`). */
+/** @param {Record<string, string | undefined>} env */
+export function privateKeyPath(env) {
+  return resolve(env.RSA_PRIVATE_KEY_FILE || join(env.DATA_DIR || '.data', 'rsa-private.pem'));
+}
+
+/**
+ * The base64 SPKI public key the site encrypts with: `PUBLIC_RSA_PUBLIC_KEY` when an operator
+ * deploys against their own API, else derived from our private key. Empty when neither exists.
+ * @param {Record<string, string | undefined>} env
+ */
+export function publicKeySpkiBase64(env) {
+  const given = env.PUBLIC_RSA_PUBLIC_KEY?.trim();
+  if (given) return spkiFromPem(given);
+  const path = privateKeyPath(env);
+  if (!existsSync(path)) return '';
+  return createPublicKey(readFileSync(path, 'utf8')).export({ type: 'spki', format: 'der' }).toString('base64');
+}
+
+/** Accepts a PEM block or bare base64 and answers bare base64 DER. */
+function spkiFromPem(text) {
+  const body = text.replace(/-----(BEGIN|END) PUBLIC KEY-----/g, '').replace(/\s+/g, '');
+  return createPublicKey({ key: Buffer.from(body, 'base64'), format: 'der', type: 'spki' })
+    .export({ type: 'spki', format: 'der' })
+    .toString('base64');
+}

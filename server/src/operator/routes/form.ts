@@ -1,0 +1,56 @@
+import type { Context } from 'hono';
+import { codePointLength, hasUnsafeCharacters } from '#core/api/validation.ts';
+import * as v from 'valibot';
+import { readFormFields } from '../../http/body-schema.ts';
+import { formSchema, type FieldRule } from '../../schemas/operator-form.ts';
+import { say } from '../views/messages.ts';
+
+/** A refusal the console shows as a page with this status and message. */
+export class ConsoleError extends Error {
+  readonly status: 400 | 403 | 404 | 409 | 429;
+  readonly headers: Record<string, string>;
+  constructor(status: ConsoleError['status'], message: string, headers: Record<string, string> = {}) {
+    super(message);
+    this.status = status;
+    this.headers = headers;
+  }
+}
+
+export type { FieldRule };
+
+/**
+ * A posted console form, read at the edge (`readFormFields`; a body that is not a form is an
+ * empty one) and validated against `schema`: typed, or refused (400) with the first problem found.
+ */
+export async function parseConsoleForm<TSchema extends v.GenericSchema>(
+  c: Context,
+  schema: TSchema,
+): Promise<v.InferOutput<TSchema>> {
+  const result = v.safeParse(schema, (await readFormFields(c)) ?? {}, { abortEarly: true });
+  if (!result.success) throw new ConsoleError(400, result.issues[0].message);
+  return result.output;
+}
+
+/**
+ * A posted form's text fields by the rules given (`schemas/operator-form.ts`), trimmed. Refuses
+ * (400, the first problem found) files, control and bidirectional-override characters, and fields
+ * over their length; `required` ones may not be empty.
+ */
+export async function readForm<K extends string>(c: Context, rules: Record<K, FieldRule>): Promise<Record<K, string>> {
+  return (await parseConsoleForm(c, formSchema(rules))) as Record<K, string>;
+}
+
+/** A search field from the query string, by the same rules as a form's single-line field. */
+export function readQuery(c: Context, name: string, rule: FieldRule): string {
+  const value = (c.req.query(name) ?? '').trim();
+  if (hasUnsafeCharacters(value)) throw new ConsoleError(400, say('errors.unsafe_characters', { field: rule.label }));
+  if (codePointLength(value) > rule.max)
+    throw new ConsoleError(400, say('errors.too_long', { field: rule.label, max: rule.max }));
+  return value;
+}
+
+/** A numeric id from the path; anything else is "not found", never a database error. */
+export function idParam(value: string): number {
+  if (!/^\d{1,9}$/.test(value)) throw new ConsoleError(404, say('errors.not_found'));
+  return Number(value);
+}

@@ -1,0 +1,107 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { every, except } from 'hono/combine';
+import { setAnswerHeader } from '../../http/answer-headers.ts';
+import type { Services } from '../../app-env.ts';
+import { ConsoleRefusal, DomainError, STATUS_OF_REFUSAL } from '../../base/domain-errors.ts';
+import { ApiError, apiErrorOf } from '../../http/errors.ts';
+import { controlRoutes } from './control.ts';
+import { ConsoleError } from './form.ts';
+import { say } from '../views/messages.ts';
+import { auditRoutes } from './audit-log.ts';
+import { dashboardRoutes } from './dashboard.ts';
+import { newsRoutes } from './news.ts';
+import { playerActionRoutes } from './player-actions.ts';
+import { playerRoutes } from './players.ts';
+import { reportRoutes } from './reports.ts';
+import { signInRoutes } from './sign-in.ts';
+import { staffRoutes } from './staff.ts';
+import { verificationRoutes } from './verifications.ts';
+import { withdrawalQueueRoutes } from './withdrawal-queue.ts';
+import { withdrawalRoutes } from './withdrawals.ts';
+import {
+  allowedAddresses,
+  refusePlayerTokens,
+  requireCsrf,
+  requireSession,
+  requireStage,
+  type OperatorEnv,
+} from '../services/session.ts';
+import { CONSOLE_CSP, errorPage } from '../views/view.ts';
+import { withSharedStyles } from '../../http/shared-styles.ts';
+
+const STYLESHEET = withSharedStyles(new URL('../views/console.css', import.meta.url));
+
+/** Paths reachable before the console session is complete; every other /operator path needs it. */
+const OPEN = /^\/operator\/(sign-in|sign-out|password|two-factor(\/setup)?|assets\/console\.css|control\/staff)$/;
+
+/**
+ * The operator console (docs/operators.md): server-rendered pages with plain forms, under
+ * /operator only. Not linked from the site, never indexed, its own strict CSP, never cached.
+ */
+export function operatorRoutes(services: Services) {
+  const app = new Hono<OperatorEnv>();
+
+  app.use('/operator/*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Content-Security-Policy')) setAnswerHeader(c, 'Content-Security-Policy', CONSOLE_CSP);
+    setAnswerHeader(c, 'X-Robots-Tag', 'noindex, nofollow');
+    if (!c.res.headers.has('Cache-Control')) setAnswerHeader(c, 'Cache-Control', 'no-store');
+  });
+  app.use('/operator/*', bodyLimit({ maxSize: 128 * 1024, onError: (c) => c.text('Too large', 413) }));
+  app.use('/operator/*', allowedAddresses(services), refusePlayerTokens);
+  // The add-staff command's endpoint: behind the address check, plus its own guard (the machine
+  // itself, this process's control file, and its secret).
+  app.route('/', controlRoutes(services));
+
+  app.get('/operator/assets/console.css', (c) =>
+    c.body(STYLESHEET, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' }),
+  );
+  app.route('/', signInRoutes(services));
+
+  const session = requireSession(services);
+  const active = requireStage('active');
+  app.use(
+    '/operator/*',
+    except((c) => OPEN.test(c.req.path), every(session, active, requireCsrf)),
+  );
+
+  // The queue's list (withdrawal-queue.ts) comes before withdrawals.ts, whose decisions it links to.
+  for (const routes of [
+    dashboardRoutes,
+    withdrawalQueueRoutes,
+    withdrawalRoutes,
+    verificationRoutes,
+    playerRoutes,
+    playerActionRoutes,
+    newsRoutes,
+    auditRoutes,
+    reportRoutes,
+    staffRoutes,
+  ])
+    app.route('/', routes(services));
+  app.all('/operator/*', (c) => errorPage(c, 404, say('errors.not_found')));
+
+  app.onError((thrown, c) => {
+    // A staff action refused (ActionRefused, WithdrawalRefused, StaffChangeRefused): its own message,
+    // in the status of its refusal (STATUS_OF_REFUSAL, as for the API).
+    if (thrown instanceof ConsoleRefusal)
+      return errorPage(c, STATUS_OF_REFUSAL[thrown.refusal], say(thrown.key, thrown.params));
+    // The console's own services refuse an unknown record with NotFound: the console's 404 page.
+    if (thrown instanceof DomainError && thrown.refusal === 'not_found')
+      return errorPage(c, 404, say('errors.not_found'));
+    const error = thrown instanceof DomainError ? apiErrorOf(thrown) : thrown;
+    if (error instanceof ConsoleError) {
+      for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+      return errorPage(c, error.status, error.message);
+    }
+    // Shared limits (sign-in attempts, the password queue) speak the API's language: show their message.
+    if (error instanceof ApiError && (error.status === 429 || error.status === 503)) {
+      for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+      return errorPage(c, 429, String(error.render('en').detail));
+    }
+    throw error;
+  });
+
+  return app;
+}

@@ -1,0 +1,53 @@
+import type { GameLaunchResponse, GameMode } from '#core/api/contract.ts';
+import type { Services } from '../app-env.ts';
+import { NotAllowed, NotFound } from '../base/domain-errors.ts';
+import { rollbackStaleBets } from '../providers/games/rounds.ts';
+import { createSession } from '../providers/games/sessions.ts';
+import { settleExpiredRounds } from '../providers/games/step-rounds.ts';
+import { admitDemo, purgeExpiredDemo } from './demo-play.ts';
+import { sessionWithOpenRound } from './favourites.ts';
+import { bindSessionToSignIn, listedGame, playerCurrency } from './game-catalogue.ts';
+import { mayPlay } from './play-policy.ts';
+
+export interface LaunchRequest {
+  gameId: string | undefined;
+  mode: GameMode;
+  /** The signed-in player (a real launch always has one; a demo launch may), with their token's hash. */
+  player: { userId: number; tokenHash: string } | null;
+  locale: string;
+  /** Where an anonymous demo launch comes from: demo play is limited per address. */
+  address: string;
+}
+
+/** A launch URL for one game; `demo` touches no wallet. */
+export async function launchGame(services: Services, request: LaunchRequest): Promise<GameLaunchResponse> {
+  const { db, config } = services;
+  const { mode, player } = request;
+  const game = request.gameId !== undefined ? await listedGame(db, request.gameId) : undefined;
+  if (!game) throw new NotFound('games.game_unknown');
+  const userId = mode === 'real' ? player!.userId : null;
+  let currency = config.currency;
+  if (userId !== null) {
+    const verdict = await mayPlay(db, userId, services.clock());
+    if (!verdict.allowed) throw new NotAllowed(verdict.reason);
+    currency = await playerCurrency(db, userId);
+    await rollbackStaleBets(services, userId);
+    await settleExpiredRounds(services, { userId });
+  }
+  if (mode === 'demo') {
+    // Anonymous play is limited per address, and expired demo sessions go as new ones come.
+    if (player === null) await admitDemo(services, 'launch', request.address);
+    await purgeExpiredDemo(db, services.clock());
+  }
+  // A real launch of a game whose multi-step round is still open continues that round's session
+  // ("continue" in the lobby's recently played row) instead of opening a new one beside it.
+  const resumed = userId !== null ? await sessionWithOpenRound(db, userId, game.id, services.clock()) : null;
+  const sessionId =
+    resumed ?? (await createSession(services, { userId, gameId: game.id, mode, currency, locale: request.locale }));
+  // A real session lives only as long as the sign-in that launched it.
+  if (userId !== null) await bindSessionToSignIn(db, sessionId, player!.tokenHash);
+  // Without GAME_PROVIDER_ORIGIN the game pages are this server's: a relative URL, so the frame
+  // comes from the address the player opened (127.0.0.1, a LAN address), which frame-src 'self' allows.
+  const base = config.games.separateProvider ? config.games.providerOrigin : '';
+  return { url: `${base}/demo-games/play/${sessionId}`, session_id: sessionId };
+}
