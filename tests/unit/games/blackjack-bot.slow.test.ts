@@ -9,7 +9,7 @@ import {
   blackjackStake,
   BLACKJACK_RTP,
   dealBlackjack,
-} from '../../../core/games/blackjack.ts';
+} from '#core/games/blackjack.ts';
 import { FastHmac, fastRandom } from './fast-stream.ts';
 
 describe('blackjack RTP with basic strategy', () => {
