@@ -2,6 +2,7 @@ import type { KeyObject } from 'node:crypto';
 import type { Clock } from './base/clock.ts';
 import type { ServerConfig } from './config/server-config.ts';
 import type { Database } from './db/database.ts';
+import type { GameSeeds } from './providers/games/game-seeds.ts';
 import type { Locale } from './base/i18n.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { PasswordQueue } from './services/password-queue.ts';
@@ -18,6 +19,11 @@ export interface Services {
   passwords: PasswordQueue;
   /** SMTP, or `.eml` files in DATA_DIR/outbox (docs/security.md "Email"). */
   mailer: Mailer;
+  /**
+   * The games' seed source. Absent on every server (the CSPRNG, `randomGameSeeds`); only tests that
+   * build the services themselves pin one, so a game test knows its outcomes (docs/testing.md).
+   */
+  gameSeeds?: GameSeeds;
 }
 
 /** Per-request values set by middleware. */

@@ -31,6 +31,7 @@ import { verificationRoutes } from './routes/verification.ts';
 import { withdrawalRoutes } from './routes/withdrawal.ts';
 import { sessionRoutes } from './routes/sessions.ts';
 import { twoFactorRoutes } from './routes/two-factor.ts';
+import { walletApiRoutes } from './routes/wallet-api.ts';
 import { createStaticSite } from './http/static-site.ts';
 import { operatorRoutes } from './operator/routes/operator-routes.ts';
 import { Lifecycle } from './ops/lifecycle.ts';
@@ -49,10 +50,10 @@ export interface AppOptions {
 }
 
 /** Paths that answer JSON, never the site's HTML pages. */
-const API_PREFIXES = ['/api/', '/auth/', '/gmnggate/', '/demo-games/api/'];
+const API_PREFIXES = ['/api/', '/auth/', '/gmnggate/', '/demo-games/api/', '/wallet/'];
 export const isApiPath = (path: string) => API_PREFIXES.some((prefix) => path.startsWith(prefix));
 /** Paths whose answers are private to the caller: `Cache-Control: no-store`. */
-const PRIVATE_PREFIXES = ['/api/user/', '/auth/'];
+const PRIVATE_PREFIXES = ['/api/user/', '/auth/', '/wallet/'];
 
 export function createApp({ distDir, services, log, lifecycle = new Lifecycle() }: AppOptions) {
   const app = new Hono<AppEnv>();
@@ -143,6 +144,8 @@ export function createApp({ distDir, services, log, lifecycle = new Lifecycle() 
   app.route('/', favouriteRoutes(services));
   app.route('/', emailChangeRoutes(services));
   app.route('/', accountRoutes(services));
+  // The seamless wallet API that game providers call, signed (docs/provider-api.md).
+  app.route('/', walletApiRoutes(services));
   // The operator console: staff only, its own sessions, pages and CSP (server/src/operator/).
   app.route('/', operatorRoutes(services));
   // The demo game provider: its JSON API and its game pages.

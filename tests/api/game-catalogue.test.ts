@@ -12,8 +12,10 @@ import { resolveBet } from '../../core/games/round.ts';
 import { GAME_CATALOGUE } from '../../core/games/catalogue.ts';
 import { balanceOf, useTestApi } from './harness.ts';
 import { launchSession } from './fixtures/game-launch.ts';
+import { PINS, pinGameSeeds, unpinGameSeedsAfterEach } from './pinned-seeds.ts';
 
 const ctx = useTestApi({ SITE_URL: 'https://play.example.test' });
+unpinGameSeedsAfterEach(ctx);
 
 const launch = (gameId: string, token: string) => launchSession(ctx.api, gameId, { token });
 const api = (path: string, body?: unknown) =>
@@ -52,24 +54,22 @@ async function playAndCheck(gameId: string, bet: Record<string, unknown>, rounds
 
 describe('baccarat, French roulette and the slot machines with real money', () => {
   it('baccarat: banker, player and tie bets move the balance by payout − stake; cards and totals shown', async () => {
+    // Each bet plays the same four pinned coups: banker, tie, player, player. Banker pays 0.95:1, player
+    // 1:1, tie 8:1; a tie returns player and banker stakes (a push).
+    pinGameSeeds(ctx.api.services, PINS.baccaratMix);
+    const payouts = {
+      banker: ['3.90', '2.00', '0.00', '0.00'],
+      player: ['0.00', '2.00', '4.00', '4.00'],
+      tie: ['0.00', '18.00', '0.00', '0.00'],
+    };
     for (const on of ['banker', 'player', 'tie'] as const) {
       const rounds = await playAndCheck('baccarat-royale', { type: 'baccarat', amount: '2.00', on }, 4);
+      expect(rounds.map((round) => round.outcome.winner)).toEqual(['banker', 'tie', 'player', 'player']);
+      expect(rounds.map((round) => round.win)).toEqual(payouts[on]);
       for (const round of rounds) {
         expect(round.bet).toEqual({ type: 'baccarat', amount: '2.00', on });
         const { player, banker, player_total, banker_total, winner } = round.outcome;
         expect(player.length + banker.length).toBeGreaterThanOrEqual(4);
-        expect(new Set([...player, ...banker]).size).toBeLessThanOrEqual(player.length + banker.length);
-        const expected =
-          winner === 'tie'
-            ? on === 'tie'
-              ? '18.00'
-              : '2.00'
-            : winner !== on
-              ? '0.00'
-              : on === 'player'
-                ? '4.00'
-                : '3.90';
-        expect(round.win).toBe(expected);
         expect(winner).toBe(player_total > banker_total ? 'player' : banker_total > player_total ? 'banker' : 'tie');
       }
     }
@@ -84,6 +84,7 @@ describe('baccarat, French roulette and the slot machines with real money', () =
   });
 
   it("French roulette: the table's la partage is recorded on every bet, even if the page leaves it out", async () => {
+    pinGameSeeds(ctx.api.services, PINS.roulettePockets);
     const rounds = await playAndCheck(
       'french-roulette',
       {
@@ -95,17 +96,16 @@ describe('baccarat, French roulette and the slot machines with real money', () =
       },
       5,
     );
-    for (const round of rounds) {
-      expect(round.bet.la_partage).toBe(true);
-      const { pocket } = round.outcome;
-      const expected =
-        pocket === 0
-          ? 1850n
-          : [1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36].includes(pocket)
-            ? 200n
-            : 0n;
-      expect(toCents(round.win)).toBe(expected);
-    }
+    for (const round of rounds) expect(round.bet.la_partage).toBe(true);
+    // Pinned pockets: three reds pay 2.00; zero pays the straight 18.00 and la partage returns half the
+    // red stake (0.50); black 29 pays nothing.
+    expect(rounds.map((round) => [round.outcome.pocket, round.win])).toEqual([
+      [14, '2.00'],
+      [16, '2.00'],
+      [34, '2.00'],
+      [0, '18.50'],
+      [29, '0.00'],
+    ]);
     // European roulette stays European even when the page asks for la partage.
     const european = await playAndCheck(
       'european-roulette',

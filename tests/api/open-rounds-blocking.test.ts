@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromCents, toCents } from '../../core/api/money.ts';
 import { manualClock } from '../../server/src/base/clock.ts';
 import { suspendPlayer } from '../../server/src/operator/services/player-actions.ts';
@@ -6,14 +6,19 @@ import { startRoundSweep, sweepEndedRounds } from '../../server/src/services/rou
 import { balanceOf, useTestApi } from './harness.ts';
 import { newStaffAccount } from './operator-harness.ts';
 import { launchSession } from './fixtures/game-launch.ts';
+import { PINS, pinGameSeeds, unpinGameSeedsAfterEach } from './pinned-seeds.ts';
 
 /**
  * Money on an open multi-step round is never left behind: closing, self-exclusion, time-out and
  * suspension settle the player's open rounds by their published rule first, and housekeeping
  * settles rounds of sessions that ended any other way (sign-out, expiry). PGlite and PostgreSQL.
+ * Every mines round is the first of its session on the pinned seeds PINS.steps: its one mine lies at
+ * cell 22, so the cells these tests reveal (12, then 3) are safe.
  */
 const clock = manualClock(new Date('2026-03-02T10:00:00Z'));
 const ctx = useTestApi({ GAME_SESSION_HOURS: '1' }, { clock });
+unpinGameSeedsAfterEach(ctx);
+beforeEach(() => pinGameSeeds(ctx.api.services, PINS.steps));
 
 const launch = (token: string) => launchSession(ctx.api, 'mines', { token });
 const api = (path: string, body?: unknown) =>
@@ -29,23 +34,27 @@ interface OpenMines {
   worth: string;
 }
 
+/** What one safe cell out of 25 with one mine pays (× 25/24 × 0.99 = 1.03125, cents rounded down). */
+const ONE_SAFE_CELL: Record<string, string> = { '20.00': '20.62', '50.00': '51.56' };
+/** And two (× 25/23 × 0.99). */
+const TWO_SAFE_CELLS: Record<string, string> = { '50.00': '53.80' };
+
 /** A fresh player with `balance` and a mines round of `stake` with one safe cell revealed. */
 async function openMines(balance: string, stake: string, verified = false): Promise<OpenMines> {
-  for (;;) {
-    const player = await ctx.api.player({ balance, verified });
-    const session = await launch(player.token);
-    const opened = await api(`${session}/rounds`, { bet: { type: 'mines', amount: stake, mines: 1 } });
-    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
-    const round = opened.body.round.id as string;
-    const revealed = await api(`${session}/rounds/${round}/actions`, {
-      action: 'reveal',
-      cell: 12,
-      action_id: actionId(),
-    });
-    expect(revealed.status).toBe(200);
-    if (revealed.body.round.state === 'open')
-      return { player, session, round, worth: revealed.body.round.view.cashout };
-  }
+  const player = await ctx.api.player({ balance, verified });
+  const session = await launch(player.token);
+  const opened = await api(`${session}/rounds`, { bet: { type: 'mines', amount: stake, mines: 1 } });
+  expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+  const round = opened.body.round.id as string;
+  const revealed = await api(`${session}/rounds/${round}/actions`, {
+    action: 'reveal',
+    cell: 12,
+    action_id: actionId(),
+  });
+  expect(revealed.status).toBe(200);
+  const worth = ONE_SAFE_CELL[stake]!;
+  expect(revealed.body.round).toMatchObject({ state: 'open', view: { revealed: [12], cashout: worth } });
+  return { player, session, round, worth };
 }
 
 async function roundOf(id: string) {
@@ -136,7 +145,9 @@ describe('time-out, self-exclusion and suspension settle open rounds first', () 
       ]);
       expect(excluded.status).toBe(200);
       const round = await roundOf(open.round);
+      // Cell 3 is safe too: the round pays one cell or, had the reveal come first, two.
       expect(round.state).toBe('settled');
+      expect([open.worth, TWO_SAFE_CELLS['50.00']]).toContain(round.win);
       expect(await winsOf(open.round)).toBe(1);
       const [returned] = await ctx.api.db.query<{ amount: string }>(
         `SELECT amount::text FROM transactions WHERE user_id = $1 AND type = 'withdrawal'`,

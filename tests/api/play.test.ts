@@ -6,9 +6,17 @@ import { playRound } from '../../server/src/providers/games/rounds.ts';
 import { walletBet } from '../../server/src/services/wallet.ts';
 import { loadSession } from '../../server/src/providers/games/sessions.ts';
 import { balanceOf, useTestApi } from './harness.ts';
+import {
+  PINNED_NEXT_SERVER_SEED,
+  PINNED_SERVER_SEED,
+  PINS,
+  pinGameSeeds,
+  unpinGameSeedsAfterEach,
+} from './pinned-seeds.ts';
 
 const PLAY_BLOCKED = 'Your account is on a time-out or self-excluded, so real-money play is not possible.';
 const ctx = useTestApi({ SITE_URL: 'https://play.example.test', GAME_SESSION_HOURS: '4' });
+unpinGameSeedsAfterEach(ctx);
 
 async function launch(body: Record<string, unknown>, token?: string, lang = 'en') {
   return ctx.api.request('POST', '/gmnggate/api', {
@@ -61,6 +69,29 @@ describe('game_launch', () => {
     expect(new Date(row!.expires_at).getTime() - new Date(row!.created_at).getTime()).toBe(4 * 3_600_000);
   });
 
+  it("draws each session's seeds from the CSPRNG; only a test's pin replaces them, until it ends", async () => {
+    const seedsOf = async () => {
+      const { session_id: id } = (await launch({ game_id: 'dice', mode: 'demo' })).body;
+      const [row] = await ctx.api.db.query<{ server_seed: string; next_server_seed: string; client_seed: string }>(
+        'SELECT server_seed, next_server_seed, client_seed FROM game_sessions WHERE id = $1',
+        [id],
+      );
+      return row!;
+    };
+    const [a, b] = [await seedsOf(), await seedsOf()];
+    for (const seed of [a.server_seed, a.next_server_seed, b.server_seed, b.next_server_seed])
+      expect(seed).toMatch(/^[0-9a-f]{64}$/);
+    expect(new Set([a.server_seed, a.next_server_seed, b.server_seed, b.next_server_seed]).size).toBe(4);
+    expect(a.client_seed).not.toBe(b.client_seed);
+    expect([a.server_seed, b.server_seed]).not.toContain(PINNED_SERVER_SEED);
+    pinGameSeeds(ctx.api.services, PINS.steps);
+    expect(await seedsOf()).toEqual({
+      server_seed: PINNED_SERVER_SEED,
+      next_server_seed: PINNED_NEXT_SERVER_SEED,
+      client_seed: PINS.steps,
+    });
+  });
+
   it('needs the token for real money (401), not for demo', async () => {
     const real = await launch({ game_id: 'amber-fortune', mode: 'real' });
     expect(real.status).toBe(401);
@@ -102,6 +133,7 @@ describe('game_launch', () => {
 describe('provider API: rounds', () => {
   it('a real dice round: balance moves by exactly win − stake, one localized history item, verifiable', async () => {
     const player = await ctx.api.player({ balance: '50.00' });
+    pinGameSeeds(ctx.api.services, PINS.diceUnder);
     const { session_id: id } = (await launch({ game_id: 'dice', mode: 'real' }, player.token, 'ja')).body;
     const before = (await api(id)).body.fairness;
     const res = await api(`${id}/rounds`, {
@@ -114,11 +146,13 @@ describe('provider API: rounds', () => {
       client_seed: before.client_seed,
       server_seed_hash: before.server_seed_hash,
       stake: '2.00',
+      // The pinned seeds roll 35.63: not over 50.00, the stake is lost.
+      outcome: { type: 'dice', roll: '35.63' },
+      win: '0.00',
     });
     expect(round.server_seed).toBeUndefined();
-    const expected = 5000n - 200n + BigInt(round.win.replace('.', ''));
-    expect(balance).toBe(`${expected / 100n}.${String(expected % 100n).padStart(2, '0')}`);
-    expect(await balanceOf(ctx.api, player.id)).toBe(balance);
+    expect(balance).toBe('48.00');
+    expect(await balanceOf(ctx.api, player.id)).toBe('48.00');
 
     const history = await ctx.api.request('GET', '/api/user/history?type=game', {
       token: player.token,
@@ -131,6 +165,7 @@ describe('provider API: rounds', () => {
     const rotation = await api(`${id}/seeds`, { client_seed: 'my own seed' });
     expect(rotation.status).toBe(200);
     expect(rotation.body.revealed).toMatchObject({ server_seed_hash: before.server_seed_hash, nonce: 1 });
+    expect(rotation.body.revealed.server_seed).toBe(PINNED_SERVER_SEED);
     expect(await hashServerSeed(rotation.body.revealed.server_seed)).toBe(before.server_seed_hash);
     expect(rotation.body.fairness).toMatchObject({ client_seed: 'my own seed', nonce: 0 });
     const [view] = (await api(id)).body.rounds;
@@ -145,6 +180,7 @@ describe('provider API: rounds', () => {
 
   it('plays roulette and slot rounds with several stakes and paylines', async () => {
     const player = await ctx.api.player({ balance: '100.00' });
+    pinGameSeeds(ctx.api.services, PINS.roulettePockets);
     const roulette = (await launch({ game_id: 'french-roulette', mode: 'real' }, player.token)).body.session_id;
     const spin = await api(`${roulette}/rounds`, {
       bet: {
@@ -156,8 +192,8 @@ describe('provider API: rounds', () => {
       },
     });
     expect(spin.status).toBe(200);
-    expect(spin.body.round.stake).toBe('1.50');
-    expect(spin.body.round.outcome).toEqual({ type: 'roulette', pocket: expect.any(Number) });
+    // Pocket 14, red: the red stake pays 2.00, the straight on 17 loses.
+    expect(spin.body.round).toMatchObject({ stake: '1.50', win: '2.00', outcome: { type: 'roulette', pocket: 14 } });
     const slot = (await launch({ game_id: 'lucky-sevens', mode: 'real' }, player.token)).body.session_id;
     const reels = await api(`${slot}/rounds`, { bet: { type: 'slot', amount: '1.00' } });
     expect(reels.status).toBe(200);
@@ -170,18 +206,18 @@ describe('provider API: rounds', () => {
 
   it('plays 12 parallel rounds in one session with distinct nonces, and the balance adds up', async () => {
     const player = await ctx.api.player({ balance: '10.00' });
+    // On the pinned seeds the session's rounds 1 to 12 all pay nothing: 10.00 covers exactly 10 stakes.
+    pinGameSeeds(ctx.api.services, PINS.slotLosses);
     const id = (await launch({ game_id: 'fruit-fiesta', mode: 'real' }, player.token)).body.session_id;
     const replies = await Promise.all(
       Array.from({ length: 12 }, () => api(`${id}/rounds`, { bet: { type: 'slot', amount: '1.00' } })),
     );
     const played = replies.filter((reply) => reply.status === 200).map((reply) => reply.body.round);
-    // 10.00 covers at least 10 stakes of 1.00; wins may pay for more.
-    expect(played.length).toBeGreaterThanOrEqual(10);
-    for (const reply of replies.filter((r) => r.status !== 200)) expect(reply.status).toBe(400);
-    expect(new Set(played.map((round) => round.nonce)).size).toBe(played.length);
-    const net = played.reduce((sum, round) => sum + BigInt(round.win.replace('.', '')) - 100n, 1000n);
-    expect(await balanceOf(ctx.api, player.id)).toBe(`${net / 100n}.${String(net % 100n).padStart(2, '0')}`);
-    expect((await api(id)).body.fairness.nonce).toBe(played.length);
+    expect(played.map((round) => round.win)).toEqual(Array(10).fill('0.00'));
+    expect(replies.filter((r) => r.status !== 200).map((r) => r.status)).toEqual([400, 400]);
+    expect(played.map((round) => round.nonce).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(await balanceOf(ctx.api, player.id)).toBe('0.00');
+    expect((await api(id)).body.fairness.nonce).toBe(10);
   });
 
   it('refuses bad bets with a clear localized 400 and changes nothing', async () => {
@@ -206,12 +242,15 @@ describe('provider API: rounds', () => {
 
   it("plays demo rounds from the session's play money without touching any wallet", async () => {
     const player = await ctx.api.player({ balance: '30.00' });
+    pinGameSeeds(ctx.api.services, PINS.diceUnder);
     const id = (await launch({ game_id: 'dice', mode: 'demo' }, player.token)).body.session_id;
     const res = await api(`${id}/rounds`, {
       bet: { type: 'dice', amount: '100.00', target: '50.00', direction: 'under' },
     });
     expect(res.status).toBe(200);
-    expect(res.body.balance).toBe(res.body.round.win === '0.00' ? '900.00' : '1098.00');
+    // The pinned roll, 35.63, is under 50.00: 100.00 × 1.98 back on the play money.
+    expect(res.body.round).toMatchObject({ outcome: { roll: '35.63' }, win: '198.00' });
+    expect(res.body.balance).toBe('1098.00');
     expect(await balanceOf(ctx.api, player.id)).toBe('30.00');
     const [wallet] = await ctx.api.db.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM wallet_transactions WHERE user_id = $1',
@@ -333,22 +372,16 @@ describe('lobby feeds from rounds', () => {
     const ranking = async () =>
       (await ctx.api.request('GET', '/gmnggate/most_popular')).body.map((game: { id: string }) => game.id) as string[];
     const before = (await ranking()).indexOf('baccarat-royale');
+    // The pinned coup: player 5 beats banker 3. Player pays 1:1, so the feed shows the net win, 1.00.
+    pinGameSeeds(ctx.api.services, PINS.playerWins);
     const id = (await launch({ game_id: 'baccarat-royale', mode: 'real' }, player.token)).body.session_id;
-    // Player pays 1:1: a win pays twice the stake, so the feed's net win (payout − stake) is positive.
-    let won;
-    for (let i = 0; i < 20; i++) {
-      const res = await api(`${id}/rounds`, { bet: { type: 'baccarat', amount: '1.00', on: 'player' } });
-      // A tie returns the stake (a push, not a win): only a player win of 2.00 is a net win.
-      if (res.body.round.win === '2.00') won = res.body.round;
-    }
-    expect(won).toBeDefined();
-    const net = (Number(won.win.replace('.', '')) - 100)
-      .toString()
-      .padStart(3, '0')
-      .replace(/(\d\d)$/, '.$1');
+    const res = await api(`${id}/rounds`, { bet: { type: 'baccarat', amount: '1.00', on: 'player' } });
+    expect(res.body.round).toMatchObject({ win: '2.00', outcome: { winner: 'player' } });
+    // More real rounds, so the game climbs the ranking (each a player win of 1.00 net, a push or a loss).
+    for (let i = 0; i < 19; i++) await api(`${id}/rounds`, { bet: { type: 'baccarat', amount: '1.00', on: 'player' } });
     const wins = (await ctx.api.request('GET', '/api/snikx/win_stats')).body;
     expect(wins.find((win: { game: string }) => win.game === 'Baccarat Royale')).toMatchObject({
-      amount: net,
+      amount: '1.00',
       player: `${player.username.slice(0, 2)}***${player.username.at(-1)}`,
     });
     // Demo rounds do not count; real ones do.

@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { FrameLocator, Page } from '@playwright/test';
+import type { MinesState } from '../../core/games/mines';
 import type { RoundView } from '../../core/games/protocol';
+import { replayOn } from '../../core/games/steps';
 import { LOCALE_INTL, type Locale } from '../../core/i18n/locales.mjs';
 import { expect, signInContext, test } from './fixtures';
+import { pinNextRounds } from './pinned-rounds';
 import { differentNonce } from './tampered-nonce';
 
 /**
@@ -31,9 +34,21 @@ async function launchDemo(page: Page, game: string): Promise<FrameLocator> {
 /** A player with money, so no low-balance dialog opens over /play. */
 const PLAYER_WITH_MONEY = { prefix: 'controls', deposit: '50.00' };
 
+/** Where the one mine of a 1-mine round lies, by the shared engine. */
+const mineOf = async (pair: { serverSeed: string; clientSeed: string }, nonce: number) =>
+  ((await replayOn({ ...pair, nonce }, 'mines', { type: 'mines', amount: '1.00', mines: 1 }, [])).state as MinesState)
+    .positions[0];
+
 test('mines: the 5×5 grid is one tab stop, arrow keys, Home and End move, Enter reveals', async ({ page }) => {
   test.setTimeout(60_000);
   const frame = await launchDemo(page, 'mines');
+  // Known rounds: the first hides its mine away from cell 20, the second at cell 20.
+  const sessionId = new URL((await page.locator('[data-play-frame]').getAttribute('src'))!).pathname.split('/').pop()!;
+  await pinNextRounds(
+    page.request,
+    sessionId,
+    async (pair) => (await mineOf(pair, 1)) !== 20 && (await mineOf(pair, 2)) === 20,
+  );
   await frame.locator('select[name=mines]').selectOption('1');
   await frame.locator('[data-action-button]').press('Enter');
   const cell = (n: number) => frame.locator(`[data-cell="${n}"]`);
@@ -70,23 +85,29 @@ test('mines: the 5×5 grid is one tab stop, arrow keys, Home and End move, Enter
   await page.keyboard.press('Shift+Tab');
   await expectAt(20);
 
-  // Enter reveals the focused cell.
+  // Enter reveals the focused cell: safe in the first round.
   await page.keyboard.press('Enter');
-  await expect(cell(20)).toHaveAttribute('data-state', /^(safe|mine)$/);
-  if ((await cell(20).getAttribute('data-state')) === 'safe') {
-    // Focus moves on to the next hidden cell; the revealed one stays in the grid's moves, inert.
-    await expectAt(21);
-    await expect(cell(20)).toHaveAttribute('aria-disabled', 'true');
-    await page.keyboard.press('ArrowLeft');
-    await expectAt(20);
-    await page.keyboard.press('Enter');
-    await expect(cell(20)).toHaveAttribute('data-state', 'safe');
-    await expect(frame.locator('[data-cell][data-state="safe"]')).toHaveCount(1);
-    await expectAt(20);
-  } else {
-    // A mine ends the round: focus returns to the action button.
-    await expect(frame.locator('[data-action-button]')).toBeFocused();
-  }
+  await expect(cell(20)).toHaveAttribute('data-state', 'safe');
+  // Focus moves on to the next hidden cell; the revealed one stays in the grid's moves, inert.
+  await expectAt(21);
+  await expect(cell(20)).toHaveAttribute('aria-disabled', 'true');
+  await page.keyboard.press('ArrowLeft');
+  await expectAt(20);
+  await page.keyboard.press('Enter');
+  await expect(cell(20)).toHaveAttribute('data-state', 'safe');
+  await expect(frame.locator('[data-cell][data-state="safe"]')).toHaveCount(1);
+  await expectAt(20);
+
+  // The second round hides its mine at cell 20: a mine ends the round, focus returns to the action button.
+  await frame.locator('[data-action=cashout]').press('Enter');
+  await expect(frame.locator('[data-result][data-outcome]')).toBeVisible();
+  await frame.locator('[data-action-button]').press('Enter');
+  await expect(cell(0)).toBeFocused();
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowDown');
+  await expectAt(20);
+  await page.keyboard.press('Enter');
+  await expect(cell(20)).toHaveAttribute('data-state', 'mine');
+  await expect(frame.locator('[data-action-button]')).toBeFocused();
 });
 
 test('/play has one main landmark: the framed game page is a region named by its heading', async ({

@@ -2,8 +2,11 @@ import type { APIRequestContext, FrameLocator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { signedToCents, toCents } from '../../core/api/money';
 import type { User } from '../../core/api/contract';
+import type { CrashState } from '../../core/games/crash';
 import type { GameSessionState } from '../../core/games/protocol';
+import { replayOn, verifyStepRound, type StepBet, type StepMechanic } from '../../core/games/steps';
 import type { Locale } from '../../core/i18n/locales.mjs';
+import { pinNextRounds } from './pinned-rounds';
 
 /** A real-money round of blackjack, mines and crash by keyboard; balance and history agree. */
 const prefix = (locale: Locale) => (locale === 'en' ? '' : `/${locale}`);
@@ -23,20 +26,33 @@ async function launch(page: Page, locale: Locale, game: string): Promise<{ frame
   return { frame, sessionId: new URL(src).pathname.split('/').pop()! };
 }
 
-/** Presses the round's first offered button of `action` until the round is over. */
-async function pressUntilDone(frame: FrameLocator, selector: string) {
-  const result = frame.locator('[data-result][data-outcome]');
-  for (let i = 0; i < 25 && !(await result.isVisible()); i++) {
-    const button = frame.locator(selector).first();
-    if (!(await button.isVisible()) || (await button.isDisabled())) {
-      await expect(result.or(frame.locator(`${selector}:not([disabled])`).first())).toBeVisible();
-      continue;
+/**
+ * Pins the session's next round to one where `actions` are all allowed and finish it (by the shared
+ * engine, through the page's provider API seed rotation); answers what it pays.
+ */
+async function pinFinishingRound(
+  request: APIRequestContext,
+  sessionId: string,
+  mechanic: StepMechanic,
+  bet: StepBet,
+  actions: string[],
+) {
+  const recorded = actions.map((action, i) => ({
+    action_id: `a${i}`,
+    action,
+    ...(action === 'reveal' ? { cell: 0 } : {}),
+  }));
+  const finish = async (pair: { serverSeed: string; clientSeed: string }) => {
+    // Every action is offered when its turn comes (the round still open), and the last one ends the round.
+    for (let i = 0; i < recorded.length; i++) {
+      const before = await replayOn({ ...pair, nonce: 1 }, mechanic, bet, recorded.slice(0, i));
+      if (before.finished || !before.actions.includes(recorded[i]!.action)) return undefined;
     }
-    await button.focus();
-    await button.press('Enter');
-    await expect(result.or(frame.locator(`${selector}:not([disabled])`).first())).toBeVisible();
-  }
-  await expect(result).toBeVisible();
+    const round = await verifyStepRound({ ...pair, nonce: 1 }, mechanic, bet, recorded);
+    return round.finished ? round : undefined;
+  };
+  const pair = await pinNextRounds(request, sessionId, async (candidate) => (await finish(candidate)) !== undefined);
+  return (await finish(pair))!.win;
 }
 
 for (const locale of ['en', 'ja'] as const) {
@@ -50,34 +66,50 @@ for (const locale of ['en', 'ja'] as const) {
     const start = (await me(request, token)).balance;
     const sessions: string[] = [];
 
-    // Blackjack: deal, then stand until the round ends.
+    const result = (frame: FrameLocator) => frame.locator('[data-result][data-outcome]');
+    const press = async (frame: FrameLocator, selector: string) => {
+      const button = frame.locator(selector).first();
+      await expect(button).toBeEnabled();
+      await button.focus();
+      await button.press('Enter');
+    };
+
+    // Blackjack: a pinned deal that stays open, then stand, which ends it.
     let { frame, sessionId } = await launch(page, locale, 'blackjack');
     sessions.push(sessionId);
+    const wins = [
+      await pinFinishingRound(request, sessionId, 'blackjack', { type: 'blackjack', amount: '2.00' }, ['stand']),
+    ];
     await frame.locator('input[name=stake]').fill('2.00');
     await frame.locator('input[name=stake]').press('Enter');
-    await expect(frame.locator('[data-result][data-outcome], [data-action=stand]').first()).toBeVisible();
-    await pressUntilDone(frame, '[data-action=stand]');
+    await press(frame, '[data-action=stand]');
+    await expect(result(frame)).toBeVisible();
 
-    // Mines: 3 mines, reveal the first cell, then cash out if it was safe.
+    // Mines: 3 mines, the first cell safe on the pinned round, then cash out.
     ({ frame, sessionId } = await launch(page, locale, 'mines'));
     sessions.push(sessionId);
+    const minesBet = { type: 'mines', amount: '1.00', mines: 3 } as const;
+    wins.push(await pinFinishingRound(request, sessionId, 'mines', minesBet, ['reveal', 'cashout']));
     await frame.locator('select[name=mines]').selectOption('3');
     await frame.locator('input[name=stake]').fill('1.00');
     await frame.locator('input[name=stake]').press('Enter');
-    const cell = frame.locator('button.cell').first();
-    await expect(cell).toBeEnabled();
-    await cell.focus();
-    await cell.press('Enter');
-    await expect(frame.locator('[data-result][data-outcome], [data-action=cashout]').first()).toBeVisible();
-    await pressUntilDone(frame, '[data-action=cashout]');
+    await press(frame, 'button.cell');
+    await press(frame, '[data-action=cashout]');
+    await expect(result(frame)).toBeVisible();
 
-    // Crash: auto cash-out at 1.01×; the server settles it, the page learns it by polling.
+    // Crash: auto cash-out at 1.01× on a pinned round that reaches it; the server settles it, the page
+    // learns it by polling.
     ({ frame, sessionId } = await launch(page, locale, 'crash'));
     sessions.push(sessionId);
+    await pinNextRounds(request, sessionId, async (pair) => {
+      const bet = { type: 'crash', amount: '1.00', auto_cashout: '1.01' } as const;
+      return ((await replayOn({ ...pair, nonce: 1 }, 'crash', bet, [])).state as CrashState).crash >= 101;
+    });
+    wins.push('1.01');
     await frame.locator('input[name=auto_cashout]').fill('1.01');
     await frame.locator('input[name=stake]').fill('1.00');
     await frame.locator('input[name=stake]').press('Enter');
-    await expect(frame.locator('[data-result][data-outcome]')).toBeVisible({ timeout: 15_000 });
+    await expect(result(frame)).toBeVisible({ timeout: 15_000 });
 
     // Balance = start − stakes + payouts over the rounds the provider recorded.
     let net = 0n;
@@ -85,6 +117,8 @@ for (const locale of ['en', 'ja'] as const) {
       const state = (await (await request.get(`/demo-games/api/sessions/${id}`)).json()) as GameSessionState;
       expect(state.open_round).toBeNull();
       expect(state.rounds).toHaveLength(1);
+      // Each round paid what the engine said its pinned seeds would.
+      expect(state.rounds[0]!.win).toBe(wins[sessions.indexOf(id)]);
       for (const round of state.rounds) {
         net += toCents(round.win)! - toCents(round.stake)!;
         // A payout at or below the stake is never shown as a win.

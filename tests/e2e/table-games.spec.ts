@@ -3,13 +3,20 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { signedToCents, toCents } from '../../core/api/money';
 import type { User } from '../../core/api/contract';
-import type { GameSessionState } from '../../core/games/protocol';
+import type { GameBet, GameSessionState } from '../../core/games/protocol';
 import { GAME_CATALOGUE } from '../../core/games/catalogue';
+import { withFairRandom } from '../../core/games/fairness';
+import { resolveBet } from '../../core/games/round';
 import { LOCALES, type Locale } from '../../core/i18n/locales.mjs';
 import { formatMoney } from '../../core/i18n/money-format';
+import { pinNextRounds } from './pinned-rounds';
 
 const prefix = (locale: Locale) => (locale === 'en' ? '' : `/${locale}`);
 const games = (locale: Locale) => JSON.parse(readFileSync(`locales/${locale}/games.json`, 'utf8'));
+
+/** The first round of a seed pair for `bet`, by the shared engine. */
+const firstRound = (pair: { serverSeed: string; clientSeed: string }, bet: GameBet) =>
+  withFairRandom({ ...pair, nonce: 1 }, (random) => resolveBet(bet, random));
 
 /** Launches the game for real money by keyboard and answers the frame and its session id. */
 async function launchReal(page: Page, locale: Locale, gameId: string) {
@@ -38,6 +45,16 @@ for (const locale of ['en', 'ja'] as const) {
 
     // Baccarat: the banker is chosen first; the arrow key moves to the player.
     const baccarat = await launchReal(page, locale, 'baccarat-royale');
+    // A pinned coup the player wins: 1:1, 4.00 back on 2.00.
+    const playerBet = { type: 'baccarat', amount: '2.00', on: 'player' } as const;
+    const coup = await firstRound(
+      await pinNextRounds(
+        request,
+        baccarat.sessionId,
+        async (pair) => (await firstRound(pair, playerBet)).win === '4.00',
+      ),
+      playerBet,
+    );
     await expect(baccarat.frame.locator('html')).toHaveAttribute('lang', locale);
     const banker = baccarat.frame.getByRole('radio', { name: t.baccarat.sides.banker });
     await expect(banker).toBeChecked();
@@ -55,11 +72,10 @@ for (const locale of ['en', 'ja'] as const) {
       await request.get(`/demo-games/api/sessions/${baccarat.sessionId}`)
     ).json()) as GameSessionState;
     let round = state.rounds[0]!;
-    expect(round.bet).toEqual({ type: 'baccarat', amount: '2.00', on: 'player' });
+    expect(round.bet).toEqual(playerBet);
+    expect(round.outcome).toEqual(coup.outcome);
+    expect(round.win).toBe('4.00');
     if (round.outcome.type !== 'baccarat') throw new Error('not baccarat');
-    expect(round.win).toBe(
-      round.outcome.winner === 'player' ? '4.00' : round.outcome.winner === 'tie' ? '2.00' : '0.00',
-    );
     let after = (await me()).balance;
     expect(signedToCents(after)).toBe(signedToCents(before)! - toCents(round.stake)! + toCents(round.win)!);
     await expect(page.locator('.site-header [data-session-balance]').first()).toHaveText(
@@ -72,6 +88,12 @@ for (const locale of ['en', 'ja'] as const) {
 
     // French roulette: red, chosen with the arrow keys in the bet list.
     const roulette = await launchReal(page, locale, 'french-roulette');
+    // A pinned spin on zero: la partage returns half the red stake.
+    const redBet: GameBet = { type: 'roulette', la_partage: true, stakes: [{ kind: 'red', amount: '1.00' }] };
+    await pinNextRounds(request, roulette.sessionId, async (pair) => {
+      const { outcome } = await firstRound(pair, redBet);
+      return outcome.type === 'roulette' && outcome.pocket === 0;
+    });
     const kind = roulette.frame.locator('select[name=kind]');
     await kind.focus();
     await page.keyboard.press('ArrowDown');
@@ -86,10 +108,9 @@ for (const locale of ['en', 'ja'] as const) {
     await expect(roulette.frame.locator('[data-result][data-outcome]')).toBeVisible();
     state = (await (await request.get(`/demo-games/api/sessions/${roulette.sessionId}`)).json()) as GameSessionState;
     round = state.rounds[0]!;
-    expect(round.bet).toEqual({ type: 'roulette', la_partage: true, stakes: [{ kind: 'red', amount: '1.00' }] });
-    if (round.outcome.type !== 'roulette') throw new Error('not roulette');
-    const red = [1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36].includes(round.outcome.pocket);
-    expect(round.win).toBe(red ? '2.00' : round.outcome.pocket === 0 ? '0.50' : '0.00');
+    expect(round.bet).toEqual(redBet);
+    expect(round.outcome).toEqual({ type: 'roulette', pocket: 0 });
+    expect(round.win).toBe('0.50');
     after = (await me()).balance;
     expect(signedToCents(after)).toBe(signedToCents(before)! - toCents(round.stake)! + toCents(round.win)!);
     await expect(page.locator('.site-header [data-session-balance]').first()).toHaveText(

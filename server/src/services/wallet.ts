@@ -143,7 +143,7 @@ async function openBet(tx: Queryable, request: WinRequest | RollbackRequest | Ra
  * A settled stake earns loyalty points (fractions carried) and counts toward an active bonus's
  * wagering, in one UPDATE; answers the cash balance and whether the bonus is now released.
  */
-async function countStake(tx: Queryable, userId: number, stake: string, multiplier: number) {
+export async function countStake(tx: Queryable, userId: number, stake: string, multiplier: number) {
   const [row] = await tx.query<{ balance: string; met: boolean; bonus: string }>(
     `UPDATE users SET loyalty_points = loyalty_points + floor(loyalty_carry + $2::numeric * $3)::int,
                       loyalty_carry = (loyalty_carry + $2::numeric * $3) - floor(loyalty_carry + $2::numeric * $3),

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { GameMode } from '#core/api/contract.ts';
 import type { Locale } from '#core/i18n/locales.mjs';
 import type { GameMechanic } from '#core/games/mechanics.ts';
-import { hashServerSeed, newServerSeed } from '#core/games/fairness.ts';
+import { hashServerSeed } from '#core/games/fairness.ts';
 import type {
   FairnessState,
   GameBet,
@@ -15,6 +15,7 @@ import type { Services } from '../../app-env.ts';
 import type { Queryable } from '../../db/database.ts';
 import { Conflict, Gone, NotFound } from '../../base/domain-errors.ts';
 import { isStepMechanic } from '#core/games/steps.ts';
+import { randomGameSeeds, type GameSeeds } from './game-seeds.ts';
 import { sessionBalance } from './stakes.ts';
 import { openRoundOf, settleExpiredRounds } from './step-rounds.ts';
 
@@ -37,8 +38,8 @@ export interface GameSession {
   username: string | null;
 }
 
-/** A random client seed for a new session; the player may replace it. */
-const newClientSeed = () => randomBytes(8).toString('hex');
+/** The provider's seed source: the CSPRNG, unless a test built the services with a pinned one. */
+const seedsOf = (services: Services): GameSeeds => services.gameSeeds ?? randomGameSeeds;
 
 export async function createSession(
   services: Services,
@@ -52,8 +53,7 @@ export async function createSession(
       services.clock().toISOString(),
     ]);
   }
-  const serverSeed = newServerSeed();
-  const nextSeed = newServerSeed();
+  const { serverSeed, nextServerSeed: nextSeed, clientSeed } = seedsOf(services).session();
   const created = services.clock();
   // A real session that has ended can play no more rounds on its seed: the seed is revealed when
   // the player opens the game again, so every round of theirs in the game's history can be
@@ -84,7 +84,7 @@ export async function createSession(
       launch.mode === 'demo' ? DEMO_CREDITS : null,
       serverSeed,
       await hashServerSeed(serverSeed),
-      newClientSeed(),
+      clientSeed,
       created.toISOString(),
       expires.toISOString(),
       nextSeed,
@@ -206,7 +206,7 @@ async function fairnessOf(services: Services, sessionId: string): Promise<Fairne
     );
   let [row] = await read();
   if (!row!.next_server_seed_hash) {
-    const seed = newServerSeed();
+    const seed = seedsOf(services).nextServerSeed();
     await db.query(
       'UPDATE game_sessions SET next_server_seed = $2, next_server_seed_hash = $3 WHERE id = $1 AND ' +
         'next_server_seed IS NULL',
@@ -228,7 +228,7 @@ async function fairnessOf(services: Services, sessionId: string): Promise<Fairne
  */
 export async function rotateSeeds(services: Services, session: GameSession, clientSeed: string): Promise<SeedRotation> {
   await fairnessOf(services, session.id);
-  const following = newServerSeed();
+  const following = seedsOf(services).nextServerSeed();
   const followingHash = await hashServerSeed(following);
   return services.db.transaction(async (tx) => {
     const [old] = await tx.query<{

@@ -70,8 +70,11 @@ async function usage(
           ],
         )
       : await db.query<{ used: string; oldest: Date | string | null }>(
-          `SELECT COALESCE(sum(stake - win), 0)::numeric(14,2)::text AS used, min(created_at) AS oldest FROM game_rounds
-           WHERE user_id = $1 AND mode = 'real' AND created_at > $2`,
+          // Our own games' rounds and the rounds of game providers (wallet API), open ones with win 0.
+          `SELECT COALESCE(sum(stake - win), 0)::numeric(14,2)::text AS used, min(created_at) AS oldest FROM (
+             SELECT stake, win, created_at FROM game_rounds WHERE user_id = $1 AND mode = 'real' AND created_at > $2
+             UNION ALL
+             SELECT stake, win, created_at FROM provider_rounds WHERE user_id = $1 AND created_at > $2) AS rounds`,
           [userId, from],
         );
   const used = signedToCents(row!.used)!;
