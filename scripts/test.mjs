@@ -22,7 +22,15 @@ const steps = [
   [
     'unit and API tests (PGlite)',
     'vitest',
-    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORTS}/unit.json`],
+    // The long simulations (the slow project) are `npm run test:slow`, which .ci/run runs beside these steps.
+    [
+      'run',
+      '--project=unit',
+      '--project=api',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${REPORTS}/unit.json`,
+    ],
   ],
   // The same API suite against a real PostgreSQL server when one is given (CI starts one), on
   // another day (scripts/far-date.mjs): no test may pass only because of today's date.
@@ -33,7 +41,7 @@ const steps = [
           'vitest',
           [
             'run',
-            'tests/api',
+            '--project=api',
             '--reporter=default',
             '--reporter=json',
             `--outputFile.json=${REPORTS}/api-postgres.json`,

@@ -6,6 +6,7 @@ import { EXPORT_SECTIONS } from '../../server/src/services/data-export.ts';
 import { ADULT, balanceOf, useTestApi } from './harness.ts';
 import { smtpPort, useSmtp } from './smtp.ts';
 import { mailedLink } from '../mail-outbox.ts';
+import { signInReply } from './fixtures/sign-in.ts';
 
 const SMTP_PORT = smtpPort();
 const SITE = 'https://play.example.test';
@@ -30,8 +31,7 @@ const setEmail = (token: string, body: Record<string, unknown>, language = 'en')
   ctx.api.request('POST', '/auth/users/set_email/', { token, body, headers: from(language) });
 const confirmEmail = (body: Record<string, unknown>, language = 'en') =>
   ctx.api.request('POST', '/auth/users/set_email_confirm/', { body, headers: from(language) });
-const signIn = (email: string, password: string) =>
-  ctx.api.request('POST', '/auth/token/login/', { body: { email, password }, headers: from() });
+const signIn = (email: string, password: string) => signInReply(ctx.api, { email, password }, from());
 const close = (token: string, body: Record<string, unknown>, language = 'en') =>
   ctx.api.request('POST', '/api/user/close', { token, body, headers: from(language) });
 const LOGIN_FAILED = { non_field_errors: ['Unable to log in with provided credentials.'] };

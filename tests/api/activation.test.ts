@@ -10,6 +10,7 @@ import { manualClock } from '../../server/src/base/clock.ts';
 import { mailedLink } from '../mail-outbox.ts';
 import { ADULT, type Reply, useTestApi } from './harness.ts';
 import { smtpPort, useSmtp } from './smtp.ts';
+import { type Credentials, signInReply } from './fixtures/sign-in.ts';
 
 const SMTP_PORT = smtpPort();
 const SITE = 'https://play.example.test';
@@ -40,11 +41,7 @@ const activate = (body: Record<string, unknown>, language = 'en') =>
   ctx.api.request('POST', '/auth/users/activation/', { body, headers: from(language) });
 const resend = (email: unknown, ip?: string) =>
   ctx.api.request('POST', '/auth/users/resend_activation/', { body: { email }, headers: from('en', ip) });
-const signIn = (player: { email: string; password: string }, language = 'en') =>
-  ctx.api.request('POST', '/auth/token/login/', {
-    body: { email: player.email, password: player.password },
-    headers: from(language),
-  });
+const signIn = (player: Credentials, language = 'en') => signInReply(ctx.api, player, from(language));
 const userCount = async () => (await ctx.api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users'))[0]!.n;
 
 function linkIn(mail: ParsedMail) {

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/base/clock.ts';
 import { useTestApi } from './harness.ts';
+import { launchGame } from './fixtures/game-launch.ts';
 
 const clock = manualClock(new Date('2026-07-01T10:00:00Z'));
 const ctx = useTestApi(
@@ -14,11 +15,7 @@ const ctx = useTestApi(
 );
 
 const launch = (address: string, token?: string, mode = 'demo') =>
-  ctx.api.request('POST', '/gmnggate/api', {
-    token,
-    body: { method: 'game_launch', game_id: 'dice', mode },
-    headers: { 'x-forwarded-for': address },
-  });
+  launchGame(ctx.api, 'dice', { token, mode, headers: { 'x-forwarded-for': address } });
 const rotate = (session: string, address: string, seed: string) =>
   ctx.api.request('POST', `/demo-games/api/sessions/${session}/seeds`, {
     body: { client_seed: seed },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/base/clock.ts';
 import { useTestApi } from './harness.ts';
+import { launchSession } from './fixtures/game-launch.ts';
 
 /** Favourites and recently played, on PGlite and (DATABASE_URL) PostgreSQL. */
 const clock = manualClock(new Date('2026-03-02T10:00:00Z'));
@@ -12,14 +13,7 @@ const put = (token: string | undefined, game: string) =>
 const del = (token: string | undefined, game: string) =>
   ctx.api.request('DELETE', `/api/user/favourites/${encodeURIComponent(game)}`, { token });
 const recent = (token?: string) => ctx.api.request('GET', '/api/user/recently-played', { token });
-const launch = async (game: string, token: string) => {
-  const res = await ctx.api.request('POST', '/gmnggate/api', {
-    token,
-    body: { method: 'game_launch', game_id: game, mode: 'real' },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.session_id as string;
-};
+const launch = (game: string, token: string) => launchSession(ctx.api, game, { token });
 const tick = (ms = 1000) => clock.advance(ms / 1000);
 const ids = (body: { id: string }[]) => body.map((game) => game.id);
 

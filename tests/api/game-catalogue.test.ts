@@ -11,18 +11,13 @@ import { withFairRandom } from '../../core/games/fairness.ts';
 import { resolveBet } from '../../core/games/round.ts';
 import { GAME_CATALOGUE } from '../../core/games/catalogue.ts';
 import { balanceOf, useTestApi } from './harness.ts';
+import { launchSession } from './fixtures/game-launch.ts';
 import { PINS, pinGameSeeds, unpinGameSeedsAfterEach } from './pinned-seeds.ts';
 
 const ctx = useTestApi({ SITE_URL: 'https://play.example.test' });
 unpinGameSeedsAfterEach(ctx);
 
-const launch = async (gameId: string, token: string) =>
-  (
-    await ctx.api.request('POST', '/gmnggate/api', {
-      token,
-      body: { method: 'game_launch', game_id: gameId, mode: 'real' },
-    })
-  ).body.session_id as string;
+const launch = (gameId: string, token: string) => launchSession(ctx.api, gameId, { token });
 const api = (path: string, body?: unknown) =>
   ctx.api.request(body === undefined ? 'GET' : 'POST', `/demo-games/api/sessions/${path}`, {
     body,

@@ -4,6 +4,7 @@ import { hashServerSeed, withFairRandom } from '../../core/games/fairness.ts';
 import { resolveBet } from '../../core/games/round.ts';
 import type { GameSessionState, RoundView } from '../../core/games/protocol.ts';
 import { useTestApi } from './harness.ts';
+import { launchSession } from './fixtures/game-launch.ts';
 
 /**
  * Verify from history: a real-money game page lists the player's rounds of that game
@@ -13,9 +14,8 @@ import { useTestApi } from './harness.ts';
 const clock = manualClock(new Date('2026-05-04T09:00:00Z'));
 const ctx = useTestApi({ GAME_SESSION_HOURS: '1' }, { clock });
 
-const launch = async (game: string, token?: string, mode: 'real' | 'demo' = token ? 'real' : 'demo') =>
-  (await ctx.api.request('POST', '/gmnggate/api', { token, body: { method: 'game_launch', game_id: game, mode } })).body
-    .session_id as string;
+const launch = (game: string, token?: string, mode: 'real' | 'demo' = token ? 'real' : 'demo') =>
+  launchSession(ctx.api, game, { token, mode });
 const api = (path: string, body?: unknown) =>
   ctx.api.request(body === undefined ? 'GET' : 'POST', `/demo-games/api/sessions/${path}`, { body, encrypt: false });
 const state = async (session: string) => (await api(session)).body as GameSessionState;

@@ -1,18 +1,12 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { useTestApi } from './harness.ts';
+import { launchSession } from './fixtures/game-launch.ts';
 
 // The provider sits on its own origin here, so the page must name the site as its only framer.
 const ctx = useTestApi({ SITE_URL: 'https://site.example.test', GAME_PROVIDER_ORIGIN: 'https://games.example.test' });
 
-async function launch(lang: string) {
-  const res = await ctx.api.request('POST', '/gmnggate/api', {
-    body: { method: 'game_launch', game_id: 'dice', mode: 'demo' },
-    headers: { 'accept-language': lang },
-  });
-  expect(res.status).toBe(200);
-  return res.body.session_id as string;
-}
+const launch = (lang: string) => launchSession(ctx.api, 'dice', { headers: { 'accept-language': lang } });
 
 const page = (path: string, lang = 'en') =>
   ctx.api.request<string>('GET', path, { headers: { 'accept-language': lang } });

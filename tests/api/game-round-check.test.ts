@@ -5,6 +5,7 @@ import { hashServerSeed, withFairRandom } from '../../core/games/fairness.ts';
 import { resolveBet } from '../../core/games/round.ts';
 import type { RoundView } from '../../core/games/protocol.ts';
 import { useTestApi } from './harness.ts';
+import { launchSession } from './fixtures/game-launch.ts';
 
 /**
  * Verify from history: every game round in the player's history links to its round
@@ -14,13 +15,7 @@ import { useTestApi } from './harness.ts';
 const clock = manualClock(new Date('2026-05-04T09:00:00Z'));
 const ctx = useTestApi({ GAME_SESSION_HOURS: '1' }, { clock });
 
-const launch = async (game: string, token: string) =>
-  (
-    await ctx.api.request('POST', '/gmnggate/api', {
-      token,
-      body: { method: 'game_launch', game_id: game, mode: 'real' },
-    })
-  ).body.session_id as string;
+const launch = (game: string, token: string) => launchSession(ctx.api, game, { token });
 const provider = (path: string, body?: unknown) =>
   ctx.api.request(body === undefined ? 'GET' : 'POST', `/demo-games/api/sessions/${path}`, { body, encrypt: false });
 const spin = async (session: string) => {

@@ -6,23 +6,16 @@
 import { describe, expect, it } from 'vitest';
 import { newLink } from '../../server/src/services/link-tokens.ts';
 import { balanceOf, useTestApi } from './harness.ts';
+import { launchSession } from './fixtures/game-launch.ts';
+import { type Credentials, signInToken } from './fixtures/sign-in.ts';
 
 const ctx = useTestApi();
 const ROUND = { bet: { type: 'dice', amount: '1.00', target: '50.00', direction: 'over' } };
 
-async function launch(token: string) {
-  const res = await ctx.api.request('POST', '/gmnggate/api', {
-    token,
-    body: { method: 'game_launch', game_id: 'dice', mode: 'real' },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.session_id as string;
-}
+const launch = (token: string) => launchSession(ctx.api, 'dice', { token });
 const round = (session: string) =>
   ctx.api.request('POST', `/demo-games/api/sessions/${session}/rounds`, { body: ROUND, encrypt: false });
-const signIn = async (player: { email: string; password: string }) =>
-  (await ctx.api.request('POST', '/auth/token/login/', { body: { email: player.email, password: player.password } }))
-    .body.auth_token as string;
+const signIn = (player: Credentials) => signInToken(ctx.api, player);
 
 /**
  * A round still plays, then `end` runs, then the next round of the same session is refused with 410 and takes no money.

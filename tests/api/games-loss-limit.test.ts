@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { balanceOf, useTestApi } from './harness.ts';
+import { launchSession } from './fixtures/game-launch.ts';
 import { PINS, pinGameSeeds, unpinGameSeedsAfterEach } from './pinned-seeds.ts';
 
 /**
@@ -11,13 +12,7 @@ import { PINS, pinGameSeeds, unpinGameSeedsAfterEach } from './pinned-seeds.ts';
 const ctx = useTestApi();
 unpinGameSeedsAfterEach(ctx);
 
-const launch = async (token: string, game = 'european-roulette') =>
-  (
-    await ctx.api.request('POST', '/gmnggate/api', {
-      token,
-      body: { method: 'game_launch', game_id: game, mode: 'real' },
-    })
-  ).body.session_id as string;
+const launch = (token: string, game = 'european-roulette') => launchSession(ctx.api, game, { token });
 const bet = (session: string, amount: string) =>
   ctx.api.request('POST', `/demo-games/api/sessions/${session}/rounds`, {
     body: { bet: { type: 'roulette', stakes: [{ kind: 'red', amount }] } },

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/base/clock.ts';
 import { verifyStepRound } from '../../core/games/steps.ts';
 import { balanceOf, useTestApi } from './harness.ts';
+import { launchSession } from './fixtures/game-launch.ts';
 import { PINNED_SERVER_SEED, PINS, pinGameSeeds, unpinGameSeedsAfterEach } from './pinned-seeds.ts';
 
 /**
@@ -15,13 +16,7 @@ const ctx = useTestApi({ GAME_SESSION_HOURS: '1' }, { clock });
 unpinGameSeedsAfterEach(ctx);
 beforeEach(() => pinGameSeeds(ctx.api.services, PINS.steps));
 
-const launch = async (game: string, token?: string) =>
-  (
-    await ctx.api.request('POST', '/gmnggate/api', {
-      token,
-      body: { method: 'game_launch', game_id: game, mode: token ? 'real' : 'demo' },
-    })
-  ).body.session_id as string;
+const launch = (game: string, token?: string) => launchSession(ctx.api, game, { token });
 const api = (path: string, body?: unknown) =>
   ctx.api.request(body === undefined ? 'GET' : 'POST', `/demo-games/api/sessions/${path}`, { body, encrypt: false });
 const open = (session: string, bet: Record<string, unknown>) => api(`${session}/rounds`, { bet });

@@ -1,9 +1,10 @@
 /**
- * Integration harness: the real Hono app, a real database (in-memory PGlite, or PostgreSQL in a
- * throwaway schema when DATABASE_URL is set), a fresh RSA key pair, and bodies encrypted with
- * WebCrypto exactly as the browser's `core/api/envelope.ts` does.
+ * Integration harness: the real Hono app, a real database of its own (in-memory PGlite loaded from the
+ * run's migrated snapshot, or PostgreSQL in a throwaway schema when DATABASE_URL is set; see
+ * fixtures/test-database.ts), the run's RSA key pair, and bodies encrypted with WebCrypto exactly as
+ * the browser's `core/api/envelope.ts` does.
  */
-import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
@@ -14,12 +15,15 @@ import type { Services } from '../../server/src/app-env.ts';
 import { systemClock, type Clock } from '../../server/src/base/clock.ts';
 import { loadConfig } from '../../server/src/config/server-config.ts';
 import { createMailer } from '../../server/src/mail/mailer.ts';
-import { openDatabase } from '../../server/src/db/open.ts';
 import { seed } from '../../server/src/db/seed.ts';
 import { addTransaction } from '../../server/src/services/history.ts';
 import { credit, ledgerMismatches } from '../../server/src/services/ledger.ts';
 import { newLink } from '../../server/src/services/link-tokens.ts';
 import { PasswordQueue } from '../../server/src/services/password-queue.ts';
+import { runKeyPair } from './fixtures/key-pair.ts';
+import { openTestDatabase } from './fixtures/test-database.ts';
+
+export { newKeyPair } from './fixtures/key-pair.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a reply is JSON the tests read by field and assert
 export interface Reply<T = any> {
@@ -39,11 +43,6 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-export function newKeyPair() {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  return { privateKey, spki: publicKey.export({ type: 'spki', format: 'der' }).toString('base64') };
-}
-
 /** Every test registers from one address, so the per-address registration limit is lifted unless a test sets it. */
 const TEST_ENV = { DEMO: '0', REGISTER_MAX_PER_ADDRESS: '1000000', DEMO_MAX_PER_ADDRESS: '1000000' };
 
@@ -57,10 +56,10 @@ export async function createTestApi(env: Record<string, string> = {}, { clock = 
     DATA_DIR: join(tmpdir(), `amber-api-${randomBytes(6).toString('hex')}`),
     ...env,
   });
-  const schema = process.env.DATABASE_URL ? `test_${randomBytes(6).toString('hex')}` : undefined;
-  const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, schema });
+  const database = await openTestDatabase();
+  const { db } = database;
   await seed(db, config, clock);
-  const keys = newKeyPair();
+  const keys = runKeyPair();
   const passwords = new PasswordQueue(config.auth.passwordConcurrency, config.auth.passwordQueueMax);
   const logs: string[] = [];
   const mailer = createMailer(config.mail, (line) => logs.push(line));
@@ -167,8 +166,7 @@ export async function createTestApi(env: Record<string, string> = {}, { clock = 
 
   async function close() {
     await mailer.settled();
-    if (schema) await db.query(`DROP SCHEMA ${schema} CASCADE`);
-    await db.close();
+    await database.close();
   }
 
   return {

@@ -5,6 +5,7 @@ import { suspendPlayer } from '../../server/src/operator/services/player-actions
 import { startRoundSweep, sweepEndedRounds } from '../../server/src/services/round-sweep.ts';
 import { balanceOf, useTestApi } from './harness.ts';
 import { newStaffAccount } from './operator-harness.ts';
+import { launchSession } from './fixtures/game-launch.ts';
 import { PINS, pinGameSeeds, unpinGameSeedsAfterEach } from './pinned-seeds.ts';
 
 /**
@@ -19,13 +20,7 @@ const ctx = useTestApi({ GAME_SESSION_HOURS: '1' }, { clock });
 unpinGameSeedsAfterEach(ctx);
 beforeEach(() => pinGameSeeds(ctx.api.services, PINS.steps));
 
-const launch = async (token: string) =>
-  (
-    await ctx.api.request('POST', '/gmnggate/api', {
-      token,
-      body: { method: 'game_launch', game_id: 'mines', mode: 'real' },
-    })
-  ).body.session_id as string;
+const launch = (token: string) => launchSession(ctx.api, 'mines', { token });
 const api = (path: string, body?: unknown) =>
   ctx.api.request(body === undefined ? 'GET' : 'POST', `/demo-games/api/sessions/${path}`, { body, encrypt: false });
 let ids = 0;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/base/clock.ts';
 import { balanceOf, useTestApi } from './harness.ts';
 import { auditOf, mailTo, staffMember } from './operator-harness.ts';
+import { signInReply } from './fixtures/sign-in.ts';
 
 const clock = manualClock(new Date('2026-03-02T10:00:00Z'));
 const ctx = useTestApi({ SUPPORT_EMAIL: 'help@amberplay.example', ACCOUNT_RETENTION_DAYS: '30' }, { clock });
@@ -10,8 +11,7 @@ const LOGIN_FAILED = { non_field_errors: ['Unable to log in with provided creden
 const IBAN = 'DE89370400440532013000';
 const CLOSE = { reason: 'The player asked by phone', confirm: 'yes' };
 const PAY_OUT = { method: 'bank_transfer', destination: IBAN };
-const signIn = (email: string, password: string) =>
-  ctx.api.request('POST', '/auth/token/login/', { body: { email, password } });
+const signIn = (email: string, password: string) => signInReply(ctx.api, { email, password });
 const closedAt = async (id: number) =>
   (
     await ctx.api.db.query<{ closed_at: Date | null; close_reason: string | null }>(

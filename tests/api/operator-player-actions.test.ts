@@ -3,6 +3,7 @@ import { manualClock } from '../../server/src/base/clock.ts';
 import { balanceOf, useTestApi } from './harness.ts';
 import { runOpenLinkScript } from './email-change-page.ts';
 import { auditOf, cardWithdrawal, mailTo, staffMember } from './operator-harness.ts';
+import { type Credentials, signInReply } from './fixtures/sign-in.ts';
 
 const clock = manualClock(new Date('2026-03-02T10:00:00Z'));
 const ctx = useTestApi({ SUPPORT_EMAIL: 'help@amberplay.example' }, { clock });
@@ -10,8 +11,7 @@ const ctx = useTestApi({ SUPPORT_EMAIL: 'help@amberplay.example' }, { clock });
 const own = async (token: string, language = 'en') =>
   (await ctx.api.request('GET', '/api/user/notification?mode=own', { token, headers: { 'accept-language': language } }))
     .body as { title: string; body: string }[];
-const signIn = (player: { email: string; password: string }) =>
-  ctx.api.request('POST', '/auth/token/login/', { body: { email: player.email, password: player.password } });
+const signIn = (player: Credentials) => signInReply(ctx.api, player);
 const ledgerOf = (userId: number) =>
   ctx.api.db.query<{ account: string; amount: string; type: string; template: string }>(
     `SELECT l.account, l.amount::text, t.type, t.template FROM ledger l JOIN transactions t ON t.id = ` +

@@ -6,6 +6,7 @@ import { manualClock } from '../../server/src/base/clock.ts';
 import { ADULT, createTestApi, useTestApi } from './harness.ts';
 import { smtpPort, useSmtp } from './smtp.ts';
 import { mailedLink } from '../mail-outbox.ts';
+import { signInReply } from './fixtures/sign-in.ts';
 
 const SMTP_PORT = smtpPort();
 const SITE = 'https://play.example.test';
@@ -34,8 +35,7 @@ const requestReset = (email: unknown, headers: Record<string, string> = from()) 
   ctx.api.request('POST', '/auth/users/reset_password/', { body: { email }, headers });
 const confirm = (body: Record<string, unknown>, language = 'en') =>
   ctx.api.request('POST', '/auth/users/reset_password_confirm/', { body, headers: { 'accept-language': language } });
-const signIn = (email: string, password: string) =>
-  ctx.api.request('POST', '/auth/token/login/', { body: { email, password }, headers: from() });
+const signIn = (email: string, password: string) => signInReply(ctx.api, { email, password }, from());
 
 /** Registers in `language` (the Accept-Language of the sign-up page) and signs in. */
 async function playerIn(language: string) {

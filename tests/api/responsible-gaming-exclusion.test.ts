@@ -4,6 +4,7 @@ import { formatInstant } from '../../server/src/services/rg/format.ts';
 import { ADULT, balanceOf, useTestApi } from './harness.ts';
 import { submitPaymentForm } from './demo-pay-form.ts';
 import { mailTo } from './operator-harness.ts';
+import { type Credentials, signInReply } from './fixtures/sign-in.ts';
 
 /** Time-out, self-exclusion and reality checks, with an injected clock. */
 const clock = manualClock(new Date('2026-02-01T09:30:00Z'));
@@ -12,8 +13,7 @@ const DAY = 86_400;
 
 const post = (path: string, token: string | undefined, body: unknown, lang = 'en') =>
   ctx.api.request('POST', path, { token, body, headers: { 'accept-language': lang } });
-const signIn = (player: { email: string; password: string }, lang = 'en') =>
-  post('/auth/token/login/', undefined, { email: player.email, password: player.password }, lang);
+const signIn = (player: Credentials, lang = 'en') => signInReply(ctx.api, player, { 'accept-language': lang });
 const register = (player: { email: string; password: string }, lang = 'en') =>
   post(
     '/auth/users/',

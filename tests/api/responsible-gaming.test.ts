@@ -4,6 +4,8 @@ import { formatInstant } from '../../server/src/services/rg/format.ts';
 import { leavesWindowAt, windowStart } from '../../server/src/services/rg/windows.ts';
 import { balanceOf, useTestApi } from './harness.ts';
 import { submitPaymentForm } from './demo-pay-form.ts';
+import { launchGame } from './fixtures/game-launch.ts';
+import { type Credentials, signInToken } from './fixtures/sign-in.ts';
 
 /** Deposit and loss limits: cooling-off, rolling windows at their edges, the lowest-limit rule. */
 const clock = manualClock(new Date('2026-03-31T12:00:00Z'));
@@ -34,15 +36,9 @@ const round = (userId: number, stake: string, win: string) =>
     [userId, stake, win, clock().toISOString()],
   );
 const launch = (token: string, lang = 'en') =>
-  ctx.api.request('POST', '/gmnggate/api', {
-    token,
-    body: { method: 'game_launch', game_id: 'amber-fortune', mode: 'real' },
-    headers: { 'accept-language': lang },
-  });
+  launchGame(ctx.api, 'amber-fortune', { token, headers: { 'accept-language': lang } });
 /** Signs in again, for tests that move the clock past a token's idle expiry. */
-const signIn = async (player: { email: string; password: string }) =>
-  (await ctx.api.request('POST', '/auth/token/login/', { body: { email: player.email, password: player.password } }))
-    .body.auth_token as string;
+const signIn = (player: Credentials) => signInToken(ctx.api, player);
 
 describe('GET /api/user/responsible-gaming', () => {
   it('answers the contract shape, with the 60-minute reality check by default and no limits', async () => {

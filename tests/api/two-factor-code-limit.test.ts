@@ -9,6 +9,7 @@ import { manualClock } from '../../server/src/base/clock.ts';
 import { useTestApi } from './harness.ts';
 import { mailTo } from './operator-harness.ts';
 import { authenticatorCode, turnOnTwoFactor } from './two-factor.ts';
+import { type Credentials, signInReply } from './fixtures/sign-in.ts';
 
 const clock = manualClock(new Date('2026-05-04T09:00:00Z'));
 const ctx = useTestApi(
@@ -34,11 +35,8 @@ async function playerWithTwoFactor() {
   return { ...player, secret };
 }
 
-const signIn = (player: { email: string; password: string }, code: string, address: string) =>
-  ctx.api.request('POST', '/auth/token/login/', {
-    body: { email: player.email, password: player.password, code },
-    headers: { 'x-forwarded-for': address },
-  });
+const signIn = (player: Credentials, code: string, address: string) =>
+  signInReply(ctx.api, { ...player, code }, { 'x-forwarded-for': address });
 
 describe('two-factor codes at sign-in, per account', { timeout: 120_000 }, () => {
   it('30 parallel wrong codes from 20 addresses: 10 checked, the rest 429, then even the right code 429', async () => {
