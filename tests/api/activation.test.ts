@@ -121,7 +121,7 @@ describe('POST /auth/users/ says nothing about existing accounts', () => {
         'Someone tried to create an AmberPlay account with your address',
       );
     expect(smtp.unread).toBe(0);
-  });
+  }, 90_000); // 24 registrations, each hashing a password: past the 20 s default on a busy machine
 
   it('changes nothing for a taken address and mails its owner, in the owner’s language, how to sign in', async () => {
     const owner = await activePlayer('ja');

@@ -105,7 +105,7 @@ describe('POST /api/user/verification', () => {
       front: file('jpeg', 'max.jpg', 'image/jpeg', 5 * 1024 * 1024),
     });
     expect(exact.status).toBe(201);
-  });
+  }, 60_000); // 10 MB through the encryption-free form path into bytea: slow on PGlite on a busy machine
 
   it('refuses a whole upload over 11 MB with 413, before reading it as a form', async () => {
     const player = await ctx.api.player();

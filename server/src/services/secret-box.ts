@@ -1,10 +1,10 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, type KeyObject } from 'node:crypto';
 
 /**
- * Small secrets at rest (the TOTP secrets, game providers' wallet API secrets) are sealed with AES-256-GCM under a key derived from
- * the server's RSA private key, so a copy of the database alone does not reveal them. During an
- * RSA key rotation (RSA_PREVIOUS_PRIVATE_KEY_FILE), a secret sealed under the previous key still
- * opens, and `open` says so, so the caller can seal it again under the current one.
+ * Small secrets at rest (the TOTP secrets, game providers' wallet API secrets) are sealed with
+ * AES-256-GCM under a key derived from the server's RSA private key, so a copy of the database
+ * alone does not reveal them. During an RSA key rotation (RSA_PREVIOUS_PRIVATE_KEY_FILE), a secret
+ * sealed under the previous key still opens, and `open` says so, so the caller can seal it again under the current one.
  */
 const keyOf = (privateKey: KeyObject) =>
   Buffer.from(
