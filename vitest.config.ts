@@ -1,7 +1,7 @@
 import { getViteConfig } from 'astro/config';
 import { configDefaults } from 'vitest/config';
 
-/** Long simulations (`npm run test:slow`): out of the unit step, run by `.ci/run` beside the browser tests. */
+/** Long simulations (`npm run test:slow`): out of the unit step, run by `.ci/run` beside `npm test`. */
 const SLOW = '**/*.slow.test.ts';
 
 export default getViteConfig({
