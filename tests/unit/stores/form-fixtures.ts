@@ -12,7 +12,7 @@ export const translators = {
   auth: createTranslator(auth, 'en', 'auth'),
 };
 
-export const player = (): User => ({
+export const player = (overrides: Partial<User> = {}): User => ({
   id: 1,
   email: 'ana@example.com',
   username: 'ana',
@@ -27,6 +27,7 @@ export const player = (): User => ({
   limits: { deposit_min: '10.00', deposit_max: '1000.00', withdrawal_min: '20.00', withdrawal_max: '500.00' },
   time_zone: null,
   game_sound: false,
+  ...overrides,
 });
 
 /** Numbered keys, so a test can tell a reused key from a new one. */

@@ -7,23 +7,14 @@ import { $balanceDialog } from '../../../src/stores/dialogs';
 import { expectWelcome, isLowBalance, watchLowBalance } from '../../../src/stores/low-balance';
 import { $token, $user } from '../../../src/stores/session';
 import { readTokenCookie, tokenCookie } from '../../../src/api/token-cookie';
+import { player as basePlayer } from './form-fixtures';
 
-const user = (balance: string): User => ({
-  id: 1,
-  email: 'a@b.cd',
-  username: 'ana',
-  first_name: '',
-  last_name: '',
-  balance,
-  bonus_balance: '0.00',
-  currency: 'EUR',
-  loyalty: { level: 'bronze', points: 0, next_level_points: 1000 },
-  referral_code: 'ABCDEFGH',
-  date_joined: '2026-01-01T00:00:00.000Z',
-  limits: { deposit_min: '10.00', deposit_max: '10000.00', withdrawal_min: '10.00', withdrawal_max: '5000.00' },
-  time_zone: null,
-  game_sound: false,
-});
+const user = (balance: string): User =>
+  basePlayer({
+    email: 'a@b.cd',
+    balance,
+    limits: { deposit_min: '10.00', deposit_max: '10000.00', withdrawal_min: '10.00', withdrawal_max: '5000.00' },
+  });
 
 afterEach(() => {
   cleanStores($user, $token, $balanceDialog);
