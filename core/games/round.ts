@@ -7,10 +7,7 @@
 import type { GameBet, GameOutcome } from './protocol.ts';
 import type { GameMechanic } from './mechanics.ts';
 import type { Random } from './fairness.ts';
-import { resolveDice, checkDiceBet } from './dice.ts';
-import { resolveRoulette, checkRouletteBet } from './roulette.ts';
-import { resolveSlot, checkSlotBet } from './slot.ts';
-import { resolveBaccarat, checkBaccaratBet } from './baccarat.ts';
+import { gameModule, singleRoundGame } from './registry.ts';
 
 export interface Resolved<O extends GameOutcome = GameOutcome> {
   outcome: O;
@@ -35,18 +32,13 @@ export function checkBet(
   bet: unknown,
   gameId?: string,
 ): { bet: GameBet; stake: string } | { problem: BetProblem } {
-  if (!bet || typeof bet !== 'object' || (bet as { type?: unknown }).type !== mechanic)
+  const game = gameModule(mechanic);
+  if (game?.kind !== 'single' || !bet || typeof bet !== 'object' || (bet as { type?: unknown }).type !== mechanic)
     return { problem: 'bet_invalid' };
-  if (mechanic === 'dice') return checkDiceBet(bet);
-  if (mechanic === 'roulette') return checkRouletteBet(bet, gameId);
-  if (mechanic === 'baccarat') return checkBaccaratBet(bet);
-  return checkSlotBet(bet, gameId);
+  return game.checkBet(bet, gameId);
 }
 
 /** The outcome and win of a checked bet, drawing numbers from `random` in the mechanic's fixed order. */
 export function resolveBet(bet: GameBet, random: Random): Resolved {
-  if (bet.type === 'dice') return resolveDice(bet, random);
-  if (bet.type === 'roulette') return resolveRoulette(bet, random);
-  if (bet.type === 'baccarat') return resolveBaccarat(bet, random);
-  return resolveSlot(bet, random);
+  return singleRoundGame(bet.type).resolve(bet, random);
 }

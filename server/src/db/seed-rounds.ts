@@ -1,8 +1,7 @@
 import type { Random } from '#core/games/fairness.ts';
-import type { GameBet, RouletteBetKind } from '#core/games/protocol.ts';
 import type { GameMechanic } from '#core/games/mechanics.ts';
-import { checkBet, resolveBet } from '#core/games/round.ts';
-import { FRENCH_ROULETTE_GAMES } from '#core/games/roulette.ts';
+import { resolveBet } from '#core/games/round.ts';
+import { singleRoundGame } from '#core/games/registry.ts';
 import type { Queryable } from './database.ts';
 
 /**
@@ -62,7 +61,6 @@ const STAKES = [
   '20.00',
   '50.00',
 ];
-const OUTSIDE: RouletteBetKind[] = ['red', 'black', 'odd', 'even', 'low', 'high'];
 
 /** mulberry32: a tiny deterministic generator; only for seeding, never for real outcomes. */
 function generator(seed: number): Random & { real: () => number } {
@@ -75,43 +73,6 @@ function generator(seed: number): Random & { real: () => number } {
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
   return { real, int: (n) => Math.floor(real() * n) };
-}
-
-function betFor(
-  game: { id: string; mechanic: GameMechanic },
-  stake: string,
-  random: ReturnType<typeof generator>,
-): GameBet {
-  const { id, mechanic } = game;
-  if (mechanic === 'slot') {
-    // The title's own maths; a stake its lines cannot share evenly becomes 1.00 (every step divides it).
-    const checked = checkBet('slot', { type: 'slot', amount: stake }, id);
-    return 'bet' in checked ? checked.bet : { type: 'slot', amount: '1.00', title: id };
-  }
-  if (mechanic === 'baccarat') {
-    const pick = random.int(20);
-    return { type: 'baccarat', amount: stake, on: pick < 10 ? 'banker' : pick < 19 ? 'player' : 'tie' };
-  }
-  if (mechanic === 'dice') {
-    const target = 2000 + random.int(7000);
-    return {
-      type: 'dice',
-      amount: stake,
-      target: `${Math.floor(target / 100)}.${String(target % 100).padStart(2, '0')}`,
-      direction: random.int(2) ? 'over' : 'under',
-    };
-  }
-  const pick = random.int(10);
-  const rules = FRENCH_ROULETTE_GAMES.includes(id) ? { la_partage: true as const } : {};
-  if (pick < 6)
-    return { type: 'roulette', ...rules, stakes: [{ kind: OUTSIDE[random.int(OUTSIDE.length)]!, amount: stake }] };
-  if (pick < 8)
-    return {
-      type: 'roulette',
-      ...rules,
-      stakes: [{ kind: random.int(2) ? 'dozen' : 'column', numbers: [1 + random.int(3)], amount: stake }],
-    };
-  return { type: 'roulette', ...rules, stakes: [{ kind: 'straight', numbers: [random.int(37)], amount: stake }] };
 }
 
 export async function seedBackgroundRounds(
@@ -134,7 +95,7 @@ export async function seedBackgroundRounds(
       offset += -Math.log(1 - random.real()) * (WEEK_MS / ROUNDS);
       let ticket = random.real() * totalWeight;
       const game = games.find((candidate) => (ticket -= candidate.weight) < 0) ?? games[0]!;
-      const bet = betFor(game, STAKES[random.int(STAKES.length)]!, random);
+      const bet = singleRoundGame(game.mechanic).sampleBet(game.id, STAKES[random.int(STAKES.length)]!, random);
       const { outcome, stake, win } = resolveBet(bet, random);
       const base = values.length;
       rows.push(

@@ -14,8 +14,7 @@ import {
   type StepMechanic,
   type StepRound,
 } from '#core/games/steps.ts';
-import type { CrashState } from '#core/games/crash.ts';
-import { crashEndsAt } from '#core/games/crash.ts';
+import { stepGame } from '#core/games/registry.ts';
 import type { StepRoundView } from '#core/games/protocol.ts';
 import type { Services } from '../../app-env.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -271,7 +270,8 @@ export async function playAction(
       return { round: stepRoundView(row, round, elapsed), balance: await sessionBalance(tx, session) };
     }
     if (row.state !== 'open') throw new Conflict('games.round_finished');
-    const action: StepAction = mechanic === 'crash' ? { ...parsed, elapsed_ms: elapsed } : parsed;
+    // A game on the server's clock (crash) is told when, by the server, each action came.
+    const action: StepAction = stepGame(mechanic).clock ? { ...parsed, elapsed_ms: elapsed } : parsed;
     let extra = 0n;
     const round = await replayOn(pair, mechanic, row.bet, row.actions, (state) => {
       const result = applyAction(mechanic, state, action);
@@ -335,9 +335,12 @@ async function refreshed(
   const pair = await pairOf(tx, row);
   const elapsed = elapsedOf(services, row);
   let round = await replayOn(pair, row.mechanic, row.bet, row.actions);
-  if (row.state === 'open' && row.mechanic === 'crash' && elapsed >= crashEndsAt(round.state as CrashState)) {
+  const clock = stepGame(row.mechanic).clock;
+  if (row.state === 'open' && clock && elapsed >= clock.endsAt(round.state)) {
     const action: StepAction = { action_id: 'auto', action: 'settle', elapsed_ms: elapsed };
-    round = await replayOn(pair, row.mechanic, row.bet, row.actions, (state) => applyAction('crash', state, action));
+    round = await replayOn(pair, row.mechanic, row.bet, row.actions, (state) =>
+      applyAction(row.mechanic, state, action),
+    );
     const actions = [...row.actions, action];
     await tx.query('UPDATE game_rounds SET actions = $2::jsonb WHERE id = $1', [row.id, JSON.stringify(actions)]);
     await settle(services, tx, session, row, round);

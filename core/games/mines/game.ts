@@ -1,0 +1,24 @@
+// Mines: reveal safe cells of a 5×5 field one by one, cash out before hitting a mine.
+import type { StepGame } from '../game-module.ts';
+import {
+  actMines,
+  checkMinesBet,
+  minesActions,
+  minesExpire,
+  minesPayoutOf,
+  minesView,
+  startMines,
+  type MinesBet,
+  type MinesState,
+} from '../mines.ts';
+
+export const minesGame: StepGame<MinesBet, MinesState> = {
+  kind: 'steps',
+  mechanic: 'mines',
+  checkBet: checkMinesBet,
+  start: (bet, _stakeCents, random) => startMines(bet, random),
+  act: (state, action) => (actMines(state, action.action, action.cell) ? { ok: true, extra: 0n } : { ok: false }),
+  expire: minesExpire,
+  figures: (state) => ({ stake: state.stake, payout: () => minesPayoutOf(state), actions: minesActions(state) }),
+  view: (state) => minesView(state),
+};
