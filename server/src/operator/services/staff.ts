@@ -4,7 +4,7 @@ import { hashPassword } from '../../http/auth.ts';
 import type { Queryable } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import { audit } from './audit.ts';
-import type { Role } from './session.ts';
+import type { Role } from '../operator-env.ts';
 
 export const ROLES: readonly Role[] = ['admin', 'support'];
 
