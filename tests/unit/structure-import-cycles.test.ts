@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from './structure-source-files.ts';
 
 /**
  * The server's files import each other in one direction: no loop, not even through `import type`
@@ -21,14 +22,6 @@ const KNOWN_LOOPS = [
     'server/src/providers/games/step-rounds.ts',
   ],
 ];
-
-function sourceFiles(folder: string): string[] {
-  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.(ts|mts|mjs)$/.test(entry.name) && !entry.name.endsWith('.d.mts') ? [path] : [];
-  });
-}
 
 /** The server files `source` (at `file`) imports or re-exports, types included. */
 export function importsOf(file: string, source: string): string[] {
