@@ -44,8 +44,8 @@ export async function startSession(
   ]);
   const token = randomBytes(32).toString('hex');
   await tx.query(
-    'INSERT INTO staff_sessions (key_hash, staff_id, stage, csrf_token, created_at, last_used_at) VALUES ' +
-      '($1, $2, $3, $4, $5, $5)',
+    `INSERT INTO staff_sessions (key_hash, staff_id, stage, csrf_token, created_at, last_used_at)
+      VALUES ($1, $2, $3, $4, $5, $5)`,
     [hashToken(token), staffId, stage, randomBytes(24).toString('base64url'), now.toISOString()],
   );
   return token;
