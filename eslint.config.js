@@ -116,6 +116,24 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
+  {
+    // Games are told apart only by their module in core/games/registry.ts (docs/games.md), never by comparing a
+    // mechanic to a name. The game page's client views are not modules yet (the remaining branches, pinned by
+    // tests/unit/games/mechanic-branches.test.ts).
+    files: ['core/**/*.ts', 'server/**/*.ts', 'src/**/*.{ts,tsx,astro}'],
+    ignores: ['server/src/providers/games/page/client/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "BinaryExpression[operator=/^[!=]==?$/]:matches([left.name='mechanic'], [left.property.name='mechanic'])" +
+            '[right.type="Literal"]',
+          message: 'Ask the game module (core/games/registry.ts) instead of comparing a mechanic to a name.',
+        },
+      ],
+    },
+  },
   prettier,
   {
     // After eslint-config-prettier, which switches max-len off. Prettier keeps code within 120 columns but does not
