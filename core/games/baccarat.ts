@@ -19,7 +19,7 @@
  */
 import type { BaccaratBet, BaccaratOutcome } from './protocol.ts';
 import type { Random } from './fairness.ts';
-import type { BetProblem, Resolved } from './round.ts';
+import type { BetProblem, Resolved } from './resolved.ts';
 import { fromCents as centsToString } from '../api/money.ts';
 import { positiveCents } from './stake.ts';
 

@@ -21,7 +21,7 @@
  * (tests/unit/games/blackjack.test.ts plays 2 million provably-fair rounds).
  */
 import type { Random } from './fairness.ts';
-import type { BetProblem } from './round.ts';
+import type { BetProblem } from './resolved.ts';
 import { fromCents } from '../api/money.ts';
 import { positiveCents } from './stake.ts';
 

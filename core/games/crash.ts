@@ -13,7 +13,7 @@
  * At session expiry an open round is settled by the auto rule: stake × T if h ≥ T, else lost.
  */
 import type { Random } from './fairness.ts';
-import type { BetProblem } from './round.ts';
+import type { BetProblem } from './resolved.ts';
 import { fromCents } from '../api/money.ts';
 import { positiveCents } from './stake.ts';
 

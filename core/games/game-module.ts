@@ -7,7 +7,7 @@
  */
 import type { Random } from './fairness.ts';
 import type { GameBet } from './protocol.ts';
-import type { BetProblem, Resolved } from './round.ts';
+import type { BetProblem, Resolved } from './resolved.ts';
 
 export type CheckedBet<B> = { bet: B; stake: string } | { problem: BetProblem };
 

@@ -11,7 +11,7 @@
  * is returned).
  */
 import type { Random } from './fairness.ts';
-import type { BetProblem } from './round.ts';
+import type { BetProblem } from './resolved.ts';
 import { fromCents } from '../api/money.ts';
 import { positiveCents } from './stake.ts';
 

@@ -12,7 +12,7 @@
  */
 import type { RouletteBet, RouletteBetKind, RouletteOutcome, RouletteStake } from './protocol.ts';
 import type { Random } from './fairness.ts';
-import type { BetProblem, Resolved } from './round.ts';
+import type { BetProblem, Resolved } from './resolved.ts';
 import { fromCents as centsToString } from '../api/money.ts';
 import { positiveCents } from './stake.ts';
 

@@ -4,24 +4,13 @@
  * cent, so rounding never favours the house by more than the documented maths and never pays
  * more than the paytable.
  */
-import type { GameBet, GameOutcome } from './protocol.ts';
+import type { GameBet } from './protocol.ts';
+import type { BetProblem, Resolved } from './resolved.ts';
 import type { GameMechanic } from './mechanics.ts';
 import type { Random } from './fairness.ts';
 import { gameModule, singleRoundGame } from './registry.ts';
 
-export interface Resolved<O extends GameOutcome = GameOutcome> {
-  outcome: O;
-  /** The round's total stake, decimal string. */
-  stake: string;
-  /** What the round pays back (0.00 on a loss), decimal string. */
-  win: string;
-}
-
-/**
- * Why a bet's shape is refused (the amount limits are the server's business):
- * `bet_invalid` — malformed; `slot_step` — a slot stake that cannot be spread evenly over the lines.
- */
-export type BetProblem = 'bet_invalid' | 'slot_step';
+export type { BetProblem, Resolved } from './resolved.ts';
 
 /**
  * A bet is valid for the game's mechanic and well-formed, or the reason it is not. `gameId` (the

@@ -6,7 +6,7 @@
  */
 import type { Random, SeedPair } from './fairness.ts';
 import { withFairRandom } from './fairness.ts';
-import type { BetProblem } from './round.ts';
+import type { BetProblem } from './resolved.ts';
 import { fromCents } from '../api/money.ts';
 import type { BlackjackBet, BlackjackState } from './blackjack.ts';
 import type { MinesBet, MinesState } from './mines.ts';
