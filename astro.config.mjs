@@ -84,7 +84,7 @@ const siteModules = chunkOf([
   'money',
   'contract',
 ]);
-const CLIENT_CHUNKS = [
+export const CLIENT_CHUNKS = [
   {
     name: 'site',
     priority: 2,
