@@ -8,6 +8,7 @@ import {
   setProviderStatus,
 } from '../../server/src/services/wallet-api/providers.ts';
 import { balanceOf, useTestApi } from './harness.ts';
+import { staffMember } from './operator-harness.ts';
 import { addProvider, bet, nextId, sign, win, type TestProvider } from './wallet-api-provider.ts';
 
 /**
@@ -422,6 +423,9 @@ describe('rollback', () => {
     expect(tasks).toEqual([
       { provider_id: provider.id, round_id: round, amount: '3.50', currency: 'EUR', done_at: null },
     ]);
+    const admin = await staffMember(ctx.api, 'admin');
+    const overview = await admin.client.get('/operator');
+    expect(overview.text).toContain('<dd data-figure="closed_account_payouts">1</dd>');
   });
 
   it('a win after self-exclusion is credited; a bet is refused', async () => {
