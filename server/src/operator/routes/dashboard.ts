@@ -105,7 +105,7 @@ ${table(
     }</a></dd>
 <dt>${say('dashboard.pending_verifications')}</dt><dd data-figure="pending_verifications">${verificationsLink}</dd>
 <dt>${say('dashboard.pending_adjustments')}</dt><dd data-figure="pending_adjustments">${data.pending.adjustments}</dd>
-<dt>${say('dashboard.closed_account_payouts')}</dt>\
+<dt>${say('dashboard.closed_account_payouts')}</dt>
 <dd data-figure="closed_account_payouts">${data.pending.closed_payouts}</dd>
 </dl>
 <h2>${say('dashboard.daily_title', { currency: main })}</h2>

@@ -144,6 +144,7 @@ export interface Dashboard {
     withdrawals: { currency: string; count: number; amount: string }[];
     verifications: number;
     adjustments: number;
+    closed_payouts: number;
   };
 }
 
