@@ -5,21 +5,18 @@ import { providerKeys } from '../wallet-api/providers.ts';
 /** The largest answer the operator reads from a provider (a catalogue of a few thousand games fits). */
 export const PROVIDER_ANSWER_MAX_BYTES = 2 * 1024 * 1024;
 
+/** What a call to a provider needs: the database, the clock, the timeout and the secret box's keys. */
+export type ProviderServices = Pick<Services, 'db' | 'clock' | 'config' | 'privateKeys'>;
+
+export type ProviderFailure =
+  'unknown_provider' | 'timeout' | 'unreachable' | 'redirect' | 'status' | 'too_large' | 'bad_signature' | 'bad_answer';
+
 /** A call to a provider that did not give a usable, signed answer; `code` is what `provider_calls` records. */
 export class ProviderCallFailed extends Error {
-  constructor(
-    readonly code:
-      | 'unknown_provider'
-      | 'timeout'
-      | 'unreachable'
-      | 'redirect'
-      | 'status'
-      | 'too_large'
-      | 'bad_signature'
-      | 'bad_answer',
-    message: string,
-  ) {
+  readonly code: ProviderFailure;
+  constructor(code: ProviderFailure, message: string) {
     super(message);
+    this.code = code;
     this.name = 'ProviderCallFailed';
   }
 }
@@ -56,7 +53,7 @@ function networkFailure(error: unknown) {
   return new ProviderCallFailed('unreachable', 'The provider is unreachable.');
 }
 
-async function recordCall(services: Services, providerId: string, call: string, failure: string | undefined) {
+async function recordCall(services: ProviderServices, providerId: string, call: string, failure: string | undefined) {
   await services.db.query(
     'INSERT INTO provider_calls (provider_id, call, ok, failure, called_at) VALUES ($1, $2, $3, $4, $5)',
     [providerId, call, failure === undefined, failure ?? null, services.clock().toISOString()],
@@ -82,7 +79,11 @@ export interface ProviderRequest {
  * the body (it may hold a wallet token) nor the answer is logged; the outcome is recorded.
  * Answers the parsed JSON, or undefined for a 404 when `notFoundIsAnswer`.
  */
-export async function callProvider(services: Services, providerId: string, request: ProviderRequest): Promise<unknown> {
+export async function callProvider(
+  services: ProviderServices,
+  providerId: string,
+  request: ProviderRequest,
+): Promise<unknown> {
   const [row] = await services.db.query<{ base_url: string }>('SELECT base_url FROM game_providers WHERE id = $1', [
     providerId,
   ]);

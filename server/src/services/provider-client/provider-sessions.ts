@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { Services } from '../../app-env.ts';
 import { issueWalletToken } from '../wallet-api/tokens.ts';
-import { callProvider, ProviderCallFailed } from './provider-call.ts';
+import { callProvider, ProviderCallFailed, type ProviderServices } from './provider-call.ts';
 
 export interface ProviderLaunch {
   userId: number;
@@ -70,10 +70,12 @@ export async function startProviderSession(services: Services, launch: ProviderL
  * not block the player's action: the failure is recorded in provider_calls (the back office's error
  * rate) and a win it sends later still lands (docs/provider-api.md). Answers the providers that failed.
  */
-export async function endProviderSessions(services: Services, userId: number): Promise<string[]> {
+export async function endProviderSessions(services: ProviderServices, userId: number): Promise<string[]> {
+  // A provider with a live wallet token or an open round of the player: only they can hold a session.
   const providers = await services.db.query<{ provider_id: string }>(
-    'SELECT DISTINCT provider_id FROM wallet_tokens WHERE user_id = $1 ORDER BY provider_id',
-    [userId],
+    `SELECT provider_id FROM wallet_tokens WHERE user_id = $1 AND expires_at > $2
+     UNION SELECT provider_id FROM provider_rounds WHERE user_id = $1 AND state = 'open' ORDER BY provider_id`,
+    [userId, services.clock().toISOString()],
   );
   const results = await Promise.allSettled(
     providers.map(({ provider_id: providerId }) =>
