@@ -17,7 +17,7 @@ import { sign } from './wallet-api-provider.ts';
  * The operator's calls to a provider (docs/provider-api.md, "The provider API that the operator
  * calls"), against a second provider running as a real HTTP server in the test.
  */
-const ctx = useTestApi({ PROVIDER_CALL_TIMEOUT_SECONDS: '0.5' });
+const ctx = useTestApi({ PROVIDER_CALL_TIMEOUT_SECONDS: '3' });
 
 let provider: SecondProvider;
 let providerId: string;
@@ -96,7 +96,7 @@ describe('catalogue', () => {
   });
 
   it('gives up on a provider that does not answer in time, and records it', async () => {
-    provider.delayMs = 1_500;
+    provider.delayMs = 4_000;
     const error = await failure(refreshProviderCatalogue(ctx.api.services, providerId));
     expect(error).toBeInstanceOf(ProviderCallFailed);
     expect((error as ProviderCallFailed).code).toBe('timeout');
@@ -203,7 +203,7 @@ describe('sessions', () => {
     await refreshProviderCatalogue(ctx.api.services, providerId);
     const player = await ctx.api.player();
     await launchFor(player);
-    provider.delayMs = 1_500;
+    provider.delayMs = 4_000;
     expect(await endProviderSessions(ctx.api.services, player.id)).toEqual([providerId]);
     expect((await calls()).at(-1)).toEqual({ call: 'sessions/end', ok: false, failure: 'timeout' });
   });

@@ -14,7 +14,7 @@ import { sign } from './wallet-api-provider.ts';
  * player's open round through the wallet before it answers, so the refund includes the win; a
  * provider that does not answer does not stop the exclusion.
  */
-const ctx = useTestApi({ PROVIDER_CALL_TIMEOUT_SECONDS: '0.5' });
+const ctx = useTestApi({ PROVIDER_CALL_TIMEOUT_SECONDS: '3' });
 
 let provider: SecondProvider;
 let providerId: string;
@@ -93,15 +93,19 @@ describe('sessions/end at self-exclusion', () => {
     expect(await returned(player.id)).toEqual([{ amount: '-83.00', balance: '0.00' }]);
   });
 
-  it('a provider that does not answer does not stop the exclusion; its late win still lands', async () => {
-    const { player, play } = await playerWithOpenRound();
-    provider.delayMs = 1_500;
-    expect((await exclude(player)).status).toBe(200);
-    expect(await returned(player.id)).toEqual([{ amount: '-78.00', balance: '0.00' }]);
-    expect(await play('win', 500)).toBe(200);
-    const [user] = await ctx.api.db.query<{ balance: string }>('SELECT balance::text FROM users WHERE id = $1', [
-      player.id,
-    ]);
-    expect(user!.balance).toBe('5.00');
-  });
+  it(
+    'a provider that does not answer does not stop the exclusion; its late win still lands',
+    { timeout: 30_000 },
+    async () => {
+      const { player, play } = await playerWithOpenRound();
+      provider.delayMs = 4_000;
+      expect((await exclude(player)).status).toBe(200);
+      expect(await returned(player.id)).toEqual([{ amount: '-78.00', balance: '0.00' }]);
+      expect(await play('win', 500)).toBe(200);
+      const [user] = await ctx.api.db.query<{ balance: string }>('SELECT balance::text FROM users WHERE id = $1', [
+        player.id,
+      ]);
+      expect(user!.balance).toBe('5.00');
+    },
+  );
 });
