@@ -109,3 +109,18 @@ describe('sessions/end at self-exclusion', () => {
     },
   );
 });
+
+describe('sessions/end at sign-out', () => {
+  it.each(['/auth/token/logout/', '/auth/token/logoutall/'])('%s tells the provider, whose win lands', async (path) => {
+    const { player, play } = await playerWithOpenRound();
+    provider.onSessionsEnd = async () => {
+      expect(await play('win', 500)).toBe(200);
+    };
+    expect((await post(path, player.token, {})).status).toBe(204);
+    expect(provider.received.filter((request) => request.path === '/v1/sessions/end')).toHaveLength(1);
+    const [user] = await ctx.api.db.query<{ balance: string }>('SELECT balance::text FROM users WHERE id = $1', [
+      player.id,
+    ]);
+    expect(user!.balance).toBe('83.00');
+  });
+});
