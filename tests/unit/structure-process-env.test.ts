@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from './structure-source-files.ts';
 
 /**
  * One configuration reading: the server reads its variables once, in `loadConfig`, and core/ reads
@@ -14,14 +14,6 @@ const READERS = new Set([
   // The staff command's entry point hands its environment to loadConfig.
   'server/src/operator/cli/operator-cli.ts',
 ]);
-
-function sourceFiles(folder: string): string[] {
-  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.(ts|mts|mjs|js)$/.test(entry.name) && !entry.name.endsWith('.d.mts') ? [path] : [];
-  });
-}
 
 describe('process.env readers', () => {
   it('are only the configuration reading and the entry points', () => {

@@ -1,4 +1,4 @@
-import type { RunValues } from './server-config.ts';
+import type { RunValues } from './variables.ts';
 import { ConfigError } from './variables.ts';
 
 /** The settings of the sign-in, registration, password-hashing and token protections (docs/security.md). */

@@ -1,4 +1,4 @@
-import type { RunValues } from './server-config.ts';
+import type { RunValues } from './variables.ts';
 
 /** Safer-gambling settings (docs/configuration.md). */
 export interface RgConfig {

@@ -1,14 +1,11 @@
 import type { Limits } from '#core/api/contract.ts';
 import { authLimitsFrom, type AuthLimits } from './auth-limits-config.ts';
-import { namesFor, parseEnv, type NamesFor, type Values } from './variables.ts';
+import { namesFor, parseEnv, type RunValues } from './variables.ts';
 import { mailConfigFrom, type MailConfig } from '../mail/config.ts';
 import { gameConfigFrom, type GameConfig } from '../providers/games/config.ts';
 import { rgConfigFrom, type RgConfig } from './rg-config.ts';
 
 export { ConfigError } from './variables.ts';
-
-/** The variables the running server reads (docs/configuration.md, generated from the schema). */
-export type RunValues = Pick<Values, NamesFor<'run'>>;
 
 /** Everything an operator can set, read once at start. docs/configuration.md lists each variable. */
 export interface ServerConfig {

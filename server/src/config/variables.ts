@@ -531,3 +531,10 @@ export const namesFor = <W extends When>(when: W): NamesFor<W>[] =>
   (Object.keys(VARIABLES) as VariableName[]).filter((name): name is NamesFor<W> =>
     (VARIABLES[name].when as readonly When[]).includes(when),
   );
+
+/**
+ * The variables the running server reads (docs/configuration.md, generated from the schema). The
+ * slices (mail, games, safer gambling, sign-in limits) take it from here, not from the one reading
+ * that imports them, so no slice and the reading import each other.
+ */
+export type RunValues = Pick<Values, NamesFor<'run'>>;

@@ -69,8 +69,11 @@ export async function migrate(db: Database, migrations: Migration[] = migrationF
   await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [STARTUP_LOCK]);
     await tx.query(
-      'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, ' +
-        'applied_at timestamptz NOT NULL DEFAULT now())',
+      `CREATE TABLE IF NOT EXISTS schema_migrations (
+        version integer PRIMARY KEY,
+        name text NOT NULL,
+        applied_at timestamptz NOT NULL DEFAULT now()
+      )`,
     );
     // Databases migrated before checksums were kept get theirs on this run (below), then are held to them.
     await tx.query('ALTER TABLE schema_migrations ADD COLUMN IF NOT EXISTS checksum text');

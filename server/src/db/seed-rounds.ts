@@ -136,11 +136,14 @@ export async function seedBackgroundRounds(
       const game = games.find((candidate) => (ticket -= candidate.weight) < 0) ?? games[0]!;
       const bet = betFor(game, STAKES[random.int(STAKES.length)]!, random);
       const { outcome, stake, win } = resolveBet(bet, random);
-      const base = values.length;
+      // This round's nine placeholders, in the order of `values` below (id and seed_key share the first).
+      const [id, player, gameId, betJson, outcomeJson, stakeSum, winSum, cur, createdAt] = Array.from(
+        { length: 9 },
+        (_, column) => `$${values.length + column + 1}`,
+      );
       rows.push(
-        `($${base + 1}, $${base + 1}, $${base + 2}, $${base + 3}, 'real', 0, '', '', $${base + 4}::jsonb, ` +
-          `$${base + 5}::jsonb, $${base + 6}::numeric, $${base + 7}::numeric, $${base + 8}, ` +
-          `$${base + 9}::timestamptz)`,
+        `(${id}, ${id}, ${player}, ${gameId}, 'real', 0, '', '', ${betJson}::jsonb, ${outcomeJson}::jsonb,
+          ${stakeSum}::numeric, ${winSum}::numeric, ${cur}, ${createdAt}::timestamptz)`,
       );
       values.push(
         `round-${index}`,

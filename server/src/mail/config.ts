@@ -1,4 +1,4 @@
-import type { RunValues } from '../config/server-config.ts';
+import type { RunValues } from '../config/variables.ts';
 
 /** Mail and password-reset settings (docs/configuration.md, docs/security.md "Email"). */
 export interface MailConfig {

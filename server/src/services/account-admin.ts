@@ -263,8 +263,9 @@ async function applyAdjustment(
 
 const markApplied = (tx: Queryable, id: number, transactionId: number, approver: number | null, now: Date) =>
   tx.query(
-    `UPDATE balance_adjustments SET status = 'applied', transaction_id = $2, decided_by = $3, decided_at = ` +
-      `$4 WHERE id = $1`,
+    `UPDATE balance_adjustments
+      SET status = 'applied', transaction_id = $2, decided_by = $3, decided_at = $4
+      WHERE id = $1`,
     [id, transactionId, approver, now.toISOString()],
   );
 

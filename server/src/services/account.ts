@@ -190,8 +190,9 @@ export async function closeAccountIn(
  */
 export async function eraseClosedAccounts({ db, config }: Pick<Services, 'db' | 'config'>, now: Date): Promise<number> {
   const due = await db.query<{ id: number }>(
-    `SELECT id FROM users WHERE closed_at IS NOT NULL AND erased_at IS NULL AND closed_at <= ` +
-      `$1::timestamptz - make_interval(days => $2)`,
+    `SELECT id
+      FROM users
+      WHERE closed_at IS NOT NULL AND erased_at IS NULL AND closed_at <= $1::timestamptz - make_interval(days => $2)`,
     [now.toISOString(), config.accountRetentionDays],
   );
   for (const { id } of due) {

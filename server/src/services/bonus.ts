@@ -53,8 +53,10 @@ export async function grantBonus(
   now: Date,
 ): Promise<'granted' | 'active' | 'excluded'> {
   const [row] = await tx.query<{ bonus: string; excluded: boolean }>(
-    'SELECT bonus_balance::text AS bonus, self_excluded_until IS NOT NULL AS excluded FROM users WHERE id ' +
-      '= $1 FOR UPDATE',
+    `SELECT bonus_balance::text AS bonus, self_excluded_until IS NOT NULL AS excluded
+      FROM users
+      WHERE id = $1
+      FOR UPDATE`,
     [userId],
   );
   if (row!.excluded) return 'excluded';
@@ -94,8 +96,10 @@ export async function cancelOwnBonus(db: Database, userId: number, now: Date): P
 export async function bonusStatus(db: Queryable, userId: number, configured: number): Promise<BonusStatus> {
   // A bonus granted by staff has its own multiplier; otherwise the configured one applies.
   const [row] = await db.query<{ bonus: string; wagered: string; currency: string; multiplier: number }>(
-    'SELECT bonus_balance::text AS bonus, bonus_wagered::text AS wagered, currency, ' +
-      'COALESCE(bonus_multiplier, $2::int) AS multiplier FROM users WHERE id = $1',
+    `SELECT bonus_balance::text AS bonus, bonus_wagered::text AS wagered, currency,
+      COALESCE(bonus_multiplier, $2::int) AS multiplier
+      FROM users
+      WHERE id = $1`,
     [userId, configured],
   );
   const multiplier = Number(row!.multiplier);

@@ -92,8 +92,10 @@ function sections(db: Queryable, userId: number): Record<(typeof EXPORT_SECTIONS
     verifications: () =>
       all(
         db,
-        `SELECT id, document_type, status, reason, submitted_at, reviewed_at FROM identity_verifications ` +
-          `WHERE user_id = $1 ORDER BY submitted_at`,
+        `SELECT id, document_type, status, reason, submitted_at, reviewed_at
+          FROM identity_verifications
+          WHERE user_id = $1
+          ORDER BY submitted_at`,
         userId,
       ),
     payments: () =>

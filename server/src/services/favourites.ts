@@ -19,8 +19,9 @@ export async function addFavourite(db: Queryable, userId: number, gameId: string
   const [game] = await db.query<{ id: string }>('SELECT id FROM games WHERE id = $1 AND NOT retired', [gameId]);
   if (!game) throw new NotFound('games.game_unknown');
   await db.query(
-    'INSERT INTO favourite_games (user_id, game_id, created_at) VALUES ($1, $2, $3) ON CONFLICT (user_id, ' +
-      'game_id) DO NOTHING',
+    `INSERT INTO favourite_games (user_id, game_id, created_at)
+      VALUES ($1, $2, $3)
+      ON CONFLICT (user_id, game_id) DO NOTHING`,
     [userId, gameId, now.toISOString()],
   );
 }

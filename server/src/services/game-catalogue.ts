@@ -60,8 +60,10 @@ export interface ListedGameRow {
  */
 export function listedGames(db: Queryable, category: string | undefined): Promise<ListedGameRow[]> {
   return db.query<ListedGameRow>(
-    `SELECT id, name, provider, image, category, mechanic, rtp, volatility FROM games WHERE NOT retired ` +
-      `AND ($1::text IS NULL OR category = $1) ORDER BY popularity DESC, id`,
+    `SELECT id, name, provider, image, category, mechanic, rtp, volatility
+      FROM games
+      WHERE NOT retired AND ($1::text IS NULL OR category = $1)
+      ORDER BY popularity DESC, id`,
     [category ?? null],
   );
 }

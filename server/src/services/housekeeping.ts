@@ -24,14 +24,16 @@ export async function tidyAuthTables(services: Services): Promise<void> {
   );
   await pruneLinkTokens(services, now);
   await db.query(
-    `DELETE FROM auth_tokens WHERE last_used_at <= $1::timestamptz - make_interval(days => $2) OR ` +
-      `created_at <= $1::timestamptz - make_interval(days => $3)`,
+    `DELETE FROM auth_tokens
+      WHERE last_used_at <= $1::timestamptz - make_interval(days => $2)
+      OR created_at <= $1::timestamptz - make_interval(days => $3)`,
     [now.toISOString(), config.auth.tokenIdleDays, config.auth.tokenMaxAgeDays],
   );
   // A player's own link lives ACTIVATION_TIMEOUT; a link staff sent lives EMAIL_CHANGE_HOURS.
   await db.query(
-    `DELETE FROM email_changes WHERE created_at <= $1::timestamptz - make_interval(secs => CASE WHEN ` +
-      `staff_id IS NULL THEN $2::int ELSE $3::int END)`,
+    `DELETE FROM email_changes
+      WHERE created_at <= $1::timestamptz
+        - make_interval(secs => CASE WHEN staff_id IS NULL THEN $2::int ELSE $3::int END)`,
     [now.toISOString(), config.mail.activationTimeoutSeconds, EMAIL_CHANGE_HOURS * 3600],
   );
   // docs/account.md: closed accounts past ACCOUNT_RETENTION_DAYS, never-activated ones past UNACTIVATED_ACCOUNT_DAYS.

@@ -32,8 +32,10 @@ export async function runOnce<T>(
   return db.transaction(async (tx) => {
     const ids = [scope.userId, scope.name, scope.key];
     const inserted = await tx.query(
-      'INSERT INTO idempotency_keys (user_id, scope, key, request_hash, created_at) VALUES ($1, $2, $3, ' +
-        '$4, $5) ON CONFLICT DO NOTHING RETURNING 1',
+      `INSERT INTO idempotency_keys (user_id, scope, key, request_hash, created_at)
+        VALUES ($1, $2, $3, $4, $5)
+        ON CONFLICT DO NOTHING
+        RETURNING 1`,
       [...ids, requestHash, scope.now.toISOString()],
     );
     if (!inserted.length) {

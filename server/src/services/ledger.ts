@@ -43,8 +43,10 @@ export async function debit(
 ): Promise<Money | undefined> {
   const column = COLUMN[account];
   const [row] = await tx.query<{ balance: string }>(
-    `UPDATE users SET ${column} = ${column} - $2::numeric WHERE id = $1 AND ${column} >= $2::numeric ` +
-      `RETURNING ${column}::text AS balance`,
+    `UPDATE users
+      SET ${column} = ${column} - $2::numeric
+      WHERE id = $1 AND ${column} >= $2::numeric
+      RETURNING ${column}::text AS balance`,
     [userId, amount],
   );
   return row?.balance;

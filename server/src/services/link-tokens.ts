@@ -49,9 +49,8 @@ export async function newLink(
   return `${config.siteUrl}${localizedPath(PAGES[purpose], user.locale)}#uid=${encodeUid(user.id)}&token=${token}`;
 }
 
-const LIVE =
-  `key_hash = $1 AND user_id = $2 AND purpose = $5 AND used_at IS NULL AND created_at > $3::timestamptz - ` +
-  `make_interval(secs => $4)`;
+const LIVE = `key_hash = $1 AND user_id = $2 AND purpose = $5 AND used_at IS NULL
+  AND created_at > $3::timestamptz - make_interval(secs => $4)`;
 
 const liveParams = (
   services: Pick<Services, 'config' | 'clock'>,

@@ -24,8 +24,10 @@ export async function markAllNotificationsRead(db: Database, userId: number): Pr
 /** The player's own notifications, newest first. */
 export function ownNotifications(db: Queryable, userId: number): Promise<NotificationRow[]> {
   return db.query<NotificationRow>(
-    'SELECT id, template, params, created_at, read FROM notifications WHERE user_id = $1 ORDER BY ' +
-      'created_at DESC, id DESC',
+    `SELECT id, template, params, created_at, read
+      FROM notifications
+      WHERE user_id = $1
+      ORDER BY created_at DESC, id DESC`,
     [userId],
   );
 }

@@ -152,8 +152,9 @@ export async function completePayment(
     await notify(tx, now, userId, 'deposit', { amount, currency });
 
     const [referral] = await tx.query<{ referrer: number | null; username: string; reward: string }>(
-      'SELECT referred_by AS referrer, username, round($2::numeric * $3::numeric, 2)::text AS reward FROM ' +
-        'users WHERE id = $1',
+      `SELECT referred_by AS referrer, username, round($2::numeric * $3::numeric, 2)::text AS reward
+        FROM users
+        WHERE id = $1`,
       [userId, amount, config.referralRate],
     );
     if (referral?.referrer && toCents(referral.reward)! > 0n) {

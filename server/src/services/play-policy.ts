@@ -1,17 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import { responsibleGamingRule } from './rg/play-rule.ts';
-
-/**
- * Whether a player may play for real money now: a direct call to the safer-gambling rule
- * (time-out, self-exclusion, loss limits), no registry to forget to fill.
- */
-export type PlayVerdict =
-  | { allowed: true }
-  | {
-      allowed: false;
-      /** A message key, e.g. "games.may_not_play". */ reason: string;
-      /** The room left under the loss limit, when a stake does not fit. */ room?: bigint;
-    };
+import { responsibleGamingRule, type PlayVerdict } from './rg/play-rule.ts';
 
 /**
  * Checked at launch (stake 0: refused only when a loss limit is used up) and for every stake

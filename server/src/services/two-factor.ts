@@ -157,11 +157,12 @@ export async function newBackupCodes(db: Queryable, userId: number): Promise<str
     return `${raw.slice(0, 4)}-${raw.slice(4, 8)}-${raw.slice(8)}`;
   });
   await db.query('DELETE FROM two_factor_backup_codes WHERE user_id = $1', [userId]);
-  await db.query(
-    `INSERT INTO two_factor_backup_codes (user_id, code_hash) ` +
-      `VALUES ${codes.map((_, index) => `($1, $${index + 2})`).join(', ')}`,
-    [userId, ...codes.map((code) => hashBackupCode(userId, code))],
-  );
+  // Placeholders only ($2, $3, …): the codes' hashes go as parameters.
+  const rows = codes.map((_, index) => `($1, $${index + 2})`).join(', ');
+  await db.query(`INSERT INTO two_factor_backup_codes (user_id, code_hash) VALUES ${rows}`, [
+    userId,
+    ...codes.map((code) => hashBackupCode(userId, code)),
+  ]);
   return codes;
 }
 

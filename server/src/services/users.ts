@@ -152,8 +152,9 @@ export async function loadAccount(
   value: number | string,
 ): Promise<Account | undefined> {
   const [row] = await db.query<Account & { time_zone: string | null }>(
-    `SELECT id, email, username, locale, password_hash, activated_at, time_zone FROM users WHERE ${where} ` +
-      `= $1 AND closed_at IS NULL`,
+    `SELECT id, email, username, locale, password_hash, activated_at, time_zone
+      FROM users
+      WHERE ${where} = $1 AND closed_at IS NULL`,
     [value],
   );
   if (!row) return undefined;

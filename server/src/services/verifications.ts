@@ -86,8 +86,8 @@ async function submitIn(
   if (current?.status === 'pending' || current?.status === 'verified') return { blocked: current.status };
   const id = randomUUID();
   await tx.query(
-    `INSERT INTO identity_verifications (id, user_id, document_type, status, submitted_at) VALUES ($1, $2, ` +
-      `$3, 'pending', $4)`,
+    `INSERT INTO identity_verifications (id, user_id, document_type, status, submitted_at)
+      VALUES ($1, $2, $3, 'pending', $4)`,
     [id, request.userId, request.documentType, request.now.toISOString()],
   );
   for (const file of request.files) {

@@ -201,8 +201,10 @@ export function walletWin(
     if (toCents(request.amount) !== 0n)
       await credit(tx, request.userId, 'cash', request.amount, bet.history_id, request.now);
     await tx.query(
-      `UPDATE transactions SET amount = amount + $2::numeric, status = 'completed', params = ` +
-        `jsonb_set(params, '{win}', to_jsonb($2::text)) WHERE id = $1`,
+      `UPDATE transactions
+        SET amount = amount + $2::numeric, status = 'completed',
+        params = jsonb_set(params, '{win}', to_jsonb($2::text))
+        WHERE id = $1`,
       [bet.history_id, request.amount],
     );
     const counted = await countStake(tx, request.userId, bet.amount, settings.wageringMultiplier);
@@ -227,8 +229,9 @@ export function walletRaise(tx: Queryable, request: RaiseRequest): Promise<Walle
     if (balance === undefined)
       return { status: 'insufficient_funds', balance: await cashBalance(tx, request.userId), historyId: null };
     await tx.query(
-      `UPDATE transactions SET amount = amount - $2::numeric, params = jsonb_set(params, '{stake}', ` +
-        `to_jsonb($3::text)) WHERE id = $1`,
+      `UPDATE transactions
+        SET amount = amount - $2::numeric, params = jsonb_set(params, '{stake}', to_jsonb($3::text))
+        WHERE id = $1`,
       [bet.history_id, request.amount, fromCents(toCents(bet.amount)! + toCents(request.amount)!)],
     );
     await recordDebit(tx, request.userId, 'cash', request.amount, bet.history_id, request.now);

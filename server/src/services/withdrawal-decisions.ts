@@ -52,8 +52,8 @@ const recordPayout = (
   now: Date,
 ) =>
   tx.query(
-    'INSERT INTO withdrawal_payouts (transaction_id, method, destination, payout_reference, staff_id, ' +
-      'paid_at) VALUES ($1, $2, $3, $4, $5, $6)',
+    `INSERT INTO withdrawal_payouts (transaction_id, method, destination, payout_reference, staff_id, paid_at)
+      VALUES ($1, $2, $3, $4, $5, $6)`,
     [id, method, destination, reference, staffId, now.toISOString()],
   );
 

@@ -6,7 +6,7 @@ import { batches, csvResponse } from '../views/csv.ts';
 import { readQuery } from './form.ts';
 import { say } from '../views/messages.ts';
 import { filterQuery, offsetOf, pager, PER_PAGE, readDayRange, readPage } from './paging.ts';
-import type { OperatorEnv } from '../services/session.ts';
+import type { OperatorEnv } from '../operator-env.ts';
 import { html, option, page, table, whenExact, withQuery } from '../views/view.ts';
 
 /** The filters from the query string, and the same as a query string for links. */

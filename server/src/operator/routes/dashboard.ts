@@ -3,10 +3,10 @@ import { raw } from 'hono/html';
 import type { Services } from '../../app-env.ts';
 import { csvResponse } from '../views/csv.ts';
 import { dashboard, gameFigures, type DayFigures, type Range } from '../services/dashboard.ts';
-import { ConsoleError } from './form.ts';
+import { ConsoleError } from '../services/console-error.ts';
 import { say } from '../views/messages.ts';
 import { readDay } from './paging.ts';
-import type { OperatorEnv } from '../services/session.ts';
+import type { OperatorEnv } from '../operator-env.ts';
 import { html, money, page, table } from '../views/view.ts';
 
 const PERIODS = ['today', '7d', '30d', 'range'] as const;

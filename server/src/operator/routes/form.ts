@@ -4,17 +4,7 @@ import * as v from 'valibot';
 import { readFormFields } from '../../http/body-schema.ts';
 import { formSchema, type FieldRule } from '../../schemas/operator-form.ts';
 import { say } from '../views/messages.ts';
-
-/** A refusal the console shows as a page with this status and message. */
-export class ConsoleError extends Error {
-  readonly status: 400 | 403 | 404 | 409 | 429;
-  readonly headers: Record<string, string>;
-  constructor(status: ConsoleError['status'], message: string, headers: Record<string, string> = {}) {
-    super(message);
-    this.status = status;
-    this.headers = headers;
-  }
-}
+import { ConsoleError } from '../services/console-error.ts';
 
 export type { FieldRule };
 

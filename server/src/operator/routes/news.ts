@@ -2,9 +2,11 @@ import { Hono } from 'hono';
 import { LOCALE_NAMES, LOCALES } from '#core/i18n/locales.ts';
 import type { Services } from '../../app-env.ts';
 import { allNews, editNews, newsItemById, publishNews, unpublishNews } from '../services/news.ts';
-import { ConsoleError, readForm, type FieldRule } from './form.ts';
+import { readForm, type FieldRule } from './form.ts';
+import { ConsoleError } from '../services/console-error.ts';
 import { say } from '../views/messages.ts';
-import { adminOnly, type OperatorEnv } from '../services/session.ts';
+import { adminOnly } from '../services/session.ts';
+import type { OperatorEnv } from '../operator-env.ts';
 import { csrfField, html, page, problemList, table, when } from '../views/view.ts';
 
 type Texts = Record<string, string>;

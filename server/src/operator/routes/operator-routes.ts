@@ -6,7 +6,7 @@ import type { Services } from '../../app-env.ts';
 import { ConsoleRefusal, DomainError, STATUS_OF_REFUSAL } from '../../base/domain-errors.ts';
 import { ApiError, apiErrorOf } from '../../http/errors.ts';
 import { controlRoutes } from './control.ts';
-import { ConsoleError } from './form.ts';
+import { ConsoleError } from '../services/console-error.ts';
 import { say } from '../views/messages.ts';
 import { auditRoutes } from './audit-log.ts';
 import { dashboardRoutes } from './dashboard.ts';
@@ -25,8 +25,8 @@ import {
   requireCsrf,
   requireSession,
   requireStage,
-  type OperatorEnv,
 } from '../services/session.ts';
+import type { OperatorEnv } from '../operator-env.ts';
 import { CONSOLE_CSP, errorPage } from '../views/view.ts';
 import { withSharedStyles } from '../../http/shared-styles.ts';
 

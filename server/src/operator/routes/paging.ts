@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { ConsoleError } from './form.ts';
+import { ConsoleError } from '../services/console-error.ts';
 import { say } from '../views/messages.ts';
 import { html, money } from '../views/view.ts';
 

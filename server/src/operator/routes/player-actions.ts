@@ -44,9 +44,11 @@ import {
   suspendPlayer,
   timeOutPlayer,
 } from '../services/player-actions.ts';
-import { ConsoleError, idParam, readForm, type FieldRule } from './form.ts';
+import { idParam, readForm, type FieldRule } from './form.ts';
+import { ConsoleError } from '../services/console-error.ts';
 import { say } from '../views/messages.ts';
-import { adminOnly, type OperatorEnv, type Staff } from '../services/session.ts';
+import { adminOnly } from '../services/session.ts';
+import type { OperatorEnv, Staff } from '../operator-env.ts';
 import { csrfField, html, money, table, when } from '../views/view.ts';
 
 const REASON: FieldRule = { label: say('actions.reason'), max: 500, required: true, multiline: true };

@@ -3,7 +3,7 @@ import type { Services } from '../../app-env.ts';
 import { say } from '../views/messages.ts';
 import { offsetOf, pager, PER_PAGE, readPage } from './paging.ts';
 import { possibleDuplicates, searchPlayers } from '../services/player-search.ts';
-import type { OperatorEnv } from '../services/session.ts';
+import type { OperatorEnv } from '../operator-env.ts';
 import { html, page, table, when, type Html } from '../views/view.ts';
 import { playerLink } from './player-status.ts';
 

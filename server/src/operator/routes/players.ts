@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
 import type { Services } from '../../app-env.ts';
 import { describeTransaction } from '../../services/texts.ts';
-import { ConsoleError, idParam, readForm, readQuery } from './form.ts';
+import { idParam, readForm, readQuery } from './form.ts';
+import { ConsoleError } from '../services/console-error.ts';
 import { say } from '../views/messages.ts';
-import type { OperatorEnv } from '../services/session.ts';
+import type { OperatorEnv } from '../operator-env.ts';
 import { csrfField, html, money, page, table, when } from '../views/view.ts';
 import { addStaffNote, playerProfile } from '../services/player-profile.ts';
 import { actionsSection } from './player-actions.ts';

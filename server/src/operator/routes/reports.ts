@@ -3,10 +3,11 @@ import type { Services } from '../../app-env.ts';
 import { PAYMENT_METHODS } from '#core/api/contract.ts';
 import { describeTransaction } from '../../services/texts.ts';
 import { batches, csvResponse, utcText } from '../views/csv.ts';
-import { ConsoleError, idParam } from './form.ts';
+import { idParam } from './form.ts';
+import { ConsoleError } from '../services/console-error.ts';
 import { say } from '../views/messages.ts';
 import { filterQuery, pager, filteredPage, readDayRange, totalsFacts } from './paging.ts';
-import type { OperatorEnv } from '../services/session.ts';
+import type { OperatorEnv } from '../operator-env.ts';
 import { html, money, option, page, table, when, withQuery } from '../views/view.ts';
 import {
   historyAfter,

@@ -12,7 +12,8 @@ import { admitSignIn, codeAskedFor, signInSucceeded } from '../../services/login
 import { queuedPasswordWork } from '../../services/password-queue.ts';
 import { pendingSetup, startSetup, STAFF_TOTP, twoFactorState } from '../../services/two-factor.ts';
 import { audit } from '../services/audit.ts';
-import { ConsoleError, readForm } from './form.ts';
+import { readForm } from './form.ts';
+import { ConsoleError } from '../services/console-error.ts';
 import { say } from '../views/messages.ts';
 import {
   clearConsoleCookie,
@@ -25,9 +26,8 @@ import {
   SIGN_IN_COOKIE,
   STAGE_PATHS,
   startSession,
-  type OperatorEnv,
-  type Stage,
 } from '../services/session.ts';
+import type { OperatorEnv, Stage } from '../operator-env.ts';
 import {
   endStaffSession,
   replaceOneTimePassword,

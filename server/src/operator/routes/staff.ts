@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
 import type { Services } from '../../app-env.ts';
-import { idParam, readForm, ConsoleError } from './form.ts';
+import { idParam, readForm } from './form.ts';
+import { ConsoleError } from '../services/console-error.ts';
 import { say } from '../views/messages.ts';
-import { adminOnly, type OperatorEnv, type Role } from '../services/session.ts';
+import { adminOnly } from '../services/session.ts';
+import type { OperatorEnv, Role } from '../operator-env.ts';
 import {
   changeStaffRole,
   disableOrEnableStaff,

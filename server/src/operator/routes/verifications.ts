@@ -2,9 +2,11 @@ import { Hono } from 'hono';
 import type { Services } from '../../app-env.ts';
 import { verificationDecisionMail } from '../../mail/messages.ts';
 import { REJECTION_CODES, rejectionText } from '../../services/verifications.ts';
-import { ConsoleError, readForm } from './form.ts';
+import { readForm } from './form.ts';
+import { ConsoleError } from '../services/console-error.ts';
 import { say } from '../views/messages.ts';
-import { adminOnly, type OperatorEnv } from '../services/session.ts';
+import { adminOnly } from '../services/session.ts';
+import type { OperatorEnv } from '../operator-env.ts';
 import {
   decideVerification,
   documentForStaff,

@@ -4,10 +4,12 @@ import { withdrawalCompletedMail } from '../../mail/messages.ts';
 import { PAYMENT_METHODS } from '#core/api/contract.ts';
 import { batches, csvResponse, utcText } from '../views/csv.ts';
 import { bulkIdsForm } from '../../schemas/operator-form.ts';
-import { ConsoleError, parseConsoleForm, readForm } from './form.ts';
+import { parseConsoleForm, readForm } from './form.ts';
+import { ConsoleError } from '../services/console-error.ts';
 import { say } from '../views/messages.ts';
 import { filterQuery, pager, filteredPage, PER_PAGE, readAmountQuery, readDayRange, totalsFacts } from './paging.ts';
-import { adminOnly, type OperatorEnv } from '../services/session.ts';
+import { adminOnly } from '../services/session.ts';
+import type { OperatorEnv } from '../operator-env.ts';
 import { csrfField, html, money, option, page, table, when, withQuery } from '../views/view.ts';
 import {
   approveBatch,

@@ -4,9 +4,11 @@ import { withdrawalCompletedMail, withdrawalRejectedMail } from '../../mail/mess
 import { PAYMENT_METHODS, type PaymentMethod } from '#core/api/contract.ts';
 import { checkFullDestination } from '../../schemas/destination.ts';
 import type { Problems } from '#core/api/validation.ts';
-import { ConsoleError, idParam, readForm, type FieldRule } from './form.ts';
+import { idParam, readForm, type FieldRule } from './form.ts';
+import { ConsoleError } from '../services/console-error.ts';
 import { say } from '../views/messages.ts';
-import { adminOnly, type OperatorEnv } from '../services/session.ts';
+import { adminOnly } from '../services/session.ts';
+import type { OperatorEnv } from '../operator-env.ts';
 import { approveAudited, payRefundAudited, rejectAudited } from '../services/audited-withdrawal-decisions.ts';
 
 /**

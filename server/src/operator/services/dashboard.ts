@@ -151,8 +151,9 @@ export async function dashboard(db: Queryable, range: Range): Promise<Dashboard>
   // Side by side on PostgreSQL (the pool has several connections); one after the other on PGlite (one connection).
   const newPlayers = () =>
     db.query<{ new_players: number }>(
-      'SELECT count(*)::int AS new_players FROM users WHERE date_joined >= $1::timestamptz AND date_joined ' +
-        '< $2::timestamptz',
+      `SELECT count(*)::int AS new_players
+        FROM users
+        WHERE date_joined >= $1::timestamptz AND date_joined < $2::timestamptz`,
       [range.from, range.to],
     );
   const [figures, games, [joined]] =

@@ -39,8 +39,9 @@ export async function publishNews(
   const scheduled = at !== null && at.getTime() > now.getTime();
   return db.transaction(async (tx) => {
     const [row] = await tx.query<{ id: number }>(
-      "INSERT INTO notifications (user_id, template, params, created_at, publish_at) VALUES (NULL, 'news', " +
-        '$1::jsonb, $2, $3) RETURNING id',
+      `INSERT INTO notifications (user_id, template, params, created_at, publish_at)
+        VALUES (NULL, 'news', $1::jsonb, $2, $3)
+        RETURNING id`,
       [JSON.stringify(params), now.toISOString(), scheduled ? at!.toISOString() : null],
     );
     await audit(tx, {
@@ -69,8 +70,10 @@ export async function editNews(
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await tx.query<{ id: number }>(
-      'UPDATE notifications SET params = $2::jsonb, publish_at = $3, edited_at = $4 WHERE id = $1 AND ' +
-        "user_id IS NULL AND template = 'news' AND unpublished_at IS NULL RETURNING id",
+      `UPDATE notifications
+        SET params = $2::jsonb, publish_at = $3, edited_at = $4
+        WHERE id = $1 AND user_id IS NULL AND template = 'news' AND unpublished_at IS NULL
+        RETURNING id`,
       [item.id, JSON.stringify(change.params), change.publishAt, now.toISOString()],
     );
     if (!row) return false;
@@ -91,8 +94,10 @@ export async function editNews(
 export async function unpublishNews(db: Database, staffId: number, itemId: number, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await tx.query<{ id: number }>(
-      'UPDATE notifications SET unpublished_at = $2 WHERE id = $1 AND user_id IS NULL AND template = ' +
-        "'news' AND unpublished_at IS NULL RETURNING id",
+      `UPDATE notifications
+        SET unpublished_at = $2
+        WHERE id = $1 AND user_id IS NULL AND template = 'news' AND unpublished_at IS NULL
+        RETURNING id`,
       [itemId, now.toISOString()],
     );
     if (!row) return false;
@@ -121,7 +126,10 @@ export async function newsItemById(db: Queryable, id: number): Promise<NewsItem 
 /** Every news item, newest first (the latest 200): published, scheduled or unpublished. */
 export function allNews(db: Queryable): Promise<NewsListRow[]> {
   return db.query<NewsListRow>(
-    'SELECT id, params, created_at, publish_at, unpublished_at, edited_at FROM notifications WHERE user_id ' +
-      "IS NULL AND template = 'news' ORDER BY COALESCE(publish_at, created_at) DESC, id DESC LIMIT 200",
+    `SELECT id, params, created_at, publish_at, unpublished_at, edited_at
+      FROM notifications
+      WHERE user_id IS NULL AND template = 'news'
+      ORDER BY COALESCE(publish_at, created_at) DESC, id DESC
+      LIMIT 200`,
   );
 }

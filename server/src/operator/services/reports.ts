@@ -31,21 +31,27 @@ const WHERE = `($1 = 'all' OR p.status = $1) AND ($2 = '' OR p.method = $2)
   AND ($3::timestamptz IS NULL OR p.created_at >= $3::timestamptz)
   AND ($4::timestamptz IS NULL OR p.created_at < $4::timestamptz)`;
 const params = (f: PaymentFilter) => [f.status, f.method, f.from, f.to];
-const COLUMNS =
-  `p.id, p.user_id, u.username, u.email, p.amount::text AS amount, p.currency, p.method, p.status, ` +
-  `p.created_at, p.completed_at`;
+const COLUMNS = `p.id, p.user_id, u.username, u.email, p.amount::text AS amount, p.currency, p.method, p.status,
+  p.created_at, p.completed_at`;
 
 export const paymentTotals = (db: Queryable, filter: PaymentFilter) =>
   db.query<{ currency: string; count: number; amount: string }>(
-    `SELECT p.currency, count(*)::int AS count, sum(p.amount)::numeric(14,2)::text AS amount FROM payments ` +
-      `p WHERE ${WHERE} GROUP BY p.currency ORDER BY p.currency`,
+    `SELECT p.currency, count(*)::int AS count, sum(p.amount)::numeric(14,2)::text AS amount
+      FROM payments p
+      WHERE ${WHERE}
+      GROUP BY p.currency
+      ORDER BY p.currency`,
     params(filter),
   );
 
 export const paymentPage = (db: Queryable, filter: PaymentFilter, limit: number, offset: number) =>
   db.query<PaymentRow>(
-    `SELECT ${COLUMNS} FROM payments p JOIN users u ON u.id = p.user_id WHERE ${WHERE} ORDER BY ` +
-      `p.created_at DESC, p.id DESC LIMIT $5 OFFSET $6`,
+    `SELECT ${COLUMNS}
+      FROM payments p
+      JOIN users u ON u.id = p.user_id
+      WHERE ${WHERE}
+      ORDER BY p.created_at DESC, p.id DESC
+      LIMIT $5 OFFSET $6`,
     [...params(filter), limit, offset],
   );
 

@@ -3,32 +3,15 @@ import { BlockList, isIP } from 'node:net';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import * as v from 'valibot';
-import type { AppEnv, Services } from '../../app-env.ts';
+import type { Services } from '../../app-env.ts';
 import { readFormFields } from '../../http/body-schema.ts';
 import { hashToken } from '../../http/auth.ts';
 import { clientIp } from '../../http/client-address.ts';
 import type { Queryable } from '../../db/database.ts';
 import { csrfForm } from '../../schemas/operator-form.ts';
-import { ConsoleError } from '../routes/form.ts';
+import { ConsoleError } from './console-error.ts';
+import type { OperatorEnv, Role, Stage } from '../operator-env.ts';
 import { say } from '../views/messages.ts';
-
-export type Role = 'admin' | 'support';
-export type Stage = 'password' | 'enrol' | 'code' | 'active';
-export interface Staff {
-  id: number;
-  email: string;
-  role: Role;
-}
-
-export interface OperatorEnv {
-  Variables: AppEnv['Variables'] & {
-    /** Set for every request with a live console session. */
-    staff: Staff;
-    stage: Stage;
-    csrf: string;
-    sessionHash: string;
-  };
-}
 
 /** The console's session cookie: HttpOnly, SameSite=Strict, sent only to /operator. */
 export const SESSION_COOKIE = 'operator_session';
@@ -61,8 +44,8 @@ export async function startSession(
   ]);
   const token = randomBytes(32).toString('hex');
   await tx.query(
-    'INSERT INTO staff_sessions (key_hash, staff_id, stage, csrf_token, created_at, last_used_at) VALUES ' +
-      '($1, $2, $3, $4, $5, $5)',
+    `INSERT INTO staff_sessions (key_hash, staff_id, stage, csrf_token, created_at, last_used_at)
+      VALUES ($1, $2, $3, $4, $5, $5)`,
     [hashToken(token), staffId, stage, randomBytes(24).toString('base64url'), now.toISOString()],
   );
   return token;

@@ -2,7 +2,7 @@ import { hashPassword } from '../../http/auth.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { ConsoleRefusal } from '../../base/domain-errors.ts';
 import { audit, type AuditAction, type AuditEntry } from './audit.ts';
-import type { Role } from './session.ts';
+import type { Role } from '../operator-env.ts';
 import { createStaff, oneTimePassword } from './staff.ts';
 
 /**

@@ -2,7 +2,8 @@ import type { Services } from '../../app-env.ts';
 import type { Queryable } from '../../db/database.ts';
 import { STAFF_TOTP, takeTotp } from '../../services/two-factor.ts';
 import { audit } from './audit.ts';
-import { advanceSession, type Stage } from './session.ts';
+import { advanceSession } from './session.ts';
+import type { Stage } from '../operator-env.ts';
 
 /**
  * The records behind staff sign-in (routes/sign-in.ts): the account by email, the first-sign-in

@@ -4,7 +4,7 @@ import { hashPassword } from '../../http/auth.ts';
 import type { Queryable } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import { audit } from './audit.ts';
-import type { Role } from './session.ts';
+import type { Role } from '../operator-env.ts';
 
 export const ROLES: readonly Role[] = ['admin', 'support'];
 
@@ -40,8 +40,9 @@ export async function createStaff(
   let id: number;
   try {
     const [row] = await tx.query<{ id: number }>(
-      'INSERT INTO staff (email, role, password_hash, must_change_password, created_at) VALUES ($1, $2, ' +
-        '$3, true, $4) RETURNING id',
+      `INSERT INTO staff (email, role, password_hash, must_change_password, created_at)
+        VALUES ($1, $2, $3, true, $4)
+        RETURNING id`,
       [input.email, input.role, hash, now.toISOString()],
     );
     id = row!.id;

@@ -3,7 +3,7 @@ import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { formatMoney } from '#core/i18n/money-format.ts';
 import { say } from './messages.ts';
-import type { OperatorEnv, Staff } from '../services/session.ts';
+import type { OperatorEnv, Staff } from '../operator-env.ts';
 
 export type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 export { html };

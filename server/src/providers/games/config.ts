@@ -1,5 +1,5 @@
 import { toCents } from '#core/api/money.ts';
-import type { RunValues } from '../../config/server-config.ts';
+import type { RunValues } from '../../config/variables.ts';
 import { ConfigError } from '../../config/variables.ts';
 
 /** The game provider's and the wallet's settings (docs/configuration.md). */

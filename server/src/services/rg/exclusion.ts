@@ -21,8 +21,10 @@ async function block(
   until: Date,
 ): Promise<Date> {
   const [row] = await tx.query<{ until: Date | string }>(
-    `UPDATE users SET ${column} = GREATEST(COALESCE(${column}, $2::timestamptz), $2::timestamptz) WHERE id ` +
-      `= $1 RETURNING ${column} AS until`,
+    `UPDATE users
+      SET ${column} = GREATEST(COALESCE(${column}, $2::timestamptz), $2::timestamptz)
+      WHERE id = $1
+      RETURNING ${column} AS until`,
     [userId, until.toISOString()],
   );
   await tx.query('DELETE FROM auth_tokens WHERE user_id = $1', [userId]);

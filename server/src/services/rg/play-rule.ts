@@ -1,6 +1,17 @@
 import type { Queryable } from '../../db/database.ts';
-import type { PlayVerdict } from '../play-policy.ts';
 import { room } from './limits.ts';
+
+/**
+ * Whether a player may play for real money now: a direct call to the safer-gambling rule
+ * (time-out, self-exclusion, loss limits), no registry to forget to fill.
+ */
+export type PlayVerdict =
+  | { allowed: true }
+  | {
+      allowed: false;
+      /** A message key, e.g. "games.may_not_play". */ reason: string;
+      /** The room left under the loss limit, when a stake does not fit. */ room?: bigint;
+    };
 
 /**
  * Real-money play is refused while the account is suspended, on a time-out or self-excluded (their
