@@ -20,8 +20,8 @@ describe('the test database', STARTS, () => {
   it.skipIf(onPglite)('comes on PostgreSQL as a copy of the template database the global setup migrated', async () => {
     const template = inject('postgresTemplate');
     expect(template).toMatch(/^amber_tpl_[0-9a-f]{12}$/);
-    const [{ name }] = await ctx.api.db.query<{ name: string }>('SELECT current_database() AS name');
-    expect(name).toMatch(new RegExp(`^${template}_[0-9a-f]{12}$`));
+    const [row] = await ctx.api.db.query<{ name: string }>('SELECT current_database() AS name');
+    expect(row?.name).toMatch(new RegExp(`^${template}_[0-9a-f]{12}$`));
   });
 
   it('has every migration applied, with its checksum', async () => {
