@@ -75,8 +75,7 @@ const chunkOf = (files, packages = []) => {
  * API client (`npm run bench` fails when one does). Anything else keeps rolldown's own chunks.
  */
 const siteModules = chunkOf([
-  'stores/(session|token-cookie|dialogs|low-balance)',
-  'scripts/referral-capture',
+  'stores/(session|token-cookie|dialogs|low-balance|referral-capture)',
   'api/(base|get-public)',
   // Shared with the server (they may move to a folder of their own).
   'money-format',
@@ -85,7 +84,7 @@ const siteModules = chunkOf([
   'money',
   'contract',
 ]);
-const CLIENT_CHUNKS = [
+export const CLIENT_CHUNKS = [
   {
     name: 'site',
     priority: 2,
@@ -98,6 +97,13 @@ const CLIENT_CHUNKS = [
       ['api/(instance|client|encrypt-body|envelope|public-key|errors|user|games|favourites)', 'stores/app-start'],
       ['ofetch', 'destr', 'ufo'],
     ),
+  },
+  {
+    // The date check that /profile/history's filters share with the forms' rules: on its own, so the
+    // history screen (which has no form) does not load the whole `forms` chunk for one function.
+    name: 'calendar-date',
+    priority: 1,
+    test: chunkOf(['api/calendar-date']),
   },
   {
     // Every form's submit flow and the rules it checks with: one chunk on the screens with a form

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/base/clock.ts';
 import { runOperatorCommand } from '../../server/src/operator/cli/operator-cli.ts';
 import { openDatabase } from '../../server/src/db/open.ts';
+import { databaseVariablesOf } from './fixtures/postgres-template.ts';
 import { useTestApi } from './harness.ts';
 import { auditOf, ConsoleClient, mailTo, passwordStep, staffMember, totpCode } from './operator-harness.ts';
 
@@ -174,12 +175,10 @@ describe('npm run operator -- disable|enable|set-role|reset (this database, no s
     const admin = await staffMember(ctx.api, 'admin');
     const support = await staffMember(ctx.api, 'support');
     await onlyAdmin([admin.id]);
-    // The command opens the same database the tests use (PostgreSQL: the test's schema; PGlite: the open instance).
-    const [{ schema }] = (await ctx.api.db.query<{ schema: string }>('SELECT current_schema() AS schema')) as [
-      { schema: string },
-    ];
+    // The command opens the same database the tests use (PostgreSQL: the test's database and schema; PGlite: the
+    // open instance).
     const env = process.env.DATABASE_URL
-      ? { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: schema }
+      ? await databaseVariablesOf(ctx.api.db, process.env.DATABASE_URL)
       : { DATA_DIR: '/nonexistent-never-opened' };
     const open = process.env.DATABASE_URL ? openDatabase : async () => ({ ...ctx.api.db, close: async () => {} });
     const run = async (...args: string[]) => {

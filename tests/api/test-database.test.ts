@@ -1,6 +1,7 @@
 /**
- * The harness's start-up shortcuts keep every test file honest: the run's migrated snapshot gives each
- * test API a database of its own, fully migrated; the run's one key pair is shared, a second is new.
+ * The harness's start-up shortcuts keep every test file honest: the run's migrated snapshot (PGlite) or
+ * template database (PostgreSQL) gives each test API a database of its own, fully migrated; the run's
+ * one key pair is shared, a second is new.
  */
 import { describe, expect, inject, it } from 'vitest';
 import { migrationFiles } from '../../server/src/db/migrate.ts';
@@ -14,6 +15,13 @@ const STARTS = { timeout: 120_000 };
 describe('the test database', STARTS, () => {
   it.runIf(onPglite)('comes on PGlite from the one snapshot the global setup made for the run', () => {
     expect(inject('pgliteSnapshot')).toMatch(/amber-api-snapshot-[0-9a-f]+\.tar$/);
+  });
+
+  it.skipIf(onPglite)('comes on PostgreSQL as a copy of the template database the global setup migrated', async () => {
+    const template = inject('postgresTemplate');
+    expect(template).toMatch(/^amber_tpl_[0-9a-f]{12}$/);
+    const [row] = await ctx.api.db.query<{ name: string }>('SELECT current_database() AS name');
+    expect(row?.name).toMatch(new RegExp(`^${template}_[0-9a-f]{12}$`));
   });
 
   it('has every migration applied, with its checksum', async () => {

@@ -8,6 +8,7 @@ import {
   setProviderStatus,
 } from '../../server/src/services/wallet-api/providers.ts';
 import { balanceOf, useTestApi } from './harness.ts';
+import { staffMember } from './operator-harness.ts';
 import { addProvider, bet, nextId, sign, win, type TestProvider } from './wallet-api-provider.ts';
 
 /**
@@ -405,6 +406,26 @@ describe('rollback', () => {
     expect(late.status).toBe(409);
     expect(late.body).toMatchObject({ error: 'rolled_back', balance: 1000 });
     expect(await balanceOf(ctx.api, player.id)).toBe('10.00');
+  });
+
+  it('a win for a closed account is credited and leaves the back office a task to pay it out', async () => {
+    const { player, play, provider } = await setUp('10.00');
+    const round = nextId('round');
+    expect((await play(round, [bet(100)], false)).status).toBe(200);
+    await ctx.api.db.query('UPDATE users SET closed_at = $2 WHERE id = $1', [player.id, clock().toISOString()]);
+    const paid = await play(round, [win(350)]);
+    expect(paid.status).toBe(200);
+    expect(paid.body.balance).toBe(1250);
+    const tasks = await ctx.api.db.query(
+      'SELECT provider_id, round_id, amount::text, currency, done_at FROM closed_account_payouts WHERE user_id = $1',
+      [player.id],
+    );
+    expect(tasks).toEqual([
+      { provider_id: provider.id, round_id: round, amount: '3.50', currency: 'EUR', done_at: null },
+    ]);
+    const admin = await staffMember(ctx.api, 'admin');
+    const overview = await admin.client.get('/operator');
+    expect(overview.text).toContain('<dd data-figure="closed_account_payouts">1</dd>');
   });
 
   it('a win after self-exclusion is credited; a bet is refused', async () => {

@@ -179,19 +179,6 @@ for (const lang of ['en', 'ru'] as const) {
   });
 }
 
-test('en: sign out one device from the list', async ({ page, request, signedInPlayer }) => {
-  const player = await signedInPlayer({ prefix: 'sec' });
-  const otherToken = await apiToken(request, player);
-  await page.goto('/profile/security');
-  await closeLowBalance(page);
-  const t = messages('en', 'profile').security;
-  const row = page.locator('li.device-session:not([data-current])');
-  await row.getByRole('button', { name: t.sign_out }).click();
-  await expect(page.getByRole('status').filter({ hasText: t.signed_out })).toBeVisible();
-  await expect(page.locator('li.device-session')).toHaveCount(1);
-  expect((await request.get('/api/user/me', { headers: { authorization: `Token ${otherToken}` } })).status()).toBe(401);
-});
-
 test('the sessions list shows an error with a retry when loading fails', async ({ page, signedInPlayer }) => {
   await signedInPlayer({ prefix: 'sec' });
   let fail = true;

@@ -316,6 +316,12 @@ export const VARIABLES = {
       'How often housekeeping settles open multi-step rounds whose game session ended (one node at a time); ' +
       'at most 300',
   }),
+  PROVIDER_CALL_TIMEOUT_SECONDS: setting(seconds(30), '5', {
+    when: RUN,
+    description:
+      "How long the operator waits for a game provider's answer (catalogue, launch, sessions/end, round data); " +
+      'at most 30',
+  }),
   BONUS_WAGERING_MULTIPLIER: setting(whole(1, 1000), '10', {
     when: RUN,
     description: 'Settled real-money stakes needed to release a bonus, as a multiple of it',

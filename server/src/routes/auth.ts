@@ -29,7 +29,8 @@ import {
 } from '../services/login-throttle.ts';
 import { queuedPasswordWork } from '../services/password-queue.ts';
 import { registerPlayer } from '../services/registration.ts';
-import { deviceSummary, maskAddress, recordSignIn, signOut, signOutEverywhere } from '../services/sessions.ts';
+import { deviceSummary, maskAddress, recordSignIn } from '../services/sessions.ts';
+import { signOutEverywhereWithProviders, signOutWithProviders } from '../services/provider-client/provider-sign-out.ts';
 import { takeSignInCode, twoFactorState } from '../services/two-factor.ts';
 import { activeBlock, blockOf, refuseIfBlocked } from '../services/rg/exclusion.ts';
 import { loadAccount } from '../services/users.ts';
@@ -136,12 +137,12 @@ export function authRoutes(services: Services) {
   });
 
   app.post(API_PATHS.logout, requireUser(services), async (c) => {
-    await signOut(db, hashToken(tokenOf(c.req.header('authorization'))!));
+    await signOutWithProviders(services, hashToken(tokenOf(c.req.header('authorization'))!), c.get('userId'));
     return c.body(null, 204);
   });
 
   app.post(API_PATHS.logoutAll, requireUser(services), async (c) => {
-    await signOutEverywhere(db, c.get('userId'));
+    await signOutEverywhereWithProviders(services, c.get('userId'));
     return c.body(null, 204);
   });
 

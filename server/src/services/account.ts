@@ -116,7 +116,7 @@ export interface ClosePayout {
  * the rules read: kept on the open account when the closure is refused.
  */
 export async function closeAccount(
-  services: Pick<Services, 'db' | 'clock' | 'config'>,
+  services: Pick<Services, 'db' | 'clock' | 'config' | 'privateKeys'>,
   userId: number,
   reason: string,
   payout: ClosePayout | undefined,

@@ -3,13 +3,14 @@ import { deleteUnactivatedAccounts, eraseClosedAccounts } from './account.ts';
 import { pruneLinkTokens } from './link-tokens.ts';
 import { pruneCounters } from './rate-counters.ts';
 import { EMAIL_CHANGE_HOURS } from './account-admin.ts';
+import { pruneWalletTokens } from './wallet-api/tokens.ts';
 
 const EVERY_MS = 60_000;
 const lastRun = new WeakMap<object, number>();
 
 /**
- * Deletes ended rate-limit windows and expired tokens, at most once a minute per database,
- * from the requests that add such rows. No timer: nothing to stop at shutdown or in tests.
+ * Deletes ended rate-limit windows and expired tokens (sign-in, link and wallet tokens), at most once
+ * a minute per database, from the requests that add such rows. No timer: nothing to stop at shutdown or in tests.
  */
 export async function tidyAuthTables(services: Services): Promise<void> {
   const { db, config, clock } = services;
@@ -23,6 +24,7 @@ export async function tidyAuthTables(services: Services): Promise<void> {
     now,
   );
   await pruneLinkTokens(services, now);
+  await pruneWalletTokens(services, now);
   await db.query(
     `DELETE FROM auth_tokens
       WHERE last_used_at <= $1::timestamptz - make_interval(days => $2)

@@ -1,6 +1,7 @@
 import type { Services } from '../app-env.ts';
 import type { Queryable } from '../db/database.ts';
 import { settleExpiredRounds } from '../providers/games/step-rounds.ts';
+import { endProviderSessions } from './provider-client/provider-sessions.ts';
 
 /**
  * Money on an open multi-step round belongs to the player: before an account is closed, excluded,
@@ -41,10 +42,13 @@ export async function refuseOpenRound(tx: Queryable, userId: number): Promise<vo
  * reveal, a cash-out) and the expiry settle it exactly once.
  */
 export async function settleRoundsThen<T>(
-  services: Pick<Services, 'db' | 'clock' | 'config'>,
+  services: Pick<Services, 'db' | 'clock' | 'config' | 'privateKeys'>,
   userId: number,
   block: (sessionsEnded: number) => Promise<T>,
 ): Promise<T> {
+  // Third-party providers first: each settles its open rounds through the wallet before it answers,
+  // so the block below reads the balance with those wins. A failing provider is recorded, not waited for.
+  await endProviderSessions(services, userId);
   let ended = 0;
   for (let attempt = 1; ; attempt += 1) {
     ended += await endGameSessions(services.db, userId, services.clock());

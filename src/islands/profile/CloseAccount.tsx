@@ -1,12 +1,13 @@
-import { useRef, useState, type SubmitEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { closeAccount } from '../../api/account';
 import { CLOSE_REASON_MAX_LENGTH, type PaymentMethod } from '#core/api/contract.ts';
 import { toCents } from '#core/api/money.ts';
 import { localizedPath } from '#core/i18n/urls.ts';
-import { failureMessages } from '../../stores/form';
-import { serverErrors, type FormErrors } from '../../stores/form-errors';
+import { createCloseAccountForm, type CloseAccountInput } from '../../stores/close-account';
 import { FormAlert } from '../FormAlert';
 import { Field } from '../FormField';
+import { useFormStore } from '../use-form-store';
 import { useAccountMessages } from './account-messages';
 import { CurrentPasswordField } from './CurrentPasswordField';
 import { formatMoney } from './format';
@@ -29,67 +30,47 @@ export function CloseAccount(props: IslandProps) {
   const a = useAccountMessages(props);
   const user = useUser();
   const [method, setMethod] = useState<PaymentMethod>('card');
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [busy, setBusy] = useState(false);
-  const [payout, setPayout] = useState<string | null>();
-  const form = useRef<HTMLFormElement>(null);
+  const [store] = useState(() => createCloseAccountForm({ t, api, closeAccount }));
+  const hasBalance = (toCents(user?.balance ?? '0') ?? 0n) > 0n;
+  const read = (data: FormData): CloseAccountInput => ({
+    password: String(data.get('password') ?? ''),
+    reason: String(data.get('reason') ?? ''),
+    ...(hasBalance ? { payout: { method, destination: String(data.get('destination') ?? '') } } : {}),
+  });
+  const { errors, busy, form } = useFormStore(store, read);
+  const confirming = useStore(store.$confirming);
+  const closed = useStore(store.$closed);
   const dialog = useRef<HTMLDialogElement>(null);
   const keep = useRef<HTMLButtonElement>(null);
 
-  if (payout !== undefined) {
+  useEffect(() => {
+    if (!confirming) {
+      dialog.current?.close();
+      return;
+    }
+    dialog.current?.showModal();
+    // The safe answer has focus: Enter or Space by habit keeps the account.
+    keep.current?.focus();
+  }, [confirming]);
+
+  if (closed !== undefined) {
     return (
       <section className="card" aria-labelledby="close-title" data-card="close-account" data-closed>
         <h2 id="close-title">{a('close.title')}</h2>
         <Notice focus>{a('close.done')}</Notice>
-        {payout && <p>{a('close.payout', { amount: payout })}</p>}
+        {closed && <p>{a('close.payout', { amount: formatMoney(closed.amount, closed.currency, locale) })}</p>}
         <SignOutHome label={a('close.home')} locale={locale} />
       </section>
     );
   }
   if (!user) return <Skeleton lines={6} label={t('common.loading')} />;
-  const hasBalance = (toCents(user.balance) ?? 0n) > 0n;
 
-  /** The form is checked by the browser's own rules first; the dialog asks before anything is sent. */
+  /** The form is checked first; the dialog asks before anything is sent. */
   function ask(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    if (!String(data.get('password') ?? '')) {
-      setErrors({ password: [api('errors.required')] });
-      form.current?.querySelector<HTMLElement>('#close-password')?.focus();
-      return;
-    }
-    setErrors({});
-    dialog.current?.showModal();
-    // The safe answer has focus: Enter or Space by habit keeps the account.
-    keep.current?.focus();
+    store.ask(read(new FormData(event.currentTarget)));
   }
-
-  async function confirm() {
-    if (busy || !form.current) return;
-    const data = new FormData(form.current);
-    setBusy(true);
-    try {
-      const answer = await closeAccount({
-        password: String(data.get('password') ?? ''),
-        reason: String(data.get('reason') ?? '').trim(),
-        ...(hasBalance ? { method, destination: String(data.get('destination') ?? '').trim() } : {}),
-      });
-      dialog.current?.close();
-      setPayout(answer.payout ? formatMoney(answer.payout.amount, answer.payout.currency, locale) : null);
-    } catch (error) {
-      dialog.current?.close();
-      const found = serverErrors(error, failureMessages(t));
-      setErrors(found);
-      requestAnimationFrame(() => {
-        (
-          form.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
-          form.current?.querySelector<HTMLElement>('[role="alert"]')
-        )?.focus();
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const confirm = () => form.current && void store.submit(read(new FormData(form.current)));
 
   return (
     <section className="card card--danger" aria-labelledby="close-title" data-card="close-account">
@@ -138,6 +119,7 @@ export function CloseAccount(props: IslandProps) {
       <dialog
         ref={dialog}
         className="dialog"
+        onClose={store.cancel}
         aria-labelledby="close-confirm-title"
         aria-describedby="close-confirm-body"
         data-dialog="close-account"
@@ -148,7 +130,7 @@ export function CloseAccount(props: IslandProps) {
           <button type="button" className="button button--danger" onClick={confirm} disabled={busy} aria-busy={busy}>
             {busy ? t('common.busy') : a('close.confirm_yes')}
           </button>
-          <button ref={keep} type="button" className="button button--ghost" onClick={() => dialog.current?.close()}>
+          <button ref={keep} type="button" className="button button--ghost" onClick={store.cancel}>
             {a('close.cancel')}
           </button>
         </div>

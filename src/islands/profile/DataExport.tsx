@@ -1,37 +1,33 @@
+import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { exportData } from '../../api/account';
+import { createDataExport } from '../../stores/data-export';
 import { FormAlert } from '../FormAlert';
 import { useAccountMessages } from './account-messages';
 import type { IslandProps } from './messages';
 import { Notice } from './Status';
 
-type State = 'idle' | 'busy' | 'done' | 'error';
+/** Saves a file through a temporary link: the one way a page starts a download of its own data. */
+function saveFile(file: Blob, name: string) {
+  const url = URL.createObjectURL(file);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // After the click has handed the file to the browser's download.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
 
 /** "Download my data" (GET /api/user/export): the JSON file, saved under the server's name. */
 export function DataExport(props: IslandProps) {
   const a = useAccountMessages(props);
-  const [state, setState] = useState<State>('idle');
-
-  async function download() {
-    if (state === 'busy') return;
-    setState('busy');
-    try {
-      const file = await exportData();
-      const url = URL.createObjectURL(file);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `amberplay-data-${new Date().toISOString().slice(0, 10)}.json`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      // After the click has handed the file to the browser's download.
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
-      setState('done');
-    } catch (error) {
-      console.error('[export] the data file could not be loaded', error);
-      setState('error');
-    }
-  }
+  const [store] = useState(() =>
+    createDataExport({ exportData: () => exportData(), save: saveFile, now: () => new Date() }),
+  );
+  const state = useStore(store.$state);
+  const download = store.download;
 
   return (
     <section aria-labelledby="export-title" className="card" data-card="export">

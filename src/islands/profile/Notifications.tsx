@@ -1,13 +1,14 @@
+import { useStore } from '@nanostores/react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import type { Notification, NotificationListMode } from '#core/api/contract.ts';
 import { deleteNotification, listNotifications, markAllNotificationsRead } from '../../api/notifications';
+import { createListActions } from '../../stores/list-actions';
+import { NOTIFICATION_TABS, tabAfterKey, unreadCount } from '../../stores/notifications';
 import { formatDateTime } from './format';
 import type { IslandProps } from './messages';
 import { Empty, LoadError, Notice, Skeleton } from './Status';
 import { useMessages } from './use-messages';
 import { useResource } from './use-resource';
-
-const TABS: NotificationListMode[] = ['own', 'mass'];
 
 /** /profile/notification: news and personal messages, read state, and deleting one's own. */
 export function Notifications(props: IslandProps) {
@@ -15,38 +16,27 @@ export function Notifications(props: IslandProps) {
   const { t } = useMessages(props);
   const [tab, setTab] = useState<NotificationListMode>('own');
   const [confirming, setConfirming] = useState<number>();
-  const [notice, setNotice] = useState<string>();
-  const [working, setWorking] = useState(false);
-  const [actionError, setActionError] = useState(false);
+  const [actions] = useState(createListActions);
+  const notice = useStore(actions.$notice);
+  const working = useStore(actions.$working);
+  const actionError = useStore(actions.$failed);
   const lists = useResource(async () => {
     const [own, mass] = await Promise.all([listNotifications('own'), listNotifications('mass')]);
     return { own, mass } satisfies Record<NotificationListMode, Notification[]>;
   });
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
 
-  const unread = lists.data ? [...lists.data.own, ...lists.data.mass].filter((item) => !item.read).length : 0;
+  const unread = lists.data ? unreadCount(lists.data) : 0;
 
   async function act(work: () => Promise<unknown>, done?: string) {
-    setWorking(true);
-    setActionError(false);
-    setNotice(undefined);
-    try {
-      await work();
-      setNotice(done);
-      lists.reload();
-    } catch (error) {
-      console.error('[notifications] action failed', error);
-      setActionError(true);
-    } finally {
-      setWorking(false);
-      setConfirming(undefined);
-    }
+    if (await actions.run(work, done)) lists.reload();
+    setConfirming(undefined);
   }
 
   // Arrow keys move between tabs, as the ARIA tabs pattern expects.
   const onTabKey = (event: KeyboardEvent) => {
-    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
-    const next = TABS[(TABS.indexOf(tab) + (event.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length]!;
+    const next = tabAfterKey(tab, event.key);
+    if (!next) return;
     setTab(next);
     tabRefs.current[next]?.focus();
   };
@@ -72,11 +62,9 @@ export function Notifications(props: IslandProps) {
         </button>
       </div>
       {notice && <Notice>{notice}</Notice>}
-      {actionError && (
-        <LoadError message={t('common.error')} retry={t('common.close')} onRetry={() => setActionError(false)} />
-      )}
+      {actionError && <LoadError message={t('common.error')} retry={t('common.close')} onRetry={actions.dismiss} />}
       <div role="tablist" aria-label={t('notifications.tabs')} className="tabs" onKeyDown={onTabKey}>
-        {TABS.map((name) => (
+        {NOTIFICATION_TABS.map((name) => (
           <button
             key={name}
             ref={(element) => {

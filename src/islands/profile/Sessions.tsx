@@ -1,6 +1,8 @@
+import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { SessionInfo } from '#core/api/contract.ts';
 import { endSession, listSessions } from '../../api/security';
+import { createSessionsStore } from '../../stores/sessions';
 import { formatDateTime } from './format';
 import type { IslandProps } from './messages';
 import { LoadError, Notice, Skeleton } from './Status';
@@ -12,29 +14,13 @@ export function Sessions(props: IslandProps) {
   const { locale } = props;
   const { t } = useMessages(props);
   const sessions = useResource(listSessions);
-  const [working, setWorking] = useState(false);
-  const [notice, setNotice] = useState<string>();
-  const [actionError, setActionError] = useState(false);
-
-  async function signOut(ids: number[], done: string) {
-    setWorking(true);
-    setActionError(false);
-    setNotice(undefined);
-    try {
-      // One by one: a session that ended meanwhile (404) is already what the player wants.
-      for (const id of ids)
-        await endSession(id).catch((error: { status?: number }) => {
-          if (error.status !== 404) throw error;
-        });
-      setNotice(done);
-      sessions.reload();
-    } catch (error) {
-      console.error('[sessions] signing out failed', error);
-      setActionError(true);
-    } finally {
-      setWorking(false);
-    }
-  }
+  const [store] = useState(() => createSessionsStore({ endSession: (id) => endSession(id) }));
+  const working = useStore(store.$working);
+  const notice = useStore(store.$notice);
+  const actionError = useStore(store.$failed);
+  const signOut = async (ids: number[], done: string) => {
+    if (await store.signOut(ids, done)) sessions.reload();
+  };
 
   const others = sessions.data?.filter((session) => !session.current) ?? [];
   const deviceName = (session: SessionInfo) => session.device || t('security.unknown_device');
@@ -43,9 +29,7 @@ export function Sessions(props: IslandProps) {
       <h2 id="sessions-title">{t('security.sessions_title')}</h2>
       <p>{t('security.sessions_intro')}</p>
       {notice && <Notice>{notice}</Notice>}
-      {actionError && (
-        <LoadError message={t('common.error')} retry={t('common.close')} onRetry={() => setActionError(false)} />
-      )}
+      {actionError && <LoadError message={t('common.error')} retry={t('common.close')} onRetry={store.dismiss} />}
       {sessions.state === 'error' ? (
         <LoadError message={t('common.error')} retry={t('common.retry')} onRetry={sessions.retry} />
       ) : !sessions.data ? (

@@ -7,7 +7,7 @@ import { readQuery } from './form.ts';
 import { say } from '../views/messages.ts';
 import { filterQuery, offsetOf, pager, PER_PAGE, readDayRange, readPage } from './paging.ts';
 import type { OperatorEnv } from '../operator-env.ts';
-import { html, option, page, table, whenExact, withQuery } from '../views/view.ts';
+import { cells, html, option, page, table, whenExact, withQuery } from '../views/view.ts';
 
 /** The filters from the query string, and the same as a query string for links. */
 function readFilter(c: Context) {
@@ -34,6 +34,12 @@ function targetCell(row: Pick<AuditRow, 'target_type' | 'target_id'>) {
 /**
  * The audit log: read-only (no route here changes anything, and the table refuses changes), newest first, filterable.
  */
+/** Who acted: a staff member's email, or the command line. */
+const actor = (row: AuditRow) => row.email ?? say('audit.cli');
+
+/** An entry's moment, exact, with its machine-readable form. */
+const timeOf = (at: Date | string) => html`<time datetime="${new Date(at).toISOString()}">${whenExact(at)}</time>`;
+
 export function auditRoutes(services: Services) {
   const app = new Hono<OperatorEnv>();
 
@@ -79,10 +85,8 @@ ${
         ],
         rows.map(
           (row) =>
-            html`<tr data-action="${row.action}"><td>\
-<time datetime="${new Date(row.created_at).toISOString()}">${whenExact(row.created_at)}</time></td>\
-<td>${row.email ?? say('audit.cli')}</td><td>${row.action}</td>
-<td>${targetCell(row)}</td><td>${json(row.before)}</td><td>${json(row.after)}</td></tr>`,
+            html`<tr data-action="${row.action}">${cells(timeOf(row.created_at), actor(row), row.action)}
+${cells(targetCell(row), json(row.before), json(row.after))}</tr>`,
         ),
       )
     : html`<p>${say('audit.empty')}</p>`

@@ -7,7 +7,7 @@ import { ConsoleError } from '../services/console-error.ts';
 import { say } from '../views/messages.ts';
 import { readDay } from './paging.ts';
 import type { OperatorEnv } from '../operator-env.ts';
-import { html, money, page, table } from '../views/view.ts';
+import { cells, html, money, page, table } from '../views/view.ts';
 
 const PERIODS = ['today', '7d', '30d', 'range'] as const;
 type Period = (typeof PERIODS)[number];
@@ -68,11 +68,13 @@ export function dashboardRoutes(services: Services) {
       (day) => data.days.find((row) => row.day === day && row.currency === main) ?? emptyDay(day, main),
     );
     const totals = data.totals.length ? data.totals : [{ ...emptyDay('', main), currency: main }];
-    const periodLink = (value: Period) =>
-      html`<li><a href="/operator?period=${value}"${value === period ? raw(' aria-current="true"') : ''}>\
-${say(`dashboard.period_${value}`)}</a></li>`;
-    const body = html`<nav aria-label="${say('dashboard.periods')}" class="periods">\
-<ul>${PERIODS.filter((p) => p !== 'range').map(periodLink)}</ul></nav>
+    const periodLink = (value: Period) => {
+      const current = value === period ? raw(' aria-current="true"') : '';
+      return html`<li><a href="/operator?period=${value}"${current}>${say(`dashboard.period_${value}`)}</a></li>`;
+    };
+    const periodLinks = PERIODS.filter((p) => p !== 'range').map(periodLink);
+    const verificationsLink = html`<a href="/operator/verifications">${data.pending.verifications}</a>`;
+    const body = html`<nav aria-label="${say('dashboard.periods')}" class="periods"><ul>${periodLinks}</ul></nav>
 <form method="get" action="/operator" class="inline" aria-label="${say('dashboard.range')}">
 <input type="hidden" name="period" value="range">
 <label for="from">${say('dashboard.from')}</label><input id="from" name="from" type="date" value="${from}">
@@ -84,10 +86,8 @@ ${table(
   [say('dashboard.currency'), ...FIGURES.map((key) => say(`dashboard.${key}`))],
   totals.map(
     (row) =>
-      html`<tr data-currency="${row.currency}">\
-<td>${row.currency}</td>${FIGURES.map(
-        (key) => html`<td class="num" \
-data-figure="${key}">${money(row[key], row.currency)}</td>`,
+      html`<tr data-currency="${row.currency}"><td>${row.currency}</td>${FIGURES.map(
+        (key) => html`<td class="num" data-figure="${key}">${money(row[key], row.currency)}</td>`,
       )}</tr>`,
   ),
 )}
@@ -103,9 +103,10 @@ data-figure="${key}">${money(row[key], row.currency)}</td>`,
             .join('; ')
         : say('dashboard.pending_amount', { count: 0, amount: money('0.00', main) })
     }</a></dd>
-<dt>${say('dashboard.pending_verifications')}</dt><dd data-figure="pending_verifications">\
-<a href="/operator/verifications">${data.pending.verifications}</a></dd>
+<dt>${say('dashboard.pending_verifications')}</dt><dd data-figure="pending_verifications">${verificationsLink}</dd>
 <dt>${say('dashboard.pending_adjustments')}</dt><dd data-figure="pending_adjustments">${data.pending.adjustments}</dd>
+<dt>${say('dashboard.closed_account_payouts')}</dt>
+<dd data-figure="closed_account_payouts">${data.pending.closed_payouts}</dd>
 </dl>
 <h2>${say('dashboard.daily_title', { currency: main })}</h2>
 ${chart(days)}
@@ -115,9 +116,8 @@ ${table(
   [say('dashboard.day'), ...FIGURES.map((key) => say(`dashboard.${key}`))],
   days.map(
     (row) =>
-      html`<tr data-day="${row.day}"><td>${row.day}</td>${FIGURES.map(
-        (key) => html`<td \
-class="num">${money(row[key], main)}</td>`,
+      html`<tr data-day="${row.day}"><td>${row.day}</td>${FIGURES.map((key) =>
+        numberCell(money(row[key], main)),
       )}</tr>`,
   ),
 )}
@@ -137,10 +137,8 @@ ${
         ],
         data.games.map(
           (row) =>
-            html`<tr data-game="${row.game}"><td>${row.name ?? row.game}</td><td class="num">${row.rounds}</td>\
-<td class="num">${row.players}</td>
-<td class="num">${money(row.bets, row.currency)}</td><td class="num">${money(row.wins, row.currency)}</td>\
-<td class="num">${money(row.ggr, row.currency)}</td></tr>`,
+            html`<tr data-game="${row.game}">${cells(row.name ?? row.game)}${[row.rounds, row.players].map(numberCell)}
+${[row.bets, row.wins, row.ggr].map((amount) => numberCell(money(amount, row.currency)))}</tr>`,
         ),
       )
     : html`<p>${say('dashboard.no_games')}</p>`
@@ -193,6 +191,9 @@ ${
 async function* once(rows: unknown[][]) {
   yield rows;
 }
+
+/** A figure's cell, right-aligned. */
+const numberCell = (value: unknown) => html`<td class="num">${value}</td>`;
 
 function allDays(from: string, to: string): string[] {
   const out: string[] = [];

@@ -7,7 +7,7 @@ import { ConsoleError } from '../services/console-error.ts';
 import { say } from '../views/messages.ts';
 import { adminOnly } from '../services/session.ts';
 import type { OperatorEnv } from '../operator-env.ts';
-import { csrfField, html, page, problemList, table, when } from '../views/view.ts';
+import { confirmBox, csrfField, html, page, problemList, table, when } from '../views/view.ts';
 
 type Texts = Record<string, string>;
 const TITLE_MAX = 120;
@@ -38,6 +38,27 @@ function check(texts: Texts) {
 }
 
 /** Only the languages written: the stored notification carries exactly these. */
+/** Where the composer posts: the edit of a published item, or the preview of a new one. */
+const composerAction = (editing?: number) => (editing ? `/operator/news/${editing}/edit` : '/operator/news/preview');
+
+function publishAtField(value: string) {
+  const [name, hint] = ['publish_at', 'publish_at-hint'];
+  return html`<input id="${name}" name="${name}" type="datetime-local" value="${value}" aria-describedby="${hint}">`;
+}
+
+/** One language's title and body; English is required, the others fall back to it. */
+function localeFields(locale: string, texts: Texts) {
+  const [title, body] = [`title_${locale}`, `body_${locale}`];
+  const required = locale === 'en' ? html` required` : '';
+  const [titleText, bodyText, max] = [texts[title] ?? '', texts[body] ?? '', BODY_MAX];
+  return html`<fieldset><legend><span lang="${locale}">${names[locale]}</span> (${locale})</legend>
+<label for="${title}">${say('news.title_field', { locale })}</label>
+<input id="${title}" name="${title}" lang="${locale}" maxlength="${TITLE_MAX}" value="${titleText}"${required}>
+<label for="${body}">${say('news.body_field', { locale })}</label>
+<textarea id="${body}" name="${body}" lang="${locale}" maxlength="${max}" rows="3"${required}>${bodyText}</textarea>
+</fieldset>`;
+}
+
 const written = (texts: Texts) => Object.fromEntries(Object.entries(texts).filter(([, value]) => value !== ''));
 
 /**
@@ -65,23 +86,11 @@ export function newsRoutes(services: Services) {
       status,
       notice,
       body: html`<p>${say('news.intro')}</p>${extra}
-<form method="post" action="${editing ? `/operator/news/${editing}/edit` : '/operator/news/preview'}" \
-class="stack">${csrfField(c.get('csrf'))}
+<form method="post" action="${composerAction(editing)}" class="stack">${csrfField(c.get('csrf'))}
 <label for="publish_at">${say('news_admin.publish_at')}</label>
-<input id="publish_at" name="publish_at" type="datetime-local" value="${texts.publish_at ?? ''}" \
-aria-describedby="publish_at-hint">
+${publishAtField(texts.publish_at ?? '')}
 <p id="publish_at-hint" class="muted">${say('news_admin.publish_at_hint')}</p>
-${LOCALES.map(
-  (locale) =>
-    html`<fieldset><legend><span lang="${locale}">${names[locale]}</span> (${locale})</legend>
-<label for="title_${locale}">${say('news.title_field', { locale })}</label>
-<input id="title_${locale}" name="title_${locale}" lang="${locale}" maxlength="${TITLE_MAX}" \
-value="${texts[`title_${locale}`] ?? ''}"${locale === 'en' ? html` required` : ''}>
-<label for="body_${locale}">${say('news.body_field', { locale })}</label>
-<textarea id="body_${locale}" name="body_${locale}" lang="${locale}" maxlength="${BODY_MAX}" \
-rows="3"${locale === 'en' ? html` required` : ''}>${texts[`body_${locale}`] ?? ''}</textarea>
-</fieldset>`,
-)}
+${LOCALES.map((locale) => localeFields(locale, texts))}
 <button type="submit">${editing ? say('news_admin.save') : say('news.preview')}</button>
 </form>
 ${editing ? '' : await newsList(db, c.get('csrf'), services.clock())}`,
@@ -113,15 +122,16 @@ ${editing ? '' : await newsList(db, c.get('csrf'), services.clock())}`,
 ${
   fallbacks.length
     ? html`<ul class="warning">${fallbacks.map(
-        (locale) => html`<li>\
-${say('news.fallback', { language: names[locale]! })}</li>`,
+        (locale) => html`<li>${say('news.fallback', { language: names[locale]! })}</li>`,
       )}</ul>`
     : ''
 }
 ${LOCALES.filter((locale) => texts[`title_${locale}`]).map(
   (locale) =>
-    html`<article class="news" lang="${locale}"><h3>${texts[`title_${locale}`]}</h3>\
-<p class="note">${texts[`body_${locale}`]}</p></article>`,
+    html`<article class="news" lang="${locale}">${[
+      html`<h3>${texts[`title_${locale}`]}</h3>`,
+      html`<p class="note">${texts[`body_${locale}`]}</p>`,
+    ]}</article>`,
 )}
 <form method="post" action="/operator/news/publish">${csrfField(csrf)}
 ${Object.entries(written(texts)).map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`)}
@@ -226,8 +236,7 @@ async function newsList(db: Services['db'], csrf: string, now: Date) {
                   ? ''
                   : html`<a href="/operator/news/${row.id}/edit">${say('news_admin.edit', { id: row.id })}</a>
 <form method="post" action="/operator/news/${row.id}/unpublish" class="inline">${csrfField(csrf)}
-<label class="check"><input type="checkbox" name="confirm" value="yes" required>\
- ${say('news_admin.confirm_for', { id: row.id })}</label>
+${confirmBox(say('news_admin.confirm_for', { id: row.id }))}
 <button type="submit">${say('news_admin.unpublish')}</button></form>`
               }</td></tr>`,
           ),

@@ -4,10 +4,12 @@ import { say } from '../views/messages.ts';
 import { offsetOf, pager, PER_PAGE, readPage } from './paging.ts';
 import { possibleDuplicates, searchPlayers } from '../services/player-search.ts';
 import type { OperatorEnv } from '../operator-env.ts';
-import { html, page, table, when, type Html } from '../views/view.ts';
+import { cells, html, page, table, when, type Html } from '../views/view.ts';
 import { playerLink } from './player-status.ts';
 
 /** The search's results, 50 a page, each with what matched; one exact email or username match opens the player. */
+const fullName = (row: { first_name: string; last_name: string }) => `${row.first_name} ${row.last_name}`.trim();
+
 export async function searchPage(c: Context<OperatorEnv>, services: Services, query: string, form: Html) {
   const pageNumber = readPage(c);
   const { total, rows } = await searchPlayers(services.db, query, PER_PAGE, offsetOf(pageNumber));
@@ -26,8 +28,7 @@ ${
         [say('players.username'), say('search.name'), say('players.joined'), say('search.matched')],
         rows.map(
           (row) =>
-            html`<tr data-player="${row.id}"><td>${playerLink(row.id, row.username, row.email)}</td>\
-<td>${`${row.first_name} ${row.last_name}`.trim()}</td>
+            html`<tr data-player="${row.id}">${cells(playerLink(row.id, row.username, row.email), fullName(row))}
 <td>${when(row.date_joined)}</td><td data-matched>${row.matched
               .filter((m) => m !== 'exact')
               .map((m) => say(`search.by_${m}`))
@@ -49,8 +50,11 @@ export async function duplicatesSection(services: Services, userId: number) {
           [say('players.username'), say('search.reason'), say('search.shared')],
           rows.map(
             (row) =>
-              html`<tr data-duplicate="${row.id}"><td>${playerLink(row.id, row.username, row.email)}</td>\
-<td>${say(`search.reason_${row.reason}`)}</td><td>${row.shared}</td></tr>`,
+              html`<tr data-duplicate="${row.id}">${cells(
+                playerLink(row.id, row.username, row.email),
+                say(`search.reason_${row.reason}`),
+                row.shared,
+              )}</tr>`,
           ),
         )
       : html`<p>${say('search.no_duplicates')}</p>`

@@ -14,7 +14,7 @@ import {
 } from '../services/staff-admin.ts';
 import { staffPasswordResetMail, staffTwoFactorResetMail } from '../views/staff-mail.ts';
 import { ROLES } from '../services/staff.ts';
-import { csrfField, html, page, table, when } from '../views/view.ts';
+import { buttonForm, confirmBox, csrfField, html, page, table, when } from '../views/view.ts';
 
 /**
  * Staff management (`/operator/staff`, admins only): list, disable/enable, change role, reset password or two-factor.
@@ -48,10 +48,7 @@ ${table(
   rows.map(
     (row) =>
       html`<tr data-staff="${row.id}"><td>${row.email}${
-        row.id === me.id
-          ? html` \
-<span class="muted">${say('staff.you')}</span>`
-          : ''
+        row.id === me.id ? html` <span class="muted">${say('staff.you')}</span>` : ''
       }</td>
 <td>${say(`layout.role_${row.role}`)}</td>
 <td data-state>${
@@ -118,20 +115,20 @@ ${table(
 
 function actions(row: StaffListRow, csrf: string) {
   const other = ROLES.find((role) => role !== row.role)!;
+  const toggle = row.disabled_at ? 'enable' : 'disable';
+  const roleFields = html`${csrfField(csrf)}<input type="hidden" name="role" value="${other}">`;
+  const makeRole = say('staff.make', { role: say(`layout.role_${other}`) });
+  const roleAction = `/operator/staff/${row.id}/role`;
   return html`<div class="staff-actions">
-<form method="post" action="/operator/staff/${row.id}/${row.disabled_at ? 'enable' : 'disable'}">\
-${csrfField(csrf)}<button type="submit">${say(row.disabled_at ? 'staff.enable' : 'staff.disable')}</button></form>
-<form method="post" action="/operator/staff/${row.id}/role">${csrfField(csrf)}<input type="hidden" name="role" \
-value="${other}"><button type="submit">${say('staff.make', { role: say(`layout.role_${other}`) })}</button></form>
+${buttonForm(`/operator/staff/${row.id}/${toggle}`, csrf, say(`staff.${toggle}`))}
+<form method="post" action="${roleAction}">${roleFields}<button type="submit">${makeRole}</button></form>
 <form method="post" action="/operator/staff/${row.id}/reset-password" class="inline">${csrfField(csrf)}
-<label class="check"><input type="checkbox" name="confirm" value="yes" required>\
- ${say('staff.confirm_for', { email: row.email })}</label>
+${confirmBox(say('staff.confirm_for', { email: row.email }))}
 <button type="submit">${say('staff.reset_password')}</button></form>
 ${
   row.two_factor
     ? html`<form method="post" action="/operator/staff/${row.id}/reset-two-factor" class="inline">${csrfField(csrf)}
-<label class="check"><input type="checkbox" name="confirm" value="yes" required>\
- ${say('staff.confirm_for', { email: row.email })}</label>
+${confirmBox(say('staff.confirm_for', { email: row.email }))}
 <button type="submit">${say('staff.reset_two_factor')}</button></form>`
     : ''
 }

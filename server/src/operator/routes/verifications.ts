@@ -14,7 +14,7 @@ import {
   pendingSubmissions,
   submissionById,
 } from '../services/verification-review.ts';
-import { csrfField, html, page, table, when } from '../views/view.ts';
+import { buttonForm, csrfField, html, page, table, visuallyHidden, when } from '../views/view.ts';
 import { playerLink } from './player-status.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -41,6 +41,7 @@ export function verificationRoutes(services: Services) {
   app.get('/operator/verifications', async (c) => {
     const rows = await pendingSubmissions(db);
     const done = c.req.query('done');
+    const openLabel = say('verifications.open');
     return page(c, {
       title: say('verifications.title'),
       staff: c.get('staff'),
@@ -68,8 +69,7 @@ export function verificationRoutes(services: Services) {
 <td>${say(`verifications.type_${row.document_type}`)}</td>
 <td>${(row.sides ?? []).map((side) => say(`verifications.side_${side}`)).join(', ')}</td>
 <td>${when(row.submitted_at)}</td>
-<td><a href="/operator/verifications/${row.id}">${say('verifications.open')}<span class="visually-hidden">\
- ${row.username}</span></a></td>
+<td><a href="/operator/verifications/${row.id}">${openLabel}${visuallyHidden(` ${row.username}`)}</a></td>
 </tr>`,
             ),
           )
@@ -86,18 +86,17 @@ export function verificationRoutes(services: Services) {
     const csrf = c.get('csrf');
     const documents = mimes.map(({ side, mime }) => {
       const src = `/operator/verifications/${id}/documents/${side}`;
-      const label = say('verifications.document', { side: say(`verifications.side_${side}`) });
+      const sideName = say(`verifications.side_${side}`);
+      const label = say('verifications.document', { side: sideName });
       return html`<figure class="document">
 ${mime === 'application/pdf' ? '' : html`<img src="${src}" alt="${label}">`}
-<figcaption><a href="${src}">${say('verifications.open_document', { side: say(`verifications.side_${side}`) })}</a>\
-</figcaption>
+<figcaption><a href="${src}">${say('verifications.open_document', { side: sideName })}</a></figcaption>
 </figure>`;
     });
     const decide =
       staff.role === 'admin' && row.status === 'pending'
         ? html`<div class="decide">
-<form method="post" action="/operator/verifications/${id}/approve">${csrfField(csrf)}<button \
-type="submit">${say('verifications.approve')}</button></form>
+${buttonForm(`/operator/verifications/${id}/approve`, csrf, say('verifications.approve'))}
 <form method="post" action="/operator/verifications/${id}/reject" class="stack">${csrfField(csrf)}
 <label for="reason_code">${say('verifications.reason')}</label>
 <select id="reason_code" name="reason_code">${REJECTION_CODES.map(
@@ -109,16 +108,17 @@ type="submit">${say('verifications.approve')}</button></form>
 <button type="submit">${say('verifications.reject')}</button></form>
 </div>`
         : '';
+    const fullName = `${row.first_name} ${row.last_name}`.trim();
+    const birthDate = row.date_of_birth ? isoDate(row.date_of_birth) : undefined;
+    const notGiven = say('verifications.not_given');
     return page(c, {
       title: say('verifications.review_title'),
       staff,
       csrf,
       body: html`<dl class="facts">
 <dt>${say('verifications.player')}</dt><dd>${playerLink(row.user_id, row.username, row.email)}</dd>
-<dt>${say('verifications.name')}</dt><dd \
-data-name>${`${row.first_name} ${row.last_name}`.trim() || say('verifications.not_given')}</dd>
-<dt>${say('verifications.date_of_birth')}</dt>\
-<dd data-date-of-birth>${row.date_of_birth ? isoDate(row.date_of_birth) : say('verifications.not_given')}</dd>
+<dt>${say('verifications.name')}</dt><dd data-name>${fullName || notGiven}</dd>
+<dt>${say('verifications.date_of_birth')}</dt><dd data-date-of-birth>${birthDate ?? notGiven}</dd>
 <dt>${say('verifications.account_age')}</dt><dd data-account-age>${say('withdrawals.days', {
         days: Math.floor((services.clock().getTime() - new Date(row.date_joined).getTime()) / 86_400_000),
       })}</dd>

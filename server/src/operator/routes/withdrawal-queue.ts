@@ -10,7 +10,18 @@ import { say } from '../views/messages.ts';
 import { filterQuery, pager, filteredPage, PER_PAGE, readAmountQuery, readDayRange, totalsFacts } from './paging.ts';
 import { adminOnly } from '../services/session.ts';
 import type { OperatorEnv } from '../operator-env.ts';
-import { csrfField, html, money, option, page, table, when, withQuery } from '../views/view.ts';
+import {
+  confirmBox,
+  csrfField,
+  html,
+  money,
+  option,
+  page,
+  selectField,
+  table,
+  when,
+  withQuery,
+} from '../views/view.ts';
 import {
   approveBatch,
   REFUND_TEMPLATE,
@@ -256,11 +267,13 @@ function filterForm(form: {
   sort: string;
   dir: string;
 }) {
-  return html`<form method="get" action="/operator/withdrawals" class="inline filters" \
-aria-label="${say('queue.filter')}">
+  const statuses = WITHDRAWAL_STATUSES.map((status) => option(status, say(`queue.filter_${status}`), form.status));
+  const sorts = WITHDRAWAL_SORTS.map((sort) => option(sort, say(`queue.sort_${sort}`), form.sort));
+  const directions = [option('asc', say('queue.dir_asc'), form.dir), option('desc', say('queue.dir_desc'), form.dir)];
+  const label = say('queue.filter');
+  return html`<form method="get" action="/operator/withdrawals" class="inline filters" aria-label="${label}">
 <label for="status">${say('queue.status')}</label>
-<select id="status" name="status">\
-${WITHDRAWAL_STATUSES.map((status) => option(status, say(`queue.filter_${status}`), form.status))}</select>
+${selectField('status', statuses)}
 <label for="method">${say('withdrawals.method')}</label>
 <select id="method" name="method">${methodOptions(form.method)}</select>
 <label for="min">${say('queue.min')}</label>
@@ -272,11 +285,9 @@ ${WITHDRAWAL_STATUSES.map((status) => option(status, say(`queue.filter_${status}
 <label for="to">${say('queue.to')}</label>
 <input id="to" name="to" type="date" value="${form.to}">
 <label for="sort">${say('queue.sort')}</label>
-<select id="sort" name="sort">\
-${WITHDRAWAL_SORTS.map((sort) => option(sort, say(`queue.sort_${sort}`), form.sort))}</select>
+${selectField('sort', sorts)}
 <label for="dir">${say('queue.dir')}</label>
-<select id="dir" name="dir">\
-${option('asc', say('queue.dir_asc'), form.dir)}${option('desc', say('queue.dir_desc'), form.dir)}</select>
+${selectField('dir', directions)}
 ${form.id ? html`<input type="hidden" name="id" value="${form.id}">` : ''}
 <button type="submit">${say('queue.apply')}</button>
 </form>`;
@@ -284,26 +295,25 @@ ${form.id ? html`<input type="hidden" name="id" value="${form.id}">` : ''}
 
 /** The bulk form: the table's checkboxes belong to it (form="bulk"), so the rows' own forms stay separate. */
 function bulkForm(csrf: string) {
-  return html`<form id="bulk" method="post" action="/operator/withdrawals/bulk-approve" class="inline bulk" \
-aria-label="${say('queue.bulk_label')}">${csrfField(csrf)}
+  const [action, label, token] = ['/operator/withdrawals/bulk-approve', say('queue.bulk_label'), csrfField(csrf)];
+  return html`<form id="bulk" method="post" action="${action}" class="inline bulk" aria-label="${label}">${token}
 <p class="muted">${say('queue.bulk_intro')}</p>
 <label for="batch_reference">${say('queue.batch_reference')}</label>
 <input id="batch_reference" name="batch_reference" required maxlength="120" autocomplete="off">
-<label class="check"><input type="checkbox" name="confirm" value="yes" required> ${say('queue.bulk_confirm')}</label>
+${confirmBox(say('queue.bulk_confirm'))}
 <button type="submit">${say('queue.bulk_approve')}</button>
 </form>`;
 }
 
 /** A pending withdrawal's own decisions, and its tick for the bulk approval. */
 function decisionForms(id: number, csrf: string) {
+  const selectLabel = say('queue.select', { id });
   return html`<div class="decide">
-<label class="check select"><input type="checkbox" name="id" value="${id}" form="bulk">\
- ${say('queue.select', { id })}</label>
+<label class="check select"><input type="checkbox" name="id" value="${id}" form="bulk"> ${selectLabel}</label>
 <form method="post" action="/operator/withdrawals/${id}/approve" class="approve">${csrfField(csrf)}
 <label for="reference-${id}">${say('withdrawals.payout_reference')}</label>
 <input id="reference-${id}" name="payout_reference" required maxlength="120" autocomplete="off">
-<label class="check"><input type="checkbox" name="confirm" value="yes" required>\
- ${say('withdrawals.confirm_paid')}</label>
+${confirmBox(say('withdrawals.confirm_paid'))}
 <button type="submit">${say('withdrawals.approve')}</button></form>
 <form method="post" action="/operator/withdrawals/${id}/reject" class="reject">${csrfField(csrf)}
 <label for="reason-${id}">${say('withdrawals.reason')}</label>
@@ -326,7 +336,6 @@ function refundForm(id: number, csrf: string) {
 <input id="refund-destination-${id}" name="destination" required maxlength="64" autocomplete="off">
 <label for="refund-reference-${id}">${say('withdrawals.payout_reference')}</label>
 <input id="refund-reference-${id}" name="payout_reference" required maxlength="120" autocomplete="off">
-<label class="check"><input type="checkbox" name="confirm" value="yes" required>\
- ${say('withdrawals.confirm_paid')}</label>
+${confirmBox(say('withdrawals.confirm_paid'))}
 <button type="submit">${say('withdrawals.pay_refund')}</button></form>`;
 }

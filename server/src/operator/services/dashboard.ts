@@ -144,6 +144,7 @@ export interface Dashboard {
     withdrawals: { currency: string; count: number; amount: string }[];
     verifications: number;
     adjustments: number;
+    closed_payouts: number;
   };
 }
 
@@ -175,15 +176,17 @@ export async function dashboard(db: Queryable, range: Range): Promise<Dashboard>
       u.id = t.user_id
      WHERE t.type = 'withdrawal' AND t.status = 'pending' GROUP BY u.currency ORDER BY u.currency`,
   );
-  const [queues] = await db.query<{ verifications: number; adjustments: number }>(
+  // Closed-account payouts: provider wins credited after the account closed, for staff to pay out.
+  const [queues] = await db.query<{ verifications: number; adjustments: number; closed_payouts: number }>(
     `SELECT (SELECT count(*) FROM identity_verifications WHERE status = 'pending')::int AS verifications,
-            (SELECT count(*) FROM balance_adjustments WHERE status = 'pending')::int AS adjustments`,
+            (SELECT count(*) FROM balance_adjustments WHERE status = 'pending')::int AS adjustments,
+            (SELECT count(*) FROM closed_account_payouts WHERE done_at IS NULL)::int AS closed_payouts`,
   );
   return {
     totals: figures.filter((row) => row.day === null).map(({ day: _day, ...row }) => row),
     days: figures.filter((row): row is DayFigures & { day: string } => row.day !== null),
     games: games.filter((row) => !row.total).map(({ total: _total, ...row }) => row),
     players,
-    pending: { withdrawals, verifications: queues!.verifications, adjustments: queues!.adjustments },
+    pending: { withdrawals, ...queues! },
   };
 }

@@ -78,7 +78,7 @@ export async function actOnPlayer<
 }
 
 /** What each staff action below needs: the database, the clock, and the settings it applies. */
-type ActionServices = Pick<Services, 'db' | 'clock' | 'config'>;
+type ActionServices = Pick<Services, 'db' | 'clock' | 'config' | 'privateKeys'>;
 
 /** Suspends the account (refused when it already is); the player is told, with support's address. */
 export const suspendPlayer = (services: ActionServices, staffId: number, id: number, reason: string) =>

@@ -1,5 +1,4 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { BlockList, isIP } from 'node:net';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import * as v from 'valibot';
@@ -7,6 +6,7 @@ import type { Services } from '../../app-env.ts';
 import { readFormFields } from '../../http/body-schema.ts';
 import { hashToken } from '../../http/auth.ts';
 import { clientIp } from '../../http/client-address.ts';
+import { addressAllowed, allowList } from '../../http/address-allow-list.ts';
 import type { Queryable } from '../../db/database.ts';
 import { csrfForm } from '../../schemas/operator-form.ts';
 import { ConsoleError } from './console-error.ts';
@@ -74,27 +74,12 @@ export const sameSecret = (a: string, b: string) => {
   return left.length === right.length && timingSafeEqual(left, right);
 };
 
-/** OPERATOR_ALLOWED_IPS as a BlockList; undefined when every address may open the console. */
-export function allowList(entries: string[]): BlockList | undefined {
-  if (!entries.length) return undefined;
-  const list = new BlockList();
-  for (const entry of entries) {
-    const [address = '', prefix] = entry.split('/');
-    const type = isIP(address) === 6 ? 'ipv6' : 'ipv4';
-    if (prefix === undefined) list.addAddress(address, type);
-    else list.addSubnet(address, Number(prefix), type);
-  }
-  return list;
-}
-
 /** 403 unless the client's address is allowed (the same address rule as the rate limits, TRUST_PROXY). */
 export function allowedAddresses(services: Services): MiddlewareHandler<OperatorEnv> {
   const list = allowList(services.config.operator.allowedIps);
   return async (c, next) => {
-    if (list) {
-      const ip = clientIp(c, services.config.auth.trustProxy)?.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
-      const ok = !!ip && list.check(ip, isIP(ip) === 6 ? 'ipv6' : 'ipv4');
-      if (!ok) throw new ConsoleError(403, say('errors.address'));
+    if (!addressAllowed(list, clientIp(c, services.config.auth.trustProxy))) {
+      throw new ConsoleError(403, say('errors.address'));
     }
     await next();
   };

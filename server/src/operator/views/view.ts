@@ -85,6 +85,23 @@ export const withQuery = (path: string, query: URLSearchParams) =>
 
 export const csrfField = (token?: string) => (token ? html`<input type="hidden" name="csrf" value="${token}">` : '');
 
+/** A form that is one button, posting to `action` with the session's CSRF token. */
+export const buttonForm = (action: string, csrf: string, label: unknown) =>
+  html`<form method="post" action="${action}">${csrfField(csrf)}<button type="submit">${label}</button></form>`;
+
+/** The required "yes" box that confirms an action; `label` follows the box after a space. */
+export const confirmBox = (label: unknown) =>
+  html`<label class="check"><input type="checkbox" name="confirm" value="yes" required> ${label}</label>`;
+
+/** Text for screen readers only (a link's or button's full name beside a short visible one). */
+export const visuallyHidden = (text: unknown) => html`<span class="visually-hidden">${text}</span>`;
+
+/** A table row's plain cells, side by side. */
+export const cells = (...values: unknown[]) => values.map((value) => html`<td>${value}</td>`);
+
+/** A select named as its id, its options right after the opening tag. */
+export const selectField = (id: string, options: unknown) => html`<select id="${id}" name="${id}">${options}</select>`;
+
 /** A refusal as a page: the message and a way back. */
 export function errorPage(c: Context<OperatorEnv>, status: PageOptions['status'], message: string) {
   return page(c, {
@@ -100,8 +117,7 @@ export function errorPage(c: Context<OperatorEnv>, status: PageOptions['status']
 export function problemList(problems: { field: string; message: string }[]) {
   if (!problems.length) return '';
   return html`<div class="error" role="alert"><ul>${problems.map(
-    ({ field, message }) => html`<li>\
-<a href="#${field}">${message}</a></li>`,
+    ({ field, message }) => html`<li><a href="#${field}">${message}</a></li>`,
   )}</ul></div>`;
 }
 

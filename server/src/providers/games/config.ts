@@ -10,6 +10,8 @@ export interface GameConfig {
   sessionHours: number;
   /** ROUND_SWEEP_SECONDS: how often open rounds of ended sessions are settled. */
   roundSweepMs: number;
+  /** How long the operator waits for a third-party provider's answer (services/provider-client). */
+  providerCallTimeoutMs: number;
   /** The origin game pages are served from, for launch URLs and frame-src; from configuration only. */
   providerOrigin: string;
   /** The site's public origin (SITE_URL, else the local default). */
@@ -38,6 +40,7 @@ export function gameConfigFrom(values: RunValues): GameConfig {
     maxBet: values.GAME_MAX_BET,
     sessionHours: values.GAME_SESSION_HOURS,
     roundSweepMs: values.ROUND_SWEEP_SECONDS,
+    providerCallTimeoutMs: values.PROVIDER_CALL_TIMEOUT_SECONDS,
     providerOrigin: values.GAME_PROVIDER_ORIGIN ?? siteOrigin,
     siteOrigin,
     separateProvider: values.GAME_PROVIDER_ORIGIN !== undefined,

@@ -100,7 +100,7 @@ export async function acknowledgeRealityCheck(
   return nextRealityCheck({ created_at: now, reality_ack_at: now }, user!.minutes) ?? null;
 }
 
-type BlockServices = Pick<Services, 'db' | 'clock' | 'config'>;
+type BlockServices = Pick<Services, 'db' | 'clock' | 'config' | 'privateKeys'>;
 
 /**
  * Starts the player's time-out in one transaction, once the open rounds are settled (their

@@ -97,7 +97,7 @@ export interface ProviderKeys {
  * signs: its open rounds' wins and rollbacks must land; its bets are refused (`lockWalletPlayer`).
  */
 export async function providerKeys(
-  { db, privateKeys }: Services,
+  { db, privateKeys }: Pick<Services, 'db' | 'privateKeys'>,
   providerId: string,
 ): Promise<ProviderKeys | undefined> {
   const [row] = await db.query<{ sealed_secrets: string[]; allowed_addresses: string[] }>(

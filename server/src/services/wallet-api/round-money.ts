@@ -89,7 +89,8 @@ export async function takeBet(tx: Queryable, player: WalletPlayer, round: RoundR
 
 /**
  * A win lands whatever the player's status or token (money owed must land), on a round of this
- * player that has a bet; a win of 0 only records the result.
+ * player that has a bet; a win of 0 only records the result. A win for a closed account also leaves a
+ * payout task for the back office: the closed player cannot ask for a withdrawal any more.
  */
 export async function payWin(tx: Queryable, player: WalletPlayer, round: RoundRef, cents: bigint) {
   const amount = fromCents(cents);
@@ -104,7 +105,17 @@ export async function payWin(tx: Queryable, player: WalletPlayer, round: RoundRe
      WHERE id = $1`,
     [row.history_id, amount, row.win],
   );
-  return cents === 0n ? undefined : credit(tx, player.userId, 'cash', amount, row.history_id, round.now);
+  if (cents === 0n) return undefined;
+  if (player.closed) await addClosedAccountPayout(tx, player, round, amount);
+  return credit(tx, player.userId, 'cash', amount, row.history_id, round.now);
+}
+
+async function addClosedAccountPayout(tx: Queryable, player: WalletPlayer, round: RoundRef, amount: string) {
+  await tx.query(
+    `INSERT INTO closed_account_payouts (user_id, provider_id, round_id, amount, currency, created_at)
+     VALUES ($1, $2, $3, $4::numeric, $5, $6)`,
+    [player.userId, round.providerId, round.roundId, amount, player.currency, round.now.toISOString()],
+  );
 }
 
 /**

@@ -1,7 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { isIP } from 'node:net';
 import type { Services } from '../../app-env.ts';
-import { allowList } from '../../operator/services/session.ts';
+import { addressAllowed, allowList } from '../../http/address-allow-list.ts';
 import { providerKeys } from './providers.ts';
 import { WalletRefusal } from './refusal.ts';
 
@@ -35,10 +34,6 @@ export async function verifyProviderSignature(services: Services, request: Signe
     if (timingSafeEqual(expected, given)) matched = true;
   }
   if (!matched) throw refuse();
-  const list = allowList(keys.allowedAddresses);
-  if (list) {
-    const ip = request.ip?.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
-    if (!ip || !list.check(ip, isIP(ip) === 6 ? 'ipv6' : 'ipv4')) throw refuse();
-  }
+  if (!addressAllowed(allowList(keys.allowedAddresses), request.ip)) throw refuse();
   return providerId;
 }

@@ -35,3 +35,25 @@ export async function issueWalletToken({ db, clock, config }: Services, request:
   );
   return { token };
 }
+
+/**
+ * Days a wallet token is kept after it expires. A win, a rollback or a replay names its player only
+ * through the token, and money owed must land however late the provider sends it, so an ended or
+ * expired token is not deleted at once; a sign-out ends a token early but it expires within
+ * GAME_SESSION_HOURS anyway, so both go by this one rule.
+ */
+export const WALLET_TOKEN_KEEP_DAYS = 7;
+
+/**
+ * Deletes wallet tokens expired more than WALLET_TOKEN_KEEP_DAYS ago, except while their player still has
+ * an open round at that provider: that round's win must still find the player.
+ */
+export async function pruneWalletTokens({ db }: Services, now: Date): Promise<void> {
+  await db.query(
+    `DELETE FROM wallet_tokens w
+     WHERE w.expires_at <= $1::timestamptz - make_interval(days => $2)
+       AND NOT EXISTS (SELECT 1 FROM provider_rounds r
+         WHERE r.provider_id = w.provider_id AND r.user_id = w.user_id AND r.state = 'open')`,
+    [now.toISOString(), WALLET_TOKEN_KEEP_DAYS],
+  );
+}

@@ -1,0 +1,125 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A second game provider written for the tests: a real HTTP server (node:http, 127.0.0.1, any free
+ * port) with its own catalogue, its own session endpoint whose launch URL it serves itself, and its
+ * own round data. It checks the operator's signature on every request (the raw body of a POST, the
+ * path of a GET) and signs every answer, as docs/provider-api.md asks. What it does at
+ * `sessions/end` (settle the open round through the wallet) is the test's `onSessionsEnd`.
+ */
+export interface CatalogueGameJson {
+  [field: string]: unknown;
+}
+
+export interface SecondProvider {
+  baseUrl: string;
+  /** The shared secret, set once the operator registered the provider. */
+  secret: string;
+  catalogue: { games: CatalogueGameJson[] };
+  /** Milliseconds to wait before answering (a provider that times out). */
+  delayMs: number;
+  /** Sign answers with this secret instead (a forged answer). */
+  answerSecret?: string;
+  /** Round data by round id; an absent id answers 404 (the provider does not publish it). */
+  rounds: Map<string, unknown>;
+  /** Requests the operator made, with their bodies (POST) and whether the signature was right. */
+  received: { method: string; path: string; body: unknown; signed: boolean }[];
+  /** The session requests, by the launch id the provider handed out. */
+  sessions: Map<string, Record<string, unknown>>;
+  onSessionsEnd: (playerId: string) => Promise<void>;
+  close(): Promise<void>;
+}
+
+export const fruitGame = (overrides: CatalogueGameJson = {}): CatalogueGameJson => ({
+  id: 'star-fruits',
+  name: 'Star Fruits',
+  names: { de: 'Sternfrüchte' },
+  category: 'slots',
+  mechanic: 'slots',
+  rtp: '96.50',
+  volatility: 'medium',
+  min_bet: 20,
+  max_bet: 5000,
+  image: 'https://cdn.example.test/star-fruits.png',
+  demo: true,
+  ...overrides,
+});
+
+const hmac = (secret: string, message: Buffer | string) => createHmac('sha256', secret).update(message).digest();
+
+async function readBody(request: IncomingMessage): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const part of request) parts.push(part as Buffer);
+  return Buffer.concat(parts);
+}
+
+export async function startSecondProvider(): Promise<SecondProvider> {
+  const provider = {
+    baseUrl: '',
+    secret: '',
+    catalogue: { games: [fruitGame()] },
+    delayMs: 0,
+    answerSecret: undefined,
+    rounds: new Map(),
+    received: [],
+    sessions: new Map(),
+    onSessionsEnd: async () => {},
+  } as unknown as SecondProvider;
+
+  const answer = (response: ServerResponse, status: number, body: unknown) => {
+    const raw = JSON.stringify(body);
+    response.writeHead(status, {
+      'content-type': 'application/json',
+      'x-signature': hmac(provider.answerSecret ?? provider.secret, raw).toString('base64'),
+    });
+    response.end(raw);
+  };
+
+  const server = createServer(async (request, response) => {
+    const url = new URL(request.url ?? '/', 'http://provider.test');
+    const raw = await readBody(request);
+    const message = request.method === 'GET' ? url.pathname + url.search : raw;
+    const given = Buffer.from(String(request.headers['x-signature'] ?? ''), 'base64');
+    const expected = hmac(provider.secret, message);
+    const signed =
+      request.headers['x-provider-id'] !== undefined &&
+      given.length === expected.length &&
+      timingSafeEqual(given, expected);
+    const body = raw.length ? JSON.parse(raw.toString()) : undefined;
+    provider.received.push({ method: request.method ?? '', path: url.pathname, body, signed });
+    if (provider.delayMs) await new Promise((resolve) => setTimeout(resolve, provider.delayMs));
+    if (url.pathname.startsWith('/play/')) {
+      // The game page the launch URL opens: the provider's own origin, framed by the site.
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end('<!doctype html><title>Star Fruits</title><h1>Star Fruits</h1>');
+      return;
+    }
+    if (!signed) return answer(response, 401, { error: 'bad_signature' });
+    if (request.method === 'GET' && url.pathname === '/v1/games') return answer(response, 200, provider.catalogue);
+    if (request.method === 'POST' && url.pathname === '/v1/sessions') {
+      const launchId = `launch-${provider.sessions.size + 1}`;
+      provider.sessions.set(launchId, body);
+      return answer(response, 200, { launch_url: `${provider.baseUrl}/play/${launchId}` });
+    }
+    if (request.method === 'POST' && url.pathname === '/v1/sessions/end') {
+      await provider.onSessionsEnd(String(body.player_id));
+      return answer(response, 200, {});
+    }
+    const round = /^\/v1\/rounds\/([^/]+)$/.exec(url.pathname);
+    if (request.method === 'GET' && round) {
+      const data = provider.rounds.get(decodeURIComponent(round[1]!));
+      return data ? answer(response, 200, data) : answer(response, 404, { error: 'unknown_round' });
+    }
+    answer(response, 404, { error: 'not_found' });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  provider.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  provider.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return provider;
+}
