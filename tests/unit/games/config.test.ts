@@ -10,6 +10,7 @@ describe('game settings', () => {
       maxBet: '100.00',
       sessionHours: 4,
       roundSweepMs: 60_000,
+      providerCallTimeoutMs: 5_000,
       bonusWageringMultiplier: 10,
       providerOrigin: 'https://amber.example',
       siteOrigin: 'https://amber.example',
