@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hashToken } from '../../server/src/http/auth.ts';
 import { ProviderCallFailed } from '../../server/src/services/provider-client/provider-call.ts';
@@ -8,10 +7,10 @@ import {
   endProviderSessions,
   startProviderSession,
 } from '../../server/src/services/provider-client/provider-sessions.ts';
-import { registerProvider } from '../../server/src/services/wallet-api/providers.ts';
 import { balanceOf, useTestApi } from './harness.ts';
-import { fruitGame, startSecondProvider, type SecondProvider } from './second-provider-server.ts';
-import { sign } from './wallet-api-provider.ts';
+import { registeredSecondProvider } from './fixtures/registered-second-provider.ts';
+import { fruitGame, type SecondProvider } from './second-provider-server.ts';
+import { signedWalletCall } from './wallet-api-provider.ts';
 
 /**
  * The operator's calls to a provider (docs/provider-api.md, "The provider API that the operator
@@ -22,9 +21,7 @@ const ctx = useTestApi({ PROVIDER_CALL_TIMEOUT_SECONDS: '3' });
 let provider: SecondProvider;
 let providerId: string;
 beforeEach(async () => {
-  provider = await startSecondProvider();
-  providerId = `second-${randomBytes(4).toString('hex')}`;
-  provider.secret = (await registerProvider(ctx.api.services, { id: providerId, baseUrl: provider.baseUrl })).secret;
+  ({ provider, id: providerId } = await registeredSecondProvider(ctx.api.services));
 });
 afterEach(() => provider.close());
 
@@ -126,15 +123,7 @@ describe('sessions', () => {
 
   const walletCall = async (path: string, body: unknown) => {
     const raw = JSON.stringify(body);
-    const response = await ctx.api.app.request(path, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-provider-id': providerId,
-        'x-signature': sign(provider.secret, raw),
-      },
-      body: raw,
-    });
+    const response = await signedWalletCall(ctx.api.app, { providerId, secret: provider.secret, path, raw });
     return { status: response.status, body: await response.json() };
   };
 

@@ -1,13 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hashToken } from '../../server/src/http/auth.ts';
 import { refreshProviderCatalogue } from '../../server/src/services/provider-client/provider-catalogue.ts';
 import { startProviderSession } from '../../server/src/services/provider-client/provider-sessions.ts';
-import { registerProvider } from '../../server/src/services/wallet-api/providers.ts';
 import { useTestApi } from './harness.ts';
+import { registeredSecondProvider } from './fixtures/registered-second-provider.ts';
 import { submitPaymentForm } from './demo-pay-form.ts';
-import { startSecondProvider, type SecondProvider } from './second-provider-server.ts';
-import { sign } from './wallet-api-provider.ts';
+import type { SecondProvider } from './second-provider-server.ts';
+import { signedWalletCall } from './wallet-api-provider.ts';
 
 /**
  * `sessions/end` before the operator pays out: at self-exclusion the second provider settles the
@@ -19,9 +18,7 @@ const ctx = useTestApi({ PROVIDER_CALL_TIMEOUT_SECONDS: '3' });
 let provider: SecondProvider;
 let providerId: string;
 beforeEach(async () => {
-  provider = await startSecondProvider();
-  providerId = `second-${randomBytes(4).toString('hex')}`;
-  provider.secret = (await registerProvider(ctx.api.services, { id: providerId, baseUrl: provider.baseUrl })).secret;
+  ({ provider, id: providerId } = await registeredSecondProvider(ctx.api.services));
   await refreshProviderCatalogue(ctx.api.services, providerId);
 });
 afterEach(() => provider.close());
@@ -52,15 +49,8 @@ async function playerWithOpenRound() {
       finished: action === 'win',
       actions: [{ action, action_id: `${action}-1`, amount }],
     });
-    const response = await ctx.api.app.request('/wallet/v1/play', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-provider-id': providerId,
-        'x-signature': sign(provider.secret, raw),
-      },
-      body: raw,
-    });
+    const path = '/wallet/v1/play';
+    const response = await signedWalletCall(ctx.api.app, { providerId, secret: provider.secret, path, raw });
     return response.status;
   };
   expect(await play('bet', 200)).toBe(200);

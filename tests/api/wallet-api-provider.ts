@@ -19,6 +19,22 @@ export interface SignedOptions {
 
 export const sign = (secret: string, body: string) => createHmac('sha256', secret).update(body).digest('base64');
 
+/** One wallet call as a provider sends it: these exact bytes, signed with its secret. */
+export const signedWalletCall = (
+  app: TestApi['app'],
+  request: { providerId: string; secret: string; path: string; raw: string; headers?: Record<string, string> },
+) =>
+  app.request(request.path, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-provider-id': request.providerId,
+      'x-signature': sign(request.secret, request.raw),
+      ...request.headers,
+    },
+    body: request.raw,
+  });
+
 export async function addProvider(api: TestApi, options: { allowedAddresses?: string[] } = {}) {
   const id = `prov-${randomBytes(4).toString('hex')}`;
   const { secret } = await registerProvider(api.services, {
@@ -40,15 +56,12 @@ export async function addProvider(api: TestApi, options: { allowedAddresses?: st
     secret,
     async call(path: string, body: unknown, signed: SignedOptions = {}) {
       const raw = signed.raw ?? JSON.stringify(body);
-      const response = await api.app.request(path, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-provider-id': id,
-          'x-signature': sign(signed.secret ?? provider.secret, raw),
-          ...signed.headers,
-        },
-        body: raw,
+      const response = await signedWalletCall(api.app, {
+        providerId: id,
+        secret: signed.secret ?? provider.secret,
+        path,
+        raw,
+        headers: signed.headers,
       });
       const text = await response.text();
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests assert the shape they read
