@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hashToken } from '../../server/src/http/auth.ts';
 import { refreshProviderCatalogue } from '../../server/src/services/provider-client/provider-catalogue.ts';
 import { startProviderSession } from '../../server/src/services/provider-client/provider-sessions.ts';
+import { newLink } from '../../server/src/services/link-tokens.ts';
 import { useTestApi } from './harness.ts';
 import { registeredSecondProvider } from './fixtures/registered-second-provider.ts';
 import { submitPaymentForm } from './demo-pay-form.ts';
@@ -100,13 +101,33 @@ describe('sessions/end at self-exclusion', () => {
   );
 });
 
-describe('sessions/end at sign-out', () => {
+describe('sessions/end at sign-out and password reset', () => {
   it.each(['/auth/token/logout/', '/auth/token/logoutall/'])('%s tells the provider, whose win lands', async (path) => {
     const { player, play } = await playerWithOpenRound();
     provider.onSessionsEnd = async () => {
       expect(await play('win', 500)).toBe(200);
     };
     expect((await post(path, player.token, {})).status).toBe(204);
+    expect(provider.received.filter((request) => request.path === '/v1/sessions/end')).toHaveLength(1);
+    const [user] = await ctx.api.db.query<{ balance: string }>('SELECT balance::text FROM users WHERE id = $1', [
+      player.id,
+    ]);
+    expect(user!.balance).toBe('83.00');
+  });
+
+  it('a password reset tells the provider, whose win lands', async () => {
+    const { player, play } = await playerWithOpenRound();
+    provider.onSessionsEnd = async () => {
+      expect(await play('win', 500)).toBe(200);
+    };
+    const link = new URL(
+      await newLink(ctx.api.services, ctx.api.db, 'password_reset', { id: player.id, locale: 'en' }),
+    );
+    const params = new URLSearchParams(link.hash.slice(1));
+    const reset = await ctx.api.request('POST', '/auth/users/reset_password_confirm/', {
+      body: { uid: params.get('uid'), token: params.get('token'), new_password: 'fresh-lantern-harbour-77' },
+    });
+    expect(reset.status).toBe(204);
     expect(provider.received.filter((request) => request.path === '/v1/sessions/end')).toHaveLength(1);
     const [user] = await ctx.api.db.query<{ balance: string }>('SELECT balance::text FROM users WHERE id = $1', [
       player.id,

@@ -1,15 +1,17 @@
 import type { Services } from '../app-env.ts';
 import { InvalidInput } from '../base/domain-errors.ts';
 import { claimLinkToken } from './link-tokens.ts';
+import { endProviderSessions } from './provider-client/provider-sessions.ts';
 
 /**
  * Sets a new password with a reset link's token, in one transaction: the token is claimed in the
  * transaction that uses it, so of two parallel confirmations one wins (the other is refused like
  * a spent link). The link proved the mailbox, so an account not yet activated is activated too;
- * every link and every session ends, since whoever knew the old password may be signed in.
+ * every link and every session ends, since whoever knew the old password may be signed in. The
+ * game providers are told too, so their open rounds settle while the sessions that played them end.
  */
 export async function resetPasswordWithLink(
-  services: Pick<Services, 'db' | 'config' | 'clock'>,
+  services: Pick<Services, 'db' | 'config' | 'clock' | 'privateKeys'>,
   userId: number,
   token: string,
   passwordHash: string,
@@ -25,6 +27,7 @@ export async function resetPasswordWithLink(
     await tx.query('DELETE FROM password_reset_tokens WHERE user_id = $1', [userId]);
     await tx.query('DELETE FROM auth_tokens WHERE user_id = $1', [userId]);
   });
+  await endProviderSessions(services, userId);
 }
 
 /**
