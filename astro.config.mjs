@@ -8,7 +8,7 @@ import { buildInfo, createBuildId } from './integrations/build-info.mjs';
 import { contentWarningsReport } from './integrations/content-warnings.mjs';
 import { cdnRules } from './integrations/cdn-rules.mjs';
 import { contentMarkdownProcessor } from './src/content/markdown-processor.mjs';
-import { publicKeySpkiBase64 } from './server/src/data-dir/key-files.mjs';
+import { publicKeySpkiBase64 } from './server/src/data-dir/key-files.ts';
 import { namesFor, parseEnv } from './server/src/config/variables.ts';
 
 /** The locales the site is built in, exported for tools and tests (as Starlight does). */

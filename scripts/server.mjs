@@ -15,7 +15,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { privateKeyPath, publicKeySpkiBase64 } from '../server/src/data-dir/key-files.mjs';
+import { privateKeyPath, publicKeySpkiBase64 } from '../server/src/data-dir/key-files.ts';
 import { buildReason, keyFingerprint } from './build-decision.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import { createServer } from 'node:http';
 import { tmpdir, userInfo } from 'node:os';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-import { privateKeyPath } from '../server/src/data-dir/key-files.mjs';
+import { privateKeyPath } from '../server/src/data-dir/key-files.ts';
 import { parseEnv } from '../server/src/config/variables.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');

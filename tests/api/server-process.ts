@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { encryptJson, importPublicKey } from '../../core/api/envelope.ts';
 import { DEMO_PLAYER } from '../../server/src/db/demo-player.ts';
-import { publicKeySpkiBase64 } from '../../server/src/data-dir/key-files.mjs';
+import { publicKeySpkiBase64 } from '../../server/src/data-dir/key-files.ts';
 
 export interface ServerProcess {
   proc: ChildProcess;

@@ -1,7 +1,7 @@
 import { createPrivateKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { privateKeyPath } from './key-files.mjs';
+import { privateKeyPath } from './key-files.ts';
 import { makePrivateDir, PRIVATE_FILE_MODE } from './private-files.ts';
 
 /**

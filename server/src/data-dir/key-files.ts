@@ -1,22 +1,20 @@
-// Plain .mjs so astro.config.mjs (which embeds the public key in the build) and the server agree
-// on where the key lives without a TypeScript loader. Each caller passes the variables it read
-// (the server its one configuration, the build and the scripts their own environment).
+// Shared by astro.config.mjs (which embeds the public key in the build), the start scripts and the
+// server, so all agree on where the key lives. Each caller passes the variables it read (the server
+// its one configuration, the build and the scripts their own environment).
 import { createPublicKey } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /** `RSA_PRIVATE_KEY_FILE`, else `<DATA_DIR>/rsa-private.pem` (DATA_DIR defaults to `.data`). */
-/** @param {Record<string, string | undefined>} env */
-export function privateKeyPath(env) {
+export function privateKeyPath(env: Record<string, string | undefined>): string {
   return resolve(env.RSA_PRIVATE_KEY_FILE || join(env.DATA_DIR || '.data', 'rsa-private.pem'));
 }
 
 /**
  * The base64 SPKI public key the site encrypts with: `PUBLIC_RSA_PUBLIC_KEY` when an operator
  * deploys against their own API, else derived from our private key. Empty when neither exists.
- * @param {Record<string, string | undefined>} env
  */
-export function publicKeySpkiBase64(env) {
+export function publicKeySpkiBase64(env: Record<string, string | undefined>): string {
   const given = env.PUBLIC_RSA_PUBLIC_KEY?.trim();
   if (given) return spkiFromPem(given);
   const path = privateKeyPath(env);
@@ -25,7 +23,7 @@ export function publicKeySpkiBase64(env) {
 }
 
 /** Accepts a PEM block or bare base64 and answers bare base64 DER. */
-function spkiFromPem(text) {
+function spkiFromPem(text: string): string {
   const body = text.replace(/-----(BEGIN|END) PUBLIC KEY-----/g, '').replace(/\s+/g, '');
   return createPublicKey({ key: Buffer.from(body, 'base64'), format: 'der', type: 'spki' })
     .export({ type: 'spki', format: 'der' })
