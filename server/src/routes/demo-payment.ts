@@ -80,7 +80,7 @@ export function demoPaymentRoutes(services: Services) {
         c,
         200,
         locale,
-        html`${details}<p role="status">${t(payment.status)}</p>${expired}<a \
+        html`${details}<p role="status">${t(payment.status)}</p>${expired}<a 
 href="${backUrl(payment.return_url, id, payment.status)}">${t('back')}</a>`,
       );
     }
@@ -89,9 +89,9 @@ href="${backUrl(payment.return_url, id, payment.status)}">${t('back')}</a>`,
       c,
       200,
       locale,
-      html`${details}<form method="post" action="/demo-pay/${id}/confirm">${token}<button class="confirm" \
-type="submit">${t('confirm')}</button></form>\
-<form method="post" action="/demo-pay/${id}/cancel">${token}<button class="cancel" \
+      html`${details}<form method="post" action="/demo-pay/${id}/confirm">${token}<button class="confirm" 
+type="submit">${t('confirm')}</button></form>
+<form method="post" action="/demo-pay/${id}/cancel">${token}<button class="cancel" 
 type="submit">${t('cancel')}</button></form>`,
     );
   });
@@ -109,7 +109,7 @@ type="submit">${t('cancel')}</button></form>`,
         c,
         403,
         payment.lang,
-        html`<p role="alert">${translate(payment.lang, 'guard.forbidden')}</p>\
+        html`<p role="alert">${translate(payment.lang, 'guard.forbidden')}</p>
 <a href="/demo-pay/${id}">${translate(payment.lang, 'guard.reopen')}</a>`,
       );
     }

@@ -100,7 +100,7 @@ export function emailChangeRoutes(services: Services) {
       c,
       200,
       c.get('locale'),
-      html`<form id="email-change-open" method="post" action="${VIEW_PATH}">\
+      html`<form id="email-change-open" method="post" action="${VIEW_PATH}">
 <input type="hidden" name="token" value=""></form>`,
       OPEN_LINK_SCRIPT,
     ),
@@ -112,7 +112,7 @@ export function emailChangeRoutes(services: Services) {
     onChange(
       (token, now) => emailChangeOf(db, token, now),
       (change, token, t) => html`<p>${t('body', { email: change.new_email })}</p>
-<form method="post" action="${STAFF_EMAIL_CHANGE_PATH}"><input type="hidden" name="token" value="${token}">\
+<form method="post" action="${STAFF_EMAIL_CHANGE_PATH}"><input type="hidden" name="token" value="${token}">
 <button type="submit">${t('button')}</button></form>`,
     ),
   );

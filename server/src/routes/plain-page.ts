@@ -47,9 +47,9 @@ export function plainPage(
   );
   c.header('Cache-Control', 'no-store');
   return c.html(
-    html`<!doctype html><html lang="${page.locale}"><head><meta charset="utf-8">\
+    html`<!doctype html><html lang="${page.locale}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${page.title} · AmberPlay</title>${raw(`<style>${page.css}</style>`)}\
+<meta name="robots" content="noindex"><title>${page.title} · AmberPlay</title>${raw(`<style>${page.css}</style>`)}
 ${page.head ?? ''}</head>
 <body><main>${page.body}</main>${page.script ? raw(`<script>${page.script}</script>`) : ''}</body></html>`,
     page.status,

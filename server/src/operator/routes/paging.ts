@@ -58,7 +58,7 @@ export const totalsFacts = (countLabel: string, total: number, totals: { currenc
   html`<dl class="facts totals" data-totals>
 <dt>${countLabel}</dt><dd data-total-count>${total.toLocaleString('en-US')}</dd>
 ${totals.map(
-  (row) => html`<dt>${say('queue.total_amount', { currency: row.currency })}</dt>\
+  (row) => html`<dt>${say('queue.total_amount', { currency: row.currency })}</dt>
 <dd data-total-amount="${row.currency}">${money(row.amount, row.currency)}</dd>`,
 )}
 </dl>`;

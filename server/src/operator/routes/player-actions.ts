@@ -302,7 +302,7 @@ export function actionsSection(
     html`<label for="${form}-reason">${say('actions.reason')}</label>
 <textarea id="${form}-reason" name="reason" required maxlength="500" rows="2"></textarea>`;
   const form = (path: string, name: string, fields: unknown, button: string) =>
-    html`<form method="post" action="/operator/players/${id}/${path}" class="stack action" \
+    html`<form method="post" action="/operator/players/${id}/${path}" class="stack action" 
 aria-labelledby="${name}-title">${csrfField(csrf)}
 <h3 id="${name}-title">${button}</h3>${fields}<button type="submit">${button}</button></form>`;
   const options = (values: readonly string[], group: string) =>
@@ -322,14 +322,14 @@ aria-labelledby="${name}-title">${csrfField(csrf)}
 
   // Closing at the player's request: a balance above zero is paid out, so it asks where to.
   const hasBalance = (toCents(player.balance) ?? 0n) > 0n;
+  const closeBalance = say('actions.close_balance', { balance: money(player.balance, player.currency) });
   const closeForm = form(
     'close',
     'close',
     html`<p class="muted" id="close-hint">${say('actions.close_hint')}</p>
 ${
   hasBalance
-    ? html`<p id="close-balance">\
-${say('actions.close_balance', { balance: money(player.balance, player.currency) })}</p>
+    ? html`<p id="close-balance">${closeBalance}</p>
 <label for="close-method">${say('withdrawals.method')}</label>
 <select id="close-method" name="method">${PAYMENT_METHODS.map(
         (method) => html`<option value="${method}">${say(`withdrawals.method_${method}`)}</option>`,
@@ -339,7 +339,7 @@ ${say('actions.close_balance', { balance: money(player.balance, player.currency)
     : ''
 }
 ${reasonField('close')}
-<label class="check"><input type="checkbox" name="confirm" value="yes" required>\
+<label class="check"><input type="checkbox" name="confirm" value="yes" required>
  ${say('actions.close_confirm')}</label>`,
     say('actions.close_account'),
   );
@@ -356,15 +356,15 @@ ${reasonField('close')}
         ],
         pending.map(
           (row) =>
-            html`<tr data-adjustment="${row.id}"><td class="num">${money(row.amount, player.currency)}</td>\
+            html`<tr data-adjustment="${row.id}"><td class="num">${money(row.amount, player.currency)}</td>
 <td>${say(`actions.reason_${row.reason}`)}</td>
 <td>${row.note}</td><td>${row.requester}, ${when(row.requested_at)}</td>
 <td>${
               admin && row.requested_by !== staff.id
-                ? html`<div class="decide">\
-<form method="post" action="/operator/adjustments/${row.id}/approve">${csrfField(csrf)}<button \
+                ? html`<div class="decide">
+<form method="post" action="/operator/adjustments/${row.id}/approve">${csrfField(csrf)}<button 
 type="submit">${say('actions.approve')}<span class="visually-hidden"> ${row.id}</span></button></form>
-<form method="post" action="/operator/adjustments/${row.id}/decline">${csrfField(csrf)}<button \
+<form method="post" action="/operator/adjustments/${row.id}/decline">${csrfField(csrf)}<button 
 type="submit">${say('actions.decline')}<span class="visually-hidden"> ${row.id}</span></button></form></div>`
                 : say(row.requested_by === staff.id ? 'actions.four_eyes_wait' : 'actions.admin_decides')
             }</td></tr>`,
@@ -386,12 +386,12 @@ ${form(
   'adjust',
   html`<input type="hidden" name="token" value="${randomUUID()}">
 <label for="adjust-direction">${say('actions.direction')}</label>
-<select id="adjust-direction" name="direction"><option value="credit">${say('actions.credit')}</option>\
+<select id="adjust-direction" name="direction"><option value="credit">${say('actions.credit')}</option>
 <option value="debit">${say('actions.debit')}</option></select>
 <label for="adjust-amount">${say('actions.amount')}</label>
-<input id="adjust-amount" name="amount" required inputmode="decimal" pattern="\\d{1,12}(\\.\\d{1,2})?" maxlength="15" \
+<input id="adjust-amount" name="amount" required inputmode="decimal" pattern="\\d{1,12}(\\.\\d{1,2})?" maxlength="15" 
 aria-describedby="adjust-hint">
-<p id="adjust-hint" class="muted">\
+<p id="adjust-hint" class="muted">
 ${say('actions.adjust_hint', { threshold: money(fromCents(toCents(threshold)!), player.currency) })}</p>
 <label for="adjust-reason">${say('actions.adjust_reason')}</label>
 <select id="adjust-reason" name="reason">${options(ADJUSTMENT_REASONS, 'reason')}</select>
@@ -453,7 +453,7 @@ ${adminForms}</section>
     interactions.length
       ? html`<ul class="notes">${interactions.map(
           (row) =>
-            html`<li><p class="note"><strong>${say(`actions.interaction_${row.kind}`)}:</strong> ${row.note}</p>\
+            html`<li><p class="note"><strong>${say(`actions.interaction_${row.kind}`)}:</strong> ${row.note}</p>
 <p class="muted">${say('players.note_by')} ${row.email}, ${when(row.created_at)}</p></li>`,
         )}</ul>`
       : html`<p>${say('actions.interactions_empty')}</p>`

@@ -5,7 +5,7 @@ import { idParam, readForm, readQuery } from './form.ts';
 import { ConsoleError } from '../services/console-error.ts';
 import { say } from '../views/messages.ts';
 import type { OperatorEnv } from '../operator-env.ts';
-import { csrfField, html, money, page, table, when } from '../views/view.ts';
+import { cells, csrfField, html, money, page, table, when } from '../views/view.ts';
 import { addStaffNote, playerProfile } from '../services/player-profile.ts';
 import { actionsSection } from './player-actions.ts';
 import { duplicatesSection, searchPage } from './player-search.ts';
@@ -73,9 +73,9 @@ ${actionsSection(player, staff, csrf, pending, interactions, services.config.ope
 ${section(
   say('players.blocks'),
   html`<dl class="facts">
-<dt>${say('players.time_out')}</dt><dd>\
+<dt>${say('players.time_out')}</dt><dd>
 ${player.time_out_until ? when(player.time_out_until) : say('players.not_set')}</dd>
-<dt>${say('players.self_exclusion')}</dt>\
+<dt>${say('players.self_exclusion')}</dt>
 <dd>${player.self_excluded_until ? when(player.self_excluded_until) : say('players.not_set')}</dd>
 </dl>`,
 )}
@@ -92,13 +92,15 @@ ${section(
         ],
         limits.map(
           (row) =>
-            html`<tr><td>${row.kind}</td><td>${row.period}</td>\
-<td>${row.amount ? money(row.amount, cur) : say('players.not_set')}</td><td>${
+            html`<tr>${cells(
+              row.kind,
+              row.period,
+              row.amount ? money(row.amount, cur) : say('players.not_set'),
               row.pending_at
                 ? `${row.pending_amount ? money(row.pending_amount, cur) : say('players.not_set')} ` +
-                  `(${when(row.pending_at)})`
-                : ''
-            }</td></tr>`,
+                    `(${when(row.pending_at)})`
+                : '',
+            )}</tr>`,
         ),
       )
     : html`<p>${say('players.limits_empty')}</p>`,
@@ -112,7 +114,7 @@ ${section(
         verifications.map(
           (row) =>
             html`<tr><td><a href="/operator/verifications/${row.id}">${when(row.submitted_at)}</a></td>
-<td>${say(`verifications.type_${row.document_type}`)}</td>\
+<td>${say(`verifications.type_${row.document_type}`)}</td>
 <td>${say(`status.${row.status}`)}${row.reason ? html` (${row.reason})` : ''}</td></tr>`,
         ),
       )
@@ -126,7 +128,7 @@ ${section(
         [say('players.device'), say('players.address'), say('players.signed_in'), say('players.last_used')],
         sessions.map(
           (row) =>
-            html`<tr><td>${row.device || say('players.unknown_device')}</td><td>${row.ip}</td>\
+            html`<tr><td>${row.device || say('players.unknown_device')}</td><td>${row.ip}</td>
 <td>${when(row.created_at)}</td><td>${when(row.last_used_at)}</td></tr>`,
         ),
       )
@@ -148,7 +150,7 @@ ${section(
         ],
         history.map(
           (row) =>
-            html`<tr><td>${when(row.created_at)}</td><td>${row.type}</td>\
+            html`<tr><td>${when(row.created_at)}</td><td>${row.type}</td>
 <td>${describeTransaction('en', row.template, row.params)}</td>
 <td class="num">${money(row.amount, cur)}</td><td>${say(`status.${row.status}`)}</td></tr>`,
         ),
@@ -161,7 +163,7 @@ ${section(
     notes.length
       ? html`<ul class="notes">${notes.map(
           (note) =>
-            html`<li><p class="note">${note.body}</p>\
+            html`<li><p class="note">${note.body}</p>
 <p class="muted">${say('players.note_by')} ${note.email}, ${when(note.created_at)}</p></li>`,
         )}</ul>`
       : html`<p>${say('players.notes_empty')}</p>`

@@ -48,10 +48,10 @@ export function reportRoutes(services: Services) {
       title: say('payments.title'),
       staff: c.get('staff'),
       csrf: c.get('csrf'),
-      body: html`<form method="get" action="/operator/payments" class="inline filters" \
+      body: html`<form method="get" action="/operator/payments" class="inline filters" 
 aria-label="${say('payments.filter')}">
 <label for="status">${say('queue.status')}</label>
-<select id="status" name="status">\
+<select id="status" name="status">
 ${PAYMENT_STATUSES.map((status) => option(status, say(`payments.status_${status}`), form.status))}</select>
 <label for="method">${say('withdrawals.method')}</label>
 <select id="method" name="method">${methodOptions(form.method)}</select>
@@ -75,9 +75,9 @@ ${
         ],
         rows.map(
           (row) =>
-            html`<tr data-payment="${row.id}"><td>${when(row.created_at)}</td>\
+            html`<tr data-payment="${row.id}"><td>${when(row.created_at)}</td>
 <td>${playerLink(row.user_id, row.username, row.email)}</td>
-<td class="num">${money(row.amount, row.currency)}</td><td>${methodName(row.method)}</td>\
+<td class="num">${money(row.amount, row.currency)}</td><td>${methodName(row.method)}</td>
 <td>${say(`payments.status_${row.status}`)}</td><td>${when(row.completed_at)}</td></tr>`,
         ),
       )

@@ -78,13 +78,13 @@ export function gamePageRoutes(services: Services, { siteOrigin = '' }: GamePage
     c.header('Referrer-Policy', 'no-referrer');
     const config = { sessionId, locale, siteOrigin: siteOrigins[0] ?? '', messages: messages[locale] };
     return c.html(
-      html`<!doctype html><html lang="${locale}" class="${theme}"><head><meta charset="utf-8">\
+      html`<!doctype html><html lang="${locale}" class="${theme}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${set.loading}</title>\
+<meta name="robots" content="noindex"><title>${set.loading}</title>
 <link rel="stylesheet" href="/demo-games/assets/${style.name}"></head>
-<body><div id="game" aria-busy="true"><p role="status">${set.loading}</p></div>\
+<body><div id="game" aria-busy="true"><p role="status">${set.loading}</p></div>
 <div id="game-alert" class="alert" role="alert"></div>
-<script type="application/json" id="game-config">${raw(scriptJson(config))}</script>\
+<script type="application/json" id="game-config">${raw(scriptJson(config))}</script>
 <script type="module" src="/demo-games/assets/${script.name}"></script></body></html>`,
     );
   });
