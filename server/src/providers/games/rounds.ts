@@ -200,8 +200,8 @@ async function playReal(
       );
       if (settled.status !== 'ok') throw new Error(`Round ${roundId} could not be settled`);
       const [row] = await tx.query<{ created_at: Date }>(
-        `UPDATE game_rounds SET win = $2::numeric, state = 'settled', settled_at = $3 WHERE id = $1 ` +
-          `RETURNING created_at`,
+        `UPDATE game_rounds SET win = $2::numeric, state = 'settled', settled_at = $3
+          WHERE id = $1 RETURNING created_at`,
         [roundId, drawn.resolved.win, services.clock().toISOString()],
       );
       const round = drawnView(roundId, bet, drawn, row!.created_at);

@@ -136,9 +136,9 @@ interface RoundRow {
   actions?: RoundView['actions'];
 }
 
-export const ROUND_COLUMNS =
-  `r.id, r.nonce, r.client_seed, r.server_seed_hash, v.server_seed, r.bet, r.outcome, r.stake::text, ` +
-  `r.win::text, r.created_at, r.actions`;
+export const ROUND_COLUMNS = `
+  r.id, r.nonce, r.client_seed, r.server_seed_hash, v.server_seed,
+  r.bet, r.outcome, r.stake::text, r.win::text, r.created_at, r.actions`;
 export const ROUND_FROM = 'game_rounds r LEFT JOIN game_seed_reveals v ON v.server_seed_hash = r.server_seed_hash';
 
 export function roundView(row: RoundRow): RoundView {
@@ -173,8 +173,9 @@ export async function sessionState(services: Services, session: GameSession): Pr
           [session.user_id, session.game_id, RECENT_ROUNDS],
         )
       : await db.query<RoundRow>(
-          `SELECT ${ROUND_COLUMNS} FROM ${ROUND_FROM} WHERE r.session_id = $1 AND r.state = 'settled' ` +
-            `ORDER BY r.created_at DESC, r.nonce DESC LIMIT $2`,
+          `SELECT ${ROUND_COLUMNS} FROM ${ROUND_FROM}
+            WHERE r.session_id = $1 AND r.state = 'settled'
+            ORDER BY r.created_at DESC, r.nonce DESC LIMIT $2`,
           [session.id, RECENT_ROUNDS],
         );
   return {
@@ -208,8 +209,8 @@ async function fairnessOf(services: Services, sessionId: string): Promise<Fairne
   if (!row!.next_server_seed_hash) {
     const seed = seedsOf(services).nextServerSeed();
     await db.query(
-      'UPDATE game_sessions SET next_server_seed = $2, next_server_seed_hash = $3 WHERE id = $1 AND ' +
-        'next_server_seed IS NULL',
+      `UPDATE game_sessions SET next_server_seed = $2, next_server_seed_hash = $3
+        WHERE id = $1 AND next_server_seed IS NULL`,
       [sessionId, seed, await hashServerSeed(seed)],
     );
     [row] = await read();
@@ -239,22 +240,24 @@ export async function rotateSeeds(services: Services, session: GameSession, clie
       next_server_seed: string;
       next_server_seed_hash: string;
     }>(
-      'SELECT server_seed, server_seed_hash, client_seed, nonce, next_server_seed, next_server_seed_hash ' +
-        'FROM game_sessions WHERE id = $1 FOR UPDATE',
+      `SELECT server_seed, server_seed_hash, client_seed, nonce, next_server_seed, next_server_seed_hash
+         FROM game_sessions WHERE id = $1 FOR UPDATE`,
       [session.id],
     );
     // A multi-step round in play still needs its server seed secret.
     const [open] = await tx.query(`SELECT 1 FROM game_rounds WHERE session_id = $1 AND state = 'open'`, [session.id]);
     if (open) throw new Conflict('games.round_open');
     await tx.query(
-      'INSERT INTO game_seed_reveals (server_seed_hash, server_seed, revealed_at, session_id) VALUES ($1, ' +
-        '$2, $3, $4) ON CONFLICT DO NOTHING',
+      `INSERT INTO game_seed_reveals (server_seed_hash, server_seed, revealed_at, session_id)
+       VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
       [old!.server_seed_hash, old!.server_seed, services.clock().toISOString(), session.id],
     );
     // The committed next seed becomes active; a new one is committed for the rotation after.
     await tx.query(
-      'UPDATE game_sessions SET server_seed = $2, server_seed_hash = $3, client_seed = $4, nonce = 0, ' +
-        'next_server_seed = $5, next_server_seed_hash = $6 WHERE id = $1',
+      `UPDATE game_sessions
+          SET server_seed = $2, server_seed_hash = $3, client_seed = $4, nonce = 0,
+              next_server_seed = $5, next_server_seed_hash = $6
+        WHERE id = $1`,
       [session.id, old!.next_server_seed, old!.next_server_seed_hash, clientSeed, following, followingHash],
     );
     const { server_seed, server_seed_hash, client_seed, nonce } = old!;

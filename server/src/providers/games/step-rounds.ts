@@ -103,8 +103,9 @@ export function stepRoundView(
 /** Moves play money (demo) by `delta`; undefined when the balance would go below 0. */
 async function demoMove(tx: Queryable, sessionId: string, delta: bigint): Promise<string | undefined> {
   const [row] = await tx.query<{ balance: string }>(
-    `UPDATE game_sessions SET demo_balance = demo_balance + $2::numeric WHERE id = $1 AND demo_balance + ` +
-      `$2::numeric >= 0 RETURNING demo_balance::text AS balance`,
+    `UPDATE game_sessions SET demo_balance = demo_balance + $2::numeric
+      WHERE id = $1 AND demo_balance + $2::numeric >= 0
+      RETURNING demo_balance::text AS balance`,
     [sessionId, fromCents(delta)],
   );
   return row?.balance;
@@ -137,8 +138,9 @@ async function settle(
     balance = settled.balance;
   }
   await tx.query(
-    `UPDATE game_rounds SET state = 'settled', win = $2::numeric, stake = $3::numeric, outcome = ` +
-      `$4::jsonb, settled_at = $5 WHERE id = $1`,
+    `UPDATE game_rounds
+        SET state = 'settled', win = $2::numeric, stake = $3::numeric, outcome = $4::jsonb, settled_at = $5
+      WHERE id = $1`,
     [
       row.id,
       fromCents(round.payout),
@@ -170,8 +172,8 @@ export async function openStepRound(
       server_seed_hash: string;
       client_seed: string;
     }>(
-      `UPDATE game_sessions SET nonce = nonce + 1 WHERE id = $1 AND expires_at > $2 RETURNING nonce, ` +
-        `server_seed, server_seed_hash, client_seed`,
+      `UPDATE game_sessions SET nonce = nonce + 1 WHERE id = $1 AND expires_at > $2
+       RETURNING nonce, server_seed, server_seed_hash, client_seed`,
       [session.id, services.clock().toISOString()],
     );
     if (!pair) throw new Gone('games.session_expired');
@@ -238,8 +240,8 @@ export async function openStepRound(
 async function lockRound(tx: Queryable, session: GameSession, roundId: string): Promise<StepRow> {
   const [row] = /^[0-9a-f-]{36}$/.test(roundId)
     ? await tx.query<StepRow>(
-        `SELECT ${STEP_COLUMNS} FROM game_rounds r JOIN games g ON g.id = r.game_id WHERE r.id = $1 AND ` +
-          `r.session_id = $2 FOR UPDATE OF r`,
+        `SELECT ${STEP_COLUMNS} FROM game_rounds r JOIN games g ON g.id = r.game_id
+          WHERE r.id = $1 AND r.session_id = $2 FOR UPDATE OF r`,
         [roundId, session.id],
       )
     : [];
@@ -354,8 +356,8 @@ export async function openRoundOf(services: Services, session: GameSession): Pro
   if (!isStepMechanic(session.mechanic)) return null;
   return services.db.transaction(async (tx) => {
     const [row] = await tx.query<StepRow>(
-      `SELECT ${STEP_COLUMNS} FROM game_rounds r JOIN games g ON g.id = r.game_id WHERE r.session_id = $1 ` +
-        `AND r.state = 'open' FOR UPDATE OF r`,
+      `SELECT ${STEP_COLUMNS} FROM game_rounds r JOIN games g ON g.id = r.game_id
+        WHERE r.session_id = $1 AND r.state = 'open' FOR UPDATE OF r`,
       [session.id],
     );
     if (!row) return null;
@@ -388,8 +390,8 @@ export async function settleExpiredRounds(
   for (const { id } of ids) {
     await db.transaction(async (tx) => {
       const [row] = await tx.query<StepRow & { currency: string }>(
-        `SELECT ${STEP_COLUMNS}, r.currency FROM game_rounds r JOIN games g ON g.id = r.game_id WHERE r.id ` +
-          `= $1 AND r.state = 'open' FOR UPDATE OF r`,
+        `SELECT ${STEP_COLUMNS}, r.currency FROM game_rounds r JOIN games g ON g.id = r.game_id
+          WHERE r.id = $1 AND r.state = 'open' FOR UPDATE OF r`,
         [id],
       );
       if (!row) return;
