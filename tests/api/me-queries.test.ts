@@ -55,7 +55,7 @@ describe('GET /api/user/me', () => {
 });
 
 describe('POST /api/user/withdrawal without an Idempotency-Key', () => {
-  it('reserves in one statement without a transaction (no BEGIN/COMMIT); with a key it keeps its own', async () => {
+  it('reserves in one statement, with its risk event in the same transaction, with or without a key', async () => {
     const player = await ctx.api.player({ balance: '60.00', verified: true });
     const db = ctx.api.db;
     const transaction = db.transaction;
@@ -69,7 +69,7 @@ describe('POST /api/user/withdrawal without an Idempotency-Key', () => {
       const plain = await ctx.api.request('POST', '/api/user/withdrawal', { token: player.token, body });
       expect(plain.status).toBe(201);
       expect(plain.body.balance).toBe('50.00');
-      expect(transactions).toBe(0);
+      expect(transactions).toBe(1);
       const keyed = await ctx.api.request('POST', '/api/user/withdrawal', {
         token: player.token,
         body,
@@ -77,17 +77,21 @@ describe('POST /api/user/withdrawal without an Idempotency-Key', () => {
       });
       expect(keyed.status).toBe(201);
       expect(keyed.body.balance).toBe('40.00');
-      expect(transactions).toBe(1);
+      expect(transactions).toBe(2);
     } finally {
       db.transaction = transaction;
     }
-    // Two round trips in all: the token check, then the one write, which checks verification itself.
+    // The token check, the one write (which checks verification itself), then the risk rules' state.
     const seen: string[] = [];
     const query = db.query;
-    db.query = ((sql: string, params?: unknown[]) => {
-      seen.push(sql.replace(/\s+/g, ' ').trim());
-      return query.call(db, sql, params);
-    }) as typeof db.query;
+    const record = (target: typeof db.query, self: unknown) =>
+      ((sql: string, params?: unknown[]) => {
+        seen.push(sql.replace(/\s+/g, ' ').trim());
+        return target.call(self, sql, params);
+      }) as typeof db.query;
+    db.query = record(query, db);
+    db.transaction = ((work: Parameters<typeof transaction>[0]) =>
+      transaction.call(db, (tx) => work({ ...tx, query: record(tx.query, tx) }))) as typeof db.transaction;
     try {
       const third = await ctx.api.request('POST', '/api/user/withdrawal', {
         token: player.token,
@@ -96,15 +100,17 @@ describe('POST /api/user/withdrawal without an Idempotency-Key', () => {
       expect([third.status, third.body.balance]).toEqual([201, '29.50']);
     } finally {
       db.query = query;
+      db.transaction = transaction;
     }
-    expect(seen).toHaveLength(2);
+    expect(seen).toHaveLength(3);
+    expect(seen[2]).toMatch(/^INSERT INTO risk_player_state AS s \(user_id\) VALUES \(\$1\)/);
     expect(seen[0]).toBe('SELECT user_id, created_at, last_used_at FROM auth_tokens WHERE key_hash = $1');
     expect(seen[1]).toMatch(/^WITH debited AS \( UPDATE users SET balance = balance - \$2::numeric WHERE id = \$1 /);
     const newestIsVerified =
       '(SELECT status FROM identity_verifications WHERE user_id = $1 ORDER BY submitted_at DESC, id LIMIT 1) = ' +
       "'verified'";
     expect(seen[1]).toContain(`AND closed_at IS NULL AND ${newestIsVerified} RETURNING balance )`);
-    // Refused without a transaction too: nothing moves and the message names the balance.
+    // Refused: nothing moves and the message names the balance.
     const refused = await ctx.api.request('POST', '/api/user/withdrawal', {
       token: player.token,
       body: { ...body, amount: '29.51' },

@@ -4,6 +4,7 @@ import { namesFor, parseEnv, type RunValues } from './variables.ts';
 import { mailConfigFrom, type MailConfig } from '../mail/config.ts';
 import { gameConfigFrom, type GameConfig } from '../providers/games/config.ts';
 import { rgConfigFrom, type RgConfig } from './rg-config.ts';
+import { riskConfigFrom, type RiskConfig } from './risk-config.ts';
 
 export { ConfigError } from './variables.ts';
 
@@ -53,6 +54,8 @@ export interface ServerConfig {
   mail: MailConfig;
   /** Safer gambling: cooling-off and the reality-check test interval. */
   rg: RgConfig;
+  /** The risk desk: rule thresholds and alert deadlines (docs/risk.md). */
+  risk: RiskConfig;
   /** The operator console (docs/operators.md). */
   operator: OperatorConfig;
   /** Days a closed account's personal data is kept before it is pseudonymised (docs/account.md). */
@@ -143,6 +146,7 @@ export function configFrom(values: RunValues): ServerConfig {
     http,
     mail: mailConfigFrom(values),
     rg: rgConfigFrom(values),
+    risk: riskConfigFrom(values),
     operator: {
       allowedIps: values.OPERATOR_ALLOWED_IPS,
       idleMinutes: 30,

@@ -339,6 +339,36 @@ export const VARIABLES = {
       '`1`; the browser tests move the clock instead). Leave unset in production',
   }),
 
+  // The risk desk (docs/risk.md)
+  RISK_CYCLING_PLAY_SHARE: setting(rate, '0.25', {
+    when: RUN,
+    description:
+      'aml.cycling: a withdrawal after a deposit counts as a cycle when the stakes settled since the deposit are ' +
+      'below this share of it',
+  }),
+  RISK_CYCLING_MAX: setting(whole(1), '2', {
+    when: RUN,
+    description: 'aml.cycling: an alert when a player makes more than this many cycles in 30 days',
+  }),
+  RISK_DEPOSITS_30D: setting(positiveAmount, '5000.00', {
+    when: RUN,
+    description: 'aml.deposits_no_sof: an alert when completed deposits in 30 days reach this amount',
+  }),
+  RISK_REDEPOSIT_MINUTES: setting(whole(1, 1440), '10', {
+    when: RUN,
+    description: 'harm.rapid_redeposit: a deposit this many minutes or fewer after a round left the balance at zero',
+  }),
+  RISK_REDEPOSIT_PER_DAY: setting(whole(1), '3', {
+    when: RUN,
+    description: 'harm.rapid_redeposit: an alert when a player makes this many such re-deposits in 24 hours',
+  }),
+  RISK_SLA_HOURS_HIGH: setting(whole(1), '24', { when: RUN, description: 'Hours staff have to resolve a high alert' }),
+  RISK_SLA_HOURS_MEDIUM: setting(whole(1), '72', {
+    when: RUN,
+    description: 'Hours staff have to resolve a medium alert',
+  }),
+  RISK_SLA_HOURS_LOW: setting(whole(1), '168', { when: RUN, description: 'Hours staff have to resolve a low alert' }),
+
   // Connections and operations (docs/deploying.md)
   HEADERS_TIMEOUT_SECONDS: setting(seconds(30), '10', {
     when: RUN,

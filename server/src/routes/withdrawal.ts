@@ -26,6 +26,7 @@ export function withdrawalRoutes(services: Services) {
       now: services.clock(),
       idempotencyKey: c.req.header('idempotency-key'),
       locale: c.get('locale'),
+      risk: config.risk,
     });
     if (outcome.replayed) c.header('Idempotent-Replayed', 'true');
     return c.json(outcome.body, 201);

@@ -4,6 +4,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import type { Locale } from '../base/i18n.ts';
 import { addTransaction, notify } from './history.ts';
 import { credit } from './ledger.ts';
+import { recordRiskEvent } from './risk/risk-events.ts';
 import { depositFitsAtConfirmation } from './rg/deposit-check.ts';
 
 export type PaymentStatus = 'pending' | 'completed' | 'cancelled';
@@ -145,6 +146,7 @@ export async function completePayment(
       await tx.query(`UPDATE transactions SET status = 'completed' WHERE id = $1`, [transactionId]);
     }
     await credit(tx, userId, 'cash', amount, transactionId, now);
+    await recordRiskEvent(tx, { kind: 'deposit', rules: config.risk, userId, paymentId: id, amount, now });
     await tx.query('UPDATE users SET loyalty_points = loyalty_points + floor($2::numeric)::int WHERE id = $1', [
       userId,
       amount,

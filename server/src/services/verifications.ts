@@ -1,8 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { DocumentType, Verification, VerificationStatus } from '#core/api/contract.ts';
 import type { DocumentMime } from '#core/api/document-file.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { translate, type Locale } from '../base/i18n.ts';
+import { recordRiskEvent } from './risk/risk-events.ts';
 
 /**
  * Identity verification, the player's half. A player's status is their newest
@@ -90,11 +91,15 @@ async function submitIn(
       VALUES ($1, $2, $3, 'pending', $4)`,
     [id, request.userId, request.documentType, request.now.toISOString()],
   );
+  const sha256: string[] = [];
   for (const file of request.files) {
+    sha256.push(createHash('sha256').update(file.content).digest('hex'));
     await tx.query(
-      'INSERT INTO identity_documents (verification_id, side, mime, size, content) VALUES ($1, $2, $3, $4, $5)',
-      [id, file.side, file.mime, file.content.byteLength, file.content],
+      `INSERT INTO identity_documents (verification_id, side, mime, size, content, sha256)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [id, file.side, file.mime, file.content.byteLength, file.content, sha256.at(-1)],
     );
   }
+  await recordRiskEvent(tx, { kind: 'document', userId: request.userId, verificationId: id, sha256, now: request.now });
   return { submitted_at: request.now.toISOString() };
 }

@@ -3,6 +3,7 @@ import { fromCents, toCents } from '#core/api/money.ts';
 import type { Queryable } from '../db/database.ts';
 import { addTransaction } from './history.ts';
 import { credit, debit, recordDebit } from './ledger.ts';
+import { recordRiskEvent } from './risk/risk-events.ts';
 import { releaseBonus } from './bonus.ts';
 import { countWalletOperation } from '../ops/metrics.ts';
 
@@ -208,6 +209,8 @@ export function walletWin(
       [bet.history_id, request.amount],
     );
     const counted = await countStake(tx, request.userId, bet.amount, settings.wageringMultiplier);
+    const stake = { userId: request.userId, stake: bet.amount, balance: counted.balance, now: request.now };
+    await recordRiskEvent(tx, { kind: 'stake', ...stake });
     if (counted.met) await releaseBonus(tx, request.userId, counted.bonus, settings.currency, request.now);
     return {
       status: 'ok',

@@ -5,7 +5,9 @@ import { InvalidInput, InvalidRequest } from '../base/domain-errors.ts';
 import type { Locale } from '../base/i18n.ts';
 import { countWalletOperation } from '../ops/metrics.ts';
 import { runOnce, type Outcome } from './idempotency.ts';
+import type { RiskConfig } from '../config/risk-config.ts';
 import { inPlayerQueue } from './per-player-queue.ts';
+import { recordRiskEvent } from './risk/risk-events.ts';
 import { isVerifiedSql, verificationOf } from './verifications.ts';
 
 export interface WithdrawalRequest {
@@ -78,6 +80,8 @@ export function requestWithdrawal(
     method: Withdrawal['method'];
     idempotencyKey: string | undefined;
     locale: Locale;
+    /** The risk rules' thresholds: the request is a risk event (services/risk/). */
+    risk: RiskConfig;
   },
 ): Promise<Outcome<Withdrawal>> {
   const { userId, amount, method, destination, currency, now, locale } = request;
@@ -107,6 +111,7 @@ export function requestWithdrawal(
             balance: formatMoney(row!.balance, row!.currency, locale),
           });
         }
+        await recordRiskEvent(tx, { kind: 'withdrawal', rules: request.risk, userId, withdrawalId: item.id, now });
         return {
           body: {
             id: item.id,
@@ -120,8 +125,6 @@ export function requestWithdrawal(
           },
         };
       },
-      // reserveWithdrawal is the one write; a refusal only reads why, for its message.
-      { oneStatement: true },
     ),
   );
 }

@@ -1,0 +1,35 @@
+import type { RunValues } from './variables.ts';
+
+export type Severity = 'low' | 'medium' | 'high';
+
+/** The risk desk's rule thresholds and alert deadlines (docs/risk.md). */
+export interface RiskConfig {
+  /** aml.cycling: a cycle is a withdrawal after a deposit with settled stakes below this share of it (decimal). */
+  cyclingPlayShare: string;
+  /** aml.cycling: more cycles than this in 30 days raise the alert. */
+  cyclingMax: number;
+  /** aml.deposits_no_sof: completed deposits in 30 days reaching this amount raise the alert. */
+  deposits30d: string;
+  /** harm.rapid_redeposit: a deposit within this many minutes of a round leaving the balance at zero. */
+  redepositMinutes: number;
+  /** harm.rapid_redeposit: this many re-deposits in 24 hours raise the alert. */
+  redepositPerDay: number;
+  /** Hours staff have to resolve an alert, per severity. */
+  slaHours: Record<Severity, number>;
+}
+
+/** The risk settings, from variables already parsed (config/variables.ts). */
+export function riskConfigFrom(values: RunValues): RiskConfig {
+  return {
+    cyclingPlayShare: values.RISK_CYCLING_PLAY_SHARE,
+    cyclingMax: values.RISK_CYCLING_MAX,
+    deposits30d: values.RISK_DEPOSITS_30D,
+    redepositMinutes: values.RISK_REDEPOSIT_MINUTES,
+    redepositPerDay: values.RISK_REDEPOSIT_PER_DAY,
+    slaHours: {
+      high: values.RISK_SLA_HOURS_HIGH,
+      medium: values.RISK_SLA_HOURS_MEDIUM,
+      low: values.RISK_SLA_HOURS_LOW,
+    },
+  };
+}

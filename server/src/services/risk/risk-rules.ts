@@ -1,0 +1,34 @@
+import type { Severity } from '../../config/risk-config.ts';
+
+export type RuleId = 'aml.cycling' | 'aml.deposits_no_sof' | 'harm.rapid_redeposit' | 'link.shared_document';
+
+export interface RiskRule {
+  id: RuleId;
+  severity: Severity;
+  /** What staff read in the queue; docs/risk.md says the same with the rule's source. */
+  description: string;
+}
+
+/** The rules the engine evaluates (docs/risk.md lists their thresholds and sources). */
+export const RISK_RULES: Record<RuleId, RiskRule> = {
+  'aml.cycling': {
+    id: 'aml.cycling',
+    severity: 'high',
+    description: 'Deposits withdrawn with little play in between, repeatedly within 30 days',
+  },
+  'aml.deposits_no_sof': {
+    id: 'aml.deposits_no_sof',
+    severity: 'medium',
+    description: 'Deposits in 30 days above the source-of-funds threshold',
+  },
+  'harm.rapid_redeposit': {
+    id: 'harm.rapid_redeposit',
+    severity: 'medium',
+    description: 'Re-deposits within minutes of the balance reaching zero, repeatedly in a day',
+  },
+  'link.shared_document': {
+    id: 'link.shared_document',
+    severity: 'high',
+    description: 'The same identity document file uploaded by another account',
+  },
+};
