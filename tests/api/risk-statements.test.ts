@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { Queryable } from '../../server/src/db/database.ts';
+import { recordRiskEvent, type RiskEvent } from '../../server/src/services/risk/risk-events.ts';
+import { useTestApi } from './harness.ts';
+
+const ctx = useTestApi({ RISK_DEPOSITS_30D: '500.00', RISK_CYCLING_MAX: '1', RISK_REDEPOSIT_PER_DAY: '1' });
+
+describe('recordRiskEvent', () => {
+  it('costs a bounded number of statements per event over 10,000 events, and never reads the ledger', async () => {
+    const players = await Promise.all(Array.from({ length: 10 }, () => ctx.api.player()));
+    const seen: string[] = [];
+    const db = ctx.api.db;
+    const counting: Queryable = {
+      query: (sql, params) => {
+        seen.push(sql);
+        return db.query(sql, params);
+      },
+    } as Queryable;
+    let at = Date.parse('2026-03-01T00:00:00Z');
+    let most = 0;
+    for (let n = 0; n < 10_000; n += 1) {
+      at += 5 * 60_000;
+      const player = players[n % players.length]!;
+      const now = new Date(at);
+      const rules = ctx.api.config.risk;
+      // Deposits, stakes that sometimes empty the balance, and withdrawals, so every rule fires.
+      const events: RiskEvent[] = [
+        { kind: 'deposit', rules, userId: player.id, paymentId: `p${n}`, amount: '20.00', now },
+        { kind: 'stake', userId: player.id, stake: '1.00', balance: n % 3 ? '5.00' : '0.00', now },
+        { kind: 'withdrawal', rules, userId: player.id, withdrawalId: n, now },
+      ];
+      const before = seen.length;
+      await recordRiskEvent(counting, events[Math.floor(n / 10) % 3]!);
+      most = Math.max(most, seen.length - before);
+    }
+    // One statement for the player's state, one more per alert the event raises (at most two).
+    expect(most).toBeLessThanOrEqual(3);
+    expect(seen.length).toBeLessThanOrEqual(2 * 10_000);
+    expect(seen.filter((sql) => /\bledger\b/.test(sql))).toEqual([]);
+    const [alerts] = await db.query<{ rules: string[] }>(
+      'SELECT array_agg(DISTINCT rule_id) AS rules FROM risk_alerts',
+    );
+    expect(alerts!.rules.sort()).toEqual(['aml.cycling', 'aml.deposits_no_sof']);
+    // The windows stay trimmed: a player's state never holds more than 30 days of deposits.
+    const [state] = await db.query<{ most: number }>(
+      'SELECT max(jsonb_array_length(deposits))::int AS most FROM risk_player_state',
+    );
+    expect(state!.most).toBeLessThanOrEqual((30 * 24 * 60) / (5 * 10 * 3) + 10);
+  }, 120_000);
+});
