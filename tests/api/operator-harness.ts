@@ -10,6 +10,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { expect } from 'vitest';
 import { createStaff } from '../../server/src/operator/services/staff.ts';
 import type { TestApi } from './harness.ts';
+import type { Role } from '../../server/src/operator/operator-env.ts';
 import { authenticatorCode } from './two-factor.ts';
 
 export const STAFF_PASSWORD = 'copper-lantern-harbour-41';
@@ -84,7 +85,7 @@ export interface StaffMember {
 }
 
 /** A new staff account, as add-staff creates it; answers its one-time password. */
-export async function newStaffAccount(api: TestApi, role: 'admin' | 'support') {
+export async function newStaffAccount(api: TestApi, role: Role) {
   staffCounter += 1;
   const email = `${role}${staffCounter}_${Date.now().toString(36)}@staff.example.test`;
   const created = await api.db.transaction((tx) => createStaff(tx, { email, role }, api.services.clock()));
@@ -122,7 +123,7 @@ export async function firstSignIn(
 /** A new staff member through the whole first sign-in. Answers a client with a live console session. */
 export async function staffMember(
   api: TestApi,
-  role: 'admin' | 'support',
+  role: Role,
   headers: Record<string, string> = {},
 ): Promise<StaffMember> {
   const account = await newStaffAccount(api, role);

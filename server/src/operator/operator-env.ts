@@ -4,7 +4,8 @@ import type { AppEnv } from '../app-env.ts';
  * The console's shared types: routes, services and views all name them, so they live in a module
  * that imports nothing of the console and the views never reach into a service for a type.
  */
-export type Role = 'admin' | 'support';
+/** `risk` works the risk alerts queue; otherwise it may do what `support` may. */
+export type Role = 'admin' | 'support' | 'risk';
 export type Stage = 'password' | 'enrol' | 'code' | 'active';
 export interface Staff {
   id: number;

@@ -14,6 +14,7 @@ import { newsRoutes } from './news.ts';
 import { playerActionRoutes } from './player-actions.ts';
 import { playerRoutes } from './players.ts';
 import { reportRoutes } from './reports.ts';
+import { riskAlertRoutes } from './risk-alerts.ts';
 import { signInRoutes } from './sign-in.ts';
 import { staffRoutes } from './staff.ts';
 import { verificationRoutes } from './verifications.ts';
@@ -78,6 +79,7 @@ export function operatorRoutes(services: Services) {
     auditRoutes,
     reportRoutes,
     staffRoutes,
+    riskAlertRoutes,
   ])
     app.route('/', routes(services));
   app.all('/operator/*', (c) => errorPage(c, 404, say('errors.not_found')));

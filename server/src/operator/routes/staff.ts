@@ -114,14 +114,16 @@ ${table(
 }
 
 function actions(row: StaffListRow, csrf: string) {
-  const other = ROLES.find((role) => role !== row.role)!;
   const toggle = row.disabled_at ? 'enable' : 'disable';
-  const roleFields = html`${csrfField(csrf)}<input type="hidden" name="role" value="${other}">`;
-  const makeRole = say('staff.make', { role: say(`layout.role_${other}`) });
   const roleAction = `/operator/staff/${row.id}/role`;
+  const makeRoles = ROLES.filter((role) => role !== row.role).map(
+    (other) => html`<form method="post" action="${roleAction}">${csrfField(csrf)}
+<input type="hidden" name="role" value="${other}">
+<button type="submit">${say('staff.make', { role: say(`layout.role_${other}`) })}</button></form>`,
+  );
   return html`<div class="staff-actions">
 ${buttonForm(`/operator/staff/${row.id}/${toggle}`, csrf, say(`staff.${toggle}`))}
-<form method="post" action="${roleAction}">${roleFields}<button type="submit">${makeRole}</button></form>
+${makeRoles}
 <form method="post" action="/operator/staff/${row.id}/reset-password" class="inline">${csrfField(csrf)}
 ${confirmBox(say('staff.confirm_for', { email: row.email }))}
 <button type="submit">${say('staff.reset_password')}</button></form>

@@ -53,6 +53,10 @@ export const AUDIT_ACTIONS = [
   'staff.set_role',
   'staff.reset_password',
   'staff.reset_two_factor',
+  'risk_alert.assign',
+  'risk_alert.note',
+  'risk_alert.resolve',
+  'risk_alert.reopen',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

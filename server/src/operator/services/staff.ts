@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../db/database.ts';
 import { audit } from './audit.ts';
 import type { Role } from '../operator-env.ts';
 
-export const ROLES: readonly Role[] = ['admin', 'support'];
+export const ROLES: readonly Role[] = ['admin', 'support', 'risk'];
 
 /** No look-alike characters (0/O, 1/l/I), so it can be read out or typed from a screen. */
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -22,7 +22,7 @@ export function checkStaffInput(email: unknown, role: unknown): { email: string;
   checkEmail(problems, email);
   if (problems.email) throw new StaffInputError(`Not a valid email address: ${JSON.stringify(email)}`);
   if (!ROLES.includes(role as Role))
-    throw new StaffInputError(`--role must be admin or support, got ${JSON.stringify(role)}`);
+    throw new StaffInputError(`--role must be admin, support or risk, got ${JSON.stringify(role)}`);
   return { email: normalizeEmail(String(email)), role: role as Role };
 }
 

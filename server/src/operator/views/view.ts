@@ -18,6 +18,7 @@ const NAV: [string, string, boolean?][] = [
   ['/operator', 'nav.home'],
   ['/operator/withdrawals', 'nav.withdrawals'],
   ['/operator/verifications', 'nav.verifications'],
+  ['/operator/risk/alerts', 'nav.risk'],
   ['/operator/players', 'nav.players'],
   ['/operator/payments', 'nav.payments'],
   ['/operator/news', 'nav.news', true],

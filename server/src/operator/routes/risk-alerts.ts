@@ -1,0 +1,120 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import type { Services } from '../../app-env.ts';
+import type { Severity } from '../../config/risk-config.ts';
+import { RISK_RULES, type RuleId } from '../../services/risk/risk-rules.ts';
+import { readForm, readQuery } from './form.ts';
+import { ConsoleError } from '../services/console-error.ts';
+import { say } from '../views/messages.ts';
+import type { OperatorEnv } from '../operator-env.ts';
+import {
+  addAlertNote,
+  alertById,
+  ALERT_STATES,
+  assignAlert,
+  listAlerts,
+  notesOf,
+  OUTCOMES,
+  reopenAlert,
+  resolveAlert,
+  SEVERITIES,
+  type AlertState,
+  type Outcome,
+} from '../services/risk-alerts.ts';
+import { alertDetail, alertQueue } from '../views/risk-alerts-view.ts';
+import { page } from '../views/view.ts';
+
+/** `support` sees the queue; working an alert is for `risk` and `admin`. */
+const riskDesk: MiddlewareHandler<OperatorEnv> = async (c, next) => {
+  const { role } = c.get('staff');
+  if (role !== 'risk' && role !== 'admin')
+    throw new ConsoleError(403, say('risk.forbidden_role', { role: say(`layout.role_${role}`) }));
+  await next();
+};
+
+const alertId = (value: string) => {
+  if (!/^\d{1,9}$/.test(value)) throw new ConsoleError(404, say('errors.not_found'));
+  return Number(value);
+};
+
+/** A filter's value when it is one of `known`, else none (''). */
+const pick = <T extends string>(value: string, known: readonly T[]) => (known.includes(value as T) ? (value as T) : '');
+
+/**
+ * The risk desk's alerts (docs/risk.md): the queue with its filters, one alert with its evidence
+ * and notes, and the actions on it, each audited (services/risk-alerts.ts).
+ */
+export function riskAlertRoutes(services: Services) {
+  const { db } = services;
+  const app = new Hono<OperatorEnv>();
+
+  app.get('/operator/risk/alerts', async (c) => {
+    const rule = readQuery(c, 'rule', { label: say('risk.rule'), max: 40 });
+    const stateQuery = c.req.query('state') ?? 'unresolved';
+    const filters = {
+      state: pick<AlertState | 'unresolved'>(stateQuery, [...ALERT_STATES, 'unresolved']),
+      severity: pick<Severity>(c.req.query('severity') ?? '', SEVERITIES),
+      rule: pick<RuleId>(rule, Object.keys(RISK_RULES) as RuleId[]),
+    };
+    const rows = await listAlerts(db, filters);
+    return page(c, {
+      title: say('risk.title'),
+      staff: c.get('staff'),
+      csrf: c.get('csrf'),
+      body: alertQueue(rows, filters, services.clock(), services.config.risk.slaHours),
+    });
+  });
+
+  app.get('/operator/risk/alerts/:id', async (c) => {
+    const id = alertId(c.req.param('id'));
+    const alert = await alertById(db, id);
+    if (!alert) throw new ConsoleError(404, say('errors.not_found'));
+    const staff = c.get('staff');
+    const done = c.req.query('done');
+    return page(c, {
+      title: say('risk.alert_title', { id }),
+      staff,
+      csrf: c.get('csrf'),
+      notice:
+        done && ['assigned', 'noted', 'resolved', 'reopened'].includes(done) ? say(`risk.done_${done}`) : undefined,
+      body: alertDetail(alert, await notesOf(db, id), {
+        csrf: c.get('csrf'),
+        mayWork: staff.role === 'risk' || staff.role === 'admin',
+        now: services.clock(),
+        slaHours: services.config.risk.slaHours,
+      }),
+    });
+  });
+
+  const back = (id: number, done: string) => `/operator/risk/alerts/${id}?done=${done}`;
+
+  app.post('/operator/risk/alerts/:id/assign', riskDesk, async (c) => {
+    const id = alertId(c.req.param('id'));
+    await assignAlert(services, { staffId: c.get('staff').id, alertId: id });
+    return c.redirect(back(id, 'assigned'), 303);
+  });
+
+  app.post('/operator/risk/alerts/:id/notes', riskDesk, async (c) => {
+    const id = alertId(c.req.param('id'));
+    const { body } = await readForm(c, {
+      body: { label: say('risk.note'), max: 2000, required: true, multiline: true },
+    });
+    await addAlertNote(services, { staffId: c.get('staff').id, alertId: id, body });
+    return c.redirect(back(id, 'noted'), 303);
+  });
+
+  app.post('/operator/risk/alerts/:id/resolve', riskDesk, async (c) => {
+    const id = alertId(c.req.param('id'));
+    const { outcome } = await readForm(c, { outcome: { label: say('risk.outcome'), max: 40, required: true } });
+    if (!OUTCOMES.includes(outcome as Outcome)) throw new ConsoleError(400, say('risk.bad_outcome'));
+    await resolveAlert(services, { staffId: c.get('staff').id, alertId: id, outcome: outcome as Outcome });
+    return c.redirect(back(id, 'resolved'), 303);
+  });
+
+  app.post('/operator/risk/alerts/:id/reopen', riskDesk, async (c) => {
+    const id = alertId(c.req.param('id'));
+    await reopenAlert(services, { staffId: c.get('staff').id, alertId: id });
+    return c.redirect(back(id, 'reopened'), 303);
+  });
+
+  return app;
+}

@@ -1,0 +1,122 @@
+import type { Severity } from '../../config/risk-config.ts';
+import { RISK_RULES, type RuleId } from '../../services/risk/risk-rules.ts';
+import { playerLink } from '../routes/player-status.ts';
+import { ALERT_STATES, OUTCOMES, SEVERITIES, type AlertRow } from '../services/risk-alerts.ts';
+import { say } from './messages.ts';
+import { buttonForm, csrfField, html, option, selectField, table, when } from './view.ts';
+
+const HOUR = 3_600_000;
+
+/** How old the alert is and, while it is unresolved, the time left of its SLA (or how far over it is). */
+export function ageAndSla(alert: AlertRow, now: Date, slaHours: Record<Severity, number>) {
+  const age = Math.floor((now.getTime() - new Date(alert.created_at).getTime()) / HOUR);
+  if (alert.state === 'resolved') return say('risk.age', { hours: age });
+  const left = slaHours[alert.severity] - age;
+  const sla = left >= 0 ? say('risk.sla_left', { hours: left }) : say('risk.sla_over', { hours: -left });
+  return `${say('risk.age', { hours: age })} · ${sla}`;
+}
+
+const ruleName = (ruleId: string) => RISK_RULES[ruleId as RuleId]?.description ?? ruleId;
+
+/** The queue's filters and its table. */
+export function alertQueue(
+  rows: AlertRow[],
+  filters: { state: string; severity: string; rule: string },
+  now: Date,
+  slaHours: Record<Severity, number>,
+) {
+  const stateOptions = [
+    option('unresolved', say('risk.state_unresolved'), filters.state),
+    ...ALERT_STATES.map((state) => option(state, say(`risk.state_${state}`), filters.state)),
+    option('', say('risk.any'), filters.state),
+  ];
+  const severityOptions = [
+    option('', say('risk.any'), filters.severity),
+    ...SEVERITIES.map((severity) => option(severity, say(`risk.severity_${severity}`), filters.severity)),
+  ];
+  const ruleOptions = [
+    option('', say('risk.any'), filters.rule),
+    ...Object.keys(RISK_RULES).map((rule) => option(rule, rule, filters.rule)),
+  ];
+  const form = html`<form method="get" action="/operator/risk/alerts" class="filters">
+<label for="state">${say('risk.state')}</label>${selectField('state', stateOptions)}
+<label for="severity">${say('risk.severity')}</label>${selectField('severity', severityOptions)}
+<label for="rule">${say('risk.rule')}</label>${selectField('rule', ruleOptions)}
+<button type="submit">${say('risk.filter')}</button></form>`;
+  if (!rows.length) return html`${form}<p>${say('risk.empty')}</p>`;
+  return html`${form}${table(
+    say('risk.caption'),
+    [say('risk.severity'), say('risk.player'), say('risk.rule'), say('risk.state'), say('risk.age_sla'), ''],
+    rows.map(
+      (row) => html`<tr data-alert="${row.id}">
+<td>${say(`risk.severity_${row.severity}`)}</td>
+<td>${playerLink(row.user_id, row.username, row.email)}</td>
+<td><code>${row.rule_id}</code><br>${ruleName(row.rule_id)}</td>
+<td>${say(`risk.state_${row.state}`)}${row.assignee ? html`<br>${row.assignee}` : ''}</td>
+<td>${ageAndSla(row, now, slaHours)}</td>
+<td><a href="/operator/risk/alerts/${row.id}">${say('risk.open')}</a></td>
+</tr>`,
+    ),
+  )}`;
+}
+
+/** Evidence values that are ids of players link to their page; everything else is shown as text. */
+function evidence(alert: AlertRow) {
+  return html`<dl class="facts">${Object.entries(alert.evidence).map(([name, value]) => {
+    if (name === 'linked_users' && Array.isArray(value))
+      return html`<dt>${name}</dt><dd>${value.map(
+        (id) => html`<a href="/operator/players/${Number(id)}">#${Number(id)}</a> `,
+      )}</dd>`;
+    return html`<dt>${name}</dt><dd><code>${typeof value === 'string' ? value : JSON.stringify(value)}</code></dd>`;
+  })}</dl>`;
+}
+
+/** One alert: its facts, evidence and notes, and the actions staff who may work it are offered. */
+export function alertDetail(
+  alert: AlertRow,
+  notes: { body: string; email: string; created_at: Date }[],
+  view: { csrf: string; mayWork: boolean; now: Date; slaHours: Record<Severity, number> },
+) {
+  const { csrf } = view;
+  const base = `/operator/risk/alerts/${alert.id}`;
+  const unresolved = alert.state !== 'resolved';
+  const actions = !view.mayWork
+    ? html`<p class="muted">${say('risk.support_note')}</p>`
+    : html`<div class="decide">
+${unresolved ? buttonForm(`${base}/assign`, csrf, say('risk.assign')) : ''}
+<form method="post" action="${base}/notes" class="stack">${csrfField(csrf)}
+<label for="body">${say('risk.note')}</label><textarea id="body" name="body" maxlength="2000" rows="3"></textarea>
+<button type="submit">${say('risk.add_note')}</button></form>
+${
+  unresolved
+    ? html`<form method="post" action="${base}/resolve" class="stack">${csrfField(csrf)}
+<label for="outcome">${say('risk.outcome')}</label>${selectField(
+        'outcome',
+        OUTCOMES.map((outcome) => html`<option value="${outcome}">${say(`risk.outcome_${outcome}`)}</option>`),
+      )}
+<button type="submit">${say('risk.resolve')}</button></form>`
+    : buttonForm(`${base}/reopen`, csrf, say('risk.reopen'))
+}
+</div>`;
+  return html`<dl class="facts">
+<dt>${say('risk.player')}</dt><dd>${playerLink(alert.user_id, alert.username, alert.email)}</dd>
+<dt>${say('risk.rule')}</dt><dd><code>${alert.rule_id}</code>: ${ruleName(alert.rule_id)}</dd>
+<dt>${say('risk.severity')}</dt><dd>${say(`risk.severity_${alert.severity}`)}</dd>
+<dt>${say('risk.state')}</dt><dd data-state>${say(`risk.state_${alert.state}`)}${
+    alert.assignee ? ` (${alert.assignee})` : ''
+  }${alert.outcome ? html`: ${say(`risk.outcome_${alert.outcome}`)}` : ''}</dd>
+<dt>${say('risk.created')}</dt><dd>${when(alert.created_at)}</dd>
+<dt>${say('risk.age_sla')}</dt><dd>${ageAndSla(alert, view.now, view.slaHours)}</dd>
+</dl>
+<h2>${say('risk.evidence')}</h2>
+${evidence(alert)}
+<h2>${say('risk.notes')}</h2>
+${
+  notes.length
+    ? html`<ul class="notes">${notes.map(
+        (note) => html`<li><p>${note.body}</p><p class="muted">${note.email} · ${when(note.created_at)}</p></li>`,
+      )}</ul>`
+    : html`<p>${say('risk.no_notes')}</p>`
+}
+${actions}`;
+}

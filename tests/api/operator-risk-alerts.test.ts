@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { manualClock } from '../../server/src/base/clock.ts';
+import { raiseAlert } from '../../server/src/services/risk/risk-alert-raise.ts';
+import { useTestApi } from './harness.ts';
+import { auditOf, staffMember } from './operator-harness.ts';
+
+const clock = manualClock();
+const ctx = useTestApi({ RISK_SLA_HOURS_HIGH: '24' }, { clock });
+
+async function highAlert() {
+  const player = await ctx.api.player();
+  await ctx.api.db.transaction((tx) =>
+    raiseAlert(tx, { userId: player.id, ruleId: 'aml.cycling', evidence: { cycles: [] }, now: clock() }),
+  );
+  const [row] = await ctx.api.db.query<{ id: number }>('SELECT id FROM risk_alerts WHERE user_id = $1', [player.id]);
+  return { player, id: row!.id };
+}
+const stateOf = async (id: number) =>
+  (
+    await ctx.api.db.query<{ state: string; outcome: string | null }>(
+      'SELECT state, outcome FROM risk_alerts WHERE id = $1',
+      [id],
+    )
+  )[0];
+
+describe('the risk alerts queue', () => {
+  it('lets risk staff assign, note, resolve and reopen, each audited, with the SLA clock', async () => {
+    const { player, id } = await highAlert();
+    clock.advance(30 * 3600);
+    const risk = await staffMember(ctx.api, 'risk');
+    const queue = await risk.client.get('/operator/risk/alerts?severity=high');
+    expect(queue.status).toBe(200);
+    expect(queue.text).toContain(`data-alert="${id}"`);
+    expect(queue.text).toContain('SLA missed by 6 h');
+    expect(queue.text).toContain(`/operator/players/${player.id}`);
+    expect((await risk.client.get('/operator/risk/alerts?severity=low')).text).not.toContain(`data-alert="${id}"`);
+
+    await risk.client.get(`/operator/risk/alerts/${id}`);
+    expect((await risk.client.post(`/operator/risk/alerts/${id}/assign`)).status).toBe(303);
+    expect(await stateOf(id)).toEqual({ state: 'assigned', outcome: null });
+    await risk.client.post(`/operator/risk/alerts/${id}/notes`, { body: 'Called the player <b>today</b>' });
+    const resolved = await risk.client.post(`/operator/risk/alerts/${id}/resolve`, { outcome: 'interaction_made' });
+    expect(resolved.location).toBe(`/operator/risk/alerts/${id}?done=resolved`);
+    expect(await stateOf(id)).toEqual({ state: 'resolved', outcome: 'interaction_made' });
+    const detail = await risk.client.get(resolved.location!);
+    expect(detail.text).toContain('Called the player &lt;b&gt;today&lt;/b&gt;');
+    // Resolving twice is refused; reopening brings it back.
+    expect((await risk.client.post(`/operator/risk/alerts/${id}/resolve`, { outcome: 'no_action' })).status).toBe(409);
+    expect((await risk.client.post(`/operator/risk/alerts/${id}/reopen`)).status).toBe(303);
+    expect(await stateOf(id)).toEqual({ state: 'open', outcome: null });
+    const actions = (await auditOf(ctx.api, 'risk_alert', id)).map((row) => row.action);
+    expect(actions).toEqual(['risk_alert.assign', 'risk_alert.note', 'risk_alert.resolve', 'risk_alert.reopen']);
+  });
+
+  it('shows support the alert but refuses its actions (403) and changes nothing', async () => {
+    const { id } = await highAlert();
+    const support = await staffMember(ctx.api, 'support');
+    const detail = await support.client.get(`/operator/risk/alerts/${id}`);
+    expect(detail.status).toBe(200);
+    expect(detail.text).not.toContain(`/operator/risk/alerts/${id}/resolve`);
+    for (const [action, fields] of [
+      ['assign', {}],
+      ['notes', { body: 'x' }],
+      ['resolve', { outcome: 'no_action' }],
+    ] as const)
+      expect((await support.client.post(`/operator/risk/alerts/${id}/${action}`, fields)).status).toBe(403);
+    expect(await stateOf(id)).toEqual({ state: 'open', outcome: null });
+    expect(await auditOf(ctx.api, 'risk_alert', id)).toEqual([]);
+  });
+});
