@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/base/clock.ts';
 import { raiseAlert } from '../../server/src/services/risk/risk-alert-raise.ts';
 import { useTestApi } from './harness.ts';
-import { auditOf, staffMember } from './operator-harness.ts';
+import { auditOf, cardWithdrawal, staffMember } from './operator-harness.ts';
 
 const clock = manualClock();
 const ctx = useTestApi({ RISK_SLA_HOURS_HIGH: '24' }, { clock });
 
-async function highAlert() {
-  const player = await ctx.api.player();
+async function highAlert(options: { balance?: string; verified?: boolean } = {}) {
+  const player = await ctx.api.player(options);
   await ctx.api.db.transaction((tx) =>
     raiseAlert(tx, { userId: player.id, ruleId: 'aml.cycling', evidence: { cycles: [] }, now: clock() }),
   );
@@ -66,5 +66,40 @@ describe('the risk alerts queue', () => {
       expect((await support.client.post(`/operator/risk/alerts/${id}/${action}`, fields)).status).toBe(403);
     expect(await stateOf(id)).toEqual({ state: 'open', outcome: null });
     expect(await auditOf(ctx.api, 'risk_alert', id)).toEqual([]);
+  });
+});
+
+describe('a withdrawal of a player with an open high alert', () => {
+  it('shows a risk badge and is approved only with a reason, which the audit keeps', async () => {
+    const { player, id } = await highAlert({ balance: '50.00', verified: true });
+    const withdrawal = await cardWithdrawal(ctx.api, player, '20.00');
+    const admin = await staffMember(ctx.api, 'admin');
+    const queue = await admin.client.get('/operator/withdrawals');
+    expect(queue.text).toContain('1 open risk alerts (high risk alert open)');
+    expect(queue.text).toContain(`id="risk-reason-${withdrawal}"`);
+    const paid = { payout_reference: 'PAY-9', confirm: 'yes' };
+    const refused = await admin.client.post(`/operator/withdrawals/${withdrawal}/approve`, paid);
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('give a reason to approve the withdrawal');
+    // Bulk approval skips it rather than approving it without a reason.
+    const bulk = await admin.client.post('/operator/withdrawals/bulk-approve', {
+      id: String(withdrawal),
+      batch_reference: 'BATCH-1',
+      confirm: 'yes',
+    });
+    expect(bulk.location).toBe('/operator/withdrawals?bulk=0-0-0-1');
+    expect(await auditOf(ctx.api, 'withdrawal', withdrawal)).toEqual([]);
+    const reason = 'Source of funds seen: salary slips';
+    const approved = await admin.client.post(`/operator/withdrawals/${withdrawal}/approve`, {
+      ...paid,
+      risk_reason: reason,
+    });
+    expect(approved.status).toBe(303);
+    const [row] = await auditOf(ctx.api, 'withdrawal', withdrawal);
+    expect(row).toMatchObject({ action: 'withdrawal.approve', after: { risk_reason: reason } });
+    // Once the alert is resolved, no reason is asked.
+    await ctx.api.db.query(`UPDATE risk_alerts SET state = 'resolved', outcome = 'no_action' WHERE id = $1`, [id]);
+    const next = await cardWithdrawal(ctx.api, player, '10.00');
+    expect((await admin.client.post(`/operator/withdrawals/${next}/approve`, paid)).status).toBe(303);
   });
 });

@@ -42,6 +42,17 @@ const mutedLine = (content: unknown) => html`<br><span class="muted">${content}<
 const newMethodFlag = () =>
   html`<br><strong class="flag" data-flag="new-method">${say('withdrawals.new_method')}</strong>`;
 
+/** The player's open risk alerts, linked to the queue filtered on them (docs/risk.md). */
+const riskBadge = (row: WithdrawalRow) =>
+  row.risk_alerts
+    ? html`<br><a class="flag" data-flag="risk" href="/operator/risk/alerts?state=unresolved">${say('risk.badge', {
+        count: row.risk_alerts,
+      })}${row.risk_high ? html` (${say('risk.badge_high')})` : ''}</a>`
+    : '';
+/** Approving with an open high alert needs a reason; the server refuses without one (risk-withdrawal-check.ts). */
+const riskReasonField = (id: number) => html`<label for="risk-reason-${id}">${say('risk.reason')}</label>
+<textarea id="risk-reason-${id}" name="risk_reason" required maxlength="500" rows="2"></textarea>`;
+
 const DAY_MS = 86_400_000;
 const isRefund = (template: string) => template === REFUND_TEMPLATE;
 const statusName = (row: Pick<WithdrawalRow, 'status'>) => say(`queue.status_${row.status}`);
@@ -150,7 +161,7 @@ ${
             html`<tr data-withdrawal="${row.id}">
 <td>${row.id}</td>
 <td data-kind>${say(isRefund(row.template) ? 'withdrawals.kind_refund' : 'withdrawals.kind_withdrawal')}</td>
-<td>${playerLink(row.user_id, row.username, row.email)}</td>
+<td>${playerLink(row.user_id, row.username, row.email)}${riskBadge(row)}</td>
 <td class="num">${money(row.amount, row.currency)}</td>
 <td>${methodName(row.method)}${
               !isRefund(row.template) && row.new_method && row.status === 'pending' ? newMethodFlag() : ''
@@ -178,7 +189,7 @@ ${
                   ? html`<span class="muted">${say('queue.admin_only')}</span>`
                   : isRefund(row.template)
                     ? refundForm(row.id, csrf)
-                    : decisionForms(row.id, csrf)
+                    : decisionForms(row.id, csrf, row.risk_high)
             }</td>
 </tr>`,
         ),
@@ -239,18 +250,20 @@ ${
         services.mailer.dispatch(withdrawalCompletedMail(outcome.player, outcome.amount, outcome.player.currency));
     }
     const count = (kind: BulkOutcome['outcome']) => outcomes.filter((outcome) => outcome.outcome === kind).length;
-    return c.redirect(`/operator/withdrawals?bulk=${count('approved')}-${count('decided')}-${count('refund')}`, 303);
+    const counts = ['approved', 'decided', 'refund', 'risk'] as const;
+    return c.redirect(`/operator/withdrawals?bulk=${counts.map(count).join('-')}`, 303);
   });
 
   return app;
 }
 
 function bulkNotice(value: string) {
-  const [approved = 0, decided = 0, refunds = 0] = value.split('-').map(Number);
+  const [approved = 0, decided = 0, refunds = 0, risky = 0] = value.split('-').map(Number);
   return [
     say('queue.bulk_done', { count: approved }),
     decided ? say('queue.bulk_skipped_decided', { count: decided }) : '',
     refunds ? say('queue.bulk_skipped_refund', { count: refunds }) : '',
+    risky ? say('queue.bulk_skipped_risk', { count: risky }) : '',
   ]
     .filter(Boolean)
     .join(' ');
@@ -306,14 +319,14 @@ ${confirmBox(say('queue.bulk_confirm'))}
 }
 
 /** A pending withdrawal's own decisions, and its tick for the bulk approval. */
-function decisionForms(id: number, csrf: string) {
+function decisionForms(id: number, csrf: string, riskHigh: boolean) {
   const selectLabel = say('queue.select', { id });
   return html`<div class="decide">
 <label class="check select"><input type="checkbox" name="id" value="${id}" form="bulk"> ${selectLabel}</label>
 <form method="post" action="/operator/withdrawals/${id}/approve" class="approve">${csrfField(csrf)}
 <label for="reference-${id}">${say('withdrawals.payout_reference')}</label>
 <input id="reference-${id}" name="payout_reference" required maxlength="120" autocomplete="off">
-${confirmBox(say('withdrawals.confirm_paid'))}
+${riskHigh ? riskReasonField(id) : ''}${confirmBox(say('withdrawals.confirm_paid'))}
 <button type="submit">${say('withdrawals.approve')}</button></form>
 <form method="post" action="/operator/withdrawals/${id}/reject" class="reject">${csrfField(csrf)}
 <label for="reason-${id}">${say('withdrawals.reason')}</label>

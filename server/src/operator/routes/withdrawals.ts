@@ -21,12 +21,18 @@ export function withdrawalRoutes(services: Services) {
   app.post('/operator/withdrawals/:id/approve', adminOnly, async (c) => {
     const id = idParam(c.req.param('id'));
     // The payout reference and the confirmation tick are required here too, not only by the form.
-    const { payout_reference: reference, confirm } = await readForm(c, {
+    const {
+      payout_reference: reference,
+      confirm,
+      risk_reason,
+    } = await readForm(c, {
       payout_reference: { ...PAYOUT_REFERENCE, required: true },
       confirm: { label: say('withdrawals.confirm_paid'), max: 3 },
+      risk_reason: { label: say('risk.reason'), max: 500, multiline: true },
     });
     if (confirm !== 'yes') throw new ConsoleError(400, say('withdrawals.confirm_required'));
-    const decided = await approveAudited(services, { id, reference, staffId: c.get('staff').id });
+    const staffId = c.get('staff').id;
+    const decided = await approveAudited(services, { id, reference, staffId, riskReason: risk_reason || undefined });
     if (!decided) throw new ConsoleError(409, say('errors.decided'));
     services.mailer.dispatch(withdrawalCompletedMail(decided, decided.amount, decided.currency));
     return c.redirect(`/operator/withdrawals?approved=${id}`, 303);

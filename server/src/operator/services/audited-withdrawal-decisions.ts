@@ -2,6 +2,7 @@ import type { Services } from '../../app-env.ts';
 import type { Queryable } from '../../db/database.ts';
 import { approveWithdrawal, payRefund, rejectWithdrawal } from '../../services/withdrawal-decisions.ts';
 import { audit } from './audit.ts';
+import { requireRiskReason } from './risk-withdrawal-check.ts';
 
 /**
  * Staff's decisions on one pending withdrawal (the queue's approve, reject and refund buttons):
@@ -37,7 +38,7 @@ async function auditedDecision<Row>(
 /** Approves: the money was paid out with `reference`. */
 export async function approveAudited(
   services: Pick<Services, 'db' | 'clock'>,
-  decision: { id: number; reference: string; staffId: number },
+  decision: { id: number; reference: string; staffId: number; riskReason?: string },
 ) {
   const now = services.clock();
   return services.db.transaction((tx) => approveWithAudit(tx, { ...decision, now }));
@@ -48,16 +49,22 @@ export async function approveAudited(
  * one of a bulk approval (`batchSize` set), so both paths pay and audit alike. Throws
  * WithdrawalRefused for a self-exclusion refund (it needs its own form).
  */
-export function approveWithAudit(tx: Queryable, decision: Decider & { reference: string }, batchSize?: number) {
-  const { id, reference, staffId, now } = decision;
+export async function approveWithAudit(
+  tx: Queryable,
+  decision: Decider & { reference: string; riskReason?: string },
+  batchSize?: number,
+) {
+  const { id, reference, staffId, now, riskReason } = decision;
+  await requireRiskReason(tx, id, riskReason);
   const bulk = batchSize === undefined ? {} : { bulk: true, batch_size: batchSize };
+  const risk = riskReason ? { risk_reason: riskReason } : {};
   return auditedDecision(
     tx,
     { ...decision, action: 'withdrawal.approve' },
     () => approveWithdrawal(tx, { id, reference, confirmed: true, staffId, now }),
     (row) => ({
       before: { status: 'pending', amount: row.amount },
-      after: { status: 'completed', amount: row.amount, payout_reference: reference, ...bulk },
+      after: { status: 'completed', amount: row.amount, payout_reference: reference, ...bulk, ...risk },
     }),
   );
 }

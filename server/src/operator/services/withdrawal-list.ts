@@ -1,6 +1,7 @@
 import type { Locale } from '../../base/i18n.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { REFUND_TEMPLATE, WithdrawalRefused } from '../../services/withdrawal-decisions.ts';
+import { RiskReasonNeeded } from './risk-withdrawal-check.ts';
 import { approveWithAudit } from './audited-withdrawal-decisions.ts';
 
 export const WITHDRAWAL_STATUSES = ['pending', 'paid', 'rejected', 'refunds', 'all'] as const;
@@ -46,6 +47,9 @@ export interface WithdrawalRow {
   verification: string | null;
   template: string;
   new_method: boolean;
+  /** The player's unresolved risk alerts, and whether one of them is high. */
+  risk_alerts: number;
+  risk_high: boolean;
 }
 
 const WHERE = `t.type = 'withdrawal'
@@ -72,7 +76,10 @@ const COLUMNS = `t.id, t.user_id, u.username, u.email, (-t.amount)::text AS amou
   verification,
   t.template,
   NOT EXISTS (SELECT 1 FROM payments pm WHERE pm.user_id = t.user_id AND pm.method = t.method AND pm.status =
-  'completed') AS new_method`;
+  'completed') AS new_method,
+  (SELECT count(*)::int FROM risk_alerts a WHERE a.user_id = u.id AND a.state <> 'resolved') AS risk_alerts,
+  EXISTS (SELECT 1 FROM risk_alerts a WHERE a.user_id = u.id AND a.state <> 'resolved' AND a.severity = 'high') AS
+  risk_high`;
 const FROM = `transactions t JOIN users u ON u.id = t.user_id LEFT JOIN staff s ON s.id = t.decided_by
   LEFT JOIN withdrawal_payouts p ON p.transaction_id = t.id`;
 
@@ -105,7 +112,7 @@ export type BulkOutcome =
       player: { user_id: number; email: string; username: string; locale: Locale; currency: string };
       amount: string;
     }
-  | { id: number; outcome: 'decided' | 'refund' };
+  | { id: number; outcome: 'decided' | 'refund' | 'risk' };
 
 /**
  * Approves one withdrawal of a bulk approval: its own conditional UPDATE on the pending row (a
@@ -126,6 +133,8 @@ export async function approveInBulk(
     row = await approveWithAudit(tx, { id, reference, staffId, now }, batchSize);
   } catch (error) {
     if (error instanceof WithdrawalRefused) return { id, outcome: 'refund' };
+    // An open high risk alert needs a reason, given only when approving the one withdrawal.
+    if (error instanceof RiskReasonNeeded) return { id, outcome: 'risk' };
     throw error;
   }
   if (!row) return { id, outcome: 'decided' };
