@@ -48,6 +48,8 @@ describe('the risk alerts queue', () => {
     expect((await risk.client.post(`/operator/risk/alerts/${id}/resolve`, { outcome: 'no_action' })).status).toBe(409);
     expect((await risk.client.post(`/operator/risk/alerts/${id}/reopen`)).status).toBe(303);
     expect(await stateOf(id)).toEqual({ state: 'open', outcome: null });
+    const profile = await risk.client.get(`/operator/players/${player.id}`);
+    expect(profile.text).toContain(`<a href="/operator/risk/alerts/${id}">`);
     const actions = (await auditOf(ctx.api, 'risk_alert', id)).map((row) => row.action);
     expect(actions).toEqual(['risk_alert.assign', 'risk_alert.note', 'risk_alert.resolve', 'risk_alert.reopen']);
   });

@@ -8,6 +8,7 @@ import type { OperatorEnv } from '../operator-env.ts';
 import { cells, csrfField, html, money, page, table, when } from '../views/view.ts';
 import { addStaffNote, playerProfile } from '../services/player-profile.ts';
 import { actionsSection } from './player-actions.ts';
+import { riskPanel } from '../views/risk-alerts-view.ts';
 import { duplicatesSection, searchPage } from './player-search.ts';
 
 const DONE = [
@@ -51,7 +52,7 @@ export function playerRoutes(services: Services) {
     const id = idParam(c.req.param('id'));
     const profile = await playerProfile(services, c.get('staff').id, id);
     if (!profile) throw new ConsoleError(404, say('errors.not_found'));
-    const { player, history, limits, sessions, verifications, notes, pending, interactions } = profile;
+    const { player, history, limits, sessions, verifications, notes, pending, interactions, riskAlerts } = profile;
     const staff = c.get('staff');
     const csrf = c.get('csrf');
     const cur = player.currency;
@@ -70,6 +71,7 @@ export function playerRoutes(services: Services) {
 <dt>${say('players.bonus_balance')}</dt><dd>${money(player.bonus_balance, cur)}</dd>
 </dl>
 ${actionsSection(player, staff, csrf, pending, interactions, services.config.operator.adjustmentSecondApproval)}
+${section(say('risk.panel'), riskPanel(riskAlerts))}
 ${section(
   say('players.blocks'),
   html`<dl class="facts">

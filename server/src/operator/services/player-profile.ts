@@ -1,5 +1,6 @@
 import type { Services } from '../../app-env.ts';
 import { interactionsOf, pendingAdjustments } from '../../services/account-admin.ts';
+import { openAlertsOf } from './risk-alerts.ts';
 import { audit } from './audit.ts';
 
 /** One player's whole picture as the console's player page shows it (routes/players.ts), and staff notes. */
@@ -37,7 +38,7 @@ export async function playerProfile(services: Pick<Services, 'db' | 'clock'>, st
   );
   if (!player) return undefined;
   await audit(db, { staffId, action: 'player.view', targetType: 'player', targetId: id, at: services.clock() });
-  const [history, limits, sessions, verifications, notes, pending, interactions] = await Promise.all([
+  const [history, limits, sessions, verifications, notes, pending, interactions, riskAlerts] = await Promise.all([
     db.query<{
       created_at: Date;
       type: string;
@@ -86,8 +87,9 @@ export async function playerProfile(services: Pick<Services, 'db' | 'clock'>, st
     ),
     pendingAdjustments(db, id),
     interactionsOf(db, id),
+    openAlertsOf(db, id),
   ]);
-  return { player, history, limits, sessions, verifications, notes, pending, interactions };
+  return { player, history, limits, sessions, verifications, notes, pending, interactions, riskAlerts };
 }
 
 /** Adds a staff note to the player (notes are never changed), audited. False for an unknown player. */

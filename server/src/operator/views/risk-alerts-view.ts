@@ -120,3 +120,12 @@ ${
 }
 ${actions}`;
 }
+
+/** The player page's short risk panel: the open alerts, each linked. */
+export const riskPanel = (alerts: AlertRow[]) =>
+  alerts.length
+    ? html`<ul data-risk-panel>${alerts.map(
+        (alert) => html`<li><a href="/operator/risk/alerts/${alert.id}">${say(`risk.severity_${alert.severity}`)}:
+<code>${alert.rule_id}</code></a> ${ruleName(alert.rule_id)} (${when(alert.created_at)})</li>`,
+      )}</ul>`
+    : html`<p>${say('risk.panel_none')}</p>`;
