@@ -170,8 +170,8 @@ describe('bulk approval', () => {
 
     const done = await post([...idFields, ['batch_reference', 'SEPA-BATCH-2026-03-02'], ['confirm', 'yes']]);
     expect(done.status).toBe(303);
-    expect(done.headers.get('location')).toBe('/operator/withdrawals?bulk=3-1-0');
-    const notice = await admin.client.get('/operator/withdrawals?bulk=3-1-0');
+    expect(done.headers.get('location')).toBe('/operator/withdrawals?bulk=3-1-0-0');
+    const notice = await admin.client.get('/operator/withdrawals?bulk=3-1-0-0');
     expect(notice.text).toContain(
       '<p class="notice" role="status">3 withdrawals approved. 1 skipped: already decided.</p>',
     );
@@ -228,7 +228,7 @@ describe('bulk approval', () => {
       ]);
       expect(reject.status).toBe(row!.status === 'cancelled' ? 303 : 409);
       expect(bulk.location).toBe(
-        row!.status === 'completed' ? '/operator/withdrawals?bulk=1-0-0' : '/operator/withdrawals?bulk=0-1-0',
+        row!.status === 'completed' ? '/operator/withdrawals?bulk=1-0-0-0' : '/operator/withdrawals?bulk=0-1-0-0',
       );
       expect(await balanceOf(ctx.api, player.id)).toBe(row!.status === 'completed' ? '70.00' : '100.00');
       expect(await auditOf(ctx.api, 'withdrawal', player.withdrawalId)).toHaveLength(1);

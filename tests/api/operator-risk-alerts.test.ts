@@ -90,6 +90,9 @@ describe('a withdrawal of a player with an open high alert', () => {
       confirm: 'yes',
     });
     expect(bulk.location).toBe('/operator/withdrawals?bulk=0-0-0-1');
+    expect((await admin.client.get(bulk.location!)).text).toContain(
+      '1 skipped: the player has an open high risk alert',
+    );
     expect(await auditOf(ctx.api, 'withdrawal', withdrawal)).toEqual([]);
     const reason = 'Source of funds seen: salary slips';
     const approved = await admin.client.post(`/operator/withdrawals/${withdrawal}/approve`, {

@@ -118,7 +118,7 @@ export function withdrawalQueueRoutes(services: Services) {
     const done = c.req.query('approved') ?? c.req.query('rejected') ?? c.req.query('refunded');
     const bulk = c.req.query('bulk');
     const notice =
-      bulk && /^\d+(-\d+){0,2}$/.test(bulk)
+      bulk && /^\d+(-\d+){0,3}$/.test(bulk)
         ? bulkNotice(bulk)
         : done && /^\d+$/.test(done)
           ? say(
