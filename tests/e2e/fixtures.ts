@@ -86,7 +86,7 @@ export const STAFF_PASSWORD = 'ember-quarry-lantern-58';
 /**
  * A staff account made with the real add-staff command (through the running server): its address and one-time password.
  */
-export async function addStaff(role: 'admin' | 'support', prefix = `staff${role}`) {
+export async function addStaff(role: 'admin' | 'support' | 'risk', prefix = `staff${role}`) {
   const email = newPlayer(prefix).email;
   const { stdout } = await promisify(execFile)(
     process.execPath,
@@ -102,8 +102,11 @@ export async function addStaff(role: 'admin' | 'support', prefix = `staff${role}
  * A new admin's whole first sign-in to the console, in a browser context of its own: the one-time
  * password, a password of their own, two-factor enrolment. Answers the page on the overview.
  */
-export async function adminSignIn(browser: Browser, options: { prefix?: string; acceptDownloads?: boolean } = {}) {
-  const { email, oneTimePassword } = await addStaff('admin', options.prefix);
+export async function adminSignIn(
+  browser: Browser,
+  options: { prefix?: string; acceptDownloads?: boolean; role?: 'admin' | 'risk' } = {},
+) {
+  const { email, oneTimePassword } = await addStaff(options.role ?? 'admin', options.prefix);
   const context = await browser.newContext({ acceptDownloads: options.acceptDownloads ?? false });
   const page = await context.newPage();
   await page.goto('/operator/sign-in');

@@ -37,7 +37,8 @@ const alertId = (value: string) => {
 };
 
 /** A filter's value when it is one of `known`, else none (''). */
-const pick = <T extends string>(value: string, known: readonly T[]) => (known.includes(value as T) ? (value as T) : '');
+const pick = <T extends string>(value: string, known: readonly T[]): T | '' =>
+  known.includes(value as T) ? (value as T) : '';
 
 /**
  * The risk desk's alerts (docs/risk.md): the queue with its filters, one alert with its evidence
