@@ -9,17 +9,13 @@ import type { OperatorEnv } from '../operator-env.ts';
 import {
   addAlertNote,
   alertById,
-  ALERT_STATES,
   assignAlert,
   listAlerts,
   notesOf,
-  OUTCOMES,
   reopenAlert,
   resolveAlert,
-  SEVERITIES,
-  type AlertState,
-  type Outcome,
 } from '../services/risk-alerts.ts';
+import { ALERT_STATES, OUTCOMES, SEVERITIES, type AlertState, type Outcome } from '../risk-alert-model.ts';
 import { alertDetail, alertQueue } from '../views/risk-alerts-view.ts';
 import { page } from '../views/view.ts';
 

@@ -3,37 +3,19 @@ import { ConsoleRefusal } from '../../base/domain-errors.ts';
 import type { Severity } from '../../config/risk-config.ts';
 import { isUniqueViolation, type Queryable } from '../../db/database.ts';
 import { audit } from './audit.ts';
+import type { AlertRow, AlertState, Outcome } from '../risk-alert-model.ts';
 
-export const ALERT_STATES = ['open', 'assigned', 'resolved'] as const;
-export type AlertState = (typeof ALERT_STATES)[number];
-export const SEVERITIES: readonly Severity[] = ['high', 'medium', 'low'];
-export const OUTCOMES = [
-  'no_action',
-  'interaction_made',
-  'limits_applied',
-  'source_of_funds_requested',
-  'account_suspended',
-  'reported',
-] as const;
-export type Outcome = (typeof OUTCOMES)[number];
+export {
+  ALERT_STATES,
+  OUTCOMES,
+  SEVERITIES,
+  type AlertRow,
+  type AlertState,
+  type Outcome,
+} from '../risk-alert-model.ts';
 
 /** An alert action the alert's state does not allow (resolving a resolved alert, reopening an open one). */
 export class AlertRefused extends ConsoleRefusal<'not_found' | 'state'> {}
-
-export interface AlertRow {
-  id: number;
-  user_id: number;
-  username: string;
-  email: string;
-  rule_id: string;
-  severity: Severity;
-  evidence: Record<string, unknown>;
-  state: AlertState;
-  assignee: string | null;
-  outcome: Outcome | null;
-  created_at: Date;
-  resolved_at: Date | null;
-}
 
 const COLUMNS = `a.id, a.user_id, u.username, u.email, a.rule_id, a.severity, a.evidence, a.state,
   s.email AS assignee, a.outcome, a.created_at, a.resolved_at`;

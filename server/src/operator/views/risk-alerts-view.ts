@@ -1,11 +1,14 @@
 import type { Severity } from '../../config/risk-config.ts';
 import { RISK_RULES, type RuleId } from '../../services/risk/risk-rules.ts';
-import { playerLink } from '../routes/player-status.ts';
-import { ALERT_STATES, OUTCOMES, SEVERITIES, type AlertRow } from '../services/risk-alerts.ts';
+import { ALERT_STATES, OUTCOMES, SEVERITIES, type AlertRow } from '../risk-alert-model.ts';
 import { say } from './messages.ts';
 import { buttonForm, csrfField, html, option, selectField, table, when } from './view.ts';
 
 const HOUR = 3_600_000;
+
+/** The player as the other queues show them: their page's link, and the email below. */
+const player = (alert: AlertRow) =>
+  html`<a href="/operator/players/${alert.user_id}">${alert.username}</a><br><span class="muted">${alert.email}</span>`;
 
 /** How old the alert is and, while it is unresolved, the time left of its SLA (or how far over it is). */
 export function ageAndSla(alert: AlertRow, now: Date, slaHours: Record<Severity, number>) {
@@ -50,7 +53,7 @@ export function alertQueue(
     rows.map(
       (row) => html`<tr data-alert="${row.id}">
 <td>${say(`risk.severity_${row.severity}`)}</td>
-<td>${playerLink(row.user_id, row.username, row.email)}</td>
+<td>${player(row)}</td>
 <td><code>${row.rule_id}</code><br>${ruleName(row.rule_id)}</td>
 <td>${say(`risk.state_${row.state}`)}${row.assignee ? html`<br>${row.assignee}` : ''}</td>
 <td>${ageAndSla(row, now, slaHours)}</td>
@@ -99,7 +102,7 @@ ${
 }
 </div>`;
   return html`<dl class="facts">
-<dt>${say('risk.player')}</dt><dd>${playerLink(alert.user_id, alert.username, alert.email)}</dd>
+<dt>${say('risk.player')}</dt><dd>${player(alert)}</dd>
 <dt>${say('risk.rule')}</dt><dd><code>${alert.rule_id}</code>: ${ruleName(alert.rule_id)}</dd>
 <dt>${say('risk.severity')}</dt><dd>${say(`risk.severity_${alert.severity}`)}</dd>
 <dt>${say('risk.state')}</dt><dd data-state>${say(`risk.state_${alert.state}`)}${

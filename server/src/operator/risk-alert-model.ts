@@ -1,0 +1,33 @@
+import type { Severity } from '../config/risk-config.ts';
+
+/**
+ * The risk alerts' shapes and choices, shared by the console's routes, services and views (so the
+ * views never reach into a service for them).
+ */
+export const ALERT_STATES = ['open', 'assigned', 'resolved'] as const;
+export type AlertState = (typeof ALERT_STATES)[number];
+export const SEVERITIES: readonly Severity[] = ['high', 'medium', 'low'];
+export const OUTCOMES = [
+  'no_action',
+  'interaction_made',
+  'limits_applied',
+  'source_of_funds_requested',
+  'account_suspended',
+  'reported',
+] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+
+export interface AlertRow {
+  id: number;
+  user_id: number;
+  username: string;
+  email: string;
+  rule_id: string;
+  severity: Severity;
+  evidence: Record<string, unknown>;
+  state: AlertState;
+  assignee: string | null;
+  outcome: Outcome | null;
+  created_at: Date;
+  resolved_at: Date | null;
+}
