@@ -23,8 +23,8 @@ export interface WithdrawalRequest {
 /**
  * Reserves a withdrawal in one statement: the conditional debit of the balance, the pending
  * history item, its ledger row and the player's notification. The player's row is locked from
- * that statement until the caller's COMMIT, one round trip later, rather than across four, so
- * concurrent withdrawals queue for as short a time as possible. Answers undefined (and changes
+ * that statement until the caller's COMMIT, after the risk event's one statement, rather than
+ * across five, so concurrent withdrawals queue for as short a time as possible. Answers undefined (and changes
  * nothing) when the balance does not cover the amount, the account is closed, or with
  * `verifiedOnly` when the player's identity is not verified (checked in the same statement, which
  * saves a withdrawal one of its three round trips).
