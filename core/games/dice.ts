@@ -7,6 +7,9 @@
  * win = floor(stake in cents × 9900 / winning values) cents (rounded DOWN to the cent).
  * RTP = 99 % exactly whenever stake × 9900 is divisible by the winning values, and otherwise less
  * by under one cent per winning round.
+ * The win chance is at most 98 % (9 800 winning values, multiplier 1.0102×): above it the multiplier
+ * would fall under 1.01, and a win rounded down to the cent could return less than the stake
+ * (99 % of €0.10 at 99 % chance pays €0.09). So under takes 0.01–98.00 and over 1.99–99.98.
  */
 import type { DiceBet, DiceOutcome } from './protocol.ts';
 import type { Random } from './fairness.ts';
@@ -15,6 +18,8 @@ import { fromCents as centsToString } from '../api/money.ts';
 import { positiveCents } from './stake.ts';
 
 export const DICE_VALUES = 10_000;
+/** The most winning values a bet may have: a 98 % win chance. */
+export const DICE_MAX_WINNING_VALUES = 9_800;
 /** 99 % in hundredths of a percent × 100: the numerator of the multiplier. */
 const RETURN_NUMERATOR = 9_900n;
 const TARGET = /^(\d{1,2})\.(\d{2})$/;
@@ -33,11 +38,25 @@ export function diceWinningValues(target: number, direction: 'over' | 'under'): 
   return direction === 'under' ? target : DICE_VALUES - 1 - target;
 }
 
+/** The targets a direction accepts, in hundredths: those with a win chance of at most 98 %. */
+export function diceTargetRange(direction: 'over' | 'under'): { min: number; max: number } {
+  return direction === 'under'
+    ? { min: 1, max: DICE_MAX_WINNING_VALUES }
+    : { min: DICE_VALUES - 1 - DICE_MAX_WINNING_VALUES, max: DICE_VALUES - 2 };
+}
+
+/** The target in hundredths when it is well formed and allowed for the direction, else undefined. */
+export function diceTargetFor(value: unknown, direction: 'over' | 'under'): number | undefined {
+  const target = diceTarget(value);
+  const { min, max } = diceTargetRange(direction);
+  return target !== undefined && target >= min && target <= max ? target : undefined;
+}
+
 export function checkDiceBet(bet: object): { bet: DiceBet; stake: string } | { problem: BetProblem } {
   const { amount, target, direction } = bet as Partial<DiceBet>;
   const cents = positiveCents(amount);
-  if (cents === undefined || diceTarget(target) === undefined || (direction !== 'over' && direction !== 'under'))
-    return { problem: 'bet_invalid' };
+  if (cents === undefined || (direction !== 'over' && direction !== 'under')) return { problem: 'bet_invalid' };
+  if (diceTargetFor(target, direction) === undefined) return { problem: 'bet_invalid' };
   const stake = centsToString(cents);
   return { bet: { type: 'dice', amount: stake, target: target!, direction }, stake };
 }

@@ -26,6 +26,8 @@ export interface SingleRoundGame<B extends GameBet = GameBet> {
   resolve(bet: B, random: Random): Resolved;
   /** A plausible bet for the seeded demo history. */
   sampleBet(gameId: string, stake: string, random: SampleRandom): B;
+  /** The cents every stake of this title must be a multiple of (a slot's line count); 1 when absent. */
+  stakeStep?(gameId: string): bigint;
 }
 
 /** One recorded action: what the player sent, and for crash the server's ms since the round opened. */

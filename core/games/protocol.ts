@@ -29,7 +29,10 @@ export type { GameMechanic };
 export interface DiceBet {
   type: 'dice';
   amount: string;
-  /** "0.01"…"99.98": the roll (0.00–99.99) must be over or under it. */
+  /**
+   * "0.01"…"98.00" under, "1.99"…"99.98" over (a win chance of at most 98 %): the roll (0.00–99.99)
+   * must be under or over it.
+   */
   target: string;
   direction: 'over' | 'under';
 }

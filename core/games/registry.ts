@@ -10,6 +10,7 @@ import { baccaratGame } from './baccarat/game.ts';
 import { blackjackGame } from './blackjack/game.ts';
 import { minesGame } from './mines/game.ts';
 import { crashGame } from './crash/game.ts';
+import { fromCents, toCents } from '../api/money.ts';
 
 export const GAME_MODULES: readonly GameModule[] = [
   diceGame,
@@ -35,4 +36,15 @@ export function stepGame(mechanic: string): StepGame {
   const game = byMechanic.get(mechanic);
   if (game?.kind !== 'steps') throw new Error(`No multi-step game ${mechanic}`);
   return game;
+}
+
+/**
+ * The smallest stake a title takes: the configured minimum, raised to the title's stake step, so the
+ * catalogue and the info panel never advertise a stake the game refuses (a 20-line slot at 0.10).
+ */
+export function gameMinBet(mechanic: string, gameId: string, configuredMin: string): string {
+  const game = byMechanic.get(mechanic);
+  const step = (game?.kind === 'single' && game.stakeStep?.(gameId)) || 1n;
+  const min = toCents(configuredMin)!;
+  return fromCents(((min + step - 1n) / step) * step);
 }

@@ -240,6 +240,24 @@ describe('provider API: rounds', () => {
     expect((await api(id)).body.fairness.nonce).toBe(0);
   });
 
+  it('refuses a dice bet above a 98 % win chance (a win there can round down to the stake)', async () => {
+    const player = await ctx.api.player({ balance: '5.00' });
+    const id = (await launch({ game_id: 'dice', mode: 'real' }, player.token, 'de')).body.session_id;
+    for (const [target, direction] of [
+      ['98.01', 'under'],
+      ['1.98', 'over'],
+    ]) {
+      const res = await api(`${id}/rounds`, { bet: { type: 'dice', amount: '0.10', target, direction } });
+      expect(res.status, `${direction} ${target}`).toBe(400);
+      expect(res.body.detail).toBe('Dieser Einsatz ist ungültig.');
+    }
+    expect(await balanceOf(ctx.api, player.id)).toBe('5.00');
+    const edge = await api(`${id}/rounds`, {
+      bet: { type: 'dice', amount: '1.00', target: '98.00', direction: 'under' },
+    });
+    expect(edge.status).toBe(200);
+  });
+
   it("plays demo rounds from the session's play money without touching any wallet", async () => {
     const player = await ctx.api.player({ balance: '30.00' });
     pinGameSeeds(ctx.api.services, PINS.diceUnder);

@@ -14,6 +14,7 @@ import { parseBody } from '../http/body-schema.ts';
 import { gatewayBody } from '../schemas/games.ts';
 import { detailError, fieldErrors } from '../http/errors.ts';
 import { GAME_CATALOGUE, searchable } from '#core/games/catalogue.ts';
+import { gameMinBet } from '#core/games/registry.ts';
 import { gameRulesText, queryLocale } from '../base/i18n.ts';
 import { gatewayPlayerId, listedGames, popularGames } from '../services/game-catalogue.ts';
 import { launchGame } from '../services/game-launch.ts';
@@ -92,7 +93,7 @@ export function gameRoutes(services: Services) {
       previous: page > 1 ? link(page - 1) : null,
       results: matching.slice((page - 1) * pageSize, page * pageSize).map(({ volatility, ...row }) => ({
         ...row,
-        min_bet: minBet,
+        min_bet: gameMinBet(row.mechanic, row.id, minBet),
         max_bet: maxBet,
         rules: gameRulesText(locale, RULES_KEYS.get(row.id) ?? ''),
         ...(volatility ? { volatility: volatility as 'low' | 'medium' | 'high' } : {}),

@@ -15,6 +15,7 @@ import type { Services } from '../../app-env.ts';
 import type { Queryable } from '../../db/database.ts';
 import { Conflict, Gone, NotFound } from '../../base/domain-errors.ts';
 import { isStepMechanic } from '#core/games/steps.ts';
+import { gameMinBet } from '#core/games/registry.ts';
 import { randomGameSeeds, type GameSeeds } from './game-seeds.ts';
 import { sessionBalance } from './stakes.ts';
 import { openRoundOf, settleExpiredRounds } from './step-rounds.ts';
@@ -185,7 +186,7 @@ export async function sessionState(services: Services, session: GameSession): Pr
     locale: session.locale,
     currency: session.currency,
     balance: await sessionBalance(db, session),
-    min_bet: config.games.minBet,
+    min_bet: gameMinBet(session.mechanic, session.game_id, config.games.minBet),
     max_bet: config.games.maxBet,
     expires_at: new Date(session.expires_at).toISOString(),
     fairness,

@@ -1,10 +1,10 @@
 import type { DiceOutcome } from '#core/games/protocol.ts';
-import { diceTarget, diceWinningValues, DICE_VALUES } from '#core/games/dice.ts';
+import { diceTarget, diceTargetFor, diceTargetRange, diceWinningValues, DICE_VALUES } from '#core/games/dice.ts';
 import { field, h, uid } from './dom.ts';
 import type { Ctx, MechanicUi } from './mechanic.ts';
 
-const MIN = '0.01';
-const MAX = '99.98';
+/** A target in hundredths as the fields write it: 198 → "1.98". */
+const asTarget = (hundredths: number) => (hundredths / 100).toFixed(2);
 
 /** Dice: a target (number field and slider kept in step), over or under, and the roll. */
 export function diceUi(ctx: Ctx): MechanicUi {
@@ -13,22 +13,20 @@ export function diceUi(ctx: Ctx): MechanicUi {
   const number = h('input', {
     type: 'number',
     name: 'target',
-    min: MIN,
-    max: MAX,
     step: '0.01',
     value: '50.00',
     inputmode: 'decimal',
     required: true,
   });
-  const targetField = field(
-    t('dice.target'),
-    number,
-    t('dice.target_hint', { min: intl.format(0.01), max: intl.format(99.98) }),
-  );
+  const rangeText = (dir: 'over' | 'under') => {
+    const { min, max } = diceTargetRange(dir);
+    return { min: intl.format(min / 100), max: intl.format(max / 100) };
+  };
+  // Over is checked first; updateRange keeps the hint true when the direction changes.
+  const targetField = field(t('dice.target'), number, t('dice.target_hint', rangeText('over')));
+  const hint = targetField.querySelector('.hint')!;
   const slider = h('input', {
     type: 'range',
-    min: MIN,
-    max: MAX,
     step: '0.01',
     value: '50.00',
     'aria-labelledby': (targetField.querySelector('label')!.id = uid('label')),
@@ -44,8 +42,14 @@ export function diceUi(ctx: Ctx): MechanicUi {
 
   const chosen = () =>
     direction.querySelector<HTMLInputElement>('input:checked')?.value === 'under' ? 'under' : 'over';
+  // The range follows the direction (a win chance of at most 98 % either way), in the fields and the hint.
+  const updateRange = () => {
+    const { min, max } = diceTargetRange(chosen());
+    for (const input of [number, slider]) Object.assign(input, { min: asTarget(min), max: asTarget(max) });
+    hint.textContent = t('dice.target_hint', rangeText(chosen()));
+  };
   const updateOdds = () => {
-    const target = diceTarget(Number(number.value).toFixed(2));
+    const target = diceTargetFor(Number(number.value).toFixed(2), chosen());
     if (target === undefined) return void (odds.textContent = '');
     const values = diceWinningValues(target, chosen());
     odds.textContent = t('dice.odds', {
@@ -63,7 +67,11 @@ export function diceUi(ctx: Ctx): MechanicUi {
     number.value = Number(slider.value).toFixed(2);
     updateOdds();
   });
-  direction.addEventListener('change', updateOdds);
+  direction.addEventListener('change', () => {
+    updateRange();
+    updateOdds();
+  });
+  updateRange();
   updateOdds();
 
   return {
@@ -72,8 +80,8 @@ export function diceUi(ctx: Ctx): MechanicUi {
     action: t('dice.roll'),
     bet(stake) {
       const target = /^\d{1,2}(\.\d{1,2})?$/.test(number.value) ? Number(number.value).toFixed(2) : '';
-      if (diceTarget(target) === undefined)
-        return { error: t('errors.target', { min: intl.format(0.01), max: intl.format(99.98) }), focus: number };
+      if (diceTargetFor(target, chosen()) === undefined)
+        return { error: t('errors.target', rangeText(chosen())), focus: number };
       return { type: 'dice', amount: stake, target, direction: chosen() };
     },
     show(round) {
