@@ -34,10 +34,14 @@ async function gameFrame(page: Page): Promise<{ frame: FrameLocator; sessionId: 
 async function playRound(frame: FrameLocator, mechanic: GameMechanic) {
   const stake = frame.locator('input[name=stake]');
   if (mechanic === 'dice') {
-    await frame.locator('input[name=target]').fill('60.00');
+    const target = frame.locator('input[name=target]');
+    // The range follows the direction: a win chance of at most 98 % either way.
+    await expect(target).toHaveAttribute('min', '1.99');
+    await target.fill('60.00');
     await frame.locator('input[type=radio][value=over]').focus();
     await frame.locator('input[type=radio][value=over]').press('ArrowDown');
     await expect(frame.locator('input[type=radio][value=under]')).toBeChecked();
+    await expect(target).toHaveAttribute('max', '98.00');
   }
   if (mechanic === 'roulette') {
     // Two stakes on one spin, through the slip: red, and a straight number.
