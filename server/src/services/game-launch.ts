@@ -8,6 +8,8 @@ import { admitDemo, purgeExpiredDemo } from './demo-play.ts';
 import { sessionWithOpenRound } from './favourites.ts';
 import { bindSessionToSignIn, listedGame, playerCurrency } from './game-catalogue.ts';
 import { mayPlay } from './play-policy.ts';
+import { offeredProviderGame } from './provider-client/offered-games.ts';
+import { launchProviderGame } from './provider-game-launch.ts';
 
 export interface LaunchRequest {
   gameId: string | undefined;
@@ -24,7 +26,12 @@ export async function launchGame(services: Services, request: LaunchRequest): Pr
   const { db, config } = services;
   const { mode, player } = request;
   const game = request.gameId !== undefined ? await listedGame(db, request.gameId) : undefined;
-  if (!game) throw new NotFound('games.game_unknown');
+  if (!game) {
+    // Not one of ours: a provider's game launches at the provider.
+    const offered = request.gameId !== undefined ? await offeredProviderGame(db, request.gameId) : undefined;
+    if (!offered) throw new NotFound('games.game_unknown');
+    return launchProviderGame(services, request, offered);
+  }
   const userId = mode === 'real' ? player!.userId : null;
   let currency = config.currency;
   if (userId !== null) {
