@@ -1,4 +1,4 @@
-import type { GameLaunchResponse, GameMode } from '#core/api/contract.ts';
+import type { GameLaunchResponse } from '#core/api/contract.ts';
 import type { Services } from '../app-env.ts';
 import { NotAllowed, NotFound } from '../base/domain-errors.ts';
 import { rollbackStaleBets } from '../providers/games/rounds.ts';
@@ -10,16 +10,7 @@ import { bindSessionToSignIn, listedGame, playerCurrency } from './game-catalogu
 import { mayPlay } from './play-policy.ts';
 import { offeredProviderGame } from './provider-client/offered-games.ts';
 import { launchProviderGame } from './provider-game-launch.ts';
-
-export interface LaunchRequest {
-  gameId: string | undefined;
-  mode: GameMode;
-  /** The signed-in player (a real launch always has one; a demo launch may), with their token's hash. */
-  player: { userId: number; tokenHash: string } | null;
-  locale: string;
-  /** Where an anonymous demo launch comes from: demo play is limited per address. */
-  address: string;
-}
+import type { LaunchRequest } from './launch-request.ts';
 
 /** A launch URL for one game; `demo` touches no wallet. */
 export async function launchGame(services: Services, request: LaunchRequest): Promise<GameLaunchResponse> {

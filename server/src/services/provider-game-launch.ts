@@ -4,7 +4,7 @@ import { localizedPath } from '#core/i18n/urls.ts';
 import type { Services } from '../app-env.ts';
 import { Busy, InvalidRequest, NotAllowed, NotFound } from '../base/domain-errors.ts';
 import { admitDemo } from './demo-play.ts';
-import type { LaunchRequest } from './game-launch.ts';
+import type { LaunchRequest } from './launch-request.ts';
 import { mayPlay } from './play-policy.ts';
 import type { OfferedProviderGame } from './provider-client/offered-games.ts';
 import { ProviderCallFailed } from './provider-client/provider-call.ts';
