@@ -77,10 +77,12 @@ export async function startSecondProvider(): Promise<SecondProvider> {
     spin: { bet: 100, win: 250 },
   } as unknown as SecondProvider;
 
+  let spins = 0;
   /** One spin of a launch: a round that settles at once, through the operator's wallet, signed. */
   const spin = async (launchId: string) => {
     const session = provider.sessions.get(launchId)!;
-    const round = `${launchId}-${provider.received.filter((request) => request.path.endsWith('/spin')).length}`;
+    spins += 1;
+    const round = `${launchId}-${spins}`;
     const raw = JSON.stringify({
       token: session.token,
       game_id: session.game_id,
