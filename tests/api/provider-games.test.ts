@@ -87,12 +87,10 @@ describe('game_launch of a provider’s game', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({ url: `${provider.baseUrl}/play/launch-1`, session_id: providerId });
     const sent = provider.sessions.get('launch-1')!;
+    // The gateway's part (the session call itself is provider-client.test.ts's): the player's language and lobby.
     expect(sent).toMatchObject({
       player_id: String(player.id),
-      game_id: 'star-fruits',
-      currency: 'EUR',
       locale: 'de',
-      mode: 'real',
       return_url: 'https://site.example.test/de/',
     });
     const raw = JSON.stringify({ token: sent.token, game_id: 'star-fruits' });
