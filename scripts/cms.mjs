@@ -80,6 +80,8 @@ const api = editorApi({
   gate: contentPathGate(root, contentAreas(config)),
   decap: await decapFsHandler({ root, logLevel }),
   onRefusal,
+  root,
+  defaultLocale: config.i18n.default_locale,
 });
 const server = editorServer({ root, decapDist, config, api, onRefusal });
 server.on('error', (error) => {
