@@ -4,6 +4,10 @@
 //   npm run i18n:status -- --all         every entry and locale
 //   npm run i18n:status -- --markdown reports/i18n-status.md   also writes the full table
 //   npm run i18n:status -- --strict      exit 1 when anything is missing or stale
+//   npm run i18n:status -- --fail-stale-days 30   exit 1 when a translation is stale for more than 30 days
+//   npm run i18n:status -- --summary     only the summary and the warnings (what `npm test` prints)
+// A stale translation is shown with the English diff since it was last committed, and for how many
+// days it has been stale (stale-detail.mjs); more than I18N_STALE_WARN_DAYS days is a warning.
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -11,10 +15,24 @@ import { LOCALES } from '../core/i18n/locales.ts';
 import { CONTENT_COLLECTIONS } from '../src/content/lint/collections.mjs';
 import { contentRoot } from '../src/content/lint/content-tree.mjs';
 import { gitTimes, translationStatus } from './i18n-status/status.mjs';
+import { daysBetween, englishDiffSince, gitTop, headTime, staleSince } from './i18n-status/stale-detail.mjs';
+import { parseEnv } from '../server/src/config/variables.ts';
 
 const { values } = parseArgs({
-  options: { all: { type: 'boolean' }, markdown: { type: 'string' }, strict: { type: 'boolean' } },
+  options: {
+    all: { type: 'boolean' },
+    markdown: { type: 'string' },
+    strict: { type: 'boolean' },
+    summary: { type: 'boolean' },
+    'fail-stale-days': { type: 'string' },
+  },
 });
+const failDays = values['fail-stale-days'];
+if (failDays !== undefined && !/^\d+$/.test(failDays)) {
+  console.error(`i18n:status: --fail-stale-days wants a whole number of days, not "${failDays}"`);
+  process.exit(2);
+}
+const { I18N_STALE_WARN_DAYS: warnDays } = parseEnv(process.env, ['I18N_STALE_WARN_DAYS']);
 const root = new URL('..', import.meta.url).pathname;
 const dir = contentRoot(root);
 // The files as written (not with {support_email} expanded), so hashes do not depend on the configured address.
@@ -40,16 +58,43 @@ for (const rules of Object.values(CONTENT_COLLECTIONS)) {
   textFields[rules.folder] = Object.keys(rules.text);
 }
 const times = gitTimes(dir);
+const fileOf = (/** @type {string} */ folder, /** @type {string} */ locale, /** @type {string} */ id) =>
+  join(dir, folder, locale, `${id}.md`);
 const changed =
   times &&
-  ((/** @type {string} */ folder, /** @type {string} */ locale, /** @type {string} */ id) =>
-    times.get(join(dir, folder, locale, `${id}.md`)));
+  ((/** @type {string} */ f, /** @type {string} */ l, /** @type {string} */ id) => times.get(fileOf(f, l, id)));
 const rows = translationStatus({ collections, textFields, locales: LOCALES, changed });
+
+// By git only: how many days each stale translation has been stale, up to the newest commit.
+const top = times && gitTop(dir);
+const now = top && headTime(top);
+/** @type {Map<import('./i18n-status/status.mjs').Row, number>} */
+const staleDays = new Map();
+for (const r of rows) {
+  const translated = changed?.(r.collection, r.locale, r.id);
+  if (r.state !== 'stale' || !top || !now || translated === undefined) continue;
+  const since = staleSince(top, fileOf(r.collection, 'en', r.id), translated);
+  staleDays.set(r, since === undefined ? 0 : daysBetween(since, now));
+}
+const staleFor = (/** @type {number} */ limit) =>
+  [...staleDays]
+    .filter(([, days]) => days > limit)
+    .map(([r, days]) => `${r.collection}/${r.id} ${r.locale} (${days} days)`);
 
 const count = (/** @type {import('./i18n-status/status.mjs').State} */ state) =>
   rows.filter((r) => r.state === state).length;
 const shown = values.all ? rows : rows.filter((r) => r.state !== 'up to date');
-for (const r of shown) console.log(`${r.collection}/${r.id}  ${r.locale}: ${r.state} (${r.why})`);
+for (const r of values.summary ? [] : shown) {
+  const days = staleDays.get(r);
+  console.log(
+    `${r.collection}/${r.id}  ${r.locale}: ${r.state} (${r.why})${days === undefined ? '' : `, for ${days} days`}`,
+  );
+  if (r.state !== 'stale' || !top) continue;
+  const english = fileOf(r.collection, 'en', r.id);
+  const diff = englishDiffSince(top, english, fileOf(r.collection, r.locale, r.id));
+  if (diff.length)
+    console.log(`    the English text since the translation:\n${diff.map((l) => `    ${l}`).join('\n')}`);
+}
 console.log(
   `i18n:status (${times ? 'by git history' : 'by source_hash, no git'}): ${rows.length} ` +
     `translations: ${count('up to date')} up to date, ${count('stale')} stale, ${count('missing')} ` +
@@ -73,5 +118,20 @@ if (values.markdown) {
   mkdirSync(dirname(values.markdown), { recursive: true });
   writeFileSync(values.markdown, `${table.join('\n')}\n`);
   console.log(`i18n:status: wrote ${values.markdown}`);
+}
+const overdue = staleFor(warnDays);
+if (overdue.length)
+  console.log(
+    `i18n:status: warning: ${overdue.length} translation${overdue.length === 1 ? '' : 's'} stale for more ` +
+      `than ${warnDays} days (I18N_STALE_WARN_DAYS): ${overdue.join(', ')}`,
+  );
+if (failDays !== undefined) {
+  const late = staleFor(Number(failDays));
+  if (late.length) {
+    console.error(
+      `i18n:status: ${late.length} stale for more than ${failDays} days (--fail-stale-days): ${late.join(', ')}`,
+    );
+    process.exit(1);
+  }
 }
 if (values.strict && (count('stale') || count('missing'))) process.exit(1);

@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { readFrontMatter } from '../../src/content/lint/front-matter.mjs';
+import { gitTop } from './stale-detail.mjs';
 
 import { SOURCE_HASH_FIELD } from '../../src/content/lint/collections.mjs';
 
@@ -45,16 +46,8 @@ export function blankTranslation(text) {
  * @param {string} dir @returns {Map<string, number> | null}  absolute path → seconds since 1970
  */
 export function gitTimes(dir) {
-  let top;
-  try {
-    top = execFileSync('git', ['rev-parse', '--show-toplevel'], {
-      cwd: dir,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    }).trim();
-  } catch {
-    return null;
-  }
+  const top = gitTop(dir);
+  if (top === null) return null;
   const times = new Map();
   const log = execFileSync(
     'git',
