@@ -8,14 +8,12 @@
 //   npm run i18n:status -- --summary     only the summary and the warnings (what `npm test` prints)
 // A stale translation is shown with the English diff since it was last committed, and for how many
 // days it has been stale (stale-detail.mjs); more than I18N_STALE_WARN_DAYS days is a warning.
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LOCALES } from '../core/i18n/locales.ts';
-import { CONTENT_COLLECTIONS } from '../src/content/lint/collections.mjs';
 import { contentRoot } from '../src/content/lint/content-tree.mjs';
-import { gitTimes, translationStatus } from './i18n-status/status.mjs';
-import { daysBetween, englishDiffSince, gitTop, headTime, staleSince } from './i18n-status/stale-detail.mjs';
+import { statusReport } from './i18n-status/report.mjs';
 import { parseEnv } from '../server/src/config/variables.ts';
 
 const { values } = parseArgs({
@@ -34,69 +32,21 @@ if (failDays !== undefined && !/^\d+$/.test(failDays)) {
 }
 const { I18N_STALE_WARN_DAYS: warnDays } = parseEnv(process.env, ['I18N_STALE_WARN_DAYS']);
 const root = new URL('..', import.meta.url).pathname;
-const dir = contentRoot(root);
-// The files as written (not with {support_email} expanded), so hashes do not depend on the configured address.
-/** @type {Record<string, Record<string, Record<string, string>>>} [folder][locale][id] = text */
-const collections = {};
-/** @type {Record<string, string[]>} [folder] = translated front-matter fields */
-const textFields = {};
-for (const rules of Object.values(CONTENT_COLLECTIONS)) {
-  collections[rules.folder] = Object.fromEntries(
-    LOCALES.map((locale) => {
-      const folder = join(dir, rules.folder, locale);
-      const files = existsSync(folder)
-        ? readdirSync(folder)
-            .filter((name) => name.endsWith('.md'))
-            .sort()
-        : [];
-      return [
-        locale,
-        Object.fromEntries(files.map((name) => [name.slice(0, -3), readFileSync(join(folder, name), 'utf8')])),
-      ];
-    }),
-  );
-  textFields[rules.folder] = Object.keys(rules.text);
-}
-const times = gitTimes(dir);
-const fileOf = (/** @type {string} */ folder, /** @type {string} */ locale, /** @type {string} */ id) =>
-  join(dir, folder, locale, `${id}.md`);
-const changed =
-  times &&
-  ((/** @type {string} */ f, /** @type {string} */ l, /** @type {string} */ id) => times.get(fileOf(f, l, id)));
-const rows = translationStatus({ collections, textFields, locales: LOCALES, changed });
-
-// By git only: how many days each stale translation has been stale, up to the newest commit.
-const top = times && gitTop(dir);
-const now = top && headTime(top);
-/** @type {Map<import('./i18n-status/status.mjs').Row, number>} */
-const staleDays = new Map();
-for (const r of rows) {
-  const translated = changed?.(r.collection, r.locale, r.id);
-  if (r.state !== 'stale' || !top || !now || translated === undefined) continue;
-  const since = staleSince(top, fileOf(r.collection, 'en', r.id), translated);
-  staleDays.set(r, since === undefined ? 0 : daysBetween(since, now));
-}
+const { rows, byGit } = statusReport(contentRoot(root), { diff: !values.summary });
 const staleFor = (/** @type {number} */ limit) =>
-  [...staleDays]
-    .filter(([, days]) => days > limit)
-    .map(([r, days]) => `${r.collection}/${r.id} ${r.locale} (${days} days)`);
+  rows.filter((r) => (r.days ?? 0) > limit).map((r) => `${r.collection}/${r.id} ${r.locale} (${r.days} days)`);
 
 const count = (/** @type {import('./i18n-status/status.mjs').State} */ state) =>
   rows.filter((r) => r.state === state).length;
 const shown = values.all ? rows : rows.filter((r) => r.state !== 'up to date');
 for (const r of values.summary ? [] : shown) {
-  const days = staleDays.get(r);
-  console.log(
-    `${r.collection}/${r.id}  ${r.locale}: ${r.state} (${r.why})${days === undefined ? '' : `, for ${days} days`}`,
-  );
-  if (r.state !== 'stale' || !top) continue;
-  const english = fileOf(r.collection, 'en', r.id);
-  const diff = englishDiffSince(top, english, fileOf(r.collection, r.locale, r.id));
-  if (diff.length)
-    console.log(`    the English text since the translation:\n${diff.map((l) => `    ${l}`).join('\n')}`);
+  const days = r.days === undefined ? '' : `, for ${r.days} days`;
+  console.log(`${r.collection}/${r.id}  ${r.locale}: ${r.state} (${r.why})${days}`);
+  if (r.diff?.length)
+    console.log(`    the English text since the translation:\n${r.diff.map((l) => `    ${l}`).join('\n')}`);
 }
 console.log(
-  `i18n:status (${times ? 'by git history' : 'by source_hash, no git'}): ${rows.length} ` +
+  `i18n:status (${byGit ? 'by git history' : 'by source_hash, no git'}): ${rows.length} ` +
     `translations: ${count('up to date')} up to date, ${count('stale')} stale, ${count('missing')} ` +
     `missing${count('unknown') ? `, ${count('unknown')} unknown` : ''}`,
 );

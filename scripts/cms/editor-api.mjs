@@ -4,6 +4,7 @@
 import { ContentPathRefused } from './content-paths.mjs';
 import { englishEntriesWithIds } from './entry-id.mjs';
 import { EntrySaveRefused, entryToSave } from './entry-save.mjs';
+import { ENTRY_STATUS_ACTION } from './entry-status.mjs';
 import { apiCallRefusal } from './editor-request-guard.mjs';
 import { pathsOfProxyCall } from './proxy-request-paths.mjs';
 
@@ -57,8 +58,9 @@ async function withinContent(gate, action, value) {
  * @param {(reason: string) => void} options.onRefusal
  * @param {string} options.root  the checkout
  * @param {string} options.defaultLocale  the language whose entry holds the id and the structure
+ * @param {(params: unknown) => unknown} options.status  one entry's translation status (entry-status.mjs)
  */
-export function editorApi({ key, gate, decap, onRefusal, root, defaultLocale }) {
+export function editorApi({ key, gate, decap, onRefusal, root, defaultLocale, status }) {
   /** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res */
   return async (req, res) => {
     /** `logged` leaves the request's own text (a path) out of the terminal. */
@@ -77,6 +79,7 @@ export function editorApi({ key, gate, decap, onRefusal, root, defaultLocale }) 
       return sendJson(res, 400, { error: 'not JSON' });
     }
     try {
+      if (body?.action === ENTRY_STATUS_ACTION) return sendJson(res, 200, status(body.params));
       for (const [path, kind] of pathsOfProxyCall(body)) await gate.check(/** @type {string} */ (path), kind);
     } catch (error) {
       if (error instanceof ContentPathRefused) return refuse(error.message, 'a path outside the content');
@@ -90,8 +93,12 @@ export function editorApi({ key, gate, decap, onRefusal, root, defaultLocale }) 
         throw error;
       }
     }
-    const { status, value } = await decap(body);
-    const shown = await withinContent(gate, body.action, value);
-    sendJson(res, status, status === 200 ? englishEntriesWithIds(body.action, shown, defaultLocale) : shown);
+    const answer = await decap(body);
+    const shown = await withinContent(gate, body.action, answer.value);
+    sendJson(
+      res,
+      answer.status,
+      answer.status === 200 ? englishEntriesWithIds(body.action, shown, defaultLocale) : shown,
+    );
   };
 }

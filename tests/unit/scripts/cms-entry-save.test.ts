@@ -12,6 +12,7 @@ import { cmsConfig } from '../../../scripts/cms/config.mjs';
 import { contentAreas, contentPathGate } from '../../../scripts/cms/content-paths.mjs';
 import { decapFsHandler } from '../../../scripts/cms/decap-fs-handler.mjs';
 import { editorApi } from '../../../scripts/cms/editor-api.mjs';
+import { entryStatus } from '../../../scripts/cms/entry-status.mjs';
 import { houseStyleMarkdown } from '../../../scripts/cms/markdown-house-style.mjs';
 
 const root = mkdtempSync(join(tmpdir(), 'cms-save-'));
@@ -23,6 +24,16 @@ const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encodi
 const put = (path: string, text: string) => {
   mkdirSync(dirname(join(root, path)), { recursive: true });
   writeFileSync(join(root, path), text);
+};
+const english = (answer: string) => `---\nquestion: What can I do?\ncategory: account\norder: 1\n---\n${answer}\n`;
+/** One commit at a fixed date (the author's and the committer's), never today's. */
+const commit = (date: string, files: Record<string, string>) => {
+  for (const [path, text] of Object.entries(files)) put(path, text);
+  git('add', '.');
+  execFileSync('git', ['commit', '-q', '-m', date], {
+    cwd: root,
+    env: { ...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date },
+  });
 };
 const call = async (action: string, params: Record<string, unknown>) => {
   const answer = await fetch(`http://127.0.0.1:${port}/api/v1`, {
@@ -49,10 +60,14 @@ beforeAll(async () => {
   git('init', '-q', '-b', 'main');
   git('config', 'user.email', 'editor@amberplay.test');
   git('config', 'user.name', 'Editor');
-  put('src/content/faq/en/features.md', '---\nquestion: What can I do?\ncategory: account\norder: 1\n---\nAnything.\n');
-  put('src/content/faq/de/features.md', german(LIST, '-'));
-  git('add', '.');
-  git('commit', '-q', '-m', 'content');
+  commit('2025-03-01T10:00:00Z', {
+    'src/content/faq/en/features.md': english('Anything.'),
+    'src/content/faq/de/features.md': german(LIST, '-'),
+    'src/content/faq/ja/features.md': '---\nquestion: 何ができますか？\n---\n何でも。\n',
+  });
+  // English changes two days later; the newest commit is ten days after that.
+  commit('2025-03-03T10:00:00Z', { 'src/content/faq/en/features.md': english('Anything you like.') });
+  commit('2025-03-13T10:00:00Z', { 'src/content/faq/en/deposit.md': english('Cards.') });
   const config = cmsConfig();
   const api = editorApi({
     key,
@@ -61,6 +76,7 @@ beforeAll(async () => {
     onRefusal: () => {},
     root,
     defaultLocale: 'en',
+    status: entryStatus(join(root, 'src/content'), ['faq']),
   });
   server = createServer((req, res) => void api(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -102,7 +118,7 @@ describe('saving through the editor backend', () => {
       '---\nquestion: Can I change my email address?\ncategory: account\norder: 2\n---\nYes.\n',
     );
     expect(readdirSync(join(root, 'src/content/faq/de'))).toEqual(['features.md']);
-    expect(existsSync(join(root, 'src/content/faq/ja'))).toBe(false);
+    expect(existsSync(join(root, 'src/content/faq/ja/change-email.md'))).toBe(false);
     // Read back, the English entry shows its id (the file's name) in the id field; translations have none.
     const read = await call('getEntry', { path: 'src/content/faq/en/change-email.md' });
     expect(read.value.data).toMatch(/^---\nid: change-email\nquestion: Can I change/);
@@ -135,6 +151,34 @@ describe('saving through the editor backend', () => {
       status: 422,
       value: { error: 'the id of an existing entry cannot change (it is its address): keep "features"' },
     });
+  });
+});
+
+describe("the editor's translation marks", () => {
+  it('per language: stale with its days and the English diff, up to date, missing', async () => {
+    const answer = await call('translationStatus', { collection: 'faq', id: 'deposit' });
+    expect(answer.status).toBe(200);
+    expect(answer.value).toHaveLength(13);
+    expect(answer.value[0]).toMatchObject({ locale: 'ru', state: 'missing' });
+    const features = await call('translationStatus', { collection: 'faq', id: 'features' });
+    const ja = features.value.find((row: { locale: string }) => row.locale === 'ja');
+    expect(ja).toMatchObject({
+      state: 'stale',
+      days: 10,
+      diff: ['@@ -5,2 +5,2 @@ order: 1', ' ---', '-Anything.', '+Anything you like.'],
+    });
+    // German was saved in the first test and not committed: newer than English.
+    expect(features.value.find((row: { locale: string }) => row.locale === 'de')).toMatchObject({
+      state: 'up to date',
+    });
+  });
+
+  it.each([
+    [{ collection: 'pages', id: 'features' }],
+    [{ collection: 'faq', id: '../en/features' }],
+    [{ collection: 'faq' }],
+  ])('refuses anything but an entry of a collection: %j', async (params) => {
+    expect((await call('translationStatus', params)).status).toBe(403);
   });
 });
 
