@@ -160,6 +160,13 @@ test('"New FAQ" writes the English entry only, under the id the editor chose', a
       'Yes: write to {support_email} from the address you signed up with.\n',
   );
 
+  // The editor marks each language of the entry: all 13 missing.
+  await page.goto(`${base}/admin/#/collections/faq/entries/${NEW_ID}`);
+  const marks = page.getByRole('complementary', { name: 'Translation status' });
+  await expect(marks).toContainText('Translations: 0 stale, 13 missing', { timeout: 30_000 });
+  await expect(marks.locator('li[data-state="missing"]')).toHaveCount(13);
+  await expect(marks.locator('li[data-locale="ja"]')).toHaveText('ja: missing');
+
   // Missing in the 13 other languages, each with the command that starts it.
   const { stdout } = await promisify(execFile)(process.execPath, ['scripts/i18n-status.mjs']);
   const missing = stdout.split('\n').filter((line) => line.startsWith(`faq/${NEW_ID}  `));
