@@ -1,6 +1,6 @@
-// The translation marks in the browser editor: on an entry's page, a panel lists each language as
-// up to date, stale (for how many days, with what changed in English since it was translated) or
-// missing, from the editor's API (`translationStatus`, scripts/cms/entry-status.mjs). All of it is
+// The translation marks in the browser editor: on an entry's page, a folded panel (bottom left)
+// lists each language as up to date, stale (for how many days, with what changed in English since
+// it was translated) or missing, from the editor's API (`translationStatus`, scripts/cms/entry-status.mjs). All of it is
 // set as text, never as HTML. Where there is no such API (the editor built for a git host), the
 // panel stays hidden.
 (() => {
@@ -10,7 +10,7 @@
   panel.dataset.translationStatus = '';
   panel.hidden = true;
   panel.style.cssText =
-    'position:fixed;right:12px;bottom:12px;z-index:10000;max-width:26rem;max-height:45vh;overflow:auto;' +
+    'position:fixed;left:12px;bottom:12px;z-index:10000;max-width:26rem;max-height:45vh;overflow:auto;' +
     'background:#fff;color:#1c1917;border:1px solid #a8a29e;border-radius:6px;padding:8px 12px;' +
     'font:13px/1.4 system-ui,sans-serif;box-shadow:0 2px 8px rgb(0 0 0 / 0.15)';
   let asked = 0;
@@ -57,7 +57,10 @@
     }
     const stale = rows.filter((r) => r.state === 'stale').length;
     const missing = rows.filter((r) => r.state === 'missing').length;
-    panel.append(element('strong', `Translations: ${stale} stale, ${missing} missing`), list);
+    // Folded to one line by default, so it covers none of the text being edited.
+    const folded = element('details');
+    folded.append(element('summary', `Translations: ${stale} stale, ${missing} missing`), list);
+    panel.append(folded);
     panel.hidden = false;
   }
 
