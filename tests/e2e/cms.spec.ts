@@ -115,6 +115,8 @@ test('an editor changes a Japanese answer in the browser, and the check stays gr
 });
 
 test('"New FAQ" writes the English entry only, under the id the editor chose', async ({ page }) => {
+  // Three publishes and a status run: longer than the edit above.
+  test.setTimeout(240_000);
   expect(newEntryFiles()).toEqual([]);
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto(`${base}/admin/#key=${key}`);
