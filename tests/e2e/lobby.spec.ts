@@ -5,7 +5,7 @@ import { expect, signInContext, test } from './fixtures';
 import { apiToken, waitForClientScript } from './helpers';
 
 /**
- * The lobby: search, chips, favourites, recently played and the header's money and
+ * The lobby: most popular, search, chips, favourites, recently played and the header's money and
  * sign-up buttons, in English, Japanese and Hindi on a phone and a desktop.
  */
 const LOCALES = ['en', 'ja', 'hi'] as const satisfies readonly Locale[];
@@ -32,8 +32,14 @@ for (const locale of LOCALES) {
         async ({ page }) => {
           test.setTimeout(90_000);
           const home = `${prefix(locale)}/`;
+          const ranking = page.waitForResponse((response) => response.url().endsWith('/gmnggate/most_popular'));
           await page.goto(home);
           await waitForClientScript(page);
+          // "Most popular" is the API's ranking of the week, in its order, and nothing before it comes.
+          const popular = (await (await ranking).json()) as { name: string }[];
+          expect(popular).toHaveLength(12);
+          await expect(page.locator('[data-lobby-popular] h3')).toHaveText(popular.map((game) => game.name));
+          await expect(page.locator('[data-lobby-popular]')).toHaveAttribute('aria-busy', 'false');
           const header = page.locator('.site-header__session');
           await expect(header.locator('a[href="#sign-up"]')).toBeVisible();
           await expect(header.locator('a[href="#sign-in"]')).toBeVisible();
