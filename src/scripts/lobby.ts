@@ -44,6 +44,7 @@ export function initLobby() {
   if (!root) return;
   const intl = root.dataset.intl ?? 'en-US';
   const categories = JSON.parse(root.dataset.categories ?? '{}') as Record<string, string>;
+  const typeNames = JSON.parse(root.dataset.types ?? '{}') as Record<string, string>;
   const texts = JSON.parse(root.dataset.texts ?? '{}') as Texts;
   const playPath = root.dataset.playPath ?? '/play';
   const starTemplate = root.querySelector<HTMLButtonElement>('[data-favourite-star]');
@@ -109,7 +110,8 @@ export function initLobby() {
     let count = 0;
     for (const item of grid.querySelectorAll<HTMLElement>(':scope > li')) {
       const { name = '', provider = '', category = '', categoryLabel = '', mechanic = '' } = item.dataset;
-      item.hidden = !gameMatches({ name, provider, category, categoryLabel, mechanic }, filter);
+      const typeLabel = typeNames[mechanic] ?? '';
+      item.hidden = !gameMatches({ name, provider, category, categoryLabel, mechanic, typeLabel }, filter);
       if (!item.hidden) count += 1;
     }
     noMatch.hidden = count > 0;

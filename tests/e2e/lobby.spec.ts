@@ -14,6 +14,8 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const prefix = (locale: Locale) => (locale === 'en' ? '' : `/${locale}`);
 /** Each locale's "slots" chip text, typed into the search in that locale's own script. */
 const SLOTS_WORD: Record<(typeof LOCALES)[number], string> = { en: 'slots', ja: 'スロット', hi: 'स्लॉट' };
+/** The game type "roulette" as a player types it in each locale (the Hindi one unfinished). */
+const ROULETTE_WORD: Record<(typeof LOCALES)[number], string> = { en: 'roulette', ja: 'ルーレット', hi: 'रूले' };
 
 const tiles = (page: Page) => page.locator('[data-catalogue] > li:visible');
 const tileNames = (page: Page) => tiles(page).locator('h3');
@@ -61,6 +63,11 @@ for (const locale of LOCALES) {
           // The category's name in the page's own script finds its games.
           await search.fill(SLOTS_WORD[locale]);
           await expect(tiles(page)).toHaveCount(6);
+          // …and so does the game type's name, and a word with one typo.
+          await search.fill(ROULETTE_WORD[locale]);
+          await expect(tileNames(page)).toHaveText(['French Roulette', 'European Roulette']);
+          await search.fill('blakjack');
+          await expect(tileNames(page)).toHaveText(['Blackjack']);
 
           // A chip and the search together, both in the URL; a chip pressed is one step of history.
           await search.fill('gold');
