@@ -1,8 +1,8 @@
 // The translation marks in the browser editor: on an entry's page, a folded panel (bottom left)
 // lists each language as up to date, stale (for how many days, with what changed in English since
-// it was translated) or missing, from the editor's API (`translationStatus`, scripts/cms/entry-status.mjs). All of it is
-// set as text, never as HTML. Where there is no such API (the editor built for a git host), the
-// panel stays hidden.
+// it was translated) or missing, from the editor's API (`translationStatus`,
+// scripts/cms/entry-status.mjs). All of it is set as text, never as HTML. Where there is no such
+// API (the editor built for a git host), the panel stays hidden.
 (() => {
   const ENTRY = /^#\/collections\/([\w-]+)\/entries\/([a-z0-9-]+)$/;
   const panel = document.createElement('aside');
