@@ -6,6 +6,7 @@ import type { Services } from '../../app-env.ts';
 import { ConsoleRefusal, DomainError, STATUS_OF_REFUSAL } from '../../base/domain-errors.ts';
 import { ApiError, apiErrorOf } from '../../http/errors.ts';
 import { controlRoutes } from './control.ts';
+import { providerControlRoutes } from './provider-control.ts';
 import { ConsoleError } from '../services/console-error.ts';
 import { say } from '../views/messages.ts';
 import { auditRoutes } from './audit-log.ts';
@@ -34,7 +35,8 @@ import { withSharedStyles } from '../../http/shared-styles.ts';
 const STYLESHEET = withSharedStyles(new URL('../views/console.css', import.meta.url));
 
 /** Paths reachable before the console session is complete; every other /operator path needs it. */
-const OPEN = /^\/operator\/(sign-in|sign-out|password|two-factor(\/setup)?|assets\/console\.css|control\/staff)$/;
+const OPEN =
+  /^\/operator\/(sign-in|sign-out|password|two-factor(\/setup)?|assets\/console\.css|control\/(staff|providers))$/;
 
 /**
  * The operator console (docs/operators.md): server-rendered pages with plain forms, under
@@ -54,6 +56,7 @@ export function operatorRoutes(services: Services) {
   // The add-staff command's endpoint: behind the address check, plus its own guard (the machine
   // itself, this process's control file, and its secret).
   app.route('/', controlRoutes(services));
+  app.route('/', providerControlRoutes(services));
 
   app.get('/operator/assets/console.css', (c) =>
     c.body(STYLESHEET, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' }),
