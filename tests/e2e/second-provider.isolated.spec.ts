@@ -22,7 +22,10 @@ test.beforeEach(async () => {
 });
 test.afterEach(() => provider.close());
 
-/** `npm run operator -- add-provider <id> --url <base-url>` (docs/operators.md): prints the secret once. */
+/**
+ * `npm run operator -- add-provider <id> --url <base-url>` (docs/operators.md): prints the secret once.
+ * The command's own catalogue fetch is refused (the provider has no secret yet), as documented.
+ */
 async function addProviderThroughCli(request: APIRequestContext) {
   provider.id = `e2e-${randomBytes(4).toString('hex')}`;
   const { stdout } = await promisify(execFile)(
@@ -41,8 +44,7 @@ const me = async (request: APIRequestContext, token: string) =>
 
 const JOURNEY = 'a provider’s game: in the lobby, framed from its origin, a round moves the balance by win − stake';
 
-// `add-provider` is built on wip/provoffice, not merged yet: this journey runs once it is.
-test.fixme(`${JOURNEY}, and shows in history`, async ({ page, request, signedInPlayer }) => {
+test(`${JOURNEY}, and shows in history`, async ({ page, request, signedInPlayer }) => {
   test.setTimeout(60_000);
   provider.walletUrl = test.info().project.use.baseURL!;
   await addProviderThroughCli(request);

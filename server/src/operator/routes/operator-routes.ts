@@ -11,6 +11,7 @@ import { ConsoleError } from '../services/console-error.ts';
 import { say } from '../views/messages.ts';
 import { auditRoutes } from './audit-log.ts';
 import { dashboardRoutes } from './dashboard.ts';
+import { gamesConsoleRoutes } from './games-console.ts';
 import { newsRoutes } from './news.ts';
 import { playerActionRoutes } from './player-actions.ts';
 import { playerRoutes } from './players.ts';
@@ -83,6 +84,7 @@ export function operatorRoutes(services: Services) {
     reportRoutes,
     staffRoutes,
     riskAlertRoutes,
+    gamesConsoleRoutes,
   ])
     app.route('/', routes(services));
   app.all('/operator/*', (c) => errorPage(c, 404, say('errors.not_found')));
