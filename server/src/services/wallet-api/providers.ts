@@ -5,8 +5,8 @@ import type { Queryable } from '../../db/database.ts';
 import { open, seal } from '../secret-box.ts';
 
 /**
- * Game providers and their games, as the wallet API needs them: registered by a service (the tests
- * today, the back office and `npm run operator -- add-provider` later, issue 37 section 4). A
+ * Game providers and their games, as the wallet API needs them: registered by the back office and
+ * `npm run operator -- add-provider` (operator/services/game-provider-admin.ts) and the tests. A
  * secret is shown once, when it is made, and kept sealed with the server's secret box.
  */
 
