@@ -1,11 +1,7 @@
 import { ensureKeyPair, loadPrivateKeys } from '../../data-dir/key-pair.ts';
 import type { ServerConfig } from '../../config/server-config.ts';
-import {
-  addGameProvider,
-  checkNewProvider,
-  ProviderChangeRefused,
-  type CatalogueOutcome,
-} from '../services/game-provider-admin.ts';
+import { addGameProvider, checkNewProvider, ProviderChangeRefused } from '../services/game-provider-admin.ts';
+import type { CatalogueOutcome } from '../game-provider-model.ts';
 import { say } from '../views/messages.ts';
 import { PROVIDER_CONTROL_PATH } from '../routes/provider-control.ts';
 import type { CommandWork } from './command-work.ts';

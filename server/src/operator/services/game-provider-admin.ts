@@ -12,6 +12,7 @@ import {
   type NewProvider,
 } from '../../services/wallet-api/providers.ts';
 import { audit } from './audit.ts';
+import type { CatalogueOutcome } from '../game-provider-model.ts';
 
 /**
  * The back office's changes to game providers and their games (docs/back-office.md "Games"), for the
@@ -77,9 +78,6 @@ export function checkNewProvider(id: string, url: string, allowed: string[]): Re
     });
   return { id, baseUrl: parsed.href.replace(/\/+$/, ''), allowedAddresses: addresses };
 }
-
-/** The outcome of fetching a catalogue: how many games it has, or why it could not be read. */
-export type CatalogueOutcome = { games: number } | { failure: string; message: string };
 
 /**
  * Fetches a provider's catalogue; a provider that cannot answer (unreachable, not signed with the

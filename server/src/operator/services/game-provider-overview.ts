@@ -1,26 +1,9 @@
 import type { Services } from '../../app-env.ts';
 import { ProviderChangeRefused } from './game-provider-admin.ts';
+import type { ProviderGameRow, ProviderOverviewRow } from '../game-provider-model.ts';
 
 /** How far back the console's error rate looks. */
 export const ERROR_RATE_WINDOW_MS = 60 * 60 * 1000;
-
-export interface ProviderOverviewRow {
-  id: string;
-  base_url: string;
-  status: 'active' | 'disabled';
-  allowed_addresses: string[];
-  active_secrets: number;
-  created_at: Date | string;
-  /** The last call the operator made to it that got a usable, signed answer. */
-  last_ok_at: Date | string | null;
-  /** The newest call's failure code, null when it succeeded (or there was none). */
-  last_failure: string | null;
-  /** Calls and failed calls in the hour before the server's clock. */
-  calls_last_hour: number;
-  failures_last_hour: number;
-  games: number;
-  games_enabled: number;
-}
 
 const OVERVIEW = `SELECT p.id, p.base_url, p.status, p.allowed_addresses,
     cardinality(p.sealed_secrets) AS active_secrets, p.created_at,
@@ -40,17 +23,6 @@ const windowStart = (clock: Services['clock']) => new Date(clock().getTime() - E
 /** Every provider with its state and health. */
 export async function listGameProviders({ db, clock }: Pick<Services, 'db' | 'clock'>) {
   return db.query<ProviderOverviewRow>(`${OVERVIEW} ORDER BY p.id`, [windowStart(clock)]);
-}
-
-export interface ProviderGameRow {
-  game_id: string;
-  name: string;
-  category: string;
-  /** A percent as a decimal string (`96.50`), null when the catalogue gave none. */
-  rtp: string | null;
-  min_bet: string;
-  max_bet: string;
-  enabled: boolean;
 }
 
 /** One provider (as in the list) and its games by name; an unknown id is refused. */

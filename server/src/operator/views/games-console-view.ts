@@ -1,7 +1,6 @@
 import { say } from './messages.ts';
 import { buttonForm, csrfField, html, money, table, visuallyHidden, when } from './view.ts';
-import type { ProviderGameRow, ProviderOverviewRow } from '../services/game-provider-overview.ts';
-import type { CatalogueOutcome } from '../services/game-provider-admin.ts';
+import type { CatalogueOutcome, ProviderGameRow, ProviderOverviewRow } from '../game-provider-model.ts';
 
 /**
  * The console's Games section (routes/games-console.ts): the providers' table, the add form, a
