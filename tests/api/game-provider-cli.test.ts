@@ -22,6 +22,8 @@ afterAll(async () => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
+/** A server on embedded PGlite, any free port, its own key pair in DATA_DIR. */
+const EMBEDDED_SERVER = { PORT: '0', RSA_PRIVATE_KEY_FILE: '', DEMO: '0', DATABASE_URL: '' };
 const secretIn = (output: string) => /secret\W+(\S+)/i.exec(output)?.[1];
 
 async function setUp() {
@@ -35,13 +37,7 @@ async function setUp() {
 describe('add-provider', { timeout: 180_000 }, () => {
   it('through the running server: prints the secret once and why the catalogue is not fetched yet', async () => {
     const { dataDir, provider } = await setUp();
-    const server = await startServer({
-      PORT: '0',
-      DATA_DIR: dataDir,
-      RSA_PRIVATE_KEY_FILE: '',
-      DEMO: '0',
-      DATABASE_URL: '',
-    });
+    const server = await startServer({ ...EMBEDDED_SERVER, DATA_DIR: dataDir });
     servers.push(server.proc);
 
     const added = await runCli(['add-provider', 'acme-games', '--url', `${provider.baseUrl}/`], dataDir);

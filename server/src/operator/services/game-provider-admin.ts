@@ -11,7 +11,7 @@ import {
   setProviderStatus,
   type NewProvider,
 } from '../../services/wallet-api/providers.ts';
-import { audit } from './audit.ts';
+import { audit, type AuditAction } from './audit.ts';
 import type { CatalogueOutcome } from '../game-provider-model.ts';
 
 /**
@@ -151,6 +151,37 @@ export async function refreshGameProvider(services: AdminServices, providerId: s
   return catalogue;
 }
 
+/** What an audited provider change records: the values before and after, and what it answers. */
+interface ProviderChange<Result> {
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+  result: Result;
+}
+
+/**
+ * One change to a provider: its row locked, `change` made and its audit row written in the same
+ * transaction. Answers what `change` answers.
+ */
+async function auditedProviderChange<Result>(
+  services: AdminServices,
+  { providerId, staffId, action }: { providerId: string; staffId: number; action: AuditAction },
+  change: (tx: Queryable, row: Awaited<ReturnType<typeof lockProvider>>) => Promise<ProviderChange<Result>>,
+): Promise<Result> {
+  return services.db.transaction(async (tx) => {
+    const { before, after, result } = await change(tx, await lockProvider(tx, providerId));
+    await audit(tx, {
+      staffId,
+      action,
+      targetType: 'provider',
+      targetId: providerId,
+      before,
+      after,
+      at: services.clock(),
+    });
+    return result;
+  });
+}
+
 /** Turns a provider on or off: off, its games leave the lobby and refuse bets; open rounds still settle. */
 export async function setGameProviderEnabled(
   services: AdminServices,
@@ -159,18 +190,10 @@ export async function setGameProviderEnabled(
   staffId: number,
 ) {
   const status = enabled ? 'active' : 'disabled';
-  await services.db.transaction(async (tx) => {
-    const before = await lockProvider(tx, providerId);
+  const action = enabled ? 'provider.enable' : 'provider.disable';
+  await auditedProviderChange(services, { providerId, staffId, action }, async (tx, row) => {
     await setProviderStatus({ db: tx }, providerId, status);
-    await audit(tx, {
-      staffId,
-      action: enabled ? 'provider.enable' : 'provider.disable',
-      targetType: 'provider',
-      targetId: providerId,
-      before: { status: before.status },
-      after: { status },
-      at: services.clock(),
-    });
+    return { before: { status: row.status }, after: { status }, result: undefined };
   });
 }
 
@@ -179,37 +202,20 @@ export async function setGameProviderEnabled(
  * active, as the wallet checks both) until `retireProviderSecret`. Answers the new secret once.
  */
 export async function rotateGameProviderSecret(services: AdminServices, providerId: string, staffId: number) {
-  return services.db.transaction(async (tx) => {
-    const before = await lockProvider(tx, providerId);
-    const made = await rotateProviderSecret({ ...services, db: tx }, providerId);
-    await audit(tx, {
-      staffId,
-      action: 'provider.rotate_secret',
-      targetType: 'provider',
-      targetId: providerId,
-      before: { active_secrets: before.secrets },
-      after: { active_secrets: 2 },
-      at: services.clock(),
-    });
-    return made.secret;
+  const action = 'provider.rotate_secret';
+  return auditedProviderChange(services, { providerId, staffId, action }, async (tx, row) => {
+    const { secret } = await rotateProviderSecret({ ...services, db: tx }, providerId);
+    return { before: { active_secrets: row.secrets }, after: { active_secrets: 2 }, result: secret };
   });
 }
 
 /** Ends a rotation: only the newest secret stays active. Refused when only one is active. */
 export async function retireProviderSecret(services: AdminServices, providerId: string, staffId: number) {
-  await services.db.transaction(async (tx) => {
-    const before = await lockProvider(tx, providerId);
-    if (before.secrets < 2) throw new ProviderChangeRefused('last_secret');
+  const action = 'provider.retire_secret';
+  await auditedProviderChange(services, { providerId, staffId, action }, async (tx, row) => {
+    if (row.secrets < 2) throw new ProviderChangeRefused('last_secret');
     await retireOldSecret({ db: tx }, providerId);
-    await audit(tx, {
-      staffId,
-      action: 'provider.retire_secret',
-      targetType: 'provider',
-      targetId: providerId,
-      before: { active_secrets: before.secrets },
-      after: { active_secrets: 1 },
-      at: services.clock(),
-    });
+    return { before: { active_secrets: row.secrets }, after: { active_secrets: 1 }, result: undefined };
   });
 }
 
