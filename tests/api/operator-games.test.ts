@@ -6,10 +6,15 @@
  * HTTP server that learns its secret from the page, as an admin would hand it over.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/base/clock.ts';
+import { runOperatorCommand } from '../../server/src/operator/cli/operator-cli.ts';
 import { CONTROL_HEADER, controlFilePath } from '../../server/src/operator/routes/control.ts';
+import { openDatabase } from '../../server/src/db/open.ts';
+import { databaseVariablesOf } from './fixtures/postgres-template.ts';
 import { PROVIDER_CONTROL_PATH } from '../../server/src/operator/routes/provider-control.ts';
 import { offeredProviderGame } from '../../server/src/services/provider-client/offered-games.ts';
 import { providerKeys } from '../../server/src/services/wallet-api/providers.ts';
@@ -261,5 +266,31 @@ describe('POST /operator/control/providers (add-provider through the running ser
       },
     ]);
     expect((await send(body)).status).toBe(409);
+  });
+});
+
+describe('add-provider writing to the database itself (no server holds it)', () => {
+  it("seals the secret with the server's key (RSA_PRIVATE_KEY_FILE), so the server signs with it", async () => {
+    const keyDir = mkdtempSync(join(tmpdir(), 'amber-provider-key-'));
+    const keyFile = join(keyDir, 'rsa-private.pem');
+    writeFileSync(keyFile, ctx.api.services.privateKeys[0]!.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+    const env = process.env.DATABASE_URL
+      ? await databaseVariablesOf(ctx.api.db, process.env.DATABASE_URL)
+      : { DATA_DIR: keyDir };
+    const open = process.env.DATABASE_URL ? openDatabase : async () => ({ ...ctx.api.db, close: async () => {} });
+    const provider = await newProvider();
+    const lines: string[] = [];
+    const code = await runOperatorCommand(['add-provider', provider.id, '--url', provider.baseUrl], {
+      env: { ...env, RSA_PRIVATE_KEY_FILE: keyFile },
+      log: (line) => lines.push(line),
+      openDatabase: open as never,
+      clock,
+    });
+    expect(code, lines.join('\n')).toBe(0);
+    const secret = /^Secret: (\S+)$/m.exec(lines.join('\n'))![1]!;
+    expect((await providerKeys(ctx.api.services, provider.id))!.secrets).toEqual([secret]);
+    expect((await auditOf(ctx.api, 'provider', provider.id)).map(({ staff_id, action }) => [staff_id, action])).toEqual(
+      [[null, 'provider.add']],
+    );
   });
 });
