@@ -2,6 +2,7 @@ import { atom } from 'nanostores';
 import type { PublishedRoundData } from '../../core/api/contract';
 import type { RoundView } from '../../core/games/protocol';
 import { ApiError } from '../api/errors';
+import type { Translate } from '../i18n/translator';
 import type { Resource } from './resource';
 
 /** The round id a /profile/round URL asks for (`?id=…`), empty when there is none. */
@@ -67,6 +68,24 @@ export function createRoundCheckStore(round: RoundView) {
     $busy.set(false);
   }
   return { $serverSeed, $clientSeed, $nonce, $verdict, $busy, verify };
+}
+
+/** A hash that does not match is shown as a mismatch like any other. */
+export const verdictColour = (verdict: Verdict) => (verdict.result === 'match' ? 'match' : 'mismatch');
+
+/** The verdict's sentence (game_verify.json), with the outcome the seeds give and its payout. */
+export function verdictText(
+  verdict: Verdict,
+  format: {
+    v: Translate<'game_verify'>;
+    describe: (outcome: RoundView['outcome']) => string;
+    money: (amount: string) => string;
+  },
+) {
+  const { v, describe, money } = format;
+  if (verdict.result === 'match') return v('match', { result: describe(verdict.outcome), win: money(verdict.win) });
+  if (verdict.result === 'mismatch') return v('mismatch', { result: describe(verdict.outcome) });
+  return v('hash_mismatch');
 }
 
 /** One line of what a provider publishes for its round: the label's key in game_verify.json and the text. */

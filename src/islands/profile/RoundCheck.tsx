@@ -11,7 +11,8 @@ import {
   isRoundMissing,
   publishedFacts,
   roundIdOf,
-  type Verdict,
+  verdictColour,
+  verdictText,
 } from '../../stores/round-check';
 import { formatDateTime, formatMoney } from './format';
 import type { IslandProps } from './messages';
@@ -186,8 +187,8 @@ function RoundDetails({
               {v('check')}
             </button>
           </form>
-          <p role="status" className="round-verdict" data-result={verdictResult(verdict)}>
-            {verdict ? verdictText(verdict, v, (outcome) => describeOutcome(outcome, ctx), money) : ''}
+          <p role="status" className="round-verdict" data-result={verdict ? verdictColour(verdict) : ''}>
+            {verdict ? verdictText(verdict, { v, describe: (outcome) => describeOutcome(outcome, ctx), money }) : ''}
           </p>
         </section>
       ) : (
@@ -208,21 +209,6 @@ function RoundDetails({
       {back}
     </div>
   );
-}
-
-/** The verdict's colour: a hash that does not match is a mismatch like any other. */
-const verdictResult = (verdict: Verdict | null) => (verdict ? (verdict.result === 'match' ? 'match' : 'mismatch') : '');
-
-/** The verdict's sentence (game_verify.json), with the outcome the seeds give. */
-function verdictText(
-  verdict: Verdict,
-  v: Translators['verify'],
-  describe: (outcome: OwnRoundCheck['round']['outcome']) => string,
-  money: (amount: string) => string,
-) {
-  if (verdict.result === 'match') return v('match', { result: describe(verdict.outcome), win: money(verdict.win) });
-  if (verdict.result === 'mismatch') return v('mismatch', { result: describe(verdict.outcome) });
-  return v('hash_mismatch');
 }
 
 /**

@@ -5,7 +5,17 @@ import { hashServerSeed, newServerSeed, withFairRandom } from '#core/games/fairn
 import type { GameBet, RoundView } from '#core/games/protocol.ts';
 import { resolveBet } from '#core/games/round.ts';
 import { ApiError } from '../../../src/api/errors';
-import { createRoundCheckStore, isRoundMissing, publishedFacts, roundIdOf } from '../../../src/stores/round-check';
+import { createTranslator } from '../../../src/i18n/translator';
+import {
+  createRoundCheckStore,
+  isRoundMissing,
+  publishedFacts,
+  roundIdOf,
+  verdictColour,
+  verdictText,
+} from '../../../src/stores/round-check';
+import enVerify from '../../../locales/en/game_verify.json';
+import jaVerify from '../../../locales/ja/game_verify.json';
 
 /** A fixed server seed: every roll below is known, none left to luck. */
 const SERVER_SEED = '3f'.repeat(32);
@@ -103,6 +113,37 @@ describe('round check store', () => {
     const newer = store.verify();
     await Promise.all([older, newer]);
     expect(store.$verdict.get()).toMatchObject({ result: 'match' });
+  });
+});
+
+describe('the verdict’s sentence', () => {
+  const roll = { type: 'dice', roll: 73.5 } as RoundView['outcome'];
+  const format = (locale: 'en' | 'ja') => ({
+    v: createTranslator(locale === 'en' ? enVerify : jaVerify, locale, 'game_verify'),
+    describe: (outcome: RoundView['outcome']) => `[${(outcome as { roll: number }).roll}]`,
+    money: (amount: string) => `€${amount}`,
+  });
+
+  it('says match with the result and payout, no match with what the seeds give, in the page language', () => {
+    expect(verdictText({ result: 'match', outcome: roll, win: '1.96' }, format('en'))).toBe(
+      'Match: these seeds give exactly the recorded result ([73.5]) and payout (€1.96).',
+    );
+    expect(verdictText({ result: 'mismatch', outcome: roll }, format('en'))).toBe(
+      'No match: these seeds give [73.5], not the recorded result.',
+    );
+    expect(verdictText({ result: 'hash_mismatch' }, format('en'))).toBe(
+      'No match: this server seed does not have the published hash.',
+    );
+    const ja = verdictText({ result: 'match', outcome: roll, win: '1.96' }, format('ja'));
+    expect(ja).toContain('[73.5]');
+    expect(ja).toContain('€1.96');
+    expect(ja).toBe(jaVerify.match.replace('{result}', '[73.5]').replace('{win}', '€1.96'));
+  });
+
+  it('colours a wrong hash as a mismatch', () => {
+    expect(verdictColour({ result: 'match', outcome: roll, win: '0.00' })).toBe('match');
+    expect(verdictColour({ result: 'mismatch', outcome: roll })).toBe('mismatch');
+    expect(verdictColour({ result: 'hash_mismatch' })).toBe('mismatch');
   });
 });
 
