@@ -2,7 +2,6 @@ import { atom } from 'nanostores';
 import type { BonusStatus, User } from '../../core/api/contract';
 import { toCents } from '../../core/api/money';
 import type { Translate } from '../i18n/translator';
-import { createFormStore } from './form';
 
 export interface BonusDeps {
   t: Translate<'profile'>;
@@ -12,27 +11,43 @@ export interface BonusDeps {
   setUser: (user: User) => void;
 }
 
+/** Where cancelling stands: `done` once cancelled (the screen says so), `error` with `$failed`'s message. */
+export type CancelState = 'idle' | 'submitting' | 'done' | 'error';
+
 /**
- * /profile/bonus, cancelling (forfeiting) the active bonus: asked first, then one request. `$state`
- * is `done` once cancelled (the screen says so), and a failure is the server's message or
- * `bonus.cancel_failed` in `$errors.form`.
+ * /profile/bonus, cancelling (forfeiting) the active bonus: asked first, then one request however
+ * often it is clicked (the state is set before the first await). A failure is the server's own
+ * message (`detail`, in the page language) or `bonus.cancel_failed`. It does not use
+ * `createFormStore`: this screen has no fields, and the form errors' code would load with it.
  */
 export function createBonusStore({ t, cancelBonus, setUser }: BonusDeps) {
   const $confirming = atom(false);
-  const failed = t('bonus.cancel_failed');
-  const form = createFormStore<void>(
-    async () => {
+  const $state = atom<CancelState>('idle');
+  const $failed = atom<string | undefined>();
+  async function cancel() {
+    if ($state.get() === 'submitting') return false;
+    $state.set('submitting');
+    $failed.set(undefined);
+    try {
       setUser(await cancelBonus());
       $confirming.set(false);
-    },
-    { network: failed, unknown: failed },
-  );
+      $state.set('done');
+      return true;
+    } catch (error) {
+      console.error('[bonus] cancel failed', error);
+      const detail = (error as { detail?: unknown } | undefined)?.detail;
+      $failed.set(typeof detail === 'string' && detail ? detail : t('bonus.cancel_failed'));
+      $state.set('error');
+      return false;
+    }
+  }
   return {
-    ...form,
     $confirming,
+    $state,
+    $failed,
     ask: () => $confirming.set(true),
     keep: () => $confirming.set(false),
-    cancel: () => form.submit(),
+    cancel,
   };
 }
 

@@ -22,7 +22,7 @@ export function Bonus(props: IslandProps) {
   const [store] = useState(() => createBonusStore({ t, cancelBonus: () => cancelBonus(), setUser }));
   const confirming = useStore(store.$confirming);
   const state = useStore(store.$state);
-  const failed = useStore(store.$errors).form?.[0];
+  const failed = useStore(store.$failed);
   const notice = state === 'done';
 
   const money = (amount: string) => formatMoney(amount, user?.currency ?? 'EUR', locale);

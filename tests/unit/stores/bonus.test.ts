@@ -48,13 +48,13 @@ describe('bonus store', () => {
     );
     store.ask();
     expect(await store.cancel()).toBe(false);
-    expect(store.$errors.get()).toEqual({ form: ['There is no active bonus.'] });
+    expect(store.$failed.get()).toBe('There is no active bonus.');
     expect(store.$state.get()).toBe('error');
     expect(store.$confirming.get()).toBe(true);
     await store.cancel();
-    expect(store.$errors.get()).toEqual({ form: ['Your bonus could not be cancelled. Please try again.'] });
+    expect(store.$failed.get()).toBe('Your bonus could not be cancelled. Please try again.');
     await store.cancel();
-    expect(store.$errors.get()).toEqual({ form: ['Your bonus could not be cancelled. Please try again.'] });
+    expect(store.$failed.get()).toBe('Your bonus could not be cancelled. Please try again.');
     expect(users).toEqual([]);
   });
 });
