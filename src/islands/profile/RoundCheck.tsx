@@ -119,29 +119,22 @@ function RoundDetails({
   const play = `${localizedPath('/play', locale)}?game=${encodeURIComponent(game.id)}`;
   return (
     <div className="stack round-check" data-seed={check.seed}>
-      <section className="card" aria-labelledby="round-heading">
-        <h2 id="round-heading">{v('heading', { game: game.name, nonce: round.nonce })}</h2>
-        <dl className="round-facts">
-          <dt>{v('played')}</dt>
-          <dd>
-            <time dateTime={round.created_at}>{formatDateTime(round.created_at, locale)}</time>
-          </dd>
-          <dt>{v('stake')}</dt>
-          <dd>{money(round.stake)}</dd>
-          <dt>{v('payout')}</dt>
-          <dd>{money(round.win)}</dd>
-          {check.seed !== 'open' && (
-            <>
-              <dt>{v('result')}</dt>
-              <dd>{describeOutcome(round.outcome, ctx)}</dd>
-            </>
-          )}
-          <dt>{v('server_hash')}</dt>
-          <dd>
-            <code className="seed">{round.server_seed_hash}</code>
-          </dd>
-        </dl>
-      </section>
+      <RoundFacts
+        heading={v('heading', { game: game.name, nonce: round.nonce })}
+        round={round}
+        {...{ locale, v, money }}
+      >
+        {check.seed !== 'open' && (
+          <>
+            <dt>{v('result')}</dt>
+            <dd>{describeOutcome(round.outcome, ctx)}</dd>
+          </>
+        )}
+        <dt>{v('server_hash')}</dt>
+        <dd>
+          <code className="seed">{round.server_seed_hash}</code>
+        </dd>
+      </RoundFacts>
 
       {check.seed === 'revealed' ? (
         <section className="card" aria-labelledby="round-verify-heading">
@@ -233,19 +226,11 @@ function ProviderRound({
   const money = (amount: string) => formatMoney(amount, currency, locale);
   return (
     <div className="stack round-check" data-provider-round>
-      <section className="card" aria-labelledby="round-heading">
-        <h2 id="round-heading">{v('heading', { game: game.name, nonce: round.round_id })}</h2>
-        <dl className="round-facts">
-          <dt>{v('played')}</dt>
-          <dd>
-            <time dateTime={round.created_at}>{formatDateTime(round.created_at, locale)}</time>
-          </dd>
-          <dt>{v('stake')}</dt>
-          <dd>{money(round.stake)}</dd>
-          <dt>{v('payout')}</dt>
-          <dd>{money(round.win)}</dd>
-        </dl>
-      </section>
+      <RoundFacts
+        heading={v('heading', { game: game.name, nonce: round.round_id })}
+        round={round}
+        {...{ locale, v, money }}
+      />
       <section className="card" aria-labelledby="round-published-heading">
         <h2 id="round-published-heading">{v('check')}</h2>
         {facts.length ? (
@@ -270,5 +255,39 @@ function ProviderRound({
       </section>
       {back}
     </div>
+  );
+}
+
+/** The round as recorded: when it was played, its stake and payout, and what `children` add. */
+function RoundFacts({
+  heading,
+  round,
+  locale,
+  v,
+  money,
+  children,
+}: {
+  heading: string;
+  round: { created_at: string; stake: string; win: string };
+  locale: IslandProps['locale'];
+  v: Translators['verify'];
+  money: (amount: string) => string;
+  children?: React.ReactNode;
+}) {
+  return (
+    <section className="card" aria-labelledby="round-heading">
+      <h2 id="round-heading">{heading}</h2>
+      <dl className="round-facts">
+        <dt>{v('played')}</dt>
+        <dd>
+          <time dateTime={round.created_at}>{formatDateTime(round.created_at, locale)}</time>
+        </dd>
+        <dt>{v('stake')}</dt>
+        <dd>{money(round.stake)}</dd>
+        <dt>{v('payout')}</dt>
+        <dd>{money(round.win)}</dd>
+        {children}
+      </dl>
+    </section>
   );
 }

@@ -117,27 +117,27 @@ describe('round check store', () => {
 });
 
 describe('the verdict’s sentence', () => {
-  const roll = { type: 'dice', roll: 73.5 } as RoundView['outcome'];
+  const roll = { type: 'dice', roll: '73.50' } as unknown as RoundView['outcome'];
   const format = (locale: 'en' | 'ja') => ({
     v: createTranslator(locale === 'en' ? enVerify : jaVerify, locale, 'game_verify'),
-    describe: (outcome: RoundView['outcome']) => `[${(outcome as { roll: number }).roll}]`,
+    describe: (outcome: RoundView['outcome']) => `[${(outcome as unknown as { roll: string }).roll}]`,
     money: (amount: string) => `€${amount}`,
   });
 
   it('says match with the result and payout, no match with what the seeds give, in the page language', () => {
     expect(verdictText({ result: 'match', outcome: roll, win: '1.96' }, format('en'))).toBe(
-      'Match: these seeds give exactly the recorded result ([73.5]) and payout (€1.96).',
+      'Match: these seeds give exactly the recorded result ([73.50]) and payout (€1.96).',
     );
     expect(verdictText({ result: 'mismatch', outcome: roll }, format('en'))).toBe(
-      'No match: these seeds give [73.5], not the recorded result.',
+      'No match: these seeds give [73.50], not the recorded result.',
     );
     expect(verdictText({ result: 'hash_mismatch' }, format('en'))).toBe(
       'No match: this server seed does not have the published hash.',
     );
     const ja = verdictText({ result: 'match', outcome: roll, win: '1.96' }, format('ja'));
-    expect(ja).toContain('[73.5]');
+    expect(ja).toContain('[73.50]');
     expect(ja).toContain('€1.96');
-    expect(ja).toBe(jaVerify.match.replace('{result}', '[73.5]').replace('{win}', '€1.96'));
+    expect(ja).toBe(jaVerify.match.replace('{result}', '[73.50]').replace('{win}', '€1.96'));
   });
 
   it('colours a wrong hash as a mismatch', () => {
