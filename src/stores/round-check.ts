@@ -3,13 +3,12 @@ import type { PublishedRoundData } from '../../core/api/contract';
 import type { RoundView } from '../../core/games/protocol';
 import { ApiError } from '../api/errors';
 import type { Translate } from '../i18n/translator';
-import type { Resource } from './resource';
 
 /** The round id a /profile/round URL asks for (`?id=…`), empty when there is none. */
 export const roundIdOf = (search: string) => new URLSearchParams(search).get('id') ?? '';
 
 /** Whether the page says the round is not in the player's history: no id, or the server's 404. */
-export const isRoundMissing = (id: string, round: Resource<unknown>) =>
+export const isRoundMissing = (id: string, round: { state: string; error?: unknown }) =>
   id === '' || (round.state === 'error' && round.error instanceof ApiError && round.error.status === 404);
 
 /**

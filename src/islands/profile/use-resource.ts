@@ -1,25 +1,35 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { createResource } from '../../stores/resource';
 import { $token } from '../../stores/session';
 
-export type { Resource } from '../../stores/resource';
+export type Resource<T> =
+  { state: 'loading'; data?: T } | { state: 'error'; data?: T; error: unknown } | { state: 'ready'; data: T };
 
 /**
- * Binds a screen to a `createResource` store: nothing loads without a token, and the caller's
- * `deps` say when to load again. `retry` and `reload` run the load once more.
+ * Loads data for a signed-in screen: nothing without a token, a loading state first, an error
+ * state with `retry`, and `reload` to refresh after a change. A late answer to an older request
+ * never overwrites a newer one.
  */
 export function useResource<T>(load: () => Promise<T>, deps: unknown[] = []) {
   const token = useStore($token);
-  // `load` is a fresh closure each render; the store always calls the latest one.
-  const latest = useRef(load);
-  latest.current = load;
-  const [store] = useState(() => createResource(() => latest.current()));
-  const resource = useStore(store.$resource);
+  const [resource, setResource] = useState<Resource<T>>({ state: 'loading' });
+  const generation = useRef(0);
+
   const run = useCallback(() => {
-    if (token) void store.run();
-  }, [token, store]);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- as said above: deps, not load, say when to reload
-  useEffect(run, [token, ...deps]);
+    if (!token) return;
+    const mine = ++generation.current;
+    setResource((previous) => ({ state: 'loading', data: previous.data }));
+    load().then(
+      (data) => mine === generation.current && setResource({ state: 'ready', data }),
+      (error: unknown) => {
+        console.error('[profile] loading failed', error);
+        if (mine === generation.current) setResource((previous) => ({ state: 'error', error, data: previous.data }));
+      },
+    );
+    // `load` is a fresh closure each render; the caller's `deps` say when it asks for new data.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- as said above: deps, not load, say when to reload
+  }, [token, ...deps]);
+
+  useEffect(run, [run]);
   return { ...resource, retry: run, reload: run };
 }
