@@ -1,22 +1,26 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useMemo, useState, type InputHTMLAttributes } from 'react';
-import type { OwnRoundCheck } from '#core/api/contract.ts';
+import { Fragment, useEffect, useMemo, useState, type InputHTMLAttributes } from 'react';
+import type { OwnRoundCheck, ProviderRoundCheck } from '#core/api/contract.ts';
 import { getGameRound } from '../../api/history';
 import { describeOutcome } from '#core/games/describe.ts';
 import { interpolate } from '#core/i18n/interpolate.ts';
 import { LOCALE_INTL } from '#core/i18n/locales.ts';
 import { localizedPath } from '#core/i18n/urls.ts';
-import { createRoundCheckStore, isRoundMissing, roundIdOf, verdictColour, verdictText } from '../../stores/round-check';
+import {
+  createRoundCheckStore,
+  isRoundMissing,
+  publishedFacts,
+  roundIdOf,
+  verdictColour,
+  verdictText,
+} from '../../stores/round-check';
 import { formatDateTime, formatMoney } from './format';
-import { RoundFacts } from './RoundFacts';
 import type { IslandProps } from './messages';
 import type { OutcomeMessages } from './outcome-messages';
 import { Empty, LoadError, Skeleton } from './Status';
 import { useMessages, type Translators } from './use-messages';
 import { useResource } from './use-resource';
 import { useUser } from './use-user';
-
-const ProviderRound = lazy(() => import('./ProviderRound').then(({ ProviderRound }) => ({ default: ProviderRound })));
 
 /** One input of the check form, with its label. */
 function CheckField({ id, label, ...input }: InputHTMLAttributes<HTMLInputElement> & { id: string; label: string }) {
@@ -70,11 +74,7 @@ export function RoundCheck(props: IslandProps & { outcomes: OutcomeMessages }) {
     return <LoadError message={t('common.error')} retry={t('common.retry')} onRetry={round.retry} />;
   if (round.state !== 'ready' || !user) return <Skeleton lines={8} label={t('common.loading')} />;
   if (round.data.kind === 'provider')
-    return (
-      <Suspense fallback={<Skeleton lines={8} label={t('common.loading')} />}>
-        <ProviderRound check={round.data} currency={user.currency} locale={locale} v={v} back={back} />
-      </Suspense>
-    );
+    return <ProviderRound check={round.data} currency={user.currency} locale={locale} v={v} back={back} />;
   return (
     <RoundDetails check={round.data} currency={user.currency} locale={locale} v={v} outcomes={outcomes} back={back} />
   );
@@ -201,5 +201,93 @@ function RoundDetails({
       )}
       {back}
     </div>
+  );
+}
+
+/**
+ * A third-party provider's round: the wallet's record of it and what its provider publishes to
+ * verify it (checked with the provider's own tools), or that it publishes nothing.
+ */
+function ProviderRound({
+  check,
+  currency,
+  locale,
+  v,
+  back,
+}: {
+  check: ProviderRoundCheck;
+  currency: string;
+  locale: IslandProps['locale'];
+  v: Translators['verify'];
+  back: React.ReactNode;
+}) {
+  const { round, game, published } = check;
+  const facts = published ? publishedFacts(published) : [];
+  const money = (amount: string) => formatMoney(amount, currency, locale);
+  return (
+    <div className="stack round-check" data-provider-round>
+      <RoundFacts
+        heading={v('heading', { game: game.name, nonce: round.round_id })}
+        round={round}
+        {...{ locale, v, money }}
+      />
+      <section className="card" aria-labelledby="round-published-heading">
+        <h2 id="round-published-heading">{v('check')}</h2>
+        {facts.length ? (
+          <>
+            <p className="field__hint">{v('provider_explainer')}</p>
+            <dl className="round-facts">
+              {facts.map(({ label, value }) => (
+                <Fragment key={label}>
+                  <dt>{v(label)}</dt>
+                  <dd data-published={label}>
+                    <code className="seed">{value}</code>
+                  </dd>
+                </Fragment>
+              ))}
+            </dl>
+          </>
+        ) : (
+          <p className="notice notice--info" data-published="none">
+            {v('provider_none')}
+          </p>
+        )}
+      </section>
+      {back}
+    </div>
+  );
+}
+
+/** The round as recorded: when it was played, its stake and payout, and what `children` add. */
+function RoundFacts({
+  heading,
+  round,
+  locale,
+  v,
+  money,
+  children,
+}: {
+  heading: string;
+  round: { created_at: string; stake: string; win: string };
+  locale: IslandProps['locale'];
+  v: Translators['verify'];
+  money: (amount: string) => string;
+  children?: React.ReactNode;
+}) {
+  return (
+    <section className="card" aria-labelledby="round-heading">
+      <h2 id="round-heading">{heading}</h2>
+      <dl className="round-facts">
+        <dt>{v('played')}</dt>
+        <dd>
+          <time dateTime={round.created_at}>{formatDateTime(round.created_at, locale)}</time>
+        </dd>
+        <dt>{v('stake')}</dt>
+        <dd>{money(round.stake)}</dd>
+        <dt>{v('payout')}</dt>
+        <dd>{money(round.win)}</dd>
+        {children}
+      </dl>
+    </section>
   );
 }
