@@ -51,7 +51,7 @@ test(`${JOURNEY}, and shows in history`, async ({ page, request, signedInPlayer 
   const { token } = await signedInPlayer({ prefix: 'prov', deposit: '20.00' });
 
   await page.goto('/');
-  const card = page.locator('a.game-card__link[href="/play?game=star-fruits"]');
+  const card = page.locator('[data-catalogue] a.game-card__link[href="/play?game=star-fruits"]');
   await expect(card).toBeVisible();
   await card.click();
   await page.locator('[data-launch=real]').click();
