@@ -362,6 +362,19 @@ export const VARIABLES = {
     when: RUN,
     description: 'harm.rapid_redeposit: an alert when a player makes this many such re-deposits in 24 hours',
   }),
+  RISK_STRUCTURING_THRESHOLD: setting(positiveAmount, '2000.00', {
+    when: RUN,
+    description: 'aml.structuring: the amount at which one deposit needs due diligence (EU AMLD art. 11(d): €2,000)',
+  }),
+  RISK_STRUCTURING_MARGIN: setting(rate, '0.10', {
+    when: RUN,
+    description: 'aml.structuring: a deposit counts as just under the threshold within this share below it',
+  }),
+  RISK_STRUCTURING_PER_DAY: setting(whole(2), '3', {
+    when: RUN,
+    description:
+      'aml.structuring: an alert when a player makes this many deposits just under the threshold in 24 hours',
+  }),
   RISK_SLA_HOURS_HIGH: setting(whole(1), '24', { when: RUN, description: 'Hours staff have to resolve a high alert' }),
   RISK_SLA_HOURS_MEDIUM: setting(whole(1), '72', {
     when: RUN,
@@ -486,6 +499,12 @@ export const VARIABLES = {
   }),
   CMS_PORT: setting(port, '4330', { when: TEST, description: 'Port of the browser editor `npm run cms` opens' }),
   CMS_BRANCH: setting(text, 'main', { when: TEST, description: 'The branch the browser editor writes to' }),
+  I18N_STALE_WARN_DAYS: setting(whole(1), '30', {
+    when: TEST,
+    description:
+      '`npm test` and `npm run i18n:status` warn about a translation stale for more than this many days (by git ' +
+      'commit times); a warning, never a failure (`i18n:status --fail-stale-days N` fails)',
+  }),
   CMS_LOG_LEVEL: setting(text, 'warn', {
     when: TEST,
     description: "Log level of the editor's file handler (`decap-server`'s, run inside `npm run cms`)",
