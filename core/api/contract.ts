@@ -448,6 +448,35 @@ export interface VerificationSubmitted {
   submitted_at: Timestamp;
 }
 
+/** `POST /api/stream/ticket` (no body): a single-use ticket for `GET /api/stream?ticket=` (docs/live-stream.md). */
+export interface StreamTicket {
+  ticket: string;
+}
+/** The `balance` event's data: the player's balances after a movement of their wallet. */
+export interface BalanceEvent {
+  balance: Money;
+  bonus_balance: Money;
+  currency: string;
+}
+/** The `bet` event's data: a real-money round that settled, on any node. */
+export interface BetEvent {
+  round: string;
+  game_id: string;
+  game: string;
+  /** Masked ("jo***n"). */
+  player: string;
+  stake: Money;
+  payout: Money;
+  /** payout / stake, two decimals. */
+  multiplier: string;
+  /** Only a payout above the stake is a win (UKGC RTS 7). */
+  win: boolean;
+  currency: string;
+  at: Timestamp;
+  /** True only on the stream of the player who played it. */
+  mine: boolean;
+}
+
 /** Every path of the contract, relative to the API base. */
 export const API_PATHS = {
   register: '/auth/users/',
@@ -490,6 +519,8 @@ export const API_PATHS = {
   timeOut: '/api/user/time-out',
   selfExclusion: '/api/user/self-exclusion',
   verification: '/api/user/verification',
+  stream: '/api/stream',
+  streamTicket: '/api/stream/ticket',
 } as const;
 
 export interface ResetPasswordRequest {

@@ -6,6 +6,7 @@ import type { GameSeeds } from './providers/games/game-seeds.ts';
 import type { Locale } from './base/i18n.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { PasswordQueue } from './services/password-queue.ts';
+import type { StreamSettings } from './services/live-stream/stream-settings.ts';
 
 /** What every route needs, built once at start and passed to each route group. */
 export interface Services {
@@ -24,6 +25,8 @@ export interface Services {
    * build the services themselves pin one, so a game test knows its outcomes (docs/testing.md).
    */
   gameSeeds?: GameSeeds;
+  /** The live stream's settings (`STREAM_SETTINGS`); only tests change some, such as the heartbeat. */
+  streamSettings?: Partial<StreamSettings>;
 }
 
 /** Per-request values set by middleware. */

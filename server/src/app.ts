@@ -14,6 +14,7 @@ import { demoSeedLimit } from './services/demo-play.ts';
 import { gamePageRoutes } from './providers/games/page-route.ts';
 import { sandboxedFrameCors } from './providers/games/frame-cors.ts';
 import { accountRoutes } from './routes/account.ts';
+import { streamRoutes } from './routes/stream.ts';
 import { activationRoutes } from './routes/activation.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bonusRoutes } from './routes/bonus.ts';
@@ -151,6 +152,8 @@ export function createApp({ distDir, services, log, lifecycle = new Lifecycle() 
   app.route('/', favouriteRoutes(services));
   app.route('/', emailChangeRoutes(services));
   app.route('/', accountRoutes(services));
+  // The live stream: Server-Sent Events, across nodes through the database (docs/live-stream.md).
+  app.route('/', streamRoutes(services));
   // The seamless wallet API that game providers call, signed (docs/provider-api.md).
   app.route('/', walletApiRoutes(services));
   // The operator console: staff only, its own sessions, pages and CSP (server/src/operator/).

@@ -18,6 +18,12 @@ export interface Database extends Queryable {
    */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * LISTEN on a channel: `onPayload` gets each NOTIFY's payload once its transaction commits. On
+   * PostgreSQL a connection of its own, apart from the pool, from every node; on PGlite in process.
+   * Answers the function that stops listening. Ended by `close()`.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /** Connections in use and callers waiting, for `/metrics`. */
   poolStats?(): PoolStats;
   /** PGlite only: a consistent gzipped tarball of the data folder, taken while it runs (`npm run backup`). */

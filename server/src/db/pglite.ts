@@ -38,6 +38,7 @@ export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob
         db.transaction((tx) => work({ query: async (sql, params) => (await tx.query(sql, params)).rows as never[] })),
       ),
     close: () => db.close(),
+    listen: (channel, onPayload) => db.listen(channel, onPayload),
     poolStats: () => ({ total: 1, idle: busy ? 0 : 1, waiting: Math.max(0, busy - 1) }),
     // A checkpoint first writes every committed page to the files; the dump then runs with the
     // connection held, so no statement changes them while they are read.

@@ -7,7 +7,8 @@ import { STARTUP_LOCK } from './migrate.ts';
  * database. `schema` isolates test runs that share a server.
  */
 export async function openPostgres(connectionString: string, schema?: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
+  const session = schema ? { options: `-c search_path=${schema}` } : {};
+  const pool = new pg.Pool({ connectionString, max: 10, ...session });
   // An idle client that loses its connection emits 'error'; without a listener that kills the process.
   pool.on('error', (error) =>
     console.error(JSON.stringify({ level: 'error', source: 'postgres', error: error.message })),
@@ -34,6 +35,25 @@ export async function openPostgres(connectionString: string, schema?: string): P
       await tx.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
     });
   }
+  const listeners = new Set<pg.Client>();
+  const listen: Database['listen'] = async (channel, onPayload) => {
+    if (!/^\w+$/.test(channel)) throw new Error(`Invalid channel name: ${channel}`);
+    // A pooled connection is handed to others between queries, and LISTEN belongs to one session.
+    const client = new pg.Client({ connectionString, ...session });
+    client.on('error', (error) =>
+      console.error(JSON.stringify({ level: 'error', source: 'postgres-listen', error: error.message })),
+    );
+    client.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    await client.connect();
+    await client.query(`LISTEN ${channel}`);
+    listeners.add(client);
+    return async () => {
+      if (!listeners.delete(client)) return;
+      await client.end();
+    };
+  };
   return {
     kind: 'postgres',
     async query(sql, params) {
@@ -43,7 +63,12 @@ export async function openPostgres(connectionString: string, schema?: string): P
       await pool.query(sql);
     },
     transaction,
-    close: () => pool.end(),
+    listen,
+    async close() {
+      await Promise.all([...listeners].map((client) => client.end()));
+      listeners.clear();
+      await pool.end();
+    },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

@@ -4,6 +4,7 @@ import { pruneLinkTokens } from './link-tokens.ts';
 import { pruneCounters } from './rate-counters.ts';
 import { EMAIL_CHANGE_HOURS } from './account-admin.ts';
 import { pruneWalletTokens } from './wallet-api/tokens.ts';
+import { pruneStreamTables } from './live-stream/stream-tickets.ts';
 
 const EVERY_MS = 60_000;
 const lastRun = new WeakMap<object, number>();
@@ -25,6 +26,7 @@ export async function tidyAuthTables(services: Services): Promise<void> {
   );
   await pruneLinkTokens(services, now);
   await pruneWalletTokens(services, now);
+  await pruneStreamTables(services, now);
   await db.query(
     `DELETE FROM auth_tokens
       WHERE last_used_at <= $1::timestamptz - make_interval(days => $2)

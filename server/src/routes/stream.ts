@@ -1,0 +1,50 @@
+import { Hono } from 'hono';
+import { API_PATHS, type StreamTicket } from '#core/api/contract.ts';
+import type { AppEnv, Services } from '../app-env.ts';
+import { requireUserOn } from '../http/auth.ts';
+import { detailError } from '../http/errors.ts';
+import { openLiveStream } from '../services/live-stream/live-stream.ts';
+import { StreamBus } from '../services/live-stream/stream-bus.ts';
+import { issueStreamTicket } from '../services/live-stream/stream-tickets.ts';
+
+/** An event id as the stream sends it (a bigint); anything else is ignored, not refused. */
+const EVENT_ID = /^\d{1,18}$/;
+
+/**
+ * The live stream (docs/live-stream.md): `GET /api/stream` answers `text/event-stream`, with the
+ * player's own events when `?ticket=` carries a ticket from `POST /api/stream/ticket`. Each app
+ * (one API node) has its own bus. A page that opens a new stream after a ticket (EventSource sends
+ * no headers of ours) names its last event as `?last_event_id=`; the browser's own reconnection
+ * sends `Last-Event-ID`.
+ */
+export function streamRoutes(services: Services) {
+  const app = new Hono<AppEnv>();
+  const bus = new StreamBus(services.db);
+  requireUserOn(app, services, [API_PATHS.streamTicket]);
+
+  app.post(API_PATHS.streamTicket, async (c) => {
+    const ticket = await issueStreamTicket(services, c.get('userId'));
+    c.header('Cache-Control', 'no-store');
+    return c.json<StreamTicket>({ ticket });
+  });
+
+  app.get(API_PATHS.stream, async (c) => {
+    const lastEventId = c.req.header('last-event-id') ?? c.req.query('last_event_id');
+    const stream = await openLiveStream(services, bus, {
+      ticket: c.req.query('ticket'),
+      lastEventId: lastEventId && EVENT_ID.test(lastEventId) ? lastEventId : undefined,
+    });
+    if (!stream) throw detailError(401, 'invalid_token');
+    return new Response(stream, {
+      headers: {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        // no-transform: no compression, which would hold events back until a block fills.
+        'Cache-Control': 'no-store, no-transform',
+        // nginx passes the stream through unbuffered.
+        'X-Accel-Buffering': 'no',
+      },
+    });
+  });
+
+  return app;
+}

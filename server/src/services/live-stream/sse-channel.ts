@@ -1,0 +1,53 @@
+import type { StreamSettings } from './stream-settings.ts';
+
+const encoder = new TextEncoder();
+
+/**
+ * One `text/event-stream` answer: `retry:` first, then events (`id`, `event`, `data` as one JSON
+ * line) and a heartbeat comment every `heartbeatMs`. Its queue is bounded in bytes: a client that
+ * reads too slowly is dropped (the browser reconnects and resumes), never buffered without bound.
+ */
+export class SseChannel {
+  readonly stream: ReadableStream<Uint8Array>;
+  private controller?: ReadableStreamDefaultController<Uint8Array>;
+  private heartbeat?: ReturnType<typeof setInterval>;
+  private ended = false;
+
+  constructor(
+    settings: Pick<StreamSettings, 'heartbeatMs' | 'retryMs' | 'maxQueuedBytes'>,
+    private readonly onEnd: () => void,
+  ) {
+    this.stream = new ReadableStream<Uint8Array>(
+      {
+        start: (controller) => {
+          this.controller = controller;
+          this.write(`retry: ${settings.retryMs}\n\n`);
+          this.heartbeat = setInterval(() => this.write(': heartbeat\n\n'), settings.heartbeatMs);
+        },
+        cancel: () => this.end(),
+      },
+      { highWaterMark: settings.maxQueuedBytes, size: (chunk) => chunk.byteLength },
+    );
+  }
+
+  send(id: string, name: string, data: unknown): void {
+    this.write(`id: ${id}\nevent: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+  }
+
+  private write(text: string): void {
+    if (this.ended || !this.controller) return;
+    this.controller.enqueue(encoder.encode(text));
+    if ((this.controller.desiredSize ?? 0) < 0) {
+      this.controller.error(new Error('stream client too slow'));
+      this.end();
+    }
+  }
+
+  /** Stops the heartbeat and the subscription: the client left, or was dropped. */
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    clearInterval(this.heartbeat);
+    this.onEnd();
+  }
+}

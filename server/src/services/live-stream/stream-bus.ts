@@ -1,0 +1,69 @@
+import type { Database } from '../../db/database.ts';
+
+/** The channel the triggers of migration 060 notify on. */
+export const STREAM_CHANNEL = 'amber_stream';
+
+/** An event as stored and notified: `userId` is its addressee, null for the public feed. */
+export interface StoredEvent {
+  id: string;
+  userId: number | null;
+  name: string;
+  data: Record<string, unknown>;
+}
+
+export type EventListener = (event: StoredEvent) => void;
+
+/**
+ * One node's end of the event bus. Events are rows the database's triggers write; their NOTIFY
+ * reaches this node's one LISTEN when the writing transaction commits, on whichever node it ran
+ * (PostgreSQL), or in process (PGlite). The node then hands each event to its open streams.
+ * It starts listening with the first stream, so a node nobody streams from holds no extra connection.
+ */
+export class StreamBus {
+  private readonly listeners = new Set<EventListener>();
+  private started?: Promise<void>;
+
+  constructor(private readonly db: Database) {}
+
+  /** Calls `listener` with every event committed from now on; answers the function that stops it. */
+  async subscribe(listener: EventListener): Promise<() => void> {
+    this.started ??= this.start().catch((error: unknown) => {
+      this.started = undefined;
+      throw error;
+    });
+    await this.started;
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Streams open on this node (for tests and metrics). */
+  get size(): number {
+    return this.listeners.size;
+  }
+
+  private async start(): Promise<void> {
+    const [{ schema } = { schema: '' }] = await this.db.query<{ schema: string }>('SELECT current_schema() AS schema');
+    await this.db.listen(STREAM_CHANNEL, (payload) => {
+      const event = parseNotification(payload, schema);
+      if (!event) return;
+      for (const listener of this.listeners) listener(event);
+    });
+  }
+}
+
+/** The event a NOTIFY carries, if it belongs to this node's schema (one database may hold several). */
+function parseNotification(payload: string, schema: string): StoredEvent | undefined {
+  try {
+    const parsed = JSON.parse(payload) as {
+      schema: string;
+      id: string;
+      user_id: number | null;
+      name: string;
+      data: never;
+    };
+    if (parsed.schema !== schema) return undefined;
+    return { id: parsed.id, userId: parsed.user_id, name: parsed.name, data: parsed.data };
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,21 @@
+import { maskName } from '../winners.ts';
+import type { StoredEvent } from './stream-bus.ts';
+
+/** Whether a stream opened by `viewer` (null: signed out) receives the event. */
+export const isVisibleTo = (event: StoredEvent, viewer: number | null) =>
+  event.userId === null || event.userId === viewer;
+
+/**
+ * The `data` a stream sends. A bet names its player masked ("jo***n"), never the account, and says
+ * `mine` only to that player's own stream; `win` is true only for a payout above the stake.
+ */
+export function renderEventData(event: StoredEvent, viewer: number | null): Record<string, unknown> {
+  if (event.name !== 'bet') return event.data;
+  const { player, player_id: playerId, at, ...bet } = event.data as { player: string; player_id: number; at: string };
+  return {
+    ...bet,
+    player: maskName(player),
+    at: new Date(at).toISOString(),
+    mine: viewer !== null && playerId === viewer,
+  };
+}
