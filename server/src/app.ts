@@ -153,7 +153,7 @@ export function createApp({ distDir, services, log, lifecycle = new Lifecycle() 
   app.route('/', emailChangeRoutes(services));
   app.route('/', accountRoutes(services));
   // The live stream: Server-Sent Events, across nodes through the database (docs/live-stream.md).
-  app.route('/', streamRoutes(services));
+  app.route('/', streamRoutes(services, lifecycle));
   // The seamless wallet API that game providers call, signed (docs/provider-api.md).
   app.route('/', walletApiRoutes(services));
   // The operator console: staff only, its own sessions, pages and CSP (server/src/operator/).

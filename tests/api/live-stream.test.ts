@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '#server/base/clock.ts';
 import { createApp } from '#server/app.ts';
 import { openPostgres } from '#server/db/postgres.ts';
+import { Lifecycle } from '#server/ops/lifecycle.ts';
 import { useTestApi } from './harness.ts';
 import { launchSession } from './fixtures/game-launch.ts';
 import { openSse, serveOnLoopback, type SseClient, type SseMessage } from './fixtures/sse-client.ts';
@@ -97,7 +98,7 @@ describe('events', () => {
     const player = await ctx.api.player({ balance: '50.00' });
     const own = await stream(node.origin, `?ticket=${await ticketFor(player.token)}`);
     const visitor = await stream(node.origin);
-    expect(own.retries).toEqual([3000]);
+    expect(await own.opened()).toBe(3000);
 
     const { balance, round } = await playDiceRound(player.token);
     expect(round.win).toBe('3.96');
@@ -173,7 +174,45 @@ describe('events', () => {
   });
 });
 
+describe('a node that goes down', () => {
+  it('ends its streams when its shutdown begins, so the drain does not wait on them', async () => {
+    const lifecycle = new Lifecycle();
+    const app = createApp({ distDir: '/nonexistent-dist', services: ctx.api.services, log: () => {}, lifecycle });
+    const stopping = await serveOnLoopback(app);
+    try {
+      const client = await stream(stopping.origin);
+      expect(await client.opened()).toBe(3000);
+      lifecycle.beginShutdown();
+      await expect(client.next(undefined, 1000)).rejects.toThrow(/stream ended/);
+    } finally {
+      await stopping.close();
+    }
+  });
+});
+
 describe.runIf(process.env.DATABASE_URL)('across nodes (PostgreSQL)', () => {
+  it('a lost LISTEN ends the streams (they reconnect and resume), and the next stream listens again', async () => {
+    const lifecycle = new Lifecycle();
+    const app = createApp({ distDir: '/nonexistent-dist', services: ctx.api.services, log: () => {}, lifecycle });
+    const node2 = await serveOnLoopback(app);
+    try {
+      const before = await stream(node2.origin);
+      expect(await before.opened()).toBe(3000);
+      // The LISTEN connections of this test's database: the harness's node (none yet, or its own) and this one.
+      await ctx.api.db.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+          WHERE datname = current_database() AND query = 'LISTEN amber_stream' AND pid <> pg_backend_pid()`,
+      );
+      await expect(before.next(undefined, 2000)).rejects.toThrow(/stream ended/);
+      const after = await stream(node2.origin);
+      const player = await ctx.api.player({ balance: '50.00' });
+      const { round } = await playDiceRound(player.token);
+      expect((await after.next(isBet(round.round_id))).data.round).toBe(round.round_id);
+    } finally {
+      await node2.close();
+    }
+  });
+
   it('an event committed on one node reaches a stream on another', async () => {
     // A second node: its own app, bus and connections to the same database as the first.
     const [{ database, schema }] = await ctx.api.db.query<{ database: string; schema: string }>(

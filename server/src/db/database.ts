@@ -21,9 +21,10 @@ export interface Database extends Queryable {
   /**
    * LISTEN on a channel: `onPayload` gets each NOTIFY's payload once its transaction commits. On
    * PostgreSQL a connection of its own, apart from the pool, from every node; on PGlite in process.
+   * `onLost` is called if the connection drops (PostgreSQL): notifications may have been missed.
    * Answers the function that stops listening. Ended by `close()`.
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onPayload: (payload: string) => void, onLost?: () => void): Promise<() => Promise<void>>;
   /** Connections in use and callers waiting, for `/metrics`. */
   poolStats?(): PoolStats;
   /** PGlite only: a consistent gzipped tarball of the data folder, taken while it runs (`npm run backup`). */

@@ -36,13 +36,17 @@ export async function openPostgres(connectionString: string, schema?: string): P
     });
   }
   const listeners = new Set<pg.Client>();
-  const listen: Database['listen'] = async (channel, onPayload) => {
+  const listen: Database['listen'] = async (channel, onPayload, onLost) => {
     if (!/^\w+$/.test(channel)) throw new Error(`Invalid channel name: ${channel}`);
     // A pooled connection is handed to others between queries, and LISTEN belongs to one session.
     const client = new pg.Client({ connectionString, ...session });
     client.on('error', (error) =>
       console.error(JSON.stringify({ level: 'error', source: 'postgres-listen', error: error.message })),
     );
+    // Ended by the server or the network, not by us: whatever was notified meanwhile is lost.
+    client.on('end', () => {
+      if (listeners.delete(client)) onLost?.();
+    });
     client.on('notification', (message) => {
       if (message.channel === channel) onPayload(message.payload ?? '');
     });
@@ -65,8 +69,9 @@ export async function openPostgres(connectionString: string, schema?: string): P
     transaction,
     listen,
     async close() {
-      await Promise.all([...listeners].map((client) => client.end()));
+      const clients = [...listeners];
       listeners.clear();
+      await Promise.all(clients.map((client) => client.end()));
       await pool.end();
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),

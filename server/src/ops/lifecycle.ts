@@ -7,6 +7,7 @@ export class Lifecycle {
   private inFlightCount = 0;
   private stopping = false;
   private readonly idleWaiters: (() => void)[] = [];
+  private readonly shutdownHooks: (() => void)[] = [];
 
   get inFlight(): number {
     return this.inFlightCount;
@@ -19,6 +20,15 @@ export class Lifecycle {
   /** From now on `/readyz` answers 503; requests already here still finish. */
   beginShutdown(): void {
     this.stopping = true;
+    for (const hook of this.shutdownHooks.splice(0)) hook();
+  }
+
+  /**
+   * Runs `hook` when the shutdown begins. Long-lived answers (the live stream) end then: they are
+   * not counted in flight, and their open sockets would otherwise hold the listener until the grace ends.
+   */
+  whenShuttingDown(hook: () => void): void {
+    this.shutdownHooks.push(hook);
   }
 
   started(): void {

@@ -3,6 +3,7 @@ import { API_PATHS, type StreamTicket } from '#core/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { requireUserOn } from '../http/auth.ts';
 import { detailError } from '../http/errors.ts';
+import type { Lifecycle } from '../ops/lifecycle.ts';
 import { openLiveStream } from '../services/live-stream/live-stream.ts';
 import { StreamBus } from '../services/live-stream/stream-bus.ts';
 import { issueStreamTicket } from '../services/live-stream/stream-tickets.ts';
@@ -17,9 +18,11 @@ const EVENT_ID = /^\d{1,18}$/;
  * no headers of ours) names its last event as `?last_event_id=`; the browser's own reconnection
  * sends `Last-Event-ID`.
  */
-export function streamRoutes(services: Services) {
+export function streamRoutes(services: Services, lifecycle: Lifecycle) {
   const app = new Hono<AppEnv>();
   const bus = new StreamBus(services.db);
+  // A node going down closes its streams: the browsers reconnect to another node and resume.
+  lifecycle.whenShuttingDown(() => bus.closeAll());
   requireUserOn(app, services, [API_PATHS.streamTicket]);
 
   app.post(API_PATHS.streamTicket, async (c) => {

@@ -31,10 +31,13 @@ export async function openLiveStream(
   const replaying = request.lastEventId !== undefined;
   const held: StoredEvent[] = [];
   let live = !replaying;
-  const unsubscribe = await bus.subscribe((event) => {
-    if (!isVisibleTo(event, viewer)) return;
-    if (live) send(event);
-    else held.push(event);
+  const unsubscribe = await bus.subscribe({
+    deliver(event) {
+      if (!isVisibleTo(event, viewer)) return;
+      if (live) send(event);
+      else held.push(event);
+    },
+    close: () => channel.close(),
   });
   stop = () => unsubscribe();
   if (replaying) {

@@ -43,6 +43,13 @@ export class SseChannel {
     }
   }
 
+  /** Ends the answer normally (a shutdown, a lost bus): the browser reconnects by itself. */
+  close(): void {
+    if (this.ended) return;
+    this.controller?.close();
+    this.end();
+  }
+
   /** Stops the heartbeat and the subscription: the client left, or was dropped. */
   end(): void {
     if (this.ended) return;

@@ -11,43 +11,63 @@ export interface StoredEvent {
   data: Record<string, unknown>;
 }
 
-export type EventListener = (event: StoredEvent) => void;
+/** One open stream as the bus sees it. */
+export interface StreamSubscriber {
+  deliver(event: StoredEvent): void;
+  /** Closes the stream: the browser reconnects (to any node) and resumes from its last event id. */
+  close(): void;
+}
 
 /**
  * One node's end of the event bus. Events are rows the database's triggers write; their NOTIFY
  * reaches this node's one LISTEN when the writing transaction commits, on whichever node it ran
  * (PostgreSQL), or in process (PGlite). The node then hands each event to its open streams.
  * It starts listening with the first stream, so a node nobody streams from holds no extra connection.
+ * When the LISTEN connection is lost, every stream is closed rather than left silent: the browsers
+ * reconnect, the next stream listens again, and the replay fills the gap.
  */
 export class StreamBus {
-  private readonly listeners = new Set<EventListener>();
+  private readonly subscribers = new Set<StreamSubscriber>();
   private started?: Promise<void>;
 
   constructor(private readonly db: Database) {}
 
-  /** Calls `listener` with every event committed from now on; answers the function that stops it. */
-  async subscribe(listener: EventListener): Promise<() => void> {
+  /** Hands `subscriber` every event committed from now on; answers the function that stops it. */
+  async subscribe(subscriber: StreamSubscriber): Promise<() => void> {
     this.started ??= this.start().catch((error: unknown) => {
       this.started = undefined;
       throw error;
     });
     await this.started;
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    this.subscribers.add(subscriber);
+    return () => this.subscribers.delete(subscriber);
   }
 
-  /** Streams open on this node (for tests and metrics). */
+  /** Streams open on this node. */
   get size(): number {
-    return this.listeners.size;
+    return this.subscribers.size;
+  }
+
+  /** Closes every stream of this node (a shutdown, a lost LISTEN). */
+  closeAll(): void {
+    for (const subscriber of [...this.subscribers]) subscriber.close();
+    this.subscribers.clear();
   }
 
   private async start(): Promise<void> {
     const [{ schema } = { schema: '' }] = await this.db.query<{ schema: string }>('SELECT current_schema() AS schema');
-    await this.db.listen(STREAM_CHANNEL, (payload) => {
-      const event = parseNotification(payload, schema);
-      if (!event) return;
-      for (const listener of this.listeners) listener(event);
-    });
+    await this.db.listen(
+      STREAM_CHANNEL,
+      (payload) => {
+        const event = parseNotification(payload, schema);
+        if (!event) return;
+        for (const subscriber of this.subscribers) subscriber.deliver(event);
+      },
+      () => {
+        this.started = undefined;
+        this.closeAll();
+      },
+    );
   }
 }
 
