@@ -34,6 +34,13 @@ async function stream(origin: string, query = '', headers: Record<string, string
   return client;
 }
 
+/** Another API node: its own app, lifecycle and bus (and LISTEN), on `services`' database. */
+async function anotherNode(services = ctx.api.services) {
+  const lifecycle = new Lifecycle();
+  const served = await serveOnLoopback(createApp({ distDir: '/nonexistent-dist', services, log: () => {}, lifecycle }));
+  return { ...served, lifecycle };
+}
+
 async function ticketFor(token: string): Promise<string> {
   const res = await ctx.api.request('POST', '/api/stream/ticket', { token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -176,13 +183,11 @@ describe('events', () => {
 
 describe('a node that goes down', () => {
   it('ends its streams when its shutdown begins, so the drain does not wait on them', async () => {
-    const lifecycle = new Lifecycle();
-    const app = createApp({ distDir: '/nonexistent-dist', services: ctx.api.services, log: () => {}, lifecycle });
-    const stopping = await serveOnLoopback(app);
+    const stopping = await anotherNode();
     try {
       const client = await stream(stopping.origin);
       expect(await client.opened()).toBe(3000);
-      lifecycle.beginShutdown();
+      stopping.lifecycle.beginShutdown();
       await expect(client.next(undefined, 1000)).rejects.toThrow(/stream ended/);
     } finally {
       await stopping.close();
@@ -192,9 +197,7 @@ describe('a node that goes down', () => {
 
 describe.runIf(process.env.DATABASE_URL)('across nodes (PostgreSQL)', () => {
   it('a lost LISTEN ends the streams (they reconnect and resume), and the next stream listens again', async () => {
-    const lifecycle = new Lifecycle();
-    const app = createApp({ distDir: '/nonexistent-dist', services: ctx.api.services, log: () => {}, lifecycle });
-    const node2 = await serveOnLoopback(app);
+    const node2 = await anotherNode();
     try {
       const before = await stream(node2.origin);
       expect(await before.opened()).toBe(3000);
@@ -215,15 +218,13 @@ describe.runIf(process.env.DATABASE_URL)('across nodes (PostgreSQL)', () => {
 
   it('an event committed on one node reaches a stream on another', async () => {
     // A second node: its own app, bus and connections to the same database as the first.
-    const [{ database, schema }] = await ctx.api.db.query<{ database: string; schema: string }>(
+    const [{ database, schema }] = (await ctx.api.db.query<{ database: string; schema: string }>(
       'SELECT current_database() AS database, current_schema() AS schema',
-    );
+    )) as [{ database: string; schema: string }];
     const url = new URL(process.env.DATABASE_URL!);
     url.pathname = `/${database}`;
     const db = await openPostgres(url.toString(), schema === 'public' ? undefined : schema);
-    const second = await serveOnLoopback(
-      createApp({ distDir: '/nonexistent-dist', services: { ...ctx.api.services, db }, log: () => {} }),
-    );
+    const second = await anotherNode({ ...ctx.api.services, db });
     try {
       const player = await ctx.api.player({ balance: '50.00' });
       const there = await stream(second.origin, `?ticket=${await ticketFor(player.token)}`);

@@ -12,11 +12,10 @@ export class SseChannel {
   private controller?: ReadableStreamDefaultController<Uint8Array>;
   private heartbeat?: ReturnType<typeof setInterval>;
   private ended = false;
+  private readonly onEnd: () => void;
 
-  constructor(
-    settings: Pick<StreamSettings, 'heartbeatMs' | 'retryMs' | 'maxQueuedBytes'>,
-    private readonly onEnd: () => void,
-  ) {
+  constructor(settings: Pick<StreamSettings, 'heartbeatMs' | 'retryMs' | 'maxQueuedBytes'>, onEnd: () => void) {
+    this.onEnd = onEnd;
     this.stream = new ReadableStream<Uint8Array>(
       {
         start: (controller) => {

@@ -30,7 +30,11 @@ export class StreamBus {
   private readonly subscribers = new Set<StreamSubscriber>();
   private started?: Promise<void>;
 
-  constructor(private readonly db: Database) {}
+  private readonly db: Database;
+
+  constructor(db: Database) {
+    this.db = db;
+  }
 
   /** Hands `subscriber` every event committed from now on; answers the function that stops it. */
   async subscribe(subscriber: StreamSubscriber): Promise<() => void> {
