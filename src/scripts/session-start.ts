@@ -17,4 +17,6 @@ export async function initSessionStart() {
     registerPlayer: () => playerSet(document.documentElement.lang),
     reloadOnce: (reason) => guardedReload(reason),
   });
+  // Signed in: the balance now follows the live stream (docs/live-stream.md).
+  if ($token.get()) void import('./live-balance').then(({ initLiveBalance }) => initLiveBalance());
 }
