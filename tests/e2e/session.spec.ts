@@ -204,7 +204,10 @@ test('app start: the user first, then player_set; nothing without a token', asyn
   await signInWithToken(await apiToken(request, DEMO));
   await page.goto('/faq');
   await expect(page.locator('.site-header [data-session-balance]')).toHaveText(/€\d/);
-  await expect.poll(() => calls).toEqual(['GET /api/user/me', 'POST /gmnggate/api']);
+  // Then the live stream: a ticket, and the stream it opens (docs/live-stream.md).
+  await expect
+    .poll(() => calls)
+    .toEqual(['GET /api/user/me', 'POST /gmnggate/api', 'POST /api/stream/ticket', 'GET /api/stream']);
 });
 
 test('following a link while the page still loads the player keeps the session', async ({

@@ -1,0 +1,32 @@
+import { expect, test } from './fixtures';
+
+test('the header balance follows a round played elsewhere, without a reload or polling', async ({
+  page,
+  request,
+  signedInPlayer,
+}) => {
+  const { token } = await signedInPlayer({ prefix: 'live', deposit: '10.00' });
+  const calls: string[] = [];
+  page.on('request', (req) => calls.push(`${req.method()} ${new URL(req.url()).pathname}`));
+  await page.goto('/faq');
+  const balance = page.locator('.site-header [data-session-balance]');
+  await expect(balance).toHaveText('€10.00');
+  await expect(page.locator('html[data-live-balance="open"]')).toHaveCount(1);
+  const loads = calls.length;
+
+  // Another tab (here the API itself) plays a real round: the stake leaves the wallet.
+  const launched = await request.post('/gmnggate/api', {
+    headers: { authorization: `Token ${token}` },
+    data: { method: 'game_launch', game_id: 'dice', mode: 'real' },
+  });
+  const sessionId = (await launched.json()).session_id as string;
+  const round = await request.post(`/demo-games/api/sessions/${sessionId}/rounds`, {
+    data: { bet: { type: 'dice', amount: '2.00', target: '50.00', direction: 'over' } },
+  });
+  const after = (await round.json()).balance as string;
+  expect(['8.00', '11.96']).toContain(after);
+
+  await expect(balance).toHaveText(`€${after}`);
+  // Nothing was fetched for it: the stream carried the balance.
+  expect(calls.slice(loads)).toEqual([]);
+});
