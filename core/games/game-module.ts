@@ -28,6 +28,14 @@ export interface SingleRoundGame<B extends GameBet = GameBet> {
   sampleBet(gameId: string, stake: string, random: SampleRandom): B;
   /** The cents every stake of this title must be a multiple of (a slot's line count); 1 when absent. */
   stakeStep?(gameId: string): bigint;
+  /**
+   * The minimum stake in cents this bet falls short of, or undefined when it takes its stake: where a
+   * win rounds down to the cent, the stake from which rounding costs the player at most 0.1
+   * percentage point of the bet's RTP at every stake (core/games/fair-stake.ts). None when absent.
+   */
+  shortStake?(bet: B): bigint | undefined;
+  /** The least stake in cents some bet of the title takes (for the catalogue); 1 when absent. */
+  leastStake?(gameId: string): bigint;
 }
 
 /** One recorded action: what the player sent, and for crash the server's ms since the round opened. */
@@ -52,6 +60,14 @@ export interface StepGame<B = object, S extends { finished: boolean } = { finish
   kind: 'steps';
   mechanic: string;
   checkBet(bet: object): CheckedBet<B>;
+  /**
+   * The minimum stake in cents this bet falls short of, or undefined when it takes its stake: where a
+   * win rounds down to the cent, the stake from which rounding costs the player at most 0.1
+   * percentage point of the bet's RTP at every stake (core/games/fair-stake.ts). None when absent.
+   */
+  shortStake?(bet: B): bigint | undefined;
+  /** The least stake in cents some bet of the title takes (for the catalogue); 1 when absent. */
+  leastStake?(gameId: string): bigint;
   /** The opening state (the deal, the mine field, the crash point). */
   start(bet: B, stakeCents: bigint, random: Random): S;
   /** Plays one action on a live state; `extra` is the stake it adds (double, split). */

@@ -39,12 +39,24 @@ export function stepGame(mechanic: string): StepGame {
 }
 
 /**
- * The smallest stake a title takes: the configured minimum, raised to the title's stake step, so the
- * catalogue and the info panel never advertise a stake the game refuses (a 20-line slot at 0.10).
+ * The smallest stake a title takes: the configured minimum, raised to the least stake any of its
+ * bets takes and then to the title's stake step, so the catalogue and the info panel never advertise
+ * a stake the game refuses (a 20-line slot at 0.10, crash under its rounding minimum).
  */
 export function gameMinBet(mechanic: string, gameId: string, configuredMin: string): string {
   const game = byMechanic.get(mechanic);
   const step = (game?.kind === 'single' && game.stakeStep?.(gameId)) || 1n;
-  const min = toCents(configuredMin)!;
+  const least = game?.leastStake?.(gameId) ?? 1n;
+  const configured = toCents(configuredMin)!;
+  const min = least > configured ? least : configured;
   return fromCents(((min + step - 1n) / step) * step);
+}
+
+/**
+ * The minimum stake in cents a checked bet falls short of (where rounding a win down to the cent
+ * would cost more than 0.1 percentage point of its RTP), or undefined when the stake is enough.
+ */
+export function betShortStake(mechanic: string, bet: object): bigint | undefined {
+  const game = byMechanic.get(mechanic) as { shortStake?(bet: object): bigint | undefined } | undefined;
+  return game?.shortStake?.(bet);
 }

@@ -140,7 +140,7 @@ describe('recently played', () => {
     const player = await ctx.api.player({ balance: '100.00' });
     const session = await launch('mines', player.token);
     const opened = await ctx.api.request('POST', `/demo-games/api/sessions/${session}/rounds`, {
-      body: { bet: { type: 'mines', amount: '1.00', mines: 3 } },
+      body: { bet: { type: 'mines', amount: '1.00', mines: 24 } },
       encrypt: false,
     });
     expect(opened.status, JSON.stringify(opened.body)).toBe(200);

@@ -2,20 +2,25 @@
 import type { StepGame } from '../game-module.ts';
 import {
   actMines,
+  CELLS,
   checkMinesBet,
   minesActions,
   minesExpire,
+  minesMinStake,
   minesPayoutOf,
   minesView,
   startMines,
   type MinesBet,
   type MinesState,
 } from '../mines.ts';
+import { shortOf } from '../stake.ts';
 
 export const minesGame: StepGame<MinesBet, MinesState> = {
   kind: 'steps',
   mechanic: 'mines',
   checkBet: checkMinesBet,
+  shortStake: (bet) => shortOf(bet.amount, minesMinStake(bet.mines)),
+  leastStake: () => minesMinStake(CELLS - 1),
   start: (bet, _stakeCents, random) => startMines(bet, random),
   act: (state, action) => (actMines(state, action.action, action.cell) ? { ok: true, extra: 0n } : { ok: false }),
   expire: minesExpire,

@@ -1,7 +1,7 @@
 // Roulette: one spin of a single-zero wheel; French titles add la partage.
 import type { SingleRoundGame } from '../game-module.ts';
 import type { RouletteBet, RouletteBetKind } from '../protocol.ts';
-import { checkRouletteBet, FRENCH_ROULETTE_GAMES, resolveRoulette } from '../roulette.ts';
+import { checkRouletteBet, FRENCH_ROULETTE_GAMES, resolveRoulette, rouletteShortStake } from '../roulette.ts';
 
 const OUTSIDE: RouletteBetKind[] = ['red', 'black', 'odd', 'even', 'low', 'high'];
 
@@ -10,6 +10,7 @@ export const rouletteGame: SingleRoundGame<RouletteBet> = {
   mechanic: 'roulette',
   checkBet: checkRouletteBet,
   resolve: resolveRoulette,
+  shortStake: rouletteShortStake,
   sampleBet: (gameId, stake, random) => {
     const pick = random.int(10);
     const rules = FRENCH_ROULETTE_GAMES.includes(gameId) ? { la_partage: true as const } : {};
