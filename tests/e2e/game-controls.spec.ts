@@ -50,6 +50,8 @@ test('mines: the 5×5 grid is one tab stop, arrow keys, Home and End move, Enter
     async (pair) => (await mineOf(pair, 1)) !== 20 && (await mineOf(pair, 2)) === 20,
   );
   await frame.locator('select[name=mines]').selectOption('1');
+  // One mine takes at least 9.28 (core/games/mines.ts).
+  await frame.locator('input[name=stake]').fill('10.00');
   await frame.locator('[data-action-button]').press('Enter');
   const cell = (n: number) => frame.locator(`[data-cell="${n}"]`);
   await expect(cell(0)).toBeFocused();

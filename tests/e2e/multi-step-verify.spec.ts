@@ -81,7 +81,7 @@ for (const locale of ['en', 'ja'] as const) {
       let { frame, sessionId } = await launchDemo(page, locale, 'mines');
       await expect(frame.locator('table.rounds')).toBeHidden();
       await frame.locator('select[name=mines]').selectOption('3');
-      await frame.locator('input[name=stake]').fill('1.00');
+      await frame.locator('input[name=stake]').fill('8.00');
       await frame.locator('input[name=stake]').press('Enter');
       const cell = frame.locator('button.cell').first();
       await expect(cell).toBeEnabled();

@@ -73,8 +73,11 @@ describe('stake rounding: every bet at its minimum stake loses at most 0.1 point
     for (let mines = 1; mines < CELLS; mines++) {
       const stake = acceptedMin(game, (amount) => ({ type: 'mines', amount, mines }));
       for (let k = 1; k <= CELLS - mines; k++) {
-        const way = { chance: [binomial(CELLS - mines, k), binomial(CELLS, k)], multiplier: minesMultiplier(mines, k) };
-        const loss = roundingLoss([way as PayWay], stake);
+        const way: PayWay = {
+          chance: [binomial(CELLS - mines, k), binomial(CELLS, k)],
+          multiplier: minesMultiplier(mines, k),
+        };
+        const loss = roundingLoss([way], stake);
         if (!withinTenthOfAPoint(loss))
           failures.push(`${mines} mines, ${k} safe at ${fromCents(stake)}: ${percent([99n, 100n], loss)}`);
       }

@@ -9,7 +9,7 @@ import { GameError, providerApi } from './api.ts';
 import { diceUi } from './dice.ts';
 import { decimalInput, field, h, moneyFormatter, translator, uid, type Messages } from './dom.ts';
 import { fairnessPanels } from './fairness.ts';
-import { describe, isRefusal, type BetRefusal, type Ctx, type MechanicUi } from './mechanic.ts';
+import { describe, isRefusal, openingStake, type BetRefusal, type Ctx, type MechanicUi } from './mechanic.ts';
 import { rouletteUi } from './roulette.ts';
 import { baccaratUi } from './baccarat.ts';
 import { slotUi } from './slot.ts';
@@ -69,11 +69,17 @@ function mechanicUi(state: GameSessionState, ctx: Ctx): MechanicUi {
 
 function render(state: GameSessionState) {
   const money = moneyFormatter(state.currency, config.locale);
-  const ctx: Ctx = { t, money, intl: LOCALE_INTL[config.locale] ?? 'en-US', gameId: state.game.id };
+  const ctx: Ctx = {
+    t,
+    money,
+    intl: LOCALE_INTL[config.locale] ?? 'en-US',
+    gameId: state.game.id,
+    minBet: state.min_bet,
+  };
   const ui = mechanicUi(state, ctx);
   const balance = h('strong', { 'data-balance': true }, money(state.balance));
   const result = resultRegion();
-  const stake = decimalInput('stake', '1.00');
+  const stake = decimalInput('stake', openingStake(state.min_bet, ui.minStake?.()));
   const limits = { min: money(state.min_bet), max: money(state.max_bet) };
   const formId = uid('bet');
   const submit = h('button', { type: 'submit', class: 'primary', form: formId, 'data-action-button': true }, ui.action);

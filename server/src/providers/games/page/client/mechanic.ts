@@ -1,5 +1,6 @@
 import type { GameBet, GameOutcome, RoundView } from '#core/games/protocol.ts';
 import { describeOutcome } from '#core/games/describe.ts';
+import { fromCents, toCents } from '#core/api/money.ts';
 import type { T } from './dom.ts';
 
 /** What the page shares with each mechanic's controls. */
@@ -10,6 +11,8 @@ export interface Ctx {
   intl: string;
   /** The game being played (a slot's title fixes its machine and symbols). */
   gameId: string;
+  /** The title's smallest stake (the session's min_bet). */
+  minBet: string;
 }
 
 /** A refusal the page shows in its alert, with the field to focus. */
@@ -31,8 +34,28 @@ export interface MechanicUi {
   action: string;
   /** Controls placed after the stake, before the submit button (roulette's "add"). */
   extra?: HTMLElement;
+  /** The current bet's own minimum stake in cents (core/games/fair-stake.ts), where it has one. */
+  minStake?(): bigint;
   /** Gives the controls the checked stake (null when it is refused) and the page's alert. */
   bind?(readStake: () => string | null, refuse: (refusal: BetRefusal) => void): void;
+}
+
+/**
+ * "Minimum stake for this bet: €7.68": the bet's own minimum (where its win rounds down to the cent,
+ * core/games/fair-stake.ts), or the title's where that is more.
+ */
+export function betMinStakeText(t: T, money: (amount: string) => string, titleMin: string, betMin: bigint): string {
+  const title = toCents(titleMin)!;
+  return t('bet_min_stake', { min: money(fromCents(betMin > title ? betMin : title)) });
+}
+
+/**
+ * The stake field's first value: 1.00, or the title's smallest stake (crash) or the opening bet's own
+ * minimum (three mines, the banker) where that is more, so the page's defaults are a bet it takes.
+ */
+export function openingStake(minBet: string, betMin = 1n): string {
+  const cents = [100n, toCents(minBet)!, betMin].reduce((a, b) => (b > a ? b : a));
+  return fromCents(cents);
 }
 
 export const isRefusal = (value: GameBet | BetRefusal): value is BetRefusal => 'error' in value;

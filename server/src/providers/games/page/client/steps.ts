@@ -4,6 +4,8 @@
 import type { GameSessionState, RoundView, StepRoundView } from '#core/games/protocol.ts';
 import { checkAmount, toCents } from '#core/api/money.ts';
 import { crashMultiplierAt, crashTarget, crashTimeOf, hundredthsText } from '#core/games/crash.ts';
+import { minesMinStake } from '#core/games/mines.ts';
+import { betMinStakeText, openingStake } from './mechanic.ts';
 import type { ProviderApi } from './api.ts';
 import { decimalInput, field, h, uid, type T } from './dom.ts';
 import { fairnessPanels } from './fairness.ts';
@@ -37,6 +39,9 @@ interface Hand {
   payout?: string;
 }
 
+/** The mine count the page opens on. */
+const MINES_OPENING = 3;
+
 export function renderSteps(state: GameSessionState, deps: Deps) {
   const { t, money, root, alert } = deps;
   const mechanic = state.game.mechanic as 'blackjack' | 'mines' | 'crash';
@@ -44,19 +49,27 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
 
   const balance = h('strong', { 'data-balance': true }, money(state.balance));
   const result = resultRegion();
-  const stake = decimalInput('stake', '1.00');
+  const stake = decimalInput(
+    'stake',
+    openingStake(state.min_bet, mechanic === 'mines' ? minesMinStake(MINES_OPENING) : 1n),
+  );
   const limits = { min: money(state.min_bet), max: money(state.max_bet) };
   const mines = h(
     'select',
     { name: 'mines' },
     ...Array.from({ length: 24 }, (_, i) =>
-      h('option', { value: String(i + 1), selected: i + 1 === 3 }, String(i + 1)),
+      h('option', { value: String(i + 1), selected: i + 1 === MINES_OPENING }, String(i + 1)),
     ),
   );
   const target = decimalInput('auto_cashout', '2.00');
+  const minesMinimum = h('p', { class: 'hint', 'data-bet-min': true });
+  const showMinesMinimum = () =>
+    (minesMinimum.textContent = betMinStakeText(t, money, state.min_bet, minesMinStake(Number(mines.value))));
+  mines.addEventListener('change', showMinesMinimum);
+  showMinesMinimum();
   const controls =
     mechanic === 'mines'
-      ? field(t('steps.mines_count'), mines, t('steps.mines_hint'))
+      ? h('div', {}, field(t('steps.mines_count'), mines, t('steps.mines_hint')), minesMinimum)
       : mechanic === 'crash'
         ? field(t('steps.target'), target, t('steps.target_hint'))
         : h('span');
@@ -112,7 +125,7 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
 
   // The rounds table, the seeds and Verify, which replays a finished round's recorded actions.
   const panels = fairnessPanels(
-    { t, money, intl: deps.intl, gameId: state.game.id },
+    { t, money, intl: deps.intl, gameId: state.game.id, minBet: state.min_bet },
     deps.api,
     state.fairness,
     [...state.rounds],
@@ -412,7 +425,7 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
   root.replaceChildren(
     gameHeader(state, t, balance),
     h('div', { class: 'play' }, h('div', { class: 'board' }, board), form, bar),
-    infoPanel(state, { t, money, intl: deps.intl, gameId: state.game.id }),
+    infoPanel(state, { t, money, intl: deps.intl, gameId: state.game.id, minBet: state.min_bet }),
     ...panels.sections,
   );
   root.removeAttribute('aria-busy');
