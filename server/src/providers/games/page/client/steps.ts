@@ -5,6 +5,7 @@ import type { GameSessionState, RoundView, StepRoundView } from '#core/games/pro
 import { checkAmount, toCents } from '#core/api/money.ts';
 import { crashMultiplierAt, crashTarget, crashTimeOf, hundredthsText } from '#core/games/crash.ts';
 import { minesMinStake } from '#core/games/mines.ts';
+import { betShortStake } from '#core/games/registry.ts';
 import { betMinStakeText, openingStake } from './mechanic.ts';
 import type { ProviderApi } from './api.ts';
 import { decimalInput, field, h, uid, type T } from './dom.ts';
@@ -41,6 +42,8 @@ interface Hand {
 
 /** The mine count the page opens on. */
 const MINES_OPENING = 3;
+/** The choices the page opens on, for each multi-step game (each reads its own). */
+const OPENING_BET = { mines: MINES_OPENING, auto_cashout: '2.00' };
 
 export function renderSteps(state: GameSessionState, deps: Deps) {
   const { t, money, root, alert } = deps;
@@ -51,7 +54,8 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
   const result = resultRegion();
   const stake = decimalInput(
     'stake',
-    openingStake(state.min_bet, mechanic === 'mines' ? minesMinStake(MINES_OPENING) : 1n),
+    // The opening bet's own minimum: a cent falls short of it (three mines 7.68, crash 9.50, blackjack 0.24).
+    openingStake(state.min_bet, betShortStake(mechanic, { ...OPENING_BET, type: mechanic, amount: '0.01' })),
   );
   const limits = { min: money(state.min_bet), max: money(state.max_bet) };
   const mines = h(
@@ -61,7 +65,7 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
       h('option', { value: String(i + 1), selected: i + 1 === MINES_OPENING }, String(i + 1)),
     ),
   );
-  const target = decimalInput('auto_cashout', '2.00');
+  const target = decimalInput('auto_cashout', OPENING_BET.auto_cashout);
   const minesMinimum = h('p', { class: 'hint', 'data-bet-min': true });
   const showMinesMinimum = () =>
     (minesMinimum.textContent = betMinStakeText(t, money, state.min_bet, minesMinStake(Number(mines.value))));
