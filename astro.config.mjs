@@ -27,7 +27,11 @@ const site = env.SITE_URL ?? 'http://localhost:4321';
 /** The API origin, when it is not the site's own (operators set it at build time). */
 const apiOrigin = env.PUBLIC_API_BASE ?? '';
 
-/** The demo game provider's origin when it is not the site's own; /play frames its pages. */
+/**
+ * The demo game provider's origin when it is not the site's own; /play frames its pages. Our server
+ * adds the active third-party providers' origins to /play's frame-src as it serves the page
+ * (server/src/http/play-frame-policy.ts); a CDN serving dist/ itself has only this one.
+ */
 const gameProviderOrigin = env.PUBLIC_GAME_PROVIDER_ORIGIN ?? '';
 
 const build = { id: createBuildId(), timestamp: new Date().toISOString() };

@@ -7,6 +7,7 @@ import type { Hono } from 'hono';
 import type { AppEnv, Services } from '../server/src/app-env.ts';
 import type { movableClock } from '../server/src/base/clock.ts';
 import { requireUser } from '../server/src/http/auth.ts';
+import { refreshProviderCatalogue } from '../server/src/services/provider-client/provider-catalogue.ts';
 
 /** Where a signed-in player (`Authorization: Token …`) is marked verified: POST, answers 204. */
 export const TEST_VERIFY_PATH = '/__test__/verify-identity';
@@ -29,6 +30,13 @@ export const TEST_GAME_SEEDS_PATH = '/__test__/game-seeds';
  * a time) may move it, and they reset it when they end (the `serverClock` fixture does).
  */
 export const TEST_CLOCK_PATH = '/__test__/clock';
+
+/**
+ * Where a registered provider's catalogue is fetched again: POST `…/<provider id>`, answers
+ * `{ games }`. The console's "refresh" for a browser test whose provider learns its secret only once
+ * `add-provider` printed it (tests/e2e/second-provider.isolated.spec.ts).
+ */
+export const TEST_PROVIDER_CATALOGUE_PATH = '/__test__/provider-catalogue';
 
 /**
  * Adds the test routes to the running server's app. Called right after the server module has
@@ -70,6 +78,9 @@ export function addTestHooks({ app, services }: { app: Hono<AppEnv>; services: S
     c.header('Cache-Control', 'no-store');
     return c.json(clockState());
   });
+  app.post(`${TEST_PROVIDER_CATALOGUE_PATH}/:provider`, async (c) =>
+    c.json({ games: await refreshProviderCatalogue(services, c.req.param('provider')) }),
+  );
   app.get(`${TEST_GAME_SEEDS_PATH}/:session`, async (c) => {
     const [row] = await services.db.query(
       'SELECT server_seed, next_server_seed, client_seed, nonce FROM game_sessions WHERE id = $1',

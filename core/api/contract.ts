@@ -332,6 +332,8 @@ export interface CatalogueGame extends Game {
   rules: string;
   /** Where it applies (slots). */
   volatility?: 'low' | 'medium' | 'high';
+  /** False for a provider's game without a demo mode (only real money launches); absent otherwise. */
+  demo?: false;
 }
 
 // GET /api/snikx/win_stats

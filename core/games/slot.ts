@@ -147,7 +147,9 @@ export const slotTitle = (id: string | undefined) => SLOT_TITLES[isSlotTitle(id)
 export const slotMachine = (id: string | undefined) => SLOT_MACHINES[slotTitle(id).machine];
 
 /** A slot stake of this title is a multiple of this (one cent per line). */
-export const slotStakeStep = (title: string | undefined) => centsToString(BigInt(slotMachine(title).paylines.length));
+/** The cents every stake of a title must be a multiple of: one per payline, so each line gets whole cents. */
+export const slotStakeCents = (title: string | undefined) => BigInt(slotMachine(title).paylines.length);
+export const slotStakeStep = (title: string | undefined) => centsToString(slotStakeCents(title));
 
 /** The leftmost run on one line: its symbol and length. */
 export function lineRun<S>(symbols: readonly S[]): { symbol: S; count: number } {
@@ -171,7 +173,7 @@ export function checkSlotBet(bet: object, gameId?: string): { bet: SlotBet; stak
   if (gameId !== undefined && !isSlotTitle(gameId)) return { problem: 'bet_invalid' };
   const cents = positiveCents((bet as Partial<SlotBet>).amount);
   if (cents === undefined) return { problem: 'bet_invalid' };
-  if (cents % BigInt(slotMachine(title).paylines.length) !== 0n) return { problem: 'slot_step' };
+  if (cents % slotStakeCents(title) !== 0n) return { problem: 'slot_step' };
   const stake = centsToString(cents);
   return { bet: isSlotTitle(title) ? { type: 'slot', amount: stake, title } : { type: 'slot', amount: stake }, stake };
 }

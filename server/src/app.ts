@@ -33,6 +33,8 @@ import { sessionRoutes } from './routes/sessions.ts';
 import { twoFactorRoutes } from './routes/two-factor.ts';
 import { walletApiRoutes } from './routes/wallet-api.ts';
 import { createStaticSite } from './http/static-site.ts';
+import { isPlayPage, withFrameOrigins } from './http/play-frame-policy.ts';
+import { activeProviderOrigins } from './services/provider-client/provider-origins.ts';
 import { operatorRoutes } from './operator/routes/operator-routes.ts';
 import { Lifecycle } from './ops/lifecycle.ts';
 import { createAppMetrics } from './ops/metrics.ts';
@@ -57,7 +59,12 @@ const PRIVATE_PREFIXES = ['/api/user/', '/auth/', '/wallet/'];
 
 export function createApp({ distDir, services, log, lifecycle = new Lifecycle() }: AppOptions) {
   const app = new Hono<AppEnv>();
-  const site = createStaticSite(distDir);
+  // /play frames the active providers' games: their origins join its frame-src as it is served.
+  const site = createStaticSite(distDir, async (path, body) =>
+    isPlayPage(path)
+      ? Buffer.from(withFrameOrigins(body.toString('utf8'), await activeProviderOrigins(services.db)))
+      : body,
+  );
   const metrics = createAppMetrics(services, lifecycle);
 
   // Counted for the graceful shutdown; once it began, each answer closes its connection.

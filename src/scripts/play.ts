@@ -16,8 +16,11 @@ interface Messages {
   mode_real: string;
 }
 
-/** Game ids are short slugs; anything else is refused before any request. */
-const GAME_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
+/**
+ * Game ids: our own are short slugs, a provider's are 1 to 255 printable ASCII characters
+ * (docs/provider-api.md); anything else is refused before any request.
+ */
+const GAME_ID = /^[\x21-\x7e]{1,255}$/;
 
 /**
  * The origin game pages are loaded from: PUBLIC_GAME_PROVIDER_ORIGIN when the provider is
@@ -138,6 +141,8 @@ export function initPlay() {
       part('bar-name').textContent = game.name;
       part('game-provider').textContent = interpolate(messages.by_provider, { provider: game.provider });
       frame.title = interpolate(messages.frame_title, { game: game.name });
+      // A provider's game without a demo mode launches for real money only.
+      if (game.demo === false) root.querySelector<HTMLElement>('[data-launch="demo"]')!.hidden = true;
       gameSection.setAttribute('aria-busy', 'false');
       modes.setAttribute('data-ready', '');
     })

@@ -15,7 +15,8 @@ export interface CatalogueGameJson {
 
 export interface SecondProvider {
   baseUrl: string;
-  /** The shared secret, set once the operator registered the provider. */
+  /** The id and the shared secret the operator registered the provider under, set once it did. */
+  id: string;
   secret: string;
   catalogue: { games: CatalogueGameJson[] };
   /** Milliseconds to wait before answering (a provider that times out). */
@@ -29,6 +30,12 @@ export interface SecondProvider {
   /** The session requests, by the launch id the provider handed out. */
   sessions: Map<string, Record<string, unknown>>;
   onSessionsEnd: (playerId: string) => Promise<void>;
+  /**
+   * The operator's site (its wallet API), for the launch page's "Spin": each spin is one finished
+   * round, its bet and win (minor units, `spin`) sent signed in one `/wallet/v1/play` call.
+   */
+  walletUrl?: string;
+  spin: { bet: number; win: number };
   close(): Promise<void>;
 }
 
@@ -58,6 +65,7 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
 export async function startSecondProvider(): Promise<SecondProvider> {
   const provider = {
     baseUrl: '',
+    id: '',
     secret: '',
     catalogue: { games: [fruitGame()] },
     delayMs: 0,
@@ -66,7 +74,44 @@ export async function startSecondProvider(): Promise<SecondProvider> {
     received: [],
     sessions: new Map(),
     onSessionsEnd: async () => {},
+    spin: { bet: 100, win: 250 },
   } as unknown as SecondProvider;
+
+  let spins = 0;
+  /** One spin of a launch: a round that settles at once, through the operator's wallet, signed. */
+  const spin = async (launchId: string) => {
+    const session = provider.sessions.get(launchId)!;
+    spins += 1;
+    const round = `${launchId}-${spins}`;
+    const raw = JSON.stringify({
+      token: session.token,
+      game_id: session.game_id,
+      round_id: round,
+      finished: true,
+      actions: [
+        { action: 'bet', action_id: `${round}-bet`, amount: provider.spin.bet },
+        { action: 'win', action_id: `${round}-win`, amount: provider.spin.win },
+      ],
+    });
+    const answer = await fetch(`${provider.walletUrl}/wallet/v1/play`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-provider-id': provider.id,
+        'x-signature': hmac(provider.secret, raw).toString('base64'),
+      },
+      body: raw,
+    });
+    return answer.ok ? `Round ${round} played.` : `Refused: ${((await answer.json()) as { error: string }).error}`;
+  };
+
+  /** The game page the launch URL opens: the provider's own origin, framed by the site (sandboxed). */
+  const gamePage = (launchId: string, outcome = '') =>
+    '<!doctype html><title>Star Fruits</title><h1>Star Fruits</h1>' +
+    `<form method="post" action="/play/${launchId}/spin"><button>Spin</button></form>` +
+    (outcome
+      ? `<p role="status">${outcome}</p><script>parent.postMessage({ type: 'balance-changed' }, '*')</script>`
+      : '');
 
   const answer = (response: ServerResponse, status: number, body: unknown) => {
     const raw = JSON.stringify(body);
@@ -90,10 +135,11 @@ export async function startSecondProvider(): Promise<SecondProvider> {
     const body = raw.length ? JSON.parse(raw.toString()) : undefined;
     provider.received.push({ method: request.method ?? '', path: url.pathname, body, signed });
     if (provider.delayMs) await new Promise((resolve) => setTimeout(resolve, provider.delayMs));
-    if (url.pathname.startsWith('/play/')) {
-      // The game page the launch URL opens: the provider's own origin, framed by the site.
+    const page = /^\/play\/(launch-\d+)(\/spin)?$/.exec(url.pathname);
+    if (page) {
+      const outcome = page[2] && request.method === 'POST' ? await spin(page[1]!) : '';
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      response.end('<!doctype html><title>Star Fruits</title><h1>Star Fruits</h1>');
+      response.end(gamePage(page[1]!, outcome));
       return;
     }
     if (!signed) return answer(response, 401, { error: 'bad_signature' });

@@ -5,7 +5,7 @@ import {
   rejectIdentity,
   waitForClientScript,
   AXE_TAGS,
-  ONE_PIXEL_PNG,
+  onePixelPng,
   PROFILE_SCREENS,
 } from './helpers';
 
@@ -61,7 +61,7 @@ for (const state of ['new', 'pending', 'rejected'] as const) {
         headers: { authorization: `Token ${token}` },
         multipart: {
           document_type: 'passport',
-          front: { name: 'pass.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG },
+          front: { name: 'pass.png', mimeType: 'image/png', buffer: onePixelPng() },
         },
       });
       expect(sent.status()).toBe(201);

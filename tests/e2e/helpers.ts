@@ -191,10 +191,17 @@ export async function noAxeViolations(page: Page) {
 }
 
 /** A 1×1 PNG: an identity document the upload accepts, and a real image for its preview. */
-export const ONE_PIXEL_PNG = Buffer.from(
+const ONE_PIXEL = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/**
+ * A one-pixel PNG that is a file of its own: random bytes after its end (which image readers
+ * ignore) give each upload its own SHA-256, since the risk desk links every account that uploads
+ * the same document file (link.shared_document) and then asks staff for a reason to approve.
+ */
+export const onePixelPng = () => Buffer.concat([ONE_PIXEL, randomBytes(16)]);
 
 /** Every screen of the player's profile area. */
 export const PROFILE_SCREENS = [

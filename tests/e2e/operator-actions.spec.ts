@@ -7,7 +7,7 @@ import {
   newPlayer,
   registerPlayer,
   noAxeViolations,
-  ONE_PIXEL_PNG,
+  onePixelPng,
 } from './helpers';
 
 /**
@@ -33,7 +33,7 @@ test('an admin approves a document, credits 25.00 with a reason and suspends the
   await card
     .locator('form[data-form="verification"]')
     .getByLabel(profile.verification.photo_page)
-    .setInputFiles({ name: 'pass.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
+    .setInputFiles({ name: 'pass.png', mimeType: 'image/png', buffer: onePixelPng() });
   await card.getByRole('button', { name: profile.verification.submit }).click();
   await expect(card.locator('[data-status="pending"]')).toContainText(profile.verification.status.pending);
 

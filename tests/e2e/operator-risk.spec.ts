@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test, adminSignIn } from './fixtures';
-import { apiToken, newPlayer, registerPlayer, ONE_PIXEL_PNG } from './helpers';
+import { apiToken, newPlayer, registerPlayer, onePixelPng } from './helpers';
 
 /** A player who uploads `file` as their passport's front. */
 async function playerUploading(request: APIRequestContext, file: Buffer) {
@@ -19,7 +18,7 @@ async function playerUploading(request: APIRequestContext, file: Buffer) {
 test('a risk user works a shared-document alert from open to resolved with a note', async ({ request, browser }) => {
   test.setTimeout(120_000);
   // One file, unique to this run (the e2e database is shared), uploaded by two accounts.
-  const file = Buffer.concat([ONE_PIXEL_PNG, randomBytes(16)]);
+  const file = onePixelPng();
   const first = await playerUploading(request, file);
   await playerUploading(request, file);
   const { page, context } = await adminSignIn(browser, { prefix: 'staffrisk', role: 'risk' });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Browser } from '@playwright/test';
 import { expect, test, STAFF_PASSWORD, addStaff } from './fixtures';
 import { Secret, TOTP } from 'otpauth';
-import { apiToken, newPlayer, registerPlayer, noAxeViolations, ONE_PIXEL_PNG } from './helpers';
+import { apiToken, newPlayer, registerPlayer, noAxeViolations, onePixelPng } from './helpers';
 import { CONSOLE_PAGES } from '../operator-pages';
 
 /** The German profile texts, so the player's steps read as a German player reads them. */
@@ -66,7 +66,7 @@ test("a German player's document and withdrawal approved by staff with two-facto
   const form = card.locator('form[data-form="verification"]');
   await form
     .getByLabel(verification.photo_page)
-    .setInputFiles({ name: 'reisepass.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
+    .setInputFiles({ name: 'reisepass.png', mimeType: 'image/png', buffer: onePixelPng() });
   await form.getByRole('button', { name: verification.submit }).click();
   await expect(card.locator('[data-status="pending"]')).toContainText(verification.status.pending);
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { closeLowBalance, rejectIdentity, verifyIdentity, ONE_PIXEL_PNG } from './helpers';
+import { closeLowBalance, rejectIdentity, verifyIdentity, onePixelPng } from './helpers';
 
 // Identity verification, the player's half, in German against the real server: the
 // card on /de/profile, and the withdrawal page's explanation.
@@ -54,7 +54,7 @@ test('de: an identity card is checked as chosen, previewed, uploaded with progre
 
   await form
     .getByLabel(v.front)
-    .setInputFiles({ name: 'vorderseite.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
+    .setInputFiles({ name: 'vorderseite.png', mimeType: 'image/png', buffer: onePixelPng() });
   await expect(form.locator('#field-front-error')).toHaveCount(0);
   const preview = form.locator('[data-preview="front"] img');
   await expect(preview).toHaveAttribute('src', /^blob:/);
@@ -130,7 +130,7 @@ test('de: after a rejection the card shows the staff reason as text and takes a 
   const headers = { authorization: `Token ${token}` };
   const first = await request.post('/api/user/verification', {
     headers,
-    multipart: { document_type: 'passport', front: { name: 'pass.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG } },
+    multipart: { document_type: 'passport', front: { name: 'pass.png', mimeType: 'image/png', buffer: onePixelPng() } },
   });
   expect(first.status()).toBe(201);
   const reason = 'Unscharf <img src=x data-injected> – bitte neu fotografieren';

@@ -1,14 +1,14 @@
 // Slots: one spin of the title's reels, paid line by line from its paytable.
 import type { SingleRoundGame } from '../game-module.ts';
 import type { SlotBet } from '../protocol.ts';
-import { checkSlotBet, resolveSlot, slotMachine } from '../slot.ts';
+import { checkSlotBet, resolveSlot, slotStakeCents } from '../slot.ts';
 
 export const slotGame: SingleRoundGame<SlotBet> = {
   kind: 'single',
   mechanic: 'slot',
   checkBet: checkSlotBet,
   resolve: resolveSlot,
-  stakeStep: (gameId) => BigInt(slotMachine(gameId).paylines.length),
+  stakeStep: slotStakeCents,
   // The title's own maths; a stake its lines cannot share evenly becomes 1.00 (every step divides it).
   sampleBet: (gameId, stake) => {
     const checked = checkSlotBet({ type: 'slot', amount: stake }, gameId);

@@ -45,7 +45,10 @@ export function candidateFiles(pathname: string): string[] {
   return [`${pathname}.html`, `${pathname}/index.html`];
 }
 
-export function createStaticSite(distDir: string) {
+/** Rewrites a page's body as it is served (the play page's frame policy); the identity when absent. */
+export type ServePage = (path: string, body: Buffer) => Promise<Buffer>;
+
+export function createStaticSite(distDir: string, servePage: ServePage = async (_path, body) => body) {
   const root = normalize(distDir + sep);
 
   async function readSiteFile(path: string): Promise<Buffer | undefined> {
@@ -86,7 +89,7 @@ export function createStaticSite(distDir: string) {
       const body = await readSiteFile(path);
       // The error screens exist as files, but asking for one is still not a success.
       const status = /\/(404|500)\.html$/.exec(path)?.[1];
-      if (body) return respond(c, path, body, status ? (Number(status) as 404 | 500) : 200);
+      if (body) return respond(c, path, await servePage(path, body), status ? (Number(status) as 404 | 500) : 200);
     }
     return errorPage(c, 404);
   }

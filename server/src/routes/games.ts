@@ -76,28 +76,33 @@ export function gameRoutes(services: Services) {
     if (query.q !== undefined && query.q.length > 100)
       problems.q = [{ key: 'number_invalid', params: { min: 0, max: 100 } }];
     if (Object.keys(problems).length) throw fieldErrors(problems);
-    const rows = await listedGames(db, query.category);
+    // Each result's short rules text and a provider game's name, in ?lang= (one of the site's locales),
+    // else Accept-Language, else English.
+    const locale = queryLocale(query.lang, c.req.header('accept-language'));
+    const rows = await listedGames(db, query.category, locale);
     const needle = searchable((query.q ?? '').trim());
     const matching = needle ? rows.filter((row) => searchable(row.name).includes(needle)) : rows;
     const pages = Math.max(1, Math.ceil(matching.length / pageSize));
     if (page > pages) throw detailError(404, 'page_invalid');
     const link = (target: number) => pageLink(config.apiUrl, c.req, target);
     const { minBet, maxBet } = config.games;
-    // Each result's short rules text, in ?lang= (one of the site's locales), else Accept-Language, else English.
-    const locale = queryLocale(query.lang, c.req.header('accept-language'));
     c.header('Cache-Control', 'public, max-age=60');
     c.header('Vary', 'Accept-Language');
     return c.json<Paginated<CatalogueGame>>({
       count: matching.length,
       next: page < pages ? link(page + 1) : null,
       previous: page > 1 ? link(page - 1) : null,
-      results: matching.slice((page - 1) * pageSize, page * pageSize).map(({ volatility, ...row }) => ({
-        ...row,
-        min_bet: gameMinBet(row.mechanic, row.id, minBet),
-        max_bet: maxBet,
-        rules: gameRulesText(locale, RULES_KEYS.get(row.id) ?? ''),
-        ...(volatility ? { volatility: volatility as 'low' | 'medium' | 'high' } : {}),
-      })),
+      results: matching
+        .slice((page - 1) * pageSize, page * pageSize)
+        .map(({ volatility, min_bet: providerMin, max_bet: providerMax, demo, ...row }) => ({
+          ...row,
+          // A provider game's range and demo flag are its catalogue's; its rules are the provider's own.
+          min_bet: providerMin ?? gameMinBet(row.mechanic, row.id, minBet),
+          max_bet: providerMax ?? maxBet,
+          rules: gameRulesText(locale, RULES_KEYS.get(row.id) ?? ''),
+          ...(volatility ? { volatility: volatility as 'low' | 'medium' | 'high' } : {}),
+          ...(demo === false ? { demo } : {}),
+        })),
     });
   });
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Game } from '#core/api/contract.ts';
 import type { Queryable } from '../db/database.ts';
+import { OFFERED_PROVIDER_GAMES } from './provider-client/offered-games.ts';
 
 /** The game gateway's records: the player's id at the provider, the listed games and their order. */
 
@@ -52,18 +53,31 @@ export interface ListedGameRow {
   mechanic: string;
   rtp: string;
   volatility: string | null;
+  /** A provider game's stake range and demo flag from its catalogue; null for our own games. */
+  min_bet: string | null;
+  max_bet: string | null;
+  demo: boolean | null;
 }
 
 /**
- * Every listed game of the category (all of them without one), by popularity, with the catalogue's
- * published rtp and volatility (core/games/catalogue.ts, written by the seed).
+ * Every listed game of the category (all of them without one): our own by popularity, with the
+ * catalogue's published rtp and volatility (core/games/catalogue.ts, written by the seed), then the
+ * games providers offer (provider-client/offered-games.ts), named in `locale` where their catalogue
+ * has a name for it.
  */
-export function listedGames(db: Queryable, category: string | undefined): Promise<ListedGameRow[]> {
+export function listedGames(db: Queryable, category: string | undefined, locale: string): Promise<ListedGameRow[]> {
   return db.query<ListedGameRow>(
-    `SELECT id, name, provider, image, category, mechanic, rtp, volatility
-      FROM games
-      WHERE NOT retired AND ($1::text IS NULL OR category = $1)
-      ORDER BY popularity DESC, id`,
-    [category ?? null],
+    `SELECT id, name, provider, image, category, mechanic, rtp, volatility, min_bet, max_bet, demo FROM (
+       SELECT id, name, provider, image, category, mechanic, rtp::text AS rtp, volatility, NULL::text AS min_bet,
+         NULL::text AS max_bet, NULL::boolean AS demo, 0 AS source, popularity, '' AS provider_order
+       FROM games WHERE NOT retired
+       UNION ALL
+       SELECT game_id, COALESCE(names->>$2, name), provider_id, image, category, mechanic, rtp::text, volatility,
+         min_bet::text, max_bet::text, demo, 1, 0, provider_id
+       FROM (${OFFERED_PROVIDER_GAMES}) offered
+     ) listed
+     WHERE $1::text IS NULL OR category = $1
+     ORDER BY source, popularity DESC, provider_order, id`,
+    [category ?? null, locale],
   );
 }

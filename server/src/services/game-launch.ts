@@ -1,4 +1,4 @@
-import type { GameLaunchResponse, GameMode } from '#core/api/contract.ts';
+import type { GameLaunchResponse } from '#core/api/contract.ts';
 import type { Services } from '../app-env.ts';
 import { NotAllowed, NotFound } from '../base/domain-errors.ts';
 import { rollbackStaleBets } from '../providers/games/rounds.ts';
@@ -8,23 +8,21 @@ import { admitDemo, purgeExpiredDemo } from './demo-play.ts';
 import { sessionWithOpenRound } from './favourites.ts';
 import { bindSessionToSignIn, listedGame, playerCurrency } from './game-catalogue.ts';
 import { mayPlay } from './play-policy.ts';
-
-export interface LaunchRequest {
-  gameId: string | undefined;
-  mode: GameMode;
-  /** The signed-in player (a real launch always has one; a demo launch may), with their token's hash. */
-  player: { userId: number; tokenHash: string } | null;
-  locale: string;
-  /** Where an anonymous demo launch comes from: demo play is limited per address. */
-  address: string;
-}
+import { offeredProviderGame } from './provider-client/offered-games.ts';
+import { launchProviderGame } from './provider-game-launch.ts';
+import type { LaunchRequest } from './launch-request.ts';
 
 /** A launch URL for one game; `demo` touches no wallet. */
 export async function launchGame(services: Services, request: LaunchRequest): Promise<GameLaunchResponse> {
   const { db, config } = services;
   const { mode, player } = request;
   const game = request.gameId !== undefined ? await listedGame(db, request.gameId) : undefined;
-  if (!game) throw new NotFound('games.game_unknown');
+  if (!game) {
+    // Not one of ours: a provider's game launches at the provider.
+    const offered = request.gameId !== undefined ? await offeredProviderGame(db, request.gameId) : undefined;
+    if (!offered) throw new NotFound('games.game_unknown');
+    return launchProviderGame(services, request, offered);
+  }
   const userId = mode === 'real' ? player!.userId : null;
   let currency = config.currency;
   if (userId !== null) {

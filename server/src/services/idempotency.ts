@@ -15,18 +15,15 @@ const KEY = /^[\x21-\x7e]{1,255}$/;
  * Runs a money operation once per `Idempotency-Key`. The key row is inserted in the same
  * transaction as the operation: a concurrent retry on PostgreSQL waits on the primary key until
  * the first commits, then reads its answer. A refused operation rolls back, key included, so a
- * retry after fixing the input acts normally. Without a key the operation just runs: in a
- * transaction of its own, or, when `oneStatement` says its only write is one statement (atomic by
- * itself), without one, which saves the BEGIN and COMMIT round trips while the player's row is
- * locked (so concurrent withdrawals of one player queue on that lock).
+ * retry after fixing the input acts normally. Without a key the operation just runs, in a
+ * transaction of its own.
  */
 export async function runOnce<T>(
   db: Database,
   scope: { userId: number; name: string; key: string | undefined; request: unknown; now: Date },
   work: (tx: Queryable) => Promise<Outcome<T>>,
-  { oneStatement = false }: { oneStatement?: boolean } = {},
 ): Promise<Outcome<T>> {
-  if (scope.key === undefined) return oneStatement ? work(db) : db.transaction(work);
+  if (scope.key === undefined) return db.transaction(work);
   if (!KEY.test(scope.key)) throw new InvalidRequest('choice_invalid');
   const requestHash = createHash('sha256').update(JSON.stringify(scope.request)).digest('hex');
   return db.transaction(async (tx) => {

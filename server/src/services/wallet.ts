@@ -142,9 +142,10 @@ async function openBet(tx: Queryable, request: WinRequest | RollbackRequest | Ra
 
 /**
  * A settled stake earns loyalty points (fractions carried) and counts toward an active bonus's
- * wagering, in one UPDATE; answers the cash balance and whether the bonus is now released.
+ * wagering, in one UPDATE, then is a risk event (play since the last deposit, a balance left at
+ * zero); answers the cash balance and whether the bonus is now released.
  */
-export async function countStake(tx: Queryable, userId: number, stake: string, multiplier: number) {
+export async function countStake(tx: Queryable, userId: number, stake: string, multiplier: number, now: Date) {
   const [row] = await tx.query<{ balance: string; met: boolean; bonus: string }>(
     `UPDATE users SET loyalty_points = loyalty_points + floor(loyalty_carry + $2::numeric * $3)::int,
                       loyalty_carry = (loyalty_carry + $2::numeric * $3) - floor(loyalty_carry + $2::numeric * $3),
@@ -155,6 +156,7 @@ export async function countStake(tx: Queryable, userId: number, stake: string, m
      $4::int) AS met, bonus_balance::text AS bonus`,
     [userId, stake, LOYALTY_POINTS_PER_UNIT, multiplier],
   );
+  await recordRiskEvent(tx, { kind: 'stake', userId, stake, balance: row!.balance, now });
   return row!;
 }
 
@@ -208,9 +210,7 @@ export function walletWin(
         WHERE id = $1`,
       [bet.history_id, request.amount],
     );
-    const counted = await countStake(tx, request.userId, bet.amount, settings.wageringMultiplier);
-    const stake = { userId: request.userId, stake: bet.amount, balance: counted.balance, now: request.now };
-    await recordRiskEvent(tx, { kind: 'stake', ...stake });
+    const counted = await countStake(tx, request.userId, bet.amount, settings.wageringMultiplier, request.now);
     if (counted.met) await releaseBonus(tx, request.userId, counted.bonus, settings.currency, request.now);
     return {
       status: 'ok',

@@ -4,11 +4,12 @@ import { issueWalletToken } from '../wallet-api/tokens.ts';
 import { callProvider, ProviderCallFailed, type ProviderServices } from './provider-call.ts';
 
 export interface ProviderLaunch {
-  userId: number;
+  /** The player; null for an anonymous demo launch. */
+  userId: number | null;
   providerId: string;
   gameId: string;
-  /** The hash of the sign-in's auth token: ending that sign-in ends the wallet token. */
-  authTokenHash: string;
+  /** The hash of the sign-in's auth token: ending that sign-in ends the wallet token (real mode). */
+  authTokenHash: string | null;
   locale: string;
   mode: 'real' | 'demo';
   theme: string;
@@ -28,29 +29,36 @@ const launchAnswer = v.object({
 });
 
 /**
- * Launches a provider's game (docs/provider-api.md, `POST {base}/v1/sessions`): a fresh wallet token
- * bound to the player, provider, game, currency and sign-in goes to the provider, which answers the
- * URL the game frame opens. Refused for a game or provider turned off; open rounds still settle.
+ * Launches a provider's game (docs/provider-api.md, `POST {base}/v1/sessions`): for real money a
+ * fresh wallet token bound to the player, provider, game, currency and sign-in goes to the provider,
+ * which answers the URL the game frame opens. A demo launch carries no wallet token (`token: null`),
+ * so nothing it does can reach the wallet, and only a game whose catalogue says `demo` has one.
+ * Refused for a game or provider turned off; open rounds still settle. The launch URL must be on the
+ * origin of the provider's base URL: the only one /play's frame-src allows for it (play-frame-policy.ts).
  */
 export async function startProviderSession(services: Services, launch: ProviderLaunch): Promise<string> {
-  const [game] = await services.db.query<{ currency: string }>(
-    `SELECT u.currency FROM provider_games g
+  const [game] = await services.db.query<{ currency: string | null; base_url: string }>(
+    `SELECT (SELECT currency FROM users WHERE id = $3) AS currency, p.base_url FROM provider_games g
        JOIN game_providers p ON p.id = g.provider_id AND p.status = 'active'
-       JOIN users u ON u.id = $3
-     WHERE g.provider_id = $1 AND g.game_id = $2 AND g.enabled`,
-    [launch.providerId, launch.gameId, launch.userId],
+     WHERE g.provider_id = $1 AND g.game_id = $2 AND g.enabled AND ($4 = 'real' OR g.demo)`,
+    [launch.providerId, launch.gameId, launch.userId, launch.mode],
   );
   if (!game) throw new ProviderGameUnavailable();
-  const { token } = await issueWalletToken(services, launch);
+  let token: string | null = null;
+  if (launch.mode === 'real') {
+    const { userId, authTokenHash } = launch;
+    if (userId === null || authTokenHash === null) throw new Error('A real launch needs the player and the sign-in.');
+    ({ token } = await issueWalletToken(services, { ...launch, userId, authTokenHash }));
+  }
   const answer = await callProvider(services, launch.providerId, {
     method: 'POST',
     path: 'v1/sessions',
     call: 'sessions',
     body: {
       token,
-      player_id: String(launch.userId),
+      player_id: launch.userId === null ? null : String(launch.userId),
       game_id: launch.gameId,
-      currency: game.currency,
+      currency: game.currency ?? services.config.currency,
       locale: launch.locale,
       mode: launch.mode,
       theme: launch.theme,
@@ -59,6 +67,8 @@ export async function startProviderSession(services: Services, launch: ProviderL
   });
   const parsed = v.safeParse(launchAnswer, answer);
   if (!parsed.success) throw new ProviderCallFailed('bad_answer', 'The provider answered no usable launch_url.');
+  if (new URL(parsed.output.launch_url).origin !== new URL(game.base_url).origin)
+    throw new ProviderCallFailed('bad_answer', 'The launch_url is not on the origin of the provider’s base URL.');
   return parsed.output.launch_url;
 }
 

@@ -7,7 +7,6 @@ import { releaseBonus } from '../bonus.ts';
 import { addTransaction } from '../history.ts';
 import { credit, debit, recordDebit } from '../ledger.ts';
 import { mayPlay } from '../play-policy.ts';
-import { recordRiskEvent } from '../risk/risk-events.ts';
 import { countStake } from '../wallet.ts';
 import type { WalletPlayer } from './player.ts';
 import { WalletRefusal } from './refusal.ts';
@@ -142,9 +141,8 @@ export async function settleRound(
     stakeCents === 0n,
   ]);
   if (stakeCents === 0n) return undefined;
-  const counted = await countStake(tx, player.userId, row.stake, config.games.bonusWageringMultiplier);
-  const stake = { userId: player.userId, stake: row.stake, balance: counted.balance, now: round.now };
-  await recordRiskEvent(tx, { kind: 'stake', ...stake });
+  const multiplier = config.games.bonusWageringMultiplier;
+  const counted = await countStake(tx, player.userId, row.stake, multiplier, round.now);
   if (!counted.met) return counted.balance;
   await releaseBonus(tx, player.userId, counted.bonus, player.currency, round.now);
   const [after] = await tx.query<{ balance: string }>('SELECT balance::text FROM users WHERE id = $1', [player.userId]);
