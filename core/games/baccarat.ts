@@ -16,16 +16,17 @@
  * to the cent); tie pays 8:1. On a tie, player and banker bets are returned.
  * RTP by exact enumeration (tests/unit/games/baccarat.test.ts): banker 98.94 %, player 98.76 %,
  * tie 85.64 %.
- * The banker's 0.95:1 rounds down, so a banker stake is at least BACCARAT_BANKER_MIN_STAKE (€4.22):
- * from there rounding costs at most 0.1 percentage point of its return at every stake
- * (core/games/fair-stake.ts). Player and tie pay whole multiples and take any stake.
+ * The banker's 0.95:1 rounds down unless the stake is a multiple of €0.20, so a banker stake is a
+ * multiple of €0.20 (1.95× exact) or at least €4.22, from where rounding costs at most 0.1
+ * percentage point of its return at every stake (core/games/fair-stake.ts). Player and tie pay
+ * whole multiples and take any stake.
  */
 import type { BaccaratBet, BaccaratOutcome } from './protocol.ts';
 import type { Random } from './fairness.ts';
 import type { BetProblem, Resolved } from './resolved.ts';
 import { fromCents as centsToString } from '../api/money.ts';
 import { positiveCents } from './stake.ts';
-import { smallestFairStake } from './fair-stake.ts';
+import { ANY_STAKE, fairStakeRule, type StakeRule } from './fair-stake.ts';
 
 export const BACCARAT_DECKS = 8;
 export const SHOE_CARDS = BACCARAT_DECKS * 52;
@@ -110,13 +111,12 @@ export function baccaratPayout(side: BaccaratSide, winner: BaccaratSide, stake: 
  */
 export const BANKER_WIN_CHANCE_BOUND = [4586n, 10_000n] as const;
 
-/** The smallest banker stake in cents: the banker's 0.95:1 is the one win that rounds. */
-export const BACCARAT_BANKER_MIN_STAKE = smallestFairStake([
-  { chance: BANKER_WIN_CHANCE_BOUND, multiplier: [195n, 100n] },
-]);
+/** The banker's stakes: 1.95× is exact on multiples of €0.20; any stake from €4.22. */
+export const BACCARAT_BANKER_STAKES = fairStakeRule([[{ chance: BANKER_WIN_CHANCE_BOUND, multiplier: [195n, 100n] }]]);
 
-/** The smallest stake in cents a side takes (rounding costs at most 0.1 percentage point of its RTP). */
-export const baccaratMinStake = (side: BaccaratSide): bigint => (side === 'banker' ? BACCARAT_BANKER_MIN_STAKE : 1n);
+/** The stakes a side takes (player and tie pay whole multiples: any stake). */
+export const baccaratStakeRule = (side: BaccaratSide): StakeRule =>
+  side === 'banker' ? BACCARAT_BANKER_STAKES : ANY_STAKE;
 
 export function checkBaccaratBet(bet: object): { bet: BaccaratBet; stake: string } | { problem: BetProblem } {
   const { amount, on } = bet as Partial<BaccaratBet>;

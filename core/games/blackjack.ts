@@ -17,8 +17,8 @@
  *   - At session expiry an open round is finished by the rule "stand": every remaining hand
  *     stands and the dealer plays.
  * Wins in whole cents, rounded down (a 3:2 on an odd number of cents). The 3:2 is the one win that
- * rounds, so a stake is at least BLACKJACK_MIN_STAKE (€0.24): from there rounding costs at most 0.1
- * percentage point of the return at every stake (core/games/fair-stake.ts).
+ * rounds, so a stake is a whole number of even cents (3:2 exact) or at least €0.24, from where
+ * rounding costs at most 0.1 percentage point of the return at every stake (core/games/fair-stake.ts).
  * RTP with the basic strategy of `basicStrategy` below: BLACKJACK_RTP, measured by simulation
  * (tests/unit/games/blackjack.test.ts plays 2 million provably-fair rounds).
  */
@@ -26,7 +26,7 @@ import type { Random } from './fairness.ts';
 import type { BetProblem } from './resolved.ts';
 import { fromCents } from '../api/money.ts';
 import { positiveCents } from './stake.ts';
-import { smallestFairStake } from './fair-stake.ts';
+import { fairStakeRule } from './fair-stake.ts';
 
 export const DECKS = 6;
 export const SHOE = DECKS * 52;
@@ -95,8 +95,8 @@ export const BLACKJACK_ACTIONS: readonly BlackjackAction[] = ['hit', 'stand', 'd
  */
 export const NATURAL_CHANCE_BOUND = [1n, 20n] as const;
 
-/** The smallest stake in cents: the 3:2 on a natural is the one win that rounds. */
-export const BLACKJACK_MIN_STAKE = smallestFairStake([{ chance: NATURAL_CHANCE_BOUND, multiplier: [5n, 2n] }]);
+/** The stakes blackjack takes: the 3:2 on a natural is the one win that rounds (even cents or from €0.24). */
+export const BLACKJACK_STAKES = fairStakeRule([[{ chance: NATURAL_CHANCE_BOUND, multiplier: [5n, 2n] }]]);
 
 export function checkBlackjackBet(bet: object): { bet: BlackjackBet; stake: string } | { problem: BetProblem } {
   const cents = positiveCents((bet as Partial<BlackjackBet>).amount);

@@ -51,3 +51,55 @@ export function smallestFairStake(ways: readonly PayWay[]): bigint {
   for (let stake = safe - 1n; stake >= 1n; stake--) if (!withinLimit(roundingLoss(ways, stake))) return stake + 1n;
   return 1n;
 }
+
+/**
+ * Which stakes a bet takes: every multiple of `step`, where each of its wins is exact to the cent
+ * (or loses within the limit: `step` is never above `anyFrom`), and every stake from `anyFrom` on.
+ * A bet with exact wins (a 2× dice target) takes any stake: step 1. Where exact wins need a coarse
+ * step (1.95× on multiples of €0.20, a crash cash-out on whole euros), small stakes still play.
+ */
+export interface StakeRule {
+  step: bigint;
+  anyFrom: bigint;
+}
+
+export const ANY_STAKE: StakeRule = { step: 1n, anyFrom: 1n };
+
+const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? a : gcd(b, a % b));
+
+/** The least stake in cents on which every way of a bet pays an exact number of cents. */
+export function exactStep(ways: readonly PayWay[]): bigint {
+  let step = 1n;
+  for (const { multiplier } of ways) {
+    const need = multiplier[1] / gcd(multiplier[0], multiplier[1]);
+    step = (step / gcd(step, need)) * need;
+  }
+  return step;
+}
+
+/**
+ * The rule for a bet whose player picks, after staking, one of several ways to be paid (crash's
+ * cash-out point, the number of mines' safe cells): each choice is a bet of its own, so the rule
+ * must hold for all of them.
+ */
+export function fairStakeRule(choices: readonly (readonly PayWay[])[]): StakeRule {
+  let anyFrom = 1n;
+  let exact = 1n;
+  for (const ways of choices) {
+    const fair = smallestFairStake(ways);
+    if (fair > anyFrom) anyFrom = fair;
+    const need = exactStep(ways);
+    exact = (exact / gcd(exact, need)) * need;
+  }
+  return { step: exact < anyFrom ? exact : anyFrom, anyFrom };
+}
+
+export const takesStake = (rule: StakeRule, cents: bigint): boolean =>
+  cents >= rule.anyFrom || cents % rule.step === 0n;
+
+/** The least stake from `from` cents on that a rule takes. */
+export function leastTakenStake(rule: StakeRule, from: bigint): bigint {
+  if (from >= rule.anyFrom) return from;
+  const up = ((from + rule.step - 1n) / rule.step) * rule.step;
+  return up < rule.anyFrom ? up : rule.anyFrom;
+}

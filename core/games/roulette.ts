@@ -9,15 +9,15 @@
  *   dozen (1–12, 13–24, 25–36) 2:1 · column (1, 2, 3: numbers ≡ 1, 2, 0 mod 3) 2:1
  * Every bet covers k numbers and pays 36 / k times the stake, so each has RTP 36/37 = 97.297… %.
  * Stakes and wins are whole cents: no rounding, except la partage's half of an odd number of cents.
- * So on a French table an even-money stake is at least LA_PARTAGE_MIN_STAKE (€0.14): then
- * rounding costs at most 0.1 percentage point of the spin's return (core/games/fair-stake.ts).
+ * So on a French table an even-money stake is in even cents or at least €0.14: then rounding costs
+ * at most 0.1 percentage point of the spin's return (core/games/fair-stake.ts).
  */
 import type { RouletteBet, RouletteBetKind, RouletteOutcome, RouletteStake } from './protocol.ts';
 import type { Random } from './fairness.ts';
 import type { BetProblem, Resolved } from './resolved.ts';
 import { fromCents as centsToString } from '../api/money.ts';
 import { positiveCents } from './stake.ts';
-import { smallestFairStake } from './fair-stake.ts';
+import { ANY_STAKE, fairStakeRule, type StakeRule } from './fair-stake.ts';
 
 export const POCKETS = 37;
 /** The games played with French rules (la partage); every other roulette game has European rules. */
@@ -41,21 +41,19 @@ export const ROULETTE_PAYOUTS: Record<RouletteBetKind, number> = {
   column: 2,
 };
 
-/** The smallest even-money stake in cents on a French table: la partage halves it on zero. */
-export const LA_PARTAGE_MIN_STAKE = smallestFairStake([{ chance: [1n, BigInt(POCKETS)], multiplier: [1n, 2n] }]);
+/** An even-money stake on a French table: la partage halves it on zero (even cents, or from €0.14). */
+export const LA_PARTAGE_STAKES = fairStakeRule([[{ chance: [1n, BigInt(POCKETS)], multiplier: [1n, 2n] }]]);
+
+/** The stakes a spin's even-money stakes take: any, except on a French table. */
+export const rouletteStakeRule = (bet: RouletteBet): StakeRule => (bet.la_partage ? LA_PARTAGE_STAKES : ANY_STAKE);
 
 /**
- * The minimum stake a spin's stakes fall short of, or undefined: on a French table an even-money
- * stake under LA_PARTAGE_MIN_STAKE. Each even-money stake loses at most half a cent on zero, so the
- * spin's loss over its total stake stays within the limit when each one's does.
+ * The stakes of a spin that rouletteStakeRule applies to: its even-money ones. Each loses at most
+ * half a cent on zero, so the spin's loss over its total stake stays within the limit when each
+ * one's does.
  */
-export function rouletteShortStake(bet: RouletteBet): bigint | undefined {
-  if (!bet.la_partage) return undefined;
-  const short = bet.stakes.some(
-    (item) => EVEN_MONEY.includes(item.kind) && positiveCents(item.amount)! < LA_PARTAGE_MIN_STAKE,
-  );
-  return short ? LA_PARTAGE_MIN_STAKE : undefined;
-}
+export const rouletteRuledStakes = (bet: RouletteBet): string[] =>
+  bet.stakes.filter((item) => EVEN_MONEY.includes(item.kind)).map((item) => item.amount);
 
 const isNumber = (n: unknown): n is number => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= 36;
 

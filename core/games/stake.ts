@@ -5,7 +5,3 @@ export function positiveCents(value: unknown): bigint | undefined {
   const cents = toCents(value);
   return cents !== undefined && cents > 0n ? cents : undefined;
 }
-
-/** `min` when a checked bet's amount is under it (the minimum it falls short of), else undefined. */
-export const shortOf = (amount: string, min: bigint): bigint | undefined =>
-  positiveCents(amount)! < min ? min : undefined;

@@ -6,21 +6,21 @@ import {
   blackjackPayout,
   blackjackStake,
   blackjackView,
-  BLACKJACK_MIN_STAKE,
+  BLACKJACK_STAKES,
   checkBlackjackBet,
   dealBlackjack,
   standAll,
   type BlackjackBet,
   type BlackjackState,
 } from '../blackjack.ts';
-import { shortOf } from '../stake.ts';
+import { leastTakenStake } from '../fair-stake.ts';
 
 export const blackjackGame: StepGame<BlackjackBet, BlackjackState> = {
   kind: 'steps',
   mechanic: 'blackjack',
   checkBet: checkBlackjackBet,
-  shortStake: (bet) => shortOf(bet.amount, BLACKJACK_MIN_STAKE),
-  leastStake: () => BLACKJACK_MIN_STAKE,
+  stakeRule: () => BLACKJACK_STAKES,
+  leastStake: (from) => leastTakenStake(BLACKJACK_STAKES, from),
   start: (_bet, stakeCents, random) => dealBlackjack(Number(stakeCents), random),
   act: (state, action) => {
     const extra = actBlackjack(state, action.action);

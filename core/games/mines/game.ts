@@ -6,21 +6,22 @@ import {
   checkMinesBet,
   minesActions,
   minesExpire,
-  minesMinStake,
+  minesStakeRule,
   minesPayoutOf,
   minesView,
   startMines,
   type MinesBet,
   type MinesState,
 } from '../mines.ts';
-import { shortOf } from '../stake.ts';
+import { leastTakenStake } from '../fair-stake.ts';
 
 export const minesGame: StepGame<MinesBet, MinesState> = {
   kind: 'steps',
   mechanic: 'mines',
   checkBet: checkMinesBet,
-  shortStake: (bet) => shortOf(bet.amount, minesMinStake(bet.mines)),
-  leastStake: () => minesMinStake(CELLS - 1),
+  stakeRule: (bet) => minesStakeRule(bet.mines),
+  // The most mines take the least stakes.
+  leastStake: (from) => leastTakenStake(minesStakeRule(CELLS - 1), from),
   start: (bet, _stakeCents, random) => startMines(bet, random),
   act: (state, action) => (actMines(state, action.action, action.cell) ? { ok: true, extra: 0n } : { ok: false }),
   expire: minesExpire,

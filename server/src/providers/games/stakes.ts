@@ -1,6 +1,6 @@
 import { fromCents, toCents } from '#core/api/money.ts';
 import { formatMoney } from '#core/i18n/money-format.ts';
-import { betShortStake } from '#core/games/registry.ts';
+import { betStakeRefusal } from '#core/games/registry.ts';
 import type { Services } from '../../app-env.ts';
 import type { Queryable } from '../../db/database.ts';
 import { InvalidRequest, NotAllowed } from '../../base/domain-errors.ts';
@@ -25,8 +25,8 @@ export async function sessionBalance(db: Queryable, session: GameSession): Promi
 }
 
 /**
- * The configured bet limits, then the bet's own minimum: the stake from which rounding its win down
- * to the cent costs at most 0.1 percentage point of its RTP (a dice target, a mine count, banker).
+ * The configured bet limits, then the bet's own stakes: those on which rounding its win down to the
+ * cent costs at most 0.1 percentage point of its RTP (a dice target, a mine count, banker, crash).
  */
 export function checkLimits(
   services: Services,
@@ -42,11 +42,12 @@ export function checkLimits(
   };
   if (stake < toCents(minBet)!) throw new InvalidRequest('games.bet_too_small', limits);
   if (stake > toCents(maxBet)!) throw new InvalidRequest('games.bet_too_large', limits);
-  const short = betShortStake(session.mechanic, checked.bet);
-  if (short !== undefined)
-    throw new InvalidRequest('games.bet_below_fair_minimum', {
-      min: formatMoney(fromCents(short), session.currency, locale),
-    });
+  const rule = betStakeRefusal(session.mechanic, checked.bet);
+  if (!rule) return;
+  const money = (cents: bigint) => formatMoney(fromCents(cents), session.currency, locale);
+  if (rule.step === rule.anyFrom)
+    throw new InvalidRequest('games.bet_below_fair_minimum', { min: money(rule.anyFrom) });
+  throw new InvalidRequest('games.bet_off_fair_step', { step: money(rule.step), from: money(rule.anyFrom) });
 }
 
 export const insufficientFunds = (session: GameSession, balance: string) =>

@@ -1,5 +1,5 @@
 import type { BaccaratOutcome } from '#core/games/protocol.ts';
-import { baccaratMinStake, BACCARAT_SIDES, type BaccaratSide } from '#core/games/baccarat.ts';
+import { baccaratStakeRule, BACCARAT_SIDES, type BaccaratSide } from '#core/games/baccarat.ts';
 import { h, uid } from './dom.ts';
 import { betMinStakeText, type Ctx, type MechanicUi } from './mechanic.ts';
 import { cardNode, dealTime } from './cards.ts';
@@ -29,7 +29,7 @@ export function baccaratUi(ctx: Ctx): MechanicUi {
 
   const minimum = h('p', { class: 'hint', 'data-bet-min': true });
   const showMinimum = () =>
-    (minimum.textContent = betMinStakeText(t, ctx.money, ctx.minBet, baccaratMinStake(chosen())));
+    (minimum.textContent = betMinStakeText(t, ctx.money, ctx.minBet, baccaratStakeRule(chosen())));
   sides.addEventListener('change', showMinimum);
   showMinimum();
 
@@ -38,7 +38,7 @@ export function baccaratUi(ctx: Ctx): MechanicUi {
     board,
     action: t('baccarat.deal'),
     bet: (amount) => ({ type: 'baccarat', amount, on: chosen() }),
-    minStake: () => baccaratMinStake(chosen()),
+    stakeRule: () => baccaratStakeRule(chosen()),
     async show(round) {
       const outcome = round.outcome as BaccaratOutcome;
       // Dealt as at the table: player, banker, player, banker, then the third cards.

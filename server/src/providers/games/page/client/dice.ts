@@ -1,12 +1,13 @@
 import type { DiceOutcome } from '#core/games/protocol.ts';
 import {
-  diceMinStake,
+  diceStakeRule,
   diceTarget,
   diceTargetFor,
   diceTargetRange,
   diceWinningValues,
   DICE_VALUES,
 } from '#core/games/dice.ts';
+import { ANY_STAKE } from '#core/games/fair-stake.ts';
 import { field, h, uid } from './dom.ts';
 import { betMinStakeText, type Ctx, type MechanicUi } from './mechanic.ts';
 
@@ -59,14 +60,14 @@ export function diceUi(ctx: Ctx): MechanicUi {
     for (const input of [number, slider]) Object.assign(input, { min: asTarget(min), max: asTarget(max) });
     hint.textContent = t('dice.target_hint', rangeText(chosen()));
   };
-  /** The current target's own minimum stake, in cents (1 while the target is not valid). */
-  const betMin = () => {
+  /** The stakes the current target takes (any while the target is not valid). */
+  const betRule = () => {
     const target = diceTargetFor(Number(number.value).toFixed(2), chosen());
-    return target === undefined ? 1n : diceMinStake(target, chosen());
+    return target === undefined ? ANY_STAKE : diceStakeRule(target, chosen());
   };
   const updateOdds = () => {
     const target = diceTargetFor(Number(number.value).toFixed(2), chosen());
-    minimum.textContent = target === undefined ? '' : betMinStakeText(t, ctx.money, ctx.minBet, betMin());
+    minimum.textContent = target === undefined ? '' : betMinStakeText(t, ctx.money, ctx.minBet, betRule());
     if (target === undefined) return void (odds.textContent = '');
     const values = diceWinningValues(target, chosen());
     odds.textContent = t('dice.odds', {
@@ -95,7 +96,7 @@ export function diceUi(ctx: Ctx): MechanicUi {
     controls: h('div', { class: 'controls' }, targetField, slider, direction, odds, minimum),
     board: roll,
     action: t('dice.roll'),
-    minStake: betMin,
+    stakeRule: betRule,
     bet(stake) {
       const target = /^\d{1,2}(\.\d{1,2})?$/.test(number.value) ? Number(number.value).toFixed(2) : '';
       if (diceTargetFor(target, chosen()) === undefined)

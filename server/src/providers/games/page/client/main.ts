@@ -79,7 +79,7 @@ function render(state: GameSessionState) {
   const ui = mechanicUi(state, ctx);
   const balance = h('strong', { 'data-balance': true }, money(state.balance));
   const result = resultRegion();
-  const stake = decimalInput('stake', openingStake(state.min_bet, ui.minStake?.()));
+  const stake = decimalInput('stake', openingStake(state.min_bet, ui.stakeRule?.()));
   const limits = { min: money(state.min_bet), max: money(state.max_bet) };
   const formId = uid('bet');
   const submit = h('button', { type: 'submit', class: 'primary', form: formId, 'data-action-button': true }, ui.action);

@@ -4,8 +4,7 @@
 import type { GameSessionState, RoundView, StepRoundView } from '#core/games/protocol.ts';
 import { checkAmount, toCents } from '#core/api/money.ts';
 import { crashMultiplierAt, crashTarget, crashTimeOf, hundredthsText } from '#core/games/crash.ts';
-import { minesMinStake } from '#core/games/mines.ts';
-import { betShortStake } from '#core/games/registry.ts';
+import { betStakeRule } from '#core/games/registry.ts';
 import { betMinStakeText, openingStake } from './mechanic.ts';
 import type { ProviderApi } from './api.ts';
 import { decimalInput, field, h, uid, type T } from './dom.ts';
@@ -52,12 +51,6 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
 
   const balance = h('strong', { 'data-balance': true }, money(state.balance));
   const result = resultRegion();
-  const stake = decimalInput(
-    'stake',
-    // The opening bet's own minimum: a cent falls short of it (three mines 7.68, crash 9.50, blackjack 0.24).
-    openingStake(state.min_bet, betShortStake(mechanic, { ...OPENING_BET, type: mechanic, amount: '0.01' })),
-  );
-  const limits = { min: money(state.min_bet), max: money(state.max_bet) };
   const mines = h(
     'select',
     { name: 'mines' },
@@ -65,18 +58,25 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
       h('option', { value: String(i + 1), selected: i + 1 === MINES_OPENING }, String(i + 1)),
     ),
   );
+  /** The stakes the chosen bet takes (a mine count's; crash's whole euros or from 9.50). */
+  const betRule = () => betStakeRule(mechanic, { ...OPENING_BET, type: mechanic, mines: Number(mines.value) });
+  const stake = decimalInput('stake', openingStake(state.min_bet, betRule()));
+  const limits = { min: money(state.min_bet), max: money(state.max_bet) };
   const target = decimalInput('auto_cashout', OPENING_BET.auto_cashout);
-  const minesMinimum = h('p', { class: 'hint', 'data-bet-min': true });
-  const showMinesMinimum = () =>
-    (minesMinimum.textContent = betMinStakeText(t, money, state.min_bet, minesMinStake(Number(mines.value))));
-  mines.addEventListener('change', showMinesMinimum);
-  showMinesMinimum();
-  const controls =
+  const stakeRuleHint = h('p', { class: 'hint', 'data-bet-min': true });
+  const showStakeRule = () => (stakeRuleHint.textContent = betMinStakeText(t, money, state.min_bet, betRule()));
+  mines.addEventListener('change', showStakeRule);
+  showStakeRule();
+  const controls = h(
+    'div',
+    {},
     mechanic === 'mines'
-      ? h('div', {}, field(t('steps.mines_count'), mines, t('steps.mines_hint')), minesMinimum)
+      ? field(t('steps.mines_count'), mines, t('steps.mines_hint'))
       : mechanic === 'crash'
         ? field(t('steps.target'), target, t('steps.target_hint'))
-        : h('span');
+        : null,
+    stakeRuleHint,
+  );
   const formId = uid('bet');
   const submit = h(
     'button',
