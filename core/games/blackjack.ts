@@ -36,6 +36,8 @@ export const SHOE = DECKS * 52;
  * per initial stake 99.53 %, a house edge of 0.47 %). Blackjack has no closed form here.
  */
 export const BLACKJACK_RTP = '99.58';
+/** The same simulation's return per initial stake (what a player staking one hand at a time compares). */
+export const BLACKJACK_RTP_PER_INITIAL_STAKE = '99.53';
 
 const RANKS = 'A23456789TJQK';
 const SUITS = 'SHDC';

@@ -39,6 +39,13 @@ interface Hand {
   payout?: string;
 }
 
+/**
+ * A mines multiplier with two decimals, rounded down (1.0312 → 1.03), for display only: the round's
+ * view keeps four, so Verify of rounds stored before still compares the same text, and the payout is
+ * worked out from the exact fraction.
+ */
+const twoDecimals = (text: unknown) => String(text).replace(/(\.\d{2})\d+$/, '$1');
+
 /** The mine count the page opens on. */
 const MINES_OPENING = 3;
 /** The choices the page opens on, for each multi-step game (each reads its own). */
@@ -253,8 +260,9 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
         if (open && safe) cell.setAttribute('aria-disabled', 'true');
         else cell.removeAttribute('aria-disabled');
       });
-      multiplier.textContent = `${view.multiplier}×`;
-      info.textContent = open && view.next_multiplier ? t('steps.next', { value: String(view.next_multiplier) }) : '';
+      multiplier.textContent = `${twoDecimals(view.multiplier)}×`;
+      info.textContent =
+        open && view.next_multiplier ? t('steps.next', { value: twoDecimals(view.next_multiplier) }) : '';
       if (open && round.actions.includes('cashout'))
         actions.append(actionButton('cashout', t('steps.cashout', { amount: money(String(view.cashout)) })));
     } else {
