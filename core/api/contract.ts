@@ -300,6 +300,9 @@ export interface BonusStatus {
   currency: string;
 }
 
+/** GET /gmnggate/most_popular ranks this many games (the home page's "Most popular" row). */
+export const MOST_POPULAR_COUNT = 12;
+
 // GET /gmnggate/most_popular
 export interface Game {
   id: string;

@@ -7,12 +7,44 @@
 export const foldSearch = (text: string): string =>
   text.normalize('NFKC').normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('und').replace(/\s+/gu, ' ').trim();
 
-/** Every word of the query appears in the haystack (in any order). */
+/** A query word this long (in characters) may be one typo away from the word it means. */
+export const TYPO_MIN_LENGTH = 5;
+
+/**
+ * Whether `word` is at most one edit (insert, delete, replace) from some start of `text`: typed
+ * while the word is unfinished, "blakj" still finds "blackjack". Edit distance with a free end
+ * in `text` (Levenshtein), row by row over code points.
+ */
+export function nearPrefix(word: string, text: string): boolean {
+  const typed = [...word];
+  const target = [...text];
+  let previous = typed.map((_, index) => index + 1);
+  previous.unshift(0);
+  let best = previous[typed.length]!;
+  for (const letter of target) {
+    const row = [0];
+    for (let i = 1; i <= typed.length; i += 1)
+      row[i] = Math.min(previous[i]! + 1, row[i - 1]! + 1, previous[i - 1]! + (typed[i - 1] === letter ? 0 : 1));
+    previous = row;
+    best = Math.min(best, row[typed.length]!);
+  }
+  return best <= 1;
+}
+
+/**
+ * Every word of the query appears in the haystack (in any order); a word of five or more
+ * characters also matches a haystack word it is one typo from ("blakjack", "rulette").
+ */
 export function matchesQuery(haystack: string, query: string): boolean {
   const words = foldSearch(query).split(' ').filter(Boolean);
   if (!words.length) return true;
   const folded = foldSearch(haystack);
-  return words.every((word) => folded.includes(word));
+  const haystackWords = folded.split(' ');
+  return words.every(
+    (word) =>
+      folded.includes(word) ||
+      ([...word].length >= TYPO_MIN_LENGTH && haystackWords.some((candidate) => nearPrefix(word, candidate))),
+  );
 }
 
 /** What a filter state is made of; each part is in the URL (`?q=&category=&provider=`). */
@@ -57,6 +89,8 @@ export interface FilterableGame {
   category: string;
   /** The category's name in the page's language, so "スロット" finds the slots. */
   categoryLabel: string;
+  /** The game type's name in the page's language (game_rules.types), so "ルーレット" finds roulette. */
+  typeLabel?: string;
 }
 
 export function gameMatches(game: FilterableGame, filter: LobbyFilter): boolean {
@@ -64,5 +98,5 @@ export function gameMatches(game: FilterableGame, filter: LobbyFilter): boolean 
     if (!CARD_MECHANICS.has(game.mechanic ?? '')) return false;
   } else if (filter.category && game.category !== filter.category) return false;
   if (filter.provider && game.provider !== filter.provider) return false;
-  return matchesQuery(`${game.name} ${game.provider} ${game.categoryLabel}`, filter.q);
+  return matchesQuery(`${game.name} ${game.provider} ${game.categoryLabel} ${game.typeLabel ?? ''}`, filter.q);
 }

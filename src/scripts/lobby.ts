@@ -1,7 +1,7 @@
 // The home page's lobby without React: refreshes the prerendered catalogue from the
 // API, filters it by search and chips (state in the URL: ?q=&category=&provider=), fills the
-// signed-in rows (favourites, recently played) and the winners feed. A failed request keeps what
-// the page has, or swaps its list for a quiet message; the page never breaks.
+// "Most popular" row, the signed-in rows (favourites, recently played) and the winners feed. A
+// failed request keeps what the page has, or swaps its list for a quiet message; never breaks.
 import { apiBase } from '../api/base';
 import { getPublicJson as getJson } from '../api/get-public';
 import {
@@ -44,6 +44,7 @@ export function initLobby() {
   if (!root) return;
   const intl = root.dataset.intl ?? 'en-US';
   const categories = JSON.parse(root.dataset.categories ?? '{}') as Record<string, string>;
+  const typeNames = JSON.parse(root.dataset.types ?? '{}') as Record<string, string>;
   const texts = JSON.parse(root.dataset.texts ?? '{}') as Texts;
   const playPath = root.dataset.playPath ?? '/play';
   const starTemplate = root.querySelector<HTMLButtonElement>('[data-favourite-star]');
@@ -109,7 +110,8 @@ export function initLobby() {
     let count = 0;
     for (const item of grid.querySelectorAll<HTMLElement>(':scope > li')) {
       const { name = '', provider = '', category = '', categoryLabel = '', mechanic = '' } = item.dataset;
-      item.hidden = !gameMatches({ name, provider, category, categoryLabel, mechanic }, filter);
+      const typeLabel = typeNames[mechanic] ?? '';
+      item.hidden = !gameMatches({ name, provider, category, categoryLabel, mechanic, typeLabel }, filter);
       if (!item.hidden) count += 1;
     }
     noMatch.hidden = count > 0;
@@ -182,9 +184,24 @@ export function initLobby() {
     if (!row) return;
     const list = row.querySelector<HTMLElement>('[data-row-list]')!;
     list.replaceChildren(...games.map((game) => tile(game, options(game))));
-    row.querySelector<HTMLElement>('[data-row-empty]')!.hidden = games.length > 0;
+    const empty = row.querySelector<HTMLElement>('[data-row-empty]');
+    if (empty) empty.hidden = games.length > 0;
     syncStars(list);
   };
+
+  // --- Most popular: the week's ranking, or a quiet message in the row's place ------------------
+  const popularRow = root.querySelector<HTMLElement>('[data-lobby-popular]')!;
+  void getJson<Game[]>(API_PATHS.mostPopular)
+    .then((games) => {
+      if (!games.length) throw new Error('empty list');
+      fill(popularRow, games);
+    })
+    .catch((error: unknown) => {
+      console.warn('[lobby] most popular unavailable', error);
+      popularRow.querySelector<HTMLElement>('[data-unavailable]')!.hidden = false;
+    })
+    .finally(() => popularRow.setAttribute('aria-busy', 'false'));
+
   const favouritesRow = root.querySelector<HTMLElement>('[data-lobby-favourites]');
   const recentRow = root.querySelector<HTMLElement>('[data-lobby-recent]');
   $favourites.subscribe((games) => {

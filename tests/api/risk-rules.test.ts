@@ -6,7 +6,13 @@ import { useTestApi } from './harness.ts';
 
 const clock = manualClock();
 const ctx = useTestApi(
-  { RISK_DEPOSITS_30D: '300.00', RISK_CYCLING_MAX: '2', RISK_REDEPOSIT_PER_DAY: '2', RISK_REDEPOSIT_MINUTES: '10' },
+  {
+    RISK_DEPOSITS_30D: '300.00',
+    RISK_CYCLING_MAX: '2',
+    RISK_REDEPOSIT_PER_DAY: '2',
+    RISK_REDEPOSIT_MINUTES: '10',
+    RISK_STRUCTURING_THRESHOLD: '100.00',
+  },
   { clock },
 );
 type Player = Awaited<ReturnType<typeof ctx.api.player>>;
@@ -130,6 +136,28 @@ describe('aml.deposits_no_sof', () => {
     expect(alert).toMatchObject({ rule_id: 'aml.deposits_no_sof', severity: 'medium' });
     expect(alert!.evidence).toMatchObject({ deposits_30d: '300.00', threshold: '300.00' });
     expect((alert!.evidence.payments as string[]).slice(-2)).toEqual([id, last]);
+  });
+});
+
+describe('aml.structuring', () => {
+  it('raises on the third deposit in 24 hours within 10 % under the threshold, none at or far below it', async () => {
+    const player = await ctx.api.player();
+    const structuringOf = async () => (await alertsOf(player.id)).filter((a) => a.rule_id === 'aml.structuring');
+    await deposit(player, '95.00');
+    clock.advance(3600);
+    const second = await deposit(player, '99.99');
+    await deposit(player, '89.99'); // more than 10 % under
+    await deposit(player, '100.00'); // at the threshold: due diligence applies to it anyway
+    expect(await structuringOf()).toEqual([]);
+    clock.advance(23 * 3600); // the first leaves the 24 hours
+    await signIn(player);
+    const third = await deposit(player, '90.00');
+    expect(await structuringOf()).toEqual([]);
+    const fourth = await deposit(player, '92.50');
+    const [alert, ...more] = await structuringOf();
+    expect(more).toEqual([]);
+    expect(alert).toMatchObject({ severity: 'medium', state: 'open' });
+    expect(alert!.evidence).toEqual({ threshold: '100.00', margin: '0.10', payments: [second, third, fourth] });
   });
 });
 

@@ -5,7 +5,7 @@ import { expect, signInContext, test } from './fixtures';
 import { apiToken, waitForClientScript } from './helpers';
 
 /**
- * The lobby: search, chips, favourites, recently played and the header's money and
+ * The lobby: most popular, search, chips, favourites, recently played and the header's money and
  * sign-up buttons, in English, Japanese and Hindi on a phone and a desktop.
  */
 const LOCALES = ['en', 'ja', 'hi'] as const satisfies readonly Locale[];
@@ -14,6 +14,8 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const prefix = (locale: Locale) => (locale === 'en' ? '' : `/${locale}`);
 /** Each locale's "slots" chip text, typed into the search in that locale's own script. */
 const SLOTS_WORD: Record<(typeof LOCALES)[number], string> = { en: 'slots', ja: 'スロット', hi: 'स्लॉट' };
+/** The game type "roulette" as a player types it in each locale (the Hindi one unfinished). */
+const ROULETTE_WORD: Record<(typeof LOCALES)[number], string> = { en: 'roulette', ja: 'ルーレット', hi: 'रूले' };
 
 const tiles = (page: Page) => page.locator('[data-catalogue] > li:visible');
 const tileNames = (page: Page) => tiles(page).locator('h3');
@@ -32,8 +34,14 @@ for (const locale of LOCALES) {
         async ({ page }) => {
           test.setTimeout(90_000);
           const home = `${prefix(locale)}/`;
+          const ranking = page.waitForResponse((response) => response.url().endsWith('/gmnggate/most_popular'));
           await page.goto(home);
           await waitForClientScript(page);
+          // "Most popular" is the API's ranking of the week, in its order, and nothing before it comes.
+          const popular = (await (await ranking).json()) as { name: string }[];
+          expect(popular).toHaveLength(12);
+          await expect(page.locator('[data-lobby-popular] h3')).toHaveText(popular.map((game) => game.name));
+          await expect(page.locator('[data-lobby-popular]')).toHaveAttribute('aria-busy', 'false');
           const header = page.locator('.site-header__session');
           await expect(header.locator('a[href="#sign-up"]')).toBeVisible();
           await expect(header.locator('a[href="#sign-in"]')).toBeVisible();
@@ -55,6 +63,11 @@ for (const locale of LOCALES) {
           // The category's name in the page's own script finds its games.
           await search.fill(SLOTS_WORD[locale]);
           await expect(tiles(page)).toHaveCount(6);
+          // …and so does the game type's name, and a word with one typo.
+          await search.fill(ROULETTE_WORD[locale]);
+          await expect(tileNames(page)).toHaveText(['French Roulette', 'European Roulette']);
+          await search.fill('blakjack');
+          await expect(tileNames(page)).toHaveText(['Blackjack']);
 
           // A chip and the search together, both in the URL; a chip pressed is one step of history.
           await search.fill('gold');

@@ -14,6 +14,12 @@ export interface RiskConfig {
   redepositMinutes: number;
   /** harm.rapid_redeposit: this many re-deposits in 24 hours raise the alert. */
   redepositPerDay: number;
+  /** aml.structuring: the amount at which one deposit needs due diligence. */
+  structuringThreshold: string;
+  /** aml.structuring: a deposit within this share below the threshold is "just under" it (decimal). */
+  structuringMargin: string;
+  /** aml.structuring: this many deposits just under the threshold in 24 hours raise the alert. */
+  structuringPerDay: number;
   /** Hours staff have to resolve an alert, per severity. */
   slaHours: Record<Severity, number>;
 }
@@ -26,6 +32,9 @@ export function riskConfigFrom(values: RunValues): RiskConfig {
     deposits30d: values.RISK_DEPOSITS_30D,
     redepositMinutes: values.RISK_REDEPOSIT_MINUTES,
     redepositPerDay: values.RISK_REDEPOSIT_PER_DAY,
+    structuringThreshold: values.RISK_STRUCTURING_THRESHOLD,
+    structuringMargin: values.RISK_STRUCTURING_MARGIN,
+    structuringPerDay: values.RISK_STRUCTURING_PER_DAY,
     slaHours: {
       high: values.RISK_SLA_HOURS_HIGH,
       medium: values.RISK_SLA_HOURS_MEDIUM,

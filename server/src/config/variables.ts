@@ -362,6 +362,19 @@ export const VARIABLES = {
     when: RUN,
     description: 'harm.rapid_redeposit: an alert when a player makes this many such re-deposits in 24 hours',
   }),
+  RISK_STRUCTURING_THRESHOLD: setting(positiveAmount, '2000.00', {
+    when: RUN,
+    description: 'aml.structuring: the amount at which one deposit needs due diligence (EU AMLD art. 11(d): €2,000)',
+  }),
+  RISK_STRUCTURING_MARGIN: setting(rate, '0.10', {
+    when: RUN,
+    description: 'aml.structuring: a deposit counts as just under the threshold within this share below it',
+  }),
+  RISK_STRUCTURING_PER_DAY: setting(whole(2), '3', {
+    when: RUN,
+    description:
+      'aml.structuring: an alert when a player makes this many deposits just under the threshold in 24 hours',
+  }),
   RISK_SLA_HOURS_HIGH: setting(whole(1), '24', { when: RUN, description: 'Hours staff have to resolve a high alert' }),
   RISK_SLA_HOURS_MEDIUM: setting(whole(1), '72', {
     when: RUN,

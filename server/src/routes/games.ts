@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import {
   API_PATHS,
   GAME_CATEGORIES,
+  MOST_POPULAR_COUNT,
   type CatalogueGame,
   type Paginated,
   type GameLaunchResponse,
@@ -25,7 +26,6 @@ import { pageLink, wholeNumber } from '../http/query-params.ts';
 const CATALOGUE_PAGE_SIZE = 20;
 const RULES_KEYS: ReadonlyMap<string, string> = new Map(GAME_CATALOGUE.map((game) => [game.id, game.rules]));
 
-const POPULAR_LIMIT = 12;
 const WINS_LIMIT = 20;
 const POPULAR_DAYS = 7;
 
@@ -60,7 +60,7 @@ export function gameRoutes(services: Services) {
 
   // Ordered by real-money rounds of the last week, then by the catalogue's own order.
   app.get(API_PATHS.mostPopular, async (c) => {
-    const games = await popularGames(db, services.clock(), POPULAR_LIMIT, POPULAR_DAYS);
+    const games = await popularGames(db, services.clock(), MOST_POPULAR_COUNT, POPULAR_DAYS);
     c.header('Cache-Control', 'public, max-age=60');
     return c.json(games);
   });

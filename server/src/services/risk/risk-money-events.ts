@@ -18,6 +18,7 @@ const window = (column: string, added: string, span: string) =>
  * A completed deposit, recorded after its credit (so the player's balance already includes it):
  * it starts a new play-since-deposit count, joins the 30-day deposits, and is a rapid re-deposit
  * when the balance was zero before it and a round left it at zero within the configured minutes.
+ * The same window gives the day's deposits just under the due-diligence threshold (structuring).
  */
 export async function recordDeposit(
   tx: Queryable,
@@ -25,7 +26,12 @@ export async function recordDeposit(
   event: { userId: number; paymentId: string; amount: string; now: Date },
 ): Promise<void> {
   const entry = `jsonb_build_array(jsonb_build_object('at', $3::timestamptz, 'ref', $4::text, 'amount', $2::text))`;
-  const [state] = await tx.query<{ deposits_30d: string; deposit_refs: string[]; rapid_refs: string[] }>(
+  const [state] = await tx.query<{
+    deposits_30d: string;
+    deposit_refs: string[];
+    rapid_refs: string[];
+    structuring_refs: string[];
+  }>(
     `INSERT INTO risk_player_state AS s (user_id, last_deposit_amount, last_deposit_ref, deposits)
      VALUES ($1, $2::numeric, $4, ${entry})
      ON CONFLICT (user_id) DO UPDATE SET
@@ -43,8 +49,20 @@ export async function recordDeposit(
      RETURNING
        (SELECT COALESCE(sum((e->>'amount')::numeric), 0)::text FROM jsonb_array_elements(deposits) e) AS deposits_30d,
        (SELECT jsonb_agg(e->'ref') FROM jsonb_array_elements(deposits) e) AS deposit_refs,
-       (SELECT COALESCE(jsonb_agg(e->'ref'), '[]'::jsonb) FROM jsonb_array_elements(rapid_redeposits) e) AS rapid_refs`,
-    [event.userId, event.amount, event.now.toISOString(), event.paymentId, rules.redepositMinutes],
+       (SELECT COALESCE(jsonb_agg(e->'ref'), '[]'::jsonb) FROM jsonb_array_elements(rapid_redeposits) e) AS rapid_refs,
+       (SELECT COALESCE(jsonb_agg(e->'ref'), '[]'::jsonb) FROM jsonb_array_elements(deposits) e
+         WHERE (e->>'at')::timestamptz > $3::timestamptz - interval '24 hours'
+           AND (e->>'amount')::numeric < $6::numeric
+           AND (e->>'amount')::numeric >= $6::numeric * (1 - $7::numeric)) AS structuring_refs`,
+    [
+      event.userId,
+      event.amount,
+      event.now.toISOString(),
+      event.paymentId,
+      rules.redepositMinutes,
+      rules.structuringThreshold,
+      rules.structuringMargin,
+    ],
   );
   const { userId, now } = event;
   const total = state!.deposits_30d;
@@ -53,6 +71,17 @@ export async function recordDeposit(
       userId,
       ruleId: 'aml.deposits_no_sof',
       evidence: { deposits_30d: total, threshold: rules.deposits30d, payments: state!.deposit_refs },
+      now,
+    });
+  if (state!.structuring_refs.length >= rules.structuringPerDay)
+    await raiseAlert(tx, {
+      userId,
+      ruleId: 'aml.structuring',
+      evidence: {
+        threshold: rules.structuringThreshold,
+        margin: rules.structuringMargin,
+        payments: state!.structuring_refs,
+      },
       now,
     });
   if (state!.rapid_refs.length >= rules.redepositPerDay)

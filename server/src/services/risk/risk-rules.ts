@@ -1,6 +1,7 @@
 import type { Severity } from '../../config/risk-config.ts';
 
-export type RuleId = 'aml.cycling' | 'aml.deposits_no_sof' | 'harm.rapid_redeposit' | 'link.shared_document';
+export type RuleId =
+  'aml.cycling' | 'aml.deposits_no_sof' | 'aml.structuring' | 'harm.rapid_redeposit' | 'link.shared_document';
 
 export interface RiskRule {
   id: RuleId;
@@ -20,6 +21,11 @@ export const RISK_RULES: Record<RuleId, RiskRule> = {
     id: 'aml.deposits_no_sof',
     severity: 'medium',
     description: 'Deposits in 30 days above the source-of-funds threshold',
+  },
+  'aml.structuring': {
+    id: 'aml.structuring',
+    severity: 'medium',
+    description: 'Several deposits in a day each just under the due-diligence threshold',
   },
   'harm.rapid_redeposit': {
     id: 'harm.rapid_redeposit',
