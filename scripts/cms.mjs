@@ -19,7 +19,8 @@ import { cmsConfig } from './cms/config.mjs';
 import { contentAreas, contentPathGate } from './cms/content-paths.mjs';
 import { decapFsHandler } from './cms/decap-fs-handler.mjs';
 import { editorApi } from './cms/editor-api.mjs';
-import { EDITOR_KEY_JS, INDEX_HTML, PREVIEW_CSS, configScript } from './cms/editor-page.mjs';
+import { entryStatus } from './cms/entry-status.mjs';
+import { EDITOR_KEY_JS, EDITOR_STATUS_JS, INDEX_HTML, PREVIEW_CSS, configScript } from './cms/editor-page.mjs';
 import { editorServer } from './cms/editor-server.mjs';
 import { parseEnv } from '../server/src/config/variables.ts';
 
@@ -54,6 +55,7 @@ if (positionals[0] === 'build') {
   mkdirSync(values.out, { recursive: true });
   writeFileSync(join(values.out, 'index.html'), INDEX_HTML);
   writeFileSync(join(values.out, 'editor-key.js'), EDITOR_KEY_JS);
+  writeFileSync(join(values.out, 'editor-status.js'), EDITOR_STATUS_JS);
   writeFileSync(join(values.out, 'config.js'), configScript(cmsConfig({ backend, editorialWorkflow: true })));
   writeFileSync(join(values.out, 'preview.css'), PREVIEW_CSS);
   for (const file of readdirSync(decapDist))
@@ -80,6 +82,12 @@ const api = editorApi({
   gate: contentPathGate(root, contentAreas(config)),
   decap: await decapFsHandler({ root, logLevel }),
   onRefusal,
+  root,
+  defaultLocale: config.i18n.default_locale,
+  status: entryStatus(
+    join(root, 'src/content'),
+    config.collections.map((c) => c.name),
+  ),
 });
 const server = editorServer({ root, decapDist, config, api, onRefusal });
 server.on('error', (error) => {

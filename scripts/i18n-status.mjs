@@ -4,54 +4,49 @@
 //   npm run i18n:status -- --all         every entry and locale
 //   npm run i18n:status -- --markdown reports/i18n-status.md   also writes the full table
 //   npm run i18n:status -- --strict      exit 1 when anything is missing or stale
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+//   npm run i18n:status -- --fail-stale-days 30   exit 1 when a translation is stale for more than 30 days
+//   npm run i18n:status -- --summary     only the summary and the warnings (what `npm test` prints)
+// A stale translation is shown with the English diff since it was last committed, and for how many
+// days it has been stale (stale-detail.mjs); more than I18N_STALE_WARN_DAYS days is a warning.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LOCALES } from '../core/i18n/locales.ts';
-import { CONTENT_COLLECTIONS } from '../src/content/lint/collections.mjs';
 import { contentRoot } from '../src/content/lint/content-tree.mjs';
-import { gitTimes, translationStatus } from './i18n-status/status.mjs';
+import { statusReport } from './i18n-status/report.mjs';
+import { parseEnv } from '../server/src/config/variables.ts';
 
 const { values } = parseArgs({
-  options: { all: { type: 'boolean' }, markdown: { type: 'string' }, strict: { type: 'boolean' } },
+  options: {
+    all: { type: 'boolean' },
+    markdown: { type: 'string' },
+    strict: { type: 'boolean' },
+    summary: { type: 'boolean' },
+    'fail-stale-days': { type: 'string' },
+  },
 });
-const root = new URL('..', import.meta.url).pathname;
-const dir = contentRoot(root);
-// The files as written (not with {support_email} expanded), so hashes do not depend on the configured address.
-/** @type {Record<string, Record<string, Record<string, string>>>} [folder][locale][id] = text */
-const collections = {};
-/** @type {Record<string, string[]>} [folder] = translated front-matter fields */
-const textFields = {};
-for (const rules of Object.values(CONTENT_COLLECTIONS)) {
-  collections[rules.folder] = Object.fromEntries(
-    LOCALES.map((locale) => {
-      const folder = join(dir, rules.folder, locale);
-      const files = existsSync(folder)
-        ? readdirSync(folder)
-            .filter((name) => name.endsWith('.md'))
-            .sort()
-        : [];
-      return [
-        locale,
-        Object.fromEntries(files.map((name) => [name.slice(0, -3), readFileSync(join(folder, name), 'utf8')])),
-      ];
-    }),
-  );
-  textFields[rules.folder] = Object.keys(rules.text);
+const failDays = values['fail-stale-days'];
+if (failDays !== undefined && !/^\d+$/.test(failDays)) {
+  console.error(`i18n:status: --fail-stale-days wants a whole number of days, not "${failDays}"`);
+  process.exit(2);
 }
-const times = gitTimes(dir);
-const changed =
-  times &&
-  ((/** @type {string} */ folder, /** @type {string} */ locale, /** @type {string} */ id) =>
-    times.get(join(dir, folder, locale, `${id}.md`)));
-const rows = translationStatus({ collections, textFields, locales: LOCALES, changed });
+const { I18N_STALE_WARN_DAYS: warnDays } = parseEnv(process.env, ['I18N_STALE_WARN_DAYS']);
+const root = new URL('..', import.meta.url).pathname;
+const { rows, byGit } = statusReport(contentRoot(root), { diff: !values.summary });
+const staleFor = (/** @type {number} */ limit) =>
+  rows.filter((r) => (r.days ?? 0) > limit).map((r) => `${r.collection}/${r.id} ${r.locale} (${r.days} days)`);
 
 const count = (/** @type {import('./i18n-status/status.mjs').State} */ state) =>
   rows.filter((r) => r.state === state).length;
 const shown = values.all ? rows : rows.filter((r) => r.state !== 'up to date');
-for (const r of shown) console.log(`${r.collection}/${r.id}  ${r.locale}: ${r.state} (${r.why})`);
+for (const r of values.summary ? [] : shown) {
+  const days = r.days === undefined ? '' : `, for ${r.days} days`;
+  console.log(`${r.collection}/${r.id}  ${r.locale}: ${r.state} (${r.why})${days}`);
+  if (r.diff?.length)
+    console.log(`    the English text since the translation:\n${r.diff.map((l) => `    ${l}`).join('\n')}`);
+}
 console.log(
-  `i18n:status (${times ? 'by git history' : 'by source_hash, no git'}): ${rows.length} ` +
+  `i18n:status (${byGit ? 'by git history' : 'by source_hash, no git'}): ${rows.length} ` +
     `translations: ${count('up to date')} up to date, ${count('stale')} stale, ${count('missing')} ` +
     `missing${count('unknown') ? `, ${count('unknown')} unknown` : ''}`,
 );
@@ -73,5 +68,20 @@ if (values.markdown) {
   mkdirSync(dirname(values.markdown), { recursive: true });
   writeFileSync(values.markdown, `${table.join('\n')}\n`);
   console.log(`i18n:status: wrote ${values.markdown}`);
+}
+const overdue = staleFor(warnDays);
+if (overdue.length)
+  console.log(
+    `i18n:status: warning: ${overdue.length} translation${overdue.length === 1 ? '' : 's'} stale for more ` +
+      `than ${warnDays} days (I18N_STALE_WARN_DAYS): ${overdue.join(', ')}`,
+  );
+if (failDays !== undefined) {
+  const late = staleFor(Number(failDays));
+  if (late.length) {
+    console.error(
+      `i18n:status: ${late.length} stale for more than ${failDays} days (--fail-stale-days): ${late.join(', ')}`,
+    );
+    process.exit(1);
+  }
 }
 if (values.strict && (count('stale') || count('missing'))) process.exit(1);

@@ -14,6 +14,8 @@ mkdirSync(REPORTS);
 /** @type {Step[]} */
 const steps = [
   ['translations', 'node', ['scripts/i18n-check.mjs']],
+  // A warning (never a failure) for a translation stale longer than I18N_STALE_WARN_DAYS.
+  ['translation status', 'node', ['scripts/i18n-status.mjs', '--summary']],
   // The code stays as Prettier formats it (npm run format fixes it).
   ['format', 'prettier', ['--check', '.', '--log-level', 'warn']],
   // ESLint: import cycles, the layer rules (eslint.config.js), hooks, lines of at most 120 characters.

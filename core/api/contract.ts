@@ -230,16 +230,39 @@ export interface Transaction {
 }
 /**
  * GET /api/user/history/rounds/:round_id: one of the player's own real-money rounds (404 for any
- * other), to recompute in the browser. `seed`: `revealed` (round.server_seed is there), `secret`
- * (revealed when the player changes seeds in this game, or once its session ends at
- * `session_ends_at`), or `open` (the round is still in play).
+ * other). A round of our own games (`kind: 'own'`) is recomputed in the browser. `seed`: `revealed`
+ * (round.server_seed is there), `secret` (revealed when the player changes seeds in this game, or
+ * once its session ends at `session_ends_at`), or `open` (the round is still in play).
  */
-export interface GameRoundCheck {
+export interface OwnRoundCheck {
+  kind: 'own';
   game: { id: string; name: string };
   round: import('../games/protocol').RoundView;
   seed: 'revealed' | 'secret' | 'open';
   session_ends_at: Timestamp;
 }
+/**
+ * A third-party provider's round (`kind: 'provider'`): the wallet's record of it, and what its
+ * provider publishes to verify it (docs/provider-api.md, `GET {base}/v1/rounds/{round_id}`), or
+ * `published: null` when that provider publishes no verification data.
+ */
+export interface ProviderRoundCheck {
+  kind: 'provider';
+  game: { id: string; name: string };
+  round: { round_id: string; created_at: Timestamp; stake: Money; win: Money; state: 'open' | 'settled' };
+  published: PublishedRoundData | null;
+}
+/** A provider's verification data for one round; each field only when the provider sends it. */
+export interface PublishedRoundData {
+  server_seed_hash?: string;
+  /** The seed itself, once the provider has revealed it (null before). */
+  server_seed?: string | null;
+  client_seed?: string;
+  nonce?: number;
+  /** The provider's own description of the outcome, shown as it sent it. */
+  outcome?: unknown;
+}
+export type GameRoundCheck = OwnRoundCheck | ProviderRoundCheck;
 export interface Paginated<T> {
   count: number;
   next: string | null;

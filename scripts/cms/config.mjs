@@ -2,7 +2,8 @@
 // collections as `npm run i18n:check` (src/content/lint/collections.mjs), so the editor offers
 // exactly the fields, categories and languages the check accepts.
 import { DEFAULT_LOCALE, LOCALES, LOCALE_NAMES } from '../../core/i18n/locales.ts';
-import { CONTENT_COLLECTIONS } from '../../src/content/lint/collections.mjs';
+import { CONTENT_COLLECTIONS, ID_PATTERN } from '../../src/content/lint/collections.mjs';
+import { ENTRY_ID_FIELD } from './entry-id.mjs';
 
 const LABELS = { faq: 'FAQ', rules: 'Rules', responsibleGaming: 'Responsible gaming', loyalty: 'Loyalty programme' };
 
@@ -30,6 +31,16 @@ function structureField(name, type) {
   return { name, label: name, widget: 'string', i18n: false };
 }
 
+/** The entry's id (its file name), on the English entry only; the editor's server never writes it (entry-id.mjs). */
+const ID_FIELD = {
+  name: ENTRY_ID_FIELD,
+  label: 'Id (the address: /faq#change-email)',
+  widget: 'string',
+  i18n: false,
+  pattern: [ID_PATTERN.source, 'Lower-case letters, digits and hyphens, e.g. change-email'],
+  hint: 'Short, in English, chosen once: it is the file name and the address of the entry, and cannot change later.',
+};
+
 /**
  * @param {object} [options]
  * @param {{ name: string, [key: string]: unknown }} [options.backend]  Decap's `backend` block
@@ -56,11 +67,13 @@ export function cmsConfig({
         create: true,
         i18n: true,
         identifier_field: textName,
-        slug: '{{slug}}',
+        // The id field, not the question: the editors' guide asks for a short id (change-email).
+        slug: `{{fields.${ENTRY_ID_FIELD}}}`,
         summary: `{{${textName}}}`,
         sortable_fields: ['order', textName],
         fields: [
           { name: textName, label: textName === 'question' ? 'Question' : 'Title', widget: 'string', i18n: true },
+          ID_FIELD,
           ...Object.entries(rules.structure).map(([name, type]) => structureField(name, type)),
           {
             name: 'body',

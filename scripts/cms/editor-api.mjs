@@ -2,6 +2,9 @@
 // the call against the content the editor may change, then decap-server's file handler. Nothing is
 // read or written before all checks pass. Refusals are 403 with `{ error }`, which Decap shows.
 import { ContentPathRefused } from './content-paths.mjs';
+import { englishEntriesWithIds } from './entry-id.mjs';
+import { EntrySaveRefused, entryToSave } from './entry-save.mjs';
+import { ENTRY_STATUS_ACTION } from './entry-status.mjs';
 import { apiCallRefusal } from './editor-request-guard.mjs';
 import { pathsOfProxyCall } from './proxy-request-paths.mjs';
 
@@ -53,8 +56,11 @@ async function withinContent(gate, action, value) {
  * @param {{ check(path: string, kind: import('./content-paths.mjs').PathKind): Promise<string> }} options.gate
  * @param {(body: unknown) => Promise<{ status: number, value: unknown }>} options.decap
  * @param {(reason: string) => void} options.onRefusal
+ * @param {string} options.root  the checkout
+ * @param {string} options.defaultLocale  the language whose entry holds the id and the structure
+ * @param {(params: unknown) => unknown} options.status  one entry's translation status (entry-status.mjs)
  */
-export function editorApi({ key, gate, decap, onRefusal }) {
+export function editorApi({ key, gate, decap, onRefusal, root, defaultLocale, status }) {
   /** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res */
   return async (req, res) => {
     /** `logged` leaves the request's own text (a path) out of the terminal. */
@@ -73,12 +79,26 @@ export function editorApi({ key, gate, decap, onRefusal }) {
       return sendJson(res, 400, { error: 'not JSON' });
     }
     try {
+      if (body?.action === ENTRY_STATUS_ACTION) return sendJson(res, 200, status(body.params));
       for (const [path, kind] of pathsOfProxyCall(body)) await gate.check(/** @type {string} */ (path), kind);
     } catch (error) {
       if (error instanceof ContentPathRefused) return refuse(error.message, 'a path outside the content');
       throw error;
     }
-    const { status, value } = await decap(body);
-    sendJson(res, status, await withinContent(gate, body.action, value));
+    if (body.action === 'persistEntry') {
+      try {
+        body.params = entryToSave(body.params, { root, defaultLocale });
+      } catch (error) {
+        if (error instanceof EntrySaveRefused) return sendJson(res, 422, { error: error.message });
+        throw error;
+      }
+    }
+    const answer = await decap(body);
+    const shown = await withinContent(gate, body.action, answer.value);
+    sendJson(
+      res,
+      answer.status,
+      answer.status === 200 ? englishEntriesWithIds(body.action, shown, defaultLocale) : shown,
+    );
   };
 }

@@ -19,12 +19,16 @@ export const INDEX_HTML = `<!doctype html>
 <script src="editor-key.js"></script>
 <script src="decap-cms.js"></script>
 <script src="config.js"></script>
+<script src="editor-status.js"></script>
 </body>
 </html>
 `;
 
 /** The browser script of editor-key.js, read once. */
 export const EDITOR_KEY_JS = readFileSync(new URL('editor-key.js', import.meta.url), 'utf8');
+
+/** The translation marks beside an entry (editor-status.js), read once. */
+export const EDITOR_STATUS_JS = readFileSync(new URL('editor-status.js', import.meta.url), 'utf8');
 
 /**
  * config.js: never put the key in it. Any web page can load a script from localhost with a

@@ -4,7 +4,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
-import { EDITOR_KEY_JS, INDEX_HTML, PREVIEW_CSS, TYPES, configScript } from './editor-page.mjs';
+import { EDITOR_KEY_JS, EDITOR_STATUS_JS, INDEX_HTML, PREVIEW_CSS, TYPES, configScript } from './editor-page.mjs';
 import { hostRefusal } from './editor-request-guard.mjs';
 
 /** On every answer: no framing by another page, no guessing of types, nothing cached. */
@@ -55,6 +55,7 @@ export function editorServer({ root, decapDist, config, api, onRefusal }) {
     if (path === '/' || path === '/admin') return void res.writeHead(302, { location: '/admin/' }).end();
     if (path === '/admin/') return void sendText(res, TYPES['.html'], INDEX_HTML);
     if (path === '/admin/editor-key.js') return void sendText(res, TYPES['.js'], EDITOR_KEY_JS);
+    if (path === '/admin/editor-status.js') return void sendText(res, TYPES['.js'], EDITOR_STATUS_JS);
     if (path === '/admin/config.js') return void sendText(res, TYPES['.js'], configScript(config));
     if (path === '/admin/preview.css') return void sendText(res, TYPES['.css'], PREVIEW_CSS);
     // Decap's bundle and its chunks, then the site's pictures (/images/…) for the preview.

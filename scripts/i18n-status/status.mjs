@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { readFrontMatter } from '../../src/content/lint/front-matter.mjs';
+import { gitTop } from './stale-detail.mjs';
 
 import { SOURCE_HASH_FIELD } from '../../src/content/lint/collections.mjs';
 
@@ -27,21 +28,26 @@ export function sourceHash(englishText, textFields) {
 }
 
 /**
+ * A translation file that holds nothing to read: empty, without a front-matter block, or with no
+ * value in its front matter and no text below it. It counts as missing, never as up to date.
+ * @param {string} text
+ */
+export function blankTranslation(text) {
+  const front = readFrontMatter(text);
+  if (!front.data) return true;
+  const body = text.split(/\r?\n/).slice(front.endLine).join('\n');
+  const filled = Object.values(front.data).some((value) => value !== null && String(value).trim() !== '');
+  return !filled && body.trim() === '';
+}
+
+/**
  * When each file under `dir` last changed, by git: the time of the last commit that touched it,
  * or now for a file changed and not committed. Null when `dir` is not in a git work tree.
  * @param {string} dir @returns {Map<string, number> | null}  absolute path → seconds since 1970
  */
 export function gitTimes(dir) {
-  let top;
-  try {
-    top = execFileSync('git', ['rev-parse', '--show-toplevel'], {
-      cwd: dir,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    }).trim();
-  } catch {
-    return null;
-  }
+  const top = gitTop(dir);
+  if (top === null) return null;
   const times = new Map();
   const log = execFileSync(
     'git',
@@ -98,6 +104,16 @@ export function translationStatus({ collections, textFields, locales, changed })
         const row = { collection: folder, id, locale };
         if (text === undefined) {
           rows.push({ ...row, state: 'missing', why: `npm run i18n:new -- ${folder}/${id} ${locale}` });
+          continue;
+        }
+        if (blankTranslation(text)) {
+          rows.push({
+            ...row,
+            state: 'missing',
+            why:
+              `the file is empty or has no front matter: delete ${folder}/${locale}/${id}.md, then npm run ` +
+              `i18n:new -- ${folder}/${id} ${locale}`,
+          });
           continue;
         }
         const english = changed?.(folder, 'en', id);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/base/clock.ts';
-import type { GameRoundCheck, Paginated, Transaction } from '../../core/api/contract.ts';
+import type { OwnRoundCheck, Paginated, Transaction } from '../../core/api/contract.ts';
 import { hashServerSeed, withFairRandom } from '../../core/games/fairness.ts';
 import { resolveBet } from '../../core/games/round.ts';
 import type { RoundView } from '../../core/games/protocol.ts';
@@ -42,7 +42,7 @@ describe('a round from the player’s history', () => {
     const secret = await check(played.round_id, player.token);
     expect(secret.status).toBe(200);
     expect(secret.headers.get('cache-control')).toBe('no-store');
-    const before = secret.body as GameRoundCheck;
+    const before = secret.body as OwnRoundCheck;
     expect(before.seed).toBe('secret');
     expect(before.game).toEqual({ id: 'dice', name: 'Dice' });
     expect(before.session_ends_at).toBe('2026-05-04T10:00:00.000Z');
@@ -50,7 +50,7 @@ describe('a round from the player’s history', () => {
     expect(before.round).toEqual({ ...played, created_at: '2026-05-04T09:00:00.000Z' });
 
     expect((await provider(`${session}/seeds`, { client_seed: 'after-the-round' })).status).toBe(200);
-    const after = (await check(played.round_id, player.token)).body as GameRoundCheck;
+    const after = (await check(played.round_id, player.token)).body as OwnRoundCheck;
     expect(after.seed).toBe('revealed');
     expect(await hashServerSeed(after.round.server_seed!)).toBe(played.server_seed_hash);
     const again = await withFairRandom(
@@ -80,8 +80,8 @@ describe('a round from the player’s history', () => {
     const answers = await Promise.all([1, 2, 3, 4].map(() => check(played.round_id, player.token)));
     for (const answer of answers) {
       expect(answer.status).toBe(200);
-      expect((answer.body as GameRoundCheck).seed).toBe('revealed');
-      expect(await hashServerSeed((answer.body as GameRoundCheck).round.server_seed!)).toBe(played.server_seed_hash);
+      expect((answer.body as OwnRoundCheck).seed).toBe('revealed');
+      expect(await hashServerSeed((answer.body as OwnRoundCheck).round.server_seed!)).toBe(played.server_seed_hash);
     }
     const reveals = await ctx.api.db.query<{ revealed_at: Date }>(
       'SELECT revealed_at FROM game_seed_reveals WHERE session_id = $1',
@@ -99,7 +99,7 @@ describe('a round from the player’s history', () => {
     const history = (await ctx.api.request('GET', '/api/user/history?type=game', { token: player.token }))
       .body as Paginated<Transaction>;
     expect(history.results.map((row) => [row.status, row.round_id])).toEqual([['pending', roundId]]);
-    const open = (await check(roundId, player.token)).body as GameRoundCheck;
+    const open = (await check(roundId, player.token)).body as OwnRoundCheck;
     expect(open.seed).toBe('open');
     expect(open.round.server_seed).toBeUndefined();
   });

@@ -1,8 +1,9 @@
 // The browser editor as an editor uses it: `npm run cms`, open the FAQ entry, edit the Japanese
 // answer beside the English one, publish; the change is in the file and `npm run i18n:check` is
-// green. The file is restored afterwards, whatever happens.
+// green. Then "+ FAQ": a new entry under the short id the editor types, in English only. The files
+// are restored afterwards, whatever happens.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 
@@ -36,8 +37,17 @@ test.beforeAll(async () => {
   }).toPass({ timeout: 60_000, intervals: [250] });
 });
 
+/** The new entry the second test creates. */
+const NEW_ID = 'change-email';
+const newEntryFiles = () =>
+  readdirSync('src/content/faq', { withFileTypes: true })
+    .filter((locale) => locale.isDirectory())
+    .map((locale) => `src/content/faq/${locale.name}/${NEW_ID}.md`)
+    .filter((path) => existsSync(path));
+
 test.afterAll(() => {
   writeFileSync(FILE, original);
+  for (const path of newEntryFiles()) rmSync(path);
   try {
     if (cms?.pid) process.kill(-cms.pid, 'SIGTERM');
   } catch {
@@ -102,4 +112,66 @@ test('an editor changes a Japanese answer in the browser, and the check stays gr
   expect(stdout).toMatch(
     /^i18n:check: 14 locales × \d+ message sets and \d+ Markdown entries: all present, translated and valid/,
   );
+});
+
+test('"New FAQ" writes the English entry only, under the id the editor chose', async ({ page }) => {
+  // Three publishes and a status run: longer than the edit above.
+  test.setTimeout(240_000);
+  expect(newEntryFiles()).toEqual([]);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(`${base}/admin/#key=${key}`);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.goto(`${base}/admin/#/collections/faq/new`);
+  await expect(page.getByText(/^Writing in en$/i)).toBeVisible({ timeout: 30_000 });
+
+  // The English side (the first of each field) holds the question, the id and the structure.
+  await page.locator('input[id^="question-field"]').first().fill('Can I change my email address?');
+  const id = page.getByRole('textbox', { name: /^Id \(the address/ });
+  // Decap's field keeps its own state: select what is there and type over it, as a person does.
+  const typeId = async (value: string) => {
+    await id.click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(value);
+    await expect(id).toHaveValue(value);
+  };
+  await typeId('Change Email');
+  await page.locator('[id^="category-field"]').first().click();
+  await page.getByText('account', { exact: true }).click();
+  await page.locator('input[type="number"]:visible').first().fill('20');
+  await page.locator('[data-slate-editor="true"]').first().click();
+  await page.keyboard.type('Yes: write to {support_email} from the address you signed up with.');
+
+  const publish = async () => {
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Publish now' }).click();
+  };
+  // A malformed id is refused in the editor, a taken one by the editor's server: each with what to do.
+  await publish();
+  await expect(page.getByText('Lower-case letters, digits and hyphens, e.g. change-email')).toBeVisible();
+  await typeId('withdrawal-time');
+  await publish();
+  await expect(page.getByText(/the id "withdrawal-time" is taken by another entry/)).toBeVisible({ timeout: 30_000 });
+  expect(readdirSync('src/content/faq/en')).not.toContain('withdrawal-time-1.md');
+
+  await typeId(NEW_ID);
+  await publish();
+  await expect(page.getByRole('button', { name: 'Published' })).toBeVisible({ timeout: 30_000 });
+  await expect.poll(newEntryFiles, { timeout: 10_000 }).toEqual([`src/content/faq/en/${NEW_ID}.md`]);
+  expect(readFileSync(`src/content/faq/en/${NEW_ID}.md`, 'utf8')).toBe(
+    '---\nquestion: Can I change my email address?\ncategory: account\norder: 20\n---\n' +
+      'Yes: write to {support_email} from the address you signed up with.\n',
+  );
+
+  // The editor marks each language of the entry: all 13 missing.
+  await page.goto(`${base}/admin/#/collections/faq/entries/${NEW_ID}`);
+  const marks = page.getByRole('complementary', { name: 'Translation status' });
+  await marks.getByText('Translations: 0 stale, 13 missing').click({ timeout: 30_000 });
+  await expect(marks.locator('li[data-state="missing"]')).toHaveCount(13);
+  await expect(marks.locator('li[data-locale="ja"]')).toHaveText('ja: missing');
+
+  // Missing in the 13 other languages, each with the command that starts it.
+  const { stdout } = await promisify(execFile)(process.execPath, ['scripts/i18n-status.mjs']);
+  const missing = stdout.split('\n').filter((line) => line.startsWith(`faq/${NEW_ID}  `));
+  expect(missing).toHaveLength(13);
+  expect(missing).toContain(`faq/${NEW_ID}  de: missing (npm run i18n:new -- faq/${NEW_ID} de)`);
 });

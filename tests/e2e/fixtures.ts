@@ -86,13 +86,13 @@ export const STAFF_PASSWORD = 'ember-quarry-lantern-58';
 /**
  * A staff account made with the real add-staff command (through the running server): its address and one-time password.
  */
-export async function addStaff(role: 'admin' | 'support' | 'risk', prefix = `staff${role}`) {
+export async function addStaff(role: 'admin' | 'support' | 'risk', prefix = `staff${role}`, dataDir = E2E_DATA_DIR) {
   const email = newPlayer(prefix).email;
   const { stdout } = await promisify(execFile)(
     process.execPath,
     ['scripts/operator.mjs', 'add-staff', email, '--role', role],
     {
-      env: { ...process.env, DATA_DIR: E2E_DATA_DIR },
+      env: { ...process.env, DATA_DIR: dataDir },
     },
   );
   return { email, oneTimePassword: /One-time password: (\S+)/.exec(stdout)![1]!, stdout };
@@ -104,9 +104,10 @@ export async function addStaff(role: 'admin' | 'support' | 'risk', prefix = `sta
  */
 export async function adminSignIn(
   browser: Browser,
-  options: { prefix?: string; acceptDownloads?: boolean; role?: 'admin' | 'risk' } = {},
+  options: { prefix?: string; acceptDownloads?: boolean; role?: 'admin' | 'risk'; dataDir?: string } = {},
 ) {
-  const { email, oneTimePassword } = await addStaff(options.role ?? 'admin', options.prefix);
+  // `dataDir`: the isolated server's (E2E_ISOLATED_DATA_DIR) for a spec that runs against it.
+  const { email, oneTimePassword } = await addStaff(options.role ?? 'admin', options.prefix, options.dataDir);
   const context = await browser.newContext({ acceptDownloads: options.acceptDownloads ?? false });
   const page = await context.newPage();
   await page.goto('/operator/sign-in');

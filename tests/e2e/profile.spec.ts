@@ -120,19 +120,11 @@ test('withdraw: the balance falls, the request is pending in the list and in his
   await expect(page.locator('tr[data-type="withdrawal"]')).toContainText('Pending');
 });
 
-test('history: filters live in the URL and survive a reload; server pages', async ({
-  page,
-  request,
-  signedInPlayer,
-}) => {
+test('history: filters live in the URL and survive a reload and Back', async ({ page, request, signedInPlayer }) => {
   const player = await signedInPlayer({ prefix: 'prof' });
-  for (let i = 0; i < 11; i++) await deposit(request, player.token, `${10 + i}.00`);
+  await deposit(request, player.token, '10.00');
   await page.goto('/profile/history');
-  await expect(page.locator('.history-count')).toHaveText('11 transactions');
-  await expect(page.locator('.tx-table tbody tr')).toHaveCount(10);
-  await page.getByRole('button', { name: 'Next page' }).click();
-  await expect(page).toHaveURL(/page=2/);
-  await expect(page.locator('.tx-table tbody tr')).toHaveCount(1);
+  await expect(page.locator('.history-count')).toHaveText('1 transaction');
   await expect(page.locator('.tx-table tbody tr')).toContainText('€10.00');
 
   await page.getByLabel('Type').selectOption('withdrawal');

@@ -6,8 +6,8 @@ import { signedToCents } from '../../core/api/money';
 import type { User } from '../../core/api/contract';
 import { formatMoney } from '../../core/i18n/money-format';
 import { TEST_PROVIDER_CATALOGUE_PATH } from '../../scripts/test-hooks.ts';
-import { startSecondProvider, type SecondProvider } from '../api/second-provider-server.ts';
-import { expect, test } from './fixtures';
+import { fruitGame, startSecondProvider, type SecondProvider } from '../api/second-provider-server.ts';
+import { adminSignIn, expect, test } from './fixtures';
 import { E2E_ISOLATED_DATA_DIR } from './isolated-site.ts';
 
 /**
@@ -22,7 +22,10 @@ test.beforeEach(async () => {
 });
 test.afterEach(() => provider.close());
 
-/** `npm run operator -- add-provider <id> --url <base-url>` (docs/operators.md): prints the secret once. */
+/**
+ * `npm run operator -- add-provider <id> --url <base-url>` (docs/operators.md): prints the secret once.
+ * The command's own catalogue fetch is refused (the provider has no secret yet), as documented.
+ */
 async function addProviderThroughCli(request: APIRequestContext) {
   provider.id = `e2e-${randomBytes(4).toString('hex')}`;
   const { stdout } = await promisify(execFile)(
@@ -41,8 +44,7 @@ const me = async (request: APIRequestContext, token: string) =>
 
 const JOURNEY = 'a provider’s game: in the lobby, framed from its origin, a round moves the balance by win − stake';
 
-// `add-provider` is built on wip/provoffice, not merged yet: this journey runs once it is.
-test.fixme(`${JOURNEY}, and shows in history`, async ({ page, request, signedInPlayer }) => {
+test(`${JOURNEY}, and shows in history`, async ({ page, request, signedInPlayer }) => {
   test.setTimeout(60_000);
   provider.walletUrl = test.info().project.use.baseURL!;
   await addProviderThroughCli(request);
@@ -71,4 +73,34 @@ test.fixme(`${JOURNEY}, and shows in history`, async ({ page, request, signedInP
 
   await page.goto('/profile/history?type=game');
   await expect(page.locator('.tx-table')).toContainText('Star Fruits: stake €1.00, paid out €2.50 (round launch-1-1)');
+});
+
+test('an admin adds a provider in the console: its secret once, its games, one turned off', async ({ browser }) => {
+  test.setTimeout(60_000);
+  provider.id = `e2e-${randomBytes(4).toString('hex')}`;
+  // Game ids of its own: the journey above finds star-fruits in this server's lobby.
+  const [moon, sun] = ['moon', 'sun'].map((name) => `${name}-${provider.id}`);
+  provider.catalogue.games = [fruitGame({ id: moon, name: 'Moon Gems' }), fruitGame({ id: sun, name: 'Sun Gems' })];
+  const { page, context } = await adminSignIn(browser, { prefix: 'staffgames', dataDir: E2E_ISOLATED_DATA_DIR });
+
+  await page.getByRole('link', { name: 'Games' }).click();
+  await page.getByLabel(/^Id/).fill(provider.id);
+  await page.getByLabel('Base URL').fill(provider.baseUrl);
+  await page.getByRole('button', { name: 'Add provider' }).click();
+  provider.secret = (await page.locator('[data-secret]').textContent())!;
+  expect(provider.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  // The provider could not sign its catalogue before it had the secret: the console says so.
+  await expect(page.getByRole('status')).toContainText('The catalogue was not fetched');
+
+  await page.getByRole('button', { name: 'Refresh catalogue' }).click();
+  await expect(page.getByRole('status')).toHaveText('Catalogue fetched: 2 games.');
+  await expect(page.locator('main')).not.toContainText(provider.secret);
+  const moonRow = page.locator(`tr[data-game="${moon}"]`);
+  await expect(moonRow).toContainText('96.50 %');
+  await expect(moonRow).toContainText('€0.20 – €50.00');
+  await moonRow.getByRole('button', { name: 'Turn off Moon Gems' }).click();
+  await expect(page.getByRole('status')).toHaveText('Game turned off: it left the lobby and refuses new launches.');
+  await expect(moonRow.locator('[data-game-state]')).toHaveText('off');
+  await expect(page.locator(`tr[data-game="${sun}"] [data-game-state]`)).toHaveText('on');
+  await context.close();
 });

@@ -499,6 +499,12 @@ export const VARIABLES = {
   }),
   CMS_PORT: setting(port, '4330', { when: TEST, description: 'Port of the browser editor `npm run cms` opens' }),
   CMS_BRANCH: setting(text, 'main', { when: TEST, description: 'The branch the browser editor writes to' }),
+  I18N_STALE_WARN_DAYS: setting(whole(1), '30', {
+    when: TEST,
+    description:
+      '`npm test` and `npm run i18n:status` warn about a translation stale for more than this many days (by git ' +
+      'commit times); a warning, never a failure (`i18n:status --fail-stale-days N` fails)',
+  }),
   CMS_LOG_LEVEL: setting(text, 'warn', {
     when: TEST,
     description: "Log level of the editor's file handler (`decap-server`'s, run inside `npm run cms`)",

@@ -10,9 +10,9 @@ import { isCalendarDate, type Problems } from '#core/api/validation.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { requireUser } from '../http/auth.ts';
 import { detailError, fieldErrors } from '../http/errors.ts';
-import { playerRound } from '../providers/games/round-check.ts';
 import { countHistory, historyPage } from '../services/history.ts';
 import { expirePayments } from '../services/payments.ts';
+import { roundToVerify } from '../services/round-to-verify.ts';
 import { describeTransaction } from '../services/texts.ts';
 import { pageLink, wholeNumber } from '../http/query-params.ts';
 
@@ -74,9 +74,10 @@ export function historyRoutes(services: Services) {
     });
   });
 
-  // One of the player's own rounds with its seeds (once revealed), to verify it in the browser.
+  // One of the player's own rounds: ours with its seeds (once revealed), to verify it in the browser;
+  // a provider's with what the provider publishes for it.
   app.get(API_PATHS.gameRound, requireUser(services), async (c) => {
-    return c.json<GameRoundCheck>(await playerRound(services, c.get('userId'), c.req.param('round_id')));
+    return c.json<GameRoundCheck>(await roundToVerify(services, c.get('userId'), c.req.param('round_id')));
   });
 
   return app;

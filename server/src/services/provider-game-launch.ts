@@ -11,7 +11,7 @@ import { ProviderCallFailed } from './provider-client/provider-call.ts';
 import { ProviderGameUnavailable, startProviderSession } from './provider-client/provider-sessions.ts';
 
 /** How long the player is asked to wait before launching again after the provider failed to answer. */
-const PROVIDER_RETRY_SECONDS = 30;
+export const PROVIDER_RETRY_SECONDS = 30;
 
 /**
  * Launches a provider's game: the same play policy as our own games for real money, demo only when

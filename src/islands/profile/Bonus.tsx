@@ -1,6 +1,7 @@
+import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { cancelBonus, getBonus } from '../../api/bonus';
-import { toCents } from '#core/api/money.ts';
+import { createBonusStore, wageringPercent } from '../../stores/bonus';
 import { setUser } from '../../stores/session';
 import { formatMoney } from './format';
 import type { IslandProps } from './messages';
@@ -12,49 +13,22 @@ import { useUser } from './use-user';
 /** An amount as wide as a typical bonus figure, for the placeholder's sentences. */
 const STAND_IN = '1000.00';
 
-/** Whole percent of `part` in `whole` (both decimal strings), capped at 100; display only. */
-function percentOf(part: string, whole: string): number {
-  const total = toCents(whole) ?? 0n;
-  if (total === 0n) return 100;
-  const done = toCents(part) ?? 0n;
-  return Number(((done >= total ? total : done) * 100n) / total);
-}
-
 /** /profile/bonus: the bonus balance, wagering progress, and cancelling (forfeiting) the bonus. */
 export function Bonus(props: IslandProps) {
   const { locale } = props;
   const { t } = useMessages(props);
   const user = useUser();
   const status = useResource(() => getBonus(), [user?.bonus_balance]);
-  const [confirming, setConfirming] = useState(false);
-  const [working, setWorking] = useState(false);
-  const [notice, setNotice] = useState(false);
-  const [failed, setFailed] = useState<string>();
+  const [store] = useState(() => createBonusStore({ t, cancelBonus: () => cancelBonus(), setUser }));
+  const confirming = useStore(store.$confirming);
+  const state = useStore(store.$state);
+  const failed = useStore(store.$failed);
+  const notice = state === 'done';
 
   const money = (amount: string) => formatMoney(amount, user?.currency ?? 'EUR', locale);
 
-  async function cancel() {
-    setWorking(true);
-    setFailed(undefined);
-    try {
-      // The answer is the updated user: the header and every balance follow it.
-      setUser(await cancelBonus());
-      setConfirming(false);
-      setNotice(true);
-    } catch (error) {
-      console.error('[bonus] cancel failed', error);
-      setFailed(
-        error instanceof Error && 'detail' in error && typeof error.detail === 'string'
-          ? error.detail
-          : t('bonus.cancel_failed'),
-      );
-    } finally {
-      setWorking(false);
-    }
-  }
-
   const bonus = status.state === 'ready' ? status.data : undefined;
-  const percent = bonus ? percentOf(bonus.wagered, bonus.wagering_required) : 0;
+  const percent = bonus ? wageringPercent(bonus) : 0;
   const progressText = bonus
     ? t('bonus.progress', { wagered: money(bonus.wagered), required: money(bonus.wagering_required) })
     : '';
@@ -105,16 +79,16 @@ export function Bonus(props: IslandProps) {
                 <div className="confirm" role="group" aria-labelledby="bonus-confirm">
                   <p id="bonus-confirm">{t('bonus.confirm', { amount: money(bonus.bonus_balance) })}</p>
                   <div className="actions">
-                    <button type="button" className="button" disabled={working} onClick={cancel}>
+                    <button type="button" className="button" disabled={state === 'submitting'} onClick={store.cancel}>
                       {t('bonus.confirm_yes')}
                     </button>
-                    <button type="button" className="button button--ghost" onClick={() => setConfirming(false)}>
+                    <button type="button" className="button button--ghost" onClick={store.keep}>
                       {t('bonus.keep')}
                     </button>
                   </div>
                 </div>
               ) : (
-                <button type="button" className="button button--ghost" onClick={() => setConfirming(true)}>
+                <button type="button" className="button button--ghost" onClick={store.ask}>
                   {t('bonus.cancel')}
                 </button>
               )}

@@ -1,8 +1,9 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { TRANSACTION_TYPES, type HistoryQuery, type TransactionType } from '#core/api/contract.ts';
+import { TRANSACTION_TYPES } from '#core/api/contract.ts';
 import { getHistory } from '../../api/history';
-import { isCalendarDate } from '#core/api/calendar-date.ts';
 import { localizedPath } from '#core/i18n/urls.ts';
+import { createHistoryStore, HISTORY_PAGE_SIZE, historyPager, isFiltered } from '../../stores/history';
 import { formatDateTime } from './format';
 import type { IslandProps } from './messages';
 import { Empty, LoadError, Skeleton } from './Status';
@@ -11,67 +12,39 @@ import { useMessages } from './use-messages';
 import { useResource } from './use-resource';
 import { useUser } from './use-user';
 
-const PAGE_SIZE = 10;
-
-/** The filters live in the URL query, so a filtered page can be reloaded or shared. */
-function queryFromUrl(): HistoryQuery {
-  const params = new URLSearchParams(location.search);
-  const type = params.get('type') ?? '';
-  const page = Number(params.get('page'));
-  return {
-    type: (TRANSACTION_TYPES as readonly string[]).includes(type) ? (type as TransactionType) : undefined,
-    date_from: isCalendarDate(params.get('date_from') ?? '') ? params.get('date_from')! : undefined,
-    date_to: isCalendarDate(params.get('date_to') ?? '') ? params.get('date_to')! : undefined,
-    page: Number.isInteger(page) && page > 1 ? page : undefined,
-  };
-}
-
-function writeUrl(query: HistoryQuery) {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query))
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  const search = params.toString();
-  history.pushState(null, '', `${location.pathname}${search ? `?${search}` : ''}`);
-}
+/** The address bar follows the filters, so a filtered page can be reloaded or shared. */
+const navigate = (search: string) => history.pushState(null, '', `${location.pathname}${search}`);
 
 /** /profile/history: every transaction, filtered by type and dates, paged by the server. */
 export function History(props: IslandProps) {
   const { locale } = props;
   const { t, verify } = useMessages(props);
   const user = useUser();
+  const [store] = useState(() => createHistoryStore({ navigate }));
   // Null until mounted: the build renders without a URL, and hydration must match it.
-  const [query, setQuery] = useState<HistoryQuery | null>(null);
+  const query = useStore(store.$query);
   const page = useResource(
-    () => (query ? getHistory({ ...query, page_size: PAGE_SIZE }) : new Promise<never>(() => {})),
+    () => (query ? getHistory({ ...query, page_size: HISTORY_PAGE_SIZE }) : new Promise<never>(() => {})),
     [JSON.stringify(query)],
   );
 
   useEffect(() => {
-    setQuery(queryFromUrl());
-    const onPopState = () => setQuery(queryFromUrl());
+    store.open(location.search);
+    const onPopState = () => store.open(location.search);
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);
-  }, []);
+  }, [store]);
 
-  const go = (next: HistoryQuery) => {
-    writeUrl(next);
-    setQuery(next);
-  };
   const onFilter = (event: React.SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const value = (name: string) => String(data.get(name) ?? '') || undefined;
-    go({
-      type: value('type') as TransactionType | undefined,
-      date_from: value('date_from'),
-      date_to: value('date_to'),
-    });
+    const value = (name: string) => String(data.get(name) ?? '');
+    store.filter({ type: value('type'), date_from: value('date_from'), date_to: value('date_to') });
   };
 
   if (!query) return <Skeleton lines={6} label={t('common.loading')} />;
-  const filtered = Boolean(query.type || query.date_from || query.date_to);
-  const pages = page.data ? Math.max(1, Math.ceil(page.data.count / PAGE_SIZE)) : 1;
-  const current = query.page ?? 1;
+  const filtered = isFiltered(query);
+  const { current, pages, previous, next } = historyPager(query, page.data?.count ?? 0);
   const failed = page.state === 'error' && !page.data;
   return (
     <div className="stack">
@@ -112,7 +85,7 @@ export function History(props: IslandProps) {
             {t('history.apply')}
           </button>
           {filtered && (
-            <button type="button" className="button button--ghost" onClick={() => go({})}>
+            <button type="button" className="button button--ghost" onClick={store.reset}>
               {t('history.reset')}
             </button>
           )}
@@ -158,8 +131,8 @@ export function History(props: IslandProps) {
               <button
                 type="button"
                 className="button button--ghost"
-                disabled={!page.data.previous}
-                onClick={() => go({ ...query, page: current - 1 })}
+                disabled={!previous}
+                onClick={() => store.toPage(current - 1)}
               >
                 {t('history.previous')}
               </button>
@@ -167,8 +140,8 @@ export function History(props: IslandProps) {
               <button
                 type="button"
                 className="button button--ghost"
-                disabled={!page.data.next}
-                onClick={() => go({ ...query, page: current + 1 })}
+                disabled={!next}
+                onClick={() => store.toPage(current + 1)}
               >
                 {t('history.next')}
               </button>

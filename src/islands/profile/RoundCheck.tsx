@@ -1,11 +1,19 @@
-import { useEffect, useMemo, useRef, useState, type InputHTMLAttributes } from 'react';
-import type { GameRoundCheck } from '#core/api/contract.ts';
-import { ApiError } from '../../api/errors';
+import { useStore } from '@nanostores/react';
+import { Fragment, useEffect, useMemo, useState, type InputHTMLAttributes } from 'react';
+import type { OwnRoundCheck, ProviderRoundCheck } from '#core/api/contract.ts';
 import { getGameRound } from '../../api/history';
 import { describeOutcome } from '#core/games/describe.ts';
 import { interpolate } from '#core/i18n/interpolate.ts';
 import { LOCALE_INTL } from '#core/i18n/locales.ts';
 import { localizedPath } from '#core/i18n/urls.ts';
+import {
+  createRoundCheckStore,
+  isRoundMissing,
+  publishedFacts,
+  roundIdOf,
+  verdictColour,
+  verdictText,
+} from '../../stores/round-check';
 import { formatDateTime, formatMoney } from './format';
 import type { IslandProps } from './messages';
 import type { OutcomeMessages } from './outcome-messages';
@@ -23,9 +31,6 @@ function CheckField({ id, label, ...input }: InputHTMLAttributes<HTMLInputElemen
     </div>
   );
 }
-
-/** What the last check said: the browser's own recomputation of the round. */
-type Verdict = { result: 'match' | 'mismatch'; text: string } | null;
 
 /** A dotted key in the outcome messages (games.json's result lines); a missing one throws, as everywhere. */
 function outcomeTranslator(messages: OutcomeMessages) {
@@ -48,7 +53,7 @@ export function RoundCheck(props: IslandProps & { outcomes: OutcomeMessages }) {
   const user = useUser();
   // Null until mounted: the build renders without a URL, and hydration must match it.
   const [id, setId] = useState<string | null>(null);
-  useEffect(() => setId(new URLSearchParams(location.search).get('id') ?? ''), []);
+  useEffect(() => setId(roundIdOf(location.search)), []);
   const round = useResource(() => (id ? getGameRound(id) : new Promise<never>(() => {})), [id]);
 
   const history = `${localizedPath('/profile/history', locale)}?type=game`;
@@ -57,9 +62,7 @@ export function RoundCheck(props: IslandProps & { outcomes: OutcomeMessages }) {
       <a href={history}>{v('back')}</a>
     </p>
   );
-  const notFound =
-    id === '' || (round.state === 'error' && round.error instanceof ApiError && round.error.status === 404);
-  if (notFound) {
+  if (id !== null && isRoundMissing(id, round)) {
     return (
       <div className="stack">
         <Empty>{v('not_found')}</Empty>
@@ -70,6 +73,8 @@ export function RoundCheck(props: IslandProps & { outcomes: OutcomeMessages }) {
   if (round.state === 'error')
     return <LoadError message={t('common.error')} retry={t('common.retry')} onRetry={round.retry} />;
   if (round.state !== 'ready' || !user) return <Skeleton lines={8} label={t('common.loading')} />;
+  if (round.data.kind === 'provider')
+    return <ProviderRound check={round.data} currency={user.currency} locale={locale} v={v} back={back} />;
   return (
     <RoundDetails check={round.data} currency={user.currency} locale={locale} v={v} outcomes={outcomes} back={back} />
   );
@@ -83,7 +88,7 @@ function RoundDetails({
   outcomes,
   back,
 }: {
-  check: GameRoundCheck;
+  check: OwnRoundCheck;
   currency: string;
   locale: IslandProps['locale'];
   v: Translators['verify'];
@@ -97,76 +102,39 @@ function RoundDetails({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- money is a new closure each render over currency, locale
     [outcomes, currency, locale],
   );
-  const [serverSeed, setServerSeed] = useState(round.server_seed ?? '');
-  const [clientSeed, setClientSeed] = useState(round.client_seed);
-  const [nonce, setNonce] = useState(String(round.nonce));
-  const [verdict, setVerdict] = useState<Verdict>(null);
-  const [busy, setBusy] = useState(false);
-  const generation = useRef(0);
+  const [store] = useState(() => createRoundCheckStore(round));
+  const serverSeed = useStore(store.$serverSeed);
+  const clientSeed = useStore(store.$clientSeed);
+  const nonce = useStore(store.$nonce);
+  const busy = useStore(store.$busy);
+  const verdict = useStore(store.$verdict);
+  const verify = () => void store.verify();
 
-  /** Recomputes the round from the fields, in this browser; the server is not asked. */
-  async function verify() {
-    const mine = ++generation.current;
-    setBusy(true);
-    try {
-      const [{ hashServerSeed }, { recomputeRound }] = await Promise.all([
-        import('#core/games/fairness.ts'),
-        import('#core/games/verify.ts'),
-      ]);
-      const seed = serverSeed.trim();
-      let next: Verdict;
-      if ((await hashServerSeed(seed).catch(() => '')) !== round.server_seed_hash)
-        next = { result: 'mismatch', text: v('hash_mismatch') };
-      else {
-        const result = await recomputeRound({ serverSeed: seed, clientSeed, nonce: Number(nonce) }, round);
-        next = result.match
-          ? {
-              result: 'match',
-              text: v('match', { result: describeOutcome(result.outcome, ctx), win: money(result.win) }),
-            }
-          : { result: 'mismatch', text: v('mismatch', { result: describeOutcome(result.outcome, ctx) }) };
-      }
-      if (mine === generation.current) setVerdict(next);
-    } catch (error) {
-      // Not a seed this game could use (bad nonce, bad hex): it cannot be the recorded round.
-      console.warn('[round] recomputation failed', error);
-      if (mine === generation.current) setVerdict({ result: 'mismatch', text: v('hash_mismatch') });
-    } finally {
-      if (mine === generation.current) setBusy(false);
-    }
-  }
   // A revealed round is checked as soon as it is shown.
   useEffect(() => {
-    if (check.seed === 'revealed') void verify();
+    if (check.seed === 'revealed') verify();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once when shown, not again as the player edits the seeds
   }, [check.seed]);
 
   const play = `${localizedPath('/play', locale)}?game=${encodeURIComponent(game.id)}`;
   return (
     <div className="stack round-check" data-seed={check.seed}>
-      <section className="card" aria-labelledby="round-heading">
-        <h2 id="round-heading">{v('heading', { game: game.name, nonce: round.nonce })}</h2>
-        <dl className="round-facts">
-          <dt>{v('played')}</dt>
-          <dd>
-            <time dateTime={round.created_at}>{formatDateTime(round.created_at, locale)}</time>
-          </dd>
-          <dt>{v('stake')}</dt>
-          <dd>{money(round.stake)}</dd>
-          <dt>{v('payout')}</dt>
-          <dd>{money(round.win)}</dd>
-          {check.seed !== 'open' && (
-            <>
-              <dt>{v('result')}</dt>
-              <dd>{describeOutcome(round.outcome, ctx)}</dd>
-            </>
-          )}
-          <dt>{v('server_hash')}</dt>
-          <dd>
-            <code className="seed">{round.server_seed_hash}</code>
-          </dd>
-        </dl>
-      </section>
+      <RoundFacts
+        heading={v('heading', { game: game.name, nonce: round.nonce })}
+        round={round}
+        {...{ locale, v, money }}
+      >
+        {check.seed !== 'open' && (
+          <>
+            <dt>{v('result')}</dt>
+            <dd>{describeOutcome(round.outcome, ctx)}</dd>
+          </>
+        )}
+        <dt>{v('server_hash')}</dt>
+        <dd>
+          <code className="seed">{round.server_seed_hash}</code>
+        </dd>
+      </RoundFacts>
 
       {check.seed === 'revealed' ? (
         <section className="card" aria-labelledby="round-verify-heading">
@@ -176,7 +144,7 @@ function RoundDetails({
             noValidate
             onSubmit={(event) => {
               event.preventDefault();
-              void verify();
+              verify();
             }}
           >
             <CheckField
@@ -186,7 +154,7 @@ function RoundDetails({
               autoComplete="off"
               spellCheck={false}
               value={serverSeed}
-              onChange={(event) => setServerSeed(event.target.value)}
+              onChange={(event) => store.$serverSeed.set(event.target.value)}
             />
             <CheckField
               id="round-client-seed"
@@ -195,7 +163,7 @@ function RoundDetails({
               autoComplete="off"
               spellCheck={false}
               value={clientSeed}
-              onChange={(event) => setClientSeed(event.target.value)}
+              onChange={(event) => store.$clientSeed.set(event.target.value)}
             />
             <CheckField
               id="round-nonce"
@@ -206,14 +174,14 @@ function RoundDetails({
               step={1}
               inputMode="numeric"
               value={nonce}
-              onChange={(event) => setNonce(event.target.value)}
+              onChange={(event) => store.$nonce.set(event.target.value)}
             />
             <button type="submit" className="button" aria-disabled={busy || undefined}>
               {v('check')}
             </button>
           </form>
-          <p role="status" className="round-verdict" data-result={verdict?.result ?? ''}>
-            {verdict?.text ?? ''}
+          <p role="status" className="round-verdict" data-result={verdict ? verdictColour(verdict) : ''}>
+            {verdict ? verdictText(verdict, { v, describe: (outcome) => describeOutcome(outcome, ctx), money }) : ''}
           </p>
         </section>
       ) : (
@@ -233,5 +201,93 @@ function RoundDetails({
       )}
       {back}
     </div>
+  );
+}
+
+/**
+ * A third-party provider's round: the wallet's record of it and what its provider publishes to
+ * verify it (checked with the provider's own tools), or that it publishes nothing.
+ */
+function ProviderRound({
+  check,
+  currency,
+  locale,
+  v,
+  back,
+}: {
+  check: ProviderRoundCheck;
+  currency: string;
+  locale: IslandProps['locale'];
+  v: Translators['verify'];
+  back: React.ReactNode;
+}) {
+  const { round, game, published } = check;
+  const facts = published ? publishedFacts(published) : [];
+  const money = (amount: string) => formatMoney(amount, currency, locale);
+  return (
+    <div className="stack round-check" data-provider-round>
+      <RoundFacts
+        heading={v('heading', { game: game.name, nonce: round.round_id })}
+        round={round}
+        {...{ locale, v, money }}
+      />
+      <section className="card" aria-labelledby="round-published-heading">
+        <h2 id="round-published-heading">{v('check')}</h2>
+        {facts.length ? (
+          <>
+            <p className="field__hint">{v('provider_explainer')}</p>
+            <dl className="round-facts">
+              {facts.map(({ label, value }) => (
+                <Fragment key={label}>
+                  <dt>{v(label)}</dt>
+                  <dd data-published={label}>
+                    <code className="seed">{value}</code>
+                  </dd>
+                </Fragment>
+              ))}
+            </dl>
+          </>
+        ) : (
+          <p className="notice notice--info" data-published="none">
+            {v('provider_none')}
+          </p>
+        )}
+      </section>
+      {back}
+    </div>
+  );
+}
+
+/** The round as recorded: when it was played, its stake and payout, and what `children` add. */
+function RoundFacts({
+  heading,
+  round,
+  locale,
+  v,
+  money,
+  children,
+}: {
+  heading: string;
+  round: { created_at: string; stake: string; win: string };
+  locale: IslandProps['locale'];
+  v: Translators['verify'];
+  money: (amount: string) => string;
+  children?: React.ReactNode;
+}) {
+  return (
+    <section className="card" aria-labelledby="round-heading">
+      <h2 id="round-heading">{heading}</h2>
+      <dl className="round-facts">
+        <dt>{v('played')}</dt>
+        <dd>
+          <time dateTime={round.created_at}>{formatDateTime(round.created_at, locale)}</time>
+        </dd>
+        <dt>{v('stake')}</dt>
+        <dd>{money(round.stake)}</dd>
+        <dt>{v('payout')}</dt>
+        <dd>{money(round.win)}</dd>
+        {children}
+      </dl>
+    </section>
   );
 }

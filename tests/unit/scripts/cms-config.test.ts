@@ -24,15 +24,19 @@ describe('cmsConfig', () => {
   it('has the translated fields in every language, category and order on the English entry only', () => {
     expect(faq.fields.map((f) => [f.name, f.widget, f.i18n])).toEqual([
       ['question', 'string', true],
+      ['id', 'string', false],
       ['category', 'select', false],
       ['order', 'number', false],
       ['body', 'markdown', true],
     ]);
     expect(faq.fields.find((f) => f.name === 'category')).toMatchObject({ options: [...FAQ_CATEGORIES] });
     expect(faq.fields.find((f) => f.name === 'order')).toMatchObject({ value_type: 'int' });
+    // A new entry's file name is the id an editor types (change-email), never one made from the question.
+    expect(faq.slug).toBe('{{fields.id}}');
     const rules = config.collections.find((c) => c.name === 'rules')!;
     expect(rules.fields.map((f) => [f.name, f.i18n])).toEqual([
       ['title', true],
+      ['id', false],
       ['order', false],
       ['body', true],
     ]);

@@ -131,7 +131,10 @@ describe('npm run cms', () => {
   it('reads and writes the content with the key', async () => {
     const entry = await call('getEntry', { path: FAQ_ENTRY });
     expect(entry.status).toBe(200);
-    expect(JSON.parse(entry.text).data).toBe(readFileSync(FAQ_ENTRY, 'utf8'));
+    // The English entry as the editor shows it: with its id (the file name) in the id field.
+    expect(JSON.parse(entry.text).data).toBe(
+      readFileSync(FAQ_ENTRY, 'utf8').replace(/^---\n/, '---\nid: withdrawal-time\n'),
+    );
     const listed = await call('entriesByFolder', { folder: 'src/content/faq', extension: 'md', depth: 2 });
     expect(listed.status).toBe(200);
     expect(JSON.parse(listed.text).map((e: { file: { path: string } }) => e.file.path)).toContain(FAQ_ENTRY);

@@ -7,6 +7,10 @@ import { makePrivateDir } from '../../data-dir/private-files.ts';
 import { CONTROL_HEADER, CONTROL_PATH, controlFilePath, processAlive, readControlFile } from '../routes/control.ts';
 import { runStaffCommand, STAFF_COMMANDS, StaffChangeRefused, type StaffCommand } from '../services/staff-admin.ts';
 import { checkStaffInput, createStaff, StaffInputError } from '../services/staff.ts';
+import { ProviderChangeRefused } from '../services/game-provider-admin.ts';
+import { say } from '../views/messages.ts';
+import { addProviderWork, ADD_PROVIDER_USAGE } from './add-provider-command.ts';
+import type { CommandWork } from './command-work.ts';
 
 export interface CliDeps {
   env: Record<string, string | undefined>;
@@ -22,15 +26,16 @@ const USAGE = [
   '       npm run operator -- disable|enable <email>',
   '       npm run operator -- set-role <email> admin|support|risk',
   '       npm run operator -- reset <email> [--two-factor]',
+  ADD_PROVIDER_USAGE,
 ].join('\n');
 
-/** What a command sends to the running server, and what it does to the database itself. */
-interface Work {
-  body: Record<string, unknown>;
-  run: (tx: Queryable) => Promise<{ message?: string; password?: string }>;
-  /** The server answers this status when it did the work. */
-  okStatus: number;
-}
+type StaffResult = { message?: string; password?: string };
+
+/** A staff command's work: one transaction. */
+const inTransaction =
+  (run: (tx: Queryable) => Promise<StaffResult>): CommandWork<StaffResult>['run'] =>
+  ({ db }) =>
+    db.transaction(run);
 
 /**
  * `npm run operator -- add-staff <email> --role admin|support|risk`: creates a staff account and prints
@@ -42,14 +47,22 @@ interface Work {
 export async function runOperatorCommand(argv: string[], deps: CliDeps): Promise<number> {
   const { env, log, clock = systemClock } = deps;
   const [command, email, ...rest] = argv;
-  if (!command || !email || (command !== 'add-staff' && !STAFF_COMMANDS.includes(command as StaffCommand['action']))) {
+  const known = ['add-staff', 'add-provider', ...STAFF_COMMANDS];
+  if (!command || !email || !known.includes(command)) {
     log(USAGE);
     return 2;
   }
   const config = loadConfig(env);
-  let work: Work;
-  let done: (result: { message?: string; password?: string }, how: string, address: string) => number;
-  if (command === 'add-staff') {
+  // Staff commands and add-provider answer different things; each checks its own answer.
+  let work: CommandWork<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  if (command === 'add-provider') {
+    const made = addProviderWork(email, rest, log);
+    if (typeof made === 'number') {
+      log(USAGE);
+      return made;
+    }
+    work = made;
+  } else if (command === 'add-staff') {
     const roleAt = rest.indexOf('--role');
     const role =
       roleAt >= 0 ? rest[roleAt + 1] : rest.find((arg) => arg.startsWith('--role='))?.slice('--role='.length);
@@ -60,15 +73,20 @@ export async function runOperatorCommand(argv: string[], deps: CliDeps): Promise
       log(`${(error as Error).message}\n${USAGE}`);
       return 2;
     }
-    work = { body: input, okStatus: 201, run: (tx) => createStaff(tx, input, clock()) };
-    done = ({ password }, how, address) => {
-      log(`Created ${input.role} staff account ${input.email} (${how}).`);
-      log(`One-time password: ${password}`);
-      log(
-        `Sign in at ${address}/operator/sign-in: the password works once and must be changed at first ` +
-          `sign-in, then two-factor sign-in is set up.`,
-      );
-      return 0;
+    work = {
+      body: input,
+      okStatus: 201,
+      answered: (body) => !!body.password,
+      run: inTransaction((tx) => createStaff(tx, input, clock())),
+      done: ({ password }, how, address) => {
+        log(`Created ${input.role} staff account ${input.email} (${how}).`);
+        log(`One-time password: ${password}`);
+        log(
+          `Sign in at ${address}/operator/sign-in: the password works once and must be changed at first ` +
+            `sign-in, then two-factor sign-in is set up.`,
+        );
+        return 0;
+      },
     };
   } else {
     const action = command as StaffCommand['action'];
@@ -89,15 +107,17 @@ export async function runOperatorCommand(argv: string[], deps: CliDeps): Promise
     work = {
       body: { action, email: input.email, role: input.role, two_factor: input.twoFactor },
       okStatus: 200,
-      run: (tx) => runStaffCommand(tx, input, clock()),
-    };
-    done = ({ message, password }, how, address) => {
-      log(`${message} (${how})`);
-      if (password) {
-        log(`One-time password: ${password}`);
-        log(`Sign in at ${address}/operator/sign-in: the password works once and must be changed at the next sign-in.`);
-      }
-      return 0;
+      run: inTransaction((tx) => runStaffCommand(tx, input, clock())),
+      done: ({ message, password }, how, address) => {
+        log(`${message} (${how})`);
+        if (password) {
+          log(`One-time password: ${password}`);
+          log(
+            `Sign in at ${address}/operator/sign-in: the password works once and must be changed at the next sign-in.`,
+          );
+        }
+        return 0;
+      },
     };
   }
 
@@ -110,7 +130,7 @@ export async function runOperatorCommand(argv: string[], deps: CliDeps): Promise
       }
       let response: Response;
       try {
-        response = await fetch(`${control.url}${CONTROL_PATH}`, {
+        response = await fetch(`${control.url}${work.path ?? CONTROL_PATH}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', [CONTROL_HEADER]: control.secret },
           body: JSON.stringify(work.body),
@@ -122,17 +142,13 @@ export async function runOperatorCommand(argv: string[], deps: CliDeps): Promise
         );
         return 1;
       }
-      const body = (await response.json().catch(() => ({}))) as {
-        password?: string;
-        message?: string;
-        detail?: string;
-      };
-      if (response.status !== work.okStatus || (command === 'add-staff' && !body.password)) {
+      const body = (await response.json().catch(() => ({}))) as Record<string, unknown> & { detail?: string };
+      if (response.status !== work.okStatus || (work.answered && !work.answered(body))) {
         log(`The running server refused: ${body.detail ?? response.status}`);
         return 1;
       }
       // The address the running server really listens on (it wrote it when it started listening).
-      return done(body, `through the running server at ${control.url}`, control.url);
+      return work.done(body, `through the running server at ${control.url}`, control.url);
     }
   }
 
@@ -151,14 +167,18 @@ export async function runOperatorCommand(argv: string[], deps: CliDeps): Promise
       schema: config.databaseSchema,
     });
     try {
-      const result = await db.transaction((tx) => work.run(tx));
-      return done(result, config.databaseUrl ? 'in PostgreSQL' : `in ${config.dataDir}`, config.apiUrl);
+      const result = await work.run({ db, config, clock });
+      return work.done(result, config.databaseUrl ? 'in PostgreSQL' : `in ${config.dataDir}`, config.apiUrl);
     } finally {
       await db.close();
     }
   } catch (error) {
     if (error instanceof StaffInputError || error instanceof StaffChangeRefused) {
       log(error.message);
+      return 1;
+    }
+    if (error instanceof ProviderChangeRefused) {
+      log(say(error.key, error.params));
       return 1;
     }
     throw error;

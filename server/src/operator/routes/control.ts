@@ -68,6 +68,19 @@ export function removeControlFile(dataDir: string): void {
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 
 /**
+ * Whether a request comes from `npm run operator` on this machine: the loopback socket (never a
+ * forwarded address), this process's own control file, and its secret in `X-Operator-Control`. Every
+ * control endpoint answers a plain 404 to anything else.
+ */
+export function fromControlCommand(c: Context, services: Services): boolean {
+  const socketAddress = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress ?? '';
+  const file = readControlFile(services.config.dataDir);
+  const sent = c.req.header(CONTROL_HEADER) ?? '';
+  const ours = !!file && file.pid === process.pid && typeof file.secret === 'string' && file.secret.length >= 32;
+  return LOOPBACK.test(socketAddress) && ours && !!sent && sameSecret(sent, file!.secret);
+}
+
+/**
  * `POST /operator/control/staff` `{email, role}` with the secret in `X-Operator-Control`: creates
  * a staff account and answers its one-time password. Only from the machine itself (the socket's
  * own address, never a forwarded one) and only with the secret; anything else is a plain 404.
@@ -78,12 +91,7 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 export function controlRoutes(services: Services) {
   const app = new Hono<AppEnv>();
   app.post(CONTROL_PATH, async (c) => {
-    const socketAddress = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress ?? '';
-    const file = readControlFile(services.config.dataDir);
-    const sent = c.req.header(CONTROL_HEADER) ?? '';
-    const ours = !!file && file.pid === process.pid && typeof file.secret === 'string' && file.secret.length >= 32;
-    if (!LOOPBACK.test(socketAddress) || !ours || !sent || !sameSecret(sent, file!.secret))
-      return c.json({ detail: 'Not found.' }, 404);
+    if (!fromControlCommand(c, services)) return c.json({ detail: 'Not found.' }, 404);
     let body: unknown;
     try {
       body = await c.req.json();

@@ -6,10 +6,12 @@ import type { Services } from '../../app-env.ts';
 import { ConsoleRefusal, DomainError, STATUS_OF_REFUSAL } from '../../base/domain-errors.ts';
 import { ApiError, apiErrorOf } from '../../http/errors.ts';
 import { controlRoutes } from './control.ts';
+import { providerControlRoutes } from './provider-control.ts';
 import { ConsoleError } from '../services/console-error.ts';
 import { say } from '../views/messages.ts';
 import { auditRoutes } from './audit-log.ts';
 import { dashboardRoutes } from './dashboard.ts';
+import { gamesConsoleRoutes } from './games-console.ts';
 import { newsRoutes } from './news.ts';
 import { playerActionRoutes } from './player-actions.ts';
 import { playerRoutes } from './players.ts';
@@ -34,7 +36,8 @@ import { withSharedStyles } from '../../http/shared-styles.ts';
 const STYLESHEET = withSharedStyles(new URL('../views/console.css', import.meta.url));
 
 /** Paths reachable before the console session is complete; every other /operator path needs it. */
-const OPEN = /^\/operator\/(sign-in|sign-out|password|two-factor(\/setup)?|assets\/console\.css|control\/staff)$/;
+const OPEN =
+  /^\/operator\/(sign-in|sign-out|password|two-factor(\/setup)?|assets\/console\.css|control\/(staff|providers))$/;
 
 /**
  * The operator console (docs/operators.md): server-rendered pages with plain forms, under
@@ -54,6 +57,7 @@ export function operatorRoutes(services: Services) {
   // The add-staff command's endpoint: behind the address check, plus its own guard (the machine
   // itself, this process's control file, and its secret).
   app.route('/', controlRoutes(services));
+  app.route('/', providerControlRoutes(services));
 
   app.get('/operator/assets/console.css', (c) =>
     c.body(STYLESHEET, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' }),
@@ -80,6 +84,7 @@ export function operatorRoutes(services: Services) {
     reportRoutes,
     staffRoutes,
     riskAlertRoutes,
+    gamesConsoleRoutes,
   ])
     app.route('/', routes(services));
   app.all('/operator/*', (c) => errorPage(c, 404, say('errors.not_found')));

@@ -57,6 +57,14 @@ export const AUDIT_ACTIONS = [
   'risk_alert.note',
   'risk_alert.resolve',
   'risk_alert.reopen',
+  'provider.add',
+  'provider.refresh',
+  'provider.enable',
+  'provider.disable',
+  'provider.rotate_secret',
+  'provider.retire_secret',
+  'game.enable',
+  'game.disable',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

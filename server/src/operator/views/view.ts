@@ -24,6 +24,7 @@ const NAV: [string, string, boolean?][] = [
   ['/operator/news', 'nav.news', true],
   ['/operator/audit', 'nav.audit'],
   ['/operator/staff', 'nav.staff', true],
+  ['/operator/games', 'nav.games', true],
 ];
 
 export interface PageOptions {

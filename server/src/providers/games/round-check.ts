@@ -1,7 +1,7 @@
 // One round of the player's, for the site's "verify from history" page (GET /api/user/history/
 // rounds/:round_id). It stands in for a provider's round-details API: the round as recorded, its
 // seeds once revealed, and otherwise when they will be.
-import type { GameRoundCheck } from '#core/api/contract.ts';
+import type { OwnRoundCheck } from '#core/api/contract.ts';
 import type { Services } from '../../app-env.ts';
 import { detailError } from '../../http/errors.ts';
 import { ROUND_COLUMNS, ROUND_FROM, roundView } from './sessions.ts';
@@ -14,7 +14,7 @@ const ROUND_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
  * so asking for one of its rounds reveals that seed now (as a new launch of the game does), unless
  * a round of it is still open.
  */
-export async function playerRound(services: Services, userId: number, roundId: string): Promise<GameRoundCheck> {
+export async function playerRound(services: Services, userId: number, roundId: string): Promise<OwnRoundCheck> {
   const { db } = services;
   if (!ROUND_ID.test(roundId)) throw detailError(404, 'games.round_unknown');
   const now = services.clock();
@@ -48,6 +48,7 @@ export async function playerRound(services: Services, userId: number, roundId: s
   }
   const round = row!;
   return {
+    kind: 'own',
     game: { id: round.game_id, name: round.game_name },
     round: roundView(round),
     seed: round.state === 'open' ? 'open' : round.server_seed ? 'revealed' : 'secret',

@@ -1,8 +1,7 @@
 import * as v from 'valibot';
 import { fromCents } from '#core/api/money.ts';
-import type { Services } from '../../app-env.ts';
 import { catalogueProblem, providerCatalogue } from '../../schemas/provider-catalogue.ts';
-import { callProvider } from './provider-call.ts';
+import { callProvider, type ProviderServices } from './provider-call.ts';
 
 /** A catalogue the provider answered, signed, that does not follow docs/provider-api.md. */
 export class CatalogueRefused extends Error {
@@ -17,7 +16,7 @@ export class CatalogueRefused extends Error {
  * added or updated; a game that left the catalogue is turned off (its open rounds still settle).
  * A game's on/off switch set in the back office is kept. Answers how many games the catalogue has.
  */
-export async function refreshProviderCatalogue(services: Services, providerId: string): Promise<number> {
+export async function refreshProviderCatalogue(services: ProviderServices, providerId: string): Promise<number> {
   const answer = await callProvider(services, providerId, { method: 'GET', path: 'v1/games', call: 'games' });
   const parsed = v.safeParse(providerCatalogue, answer);
   if (!parsed.success) throw new CatalogueRefused(`The catalogue is refused: ${catalogueProblem(parsed.issues)}.`);

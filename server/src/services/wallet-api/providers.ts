@@ -5,8 +5,8 @@ import type { Queryable } from '../../db/database.ts';
 import { open, seal } from '../secret-box.ts';
 
 /**
- * Game providers and their games, as the wallet API needs them: registered by a service (the tests
- * today, the back office and `npm run operator -- add-provider` later, issue 37 section 4). A
+ * Game providers and their games, as the wallet API needs them: registered by the back office and
+ * `npm run operator -- add-provider` (operator/services/game-provider-admin.ts) and the tests. A
  * secret is shown once, when it is made, and kept sealed with the server's secret box.
  */
 
@@ -17,12 +17,15 @@ export interface NewProvider {
   allowedAddresses?: string[];
 }
 
+/** What a change to a provider needs; `db` may be a transaction, so the change and its audit row commit together. */
+type ProviderWriter = Pick<Services, 'privateKeys' | 'clock'> & { db: Queryable };
+
 /** A new shared secret: 32 random bytes as base64url text (the HMAC key is this text as UTF-8). */
 const newSecret = () => randomBytes(32).toString('base64url');
 
 /** Registers a provider with one fresh secret, answered once. */
 export async function registerProvider(
-  { db, privateKeys, clock }: Services,
+  { db, privateKeys, clock }: ProviderWriter,
   provider: NewProvider,
 ): Promise<{ secret: string }> {
   const secret = newSecret();
@@ -44,7 +47,7 @@ export async function registerProvider(
  * Starts a rotation: a new secret becomes the first, the newest of the old ones stays accepted
  * beside it until `retireOldSecret`. Answers the new secret once.
  */
-export async function rotateProviderSecret({ db, privateKeys }: Services, providerId: string) {
+export async function rotateProviderSecret({ db, privateKeys }: Omit<ProviderWriter, 'clock'>, providerId: string) {
   const secret = newSecret();
   const rows = await db.query(
     `UPDATE game_providers SET sealed_secrets = ARRAY[$2, sealed_secrets[1]] WHERE id = $1 RETURNING 1`,
@@ -55,12 +58,12 @@ export async function rotateProviderSecret({ db, privateKeys }: Services, provid
 }
 
 /** Turns a provider off (no new bets; its open rounds still settle) or on again. */
-export async function setProviderStatus({ db }: Services, providerId: string, status: 'active' | 'disabled') {
+export async function setProviderStatus({ db }: { db: Queryable }, providerId: string, status: 'active' | 'disabled') {
   await db.query('UPDATE game_providers SET status = $2 WHERE id = $1', [providerId, status]);
 }
 
 /** Ends a rotation: only the newest secret stays active. */
-export async function retireOldSecret({ db }: Services, providerId: string) {
+export async function retireOldSecret({ db }: { db: Queryable }, providerId: string) {
   await db.query('UPDATE game_providers SET sealed_secrets = sealed_secrets[1:1] WHERE id = $1', [providerId]);
 }
 
