@@ -22,6 +22,8 @@ function ourServer(port: number, args = '--e2e'): WebServer {
     env: { PORT: String(port), HOST: '127.0.0.1' },
     url: `${local(port)}/builds/latest.json`,
     reuseExistingServer: false,
+    // A fresh database and its migrations: about 10 s alone, a minute with other test runs on the machine.
+    timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
   };

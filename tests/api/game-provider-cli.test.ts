@@ -24,7 +24,8 @@ afterAll(async () => {
 
 /** A server on embedded PGlite, any free port, its own key pair in DATA_DIR. */
 const EMBEDDED_SERVER = { PORT: '0', RSA_PRIVATE_KEY_FILE: '', DEMO: '0', DATABASE_URL: '' };
-const secretIn = (output: string) => /secret\W+(\S+)/i.exec(output)?.[1];
+// The line the command prints: a secret may begin with "-", so nothing but the label is skipped.
+const secretIn = (output: string) => /^Secret: (\S+)$/m.exec(output)?.[1];
 
 async function setUp() {
   const dataDir = mkdtempSync(join(tmpdir(), 'amber-provider-cli-'));

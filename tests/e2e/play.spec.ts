@@ -74,7 +74,7 @@ for (const locale of ['en', 'ja'] as const) {
       const roundIds: string[] = [];
       for (const [mechanic, gameId] of Object.entries(GAMES) as [GameMechanic, string][]) {
         await page.goto(`${prefix(locale)}/`);
-        const card = page.locator(`a.game-card__link[href="${prefix(locale)}/play?game=${gameId}"]`);
+        const card = page.locator(`[data-catalogue] a.game-card__link[href="${prefix(locale)}/play?game=${gameId}"]`);
         await card.focus();
         await card.press('Enter');
         await expect(page).toHaveURL(new RegExp(`/play\\?game=${gameId}$`));

@@ -33,7 +33,7 @@ async function addProviderThroughCli(request: APIRequestContext) {
     ['scripts/operator.mjs', 'add-provider', provider.id, '--url', provider.baseUrl],
     { env: { ...process.env, DATA_DIR: E2E_ISOLATED_DATA_DIR } },
   );
-  provider.secret = /secret\W+(\S+)/i.exec(stdout)![1]!;
+  provider.secret = /^Secret: (\S+)$/m.exec(stdout)![1]!;
   // The provider signs its catalogue with the secret it has only now: fetched again, as the console's refresh does.
   const refreshed = await request.post(`${TEST_PROVIDER_CATALOGUE_PATH}/${provider.id}`);
   expect(await refreshed.json()).toEqual({ games: 1 });
@@ -51,7 +51,7 @@ test(`${JOURNEY}, and shows in history`, async ({ page, request, signedInPlayer 
   const { token } = await signedInPlayer({ prefix: 'prov', deposit: '20.00' });
 
   await page.goto('/');
-  const card = page.locator('a.game-card__link[href="/play?game=star-fruits"]');
+  const card = page.locator('[data-catalogue] a.game-card__link[href="/play?game=star-fruits"]');
   await expect(card).toBeVisible();
   await card.click();
   await page.locator('[data-launch=real]').click();
