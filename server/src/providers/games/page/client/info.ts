@@ -54,6 +54,16 @@ export function infoPanel(state: GameSessionState, ctx: Ctx): HTMLElement {
     t('play.info.stakes'),
     t('play.info.stakes_value', { min: ctx.money(state.min_bet), max: ctx.money(state.max_bet) }),
   );
+  if (state.game.mechanic !== 'slot')
+    fact(
+      t('play.info.shortcuts'),
+      h(
+        'ul',
+        { class: 'lines', 'data-shortcuts': true },
+        h('li', {}, t('play.info.shortcut_half')),
+        h('li', {}, t('play.info.shortcut_double')),
+      ),
+    );
   if (game && 'volatility' in game) fact(t('play.info.volatility'), t(`rules.volatility.${game.volatility}`));
 
   const section = h(

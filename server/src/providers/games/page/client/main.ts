@@ -25,6 +25,8 @@ import {
   winScale,
 } from './layout.ts';
 import { infoPanel } from './info.ts';
+import { quickStakeButtons } from './quick-stake-buttons.ts';
+import { sessionPanel } from './session-panel.ts';
 import { play } from './sound.ts';
 import { quickToggle } from './motion.ts';
 import { isStepMechanic } from '#core/games/steps.ts';
@@ -97,6 +99,10 @@ function render(state: GameSessionState) {
   const bar = actionBar(result, submit);
   const board = h('div', { class: 'board' }, ui.board);
   const panels = fairnessPanels(ctx, api, state.fairness, [...state.rounds], showError);
+  const session = sessionPanel(t, money, state.session_id);
+  // Slots stake per line in steps of their own: no ½ and 2× there.
+  if (state.game.mechanic !== 'slot')
+    quickStakeButtons(t, stake, { min: state.min_bet, max: state.max_bet }, () => ui.stakeRule?.());
 
   const refuse = ({ error, focus }: BetRefusal) => {
     alert.textContent = error;
@@ -139,6 +145,7 @@ function render(state: GameSessionState) {
       notify();
       await ui.show(response.round);
       panels.add(response.round);
+      session.add(response.round);
       // A payout at or below the stake is not a win: neither said nor coloured as one (UKGC RTS 7).
       const { stake: staked, win: paid } = response.round;
       const kind = payoutKind(staked, paid);
@@ -170,6 +177,7 @@ function render(state: GameSessionState) {
     gameHeader(state, t, balance),
     h('div', { class: 'play' }, board, form, bar),
     infoPanel(state, ctx),
+    session.section,
     ...panels.sections,
   );
   root.removeAttribute('aria-busy');

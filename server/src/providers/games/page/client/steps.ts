@@ -14,6 +14,8 @@ import { actionBar, celebrate, gameHeader, resultRegion, winScale } from './layo
 import { play } from './sound.ts';
 import { quickToggle } from './motion.ts';
 import { infoPanel } from './info.ts';
+import { quickStakeButtons } from './quick-stake-buttons.ts';
+import { sessionPanel } from './session-panel.ts';
 import { crashCurve } from './crash-curve.ts';
 import { cardBack, cardNode, cardText, dealTime } from './cards.ts';
 
@@ -101,6 +103,8 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
     mechanic === 'blackjack' ? quickToggle(t('play.quick'), uid('quick')) : null,
   );
   const bar = actionBar(result, actions, submit);
+  quickStakeButtons(t, stake, { min: state.min_bet, max: state.max_bet }, betRule);
+  const session = sessionPanel(t, money, state.session_id);
 
   // The board.
   const dealer = h('p', { 'data-dealer': true });
@@ -159,6 +163,7 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
       created_at: round.created_at,
       ...(round.history.length ? { actions: round.history } : {}),
     });
+    session.add({ stake: round.stake, win: round.win ?? '0.00' });
   };
 
   let current: StepRoundView | null = null;
@@ -438,6 +443,7 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
     gameHeader(state, t, balance),
     h('div', { class: 'play' }, h('div', { class: 'board' }, board), form, bar),
     infoPanel(state, { t, money, intl: deps.intl, gameId: state.game.id, minBet: state.min_bet }),
+    session.section,
     ...panels.sections,
   );
   root.removeAttribute('aria-busy');
