@@ -90,14 +90,20 @@ describe('the lobby’s catalogue', () => {
 describe('game_launch of a provider’s game', () => {
   it('answers the provider’s launch URL for a wallet token bound to the player, the game and the sign-in', async () => {
     const player = await ctx.api.player({ balance: '10.00' });
-    const res = await launchGame(ctx.api, 'star-fruits', { token: player.token, headers: { 'accept-language': 'de' } });
+    const res = await launchGame(ctx.api, 'star-fruits', {
+      token: player.token,
+      headers: { 'accept-language': 'de' },
+      theme: 'light',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({ url: `${provider.baseUrl}/play/launch-1`, session_id: providerId });
     const sent = provider.sessions.get('launch-1')!;
-    // The gateway's part (the session call itself is provider-client.test.ts's): the player's language and lobby.
+    // The gateway's part (the session call itself is provider-client.test.ts's): the player's language,
+    // colour mode and lobby.
     expect(sent).toMatchObject({
       player_id: String(player.id),
       locale: 'de',
+      theme: 'light',
       return_url: 'https://site.example.test/de/',
     });
     const raw = JSON.stringify({ token: sent.token, game_id: 'star-fruits' });
@@ -111,9 +117,11 @@ describe('game_launch of a provider’s game', () => {
   });
 
   it('launches a demo without a wallet token, only when the catalogue offers one', async () => {
-    const res = await launchGame(ctx.api, 'star-fruits', { mode: 'demo' });
+    // A colour mode the site does not have is its default, never a refusal.
+    const res = await launchGame(ctx.api, 'star-fruits', { mode: 'demo', theme: 'neon' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(provider.sessions.get('launch-1')).toMatchObject({ token: null, player_id: null, mode: 'demo' });
+    const sent = provider.sessions.get('launch-1');
+    expect(sent).toMatchObject({ token: null, player_id: null, mode: 'demo', locale: 'en', theme: 'dark' });
     const refused = await launchGame(ctx.api, 'night-blackjack', {
       mode: 'demo',
       headers: { 'accept-language': 'fr' },
