@@ -2,9 +2,9 @@ import type { Queryable } from '../../db/database.ts';
 import { OFFERED_PROVIDER_GAMES } from './offered-games.ts';
 
 /** The http(s) origin of a URL; undefined for one that is not an http(s) URL (never framed or shown). */
-function httpOrigin(baseUrl: string): string | undefined {
+function httpOrigin(address: string): string | undefined {
   try {
-    const url = new URL(baseUrl);
+    const url = new URL(address);
     return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : undefined;
   } catch {
     return undefined;
