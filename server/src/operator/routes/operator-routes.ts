@@ -14,6 +14,7 @@ import { dashboardRoutes } from './dashboard.ts';
 import { gamesConsoleRoutes } from './games-console.ts';
 import { newsRoutes } from './news.ts';
 import { playerActionRoutes } from './player-actions.ts';
+import { waitingAdjustmentRoutes } from './waiting-adjustments.ts';
 import { playerRoutes } from './players.ts';
 import { reportRoutes } from './reports.ts';
 import { riskAlertRoutes } from './risk-alerts.ts';
@@ -79,6 +80,7 @@ export function operatorRoutes(services: Services) {
     verificationRoutes,
     playerRoutes,
     playerActionRoutes,
+    waitingAdjustmentRoutes,
     newsRoutes,
     auditRoutes,
     reportRoutes,

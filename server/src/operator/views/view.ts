@@ -34,7 +34,7 @@ export interface PageOptions {
   staff?: Staff;
   csrf?: string;
   /** A line shown above the content (a result, a warning). */
-  notice?: string;
+  notice?: string | Html;
   status?: 200 | 400 | 403 | 404 | 409 | 410 | 422 | 429 | 503;
 }
 
