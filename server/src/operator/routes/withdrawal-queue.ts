@@ -21,7 +21,7 @@ import {
   type WithdrawalRow,
 } from '../services/withdrawal-list.ts';
 import { approveBatch, BULK_MAX, countOutcomes, rejectBatch } from '../services/withdrawal-bulk-decisions.ts';
-import { bulkForm, filterForm, isRefund, QUEUE_PAGE_SIZES, queueTable } from '../views/withdrawal-queue-view.ts';
+import { bulkForm, filterForm, isRefund, QUEUE_PAGE_SIZES, queueTable } from './withdrawal-queue-view.ts';
 import { MOVEMENT_CSV_HEADER, movementCsvCells } from './movement-csv.ts';
 
 /** The queue's filters from the query string (unknown values fall back to the defaults; malformed ones are a 400). */

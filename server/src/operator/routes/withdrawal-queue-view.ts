@@ -1,15 +1,20 @@
+/**
+ * The withdrawals queue's markup (docs/back-office.md): its filter, its bulk form and its one-line
+ * rows. Beside the route, as player-status.ts is, since it renders the list service's rows.
+ */
 import { PAYMENT_METHODS } from '#core/api/contract.ts';
-import { say } from './messages.ts';
-import { confirmBox, csrfField, html, money, option, selectField, visuallyHidden, when } from './view.ts';
+import { say } from '../views/messages.ts';
+import { confirmBox, csrfField, html, money, option, selectField, visuallyHidden, when } from '../views/view.ts';
 import { REFUND_TEMPLATE, WITHDRAWAL_SORTS, WITHDRAWAL_STATUSES } from '../services/withdrawal-list.ts';
 import type { WithdrawalRow } from '../services/withdrawal-list.ts';
-import { methodName, methodOptions, saferGamblingStatus, verificationStatus } from '../routes/player-status.ts';
+import { methodName, methodOptions, saferGamblingStatus, verificationStatus } from './player-status.ts';
 
 /** Rows a page the queue offers; the largest is a whole bulk batch (BULK_MAX). */
 export const QUEUE_PAGE_SIZES = [50, 100, 250, 500] as const;
 
 const DAY_MS = 86_400_000;
 export const isRefund = (row: Pick<WithdrawalRow, 'template'>) => row.template === REFUND_TEMPLATE;
+const kindName = (row: WithdrawalRow) => say(isRefund(row) ? 'withdrawals.kind_refund' : 'withdrawals.kind_withdrawal');
 const statusName = (row: Pick<WithdrawalRow, 'status'>) => say(`queue.status_${row.status}`);
 
 /** What the page shows of the filter, as the form's fields. */
@@ -113,7 +118,7 @@ function detailFacts(row: WithdrawalRow, now: Date) {
   const fact = (label: string, value: unknown, attribute = '') =>
     html`<dt>${label}</dt><dd${attribute ? html` ${attribute}` : ''}>${value}</dd>`;
   return html`<dl class="facts">
-${fact(say('withdrawals.kind'), say(isRefund(row) ? 'withdrawals.kind_refund' : 'withdrawals.kind_withdrawal'), 'data-kind')}
+${fact(say('withdrawals.kind'), kindName(row), 'data-kind')}
 ${fact(say('queue.email'), row.email)}
 ${fact(
   say('withdrawals.destination'),
