@@ -16,6 +16,13 @@ async function pendingWithdrawal(amount = '40.00') {
   return { ...player, withdrawalId: res.body.id as number };
 }
 
+/** Pending withdrawals of these amounts, one player each, made one after the other. */
+async function pendingWithdrawals(...amounts: string[]) {
+  const players = [];
+  for (const amount of amounts) players.push(await pendingWithdrawal(amount));
+  return { players, ids: players.map((player) => player.withdrawalId) };
+}
+
 /** Withdrawal rows written straight into the schema (the list only reads them), one a minute from `start`. */
 async function rows(userId: number, start: string, items: { amount: string; status?: string; method?: string }[]) {
   const ids: number[] = [];
@@ -269,12 +276,7 @@ describe('bulk approval', () => {
 describe('bulk rejection and batch size', () => {
   it('rejects the selected with one reason: each refunded, notified, audited; decided skipped', async () => {
     const [admin, other] = [await staffMember(ctx.api, 'admin'), await staffMember(ctx.api, 'admin')];
-    const players = [
-      await pendingWithdrawal('15.00'),
-      await pendingWithdrawal('25.00'),
-      await pendingWithdrawal('35.00'),
-    ];
-    const ids = players.map((player) => player.withdrawalId);
+    const { players, ids } = await pendingWithdrawals('15.00', '25.00', '35.00');
     await other.client.get('/operator/withdrawals');
     const paid = { payout_reference: 'PAY-7', confirm: 'yes' };
     expect((await other.client.post(`/operator/withdrawals/${ids[2]}/approve`, paid)).status).toBe(303);
@@ -356,12 +358,7 @@ describe('bulk rejection and batch size', () => {
 
   it('a bulk approval and a bulk rejection of the same withdrawals in parallel: each decided once', async () => {
     const [first, second] = [await staffMember(ctx.api, 'admin'), await staffMember(ctx.api, 'admin')];
-    const players = [
-      await pendingWithdrawal('10.00'),
-      await pendingWithdrawal('20.00'),
-      await pendingWithdrawal('30.00'),
-    ];
-    const ids = players.map((player) => player.withdrawalId);
+    const { players, ids } = await pendingWithdrawals('10.00', '20.00', '30.00');
     await first.client.get('/operator/withdrawals');
     await second.client.get('/operator/withdrawals');
     // Opposite orders, so the two batches meet in the middle.
