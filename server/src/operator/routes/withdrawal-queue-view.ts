@@ -7,10 +7,12 @@ import { say } from '../views/messages.ts';
 import { confirmBox, csrfField, html, money, option, selectField, visuallyHidden, when } from '../views/view.ts';
 import { REFUND_TEMPLATE, WITHDRAWAL_SORTS, WITHDRAWAL_STATUSES } from '../services/withdrawal-list.ts';
 import type { WithdrawalRow } from '../services/withdrawal-list.ts';
+import { BULK_MAX } from '../services/withdrawal-bulk-decisions.ts';
+import { PER_PAGE } from './paging.ts';
 import { methodName, methodOptions, saferGamblingStatus, verificationStatus } from './player-status.ts';
 
-/** Rows a page the queue offers; the largest is a whole bulk batch (BULK_MAX). */
-export const QUEUE_PAGE_SIZES = [50, 100, 250, 500] as const;
+/** Rows a page the queue offers: the console's default first; the largest is a whole bulk batch. */
+export const QUEUE_PAGE_SIZES = [PER_PAGE, 100, 250, BULK_MAX] as const;
 
 const DAY_MS = 86_400_000;
 export const isRefund = (row: Pick<WithdrawalRow, 'template'>) => row.template === REFUND_TEMPLATE;
