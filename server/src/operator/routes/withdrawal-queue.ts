@@ -125,7 +125,7 @@ ${rows.length ? queueTable(caption, rows, { admin, csrf, now: services.clock() }
       (row) => row.id,
       (row) => [
         row.id,
-        isRefund(row.template) ? 'refund' : 'withdrawal',
+        isRefund(row) ? 'refund' : 'withdrawal',
         ...movementCsvCells(row),
         row.destination ?? '',
         utcText(row.created_at),

@@ -9,7 +9,7 @@ export const BULK_MAX = 500;
 
 /** What a bulk decision did with one selected withdrawal. */
 export type BulkOutcome =
-  | { id: number; outcome: 'decided_now'; player: DecidedWithdrawal; amount: string }
+  | { id: number; outcome: 'decided_now'; player: Omit<DecidedWithdrawal, 'amount'>; amount: string }
   | { id: number; outcome: 'decided' | 'refund' | 'risk' };
 
 /** Who decides the batch, and when (from `services.clock`). */

@@ -2,10 +2,16 @@
 // The withdrawals queue's keyboard and select-all (docs/back-office.md). Served as a file: the
 // console's CSP allows no inline script. Without it the page still works with the mouse and Tab.
 
-const rows = () => [...document.querySelectorAll('tr[data-withdrawal]')];
-const ticks = () => [...document.querySelectorAll('input[name="id"][form="bulk"]')];
-const selectAll = document.querySelector('[data-select-all]');
+const rows = () => [
+  .../** @type {NodeListOf<HTMLTableRowElement>} */ (document.querySelectorAll('tr[data-withdrawal]')),
+];
+const ticks = () => [
+  .../** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('input[name="id"][form="bulk"]')),
+];
+/** @type {HTMLInputElement | null} */
+const selectAll = document.querySelector('input[data-select-all]');
 const counter = document.querySelector('[data-selected-count]');
+/** @param {EventTarget | null} target */
 const typing = (target) =>
   target instanceof HTMLElement &&
   (target.isContentEditable ||
@@ -24,9 +30,19 @@ function showSelection() {
   }
 }
 
-/** Focuses a row: its tick when it has one, else the row itself. */
+/**
+ * The row's tick for the bulk form, if it has one.
+ * @param {HTMLTableRowElement} row
+ * @returns {HTMLInputElement | null}
+ */
+const tickOf = (row) => row.querySelector('input[name="id"][form="bulk"]');
+
+/**
+ * Focuses a row: its tick when it has one, else the row itself.
+ * @param {HTMLTableRowElement} row
+ */
 function focusRow(row) {
-  const tick = row.querySelector('input[name="id"]');
+  const tick = tickOf(row);
   if (tick) tick.focus();
   else {
     row.tabIndex = -1;
@@ -35,14 +51,22 @@ function focusRow(row) {
   for (const other of rows()) other.classList.toggle('current', other === row);
 }
 
-const currentRow = () => document.activeElement?.closest?.('tr[data-withdrawal]') ?? null;
+/** @returns {HTMLTableRowElement | null} */
+const currentRow = () => document.activeElement?.closest('tr[data-withdrawal]') ?? null;
 
-/** Opens or closes a row's disclosure (its decision or its details) and moves into it when opened. */
+/**
+ * Opens or closes a row's disclosure (its decision or its details) and moves into it when opened.
+ * @param {HTMLTableRowElement} row
+ * @param {'more' | 'decision'} className
+ */
 function toggle(row, className) {
+  /** @type {HTMLDetailsElement | null} */
   const details = row.querySelector(`details.${className}`);
   if (!details) return;
   details.open = !details.open;
-  if (details.open) details.querySelector('input:not([type="hidden"]), select, textarea, button')?.focus();
+  /** @type {HTMLElement | null} */
+  const first = details.querySelector('input:not([type="hidden"]), select, textarea, button');
+  if (details.open) first?.focus();
 }
 
 if (selectAll) {
@@ -65,9 +89,9 @@ document.addEventListener('keydown', (event) => {
   const at = row ? all.indexOf(row) : -1;
   if (event.key === 'j' || event.key === 'k') {
     const next = event.key === 'j' ? Math.min(all.length - 1, at + 1) : Math.max(0, at - 1);
-    focusRow(all[next]);
+    focusRow(/** @type {HTMLTableRowElement} */ (all[next]));
   } else if (event.key === 'x' && row) {
-    const tick = row.querySelector('input[name="id"]');
+    const tick = tickOf(row);
     if (!tick) return;
     tick.checked = !tick.checked;
     showSelection();
