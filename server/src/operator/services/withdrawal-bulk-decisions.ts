@@ -31,6 +31,7 @@ async function decideEach(
   ids: number[],
   decide: (tx: Queryable, id: number) => Promise<(DecidedWithdrawal & { amount: string }) | undefined>,
 ): Promise<BulkOutcome[]> {
+  // The route refuses more with a 400 that says so (bulkIdsForm); this guards any other caller.
   if (ids.length > BULK_MAX) throw new RangeError(`at most ${BULK_MAX} withdrawals a batch`);
   const outcomes: BulkOutcome[] = [];
   for (const id of ids) {
