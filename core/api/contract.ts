@@ -298,10 +298,14 @@ export interface PlayerSetResponse {
  * GAME_SESSION_HOURS (4 h by default).
  */
 export type GameMode = 'real' | 'demo';
+/** The site's colour mode, which a provider's game page follows. */
+export type GameTheme = 'light' | 'dark';
 export interface GameLaunchRequest {
   method: 'game_launch';
   game_id: string;
   mode: GameMode;
+  /** The colour mode the player sees; `dark` (the site's default) when absent. */
+  theme?: GameTheme;
 }
 export interface GameLaunchResponse {
   url: string;

@@ -16,12 +16,17 @@
  * to the cent); tie pays 8:1. On a tie, player and banker bets are returned.
  * RTP by exact enumeration (tests/unit/games/baccarat.test.ts): banker 98.94 %, player 98.76 %,
  * tie 85.64 %.
+ * The banker's 0.95:1 rounds down unless the stake is a multiple of €0.20, so a banker stake is a
+ * multiple of €0.20 (1.95× exact) or at least €4.22, from where rounding costs at most 0.1
+ * percentage point of its return at every stake (core/games/fair-stake.ts). Player and tie pay
+ * whole multiples and take any stake.
  */
 import type { BaccaratBet, BaccaratOutcome } from './protocol.ts';
 import type { Random } from './fairness.ts';
 import type { BetProblem, Resolved } from './resolved.ts';
 import { fromCents as centsToString } from '../api/money.ts';
 import { positiveCents } from './stake.ts';
+import { ANY_STAKE, fairStakeRule, type StakeRule } from './fair-stake.ts';
 
 export const BACCARAT_DECKS = 8;
 export const SHOE_CARDS = BACCARAT_DECKS * 52;
@@ -99,6 +104,19 @@ export function baccaratPayout(side: BaccaratSide, winner: BaccaratSide, stake: 
   if (side !== winner) return 0n;
   return side === 'player' ? stake * 2n : stake + (stake * 95n) / 100n;
 }
+
+/**
+ * An upper bound of the banker's chance to win a coup (0.458597…, exact by enumeration in
+ * tests/unit/games/baccarat.test.ts): the minimum stake worked out from it is on the safe side.
+ */
+export const BANKER_WIN_CHANCE_BOUND = [4586n, 10_000n] as const;
+
+/** The banker's stakes: 1.95× is exact on multiples of €0.20; any stake from €4.22. */
+export const BACCARAT_BANKER_STAKES = fairStakeRule([[{ chance: BANKER_WIN_CHANCE_BOUND, multiplier: [195n, 100n] }]]);
+
+/** The stakes a side takes (player and tie pay whole multiples: any stake). */
+export const baccaratStakeRule = (side: BaccaratSide): StakeRule =>
+  side === 'banker' ? BACCARAT_BANKER_STAKES : ANY_STAKE;
 
 export function checkBaccaratBet(bet: object): { bet: BaccaratBet; stake: string } | { problem: BetProblem } {
   const { amount, on } = bet as Partial<BaccaratBet>;

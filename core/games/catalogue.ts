@@ -11,7 +11,7 @@
  */
 import type { GameMechanic } from './mechanics.ts';
 import type { Volatility } from './slot.ts';
-import { BLACKJACK_RTP } from './blackjack.ts';
+import { BLACKJACK_RTP, BLACKJACK_RTP_PER_INITIAL_STAKE } from './blackjack.ts';
 import { CRASH_RTP } from './crash.ts';
 import { MINES_RTP } from './mines.ts';
 
@@ -49,6 +49,25 @@ export interface CatalogueGame {
   volatility?: Volatility;
   rules: RulesKey;
 }
+
+/**
+ * How each mechanic's published RTP was obtained, shown beside it on /rules and in the info panel
+ * (issue 38): exact by formula (dice, roulette, mines, crash: tests/unit/games/rtp.test.ts), exact
+ * by enumerating every outcome (every reel stop, every card order of the shoe), or, for blackjack
+ * only, measured by simulation, on a base it names (the total staked, and per initial stake).
+ */
+export const RTP_METHODS: Readonly<Record<GameMechanic, 'formula' | 'enumeration' | 'simulation'>> = {
+  dice: 'formula',
+  roulette: 'formula',
+  slot: 'enumeration',
+  baccarat: 'enumeration',
+  blackjack: 'simulation',
+  mines: 'formula',
+  crash: 'formula',
+};
+
+/** The figures the simulation's sentence names, as published strings. */
+export const SIMULATED_RTP = { total: BLACKJACK_RTP, initial: BLACKJACK_RTP_PER_INITIAL_STAKE } as const;
 
 export const GAME_CATALOGUE = [
   {

@@ -10,12 +10,17 @@
  * action decides t, never the page's.
  * P(h ≥ c) = floor(99 × 2^32 / c) / 2^32 for c > 100, so a cash-out at c returns c/100 × that,
  * 99 % up to rounding (tests/unit/games/crash.test.ts checks it exactly).
+ * Every cash-out point c is a bet of its own, so the stakes taken suit all of them
+ * (core/games/fair-stake.ts): whole euros, where c/100 × stake is a whole number of cents, or any
+ * stake from €9.50 (set by the points just above 1×), where rounding down costs at most 0.1
+ * percentage point of the 99 %.
  * At session expiry an open round is settled by the auto rule: stake × T if h ≥ T, else lost.
  */
 import type { Random } from './fairness.ts';
 import type { BetProblem } from './resolved.ts';
 import { fromCents } from '../api/money.ts';
 import { positiveCents } from './stake.ts';
+import { fairStakeRule, type PayWay, type StakeRule } from './fair-stake.ts';
 
 export const TWO_32 = 4_294_967_296;
 export const CRASH_TARGET_MIN = 101;
@@ -37,6 +42,21 @@ export interface CrashState {
   endedAt: number | null;
   paid: number;
   finished: boolean;
+}
+
+let stakeRule: StakeRule | undefined;
+
+/**
+ * The stakes crash takes, over every cash-out point (worked out once): whole euros, on which every
+ * two-decimal multiplier pays an exact number of cents, or any stake from €9.50.
+ */
+export function crashStakeRule(): StakeRule {
+  if (stakeRule) return stakeRule;
+  const two32 = BigInt(TWO_32);
+  const points: PayWay[][] = [];
+  for (let c = BigInt(CRASH_TARGET_MIN); c <= BigInt(CRASH_TARGET_MAX); c++)
+    points.push([{ chance: [(99n * two32) / c, two32], multiplier: [c, 100n] }]);
+  return (stakeRule = fairStakeRule(points));
 }
 
 const TARGET = /^(\d{1,4})\.(\d{2})$/;

@@ -49,13 +49,22 @@ export function describeOutcome(outcome: GameOutcome, ctx: DescribeCtx): string 
 /**
  * A finished multi-step round (its recorded view: blackjack, mines or crash) in one line; undefined for other outcomes.
  */
-function describeStep(view: Record<string, unknown>, { t }: DescribeCtx): string | undefined {
+function describeStep(view: Record<string, unknown>, { t, intl }: DescribeCtx): string | undefined {
   if (view.type === 'blackjack') {
     const player = (view.player as { total: number }[]).map((hand) => hand.total).join(', ');
     return t('steps.summary_blackjack', { dealer: (view.dealer as { total: number }).total, player });
   }
-  if (view.type === 'mines')
-    return t('steps.summary_mines', { mines: Number(view.mines), safe: (view.revealed as number[]).length });
+  if (view.type === 'mines') {
+    // "1 mine and 1 safe cell revealed": each count takes its language's plural form.
+    const counted = (base: string, count: number) =>
+      t(`steps.${base}_${new Intl.PluralRules(intl).select(count)}`, {
+        count: new Intl.NumberFormat(intl).format(count),
+      });
+    return t('steps.summary_mines', {
+      mines: counted('mines_count', Number(view.mines)),
+      safe: counted('safe_revealed', (view.revealed as number[]).length),
+    });
+  }
   if (view.type === 'crash') return t('steps.summary_crash', { crash: String(view.crash_point) });
   return undefined;
 }

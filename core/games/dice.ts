@@ -10,12 +10,17 @@
  * The win chance is at most 98 % (9 800 winning values, multiplier 1.0102×): above it the multiplier
  * would fall under 1.01, and a win rounded down to the cent could return less than the stake
  * (99 % of €0.10 at 99 % chance pays €0.09). So under takes 0.01–98.00 and over 1.99–99.98.
+ * A target's stakes keep what rounding down costs within 0.1 percentage point of the 99 % at every
+ * stake the target takes (core/games/fair-stake.ts): multiples of the step on which its win is
+ * exact (any stake at 2×, €0.98 at under 98.00), or any stake from its minimum (up to €9.71 where
+ * no small step is exact).
  */
 import type { DiceBet, DiceOutcome } from './protocol.ts';
 import type { Random } from './fairness.ts';
 import type { BetProblem, Resolved } from './resolved.ts';
 import { fromCents as centsToString } from '../api/money.ts';
 import { positiveCents } from './stake.ts';
+import { fairStakeRule, type StakeRule } from './fair-stake.ts';
 
 export const DICE_VALUES = 10_000;
 /** The most winning values a bet may have: a 98 % win chance. */
@@ -50,6 +55,12 @@ export function diceTargetFor(value: unknown, direction: 'over' | 'under'): numb
   const target = diceTarget(value);
   const { min, max } = diceTargetRange(direction);
   return target !== undefined && target >= min && target <= max ? target : undefined;
+}
+
+/** The stakes a target takes (rounding costs at most 0.1 percentage point of the RTP). */
+export function diceStakeRule(target: number, direction: 'over' | 'under'): StakeRule {
+  const winning = BigInt(diceWinningValues(target, direction));
+  return fairStakeRule([[{ chance: [winning, BigInt(DICE_VALUES)], multiplier: [RETURN_NUMERATOR, winning] }]]);
 }
 
 export function checkDiceBet(bet: object): { bet: DiceBet; stake: string } | { problem: BetProblem } {

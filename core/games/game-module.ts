@@ -8,6 +8,7 @@
 import type { Random } from './fairness.ts';
 import type { GameBet } from './protocol.ts';
 import type { BetProblem, Resolved } from './resolved.ts';
+import type { StakeRule } from './fair-stake.ts';
 
 export type CheckedBet<B> = { bet: B; stake: string } | { problem: BetProblem };
 
@@ -28,6 +29,16 @@ export interface SingleRoundGame<B extends GameBet = GameBet> {
   sampleBet(gameId: string, stake: string, random: SampleRandom): B;
   /** The cents every stake of this title must be a multiple of (a slot's line count); 1 when absent. */
   stakeStep?(gameId: string): bigint;
+  /**
+   * The stakes this bet takes: where a win rounds down to the cent, those on which rounding costs
+   * the player at most 0.1 percentage point of the bet's RTP (core/games/fair-stake.ts). Any stake
+   * when absent.
+   */
+  stakeRule?(bet: B): StakeRule;
+  /** The stakes of a bet the rule applies to (roulette's even-money ones); the bet's amount when absent. */
+  ruledStakes?(bet: B): string[];
+  /** The least stake in cents from `from` on that some bet of the title takes (for the catalogue). */
+  leastStake?(from: bigint): bigint;
 }
 
 /** One recorded action: what the player sent, and for crash the server's ms since the round opened. */
@@ -52,6 +63,16 @@ export interface StepGame<B = object, S extends { finished: boolean } = { finish
   kind: 'steps';
   mechanic: string;
   checkBet(bet: object): CheckedBet<B>;
+  /**
+   * The stakes this bet takes: where a win rounds down to the cent, those on which rounding costs
+   * the player at most 0.1 percentage point of the bet's RTP (core/games/fair-stake.ts). Any stake
+   * when absent.
+   */
+  stakeRule?(bet: B): StakeRule;
+  /** The stakes of a bet the rule applies to (roulette's even-money ones); the bet's amount when absent. */
+  ruledStakes?(bet: B): string[];
+  /** The least stake in cents from `from` on that some bet of the title takes (for the catalogue). */
+  leastStake?(from: bigint): bigint;
   /** The opening state (the deal, the mine field, the crash point). */
   start(bet: B, stakeCents: bigint, random: Random): S;
   /** Plays one action on a live state; `extra` is the stake it adds (double, split). */

@@ -7,6 +7,10 @@
  *   multiplier(m, k) = (1 − edge) × C(25, k) / C(25 − m, k), edge = 1 %
  * so every strategy returns 99 %: the chance to survive k reveals is C(25 − m, k) / C(25, k).
  * win = floor(stake in cents × 99 × C(25, k) / (100 × C(25 − m, k))) cents.
+ * A mine count's stakes keep what rounding down costs within 0.1 percentage point of the 99 % for
+ * every cash-out point at every stake it takes (core/games/fair-stake.ts): any stake from €9.28
+ * with one mine (the first safe cell pays 1.03125×) down to €0.30 with 24, and below that the
+ * multiples of a step on which every cash-out is exact, where one is small (€0.04 with 24 mines).
  * At session expiry an open round is cashed out with what is revealed (none revealed: the stake
  * is returned).
  */
@@ -14,6 +18,7 @@ import type { Random } from './fairness.ts';
 import type { BetProblem } from './resolved.ts';
 import { fromCents } from '../api/money.ts';
 import { positiveCents } from './stake.ts';
+import { fairStakeRule, type PayWay, type StakeRule } from './fair-stake.ts';
 
 export const CELLS = 25;
 export const MINES_EDGE_PERCENT = 1;
@@ -56,6 +61,22 @@ export function binomial(n: number, k: number): bigint {
 /** The exact multiplier after k safe cells with m mines, as a fraction [numerator, denominator]. */
 export function minesMultiplier(mines: number, k: number): [bigint, bigint] {
   return [BigInt(100 - MINES_EDGE_PERCENT) * binomial(CELLS, k), 100n * binomial(CELLS - mines, k)];
+}
+
+const stakeRules = new Map<number, StakeRule>();
+
+/**
+ * The stakes a mine count takes, over its cash-out points k, each a bet of its own (any strategy
+ * is a mix of them, as only the number of safe cells counts).
+ */
+export function minesStakeRule(mines: number): StakeRule {
+  let rule = stakeRules.get(mines);
+  if (rule) return rule;
+  const points: PayWay[][] = [];
+  for (let k = 1; k <= CELLS - mines; k++)
+    points.push([{ chance: [binomial(CELLS - mines, k), binomial(CELLS, k)], multiplier: minesMultiplier(mines, k) }]);
+  stakeRules.set(mines, (rule = fairStakeRule(points)));
+  return rule;
 }
 
 /** The multiplier as text with 4 decimals, rounded down (for display). */

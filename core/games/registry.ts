@@ -11,6 +11,7 @@ import { blackjackGame } from './blackjack/game.ts';
 import { minesGame } from './mines/game.ts';
 import { crashGame } from './crash/game.ts';
 import { fromCents, toCents } from '../api/money.ts';
+import { ANY_STAKE, takesStake, type StakeRule } from './fair-stake.ts';
 
 export const GAME_MODULES: readonly GameModule[] = [
   diceGame,
@@ -39,12 +40,31 @@ export function stepGame(mechanic: string): StepGame {
 }
 
 /**
- * The smallest stake a title takes: the configured minimum, raised to the title's stake step, so the
- * catalogue and the info panel never advertise a stake the game refuses (a 20-line slot at 0.10).
+ * The smallest stake a title takes: the configured minimum, raised to the least stake any of its
+ * bets takes and then to the title's stake step, so the catalogue and the info panel never advertise
+ * a stake the game refuses (a 20-line slot at 0.10, crash under its rounding minimum).
  */
 export function gameMinBet(mechanic: string, gameId: string, configuredMin: string): string {
   const game = byMechanic.get(mechanic);
   const step = (game?.kind === 'single' && game.stakeStep?.(gameId)) || 1n;
-  const min = toCents(configuredMin)!;
+  const configured = toCents(configuredMin)!;
+  const min = game?.leastStake?.(configured) ?? configured;
   return fromCents(((min + step - 1n) / step) * step);
+}
+
+type RuledGame = { stakeRule?(bet: object): StakeRule; ruledStakes?(bet: object): string[] } | undefined;
+
+/** The stakes a checked bet takes (core/games/fair-stake.ts), whatever its amount. */
+export const betStakeRule = (mechanic: string, bet: object): StakeRule =>
+  (byMechanic.get(mechanic) as RuledGame)?.stakeRule?.(bet) ?? ANY_STAKE;
+
+/**
+ * The rule a checked bet's stake breaks (where rounding a win down to the cent would cost more than
+ * 0.1 percentage point of its RTP), or undefined when it takes its stake.
+ */
+export function betStakeRefusal(mechanic: string, bet: object): StakeRule | undefined {
+  const game = byMechanic.get(mechanic) as RuledGame;
+  const rule = betStakeRule(mechanic, bet);
+  const amounts = game?.ruledStakes?.(bet) ?? [(bet as { amount: string }).amount];
+  return amounts.every((amount) => takesStake(rule, toCents(amount)!)) ? undefined : rule;
 }

@@ -34,7 +34,8 @@ import { twoFactorRoutes } from './routes/two-factor.ts';
 import { walletApiRoutes } from './routes/wallet-api.ts';
 import { createStaticSite } from './http/static-site.ts';
 import { isPlayPage, withFrameOrigins } from './http/play-frame-policy.ts';
-import { activeProviderOrigins } from './services/provider-client/provider-origins.ts';
+import { isLobbyPage, withImageOrigins } from './http/lobby-image-policy.ts';
+import { activeProviderOrigins, offeredGameImageOrigins } from './services/provider-client/provider-origins.ts';
 import { operatorRoutes } from './operator/routes/operator-routes.ts';
 import { Lifecycle } from './ops/lifecycle.ts';
 import { createAppMetrics } from './ops/metrics.ts';
@@ -59,12 +60,15 @@ const PRIVATE_PREFIXES = ['/api/user/', '/auth/', '/wallet/'];
 
 export function createApp({ distDir, services, log, lifecycle = new Lifecycle() }: AppOptions) {
   const app = new Hono<AppEnv>();
-  // /play frames the active providers' games: their origins join its frame-src as it is served.
-  const site = createStaticSite(distDir, async (path, body) =>
-    isPlayPage(path)
-      ? Buffer.from(withFrameOrigins(body.toString('utf8'), await activeProviderOrigins(services.db)))
-      : body,
-  );
+  // /play frames the active providers' games, and the lobby shows their pictures: the providers'
+  // origins join the page's frame-src or img-src as it is served.
+  const site = createStaticSite(distDir, async (path, body) => {
+    if (isPlayPage(path))
+      return Buffer.from(withFrameOrigins(body.toString('utf8'), await activeProviderOrigins(services.db)));
+    if (isLobbyPage(path))
+      return Buffer.from(withImageOrigins(body.toString('utf8'), await offeredGameImageOrigins(services.db)));
+    return body;
+  });
   const metrics = createAppMetrics(services, lifecycle);
 
   // Counted for the graceful shutdown; once it began, each answer closes its connection.

@@ -3,6 +3,7 @@ import {
   type GameLaunchRequest,
   type GameLaunchResponse,
   type GameMode,
+  type GameTheme,
   type PlayerSetResponse,
 } from '../../core/api/contract';
 import { apiClient } from './instance';
@@ -11,9 +12,13 @@ import { apiClient } from './instance';
 export const playerSet = (lang: string, client = apiClient()) =>
   client<PlayerSetResponse>(API_PATHS.gateway, { method: 'POST', body: { method: 'player_set', lang } });
 
-/** A launch URL for one game: `real` with the signed-in client, `demo` also signed out. */
-export const launchGame = (gameId: string, mode: GameMode, client = apiClient()) =>
+/**
+ * A launch URL for one game: `real` with the signed-in client, `demo` also signed out. A provider's
+ * game starts in the colour mode the player sees (`theme`), and in the page's language (the client's
+ * Accept-Language).
+ */
+export const launchGame = (gameId: string, mode: GameMode, theme: GameTheme, client = apiClient()) =>
   client<GameLaunchResponse>(API_PATHS.gateway, {
     method: 'POST',
-    body: { method: 'game_launch', game_id: gameId, mode } satisfies GameLaunchRequest,
+    body: { method: 'game_launch', game_id: gameId, mode, theme } satisfies GameLaunchRequest,
   });

@@ -225,7 +225,7 @@ export function initPlay() {
     error.hidden = true;
     try {
       const { launchGame } = await import('../api/games');
-      const { url } = await launchGame(id, mode);
+      const { url } = await launchGame(id, mode, theme());
       launchedUrl = url;
       part('play-mode').textContent = mode === 'real' ? messages.mode_real : messages.mode_demo;
       loading.hidden = false;

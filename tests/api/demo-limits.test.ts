@@ -24,7 +24,7 @@ const rotate = (session: string, address: string, seed: string) =>
   });
 const round = (session: string) =>
   ctx.api.request('POST', `/demo-games/api/sessions/${session}/rounds`, {
-    body: { bet: { type: 'dice', amount: '1.00', target: '50.00', direction: 'over' } },
+    body: { bet: { type: 'dice', amount: '1.00', target: '50.49', direction: 'over' } },
     encrypt: false,
   });
 const count = async (sql: string, params: unknown[] = []) => (await ctx.api.db.query<{ n: number }>(sql, params))[0]!.n;

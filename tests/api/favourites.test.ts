@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/base/clock.ts';
 import { useTestApi } from './harness.ts';
-import { launchSession } from './fixtures/game-launch.ts';
+import { launchGame, launchSession } from './fixtures/game-launch.ts';
+import { useCataloguedSecondProvider } from './fixtures/registered-second-provider.ts';
+import { signedWalletCall } from './wallet-api-provider.ts';
 
 /** Favourites and recently played, on PGlite and (DATABASE_URL) PostgreSQL. */
 const clock = manualClock(new Date('2026-03-02T10:00:00Z'));
@@ -140,7 +142,7 @@ describe('recently played', () => {
     const player = await ctx.api.player({ balance: '100.00' });
     const session = await launch('mines', player.token);
     const opened = await ctx.api.request('POST', `/demo-games/api/sessions/${session}/rounds`, {
-      body: { bet: { type: 'mines', amount: '1.00', mines: 3 } },
+      body: { bet: { type: 'mines', amount: '1.00', mines: 24 } },
       encrypt: false,
     });
     expect(opened.status, JSON.stringify(opened.body)).toBe(200);
@@ -155,5 +157,70 @@ describe('recently played', () => {
     tick(3_600_000);
     expect((await recent(player.token)).body[0]).toMatchObject({ id: 'mines', open_round: false });
     expect(await launch('mines', player.token)).not.toBe(session);
+  });
+});
+
+describe('a provider’s games', () => {
+  const second = useCataloguedSecondProvider(ctx);
+  const starFruits = () => ({
+    id: 'star-fruits',
+    name: 'Star Fruits',
+    provider: second.id,
+    image: 'https://cdn.example.test/star-fruits.png',
+    category: 'slots',
+  });
+  const setGameEnabled = (enabled: boolean) =>
+    ctx.api.db.query(`UPDATE provider_games SET enabled = $2 WHERE provider_id = $1`, [second.id, enabled]);
+
+  it('is a favourite as our own are, listed while the site offers it', async () => {
+    const player = await ctx.api.player();
+    expect((await put(player.token, 'dice')).status).toBe(204);
+    tick();
+    expect((await put(player.token, 'star-fruits')).status).toBe(204);
+    expect((await put(player.token, 'star-fruits')).status).toBe(204);
+    expect((await list(player.token)).body).toEqual([starFruits(), expect.objectContaining({ id: 'dice' })]);
+    // Turned off, it leaves the list, and its star cannot be added again; turned on, it is back.
+    await setGameEnabled(false);
+    expect(ids((await list(player.token)).body)).toEqual(['dice']);
+    expect((await put(player.token, 'star-fruits')).status).toBe(404);
+    await setGameEnabled(true);
+    expect(ids((await list(player.token)).body)).toEqual(['star-fruits', 'dice']);
+    expect((await del(player.token, 'star-fruits')).status).toBe(204);
+    expect(ids((await list(player.token)).body)).toEqual(['dice']);
+  });
+
+  it('is recently played once launched with real money, and says "continue" while its round is open', async () => {
+    const player = await ctx.api.player({ balance: '100.00' });
+    await launch('dice', player.token);
+    tick();
+    const launched = await launchGame(ctx.api, 'star-fruits', { token: player.token });
+    expect(launched.status, JSON.stringify(launched.body)).toBe(200);
+    const at = clock().toISOString();
+    // A demo is not "played" (our own games' rule): it lists nothing new.
+    expect((await launchGame(ctx.api, 'star-fruits', { token: player.token, mode: 'demo' })).status).toBe(200);
+    expect((await recent(player.token)).body).toEqual([
+      { ...starFruits(), played_at: at, open_round: false },
+      expect.objectContaining({ id: 'dice' }),
+    ]);
+    const play = (action: 'bet' | 'win', amount: number) =>
+      signedWalletCall(ctx.api.app, {
+        providerId: second.id,
+        secret: second.provider.secret,
+        path: '/wallet/v1/play',
+        raw: JSON.stringify({
+          token: second.provider.sessions.get('launch-1')!.token,
+          game_id: 'star-fruits',
+          round_id: 'r-1',
+          finished: action === 'win',
+          actions: [{ action, action_id: `${action}-1`, amount }],
+        }),
+      });
+    expect((await play('bet', 100)).status).toBe(200);
+    expect((await recent(player.token)).body[0]).toMatchObject({ id: 'star-fruits', open_round: true });
+    expect((await play('win', 250)).status).toBe(200);
+    expect((await recent(player.token)).body[0]).toMatchObject({ id: 'star-fruits', open_round: false });
+    // A game the site no longer offers is not listed.
+    await setGameEnabled(false);
+    expect(ids((await recent(player.token)).body)).toEqual(['dice']);
   });
 });

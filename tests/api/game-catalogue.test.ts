@@ -55,19 +55,19 @@ async function playAndCheck(gameId: string, bet: Record<string, unknown>, rounds
 describe('baccarat, French roulette and the slot machines with real money', () => {
   it('baccarat: banker, player and tie bets move the balance by payout − stake; cards and totals shown', async () => {
     // Each bet plays the same four pinned coups: banker, tie, player, player. Banker pays 0.95:1, player
-    // 1:1, tie 8:1; a tie returns player and banker stakes (a push).
+    // 1:1, tie 8:1; a tie returns player and banker stakes (a push). 5.00 is over the banker's minimum stake.
     pinGameSeeds(ctx.api.services, PINS.baccaratMix);
     const payouts = {
-      banker: ['3.90', '2.00', '0.00', '0.00'],
-      player: ['0.00', '2.00', '4.00', '4.00'],
-      tie: ['0.00', '18.00', '0.00', '0.00'],
+      banker: ['9.75', '5.00', '0.00', '0.00'],
+      player: ['0.00', '5.00', '10.00', '10.00'],
+      tie: ['0.00', '45.00', '0.00', '0.00'],
     };
     for (const on of ['banker', 'player', 'tie'] as const) {
-      const rounds = await playAndCheck('baccarat-royale', { type: 'baccarat', amount: '2.00', on }, 4);
+      const rounds = await playAndCheck('baccarat-royale', { type: 'baccarat', amount: '5.00', on }, 4);
       expect(rounds.map((round) => round.outcome.winner)).toEqual(['banker', 'tie', 'player', 'player']);
       expect(rounds.map((round) => round.win)).toEqual(payouts[on]);
       for (const round of rounds) {
-        expect(round.bet).toEqual({ type: 'baccarat', amount: '2.00', on });
+        expect(round.bet).toEqual({ type: 'baccarat', amount: '5.00', on });
         const { player, banker, player_total, banker_total, winner } = round.outcome;
         expect(player.length + banker.length).toBeGreaterThanOrEqual(4);
         expect(winner).toBe(player_total > banker_total ? 'player' : banker_total > player_total ? 'banker' : 'tie');

@@ -21,7 +21,7 @@ const api = (path: string, body?: unknown) =>
 const state = async (session: string) => (await api(session)).body as GameSessionState;
 const spin = async (session: string) => {
   const res = await api(`${session}/rounds`, {
-    bet: { type: 'dice', amount: '1.00', target: '50.00', direction: 'over' },
+    bet: { type: 'dice', amount: '1.00', target: '50.49', direction: 'over' },
   });
   expect(res.status).toBe(200);
   return res.body.round as RoundView;

@@ -20,7 +20,7 @@ const provider = (path: string, body?: unknown) =>
   ctx.api.request(body === undefined ? 'GET' : 'POST', `/demo-games/api/sessions/${path}`, { body, encrypt: false });
 const spin = async (session: string) => {
   const res = await provider(`${session}/rounds`, {
-    bet: { type: 'dice', amount: '1.00', target: '50.00', direction: 'over' },
+    bet: { type: 'dice', amount: '1.00', target: '50.49', direction: 'over' },
   });
   expect(res.status).toBe(200);
   return res.body.round as RoundView;
@@ -93,7 +93,7 @@ describe('a round from the player’s history', () => {
   it('says a round still in play is open, with its seed secret', async () => {
     const player = await ctx.api.player({ balance: '50.00' });
     const session = await launch('mines', player.token);
-    const opened = await provider(`${session}/rounds`, { bet: { type: 'mines', amount: '1.00', mines: 3 } });
+    const opened = await provider(`${session}/rounds`, { bet: { type: 'mines', amount: '1.00', mines: 24 } });
     expect(opened.status).toBe(200);
     const roundId = opened.body.round.id as string;
     const history = (await ctx.api.request('GET', '/api/user/history?type=game', { token: player.token }))

@@ -10,7 +10,7 @@ import { launchSession } from './fixtures/game-launch.ts';
 import { type Credentials, signInToken } from './fixtures/sign-in.ts';
 
 const ctx = useTestApi();
-const ROUND = { bet: { type: 'dice', amount: '1.00', target: '50.00', direction: 'over' } };
+const ROUND = { bet: { type: 'dice', amount: '1.00', target: '50.49', direction: 'over' } };
 
 const launch = (token: string) => launchSession(ctx.api, 'dice', { token });
 const round = (session: string) =>

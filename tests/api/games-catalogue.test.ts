@@ -25,7 +25,7 @@ describe('GET /gmnggate/games', () => {
       mechanic: 'blackjack',
       rtp: '99.58',
       image: '/games/blackjack.svg',
-      min_bet: '0.10',
+      min_bet: '0.10', // its 3:2 is exact on even cents (tests/unit/games/stake-rounding.test.ts)
       max_bet: '100.00',
       rules: rulesTexts('en').blackjack,
     });

@@ -85,7 +85,7 @@ describe('multi-step rounds', () => {
   it('mines, real money: reveal, cash out; balance moves by exactly payout − stake; mines hidden', async () => {
     const player = await ctx.api.player({ balance: '100.00' });
     const session = await launch('mines', player.token);
-    const opened = await open(session, { type: 'mines', amount: '4.00', mines: 1 });
+    const opened = await open(session, { type: 'mines', amount: '10.00', mines: 1 });
     expect(opened.status).toBe(200);
     expect(opened.body.round).toMatchObject({
       state: 'open',
@@ -98,19 +98,19 @@ describe('multi-step rounds', () => {
     const revealed = await act(session, id, { action: 'reveal', cell: 12, action_id: actionId() });
     expect(revealed.status).toBe(200);
     expect(revealed.body.round.state).toBe('open');
-    expect(revealed.body.round.view).toMatchObject({ revealed: [12], multiplier: '1.0312', cashout: '4.12' });
+    expect(revealed.body.round.view).toMatchObject({ revealed: [12], multiplier: '1.0312', cashout: '10.31' });
     expect(revealed.body.round.view).not.toHaveProperty('positions');
     const cashed = await act(session, id, { action: 'cashout', action_id: actionId() });
-    expect(cashed.body.round).toMatchObject({ state: 'settled', win: '4.12', view: { positions: [22] } });
-    expect(await balanceOf(ctx.api, player.id)).toBe('100.12');
+    expect(cashed.body.round).toMatchObject({ state: 'settled', win: '10.31', view: { positions: [22] } });
+    expect(await balanceOf(ctx.api, player.id)).toBe('100.31');
     // A bad cell or action is refused and changes nothing.
-    const next = await open(session, { type: 'mines', amount: '1.00', mines: 2 });
+    const next = await open(session, { type: 'mines', amount: '9.00', mines: 2 });
     expect((await act(session, next.body.round.id, { action: 'reveal', cell: 25, action_id: actionId() })).status).toBe(
       400,
     );
     expect((await act(session, next.body.round.id, { action: 'cashout', action_id: actionId() })).status).toBe(400);
     expect((await act(session, next.body.round.id, { action: 'reveal', cell: 1 })).status).toBe(400);
-    expect((await open(session, { type: 'mines', amount: '1.00', mines: 2 })).status).toBe(409);
+    expect((await open(session, { type: 'mines', amount: '9.00', mines: 2 })).status).toBe(409);
   });
 
   it('20 parallel hits with one action_id play once', async () => {
@@ -133,7 +133,7 @@ describe('multi-step rounds', () => {
   it('20 parallel different actions on one round play one after another, none lost', async () => {
     const player = await ctx.api.player({ balance: '100.00' });
     const session = await launch('mines', player.token);
-    const { round } = (await open(session, { type: 'mines', amount: '1.00', mines: 1 })).body;
+    const { round } = (await open(session, { type: 'mines', amount: '10.00', mines: 1 })).body;
     const sent = Array.from({ length: 20 }, (_, cell) => ({ action: 'reveal', cell, action_id: actionId() }));
     const results = await Promise.all(sent.map((body) => act(session, round.id, body)));
     const [row] = await ctx.api.db.query<{ actions: { action_id: string; cell: number }[]; state: string }>(
@@ -158,9 +158,9 @@ describe('multi-step rounds', () => {
     const player = await ctx.api.player({ balance: '100.00' });
     const mines = await launch('mines', player.token);
     const blackjack = await launch('blackjack', player.token);
-    const minesRound = (await open(mines, { type: 'mines', amount: '2.00', mines: 1 })).body.round.id;
+    const minesRound = (await open(mines, { type: 'mines', amount: '10.00', mines: 1 })).body.round.id;
     const revealed = await act(mines, minesRound, { action: 'reveal', cell: 0, action_id: actionId() });
-    expect(revealed.body.round).toMatchObject({ state: 'open', view: { cashout: '2.06' } });
+    expect(revealed.body.round).toMatchObject({ state: 'open', view: { cashout: '10.31' } });
     const bj = (await openBlackjack(blackjack, '3.00')).round;
     clock.advance(3600);
     expect((await api(mines)).status).toBe(410);
@@ -169,7 +169,7 @@ describe('multi-step rounds', () => {
       'SELECT state, win::text, actions FROM game_rounds WHERE id = $1',
       [minesRound],
     );
-    expect(m).toMatchObject({ state: 'settled', win: '2.06' });
+    expect(m).toMatchObject({ state: 'settled', win: '10.31' });
     expect(m!.actions.at(-1)).toEqual({ action_id: 'expire', action: 'expire' });
     // Blackjack stands: the player's 9 against the dealer's 8♣ 3♥ T♠ (21) loses the 3.00.
     const [b] = await ctx.api.db.query<{ state: string; win: string; outcome: { dealer: unknown } }>(
@@ -181,8 +181,8 @@ describe('multi-step rounds', () => {
       win: '0.00',
       outcome: { dealer: { cards: ['8C', '3H', 'TS'], total: 21 } },
     });
-    // 100.00 − 2.00 + 2.06 − 3.00.
-    expect(await balanceOf(ctx.api, player.id)).toBe('97.06');
+    // 100.00 − 10.00 + 10.31 − 3.00.
+    expect(await balanceOf(ctx.api, player.id)).toBe('97.31');
     const unsettled = await ctx.api.db.query(
       `SELECT 1 FROM wallet_transactions b WHERE b.user_id = $1 AND b.kind = 'bet' AND NOT EXISTS (SELECT ` +
         `1 FROM wallet_transactions w WHERE w.reference_id = b.id AND w.kind = 'win')`,
@@ -248,13 +248,13 @@ describe('multi-step rounds', () => {
     const { round } = await openBlackjack(blackjack, '8.00');
     const mines = await launch('mines', player.token);
     // 8.00 open counts as lost: 7.00 of room is left; a double (8.00 more) does not fit.
-    expect((await open(mines, { type: 'mines', amount: '7.01', mines: 3 })).status).toBe(403);
+    expect((await open(mines, { type: 'mines', amount: '7.01', mines: 24 })).status).toBe(403);
     const doubled = await act(blackjack, round.id, { action: 'double', action_id: actionId() });
     expect(doubled.status).toBe(403);
     const used = (
       await ctx.api.db.query<{ stake: string }>('SELECT stake::text FROM game_rounds WHERE id = $1', [round.id])
     )[0]!.stake;
     expect(used).toBe('8.00');
-    expect((await open(mines, { type: 'mines', amount: '7.00', mines: 3 })).status).toBe(200);
+    expect((await open(mines, { type: 'mines', amount: '7.00', mines: 24 })).status).toBe(200);
   });
 });

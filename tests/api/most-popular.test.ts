@@ -15,7 +15,7 @@ const popularIds = async () => {
 
 const playDice = async (sessionId: string) => {
   const res = await ctx.api.request('POST', `/demo-games/api/sessions/${sessionId}/rounds`, {
-    body: { bet: { type: 'dice', amount: '1.00', target: '50.00', direction: 'over' } },
+    body: { bet: { type: 'dice', amount: '1.00', target: '50.49', direction: 'over' } },
     encrypt: false,
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -1,6 +1,7 @@
 /**
- * Four eyes on balance adjustments (issue 35, items 2 and 3), through the console's own routes:
- * splitting a large credit into small ones, and resetting another admin to approve one's own.
+ * Four eyes on balance adjustments (issue 35, items 2 and 3; issue 43, item 3), through the console's
+ * own routes: splitting a large credit into small ones, resetting another admin to approve one's own,
+ * a debit above the balance (refused at once), and the page of every request waiting for a second admin.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -201,5 +202,102 @@ describe('an admin who resets another staff member cannot use them as the second
       `/operator/players/${player.id}?done=adjusted`,
     );
     expect(await balanceOf(ctx.api, player.id)).toBe('5710.00');
+  });
+});
+
+describe('a debit above the balance is refused at once, never queued for a second admin', () => {
+  it('5,000.00 off 451.09 and 451.10 off 451.09: 409 with both amounts; no request, no audit row', async () => {
+    const player = await ctx.api.player({ balance: '451.09' });
+    const admin = await staffMember(ctx.api, 'admin');
+    await admin.client.get(`/operator/players/${player.id}`);
+    // Above the four-eyes threshold (it used to wait, then fail at approval) and below it (applies at once).
+    for (const amount of ['5000.00', '451.10']) {
+      const reply = await admin.client.post(`/operator/players/${player.id}/adjustments`, {
+        direction: 'debit',
+        amount,
+        reason: 'correction',
+        note: 'too much',
+        token: randomUUID(),
+      });
+      expect(reply.status, reply.text).toBe(409);
+      expect(reply.text).toContain(
+        `Refused: the debit of €${amount === '5000.00' ? '5,000.00' : '451.10'} is more than the cash balance ` +
+          'of €451.09. Nothing was applied or sent for a second approval.',
+      );
+    }
+    expect(await adjustments(player.id)).toEqual([]);
+    expect((await auditOf(ctx.api, 'player', player.id)).filter((row) => row.action.startsWith('adjustment'))).toEqual(
+      [],
+    );
+    // The whole balance may still be taken (to zero, never below).
+    expect(await adjust(admin, player.id, '451.09', 'debit')).toBe('adjusted');
+    expect(await balanceOf(ctx.api, player.id)).toBe('0.00');
+  });
+});
+
+describe('the page "Waiting for a second admin"', () => {
+  it('lists every waiting request of all players, linked from the dashboard; another admin decides', async () => {
+    const first = await ctx.api.player({ balance: '100.00' });
+    const second = await ctx.api.player({ balance: '900.00' });
+    const asker = await staffMember(ctx.api, 'admin');
+    const other = await staffMember(ctx.api, 'admin');
+    const support = await staffMember(ctx.api, 'support');
+    await asker.client.get(`/operator/players/${first.id}`);
+    expect(await adjust(asker, first.id, '600.00')).toBe('adjustment_waiting');
+    clock.advance(60);
+    expect(await adjust(asker, second.id, '700.00', 'debit')).toBe('adjustment_waiting');
+    const [credit] = await adjustments(first.id);
+    const [debit] = await adjustments(second.id);
+
+    const dashboard = await other.client.get('/operator');
+    expect(dashboard.text).toMatch(/data-figure="pending_adjustments"><a\s+href="\/operator\/adjustments">\d+<\/a>/);
+
+    // Every pending request, oldest first: what, player link, amount, who asked and when, and the decision.
+    const listed = await other.client.get('/operator/adjustments');
+    expect(listed.status).toBe(200);
+    expect(listed.headers.get('cache-control')).toContain('no-store');
+    expect(listed.text).toContain('<h1>Waiting for a second admin</h1>');
+    const row = (id: number) => new RegExp(`<tr data-adjustment="${id}">([\\s\\S]*?)</tr>`).exec(listed.text)?.[1];
+    expect(listed.text.indexOf(`data-adjustment="${credit!.id}"`)).toBeLessThan(
+      listed.text.indexOf(`data-adjustment="${debit!.id}"`),
+    );
+    const creditRow = row(credit!.id)!;
+    expect(creditRow).toContain('Credit, goodwill');
+    expect(creditRow).toContain(`href="/operator/players/${first.id}"`);
+    expect(creditRow).toContain('€600.00');
+    expect(creditRow).toContain(asker.email);
+    expect(creditRow).toContain('2026-');
+    expect(creditRow).toContain(`action="/operator/adjustments/${credit!.id}/approve"`);
+    expect(creditRow).toContain(`action="/operator/adjustments/${credit!.id}/decline"`);
+    const debitRow = row(debit!.id)!;
+    expect(debitRow).toContain('Debit, goodwill');
+    expect(debitRow).toContain(`href="/operator/players/${second.id}"`);
+    expect(debitRow).toContain('-€700.00');
+
+    // The requester sees no buttons for their own, and the server refuses their approval as before.
+    const own = await asker.client.get('/operator/adjustments');
+    expect(own.text).not.toContain(`action="/operator/adjustments/${credit!.id}/approve"`);
+    expect(own.text).toContain('You asked for it: another admin must decide.');
+    expect((await asker.client.post(`/operator/adjustments/${credit!.id}/approve`, { back: 'waiting' })).status).toBe(
+      409,
+    );
+    // Support reads the list; only an admin decides.
+    const asSupport = await support.client.get('/operator/adjustments');
+    expect(asSupport.text).toContain(`data-adjustment="${credit!.id}"`);
+    expect(asSupport.text).not.toContain('/approve"');
+
+    // Another admin approves one and declines the other from this page, and comes back to it.
+    expect((await other.client.post(`/operator/adjustments/${credit!.id}/approve`, { back: 'waiting' })).location).toBe(
+      '/operator/adjustments?done=adjusted',
+    );
+    expect((await other.client.post(`/operator/adjustments/${debit!.id}/decline`, { back: 'waiting' })).location).toBe(
+      '/operator/adjustments?done=adjustment_declined',
+    );
+    expect(await balanceOf(ctx.api, first.id)).toBe('700.00');
+    expect(await balanceOf(ctx.api, second.id)).toBe('900.00');
+    const after = await other.client.get('/operator/adjustments?done=adjustment_declined');
+    expect(after.text).toContain('Adjustment declined; the balance did not change.');
+    expect(after.text).not.toContain(`data-adjustment="${credit!.id}"`);
+    expect(after.text).not.toContain(`data-adjustment="${debit!.id}"`);
   });
 });

@@ -195,7 +195,7 @@ describe('balance adjustments', () => {
       token,
     });
     expect(below.status).toBe(409);
-    expect(below.text).toContain('a debit may not take it below zero');
+    expect(below.text).toContain('Refused: the debit of €10.01 is more than the cash balance of €10.00.');
     expect(await balanceOf(ctx.api, player.id)).toBe('10.00');
     for (const bad of [
       { amount: '-5' },

@@ -137,7 +137,7 @@ describe('provider API: rounds', () => {
     const { session_id: id } = (await launch({ game_id: 'dice', mode: 'real' }, player.token, 'ja')).body;
     const before = (await api(id)).body.fairness;
     const res = await api(`${id}/rounds`, {
-      bet: { type: 'dice', amount: '2.00', target: '50.00', direction: 'over' },
+      bet: { type: 'dice', amount: '2.00', target: '50.49', direction: 'over' },
     });
     expect(res.status).toBe(200);
     const { round, balance } = res.body;
@@ -146,7 +146,7 @@ describe('provider API: rounds', () => {
       client_seed: before.client_seed,
       server_seed_hash: before.server_seed_hash,
       stake: '2.00',
-      // The pinned seeds roll 35.63: not over 50.00, the stake is lost.
+      // The pinned seeds roll 35.63: not over 50.49, the stake is lost.
       outcome: { type: 'dice', roll: '35.63' },
       win: '0.00',
     });
@@ -241,7 +241,7 @@ describe('provider API: rounds', () => {
   });
 
   it('refuses a dice bet above a 98 % win chance (a win there can round down to the stake)', async () => {
-    const player = await ctx.api.player({ balance: '5.00' });
+    const player = await ctx.api.player({ balance: '10.00' });
     const id = (await launch({ game_id: 'dice', mode: 'real' }, player.token, 'de')).body.session_id;
     for (const [target, direction] of [
       ['98.01', 'under'],
@@ -251,9 +251,10 @@ describe('provider API: rounds', () => {
       expect(res.status, `${direction} ${target}`).toBe(400);
       expect(res.body.detail).toBe('Dieser Einsatz ist ungültig.');
     }
-    expect(await balanceOf(ctx.api, player.id)).toBe('5.00');
+    expect(await balanceOf(ctx.api, player.id)).toBe('10.00');
+    // At 98 % a win is exact on multiples of 0.98 (tests/api/fair-minimum-stake.test.ts).
     const edge = await api(`${id}/rounds`, {
-      bet: { type: 'dice', amount: '1.00', target: '98.00', direction: 'under' },
+      bet: { type: 'dice', amount: '0.98', target: '98.00', direction: 'under' },
     });
     expect(edge.status).toBe(200);
   });

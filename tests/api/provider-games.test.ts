@@ -1,6 +1,6 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/src/app.ts';
 import { refreshProviderCatalogue } from '../../server/src/services/provider-client/provider-catalogue.ts';
@@ -22,7 +22,14 @@ let providerId: string;
 beforeEach(async () => {
   ({ provider, id: providerId } = await registeredSecondProvider(ctx.api.services));
   provider.catalogue.games.push(
-    fruitGame({ id: 'night-blackjack', name: 'Night Blackjack', names: {}, category: 'table', demo: false }),
+    fruitGame({
+      id: 'night-blackjack',
+      name: 'Night Blackjack',
+      names: {},
+      category: 'table',
+      demo: false,
+      image: 'https://img.example.test/tables/night-blackjack.webp',
+    }),
   );
   await refreshProviderCatalogue(ctx.api.services, providerId);
 });
@@ -48,7 +55,7 @@ describe('the lobby’s catalogue', () => {
       id: 'night-blackjack',
       name: 'Night Blackjack',
       provider: providerId,
-      image: 'https://cdn.example.test/star-fruits.png',
+      image: 'https://img.example.test/tables/night-blackjack.webp',
       category: 'table',
       mechanic: 'slots',
       rtp: '96.50',
@@ -83,14 +90,20 @@ describe('the lobby’s catalogue', () => {
 describe('game_launch of a provider’s game', () => {
   it('answers the provider’s launch URL for a wallet token bound to the player, the game and the sign-in', async () => {
     const player = await ctx.api.player({ balance: '10.00' });
-    const res = await launchGame(ctx.api, 'star-fruits', { token: player.token, headers: { 'accept-language': 'de' } });
+    const res = await launchGame(ctx.api, 'star-fruits', {
+      token: player.token,
+      headers: { 'accept-language': 'de' },
+      theme: 'light',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({ url: `${provider.baseUrl}/play/launch-1`, session_id: providerId });
     const sent = provider.sessions.get('launch-1')!;
-    // The gateway's part (the session call itself is provider-client.test.ts's): the player's language and lobby.
+    // The gateway's part (the session call itself is provider-client.test.ts's): the player's language,
+    // colour mode and lobby.
     expect(sent).toMatchObject({
       player_id: String(player.id),
       locale: 'de',
+      theme: 'light',
       return_url: 'https://site.example.test/de/',
     });
     const raw = JSON.stringify({ token: sent.token, game_id: 'star-fruits' });
@@ -104,9 +117,11 @@ describe('game_launch of a provider’s game', () => {
   });
 
   it('launches a demo without a wallet token, only when the catalogue offers one', async () => {
-    const res = await launchGame(ctx.api, 'star-fruits', { mode: 'demo' });
+    // A colour mode the site does not have is its default, never a refusal.
+    const res = await launchGame(ctx.api, 'star-fruits', { mode: 'demo', theme: 'neon' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(provider.sessions.get('launch-1')).toMatchObject({ token: null, player_id: null, mode: 'demo' });
+    const sent = provider.sessions.get('launch-1');
+    expect(sent).toMatchObject({ token: null, player_id: null, mode: 'demo', locale: 'en', theme: 'dark' });
     const refused = await launchGame(ctx.api, 'night-blackjack', {
       mode: 'demo',
       headers: { 'accept-language': 'fr' },
@@ -144,22 +159,30 @@ describe('game_launch of a provider’s game', () => {
   });
 });
 
+/** The site's app over built pages of its own: each holds the build's CSP meta, as every page does. */
+async function appServing(paths: string[]) {
+  const dist = await mkdtemp(join(tmpdir(), 'amber-play-'));
+  const csp = `default-src 'self';img-src 'self' data: blob:;frame-src 'self';object-src 'none'`;
+  const page = `<!doctype html><head><meta http-equiv="content-security-policy" content="${csp}"></head>`;
+  for (const path of paths) {
+    await mkdir(join(dist, dirname(path)), { recursive: true });
+    await writeFile(join(dist, path), page);
+  }
+  const app = createApp({ distDir: dist, services: ctx.api.services, log: () => {} });
+  /** A directive's sources in the page served at `path`. */
+  return async (path: string, directive: 'frame-src' | 'img-src') => {
+    const html = await (await app.request(path)).text();
+    return new RegExp(`${directive} ([^;"]*)`).exec(html)![1];
+  };
+}
+
 describe('/play’s frame policy', () => {
   it('adds the active providers’ origins to frame-src as the page is served, and no other', async () => {
-    const dist = await mkdtemp(join(tmpdir(), 'amber-play-'));
-    const csp = `default-src 'self';frame-src 'self';object-src 'none'`;
-    const page = `<!doctype html><head><meta http-equiv="content-security-policy" content="${csp}"></head>`;
-    await writeFile(join(dist, 'play.html'), page);
-    await writeFile(join(dist, 'faq.html'), page);
-    const app = createApp({ distDir: dist, services: ctx.api.services, log: () => {} });
-    const frameSrc = async (path: string) => {
-      const html = await (await app.request(path)).text();
-      return /frame-src ([^;"]*)/.exec(html)![1];
-    };
-    expect(await frameSrc('/play?game=star-fruits')).toBe(`'self' ${provider.baseUrl}`);
-    expect(await frameSrc('/faq')).toBe(`'self'`);
+    const served = await appServing(['play.html', 'faq.html']);
+    expect(await served('/play?game=star-fruits', 'frame-src')).toBe(`'self' ${provider.baseUrl}`);
+    expect(await served('/faq', 'frame-src')).toBe(`'self'`);
     await ctx.api.db.query(`UPDATE game_providers SET status = 'disabled' WHERE id = $1`, [providerId]);
-    expect(await frameSrc('/play')).toBe(`'self'`);
+    expect(await served('/play', 'frame-src')).toBe(`'self'`);
   });
 
   it('refuses a launch URL on an origin other than the provider’s base URL: /play would not frame it', async () => {
@@ -169,6 +192,26 @@ describe('/play’s frame policy', () => {
     const res = await launchGame(ctx.api, 'star-fruits', { token: player.token });
     provider.baseUrl = base;
     expect(res.status).toBe(503);
+  });
+});
+
+describe('the lobby’s image policy', () => {
+  it('adds the offered games’ image origins to the home page’s img-src as it is served, and no other', async () => {
+    const served = await appServing(['index.html', 'ru/index.html', 'faq.html', 'play.html']);
+    const build = `'self' data: blob:`;
+    const both = `${build} https://cdn.example.test https://img.example.test`;
+    expect(await served('/', 'img-src')).toBe(both);
+    expect(await served('/ru/', 'img-src')).toBe(both);
+    expect(await served('/faq', 'img-src')).toBe(build);
+    expect(await served('/play', 'img-src')).toBe(build);
+    // A game turned off leaves the lobby, and its picture's origin the page's policy.
+    await ctx.api.db.query(`UPDATE provider_games SET enabled = false WHERE provider_id = $1 AND game_id = $2`, [
+      providerId,
+      'night-blackjack',
+    ]);
+    expect(await served('/', 'img-src')).toBe(`${build} https://cdn.example.test`);
+    await ctx.api.db.query(`UPDATE game_providers SET status = 'disabled' WHERE id = $1`, [providerId]);
+    expect(await served('/', 'img-src')).toBe(build);
   });
 });
 

@@ -1,12 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Paginated, ProviderRoundCheck, Transaction } from '../../core/api/contract.ts';
 import { manualClock } from '../../server/src/base/clock.ts';
 import { hashToken } from '../../server/src/http/auth.ts';
-import { refreshProviderCatalogue } from '../../server/src/services/provider-client/provider-catalogue.ts';
 import { issueWalletToken } from '../../server/src/services/wallet-api/tokens.ts';
 import { useTestApi } from './harness.ts';
-import { registeredSecondProvider } from './fixtures/registered-second-provider.ts';
-import type { SecondProvider } from './second-provider-server.ts';
+import { useCataloguedSecondProvider } from './fixtures/registered-second-provider.ts';
 import { signedWalletCall } from './wallet-api-provider.ts';
 
 /**
@@ -17,20 +15,14 @@ import { signedWalletCall } from './wallet-api-provider.ts';
 const clock = manualClock(new Date('2026-05-04T09:00:00Z'));
 const ctx = useTestApi({ PROVIDER_CALL_TIMEOUT_SECONDS: '3' }, { clock });
 
-let provider: SecondProvider;
-let providerId: string;
-beforeEach(async () => {
-  ({ provider, id: providerId } = await registeredSecondProvider(ctx.api.services));
-  await refreshProviderCatalogue(ctx.api.services, providerId);
-});
-afterEach(() => provider.close());
+const second = useCataloguedSecondProvider(ctx);
 
 /** A player who played one finished round of Star Fruits (bet 1.00, win 2.50) through the wallet API. */
 async function playedRound(roundId: string) {
   const player = await ctx.api.player({ balance: '10.00' });
   const { token } = await issueWalletToken(ctx.api.services, {
     userId: player.id,
-    providerId,
+    providerId: second.id,
     gameId: 'star-fruits',
     authTokenHash: hashToken(player.token),
   });
@@ -45,8 +37,8 @@ async function playedRound(roundId: string) {
     ],
   });
   const played = await signedWalletCall(ctx.api.app, {
-    providerId,
-    secret: provider.secret,
+    providerId: second.id,
+    secret: second.provider.secret,
     path: '/wallet/v1/play',
     raw,
   });
@@ -61,7 +53,7 @@ describe('verify a provider’s round', () => {
   it('links it from history and shows what the provider publishes, asked signed, answered no-store', async () => {
     const player = await playedRound('sf-round-1');
     const published = { server_seed_hash: 'ab12', server_seed: 'cd34', client_seed: 'mine', nonce: 3, outcome: [7, 7] };
-    provider.rounds.set('sf-round-1', { round_id: 'sf-round-1', ...published });
+    second.provider.rounds.set('sf-round-1', { round_id: 'sf-round-1', ...published });
 
     const history = await ctx.api.request('GET', '/api/user/history?type=game', { token: player.token });
     expect((history.body as Paginated<Transaction>).results.map((row) => row.round_id)).toEqual(['sf-round-1']);
@@ -81,7 +73,7 @@ describe('verify a provider’s round', () => {
       },
       published,
     });
-    expect(provider.received.at(-1)).toEqual({
+    expect(second.provider.received.at(-1)).toEqual({
       method: 'GET',
       path: '/v1/rounds/sf-round-1',
       body: undefined,
@@ -102,7 +94,7 @@ describe('verify a provider’s round', () => {
     const other = await ctx.api.player();
     expect((await check('sf-round-3', other.token)).status).toBe(404);
 
-    provider.delayMs = 4_000;
+    second.provider.delayMs = 4_000;
     const late = await check('sf-round-3', player.token);
     expect(late.status).toBe(503);
     expect(late.headers.get('retry-after')).toBe('30');

@@ -1,12 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashToken } from '../../server/src/http/auth.ts';
-import { refreshProviderCatalogue } from '../../server/src/services/provider-client/provider-catalogue.ts';
 import { startProviderSession } from '../../server/src/services/provider-client/provider-sessions.ts';
 import { newLink } from '../../server/src/services/link-tokens.ts';
 import { useTestApi } from './harness.ts';
-import { registeredSecondProvider } from './fixtures/registered-second-provider.ts';
+import { useCataloguedSecondProvider } from './fixtures/registered-second-provider.ts';
 import { submitPaymentForm } from './demo-pay-form.ts';
-import type { SecondProvider } from './second-provider-server.ts';
 import { signedWalletCall } from './wallet-api-provider.ts';
 
 /**
@@ -16,13 +14,7 @@ import { signedWalletCall } from './wallet-api-provider.ts';
  */
 const ctx = useTestApi({ PROVIDER_CALL_TIMEOUT_SECONDS: '3' });
 
-let provider: SecondProvider;
-let providerId: string;
-beforeEach(async () => {
-  ({ provider, id: providerId } = await registeredSecondProvider(ctx.api.services));
-  await refreshProviderCatalogue(ctx.api.services, providerId);
-});
-afterEach(() => provider.close());
+const second = useCataloguedSecondProvider(ctx);
 
 const post = (path: string, token: string, body: unknown) => ctx.api.request('POST', path, { token, body });
 
@@ -33,7 +25,7 @@ async function playerWithOpenRound() {
   await submitPaymentForm(ctx.api, new URL(payment.body.redirect_url).pathname, 'confirm');
   await startProviderSession(ctx.api.services, {
     userId: player.id,
-    providerId,
+    providerId: second.id,
     gameId: 'star-fruits',
     authTokenHash: hashToken(player.token),
     locale: 'en',
@@ -41,7 +33,7 @@ async function playerWithOpenRound() {
     theme: 'dark',
     returnUrl: 'http://localhost:4321/lobby',
   });
-  const token = provider.sessions.get('launch-1')!.token;
+  const token = second.provider.sessions.get('launch-1')!.token;
   const play = async (action: 'bet' | 'win', amount: number) => {
     const raw = JSON.stringify({
       token,
@@ -51,7 +43,12 @@ async function playerWithOpenRound() {
       actions: [{ action, action_id: `${action}-1`, amount }],
     });
     const path = '/wallet/v1/play';
-    const response = await signedWalletCall(ctx.api.app, { providerId, secret: provider.secret, path, raw });
+    const response = await signedWalletCall(ctx.api.app, {
+      providerId: second.id,
+      secret: second.provider.secret,
+      path,
+      raw,
+    });
     return response.status;
   };
   expect(await play('bet', 200)).toBe(200);
@@ -73,11 +70,11 @@ const exclude = (player: { token: string; password: string }) =>
 describe('sessions/end at self-exclusion', () => {
   it('the provider’s settling win lands before the refund, which includes it', async () => {
     const { player, play } = await playerWithOpenRound();
-    provider.onSessionsEnd = async () => {
+    second.provider.onSessionsEnd = async () => {
       expect(await play('win', 500)).toBe(200);
     };
     expect((await exclude(player)).status).toBe(200);
-    expect(provider.received.filter((request) => request.path === '/v1/sessions/end')).toEqual([
+    expect(second.provider.received.filter((request) => request.path === '/v1/sessions/end')).toEqual([
       { method: 'POST', path: '/v1/sessions/end', body: { player_id: String(player.id) }, signed: true },
     ]);
     // 80.00 - 2.00 + 5.00: the win was on the balance when the exclusion paid it out.
@@ -89,7 +86,7 @@ describe('sessions/end at self-exclusion', () => {
     { timeout: 30_000 },
     async () => {
       const { player, play } = await playerWithOpenRound();
-      provider.delayMs = 4_000;
+      second.provider.delayMs = 4_000;
       expect((await exclude(player)).status).toBe(200);
       expect(await returned(player.id)).toEqual([{ amount: '-78.00', balance: '0.00' }]);
       expect(await play('win', 500)).toBe(200);
@@ -104,11 +101,11 @@ describe('sessions/end at self-exclusion', () => {
 describe('sessions/end at sign-out and password reset', () => {
   it.each(['/auth/token/logout/', '/auth/token/logoutall/'])('%s tells the provider, whose win lands', async (path) => {
     const { player, play } = await playerWithOpenRound();
-    provider.onSessionsEnd = async () => {
+    second.provider.onSessionsEnd = async () => {
       expect(await play('win', 500)).toBe(200);
     };
     expect((await post(path, player.token, {})).status).toBe(204);
-    expect(provider.received.filter((request) => request.path === '/v1/sessions/end')).toHaveLength(1);
+    expect(second.provider.received.filter((request) => request.path === '/v1/sessions/end')).toHaveLength(1);
     const [user] = await ctx.api.db.query<{ balance: string }>('SELECT balance::text FROM users WHERE id = $1', [
       player.id,
     ]);
@@ -117,7 +114,7 @@ describe('sessions/end at sign-out and password reset', () => {
 
   it('a password reset tells the provider, whose win lands', async () => {
     const { player, play } = await playerWithOpenRound();
-    provider.onSessionsEnd = async () => {
+    second.provider.onSessionsEnd = async () => {
       expect(await play('win', 500)).toBe(200);
     };
     const link = new URL(
@@ -128,7 +125,7 @@ describe('sessions/end at sign-out and password reset', () => {
       body: { uid: params.get('uid'), token: params.get('token'), new_password: 'fresh-lantern-harbour-77' },
     });
     expect(reset.status).toBe(204);
-    expect(provider.received.filter((request) => request.path === '/v1/sessions/end')).toHaveLength(1);
+    expect(second.provider.received.filter((request) => request.path === '/v1/sessions/end')).toHaveLength(1);
     const [user] = await ctx.api.db.query<{ balance: string }>('SELECT balance::text FROM users WHERE id = $1', [
       player.id,
     ]);

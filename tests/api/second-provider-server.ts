@@ -54,6 +54,9 @@ export const fruitGame = (overrides: CatalogueGameJson = {}): CatalogueGameJson 
   ...overrides,
 });
 
+const GAME_IMAGE =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="320" height="240"><rect width="320" height="240" fill="#f4b400"/></svg>';
+
 const hmac = (secret: string, message: Buffer | string) => createHmac('sha256', secret).update(message).digest();
 
 async function readBody(request: IncomingMessage): Promise<Buffer> {
@@ -140,6 +143,12 @@ export async function startSecondProvider(): Promise<SecondProvider> {
       const outcome = page[2] && request.method === 'POST' ? await spin(page[1]!) : '';
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       response.end(gamePage(page[1]!, outcome));
+      return;
+    }
+    // The games' pictures, public like any image a page shows: a 320×240 SVG for any name.
+    if (request.method === 'GET' && /^\/images\/[\w-]+\.svg$/.test(url.pathname)) {
+      response.writeHead(200, { 'content-type': 'image/svg+xml' });
+      response.end(GAME_IMAGE);
       return;
     }
     if (!signed) return answer(response, 401, { error: 'bad_signature' });

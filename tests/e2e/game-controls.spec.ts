@@ -4,6 +4,7 @@ import type { FrameLocator, Page } from '@playwright/test';
 import type { MinesState } from '../../core/games/mines';
 import type { RoundView } from '../../core/games/protocol';
 import { replayOn } from '../../core/games/steps';
+import { fromCents, toCents } from '../../core/api/money';
 import { LOCALE_INTL, type Locale } from '../../core/i18n/locales.ts';
 import { expect, signInContext, test } from './fixtures';
 import { pinNextRounds } from './pinned-rounds';
@@ -49,6 +50,8 @@ test('mines: the 5×5 grid is one tab stop, arrow keys, Home and End move, Enter
     async (pair) => (await mineOf(pair, 1)) !== 20 && (await mineOf(pair, 2)) === 20,
   );
   await frame.locator('select[name=mines]').selectOption('1');
+  // One mine takes at least 9.28 (core/games/mines.ts).
+  await frame.locator('input[name=stake]').fill('10.00');
   await frame.locator('[data-action-button]').press('Enter');
   const cell = (n: number) => frame.locator(`[data-cell="${n}"]`);
   await expect(cell(0)).toBeFocused();
@@ -249,4 +252,45 @@ test('the sound toggle is remembered for the player: on in one browser, on in an
   } finally {
     await other.close();
   }
+});
+
+test('½, 2× and their A and S keys move the stake; the session panel adds up the rounds', async ({ page }) => {
+  const frame = await launchDemo(page, 'dice');
+  const sessionId = new URL((await page.locator('[data-play-frame]').getAttribute('src'))!).pathname.split('/').pop()!;
+  const stake = frame.locator('input[name=stake]');
+  await stake.fill('2.00');
+  await frame.getByRole('button', { name: 'Halve the stake' }).click();
+  await expect(stake).toHaveValue('1.00');
+  await frame.getByRole('button', { name: 'Double the stake' }).focus();
+  await page.keyboard.press('s');
+  await page.keyboard.press('s');
+  await expect(stake).toHaveValue('4.00');
+  await page.keyboard.press('a');
+  await expect(stake).toHaveValue('2.00');
+  // In the stake box the letters are typing, not shortcuts.
+  await stake.press('End');
+  await stake.press('s');
+  await expect(stake).toHaveValue('2.00s');
+  await stake.fill('0.50');
+  await page.locator('[data-show-panel=info]').press('Enter');
+  await expect(frame.locator('[data-shortcuts] li')).toHaveText(['A: halve the stake', 'S: double the stake']);
+
+  const panel = frame.locator('[data-session-panel]');
+  await expect(panel).toContainText('No rounds in this session yet.');
+  const tally = panel.locator('dl');
+  for (const rounds of [1, 2]) {
+    await frame.locator('[data-action-button]').press('Enter');
+    await expect(panel.locator('[data-tally-rounds]')).toHaveText(String(rounds));
+  }
+  // The panel's figures are the session's own rounds, as its API lists them.
+  const state = (await (await page.request.get(`/demo-games/api/sessions/${sessionId}`)).json()) as {
+    rounds: RoundView[];
+  };
+  expect(state.rounds).toHaveLength(2);
+  const sum = (key: 'stake' | 'win') => state.rounds.reduce((total, round) => total + toCents(round[key])!, 0n);
+  await expect(tally).toHaveAttribute('data-staked', fromCents(sum('stake')));
+  await expect(tally).toHaveAttribute('data-returned', fromCents(sum('win')));
+  await expect(tally).toHaveAttribute('data-net', fromCents(sum('win') - sum('stake')));
+  expect(sum('stake')).toBe(100n);
+  await expect(panel.getByRole('img')).toHaveAttribute('aria-label', /after each of the last 2 rounds/);
 });

@@ -194,6 +194,12 @@ test.describe('every game, by keyboard, in view', () => {
           for (const [mechanic, gameId] of GAMES) {
             const { frame, sessionId } = await launchDemo(page, gameId, locale);
             await expect(frame.locator('html')).toHaveAttribute('lang', locale);
+            // The bar shows the game's whole name, on a phone too (issue 38, item 15).
+            const barName = page.locator('.play__bar-title');
+            await expect(barName).not.toBeEmpty();
+            expect(await barName.evaluate((bar) => bar.scrollWidth <= bar.clientWidth), `${mechanic}: name cut`).toBe(
+              true,
+            );
             await playRound(frame, mechanic);
 
             const action = frame.locator('[data-action-button]');

@@ -39,7 +39,9 @@ async function launchDemo(page: Page, gameId: string, locale: Locale = 'en'): Pr
 /** Plays one round of the mechanic with the keyboard only and waits for its outcome. */
 async function playRound(frame: FrameLocator, mechanic: GameMechanic) {
   const action = frame.locator('[data-action-button]');
-  await frame.locator('input[name=stake]').fill(mechanic === 'slot' ? '1.00' : '0.50');
+  // A stake every bet below takes (docs/games.md, stakes); mines keeps the stake its page opens on,
+  // the least its opening mine count takes.
+  if (mechanic !== 'mines') await frame.locator('input[name=stake]').fill(mechanic === 'slot' ? '1.00' : '2.00');
   if (mechanic === 'crash') await frame.locator('input[name=auto_cashout]').fill('1.01');
   await action.focus();
   await action.press('Enter');

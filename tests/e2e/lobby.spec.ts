@@ -218,7 +218,7 @@ test('an open multi-step round says "continue" in recently played, and the launc
   });
   const sessionId = (await launched.json()).session_id as string;
   const opened = await request.post(`/demo-games/api/sessions/${sessionId}/rounds`, {
-    data: { bet: { type: 'mines', amount: '1.00', mines: 3 } },
+    data: { bet: { type: 'mines', amount: '1.00', mines: 24 } },
   });
   expect((await opened.json()).round.state).toBe('open');
 

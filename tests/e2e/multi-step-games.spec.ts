@@ -88,10 +88,11 @@ for (const locale of ['en', 'ja'] as const) {
     // Mines: 3 mines, the first cell safe on the pinned round, then cash out.
     ({ frame, sessionId } = await launch(page, locale, 'mines'));
     sessions.push(sessionId);
-    const minesBet = { type: 'mines', amount: '1.00', mines: 3 } as const;
+    const minesBet = { type: 'mines', amount: '8.00', mines: 3 } as const;
     wins.push(await pinFinishingRound(request, sessionId, 'mines', minesBet, ['reveal', 'cashout']));
     await frame.locator('select[name=mines]').selectOption('3');
-    await frame.locator('input[name=stake]').fill('1.00');
+    // Three mines take at least 7.68 (core/games/mines.ts).
+    await frame.locator('input[name=stake]').fill('8.00');
     await frame.locator('input[name=stake]').press('Enter');
     await press(frame, 'button.cell');
     await press(frame, '[data-action=cashout]');
@@ -102,12 +103,13 @@ for (const locale of ['en', 'ja'] as const) {
     ({ frame, sessionId } = await launch(page, locale, 'crash'));
     sessions.push(sessionId);
     await pinNextRounds(request, sessionId, async (pair) => {
-      const bet = { type: 'crash', amount: '1.00', auto_cashout: '1.01' } as const;
+      const bet = { type: 'crash', amount: '2.00', auto_cashout: '1.01' } as const;
       return ((await replayOn({ ...pair, nonce: 1 }, 'crash', bet, [])).state as CrashState).crash >= 101;
     });
-    wins.push('1.01');
+    wins.push('2.02');
     await frame.locator('input[name=auto_cashout]').fill('1.01');
-    await frame.locator('input[name=stake]').fill('1.00');
+    // Crash takes whole euros, on which every cash-out is exact (core/games/crash.ts).
+    await frame.locator('input[name=stake]').fill('2.00');
     await frame.locator('input[name=stake]').press('Enter');
     await expect(result(frame)).toBeVisible({ timeout: 15_000 });
 
@@ -148,8 +150,8 @@ for (const mode of ['light', 'dark'] as const) {
     const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
     for (const [game, bet] of [
       ['blackjack', { type: 'blackjack', amount: '1.00' }],
-      ['mines', { type: 'mines', amount: '1.00', mines: 3 }],
-      ['crash', { type: 'crash', amount: '1.00', auto_cashout: '1000.00' }],
+      ['mines', { type: 'mines', amount: '8.00', mines: 3 }],
+      ['crash', { type: 'crash', amount: '10.00', auto_cashout: '1000.00' }],
     ] as const) {
       const launched = await (
         await request.post('/gmnggate/api', { data: { method: 'game_launch', game_id: game, mode: 'demo' } })

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
 import type { GameSessionState } from '../../core/games/protocol';
 import { differentStepNonce } from './tampered-nonce';
-import type { Locale } from '../../core/i18n/locales.ts';
+import { LOCALE_INTL, type Locale } from '../../core/i18n/locales.ts';
 
 /**
  * The game page's rounds table and Verify panel take finished multi-step rounds. After the
@@ -76,12 +76,13 @@ for (const locale of ['en', 'ja'] as const) {
     async ({ page, request }) => {
       test.setTimeout(150_000);
       const texts = steps(locale);
+      const plural = new Intl.PluralRules(LOCALE_INTL[locale]);
 
       // Mines: 3 mines, one cell, then cash out if it was safe (two recorded actions).
       let { frame, sessionId } = await launchDemo(page, locale, 'mines');
       await expect(frame.locator('table.rounds')).toBeHidden();
       await frame.locator('select[name=mines]').selectOption('3');
-      await frame.locator('input[name=stake]').fill('1.00');
+      await frame.locator('input[name=stake]').fill('8.00');
       await frame.locator('input[name=stake]').press('Enter');
       const cell = frame.locator('button.cell').first();
       await expect(cell).toBeEnabled();
@@ -93,7 +94,10 @@ for (const locale of ['en', 'ja'] as const) {
       );
       const mines = round!.outcome as unknown as { mines: number; revealed: number[] };
       await expect(frame.locator(`tr[data-round-id="${round!.round_id}"] td`).nth(2)).toHaveText(
-        fill(texts.summary_mines!, { mines: 3, safe: mines.revealed.length }),
+        fill(texts.summary_mines!, {
+          mines: fill(texts[`mines_count_${plural.select(3)}`]!, { count: 3 }),
+          safe: fill(texts[`safe_revealed_${plural.select(mines.revealed.length)}`]!, { count: mines.revealed.length }),
+        }),
       );
       await rotateAndVerify(frame, request, sessionId, round!, 'e2e-mines');
 

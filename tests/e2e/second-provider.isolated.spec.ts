@@ -42,17 +42,23 @@ async function addProviderThroughCli(request: APIRequestContext) {
 const me = async (request: APIRequestContext, token: string) =>
   (await (await request.get('/api/user/me', { headers: { authorization: `Token ${token}` } })).json()) as User;
 
-const JOURNEY = 'a provider’s game: in the lobby, framed from its origin, a round moves the balance by win − stake';
+const JOURNEY =
+  'a provider’s game: in the lobby with its picture, framed from its origin, a round moves the balance by win − stake';
 
 test(`${JOURNEY}, and shows in history`, async ({ page, request, signedInPlayer }) => {
   test.setTimeout(60_000);
   provider.walletUrl = test.info().project.use.baseURL!;
+  // Its picture on its own host, which the site's build cannot know.
+  provider.catalogue.games = [fruitGame({ image: `${provider.baseUrl}/images/star-fruits.svg` })];
   await addProviderThroughCli(request);
   const { token } = await signedInPlayer({ prefix: 'prov', deposit: '20.00' });
 
   await page.goto('/');
   const card = page.locator('[data-catalogue] a.game-card__link[href="/play?game=star-fruits"]');
   await expect(card).toBeVisible();
+  // Loaded at all only because the lobby's img-src names the picture's origin.
+  await card.scrollIntoViewIfNeeded();
+  await expect.poll(() => card.locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(320);
   await card.click();
   await page.locator('[data-launch=real]').click();
   const frame = page.frameLocator('[data-play-frame]');

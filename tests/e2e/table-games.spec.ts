@@ -4,10 +4,10 @@ import { expect, test } from './fixtures';
 import { signedToCents, toCents } from '../../core/api/money';
 import type { User } from '../../core/api/contract';
 import type { GameBet, GameSessionState } from '../../core/games/protocol';
-import { GAME_CATALOGUE } from '../../core/games/catalogue';
+import { GAME_CATALOGUE, RTP_METHODS } from '../../core/games/catalogue';
 import { withFairRandom } from '../../core/games/fairness';
 import { resolveBet } from '../../core/games/round';
-import { LOCALES, type Locale } from '../../core/i18n/locales.ts';
+import { LOCALE_INTL, LOCALES, type Locale } from '../../core/i18n/locales.ts';
 import { formatMoney } from '../../core/i18n/money-format';
 import { pinNextRounds } from './pinned-rounds';
 
@@ -119,7 +119,9 @@ for (const locale of ['en', 'ja'] as const) {
   });
 }
 
-test('the rules page lists every game with its RTP and rules, in all 14 languages', async ({ request }) => {
+test('the rules page lists every game with its RTP, how it was obtained and its rules, in all 14 languages', async ({
+  request,
+}) => {
   for (const locale of LOCALES) {
     const rules = JSON.parse(readFileSync(`locales/${locale}/game_rules.json`, 'utf8'));
     const html = await (await request.get(`${prefix(locale)}/rules`)).text();
@@ -129,6 +131,17 @@ test('the rules page lists every game with its RTP and rules, in all 14 language
     expect(listed).toEqual(GAME_CATALOGUE.map((game) => game.id));
     const figures = [...html.matchAll(/data-rtp="([0-9.]+)"/g)].map((match) => match[1]);
     expect(figures).toEqual(GAME_CATALOGUE.map((game) => game.rtp));
+    // Issue 38: how each figure was obtained; blackjack's is a simulation, on both bases it names.
+    const methods = [...html.matchAll(/data-rtp-method="([a-z]+)"/g)].map((match) => match[1]);
+    expect(methods).toEqual(GAME_CATALOGUE.map((game) => RTP_METHODS[game.mechanic]));
+    expect(
+      GAME_CATALOGUE.filter((game) => RTP_METHODS[game.mechanic] === 'simulation').map((game) => game.mechanic),
+    ).toEqual(['blackjack']);
+    const percent = new Intl.NumberFormat(LOCALE_INTL[locale], { style: 'percent', minimumFractionDigits: 2 });
+    const simulated = rules.methods.simulation
+      .replace('{total}', percent.format(0.9958))
+      .replace('{initial}', percent.format(0.9953));
+    expect(html.replace(/&#39;/g, "'")).toContain(simulated);
     for (const game of GAME_CATALOGUE)
       expect(html, `${locale} ${game.id}`).toContain(
         rules.rules[game.rules].replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;').slice(0, 20),

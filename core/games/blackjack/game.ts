@@ -6,17 +6,21 @@ import {
   blackjackPayout,
   blackjackStake,
   blackjackView,
+  BLACKJACK_STAKES,
   checkBlackjackBet,
   dealBlackjack,
   standAll,
   type BlackjackBet,
   type BlackjackState,
 } from '../blackjack.ts';
+import { leastTakenStake } from '../fair-stake.ts';
 
 export const blackjackGame: StepGame<BlackjackBet, BlackjackState> = {
   kind: 'steps',
   mechanic: 'blackjack',
   checkBet: checkBlackjackBet,
+  stakeRule: () => BLACKJACK_STAKES,
+  leastStake: (from) => leastTakenStake(BLACKJACK_STAKES, from),
   start: (_bet, stakeCents, random) => dealBlackjack(Number(stakeCents), random),
   act: (state, action) => {
     const extra = actBlackjack(state, action.action);

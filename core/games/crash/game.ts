@@ -5,17 +5,21 @@ import {
   checkCrashBet,
   crashEndsAt,
   crashExpire,
+  crashStakeRule,
   crashPayout,
   crashView,
   startCrash,
   type CrashBet,
   type CrashState,
 } from '../crash.ts';
+import { leastTakenStake } from '../fair-stake.ts';
 
 export const crashGame: StepGame<CrashBet, CrashState> = {
   kind: 'steps',
   mechanic: 'crash',
   checkBet: checkCrashBet,
+  stakeRule: crashStakeRule,
+  leastStake: (from) => leastTakenStake(crashStakeRule(), from),
   start: (bet, _stakeCents, random) => startCrash(bet, random),
   act: (state, action) =>
     actCrash(state, action.action, action.elapsed_ms ?? 0) ? { ok: true, extra: 0n } : { ok: false },

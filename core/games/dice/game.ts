@@ -1,13 +1,14 @@
 // Dice: one roll of 0.00–99.99 against the player's target, over or under.
 import type { SingleRoundGame } from '../game-module.ts';
 import type { DiceBet } from '../protocol.ts';
-import { checkDiceBet, resolveDice } from '../dice.ts';
+import { checkDiceBet, diceStakeRule, diceTarget, resolveDice } from '../dice.ts';
 
 export const diceGame: SingleRoundGame<DiceBet> = {
   kind: 'single',
   mechanic: 'dice',
   checkBet: checkDiceBet,
   resolve: resolveDice,
+  stakeRule: (bet) => diceStakeRule(diceTarget(bet.target)!, bet.direction),
   sampleBet: (_gameId, stake, random) => {
     const target = 2000 + random.int(7000);
     return {

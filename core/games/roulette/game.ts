@@ -1,7 +1,13 @@
 // Roulette: one spin of a single-zero wheel; French titles add la partage.
 import type { SingleRoundGame } from '../game-module.ts';
 import type { RouletteBet, RouletteBetKind } from '../protocol.ts';
-import { checkRouletteBet, FRENCH_ROULETTE_GAMES, resolveRoulette } from '../roulette.ts';
+import {
+  checkRouletteBet,
+  FRENCH_ROULETTE_GAMES,
+  resolveRoulette,
+  rouletteRuledStakes,
+  rouletteStakeRule,
+} from '../roulette.ts';
 
 const OUTSIDE: RouletteBetKind[] = ['red', 'black', 'odd', 'even', 'low', 'high'];
 
@@ -10,6 +16,8 @@ export const rouletteGame: SingleRoundGame<RouletteBet> = {
   mechanic: 'roulette',
   checkBet: checkRouletteBet,
   resolve: resolveRoulette,
+  stakeRule: rouletteStakeRule,
+  ruledStakes: rouletteRuledStakes,
   sampleBet: (gameId, stake, random) => {
     const pick = random.int(10);
     const rules = FRENCH_ROULETTE_GAMES.includes(gameId) ? { la_partage: true as const } : {};

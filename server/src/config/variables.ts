@@ -303,7 +303,9 @@ export const VARIABLES = {
   }),
   GAME_MIN_BET: setting(positiveAmount, '0.10', {
     when: RUN,
-    description: 'Smallest stake of one round (roulette: the sum of its stakes); at most `GAME_MAX_BET`',
+    description:
+      'Smallest stake of one round (roulette: the sum of its stakes); at most `GAME_MAX_BET`; ' +
+      'a bet whose win rounds may take only the multiples of a step or a higher minimum (docs/games.md)',
   }),
   GAME_MAX_BET: setting(positiveAmount, '100.00', { when: RUN, description: 'Largest stake of one round' }),
   GAME_SESSION_HOURS: setting(whole(1, 24 * 7), '4', {

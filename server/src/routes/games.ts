@@ -51,7 +51,14 @@ export function gameRoutes(services: Services) {
       const player = userId === null ? null : { userId, tokenHash: hashToken(tokenOf(authorization)!) };
       const address = clientAddress(c, config.auth.trustProxy);
       return c.json<GameLaunchResponse>(
-        await launchGame(services, { gameId: input.game_id, mode, player, locale: c.get('locale'), address }),
+        await launchGame(services, {
+          gameId: input.game_id,
+          mode,
+          player,
+          locale: c.get('locale'),
+          theme: input.theme,
+          address,
+        }),
       );
     }
     await authenticate(services, authorization);

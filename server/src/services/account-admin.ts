@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { fromCents, signedToCents, toCents } from '#core/api/money.ts';
+import { formatMoney } from '#core/i18n/money-format.ts';
 import { hashToken } from '../http/auth.ts';
 import type { RgPeriod, TimeOutPeriod } from '#core/api/contract.ts';
 import type { Queryable } from '../db/database.ts';
@@ -181,8 +182,8 @@ async function windowTotal(tx: Queryable, player: PlayerRecord, staffId: number,
  * last ADJUSTMENT_WINDOW_HOURS above `threshold`: then it waits for a second admin, so splitting
  * a large credit into small ones passes no four eyes. The form's `token` makes a repeated
  * submission one adjustment: the repeat answers the first (`repeated`), whether it came in series
- * or in parallel (the unique token waits for the first to commit). A debit that would take the
- * balance below zero is refused and nothing is kept.
+ * or in parallel (the unique token waits for the first to commit). A debit above the cash balance
+ * is refused (`debit_above_balance`) whether it would apply or wait, and nothing is kept.
  */
 export async function requestAdjustment(
   tx: Queryable,
@@ -218,6 +219,14 @@ export async function requestAdjustment(
     if (!first || first.user_id !== player.id || first.amount !== input.amount) throw new ActionRefused('token_reused');
     return { adjustment: first, outcome: 'repeated' };
   }
+  // A debit the balance cannot cover is refused now, under the player's row lock, rather than
+  // queued for a second admin whose approval could only fail; the throw rolls the insert back.
+  const cents = signedToCents(input.amount)!;
+  if (cents < 0n && -cents > toCents(player.balance)!)
+    throw new ActionRefused('debit_above_balance', {
+      amount: formatMoney(fromCents(-cents), player.currency, 'en'),
+      balance: formatMoney(player.balance, player.currency, 'en'),
+    });
   const total = await windowTotal(tx, player, input.staffId, input.amount, input.now);
   if (toCents(total)! > toCents(input.threshold)!)
     return { adjustment: inserted, outcome: 'pending', windowTotal: total };

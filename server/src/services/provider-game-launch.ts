@@ -39,8 +39,8 @@ export async function launchProviderGame(
       authTokenHash: mode === 'real' ? player!.tokenHash : null,
       locale: request.locale,
       mode,
-      // The site's default; /play adds the colour mode the player sees to the frame's URL (`theme`).
-      theme: 'dark',
+      // The colour mode at launch; a later change reaches the page through the frame URL's `theme`.
+      theme: request.theme,
       returnUrl: services.config.games.siteOrigin + localizedPath('/', request.locale as Locale),
     });
     // The session lives at the provider: its id here is the provider's, which the page does not use.

@@ -22,6 +22,10 @@ export function outcomeMessages(locale: Locale): OutcomeMessages {
     roulette: pick(roulette, ['result', 'colours']),
     baccarat: pick(baccarat, ['result', 'winner']),
     slot: pick(slot, ['line', 'symbols', 'no_lines']),
-    steps: pick(steps, ['summary_blackjack', 'summary_mines', 'summary_crash']),
+    // The mines summary's counts take plural forms (`mines_count_one`, …), whichever the locale has.
+    steps: pick(
+      steps,
+      Object.keys(steps).filter((key) => /^(summary_|mines_count_|safe_revealed_)/.test(key)),
+    ),
   };
 }

@@ -13,7 +13,6 @@ import {
   cardValue,
   checkBaccaratBet,
   handTotal,
-  playCoup,
   resolveBaccarat,
   SHOE_CARDS,
   shoeDealer,
@@ -22,6 +21,7 @@ import {
 import { resolveBet } from '#core/games/round.ts';
 import { BACCARAT_RTP } from '#core/games/catalogue.ts';
 import type { BaccaratOutcome } from '#core/games/protocol.ts';
+import { enumerateBaccarat } from './baccarat-enumeration.ts';
 
 /** A Random that answers the given draws in order. */
 const fixed = (...draws: number[]): Random => ({
@@ -204,44 +204,8 @@ describe('baccarat: the provably fair shoe', () => {
 });
 
 describe('baccarat: exact RTP by enumeration (8 decks)', () => {
-  /** Cards of each value 0–9 in the shoe. */
-  const COUNTS = [128, 32, 32, 32, 32, 32, 32, 32, 32, 32];
-  /**
-   * Every sequence of six card values, weighted by how many ordered draws of six cards without
-   * replacement show it: the weights sum to 416·415·…·411 (< 2^53, so Number sums are exact). A coup
-   * uses four to six of them; the unused ones only multiply every outcome alike.
-   */
-  function enumerate() {
-    const weights: Record<BaccaratSide, number> = { player: 0, banker: 0, tie: 0 };
-    const left = [...COUNTS];
-    const seq: number[] = [];
-    let all = 0;
-    const walk = (depth: number, weight: number) => {
-      if (depth === 6) {
-        let i = 0;
-        const { winner } = playCoup(
-          () => seq[i++]!,
-          (v) => v,
-        );
-        weights[winner] += weight;
-        all += weight;
-        return;
-      }
-      for (let v = 0; v < 10; v++) {
-        if (left[v] === 0) continue;
-        const w = weight * left[v]!;
-        left[v]!--;
-        seq[depth] = v;
-        walk(depth + 1, w);
-        left[v]!++;
-      }
-    };
-    walk(0, 1);
-    return { weights, all };
-  }
-
   it('banker 98.94 %, player 98.76 %, tie 85.64 %', () => {
-    const { weights, all } = enumerate();
+    const { weights, all } = enumerateBaccarat();
     expect(all).toBe(416 * 415 * 414 * 413 * 412 * 411);
     expect(weights.player + weights.banker + weights.tie).toBe(all);
     const [P, B, T, D] = [BigInt(weights.player), BigInt(weights.banker), BigInt(weights.tie), BigInt(all)];

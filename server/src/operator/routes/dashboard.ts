@@ -104,7 +104,8 @@ ${table(
         : say('dashboard.pending_amount', { count: 0, amount: money('0.00', main) })
     }</a></dd>
 <dt>${say('dashboard.pending_verifications')}</dt><dd data-figure="pending_verifications">${verificationsLink}</dd>
-<dt>${say('dashboard.pending_adjustments')}</dt><dd data-figure="pending_adjustments">${data.pending.adjustments}</dd>
+<dt>${say('dashboard.pending_adjustments')}</dt><dd data-figure="pending_adjustments"><a
+href="/operator/adjustments">${data.pending.adjustments}</a></dd>
 <dt>${say('dashboard.closed_account_payouts')}</dt>
 <dd data-figure="closed_account_payouts">${data.pending.closed_payouts}</dd>
 </dl>

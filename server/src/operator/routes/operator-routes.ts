@@ -15,6 +15,7 @@ import { dashboardRoutes } from './dashboard.ts';
 import { gamesConsoleRoutes } from './games-console.ts';
 import { newsRoutes } from './news.ts';
 import { playerActionRoutes } from './player-actions.ts';
+import { waitingAdjustmentRoutes } from './waiting-adjustments.ts';
 import { playerRoutes } from './players.ts';
 import { reportRoutes } from './reports.ts';
 import { riskAlertRoutes } from './risk-alerts.ts';
@@ -86,6 +87,7 @@ export function operatorRoutes(services: Services) {
     verificationRoutes,
     playerRoutes,
     playerActionRoutes,
+    waitingAdjustmentRoutes,
     newsRoutes,
     auditRoutes,
     reportRoutes,

@@ -50,6 +50,7 @@ import { say } from '../views/messages.ts';
 import { adminOnly } from '../services/session.ts';
 import type { OperatorEnv, Staff } from '../operator-env.ts';
 import { csrfField, html, money, table, when } from '../views/view.ts';
+import { adjustmentDecision } from '../views/adjustment-decision-view.ts';
 
 const REASON: FieldRule = { label: say('actions.reason'), max: 500, required: true, multiline: true };
 const LIMIT_KINDS: readonly LimitKind[] = ['deposit', 'loss'];
@@ -157,7 +158,7 @@ export function playerActionRoutes(services: Services) {
   for (const decision of ['approve', 'decline'] as const) {
     app.post(`/operator/adjustments/:aid/${decision}`, adminOnly, async (c) => {
       const aid = idParam(c.req.param('aid'));
-      await readForm(c, {});
+      const { back } = await readForm(c, { back: { label: 'back', max: 10 } });
       const staff = c.get('staff');
       const outcome = await decidePendingAdjustment(services, staff.id, aid, decision === 'approve');
       if (outcome.applied)
@@ -166,7 +167,11 @@ export function playerActionRoutes(services: Services) {
           currency: outcome.player.currency,
           support,
         });
-      return c.redirect(done(outcome.player.id, outcome.applied ? 'adjusted' : 'adjustment_declined'), 303);
+      const result = outcome.applied ? 'adjusted' : 'adjustment_declined';
+      return c.redirect(
+        back === 'waiting' ? `/operator/adjustments?done=${result}` : done(outcome.player.id, result),
+        303,
+      );
     });
   }
 
@@ -359,15 +364,7 @@ ${reasonField('close')}
             html`<tr data-adjustment="${row.id}"><td class="num">${money(row.amount, player.currency)}</td>
 <td>${say(`actions.reason_${row.reason}`)}</td>
 <td>${row.note}</td><td>${row.requester}, ${when(row.requested_at)}</td>
-<td>${
-              admin && row.requested_by !== staff.id
-                ? html`<div class="decide">
-<form method="post" action="/operator/adjustments/${row.id}/approve">${csrfField(csrf)}<button 
-type="submit">${say('actions.approve')}<span class="visually-hidden"> ${row.id}</span></button></form>
-<form method="post" action="/operator/adjustments/${row.id}/decline">${csrfField(csrf)}<button 
-type="submit">${say('actions.decline')}<span class="visually-hidden"> ${row.id}</span></button></form></div>`
-                : say(row.requested_by === staff.id ? 'actions.four_eyes_wait' : 'actions.admin_decides')
-            }</td></tr>`,
+<td>${adjustmentDecision(row, staff, csrf, 'player')}</td></tr>`,
         ),
       )
     : html`<p>${say('actions.waiting_empty')}</p>`;

@@ -2,16 +2,36 @@ import type { Context } from 'hono';
 import type { Services } from '../../app-env.ts';
 import { say } from '../views/messages.ts';
 import { offsetOf, pager, PER_PAGE, readPage } from './paging.ts';
-import { possibleDuplicates, searchPlayers } from '../services/player-search.ts';
+import { idOfQuery, playerExists, possibleDuplicates, searchPlayers } from '../services/player-search.ts';
 import type { OperatorEnv } from '../operator-env.ts';
 import { cells, html, page, table, when, type Html } from '../views/view.ts';
-import { playerLink } from './player-status.ts';
+import { fullName, playerLink } from './player-status.ts';
 
 /** The search's results, 50 a page, each with what matched; one exact email or username match opens the player. */
-const fullName = (row: { first_name: string; last_name: string }) => `${row.first_name} ${row.last_name}`.trim();
+
+/**
+ * An id first (`#2214`, `id:2214`, or a bare `2214` that is a player's id) opens that player; a bare
+ * number opens it with a link to its partial matches (`partial=1`), which skip the id.
+ */
+async function openById(c: Context<OperatorEnv>, services: Services, query: string, form: Html) {
+  const wanted = idOfQuery(query);
+  if (!wanted || c.req.query('partial')) return undefined;
+  if (await playerExists(services.db, wanted.id))
+    return c.redirect(
+      `/operator/players/${wanted.id}${wanted.only ? '' : `?by_id=${encodeURIComponent(query.trim())}`}`,
+      303,
+    );
+  if (!wanted.only) return undefined;
+  const [staff, csrf] = [c.get('staff'), c.get('csrf')];
+  const body = html`${form}<p>${say('search.no_id', { id: wanted.id })}</p>`;
+  return page(c, { title: say('players.title'), staff, csrf, body });
+}
 
 export async function searchPage(c: Context<OperatorEnv>, services: Services, query: string, form: Html) {
+  const opened = await openById(c, services, query, form);
+  if (opened) return opened;
   const pageNumber = readPage(c);
+  const pagerQuery = new URLSearchParams({ q: query, ...(c.req.query('partial') ? { partial: '1' } : {}) });
   const { total, rows } = await searchPlayers(services.db, query, PER_PAGE, offsetOf(pageNumber));
   const exact = rows.filter((row) => row.matched.includes('exact'));
   if (pageNumber === 1 && exact.length === 1) return c.redirect(`/operator/players/${exact[0]!.id}`, 303);
@@ -20,7 +40,7 @@ export async function searchPage(c: Context<OperatorEnv>, services: Services, qu
     staff: c.get('staff'),
     csrf: c.get('csrf'),
     body: html`${form}
-${pager('/operator/players', new URLSearchParams({ q: query }), pageNumber, total)}
+${pager('/operator/players', pagerQuery, pageNumber, total)}
 ${
   rows.length
     ? table(

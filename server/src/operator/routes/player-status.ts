@@ -14,6 +14,9 @@ export const methodOptions = (selected: string) =>
     option(method, methodName(method), selected),
   )}`;
 
+/** First and last name as the profile holds them; empty when it holds neither. */
+export const fullName = (row: { first_name: string; last_name: string }) => `${row.first_name} ${row.last_name}`.trim();
+
 export const playerLink = (id: number, username: string, email: string) =>
   html`<a href="/operator/players/${id}">${username}</a><br><span class="muted">${email}</span>`;
 

@@ -10,6 +10,7 @@ import { addStaffNote, playerProfile } from '../services/player-profile.ts';
 import { actionsSection } from './player-actions.ts';
 import { riskPanel } from '../views/risk-alerts-view.ts';
 import { duplicatesSection, searchPage } from './player-search.ts';
+import { fullName } from './player-status.ts';
 
 const DONE = [
   'suspended',
@@ -30,6 +31,16 @@ const DONE = [
 /** The result line after an action on the player (`?done=`); unknown values show nothing. */
 const doneNotice = (value: string | undefined) =>
   value && DONE.includes(value) ? say(`actions.done_${value}`) : undefined;
+
+/** The lifetime figures at the top of the player page, in this order. */
+const LIFETIME = ['deposits', 'withdrawals', 'net', 'ggr', 'bonus_cost'] as const;
+
+/** After a bare number opened the player by id: its other matches are a link away. */
+const openedByIdNotice = (id: number, query: string) =>
+  query
+    ? html`${say('search.opened_by_id', { id })}
+<a href="/operator/players?q=${encodeURIComponent(query)}&amp;partial=1">${say('search.other_matches', { query })}</a>`
+    : undefined;
 
 /** Player lookup by email or username, and one player's whole picture; notes may be added (never changed). */
 export function playerRoutes(services: Services) {
@@ -53,6 +64,7 @@ export function playerRoutes(services: Services) {
     const profile = await playerProfile(services, c.get('staff').id, id);
     if (!profile) throw new ConsoleError(404, say('errors.not_found'));
     const { player, history, limits, sessions, verifications, notes, pending, interactions, riskAlerts } = profile;
+    const { lifetime, ageDays } = profile;
     const staff = c.get('staff');
     const csrf = c.get('csrf');
     const cur = player.currency;
@@ -61,8 +73,22 @@ export function playerRoutes(services: Services) {
       title: say('players.profile_title', { username: player.username }),
       staff,
       csrf,
-      notice: c.req.query('noted') ? say('players.note_added') : doneNotice(c.req.query('done')),
-      body: html`<dl class="facts">
+      notice: c.req.query('noted')
+        ? say('players.note_added')
+        : (doneNotice(c.req.query('done')) ??
+          openedByIdNotice(id, readQuery(c, 'by_id', { label: 'by_id', max: 254 }))),
+      body: html`<dl class="facts" data-overview>
+<dt>${say('players.name')}</dt><dd data-fact="name">${fullName(player) || say('players.not_given')}</dd>
+<dt>${say('players.date_of_birth')}</dt><dd data-fact="date_of_birth">${
+        player.date_of_birth ?? say('players.not_given')
+      }</dd>
+<dt>${say('players.account_age')}</dt><dd data-fact="account_age">${say('players.age_days', { days: ageDays })}</dd>
+${LIFETIME.map(
+  (figure) =>
+    html`<dt>${say(`players.lifetime_${figure}`)}</dt><dd data-fact="${figure}">${money(lifetime[figure], cur)}</dd>`,
+)}
+</dl>
+<dl class="facts">
 <dt>${say('players.email')}</dt><dd>${player.email}</dd>
 <dt>${say('players.username')}</dt><dd>${player.username}</dd>
 <dt>${say('players.joined')}</dt><dd>${when(player.date_joined)}</dd>

@@ -2,6 +2,7 @@ import type { Services } from '../../app-env.ts';
 import { interactionsOf, pendingAdjustments } from '../../services/account-admin.ts';
 import { openAlertsOf } from './risk-alerts.ts';
 import { audit } from './audit.ts';
+import { accountAgeDays, lifetimeFigures } from './player-lifetime.ts';
 
 /** One player's whole picture as the console's player page shows it (routes/players.ts), and staff notes. */
 
@@ -9,6 +10,10 @@ export interface PlayerFacts {
   id: number;
   email: string;
   username: string;
+  first_name: string;
+  last_name: string;
+  /** YYYY-MM-DD, or null when the profile has none. */
+  date_of_birth: string | null;
   balance: string;
   bonus_balance: string;
   currency: string;
@@ -23,73 +28,89 @@ export interface PlayerFacts {
 }
 
 /**
- * The player with their latest 50 transactions, limits, sessions, identity checks, staff notes,
- * pending adjustments and recorded interactions. Looking is audited (`player.view`). Undefined for
+ * The player with their lifetime figures and account age (by the server's clock), their latest 50
+ * transactions, limits, sessions, identity checks, staff notes, pending adjustments and recorded
+ * interactions. Looking is audited (`player.view`). Undefined for
  * an unknown player (nothing audited then).
  */
 export async function playerProfile(services: Pick<Services, 'db' | 'clock'>, staffId: number, id: number) {
   const { db } = services;
   const [player] = await db.query<PlayerFacts>(
-    `SELECT id, email, username, balance::text, bonus_balance::text, currency, locale, date_joined, time_out_until,
-      self_excluded_until,
+    `SELECT id, email, username, first_name, last_name, date_of_birth::text, balance::text, bonus_balance::text,
+      currency, locale, date_joined, time_out_until, self_excluded_until,
             suspended_at, suspended_reason, closed_at, close_reason
      FROM users WHERE id = $1`,
     [id],
   );
   if (!player) return undefined;
   await audit(db, { staffId, action: 'player.view', targetType: 'player', targetId: id, at: services.clock() });
-  const [history, limits, sessions, verifications, notes, pending, interactions, riskAlerts] = await Promise.all([
-    db.query<{
-      created_at: Date;
-      type: string;
-      template: string;
-      params: Record<string, string>;
-      amount: string;
-      status: string;
-    }>(
-      `SELECT created_at, type, template, params, amount::text, status
+  const [history, limits, sessions, verifications, notes, pending, interactions, riskAlerts, lifetime] =
+    await Promise.all([
+      db.query<{
+        created_at: Date;
+        type: string;
+        template: string;
+        params: Record<string, string>;
+        amount: string;
+        status: string;
+      }>(
+        `SELECT created_at, type, template, params, amount::text, status
        FROM transactions
        WHERE user_id = $1
        ORDER BY created_at DESC, id DESC
        LIMIT 50`,
-      [id],
-    ),
-    db.query<{
-      kind: string;
-      period: string;
-      amount: string | null;
-      pending_amount: string | null;
-      pending_at: Date | null;
-    }>(
-      `SELECT kind, period, amount::text, pending_amount::text, pending_at
+        [id],
+      ),
+      db.query<{
+        kind: string;
+        period: string;
+        amount: string | null;
+        pending_amount: string | null;
+        pending_at: Date | null;
+      }>(
+        `SELECT kind, period, amount::text, pending_amount::text, pending_at
        FROM rg_limits
        WHERE user_id = $1
        ORDER BY kind, period`,
-      [id],
-    ),
-    db.query<{ device: string; ip: string; created_at: Date; last_used_at: Date }>(
-      'SELECT device, ip, created_at, last_used_at FROM auth_tokens WHERE user_id = $1 ORDER BY last_used_at DESC',
-      [id],
-    ),
-    db.query<{ document_type: string; status: string; reason: string | null; submitted_at: Date; id: string }>(
-      `SELECT id, document_type, status, reason, submitted_at
+        [id],
+      ),
+      db.query<{ device: string; ip: string; created_at: Date; last_used_at: Date }>(
+        'SELECT device, ip, created_at, last_used_at FROM auth_tokens WHERE user_id = $1 ORDER BY last_used_at DESC',
+        [id],
+      ),
+      db.query<{ document_type: string; status: string; reason: string | null; submitted_at: Date; id: string }>(
+        `SELECT id, document_type, status, reason, submitted_at
        FROM identity_verifications
        WHERE user_id = $1
        ORDER BY submitted_at DESC`,
-      [id],
-    ),
-    db.query<{ body: string; created_at: Date; email: string }>(
-      `SELECT n.body, n.created_at, s.email
+        [id],
+      ),
+      db.query<{ body: string; created_at: Date; email: string }>(
+        `SELECT n.body, n.created_at, s.email
        FROM staff_notes n JOIN staff s ON s.id = n.staff_id
        WHERE n.user_id = $1
        ORDER BY n.created_at DESC, n.id DESC`,
-      [id],
-    ),
-    pendingAdjustments(db, id),
-    interactionsOf(db, id),
-    openAlertsOf(db, id),
-  ]);
-  return { player, history, limits, sessions, verifications, notes, pending, interactions, riskAlerts };
+        [id],
+      ),
+      pendingAdjustments(db, id),
+      interactionsOf(db, id),
+      openAlertsOf(db, id),
+      lifetimeFigures(db, id),
+    ]);
+  const ageDays = accountAgeDays(player.date_joined, services.clock());
+  return {
+    player,
+    history,
+    limits,
+    sessions,
+    verifications,
+    notes,
+    pending,
+    interactions,
+    riskAlerts,
+    lifetime,
+    ageDays,
+  };
 }
 
 /** Adds a staff note to the player (notes are never changed), audited. False for an unknown player. */

@@ -17,6 +17,21 @@ export interface SearchRow {
   matched: string[];
 }
 
+/**
+ * A search for one player by id: `#2214` or `id:2214` asks for the id only; a bare number
+ * (`2214`) is tried as an id before any partial match, so it never opens another player whose
+ * card or IBAN ends in those digits. Undefined when the query is no id.
+ */
+export function idOfQuery(query: string): { id: number; only: boolean } | undefined {
+  const match = /^(#|id:\s*)?(\d{1,9})$/i.exec(query.trim());
+  return match ? { id: Number(match[2]), only: Boolean(match[1]) } : undefined;
+}
+
+/** Whether a player has this id. */
+export async function playerExists(db: Queryable, id: number) {
+  return (await db.query('SELECT 1 FROM users WHERE id = $1', [id])).length > 0;
+}
+
 /** Digits and letters only, lower case: how a card or IBAN fragment is compared (spaces and dots ignored). */
 const compact = (value: string) => value.toLowerCase().replace(/[^0-9a-z]/g, '');
 

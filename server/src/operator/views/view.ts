@@ -37,7 +37,7 @@ export interface PageOptions {
   staff?: Staff;
   csrf?: string;
   /** A line shown above the content (a result, a warning). */
-  notice?: string;
+  notice?: string | Html;
   status?: 200 | 400 | 403 | 404 | 409 | 410 | 422 | 429 | 503;
   /** The console's own script files this page loads (never inline: the CSP refuses inline script). */
   scripts?: string[];

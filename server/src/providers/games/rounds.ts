@@ -117,7 +117,7 @@ function checkedBet(
         : undefined,
     );
   }
-  checkLimits(services, session, checked.stake, locale);
+  checkLimits(services, session, checked, locale);
   return checked;
 }
 

@@ -1,5 +1,6 @@
 import { fromCents, toCents } from '#core/api/money.ts';
 import { formatMoney } from '#core/i18n/money-format.ts';
+import { betStakeRefusal } from '#core/games/registry.ts';
 import type { Services } from '../../app-env.ts';
 import type { Queryable } from '../../db/database.ts';
 import { InvalidRequest, NotAllowed } from '../../base/domain-errors.ts';
@@ -23,15 +24,30 @@ export async function sessionBalance(db: Queryable, session: GameSession): Promi
   return row!.balance;
 }
 
-export function checkLimits(services: Services, session: GameSession, stakeText: string, locale: Locale) {
+/**
+ * The configured bet limits, then the bet's own stakes: those on which rounding its win down to the
+ * cent costs at most 0.1 percentage point of its RTP (a dice target, a mine count, banker, crash).
+ */
+export function checkLimits(
+  services: Services,
+  session: GameSession,
+  checked: { bet: object; stake: string },
+  locale: Locale,
+) {
   const { minBet, maxBet } = services.config.games;
-  const stake = toCents(stakeText)!;
+  const stake = toCents(checked.stake)!;
   const limits = {
     min: formatMoney(minBet, session.currency, locale),
     max: formatMoney(maxBet, session.currency, locale),
   };
   if (stake < toCents(minBet)!) throw new InvalidRequest('games.bet_too_small', limits);
   if (stake > toCents(maxBet)!) throw new InvalidRequest('games.bet_too_large', limits);
+  const rule = betStakeRefusal(session.mechanic, checked.bet);
+  if (!rule) return;
+  const money = (cents: bigint) => formatMoney(fromCents(cents), session.currency, locale);
+  if (rule.step === rule.anyFrom)
+    throw new InvalidRequest('games.bet_below_fair_minimum', { min: money(rule.anyFrom) });
+  throw new InvalidRequest('games.bet_off_fair_step', { step: money(rule.step), from: money(rule.anyFrom) });
 }
 
 export const insufficientFunds = (session: GameSession, balance: string) =>

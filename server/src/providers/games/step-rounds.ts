@@ -161,7 +161,7 @@ export async function openStepRound(
   const mechanic = session.mechanic as StepMechanic;
   const checked = checkStepBet(mechanic, input);
   if ('problem' in checked) throw new InvalidRequest(`games.${checked.problem}`);
-  checkLimits(services, session, checked.stake, session.locale as Locale);
+  checkLimits(services, session, checked, session.locale as Locale);
   const { bet, stake } = checked;
   const roundId = randomUUID();
   return services.db.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 import type { BaccaratOutcome } from '#core/games/protocol.ts';
-import { BACCARAT_SIDES, type BaccaratSide } from '#core/games/baccarat.ts';
+import { baccaratStakeRule, BACCARAT_SIDES, type BaccaratSide } from '#core/games/baccarat.ts';
 import { h, uid } from './dom.ts';
-import type { Ctx, MechanicUi } from './mechanic.ts';
+import { betMinStakeText, type Ctx, type MechanicUi } from './mechanic.ts';
 import { cardNode, dealTime } from './cards.ts';
 
 /** Baccarat (punto banco): choose player, banker or tie (arrow keys in the radio group), deal. */
@@ -27,11 +27,18 @@ export function baccaratUi(ctx: Ctx): MechanicUi {
   const board = h('dl', { class: 'facts baccarat', 'aria-hidden': 'true' }, player.row, banker.row);
   const chosen = () => (sides.querySelector<HTMLInputElement>('input:checked')?.value ?? 'banker') as BaccaratSide;
 
+  const minimum = h('p', { class: 'hint', 'data-bet-min': true });
+  const showMinimum = () =>
+    (minimum.textContent = betMinStakeText(t, ctx.money, ctx.minBet, baccaratStakeRule(chosen())));
+  sides.addEventListener('change', showMinimum);
+  showMinimum();
+
   return {
-    controls: h('div', { class: 'controls' }, sides),
+    controls: h('div', { class: 'controls' }, sides, minimum),
     board,
     action: t('baccarat.deal'),
     bet: (amount) => ({ type: 'baccarat', amount, on: chosen() }),
+    stakeRule: () => baccaratStakeRule(chosen()),
     async show(round) {
       const outcome = round.outcome as BaccaratOutcome;
       // Dealt as at the table: player, banker, player, banker, then the third cards.

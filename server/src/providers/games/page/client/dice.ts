@@ -1,10 +1,21 @@
 import type { DiceOutcome } from '#core/games/protocol.ts';
-import { diceTarget, diceTargetFor, diceTargetRange, diceWinningValues, DICE_VALUES } from '#core/games/dice.ts';
+import {
+  diceStakeRule,
+  diceTarget,
+  diceTargetFor,
+  diceTargetRange,
+  diceWinningValues,
+  DICE_VALUES,
+} from '#core/games/dice.ts';
+import { ANY_STAKE } from '#core/games/fair-stake.ts';
 import { field, h, uid } from './dom.ts';
-import type { Ctx, MechanicUi } from './mechanic.ts';
+import { betMinStakeText, type Ctx, type MechanicUi } from './mechanic.ts';
 
 /** A target in hundredths as the fields write it: 198 → "1.98". */
 const asTarget = (hundredths: number) => (hundredths / 100).toFixed(2);
+
+/** Over 50.49 pays exactly 2× (4 950 winning rolls), so it takes any stake: the page opens on it. */
+const OPENING_TARGET = '50.49';
 
 /** Dice: a target (number field and slider kept in step), over or under, and the roll. */
 export function diceUi(ctx: Ctx): MechanicUi {
@@ -14,7 +25,7 @@ export function diceUi(ctx: Ctx): MechanicUi {
     type: 'number',
     name: 'target',
     step: '0.01',
-    value: '50.00',
+    value: OPENING_TARGET,
     inputmode: 'decimal',
     required: true,
   });
@@ -28,7 +39,7 @@ export function diceUi(ctx: Ctx): MechanicUi {
   const slider = h('input', {
     type: 'range',
     step: '0.01',
-    value: '50.00',
+    value: OPENING_TARGET,
     'aria-labelledby': (targetField.querySelector('label')!.id = uid('label')),
   });
   const name = uid('direction');
@@ -38,6 +49,7 @@ export function diceUi(ctx: Ctx): MechanicUi {
   };
   const direction = h('fieldset', {}, h('legend', {}, t('dice.direction')), radio('over', true), radio('under', false));
   const odds = h('p', { class: 'odds' });
+  const minimum = h('p', { class: 'hint', 'data-bet-min': true });
   const roll = h('p', { class: 'big-result', 'aria-hidden': 'true' }, '—');
 
   const chosen = () =>
@@ -48,8 +60,14 @@ export function diceUi(ctx: Ctx): MechanicUi {
     for (const input of [number, slider]) Object.assign(input, { min: asTarget(min), max: asTarget(max) });
     hint.textContent = t('dice.target_hint', rangeText(chosen()));
   };
+  /** The stakes the current target takes (any while the target is not valid). */
+  const betRule = () => {
+    const target = diceTargetFor(Number(number.value).toFixed(2), chosen());
+    return target === undefined ? ANY_STAKE : diceStakeRule(target, chosen());
+  };
   const updateOdds = () => {
     const target = diceTargetFor(Number(number.value).toFixed(2), chosen());
+    minimum.textContent = target === undefined ? '' : betMinStakeText(t, ctx.money, ctx.minBet, betRule());
     if (target === undefined) return void (odds.textContent = '');
     const values = diceWinningValues(target, chosen());
     odds.textContent = t('dice.odds', {
@@ -75,9 +93,10 @@ export function diceUi(ctx: Ctx): MechanicUi {
   updateOdds();
 
   return {
-    controls: h('div', { class: 'controls' }, targetField, slider, direction, odds),
+    controls: h('div', { class: 'controls' }, targetField, slider, direction, odds, minimum),
     board: roll,
     action: t('dice.roll'),
+    stakeRule: betRule,
     bet(stake) {
       const target = /^\d{1,2}(\.\d{1,2})?$/.test(number.value) ? Number(number.value).toFixed(2) : '';
       if (diceTargetFor(target, chosen()) === undefined)

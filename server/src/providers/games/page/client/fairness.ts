@@ -21,6 +21,9 @@ export function fairnessPanels(
 
   // Commitment and client seed.
   const hash = h('code', { class: 'seed' });
+  // The commitment to the server seed a change of seeds makes active: shown before the player picks
+  // the client seed it will be played with, so the server cannot pick its seed after seeing theirs.
+  const nextHash = h('code', { class: 'seed', 'data-next-server-hash': true });
   const nonce = h('span');
   const seedInput = h('input', {
     type: 'text',
@@ -40,6 +43,7 @@ export function fairnessPanels(
   );
   const showFairness = () => {
     hash.textContent = fairness.server_seed_hash;
+    nextHash.textContent = fairness.next_server_seed_hash ?? '';
     nonce.textContent = String(fairness.nonce);
     seedInput.value = fairness.client_seed;
   };
@@ -85,6 +89,8 @@ export function fairnessPanels(
       { class: 'facts' },
       h('dt', {}, t('fairness.server_hash')),
       h('dd', {}, hash),
+      h('dt', {}, t('fairness.next_server_hash')),
+      h('dd', {}, nextHash),
       h('dt', {}, t('fairness.nonce')),
       h('dd', {}, nonce),
     ),

@@ -1,8 +1,8 @@
-// The game's info panel: its rules (the /rules page's text), the exact return to player from the
-// catalogue (per bet where bets differ), the stake range and, for slots, the paytable with the
+// The game's info panel: its rules (the /rules page's text), the return to player from the
+// catalogue (per bet where bets differ) and how it was obtained, the stake range and, for slots, the paytable with the
 // title's own symbol art. The site's slim bar opens it (layout.ts).
 import type { GameSessionState } from '#core/games/protocol.ts';
-import { GAME_CATALOGUE } from '#core/games/catalogue.ts';
+import { GAME_CATALOGUE, RTP_METHODS, SIMULATED_RTP } from '#core/games/catalogue.ts';
 import { slotMachine, slotTitle } from '#core/games/slot.ts';
 import { h } from './dom.ts';
 import type { Ctx } from './mechanic.ts';
@@ -37,11 +37,33 @@ export function infoPanel(state: GameSessionState, ctx: Ctx): HTMLElement {
           )
         : h('span', { 'data-rtp': game.rtp }, percentText(game.rtp, ctx.intl)),
     );
+    const method = RTP_METHODS[game.mechanic];
+    fact(
+      t('rules.columns.method'),
+      h(
+        'span',
+        { 'data-rtp-method': method },
+        t(`rules.methods.${method}`, {
+          total: percentText(SIMULATED_RTP.total, ctx.intl),
+          initial: percentText(SIMULATED_RTP.initial, ctx.intl),
+        }),
+      ),
+    );
   }
   fact(
     t('play.info.stakes'),
     t('play.info.stakes_value', { min: ctx.money(state.min_bet), max: ctx.money(state.max_bet) }),
   );
+  if (state.game.mechanic !== 'slot')
+    fact(
+      t('play.info.shortcuts'),
+      h(
+        'ul',
+        { class: 'lines', 'data-shortcuts': true },
+        h('li', {}, t('play.info.shortcut_half')),
+        h('li', {}, t('play.info.shortcut_double')),
+      ),
+    );
   if (game && 'volatility' in game) fact(t('play.info.volatility'), t(`rules.volatility.${game.volatility}`));
 
   const section = h(

@@ -9,7 +9,7 @@ import { GameError, providerApi } from './api.ts';
 import { diceUi } from './dice.ts';
 import { decimalInput, field, h, moneyFormatter, translator, uid, type Messages } from './dom.ts';
 import { fairnessPanels } from './fairness.ts';
-import { describe, isRefusal, type BetRefusal, type Ctx, type MechanicUi } from './mechanic.ts';
+import { describe, isRefusal, openingStake, type BetRefusal, type Ctx, type MechanicUi } from './mechanic.ts';
 import { rouletteUi } from './roulette.ts';
 import { baccaratUi } from './baccarat.ts';
 import { slotUi } from './slot.ts';
@@ -25,6 +25,8 @@ import {
   winScale,
 } from './layout.ts';
 import { infoPanel } from './info.ts';
+import { quickStakeButtons } from './quick-stake-buttons.ts';
+import { sessionPanel } from './session-panel.ts';
 import { play } from './sound.ts';
 import { quickToggle } from './motion.ts';
 import { isStepMechanic } from '#core/games/steps.ts';
@@ -69,11 +71,17 @@ function mechanicUi(state: GameSessionState, ctx: Ctx): MechanicUi {
 
 function render(state: GameSessionState) {
   const money = moneyFormatter(state.currency, config.locale);
-  const ctx: Ctx = { t, money, intl: LOCALE_INTL[config.locale] ?? 'en-US', gameId: state.game.id };
+  const ctx: Ctx = {
+    t,
+    money,
+    intl: LOCALE_INTL[config.locale] ?? 'en-US',
+    gameId: state.game.id,
+    minBet: state.min_bet,
+  };
   const ui = mechanicUi(state, ctx);
   const balance = h('strong', { 'data-balance': true }, money(state.balance));
   const result = resultRegion();
-  const stake = decimalInput('stake', '1.00');
+  const stake = decimalInput('stake', openingStake(state.min_bet, ui.stakeRule?.()));
   const limits = { min: money(state.min_bet), max: money(state.max_bet) };
   const formId = uid('bet');
   const submit = h('button', { type: 'submit', class: 'primary', form: formId, 'data-action-button': true }, ui.action);
@@ -91,6 +99,10 @@ function render(state: GameSessionState) {
   const bar = actionBar(result, submit);
   const board = h('div', { class: 'board' }, ui.board);
   const panels = fairnessPanels(ctx, api, state.fairness, [...state.rounds], showError);
+  const session = sessionPanel(t, money, state.session_id);
+  // Slots stake per line in steps of their own: no ½ and 2× there.
+  if (state.game.mechanic !== 'slot')
+    quickStakeButtons(t, stake, { min: state.min_bet, max: state.max_bet }, () => ui.stakeRule?.());
 
   const refuse = ({ error, focus }: BetRefusal) => {
     alert.textContent = error;
@@ -133,6 +145,7 @@ function render(state: GameSessionState) {
       notify();
       await ui.show(response.round);
       panels.add(response.round);
+      session.add(response.round);
       // A payout at or below the stake is not a win: neither said nor coloured as one (UKGC RTS 7).
       const { stake: staked, win: paid } = response.round;
       const kind = payoutKind(staked, paid);
@@ -164,6 +177,7 @@ function render(state: GameSessionState) {
     gameHeader(state, t, balance),
     h('div', { class: 'play' }, board, form, bar),
     infoPanel(state, ctx),
+    session.section,
     ...panels.sections,
   );
   root.removeAttribute('aria-busy');

@@ -4,6 +4,8 @@
 import type { GameSessionState, RoundView, StepRoundView } from '#core/games/protocol.ts';
 import { checkAmount, toCents } from '#core/api/money.ts';
 import { crashMultiplierAt, crashTarget, crashTimeOf, hundredthsText } from '#core/games/crash.ts';
+import { betStakeRule } from '#core/games/registry.ts';
+import { betMinStakeText, openingStake } from './mechanic.ts';
 import type { ProviderApi } from './api.ts';
 import { decimalInput, field, h, uid, type T } from './dom.ts';
 import { fairnessPanels } from './fairness.ts';
@@ -12,6 +14,8 @@ import { actionBar, celebrate, gameHeader, resultRegion, winScale } from './layo
 import { play } from './sound.ts';
 import { quickToggle } from './motion.ts';
 import { infoPanel } from './info.ts';
+import { quickStakeButtons } from './quick-stake-buttons.ts';
+import { sessionPanel } from './session-panel.ts';
 import { crashCurve } from './crash-curve.ts';
 import { cardBack, cardNode, cardText, dealTime } from './cards.ts';
 
@@ -37,6 +41,18 @@ interface Hand {
   payout?: string;
 }
 
+/**
+ * A mines multiplier with two decimals, rounded down (1.0312 → 1.03), for display only: the round's
+ * view keeps four, so Verify of rounds stored before still compares the same text, and the payout is
+ * worked out from the exact fraction.
+ */
+const twoDecimals = (text: unknown) => String(text).replace(/(\.\d{2})\d+$/, '$1');
+
+/** The mine count the page opens on. */
+const MINES_OPENING = 3;
+/** The choices the page opens on, for each multi-step game (each reads its own). */
+const OPENING_BET = { mines: MINES_OPENING, auto_cashout: '2.00' };
+
 export function renderSteps(state: GameSessionState, deps: Deps) {
   const { t, money, root, alert } = deps;
   const mechanic = state.game.mechanic as 'blackjack' | 'mines' | 'crash';
@@ -44,22 +60,32 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
 
   const balance = h('strong', { 'data-balance': true }, money(state.balance));
   const result = resultRegion();
-  const stake = decimalInput('stake', '1.00');
-  const limits = { min: money(state.min_bet), max: money(state.max_bet) };
   const mines = h(
     'select',
     { name: 'mines' },
     ...Array.from({ length: 24 }, (_, i) =>
-      h('option', { value: String(i + 1), selected: i + 1 === 3 }, String(i + 1)),
+      h('option', { value: String(i + 1), selected: i + 1 === MINES_OPENING }, String(i + 1)),
     ),
   );
-  const target = decimalInput('auto_cashout', '2.00');
-  const controls =
+  /** The stakes the chosen bet takes (a mine count's; crash's whole euros or from 9.50). */
+  const betRule = () => betStakeRule(mechanic, { ...OPENING_BET, type: mechanic, mines: Number(mines.value) });
+  const stake = decimalInput('stake', openingStake(state.min_bet, betRule()));
+  const limits = { min: money(state.min_bet), max: money(state.max_bet) };
+  const target = decimalInput('auto_cashout', OPENING_BET.auto_cashout);
+  const stakeRuleHint = h('p', { class: 'hint', 'data-bet-min': true });
+  const showStakeRule = () => (stakeRuleHint.textContent = betMinStakeText(t, money, state.min_bet, betRule()));
+  mines.addEventListener('change', showStakeRule);
+  showStakeRule();
+  const controls = h(
+    'div',
+    {},
     mechanic === 'mines'
       ? field(t('steps.mines_count'), mines, t('steps.mines_hint'))
       : mechanic === 'crash'
         ? field(t('steps.target'), target, t('steps.target_hint'))
-        : h('span');
+        : null,
+    stakeRuleHint,
+  );
   const formId = uid('bet');
   const submit = h(
     'button',
@@ -77,6 +103,8 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
     mechanic === 'blackjack' ? quickToggle(t('play.quick'), uid('quick')) : null,
   );
   const bar = actionBar(result, actions, submit);
+  quickStakeButtons(t, stake, { min: state.min_bet, max: state.max_bet }, betRule);
+  const session = sessionPanel(t, money, state.session_id);
 
   // The board.
   const dealer = h('p', { 'data-dealer': true });
@@ -112,7 +140,7 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
 
   // The rounds table, the seeds and Verify, which replays a finished round's recorded actions.
   const panels = fairnessPanels(
-    { t, money, intl: deps.intl, gameId: state.game.id },
+    { t, money, intl: deps.intl, gameId: state.game.id, minBet: state.min_bet },
     deps.api,
     state.fairness,
     [...state.rounds],
@@ -135,6 +163,7 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
       created_at: round.created_at,
       ...(round.history.length ? { actions: round.history } : {}),
     });
+    session.add({ stake: round.stake, win: round.win ?? '0.00' });
   };
 
   let current: StepRoundView | null = null;
@@ -236,8 +265,9 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
         if (open && safe) cell.setAttribute('aria-disabled', 'true');
         else cell.removeAttribute('aria-disabled');
       });
-      multiplier.textContent = `${view.multiplier}×`;
-      info.textContent = open && view.next_multiplier ? t('steps.next', { value: String(view.next_multiplier) }) : '';
+      multiplier.textContent = `${twoDecimals(view.multiplier)}×`;
+      info.textContent =
+        open && view.next_multiplier ? t('steps.next', { value: twoDecimals(view.next_multiplier) }) : '';
       if (open && round.actions.includes('cashout'))
         actions.append(actionButton('cashout', t('steps.cashout', { amount: money(String(view.cashout)) })));
     } else {
@@ -412,7 +442,8 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
   root.replaceChildren(
     gameHeader(state, t, balance),
     h('div', { class: 'play' }, h('div', { class: 'board' }, board), form, bar),
-    infoPanel(state, { t, money, intl: deps.intl, gameId: state.game.id }),
+    infoPanel(state, { t, money, intl: deps.intl, gameId: state.game.id, minBet: state.min_bet }),
+    session.section,
     ...panels.sections,
   );
   root.removeAttribute('aria-busy');
