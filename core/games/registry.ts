@@ -68,3 +68,12 @@ export function betStakeRefusal(mechanic: string, bet: object): StakeRule | unde
   const amounts = game?.ruledStakes?.(bet) ?? [(bet as { amount: string }).amount];
   return amounts.every((amount) => takesStake(rule, toCents(amount)!)) ? undefined : rule;
 }
+
+/**
+ * Whether the game page offers ½ and 2× for the stake: not where the stake goes in steps of the
+ * title's own (a slot's, by line), which halving and doubling would leave.
+ */
+export function takesQuickStake(mechanic: string): boolean {
+  const game = gameModule(mechanic);
+  return !(game?.kind === 'single' && game.stakeStep);
+}

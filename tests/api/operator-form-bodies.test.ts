@@ -176,13 +176,16 @@ describe('console form bodies', { timeout: 120_000 }, () => {
       ['batch_reference', 'BATCH-1'],
       ['confirm', 'yes'],
     ];
-    const bad = 'Select up to 50 withdrawals from the list.';
+    const bad = 'Select up to 500 withdrawals at a time, from the list.';
     const cases: [URLSearchParams | FormData, string][] = [
       [new URLSearchParams(rest), 'Select at least one withdrawal.'],
       [new URLSearchParams([['id', '1x'], ...rest]), bad],
       [new URLSearchParams([['id', '1\u0000'], ...rest]), bad],
       [new URLSearchParams([['id', '1234567890'], ...rest]), bad],
-      [new URLSearchParams([...Array.from({ length: 51 }, (_, i) => ['id', String(i + 1)]), ...rest]), bad],
+      [
+        new URLSearchParams([...Array.from({ length: 501 }, (_, i) => ['id', String(i + 1)]), ...rest]),
+        'At most 500 withdrawals can be decided at a time; 501 were selected.',
+      ],
       [multipart([['id', new File(['1'], 'id.txt')], ...rest]), bad],
     ];
     for (const [body, message] of cases) {

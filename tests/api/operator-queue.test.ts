@@ -3,7 +3,7 @@ import { manualClock } from '../../server/src/base/clock.ts';
 import { balanceOf, useTestApi } from './harness.ts';
 import { WITHDRAWAL_CSV_HEADER } from '../csv.ts';
 import { download, parseCsv } from './operator-csv.ts';
-import { auditOf, staffMember } from './operator-harness.ts';
+import { auditOf, staffMember, type ConsoleClient } from './operator-harness.ts';
 
 const clock = manualClock(new Date('2026-03-02T10:00:00Z'));
 const ctx = useTestApi({}, { clock });
@@ -14,6 +14,13 @@ async function pendingWithdrawal(amount = '40.00') {
   const res = await ctx.api.request('POST', '/api/user/withdrawal', { token: player.token, body: { amount, ...CARD } });
   expect(res.status).toBe(201);
   return { ...player, withdrawalId: res.body.id as number };
+}
+
+/** Pending withdrawals of these amounts, one player each, made one after the other. */
+async function pendingWithdrawals(...amounts: string[]) {
+  const players = [];
+  for (const amount of amounts) players.push(await pendingWithdrawal(amount));
+  return { players, ids: players.map((player) => player.withdrawalId) };
 }
 
 /** Withdrawal rows written straight into the schema (the list only reads them), one a minute from `start`. */
@@ -30,6 +37,26 @@ async function rows(userId: number, start: string, items: { amount: string; stat
   }
   return ids;
 }
+
+/** Posts a form whose fields may repeat (every ticked `id`), with the client's session and CSRF token. */
+function postFields(client: ConsoleClient, path: string, fields: [string, string][]) {
+  const body = new URLSearchParams(fields);
+  body.set('csrf', client.csrf);
+  const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  return ctx.api.app.request(path, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    body: body.toString(),
+  });
+}
+const idFields = (ids: number[]) => ids.map((id) => ['id', String(id)] as [string, string]);
+const statusOf = async (ids: number[]) =>
+  (
+    await ctx.api.db.query<{ status: string }>(
+      'SELECT status FROM transactions WHERE id = ANY($1::int[]) ORDER BY id',
+      [ids],
+    )
+  ).map((row) => row.status);
 
 const idsOn = (text: string) => [...text.matchAll(/<tr data-withdrawal="(\d+)"/g)].map((match) => Number(match[1]));
 const range = (text: string) => /<p data-range>([^<]*)<\/p>/.exec(text)?.[1];
@@ -110,9 +137,12 @@ describe('withdrawal list: pages, filters, sort, totals', () => {
       '<p class="muted" data-role-note>Your role (support) can see the queue; approving, rejecting and ' +
         'paying refunds are for admins.</p>',
     );
-    expect(page.text).toContain('<span class="muted">Only an admin decides withdrawals.</span>');
+    // No decision column, no ticks, no bulk form, no script for them.
+    expect(page.text).not.toContain('<details class="decision">');
+    expect(page.text).not.toContain('form="bulk"');
     expect(page.text).not.toContain('bulk-approve');
-    expect(page.text).toContain('<td>Bank card');
+    expect(page.text).not.toContain('withdrawal-queue.js');
+    expect(page.text).toContain('<td>Bank card</td>');
   });
 });
 
@@ -132,16 +162,7 @@ describe('bulk approval', () => {
       303,
     );
     await admin.client.get('/operator/withdrawals');
-    const post = (fields: [string, string][]) => {
-      const body = new URLSearchParams(fields);
-      body.set('csrf', admin.client.csrf);
-      const cookie = [...admin.client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-      return ctx.api.app.request('/operator/withdrawals/bulk-approve', {
-        method: 'POST',
-        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-        body: body.toString(),
-      });
-    };
+    const post = (fields: [string, string][]) => postFields(admin.client, '/operator/withdrawals/bulk-approve', fields);
     const idFields = ids.map((id) => ['id', String(id)] as [string, string]);
     // Refused without the confirmation, the reference, or any selection: nothing changes.
     expect((await post([...idFields, ['batch_reference', 'BATCH-1']])).status).toBe(400);
@@ -249,6 +270,121 @@ describe('bulk approval', () => {
       player.withdrawalId,
     ]);
     expect(row!.status).toBe('pending');
+  });
+});
+
+describe('bulk rejection and batch size', () => {
+  it('rejects the selected with one reason: each refunded, notified, audited; decided skipped', async () => {
+    const [admin, other] = [await staffMember(ctx.api, 'admin'), await staffMember(ctx.api, 'admin')];
+    const { players, ids } = await pendingWithdrawals('15.00', '25.00', '35.00');
+    await other.client.get('/operator/withdrawals');
+    const paid = { payout_reference: 'PAY-7', confirm: 'yes' };
+    expect((await other.client.post(`/operator/withdrawals/${ids[2]}/approve`, paid)).status).toBe(303);
+    await admin.client.get('/operator/withdrawals');
+    const reject = (fields: [string, string][]) =>
+      postFields(admin.client, '/operator/withdrawals/bulk-reject', fields);
+    // A reason is required: nothing changes without one.
+    for (const reason of [[], [['reason', '   ']]] as [string, string][][]) {
+      const refused = await reject([...idFields(ids), ...reason]);
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain('“Reason for every selected player” is required.');
+    }
+    expect(await statusOf(ids)).toEqual(['pending', 'pending', 'completed']);
+
+    const reason = 'Documents do not match the account holder';
+    const done = await reject([...idFields(ids), ['reason', reason]]);
+    expect(done.status).toBe(303);
+    expect(done.headers.get('location')).toBe('/operator/withdrawals?bulk_rejected=2-1-0');
+    expect((await admin.client.get('/operator/withdrawals?bulk_rejected=2-1-0')).text).toContain(
+      '<p class="notice" role="status">2 withdrawals rejected; each amount is back on its player&#39;s balance. ' +
+        '1 skipped: already decided.</p>',
+    );
+    expect(await statusOf(ids)).toEqual(['cancelled', 'cancelled', 'completed']);
+    for (const [i, player] of players.slice(0, 2).entries()) {
+      const amount = `${15 + i * 10}.00`;
+      expect(await balanceOf(ctx.api, player.id)).toBe('100.00');
+      expect(await auditOf(ctx.api, 'withdrawal', player.withdrawalId)).toEqual([
+        {
+          staff_id: admin.id,
+          action: 'withdrawal.reject',
+          before: { status: 'pending', amount, balance: `${100 - 15 - i * 10}.00` },
+          after: { status: 'cancelled', amount, balance: '100.00', reason, bulk: true, batch_size: 3 },
+        },
+      ]);
+      const own = await ctx.api.request('GET', '/api/user/notification?mode=own', { token: player.token });
+      expect(JSON.stringify(own.body)).toContain(reason);
+    }
+    // The one another admin had paid keeps its decision and its money out.
+    expect(await balanceOf(ctx.api, players[2]!.id)).toBe('65.00');
+    expect(await auditOf(ctx.api, 'withdrawal', ids[2]!)).toHaveLength(1);
+  });
+
+  it('takes a whole page of 500 at once and refuses 501 with a clear error, changing nothing', async () => {
+    const player = await ctx.api.player();
+    const before = await balanceOf(ctx.api, player.id);
+    const ids = await rows(
+      player.id,
+      '2034-04-01T00:00:00Z',
+      Array.from({ length: 501 }, () => ({ amount: '1.00' })),
+    );
+    const admin = await staffMember(ctx.api, 'admin');
+    // The queue shows 500 a page with a tick each, for "select all on this page".
+    const page = await admin.client.get('/operator/withdrawals?from=2034-04-01&to=2034-04-02&per=500');
+    expect(range(page.text)).toBe('Showing 1–500 of 501');
+    expect([...page.text.matchAll(/form="bulk"/g)]).toHaveLength(500);
+    for (const path of ['/operator/withdrawals/bulk-approve', '/operator/withdrawals/bulk-reject']) {
+      const tooMany = await postFields(admin.client, path, [
+        ...idFields(ids),
+        ['batch_reference', 'B-501'],
+        ['confirm', 'yes'],
+        ['reason', 'Too many'],
+      ]);
+      expect(tooMany.status, path).toBe(400);
+      expect(await tooMany.text()).toContain('At most 500 withdrawals can be decided at a time; 501 were selected.');
+    }
+    expect(new Set(await statusOf(ids))).toEqual(new Set(['pending']));
+    const whole = await postFields(admin.client, '/operator/withdrawals/bulk-reject', [
+      ...idFields(ids.slice(0, 500)),
+      ['reason', 'Batch cancelled'],
+    ]);
+    expect(whole.headers.get('location')).toBe('/operator/withdrawals?bulk_rejected=500-0-0');
+    expect((await statusOf(ids)).filter((status) => status === 'cancelled')).toHaveLength(500);
+    // Each rejected 1.00 came back to the balance through the ledger.
+    const [expected] = await ctx.api.db.query<{ balance: string }>('SELECT ($1::numeric + 500)::text AS balance', [
+      before,
+    ]);
+    expect(await balanceOf(ctx.api, player.id)).toBe(expected!.balance);
+  });
+
+  it('a bulk approval and a bulk rejection of the same withdrawals in parallel: each decided once', async () => {
+    const [first, second] = [await staffMember(ctx.api, 'admin'), await staffMember(ctx.api, 'admin')];
+    const { players, ids } = await pendingWithdrawals('10.00', '20.00', '30.00');
+    await first.client.get('/operator/withdrawals');
+    await second.client.get('/operator/withdrawals');
+    // Opposite orders, so the two batches meet in the middle.
+    const [approved, rejected] = await Promise.all([
+      postFields(first.client, '/operator/withdrawals/bulk-approve', [
+        ...idFields(ids),
+        ['batch_reference', 'B-RACE-2'],
+        ['confirm', 'yes'],
+      ]),
+      postFields(second.client, '/operator/withdrawals/bulk-reject', [
+        ...idFields([...ids].reverse()),
+        ['reason', 'Duplicate request'],
+      ]),
+    ]);
+    const statuses = await statusOf(ids);
+    const paid = statuses.filter((status) => status === 'completed').length;
+    const cancelled = statuses.filter((status) => status === 'cancelled').length;
+    expect(paid + cancelled).toBe(3);
+    // Each batch reports the ones the other decided first as already decided.
+    expect(approved.headers.get('location')).toBe(`/operator/withdrawals?bulk=${paid}-${cancelled}-0-0`);
+    expect(rejected.headers.get('location')).toBe(`/operator/withdrawals?bulk_rejected=${cancelled}-${paid}-0`);
+    for (const [i, player] of players.entries()) {
+      const amount = (i + 1) * 10;
+      expect(await balanceOf(ctx.api, player.id)).toBe(`${statuses[i] === 'completed' ? 100 - amount : 100}.00`);
+      expect(await auditOf(ctx.api, 'withdrawal', player.withdrawalId)).toHaveLength(1);
+    }
   });
 });
 

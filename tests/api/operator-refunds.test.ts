@@ -42,7 +42,10 @@ describe('refunds on self-exclusion', () => {
     const admin = await staffMember(ctx.api, 'admin');
     const queue = await admin.client.get('/operator/withdrawals');
     const row = new RegExp(`<tr data-withdrawal="${refund.id}">[\\s\\S]*?</tr>`).exec(queue.text)![0];
-    expect(row).toContain('<td data-kind>refund on self-exclusion</td>');
+    expect(row).toContain('<dd data-kind>refund on self-exclusion</dd>');
+    expect(row).toContain('<strong class="flag" data-flag="refund">refund</strong>');
+    // Never in a bulk decision: it has no tick.
+    expect(row).not.toContain('form="bulk"');
     expect(row).toContain('Record refund as paid');
     expect(row).not.toContain('/reject');
 
@@ -135,9 +138,8 @@ describe('withdrawal decisions', () => {
     const admin = await staffMember(ctx.api, 'admin');
     const queue = await admin.client.get('/operator/withdrawals');
     const rowOf = (id: number) => new RegExp(`<tr data-withdrawal="${id}">[\\s\\S]*?</tr>`).exec(queue.text)![0];
-    expect(rowOf(crypto.body.id)).toContain(
-      '<strong class="flag" data-flag="new-method">never used for a deposit</strong>',
-    );
+    expect(rowOf(crypto.body.id)).toContain('<strong class="flag" data-flag="new-method">new method</strong>');
+    expect(rowOf(crypto.body.id)).toContain('<dt>Method</dt><dd>never used for a deposit</dd>');
     expect(rowOf(card.body.id)).not.toContain('data-flag');
     expect(rowOf(card.body.id)).toContain('name="payout_reference" required');
     expect(rowOf(card.body.id)).toContain('name="confirm" value="yes" required');

@@ -77,7 +77,10 @@ describe('a withdrawal of a player with an open high alert', () => {
     const withdrawal = await cardWithdrawal(ctx.api, player, '20.00');
     const admin = await staffMember(ctx.api, 'admin');
     const queue = await admin.client.get('/operator/withdrawals');
-    expect(queue.text).toContain('1 open risk alerts (high risk alert open)');
+    expect(queue.text).toContain(
+      '<a class="flag" data-flag="risk" href="/operator/risk/alerts?state=unresolved">risk ×1 (high)</a>',
+    );
+    expect(queue.text).toContain('<dt>1 open risk alerts</dt><dd>high risk alert open</dd>');
     expect(queue.text).toContain(`id="risk-reason-${withdrawal}"`);
     const paid = { payout_reference: 'PAY-9', confirm: 'yes' };
     const refused = await admin.client.post(`/operator/withdrawals/${withdrawal}/approve`, paid);

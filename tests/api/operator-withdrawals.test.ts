@@ -27,6 +27,10 @@ const own = async (token: string, language: string) =>
   (await ctx.api.request('GET', '/api/user/notification?mode=own', { token, headers: { 'accept-language': language } }))
     .body as { title: string; body: string }[];
 
+/** A row's details as [label, value] pairs, exactly as shown. */
+const factsOf = (html: string) =>
+  [...html.matchAll(/<dt>([^<]*)<\/dt><dd[^>]*>([^<]*)<\/dd>/g)].map((match) => [match[1], match[2]]);
+
 describe('withdrawals queue', () => {
   it('lists pending withdrawals: player, amount, method, destination, verification, safer gambling, age', async () => {
     const player = await pendingWithdrawal('40.00');
@@ -42,31 +46,52 @@ describe('withdrawals queue', () => {
     const row = new RegExp(`<tr data-withdrawal="${player.withdrawalId}">([\\s\\S]*?)</tr>`).exec(page.text)?.[1] ?? '';
     // Exact cells: a substring such as '3 days' was also satisfied by '-263 days'.
     const cells = [...row.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((match) => match[0]);
-    expect(cells.slice(0, 10)).toEqual([
+    // One line a row, the decision first: the tick for a bulk decision, then this one's own forms.
+    expect(cells[0]).toBe(
+      `<td><input type="checkbox" name="id" value="${player.withdrawalId}" form="bulk" ` +
+        `aria-label="Select ${player.withdrawalId}"></td>`,
+    );
+    expect(cells[1]).toContain(`<details class="decision"><summary>Decide`);
+    expect(cells[1]).toContain(`action="/operator/withdrawals/${player.withdrawalId}/approve"`);
+    expect(cells.slice(2, 9)).toEqual([
       `<td>${player.withdrawalId}</td>`,
-      '<td data-kind>withdrawal</td>',
-      `<td><a href="/operator/players/${player.id}">${player.username}</a><br><span ` +
-        `class="muted">${player.email}</span></td>`,
+      `<td class="player"><a href="/operator/players/${player.id}">${player.username}</a></td>`,
       '<td class="num">€40.00</td>',
-      // The player never deposited by card: a payout to a method they never paid in with is flagged.
-      '<td>Bank card<br><strong class="flag" data-flag="new-method">never used for a deposit</strong></td>',
-      '<td>•••• 4242</td>',
-      '<td>verified</td>',
-      '<td>limits: deposit day 50.00</td>',
-      '<td>3 days</td>',
+      '<td>Bank card</td>',
       '<td>2026-03-02 10:00 UTC</td>',
+      '<td data-state>pending</td>',
+      // The player never deposited by card: a payout to a method they never paid in with is flagged.
+      '<td class="flags"><strong class="flag" data-flag="new-method">new method</strong></td>',
     ]);
-    for (const header of [
+    // The rest on expanding the row's details.
+    expect(factsOf(cells[9]!)).toEqual([
+      ['Kind', 'withdrawal'],
+      ['Email', player.email],
+      ['Destination', '•••• 4242'],
+      ['Method', 'never used for a deposit'],
+      ['Verification', 'verified'],
+      ['Safer gambling', 'limits: deposit day 50.00'],
+      ['Account age', '3 days'],
+    ]);
+    const headers = [...page.text.matchAll(/<th scope="col"[^>]*>([\s\S]*?)<\/th>/g)].map((match) => match[1]);
+    expect(headers.slice(1)).toEqual([
+      'Decision',
+      '#',
       'Player',
       'Amount',
       'Method',
-      'Destination',
-      'Verification',
-      'Safer gambling',
-      'Account age',
-    ]) {
-      expect(page.text).toContain(`<th scope="col">${header}</th>`);
-    }
+      'Requested',
+      'Status',
+      'Flags',
+      'Details',
+    ]);
+    expect(headers[0]).toBe('<input type="checkbox" data-select-all hidden aria-label="Select all on this page">');
+    // The keys and the select-all are one script file, as the console's CSP allows no inline script.
+    expect(page.text).toContain('<script type="module" src="/operator/assets/withdrawal-queue.js"></script>');
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const script = await admin.client.get('/operator/assets/withdrawal-queue.js');
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(script.text).toContain("event.key === 'j'");
   });
 
   it('an account age is never negative, even for a join time after the clock', async () => {
@@ -76,7 +101,7 @@ describe('withdrawals queue', () => {
     const admin = await staffMember(ctx.api, 'admin');
     const page = await admin.client.get('/operator/withdrawals');
     const row = new RegExp(`<tr data-withdrawal="${player.withdrawalId}">([\\s\\S]*?)</tr>`).exec(page.text)?.[1] ?? '';
-    expect(row).toContain('<td>0 days</td>');
+    expect(factsOf(row)).toContainEqual(['Account age', '0 days']);
   });
 
   it('approve without a payout reference or the confirmation is refused; the withdrawal stays pending', async () => {

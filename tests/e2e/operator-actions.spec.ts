@@ -156,6 +156,7 @@ test('a refund on self-exclusion is paid to a staff-recorded destination, never 
   await expect(row).toHaveCount(1);
   await expect(row.getByRole('button', { name: 'Reject' })).toHaveCount(0);
   await noAxeViolations(console_);
+  await row.locator('details.decision summary').click();
   await row.getByLabel('Method', { exact: true }).selectOption('bank_transfer');
   await row.getByLabel('Paid to (card number, IBAN or wallet address)').fill('DE89 3704 0044 0532 0130 00');
   await row.getByLabel(/Payout reference/).fill('SEPA-REFUND-1');

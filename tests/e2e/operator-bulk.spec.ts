@@ -58,7 +58,7 @@ test('an admin filters the queue, bulk-approves three, downloads the CSV, finds 
   await expect(page.locator(`tr[data-withdrawal="${outside.id}"]`)).toHaveCount(0);
   await noAxeViolations(page);
 
-  for (const { id } of chosen) await page.getByLabel(`Select ${id} for bulk approval`).check();
+  for (const { id } of chosen) await page.getByLabel(`Select ${id}`, { exact: true }).check();
   await page.getByLabel('Batch payout reference').fill('SEPA-BATCH-E2E-7');
   await page.getByLabel('I have sent every selected payment').check();
   await page.getByRole('button', { name: 'Approve selected' }).click();

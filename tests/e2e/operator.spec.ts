@@ -98,6 +98,7 @@ test("a German player's document and withdrawal approved by staff with two-facto
   await expect(row).toContainText('verified');
   await noAxeViolations(console_);
   // Approving asks for the payout reference and a confirmation that the money was sent.
+  await row.locator('details.decision summary').click();
   await row.getByLabel(/Payout reference/).fill('SEPA-E2E-0001');
   await row.getByLabel('I have sent this payment').check();
   await row.getByRole('button', { name: 'Approve' }).click();
@@ -117,6 +118,7 @@ test("a German player's document and withdrawal approved by staff with two-facto
   expect(await balance(request, player.token)).toBe('25.00');
   await console_.reload();
   const second = console_.locator(`tr[data-withdrawal="${rejectedId}"]`);
+  await second.locator('details.decision summary').click();
   await second.getByLabel('Reason for the player').fill('Die Karte gehört nicht Ihnen.');
   await second.getByRole('button', { name: 'Reject' }).click();
   await expect(console_.getByRole('status')).toHaveText(

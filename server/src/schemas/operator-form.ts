@@ -58,8 +58,8 @@ export function formSchema<K extends string>(rules: Record<K, FieldRule>) {
 export const csrfForm = v.object({ csrf: v.pipe(lastValue, v.string(), v.nonEmpty()) });
 
 /**
- * The withdrawals ticked for bulk approval: every `id` sent, 1 to `max` of them, each a record id
- * (up to 9 digits); the typed value is the distinct ids.
+ * The withdrawals ticked for a bulk decision: every `id` sent, 1 to `max` of them (more is refused
+ * with how many were sent), each a record id (up to 9 digits); the typed value is the distinct ids.
  */
 export function bulkIdsForm(max: number) {
   const bad = say('queue.bulk_bad_ids', { max });
@@ -68,7 +68,7 @@ export function bulkIdsForm(max: number) {
       v.optional(formValues, []),
       v.transform((values) => values.map((value) => (typeof value === 'string' ? value.trim() : ''))),
       v.minLength(1, say('queue.bulk_none')),
-      v.maxLength(max, bad),
+      v.maxLength(max, (issue) => say('queue.bulk_too_many', { max, count: issue.input.length })),
       v.everyItem((value) => /^\d{1,9}$/.test(value), bad),
       v.transform((values) => [...new Set(values.map(Number))]),
     ),

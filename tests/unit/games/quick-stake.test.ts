@@ -2,6 +2,7 @@
 // title's range, to a stake the chosen bet takes.
 import { describe, expect, it } from 'vitest';
 import { quickStake } from '#core/games/quick-stake.ts';
+import { takesQuickStake } from '#core/games/registry.ts';
 import { addRound, EMPTY_TALLY, parseTally, tallyNet, TALLY_CHART_ROUNDS } from '#core/games/session-tally.ts';
 
 const range = { min: '0.10', max: '100.00' };
@@ -32,6 +33,11 @@ describe('quickStake', () => {
     const coarse = { step: 700n, anyFrom: 700n };
     expect(quickStake('2.00', 'double', { min: '0.10', max: '5.00' }, coarse)).toBe('0.10');
   });
+});
+
+it('is offered on every game but the slots, whose stakes go by line', () => {
+  expect(['dice', 'roulette', 'baccarat', 'blackjack', 'mines', 'crash'].filter(takesQuickStake)).toHaveLength(6);
+  expect(takesQuickStake('slot')).toBe(false);
 });
 
 describe('session tally', () => {

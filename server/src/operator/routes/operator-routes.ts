@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { every, except } from 'hono/combine';
@@ -35,10 +36,13 @@ import { CONSOLE_CSP, errorPage } from '../views/view.ts';
 import { withSharedStyles } from '../../http/shared-styles.ts';
 
 const STYLESHEET = withSharedStyles(new URL('../views/console.css', import.meta.url));
+/** The withdrawals queue's keys and select-all (a file, as the CSP allows no inline script). */
+const QUEUE_SCRIPT = readFileSync(new URL('../views/withdrawal-queue-keys.js', import.meta.url), 'utf8');
 
 /** Paths reachable before the console session is complete; every other /operator path needs it. */
 const OPEN =
-  /^\/operator\/(sign-in|sign-out|password|two-factor(\/setup)?|assets\/console\.css|control\/(staff|providers))$/;
+  /^\/operator\/(sign-in|sign-out|password|two-factor(\/setup)?|assets\/(console\.css|withdrawal-queue\.js))$/;
+const OPEN_CONTROL = /^\/operator\/control\/(staff|providers)$/;
 
 /**
  * The operator console (docs/operators.md): server-rendered pages with plain forms, under
@@ -63,13 +67,16 @@ export function operatorRoutes(services: Services) {
   app.get('/operator/assets/console.css', (c) =>
     c.body(STYLESHEET, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' }),
   );
+  app.get('/operator/assets/withdrawal-queue.js', (c) =>
+    c.body(QUEUE_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }),
+  );
   app.route('/', signInRoutes(services));
 
   const session = requireSession(services);
   const active = requireStage('active');
   app.use(
     '/operator/*',
-    except((c) => OPEN.test(c.req.path), every(session, active, requireCsrf)),
+    except((c) => OPEN.test(c.req.path) || OPEN_CONTROL.test(c.req.path), every(session, active, requireCsrf)),
   );
 
   // The queue's list (withdrawal-queue.ts) comes before withdrawals.ts, whose decisions it links to.

@@ -16,14 +16,14 @@ export function readPage(c: Context): number {
   return Number(raw);
 }
 
-/** OFFSET of a page. */
-export const offsetOf = (page: number) => (page - 1) * PER_PAGE;
+/** OFFSET of a page of `perPage` rows. */
+export const offsetOf = (page: number, perPage = PER_PAGE) => (page - 1) * perPage;
 
 /** "Showing 51–100 of 1,234" (or "No results"), with links to the previous and next pages keeping the filters. */
-export function pager(path: string, params: URLSearchParams, page: number, total: number) {
-  const first = offsetOf(page) + 1;
-  const last = Math.min(total, offsetOf(page) + PER_PAGE);
-  const pages = Math.max(1, Math.ceil(total / PER_PAGE));
+export function pager(path: string, params: URLSearchParams, page: number, total: number, perPage = PER_PAGE) {
+  const first = offsetOf(page, perPage) + 1;
+  const last = Math.min(total, offsetOf(page, perPage) + perPage);
+  const pages = Math.max(1, Math.ceil(total / perPage));
   const link = (to: number) => {
     const query = new URLSearchParams(params);
     query.set('page', String(to));
@@ -47,9 +47,10 @@ ${page < pages ? html`<li><a href="${link(page + 1)}" rel="next">${say('paging.n
 export async function filteredPage<Row, Total extends { count: number }>(
   c: Context,
   read: { totals: () => Promise<Total[]>; rows: (limit: number, offset: number) => Promise<Row[]> },
+  perPage = PER_PAGE,
 ): Promise<{ pageNumber: number; totals: Total[]; rows: Row[]; total: number }> {
   const pageNumber = readPage(c);
-  const [totals, rows] = await Promise.all([read.totals(), read.rows(PER_PAGE, offsetOf(pageNumber))]);
+  const [totals, rows] = await Promise.all([read.totals(), read.rows(perPage, offsetOf(pageNumber, perPage))]);
   return { pageNumber, totals, rows, total: totals.reduce((sum, row) => sum + row.count, 0) };
 }
 

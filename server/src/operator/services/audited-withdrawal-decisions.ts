@@ -18,6 +18,9 @@ interface Decider {
   now: Date;
 }
 
+/** What an audit row of a bulk decision adds: that it was one, and how many were selected with it. */
+const bulkFacts = (batchSize?: number) => (batchSize === undefined ? {} : { bulk: true, batch_size: batchSize });
+
 /**
  * Runs `decide` in the caller's transaction and, when it applied, writes its audit row on the
  * withdrawal (`change` tells the state before and after); undefined when nothing was pending.
@@ -56,7 +59,6 @@ export async function approveWithAudit(
 ) {
   const { id, reference, staffId, now, riskReason } = decision;
   await requireRiskReason(tx, id, riskReason);
-  const bulk = batchSize === undefined ? {} : { bulk: true, batch_size: batchSize };
   const risk = riskReason ? { risk_reason: riskReason } : {};
   return auditedDecision(
     tx,
@@ -64,7 +66,7 @@ export async function approveWithAudit(
     () => approveWithdrawal(tx, { id, reference, confirmed: true, staffId, now }),
     (row) => ({
       before: { status: 'pending', amount: row.amount },
-      after: { status: 'completed', amount: row.amount, payout_reference: reference, ...bulk, ...risk },
+      after: { status: 'completed', amount: row.amount, payout_reference: reference, ...bulkFacts(batchSize), ...risk },
     }),
   );
 }
@@ -74,18 +76,25 @@ export async function rejectAudited(
   services: Pick<Services, 'db' | 'clock'>,
   decision: { id: number; reason: string; staffId: number },
 ) {
-  const { id, reason, staffId } = decision;
   const now = services.clock();
-  return services.db.transaction((tx) =>
-    auditedDecision(
-      tx,
-      { id, staffId, now, action: 'withdrawal.reject' },
-      () => rejectWithdrawal(tx, { id, reason, staffId, now }),
-      (row) => ({
-        before: { status: 'pending', amount: row.amount, balance: row.balance_before },
-        after: { status: 'cancelled', amount: row.amount, balance: row.balance, reason },
-      }),
-    ),
+  return services.db.transaction((tx) => rejectWithAudit(tx, { ...decision, now }));
+}
+
+/**
+ * The rejection and its audit row in the caller's transaction, for a single decision and for each
+ * one of a bulk rejection (`batchSize` set), so both paths refund and audit alike. Throws
+ * WithdrawalRefused for a self-exclusion refund (it is never rejected).
+ */
+export async function rejectWithAudit(tx: Queryable, decision: Decider & { reason: string }, batchSize?: number) {
+  const { id, reason, staffId, now } = decision;
+  return auditedDecision(
+    tx,
+    { id, staffId, now, action: 'withdrawal.reject' },
+    () => rejectWithdrawal(tx, { id, reason, staffId, now }),
+    (row) => ({
+      before: { status: 'pending', amount: row.amount, balance: row.balance_before },
+      after: { status: 'cancelled', amount: row.amount, balance: row.balance, reason, ...bulkFacts(batchSize) },
+    }),
   );
 }
 

@@ -1,8 +1,5 @@
-import type { Locale } from '../../base/i18n.ts';
-import type { Database, Queryable } from '../../db/database.ts';
-import { REFUND_TEMPLATE, WithdrawalRefused } from '../../services/withdrawal-decisions.ts';
-import { RiskReasonNeeded } from './risk-withdrawal-check.ts';
-import { approveWithAudit } from './audited-withdrawal-decisions.ts';
+import type { Queryable } from '../../db/database.ts';
+import { REFUND_TEMPLATE } from '../../services/withdrawal-decisions.ts';
 
 export const WITHDRAWAL_STATUSES = ['pending', 'paid', 'rejected', 'refunds', 'all'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
@@ -103,58 +100,3 @@ export const withdrawalsAfter = (db: Queryable, filter: WithdrawalFilter, after:
     `SELECT ${COLUMNS} FROM ${FROM} WHERE ${WHERE} AND ($8::int IS NULL OR t.id > $8::int) ORDER BY t.id LIMIT $9`,
     [...params(filter), after, size],
   );
-
-/** What a bulk approval did with one selected withdrawal. */
-export type BulkOutcome =
-  | {
-      id: number;
-      outcome: 'approved';
-      player: { user_id: number; email: string; username: string; locale: Locale; currency: string };
-      amount: string;
-    }
-  | { id: number; outcome: 'decided' | 'refund' | 'risk' };
-
-/**
- * Approves one withdrawal of a bulk approval: its own conditional UPDATE on the pending row (a
- * withdrawal decided meanwhile, by anyone, is skipped), its payout row with the batch reference,
- * the player's notification and its own audit row — all in the caller's transaction.
- * A refund on self-exclusion is never bulk-approved: it needs the destination staff paid to.
- */
-export async function approveInBulk(
-  tx: Queryable,
-  id: number,
-  reference: string,
-  staffId: number,
-  now: Date,
-  batchSize: number,
-): Promise<BulkOutcome> {
-  let row: Awaited<ReturnType<typeof approveWithAudit>>;
-  try {
-    row = await approveWithAudit(tx, { id, reference, staffId, now }, batchSize);
-  } catch (error) {
-    if (error instanceof WithdrawalRefused) return { id, outcome: 'refund' };
-    // An open high risk alert needs a reason, given only when approving the one withdrawal.
-    if (error instanceof RiskReasonNeeded) return { id, outcome: 'risk' };
-    throw error;
-  }
-  if (!row) return { id, outcome: 'decided' };
-  const { user_id, email, username, locale, currency } = row;
-  return { id, outcome: 'approved', player: { user_id, email, username, locale, currency }, amount: row.amount };
-}
-
-/**
- * Approves the withdrawals of a batch paid with one `reference`, each in its own transaction: one
- * decided meanwhile is skipped, the others still go. Answers each one's outcome, in order.
- */
-export async function approveBatch(
-  db: Database,
-  ids: number[],
-  reference: string,
-  staffId: number,
-  now: Date,
-): Promise<BulkOutcome[]> {
-  const outcomes: BulkOutcome[] = [];
-  for (const id of ids)
-    outcomes.push(await db.transaction((tx) => approveInBulk(tx, id, reference, staffId, now, ids.length)));
-  return outcomes;
-}

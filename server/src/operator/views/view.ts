@@ -8,10 +8,13 @@ import type { OperatorEnv, Staff } from '../operator-env.ts';
 export type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 export { html };
 
-/** The console's own policy: no inline script or style anywhere; documents are framed from 'self'. */
+/**
+ * The console's own policy: no inline script or style anywhere (scripts only as files from the
+ * console itself); documents are framed from 'self'.
+ */
 export const CONSOLE_CSP =
-  "default-src 'none'; style-src 'self'; img-src 'self' data:; frame-src 'self'; form-action 'self'; " +
-  "frame-ancestors 'none'; base-uri 'none'";
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-src 'self'; " +
+  "form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 /** Link, label, and whether only admins may use it (support is not offered what it may not do). */
 const NAV: [string, string, boolean?][] = [
@@ -36,10 +39,13 @@ export interface PageOptions {
   /** A line shown above the content (a result, a warning). */
   notice?: string | Html;
   status?: 200 | 400 | 403 | 404 | 409 | 410 | 422 | 429 | 503;
+  /** The console's own script files this page loads (never inline: the CSP refuses inline script). */
+  scripts?: string[];
 }
 
 /** A whole console page. Every value is escaped by `html`; only this file's markup is raw. */
-export function page(c: Context<OperatorEnv>, { title, body, staff, csrf, notice, status = 200 }: PageOptions) {
+export function page(c: Context<OperatorEnv>, options: PageOptions) {
+  const { title, body, staff, csrf, notice, status = 200, scripts = [] } = options;
   const current = c.req.path;
   const nav = staff
     ? html`<nav aria-label="${say('layout.nav_label')}"><ul>${NAV.filter(
@@ -62,6 +68,7 @@ export function page(c: Context<OperatorEnv>, { title, body, staff, csrf, notice
 <meta name="robots" content="noindex, nofollow">
 <title>${title} · ${say('layout.brand')}</title>
 <link rel="stylesheet" href="/operator/assets/console.css">
+${scripts.map((src) => html`<script type="module" src="${src}"></script>`)}
 </head>
 <body>
 <a class="skip" href="#main">${say('layout.skip')}</a>

@@ -4,6 +4,7 @@
 import type { GameSessionState } from '#core/games/protocol.ts';
 import { GAME_CATALOGUE, RTP_METHODS, SIMULATED_RTP } from '#core/games/catalogue.ts';
 import { slotMachine, slotTitle } from '#core/games/slot.ts';
+import { takesQuickStake } from '#core/games/registry.ts';
 import { h } from './dom.ts';
 import type { Ctx } from './mechanic.ts';
 import { symbolArt } from './symbols.ts';
@@ -54,7 +55,7 @@ export function infoPanel(state: GameSessionState, ctx: Ctx): HTMLElement {
     t('play.info.stakes'),
     t('play.info.stakes_value', { min: ctx.money(state.min_bet), max: ctx.money(state.max_bet) }),
   );
-  if (state.game.mechanic !== 'slot')
+  if (takesQuickStake(state.game.mechanic))
     fact(
       t('play.info.shortcuts'),
       h(

@@ -30,6 +30,7 @@ import { sessionPanel } from './session-panel.ts';
 import { play } from './sound.ts';
 import { quickToggle } from './motion.ts';
 import { isStepMechanic } from '#core/games/steps.ts';
+import { takesQuickStake } from '#core/games/registry.ts';
 import { joinSentences } from '#core/i18n/sentences.ts';
 
 interface PageConfig {
@@ -100,8 +101,7 @@ function render(state: GameSessionState) {
   const board = h('div', { class: 'board' }, ui.board);
   const panels = fairnessPanels(ctx, api, state.fairness, [...state.rounds], showError);
   const session = sessionPanel(t, money, state.session_id);
-  // Slots stake per line in steps of their own: no ½ and 2× there.
-  if (state.game.mechanic !== 'slot')
+  if (takesQuickStake(state.game.mechanic))
     quickStakeButtons(t, stake, { min: state.min_bet, max: state.max_bet }, () => ui.stakeRule?.());
 
   const refuse = ({ error, focus }: BetRefusal) => {
