@@ -52,7 +52,7 @@ BEGIN
   INSERT INTO stream_events (user_id, name, data, created_at)
   SELECT NULL, 'bet', json_build_object(
     'round', NEW.id, 'game_id', NEW.game_id, 'game', g.name, 'player', NEW.player, 'player_id', NEW.user_id,
-    'stake', NEW.stake::text, 'payout', NEW.win::text, 'multiplier', round(NEW.win / NEW.stake, 2)::text,
+    'stake', NEW.stake::text, 'payout', NEW.win::text, 'multiplier', round(NEW.win / NULLIF(NEW.stake, 0), 2)::text,
     'win', NEW.win > NEW.stake, 'currency', NEW.currency, 'at', COALESCE(NEW.settled_at, NEW.created_at)
   ), COALESCE(NEW.settled_at, NEW.created_at)
   FROM games g WHERE g.id = NEW.game_id; RETURN NULL; END $$;
