@@ -83,7 +83,8 @@ for (const size of SIZES) {
         await expect(page.locator('.site-footer')).toBeHidden();
         const bar = (await page.locator('[data-play-bar]').boundingBox())!;
         expect(bar.y).toBe(0);
-        expect(bar.height).toBeLessThanOrEqual(52);
+        // One row of tools; on a phone the game's name has a row of its own above them, so it is never cut.
+        expect(bar.height).toBeLessThanOrEqual(size.width < 768 ? 72 : 52);
         const frameBox = (await page.locator('[data-play-frame]').boundingBox())!;
         expect(Math.round(frameBox.y + frameBox.height)).toBe(size.height);
         expect(frameBox.width).toBe(size.width);
