@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkRevealedGame, crashPointFromBits, crashPointOfGame, previousGameHash } from '#core/games/crash-chain.ts';
+import {
+  checkRevealedGame,
+  crashPointFromBits,
+  crashPointOfGame,
+  previousGameHash,
+  type RevealedGame,
+} from '#core/games/crash-chain.ts';
 
 // The published test vector (docs/multiplayer-crash.md), computed by an independent Python
 // implementation (hashlib + hmac): h[0] = SHA-256("amberplay crash chain test vector"), eight links,
@@ -30,7 +36,7 @@ describe('crash hash chain', () => {
   });
 
   it('refuses a game outside the chain, a wrong crash point, another salt and a malformed hash', async () => {
-    const [first, second] = GAMES;
+    const [first, second] = GAMES as [RevealedGame, RevealedGame];
     expect(await checkRevealedGame(second, TERMINATING, SALT)).toBe('not_in_chain');
     expect(await checkRevealedGame({ ...first, crash: first.crash + 1 }, TERMINATING, SALT)).toBe('wrong_crash_point');
     expect(await checkRevealedGame(first, TERMINATING, 'another-salt')).toBe('wrong_crash_point');

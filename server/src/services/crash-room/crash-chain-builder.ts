@@ -18,8 +18,19 @@ export interface CrashChain {
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest();
 
-/** A new chain of `length` links from a random (or given, for tests) 32-byte h[0]. */
-export function buildCrashChain(length: number, spacing: number, first: Buffer = randomBytes(32)): CrashChain {
+/** Links hashed between two yields to the event loop: a 10,000,000-link chain takes seconds of CPU. */
+const LINKS_PER_SLICE = 50_000;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * A new chain of `length` links from a random (or given, for tests) 32-byte h[0]. It yields to the
+ * event loop between slices, so a node building one keeps answering requests.
+ */
+export async function buildCrashChain(
+  length: number,
+  spacing: number,
+  first: Buffer = randomBytes(32),
+): Promise<CrashChain> {
   if (!Number.isInteger(length) || length < 1) throw new RangeError('A chain has at least one link');
   if (!Number.isInteger(spacing) || spacing < 1) throw new RangeError('Checkpoint spacing is a positive integer');
   if (first.length !== 32) throw new RangeError('h[0] is 32 bytes');
@@ -28,6 +39,7 @@ export function buildCrashChain(length: number, spacing: number, first: Buffer =
   for (let index = 0; index < length; index++) {
     if (index % spacing === 0) checkpoints.push(link.toString('hex'));
     link = sha256(link);
+    if (index % LINKS_PER_SLICE === LINKS_PER_SLICE - 1) await nextTurn();
   }
   return { terminating: link.toString('hex'), length, spacing, checkpoints };
 }
