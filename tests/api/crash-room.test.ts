@@ -3,6 +3,7 @@
  * published test vector, so every crash point is known), bets and cash-outs through the wallet,
  * the driver's lease passing to another node when the first stops, and the refusals.
  */
+import { createHash, generateKeyPairSync } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkRevealedGame } from '#core/games/crash-chain.ts';
 import { crashTimeOf } from '#core/games/crash.ts';
@@ -11,10 +12,10 @@ import type { Services } from '#server/app-env.ts';
 import { manualClock } from '#server/base/clock.ts';
 import { openPostgres } from '#server/db/postgres.ts';
 import { Lifecycle } from '#server/ops/lifecycle.ts';
-import { seal } from '#server/services/secret-box.ts';
+import { open, seal } from '#server/services/secret-box.ts';
+import { roomChain } from '#server/services/crash-room/crash-room-chain.ts';
 import { buildCrashChain } from '#server/services/crash-room/crash-chain-builder.ts';
 import { tickCrashRoom } from '#server/services/crash-room/crash-room-driver.ts';
-import { createHash } from 'node:crypto';
 import { balanceOf, useTestApi } from './harness.ts';
 
 const clock = manualClock();
@@ -252,5 +253,22 @@ describe('the shared crash room', () => {
     const res = await bet(player.token, { amount: '10.00' });
     expect(res.status).toBe(400);
     expect(res.body.detail).toContain('€5.00');
+  });
+
+  it('seals a chain kept under the previous RSA key again under the current one when it is loaded', async () => {
+    const { services } = ctx.api;
+    const previous = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+    const chain = await buildCrashChain(4, 2);
+    await services.db.query(
+      `INSERT INTO crash_chains (currency, terminating_hash, salt, length, spacing, checkpoints_box, created_at)
+       VALUES ('GBP', $1, 'salt', 4, 2, $2, $3)`,
+      [chain.terminating, seal([previous], JSON.stringify(chain.checkpoints)), clock().toISOString()],
+    );
+    const loaded = await roomChain({ ...services, privateKeys: [...services.privateKeys, previous] }, 'GBP');
+    expect(loaded.chain.checkpoints).toEqual(chain.checkpoints);
+    const [row] = await services.db.query<{ box: string }>(
+      `SELECT checkpoints_box AS box FROM crash_chains WHERE currency = 'GBP'`,
+    );
+    expect(open(services.privateKeys, row!.box)).toEqual({ plain: JSON.stringify(chain.checkpoints), stale: false });
   });
 });
