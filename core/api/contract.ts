@@ -37,6 +37,8 @@ export interface RegisterRequest {
   ref?: string;
   /** The browser's IANA time zone (`Europe/Berlin`), for the dates in mails; an unknown one is ignored. */
   time_zone?: string;
+  /** The registration form's unticked "send me offers" box; absent means no consent. */
+  marketing_consent?: boolean;
 }
 /**
  * The same for a new address and for one that already has an account (then nothing is created
@@ -149,9 +151,18 @@ export interface User {
   time_zone: string | null;
   /** Game sound on or off (the /play bar's toggle), remembered for the player in every browser; off by default. */
   game_sound: boolean;
+  /** Consent to marketing offers (promotions reach only consenting players); off by default, each change audited. */
+  marketing_consent: boolean;
 }
 /** The only fields PATCH /api/user/update accepts; anything else is a 400 for that field. */
-export const EDITABLE_USER_FIELDS = ['username', 'first_name', 'last_name', 'time_zone', 'game_sound'] as const;
+export const EDITABLE_USER_FIELDS = [
+  'username',
+  'first_name',
+  'last_name',
+  'time_zone',
+  'game_sound',
+  'marketing_consent',
+] as const;
 export type UserUpdateRequest = Partial<Pick<User, (typeof EDITABLE_USER_FIELDS)[number]>>;
 
 // GET /api/user/notification?mode=mass|own|set_read, DELETE /api/user/notification?id=

@@ -28,6 +28,7 @@ export function SignUpForm({ messages }: { messages: Messages }) {
     password: String(data.get('password') ?? ''),
     date_of_birth: String(data.get('date_of_birth') ?? ''),
     accept_terms: data.get('accept_terms') === 'on',
+    marketing_consent: data.get('marketing_consent') === 'on',
     ref,
   }));
 
@@ -57,6 +58,13 @@ export function SignUpForm({ messages }: { messages: Messages }) {
         required
       />
       <TermsCheckbox auth={auth} errors={errors.accept_terms} />
+      {/* Unticked by default: consent to offers is asked, never assumed. */}
+      <div className="field">
+        <label className="checkbox">
+          <input type="checkbox" name="marketing_consent" />
+          <span>{auth('sign_up.marketing_consent')}</span>
+        </label>
+      </div>
       <SubmitButton busy={busy} busyLabel={auth('dialog.busy')} label={auth('sign_up.submit')} />
       <p className="auth-switch">
         {auth('sign_up.switch_prompt')}{' '}

@@ -131,9 +131,11 @@ export async function createTestApi(env: Record<string, string> = {}, { clock = 
 
   /**
    * Registers, activates and signs in a fresh player; `balance` is credited through the ledger; `verified` may
-   * withdraw.
+   * withdraw; `marketingConsent` ticks the registration form's offers box.
    */
-  async function player(options: { balance?: string; ref?: string; verified?: boolean } = {}) {
+  async function player(
+    options: { balance?: string; ref?: string; verified?: boolean; marketingConsent?: boolean } = {},
+  ) {
     counter += 1;
     const tag = `${randomBytes(3).toString('hex')}${counter}`;
     const credentials = {
@@ -141,7 +143,11 @@ export async function createTestApi(env: Record<string, string> = {}, { clock = 
       username: `player_${tag}`,
       password: 'correct-horse-battery',
     };
-    const { id } = await registerActive({ ...credentials, ...(options.ref ? { ref: options.ref } : {}) });
+    const { id } = await registerActive({
+      ...credentials,
+      ...(options.ref ? { ref: options.ref } : {}),
+      ...(options.marketingConsent ? { marketing_consent: true } : {}),
+    });
     const login = await request('POST', '/auth/token/login/', {
       body: { email: credentials.email, password: credentials.password },
     });

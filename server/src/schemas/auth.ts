@@ -37,6 +37,8 @@ export const registerBody = (today: Date) =>
       date_of_birth: String(input.date_of_birth),
       ref: typeof input.ref === 'string' && input.ref.trim() ? input.ref.trim().toUpperCase() : undefined,
       time_zone: knownTimeZone(input.time_zone),
+      // Only an explicit tick consents (the box starts unticked); anything else is no consent.
+      marketing_consent: input.marketing_consent === true,
     };
   });
 

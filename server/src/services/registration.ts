@@ -5,6 +5,7 @@ import type { Locale } from '../base/i18n.ts';
 import { notify } from './history.ts';
 import { newLink } from './link-tokens.ts';
 import { loadAccount, newReferralCode } from './users.ts';
+import { recordConsentChange } from './marketing-consent.ts';
 
 export interface NewPlayer {
   email: string;
@@ -15,6 +16,8 @@ export interface NewPlayer {
   locale: Locale;
   dateOfBirth: unknown;
   timeZone: string | undefined;
+  /** The registration form's unticked box: true only when the player ticked it. */
+  marketingConsent: boolean;
   /** Where the account was made from, masked as sessions keep it: the operator console searches by it. */
   signupAddress: string;
 }
@@ -67,7 +70,12 @@ export async function registerPlayer(
           player.timeZone ?? null,
         ],
       );
-      await tx.query('UPDATE users SET signup_ip = $2 WHERE id = $1', [created!.id, player.signupAddress]);
+      await tx.query('UPDATE users SET signup_ip = $2, marketing_consent = $3 WHERE id = $1', [
+        created!.id,
+        player.signupAddress,
+        player.marketingConsent,
+      ]);
+      await recordConsentChange(tx, created!.id, player.marketingConsent, now, 'registration');
       await notify(tx, now, created!.id, 'welcome');
       const link = await newLink(services, tx, 'activation', { id: created!.id, locale: player.locale });
       return { refIgnored, created: { link } };

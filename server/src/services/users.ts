@@ -17,6 +17,7 @@ import { knownTimeZone } from '#core/api/validation.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { InvalidInput } from '../base/domain-errors.ts';
 import { nextRealityCheck } from './rg/session.ts';
+import { marketingConsent, recordConsentChange } from './marketing-consent.ts';
 
 /** The level reached with `points`, and the points the next level needs. */
 export function loyaltyFor(points: number): Loyalty {
@@ -40,11 +41,13 @@ interface UserRow {
   date_joined: Date;
   time_zone: string | null;
   game_sound: boolean;
+  marketing_consent: boolean;
 }
 
 /** `UserRow`'s columns of `users` read as `u`. */
 const USER_COLUMNS = `u.id, u.email, u.username, u.first_name, u.last_name, u.balance::text, u.bonus_balance::text,
-  u.currency, u.loyalty_points, u.referral_code, u.date_joined, u.time_zone, u.game_sound`;
+  u.currency, u.loyalty_points, u.referral_code, u.date_joined, u.time_zone, u.game_sound,
+  u.marketing_consent`;
 
 /** The user as `/api/user/me` answers it, without the sign-in's reality check. */
 function userOf(row: UserRow, config: ServerConfig): User {
@@ -113,12 +116,16 @@ export async function updateProfile(
       assignments.push(`game_sound_set_at = $${values.length + 2}`);
       values.push(now.toISOString());
     }
+    // Read before the write so the audit keeps only real changes, written after it succeeded.
+    const consentBefore = input.marketing_consent === undefined ? undefined : await marketingConsent(db, id);
     await db
       .query(`UPDATE users SET ${assignments.join(', ')} WHERE id = $1`, [id, ...values])
       .catch((error: unknown) => {
         if (isUniqueViolation(error)) throw InvalidInput.of('username', 'username_taken');
         throw error;
       });
+    if (consentBefore !== undefined && consentBefore !== input.marketing_consent)
+      await recordConsentChange(db, id, input.marketing_consent!, now, 'profile');
   }
   return (await loadUser(db, id, config))!;
 }

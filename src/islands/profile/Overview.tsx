@@ -10,6 +10,7 @@ import { formatDate, formatMoney } from './format';
 import type { IslandProps } from './messages';
 import { Notice, Skeleton } from './Status';
 import { TimeZoneForm } from './TimeZoneForm';
+import { MarketingConsentForm } from './MarketingConsentForm';
 import { useMessages } from './use-messages';
 import { useUser } from './use-user';
 
@@ -84,6 +85,7 @@ export function Overview(props: IslandProps) {
       </section>
 
       <TimeZoneForm user={user} t={t} api={api} />
+      <MarketingConsentForm user={user} t={t} api={api} />
     </div>
   );
 }
