@@ -336,6 +336,29 @@ export interface BonusStatus {
   /** What is still to be staked before the bonus moves to the cash balance. */
   remaining: Money;
   currency: string;
+  /** The offer the player took, while it waits for its deposit or runs: its terms, for the real bonus. */
+  offer?: OfferTerms & { status: 'waiting' | 'wagering'; expires_at: Timestamp };
+}
+
+// GET /api/user/offers, POST /api/user/offers/:id/accept (answers 204)
+/**
+ * A deposit match as a player sees it before accepting and while it runs, with the figures the
+ * server computed: `games` maps each eligible game's id to the percent of a stake that counts.
+ * A withdrawal while it runs forfeits the bonus (never the cash).
+ */
+export interface OfferTerms {
+  id: number;
+  kind: 'deposit_match';
+  name: string;
+  match_percent: number;
+  cap: Money;
+  wagering_multiple: number;
+  /** The largest stake allowed while wagering. */
+  max_stake: Money;
+  expiry_days: number;
+  games: Record<string, number>;
+  /** What meeting the wagering is expected to cost: bonus × multiple × weighted house edge (docs/promotions.md). */
+  expected_cost: Money;
 }
 
 /** GET /gmnggate/most_popular ranks this many games (the home page's "Most popular" row). */
@@ -526,6 +549,8 @@ export const API_PATHS = {
   gateway: '/gmnggate/api',
   bonus: '/api/user/bonus',
   bonusCancel: '/api/user/bonus/cancel',
+  offers: '/api/user/offers',
+  offerAccept: '/api/user/offers/:id/accept',
   mostPopular: '/gmnggate/most_popular',
   games: '/gmnggate/games',
   winStats: '/api/snikx/win_stats',

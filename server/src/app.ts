@@ -19,6 +19,7 @@ import { crashRoomRoutes } from './routes/crash-room.ts';
 import { activationRoutes } from './routes/activation.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bonusRoutes } from './routes/bonus.ts';
+import { offerRoutes } from './routes/offers.ts';
 import { favouriteRoutes } from './routes/favourites.ts';
 import { demoPaymentRoutes } from './routes/demo-payment.ts';
 import { emailChangeRoutes } from './routes/email-change.ts';
@@ -154,6 +155,7 @@ export function createApp({ distDir, services, log, lifecycle = new Lifecycle() 
     app.route('/', routes(services));
   }
   app.route('/', bonusRoutes(services));
+  app.route('/', offerRoutes(services));
   app.route('/', favouriteRoutes(services));
   app.route('/', emailChangeRoutes(services));
   app.route('/', accountRoutes(services));

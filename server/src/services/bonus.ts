@@ -3,6 +3,7 @@ import { fromCents, toCents } from '#core/api/money.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { addTransaction } from './history.ts';
 import { credit, debit, recordDebit } from './ledger.ts';
+import { offerTerms, openTake } from './promotions/offers.ts';
 
 /**
  * Bonus money. A bonus is active while the bonus balance is above zero. Settled real-money stakes
@@ -36,6 +37,12 @@ async function moveBonus(
   await recordDebit(tx, userId, 'bonus', bonus, item.id, now);
   if (how === 'release') await credit(tx, userId, 'cash', bonus, item.id, now);
   await tx.query('UPDATE users SET bonus_wagered = 0, bonus_multiplier = NULL WHERE id = $1', [userId]);
+  // A running offer ends with its bonus: completed when released, forfeited otherwise.
+  await tx.query(`UPDATE offer_takes SET status = $2, finished_at = $3 WHERE user_id = $1 AND status = 'wagering'`, [
+    userId,
+    how === 'release' ? 'completed' : 'forfeited',
+    now.toISOString(),
+  ]);
   return true;
 }
 
@@ -106,7 +113,12 @@ export async function bonusStatus(db: Queryable, userId: number, configured: num
   const bonus = toCents(row!.bonus)!;
   const wagered = toCents(row!.wagered)!;
   const required = bonus * BigInt(multiplier);
+  const take = await openTake(db, userId);
+  const terms = take && (await offerTerms(db, take.offer_id, take.bonus ?? undefined));
   return {
+    ...(take && terms
+      ? { offer: { ...terms, status: take.status, expires_at: new Date(take.expires_at).toISOString() } }
+      : {}),
     active: bonus > 0n,
     bonus_balance: fromCents(bonus),
     wagering_multiplier: multiplier,

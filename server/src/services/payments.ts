@@ -6,6 +6,7 @@ import { addTransaction, notify } from './history.ts';
 import { credit } from './ledger.ts';
 import { recordRiskEvent } from './risk/risk-events.ts';
 import { depositFitsAtConfirmation } from './rg/deposit-check.ts';
+import { creditDepositMatch } from './promotions/offer-takes.ts';
 
 export type PaymentStatus = 'pending' | 'completed' | 'cancelled';
 
@@ -146,6 +147,7 @@ export async function completePayment(
       await tx.query(`UPDATE transactions SET status = 'completed' WHERE id = $1`, [transactionId]);
     }
     await credit(tx, userId, 'cash', amount, transactionId, now);
+    await creditDepositMatch(tx, userId, amount, currency, now);
     await recordRiskEvent(tx, { kind: 'deposit', rules: config.risk, userId, paymentId: id, amount, now });
     await tx.query('UPDATE users SET loyalty_points = loyalty_points + floor($2::numeric)::int WHERE id = $1', [
       userId,

@@ -6,6 +6,7 @@ import { credit, debit, recordDebit } from './ledger.ts';
 import { recordRiskEvent } from './risk/risk-events.ts';
 import { releaseBonus } from './bonus.ts';
 import { countWalletOperation } from '../ops/metrics.ts';
+import { wageringPercent } from './promotions/offer-takes.ts';
 
 /**
  * The operator's wallet, as a game provider calls it (bet, win, rollback — the shape of Hub88's
@@ -145,16 +146,23 @@ async function openBet(tx: Queryable, request: WinRequest | RollbackRequest | Ra
  * wagering, in one UPDATE, then is a risk event (play since the last deposit, a balance left at
  * zero); answers the cash balance and whether the bonus is now released.
  */
-export async function countStake(tx: Queryable, userId: number, stake: string, multiplier: number, now: Date) {
+export async function countStake(
+  tx: Queryable,
+  userId: number,
+  stake: string,
+  multiplier: number,
+  now: Date,
+  wagered: string = stake,
+) {
   const [row] = await tx.query<{ balance: string; met: boolean; bonus: string }>(
     `UPDATE users SET loyalty_points = loyalty_points + floor(loyalty_carry + $2::numeric * $3)::int,
                       loyalty_carry = (loyalty_carry + $2::numeric * $3) - floor(loyalty_carry + $2::numeric * $3),
-                      bonus_wagered = CASE WHEN bonus_balance > 0 THEN bonus_wagered + $2::numeric ELSE bonus_wagered
+                      bonus_wagered = CASE WHEN bonus_balance > 0 THEN bonus_wagered + $5::numeric ELSE bonus_wagered
                       END
      WHERE id = $1
      RETURNING balance::text, bonus_balance > 0 AND bonus_wagered >= bonus_balance * COALESCE(bonus_multiplier,
      $4::int) AS met, bonus_balance::text AS bonus`,
-    [userId, stake, LOYALTY_POINTS_PER_UNIT, multiplier],
+    [userId, stake, LOYALTY_POINTS_PER_UNIT, multiplier, wagered],
   );
   await recordRiskEvent(tx, { kind: 'stake', userId, stake, balance: row!.balance, now });
   return row!;
@@ -210,7 +218,10 @@ export function walletWin(
         WHERE id = $1`,
       [bet.history_id, request.amount],
     );
-    const counted = await countStake(tx, request.userId, bet.amount, settings.wageringMultiplier, request.now);
+    // A running offer counts each game's stake by its contribution (whole cents, rounded down).
+    const percent = BigInt(await wageringPercent(tx, request.userId, request.roundId));
+    const wagered = fromCents((toCents(bet.amount)! * percent) / 100n);
+    const counted = await countStake(tx, request.userId, bet.amount, settings.wageringMultiplier, request.now, wagered);
     if (counted.met) await releaseBonus(tx, request.userId, counted.bonus, settings.currency, request.now);
     return {
       status: 'ok',

@@ -9,6 +9,7 @@ import type { RiskConfig } from '../config/risk-config.ts';
 import { inPlayerQueue } from './per-player-queue.ts';
 import { recordRiskEvent } from './risk/risk-events.ts';
 import { isVerifiedSql, verificationOf } from './verifications.ts';
+import { forfeitOfferOnWithdrawal } from './promotions/offer-takes.ts';
 
 export interface WithdrawalRequest {
   userId: number;
@@ -112,6 +113,7 @@ export function requestWithdrawal(
           });
         }
         await recordRiskEvent(tx, { kind: 'withdrawal', rules: request.risk, userId, withdrawalId: item.id, now });
+        await forfeitOfferOnWithdrawal(tx, userId, currency, now);
         return {
           body: {
             id: item.id,
