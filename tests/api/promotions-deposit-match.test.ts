@@ -76,7 +76,7 @@ describe('deposit match offers', () => {
     expect(await bonusBalance(player.id)).toBe('0.00');
   });
 
-  it('shows its computed cost, credits the match on deposit, counts stakes by contribution, releases to cash', async () => {
+  it('shows its computed cost, credits the match on deposit, counts by contribution, releases to cash', async () => {
     const id = await newOffer();
     const player = await ctx.api.player({ marketingConsent: true });
     const shown = (await offers(player.token)).body.find((offer: { id: number }) => offer.id === id);
@@ -109,6 +109,12 @@ describe('deposit match offers', () => {
     expect((await bonus(player.token)).wagered).toBe('1.00');
     const dice = await launchSession(ctx.api, 'dice', { token: player.token });
     const roll = (amount: string) => ({ type: 'dice', amount, target: '50.49', direction: 'over' });
+    const tooLarge = await ctx.api.request('POST', `/demo-games/api/sessions/${dice}/rounds`, {
+      body: { bet: roll('5.01') },
+      encrypt: false,
+    });
+    expect(tooLarge.status).toBe(400);
+    expect(tooLarge.body.detail).toBe("While your offer's bonus is being wagered, each stake may be at most €5.00.");
     for (let round = 0; round < 7; round += 1) settle(await play(dice, roll('5.00')));
     expect(await bonus(player.token)).toMatchObject({ active: true, wagered: '36.00', remaining: '4.00' });
     settle(await play(dice, roll('4.00')));

@@ -8,6 +8,7 @@ import type { Locale } from '../../base/i18n.ts';
 import { lockPlayer, mayPlay } from '../../services/play-policy.ts';
 import { walletBet } from '../../services/wallet.ts';
 import type { GameSession } from './sessions.ts';
+import { offerMaxStake } from '../../services/promotions/offer-takes.ts';
 
 /**
  * The checks a stake passes before it is taken, and the balance a refusal shows: shared by the single-round games
@@ -71,6 +72,12 @@ export async function checkStake(services: Services, tx: Queryable, session: Gam
         : { room: formatMoney(fromCents(verdict.room), session.currency, session.locale as Locale) },
     );
   }
+  // A running offer's terms cap each stake while its bonus is wagered.
+  const maxStake = await offerMaxStake(tx, session.user_id!);
+  if (maxStake !== undefined && stakeCents > toCents(maxStake)!)
+    throw new InvalidRequest('promotions.stake_above_offer_max', {
+      max: formatMoney(maxStake, session.currency, session.locale as Locale),
+    });
 }
 
 /**

@@ -101,3 +101,13 @@ export async function wageringPercent(tx: Queryable, userId: number, roundId: st
   );
   return row ? (row.contribution ?? 0) : 100;
 }
+
+/** The largest stake a running offer allows, or undefined when none runs. */
+export async function offerMaxStake(tx: Queryable, userId: number): Promise<Money | undefined> {
+  const [row] = await tx.query<{ max: string }>(
+    `SELECT o.max_stake::text AS max FROM offer_takes t JOIN offers o ON o.id = t.offer_id
+      WHERE t.user_id = $1 AND t.status = 'wagering'`,
+    [userId],
+  );
+  return row?.max;
+}
