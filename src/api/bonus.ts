@@ -1,4 +1,4 @@
-import { API_PATHS, type BonusStatus, type User } from '../../core/api/contract';
+import { API_PATHS, type BonusStatus, type OfferTerms, type User } from '../../core/api/contract';
 import { apiClient } from './instance';
 
 /** The active bonus and its wagering progress. */
@@ -6,3 +6,10 @@ export const getBonus = (client = apiClient()) => client<BonusStatus>(API_PATHS.
 
 /** Forfeits the active bonus; answers the updated user. */
 export const cancelBonus = (client = apiClient()) => client<User>(API_PATHS.bonusCancel, { method: 'POST', body: {} });
+
+/** The offers the player may take, with their computed terms (none without marketing consent). */
+export const getOffers = (client = apiClient()) => client<OfferTerms[]>(API_PATHS.offers);
+
+/** Takes an offer: it waits for the next deposit. */
+export const acceptOffer = (id: number, client = apiClient()) =>
+  client<void>(API_PATHS.offerAccept.replace(':id', String(id)), { method: 'POST', body: {} });

@@ -6,6 +6,7 @@ import { setUser } from '../../stores/session';
 import { formatMoney } from './format';
 import type { IslandProps } from './messages';
 import { LoadError, Notice, TextPlaceholder } from './Status';
+import { OffersCard } from './OffersCard';
 import { useMessages } from './use-messages';
 import { useResource } from './use-resource';
 import { useUser } from './use-user';
@@ -34,74 +35,77 @@ export function Bonus(props: IslandProps) {
     : '';
   // While loading, the same card with a placeholder figure: nothing moves when the amount comes.
   return (
-    <section className="card" aria-labelledby="bonus-title" aria-busy={!user || status.state === 'loading'}>
-      <h2 id="bonus-title">{t('bonus.balance')}</h2>
-      <p className="figure figure--large" data-figure="bonus">
-        {user ? money(user.bonus_balance) : <TextPlaceholder size="short" />}
-      </p>
-      {/* The wagering panel's shape always holds the space the panel takes, so nothing below moves
+    <>
+      <section className="card" aria-labelledby="bonus-title" aria-busy={!user || status.state === 'loading'}>
+        <h2 id="bonus-title">{t('bonus.balance')}</h2>
+        <p className="figure figure--large" data-figure="bonus">
+          {user ? money(user.bonus_balance) : <TextPlaceholder size="short" />}
+        </p>
+        {/* The wagering panel's shape always holds the space the panel takes, so nothing below moves
           when the figures come, whether or not there is a bonus: shown as grey bars while loading,
           invisible after. */}
-      <div className="bonus-slot">
-        <WageringPlaceholder
-          loading={!user || status.state === 'loading'}
-          title={t('bonus.wagering_title')}
-          cancel={t('bonus.cancel')}
-          progress={t('bonus.progress', { wagered: money(STAND_IN), required: money(STAND_IN) })}
-          remaining={t('bonus.remaining', { remaining: money(STAND_IN), multiplier: 30 })}
-        />
-        <div className="bonus-slot__content">
-          {!user && (
-            <p className="visually-hidden" role="status">
-              {t('common.loading')}
-            </p>
-          )}
-          {notice && <Notice>{t('bonus.cancelled')}</Notice>}
-          {user && status.state === 'error' && (
-            <LoadError message={t('common.error')} retry={t('common.retry')} onRetry={status.retry} />
-          )}
-          {bonus && !bonus.active && !notice && <p>{t('bonus.none')}</p>}
-          {bonus?.active && (
-            <div data-wagering>
-              <h3>{t('bonus.wagering_title')}</h3>
-              <progress
-                className="progress"
-                max={100}
-                value={percent}
-                aria-label={t('bonus.wagering_title')}
-                aria-valuetext={progressText}
-              />
-              <p>{progressText}</p>
-              <p>
-                {t('bonus.remaining', { remaining: money(bonus.remaining), multiplier: bonus.wagering_multiplier })}
+        <div className="bonus-slot">
+          <WageringPlaceholder
+            loading={!user || status.state === 'loading'}
+            title={t('bonus.wagering_title')}
+            cancel={t('bonus.cancel')}
+            progress={t('bonus.progress', { wagered: money(STAND_IN), required: money(STAND_IN) })}
+            remaining={t('bonus.remaining', { remaining: money(STAND_IN), multiplier: 30 })}
+          />
+          <div className="bonus-slot__content">
+            {!user && (
+              <p className="visually-hidden" role="status">
+                {t('common.loading')}
               </p>
-              {confirming ? (
-                <div className="confirm" role="group" aria-labelledby="bonus-confirm">
-                  <p id="bonus-confirm">{t('bonus.confirm', { amount: money(bonus.bonus_balance) })}</p>
-                  <div className="actions">
-                    <button type="button" className="button" disabled={state === 'submitting'} onClick={store.cancel}>
-                      {t('bonus.confirm_yes')}
-                    </button>
-                    <button type="button" className="button button--ghost" onClick={store.keep}>
-                      {t('bonus.keep')}
-                    </button>
-                  </div>
-                </div>
-              ) : (
-                <button type="button" className="button button--ghost" onClick={store.ask}>
-                  {t('bonus.cancel')}
-                </button>
-              )}
-              {failed && (
-                <p className="form-alert" role="alert">
-                  {failed}
+            )}
+            {notice && <Notice>{t('bonus.cancelled')}</Notice>}
+            {user && status.state === 'error' && (
+              <LoadError message={t('common.error')} retry={t('common.retry')} onRetry={status.retry} />
+            )}
+            {bonus && !bonus.active && !notice && <p>{t('bonus.none')}</p>}
+            {bonus?.active && (
+              <div data-wagering>
+                <h3>{t('bonus.wagering_title')}</h3>
+                <progress
+                  className="progress"
+                  max={100}
+                  value={percent}
+                  aria-label={t('bonus.wagering_title')}
+                  aria-valuetext={progressText}
+                />
+                <p>{progressText}</p>
+                <p>
+                  {t('bonus.remaining', { remaining: money(bonus.remaining), multiplier: bonus.wagering_multiplier })}
                 </p>
-              )}
-            </div>
-          )}
+                {confirming ? (
+                  <div className="confirm" role="group" aria-labelledby="bonus-confirm">
+                    <p id="bonus-confirm">{t('bonus.confirm', { amount: money(bonus.bonus_balance) })}</p>
+                    <div className="actions">
+                      <button type="button" className="button" disabled={state === 'submitting'} onClick={store.cancel}>
+                        {t('bonus.confirm_yes')}
+                      </button>
+                      <button type="button" className="button button--ghost" onClick={store.keep}>
+                        {t('bonus.keep')}
+                      </button>
+                    </div>
+                  </div>
+                ) : (
+                  <button type="button" className="button button--ghost" onClick={store.ask}>
+                    {t('bonus.cancel')}
+                  </button>
+                )}
+                {failed && (
+                  <p className="form-alert" role="alert">
+                    {failed}
+                  </p>
+                )}
+              </div>
+            )}
+          </div>
         </div>
-      </div>
-    </section>
+      </section>
+      {bonus && <OffersCard running={bonus.offer} t={t} money={money} accepted={status.reload} />}
+    </>
   );
 }
 
