@@ -126,6 +126,18 @@ describe('deposit match offers', () => {
     expect(await ledgerMismatches(ctx.api.db)).toEqual([]);
   });
 
+  it('is taken once when two accepts race: one 204, one 409, one open take', async () => {
+    const [first, second] = [await newOffer(), await newOffer()];
+    const player = await ctx.api.player({ marketingConsent: true });
+    const answers = await Promise.all([accept(player.token, first), accept(player.token, second)]);
+    expect(answers.map((res) => res.status).sort()).toEqual([204, 409]);
+    const [row] = await ctx.api.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM offer_takes WHERE user_id = $1',
+      [player.id],
+    );
+    expect(row!.n).toBe(1);
+  });
+
   it('is forfeited by a withdrawal: the bonus goes, the cash stays', async () => {
     const id = await newOffer();
     const player = await ctx.api.player({ marketingConsent: true, verified: true });
