@@ -76,6 +76,26 @@ describe('deposit match offers', () => {
     expect(await bonusBalance(player.id)).toBe('0.00');
   });
 
+  it('reaches no consenting player who is timed out or flagged by the risk desk', async () => {
+    await newOffer();
+    const [timedOut, flagged] = [
+      await ctx.api.player({ marketingConsent: true }),
+      await ctx.api.player({ marketingConsent: true }),
+    ];
+    expect((await offers(flagged.token)).body).not.toEqual([]);
+    await ctx.api.db.query('UPDATE users SET time_out_until = $2 WHERE id = $1', [
+      timedOut.id,
+      new Date(clock().getTime() + 86_400_000).toISOString(),
+    ]);
+    await ctx.api.db.query(
+      `INSERT INTO risk_alerts (user_id, rule_id, severity, evidence, created_at, updated_at)
+        VALUES ($1, 'test.rule', 'high', '{}', $2, $2)`,
+      [flagged.id, clock().toISOString()],
+    );
+    expect((await offers(flagged.token)).body).toEqual([]);
+    expect((await offers(timedOut.token)).body).toEqual([]);
+  });
+
   it('shows its computed cost, credits the match on deposit, counts by contribution, releases to cash', async () => {
     const id = await newOffer();
     const player = await ctx.api.player({ marketingConsent: true });
