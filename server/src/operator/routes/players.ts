@@ -8,6 +8,7 @@ import type { OperatorEnv } from '../operator-env.ts';
 import { cells, csrfField, html, money, page, table, when } from '../views/view.ts';
 import { addStaffNote, playerProfile } from '../services/player-profile.ts';
 import { actionsSection } from './player-actions.ts';
+import { depositsSection } from '../views/player-deposits-view.ts';
 import { riskPanel } from '../views/risk-alerts-view.ts';
 import { duplicatesSection, searchPage } from './player-search.ts';
 import { fullName } from './player-status.ts';
@@ -26,6 +27,9 @@ const DONE = [
   'sessions_ended',
   'two_factor_removed',
   'email_change',
+  'charged_back',
+  'refunded',
+  'hold_released',
 ];
 
 /** The result line after an action on the player (`?done=`); unknown values show nothing. */
@@ -64,7 +68,7 @@ export function playerRoutes(services: Services) {
     const profile = await playerProfile(services, c.get('staff').id, id);
     if (!profile) throw new ConsoleError(404, say('errors.not_found'));
     const { player, history, limits, sessions, verifications, notes, pending, interactions, riskAlerts } = profile;
-    const { lifetime, ageDays } = profile;
+    const { lifetime, ageDays, deposits } = profile;
     const staff = c.get('staff');
     const csrf = c.get('csrf');
     const cur = player.currency;
@@ -97,6 +101,7 @@ ${LIFETIME.map(
 <dt>${say('players.bonus_balance')}</dt><dd>${money(player.bonus_balance, cur)}</dd>
 </dl>
 ${actionsSection(player, staff, csrf, pending, interactions, services.config.operator.adjustmentSecondApproval)}
+${depositsSection(player, deposits, staff, csrf)}
 ${section(say('risk.panel'), riskPanel(riskAlerts))}
 ${section(
   say('players.blocks'),

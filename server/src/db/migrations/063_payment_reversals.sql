@@ -1,0 +1,31 @@
+-- Issue 43 item 4: payments in the back office. Each payment keeps the payment provider's own
+-- reference; a completed deposit may be charged back (the player's bank took it back) or refunded
+-- to its method by staff, once; a chargeback holds the player's withdrawals.
+
+-- The provider's reference for the payment, recorded when the provider confirms it. NULL for a
+-- payment the provider never confirmed (pending or cancelled) and for those made before this file.
+ALTER TABLE payments ADD COLUMN provider_reference text;
+
+ALTER TABLE payments DROP CONSTRAINT payments_status_check;
+ALTER TABLE payments ADD CONSTRAINT payments_status_check
+  CHECK (status IN ('pending', 'completed', 'cancelled', 'charged_back', 'refunded'));
+
+-- One reversal per deposit: the primary key makes a second chargeback or refund of the same
+-- deposit impossible, even from two nodes at once. `recovered` is what the balance could cover
+-- (the balance never goes below zero); `amount` − `recovered` is what the player still owes.
+CREATE TABLE payment_reversals (
+  payment_id uuid PRIMARY KEY REFERENCES payments(id) ON DELETE CASCADE,
+  kind text NOT NULL CHECK (kind IN ('chargeback', 'refund')),
+  amount numeric(14,2) NOT NULL CHECK (amount > 0),
+  recovered numeric(14,2) NOT NULL CHECK (recovered >= 0 AND recovered <= amount),
+  -- The history item of the debit; NULL when nothing could be recovered.
+  transaction_id integer REFERENCES transactions(id),
+  reason text NOT NULL,
+  staff_id integer NOT NULL REFERENCES staff(id),
+  created_at timestamptz NOT NULL
+);
+
+-- While set, the player's withdrawals are held: new ones are refused and pending ones cannot be
+-- approved. Set by a chargeback; an admin lifts it.
+ALTER TABLE users ADD COLUMN withdrawals_held_at timestamptz;
+ALTER TABLE users ADD COLUMN withdrawals_held_reason text;
