@@ -1,6 +1,7 @@
 -- Issue 43 item 4: payments in the back office. Each payment keeps the payment provider's own
 -- reference; a completed deposit may be charged back (the player's bank took it back) or refunded
--- to its method by staff, once; a chargeback holds the player's withdrawals.
+-- to its method by staff, once; a chargeback holds the player's withdrawals; an admin may void a
+-- settled round.
 
 -- The provider's reference for the payment, recorded when the provider confirms it. NULL for a
 -- payment the provider never confirmed (pending or cancelled) and for those made before this file.
@@ -29,3 +30,21 @@ CREATE TABLE payment_reversals (
 -- approved. Set by a chargeback; an admin lifts it.
 ALTER TABLE users ADD COLUMN withdrawals_held_at timestamptz;
 ALTER TABLE users ADD COLUMN withdrawals_held_reason text;
+
+-- A settled round an admin voided (with a reason): its stake went back and its win was taken back
+-- through the ledger, against the round's history item, which shows as voided. Once only.
+ALTER TABLE provider_rounds DROP CONSTRAINT provider_rounds_state_check;
+ALTER TABLE provider_rounds ADD CONSTRAINT provider_rounds_state_check CHECK (state IN ('open', 'settled', 'voided'));
+ALTER TABLE provider_rounds ADD COLUMN voided_at timestamptz;
+ALTER TABLE provider_rounds ADD COLUMN voided_by integer REFERENCES staff(id);
+ALTER TABLE provider_rounds ADD COLUMN void_reason text;
+
+ALTER TABLE transactions DROP CONSTRAINT transactions_status_check;
+ALTER TABLE transactions ADD CONSTRAINT transactions_status_check
+  CHECK (status IN ('pending', 'completed', 'cancelled', 'voided'));
+
+ALTER TABLE game_rounds DROP CONSTRAINT game_rounds_state_check;
+ALTER TABLE game_rounds ADD CONSTRAINT game_rounds_state_check CHECK (state IN ('open', 'settled', 'voided'));
+ALTER TABLE game_rounds ADD COLUMN voided_at timestamptz;
+ALTER TABLE game_rounds ADD COLUMN voided_by integer REFERENCES staff(id);
+ALTER TABLE game_rounds ADD COLUMN void_reason text;

@@ -3,7 +3,12 @@ import type { Services } from '../../app-env.ts';
 import { PAYMENT_ID } from '../../services/payments.ts';
 import type { OperatorEnv } from '../operator-env.ts';
 import { ConsoleError } from '../services/console-error.ts';
-import { chargeBackDeposit, refundPlayerDeposit, releasePlayerWithdrawals } from '../services/payment-actions.ts';
+import {
+  chargeBackDeposit,
+  refundPlayerDeposit,
+  releasePlayerWithdrawals,
+  voidPlayerRound,
+} from '../services/payment-actions.ts';
 import { adminOnly } from '../services/session.ts';
 import { say } from '../views/messages.ts';
 import { idParam, readForm, type FieldRule } from './form.ts';
@@ -17,7 +22,7 @@ function paymentParam(value: string): string {
 }
 
 /**
- * Staff's money actions on a player's deposits, from the player page's forms: admin only (checked
+ * Staff's money actions on a player's deposits and rounds, from the player page's forms: admin only (checked
  * here, whatever the page offered), each with the console's CSRF token (checked for every console
  * post) and a reason for the audit row.
  */
@@ -44,6 +49,14 @@ export function paymentActionRoutes(services: Services) {
     const { reason } = await readForm(c, { reason: REASON });
     await releasePlayerWithdrawals(services, c.get('staff').id, id, reason);
     return c.redirect(done(id, 'hold_released'), 303);
+  });
+
+  app.post('/operator/players/:id/history/:tid/void', adminOnly, async (c) => {
+    const id = idParam(c.req.param('id'));
+    const historyId = idParam(c.req.param('tid'));
+    const { reason } = await readForm(c, { reason: REASON });
+    await voidPlayerRound(services, c.get('staff').id, id, historyId, reason);
+    return c.redirect(done(id, 'round_voided'), 303);
   });
 
   return app;

@@ -9,6 +9,7 @@ import { cells, csrfField, html, money, page, table, when } from '../views/view.
 import { addStaffNote, playerProfile } from '../services/player-profile.ts';
 import { actionsSection } from './player-actions.ts';
 import { depositsSection } from '../views/player-deposits-view.ts';
+import { roundVoidCell } from '../views/round-void-view.ts';
 import { riskPanel } from '../views/risk-alerts-view.ts';
 import { duplicatesSection, searchPage } from './player-search.ts';
 import { fullName } from './player-status.ts';
@@ -30,6 +31,7 @@ const DONE = [
   'charged_back',
   'refunded',
   'hold_released',
+  'round_voided',
 ];
 
 /** The result line after an action on the player (`?done=`); unknown values show nothing. */
@@ -180,12 +182,14 @@ ${section(
           say('players.description'),
           say('players.amount'),
           say('players.status'),
+          say('payments.deposit_actions'),
         ],
         history.map(
           (row) =>
-            html`<tr><td>${when(row.created_at)}</td><td>${row.type}</td>
+            html`<tr data-history="${row.id}"><td>${when(row.created_at)}</td><td>${row.type}</td>
 <td>${describeTransaction('en', row.template, row.params)}</td>
-<td class="num">${money(row.amount, cur)}</td><td>${say(`status.${row.status}`)}</td></tr>`,
+<td class="num">${money(row.amount, cur)}</td><td data-history-status>${say(`status.${row.status}`)}</td>
+<td>${roundVoidCell(id, row, staff, csrf)}</td></tr>`,
         ),
       )
     : html`<p>${say('players.history_empty')}</p>`,

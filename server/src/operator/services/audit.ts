@@ -68,6 +68,7 @@ export const AUDIT_ACTIONS = [
   'payment.chargeback',
   'payment.refund',
   'withdrawals.release',
+  'round.void',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -10,11 +10,12 @@ import {
 } from '../../services/deposit-reversals.ts';
 import { ActionRefused } from '../../services/account-admin.ts';
 import type { Queryable } from '../../db/database.ts';
+import { voidRound } from '../../services/round-void.ts';
 import { actOnPlayer } from './player-actions.ts';
 
 /**
- * Staff's money actions on a player's deposits (admin only, checked on the route): each runs on
- * the locked player in one transaction with its audit row (before → after), or not at all.
+ * Staff's money actions on a player's deposits and rounds (admin only, checked on the route): each
+ * runs on the locked player in one transaction with its audit row (before → after), or not at all.
  */
 
 type ActionServices = Pick<Services, 'db' | 'clock'>;
@@ -64,4 +65,29 @@ export const releasePlayerWithdrawals = (services: ActionServices, staffId: numb
   actOnPlayer(services, staffId, id, 'withdrawals.release', async (tx, player) => {
     if (!(await releaseWithdrawalHold(tx, player.id))) throw new ActionRefused('not_held');
     return { before: { withdrawals_held: true }, after: { withdrawals_held: false, reason } };
+  });
+
+/** Voids the player's settled round by its history item (services/round-void.ts); refused twice. */
+export const voidPlayerRound = (
+  services: ActionServices,
+  staffId: number,
+  id: number,
+  historyId: number,
+  reason: string,
+) =>
+  actOnPlayer(services, staffId, id, 'round.void', async (tx, player, now) => {
+    const voided = await voidRound(tx, { historyId, userId: player.id, staffId, reason, now });
+    return {
+      voided,
+      before: { history_id: historyId, status: 'completed', balance: voided.balanceBefore },
+      after: {
+        history_id: historyId,
+        round_id: voided.roundId,
+        status: 'voided',
+        stake_returned: voided.stake,
+        win_taken: voided.win,
+        balance: voided.balance,
+        reason,
+      },
+    };
   });

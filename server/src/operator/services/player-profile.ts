@@ -51,6 +51,7 @@ export async function playerProfile(services: Pick<Services, 'db' | 'clock'>, st
   const [history, limits, sessions, verifications, notes, pending, interactions, riskAlerts, lifetime, deposits] =
     await Promise.all([
       db.query<{
+        id: number;
         created_at: Date;
         type: string;
         template: string;
@@ -58,7 +59,7 @@ export async function playerProfile(services: Pick<Services, 'db' | 'clock'>, st
         amount: string;
         status: string;
       }>(
-        `SELECT created_at, type, template, params, amount::text, status
+        `SELECT id, created_at, type, template, params, amount::text, status
        FROM transactions
        WHERE user_id = $1
        ORDER BY created_at DESC, id DESC
