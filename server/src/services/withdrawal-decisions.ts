@@ -43,14 +43,16 @@ async function refuseRefund(tx: Queryable, id: number, code: WithdrawalRefused['
 }
 
 /**
- * Throws `WithdrawalRefused('held')` when the withdrawal's player has withdrawals held. The hold
- * is read under a share lock on the player's row, so a chargeback committing at the same moment
- * is seen (it updates that row) rather than raced.
+ * Throws `WithdrawalRefused('held')` when the withdrawal's player has withdrawals held, before
+ * anything changes. The withdrawal's row is locked first and the player's row then shared, the
+ * order a rejection takes them in (its UPDATE, then the credit), so the two never deadlock; a
+ * chargeback committing meanwhile (it updates the player's row) is waited for and seen.
  */
 async function refuseHeld(tx: Queryable, id: number) {
+  await tx.query("SELECT 1 FROM transactions WHERE id = $1 AND type = 'withdrawal' FOR UPDATE", [id]);
   const [row] = await tx.query<{ held: boolean }>(
-    `SELECT u.withdrawals_held_at IS NOT NULL AS held FROM transactions t JOIN users u ON u.id = t.user_id
-     WHERE t.id = $1 FOR SHARE OF u`,
+    `SELECT withdrawals_held_at IS NOT NULL AS held FROM users
+     WHERE id = (SELECT user_id FROM transactions WHERE id = $1) FOR SHARE`,
     [id],
   );
   if (row?.held) throw new WithdrawalRefused('held');
