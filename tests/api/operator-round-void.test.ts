@@ -63,7 +63,9 @@ describe('voiding a settled round', () => {
     const history = await ctx.api.request('GET', '/api/user/history?type=game', { token: player.token });
     expect(history.body.results[0]).toMatchObject({ status: 'voided' });
 
-    await admin.client.get(`/operator/players/${player.id}`);
+    // The voided round offers no second void; a forged one is refused.
+    const after = await admin.client.get(`/operator/players/${player.id}`);
+    expect(after.text).not.toContain(`action="/operator/players/${player.id}/history/${item.id}/void"`);
     const again = await voidItem(admin.client, player.id, item.id);
     expect(again.status).toBe(409);
     expect(again.text).toContain('This round is already voided.');

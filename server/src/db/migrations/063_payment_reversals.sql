@@ -48,3 +48,7 @@ ALTER TABLE game_rounds ADD CONSTRAINT game_rounds_state_check CHECK (state IN (
 ALTER TABLE game_rounds ADD COLUMN voided_at timestamptz;
 ALTER TABLE game_rounds ADD COLUMN voided_by integer REFERENCES staff(id);
 ALTER TABLE game_rounds ADD COLUMN void_reason text;
+
+-- A round is found by its history item (the player page's history rows, the void).
+CREATE INDEX game_rounds_history ON game_rounds (transaction_id) WHERE transaction_id IS NOT NULL;
+CREATE INDEX provider_rounds_history ON provider_rounds (history_id) WHERE history_id IS NOT NULL;

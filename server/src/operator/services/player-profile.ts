@@ -58,11 +58,16 @@ export async function playerProfile(services: Pick<Services, 'db' | 'clock'>, st
         params: Record<string, string>;
         amount: string;
         status: string;
+        voidable: boolean;
       }>(
-        `SELECT id, created_at, type, template, params, amount::text, status
-       FROM transactions
-       WHERE user_id = $1
-       ORDER BY created_at DESC, id DESC
+        // `voidable`: a settled round of our own games or of a provider (services/round-void.ts).
+        `SELECT t.id, t.created_at, t.type, t.template, t.params, t.amount::text, t.status,
+          (t.type = 'game' AND t.status = 'completed' AND (
+            EXISTS (SELECT 1 FROM game_rounds r WHERE r.transaction_id = t.id AND r.state = 'settled')
+            OR EXISTS (SELECT 1 FROM provider_rounds r WHERE r.history_id = t.id AND r.state = 'settled'))) AS voidable
+       FROM transactions t
+       WHERE t.user_id = $1
+       ORDER BY t.created_at DESC, t.id DESC
        LIMIT 50`,
         [id],
       ),

@@ -3,16 +3,12 @@ import { say } from './messages.ts';
 import { csrfField, html } from './view.ts';
 
 /**
- * The history row's "Void round" form: for an admin, on a completed game round, folded away
- * (a reason is required; the console's CSRF token goes with it). Nothing for anyone else.
+ * The history row's "Void round" form: for an admin, on a settled round that may be voided
+ * (`voidable`), folded away (a reason is required; the console's CSRF token goes with it).
+ * Nothing for anyone else.
  */
-export function roundVoidCell(
-  playerId: number,
-  row: { id: number; type: string; status: string },
-  staff: Staff,
-  csrf: string,
-) {
-  if (staff.role !== 'admin' || row.type !== 'game' || row.status !== 'completed') return '';
+export function roundVoidCell(playerId: number, row: { id: number; voidable: boolean }, staff: Staff, csrf: string) {
+  if (staff.role !== 'admin' || !row.voidable) return '';
   const field = `void-${row.id}`;
   return html`<details><summary>${say('rounds.void')}</summary>
 <form method="post" action="/operator/players/${playerId}/history/${row.id}/void" class="stack" data-void-round>
