@@ -127,6 +127,18 @@ describe('chargeback', () => {
       before.body.id,
     ]);
     expect(pending!.status).toBe('pending');
+    // With the alert resolved but the hold kept, a bulk approval skips it as held.
+    await ctx.api.db.query("UPDATE risk_alerts SET state = 'resolved' WHERE user_id = $1", [player.id]);
+    await admin.client.get('/operator/withdrawals');
+    const bulk = await admin.client.post('/operator/withdrawals/bulk-approve', {
+      id: String(before.body.id),
+      batch_reference: 'B-HELD',
+      confirm: 'yes',
+    });
+    expect(bulk.location).toBe('/operator/withdrawals?bulk=0-0-0-0-1');
+    expect((await admin.client.get(bulk.location!)).text).toContain(
+      '1 skipped: the player&#39;s withdrawals are held after a chargeback.',
+    );
 
     // A second chargeback of the same deposit is refused; nothing moves.
     await admin.client.get(`/operator/players/${player.id}`);
