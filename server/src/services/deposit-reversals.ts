@@ -206,7 +206,7 @@ export async function refundDeposit(tx: Queryable, input: ReversalInput): Promis
   };
 }
 
-/** Whether the player's withdrawals are held (a chargeback), and why; staff release the hold. */
+/** Whether the player's withdrawals are held (after a chargeback, until an admin releases them). */
 export async function withdrawalsHeld(tx: Queryable, userId: number): Promise<boolean> {
   const [row] = await tx.query<{ held: boolean }>(
     'SELECT withdrawals_held_at IS NOT NULL AS held FROM users WHERE id = $1',
