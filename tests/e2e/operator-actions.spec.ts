@@ -81,6 +81,10 @@ test('an admin approves a document, credits 25.00, records a chargeback and susp
   await console_.goto(console_.url().split('?')[0]!);
   const deposit = console_.locator('tr[data-deposit]');
   await expect(deposit.locator('[data-reference]')).toHaveText(/^DEMO-[0-9A-F]{16}$/);
+  // The deposit's forms fit the page: no sideways scroll.
+  expect(
+    await console_.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBe(0);
   const chargeback = deposit.locator('form[data-deposit-action="chargeback"]');
   await chargeback.getByLabel('Reason').fill('Bank chargeback CB-1');
   await chargeback.getByRole('button', { name: 'Record chargeback' }).click();
