@@ -515,11 +515,15 @@ export const VARIABLES = {
   BENCH_PORT: setting(port, '4520', { when: TEST, description: 'Port of the server `npm run bench` starts' }),
   BENCH_API_PORT: setting(port, '4540', {
     when: TEST,
-    description: 'Port of the server `npm run bench:api` and `bench:games` start',
+    description: 'Port of the server `npm run bench:api`, `bench:games` and `bench:stream` start',
   }),
   BENCH_SECONDS: setting(whole(1), '10', {
     when: TEST,
     description: 'Seconds each `bench:api` and `bench:games` measurement runs',
+  }),
+  BENCH_STREAMS: setting(whole(1, 20_000), '10000', {
+    when: TEST,
+    description: 'Idle live streams `npm run bench:stream` opens (at most 20,000)',
   }),
   CMS_PORT: setting(port, '4330', { when: TEST, description: 'Port of the browser editor `npm run cms` opens' }),
   CMS_BRANCH: setting(text, 'main', { when: TEST, description: 'The branch the browser editor writes to' }),
