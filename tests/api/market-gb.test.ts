@@ -25,6 +25,14 @@ const dice = (session: string) =>
 const verifiedPlayer = () => ctx.api.player({ balance: '100.00', verified: true });
 
 describe('GB: game cycle (RTS 14)', () => {
+  it('the game page is told to leave out turbo, quick play, autoplay and slam-stop', async () => {
+    const player = await verifiedPlayer();
+    const session = await launchSession(ctx.api, SLOT, { token: player.token });
+    const state = await ctx.api.request('GET', `/demo-games/api/sessions/${session}`);
+    expect(state.status).toBe(200);
+    expect(state.body.forbidden_features).toEqual(['turbo', 'quick_play', 'autoplay', 'slam_stop']);
+  });
+
   it('our slot: a spin 2.4 s after the previous one is refused too_fast, at 2.5 s it is accepted', async () => {
     const player = await verifiedPlayer();
     const session = await launchSession(ctx.api, SLOT, { token: player.token });

@@ -1,14 +1,11 @@
 import * as v from 'valibot';
 import { toCents } from '#core/api/money.ts';
 import { GAME_MECHANICS } from '#core/games/mechanics.ts';
+import { PLAY_FEATURES } from '#core/games/protocol.ts';
 
 /** The markets a deployment can run under (`MARKET`): one data file each, `<code in lower case>.json`. */
 export const MARKET_CODES = ['MT', 'GB', 'DE', 'NL', 'CA-ON'] as const;
 export type MarketCode = (typeof MARKET_CODES)[number];
-
-/** The features a game page may offer that a regulator can forbid (RTS 14, GlüStV §22a). */
-export const PLAY_FEATURES = ['turbo', 'quick_play', 'autoplay', 'slam_stop'] as const;
-export type PlayFeature = (typeof PLAY_FEATURES)[number];
 
 /** Every rule names the regulation it follows, so docs/markets.md and an audit can check it. */
 const source = v.pipe(v.string(), v.minLength(8, 'must cite the regulation it follows'));
