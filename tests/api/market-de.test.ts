@@ -14,6 +14,12 @@ const ctx = useTestApi({ MARKET: 'DE' }, { clock });
 const spin = (session: string, amount: string) => slotSpin(ctx.api, session, amount);
 
 describe('DE: games allowed', () => {
+  it('GET /api/market names the GGL; without LICENCE_NUMBER the number is null', async () => {
+    const res = await ctx.api.request('GET', '/api/market');
+    expect(res.body).toMatchObject({ code: 'DE', currency: 'EUR', licence_number: null });
+    expect(res.body.regulator.name).toBe('Gemeinsame Glücksspielbehörde der Länder');
+  });
+
   it('the catalogue and the most popular row list only slots: no roulette', async () => {
     const catalogue = await ctx.api.request('GET', '/gmnggate/games?page_size=100');
     expect(catalogue.status).toBe(200);

@@ -12,7 +12,7 @@ import { addProvider, bet, nextId } from './wallet-api-provider.ts';
  * with DATABASE_URL, on PostgreSQL.
  */
 const clock = manualClock();
-const ctx = useTestApi({ MARKET: 'GB' }, { clock });
+const ctx = useTestApi({ MARKET: 'GB', LICENCE_NUMBER: '000-012345-R-123456-001' }, { clock });
 
 const SLOT = 'amber-fortune';
 const spin = (session: string, amount: string) => slotSpin(ctx.api, session, amount);
@@ -23,6 +23,20 @@ const dice = (session: string) =>
   });
 
 const verifiedPlayer = () => ctx.api.player({ balance: '100.00', verified: true });
+
+describe('GB: the market the footer shows', () => {
+  it('GET /api/market names the UK Gambling Commission, its site and the licence number, publicly cached', async () => {
+    const res = await ctx.api.request('GET', '/api/market');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(res.body).toEqual({
+      code: 'GB',
+      currency: 'GBP',
+      regulator: { name: 'UK Gambling Commission', url: 'https://www.gamblingcommission.gov.uk' },
+      licence_number: '000-012345-R-123456-001',
+    });
+  });
+});
 
 describe('GB: game cycle (RTS 14)', () => {
   it('the game page is told to leave out turbo, quick play, autoplay and slam-stop', async () => {
