@@ -1,4 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { buildCrashChain } from '#server/services/crash-room/crash-chain-builder.ts';
+import { tickCrashRoom } from '#server/services/crash-room/crash-room-driver.ts';
+import { seal } from '#server/services/secret-box.ts';
 import { manualClock } from '../../server/src/base/clock.ts';
 import { balanceOf, useTestApi } from './harness.ts';
 import { launchGame, launchSession } from './fixtures/game-launch.ts';
@@ -68,5 +72,35 @@ describe('DE: stake cap and game cycle', () => {
     expect((await spin(session, '1.00')).body.error).toBe('too_fast');
     clock.advance(0.1);
     expect((await spin(session, '1.00')).status).toBe(200);
+  });
+});
+
+describe('DE: the crash room', () => {
+  it('a bet in the shared crash room is refused: crash is not offered', async () => {
+    const { services } = ctx.api;
+    const chain = await buildCrashChain(4, 2, randomBytes(32));
+    await services.db.query(
+      `INSERT INTO crash_chains (currency, terminating_hash, salt, length, spacing, checkpoints_box, created_at)
+       VALUES ('EUR', $1, 'market-de-salt', $2, $3, $4, $5)`,
+      [
+        chain.terminating,
+        chain.length,
+        chain.spacing,
+        seal(services.privateKeys, JSON.stringify(chain.checkpoints)),
+        clock().toISOString(),
+      ],
+    );
+    expect(await tickCrashRoom(services, 'EUR', 'node-a')).toBe('opened');
+    const player = await ctx.api.player({ balance: '100.00', verified: true });
+    const res = await ctx.api.request('POST', '/api/crash-room/bets', {
+      token: player.token,
+      body: { amount: '1.00' },
+    });
+    expectMarketRefusal(
+      res,
+      'game_not_offered',
+      'This game is not offered under Gemeinsame Glücksspielbehörde der Länder rules.',
+    );
+    expect(await balanceOf(ctx.api, player.id)).toBe('100.00');
   });
 });
