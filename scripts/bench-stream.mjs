@@ -72,7 +72,7 @@ function openStream(index) {
           const match = /event: crash\ndata: (\{[^\n]*"type":"betting"[^\n]*\})\n/.exec(buffer);
           if (!match) return;
           seen = true;
-          const data = JSON.parse(match[1]);
+          const data = JSON.parse(/** @type {string} */ (match[1]));
           arrivals.push({ game: data.game, openedAt: Date.parse(data.opened_at), arrivedAt: Date.now() });
         });
         resolve();

@@ -14,7 +14,8 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const TRANSACTION_TYPES = ['deposit', 'withdrawal', 'bonus', 'referral', 'game', 'adjustment'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
-export type TransactionStatus = 'pending' | 'completed' | 'cancelled';
+/** `voided`: a game round staff voided (stake returned, win taken back). */
+export type TransactionStatus = 'pending' | 'completed' | 'cancelled' | 'voided';
 
 export const GAME_CATEGORIES = ['slots', 'live', 'table', 'instant'] as const;
 export type GameCategory = (typeof GAME_CATEGORIES)[number];

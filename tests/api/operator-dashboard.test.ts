@@ -270,7 +270,9 @@ describe("payments list and a player's history as CSV", () => {
         .text,
     );
     expect(csv[0]).toEqual(
-      'id,status,player_id,username,email,amount,currency,method,created_utc,completed_utc'.split(','),
+      'id,status,player_id,username,email,amount,currency,method,created_utc,completed_utc,provider_reference'.split(
+        ',',
+      ),
     );
     expect(csv.slice(1).map((row) => [row[3], row[5], row[7], row[8]])).toEqual(
       [50, 40, 30, 20, 10, 0].map((i) => [

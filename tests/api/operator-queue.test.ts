@@ -191,8 +191,8 @@ describe('bulk approval', () => {
 
     const done = await post([...idFields, ['batch_reference', 'SEPA-BATCH-2026-03-02'], ['confirm', 'yes']]);
     expect(done.status).toBe(303);
-    expect(done.headers.get('location')).toBe('/operator/withdrawals?bulk=3-1-0-0');
-    const notice = await admin.client.get('/operator/withdrawals?bulk=3-1-0-0');
+    expect(done.headers.get('location')).toBe('/operator/withdrawals?bulk=3-1-0-0-0');
+    const notice = await admin.client.get('/operator/withdrawals?bulk=3-1-0-0-0');
     expect(notice.text).toContain(
       '<p class="notice" role="status">3 withdrawals approved. 1 skipped: already decided.</p>',
     );
@@ -249,7 +249,7 @@ describe('bulk approval', () => {
       ]);
       expect(reject.status).toBe(row!.status === 'cancelled' ? 303 : 409);
       expect(bulk.location).toBe(
-        row!.status === 'completed' ? '/operator/withdrawals?bulk=1-0-0-0' : '/operator/withdrawals?bulk=0-1-0-0',
+        row!.status === 'completed' ? '/operator/withdrawals?bulk=1-0-0-0-0' : '/operator/withdrawals?bulk=0-1-0-0-0',
       );
       expect(await balanceOf(ctx.api, player.id)).toBe(row!.status === 'completed' ? '70.00' : '100.00');
       expect(await auditOf(ctx.api, 'withdrawal', player.withdrawalId)).toHaveLength(1);
@@ -378,7 +378,7 @@ describe('bulk rejection and batch size', () => {
     const cancelled = statuses.filter((status) => status === 'cancelled').length;
     expect(paid + cancelled).toBe(3);
     // Each batch reports the ones the other decided first as already decided.
-    expect(approved.headers.get('location')).toBe(`/operator/withdrawals?bulk=${paid}-${cancelled}-0-0`);
+    expect(approved.headers.get('location')).toBe(`/operator/withdrawals?bulk=${paid}-${cancelled}-0-0-0`);
     expect(rejected.headers.get('location')).toBe(`/operator/withdrawals?bulk_rejected=${cancelled}-${paid}-0`);
     for (const [i, player] of players.entries()) {
       const amount = (i + 1) * 10;

@@ -92,7 +92,7 @@ describe('a withdrawal of a player with an open high alert', () => {
       batch_reference: 'BATCH-1',
       confirm: 'yes',
     });
-    expect(bulk.location).toBe('/operator/withdrawals?bulk=0-0-0-1');
+    expect(bulk.location).toBe('/operator/withdrawals?bulk=0-0-0-1-0');
     expect((await admin.client.get(bulk.location!)).text).toContain(
       '1 skipped: the player has an open high risk alert',
     );

@@ -11,15 +11,15 @@ import {
 } from './helpers';
 
 /**
- * An admin acts on a player from the console (the document, a credit with a reason, a
- * suspension) and the player sees each result on the site, in German.
+ * An admin acts on a player from the console (the document, a credit with a reason, a chargeback of
+ * a deposit, a suspension) and the player sees each result on the site, in German.
  */
 const de = (namespace: string) => JSON.parse(readFileSync(`locales/de/${namespace}.json`, 'utf8'));
 const profile = de('profile');
 const api = de('api');
 const auth = de('auth');
 
-test('an admin approves a document, credits 25.00 with a reason and suspends the player; the player sees each', async ({
+test('an admin approves a document, credits 25.00, records a chargeback and suspends; the player sees each', async ({
   page,
   browser,
   signedInPlayer,
@@ -73,6 +73,32 @@ test('an admin approves a document, credits 25.00 with a reason and suspends the
   await expect(credited).toHaveCount(1);
   await expect(credited).toContainText(api.history.adjustment_goodwill);
   await expect(credited).toContainText('25,00');
+
+  // The bank charges the 30.00 deposit back: the admin records it from the player page (1,280 px wide),
+  // where the deposit shows the provider's reference; the balance drops, withdrawals are held, and the
+  // player's history has the charged-back deposit.
+  expect(console_.viewportSize()?.width).toBe(1280);
+  await console_.goto(console_.url().split('?')[0]!);
+  const deposit = console_.locator('tr[data-deposit]');
+  await expect(deposit.locator('[data-reference]')).toHaveText(/^DEMO-[0-9A-F]{16}$/);
+  // The deposit's forms fit the page: no sideways scroll.
+  expect(
+    await console_.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBe(0);
+  const chargeback = deposit.locator('form[data-deposit-action="chargeback"]');
+  await chargeback.getByLabel('Reason').fill('Bank chargeback CB-1');
+  await chargeback.getByRole('button', { name: 'Record chargeback' }).click();
+  await expect(console_.getByRole('status')).toContainText('Chargeback recorded');
+  await expect(deposit.locator('[data-deposit-status]')).toHaveText('charged back');
+  await expect(console_.locator('[data-balance]')).toHaveText('€25.00');
+  await expect(console_.locator('[data-withdrawals-held]')).toBeVisible();
+  await noAxeViolations(console_);
+  await page.goto('/de/profile/history?type=deposit');
+  await expect(
+    page.locator('tr[data-type="deposit"]', {
+      hasText: api.history.deposit_charged_back.replace('{method}', api.methods.card),
+    }),
+  ).toContainText('30,00');
 
   // Suspended: the player's open page is signed out at its next request, and sign-in names support.
   await page.goto('/de/profile');

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { html } from 'hono/html';
@@ -12,6 +13,9 @@ import { formToken, formTokenSecret, validFormToken } from '../services/form-tok
 import { PAYMENT_ID, cancelPayment, completePayment, paymentForPage } from '../services/payments.ts';
 import { backUrl, returnOrigins } from '../services/return-url.ts';
 import { plainPage } from './plain-page.ts';
+
+/** The demo provider's own reference for a payment it took, as a real provider's transaction id. */
+const demoProviderReference = () => `DEMO-${randomBytes(8).toString('hex').toUpperCase()}`;
 
 /**
  * The reference server's stand-in for a payment provider: the page `redirect_url` points at. The
@@ -116,7 +120,7 @@ type="submit">${t('cancel')}</button></form>`,
     const now = services.clock();
     const status =
       c.req.param('action') === 'confirm'
-        ? await completePayment(db, id, config, now)
+        ? await completePayment(db, id, config, now, demoProviderReference())
         : await cancelPayment(db, id, now);
     return c.redirect(backUrl(payment.return_url, id, status!), 303);
   });

@@ -7,7 +7,7 @@ import { credit } from './ledger.ts';
 import { recordRiskEvent } from './risk/risk-events.ts';
 import { depositFitsAtConfirmation } from './rg/deposit-check.ts';
 
-export type PaymentStatus = 'pending' | 'completed' | 'cancelled';
+export type PaymentStatus = 'pending' | 'completed' | 'cancelled' | 'charged_back' | 'refunded';
 
 /** What `create-payment` records: the payment, and its history item, pending from the start. */
 export interface NewPayment {
@@ -89,13 +89,16 @@ async function cancelWhere(db: Queryable, condition: string, value: string | num
  * Completes a pending, unexpired deposit exactly once: the status flips from pending in a
  * conditional UPDATE, so a double confirm (or two nodes confirming at once) credits once. In the
  * same transaction: history item, balance and ledger, loyalty points, a notification, and the
- * referrer's reward. Answers the payment's status afterwards, or undefined if it does not exist.
+ * referrer's reward. `providerReference` is the payment provider's own reference for the payment,
+ * kept with it for staff to trace it at the provider (a chargeback names it). Answers the payment's
+ * status afterwards, or undefined if it does not exist.
  */
 export async function completePayment(
   db: Database,
   id: string,
   config: ServerConfig,
   now: Date,
+  providerReference: string,
 ): Promise<PaymentStatus | undefined> {
   return db.transaction(async (tx) => {
     const [payment] = await tx.query<{
@@ -105,10 +108,10 @@ export async function completePayment(
       method: string;
       transaction_id: number | null;
     }>(
-      `UPDATE payments SET status = 'completed', completed_at = $2 WHERE id = $1 AND status = 'pending' AND expires_at
-        > $2
+      `UPDATE payments SET status = 'completed', completed_at = $2, provider_reference = $3
+        WHERE id = $1 AND status = 'pending' AND expires_at > $2
        RETURNING user_id, amount::text, currency, method, transaction_id`,
-      [id, now.toISOString()],
+      [id, now.toISOString(), providerReference],
     );
     if (!payment) {
       await expirePayments(tx, { id }, now);
@@ -192,7 +195,7 @@ export interface PaymentPageRow {
   amount: string;
   currency: string;
   method: string;
-  status: PaymentStatus;
+  status: 'pending' | 'completed' | 'cancelled';
   return_url: string;
   lang: Locale;
   expired: boolean;
@@ -202,8 +205,10 @@ export interface PaymentPageRow {
 export async function paymentForPage(db: Queryable, id: string, now: Date): Promise<PaymentPageRow | undefined> {
   await expirePayments(db, { id }, now);
   const [row] = await db.query<PaymentPageRow>(
-    `SELECT amount::text, currency, method, status, return_url, lang, (status = 'cancelled' AND completed_at >=
-      expires_at) AS expired
+    // A deposit charged back or refunded later was still paid on this page: the page says so.
+    `SELECT amount::text, currency, method,
+      CASE WHEN status IN ('charged_back', 'refunded') THEN 'completed' ELSE status END AS status,
+      return_url, lang, (status = 'cancelled' AND completed_at >= expires_at) AS expired
      FROM payments WHERE id = $1`,
     [id],
   );

@@ -13,7 +13,7 @@ import { credit } from './ledger.ts';
  */
 
 /** A refusal the console shows as "not possible" (409) with the message `withdrawals.<code>`. */
-export class WithdrawalRefused extends ConsoleRefusal<'refund_needs_destination' | 'refund_not_rejected'> {
+export class WithdrawalRefused extends ConsoleRefusal<'refund_needs_destination' | 'refund_not_rejected' | 'held'> {
   constructor(code: WithdrawalRefused['code']) {
     super('conflict', `withdrawals.${code}`, code);
   }
@@ -40,6 +40,22 @@ async function refuseRefund(tx: Queryable, id: number, code: WithdrawalRefused['
     [id],
   );
   if (row && isRefund(row.template)) throw new WithdrawalRefused(code);
+}
+
+/**
+ * Throws `WithdrawalRefused('held')` when the withdrawal's player has withdrawals held, before
+ * anything changes. The withdrawal's row is locked first and the player's row then shared, the
+ * order a rejection takes them in (its UPDATE, then the credit), so the two never deadlock; a
+ * chargeback committing meanwhile (it updates the player's row) is waited for and seen.
+ */
+async function refuseHeld(tx: Queryable, id: number) {
+  await tx.query("SELECT 1 FROM transactions WHERE id = $1 AND type = 'withdrawal' FOR UPDATE", [id]);
+  const [row] = await tx.query<{ held: boolean }>(
+    `SELECT withdrawals_held_at IS NOT NULL AS held FROM users
+     WHERE id = (SELECT user_id FROM transactions WHERE id = $1) FOR SHARE`,
+    [id],
+  );
+  if (row?.held) throw new WithdrawalRefused('held');
 }
 
 const recordPayout = (
@@ -70,7 +86,8 @@ export interface Approval {
 /**
  * Approves a pending withdrawal that staff have paid: completed, the payout recorded with its
  * reference, the player notified. A refund on self-exclusion is refused (it needs the destination
- * staff paid to: `payRefund`). Undefined when it is no longer pending.
+ * staff paid to: `payRefund`), and so is any while the player's withdrawals are held after a
+ * chargeback (it stays pending). Undefined when it is no longer pending.
  */
 export async function approveWithdrawal(
   tx: Queryable,
@@ -80,6 +97,7 @@ export async function approveWithdrawal(
   if (!approval.reference.trim() || !approval.confirmed)
     throw new Error('an approval needs a payout reference and the confirmation');
   await refuseRefund(tx, approval.id, 'refund_needs_destination');
+  await refuseHeld(tx, approval.id);
   const [row] = await tx.query<DecidedWithdrawal & { method: string; destination: string }>(
     `UPDATE transactions t SET status = 'completed', decided_at = $2, decided_by = $3
      FROM users u WHERE t.id = $1 AND t.type = 'withdrawal' AND t.status = 'pending' AND u.id = t.user_id

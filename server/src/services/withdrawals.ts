@@ -6,6 +6,7 @@ import type { Locale } from '../base/i18n.ts';
 import { countWalletOperation } from '../ops/metrics.ts';
 import { runOnce, type Outcome } from './idempotency.ts';
 import type { RiskConfig } from '../config/risk-config.ts';
+import { withdrawalsHeld } from './deposit-reversals.ts';
 import { inPlayerQueue } from './per-player-queue.ts';
 import { recordRiskEvent } from './risk/risk-events.ts';
 import { isVerifiedSql, verificationOf } from './verifications.ts';
@@ -26,15 +27,16 @@ export interface WithdrawalRequest {
  * that statement until the caller's COMMIT, after the risk event's one statement, rather than
  * across five, so concurrent withdrawals queue for as short a time as possible. Answers undefined (and changes
  * nothing) when the balance does not cover the amount, the account is closed, or with
- * `verifiedOnly` when the player's identity is not verified (checked in the same statement, which
- * saves a withdrawal one of its three round trips).
+ * `verifiedOnly` (the player's own request) when the player's identity is not verified or their
+ * withdrawals are held after a chargeback (checked in the same statement, which saves a withdrawal
+ * one of its three round trips).
  */
 export async function reserveWithdrawal(
   tx: Queryable,
   request: WithdrawalRequest,
   { verifiedOnly }: { verifiedOnly: boolean },
 ): Promise<{ id: number; created_at: Date; balance: Money } | undefined> {
-  const verified = verifiedOnly ? ` AND ${isVerifiedSql('$1')}` : '';
+  const verified = verifiedOnly ? ` AND withdrawals_held_at IS NULL AND ${isVerifiedSql('$1')}` : '';
   const [row] = await tx.query<{ id: number; created_at: Date; balance: Money }>(
     `WITH debited AS (
        UPDATE users SET balance = balance - $2::numeric
@@ -102,6 +104,7 @@ export function requestWithdrawal(
             throw new InvalidRequest(
               status === 'pending' ? 'verification.withdrawal_pending' : 'verification.withdrawal_unverified',
             );
+          if (await withdrawalsHeld(tx, userId)) throw new InvalidRequest('account.withdrawals_held');
           countWalletOperation('withdrawal', 'insufficient_funds');
           const [row] = await tx.query<{ balance: string; currency: string }>(
             'SELECT balance::text, currency FROM users WHERE id = $1',

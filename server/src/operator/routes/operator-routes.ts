@@ -14,6 +14,7 @@ import { auditRoutes } from './audit-log.ts';
 import { dashboardRoutes } from './dashboard.ts';
 import { gamesConsoleRoutes } from './games-console.ts';
 import { newsRoutes } from './news.ts';
+import { paymentActionRoutes } from './payment-actions.ts';
 import { playerActionRoutes } from './player-actions.ts';
 import { waitingAdjustmentRoutes } from './waiting-adjustments.ts';
 import { playerRoutes } from './players.ts';
@@ -87,6 +88,7 @@ export function operatorRoutes(services: Services) {
     verificationRoutes,
     playerRoutes,
     playerActionRoutes,
+    paymentActionRoutes,
     waitingAdjustmentRoutes,
     newsRoutes,
     auditRoutes,

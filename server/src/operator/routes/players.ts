@@ -8,6 +8,8 @@ import type { OperatorEnv } from '../operator-env.ts';
 import { cells, csrfField, html, money, page, table, when } from '../views/view.ts';
 import { addStaffNote, playerProfile } from '../services/player-profile.ts';
 import { actionsSection } from './player-actions.ts';
+import { depositsSection } from '../views/player-deposits-view.ts';
+import { roundVoidCell } from '../views/round-void-view.ts';
 import { riskPanel } from '../views/risk-alerts-view.ts';
 import { duplicatesSection, searchPage } from './player-search.ts';
 import { fullName } from './player-status.ts';
@@ -26,6 +28,10 @@ const DONE = [
   'sessions_ended',
   'two_factor_removed',
   'email_change',
+  'charged_back',
+  'refunded',
+  'hold_released',
+  'round_voided',
 ];
 
 /** The result line after an action on the player (`?done=`); unknown values show nothing. */
@@ -64,7 +70,7 @@ export function playerRoutes(services: Services) {
     const profile = await playerProfile(services, c.get('staff').id, id);
     if (!profile) throw new ConsoleError(404, say('errors.not_found'));
     const { player, history, limits, sessions, verifications, notes, pending, interactions, riskAlerts } = profile;
-    const { lifetime, ageDays } = profile;
+    const { lifetime, ageDays, deposits } = profile;
     const staff = c.get('staff');
     const csrf = c.get('csrf');
     const cur = player.currency;
@@ -97,6 +103,7 @@ ${LIFETIME.map(
 <dt>${say('players.bonus_balance')}</dt><dd>${money(player.bonus_balance, cur)}</dd>
 </dl>
 ${actionsSection(player, staff, csrf, pending, interactions, services.config.operator.adjustmentSecondApproval)}
+${depositsSection(player, deposits, staff, csrf)}
 ${section(say('risk.panel'), riskPanel(riskAlerts))}
 ${section(
   say('players.blocks'),
@@ -175,12 +182,14 @@ ${section(
           say('players.description'),
           say('players.amount'),
           say('players.status'),
+          say('payments.deposit_actions'),
         ],
         history.map(
           (row) =>
-            html`<tr><td>${when(row.created_at)}</td><td>${row.type}</td>
+            html`<tr data-history="${row.id}"><td>${when(row.created_at)}</td><td>${row.type}</td>
 <td>${describeTransaction('en', row.template, row.params)}</td>
-<td class="num">${money(row.amount, cur)}</td><td>${say(`status.${row.status}`)}</td></tr>`,
+<td class="num">${money(row.amount, cur)}</td><td data-history-status>${say(`status.${row.status}`)}</td>
+<td>${roundVoidCell(id, row, staff, csrf)}</td></tr>`,
         ),
       )
     : html`<p>${say('players.history_empty')}</p>`,

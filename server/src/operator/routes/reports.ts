@@ -72,13 +72,15 @@ ${
           say('withdrawals.method'),
           say('queue.status'),
           say('payments.completed'),
+          say('payments.reference'),
         ],
         rows.map(
           (row) =>
             html`<tr data-payment="${row.id}"><td>${when(row.created_at)}</td>
 <td>${playerLink(row.user_id, row.username, row.email)}</td>
 <td class="num">${money(row.amount, row.currency)}</td><td>${methodName(row.method)}</td>
-<td>${say(`payments.status_${row.status}`)}</td><td>${when(row.completed_at)}</td></tr>`,
+<td>${say(`payments.status_${row.status}`)}</td><td>${when(row.completed_at)}</td>
+<td data-reference>${row.provider_reference ?? say('payments.no_reference')}</td></tr>`,
         ),
       )
     : html`<p>${say('payments.empty')}</p>`
@@ -91,9 +93,20 @@ ${
     const rows = batches<PaymentRow, [string, string]>(
       (after, size) => paymentsAfter(db, filter, after, size),
       (row) => [utcText(row.created_at), row.id],
-      (row) => [row.id, ...movementCsvCells(row), utcText(row.created_at), utcText(row.completed_at)],
+      (row) => [
+        row.id,
+        ...movementCsvCells(row),
+        utcText(row.created_at),
+        utcText(row.completed_at),
+        row.provider_reference ?? '',
+      ],
     );
-    return csvResponse(c, 'payments.csv', ['id', ...MOVEMENT_CSV_HEADER, 'created_utc', 'completed_utc'], rows);
+    return csvResponse(
+      c,
+      'payments.csv',
+      ['id', ...MOVEMENT_CSV_HEADER, 'created_utc', 'completed_utc', 'provider_reference'],
+      rows,
+    );
   });
 
   // A player's whole history; the download is a view of the player's data, so it is audited.

@@ -64,8 +64,8 @@ function readFilter(c: Context) {
   return { filter, per, query: filterQuery(shown), form: { ...shown, status, sort, dir, per: String(per) } };
 }
 
-/** A bulk decision's counts on the redirect: decided now, already decided, refunds, risk reason needed. */
-const COUNTS = /^\d+(-\d+){0,3}$/;
+/** A bulk decision's counts on the redirect: decided now, already decided, refunds, risk reason needed, held. */
+const COUNTS = /^\d+(-\d+){0,4}$/;
 
 /** The line above the list after a decision, from the redirect's query; undefined for none. */
 function noticeOf(c: Context) {
@@ -190,12 +190,13 @@ ${rows.length ? queueTable(caption, rows, { admin, csrf, now: services.clock() }
 
 /** "3 withdrawals approved. 1 skipped: already decided." from a bulk decision's counts. */
 function bulkNotice(doneKey: string, value: string) {
-  const [done = 0, decided = 0, refunds = 0, risky = 0] = value.split('-').map(Number);
+  const [done = 0, decided = 0, refunds = 0, risky = 0, held = 0] = value.split('-').map(Number);
   return [
     say(doneKey, { count: done }),
     decided ? say('queue.bulk_skipped_decided', { count: decided }) : '',
     refunds ? say('queue.bulk_skipped_refund', { count: refunds }) : '',
     risky ? say('queue.bulk_skipped_risk', { count: risky }) : '',
+    held ? say('queue.bulk_skipped_held', { count: held }) : '',
   ]
     .filter(Boolean)
     .join(' ');

@@ -65,6 +65,10 @@ export const AUDIT_ACTIONS = [
   'provider.retire_secret',
   'game.enable',
   'game.disable',
+  'payment.chargeback',
+  'payment.refund',
+  'withdrawals.release',
+  'round.void',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

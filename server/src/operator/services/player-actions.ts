@@ -38,8 +38,11 @@ import { audit, type AuditAction } from './audit.ts';
  * routes/player-actions.ts parse the forms, call these, and send mail after the commit.
  */
 
-/** Actions that still apply once an account is closed (closing itself answers its own refusal). */
-const ON_CLOSED_ACCOUNTS = new Set<AuditAction>(['player.close', 'interaction.record']);
+/**
+ * Actions that still apply once an account is closed (closing itself answers its own refusal); a
+ * chargeback is the bank's decision, so it is recorded whatever the account's state.
+ */
+const ON_CLOSED_ACCOUNTS = new Set<AuditAction>(['player.close', 'interaction.record', 'payment.chargeback']);
 
 /** A staff action's change, run inside actOnPlayer's transaction on the locked player. */
 export type PlayerActionWork<T> = (tx: Queryable, player: PlayerRecord, now: Date) => Promise<T>;

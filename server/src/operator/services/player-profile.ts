@@ -3,6 +3,7 @@ import { interactionsOf, pendingAdjustments } from '../../services/account-admin
 import { openAlertsOf } from './risk-alerts.ts';
 import { audit } from './audit.ts';
 import { accountAgeDays, lifetimeFigures } from './player-lifetime.ts';
+import { playerDeposits } from './player-deposits.ts';
 
 /** One player's whole picture as the console's player page shows it (routes/players.ts), and staff notes. */
 
@@ -25,12 +26,15 @@ export interface PlayerFacts {
   suspended_reason: string | null;
   closed_at: Date | string | null;
   close_reason: string | null;
+  /** Set while a chargeback holds the player's withdrawals. */
+  withdrawals_held_at: Date | string | null;
+  withdrawals_held_reason: string | null;
 }
 
 /**
  * The player with their lifetime figures and account age (by the server's clock), their latest 50
- * transactions, limits, sessions, identity checks, staff notes, pending adjustments and recorded
- * interactions. Looking is audited (`player.view`). Undefined for
+ * transactions and deposits, limits, sessions, identity checks, staff notes, pending adjustments and
+ * recorded interactions. Looking is audited (`player.view`). Undefined for
  * an unknown player (nothing audited then).
  */
 export async function playerProfile(services: Pick<Services, 'db' | 'clock'>, staffId: number, id: number) {
@@ -38,26 +42,32 @@ export async function playerProfile(services: Pick<Services, 'db' | 'clock'>, st
   const [player] = await db.query<PlayerFacts>(
     `SELECT id, email, username, first_name, last_name, date_of_birth::text, balance::text, bonus_balance::text,
       currency, locale, date_joined, time_out_until, self_excluded_until,
-            suspended_at, suspended_reason, closed_at, close_reason
+            suspended_at, suspended_reason, closed_at, close_reason, withdrawals_held_at, withdrawals_held_reason
      FROM users WHERE id = $1`,
     [id],
   );
   if (!player) return undefined;
   await audit(db, { staffId, action: 'player.view', targetType: 'player', targetId: id, at: services.clock() });
-  const [history, limits, sessions, verifications, notes, pending, interactions, riskAlerts, lifetime] =
+  const [history, limits, sessions, verifications, notes, pending, interactions, riskAlerts, lifetime, deposits] =
     await Promise.all([
       db.query<{
+        id: number;
         created_at: Date;
         type: string;
         template: string;
         params: Record<string, string>;
         amount: string;
         status: string;
+        voidable: boolean;
       }>(
-        `SELECT created_at, type, template, params, amount::text, status
-       FROM transactions
-       WHERE user_id = $1
-       ORDER BY created_at DESC, id DESC
+        // `voidable`: a settled round of our own games or of a provider (services/round-void.ts).
+        `SELECT t.id, t.created_at, t.type, t.template, t.params, t.amount::text, t.status,
+          (t.type = 'game' AND t.status = 'completed' AND (
+            EXISTS (SELECT 1 FROM game_rounds r WHERE r.transaction_id = t.id AND r.state = 'settled')
+            OR EXISTS (SELECT 1 FROM provider_rounds r WHERE r.history_id = t.id AND r.state = 'settled'))) AS voidable
+       FROM transactions t
+       WHERE t.user_id = $1
+       ORDER BY t.created_at DESC, t.id DESC
        LIMIT 50`,
         [id],
       ),
@@ -96,6 +106,7 @@ export async function playerProfile(services: Pick<Services, 'db' | 'clock'>, st
       interactionsOf(db, id),
       openAlertsOf(db, id),
       lifetimeFigures(db, id),
+      playerDeposits(db, id),
     ]);
   const ageDays = accountAgeDays(player.date_joined, services.clock());
   return {
@@ -110,6 +121,7 @@ export async function playerProfile(services: Pick<Services, 'db' | 'clock'>, st
     riskAlerts,
     lifetime,
     ageDays,
+    deposits,
   };
 }
 

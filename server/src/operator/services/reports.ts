@@ -2,7 +2,7 @@ import type { Services } from '../../app-env.ts';
 import type { Queryable } from '../../db/database.ts';
 import { auditedView } from './audit.ts';
 
-export const PAYMENT_STATUSES = ['all', 'pending', 'completed', 'cancelled'] as const;
+export const PAYMENT_STATUSES = ['all', 'pending', 'completed', 'cancelled', 'charged_back', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** The payments (deposits) list's filters. */
@@ -25,6 +25,8 @@ export interface PaymentRow {
   status: string;
   created_at: Date | string;
   completed_at: Date | string | null;
+  /** The payment provider's own reference, once it confirmed the payment. */
+  provider_reference: string | null;
 }
 
 const WHERE = `($1 = 'all' OR p.status = $1) AND ($2 = '' OR p.method = $2)
@@ -32,7 +34,7 @@ const WHERE = `($1 = 'all' OR p.status = $1) AND ($2 = '' OR p.method = $2)
   AND ($4::timestamptz IS NULL OR p.created_at < $4::timestamptz)`;
 const params = (f: PaymentFilter) => [f.status, f.method, f.from, f.to];
 const COLUMNS = `p.id, p.user_id, u.username, u.email, p.amount::text AS amount, p.currency, p.method, p.status,
-  p.created_at, p.completed_at`;
+  p.created_at, p.completed_at, p.provider_reference`;
 
 export const paymentTotals = (db: Queryable, filter: PaymentFilter) =>
   db.query<{ currency: string; count: number; amount: string }>(

@@ -10,7 +10,7 @@ export const BULK_MAX = 500;
 /** What a bulk decision did with one selected withdrawal. */
 export type BulkOutcome =
   | { id: number; outcome: 'decided_now'; player: Omit<DecidedWithdrawal, 'amount'>; amount: string }
-  | { id: number; outcome: 'decided' | 'refund' | 'risk' };
+  | { id: number; outcome: 'decided' | 'refund' | 'risk' | 'held' };
 
 /** Who decides the batch, and when (from `services.clock`). */
 interface BatchDecider {
@@ -23,7 +23,8 @@ interface BatchDecider {
  * path as a single decision (its conditional UPDATE on the pending row, ledger, notification and
  * audit row): one decided meanwhile, by anyone, is reported as `decided` and left alone, and the
  * others still go. A refund on self-exclusion is never decided in bulk (it needs the destination
- * staff paid to); an approval that needs a risk reason is left for a single decision.
+ * staff paid to); an approval that needs a risk reason is left for a single decision, and one whose
+ * player's withdrawals are held stays pending.
  * Answers each one's outcome, in the order selected.
  */
 async function decideEach(
@@ -48,7 +49,8 @@ async function decideEach(
             amount: row.amount,
           };
         } catch (error) {
-          if (error instanceof WithdrawalRefused) return { id, outcome: 'refund' };
+          // Held after a chargeback: it stays pending until staff release the hold.
+          if (error instanceof WithdrawalRefused) return { id, outcome: error.code === 'held' ? 'held' : 'refund' };
           // An open high risk alert needs a reason, given only when approving the one withdrawal.
           if (error instanceof RiskReasonNeeded) return { id, outcome: 'risk' };
           throw error;
@@ -68,6 +70,6 @@ export const rejectBatch = (db: Database, ids: number[], reason: string, by: Bat
   decideEach(db, ids, (tx, id) => rejectWithAudit(tx, { id, reason, ...by }, ids.length));
 
 /** How many of a batch's outcomes are of each kind, in the order the queue's notice reads them. */
-export const BULK_COUNTS = ['decided_now', 'decided', 'refund', 'risk'] as const;
+export const BULK_COUNTS = ['decided_now', 'decided', 'refund', 'risk', 'held'] as const;
 export const countOutcomes = (outcomes: BulkOutcome[]) =>
   BULK_COUNTS.map((kind) => outcomes.filter((outcome) => outcome.outcome === kind).length);

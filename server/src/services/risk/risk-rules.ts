@@ -1,7 +1,12 @@
 import type { Severity } from '../../config/risk-config.ts';
 
 export type RuleId =
-  'aml.cycling' | 'aml.deposits_no_sof' | 'aml.structuring' | 'harm.rapid_redeposit' | 'link.shared_document';
+  | 'aml.cycling'
+  | 'aml.deposits_no_sof'
+  | 'aml.structuring'
+  | 'harm.rapid_redeposit'
+  | 'link.shared_document'
+  | 'payment.chargeback';
 
 export interface RiskRule {
   id: RuleId;
@@ -36,5 +41,11 @@ export const RISK_RULES: Record<RuleId, RiskRule> = {
     id: 'link.shared_document',
     severity: 'high',
     description: 'The same identity document file uploaded by another account',
+  },
+  // Raised by staff recording a chargeback (services/deposit-reversals.ts), not by the engine's thresholds.
+  'payment.chargeback': {
+    id: 'payment.chargeback',
+    severity: 'high',
+    description: 'A deposit was charged back: withdrawals are held until the risk desk has looked',
   },
 };
