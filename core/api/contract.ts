@@ -332,6 +332,15 @@ export interface BonusStatus {
 export const MOST_POPULAR_COUNT = 12;
 
 // GET /gmnggate/most_popular
+/** `GET /api/market`: the licensed market the site runs under, for the footer (docs/markets.md). */
+export interface MarketInfo {
+  code: string;
+  currency: string;
+  regulator: { name: string; url: string };
+  /** LICENCE_NUMBER; null when the operator has not set it. */
+  licence_number: string | null;
+}
+
 export interface Game {
   id: string;
   name: string;
@@ -517,6 +526,7 @@ export const API_PATHS = {
   bonus: '/api/user/bonus',
   bonusCancel: '/api/user/bonus/cancel',
   mostPopular: '/gmnggate/most_popular',
+  market: '/api/market',
   games: '/gmnggate/games',
   winStats: '/api/snikx/win_stats',
   responsibleGaming: '/api/user/responsible-gaming',

@@ -5,6 +5,8 @@ import { mailConfigFrom, type MailConfig } from '../mail/config.ts';
 import { gameConfigFrom, type GameConfig } from '../providers/games/config.ts';
 import { rgConfigFrom, type RgConfig } from './rg-config.ts';
 import { riskConfigFrom, type RiskConfig } from './risk-config.ts';
+import { loadMarketProfile } from '../markets/market-profiles.ts';
+import type { MarketProfile } from '../markets/market-profile.ts';
 
 export { ConfigError } from './variables.ts';
 
@@ -28,7 +30,10 @@ export interface ServerConfig {
   requireEncryption: boolean;
   /** Seed the demo player at start. */
   demo: boolean;
+  /** The players' currency: CURRENCY, else the market's. */
   currency: string;
+  /** MARKET's rule profile (docs/markets.md) and LICENCE_NUMBER. */
+  market: MarketConfig;
   limits: Limits;
   /** Share of a referred player's deposit credited to the referrer, as a decimal string. */
   referralRate: string;
@@ -64,6 +69,11 @@ export interface ServerConfig {
   unactivatedAccountDays: number;
   /** Health, metrics and shutdown (docs/deploying.md). */
   ops: OpsConfig;
+}
+
+export interface MarketConfig {
+  profile: MarketProfile;
+  licenceNumber?: string;
 }
 
 export interface OpsConfig {
@@ -107,6 +117,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 /** The settings, from variables already parsed. */
 export function configFrom(values: RunValues): ServerConfig {
   const siteUrl = values.SITE_URL ?? `http://localhost:${values.PORT}`;
+  const market: MarketConfig = { profile: loadMarketProfile(values.MARKET), licenceNumber: values.LICENCE_NUMBER };
   const http: HttpLimits = {
     headersTimeoutMs: values.HEADERS_TIMEOUT_SECONDS,
     requestTimeoutMs: values.REQUEST_TIMEOUT_SECONDS,
@@ -126,7 +137,8 @@ export function configFrom(values: RunValues): ServerConfig {
     siteUrlSet: values.SITE_URL !== undefined,
     requireEncryption: values.REQUIRE_ENCRYPTION,
     demo: values.DEMO,
-    currency: values.CURRENCY,
+    currency: values.CURRENCY ?? market.profile.currency,
+    market,
     limits: {
       deposit_min: values.DEPOSIT_MIN,
       deposit_max: values.DEPOSIT_MAX,

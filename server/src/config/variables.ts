@@ -5,6 +5,7 @@ import {
   email,
   flag,
   hours,
+  oneOf,
   origin,
   originList,
   port,
@@ -20,6 +21,7 @@ import {
   whole,
   type ValueType,
 } from './types.ts';
+import { MARKET_CODES } from '../markets/market-profile.ts';
 
 /** Who reads a variable: the site's build, the running server, or the tests and tools. */
 export type When = 'build' | 'run' | 'test';
@@ -168,8 +170,26 @@ export const VARIABLES = {
   }),
   DEMO: setting(flag, '1', { when: RUN, description: '`0` skips seeding the demo player' }),
 
+  // The licensed market (docs/markets.md)
+  MARKET: setting(oneOf(MARKET_CODES), 'MT', {
+    when: RUN,
+    description:
+      'The market this deployment is licensed in: selects the rule profile `server/src/markets/<market>.json` ' +
+      '(game cycle, stake caps, games allowed, verification before play; see [markets.md](markets.md)). An ' +
+      'invalid profile stops the server',
+  }),
+  LICENCE_NUMBER: optional(text, {
+    when: RUN,
+    defaultText: 'unset (no number shown)',
+    description: "The operator's licence number with the market's regulator, shown beside the regulator's name",
+  }),
+
   // Money
-  CURRENCY: setting(text, 'EUR', { when: RUN, description: "The players' currency" }),
+  CURRENCY: optional(text, {
+    when: RUN,
+    defaultText: "the market's currency (`MT`: `EUR`)",
+    description: "The players' currency",
+  }),
   DEPOSIT_MIN: setting(amount, '10.00', { when: RUN, description: 'Smallest deposit' }),
   DEPOSIT_MAX: setting(amount, '10000.00', { when: RUN, description: 'Largest deposit' }),
   WITHDRAWAL_MIN: setting(amount, '10.00', { when: RUN, description: 'Smallest withdrawal' }),
