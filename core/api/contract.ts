@@ -149,9 +149,18 @@ export interface User {
   time_zone: string | null;
   /** Game sound on or off (the /play bar's toggle), remembered for the player in every browser; off by default. */
   game_sound: boolean;
+  /** Incognito: "Hidden" instead of the (masked) name in every public feed, bets and winners; off by default. */
+  incognito: boolean;
 }
 /** The only fields PATCH /api/user/update accepts; anything else is a 400 for that field. */
-export const EDITABLE_USER_FIELDS = ['username', 'first_name', 'last_name', 'time_zone', 'game_sound'] as const;
+export const EDITABLE_USER_FIELDS = [
+  'username',
+  'first_name',
+  'last_name',
+  'time_zone',
+  'game_sound',
+  'incognito',
+] as const;
 export type UserUpdateRequest = Partial<Pick<User, (typeof EDITABLE_USER_FIELDS)[number]>>;
 
 // GET /api/user/notification?mode=mass|own|set_read, DELETE /api/user/notification?id=
@@ -368,8 +377,8 @@ export interface CatalogueGame extends Game {
 
 // GET /api/snikx/win_stats
 export interface Win {
-  /** Masked, e.g. "jo***n". */
-  player: string;
+  /** Masked, e.g. "jo***n"; null for a player who chose incognito (the site shows "Hidden"). */
+  player: string | null;
   game: string;
   /** The NET win (payout − stake); the feed lists only rounds whose payout exceeded the stake. */
   amount: Money;
@@ -467,8 +476,8 @@ export interface BetEvent {
   round: string;
   game_id: string;
   game: string;
-  /** Masked ("jo***n"). */
-  player: string;
+  /** Masked ("jo***n"); null for a player who chose incognito (the site shows "Hidden"). */
+  player: string | null;
   stake: Money;
   payout: Money;
   /** payout / stake, two decimals. */

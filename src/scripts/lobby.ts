@@ -244,7 +244,11 @@ export function initLobby() {
             element(
               'span',
               undefined,
-              interpolate(root.dataset.winner ?? '', { player: win.player, amount, game: win.game }),
+              interpolate(root.dataset.winner ?? '', {
+                player: win.player ?? root.dataset.hidden ?? '',
+                amount,
+                game: win.game,
+              }),
             ),
             when,
           );
