@@ -488,7 +488,33 @@ export interface BetEvent {
   at: Timestamp;
   /** True only on the stream of the player who played it. */
   mine: boolean;
+  /** The stake or the payout is above the server's LIVE_HIGH_ROLLER_AMOUNT: listed under "High rollers". */
+  high_roller: boolean;
 }
+/** The `notification` event's data: a new notification of the player's own (the badge counts it). */
+export interface NotificationEvent {
+  id: number;
+  created_at: Timestamp;
+}
+/** The `withdrawal` event's data: a withdrawal asked for, or its new status. */
+export interface WithdrawalEvent {
+  id: number;
+  status: TransactionStatus;
+  /** Signed, as in the history: a withdrawal is negative. */
+  amount: Money;
+  created_at: Timestamp;
+}
+/** The `decision` event's data: a limit set or scheduled to rise, or a verification decided by staff. */
+export type DecisionEvent =
+  | {
+      kind: 'limit';
+      limit: 'deposit' | 'loss';
+      period: RgPeriod;
+      amount: Money | null;
+      pending_amount: Money | null;
+      effective_at: Timestamp | null;
+    }
+  | { kind: 'verification'; status: 'verified' | 'rejected'; reason_code: string | null };
 
 /** Every path of the contract, relative to the API base. */
 export const API_PATHS = {

@@ -97,9 +97,30 @@ describe('events', () => {
       win: true,
       currency: 'EUR',
       at: clock().toISOString(),
+      high_roller: false,
     };
     expect((await visitor.next(isBet(round.round_id))).data).toEqual({ ...bet, mine: false });
     expect((await own.next(isBet(round.round_id))).data).toEqual({ ...bet, mine: true });
+  });
+
+  it('marks a bet whose stake or payout is above LIVE_HIGH_ROLLER_AMOUNT as a high roller’s', async () => {
+    const { config } = ctx.api.services;
+    const setting = config.highRollerAmount;
+    const player = await ctx.api.player({ balance: '50.00' });
+    const visitor = await stream(node.origin);
+    try {
+      const highRollerOf = async (amount: string) => {
+        config.highRollerAmount = amount;
+        const { round } = await playDiceRound(player.token);
+        return (await visitor.next(isBet(round.round_id))).data.high_roller;
+      };
+      // Stake 2.00, payout 3.96: above 3.95 and 1.99, not above 3.96 (the payout itself).
+      expect(await highRollerOf('3.95')).toBe(true);
+      expect(await highRollerOf('3.96')).toBe(false);
+      expect(await highRollerOf('1.99')).toBe(true);
+    } finally {
+      config.highRollerAmount = setting;
+    }
   });
 
   it("a stream never carries another player's balance", async () => {

@@ -21,12 +21,16 @@ BEGIN
   ), COALESCE(NEW.settled_at, NEW.created_at)
   FROM games g LEFT JOIN users u ON u.id = NEW.user_id WHERE g.id = NEW.game_id; RETURN NULL; END $$;
 
+-- Times in event data as JavaScript writes them (2026-06-01T12:00:00.000Z), whatever the session's zone.
+CREATE FUNCTION stream_time(at timestamptz) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') $$;
+
 -- A new notification of the player's own: the header's badge counts it without polling.
 -- Broadcasts (user_id NULL, possibly scheduled) are read when a page loads.
 CREATE FUNCTION stream_notification_event() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO stream_events (user_id, name, data, created_at)
-  VALUES (NEW.user_id, 'notification', json_build_object('id', NEW.id, 'created_at', NEW.created_at),
+  VALUES (NEW.user_id, 'notification', json_build_object('id', NEW.id, 'created_at', stream_time(NEW.created_at)),
     NEW.created_at); RETURN NULL; END $$;
 CREATE TRIGGER notifications_stream_event AFTER INSERT ON notifications
   FOR EACH ROW WHEN (NEW.user_id IS NOT NULL) EXECUTE FUNCTION stream_notification_event();
@@ -36,7 +40,7 @@ CREATE FUNCTION stream_withdrawal_event() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO stream_events (user_id, name, data, created_at)
   VALUES (NEW.user_id, 'withdrawal', json_build_object(
-    'id', NEW.id, 'status', NEW.status, 'amount', NEW.amount::text, 'created_at', NEW.created_at
+    'id', NEW.id, 'status', NEW.status, 'amount', NEW.amount::text, 'created_at', stream_time(NEW.created_at)
   ), COALESCE(NEW.decided_at, NEW.created_at)); RETURN NULL; END $$;
 CREATE TRIGGER transactions_stream_withdrawal_insert AFTER INSERT ON transactions
   FOR EACH ROW WHEN (NEW.type = 'withdrawal') EXECUTE FUNCTION stream_withdrawal_event();
@@ -61,7 +65,7 @@ BEGIN
   INSERT INTO stream_events (user_id, name, data, created_at)
   VALUES (NEW.user_id, 'decision', json_build_object(
     'kind', 'limit', 'limit', NEW.kind, 'period', NEW.period, 'amount', NEW.amount::text,
-    'pending_amount', NEW.pending_amount::text, 'effective_at', NEW.pending_at
+    'pending_amount', NEW.pending_amount::text, 'effective_at', stream_time(NEW.pending_at)
   ), NEW.decided_at); RETURN NULL; END $$;
 CREATE TRIGGER rg_limits_stream_decision AFTER INSERT OR UPDATE ON rg_limits
   FOR EACH ROW WHEN (NEW.decided_at IS NOT NULL) EXECUTE FUNCTION stream_limit_decision();
