@@ -480,8 +480,8 @@ export interface BetEvent {
   player: string | null;
   stake: Money;
   payout: Money;
-  /** payout / stake, two decimals. */
-  multiplier: string;
+  /** payout / stake, two decimals; null for a stake of 0. */
+  multiplier: string | null;
   /** Only a payout above the stake is a win (UKGC RTS 7). */
   win: boolean;
   currency: string;
