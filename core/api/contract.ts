@@ -560,7 +560,41 @@ export const API_PATHS = {
   verification: '/api/user/verification',
   stream: '/api/stream',
   streamTicket: '/api/stream/ticket',
+  crashRoom: '/api/crash-room',
+  crashRoomBets: '/api/crash-room/bets',
+  crashRoomCashout: '/api/crash-room/cashout',
 } as const;
+
+/** `GET /api/crash-room`: the shared crash room as anyone may see it (docs/multiplayer-crash.md). */
+export interface CrashRoomState {
+  currency: string;
+  /** The server's clock: the page animates the rise from it, never from its own. */
+  now: string;
+  /** null before the room's first game (CRASH_ROOM off, or its chain still being built). */
+  commitment: { terminating_hash: string; salt: string; games: number } | null;
+  current: {
+    game: number;
+    phase: 'betting' | 'rising';
+    rises_at: string;
+    /** The multiplier now, while rising. */
+    multiplier: string | null;
+    /** Masked names; `paid` once a player has cashed out. */
+    players: { player: string; stake: string; paid: string | null }[];
+  } | null;
+  /** The last 50 games, newest first, each with its revealed hash. */
+  history: { game: number; crash_point: string; hash: string }[];
+}
+
+/** `POST /api/crash-room/bets` {amount, auto_cashout?} and `POST /api/crash-room/cashout` (no body). */
+export interface CrashRoomBet {
+  game: number;
+  stake: Money;
+  auto_cashout: string | null;
+  /** Set once the bet is settled: the multiplier paid ("0.00" when lost) and the win. */
+  paid: string | null;
+  win: Money | null;
+  balance: Money;
+}
 
 export interface ResetPasswordRequest {
   email: string;

@@ -15,6 +15,16 @@ export function toCents(value: unknown): bigint | undefined {
   return BigInt(match[1]!) * 100n + BigInt((match[2] ?? '').padEnd(2, '0'));
 }
 
+/**
+ * What a player typed, as the API's decimal string: "25,5" (a decimal comma) becomes "25.5", and
+ * a German "1.000,50" (dots grouping thousands, a decimal comma) becomes "1000.50".
+ */
+export const normaliseAmount = (typed: string) => {
+  const trimmed = typed.trim().replace(/[\s\u00a0\u202f]/g, '');
+  if (/^\d{1,3}(\.\d{3})+,\d{1,2}$/.test(trimmed)) return trimmed.replace(/\./g, '').replace(',', '.');
+  return /^\d+,\d{1,2}$/.test(trimmed) ? trimmed.replace(',', '.') : trimmed;
+};
+
 /** "1234.50" from 123450n. */
 export function fromCents(cents: bigint): Money {
   const sign = cents < 0n ? '-' : '';

@@ -4,7 +4,7 @@
  * (core/games/fair-stake.ts), or down to the largest one it takes where up would pass the maximum.
  * A field that holds no amount starts again from the minimum. Amounts are cents in a BigInt.
  */
-import { fromCents, toCents } from '../api/money.ts';
+import { fromCents, toCents, normaliseAmount } from '../api/money.ts';
 import type { Money } from '../api/contract.ts';
 import { ANY_STAKE, leastTakenStake, type StakeRule } from './fair-stake.ts';
 
@@ -18,7 +18,7 @@ export function quickStake(
 ): Money {
   const low = toCents(range.min)!;
   const high = toCents(range.max)!;
-  const cents = toCents(current.trim().replace(',', '.'));
+  const cents = toCents(normaliseAmount(current));
   let next = cents === undefined ? low : change === 'half' ? cents / 2n : cents * 2n;
   if (next < low) next = low;
   if (next > high) next = high;

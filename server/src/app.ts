@@ -15,6 +15,7 @@ import { gamePageRoutes } from './providers/games/page-route.ts';
 import { sandboxedFrameCors } from './providers/games/frame-cors.ts';
 import { accountRoutes } from './routes/account.ts';
 import { streamRoutes } from './routes/stream.ts';
+import { crashRoomRoutes } from './routes/crash-room.ts';
 import { activationRoutes } from './routes/activation.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bonusRoutes } from './routes/bonus.ts';
@@ -158,6 +159,7 @@ export function createApp({ distDir, services, log, lifecycle = new Lifecycle() 
   app.route('/', accountRoutes(services));
   // The live stream: Server-Sent Events, across nodes through the database (docs/live-stream.md).
   app.route('/', streamRoutes(services, lifecycle));
+  app.route('/', crashRoomRoutes(services));
   // The seamless wallet API that game providers call, signed (docs/provider-api.md).
   app.route('/', walletApiRoutes(services));
   // The operator console: staff only, its own sessions, pages and CSP (server/src/operator/).

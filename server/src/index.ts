@@ -9,6 +9,7 @@ import { listen } from './http/listen.ts';
 import { siteUrlNotice } from './config/site-notice.ts';
 import { Lifecycle } from './ops/lifecycle.ts';
 import { startRoundSweep } from './services/round-sweep.ts';
+import { startCrashRoom } from './services/crash-room/crash-room-driver.ts';
 import { processAlive, readControlFile, removeControlFile, writeControlFile } from './operator/routes/control.ts';
 import { makePrivateDir, secureDataDir } from './data-dir/private-files.ts';
 
@@ -46,6 +47,8 @@ const lifecycle = new Lifecycle();
 const app = createApp({ distDir, services, lifecycle });
 // Open rounds of ended game sessions are settled by housekeeping (one node at a time).
 const stopRoundSweep = startRoundSweep(services);
+// The shared crash room, when this node may drive it (one node at a time, by lease).
+const stopCrashRoom = config.games.crashRoom.enabled ? startCrashRoom(services, config.currency) : () => {};
 
 const server = listen({
   fetch: app.fetch,
@@ -71,6 +74,7 @@ async function shutDown(signal: string) {
   stopping = true;
   lifecycle.beginShutdown();
   stopRoundSweep();
+  stopCrashRoom();
   const inFlight = lifecycle.inFlight;
   console.log(
     JSON.stringify({ level: 'info', time: new Date().toISOString(), event: 'shutdown', signal, in_flight: inFlight }),

@@ -1,18 +1,8 @@
 import type { Limits } from '../../core/api/contract';
-import { checkAmount } from '../../core/api/money';
+import { checkAmount, normaliseAmount } from '../../core/api/money';
 import { formatMoney } from '../../core/i18n/money-format';
 import { LOCALE_INTL, type Locale } from '../../core/i18n/locales.ts';
 import type { Translate } from '../i18n/translator';
-
-/**
- * What a player typed, as the API's decimal string: "25,5" (a decimal comma) becomes "25.5", and
- * a German "1.000,50" (dots grouping thousands, a decimal comma) becomes "1000.50".
- */
-export const normaliseAmount = (typed: string) => {
-  const trimmed = typed.trim().replace(/[\s\u00a0\u202f]/g, '');
-  if (/^\d{1,3}(\.\d{3})+,\d{1,2}$/.test(trimmed)) return trimmed.replace(/\./g, '').replace(',', '.');
-  return /^\d+,\d{1,2}$/.test(trimmed) ? trimmed.replace(',', '.') : trimmed;
-};
 
 /** The locale's decimal separator: "," in de, fr, es, it, pt, ru, id, tr; "." in en, ja, zh, ko, hi, tl. */
 export const decimalSeparator = (locale: Locale) =>

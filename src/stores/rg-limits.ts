@@ -8,7 +8,8 @@ import {
 } from '../../core/api/contract';
 import type { Locale } from '../../core/i18n/locales.ts';
 import type { Translate } from '../i18n/translator';
-import { amountForInput, normaliseAmount } from './amount-input';
+import { normaliseAmount } from '../../core/api/money';
+import { amountForInput } from './amount-input';
 import { createFormStore, failureMessages } from './form';
 
 export type RgLimitKind = 'deposit_limits' | 'loss_limits';

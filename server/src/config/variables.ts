@@ -323,6 +323,28 @@ export const VARIABLES = {
       'How often housekeeping settles open multi-step rounds whose game session ended (one node at a time); ' +
       'at most 300',
   }),
+  CRASH_ROOM: setting(flag, '0', {
+    when: RUN,
+    description:
+      '`1` runs the shared crash room on this node (docs/multiplayer-crash.md): one node at a time drives each ' +
+      "currency's game, another takes over when its lease expires; the room's first run builds its hash chain",
+  }),
+  CRASH_ROOM_BETTING_SECONDS: setting(whole(2, 60), '6', {
+    when: RUN,
+    description: "How long the shared crash room takes bets before a game's multiplier starts rising",
+  }),
+  CRASH_ROOM_CHAIN_LENGTH: setting(whole(1, 100_000_000), '10000000', {
+    when: RUN,
+    description:
+      'Games in a new crash room hash chain (built once per currency, about 1.2 s per million on 2 cores, ' +
+      'in the background)',
+  }),
+  CRASH_ROOM_SALT: setting(text, 'amberplay-crash-room-salt-v1', {
+    when: RUN,
+    description:
+      "The public salt a new crash room chain is committed with; fix it after the chain's terminating hash " +
+      'is published (for example a future block hash), as docs/multiplayer-crash.md says',
+  }),
   PROVIDER_CALL_TIMEOUT_SECONDS: setting(seconds(30), '5', {
     when: RUN,
     description:

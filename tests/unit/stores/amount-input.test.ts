@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { amountForInput, decimalSeparator, normaliseAmount } from '../../../src/stores/amount-input';
+import { normaliseAmount } from '#core/api/money.ts';
+import { amountForInput, decimalSeparator } from '../../../src/stores/amount-input';
 
 describe("amounts in the player's language", () => {
   it('reads a decimal comma, German thousands dots and spaces, and leaves a dot as it is', () => {

@@ -20,6 +20,8 @@ export interface GameConfig {
   separateProvider: boolean;
   /** Real-money stakes needed to release a bonus, as a multiple of the bonus. */
   bonusWageringMultiplier: number;
+  /** The shared crash room (docs/multiplayer-crash.md). */
+  crashRoom: { enabled: boolean; bettingMs: number; chainLength: number; salt: string };
 }
 
 function localOrigin(host: string, port: number): string {
@@ -45,5 +47,11 @@ export function gameConfigFrom(values: RunValues): GameConfig {
     siteOrigin,
     separateProvider: values.GAME_PROVIDER_ORIGIN !== undefined,
     bonusWageringMultiplier: values.BONUS_WAGERING_MULTIPLIER,
+    crashRoom: {
+      enabled: values.CRASH_ROOM,
+      bettingMs: values.CRASH_ROOM_BETTING_SECONDS * 1000,
+      chainLength: values.CRASH_ROOM_CHAIN_LENGTH,
+      salt: values.CRASH_ROOM_SALT,
+    },
   };
 }

@@ -3,7 +3,7 @@
 import type { GameSessionState } from '#core/games/protocol.ts';
 import type { Locale } from '#core/i18n/locales.ts';
 import { LOCALE_INTL } from '#core/i18n/locales.ts';
-import { checkAmount } from '#core/api/money.ts';
+import { checkAmount, normaliseAmount } from '#core/api/money.ts';
 import { payoutKind } from '#core/games/outcome.ts';
 import { GameError, providerApi } from './api.ts';
 import { diceUi } from './dice.ts';
@@ -111,7 +111,7 @@ function render(state: GameSessionState) {
   };
   /** The stake as the API wants it ("2,5" → "2.50"), or null after showing why not. */
   const readStake = () => {
-    const checked = checkAmount(stake.value.trim().replace(',', '.'), state.min_bet, state.max_bet);
+    const checked = checkAmount(normaliseAmount(stake.value), state.min_bet, state.max_bet);
     if ('amount' in checked) return checked.amount;
     refuse({ error: t('errors.stake', limits), focus: stake });
     return null;

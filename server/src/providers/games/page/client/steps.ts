@@ -2,7 +2,7 @@
 // round's own buttons (hit/stand/double/split, the 5×5 grid and cash out, cash out while the
 // multiplier rises), every step sent with its own action_id. An open round is resumed on load.
 import type { GameSessionState, RoundView, StepRoundView } from '#core/games/protocol.ts';
-import { checkAmount, toCents } from '#core/api/money.ts';
+import { checkAmount, toCents, normaliseAmount } from '#core/api/money.ts';
 import { crashMultiplierAt, crashTarget, crashTimeOf, hundredthsText } from '#core/games/crash.ts';
 import { betStakeRule } from '#core/games/registry.ts';
 import { betMinStakeText, openingStake } from './mechanic.ts';
@@ -394,7 +394,7 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
     alert.textContent = '';
     for (const invalid of form.querySelectorAll('[aria-invalid]')) invalid.removeAttribute('aria-invalid');
     if (current?.state === 'open' || busy) return;
-    const checked = checkAmount(stake.value.trim().replace(',', '.'), state.min_bet, state.max_bet);
+    const checked = checkAmount(normaliseAmount(stake.value), state.min_bet, state.max_bet);
     if (!('amount' in checked)) {
       alert.textContent = t('errors.stake', limits);
       stake.setAttribute('aria-invalid', 'true');
@@ -403,7 +403,7 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
     const bet: Record<string, unknown> = { type: mechanic, amount: checked.amount };
     if (mechanic === 'mines') bet.mines = Number(mines.value);
     if (mechanic === 'crash') {
-      const value = target.value.trim().replace(',', '.');
+      const value = normaliseAmount(target.value);
       const normalized = /^\d{1,4}(\.\d{1,2})?$/.test(value) ? Number(value).toFixed(2) : '';
       if (crashTarget(normalized) === undefined) {
         alert.textContent = t('steps.target_error');
