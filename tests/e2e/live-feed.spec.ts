@@ -19,6 +19,7 @@ async function playRound(request: APIRequestContext, token: string): Promise<str
 
 test('the home bets feed: my round under All and My bets as it settles, an incognito player as Hidden', async ({
   page,
+  browser,
   request,
   signedInPlayer,
 }) => {
@@ -47,8 +48,18 @@ test('the home bets feed: my round under All and My bets as it settles, an incog
   await expect(myRow.locator('td').nth(0)).toHaveText('Dice');
   await expect(myRow.locator('td').nth(3)).toHaveText('€2.00');
 
+  // A visitor (signed out, the public stream) sees the same rows, but no "My bets" of their own.
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto('/');
+  const visitorFeed = visitor.locator('[data-bets-feed]');
+  await expect(visitorFeed).toHaveAttribute('data-live', 'open');
+
   const hidden = await playRound(request, otherToken);
   await expect(feed.locator(`tr[data-round="${hidden}"] td`).nth(1)).toHaveText('Hidden');
+  await expect(visitorFeed.locator(`tr[data-round="${hidden}"] td`).nth(1)).toHaveText('Hidden');
+  await visitorFeed.getByRole('tab', { name: 'My bets' }).click();
+  await expect(visitorFeed.getByText('Sign in to follow your own bets here as they settle.')).toBeVisible();
+  await visitor.context().close();
 
   // The tabs are a keyboard tablist: the arrows move the selection; My bets has only the player's round.
   await tabs.first().focus();
