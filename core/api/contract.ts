@@ -150,9 +150,18 @@ export interface User {
   time_zone: string | null;
   /** Game sound on or off (the /play bar's toggle), remembered for the player in every browser; off by default. */
   game_sound: boolean;
+  /** Incognito: "Hidden" instead of the (masked) name in every public feed, bets and winners; off by default. */
+  incognito: boolean;
 }
 /** The only fields PATCH /api/user/update accepts; anything else is a 400 for that field. */
-export const EDITABLE_USER_FIELDS = ['username', 'first_name', 'last_name', 'time_zone', 'game_sound'] as const;
+export const EDITABLE_USER_FIELDS = [
+  'username',
+  'first_name',
+  'last_name',
+  'time_zone',
+  'game_sound',
+  'incognito',
+] as const;
 export type UserUpdateRequest = Partial<Pick<User, (typeof EDITABLE_USER_FIELDS)[number]>>;
 
 // GET /api/user/notification?mode=mass|own|set_read, DELETE /api/user/notification?id=
@@ -378,8 +387,8 @@ export interface CatalogueGame extends Game {
 
 // GET /api/snikx/win_stats
 export interface Win {
-  /** Masked, e.g. "jo***n". */
-  player: string;
+  /** Masked, e.g. "jo***n"; null for a player who chose incognito (the site shows "Hidden"). */
+  player: string | null;
   game: string;
   /** The NET win (payout − stake); the feed lists only rounds whose payout exceeded the stake. */
   amount: Money;
@@ -477,19 +486,45 @@ export interface BetEvent {
   round: string;
   game_id: string;
   game: string;
-  /** Masked ("jo***n"). */
-  player: string;
+  /** Masked ("jo***n"); null for a player who chose incognito (the site shows "Hidden"). */
+  player: string | null;
   stake: Money;
   payout: Money;
-  /** payout / stake, two decimals. */
-  multiplier: string;
+  /** payout / stake, two decimals; null for a stake of 0. */
+  multiplier: string | null;
   /** Only a payout above the stake is a win (UKGC RTS 7). */
   win: boolean;
   currency: string;
   at: Timestamp;
   /** True only on the stream of the player who played it. */
   mine: boolean;
+  /** The stake or the payout is above the server's LIVE_HIGH_ROLLER_AMOUNT: listed under "High rollers". */
+  high_roller: boolean;
 }
+/** The `notification` event's data: a new notification of the player's own (the badge counts it). */
+export interface NotificationEvent {
+  id: number;
+  created_at: Timestamp;
+}
+/** The `withdrawal` event's data: a withdrawal asked for, or its new status. */
+export interface WithdrawalEvent {
+  id: number;
+  status: TransactionStatus;
+  /** Signed, as in the history: a withdrawal is negative. */
+  amount: Money;
+  created_at: Timestamp;
+}
+/** The `decision` event's data: a limit set or scheduled to rise, or a verification decided by staff. */
+export type DecisionEvent =
+  | {
+      kind: 'limit';
+      limit: 'deposit' | 'loss';
+      period: RgPeriod;
+      amount: Money | null;
+      pending_amount: Money | null;
+      effective_at: Timestamp | null;
+    }
+  | { kind: 'verification'; status: 'verified' | 'rejected'; reason_code: string | null };
 
 /** Every path of the contract, relative to the API base. */
 export const API_PATHS = {

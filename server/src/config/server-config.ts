@@ -37,6 +37,8 @@ export interface ServerConfig {
   limits: Limits;
   /** Share of a referred player's deposit credited to the referrer, as a decimal string. */
   referralRate: string;
+  /** LIVE_HIGH_ROLLER_AMOUNT: a bet with a stake or payout above it is a high roller's in the live feed. */
+  highRollerAmount: string;
   loginMaxFailures: number;
   loginWindowSeconds: number;
   /** Sign-in, registration, password-queue and token-expiry settings. */
@@ -146,6 +148,7 @@ export function configFrom(values: RunValues): ServerConfig {
       withdrawal_max: values.WITHDRAWAL_MAX,
     },
     referralRate: values.REFERRAL_RATE,
+    highRollerAmount: values.LIVE_HIGH_ROLLER_AMOUNT,
     loginMaxFailures: values.LOGIN_MAX_FAILURES,
     loginWindowSeconds: values.LOGIN_WINDOW_SECONDS,
     auth: authLimitsFrom(values),

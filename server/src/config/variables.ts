@@ -198,6 +198,11 @@ export const VARIABLES = {
     when: RUN,
     description: "Share of a referred player's deposit credited to the referrer",
   }),
+  LIVE_HIGH_ROLLER_AMOUNT: setting(positiveAmount, '100.00', {
+    when: RUN,
+    description:
+      'A settled bet whose stake or payout is above this amount is listed under "High rollers" in the live feed',
+  }),
   PAYMENT_EXPIRY_MINUTES: setting(whole(1), '30', {
     when: RUN,
     description: 'A deposit not confirmed on the payment page within this time is cancelled',

@@ -9,6 +9,7 @@ import { useFormStore } from '../use-form-store';
 import { formatDate, formatMoney } from './format';
 import type { IslandProps } from './messages';
 import { Notice, Skeleton } from './Status';
+import { IncognitoForm } from './IncognitoForm';
 import { TimeZoneForm } from './TimeZoneForm';
 import { useMessages } from './use-messages';
 import { useUser } from './use-user';
@@ -84,6 +85,7 @@ export function Overview(props: IslandProps) {
       </section>
 
       <TimeZoneForm user={user} t={t} api={api} />
+      <IncognitoForm user={user} t={t} api={api} />
     </div>
   );
 }
