@@ -152,6 +152,8 @@ export interface User {
   time_zone: string | null;
   /** Game sound on or off (the /play bar's toggle), remembered for the player in every browser; off by default. */
   game_sound: boolean;
+  /** Incognito: "Hidden" instead of the (masked) name in every public feed, bets and winners; off by default. */
+  incognito: boolean;
   /** Consent to marketing offers (promotions reach only consenting players); off by default, each change audited. */
   marketing_consent: boolean;
 }
@@ -162,6 +164,7 @@ export const EDITABLE_USER_FIELDS = [
   'last_name',
   'time_zone',
   'game_sound',
+  'incognito',
   'marketing_consent',
 ] as const;
 export type UserUpdateRequest = Partial<Pick<User, (typeof EDITABLE_USER_FIELDS)[number]>>;
@@ -366,6 +369,15 @@ export interface OfferTerms {
 export const MOST_POPULAR_COUNT = 12;
 
 // GET /gmnggate/most_popular
+/** `GET /api/market`: the licensed market the site runs under, for the footer (docs/markets.md). */
+export interface MarketInfo {
+  code: string;
+  currency: string;
+  regulator: { name: string; url: string };
+  /** LICENCE_NUMBER; null when the operator has not set it. */
+  licence_number: string | null;
+}
+
 export interface Game {
   id: string;
   name: string;
@@ -403,8 +415,8 @@ export interface CatalogueGame extends Game {
 
 // GET /api/snikx/win_stats
 export interface Win {
-  /** Masked, e.g. "jo***n". */
-  player: string;
+  /** Masked, e.g. "jo***n"; null for a player who chose incognito (the site shows "Hidden"). */
+  player: string | null;
   game: string;
   /** The NET win (payout − stake); the feed lists only rounds whose payout exceeded the stake. */
   amount: Money;
@@ -502,19 +514,45 @@ export interface BetEvent {
   round: string;
   game_id: string;
   game: string;
-  /** Masked ("jo***n"). */
-  player: string;
+  /** Masked ("jo***n"); null for a player who chose incognito (the site shows "Hidden"). */
+  player: string | null;
   stake: Money;
   payout: Money;
-  /** payout / stake, two decimals. */
-  multiplier: string;
+  /** payout / stake, two decimals; null for a stake of 0. */
+  multiplier: string | null;
   /** Only a payout above the stake is a win (UKGC RTS 7). */
   win: boolean;
   currency: string;
   at: Timestamp;
   /** True only on the stream of the player who played it. */
   mine: boolean;
+  /** The stake or the payout is above the server's LIVE_HIGH_ROLLER_AMOUNT: listed under "High rollers". */
+  high_roller: boolean;
 }
+/** The `notification` event's data: a new notification of the player's own (the badge counts it). */
+export interface NotificationEvent {
+  id: number;
+  created_at: Timestamp;
+}
+/** The `withdrawal` event's data: a withdrawal asked for, or its new status. */
+export interface WithdrawalEvent {
+  id: number;
+  status: TransactionStatus;
+  /** Signed, as in the history: a withdrawal is negative. */
+  amount: Money;
+  created_at: Timestamp;
+}
+/** The `decision` event's data: a limit set or scheduled to rise, or a verification decided by staff. */
+export type DecisionEvent =
+  | {
+      kind: 'limit';
+      limit: 'deposit' | 'loss';
+      period: RgPeriod;
+      amount: Money | null;
+      pending_amount: Money | null;
+      effective_at: Timestamp | null;
+    }
+  | { kind: 'verification'; status: 'verified' | 'rejected'; reason_code: string | null };
 
 /** Every path of the contract, relative to the API base. */
 export const API_PATHS = {
@@ -553,6 +591,7 @@ export const API_PATHS = {
   offers: '/api/user/offers',
   offerAccept: '/api/user/offers/:id/accept',
   mostPopular: '/gmnggate/most_popular',
+  market: '/api/market',
   games: '/gmnggate/games',
   winStats: '/api/snikx/win_stats',
   responsibleGaming: '/api/user/responsible-gaming',

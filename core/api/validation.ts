@@ -283,9 +283,8 @@ export function checkUserUpdate(input: UserUpdateRequest): Problems {
   if ('first_name' in input) checkName(problems, 'first_name', input.first_name);
   if ('last_name' in input) checkName(problems, 'last_name', input.last_name);
   if ('time_zone' in input) checkTimeZone(problems, input.time_zone);
-  if ('game_sound' in input && typeof input.game_sound !== 'boolean') problems.game_sound = [{ key: 'choice_invalid' }];
-  if ('marketing_consent' in input && typeof input.marketing_consent !== 'boolean')
-    problems.marketing_consent = [{ key: 'choice_invalid' }];
+  for (const setting of ['game_sound', 'incognito', 'marketing_consent'] as const)
+    if (setting in input && typeof input[setting] !== 'boolean') problems[setting] = [{ key: 'choice_invalid' }];
   return problems;
 }
 

@@ -133,6 +133,10 @@ export interface FairnessState {
   nonce: number;
 }
 
+/** The controls a game page may offer that a licensed market can forbid (RTS 14C–14G, GlüStV §22a). */
+export const PLAY_FEATURES = ['turbo', 'quick_play', 'autoplay', 'slam_stop'] as const;
+export type PlayFeature = (typeof PLAY_FEATURES)[number];
+
 export interface GameSessionState {
   session_id: string;
   game: { id: string; name: string; provider: string; mechanic: GameMechanic };
@@ -149,6 +153,8 @@ export interface GameSessionState {
   rounds: RoundView[];
   /** Multi-step games: the round still in play (the page resumes it), else null. */
   open_round?: StepRoundView | null;
+  /** The controls the market forbids (docs/markets.md): the page leaves them out. */
+  forbidden_features: PlayFeature[];
 }
 
 /**

@@ -25,6 +25,7 @@ import { demoPaymentRoutes } from './routes/demo-payment.ts';
 import { emailChangeRoutes } from './routes/email-change.ts';
 import { gameRoutes } from './routes/games.ts';
 import { historyRoutes } from './routes/history.ts';
+import { marketRoutes } from './routes/market.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { passwordRoutes } from './routes/password.ts';
 import { paymentRoutes } from './routes/payments.ts';
@@ -149,6 +150,7 @@ export function createApp({ distDir, services, log, lifecycle = new Lifecycle() 
     verificationRoutes,
     historyRoutes,
     gameRoutes,
+    marketRoutes,
     demoPaymentRoutes,
     responsibleGamingRoutes,
   ]) {

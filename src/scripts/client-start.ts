@@ -10,6 +10,7 @@ import { initAuthDialogOpener } from './auth-dialog-opener';
 import { captureReferral } from '../stores/referral-capture';
 import { initSessionStart } from './session-start';
 import { initRealityCheck } from './reality-check';
+import { initMarketLicence } from './market-licence';
 
 initColorMode();
 initLanguageSwitcher();
@@ -22,6 +23,7 @@ initLowBalanceDialog();
 initAuthDialogOpener();
 void initSessionStart();
 initRealityCheck();
+initMarketLicence();
 
 for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-reload]')) {
   link.addEventListener('click', (event) => {

@@ -11,11 +11,14 @@ import {
   type Paginated,
   type RecentGame,
   type Win,
+  type BetEvent,
 } from '../../core/api/contract';
 import type { Locale } from '../../core/i18n/locales.ts';
 import { formatMoney } from '../../core/i18n/money-format';
 import { interpolate } from '../../core/i18n/interpolate';
 import { filterFromSearch, gameMatches, searchWithFilter, type LobbyFilter } from '../lobby/search';
+import { winOfBet } from '../stores/bets-feed';
+import { onLiveEvent } from '../stores/live-events';
 import { $token } from '../stores/session';
 import { $favourites, initFavouriteStars, knowGames, syncStars } from './favourite-stars';
 
@@ -231,26 +234,29 @@ export function initLobby() {
     winnerList.toggleAttribute('data-expanded', expanded);
   });
   const time = new Intl.DateTimeFormat(intl, { timeStyle: 'short' });
+  const winnerItem = (win: Win) => {
+    const item = element('li', 'winner');
+    const amount = formatMoney(win.amount, win.currency, document.documentElement.lang as Locale);
+    const when = element('time', undefined, time.format(new Date(win.at)));
+    when.dateTime = win.at;
+    const player = win.player ?? root.dataset.hidden ?? '';
+    item.append(
+      element('span', undefined, interpolate(root.dataset.winner ?? '', { player, amount, game: win.game })),
+      when,
+    );
+    return item;
+  };
+  // Kept current by the live feed: each win that settles leads the list, which keeps its length.
+  onLiveEvent((name, data) => {
+    const win = name === 'bet' ? winOfBet(data as BetEvent) : undefined;
+    if (!win || !winnerList.isConnected || winners.getAttribute('aria-busy') !== 'false') return;
+    winnerList.prepend(winnerItem(win));
+    winnerList.lastElementChild?.remove();
+  });
   void getJson<Win[]>(API_PATHS.winStats)
     .then((wins) => {
       if (!wins.length) throw new Error('empty list');
-      winnerList.replaceChildren(
-        ...wins.map((win) => {
-          const item = element('li', 'winner');
-          const amount = formatMoney(win.amount, win.currency, document.documentElement.lang as Locale);
-          const when = element('time', undefined, time.format(new Date(win.at)));
-          when.dateTime = win.at;
-          item.append(
-            element(
-              'span',
-              undefined,
-              interpolate(root.dataset.winner ?? '', { player: win.player, amount, game: win.game }),
-            ),
-            when,
-          );
-          return item;
-        }),
-      );
+      winnerList.replaceChildren(...wins.map(winnerItem));
       // "More" only when some are folded away at this width.
       more.hidden = wins.length <= (matchMedia('(max-width: 35.99rem)').matches ? 5 : 10);
     })

@@ -1,5 +1,6 @@
 // The header's signed-in state on every page, without React: it subscribes to the same stores
 // the profile islands use.
+import { $unreadNotifications } from '../stores/notifications';
 import { $token, $user } from '../stores/session';
 import { formatMoney } from '../../core/i18n/money-format';
 import type { Locale } from '../../core/i18n/locales.ts';
@@ -17,6 +18,13 @@ export function initSessionHeader() {
       const value = wrap.querySelector('[data-session-balance]');
       if (user && value)
         value.textContent = formatMoney(user.balance, user.currency, document.documentElement.lang as Locale);
+    }
+  });
+
+  $unreadNotifications.subscribe((count) => {
+    for (const badge of document.querySelectorAll<HTMLElement>('[data-unread-badge]')) {
+      badge.hidden = count === 0;
+      badge.querySelector('[data-unread-count]')!.textContent = count > 99 ? '99+' : String(count);
     }
   });
 

@@ -1,9 +1,10 @@
 import type { BalanceEvent } from '../../core/api/contract';
+import { $liveState, $playerStream, RELAYED_EVENTS, relayLiveEvent } from './live-events';
 import { $token, $user } from './session';
 
 /** What the live balance needs of an `EventSource`. */
 export interface LiveSource {
-  addEventListener(name: 'balance', listener: (event: MessageEvent<string>) => void): void;
+  addEventListener(name: string, listener: (event: MessageEvent<string>) => void): void;
   onerror: ((event: Event) => void) | null;
   close(): void;
 }
@@ -21,7 +22,8 @@ export interface LiveBalanceDeps {
  * Keeps `$user.balance` current from the live stream, without polling. A ticket is single-use, so
  * the browser's own reconnection (same URL) cannot work: on any error the stream is closed and
  * reopened with a new ticket, resuming after the last event seen. Stops when the token goes.
- * Answers the function that stops it.
+ * The page's other live readers (the bets feed, the badge) get their events from this same
+ * stream, through `onLiveEvent`. Answers the function that stops it.
  */
 export function followLiveBalance({ ticket, open, retryMs = 3000 }: LiveBalanceDeps): () => void {
   let source: LiveSource | undefined;
@@ -39,13 +41,20 @@ export function followLiveBalance({ ticket, open, retryMs = 3000 }: LiveBalanceD
     }
     if (stopped) return;
     source = open(issued, lastEventId);
+    source.addEventListener('open', () => $liveState.set('open'));
     source.addEventListener('balance', (event) => {
       if (event.lastEventId) lastEventId = event.lastEventId;
       const { balance, bonus_balance: bonusBalance } = JSON.parse(event.data) as BalanceEvent;
       const user = $user.get();
       if (user) $user.set({ ...user, balance, bonus_balance: bonusBalance });
     });
+    for (const name of RELAYED_EVENTS)
+      source.addEventListener(name, (event) => {
+        if (event.lastEventId) lastEventId = event.lastEventId;
+        relayLiveEvent(name, event.data);
+      });
     source.onerror = () => {
+      $liveState.set('reconnecting');
       source?.close();
       source = undefined;
       if (!stopped) retry = setTimeout(() => void connect(), retryMs);
@@ -56,11 +65,13 @@ export function followLiveBalance({ ticket, open, retryMs = 3000 }: LiveBalanceD
     if (!token) stop();
   });
   function stop() {
+    if (!stopped) $playerStream.set('ended');
     stopped = true;
     clearTimeout(retry);
     source?.close();
     unsubscribe();
   }
+  $playerStream.set('on');
   void connect();
   return stop;
 }

@@ -1,4 +1,11 @@
+import { atom } from 'nanostores';
 import type { Notification, NotificationListMode } from '../../core/api/contract';
+
+/**
+ * The header badge's count of unread notifications: loaded once a page is signed in, one more for
+ * each `notification` event of the live stream, and the list's own count on /profile/notification.
+ */
+export const $unreadNotifications = atom<number>(0);
 
 /** The tabs of /profile/notification, in the order the arrow keys move through them. */
 export const NOTIFICATION_TABS: NotificationListMode[] = ['own', 'mass'];

@@ -3,36 +3,24 @@
  * real SSE client over HTTP, heartbeats, `Last-Event-ID` resumption and, on PostgreSQL, an event
  * committed on one node reaching a stream on another.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { manualClock } from '#server/base/clock.ts';
 import { createApp } from '#server/app.ts';
 import { openPostgres } from '#server/db/postgres.ts';
 import { Lifecycle } from '#server/ops/lifecycle.ts';
 import { useTestApi } from './harness.ts';
-import { launchSession } from './fixtures/game-launch.ts';
-import { openSse, serveOnLoopback, type SseClient, type SseMessage } from './fixtures/sse-client.ts';
-import { PINS, pinGameSeeds, unpinGameSeedsAfterEach } from './pinned-seeds.ts';
+import { isBet, useLiveStreams } from './fixtures/live-streams.ts';
+import { serveOnLoopback, type SseMessage } from './fixtures/sse-client.ts';
 
 const clock = manualClock();
 const ctx = useTestApi({}, { clock });
-unpinGameSeedsAfterEach(ctx);
-
-let node: Awaited<ReturnType<typeof serveOnLoopback>>;
-const open: SseClient[] = [];
-beforeAll(async () => {
-  node = await serveOnLoopback(ctx.api.app);
-});
-afterEach(() => {
-  for (const client of open.splice(0)) client.close();
-  delete ctx.api.services.streamSettings;
-});
-afterAll(() => node?.close());
-
-async function stream(origin: string, query = '', headers: Record<string, string> = {}) {
-  const client = await openSse(`${origin}/api/stream${query}`, headers);
-  open.push(client);
-  return client;
-}
+const { served, open, stream: streamHere, ticketFor, playDiceRound } = useLiveStreams(ctx);
+const node = {
+  get origin() {
+    return served.node!.origin;
+  },
+};
+const stream = (origin: string, query = '', headers: Record<string, string> = {}) => streamHere(query, headers, origin);
 
 /** Another API node: its own app, lifecycle and bus (and LISTEN), on `services`' database. */
 async function anotherNode(services = ctx.api.services) {
@@ -40,26 +28,6 @@ async function anotherNode(services = ctx.api.services) {
   const served = await serveOnLoopback(createApp({ distDir: '/nonexistent-dist', services, log: () => {}, lifecycle }));
   return { ...served, lifecycle };
 }
-
-async function ticketFor(token: string): Promise<string> {
-  const res = await ctx.api.request('POST', '/api/stream/ticket', { token });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.ticket;
-}
-
-/** One real dice round, 2.00 under 50.00: the pinned roll 35.63 wins it. */
-async function playDiceRound(token: string) {
-  pinGameSeeds(ctx.api.services, PINS.diceUnder);
-  const session = await launchSession(ctx.api, 'dice', { token });
-  const res = await ctx.api.request('POST', `/demo-games/api/sessions/${session}/rounds`, {
-    body: { bet: { type: 'dice', amount: '2.00', target: '50.00', direction: 'under' } },
-    encrypt: false,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as { balance: string; round: { round_id: string; win: string } };
-}
-
-const isBet = (round: string) => (message: SseMessage) => message.event === 'bet' && message.data.round === round;
 
 describe('stream tickets', () => {
   it('are issued only to a signed-in player, no-store, and answer {ticket} only', async () => {
@@ -129,9 +97,30 @@ describe('events', () => {
       win: true,
       currency: 'EUR',
       at: clock().toISOString(),
+      high_roller: false,
     };
     expect((await visitor.next(isBet(round.round_id))).data).toEqual({ ...bet, mine: false });
     expect((await own.next(isBet(round.round_id))).data).toEqual({ ...bet, mine: true });
+  });
+
+  it('marks a bet whose stake or payout is above LIVE_HIGH_ROLLER_AMOUNT as a high roller’s', async () => {
+    const { config } = ctx.api.services;
+    const setting = config.highRollerAmount;
+    const player = await ctx.api.player({ balance: '50.00' });
+    const visitor = await stream(node.origin);
+    try {
+      const highRollerOf = async (amount: string) => {
+        config.highRollerAmount = amount;
+        const { round } = await playDiceRound(player.token);
+        return (await visitor.next(isBet(round.round_id))).data.high_roller;
+      };
+      // Stake 2.00, payout 3.96: above 3.95 and 1.99, not above 3.96 (the payout itself).
+      expect(await highRollerOf('3.95')).toBe(true);
+      expect(await highRollerOf('3.96')).toBe(false);
+      expect(await highRollerOf('1.99')).toBe(true);
+    } finally {
+      config.highRollerAmount = setting;
+    }
   });
 
   it("a stream never carries another player's balance", async () => {

@@ -60,6 +60,8 @@ describe('game_launch', () => {
         nonce: 0,
       },
       rounds: [],
+      // MT forbids no control: the page offers quick play.
+      forbidden_features: [],
     });
     const [row] = await ctx.api.db.query<{ user_id: number; expires_at: Date; created_at: Date }>(
       'SELECT user_id, expires_at, created_at FROM game_sessions WHERE id = $1',

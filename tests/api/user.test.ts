@@ -29,6 +29,7 @@ describe('GET /api/user/me', () => {
       time_zone: null,
       // Game sound is off until the player turns it on.
       game_sound: false,
+      incognito: false,
       marketing_consent: false,
     });
   });

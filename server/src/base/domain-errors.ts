@@ -97,6 +97,21 @@ export class Gone extends plainRefusal('gone') {}
 /** A repeated request (same idempotency key) whose content differs from the first one. */
 export class Mismatch extends plainRefusal('mismatch') {}
 
+/**
+ * A refusal by the licensed market's rules (docs/markets.md): forbidden, with a code the answer carries as
+ * `error` (`too_fast`, `limit_reached`, …) beside the translated `detail`, and where asked a `link` to put it right.
+ */
+export class MarketRefusal extends DomainError {
+  readonly code: string;
+  readonly link?: string;
+
+  constructor(verdict: { code: string; key: string; params?: Problem['params']; link?: string }) {
+    super('forbidden', verdict.key, verdict.params);
+    this.code = verdict.code;
+    this.link = verdict.link;
+  }
+}
+
 /** Too many attempts: try again after `retryAfterSeconds`. */
 export class RateLimited extends DomainError {
   constructor(key: string, params: Problem['params'] | undefined, retryAfterSeconds: number) {

@@ -5,6 +5,8 @@ import { mailConfigFrom, type MailConfig } from '../mail/config.ts';
 import { gameConfigFrom, type GameConfig } from '../providers/games/config.ts';
 import { rgConfigFrom, type RgConfig } from './rg-config.ts';
 import { riskConfigFrom, type RiskConfig } from './risk-config.ts';
+import { loadMarketProfile } from '../markets/market-profiles.ts';
+import type { MarketProfile } from '../markets/market-profile.ts';
 
 export { ConfigError } from './variables.ts';
 
@@ -28,10 +30,15 @@ export interface ServerConfig {
   requireEncryption: boolean;
   /** Seed the demo player at start. */
   demo: boolean;
+  /** The players' currency: CURRENCY, else the market's. */
   currency: string;
+  /** MARKET's rule profile (docs/markets.md) and LICENCE_NUMBER. */
+  market: MarketConfig;
   limits: Limits;
   /** Share of a referred player's deposit credited to the referrer, as a decimal string. */
   referralRate: string;
+  /** LIVE_HIGH_ROLLER_AMOUNT: a bet with a stake or payout above it is a high roller's in the live feed. */
+  highRollerAmount: string;
   loginMaxFailures: number;
   loginWindowSeconds: number;
   /** Sign-in, registration, password-queue and token-expiry settings. */
@@ -64,6 +71,11 @@ export interface ServerConfig {
   unactivatedAccountDays: number;
   /** Health, metrics and shutdown (docs/deploying.md). */
   ops: OpsConfig;
+}
+
+export interface MarketConfig {
+  profile: MarketProfile;
+  licenceNumber?: string;
 }
 
 export interface OpsConfig {
@@ -107,6 +119,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 /** The settings, from variables already parsed. */
 export function configFrom(values: RunValues): ServerConfig {
   const siteUrl = values.SITE_URL ?? `http://localhost:${values.PORT}`;
+  const market: MarketConfig = { profile: loadMarketProfile(values.MARKET), licenceNumber: values.LICENCE_NUMBER };
   const http: HttpLimits = {
     headersTimeoutMs: values.HEADERS_TIMEOUT_SECONDS,
     requestTimeoutMs: values.REQUEST_TIMEOUT_SECONDS,
@@ -126,7 +139,8 @@ export function configFrom(values: RunValues): ServerConfig {
     siteUrlSet: values.SITE_URL !== undefined,
     requireEncryption: values.REQUIRE_ENCRYPTION,
     demo: values.DEMO,
-    currency: values.CURRENCY,
+    currency: values.CURRENCY ?? market.profile.currency,
+    market,
     limits: {
       deposit_min: values.DEPOSIT_MIN,
       deposit_max: values.DEPOSIT_MAX,
@@ -134,6 +148,7 @@ export function configFrom(values: RunValues): ServerConfig {
       withdrawal_max: values.WITHDRAWAL_MAX,
     },
     referralRate: values.REFERRAL_RATE,
+    highRollerAmount: values.LIVE_HIGH_ROLLER_AMOUNT,
     loginMaxFailures: values.LOGIN_MAX_FAILURES,
     loginWindowSeconds: values.LOGIN_WINDOW_SECONDS,
     auth: authLimitsFrom(values),

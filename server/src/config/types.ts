@@ -213,3 +213,7 @@ export const proxyCount = type(
     v.minValue(0),
   ),
 );
+
+/** One of a fixed list of words, written as the list says (`MARKET=GB`). */
+export const oneOf = <const T extends readonly [string, ...string[]]>(options: T) =>
+  type(options.map((option) => `\`${option}\``).join(', '), `one of ${options.join(', ')}`, v.picklist(options));

@@ -5,6 +5,7 @@ import {
   email,
   flag,
   hours,
+  oneOf,
   origin,
   originList,
   port,
@@ -20,6 +21,7 @@ import {
   whole,
   type ValueType,
 } from './types.ts';
+import { MARKET_CODES } from '../markets/market-profile.ts';
 
 /** Who reads a variable: the site's build, the running server, or the tests and tools. */
 export type When = 'build' | 'run' | 'test';
@@ -168,8 +170,26 @@ export const VARIABLES = {
   }),
   DEMO: setting(flag, '1', { when: RUN, description: '`0` skips seeding the demo player' }),
 
+  // The licensed market (docs/markets.md)
+  MARKET: setting(oneOf(MARKET_CODES), 'MT', {
+    when: RUN,
+    description:
+      'The market this deployment is licensed in: selects the rule profile `server/src/markets/<market>.json` ' +
+      '(game cycle, stake caps, games allowed, verification before play; see [markets.md](markets.md)). An ' +
+      'invalid profile stops the server',
+  }),
+  LICENCE_NUMBER: optional(text, {
+    when: RUN,
+    defaultText: 'unset (no number shown)',
+    description: "The operator's licence number with the market's regulator, shown beside the regulator's name",
+  }),
+
   // Money
-  CURRENCY: setting(text, 'EUR', { when: RUN, description: "The players' currency" }),
+  CURRENCY: optional(text, {
+    when: RUN,
+    defaultText: "the market's currency (`MT`: `EUR`)",
+    description: "The players' currency",
+  }),
   DEPOSIT_MIN: setting(amount, '10.00', { when: RUN, description: 'Smallest deposit' }),
   DEPOSIT_MAX: setting(amount, '10000.00', { when: RUN, description: 'Largest deposit' }),
   WITHDRAWAL_MIN: setting(amount, '10.00', { when: RUN, description: 'Smallest withdrawal' }),
@@ -177,6 +197,11 @@ export const VARIABLES = {
   REFERRAL_RATE: setting(rate, '0.05', {
     when: RUN,
     description: "Share of a referred player's deposit credited to the referrer",
+  }),
+  LIVE_HIGH_ROLLER_AMOUNT: setting(positiveAmount, '100.00', {
+    when: RUN,
+    description:
+      'A settled bet whose stake or payout is above this amount is listed under "High rollers" in the live feed',
   }),
   PAYMENT_EXPIRY_MINUTES: setting(whole(1), '30', {
     when: RUN,
@@ -515,11 +540,15 @@ export const VARIABLES = {
   BENCH_PORT: setting(port, '4520', { when: TEST, description: 'Port of the server `npm run bench` starts' }),
   BENCH_API_PORT: setting(port, '4540', {
     when: TEST,
-    description: 'Port of the server `npm run bench:api` and `bench:games` start',
+    description: 'Port of the server `npm run bench:api`, `bench:games` and `bench:stream` start',
   }),
   BENCH_SECONDS: setting(whole(1), '10', {
     when: TEST,
     description: 'Seconds each `bench:api` and `bench:games` measurement runs',
+  }),
+  BENCH_STREAMS: setting(whole(1, 20_000), '10000', {
+    when: TEST,
+    description: 'Idle live streams `npm run bench:stream` opens (at most 20,000)',
   }),
   CMS_PORT: setting(port, '4330', { when: TEST, description: 'Port of the browser editor `npm run cms` opens' }),
   CMS_BRANCH: setting(text, 'main', { when: TEST, description: 'The branch the browser editor writes to' }),

@@ -1,5 +1,5 @@
 import { messageKey, type Problem, type Problems } from '#core/api/validation.ts';
-import { DomainError, InvalidInput, STATUS_OF_REFUSAL } from '../base/domain-errors.ts';
+import { DomainError, InvalidInput, MarketRefusal, STATUS_OF_REFUSAL } from '../base/domain-errors.ts';
 import { translate, type Locale } from '../base/i18n.ts';
 
 /**
@@ -10,17 +10,26 @@ export class ApiError extends Error {
   readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 503;
   readonly body: { detail: Problem } | Problems;
   readonly headers: Record<string, string>;
+  /** Fields beside `detail` that are not translated (a market refusal's `error` code and `link`). */
+  readonly extra: Record<string, string>;
 
-  constructor(status: ApiError['status'], body: ApiError['body'], headers: Record<string, string> = {}) {
+  constructor(
+    status: ApiError['status'],
+    body: ApiError['body'],
+    headers: Record<string, string> = {},
+    extra: Record<string, string> = {},
+  ) {
     super(`API error ${status}`);
     this.status = status;
     this.body = body;
     this.headers = headers;
+    this.extra = extra;
   }
 
   render(locale: Locale): Record<string, string | string[]> {
     const say = (problem: Problem) => translate(locale, messageKey(problem), problem.params);
-    if ('detail' in this.body && !Array.isArray(this.body.detail)) return { detail: say(this.body.detail as Problem) };
+    if ('detail' in this.body && !Array.isArray(this.body.detail))
+      return { ...this.extra, detail: say(this.body.detail as Problem) };
     return Object.fromEntries(
       Object.entries(this.body as Problems).map(([field, problems]) => [field, problems.map(say)]),
     );
@@ -48,4 +57,5 @@ export const apiErrorOf = (error: DomainError): ApiError =>
     STATUS_OF_REFUSAL[error.refusal],
     error instanceof InvalidInput ? error.problems : { detail: { key: error.key, params: error.params } },
     error.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(error.retryAfterSeconds) },
+    error instanceof MarketRefusal ? { error: error.code, ...(error.link ? { link: error.link } : {}) } : {},
   );

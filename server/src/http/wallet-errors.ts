@@ -9,6 +9,7 @@ export const STATUS_OF_WALLET_REFUSAL = {
   insufficient_funds: 402,
   player_blocked: 403,
   limit_reached: 403,
+  too_fast: 403,
   unknown_game: 404,
   duplicate_mismatch: 409,
   rolled_back: 409,

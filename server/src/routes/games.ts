@@ -67,7 +67,7 @@ export function gameRoutes(services: Services) {
 
   // Ordered by real-money rounds of the last week, then by the catalogue's own order.
   app.get(API_PATHS.mostPopular, async (c) => {
-    const games = await popularGames(db, services.clock(), MOST_POPULAR_COUNT, POPULAR_DAYS);
+    const games = await popularGames(db, services.clock(), MOST_POPULAR_COUNT, POPULAR_DAYS, config.market.profile);
     c.header('Cache-Control', 'public, max-age=60');
     return c.json(games);
   });
@@ -86,7 +86,7 @@ export function gameRoutes(services: Services) {
     // Each result's short rules text and a provider game's name, in ?lang= (one of the site's locales),
     // else Accept-Language, else English.
     const locale = queryLocale(query.lang, c.req.header('accept-language'));
-    const rows = await listedGames(db, query.category, locale);
+    const rows = await listedGames(db, query.category, locale, config.market.profile);
     const needle = searchable((query.q ?? '').trim());
     const matching = needle ? rows.filter((row) => searchable(row.name).includes(needle)) : rows;
     const pages = Math.max(1, Math.ceil(matching.length / pageSize));

@@ -35,7 +35,8 @@ export const userUpdateBody = bodyRule((input, problems): ProfileChanges => {
     const value = input[field];
     if (field === 'username') changes.username = normalizeUsername(String(value));
     else if (field === 'time_zone') changes.time_zone = knownTimeZone(value)!;
-    else if (field === 'game_sound' || field === 'marketing_consent') changes[field] = value === true;
+    else if (field === 'game_sound' || field === 'incognito' || field === 'marketing_consent')
+      changes[field] = value === true;
     else changes[field] = String(value).trim();
   }
   return changes;

@@ -1,12 +1,14 @@
 import type { GameLaunchResponse } from '#core/api/contract.ts';
 import type { Services } from '../app-env.ts';
-import { NotAllowed, NotFound } from '../base/domain-errors.ts';
+import { MarketRefusal, NotAllowed, NotFound } from '../base/domain-errors.ts';
+import type { Locale } from '../base/i18n.ts';
 import { rollbackStaleBets } from '../providers/games/rounds.ts';
 import { createSession } from '../providers/games/sessions.ts';
 import { settleExpiredRounds } from '../providers/games/step-rounds.ts';
 import { admitDemo, purgeExpiredDemo } from './demo-play.ts';
 import { sessionWithOpenRound } from './favourites.ts';
 import { bindSessionToSignIn, listedGame, playerCurrency } from './game-catalogue.ts';
+import { marketLaunchVerdict } from './markets/market-play.ts';
 import { mayPlay } from './play-policy.ts';
 import { offeredProviderGame } from './provider-client/offered-games.ts';
 import { launchProviderGame } from './provider-game-launch.ts';
@@ -21,10 +23,12 @@ export async function launchGame(services: Services, request: LaunchRequest): Pr
     // Not one of ours: a provider's game launches at the provider.
     const offered = request.gameId !== undefined ? await offeredProviderGame(db, request.gameId) : undefined;
     if (!offered) throw new NotFound('games.game_unknown');
+    await checkMarketLaunch(services, request, offered.mechanic);
     return launchProviderGame(services, request, offered);
   }
   const userId = mode === 'real' ? player!.userId : null;
   let currency = config.currency;
+  await checkMarketLaunch(services, request, game.mechanic);
   if (userId !== null) {
     const verdict = await mayPlay(db, userId, services.clock());
     if (!verdict.allowed) throw new NotAllowed(verdict.reason);
@@ -48,4 +52,14 @@ export async function launchGame(services: Services, request: LaunchRequest): Pr
   // comes from the address the player opened (127.0.0.1, a LAN address), which frame-src 'self' allows.
   const base = config.games.separateProvider ? config.games.providerOrigin : '';
   return { url: `${base}/demo-games/play/${sessionId}`, session_id: sessionId };
+}
+
+/**
+ * The licensed market's rules for a launch (docs/markets.md): a game the market does not offer is refused in
+ * either mode, and a real-money launch waits for verification where the profile asks for it.
+ */
+async function checkMarketLaunch(services: Services, request: LaunchRequest, mechanic: string) {
+  const userId = request.mode === 'real' ? request.player!.userId : null;
+  const verdict = await marketLaunchVerdict(services, { userId, mechanic, locale: request.locale as Locale });
+  if (verdict) throw new MarketRefusal(verdict);
 }

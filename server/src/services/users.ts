@@ -41,12 +41,13 @@ interface UserRow {
   date_joined: Date;
   time_zone: string | null;
   game_sound: boolean;
+  incognito: boolean;
   marketing_consent: boolean;
 }
 
 /** `UserRow`'s columns of `users` read as `u`. */
 const USER_COLUMNS = `u.id, u.email, u.username, u.first_name, u.last_name, u.balance::text, u.bonus_balance::text,
-  u.currency, u.loyalty_points, u.referral_code, u.date_joined, u.time_zone, u.game_sound,
+  u.currency, u.loyalty_points, u.referral_code, u.date_joined, u.time_zone, u.game_sound, u.incognito,
   u.marketing_consent`;
 
 /** The user as `/api/user/me` answers it, without the sign-in's reality check. */
@@ -97,7 +98,7 @@ export type ProfileChanges = { [K in keyof Required<UserUpdateRequest>]?: Requir
 
 /**
  * PATCH /api/user/update: the player's own profile fields (username, names, time zone, game
- * sound), already checked at the edge (`server/src/schemas/user.ts`), so one bad field changes
+ * sound, incognito), already checked at the edge (`server/src/schemas/user.ts`), so one bad field changes
  * nothing. Answers the updated user.
  */
 export async function updateProfile(
@@ -111,9 +112,10 @@ export async function updateProfile(
   if (changes.length) {
     const assignments = changes.map((field, index) => `${field} = $${index + 2}`);
     const values: unknown[] = changes.map((field) => input[field]);
-    // When the sound setting was last set, by the one clock.
-    if (changes.includes('game_sound')) {
-      assignments.push(`game_sound_set_at = $${values.length + 2}`);
+    // When the sound and incognito settings were last set, by the one clock.
+    for (const setting of ['game_sound', 'incognito'] as const) {
+      if (!changes.includes(setting)) continue;
+      assignments.push(`${setting}_set_at = $${values.length + 2}`);
       values.push(now.toISOString());
     }
     // Read before the write so the audit keeps only real changes, written after it succeeded.

@@ -4,18 +4,21 @@ import type { Queryable } from '../db/database.ts';
 /**
  * The public "recent winners" feed: real-money rounds whose payout exceeded the stake, newest
  * first, each with its NET win (payout − stake, in NUMERIC). A payout at or below the stake is a
- * loss or a push and is never shown as a win (UKGC RTS 7). Names are masked.
+ * loss or a push and is never shown as a win (UKGC RTS 7). Names are masked; an incognito player's
+ * is null (the site shows "Hidden").
  */
 export async function recentWins(db: Queryable, limit: number): Promise<Win[]> {
-  const rows = await db.query<{ player: string; game: string; amount: string; currency: string; won_at: Date }>(
-    `SELECT r.player, g.name AS game, (r.win - r.stake)::text AS amount, r.currency, r.created_at AS won_at
-     FROM game_rounds r JOIN games g ON g.id = r.game_id
+  const rows = await db.query<{ player: string | null; game: string; amount: string; currency: string; won_at: Date }>(
+    // An incognito player's name is not even read: their setting now hides their past wins too.
+    `SELECT CASE WHEN u.incognito THEN NULL ELSE r.player END AS player, g.name AS game,
+            (r.win - r.stake)::text AS amount, r.currency, r.created_at AS won_at
+     FROM game_rounds r JOIN games g ON g.id = r.game_id LEFT JOIN users u ON u.id = r.user_id
      WHERE r.mode = 'real' AND r.win > r.stake ORDER BY r.created_at DESC, r.id DESC LIMIT $1`,
     [limit],
   );
   return rows.map(({ won_at, ...win }) => ({
     ...win,
-    player: maskName(win.player),
+    player: win.player === null ? null : maskName(win.player),
     at: new Date(won_at).toISOString(),
   }));
 }

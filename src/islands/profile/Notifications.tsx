@@ -1,13 +1,14 @@
 import { useStore } from '@nanostores/react';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Notification, NotificationListMode } from '#core/api/contract.ts';
 import { deleteNotification, listNotifications, markAllNotificationsRead } from '../../api/notifications';
 import { createListActions } from '../../stores/list-actions';
-import { NOTIFICATION_TABS, tabAfterKey, unreadCount } from '../../stores/notifications';
+import { $unreadNotifications, NOTIFICATION_TABS, tabAfterKey, unreadCount } from '../../stores/notifications';
 import { formatDateTime } from './format';
 import type { IslandProps } from './messages';
 import { Empty, LoadError, Notice, Skeleton } from './Status';
 import { useMessages } from './use-messages';
+import { useLiveReload } from './use-live-reload';
 import { useResource } from './use-resource';
 
 /** /profile/notification: news and personal messages, read state, and deleting one's own. */
@@ -24,9 +25,15 @@ export function Notifications(props: IslandProps) {
     const [own, mass] = await Promise.all([listNotifications('own'), listNotifications('mass')]);
     return { own, mass } satisfies Record<NotificationListMode, Notification[]>;
   });
+  // A new notification joins the list (and the unread count) as it arrives, without polling.
+  useLiveReload(['notification'], lists.reload);
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
 
   const unread = lists.data ? unreadCount(lists.data) : 0;
+  // The header badge says what this list says once it has loaded (marking read lowers it).
+  useEffect(() => {
+    if (lists.data) $unreadNotifications.set(unread);
+  }, [lists.data, unread]);
 
   async function act(work: () => Promise<unknown>, done?: string) {
     if (await actions.run(work, done)) lists.reload();

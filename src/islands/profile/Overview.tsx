@@ -9,6 +9,7 @@ import { useFormStore } from '../use-form-store';
 import { formatDate, formatMoney } from './format';
 import type { IslandProps } from './messages';
 import { Notice, Skeleton } from './Status';
+import { IncognitoForm } from './IncognitoForm';
 import { TimeZoneForm } from './TimeZoneForm';
 import { MarketingConsentForm } from './MarketingConsentForm';
 import { useMessages } from './use-messages';
@@ -85,6 +86,7 @@ export function Overview(props: IslandProps) {
       </section>
 
       <TimeZoneForm user={user} t={t} api={api} />
+      <IncognitoForm user={user} t={t} api={api} />
       <MarketingConsentForm user={user} t={t} api={api} />
     </div>
   );

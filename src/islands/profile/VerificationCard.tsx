@@ -11,6 +11,7 @@ import { formatDate, formatPercent } from './format';
 import type { IslandProps } from './messages';
 import { LoadError, Notice, TextPlaceholder } from './Status';
 import { useMessages, type Translators } from './use-messages';
+import { useLiveReload } from './use-live-reload';
 import { useResource } from './use-resource';
 
 /**
@@ -22,6 +23,8 @@ export function VerificationCard(props: IslandProps) {
   const messages = useMessages(props);
   const { t } = messages;
   const status = useResource(() => getVerification());
+  // A decision by staff or a limit changed in another tab shows without a reload.
+  useLiveReload(['decision'], status.reload);
   // The answer to an upload, shown at once rather than after another round trip.
   const [sent, setSent] = useState<Verification>();
   const current = sent ?? status.data;

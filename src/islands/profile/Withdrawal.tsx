@@ -14,6 +14,7 @@ import type { IslandProps } from './messages';
 import { Empty, LoadError, Notice, Skeleton } from './Status';
 import { TransactionTable } from './TransactionList';
 import { useMessages } from './use-messages';
+import { useLiveReload } from './use-live-reload';
 import { useResource } from './use-resource';
 import { refreshUser, useUser } from './use-user';
 import { VerificationNeeded } from './VerificationNeeded';
@@ -28,6 +29,9 @@ export function Withdrawal(props: IslandProps) {
   );
   // Whether the player may withdraw yet; the server decides again on every request.
   const verification = useResource(() => getVerification());
+  // Live: a withdrawal decided leaves the pending list, a verification decided opens the form.
+  useLiveReload(['withdrawal'], pending.reload);
+  useLiveReload(['decision'], verification.reload);
   const [store] = useState(() =>
     createWithdrawalForm({
       locale,

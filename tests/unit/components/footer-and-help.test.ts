@@ -23,6 +23,22 @@ const text = (html: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
+describe('the footer’s licence line', () => {
+  it.each(LOCALES)('%s: both wordings in the language, filled with the market from the API', async (locale) => {
+    const html = await container.renderToString(Footer, { props: { locale } });
+    const footer = messages(locale, 'main').footer;
+    const attribute = (name: string) =>
+      html
+        .match(new RegExp(`${name}="([^"]*)"`))?.[1]
+        ?.replaceAll('&#39;', "'")
+        .replaceAll('&amp;', '&');
+    expect(html).toMatch(/<p[^>]*data-market-licence[^>]*hidden/);
+    expect(attribute('data-without-number')).toBe(footer.licensed_by);
+    expect(attribute('data-with-number')).toBe(footer.licensed_by_number);
+    expect(footer.licensed_by_number).toContain('{number}');
+  });
+});
+
 describe('the footer’s support link', () => {
   it.each(LOCALES)('%s: one mailto link whose name says what it is and shows the address', async (locale) => {
     const html = await container.renderToString(Footer, { props: { locale } });

@@ -27,6 +27,7 @@ export const player = (overrides: Partial<User> = {}): User => ({
   limits: { deposit_min: '10.00', deposit_max: '1000.00', withdrawal_min: '20.00', withdrawal_max: '500.00' },
   time_zone: null,
   game_sound: false,
+  incognito: false,
   marketing_consent: false,
   ...overrides,
 });

@@ -1,5 +1,5 @@
 import type { Staff } from '../operator-env.ts';
-import type { PlayerDeposit } from '../services/player-deposits.ts';
+import type { PlayerDeposit } from '../player-deposit-model.ts';
 import { say } from './messages.ts';
 import { csrfField, html, money, table, when } from './view.ts';
 

@@ -192,6 +192,7 @@ export async function sessionState(services: Services, session: GameSession): Pr
     fairness,
     rounds: rounds.map(roundView),
     ...(isStepMechanic(session.mechanic) ? { open_round: openRound } : {}),
+    forbidden_features: [...config.market.profile.rules.forbiddenFeatures.features],
   };
 }
 

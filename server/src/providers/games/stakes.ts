@@ -3,8 +3,9 @@ import { formatMoney } from '#core/i18n/money-format.ts';
 import { betStakeRefusal } from '#core/games/registry.ts';
 import type { Services } from '../../app-env.ts';
 import type { Queryable } from '../../db/database.ts';
-import { InvalidRequest, NotAllowed } from '../../base/domain-errors.ts';
+import { InvalidRequest, MarketRefusal, NotAllowed } from '../../base/domain-errors.ts';
 import type { Locale } from '../../base/i18n.ts';
+import { marketStakeVerdict } from '../../services/markets/market-play.ts';
 import { lockPlayer, mayPlay } from '../../services/play-policy.ts';
 import { walletBet } from '../../services/wallet.ts';
 import type { GameSession } from './sessions.ts';
@@ -81,7 +82,28 @@ export async function checkStake(services: Services, tx: Queryable, session: Gam
 }
 
 /**
- * Takes a real-money round's stake inside `tx`: the safer-gambling check, then the wallet's bet,
+ * The licensed market's rules for a new round's stake (docs/markets.md), after `checkStake` took the player's
+ * row lock: the game cycle counts from the start of the player's previous real round of this game.
+ */
+async function checkMarketStake(services: Services, tx: Queryable, session: GameSession, stakeCents: bigint) {
+  const [previous] = await tx.query<{ started: Date | string | null }>(
+    `SELECT max(created_at) AS started FROM game_rounds WHERE user_id = $1 AND game_id = $2 AND mode = 'real'`,
+    [session.user_id, session.game_id],
+  );
+  const verdict = await marketStakeVerdict(services, tx, {
+    userId: session.user_id!,
+    mechanic: session.mechanic,
+    cents: stakeCents,
+    previousStart: previous?.started ? new Date(previous.started) : null,
+    now: services.clock(),
+    currency: session.currency,
+    locale: session.locale as Locale,
+  });
+  if (verdict) throw new MarketRefusal(verdict);
+}
+
+/**
+ * Takes a real-money round's stake inside `tx`: the safer-gambling check, the market's rules, then the wallet's bet,
  * whose transaction id is `bet:<round id>` (the round's win and raises name it). A balance too
  * short for the stake is refused, showing the balance.
  */
@@ -93,6 +115,7 @@ export async function placeRealStake(
   stake: string,
 ) {
   await checkStake(services, tx, session, toCents(stake)!);
+  await checkMarketStake(services, tx, session, toCents(stake)!);
   const placed = await walletBet(tx, {
     transactionId: `bet:${roundId}`,
     userId: session.user_id!,

@@ -5,8 +5,9 @@ import { crashMultiplierAt, crashStakeRule, crashTarget, hundredthsText } from '
 import { takesStake } from '#core/games/fair-stake.ts';
 import { formatMoney } from '#core/i18n/money-format.ts';
 import type { Services } from '../../app-env.ts';
-import { Conflict, InvalidRequest, NotAllowed } from '../../base/domain-errors.ts';
+import { Conflict, InvalidRequest, MarketRefusal, NotAllowed } from '../../base/domain-errors.ts';
 import type { Locale } from '../../base/i18n.ts';
+import { marketStakeVerdict } from '../markets/market-play.ts';
 import { lockPlayer, mayPlay } from '../play-policy.ts';
 import { walletBet } from '../wallet.ts';
 import { maskName } from '../winners.ts';
@@ -71,6 +72,18 @@ export async function joinCrashGame(
         verdict.reason,
         verdict.room === undefined ? undefined : { room: formatMoney(fromCents(verdict.room), currency, locale) },
       );
+    // The market's rules (docs/markets.md): crash offered, the player verified, its caps. The room's own
+    // schedule paces its games, so no game cycle is counted here.
+    const refused = await marketStakeVerdict(services, tx, {
+      userId,
+      mechanic: 'crash',
+      cents: toCents(stake)!,
+      previousStart: null,
+      now,
+      currency,
+      locale,
+    });
+    if (refused) throw new MarketRefusal(refused);
     const [player] = await tx.query<{ username: string }>('SELECT username FROM users WHERE id = $1', [userId]);
     const id = randomUUID();
     const placed = await walletBet(tx, {

@@ -27,7 +27,8 @@ export async function openLiveStream(
   const settings = streamSettingsOf(services);
   let stop = () => {};
   const channel = new SseChannel(settings, () => stop());
-  const send = (event: StoredEvent) => channel.send(event.id, event.name, renderEventData(event, viewer));
+  const send = (event: StoredEvent) =>
+    channel.send(event.id, event.name, renderEventData(event, viewer, services.config.highRollerAmount));
   const replaying = request.lastEventId !== undefined;
   const held: StoredEvent[] = [];
   let live = !replaying;

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.ts';
 
-/** The channel the triggers of migration 060 notify on. */
+/** The channel the triggers of migration 059 notify on. */
 export const STREAM_CHANNEL = 'amber_stream';
 
 /** An event as stored and notified: `userId` is its addressee, null for the public feed. */

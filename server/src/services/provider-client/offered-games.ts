@@ -16,12 +16,14 @@ export interface OfferedProviderGame {
   gameId: string;
   /** The catalogue offers a demo mode (`demo`); without it only real money launches. */
   demo: boolean;
+  /** The catalogue's mechanic (`slot`, `roulette`, …), empty when it states none: the market's rules read it. */
+  mechanic: string;
 }
 
 /** The provider game the site offers under this id, if any. */
 export async function offeredProviderGame(db: Queryable, gameId: string): Promise<OfferedProviderGame | undefined> {
   const [game] = await db.query<OfferedProviderGame>(
-    `SELECT provider_id AS "providerId", game_id AS "gameId", demo FROM (${OFFERED_PROVIDER_GAMES}) offered
+    `SELECT provider_id AS "providerId", game_id AS "gameId", demo, mechanic FROM (${OFFERED_PROVIDER_GAMES}) offered
      WHERE game_id = $1`,
     [gameId],
   );

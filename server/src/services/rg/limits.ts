@@ -149,10 +149,11 @@ export async function changeLimit(
   const inForce = current?.amount;
   const save = (amount: bigint | undefined, pending?: { amount?: bigint; at: Date }) =>
     tx.query(
-      `INSERT INTO rg_limits (user_id, kind, period, amount, pending_amount, pending_at) VALUES ($1, $2, $3,
-        $4::numeric, $5::numeric, $6)
+      // decided_at (the one clock) stamps the player's `decision` stream event (migration 060).
+      `INSERT INTO rg_limits (user_id, kind, period, amount, pending_amount, pending_at, decided_at) VALUES ($1, $2,
+        $3, $4::numeric, $5::numeric, $6, $7)
        ON CONFLICT (user_id, kind, period) DO UPDATE SET amount = EXCLUDED.amount, pending_amount =
-       EXCLUDED.pending_amount, pending_at = EXCLUDED.pending_at`,
+       EXCLUDED.pending_amount, pending_at = EXCLUDED.pending_at, decided_at = EXCLUDED.decided_at`,
       [
         userId,
         kind,
@@ -160,6 +161,7 @@ export async function changeLimit(
         amount === undefined ? null : fromCents(amount),
         pending?.amount === undefined ? null : fromCents(pending.amount),
         pending?.at.toISOString() ?? null,
+        now.toISOString(),
       ],
     );
   // Setting the limit back to what is in force cancels a pending change.

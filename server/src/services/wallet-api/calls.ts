@@ -114,7 +114,9 @@ export const providerPlay = (services: Services, providerId: string, body: PlayB
     return processActions(tx, player, round, body.actions, {
       claim: (action) => ({ kind: action.action, amount: fromCents(action.amount), originalActionId: null }),
       apply: (action) =>
-        action.action === 'bet' ? takeBet(tx, player, round, action.amount) : payWin(tx, player, round, action.amount),
+        action.action === 'bet'
+          ? takeBet(tx, services, player, round, action.amount)
+          : payWin(tx, player, round, action.amount),
       finish: body.finished ? () => settleRound(tx, services, player, round) : undefined,
     });
   });

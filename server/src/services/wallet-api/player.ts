@@ -13,7 +13,7 @@ export interface WalletPlayer {
   /** The token is within its lifetime and the sign-in that launched it has not ended. */
   live: boolean;
   /** `enabled`: the game and its provider are both on; bets need it, wins and rollbacks do not. */
-  game: { name: string; enabled: boolean; minBet: string; maxBet: string };
+  game: { name: string; enabled: boolean; minBet: string; maxBet: string; mechanic: string };
 }
 
 /**
@@ -40,13 +40,14 @@ export async function lockWalletPlayer(
     enabled: boolean | null;
     min_bet: string | null;
     max_bet: string | null;
+    mechanic: string | null;
   }>(
     `SELECT u.id AS user_id, w.currency, u.locale, u.balance::text, u.closed_at IS NOT NULL AS closed,
        w.expires_at > $3 AND EXISTS (SELECT 1 FROM auth_tokens t WHERE t.key_hash = w.auth_token_hash
          AND t.last_used_at > $3::timestamptz - make_interval(days => $5)
          AND t.created_at > $3::timestamptz - make_interval(days => $6)) AS live,
        w.game_id AS token_game, g.name, g.enabled AND p.status = 'active' AS enabled, g.min_bet::text,
-       g.max_bet::text
+       g.max_bet::text, g.mechanic
      FROM wallet_tokens w JOIN users u ON u.id = w.user_id JOIN game_providers p ON p.id = w.provider_id
      LEFT JOIN provider_games g ON g.provider_id = w.provider_id AND g.game_id = $4
      WHERE w.token_hash = $1 AND w.provider_id = $2
@@ -71,6 +72,12 @@ export async function lockWalletPlayer(
     balance: row.balance,
     closed: row.closed,
     live: row.live,
-    game: { name: row.name, enabled: row.enabled!, minBet: row.min_bet!, maxBet: row.max_bet! },
+    game: {
+      name: row.name,
+      enabled: row.enabled!,
+      minBet: row.min_bet!,
+      maxBet: row.max_bet!,
+      mechanic: row.mechanic!,
+    },
   };
 }

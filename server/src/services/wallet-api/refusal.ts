@@ -10,6 +10,7 @@ export type WalletRefusalCode =
   | 'insufficient_funds'
   | 'player_blocked'
   | 'limit_reached'
+  | 'too_fast'
   | 'unknown_game'
   | 'duplicate_mismatch'
   | 'rolled_back';

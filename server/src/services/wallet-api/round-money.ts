@@ -6,10 +6,11 @@ import { translate, type Locale } from '../../base/i18n.ts';
 import { releaseBonus } from '../bonus.ts';
 import { addTransaction } from '../history.ts';
 import { credit, debit, recordDebit } from '../ledger.ts';
+import { marketStakeVerdict, type MarketRefusalCode } from '../markets/market-play.ts';
 import { mayPlay } from '../play-policy.ts';
 import { countStake } from '../wallet.ts';
 import type { WalletPlayer } from './player.ts';
-import { WalletRefusal } from './refusal.ts';
+import { WalletRefusal, type WalletRefusalCode } from './refusal.ts';
 
 /**
  * The money of a provider's round: each function runs in the call's transaction, under the
@@ -24,12 +25,55 @@ export interface RoundRef {
   now: Date;
 }
 
+/** A market refusal as the wallet's named refusal (docs/provider-api.md "Refusals"). */
+const WALLET_CODE_OF_MARKET_REFUSAL = {
+  too_fast: 'too_fast',
+  limit_reached: 'limit_reached',
+  verification_required: 'player_blocked',
+  game_not_offered: 'unknown_game',
+} as const satisfies Record<MarketRefusalCode, WalletRefusalCode>;
+
+/**
+ * The licensed market's rules for a bet (docs/markets.md): the game cycle counts from the start of the
+ * player's previous round of this game, unless the bet adds to a round already open.
+ */
+async function checkMarketBet(services: Services, tx: Queryable, player: WalletPlayer, round: RoundRef, cents: bigint) {
+  const [previous] = await tx.query<{ started: Date | string | null }>(
+    `SELECT CASE WHEN EXISTS (SELECT 1 FROM provider_rounds WHERE provider_id = $1 AND round_id = $2) THEN NULL
+       ELSE (SELECT max(created_at) FROM provider_rounds WHERE user_id = $3 AND provider_id = $1 AND game_id = $4)
+     END AS started`,
+    [round.providerId, round.roundId, player.userId, round.gameId],
+  );
+  const verdict = await marketStakeVerdict(services, tx, {
+    userId: player.userId,
+    mechanic: player.game.mechanic,
+    cents,
+    previousStart: previous?.started ? new Date(previous.started) : null,
+    now: round.now,
+    currency: player.currency,
+    locale: player.locale as Locale,
+  });
+  if (verdict)
+    throw new WalletRefusal(
+      WALLET_CODE_OF_MARKET_REFUSAL[verdict.code],
+      translate(player.locale as Locale, verdict.key, verdict.params),
+      player.userId,
+    );
+}
+
 /**
  * A bet passes the game (registered, enabled, stake in its range), the play policy (suspension,
- * time-out, self-exclusion, closure, loss limits counting open stakes) and the token (live), then
- * one conditional debit: never an overdraft. Messages are built only for a refusal.
+ * time-out, self-exclusion, closure, loss limits counting open stakes), the market's rules (game cycle,
+ * stake caps) and the token (live), then one conditional debit: never an overdraft. Messages are built
+ * only for a refusal.
  */
-export async function takeBet(tx: Queryable, player: WalletPlayer, round: RoundRef, cents: bigint): Promise<string> {
+export async function takeBet(
+  tx: Queryable,
+  services: Services,
+  player: WalletPlayer,
+  round: RoundRef,
+  cents: bigint,
+): Promise<string> {
   const { userId, game } = player;
   if (!game.enabled) throw new WalletRefusal('unknown_game', 'The game is not available.', userId);
   if (cents < toCents(game.minBet)! || cents > toCents(game.maxBet)!)
@@ -43,6 +87,7 @@ export async function takeBet(tx: Queryable, player: WalletPlayer, round: RoundR
     const message = translate(locale, verdict.reason, room);
     throw new WalletRefusal(verdict.reason === 'rg.play_blocked' ? 'player_blocked' : 'limit_reached', message, userId);
   }
+  await checkMarketBet(services, tx, player, round, cents);
   if (!player.live) throw new WalletRefusal('session_expired', 'The wallet token has ended.', userId);
   const amount = fromCents(cents);
   const balance = await debit(tx, userId, 'cash', amount);

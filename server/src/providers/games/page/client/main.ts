@@ -88,14 +88,15 @@ function render(state: GameSessionState) {
   const submit = h('button', { type: 'submit', class: 'primary', form: formId, 'data-action-button': true }, ui.action);
   // The result and the action button share a bar that sticks to the bottom of the frame, so both
   // are in view after a round whatever the board's and the controls' height (layout.ts, style.css).
-  const animated = state.game.mechanic !== 'dice';
+  // Quick play shortens the animations: offered only where the market allows it (RTS 14, GlüStV §22a).
+  const offerQuick = state.game.mechanic !== 'dice' && !state.forbidden_features.includes('quick_play');
   const form = h(
     'form',
     { class: 'bet', id: formId, novalidate: true },
     ui.controls,
     field(t('stake'), stake, t('stake_hint', limits)),
     ui.extra,
-    animated ? quickToggle(t('play.quick'), uid('quick')) : null,
+    offerQuick ? quickToggle(t('play.quick'), uid('quick')) : null,
   );
   const bar = actionBar(result, submit);
   const board = h('div', { class: 'board' }, ui.board);
