@@ -3,6 +3,8 @@ import { manualClock } from '../../server/src/base/clock.ts';
 import { InvalidInput } from '../../server/src/base/domain-errors.ts';
 import { createDepositMatch, type DepositMatchInput } from '../../server/src/services/promotions/offers.ts';
 import { ledgerMismatches } from '../../server/src/services/ledger.ts';
+import { loadMarketProfile } from '../../server/src/markets/market-profiles.ts';
+import type { MarketCode } from '../../server/src/markets/market-profile.ts';
 import { submitPaymentForm } from './demo-pay-form.ts';
 import { launchSession } from './fixtures/game-launch.ts';
 import { balanceOf, useTestApi } from './harness.ts';
@@ -25,8 +27,8 @@ const MATCH: DepositMatchInput = {
   expiryDays: 7,
   games: { dice: 100, 'european-roulette': 50 },
 };
-const newOffer = (input: Partial<DepositMatchInput> = {}, market?: string) =>
-  createDepositMatch(ctx.api.db, { ...MATCH, ...input }, market, null, clock());
+const newOffer = (input: Partial<DepositMatchInput> = {}, market: MarketCode = 'MT') =>
+  createDepositMatch(ctx.api.db, { ...MATCH, ...input }, loadMarketProfile(market), null, clock());
 
 const offers = (token: string) => ctx.api.request('GET', '/api/user/offers', { token });
 const accept = (token: string, id: number) => ctx.api.request('POST', `/api/user/offers/${id}/accept`, { token });

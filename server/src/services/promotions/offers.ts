@@ -3,7 +3,7 @@ import { toCents } from '#core/api/money.ts';
 import { expectedWageringCost } from '#core/promotions/expected-cost.ts';
 import type { Queryable } from '../../db/database.ts';
 import { InvalidInput } from '../../base/domain-errors.ts';
-import { maxWageringMultiple } from './market-offer-cap.ts';
+import type { MarketProfile } from '../../markets/market-profile.ts';
 
 /** A deposit match as staff define it: `games` maps each eligible game's id to its contribution in percent. */
 export interface DepositMatchInput {
@@ -20,19 +20,20 @@ const whole = (value: number, low: number, high: number) => Number.isInteger(val
 
 /**
  * Saves a deposit-match template. Refused field by field (InvalidInput) when a figure is out of
- * range, a game is unknown, or the wagering multiple is above what the market allows (10× in GB).
+ * range, a game is unknown, or the wagering multiple is above what the market's profile allows
+ * (`rules.bonusWagering.maxMultiple`: 10× in GB).
  */
 export async function createDepositMatch(
   db: Queryable,
   input: DepositMatchInput,
-  market: string | undefined,
+  market: MarketProfile,
   staffId: number | null,
   now: Date,
 ): Promise<number> {
-  const cap = maxWageringMultiple(market);
+  const cap = market.rules.bonusWagering.maxMultiple;
   if (!whole(input.wageringMultiple, 0, 100)) throw InvalidInput.of('wagering_multiple', 'number_invalid');
   if (cap !== null && input.wageringMultiple > cap)
-    throw InvalidInput.of('wagering_multiple', 'promotions.wagering_above_market_cap', { cap, market: market! });
+    throw InvalidInput.of('wagering_multiple', 'promotions.wagering_above_market_cap', { cap, market: market.code });
   if (!whole(input.matchPercent, 1, 500)) throw InvalidInput.of('match_percent', 'number_invalid');
   if (!whole(input.expiryDays, 1, 365)) throw InvalidInput.of('expiry_days', 'number_invalid');
   for (const field of ['cap', 'maxStake'] as const)
