@@ -414,9 +414,15 @@ export interface CatalogueGame extends Game {
 }
 
 // GET /api/snikx/win_stats
+/**
+ * The winners feed's name for a player who chose incognito: a string, as the feed's `player` has
+ * always been, and never a masked name (those always hold "***"). The site shows it in its language.
+ */
+export const HIDDEN_PLAYER = 'Hidden';
+
 export interface Win {
-  /** Masked, e.g. "jo***n"; null for a player who chose incognito (the site shows "Hidden"). */
-  player: string | null;
+  /** Masked, e.g. "jo***n"; `HIDDEN_PLAYER` for a player who chose incognito. */
+  player: string;
   game: string;
   /** The NET win (payout − stake); the feed lists only rounds whose payout exceeded the stake. */
   amount: Money;

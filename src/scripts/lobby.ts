@@ -6,6 +6,7 @@ import { apiBase } from '../api/base';
 import { getPublicJson as getJson } from '../api/get-public';
 import {
   API_PATHS,
+  HIDDEN_PLAYER,
   type CatalogueGame,
   type Game,
   type Paginated,
@@ -239,7 +240,7 @@ export function initLobby() {
     const amount = formatMoney(win.amount, win.currency, document.documentElement.lang as Locale);
     const when = element('time', undefined, time.format(new Date(win.at)));
     when.dateTime = win.at;
-    const player = win.player ?? root.dataset.hidden ?? '';
+    const player = win.player === HIDDEN_PLAYER ? (root.dataset.hidden ?? '') : win.player;
     item.append(
       element('span', undefined, interpolate(root.dataset.winner ?? '', { player, amount, game: win.game })),
       when,

@@ -1,4 +1,4 @@
-import type { BetEvent, Win } from '../../core/api/contract';
+import { HIDDEN_PLAYER, type BetEvent, type Win } from '../../core/api/contract';
 import { fromCents, toCents } from '../../core/api/money';
 
 /** The bets feed's tabs, in the order the arrow keys move through them. */
@@ -60,5 +60,11 @@ export function createBetsFeed({ rows = FEED_ROWS, sample = createRateSampler() 
 export function winOfBet(bet: BetEvent): Win | undefined {
   const net = (toCents(bet.payout) ?? 0n) - (toCents(bet.stake) ?? 0n);
   if (!bet.win || net <= 0n) return undefined;
-  return { player: bet.player, game: bet.game, amount: fromCents(net), currency: bet.currency, at: bet.at };
+  return {
+    player: bet.player ?? HIDDEN_PLAYER,
+    game: bet.game,
+    amount: fromCents(net),
+    currency: bet.currency,
+    at: bet.at,
+  };
 }

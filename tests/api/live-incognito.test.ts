@@ -11,7 +11,7 @@ const clock = manualClock(new Date('2026-06-01T12:00:00Z'));
 const ctx = useTestApi({}, { clock });
 const { stream, ownStream, playDiceRound } = useLiveStreams(ctx);
 const update = (token: string, body: unknown) => ctx.api.request('PATCH', '/api/user/update', { token, body });
-const winners = async () => (await ctx.api.request('GET', '/api/snikx/win_stats')).body as { player: string | null }[];
+const winners = async () => (await ctx.api.request('GET', '/api/snikx/win_stats')).body as { player: string }[];
 
 describe('incognito', () => {
   it('is off by default, set on the profile with the clock’s time, and refuses anything but a boolean', async () => {
@@ -66,8 +66,9 @@ describe('incognito', () => {
 
     await update(player.token, { incognito: true });
     const hidden = await winners();
-    expect(hidden[0]!.player).toBeNull();
-    expect(hidden.slice(1).every((win) => typeof win.player === 'string')).toBe(true);
+    // Still a string, as the feed's contract has it, and no masked name.
+    expect(hidden[0]!.player).toBe('Hidden');
+    expect(hidden.slice(1).every((win) => typeof win.player === 'string' && win.player !== 'Hidden')).toBe(true);
 
     await update(player.token, { incognito: false });
     expect((await winners())[0]!.player).toBe(masked);

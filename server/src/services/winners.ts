@@ -1,11 +1,11 @@
-import type { Win } from '#core/api/contract.ts';
+import { HIDDEN_PLAYER, type Win } from '#core/api/contract.ts';
 import type { Queryable } from '../db/database.ts';
 
 /**
  * The public "recent winners" feed: real-money rounds whose payout exceeded the stake, newest
  * first, each with its NET win (payout − stake, in NUMERIC). A payout at or below the stake is a
- * loss or a push and is never shown as a win (UKGC RTS 7). Names are masked; an incognito player's
- * is null (the site shows "Hidden").
+ * loss or a push and is never shown as a win (UKGC RTS 7). Names are masked; an incognito player
+ * is `HIDDEN_PLAYER` (the site shows "Hidden" in its language).
  */
 export async function recentWins(db: Queryable, limit: number): Promise<Win[]> {
   const rows = await db.query<{ player: string | null; game: string; amount: string; currency: string; won_at: Date }>(
@@ -18,7 +18,7 @@ export async function recentWins(db: Queryable, limit: number): Promise<Win[]> {
   );
   return rows.map(({ won_at, ...win }) => ({
     ...win,
-    player: win.player === null ? null : maskName(win.player),
+    player: win.player === null ? HIDDEN_PLAYER : maskName(win.player),
     at: new Date(won_at).toISOString(),
   }));
 }

@@ -64,7 +64,7 @@ describe('the bets feed', () => {
       currency: 'EUR',
       at: '2026-06-01T12:00:00.000Z',
     });
-    expect(winOfBet(bet('hidden', { player: null }))?.player).toBeNull();
+    expect(winOfBet(bet('hidden', { player: null }))?.player).toBe('Hidden');
     expect(winOfBet(bet('push', { payout: '2.00', multiplier: '1.00', win: false }))).toBeUndefined();
     expect(winOfBet(bet('part', { payout: '1.00', multiplier: '0.50', win: false }))).toBeUndefined();
     // Even a bet mislabelled as a win is not shown as one when the payout is not above the stake.
