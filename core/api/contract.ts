@@ -625,8 +625,8 @@ export interface CrashRoomState {
     rises_at: string;
     /** The multiplier now, while rising. */
     multiplier: string | null;
-    /** Masked names; `paid` once a player has cashed out. */
-    players: { player: string; stake: string; paid: string | null }[];
+    /** Masked names (null for a player who chose incognito); `paid` once a player has cashed out. */
+    players: { player: string | null; stake: string; paid: string | null }[];
   } | null;
   /** The last 50 games, newest first, each with its revealed hash. */
   history: { game: number; crash_point: string; hash: string }[];

@@ -271,4 +271,26 @@ describe('the shared crash room', () => {
     );
     expect(open(services.privateKeys, row!.box)).toEqual({ plain: JSON.stringify(chain.checkpoints), stale: false });
   });
+
+  it('names an incognito player in no event and no list of the room', async () => {
+    const player = await ctx.api.player({ balance: '20.00' });
+    const update = await ctx.api.request('PATCH', '/api/user/update', {
+      token: player.token,
+      body: { incognito: true },
+    });
+    expect(update.status, JSON.stringify(update.body)).toBe(200);
+    await toNextGame();
+    expect((await bet(player.token, { amount: '2.00' })).status).toBe(201);
+    expect((await room()).current.players).toEqual([{ player: null, stake: '2.00', paid: null }]);
+    wait(BETTING_MS + 1000);
+    expect((await cashOut(player.token)).body).toMatchObject({ paid: '1.21', win: '2.42' });
+    const events = await ctx.api.db.query<{ name: string; data: Record<string, unknown> }>(
+      `SELECT name, data FROM stream_events WHERE name IN ('bet', 'crash') ORDER BY id DESC LIMIT 3`,
+    );
+    expect(events.map((event) => [event.name, event.data.type ?? null, event.data.player])).toEqual([
+      ['crash', 'cashout', null],
+      ['bet', null, null],
+      ['crash', 'bet', null],
+    ]);
+  });
 });

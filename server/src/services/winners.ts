@@ -23,6 +23,9 @@ export async function recentWins(db: Queryable, limit: number): Promise<Win[]> {
   }));
 }
 
+/** A player's name in a public feed: masked, or null for a player who chose incognito. */
+export const publicName = (name: string, incognito: boolean): string | null => (incognito ? null : maskName(name));
+
 /** "john" → "jo***n": enough to feel real, not enough to identify anyone. */
 export function maskName(name: string): string {
   const chars = [...name];

@@ -60,15 +60,18 @@ CREATE TABLE crash_room_leases (
   expires_at timestamptz NOT NULL
 );
 
--- A settled bet joins the public bets feed like any real-money round (059_live_stream.sql).
+-- A settled bet joins the public bets feed like any real-money round (059, 060): an incognito
+-- player's name is left out of the event.
 CREATE FUNCTION stream_crash_bet_event() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO stream_events (user_id, name, data, created_at)
   SELECT NULL, 'bet', json_build_object(
     'round', NEW.id, 'game_id', 'crash', 'game', COALESCE((SELECT name FROM games WHERE id = 'crash'), 'Crash'),
-    'player', NEW.player, 'player_id', NEW.user_id, 'stake', NEW.stake::text, 'payout', NEW.win::text,
+    'player', CASE WHEN u.incognito THEN NULL ELSE NEW.player END, 'player_id', NEW.user_id,
+    'stake', NEW.stake::text, 'payout', NEW.win::text,
     'multiplier', round(NEW.win / NEW.stake, 2)::text, 'win', NEW.win > NEW.stake, 'currency', NEW.currency,
     'at', NEW.settled_at
-  ), NEW.settled_at; RETURN NULL; END $$;
+  ), NEW.settled_at
+  FROM users u WHERE u.id = NEW.user_id; RETURN NULL; END $$;
 CREATE TRIGGER crash_bets_stream_bet AFTER UPDATE OF win ON crash_bets
   FOR EACH ROW WHEN (OLD.win IS NULL AND NEW.win IS NOT NULL) EXECUTE FUNCTION stream_crash_bet_event();

@@ -10,7 +10,7 @@ import type { Locale } from '../../base/i18n.ts';
 import { marketStakeVerdict } from '../markets/market-play.ts';
 import { lockPlayer, mayPlay } from '../play-policy.ts';
 import { walletBet } from '../wallet.ts';
-import { maskName } from '../winners.ts';
+import { publicName } from '../winners.ts';
 import { publishCrashEvent } from './crash-room-events.ts';
 import { lockRunningGame, riseElapsed } from './crash-room-games.ts';
 import { autoCashoutAt, OPEN_BET_COLUMNS, settleCrashBet, type OpenBet } from './crash-room-settle.ts';
@@ -84,7 +84,10 @@ export async function joinCrashGame(
       locale,
     });
     if (refused) throw new MarketRefusal(refused);
-    const [player] = await tx.query<{ username: string }>('SELECT username FROM users WHERE id = $1', [userId]);
+    const [player] = await tx.query<{ username: string; incognito: boolean }>(
+      'SELECT username, incognito FROM users WHERE id = $1',
+      [userId],
+    );
     const id = randomUUID();
     const placed = await walletBet(tx, {
       transactionId: `bet:${id}`,
@@ -106,7 +109,7 @@ export async function joinCrashGame(
       type: 'bet',
       game: game.game,
       currency,
-      player: maskName(player!.username),
+      player: publicName(player!.username, player!.incognito),
       stake,
     });
     return {

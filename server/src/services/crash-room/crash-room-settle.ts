@@ -3,7 +3,7 @@ import { crashTimeOf, hundredthsText } from '#core/games/crash.ts';
 import type { Services } from '../../app-env.ts';
 import type { Queryable } from '../../db/database.ts';
 import { walletWin } from '../wallet.ts';
-import { maskName } from '../winners.ts';
+import { publicName } from '../winners.ts';
 import { publishCrashEvent } from './crash-room-events.ts';
 import type { RunningGame } from './crash-room-games.ts';
 
@@ -11,12 +11,14 @@ export interface OpenBet {
   id: string;
   user_id: number;
   player: string;
+  incognito: boolean;
   currency: string;
   stake: string;
   auto_cashout: number | null;
 }
 
-export const OPEN_BET_COLUMNS = 'id, user_id, player, currency, stake::text, auto_cashout';
+export const OPEN_BET_COLUMNS = `id, user_id, player, currency, stake::text, auto_cashout,
+  (SELECT incognito FROM users WHERE users.id = crash_bets.user_id) AS incognito`;
 
 /**
  * Settles one bet at `paid` hundredths of its stake (0: lost): the wallet's one `win` of its round
@@ -56,7 +58,7 @@ export async function settleCrashBet(
       type: 'cashout',
       game: game.game,
       currency: game.currency,
-      player: maskName(bet.player),
+      player: publicName(bet.player, bet.incognito),
       multiplier: hundredthsText(paid),
       stake: bet.stake,
       payout: win,

@@ -1,14 +1,14 @@
 import { crashMultiplierAt, hundredthsText } from '#core/games/crash.ts';
 import type { CrashRoomState } from '#core/api/contract.ts';
 import type { Services } from '../../app-env.ts';
-import { maskName } from '../winners.ts';
+import { publicName } from '../winners.ts';
 
 /** How many past games the history strip shows. */
 export const CRASH_ROOM_HISTORY = 50;
 
 /**
  * The room as anyone may see it: the commitment, the running game (never its crash point or hash),
- * its players (masked) and the last 50 crash points with their hashes,
+ * its players (masked, or null for incognito players) and the last 50 crash points with their hashes,
  * each checkable against the next (docs/multiplayer-crash.md).
  */
 export async function crashRoomState(services: Pick<Services, 'db' | 'config' | 'clock'>): Promise<CrashRoomState> {
@@ -23,8 +23,9 @@ export async function crashRoomState(services: Pick<Services, 'db' | 'config' | 
     [currency],
   );
   const players = game
-    ? await services.db.query<{ player: string; stake: string; paid: number | null }>(
-        'SELECT player, stake::text, paid FROM crash_bets WHERE game_id = $1 ORDER BY placed_at, id',
+    ? await services.db.query<{ player: string; incognito: boolean; stake: string; paid: number | null }>(
+        `SELECT b.player, u.incognito, b.stake::text, b.paid FROM crash_bets b JOIN users u ON u.id = b.user_id
+          WHERE b.game_id = $1 ORDER BY b.placed_at, b.id`,
         [game.id],
       )
     : [];
@@ -47,7 +48,7 @@ export async function crashRoomState(services: Pick<Services, 'db' | 'config' | 
           rises_at: new Date(game.rises_at).toISOString(),
           multiplier: elapsed < 0 ? null : hundredthsText(crashMultiplierAt(elapsed)),
           players: players.map((row) => ({
-            player: maskName(row.player),
+            player: publicName(row.player, row.incognito),
             stake: row.stake,
             paid: row.paid === null ? null : hundredthsText(row.paid),
           })),
