@@ -1,6 +1,6 @@
 import type { Services } from '../../app-env.ts';
 import type { StoredEvent, StreamBus } from './stream-bus.ts';
-import { isVisibleTo, renderEventData } from './stream-event-render.ts';
+import { eventFrame, isVisibleTo } from './stream-event-render.ts';
 import { streamSettingsOf } from './stream-settings.ts';
 import { redeemStreamTicket } from './stream-tickets.ts';
 import { SseChannel } from './sse-channel.ts';
@@ -27,8 +27,7 @@ export async function openLiveStream(
   const settings = streamSettingsOf(services);
   let stop = () => {};
   const channel = new SseChannel(settings, () => stop());
-  const send = (event: StoredEvent) =>
-    channel.send(event.id, event.name, renderEventData(event, viewer, services.config.highRollerAmount));
+  const send = (event: StoredEvent) => channel.sendFrame(eventFrame(event, viewer, services.config.highRollerAmount));
   const replaying = request.lastEventId !== undefined;
   const held: StoredEvent[] = [];
   let live = !replaying;

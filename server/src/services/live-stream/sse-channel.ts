@@ -2,6 +2,10 @@ import type { StreamSettings } from './stream-settings.ts';
 
 const encoder = new TextEncoder();
 
+/** One event as the stream writes it: `id`, `event`, and `data` as one JSON line. Never changed once made. */
+export const sseFrame = (id: string, name: string, data: unknown): Uint8Array =>
+  encoder.encode(`id: ${id}\nevent: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+
 /**
  * One `text/event-stream` answer: `retry:` first, then events (`id`, `event`, `data` as one JSON
  * line) and a heartbeat comment every `heartbeatMs`. Its queue is bounded in bytes: a client that
@@ -30,12 +34,21 @@ export class SseChannel {
   }
 
   send(id: string, name: string, data: unknown): void {
-    this.write(`id: ${id}\nevent: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+    this.sendFrame(sseFrame(id, name, data));
+  }
+
+  /** An event already framed (`sseFrame`): one event sent to many streams is framed once. */
+  sendFrame(frame: Uint8Array): void {
+    this.enqueue(frame);
   }
 
   private write(text: string): void {
+    this.enqueue(encoder.encode(text));
+  }
+
+  private enqueue(bytes: Uint8Array): void {
     if (this.ended || !this.controller) return;
-    this.controller.enqueue(encoder.encode(text));
+    this.controller.enqueue(bytes);
     if ((this.controller.desiredSize ?? 0) < 0) {
       this.controller.error(new Error('stream client too slow'));
       this.end();

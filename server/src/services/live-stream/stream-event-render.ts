@@ -1,5 +1,6 @@
 import { compareMoney } from '#core/api/money.ts';
 import { maskName } from '../winners.ts';
+import { sseFrame } from './sse-channel.ts';
 import type { StoredEvent } from './stream-bus.ts';
 
 /** Whether a stream opened by `viewer` (null: signed out) receives the event. */
@@ -39,4 +40,21 @@ export function renderEventData(
     mine: viewer !== null && playerId === viewer,
     high_roller: above(bet.stake) || above(bet.payout),
   };
+}
+
+// The frames of an event, made once for all the streams a node hands it to (10,000 of them may be
+// open): every viewer sees the same data but for a bet's `mine`, so at most two frames per event.
+const frames = new WeakMap<StoredEvent, Map<boolean, Uint8Array>>();
+
+/** The event framed for `viewer`'s stream, shared with every other stream that sees the same data. */
+export function eventFrame(event: StoredEvent, viewer: number | null, highRollerAmount: string): Uint8Array {
+  const mine = event.name === 'bet' && viewer !== null && (event.data as { player_id?: number }).player_id === viewer;
+  let byMine = frames.get(event);
+  if (!byMine) frames.set(event, (byMine = new Map()));
+  let frame = byMine.get(mine);
+  if (!frame) {
+    frame = sseFrame(event.id, event.name, renderEventData(event, viewer, highRollerAmount));
+    byMine.set(mine, frame);
+  }
+  return frame;
 }
