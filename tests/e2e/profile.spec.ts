@@ -46,6 +46,36 @@ test('edit profile: saved fields come back, a taken username is refused next to 
   await expect(form.locator('#field-username-error')).toHaveText('This username is already taken.');
 });
 
+test('profile switches: incognito and marketing consent are saved by keyboard and come back after a reload', async ({
+  page,
+  request,
+  signedInPlayer,
+}) => {
+  const player = await signedInPlayer({ prefix: 'prof' });
+  await page.goto('/profile');
+  await closeLowBalance(page);
+  const incognito = page.locator('form[data-form="incognito"]');
+  const consent = page.locator('form[data-form="marketing-consent"]');
+  const hidden = incognito.getByRole('checkbox', { name: /Incognito/ });
+  const offers = consent.getByRole('checkbox', { name: /Send me offers/ });
+  await expect(hidden).not.toBeChecked();
+  await expect(offers).not.toBeChecked();
+  await expect(hidden).toHaveAccessibleDescription(/instead of your shortened username/);
+
+  await hidden.focus();
+  await page.keyboard.press('Space');
+  await incognito.getByRole('button', { name: 'Save privacy setting' }).press('Enter');
+  await expect(incognito.getByText('Your privacy setting has been saved.')).toBeVisible();
+  await offers.check();
+  await consent.getByRole('button', { name: 'Save' }).click();
+  await expect(consent.getByText('Your choice has been saved.')).toBeVisible();
+  expect(await me(request, player.token)).toMatchObject({ incognito: true, marketing_consent: true });
+
+  await page.reload();
+  await expect(hidden).toBeChecked();
+  await expect(offers).toBeChecked();
+});
+
 test('deposit through the demo payment page: the balance rises by exactly the amount', async ({
   page,
   request,

@@ -9,9 +9,8 @@ import { useFormStore } from '../use-form-store';
 import { formatDate, formatMoney } from './format';
 import type { IslandProps } from './messages';
 import { Notice, Skeleton } from './Status';
-import { IncognitoForm } from './IncognitoForm';
 import { TimeZoneForm } from './TimeZoneForm';
-import { MarketingConsentForm } from './MarketingConsentForm';
+import { ProfileSwitchCard } from './ProfileSwitchCard';
 import { useMessages } from './use-messages';
 import { useUser } from './use-user';
 
@@ -86,8 +85,27 @@ export function Overview(props: IslandProps) {
       </section>
 
       <TimeZoneForm user={user} t={t} api={api} />
-      <IncognitoForm user={user} t={t} api={api} />
-      <MarketingConsentForm user={user} t={t} api={api} />
+      <ProfileSwitchCard
+        {...{ user, t, api }}
+        field="incognito"
+        texts={{
+          title: t('overview.incognito_title'),
+          label: t('overview.incognito'),
+          hint: t('overview.incognito_hint'),
+          save: t('overview.incognito_save'),
+          saved: t('overview.incognito_saved'),
+        }}
+      />
+      <ProfileSwitchCard
+        {...{ user, t, api }}
+        field="marketing_consent"
+        texts={{
+          title: t('overview.marketing_title'),
+          label: t('overview.marketing_consent'),
+          save: t('common.save'),
+          saved: t('overview.marketing_saved'),
+        }}
+      />
     </div>
   );
 }
