@@ -63,8 +63,8 @@ describe('DE: stake cap and game cycle', () => {
     expectMarketRefusal(
       over,
       'limit_reached',
-      'Dieser Einsatz ist zu hoch: Nach den Regeln der Gemeinsame Glücksspielbehörde der Länder beträgt der ' +
-        'Einsatz pro Runde dieses Spiels höchstens 1,00\u00a0€.',
+      'Dieser Einsatz ist zu hoch: Nach den Regeln der Aufsichtsbehörde (Gemeinsame Glücksspielbehörde der Länder) ' +
+        'beträgt der Einsatz pro Runde dieses Spiels höchstens 1,00\u00a0€.',
     );
     expect(await balanceOf(ctx.api, player.id)).toBe('100.00');
     expect((await spin(session, '1.00')).status).toBe(200);

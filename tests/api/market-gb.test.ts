@@ -138,8 +138,8 @@ describe('GB: stake caps by age', () => {
     expect(over.status).toBe(403);
     expect(over.body.error).toBe('limit_reached');
     expect(over.body.detail).toBe(
-      'Dieser Einsatz ist zu hoch: Nach den Regeln der UK Gambling Commission beträgt der Einsatz pro Runde ' +
-        'dieses Spiels für Spieler von 18 bis 24 Jahren höchstens 2,00\u00a0£.',
+      'Dieser Einsatz ist zu hoch: Nach den Regeln der Aufsichtsbehörde (UK Gambling Commission) beträgt der ' +
+        'Einsatz pro Runde dieses Spiels für Spieler von 18 bis 24 Jahren höchstens 2,00\u00a0£.',
     );
     expect((await spin(session, '2.00')).status).toBe(200);
     clock.advance(2.5);
