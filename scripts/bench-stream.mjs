@@ -122,6 +122,6 @@ try {
   console.log('\nBudgets (issue 40): growth under 300 MB, p99 under 500 ms.');
 } finally {
   for (const req of open) req.destroy();
-  await server.stop();
+  server.stop();
   clearTimeout(deadline);
 }
