@@ -1,9 +1,10 @@
 -- Issue 41: promotions. Marketing consent is off by default and each change is kept (who, when,
--- from where), so the operator can show when a player agreed to receive offers.
+-- from where), so the operator can show when a player agreed to receive offers. The record goes
+-- with its account (the purge of accounts never activated deletes them), as the player's other rows do.
 ALTER TABLE users ADD COLUMN marketing_consent boolean NOT NULL DEFAULT false;
 CREATE TABLE marketing_consent_changes (
   id bigserial PRIMARY KEY,
-  user_id integer NOT NULL REFERENCES users(id),
+  user_id integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
   consent boolean NOT NULL,
   source text NOT NULL CHECK (source IN ('registration', 'profile')),
   changed_at timestamptz NOT NULL
@@ -34,7 +35,7 @@ CREATE TABLE offers (
 -- cannot both succeed.
 CREATE TABLE offer_takes (
   id serial PRIMARY KEY,
-  user_id integer NOT NULL REFERENCES users(id),
+  user_id integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
   offer_id integer NOT NULL REFERENCES offers(id),
   status text NOT NULL CHECK (status IN ('waiting', 'wagering', 'completed', 'forfeited', 'expired')),
   bonus numeric(14, 2),
