@@ -15,7 +15,14 @@ describe('game settings', () => {
       providerOrigin: 'https://amber.example',
       siteOrigin: 'https://amber.example',
       separateProvider: false,
+      // The shared crash room is off until its page ships; its chain is bustabit's length.
+      crashRoom: { enabled: false, bettingMs: 6_000, chainLength: 10_000_000, salt: 'amberplay-crash-room-salt-v1' },
     });
+    expect(loadGameConfig({ CRASH_ROOM: '1', CRASH_ROOM_BETTING_SECONDS: '2' }).crashRoom).toMatchObject({
+      enabled: true,
+      bettingMs: 2_000,
+    });
+    expect(() => loadGameConfig({ CRASH_ROOM_BETTING_SECONDS: '1' })).toThrow(/CRASH_ROOM_BETTING_SECONDS/);
     expect(loadGameConfig({ PORT: '4626' }).providerOrigin).toBe('http://localhost:4626');
     // Housekeeping settles open rounds of ended sessions at least every 5 minutes.
     expect(loadGameConfig({ ROUND_SWEEP_SECONDS: '300' }).roundSweepMs).toBe(300_000);
