@@ -62,6 +62,8 @@ describe('the edge schemas answer Djoser-style field problems', () => {
       date_of_birth: '1990-04-12',
       ref: 'AB12',
       time_zone: undefined,
+      // Marketing consent is given only by a ticked box: absent is no.
+      marketing_consent: false,
     });
   });
 
