@@ -109,7 +109,11 @@ describe('POST /api/user/withdrawal without an Idempotency-Key', () => {
     const newestIsVerified =
       '(SELECT status FROM identity_verifications WHERE user_id = $1 ORDER BY submitted_at DESC, id LIMIT 1) = ' +
       "'verified'";
-    expect(seen[1]).toContain(`AND closed_at IS NULL AND ${newestIsVerified} RETURNING balance )`);
+    // Held withdrawals (a chargeback) and a running offer to forfeit are read in the same statement.
+    expect(seen[1]).toContain(
+      `AND closed_at IS NULL AND withdrawals_held_at IS NULL AND ${newestIsVerified} RETURNING balance, ` +
+        "EXISTS (SELECT 1 FROM offer_takes t WHERE t.user_id = $1 AND t.status = 'wagering') AS offer_running )",
+    );
     // Refused: nothing moves and the message names the balance.
     const refused = await ctx.api.request('POST', '/api/user/withdrawal', {
       token: player.token,

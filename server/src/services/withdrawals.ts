@@ -10,7 +10,7 @@ import { withdrawalsHeld } from './deposit-reversals.ts';
 import { inPlayerQueue } from './per-player-queue.ts';
 import { recordRiskEvent } from './risk/risk-events.ts';
 import { isVerifiedSql, verificationOf } from './verifications.ts';
-import { forfeitOfferOnWithdrawal } from './promotions/offer-takes.ts';
+import { forfeitRunningOffer } from './promotions/offer-takes.ts';
 
 export interface WithdrawalRequest {
   userId: number;
@@ -36,13 +36,16 @@ export async function reserveWithdrawal(
   tx: Queryable,
   request: WithdrawalRequest,
   { verifiedOnly }: { verifiedOnly: boolean },
-): Promise<{ id: number; created_at: Date; balance: Money } | undefined> {
+): Promise<{ id: number; created_at: Date; balance: Money; offer_running: boolean } | undefined> {
   const verified = verifiedOnly ? ` AND withdrawals_held_at IS NULL AND ${isVerifiedSql('$1')}` : '';
-  const [row] = await tx.query<{ id: number; created_at: Date; balance: Money }>(
+  // Whether a deposit-match offer is wagering comes back with the balance, so its forfeit costs a
+  // statement only when there is one.
+  const [row] = await tx.query<{ id: number; created_at: Date; balance: Money; offer_running: boolean }>(
     `WITH debited AS (
        UPDATE users SET balance = balance - $2::numeric
        WHERE id = $1 AND balance >= $2::numeric AND closed_at IS NULL${verified}
-       RETURNING balance
+       RETURNING balance,
+         EXISTS (SELECT 1 FROM offer_takes t WHERE t.user_id = $1 AND t.status = 'wagering') AS offer_running
      ), item AS (
        INSERT INTO transactions (user_id, type, amount, status, method, destination, template, params, created_at)
        SELECT $1, 'withdrawal', -($2::numeric), 'pending', $3, $4, 'withdrawal', $5::jsonb, $7::timestamptz FROM debited
@@ -54,7 +57,7 @@ export async function reserveWithdrawal(
        INSERT INTO notifications (user_id, template, params, created_at) SELECT $1, 'withdrawal', $6::jsonb,
        $7::timestamptz FROM debited
      )
-     SELECT item.id, item.created_at, debited.balance::text AS balance FROM debited, item`,
+     SELECT item.id, item.created_at, debited.balance::text AS balance, debited.offer_running FROM debited, item`,
     [
       request.userId,
       request.amount,
@@ -116,7 +119,7 @@ export function requestWithdrawal(
           });
         }
         await recordRiskEvent(tx, { kind: 'withdrawal', rules: request.risk, userId, withdrawalId: item.id, now });
-        await forfeitOfferOnWithdrawal(tx, userId, currency, now);
+        if (item.offer_running) await forfeitRunningOffer(tx, userId, currency, now);
         return {
           body: {
             id: item.id,

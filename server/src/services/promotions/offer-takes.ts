@@ -80,13 +80,12 @@ export async function creditDepositMatch(
 }
 
 /**
- * A withdrawal forfeits a running offer's bonus (never the cash), in the withdrawal's transaction;
- * a bonus staff granted by hand keeps its own rules.
+ * A withdrawal forfeits a running offer's bonus (never the cash), in the withdrawal's transaction,
+ * which found the offer running (services/withdrawals.ts); a bonus staff granted by hand keeps its
+ * own rules.
  */
-export async function forfeitOfferOnWithdrawal(tx: Queryable, userId: number, currency: string, now: Date) {
-  const [running] = await tx.query("SELECT 1 FROM offer_takes WHERE user_id = $1 AND status = 'wagering'", [userId]);
-  if (running) await cancelBonus(tx, userId, currency, now);
-}
+export const forfeitRunningOffer = (tx: Queryable, userId: number, currency: string, now: Date) =>
+  cancelBonus(tx, userId, currency, now);
 
 /**
  * The percent of a settled stake that counts toward a running offer's wagering: the round's game's
