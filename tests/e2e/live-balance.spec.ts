@@ -8,10 +8,18 @@ test('the header balance follows a round played elsewhere, without a reload or p
   const { token } = await signedInPlayer({ prefix: 'live', deposit: '10.00' });
   const calls: string[] = [];
   page.on('request', (req) => calls.push(`${req.method()} ${new URL(req.url()).pathname}`));
+  // The header badge counts unread notifications once per page (two lists); on a busy machine those
+  // may go out after the stream opens, so the page's own loading is over only once both have answered.
+  const unreadCounted = Promise.all(
+    ['own', 'mass'].map((mode) =>
+      page.waitForResponse((res) => res.url().includes(`/api/user/notification?mode=${mode}`)),
+    ),
+  );
   await page.goto('/faq');
   const balance = page.locator('.site-header [data-session-balance]');
   await expect(balance).toHaveText('€10.00');
   await expect(page.locator('html[data-live-balance="open"]')).toHaveCount(1);
+  await unreadCounted;
   const loads = calls.length;
 
   // Another tab (here the API itself) plays a real round: the stake leaves the wallet.
