@@ -6,7 +6,6 @@ import { credit, debit, recordDebit } from './ledger.ts';
 import { recordRiskEvent } from './risk/risk-events.ts';
 import { releaseBonus } from './bonus.ts';
 import { countWalletOperation } from '../ops/metrics.ts';
-import { wageringPercent } from './promotions/offer-takes.ts';
 
 /**
  * The operator's wallet, as a game provider calls it (bet, win, rollback — the shape of Hub88's
@@ -144,7 +143,9 @@ async function openBet(tx: Queryable, request: WinRequest | RollbackRequest | Ra
 /**
  * A settled stake earns loyalty points (fractions carried) and counts toward an active bonus's
  * wagering, in one UPDATE, then is a risk event (play since the last deposit, a balance left at
- * zero); answers the cash balance and whether the bonus is now released.
+ * zero); answers the cash balance and whether the bonus is now released. With `roundId` (one of our
+ * game rounds), a running offer counts the stake by its game's contribution (whole cents, rounded
+ * down; 0 for a game the offer does not list), read in the same UPDATE; otherwise all of it counts.
  */
 export async function countStake(
   tx: Queryable,
@@ -152,17 +153,22 @@ export async function countStake(
   stake: string,
   multiplier: number,
   now: Date,
-  wagered: string = stake,
+  roundId: string | null = null,
 ) {
   const [row] = await tx.query<{ balance: string; met: boolean; bonus: string }>(
-    `UPDATE users SET loyalty_points = loyalty_points + floor(loyalty_carry + $2::numeric * $3)::int,
+    `WITH counted AS (
+       SELECT CASE WHEN $5::text IS NULL THEN $2::numeric ELSE trunc($2::numeric * COALESCE(
+         (SELECT COALESCE((o.games ->> (SELECT r.game_id FROM game_rounds r WHERE r.id = $5::text))::int, 0)
+            FROM offer_takes t JOIN offers o ON o.id = t.offer_id WHERE t.user_id = $1 AND t.status = 'wagering'),
+         100) / 100, 2) END AS wagered)
+     UPDATE users SET loyalty_points = loyalty_points + floor(loyalty_carry + $2::numeric * $3)::int,
                       loyalty_carry = (loyalty_carry + $2::numeric * $3) - floor(loyalty_carry + $2::numeric * $3),
-                      bonus_wagered = CASE WHEN bonus_balance > 0 THEN bonus_wagered + $5::numeric ELSE bonus_wagered
-                      END
+                      bonus_wagered = CASE WHEN bonus_balance > 0 THEN bonus_wagered + (SELECT wagered FROM counted)
+                      ELSE bonus_wagered END
      WHERE id = $1
      RETURNING balance::text, bonus_balance > 0 AND bonus_wagered >= bonus_balance * COALESCE(bonus_multiplier,
      $4::int) AS met, bonus_balance::text AS bonus`,
-    [userId, stake, LOYALTY_POINTS_PER_UNIT, multiplier, wagered],
+    [userId, stake, LOYALTY_POINTS_PER_UNIT, multiplier, roundId],
   );
   await recordRiskEvent(tx, { kind: 'stake', userId, stake, balance: row!.balance, now });
   return row!;
@@ -218,10 +224,14 @@ export function walletWin(
         WHERE id = $1`,
       [bet.history_id, request.amount],
     );
-    // A running offer counts each game's stake by its contribution (whole cents, rounded down).
-    const percent = BigInt(await wageringPercent(tx, request.userId, request.roundId));
-    const wagered = fromCents((toCents(bet.amount)! * percent) / 100n);
-    const counted = await countStake(tx, request.userId, bet.amount, settings.wageringMultiplier, request.now, wagered);
+    const counted = await countStake(
+      tx,
+      request.userId,
+      bet.amount,
+      settings.wageringMultiplier,
+      request.now,
+      request.roundId,
+    );
     if (counted.met) await releaseBonus(tx, request.userId, counted.bonus, settings.currency, request.now);
     return {
       status: 'ok',

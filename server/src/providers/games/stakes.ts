@@ -6,10 +6,10 @@ import type { Queryable } from '../../db/database.ts';
 import { InvalidRequest, MarketRefusal, NotAllowed } from '../../base/domain-errors.ts';
 import type { Locale } from '../../base/i18n.ts';
 import { marketStakeVerdict } from '../../services/markets/market-play.ts';
-import { lockPlayer, mayPlay } from '../../services/play-policy.ts';
+import { mayPlay } from '../../services/play-policy.ts';
 import { walletBet } from '../../services/wallet.ts';
 import type { GameSession } from './sessions.ts';
-import { offerMaxStake } from '../../services/promotions/offer-takes.ts';
+import { lockPlayerForStake } from '../../services/promotions/offer-takes.ts';
 
 /**
  * The checks a stake passes before it is taken, and the balance a refusal shows: shared by the single-round games
@@ -63,7 +63,7 @@ export const insufficientFunds = (session: GameSession, balance: string) =>
  * open stakes of the others.
  */
 export async function checkStake(services: Services, tx: Queryable, session: GameSession, stakeCents: bigint) {
-  await lockPlayer(tx, session.user_id!);
+  const maxStake = await lockPlayerForStake(tx, session.user_id!);
   const verdict = await mayPlay(tx, session.user_id!, services.clock(), stakeCents);
   if (!verdict.allowed) {
     throw new NotAllowed(
@@ -74,7 +74,6 @@ export async function checkStake(services: Services, tx: Queryable, session: Gam
     );
   }
   // A running offer's terms cap each stake while its bonus is wagered.
-  const maxStake = await offerMaxStake(tx, session.user_id!);
   if (maxStake !== undefined && stakeCents > toCents(maxStake)!)
     throw new InvalidRequest('promotions.stake_above_offer_max', {
       max: formatMoney(maxStake, session.currency, session.locale as Locale),
@@ -86,15 +85,17 @@ export async function checkStake(services: Services, tx: Queryable, session: Gam
  * row lock: the game cycle counts from the start of the player's previous real round of this game.
  */
 async function checkMarketStake(services: Services, tx: Queryable, session: GameSession, stakeCents: bigint) {
-  const [previous] = await tx.query<{ started: Date | string | null }>(
-    `SELECT max(created_at) AS started FROM game_rounds WHERE user_id = $1 AND game_id = $2 AND mode = 'real'`,
-    [session.user_id, session.game_id],
-  );
   const verdict = await marketStakeVerdict(services, tx, {
     userId: session.user_id!,
     mechanic: session.mechanic,
     cents: stakeCents,
-    previousStart: previous?.started ? new Date(previous.started) : null,
+    previousStart: async () => {
+      const [previous] = await tx.query<{ started: Date | string | null }>(
+        `SELECT max(created_at) AS started FROM game_rounds WHERE user_id = $1 AND game_id = $2 AND mode = 'real'`,
+        [session.user_id, session.game_id],
+      );
+      return previous?.started ? new Date(previous.started) : null;
+    },
     now: services.clock(),
     currency: session.currency,
     locale: session.locale as Locale,

@@ -78,7 +78,7 @@ export async function joinCrashGame(
       userId,
       mechanic: 'crash',
       cents: toCents(stake)!,
-      previousStart: null,
+      previousStart: async () => null,
       now,
       currency,
       locale,

@@ -6,7 +6,7 @@ import type { Services } from '../../app-env.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { MarketProfile } from '../../markets/market-profile.ts';
 import { isVerifiedSql } from '../verifications.ts';
-import { cycleRefusal, marketOffers, stakeCapRefusal } from './market-rules.ts';
+import { cycleRefusal, marketOffers, minimumCycleMs, needsPlayerFacts, stakeCapRefusal } from './market-rules.ts';
 
 /** Why the market's rules refuse a launch or a stake: the answer's `error`, then the message key and its values. */
 export type MarketRefusalCode = 'too_fast' | 'limit_reached' | 'verification_required' | 'game_not_offered';
@@ -31,6 +31,9 @@ const playerFacts = async (db: Queryable, userId: number) =>
       [userId],
     )
   )[0]!;
+
+/** Facts no rule reads: a market without verification before play or an age cap for the mechanic. */
+const NO_FACTS: PlayerFacts = { date_of_birth: null, verified: null };
 
 const regulatorOf = (profile: MarketProfile) => ({ regulator: profile.regulator.name });
 
@@ -61,8 +64,11 @@ export interface MarketStake {
   userId: number;
   mechanic: string;
   cents: bigint;
-  /** When the player's previous round of this game started; null: none, or this stake adds to an open round. */
-  previousStart: Date | null;
+  /**
+   * When the player's previous round of this game started (null: none, or this stake adds to an open round);
+   * read only where the market counts a game cycle for the mechanic, so other markets pay no statement for it.
+   */
+  previousStart: () => Promise<Date | null>;
   now: Date;
   currency: string;
   locale: Locale;
@@ -82,10 +88,12 @@ export async function marketStakeVerdict(
   const regulator = regulatorOf(profile);
   if (!marketOffers(profile, stake.mechanic))
     return { code: 'game_not_offered', key: 'market.game_not_offered', params: regulator };
-  const facts = await playerFacts(tx, stake.userId);
+  // The player's facts and the previous round cost a statement each: read only where a rule needs them.
+  const facts = needsPlayerFacts(profile, stake.mechanic) ? await playerFacts(tx, stake.userId) : NO_FACTS;
   const unverified = verificationVerdict(services, facts, stake.locale);
   if (unverified) return unverified;
-  const seconds = cycleRefusal(profile, stake.mechanic, stake.previousStart, stake.now);
+  const previous = minimumCycleMs(profile, stake.mechanic) > 0 ? await stake.previousStart() : null;
+  const seconds = cycleRefusal(profile, stake.mechanic, previous, stake.now);
   if (seconds !== undefined) {
     const wait = new Intl.NumberFormat(stake.locale).format(seconds);
     return { code: 'too_fast', key: 'market.too_fast', params: { ...regulator, seconds: wait } };

@@ -47,6 +47,13 @@ export function ageOn(dateOfBirth: string, now: Date): number {
   return now.getUTCFullYear() - year - (birthdayPassed ? 0 : 1);
 }
 
+/** Whether a stake on the mechanic needs the player's verification or age under the profile. */
+export function needsPlayerFacts(profile: MarketProfile, mechanic: string): boolean {
+  if (profile.rules.verificationBeforePlay.required) return true;
+  const caps = profile.rules.stakeCaps.caps;
+  return caps.some((cap) => cap.ages && (cap.mechanics as readonly string[]).includes(mechanic));
+}
+
 export interface StakeCap {
   cents: bigint;
   /** The ages the cap is for, when it is an age's. */

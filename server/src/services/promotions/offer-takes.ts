@@ -88,25 +88,15 @@ export const forfeitRunningOffer = (tx: Queryable, userId: number, currency: str
   cancelBonus(tx, userId, currency, now);
 
 /**
- * The percent of a settled stake that counts toward a running offer's wagering: the round's game's
- * contribution (0 for a game the offer does not list). Without a running offer, all of it counts.
+ * The player's row lock for a stake (as `lockPlayer`), answering the largest stake a running offer
+ * allows (undefined when none runs): every stake needs both, so they cost one statement.
  */
-export async function wageringPercent(tx: Queryable, userId: number, roundId: string): Promise<number> {
-  const [row] = await tx.query<{ contribution: number | null }>(
-    `SELECT (o.games ->> (SELECT r.game_id FROM game_rounds r WHERE r.id = $2))::int AS contribution
-      FROM offer_takes t JOIN offers o ON o.id = t.offer_id
-      WHERE t.user_id = $1 AND t.status = 'wagering'`,
-    [userId, roundId],
-  );
-  return row ? (row.contribution ?? 0) : 100;
-}
-
-/** The largest stake a running offer allows, or undefined when none runs. */
-export async function offerMaxStake(tx: Queryable, userId: number): Promise<Money | undefined> {
-  const [row] = await tx.query<{ max: string }>(
-    `SELECT o.max_stake::text AS max FROM offer_takes t JOIN offers o ON o.id = t.offer_id
-      WHERE t.user_id = $1 AND t.status = 'wagering'`,
+export async function lockPlayerForStake(tx: Queryable, userId: number): Promise<Money | undefined> {
+  const [row] = await tx.query<{ max: string | null }>(
+    `SELECT (SELECT o.max_stake::text FROM offer_takes t JOIN offers o ON o.id = t.offer_id
+        WHERE t.user_id = u.id AND t.status = 'wagering') AS max
+      FROM users u WHERE u.id = $1 FOR UPDATE OF u`,
     [userId],
   );
-  return row?.max;
+  return row?.max ?? undefined;
 }

@@ -38,17 +38,19 @@ const WALLET_CODE_OF_MARKET_REFUSAL = {
  * player's previous round of this game, unless the bet adds to a round already open.
  */
 async function checkMarketBet(services: Services, tx: Queryable, player: WalletPlayer, round: RoundRef, cents: bigint) {
-  const [previous] = await tx.query<{ started: Date | string | null }>(
-    `SELECT CASE WHEN EXISTS (SELECT 1 FROM provider_rounds WHERE provider_id = $1 AND round_id = $2) THEN NULL
-       ELSE (SELECT max(created_at) FROM provider_rounds WHERE user_id = $3 AND provider_id = $1 AND game_id = $4)
-     END AS started`,
-    [round.providerId, round.roundId, player.userId, round.gameId],
-  );
   const verdict = await marketStakeVerdict(services, tx, {
     userId: player.userId,
     mechanic: player.game.mechanic,
     cents,
-    previousStart: previous?.started ? new Date(previous.started) : null,
+    previousStart: async () => {
+      const [previous] = await tx.query<{ started: Date | string | null }>(
+        `SELECT CASE WHEN EXISTS (SELECT 1 FROM provider_rounds WHERE provider_id = $1 AND round_id = $2) THEN NULL
+           ELSE (SELECT max(created_at) FROM provider_rounds WHERE user_id = $3 AND provider_id = $1 AND game_id = $4)
+         END AS started`,
+        [round.providerId, round.roundId, player.userId, round.gameId],
+      );
+      return previous?.started ? new Date(previous.started) : null;
+    },
     now: round.now,
     currency: player.currency,
     locale: player.locale as Locale,
