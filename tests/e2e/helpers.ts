@@ -236,3 +236,25 @@ export async function standUntilSettled(frame: FrameLocator, settled: Locator) {
     await button.dispose();
   }
 }
+
+/**
+ * One real dice round of `token`'s player, played elsewhere (here the API itself, as another tab
+ * would): its round id and the balance after it.
+ */
+export async function playDiceRound(
+  request: import('@playwright/test').APIRequestContext,
+  token: string,
+): Promise<{ roundId: string; balance: string }> {
+  const launched = await request.post('/gmnggate/api', {
+    headers: { authorization: `Token ${token}` },
+    data: { method: 'game_launch', game_id: 'dice', mode: 'real' },
+  });
+  const sessionId = (await launched.json()).session_id as string;
+  const round = await request.post(`/demo-games/api/sessions/${sessionId}/rounds`, {
+    // Over 50.49 pays exactly 2×, a bet that takes any stake.
+    data: { bet: { type: 'dice', amount: '2.00', target: '50.49', direction: 'over' } },
+  });
+  if (round.status() !== 200) throw new Error(`dice round: ${round.status()} ${await round.text()}`);
+  const body = (await round.json()) as { round: { round_id: string }; balance: string };
+  return { roundId: body.round.round_id, balance: body.balance };
+}

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { playDiceRound } from './helpers';
 
 test('the header balance follows a round played elsewhere, without a reload or polling', async ({
   page,
@@ -7,7 +8,11 @@ test('the header balance follows a round played elsewhere, without a reload or p
 }) => {
   const { token } = await signedInPlayer({ prefix: 'live', deposit: '10.00' });
   const calls: string[] = [];
-  page.on('request', (req) => calls.push(`${req.method()} ${new URL(req.url()).pathname}`));
+  // The API's calls only: the site's own files (the build's metadata, loaded a second after start) are not polling.
+  page.on('request', (req) => {
+    const path = new URL(req.url()).pathname;
+    if (/^\/(api|auth)\//.test(path)) calls.push(`${req.method()} ${path}`);
+  });
   // The header badge counts unread notifications once per page (two lists); on a busy machine those
   // may go out after the stream opens, so the page's own loading is over only once both have answered.
   const unreadCounted = Promise.all(
@@ -23,16 +28,7 @@ test('the header balance follows a round played elsewhere, without a reload or p
   const loads = calls.length;
 
   // Another tab (here the API itself) plays a real round: the stake leaves the wallet.
-  const launched = await request.post('/gmnggate/api', {
-    headers: { authorization: `Token ${token}` },
-    data: { method: 'game_launch', game_id: 'dice', mode: 'real' },
-  });
-  const sessionId = (await launched.json()).session_id as string;
-  const round = await request.post(`/demo-games/api/sessions/${sessionId}/rounds`, {
-    // Over 50.49 pays exactly 2×, a bet that takes any stake.
-    data: { bet: { type: 'dice', amount: '2.00', target: '50.49', direction: 'over' } },
-  });
-  const after = (await round.json()).balance as string;
+  const { balance: after } = await playDiceRound(request, token);
   expect(['8.00', '12.00']).toContain(after);
 
   await expect(balance).toHaveText(`€${after}`);

@@ -1,21 +1,5 @@
-import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiToken, depositThroughPaymentPage, newPlayer, registerPlayer } from './helpers';
-
-/** One real dice round of `token`'s player, played elsewhere (here the API itself): its round id. */
-async function playRound(request: APIRequestContext, token: string): Promise<string> {
-  const launched = await request.post('/gmnggate/api', {
-    headers: { authorization: `Token ${token}` },
-    data: { method: 'game_launch', game_id: 'dice', mode: 'real' },
-  });
-  const sessionId = (await launched.json()).session_id as string;
-  const round = await request.post(`/demo-games/api/sessions/${sessionId}/rounds`, {
-    // Over 50.49 pays exactly 2×, a bet that takes any stake.
-    data: { bet: { type: 'dice', amount: '2.00', target: '50.49', direction: 'over' } },
-  });
-  expect(round.status()).toBe(200);
-  return ((await round.json()).round as { round_id: string }).round_id;
-}
+import { apiToken, depositThroughPaymentPage, newPlayer, playDiceRound, registerPlayer } from './helpers';
 
 test('the home bets feed: my round under All and My bets as it settles, an incognito player as Hidden', async ({
   page,
@@ -42,7 +26,7 @@ test('the home bets feed: my round under All and My bets as it settles, an incog
   const tabs = feed.getByRole('tab');
   await expect(tabs).toHaveText(['All bets', 'High rollers', 'My bets']);
 
-  const mine = await playRound(request, token);
+  const mine = (await playDiceRound(request, token)).roundId;
   const myRow = feed.locator(`tr[data-round="${mine}"]`);
   await expect(myRow).toBeVisible();
   await expect(myRow.locator('td').nth(0)).toHaveText('Dice');
@@ -54,7 +38,7 @@ test('the home bets feed: my round under All and My bets as it settles, an incog
   const visitorFeed = visitor.locator('[data-bets-feed]');
   await expect(visitorFeed).toHaveAttribute('data-live', 'open');
 
-  const hidden = await playRound(request, otherToken);
+  const hidden = (await playDiceRound(request, otherToken)).roundId;
   await expect(feed.locator(`tr[data-round="${hidden}"] td`).nth(1)).toHaveText('Hidden');
   await expect(visitorFeed.locator(`tr[data-round="${hidden}"] td`).nth(1)).toHaveText('Hidden');
   await visitorFeed.getByRole('tab', { name: 'My bets' }).click();
