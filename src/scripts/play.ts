@@ -1,7 +1,7 @@
 // The /play page without React: reads ?game=<id>, shows the game's name and provider, launches
 // it (demo for anyone, real money when signed in) and frames the provider's page. The API
 // client is imported only when a launch or a balance refresh needs it.
-import { API_PATHS, type CatalogueGame, type Paginated } from '../../core/api/contract';
+import { API_PATHS, type CatalogueGame, type CrashRoomState, type Paginated } from '../../core/api/contract';
 import { getPublicJson } from '../api/get-public';
 import { interpolate } from '../../core/i18n/interpolate';
 import { $token, $user, setUser } from '../stores/session';
@@ -104,6 +104,30 @@ async function refreshUser() {
   setUser(await getMe());
 }
 
+/** The game whose page is the shared crash room while the room runs (docs/multiplayer-crash.md). */
+export const CRASH_ROOM_GAME = 'crash';
+
+/**
+ * Shows the shared crash room instead of the single-player title's launch buttons when the room is
+ * on (its state has a commitment). The room's script is fetched only then.
+ */
+async function openCrashRoom(modes: HTMLElement) {
+  const root = document.querySelector<HTMLElement>('[data-crash-room]');
+  if (!root) return;
+  try {
+    const sentAt = Date.now();
+    const state = await getPublicJson<CrashRoomState>(API_PATHS.crashRoom);
+    const receivedAt = Date.now();
+    if (!state.commitment) return;
+    modes.hidden = true;
+    const { initCrashRoom } = await import('./crash-room');
+    initCrashRoom(root, state, sentAt, receivedAt);
+  } catch (reason) {
+    // The single-player title stays playable when the room does not answer.
+    console.warn('[play] the crash room is unavailable', reason);
+  }
+}
+
 export function initPlay() {
   const root = document.querySelector<HTMLElement>('[data-play]');
   if (!root) return;
@@ -131,6 +155,7 @@ export function initPlay() {
 
   const id = new URLSearchParams(location.search).get('game') ?? '';
   if (!GAME_ID.test(id)) return unknown();
+  if (id === CRASH_ROOM_GAME) void openCrashRoom(modes);
 
   // The catalogue lists every game (most_popular only the top ones).
   void getPublicJson<Paginated<CatalogueGame>>(`${API_PATHS.games}?page_size=100`)

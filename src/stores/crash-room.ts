@@ -143,7 +143,11 @@ export async function verifyGame(
   // where the expected hash is known.
   const known = previous === commitment.terminating_hash || history.some((past) => past.hash === previous);
   const chain = expected !== undefined ? (previous === expected ? 'match' : 'mismatch') : known ? 'match' : 'unknown';
-  const point = shown ? (hundredthsOf(shown.crash_point) === hundredthsOf(crashPoint) ? 'match' : 'mismatch') : 'unknown';
+  const point = shown
+    ? hundredthsOf(shown.crash_point) === hundredthsOf(crashPoint)
+      ? 'match'
+      : 'mismatch'
+    : 'unknown';
   return { hash, crashPoint, previous, game: shown?.game, chain, point };
 }
 
@@ -178,6 +182,15 @@ export function createCrashRoom(api: () => Promise<RoomApi>, now: () => number =
     if (room.phase === 'crashed' && room.crashPoint) return hundredthsOf(room.crashPoint);
     if (room.phase !== 'rising' || room.risesAt === null) return 100;
     return crashMultiplierAt(serverNow() - room.risesAt);
+  }
+
+  /**
+   * No event marks the start of the rise (it is a published time): the page moves the phase itself
+   * once the server's clock passes `rises_at`. Called every frame.
+   */
+  function tick() {
+    const room = $room.get();
+    if (room.phase === 'betting' && room.risesAt !== null && serverNow() >= room.risesAt) update({ phase: 'rising' });
   }
 
   /** Whole seconds left to bet (0 once rising). */
@@ -229,7 +242,9 @@ export function createCrashRoom(api: () => Promise<RoomApi>, now: () => number =
     }
     if (event.game !== room.game) return;
     if (event.type === 'bet') {
-      update({ players: [...room.players, { player: event.player ?? null, stake: event.stake ?? '0.00', paid: null }] });
+      update({
+        players: [...room.players, { player: event.player ?? null, stake: event.stake ?? '0.00', paid: null }],
+      });
     } else if (event.type === 'cashout') {
       // Masked names may repeat: the first unpaid bet of that name and stake is the one paid.
       const index = room.players.findIndex(
@@ -309,6 +324,7 @@ export function createCrashRoom(api: () => Promise<RoomApi>, now: () => number =
     $cashOutSubmit,
     load,
     apply,
+    tick,
     multiplier,
     countdown,
     announcement,

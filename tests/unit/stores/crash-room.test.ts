@@ -6,7 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import type { CrashRoomBet, CrashRoomState } from '../../../core/api/contract';
 import { crashMultiplierAt } from '../../../core/games/crash';
-import { checkBetForm, createCrashRoom, isWin, payoutAt, verifyGame, type RoomApi } from '../../../src/stores/crash-room';
+import {
+  checkBetForm,
+  createCrashRoom,
+  isWin,
+  payoutAt,
+  verifyGame,
+  type RoomApi,
+} from '../../../src/stores/crash-room';
 
 // The published test vector: N = 8, games 1 … 3 of it.
 const SALT = 'amberplay-crash-test-salt';
@@ -38,7 +45,10 @@ function state(current: CrashRoomState['current']): CrashRoomState {
 
 function setup(api: Partial<RoomApi> = {}) {
   let pageNow = PAGE_T0;
-  const room = createCrashRoom(async () => api as RoomApi, () => pageNow);
+  const room = createCrashRoom(
+    async () => api as RoomApi,
+    () => pageNow,
+  );
   return { room, tick: (ms: number) => (pageNow += ms) };
 }
 
@@ -68,7 +78,7 @@ describe('the room from GET /api/crash-room', () => {
     expect(room.announcement()).toEqual({ key: 'off' });
   });
 
-  it('counts the betting phase down and draws the rise from the server clock on core\'s curve', () => {
+  it("counts the betting phase down and draws the rise from the server clock on core's curve", () => {
     const { room, tick } = setup();
     room.load(state(betting()));
     expect(room.$room.get()).toMatchObject({ phase: 'betting', game: 4 });
@@ -77,9 +87,14 @@ describe('the room from GET /api/crash-room', () => {
     tick(5500);
     expect(room.countdown()).toBe(1);
     room.apply({ type: 'bet', game: 4, currency: 'EUR', player: null, stake: '2.00' });
-    // The stream moves the phase; the page's clock (5 min behind) never decides the multiplier.
-    room.$room.set({ ...room.$room.get(), phase: 'rising' });
-    tick(500 + 10_000);
+    room.tick();
+    expect(room.$room.get().phase).toBe('betting');
+    tick(500);
+    // No event starts the rise: the server's clock passing rises_at does (the page's is 5 min behind).
+    room.tick();
+    expect(room.$room.get().phase).toBe('rising');
+    expect(room.canBet()).toBe(false);
+    tick(10_000);
     expect(room.multiplier()).toBe(crashMultiplierAt(10_000));
     expect(room.multiplier()).toBe(400);
     expect(room.$room.get().players).toEqual([
@@ -90,7 +105,11 @@ describe('the room from GET /api/crash-room', () => {
 
   it('takes the request time into the offset (the midpoint of sending and receiving)', () => {
     const { room } = setup();
-    room.load(state({ ...betting(), phase: 'rising', rises_at: new Date(PAGE_T0 + SERVER_AHEAD).toISOString() }), PAGE_T0 - 200, PAGE_T0 + 200);
+    room.load(
+      state({ ...betting(), phase: 'rising', rises_at: new Date(PAGE_T0 + SERVER_AHEAD).toISOString() }),
+      PAGE_T0 - 200,
+      PAGE_T0 + 200,
+    );
     expect(room.serverNow()).toBe(PAGE_T0 + SERVER_AHEAD);
   });
 
@@ -115,7 +134,12 @@ describe('crash events', () => {
     expect(room.multiplier()).toBe(528);
     expect(room.announcement()).toEqual({ key: 'crashed', crash: '5.28' });
     expect(room.$room.get().history[0]).toEqual({ game: 4, crash_point: '5.28', hash: G4 });
-    room.apply({ type: 'betting', game: 5, currency: 'EUR', rises_at: new Date(PAGE_T0 + SERVER_AHEAD + 6000).toISOString() });
+    room.apply({
+      type: 'betting',
+      game: 5,
+      currency: 'EUR',
+      rises_at: new Date(PAGE_T0 + SERVER_AHEAD + 6000).toISOString(),
+    });
     expect(room.$room.get()).toMatchObject({ phase: 'betting', game: 5, players: [], crashPoint: null });
   });
 
@@ -146,7 +170,7 @@ describe('betting and cashing out', () => {
 
   it('places a bet once per game, then lets the player cash out while rising', async () => {
     const sent: unknown[] = [];
-    const { room } = setup({
+    const { room, tick } = setup({
       bet: async (body) => (sent.push(body), answer()),
       cashOut: async () => answer({ paid: '1.50', win: '15.00' }),
     });
@@ -160,7 +184,8 @@ describe('betting and cashing out', () => {
     expect(await placing).toBe(true);
     expect(sent).toEqual([{ amount: '10.00', auto_cashout: '2.00' }]);
     expect(room.canBet()).toBe(false);
-    room.$room.set({ ...room.$room.get(), phase: 'rising' });
+    tick(6000);
+    room.tick();
     expect(room.canCashOut()).toBe(true);
     expect(await room.cashOut()).toBe(true);
     expect(room.$myBet.get()).toMatchObject({ paid: '1.50', win: '15.00' });
@@ -168,7 +193,7 @@ describe('betting and cashing out', () => {
     expect(room.canCashOut()).toBe(false);
   });
 
-  it('shows the server\'s localized refusal, or a key when the server was not reached', async () => {
+  it("shows the server's localized refusal, or a key when the server was not reached", async () => {
     const refusal = Object.assign(new Error('409'), { status: 409, detail: 'Bets for this game are closed.' });
     const { room } = setup({
       bet: async () => {
@@ -233,7 +258,10 @@ describe('Verify', () => {
   it('shows a mismatch when the room showed another crash point or another chain', async () => {
     const lying = [{ game: 3, crash_point: '2.00', hash: G3 }, history[1]!, history[2]!];
     await expect(verifyGame(G3, lying, commitment)).resolves.toMatchObject({ chain: 'match', point: 'mismatch' });
-    const foreign = [{ game: 3, crash_point: '1.12', hash: G3 }, { game: 2, crash_point: '1.95', hash: G4 }];
+    const foreign = [
+      { game: 3, crash_point: '1.12', hash: G3 },
+      { game: 2, crash_point: '1.95', hash: G4 },
+    ];
     await expect(verifyGame(G3, foreign, commitment)).resolves.toMatchObject({ chain: 'mismatch', point: 'match' });
   });
 
