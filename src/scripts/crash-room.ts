@@ -55,19 +55,17 @@ export function initCrashRoom(root: HTMLElement, state: CrashRoomState, sentAt: 
   const draw = () => {
     room.tick();
     const current = room.$room.get();
-    const hundredths = room.multiplier();
-    multiplier.textContent = `${hundredthsText(hundredths)}×`;
-    stage.dataset.phase = current.phase;
-    if (current.phase === 'betting') {
-      phase.textContent = interpolate(texts.betting!, { seconds: String(room.countdown()) });
-    } else if (current.phase === 'rising') {
-      phase.textContent = texts.rising!;
-    } else {
-      phase.textContent = interpolate(texts.crashed!, { crash: current.crashPoint ?? '' });
-    }
+    const shown = room.shownPhase();
+    multiplier.textContent = `${hundredthsText(room.multiplier())}×`;
+    stage.dataset.phase = shown;
+    const lines: string[] = [];
+    if (shown === 'crashed') lines.push(interpolate(texts.crashed!, { crash: room.shownCrash() ?? '' }));
+    if (current.phase === 'betting') lines.push(interpolate(texts.betting!, { seconds: String(room.countdown()) }));
+    if (current.phase === 'rising') lines.push(texts.rising!);
+    phase.textContent = lines.join(' · ');
     if (current.phase === 'rising' && current.risesAt !== null)
       curve.setAttribute('d', curvePath(room.serverNow() - current.risesAt));
-    else if (current.phase === 'betting') curve.setAttribute('d', '');
+    else if (shown === 'betting') curve.setAttribute('d', '');
     const said = room.announcement();
     const line = said.key === 'off' ? '' : interpolate(texts[`announce_${said.key}`]!, { crash: said.crash ?? '' });
     if (line !== lastPhase) {
@@ -76,7 +74,6 @@ export function initCrashRoom(root: HTMLElement, state: CrashRoomState, sentAt: 
     }
     requestAnimationFrame(draw);
   };
-
   const controls = () => {
     place.hidden = !room.canBet();
     place.disabled = room.$betSubmit.get().state === 'sending';

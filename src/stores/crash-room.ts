@@ -13,6 +13,11 @@ import { crashPointOfGame, isGameHash, previousGameHash } from '../../core/games
 
 /** How many past games the history strip shows (as the server sends them). */
 export const HISTORY_LENGTH = 50;
+/**
+ * How long the page keeps showing a crash once the next game opens for bets (at once, on the
+ * server): long enough to read the crash point, while the new game already takes bets.
+ */
+export const CRASH_SHOWN_MS = 2500;
 /** Auto cash-out targets the server takes (docs/multiplayer-crash.md, refusals). */
 const AUTO_MIN = 101n;
 const AUTO_MAX = 10_000_000n;
@@ -172,14 +177,25 @@ export function createCrashRoom(api: () => Promise<RoomApi>, now: () => number =
   const $betSubmit = atom<Submit>({ state: 'idle' });
   const $cashOutSubmit = atom<Submit>({ state: 'idle' });
   let offset = 0;
+  /** The last crash, shown until this time of the page's clock while the next game takes bets. */
+  let crashShownUntil = 0;
+  let lastCrash: string | null = null;
 
   const serverNow = () => now() + offset;
   const update = (change: Partial<Room>) => $room.set({ ...$room.get(), ...change });
 
+  /** The phase to show: the room's, except that a crash stays on screen a moment into the next game. */
+  function shownPhase(): Phase {
+    const { phase } = $room.get();
+    return phase === 'betting' && lastCrash !== null && now() < crashShownUntil ? 'crashed' : phase;
+  }
+  /** The crash point on screen while shownPhase() is `crashed`. */
+  const shownCrash = () => ($room.get().phase === 'crashed' ? $room.get().crashPoint : lastCrash);
+
   /** The multiplier to draw now, in hundredths: 1.00× while betting, the crash point once crashed. */
   function multiplier(): number {
     const room = $room.get();
-    if (room.phase === 'crashed' && room.crashPoint) return hundredthsOf(room.crashPoint);
+    if (shownPhase() === 'crashed') return hundredthsOf(shownCrash() ?? '1.00');
     if (room.phase !== 'rising' || room.risesAt === null) return 100;
     return crashMultiplierAt(serverNow() - room.risesAt);
   }
@@ -230,6 +246,10 @@ export function createCrashRoom(api: () => Promise<RoomApi>, now: () => number =
     const room = $room.get();
     if (room.phase === 'off' || (room.currency && event.currency !== room.currency)) return;
     if (event.type === 'betting') {
+      if (room.phase === 'crashed') {
+        lastCrash = room.crashPoint;
+        crashShownUntil = now() + CRASH_SHOWN_MS;
+      }
       update({
         phase: 'betting',
         game: event.game,
@@ -266,9 +286,9 @@ export function createCrashRoom(api: () => Promise<RoomApi>, now: () => number =
   }
 
   /** Phase as the page announces it (aria-live): changes only when the phase does, never per tick. */
-  function announcement(): { key: 'betting' | 'rising' | 'crashed' | 'off'; crash?: string } {
-    const room = $room.get();
-    return room.phase === 'crashed' ? { key: 'crashed', crash: room.crashPoint ?? '' } : { key: room.phase };
+  function announcement(): { key: Phase; crash?: string } {
+    const phase = shownPhase();
+    return phase === 'crashed' ? { key: 'crashed', crash: shownCrash() ?? '' } : { key: phase };
   }
 
   const canBet = () => $room.get().phase === 'betting' && $myBet.get()?.game !== $room.get().game;
@@ -325,6 +345,8 @@ export function createCrashRoom(api: () => Promise<RoomApi>, now: () => number =
     load,
     apply,
     tick,
+    shownPhase,
+    shownCrash,
     multiplier,
     countdown,
     announcement,

@@ -124,7 +124,7 @@ describe('the room from GET /api/crash-room', () => {
 
 describe('crash events', () => {
   it('open a game, add players, pay cash-outs in order and crash into the history', () => {
-    const { room } = setup();
+    const { room, tick } = setup();
     room.load(state(betting()));
     room.apply({ type: 'bet', game: 4, currency: 'EUR', player: 'jo***n', stake: '5.00' });
     room.apply({ type: 'cashout', game: 4, currency: 'EUR', player: 'jo***n', stake: '5.00', multiplier: '1.50' });
