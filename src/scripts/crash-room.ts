@@ -162,7 +162,9 @@ export function initCrashRoom(root: HTMLElement, state: CrashRoomState, sentAt: 
     const bet = room.$myBet.get();
     const current = room.$room.get();
     delete mine.dataset.win;
-    if (!bet || bet.game !== current.game) return (mine.textContent = '');
+    // A settled bet's result stays until the next game starts rising (that game opens at its crash).
+    const shown = bet && (bet.game === current.game || (bet.paid !== null && current.phase === 'betting'));
+    if (!shown) return (mine.textContent = '');
     if (bet.paid === null) {
       mine.textContent = interpolate(bet.autoCashout ? texts.my_bet_auto! : texts.my_bet!, {
         stake: money(bet.stake),

@@ -8,6 +8,7 @@
 import type { Page } from '@playwright/test';
 import type { CrashRoomBet } from '../../core/api/contract';
 import { fromCents, toCents } from '../../core/api/money';
+import { crashMultiplierAt, crashTimeOf } from '../../core/games/crash';
 import { maskName } from '../../server/src/services/winners';
 import { expect, test } from './fixtures';
 import { noAxeViolations } from './helpers';
@@ -34,7 +35,7 @@ async function betInNextGame(page: Page): Promise<CrashRoomBet> {
   throw new Error('no game took the bet in three tries');
 }
 
-test('a signed-in player bets, sees themself, the bet settles by the revealed crash point, and Verify matches it', async ({
+test('a signed-in player bets, sees themself, the bet settles by the crash point, and Verify matches it', async ({
   page,
   signedInPlayer,
 }) => {
@@ -49,10 +50,30 @@ test('a signed-in player bets, sees themself, the bet settles by the revealed cr
   const balance = page.locator('.site-header [data-session-balance]');
   await expect(balance).toHaveText('€40.00');
 
+  // What the players list ever shows in the player's row: the next game clears the list at once.
+  const name = maskName(player.username);
+  // And every multiplier drawn while the stage says the game is rising.
+  await page.evaluate((masked) => {
+    const seen = { paid: new Set<string>(), rising: new Set<string>() };
+    (window as unknown as { seen: typeof seen }).seen = seen;
+    new MutationObserver(() => {
+      for (const row of document.querySelectorAll('[data-room-players] tr')) {
+        const cells = [...row.querySelectorAll('td')].map((cell) => cell.textContent);
+        if (cells[0] === masked && cells[2] !== '—') seen.paid.add(cells[2]!);
+      }
+    }).observe(document.querySelector('[data-room-players]')!, { childList: true, subtree: true });
+    const stage = document.querySelector<HTMLElement>('[data-room-stage]')!;
+    new MutationObserver(() => {
+      if (stage.dataset.phase === 'rising')
+        seen.rising.add(stage.querySelector('[data-room-multiplier]')!.textContent!);
+    }).observe(stage, { attributes: true, childList: true, subtree: true, characterData: true });
+  }, name);
   const bet = await betInNextGame(page);
+  // Only this game's rise counts (the page may have shown the one before while waiting for bets).
+  await page.evaluate(() => (window as unknown as { seen: { rising: Set<string> } }).seen.rising.clear());
   expect(bet).toMatchObject({ stake: STAKE, auto_cashout: TARGET, balance: '30.00' });
   await expect(room.locator('[data-room-mine]')).toContainText('€10.00');
-  const me = room.locator('[data-room-players] tr', { hasText: maskName(player.username) });
+  const me = room.locator('[data-room-players] tr', { hasText: name });
   await expect(me.locator('td').nth(1)).toHaveText('€10.00');
 
   // The multiplier rises (unless the game busts at 1.00×, about 1 game in 100), then the game crashes.
@@ -61,13 +82,24 @@ test('a signed-in player bets, sees themself, the bet settles by the revealed cr
   const strip = room.locator(`[data-room-history] button[data-game="${bet.game}"]`);
   await expect(strip).toBeVisible({ timeout: 200_000 });
   const crashPoint = (await strip.textContent())!.replace('×', '');
+  // Read at once: the next game rises 4 s after this one crashed.
+  const seen = await page.evaluate(() => {
+    const { paid, rising } = (window as unknown as { seen: { paid: Set<string>; rising: Set<string> } }).seen;
+    return { paid: [...paid], rising: [...rising].map((text) => Number(text.replace('×', ''))) };
+  });
 
   // The published rule: the target is paid if the crash point reached it, else the stake is lost.
   const reached = toCents(crashPoint)! >= toCents(TARGET)!;
   const paid = reached ? (toCents(STAKE)! * toCents(TARGET)!) / 100n : 0n;
   await expect(balance).toHaveText(`€${fromCents(toCents('30.00')! + paid)}`);
+  expect(seen.paid).toEqual(reached ? [`${TARGET}×`] : []);
+  // The multiplier rose (a game that busts at 1.00× never does), and stopped when the crash event came:
+  // the page cannot know the crash point before, so it may draw up to the event's delay past it
+  // (the driver looks every 100 ms), never more than a second of the curve.
+  if (crashPoint !== '1.00') expect(Math.max(...seen.rising)).toBeGreaterThan(1);
+  const crashTime = crashTimeOf(Number(toCents(crashPoint)));
+  expect(Math.max(1, ...seen.rising) * 100).toBeLessThanOrEqual(crashMultiplierAt(crashTime + 1000));
   if (reached) {
-    await expect(me.locator('td').nth(2)).toHaveText(`${TARGET}×`);
     await expect(room.locator('[data-room-mine]')).toHaveText('You cashed out at 1.01×: €10.10 paid.');
   } else {
     await expect(room.locator('[data-room-mine]')).toHaveText(
