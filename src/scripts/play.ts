@@ -111,20 +111,22 @@ export const CRASH_ROOM_GAME = 'crash';
  * Shows the shared crash room instead of the single-player title's launch buttons when the room is
  * on (its state has a commitment). The room's script is fetched only then.
  */
-async function openCrashRoom(modes: HTMLElement) {
+async function openCrashRoom(modes: HTMLElement): Promise<boolean> {
   const root = document.querySelector<HTMLElement>('[data-crash-room]');
-  if (!root) return;
+  if (!root) return false;
   try {
     const sentAt = Date.now();
     const state = await getPublicJson<CrashRoomState>(API_PATHS.crashRoom);
     const receivedAt = Date.now();
-    if (!state.commitment) return;
+    if (!state.commitment) return false;
     modes.hidden = true;
     const { initCrashRoom } = await import('./crash-room');
     initCrashRoom(root, state, sentAt, receivedAt);
+    return true;
   } catch (reason) {
     // The single-player title stays playable when the room does not answer.
     console.warn('[play] the crash room is unavailable', reason);
+    return false;
   }
 }
 
@@ -155,11 +157,12 @@ export function initPlay() {
 
   const id = new URLSearchParams(location.search).get('game') ?? '';
   if (!GAME_ID.test(id)) return unknown();
-  if (id === CRASH_ROOM_GAME) void openCrashRoom(modes);
+  // For crash, the launch buttons wait for the room's answer, so they never flash before the room.
+  const roomShown = id === CRASH_ROOM_GAME ? openCrashRoom(modes) : Promise.resolve(false);
 
   // The catalogue lists every game (most_popular only the top ones).
   void getPublicJson<Paginated<CatalogueGame>>(`${API_PATHS.games}?page_size=100`)
-    .then(({ results }) => {
+    .then(async ({ results }) => {
       const game = results.find((candidate) => candidate.id === id);
       if (!game) return unknown();
       part('game-name').textContent = game.name;
@@ -169,7 +172,7 @@ export function initPlay() {
       // A provider's game without a demo mode launches for real money only.
       if (game.demo === false) root.querySelector<HTMLElement>('[data-launch="demo"]')!.hidden = true;
       gameSection.setAttribute('aria-busy', 'false');
-      modes.setAttribute('data-ready', '');
+      if (!(await roomShown)) modes.setAttribute('data-ready', '');
     })
     .catch((reason) => {
       console.warn('[play] game details unavailable', reason);
