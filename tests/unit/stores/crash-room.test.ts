@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { CrashRoomBet, CrashRoomState } from '../../../core/api/contract';
 import { crashMultiplierAt } from '../../../core/games/crash';
 import {
+  CRASH_SHOWN_MS,
   checkBetForm,
   createCrashRoom,
   isWin,
@@ -141,6 +142,15 @@ describe('crash events', () => {
       rises_at: new Date(PAGE_T0 + SERVER_AHEAD + 6000).toISOString(),
     });
     expect(room.$room.get()).toMatchObject({ phase: 'betting', game: 5, players: [], crashPoint: null });
+    // The next game opens at once: the crash stays on screen (and announced) a moment, bets already open.
+    expect(room.shownPhase()).toBe('crashed');
+    expect(room.multiplier()).toBe(528);
+    expect(room.announcement()).toEqual({ key: 'crashed', crash: '5.28' });
+    expect(room.canBet()).toBe(true);
+    tick(CRASH_SHOWN_MS);
+    expect(room.shownPhase()).toBe('betting');
+    expect(room.multiplier()).toBe(100);
+    expect(room.announcement()).toEqual({ key: 'betting' });
   });
 
   it('ignore another currency, another game and a cash-out of nobody in the list', () => {
