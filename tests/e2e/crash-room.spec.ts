@@ -11,7 +11,7 @@ import { fromCents, toCents } from '../../core/api/money';
 import { crashMultiplierAt, crashTimeOf } from '../../core/games/crash';
 import { maskName } from '../../server/src/services/winners';
 import { expect, test } from './fixtures';
-import { noAxeViolations } from './helpers';
+import { apiToken, depositThroughPaymentPage, newPlayer, noAxeViolations, registerPlayer } from './helpers';
 
 const STAKE = '10.00';
 const TARGET = '1.01';
@@ -119,6 +119,39 @@ test('a signed-in player bets, sees themself, the bet settles by the crash point
   await room.getByLabel('Game hash').fill('not-a-hash');
   await room.getByRole('button', { name: 'Verify', exact: true }).click();
   await expect(verdict).toHaveText('A game hash is 64 hexadecimal digits (0–9, a–f).');
+});
+
+test('a player who chose incognito joins the players list as "Hidden"', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const other = newPlayer('incog');
+  await registerPlayer(request, other);
+  const token = await apiToken(request, other);
+  await depositThroughPaymentPage(request, token, '20.00');
+  const headers = { authorization: `Token ${token}` };
+  expect(
+    (await (await request.patch('/api/user/update', { headers, data: { incognito: true } })).json()).incognito,
+  ).toBe(true);
+  await page.goto('/play?game=crash');
+  const room = page.locator('[data-crash-room]');
+  await expect(room).toBeVisible();
+  // Signed out, the page shows no bet button: the betting phase shows in the stage's countdown.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await expect(room.locator('[data-room-phase]')).toContainText('Bets are open', { timeout: 90_000 });
+    const bet = await request.post('/api/crash-room/bets', { headers, data: { amount: '10.00' } });
+    if (bet.status() === 201) {
+      const game = ((await bet.json()) as CrashRoomBet).game;
+      const hidden = room.locator('[data-room-players] tr', { hasText: 'Hidden' });
+      await expect(hidden.locator('td').nth(1)).toHaveText('€10.00');
+      expect(await page.evaluate(() => document.querySelector('[data-room-players]')!.textContent)).not.toContain(
+        other.username.slice(0, 2) + '***',
+      );
+      expect(game).toBeGreaterThan(0);
+      return;
+    }
+    expect(bet.status()).toBe(409);
+    await expect(room.locator('[data-room-phase]')).not.toContainText('Bets are open', { timeout: 30_000 });
+  }
+  throw new Error('no game took the bet in three tries');
 });
 
 test('signed out: the room with a sign-in prompt instead of the bet button; axe-clean', async ({ page }) => {
