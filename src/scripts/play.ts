@@ -111,14 +111,20 @@ export const CRASH_ROOM_GAME = 'crash';
  * Shows the shared crash room instead of the single-player title's launch buttons when the room is
  * on (its state has a commitment). The room's script is fetched only then.
  */
+/** The room is off: the space the pre-paint script kept for it goes back to the launch buttons. */
+function releaseRoomSpace(): false {
+  document.documentElement.removeAttribute('data-play-game');
+  return false;
+}
+
 async function openCrashRoom(modes: HTMLElement): Promise<boolean> {
   const root = document.querySelector<HTMLElement>('[data-crash-room]');
-  if (!root) return false;
+  if (!root) return releaseRoomSpace();
   try {
     const sentAt = Date.now();
     const state = await getPublicJson<CrashRoomState>(API_PATHS.crashRoom);
     const receivedAt = Date.now();
-    if (!state.commitment) return false;
+    if (!state.commitment) return releaseRoomSpace();
     modes.hidden = true;
     const { initCrashRoom } = await import('./crash-room');
     initCrashRoom(root, state, sentAt, receivedAt);
@@ -126,7 +132,7 @@ async function openCrashRoom(modes: HTMLElement): Promise<boolean> {
   } catch (reason) {
     // The single-player title stays playable when the room does not answer.
     console.warn('[play] the crash room is unavailable', reason);
-    return false;
+    return releaseRoomSpace();
   }
 }
 
