@@ -19,7 +19,15 @@ const local = (port: number) => `http://127.0.0.1:${port}`;
 function ourServer(port: number, args = '--e2e'): WebServer {
   return {
     command: `node scripts/server.mjs ${args}`,
-    env: { PORT: String(port), HOST: '127.0.0.1' },
+    // The crash room runs as in production, on a short chain (a 10,000,000-link one costs 12 s of
+    // CPU at start) and a short betting phase, so a spec sees several games in a minute.
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      CRASH_ROOM: '1',
+      CRASH_ROOM_CHAIN_LENGTH: '1000',
+      CRASH_ROOM_BETTING_SECONDS: '4',
+    },
     url: `${local(port)}/builds/latest.json`,
     reuseExistingServer: false,
     // A fresh database and its migrations: about 10 s alone, a minute with other test runs on the machine.

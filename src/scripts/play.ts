@@ -1,7 +1,7 @@
 // The /play page without React: reads ?game=<id>, shows the game's name and provider, launches
 // it (demo for anyone, real money when signed in) and frames the provider's page. The API
 // client is imported only when a launch or a balance refresh needs it.
-import { API_PATHS, type CatalogueGame, type Paginated } from '../../core/api/contract';
+import { API_PATHS, type CatalogueGame, type CrashRoomState, type Paginated } from '../../core/api/contract';
 import { getPublicJson } from '../api/get-public';
 import { interpolate } from '../../core/i18n/interpolate';
 import { $token, $user, setUser } from '../stores/session';
@@ -104,6 +104,38 @@ async function refreshUser() {
   setUser(await getMe());
 }
 
+/** The game whose page is the shared crash room while the room runs (docs/multiplayer-crash.md). */
+export const CRASH_ROOM_GAME = 'crash';
+
+/**
+ * Shows the shared crash room instead of the single-player title's launch buttons when the room is
+ * on (its state has a commitment). The room's script is fetched only then.
+ */
+/** The room is off: the space the pre-paint script kept for it goes back to the launch buttons. */
+function releaseRoomSpace(): false {
+  document.documentElement.removeAttribute('data-play-game');
+  return false;
+}
+
+async function openCrashRoom(modes: HTMLElement): Promise<boolean> {
+  const root = document.querySelector<HTMLElement>('[data-crash-room]');
+  if (!root) return releaseRoomSpace();
+  try {
+    const sentAt = Date.now();
+    const state = await getPublicJson<CrashRoomState>(API_PATHS.crashRoom);
+    const receivedAt = Date.now();
+    if (!state.commitment) return releaseRoomSpace();
+    modes.hidden = true;
+    const { initCrashRoom } = await import('./crash-room');
+    initCrashRoom(root, state, sentAt, receivedAt);
+    return true;
+  } catch (reason) {
+    // The single-player title stays playable when the room does not answer.
+    console.warn('[play] the crash room is unavailable', reason);
+    return releaseRoomSpace();
+  }
+}
+
 export function initPlay() {
   const root = document.querySelector<HTMLElement>('[data-play]');
   if (!root) return;
@@ -131,10 +163,12 @@ export function initPlay() {
 
   const id = new URLSearchParams(location.search).get('game') ?? '';
   if (!GAME_ID.test(id)) return unknown();
+  // For crash, the launch buttons wait for the room's answer, so they never flash before the room.
+  const roomShown = id === CRASH_ROOM_GAME ? openCrashRoom(modes) : Promise.resolve(false);
 
   // The catalogue lists every game (most_popular only the top ones).
   void getPublicJson<Paginated<CatalogueGame>>(`${API_PATHS.games}?page_size=100`)
-    .then(({ results }) => {
+    .then(async ({ results }) => {
       const game = results.find((candidate) => candidate.id === id);
       if (!game) return unknown();
       part('game-name').textContent = game.name;
@@ -144,7 +178,7 @@ export function initPlay() {
       // A provider's game without a demo mode launches for real money only.
       if (game.demo === false) root.querySelector<HTMLElement>('[data-launch="demo"]')!.hidden = true;
       gameSection.setAttribute('aria-busy', 'false');
-      modes.setAttribute('data-ready', '');
+      if (!(await roomShown)) modes.setAttribute('data-ready', '');
     })
     .catch((reason) => {
       console.warn('[play] game details unavailable', reason);

@@ -1,4 +1,4 @@
-// The public live stream (bets) for a page whose player has no stream of their own: signed out,
+// The public live stream (bets, the crash room) for a page whose player has no stream of their own: signed out,
 // or their stream gave up. Signed in, the player's ticketed stream (live-balance.ts) carries the
 // public events too, so a tab never holds two streams.
 import { API_PATHS } from '../../core/api/contract';
@@ -9,15 +9,20 @@ import { $token } from '../stores/session';
 /** How long to wait before opening a stream the browser gave up on (an HTTP error, not a drop). */
 const RETRY_MS = 3000;
 
+let following = false;
+
+/** Follows the public stream while the page needs it; a second caller (the bets feed and the crash room) shares it. */
 export function followPublicStream() {
-  if (typeof EventSource === 'undefined') return;
+  if (following || typeof EventSource === 'undefined') return;
+  following = true;
   let source: EventSource | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;
 
   const open = () => {
     source = new EventSource(new URL(API_PATHS.stream, apiBase()));
     source.addEventListener('open', () => $liveState.set('open'));
-    source.addEventListener('bet', (event) => relayLiveEvent('bet', event.data as string));
+    for (const name of ['bet', 'crash'] as const)
+      source.addEventListener(name, (event) => relayLiveEvent(name, event.data as string));
     source.addEventListener('error', () => {
       $liveState.set('reconnecting');
       // A dropped stream reconnects by itself with Last-Event-ID; a refused one is closed for good.

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 
 /** The stream events a page hands on besides the balance (docs/live-stream.md). */
-export const RELAYED_EVENTS = ['bet', 'notification', 'withdrawal', 'decision'] as const;
+export const RELAYED_EVENTS = ['bet', 'crash', 'notification', 'withdrawal', 'decision'] as const;
 export type RelayedEvent = (typeof RELAYED_EVENTS)[number];
 
 /**

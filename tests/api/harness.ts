@@ -44,7 +44,11 @@ export interface RequestOptions {
 }
 
 /** Every test registers from one address, so the per-address registration limit is lifted unless a test sets it. */
-const TEST_ENV = { DEMO: '0', REGISTER_MAX_PER_ADDRESS: '1000000', DEMO_MAX_PER_ADDRESS: '1000000' };
+/**
+ * The crash room stays off unless a test asks for it: its first run builds a 10,000,000-link chain,
+ * about 12 s of CPU per server (tests/api/crash-room.test.ts drives it itself).
+ */
+const TEST_ENV = { DEMO: '0', REGISTER_MAX_PER_ADDRESS: '1000000', DEMO_MAX_PER_ADDRESS: '1000000', CRASH_ROOM: '0' };
 
 /** What sign-up needs besides the credentials: an adult's date of birth and the accepted terms. */
 export const ADULT = { date_of_birth: '1990-04-12', accept_terms: true } as const;

@@ -1,6 +1,7 @@
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import type { GameSessionState, RouletteOutcome, BaccaratOutcome, SlotOutcome } from '../../core/games/protocol';
 import { WHEEL_ORDER } from '../../server/src/providers/games/page/client/roulette-table';
+import { openSinglePlayerCrash } from './helpers';
 
 /** Launches a demo and waits for the game page; answers its frame and session id. */
 async function launch(page: Page, gameId: string): Promise<{ frame: FrameLocator; sessionId: string }> {
@@ -110,7 +111,9 @@ test('baccarat: every card of the round is dealt face up, in the hands the serve
 });
 
 test('crash: the curve is drawn, and coloured by how the round ended', async ({ page }) => {
-  const { frame } = await launch(page, 'crash');
+  // The single-player title's own page: /play?game=crash is the shared room (crash-room.spec.ts).
+  await openSinglePlayerCrash(page);
+  const frame = page;
   await frame.locator('input[name=auto_cashout]').fill('1.01');
   await frame.locator('[data-action-button]').press('Enter');
   const result = frame.locator('[data-result][data-outcome]');

@@ -258,3 +258,23 @@ export async function playDiceRound(
   const body = (await round.json()) as { round: { round_id: string }; balance: string };
   return { roundId: body.round.round_id, balance: body.balance };
 }
+
+/**
+ * The single-player crash title's own page. While the shared room runs, /play?game=crash shows the
+ * room instead of framing it (docs/multiplayer-crash.md), so a spec of the single-player title
+ * launches it through the gateway as /play would, and opens the provider's page itself.
+ */
+export async function openSinglePlayerCrash(
+  page: Page,
+  { mode = 'demo', token, locale = 'en' }: { mode?: 'demo' | 'real'; token?: string; locale?: string } = {},
+): Promise<{ sessionId: string }> {
+  const launched = await page.request.post('/gmnggate/api', {
+    headers: { 'accept-language': locale, ...(token ? { authorization: `Token ${token}` } : {}) },
+    data: { method: 'game_launch', game_id: 'crash', mode },
+  });
+  expect(launched.status()).toBe(200);
+  const { url, session_id: sessionId } = (await launched.json()) as { url: string; session_id: string };
+  await page.goto(url);
+  await page.locator('form.bet').waitFor();
+  return { sessionId };
+}

@@ -6,6 +6,7 @@ import type { CrashState } from '../../core/games/crash';
 import type { GameSessionState } from '../../core/games/protocol';
 import { replayOn, verifyStepRound, type StepBet, type StepMechanic } from '../../core/games/steps';
 import type { Locale } from '../../core/i18n/locales.ts';
+import { openSinglePlayerCrash } from './helpers';
 import { pinNextRounds } from './pinned-rounds';
 
 /** A real-money round of blackjack, mines and crash by keyboard; balance and history agree. */
@@ -100,18 +101,20 @@ for (const locale of ['en', 'ja'] as const) {
 
     // Crash: auto cash-out at 1.01× on a pinned round that reaches it; the server settles it, the page
     // learns it by polling.
-    ({ frame, sessionId } = await launch(page, locale, 'crash'));
+    // The single-player title's own page: /play?game=crash is the shared room (crash-room.spec.ts).
+    ({ sessionId } = await openSinglePlayerCrash(page, { mode: 'real', token, locale }));
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
     sessions.push(sessionId);
     await pinNextRounds(request, sessionId, async (pair) => {
       const bet = { type: 'crash', amount: '2.00', auto_cashout: '1.01' } as const;
       return ((await replayOn({ ...pair, nonce: 1 }, 'crash', bet, [])).state as CrashState).crash >= 101;
     });
     wins.push('2.02');
-    await frame.locator('input[name=auto_cashout]').fill('1.01');
+    await page.locator('input[name=auto_cashout]').fill('1.01');
     // Crash takes whole euros, on which every cash-out is exact (core/games/crash.ts).
-    await frame.locator('input[name=stake]').fill('2.00');
-    await frame.locator('input[name=stake]').press('Enter');
-    await expect(result(frame)).toBeVisible({ timeout: 15_000 });
+    await page.locator('input[name=stake]').fill('2.00');
+    await page.locator('input[name=stake]').press('Enter');
+    await expect(page.locator('[data-result][data-outcome]')).toBeVisible({ timeout: 15_000 });
 
     // Balance = start − stakes + payouts over the rounds the provider recorded.
     let net = 0n;

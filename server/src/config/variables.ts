@@ -343,11 +343,12 @@ export const VARIABLES = {
       'How often housekeeping settles open multi-step rounds whose game session ended (one node at a time); ' +
       'at most 300',
   }),
-  CRASH_ROOM: setting(flag, '0', {
+  CRASH_ROOM: setting(flag, '1', {
     when: RUN,
     description:
       '`1` runs the shared crash room on this node (docs/multiplayer-crash.md): one node at a time drives each ' +
-      "currency's game, another takes over when its lease expires; the room's first run builds its hash chain",
+      "currency's game, another takes over when its lease expires; the room's first run builds its hash chain. " +
+      '`0` on every node leaves /play?game=crash to the single-player title',
   }),
   CRASH_ROOM_BETTING_SECONDS: setting(whole(2, 60), '6', {
     when: RUN,

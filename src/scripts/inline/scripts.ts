@@ -60,13 +60,16 @@ export const localeRedirectScript = `(function () {
 
 /**
  * Marks the page signed in or out from the `auth_token` cookie before first paint, so the header
- * never flashes the wrong buttons. On exactly `/profile` (any locale) without the cookie it sends
- * the visitor to that locale's home page before anything paints.
+ * never flashes the wrong buttons. On /play?game=crash it marks the page for the shared crash
+ * room, whose space is then kept from the first paint (CrashRoom.astro). On exactly `/profile`
+ * (any locale) without the cookie it sends the visitor to that locale's home page before anything
+ * paints.
  */
 export const sessionScript = `(function () {
   var root = document.documentElement;
   var signedIn = /(?:^|; )auth_token=[0-9a-fA-F]{40}(?:;|$)/.test(document.cookie);
   root.setAttribute('data-session', signedIn ? 'in' : 'out');
+  if (/[?&]game=crash(?:&|$)/.test(location.search)) root.setAttribute('data-play-game', 'crash');
   var profile = location.pathname.match(/^\\/(?:(__LOCALE_PATTERN__)\\/)?profile(?:\\.html)?\\/?$/);
   if (profile && !signedIn) {
     root.hidden = true;
