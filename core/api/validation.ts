@@ -11,6 +11,7 @@ import type {
   UserUpdateRequest,
 } from './contract.ts';
 import { isCalendarDate } from './calendar-date.ts';
+import { isCountryCode } from '../geo/countries.ts';
 
 export interface Problem {
   /** A key of the `errors` group (`required`), or a `group.name` key of its own group (`input.unsafe_characters`). */
@@ -234,6 +235,9 @@ export function checkRegistration(
   checkDateOfBirth(problems, input.date_of_birth, today);
   if (input.accept_terms !== true) add(problems, 'accept_terms', { key: 'account.accept_terms' });
   if (input.ref !== undefined && input.ref !== null && input.ref !== '') requireText(problems, 'ref', input.ref);
+  // Whether the market needs one is the server's question; a code given must be a real one.
+  if (input.country !== undefined && input.country !== null && input.country !== '' && !isCountryCode(input.country))
+    add(problems, 'country', { key: 'account.country_unknown' });
   return problems;
 }
 

@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { encryptJson, importPublicKey } from '../../core/api/envelope.ts';
 import { normalizeEmail } from '../../core/api/validation.ts';
+import { COUNTRY_CODES } from '../../core/geo/countries.ts';
+import type { MarketProfile } from '../../server/src/markets/market-profile.ts';
 import { createApp } from '../../server/src/app.ts';
 import type { Services } from '../../server/src/app-env.ts';
 import { systemClock, type Clock } from '../../server/src/base/clock.ts';
@@ -145,6 +147,7 @@ export async function createTestApi(env: Record<string, string> = {}, { clock = 
     };
     const { id } = await registerActive({
       ...credentials,
+      country: residentCountry(config.market.profile),
       ...(options.ref ? { ref: options.ref } : {}),
       ...(options.marketingConsent ? { marketing_consent: true } : {}),
     });
@@ -200,6 +203,12 @@ export type TestApi = Awaited<ReturnType<typeof createTestApi>>;
  * One API per test file, with the ledger invariant checked after every test:
  * each balance equals the sum of its ledger rows.
  */
+/** A country the market's licence covers: the players the harness makes live there. */
+export function residentCountry({ residence }: MarketProfile): string {
+  if (residence.countries !== 'any') return residence.countries[0]!;
+  return COUNTRY_CODES.find((code) => !residence.blocked.includes(code))!;
+}
+
 export function useTestApi(env: Record<string, string> = {}, options: { clock?: Clock } = {}) {
   const holder = {} as { api: TestApi };
   beforeAll(async () => {

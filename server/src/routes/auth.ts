@@ -47,7 +47,7 @@ export function authRoutes(services: Services) {
   // address has an account: a new one is created inactive and mailed its activation link, an
   // existing one's owner is mailed a notice. Mail goes out after the answer.
   app.post(API_PATHS.register, async (c) => {
-    const { email, username, password, date_of_birth, ref, time_zone, marketing_consent } = await parseBody(
+    const { email, username, password, date_of_birth, ref, time_zone, marketing_consent, country } = await parseBody(
       c,
       services,
       registerBody(services.clock()),
@@ -69,6 +69,7 @@ export function authRoutes(services: Services) {
       dateOfBirth: date_of_birth,
       timeZone: time_zone,
       marketingConsent: marketing_consent,
+      country,
       signupAddress: maskAddress(clientAddress(c, config.auth.trustProxy)),
     });
     if (mayMail) {

@@ -16,6 +16,7 @@ import {
   normalizeEmail,
   normalizeUsername,
 } from '#core/api/validation.ts';
+import { isCountryCode } from '#core/geo/countries.ts';
 import { bodyRule } from '../http/body-schema.ts';
 
 const given = (value: unknown) => value !== undefined && value !== null && value !== '';
@@ -39,6 +40,7 @@ export const registerBody = (today: Date) =>
       time_zone: knownTimeZone(input.time_zone),
       // Only an explicit tick consents (the box starts unticked); anything else is no consent.
       marketing_consent: input.marketing_consent === true,
+      country: isCountryCode(input.country) ? input.country : undefined,
     };
   });
 

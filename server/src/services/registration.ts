@@ -6,6 +6,7 @@ import { notify } from './history.ts';
 import { newLink } from './link-tokens.ts';
 import { loadAccount, newReferralCode } from './users.ts';
 import { recordConsentChange } from './marketing-consent.ts';
+import { admitResidence } from './markets/residence.ts';
 
 export interface NewPlayer {
   email: string;
@@ -18,6 +19,8 @@ export interface NewPlayer {
   timeZone: string | undefined;
   /** The registration form's unticked box: true only when the player ticked it. */
   marketingConsent: boolean;
+  /** The country of residence (ISO 3166-1 alpha-2); undefined where the market does not need one. */
+  country: string | undefined;
   /** Where the account was made from, masked as sessions keep it: the operator console searches by it. */
   signupAddress: string;
 }
@@ -40,6 +43,7 @@ export async function registerPlayer(
 ): Promise<Registration> {
   const { db, config } = services;
   const { email, username, ref } = player;
+  admitResidence(config.market.profile, player.country);
   return db
     .transaction(async (tx) => {
       // Usernames are public handles (shown to other players), so a taken one may be said.
@@ -70,10 +74,11 @@ export async function registerPlayer(
           player.timeZone ?? null,
         ],
       );
-      await tx.query('UPDATE users SET signup_ip = $2, marketing_consent = $3 WHERE id = $1', [
+      await tx.query('UPDATE users SET signup_ip = $2, marketing_consent = $3, country = $4 WHERE id = $1', [
         created!.id,
         player.signupAddress,
         player.marketingConsent,
+        player.country ?? null,
       ]);
       await recordConsentChange(tx, created!.id, player.marketingConsent, now, 'registration');
       await notify(tx, now, created!.id, 'welcome');

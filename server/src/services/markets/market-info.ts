@@ -8,5 +8,7 @@ export function marketInfo({ profile, licenceNumber }: MarketConfig): MarketInfo
     currency: profile.currency,
     regulator: { name: profile.regulator.name, url: profile.regulator.url },
     licence_number: licenceNumber ?? null,
+    countries: profile.residence.countries,
+    blocked_countries: profile.residence.blocked,
   };
 }

@@ -1,0 +1,53 @@
+// The sign-up form's country select (src/stores/residence-choice.ts): names in the page's language, and where it starts.
+import { describe, expect, it } from 'vitest';
+import { COUNTRY_CODES, countryName, isCountryCode } from '#core/geo/countries.ts';
+import { residenceChoice } from '../../../src/stores/residence-choice';
+
+describe('the country codes', () => {
+  it('are the 249 assigned ISO 3166-1 alpha-2 codes, each named by the runtime', () => {
+    expect(COUNTRY_CODES).toHaveLength(249);
+    expect(new Set(COUNTRY_CODES).size).toBe(249);
+    const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+    expect(COUNTRY_CODES.filter((code) => !names.of(code))).toEqual([]);
+  });
+
+  it('refuse what is not an assigned upper-case code', () => {
+    expect(isCountryCode('GB')).toBe(true);
+    for (const bad of ['gb', 'UK', 'EU', 'XX', 'GBR', '', ' GB', 'G\u202eB', 7, null, undefined, ['GB']])
+      expect(isCountryCode(bad), String(bad)).toBe(false);
+  });
+
+  it('are named in the reader’s language', () => {
+    expect(countryName('DE', 'de')).toBe('Deutschland');
+    expect(countryName('DE', 'fr')).toBe('Allemagne');
+    expect(countryName('JP', 'ja')).toBe('日本');
+  });
+});
+
+describe('residenceChoice', () => {
+  it('lists every country, sorted by its name in the page’s language', () => {
+    const { options } = residenceChoice('de', [], undefined);
+    expect(options).toHaveLength(249);
+    expect(options.find((option) => option.code === 'AT')?.name).toBe('Österreich');
+    const names = options.map((option) => option.name);
+    expect(names).toEqual([...names].sort(new Intl.Collator('de').compare));
+  });
+
+  it('starts on the one country a market’s licence covers, whatever the language', () => {
+    expect(residenceChoice('ja', ['ja-JP'], { countries: ['GB'] }).initial).toBe('GB');
+    expect(residenceChoice('en', ['en-US'], { countries: ['NL'] }).initial).toBe('NL');
+  });
+
+  it('else the region of a browser language in the page’s language', () => {
+    expect(residenceChoice('de', ['fr-CH', 'de-AT'], { countries: 'any' }).initial).toBe('AT');
+    expect(residenceChoice('en', ['en-US'], undefined).initial).toBe('US');
+    expect(residenceChoice('pt', ['pt-BR'], { countries: ['BR', 'PT'] }).initial).toBe('BR');
+  });
+
+  it('else the page language’s usual country; a malformed or region-less browser language is passed over', () => {
+    expect(residenceChoice('de', ['de'], undefined).initial).toBe('DE');
+    expect(residenceChoice('ja', ['not a tag!', 'ja'], undefined).initial).toBe('JP');
+    expect(residenceChoice('en', [], { countries: 'any' }).initial).toBe('GB');
+    expect(residenceChoice('tl', ['en-XX'], undefined).initial).toBe('PH');
+  });
+});
