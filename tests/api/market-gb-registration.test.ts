@@ -35,7 +35,9 @@ describe('GB: the country of residence', () => {
     const body = newcomer({ country: 'GB' });
     expect((await register(body)).status).toBe(201);
     expect(await countryOf(body.email)).toEqual({ country: 'GB' });
-    const { id } = await ctx.api.registerActive(newcomer({ country: 'GB', email: `me_${body.email}`, username: `me_${body.username}` }));
+    const { id } = await ctx.api.registerActive(
+      newcomer({ country: 'GB', email: `me_${body.email}`, username: `me_${body.username}` }),
+    );
     const player = await ctx.api.request('POST', '/auth/token/login/', {
       body: { email: `me_${body.email}`, password: body.password },
     });
@@ -43,7 +45,7 @@ describe('GB: the country of residence', () => {
     expect(me.body).toMatchObject({ id, country: 'GB' });
   });
 
-  it('a resident of another country is refused 403 country_not_offered, in the request’s language, and nothing is made', async () => {
+  it('another country is refused 403 country_not_offered, in the request’s language; nothing is made', async () => {
     const body = newcomer({ country: 'FR' });
     const res = await register(body);
     expect(res.status).toBe(403);
