@@ -22,6 +22,7 @@ import { addTransaction } from '../../server/src/services/history.ts';
 import { credit, ledgerMismatches } from '../../server/src/services/ledger.ts';
 import { newLink } from '../../server/src/services/link-tokens.ts';
 import { PasswordQueue } from '../../server/src/services/password-queue.ts';
+import { startStandInRegister } from '../../server/src/ops/exclusion-register-stand-in.ts';
 import { runKeyPair } from './fixtures/key-pair.ts';
 import { openTestDatabase } from './fixtures/test-database.ts';
 
@@ -53,8 +54,11 @@ export const ADULT = { date_of_birth: '1990-04-12', accept_terms: true } as cons
 
 export async function createTestApi(env: Record<string, string> = {}, { clock = systemClock }: { clock?: Clock } = {}) {
   // Mail without SMTP_URL goes to DATA_DIR/outbox: a directory of this run, never the project's .data.
+  // The market's self-exclusion register: a real stand-in on loopback, listing nobody until a test lists someone.
+  const register = await startStandInRegister();
   const config = loadConfig({
     ...TEST_ENV,
+    EXCLUSION_REGISTER_URL: register.url,
     DATA_DIR: join(tmpdir(), `amber-api-${randomBytes(6).toString('hex')}`),
     ...env,
   });
@@ -176,6 +180,7 @@ export async function createTestApi(env: Record<string, string> = {}, { clock = 
   async function close() {
     await mailer.settled();
     await database.close();
+    await register.close();
   }
 
   return {
@@ -193,6 +198,7 @@ export async function createTestApi(env: Record<string, string> = {}, { clock = 
     idOf,
     activate,
     registerActive,
+    register,
     close,
   };
 }

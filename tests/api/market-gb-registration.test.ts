@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/base/clock.ts';
-import { ADULT, useTestApi } from './harness.ts';
+import { startStandInRegister } from '../../server/src/ops/exclusion-register-stand-in.ts';
+import { ADULT, createTestApi, useTestApi } from './harness.ts';
 
 /**
  * MARKET=GB at registration and sign-in (docs/markets.md): a UKGC licence covers residents of Great Britain only,
@@ -22,6 +23,8 @@ const newcomer = (extra: Record<string, unknown> = {}) => {
 };
 const register = (body: Record<string, unknown>, locale = 'en') =>
   ctx.api.request('POST', '/auth/users/', { body, headers: { 'accept-language': locale } });
+const passwordHashOf = async (email: string) =>
+  (await ctx.api.db.query<{ h: string }>('SELECT password_hash AS h FROM users WHERE email = $1', [email]))[0]!.h;
 const countryOf = async (email: string) =>
   (await ctx.api.db.query<{ country: string | null }>('SELECT country FROM users WHERE email = $1', [email]))[0];
 
@@ -82,5 +85,101 @@ describe('GB: the country of residence', () => {
     expect(disguised.body.country).toEqual([
       'Remove invisible or control characters, such as zero-width spaces or text-direction marks.',
     ]);
+  });
+});
+
+describe('GB: GAMSTOP, the self-exclusion register, at registration and sign-in', () => {
+  const neutralSignIn = 'We cannot sign you in to this account. Please contact support at support@amberplay.test.';
+  const signIn = (email: string, password: string) =>
+    ctx.api.request('POST', '/auth/token/login/', { body: { email, password } });
+
+  it('a clear person registers and signs in; the register was asked with the email and date of birth', async () => {
+    const player = await ctx.api.player();
+    expect(player.token).toBeTruthy();
+    const asked = ctx.api.register.checks.filter((check) => check.email === player.email);
+    // Once at registration, once at sign-in.
+    expect(asked).toHaveLength(2);
+    expect(asked[0]).toEqual({
+      email: player.email,
+      date_of_birth: ADULT.date_of_birth,
+      first_name: '',
+      last_name: '',
+    });
+  });
+
+  it('a listed person cannot register: a neutral 403 that names no register, and nothing is made', async () => {
+    const body = newcomer({ country: 'GB' });
+    ctx.api.register.list({ email: body.email.toUpperCase(), date_of_birth: body.date_of_birth });
+    const res = await register(body);
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({
+      error: 'account_unavailable',
+      detail: 'We cannot open an account for you. Please contact support at support@amberplay.test.',
+    });
+    expect(JSON.stringify(res.body)).not.toMatch(/GAMSTOP|exclu/i);
+    expect(await countryOf(body.email)).toBeUndefined();
+    // The same person born on another day is someone else.
+    expect(
+      (await register({ ...newcomer({ country: 'GB' }), email: body.email, date_of_birth: '1991-04-12' })).status,
+    ).toBe(201);
+  });
+
+  it('a player listed after registering cannot sign in, told only after the right password', async () => {
+    const player = await ctx.api.player();
+    ctx.api.register.list({ email: player.email, date_of_birth: ADULT.date_of_birth });
+    const wrong = await signIn(player.email, 'not-the-password');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).not.toHaveProperty('error');
+    const refused = await signIn(player.email, player.password);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ error: 'account_unavailable', detail: neutralSignIn });
+    const german = await ctx.api.request('POST', '/auth/token/login/', {
+      body: { email: player.email, password: player.password },
+      headers: { 'accept-language': 'de' },
+    });
+    expect(german.body.detail).toBe(
+      'Wir können Sie bei diesem Konto nicht anmelden. Bitte wenden Sie sich an den Support unter ' +
+        'support@amberplay.test.',
+    );
+  });
+});
+
+describe('GB: GAMSTOP unreachable: fail closed', () => {
+  it('sign-in and registration are refused 503 with a neutral message, and staff get a risk alert', async () => {
+    const player = await ctx.api.player();
+    const gone = await startStandInRegister();
+    await gone.close();
+    // The same deployment with its register gone: nothing answers at that address any more.
+    const down = await createTestApi({ MARKET: 'GB', EXCLUSION_REGISTER_URL: gone.url }, { clock });
+    try {
+      // The player's account, copied into that deployment's database.
+      await down.db.query(
+        `INSERT INTO users (email, username, password_hash, currency, referral_code, locale, date_of_birth,
+           terms_accepted_at, activated_at, date_joined) VALUES ($1, $2, $3, 'GBP', 'DOWNTEST', 'en', $4, $5, $5, $5)`,
+        [player.email, player.username, await passwordHashOf(player.email), ADULT.date_of_birth, clock().toISOString()],
+      );
+      const refused = await down.request('POST', '/auth/token/login/', {
+        body: { email: player.email, password: player.password },
+      });
+      expect(refused.status).toBe(503);
+      expect(refused.body).toEqual({ detail: 'We cannot complete this right now. Please try again later.' });
+      expect(refused.headers.get('retry-after')).toBe('300');
+      const alerts = await down.db.query<{ rule_id: string; severity: string; evidence: unknown }>(
+        'SELECT rule_id, severity, evidence FROM risk_alerts WHERE user_id = (SELECT id FROM users WHERE email = $1)',
+        [player.email],
+      );
+      expect(alerts).toEqual([
+        {
+          rule_id: 'market.register_unreachable',
+          severity: 'high',
+          evidence: { register: 'GAMSTOP', moment: 'sign_in' },
+        },
+      ]);
+      const registration = await down.request('POST', '/auth/users/', { body: newcomer({ country: 'GB' }) });
+      expect(registration.status).toBe(503);
+      expect(registration.body).toEqual({ detail: 'We cannot complete this right now. Please try again later.' });
+    } finally {
+      await down.close();
+    }
   });
 });

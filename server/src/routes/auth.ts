@@ -35,6 +35,7 @@ import { takeSignInCode, twoFactorState } from '../services/two-factor.ts';
 import { activeBlock, blockOf, refuseIfBlocked } from '../services/rg/exclusion.ts';
 import { loadAccount } from '../services/users.ts';
 import { isSuspended } from '../services/account-admin.ts';
+import { admitSignInByRegister } from '../services/markets/exclusion-check.ts';
 import { localizedPath } from '#core/i18n/urls.ts';
 
 /** Registration (Djoser's SEND_ACTIVATION_EMAIL model), sign-in and sign-out with Djoser's shapes and status codes. */
@@ -112,6 +113,8 @@ export function authRoutes(services: Services) {
     // Suspended by staff: refused, with the address where support explains why.
     if (await isSuspended(db, user.id))
       throw detailError(403, 'account.suspended', { email: config.mail.supportEmail });
+    // The market's self-exclusion register, where its profile checks one at every sign-in (fails closed).
+    await admitSignInByRegister(services, user.id);
     // With two-factor sign-in, the right password alone is not a success: the attempt stays
     // counted until a right code comes with it, so guessing codes runs into the same limit.
     if ((await twoFactorState(db, user.id)) === 'on') {

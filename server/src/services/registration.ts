@@ -7,6 +7,7 @@ import { newLink } from './link-tokens.ts';
 import { loadAccount, newReferralCode } from './users.ts';
 import { recordConsentChange } from './marketing-consent.ts';
 import { admitResidence } from './markets/residence.ts';
+import { admitByRegister } from './markets/exclusion-check.ts';
 
 export interface NewPlayer {
   email: string;
@@ -44,6 +45,12 @@ export async function registerPlayer(
   const { db, config } = services;
   const { email, username, ref } = player;
   admitResidence(config.market.profile, player.country);
+  await admitByRegister(services, 'registration', {
+    email,
+    dateOfBirth: String(player.dateOfBirth),
+    firstName: '',
+    lastName: '',
+  });
   return db
     .transaction(async (tx) => {
       // Usernames are public handles (shown to other players), so a taken one may be said.
