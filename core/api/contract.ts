@@ -45,6 +45,11 @@ export interface RegisterRequest {
    * countries (`MarketInfo.countries`); one it does not cover is refused `403 country_not_offered`.
    */
   country?: string;
+  /**
+   * A monthly deposit limit chosen at sign-up, where the market offers or requires one (`MarketInfo.deposit_limit`):
+   * at most the market's ceiling for the player's age.
+   */
+  deposit_limit?: { amount: Money; period: 'month' };
 }
 /**
  * The same for a new address and for one that already has an account (then nothing is created
@@ -161,7 +166,7 @@ export interface User {
   incognito: boolean;
   /** Consent to marketing offers (promotions reach only consenting players); off by default, each change audited. */
   marketing_consent: boolean;
-  /** The country of residence given at registration (ISO 3166-1 alpha-2); null for accounts made before it was asked. */
+  /** The country of residence given at sign-up (ISO 3166-1 alpha-2); null for accounts made before it was asked. */
   country: string | null;
 }
 /** The only fields PATCH /api/user/update accepts; anything else is a 400 for that field. */
@@ -386,6 +391,12 @@ export interface MarketInfo {
   /** The countries of residence the licence covers: `any` (but `blocked_countries`) or only these. */
   countries: 'any' | string[];
   blocked_countries: string[];
+  /** The deposit limit asked at sign-up: `none`, `offered` or `required`, and the monthly ceilings (null: none). */
+  deposit_limit: {
+    at_registration: 'none' | 'offered' | 'required';
+    monthly_max: Money | null;
+    monthly_max_young: Money | null;
+  };
 }
 
 export interface Game {

@@ -152,6 +152,7 @@ export async function createTestApi(env: Record<string, string> = {}, { clock = 
     const { id } = await registerActive({
       ...credentials,
       country: residentCountry(config.market.profile),
+      ...requiredDepositLimit(config.market.profile),
       ...(options.ref ? { ref: options.ref } : {}),
       ...(options.marketingConsent ? { marketing_consent: true } : {}),
     });
@@ -213,6 +214,12 @@ export type TestApi = Awaited<ReturnType<typeof createTestApi>>;
 export function residentCountry({ residence }: MarketProfile): string {
   if (residence.countries !== 'any') return residence.countries[0]!;
   return COUNTRY_CODES.find((code) => !residence.blocked.includes(code))!;
+}
+
+/** Where the market requires a deposit limit at sign-up (NL, DE): its ceiling for an adult (the harness's players). */
+export function requiredDepositLimit({ rules: { depositLimits } }: MarketProfile) {
+  if (depositLimits.atRegistration !== 'required') return {};
+  return { deposit_limit: { amount: depositLimits.monthlyMax ?? '1000.00', period: 'month' } };
 }
 
 export function useTestApi(env: Record<string, string> = {}, options: { clock?: Clock } = {}) {

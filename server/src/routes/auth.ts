@@ -48,11 +48,17 @@ export function authRoutes(services: Services) {
   // address has an account: a new one is created inactive and mailed its activation link, an
   // existing one's owner is mailed a notice. Mail goes out after the answer.
   app.post(API_PATHS.register, async (c) => {
-    const { email, username, password, date_of_birth, ref, time_zone, marketing_consent, country } = await parseBody(
-      c,
-      services,
-      registerBody(services.clock()),
-    );
+    const {
+      email,
+      username,
+      password,
+      date_of_birth,
+      ref,
+      time_zone,
+      marketing_consent,
+      country,
+      deposit_limit_cents,
+    } = await parseBody(c, services, registerBody(services.clock()));
 
     // Safer gambling: a self-excluded or timed-out address cannot open an account either, but the
     // answer is the same as for any registration: the address already has an
@@ -71,6 +77,7 @@ export function authRoutes(services: Services) {
       timeZone: time_zone,
       marketingConsent: marketing_consent,
       country,
+      depositLimitCents: deposit_limit_cents,
       signupAddress: maskAddress(clientAddress(c, config.auth.trustProxy)),
     });
     if (mayMail) {

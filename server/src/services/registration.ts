@@ -8,6 +8,8 @@ import { loadAccount, newReferralCode } from './users.ts';
 import { recordConsentChange } from './marketing-consent.ts';
 import { admitResidence } from './markets/residence.ts';
 import { admitByRegister } from './markets/exclusion-check.ts';
+import { admitRegistrationLimit } from './markets/deposit-ceiling.ts';
+import { changeLimit } from './rg/limits.ts';
 
 export interface NewPlayer {
   email: string;
@@ -22,6 +24,8 @@ export interface NewPlayer {
   marketingConsent: boolean;
   /** The country of residence (ISO 3166-1 alpha-2); undefined where the market does not need one. */
   country: string | undefined;
+  /** The monthly deposit limit chosen at sign-up, in cents; undefined: none chosen. */
+  depositLimitCents: bigint | undefined;
   /** Where the account was made from, masked as sessions keep it: the operator console searches by it. */
   signupAddress: string;
 }
@@ -45,6 +49,16 @@ export async function registerPlayer(
   const { db, config } = services;
   const { email, username, ref } = player;
   admitResidence(config.market.profile, player.country);
+  admitRegistrationLimit(
+    {
+      profile: config.market.profile,
+      dateOfBirth: String(player.dateOfBirth),
+      now: services.clock(),
+      currency: config.currency,
+      locale: player.locale,
+    },
+    player.depositLimitCents,
+  );
   await admitByRegister(services, 'registration', {
     email,
     dateOfBirth: String(player.dateOfBirth),
@@ -88,6 +102,9 @@ export async function registerPlayer(
         player.country ?? null,
       ]);
       await recordConsentChange(tx, created!.id, player.marketingConsent, now, 'registration');
+      // A first limit applies at once, and every deposit check reads it like one set on the profile.
+      if (player.depositLimitCents !== undefined)
+        await changeLimit(tx, created!.id, 'deposit', 'month', player.depositLimitCents, now, 0);
       await notify(tx, now, created!.id, 'welcome');
       const link = await newLink(services, tx, 'activation', { id: created!.id, locale: player.locale });
       return { refIgnored, created: { link } };
