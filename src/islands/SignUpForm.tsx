@@ -6,6 +6,7 @@ import { openAuthDialog, openSignIn } from '../stores/dialogs';
 import { localizedPath } from '../../core/i18n/urls';
 import type { Locale } from '../../core/i18n/locales.ts';
 import { storedReferral } from '../stores/referral-capture';
+import { depositLimitAsk, registrationLimit } from '../stores/residence-choice';
 import { CountryField } from './CountryField';
 import { FormAlert } from './FormAlert';
 import { EmailField } from './EmailField';
@@ -38,9 +39,11 @@ export function SignUpForm({ messages }: { messages: Messages }) {
     accept_terms: data.get('accept_terms') === 'on',
     marketing_consent: data.get('marketing_consent') === 'on',
     country: String(data.get('country') ?? ''),
+    deposit_limit: registrationLimit(String(data.get('deposit_limit') ?? '')),
     ref,
   }));
 
+  const limitAsk = depositLimitAsk(market);
   if (created) return <CheckInbox created={created} messages={messages} />;
   return (
     <form ref={form} onSubmit={onSubmit} noValidate aria-busy={busy} data-form="sign-up">
@@ -72,6 +75,16 @@ export function SignUpForm({ messages }: { messages: Messages }) {
         locale={(document.documentElement.lang || 'en') as Locale}
         market={market}
       />
+      {limitAsk.shown && (
+        <FormField
+          name="deposit_limit"
+          inputMode="decimal"
+          label={`${auth('fields.deposit_limit')} (${market!.currency})`}
+          hint={auth('sign_up.deposit_limit_hint')}
+          errors={errors.deposit_limit}
+          required={limitAsk.required}
+        />
+      )}
       <TermsCheckbox auth={auth} errors={errors.accept_terms} />
       {/* Unticked by default: consent to offers is asked, never assumed. */}
       <div className="field">

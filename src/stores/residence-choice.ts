@@ -24,3 +24,21 @@ export function residenceChoice(
     initial: defaultCountry(locale, browserLanguages, market?.countries ?? 'any'),
   };
 }
+
+/**
+ * Whether the sign-up form asks for a monthly deposit limit, and must have one: as the market's profile says
+ * (`GET /api/market`); nothing is asked until the market is known, and the server decides either way.
+ */
+export function depositLimitAsk(market: Pick<MarketInfo, 'deposit_limit'> | undefined): {
+  shown: boolean;
+  required: boolean;
+} {
+  const at = market?.deposit_limit.at_registration ?? 'none';
+  return { shown: at !== 'none', required: at === 'required' };
+}
+
+/** The limit as the registration sends it: a typed amount is a monthly limit, an empty field none. */
+export function registrationLimit(typed: string): { amount: string; period: 'month' } | undefined {
+  const amount = typed.trim();
+  return amount ? { amount, period: 'month' } : undefined;
+}

@@ -141,6 +141,20 @@ describe('registration form', () => {
     expect(registeredEmail()).toBe('new@example.com');
   });
 
+  it('sends the country and a monthly deposit limit; refuses an unknown country and a malformed limit first', async () => {
+    api.register.mockResolvedValue({ email: 'new@example.com', username: 'newplayer' });
+    const { store } = setup();
+    const limit = { amount: '250.00', period: 'month' as const };
+    await store.submit({ ...values, country: 'UK', deposit_limit: { amount: 'lots', period: 'month' as const } });
+    expect(store.$errors.get()).toEqual({
+      country: ['Choose a country from the list.'],
+      deposit_limit: ['Enter a monthly deposit limit as an amount, such as 500.00.'],
+    });
+    expect(api.register).not.toHaveBeenCalled();
+    expect(await store.submit({ ...values, country: 'DE', deposit_limit: limit })).toBe(true);
+    expect(api.register.mock.calls[0]![0]).toMatchObject({ country: 'DE', deposit_limit: limit });
+  });
+
   it('maps a taken username to its field and a network failure to the form', async () => {
     api.register.mockRejectedValueOnce(new ApiError(400, { username: ['That username is taken.'] }));
     api.register.mockRejectedValueOnce(new ApiError(0, null));

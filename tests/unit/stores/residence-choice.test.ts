@@ -1,7 +1,7 @@
 // The sign-up form's country select (src/stores/residence-choice.ts): names in the page's language, and where it starts.
 import { describe, expect, it } from 'vitest';
 import { COUNTRY_CODES, countryName, isCountryCode } from '#core/geo/countries.ts';
-import { residenceChoice } from '../../../src/stores/residence-choice';
+import { depositLimitAsk, registrationLimit, residenceChoice } from '../../../src/stores/residence-choice';
 
 describe('the country codes', () => {
   it('are the 249 assigned ISO 3166-1 alpha-2 codes, each named by the runtime', () => {
@@ -49,5 +49,23 @@ describe('residenceChoice', () => {
     expect(residenceChoice('ja', ['not a tag!', 'ja'], undefined).initial).toBe('JP');
     expect(residenceChoice('en', [], { countries: 'any' }).initial).toBe('GB');
     expect(residenceChoice('tl', ['en-XX'], undefined).initial).toBe('PH');
+  });
+});
+
+describe('the deposit limit on the sign-up form', () => {
+  const market = (at: 'none' | 'offered' | 'required') => ({
+    deposit_limit: { at_registration: at, monthly_max: null, monthly_max_young: null },
+  });
+
+  it('is asked where the market offers it, and required where it requires it; not before the market is known', () => {
+    expect(depositLimitAsk(market('required'))).toEqual({ shown: true, required: true });
+    expect(depositLimitAsk(market('offered'))).toEqual({ shown: true, required: false });
+    expect(depositLimitAsk(market('none'))).toEqual({ shown: false, required: false });
+    expect(depositLimitAsk(undefined)).toEqual({ shown: false, required: false });
+  });
+
+  it('a typed amount is sent as a monthly limit; an empty field sends none', () => {
+    expect(registrationLimit(' 500.00 ')).toEqual({ amount: '500.00', period: 'month' });
+    expect(registrationLimit('   ')).toBeUndefined();
   });
 });
