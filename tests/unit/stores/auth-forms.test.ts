@@ -141,7 +141,7 @@ describe('registration form', () => {
     expect(registeredEmail()).toBe('new@example.com');
   });
 
-  it('sends the country and a monthly deposit limit; refuses an unknown country and a malformed limit first', async () => {
+  it('sends the country and a monthly deposit limit; a bad country or limit is refused first', async () => {
     api.register.mockResolvedValue({ email: 'new@example.com', username: 'newplayer' });
     const { store } = setup();
     const limit = { amount: '250.00', period: 'month' as const };

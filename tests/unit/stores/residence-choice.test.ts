@@ -1,4 +1,4 @@
-// The sign-up form's country select (src/stores/residence-choice.ts): names in the page's language, and where it starts.
+// The sign-up form's country select and deposit limit (src/stores/residence-choice.ts), in Node.
 import { describe, expect, it } from 'vitest';
 import { COUNTRY_CODES, countryName, isCountryCode } from '#core/geo/countries.ts';
 import { depositLimitAsk, registrationLimit, residenceChoice } from '../../../src/stores/residence-choice';
