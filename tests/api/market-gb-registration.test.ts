@@ -183,3 +183,16 @@ describe('GB: GAMSTOP unreachable: fail closed', () => {
     }
   });
 });
+
+describe('GB: a deposit limit offered at registration (RTS 12)', () => {
+  it('one chosen at sign-up is the player’s monthly deposit limit, of any amount; none is fine too', async () => {
+    const body = newcomer({ country: 'GB', deposit_limit: { amount: '2500.00', period: 'month' } });
+    expect((await register(body)).status).toBe(201);
+    const limits = await ctx.api.db.query(
+      `SELECT l.kind, l.period, l.amount::text FROM rg_limits l JOIN users u ON u.id = l.user_id WHERE u.email = $1`,
+      [body.email],
+    );
+    expect(limits).toEqual([{ kind: 'deposit', period: 'month', amount: '2500.00' }]);
+    expect((await register(newcomer({ country: 'GB' }))).status).toBe(201);
+  });
+});
