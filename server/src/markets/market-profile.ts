@@ -19,7 +19,10 @@ const mechanic = v.picklist(GAME_MECHANICS, `must be one of ${GAME_MECHANICS.joi
 const cycleKey = v.picklist([...GAME_MECHANICS, 'other'], `must be a mechanic or "other"`);
 const age = v.pipe(v.number(), v.integer(), v.minValue(18));
 
-const country = v.pipe(v.string(), v.check((value: string) => isCountryCode(value), 'must be an ISO 3166-1 alpha-2 code such as GB'));
+const country = v.pipe(
+  v.string(),
+  v.check((value: string) => isCountryCode(value), 'must be an ISO 3166-1 alpha-2 code such as GB'),
+);
 
 const rule = <T extends v.ObjectEntries>(entries: T) => v.strictObject({ ...entries, source });
 
