@@ -103,7 +103,7 @@ describe('sign-in form', () => {
 });
 
 describe('registration form', () => {
-  const values = {
+  const values: Parameters<typeof signUp>[0] = {
     email: 'new@example.com',
     username: 'newplayer',
     password: 'amber-lantern-harbour-93',
