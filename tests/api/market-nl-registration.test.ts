@@ -103,6 +103,15 @@ describe('NL: the deposit limit at registration', () => {
     const rg = (body?: unknown) =>
       ctx.api.request(body ? 'PATCH' : 'GET', '/api/user/responsible-gaming', { token: player.token, body });
     expect((await rg()).body.deposit_limits.month).toMatchObject({ amount: '700.00', used: '0.00' });
+    // The deposit check applies it: €700.00 in the month, and not a cent more.
+    const deposit = (amount: string) =>
+      ctx.api.request('POST', '/api/user/payments/create-payment', {
+        token: player.token,
+        body: { amount, method: 'card' },
+      });
+    expect((await deposit('700.01')).status).toBe(400);
+    expect((await deposit('700.00')).status).toBe(201);
+    expect((await deposit('0.01')).status).toBe(400);
     const raise = await rg({ deposit_limits: { month: '800.00' } });
     expect(raise.status).toBe(400);
     expect(raise.body).toEqual({
