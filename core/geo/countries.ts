@@ -57,25 +57,36 @@ const COUNTRY_OF_LOCALE: Record<Locale, string> = {
   zh: 'CN',
 };
 
+/** The countries of residence a market's licence covers, as `GET /api/market` tells them. */
+export interface CoveredCountries {
+  countries: readonly string[] | 'any';
+  blocked: readonly string[];
+}
+
 /**
  * The country a sign-up form starts with: the one country the market's licence covers, else the region of the
  * browser's language when it names one in the page's language ("de-AT" on a German page: AT), else the
- * page language's usual country. The player can always change it; this only saves a scroll.
+ * page language's usual country; the first of these the licence covers, else none (''): the player chooses.
+ * The player can always change it; this only saves a scroll.
  */
 export function defaultCountry(
   pageLocale: Locale,
   browserLanguages: readonly string[],
-  marketCountries: readonly string[] | 'any',
+  market: CoveredCountries,
 ): string {
-  if (marketCountries !== 'any' && marketCountries.length === 1) return marketCountries[0]!;
-  for (const tag of browserLanguages) {
-    let parsed: Intl.Locale;
-    try {
-      parsed = new Intl.Locale(tag);
-    } catch {
-      continue;
-    }
-    if (parsed.language === pageLocale && isCountryCode(parsed.region)) return parsed.region;
+  const { countries, blocked } = market;
+  const covered = (code: string) => !blocked.includes(code) && (countries === 'any' || countries.includes(code));
+  if (countries !== 'any' && countries.length === 1) return countries[0]!;
+  const candidates = [...browserLanguages.map((tag) => regionOf(tag, pageLocale)), COUNTRY_OF_LOCALE[pageLocale]];
+  return candidates.find((code): code is string => code !== undefined && covered(code)) ?? '';
+}
+
+/** The region of a language tag in the page's language ("de-AT" on a German page: AT); undefined otherwise. */
+function regionOf(tag: string, pageLocale: Locale): string | undefined {
+  try {
+    const parsed = new Intl.Locale(tag);
+    return parsed.language === pageLocale && isCountryCode(parsed.region) ? parsed.region : undefined;
+  } catch {
+    return undefined;
   }
-  return COUNTRY_OF_LOCALE[pageLocale];
 }

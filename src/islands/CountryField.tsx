@@ -7,11 +7,14 @@ import { Field } from './FormField';
 /** The country of residence, named in the page's language; keyed on its start so a late market answer moves it. */
 export function CountryField({
   label,
+  placeholder,
   errors,
   locale,
   market,
 }: {
   label: string;
+  /** The empty choice's text, shown when no country is likely. */
+  placeholder: string;
   errors?: string[];
   locale: Locale;
   market: MarketInfo | undefined;
@@ -27,6 +30,7 @@ export function CountryField({
       errors={errors}
       control={(aria) => (
         <select key={initial} name="country" autoComplete="country" defaultValue={initial} required {...aria}>
+          {initial === '' && <option value="">{placeholder}</option>}
           {options.map(({ code, name }) => (
             <option key={code} value={code}>
               {name}

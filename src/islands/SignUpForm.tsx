@@ -71,6 +71,7 @@ export function SignUpForm({ messages }: { messages: Messages }) {
       />
       <CountryField
         label={auth('fields.country')}
+        placeholder={auth('sign_up.country_choose')}
         errors={errors.country}
         locale={(document.documentElement.lang || 'en') as Locale}
         market={market}

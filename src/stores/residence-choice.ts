@@ -5,7 +5,7 @@ import type { Locale } from '../../core/i18n/locales';
 export interface ResidenceChoice {
   /** Every country, named and sorted in the page's language. */
   options: { code: string; name: string }[];
-  /** The country the select starts on. */
+  /** The country the select starts on; '' for none (the licence covers none of the likely ones). */
   initial: string;
 }
 
@@ -17,11 +17,14 @@ export interface ResidenceChoice {
 export function residenceChoice(
   locale: Locale,
   browserLanguages: readonly string[],
-  market: Pick<MarketInfo, 'countries'> | undefined,
+  market: Pick<MarketInfo, 'countries' | 'blocked_countries'> | undefined,
 ): ResidenceChoice {
   return {
     options: countryOptions(locale),
-    initial: defaultCountry(locale, browserLanguages, market?.countries ?? 'any'),
+    initial: defaultCountry(locale, browserLanguages, {
+      countries: market?.countries ?? 'any',
+      blocked: market?.blocked_countries ?? [],
+    }),
   };
 }
 

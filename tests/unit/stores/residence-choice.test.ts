@@ -33,22 +33,33 @@ describe('residenceChoice', () => {
     expect(names).toEqual([...names].sort(new Intl.Collator('de').compare));
   });
 
+  const gb = { countries: ['GB'], blocked_countries: [] };
+  const anyBut = (...blocked: string[]) => ({ countries: 'any' as const, blocked_countries: blocked });
+
   it('starts on the one country a market’s licence covers, whatever the language', () => {
-    expect(residenceChoice('ja', ['ja-JP'], { countries: ['GB'] }).initial).toBe('GB');
-    expect(residenceChoice('en', ['en-US'], { countries: ['NL'] }).initial).toBe('NL');
+    expect(residenceChoice('ja', ['ja-JP'], gb).initial).toBe('GB');
+    expect(residenceChoice('en', ['en-US'], { countries: ['NL'], blocked_countries: [] }).initial).toBe('NL');
   });
 
   it('else the region of a browser language in the page’s language', () => {
-    expect(residenceChoice('de', ['fr-CH', 'de-AT'], { countries: 'any' }).initial).toBe('AT');
+    expect(residenceChoice('de', ['fr-CH', 'de-AT'], anyBut()).initial).toBe('AT');
     expect(residenceChoice('en', ['en-US'], undefined).initial).toBe('US');
-    expect(residenceChoice('pt', ['pt-BR'], { countries: ['BR', 'PT'] }).initial).toBe('BR');
+    expect(residenceChoice('pt', ['pt-BR'], { countries: ['BR', 'PT'], blocked_countries: [] }).initial).toBe('BR');
   });
 
   it('else the page language’s usual country; a malformed or region-less browser language is passed over', () => {
     expect(residenceChoice('de', ['de'], undefined).initial).toBe('DE');
     expect(residenceChoice('ja', ['not a tag!', 'ja'], undefined).initial).toBe('JP');
-    expect(residenceChoice('en', [], { countries: 'any' }).initial).toBe('GB');
+    expect(residenceChoice('en', [], anyBut()).initial).toBe('GB');
     expect(residenceChoice('tl', ['en-XX'], undefined).initial).toBe('PH');
+  });
+
+  it('never starts on a country the licence does not cover: the next likely one, else none', () => {
+    // MT leaves out GB and the US: an English page in an American browser has no likely country left.
+    expect(residenceChoice('en', ['en-US'], anyBut('GB', 'US')).initial).toBe('');
+    expect(residenceChoice('en', ['en-US', 'en-IE'], anyBut('GB', 'US')).initial).toBe('IE');
+    expect(residenceChoice('de', ['de-DE'], anyBut('DE')).initial).toBe('');
+    expect(residenceChoice('pt', ['pt-BR'], { countries: ['PT', 'AO'], blocked_countries: [] }).initial).toBe('PT');
   });
 });
 
