@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/base/clock.ts';
 import { startStandInRegister } from '../../server/src/ops/exclusion-register-stand-in.ts';
+import { newcomers } from './fixtures/newcomers.ts';
 import { ADULT, createTestApi, useTestApi } from './harness.ts';
 
 /**
@@ -10,17 +11,7 @@ import { ADULT, createTestApi, useTestApi } from './harness.ts';
 const clock = manualClock();
 const ctx = useTestApi({ MARKET: 'GB' }, { clock });
 
-let counter = 0;
-const newcomer = (extra: Record<string, unknown> = {}) => {
-  counter += 1;
-  return {
-    ...ADULT,
-    email: `gb_newcomer_${counter}@example.test`,
-    username: `gb_newcomer_${counter}`,
-    password: 'correct-horse-battery',
-    ...extra,
-  };
-};
+const newcomer = newcomers('gb');
 const register = (body: Record<string, unknown>, locale = 'en') =>
   ctx.api.request('POST', '/auth/users/', { body, headers: { 'accept-language': locale } });
 const passwordHashOf = async (email: string) =>

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/base/clock.ts';
 import { startStandInRegister } from '../../server/src/ops/exclusion-register-stand-in.ts';
 import { httpExclusionRegister } from '../../server/src/services/exclusion-register/register-client.ts';
+import { newcomers } from './fixtures/newcomers.ts';
 import { ADULT, useTestApi } from './harness.ts';
 
 /**
@@ -13,17 +14,7 @@ import { ADULT, useTestApi } from './harness.ts';
 const clock = manualClock();
 const ctx = useTestApi({}, { clock });
 
-let counter = 0;
-const newcomer = (extra: Record<string, unknown> = {}) => {
-  counter += 1;
-  return {
-    ...ADULT,
-    email: `mt_newcomer_${counter}@example.test`,
-    username: `mt_newcomer_${counter}`,
-    password: 'correct-horse-battery',
-    ...extra,
-  };
-};
+const newcomer = newcomers('mt');
 const register = (body: Record<string, unknown>) => ctx.api.request('POST', '/auth/users/', { body });
 const countryOf = async (email: string) =>
   (await ctx.api.db.query<{ country: string | null }>('SELECT country FROM users WHERE email = $1', [email]))[0];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/base/clock.ts';
-import { ADULT, useTestApi } from './harness.ts';
+import { newcomers } from './fixtures/newcomers.ts';
+import { useTestApi } from './harness.ts';
 
 /**
  * MARKET=NL at registration (docs/markets.md): a Dutch resident, CRUKS asked, and a monthly deposit limit required,
@@ -10,18 +11,7 @@ import { ADULT, useTestApi } from './harness.ts';
 const clock = manualClock(new Date('2026-06-15T12:00:00Z'));
 const ctx = useTestApi({ MARKET: 'NL' }, { clock });
 
-let counter = 0;
-const newcomer = (extra: Record<string, unknown> = {}) => {
-  counter += 1;
-  return {
-    ...ADULT,
-    email: `nl_newcomer_${counter}@example.test`,
-    username: `nl_newcomer_${counter}`,
-    password: 'correct-horse-battery',
-    country: 'NL',
-    ...extra,
-  };
-};
+const newcomer = newcomers('nl', { country: 'NL' });
 const monthly = (amount: unknown) => ({ deposit_limit: { amount, period: 'month' } });
 const register = (body: Record<string, unknown>, locale = 'en') =>
   ctx.api.request('POST', '/auth/users/', { body, headers: { 'accept-language': locale } });
