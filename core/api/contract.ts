@@ -40,6 +40,16 @@ export interface RegisterRequest {
   time_zone?: string;
   /** The registration form's unticked "send me offers" box; absent means no consent. */
   marketing_consent?: boolean;
+  /**
+   * The country of residence, ISO 3166-1 alpha-2 (`GB`). Required where the market's licence covers only some
+   * countries (`MarketInfo.countries`); one it does not cover is refused `403 country_not_offered`.
+   */
+  country?: string;
+  /**
+   * A monthly deposit limit chosen at sign-up, where the market offers or requires one (`MarketInfo.deposit_limit`):
+   * at most the market's ceiling for the player's age.
+   */
+  deposit_limit?: { amount: Money; period: 'month' };
 }
 /**
  * The same for a new address and for one that already has an account (then nothing is created
@@ -156,6 +166,8 @@ export interface User {
   incognito: boolean;
   /** Consent to marketing offers (promotions reach only consenting players); off by default, each change audited. */
   marketing_consent: boolean;
+  /** The country of residence given at sign-up (ISO 3166-1 alpha-2); null for accounts made before it was asked. */
+  country: string | null;
 }
 /** The only fields PATCH /api/user/update accepts; anything else is a 400 for that field. */
 export const EDITABLE_USER_FIELDS = [
@@ -376,6 +388,15 @@ export interface MarketInfo {
   regulator: { name: string; url: string };
   /** LICENCE_NUMBER; null when the operator has not set it. */
   licence_number: string | null;
+  /** The countries of residence the licence covers: `any` (but `blocked_countries`) or only these. */
+  countries: 'any' | string[];
+  blocked_countries: string[];
+  /** The deposit limit asked at sign-up: `none`, `offered` or `required`, and the monthly ceilings (null: none). */
+  deposit_limit: {
+    at_registration: 'none' | 'offered' | 'required';
+    monthly_max: Money | null;
+    monthly_max_young: Money | null;
+  };
 }
 
 export interface Game {

@@ -11,6 +11,8 @@ import type {
   UserUpdateRequest,
 } from './contract.ts';
 import { isCalendarDate } from './calendar-date.ts';
+import { isCountryCode } from '../geo/countries.ts';
+import { checkAmount } from './money.ts';
 
 export interface Problem {
   /** A key of the `errors` group (`required`), or a `group.name` key of its own group (`input.unsafe_characters`). */
@@ -234,7 +236,23 @@ export function checkRegistration(
   checkDateOfBirth(problems, input.date_of_birth, today);
   if (input.accept_terms !== true) add(problems, 'accept_terms', { key: 'account.accept_terms' });
   if (input.ref !== undefined && input.ref !== null && input.ref !== '') requireText(problems, 'ref', input.ref);
+  // Whether the market needs one is the server's question; a code given must be a real one.
+  if (input.country !== undefined && input.country !== null && input.country !== '' && !isCountryCode(input.country))
+    add(problems, 'country', { key: 'account.country_unknown' });
+  checkRegistrationLimit(problems, input.deposit_limit);
   return problems;
+}
+
+/** A sign-up's deposit limit, when given: `{amount, period: "month"}` with an amount such as 500.00. */
+function checkRegistrationLimit(problems: Problems, limit: unknown) {
+  if (limit === undefined || limit === null) return;
+  const { amount, period } = (typeof limit === 'object' && !Array.isArray(limit) ? limit : {}) as Record<
+    string,
+    unknown
+  >;
+  // The largest amount a limit column holds; a market's ceiling is the server's question.
+  if (period !== 'month' || 'problem' in checkAmount(amount, '0.01', '999999999999.99'))
+    add(problems, 'deposit_limit', { key: 'account.deposit_limit_invalid' });
 }
 
 export function checkSignIn(input: { email?: unknown; password?: unknown }): Problems {

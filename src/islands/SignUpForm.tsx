@@ -1,10 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import type { RegisterResponse } from '../../core/api/contract';
+import { API_PATHS, type MarketInfo, type RegisterResponse } from '../../core/api/contract';
+import { getPublicJson } from '../api/get-public';
 import { authForm, signUp, type Messages } from '../stores/auth-actions';
 import { openAuthDialog, openSignIn } from '../stores/dialogs';
 import { localizedPath } from '../../core/i18n/urls';
 import type { Locale } from '../../core/i18n/locales.ts';
 import { storedReferral } from '../stores/referral-capture';
+import { depositLimitAsk, registrationLimit } from '../stores/residence-choice';
+import { CountryField } from './CountryField';
 import { FormAlert } from './FormAlert';
 import { EmailField } from './EmailField';
 import { FormField, SubmitButton } from './FormField';
@@ -16,6 +19,12 @@ export function SignUpForm({ messages }: { messages: Messages }) {
   const { auth } = messages;
   const [ref] = useState(storedReferral);
   const [created, setCreated] = useState<RegisterResponse & { ref?: string }>();
+  const [market, setMarket] = useState<MarketInfo>();
+  // The market is the server's setting (the site is built once for every market); without an answer the
+  // select starts from the page's language, and the server still decides.
+  useEffect(() => {
+    getPublicJson<MarketInfo>(API_PATHS.market).then(setMarket, () => undefined);
+  }, []);
   const [store] = useState(() =>
     authForm(
       (values: Parameters<typeof signUp>[0], m) => signUp(values, m, (answer) => setCreated({ ...answer, ref })),
@@ -29,9 +38,12 @@ export function SignUpForm({ messages }: { messages: Messages }) {
     date_of_birth: String(data.get('date_of_birth') ?? ''),
     accept_terms: data.get('accept_terms') === 'on',
     marketing_consent: data.get('marketing_consent') === 'on',
+    country: String(data.get('country') ?? ''),
+    deposit_limit: registrationLimit(String(data.get('deposit_limit') ?? '')),
     ref,
   }));
 
+  const limitAsk = depositLimitAsk(market);
   if (created) return <CheckInbox created={created} messages={messages} />;
   return (
     <form ref={form} onSubmit={onSubmit} noValidate aria-busy={busy} data-form="sign-up">
@@ -57,6 +69,23 @@ export function SignUpForm({ messages }: { messages: Messages }) {
         errors={errors.date_of_birth}
         required
       />
+      <CountryField
+        label={auth('fields.country')}
+        placeholder={auth('sign_up.country_choose')}
+        errors={errors.country}
+        locale={(document.documentElement.lang || 'en') as Locale}
+        market={market}
+      />
+      {limitAsk.shown && (
+        <FormField
+          name="deposit_limit"
+          inputMode="decimal"
+          label={`${auth('fields.deposit_limit')} (${market!.currency})`}
+          hint={auth('sign_up.deposit_limit_hint')}
+          errors={errors.deposit_limit}
+          required={limitAsk.required}
+        />
+      )}
       <TermsCheckbox auth={auth} errors={errors.accept_terms} />
       {/* Unticked by default: consent to offers is asked, never assumed. */}
       <div className="field">

@@ -97,7 +97,7 @@ export async function signUp(
   if (hasProblems(problems)) return problemMessages(problems, messages.api);
   const email = values.email.trim();
   try {
-    const { username, password, date_of_birth, accept_terms, marketing_consent } = values;
+    const { username, password, date_of_birth, accept_terms, marketing_consent, country, deposit_limit } = values;
     // The browser's time zone, so mails give dates and times as the player's clock shows them.
     const time_zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     const answer = await register({
@@ -108,6 +108,8 @@ export async function signUp(
       accept_terms,
       marketing_consent: marketing_consent === true,
       time_zone,
+      ...(country ? { country } : {}),
+      ...(deposit_limit ? { deposit_limit } : {}),
       ...(values.ref ? { ref: values.ref } : {}),
     });
     // Used or ignored, the code has done its job: a stale one must not follow the visitor around.

@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { encryptJson, importPublicKey } from '../../core/api/envelope.ts';
 import { normalizeEmail } from '../../core/api/validation.ts';
+import { COUNTRY_CODES } from '../../core/geo/countries.ts';
+import type { MarketProfile } from '../../server/src/markets/market-profile.ts';
 import { createApp } from '../../server/src/app.ts';
 import type { Services } from '../../server/src/app-env.ts';
 import { systemClock, type Clock } from '../../server/src/base/clock.ts';
@@ -20,6 +22,7 @@ import { addTransaction } from '../../server/src/services/history.ts';
 import { credit, ledgerMismatches } from '../../server/src/services/ledger.ts';
 import { newLink } from '../../server/src/services/link-tokens.ts';
 import { PasswordQueue } from '../../server/src/services/password-queue.ts';
+import { startStandInRegister } from '../../server/src/ops/exclusion-register-stand-in.ts';
 import { runKeyPair } from './fixtures/key-pair.ts';
 import { openTestDatabase } from './fixtures/test-database.ts';
 
@@ -55,8 +58,11 @@ export const ADULT = { date_of_birth: '1990-04-12', accept_terms: true } as cons
 
 export async function createTestApi(env: Record<string, string> = {}, { clock = systemClock }: { clock?: Clock } = {}) {
   // Mail without SMTP_URL goes to DATA_DIR/outbox: a directory of this run, never the project's .data.
+  // The market's self-exclusion register: a real stand-in on loopback, listing nobody until a test lists someone.
+  const register = await startStandInRegister();
   const config = loadConfig({
     ...TEST_ENV,
+    EXCLUSION_REGISTER_URL: register.url,
     DATA_DIR: join(tmpdir(), `amber-api-${randomBytes(6).toString('hex')}`),
     ...env,
   });
@@ -149,6 +155,8 @@ export async function createTestApi(env: Record<string, string> = {}, { clock = 
     };
     const { id } = await registerActive({
       ...credentials,
+      country: residentCountry(config.market.profile),
+      ...requiredDepositLimit(config.market.profile),
       ...(options.ref ? { ref: options.ref } : {}),
       ...(options.marketingConsent ? { marketing_consent: true } : {}),
     });
@@ -177,6 +185,7 @@ export async function createTestApi(env: Record<string, string> = {}, { clock = 
   async function close() {
     await mailer.settled();
     await database.close();
+    await register.close();
   }
 
   return {
@@ -194,6 +203,7 @@ export async function createTestApi(env: Record<string, string> = {}, { clock = 
     idOf,
     activate,
     registerActive,
+    register,
     close,
   };
 }
@@ -204,6 +214,18 @@ export type TestApi = Awaited<ReturnType<typeof createTestApi>>;
  * One API per test file, with the ledger invariant checked after every test:
  * each balance equals the sum of its ledger rows.
  */
+/** A country the market's licence covers: the players the harness makes live there. */
+export function residentCountry({ residence }: MarketProfile): string {
+  if (residence.countries !== 'any') return residence.countries[0]!;
+  return COUNTRY_CODES.find((code) => !residence.blocked.includes(code))!;
+}
+
+/** Where the market requires a deposit limit at sign-up (NL, DE): its ceiling for an adult (the harness's players). */
+export function requiredDepositLimit({ rules: { depositLimits } }: MarketProfile) {
+  if (depositLimits.atRegistration !== 'required') return {};
+  return { deposit_limit: { amount: depositLimits.monthlyMax ?? '1000.00', period: 'month' } };
+}
+
 export function useTestApi(env: Record<string, string> = {}, options: { clock?: Clock } = {}) {
   const holder = {} as { api: TestApi };
   beforeAll(async () => {

@@ -34,6 +34,9 @@ describe('GB: the market the footer shows', () => {
       currency: 'GBP',
       regulator: { name: 'UK Gambling Commission', url: 'https://www.gamblingcommission.gov.uk' },
       licence_number: '000-012345-R-123456-001',
+      countries: ['GB'],
+      blocked_countries: [],
+      deposit_limit: { at_registration: 'offered', monthly_max: null, monthly_max_young: null },
     });
   });
 });

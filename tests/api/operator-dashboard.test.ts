@@ -270,16 +270,19 @@ describe("payments list and a player's history as CSV", () => {
         .text,
     );
     expect(csv[0]).toEqual(
-      'id,status,player_id,username,email,amount,currency,method,created_utc,completed_utc,provider_reference'.split(
-        ',',
-      ),
+      (
+        'id,status,player_id,username,email,amount,currency,method,created_utc,completed_utc,provider_reference,' +
+        'country'
+      ).split(','),
     );
-    expect(csv.slice(1).map((row) => [row[3], row[5], row[7], row[8]])).toEqual(
+    expect(csv.slice(1).map((row) => [row[3], row[5], row[7], row[8], row[11]])).toEqual(
       [50, 40, 30, 20, 10, 0].map((i) => [
         "'@SUM(1+1)*cmd",
         `${i + 1}.00`,
         'Bank card',
         new Date(Date.parse('2027-02-01T00:00:00Z') + i * 60_000).toISOString(),
+        // The player's country of residence, as registered (the harness's players live in Andorra).
+        'AD',
       ]),
     );
 

@@ -91,6 +91,8 @@ describe('the top of the player page', () => {
     const page = (await support.client.get(`/operator/players/${player.id}`)).text;
     expect(fact(page, 'name')).toBe('Ingrid Vasquez');
     expect(fact(page, 'date_of_birth')).toBe('1990-02-28');
+    // The country given at registration, named in English with its code.
+    expect(fact(page, 'country')).toBe('Andorra (AD)');
     expect(fact(page, 'account_age')).toBe('29 days');
     const euros = (cents: number) => `€${(cents / 100).toLocaleString('en', { minimumFractionDigits: 2 })}`;
     expect(fact(page, 'deposits')).toBe(euros(want.deposits));
@@ -115,10 +117,15 @@ describe('the top of the player page', () => {
     // The clock moves a day (the console session ends): the age follows it; an empty profile says so.
     clock.advance(86_400);
     const later = await staffMember(ctx.api, 'support');
-    await ctx.api.db.query('UPDATE users SET date_of_birth = NULL WHERE id = $1', [other.id]);
+    // An account made before the country was asked has none.
+    await ctx.api.db.query('UPDATE users SET date_of_birth = NULL, country = NULL WHERE id = $1', [other.id]);
     const bare = (await later.client.get(`/operator/players/${other.id}`)).text;
     expect(fact(bare, 'name')).toBe('not given');
     expect(fact(bare, 'date_of_birth')).toBe('not given');
+    expect(fact(bare, 'country')).toBe('not given');
+    // The search results list the country beside the name.
+    const found = (await later.client.get(`/operator/players?q=example.test`)).text;
+    expect(found).toMatch(new RegExp(`<tr data-player="${player.id}">.*<td>Andorra \\(AD\\)</td>`, 's'));
     expect(fact((await later.client.get(`/operator/players/${player.id}`)).text, 'account_age')).toBe('30 days');
   });
 });

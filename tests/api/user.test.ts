@@ -31,6 +31,8 @@ describe('GET /api/user/me', () => {
       game_sound: false,
       incognito: false,
       marketing_consent: false,
+      // The country of residence the registration form sent (the harness's players live in one the market covers).
+      country: 'AD',
     });
   });
 });

@@ -76,6 +76,8 @@ export interface ServerConfig {
 export interface MarketConfig {
   profile: MarketProfile;
   licenceNumber?: string;
+  /** EXCLUSION_REGISTER_URL and _KEY: where the profile's self-exclusion register answers, and the operator's key. */
+  exclusionRegister: { url?: string; key?: string };
 }
 
 export interface OpsConfig {
@@ -119,7 +121,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 /** The settings, from variables already parsed. */
 export function configFrom(values: RunValues): ServerConfig {
   const siteUrl = values.SITE_URL ?? `http://localhost:${values.PORT}`;
-  const market: MarketConfig = { profile: loadMarketProfile(values.MARKET), licenceNumber: values.LICENCE_NUMBER };
+  const market: MarketConfig = {
+    profile: loadMarketProfile(values.MARKET),
+    licenceNumber: values.LICENCE_NUMBER,
+    exclusionRegister: { url: values.EXCLUSION_REGISTER_URL, key: values.EXCLUSION_REGISTER_KEY },
+  };
   const http: HttpLimits = {
     headersTimeoutMs: values.HEADERS_TIMEOUT_SECONDS,
     requestTimeoutMs: values.REQUEST_TIMEOUT_SECONDS,

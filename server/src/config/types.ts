@@ -136,6 +136,24 @@ const toOrigin = (parse: (value: string) => string | undefined) =>
 
 export const origin = type('origin', 'an origin such as https://play.example (no path)', toOrigin(strictOrigin));
 
+/** An http(s) URL with its path (`https://register.example/v2`), without credentials in it. */
+export const httpUrl = type(
+  'URL',
+  'an http(s) URL such as https://register.example/v2 (no user or password in it)',
+  v.pipe(
+    v.string(),
+    v.check((value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password;
+      } catch {
+        return false;
+      }
+    }),
+    v.transform((value) => value.replace(/\/+$/, '')),
+  ),
+);
+
 /** An http(s) address of which only the origin counts (`https://games.example.com/any/path`). */
 export const urlOrigin = type('URL', 'an http(s) origin such as https://games.example.com', toOrigin(looseOrigin));
 

@@ -5,6 +5,7 @@ import {
   email,
   flag,
   hours,
+  httpUrl,
   oneOf,
   origin,
   originList,
@@ -182,6 +183,20 @@ export const VARIABLES = {
     when: RUN,
     defaultText: 'unset (no number shown)',
     description: "The operator's licence number with the market's regulator, shown beside the regulator's name",
+  }),
+  EXCLUSION_REGISTER_URL: optional(httpUrl, {
+    when: RUN,
+    defaultText: 'unset (every check fails closed)',
+    description:
+      "The national self-exclusion register the market's profile checks (GAMSTOP, OASIS, CRUKS; see " +
+      '[markets.md](markets.md#exclusion-registers)); unset where the profile checks one, registration and ' +
+      'sign-in are refused. `npm run exclusion-register` starts the local stand-in',
+  }),
+  EXCLUSION_REGISTER_KEY: optional(token, {
+    when: RUN,
+    secret: true,
+    defaultText: 'unset (no key sent)',
+    description: 'The API key the register gave the operator, sent as the `X-API-Key` header, never in the URL',
   }),
 
   // Money

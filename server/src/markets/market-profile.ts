@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { toCents } from '#core/api/money.ts';
 import { GAME_MECHANICS } from '#core/games/mechanics.ts';
 import { PLAY_FEATURES } from '#core/games/protocol.ts';
+import { isCountryCode } from '#core/geo/countries.ts';
 
 /** The markets a deployment can run under (`MARKET`): one data file each, `<code in lower case>.json`. */
 export const MARKET_CODES = ['MT', 'GB', 'DE', 'NL', 'CA-ON'] as const;
@@ -18,6 +19,11 @@ const mechanic = v.picklist(GAME_MECHANICS, `must be one of ${GAME_MECHANICS.joi
 const cycleKey = v.picklist([...GAME_MECHANICS, 'other'], `must be a mechanic or "other"`);
 const age = v.pipe(v.number(), v.integer(), v.minValue(18));
 
+const country = v.pipe(
+  v.string(),
+  v.check((value: string) => isCountryCode(value), 'must be an ISO 3166-1 alpha-2 code such as GB'),
+);
+
 const rule = <T extends v.ObjectEntries>(entries: T) => v.strictObject({ ...entries, source });
 
 export const MarketProfileSchema = v.strictObject({
@@ -26,6 +32,17 @@ export const MarketProfileSchema = v.strictObject({
   regulator: v.strictObject({
     name: v.pipe(v.string(), v.minLength(2)),
     url: v.pipe(v.string(), v.url(), v.startsWith('https://')),
+  }),
+  /** The countries of residence the licence covers: `any` but those `blocked`, or only those listed. */
+  residence: rule({
+    countries: v.union([v.literal('any'), v.pipe(v.array(country), v.minLength(1))]),
+    blocked: v.array(country),
+  }),
+  /** The national self-exclusion register (GAMSTOP, OASIS, CRUKS) and when it is checked; `null`: none. */
+  exclusionRegister: rule({
+    name: v.nullable(v.pipe(v.string(), v.minLength(2))),
+    atRegistration: v.boolean(),
+    atSignIn: v.boolean(),
   }),
   rules: v.strictObject({
     games: rule({ allowed: v.union([v.literal('all'), v.array(mechanic)]) }),

@@ -35,6 +35,7 @@ import { takeSignInCode, twoFactorState } from '../services/two-factor.ts';
 import { activeBlock, blockOf, refuseIfBlocked } from '../services/rg/exclusion.ts';
 import { loadAccount } from '../services/users.ts';
 import { isSuspended } from '../services/account-admin.ts';
+import { admitSignInByRegister } from '../services/markets/exclusion-check.ts';
 import { localizedPath } from '#core/i18n/urls.ts';
 
 /** Registration (Djoser's SEND_ACTIVATION_EMAIL model), sign-in and sign-out with Djoser's shapes and status codes. */
@@ -47,11 +48,17 @@ export function authRoutes(services: Services) {
   // address has an account: a new one is created inactive and mailed its activation link, an
   // existing one's owner is mailed a notice. Mail goes out after the answer.
   app.post(API_PATHS.register, async (c) => {
-    const { email, username, password, date_of_birth, ref, time_zone, marketing_consent } = await parseBody(
-      c,
-      services,
-      registerBody(services.clock()),
-    );
+    const {
+      email,
+      username,
+      password,
+      date_of_birth,
+      ref,
+      time_zone,
+      marketing_consent,
+      country,
+      deposit_limit_cents,
+    } = await parseBody(c, services, registerBody(services.clock()));
 
     // Safer gambling: a self-excluded or timed-out address cannot open an account either, but the
     // answer is the same as for any registration: the address already has an
@@ -69,6 +76,8 @@ export function authRoutes(services: Services) {
       dateOfBirth: date_of_birth,
       timeZone: time_zone,
       marketingConsent: marketing_consent,
+      country,
+      depositLimitCents: deposit_limit_cents,
       signupAddress: maskAddress(clientAddress(c, config.auth.trustProxy)),
     });
     if (mayMail) {
@@ -111,6 +120,8 @@ export function authRoutes(services: Services) {
     // Suspended by staff: refused, with the address where support explains why.
     if (await isSuspended(db, user.id))
       throw detailError(403, 'account.suspended', { email: config.mail.supportEmail });
+    // The market's self-exclusion register, where its profile checks one at every sign-in (fails closed).
+    await admitSignInByRegister(services, user.id);
     // With two-factor sign-in, the right password alone is not a success: the attempt stays
     // counted until a right code comes with it, so guessing codes runs into the same limit.
     if ((await twoFactorState(db, user.id)) === 'on') {

@@ -6,6 +6,7 @@ import { parseBody } from '../http/body-schema.ts';
 import { limitsBody, selfExclusionBody, timeOutBody } from '../schemas/responsible-gaming.ts';
 import { checkCurrentPassword } from '../services/current-password.ts';
 import { loadAccount } from '../services/users.ts';
+import { admitPlayerLimitChanges } from '../services/markets/deposit-ceiling.ts';
 import { selfExclusionMail } from '../mail/messages.ts';
 import { clientAddress } from '../http/client-address.ts';
 import {
@@ -41,6 +42,8 @@ export function responsibleGamingRoutes(services: Services) {
   app.patch(API_PATHS.responsibleGaming, async (c) => {
     const { limits, realityCheckMinutes } = await parseBody(c, services, limitsBody(allowedMinutes));
     const userId = c.get('userId');
+    // The market's monthly deposit ceiling (NL, DE) holds for a raise as it did at sign-up.
+    await admitPlayerLimitChanges(services, { userId, locale: c.get('locale') }, limits);
     const body = await changeResponsibleGaming(
       db,
       {

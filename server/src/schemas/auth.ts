@@ -16,6 +16,8 @@ import {
   normalizeEmail,
   normalizeUsername,
 } from '#core/api/validation.ts';
+import { isCountryCode } from '#core/geo/countries.ts';
+import { toCents } from '#core/api/money.ts';
 import { bodyRule } from '../http/body-schema.ts';
 
 const given = (value: unknown) => value !== undefined && value !== null && value !== '';
@@ -39,6 +41,12 @@ export const registerBody = (today: Date) =>
       time_zone: knownTimeZone(input.time_zone),
       // Only an explicit tick consents (the box starts unticked); anything else is no consent.
       marketing_consent: input.marketing_consent === true,
+      country: isCountryCode(input.country) ? input.country : undefined,
+      // Checked by checkRegistration: an object with a positive amount and the period "month".
+      deposit_limit_cents:
+        input.deposit_limit === undefined || input.deposit_limit === null
+          ? undefined
+          : toCents((input.deposit_limit as { amount: unknown }).amount),
     };
   });
 

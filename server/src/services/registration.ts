@@ -6,6 +6,10 @@ import { notify } from './history.ts';
 import { newLink } from './link-tokens.ts';
 import { loadAccount, newReferralCode } from './users.ts';
 import { recordConsentChange } from './marketing-consent.ts';
+import { admitResidence } from './markets/residence.ts';
+import { admitByRegister } from './markets/exclusion-check.ts';
+import { admitRegistrationLimit } from './markets/deposit-ceiling.ts';
+import { changeLimit } from './rg/limits.ts';
 
 export interface NewPlayer {
   email: string;
@@ -18,6 +22,10 @@ export interface NewPlayer {
   timeZone: string | undefined;
   /** The registration form's unticked box: true only when the player ticked it. */
   marketingConsent: boolean;
+  /** The country of residence (ISO 3166-1 alpha-2); undefined where the market does not need one. */
+  country: string | undefined;
+  /** The monthly deposit limit chosen at sign-up, in cents; undefined: none chosen. */
+  depositLimitCents: bigint | undefined;
   /** Where the account was made from, masked as sessions keep it: the operator console searches by it. */
   signupAddress: string;
 }
@@ -40,6 +48,23 @@ export async function registerPlayer(
 ): Promise<Registration> {
   const { db, config } = services;
   const { email, username, ref } = player;
+  admitResidence(config.market.profile, player.country);
+  admitRegistrationLimit(
+    {
+      profile: config.market.profile,
+      dateOfBirth: String(player.dateOfBirth),
+      now: services.clock(),
+      currency: config.currency,
+      locale: player.locale,
+    },
+    player.depositLimitCents,
+  );
+  await admitByRegister(services, 'registration', {
+    email,
+    dateOfBirth: String(player.dateOfBirth),
+    firstName: '',
+    lastName: '',
+  });
   return db
     .transaction(async (tx) => {
       // Usernames are public handles (shown to other players), so a taken one may be said.
@@ -70,12 +95,16 @@ export async function registerPlayer(
           player.timeZone ?? null,
         ],
       );
-      await tx.query('UPDATE users SET signup_ip = $2, marketing_consent = $3 WHERE id = $1', [
+      await tx.query('UPDATE users SET signup_ip = $2, marketing_consent = $3, country = $4 WHERE id = $1', [
         created!.id,
         player.signupAddress,
         player.marketingConsent,
+        player.country ?? null,
       ]);
       await recordConsentChange(tx, created!.id, player.marketingConsent, now, 'registration');
+      // A first limit applies at once, and every deposit check reads it like one set on the profile.
+      if (player.depositLimitCents !== undefined)
+        await changeLimit(tx, created!.id, 'deposit', 'month', player.depositLimitCents, now, 0);
       await notify(tx, now, created!.id, 'welcome');
       const link = await newLink(services, tx, 'activation', { id: created!.id, locale: player.locale });
       return { refIgnored, created: { link } };

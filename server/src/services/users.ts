@@ -43,12 +43,13 @@ interface UserRow {
   game_sound: boolean;
   incognito: boolean;
   marketing_consent: boolean;
+  country: string | null;
 }
 
 /** `UserRow`'s columns of `users` read as `u`. */
 const USER_COLUMNS = `u.id, u.email, u.username, u.first_name, u.last_name, u.balance::text, u.bonus_balance::text,
   u.currency, u.loyalty_points, u.referral_code, u.date_joined, u.time_zone, u.game_sound, u.incognito,
-  u.marketing_consent`;
+  u.marketing_consent, u.country`;
 
 /** The user as `/api/user/me` answers it, without the sign-in's reality check. */
 function userOf(row: UserRow, config: ServerConfig): User {

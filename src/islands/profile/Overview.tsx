@@ -1,3 +1,4 @@
+import { countryName } from '#core/geo/countries.ts';
 import { localizedPath } from '#core/i18n/urls.ts';
 import { useState } from 'react';
 import { updateUser } from '../../api/user';
@@ -43,6 +44,7 @@ export function Overview(props: IslandProps) {
     [t('overview.bonus'), money(user.bonus_balance)],
     [t('overview.level'), loyal(`levels.${user.loyalty.level}`)],
     [t('overview.joined'), formatDate(user.date_joined, locale)],
+    [t('overview.country'), user.country ? countryName(user.country, locale) : t('overview.country_unknown')],
   ];
 
   return (

@@ -103,7 +103,7 @@ describe('sign-in form', () => {
 });
 
 describe('registration form', () => {
-  const values = {
+  const values: Parameters<typeof signUp>[0] = {
     email: 'new@example.com',
     username: 'newplayer',
     password: 'amber-lantern-harbour-93',
@@ -139,6 +139,20 @@ describe('registration form', () => {
     expect(api.register.mock.calls[0]![0]).toMatchObject({ email: 'new@example.com', username: 'newplayer' });
     expect(created).toEqual([answer]);
     expect(registeredEmail()).toBe('new@example.com');
+  });
+
+  it('sends the country and a monthly deposit limit; a bad country or limit is refused first', async () => {
+    api.register.mockResolvedValue({ email: 'new@example.com', username: 'newplayer' });
+    const { store } = setup();
+    const limit = { amount: '250.00', period: 'month' as const };
+    await store.submit({ ...values, country: 'UK', deposit_limit: { amount: 'lots', period: 'month' as const } });
+    expect(store.$errors.get()).toEqual({
+      country: ['Choose a country from the list.'],
+      deposit_limit: ['Enter a monthly deposit limit as an amount, such as 500.00.'],
+    });
+    expect(api.register).not.toHaveBeenCalled();
+    expect(await store.submit({ ...values, country: 'DE', deposit_limit: limit })).toBe(true);
+    expect(api.register.mock.calls[0]![0]).toMatchObject({ country: 'DE', deposit_limit: limit });
   });
 
   it('maps a taken username to its field and a network failure to the form', async () => {

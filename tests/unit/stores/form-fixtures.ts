@@ -26,6 +26,7 @@ export const player = (overrides: Partial<User> = {}): User => ({
   date_joined: '2026-01-01T00:00:00.000Z',
   limits: { deposit_min: '10.00', deposit_max: '1000.00', withdrawal_min: '20.00', withdrawal_max: '500.00' },
   time_zone: null,
+  country: null,
   game_sound: false,
   incognito: false,
   marketing_consent: false,

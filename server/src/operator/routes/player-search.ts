@@ -5,7 +5,7 @@ import { offsetOf, pager, PER_PAGE, readPage } from './paging.ts';
 import { idOfQuery, playerExists, possibleDuplicates, searchPlayers } from '../services/player-search.ts';
 import type { OperatorEnv } from '../operator-env.ts';
 import { cells, html, page, table, when, type Html } from '../views/view.ts';
-import { fullName, playerLink } from './player-status.ts';
+import { countryLabel, fullName, playerLink } from './player-status.ts';
 
 /** The search's results, 50 a page, each with what matched; one exact email or username match opens the player. */
 
@@ -45,10 +45,20 @@ ${
   rows.length
     ? table(
         say('players.results', { query }),
-        [say('players.username'), say('search.name'), say('players.joined'), say('search.matched')],
+        [
+          say('players.username'),
+          say('search.name'),
+          say('players.country'),
+          say('players.joined'),
+          say('search.matched'),
+        ],
         rows.map(
           (row) =>
-            html`<tr data-player="${row.id}">${cells(playerLink(row.id, row.username, row.email), fullName(row))}
+            html`<tr data-player="${row.id}">${cells(
+              playerLink(row.id, row.username, row.email),
+              fullName(row),
+              countryLabel(row.country),
+            )}
 <td>${when(row.date_joined)}</td><td data-matched>${row.matched
               .filter((m) => m !== 'exact')
               .map((m) => say(`search.by_${m}`))

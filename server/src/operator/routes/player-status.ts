@@ -1,4 +1,5 @@
 import { PAYMENT_METHODS } from '#core/api/contract.ts';
+import { countryName } from '#core/geo/countries.ts';
 import { html, option, when } from '../views/view.ts';
 import { say } from '../views/messages.ts';
 
@@ -16,6 +17,10 @@ export const methodOptions = (selected: string) =>
 
 /** First and last name as the profile holds them; empty when it holds neither. */
 export const fullName = (row: { first_name: string; last_name: string }) => `${row.first_name} ${row.last_name}`.trim();
+
+/** The country of residence as staff read it ("United Kingdom (GB)"); "not given" for older accounts. */
+export const countryLabel = (code: string | null) =>
+  code ? `${countryName(code, 'en')} (${code})` : say('players.not_given');
 
 export const playerLink = (id: number, username: string, email: string) =>
   html`<a href="/operator/players/${id}">${username}</a><br><span class="muted">${email}</span>`;

@@ -12,7 +12,7 @@ import { depositsSection } from '../views/player-deposits-view.ts';
 import { roundVoidCell } from '../views/round-void-view.ts';
 import { riskPanel } from '../views/risk-alerts-view.ts';
 import { duplicatesSection, searchPage } from './player-search.ts';
-import { fullName } from './player-status.ts';
+import { countryLabel, fullName } from './player-status.ts';
 
 const DONE = [
   'suspended',
@@ -88,6 +88,7 @@ export function playerRoutes(services: Services) {
 <dt>${say('players.date_of_birth')}</dt><dd data-fact="date_of_birth">${
         player.date_of_birth ?? say('players.not_given')
       }</dd>
+<dt>${say('players.country')}</dt><dd data-fact="country">${countryLabel(player.country)}</dd>
 <dt>${say('players.account_age')}</dt><dd data-fact="account_age">${say('players.age_days', { days: ageDays })}</dd>
 ${LIFETIME.map(
   (figure) =>

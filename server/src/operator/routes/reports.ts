@@ -99,12 +99,14 @@ ${
         utcText(row.created_at),
         utcText(row.completed_at),
         row.provider_reference ?? '',
+        row.country ?? '',
       ],
     );
     return csvResponse(
       c,
       'payments.csv',
-      ['id', ...MOVEMENT_CSV_HEADER, 'created_utc', 'completed_utc', 'provider_reference'],
+      // The player's country last, a dimension a spreadsheet can pivot on; empty for older accounts.
+      ['id', ...MOVEMENT_CSV_HEADER, 'created_utc', 'completed_utc', 'provider_reference', 'country'],
       rows,
     );
   });

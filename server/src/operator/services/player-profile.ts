@@ -15,6 +15,8 @@ export interface PlayerFacts {
   last_name: string;
   /** YYYY-MM-DD, or null when the profile has none. */
   date_of_birth: string | null;
+  /** The country of residence (ISO 3166-1 alpha-2), or null for an account made before it was asked. */
+  country: string | null;
   balance: string;
   bonus_balance: string;
   currency: string;
@@ -40,8 +42,8 @@ export interface PlayerFacts {
 export async function playerProfile(services: Pick<Services, 'db' | 'clock'>, staffId: number, id: number) {
   const { db } = services;
   const [player] = await db.query<PlayerFacts>(
-    `SELECT id, email, username, first_name, last_name, date_of_birth::text, balance::text, bonus_balance::text,
-      currency, locale, date_joined, time_out_until, self_excluded_until,
+    `SELECT id, email, username, first_name, last_name, date_of_birth::text, country, balance::text,
+      bonus_balance::text, currency, locale, date_joined, time_out_until, self_excluded_until,
             suspended_at, suspended_reason, closed_at, close_reason, withdrawals_held_at, withdrawals_held_reason
      FROM users WHERE id = $1`,
     [id],

@@ -13,6 +13,7 @@ export interface SearchRow {
   username: string;
   first_name: string;
   last_name: string;
+  country: string | null;
   date_joined: Date | string;
   matched: string[];
 }
@@ -64,7 +65,7 @@ export async function searchPlayers(db: Queryable, query: string, limit: number,
     params(query),
   );
   const rows = await db.query<SearchRow>(
-    `SELECT u.id, u.email, u.username, u.first_name, u.last_name, u.date_joined, m.matched
+    `SELECT u.id, u.email, u.username, u.first_name, u.last_name, u.country, u.date_joined, m.matched
      FROM (${MATCHES}) m JOIN users u ON u.id = m.id WHERE cardinality(m.matched) > 0
      ORDER BY ('exact' = ANY(m.matched)) DESC, u.username, u.id LIMIT $4 OFFSET $5`,
     [...params(query), limit, offset],

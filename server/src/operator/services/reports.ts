@@ -27,6 +27,8 @@ export interface PaymentRow {
   completed_at: Date | string | null;
   /** The payment provider's own reference, once it confirmed the payment. */
   provider_reference: string | null;
+  /** The player's country of residence (ISO 3166-1 alpha-2); null for accounts made before it was asked. */
+  country: string | null;
 }
 
 const WHERE = `($1 = 'all' OR p.status = $1) AND ($2 = '' OR p.method = $2)
@@ -34,7 +36,7 @@ const WHERE = `($1 = 'all' OR p.status = $1) AND ($2 = '' OR p.method = $2)
   AND ($4::timestamptz IS NULL OR p.created_at < $4::timestamptz)`;
 const params = (f: PaymentFilter) => [f.status, f.method, f.from, f.to];
 const COLUMNS = `p.id, p.user_id, u.username, u.email, p.amount::text AS amount, p.currency, p.method, p.status,
-  p.created_at, p.completed_at, p.provider_reference`;
+  p.created_at, p.completed_at, p.provider_reference, u.country`;
 
 export const paymentTotals = (db: Queryable, filter: PaymentFilter) =>
   db.query<{ currency: string; count: number; amount: string }>(

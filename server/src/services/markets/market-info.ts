@@ -8,5 +8,12 @@ export function marketInfo({ profile, licenceNumber }: MarketConfig): MarketInfo
     currency: profile.currency,
     regulator: { name: profile.regulator.name, url: profile.regulator.url },
     licence_number: licenceNumber ?? null,
+    countries: profile.residence.countries,
+    blocked_countries: profile.residence.blocked,
+    deposit_limit: {
+      at_registration: profile.rules.depositLimits.atRegistration,
+      monthly_max: profile.rules.depositLimits.monthlyMax,
+      monthly_max_young: profile.rules.depositLimits.monthlyMaxYoung ?? null,
+    },
   };
 }

@@ -6,6 +6,7 @@ export type RuleId =
   | 'aml.structuring'
   | 'harm.rapid_redeposit'
   | 'link.shared_document'
+  | 'market.register_unreachable'
   | 'payment.chargeback';
 
 export interface RiskRule {
@@ -41,6 +42,12 @@ export const RISK_RULES: Record<RuleId, RiskRule> = {
     id: 'link.shared_document',
     severity: 'high',
     description: 'The same identity document file uploaded by another account',
+  },
+  // Raised at sign-in (services/markets/exclusion-check.ts) when the market's self-exclusion register did not answer.
+  'market.register_unreachable': {
+    id: 'market.register_unreachable',
+    severity: 'high',
+    description: "The market's self-exclusion register did not answer at the player's sign-in: sign-in was refused",
   },
   // Raised by staff recording a chargeback (services/deposit-reversals.ts), not by the engine's thresholds.
   'payment.chargeback': {
