@@ -205,10 +205,22 @@ const BARE_MUST_FAIL = [
   'HTML is never cached stale; hashed assets are cached for a year',
 ];
 
-/** The live stream's tests, which an nginx that buffers the stream must fail. */
+/**
+ * The mistakes that hold a live stream back, made to deploy/nginx.conf for a control run: its
+ * answer's X-Accel-Buffering ignored, and text/event-stream compressed (gzip waits for a block).
+ * @type {[string, string][]}
+ */
+const MISCONFIGURED_STREAM = [
+  [
+    '        proxy_read_timeout 35s;\n',
+    '        proxy_read_timeout 35s;\n        proxy_ignore_headers X-Accel-Buffering;\n',
+  ],
+  ['application/xml text/plain;\n', 'application/xml text/plain text/event-stream;\n'],
+];
+/** The live stream's tests, which that nginx must fail. */
 const STREAM_TESTS = 'the live stream through a deployment';
 const BUFFERED_MUST_FAIL = [
-  'the public stream opens at once, carries a round from every node within 2 s, and resumes with Last-Event-ID',
+  'the public stream opens at once, carries every node’s rounds within 2 s, resumes with Last-Event-ID',
   "a stream with a ticket carries the player's balance within 2 s of a round on every node",
 ];
 
@@ -294,7 +306,7 @@ const results = {
   buffered: { code: 1, failed: [] },
   bare: { code: 1, failed: [] },
 };
-// `buffered`: deploy/nginx.conf told to ignore the stream's X-Accel-Buffering, on the bare server's
+// `buffered`: deploy/nginx.conf made to buffer and compress the stream (MISCONFIGURED_STREAM), on the bare server's
 // port before that one starts. Its stream tests must fail: proof they see a buffering proxy.
 for (const kind of /** @type {const} */ (['caddy', 'nginx', 'buffered'])) {
   const port = kind === 'buffered' ? PORTS.bare : PORTS[kind];
@@ -322,14 +334,7 @@ for (const kind of /** @type {const} */ (['caddy', 'nginx', 'buffered'])) {
         ['root /srv/amberplay/dist;', `root ${DIST};`],
         ['server 127.0.0.1:4321 ', `server 127.0.0.1:${upstreams[0]} `],
         ['server 127.0.0.1:4322 ', `server 127.0.0.1:${upstreams[1]} `],
-        ...(kind === 'buffered'
-          ? /** @type {[string, string][]} */ ([
-              [
-                '        proxy_read_timeout 35s;\n',
-                '        proxy_read_timeout 35s;\n        proxy_ignore_headers X-Accel-Buffering;\n',
-              ],
-            ])
-          : []),
+        ...(kind === 'buffered' ? MISCONFIGURED_STREAM : []),
       ],
       file,
     );
@@ -358,7 +363,7 @@ for (const kind of /** @type {const} */ (['caddy', 'nginx', 'buffered'])) {
     proc = startProcess(kind, 'nginx', ['-c', join(dir, 'nginx.conf'), '-p', dir]);
   }
   await waitFor(`${site(port)}/builds/latest.json`, 200, proc);
-  if (kind === 'buffered') log('the live stream through an nginx that buffers it: these must fail');
+  if (kind === 'buffered') log('the live stream through an nginx that buffers and compresses it: these must fail');
   results[kind] = await deployTests(kind, site(port), kind === 'buffered' ? { grep: STREAM_TESTS } : {});
   await stopProcess(proc.child);
   for (const node of nodes) await stopProcess(node.child);
@@ -395,7 +400,7 @@ const verdict = {
     : `failed the stream tests as it must`,
 };
 log(
-  `Caddy ${verdict.caddy}, nginx ${verdict.nginx}, buffering nginx ${verdict.buffered}, ` +
+  `Caddy ${verdict.caddy}, nginx ${verdict.nginx}, an nginx compressing the stream ${verdict.buffered}, ` +
     `bare static server ${verdict.bare} (${seconds} s)`,
 );
 process.exit(passed('caddy') && passed('nginx') && !passed('bare') && !missed.length && !unbuffered.length ? 0 : 1);
