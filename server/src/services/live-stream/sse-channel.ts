@@ -18,8 +18,9 @@ export const sseFrame = (id: string, name: string, data: unknown): Uint8Array =>
  *
  * The answer goes out one of two ways. On our Node server, `attach` hands the channel the response's
  * socket (http/direct-answer.ts), and each event is one synchronous write of a shared chunk (an
- * event reaches 10,000 streams in one loop, with no promise or copy per stream). Anywhere else (`app.request` in tests, another runtime) the web
- * stream `stream` is read. Until one of them starts, what is sent waits in a bounded list.
+ * event reaches 10,000 streams in one loop, with no promise or copy per stream). Anywhere else
+ * (`app.request` in tests, another runtime) the web stream `stream` is read. Until one of them
+ * starts, what is sent waits in a bounded list.
  */
 export class SseChannel {
   readonly stream: ReadableStream<Uint8Array>;
