@@ -6,7 +6,7 @@
 //   - how long the next room event (`crash`, type `betting`, stamped with the server's clock when the
 //     game opened) took to reach every stream: p50, p99, max and how many got it.
 // Loopback only, bounded: at most STREAMS connections, stopped after 180 s whatever happens.
-import { request } from 'node:http';
+import { Worker } from 'node:worker_threads';
 import { readFileSync } from 'node:fs';
 import { startBenchApi } from './bench-server.mjs';
 import { parseEnv } from '../server/src/config/variables.ts';
@@ -15,6 +15,10 @@ const { BENCH_STREAMS: STREAMS, BENCH_API_PORT: PORT } = parseEnv(process.env, [
 const PER_ADDRESS = 100;
 const OPENING_AT_ONCE = 200;
 const LIMIT_MS = 180_000;
+const BETTING_SECONDS = 2;
+const WAIT_MS = 100_000;
+/** Client threads: the clients share the machine with the server, and one thread would measure itself. */
+const CLIENT_THREADS = 2;
 
 const deadline = setTimeout(() => {
   console.error(`bench:stream stopped after ${LIMIT_MS / 1000} s`);
@@ -34,73 +38,61 @@ const server = await startBenchApi({
     DATABASE_URL: '',
     CRASH_ROOM: '1',
     CRASH_ROOM_CHAIN_LENGTH: '1000',
-    CRASH_ROOM_BETTING_SECONDS: '2',
+    CRASH_ROOM_BETTING_SECONDS: String(BETTING_SECONDS),
     MAX_CONNECTIONS_PER_ADDRESS: String(PER_ADDRESS),
   },
 });
 const serverPid = /** @type {number} */ (server.pid);
 const url = new URL('/api/stream', server.base);
 
-/** Arrival times (ms since the epoch) of the first `betting` event after `armed`, by game. */
-let armed = false;
-/** @type {{ game: number; openedAt: number; arrivedAt: number }[]} */
-const arrivals = [];
-/** @type {import('node:http').ClientRequest[]} */
-const open = [];
-
-/** @param {number} index @returns {Promise<void>} */
-function openStream(index) {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname,
-        localAddress: `127.0.1.${1 + Math.floor(index / PER_ADDRESS)}`,
-        agent: false,
-        headers: { accept: 'text/event-stream' },
-      },
-      (res) => {
-        if (res.statusCode !== 200) return reject(new Error(`stream ${index}: ${res.statusCode}`));
-        let seen = false;
-        let buffer = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk) => {
-          if (!armed || seen) return;
-          buffer += chunk;
-          const match = /event: crash\ndata: (\{[^\n]*"type":"betting"[^\n]*\})\n/.exec(buffer);
-          if (!match) return;
-          seen = true;
-          const data = JSON.parse(/** @type {string} */ (match[1]));
-          arrivals.push({ game: data.game, openedAt: Date.parse(data.opened_at), arrivedAt: Date.now() });
-        });
-        resolve();
-      },
-    );
-    req.on('error', reject);
-    req.end();
-    open.push(req);
+/** The client threads (scripts/bench-stream-clients.mjs), each with its share of the streams. */
+const workers = Array.from(
+  { length: CLIENT_THREADS },
+  () =>
+    new Worker(new URL('./bench-stream-clients.mjs', import.meta.url), {
+      workerData: { url: url.href, perAddress: PER_ADDRESS, openingAtOnce: OPENING_AT_ONCE },
+    }),
+);
+/** @param {Worker} worker @param {string} type */
+const answer = (worker, type) =>
+  new Promise((resolve) => {
+    /** @param {{ type: string }} message */
+    const listener = (message) => {
+      if (message.type !== type) return;
+      worker.off('message', listener);
+      resolve(message);
+    };
+    worker.on('message', listener);
   });
-}
+/** A whole number of addresses per thread, so no two threads share one address's limit. */
+const share = Math.ceil(Math.ceil(STREAMS / PER_ADDRESS) / CLIENT_THREADS) * PER_ADDRESS;
 
 try {
   // Let the server settle (its first room game, its caches) before the baseline.
   await new Promise((resolve) => setTimeout(resolve, 3000));
   const before = rssMb(serverPid);
   const openingStarted = performance.now();
-  for (let from = 0; from < STREAMS; from += OPENING_AT_ONCE) {
-    const batch = [];
-    for (let index = from; index < Math.min(STREAMS, from + OPENING_AT_ONCE); index++) batch.push(openStream(index));
-    await Promise.all(batch);
-  }
+  await Promise.all(
+    workers.map((worker, thread) => {
+      const opened = answer(worker, 'opened');
+      worker.postMessage({ type: 'open', from: thread * share, to: Math.min(STREAMS, (thread + 1) * share) });
+      return opened;
+    }),
+  );
   const openingSeconds = (performance.now() - openingStarted) / 1000;
   await new Promise((resolve) => setTimeout(resolve, 2000));
   const withStreams = rssMb(serverPid);
-  armed = true;
-  // The next game opens within the betting time plus one game: wait until every stream has it, or 30 s.
-  const waitStarted = Date.now();
-  while (arrivals.length < STREAMS && Date.now() - waitStarted < 30_000)
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  const reports = workers.map((worker) => answer(worker, 'arrivals'));
+  for (const worker of workers) worker.postMessage({ type: 'arm' });
+  // Each thread answers once all its streams have the next game's opening (a game that rises to a
+  // high crash point takes a while); any still waiting after WAIT_MS is asked.
+  const waiting = setTimeout(() => {
+    for (const worker of workers) worker.postMessage({ type: 'report' });
+  }, WAIT_MS);
+  const arrivals = /** @type {{ arrivals: { game: number; openedAt: number; arrivedAt: number }[] }[]} */ (
+    await Promise.all(reports)
+  ).flatMap((report) => report.arrivals);
+  clearTimeout(waiting);
   const game = arrivals[0]?.game;
   const delays = arrivals
     .filter((arrival) => arrival.game === game)
@@ -121,7 +113,7 @@ try {
   );
   console.log('\nBudgets (issue 40): growth under 300 MB, p99 under 500 ms.');
 } finally {
-  for (const req of open) req.destroy();
+  for (const worker of workers) worker.postMessage({ type: 'close' });
   server.stop();
   clearTimeout(deadline);
 }

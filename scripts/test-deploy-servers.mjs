@@ -4,8 +4,10 @@
 // PostgreSQL when TEST_DATABASE_URL or DATABASE_URL is set; otherwise one PGlite node stands
 // behind both upstream entries, since two nodes cannot share one PGlite folder). Then the same
 // tests against a bare static server, which must fail: proof the tests see what the configs add.
+// The live stream's @deploy tests (tests/e2e/deploy-stream.spec.ts) read `GET /api/stream` through
+// each proxy: its first line and each event must come at once, not when a buffer fills.
 // Installs Debian's caddy and nginx when missing (as root with apt-get). Exit code 0 when Caddy
-// and nginx pass and the bare server fails.
+// and nginx pass, and the bare server and an nginx that buffers the stream fail.
 //
 // Ports: DEPLOY_TEST_PORT (default 4700) for Caddy, +1 nginx, +2 the bare server, +3/+4 the nodes.
 import { spawn, spawnSync } from 'node:child_process';
@@ -141,11 +143,12 @@ function rewrite(text, replacements, file) {
 
 /**
  * The @deploy tests against `base`; answers the exit code. Asynchronous, so the bare server this
- * process runs keeps answering meanwhile. `player`: sign in, register and deposit too.
+ * process runs keeps answering meanwhile. `player`: sign in, register and deposit too; `grep`:
+ * only the tests whose titles match.
  * @param {string} kind @param {string} base
  * @returns {Promise<{ code: number; failed: string[] }>}
  */
-function deployTests(kind, base, { player = true } = {}) {
+function deployTests(kind, base, { player = true, grep = '@deploy' } = {}) {
   log(`@deploy tests through ${kind} at ${base}`);
   const report = join(work, `deploy-${kind}.json`);
   const env = { ...process.env, E2E_BASE_URL: base, PLAYWRIGHT_JSON_OUTPUT_NAME: report };
@@ -154,6 +157,9 @@ function deployTests(kind, base, { player = true } = {}) {
       E2E_PLAYER_EMAIL: 'demo@amberplay.test',
       E2E_PLAYER_PASSWORD: 'amber-demo-2026',
       E2E_ALLOW_WRITES: '1',
+      // The live stream's tests play a round on each node directly: with two nodes, one of those
+      // rounds reaches the proxied stream from the other node.
+      E2E_API_NODES: nodePorts.map((port) => site(port)).join(','),
     });
   const child = spawn(
     'npx',
@@ -161,7 +167,7 @@ function deployTests(kind, base, { player = true } = {}) {
       'playwright',
       'test',
       '--grep',
-      '@deploy',
+      grep,
       '--reporter=list,json',
       `--output=${join('test-results', `deploy-${kind}`)}`,
     ],
@@ -197,6 +203,25 @@ const BARE_MUST_FAIL = [
   'an unknown English path answers 404 with the English not-found screen',
   'an unknown path under /ru/ answers 404 in Russian',
   'HTML is never cached stale; hashed assets are cached for a year',
+];
+
+/**
+ * The mistakes that hold a live stream back, made to deploy/nginx.conf for a control run: its
+ * answer's X-Accel-Buffering ignored, and text/event-stream compressed (gzip waits for a block).
+ * @type {[string, string][]}
+ */
+const MISCONFIGURED_STREAM = [
+  [
+    '        proxy_read_timeout 35s;\n',
+    '        proxy_read_timeout 35s;\n        proxy_ignore_headers X-Accel-Buffering;\n',
+  ],
+  ['application/xml text/plain;\n', 'application/xml text/plain text/event-stream;\n'],
+];
+/** The live stream's tests, which that nginx must fail. */
+const STREAM_TESTS = 'the live stream through a deployment';
+const BUFFERED_MUST_FAIL = [
+  'the public stream opens at once, carries every node’s rounds within 2 s, resumes with Last-Event-ID',
+  "a stream with a ticket carries the player's balance within 2 s of a round on every node",
 ];
 
 /** A plain static file server over dist/ (pretty URLs, nothing else): what the configs improve on. */
@@ -274,10 +299,17 @@ log(
     : `one API node on PGlite at ${upstreams[0]} (set TEST_DATABASE_URL for two nodes on PostgreSQL)`,
 );
 
-/** @type {Record<'caddy' | 'nginx' | 'bare', { code: number; failed: string[] }>} */
-const results = { caddy: { code: 1, failed: [] }, nginx: { code: 1, failed: [] }, bare: { code: 1, failed: [] } };
-for (const kind of /** @type {const} */ (['caddy', 'nginx'])) {
-  const port = PORTS[kind];
+/** @type {Record<'caddy' | 'nginx' | 'buffered' | 'bare', { code: number; failed: string[] }>} */
+const results = {
+  caddy: { code: 1, failed: [] },
+  nginx: { code: 1, failed: [] },
+  buffered: { code: 1, failed: [] },
+  bare: { code: 1, failed: [] },
+};
+// `buffered`: deploy/nginx.conf made to buffer and compress the stream (MISCONFIGURED_STREAM), on the bare server's
+// port before that one starts. Its stream tests must fail: proof they see a buffering proxy.
+for (const kind of /** @type {const} */ (['caddy', 'nginx', 'buffered'])) {
+  const port = kind === 'buffered' ? PORTS.bare : PORTS[kind];
   const nodes = await startNodes(site(port));
   let proc;
   if (kind === 'caddy') {
@@ -291,7 +323,7 @@ for (const kind of /** @type {const} */ (['caddy', 'nginx'])) {
       XDG_CONFIG_HOME: join(work, 'caddy-config'),
     });
   } else {
-    const dir = join(work, 'nginx');
+    const dir = join(work, kind);
     mkdirSync(dir, { recursive: true });
     const file = 'deploy/nginx.conf';
     const siteConf = rewrite(
@@ -302,6 +334,7 @@ for (const kind of /** @type {const} */ (['caddy', 'nginx'])) {
         ['root /srv/amberplay/dist;', `root ${DIST};`],
         ['server 127.0.0.1:4321 ', `server 127.0.0.1:${upstreams[0]} `],
         ['server 127.0.0.1:4322 ', `server 127.0.0.1:${upstreams[1]} `],
+        ...(kind === 'buffered' ? MISCONFIGURED_STREAM : []),
       ],
       file,
     );
@@ -327,10 +360,11 @@ for (const kind of /** @type {const} */ (['caddy', 'nginx'])) {
         '',
       ].join('\n'),
     );
-    proc = startProcess('nginx', 'nginx', ['-c', join(dir, 'nginx.conf'), '-p', dir]);
+    proc = startProcess(kind, 'nginx', ['-c', join(dir, 'nginx.conf'), '-p', dir]);
   }
   await waitFor(`${site(port)}/builds/latest.json`, 200, proc);
-  results[kind] = await deployTests(kind, site(port));
+  if (kind === 'buffered') log('the live stream through an nginx that buffers and compresses it: these must fail');
+  results[kind] = await deployTests(kind, site(port), kind === 'buffered' ? { grep: STREAM_TESTS } : {});
   await stopProcess(proc.child);
   for (const node of nodes) await stopProcess(node.child);
 }
@@ -353,13 +387,20 @@ cleanUp();
 
 const seconds = Math.round((Date.now() - startedAt) / 1000);
 const missed = BARE_MUST_FAIL.filter((title) => !results.bare.failed.includes(title));
-const passed = (/** @type {'caddy' | 'nginx' | 'bare'} */ kind) => results[kind].code === 0;
+const unbuffered = BUFFERED_MUST_FAIL.filter((title) => !results.buffered.failed.includes(title));
+const passed = (/** @type {'caddy' | 'nginx' | 'buffered' | 'bare'} */ kind) => results[kind].code === 0;
 const verdict = {
   caddy: passed('caddy') ? 'passed' : `FAILED (${results.caddy.failed.join('; ')})`,
   nginx: passed('nginx') ? 'passed' : `FAILED (${results.nginx.failed.join('; ')})`,
   bare: missed.length
     ? `did NOT fail as it must: ${missed.join('; ')}`
     : `failed as it must (${results.bare.failed.length} tests)`,
+  buffered: unbuffered.length
+    ? `did NOT fail as it must: ${unbuffered.join('; ')}`
+    : `failed the stream tests as it must`,
 };
-log(`Caddy ${verdict.caddy}, nginx ${verdict.nginx}, bare static server ${verdict.bare} (${seconds} s)`);
-process.exit(passed('caddy') && passed('nginx') && !passed('bare') && !missed.length ? 0 : 1);
+log(
+  `Caddy ${verdict.caddy}, nginx ${verdict.nginx}, an nginx compressing the stream ${verdict.buffered}, ` +
+    `bare static server ${verdict.bare} (${seconds} s)`,
+);
+process.exit(passed('caddy') && passed('nginx') && !passed('bare') && !missed.length && !unbuffered.length ? 0 : 1);

@@ -53,6 +53,11 @@ export const RULES = {
     "a site on another origin than its API needs PUBLIC_API_BASE at build time and its origin in the API's " +
       'CORS_ORIGINS',
   ),
+  liveStream: rule(
+    'docs/deploying.md › The live stream through the proxy',
+    'GET /api/stream must pass through unbuffered and uncompressed, its events within 2 s, with a read timeout ' +
+      'above its 25 s heartbeat',
+  ),
   registration: rule(
     API,
     'Registration: POST /auth/users/ answers 201 and the site asks the player to open the activation link ' +

@@ -549,6 +549,12 @@ export const VARIABLES = {
     when: TEST,
     description: '`1` adds one registration and one deposit to `npm run test:deploy`',
   }),
+  E2E_API_NODES: optional(originList, {
+    when: TEST,
+    description:
+      'The API nodes behind the deployment, comma-separated origins the test machine reaches directly: the live ' +
+      "stream's `@deploy` tests play a round on each (`npm run test:deploy:servers` sets it)",
+  }),
   DEPLOY_TEST_PORT: setting(port, '4700', {
     when: TEST,
     description: 'First of the five loopback ports `npm run test:deploy:servers` uses',

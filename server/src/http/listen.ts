@@ -1,10 +1,11 @@
-import { serve } from '@hono/node-server';
+import { serve, type Http2Bindings, type HttpBindings } from '@hono/node-server';
 import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { HttpLimits } from '../config/server-config.ts';
+import { answerDirectly } from './direct-answer.ts';
 
 export interface ListenOptions {
-  fetch: (request: Request) => Response | Promise<Response>;
+  fetch: (request: Request, env?: HttpBindings | Http2Bindings) => Response | Promise<Response>;
   port: number;
   hostname: string;
   limits: HttpLimits;
@@ -24,7 +25,9 @@ const TOO_MANY = 'HTTP/1.1 503 Service Unavailable\r\nRetry-After: 5\r\nConnecti
 export function listen({ fetch, port, hostname, limits, onListen }: ListenOptions): Server {
   const server = serve(
     {
-      fetch,
+      // A live stream's answer is written straight to the Node response (direct-answer.ts).
+      fetch: async (request: Request, env?: HttpBindings | Http2Bindings) =>
+        answerDirectly(await fetch(request, env), env?.outgoing),
       port,
       hostname,
       serverOptions: {

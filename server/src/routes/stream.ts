@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { API_PATHS, type StreamTicket } from '#core/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { requireUserOn } from '../http/auth.ts';
+import { writesDirectly } from '../http/direct-answer.ts';
 import { detailError } from '../http/errors.ts';
 import type { Lifecycle } from '../ops/lifecycle.ts';
 import { openLiveStream } from '../services/live-stream/live-stream.ts';
@@ -33,12 +34,12 @@ export function streamRoutes(services: Services, lifecycle: Lifecycle) {
 
   app.get(API_PATHS.stream, async (c) => {
     const lastEventId = c.req.header('last-event-id') ?? c.req.query('last_event_id');
-    const stream = await openLiveStream(services, bus, {
+    const channel = await openLiveStream(services, bus, {
       ticket: c.req.query('ticket'),
       lastEventId: lastEventId && EVENT_ID.test(lastEventId) ? lastEventId : undefined,
     });
-    if (!stream) throw detailError(401, 'invalid_token');
-    return new Response(stream, {
+    if (!channel) throw detailError(401, 'invalid_token');
+    const answer = new Response(channel.stream, {
       headers: {
         'Content-Type': 'text/event-stream; charset=utf-8',
         // no-transform: no compression, which would hold events back until a block fills.
@@ -47,6 +48,8 @@ export function streamRoutes(services: Services, lifecycle: Lifecycle) {
         'X-Accel-Buffering': 'no',
       },
     });
+    // On our Node server each event is then one synchronous write to the socket (docs/live-stream.md "Capacity").
+    return writesDirectly(answer, (outgoing) => channel.attach(outgoing));
   });
 
   return app;

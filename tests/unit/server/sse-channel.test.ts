@@ -35,4 +35,64 @@ describe('an SSE channel', () => {
     channel.close();
     expect(ended).toBe(1);
   });
+
+  describe('written to a socket (our Node server)', () => {
+    /** A socket whose client takes nothing: every byte written stays unsent. */
+    function stuckSocket() {
+      const written: Uint8Array[] = [];
+      const socket = {
+        written,
+        ended: 0,
+        destroyed: 0,
+        closeListeners: [] as (() => void)[],
+        write: (bytes: Uint8Array) => void written.push(bytes),
+        get writableLength() {
+          return written.reduce((sum, bytes) => sum + bytes.byteLength, 0);
+        },
+        end: () => void (socket.ended += 1),
+        destroy: () => void (socket.destroyed += 1),
+        onClose: (listener: () => void) => void socket.closeListeners.push(listener),
+      };
+      return socket;
+    }
+
+    it('writes what waited first, then each event at once, and ends the answer on close', () => {
+      const channel = new SseChannel(SETTINGS, () => {});
+      channel.send('1', 'bet', { a: 1 });
+      const socket = stuckSocket();
+      channel.attach(socket);
+      channel.send('2', 'bet', { a: 2 });
+      expect(text(socket.written)).toBe(
+        'retry: 3000\n\nid: 1\nevent: bet\ndata: {"a":1}\n\nid: 2\nevent: bet\ndata: {"a":2}\n\n',
+      );
+      channel.close();
+      expect(socket.ended).toBe(1);
+      channel.send('3', 'bet', { a: 3 });
+      expect(socket.written).toHaveLength(3);
+    });
+
+    it('drops a client whose socket holds more than the bound unsent, once', () => {
+      let ended = 0;
+      const channel = new SseChannel(SETTINGS, () => (ended += 1));
+      const socket = stuckSocket();
+      channel.attach(socket);
+      const event = { payload: 'x'.repeat(200) };
+      for (let i = 0; i < 4; i++) channel.send(String(i), 'bet', event);
+      expect(socket.destroyed).toBe(0);
+      for (let i = 4; i < 20; i++) channel.send(String(i), 'bet', event);
+      expect([socket.destroyed, ended]).toEqual([1, 1]);
+      // Nothing more is written to a dropped client.
+      expect(socket.written).toHaveLength(6);
+    });
+
+    it('ends its subscription once when the client leaves', () => {
+      let ended = 0;
+      const channel = new SseChannel(SETTINGS, () => (ended += 1));
+      const socket = stuckSocket();
+      channel.attach(socket);
+      for (const listener of socket.closeListeners) listener();
+      channel.close();
+      expect([ended, socket.ended]).toEqual([1, 0]);
+    });
+  });
 });

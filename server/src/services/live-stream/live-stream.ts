@@ -21,7 +21,7 @@ export async function openLiveStream(
   services: Services,
   bus: StreamBus,
   request: StreamRequest,
-): Promise<ReadableStream<Uint8Array> | undefined> {
+): Promise<SseChannel | undefined> {
   const viewer = request.ticket === undefined ? null : await redeemStreamTicket(services, request.ticket);
   if (viewer === undefined) return undefined;
   const settings = streamSettingsOf(services);
@@ -54,7 +54,7 @@ export async function openLiveStream(
     for (const event of held) if (!replayed.has(event.id)) send(event);
     live = true;
   }
-  return channel.stream;
+  return channel;
 }
 
 /** The retained events after `lastId` that `viewer` may see, oldest first. */
