@@ -572,6 +572,15 @@ export const VARIABLES = {
     when: TEST,
     description: 'Idle live streams `npm run bench:stream` opens (at most 20,000)',
   }),
+  EXCLUSION_REGISTER_PORT: setting(port, '5990', {
+    when: TEST,
+    description: 'Port of the exclusion register stand-in `npm run exclusion-register` starts (loopback only)',
+  }),
+  EXCLUSION_REGISTER_LISTED: optional(textList, {
+    when: TEST,
+    defaultText: 'unset (nobody listed)',
+    description: 'The people the stand-in lists, as `email/YYYY-MM-DD` items',
+  }),
   CMS_PORT: setting(port, '4330', { when: TEST, description: 'Port of the browser editor `npm run cms` opens' }),
   CMS_BRANCH: setting(text, 'main', { when: TEST, description: 'The branch the browser editor writes to' }),
   I18N_STALE_WARN_DAYS: setting(whole(1), '30', {

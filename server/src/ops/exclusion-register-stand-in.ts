@@ -75,24 +75,3 @@ async function answer(
   state.checks.push(person);
   return reply(res, 200, { status: state.people.has(identity(person)) ? 'listed' : 'clear' });
 }
-
-/**
- * `npm run exclusion-register`: the stand-in on EXCLUSION_REGISTER_PORT (default 5990), listing the people of
- * EXCLUSION_REGISTER_LISTED, a comma-separated `email/YYYY-MM-DD` list; point EXCLUSION_REGISTER_URL at it.
- */
-if (import.meta.main) {
-  const listed = (process.env.EXCLUSION_REGISTER_LISTED ?? '')
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean)
-    .map((item) => {
-      const [email = '', date_of_birth = ''] = item.split('/');
-      return { email, date_of_birth };
-    });
-  const register = await startStandInRegister({
-    port: Number(process.env.EXCLUSION_REGISTER_PORT ?? 5990),
-    listed,
-    key: process.env.EXCLUSION_REGISTER_KEY,
-  });
-  console.log(`exclusion register stand-in at ${register.url} (${listed.length} listed)`);
-}

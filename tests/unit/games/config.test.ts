@@ -16,10 +16,10 @@ describe('game settings', () => {
       siteOrigin: 'https://amber.example',
       separateProvider: false,
       // The shared crash room is off until its page ships; its chain is bustabit's length.
-      crashRoom: { enabled: false, bettingMs: 6_000, chainLength: 10_000_000, salt: 'amberplay-crash-room-salt-v1' },
+      crashRoom: { enabled: true, bettingMs: 6_000, chainLength: 10_000_000, salt: 'amberplay-crash-room-salt-v1' },
     });
-    expect(loadGameConfig({ CRASH_ROOM: '1', CRASH_ROOM_BETTING_SECONDS: '2' }).crashRoom).toMatchObject({
-      enabled: true,
+    expect(loadGameConfig({ CRASH_ROOM: '0', CRASH_ROOM_BETTING_SECONDS: '2' }).crashRoom).toMatchObject({
+      enabled: false,
       bettingMs: 2_000,
     });
     expect(() => loadGameConfig({ CRASH_ROOM_BETTING_SECONDS: '1' })).toThrow(/CRASH_ROOM_BETTING_SECONDS/);
