@@ -39,12 +39,16 @@ describe('GB: the market the footer shows', () => {
 });
 
 describe('GB: game cycle (RTS 14)', () => {
-  it('the game page is told to leave out turbo, quick play, autoplay and slam-stop', async () => {
+  it('the game page is told to leave out turbo, quick play, autoplay and slam-stop, and the pace of its rounds', async () => {
     const player = await verifiedPlayer();
     const session = await launchSession(ctx.api, SLOT, { token: player.token });
     const state = await ctx.api.request('GET', `/demo-games/api/sessions/${session}`);
     expect(state.status).toBe(200);
     expect(state.body.forbidden_features).toEqual(['turbo', 'quick_play', 'autoplay', 'slam_stop']);
+    expect(state.body.minimum_round_seconds).toBe(2.5);
+    const roulette = await launchSession(ctx.api, 'european-roulette', { token: player.token });
+    const rouletteState = await ctx.api.request('GET', `/demo-games/api/sessions/${roulette}`);
+    expect(rouletteState.body.minimum_round_seconds).toBe(5);
   });
 
   it('our slot: a spin 2.4 s after the previous one is refused too_fast, at 2.5 s it is accepted', async () => {
