@@ -376,6 +376,8 @@ export interface MarketInfo {
   regulator: { name: string; url: string };
   /** LICENCE_NUMBER; null when the operator has not set it. */
   licence_number: string | null;
+  /** The game mechanics the market offers, or "all" (docs/markets.md): pages built for every market hide the rest. */
+  games_allowed: 'all' | string[];
 }
 
 export interface Game {

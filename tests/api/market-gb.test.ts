@@ -34,6 +34,7 @@ describe('GB: the market the footer shows', () => {
       currency: 'GBP',
       regulator: { name: 'UK Gambling Commission', url: 'https://www.gamblingcommission.gov.uk' },
       licence_number: '000-012345-R-123456-001',
+      games_allowed: 'all',
     });
   });
 });

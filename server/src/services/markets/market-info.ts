@@ -1,12 +1,13 @@
 import type { MarketInfo } from '#core/api/contract.ts';
 import type { MarketConfig } from '../../config/server-config.ts';
 
-/** What the site shows of the market: its regulator (name and link) and the operator's licence number. */
+/** What the site shows of the market: its regulator (name and link), the operator's licence number and the games it offers. */
 export function marketInfo({ profile, licenceNumber }: MarketConfig): MarketInfo {
   return {
     code: profile.code,
     currency: profile.currency,
     regulator: { name: profile.regulator.name, url: profile.regulator.url },
     licence_number: licenceNumber ?? null,
+    games_allowed: profile.rules.games.allowed === 'all' ? 'all' : [...profile.rules.games.allowed],
   };
 }
