@@ -27,7 +27,8 @@ export function slotTopWinChance(title: string | undefined): TopWinChance {
     });
     return [...counts];
   });
-  const lands = (masks: number[]) => machine.paylines.some((rows) => rows.every((row, reel) => (masks[reel]! >> row) & 1));
+  const lands = (masks: number[]) =>
+    machine.paylines.some((rows) => rows.every((row, reel) => (masks[reel]! >> row) & 1));
   let combinations = 0n;
   const walk = (reel: number, masks: number[], ways: bigint) => {
     if (reel === machine.reels) {

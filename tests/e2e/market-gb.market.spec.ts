@@ -21,6 +21,8 @@ test('GB: two slot spins take at least 2.5 s each, no quick play, the bar shows 
   await expect(frame.locator('input[name=quick], .choice.quick')).toHaveCount(0);
   await expect(frame.locator('form.bet input[type=checkbox]')).toHaveCount(0);
   await expect(frame.getByText(/turbo|quick|autoplay|auto play/i)).toHaveCount(0);
+  // GB does not ask for the odds beside the stake (DE does).
+  await expect(frame.locator('[data-odds-at-stake]')).toHaveCount(0);
 
   await pinLosingSpins(page, sessionId, '1.00', 2);
   const clock = await timeRounds(handle);

@@ -1,16 +1,15 @@
 // Browser tests under another licensed market (docs/markets.md). MARKET is a setting of the server,
 // one per deployment, so a spec of `*.market.spec.ts` starts its own real server with that market on the
 // built site: one worker runs the whole file (`test.describe.configure`), on a port of its own.
+import { rmSync } from 'node:fs';
 import { spawnServer } from '../../scripts/server.mjs';
 import { test as base } from './fixtures';
 import { parseEnv } from '../../server/src/config/variables.ts';
+import { E2E_MARKETS, e2eMarketDataDir } from './isolated-site.ts';
 
 /** The markets a spec may run under, each on its own port after the two servers of playwright.config.ts. */
-const MARKET_PORTS = { GB: 2, DE: 3, NL: 4 } as const;
-export type E2eMarket = keyof typeof MARKET_PORTS;
-
-/** Matches the spec files that start their own market server (the default project runs them too). */
-export const MARKET_SPECS = /\.market\.spec\.ts$/;
+const MARKET_PORTS = { GB: 2, DE: 3, NL: 4 } as const satisfies Record<E2eMarket, number>;
+export type E2eMarket = (typeof E2E_MARKETS)[number];
 
 /**
  * `test` from ./fixtures whose page and request go to a server started with `MARKET=<market>`: a fresh
@@ -23,12 +22,16 @@ export function marketTest(market: E2eMarket) {
       async ({}, use) => {
         const port = parseEnv(process.env, ['E2E_PORT']).E2E_PORT + MARKET_PORTS[market];
         const site = `http://127.0.0.1:${port}`;
+        // A fresh folder of its own, named so that the specs find the server's mail (helpers.ts OUTBOXES).
+        const dataDir = e2eMarketDataDir(market);
+        rmSync(dataDir, { recursive: true, force: true });
         const server = await spawnServer({
           port,
           name: `e2e-${market.toLowerCase()}`,
           testHooks: true,
           env: {
             MARKET: market,
+            DATA_DIR: dataDir,
             SITE_URL: site,
             API_URL: site,
             // As scripts/server.mjs --e2e: every browser connects from 127.0.0.1.

@@ -45,6 +45,8 @@ export const MarketProfileSchema = v.strictObject({
     forbiddenFeatures: rule({ features: v.array(v.picklist(PLAY_FEATURES)) }),
     verificationBeforePlay: rule({ required: v.boolean() }),
     bonusWagering: rule({ maxMultiple: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))) }),
+    /** The RTP and the chance of the top win shown beside the stake; absent: not asked. */
+    oddsAtStake: v.optional(rule({ shown: v.boolean() })),
     depositLimits: rule({
       atRegistration: v.picklist(['none', 'offered', 'required']),
       monthlyMax: v.nullable(money),

@@ -195,6 +195,7 @@ export async function sessionState(services: Services, session: GameSession): Pr
     ...(isStepMechanic(session.mechanic) ? { open_round: openRound } : {}),
     forbidden_features: [...config.market.profile.rules.forbiddenFeatures.features],
     minimum_round_seconds: minimumCycleMs(config.market.profile, session.mechanic) / 1000,
+    odds_at_stake: config.market.profile.rules.oddsAtStake?.shown ?? false,
   };
 }
 

@@ -1,7 +1,10 @@
 import type { MarketInfo } from '#core/api/contract.ts';
 import type { MarketConfig } from '../../config/server-config.ts';
 
-/** What the site shows of the market: its regulator (name and link), the operator's licence number and the games it offers. */
+/**
+ * What the site shows of the market: its regulator (name and link), the operator's licence number and
+ * the game mechanics it offers.
+ */
 export function marketInfo({ profile, licenceNumber }: MarketConfig): MarketInfo {
   return {
     code: profile.code,

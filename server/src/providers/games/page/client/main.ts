@@ -27,6 +27,7 @@ import {
 import { infoPanel } from './info.ts';
 import { quickStakeButtons } from './quick-stake-buttons.ts';
 import { sessionPanel } from './session-panel.ts';
+import { oddsAtStake } from './odds-at-stake.ts';
 import { play } from './sound.ts';
 import { quickToggle, setMotionFloor, waitUntil } from './motion.ts';
 import { isStepMechanic } from '#core/games/steps.ts';
@@ -95,6 +96,7 @@ function render(state: GameSessionState) {
     { class: 'bet', id: formId, novalidate: true },
     ui.controls,
     field(t('stake'), stake, t('stake_hint', limits)),
+    oddsAtStake(state, t, ctx.intl),
     ui.extra,
     offerQuick ? quickToggle(t('play.quick'), uid('quick')) : null,
   );
