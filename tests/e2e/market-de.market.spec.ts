@@ -20,7 +20,7 @@ test('DE: a €1.10 spin is refused with the regulator’s reason and nothing is
   // Where the stake is placed: the RTP and the top win's chance, exact from the published maths
   // (core/games/slot-top-win.ts: 320 of 32^5 stop combinations).
   const odds = frame.locator('form.bet [data-odds-at-stake]');
-  await expect(odds).toHaveText('RTP 95.40%. Top win: 10,000× the line stake, about 1 in 104,858 spins.');
+  await expect(odds).toHaveText('RTP 95.40%. Top win: 2,500× the line stake, about 1 in 104,858 spins.');
   await expect(odds).toHaveAttribute('data-top-win-chance', '320/33554432');
   await frame.locator('input[name=stake]').fill('1.10');
   await frame.locator('[data-action-button]').click();

@@ -161,7 +161,7 @@ export function configFrom(values: RunValues): ServerConfig {
     http,
     mail: mailConfigFrom(values),
     rg: rgConfigFrom(values),
-    risk: riskConfigFrom(values),
+    risk: riskConfigFrom(values, market.profile),
     operator: {
       allowedIps: values.OPERATOR_ALLOWED_IPS,
       idleMinutes: 30,

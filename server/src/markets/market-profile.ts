@@ -47,6 +47,10 @@ export const MarketProfileSchema = v.strictObject({
     bonusWagering: rule({ maxMultiple: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))) }),
     /** The RTP and the chance of the top win shown beside the stake; absent: not asked. */
     oddsAtStake: v.optional(rule({ shown: v.boolean() })),
+    /** Net deposits (deposits less withdrawals) in a window that raise a risk alert; absent: no such check. */
+    financialVulnerability: v.optional(
+      rule({ netDeposits: money, windowDays: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(365)) }),
+    ),
     depositLimits: rule({
       atRegistration: v.picklist(['none', 'offered', 'required']),
       monthlyMax: v.nullable(money),
