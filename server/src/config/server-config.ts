@@ -160,7 +160,7 @@ export function configFrom(values: RunValues): ServerConfig {
     paymentExpiryMinutes: values.PAYMENT_EXPIRY_MINUTES,
     http,
     mail: mailConfigFrom(values),
-    rg: rgConfigFrom(values),
+    rg: rgConfigFrom(values, market.profile),
     risk: riskConfigFrom(values, market.profile),
     operator: {
       allowedIps: values.OPERATOR_ALLOWED_IPS,
