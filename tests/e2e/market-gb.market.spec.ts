@@ -37,6 +37,7 @@ test('GB: two slot spins take at least 2.5 s each, no quick play, the bar shows 
   await expect(result).toHaveAttribute('data-outcome', 'loss');
   await expect(frame.locator('#game-alert')).toHaveText('');
   const times = await clock.rounds();
+  test.info().annotations.push({ type: 'click to result (ms)', description: times.map(Math.round).join(', ') });
   for (const ms of times) {
     expect(ms).toBeGreaterThanOrEqual(2500);
     expect(ms).toBeLessThan(6000);
