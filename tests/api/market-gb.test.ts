@@ -40,7 +40,7 @@ describe('GB: the market the footer shows', () => {
 });
 
 describe('GB: game cycle (RTS 14)', () => {
-  it('the game page is told to leave out turbo, quick play, autoplay and slam-stop, and the pace of its rounds', async () => {
+  it('the game page is told to leave out turbo, quick play, autoplay and slam-stop, and its pace', async () => {
     const player = await verifiedPlayer();
     const session = await launchSession(ctx.api, SLOT, { token: player.token });
     const state = await ctx.api.request('GET', `/demo-games/api/sessions/${session}`);
