@@ -59,3 +59,17 @@ test('GB: two slot spins take at least 2.5 s each, no quick play, the bar shows 
   // The bar stays in view with the spin button (it is in the sticky action bar).
   await expect(frame.locator('[data-action-bar] [data-session-bar]')).toBeInViewport();
 });
+
+test('GB: blackjack, whose page offers quick play elsewhere, has no quick-play control', async ({
+  page,
+  signedInPlayer,
+}) => {
+  await signedInPlayer({ prefix: 'gbbj', deposit: '20.00', verified: true });
+  await page.goto('/play?game=blackjack');
+  await expect(page.locator('[data-play-modes]')).toHaveAttribute('data-ready', '');
+  await page.locator('[data-launch=real]').click();
+  const frame = page.frameLocator('[data-play-frame]');
+  await frame.locator('form.bet').waitFor();
+  await expect(frame.locator('[data-session-bar]')).toBeVisible();
+  await expect(frame.locator('input[name=quick], .choice.quick')).toHaveCount(0);
+});
