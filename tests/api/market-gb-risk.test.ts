@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/base/clock.ts';
-import { submitPaymentForm } from './demo-pay-form.ts';
+import { depositByCard, signInAgain, withdrawToCard } from './fixtures/player-money.ts';
 import { useTestApi } from './harness.ts';
 
 /**
@@ -13,34 +13,11 @@ const clock = manualClock();
 const ctx = useTestApi({ MARKET: 'GB' }, { clock });
 type Player = Awaited<ReturnType<typeof ctx.api.player>>;
 
+const signIn = (player: Player) => signInAgain(ctx.api, player);
+const deposit = (player: Player, amount: string) => depositByCard(ctx.api, player, amount);
+const withdraw = (player: Player, amount: string) => withdrawToCard(ctx.api, player, amount);
+
 const RULE = 'harm.financial_vulnerability';
-
-async function signIn(player: Player) {
-  const login = await ctx.api.request('POST', '/auth/token/login/', {
-    body: { email: player.email, password: player.password },
-  });
-  player.token = login.body.auth_token;
-}
-
-async function deposit(player: Player, amount: string) {
-  const res = await ctx.api.request('POST', '/api/user/payments/create-payment', {
-    token: player.token,
-    body: { amount, method: 'card', return_url: '/en/profile/deposit' },
-  });
-  expect(res.status).toBe(201);
-  const confirmed = await submitPaymentForm(ctx.api, new URL(res.body.redirect_url).pathname, 'confirm');
-  expect(new URL(confirmed.headers.get('location')!).searchParams.get('payment_status')).toBe('completed');
-  return res.body.id as string;
-}
-
-async function withdraw(player: Player, amount: string) {
-  const res = await ctx.api.request('POST', '/api/user/withdrawal', {
-    token: player.token,
-    body: { amount, method: 'card', destination: '4242 4242 4242 4242' },
-  });
-  expect(res.status).toBe(201);
-  return res.body.id as number;
-}
 
 const alerts = (userId: number) =>
   ctx.api.db.query<{ id: number; state: string; severity: string; evidence: Record<string, unknown> }>(

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/base/clock.ts';
-import { submitPaymentForm } from './demo-pay-form.ts';
 import { launchSession } from './fixtures/game-launch.ts';
 import { slotSpin } from './fixtures/market-play.ts';
+import { depositByCard, signInAgain } from './fixtures/player-money.ts';
 import { useTestApi } from './harness.ts';
 import { PINS, pinGameSeeds, unpinGameSeedsAfterEach } from './pinned-seeds.ts';
 
@@ -16,25 +16,11 @@ const ctx = useTestApi({ MARKET: 'NL' }, { clock });
 unpinGameSeedsAfterEach(ctx);
 type Player = Awaited<ReturnType<typeof ctx.api.player>>;
 
+const signIn = (player: Player) => signInAgain(ctx.api, player);
+const deposit = (player: Player, amount: string) => depositByCard(ctx.api, player, amount);
+
 const setLimits = (player: Player, body: Record<string, unknown>) =>
   ctx.api.request('PATCH', '/api/user/responsible-gaming', { token: player.token, body });
-
-async function signIn(player: Player) {
-  const login = await ctx.api.request('POST', '/auth/token/login/', {
-    body: { email: player.email, password: player.password },
-  });
-  player.token = login.body.auth_token;
-}
-
-async function deposit(player: Player, amount: string) {
-  const res = await ctx.api.request('POST', '/api/user/payments/create-payment', {
-    token: player.token,
-    body: { amount, method: 'card' },
-  });
-  expect(res.status).toBe(201);
-  const confirmed = await submitPaymentForm(ctx.api, new URL(res.body.redirect_url).pathname, 'confirm');
-  expect(confirmed.status).toBe(303);
-}
 
 /** The limit notifications the player has, oldest first, as they read them (English). */
 async function limitAlerts(player: Player) {
