@@ -397,6 +397,8 @@ export interface MarketInfo {
     monthly_max: Money | null;
     monthly_max_young: Money | null;
   };
+  /** The game mechanics the market offers, or "all" (docs/markets.md): pages built for every market hide the rest. */
+  games_allowed: 'all' | string[];
 }
 
 export interface Game {

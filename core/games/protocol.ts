@@ -155,6 +155,10 @@ export interface GameSessionState {
   open_round?: StepRoundView | null;
   /** The controls the market forbids (docs/markets.md): the page leaves them out. */
   forbidden_features: PlayFeature[];
+  /** The market's least seconds between the starts of two rounds of this game (0: none): the page paces to it. */
+  minimum_round_seconds: number;
+  /** The market asks for the game's RTP and the chance of its top win beside the stake (GlüStV §22a). */
+  odds_at_stake: boolean;
 }
 
 /**

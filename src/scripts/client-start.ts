@@ -11,6 +11,7 @@ import { captureReferral } from '../stores/referral-capture';
 import { initSessionStart } from './session-start';
 import { initRealityCheck } from './reality-check';
 import { initMarketLicence } from './market-licence';
+import { initMarketGames } from './market-games';
 
 initColorMode();
 initLanguageSwitcher();
@@ -24,6 +25,7 @@ initAuthDialogOpener();
 void initSessionStart();
 initRealityCheck();
 initMarketLicence();
+initMarketGames();
 
 for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-reload]')) {
   link.addEventListener('click', (event) => {

@@ -20,7 +20,7 @@ const spin = (session: string, amount: string) => slotSpin(ctx.api, session, amo
 describe('DE: games allowed', () => {
   it('GET /api/market names the GGL; without LICENCE_NUMBER the number is null', async () => {
     const res = await ctx.api.request('GET', '/api/market');
-    expect(res.body).toMatchObject({ code: 'DE', currency: 'EUR', licence_number: null });
+    expect(res.body).toMatchObject({ code: 'DE', currency: 'EUR', licence_number: null, games_allowed: ['slot'] });
     expect(res.body.regulator.name).toBe('Gemeinsame Glücksspielbehörde der Länder');
   });
 

@@ -4,6 +4,8 @@ import { balanceOf, useTestApi } from './harness.ts';
 import { launchGame, launchSession } from './fixtures/game-launch.ts';
 import { expectMarketRefusal, slotSpin } from './fixtures/market-play.ts';
 import { addProvider, bet, nextId } from './wallet-api-provider.ts';
+import { staffMember } from './operator-harness.ts';
+import { loadConfig } from '../../server/src/config/server-config.ts';
 
 /**
  * MARKET=GB (docs/markets.md): RTS 14 game cycle (a slot round 2.5 s after the previous one's start, another
@@ -22,6 +24,10 @@ const dice = (session: string) =>
     encrypt: false,
   });
 
+const bonusOf = async (id: number) =>
+  (await ctx.api.db.query<{ bonus: string }>('SELECT bonus_balance::text AS bonus FROM users WHERE id = $1', [id]))[0]!
+    .bonus;
+
 const verifiedPlayer = () => ctx.api.player({ balance: '100.00', verified: true });
 
 describe('GB: the market the footer shows', () => {
@@ -37,17 +43,22 @@ describe('GB: the market the footer shows', () => {
       countries: ['GB'],
       blocked_countries: [],
       deposit_limit: { at_registration: 'offered', monthly_max: null, monthly_max_young: null },
+      games_allowed: 'all',
     });
   });
 });
 
 describe('GB: game cycle (RTS 14)', () => {
-  it('the game page is told to leave out turbo, quick play, autoplay and slam-stop', async () => {
+  it('the game page is told to leave out turbo, quick play, autoplay and slam-stop, and its pace', async () => {
     const player = await verifiedPlayer();
     const session = await launchSession(ctx.api, SLOT, { token: player.token });
     const state = await ctx.api.request('GET', `/demo-games/api/sessions/${session}`);
     expect(state.status).toBe(200);
     expect(state.body.forbidden_features).toEqual(['turbo', 'quick_play', 'autoplay', 'slam_stop']);
+    expect(state.body.minimum_round_seconds).toBe(2.5);
+    const roulette = await launchSession(ctx.api, 'european-roulette', { token: player.token });
+    const rouletteState = await ctx.api.request('GET', `/demo-games/api/sessions/${roulette}`);
+    expect(rouletteState.body.minimum_round_seconds).toBe(5);
   });
 
   it('our slot: a spin 2.4 s after the previous one is refused too_fast, at 2.5 s it is accepted', async () => {
@@ -179,5 +190,26 @@ describe('GB: verification before play', () => {
     );
     // Demo play needs no verification.
     expect((await launchGame(ctx.api, SLOT, { token: player.token, mode: 'demo' })).status).toBe(200);
+  });
+});
+
+describe('GB: bonus wagering at most 10× (SR 5.1.1)', () => {
+  it('a staff bonus above the cap is refused with its reason, 10× granted; a config above it never starts', async () => {
+    const player = await ctx.api.player();
+    const admin = await staffMember(ctx.api, 'admin');
+    await admin.client.get(`/operator/players/${player.id}`);
+    const grant = (multiplier: string) =>
+      admin.client.post(`/operator/players/${player.id}/bonus`, { amount: '20', multiplier, reason: 'Welcome' });
+    const above = await grant('11');
+    expect(above.status).toBe(409);
+    expect(above.text).toContain('The GB market allows a bonus wagering multiple of at most 10×.');
+    expect(await bonusOf(player.id)).toBe('0.00');
+    expect((await grant('10')).location).toBe(`/operator/players/${player.id}?done=bonus`);
+    expect(await bonusOf(player.id)).toBe('20.00');
+    expect(() => loadConfig({ MARKET: 'GB', BONUS_WAGERING_MULTIPLIER: '11' })).toThrow(
+      /BONUS_WAGERING_MULTIPLIER: 11 is above the GB market's bonus wagering cap of 10/,
+    );
+    expect(loadConfig({ MARKET: 'GB', BONUS_WAGERING_MULTIPLIER: '10' }).games.bonusWageringMultiplier).toBe(10);
+    expect(loadConfig({ MARKET: 'MT', BONUS_WAGERING_MULTIPLIER: '40' }).games.bonusWageringMultiplier).toBe(40);
   });
 });

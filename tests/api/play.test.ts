@@ -62,6 +62,9 @@ describe('game_launch', () => {
       rounds: [],
       // MT forbids no control: the page offers quick play.
       forbidden_features: [],
+      // MT sets no game cycle: the page does not pace rounds.
+      minimum_round_seconds: 0,
+      odds_at_stake: false,
     });
     const [row] = await ctx.api.db.query<{ user_id: number; expires_at: Date; created_at: Date }>(
       'SELECT user_id, expires_at, created_at FROM game_sessions WHERE id = $1',

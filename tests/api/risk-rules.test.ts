@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/base/clock.ts';
 import { recordRiskEvent } from '../../server/src/services/risk/risk-events.ts';
-import { submitPaymentForm } from './demo-pay-form.ts';
+import { depositByCard, signInAgain, withdrawToCard } from './fixtures/player-money.ts';
 import { useTestApi } from './harness.ts';
 
 const clock = manualClock();
@@ -17,33 +17,9 @@ const ctx = useTestApi(
 );
 type Player = Awaited<ReturnType<typeof ctx.api.player>>;
 
-/** A new token after the clock moved past the old one's life. */
-async function signIn(player: Player) {
-  const login = await ctx.api.request('POST', '/auth/token/login/', {
-    body: { email: player.email, password: player.password },
-  });
-  player.token = login.body.auth_token;
-}
-
-async function deposit(player: Player, amount: string) {
-  const res = await ctx.api.request('POST', '/api/user/payments/create-payment', {
-    token: player.token,
-    body: { amount, method: 'card', return_url: '/en/profile/deposit' },
-  });
-  expect(res.status).toBe(201);
-  const confirmed = await submitPaymentForm(ctx.api, new URL(res.body.redirect_url).pathname, 'confirm');
-  expect(new URL(confirmed.headers.get('location')!).searchParams.get('payment_status')).toBe('completed');
-  return res.body.id as string;
-}
-
-async function withdraw(player: Player, amount: string) {
-  const res = await ctx.api.request('POST', '/api/user/withdrawal', {
-    token: player.token,
-    body: { amount, method: 'card', destination: '4242 4242 4242 4242' },
-  });
-  expect(res.status).toBe(201);
-  return res.body.id as number;
-}
+const signIn = (player: Player) => signInAgain(ctx.api, player);
+const deposit = (player: Player, amount: string) => depositByCard(ctx.api, player, amount);
+const withdraw = (player: Player, amount: string) => withdrawToCard(ctx.api, player, amount);
 
 /** A settled round as the wallet records it: the stake, and the cash balance it left. */
 async function settle(player: Player, stake: string) {

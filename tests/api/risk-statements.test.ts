@@ -27,7 +27,7 @@ describe('recordRiskEvent', () => {
       const events: RiskEvent[] = [
         { kind: 'deposit', rules, userId: player.id, paymentId: `p${n}`, amount: '20.00', now },
         { kind: 'stake', userId: player.id, stake: '1.00', balance: n % 3 ? '5.00' : '0.00', now },
-        { kind: 'withdrawal', rules, userId: player.id, withdrawalId: n, now },
+        { kind: 'withdrawal', rules, userId: player.id, withdrawalId: n, amount: '20.00', now },
       ];
       const before = seen.length;
       await recordRiskEvent(counting, events[Math.floor(n / 10) % 3]!);

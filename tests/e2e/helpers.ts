@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { ACTIVATION_LINK, findMail, mailedLink, type OutboxMail } from '../mail-outbox';
 import { TEST_REJECT_PATH, TEST_VERIFY_PATH } from '../../scripts/test-hooks.ts';
+import { E2E_MARKETS, e2eMarketDataDir } from './isolated-site.ts';
 
 /** Resolves once the page's bundled client script has run and wired the header controls. */
 export async function waitForClientScript(page: Page): Promise<void> {
@@ -124,7 +125,11 @@ export async function rejectIdentity(
 }
 
 /** Where the e2e servers (scripts/server.mjs --e2e, no SMTP_URL) write their mail. */
-export const OUTBOXES = ['.data/e2e/outbox', '.data/e2e-isolated/outbox'];
+export const OUTBOXES = [
+  '.data/e2e/outbox',
+  '.data/e2e-isolated/outbox',
+  ...E2E_MARKETS.map((market) => `${e2eMarketDataDir(market)}/outbox`),
+];
 
 /** The newest mail to `email` (matching `pattern`) in the e2e servers' outboxes, once it is there. */
 export async function mailTo(email: string, pattern?: RegExp): Promise<OutboxMail> {

@@ -1,3 +1,4 @@
+import type { MarketProfile } from '../markets/market-profile.ts';
 import type { RunValues } from './variables.ts';
 
 export type Severity = 'low' | 'medium' | 'high';
@@ -22,10 +23,13 @@ export interface RiskConfig {
   structuringPerDay: number;
   /** Hours staff have to resolve an alert, per severity. */
   slaHours: Record<Severity, number>;
+  /** harm.financial_vulnerability: net deposits in a window that raise it, when the market asks (docs/markets.md). */
+  netDeposits?: { threshold: string; windowDays: number };
 }
 
 /** The risk settings, from variables already parsed (config/variables.ts). */
-export function riskConfigFrom(values: RunValues): RiskConfig {
+export function riskConfigFrom(values: RunValues, market?: MarketProfile): RiskConfig {
+  const vulnerability = market?.rules.financialVulnerability;
   return {
     cyclingPlayShare: values.RISK_CYCLING_PLAY_SHARE,
     cyclingMax: values.RISK_CYCLING_MAX,
@@ -40,5 +44,8 @@ export function riskConfigFrom(values: RunValues): RiskConfig {
       medium: values.RISK_SLA_HOURS_MEDIUM,
       low: values.RISK_SLA_HOURS_LOW,
     },
+    ...(vulnerability
+      ? { netDeposits: { threshold: vulnerability.netDeposits, windowDays: vulnerability.windowDays } }
+      : {}),
   };
 }

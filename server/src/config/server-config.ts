@@ -9,6 +9,7 @@ import { loadMarketProfile } from '../markets/market-profiles.ts';
 import type { MarketProfile } from '../markets/market-profile.ts';
 
 export { ConfigError } from './variables.ts';
+import { ConfigError } from './variables.ts';
 
 /** Everything an operator can set, read once at start. docs/configuration.md lists each variable. */
 export interface ServerConfig {
@@ -126,6 +127,13 @@ export function configFrom(values: RunValues): ServerConfig {
     licenceNumber: values.LICENCE_NUMBER,
     exclusionRegister: { url: values.EXCLUSION_REGISTER_URL, key: values.EXCLUSION_REGISTER_KEY },
   };
+  // The staff's default bonus wagering multiple, like every bonus's, stays within the market's cap.
+  const wageringCap = market.profile.rules.bonusWagering.maxMultiple;
+  if (wageringCap !== null && values.BONUS_WAGERING_MULTIPLIER > wageringCap)
+    throw new ConfigError([
+      `BONUS_WAGERING_MULTIPLIER: ${values.BONUS_WAGERING_MULTIPLIER} is above the ${market.profile.code} market's ` +
+        `bonus wagering cap of ${wageringCap} (docs/markets.md)`,
+    ]);
   const http: HttpLimits = {
     headersTimeoutMs: values.HEADERS_TIMEOUT_SECONDS,
     requestTimeoutMs: values.REQUEST_TIMEOUT_SECONDS,
@@ -166,8 +174,8 @@ export function configFrom(values: RunValues): ServerConfig {
     paymentExpiryMinutes: values.PAYMENT_EXPIRY_MINUTES,
     http,
     mail: mailConfigFrom(values),
-    rg: rgConfigFrom(values),
-    risk: riskConfigFrom(values),
+    rg: rgConfigFrom(values, market.profile),
+    risk: riskConfigFrom(values, market.profile),
     operator: {
       allowedIps: values.OPERATOR_ALLOWED_IPS,
       idleMinutes: 30,

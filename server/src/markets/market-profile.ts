@@ -62,6 +62,24 @@ export const MarketProfileSchema = v.strictObject({
     forbiddenFeatures: rule({ features: v.array(v.picklist(PLAY_FEATURES)) }),
     verificationBeforePlay: rule({ required: v.boolean() }),
     bonusWagering: rule({ maxMultiple: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))) }),
+    /** The RTP and the chance of the top win shown beside the stake; absent: not asked. */
+    oddsAtStake: v.optional(rule({ shown: v.boolean() })),
+    /** Net deposits (deposits less withdrawals) in a window that raise a risk alert; absent: no such check. */
+    financialVulnerability: v.optional(
+      rule({ netDeposits: money, windowDays: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(365)) }),
+    ),
+    /**
+     * Deposit and loss limits: a raise or removal waits at least `raiseDelayHours`; the player is told when a
+     * window's use reaches each of `alertsAtPercent`. Absent: RG_COOLING_OFF_HOURS and no alerts.
+     */
+    limitChanges: v.optional(
+      rule({
+        raiseDelayHours: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(720)),
+        alertsAtPercent: v.array(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100))),
+      }),
+    ),
+    /** The longest time between two reality checks: the player's own choice, at most this. Absent: theirs. */
+    realityCheck: v.optional(rule({ intervalMinutes: v.pipe(v.number(), v.integer(), v.minValue(5)) })),
     depositLimits: rule({
       atRegistration: v.picklist(['none', 'offered', 'required']),
       monthlyMax: v.nullable(money),

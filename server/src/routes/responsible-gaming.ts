@@ -35,7 +35,13 @@ export function responsibleGamingRoutes(services: Services) {
 
   app.get(API_PATHS.responsibleGaming, async (c) =>
     c.json<ResponsibleGaming>(
-      await responsibleGamingView(db, c.get('userId'), keyHashOf(c.req.header('authorization')), clock()),
+      await responsibleGamingView(
+        db,
+        c.get('userId'),
+        keyHashOf(c.req.header('authorization')),
+        clock(),
+        config.rg.realityCheckMaxMinutes,
+      ),
     ),
   );
 
@@ -52,6 +58,7 @@ export function responsibleGamingRoutes(services: Services) {
         limits,
         realityCheckMinutes,
         coolingOffHours: config.rg.coolingOffHours,
+        realityMax: config.rg.realityCheckMaxMinutes,
       },
       clock,
     );
@@ -60,7 +67,7 @@ export function responsibleGamingRoutes(services: Services) {
 
   app.post(API_PATHS.realityCheckAck, async (c) => {
     const keyHash = keyHashOf(c.req.header('authorization'));
-    const next = await acknowledgeRealityCheck(db, c.get('userId'), keyHash, clock());
+    const next = await acknowledgeRealityCheck(db, c.get('userId'), keyHash, clock(), config.rg.realityCheckMaxMinutes);
     return c.json<RealityCheckAck>({ next_at: next?.toISOString() ?? null });
   });
 

@@ -1,3 +1,4 @@
+import { alertLimitUse } from './rg/limit-alerts.ts';
 import { toCents } from '#core/api/money.ts';
 import type { ServerConfig } from '../config/server-config.ts';
 import type { Database, Queryable } from '../db/database.ts';
@@ -152,6 +153,8 @@ export async function completePayment(
     await credit(tx, userId, 'cash', amount, transactionId, now);
     await creditDepositMatch(tx, userId, amount, currency, now);
     await recordRiskEvent(tx, { kind: 'deposit', rules: config.risk, userId, paymentId: id, amount, now });
+    const percents = config.rg.limitAlertPercents;
+    await alertLimitUse(tx, { userId, kind: 'deposit', percents, currency, now });
     await tx.query('UPDATE users SET loyalty_points = loyalty_points + floor($2::numeric)::int WHERE id = $1', [
       userId,
       amount,

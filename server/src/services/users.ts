@@ -90,7 +90,7 @@ export const readMe: TokenReader<MeRow> = (db, keyHash) =>
 /** The `/api/user/me` answer from a checked `readMe` row. */
 export function meOf(row: MeRow, config: ServerConfig): User {
   const { user_id: _userId, created_at, last_used_at: _lastUsed, reality_ack_at, minutes, ...user } = row;
-  const next = nextRealityCheck({ created_at, reality_ack_at }, minutes);
+  const next = nextRealityCheck({ created_at, reality_ack_at }, minutes, config.rg.realityCheckMaxMinutes);
   return { ...userOf(user, config), reality_check_next_at: next?.toISOString() ?? null };
 }
 

@@ -3,6 +3,7 @@ import { fromCents, toCents } from '#core/api/money.ts';
 import type { Queryable } from '../db/database.ts';
 import { addTransaction } from './history.ts';
 import { credit, debit, recordDebit } from './ledger.ts';
+import { alertLimitUse } from './rg/limit-alerts.ts';
 import { recordRiskEvent } from './risk/risk-events.ts';
 import { releaseBonus } from './bonus.ts';
 import { countWalletOperation } from '../ops/metrics.ts';
@@ -210,7 +211,7 @@ export function walletBet(tx: Queryable, request: BetRequest): Promise<WalletRes
 export function walletWin(
   tx: Queryable,
   request: WinRequest,
-  settings: { wageringMultiplier: number; currency: string },
+  settings: { wageringMultiplier: number; currency: string; limitAlertPercents?: readonly number[] },
 ): Promise<WalletResult> {
   return once(tx, 'win', request, request.amount, request.betTransactionId, async () => {
     const bet = await openBet(tx, request);
@@ -233,6 +234,14 @@ export function walletWin(
       request.roundId,
     );
     if (counted.met) await releaseBonus(tx, request.userId, counted.bonus, settings.currency, request.now);
+    const percents = settings.limitAlertPercents ?? [];
+    await alertLimitUse(tx, {
+      userId: request.userId,
+      kind: 'loss',
+      percents,
+      currency: settings.currency,
+      now: request.now,
+    });
     return {
       status: 'ok',
       balance: counted.met ? await cashBalance(tx, request.userId) : counted.balance,

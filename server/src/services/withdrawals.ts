@@ -118,7 +118,14 @@ export function requestWithdrawal(
             balance: formatMoney(row!.balance, row!.currency, locale),
           });
         }
-        await recordRiskEvent(tx, { kind: 'withdrawal', rules: request.risk, userId, withdrawalId: item.id, now });
+        await recordRiskEvent(tx, {
+          kind: 'withdrawal',
+          rules: request.risk,
+          userId,
+          withdrawalId: item.id,
+          amount,
+          now,
+        });
         if (item.offer_running) await forfeitRunningOffer(tx, userId, currency, now);
         return {
           body: {

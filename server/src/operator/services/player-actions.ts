@@ -169,6 +169,10 @@ export const grantPlayerBonus = (
 ) =>
   actOnPlayer(services, staffId, id, 'bonus.grant', async (tx, player, now) => {
     const { amount, multiplier, reason } = input;
+    // The licensed market caps the wagering multiple of every bonus (docs/markets.md: 10× in GB).
+    const { code, rules } = services.config.market.profile;
+    const cap = rules.bonusWagering.maxMultiple;
+    if (cap !== null && multiplier > cap) throw new ActionRefused('wagering_above_market_cap', { market: code, cap });
     const granted = await grantBonus(tx, player.id, amount, multiplier, player.currency, now);
     if (granted === 'active') throw new ActionRefused('bonus_active');
     if (granted === 'excluded') throw new ActionRefused('self_excluded');

@@ -196,7 +196,11 @@ async function playReal(
           betTransactionId: betId,
           now: services.clock(),
         },
-        { wageringMultiplier: config.games.bonusWageringMultiplier, currency: session.currency },
+        {
+          wageringMultiplier: config.games.bonusWageringMultiplier,
+          currency: session.currency,
+          limitAlertPercents: config.rg.limitAlertPercents,
+        },
       );
       if (settled.status !== 'ok') throw new Error(`Round ${roundId} could not be settled`);
       const [row] = await tx.query<{ created_at: Date }>(

@@ -19,6 +19,7 @@ import { gameMinBet } from '#core/games/registry.ts';
 import { randomGameSeeds, type GameSeeds } from './game-seeds.ts';
 import { sessionBalance } from './stakes.ts';
 import { openRoundOf, settleExpiredRounds } from './step-rounds.ts';
+import { minimumCycleMs } from '../../services/markets/market-rules.ts';
 
 /** Play money per demo session. */
 export const DEMO_CREDITS = '1000.00';
@@ -193,6 +194,8 @@ export async function sessionState(services: Services, session: GameSession): Pr
     rounds: rounds.map(roundView),
     ...(isStepMechanic(session.mechanic) ? { open_round: openRound } : {}),
     forbidden_features: [...config.market.profile.rules.forbiddenFeatures.features],
+    minimum_round_seconds: minimumCycleMs(config.market.profile, session.mechanic) / 1000,
+    odds_at_stake: config.market.profile.rules.oddsAtStake?.shown ?? false,
   };
 }
 

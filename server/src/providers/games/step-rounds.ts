@@ -132,7 +132,11 @@ async function settle(
         betTransactionId: `bet:${row.id}`,
         now: services.clock(),
       },
-      { wageringMultiplier: services.config.games.bonusWageringMultiplier, currency: session.currency },
+      {
+        wageringMultiplier: services.config.games.bonusWageringMultiplier,
+        currency: session.currency,
+        limitAlertPercents: services.config.rg.limitAlertPercents,
+      },
     );
     if (settled.status !== 'ok') throw new Error(`Round ${row.id} could not be settled`);
     balance = settled.balance;

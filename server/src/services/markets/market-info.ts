@@ -1,7 +1,10 @@
 import type { MarketInfo } from '#core/api/contract.ts';
 import type { MarketConfig } from '../../config/server-config.ts';
 
-/** What the site shows of the market: its regulator (name and link) and the operator's licence number. */
+/**
+ * What the site shows of the market: its regulator (name and link), the operator's licence number and
+ * the game mechanics it offers.
+ */
 export function marketInfo({ profile, licenceNumber }: MarketConfig): MarketInfo {
   return {
     code: profile.code,
@@ -15,5 +18,6 @@ export function marketInfo({ profile, licenceNumber }: MarketConfig): MarketInfo
       monthly_max: profile.rules.depositLimits.monthlyMax,
       monthly_max_young: profile.rules.depositLimits.monthlyMaxYoung ?? null,
     },
+    games_allowed: profile.rules.games.allowed === 'all' ? 'all' : [...profile.rules.games.allowed],
   };
 }

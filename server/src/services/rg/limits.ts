@@ -46,7 +46,7 @@ export async function effectiveLimits(
 }
 
 /** Usage in the window ending now, and the oldest counted item's time. */
-async function usage(
+export async function usage(
   db: Queryable,
   userId: number,
   kind: LimitKind,

@@ -18,7 +18,12 @@ export async function sessionOf(db: Queryable, keyHash: string): Promise<Session
   return row!;
 }
 
-export function nextRealityCheck(session: SessionRow, minutes: number | null): Date | null {
+/**
+ * When the next reality check is due: `minutes` after the sign-in or the last one seen. `marketMax` (the
+ * market's interval, NL: 30) caps the player's choice and applies when they chose none.
+ */
+export function nextRealityCheck(session: SessionRow, chosen: number | null, marketMax?: number): Date | null {
+  const minutes = marketMax === undefined ? chosen : Math.min(chosen ?? marketMax, marketMax);
   if (minutes === null) return null;
   const from = new Date(session.reality_ack_at ?? session.created_at).getTime();
   return new Date(from + minutes * 60_000);

@@ -18,6 +18,7 @@ export async function responsibleGamingView(
   userId: number,
   keyHash: string,
   now: Date,
+  realityMax?: number,
 ): Promise<ResponsibleGaming> {
   const [user] = await tx.query<{
     reality_check_minutes: number | null;
@@ -44,7 +45,7 @@ export async function responsibleGamingView(
     time_out_until: iso(user!.time_out_until),
     self_excluded_until: iso(user!.self_excluded_until),
     lifetime_net_deposits: fromCents(signedToCents(user!.net)!),
-    reality_check_next_at: iso(nextRealityCheck(session, user!.reality_check_minutes)),
+    reality_check_next_at: iso(nextRealityCheck(session, user!.reality_check_minutes, realityMax)),
     session: await sessionMoney(tx, userId, startedAt, now),
     currency: user!.currency,
   };
@@ -70,6 +71,8 @@ export async function changeResponsibleGaming(
     limits: LimitChange[];
     realityCheckMinutes?: number | null;
     coolingOffHours: number;
+    /** The market's longest reality-check interval (config.rg.realityCheckMaxMinutes). */
+    realityMax?: number;
   },
   now: () => Date,
 ): Promise<ResponsibleGaming> {
@@ -81,7 +84,7 @@ export async function changeResponsibleGaming(
       await changeLimit(tx, userId, limit.kind, limit.period, limit.cents, at, change.coolingOffHours);
     if (change.realityCheckMinutes !== undefined)
       await tx.query('UPDATE users SET reality_check_minutes = $2 WHERE id = $1', [userId, change.realityCheckMinutes]);
-    return responsibleGamingView(tx, userId, change.keyHash, now());
+    return responsibleGamingView(tx, userId, change.keyHash, now(), change.realityMax);
   });
 }
 
@@ -91,13 +94,14 @@ export async function acknowledgeRealityCheck(
   userId: number,
   keyHash: string,
   now: Date,
+  realityMax?: number,
 ): Promise<Date | null> {
   await db.query('UPDATE auth_tokens SET reality_ack_at = $2 WHERE key_hash = $1', [keyHash, now.toISOString()]);
   const [user] = await db.query<{ minutes: number | null }>(
     'SELECT reality_check_minutes AS minutes FROM users WHERE id = $1',
     [userId],
   );
-  return nextRealityCheck({ created_at: now, reality_ack_at: now }, user!.minutes) ?? null;
+  return nextRealityCheck({ created_at: now, reality_ack_at: now }, user!.minutes, realityMax) ?? null;
 }
 
 type BlockServices = Pick<Services, 'db' | 'clock' | 'config' | 'privateKeys'>;

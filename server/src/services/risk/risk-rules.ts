@@ -5,6 +5,7 @@ export type RuleId =
   | 'aml.deposits_no_sof'
   | 'aml.structuring'
   | 'harm.rapid_redeposit'
+  | 'harm.financial_vulnerability'
   | 'link.shared_document'
   | 'market.register_unreachable'
   | 'payment.chargeback';
@@ -37,6 +38,11 @@ export const RISK_RULES: Record<RuleId, RiskRule> = {
     id: 'harm.rapid_redeposit',
     severity: 'medium',
     description: 'Re-deposits within minutes of the balance reaching zero, repeatedly in a day',
+  },
+  'harm.financial_vulnerability': {
+    id: 'harm.financial_vulnerability',
+    severity: 'medium',
+    description: 'Net deposits in the window reached the market’s financial-vulnerability threshold',
   },
   'link.shared_document': {
     id: 'link.shared_document',

@@ -1,3 +1,4 @@
+import { alertLimitUse } from '../rg/limit-alerts.ts';
 import { fromCents, toCents } from '#core/api/money.ts';
 import { formatMoney } from '#core/i18n/money-format.ts';
 import type { Services } from '../../app-env.ts';
@@ -190,6 +191,13 @@ export async function settleRound(
   if (stakeCents === 0n) return undefined;
   const multiplier = config.games.bonusWageringMultiplier;
   const counted = await countStake(tx, player.userId, row.stake, multiplier, round.now);
+  await alertLimitUse(tx, {
+    userId: player.userId,
+    kind: 'loss',
+    percents: config.rg.limitAlertPercents,
+    currency: player.currency,
+    now: round.now,
+  });
   if (!counted.met) return counted.balance;
   await releaseBonus(tx, player.userId, counted.bonus, player.currency, round.now);
   const [after] = await tx.query<{ balance: string }>('SELECT balance::text FROM users WHERE id = $1', [player.userId]);

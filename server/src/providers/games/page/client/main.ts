@@ -27,8 +27,9 @@ import {
 import { infoPanel } from './info.ts';
 import { quickStakeButtons } from './quick-stake-buttons.ts';
 import { sessionPanel } from './session-panel.ts';
+import { oddsAtStake } from './odds-at-stake.ts';
 import { play } from './sound.ts';
-import { quickToggle } from './motion.ts';
+import { quickToggle, setMotionFloor, waitUntil } from './motion.ts';
 import { isStepMechanic } from '#core/games/steps.ts';
 import { takesQuickStake } from '#core/games/registry.ts';
 import { joinSentences } from '#core/i18n/sentences.ts';
@@ -95,13 +96,14 @@ function render(state: GameSessionState) {
     { class: 'bet', id: formId, novalidate: true },
     ui.controls,
     field(t('stake'), stake, t('stake_hint', limits)),
+    oddsAtStake(state, t, ctx.intl),
     ui.extra,
     offerQuick ? quickToggle(t('play.quick'), uid('quick')) : null,
   );
-  const bar = actionBar(result, submit);
+  const session = sessionPanel(t, money, state.session_id);
+  const bar = actionBar(result, submit, session.bar);
   const board = h('div', { class: 'board' }, ui.board);
   const panels = fairnessPanels(ctx, api, state.fairness, [...state.rounds], showError);
-  const session = sessionPanel(t, money, state.session_id);
   if (takesQuickStake(state.game.mechanic))
     quickStakeButtons(t, stake, { min: state.min_bet, max: state.max_bet }, () => ui.stakeRule?.());
 
@@ -132,6 +134,9 @@ function render(state: GameSessionState) {
     const bet = ui.bet(amount);
     if (isRefusal(bet)) return refuse(bet);
     busy = true;
+    // The market's game cycle counts from this click: the result shows no sooner, so the next
+    // click can never come too fast for the wallet (403 too_fast).
+    const cycleEnds = performance.now() + state.minimum_round_seconds * 1000;
     submit.setAttribute('aria-disabled', 'true');
     form.setAttribute('aria-busy', 'true');
     result.textContent = t('busy');
@@ -144,7 +149,9 @@ function render(state: GameSessionState) {
       balance.textContent = money(response.balance);
       // The site refreshes its header from its own API; the message carries no figures.
       notify();
+      setMotionFloor(cycleEnds - performance.now());
       await ui.show(response.round);
+      await waitUntil(cycleEnds);
       panels.add(response.round);
       session.add(response.round);
       // A payout at or below the stake is not a win: neither said nor coloured as one (UKGC RTS 7).

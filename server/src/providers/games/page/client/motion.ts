@@ -4,8 +4,20 @@
 let quick = false;
 /** The page's "quick play" setting: animations run at about a third of their length. */
 export const setQuick = (on: boolean) => void (quick = on);
+let floorMs = 0;
+/**
+ * The least time the coming animation should run: what is left of the market's game cycle
+ * (RTS 14A, GlüStV §22a), so the reels turn through it instead of standing still at the end.
+ */
+export const setMotionFloor = (ms: number) => void (floorMs = Math.max(0, ms));
 /** A duration with the quick-play setting applied. */
 export const duration = (ms: number) => Math.round(quick ? ms * 0.35 : ms);
+/** How much longer than planned an animation whose longest part takes `longestMs` runs to fill the floor. */
+export const floorScale = (longestMs: number) => Math.max(1, floorMs / Math.max(1, longestMs));
+
+/** Resolves once `performance.now()` reaches `deadline` (at once when it has). */
+export const waitUntil = (deadline: number) =>
+  new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, deadline - performance.now())));
 
 /** The player asked for less motion. */
 export const reducedMotion = () => matchMedia('(prefers-reduced-motion: reduce)').matches;

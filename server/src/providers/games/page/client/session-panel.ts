@@ -1,6 +1,7 @@
 // The session panel (issue 38, item 12): rounds, staked, returned and net in this game session,
 // and a small chart of the net after each of the latest rounds. Kept in sessionStorage under the
 // session, so a reload of the frame keeps it and another game or tab starts its own.
+// Its bar (net and time played) sits in the action bar, always in view (UKGC RTS 2E and 13C).
 import { fromCents } from '#core/api/money.ts';
 import type { Money } from '#core/api/contract.ts';
 import { addRound, parseTally, tallyNet, type SessionTally } from '#core/games/session-tally.ts';
@@ -11,6 +12,27 @@ const WIDTH = 100;
 const HEIGHT = 40;
 
 const storageKey = (sessionId: string) => `amber-game-tally:${sessionId}`;
+const startKey = (sessionId: string) => `amber-game-start:${sessionId}`;
+
+/** When this game session started on this page (Date.now()), kept so a reload counts on. */
+function sessionStart(sessionId: string): number {
+  try {
+    const stored = Number(sessionStorage.getItem(startKey(sessionId)));
+    if (Number.isSafeInteger(stored) && stored > 0 && stored <= Date.now()) return stored;
+    sessionStorage.setItem(startKey(sessionId), String(Date.now()));
+  } catch {
+    // storage blocked: the time counts from this page load
+  }
+  return Date.now();
+}
+
+/** Elapsed time as h:mm:ss or m:ss, the way a clock shows it in every locale we serve. */
+export function elapsedText(ms: number): string {
+  const total = Math.floor(Math.max(0, ms) / 1000);
+  const [hours, minutes, seconds] = [Math.floor(total / 3600), Math.floor(total / 60) % 60, total % 60];
+  const two = (n: number) => String(n).padStart(2, '0');
+  return hours > 0 ? `${hours}:${two(minutes)}:${two(seconds)}` : `${minutes}:${two(seconds)}`;
+}
 
 function read(sessionId: string): SessionTally {
   try {
@@ -62,8 +84,25 @@ export function sessionPanel(t: T, money: (amount: string) => string, sessionId:
   chart.append(svg);
   const signed = (cents: bigint) => (cents < 0n ? `−${money(fromCents(-cents))}` : `+${money(fromCents(cents))}`);
 
+  const barNet = h('strong', { 'data-session-net': true });
+  const barTime = h('strong', { 'data-session-time': true });
+  const started = sessionStart(sessionId);
+  const tick = () => {
+    barTime.textContent = elapsedText(Date.now() - started);
+  };
+  tick();
+  setInterval(tick, 1000);
+  const bar = h(
+    'p',
+    { class: 'session-bar', 'data-session-bar': true },
+    h('span', {}, `${t('play.session.net')} `, barNet),
+    h('span', {}, `${t('play.session.time')} `, barTime),
+  );
+
   function show() {
     const net = tallyNet(tally);
+    barNet.textContent = signed(net);
+    barNet.dataset.net = fromCents(net);
     const figure = (key: string, value: string, name: string) =>
       [h('dt', {}, t(`play.session.${key}`)), h('dd', { [`data-tally-${name}`]: true }, value)] as const;
     figures.replaceChildren(
@@ -94,6 +133,8 @@ export function sessionPanel(t: T, money: (amount: string) => string, sessionId:
   );
   return {
     section,
+    /** Net and time played, for the action bar. */
+    bar,
     /** A settled round (its stake and what it paid, stake included). */
     add(round: { stake: Money; win: Money }) {
       tally = addRound(tally, round);

@@ -3,7 +3,7 @@ import { slotGrid, slotMachine, slotStakeStep, slotTitle } from '#core/games/slo
 import { h } from './dom.ts';
 import { symbolArt } from './symbols.ts';
 import type { Ctx, MechanicUi } from './mechanic.ts';
-import { duration, reducedMotion, replay, settleAfter } from './motion.ts';
+import { duration, floorScale, reducedMotion, replay, settleAfter } from './motion.ts';
 import { play } from './sound.ts';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -97,7 +97,9 @@ export function slotUi(ctx: Ctx): MechanicUi {
       return;
     }
     // How long this spin runs (the last reel's stop), for styles and tests.
-    reelWindow.dataset.spinMs = String(duration(450 + (machine.reels - 1) * 220));
+    const scale = floorScale(duration(450 + (machine.reels - 1) * 220));
+    const reelMs = (reel: number) => Math.round(duration(450 + reel * 220) * scale);
+    reelWindow.dataset.spinMs = String(reelMs(machine.reels - 1));
     const stops = await Promise.all(
       strips.map((strip, reel) => {
         // What passes: the cells shown now, then the strip's own symbols before the stop, then the stop.
@@ -111,7 +113,7 @@ export function slotUi(ctx: Ctx): MechanicUi {
         strip.style.transition = 'none';
         setStrip(reel, cells, 0);
         void strip.offsetHeight;
-        const ms = duration(450 + reel * 220);
+        const ms = reelMs(reel);
         strip.style.transition = `transform ${ms}ms cubic-bezier(0.2, 0.7, 0.25, 1.05)`;
         strip.style.transform = `translateY(${(-(cells.length - machine.rows) / cells.length) * 100}%)`;
         return settleAfter(strip, ms).then(() => {

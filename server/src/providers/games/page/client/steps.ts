@@ -12,7 +12,7 @@ import { fairnessPanels } from './fairness.ts';
 import { rovingGrid } from './grid-keys.ts';
 import { actionBar, celebrate, gameHeader, resultRegion, winScale } from './layout.ts';
 import { play } from './sound.ts';
-import { quickToggle } from './motion.ts';
+import { quickToggle, waitUntil } from './motion.ts';
 import { infoPanel } from './info.ts';
 import { quickStakeButtons } from './quick-stake-buttons.ts';
 import { sessionPanel } from './session-panel.ts';
@@ -100,11 +100,14 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
     { class: 'bet', id: formId, novalidate: true },
     controls,
     field(t('stake'), stake, t('stake_hint', limits)),
-    mechanic === 'blackjack' ? quickToggle(t('play.quick'), uid('quick')) : null,
+    // Quick play only where the market allows it (RTS 14, GlüStV §22a), as on the other games.
+    mechanic === 'blackjack' && !state.forbidden_features.includes('quick_play')
+      ? quickToggle(t('play.quick'), uid('quick'))
+      : null,
   );
-  const bar = actionBar(result, actions, submit);
-  quickStakeButtons(t, stake, { min: state.min_bet, max: state.max_bet }, betRule);
   const session = sessionPanel(t, money, state.session_id);
+  const bar = actionBar(result, actions, submit, session.bar);
+  quickStakeButtons(t, stake, { min: state.min_bet, max: state.max_bet }, betRule);
 
   // The board.
   const dealer = h('p', { 'data-dealer': true });
@@ -175,6 +178,8 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
   /** When the result of the settled round may be shown (after its cards are dealt). */
   let announceAt = 0;
   let busy = false;
+  /** When the market's game cycle lets the next round start (performance.now()). */
+  let nextStartAt = 0;
   let ticker: ReturnType<typeof setInterval> | undefined;
   let ids = 0;
   const actionId = () => `${Date.now().toString(36)}-${(++ids).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
@@ -416,6 +421,9 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
     delete result.dataset.outcome;
     setBusy(true);
     submit.disabled = true;
+    // The market's game cycle runs between the starts of two rounds: a new one waits out what is left.
+    await waitUntil(nextStartAt);
+    nextStartAt = performance.now() + state.minimum_round_seconds * 1000;
     try {
       const response = await call('/rounds', { bet });
       balance.textContent = money(response.balance);
