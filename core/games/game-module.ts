@@ -9,10 +9,12 @@ import type { Random } from './fairness.ts';
 import type { GameBet } from './protocol.ts';
 import type { BetProblem, Resolved } from './resolved.ts';
 import type { StakeRule } from './fair-stake.ts';
+import type { TopWinChance } from './slot-top-win.ts';
 
 export type CheckedBet<B> = { bet: B; stake: string } | { problem: BetProblem };
 
 /** Random numbers for a demo history row (not the fair stream: seeded rows only need a plausible bet). */
+
 export interface SampleRandom {
   int(n: number): number;
 }
@@ -39,6 +41,8 @@ export interface SingleRoundGame<B extends GameBet = GameBet> {
   ruledStakes?(bet: B): string[];
   /** The least stake in cents from `from` on that some bet of the title takes (for the catalogue). */
   leastStake?(from: bigint): bigint;
+  /** The exact chance of the title's top win, for a game that has a single one (a slot's top line). */
+  topWinChance?(gameId: string): TopWinChance;
 }
 
 /** One recorded action: what the player sent, and for crash the server's ms since the round opened. */

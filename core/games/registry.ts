@@ -12,6 +12,7 @@ import { minesGame } from './mines/game.ts';
 import { crashGame } from './crash/game.ts';
 import { fromCents, toCents } from '../api/money.ts';
 import { ANY_STAKE, takesStake, type StakeRule } from './fair-stake.ts';
+import type { TopWinChance } from './slot-top-win.ts';
 
 export const GAME_MODULES: readonly GameModule[] = [
   diceGame,
@@ -76,4 +77,10 @@ export function betStakeRefusal(mechanic: string, bet: object): StakeRule | unde
 export function takesQuickStake(mechanic: string): boolean {
   const game = gameModule(mechanic);
   return !(game?.kind === 'single' && game.stakeStep);
+}
+
+/** The exact chance of a title's top win, for a game that has a single one (slots); undefined otherwise. */
+export function topWinChance(mechanic: string, gameId: string): TopWinChance | undefined {
+  const game = byMechanic.get(mechanic);
+  return game?.kind === 'single' ? game.topWinChance?.(gameId) : undefined;
 }
