@@ -1,12 +1,21 @@
 // The shared crash room's page, without React: binds src/stores/crash-room.ts to CrashRoom.astro.
 // Imported by play.ts only for /play?game=crash once the room is on. Server data is set as text
 // only, never as HTML; the multiplier is redrawn every frame, its phase announced only on change.
-import type { CrashRoomState } from '../../core/api/contract';
+import { API_PATHS, type CrashRoomState } from '../../core/api/contract';
+import { getPublicJson } from '../api/get-public';
 import type { Locale } from '../../core/i18n/locales.ts';
 import { interpolate } from '../../core/i18n/interpolate';
 import { formatMoney } from '../../core/i18n/money-format';
 import { crashMultiplierAt, hundredthsText } from '../../core/games/crash';
-import { createCrashRoom, isWin, verifyGame, type CrashEvent, type RoomError, type Submit } from '../stores/crash-room';
+import {
+  createCrashRoom,
+  isWin,
+  verifyGame,
+  type CrashEvent,
+  type CrashRoomStore,
+  type RoomError,
+  type Submit,
+} from '../stores/crash-room';
 import { onLiveEvent } from '../stores/live-events';
 import { followPublicStream } from './public-stream';
 
@@ -210,9 +219,20 @@ export function initCrashRoom(root: HTMLElement, state: CrashRoomState, sentAt: 
   part('terminating').textContent = commitment?.terminating_hash ?? '';
   part('salt').textContent = commitment?.salt ?? '';
   onLiveEvent((name, data) => {
-    if (name === 'crash') room.apply(data as CrashEvent);
+    if (name === 'crash' && room.apply(data as CrashEvent)) void reloadRoom(room);
   });
   followPublicStream();
   root.hidden = false;
   requestAnimationFrame(draw);
+}
+
+/** The room's state again (a crash the stream did not bring): loaded as the page's first was. */
+async function reloadRoom(room: CrashRoomStore) {
+  try {
+    const sentAt = Date.now();
+    const state = await getPublicJson<CrashRoomState>(API_PATHS.crashRoom);
+    room.load(state, sentAt, Date.now());
+  } catch {
+    // Unreachable for now: the next game's events keep the room going, and its crash fills the strip.
+  }
 }

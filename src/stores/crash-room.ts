@@ -241,11 +241,16 @@ export function createCrashRoom(api: () => Promise<RoomApi>, now: () => number =
     $myBet.set({ ...mine, paid: hundredthsText(paid), win: payoutAt(mine.stake, paid) });
   }
 
-  /** One `crash` event of the live stream (another currency's are not this room's). */
-  function apply(event: CrashEvent) {
+  /**
+   * One `crash` event of the live stream (another currency's are not this room's). Answers true when
+   * the page missed a game's crash (it ended between the room's state and the stream's first event):
+   * the page then loads the room's state again, so the history strip never has a hole.
+   */
+  function apply(event: CrashEvent): boolean {
     const room = $room.get();
-    if (room.phase === 'off' || (room.currency && event.currency !== room.currency)) return;
+    if (room.phase === 'off' || (room.currency && event.currency !== room.currency)) return false;
     if (event.type === 'betting') {
+      const missed = event.game > 1 && room.history[0]?.game !== event.game - 1;
       if (room.phase === 'crashed') {
         lastCrash = room.crashPoint;
         crashShownUntil = now() + CRASH_SHOWN_MS;
@@ -258,9 +263,9 @@ export function createCrashRoom(api: () => Promise<RoomApi>, now: () => number =
         players: [],
       });
       $cashOutSubmit.set({ state: 'idle' });
-      return;
+      return missed;
     }
-    if (event.game !== room.game) return;
+    if (event.game !== room.game) return false;
     if (event.type === 'bet') {
       update({
         players: [...room.players, { player: event.player ?? null, stake: event.stake ?? '0.00', paid: null }],
@@ -283,6 +288,7 @@ export function createCrashRoom(api: () => Promise<RoomApi>, now: () => number =
       });
       settleMine(event.game, event.crash_point);
     }
+    return false;
   }
 
   /** Phase as the page announces it (aria-live): changes only when the phase does, never per tick. */

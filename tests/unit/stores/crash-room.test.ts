@@ -135,12 +135,15 @@ describe('crash events', () => {
     expect(room.multiplier()).toBe(528);
     expect(room.announcement()).toEqual({ key: 'crashed', crash: '5.28' });
     expect(room.$room.get().history[0]).toEqual({ game: 4, crash_point: '5.28', hash: G4 });
-    room.apply({
-      type: 'betting',
-      game: 5,
-      currency: 'EUR',
-      rises_at: new Date(PAGE_T0 + SERVER_AHEAD + 6000).toISOString(),
-    });
+    // The strip holds game 4, the one before game 5: nothing was missed.
+    expect(
+      room.apply({
+        type: 'betting',
+        game: 5,
+        currency: 'EUR',
+        rises_at: new Date(PAGE_T0 + SERVER_AHEAD + 6000).toISOString(),
+      }),
+    ).toBe(false);
     expect(room.$room.get()).toMatchObject({ phase: 'betting', game: 5, players: [], crashPoint: null });
     // The next game opens at once: the crash stays on screen (and announced) a moment, bets already open.
     expect(room.shownPhase()).toBe('crashed');
@@ -151,6 +154,15 @@ describe('crash events', () => {
     expect(room.shownPhase()).toBe('betting');
     expect(room.multiplier()).toBe(100);
     expect(room.announcement()).toEqual({ key: 'betting' });
+  });
+
+  it("ask for the room's state again when a game's crash never came (the strip would have a hole)", () => {
+    const { room } = setup();
+    room.load(state(betting()));
+    // Game 4's crash went out before the page's stream opened: game 5 opens with game 4 missing.
+    const rises = new Date(PAGE_T0 + SERVER_AHEAD + 6000).toISOString();
+    expect(room.apply({ type: 'betting', game: 5, currency: 'EUR', rises_at: rises })).toBe(true);
+    expect(room.$room.get()).toMatchObject({ phase: 'betting', game: 5 });
   });
 
   it('ignore another currency, another game and a cash-out of nobody in the list', () => {
