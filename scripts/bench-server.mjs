@@ -52,7 +52,8 @@ export async function startBenchApi({ port, env = {}, name = 'bench', cwd = proc
     cwd,
     testHooks: true,
     key: 'own',
-    env: { DEMO: '0', SMTP_URL: '', ...env },
+    // The crash room only where a bench asks for it (bench:stream): its chain and ticks are not the measured load.
+    env: { DEMO: '0', SMTP_URL: '', CRASH_ROOM: '0', ...env },
     ready: '/gmnggate/most_popular',
     stopSignal: 'SIGKILL',
   });

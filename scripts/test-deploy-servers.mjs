@@ -288,6 +288,8 @@ async function startNodes(/** @type {string} */ origin) {
       // Every browser of the tests comes through one proxy address.
       REGISTER_MAX_PER_ADDRESS: '100000',
       MAX_CONNECTIONS_PER_ADDRESS: '100000',
+      // The crash room runs as deployed, on a short chain (10,000,000 links cost each node 12 s of CPU).
+      CRASH_ROOM_CHAIN_LENGTH: '1000',
     }),
   );
   for (const [index, node] of nodes.entries()) await waitFor(`${site(nodePorts[index])}/readyz`, 200, node);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { ACTIVATION_LINK, findMail, mailedLink, type OutboxMail } from '../mail-outbox';
+import type { MarketInfo } from '../../core/api/contract';
 import { TEST_REJECT_PATH, TEST_VERIFY_PATH } from '../../scripts/test-hooks.ts';
 import { E2E_MARKETS, e2eMarketDataDir } from './isolated-site.ts';
 
@@ -146,6 +147,20 @@ export async function activationLink(email: string) {
 }
 
 /**
+ * What the server's market asks at sign-up beyond the usual (docs/markets.md): the one country its licence
+ * covers, and its ceiling as the monthly deposit limit where one is required.
+ */
+async function marketSignUpFields(request: APIRequestContext): Promise<Record<string, unknown>> {
+  const market = (await (await request.get('/api/market')).json()) as MarketInfo;
+  return {
+    ...(Array.isArray(market.countries) ? { country: market.countries[0] } : {}),
+    ...(market.deposit_limit.at_registration === 'required'
+      ? { deposit_limit: { amount: market.deposit_limit.monthly_max, period: 'month' } }
+      : {}),
+  };
+}
+
+/**
  * Registers through the API (plain JSON, which the server accepts) and activates the account
  * with the link of its mail, as a player would: for tests about what comes after sign-up.
  */
@@ -155,7 +170,7 @@ export async function registerPlayer(
   language = 'en',
 ) {
   const registered = await request.post('/auth/users/', {
-    data: { ...ADULT, ...player },
+    data: { ...ADULT, ...(await marketSignUpFields(request)), ...player },
     headers: { 'accept-language': language },
   });
   if (registered.status() !== 201)

@@ -3,6 +3,7 @@
 // built site: one worker runs the whole file (`test.describe.configure`), on a port of its own.
 import { rmSync } from 'node:fs';
 import { spawnServer } from '../../scripts/server.mjs';
+import { startStandInRegister } from '../../server/src/ops/exclusion-register-stand-in.ts';
 import { test as base } from './fixtures';
 import { parseEnv } from '../../server/src/config/variables.ts';
 import { E2E_MARKETS, e2eMarketDataDir } from './isolated-site.ts';
@@ -25,6 +26,9 @@ export function marketTest(market: E2eMarket) {
         // A fresh folder of its own, named so that the specs find the server's mail (helpers.ts OUTBOXES).
         const dataDir = e2eMarketDataDir(market);
         rmSync(dataDir, { recursive: true, force: true });
+        // The market's exclusion register (GAMSTOP, OASIS, CRUKS), as the API suite has it: a real stand-in
+        // on loopback listing nobody, so registration and sign-in are asked and answered.
+        const register = await startStandInRegister();
         const server = await spawnServer({
           port,
           name: `e2e-${market.toLowerCase()}`,
@@ -39,10 +43,14 @@ export function marketTest(market: E2eMarket) {
             DEMO_MAX_PER_ADDRESS: '100000',
             MAX_CONNECTIONS_PER_ADDRESS: '100000',
             KEEP_ALIVE_TIMEOUT_SECONDS: '120',
+            // These specs play the market's own games; the room's 10,000,000-link chain would cost 12 s of CPU.
+            CRASH_ROOM: '0',
+            EXCLUSION_REGISTER_URL: register.url,
           },
         });
         await use({ base: server.base });
         server.stop();
+        await register.close();
       },
       { scope: 'worker', timeout: 180_000 },
     ],
