@@ -666,6 +666,11 @@ export interface CrashRoomBet {
   balance: Money;
 }
 
+/** `GET /api/crash-room/bets`: the signed-in player's bet in the running game, or null. */
+export interface CrashRoomMine {
+  bet: CrashRoomBet | null;
+}
+
 export interface ResetPasswordRequest {
   email: string;
 }

@@ -17,13 +17,14 @@ import {
   type Submit,
 } from '../stores/crash-room';
 import { onLiveEvent } from '../stores/live-events';
+import { $token } from '../stores/session';
 import { followPublicStream } from './public-stream';
 
 type Texts = Record<string, string>;
 
 async function roomApi() {
-  const { placeCrashRoomBet, cashOutCrashRoom } = await import('../api/crash-room');
-  return { bet: placeCrashRoomBet, cashOut: () => cashOutCrashRoom() };
+  const { placeCrashRoomBet, cashOutCrashRoom, myCrashRoomBet } = await import('../api/crash-room');
+  return { bet: placeCrashRoomBet, cashOut: () => cashOutCrashRoom(), mine: () => myCrashRoomBet() };
 }
 
 /** The rise drawn so far as an SVG path in a 200 × 100 box that grows with the game. */
@@ -215,6 +216,8 @@ export function initCrashRoom(root: HTMLElement, state: CrashRoomState, sentAt: 
   });
 
   room.load(state, sentAt, receivedAt);
+  // Signed in, the player may already be in this game (a reload): their bet, to show and cash out.
+  if ($token.get()) void room.restoreMine();
   const { commitment } = room.$room.get();
   part('terminating').textContent = commitment?.terminating_hash ?? '';
   part('salt').textContent = commitment?.salt ?? '';

@@ -75,6 +75,7 @@ export interface CrashEvent {
 export interface RoomApi {
   bet(body: { amount: string; auto_cashout?: string }): Promise<CrashRoomBet>;
   cashOut(): Promise<CrashRoomBet>;
+  mine(): Promise<{ bet: CrashRoomBet | null }>;
 }
 
 const hundredthsOf = (text: string) => Number(toCents(text) ?? 0n);
@@ -303,6 +304,24 @@ export function createCrashRoom(api: () => Promise<RoomApi>, now: () => number =
     return $room.get().phase === 'rising' && mine !== null && mine.game === $room.get().game && mine.paid === null;
   };
 
+  const myBetOf = (answer: CrashRoomBet): MyBet => ({
+    game: answer.game,
+    stake: answer.stake,
+    autoCashout: answer.auto_cashout,
+    paid: answer.paid,
+    win: answer.win,
+  });
+
+  /** A signed-in player's bet in the running game, when the page opens during it: shown, and cashed out by hand. */
+  async function restoreMine(): Promise<void> {
+    try {
+      const { bet } = await (await api()).mine();
+      if (bet && bet.game === $room.get().game && !$myBet.get()) $myBet.set(myBetOf(bet));
+    } catch {
+      // Not known now: the bet still settles (its auto cash-out, or at the crash) and the balance follows.
+    }
+  }
+
   async function placeBet(stakeText: string, autoText: string): Promise<boolean> {
     if ($betSubmit.get().state === 'sending') return false;
     const checked = checkBetForm(stakeText, autoText);
@@ -312,14 +331,7 @@ export function createCrashRoom(api: () => Promise<RoomApi>, now: () => number =
     }
     $betSubmit.set({ state: 'sending' });
     try {
-      const answer = await (await api()).bet(checked.body);
-      $myBet.set({
-        game: answer.game,
-        stake: answer.stake,
-        autoCashout: answer.auto_cashout,
-        paid: answer.paid,
-        win: answer.win,
-      });
+      $myBet.set(myBetOf(await (await api()).bet(checked.body)));
       $betSubmit.set({ state: 'idle' });
       return true;
     } catch (reason) {
@@ -360,6 +372,7 @@ export function createCrashRoom(api: () => Promise<RoomApi>, now: () => number =
     canCashOut,
     placeBet,
     cashOut,
+    restoreMine,
     serverNow,
   };
 }

@@ -73,6 +73,7 @@ async function secondNode(): Promise<{
 const room = async () => (await ctx.api.request('GET', '/api/crash-room')).body;
 const bet = (token: string, body: object) => ctx.api.request('POST', '/api/crash-room/bets', { token, body });
 const cashOut = (token: string) => ctx.api.request('POST', '/api/crash-room/cashout', { token });
+const mine = async (token: string) => (await ctx.api.request('GET', '/api/crash-room/bets', { token })).body;
 
 /** Ends whatever game runs (ticking as node-a at its crash time) and opens the next. */
 async function toNextGame(node = 'node-a') {
@@ -122,6 +123,11 @@ describe('the shared crash room', () => {
         balance: '40.00',
       });
       expect((await room()).current.players).toHaveLength(3);
+      // A page opened now sees the player's own bet (and can cash it out); signed out, nobody's.
+      expect(await mine(bob.token)).toEqual({
+        bet: { game: 2, stake: '10.00', auto_cashout: '1.50', paid: null, win: null, balance: '40.00' },
+      });
+      expect((await ctx.api.request('GET', '/api/crash-room/bets')).status).toBe(401);
 
       // 1 s into the rise (1.21×) Alice cashes out through the second node; node-a still drives.
       wait(BETTING_MS + 1000);
@@ -133,6 +139,7 @@ describe('the shared crash room', () => {
       });
       expect(out.status).toBe(200);
       expect(await out.json()).toMatchObject({ game: 2, paid: '1.21', win: '12.10', balance: '52.10' });
+      expect((await mine(alice.token)).bet).toMatchObject({ game: 2, paid: '1.21', win: '12.10', balance: '52.10' });
 
       // node-a stops ticking. Its lease holds 2 s after its last tick: node-b waits, then takes over,
       // pays Bob's auto cash-out at 1.50× and ends the game at 1.95×, where Carol loses.
@@ -148,6 +155,8 @@ describe('the shared crash room', () => {
       expect(await balanceOf(ctx.api, alice.id)).toBe('52.10');
       expect(await balanceOf(ctx.api, bob.id)).toBe('55.00');
       expect(await balanceOf(ctx.api, carol.id)).toBe('40.00');
+      // The game is over: no bet of theirs runs.
+      expect(await mine(carol.token)).toEqual({ bet: null });
       const settled = await ctx.api.db.query<{ user_id: number; paid: number; win: string }>(
         `SELECT b.user_id, b.paid, b.win::text FROM crash_bets b JOIN crash_games g ON g.id = b.game_id
           WHERE g.game = 2 ORDER BY b.user_id`,

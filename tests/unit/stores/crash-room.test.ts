@@ -190,6 +190,29 @@ describe('betting and cashing out', () => {
     expect(checkBetForm('10', 'abc')).toEqual({ error: { key: 'auto_invalid' } });
   });
 
+  it("a page opened during the player's game shows their bet and lets them cash out; not another game's", async () => {
+    const { room, tick } = setup({ mine: async () => ({ bet: answer() }) });
+    room.load(state(betting()));
+    await room.restoreMine();
+    expect(room.$myBet.get()).toEqual({ game: 4, stake: '10.00', autoCashout: '2.00', paid: null, win: null });
+    expect(room.canBet()).toBe(false);
+    tick(6000);
+    room.tick();
+    expect(room.canCashOut()).toBe(true);
+    const other = setup({ mine: async () => ({ bet: answer({ game: 3 }) }) });
+    other.room.load(state(betting()));
+    await other.room.restoreMine();
+    expect(other.room.$myBet.get()).toBeNull();
+    const failing = setup({
+      mine: async () => {
+        throw new Error('offline');
+      },
+    });
+    failing.room.load(state(betting()));
+    await failing.room.restoreMine();
+    expect(failing.room.$myBet.get()).toBeNull();
+  });
+
   it('places a bet once per game, then lets the player cash out while rising', async () => {
     const sent: unknown[] = [];
     const { room, tick } = setup({

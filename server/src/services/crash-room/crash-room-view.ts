@@ -1,5 +1,5 @@
 import { crashMultiplierAt, hundredthsText } from '#core/games/crash.ts';
-import type { CrashRoomState } from '#core/api/contract.ts';
+import type { CrashRoomBet, CrashRoomState } from '#core/api/contract.ts';
 import type { Services } from '../../app-env.ts';
 import { publicName } from '../winners.ts';
 
@@ -55,5 +55,37 @@ export async function crashRoomState(services: Pick<Services, 'db' | 'config' | 
         }
       : null,
     history: history.map((row) => ({ game: row.game, crash_point: hundredthsText(row.crash), hash: row.hash })),
+  };
+}
+
+/**
+ * The player's own bet in the running game, or null: a page opened (or reloaded) during the game shows it
+ * and can still cash it out.
+ */
+export async function myCrashBet(
+  services: Pick<Services, 'db' | 'config'>,
+  userId: number,
+): Promise<CrashRoomBet | null> {
+  const [row] = await services.db.query<{
+    game: number;
+    stake: string;
+    auto_cashout: number | null;
+    paid: number | null;
+    win: string | null;
+    balance: string;
+  }>(
+    `SELECT g.game, b.stake::text, b.auto_cashout, b.paid, b.win::text, u.balance::text
+      FROM crash_bets b JOIN crash_games g ON g.id = b.game_id JOIN users u ON u.id = b.user_id
+      WHERE b.user_id = $1 AND g.currency = $2 AND NOT g.ended`,
+    [userId, services.config.currency],
+  );
+  if (!row) return null;
+  return {
+    game: row.game,
+    stake: row.stake,
+    auto_cashout: row.auto_cashout === null ? null : hundredthsText(row.auto_cashout),
+    paid: row.paid === null ? null : hundredthsText(row.paid),
+    win: row.win,
+    balance: row.balance,
   };
 }
