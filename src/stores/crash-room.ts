@@ -276,7 +276,7 @@ export function createCrashRoom(api: () => Promise<RoomApi>, now: () => number =
       const index = room.players.findIndex(
         (one) => one.paid === null && one.player === (event.player ?? null) && one.stake === event.stake,
       );
-      if (index < 0) return;
+      if (index < 0) return false;
       const players = room.players.slice();
       players[index] = { ...players[index]!, paid: event.multiplier ?? null };
       update({ players });
