@@ -65,6 +65,17 @@ describe('NL: deposit limit alerts', () => {
     expect((await limitAlerts(player)).length).toBe(3);
   });
 
+  it('parallel deposits past 50 % tell it once', async () => {
+    const player = await ctx.api.player({ verified: true });
+    expect((await setLimits(player, { deposit_limits: { day: '100.00' } })).status).toBe(200);
+    await deposit(player, '45.00');
+    // Each of the four crosses 50 % on its own; together they stay under 100 %.
+    await Promise.all(Array.from({ length: 4 }, () => deposit(player, '10.00')));
+    expect(await limitAlerts(player)).toEqual([
+      'Deposit limit: 50 % used | You have used 50 % of your deposit limit of €100.00.',
+    ]);
+  });
+
   it('a player without a limit is told nothing', async () => {
     const player = await ctx.api.player({ verified: true });
     // An account made before the market asked for a limit at registration (NL players now choose one there).
