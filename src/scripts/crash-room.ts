@@ -1,8 +1,8 @@
 // The shared crash room's page, without React: binds src/stores/crash-room.ts to CrashRoom.astro.
 // Imported by play.ts only for /play?game=crash once the room is on. Server data is set as text
 // only, never as HTML; the multiplier is redrawn every frame, its phase announced only on change.
-import { API_PATHS, type CrashRoomState } from '../../core/api/contract';
-import { getPublicJson } from '../api/get-public';
+import type { CrashRoomState } from '../../core/api/contract';
+import { fetchCrashRoomState } from '../api/crash-room-state';
 import type { Locale } from '../../core/i18n/locales.ts';
 import { interpolate } from '../../core/i18n/interpolate';
 import { formatMoney } from '../../core/i18n/money-format';
@@ -232,9 +232,8 @@ export function initCrashRoom(root: HTMLElement, state: CrashRoomState, sentAt: 
 /** The room's state again (a crash the stream did not bring): loaded as the page's first was. */
 async function reloadRoom(room: CrashRoomStore) {
   try {
-    const sentAt = Date.now();
-    const state = await getPublicJson<CrashRoomState>(API_PATHS.crashRoom);
-    room.load(state, sentAt, Date.now());
+    const { state, sentAt, receivedAt } = await fetchCrashRoomState();
+    room.load(state, sentAt, receivedAt);
   } catch {
     // Unreachable for now: the next game's events keep the room going, and its crash fills the strip.
   }

@@ -1,8 +1,9 @@
 // The /play page without React: reads ?game=<id>, shows the game's name and provider, launches
 // it (demo for anyone, real money when signed in) and frames the provider's page. The API
 // client is imported only when a launch or a balance refresh needs it.
-import { API_PATHS, type CatalogueGame, type CrashRoomState, type Paginated } from '../../core/api/contract';
+import { API_PATHS, type CatalogueGame, type Paginated } from '../../core/api/contract';
 import { getPublicJson } from '../api/get-public';
+import { fetchCrashRoomState } from '../api/crash-room-state';
 import { interpolate } from '../../core/i18n/interpolate';
 import { $token, $user, setUser } from '../stores/session';
 
@@ -107,23 +108,21 @@ async function refreshUser() {
 /** The game whose page is the shared crash room while the room runs (docs/multiplayer-crash.md). */
 export const CRASH_ROOM_GAME = 'crash';
 
-/**
- * Shows the shared crash room instead of the single-player title's launch buttons when the room is
- * on (its state has a commitment). The room's script is fetched only then.
- */
 /** The room is off: the space the pre-paint script kept for it goes back to the launch buttons. */
 function releaseRoomSpace(): false {
   document.documentElement.removeAttribute('data-play-game');
   return false;
 }
 
+/**
+ * Shows the shared crash room instead of the single-player title's launch buttons when the room is
+ * on (its state has a commitment). The room's script is fetched only then.
+ */
 async function openCrashRoom(modes: HTMLElement): Promise<boolean> {
   const root = document.querySelector<HTMLElement>('[data-crash-room]');
   if (!root) return releaseRoomSpace();
   try {
-    const sentAt = Date.now();
-    const state = await getPublicJson<CrashRoomState>(API_PATHS.crashRoom);
-    const receivedAt = Date.now();
+    const { state, sentAt, receivedAt } = await fetchCrashRoomState();
     if (!state.commitment) return releaseRoomSpace();
     modes.hidden = true;
     const { initCrashRoom } = await import('./crash-room');
