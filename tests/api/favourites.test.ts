@@ -9,12 +9,15 @@ import { signedWalletCall } from './wallet-api-provider.ts';
 const clock = manualClock(new Date('2026-03-02T10:00:00Z'));
 const ctx = useTestApi({ GAME_SESSION_HOURS: '1' }, { clock });
 
-const list = (token?: string) => ctx.api.request('GET', '/api/user/favourites', { token });
+const german = { 'Accept-Language': 'de' };
+const list = (token?: string, headers?: Record<string, string>) =>
+  ctx.api.request('GET', '/api/user/favourites', { token, headers });
 const put = (token: string | undefined, game: string) =>
   ctx.api.request('PUT', `/api/user/favourites/${encodeURIComponent(game)}`, { token });
 const del = (token: string | undefined, game: string) =>
   ctx.api.request('DELETE', `/api/user/favourites/${encodeURIComponent(game)}`, { token });
-const recent = (token?: string) => ctx.api.request('GET', '/api/user/recently-played', { token });
+const recent = (token?: string, headers?: Record<string, string>) =>
+  ctx.api.request('GET', '/api/user/recently-played', { token, headers });
 const launch = (game: string, token: string) => launchSession(ctx.api, game, { token });
 const tick = (ms = 1000) => clock.advance(ms / 1000);
 const ids = (body: { id: string }[]) => body.map((game) => game.id);
@@ -179,6 +182,9 @@ describe('a provider’s games', () => {
     expect((await put(player.token, 'star-fruits')).status).toBe(204);
     expect((await put(player.token, 'star-fruits')).status).toBe(204);
     expect((await list(player.token)).body).toEqual([starFruits(), expect.objectContaining({ id: 'dice' })]);
+    // Named in the page's language where the provider's catalogue gives that name, as in the lobby.
+    expect((await list(player.token, german)).body[0]).toEqual({ ...starFruits(), name: 'Sternfrüchte' });
+    expect((await list(player.token, { 'Accept-Language': 'ja' })).body[0]).toEqual(starFruits());
     // Turned off, it leaves the list, and its star cannot be added again; turned on, it is back.
     await setGameEnabled(false);
     expect(ids((await list(player.token)).body)).toEqual(['dice']);
@@ -217,6 +223,7 @@ describe('a provider’s games', () => {
       });
     expect((await play('bet', 100)).status).toBe(200);
     expect((await recent(player.token)).body[0]).toMatchObject({ id: 'star-fruits', open_round: true });
+    expect((await recent(player.token, german)).body[0]).toMatchObject({ name: 'Sternfrüchte', open_round: true });
     expect((await play('win', 250)).status).toBe(200);
     expect((await recent(player.token)).body[0]).toMatchObject({ id: 'star-fruits', open_round: false });
     // A game the site no longer offers is not listed.

@@ -1,4 +1,5 @@
 import type { FavouriteGames, RecentGame } from '#core/api/contract.ts';
+import type { Locale } from '#core/i18n/locales.ts';
 import type { Queryable } from '../db/database.ts';
 import { NotFound } from '../base/domain-errors.ts';
 import { OFFERED_PROVIDER_GAMES, offeredProviderGame } from './provider-client/offered-games.ts';
@@ -6,20 +7,23 @@ import { OFFERED_PROVIDER_GAMES, offeredProviderGame } from './provider-client/o
 /** How many games "recently played" lists. */
 export const RECENT_GAMES_LIMIT = 8;
 
-/** The player's favourite games still listed (ours not retired, a provider's still offered), newest first. */
-export async function listFavourites(db: Queryable, userId: number): Promise<FavouriteGames> {
+/**
+ * The player's favourite games still listed (ours not retired, a provider's still offered), newest
+ * first; a provider's game under its name in `locale` when its catalogue gives one, as the lobby shows it.
+ */
+export async function listFavourites(db: Queryable, userId: number, locale: Locale): Promise<FavouriteGames> {
   return db.query(
     `SELECT id, name, provider, image, category FROM (
        SELECT g.id, g.name, g.provider, g.image, g.category, f.created_at
        FROM favourite_games f JOIN games g ON g.id = f.game_id
        WHERE f.user_id = $1 AND f.provider_id IS NULL AND NOT g.retired
        UNION ALL
-       SELECT o.game_id, o.name, o.provider_id, o.image, o.category, f.created_at
+       SELECT o.game_id, COALESCE(o.names->>$2, o.name), o.provider_id, o.image, o.category, f.created_at
        FROM favourite_games f
          JOIN (${OFFERED_PROVIDER_GAMES}) o ON o.provider_id = f.provider_id AND o.game_id = f.game_id
        WHERE f.user_id = $1
      ) favourites ORDER BY created_at DESC, id`,
-    [userId],
+    [userId, locale],
   );
 }
 
@@ -55,9 +59,10 @@ export async function removeFavourite(db: Queryable, userId: number, gameId: str
 /**
  * The games the player launched last with real money (one entry a game, by its latest launch: a
  * session of ours, a wallet token of a provider's), and whether a round is still open ("continue"):
- * a multi-step round of ours in an unexpired session, or a provider's round not yet finished.
+ * a multi-step round of ours in an unexpired session, or a provider's round not yet finished. A
+ * provider's game is named in `locale` when its catalogue gives that name.
  */
-export async function recentlyPlayed(db: Queryable, userId: number, now: Date): Promise<RecentGame[]> {
+export async function recentlyPlayed(db: Queryable, userId: number, now: Date, locale: Locale): Promise<RecentGame[]> {
   const rows = await db.query<RecentGame & { played_at: Date | string }>(
     `SELECT id, name, provider, image, category, played_at, open_round FROM (
        SELECT g.id, g.name, g.provider, g.image, g.category, s.played_at,
@@ -68,7 +73,7 @@ export async function recentlyPlayed(db: Queryable, userId: number, now: Date): 
        JOIN games g ON g.id = s.game_id
        WHERE NOT g.retired
        UNION ALL
-       SELECT o.game_id, o.name, o.provider_id, o.image, o.category, t.played_at,
+       SELECT o.game_id, COALESCE(o.names->>$4, o.name), o.provider_id, o.image, o.category, t.played_at,
               EXISTS (SELECT 1 FROM provider_rounds r
                       WHERE r.user_id = $1 AND r.provider_id = o.provider_id AND r.game_id = o.game_id
                         AND r.state = 'open') AS open_round
@@ -77,7 +82,7 @@ export async function recentlyPlayed(db: Queryable, userId: number, now: Date): 
        JOIN (${OFFERED_PROVIDER_GAMES}) o ON o.provider_id = t.provider_id AND o.game_id = t.game_id
      ) recent
      ORDER BY played_at DESC, id LIMIT $2`,
-    [userId, RECENT_GAMES_LIMIT, now.toISOString()],
+    [userId, RECENT_GAMES_LIMIT, now.toISOString(), locale],
   );
   return rows.map((row) => ({ ...row, played_at: new Date(row.played_at).toISOString() }));
 }
