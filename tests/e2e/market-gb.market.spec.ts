@@ -73,3 +73,31 @@ test('GB: blackjack, whose page offers quick play elsewhere, has no quick-play c
   await expect(frame.locator('[data-session-bar]')).toBeVisible();
   await expect(frame.locator('input[name=quick], .choice.quick')).toHaveCount(0);
 });
+
+test('GB: the first deposit offers a deposit limit again, set on the page through the limits API', async ({
+  page,
+  request,
+  signedInPlayer,
+}) => {
+  const { token } = await signedInPlayer({ prefix: 'gbfirst' });
+  const limits = async () => {
+    const res = await request.get('/api/user/responsible-gaming', { headers: { authorization: `Token ${token}` } });
+    return ((await res.json()) as { deposit_limits: { month: { amount: string } | null } }).deposit_limits;
+  };
+  expect((await limits()).month).toBeNull();
+  await page.goto('/profile/deposit');
+  const offer = page.locator('[data-rg-invite]');
+  await expect(offer.getByRole('heading', { name: 'Set a deposit limit?' })).toBeVisible();
+  const field = offer.getByLabel('Limit for 1 month (GBP)');
+  // Bad input is refused on its field, and nothing is set.
+  await field.fill('-5');
+  await offer.getByRole('button', { name: 'Set a limit' }).click();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  expect((await limits()).month).toBeNull();
+
+  await field.fill('100');
+  await offer.getByRole('button', { name: 'Set a limit' }).click();
+  await expect(offer).toHaveCount(0);
+  await expect(page.locator('[data-deposit-room]')).toContainText('£100.00');
+  expect((await limits()).month).toMatchObject({ amount: '100.00', pending: null });
+});
