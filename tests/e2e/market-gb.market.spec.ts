@@ -4,7 +4,7 @@ import { openRealSlot, pinLosingSpins, timeRounds } from './market-slot';
 
 /**
  * MARKET=GB in the browser (issue 39, docs/markets.md): a slot round takes at least 2.5 s from click to
- * result (RTS 14A) and the next one is never refused as too fast, no turbo or quick-play control exists
+ * result (RTS 14) and the next one is never refused as too fast, no turbo or quick-play control exists
  * (RTS 14C–14G), and the session bar shows the net position and the time played (RTS 2E, 13C).
  */
 const test = marketTest('GB');
