@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/base/clock.ts';
+import { launchSession } from './fixtures/game-launch.ts';
 import { useTestApi } from './harness.ts';
 
 /**
  * MARKET=CA-ON (docs/markets.md): a sign-in ends after 30 minutes without a request (AGCO standard 4.30). The
- * server refuses the token with 401 and the reason in the player's language; the token is gone for good. The
- * injected clock moves. On PGlite and, with DATABASE_URL, on PostgreSQL.
+ * server refuses the token with 401 and the reason in the player's language; the token is gone for good. An
+ * unfinished game resumed is logged (AGCO standard 4.02). The injected clock moves. On PGlite and, with
+ * DATABASE_URL, on PostgreSQL.
  */
 const clock = manualClock();
 const ctx = useTestApi({ MARKET: 'CA-ON' }, { clock });
@@ -40,5 +42,35 @@ describe('CA-ON: the inactivity time-out', () => {
     const ended = await me(player.token, 'fr');
     expect(ended.status).toBe(401);
     expect(ended.body.detail).toMatch(/30 minutes d’inactivité/);
+  });
+});
+
+describe('CA-ON: resumed games are logged', () => {
+  const resumptions = (userId: number) =>
+    ctx.api.db.query<{ game_id: string; session_id: string; round_id: string; resumed_at: Date | string }>(
+      'SELECT game_id, session_id, round_id, resumed_at FROM game_resumptions WHERE user_id = $1 ORDER BY id',
+      [userId],
+    );
+
+  it('a launch that continues an open mines round logs it with that round; a fresh launch does not', async () => {
+    const player = await ctx.api.player({ balance: '100.00', verified: true });
+    const session = await launchSession(ctx.api, 'mines', { token: player.token });
+    expect(await resumptions(player.id)).toEqual([]);
+    const opened = await ctx.api.request('POST', `/demo-games/api/sessions/${session}/rounds`, {
+      body: { bet: { type: 'mines', amount: '1.00', mines: 24 } },
+      encrypt: false,
+    });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    expect(opened.body.round.state).toBe('open');
+    clock.advance(60);
+    const at = clock().toISOString();
+    expect(await launchSession(ctx.api, 'mines', { token: player.token })).toBe(session);
+    const rows = await resumptions(player.id);
+    expect(rows.map((row) => ({ ...row, resumed_at: new Date(row.resumed_at).toISOString() }))).toEqual([
+      { game_id: 'mines', session_id: session, round_id: opened.body.round.id, resumed_at: at },
+    ]);
+    // Another game with no open round launches fresh: nothing more is logged.
+    await launchSession(ctx.api, 'dice', { token: player.token });
+    expect((await resumptions(player.id)).length).toBe(1);
   });
 });
