@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/base/clock.ts';
 import { launchSession } from './fixtures/game-launch.ts';
 import { useTestApi } from './harness.ts';
+import { staffMember } from './operator-harness.ts';
 
 /**
  * MARKET=CA-ON (docs/markets.md): a sign-in ends after 30 minutes without a request (AGCO standard 4.30). The
@@ -72,5 +73,11 @@ describe('CA-ON: resumed games are logged', () => {
     // Another game with no open round launches fresh: nothing more is logged.
     await launchSession(ctx.api, 'dice', { token: player.token });
     expect((await resumptions(player.id)).length).toBe(1);
+    // Staff see it on the player's page.
+    const support = await staffMember(ctx.api, 'support');
+    const page = await support.client.get(`/operator/players/${player.id}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Resumed games');
+    expect(page.text).toMatch(new RegExp(`<tr data-resumed="${opened.body.round.id}">.*<td>mines</td>`, 's'));
   });
 });
