@@ -10,7 +10,8 @@ export interface ClientOptions {
   /** The page language, sent as Accept-Language so the API answers in it. */
   getLocale: () => string;
   /** Called when an authenticated call answers 401. */
-  onUnauthorized: () => void;
+  /** `reason`: the server's translated `detail` (e.g. the market's inactivity time-out), when it gave one. */
+  onUnauthorized: (reason?: string) => void;
   /** Called with the token and its new expiry when an answer carries `Token-Expires`. */
   onTokenExpiry?: (token: string, expiresAt: string) => void;
   /** For tests: the fetch to use. */
@@ -61,7 +62,9 @@ export function createApiClient(options: ClientOptions): ApiClient {
         if (token && expires && response.ok) options.onTokenExpiry?.(token, expires);
       },
       onResponseError({ options: request, response }) {
-        if (response.status === 401 && sessionToken(request.headers)) options.onUnauthorized();
+        if (response.status !== 401 || !sessionToken(request.headers)) return;
+        const detail = (response as { _data?: { detail?: unknown } })._data?.detail;
+        options.onUnauthorized(typeof detail === 'string' ? detail : undefined);
       },
     },
     options.fetch ? { fetch: options.fetch } : undefined,

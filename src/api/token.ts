@@ -25,10 +25,13 @@ export function renewTokenCookie(token: string, expiresAt: string) {
  * dialog then says "Your session has ended", instead of the page silently forgetting it.
  * `src/stores/session.ts` watches it, so a refusal is acted on even if it came first.
  */
-export const $sessionEnded = atom(false);
+export const $sessionEnded = atom<boolean | string>(false);
 
-/** What a 401 on a call made with a token means: the session is over, so sign in again. */
-export function sessionRefused() {
+/**
+ * What a 401 on a call made with a token means: the session is over, so sign in again. `reason`, the server's
+ * translated words (an inactivity time-out), replaces the general "Your session has ended".
+ */
+export function sessionRefused(reason?: string) {
   setToken(null);
-  $sessionEnded.set(true);
+  $sessionEnded.set(reason ?? true);
 }

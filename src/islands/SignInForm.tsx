@@ -55,7 +55,7 @@ export function SignInForm({ messages }: { messages: Messages }) {
     <form ref={form} onSubmit={onSubmit} noValidate aria-busy={busy} data-form="sign-in">
       {ended ? (
         <p className="notice notice--info" role="status" data-session-ended>
-          {api('errors.invalid_token')}
+          {typeof ended === 'string' ? ended : api('errors.invalid_token')}
         </p>
       ) : (
         <p>{auth('sign_in.intro')}</p>

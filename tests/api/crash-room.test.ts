@@ -3,7 +3,7 @@
  * published test vector, so every crash point is known), bets and cash-outs through the wallet,
  * the driver's lease passing to another node when the first stops, and the refusals.
  */
-import { createHash, generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkRevealedGame } from '#core/games/crash-chain.ts';
 import { crashTimeOf } from '#core/games/crash.ts';
@@ -16,14 +16,14 @@ import { open, seal } from '#server/services/secret-box.ts';
 import { roomChain } from '#server/services/crash-room/crash-room-chain.ts';
 import { buildCrashChain } from '#server/services/crash-room/crash-chain-builder.ts';
 import { tickCrashRoom } from '#server/services/crash-room/crash-room-driver.ts';
+import { installTestCrashChain, TEST_CHAIN } from './fixtures/crash-chain.ts';
 import { balanceOf, useTestApi } from './harness.ts';
 
 const clock = manualClock();
 const ctx = useTestApi({ CRASH_ROOM_BETTING_SECONDS: '6' }, { clock });
 
 // The published test vector (docs/multiplayer-crash.md): games 1 … 8 crash at these points.
-const SALT = 'amberplay-crash-test-salt';
-const TERMINATING = '204b2f8cc05bda1343f5300b30baaf8c650e180fca473e1fb79092de8fbc684f';
+const { salt: SALT, terminating: TERMINATING } = TEST_CHAIN;
 const GAME_1_HASH = '507b990a23082c3d9e594acbaf118107d493947ac0455ea665c8fbf878273116';
 const GAME_2_HASH = '426c89f56b956994a06d62a899454c21f6038c58beb67636c016f89dd826905b';
 const BETTING_MS = 6000;
@@ -31,22 +31,7 @@ const BETTING_MS = 6000;
 /** Moves the manual clock by milliseconds. */
 const wait = (ms: number) => clock.advance(ms / 1000);
 
-beforeAll(async () => {
-  const chain = await buildCrashChain(8, 3, createHash('sha256').update('amberplay crash chain test vector').digest());
-  const { services } = ctx.api;
-  await services.db.query(
-    `INSERT INTO crash_chains (currency, terminating_hash, salt, length, spacing, checkpoints_box, created_at)
-     VALUES ('EUR', $1, $2, $3, $4, $5, $6)`,
-    [
-      chain.terminating,
-      SALT,
-      chain.length,
-      chain.spacing,
-      seal(services.privateKeys, JSON.stringify(chain.checkpoints)),
-      clock().toISOString(),
-    ],
-  );
-});
+beforeAll(() => installTestCrashChain(ctx.api.services, clock()));
 
 /** A second API node: its own app and, on PostgreSQL, its own connections to the same database. */
 async function secondNode(): Promise<{

@@ -4,7 +4,7 @@ import { openRealSlot, pinLosingSpins, timeRounds } from './market-slot';
 
 /**
  * MARKET=GB in the browser (issue 39, docs/markets.md): a slot round takes at least 2.5 s from click to
- * result (RTS 14A) and the next one is never refused as too fast, no turbo or quick-play control exists
+ * result (RTS 14) and the next one is never refused as too fast, no turbo or quick-play control exists
  * (RTS 14C–14G), and the session bar shows the net position and the time played (RTS 2E, 13C).
  */
 const test = marketTest('GB');
@@ -72,4 +72,32 @@ test('GB: blackjack, whose page offers quick play elsewhere, has no quick-play c
   await frame.locator('form.bet').waitFor();
   await expect(frame.locator('[data-session-bar]')).toBeVisible();
   await expect(frame.locator('input[name=quick], .choice.quick')).toHaveCount(0);
+});
+
+test('GB: the first deposit offers a deposit limit again, set on the page through the limits API', async ({
+  page,
+  request,
+  signedInPlayer,
+}) => {
+  const { token } = await signedInPlayer({ prefix: 'gbfirst' });
+  const limits = async () => {
+    const res = await request.get('/api/user/responsible-gaming', { headers: { authorization: `Token ${token}` } });
+    return ((await res.json()) as { deposit_limits: { month: { amount: string } | null } }).deposit_limits;
+  };
+  expect((await limits()).month).toBeNull();
+  await page.goto('/profile/deposit');
+  const offer = page.locator('[data-rg-invite]');
+  await expect(offer.getByRole('heading', { name: 'Set a deposit limit?' })).toBeVisible();
+  const field = offer.getByLabel('Limit for 1 month (GBP)');
+  // Bad input is refused on its field, and nothing is set.
+  await field.fill('-5');
+  await offer.getByRole('button', { name: 'Set a limit' }).click();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  expect((await limits()).month).toBeNull();
+
+  await field.fill('100');
+  await offer.getByRole('button', { name: 'Set a limit' }).click();
+  await expect(offer).toHaveCount(0);
+  await expect(page.locator('[data-deposit-room]')).toContainText('£100.00');
+  expect((await limits()).month).toMatchObject({ amount: '100.00', pending: null });
 });

@@ -132,6 +132,13 @@ export async function authenticateToken<Row extends TokenRow = TokenRow>(
     if (row) await db.query('DELETE FROM auth_tokens WHERE key_hash = $1', [keyHash]);
     throw detailError(401, 'invalid_token', undefined, { 'WWW-Authenticate': 'Token' });
   }
+  // The market's inactivity time-out (CA-ON, docs/markets.md): measured from the last use recorded, which is
+  // written at most once a minute, so the sign-in may end up to a minute early, never late.
+  const idle = config.market.profile.rules.inactivityTimeout;
+  if (idle && now - lastUsed >= idle.minutes * 60_000) {
+    await db.query('DELETE FROM auth_tokens WHERE key_hash = $1', [keyHash]);
+    throw detailError(401, 'inactivity_timeout', { minutes: idle.minutes }, { 'WWW-Authenticate': 'Token' });
+  }
   const touched = now - lastUsed >= TOUCH_EVERY_MS;
   if (touched) {
     await db.query('UPDATE auth_tokens SET last_used_at = $2 WHERE key_hash = $1', [

@@ -78,6 +78,8 @@ export const MarketProfileSchema = v.strictObject({
         alertsAtPercent: v.array(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100))),
       }),
     ),
+    /** A sign-in ends after this many minutes without a request (the server refuses its token). Absent: none. */
+    inactivityTimeout: v.optional(rule({ minutes: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(240)) })),
     /** The longest time between two reality checks: the player's own choice, at most this. Absent: theirs. */
     realityCheck: v.optional(rule({ intervalMinutes: v.pipe(v.number(), v.integer(), v.minValue(5)) })),
     depositLimits: rule({

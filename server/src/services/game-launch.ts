@@ -7,6 +7,7 @@ import { createSession } from '../providers/games/sessions.ts';
 import { settleExpiredRounds } from '../providers/games/step-rounds.ts';
 import { admitDemo, purgeExpiredDemo } from './demo-play.ts';
 import { sessionWithOpenRound } from './favourites.ts';
+import { recordResumption } from './game-resumptions.ts';
 import { bindSessionToSignIn, listedGame, playerCurrency } from './game-catalogue.ts';
 import { marketLaunchVerdict } from './markets/market-play.ts';
 import { mayPlay } from './play-policy.ts';
@@ -44,6 +45,8 @@ export async function launchGame(services: Services, request: LaunchRequest): Pr
   // A real launch of a game whose multi-step round is still open continues that round's session
   // ("continue" in the lobby's recently played row) instead of opening a new one beside it.
   const resumed = userId !== null ? await sessionWithOpenRound(db, userId, game.id, services.clock()) : null;
+  if (resumed)
+    await recordResumption(db, { userId: userId!, gameId: game.id, sessionId: resumed, now: services.clock() });
   const sessionId =
     resumed ?? (await createSession(services, { userId, gameId: game.id, mode, currency, locale: request.locale }));
   // A real session lives only as long as the sign-in that launched it.

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { RG_PERIODS, type ResponsibleGaming } from '#core/api/contract.ts';
 import { compareMoney } from '#core/api/money.ts';
 import { localizedPath } from '#core/i18n/urls.ts';
+import { DepositLimitOffer } from './DepositLimitOffer';
 import { formatMoney } from './format';
 import type { IslandProps } from './messages';
 import { useMessages } from './use-messages';
@@ -19,9 +20,11 @@ export function depositRoom(data: ResponsibleGaming): string | undefined {
 
 /**
  * On the deposit page (UKGC RTS 12C): the room the deposit limits leave, a link to them, and at a
- * player's first deposit an invitation to set a limit, which they may skip.
+ * player's first deposit, while they have no deposit limit, the offer to set one here, which they may skip.
  */
-export function DepositLimitNote(props: IslandProps & { resource: Resource<ResponsibleGaming> }) {
+export function DepositLimitNote(
+  props: IslandProps & { resource: Resource<ResponsibleGaming> & { reload: () => void } },
+) {
   const { locale, resource } = props;
   const { t } = useMessages(props);
   const [skipped, setSkipped] = useState(() => {
@@ -56,10 +59,8 @@ export function DepositLimitNote(props: IslandProps & { resource: Resource<Respo
         <section className="card" aria-labelledby="rg-invite" data-rg-invite>
           <h2 id="rg-invite">{t('rg.invite_title')}</h2>
           <p>{t('rg.invite_body')}</p>
+          <DepositLimitOffer {...props} data={data} onSaved={resource.reload} />
           <div className="actions">
-            <a className="button" href={limitsUrl}>
-              {t('rg.invite_set')}
-            </a>
             <button type="button" className="button button--ghost" onClick={skip}>
               {t('rg.invite_skip')}
             </button>

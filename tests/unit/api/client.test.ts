@@ -97,6 +97,8 @@ describe('the API client', () => {
     expect((error as ApiError).status).toBe(401);
     expect((error as ApiError).detail).toBe('Invalid token.');
     expect(onUnauthorized).toHaveBeenCalledOnce();
+    // The server's reason goes with it, for the sign-in dialog to show (an inactivity time-out).
+    expect(onUnauthorized).toHaveBeenCalledWith('Invalid token.');
   });
 
   it('keeps a caller’s own Authorization (sign-out) and does not end the session on its 401', async () => {

@@ -26,6 +26,11 @@ describe('the API client and the session store', () => {
     expect($user.get()).toBeNull();
     expect($sessionEnded.get()).toBe(true);
     expect($authDialog.get()).toBe('sign-in');
+    // With the server's reason (an inactivity time-out), the dialog says that instead.
+    setToken('c'.repeat(40));
+    sessionRefused('You were signed out after 30 minutes without activity. Please sign in again.');
+    expect($token.get()).toBeNull();
+    expect($sessionEnded.get()).toBe('You were signed out after 30 minutes without activity. Please sign in again.');
   });
 
   it('a refusal that came before the session store loaded is acted on when it loads', async () => {

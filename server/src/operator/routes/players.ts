@@ -70,7 +70,7 @@ export function playerRoutes(services: Services) {
     const profile = await playerProfile(services, c.get('staff').id, id);
     if (!profile) throw new ConsoleError(404, say('errors.not_found'));
     const { player, history, limits, sessions, verifications, notes, pending, interactions, riskAlerts } = profile;
-    const { lifetime, ageDays, deposits } = profile;
+    const { lifetime, ageDays, deposits, resumed } = profile;
     const staff = c.get('staff');
     const csrf = c.get('csrf');
     const cur = player.currency;
@@ -169,6 +169,20 @@ ${section(
         ),
       )
     : html`<p>${say('players.sessions_empty')}</p>`,
+)}
+${section(
+  say('players.resumed'),
+  resumed.length
+    ? table(
+        say('players.resumed'),
+        [say('players.date'), say('players.resumed_game'), say('players.resumed_round')],
+        resumed.map(
+          (row) =>
+            html`<tr data-resumed="${row.round_id}"><td>${when(row.resumed_at)}</td><td>${row.game_id}</td>
+<td>${row.round_id}</td></tr>`,
+        ),
+      )
+    : html`<p>${say('players.resumed_empty')}</p>`,
 )}
 ${await duplicatesSection(services, id)}
 <p class="export"><a href="/operator/players/${id}/history.csv" download>${say('players.history_csv')}</a></p>

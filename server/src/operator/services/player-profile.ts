@@ -1,4 +1,5 @@
 import type { Services } from '../../app-env.ts';
+import { resumptionsOf } from '../../services/game-resumptions.ts';
 import { interactionsOf, pendingAdjustments } from '../../services/account-admin.ts';
 import { openAlertsOf } from './risk-alerts.ts';
 import { audit } from './audit.ts';
@@ -111,6 +112,7 @@ export async function playerProfile(services: Pick<Services, 'db' | 'clock'>, st
       playerDeposits(db, id),
     ]);
   const ageDays = accountAgeDays(player.date_joined, services.clock());
+  const resumed = await resumptionsOf(db, id);
   return {
     player,
     history,
@@ -124,6 +126,7 @@ export async function playerProfile(services: Pick<Services, 'db' | 'clock'>, st
     lifetime,
     ageDays,
     deposits,
+    resumed,
   };
 }
 

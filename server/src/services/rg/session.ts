@@ -36,14 +36,18 @@ export async function sessionMoney(
   since: Date,
   now: Date,
 ): Promise<ResponsibleGaming['session']> {
+  // Our games' real rounds and the crash room's bets (an open bet has won nothing yet).
   const [row] = await db.query<{ deposits: string; stakes: string; wins: string }>(
-    `SELECT
+    `WITH rounds AS (
+       SELECT stake, win FROM game_rounds
+         WHERE user_id = $1 AND mode = 'real' AND created_at >= $2 AND created_at <= $3
+       UNION ALL
+       SELECT stake, COALESCE(win, 0) FROM crash_bets WHERE user_id = $1 AND placed_at >= $2 AND placed_at <= $3)
+     SELECT
        (SELECT COALESCE(sum(amount), 0)::numeric(14,2)::text FROM payments
          WHERE user_id = $1 AND status = 'completed' AND created_at >= $2 AND created_at <= $3) AS deposits,
-       (SELECT COALESCE(sum(stake), 0)::numeric(14,2)::text FROM game_rounds
-         WHERE user_id = $1 AND mode = 'real' AND created_at >= $2 AND created_at <= $3) AS stakes,
-       (SELECT COALESCE(sum(win), 0)::numeric(14,2)::text FROM game_rounds
-         WHERE user_id = $1 AND mode = 'real' AND created_at >= $2 AND created_at <= $3) AS wins`,
+       (SELECT COALESCE(sum(stake), 0)::numeric(14,2)::text FROM rounds) AS stakes,
+       (SELECT COALESCE(sum(win), 0)::numeric(14,2)::text FROM rounds) AS wins`,
     [userId, since.toISOString(), now.toISOString()],
   );
   return { ...row!, net: fromCents(signedToCents(row!.wins)! - signedToCents(row!.stakes)!) };

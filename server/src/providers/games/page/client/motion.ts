@@ -7,7 +7,7 @@ export const setQuick = (on: boolean) => void (quick = on);
 let floorMs = 0;
 /**
  * The least time the coming animation should run: what is left of the market's game cycle
- * (RTS 14A, GlüStV §22a), so the reels turn through it instead of standing still at the end.
+ * (RTS 14, GlüStV §22a), so the reels turn through it instead of standing still at the end.
  */
 export const setMotionFloor = (ms: number) => void (floorMs = Math.max(0, ms));
 /** A duration with the quick-play setting applied. */
