@@ -112,6 +112,9 @@ href="/operator/adjustments">${data.pending.adjustments}</a></dd>
 <h2>${say('dashboard.daily_title', { currency: main })}</h2>
 ${chart(days)}
 <p><a href="/operator/dashboard/daily.csv?${query.toString()}" download>${say('dashboard.daily_csv')}</a></p>
+<p><a href="/operator/ledger.csv?${new URLSearchParams({ from, to }).toString()}" download>${say(
+      'dashboard.ledger_csv',
+    )}</a></p>
 ${table(
   say('dashboard.daily_caption', { currency: main }),
   [say('dashboard.day'), ...FIGURES.map((key) => say(`dashboard.${key}`))],

@@ -19,6 +19,7 @@ import { playerActionRoutes } from './player-actions.ts';
 import { waitingAdjustmentRoutes } from './waiting-adjustments.ts';
 import { playerRoutes } from './players.ts';
 import { reportRoutes } from './reports.ts';
+import { ledgerCsvRoutes } from './ledger-csv.ts';
 import { riskAlertRoutes } from './risk-alerts.ts';
 import { signInRoutes } from './sign-in.ts';
 import { staffRoutes } from './staff.ts';
@@ -93,6 +94,7 @@ export function operatorRoutes(services: Services) {
     newsRoutes,
     auditRoutes,
     reportRoutes,
+    ledgerCsvRoutes,
     staffRoutes,
     riskAlertRoutes,
     gamesConsoleRoutes,
