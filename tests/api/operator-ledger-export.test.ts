@@ -8,16 +8,16 @@ const clock = manualClock(new Date('2026-06-01T08:00:00Z'));
 const ctx = useTestApi({}, { clock });
 
 /**
- * 4,500 ledger rows over five days, in pairs that cancel (each balance stays equal to its ledger),
- * with four rows on each second so ties of time meet the export's batch boundaries (2,000 rows).
+ * 11,000 ledger rows over five days, in pairs that cancel (each balance stays equal to its ledger),
+ * with four rows on each second so ties of time meet the export's batch boundaries (5,000 rows).
  */
 async function generateLedger(players: number[]) {
   await ctx.api.db.query(
     `WITH t AS (
        INSERT INTO transactions (user_id, type, amount, status, template, created_at)
        SELECT ($1::int[])[1 + i % array_length($1::int[], 1)], 'game', 0, 'completed', 'test',
-              '2026-06-01T00:00:00Z'::timestamptz + (i / 4) * interval '768 seconds'
-       FROM generate_series(0, 2249) i RETURNING id, user_id, created_at)
+              '2026-06-01T00:00:00Z'::timestamptz + (i / 4) * interval '314 seconds'
+       FROM generate_series(0, 5499) i RETURNING id, user_id, created_at)
      INSERT INTO ledger (user_id, account, amount, transaction_id, created_at)
        SELECT user_id, 'cash', -(1 + id % 37 + 0.25), id, created_at FROM t
        UNION ALL SELECT user_id, 'cash', 1 + id % 37 + 0.25, id, created_at FROM t`,
@@ -53,16 +53,17 @@ describe('the ledger export', () => {
        FROM ledger l JOIN users u ON u.id = l.user_id JOIN transactions t ON t.id = l.transaction_id
        ORDER BY l.created_at, l.id`,
     );
-    expect(expected.length).toBe(4500);
+    expect(expected.length).toBe(11000);
     expect(rows.slice(1)).toEqual(expected.map((row) => row.line));
 
     // Three days of the five (UTC, both included): exactly the rows whose time falls in them.
     const part = parseCsv((await download(admin.client, '/operator/ledger.csv?from=2026-06-02&to=2026-06-04')).text);
-    const [{ count, total }] = await ctx.api.db.query<{ count: number; total: string }>(
+    const [sums] = await ctx.api.db.query<{ count: number; total: string }>(
       `SELECT count(*)::int AS count, sum(abs(amount))::text AS total FROM ledger
        WHERE created_at >= '2026-06-02T00:00:00Z' AND created_at < '2026-06-05T00:00:00Z'`,
     );
-    expect(count).toBeGreaterThan(2000);
+    const { count, total } = sums!;
+    expect(count).toBeGreaterThan(5000);
     expect(part.length - 1).toBe(count);
     const cents = part.slice(1).reduce((sum, row) => sum + Math.abs(Math.round(Number(row[5]) * 100)), 0);
     expect((cents / 100).toFixed(2)).toBe(Number(total).toFixed(2));
