@@ -20,6 +20,7 @@ import { waitingAdjustmentRoutes } from './waiting-adjustments.ts';
 import { playerRoutes } from './players.ts';
 import { reportRoutes } from './reports.ts';
 import { ledgerCsvRoutes } from './ledger-csv.ts';
+import { reportsPageRoutes } from './reports-page.ts';
 import { riskAlertRoutes } from './risk-alerts.ts';
 import { signInRoutes } from './sign-in.ts';
 import { staffRoutes } from './staff.ts';
@@ -95,6 +96,7 @@ export function operatorRoutes(services: Services) {
     auditRoutes,
     reportRoutes,
     ledgerCsvRoutes,
+    reportsPageRoutes,
     staffRoutes,
     riskAlertRoutes,
     gamesConsoleRoutes,
