@@ -230,8 +230,9 @@ describe('dashboard figures from a hand-made data set', () => {
     );
     expect(parseCsv(perGame.text)).toEqual([
       ['game', 'name', 'currency', 'rounds', 'players', 'bets', 'wins', 'ggr'],
-      ['g2', '', 'EUR', '2', '2', '25.00', '12.00', '13.00'],
-      ['g1', '', 'EUR', '1', '1', '10.00', '25.50', '-15.50'],
+      // Rounds linked to no game record keep the name their history item was shown under.
+      ['g2', 'g2', 'EUR', '2', '2', '25.00', '12.00', '13.00'],
+      ['g1', 'g1', 'EUR', '1', '1', '10.00', '25.50', '-15.50'],
     ]);
   });
 });

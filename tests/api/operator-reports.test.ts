@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/base/clock.ts';
 import { useTestApi } from './harness.ts';
+import { download, parseCsv } from './operator-csv.ts';
 import { staffMember } from './operator-harness.ts';
 
 const clock = manualClock(new Date('2026-03-25T08:00:00Z'));
@@ -304,6 +305,15 @@ describe('reports', () => {
     // A provider's games are named from its catalogue, not from the history item's text.
     expect(text).toContain('Lantern Reels');
     expect(text).not.toContain('name of aw-lantern');
+    // The dashboard's per-game CSV names each game too: the catalogue's name for a provider's game.
+    const csv = parseCsv(
+      (await download(admin.client, '/operator/dashboard/games.csv?period=range&from=2026-03-02&to=2026-03-22')).text,
+    );
+    const names = Object.fromEntries(csv.slice(1).map((row) => [row[0], row[1]]));
+    expect(names).toEqual({ 'aw-lantern': 'Lantern Reels', 'aw-harbour': 'Harbour Dice', 'Old Table': 'Old Table' });
+    expect(csv.slice(1).find((row) => row[0] === 'aw-lantern')?.[3]).toBe(
+      String(games.get('amberworks|aw-lantern')!.rounds),
+    );
   }, 120_000);
 
   it('refuses a bad range and shows an empty period plainly', async () => {
