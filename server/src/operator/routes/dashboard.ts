@@ -179,20 +179,45 @@ const emptyDay = (day: string, currency: string): DayFigures => ({
   ngr: '0.00',
 });
 
+/** The narrowest bar the chart draws, in the drawing's units (at least as many pixels at 1,280 px). */
+const MIN_BAR = 3;
+
 /**
- * Deposits and GGR per day as bars (GGR may be below the zero line). Amounts become numbers only
- * for the drawing's geometry; the figures shown are the SQL's strings (the table below the chart).
+ * Consecutive days grouped so that every bar is at least MIN_BAR wide: one day a bar up to about
+ * 80 days, then two, three… days a bar (a year is 5 days a bar). Sums are for the drawing's geometry
+ * only; the exact figures are in the daily table beside the chart.
+ */
+function bucketDays(days: DayFigures[], slots: number) {
+  const size = Math.max(1, Math.ceil(days.length / slots));
+  const buckets: { first: string; last: string; deposits: number; ggr: number }[] = [];
+  for (let i = 0; i < days.length; i += size) {
+    const group = days.slice(i, i + size);
+    buckets.push({
+      first: group[0]!.day,
+      last: group.at(-1)!.day,
+      deposits: group.reduce((sum, row) => sum + Number(row.deposits), 0),
+      ggr: group.reduce((sum, row) => sum + Number(row.ggr), 0),
+    });
+  }
+  return { size, buckets };
+}
+
+/**
+ * Deposits and GGR per day (or per group of days) as bars (GGR may be below the zero line). Amounts
+ * become numbers only for the drawing's geometry; the figures shown are the SQL's strings (the table
+ * beside the chart); a bar's title names its days.
  */
 function chart(days: DayFigures[]) {
   const width = 720;
   const height = 220;
   const pad = 24;
-  const values = days.flatMap((row) => [Number(row.deposits), Number(row.ggr)]);
+  const { size, buckets } = bucketDays(days, Math.floor((width - 2 * pad) / (2 * MIN_BAR + 2)));
+  const values = buckets.flatMap((row) => [row.deposits, row.ggr]);
   const top = Math.max(1, ...values);
   const bottom = Math.min(0, ...values);
   const y = (value: number) => pad + ((top - value) / (top - bottom)) * (height - 2 * pad);
-  const slot = (width - 2 * pad) / Math.max(1, days.length);
-  const bar = Math.max(1, slot / 2 - 1);
+  const slot = (width - 2 * pad) / Math.max(1, buckets.length);
+  const bar = Math.max(MIN_BAR, slot / 2 - 1);
   const rect = (i: number, offset: number, value: number, cls: string, label: string) => {
     const y0 = y(Math.max(0, value));
     const h = Math.max(0.5, Math.abs(y(value) - y(0)));
@@ -201,11 +226,12 @@ function chart(days: DayFigures[]) {
       `width="${bar.toFixed(1)}" height="${h.toFixed(1)}"><title>${label}</title></rect>`
     );
   };
-  const bars = days
+  const daysOf = (row: { first: string; last: string }) => (size === 1 ? row.first : `${row.first} – ${row.last}`);
+  const bars = buckets
     .map(
       (row, i) =>
-        rect(i, 0, Number(row.deposits), 'deposits', `${row.day} ${say('dashboard.deposits')} ${row.deposits}`) +
-        rect(i, bar, Number(row.ggr), 'ggr', `${row.day} ${say('dashboard.ggr')} ${row.ggr}`),
+        rect(i, 0, row.deposits, 'deposits', `${daysOf(row)} ${say('dashboard.deposits')}`) +
+        rect(i, bar, row.ggr, 'ggr', `${daysOf(row)} ${say('dashboard.ggr')}`),
     )
     .join('');
   const escape = (text: string) => text.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
