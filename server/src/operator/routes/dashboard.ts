@@ -4,7 +4,8 @@ import type { Services } from '../../app-env.ts';
 import { csvResponse } from '../views/csv.ts';
 import { dashboard, gameFigures, type DayFigures } from '../services/dashboard.ts';
 import { say } from '../views/messages.ts';
-import { allDays, PERIODS, readPeriod, type Period } from './report-period.ts';
+import { allDays, readPeriod } from './report-period.ts';
+import { periodPicker } from '../views/period-picker.ts';
 import type { OperatorEnv } from '../operator-env.ts';
 import { cells, html, money, page, table } from '../views/view.ts';
 
@@ -35,19 +36,8 @@ export function dashboardRoutes(services: Services) {
       (day) => data.days.find((row) => row.day === day && row.currency === main) ?? emptyDay(day, main),
     );
     const totals = data.totals.length ? data.totals : [{ ...emptyDay('', main), currency: main }];
-    const periodLink = (value: Period) => {
-      const current = value === period ? raw(' aria-current="true"') : '';
-      return html`<li><a href="/operator?period=${value}"${current}>${say(`dashboard.period_${value}`)}</a></li>`;
-    };
-    const periodLinks = PERIODS.filter((p) => p !== 'range').map(periodLink);
     const verificationsLink = html`<a href="/operator/verifications">${data.pending.verifications}</a>`;
-    const body = html`<nav aria-label="${say('dashboard.periods')}" class="periods"><ul>${periodLinks}</ul></nav>
-<form method="get" action="/operator" class="inline" aria-label="${say('dashboard.range')}">
-<input type="hidden" name="period" value="range">
-<label for="from">${say('dashboard.from')}</label><input id="from" name="from" type="date" value="${from}">
-<label for="to">${say('dashboard.to')}</label><input id="to" name="to" type="date" value="${to}">
-<button type="submit">${say('dashboard.show')}</button></form>
-<p data-period>${say('dashboard.showing', { from, to })}</p>
+    const body = html`${periodPicker('/operator', period, from, to)}
 ${table(
   say('dashboard.totals_caption'),
   [say('dashboard.currency'), ...FIGURES.map((key) => say(`dashboard.${key}`))],

@@ -7,7 +7,8 @@ import { conversionByDay } from '../services/report-figures/report-conversion.ts
 import { gameReport } from '../services/report-figures/report-games.ts';
 import { say } from '../views/messages.ts';
 import { methodName } from './player-status.ts';
-import { PERIODS, readPeriod, type Period } from './report-period.ts';
+import { readPeriod } from './report-period.ts';
+import { periodPicker } from '../views/period-picker.ts';
 import type { OperatorEnv } from '../operator-env.ts';
 import { html, money, page, table, type Html } from '../views/view.ts';
 
@@ -82,19 +83,7 @@ export function reportsPageRoutes(services: Services) {
     const days = await conversionByDay(db, range);
     const cohorts = await retentionCohorts(db, range);
     const games = await gameReport(db, range);
-    const periodLink = (value: Period) =>
-      html`<li><a href="/operator/reports?period=${value}"${value === period ? raw(' aria-current="true"') : ''}>${say(
-        `dashboard.period_${value}`,
-      )}</a></li>`;
-    const body = html`<nav aria-label="${say('dashboard.periods')}" class="periods"><ul>${PERIODS.filter(
-      (p) => p !== 'range',
-    ).map(periodLink)}</ul></nav>
-<form method="get" action="/operator/reports" class="inline" aria-label="${say('dashboard.range')}">
-<input type="hidden" name="period" value="range">
-<label for="from">${say('dashboard.from')}</label><input id="from" name="from" type="date" value="${from}">
-<label for="to">${say('dashboard.to')}</label><input id="to" name="to" type="date" value="${to}">
-<button type="submit">${say('dashboard.show')}</button></form>
-<p data-period>${say('dashboard.showing', { from, to })}</p>
+    const body = html`${periodPicker('/operator/reports', period, from, to)}
 <p>${say('reports.ngr_note')}</p>
 <h2>${say('reports.by_country')}</h2>
 ${breakdownTable('country', countries)}

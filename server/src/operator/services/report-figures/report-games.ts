@@ -1,5 +1,5 @@
 import type { Queryable } from '../../../db/database.ts';
-import type { Range } from '../dashboard.ts';
+import type { GameFigures, Range } from '../dashboard.ts';
 import { ROUND_GAME_ID, ROUND_GAME_JOINS, ROUND_GAME_NAME, ROUND_PROVIDER, ROUND_PUBLISHED_RTP } from './round-game.ts';
 
 /**
@@ -7,17 +7,10 @@ import { ROUND_GAME_ID, ROUND_GAME_JOINS, ROUND_GAME_NAME, ROUND_PROVIDER, ROUND
  * it, players, bets, wins, GGR, and the RTP observed (wins ÷ bets, in percent, two decimals,
  * rounded in SQL) beside the one published (for a provider: the range of its games').
  */
-export interface GameReportRow {
+export interface GameReportRow extends Omit<GameFigures, 'game'> {
   provider: string | null;
   /** Null on a provider's line. */
   game: string | null;
-  name: string | null;
-  currency: string;
-  rounds: number;
-  players: number;
-  bets: string;
-  wins: string;
-  ggr: string;
   observed_rtp: string | null;
   published_min: string | null;
   published_max: string | null;
