@@ -139,7 +139,7 @@ function expected(moves: Move[], joined: { id: number; at: string }[], names: Ma
       .sort((a, b) => a.currency.localeCompare(b.currency) || a.day.localeCompare(b.day)),
     games: [...games.values()].map((game) => ({
       game: game.game,
-      name: names.get(game.game) ?? null,
+      name: names.get(game.game) ?? game.game,
       currency: game.currency,
       rounds: game.rounds,
       players: game.players.size,

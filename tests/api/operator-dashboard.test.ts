@@ -180,6 +180,27 @@ describe('dashboard figures from a hand-made data set', () => {
     expect((range.text.match(/<rect class="deposits"/g) ?? []).length).toBe(2);
     expect((range.text.match(/<rect class="ggr"/g) ?? []).length).toBe(2);
     expect(range.text).not.toContain('<script');
+    // Readable at every range: 90 days draw a bar per two days, a year one per five, never under 3 units
+    // (720 units at least 720 px wide at 1,280 px); the daily table beside keeps every day's figures.
+    for (const [to, bars, days] of [
+      ['2026-06-28', 45, 2],
+      ['2027-03-31', 74, 5],
+    ] as const) {
+      const long = await admin.client.get(`/operator?period=range&from=2026-03-31&to=${to}`);
+      const widths = [...long.text.matchAll(/<rect class="(?:deposits|ggr)"[^>]* width="([\d.]+)"/g)].map((m) =>
+        Number(m[1]),
+      );
+      expect(widths).toHaveLength(2 * bars);
+      expect(Math.min(...widths)).toBeGreaterThanOrEqual(3);
+      expect(long.text).toContain(
+        `<title>2026-03-31 – ${new Date(Date.parse('2026-03-31') + (days - 1) * 86_400_000)
+          .toISOString()
+          .slice(0, 10)} Deposits</title>`,
+      );
+      expect((long.text.match(/<tr data-day=/g) ?? []).length).toBe(
+        (Date.parse(to) - Date.parse('2026-03-31')) / 86_400_000 + 1,
+      );
+    }
 
     const today = await admin.client.get('/operator');
     expect(figures(today.text)).toEqual({
@@ -230,8 +251,9 @@ describe('dashboard figures from a hand-made data set', () => {
     );
     expect(parseCsv(perGame.text)).toEqual([
       ['game', 'name', 'currency', 'rounds', 'players', 'bets', 'wins', 'ggr'],
-      ['g2', '', 'EUR', '2', '2', '25.00', '12.00', '13.00'],
-      ['g1', '', 'EUR', '1', '1', '10.00', '25.50', '-15.50'],
+      // Rounds linked to no game record keep the name their history item was shown under.
+      ['g2', 'g2', 'EUR', '2', '2', '25.00', '12.00', '13.00'],
+      ['g1', 'g1', 'EUR', '1', '1', '10.00', '25.50', '-15.50'],
     ]);
   });
 });

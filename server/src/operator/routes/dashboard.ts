@@ -1,18 +1,14 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { raw } from 'hono/html';
 import type { Services } from '../../app-env.ts';
 import { csvResponse } from '../views/csv.ts';
-import { dashboard, gameFigures, type DayFigures, type Range } from '../services/dashboard.ts';
-import { ConsoleError } from '../services/console-error.ts';
+import { dashboard, gameFigures, type DayFigures } from '../services/dashboard.ts';
 import { say } from '../views/messages.ts';
-import { readDay } from './paging.ts';
+import { allDays, readPeriod } from './report-period.ts';
+import { periodPicker } from '../views/period-picker.ts';
 import type { OperatorEnv } from '../operator-env.ts';
 import { cells, html, money, page, table } from '../views/view.ts';
 
-const PERIODS = ['today', '7d', '30d', 'range'] as const;
-type Period = (typeof PERIODS)[number];
-const DAY_MS = 86_400_000;
-const MAX_DAYS = 366;
 const FIGURES = [
   'deposits',
   'withdrawals_requested',
@@ -23,34 +19,6 @@ const FIGURES = [
   'bonus_cost',
   'ngr',
 ] as const;
-
-/** The period from the query: today, the last 7 or 30 UTC days (today included), or a chosen range of days. */
-function readPeriod(c: Context, now: Date) {
-  const period: Period = PERIODS.find((known) => known === c.req.query('period')) ?? 'today';
-  const today = now.toISOString().slice(0, 10);
-  const daysBack = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) - n * DAY_MS).toISOString().slice(0, 10);
-  let from = today;
-  let to = today;
-  if (period === '7d') from = daysBack(6);
-  if (period === '30d') from = daysBack(29);
-  if (period === 'range') {
-    from = readDay(c, 'from', say('dashboard.from')) || today;
-    to = readDay(c, 'to', say('dashboard.to')) || today;
-    if (from > to) throw new ConsoleError(400, say('dashboard.bad_range'));
-    if ((Date.parse(to) - Date.parse(from)) / DAY_MS + 1 > MAX_DAYS)
-      throw new ConsoleError(400, say('dashboard.too_long', { max: MAX_DAYS }));
-  }
-  const range: Range = {
-    from: `${from}T00:00:00.000Z`,
-    to: new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS).toISOString(),
-  };
-  const query = new URLSearchParams({ period });
-  if (period === 'range') {
-    query.set('from', from);
-    query.set('to', to);
-  }
-  return { period, from, to, range, query };
-}
 
 /**
  * The overview (`/operator`): the figures of a period, a daily chart (SVG drawn here, no script), per-game table,
@@ -68,19 +36,8 @@ export function dashboardRoutes(services: Services) {
       (day) => data.days.find((row) => row.day === day && row.currency === main) ?? emptyDay(day, main),
     );
     const totals = data.totals.length ? data.totals : [{ ...emptyDay('', main), currency: main }];
-    const periodLink = (value: Period) => {
-      const current = value === period ? raw(' aria-current="true"') : '';
-      return html`<li><a href="/operator?period=${value}"${current}>${say(`dashboard.period_${value}`)}</a></li>`;
-    };
-    const periodLinks = PERIODS.filter((p) => p !== 'range').map(periodLink);
     const verificationsLink = html`<a href="/operator/verifications">${data.pending.verifications}</a>`;
-    const body = html`<nav aria-label="${say('dashboard.periods')}" class="periods"><ul>${periodLinks}</ul></nav>
-<form method="get" action="/operator" class="inline" aria-label="${say('dashboard.range')}">
-<input type="hidden" name="period" value="range">
-<label for="from">${say('dashboard.from')}</label><input id="from" name="from" type="date" value="${from}">
-<label for="to">${say('dashboard.to')}</label><input id="to" name="to" type="date" value="${to}">
-<button type="submit">${say('dashboard.show')}</button></form>
-<p data-period>${say('dashboard.showing', { from, to })}</p>
+    const body = html`${periodPicker('/operator', period, from, to)}
 ${table(
   say('dashboard.totals_caption'),
   [say('dashboard.currency'), ...FIGURES.map((key) => say(`dashboard.${key}`))],
@@ -112,6 +69,9 @@ href="/operator/adjustments">${data.pending.adjustments}</a></dd>
 <h2>${say('dashboard.daily_title', { currency: main })}</h2>
 ${chart(days)}
 <p><a href="/operator/dashboard/daily.csv?${query.toString()}" download>${say('dashboard.daily_csv')}</a></p>
+<p><a href="/operator/ledger.csv?${new URLSearchParams({ from, to }).toString()}" download>${say(
+      'dashboard.ledger_csv',
+    )}</a></p>
 ${table(
   say('dashboard.daily_caption', { currency: main }),
   [say('dashboard.day'), ...FIGURES.map((key) => say(`dashboard.${key}`))],
@@ -196,13 +156,6 @@ async function* once(rows: unknown[][]) {
 /** A figure's cell, right-aligned. */
 const numberCell = (value: unknown) => html`<td class="num">${value}</td>`;
 
-function allDays(from: string, to: string): string[] {
-  const out: string[] = [];
-  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += DAY_MS)
-    out.push(new Date(t).toISOString().slice(0, 10));
-  return out;
-}
-
 const emptyDay = (day: string, currency: string): DayFigures => ({
   day,
   currency,
@@ -216,20 +169,45 @@ const emptyDay = (day: string, currency: string): DayFigures => ({
   ngr: '0.00',
 });
 
+/** The narrowest bar the chart draws, in the drawing's units (at least as many pixels at 1,280 px). */
+const MIN_BAR = 3;
+
 /**
- * Deposits and GGR per day as bars (GGR may be below the zero line). Amounts become numbers only
- * for the drawing's geometry; the figures shown are the SQL's strings (the table below the chart).
+ * Consecutive days grouped so that every bar is at least MIN_BAR wide: one day a bar up to about
+ * 80 days, then two, three… days a bar (a year is 5 days a bar). Sums are for the drawing's geometry
+ * only; the exact figures are in the daily table beside the chart.
+ */
+function bucketDays(days: DayFigures[], slots: number) {
+  const size = Math.max(1, Math.ceil(days.length / slots));
+  const buckets: { first: string; last: string; deposits: number; ggr: number }[] = [];
+  for (let i = 0; i < days.length; i += size) {
+    const group = days.slice(i, i + size);
+    buckets.push({
+      first: group[0]!.day,
+      last: group.at(-1)!.day,
+      deposits: group.reduce((sum, row) => sum + Number(row.deposits), 0),
+      ggr: group.reduce((sum, row) => sum + Number(row.ggr), 0),
+    });
+  }
+  return { size, buckets };
+}
+
+/**
+ * Deposits and GGR per day (or per group of days) as bars (GGR may be below the zero line). Amounts
+ * become numbers only for the drawing's geometry; the figures shown are the SQL's strings (the table
+ * beside the chart); a bar's title names its days.
  */
 function chart(days: DayFigures[]) {
   const width = 720;
   const height = 220;
   const pad = 24;
-  const values = days.flatMap((row) => [Number(row.deposits), Number(row.ggr)]);
+  const { size, buckets } = bucketDays(days, Math.floor((width - 2 * pad) / (2 * MIN_BAR + 2)));
+  const values = buckets.flatMap((row) => [row.deposits, row.ggr]);
   const top = Math.max(1, ...values);
   const bottom = Math.min(0, ...values);
   const y = (value: number) => pad + ((top - value) / (top - bottom)) * (height - 2 * pad);
-  const slot = (width - 2 * pad) / Math.max(1, days.length);
-  const bar = Math.max(1, slot / 2 - 1);
+  const slot = (width - 2 * pad) / Math.max(1, buckets.length);
+  const bar = Math.max(MIN_BAR, slot / 2 - 1);
   const rect = (i: number, offset: number, value: number, cls: string, label: string) => {
     const y0 = y(Math.max(0, value));
     const h = Math.max(0.5, Math.abs(y(value) - y(0)));
@@ -238,11 +216,12 @@ function chart(days: DayFigures[]) {
       `width="${bar.toFixed(1)}" height="${h.toFixed(1)}"><title>${label}</title></rect>`
     );
   };
-  const bars = days
+  const daysOf = (row: { first: string; last: string }) => (size === 1 ? row.first : `${row.first} – ${row.last}`);
+  const bars = buckets
     .map(
       (row, i) =>
-        rect(i, 0, Number(row.deposits), 'deposits', `${row.day} ${say('dashboard.deposits')} ${row.deposits}`) +
-        rect(i, bar, Number(row.ggr), 'ggr', `${row.day} ${say('dashboard.ggr')} ${row.ggr}`),
+        rect(i, 0, row.deposits, 'deposits', `${daysOf(row)} ${say('dashboard.deposits')}`) +
+        rect(i, bar, row.ggr, 'ggr', `${daysOf(row)} ${say('dashboard.ggr')}`),
     )
     .join('');
   const escape = (text: string) => text.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);

@@ -19,6 +19,8 @@ import { playerActionRoutes } from './player-actions.ts';
 import { waitingAdjustmentRoutes } from './waiting-adjustments.ts';
 import { playerRoutes } from './players.ts';
 import { reportRoutes } from './reports.ts';
+import { ledgerCsvRoutes } from './ledger-csv.ts';
+import { reportsPageRoutes } from './reports-page.ts';
 import { riskAlertRoutes } from './risk-alerts.ts';
 import { signInRoutes } from './sign-in.ts';
 import { staffRoutes } from './staff.ts';
@@ -93,6 +95,8 @@ export function operatorRoutes(services: Services) {
     newsRoutes,
     auditRoutes,
     reportRoutes,
+    ledgerCsvRoutes,
+    reportsPageRoutes,
     staffRoutes,
     riskAlertRoutes,
     gamesConsoleRoutes,

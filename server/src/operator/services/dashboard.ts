@@ -1,4 +1,5 @@
 import type { Database, Queryable } from '../../db/database.ts';
+import { ROUND_GAME_ID, ROUND_GAME_JOINS, ROUND_GAME_NAME } from './report-figures/round-game.ts';
 
 /**
  * The dashboard's figures, all computed in SQL from the ledger (money is NUMERIC; sums are exact
@@ -92,24 +93,28 @@ async function moneyFigures(db: Queryable, range: Range) {
  * one row per round, then per game — and, as the empty grouping set, the players of all games
  * (the active players), so the range is scanned once. A round is grouped by the primary keys of
  * its history item and its player (integers, hashed), and its game and currency are read once
- * per round (they depend on those keys), not once per ledger row.
+ * per round (they depend on those keys), not once per ledger row. The game's id and name come from
+ * the round's own record (round-game.ts): the history item holds only the name it was shown under.
  */
 async function gameRows(db: Queryable, range: Range) {
   return db.query<GameFigures & { total: boolean }>(
     `WITH rounds AS (
-       SELECT t.params->>'game' AS game, u.currency, u.id AS user_id,
+       SELECT t.id AS item, u.currency, u.id AS user_id,
               -sum(l.amount) FILTER (WHERE l.amount < 0) AS bets, sum(l.amount) FILTER (WHERE l.amount > 0) AS wins
        FROM ledger l JOIN transactions t ON t.id = l.transaction_id JOIN users u ON u.id = l.user_id
        WHERE l.created_at >= $1::timestamptz AND l.created_at < $2::timestamptz AND t.type = 'game' AND t.status <>
        'cancelled'
        GROUP BY t.id, u.id
+     ), named AS (
+       SELECT r.*, ${ROUND_GAME_ID} AS game, ${ROUND_GAME_NAME} AS name
+       FROM rounds r JOIN transactions t ON t.id = r.item ${ROUND_GAME_JOINS}
      )
-     SELECT r.game, g.name, r.currency, GROUPING(r.game) = 1 AS total, count(*)::int AS rounds, count(DISTINCT
+     SELECT r.game, r.name, r.currency, GROUPING(r.game) = 1 AS total, count(*)::int AS rounds, count(DISTINCT
      r.user_id)::int AS players,
             ${c2('sum(r.bets)')} AS bets, ${c2('sum(r.wins)')} AS wins,
             ${c2('COALESCE(sum(r.bets), 0) - COALESCE(sum(r.wins), 0)')} AS ggr
-     FROM rounds r LEFT JOIN games g ON g.id = r.game
-     GROUP BY GROUPING SETS ((r.game, g.name, r.currency), ())
+     FROM named r
+     GROUP BY GROUPING SETS ((r.game, r.name, r.currency), ())
      ORDER BY GROUPING(r.game), COALESCE(sum(r.bets), 0) - COALESCE(sum(r.wins), 0) DESC, r.game`,
     [range.from, range.to],
   );

@@ -31,7 +31,24 @@ export function csvResponse(
   header: string[],
   rows: AsyncIterable<unknown[][]>,
 ): Response {
-  const iterator = rows[Symbol.asyncIterator]();
+  return csvTextResponse(c, filename, header, mapBatches(rows, (batch) => batch.map(csvLine).join('')));
+}
+
+async function* mapBatches<T>(batches: AsyncIterable<T>, toText: (batch: T) => string): AsyncGenerator<string> {
+  for await (const batch of batches) yield toText(batch);
+}
+
+/**
+ * A CSV download streamed from chunks of finished CSV text (lines ending in CRLF), pulled one at a
+ * time as the client reads: for an export whose lines the database writes itself.
+ */
+export function csvTextResponse(
+  c: Context,
+  filename: string,
+  header: string[],
+  chunks: AsyncIterable<string>,
+): Response {
+  const iterator = chunks[Symbol.asyncIterator]();
   let started = false;
   const stream = new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -45,7 +62,7 @@ export function csvResponse(
         controller.close();
         return;
       }
-      controller.enqueue(encoder.encode(next.value.map(csvLine).join('')));
+      controller.enqueue(encoder.encode(next.value));
     },
     async cancel() {
       await iterator.return?.();

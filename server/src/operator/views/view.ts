@@ -24,6 +24,7 @@ const NAV: [string, string, boolean?][] = [
   ['/operator/risk/alerts', 'nav.risk'],
   ['/operator/players', 'nav.players'],
   ['/operator/payments', 'nav.payments'],
+  ['/operator/reports', 'nav.reports'],
   ['/operator/news', 'nav.news', true],
   ['/operator/audit', 'nav.audit'],
   ['/operator/staff', 'nav.staff', true],
