@@ -25,6 +25,7 @@ const NAV: [string, string, boolean?][] = [
   ['/operator/players', 'nav.players'],
   ['/operator/payments', 'nav.payments'],
   ['/operator/news', 'nav.news', true],
+  ['/operator/offers', 'nav.offers', true],
   ['/operator/audit', 'nav.audit'],
   ['/operator/staff', 'nav.staff', true],
   ['/operator/games', 'nav.games', true],

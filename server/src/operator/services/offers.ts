@@ -1,0 +1,55 @@
+import type { Services } from '../../app-env.ts';
+import type { Queryable } from '../../db/database.ts';
+import { createDepositMatch, offerTerms, type DepositMatchInput } from '../../services/promotions/offers.ts';
+import { audit } from './audit.ts';
+
+/**
+ * Staff save a deposit match through the promotions service and its checks (the market's wagering
+ * cap among them); the offer and its audit row commit together.
+ */
+export function createOfferAsStaff(
+  services: Pick<Services, 'db' | 'clock' | 'config'>,
+  staffId: number,
+  input: DepositMatchInput,
+) {
+  const now = services.clock();
+  return services.db.transaction(async (tx) => {
+    const id = await createDepositMatch(tx, input, services.config.market.profile, staffId, now);
+    await audit(tx, {
+      staffId,
+      action: 'offer.create',
+      targetType: 'offer',
+      targetId: id,
+      after: { kind: 'deposit_match', ...input },
+      at: now,
+    });
+    return id;
+  });
+}
+
+/** The games an offer may list: ours with a published RTP (the expected cost needs it), by name. */
+export const offerableGames = (db: Queryable) =>
+  db.query<{ id: string; name: string; rtp: string }>(
+    "SELECT id, name, rtp FROM games WHERE rtp <> '' AND NOT retired ORDER BY name, id",
+  );
+
+/** Every offer, newest first, with its expected cost at the cap and how many players took it, by state. */
+export async function offerOverview(db: Queryable) {
+  const rows = await db.query<{
+    id: number;
+    created_at: Date;
+    taken: string;
+    open: string;
+    completed: string;
+    ended: string;
+  }>(
+    `SELECT o.id, o.created_at, count(t.id)::text AS taken,
+            count(t.id) FILTER (WHERE t.status IN ('waiting', 'wagering'))::text AS open,
+            count(t.id) FILTER (WHERE t.status = 'completed')::text AS completed,
+            count(t.id) FILTER (WHERE t.status IN ('forfeited', 'expired'))::text AS ended
+      FROM offers o LEFT JOIN offer_takes t ON t.offer_id = o.id
+      WHERE o.kind = 'deposit_match'
+      GROUP BY o.id ORDER BY o.id DESC`,
+  );
+  return Promise.all(rows.map(async (row) => ({ ...row, terms: (await offerTerms(db, row.id))! })));
+}
