@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { BonusStatus } from '#core/api/contract.ts';
 import { acceptOffer, getOffers } from '../../api/bonus';
 import type { Translate } from '../../i18n/translator';
@@ -25,7 +25,10 @@ export function OffersCard({
   date: (iso: string) => string;
   accepted: () => void;
 }) {
-  const [store] = useState(() => createOffersStore({ t, getOffers, acceptOffer, accepted }));
+  // The store lives as long as the card; `accepted` (the status's reload) changes with the session.
+  const reload = useRef(accepted);
+  reload.current = accepted;
+  const [store] = useState(() => createOffersStore({ t, getOffers, acceptOffer, accepted: () => reload.current() }));
   const state = useStore(store.$state);
   const offers = useStore(store.$offers);
   const accepting = useStore(store.$accepting);
