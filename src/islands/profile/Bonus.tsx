@@ -7,6 +7,7 @@ import { formatDate, formatMoney } from './format';
 import type { IslandProps } from './messages';
 import { LoadError, Notice, TextPlaceholder } from './Status';
 import { OffersCard } from './OffersCard';
+import { CashbackCard } from './CashbackCard';
 import { useMessages } from './use-messages';
 import { useResource } from './use-resource';
 import { useUser } from './use-user';
@@ -113,6 +114,7 @@ export function Bonus(props: IslandProps) {
           accepted={status.reload}
         />
       )}
+      {user && <CashbackCard t={t} money={money} date={(iso) => formatDate(iso, locale)} />}
     </>
   );
 }
