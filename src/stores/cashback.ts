@@ -2,6 +2,7 @@ import { atom } from 'nanostores';
 import type { CashbackStatus } from '../../core/api/contract';
 import { toCents } from '../../core/api/money';
 import type { Translate } from '../i18n/translator';
+import { refusalText } from './refusal-text';
 
 export interface CashbackDeps {
   t: Translate<'profile'>;
@@ -50,8 +51,7 @@ export function createCashbackStore({ t, getCashback, claimCashback, paid }: Cas
       return true;
     } catch (error) {
       console.error('[cashback] claim failed', error);
-      const detail = (error as { detail?: unknown } | undefined)?.detail;
-      $failed.set(typeof detail === 'string' && detail ? detail : t('cashback.claim_failed'));
+      $failed.set(refusalText(error, t('cashback.claim_failed')));
       return false;
     } finally {
       $claiming.set(undefined);

@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import type { OfferTerms } from '../../core/api/contract';
 import type { Translate } from '../i18n/translator';
+import { refusalText } from './refusal-text';
 
 export interface OffersDeps {
   t: Translate<'profile'>;
@@ -52,8 +53,7 @@ export function createOffersStore({ t, getOffers, acceptOffer, accepted }: Offer
       return true;
     } catch (error) {
       console.error('[offers] accept failed', error);
-      const detail = (error as { detail?: unknown } | undefined)?.detail;
-      $failed.set(typeof detail === 'string' && detail ? detail : t('offers.accept_failed'));
+      $failed.set(refusalText(error, t('offers.accept_failed')));
       return false;
     } finally {
       $accepting.set(undefined);
