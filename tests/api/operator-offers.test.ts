@@ -106,4 +106,36 @@ describe('console: offers', () => {
     expect((await support.client.get('/operator/offers')).status).toBe(403);
     expect((await support.client.post('/operator/offers', FORM)).status).toBe(403);
   });
+
+  it('saves a cashback (a bad percentage refused on the form), audited and listed with what it paid', async () => {
+    const admin = await staffMember(ctx.api, 'admin');
+    await admin.client.get('/operator/offers');
+    const form = { cashback_name: 'Daily cashback', cashback_percent: '10', period_days: '1' };
+    const refused = await admin.client.post('/operator/offers/cashback', { ...form, cashback_percent: '0' });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain(
+      '<li><a href="#cashback_percent">Cashback (% of net losses): enter a whole number in the allowed range.</a></li>',
+    );
+    expect(refused.text).toContain('id="cashback_percent" name="cashback_percent" value="0"');
+    const saved = await admin.client.post('/operator/offers/cashback', form);
+    expect(saved.status).toBe(303);
+    const id = idOf(saved.location);
+    const list = await admin.client.get('/operator/offers');
+    expect(list.text).toMatch(
+      new RegExp(`<tr data-cashback="${id}"><td>Daily cashback<br><span class="muted">#${id}</span></td>`),
+    );
+    expect(list.text).toContain('<td>10 % of net losses every 1 days</td>');
+    expect(list.text).toContain('<td data-paid>0 payouts, 0.00 in total</td>');
+    expect((await auditOf(ctx.api, 'offer', id)).map(({ action, after }) => ({ action, after }))).toEqual([
+      { action: 'offer.create', after: { kind: 'cashback', name: 'Daily cashback', percent: 10, periodDays: 1 } },
+    ]);
+    const player = await ctx.api.player({ marketingConsent: true });
+    expect((await ctx.api.request('GET', '/api/user/cashback', { token: player.token })).body).toEqual([
+      expect.objectContaining({ id, percent: 10, period_days: 1, amount: '0.00', paid: false }),
+    ]);
+
+    const support = await staffMember(ctx.api, 'support');
+    await support.client.get('/operator');
+    expect((await support.client.post('/operator/offers/cashback', form)).status).toBe(403);
+  });
 });

@@ -2,7 +2,13 @@ import { Hono } from 'hono';
 import type { Services } from '../../app-env.ts';
 import { InvalidInput } from '../../base/domain-errors.ts';
 import type { DepositMatchInput } from '../../services/promotions/offers.ts';
-import { createOfferAsStaff, offerableGames, offerOverview } from '../services/offers.ts';
+import {
+  cashbackOverview,
+  createCashbackAsStaff,
+  createOfferAsStaff,
+  offerableGames,
+  offerOverview,
+} from '../services/offers.ts';
 import { adminOnly } from '../services/session.ts';
 import type { OperatorEnv } from '../operator-env.ts';
 import { say } from '../views/messages.ts';
@@ -14,6 +20,12 @@ type Values = Record<string, string>;
 
 const FIELDS = ['name', 'match_percent', 'cap', 'wagering_multiple', 'max_stake', 'expiry_days'] as const;
 const gameField = (id: string) => `game_${id}`;
+const CASHBACK_FIELDS = ['cashback_name', 'cashback_percent', 'period_days'] as const;
+const CASHBACK_RULES = {
+  cashback_name: { label: say('offers.cashback_name'), max: 80, required: true },
+  cashback_percent: { label: say('offers.cashback_percent'), max: 4, required: true },
+  period_days: { label: say('offers.period_days'), max: 4, required: true },
+};
 
 const rulesFor = (games: Game[]): Record<string, FieldRule> => ({
   name: { label: say('offers.name'), max: 80, required: true },
@@ -68,11 +80,13 @@ export function offersConsoleRoutes(services: Services) {
   const { db } = services;
   const app = new Hono<OperatorEnv>();
   app.use('/operator/offers', adminOnly);
+  app.use('/operator/offers/*', adminOnly);
 
   async function screen(
     c: Parameters<typeof page>[0],
     values: Values,
     problems: { field: string; message: string }[] = [],
+    cashbackProblems: { field: string; message: string }[] = [],
   ) {
     const games = await offerableGames(db);
     const { code, rules } = services.config.market.profile;
@@ -82,8 +96,9 @@ export function offersConsoleRoutes(services: Services) {
       title: say('offers.title'),
       staff: c.get('staff'),
       csrf: c.get('csrf'),
-      status: problems.length ? 400 : 200,
-      notice: created && !problems.length ? say('offers.created', { id: created }) : undefined,
+      status: problems.length || cashbackProblems.length ? 400 : 200,
+      notice:
+        created && !problems.length && !cashbackProblems.length ? say('offers.created', { id: created }) : undefined,
       body: html`<p>${say('offers.intro')}</p>
 <section aria-labelledby="offer-form"><h2 id="offer-form">${say('offers.form_title')}</h2>${problemList(problems)}
 <form method="post" action="/operator/offers" class="stack">${csrfField(c.get('csrf'))}
@@ -98,7 +113,13 @@ ${FIELDS.map((name) => field(name, values[name] ?? ''))}
         }">`,
       )}</fieldset>
 <button type="submit">${say('offers.create')}</button></form></section>
-${await offerList()}`,
+${await offerList()}
+<section aria-labelledby="cashback-form"><h2 id="cashback-form">${say('offers.cashback_title')}</h2>
+<p>${say('offers.cashback_intro')}</p>${problemList(cashbackProblems)}
+<form method="post" action="/operator/offers/cashback" class="stack">${csrfField(c.get('csrf'))}
+${CASHBACK_FIELDS.map((name) => field(name, values[name] ?? ''))}
+<button type="submit">${say('offers.cashback_create')}</button></form></section>
+${await cashbackList()}`,
     });
   }
 
@@ -115,6 +136,36 @@ ${await offerList()}`,
       return screen(c, values, problemsOf(error));
     }
   });
+
+  app.post('/operator/offers/cashback', async (c) => {
+    const values = await readForm(c, CASHBACK_RULES);
+    const input = {
+      name: values.cashback_name,
+      percent: whole(values.cashback_percent),
+      periodDays: whole(values.period_days),
+    };
+    try {
+      const id = await createCashbackAsStaff(services, c.get('staff').id, input);
+      return c.redirect(`/operator/offers?created=${id}`, 303);
+    } catch (error) {
+      if (!(error instanceof InvalidInput)) throw error;
+      return screen(c, values, [], problemsOf(error));
+    }
+  });
+
+  async function cashbackList() {
+    const rows = await cashbackOverview(db);
+    if (!rows.length) return html`<p>${say('offers.cashback_none')}</p>`;
+    return table(
+      say('offers.cashback_list'),
+      [say('offers.offer'), say('offers.terms'), say('offers.cashback_paid_head')],
+      rows.map(
+        (row) => html`<tr data-cashback="${row.id}"><td>${row.name}<br><span class="muted">#${row.id}</span></td>
+<td>${say('offers.cashback_terms', { percent: row.percent, days: row.period_days })}</td>
+<td data-paid>${say('offers.cashback_paid', { payouts: row.payouts, paid: row.paid })}</td></tr>`,
+      ),
+    );
+  }
 
   async function offerList() {
     const rows = await offerOverview(db);
@@ -146,9 +197,11 @@ function offerRow({ id, created_at, terms, ...counts }: OfferOverview) {
 }
 
 /** One labelled text field; the wagering multiple points at the market's cap below the fields. */
-function field(name: (typeof FIELDS)[number], value: string) {
+function field(name: (typeof FIELDS)[number] | (typeof CASHBACK_FIELDS)[number], value: string) {
   const numeric =
-    name === 'name' ? '' : html` inputmode="${name.endsWith('stake') || name === 'cap' ? 'decimal' : 'numeric'}"`;
+    name === 'name' || name === 'cashback_name'
+      ? ''
+      : html` inputmode="${name.endsWith('stake') || name === 'cap' ? 'decimal' : 'numeric'}"`;
   const hint = name === 'wagering_multiple' ? html` aria-describedby="wagering_multiple-hint"` : '';
   return html`<label for="${name}">${say(`offers.${name}`)}</label>
 <input id="${name}" name="${name}" value="${value}" required${numeric}${hint}>`;

@@ -1,6 +1,7 @@
 import type { Services } from '../../app-env.ts';
 import type { Queryable } from '../../db/database.ts';
 import { createDepositMatch, offerTerms, type DepositMatchInput } from '../../services/promotions/offers.ts';
+import { createCashback, type CashbackInput } from '../../services/promotions/cashback.ts';
 import { audit } from './audit.ts';
 
 /**
@@ -26,6 +27,32 @@ export function createOfferAsStaff(
     return id;
   });
 }
+
+/** Staff save a cashback through the promotions service and its checks, audited in the same transaction. */
+export function createCashbackAsStaff(services: Pick<Services, 'db' | 'clock'>, staffId: number, input: CashbackInput) {
+  const now = services.clock();
+  return services.db.transaction(async (tx) => {
+    const id = await createCashback(tx, input, staffId, now);
+    await audit(tx, {
+      staffId,
+      action: 'offer.create',
+      targetType: 'offer',
+      targetId: id,
+      after: { kind: 'cashback', ...input },
+      at: now,
+    });
+    return id;
+  });
+}
+
+/** Every cashback offer, newest first, with how many payouts it made and their total. */
+export const cashbackOverview = (db: Queryable) =>
+  db.query<{ id: number; name: string; percent: number; period_days: number; payouts: string; paid: string }>(
+    `SELECT o.id, o.name, o.cashback_percent::int AS percent, o.period_days, count(p.id)::text AS payouts,
+            COALESCE(sum(p.amount), 0)::numeric(14, 2)::text AS paid
+      FROM offers o LEFT JOIN cashback_payouts p ON p.offer_id = o.id
+      WHERE o.kind = 'cashback' GROUP BY o.id ORDER BY o.id DESC`,
+  );
 
 /** The games an offer may list: ours with a published RTP (the expected cost needs it), by name. */
 export const offerableGames = (db: Queryable) =>
