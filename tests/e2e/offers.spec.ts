@@ -23,7 +23,7 @@ test('an admin creates a deposit match; a Japanese player accepts it and sees it
   const admin = await adminSignIn(browser, { prefix: 'offers' });
   await admin.page.setViewportSize({ width: 1280, height: 900 });
   await admin.page.goto('/operator/offers');
-  await admin.page.getByLabel('Name players see').fill(name);
+  await admin.page.getByLabel('Name players see', { exact: true }).fill(name);
   await admin.page.getByLabel('Match (% of the deposit)').fill('100');
   await admin.page.getByLabel('Largest bonus (in the player’s currency)').fill('20.00');
   await admin.page.getByLabel('Wagering multiple (× the bonus)').fill('2');
