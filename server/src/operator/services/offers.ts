@@ -4,46 +4,32 @@ import { createDepositMatch, offerTerms, type DepositMatchInput } from '../../se
 import { createCashback, type CashbackInput } from '../../services/promotions/cashback.ts';
 import { audit } from './audit.ts';
 
-/**
- * Staff save a deposit match through the promotions service and its checks (the market's wagering
- * cap among them); the offer and its audit row commit together.
- */
-export function createOfferAsStaff(
-  services: Pick<Services, 'db' | 'clock' | 'config'>,
+type SaveServices = Pick<Services, 'db' | 'clock' | 'config'>;
+
+/** Saves an offer with `save` and audits it (`offer.create`, every figure in `after`) in one transaction. */
+function saveAudited(
+  services: SaveServices,
   staffId: number,
-  input: DepositMatchInput,
+  after: Record<string, unknown>,
+  save: (tx: Queryable, now: Date) => Promise<number>,
 ) {
   const now = services.clock();
   return services.db.transaction(async (tx) => {
-    const id = await createDepositMatch(tx, input, services.config.market.profile, staffId, now);
-    await audit(tx, {
-      staffId,
-      action: 'offer.create',
-      targetType: 'offer',
-      targetId: id,
-      after: { kind: 'deposit_match', ...input },
-      at: now,
-    });
+    const id = await save(tx, now);
+    await audit(tx, { staffId, action: 'offer.create', targetType: 'offer', targetId: id, after, at: now });
     return id;
   });
 }
 
-/** Staff save a cashback through the promotions service and its checks, audited in the same transaction. */
-export function createCashbackAsStaff(services: Pick<Services, 'db' | 'clock'>, staffId: number, input: CashbackInput) {
-  const now = services.clock();
-  return services.db.transaction(async (tx) => {
-    const id = await createCashback(tx, input, staffId, now);
-    await audit(tx, {
-      staffId,
-      action: 'offer.create',
-      targetType: 'offer',
-      targetId: id,
-      after: { kind: 'cashback', ...input },
-      at: now,
-    });
-    return id;
-  });
-}
+/** Staff save a deposit match through the promotions service and its checks (the market's wagering cap among them). */
+export const createOfferAsStaff = (services: SaveServices, staffId: number, input: DepositMatchInput) =>
+  saveAudited(services, staffId, { kind: 'deposit_match', ...input }, (tx, now) =>
+    createDepositMatch(tx, input, services.config.market.profile, staffId, now),
+  );
+
+/** Staff save a cashback through the promotions service and its checks. */
+export const createCashbackAsStaff = (services: SaveServices, staffId: number, input: CashbackInput) =>
+  saveAudited(services, staffId, { kind: 'cashback', ...input }, (tx, now) => createCashback(tx, input, staffId, now));
 
 /** Every cashback offer, newest first, with how many payouts it made and their total. */
 export const cashbackOverview = (db: Queryable) =>
