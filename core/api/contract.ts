@@ -377,6 +377,27 @@ export interface OfferTerms {
   expected_cost: Money;
 }
 
+// GET /api/user/cashback, POST /api/user/cashback/:id/claim (answers the CashbackStatus, now paid)
+/**
+ * A cashback offer as a player sees it: `percent` of the net losses (real-money stakes minus wins of
+ * rounds settled in the period) of the last whole period, paid as cash with no wagering, once.
+ * Periods are `period_days` long, counted in UTC from 1970-01-01.
+ */
+export interface CashbackStatus {
+  id: number;
+  kind: 'cashback';
+  name: string;
+  percent: number;
+  period_days: number;
+  period_start: Timestamp;
+  period_end: Timestamp;
+  /** Stakes minus wins in the period; zero when the player won. */
+  net_loss: Money;
+  /** What the claim pays (or paid): percent of the net loss, rounded down to the cent. */
+  amount: Money;
+  paid: boolean;
+}
+
 /** GET /gmnggate/most_popular ranks this many games (the home page's "Most popular" row). */
 export const MOST_POPULAR_COUNT = 12;
 
@@ -618,6 +639,8 @@ export const API_PATHS = {
   bonus: '/api/user/bonus',
   bonusCancel: '/api/user/bonus/cancel',
   offers: '/api/user/offers',
+  cashback: '/api/user/cashback',
+  cashbackClaim: '/api/user/cashback/:id/claim',
   offerAccept: '/api/user/offers/:id/accept',
   mostPopular: '/gmnggate/most_popular',
   market: '/api/market',

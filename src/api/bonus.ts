@@ -1,4 +1,4 @@
-import { API_PATHS, type BonusStatus, type OfferTerms, type User } from '../../core/api/contract';
+import { API_PATHS, type BonusStatus, type CashbackStatus, type OfferTerms, type User } from '../../core/api/contract';
 import { apiClient } from './instance';
 
 /** The active bonus and its wagering progress. */
@@ -13,3 +13,10 @@ export const getOffers = (client = apiClient()) => client<OfferTerms[]>(API_PATH
 /** Takes an offer: it waits for the next deposit. */
 export const acceptOffer = (id: number, client = apiClient()) =>
   client<void>(API_PATHS.offerAccept.replace(':id', String(id)), { method: 'POST', body: {} });
+
+/** The player's cashback offers for their last whole period. */
+export const getCashback = (client = apiClient()) => client<CashbackStatus[]>(API_PATHS.cashback);
+
+/** Claims a cashback: paid as cash once; answers the offer, now paid. */
+export const claimCashback = (id: number, client = apiClient()) =>
+  client<CashbackStatus>(API_PATHS.cashbackClaim.replace(':id', String(id)), { method: 'POST', body: {} });

@@ -3,10 +3,11 @@ import { useState } from 'react';
 import { cancelBonus, getBonus } from '../../api/bonus';
 import { createBonusStore, wageringPercent } from '../../stores/bonus';
 import { setUser } from '../../stores/session';
-import { formatMoney } from './format';
+import { formatDate, formatMoney } from './format';
 import type { IslandProps } from './messages';
 import { LoadError, Notice, TextPlaceholder } from './Status';
 import { OffersCard } from './OffersCard';
+import { CashbackCard } from './CashbackCard';
 import { useMessages } from './use-messages';
 import { useResource } from './use-resource';
 import { useUser } from './use-user';
@@ -104,7 +105,16 @@ export function Bonus(props: IslandProps) {
           </div>
         </div>
       </section>
-      {bonus && <OffersCard running={bonus.offer} t={t} money={money} accepted={status.reload} />}
+      {bonus && (
+        <OffersCard
+          running={bonus.offer}
+          t={t}
+          money={money}
+          date={(iso) => formatDate(iso, locale)}
+          accepted={status.reload}
+        />
+      )}
+      {user && <CashbackCard t={t} money={money} date={(iso) => formatDate(iso, locale)} />}
     </>
   );
 }

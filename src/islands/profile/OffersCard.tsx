@@ -1,65 +1,76 @@
-import { useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
 import type { BonusStatus } from '#core/api/contract.ts';
 import { acceptOffer, getOffers } from '../../api/bonus';
 import type { Translate } from '../../i18n/translator';
+import { createOffersStore } from '../../stores/offers';
 import { OfferTermsList } from './OfferTermsList';
-import { useResource } from './use-resource';
+import { Empty, LoadError } from './Status';
 
 /**
  * /profile/bonus, offers: the one the player took (waiting for a deposit or running) with its terms,
- * or the offers they may take, each with its terms and an accept button. One accept at a time.
+ * or the offers they may take, each with its terms and an accept button (src/stores/offers.ts holds
+ * the loading and the one-at-a-time accept; this binds it).
  */
 export function OffersCard({
   running,
   t,
   money,
+  date,
   accepted,
 }: {
   running: BonusStatus['offer'];
   t: Translate<'profile'>;
   money: (amount: string) => string;
+  date: (iso: string) => string;
   accepted: () => void;
 }) {
-  const offers = useResource(() => getOffers(), [running?.id]);
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState<string>();
-  async function take(id: number) {
-    if (busy) return;
-    setBusy(true);
-    setFailed(undefined);
-    try {
-      await acceptOffer(id);
-      accepted();
-    } catch (error) {
-      const detail = (error as { detail?: unknown } | undefined)?.detail;
-      setFailed(typeof detail === 'string' && detail ? detail : t('common.error'));
-    } finally {
-      setBusy(false);
-    }
-  }
+  // The store lives as long as the card; `accepted` (the status's reload) changes with the session.
+  const reload = useRef(accepted);
+  reload.current = accepted;
+  const [store] = useState(() => createOffersStore({ t, getOffers, acceptOffer, accepted: () => reload.current() }));
+  const state = useStore(store.$state);
+  const offers = useStore(store.$offers);
+  const accepting = useStore(store.$accepting);
+  const failed = useStore(store.$failed);
+  // The list loads when no offer is taken, and again when the taken one ends.
+  const runningId = running?.id;
+  useEffect(() => {
+    if (runningId === undefined) void store.load();
+  }, [store, runningId]);
+
   if (running)
     return (
       <section className="card" aria-labelledby="offer-title" data-card="offer-running">
         <h2 id="offer-title">{running.name}</h2>
         <p>{t(running.status === 'waiting' ? 'offers.waiting' : 'offers.running')}</p>
-        <OfferTermsList offer={running} t={t} money={money} />
+        <OfferTermsList offer={running} t={t} money={money} expiresOn={date(running.expires_at)} />
       </section>
     );
-  const list = offers.state === 'ready' ? offers.data : [];
-  if (!list.length) return null;
   return (
-    <section className="card" aria-labelledby="offers-title" data-card="offers">
+    <section className="card" aria-labelledby="offers-title" aria-busy={state === 'loading'} data-card="offers">
       <h2 id="offers-title">{t('offers.title')}</h2>
+      {state === 'loading' && <p role="status">{t('common.loading')}</p>}
+      {state === 'error' && (
+        <LoadError message={t('common.error')} retry={t('common.retry')} onRetry={() => void store.load()} />
+      )}
+      {state === 'ready' && !offers.length && <Empty>{t('offers.none')}</Empty>}
       {failed && (
         <p className="form-alert" role="alert">
           {failed}
         </p>
       )}
-      {list.map((offer) => (
-        <article key={offer.id} data-offer={offer.id}>
-          <h3>{offer.name}</h3>
+      {offers.map((offer) => (
+        <article key={offer.id} data-offer={offer.id} aria-labelledby={`offer-${offer.id}`}>
+          <h3 id={`offer-${offer.id}`}>{offer.name}</h3>
           <OfferTermsList offer={offer} t={t} money={money} />
-          <button type="button" className="button" disabled={busy} onClick={() => void take(offer.id)}>
+          <button
+            type="button"
+            className="button"
+            disabled={accepting !== undefined}
+            aria-describedby={`offer-${offer.id}`}
+            onClick={() => void store.accept(offer.id)}
+          >
             {t('offers.accept')}
           </button>
         </article>

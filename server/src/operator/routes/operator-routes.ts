@@ -14,6 +14,7 @@ import { auditRoutes } from './audit-log.ts';
 import { dashboardRoutes } from './dashboard.ts';
 import { gamesConsoleRoutes } from './games-console.ts';
 import { newsRoutes } from './news.ts';
+import { offersConsoleRoutes } from './offers-console.ts';
 import { paymentActionRoutes } from './payment-actions.ts';
 import { playerActionRoutes } from './player-actions.ts';
 import { waitingAdjustmentRoutes } from './waiting-adjustments.ts';
@@ -93,6 +94,7 @@ export function operatorRoutes(services: Services) {
     paymentActionRoutes,
     waitingAdjustmentRoutes,
     newsRoutes,
+    offersConsoleRoutes,
     auditRoutes,
     reportRoutes,
     ledgerCsvRoutes,

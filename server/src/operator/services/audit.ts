@@ -69,6 +69,7 @@ export const AUDIT_ACTIONS = [
   'payment.refund',
   'withdrawals.release',
   'round.void',
+  'offer.create',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

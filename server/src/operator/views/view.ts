@@ -26,6 +26,7 @@ const NAV: [string, string, boolean?][] = [
   ['/operator/payments', 'nav.payments'],
   ['/operator/reports', 'nav.reports'],
   ['/operator/news', 'nav.news', true],
+  ['/operator/offers', 'nav.offers', true],
   ['/operator/audit', 'nav.audit'],
   ['/operator/staff', 'nav.staff', true],
   ['/operator/games', 'nav.games', true],

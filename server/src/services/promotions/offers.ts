@@ -104,6 +104,15 @@ async function termsOf(db: Queryable, rows: OfferRow[], bonusOf: (row: OfferRow)
 }
 
 /**
+ * Whom marketing offers reach (`u` the player, `$2` now): consenting, not self-excluded or timed out,
+ * and not flagged by the risk desk (an unresolved high alert).
+ */
+export const REACHABLE = `u.marketing_consent AND u.self_excluded_until IS NULL
+  AND (u.time_out_until IS NULL OR u.time_out_until <= $2)
+  AND NOT EXISTS (SELECT 1 FROM risk_alerts a WHERE a.user_id = u.id AND a.severity = 'high'
+    AND a.state <> 'resolved')`;
+
+/**
  * The offers a player may take: none unless they consent to marketing and are free to play (not
  * self-excluded or timed out) and not flagged by the risk desk (an unresolved high alert). Each
  * with its terms and the expected cost of wagering the full cap.
@@ -111,10 +120,7 @@ async function termsOf(db: Queryable, rows: OfferRow[], bonusOf: (row: OfferRow)
 export async function offersFor(db: Queryable, userId: number, now: Date): Promise<OfferTerms[]> {
   const rows = await db.query<OfferRow>(
     `SELECT ${OFFER_COLUMNS} FROM offers o JOIN users u ON u.id = $1
-      WHERE o.kind = 'deposit_match' AND u.marketing_consent AND u.self_excluded_until IS NULL
-        AND (u.time_out_until IS NULL OR u.time_out_until <= $2)
-        AND NOT EXISTS (SELECT 1 FROM risk_alerts a WHERE a.user_id = u.id AND a.severity = 'high'
-          AND a.state <> 'resolved')
+      WHERE o.kind = 'deposit_match' AND ${REACHABLE}
       ORDER BY o.id`,
     [userId, now.toISOString()],
   );
