@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { Services } from '../../app-env.ts';
 import type { Severity } from '../../config/risk-config.ts';
 import { RISK_RULES, type RuleId } from '../../services/risk/risk-rules.ts';
@@ -6,16 +6,28 @@ import { readForm, readQuery } from './form.ts';
 import { ConsoleError } from '../services/console-error.ts';
 import { say } from '../views/messages.ts';
 import type { OperatorEnv } from '../operator-env.ts';
+import { INTERACTION_KINDS, type InteractionKind } from '../../services/account-admin.ts';
 import {
   addAlertNote,
   alertById,
+  alertInteractions,
+  alertsAfter,
+  recordAlertInteraction,
   assignAlert,
   listAlerts,
   notesOf,
   reopenAlert,
   resolveAlert,
 } from '../services/risk-alerts.ts';
-import { ALERT_STATES, OUTCOMES, SEVERITIES, type AlertState, type Outcome } from '../risk-alert-model.ts';
+import {
+  ALERT_STATES,
+  OUTCOMES,
+  SEVERITIES,
+  type AlertRow,
+  type AlertState,
+  type Outcome,
+} from '../risk-alert-model.ts';
+import { batches, csvResponse, utcText } from '../views/csv.ts';
 import { alertDetail, alertQueue } from '../views/risk-alerts-view.ts';
 import { page } from '../views/view.ts';
 
@@ -32,9 +44,34 @@ const alertId = (value: string) => {
   return Number(value);
 };
 
+const ALERT_CSV_HEADER = [
+  'id',
+  'raised_utc',
+  'severity',
+  'rule',
+  'state',
+  'player_id',
+  'username',
+  'email',
+  'assignee',
+  'outcome',
+  'resolved_utc',
+  'evidence',
+];
+
 /** A filter's value when it is one of `known`, else none (''). */
 const pick = <T extends string>(value: string, known: readonly T[]): T | '' =>
   known.includes(value as T) ? (value as T) : '';
+
+/** The queue's filters from the query string (the page's form and its CSV link use the same ones). */
+function queueFilters(c: Context<OperatorEnv>) {
+  const rule = readQuery(c, 'rule', { label: say('risk.rule'), max: 40 });
+  return {
+    state: pick<AlertState | 'unresolved'>(c.req.query('state') ?? 'unresolved', [...ALERT_STATES, 'unresolved']),
+    severity: pick<Severity>(c.req.query('severity') ?? '', SEVERITIES),
+    rule: pick<RuleId>(rule, Object.keys(RISK_RULES) as RuleId[]),
+  };
+}
 
 /**
  * The risk desk's alerts (docs/risk.md): the queue with its filters, one alert with its evidence
@@ -45,13 +82,7 @@ export function riskAlertRoutes(services: Services) {
   const app = new Hono<OperatorEnv>();
 
   app.get('/operator/risk/alerts', async (c) => {
-    const rule = readQuery(c, 'rule', { label: say('risk.rule'), max: 40 });
-    const stateQuery = c.req.query('state') ?? 'unresolved';
-    const filters = {
-      state: pick<AlertState | 'unresolved'>(stateQuery, [...ALERT_STATES, 'unresolved']),
-      severity: pick<Severity>(c.req.query('severity') ?? '', SEVERITIES),
-      rule: pick<RuleId>(rule, Object.keys(RISK_RULES) as RuleId[]),
-    };
+    const filters = queueFilters(c);
     const rows = await listAlerts(db, filters);
     return page(c, {
       title: say('risk.title'),
@@ -59,6 +90,30 @@ export function riskAlertRoutes(services: Services) {
       csrf: c.get('csrf'),
       body: alertQueue(rows, filters, services.clock(), services.config.risk.slaHours),
     });
+  });
+
+  // Same permission as the queue (every staff role sees it); the current filters apply; streamed.
+  app.get('/operator/risk/alerts.csv', (c) => {
+    const filters = queueFilters(c);
+    const rows = batches<AlertRow, [string, number]>(
+      (after, size) => alertsAfter(db, filters, after, size),
+      (row) => [new Date(row.created_at).toISOString(), row.id],
+      (row) => [
+        row.id,
+        utcText(row.created_at),
+        row.severity,
+        row.rule_id,
+        row.state,
+        row.user_id,
+        row.username,
+        row.email,
+        row.assignee ?? '',
+        row.outcome ?? '',
+        utcText(row.resolved_at),
+        JSON.stringify(row.evidence),
+      ],
+    );
+    return csvResponse(c, 'risk-alerts.csv', ALERT_CSV_HEADER, rows);
   });
 
   app.get('/operator/risk/alerts/:id', async (c) => {
@@ -72,8 +127,10 @@ export function riskAlertRoutes(services: Services) {
       staff,
       csrf: c.get('csrf'),
       notice:
-        done && ['assigned', 'noted', 'resolved', 'reopened'].includes(done) ? say(`risk.done_${done}`) : undefined,
-      body: alertDetail(alert, await notesOf(db, id), {
+        done && ['assigned', 'noted', 'resolved', 'reopened', 'interaction'].includes(done)
+          ? say(`risk.done_${done}`)
+          : undefined,
+      body: alertDetail(alert, await notesOf(db, id), await alertInteractions(db, id), {
         csrf: c.get('csrf'),
         mayWork: staff.role === 'risk' || staff.role === 'admin',
         now: services.clock(),
@@ -97,6 +154,19 @@ export function riskAlertRoutes(services: Services) {
     });
     await addAlertNote(services, { staffId: c.get('staff').id, alertId: id, body });
     return c.redirect(back(id, 'noted'), 303);
+  });
+
+  app.post('/operator/risk/alerts/:id/interactions', riskDesk, async (c) => {
+    const id = alertId(c.req.param('id'));
+    const form = await readForm(c, {
+      kind: { label: say('actions.interaction_kind'), max: 20, required: true },
+      note: { label: say('actions.note'), max: 2000, required: true, multiline: true },
+    });
+    if (!INTERACTION_KINDS.includes(form.kind as InteractionKind))
+      throw new ConsoleError(400, say('risk.bad_interaction_kind'));
+    const kind = form.kind as InteractionKind;
+    await recordAlertInteraction(services, { staffId: c.get('staff').id, alertId: id, kind, note: form.note });
+    return c.redirect(back(id, 'interaction'), 303);
   });
 
   app.post('/operator/risk/alerts/:id/resolve', riskDesk, async (c) => {

@@ -1,6 +1,8 @@
 import type { Severity } from '../../config/risk-config.ts';
 import { RISK_RULES, type RuleId } from '../../services/risk/risk-rules.ts';
+import { INTERACTION_KINDS } from '../../services/account-admin.ts';
 import { ALERT_STATES, OUTCOMES, SEVERITIES, type AlertRow } from '../risk-alert-model.ts';
+import type { AlertInteraction } from '../services/risk-alerts.ts';
 import { say } from './messages.ts';
 import { buttonForm, csrfField, html, option, selectField, table, when } from './view.ts';
 
@@ -45,7 +47,8 @@ export function alertQueue(
 <label for="state">${say('risk.state')}</label>${selectField('state', stateOptions)}
 <label for="severity">${say('risk.severity')}</label>${selectField('severity', severityOptions)}
 <label for="rule">${say('risk.rule')}</label>${selectField('rule', ruleOptions)}
-<button type="submit">${say('risk.filter')}</button></form>`;
+<button type="submit">${say('risk.filter')}</button></form>
+<p><a href="/operator/risk/alerts.csv?${new URLSearchParams(filters).toString()}" download>${say('risk.csv')}</a></p>`;
   if (!rows.length) return html`${form}<p>${say('risk.empty')}</p>`;
   return html`${form}${table(
     say('risk.caption'),
@@ -74,10 +77,22 @@ function evidence(alert: AlertRow) {
   })}</dl>`;
 }
 
+/** The interactions recorded from the alert; the one its resolution points to is marked. */
+const interactionList = (interactions: AlertInteraction[], resolvedWith: number | null) =>
+  interactions.length
+    ? html`<ul class="notes" data-interactions>${interactions.map(
+        (row) => html`<li><p><strong>${say(`actions.interaction_${row.kind}`)}:</strong> ${row.note}</p>
+<p class="muted">${row.email} · ${when(row.created_at)}${
+          row.id === resolvedWith ? html` · ${say('risk.resolved_with')}` : ''
+        }</p></li>`,
+      )}</ul>`
+    : html`<p>${say('risk.no_interactions')}</p>`;
+
 /** One alert: its facts, evidence and notes, and the actions staff who may work it are offered. */
 export function alertDetail(
   alert: AlertRow,
   notes: { body: string; email: string; created_at: Date }[],
+  interactions: AlertInteraction[],
   view: { csrf: string; mayWork: boolean; now: Date; slaHours: Record<Severity, number> },
 ) {
   const { csrf } = view;
@@ -87,6 +102,14 @@ export function alertDetail(
     ? html`<p class="muted">${say('risk.support_note')}</p>`
     : html`<div class="decide">
 ${unresolved ? buttonForm(`${base}/assign`, csrf, say('risk.assign')) : ''}
+<form method="post" action="${base}/interactions" class="stack">${csrfField(csrf)}
+<label for="interaction-kind">${say('actions.interaction_kind')}</label>
+<select id="interaction-kind" name="kind">${INTERACTION_KINDS.map(
+        (kind) => html`<option value="${kind}">${say(`actions.interaction_${kind}`)}</option>`,
+      )}</select>
+<label for="interaction-note">${say('risk.interaction_note')}</label>
+<textarea id="interaction-note" name="note" maxlength="2000" rows="3" required></textarea>
+<button type="submit">${say('actions.record_interaction')}</button></form>
 <form method="post" action="${base}/notes" class="stack">${csrfField(csrf)}
 <label for="body">${say('risk.note')}</label><textarea id="body" name="body" maxlength="2000" rows="3"></textarea>
 <button type="submit">${say('risk.add_note')}</button></form>
@@ -121,6 +144,8 @@ ${
       )}</ul>`
     : html`<p>${say('risk.no_notes')}</p>`
 }
+<h2>${say('risk.interactions')}</h2>
+${interactionList(interactions, alert.interaction_id)}
 ${actions}`;
 }
 
