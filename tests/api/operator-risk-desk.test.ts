@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/base/clock.ts';
 import { raiseAlert } from '../../server/src/services/risk/risk-alert-raise.ts';
+import { depositByCard } from './fixtures/player-money.ts';
 import { useTestApi } from './harness.ts';
 import { auditOf, staffMember } from './operator-harness.ts';
 
@@ -121,5 +122,52 @@ describe('the queue as CSV', () => {
     const response = await ctx.api.app.request('/operator/risk/alerts.csv');
     expect([302, 303, 401]).toContain(response.status);
     expect(await response.text()).not.toContain('raised_utc');
+  });
+});
+
+describe('the risk panel on the player page', () => {
+  const passport = (seed: number) => {
+    const bytes = new Uint8Array(64);
+    bytes.set([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, seed, 0x42]);
+    const form = new FormData();
+    form.append('document_type', 'passport');
+    form.append('front', new File([bytes], 'passport.jpg', { type: 'image/jpeg' }));
+    return form;
+  };
+
+  it('shows the open alerts, the accounts sharing a document with their link type, the money and interactions', async () => {
+    const { player, id } = await alertOn('aml.cycling');
+    const [twin, stranger] = await Promise.all([ctx.api.player(), ctx.api.player()]);
+    for (const [who, seed] of [
+      [player, 91],
+      [twin, 91],
+      [stranger, 92],
+    ] as const)
+      expect(
+        (await ctx.api.request('POST', '/api/user/verification', { token: who.token, form: passport(seed) })).status,
+      ).toBe(201);
+    await depositByCard(ctx.api, player, '120.50');
+    const risk = await staffMember(ctx.api, 'risk');
+    await risk.client.get(`/operator/risk/alerts/${id}`);
+    await risk.client.post(`/operator/risk/alerts/${id}/interactions`, {
+      kind: 'email',
+      note: 'Asked about the deposits',
+    });
+    const page = (await risk.client.get(`/operator/players/${player.id}`)).text;
+    const panel = page.slice(page.indexOf('data-risk-panel'));
+    expect(panel).toContain(`<a href="/operator/risk/alerts/${id}">`);
+    expect(panel).toContain(`<li data-link="document"><a href="/operator/players/${twin.id}">`);
+    expect(panel).toContain('same identity document');
+    expect(panel).not.toContain(`/operator/players/${stranger.id}"`);
+    expect(panel).toMatch(/data-risk-figure="deposits">[^<]*120\.50/);
+    expect(panel).toMatch(/data-risk-figure="net">[^<]*120\.50/);
+    expect(panel).toContain('Asked about the deposits');
+    // The twin's panel links back, and a player with nothing shows that plainly.
+    expect((await risk.client.get(`/operator/players/${twin.id}`)).text).toContain(
+      `<li data-link="document"><a href="/operator/players/${player.id}">`,
+    );
+    const quiet = (await risk.client.get(`/operator/players/${stranger.id}`)).text;
+    expect(quiet).toContain('No open risk alerts.');
+    expect(quiet).toContain('No linked accounts found.');
   });
 });

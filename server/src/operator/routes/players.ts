@@ -70,7 +70,7 @@ export function playerRoutes(services: Services) {
     const profile = await playerProfile(services, c.get('staff').id, id);
     if (!profile) throw new ConsoleError(404, say('errors.not_found'));
     const { player, history, limits, sessions, verifications, notes, pending, interactions, riskAlerts } = profile;
-    const { lifetime, ageDays, deposits } = profile;
+    const { lifetime, ageDays, deposits, linked } = profile;
     const staff = c.get('staff');
     const csrf = c.get('csrf');
     const cur = player.currency;
@@ -105,7 +105,7 @@ ${LIFETIME.map(
 </dl>
 ${actionsSection(player, staff, csrf, pending, interactions, services.config.operator.adjustmentSecondApproval)}
 ${depositsSection(player, deposits, staff, csrf)}
-${section(say('risk.panel'), riskPanel(riskAlerts))}
+${section(say('risk.panel'), riskPanel({ alerts: riskAlerts, linked, lifetime, interactions, currency: cur }))}
 ${section(
   say('players.blocks'),
   html`<dl class="facts">

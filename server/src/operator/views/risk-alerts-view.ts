@@ -4,7 +4,9 @@ import { INTERACTION_KINDS } from '../../services/account-admin.ts';
 import { ALERT_STATES, OUTCOMES, SEVERITIES, type AlertRow } from '../risk-alert-model.ts';
 import type { AlertInteraction } from '../services/risk-alerts.ts';
 import { say } from './messages.ts';
-import { buttonForm, csrfField, html, option, selectField, table, when } from './view.ts';
+import { buttonForm, csrfField, html, money, option, selectField, table, when } from './view.ts';
+import type { LinkedAccount } from '../services/linked-accounts.ts';
+import type { LifetimeFigures } from '../services/player-lifetime.ts';
 
 const HOUR = 3_600_000;
 
@@ -149,11 +151,54 @@ ${interactionList(interactions, alert.interaction_id)}
 ${actions}`;
 }
 
-/** The player page's short risk panel: the open alerts, each linked. */
-export const riskPanel = (alerts: AlertRow[]) =>
-  alerts.length
-    ? html`<ul data-risk-panel>${alerts.map(
+/** What the player page's risk panel shows. */
+export interface RiskPanelFacts {
+  alerts: AlertRow[];
+  linked: LinkedAccount[];
+  lifetime: LifetimeFigures;
+  interactions: { kind: string; note: string; created_at: Date | string; email: string }[];
+  currency: string;
+}
+
+const PANEL_FIGURES = ['deposits', 'withdrawals', 'net', 'ggr'] as const;
+const LATEST_INTERACTIONS = 3;
+
+/**
+ * The player page's risk panel: the open alerts (each linked), the linked accounts with how they
+ * are linked, the lifetime money (the figures the overview computes) and the latest interactions.
+ */
+export function riskPanel({ alerts, linked, lifetime, interactions, currency }: RiskPanelFacts) {
+  const openAlerts = alerts.length
+    ? html`<ul>${alerts.map(
         (alert) => html`<li><a href="/operator/risk/alerts/${alert.id}">${say(`risk.severity_${alert.severity}`)}:
 <code>${alert.rule_id}</code></a> ${ruleName(alert.rule_id)} (${when(alert.created_at)})</li>`,
       )}</ul>`
     : html`<p>${say('risk.panel_none')}</p>`;
+  const links = linked.length
+    ? html`<ul data-linked>${linked.map(
+        (row) => html`<li data-link="${row.link}"><a href="/operator/players/${row.id}">${row.username}</a>
+<span class="muted">${row.email}</span>: ${say(`risk.link_${row.link}`)}</li>`,
+      )}</ul>`
+    : html`<p>${say('risk.linked_none')}</p>`;
+  const latest = interactions.slice(0, LATEST_INTERACTIONS);
+  return html`<div data-risk-panel>
+<h3>${say('risk.panel_alerts')}</h3>${openAlerts}
+<h3>${say('risk.panel_linked')}</h3>${links}
+<h3>${say('risk.panel_money')}</h3>
+<dl class="facts">${PANEL_FIGURES.map(
+    (figure) =>
+      html`<dt>${say(`players.lifetime_${figure}`)}</dt><dd data-risk-figure="${figure}">${money(
+        lifetime[figure],
+        currency,
+      )}</dd>`,
+  )}</dl>
+<h3>${say('risk.panel_interactions')}</h3>${
+    latest.length
+      ? html`<ul class="notes">${latest.map(
+          (row) => html`<li><p><strong>${say(`actions.interaction_${row.kind}`)}:</strong> ${row.note}</p>
+<p class="muted">${row.email} · ${when(row.created_at)}</p></li>`,
+        )}</ul>`
+      : html`<p>${say('actions.interactions_empty')}</p>`
+  }
+</div>`;
+}
