@@ -135,7 +135,7 @@ describe('the risk panel on the player page', () => {
     return form;
   };
 
-  it('shows the open alerts, the accounts sharing a document with their link type, the money and interactions', async () => {
+  it('shows the open alerts, accounts sharing a document by link type, money, interactions', async () => {
     const { player, id } = await alertOn('aml.cycling');
     const [twin, stranger] = await Promise.all([ctx.api.player(), ctx.api.player()]);
     for (const [who, seed] of [
