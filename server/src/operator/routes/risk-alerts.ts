@@ -1,4 +1,4 @@
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { Services } from '../../app-env.ts';
 import type { Severity } from '../../config/risk-config.ts';
 import { RISK_RULES, type RuleId } from '../../services/risk/risk-rules.ts';
@@ -30,14 +30,7 @@ import {
 import { batches, csvResponse, utcText } from '../views/csv.ts';
 import { alertDetail, alertQueue } from '../views/risk-alerts-view.ts';
 import { page } from '../views/view.ts';
-
-/** `support` sees the queue; working an alert is for `risk` and `admin`. */
-const riskDesk: MiddlewareHandler<OperatorEnv> = async (c, next) => {
-  const { role } = c.get('staff');
-  if (role !== 'risk' && role !== 'admin')
-    throw new ConsoleError(403, say('risk.forbidden_role', { role: say(`layout.role_${role}`) }));
-  await next();
-};
+import { riskDeskOnly } from '../services/session.ts';
 
 const alertId = (value: string) => {
   if (!/^\d{1,9}$/.test(value)) throw new ConsoleError(404, say('errors.not_found'));
@@ -141,13 +134,13 @@ export function riskAlertRoutes(services: Services) {
 
   const back = (id: number, done: string) => `/operator/risk/alerts/${id}?done=${done}`;
 
-  app.post('/operator/risk/alerts/:id/assign', riskDesk, async (c) => {
+  app.post('/operator/risk/alerts/:id/assign', riskDeskOnly, async (c) => {
     const id = alertId(c.req.param('id'));
     await assignAlert(services, { staffId: c.get('staff').id, alertId: id });
     return c.redirect(back(id, 'assigned'), 303);
   });
 
-  app.post('/operator/risk/alerts/:id/notes', riskDesk, async (c) => {
+  app.post('/operator/risk/alerts/:id/notes', riskDeskOnly, async (c) => {
     const id = alertId(c.req.param('id'));
     const { body } = await readForm(c, {
       body: { label: say('risk.note'), max: 2000, required: true, multiline: true },
@@ -156,7 +149,7 @@ export function riskAlertRoutes(services: Services) {
     return c.redirect(back(id, 'noted'), 303);
   });
 
-  app.post('/operator/risk/alerts/:id/interactions', riskDesk, async (c) => {
+  app.post('/operator/risk/alerts/:id/interactions', riskDeskOnly, async (c) => {
     const id = alertId(c.req.param('id'));
     const form = await readForm(c, {
       kind: { label: say('actions.interaction_kind'), max: 20, required: true },
@@ -169,7 +162,7 @@ export function riskAlertRoutes(services: Services) {
     return c.redirect(back(id, 'interaction'), 303);
   });
 
-  app.post('/operator/risk/alerts/:id/resolve', riskDesk, async (c) => {
+  app.post('/operator/risk/alerts/:id/resolve', riskDeskOnly, async (c) => {
     const id = alertId(c.req.param('id'));
     const { outcome } = await readForm(c, { outcome: { label: say('risk.outcome'), max: 40, required: true } });
     if (!OUTCOMES.includes(outcome as Outcome)) throw new ConsoleError(400, say('risk.bad_outcome'));
@@ -177,7 +170,7 @@ export function riskAlertRoutes(services: Services) {
     return c.redirect(back(id, 'resolved'), 303);
   });
 
-  app.post('/operator/risk/alerts/:id/reopen', riskDesk, async (c) => {
+  app.post('/operator/risk/alerts/:id/reopen', riskDeskOnly, async (c) => {
     const id = alertId(c.req.param('id'));
     await reopenAlert(services, { staffId: c.get('staff').id, alertId: id });
     return c.redirect(back(id, 'reopened'), 303);

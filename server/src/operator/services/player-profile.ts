@@ -2,6 +2,7 @@ import type { Services } from '../../app-env.ts';
 import { interactionsOf, pendingAdjustments } from '../../services/account-admin.ts';
 import { openAlertsOf } from './risk-alerts.ts';
 import { linkedAccounts } from './linked-accounts.ts';
+import { sourceOfFundsOf } from '../../services/source-of-funds.ts';
 import { audit } from './audit.ts';
 import { accountAgeDays, lifetimeFigures } from './player-lifetime.ts';
 import { playerDeposits } from './player-deposits.ts';
@@ -63,6 +64,7 @@ export async function playerProfile(services: Pick<Services, 'db' | 'clock'>, st
     lifetime,
     deposits,
     linked,
+    sourceOfFunds,
   ] = await Promise.all([
     db.query<{
       id: number;
@@ -122,6 +124,7 @@ export async function playerProfile(services: Pick<Services, 'db' | 'clock'>, st
     lifetimeFigures(db, id),
     playerDeposits(db, id),
     linkedAccounts(db, id),
+    sourceOfFundsOf(db, id),
   ]);
   const ageDays = accountAgeDays(player.date_joined, services.clock());
   return {
@@ -138,6 +141,7 @@ export async function playerProfile(services: Pick<Services, 'db' | 'clock'>, st
     ageDays,
     deposits,
     linked,
+    sourceOfFunds,
   };
 }
 

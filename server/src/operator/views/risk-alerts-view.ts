@@ -6,6 +6,7 @@ import type { AlertInteraction } from '../services/risk-alerts.ts';
 import { say } from './messages.ts';
 import { buttonForm, csrfField, html, money, option, selectField, table, when } from './view.ts';
 import type { LinkedAccount } from '../services/linked-accounts.ts';
+import type { SourceOfFunds } from '../../services/source-of-funds.ts';
 import type { LifetimeFigures } from '../services/player-lifetime.ts';
 
 const HOUR = 3_600_000;
@@ -151,6 +152,25 @@ ${interactionList(interactions, alert.interaction_id)}
 ${actions}`;
 }
 
+/** Where the player's source of funds stands, and the action risk staff may take next. */
+function sourceOfFundsPart(sof: SourceOfFunds | undefined, view: { id: number; csrf: string; mayWork: boolean }) {
+  const base = `/operator/players/${view.id}/source-of-funds`;
+  const state = !sof
+    ? say('risk.sof_none')
+    : sof.state === 'requested'
+      ? say('risk.sof_requested', { by: sof.requested_by, at: when(sof.requested_at) })
+      : say('risk.sof_reviewed', { by: sof.reviewed_by ?? '', at: sof.reviewed_at ? when(sof.reviewed_at) : '' });
+  if (!view.mayWork) return html`<p data-sof="${sof?.state ?? 'none'}">${state}</p>`;
+  const action =
+    sof?.state === 'requested'
+      ? html`<form method="post" action="${base}/review" class="stack">${csrfField(view.csrf)}
+<label for="sof-reason">${say('risk.sof_review_note')}</label>
+<input id="sof-reason" name="reason" required maxlength="500">
+<button type="submit">${say('risk.sof_review')}</button></form>`
+      : buttonForm(base, view.csrf, say('risk.sof_request'));
+  return html`<p data-sof="${sof?.state ?? 'none'}">${state}</p>${action}`;
+}
+
 /** What the player page's risk panel shows. */
 export interface RiskPanelFacts {
   alerts: AlertRow[];
@@ -158,6 +178,7 @@ export interface RiskPanelFacts {
   lifetime: LifetimeFigures;
   interactions: { kind: string; note: string; created_at: Date | string; email: string }[];
   currency: string;
+  sourceOfFunds: SourceOfFunds | undefined;
 }
 
 const PANEL_FIGURES = ['deposits', 'withdrawals', 'net', 'ggr'] as const;
@@ -167,7 +188,10 @@ const LATEST_INTERACTIONS = 3;
  * The player page's risk panel: the open alerts (each linked), the linked accounts with how they
  * are linked, the lifetime money (the figures the overview computes) and the latest interactions.
  */
-export function riskPanel({ alerts, linked, lifetime, interactions, currency }: RiskPanelFacts) {
+export function riskPanel(
+  { alerts, linked, lifetime, interactions, currency, sourceOfFunds }: RiskPanelFacts,
+  view: { id: number; csrf: string; mayWork: boolean },
+) {
   const openAlerts = alerts.length
     ? html`<ul>${alerts.map(
         (alert) => html`<li><a href="/operator/risk/alerts/${alert.id}">${say(`risk.severity_${alert.severity}`)}:
@@ -192,6 +216,7 @@ export function riskPanel({ alerts, linked, lifetime, interactions, currency }: 
         currency,
       )}</dd>`,
   )}</dl>
+<h3>${say('risk.sof')}</h3>${sourceOfFundsPart(sourceOfFunds, view)}
 <h3>${say('risk.panel_interactions')}</h3>${
     latest.length
       ? html`<ul class="notes">${latest.map(
