@@ -37,13 +37,28 @@ const seconds = () => ((performance.now() - began) / 1000).toFixed(1);
 const PLAYERS = 5000;
 const failures = [];
 
-const one = async (/** @type {string} */ sql, /** @type {unknown[]} */ params = []) => (await db.query(sql, params))[0];
+/** The one row a statement answers, as the script reads it. */
+const one = async (/** @type {string} */ sql, /** @type {unknown[]} */ params = []) =>
+  /** @type {any} */ ((await db.query(sql, params))[0]);
+
+/** The rows a statement answers, as the script reads them. */
+const rowsOf = async (
+  /** @type {import('../server/src/db/database.ts').Queryable} */ q,
+  /** @type {string} */ sql,
+  /** @type {unknown[]} */ params,
+) => /** @type {any[]} */ (await q.query(sql, params));
 
 /** A money movement as the services write it: its transaction, its ledger row, and the risk event, together. */
-async function movement(/** @type {number} */ userId, /** @type {'deposit' | 'withdrawal'} */ type, amount, at) {
+async function movement(
+  /** @type {number} */ userId,
+  /** @type {'deposit' | 'withdrawal'} */ type,
+  /** @type {string} */ amount,
+  /** @type {Date} */ at,
+) {
   return db.transaction(async (tx) => {
     const signed = type === 'deposit' ? amount : `-${amount}`;
-    const [item] = await tx.query(
+    const [item] = await rowsOf(
+      tx,
       `INSERT INTO transactions (user_id, type, amount, status, method, destination, template, created_at)
        VALUES ($1, $2, $3, $4, 'card', $5, $2, $6) RETURNING id`,
       [
@@ -76,7 +91,8 @@ async function movement(/** @type {number} */ userId, /** @type {'deposit' | 'wi
 /** A lost round as the wallet settles it: the stake debited, then the stake event with the balance left. */
 async function lostRound(/** @type {number} */ userId, /** @type {string} */ stake, /** @type {Date} */ at) {
   return db.transaction(async (tx) => {
-    const [item] = await tx.query(
+    const [item] = await rowsOf(
+      tx,
       `INSERT INTO transactions (user_id, type, amount, status, template, created_at)
        VALUES ($1, 'game', -$2::numeric, 'completed', 'games.history_round', $3) RETURNING id`,
       [userId, stake, at.toISOString()],
@@ -86,7 +102,8 @@ async function lostRound(/** @type {number} */ userId, /** @type {string} */ sta
        VALUES ($1, 'cash', -$2::numeric, $3, $4)`,
       [userId, stake, item.id, at.toISOString()],
     );
-    const [{ balance }] = await tx.query(
+    const [{ balance }] = await rowsOf(
+      tx,
       'UPDATE users SET balance = balance - $2::numeric WHERE id = $1 RETURNING balance::text',
       [userId, stake],
     );
@@ -95,7 +112,11 @@ async function lostRound(/** @type {number} */ userId, /** @type {string} */ sta
 }
 
 /** Runs `work` over `items`, `width` at a time. */
-async function pooled(/** @type {unknown[]} */ items, width, /** @type {(item: any) => Promise<void>} */ work) {
+async function pooled(
+  /** @type {any[]} */ items,
+  /** @type {number} */ width,
+  /** @type {(item: any) => Promise<void>} */ work,
+) {
   let next = 0;
   await Promise.all(
     Array.from({ length: width }, async () => {
@@ -129,6 +150,7 @@ try {
     [first, start.toISOString(), PLAYERS],
   );
   // Background money: 15,000 deposits and 9,000 withdrawals of ordinary players, each through the rules.
+  /** @type {[number, 'deposit' | 'withdrawal', string, Date][]} */
   const background = [];
   for (let i = 0; i < 24000; i++) {
     const at = new Date(start.getTime() + (i % 30) * 86_400_000 + (i % 86000) * 1000);
@@ -216,6 +238,7 @@ try {
   };
   const app = createApp({ distDir: '/nonexistent-dist', services, log: () => {} });
   const timed = async (/** @type {string} */ path, runs = 7) => {
+    /** @type {number[]} */
     const times = [];
     for (let i = 0; i <= runs; i++) {
       const t = performance.now();
@@ -225,9 +248,9 @@ try {
       if (i > 0) times.push(performance.now() - t);
     }
     times.sort((a, b) => a - b);
-    const median = times[Math.floor(times.length / 2)];
+    const median = times[Math.floor(times.length / 2)] ?? 0;
     console.log(
-      `${path}: median ${median.toFixed(0)} ms, max ${times.at(-1).toFixed(0)} ms (${runs} runs after a warm-up)`,
+      `${path}: median ${median.toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms (${runs} runs after a warm-up)`,
     );
     return median;
   };

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/base/clock.ts';
+import { depositByCard } from './fixtures/player-money.ts';
 import { useTestApi } from './harness.ts';
 import { auditOf, mailTo, staffMember } from './operator-harness.ts';
 
 const clock = manualClock();
-const ctx = useTestApi({ RISK_SOF_WITHDRAWAL_THRESHOLD: '100.00' }, { clock });
+const ctx = useTestApi({ RISK_SOF_WITHDRAWAL_THRESHOLD: '100.00', RISK_DEPOSITS_30D: '300.00' }, { clock });
 
 const withdraw = (player: { token: string }, amount: string, language = 'en') =>
   ctx.api.request('POST', '/api/user/withdrawal', {
@@ -76,5 +77,22 @@ describe('a source-of-funds request', () => {
     );
     expect(row!.state).toBe('requested');
     expect((await admin.client.post('/operator/players/999999/source-of-funds')).status).toBe(404);
+  });
+
+  it('once reviewed, stops aml.deposits_no_sof; a player without a review is still flagged', async () => {
+    const [reviewed, unreviewed] = await Promise.all([ctx.api.player(), ctx.api.player()]);
+    const risk = await staffMember(ctx.api, 'risk');
+    await risk.client.get(`/operator/players/${reviewed.id}`);
+    await risk.client.post(`/operator/players/${reviewed.id}/source-of-funds`);
+    // Requested but not yet reviewed: the rule still fires.
+    await depositByCard(ctx.api, unreviewed, '300.00');
+    await risk.client.post(`/operator/players/${reviewed.id}/source-of-funds/review`, { reason: 'Bank statements' });
+    await depositByCard(ctx.api, reviewed, '300.00');
+    const rules = async (userId: number) =>
+      (await ctx.api.db.query<{ rule_id: string }>('SELECT rule_id FROM risk_alerts WHERE user_id = $1', [userId])).map(
+        (row) => row.rule_id,
+      );
+    expect(await rules(unreviewed.id)).toContain('aml.deposits_no_sof');
+    expect(await rules(reviewed.id)).not.toContain('aml.deposits_no_sof');
   });
 });
