@@ -104,7 +104,7 @@ export async function addStaff(role: 'admin' | 'support' | 'risk', prefix = `sta
  */
 export async function adminSignIn(
   browser: Browser,
-  options: { prefix?: string; acceptDownloads?: boolean; role?: 'admin' | 'risk'; dataDir?: string } = {},
+  options: { prefix?: string; acceptDownloads?: boolean; role?: 'admin' | 'risk' | 'support'; dataDir?: string } = {},
 ) {
   // `dataDir`: the isolated server's (E2E_ISOLATED_DATA_DIR) for a spec that runs against it.
   const { email, oneTimePassword } = await addStaff(options.role ?? 'admin', options.prefix, options.dataDir);

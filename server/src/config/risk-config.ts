@@ -11,6 +11,8 @@ export interface RiskConfig {
   cyclingMax: number;
   /** aml.deposits_no_sof: completed deposits in 30 days reaching this amount raise the alert. */
   deposits30d: string;
+  /** Source of funds: while a request is unreviewed, a withdrawal above this amount is refused. */
+  sofWithdrawalThreshold: string;
   /** harm.rapid_redeposit: a deposit within this many minutes of a round leaving the balance at zero. */
   redepositMinutes: number;
   /** harm.rapid_redeposit: this many re-deposits in 24 hours raise the alert. */
@@ -34,6 +36,7 @@ export function riskConfigFrom(values: RunValues, market?: MarketProfile): RiskC
     cyclingPlayShare: values.RISK_CYCLING_PLAY_SHARE,
     cyclingMax: values.RISK_CYCLING_MAX,
     deposits30d: values.RISK_DEPOSITS_30D,
+    sofWithdrawalThreshold: values.RISK_SOF_WITHDRAWAL_THRESHOLD,
     redepositMinutes: values.RISK_REDEPOSIT_MINUTES,
     redepositPerDay: values.RISK_REDEPOSIT_PER_DAY,
     structuringThreshold: values.RISK_STRUCTURING_THRESHOLD,

@@ -419,6 +419,10 @@ export const VARIABLES = {
     when: RUN,
     description: 'aml.deposits_no_sof: an alert when completed deposits in 30 days reach this amount',
   }),
+  RISK_SOF_WITHDRAWAL_THRESHOLD: setting(positiveAmount, '2000.00', {
+    when: RUN,
+    description: 'source of funds: while a request is unreviewed, withdrawals above this amount are refused',
+  }),
   RISK_REDEPOSIT_MINUTES: setting(whole(1, 1440), '10', {
     when: RUN,
     description: 'harm.rapid_redeposit: a deposit this many minutes or fewer after a round left the balance at zero',

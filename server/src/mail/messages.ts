@@ -229,7 +229,8 @@ export function withdrawalRejectedMail(
 }
 
 /** What staff did to the player's account (the operator console), each a `staff_<kind>` text. */
-export type StaffActionKind = 'suspended' | 'reinstated' | 'adjusted' | 'bonus' | 'limit' | 'time_out';
+export type StaffActionKind =
+  'suspended' | 'reinstated' | 'adjusted' | 'bonus' | 'limit' | 'time_out' | 'sof_requested';
 
 /**
  * A notice of a staff action in the player's language. `amount` (with `currency`) is formatted

@@ -28,6 +28,8 @@ export interface AlertRow {
   state: AlertState;
   assignee: string | null;
   outcome: Outcome | null;
+  /** The interaction a resolution "interaction made" points to. */
+  interaction_id: number | null;
   created_at: Date;
   resolved_at: Date | null;
 }

@@ -8,6 +8,7 @@ import { runOnce, type Outcome } from './idempotency.ts';
 import type { RiskConfig } from '../config/risk-config.ts';
 import { withdrawalsHeld } from './deposit-reversals.ts';
 import { inPlayerQueue } from './per-player-queue.ts';
+import { refuseWhileSourceOfFundsUnreviewed } from './source-of-funds.ts';
 import { recordRiskEvent } from './risk/risk-events.ts';
 import { isVerifiedSql, verificationOf } from './verifications.ts';
 import { forfeitRunningOffer } from './promotions/offer-takes.ts';
@@ -96,6 +97,13 @@ export function requestWithdrawal(
       db,
       { userId, name: 'withdrawal', key: request.idempotencyKey, request: { amount, method, destination }, now },
       async (tx) => {
+        await refuseWhileSourceOfFundsUnreviewed(tx, {
+          userId,
+          amount,
+          currency,
+          threshold: request.risk.sofWithdrawalThreshold,
+          locale,
+        });
         const item = await reserveWithdrawal(
           tx,
           { userId, amount, method, destination, currency, now },

@@ -38,6 +38,8 @@ import {
   grantPlayerBonus,
   lowerPlayerLimit,
   recordPlayerInteraction,
+  requestPlayerSourceOfFunds,
+  reviewPlayerSourceOfFunds,
   reinstatePlayer,
   removePlayerTwoFactor,
   requestPlayerEmailChange,
@@ -47,7 +49,7 @@ import {
 import { idParam, readForm, type FieldRule } from './form.ts';
 import { ConsoleError } from '../services/console-error.ts';
 import { say } from '../views/messages.ts';
-import { adminOnly } from '../services/session.ts';
+import { adminOnly, riskDeskOnly } from '../services/session.ts';
 import type { OperatorEnv, Staff } from '../operator-env.ts';
 import { csrfField, html, money, table, when } from '../views/view.ts';
 import { adjustmentDecision } from '../views/adjustment-decision-view.ts';
@@ -98,6 +100,25 @@ export function playerActionRoutes(services: Services) {
     const { player } = await reinstatePlayer(services, c.get('staff').id, id, reason);
     mail(player, 'reinstated', { support });
     return c.redirect(done(id, 'reinstated'), 303);
+  });
+
+  app.post('/operator/players/:id/source-of-funds', riskDeskOnly, async (c) => {
+    const id = idParam(c.req.param('id'));
+    const { player } = await requestPlayerSourceOfFunds(services, c.get('staff').id, id);
+    mail(player, 'sof_requested', {
+      amount: config.risk.sofWithdrawalThreshold,
+      currency: player.currency,
+      email: support,
+      support,
+    });
+    return c.redirect(done(id, 'sof_requested'), 303);
+  });
+
+  app.post('/operator/players/:id/source-of-funds/review', riskDeskOnly, async (c) => {
+    const id = idParam(c.req.param('id'));
+    const { reason } = await readForm(c, { reason: REASON });
+    await reviewPlayerSourceOfFunds(services, c.get('staff').id, id, reason);
+    return c.redirect(done(id, 'sof_reviewed'), 303);
   });
 
   // Closing at the player's request: the player's own closure (services/account.ts), its payout rule included.

@@ -32,6 +32,8 @@ const DONE = [
   'refunded',
   'hold_released',
   'round_voided',
+  'sof_requested',
+  'sof_reviewed',
 ];
 
 /** The result line after an action on the player (`?done=`); unknown values show nothing. */
@@ -70,7 +72,7 @@ export function playerRoutes(services: Services) {
     const profile = await playerProfile(services, c.get('staff').id, id);
     if (!profile) throw new ConsoleError(404, say('errors.not_found'));
     const { player, history, limits, sessions, verifications, notes, pending, interactions, riskAlerts } = profile;
-    const { lifetime, ageDays, deposits, resumed } = profile;
+    const { lifetime, ageDays, deposits, resumed, linked, sourceOfFunds } = profile;
     const staff = c.get('staff');
     const csrf = c.get('csrf');
     const cur = player.currency;
@@ -105,7 +107,13 @@ ${LIFETIME.map(
 </dl>
 ${actionsSection(player, staff, csrf, pending, interactions, services.config.operator.adjustmentSecondApproval)}
 ${depositsSection(player, deposits, staff, csrf)}
-${section(say('risk.panel'), riskPanel(riskAlerts))}
+${section(
+  say('risk.panel'),
+  riskPanel(
+    { alerts: riskAlerts, linked, lifetime, interactions, currency: cur, sourceOfFunds },
+    { id, csrf, mayWork: staff.role === 'risk' || staff.role === 'admin' },
+  ),
+)}
 ${section(
   say('players.blocks'),
   html`<dl class="facts">

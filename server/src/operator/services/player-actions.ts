@@ -26,6 +26,7 @@ import {
   type PlayerRecord,
 } from '../../services/account-admin.ts';
 import { grantBonus } from '../../services/bonus.ts';
+import { markSourceOfFundsReviewed, openSourceOfFundsRequest } from '../../services/source-of-funds.ts';
 import { notify } from '../../services/history.ts';
 import { settleRoundsThen } from '../../services/open-rounds.ts';
 import type { LimitKind } from '../../services/rg/limits.ts';
@@ -228,6 +229,27 @@ export const recordPlayerInteraction = (
   actOnPlayer(services, staffId, id, 'interaction.record', async (tx, player, now) => {
     const interaction = await recordInteraction(tx, player.id, staffId, kind, note, now);
     return { before: null, after: { interaction_id: interaction, kind, note } };
+  });
+
+/** Asks the player for their source of funds (refused while a request is outstanding); the player is told. */
+export const requestPlayerSourceOfFunds = (services: ActionServices, staffId: number, id: number) =>
+  actOnPlayer(services, staffId, id, 'source_of_funds.request', async (tx, player, now) => {
+    const request = await openSourceOfFundsRequest(tx, player.id, staffId, now);
+    if (!request) throw new ActionRefused('sof_outstanding');
+    await notify(tx, now, player.id, 'staff_sof_requested', {
+      amount: services.config.risk.sofWithdrawalThreshold,
+      currency: player.currency,
+      email: services.config.mail.supportEmail,
+    });
+    return { before: null, after: { request_id: request, state: 'requested' } };
+  });
+
+/** Marks the outstanding source-of-funds request reviewed (refused when none is), lifting the withdrawal wait. */
+export const reviewPlayerSourceOfFunds = (services: ActionServices, staffId: number, id: number, note: string) =>
+  actOnPlayer(services, staffId, id, 'source_of_funds.review', async (tx, player, now) => {
+    const request = await markSourceOfFundsReviewed(tx, player.id, staffId, now);
+    if (!request) throw new ActionRefused('sof_none');
+    return { before: { state: 'requested' }, after: { request_id: request, state: 'reviewed', note } };
   });
 
 /** Ends every sign-in and game session of the player. */

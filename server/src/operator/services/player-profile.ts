@@ -2,6 +2,8 @@ import type { Services } from '../../app-env.ts';
 import { resumptionsOf } from '../../services/game-resumptions.ts';
 import { interactionsOf, pendingAdjustments } from '../../services/account-admin.ts';
 import { openAlertsOf } from './risk-alerts.ts';
+import { linkedAccounts } from './linked-accounts.ts';
+import { sourceOfFundsOf } from '../../services/source-of-funds.ts';
 import { audit } from './audit.ts';
 import { accountAgeDays, lifetimeFigures } from './player-lifetime.ts';
 import { playerDeposits } from './player-deposits.ts';
@@ -37,7 +39,7 @@ export interface PlayerFacts {
 /**
  * The player with their lifetime figures and account age (by the server's clock), their latest 50
  * transactions and deposits, limits, sessions, identity checks, staff notes, pending adjustments and
- * recorded interactions. Looking is audited (`player.view`). Undefined for
+ * recorded interactions, and the accounts linked to them. Looking is audited (`player.view`). Undefined for
  * an unknown player (nothing audited then).
  */
 export async function playerProfile(services: Pick<Services, 'db' | 'clock'>, staffId: number, id: number) {
@@ -51,20 +53,33 @@ export async function playerProfile(services: Pick<Services, 'db' | 'clock'>, st
   );
   if (!player) return undefined;
   await audit(db, { staffId, action: 'player.view', targetType: 'player', targetId: id, at: services.clock() });
-  const [history, limits, sessions, verifications, notes, pending, interactions, riskAlerts, lifetime, deposits] =
-    await Promise.all([
-      db.query<{
-        id: number;
-        created_at: Date;
-        type: string;
-        template: string;
-        params: Record<string, string>;
-        amount: string;
-        status: string;
-        voidable: boolean;
-      }>(
-        // `voidable`: a settled round of our own games or of a provider (services/round-void.ts).
-        `SELECT t.id, t.created_at, t.type, t.template, t.params, t.amount::text, t.status,
+  const [
+    history,
+    limits,
+    sessions,
+    verifications,
+    notes,
+    pending,
+    interactions,
+    riskAlerts,
+    lifetime,
+    deposits,
+    linked,
+    sourceOfFunds,
+    resumed,
+  ] = await Promise.all([
+    db.query<{
+      id: number;
+      created_at: Date;
+      type: string;
+      template: string;
+      params: Record<string, string>;
+      amount: string;
+      status: string;
+      voidable: boolean;
+    }>(
+      // `voidable`: a settled round of our own games or of a provider (services/round-void.ts).
+      `SELECT t.id, t.created_at, t.type, t.template, t.params, t.amount::text, t.status,
           (t.type = 'game' AND t.status = 'completed' AND (
             EXISTS (SELECT 1 FROM game_rounds r WHERE r.transaction_id = t.id AND r.state = 'settled')
             OR EXISTS (SELECT 1 FROM provider_rounds r WHERE r.history_id = t.id AND r.state = 'settled'))) AS voidable
@@ -72,47 +87,49 @@ export async function playerProfile(services: Pick<Services, 'db' | 'clock'>, st
        WHERE t.user_id = $1
        ORDER BY t.created_at DESC, t.id DESC
        LIMIT 50`,
-        [id],
-      ),
-      db.query<{
-        kind: string;
-        period: string;
-        amount: string | null;
-        pending_amount: string | null;
-        pending_at: Date | null;
-      }>(
-        `SELECT kind, period, amount::text, pending_amount::text, pending_at
+      [id],
+    ),
+    db.query<{
+      kind: string;
+      period: string;
+      amount: string | null;
+      pending_amount: string | null;
+      pending_at: Date | null;
+    }>(
+      `SELECT kind, period, amount::text, pending_amount::text, pending_at
        FROM rg_limits
        WHERE user_id = $1
        ORDER BY kind, period`,
-        [id],
-      ),
-      db.query<{ device: string; ip: string; created_at: Date; last_used_at: Date }>(
-        'SELECT device, ip, created_at, last_used_at FROM auth_tokens WHERE user_id = $1 ORDER BY last_used_at DESC',
-        [id],
-      ),
-      db.query<{ document_type: string; status: string; reason: string | null; submitted_at: Date; id: string }>(
-        `SELECT id, document_type, status, reason, submitted_at
+      [id],
+    ),
+    db.query<{ device: string; ip: string; created_at: Date; last_used_at: Date }>(
+      'SELECT device, ip, created_at, last_used_at FROM auth_tokens WHERE user_id = $1 ORDER BY last_used_at DESC',
+      [id],
+    ),
+    db.query<{ document_type: string; status: string; reason: string | null; submitted_at: Date; id: string }>(
+      `SELECT id, document_type, status, reason, submitted_at
        FROM identity_verifications
        WHERE user_id = $1
        ORDER BY submitted_at DESC`,
-        [id],
-      ),
-      db.query<{ body: string; created_at: Date; email: string }>(
-        `SELECT n.body, n.created_at, s.email
+      [id],
+    ),
+    db.query<{ body: string; created_at: Date; email: string }>(
+      `SELECT n.body, n.created_at, s.email
        FROM staff_notes n JOIN staff s ON s.id = n.staff_id
        WHERE n.user_id = $1
        ORDER BY n.created_at DESC, n.id DESC`,
-        [id],
-      ),
-      pendingAdjustments(db, id),
-      interactionsOf(db, id),
-      openAlertsOf(db, id),
-      lifetimeFigures(db, id),
-      playerDeposits(db, id),
-    ]);
+      [id],
+    ),
+    pendingAdjustments(db, id),
+    interactionsOf(db, id),
+    openAlertsOf(db, id),
+    lifetimeFigures(db, id),
+    playerDeposits(db, id),
+    linkedAccounts(db, id),
+    sourceOfFundsOf(db, id),
+    resumptionsOf(db, id),
+  ]);
   const ageDays = accountAgeDays(player.date_joined, services.clock());
-  const resumed = await resumptionsOf(db, id);
   return {
     player,
     history,
@@ -127,6 +144,8 @@ export async function playerProfile(services: Pick<Services, 'db' | 'clock'>, st
     ageDays,
     deposits,
     resumed,
+    linked,
+    sourceOfFunds,
   };
 }
 

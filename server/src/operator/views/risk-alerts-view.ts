@@ -1,8 +1,13 @@
 import type { Severity } from '../../config/risk-config.ts';
 import { RISK_RULES, type RuleId } from '../../services/risk/risk-rules.ts';
+import { INTERACTION_KINDS } from '../../services/account-admin.ts';
 import { ALERT_STATES, OUTCOMES, SEVERITIES, type AlertRow } from '../risk-alert-model.ts';
+import type { AlertInteraction } from '../services/risk-alerts.ts';
 import { say } from './messages.ts';
-import { buttonForm, csrfField, html, option, selectField, table, when } from './view.ts';
+import { buttonForm, csrfField, html, money, option, selectField, table, when } from './view.ts';
+import type { LinkedAccount } from '../services/linked-accounts.ts';
+import type { SourceOfFunds } from '../../services/source-of-funds.ts';
+import type { LifetimeFigures } from '../services/player-lifetime.ts';
 
 const HOUR = 3_600_000;
 
@@ -45,7 +50,8 @@ export function alertQueue(
 <label for="state">${say('risk.state')}</label>${selectField('state', stateOptions)}
 <label for="severity">${say('risk.severity')}</label>${selectField('severity', severityOptions)}
 <label for="rule">${say('risk.rule')}</label>${selectField('rule', ruleOptions)}
-<button type="submit">${say('risk.filter')}</button></form>`;
+<button type="submit">${say('risk.filter')}</button></form>
+<p><a href="/operator/risk/alerts.csv?${new URLSearchParams(filters).toString()}" download>${say('risk.csv')}</a></p>`;
   if (!rows.length) return html`${form}<p>${say('risk.empty')}</p>`;
   return html`${form}${table(
     say('risk.caption'),
@@ -74,10 +80,22 @@ function evidence(alert: AlertRow) {
   })}</dl>`;
 }
 
+/** The interactions recorded from the alert; the one its resolution points to is marked. */
+const interactionList = (interactions: AlertInteraction[], resolvedWith: number | null) =>
+  interactions.length
+    ? html`<ul class="notes" data-interactions>${interactions.map(
+        (row) => html`<li><p><strong>${say(`actions.interaction_${row.kind}`)}:</strong> ${row.note}</p>
+<p class="muted">${row.email} · ${when(row.created_at)}${
+          row.id === resolvedWith ? html` · ${say('risk.resolved_with')}` : ''
+        }</p></li>`,
+      )}</ul>`
+    : html`<p>${say('risk.no_interactions')}</p>`;
+
 /** One alert: its facts, evidence and notes, and the actions staff who may work it are offered. */
 export function alertDetail(
   alert: AlertRow,
   notes: { body: string; email: string; created_at: Date }[],
+  interactions: AlertInteraction[],
   view: { csrf: string; mayWork: boolean; now: Date; slaHours: Record<Severity, number> },
 ) {
   const { csrf } = view;
@@ -87,6 +105,14 @@ export function alertDetail(
     ? html`<p class="muted">${say('risk.support_note')}</p>`
     : html`<div class="decide">
 ${unresolved ? buttonForm(`${base}/assign`, csrf, say('risk.assign')) : ''}
+<form method="post" action="${base}/interactions" class="stack">${csrfField(csrf)}
+<label for="interaction-kind">${say('actions.interaction_kind')}</label>
+<select id="interaction-kind" name="kind">${INTERACTION_KINDS.map(
+        (kind) => html`<option value="${kind}">${say(`actions.interaction_${kind}`)}</option>`,
+      )}</select>
+<label for="interaction-note">${say('risk.interaction_note')}</label>
+<textarea id="interaction-note" name="note" maxlength="2000" rows="3" required></textarea>
+<button type="submit">${say('actions.record_interaction')}</button></form>
 <form method="post" action="${base}/notes" class="stack">${csrfField(csrf)}
 <label for="body">${say('risk.note')}</label><textarea id="body" name="body" maxlength="2000" rows="3"></textarea>
 <button type="submit">${say('risk.add_note')}</button></form>
@@ -121,14 +147,83 @@ ${
       )}</ul>`
     : html`<p>${say('risk.no_notes')}</p>`
 }
+<h2>${say('risk.interactions')}</h2>
+${interactionList(interactions, alert.interaction_id)}
 ${actions}`;
 }
 
-/** The player page's short risk panel: the open alerts, each linked. */
-export const riskPanel = (alerts: AlertRow[]) =>
-  alerts.length
-    ? html`<ul data-risk-panel>${alerts.map(
+/** Where the player's source of funds stands, and the action risk staff may take next. */
+function sourceOfFundsPart(sof: SourceOfFunds | undefined, view: { id: number; csrf: string; mayWork: boolean }) {
+  const base = `/operator/players/${view.id}/source-of-funds`;
+  const state = !sof
+    ? say('risk.sof_none')
+    : sof.state === 'requested'
+      ? say('risk.sof_requested', { by: sof.requested_by, at: when(sof.requested_at) })
+      : say('risk.sof_reviewed', { by: sof.reviewed_by ?? '', at: sof.reviewed_at ? when(sof.reviewed_at) : '' });
+  if (!view.mayWork) return html`<p data-sof="${sof?.state ?? 'none'}">${state}</p>`;
+  const action =
+    sof?.state === 'requested'
+      ? html`<form method="post" action="${base}/review" class="stack">${csrfField(view.csrf)}
+<label for="sof-reason">${say('risk.sof_review_note')}</label>
+<input id="sof-reason" name="reason" required maxlength="500">
+<button type="submit">${say('risk.sof_review')}</button></form>`
+      : buttonForm(base, view.csrf, say('risk.sof_request'));
+  return html`<p data-sof="${sof?.state ?? 'none'}">${state}</p>${action}`;
+}
+
+/** What the player page's risk panel shows. */
+export interface RiskPanelFacts {
+  alerts: AlertRow[];
+  linked: LinkedAccount[];
+  lifetime: LifetimeFigures;
+  interactions: { kind: string; note: string; created_at: Date | string; email: string }[];
+  currency: string;
+  sourceOfFunds: SourceOfFunds | undefined;
+}
+
+const PANEL_FIGURES = ['deposits', 'withdrawals', 'net', 'ggr'] as const;
+const LATEST_INTERACTIONS = 3;
+
+/**
+ * The player page's risk panel: the open alerts (each linked), the linked accounts with how they
+ * are linked, the lifetime money (the figures the overview computes) and the latest interactions.
+ */
+export function riskPanel(
+  { alerts, linked, lifetime, interactions, currency, sourceOfFunds }: RiskPanelFacts,
+  view: { id: number; csrf: string; mayWork: boolean },
+) {
+  const openAlerts = alerts.length
+    ? html`<ul>${alerts.map(
         (alert) => html`<li><a href="/operator/risk/alerts/${alert.id}">${say(`risk.severity_${alert.severity}`)}:
 <code>${alert.rule_id}</code></a> ${ruleName(alert.rule_id)} (${when(alert.created_at)})</li>`,
       )}</ul>`
     : html`<p>${say('risk.panel_none')}</p>`;
+  const links = linked.length
+    ? html`<ul data-linked>${linked.map(
+        (row) => html`<li data-link="${row.link}"><a href="/operator/players/${row.id}">${row.username}</a>
+<span class="muted">${row.email}</span>: ${say(`risk.link_${row.link}`)}</li>`,
+      )}</ul>`
+    : html`<p>${say('risk.linked_none')}</p>`;
+  const latest = interactions.slice(0, LATEST_INTERACTIONS);
+  return html`<div data-risk-panel>
+<h3>${say('risk.panel_alerts')}</h3>${openAlerts}
+<h3>${say('risk.panel_linked')}</h3>${links}
+<h3>${say('risk.panel_money')}</h3>
+<dl class="facts">${PANEL_FIGURES.map(
+    (figure) =>
+      html`<dt>${say(`players.lifetime_${figure}`)}</dt><dd data-risk-figure="${figure}">${money(
+        lifetime[figure],
+        currency,
+      )}</dd>`,
+  )}</dl>
+<h3>${say('risk.sof')}</h3>${sourceOfFundsPart(sourceOfFunds, view)}
+<h3>${say('risk.panel_interactions')}</h3>${
+    latest.length
+      ? html`<ul class="notes">${latest.map(
+          (row) => html`<li><p><strong>${say(`actions.interaction_${row.kind}`)}:</strong> ${row.note}</p>
+<p class="muted">${row.email} · ${when(row.created_at)}</p></li>`,
+        )}</ul>`
+      : html`<p>${say('actions.interactions_empty')}</p>`
+  }
+</div>`;
+}

@@ -31,6 +31,7 @@ export async function recordDeposit(
     deposit_refs: string[];
     rapid_refs: string[];
     structuring_refs: string[];
+    sof_reviewed: boolean;
   }>(
     `INSERT INTO risk_player_state AS s (user_id, last_deposit_amount, last_deposit_ref, deposits)
      VALUES ($1, $2::numeric, $4, ${entry})
@@ -53,7 +54,10 @@ export async function recordDeposit(
        (SELECT COALESCE(jsonb_agg(e->'ref'), '[]'::jsonb) FROM jsonb_array_elements(deposits) e
          WHERE (e->>'at')::timestamptz > $3::timestamptz - interval '24 hours'
            AND (e->>'amount')::numeric < $6::numeric
-           AND (e->>'amount')::numeric >= $6::numeric * (1 - $7::numeric)) AS structuring_refs`,
+           AND (e->>'amount')::numeric >= $6::numeric * (1 - $7::numeric)) AS structuring_refs,
+       -- Staff reviewed the player's source of funds (services/source-of-funds.ts): no deposits_no_sof.
+       EXISTS (SELECT 1 FROM source_of_funds_requests r WHERE r.user_id = $1 AND r.state = 'reviewed')
+         AS sof_reviewed`,
     [
       event.userId,
       event.amount,
@@ -66,7 +70,7 @@ export async function recordDeposit(
   );
   const { userId, now } = event;
   const total = state!.deposits_30d;
-  if (toCents(total)! >= toCents(rules.deposits30d)!)
+  if (toCents(total)! >= toCents(rules.deposits30d)! && !state!.sof_reviewed)
     await raiseAlert(tx, {
       userId,
       ruleId: 'aml.deposits_no_sof',

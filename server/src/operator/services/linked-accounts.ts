@@ -1,0 +1,41 @@
+import type { Queryable } from '../../db/database.ts';
+import { possibleDuplicates } from './player-search.ts';
+
+export type LinkType = 'document' | 'destination' | 'address';
+
+export interface LinkedAccount {
+  id: number;
+  username: string;
+  email: string;
+  link: LinkType;
+}
+
+/** Other accounts that uploaded an identity document file with the same SHA-256 as one of the player's. */
+const sameDocument = (db: Queryable, userId: number) =>
+  db.query<{ id: number; username: string; email: string }>(
+    `SELECT DISTINCT u.id, u.username, u.email
+     FROM identity_verifications mine_v
+     JOIN identity_documents mine ON mine.verification_id = mine_v.id AND mine.sha256 IS NOT NULL
+     JOIN identity_documents theirs ON theirs.sha256 = mine.sha256
+     JOIN identity_verifications theirs_v ON theirs_v.id = theirs.verification_id
+     JOIN users u ON u.id = theirs_v.user_id
+     WHERE mine_v.user_id = $1 AND theirs_v.user_id <> $1
+     ORDER BY u.username LIMIT 50`,
+    [userId],
+  );
+
+/**
+ * The accounts linked to a player for the risk panel, strongest link first: the same identity
+ * document, the same payout destination, then a shared network (a weak signal: a household, an
+ * office or a provider's NAT share one). An account linked several ways is listed under each.
+ */
+export async function linkedAccounts(db: Queryable, userId: number): Promise<LinkedAccount[]> {
+  const [documents, others] = await Promise.all([sameDocument(db, userId), possibleDuplicates(db, userId)]);
+  const byLink = (link: LinkType) =>
+    others.filter((row) => row.reason === link).map(({ id, username, email }) => ({ id, username, email, link }));
+  return [
+    ...documents.map((row) => ({ ...row, link: 'document' as const })),
+    ...byLink('destination'),
+    ...byLink('address'),
+  ];
+}
