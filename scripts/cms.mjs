@@ -12,13 +12,14 @@
 // only Host localhost:<port> and 127.0.0.1:<port>, listens on 127.0.0.1 only, and its API wants the
 // key made for this run (docs/security.md, "The browser editor").
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { cmsConfig } from './cms/config.mjs';
 import { contentAreas, contentPathGate } from './cms/content-paths.mjs';
 import { decapFsHandler } from './cms/decap-fs-handler.mjs';
 import { editorApi } from './cms/editor-api.mjs';
+import { entryDelete } from './cms/entry-delete.mjs';
 import { entryStatus } from './cms/entry-status.mjs';
 import { EDITOR_KEY_JS, EDITOR_STATUS_JS, INDEX_HTML, PREVIEW_CSS, configScript } from './cms/editor-page.mjs';
 import { editorServer } from './cms/editor-server.mjs';
@@ -77,9 +78,10 @@ const config = cmsConfig({ backend: { name: 'proxy', proxy_url: '/api/v1', branc
 const key = randomBytes(32).toString('base64url');
 const onRefusal = (/** @type {string} */ reason) => console.warn(`cms: refused a request (${reason})`);
 
+const gate = contentPathGate(root, contentAreas(config));
 const api = editorApi({
   key,
-  gate: contentPathGate(root, contentAreas(config)),
+  gate,
   decap: await decapFsHandler({ root, logLevel }),
   onRefusal,
   root,
@@ -88,6 +90,14 @@ const api = editorApi({
     join(root, 'src/content'),
     config.collections.map((c) => c.name),
   ),
+  remove: entryDelete({
+    collections: config.collections,
+    locales: config.i18n.locales,
+    defaultLocale: config.i18n.default_locale,
+    gate,
+    root,
+    exists: (path) => existsSync(join(root, path)),
+  }),
 });
 const server = editorServer({ root, decapDist, config, api, onRefusal });
 server.on('error', (error) => {
