@@ -60,7 +60,7 @@ async function withinContent(gate, action, value) {
  * @param {string} options.root  the checkout
  * @param {string} options.defaultLocale  the language whose entry holds the id and the structure
  * @param {(params: unknown) => unknown} options.status  one entry's translation status (entry-status.mjs)
- * @param {(params: unknown) => Promise<unknown>} options.remove  deletes chosen languages of an entry (entry-delete.mjs)
+ * @param {(params: unknown) => Promise<unknown>} options.remove  deletes the chosen languages (entry-delete.mjs)
  */
 export function editorApi({ key, gate, decap, onRefusal, root, defaultLocale, status, remove }) {
   /** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res */

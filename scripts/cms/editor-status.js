@@ -1,7 +1,9 @@
 // The translation marks in the browser editor: on an entry's page, a folded panel (bottom left)
 // lists each language as up to date, stale (for how many days, with what changed in English since
 // it was translated) or missing, from the editor's API (`translationStatus`,
-// scripts/cms/entry-status.mjs). All of it is set as text, never as HTML. Where there is no such
+// scripts/cms/entry-status.mjs), and holds "Delete languages…": the languages to delete are
+// ticked one by one, and English (the whole entry) only with its id typed (`deleteTranslations`,
+// scripts/cms/entry-delete.mjs). All of it is set as text, never as HTML. Where there is no such
 // API (the editor built for a git host), the panel stays hidden.
 (() => {
   const ENTRY = /^#\/collections\/([\w-]+)\/entries\/([a-z0-9-]+)$/;
@@ -22,17 +24,69 @@
     return made;
   };
 
+  /** @param {string} action @param {object} params */
+  const callApi = (action, params) =>
+    fetch('/api/v1', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ action, params }),
+    }).catch(() => null);
+
+  /**
+   * The form that deletes chosen languages of an entry; English last, with the id to type.
+   * @param {string} collection @param {string} id @param {string[]} written  translations with a file
+   */
+  function deleteForm(collection, id, written) {
+    const details = element('details');
+    details.dataset.deleteLanguages = '';
+    details.append(element('summary', 'Delete languages…'));
+    const form = element('form');
+    const boxes = [...written, 'en'].map((locale) => {
+      const label = element('label', ` ${locale === 'en' ? 'en (the whole entry, every language)' : locale}`);
+      label.style.cssText = 'display:block';
+      const box = /** @type {HTMLInputElement} */ (element('input'));
+      box.type = 'checkbox';
+      box.value = locale;
+      label.prepend(box);
+      form.append(label);
+      return box;
+    });
+    const confirm = element('label', `Type the id "${id}" to delete the whole entry: `);
+    confirm.hidden = true;
+    const typed = /** @type {HTMLInputElement} */ (element('input'));
+    typed.name = 'confirm-id';
+    typed.autocomplete = 'off';
+    confirm.append(typed);
+    const button = element('button', 'Delete');
+    button.setAttribute('type', 'submit');
+    const said = element('p');
+    said.setAttribute('role', 'status');
+    form.append(confirm, button, said);
+    form.addEventListener('change', () => {
+      confirm.hidden = !boxes.at(-1)?.checked;
+    });
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      const locales = boxes.filter((box) => box.checked).map((box) => box.value);
+      const answer = await callApi('deleteTranslations', { collection, id, locales, confirmId: typed.value.trim() });
+      const value = await answer?.json().catch(() => null);
+      if (!answer?.ok) return void (said.textContent = `Not deleted: ${value?.error ?? 'the editor did not answer'}`);
+      said.textContent = `Deleted: ${value.deleted.join(', ')}`;
+      // Decap keeps the entry it loaded: reload so it reads the files as they are now.
+      if (locales.includes('en')) location.hash = `#/collections/${collection}`;
+      location.reload();
+    });
+    details.append(form);
+    return details;
+  }
+
   async function show() {
     const at = ENTRY.exec(location.hash);
     const ask = ++asked;
     panel.replaceChildren();
     panel.hidden = true;
     if (!at) return;
-    const answer = await fetch('/api/v1', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ action: 'translationStatus', params: { collection: at[1], id: at[2] } }),
-    }).catch(() => null);
+    const answer = await callApi('translationStatus', { collection: at[1], id: at[2] });
     if (!answer?.ok || ask !== asked) return;
     /** @type {{ locale: string, state: string, days?: number, diff?: string[] }[]} */
     const rows = await answer.json();
@@ -59,7 +113,12 @@
     const missing = rows.filter((r) => r.state === 'missing').length;
     // Folded to one line by default, so it covers none of the text being edited.
     const folded = element('details');
-    folded.append(element('summary', `Translations: ${stale} stale, ${missing} missing`), list);
+    const written = rows.filter((r) => r.state !== 'missing').map((r) => r.locale);
+    folded.append(
+      element('summary', `Translations: ${stale} stale, ${missing} missing`),
+      list,
+      deleteForm(at[1] ?? '', at[2] ?? '', written),
+    );
     panel.append(folded);
     panel.hidden = false;
   }

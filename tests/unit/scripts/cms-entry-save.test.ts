@@ -201,7 +201,7 @@ describe('deleting in the editor: which languages, and the id typed for English'
     put(files[2]!, '---\nquestion: Ancienne question ?\n---\nAncien.\n');
   });
 
-  it("refuses Decap's own delete of an entry's files (all languages after one confirm), and deletes nothing", async () => {
+  it("refuses Decap's own delete of an entry's files (all languages after one confirm): nothing deleted", async () => {
     const answer = await call('deleteFiles', { paths: files, options: { commitMessage: 'Delete' } });
     expect(answer).toEqual({
       status: 422,
