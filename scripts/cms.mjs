@@ -20,7 +20,7 @@ import { contentAreas, contentPathGate } from './cms/content-paths.mjs';
 import { decapFsHandler } from './cms/decap-fs-handler.mjs';
 import { editorApi } from './cms/editor-api.mjs';
 import { entryDelete } from './cms/entry-delete.mjs';
-import { entryStatus } from './cms/entry-status.mjs';
+import { entryStatus, statusSnapshot } from './cms/entry-status.mjs';
 import { EDITOR_KEY_JS, EDITOR_STATUS_JS, INDEX_HTML, PREVIEW_CSS, configScript } from './cms/editor-page.mjs';
 import { editorServer } from './cms/editor-server.mjs';
 import { parseEnv } from '../server/src/config/variables.ts';
@@ -59,6 +59,8 @@ if (positionals[0] === 'build') {
   writeFileSync(join(values.out, 'editor-status.js'), EDITOR_STATUS_JS);
   writeFileSync(join(values.out, 'config.js'), configScript(cmsConfig({ backend, editorialWorkflow: true })));
   writeFileSync(join(values.out, 'preview.css'), PREVIEW_CSS);
+  // The translation marks as of this build (rebuild the editor when main changes).
+  writeFileSync(join(values.out, 'translation-status.json'), JSON.stringify(statusSnapshot(join(root, 'src/content'))));
   for (const file of readdirSync(decapDist))
     if (file.endsWith('.js')) copyFileSync(join(decapDist, file), join(values.out, file));
   console.log(

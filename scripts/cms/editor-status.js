@@ -4,7 +4,8 @@
 // scripts/cms/entry-status.mjs), and holds "Delete languages…": the languages to delete are
 // ticked one by one, and English (the whole entry) only with its id typed (`deleteTranslations`,
 // scripts/cms/entry-delete.mjs). All of it is set as text, never as HTML. Where there is no such
-// API (the editor built for a git host), the panel stays hidden.
+// API (the editor built for a git host), the marks come from translation-status.json, written by
+// its build, and there is no delete form.
 (() => {
   const ENTRY = /^#\/collections\/([\w-]+)\/entries\/([a-z0-9-]+)$/;
   const panel = document.createElement('aside');
@@ -83,13 +84,18 @@
   async function show() {
     const at = ENTRY.exec(location.hash);
     const ask = ++asked;
+    // Asked again on focus and on every address change: what the editor had opened stays open.
+    const opened = [...panel.querySelectorAll('details')].map((details) => details.open);
     panel.replaceChildren();
     panel.hidden = true;
     if (!at) return;
     const answer = await callApi('translationStatus', { collection: at[1], id: at[2] });
-    if (!answer?.ok || ask !== asked) return;
-    /** @type {{ locale: string, state: string, days?: number, diff?: string[] }[]} */
-    const rows = await answer.json();
+    // The editor built for a git host has no API: its marks are those of its build.
+    const built = answer?.ok ? null : await fetch('translation-status.json').catch(() => null);
+    if (!(answer?.ok || built?.ok) || ask !== asked) return;
+    /** @type {{ locale: string, state: string, days?: number, diff?: string[] }[] | undefined} */
+    const rows = answer?.ok ? await answer.json() : (await built?.json())?.[`${at[1]}/${at[2]}`];
+    if (!rows || ask !== asked) return;
     const list = element('ul');
     list.style.cssText = 'margin:4px 0 0;padding-left:1.1rem';
     for (const row of rows) {
@@ -115,11 +121,16 @@
     const folded = element('details');
     const written = rows.filter((r) => r.state !== 'missing').map((r) => r.locale);
     folded.append(
-      element('summary', `Translations: ${stale} stale, ${missing} missing`),
+      element(
+        'summary',
+        `Translations: ${stale} stale, ${missing} missing${answer?.ok ? '' : ' (as of the last build)'}`,
+      ),
       list,
-      deleteForm(at[1] ?? '', at[2] ?? '', written),
     );
+    // Deleting needs the editor's API (npm run cms); on a git host it is a developer's change.
+    if (answer?.ok) folded.append(deleteForm(at[1] ?? '', at[2] ?? '', written));
     panel.append(folded);
+    panel.querySelectorAll('details').forEach((details, index) => (details.open = opened[index] ?? false));
     panel.hidden = false;
   }
 

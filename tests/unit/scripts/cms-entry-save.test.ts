@@ -13,7 +13,7 @@ import { contentAreas, contentPathGate } from '../../../scripts/cms/content-path
 import { decapFsHandler } from '../../../scripts/cms/decap-fs-handler.mjs';
 import { editorApi } from '../../../scripts/cms/editor-api.mjs';
 import { entryDelete } from '../../../scripts/cms/entry-delete.mjs';
-import { entryStatus } from '../../../scripts/cms/entry-status.mjs';
+import { entryStatus, statusSnapshot } from '../../../scripts/cms/entry-status.mjs';
 import { houseStyleMarkdown } from '../../../scripts/cms/markdown-house-style.mjs';
 
 const root = mkdtempSync(join(tmpdir(), 'cms-save-'));
@@ -181,6 +181,13 @@ describe("the editor's translation marks", () => {
     expect(features.value.find((row: { locale: string }) => row.locale === 'de')).toMatchObject({
       state: 'up to date',
     });
+  });
+
+  it('the editor built for a git host gets the same marks from its build (translation-status.json)', async () => {
+    const snapshot = statusSnapshot(join(root, 'src/content'));
+    const live = await call('translationStatus', { collection: 'faq', id: 'features' });
+    expect(snapshot['faq/features']).toEqual(live.value);
+    expect(snapshot['faq/deposit']).toHaveLength(13);
   });
 
   it.each([
