@@ -92,7 +92,7 @@ describe('never a finding', () => {
     for (const text of neutral) expect(check(locale, text, text)).toEqual([]);
   });
 
-  it('a text shorter than five words (Chinese: seven characters) is not judged', () => {
+  it('a text shorter than four words (Chinese or Japanese: six characters) is not judged', () => {
     expect(check('de', 'Как дела?', 'Nous avons fini.')).toEqual([]);
     expect(check('ja', '提款时间', '我们审核')).toEqual([]);
     expect(wordCount('提款需要多长时间')).toBe(5);
