@@ -17,6 +17,8 @@
     'background:#fff;color:#1c1917;border:1px solid #a8a29e;border-radius:6px;padding:8px 12px;' +
     'font:13px/1.4 system-ui,sans-serif;box-shadow:0 2px 8px rgb(0 0 0 / 0.15)';
   let asked = 0;
+  /** What the panel shows now (entry and rows), so the same answer leaves it, and a half-filled form, alone. */
+  let shown = '';
 
   /** @param {string} tag @param {string} [text] */
   const element = (tag, text) => {
@@ -84,18 +86,24 @@
   async function show() {
     const at = ENTRY.exec(location.hash);
     const ask = ++asked;
-    // Asked again on focus and on every address change: what the editor had opened stays open.
-    const opened = [...panel.querySelectorAll('details')].map((details) => details.open);
-    panel.replaceChildren();
-    panel.hidden = true;
-    if (!at) return;
+    const hide = () => {
+      panel.replaceChildren();
+      panel.hidden = true;
+      shown = '';
+    };
+    if (!at) return hide();
     const answer = await callApi('translationStatus', { collection: at[1], id: at[2] });
     // The editor built for a git host has no API: its marks are those of its build.
     const built = answer?.ok ? null : await fetch('translation-status.json').catch(() => null);
-    if (!(answer?.ok || built?.ok) || ask !== asked) return;
+    if (ask !== asked) return;
+    if (!(answer?.ok || built?.ok)) return hide();
     /** @type {{ locale: string, state: string, days?: number, diff?: string[] }[] | undefined} */
     const rows = answer?.ok ? await answer.json() : (await built?.json())?.[`${at[1]}/${at[2]}`];
-    if (!rows || ask !== asked) return;
+    if (ask !== asked) return;
+    if (!rows) return hide();
+    const now = JSON.stringify([at[0], rows]);
+    if (now === shown) return;
+    shown = now;
     const list = element('ul');
     list.style.cssText = 'margin:4px 0 0;padding-left:1.1rem';
     for (const row of rows) {
@@ -129,7 +137,9 @@
     );
     // Deleting needs the editor's API (npm run cms); on a git host it is a developer's change.
     if (answer?.ok) folded.append(deleteForm(at[1] ?? '', at[2] ?? '', written));
-    panel.append(folded);
+    // Asked again on focus and on every address change: what the editor had opened stays open.
+    const opened = [...panel.querySelectorAll('details')].map((details) => details.open);
+    panel.replaceChildren(folded);
     panel.querySelectorAll('details').forEach((details, index) => (details.open = opened[index] ?? false));
     panel.hidden = false;
   }
