@@ -12,14 +12,15 @@
 // only Host localhost:<port> and 127.0.0.1:<port>, listens on 127.0.0.1 only, and its API wants the
 // key made for this run (docs/security.md, "The browser editor").
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { cmsConfig } from './cms/config.mjs';
 import { contentAreas, contentPathGate } from './cms/content-paths.mjs';
 import { decapFsHandler } from './cms/decap-fs-handler.mjs';
 import { editorApi } from './cms/editor-api.mjs';
-import { entryStatus } from './cms/entry-status.mjs';
+import { entryDelete } from './cms/entry-delete.mjs';
+import { entryStatus, statusSnapshot } from './cms/entry-status.mjs';
 import { EDITOR_KEY_JS, EDITOR_STATUS_JS, INDEX_HTML, PREVIEW_CSS, configScript } from './cms/editor-page.mjs';
 import { editorServer } from './cms/editor-server.mjs';
 import { parseEnv } from '../server/src/config/variables.ts';
@@ -58,6 +59,8 @@ if (positionals[0] === 'build') {
   writeFileSync(join(values.out, 'editor-status.js'), EDITOR_STATUS_JS);
   writeFileSync(join(values.out, 'config.js'), configScript(cmsConfig({ backend, editorialWorkflow: true })));
   writeFileSync(join(values.out, 'preview.css'), PREVIEW_CSS);
+  // The translation marks as of this build (rebuild the editor when main changes).
+  writeFileSync(join(values.out, 'translation-status.json'), JSON.stringify(statusSnapshot(join(root, 'src/content'))));
   for (const file of readdirSync(decapDist))
     if (file.endsWith('.js')) copyFileSync(join(decapDist, file), join(values.out, file));
   console.log(
@@ -77,9 +80,10 @@ const config = cmsConfig({ backend: { name: 'proxy', proxy_url: '/api/v1', branc
 const key = randomBytes(32).toString('base64url');
 const onRefusal = (/** @type {string} */ reason) => console.warn(`cms: refused a request (${reason})`);
 
+const gate = contentPathGate(root, contentAreas(config));
 const api = editorApi({
   key,
-  gate: contentPathGate(root, contentAreas(config)),
+  gate,
   decap: await decapFsHandler({ root, logLevel }),
   onRefusal,
   root,
@@ -88,6 +92,14 @@ const api = editorApi({
     join(root, 'src/content'),
     config.collections.map((c) => c.name),
   ),
+  remove: entryDelete({
+    collections: config.collections,
+    locales: config.i18n.locales,
+    defaultLocale: config.i18n.default_locale,
+    gate,
+    root,
+    exists: (path) => existsSync(join(root, path)),
+  }),
 });
 const server = editorServer({ root, decapDist, config, api, onRefusal });
 server.on('error', (error) => {

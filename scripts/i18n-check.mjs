@@ -11,7 +11,7 @@ import { formatProblem, lintFile } from '../src/content/lint/lint-file.mjs';
 import { assetLookup } from '../src/content/lint/assets.mjs';
 import { checkContent, checkMessageSets } from './i18n-check/check.ts';
 import { keyLines, parseJson } from './i18n-check/json.mjs';
-import { findMissingBlocks, findUntranslated } from './i18n-check/language.mjs';
+import { findMissingBlocks, findWrongLanguage } from './i18n-check/language.mjs';
 
 const started = performance.now();
 /** The Markdown after the front matter, trimmed. */
@@ -62,9 +62,9 @@ for (const [name, rules] of Object.entries(CONTENT_COLLECTIONS)) {
       const asset = assetLookup(root, join(contentDir, rules.folder, locale, `${id}.md`));
       const result = lintFile({ file, text, locale, rules, site, asset });
       problems.push(...result.problems.map((problem) => formatProblem(file, problem)));
-      if (locale !== 'en' && result.data) {
-        const copy = bodyText(text) !== '' && bodyText(text) === bodyText(tree[key].en?.[id] ?? '');
-        const left = findUntranslated({
+      if (result.data) {
+        const copy = locale !== 'en' && bodyText(text) !== '' && bodyText(text) === bodyText(tree[key].en?.[id] ?? '');
+        const wrong = findWrongLanguage({
           text,
           locale,
           data: result.data,
@@ -72,7 +72,10 @@ for (const [name, rules] of Object.entries(CONTENT_COLLECTIONS)) {
           textFields: Object.keys(rules.text),
           body: !copy,
         });
-        problems.push(...left.map((problem) => formatProblem(file, problem)));
+        problems.push(...wrong.map((problem) => formatProblem(file, problem)));
+      }
+      if (locale !== 'en' && result.data) {
+        const copy = bodyText(text) !== '' && bodyText(text) === bodyText(tree[key].en?.[id] ?? '');
         const englishText = tree[key].en?.[id];
         if (englishText !== undefined && !copy) {
           const englishFile = `${shownDir}/${rules.folder}/en/${id}.md`;

@@ -65,6 +65,9 @@ export function cmsConfig({
         extension: 'md',
         format: 'frontmatter',
         create: true,
+        // Decap's "Delete entry" removes all 14 languages after one confirm: off. The local editor
+        // deletes chosen languages instead (editor-status.js, entry-delete.mjs).
+        delete: false,
         i18n: true,
         identifier_field: textName,
         // The id field, not the question: the editors' guide asks for a short id (change-email).

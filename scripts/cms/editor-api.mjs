@@ -2,6 +2,7 @@
 // the call against the content the editor may change, then decap-server's file handler. Nothing is
 // read or written before all checks pass. Refusals are 403 with `{ error }`, which Decap shows.
 import { ContentPathRefused } from './content-paths.mjs';
+import { DECAP_DELETE_REFUSAL, ENTRY_DELETE_ACTION, EntryDeleteRefused, isDecapEntryDelete } from './entry-delete.mjs';
 import { englishEntriesWithIds } from './entry-id.mjs';
 import { EntrySaveRefused, entryToSave } from './entry-save.mjs';
 import { ENTRY_STATUS_ACTION } from './entry-status.mjs';
@@ -59,8 +60,9 @@ async function withinContent(gate, action, value) {
  * @param {string} options.root  the checkout
  * @param {string} options.defaultLocale  the language whose entry holds the id and the structure
  * @param {(params: unknown) => unknown} options.status  one entry's translation status (entry-status.mjs)
+ * @param {(params: unknown) => Promise<unknown>} options.remove  deletes the chosen languages (entry-delete.mjs)
  */
-export function editorApi({ key, gate, decap, onRefusal, root, defaultLocale, status }) {
+export function editorApi({ key, gate, decap, onRefusal, root, defaultLocale, status, remove }) {
   /** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res */
   return async (req, res) => {
     /** `logged` leaves the request's own text (a path) out of the terminal. */
@@ -80,9 +82,12 @@ export function editorApi({ key, gate, decap, onRefusal, root, defaultLocale, st
     }
     try {
       if (body?.action === ENTRY_STATUS_ACTION) return sendJson(res, 200, status(body.params));
+      if (body?.action === ENTRY_DELETE_ACTION) return sendJson(res, 200, await remove(body.params));
+      if (isDecapEntryDelete(body)) return sendJson(res, 422, { error: DECAP_DELETE_REFUSAL });
       for (const [path, kind] of pathsOfProxyCall(body)) await gate.check(/** @type {string} */ (path), kind);
     } catch (error) {
       if (error instanceof ContentPathRefused) return refuse(error.message, 'a path outside the content');
+      if (error instanceof EntryDeleteRefused) return sendJson(res, 422, { error: error.message });
       throw error;
     }
     if (body.action === 'persistEntry') {

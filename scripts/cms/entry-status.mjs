@@ -28,3 +28,17 @@ export function entryStatus(contentDir, collections) {
     return rows.map(({ locale, state, why, days, diff }) => ({ locale, state, why, days, diff }));
   };
 }
+
+/**
+ * Every entry's rows at once, by `collection/id`: the editor built for a git host has no API to
+ * ask, so `npm run cms -- build` writes this next to it (translation-status.json), as of the build.
+ * @param {string} contentDir
+ * @returns {Record<string, { locale: string, state: string, why: string, days?: number, diff?: string[] }[]>}
+ */
+export function statusSnapshot(contentDir) {
+  /** @type {Record<string, { locale: string, state: string, why: string, days?: number, diff?: string[] }[]>} */
+  const byEntry = {};
+  for (const { collection, id, locale, state, why, days, diff } of statusReport(contentDir).rows)
+    (byEntry[`${collection}/${id}`] ??= []).push({ locale, state, why, days, diff });
+  return byEntry;
+}

@@ -1,10 +1,11 @@
-// Half-translated text: paragraphs, headings and the question/title of a translation that are
-// still in English (or in another script than the locale's). The language of each sentence is
-// identified with ELD (the `eld` package, n-grams of 60 languages); the script by Unicode properties. One problem per
-// paragraph, with the
-// line of the sentence that is left in English.
+// Text in the wrong language: paragraphs, headings and the question/title of any file, English
+// included, with a sentence in another of the site's languages (English left in a translation,
+// Russian pasted into German, Chinese into Japanese) or in another script than the locale's. The
+// language of each sentence is identified by ./identify.mjs, the script by Unicode properties.
+// One problem per paragraph, on the line of its first sentence in the wrong language.
 import { markdownToMdast } from 'satteri';
 import { eld } from 'eld/medium';
+import { languageName, otherLanguage, wordCount } from './identify.mjs';
 import { LOCALE_NAMES } from '../../core/i18n/locales.ts';
 
 /** Locales written in another script than Latin, and that script's letters. */
@@ -51,6 +52,11 @@ export const KEPT_NAMES = [
 
 /** Fewer words than this are never judged: a short phrase is too often a name or a loanword. */
 const MIN_WORDS = 5;
+/**
+ * A sentence of fewer words than this is not given to the language identifier: below it, the
+ * n-grams of a question like "Was ist ein Selbstausschluss?" are still telling, of three words not.
+ */
+const MIN_SENTENCE_WORDS = 4;
 
 /**
  * @typedef {{ line: number, message: string, fix: string }} Problem
@@ -111,8 +117,12 @@ function isEnglish(/** @type {string} */ text) {
 }
 
 /** The line a character offset of a segment is on. */
-const lineAt = (/** @type {Segment} */ s, /** @type {number} */ offset) =>
-  [...s.lines].reverse().find((piece) => piece.at <= offset)?.line ?? s.line;
+const lineAt = (/** @type {Segment} */ s, /** @type {number} */ offset) => {
+  const piece = [...s.lines].reverse().find((p) => p.at <= offset);
+  if (!piece) return s.line;
+  // A text node runs over the soft line breaks of its paragraph.
+  return piece.line + (s.text.slice(piece.at, offset).match(/\n/g) ?? []).length;
+};
 
 const quote = (/** @type {string} */ text) => {
   const clean = text.replace(/\s+/g, ' ').trim();
@@ -120,10 +130,11 @@ const quote = (/** @type {string} */ text) => {
 };
 
 /**
- * The first sentence of a segment that is left in English, or written in another script.
+ * The first sentence of a segment written in another language than the file's (English left in a
+ * translation, a text pasted from another language's file), or in another script.
  * @param {Segment} segment @param {string} locale @returns {{ offset: number, text: string, why: string } | null}
  */
-function untranslated(segment, locale) {
+function wrongLanguage(segment, locale) {
   const text = neutral(segment.text);
   const own = SCRIPTS[locale];
   if (own) {
@@ -132,31 +143,29 @@ function untranslated(segment, locale) {
       new RegExp(`(?:${LATIN_WORD.source})(?:[^\\p{L}\\d]+(?:${LATIN_WORD.source})){${MIN_WORDS - 1},}`, 'gu'),
     );
     for (const run of runs) if (isEnglish(run[0])) return { offset: run.index, text: run[0], why: 'is in English' };
-    // Letters of a foreign script (Cyrillic in Japanese, kana in Chinese …).
-    for (const [name, letters] of Object.entries(SCRIPT_NAMES)) {
-      if (name === 'Latin' || OWN_SCRIPTS[locale]?.includes(name)) continue;
-      const count = [...text].filter((c) => letters.test(c)).length;
-      if (count >= 8) {
-        const offset = [...text].findIndex((c) => letters.test(c));
-        return {
-          offset,
-          text: segment.text.slice(offset),
-          why:
-            `is in ${name} script, not the script ` +
-            `of ${LOCALE_NAMES[/** @type {keyof typeof LOCALE_NAMES} */ (locale)]}`,
-        };
-      }
-    }
-    return null;
   }
-  // Latin-script locales: each sentence of MIN_WORDS words or more, by the language identifier.
-  const sentences = text.matchAll(/[^.!?;:。]+[.!?;:。]?/g);
-  for (const sentence of sentences) {
-    const words = sentence[0].match(LATIN_WORD) ?? [];
-    if (words.length < MIN_WORDS) continue;
-    if (isEnglish(sentence[0])) {
+  // Every sentence of MIN_SENTENCE_WORDS words or more, in any script, by the language identifier.
+  for (const sentence of text.matchAll(/[^.!?;:。！？；：।]+[.!?;:。！？；：।]?/gu)) {
+    if (wordCount(sentence[0]) < MIN_SENTENCE_WORDS) continue;
+    const found = otherLanguage(sentence[0], locale);
+    if (found) {
       const lead = sentence[0].length - sentence[0].trimStart().length;
-      return { offset: sentence.index + lead, text: sentence[0].trim(), why: 'is in English' };
+      return { offset: sentence.index + lead, text: sentence[0].trim(), why: `is in ${languageName(found)}` };
+    }
+  }
+  // Letters of a foreign script the identifier could not name (a short phrase in Hangul in German).
+  for (const [name, letters] of Object.entries(SCRIPT_NAMES)) {
+    if (name === 'Latin' || OWN_SCRIPTS[locale]?.includes(name)) continue;
+    const count = [...text].filter((c) => letters.test(c)).length;
+    if (count >= 8) {
+      const offset = text.search(letters);
+      return {
+        offset,
+        text: segment.text.slice(offset),
+        why:
+          `is in ${name} script, not the script ` +
+          `of ${LOCALE_NAMES[/** @type {keyof typeof LOCALE_NAMES} */ (locale)]}`,
+      };
     }
   }
   return null;
@@ -165,15 +174,14 @@ function untranslated(segment, locale) {
 /**
  * @param {object} input
  * @param {string} input.text  the whole Markdown file
- * @param {string} input.locale  not English
+ * @param {string} input.locale  the file's locale
  * @param {Record<string, unknown>} [input.data]  its front matter
  * @param {Record<string, number>} [input.fieldLines]  line of each front-matter field
  * @param {string[]} [input.textFields]  the translated fields (question or title)
  * @param {boolean} [input.body]  false when the whole text is a copy of English (reported once, elsewhere)
  * @returns {Problem[]}
  */
-export function findUntranslated({ text, locale, data = {}, fieldLines = {}, textFields = [], body = true }) {
-  if (locale === 'en') return [];
+export function findWrongLanguage({ text, locale, data = {}, fieldLines = {}, textFields = [], body = true }) {
   const name = LOCALE_NAMES[/** @type {keyof typeof LOCALE_NAMES} */ (locale)] ?? locale;
   /** @type {Problem[]} */
   const problems = [];
@@ -185,7 +193,7 @@ export function findUntranslated({ text, locale, data = {}, fieldLines = {}, tex
   });
   if (body) segments.push(...segmentsOf(text));
   for (const segment of segments) {
-    const found = untranslated(segment, locale);
+    const found = wrongLanguage(segment, locale);
     if (!found) continue;
     const what =
       segment.kind === 'paragraph'

@@ -1,11 +1,13 @@
 // The browser editor as an editor uses it: `npm run cms`, open the FAQ entry, edit the Japanese
 // answer beside the English one, publish; the change is in the file and `npm run i18n:check` is
-// green. Then "+ FAQ": a new entry under the short id the editor types, in English only. The files
-// are restored afterwards, whatever happens.
+// green. Then "+ FAQ": a new entry under the short id the editor types, in English only; then
+// deleting it, a translation first, English only with the id typed. The files are restored
+// afterwards, whatever happens. With E2E_DOCS_SCREENSHOTS=1 it also takes the pictures of
+// docs/editing.md (docs/images/cms-*.png).
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 const CMS_PORT = Number(process.env.E2E_CMS_PORT) || 4676;
 const base = `http://127.0.0.1:${CMS_PORT}`;
@@ -14,6 +16,11 @@ const original = readFileSync(FILE, 'utf8');
 let cms: ChildProcess | undefined;
 /** The key of this run, from the address `npm run cms` prints (`…/admin/#key=…`). */
 let key = '';
+
+/** A picture for docs/editing.md, only when asked for: every run would otherwise change the files. */
+const docsPicture = async (page: Page, name: string) => {
+  if (process.env.E2E_DOCS_SCREENSHOTS === '1') await page.screenshot({ path: `docs/images/${name}.png` });
+};
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
@@ -73,6 +80,7 @@ test('an editor changes a Japanese answer in the browser, and the check stays gr
   await page.getByText(/^Writing in (?!en)[a-z]{2}$/i).click();
   await page.getByRole('menuitem', { name: /^ja$/i }).click();
   await expect(page.getByText(/^Writing in ja$/i)).toBeVisible();
+  await docsPicture(page, 'cms-entry');
   // The translation has only its own fields: no second category or order.
   await expect(page.locator('input[type="number"]:visible')).toHaveCount(1);
 
@@ -154,6 +162,7 @@ test('"New FAQ" writes the English entry only, under the id the editor chose', a
   expect(readdirSync('src/content/faq/en')).not.toContain('withdrawal-time-1.md');
 
   await typeId(NEW_ID);
+  await docsPicture(page, 'cms-new-entry');
   await publish();
   await expect(page.getByRole('button', { name: 'Published' })).toBeVisible({ timeout: 30_000 });
   await expect.poll(newEntryFiles, { timeout: 10_000 }).toEqual([`src/content/faq/en/${NEW_ID}.md`]);
@@ -168,10 +177,62 @@ test('"New FAQ" writes the English entry only, under the id the editor chose', a
   await marks.getByText('Translations: 0 stale, 13 missing').click({ timeout: 30_000 });
   await expect(marks.locator('li[data-state="missing"]')).toHaveCount(13);
   await expect(marks.locator('li[data-locale="ja"]')).toHaveText('ja: missing');
+  await docsPicture(page, 'cms-translation-status');
 
   // Missing in the 13 other languages, each with the command that starts it.
   const { stdout } = await promisify(execFile)(process.execPath, ['scripts/i18n-status.mjs']);
   const missing = stdout.split('\n').filter((line) => line.startsWith(`faq/${NEW_ID}  `));
   expect(missing).toHaveLength(13);
   expect(missing).toContain(`faq/${NEW_ID}  de: missing (npm run i18n:new -- faq/${NEW_ID} de)`);
+});
+
+test('deleting asks which languages, and English only with the id typed', async ({ page }) => {
+  test.setTimeout(240_000);
+  // The entry of the test above, with a German translation written meanwhile.
+  expect(newEntryFiles()).toEqual([`src/content/faq/en/${NEW_ID}.md`]);
+  writeFileSync(`src/content/faq/de/${NEW_ID}.md`, '---\nquestion: Kann ich meine E-Mail-Adresse ändern?\n---\nJa.\n');
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(`${base}/admin/#key=${key}`);
+  await page.getByRole('button', { name: 'Login' }).click();
+  const marks = page.getByRole('complementary', { name: 'Translation status' });
+  const entry = `${base}/admin/#/collections/faq/entries/${NEW_ID}`;
+  /** The entry's panel and its delete form opened; after a delete the page reloads by itself. */
+  const openDeleteForm = async (summary: string) => {
+    const login = page.getByRole('button', { name: 'Login' });
+    const folded = marks.getByText(summary);
+    await expect(login.or(folded)).toBeVisible({ timeout: 30_000 });
+    if (await login.isVisible()) {
+      await login.click();
+      await page.goto(entry);
+    }
+    // Open each fold unless the panel kept it open (it keeps what was opened when it is redrawn).
+    for (const summary of [folded, marks.getByText('Delete languages…')]) {
+      await expect(summary).toBeVisible({ timeout: 30_000 });
+      const details = summary.locator('xpath=..');
+      if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open))) await summary.click();
+    }
+  };
+
+  await page.goto(entry);
+  await openDeleteForm('Translations: 0 stale, 12 missing');
+  // Only the languages that have a file, and English, can be ticked.
+  await expect(marks.getByRole('checkbox')).toHaveCount(2);
+  await marks.getByLabel('de', { exact: true }).check();
+  await marks.getByRole('button', { name: 'Delete' }).click();
+  await expect.poll(newEntryFiles, { timeout: 10_000 }).toEqual([`src/content/faq/en/${NEW_ID}.md`]);
+
+  await openDeleteForm('Translations: 0 stale, 13 missing');
+  await marks.getByLabel(/en \(the whole entry/).check();
+  const typed = marks.getByLabel(/^Type the id/);
+  await expect(typed).toBeVisible();
+  await typed.fill('change');
+  await docsPicture(page, 'cms-delete');
+  await marks.getByRole('button', { name: 'Delete' }).click();
+  await expect(marks.getByRole('status')).toHaveText(
+    `Not deleted: deleting en deletes the entry in every language: type its id "${NEW_ID}" to confirm`,
+  );
+  expect(newEntryFiles()).toEqual([`src/content/faq/en/${NEW_ID}.md`]);
+  await typed.fill(NEW_ID);
+  await marks.getByRole('button', { name: 'Delete' }).click();
+  await expect.poll(newEntryFiles, { timeout: 10_000 }).toEqual([]);
 });

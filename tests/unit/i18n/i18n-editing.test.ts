@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkMessageSets, placeholderMismatch } from '../../../scripts/i18n-check/check.ts';
 import { keyLines, parseJson } from '../../../scripts/i18n-check/json.mjs';
-import { findMissingBlocks, findUntranslated } from '../../../scripts/i18n-check/language.mjs';
+import { findMissingBlocks, findWrongLanguage } from '../../../scripts/i18n-check/language.mjs';
 import { sourceHash, translationStatus } from '../../../scripts/i18n-status/status.mjs';
 import { CONTENT_COLLECTIONS } from '../../../src/content/lint/collections.mjs';
 import { formatProblem, lintFile } from '../../../src/content/lint/lint-file.mjs';
@@ -25,7 +25,7 @@ describe('half-translated text (language identifier)', () => {
       'question: How long does a withdrawal take?',
     );
     expect(
-      findUntranslated({
+      findWrongLanguage({
         text,
         locale: 'ja',
         data: { question: 'How long does a withdrawal take?' },
@@ -47,14 +47,14 @@ describe('half-translated text (language identifier)', () => {
         '\n\n出金が却下された場合',
         '\n\nIf a withdrawal is rejected, the whole amount returns to your balance.\n\n出金が却下された場合',
       ) + 'キャンセルはできません。 We tell you with a notification and an email.\n';
-    expect(findUntranslated({ text, locale: 'ja', textFields: [] })).toEqual([
+    expect(findWrongLanguage({ text, locale: 'ja', textFields: [] })).toEqual([
       {
         line: 6,
         message: 'a sentence of this paragraph is in English: "If a withdrawal is rejected, the whole amount…"',
         fix: 'translate it into 日本語',
       },
       {
-        line: 8,
+        line: 9,
         message: 'a sentence of this paragraph is in English: "We tell you with a notification and an email"',
         fix: 'translate it into 日本語',
       },
@@ -65,7 +65,7 @@ describe('half-translated text (language identifier)', () => {
     const de =
       '---\nquestion: Wie lange dauert eine Auszahlung?\n---\n## Before your first withdrawal you need to ' +
       'verify\n\nWir prüfen Anträge täglich. Our staff then review it and either pay it or reject it.\n';
-    expect(findUntranslated({ text: de, locale: 'de', textFields: [] })).toEqual([
+    expect(findWrongLanguage({ text: de, locale: 'de', textFields: [] })).toEqual([
       {
         line: 4,
         message: 'this heading is in English: "Before your first withdrawal you need to verify"',
@@ -78,13 +78,21 @@ describe('half-translated text (language identifier)', () => {
       },
     ]);
     const ja = '---\nquestion: 質問\n---\nВывод средств занимает до трёх рабочих дней.\n';
-    expect(findUntranslated({ text: ja, locale: 'ja', textFields: [] })).toEqual([
+    expect(findWrongLanguage({ text: ja, locale: 'ja', textFields: [] })).toEqual([
+      {
+        line: 4,
+        message: 'a sentence of this paragraph is in Russian: "Вывод средств занимает до трёх рабочих дней."',
+        fix: 'translate it into 日本語',
+      },
+    ]);
+    // Too short for the identifier, but of another script.
+    const hangul = '---\nquestion: Frage\n---\nBitte 출금 요청 확인 완료 lesen.\n';
+    expect(findWrongLanguage({ text: hangul, locale: 'de', textFields: [] })).toEqual([
       {
         line: 4,
         message:
-          'a sentence of this paragraph is in Cyrillic script, not the script of 日本語: "Вывод средств ' +
-          'занимает до трёх рабочих дней."',
-        fix: 'translate it into 日本語',
+          'a sentence of this paragraph is in Hangul script, not the script of Deutsch: "출금 요청 확인 완료 lesen."',
+        fix: 'translate it into Deutsch',
       },
     ]);
   });
@@ -95,7 +103,7 @@ describe('half-translated text (language identifier)', () => {
       '{support_email} o sa [Gambling Therapy](https://www.gamblingtherapy.org/).\n\nIsinasara ng ' +
       'self-exclusion ang iyong account para sa panahong pipiliin mo.\n';
     expect(
-      findUntranslated({
+      findWrongLanguage({
         text: tl,
         locale: 'tl',
         data: { question: 'Gaano katagal ang pag-withdraw?' },
@@ -106,7 +114,7 @@ describe('half-translated text (language identifier)', () => {
     const ja =
       '---\nquestion: 2段階認証とは？\n---\nGoogle Authenticator などのアプリで AmberPlay ' +
       'にログインできます。[support@amberplay.test](mailto:support@amberplay.test)\n';
-    expect(findUntranslated({ text: ja, locale: 'ja', textFields: [] })).toEqual([]);
+    expect(findWrongLanguage({ text: ja, locale: 'ja', textFields: [] })).toEqual([]);
   });
 
   it('names the English paragraph added after the translation was written', () => {

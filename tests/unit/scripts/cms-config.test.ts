@@ -33,6 +33,8 @@ describe('cmsConfig', () => {
     expect(faq.fields.find((f) => f.name === 'order')).toMatchObject({ value_type: 'int' });
     // A new entry's file name is the id an editor types (change-email), never one made from the question.
     expect(faq.slug).toBe('{{fields.id}}');
+    // No one-click delete of all 14 languages; the local editor asks which ones (entry-delete.mjs).
+    expect(config.collections.every((c) => c.delete === false)).toBe(true);
     const rules = config.collections.find((c) => c.name === 'rules')!;
     expect(rules.fields.map((f) => [f.name, f.i18n])).toEqual([
       ['title', true],

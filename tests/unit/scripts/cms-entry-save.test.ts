@@ -12,7 +12,8 @@ import { cmsConfig } from '../../../scripts/cms/config.mjs';
 import { contentAreas, contentPathGate } from '../../../scripts/cms/content-paths.mjs';
 import { decapFsHandler } from '../../../scripts/cms/decap-fs-handler.mjs';
 import { editorApi } from '../../../scripts/cms/editor-api.mjs';
-import { entryStatus } from '../../../scripts/cms/entry-status.mjs';
+import { entryDelete } from '../../../scripts/cms/entry-delete.mjs';
+import { entryStatus, statusSnapshot } from '../../../scripts/cms/entry-status.mjs';
 import { houseStyleMarkdown } from '../../../scripts/cms/markdown-house-style.mjs';
 
 const root = mkdtempSync(join(tmpdir(), 'cms-save-'));
@@ -69,14 +70,23 @@ beforeAll(async () => {
   commit('2025-03-03T10:00:00Z', { 'src/content/faq/en/features.md': english('Anything you like.') });
   commit('2025-03-13T10:00:00Z', { 'src/content/faq/en/deposit.md': english('Cards.') });
   const config = cmsConfig();
+  const gate = contentPathGate(root, contentAreas(config));
   const api = editorApi({
     key,
-    gate: contentPathGate(root, contentAreas(config)),
+    gate,
     decap: await decapFsHandler({ root, logLevel: 'error' }),
     onRefusal: () => {},
     root,
     defaultLocale: 'en',
     status: entryStatus(join(root, 'src/content'), ['faq']),
+    remove: entryDelete({
+      collections: config.collections,
+      locales: config.i18n.locales,
+      defaultLocale: 'en',
+      gate,
+      root,
+      exists: (path) => existsSync(join(root, path)),
+    }),
   });
   server = createServer((req, res) => void api(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -173,12 +183,80 @@ describe("the editor's translation marks", () => {
     });
   });
 
+  it('the editor built for a git host gets the same marks from its build (translation-status.json)', async () => {
+    const snapshot = statusSnapshot(join(root, 'src/content'));
+    const live = await call('translationStatus', { collection: 'faq', id: 'features' });
+    expect(snapshot['faq/features']).toEqual(live.value);
+    expect(snapshot['faq/deposit']).toHaveLength(13);
+  });
+
   it.each([
     [{ collection: 'pages', id: 'features' }],
     [{ collection: 'faq', id: '../en/features' }],
     [{ collection: 'faq' }],
   ])('refuses anything but an entry of a collection: %j', async (params) => {
     expect((await call('translationStatus', params)).status).toBe(403);
+  });
+});
+
+describe('deleting in the editor: which languages, and the id typed for English', () => {
+  const files = ['en', 'de', 'fr'].map((locale) => `src/content/faq/${locale}/old-question.md`);
+  const present = () => files.filter((path) => existsSync(join(root, path)));
+  beforeAll(() => {
+    put(files[0]!, english('Old.'));
+    put(files[1]!, '---\nquestion: Alte Frage?\n---\nAlt.\n');
+    put(files[2]!, '---\nquestion: Ancienne question ?\n---\nAncien.\n');
+  });
+
+  it("refuses Decap's own delete of an entry's files (all languages after one confirm): nothing deleted", async () => {
+    const answer = await call('deleteFiles', { paths: files, options: { commitMessage: 'Delete' } });
+    expect(answer).toEqual({
+      status: 422,
+      value: { error: expect.stringContaining('"Delete languages…"') },
+    });
+    expect((await call('deleteFile', { path: files[1], options: { commitMessage: 'x' } })).status).toBe(422);
+    expect(present()).toEqual(files);
+  });
+
+  it('deletes only the chosen translation', async () => {
+    const answer = await call('deleteTranslations', { collection: 'faq', id: 'old-question', locales: ['de'] });
+    expect(answer).toEqual({ status: 200, value: { deleted: [files[1]] } });
+    expect(present()).toEqual([files[0], files[2]]);
+  });
+
+  it.each([
+    [{ locales: ['en'] }, 'type its id "old-question" to confirm'],
+    [{ locales: ['en', 'fr'], confirmId: 'old' }, 'type its id "old-question" to confirm'],
+    [{ locales: [] }, 'choose at least one language'],
+    [{ locales: ['xx'] }, 'there is no language "xx"'],
+    [{ locales: ['de'] }, 'none of these languages has a file'],
+  ])('refuses %j and deletes nothing', async (params, message) => {
+    const answer = await call('deleteTranslations', { collection: 'faq', id: 'old-question', ...params });
+    expect(answer.status).toBe(422);
+    expect(answer.value.error).toContain(message);
+    expect(present()).toEqual([files[0], files[2]]);
+  });
+
+  it.each([[{ collection: 'pages' }], [{ id: '../en/features' }]])('refuses %j: no such entry', async (params) => {
+    const answer = await call('deleteTranslations', {
+      collection: 'faq',
+      id: 'old-question',
+      locales: ['fr'],
+      ...params,
+    });
+    expect(answer.status).toBe(403);
+    expect(present()).toEqual([files[0], files[2]]);
+  });
+
+  it('English with the id typed: the entry in every language', async () => {
+    const answer = await call('deleteTranslations', {
+      collection: 'faq',
+      id: 'old-question',
+      locales: ['en'],
+      confirmId: 'old-question',
+    });
+    expect(answer).toEqual({ status: 200, value: { deleted: [files[0], files[2]] } });
+    expect(present()).toEqual([]);
   });
 });
 
