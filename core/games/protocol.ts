@@ -76,7 +76,14 @@ export interface BaccaratBet {
   on: 'player' | 'banker' | 'tie';
 }
 
-export type GameBet = DiceBet | RouletteBet | SlotBet | BaccaratBet;
+export interface LimboBet {
+  type: 'limbo';
+  amount: string;
+  /** The target multiplier, "1.01"…"1000000.00": the round wins when the result reaches it. */
+  target: string;
+}
+
+export type GameBet = DiceBet | RouletteBet | SlotBet | BaccaratBet | LimboBet;
 
 export interface DiceOutcome {
   type: 'dice';
@@ -104,7 +111,12 @@ export interface BaccaratOutcome {
   banker_total: number;
   winner: 'player' | 'banker' | 'tie';
 }
-export type GameOutcome = DiceOutcome | RouletteOutcome | SlotOutcome | BaccaratOutcome;
+export interface LimboOutcome {
+  type: 'limbo';
+  /** The drawn multiplier, two decimals ("1.00" at the least). */
+  result: string;
+}
+export type GameOutcome = DiceOutcome | RouletteOutcome | SlotOutcome | BaccaratOutcome | LimboOutcome;
 
 export interface RoundView {
   round_id: string;

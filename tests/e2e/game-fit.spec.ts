@@ -16,6 +16,7 @@ const GAMES: Record<GameMechanic, string> = {
   blackjack: 'blackjack',
   mines: 'mines',
   crash: 'crash',
+  limbo: 'limbo',
 };
 /**
  * The games /play frames: every one but crash, whose /play page is the shared room while it runs

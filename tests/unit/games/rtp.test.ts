@@ -32,6 +32,7 @@ import {
   type StepRound,
 } from '#core/games/steps.ts';
 import { crashPoint, TWO_32 } from '#core/games/crash.ts';
+import { limboWinningDraws } from '#core/games/limbo.ts';
 import { CELLS } from '#core/games/mines.ts';
 import { basicStrategy, blackjackActions, type BlackjackState } from '#core/games/blackjack.ts';
 import { FastHmac, fastRandom } from './fast-stream.ts';
@@ -599,6 +600,36 @@ describe('every catalogue title pays the RTP it publishes', () => {
         ),
       );
     },
+    limbo(game) {
+      // The result is crash's point of one 32-bit draw, monotone in the draw: the draws that reach a
+      // target are counted exactly by bisection over all 2^32, and equal the closed form
+      // floor(99 × 2^32 / c) of core/games/limbo.ts, whose return c / 100 × that / 2^32 is never
+      // above 99 % and at most c / (100 × 2^32) under it.
+      for (const target of [101, 150, 198, 200, 333, 1000, 100_000, 99_999_999, 100_000_000]) {
+        let low = 0;
+        let high = TWO_32;
+        while (low < high) {
+          const mid = Math.floor((low + high) / 2);
+          if (crashPoint(mid) >= target) high = mid;
+          else low = mid + 1;
+        }
+        const reaching = BigInt(TWO_32 - low);
+        expect(reaching).toBe(limboWinningDraws(target));
+        const returned = reaching * BigInt(target); // per 2^32 × 100 staked
+        const full = 99n * BigInt(TWO_32); // 99 % of it
+        expect(returned).toBeLessThanOrEqual(full);
+        expect(full - returned).toBeLessThan(BigInt(target));
+      }
+      // 1.98× and 2.56× divide 99 × 2^32 hundredths: exactly 99 %, the published figure; 2× rounds to it.
+      expect(percent(limboWinningDraws(200) * 200n, BigInt(TWO_32) * 100n)).toBe(game.rtp);
+      for (const exact of [198n, 256n]) expect(limboWinningDraws(Number(exact)) * exact).toBe(99n * BigInt(TWO_32));
+      // And the rounds the engine plays on the fair stream, target 2.00, return it.
+      expectNear(
+        game.id,
+        game.rtp,
+        simulate(game.id, 100_000, oneDraw(game, { type: 'limbo', amount: '1.00', target: '2.00' })),
+      );
+    },
     mines(game) {
       const results: ReturnType<typeof enumerate>[] = [];
       // Every placement of 1, 2 or 3 mines (25 × 24 × 23 draw sequences at most), revealing
@@ -638,8 +669,8 @@ describe('every catalogue title pays the RTP it publishes', () => {
     },
   };
 
-  it('has 13 titles on 7 mechanics', () => {
-    expect(GAME_CATALOGUE).toHaveLength(13);
+  it('has 14 titles on 8 mechanics', () => {
+    expect(GAME_CATALOGUE).toHaveLength(14);
     expect(new Set(GAME_CATALOGUE.map((game) => game.mechanic))).toEqual(new Set(Object.keys(MEASURE)));
   });
 
