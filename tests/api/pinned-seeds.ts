@@ -41,6 +41,8 @@ export const PINS = {
   steps: 'pin-53',
   /** Dice: rolls 35.63. */
   diceUnder: 'pin-0',
+  /** Limbo: results 5.04×, then 1.07×. */
+  limbo: 'pin-0',
   /** Baccarat: player A♥ Q♦ 4♦ (5) beats banker T♣ Q♦ 3♦ (3). */
   playerWins: 'pin-2',
   /** Fruit Fiesta, 1.00: rounds 1 to 12 all pay nothing. */
