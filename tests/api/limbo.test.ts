@@ -92,14 +92,15 @@ describe('limbo: bad bets', () => {
     expect(await balanceOf(ctx.api, player.id)).toBe('20.00');
   });
 
-  it('refuses a stake rounding would cost more than 0.1 point on (1.01× at 0.15), and takes whole euros there', async () => {
+  it('refuses a stake rounding would cost over 0.1 point on (1.01× at 0.15), and takes whole euros there', async () => {
     const player = await ctx.api.player({ balance: '20.00' });
     pinGameSeeds(ctx.api.services, PINS.limbo);
     const id = await launchLimbo(player.token);
     const off = await api(`${id}/rounds`, { bet: { type: 'limbo', amount: '0.15', target: '1.01' } });
     expect(off.status).toBe(400);
     expect(off.body.detail).toBe(
-      'This bet takes stakes in multiples of €1.00, or any stake from €9.00, so that rounding a win down to the cent costs you at most 0.1 % of the return.',
+      'This bet takes stakes in multiples of €1.00, or any stake from €9.00, so that rounding a win down to ' +
+        'the cent costs you at most 0.1 % of the return.',
     );
     expect(await balanceOf(ctx.api, player.id)).toBe('20.00');
     const on = await api(`${id}/rounds`, { bet: { type: 'limbo', amount: '1.00', target: '1.01' } });
