@@ -25,22 +25,16 @@ import { fromCents } from '../api/money.ts';
 import { positiveCents } from './stake.ts';
 import { fairStakeRule, type PayWay, type StakeRule } from './fair-stake.ts';
 import { crashPoint, hundredthsText, TWO_32 } from './crash.ts';
+import { multiplierHundredths } from './multiplier.ts';
 
 /** The targets, in hundredths: 1.01× to 1,000,000.00×. */
 export const LIMBO_TARGET_MIN = 101;
 export const LIMBO_TARGET_MAX = 100_000_000;
 export const LIMBO_RTP = '99.00';
 
-const TARGET = /^(\d{1,7})\.(\d{2})$/;
-
 /** The target in hundredths when it is a two-decimal string from 1.01 to 1000000.00, else undefined. */
-export function limboTarget(value: unknown): number | undefined {
-  if (typeof value !== 'string') return undefined;
-  const match = TARGET.exec(value);
-  if (!match) return undefined;
-  const hundredths = Number(match[1]) * 100 + Number(match[2]);
-  return hundredths >= LIMBO_TARGET_MIN && hundredths <= LIMBO_TARGET_MAX ? hundredths : undefined;
-}
+export const limboTarget = (value: unknown): number | undefined =>
+  multiplierHundredths(value, LIMBO_TARGET_MIN, LIMBO_TARGET_MAX);
 
 /** The number of the 2^32 draws that win at a target of `hundredths`. */
 export const limboWinningDraws = (hundredths: number): bigint => (99n * BigInt(TWO_32)) / BigInt(hundredths);
