@@ -15,6 +15,7 @@ import { BLACKJACK_RTP, BLACKJACK_RTP_PER_INITIAL_STAKE } from './blackjack.ts';
 import { CRASH_RTP } from './crash.ts';
 import { MINES_RTP } from './mines.ts';
 import { LIMBO_RTP } from './limbo.ts';
+import { KENO_BEST_RTP } from './keno.ts';
 
 export const DICE_RTP = '99.00';
 /** Per bet: banker 0.95:1, player 1:1, tie 8:1 (8 decks). */
@@ -32,6 +33,7 @@ export type RulesKey =
   | 'mines'
   | 'crash'
   | 'limbo'
+  | 'keno'
   | 'baccarat'
   | 'roulette_european'
   | 'roulette_french'
@@ -67,6 +69,7 @@ export const RTP_METHODS: Readonly<Record<GameMechanic, 'formula' | 'enumeration
   mines: 'formula',
   crash: 'formula',
   limbo: 'formula',
+  keno: 'formula',
 };
 
 /** The figures the simulation's sentence names, as published strings. */
@@ -188,6 +191,15 @@ export const GAME_CATALOGUE = [
     mechanic: 'limbo',
     rtp: LIMBO_RTP,
     rules: 'limbo',
+  },
+  {
+    id: 'keno',
+    name: 'Keno',
+    provider: 'Red Lantern',
+    category: 'instant',
+    mechanic: 'keno',
+    rtp: KENO_BEST_RTP,
+    rules: 'keno',
   },
   {
     id: 'mines',

@@ -10,8 +10,9 @@
  * KENO_RTP; tests/unit/games/keno.test.ts computes every one with exact rationals).
  * Low risk pays often and little (up to 999×), high rarely and much (up to 10,000×).
  */
+import type { KenoBet, KenoOutcome, KenoRisk } from './protocol.ts';
 import type { Random } from './fairness.ts';
-import type { BetProblem } from './resolved.ts';
+import type { BetProblem, Resolved } from './resolved.ts';
 import { fromCents } from '../api/money.ts';
 import { positiveCents } from './stake.ts';
 import { fairStakeRule, type PayWay, type StakeRule } from './fair-stake.ts';
@@ -19,24 +20,7 @@ import { fairStakeRule, type PayWay, type StakeRule } from './fair-stake.ts';
 export const KENO_NUMBERS = 40;
 export const KENO_DRAWN = 10;
 export const KENO_MAX_PICKS = 10;
-export const KENO_RISKS = ['low', 'medium', 'high'] as const;
-export type KenoRisk = (typeof KENO_RISKS)[number];
-
-export interface KenoBet {
-  type: 'keno';
-  amount: string;
-  risk: KenoRisk;
-  /** 1 to 10 distinct numbers from 1 to 40, in the player's order. */
-  picks: number[];
-}
-
-export interface KenoOutcome {
-  type: 'keno';
-  /** The 10 drawn numbers, in draw order. */
-  drawn: number[];
-  /** How many picks were drawn. */
-  hits: number;
-}
+export const KENO_RISKS = ['low', 'medium', 'high'] as const satisfies readonly KenoRisk[];
 
 /** Multipliers in hundredths, per risk, per pick count (index picks − 1), per number of hits (index k). */
 export const KENO_PAYTABLES: Readonly<Record<KenoRisk, readonly (readonly number[])[]>> = {
@@ -117,7 +101,7 @@ export function drawKeno(random: Random): number[] {
 export const kenoMultiplier = (risk: KenoRisk, picks: number, hits: number): number =>
   KENO_PAYTABLES[risk][picks - 1]![hits]!;
 
-export function resolveKeno(bet: KenoBet, random: Random) {
+export function resolveKeno(bet: KenoBet, random: Random): Resolved<KenoOutcome> {
   const drawn = drawKeno(random);
   const chosen = new Set(bet.picks);
   const hits = drawn.filter((n) => chosen.has(n)).length;
@@ -148,3 +132,6 @@ export const kenoPayWays = (risk: KenoRisk, picks: number): PayWay[] =>
 
 /** The stakes a table takes (rounding costs at most 0.1 percentage point of its RTP). */
 export const kenoStakeRule = (risk: KenoRisk, picks: number): StakeRule => fairStakeRule([kenoPayWays(risk, picks)]);
+
+/** The best table's RTP, the catalogue's headline figure (every table's is in KENO_RTP). */
+export const KENO_BEST_RTP = '97.99';

@@ -83,7 +83,17 @@ export interface LimboBet {
   target: string;
 }
 
-export type GameBet = DiceBet | RouletteBet | SlotBet | BaccaratBet | LimboBet;
+export type KenoRisk = 'low' | 'medium' | 'high';
+
+export interface KenoBet {
+  type: 'keno';
+  amount: string;
+  risk: KenoRisk;
+  /** 1 to 10 distinct numbers from 1 to 40, in the player's order. */
+  picks: number[];
+}
+
+export type GameBet = DiceBet | RouletteBet | SlotBet | BaccaratBet | LimboBet | KenoBet;
 
 export interface DiceOutcome {
   type: 'dice';
@@ -116,7 +126,14 @@ export interface LimboOutcome {
   /** The drawn multiplier, two decimals ("1.00" at the least). */
   result: string;
 }
-export type GameOutcome = DiceOutcome | RouletteOutcome | SlotOutcome | BaccaratOutcome | LimboOutcome;
+export interface KenoOutcome {
+  type: 'keno';
+  /** The 10 drawn numbers, in draw order. */
+  drawn: number[];
+  /** How many picks were drawn. */
+  hits: number;
+}
+export type GameOutcome = DiceOutcome | RouletteOutcome | SlotOutcome | BaccaratOutcome | LimboOutcome | KenoOutcome;
 
 export interface RoundView {
   round_id: string;

@@ -11,6 +11,7 @@ import { blackjackGame } from './blackjack/game.ts';
 import { minesGame } from './mines/game.ts';
 import { crashGame } from './crash/game.ts';
 import { limboGame } from './limbo/game.ts';
+import { kenoGame } from './keno/game.ts';
 import { fromCents, toCents } from '../api/money.ts';
 import { ANY_STAKE, takesStake, type StakeRule } from './fair-stake.ts';
 import type { TopWinChance } from './slot-top-win.ts';
@@ -24,6 +25,7 @@ export const GAME_MODULES: readonly GameModule[] = [
   minesGame,
   crashGame,
   limboGame,
+  kenoGame,
 ];
 
 const byMechanic = new Map(GAME_MODULES.map((game) => [game.mechanic, game]));

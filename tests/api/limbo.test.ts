@@ -86,7 +86,7 @@ describe('limbo: bad bets', () => {
   ])('refuses %s with 400 in the session’s language, and takes nothing', async (_name, change) => {
     const player = await ctx.api.player({ balance: '20.00' });
     const id = await launchLimbo(player.token, 'ja');
-    const res = await api(`${id}/rounds`, { bet: { type: 'limbo', amount: '1.00', target: '2.00', ...change } }, 'en');
+    const res = await api(`${id}/rounds`, { bet: { type: 'limbo', amount: '1.00', ...change } }, 'en');
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ detail: 'このベットは無効です。' });
     expect(await balanceOf(ctx.api, player.id)).toBe('20.00');

@@ -17,6 +17,7 @@ const GAMES: Record<GameMechanic, string> = {
   mines: 'mines',
   crash: 'crash',
   limbo: 'limbo',
+  keno: 'keno',
 };
 /**
  * The games /play frames: every one but crash, whose /play page is the shared room while it runs

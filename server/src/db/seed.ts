@@ -37,6 +37,7 @@ const BACKGROUND_WEIGHTS: Record<CatalogueGameId, number> = {
   'european-roulette': 10,
   crash: 0,
   limbo: 4,
+  keno: 3,
   mines: 0,
   dice: 7,
 };

@@ -8,6 +8,7 @@ import { payoutKind } from '#core/games/outcome.ts';
 import { GameError, providerApi } from './api.ts';
 import { diceUi } from './dice.ts';
 import { limboUi } from './limbo.ts';
+import { kenoUi } from './keno.ts';
 import { decimalInput, field, h, moneyFormatter, translator, uid, type Messages } from './dom.ts';
 import { fairnessPanels } from './fairness.ts';
 import { describe, isRefusal, openingStake, type BetRefusal, type Ctx, type MechanicUi } from './mechanic.ts';
@@ -71,6 +72,7 @@ const MECHANIC_VIEWS: Readonly<Record<string, (ctx: Ctx) => MechanicUi>> = {
   roulette: rouletteUi,
   baccarat: baccaratUi,
   limbo: limboUi,
+  keno: kenoUi,
 };
 
 const mechanicUi = (state: GameSessionState, ctx: Ctx): MechanicUi =>
