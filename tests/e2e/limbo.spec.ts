@@ -15,6 +15,7 @@ import { LOCALE_INTL } from '../../core/i18n/locales.ts';
 import enGames from '../../locales/en/games.json' with { type: 'json' };
 import jaGames from '../../locales/ja/games.json' with { type: 'json' };
 import { pinNextRounds } from './pinned-rounds';
+import { launchRealByKeyboard, verifyAfterRotation } from './real-round';
 
 const MESSAGES = { en: enGames, ja: jaGames };
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -33,16 +34,7 @@ for (const locale of ['en', 'ja'] as const) {
     test.setTimeout(90_000);
     await page.setViewportSize({ width: 360, height: 640 });
     const { token } = await signedInPlayer({ prefix: 'limbo', deposit: '50.00' });
-    await page.goto(`${locale === 'en' ? '' : `/${locale}`}/play?game=limbo`);
-    const launch = page.locator('[data-launch=real]');
-    await expect(launch).toBeVisible();
-    await launch.focus();
-    await page.keyboard.press('Enter');
-    const frame = page.frameLocator('[data-play-frame]');
-    await frame.locator('form.bet').waitFor();
-    const sessionId = new URL((await page.locator('[data-play-frame]').getAttribute('src'))!).pathname
-      .split('/')
-      .pop()!;
+    const { frame, sessionId } = await launchRealByKeyboard(page, locale, 'limbo');
     await expect(frame.locator('html')).toHaveAttribute('lang', locale);
 
     // The next round reaches 3.00× (a client seed the shared engine proves, set through the provider API).
@@ -87,14 +79,7 @@ for (const locale of ['en', 'ja'] as const) {
     // Nothing scrolls sideways at 360 px, in the page or the game.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
-    // Rotate the seeds in the page, then verify the round from the revealed seed.
-    await frame.locator('input[name=client_seed]').fill(`e2e-limbo-${locale}`);
-    await frame.locator('input[name=client_seed]').press('Enter');
-    await expect(frame.locator('[data-revealed]')).toBeVisible();
-    await frame.locator(`tr[data-round-id="${round.round_id}"] button`).press('Enter');
-    await expect(frame.locator('input[name=server_seed]')).not.toHaveValue('');
-    await frame.locator('input[name=server_seed]').press('Enter');
-    await expect(frame.locator('.verdict[data-result=match]')).toBeVisible();
+    await verifyAfterRotation(frame, round.round_id, `e2e-limbo-${locale}`);
 
     const axe = await new AxeBuilder({ page }).withTags(TAGS).analyze();
     expect(axe.violations).toEqual([]);
