@@ -1,9 +1,8 @@
 // Keno on the provider API, both databases: real-money rounds move the balance by exactly
 // payout − stake and verify from the revealed seed; bad picks are refused in the session's language.
 import { describe, expect, it } from 'vitest';
-import { withFairRandom } from '../../core/games/fairness.ts';
-import { resolveBet } from '../../core/games/round.ts';
 import { balanceOf, useTestApi } from './harness.ts';
+import { expectRoundsRecompute } from './recomputed-rounds.ts';
 import { PINNED_SERVER_SEED, PINS, pinGameSeeds, unpinGameSeedsAfterEach } from './pinned-seeds.ts';
 
 const ctx = useTestApi();
@@ -48,13 +47,7 @@ describe('keno: real-money rounds', () => {
 
     const rotation = await api(`${id}/seeds`, { client_seed: 'mine' });
     expect(rotation.body.revealed.server_seed).toBe(PINNED_SERVER_SEED);
-    for (const view of (await api(id)).body.rounds) {
-      const again = await withFairRandom(
-        { serverSeed: view.server_seed, clientSeed: view.client_seed, nonce: view.nonce },
-        (random) => resolveBet(view.bet, random),
-      );
-      expect(again).toEqual({ outcome: view.outcome, stake: view.stake, win: view.win });
-    }
+    await expectRoundsRecompute((await api(id)).body.rounds);
   });
 });
 
