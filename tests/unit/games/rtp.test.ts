@@ -475,6 +475,18 @@ describe('every catalogue title pays the RTP it publishes', () => {
     return { total, stakes, paying };
   };
 
+  /** The least 32-bit draw whose crash point (limbo's result) reaches `target`, by bisection over all 2^32. */
+  const firstDrawReaching = (target: number) => {
+    let low = 0;
+    let high = TWO_32;
+    while (low < high) {
+      const mid = Math.floor((low + high) / 2);
+      if (crashPoint(mid) >= target) high = mid;
+      else low = mid + 1;
+    }
+    return low;
+  };
+
   const MEASURE: Record<CatalogueGame['mechanic'], (game: CatalogueGame) => void> = {
     dice(game) {
       // All 10 000 rolls, up to the 98 % chance either way: the best bets pay exactly 99 %, every other
@@ -574,13 +586,7 @@ describe('every catalogue title pays the RTP it publishes', () => {
       // The crash point is a monotone function of one 32-bit draw: the draws that reach a target
       // are counted exactly by bisection on the engine's own crashPoint, for every 2^32 draw.
       for (const target of [101, 150, 200, 1000, 100_000]) {
-        let low = 0;
-        let high = TWO_32;
-        while (low < high) {
-          const mid = Math.floor((low + high) / 2);
-          if (crashPoint(mid) >= target) high = mid;
-          else low = mid + 1;
-        }
+        const low = firstDrawReaching(target);
         if (low > 0) expect(crashPoint(low - 1)).toBeLessThan(target);
         expect(crashPoint(low)).toBeGreaterThanOrEqual(target);
         const reaching = BigInt(TWO_32 - low);
@@ -607,13 +613,7 @@ describe('every catalogue title pays the RTP it publishes', () => {
       // floor(99 × 2^32 / c) of core/games/limbo.ts, whose return c / 100 × that / 2^32 is never
       // above 99 % and at most c / (100 × 2^32) under it.
       for (const target of [101, 150, 198, 200, 333, 1000, 100_000, 99_999_999, 100_000_000]) {
-        let low = 0;
-        let high = TWO_32;
-        while (low < high) {
-          const mid = Math.floor((low + high) / 2);
-          if (crashPoint(mid) >= target) high = mid;
-          else low = mid + 1;
-        }
+        const low = firstDrawReaching(target);
         const reaching = BigInt(TWO_32 - low);
         expect(reaching).toBe(limboWinningDraws(target));
         const returned = reaching * BigInt(target); // per 2^32 × 100 staked
