@@ -14,6 +14,8 @@ import type { Volatility } from './slot.ts';
 import { BLACKJACK_RTP, BLACKJACK_RTP_PER_INITIAL_STAKE } from './blackjack.ts';
 import { CRASH_RTP } from './crash.ts';
 import { MINES_RTP } from './mines.ts';
+import { LIMBO_RTP } from './limbo.ts';
+import { KENO_BEST_RTP } from './keno.ts';
 
 export const DICE_RTP = '99.00';
 /** Per bet: banker 0.95:1, player 1:1, tie 8:1 (8 decks). */
@@ -30,6 +32,8 @@ export type RulesKey =
   | 'blackjack'
   | 'mines'
   | 'crash'
+  | 'limbo'
+  | 'keno'
   | 'baccarat'
   | 'roulette_european'
   | 'roulette_french'
@@ -64,6 +68,8 @@ export const RTP_METHODS: Readonly<Record<GameMechanic, 'formula' | 'enumeration
   blackjack: 'simulation',
   mines: 'formula',
   crash: 'formula',
+  limbo: 'formula',
+  keno: 'formula',
 };
 
 /** The figures the simulation's sentence names, as published strings. */
@@ -176,6 +182,24 @@ export const GAME_CATALOGUE = [
     mechanic: 'crash',
     rtp: CRASH_RTP,
     rules: 'crash',
+  },
+  {
+    id: 'limbo',
+    name: 'Limbo',
+    provider: 'Nebula Games',
+    category: 'instant',
+    mechanic: 'limbo',
+    rtp: LIMBO_RTP,
+    rules: 'limbo',
+  },
+  {
+    id: 'keno',
+    name: 'Keno',
+    provider: 'Red Lantern',
+    category: 'instant',
+    mechanic: 'keno',
+    rtp: KENO_BEST_RTP,
+    rules: 'keno',
   },
   {
     id: 'mines',

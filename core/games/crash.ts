@@ -21,6 +21,7 @@ import type { BetProblem } from './resolved.ts';
 import { fromCents } from '../api/money.ts';
 import { positiveCents } from './stake.ts';
 import { fairStakeRule, type PayWay, type StakeRule } from './fair-stake.ts';
+import { multiplierHundredths } from './multiplier.ts';
 
 export const TWO_32 = 4_294_967_296;
 export const CRASH_TARGET_MIN = 101;
@@ -59,15 +60,8 @@ export function crashStakeRule(): StakeRule {
   return (stakeRule = fairStakeRule(points));
 }
 
-const TARGET = /^(\d{1,4})\.(\d{2})$/;
-
-export function crashTarget(value: unknown): number | undefined {
-  if (typeof value !== 'string') return undefined;
-  const match = TARGET.exec(value);
-  if (!match) return undefined;
-  const hundredths = Number(match[1]) * 100 + Number(match[2]);
-  return hundredths >= CRASH_TARGET_MIN && hundredths <= CRASH_TARGET_MAX ? hundredths : undefined;
-}
+export const crashTarget = (value: unknown): number | undefined =>
+  multiplierHundredths(value, CRASH_TARGET_MIN, CRASH_TARGET_MAX);
 
 export function checkCrashBet(bet: object): { bet: CrashBet; stake: string } | { problem: BetProblem } {
   const { amount, auto_cashout: target } = bet as Partial<CrashBet>;

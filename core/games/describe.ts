@@ -25,6 +25,11 @@ export function describeOutcome(outcome: GameOutcome, ctx: DescribeCtx): string 
       colour: t(`roulette.colours.${pocketColour(outcome.pocket)}`),
     });
   }
+  if (outcome.type === 'limbo')
+    return t('limbo.result', {
+      result: new Intl.NumberFormat(ctx.intl, { minimumFractionDigits: 2 }).format(Number(outcome.result)),
+    });
+  if (outcome.type === 'keno') return t('keno.result', { hits: outcome.hits, drawn: outcome.drawn.join(', ') });
   if (outcome.type === 'baccarat') {
     return t('baccarat.result', {
       player: outcome.player_total,

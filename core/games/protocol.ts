@@ -76,7 +76,24 @@ export interface BaccaratBet {
   on: 'player' | 'banker' | 'tie';
 }
 
-export type GameBet = DiceBet | RouletteBet | SlotBet | BaccaratBet;
+export interface LimboBet {
+  type: 'limbo';
+  amount: string;
+  /** The target multiplier, "1.01"…"1000000.00": the round wins when the result reaches it. */
+  target: string;
+}
+
+export type KenoRisk = 'low' | 'medium' | 'high';
+
+export interface KenoBet {
+  type: 'keno';
+  amount: string;
+  risk: KenoRisk;
+  /** 1 to 10 distinct numbers from 1 to 40, in the player's order. */
+  picks: number[];
+}
+
+export type GameBet = DiceBet | RouletteBet | SlotBet | BaccaratBet | LimboBet | KenoBet;
 
 export interface DiceOutcome {
   type: 'dice';
@@ -104,7 +121,19 @@ export interface BaccaratOutcome {
   banker_total: number;
   winner: 'player' | 'banker' | 'tie';
 }
-export type GameOutcome = DiceOutcome | RouletteOutcome | SlotOutcome | BaccaratOutcome;
+export interface LimboOutcome {
+  type: 'limbo';
+  /** The drawn multiplier, two decimals ("1.00" at the least). */
+  result: string;
+}
+export interface KenoOutcome {
+  type: 'keno';
+  /** The 10 drawn numbers, in draw order. */
+  drawn: number[];
+  /** How many picks were drawn. */
+  hits: number;
+}
+export type GameOutcome = DiceOutcome | RouletteOutcome | SlotOutcome | BaccaratOutcome | LimboOutcome | KenoOutcome;
 
 export interface RoundView {
   round_id: string;

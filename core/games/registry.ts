@@ -10,6 +10,8 @@ import { baccaratGame } from './baccarat/game.ts';
 import { blackjackGame } from './blackjack/game.ts';
 import { minesGame } from './mines/game.ts';
 import { crashGame } from './crash/game.ts';
+import { limboGame } from './limbo/game.ts';
+import { kenoGame } from './keno/game.ts';
 import { fromCents, toCents } from '../api/money.ts';
 import { ANY_STAKE, takesStake, type StakeRule } from './fair-stake.ts';
 import type { TopWinChance } from './slot-top-win.ts';
@@ -22,6 +24,8 @@ export const GAME_MODULES: readonly GameModule[] = [
   blackjackGame,
   minesGame,
   crashGame,
+  limboGame,
+  kenoGame,
 ];
 
 const byMechanic = new Map(GAME_MODULES.map((game) => [game.mechanic, game]));

@@ -11,9 +11,13 @@ const sameOutcome = (a: RoundView['outcome'], b: RoundView['outcome']) =>
     ? b.type === 'dice' && a.roll === b.roll
     : a.type === 'roulette'
       ? b.type === 'roulette' && a.pocket === b.pocket
-      : a.type === 'baccarat'
-        ? b.type === 'baccarat' && a.player.join() === b.player.join() && a.banker.join() === b.banker.join()
-        : a.type === 'slot' && b.type === 'slot' && a.stops.join() === b.stops.join();
+      : a.type === 'limbo'
+        ? b.type === 'limbo' && a.result === b.result
+        : a.type === 'keno'
+          ? b.type === 'keno' && a.drawn.join() === b.drawn.join()
+          : a.type === 'baccarat'
+            ? b.type === 'baccarat' && a.player.join() === b.player.join() && a.banker.join() === b.banker.join()
+            : a.type === 'slot' && b.type === 'slot' && a.stops.join() === b.stops.join();
 
 /** The same JSON value, whatever the order of object keys (a stored round comes back from jsonb reordered). */
 const sameJson = (a: unknown, b: unknown): boolean => {

@@ -180,7 +180,9 @@ describe('baccarat, French roulette and the slot machines with real money', () =
       .replace(/--.*$/gm, '')
       .split(/;\s*$/m)
       .map((part) => part.trim())
-      .filter(Boolean))
+      // Its mechanic list is older than limbo and keno (migration 073), whose rows this database has:
+      // the move of the rows is what is replayed here, not that constraint.
+      .filter((part) => part && !part.includes('games_mechanic_check')))
       await db.query(statement);
 
     expect(await db.query(`SELECT id FROM games WHERE id = 'live-roulette'`)).toEqual([]);

@@ -41,6 +41,8 @@ export const PINS = {
   steps: 'pin-53',
   /** Dice: rolls 35.63. */
   diceUnder: 'pin-0',
+  /** Limbo: results 5.04×, then 1.07×. Keno: draws 4 14 24 38 37 34 9 22 11 10, then 3 28 36 5 39 7 32 23 6 37. */
+  limbo: 'pin-0',
   /** Baccarat: player A♥ Q♦ 4♦ (5) beats banker T♣ Q♦ 3♦ (3). */
   playerWins: 'pin-2',
   /** Fruit Fiesta, 1.00: rounds 1 to 12 all pay nothing. */

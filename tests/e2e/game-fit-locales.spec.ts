@@ -32,6 +32,8 @@ const GAMES: [GameMechanic, string][] = [
   ['baccarat', 'baccarat-royale'],
   ['blackjack', 'blackjack'],
   ['mines', 'mines'],
+  ['limbo', 'limbo'],
+  ['keno', 'keno'],
   // Not crash: while the shared room runs, /play?game=crash shows the room instead of a frame
   // (crash-room.spec.ts checks it in ja at 360 px; multi-step-games and game-visuals the title's page).
 ];
@@ -86,6 +88,14 @@ function expectedAnnouncement(locale: TestLocale, mechanic: GameMechanic, round:
     );
     return join(text(locale, 'dice.result', { roll }), verdict);
   }
+  if (outcome.type === 'limbo') {
+    const result = new Intl.NumberFormat(LOCALE_INTL[locale], { minimumFractionDigits: 2 }).format(
+      Number(outcome.result),
+    );
+    return join(text(locale, 'limbo.result', { result }), verdict);
+  }
+  if (outcome.type === 'keno')
+    return join(text(locale, 'keno.result', { hits: outcome.hits, drawn: outcome.drawn.join(', ') }), verdict);
   if (outcome.type === 'roulette') {
     return join(
       text(locale, 'roulette.result', {

@@ -16,6 +16,8 @@ const GAMES: Record<GameMechanic, string> = {
   blackjack: 'blackjack',
   mines: 'mines',
   crash: 'crash',
+  limbo: 'limbo',
+  keno: 'keno',
 };
 /**
  * The games /play frames: every one but crash, whose /play page is the shared room while it runs

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { signedToCents, toCents } from '../../core/api/money';
 import type { User } from '../../core/api/contract';
@@ -10,6 +9,7 @@ import { resolveBet } from '../../core/games/round';
 import { LOCALE_INTL, LOCALES, type Locale } from '../../core/i18n/locales.ts';
 import { formatMoney } from '../../core/i18n/money-format';
 import { pinNextRounds } from './pinned-rounds';
+import { launchRealByKeyboard } from './real-round';
 
 const prefix = (locale: Locale) => (locale === 'en' ? '' : `/${locale}`);
 const games = (locale: Locale) => JSON.parse(readFileSync(`locales/${locale}/games.json`, 'utf8'));
@@ -18,18 +18,7 @@ const games = (locale: Locale) => JSON.parse(readFileSync(`locales/${locale}/gam
 const firstRound = (pair: { serverSeed: string; clientSeed: string }, bet: GameBet) =>
   withFairRandom({ ...pair, nonce: 1 }, (random) => resolveBet(bet, random));
 
-/** Launches the game for real money by keyboard and answers the frame and its session id. */
-async function launchReal(page: Page, locale: Locale, gameId: string) {
-  await page.goto(`${prefix(locale)}/play?game=${gameId}`);
-  const launch = page.locator('[data-launch=real]');
-  await expect(launch).toBeVisible();
-  await launch.focus();
-  await page.keyboard.press('Enter');
-  const frame = page.frameLocator('[data-play-frame]');
-  await frame.locator('form.bet').waitFor();
-  const src = (await page.locator('[data-play-frame]').getAttribute('src'))!;
-  return { frame, sessionId: new URL(src).pathname.split('/').pop()! };
-}
+const launchReal = launchRealByKeyboard;
 
 for (const locale of ['en', 'ja'] as const) {
   test(`${locale}: keyboard rounds of baccarat and French roulette move the balance by payout − stake`, async ({

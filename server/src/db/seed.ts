@@ -36,6 +36,8 @@ const BACKGROUND_WEIGHTS: Record<CatalogueGameId, number> = {
   'baccarat-royale': 3,
   'european-roulette': 10,
   crash: 0,
+  limbo: 4,
+  keno: 3,
   mines: 0,
   dice: 7,
 };

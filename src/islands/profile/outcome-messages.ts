@@ -21,6 +21,8 @@ export function outcomeMessages(locale: Locale): OutcomeMessages {
     dice: pick(games.dice as Record<string, unknown>, ['result']),
     roulette: pick(roulette, ['result', 'colours']),
     baccarat: pick(baccarat, ['result', 'winner']),
+    limbo: pick(games.limbo as Record<string, unknown>, ['result']),
+    keno: pick(games.keno as Record<string, unknown>, ['result']),
     slot: pick(slot, ['line', 'symbols', 'no_lines']),
     // The mines summary's counts take plural forms (`mines_count_one`, …), whichever the locale has.
     steps: pick(

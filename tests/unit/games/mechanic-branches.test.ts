@@ -10,7 +10,7 @@ const BRANCH = /\bmechanic\s*[!=]==?\s*['"`]/g;
 /** The game page's client views, not yet one module per game: their branches may only go down. */
 const PENDING: Record<string, number> = {
   'server/src/providers/games/page/client/info.ts': 1,
-  'server/src/providers/games/page/client/main.ts': 5,
+  'server/src/providers/games/page/client/main.ts': 2,
   'server/src/providers/games/page/client/steps.ts': 12,
 };
 

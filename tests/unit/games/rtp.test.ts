@@ -32,6 +32,8 @@ import {
   type StepRound,
 } from '#core/games/steps.ts';
 import { crashPoint, TWO_32 } from '#core/games/crash.ts';
+import { limboWinningDraws } from '#core/games/limbo.ts';
+import { KENO_RISKS, KENO_RTP } from '#core/games/keno.ts';
 import { CELLS } from '#core/games/mines.ts';
 import { basicStrategy, blackjackActions, type BlackjackState } from '#core/games/blackjack.ts';
 import { FastHmac, fastRandom } from './fast-stream.ts';
@@ -473,6 +475,18 @@ describe('every catalogue title pays the RTP it publishes', () => {
     return { total, stakes, paying };
   };
 
+  /** The least 32-bit draw whose crash point (limbo's result) reaches `target`, by bisection over all 2^32. */
+  const firstDrawReaching = (target: number) => {
+    let low = 0;
+    let high = TWO_32;
+    while (low < high) {
+      const mid = Math.floor((low + high) / 2);
+      if (crashPoint(mid) >= target) high = mid;
+      else low = mid + 1;
+    }
+    return low;
+  };
+
   const MEASURE: Record<CatalogueGame['mechanic'], (game: CatalogueGame) => void> = {
     dice(game) {
       // All 10 000 rolls, up to the 98 % chance either way: the best bets pay exactly 99 %, every other
@@ -572,13 +586,7 @@ describe('every catalogue title pays the RTP it publishes', () => {
       // The crash point is a monotone function of one 32-bit draw: the draws that reach a target
       // are counted exactly by bisection on the engine's own crashPoint, for every 2^32 draw.
       for (const target of [101, 150, 200, 1000, 100_000]) {
-        let low = 0;
-        let high = TWO_32;
-        while (low < high) {
-          const mid = Math.floor((low + high) / 2);
-          if (crashPoint(mid) >= target) high = mid;
-          else low = mid + 1;
-        }
+        const low = firstDrawReaching(target);
         if (low > 0) expect(crashPoint(low - 1)).toBeLessThan(target);
         expect(crashPoint(low)).toBeGreaterThanOrEqual(target);
         const reaching = BigInt(TWO_32 - low);
@@ -598,6 +606,40 @@ describe('every catalogue title pays the RTP it publishes', () => {
           stepRound(game, bet, (state) => expireRound('crash', state)),
         ),
       );
+    },
+    limbo(game) {
+      // The result is crash's point of one 32-bit draw, monotone in the draw: the draws that reach a
+      // target are counted exactly by bisection over all 2^32, and equal the closed form
+      // floor(99 × 2^32 / c) of core/games/limbo.ts, whose return c / 100 × that / 2^32 is never
+      // above 99 % and at most c / (100 × 2^32) under it.
+      for (const target of [101, 150, 198, 200, 333, 1000, 100_000, 99_999_999, 100_000_000]) {
+        const low = firstDrawReaching(target);
+        const reaching = BigInt(TWO_32 - low);
+        expect(reaching).toBe(limboWinningDraws(target));
+        const returned = reaching * BigInt(target); // per 2^32 × 100 staked
+        const full = 99n * BigInt(TWO_32); // 99 % of it
+        expect(returned).toBeLessThanOrEqual(full);
+        expect(full - returned).toBeLessThan(BigInt(target));
+      }
+      // 1.98× and 2.56× divide 99 × 2^32 hundredths: exactly 99 %, the published figure; 2× rounds to it.
+      expect(percent(limboWinningDraws(200) * 200n, BigInt(TWO_32) * 100n)).toBe(game.rtp);
+      for (const exact of [198n, 256n]) expect(limboWinningDraws(Number(exact)) * exact).toBe(99n * BigInt(TWO_32));
+      // And the rounds the engine plays on the fair stream, target 2.00, return it.
+      expectNear(
+        game.id,
+        game.rtp,
+        simulate(game.id, 100_000, oneDraw(game, { type: 'limbo', amount: '1.00', target: '2.00' })),
+      );
+    },
+    keno(game) {
+      // Every table's exact hypergeometric RTP is in keno.test.ts; the headline is the best table's,
+      // and the engine's rounds on the fair stream return that table's figure.
+      const best = KENO_RISKS.flatMap((risk) => KENO_RTP[risk])
+        .sort()
+        .at(-1);
+      expect(best).toBe(game.rtp);
+      const bet = { type: 'keno', amount: '1.00', risk: 'low', picks: [1, 2] };
+      expectNear(`${game.id} low 2`, KENO_RTP.low[1]!, simulate(game.id, 100_000, oneDraw(game, bet)));
     },
     mines(game) {
       const results: ReturnType<typeof enumerate>[] = [];
@@ -638,8 +680,8 @@ describe('every catalogue title pays the RTP it publishes', () => {
     },
   };
 
-  it('has 13 titles on 7 mechanics', () => {
-    expect(GAME_CATALOGUE).toHaveLength(13);
+  it('has 15 titles on 9 mechanics', () => {
+    expect(GAME_CATALOGUE).toHaveLength(15);
     expect(new Set(GAME_CATALOGUE.map((game) => game.mechanic))).toEqual(new Set(Object.keys(MEASURE)));
   });
 

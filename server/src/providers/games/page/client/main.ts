@@ -7,6 +7,8 @@ import { checkAmount, normaliseAmount } from '#core/api/money.ts';
 import { payoutKind } from '#core/games/outcome.ts';
 import { GameError, providerApi } from './api.ts';
 import { diceUi } from './dice.ts';
+import { limboUi } from './limbo.ts';
+import { kenoUi } from './keno.ts';
 import { decimalInput, field, h, moneyFormatter, translator, uid, type Messages } from './dom.ts';
 import { fairnessPanels } from './fairness.ts';
 import { describe, isRefusal, openingStake, type BetRefusal, type Ctx, type MechanicUi } from './mechanic.ts';
@@ -64,12 +66,17 @@ function showError(error: unknown) {
   alert.textContent = t('errors.network');
 }
 
-function mechanicUi(state: GameSessionState, ctx: Ctx): MechanicUi {
-  if (state.game.mechanic === 'dice') return diceUi(ctx);
-  if (state.game.mechanic === 'roulette') return rouletteUi(ctx);
-  if (state.game.mechanic === 'baccarat') return baccaratUi(ctx);
-  return slotUi(ctx);
-}
+/** Each single-round mechanic's controls and board; a slot's where none is listed. */
+const MECHANIC_VIEWS: Readonly<Record<string, (ctx: Ctx) => MechanicUi>> = {
+  dice: diceUi,
+  roulette: rouletteUi,
+  baccarat: baccaratUi,
+  limbo: limboUi,
+  keno: kenoUi,
+};
+
+const mechanicUi = (state: GameSessionState, ctx: Ctx): MechanicUi =>
+  (MECHANIC_VIEWS[state.game.mechanic] ?? slotUi)(ctx);
 
 function render(state: GameSessionState) {
   const money = moneyFormatter(state.currency, config.locale);
