@@ -44,4 +44,3 @@ export function allDays(from: string, to: string): string[] {
     out.push(new Date(t).toISOString().slice(0, 10));
   return out;
 }
-

@@ -31,7 +31,12 @@ export function csvResponse(
   header: string[],
   rows: AsyncIterable<unknown[][]>,
 ): Response {
-  return csvTextResponse(c, filename, header, mapBatches(rows, (batch) => batch.map(csvLine).join('')));
+  return csvTextResponse(
+    c,
+    filename,
+    header,
+    mapBatches(rows, (batch) => batch.map(csvLine).join('')),
+  );
 }
 
 async function* mapBatches<T>(batches: AsyncIterable<T>, toText: (batch: T) => string): AsyncGenerator<string> {
