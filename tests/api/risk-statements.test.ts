@@ -26,7 +26,7 @@ describe('recordRiskEvent', () => {
       // Deposits, stakes that sometimes empty the balance, and withdrawals, so every rule fires.
       const events: RiskEvent[] = [
         { kind: 'deposit', rules, userId: player.id, paymentId: `p${n}`, amount: '20.00', now },
-        { kind: 'stake', userId: player.id, stake: '1.00', balance: n % 3 ? '5.00' : '0.00', now },
+        { kind: 'round', rules, userId: player.id, stake: '1.00', win: '0.00', balance: n % 3 ? '5.00' : '0.00', now },
         { kind: 'withdrawal', rules, userId: player.id, withdrawalId: n, amount: '20.00', now },
       ];
       const before = seen.length;

@@ -44,7 +44,11 @@ export async function settleCrashBet(
       betTransactionId: `bet:${bet.id}`,
       now,
     },
-    { wageringMultiplier: services.config.games.bonusWageringMultiplier, currency: bet.currency },
+    {
+      wageringMultiplier: services.config.games.bonusWageringMultiplier,
+      currency: bet.currency,
+      risk: services.config.risk,
+    },
   );
   if (settled.status !== 'ok') throw new Error(`Crash room bet ${bet.id} could not be settled`);
   await tx.query('UPDATE crash_bets SET paid = $2, win = $3::numeric, settled_at = $4 WHERE id = $1', [

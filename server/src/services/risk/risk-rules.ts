@@ -6,6 +6,12 @@ export type RuleId =
   | 'aml.structuring'
   | 'harm.rapid_redeposit'
   | 'harm.financial_vulnerability'
+  | 'harm.loss_chasing'
+  | 'harm.long_session'
+  | 'harm.night_play'
+  | 'harm.declined_deposits'
+  | 'harm.cancelled_withdrawals'
+  | 'harm.limit_raise_after_hit'
   | 'link.shared_document'
   | 'market.register_unreachable'
   | 'payment.chargeback';
@@ -43,6 +49,36 @@ export const RISK_RULES: Record<RuleId, RiskRule> = {
     id: 'harm.financial_vulnerability',
     severity: 'medium',
     description: 'Net deposits in the window reached the market’s financial-vulnerability threshold',
+  },
+  'harm.loss_chasing': {
+    id: 'harm.loss_chasing',
+    severity: 'medium',
+    description: 'Stakes rising after losses: several losing rounds in a row, each followed by a larger stake',
+  },
+  'harm.long_session': {
+    id: 'harm.long_session',
+    severity: 'low',
+    description: 'One session of play lasting longer than the configured hours',
+  },
+  'harm.night_play': {
+    id: 'harm.night_play',
+    severity: 'low',
+    description: 'Play between 00:00 and 06:00 local time on several days',
+  },
+  'harm.declined_deposits': {
+    id: 'harm.declined_deposits',
+    severity: 'medium',
+    description: 'Repeated declined or cancelled deposits within 24 hours',
+  },
+  'harm.cancelled_withdrawals': {
+    id: 'harm.cancelled_withdrawals',
+    severity: 'medium',
+    description: 'Withdrawals cancelled and the money put back on the balance, repeatedly within 30 days',
+  },
+  'harm.limit_raise_after_hit': {
+    id: 'harm.limit_raise_after_hit',
+    severity: 'medium',
+    description: 'A limit increase asked soon after a limit refused a deposit or a stake',
   },
   'link.shared_document': {
     id: 'link.shared_document',
