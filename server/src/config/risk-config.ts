@@ -32,8 +32,6 @@ export interface RiskConfig {
   nightDays30d: number;
   /** harm.declined_deposits: declined deposits in 24 hours. */
   declinedDeposits24h: number;
-  /** harm.cancelled_withdrawals: cancelled withdrawals in 30 days. */
-  cancelledWithdrawals30d: number;
   /** harm.limit_raise_after_hit: a limit raise this many hours or fewer after a limit refused the player. */
   limitRaiseHours: number;
   /** Hours staff have to resolve an alert, per severity. */
@@ -61,7 +59,6 @@ export function riskConfigFrom(values: RunValues, market?: MarketProfile): RiskC
     nightDays7d: values.RISK_NIGHT_DAYS_7D,
     nightDays30d: values.RISK_NIGHT_DAYS_30D,
     declinedDeposits24h: values.RISK_DECLINED_DEPOSITS_24H,
-    cancelledWithdrawals30d: values.RISK_CANCELLED_WITHDRAWALS_30D,
     limitRaiseHours: values.RISK_LIMIT_RAISE_HOURS,
     slaHours: {
       high: values.RISK_SLA_HOURS_HIGH,

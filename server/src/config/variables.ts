@@ -469,10 +469,6 @@ export const VARIABLES = {
     when: RUN,
     description: 'harm.declined_deposits: an alert when this many deposits are declined or cancelled in 24 hours',
   }),
-  RISK_CANCELLED_WITHDRAWALS_30D: setting(whole(1), '3', {
-    when: RUN,
-    description: 'harm.cancelled_withdrawals: an alert when this many withdrawals are cancelled in 30 days',
-  }),
   RISK_LIMIT_RAISE_HOURS: setting(whole(1, 720), '24', {
     when: RUN,
     description:

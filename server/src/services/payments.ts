@@ -1,6 +1,7 @@
 import { alertLimitUse } from './rg/limit-alerts.ts';
 import { toCents } from '#core/api/money.ts';
 import type { ServerConfig } from '../config/server-config.ts';
+import type { RiskConfig } from '../config/risk-config.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Locale } from '../base/i18n.ts';
 import { addTransaction, notify } from './history.ts';
@@ -184,10 +185,28 @@ export async function completePayment(
   });
 }
 
-/** Cancels a pending deposit and its history item; a completed one stays completed. */
-export async function cancelPayment(db: Database, id: string, now: Date): Promise<PaymentStatus | undefined> {
-  await cancelWhere(db, 'id = $1', id, now);
-  return currentStatus(db, id);
+/**
+ * Cancels a pending deposit and its history item (the payment page declined it); a completed one stays
+ * completed. A decline is a risk event (harm.declined_deposits) in the same transaction.
+ */
+export async function cancelPayment(
+  db: Database,
+  id: string,
+  rules: RiskConfig,
+  now: Date,
+): Promise<PaymentStatus | undefined> {
+  return db.transaction(async (tx) => {
+    const [declined] = await tx.query<{ user_id: number }>(
+      `WITH cancelled AS (
+         UPDATE payments SET status = 'cancelled', completed_at = $2 WHERE status = 'pending' AND id = $1
+         RETURNING transaction_id, user_id),
+       history AS (UPDATE transactions SET status = 'cancelled' WHERE id IN (SELECT transaction_id FROM cancelled))
+       SELECT user_id FROM cancelled`,
+      [id, now.toISOString()],
+    );
+    if (declined) await recordRiskEvent(tx, { kind: 'deposit_declined', rules, userId: declined.user_id, paymentId: id, now });
+    return currentStatus(tx, id);
+  });
 }
 
 async function currentStatus(db: Queryable, id: string): Promise<PaymentStatus | undefined> {

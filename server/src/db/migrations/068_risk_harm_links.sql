@@ -15,8 +15,6 @@ ALTER TABLE risk_player_state ADD COLUMN long_session_alerted_at timestamptz;
 ALTER TABLE risk_player_state ADD COLUMN night_days jsonb NOT NULL DEFAULT '[]';
 -- harm.declined_deposits: deposits cancelled at the payment page in the last 24 hours: [{at, ref}].
 ALTER TABLE risk_player_state ADD COLUMN declined_deposits jsonb NOT NULL DEFAULT '[]';
--- harm.cancelled_withdrawals: withdrawals cancelled (money back to the balance) in the last 30 days: [{at, ref}].
-ALTER TABLE risk_player_state ADD COLUMN cancelled_withdrawals jsonb NOT NULL DEFAULT '[]';
 -- harm.limit_raise_after_hit: when the player last ran into a limit, and which.
 ALTER TABLE risk_player_state ADD COLUMN limit_hit_at timestamptz;
 ALTER TABLE risk_player_state ADD COLUMN limit_hit text;

@@ -1,7 +1,7 @@
 import type { RiskConfig } from '../../config/risk-config.ts';
 import type { Queryable } from '../../db/database.ts';
 import { recordDocumentUpload } from './risk-document-events.ts';
-import { recordCountedMarker, recordLimitHit, recordLimitRaise } from './risk-harm-events.ts';
+import { recordDeclinedDeposit, recordLimitHit, recordLimitRaise } from './risk-harm-events.ts';
 import { recordDeposit, recordWithdrawal } from './risk-money-events.ts';
 import { recordNetDeposit } from './risk-net-deposits.ts';
 import { recordRound } from './risk-play-events.ts';
@@ -11,7 +11,6 @@ export type RiskEvent =
   | { kind: 'deposit'; rules: RiskConfig; userId: number; paymentId: string; amount: string; now: Date }
   | { kind: 'deposit_declined'; rules: RiskConfig; userId: number; paymentId: string; now: Date }
   | { kind: 'withdrawal'; rules: RiskConfig; userId: number; withdrawalId: number; amount: string; now: Date }
-  | { kind: 'withdrawal_cancelled'; rules: RiskConfig; userId: number; withdrawalId: number; now: Date }
   | { kind: 'round'; rules: RiskConfig; userId: number; stake: string; win: string; balance: string; now: Date }
   | { kind: 'limit_hit'; userId: number; limit: string; now: Date }
   | { kind: 'limit_raise'; rules: RiskConfig; userId: number; limit: string; now: Date }
@@ -30,13 +29,7 @@ export async function recordRiskEvent(tx: Queryable, event: RiskEvent): Promise<
         await recordNetDeposit(tx, event.rules.netDeposits, { ...event, ref: `payment:${event.paymentId}` });
       return;
     case 'deposit_declined':
-      return recordCountedMarker(tx, {
-        ruleId: 'harm.declined_deposits',
-        threshold: event.rules.declinedDeposits24h,
-        userId: event.userId,
-        ref: `payment:${event.paymentId}`,
-        now: event.now,
-      });
+      return recordDeclinedDeposit(tx, event.rules, event);
     case 'withdrawal':
       await recordWithdrawal(tx, event.rules, event);
       if (event.rules.netDeposits)
@@ -46,14 +39,6 @@ export async function recordRiskEvent(tx: Queryable, event: RiskEvent): Promise<
           amount: `-${event.amount}`,
         });
       return;
-    case 'withdrawal_cancelled':
-      return recordCountedMarker(tx, {
-        ruleId: 'harm.cancelled_withdrawals',
-        threshold: event.rules.cancelledWithdrawals30d,
-        userId: event.userId,
-        ref: `withdrawal:${event.withdrawalId}`,
-        now: event.now,
-      });
     case 'round':
       return recordRound(tx, event.rules, event);
     case 'limit_hit':

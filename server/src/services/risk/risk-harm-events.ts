@@ -3,35 +3,30 @@ import type { Queryable } from '../../db/database.ts';
 import { raiseAlert } from './risk-alert-raise.ts';
 import { jsonRefs, jsonWindow } from './risk-window.ts';
 
-/** The counted harm markers: the state column that holds each one's window, and the window's length. */
-const COUNTED = {
-  'harm.declined_deposits': { column: 'declined_deposits', hours: 24 },
-  'harm.cancelled_withdrawals': { column: 'cancelled_withdrawals', hours: 30 * 24 },
-} as const;
+const DECLINED_ENTRY = `jsonb_build_array(jsonb_build_object('at', $2::timestamptz, 'ref', $3::text))`;
 
 /**
- * A declined deposit or a cancelled withdrawal: one upsert appends it to the rule's window (trimmed in
- * the same statement) and answers the window; reaching `threshold` raises the rule's alert with the
- * refs as evidence.
+ * A deposit declined at the payment page: one upsert appends it to the player's 24-hour window of
+ * declines (trimmed in the same statement) and answers the window; reaching the configured number
+ * raises harm.declined_deposits with the payments as evidence.
  */
-export async function recordCountedMarker(
+export async function recordDeclinedDeposit(
   tx: Queryable,
-  event: { ruleId: keyof typeof COUNTED; threshold: number; userId: number; ref: string; now: Date },
+  rules: RiskConfig,
+  event: { userId: number; paymentId: string; now: Date },
 ): Promise<void> {
-  const { column, hours } = COUNTED[event.ruleId];
-  const entry = `jsonb_build_array(jsonb_build_object('at', $2::timestamptz, 'ref', $3::text))`;
   const [state] = await tx.query<{ refs: string[] }>(
-    `INSERT INTO risk_player_state AS s (user_id, ${column}) VALUES ($1, ${entry})
+    `INSERT INTO risk_player_state AS s (user_id, declined_deposits) VALUES ($1, ${DECLINED_ENTRY})
      ON CONFLICT (user_id) DO UPDATE SET
-       ${column} = ${jsonWindow(`s.${column}`, entry, `$2::timestamptz - make_interval(hours => $4::int)`)}
-     RETURNING ${jsonRefs(column)} AS refs`,
-    [event.userId, event.now.toISOString(), event.ref, hours],
+       declined_deposits = ${jsonWindow('s.declined_deposits', DECLINED_ENTRY, `$2::timestamptz - interval '24 hours'`)}
+     RETURNING ${jsonRefs('declined_deposits')} AS refs`,
+    [event.userId, event.now.toISOString(), `payment:${event.paymentId}`],
   );
-  if (state!.refs.length >= event.threshold)
+  if (state!.refs.length >= rules.declinedDeposits24h)
     await raiseAlert(tx, {
       userId: event.userId,
-      ruleId: event.ruleId,
-      evidence: { refs: state!.refs, within_hours: hours },
+      ruleId: 'harm.declined_deposits',
+      evidence: { payments: state!.refs, within_hours: 24 },
       now: event.now,
     });
 }

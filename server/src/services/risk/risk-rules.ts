@@ -10,7 +10,6 @@ export type RuleId =
   | 'harm.long_session'
   | 'harm.night_play'
   | 'harm.declined_deposits'
-  | 'harm.cancelled_withdrawals'
   | 'harm.limit_raise_after_hit'
   | 'link.shared_document'
   | 'market.register_unreachable'
@@ -69,11 +68,6 @@ export const RISK_RULES: Record<RuleId, RiskRule> = {
     id: 'harm.declined_deposits',
     severity: 'medium',
     description: 'Repeated declined or cancelled deposits within 24 hours',
-  },
-  'harm.cancelled_withdrawals': {
-    id: 'harm.cancelled_withdrawals',
-    severity: 'medium',
-    description: 'Withdrawals cancelled and the money put back on the balance, repeatedly within 30 days',
   },
   'harm.limit_raise_after_hit': {
     id: 'harm.limit_raise_after_hit',
