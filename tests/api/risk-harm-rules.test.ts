@@ -65,7 +65,14 @@ async function playRound(player: Player, stake: string, win: string) {
   const settled = await ctx.api.db.transaction((tx) =>
     walletWin(
       tx,
-      { transactionId: `win:${roundId}`, userId: player.id, roundId, amount: win, betTransactionId: `bet:${roundId}`, now },
+      {
+        transactionId: `win:${roundId}`,
+        userId: player.id,
+        roundId,
+        amount: win,
+        betTransactionId: `bet:${roundId}`,
+        now,
+      },
       { wageringMultiplier: 1, currency: 'EUR', risk: ctx.api.config.risk },
     ),
   );
@@ -253,7 +260,10 @@ describe('harm.declined_deposits', () => {
 
 describe('harm.limit_raise_after_hit', () => {
   const setDepositLimit = (player: Player, day: string) =>
-    ctx.api.request('PATCH', '/api/user/responsible-gaming', { token: player.token, body: { deposit_limits: { day } } });
+    ctx.api.request('PATCH', '/api/user/responsible-gaming', {
+      token: player.token,
+      body: { deposit_limits: { day } },
+    });
   const tryDeposit = (player: Player, amount: string) =>
     ctx.api.request('POST', '/api/user/payments/create-payment', {
       token: player.token,

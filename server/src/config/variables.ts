@@ -442,8 +442,7 @@ export const VARIABLES = {
   }),
   RISK_CHASE_STEPS: setting(whole(2), '4', {
     when: RUN,
-    description:
-      'harm.loss_chasing: an alert after this many losing rounds in a row each followed by a larger stake',
+    description: 'harm.loss_chasing: an alert after this many losing rounds in a row each followed by a larger stake',
   }),
   RISK_CHASE_MINUTES: setting(whole(1, 1440), '60', {
     when: RUN,
@@ -463,7 +462,8 @@ export const VARIABLES = {
   }),
   RISK_NIGHT_DAYS_30D: setting(whole(1, 30), '8', {
     when: RUN,
-    description: 'harm.night_play: an alert when rounds fall between 00:00 and 06:00 local time on this many days in 30',
+    description:
+      'harm.night_play: an alert when rounds fall between 00:00 and 06:00 local time on this many days in 30',
   }),
   RISK_DECLINED_DEPOSITS_24H: setting(whole(2), '3', {
     when: RUN,

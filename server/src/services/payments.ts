@@ -204,7 +204,8 @@ export async function cancelPayment(
        SELECT user_id FROM cancelled`,
       [id, now.toISOString()],
     );
-    if (declined) await recordRiskEvent(tx, { kind: 'deposit_declined', rules, userId: declined.user_id, paymentId: id, now });
+    if (declined)
+      await recordRiskEvent(tx, { kind: 'deposit_declined', rules, userId: declined.user_id, paymentId: id, now });
     return currentStatus(tx, id);
   });
 }

@@ -37,7 +37,8 @@ const CHASE_STEP = `CASE WHEN s.last_round_lost AND $2::numeric > s.last_stake
   )} ELSE '[]'::jsonb END`;
 
 const inNightWindow = (days: number) =>
-  `(SELECT count(*)::int FROM jsonb_array_elements(night_days) e WHERE (e->>'at')::timestamptz > ${NOW} - interval '${days} days')`;
+  `(SELECT count(*)::int FROM jsonb_array_elements(night_days) e
+    WHERE (e->>'at')::timestamptz > ${NOW} - interval '${days} days')`;
 
 /**
  * A settled round, in one upsert of the player's state: its stake counts as play since the newest
