@@ -3,7 +3,19 @@ import type { Queryable } from '../../server/src/db/database.ts';
 import { recordRiskEvent, type RiskEvent } from '../../server/src/services/risk/risk-events.ts';
 import { useTestApi } from './harness.ts';
 
-const ctx = useTestApi({ RISK_DEPOSITS_30D: '500.00', RISK_CYCLING_MAX: '1', RISK_REDEPOSIT_PER_DAY: '1' });
+const ctx = useTestApi({
+  RISK_DEPOSITS_30D: '500.00',
+  RISK_CYCLING_MAX: '1',
+  RISK_REDEPOSIT_PER_DAY: '1',
+  // Wide windows, so that the play rules fire among events a player meets every few hours.
+  RISK_CHASE_STEPS: '2',
+  RISK_CHASE_MINUTES: '1440',
+  RISK_SESSION_HOURS: '1',
+  RISK_SESSION_GAP_MINUTES: '1440',
+});
+
+// Four browsers shared by the ten players, so every sign-in links accounts.
+const DEVICES = [0, 1, 2, 3].map((n) => `00000000-0000-4000-8000-00000000000${n}`);
 
 describe('recordRiskEvent', () => {
   it('costs a bounded number of statements per event over 10,000 events, and never reads the ledger', async () => {
@@ -23,28 +35,53 @@ describe('recordRiskEvent', () => {
       const player = players[n % players.length]!;
       const now = new Date(at);
       const rules = ctx.api.config.risk;
-      // Deposits, stakes that sometimes empty the balance, and withdrawals, so every rule fires.
+      // Deposits, rounds with rising stakes that sometimes empty the balance, withdrawals, declined
+      // deposits, limits hit and raised: so every rule fires.
+      const { id: userId } = player;
       const events: RiskEvent[] = [
-        { kind: 'deposit', rules, userId: player.id, paymentId: `p${n}`, amount: '20.00', now },
-        { kind: 'round', rules, userId: player.id, stake: '1.00', win: '0.00', balance: n % 3 ? '5.00' : '0.00', now },
-        { kind: 'withdrawal', rules, userId: player.id, withdrawalId: n, amount: '20.00', now },
+        { kind: 'deposit', rules, userId, paymentId: `p${n}`, amount: '20.00', now },
+        {
+          kind: 'round',
+          rules,
+          userId,
+          stake: `${1 + (Math.floor(n / 70) % 4)}.00`,
+          win: '0.00',
+          balance: n % 3 ? '5.00' : '0.00',
+          now,
+        },
+        { kind: 'withdrawal', rules, userId, withdrawalId: n, amount: '20.00', destination: `IBAN${n % 50}`, now },
+        { kind: 'deposit_declined', rules, userId, paymentId: `d${n}`, now },
+        { kind: 'limit_hit', userId, limit: 'deposit', now },
+        { kind: 'limit_raise', rules, userId, limit: 'deposit:day', now },
+        { kind: 'sign_in', rules, userId, deviceId: DEVICES[n % 4], network: '203.0.113.0', now },
       ];
       const before = seen.length;
-      await recordRiskEvent(counting, events[Math.floor(n / 10) % 3]!);
+      await recordRiskEvent(counting, events[Math.floor(n / 10) % events.length]!);
       most = Math.max(most, seen.length - before);
     }
-    // One statement for the player's state, one more per alert the event raises (at most two).
+    // One statement for the player's state, one more per alert the event raises: a deposit may raise two
+    // rules' alerts in separate statements; a round raises all the play rules it trips in one.
     expect(most).toBeLessThanOrEqual(3);
     expect(seen.length).toBeLessThanOrEqual(2 * 10_000);
     expect(seen.filter((sql) => /\bledger\b/.test(sql))).toEqual([]);
     const [alerts] = await db.query<{ rules: string[] }>(
       'SELECT array_agg(DISTINCT rule_id) AS rules FROM risk_alerts',
     );
-    expect(alerts!.rules.sort()).toEqual(['aml.cycling', 'aml.deposits_no_sof']);
+    expect(alerts!.rules.sort()).toEqual([
+      'aml.cycling',
+      'aml.deposits_no_sof',
+      'harm.declined_deposits',
+      'harm.limit_raise_after_hit',
+      'harm.long_session',
+      'harm.loss_chasing',
+      'harm.night_play',
+      'link.shared_device',
+      'link.shared_withdrawal_destination',
+    ]);
     // The windows stay trimmed: a player's state never holds more than 30 days of deposits.
     const [state] = await db.query<{ most: number }>(
       'SELECT max(jsonb_array_length(deposits))::int AS most FROM risk_player_state',
     );
-    expect(state!.most).toBeLessThanOrEqual((30 * 24 * 60) / (5 * 10 * 3) + 10);
+    expect(state!.most).toBeLessThanOrEqual((30 * 24 * 60) / (5 * 10 * 7) + 10);
   }, 120_000);
 });

@@ -34,6 +34,8 @@ export interface RiskConfig {
   declinedDeposits24h: number;
   /** harm.limit_raise_after_hit: a limit raise this many hours or fewer after a limit refused the player. */
   limitRaiseHours: number;
+  /** link.shared_network: this many accounts (this one included) signing in from one address in 30 days. */
+  sharedNetworkAccounts: number;
   /** Hours staff have to resolve an alert, per severity. */
   slaHours: Record<Severity, number>;
   /** harm.financial_vulnerability: net deposits in a window that raise it, when the market asks (docs/markets.md). */
@@ -60,6 +62,7 @@ export function riskConfigFrom(values: RunValues, market?: MarketProfile): RiskC
     nightDays30d: values.RISK_NIGHT_DAYS_30D,
     declinedDeposits24h: values.RISK_DECLINED_DEPOSITS_24H,
     limitRaiseHours: values.RISK_LIMIT_RAISE_HOURS,
+    sharedNetworkAccounts: values.RISK_SHARED_NETWORK_ACCOUNTS,
     slaHours: {
       high: values.RISK_SLA_HOURS_HIGH,
       medium: values.RISK_SLA_HOURS_MEDIUM,

@@ -475,6 +475,12 @@ export const VARIABLES = {
       'harm.limit_raise_after_hit: an alert when a limit increase is asked this many hours or fewer after a limit ' +
       'refused a deposit or a stake',
   }),
+  RISK_SHARED_NETWORK_ACCOUNTS: setting(whole(2), '5', {
+    when: RUN,
+    description:
+      'link.shared_network: a low alert when this many accounts (the signing-in one included) signed in from one ' +
+      'network address within 30 days',
+  }),
   RISK_SLA_HOURS_HIGH: setting(whole(1), '24', { when: RUN, description: 'Hours staff have to resolve a high alert' }),
   RISK_SLA_HOURS_MEDIUM: setting(whole(1), '72', {
     when: RUN,

@@ -124,6 +124,7 @@ export function requestWithdrawal(
           userId,
           withdrawalId: item.id,
           amount,
+          destination,
           now,
         });
         if (item.offer_running) await forfeitRunningOffer(tx, userId, currency, now);

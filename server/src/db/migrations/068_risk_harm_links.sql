@@ -18,3 +18,13 @@ ALTER TABLE risk_player_state ADD COLUMN declined_deposits jsonb NOT NULL DEFAUL
 -- harm.limit_raise_after_hit: when the player last ran into a limit, and which.
 ALTER TABLE risk_player_state ADD COLUMN limit_hit_at timestamptz;
 ALTER TABLE risk_player_state ADD COLUMN limit_hit text;
+
+-- link.shared_device: the random id a browser keeps and sends at sign-in (never a fingerprint), per
+-- account; the accounts of one device are one indexed lookup by the primary key's leading column.
+CREATE TABLE risk_devices (
+  device_id uuid NOT NULL,
+  user_id integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  first_seen_at timestamptz NOT NULL,
+  last_seen_at timestamptz NOT NULL,
+  PRIMARY KEY (device_id, user_id)
+);

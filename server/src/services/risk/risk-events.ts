@@ -2,6 +2,7 @@ import type { RiskConfig } from '../../config/risk-config.ts';
 import type { Queryable } from '../../db/database.ts';
 import { recordDocumentUpload } from './risk-document-events.ts';
 import { recordDeclinedDeposit, recordLimitHit, recordLimitRaise } from './risk-harm-events.ts';
+import { recordSignInLinks, recordWithdrawalDestination } from './risk-link-events.ts';
 import { recordDeposit, recordWithdrawal } from './risk-money-events.ts';
 import { recordNetDeposit } from './risk-net-deposits.ts';
 import { recordRound } from './risk-play-events.ts';
@@ -10,7 +11,16 @@ import { recordRound } from './risk-play-events.ts';
 export type RiskEvent =
   | { kind: 'deposit'; rules: RiskConfig; userId: number; paymentId: string; amount: string; now: Date }
   | { kind: 'deposit_declined'; rules: RiskConfig; userId: number; paymentId: string; now: Date }
-  | { kind: 'withdrawal'; rules: RiskConfig; userId: number; withdrawalId: number; amount: string; now: Date }
+  | {
+      kind: 'withdrawal';
+      rules: RiskConfig;
+      userId: number;
+      withdrawalId: number;
+      amount: string;
+      destination: string;
+      now: Date;
+    }
+  | { kind: 'sign_in'; rules: RiskConfig; userId: number; deviceId?: string; network?: string; now: Date }
   | { kind: 'round'; rules: RiskConfig; userId: number; stake: string; win: string; balance: string; now: Date }
   | { kind: 'limit_hit'; userId: number; limit: string; now: Date }
   | { kind: 'limit_raise'; rules: RiskConfig; userId: number; limit: string; now: Date }
@@ -32,6 +42,7 @@ export async function recordRiskEvent(tx: Queryable, event: RiskEvent): Promise<
       return recordDeclinedDeposit(tx, event.rules, event);
     case 'withdrawal':
       await recordWithdrawal(tx, event.rules, event);
+      await recordWithdrawalDestination(tx, event);
       if (event.rules.netDeposits)
         await recordNetDeposit(tx, event.rules.netDeposits, {
           ...event,
@@ -45,6 +56,8 @@ export async function recordRiskEvent(tx: Queryable, event: RiskEvent): Promise<
       return recordLimitHit(tx, event);
     case 'limit_raise':
       return recordLimitRaise(tx, event.rules, event);
+    case 'sign_in':
+      return recordSignInLinks(tx, event.rules, event);
     case 'document':
       return recordDocumentUpload(tx, event);
   }

@@ -12,6 +12,9 @@ export type RuleId =
   | 'harm.declined_deposits'
   | 'harm.limit_raise_after_hit'
   | 'link.shared_document'
+  | 'link.shared_device'
+  | 'link.shared_network'
+  | 'link.shared_withdrawal_destination'
   | 'market.register_unreachable'
   | 'payment.chargeback';
 
@@ -78,6 +81,21 @@ export const RISK_RULES: Record<RuleId, RiskRule> = {
     id: 'link.shared_document',
     severity: 'high',
     description: 'The same identity document file uploaded by another account',
+  },
+  'link.shared_device': {
+    id: 'link.shared_device',
+    severity: 'high',
+    description: 'Another account signed in from the same device (the random id this site keeps in the browser)',
+  },
+  'link.shared_network': {
+    id: 'link.shared_network',
+    severity: 'low',
+    description: 'Several accounts signed in from one network address within 30 days (a weak signal: shared networks)',
+  },
+  'link.shared_withdrawal_destination': {
+    id: 'link.shared_withdrawal_destination',
+    severity: 'high',
+    description: 'A withdrawal to a destination another account has withdrawn to',
   },
   // Raised at sign-in (services/markets/exclusion-check.ts) when the market's self-exclusion register did not answer.
   'market.register_unreachable': {
