@@ -76,14 +76,16 @@ export async function expirePayments(
 }
 
 /**
- * Cancels the pending payments matching `condition` ($1 = value, $2 = now) and their history items, in one statement.
+ * Cancels the pending payments matching `condition` ($1 = value, $2 = now) and their history items, in one
+ * statement; answers the players whose payments it cancelled.
  */
-async function cancelWhere(db: Queryable, condition: string, value: string | number, now: Date): Promise<void> {
-  await db.query(
+async function cancelWhere(db: Queryable, condition: string, value: string | number, now: Date) {
+  return db.query<{ user_id: number }>(
     `WITH cancelled AS (
-       UPDATE payments SET status = 'cancelled', completed_at = $2 WHERE status = 'pending' AND ${condition} RETURNING
-       transaction_id)
-     UPDATE transactions SET status = 'cancelled' WHERE id IN (SELECT transaction_id FROM cancelled)`,
+       UPDATE payments SET status = 'cancelled', completed_at = $2 WHERE status = 'pending' AND ${condition}
+       RETURNING transaction_id, user_id),
+     history AS (UPDATE transactions SET status = 'cancelled' WHERE id IN (SELECT transaction_id FROM cancelled))
+     SELECT user_id FROM cancelled`,
     [value, now.toISOString()],
   );
 }
@@ -196,14 +198,7 @@ export async function cancelPayment(
   now: Date,
 ): Promise<PaymentStatus | undefined> {
   return db.transaction(async (tx) => {
-    const [declined] = await tx.query<{ user_id: number }>(
-      `WITH cancelled AS (
-         UPDATE payments SET status = 'cancelled', completed_at = $2 WHERE status = 'pending' AND id = $1
-         RETURNING transaction_id, user_id),
-       history AS (UPDATE transactions SET status = 'cancelled' WHERE id IN (SELECT transaction_id FROM cancelled))
-       SELECT user_id FROM cancelled`,
-      [id, now.toISOString()],
-    );
+    const [declined] = await cancelWhere(tx, 'id = $1', id, now);
     if (declined)
       await recordRiskEvent(tx, { kind: 'deposit_declined', rules, userId: declined.user_id, paymentId: id, now });
     return currentStatus(tx, id);
