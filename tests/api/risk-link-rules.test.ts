@@ -44,7 +44,7 @@ describe('link.shared_device', () => {
     const c = await ctx.api.player();
     await signIn(c, { device_id: device }, `${net}.3`);
     expect((await alertsOf(a.id))[0]!.evidence.linked_users!.sort()).toEqual([b.id, c.id].sort());
-  });
+  }, 60_000);
 
   it('ignores other devices and a device id that is not UUID-shaped (sign-in still works)', async () => {
     const [a, b] = [await ctx.api.player(), await ctx.api.player()];

@@ -76,8 +76,9 @@ describe('recordRiskEvent', () => {
       'harm.loss_chasing',
       'harm.night_play',
       'link.shared_device',
-      'link.shared_withdrawal_destination',
     ]);
+    // The destination lookup ran at every withdrawal (counted above); these events have no withdrawal
+    // rows for it to find, so it raised nothing (tests/api/risk-link-rules.test.ts shows it firing).
     // The windows stay trimmed: a player's state never holds more than 30 days of deposits.
     const [state] = await db.query<{ most: number }>(
       'SELECT max(jsonb_array_length(deposits))::int AS most FROM risk_player_state',
