@@ -174,19 +174,19 @@ describe('harm.night_play', () => {
   const atLocal = (day: string, time: string) => moveClockTo(new Date(`${day}T${time}Z`));
 
   it("fires on the third local night in 7 days, in the account's time zone", async () => {
-    const player = await ctx.api.player();
-    // Tokyo is UTC+9: 17:30 UTC is 02:30 the next morning there.
+    const player = await ctx.api.player({ balance: '50.00' });
+    // Through the wallet, which reads the account's zone. Tokyo is UTC+9: 17:30 UTC is 02:30 the next morning there.
     await ctx.api.db.query(`UPDATE users SET time_zone = 'Asia/Tokyo' WHERE id = $1`, [player.id]);
     atLocal('2026-04-01', '17:30:00');
-    await settle(player, '1.00');
-    await settle(player, '1.00'); // the same night counts once
+    await playRound(player, '1.00', '0.00');
+    await playRound(player, '1.00', '0.00'); // the same night counts once
     atLocal('2026-04-03', '18:00:00');
-    await settle(player, '1.00');
+    await playRound(player, '1.00', '0.00');
     atLocal('2026-04-04', '22:00:00'); // 07:00 in Tokyo: morning, not night
-    await settle(player, '1.00');
+    await playRound(player, '1.00', '0.00');
     expect(await rulesOf(player.id)).toEqual([]);
     atLocal('2026-04-05', '20:59:00'); // 05:59 in Tokyo
-    await settle(player, '1.00');
+    await playRound(player, '1.00', '0.00');
     const [alert] = await alertsOf(player.id);
     expect(alert).toMatchObject({ rule_id: 'harm.night_play', severity: 'low' });
     expect(alert!.evidence.days).toEqual(['2026-04-02', '2026-04-04', '2026-04-06']);

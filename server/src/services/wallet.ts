@@ -157,7 +157,7 @@ export async function countStake(
   const { userId, stake, win, now } = round;
   const roundId = round.roundId ?? null;
   const { multiplier } = settings;
-  const [row] = await tx.query<{ balance: string; met: boolean; bonus: string }>(
+  const [row] = await tx.query<{ balance: string; time_zone: string | null; met: boolean; bonus: string }>(
     `WITH counted AS (
        SELECT CASE WHEN $5::text IS NULL THEN $2::numeric ELSE trunc($2::numeric * COALESCE(
          (SELECT COALESCE((o.games ->> (SELECT r.game_id FROM game_rounds r WHERE r.id = $5::text))::int, 0)
@@ -168,11 +168,21 @@ export async function countStake(
                       bonus_wagered = CASE WHEN bonus_balance > 0 THEN bonus_wagered + (SELECT wagered FROM counted)
                       ELSE bonus_wagered END
      WHERE id = $1
-     RETURNING balance::text, bonus_balance > 0 AND bonus_wagered >= bonus_balance * COALESCE(bonus_multiplier,
-     $4::int) AS met, bonus_balance::text AS bonus`,
+     RETURNING balance::text, time_zone,
+       bonus_balance > 0 AND bonus_wagered >= bonus_balance * COALESCE(bonus_multiplier, $4::int) AS met,
+       bonus_balance::text AS bonus`,
     [userId, stake, LOYALTY_POINTS_PER_UNIT, multiplier, roundId],
   );
-  await recordRiskEvent(tx, { kind: 'round', rules: settings.risk, userId, stake, win, balance: row!.balance, now });
+  await recordRiskEvent(tx, {
+    kind: 'round',
+    rules: settings.risk,
+    userId,
+    stake,
+    win,
+    balance: row!.balance,
+    timeZone: row!.time_zone,
+    now,
+  });
   return row!;
 }
 

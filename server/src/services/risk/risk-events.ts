@@ -21,7 +21,16 @@ export type RiskEvent =
       now: Date;
     }
   | { kind: 'sign_in'; rules: RiskConfig; userId: number; deviceId?: string; network?: string; now: Date }
-  | { kind: 'round'; rules: RiskConfig; userId: number; stake: string; win: string; balance: string; now: Date }
+  | {
+      kind: 'round';
+      rules: RiskConfig;
+      userId: number;
+      stake: string;
+      win: string;
+      balance: string;
+      timeZone?: string | null;
+      now: Date;
+    }
   | { kind: 'limit_hit'; userId: number; limit: string; now: Date }
   | { kind: 'limit_raise'; rules: RiskConfig; userId: number; limit: string; now: Date }
   | { kind: 'document'; userId: number; verificationId: string; sha256: string[]; now: Date };

@@ -3,30 +3,32 @@ import type { Queryable } from '../../db/database.ts';
 import type { RuleId } from './risk-rules.ts';
 import { raiseAlerts } from './risk-alert-raise.ts';
 import { jsonWindow } from './risk-window.ts';
+import { localNight } from './local-night.ts';
 
-/** A settled round as the rules hear it: its whole stake, its win, and the cash balance after it. */
+/**
+ * A settled round as the rules hear it: its whole stake, its win, the cash balance after it, and the
+ * account's time zone (for night-time play; UTC without one).
+ */
 export interface SettledRound {
   userId: number;
   stake: string;
   win: string;
   balance: string;
+  timeZone?: string | null;
   now: Date;
 }
 
-// $1 user, $2 stake, $3 cash balance after, $4 now, $5 win, $6 chase minutes, $7 session gap minutes, $8 session hours.
+// $1 user, $2 stake, $3 cash balance after, $4 now, $5 win, $6 chase minutes, $7 session gap minutes, $8 session hours,
+// $9 the local night's day (null by day).
 const NOW = '$4::timestamptz';
 
 /** Where the current session began: this round, when the previous one is a gap or more ago. */
 const SESSION_START = `CASE WHEN s.last_round_at IS NULL OR s.last_round_at <= ${NOW} - make_interval(mins => $7::int)
   THEN ${NOW} ELSE COALESCE(s.session_started_at, ${NOW}) END`;
 
-/**
- * The round as a night round: `[{at, day}]` with the player's local day when it settled between 00:00
- * and 06:00 in the account's time zone (UTC for an account without one), else `[]`.
- */
-const NIGHT_ENTRY = `(SELECT CASE WHEN extract(hour FROM l.t) < 6
-    THEN jsonb_build_array(jsonb_build_object('at', ${NOW}, 'day', l.t::date::text)) ELSE '[]'::jsonb END
-  FROM (SELECT ${NOW} AT TIME ZONE COALESCE((SELECT time_zone FROM users WHERE id = $1), 'UTC') AS t) l)`;
+/** The round as a night round: `[{at, day}]` with the player's local day ($9, null by day), else `[]`. */
+const NIGHT_ENTRY = `CASE WHEN $9::text IS NULL THEN '[]'::jsonb
+  ELSE jsonb_build_array(jsonb_build_object('at', ${NOW}, 'day', $9::text)) END`;
 
 /** This round as one step of a loss chase when the previous round lost and this stake is larger. */
 const CHASE_STEP = `CASE WHEN s.last_round_lost AND $2::numeric > s.last_stake
@@ -90,6 +92,7 @@ export async function recordRound(tx: Queryable, rules: RiskConfig, round: Settl
       rules.chaseMinutes,
       rules.sessionGapMinutes,
       rules.sessionHours,
+      localNight(round.now, round.timeZone),
     ],
   );
   const fired: { userId: number; ruleId: RuleId; evidence: Record<string, unknown> }[] = [];
