@@ -29,7 +29,7 @@ describe('recordRiskEvent', () => {
       },
     } as Queryable;
     let at = Date.parse('2026-03-01T00:00:00Z');
-    let most = 0;
+    const most: Record<string, number> = {};
     for (let n = 0; n < 10_000; n += 1) {
       at += 5 * 60_000;
       const player = players[n % players.length]!;
@@ -55,13 +55,27 @@ describe('recordRiskEvent', () => {
         { kind: 'limit_raise', rules, userId, limit: 'deposit:day', now },
         { kind: 'sign_in', rules, userId, deviceId: DEVICES[n % 4], network: '203.0.113.0', now },
       ];
+      const event = events[Math.floor(n / 10) % events.length]!;
       const before = seen.length;
-      await recordRiskEvent(counting, events[Math.floor(n / 10) % events.length]!);
-      most = Math.max(most, seen.length - before);
+      await recordRiskEvent(counting, event);
+      most[event.kind] = Math.max(most[event.kind] ?? 0, seen.length - before);
     }
     // One statement for the player's state, one more per alert the event raises: a deposit may raise two
-    // rules' alerts in separate statements; a round raises all the play rules it trips in one.
-    expect(most).toBeLessThanOrEqual(3);
+    // rules' alerts in separate statements; a round raises all the play rules it trips in one; a
+    // withdrawal adds its destination lookup; a sign-in is its device and its network statements.
+    const bounds = {
+      deposit: 3,
+      round: 2,
+      withdrawal: 3,
+      deposit_declined: 2,
+      limit_hit: 1,
+      limit_raise: 2,
+      sign_in: 2,
+    };
+    // The measured figures, as docs/risk.md states them.
+    console.info('risk events: most statements per event, by kind', most);
+    expect(Object.keys(most).sort()).toEqual(Object.keys(bounds).sort());
+    for (const [kind, bound] of Object.entries(bounds)) expect(most[kind], kind).toBeLessThanOrEqual(bound);
     expect(seen.length).toBeLessThanOrEqual(2 * 10_000);
     expect(seen.filter((sql) => /\bledger\b/.test(sql))).toEqual([]);
     const [alerts] = await db.query<{ rules: string[] }>(
@@ -84,5 +98,5 @@ describe('recordRiskEvent', () => {
       'SELECT max(jsonb_array_length(deposits))::int AS most FROM risk_player_state',
     );
     expect(state!.most).toBeLessThanOrEqual((30 * 24 * 60) / (5 * 10 * 7) + 10);
-  }, 120_000);
+  }, 600_000); // 10,000 events on a shared machine
 });
