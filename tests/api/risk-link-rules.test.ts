@@ -114,11 +114,12 @@ describe('link.shared_withdrawal_destination', () => {
     ]);
   });
 
-  it('does not link different destinations', async () => {
+  it('does not link different destinations, nor cards (kept as their last four digits only)', async () => {
     const a = await ctx.api.player({ verified: true, balance: '100.00' });
     const b = await ctx.api.player({ verified: true, balance: '100.00' });
     await withdrawTo(a, 'GB82WEST12345698765432');
-    await withdrawToCard(ctx.api, b, '10.00');
+    await withdrawToCard(ctx.api, a, '10.00');
+    await withdrawToCard(ctx.api, b, '10.00'); // the same "•••• 4242"
     expect([...(await rulesOf(a.id)), ...(await rulesOf(b.id))]).toEqual([]);
   });
 });

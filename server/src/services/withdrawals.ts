@@ -124,6 +124,7 @@ export function requestWithdrawal(
           userId,
           withdrawalId: item.id,
           amount,
+          method,
           destination,
           now,
         });

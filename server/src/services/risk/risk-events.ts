@@ -17,6 +17,7 @@ export type RiskEvent =
       userId: number;
       withdrawalId: number;
       amount: string;
+      method: string;
       destination: string;
       now: Date;
     }

@@ -48,12 +48,14 @@ export async function recordSignInLinks(
 /**
  * A withdrawal request: when another account's withdrawals went to the same destination (as the
  * withdrawal records it: transactions.destination, indexed), raises
- * link.shared_withdrawal_destination on all of them, each linked — one statement.
+ * link.shared_withdrawal_destination on all of them, each linked — one statement. A card is kept
+ * only as its last four digits, which many cards share, so cards are never compared.
  */
 export async function recordWithdrawalDestination(
   tx: Queryable,
-  event: { userId: number; withdrawalId: number; destination: string; now: Date },
+  event: { userId: number; withdrawalId: number; method: string; destination: string; now: Date },
 ): Promise<void> {
+  if (event.method === 'card' || !event.destination) return;
   await tx.query(
     `WITH others AS (
        SELECT DISTINCT user_id FROM transactions
