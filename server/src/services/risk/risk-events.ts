@@ -5,7 +5,7 @@ import { recordDeclinedDeposit, recordLimitHit, recordLimitRaise } from './risk-
 import { recordSignInLinks, recordWithdrawalDestination } from './risk-link-events.ts';
 import { recordDeposit, recordWithdrawal } from './risk-money-events.ts';
 import { recordNetDeposit } from './risk-net-deposits.ts';
-import { recordRound } from './risk-play-events.ts';
+import { recordRound, type SettledRound } from './risk-play-events.ts';
 
 /** What the risk rules hear about, each recorded where the server records the event itself. */
 export type RiskEvent =
@@ -22,16 +22,7 @@ export type RiskEvent =
       now: Date;
     }
   | { kind: 'sign_in'; rules: RiskConfig; userId: number; deviceId?: string; network?: string; now: Date }
-  | {
-      kind: 'round';
-      rules: RiskConfig;
-      userId: number;
-      stake: string;
-      win: string;
-      balance: string;
-      timeZone?: string | null;
-      now: Date;
-    }
+  | ({ kind: 'round'; rules: RiskConfig } & SettledRound)
   | { kind: 'limit_hit'; userId: number; limit: string; now: Date }
   | { kind: 'limit_raise'; rules: RiskConfig; userId: number; limit: string; now: Date }
   | { kind: 'document'; userId: number; verificationId: string; sha256: string[]; now: Date };
