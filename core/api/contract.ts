@@ -69,6 +69,11 @@ export interface LoginRequest {
   password: string;
   /** For a player with two-factor sign-in: the current TOTP code or an unused backup code. */
   code?: string;
+  /**
+   * The random id the site keeps in this browser's storage (a UUID; never a fingerprint), for the risk
+   * desk's shared-device signal. Anything not UUID-shaped is ignored.
+   */
+  device_id?: string;
 }
 export interface LoginResponse {
   auth_token: string;

@@ -15,6 +15,7 @@ import { problemMessages, serverErrors, type FormErrors } from './form-errors';
 import { strongNewPassword } from './new-password';
 import { expectWelcome } from './low-balance';
 import { setToken, setUser } from './session';
+import { deviceId } from './device-id';
 
 export type { FormErrors };
 
@@ -57,10 +58,12 @@ export async function signIn(
   if (hasProblems(problems)) return problemMessages(problems, messages.api);
   try {
     const code = values.code?.trim();
+    const device = deviceId();
     const { auth_token, expires_at, first_sign_in } = await login({
       email: values.email.trim(),
       password: values.password,
       ...(code ? { code } : {}),
+      ...(device ? { device_id: device } : {}),
     });
     // A new player has nothing on their balance yet: their first sign-in greets them instead of warning them.
     if (first_sign_in) expectWelcome();

@@ -27,7 +27,15 @@ async function settle(player: Player, stake: string) {
     player.id,
   ]);
   await ctx.api.db.transaction((tx) =>
-    recordRiskEvent(tx, { kind: 'stake', userId: player.id, stake, balance: row!.balance, now: clock() }),
+    recordRiskEvent(tx, {
+      kind: 'round',
+      rules: ctx.api.config.risk,
+      userId: player.id,
+      stake,
+      win: '0.00',
+      balance: row!.balance,
+      now: clock(),
+    }),
   );
 }
 

@@ -4,7 +4,13 @@ import { grantBonus as grantBonusInService } from '../../server/src/services/bon
 import { balanceOf, useTestApi } from './harness.ts';
 
 const ctx = useTestApi({ BONUS_WAGERING_MULTIPLIER: '10' });
-const settings = { wageringMultiplier: 10, currency: 'EUR' };
+const settings = {
+  wageringMultiplier: 10,
+  currency: 'EUR',
+  get risk() {
+    return ctx.api.config.risk;
+  },
+};
 
 let rounds = 0;
 const round = () => `round-${Date.now()}-${++rounds}`;

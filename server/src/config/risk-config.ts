@@ -23,6 +23,21 @@ export interface RiskConfig {
   structuringMargin: string;
   /** aml.structuring: this many deposits just under the threshold in 24 hours raise the alert. */
   structuringPerDay: number;
+  /** harm.loss_chasing: this many losing rounds in a row each followed by a larger stake, within `chaseMinutes`. */
+  chaseSteps: number;
+  chaseMinutes: number;
+  /** harm.long_session: a session this many hours long; a pause of `sessionGapMinutes` ends one. */
+  sessionHours: number;
+  sessionGapMinutes: number;
+  /** harm.night_play: local days with a round between 00:00 and 06:00, in 7 and in 30 days. */
+  nightDays7d: number;
+  nightDays30d: number;
+  /** harm.declined_deposits: declined deposits in 24 hours. */
+  declinedDeposits24h: number;
+  /** harm.limit_raise_after_hit: a limit raise this many hours or fewer after a limit refused the player. */
+  limitRaiseHours: number;
+  /** link.shared_network: this many accounts (this one included) signing in from one address in 30 days. */
+  sharedNetworkAccounts: number;
   /** Hours staff have to resolve an alert, per severity. */
   slaHours: Record<Severity, number>;
   /** harm.financial_vulnerability: net deposits in a window that raise it, when the market asks (docs/markets.md). */
@@ -42,6 +57,15 @@ export function riskConfigFrom(values: RunValues, market?: MarketProfile): RiskC
     structuringThreshold: values.RISK_STRUCTURING_THRESHOLD,
     structuringMargin: values.RISK_STRUCTURING_MARGIN,
     structuringPerDay: values.RISK_STRUCTURING_PER_DAY,
+    chaseSteps: values.RISK_CHASE_STEPS,
+    chaseMinutes: values.RISK_CHASE_MINUTES,
+    sessionHours: values.RISK_SESSION_HOURS,
+    sessionGapMinutes: values.RISK_SESSION_GAP_MINUTES,
+    nightDays7d: values.RISK_NIGHT_DAYS_7D,
+    nightDays30d: values.RISK_NIGHT_DAYS_30D,
+    declinedDeposits24h: values.RISK_DECLINED_DEPOSITS_24H,
+    limitRaiseHours: values.RISK_LIMIT_RAISE_HOURS,
+    sharedNetworkAccounts: values.RISK_SHARED_NETWORK_ACCOUNTS,
     slaHours: {
       high: values.RISK_SLA_HOURS_HIGH,
       medium: values.RISK_SLA_HOURS_MEDIUM,

@@ -444,6 +444,47 @@ export const VARIABLES = {
     description:
       'aml.structuring: an alert when a player makes this many deposits just under the threshold in 24 hours',
   }),
+  RISK_CHASE_STEPS: setting(whole(2), '4', {
+    when: RUN,
+    description: 'harm.loss_chasing: an alert after this many losing rounds in a row each followed by a larger stake',
+  }),
+  RISK_CHASE_MINUTES: setting(whole(1, 1440), '60', {
+    when: RUN,
+    description: 'harm.loss_chasing: the rising stakes count only within this many minutes',
+  }),
+  RISK_SESSION_HOURS: setting(whole(1, 48), '3', {
+    when: RUN,
+    description: 'harm.long_session: an alert when one session of play lasts this many hours',
+  }),
+  RISK_SESSION_GAP_MINUTES: setting(whole(1, 1440), '20', {
+    when: RUN,
+    description: 'harm.long_session: a pause this long or longer between settled rounds ends a session',
+  }),
+  RISK_NIGHT_DAYS_7D: setting(whole(1, 7), '3', {
+    when: RUN,
+    description: 'harm.night_play: an alert when rounds fall between 00:00 and 06:00 local time on this many days in 7',
+  }),
+  RISK_NIGHT_DAYS_30D: setting(whole(1, 30), '8', {
+    when: RUN,
+    description:
+      'harm.night_play: an alert when rounds fall between 00:00 and 06:00 local time on this many days in 30',
+  }),
+  RISK_DECLINED_DEPOSITS_24H: setting(whole(2), '3', {
+    when: RUN,
+    description: 'harm.declined_deposits: an alert when this many deposits are declined or cancelled in 24 hours',
+  }),
+  RISK_LIMIT_RAISE_HOURS: setting(whole(1, 720), '24', {
+    when: RUN,
+    description:
+      'harm.limit_raise_after_hit: an alert when a limit increase is asked this many hours or fewer after a limit ' +
+      'refused a deposit or a stake',
+  }),
+  RISK_SHARED_NETWORK_ACCOUNTS: setting(whole(2), '5', {
+    when: RUN,
+    description:
+      'link.shared_network: a low alert when this many accounts (the signing-in one included) signed in from one ' +
+      'network address within 30 days',
+  }),
   RISK_SLA_HOURS_HIGH: setting(whole(1), '24', { when: RUN, description: 'Hours staff have to resolve a high alert' }),
   RISK_SLA_HOURS_MEDIUM: setting(whole(1), '72', {
     when: RUN,

@@ -36,6 +36,7 @@ import { activeBlock, blockOf, refuseIfBlocked } from '../services/rg/exclusion.
 import { loadAccount } from '../services/users.ts';
 import { isSuspended } from '../services/account-admin.ts';
 import { admitSignInByRegister } from '../services/markets/exclusion-check.ts';
+import { recordRiskEvent } from '../services/risk/risk-events.ts';
 import { localizedPath } from '#core/i18n/urls.ts';
 
 /** Registration (Djoser's SEND_ACTIVATION_EMAIL model), sign-in and sign-out with Djoser's shapes and status codes. */
@@ -100,7 +101,7 @@ export function authRoutes(services: Services) {
   });
 
   app.post(API_PATHS.login, async (c) => {
-    const { email, password, code } = await parseBody(c, services, loginBody);
+    const { email, password, code, deviceId } = await parseBody(c, services, loginBody);
     const address = clientAddress(c, config.auth.trustProxy);
 
     // Counted before the password is checked, so parallel attempts cannot outrun the limit.
@@ -144,6 +145,14 @@ export function authRoutes(services: Services) {
     const origin = { device: deviceSummary(c.req.header('user-agent')), ip: maskAddress(address) };
     const issuedAt = services.clock();
     const auth_token = await issueToken(db, user.id, issuedAt, origin);
+    await recordRiskEvent(db, {
+      kind: 'sign_in',
+      rules: config.risk,
+      userId: user.id,
+      deviceId,
+      network: origin.ip || undefined,
+      now: issuedAt,
+    });
     const expires_at = tokenExpiry(config, issuedAt.getTime(), issuedAt.getTime()).toISOString();
     return c.json<LoginResponse>(first ? { auth_token, expires_at, first_sign_in: true } : { auth_token, expires_at });
   });

@@ -121,7 +121,7 @@ type="submit">${t('cancel')}</button></form>`,
     const status =
       c.req.param('action') === 'confirm'
         ? await completePayment(db, id, config, now, demoProviderReference())
-        : await cancelPayment(db, id, now);
+        : await cancelPayment(db, id, config.risk, now);
     return c.redirect(backUrl(payment.return_url, id, status!), 303);
   });
 

@@ -59,6 +59,7 @@ export function responsibleGamingRoutes(services: Services) {
         realityCheckMinutes,
         coolingOffHours: config.rg.coolingOffHours,
         realityMax: config.rg.realityCheckMaxMinutes,
+        risk: config.risk,
       },
       clock,
     );

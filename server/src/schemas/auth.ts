@@ -51,6 +51,8 @@ export const registerBody = (today: Date) =>
   });
 
 /** `POST /auth/token/login/`: email and password, and the two-factor code when one is sent. */
+const DEVICE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export const loginBody = bodyRule((input, problems) => {
   merge(problems, checkSignIn(input));
   const code = given(input.code) ? input.code : undefined;
@@ -59,6 +61,11 @@ export const loginBody = bodyRule((input, problems) => {
     email: normalizeEmail(String(input.email)),
     password: String(input.password),
     code: code === undefined ? undefined : String(code),
+    // A risk signal only: anything not UUID-shaped is dropped, never refused.
+    deviceId:
+      typeof input.device_id === 'string' && DEVICE_ID.test(input.device_id)
+        ? input.device_id.toLowerCase()
+        : undefined,
   };
 });
 

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Payment, PaymentMethod } from '#core/api/contract.ts';
 import type { Services } from '../app-env.ts';
 import type { Locale } from '../base/i18n.ts';
+import { InvalidInput } from '../base/domain-errors.ts';
 import { runOnce, type Outcome } from './idempotency.ts';
+import { recordRiskEvent } from './risk/risk-events.ts';
 import { openPayment } from './payments.ts';
 import { checkDepositAtCreation } from './rg/deposit-check.ts';
 
@@ -19,13 +21,28 @@ export interface DepositRequest {
  * Opens a pending deposit once per `Idempotency-Key`, after the deposit limits (counted from the
  * payment's creation, RTS 12), and answers where the (demo) payment page completes it.
  */
-export function requestDeposit(
+export async function requestDeposit(
   services: Pick<Services, 'db' | 'config' | 'clock'>,
   request: DepositRequest,
 ): Promise<Outcome<Payment>> {
+  const now = services.clock();
+  try {
+    return await openDeposit(services, request, now);
+  } catch (error) {
+    // The refusal rolled its transaction back, so the limit hit is remembered on its own (harm.limit_raise_after_hit).
+    if (error instanceof InvalidInput && error.problems.amount?.[0]?.key.startsWith('rg.deposit_limit_'))
+      await recordRiskEvent(services.db, { kind: 'limit_hit', userId: request.userId, limit: 'deposit', now });
+    throw error;
+  }
+}
+
+function openDeposit(
+  services: Pick<Services, 'db' | 'config'>,
+  request: DepositRequest,
+  now: Date,
+): Promise<Outcome<Payment>> {
   const { db, config } = services;
   const { userId, amount, method, returnUrl, locale } = request;
-  const now = services.clock();
   return runOnce<Payment>(
     db,
     { userId, name: 'create-payment', key: request.idempotencyKey, request: { amount, method, returnUrl }, now },

@@ -1,6 +1,7 @@
 import { alertLimitUse } from './rg/limit-alerts.ts';
 import { toCents } from '#core/api/money.ts';
 import type { ServerConfig } from '../config/server-config.ts';
+import type { RiskConfig } from '../config/risk-config.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Locale } from '../base/i18n.ts';
 import { addTransaction, notify } from './history.ts';
@@ -75,14 +76,16 @@ export async function expirePayments(
 }
 
 /**
- * Cancels the pending payments matching `condition` ($1 = value, $2 = now) and their history items, in one statement.
+ * Cancels the pending payments matching `condition` ($1 = value, $2 = now) and their history items, in one
+ * statement; answers the players whose payments it cancelled.
  */
-async function cancelWhere(db: Queryable, condition: string, value: string | number, now: Date): Promise<void> {
-  await db.query(
+async function cancelWhere(db: Queryable, condition: string, value: string | number, now: Date) {
+  return db.query<{ user_id: number }>(
     `WITH cancelled AS (
-       UPDATE payments SET status = 'cancelled', completed_at = $2 WHERE status = 'pending' AND ${condition} RETURNING
-       transaction_id)
-     UPDATE transactions SET status = 'cancelled' WHERE id IN (SELECT transaction_id FROM cancelled)`,
+       UPDATE payments SET status = 'cancelled', completed_at = $2 WHERE status = 'pending' AND ${condition}
+       RETURNING transaction_id, user_id),
+     history AS (UPDATE transactions SET status = 'cancelled' WHERE id IN (SELECT transaction_id FROM cancelled))
+     SELECT user_id FROM cancelled`,
     [value, now.toISOString()],
   );
 }
@@ -184,10 +187,22 @@ export async function completePayment(
   });
 }
 
-/** Cancels a pending deposit and its history item; a completed one stays completed. */
-export async function cancelPayment(db: Database, id: string, now: Date): Promise<PaymentStatus | undefined> {
-  await cancelWhere(db, 'id = $1', id, now);
-  return currentStatus(db, id);
+/**
+ * Cancels a pending deposit and its history item (the payment page declined it); a completed one stays
+ * completed. A decline is a risk event (harm.declined_deposits) in the same transaction.
+ */
+export async function cancelPayment(
+  db: Database,
+  id: string,
+  rules: RiskConfig,
+  now: Date,
+): Promise<PaymentStatus | undefined> {
+  return db.transaction(async (tx) => {
+    const [declined] = await cancelWhere(tx, 'id = $1', id, now);
+    if (declined)
+      await recordRiskEvent(tx, { kind: 'deposit_declined', rules, userId: declined.user_id, paymentId: id, now });
+    return currentStatus(tx, id);
+  });
 }
 
 async function currentStatus(db: Queryable, id: string): Promise<PaymentStatus | undefined> {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { fromCents, toCents } from '#core/api/money.ts';
 import type { Queryable } from '../db/database.ts';
+import type { RiskConfig } from '../config/risk-config.ts';
 import { addTransaction } from './history.ts';
 import { credit, debit, recordDebit } from './ledger.ts';
 import { alertLimitUse } from './rg/limit-alerts.ts';
@@ -150,13 +151,13 @@ async function openBet(tx: Queryable, request: WinRequest | RollbackRequest | Ra
  */
 export async function countStake(
   tx: Queryable,
-  userId: number,
-  stake: string,
-  multiplier: number,
-  now: Date,
-  roundId: string | null = null,
+  round: { userId: number; stake: string; win: string; now: Date; roundId?: string },
+  settings: { multiplier: number; risk: RiskConfig },
 ) {
-  const [row] = await tx.query<{ balance: string; met: boolean; bonus: string }>(
+  const { userId, stake, win, now } = round;
+  const roundId = round.roundId ?? null;
+  const { multiplier } = settings;
+  const [row] = await tx.query<{ balance: string; time_zone: string | null; met: boolean; bonus: string }>(
     `WITH counted AS (
        SELECT CASE WHEN $5::text IS NULL THEN $2::numeric ELSE trunc($2::numeric * COALESCE(
          (SELECT COALESCE((o.games ->> (SELECT r.game_id FROM game_rounds r WHERE r.id = $5::text))::int, 0)
@@ -167,11 +168,21 @@ export async function countStake(
                       bonus_wagered = CASE WHEN bonus_balance > 0 THEN bonus_wagered + (SELECT wagered FROM counted)
                       ELSE bonus_wagered END
      WHERE id = $1
-     RETURNING balance::text, bonus_balance > 0 AND bonus_wagered >= bonus_balance * COALESCE(bonus_multiplier,
-     $4::int) AS met, bonus_balance::text AS bonus`,
+     RETURNING balance::text, time_zone,
+       bonus_balance > 0 AND bonus_wagered >= bonus_balance * COALESCE(bonus_multiplier, $4::int) AS met,
+       bonus_balance::text AS bonus`,
     [userId, stake, LOYALTY_POINTS_PER_UNIT, multiplier, roundId],
   );
-  await recordRiskEvent(tx, { kind: 'stake', userId, stake, balance: row!.balance, now });
+  await recordRiskEvent(tx, {
+    kind: 'round',
+    rules: settings.risk,
+    userId,
+    stake,
+    win,
+    balance: row!.balance,
+    timeZone: row!.time_zone,
+    now,
+  });
   return row!;
 }
 
@@ -211,7 +222,7 @@ export function walletBet(tx: Queryable, request: BetRequest): Promise<WalletRes
 export function walletWin(
   tx: Queryable,
   request: WinRequest,
-  settings: { wageringMultiplier: number; currency: string; limitAlertPercents?: readonly number[] },
+  settings: { wageringMultiplier: number; currency: string; limitAlertPercents?: readonly number[]; risk: RiskConfig },
 ): Promise<WalletResult> {
   return once(tx, 'win', request, request.amount, request.betTransactionId, async () => {
     const bet = await openBet(tx, request);
@@ -227,11 +238,8 @@ export function walletWin(
     );
     const counted = await countStake(
       tx,
-      request.userId,
-      bet.amount,
-      settings.wageringMultiplier,
-      request.now,
-      request.roundId,
+      { userId: request.userId, stake: bet.amount, win: request.amount, now: request.now, roundId: request.roundId },
+      { multiplier: settings.wageringMultiplier, risk: settings.risk },
     );
     if (counted.met) await releaseBonus(tx, request.userId, counted.bonus, settings.currency, request.now);
     const percents = settings.limitAlertPercents ?? [];

@@ -132,6 +132,8 @@ export function requestWithdrawal(
           userId,
           withdrawalId: item.id,
           amount,
+          method,
+          destination,
           now,
         });
         if (item.offer_running) await forfeitRunningOffer(tx, userId, currency, now);

@@ -62,10 +62,39 @@ describe('sign-in form', () => {
     answer({ auth_token: 'tok', expires_at: '2026-12-01T00:00:00.000Z', first_sign_in: false });
     expect(await first).toBe(true);
     expect(api.login).toHaveBeenCalledTimes(1);
-    expect(api.login).toHaveBeenCalledWith({ email: 'ana@example.com', password: 'amber-lantern-93' });
+    // With this browser's random device id, kept in storage for the next sign-in (docs/security.md).
+    const device = localStorage.getItem('device-id');
+    expect(device).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(api.login).toHaveBeenCalledWith({
+      email: 'ana@example.com',
+      password: 'amber-lantern-93',
+      device_id: device,
+    });
     expect($user.get()).toEqual(player());
     expect($token.get()).toBe('tok');
     expect(store.$state.get()).toBe('done');
+  });
+
+  it('sends the same device id at every sign-in, a new one for a tampered value, none without storage', async () => {
+    api.login.mockResolvedValue({ auth_token: 'tok', expires_at: '2026-12-01T00:00:00.000Z', first_sign_in: false });
+    api.getMe.mockResolvedValue(player());
+    const values = { email: 'ana@example.com', password: 'amber-lantern-93' };
+    await form().submit(values);
+    await form().submit(values);
+    const sent = api.login.mock.calls.map(([body]) => (body as { device_id?: string }).device_id);
+    expect(sent[0]).toBeDefined();
+    expect(sent[1]).toBe(sent[0]);
+    localStorage.setItem('device-id', 'not-a-uuid');
+    await form().submit(values);
+    expect(api.login.mock.calls[2]![0].device_id).not.toBe('not-a-uuid');
+    expect(localStorage.getItem('device-id')).toBe(api.login.mock.calls[2]![0].device_id);
+    vi.stubGlobal('localStorage', {
+      getItem: () => {
+        throw new Error('storage disabled');
+      },
+    });
+    await form().submit(values);
+    expect(api.login.mock.calls[3]![0]).toEqual(values);
   });
 
   it('puts the server refusal on the form, and a lock-out adds the way out', async () => {

@@ -198,6 +198,7 @@ async function playReal(
         },
         {
           wageringMultiplier: config.games.bonusWageringMultiplier,
+          risk: config.risk,
           currency: session.currency,
           limitAlertPercents: config.rg.limitAlertPercents,
         },

@@ -134,6 +134,7 @@ async function settle(
       },
       {
         wageringMultiplier: services.config.games.bonusWageringMultiplier,
+        risk: services.config.risk,
         currency: session.currency,
         limitAlertPercents: services.config.rg.limitAlertPercents,
       },

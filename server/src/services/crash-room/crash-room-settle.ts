@@ -49,6 +49,7 @@ export async function settleCrashBet(
       currency: bet.currency,
       // A crash bet counts toward loss limits and their alerts as any round does (docs/markets.md).
       limitAlertPercents: services.config.rg.limitAlertPercents,
+      risk: services.config.risk,
     },
   );
   if (settled.status !== 'ok') throw new Error(`Crash room bet ${bet.id} could not be settled`);

@@ -138,7 +138,10 @@ export async function room(db: Queryable, userId: number, kind: LimitKind, now: 
   return best;
 }
 
-/** Sets one period's limit (`cents` undefined removes it) by the cooling-off rules. */
+/**
+ * Sets one period's limit (`cents` undefined removes it) by the cooling-off rules, and answers which it
+ * was: `kept`, `lowered` (or a first one; at once) or `raise` (a raise or a removal, after the cooling-off).
+ */
 export async function changeLimit(
   tx: Queryable,
   userId: number,
@@ -168,10 +171,17 @@ export async function changeLimit(
       ],
     );
   // Setting the limit back to what is in force cancels a pending change.
-  if (cents === inForce) return save(inForce);
+  if (cents === inForce) {
+    await save(inForce);
+    return 'kept' as const;
+  }
   // A first limit or a lower one protects the player, so it applies at once.
-  if (inForce === undefined || (cents !== undefined && cents < inForce)) return save(cents);
+  if (inForce === undefined || (cents !== undefined && cents < inForce)) {
+    await save(cents);
+    return 'lowered' as const;
+  }
   // The same raise asked again keeps its original date; a new one starts the cooling-off.
   const samePending = current?.pending && current.pending.amount === cents;
-  return save(inForce, { amount: cents, at: samePending ? current.pending!.at : hoursLater(now, coolingOffHours) });
+  await save(inForce, { amount: cents, at: samePending ? current.pending!.at : hoursLater(now, coolingOffHours) });
+  return 'raise' as const;
 }

@@ -2,6 +2,8 @@ import type { ResponsibleGaming, RgPeriod, SelfExclusionPeriod, TimeOutPeriod } 
 import { fromCents, signedToCents } from '#core/api/money.ts';
 import type { Services } from '../../app-env.ts';
 import type { Database, Queryable } from '../../db/database.ts';
+import type { RiskConfig } from '../../config/risk-config.ts';
+import { recordRiskEvent } from '../risk/risk-events.ts';
 import { settleRoundsThen } from '../open-rounds.ts';
 import { startSelfExclusion, startTimeOut } from './exclusion.ts';
 import { changeLimit, limitsView, type LimitKind } from './limits.ts';
@@ -73,6 +75,8 @@ export async function changeResponsibleGaming(
     coolingOffHours: number;
     /** The market's longest reality-check interval (config.rg.realityCheckMaxMinutes). */
     realityMax?: number;
+    /** A raise soon after a limit refused the player is a risk event (harm.limit_raise_after_hit). */
+    risk: RiskConfig;
   },
   now: () => Date,
 ): Promise<ResponsibleGaming> {
@@ -80,8 +84,17 @@ export async function changeResponsibleGaming(
   const at = now();
   return db.transaction(async (tx) => {
     await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
-    for (const limit of change.limits)
-      await changeLimit(tx, userId, limit.kind, limit.period, limit.cents, at, change.coolingOffHours);
+    for (const limit of change.limits) {
+      const raised = await changeLimit(tx, userId, limit.kind, limit.period, limit.cents, at, change.coolingOffHours);
+      if (raised === 'raise')
+        await recordRiskEvent(tx, {
+          kind: 'limit_raise',
+          rules: change.risk,
+          userId,
+          limit: `${limit.kind}:${limit.period}`,
+          now: at,
+        });
+    }
     if (change.realityCheckMinutes !== undefined)
       await tx.query('UPDATE users SET reality_check_minutes = $2 WHERE id = $1', [userId, change.realityCheckMinutes]);
     return responsibleGamingView(tx, userId, change.keyHash, now(), change.realityMax);

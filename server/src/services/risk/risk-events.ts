@@ -1,14 +1,30 @@
 import type { RiskConfig } from '../../config/risk-config.ts';
 import type { Queryable } from '../../db/database.ts';
 import { recordDocumentUpload } from './risk-document-events.ts';
-import { recordDeposit, recordStake, recordWithdrawal } from './risk-money-events.ts';
+import { recordDeclinedDeposit, recordLimitHit, recordLimitRaise } from './risk-harm-events.ts';
+import { recordSignInLinks, recordWithdrawalDestination } from './risk-link-events.ts';
+import { recordDeposit, recordWithdrawal } from './risk-money-events.ts';
 import { recordNetDeposit } from './risk-net-deposits.ts';
+import { recordRound, type SettledRound } from './risk-play-events.ts';
 
 /** What the risk rules hear about, each recorded where the server records the event itself. */
 export type RiskEvent =
   | { kind: 'deposit'; rules: RiskConfig; userId: number; paymentId: string; amount: string; now: Date }
-  | { kind: 'withdrawal'; rules: RiskConfig; userId: number; withdrawalId: number; amount: string; now: Date }
-  | { kind: 'stake'; userId: number; stake: string; balance: string; now: Date }
+  | { kind: 'deposit_declined'; rules: RiskConfig; userId: number; paymentId: string; now: Date }
+  | {
+      kind: 'withdrawal';
+      rules: RiskConfig;
+      userId: number;
+      withdrawalId: number;
+      amount: string;
+      method: string;
+      destination: string;
+      now: Date;
+    }
+  | { kind: 'sign_in'; rules: RiskConfig; userId: number; deviceId?: string; network?: string; now: Date }
+  | ({ kind: 'round'; rules: RiskConfig } & SettledRound)
+  | { kind: 'limit_hit'; userId: number; limit: string; now: Date }
+  | { kind: 'limit_raise'; rules: RiskConfig; userId: number; limit: string; now: Date }
   | { kind: 'document'; userId: number; verificationId: string; sha256: string[]; now: Date };
 
 /**
@@ -23,8 +39,11 @@ export async function recordRiskEvent(tx: Queryable, event: RiskEvent): Promise<
       if (event.rules.netDeposits)
         await recordNetDeposit(tx, event.rules.netDeposits, { ...event, ref: `payment:${event.paymentId}` });
       return;
+    case 'deposit_declined':
+      return recordDeclinedDeposit(tx, event.rules, event);
     case 'withdrawal':
       await recordWithdrawal(tx, event.rules, event);
+      await recordWithdrawalDestination(tx, event);
       if (event.rules.netDeposits)
         await recordNetDeposit(tx, event.rules.netDeposits, {
           ...event,
@@ -32,8 +51,14 @@ export async function recordRiskEvent(tx: Queryable, event: RiskEvent): Promise<
           amount: `-${event.amount}`,
         });
       return;
-    case 'stake':
-      return recordStake(tx, event);
+    case 'round':
+      return recordRound(tx, event.rules, event);
+    case 'limit_hit':
+      return recordLimitHit(tx, event);
+    case 'limit_raise':
+      return recordLimitRaise(tx, event.rules, event);
+    case 'sign_in':
+      return recordSignInLinks(tx, event.rules, event);
     case 'document':
       return recordDocumentUpload(tx, event);
   }

@@ -2,6 +2,7 @@ import { toCents } from '#core/api/money.ts';
 import type { RiskConfig } from '../../config/risk-config.ts';
 import type { Queryable } from '../../db/database.ts';
 import { raiseAlert } from './risk-alert-raise.ts';
+import { jsonWindow } from './risk-window.ts';
 
 /**
  * The money rules, evaluated from the player's running state (risk_player_state) by one upsert per
@@ -9,10 +10,9 @@ import { raiseAlert } from './risk-alert-raise.ts';
  * same statement, so nothing here ever reads the ledger.
  */
 
-/** A JSON window `column` with `added` appended, keeping only entries newer than `$at - span`. */
+/** A JSON window `column` with `added` appended, keeping only entries newer than `$3 - span`. */
 const window = (column: string, added: string, span: string) =>
-  `(SELECT COALESCE(jsonb_agg(e), '[]'::jsonb) FROM jsonb_array_elements(${column} || ${added}) e
-     WHERE (e->>'at')::timestamptz > $3::timestamptz - interval '${span}')`;
+  jsonWindow(column, added, `$3::timestamptz - interval '${span}'`);
 
 /**
  * A completed deposit, recorded after its credit (so the player's balance already includes it):
@@ -124,22 +124,4 @@ export async function recordWithdrawal(
       evidence: { play_share_below: rules.cyclingPlayShare, cycles: state!.cycles },
       now: event.now,
     });
-}
-
-/**
- * A settled round's stake counts as play since the newest deposit; a round that leaves the cash
- * balance at zero starts the rapid re-deposit clock.
- */
-export async function recordStake(
-  tx: Queryable,
-  event: { userId: number; stake: string; balance: string; now: Date },
-): Promise<void> {
-  await tx.query(
-    `INSERT INTO risk_player_state AS s (user_id, wagered_since_deposit, zero_balance_at)
-     VALUES ($1, $2::numeric, CASE WHEN $3::numeric = 0 THEN $4::timestamptz END)
-     ON CONFLICT (user_id) DO UPDATE SET
-       wagered_since_deposit = s.wagered_since_deposit + EXCLUDED.wagered_since_deposit,
-       zero_balance_at = COALESCE(EXCLUDED.zero_balance_at, s.zero_balance_at)`,
-    [event.userId, event.stake, event.balance, event.now.toISOString()],
-  );
 }

@@ -6,7 +6,15 @@ export type RuleId =
   | 'aml.structuring'
   | 'harm.rapid_redeposit'
   | 'harm.financial_vulnerability'
+  | 'harm.loss_chasing'
+  | 'harm.long_session'
+  | 'harm.night_play'
+  | 'harm.declined_deposits'
+  | 'harm.limit_raise_after_hit'
   | 'link.shared_document'
+  | 'link.shared_device'
+  | 'link.shared_network'
+  | 'link.shared_withdrawal_destination'
   | 'market.register_unreachable'
   | 'payment.chargeback';
 
@@ -44,10 +52,50 @@ export const RISK_RULES: Record<RuleId, RiskRule> = {
     severity: 'medium',
     description: 'Net deposits in the window reached the market’s financial-vulnerability threshold',
   },
+  'harm.loss_chasing': {
+    id: 'harm.loss_chasing',
+    severity: 'medium',
+    description: 'Stakes rising after losses: several losing rounds in a row, each followed by a larger stake',
+  },
+  'harm.long_session': {
+    id: 'harm.long_session',
+    severity: 'low',
+    description: 'One session of play lasting longer than the configured hours',
+  },
+  'harm.night_play': {
+    id: 'harm.night_play',
+    severity: 'low',
+    description: 'Play between 00:00 and 06:00 local time on several days',
+  },
+  'harm.declined_deposits': {
+    id: 'harm.declined_deposits',
+    severity: 'medium',
+    description: 'Repeated declined or cancelled deposits within 24 hours',
+  },
+  'harm.limit_raise_after_hit': {
+    id: 'harm.limit_raise_after_hit',
+    severity: 'medium',
+    description: 'A limit increase asked soon after a limit refused a deposit or a stake',
+  },
   'link.shared_document': {
     id: 'link.shared_document',
     severity: 'high',
     description: 'The same identity document file uploaded by another account',
+  },
+  'link.shared_device': {
+    id: 'link.shared_device',
+    severity: 'high',
+    description: 'Another account signed in from the same device (the random id this site keeps in the browser)',
+  },
+  'link.shared_network': {
+    id: 'link.shared_network',
+    severity: 'low',
+    description: 'Several accounts signed in from one network address within 30 days (a weak signal: shared networks)',
+  },
+  'link.shared_withdrawal_destination': {
+    id: 'link.shared_withdrawal_destination',
+    severity: 'high',
+    description: 'A withdrawal to a destination another account has withdrawn to',
   },
   // Raised at sign-in (services/markets/exclusion-check.ts) when the market's self-exclusion register did not answer.
   'market.register_unreachable': {

@@ -177,9 +177,10 @@ export async function settleRound(
   player: WalletPlayer,
   round: RoundRef,
 ): Promise<string | undefined> {
-  const [row] = await tx.query<{ stake: string; history_id: number }>(
+  const [row] = await tx.query<{ stake: string; win: string; history_id: number }>(
     `UPDATE provider_rounds SET state = 'settled', settled_at = $4
-     WHERE provider_id = $1 AND round_id = $2 AND user_id = $3 AND state = 'open' RETURNING stake::text, history_id`,
+     WHERE provider_id = $1 AND round_id = $2 AND user_id = $3 AND state = 'open'
+     RETURNING stake::text, win::text, history_id`,
     [round.providerId, round.roundId, player.userId, round.now.toISOString()],
   );
   if (!row) return undefined;
@@ -190,7 +191,11 @@ export async function settleRound(
   ]);
   if (stakeCents === 0n) return undefined;
   const multiplier = config.games.bonusWageringMultiplier;
-  const counted = await countStake(tx, player.userId, row.stake, multiplier, round.now);
+  const counted = await countStake(
+    tx,
+    { userId: player.userId, stake: row.stake, win: row.win, now: round.now },
+    { multiplier, risk: config.risk },
+  );
   await alertLimitUse(tx, {
     userId: player.userId,
     kind: 'loss',
