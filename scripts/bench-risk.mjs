@@ -83,12 +83,22 @@ async function movement(
       tx,
       type === 'deposit'
         ? { kind: 'deposit', rules, userId, paymentId: `bench-${item.id}`, amount, now: at }
-        : { kind: 'withdrawal', rules, userId, withdrawalId: item.id, amount, now: at },
+        : // To a card: the destination rule compares no cards (their last four digits only), as the service writes it.
+          {
+            kind: 'withdrawal',
+            rules,
+            userId,
+            withdrawalId: item.id,
+            amount,
+            method: 'card',
+            destination: '4242',
+            now: at,
+          },
     );
   });
 }
 
-/** A lost round as the wallet settles it: the stake debited, then the stake event with the balance left. */
+/** A lost round as the wallet settles it: the stake debited, then the round event with the balance left. */
 async function lostRound(/** @type {number} */ userId, /** @type {string} */ stake, /** @type {Date} */ at) {
   return db.transaction(async (tx) => {
     const [item] = await rowsOf(
@@ -107,7 +117,7 @@ async function lostRound(/** @type {number} */ userId, /** @type {string} */ sta
       'UPDATE users SET balance = balance - $2::numeric WHERE id = $1 RETURNING balance::text',
       [userId, stake],
     );
-    await recordRiskEvent(tx, { kind: 'stake', userId, stake, balance, now: at });
+    await recordRiskEvent(tx, { kind: 'round', rules, userId, stake, win: '0.00', balance, now: at });
   });
 }
 
