@@ -1,4 +1,5 @@
 import type { Severity } from '../config/risk-config.ts';
+import type { InteractionKind } from '../services/account-admin.ts';
 
 /**
  * The risk alerts' shapes and choices, shared by the console's routes, services and views (so the
@@ -32,4 +33,23 @@ export interface AlertRow {
   interaction_id: number | null;
   created_at: Date;
   resolved_at: Date | null;
+}
+
+/** A customer interaction recorded from an alert. */
+export interface AlertInteraction {
+  id: number;
+  kind: InteractionKind;
+  note: string;
+  email: string;
+  created_at: Date;
+}
+
+/** How another account is linked to the player (the player page's risk panel). */
+export type LinkType = 'document' | 'destination' | 'address';
+
+export interface LinkedAccount {
+  id: number;
+  username: string;
+  email: string;
+  link: LinkType;
 }

@@ -3,9 +3,8 @@ import { ConsoleError } from '../services/console-error.ts';
 import type { Range } from '../services/dashboard.ts';
 import { say } from '../views/messages.ts';
 import { readDay } from './paging.ts';
+import { PERIODS, type Period } from '../report-period-model.ts';
 
-export const PERIODS = ['today', '7d', '30d', 'range'] as const;
-export type Period = (typeof PERIODS)[number];
 const DAY_MS = 86_400_000;
 const MAX_DAYS = 366;
 

@@ -1,14 +1,6 @@
 import type { Queryable } from '../../db/database.ts';
 import { possibleDuplicates } from './player-search.ts';
-
-export type LinkType = 'document' | 'destination' | 'address';
-
-export interface LinkedAccount {
-  id: number;
-  username: string;
-  email: string;
-  link: LinkType;
-}
+import type { LinkedAccount, LinkType } from '../risk-alert-model.ts';
 
 /** Other accounts that uploaded an identity document file with the same SHA-256 as one of the player's. */
 const sameDocument = (db: Queryable, userId: number) =>

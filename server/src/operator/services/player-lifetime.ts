@@ -1,14 +1,7 @@
 import type { Queryable } from '../../db/database.ts';
+import type { LifetimeFigures } from '../player-lifetime-model.ts';
 
 /** A player's lifetime money, summed and rounded in SQL (NUMERIC), as decimal strings. */
-export interface LifetimeFigures {
-  deposits: string;
-  withdrawals: string;
-  net: string;
-  ggr: string;
-  bonus_cost: string;
-}
-
 /**
  * The player page's lifetime figures, from the player's ledger rows with the dashboard's
  * definitions (server/src/operator/services/dashboard.ts): deposits are cash credited by deposits;

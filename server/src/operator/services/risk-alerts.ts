@@ -4,7 +4,7 @@ import type { Severity } from '../../config/risk-config.ts';
 import { isUniqueViolation, type Queryable } from '../../db/database.ts';
 import { recordInteraction, type InteractionKind } from '../../services/account-admin.ts';
 import { audit } from './audit.ts';
-import type { AlertRow, AlertState, Outcome } from '../risk-alert-model.ts';
+import type { AlertInteraction, AlertRow, AlertState, Outcome } from '../risk-alert-model.ts';
 
 export {
   ALERT_STATES,
@@ -147,14 +147,6 @@ export async function addAlertNote(services: Services, { staffId, alertId, body 
     if (!row) throw new AlertRefused('not_found', 'errors.not_found', 'not_found');
     await audit(tx, { staffId, action: 'risk_alert.note', targetType: 'risk_alert', targetId: alertId, at: now });
   });
-}
-
-export interface AlertInteraction {
-  id: number;
-  kind: InteractionKind;
-  note: string;
-  email: string;
-  created_at: Date;
 }
 
 /** The customer interactions recorded from the alert, newest first. */

@@ -1,5 +1,5 @@
 import { raw } from 'hono/html';
-import { PERIODS, type Period } from '../routes/report-period.ts';
+import { PERIODS, type Period } from '../report-period-model.ts';
 import { say } from './messages.ts';
 import { html } from './view.ts';
 

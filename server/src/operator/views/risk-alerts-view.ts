@@ -1,13 +1,18 @@
 import type { Severity } from '../../config/risk-config.ts';
 import { RISK_RULES, type RuleId } from '../../services/risk/risk-rules.ts';
 import { INTERACTION_KINDS } from '../../services/account-admin.ts';
-import { ALERT_STATES, OUTCOMES, SEVERITIES, type AlertRow } from '../risk-alert-model.ts';
-import type { AlertInteraction } from '../services/risk-alerts.ts';
+import {
+  ALERT_STATES,
+  OUTCOMES,
+  SEVERITIES,
+  type AlertInteraction,
+  type AlertRow,
+  type LinkedAccount,
+} from '../risk-alert-model.ts';
 import { say } from './messages.ts';
 import { buttonForm, csrfField, html, money, option, selectField, table, when } from './view.ts';
-import type { LinkedAccount } from '../services/linked-accounts.ts';
 import type { SourceOfFunds } from '../../services/source-of-funds.ts';
-import type { LifetimeFigures } from '../services/player-lifetime.ts';
+import type { LifetimeFigures } from '../player-lifetime-model.ts';
 
 const HOUR = 3_600_000;
 
