@@ -6,15 +6,6 @@ import { recordInteraction, type InteractionKind } from '../../services/account-
 import { audit } from './audit.ts';
 import type { AlertInteraction, AlertRow, AlertState, Outcome } from '../risk-alert-model.ts';
 
-export {
-  ALERT_STATES,
-  OUTCOMES,
-  SEVERITIES,
-  type AlertRow,
-  type AlertState,
-  type Outcome,
-} from '../risk-alert-model.ts';
-
 /** An alert action the alert's state does not allow (resolving a resolved alert, reopening an open one). */
 export class AlertRefused extends ConsoleRefusal<'not_found' | 'state'> {}
 
