@@ -1,3 +1,4 @@
+import { toCents } from '#core/api/money.ts';
 import { formatMoney } from '#core/i18n/money-format.ts';
 import type { Locale } from '../base/i18n.ts';
 import { InvalidRequest } from '../base/domain-errors.ts';
@@ -49,16 +50,17 @@ export async function markSourceOfFundsReviewed(tx: Queryable, userId: number, s
 
 /**
  * Refuses a withdrawal above the threshold while a request is unreviewed: one indexed read, in the
- * withdrawal's transaction, after the player's row is locked by the queue.
+ * withdrawal's transaction, after the player's row is locked by the queue. A withdrawal at or below
+ * the threshold asks nothing (compared in cents), so the usual withdrawal keeps its statement count.
  */
 export async function refuseWhileSourceOfFundsUnreviewed(
   tx: Queryable,
   request: { userId: number; amount: string; currency: string; threshold: string; locale: Locale },
 ) {
+  if (toCents(request.amount)! <= toCents(request.threshold)!) return;
   const [row] = await tx.query<{ waiting: boolean }>(
-    `SELECT $2::numeric > $3::numeric AND EXISTS (
-       SELECT 1 FROM source_of_funds_requests WHERE user_id = $1 AND state = 'requested') AS waiting`,
-    [request.userId, request.amount, request.threshold],
+    `SELECT EXISTS (SELECT 1 FROM source_of_funds_requests WHERE user_id = $1 AND state = 'requested') AS waiting`,
+    [request.userId],
   );
   if (row!.waiting)
     throw new InvalidRequest('account.withdrawals_sof', {
