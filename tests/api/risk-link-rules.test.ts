@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/base/clock.ts';
 import { withdrawToCard } from './fixtures/player-money.ts';
 import { useTestApi } from './harness.ts';
+import { staffMember } from './operator-harness.ts';
 
 const clock = manualClock(new Date('2026-03-01T12:00:00Z'));
 // Addresses come from X-Forwarded-For (TRUST_PROXY=1), so each test signs in from its own network.
@@ -44,6 +45,16 @@ describe('link.shared_device', () => {
     const c = await ctx.api.player();
     await signIn(c, { device_id: device }, `${net}.3`);
     expect((await alertsOf(a.id))[0]!.evidence.linked_users!.sort()).toEqual([b.id, c.id].sort());
+    // The player page's risk panel names them as the same browser; an account on another device is not there.
+    const other = await ctx.api.player();
+    await signIn(other, { device_id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d' }, `${network()}.1`);
+    const risk = await staffMember(ctx.api, 'risk');
+    const page = (await risk.client.get(`/operator/players/${a.id}`)).text;
+    const panel = page.slice(page.indexOf('data-risk-panel'));
+    for (const linked of [b, c])
+      expect(panel).toContain(`<li data-link="device"><a href="/operator/players/${linked.id}">`);
+    expect(panel).toContain('same browser');
+    expect(panel).not.toContain(`/operator/players/${other.id}"`);
   }, 60_000);
 
   it('ignores other devices and a device id that is not UUID-shaped (sign-in still works)', async () => {

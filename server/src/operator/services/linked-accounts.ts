@@ -16,17 +16,35 @@ const sameDocument = (db: Queryable, userId: number) =>
     [userId],
   );
 
+/** Other accounts signed in from a browser that also signed this player in (the device id, link.shared_device). */
+const sameDevice = (db: Queryable, userId: number) =>
+  db.query<{ id: number; username: string; email: string }>(
+    `SELECT DISTINCT u.id, u.username, u.email
+     FROM risk_devices mine
+     JOIN risk_devices theirs ON theirs.device_id = mine.device_id AND theirs.user_id <> $1
+     JOIN users u ON u.id = theirs.user_id
+     WHERE mine.user_id = $1
+     ORDER BY u.username LIMIT 50`,
+    [userId],
+  );
+
 /**
  * The accounts linked to a player for the risk panel, strongest link first: the same identity
- * document, the same payout destination, then a shared network (a weak signal: a household, an
- * office or a provider's NAT share one). An account linked several ways is listed under each.
+ * document, the same browser (device id), the same payout destination, then a shared network (a weak
+ * signal: a household, an office or a provider's NAT share one). An account linked several ways is
+ * listed under each.
  */
 export async function linkedAccounts(db: Queryable, userId: number): Promise<LinkedAccount[]> {
-  const [documents, others] = await Promise.all([sameDocument(db, userId), possibleDuplicates(db, userId)]);
+  const [documents, devices, others] = await Promise.all([
+    sameDocument(db, userId),
+    sameDevice(db, userId),
+    possibleDuplicates(db, userId),
+  ]);
   const byLink = (link: LinkType) =>
     others.filter((row) => row.reason === link).map(({ id, username, email }) => ({ id, username, email, link }));
   return [
     ...documents.map((row) => ({ ...row, link: 'document' as const })),
+    ...devices.map((row) => ({ ...row, link: 'device' as const })),
     ...byLink('destination'),
     ...byLink('address'),
   ];
