@@ -73,6 +73,15 @@ describe('CA-ON: resumed games are logged', () => {
     // Another game with no open round launches fresh: nothing more is logged.
     await launchSession(ctx.api, 'dice', { token: player.token });
     expect((await resumptions(player.id)).length).toBe(1);
+    // The player's data export carries it.
+    const exported = await ctx.api.app.request('/api/user/export', {
+      headers: { authorization: `Token ${player.token}` },
+    });
+    expect(exported.status).toBe(200);
+    const resumedGames = ((await exported.json()) as { resumed_games: Record<string, string>[] }).resumed_games;
+    expect(resumedGames.map((row) => ({ ...row, resumed_at: new Date(row.resumed_at!).toISOString() }))).toEqual([
+      { game_id: 'mines', session_id: session, round_id: opened.body.round.id, resumed_at: at },
+    ]);
     // Staff see it on the player's page.
     const support = await staffMember(ctx.api, 'support');
     const page = await support.client.get(`/operator/players/${player.id}`);

@@ -22,6 +22,7 @@ export const EXPORT_SECTIONS = [
   'transactions',
   'bonuses',
   'game_rounds',
+  'resumed_games',
   'ledger',
   'notifications',
   'referrals',
@@ -145,6 +146,13 @@ function sections(db: Queryable, userId: number): Record<(typeof EXPORT_SECTIONS
                  ORDER BY 1 LIMIT $3`,
         userId,
         '',
+      ),
+    // Unfinished games the player resumed (the CA-ON log, docs/markets.md), kept in every market.
+    resumed_games: () =>
+      all(
+        db,
+        'SELECT game_id, session_id, round_id, resumed_at FROM game_resumptions WHERE user_id = $1 ORDER BY id',
+        userId,
       ),
     ledger: () =>
       pages(
