@@ -47,7 +47,7 @@ for (const locale of LOCALES) {
           await expect(header.locator('a[href="#sign-in"]')).toBeVisible();
           // …without opening the menu.
           if (width < 1024) await expect(page.locator('[data-menu-toggle]')).toHaveAttribute('aria-expanded', 'false');
-          await expect(tiles(page)).toHaveCount(13);
+          await expect(tiles(page)).toHaveCount(15);
 
           // Search as you type: case- and accent-insensitive, name or provider; the query goes in the URL.
           const search = page.locator('[data-search]');
@@ -84,13 +84,13 @@ for (const locale of LOCALES) {
           );
           await expect(tiles(page)).toHaveCount(0);
           await page.locator('[data-clear-all]').click();
-          await expect(tiles(page)).toHaveCount(13);
+          await expect(tiles(page)).toHaveCount(15);
           await expect(search).toHaveValue('');
           // "Card games" spans the table category: the games dealt from cards.
           await page.locator('[data-chips=category] [data-value=cards]').click();
           await expect(tileNames(page)).toHaveText(['Blackjack', 'Baccarat Royale']);
           await page.locator('[data-chips=category] [data-value=""]').click();
-          await expect(tiles(page)).toHaveCount(13);
+          await expect(tiles(page)).toHaveCount(15);
 
           // Search, open a game, come back: the search is restored.
           await search.fill('mines');

@@ -284,7 +284,7 @@ test.describe('home lobby', () => {
   test('lists the catalogue with sized images (lazy below the first row) and recent winners', async ({ page }) => {
     await page.goto('/ko/');
     const games = page.locator('[data-lobby-games] .game-card');
-    await expect(games).toHaveCount(13);
+    await expect(games).toHaveCount(15);
     await expect(games.first().locator('img')).toHaveAttribute('loading', 'eager');
     const image = games.nth(4).locator('img');
     await expect(image).toHaveAttribute('loading', 'lazy');
@@ -302,7 +302,7 @@ test.describe('home lobby', () => {
     await page.route('**/api/snikx/win_stats', (route) => route.abort());
     await page.goto('/');
     await expect(page.locator('[data-lobby-games]')).toHaveAttribute('aria-busy', 'false');
-    await expect(page.locator('[data-lobby-games] .game-card')).toHaveCount(13);
+    await expect(page.locator('[data-lobby-games] .game-card')).toHaveCount(15);
     await expect(page.locator('[data-lobby-winners] [data-unavailable]')).toBeVisible();
   });
 });

@@ -105,15 +105,14 @@ export function Bonus(props: IslandProps) {
           </div>
         </div>
       </section>
-      {bonus && (
-        <OffersCard
-          running={bonus.offer}
-          t={t}
-          money={money}
-          date={(iso) => formatDate(iso, locale)}
-          accepted={status.reload}
-        />
-      )}
+      {/* Drawn from the first paint (its list loads on its own), so the bonus status arriving moves nothing. */}
+      <OffersCard
+        running={bonus?.offer}
+        t={t}
+        money={money}
+        date={(iso) => formatDate(iso, locale)}
+        accepted={status.reload}
+      />
       {user && <CashbackCard t={t} money={money} date={(iso) => formatDate(iso, locale)} />}
     </>
   );

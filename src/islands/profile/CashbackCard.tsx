@@ -30,11 +30,11 @@ export function CashbackCard({
   const failed = useStore(store.$failed);
   useEffect(() => void store.load(), [store]);
 
-  if (state === 'ready' && !offers.length) return null;
+  // Shown once there is a cashback to show (most players have none), so its load moves nothing on the page.
+  if (state === 'loading' || (state === 'ready' && !offers.length)) return null;
   return (
     <section className="card" aria-labelledby="cashback-title" aria-busy={state === 'loading'} data-card="cashback">
       <h2 id="cashback-title">{t('cashback.title')}</h2>
-      {state === 'loading' && <p role="status">{t('common.loading')}</p>}
       {state === 'error' && (
         <LoadError message={t('common.error')} retry={t('common.retry')} onRetry={() => void store.load()} />
       )}

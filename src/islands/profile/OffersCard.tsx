@@ -19,7 +19,8 @@ export function OffersCard({
   date,
   accepted,
 }: {
-  running: BonusStatus['offer'];
+  /** The offer taken, null when none; undefined while the bonus status is still loading. */
+  running: BonusStatus['offer'] | undefined;
   t: Translate<'profile'>;
   money: (amount: string) => string;
   date: (iso: string) => string;
@@ -50,7 +51,17 @@ export function OffersCard({
   return (
     <section className="card" aria-labelledby="offers-title" aria-busy={state === 'loading'} data-card="offers">
       <h2 id="offers-title">{t('offers.title')}</h2>
-      {state === 'loading' && <p role="status">{t('common.loading')}</p>}
+      {state === 'loading' && (
+        // The empty answer's box, unseen, holds its place: most players have no offer, so nothing moves.
+        <Empty>
+          <span className="visually-hidden" role="status">
+            {t('common.loading')}
+          </span>
+          <span className="reserve-text" aria-hidden="true">
+            {t('offers.none')}
+          </span>
+        </Empty>
+      )}
       {state === 'error' && (
         <LoadError message={t('common.error')} retry={t('common.retry')} onRetry={() => void store.load()} />
       )}
