@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { claimCashback, getCashback } from '../../api/bonus';
 import { getMe } from '../../api/user';
 import type { Translate } from '../../i18n/translator';
@@ -30,8 +30,12 @@ export function CashbackCard({
   const failed = useStore(store.$failed);
   useEffect(() => void store.load(), [store]);
 
-  // Shown once there is a cashback to show (most players have none), so its load moves nothing on the page.
-  if (state === 'loading' || (state === 'ready' && !offers.length)) return null;
+  // Shown once there is something to show (most players have no cashback), so the first load moves nothing on
+  // the page; once shown, it stays while it loads again (a retry after a failure).
+  const shown = useRef(false);
+  if (state === 'ready' && !offers.length) shown.current = false;
+  if ((state === 'loading' && !shown.current) || (state === 'ready' && !offers.length)) return null;
+  shown.current = true;
   return (
     <section className="card" aria-labelledby="cashback-title" aria-busy={state === 'loading'} data-card="cashback">
       <h2 id="cashback-title">{t('cashback.title')}</h2>
