@@ -103,6 +103,7 @@ for (const lang of ['de', 'ja'] as const) {
       'transactions',
       'bonuses',
       'game_rounds',
+      'resumed_games',
       'ledger',
       'notifications',
       'referrals',

@@ -202,14 +202,15 @@ test('deleting asks which languages, and English only with the id typed', async 
     const folded = marks.getByText(summary);
     await expect(login.or(folded)).toBeVisible({ timeout: 30_000 });
     if (await login.isVisible()) {
-      await login.click();
-      await page.goto(entry);
+      await login.click({ timeout: 10_000 });
+      await page.goto(entry, { timeout: 30_000 });
     }
     // Open each fold unless the panel kept it open (it keeps what was opened when it is redrawn).
     for (const summary of [folded, marks.getByText('Delete languages…')]) {
       await expect(summary).toBeVisible({ timeout: 30_000 });
       const details = summary.locator('xpath=..');
-      if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open))) await summary.click();
+      if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open, undefined, { timeout: 10_000 })))
+        await summary.click({ timeout: 10_000 });
     }
   };
 
@@ -218,7 +219,10 @@ test('deleting asks which languages, and English only with the id typed', async 
   // Only the languages that have a file, and English, can be ticked.
   await expect(marks.getByRole('checkbox')).toHaveCount(2);
   await marks.getByLabel('de', { exact: true }).check();
-  await marks.getByRole('button', { name: 'Delete' }).click();
+  // The page reloads itself after a delete: wait for that, so nothing below acts on the old page.
+  const reloaded = page.waitForEvent('load', { timeout: 30_000 });
+  await marks.getByRole('button', { name: 'Delete' }).click({ timeout: 10_000 });
+  await reloaded;
   await expect.poll(newEntryFiles, { timeout: 10_000 }).toEqual([`src/content/faq/en/${NEW_ID}.md`]);
 
   await openDeleteForm('Translations: 0 stale, 13 missing');

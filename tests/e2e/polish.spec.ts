@@ -61,6 +61,8 @@ test.describe('1. the low-balance dialog', () => {
     await userLoaded(page);
     await expect(page.locator('.site-header [data-session-balance]')).toHaveText('€10.40');
     await expect(lowBalance(page)).not.toHaveAttribute('open', '');
+    // The stream carries only what happens after it opened.
+    await expect(page.locator('html[data-live-balance="open"]')).toHaveCount(1);
 
     // Elsewhere (another tab, say) the player withdraws 10.00: the live stream brings 0.40 to this
     // page, and the dialog opens without the page asking for anything.
