@@ -122,6 +122,41 @@ test('an editor changes a Japanese answer in the browser, and the check stays gr
   );
 });
 
+test('the preview shows the Japanese entry in the site\'s own layout and style', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(`${base}/admin/#key=${key}`);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.goto(`${base}/admin/#/collections/faq/entries/withdrawal-time`);
+  await expect(page.getByText(/^Writing in en$/i)).toBeVisible({ timeout: 30_000 });
+  // The eye button puts the preview on the right; the left side's language is the one previewed.
+  await page.getByTitle('Toggle preview').click();
+  await page.getByText(/^Writing in en$/i).click();
+  await page.getByRole('menuitem', { name: /^ja$/i }).click();
+  await expect(page.getByText(/^Writing in ja$/i)).toBeVisible();
+
+  const preview = page.frameLocator('#preview-pane');
+  // The FAQ page's own elements and classes (FaqList.astro), marked Japanese …
+  const main = preview.locator('main#main[data-site-preview]');
+  await expect(main).toHaveAttribute('lang', 'ja', { timeout: 30_000 });
+  await expect(main).toHaveAttribute('dir', 'ltr');
+  const article = main.locator('.container > section.faq-topic > article.faq-entry.prose#withdrawal-time');
+  await expect(article.locator('h3')).toHaveText('出金にはどのくらい時間がかかりますか？');
+  // … the Japanese answer, its Markdown rendered (the link to the verification entry) …
+  await expect(article).toContainText('初回出金の前に');
+  await expect(article.getByRole('link', { name: '本人確認' })).toHaveAttribute('href', '/faq#verify-account');
+  await expect(preview.locator('body')).not.toContainText('How long does a withdrawal take');
+  // … and the site's built CSS on it: the page's background and font, the FAQ card's border and corners.
+  const style = (locator: typeof main, property: string) =>
+    locator.evaluate((element, name) => getComputedStyle(element).getPropertyValue(name), property);
+  expect(await style(preview.locator('body'), 'background-color')).toBe('rgb(251, 250, 247)');
+  expect(await style(preview.locator('body'), 'font-family')).toContain('Noto Sans CJK JP');
+  expect(await style(article, 'border-top-left-radius')).toBe('12px');
+  expect(await style(article, 'border-top-color')).toBe('rgb(214, 211, 209)');
+  expect(await style(article, 'background-color')).toBe('rgb(255, 255, 255)');
+  expect(await style(article.locator('h3'), 'font-size')).toBe('18px');
+  await docsPicture(page, 'cms-preview');
+});
+
 test('"New FAQ" writes the English entry only, under the id the editor chose', async ({ page }) => {
   // Three publishes and a status run: longer than the edit above.
   test.setTimeout(240_000);
