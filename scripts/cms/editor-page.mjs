@@ -39,7 +39,8 @@ const previewTemplates = (config) =>
   config.collections
     .map(
       (/** @type {{ name: string, identifier_field: string }} */ c) =>
-        `CMS.registerPreviewTemplate(${JSON.stringify(c.name)}, sitePreviewTemplate(${JSON.stringify(c.identifier_field)}));`,
+        `CMS.registerPreviewTemplate(${JSON.stringify(c.name)}, ` +
+        `sitePreviewTemplate(${JSON.stringify(c.identifier_field)}));`,
     )
     .join('\n');
 

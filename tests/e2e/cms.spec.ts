@@ -1,7 +1,8 @@
 // The browser editor as an editor uses it: `npm run cms`, open the FAQ entry, edit the Japanese
 // answer beside the English one, publish; the change is in the file and `npm run i18n:check` is
 // green. Then "+ FAQ": a new entry under the short id the editor types, in English only; then
-// deleting it, a translation first, English only with the id typed. The files are restored
+// deleting it, a translation first, English only with the id typed. The eye button's preview is the
+// site's own markup and CSS, in the language being written. The files are restored
 // afterwards, whatever happens. With E2E_DOCS_SCREENSHOTS=1 it also takes the pictures of
 // docs/editing.md (docs/images/cms-*.png).
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
@@ -122,7 +123,7 @@ test('an editor changes a Japanese answer in the browser, and the check stays gr
   );
 });
 
-test('the preview shows the Japanese entry in the site\'s own layout and style', async ({ page }) => {
+test("the preview shows a Japanese entry and a German rules section in the site's layout", async ({ page }) => {
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto(`${base}/admin/#key=${key}`);
   await page.getByRole('button', { name: 'Login' }).click();
@@ -155,6 +156,28 @@ test('the preview shows the Japanese entry in the site\'s own layout and style',
   expect(await style(article, 'background-color')).toBe('rgb(255, 255, 255)');
   expect(await style(article.locator('h3'), 'font-size')).toBe('18px');
   await docsPicture(page, 'cms-preview');
+
+  // A section of the rules page as that page draws it (ContentSections.astro), here in German.
+  // A new page load: Decap keeps the entry it shows across a change of the address alone.
+  const rules = `${base}/admin/#/collections/rules/entries/terms-of-play`;
+  await page.goto(rules);
+  await page.reload();
+  const login = page.getByRole('button', { name: 'Login' });
+  await expect(login.or(page.getByText(/^Writing in en$/i))).toBeVisible({ timeout: 30_000 });
+  if (await login.isVisible()) {
+    await login.click();
+    await page.goto(rules);
+  }
+  await expect(page.getByText(/^Writing in en$/i)).toBeVisible({ timeout: 30_000 });
+  const section = preview.locator('main#main .container > section.prose.content-section#terms-of-play');
+  // Decap remembers that the preview was open (in the tab's storage), so it opens with it.
+  await expect(section.locator('h2')).toHaveText('Terms of play', { timeout: 30_000 });
+  await page.getByText(/^Writing in en$/i).click();
+  await page.getByRole('menuitem', { name: /^de$/i }).click();
+  await expect(section.locator('h2')).toHaveText('Spielbedingungen');
+  await expect(preview.locator('main#main')).toHaveAttribute('lang', 'de');
+  await expect(section.locator('li').first()).toContainText('mindestens 18 Jahre alt');
+  expect(await style(section, 'max-width')).toBe('768px');
 });
 
 test('"New FAQ" writes the English entry only, under the id the editor chose', async ({ page }) => {

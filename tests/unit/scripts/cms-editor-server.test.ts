@@ -130,7 +130,7 @@ describe('npm run cms', () => {
     expect(config.headers['x-frame-options']).toBe('DENY');
   });
 
-  it('serves the preview in the site\'s layout: its templates before config.js, the built site\'s CSS, nothing else of dist/', async () => {
+  it("serves the preview: its templates before config.js, the built site's CSS, nothing else of dist/", async () => {
     const page = await send('/admin/', { method: 'GET' });
     expect(page.text.indexOf('<script src="preview-templates.js">')).toBeGreaterThan(page.text.indexOf('decap-cms.js'));
     expect(page.text.indexOf('<script src="preview-templates.js">')).toBeLessThan(page.text.indexOf('config.js'));

@@ -31,9 +31,11 @@ function builtSite() {
     join(dist, 'faq.html'),
     '<html><head><link rel="stylesheet" href="/_astro/SiteFrame.abc.css">' +
       '<style>.toc[data-astro-cid-b3gq]{gap:1rem}</style>' +
-      '<style>.faq-entry[data-astro-cid-2uu6]{padding:1.25rem}.faq-entry[data-astro-cid-2uu6] h3[data-astro-cid-2uu6]{font-size:1.125rem}</style>' +
+      '<style>.faq-entry[data-astro-cid-2uu6]{padding:1.25rem}' +
+      '.faq-entry[data-astro-cid-2uu6] h3[data-astro-cid-2uu6]{font-size:1.125rem}</style>' +
       '</head><body><nav class="toc" data-astro-cid-b3gq></nav>' +
-      '<article class="faq-entry prose" id="withdrawal-time" data-astro-cid-2uu6><h3 data-astro-cid-2uu6>Q</h3></article></body></html>',
+      '<article class="faq-entry prose" id="withdrawal-time" data-astro-cid-2uu6>' +
+      '<h3 data-astro-cid-2uu6>Q</h3></article></body></html>',
   );
   writeFileSync(
     join(dist, 'rules.html'),
