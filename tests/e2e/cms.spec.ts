@@ -121,6 +121,9 @@ test('an editor changes a Japanese answer in the browser, and the check stays gr
   expect(stdout).toMatch(
     /^i18n:check: 14 locales × \d+ message sets and \d+ Markdown entries: all present, translated and valid/,
   );
+  // Put the file back now, not only after all tests: a run stopped before afterAll must not leave
+  // the test's sentence in the checkout (where it could be committed).
+  writeFileSync(FILE, original);
 });
 
 test("the preview shows a Japanese entry and a German rules section in the site's layout", async ({ page }) => {
@@ -295,6 +298,11 @@ test('deleting asks which languages, and English only with the id typed', async 
   );
   expect(newEntryFiles()).toEqual([`src/content/faq/en/${NEW_ID}.md`]);
   await typed.fill(NEW_ID);
+  // Deleting English goes back to the list and reloads the page: let that finish, since closing
+  // the browser while the page reloads can hang past the test's time.
+  const backToList = page.waitForEvent('load', { timeout: 30_000 });
   await marks.getByRole('button', { name: 'Delete' }).click();
+  await backToList;
+  await expect(page).toHaveURL(/#\/collections\/faq$/, { timeout: 10_000 });
   await expect.poll(newEntryFiles, { timeout: 10_000 }).toEqual([]);
 });
