@@ -218,7 +218,11 @@ describe('dashboard figures equal a direct computation', () => {
       }
       // Staff adjustments both ways, on either account.
       if (kind === 'adjustment')
-        move.rows.push({ account: next() < 0.8 ? 'cash' : 'bonus', cents: next() < 0.5 ? amount(50) : -amount(50), at });
+        move.rows.push({
+          account: next() < 0.8 ? 'cash' : 'bonus',
+          cents: next() < 0.5 ? amount(50) : -amount(50),
+          at,
+        });
       if (kind === 'withdrawal') {
         const size = amount(150);
         move.rows.push({ account: 'cash', cents: -size, at });
@@ -328,13 +332,17 @@ describe('dashboard figures equal a direct computation', () => {
       const plain = await db.query<{ currency: string; ngr: string }>(
         `SELECT u.currency, (
             COALESCE(sum(-l.amount) FILTER (WHERE t.type = 'game' AND t.status <> 'cancelled'), 0)
-          - COALESCE(sum(l.amount) FILTER (WHERE t.type IN ('bonus', 'referral') AND l.account = 'cash' AND l.amount > 0), 0)
+          - COALESCE(sum(l.amount) FILTER (
+              WHERE t.type IN ('bonus', 'referral') AND l.account = 'cash' AND l.amount > 0), 0)
           - COALESCE(sum(l.amount) FILTER (WHERE t.type = 'adjustment'), 0))::text AS ngr
          FROM ledger l JOIN transactions t ON t.id = l.transaction_id JOIN users u ON u.id = l.user_id
          WHERE l.created_at >= $1 AND l.created_at < $2 GROUP BY u.currency ORDER BY u.currency`,
         [range.from, range.to],
       );
-      expect(got.totals.map((row) => ({ currency: row.currency, ngr: row.ngr })), `ngr ${range.from}`).toEqual(plain);
+      expect(
+        got.totals.map((row) => ({ currency: row.currency, ngr: row.ngr })),
+        `ngr ${range.from}`,
+      ).toEqual(plain);
       const byCountry = await breakdown(db, range, 'country');
       for (const total of got.totals) {
         const reported = byCountry

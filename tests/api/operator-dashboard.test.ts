@@ -246,7 +246,9 @@ describe('dashboard figures from a hand-made data set', () => {
       '/operator/dashboard/daily.csv?period=range&from=2026-04-10&to=2026-04-11',
     );
     expect(parseCsv(daily.text)).toEqual([
-      'day,currency,deposits,withdrawals_requested,withdrawals_paid,bets,wins,ggr,bonus_cost,adjustments,ngr'.split(','),
+      'day,currency,deposits,withdrawals_requested,withdrawals_paid,bets,wins,ggr,bonus_cost,adjustments,ngr'.split(
+        ',',
+      ),
       ['2026-04-10', 'EUR', '150.00', '0.00', '0.00', '15.00', '25.50', '-10.50', '0.00', '0.00', '-10.50'],
       ['2026-04-11', 'EUR', '30.00', '50.00', '40.00', '20.00', '12.00', '8.00', '7.25', '0.00', '0.75'],
     ]);

@@ -21,7 +21,8 @@ async function item(userId: number, type: string, cents: number, at: string, gam
     [userId, type, fromCents(BigInt(cents)), JSON.stringify(game ? { game } : {}), at],
   );
   await ctx.api.db.query(
-    `INSERT INTO ledger (user_id, account, amount, transaction_id, created_at) VALUES ($1, 'cash', $2::numeric, $3, $4)`,
+    `INSERT INTO ledger (user_id, account, amount, transaction_id, created_at)
+     VALUES ($1, 'cash', $2::numeric, $3, $4)`,
     [userId, fromCents(BigInt(cents)), tx!.id, at],
   );
   await ctx.api.db.query('UPDATE users SET balance = balance + $2::numeric WHERE id = $1', [
@@ -29,6 +30,31 @@ async function item(userId: number, type: string, cents: number, at: string, gam
     fromCents(BigInt(cents)),
   ]);
   return tx!.id;
+}
+
+/** Many items at once (one statement), each with its ledger row; then the balances follow the ledger. */
+async function items(userId: number, list: { type: string; cents: number; at: string; game?: string }[]) {
+  await ctx.api.db.query(
+    `WITH t AS (
+       INSERT INTO transactions (user_id, type, amount, status, template, params, created_at)
+       SELECT $1, type, amount, 'completed', type, params, at
+       FROM unnest($2::text[], $3::numeric[], $4::jsonb[], $5::timestamptz[]) AS x(type, amount, params, at)
+       RETURNING id, amount, created_at)
+     INSERT INTO ledger (user_id, account, amount, transaction_id, created_at)
+     SELECT $1, 'cash', amount, id, created_at FROM t`,
+    [
+      userId,
+      list.map((one) => one.type),
+      list.map((one) => fromCents(BigInt(one.cents))),
+      list.map((one) => JSON.stringify(one.game ? { game: one.game } : {})),
+      list.map((one) => one.at),
+    ],
+  );
+  await ctx.api.db.query(
+    `UPDATE users SET balance = (SELECT COALESCE(sum(amount), 0) FROM ledger WHERE user_id = $1 AND account = 'cash')
+     WHERE id = $1`,
+    [userId],
+  );
 }
 
 const idsOn = (text: string) => [...text.matchAll(/<tr data-history="(\d+)">/g)].map((m) => Number(m[1]));
@@ -65,18 +91,22 @@ describe('the player page history, paged by cursor', () => {
     let seed = 43;
     const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
     let at = Date.parse('2026-08-02T00:00:00Z');
+    const mine: Parameters<typeof items>[1] = [];
+    const theirs: Parameters<typeof items>[1] = [];
     for (let i = 0; i < 400; i++) {
       if (i % 5) at += 1000 + Math.floor(next() * 3 * 3_600_000);
       const iso = new Date(at).toISOString();
       const roll = next();
-      if (roll < 0.6) await item(player.id, 'game', -100 - i, iso, next() < 0.5 ? slots : roulette);
-      else if (roll < 0.75) await item(player.id, 'deposit', 5000 + i, iso);
-      else if (roll < 0.85) await item(player.id, i % 2 ? 'bonus' : 'referral', 200, iso);
-      else if (roll < 0.95) await item(player.id, 'adjustment', i % 2 ? 300 : -300, iso);
-      else await item(player.id, 'withdrawal', -700, iso);
+      if (roll < 0.6) mine.push({ type: 'game', cents: -100 - i, at: iso, game: next() < 0.5 ? slots : roulette });
+      else if (roll < 0.75) mine.push({ type: 'deposit', cents: 5000 + i, at: iso });
+      else if (roll < 0.85) mine.push({ type: i % 2 ? 'bonus' : 'referral', cents: 200, at: iso });
+      else if (roll < 0.95) mine.push({ type: 'adjustment', cents: i % 2 ? 300 : -300, at: iso });
+      else mine.push({ type: 'withdrawal', cents: -700, at: iso });
       // Another player's rounds of the same game never show here.
-      if (i % 50 === 0) await item(other.id, 'game', -1, iso, slots);
+      if (i % 50 === 0) theirs.push({ type: 'game', cents: -1, at: iso, game: slots });
     }
+    await items(player.id, mine);
+    await items(other.id, theirs);
     const plain = async (where: string, values: unknown[] = []) =>
       (
         await ctx.api.db.query<{ id: number }>(
@@ -113,7 +143,8 @@ describe('the player page history, paged by cursor', () => {
     // The links keep the filters.
     const page2 = await admin.client.get(`${first}&before=${pages[0]!.at(-1)}`);
     expect(linkOf(page2.text, 'next')).toBe(
-      `/operator/players/${player.id}?kind=rounds&game=${encodeURIComponent(slots!)}&before=${pages[1]!.at(-1)}#history`,
+      `/operator/players/${player.id}?kind=rounds&game=${encodeURIComponent(slots!)}` +
+        `&before=${pages[1]!.at(-1)}#history`,
     );
     expect(linkOf(page2.text, 'prev')).toContain(`kind=rounds&game=${encodeURIComponent(slots!)}&after=`);
 
@@ -143,7 +174,7 @@ describe('the player page history, paged by cursor', () => {
     const empty = await admin.client.get(`/operator/players/${player.id}?kind=rounds&from=2026-01-01&to=2026-01-02`);
     expect(empty.text).toContain('No history items match these filters.');
     expect(linkOf(empty.text, 'next')).toBeUndefined();
-  });
+  }, 90_000);
 
   it('refuses bad cursors and filters with a 400 that says why', async () => {
     const player = await ctx.api.player();
@@ -171,10 +202,9 @@ describe('the player page history, paged by cursor', () => {
       expect(reply.text, query).not.toContain(`data-history="${mine}"`);
     }
     // A refused page link is not a view of the player.
-    const views = await ctx.api.db.query(
-      "SELECT 1 FROM staff_audit WHERE action = 'player.view' AND target_id = $1",
-      [String(player.id)],
-    );
+    const views = await ctx.api.db.query("SELECT 1 FROM staff_audit WHERE action = 'player.view' AND target_id = $1", [
+      String(player.id),
+    ]);
     expect(views).toHaveLength(0);
     // The good ones still open.
     expect((await open(`before=${mine}`)).status).toBe(200);

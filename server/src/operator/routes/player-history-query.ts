@@ -16,7 +16,7 @@ function readCursor(c: Context, name: 'before' | 'after'): number | null {
   return Number(raw);
 }
 
-/** The player page's history filters and cursor from the query string (`kind`, `from`, `to`, `game`, `before`/`after`). */
+/** The history's filters and cursor from the query string (`kind`, `from`, `to`, `game`, `before` or `after`). */
 export function readHistoryQuery(c: Context): { query: HistoryQuery; filters: HistoryFilters } {
   const kind = (c.req.query('kind') ?? '').trim();
   if (kind && !Object.hasOwn(HISTORY_KINDS, kind)) throw new ConsoleError(400, say('history.bad_kind'));

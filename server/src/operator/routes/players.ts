@@ -72,7 +72,8 @@ export function playerRoutes(services: Services) {
     const { query: historyQuery, filters: historyFilters } = readHistoryQuery(c);
     const profile = await playerProfile(services, c.get('staff').id, id, historyQuery);
     if (!profile) throw new ConsoleError(404, say('errors.not_found'));
-    const { player, history, games, limits, sessions, verifications, notes, pending, interactions, riskAlerts } = profile;
+    const { player, history, games, limits, sessions, verifications, notes, pending, interactions, riskAlerts } =
+      profile;
     const { lifetime, ageDays, deposits, resumed, linked, sourceOfFunds } = profile;
     const staff = c.get('staff');
     const csrf = c.get('csrf');

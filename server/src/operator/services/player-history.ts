@@ -84,7 +84,8 @@ export async function playerHistory(db: Queryable, playerId: number, query: Hist
   if (cursor !== null) {
     values.push(cursor);
     where.push(
-      `(t.created_at, t.id) ${newestFirst ? '<' : '>'} (SELECT a.created_at, a.id FROM transactions a WHERE a.id = $${values.length})`,
+      `(t.created_at, t.id) ${newestFirst ? '<' : '>'}
+       (SELECT a.created_at, a.id FROM transactions a WHERE a.id = $${values.length})`,
     );
   }
   const order = newestFirst ? 'DESC' : 'ASC';

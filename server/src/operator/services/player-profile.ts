@@ -39,7 +39,8 @@ export interface PlayerFacts {
 
 /**
  * The player with their lifetime figures and account age (by the server's clock), a page of their
- * history (filtered, by cursor: player-history.ts) and the games they played, their latest 50 deposits, limits, sessions, identity checks, staff notes, pending adjustments and
+ * history (filtered, by cursor: player-history.ts) and the games they played, their latest 50 deposits,
+ * limits, sessions, identity checks, staff notes, pending adjustments and
  * recorded interactions, and the accounts linked to them. Looking is audited (`player.view`). Undefined for
  * an unknown player (nothing audited then).
  */

@@ -3,7 +3,8 @@ import { describeTransaction } from '../../services/texts.ts';
 import { HISTORY_KINDS, type HistoryPage } from '../services/player-history.ts';
 import { say } from './messages.ts';
 import { roundVoidCell } from './round-void-view.ts';
-import { html, money, table, when } from './view.ts';
+import { raw } from 'hono/html';
+import { html, money, table, when as at } from './view.ts';
 
 /** The history's filters as typed (for the form and the links that keep them). */
 export interface HistoryFilters {
@@ -14,7 +15,11 @@ export interface HistoryFilters {
 }
 
 /** A history page's link: the player page with the filters kept and a cursor, ending at the history. */
-export function historyLink(playerId: number, filters: HistoryFilters, cursor: { before?: number; after?: number } = {}) {
+export function historyLink(
+  playerId: number,
+  filters: HistoryFilters,
+  cursor: { before?: number; after?: number } = {},
+) {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries({ ...filters, ...cursor })) if (value) query.set(name, String(value));
   const text = query.toString();
@@ -29,9 +34,9 @@ function filterForm(playerId: number, filters: HistoryFilters, games: { id: stri
   return html`<form method="get" action="/operator/players/${playerId}#history" class="inline" data-history-filter
 aria-label="${say('history.filter')}">
 <label for="history-kind">${say('history.kind')}</label>
-<select id="history-kind" name="kind">${option('', say('history.kind_all'), filters.kind)}${Object.keys(HISTORY_KINDS).map(
-    (kind) => option(kind, say(`history.kind_${kind}`), filters.kind),
-  )}</select>
+<select id="history-kind" name="kind">${option('', say('history.kind_all'), filters.kind)}${Object.keys(
+    HISTORY_KINDS,
+  ).map((kind) => option(kind, say(`history.kind_${kind}`), filters.kind))}</select>
 <label for="history-from">${say('history.from')}</label>
 <input id="history-from" name="from" type="date" value="${filters.from}">
 <label for="history-to">${say('history.to')}</label>
@@ -44,12 +49,16 @@ aria-label="${say('history.filter')}">
 <a href="/operator/players/${playerId}#history">${say('history.clear')}</a></form>`;
 }
 
+/** One pager link when `shown`; `attribute` is a fixed string of this file, never user text. */
+const when = (shown: unknown, href: string, attribute: string, label: string) =>
+  shown ? html`<li><a href="${href}" ${raw(attribute)}>${say(label)}</a></li>` : '';
+
 /** "Newest" / "Newer" / "Older" links, each keeping the filters. */
 function historyPager(playerId: number, filters: HistoryFilters, history: HistoryPage, fromCursor: boolean) {
   return html`<nav class="pager" aria-label="${say('history.pages')}" data-history-pager><ul>
-${fromCursor ? html`<li><a href="${historyLink(playerId, filters)}" data-history-newest>${say('history.newest')}</a></li>` : ''}
-${history.newer ? html`<li><a href="${historyLink(playerId, filters, { after: history.newer })}" rel="prev">${say('history.newer')}</a></li>` : ''}
-${history.older ? html`<li><a href="${historyLink(playerId, filters, { before: history.older })}" rel="next">${say('history.older')}</a></li>` : ''}
+${when(fromCursor, historyLink(playerId, filters), 'data-history-newest', 'history.newest')}
+${when(history.newer, historyLink(playerId, filters, { after: history.newer ?? 0 }), 'rel="prev"', 'history.newer')}
+${when(history.older, historyLink(playerId, filters, { before: history.older ?? 0 }), 'rel="next"', 'history.older')}
 </ul></nav>`;
 }
 
@@ -79,13 +88,15 @@ ${
         ],
         rows.map(
           (row) =>
-            html`<tr data-history="${row.id}"><td>${when(row.created_at)}</td><td>${row.type}</td>
+            html`<tr data-history="${row.id}"><td>${at(row.created_at)}</td><td>${row.type}</td>
 <td>${describeTransaction('en', row.template, row.params)}</td>
 <td class="num">${money(row.amount, currency)}</td><td data-history-status>${say(`status.${row.status}`)}</td>
 <td>${roundVoidCell(playerId, row, staff, csrf)}</td></tr>`,
         ),
       )}`
-    : html`<p data-history-none>${fromCursor || Object.values(filters).some(Boolean) ? say('history.none') : say('players.history_empty')}</p>`
+    : html`<p data-history-none>${say(
+        fromCursor || Object.values(filters).some(Boolean) ? 'history.none' : 'players.history_empty',
+      )}</p>`
 }
 ${historyPager(playerId, filters, history, fromCursor)}</section>`;
 }
