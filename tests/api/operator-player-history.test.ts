@@ -209,5 +209,5 @@ describe('the player page history, paged by cursor', () => {
     // The good ones still open.
     expect((await open(`before=${mine}`)).status).toBe(200);
     expect(idsOn((await open('kind=deposits')).text)).toEqual([mine]);
-  });
+  }, 60_000);
 });
