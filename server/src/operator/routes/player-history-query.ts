@@ -6,7 +6,8 @@ import { readDayRange } from './paging.ts';
 
 import type { HistoryFilters } from '../views/player-history-view.ts';
 
-const GAME_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
+/** As a provider's game id may be (migration 054): printable ASCII, no spaces. */
+const GAME_ID = /^[\x21-\x7e]{1,255}$/;
 
 /** A cursor: a history item's id; anything else (or both directions at once) is a 400. */
 function readCursor(c: Context, name: 'before' | 'after'): number | null {

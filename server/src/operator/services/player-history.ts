@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/database.ts';
 import { ConsoleError } from './console-error.ts';
 import { say } from '../views/messages.ts';
-import { ROUND_GAME_ID, ROUND_GAME_JOINS, ROUND_GAME_NAME } from './report-figures/round-game.ts';
+import { ROUND_GAME_ID, ROUND_GAME_JOINS } from './report-figures/round-game.ts';
 
 /** The kinds of history item the player page filters by, and the item types each covers. */
 export const HISTORY_KINDS = {
@@ -129,12 +129,11 @@ function filterValues(query: HistoryQuery) {
   return values.slice(1);
 }
 
-/** The games of the player's rounds (id and the name shown), for the filter's choices. */
-export const playerGames = (db: Queryable, playerId: number) =>
+/**
+ * The games the filter offers: the catalogue's, ours and every provider's (small tables), not the
+ * player's own rounds, whose distinct games would cost a scan of their whole history on every page.
+ */
+export const gameChoices = (db: Queryable) =>
   db.query<{ id: string; name: string }>(
-    `SELECT DISTINCT ${ROUND_GAME_ID} AS id, ${ROUND_GAME_NAME} AS name
-     FROM transactions t ${ROUND_GAME_JOINS}
-     WHERE t.user_id = $1 AND t.type = 'game' AND ${ROUND_GAME_ID} IS NOT NULL
-     ORDER BY 2, 1`,
-    [playerId],
+    `SELECT id, name FROM games UNION SELECT game_id, name FROM provider_games ORDER BY 2, 1`,
   );

@@ -7,7 +7,7 @@ import { sourceOfFundsOf } from '../../services/source-of-funds.ts';
 import { audit } from './audit.ts';
 import { accountAgeDays, lifetimeFigures } from './player-lifetime.ts';
 import { playerDeposits } from './player-deposits.ts';
-import { playerGames, playerHistory, type HistoryQuery } from './player-history.ts';
+import { gameChoices, playerHistory, type HistoryQuery } from './player-history.ts';
 
 /** One player's whole picture as the console's player page shows it (routes/players.ts), and staff notes. */
 
@@ -39,7 +39,7 @@ export interface PlayerFacts {
 
 /**
  * The player with their lifetime figures and account age (by the server's clock), a page of their
- * history (filtered, by cursor: player-history.ts) and the games they played, their latest 50 deposits,
+ * history (filtered, by cursor: player-history.ts) and the games its filter offers, their latest 50 deposits,
  * limits, sessions, identity checks, staff notes, pending adjustments and
  * recorded interactions, and the accounts linked to them. Looking is audited (`player.view`). Undefined for
  * an unknown player (nothing audited then).
@@ -77,7 +77,7 @@ export async function playerProfile(
     sourceOfFunds,
     resumed,
   ] = await Promise.all([
-    playerGames(db, id),
+    gameChoices(db),
     db.query<{
       kind: string;
       period: string;
