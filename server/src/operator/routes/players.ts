@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import type { Services } from '../../app-env.ts';
-import { describeTransaction } from '../../services/texts.ts';
 import { idParam, readForm, readQuery } from './form.ts';
 import { ConsoleError } from '../services/console-error.ts';
 import { say } from '../views/messages.ts';
@@ -9,7 +8,8 @@ import { cells, csrfField, html, money, page, table, when } from '../views/view.
 import { addStaffNote, playerProfile } from '../services/player-profile.ts';
 import { actionsSection } from './player-actions.ts';
 import { depositsSection } from '../views/player-deposits-view.ts';
-import { roundVoidCell } from '../views/round-void-view.ts';
+import { historySection } from '../views/player-history-view.ts';
+import { readHistoryQuery } from './player-history-query.ts';
 import { riskPanel } from '../views/risk-alerts-view.ts';
 import { duplicatesSection, searchPage } from './player-search.ts';
 import { countryLabel, fullName } from './player-status.ts';
@@ -69,9 +69,11 @@ export function playerRoutes(services: Services) {
 
   app.get('/operator/players/:id', async (c) => {
     const id = idParam(c.req.param('id'));
-    const profile = await playerProfile(services, c.get('staff').id, id);
+    const { query: historyQuery, filters: historyFilters } = readHistoryQuery(c);
+    const profile = await playerProfile(services, c.get('staff').id, id, historyQuery);
     if (!profile) throw new ConsoleError(404, say('errors.not_found'));
-    const { player, history, limits, sessions, verifications, notes, pending, interactions, riskAlerts } = profile;
+    const { player, history, games, limits, sessions, verifications, notes, pending, interactions, riskAlerts } =
+      profile;
     const { lifetime, ageDays, deposits, resumed, linked, sourceOfFunds } = profile;
     const staff = c.get('staff');
     const csrf = c.get('csrf');
@@ -194,28 +196,12 @@ ${section(
 )}
 ${await duplicatesSection(services, id)}
 <p class="export"><a href="/operator/players/${id}/history.csv" download>${say('players.history_csv')}</a></p>
-${section(
-  say('players.history'),
-  history.length
-    ? table(
-        say('players.history'),
-        [
-          say('players.date'),
-          say('players.type'),
-          say('players.description'),
-          say('players.amount'),
-          say('players.status'),
-          say('payments.deposit_actions'),
-        ],
-        history.map(
-          (row) =>
-            html`<tr data-history="${row.id}"><td>${when(row.created_at)}</td><td>${row.type}</td>
-<td>${describeTransaction('en', row.template, row.params)}</td>
-<td class="num">${money(row.amount, cur)}</td><td data-history-status>${say(`status.${row.status}`)}</td>
-<td>${roundVoidCell(id, row, staff, csrf)}</td></tr>`,
-        ),
-      )
-    : html`<p>${say('players.history_empty')}</p>`,
+${historySection(
+  id,
+  { history, filters: historyFilters, games, fromCursor: historyQuery.before !== null || historyQuery.after !== null },
+  staff,
+  csrf,
+  cur,
 )}
 ${section(
   say('players.notes'),
