@@ -27,6 +27,8 @@ interface Deps {
   showError: (error: unknown) => void;
   /** Tells the site the balance changed (no figures). */
   notify: () => void;
+  /** Tells the site a round started: its balance waits for `notify`. */
+  hold: () => void;
   api: ProviderApi;
   /** Locale-aware number formatting (display only). */
   intl: string;
@@ -178,6 +180,9 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
   /** When the result of the settled round may be shown (after its cards are dealt). */
   let announceAt = 0;
   let busy = false;
+  /** The wallet's balance as last answered, shown with the next result; the round it was shown with. */
+  let answeredBalance = state.balance;
+  let revealedRound = '';
   /** When the market's game cycle lets the next round start (performance.now()). */
   let nextStartAt = 0;
   let ticker: ReturnType<typeof setInterval> | undefined;
@@ -320,6 +325,12 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
         if (current !== round) return;
         result.dataset.outcome = outcome.kind;
         result.textContent = outcome.text;
+        if (revealedRound === round.id) return;
+        // The balance, the sound and the effect come with the result, never before the cards say it.
+        revealedRound = round.id;
+        balance.textContent = money(answeredBalance);
+        deps.notify();
+        settled(round);
       };
       if (dealing > 0) announceAt = performance.now() + dealing;
       dealing = 0;
@@ -330,12 +341,10 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
   }
 
   function finish(response: StepResponse) {
-    balance.textContent = money(response.balance);
+    answeredBalance = response.balance;
     show(response.round);
     record(response.round);
     if (response.round.state !== 'open') {
-      deps.notify();
-      settled(response.round);
       // A round the server ended (crash, expiry) took its buttons away: focus returns to the action button.
       const focused = document.activeElement;
       if (!focused || focused === document.body || !focused.isConnected) submit.focus();
@@ -424,16 +433,15 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
     // The market's game cycle runs between the starts of two rounds: a new one waits out what is left.
     await waitUntil(nextStartAt);
     nextStartAt = performance.now() + state.minimum_round_seconds * 1000;
+    deps.hold();
     try {
       const response = await call('/rounds', { bet });
-      balance.textContent = money(response.balance);
+      answeredBalance = response.balance;
       result.textContent = '';
       setBusy(false);
       show(response.round);
       record(response.round);
       if (response.round.state !== 'open') {
-        deps.notify();
-        settled(response.round);
         submit.focus();
       } else {
         play(mechanic === 'blackjack' ? 'card' : 'spin');
@@ -442,6 +450,7 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
     } catch (error) {
       result.textContent = '';
       deps.showError(error);
+      deps.notify();
       setBusy(false);
       submit.disabled = false;
     }
