@@ -157,8 +157,6 @@ function render(state: GameSessionState) {
       setMotionFloor(cycleEnds - performance.now());
       await ui.show(response.round);
       await waitUntil(cycleEnds);
-      // The wallet moved before the animation; the balance says so only now, with the result.
-      balance.textContent = money(response.balance);
       panels.add(response.round);
       session.add(response.round);
       // A payout at or below the stake is not a win: neither said nor coloured as one (UKGC RTS 7).
@@ -176,6 +174,8 @@ function render(state: GameSessionState) {
         response.round.outcome.type === 'slot'
           ? verdict
           : joinSentences(ctx.intl, describe(response.round.outcome, ctx), verdict);
+      // The wallet moved before the animation; the balance says so only now, after the result.
+      balance.textContent = money(response.balance);
       play(kind === 'win' ? 'win' : 'stop');
       celebrate(board, kind === 'win' ? winScale(staked, paid) : 0);
     } catch (error) {
