@@ -98,7 +98,7 @@ for (const locale of ['en', 'ja'] as const) {
     await recordBalance(page, barBalance);
     let answered = page.waitForResponse((response) => /\/rounds$/.test(new URL(response.url()).pathname));
     await roulette.frame.locator('input[name=stake]').press('Enter');
-    let answeredAt = ((await answered), Date.now());
+    let answeredAt = (await answered, Date.now());
     await expect(roulette.frame.locator('[data-result][data-outcome]')).toBeVisible();
     let after = (await me()).balance;
     expect(after).not.toBe(before);
@@ -116,7 +116,11 @@ for (const locale of ['en', 'ja'] as const) {
         { action_id: 'a0', action: 'stand' },
       ]);
       // The dealer draws at least one card, so the result waits for a deal; and the balance moves.
-      return round.finished && round.win !== '2.00' && (round.view as { dealer: { cards: string[] } }).dealer.cards.length > 2;
+      return (
+        round.finished &&
+        round.win !== '2.00' &&
+        (round.view as { dealer: { cards: string[] } }).dealer.cards.length > 2
+      );
     });
     before = (await me()).balance;
     await expect(page.locator(barBalance)).toHaveText(money(before));
@@ -132,7 +136,7 @@ for (const locale of ['en', 'ja'] as const) {
     await expect(blackjack.frame.locator('[data-balance]')).toHaveText(money(before));
     answered = page.waitForResponse((response) => /\/actions$/.test(new URL(response.url()).pathname));
     await stand.press('Enter');
-    answeredAt = ((await answered), Date.now());
+    answeredAt = (await answered, Date.now());
     await expect(blackjack.frame.locator('[data-result][data-outcome]')).toBeVisible();
     after = (await me()).balance;
     expect(after).not.toBe(before);
