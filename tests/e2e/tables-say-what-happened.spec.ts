@@ -60,7 +60,7 @@ for (const locale of ['en', 'ja'] as const) {
   test.describe(`${locale}, 360 px`, () => {
     test.use({ viewport: { width: 360, height: 740 } });
 
-    test('blackjack names the hands, says blackjack, bust and push, shows a doubled stake, and hides the deal button in a round', async ({
+    test('blackjack: named hands, blackjack, bust, push, a doubled stake, no deal button in a round', async ({
       page,
       request,
       signedInPlayer,
@@ -123,7 +123,7 @@ for (const locale of ['en', 'ja'] as const) {
       await shot(page, `blackjack-${locale}-bust`);
     });
 
-    test('roulette: a ball on the wheel, chips beside the bet names, the winning number marked, repeat on one line', async ({
+    test('roulette: a ball, chips beside bet names, the winning number marked, repeat on one line', async ({
       page,
       request,
       signedInPlayer,
@@ -172,7 +172,7 @@ for (const locale of ['en', 'ja'] as const) {
       expect(await frame.locator('.rotor').evaluate((rotor) => (rotor as SVGElement).style.transition)).toBe('none');
     });
 
-    test('crash: the last crash points, named axes, a cash-out that says what it pays, the stake clear of the bar', async ({
+    test('crash: last crash points, named axes, a cash-out that says its pay, the stake clear of the bar', async ({
       page,
       request,
       signedInPlayer,
