@@ -198,6 +198,8 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
   let dealing = 0;
   /** When the result of the settled round may be shown (after its cards are dealt). */
   let announceAt = 0;
+  /** Blackjack: when the cards being dealt in are down, so their totals and badges may show. */
+  let countedAt = 0;
   let busy = false;
   /** The wallet's balance as last answered, shown with the next result; the round it was shown with. */
   let answeredBalance = state.balance;
@@ -291,6 +293,15 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
         ),
       );
       dealing = dealTime(order);
+      // Totals and badges wait for the cards they count, so "Bust" never comes before the card.
+      // (A redraw of the same view keeps waiting for the same deal.)
+      if (dealing > 0) countedAt = performance.now() + dealing;
+      const counted = [...board.querySelectorAll<HTMLElement>('.hand-total, .hand-mark')];
+      const wait = countedAt - performance.now();
+      if (wait > 0) {
+        for (const node of counted) node.hidden = true;
+        setTimeout(() => counted.forEach((node) => (node.hidden = false)), wait);
+      }
       if (open) for (const action of round.actions) actions.append(actionButton(action, t(`steps.${action}`)));
     } else if (mechanic === 'mines') {
       const revealed = new Set(view.revealed as number[]);
