@@ -32,6 +32,7 @@ import { paymentRoutes } from './routes/payments.ts';
 import { responsibleGamingRoutes } from './routes/responsible-gaming.ts';
 import { userRoutes } from './routes/user.ts';
 import { verificationRoutes } from './routes/verification.ts';
+import { sourceOfFundsRoutes } from './routes/source-of-funds.ts';
 import { withdrawalRoutes } from './routes/withdrawal.ts';
 import { sessionRoutes } from './routes/sessions.ts';
 import { twoFactorRoutes } from './routes/two-factor.ts';
@@ -122,11 +123,11 @@ export function createApp({ distDir, services, log, lifecycle = new Lifecycle() 
     maxSize: MAX_BODY_BYTES,
     onError: (c) => c.json({ detail: translate(c.get('locale'), 'errors.body_too_large') }, 413),
   });
-  // The identity document upload is the one larger body (two files of up to 5 MB, multipart and
+  // The identity and source-of-funds document uploads are the larger bodies (two files of up to 5 MB, multipart and
   // unencrypted: docs/api.md "The reference API"). Its route applies its own limit once the player is
   // known, so nobody signed out gets a large body read; every other request keeps the small limit.
   const isUpload = (c: { req: { method: string; path: string } }) =>
-    c.req.method === 'POST' && c.req.path === API_PATHS.verification;
+    c.req.method === 'POST' && (c.req.path === API_PATHS.verification || c.req.path === API_PATHS.sourceOfFunds);
   // A GET or HEAD has no body here (the node server gives it none); asking the limit to look would
   // build a full WHATWG Request for every read.
   const hasNoBody = (c: { req: { method: string } }) => c.req.method === 'GET' || c.req.method === 'HEAD';
@@ -148,6 +149,7 @@ export function createApp({ distDir, services, log, lifecycle = new Lifecycle() 
     paymentRoutes,
     withdrawalRoutes,
     verificationRoutes,
+    sourceOfFundsRoutes,
     historyRoutes,
     gameRoutes,
     marketRoutes,

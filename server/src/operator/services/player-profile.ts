@@ -4,6 +4,7 @@ import { interactionsOf, pendingAdjustments } from '../../services/account-admin
 import { openAlertsOf } from './risk-alerts.ts';
 import { linkedAccounts } from './linked-accounts.ts';
 import { sourceOfFundsOf } from '../../services/source-of-funds.ts';
+import { sourceOfFundsDocumentsOf } from '../../services/source-of-funds-documents.ts';
 import { audit } from './audit.ts';
 import { accountAgeDays, lifetimeFigures } from './player-lifetime.ts';
 import { playerDeposits } from './player-deposits.ts';
@@ -66,6 +67,7 @@ export async function playerProfile(services: Pick<Services, 'db' | 'clock'>, st
     deposits,
     linked,
     sourceOfFunds,
+    sofDocuments,
     resumed,
   ] = await Promise.all([
     db.query<{
@@ -127,6 +129,7 @@ export async function playerProfile(services: Pick<Services, 'db' | 'clock'>, st
     playerDeposits(db, id),
     linkedAccounts(db, id),
     sourceOfFundsOf(db, id),
+    sourceOfFundsDocumentsOf(db, id),
     resumptionsOf(db, id),
   ]);
   const ageDays = accountAgeDays(player.date_joined, services.clock());
@@ -146,6 +149,7 @@ export async function playerProfile(services: Pick<Services, 'db' | 'clock'>, st
     resumed,
     linked,
     sourceOfFunds,
+    sofDocuments,
   };
 }
 
