@@ -33,6 +33,7 @@ import { responsibleGamingRoutes } from './routes/responsible-gaming.ts';
 import { userRoutes } from './routes/user.ts';
 import { verificationRoutes } from './routes/verification.ts';
 import { sourceOfFundsRoutes } from './routes/source-of-funds.ts';
+import { recordLossLimitHitOf } from './services/risk/loss-limit-hit.ts';
 import { withdrawalRoutes } from './routes/withdrawal.ts';
 import { sessionRoutes } from './routes/sessions.ts';
 import { twoFactorRoutes } from './routes/two-factor.ts';
@@ -187,7 +188,9 @@ export function createApp({ distDir, services, log, lifecycle = new Lifecycle() 
     return c.req.method === 'GET' || c.req.method === 'HEAD' ? site.serve(c) : site.errorPage(c, 404);
   });
 
-  app.onError((thrown, c) => {
+  app.onError(async (thrown, c) => {
+    // A stake a loss limit refused is remembered for the risk rules once its transaction rolled back.
+    await recordLossLimitHitOf(services.db, thrown, services.clock());
     // A service's refusal (domain-errors.ts) answers like a route's own ApiError.
     const error = thrown instanceof DomainError ? apiErrorOf(thrown) : thrown;
     if (error instanceof ApiError) {
