@@ -15,8 +15,7 @@ export interface SourceOfFundsUploadDeps {
 
 /** The open request's place on the profile: nothing, a request to answer, or one whose documents are all in. */
 export type SourceOfFundsView =
-  | { show: false }
-  | { show: true; requestedAt: string; documents: number; mayUpload: boolean; max: number };
+  { show: false } | { show: true; requestedAt: string; documents: number; mayUpload: boolean; max: number };
 
 /** What the card shows for the server's answer. */
 export function sourceOfFundsView(status: SourceOfFundsStatus): SourceOfFundsView {

@@ -49,7 +49,7 @@ describe('a stake refused by a loss limit', () => {
     expect(alert!.evidence).toMatchObject({ limit_hit: 'loss', raised: 'loss:day', within_hours: 24 });
   });
 
-  it('near misses: an accepted stake records nothing; a raise 24 hours and a minute after a refusal does not fire', async () => {
+  it('near misses: an accepted stake records nothing; a raise 24 h 1 min after a refusal does not fire', async () => {
     const player = await ctx.api.player({ balance: '500.00' });
     expect((await setLossLimit(player.token, '10.00')).status).toBe(200);
     const session = await launchSession(ctx.api, 'european-roulette', { token: player.token });

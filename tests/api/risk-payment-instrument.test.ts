@@ -92,7 +92,12 @@ describe('link.shared_payment_instrument', () => {
   });
 
   it('near misses: a card one digit apart, a deposit without a number, a declined one do not link', async () => {
-    const [a, b, c, d] = [await ctx.api.player(), await ctx.api.player(), await ctx.api.player(), await ctx.api.player()];
+    const [a, b, c, d] = [
+      await ctx.api.player(),
+      await ctx.api.player(),
+      await ctx.api.player(),
+      await ctx.api.player(),
+    ];
     await deposit(a, '5500000000000004');
     await deposit(b, '5500000000000005'); // one digit apart
     const none = await deposit(c, ''); // no number typed: no instrument kept
@@ -114,7 +119,7 @@ describe('link.shared_payment_instrument', () => {
     for (const player of [a, b, c, d]) expect(await rulesOf(player.id)).toEqual([]);
   });
 
-  it('refuses what is not a card number or an IBAN, in the payment’s language, and keeps the payment open', async () => {
+  it('refuses what is not a card number or an IBAN, in the payment’s language; the payment stays open', async () => {
     const player = await ctx.api.player();
     const bad = await deposit(player, '4111 1111', 'card', 'de');
     expect(bad.answer.status).toBe(400);

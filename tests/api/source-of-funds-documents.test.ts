@@ -109,7 +109,9 @@ describe('source-of-funds documents from the profile', () => {
     expect(all.filter((res) => res.status === 201)).toHaveLength(SOF_MAX_DOCUMENTS);
     const full = all.find((res) => res.status === 409)!;
     expect(full.body).toEqual({
-      detail: `You have sent the most documents we take for this request (${SOF_MAX_DOCUMENTS}). Write to support if you need to send more.`,
+      detail:
+        `You have sent the most documents we take for this request (${SOF_MAX_DOCUMENTS}). ` +
+        'Write to support if you need to send more.',
     });
     const [row] = await ctx.api.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM source_of_funds_documents d JOIN source_of_funds_requests r ON r.id = d.request_id

@@ -105,7 +105,10 @@ href="${backUrl(payment.return_url, id, payment.status)}">${t('back')}</a>`,
       c,
       200,
       locale,
-      html`${details}<form method="post" action="/demo-pay/${id}/confirm">${token}${instrumentField(payment.method, t)}<button class="confirm" 
+      html`${details}<form method="post" action="/demo-pay/${id}/confirm">${token}${instrumentField(
+        payment.method,
+        t,
+      )}<button class="confirm" 
 type="submit">${t('confirm')}</button></form>
 <form method="post" action="/demo-pay/${id}/cancel">${token}<button class="cancel" 
 type="submit">${t('cancel')}</button></form>`,
@@ -133,7 +136,8 @@ type="submit">${t('cancel')}</button></form>`,
 <a href="/demo-pay/${id}">${translate(payment.lang, 'guard.reopen')}</a>`,
       );
     }
-    const typed = 'instrument' in form.output ? normalizedInstrument(payment.method, form.output.instrument) : undefined;
+    const typed =
+      'instrument' in form.output ? normalizedInstrument(payment.method, form.output.instrument) : undefined;
     if (typed === 'invalid')
       return page(
         c,

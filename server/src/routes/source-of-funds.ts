@@ -1,6 +1,11 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { API_PATHS, SOF_MAX_DOCUMENTS, VERIFICATION_MAX_BODY_BYTES, type SourceOfFundsStatus } from '#core/api/contract.ts';
+import {
+  API_PATHS,
+  SOF_MAX_DOCUMENTS,
+  VERIFICATION_MAX_BODY_BYTES,
+  type SourceOfFundsStatus,
+} from '#core/api/contract.ts';
 import type { AppEnv, Services } from '../app-env.ts';
 import { translate } from '../base/i18n.ts';
 import { requireUser } from '../http/auth.ts';

@@ -1,7 +1,8 @@
 /**
  * The server's own small HTML forms outside the console: the demo payment page's confirm and
  * cancel, and the staff email change's confirmation. Each posts one hidden field, `token`, the
- * capability the page carried (the payment's confirm also the instrument typed). As with any form field read by Hono, the last value sent counts.
+ * capability the page carried (the payment's confirm also the instrument typed). As with any form
+ * field read by Hono, the last value sent counts.
  * A token that is missing, a file, or not of its exact shape (which also keeps control and
  * bidirectional characters out) fails the schema, and the page answers as for a wrong token.
  */

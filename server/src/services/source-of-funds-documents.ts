@@ -12,7 +12,8 @@ import type { DocumentFile } from './verifications.ts';
 /** What the player's profile shows: the outstanding request and how many documents it has. */
 export async function outstandingSourceOfFunds(db: Queryable, userId: number): Promise<SourceOfFundsStatus> {
   const [row] = await db.query<{ requested_at: Date | string; documents: number }>(
-    `SELECT r.requested_at, (SELECT count(*)::int FROM source_of_funds_documents d WHERE d.request_id = r.id) AS documents
+    `SELECT r.requested_at,
+       (SELECT count(*)::int FROM source_of_funds_documents d WHERE d.request_id = r.id) AS documents
      FROM source_of_funds_requests r WHERE r.user_id = $1 AND r.state = 'requested'`,
     [userId],
   );

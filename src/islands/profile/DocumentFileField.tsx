@@ -26,8 +26,9 @@ interface Props<Name extends string> {
 const ACCEPT = 'image/jpeg,image/png,application/pdf,.jpg,.jpeg,.png,.pdf';
 
 /**
- * A file input for a document (one side of an identity document, or a source-of-funds document), with the same checks as the server (type by magic
- * bytes, size) run the moment a file is chosen, and a preview: the image itself, or a PDF's name.
+ * A file input for a document (one side of an identity document, or a source-of-funds document),
+ * with the same checks as the server (type by magic bytes, size) run the moment a file is chosen,
+ * and a preview: the image itself, or a PDF's name.
  */
 export function DocumentFileField<Name extends string>({
   name,

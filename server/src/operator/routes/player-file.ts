@@ -9,7 +9,7 @@ export function playerFileResponse(c: Context, doc: { mime: string; content: Uin
   const extension = doc.mime === 'application/pdf' ? 'pdf' : doc.mime === 'image/png' ? 'png' : 'jpg';
   return c.body(new Uint8Array(doc.content), 200, {
     'Content-Type': doc.mime,
-    'Content-Disposition': `${doc.mime === 'application/pdf' ? 'attachment' : 'inline'}; filename="${name}.${extension}"`,
+    'Content-Disposition': `${extension === 'pdf' ? 'attachment' : 'inline'}; filename="${name}.${extension}"`,
     'Cache-Control': 'no-store',
     'Content-Security-Policy': "default-src 'none'; frame-ancestors 'self'; sandbox",
   });

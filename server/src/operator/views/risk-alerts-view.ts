@@ -168,10 +168,11 @@ function sourceOfFundsPart(
   const sent = sof
     ? documents.length
       ? html`<ul data-sof-documents>${documents.map(
-          (doc, index) => html`<li><a href="${base}/documents/${doc.id}" target="_blank" rel="noopener">${say(
-            'risk.sof_document',
-            { n: index + 1 },
-          )}</a> <span class="muted">${doc.mime}, ${Math.ceil(doc.size / 1024)} KB · ${when(doc.uploaded_at)}</span></li>`,
+          (doc, index) =>
+            html`<li><a href="${base}/documents/${doc.id}" target="_blank" rel="noopener">${say('risk.sof_document', {
+              n: index + 1,
+            })}</a> <span class="muted">${doc.mime}, ${Math.ceil(doc.size / 1024)} KB ·
+${when(doc.uploaded_at)}</span></li>`,
         )}</ul>`
       : html`<p data-sof-documents>${say('risk.sof_no_documents')}</p>`
     : '';

@@ -13,8 +13,7 @@ const LOSS_LIMIT_REASONS = new Set(['rg.loss_limit_reached', 'rg.stake_over_loss
  * stake costs nothing more.
  */
 export function markLossLimitHit<E extends Error>(error: E, verdict: PlayVerdict, userId: number): E {
-  if (!verdict.allowed && LOSS_LIMIT_REASONS.has(verdict.reason))
-    Object.assign(error, { [LOSS_LIMIT_HIT]: userId });
+  if (!verdict.allowed && LOSS_LIMIT_REASONS.has(verdict.reason)) Object.assign(error, { [LOSS_LIMIT_HIT]: userId });
   return error;
 }
 
