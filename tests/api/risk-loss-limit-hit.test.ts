@@ -2,19 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/base/clock.ts';
 import { useTestApi } from './harness.ts';
 import { launchSession } from './fixtures/game-launch.ts';
+import { betOnRed, setDailyLossLimit } from './fixtures/loss-limit-play.ts';
 
 // A stake refused by a loss limit is a limit hit for harm.limit_raise_after_hit, as a deposit refused
 // by a deposit limit is. A fixed start: the rule never sees today's date.
 const clock = manualClock(new Date('2026-05-04T10:00:00Z'));
 const ctx = useTestApi({ RISK_LIMIT_RAISE_HOURS: '24' }, { clock });
 
-const bet = (session: string, amount: string) =>
-  ctx.api.request('POST', `/demo-games/api/sessions/${session}/rounds`, {
-    body: { bet: { type: 'roulette', stakes: [{ kind: 'red', amount }] } },
-    encrypt: false,
-  });
-const setLossLimit = (token: string, day: string) =>
-  ctx.api.request('PATCH', '/api/user/responsible-gaming', { token, body: { loss_limits: { day } } });
+const bet = (session: string, amount: string) => betOnRed(ctx.api, session, amount);
+const setLossLimit = (token: string, day: string) => setDailyLossLimit(ctx.api, token, day);
 const rulesOf = async (userId: number) =>
   (
     await ctx.api.db.query<{ rule_id: string }>('SELECT rule_id FROM risk_alerts WHERE user_id = $1 ORDER BY id', [

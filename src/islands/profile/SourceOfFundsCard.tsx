@@ -7,7 +7,8 @@ import { FormAlert } from '../FormAlert';
 import { SubmitButton } from '../FormField';
 import { useFormStore } from '../use-form-store';
 import { DocumentFileField } from './DocumentFileField';
-import { formatDate, formatPercent } from './format';
+import { UploadProgress } from './UploadProgress';
+import { formatDate } from './format';
 import type { IslandProps } from './messages';
 import { Notice } from './Status';
 import { useMessages, type Translators } from './use-messages';
@@ -65,7 +66,6 @@ function UploadForm({ messages, locale, onSent }: FormProps) {
   useStore(store.$chosenProblem);
   useStore(store.$changed);
   const { errors, busy, form, onSubmit } = useFormStore(store, (data) => ({ file: data.get('file') }));
-  const percent = progress === undefined ? undefined : Math.round(progress * 100);
 
   return (
     <form ref={form} onSubmit={onSubmit} noValidate aria-busy={busy} data-form="source-of-funds">
@@ -78,14 +78,7 @@ function UploadForm({ messages, locale, onSent }: FormProps) {
         messages={messages}
         disabled={busy}
       />
-      {percent !== undefined && (
-        <div className="upload-progress" data-upload-progress>
-          <label htmlFor="source-of-funds-progress">
-            {t('verification.uploading', { percent: formatPercent(progress!, locale) })}
-          </label>
-          <progress id="source-of-funds-progress" max={100} value={percent} />
-        </div>
-      )}
+      <UploadProgress id="source-of-funds-progress" progress={progress} locale={locale} t={t} />
       <SubmitButton busy={busy} busyLabel={t('common.busy')} label={t('source_of_funds.submit')} />
     </form>
   );
