@@ -25,7 +25,8 @@ const send = (token: string, fields: Record<string, File | string>, language = '
 };
 const status = (token: string) => ctx.api.request('GET', '/api/user/source-of-funds', { token });
 
-describe('source-of-funds documents from the profile', () => {
+// Each test signs a staff member in and makes many requests: more than the default 20 s on a loaded machine.
+describe('source-of-funds documents from the profile', { timeout: 60_000 }, () => {
   it('shows the outstanding request, takes documents for it, and staff see them with the request', async () => {
     const player = await ctx.api.player();
     const none = await status(player.token);
