@@ -547,6 +547,15 @@ export interface Verification {
   submitted_at?: Timestamp;
   reason?: string;
 }
+/**
+ * `GET /api/user/source-of-funds`: the request staff opened and have not reviewed yet (null when none),
+ * with how many documents the player has sent for it. `POST` (multipart, one `file`) answers it with 201.
+ */
+export interface SourceOfFundsStatus {
+  request: { requested_at: Timestamp; documents: number; max_documents: number } | null;
+}
+/** The most documents a player may send for one source-of-funds request. */
+export const SOF_MAX_DOCUMENTS = 10;
 /** `POST /api/user/verification` (multipart, the one body that is never encrypted) answers this with 201. */
 export interface VerificationSubmitted {
   status: 'pending';
@@ -656,6 +665,7 @@ export const API_PATHS = {
   timeOut: '/api/user/time-out',
   selfExclusion: '/api/user/self-exclusion',
   verification: '/api/user/verification',
+  sourceOfFunds: '/api/user/source-of-funds',
   stream: '/api/stream',
   streamTicket: '/api/stream/ticket',
   crashRoom: '/api/crash-room',

@@ -13,6 +13,8 @@ import { readHistoryQuery } from './player-history-query.ts';
 import { riskPanel } from '../views/risk-alerts-view.ts';
 import { duplicatesSection, searchPage } from './player-search.ts';
 import { countryLabel, fullName } from './player-status.ts';
+import { playerFileResponse } from './player-file.ts';
+import { sourceOfFundsDocumentForStaff } from '../services/source-of-funds-review.ts';
 
 const DONE = [
   'suspended',
@@ -74,7 +76,7 @@ export function playerRoutes(services: Services) {
     if (!profile) throw new ConsoleError(404, say('errors.not_found'));
     const { player, history, games, limits, sessions, verifications, notes, pending, interactions, riskAlerts } =
       profile;
-    const { lifetime, ageDays, deposits, resumed, linked, sourceOfFunds } = profile;
+    const { lifetime, ageDays, deposits, resumed, linked, sourceOfFunds, sofDocuments } = profile;
     const staff = c.get('staff');
     const csrf = c.get('csrf');
     const cur = player.currency;
@@ -112,7 +114,7 @@ ${depositsSection(player, deposits, staff, csrf)}
 ${section(
   say('risk.panel'),
   riskPanel(
-    { alerts: riskAlerts, linked, lifetime, interactions, currency: cur, sourceOfFunds },
+    { alerts: riskAlerts, linked, lifetime, interactions, currency: cur, sourceOfFunds, sofDocuments },
     { id, csrf, mayWork: staff.role === 'risk' || staff.role === 'admin' },
   ),
 )}
@@ -223,6 +225,14 @@ ${section(
   });
 
   // Support and admin alike may add notes.
+  app.get('/operator/players/:id/source-of-funds/documents/:document', async (c) => {
+    const id = idParam(c.req.param('id'));
+    const document = idParam(c.req.param('document'));
+    const doc = await sourceOfFundsDocumentForStaff(services, c.get('staff').id, id, document);
+    if (!doc) throw new ConsoleError(404, say('errors.not_found'));
+    return playerFileResponse(c, doc, `source-of-funds-${document}`);
+  });
+
   app.post('/operator/players/:id/notes', async (c) => {
     const id = idParam(c.req.param('id'));
     const { body } = await readForm(c, {

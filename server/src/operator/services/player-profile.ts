@@ -4,6 +4,7 @@ import { interactionsOf, pendingAdjustments } from '../../services/account-admin
 import { openAlertsOf } from './risk-alerts.ts';
 import { linkedAccounts } from './linked-accounts.ts';
 import { sourceOfFundsOf } from '../../services/source-of-funds.ts';
+import { sourceOfFundsDocumentsOf } from '../../services/source-of-funds-documents.ts';
 import { audit } from './audit.ts';
 import { accountAgeDays, lifetimeFigures } from './player-lifetime.ts';
 import { playerDeposits } from './player-deposits.ts';
@@ -75,6 +76,7 @@ export async function playerProfile(
     deposits,
     linked,
     sourceOfFunds,
+    sofDocuments,
     resumed,
   ] = await Promise.all([
     gameChoices(db),
@@ -116,6 +118,7 @@ export async function playerProfile(
     playerDeposits(db, id),
     linkedAccounts(db, id),
     sourceOfFundsOf(db, id),
+    sourceOfFundsDocumentsOf(db, id),
     resumptionsOf(db, id),
   ]);
   const ageDays = accountAgeDays(player.date_joined, services.clock());
@@ -136,6 +139,7 @@ export async function playerProfile(
     resumed,
     linked,
     sourceOfFunds,
+    sofDocuments,
   };
 }
 
