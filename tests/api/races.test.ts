@@ -4,7 +4,7 @@ import { manualClock } from '../../server/src/base/clock.ts';
 import { InvalidInput } from '../../server/src/base/domain-errors.ts';
 import { createRace, type RaceInput } from '../../server/src/services/promotions/races/race-definition.ts';
 import { racesFor, RUNNING_RACES_TTL_MS } from '../../server/src/services/promotions/races/running-races.ts';
-import { settleEndedRaces, settleRace } from '../../server/src/services/promotions/races/race-settlement.ts';
+import { settleRace } from '../../server/src/services/promotions/races/race-settlement.ts';
 import { launchSession } from './fixtures/game-launch.ts';
 import { useTestApi } from './harness.ts';
 import { PINS, pinGameSeeds, unpinGameSeedsAfterEach } from './pinned-seeds.ts';
@@ -193,7 +193,6 @@ describe('races', () => {
     clock.advance(24 * 3600);
     const paid = await Promise.all([settleRace(ctx.api.services, race), settleRace(ctx.api.services, race)]);
     expect(paid.sort()).toEqual([0, 2]);
-    await settleEndedRaces(ctx.api.services); // every other ended race; this one pays nothing more
     expect(await settleRace(ctx.api.services, race)).toBe(0);
 
     const after = await ctx.api.db.query<{ id: number; balance: string; bonus: string; multiplier: number | null }>(
