@@ -30,7 +30,9 @@ export function createRacesStore({ getRaces, getLeaderboard }: RacesDeps) {
     try {
       const races = await getRaces();
       const entries = await Promise.all(
-        races.map(async (race) => (race.status === 'running' ? { race, board: await getLeaderboard(race.id) } : { race })),
+        races.map(async (race) =>
+          race.status === 'running' ? { race, board: await getLeaderboard(race.id) } : { race },
+        ),
       );
       if (mine !== latest) return;
       $races.set(entries);

@@ -76,7 +76,12 @@ describe('a race of 200 players settled by two nodes at once', () => {
     for (const [index, player] of expected.entries()) {
       const services = index % 2 ? nodeB : nodeA;
       await services.db.transaction((tx) =>
-        accrueRaceStake(tx, services.db, { userId: player.id, gameId: 'fruit-fiesta', stake: money(player.cents), now: clock() }),
+        accrueRaceStake(tx, services.db, {
+          userId: player.id,
+          gameId: 'fruit-fiesta',
+          stake: money(player.cents),
+          now: clock(),
+        }),
       );
     }
     const ranked = [...expected].sort((a, b) => b.cents - a.cents || a.order - b.order);

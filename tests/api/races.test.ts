@@ -86,8 +86,7 @@ describe('races', () => {
       expect(refusal, field).toBeInstanceOf(InvalidInput);
       expect(Object.keys((refusal as InvalidInput).problems)).toEqual([field]);
     }
-    for (const id of ['abc', '0', '-1', '1.5', '99999999999'])
-      expect((await leaderboard(id)).status, id).toBe(400);
+    for (const id of ['abc', '0', '-1', '1.5', '99999999999']) expect((await leaderboard(id)).status, id).toBe(400);
     const unknown = await leaderboard(987_654);
     expect(unknown.status).toBe(404);
     expect(unknown.body.detail).toBe('This race does not exist or has already ended.');
@@ -140,7 +139,7 @@ describe('races', () => {
     expect(reads).toBe(2);
   });
 
-  it('ranks ties by who reached the amount first, masks names, hides incognito players, and tells the gap', async () => {
+  it('ranks ties by who got there first, masks names, hides incognito players, and tells the gap', async () => {
     const race = await newRace({ gameIds: ['amber-fortune'] });
     const first = await ctx.api.player({ balance: '50.00' });
     const second = await ctx.api.player({ balance: '50.00' });
@@ -158,7 +157,12 @@ describe('races', () => {
     expect(board.body.you).toBeUndefined();
     const mask = (name: string) => `${name.slice(0, 2)}***${name.at(-1)}`;
     expect(board.body.top).toEqual([
-      { position: 1, player: mask(first.username), wagered: '2.60', prize: { position: 1, amount: '10.00', kind: 'cash' } },
+      {
+        position: 1,
+        player: mask(first.username),
+        wagered: '2.60',
+        prize: { position: 1, amount: '10.00', kind: 'cash' },
+      },
       { position: 2, player: 'Hidden', wagered: '2.60', prize: { position: 2, amount: '5.00', kind: 'bonus' } },
       { position: 3, player: mask(third.username), wagered: '1.30', prize: null },
     ]);
@@ -173,10 +177,13 @@ describe('races', () => {
       wagered: '0.00',
       next: { position: 2, amount: '2.61' },
     });
-    expect((await ctx.api.request('GET', `/api/races/${race}/leaderboard`, { headers: { authorization: 'Token x' } })).status).toBe(401);
+    expect(
+      (await ctx.api.request('GET', `/api/races/${race}/leaderboard`, { headers: { authorization: 'Token x' } }))
+        .status,
+    ).toBe(401);
   });
 
-  it('pays the prize table once at the end through the ledger: cash to the balance, bonus with its wagering', async () => {
+  it('pays the prize table once at the end through the ledger: cash to the balance, bonus with wagering', async () => {
     const race = await newRace({ gameIds: ['pharaoh-riches'] });
     const winner = await ctx.api.player({ balance: '20.00' });
     const runnerUp = await ctx.api.player({ balance: '20.00' });
@@ -208,7 +215,8 @@ describe('races', () => {
     expect(after[1]!.multiplier).toBe(3);
     expect(after[2]).toMatchObject({ balance: before[2]!.balance, bonus: before[2]!.bonus });
     const ledger = await ctx.api.db.query<{ user_id: number; account: string; amount: string }>(
-      `SELECT l.user_id, l.account, l.amount::text FROM ledger l JOIN race_prizes p ON p.transaction_id = l.transaction_id
+      `SELECT l.user_id, l.account, l.amount::text FROM ledger l
+       JOIN race_prizes p ON p.transaction_id = l.transaction_id
        WHERE p.race_id = $1 ORDER BY p.position`,
       [race],
     );

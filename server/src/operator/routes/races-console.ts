@@ -67,11 +67,16 @@ export function racesConsoleRoutes(services: Services) {
   const app = new Hono<OperatorEnv>();
   app.use('/operator/races', mayManageRaces);
 
-  async function screen(c: Parameters<typeof page>[0], values: Values, problems: { field: string; message: string }[] = []) {
+  async function screen(
+    c: Parameters<typeof page>[0],
+    values: Values,
+    problems: { field: string; message: string }[] = [],
+  ) {
     const games = await offerableGames(db);
     const created = /^\d{1,9}$/.test(c.req.query('created') ?? '') ? c.req.query('created') : undefined;
     const box = (name: string, label: string) =>
-      html`<label><input type="checkbox" name="${name}" value="on"${values[name] ? html` checked` : ''}> ${label}</label>`;
+      html`<label><input type="checkbox" name="${name}" value="on"${values[name] ? html` checked` : ''}>
+${label}</label>`;
     return page(c, {
       title: say('races.title'),
       staff: c.get('staff'),
@@ -84,7 +89,11 @@ export function racesConsoleRoutes(services: Services) {
 ${TEXT_FIELDS.map(
   (name) => html`<label for="${name}">${say(`races.${name}`)}</label>
 <input id="${name}" name="${name}" value="${values[name] ?? ''}" required${
-    name === 'starts_at' || name === 'ends_at' ? html` type="datetime-local"` : name === 'bonus_multiplier' ? html` inputmode="numeric"` : ''
+    name === 'starts_at' || name === 'ends_at'
+      ? html` type="datetime-local"`
+      : name === 'bonus_multiplier'
+        ? html` inputmode="numeric"`
+        : ''
   }>`,
 )}
 <label for="prizes">${say('races.prizes')}</label>
@@ -122,7 +131,10 @@ ${await raceList()}`,
         (row) => html`<tr data-race="${row.id}"><td>${row.name}<br><span class="muted">#${row.id}</span></td>
 <td>${when(row.starts_at)} – ${when(row.ends_at)}<br><span class="muted">${row.games.join(', ')}</span></td>
 <td>${row.prizes.map((prize) => `${prize.position}. ${prize.amount} ${prize.kind}`).join(' · ')}</td>
-<td data-state>${say(row.settled_at ? 'races.state_settled' : 'races.state_open', { entrants: row.entrants, paid: row.paid })}</td></tr>`,
+<td data-state>${say(row.settled_at ? 'races.state_settled' : 'races.state_open', {
+          entrants: row.entrants,
+          paid: row.paid,
+        })}</td></tr>`,
       ),
     )}</section>`;
   }

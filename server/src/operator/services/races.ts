@@ -19,7 +19,14 @@ export async function createRaceAsStaff(
   const now = services.clock();
   const id = await services.db.transaction(async (tx) => {
     const raceId = await createRace(tx, input, staffId, now);
-    await audit(tx, { staffId, action: 'race.create', targetType: 'race', targetId: raceId, after: { ...input }, at: now });
+    await audit(tx, {
+      staffId,
+      action: 'race.create',
+      targetType: 'race',
+      targetId: raceId,
+      after: { ...input },
+      at: now,
+    });
     return raceId;
   });
   // This node counts stakes for the new race at once (other nodes within their cache's lifetime).

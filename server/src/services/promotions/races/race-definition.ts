@@ -58,7 +58,8 @@ export async function createRace(db: Queryable, input: RaceInput, staffId: numbe
     throw InvalidInput.of('games', 'choice_invalid');
   const prizes = checkPrizes(input.prizes);
   const [row] = await db.query<{ id: number }>(
-    `INSERT INTO races (name, starts_at, ends_at, game_ids, categories, prizes, bonus_multiplier, created_by, created_at)
+    `INSERT INTO races (name, starts_at, ends_at, game_ids, categories, prizes, bonus_multiplier, created_by,
+       created_at)
      VALUES ($1, $2, $3, $4::text[], $5::text[], $6::jsonb, $7, $8, $9) RETURNING id`,
     [
       name,
