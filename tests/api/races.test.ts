@@ -8,6 +8,7 @@ import { settleRace } from '../../server/src/services/promotions/races/race-sett
 import { launchSession } from './fixtures/game-launch.ts';
 import { useTestApi } from './harness.ts';
 import { PINS, pinGameSeeds, unpinGameSeedsAfterEach } from './pinned-seeds.ts';
+import { addProvider, bet, nextId, win } from './wallet-api-provider.ts';
 
 /**
  * Races (issue 41): settled real-money stakes on a race's games during its period rank players; a
@@ -118,6 +119,31 @@ describe('races', () => {
     expect(listed.games).toEqual(expect.arrayContaining(['fruit-fiesta', 'amber-fortune']));
     expect(listed.games).not.toContain('dice');
     expect(races.body.map((r: { id: number }) => r.id)).not.toContain(race);
+  });
+
+  it('counts a provider’s round through the wallet API once finished, never a rolled-back bet', async () => {
+    const provider = await addProvider(ctx.api);
+    const race = await newRace({ gameIds: [provider.game] });
+    const player = await ctx.api.player({ balance: '50.00' });
+    const token = await provider.tokenFor(player);
+    const play = (round: string, actions: unknown[], finished: boolean) =>
+      provider.call('/wallet/v1/play', { token, game_id: provider.game, round_id: round, finished, actions });
+    const open = nextId('round');
+    expect((await play(open, [bet(250)], false)).status).toBe(200);
+    expect(await entryOf(race, player.id)).toBeUndefined(); // open: not settled yet
+    expect((await play(open, [win(100)], true)).status).toBe(200);
+    expect(await entryOf(race, player.id)).toBe('2.50');
+    const refunded = nextId('round');
+    const stake = bet(400);
+    expect((await play(refunded, [stake], false)).status).toBe(200);
+    const rollback = await provider.call('/wallet/v1/rollback', {
+      token,
+      game_id: provider.game,
+      round_id: refunded,
+      actions: [{ action: 'rollback', action_id: nextId('rb'), original_action_id: stake.action_id }],
+    });
+    expect(rollback.status, JSON.stringify(rollback.body)).toBe(200);
+    expect(await entryOf(race, player.id)).toBe('2.50');
   });
 
   it('reads running races at most once per cache lifetime of the clock, and not at all from a cache hit', async () => {

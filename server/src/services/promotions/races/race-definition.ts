@@ -3,6 +3,7 @@ import { fromCents, toCents } from '#core/api/money.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { InvalidInput } from '../../../base/domain-errors.ts';
 import { forgetRunningRaces } from './running-races.ts';
+import { RACE_CATALOGUE } from './race-games.ts';
 
 /** A race as staff define it. Eligible games: `gameIds` and every game of `categories` (at least one of the two). */
 export interface RaceInput {
@@ -50,8 +51,9 @@ export async function createRace(db: Queryable, input: RaceInput, staffId: numbe
   const categories = [...new Set(input.categories)];
   if (!gameIds.length && !categories.length) throw InvalidInput.of('games', 'choice_invalid');
   const [known] = await db.query<{ games: number; categories: number }>(
-    `SELECT (SELECT count(*)::int FROM games WHERE id = ANY($1::text[])) AS games,
-            (SELECT count(DISTINCT category)::int FROM games WHERE category = ANY($2::text[])) AS categories`,
+    `SELECT (SELECT count(DISTINCT id)::int FROM ${RACE_CATALOGUE} AS c WHERE id = ANY($1::text[])) AS games,
+            (SELECT count(DISTINCT category)::int FROM ${RACE_CATALOGUE} AS c WHERE category = ANY($2::text[]))
+              AS categories`,
     [gameIds, categories],
   );
   if (known!.games !== gameIds.length || known!.categories !== categories.length)
@@ -82,7 +84,7 @@ export async function createRace(db: Queryable, input: RaceInput, staffId: numbe
 export const RACE_COLUMNS = `r.id, r.name, r.starts_at, r.ends_at, r.categories, r.prizes, r.bonus_multiplier,
   r.settled_at,
   ARRAY(SELECT DISTINCT g FROM (SELECT unnest(r.game_ids) AS g UNION
-    SELECT id FROM games WHERE category = ANY(r.categories)) AS eligible ORDER BY g) AS games`;
+    SELECT id FROM ${RACE_CATALOGUE} AS c WHERE category = ANY(r.categories)) AS eligible ORDER BY g) AS games`;
 
 export interface RaceRow {
   id: number;

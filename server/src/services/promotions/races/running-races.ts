@@ -1,4 +1,5 @@
 import type { Queryable } from '../../../db/database.ts';
+import { RACE_CATALOGUE } from './race-games.ts';
 
 /**
  * The races that are not over, per database, read at most once per RUNNING_RACES_TTL_MS of the
@@ -31,7 +32,8 @@ export function forgetRunningRaces(db: object) {
 async function racesNotOver(db: Queryable, now: Date): Promise<CachedRace[]> {
   const rows = await db.query<{ id: number; starts_at: Date | string; ends_at: Date | string; games: string[] }>(
     `SELECT r.id, r.starts_at, r.ends_at,
-       ARRAY(SELECT unnest(r.game_ids) UNION SELECT id FROM games WHERE category = ANY(r.categories)) AS games
+       ARRAY(SELECT unnest(r.game_ids) UNION SELECT id FROM ${RACE_CATALOGUE} AS c WHERE category = ANY(r.categories))
+         AS games
      FROM races r WHERE r.settled_at IS NULL AND r.ends_at > $1`,
     [now.toISOString()],
   );
