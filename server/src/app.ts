@@ -20,6 +20,7 @@ import { activationRoutes } from './routes/activation.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bonusRoutes } from './routes/bonus.ts';
 import { offerRoutes } from './routes/offers.ts';
+import { raceRoutes } from './routes/races.ts';
 import { favouriteRoutes } from './routes/favourites.ts';
 import { demoPaymentRoutes } from './routes/demo-payment.ts';
 import { emailChangeRoutes } from './routes/email-change.ts';
@@ -161,6 +162,7 @@ export function createApp({ distDir, services, log, lifecycle = new Lifecycle() 
   }
   app.route('/', bonusRoutes(services));
   app.route('/', offerRoutes(services));
+  app.route('/', raceRoutes(services));
   app.route('/', favouriteRoutes(services));
   app.route('/', emailChangeRoutes(services));
   app.route('/', accountRoutes(services));

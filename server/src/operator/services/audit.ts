@@ -73,6 +73,7 @@ export const AUDIT_ACTIONS = [
   'withdrawals.release',
   'round.void',
   'offer.create',
+  'race.create',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -27,6 +27,7 @@ const NAV: [string, string, boolean?][] = [
   ['/operator/reports', 'nav.reports'],
   ['/operator/news', 'nav.news', true],
   ['/operator/offers', 'nav.offers', true],
+  ['/operator/races', 'nav.races', true],
   ['/operator/audit', 'nav.audit'],
   ['/operator/staff', 'nav.staff', true],
   ['/operator/games', 'nav.games', true],

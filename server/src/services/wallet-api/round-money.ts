@@ -178,7 +178,7 @@ async function addClosedAccountPayout(tx: Queryable, player: WalletPlayer, round
  */
 export async function settleRound(
   tx: Queryable,
-  { config }: Services,
+  { config, db }: Services,
   player: WalletPlayer,
   round: RoundRef,
 ): Promise<string | undefined> {
@@ -199,7 +199,7 @@ export async function settleRound(
   const counted = await countStake(
     tx,
     { userId: player.userId, stake: row.stake, win: row.win, now: round.now },
-    { multiplier, risk: config.risk },
+    { multiplier, risk: config.risk, races: { node: db, gameId: round.gameId } },
   );
   await alertLimitUse(tx, {
     userId: player.userId,
