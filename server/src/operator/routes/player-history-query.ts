@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { ConsoleError } from '../services/console-error.ts';
-import { HISTORY_KINDS, type HistoryKind, type HistoryQuery } from '../services/player-history.ts';
+import { HISTORY_KINDS, type HistoryKind, type HistoryQuery } from '../player-history-model.ts';
 import { say } from '../views/messages.ts';
 import { readDayRange } from './paging.ts';
 

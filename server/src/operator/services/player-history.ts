@@ -2,50 +2,13 @@ import type { Queryable } from '../../db/database.ts';
 import { ConsoleError } from './console-error.ts';
 import { say } from '../views/messages.ts';
 import { ROUND_GAME_ID, ROUND_GAME_JOINS } from './report-figures/round-game.ts';
-
-/** The kinds of history item the player page filters by, and the item types each covers. */
-export const HISTORY_KINDS = {
-  deposits: ['deposit'],
-  withdrawals: ['withdrawal'],
-  rounds: ['game'],
-  bonuses: ['bonus', 'referral'],
-  adjustments: ['adjustment'],
-} as const;
-export type HistoryKind = keyof typeof HISTORY_KINDS;
-
-/** A page of the player's history: the filters, and where it starts (a history item id). */
-export interface HistoryQuery {
-  kind: HistoryKind | '';
-  /** [start, end) instants of the chosen UTC days; null where open. */
-  start: string | null;
-  end: string | null;
-  /** A game's id (rounds only), or ''. */
-  game: string;
-  /** Older than this item (the "Older" link), or newer than it ("Newer"); neither: the newest page. */
-  before: number | null;
-  after: number | null;
-}
-
-export interface HistoryRow {
-  id: number;
-  created_at: Date;
-  type: string;
-  template: string;
-  params: Record<string, string>;
-  amount: string;
-  status: string;
-  /** A settled round of our own games or of a provider (services/round-void.ts). */
-  voidable: boolean;
-}
-
-export interface HistoryPage {
-  rows: HistoryRow[];
-  /** The first item of an older page (this page's last row), when there is one; likewise newer. */
-  older: number | null;
-  newer: number | null;
-}
-
-export const HISTORY_PAGE = 50;
+import {
+  HISTORY_KINDS,
+  HISTORY_PAGE,
+  type HistoryPage,
+  type HistoryQuery,
+  type HistoryRow,
+} from '../player-history-model.ts';
 
 /**
  * The filters as SQL conditions on `t` (the player is $1), with their values from $2 on. The game is

@@ -8,7 +8,8 @@ import { sourceOfFundsDocumentsOf } from '../../services/source-of-funds-documen
 import { audit } from './audit.ts';
 import { accountAgeDays, lifetimeFigures } from './player-lifetime.ts';
 import { playerDeposits } from './player-deposits.ts';
-import { gameChoices, playerHistory, type HistoryQuery } from './player-history.ts';
+import { gameChoices, playerHistory } from './player-history.ts';
+import type { HistoryQuery } from '../player-history-model.ts';
 
 /** One player's whole picture as the console's player page shows it (routes/players.ts), and staff notes. */
 

@@ -1,6 +1,6 @@
 import type { Staff } from '../operator-env.ts';
 import { describeTransaction } from '../../services/texts.ts';
-import { HISTORY_KINDS, type HistoryPage } from '../services/player-history.ts';
+import { HISTORY_KINDS, type HistoryPage } from '../player-history-model.ts';
 import { say } from './messages.ts';
 import { roundVoidCell } from './round-void-view.ts';
 import { raw } from 'hono/html';

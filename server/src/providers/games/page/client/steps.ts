@@ -60,6 +60,7 @@ const LAST_CRASH_POINTS = 20;
 export function renderSteps(state: GameSessionState, deps: Deps) {
   const { t, money, root, alert } = deps;
   const mechanic = state.game.mechanic as 'blackjack' | 'mines' | 'crash';
+  const crash = mechanic === 'crash';
   const call = (path: string, body?: unknown) => deps.api.request<StepResponse>(path, body);
 
   const balance = h('strong', { 'data-balance': true }, money(state.balance));
@@ -85,7 +86,7 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
     {},
     mechanic === 'mines'
       ? field(t('steps.mines_count'), mines, t('steps.mines_hint'))
-      : mechanic === 'crash'
+      : crash
         ? field(t('steps.target'), target, t('steps.target_hint'))
         : null,
     stakeRuleHint,
@@ -105,8 +106,8 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
     { class: 'bet', id: formId, novalidate: true },
     // Crash's stake comes first: under its curve, the target and its hints would push the stake
     // below the bar that sticks to the bottom of a 360 px frame.
-    mechanic === 'crash' ? stakeField : controls,
-    mechanic === 'crash' ? controls : stakeField,
+    crash ? stakeField : controls,
+    crash ? controls : stakeField,
     // Quick play only where the market allows it (RTS 14, GlüStV §22a), as on the other games.
     mechanic === 'blackjack' && !state.forbidden_features.includes('quick_play')
       ? quickToggle(t('play.quick'), uid('quick'))
@@ -184,8 +185,9 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
       ...(round.history.length ? { actions: round.history } : {}),
     });
     session.add({ stake: round.stake, win: round.win ?? '0.00' });
-    if (mechanic === 'crash') {
-      crashPoints.unshift(String((round.view as { crash_point?: string }).crash_point));
+    const point = (round.view as { crash_point?: string }).crash_point;
+    if (point !== undefined) {
+      crashPoints.unshift(point);
       showStrip();
     }
   };
@@ -468,7 +470,7 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
     }
     const bet: Record<string, unknown> = { type: mechanic, amount: checked.amount };
     if (mechanic === 'mines') bet.mines = Number(mines.value);
-    if (mechanic === 'crash') {
+    if (crash) {
       const value = normaliseAmount(target.value);
       const normalized = /^\d{1,4}(\.\d{1,2})?$/.test(value) ? Number(value).toFixed(2) : '';
       if (crashTarget(normalized) === undefined) {
