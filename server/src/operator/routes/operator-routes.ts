@@ -28,6 +28,7 @@ import { staffRoutes } from './staff.ts';
 import { verificationRoutes } from './verifications.ts';
 import { withdrawalQueueRoutes } from './withdrawal-queue.ts';
 import { withdrawalRoutes } from './withdrawals.ts';
+import { requirePermission } from './route-permissions.ts';
 import {
   allowedAddresses,
   refusePlayerTokens,
@@ -45,8 +46,10 @@ const QUEUE_SCRIPT = readFileSync(new URL('../views/withdrawal-queue-keys.js', i
 
 /** Paths reachable before the console session is complete; every other /operator path needs it. */
 const OPEN =
-  /^\/operator\/(sign-in|sign-out|password|two-factor(\/setup)?|assets\/(console\.css|withdrawal-queue\.js))$/;
+  /^\/operator\/(sign-in|sign-out|password|invitation|two-factor(\/setup)?|assets\/(console\.css|withdrawal-queue\.js|invitation\.js))$/;
 const OPEN_CONTROL = /^\/operator\/control\/(staff|providers)$/;
+/** Whether a path works without a signed-in session (so needs no permission either). */
+export const isOpenConsolePath = (path: string) => OPEN.test(path) || OPEN_CONTROL.test(path);
 
 /**
  * The operator console (docs/operators.md): server-rendered pages with plain forms, under
@@ -80,7 +83,7 @@ export function operatorRoutes(services: Services) {
   const active = requireStage('active');
   app.use(
     '/operator/*',
-    except((c) => OPEN.test(c.req.path) || OPEN_CONTROL.test(c.req.path), every(session, active, requireCsrf)),
+    except((c) => isOpenConsolePath(c.req.path), every(session, active, requireCsrf, requirePermission)),
   );
 
   // The queue's list (withdrawal-queue.ts) comes before withdrawals.ts, whose decisions it links to.

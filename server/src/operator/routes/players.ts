@@ -13,6 +13,7 @@ import { roundVoidCell } from '../views/round-void-view.ts';
 import { riskPanel } from '../views/risk-alerts-view.ts';
 import { duplicatesSection, searchPage } from './player-search.ts';
 import { countryLabel, fullName } from './player-status.ts';
+import { may } from '../permissions.ts';
 
 const DONE = [
   'suspended',
@@ -111,7 +112,7 @@ ${section(
   say('risk.panel'),
   riskPanel(
     { alerts: riskAlerts, linked, lifetime, interactions, currency: cur, sourceOfFunds },
-    { id, csrf, mayWork: staff.role === 'risk' || staff.role === 'admin' },
+    { id, csrf, mayWork: may(staff, 'risk.work') },
   ),
 )}
 ${section(

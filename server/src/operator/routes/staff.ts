@@ -3,7 +3,6 @@ import type { Services } from '../../app-env.ts';
 import { idParam, readForm } from './form.ts';
 import { ConsoleError } from '../services/console-error.ts';
 import { say } from '../views/messages.ts';
-import { adminOnly } from '../services/session.ts';
 import type { OperatorEnv, Role } from '../operator-env.ts';
 import {
   changeStaffRole,
@@ -22,8 +21,6 @@ import { buttonForm, confirmBox, csrfField, html, page, table, when } from '../v
 export function staffRoutes(services: Services) {
   const { db } = services;
   const app = new Hono<OperatorEnv>();
-  app.use('/operator/staff', adminOnly);
-  app.use('/operator/staff/*', adminOnly);
 
   const render = async (c: Parameters<typeof page>[0], notice?: string) => {
     const rows = await listStaff(db);
