@@ -30,7 +30,8 @@ describe('every console route needs a permission', () => {
 
   it('lists each route with the permission it needs and the roles that hold it', () => {
     const list = Object.entries(ROUTE_PERMISSIONS).map(
-      ([route, permission]) => `${route} → ${permission} (${ROLES.filter((role) => may({ role }, permission)).join(', ')})`,
+      ([route, permission]) =>
+        `${route} → ${permission} (${ROLES.filter((role) => may({ role }, permission)).join(', ')})`,
     );
     for (const line of list) expect(line).toMatch(/^(GET|POST) \/operator\S* → [a-z]+\.[a-z]+ \(admin(, \w+)*\)$/);
     // The spot checks the roles table promises.
@@ -53,7 +54,7 @@ describe('every console route needs a permission', () => {
 });
 
 describe('the console refuses what a role does not hold', () => {
-  it('payments decides withdrawals and exports the ledger, but neither works risk alerts nor manages staff', async () => {
+  it('payments sees the queues but neither works risk alerts nor manages staff', async () => {
     const payments = await staffMember(ctx.api, 'payments');
     expect((await payments.client.get('/operator/withdrawals')).status).toBe(200);
     expect((await payments.client.get('/operator/risk/alerts')).status).toBe(200);
@@ -101,9 +102,12 @@ describe('the ledger export', () => {
     const sent = await payments.client.get('/operator/ledger.csv?from=2026-05-01&to=2026-05-31');
     expect(sent.status).toBe(200);
     expect(sent.text.split('\n')[0]).toMatch(/^id,time_utc,/);
-    const rows = await ctx.api.db.query<{ staff_id: number; target_id: string; after: object; created_at: Date | string }>(
-      "SELECT staff_id, target_id, after, created_at FROM staff_audit WHERE action = 'ledger.export' ORDER BY id",
-    );
+    const rows = await ctx.api.db.query<{
+      staff_id: number;
+      target_id: string;
+      after: object;
+      created_at: Date | string;
+    }>("SELECT staff_id, target_id, after, created_at FROM staff_audit WHERE action = 'ledger.export' ORDER BY id");
     expect(rows.map((row) => [row.staff_id, row.target_id, row.after])).toEqual([
       [payments.id, '2026-05-01..2026-05-31', { from: '2026-05-01', to: '2026-05-31' }],
     ]);

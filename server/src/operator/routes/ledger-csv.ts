@@ -9,7 +9,10 @@ import type { OperatorEnv } from '../operator-env.ts';
 /** Rows a batch reads: a million rows are 200 short queries, and a batch is about half a megabyte of text. */
 const LEDGER_BATCH = 5000;
 
-/** (`exports.ledger`, audited.) The whole ledger of any range of UTC days (`from`/`to`, both included, either open), streamed oldest first. */
+/**
+ * The whole ledger of any range of UTC days (`from`/`to`, both included, either open), streamed
+ * oldest first; `exports.ledger` only, and audited.
+ */
 export function ledgerCsvRoutes(services: Services) {
   const app = new Hono<OperatorEnv>();
   app.get('/operator/ledger.csv', async (c) => {

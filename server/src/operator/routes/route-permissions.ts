@@ -56,7 +56,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, Permission>> = {
   'POST /operator/players/:id/adjustments': 'adjustments.request',
   'GET /operator/adjustments': 'players.view',
   'POST /operator/adjustments/:aid/approve': 'adjustments.approve',
-  'POST /operator/adjustments/:aid/reject': 'adjustments.approve',
+  'POST /operator/adjustments/:aid/decline': 'adjustments.approve',
   'POST /operator/players/:id/source-of-funds': 'risk.work',
   'POST /operator/players/:id/source-of-funds/review': 'risk.work',
 
