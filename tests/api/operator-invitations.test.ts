@@ -125,7 +125,7 @@ describe('inviting staff from the console', () => {
     ).toBe(400);
   });
 
-  it('two answers to one link at once make one account; the form needs its own token; only staff.manage invites', async () => {
+  it('two answers to one link make one account; the form needs its own token; only staff.manage invites', async () => {
     const admin = await staffMember(ctx.api, 'admin');
     const email = newEmail();
     await admin.client.get('/operator/staff');
