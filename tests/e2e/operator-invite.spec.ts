@@ -22,7 +22,7 @@ async function sharedDocumentAlert(request: APIRequestContext) {
   return usernames[0]!;
 }
 
-test('an admin invites a payments user, who sets password and two-factor from the mail and works the queue only', async ({
+test('an admin invites a payments user; the mailed link sets password and two-factor; they see the queue', async ({
   request,
   browser,
 }) => {
