@@ -69,7 +69,7 @@ test('an admin invites a payments user; the mailed link sets password and two-fa
   const nav = page.getByRole('navigation', { name: 'Console' });
   await expect(nav.getByRole('link', { name: 'Staff', exact: true })).toHaveCount(0);
   await nav.getByRole('link', { name: 'Withdrawals', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Withdrawals');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Withdrawals queue');
   await expect(page.locator('[data-role-note]')).toHaveCount(0);
   const refused = await page.goto('/operator/staff');
   expect(refused!.status()).toBe(403);

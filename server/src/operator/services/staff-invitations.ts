@@ -1,15 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { checkPasswordStrength } from '#core/api/password-strength.ts';
-import { checkEmail, checkPassword, messageKey, normalizeEmail, type Problems } from '#core/api/validation.ts';
+import { checkEmail, normalizeEmail, type Problems } from '#core/api/validation.ts';
 import type { Services } from '../../app-env.ts';
 import { ConsoleRefusal } from '../../base/domain-errors.ts';
-import { translate } from '../../base/i18n.ts';
 import type { Queryable } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import { hashPassword, hashToken } from '../../http/auth.ts';
 import { queuedPasswordWork } from '../../services/password-queue.ts';
 import { isRole, type Role } from '../permissions.ts';
-import { say } from '../views/messages.ts';
+import { newStaffPasswordProblems } from './staff-password-rules.ts';
 import { audit } from './audit.ts';
 import { startSession } from './session.ts';
 
@@ -129,14 +127,7 @@ export async function acceptInvitation(
   const tokenHash = /^[0-9a-f]{64}$/.test(form.token) ? hashToken(form.token) : '';
   const [invitation] = tokenHash ? await validInvitation(services.db, tokenHash, services.clock()) : [];
   if (!invitation) throw new InvitationRefused('invalid');
-  const problems: Problems = {};
-  checkPassword(problems, form.password, invitation.email, undefined);
-  checkPasswordStrength(problems, form.password, [invitation.email]);
-  const messages = (problems.password ?? []).map((problem) => ({
-    field: 'new_password',
-    message: translate('en', messageKey(problem), problem.params),
-  }));
-  if (form.password !== form.confirm) messages.push({ field: 'confirm_password', message: say('password.mismatch') });
+  const messages = newStaffPasswordProblems(form.password, form.confirm, invitation.email);
   if (messages.length) return { problems: messages };
   const hash = await queuedPasswordWork(services, () => hashPassword(form.password));
   const now = services.clock();
