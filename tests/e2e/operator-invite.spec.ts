@@ -1,6 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
-import { expect, test, adminSignIn } from './fixtures';
+import { expect, test, adminSignIn, enrolTwoFactor } from './fixtures';
 import { apiToken, mailTo, newPlayer, noAxeViolations, onePixelPng, registerPlayer } from './helpers';
 
 const PASSWORD = 'saffron-beacon-meadow-26';
@@ -57,12 +56,7 @@ test('an admin invites a payments user; the mailed link sets password and two-fa
   await page.getByLabel('New password again').fill(PASSWORD);
   await page.getByRole('button', { name: 'Save password and go on' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Set up two-factor sign-in');
-  const secret = (await page.locator('[data-totp-secret]').textContent())!.trim();
-  await page
-    .getByLabel('Six-digit code')
-    .fill(new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate());
-  await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Overview');
+  await enrolTwoFactor(page);
   await expect(page.locator('.sign-out')).toContainText(`Signed in as ${email} (payments)`);
 
   // The withdrawal queue, yes; the staff page, not even offered.
