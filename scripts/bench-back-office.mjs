@@ -22,6 +22,7 @@ import { seed } from '../server/src/db/seed.ts';
 import { createMailer } from '../server/src/mail/mailer.ts';
 import { PasswordQueue } from '../server/src/services/password-queue.ts';
 import { parseEnv } from '../server/src/config/variables.ts';
+import { historyPages } from './bench-player-history.mjs';
 
 const { DATABASE_URL: databaseUrl, BENCH_PROFILE: profile } = parseEnv(process.env, ['DATABASE_URL', 'BENCH_PROFILE']);
 const dataDir = mkdtempSync(join(tmpdir(), 'amber-bench-bo-'));
@@ -170,6 +171,7 @@ try {
   await timed('/operator/withdrawals?status=all&page=150&sort=amount&dir=desc');
 
   await timed(`/operator/players/${first}`);
+  await historyPages(db, timed, { start, games: /** @type {string[]} */ (games) });
 
   /** Streams a CSV as a client reads it, sampling this process's memory: its data rows, time and growth. */
   const streamed = async (/** @type {string} */ path) => {

@@ -21,12 +21,23 @@ import { decapFsHandler } from './cms/decap-fs-handler.mjs';
 import { editorApi } from './cms/editor-api.mjs';
 import { entryDelete } from './cms/entry-delete.mjs';
 import { entryStatus, statusSnapshot } from './cms/entry-status.mjs';
-import { EDITOR_KEY_JS, EDITOR_STATUS_JS, INDEX_HTML, PREVIEW_CSS, configScript } from './cms/editor-page.mjs';
+import {
+  EDITOR_KEY_JS,
+  EDITOR_STATUS_JS,
+  INDEX_HTML,
+  PREVIEW_CSS,
+  PREVIEW_TEMPLATES_JS,
+  configScript,
+} from './cms/editor-page.mjs';
+import { sitePreviewStyle } from './cms/site-preview-style.mjs';
 import { editorServer } from './cms/editor-server.mjs';
 import { parseEnv } from '../server/src/config/variables.ts';
 
 const root = new URL('..', import.meta.url).pathname.replace(/\/$/, '');
 const decapDist = join(root, 'node_modules/decap-cms/dist');
+const siteDist = join(root, 'dist');
+/** The site's own CSS when it is built, so the preview shows the site's layout; plain text otherwise. */
+const previewStyle = () => sitePreviewStyle(siteDist) ?? PREVIEW_CSS;
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -58,7 +69,10 @@ if (positionals[0] === 'build') {
   writeFileSync(join(values.out, 'editor-key.js'), EDITOR_KEY_JS);
   writeFileSync(join(values.out, 'editor-status.js'), EDITOR_STATUS_JS);
   writeFileSync(join(values.out, 'config.js'), configScript(cmsConfig({ backend, editorialWorkflow: true })));
-  writeFileSync(join(values.out, 'preview.css'), PREVIEW_CSS);
+  writeFileSync(join(values.out, 'preview-templates.js'), PREVIEW_TEMPLATES_JS);
+  if (!sitePreviewStyle(siteDist))
+    console.warn('cms: the site is not built (no dist/): the preview shows plain text; run npm run build first');
+  writeFileSync(join(values.out, 'preview.css'), previewStyle());
   // The translation marks as of this build (rebuild the editor when main changes).
   writeFileSync(join(values.out, 'translation-status.json'), JSON.stringify(statusSnapshot(join(root, 'src/content'))));
   for (const file of readdirSync(decapDist))
@@ -101,7 +115,7 @@ const api = editorApi({
     exists: (path) => existsSync(join(root, path)),
   }),
 });
-const server = editorServer({ root, decapDist, config, api, onRefusal });
+const server = editorServer({ root, decapDist, config, api, onRefusal, previewStyle });
 server.on('error', (error) => {
   console.error(`cms: ${error.message}; is port ${port} free? Set CMS_PORT to another port.`);
   process.exit(1);

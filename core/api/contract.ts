@@ -403,6 +403,54 @@ export interface CashbackStatus {
   paid: boolean;
 }
 
+// GET /api/races, GET /api/races/:id/leaderboard (public; a signed-in player also gets `you`)
+/** One place of a race's prize table: cash, or bonus money with the race's wagering multiple. */
+export interface RacePrize {
+  position: number;
+  amount: Money;
+  kind: 'cash' | 'bonus';
+}
+
+/**
+ * A race: ranked by the real-money stakes settled on its games between `starts_at` and `ends_at`
+ * (docs/promotions.md "Races"). `games` are the eligible game ids (categories already resolved).
+ */
+export interface Race {
+  id: number;
+  name: string;
+  status: 'upcoming' | 'running';
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  games: string[];
+  categories: string[];
+  prizes: RacePrize[];
+  bonus_multiplier: number;
+  currency: string;
+}
+
+/** A place on a race's leaderboard; `player` is masked, or `HIDDEN_PLAYER` for an incognito player. */
+export interface RaceStanding {
+  position: number;
+  player: string;
+  wagered: Money;
+  prize: RacePrize | null;
+}
+
+/** The signed-in player's own place, and what more they must wager to reach the next place up. */
+export interface RaceOwnStanding {
+  /** Null until the player has wagered on the race. */
+  position: number | null;
+  wagered: Money;
+  /** Absent at position 1. `amount` more puts the player at `position` (ties go to who got there first). */
+  next?: { position: number; amount: Money };
+}
+
+export interface RaceLeaderboard {
+  race: Race;
+  top: RaceStanding[];
+  you?: RaceOwnStanding;
+}
+
 /** GET /gmnggate/most_popular ranks this many games (the home page's "Most popular" row). */
 export const MOST_POPULAR_COUNT = 12;
 
@@ -547,6 +595,15 @@ export interface Verification {
   submitted_at?: Timestamp;
   reason?: string;
 }
+/**
+ * `GET /api/user/source-of-funds`: the request staff opened and have not reviewed yet (null when none),
+ * with how many documents the player has sent for it. `POST` (multipart, one `file`) answers it with 201.
+ */
+export interface SourceOfFundsStatus {
+  request: { requested_at: Timestamp; documents: number; max_documents: number } | null;
+}
+/** The most documents a player may send for one source-of-funds request. */
+export const SOF_MAX_DOCUMENTS = 10;
 /** `POST /api/user/verification` (multipart, the one body that is never encrypted) answers this with 201. */
 export interface VerificationSubmitted {
   status: 'pending';
@@ -647,6 +704,8 @@ export const API_PATHS = {
   cashback: '/api/user/cashback',
   cashbackClaim: '/api/user/cashback/:id/claim',
   offerAccept: '/api/user/offers/:id/accept',
+  races: '/api/races',
+  raceLeaderboard: '/api/races/:id/leaderboard',
   mostPopular: '/gmnggate/most_popular',
   market: '/api/market',
   games: '/gmnggate/games',
@@ -656,6 +715,7 @@ export const API_PATHS = {
   timeOut: '/api/user/time-out',
   selfExclusion: '/api/user/self-exclusion',
   verification: '/api/user/verification',
+  sourceOfFunds: '/api/user/source-of-funds',
   stream: '/api/stream',
   streamTicket: '/api/stream/ticket',
   crashRoom: '/api/crash-room',

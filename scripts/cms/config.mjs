@@ -85,6 +85,8 @@ export function cmsConfig({
             i18n: true,
             buttons: ['bold', 'italic', 'link', 'heading-two', 'heading-three', 'bulleted-list', 'numbered-list'],
             editor_components: ['image'],
+            // The preview (preview-templates.js) shows the Markdown through Decap's sanitizer: no raw HTML runs.
+            sanitize_preview: true,
           },
         ],
       };

@@ -18,6 +18,7 @@ export const INDEX_HTML = `<!doctype html>
 <body>
 <script src="editor-key.js"></script>
 <script src="decap-cms.js"></script>
+<script src="preview-templates.js"></script>
 <script src="config.js"></script>
 <script src="editor-status.js"></script>
 </body>
@@ -30,6 +31,19 @@ export const EDITOR_KEY_JS = readFileSync(new URL('editor-key.js', import.meta.u
 /** The translation marks beside an entry (editor-status.js), read once. */
 export const EDITOR_STATUS_JS = readFileSync(new URL('editor-status.js', import.meta.url), 'utf8');
 
+/** The preview in the site's layout (preview-templates.js), read once. */
+export const PREVIEW_TEMPLATES_JS = readFileSync(new URL('preview-templates.js', import.meta.url), 'utf8');
+
+/** Each collection's preview in the site's layout, chosen by its heading field. @param {any} config */
+const previewTemplates = (config) =>
+  config.collections
+    .map(
+      (/** @type {{ name: string, identifier_field: string }} */ c) =>
+        `CMS.registerPreviewTemplate(${JSON.stringify(c.name)}, ` +
+        `sitePreviewTemplate(${JSON.stringify(c.identifier_field)}));`,
+    )
+    .join('\n');
+
 /**
  * config.js: never put the key in it. Any web page can load a script from localhost with a
  * `<script>` tag and read what it sets.
@@ -37,9 +51,11 @@ export const EDITOR_STATUS_JS = readFileSync(new URL('editor-status.js', import.
  */
 export const configScript = (config) => `// Made by scripts/cms.mjs from src/content/lint/collections.mjs: do not edit.
 CMS.registerPreviewStyle('preview.css');
+${previewTemplates(config)}
 CMS.init({ config: ${JSON.stringify({ load_config_file: false, ...config }, null, 2)} });
 `;
 
+/** The preview's style when the site is not built (no dist/): plain, readable text. */
 export const PREVIEW_CSS = `body { font: 16px/1.6 system-ui, sans-serif; color: #1c1917; max-width: 46rem;
   margin: 1.5rem auto; padding: 0 1rem; }
 h1, h2, h3 { line-height: 1.25; } a { color: #9a3412; } img { max-width: 100%; height: auto; }

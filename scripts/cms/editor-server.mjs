@@ -4,7 +4,14 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
-import { EDITOR_KEY_JS, EDITOR_STATUS_JS, INDEX_HTML, PREVIEW_CSS, TYPES, configScript } from './editor-page.mjs';
+import {
+  EDITOR_KEY_JS,
+  EDITOR_STATUS_JS,
+  INDEX_HTML,
+  PREVIEW_TEMPLATES_JS,
+  TYPES,
+  configScript,
+} from './editor-page.mjs';
 import { hostRefusal } from './editor-request-guard.mjs';
 
 /** On every answer: no framing by another page, no guessing of types, nothing cached. */
@@ -24,8 +31,9 @@ const BASE_HEADERS = {
  * @param {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>}
  *   options.api  the handler of /api/v1
  * @param {(reason: string) => void} options.onRefusal
+ * @param {() => string} options.previewStyle  the preview's stylesheet, read on each request (a rebuilt site shows)
  */
-export function editorServer({ root, decapDist, config, api, onRefusal }) {
+export function editorServer({ root, decapDist, config, api, onRefusal, previewStyle }) {
   /** @param {import('node:http').ServerResponse} res @param {string} type @param {string} text */
   const sendText = (res, type, text) => res.writeHead(200, { 'content-type': type }).end(text);
 
@@ -57,7 +65,8 @@ export function editorServer({ root, decapDist, config, api, onRefusal }) {
     if (path === '/admin/editor-key.js') return void sendText(res, TYPES['.js'], EDITOR_KEY_JS);
     if (path === '/admin/editor-status.js') return void sendText(res, TYPES['.js'], EDITOR_STATUS_JS);
     if (path === '/admin/config.js') return void sendText(res, TYPES['.js'], configScript(config));
-    if (path === '/admin/preview.css') return void sendText(res, TYPES['.css'], PREVIEW_CSS);
+    if (path === '/admin/preview-templates.js') return void sendText(res, TYPES['.js'], PREVIEW_TEMPLATES_JS);
+    if (path === '/admin/preview.css') return void sendText(res, TYPES['.css'], previewStyle());
     // Decap's bundle and its chunks, then the site's pictures (/images/…) for the preview.
     const [base, rel] = path.startsWith('/admin/')
       ? [decapDist, path.slice('/admin/'.length)]

@@ -20,6 +20,7 @@ import { activationRoutes } from './routes/activation.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bonusRoutes } from './routes/bonus.ts';
 import { offerRoutes } from './routes/offers.ts';
+import { raceRoutes } from './routes/races.ts';
 import { favouriteRoutes } from './routes/favourites.ts';
 import { demoPaymentRoutes } from './routes/demo-payment.ts';
 import { emailChangeRoutes } from './routes/email-change.ts';
@@ -32,6 +33,8 @@ import { paymentRoutes } from './routes/payments.ts';
 import { responsibleGamingRoutes } from './routes/responsible-gaming.ts';
 import { userRoutes } from './routes/user.ts';
 import { verificationRoutes } from './routes/verification.ts';
+import { sourceOfFundsRoutes } from './routes/source-of-funds.ts';
+import { recordLossLimitHitOf } from './services/risk/loss-limit-hit.ts';
 import { withdrawalRoutes } from './routes/withdrawal.ts';
 import { sessionRoutes } from './routes/sessions.ts';
 import { twoFactorRoutes } from './routes/two-factor.ts';
@@ -122,11 +125,11 @@ export function createApp({ distDir, services, log, lifecycle = new Lifecycle() 
     maxSize: MAX_BODY_BYTES,
     onError: (c) => c.json({ detail: translate(c.get('locale'), 'errors.body_too_large') }, 413),
   });
-  // The identity document upload is the one larger body (two files of up to 5 MB, multipart and
+  // The identity and source-of-funds document uploads are the larger bodies (two files of up to 5 MB, multipart and
   // unencrypted: docs/api.md "The reference API"). Its route applies its own limit once the player is
   // known, so nobody signed out gets a large body read; every other request keeps the small limit.
   const isUpload = (c: { req: { method: string; path: string } }) =>
-    c.req.method === 'POST' && c.req.path === API_PATHS.verification;
+    c.req.method === 'POST' && (c.req.path === API_PATHS.verification || c.req.path === API_PATHS.sourceOfFunds);
   // A GET or HEAD has no body here (the node server gives it none); asking the limit to look would
   // build a full WHATWG Request for every read.
   const hasNoBody = (c: { req: { method: string } }) => c.req.method === 'GET' || c.req.method === 'HEAD';
@@ -148,6 +151,7 @@ export function createApp({ distDir, services, log, lifecycle = new Lifecycle() 
     paymentRoutes,
     withdrawalRoutes,
     verificationRoutes,
+    sourceOfFundsRoutes,
     historyRoutes,
     gameRoutes,
     marketRoutes,
@@ -158,6 +162,7 @@ export function createApp({ distDir, services, log, lifecycle = new Lifecycle() 
   }
   app.route('/', bonusRoutes(services));
   app.route('/', offerRoutes(services));
+  app.route('/', raceRoutes(services));
   app.route('/', favouriteRoutes(services));
   app.route('/', emailChangeRoutes(services));
   app.route('/', accountRoutes(services));
@@ -185,7 +190,9 @@ export function createApp({ distDir, services, log, lifecycle = new Lifecycle() 
     return c.req.method === 'GET' || c.req.method === 'HEAD' ? site.serve(c) : site.errorPage(c, 404);
   });
 
-  app.onError((thrown, c) => {
+  app.onError(async (thrown, c) => {
+    // A stake a loss limit refused is remembered for the risk rules once its transaction rolled back.
+    await recordLossLimitHitOf(services.db, thrown, services.clock());
     // A service's refusal (domain-errors.ts) answers like a route's own ApiError.
     const error = thrown instanceof DomainError ? apiErrorOf(thrown) : thrown;
     if (error instanceof ApiError) {

@@ -8,6 +8,7 @@ import { DEMO_PLAYER } from './db/demo-player.ts';
 import { listen } from './http/listen.ts';
 import { siteUrlNotice } from './config/site-notice.ts';
 import { Lifecycle } from './ops/lifecycle.ts';
+import { startRaceSettlement } from './services/promotions/races/race-settlement.ts';
 import { startRoundSweep } from './services/round-sweep.ts';
 import { startCrashRoom } from './services/crash-room/crash-room-driver.ts';
 import { processAlive, readControlFile, removeControlFile, writeControlFile } from './operator/routes/control.ts';
@@ -47,6 +48,8 @@ const lifecycle = new Lifecycle();
 const app = createApp({ distDir, services, lifecycle });
 // Open rounds of ended game sessions are settled by housekeeping (one node at a time).
 const stopRoundSweep = startRoundSweep(services);
+// Ended races pay their prizes; every node looks, and one claim per race pays (promotions/races).
+const stopRaceSettlement = startRaceSettlement(services);
 // The shared crash room, when this node may drive it (one node at a time, by lease).
 const stopCrashRoom = config.games.crashRoom.enabled ? startCrashRoom(services, config.currency) : () => {};
 
@@ -74,6 +77,7 @@ async function shutDown(signal: string) {
   stopping = true;
   lifecycle.beginShutdown();
   stopRoundSweep();
+  stopRaceSettlement();
   stopCrashRoom();
   const inFlight = lifecycle.inFlight;
   console.log(

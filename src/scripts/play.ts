@@ -6,6 +6,7 @@ import { getPublicJson } from '../api/get-public';
 import { fetchCrashRoomState } from '../api/crash-room-state';
 import { interpolate } from '../../core/i18n/interpolate';
 import { $token, $user, setUser } from '../stores/session';
+import { holdBalance, releaseBalance } from '../stores/held-balance';
 
 type Mode = 'real' | 'demo';
 interface Messages {
@@ -104,6 +105,9 @@ async function refreshUser() {
   // Never a number from the message: the API's own answer, and the low-balance rule with it.
   setUser(await getMe());
 }
+
+/** The longest a round may keep the bar's balance from changing (a crash round runs for minutes at most). */
+const MAX_BALANCE_HOLD_MS = 10 * 60 * 1000;
 
 /** The game whose page is the shared crash room while the room runs (docs/multiplayer-crash.md). */
 export const CRASH_ROOM_GAME = 'crash';
@@ -286,10 +290,27 @@ export function initPlay() {
       frame.src = frameUrl(launchedUrl, theme());
   }).observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
 
+  // From a round's start to its result on screen the bar keeps the balance it had (the wallet moved
+  // already); a frame that never says the result is shown frees it after a while.
+  let holdLimit: ReturnType<typeof setTimeout> | undefined;
+  const release = () => {
+    clearTimeout(holdLimit);
+    releaseBalance();
+  };
   window.addEventListener('message', (event) => {
-    // The game page is built: it gets the remembered sound setting.
-    if (isFrameMessage(event, frame, 'game-ready')) return post({ type: 'sound', on: sound });
+    // The game page is built (a new page has no round on screen): it gets the remembered sound setting.
+    if (isFrameMessage(event, frame, 'game-ready')) {
+      release();
+      return post({ type: 'sound', on: sound });
+    }
+    if (isFrameMessage(event, frame, 'round-started')) {
+      holdBalance();
+      clearTimeout(holdLimit);
+      holdLimit = setTimeout(releaseBalance, MAX_BALANCE_HOLD_MS);
+      return;
+    }
     if (!isBalanceChanged(event, frame)) return;
+    release();
     refreshUser().catch((reason) => console.warn('[play] balance refresh failed', reason));
   });
 }

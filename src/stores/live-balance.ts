@@ -1,6 +1,7 @@
 import type { BalanceEvent } from '../../core/api/contract';
 import { $liveState, $playerStream, RELAYED_EVENTS, relayLiveEvent } from './live-events';
-import { $token, $user } from './session';
+import { offerBalance } from './held-balance';
+import { $token } from './session';
 
 /** What the live balance needs of an `EventSource`. */
 export interface LiveSource {
@@ -44,9 +45,8 @@ export function followLiveBalance({ ticket, open, retryMs = 3000 }: LiveBalanceD
     source.addEventListener('open', () => $liveState.set('open'));
     source.addEventListener('balance', (event) => {
       if (event.lastEventId) lastEventId = event.lastEventId;
-      const { balance, bonus_balance: bonusBalance } = JSON.parse(event.data) as BalanceEvent;
-      const user = $user.get();
-      if (user) $user.set({ ...user, balance, bonus_balance: bonusBalance });
+      // Held while a game round is still being shown (held-balance.ts).
+      offerBalance(JSON.parse(event.data) as BalanceEvent);
     });
     for (const name of RELAYED_EVENTS)
       source.addEventListener(name, (event) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { balanceOf, useTestApi } from './harness.ts';
 import { launchSession } from './fixtures/game-launch.ts';
+import { betOnRed, setDailyLossLimit } from './fixtures/loss-limit-play.ts';
 import { PINS, pinGameSeeds, unpinGameSeedsAfterEach } from './pinned-seeds.ts';
 
 /**
@@ -13,13 +14,8 @@ const ctx = useTestApi();
 unpinGameSeedsAfterEach(ctx);
 
 const launch = (token: string, game = 'european-roulette') => launchSession(ctx.api, game, { token });
-const bet = (session: string, amount: string) =>
-  ctx.api.request('POST', `/demo-games/api/sessions/${session}/rounds`, {
-    body: { bet: { type: 'roulette', stakes: [{ kind: 'red', amount }] } },
-    encrypt: false,
-  });
-const setLossLimit = (token: string, day: string) =>
-  ctx.api.request('PATCH', '/api/user/responsible-gaming', { token, body: { loss_limits: { day } } });
+const bet = (session: string, amount: string) => betOnRed(ctx.api, session, amount);
+const setLossLimit = (token: string, day: string) => setDailyLossLimit(ctx.api, token, day);
 
 async function netLoss(userId: number): Promise<number> {
   const [row] = await ctx.api.db.query<{ loss: string }>(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/base/clock.ts';
 import { dashboard, gameFigures, type Range } from '../../server/src/operator/services/dashboard.ts';
+import { breakdown } from '../../server/src/operator/services/report-figures/report-breakdown.ts';
 import { useTestApi } from './harness.ts';
 
 /**
@@ -55,6 +56,7 @@ function expected(moves: Move[], joined: { id: number; at: string }[], names: Ma
     bets: 0n,
     wins: 0n,
     bonus_cost: 0n,
+    adjustments: 0n,
   });
   const days = new Map<string, ReturnType<typeof zero>>();
   const at = (currency: string, day: string) =>
@@ -83,6 +85,7 @@ function expected(moves: Move[], joined: { id: number; at: string }[], names: Ma
       if (round && row.cents > 0n) figures.wins += row.cents;
       if ((move.type === 'bonus' || move.type === 'referral') && row.account === 'cash' && row.cents > 0n)
         figures.bonus_cost += row.cents;
+      if (move.type === 'adjustment') figures.adjustments += row.cents;
     }
     if (move.type === 'withdrawal' && move.status === 'completed' && inRange(move.decidedAt, range)) {
       // Paid is the history item's amount (its ledger total: the request's debit).
@@ -122,7 +125,8 @@ function expected(moves: Move[], joined: { id: number; at: string }[], names: Ma
     wins: cents(figures.wins),
     ggr: cents(figures.bets - figures.wins),
     bonus_cost: cents(figures.bonus_cost),
-    ngr: cents(figures.bets - figures.wins - figures.bonus_cost),
+    adjustments: cents(figures.adjustments),
+    ngr: cents(figures.bets - figures.wins - figures.bonus_cost - figures.adjustments),
   });
   const totals = new Map<string, ReturnType<typeof zero>>();
   for (const [key, figures] of days) {
@@ -202,6 +206,7 @@ describe('dashboard figures equal a direct computation', () => {
         'game',
         'bonus',
         'referral',
+        'adjustment',
       ] as const);
       const move: Move = { user: user.id, currency: user.currency, type: kind, status: 'completed', rows: [] };
       if (kind === 'deposit') move.rows.push({ account: 'cash', cents: amount(200), at });
@@ -211,6 +216,13 @@ describe('dashboard figures equal a direct computation', () => {
         if (next() < 0.5) move.rows.push({ account: 'bonus', cents: size, at });
         else move.rows.push({ account: 'bonus', cents: -size, at }, { account: 'cash', cents: size, at });
       }
+      // Staff adjustments both ways, on either account.
+      if (kind === 'adjustment')
+        move.rows.push({
+          account: next() < 0.8 ? 'cash' : 'bonus',
+          cents: next() < 0.5 ? amount(50) : -amount(50),
+          at,
+        });
       if (kind === 'withdrawal') {
         const size = amount(150);
         move.rows.push({ account: 'cash', cents: -size, at });
@@ -296,6 +308,8 @@ describe('dashboard figures equal a direct computation', () => {
     ).toBe(true);
     expect(moves.filter((move) => move.type === 'game' && move.status === 'cancelled').length).toBeGreaterThan(5);
     expect(new Set(moves.map((move) => move.currency)).size).toBe(2);
+    expect(moves.some((move) => move.type === 'adjustment' && move.rows[0]!.cents < 0n)).toBe(true);
+    expect(moves.some((move) => move.type === 'adjustment' && move.rows[0]!.cents > 0n)).toBe(true);
 
     const ranges: Range[] = [
       { from: '2026-04-01T00:00:00.000Z', to: '2026-04-21T00:00:00.000Z' }, // everything
@@ -314,6 +328,28 @@ describe('dashboard figures equal a direct computation', () => {
       const ggr = got.games.map((row) => Math.round(Number(row.ggr) * 100));
       expect(ggr).toEqual([...ggr].sort((a, b) => b - a));
       expect(await gameFigures(db, range)).toEqual(got.games);
+      // NGR by plain SQL written apart (one sum per part, no shared fragment), and the reports' NGR.
+      const plain = await db.query<{ currency: string; ngr: string }>(
+        `SELECT u.currency, (
+            COALESCE(sum(-l.amount) FILTER (WHERE t.type = 'game' AND t.status <> 'cancelled'), 0)
+          - COALESCE(sum(l.amount) FILTER (
+              WHERE t.type IN ('bonus', 'referral') AND l.account = 'cash' AND l.amount > 0), 0)
+          - COALESCE(sum(l.amount) FILTER (WHERE t.type = 'adjustment'), 0))::text AS ngr
+         FROM ledger l JOIN transactions t ON t.id = l.transaction_id JOIN users u ON u.id = l.user_id
+         WHERE l.created_at >= $1 AND l.created_at < $2 GROUP BY u.currency ORDER BY u.currency`,
+        [range.from, range.to],
+      );
+      expect(
+        got.totals.map((row) => ({ currency: row.currency, ngr: row.ngr })),
+        `ngr ${range.from}`,
+      ).toEqual(plain);
+      const byCountry = await breakdown(db, range, 'country');
+      for (const total of got.totals) {
+        const reported = byCountry
+          .filter((row) => row.currency === total.currency)
+          .reduce((sum, row) => sum + BigInt(row.ngr.replace('.', '')), 0n);
+        expect(cents(reported), `reports' ngr ${range.from}`).toBe(total.ngr);
+      }
     }
     expect((await dashboard(db, ranges[3]!)).totals).toEqual([]);
   });

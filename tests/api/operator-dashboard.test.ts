@@ -132,6 +132,7 @@ describe('dashboard figures from a hand-made data set', () => {
       wins: '€37.50',
       ggr: '-€2.50',
       bonus_cost: '€7.25',
+      adjustments: '€0.00',
       ngr: '-€9.75',
     });
     expect(facts(range.text)).toMatchObject({
@@ -155,6 +156,7 @@ describe('dashboard figures from a hand-made data set', () => {
       '€25.50',
       '-€10.50',
       '€0.00',
+      '€0.00',
       '-€10.50',
     ]);
     expect(day('2026-04-11')).toEqual([
@@ -166,6 +168,7 @@ describe('dashboard figures from a hand-made data set', () => {
       '€12.00',
       '€8.00',
       '€7.25',
+      '€0.00',
       '€0.75',
     ]);
     const games = [...range.text.matchAll(/<tr data-game="(\w+)">([\s\S]*?)<\/tr>/g)].map((m) => [
@@ -211,6 +214,7 @@ describe('dashboard figures from a hand-made data set', () => {
       wins: '€12.00',
       ggr: '€8.00',
       bonus_cost: '€7.25',
+      adjustments: '€0.00',
       ngr: '€0.75',
     });
     expect(facts(today.text)).toMatchObject({ new_players: '1', active_players: '1' });
@@ -228,6 +232,7 @@ describe('dashboard figures from a hand-made data set', () => {
       wins: '€0.00',
       ggr: '€0.00',
       bonus_cost: '€0.00',
+      adjustments: '€0.00',
       ngr: '€0.00',
     });
     expect(empty.text).toContain('No game was played in this period.');
@@ -241,9 +246,11 @@ describe('dashboard figures from a hand-made data set', () => {
       '/operator/dashboard/daily.csv?period=range&from=2026-04-10&to=2026-04-11',
     );
     expect(parseCsv(daily.text)).toEqual([
-      'day,currency,deposits,withdrawals_requested,withdrawals_paid,bets,wins,ggr,bonus_cost,ngr'.split(','),
-      ['2026-04-10', 'EUR', '150.00', '0.00', '0.00', '15.00', '25.50', '-10.50', '0.00', '-10.50'],
-      ['2026-04-11', 'EUR', '30.00', '50.00', '40.00', '20.00', '12.00', '8.00', '7.25', '0.75'],
+      'day,currency,deposits,withdrawals_requested,withdrawals_paid,bets,wins,ggr,bonus_cost,adjustments,ngr'.split(
+        ',',
+      ),
+      ['2026-04-10', 'EUR', '150.00', '0.00', '0.00', '15.00', '25.50', '-10.50', '0.00', '0.00', '-10.50'],
+      ['2026-04-11', 'EUR', '30.00', '50.00', '40.00', '20.00', '12.00', '8.00', '7.25', '0.00', '0.75'],
     ]);
     const perGame = await download(
       admin.client,

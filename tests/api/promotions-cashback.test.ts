@@ -6,6 +6,7 @@ import { ledgerMismatches } from '../../server/src/services/ledger.ts';
 import { launchSession } from './fixtures/game-launch.ts';
 import { balanceOf, useTestApi } from './harness.ts';
 import { PINS, pinGameSeeds, unpinGameSeedsAfterEach } from './pinned-seeds.ts';
+import { addProvider, bet, nextId, win } from './wallet-api-provider.ts';
 
 /**
  * Cashback (issue 41): a percentage of the last whole period's net losses on real-money rounds,
@@ -111,6 +112,31 @@ describe('cashback', () => {
     expect((await claim(player.token, id)).body.detail).toBe("This period's cashback has already been paid.");
     expect((await cashback(player.token)).body[0]).toMatchObject({ paid: true });
     expect(await ledgerMismatches(ctx.api.db)).toEqual([]);
+  });
+
+  it("counts a game provider's rounds settled in the period, not one still open", async () => {
+    const id = await newCashback(10);
+    const provider = await addProvider(ctx.api);
+    const player = await ctx.api.player({ marketingConsent: true, balance: '100.00' });
+    const token = await provider.tokenFor(player);
+    const play = async (actions: ReturnType<typeof bet>[], finished: boolean) => {
+      const played = await provider.call('/wallet/v1/play', {
+        token,
+        game_id: provider.game,
+        round_id: nextId('round'),
+        finished,
+        actions,
+      });
+      expect(played.status, JSON.stringify(played.body)).toBe(200);
+    };
+    await play([bet(400), win(100)], true); // 3.00 lost, settled today
+    await play([bet(250)], false); // open: not a result yet, whatever it becomes
+    await loseSlotRounds(player.token, 1, '1.00'); // one of our own rounds: 1.00 lost
+    clock.advance(86_400);
+    expect((await cashback(player.token)).body.find((offer: { id: number }) => offer.id === id)).toMatchObject({
+      net_loss: '4.00',
+      amount: '0.40',
+    });
   });
 
   it('refuses a malformed id as an unavailable offer', async () => {

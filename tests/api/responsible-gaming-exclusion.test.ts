@@ -3,6 +3,7 @@ import { manualClock } from '../../server/src/base/clock.ts';
 import { formatInstant } from '../../server/src/services/rg/format.ts';
 import { ADULT, balanceOf, useTestApi } from './harness.ts';
 import { submitPaymentForm } from './demo-pay-form.ts';
+import { addProvider, bet, nextId, win } from './wallet-api-provider.ts';
 import { mailTo } from './operator-harness.ts';
 import { type Credentials, signInReply } from './fixtures/sign-in.ts';
 
@@ -222,7 +223,7 @@ describe('reality checks', () => {
     expect((await post('/api/user/reality-check/ack', player.token, {})).body).toEqual({ next_at: null });
   });
 
-  it("shows the session's money: deposits, stakes, wins and the net result", async () => {
+  it("shows the session's money: deposits, stakes, wins and the net result, a provider's rounds included", async () => {
     const player = await ctx.api.player();
     const payment = await post('/api/user/payments/create-payment', player.token, { amount: '40', method: 'card' });
     await submitPaymentForm(ctx.api, new URL(payment.body.redirect_url).pathname, 'confirm');
@@ -233,7 +234,17 @@ describe('reality checks', () => {
        'EUR', $2)`,
       [player.id, clock().toISOString()],
     );
+    // A game provider's round counts as our own do: 3.00 staked, 5.00 won.
+    const provider = await addProvider(ctx.api);
+    const played = await provider.call('/wallet/v1/play', {
+      token: await provider.tokenFor(player),
+      game_id: provider.game,
+      round_id: nextId('round'),
+      finished: true,
+      actions: [bet(300), win(500)],
+    });
+    expect(played.status, JSON.stringify(played.body)).toBe(200);
     const res = await ctx.api.request('GET', '/api/user/responsible-gaming', { token: player.token });
-    expect(res.body.session).toEqual({ deposits: '40.00', stakes: '10.00', wins: '4.50', net: '-5.50' });
+    expect(res.body.session).toEqual({ deposits: '40.00', stakes: '13.00', wins: '9.50', net: '-3.50' });
   });
 });

@@ -29,6 +29,7 @@ describe('a source-of-funds request', () => {
     const mail = (await mailTo(ctx.api, player.email)).find((sent) => sent.subject?.startsWith('Bitte sagen Sie'));
     expect(mail!.subject).toBe('Bitte sagen Sie uns, woher Ihr Geld stammt');
     expect(mail!.text).toMatch(/warten Auszahlungen über 100,00\s€/);
+    expect(mail!.text).toContain('auf Ihrer Profilseite hochladen');
     const notes = await ctx.api.request('GET', '/api/user/notification?mode=own', {
       token: player.token,
       headers: { 'accept-language': 'de' },

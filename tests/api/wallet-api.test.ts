@@ -204,7 +204,15 @@ describe('refusals', () => {
       body: { loss_limits: { day: '5.00' } },
     });
     expect(limit.status).toBe(200);
+    const limitHit = async () =>
+      (
+        await ctx.api.db.query<{ limit_hit: string | null }>(
+          'SELECT limit_hit FROM risk_player_state WHERE user_id = $1',
+          [player.id],
+        )
+      )[0]?.limit_hit ?? null;
     expect((await play(nextId('round'), [bet(400)])).status).toBe(200);
+    expect(await limitHit()).toBeNull(); // an accepted stake records no limit hit
     await ctx.api.db.query(`UPDATE users SET locale = 'de' WHERE id = $1`, [player.id]);
     const res = await play(nextId('round'), [bet(200)]);
     expect(res.status).toBe(403);
@@ -212,6 +220,8 @@ describe('refusals', () => {
     expect(res.body.balance).toBe(9600);
     expect(res.body.message).toContain('1,00');
     expect(res.body.message).not.toMatch(/^This stake/);
+    // The refusal is a limit hit for harm.limit_raise_after_hit, remembered after the call rolled back.
+    expect(await limitHit()).toBe('loss');
   });
 
   it('unknown_game 404 for a game the provider never registered; a disabled game takes no bet but pays', async () => {

@@ -1,7 +1,8 @@
 // The browser editor as an editor uses it: `npm run cms`, open the FAQ entry, edit the Japanese
 // answer beside the English one, publish; the change is in the file and `npm run i18n:check` is
 // green. Then "+ FAQ": a new entry under the short id the editor types, in English only; then
-// deleting it, a translation first, English only with the id typed. The files are restored
+// deleting it, a translation first, English only with the id typed. The eye button's preview is the
+// site's own markup and CSS, in the language being written. The files are restored
 // afterwards, whatever happens. With E2E_DOCS_SCREENSHOTS=1 it also takes the pictures of
 // docs/editing.md (docs/images/cms-*.png).
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
@@ -120,6 +121,66 @@ test('an editor changes a Japanese answer in the browser, and the check stays gr
   expect(stdout).toMatch(
     /^i18n:check: 14 locales × \d+ message sets and \d+ Markdown entries: all present, translated and valid/,
   );
+  // Put the file back now, not only after all tests: a run stopped before afterAll must not leave
+  // the test's sentence in the checkout (where it could be committed).
+  writeFileSync(FILE, original);
+});
+
+test("the preview shows a Japanese entry and a German rules section in the site's layout", async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(`${base}/admin/#key=${key}`);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.goto(`${base}/admin/#/collections/faq/entries/withdrawal-time`);
+  await expect(page.getByText(/^Writing in en$/i)).toBeVisible({ timeout: 30_000 });
+  // The eye button puts the preview on the right; the left side's language is the one previewed.
+  await page.getByTitle('Toggle preview').click();
+  await page.getByText(/^Writing in en$/i).click();
+  await page.getByRole('menuitem', { name: /^ja$/i }).click();
+  await expect(page.getByText(/^Writing in ja$/i)).toBeVisible();
+
+  const preview = page.frameLocator('#preview-pane');
+  // The FAQ page's own elements and classes (FaqList.astro), marked Japanese …
+  const main = preview.locator('main#main[data-site-preview]');
+  await expect(main).toHaveAttribute('lang', 'ja', { timeout: 30_000 });
+  await expect(main).toHaveAttribute('dir', 'ltr');
+  const article = main.locator('.container > section.faq-topic > article.faq-entry.prose#withdrawal-time');
+  await expect(article.locator('h3')).toHaveText('出金にはどのくらい時間がかかりますか？');
+  // … the Japanese answer, its Markdown rendered (the link to the verification entry) …
+  await expect(article).toContainText('初回出金の前に');
+  await expect(article.getByRole('link', { name: '本人確認' })).toHaveAttribute('href', '/faq#verify-account');
+  await expect(preview.locator('body')).not.toContainText('How long does a withdrawal take');
+  // … and the site's built CSS on it: the page's background and font, the FAQ card's border and corners.
+  const style = (locator: typeof main, property: string) =>
+    locator.evaluate((element, name) => getComputedStyle(element).getPropertyValue(name), property);
+  expect(await style(preview.locator('body'), 'background-color')).toBe('rgb(251, 250, 247)');
+  expect(await style(preview.locator('body'), 'font-family')).toContain('Noto Sans CJK JP');
+  expect(await style(article, 'border-top-left-radius')).toBe('12px');
+  expect(await style(article, 'border-top-color')).toBe('rgb(214, 211, 209)');
+  expect(await style(article, 'background-color')).toBe('rgb(255, 255, 255)');
+  expect(await style(article.locator('h3'), 'font-size')).toBe('18px');
+  await docsPicture(page, 'cms-preview');
+
+  // A section of the rules page as that page draws it (ContentSections.astro), here in German.
+  // A new page load: Decap keeps the entry it shows across a change of the address alone.
+  const rules = `${base}/admin/#/collections/rules/entries/terms-of-play`;
+  await page.goto(rules);
+  await page.reload();
+  const login = page.getByRole('button', { name: 'Login' });
+  await expect(login.or(page.getByText(/^Writing in en$/i))).toBeVisible({ timeout: 30_000 });
+  if (await login.isVisible()) {
+    await login.click();
+    await page.goto(rules);
+  }
+  await expect(page.getByText(/^Writing in en$/i)).toBeVisible({ timeout: 30_000 });
+  const section = preview.locator('main#main .container > section.prose.content-section#terms-of-play');
+  // Decap remembers that the preview was open (in the tab's storage), so it opens with it.
+  await expect(section.locator('h2')).toHaveText('Terms of play', { timeout: 30_000 });
+  await page.getByText(/^Writing in en$/i).click();
+  await page.getByRole('menuitem', { name: /^de$/i }).click();
+  await expect(section.locator('h2')).toHaveText('Spielbedingungen');
+  await expect(preview.locator('main#main')).toHaveAttribute('lang', 'de');
+  await expect(section.locator('li').first()).toContainText('mindestens 18 Jahre alt');
+  expect(await style(section, 'max-width')).toBe('768px');
 });
 
 test('"New FAQ" writes the English entry only, under the id the editor chose', async ({ page }) => {
@@ -237,6 +298,11 @@ test('deleting asks which languages, and English only with the id typed', async 
   );
   expect(newEntryFiles()).toEqual([`src/content/faq/en/${NEW_ID}.md`]);
   await typed.fill(NEW_ID);
+  // Deleting English goes back to the list and reloads the page: let that finish, since closing
+  // the browser while the page reloads can hang past the test's time.
+  const backToList = page.waitForEvent('load', { timeout: 30_000 });
   await marks.getByRole('button', { name: 'Delete' }).click();
+  await backToList;
+  await expect(page).toHaveURL(/#\/collections\/faq$/, { timeout: 10_000 });
   await expect.poll(newEntryFiles, { timeout: 10_000 }).toEqual([]);
 });

@@ -7,7 +7,8 @@ import type { AppEnv, Services } from '../app-env.ts';
 import { readFormFields, URLENCODED } from '../http/body-schema.ts';
 import { translate, type Locale } from '../base/i18n.ts';
 import { formatMoney } from '#core/i18n/money-format.ts';
-import { paymentPageForm } from '../schemas/page-forms.ts';
+import { paymentConfirmForm, paymentPageForm } from '../schemas/page-forms.ts';
+import { instrumentHash, instrumentKey, normalizedInstrument } from '../services/payment-instrument.ts';
 import { pickTheme, themeHead } from './demo-payment-theme.ts';
 import { formToken, formTokenSecret, validFormToken } from '../services/form-token.ts';
 import { PAYMENT_ID, cancelPayment, completePayment, paymentForPage } from '../services/payments.ts';
@@ -40,10 +41,21 @@ function crossSite(c: Context<AppEnv>, apiOrigin: string): boolean {
   return origin !== undefined && origin !== apiOrigin;
 }
 
+/**
+ * The card number or IBAN a provider would take, optional on this test page; the server keeps only
+ * its keyed hash (services/payment-instrument.ts). A method without one (crypto) asks nothing.
+ */
+function instrumentField(method: string, t: (key: string) => string) {
+  if (method !== 'card' && method !== 'bank_transfer') return '';
+  return html`<p><label for="instrument">${t(method)}</label><br><input id="instrument" name="instrument" 
+maxlength="64" autocomplete="off" inputmode="${method === 'card' ? 'numeric' : 'text'}"></p>`;
+}
+
 export function demoPaymentRoutes(services: Services) {
   const { db, config } = services;
   const app = new Hono<AppEnv>();
   const secret = formTokenSecret(services.privateKeys[0]!);
+  const instrumentSecret = instrumentKey(services.privateKeys[0]!);
 
   /** The payment, after cancelling it if its time ran out. */
   const load = async (id: string) => {
@@ -51,7 +63,7 @@ export function demoPaymentRoutes(services: Services) {
     return paymentForPage(db, id, services.clock());
   };
 
-  const page = (c: Context<AppEnv>, status: 200 | 403 | 404, locale: Locale, body: unknown) => {
+  const page = (c: Context<AppEnv>, status: 200 | 400 | 403 | 404, locale: Locale, body: unknown) => {
     const t = (key: string) => translate(locale, `demo_payment.${key}`);
     const theme = themeHead(pickTheme(c.req.query('theme')));
     return plainPage(c, {
@@ -93,7 +105,10 @@ href="${backUrl(payment.return_url, id, payment.status)}">${t('back')}</a>`,
       c,
       200,
       locale,
-      html`${details}<form method="post" action="/demo-pay/${id}/confirm">${token}<button class="confirm" 
+      html`${details}<form method="post" action="/demo-pay/${id}/confirm">${token}${instrumentField(
+        payment.method,
+        t,
+      )}<button class="confirm" 
 type="submit">${t('confirm')}</button></form>
 <form method="post" action="/demo-pay/${id}/cancel">${token}<button class="cancel" 
 type="submit">${t('cancel')}</button></form>`,
@@ -107,7 +122,11 @@ type="submit">${t('cancel')}</button></form>`,
     const payment = await load(id);
     if (!payment) return notFound(c);
     // Only the page's own form (urlencoded) is read; any other body is a form without a token.
-    const form = v.safeParse(paymentPageForm, (await readFormFields(c, [URLENCODED])) ?? {});
+    const confirming = c.req.param('action') === 'confirm';
+    const form = v.safeParse(
+      confirming ? paymentConfirmForm : paymentPageForm,
+      (await readFormFields(c, [URLENCODED])) ?? {},
+    );
     if (crossSite(c, config.apiUrl) || !form.success || !validFormToken(secret, id, form.output.token)) {
       return page(
         c,
@@ -117,11 +136,21 @@ type="submit">${t('cancel')}</button></form>`,
 <a href="/demo-pay/${id}">${translate(payment.lang, 'guard.reopen')}</a>`,
       );
     }
+    const typed =
+      'instrument' in form.output ? normalizedInstrument(payment.method, form.output.instrument) : undefined;
+    if (typed === 'invalid')
+      return page(
+        c,
+        400,
+        payment.lang,
+        html`<p role="alert">${translate(payment.lang, `demo_payment.${payment.method}_invalid`)}</p>
+<a href="/demo-pay/${id}">${translate(payment.lang, 'guard.reopen')}</a>`,
+      );
     const now = services.clock();
-    const status =
-      c.req.param('action') === 'confirm'
-        ? await completePayment(db, id, config, now, demoProviderReference())
-        : await cancelPayment(db, id, config.risk, now);
+    const hash = typed && instrumentHash(instrumentSecret, typed);
+    const status = confirming
+      ? await completePayment(db, id, config, now, demoProviderReference(), hash)
+      : await cancelPayment(db, id, config.risk, now);
     return c.redirect(backUrl(payment.return_url, id, status!), 303);
   });
 

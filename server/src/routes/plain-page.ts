@@ -25,7 +25,7 @@ export function inlineHash(text: string): string {
 export function plainPage(
   c: Context<AppEnv>,
   page: {
-    status: 200 | 403 | 404;
+    status: 200 | 400 | 403 | 404;
     locale: Locale;
     title: string;
     css: string;

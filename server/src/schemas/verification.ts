@@ -13,7 +13,7 @@ import type { DocumentFile } from '../services/verifications.ts';
 const FIELDS = new Set(['document_type', 'front', 'back']);
 
 /** A browser sends an untouched file input as a nameless, empty part, which parses as '' or an empty file. */
-const isBlank = (value: FormValue) =>
+export const isBlank = (value: FormValue) =>
   typeof value === 'string' ? value === '' : value.size === 0 && value.name === '';
 
 /** The first value sent: a text that names one of the document types. */
@@ -26,7 +26,7 @@ const documentType = v.pipe(
 );
 
 /** One side: absent (undefined), or exactly one file of an accepted type and size, read. */
-const side = (name: DocumentFile['side']) =>
+export const documentSide = (name: DocumentFile['side']) =>
   v.pipeAsync(
     v.optional(formValues, []),
     v.transform((values) => values.filter((value) => !isBlank(value))),
@@ -45,11 +45,11 @@ const side = (name: DocumentFile['side']) =>
       return NEVER;
     }),
   );
-const front = side('front');
-const back = side('back');
+const front = documentSide('front');
+const back = documentSide('back');
 
 /** An issue of the form under `field`, so it answers as that field's error. */
-const at = (form: FormFields, field: string, message: string) => ({
+export const at = (form: FormFields, field: string, message: string) => ({
   message,
   path: [{ type: 'object', origin: 'value', input: form, key: field, value: form[field] }] as [v.ObjectPathItem],
 });

@@ -104,6 +104,8 @@ export async function completePayment(
   config: ServerConfig,
   now: Date,
   providerReference: string,
+  /** The payment instrument's keyed hash, when the provider named one (services/payment-instrument.ts). */
+  instrumentHash?: string,
 ): Promise<PaymentStatus | undefined> {
   return db.transaction(async (tx) => {
     const [payment] = await tx.query<{
@@ -113,10 +115,10 @@ export async function completePayment(
       method: string;
       transaction_id: number | null;
     }>(
-      `UPDATE payments SET status = 'completed', completed_at = $2, provider_reference = $3
+      `UPDATE payments SET status = 'completed', completed_at = $2, provider_reference = $3, instrument_hash = $4
         WHERE id = $1 AND status = 'pending' AND expires_at > $2
        RETURNING user_id, amount::text, currency, method, transaction_id`,
-      [id, now.toISOString(), providerReference],
+      [id, now.toISOString(), providerReference, instrumentHash ?? null],
     );
     if (!payment) {
       await expirePayments(tx, { id }, now);
@@ -155,7 +157,15 @@ export async function completePayment(
     }
     await credit(tx, userId, 'cash', amount, transactionId, now);
     await creditDepositMatch(tx, userId, amount, currency, now);
-    await recordRiskEvent(tx, { kind: 'deposit', rules: config.risk, userId, paymentId: id, amount, now });
+    await recordRiskEvent(tx, {
+      kind: 'deposit',
+      rules: config.risk,
+      userId,
+      paymentId: id,
+      amount,
+      instrumentHash,
+      now,
+    });
     const percents = config.rg.limitAlertPercents;
     await alertLimitUse(tx, { userId, kind: 'deposit', percents, currency, now });
     await tx.query('UPDATE users SET loyalty_points = loyalty_points + floor($2::numeric)::int WHERE id = $1', [

@@ -8,6 +8,7 @@ import { alertLimitUse } from './rg/limit-alerts.ts';
 import { recordRiskEvent } from './risk/risk-events.ts';
 import { releaseBonus } from './bonus.ts';
 import { countWalletOperation } from '../ops/metrics.ts';
+import { accrueRaceStake } from './promotions/races/running-races.ts';
 
 /**
  * The operator's wallet, as a game provider calls it (bet, win, rollback — the shape of Hub88's
@@ -58,6 +59,12 @@ export interface WinRequest extends RollbackRequest {
 export interface RaiseRequest extends RollbackRequest {
   /** The extra stake. */
   amount: string;
+}
+
+/** Which game a settled stake was on, and the node whose running-races cache answers for it (promotions/races). */
+export interface RaceCount {
+  node: object;
+  gameId: string;
 }
 
 /** 1 loyalty point per 1.00 of real money staked; fractions carry over to the next bet. */
@@ -148,11 +155,12 @@ async function openBet(tx: Queryable, request: WinRequest | RollbackRequest | Ra
  * zero); answers the cash balance and whether the bonus is now released. With `roundId` (one of our
  * game rounds), a running offer counts the stake by its game's contribution (whole cents, rounded
  * down; 0 for a game the offer does not list), read in the same UPDATE; otherwise all of it counts.
+ * With `races`, the stake also counts for each race running on its game (one upsert, only then).
  */
 export async function countStake(
   tx: Queryable,
   round: { userId: number; stake: string; win: string; now: Date; roundId?: string },
-  settings: { multiplier: number; risk: RiskConfig },
+  settings: { multiplier: number; risk: RiskConfig; races?: RaceCount },
 ) {
   const { userId, stake, win, now } = round;
   const roundId = round.roundId ?? null;
@@ -173,6 +181,8 @@ export async function countStake(
        bonus_balance::text AS bonus`,
     [userId, stake, LOYALTY_POINTS_PER_UNIT, multiplier, roundId],
   );
+  if (settings.races)
+    await accrueRaceStake(tx, settings.races.node, { userId, gameId: settings.races.gameId, stake, now });
   await recordRiskEvent(tx, {
     kind: 'round',
     rules: settings.risk,
@@ -222,7 +232,13 @@ export function walletBet(tx: Queryable, request: BetRequest): Promise<WalletRes
 export function walletWin(
   tx: Queryable,
   request: WinRequest,
-  settings: { wageringMultiplier: number; currency: string; limitAlertPercents?: readonly number[]; risk: RiskConfig },
+  settings: {
+    wageringMultiplier: number;
+    currency: string;
+    limitAlertPercents?: readonly number[];
+    risk: RiskConfig;
+    races?: RaceCount;
+  },
 ): Promise<WalletResult> {
   return once(tx, 'win', request, request.amount, request.betTransactionId, async () => {
     const bet = await openBet(tx, request);
@@ -239,7 +255,7 @@ export function walletWin(
     const counted = await countStake(
       tx,
       { userId: request.userId, stake: bet.amount, win: request.amount, now: request.now, roundId: request.roundId },
-      { multiplier: settings.wageringMultiplier, risk: settings.risk },
+      { multiplier: settings.wageringMultiplier, risk: settings.risk, races: settings.races },
     );
     if (counted.met) await releaseBonus(tx, request.userId, counted.bonus, settings.currency, request.now);
     const percents = settings.limitAlertPercents ?? [];

@@ -3,11 +3,12 @@ import { useState } from 'react';
 import { cancelBonus, getBonus } from '../../api/bonus';
 import { createBonusStore, wageringPercent } from '../../stores/bonus';
 import { setUser } from '../../stores/session';
-import { formatDate, formatMoney } from './format';
+import { formatDate, formatDateTime, formatMoney } from './format';
 import type { IslandProps } from './messages';
 import { LoadError, Notice, TextPlaceholder } from './Status';
 import { OffersCard } from './OffersCard';
 import { CashbackCard } from './CashbackCard';
+import { RacesCard } from './RacesCard';
 import { useMessages } from './use-messages';
 import { useResource } from './use-resource';
 import { useUser } from './use-user';
@@ -114,6 +115,7 @@ export function Bonus(props: IslandProps) {
         accepted={status.reload}
       />
       {user && <CashbackCard t={t} money={money} date={(iso) => formatDate(iso, locale)} />}
+      {user && <RacesCard t={t} money={money} date={(iso) => formatDateTime(iso, locale)} />}
     </>
   );
 }

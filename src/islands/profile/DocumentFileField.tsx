@@ -12,12 +12,13 @@ interface Chosen {
   url?: string;
 }
 
-interface Props {
-  name: 'front' | 'back';
+interface Props<Name extends string> {
+  /** The form field's name: a side of an identity document, or `file`. */
+  name: Name;
   label: string;
   errors?: string[];
   /** Reports this field's own problem (or none) as soon as a file is chosen, before any upload. */
-  onProblem: (name: 'front' | 'back', problem: string | undefined) => void;
+  onProblem: (name: Name, problem: string | undefined) => void;
   messages: Pick<Translators, 't' | 'api'>;
   disabled?: boolean;
 }
@@ -25,10 +26,18 @@ interface Props {
 const ACCEPT = 'image/jpeg,image/png,application/pdf,.jpg,.jpeg,.png,.pdf';
 
 /**
- * A file input for one side of a document, with the same checks as the server (type by magic
- * bytes, size) run the moment a file is chosen, and a preview: the image itself, or a PDF's name.
+ * A file input for a document (one side of an identity document, or a source-of-funds document),
+ * with the same checks as the server (type by magic bytes, size) run the moment a file is chosen,
+ * and a preview: the image itself, or a PDF's name.
  */
-export function DocumentFileField({ name, label, errors = [], onProblem, messages: { t, api }, disabled }: Props) {
+export function DocumentFileField<Name extends string>({
+  name,
+  label,
+  errors = [],
+  onProblem,
+  messages: { t, api },
+  disabled,
+}: Props<Name>) {
   const id = `field-${name}`;
   const [chosen, setChosen] = useState<Chosen>();
   useEffect(() => () => void (chosen?.url && URL.revokeObjectURL(chosen.url)), [chosen]);

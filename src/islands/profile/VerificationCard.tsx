@@ -7,7 +7,8 @@ import { FormAlert } from '../FormAlert';
 import { Field, SubmitButton } from '../FormField';
 import { useFormStore } from '../use-form-store';
 import { DocumentFileField } from './DocumentFileField';
-import { formatDate, formatPercent } from './format';
+import { UploadProgress } from './UploadProgress';
+import { formatDate } from './format';
 import type { IslandProps } from './messages';
 import { LoadError, Notice, TextPlaceholder } from './Status';
 import { useMessages, type Translators } from './use-messages';
@@ -110,7 +111,6 @@ function UploadForm({ messages, locale, onSent }: Pick<StateProps, 'messages' | 
     front: data.get('front'),
     back: data.get('back'),
   }));
-  const percent = progress === undefined ? undefined : Math.round(progress * 100);
 
   return (
     <form ref={form} onSubmit={onSubmit} noValidate aria-busy={busy} data-form="verification">
@@ -148,14 +148,7 @@ function UploadForm({ messages, locale, onSent }: Pick<StateProps, 'messages' | 
           disabled={busy}
         />
       ))}
-      {percent !== undefined && (
-        <div className="upload-progress" data-upload-progress>
-          <label htmlFor="verification-progress">
-            {t('verification.uploading', { percent: formatPercent(progress!, locale) })}
-          </label>
-          <progress id="verification-progress" max={100} value={percent} />
-        </div>
-      )}
+      <UploadProgress id="verification-progress" progress={progress} locale={locale} t={t} />
       <SubmitButton busy={busy} busyLabel={t('common.busy')} label={t('verification.submit')} />
     </form>
   );

@@ -8,6 +8,8 @@ import { request } from 'node:http';
 import { connect, createServer, type AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PREVIEW_CSS } from '../../../scripts/cms/editor-page.mjs';
+import { sitePreviewStyle } from '../../../scripts/cms/site-preview-style.mjs';
 
 interface Answer {
   status: number;
@@ -126,6 +128,23 @@ describe('npm run cms', () => {
     expect(config.text).toContain('"proxy_url": "/api/v1"');
     expect(config.text).not.toContain(key);
     expect(config.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it("serves the preview: its templates before config.js, the built site's CSS, nothing else of dist/", async () => {
+    const page = await send('/admin/', { method: 'GET' });
+    expect(page.text.indexOf('<script src="preview-templates.js">')).toBeGreaterThan(page.text.indexOf('decap-cms.js'));
+    expect(page.text.indexOf('<script src="preview-templates.js">')).toBeLessThan(page.text.indexOf('config.js'));
+    const templates = await send('/admin/preview-templates.js', { method: 'GET' });
+    expect(templates.status).toBe(200);
+    expect(templates.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(templates.text).toContain('sitePreviewTemplate');
+    const style = await send('/admin/preview.css', { method: 'GET' });
+    expect(style.status).toBe(200);
+    expect(style.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(style.text).toBe(sitePreviewStyle('dist') ?? PREVIEW_CSS);
+    // The built pages themselves are not the editor's to serve.
+    for (const path of ['/faq.html', '/dist/faq.html', '/admin/../dist/faq.html'])
+      expect((await send(path, { method: 'GET' })).status).toBe(404);
   });
 
   it('reads and writes the content with the key', async () => {

@@ -17,6 +17,7 @@ const FIGURES = [
   'wins',
   'ggr',
   'bonus_cost',
+  'adjustments',
   'ngr',
 ] as const;
 
@@ -166,6 +167,7 @@ const emptyDay = (day: string, currency: string): DayFigures => ({
   wins: '0.00',
   ggr: '0.00',
   bonus_cost: '0.00',
+  adjustments: '0.00',
   ngr: '0.00',
 });
 

@@ -15,6 +15,7 @@ import { dashboardRoutes } from './dashboard.ts';
 import { gamesConsoleRoutes } from './games-console.ts';
 import { newsRoutes } from './news.ts';
 import { offersConsoleRoutes } from './offers-console.ts';
+import { racesConsoleRoutes } from './races-console.ts';
 import { paymentActionRoutes } from './payment-actions.ts';
 import { playerActionRoutes } from './player-actions.ts';
 import { waitingAdjustmentRoutes } from './waiting-adjustments.ts';
@@ -100,6 +101,7 @@ export function operatorRoutes(services: Services) {
     waitingAdjustmentRoutes,
     newsRoutes,
     offersConsoleRoutes,
+    racesConsoleRoutes,
     auditRoutes,
     reportRoutes,
     ledgerCsvRoutes,

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import type { Services } from '../../app-env.ts';
-import { describeTransaction } from '../../services/texts.ts';
 import { idParam, readForm, readQuery } from './form.ts';
 import { ConsoleError } from '../services/console-error.ts';
 import { say } from '../views/messages.ts';
@@ -9,11 +8,14 @@ import { cells, csrfField, html, money, page, table, when } from '../views/view.
 import { addStaffNote, playerProfile } from '../services/player-profile.ts';
 import { actionsSection } from './player-actions.ts';
 import { depositsSection } from '../views/player-deposits-view.ts';
-import { roundVoidCell } from '../views/round-void-view.ts';
+import { historySection } from '../views/player-history-view.ts';
+import { readHistoryQuery } from './player-history-query.ts';
 import { riskPanel } from '../views/risk-alerts-view.ts';
 import { duplicatesSection, searchPage } from './player-search.ts';
 import { countryLabel, fullName } from './player-status.ts';
 import { may } from '../permissions.ts';
+import { playerFileResponse } from './player-file.ts';
+import { sourceOfFundsDocumentForStaff } from '../services/source-of-funds-review.ts';
 
 const DONE = [
   'suspended',
@@ -70,10 +72,12 @@ export function playerRoutes(services: Services) {
 
   app.get('/operator/players/:id', async (c) => {
     const id = idParam(c.req.param('id'));
-    const profile = await playerProfile(services, c.get('staff').id, id);
+    const { query: historyQuery, filters: historyFilters } = readHistoryQuery(c);
+    const profile = await playerProfile(services, c.get('staff').id, id, historyQuery);
     if (!profile) throw new ConsoleError(404, say('errors.not_found'));
-    const { player, history, limits, sessions, verifications, notes, pending, interactions, riskAlerts } = profile;
-    const { lifetime, ageDays, deposits, resumed, linked, sourceOfFunds } = profile;
+    const { player, history, games, limits, sessions, verifications, notes, pending, interactions, riskAlerts } =
+      profile;
+    const { lifetime, ageDays, deposits, resumed, linked, sourceOfFunds, sofDocuments } = profile;
     const staff = c.get('staff');
     const csrf = c.get('csrf');
     const cur = player.currency;
@@ -111,7 +115,7 @@ ${depositsSection(player, deposits, staff, csrf)}
 ${section(
   say('risk.panel'),
   riskPanel(
-    { alerts: riskAlerts, linked, lifetime, interactions, currency: cur, sourceOfFunds },
+    { alerts: riskAlerts, linked, lifetime, interactions, currency: cur, sourceOfFunds, sofDocuments },
     { id, csrf, mayWork: may(staff, 'risk.work') },
   ),
 )}
@@ -195,28 +199,12 @@ ${section(
 )}
 ${await duplicatesSection(services, id)}
 <p class="export"><a href="/operator/players/${id}/history.csv" download>${say('players.history_csv')}</a></p>
-${section(
-  say('players.history'),
-  history.length
-    ? table(
-        say('players.history'),
-        [
-          say('players.date'),
-          say('players.type'),
-          say('players.description'),
-          say('players.amount'),
-          say('players.status'),
-          say('payments.deposit_actions'),
-        ],
-        history.map(
-          (row) =>
-            html`<tr data-history="${row.id}"><td>${when(row.created_at)}</td><td>${row.type}</td>
-<td>${describeTransaction('en', row.template, row.params)}</td>
-<td class="num">${money(row.amount, cur)}</td><td data-history-status>${say(`status.${row.status}`)}</td>
-<td>${roundVoidCell(id, row, staff, csrf)}</td></tr>`,
-        ),
-      )
-    : html`<p>${say('players.history_empty')}</p>`,
+${historySection(
+  id,
+  { history, filters: historyFilters, games, fromCursor: historyQuery.before !== null || historyQuery.after !== null },
+  staff,
+  csrf,
+  cur,
 )}
 ${section(
   say('players.notes'),
@@ -238,6 +226,14 @@ ${section(
   });
 
   // Support and admin alike may add notes.
+  app.get('/operator/players/:id/source-of-funds/documents/:document', async (c) => {
+    const id = idParam(c.req.param('id'));
+    const document = idParam(c.req.param('document'));
+    const doc = await sourceOfFundsDocumentForStaff(services, c.get('staff').id, id, document);
+    if (!doc) throw new ConsoleError(404, say('errors.not_found'));
+    return playerFileResponse(c, doc, `source-of-funds-${document}`);
+  });
+
   app.post('/operator/players/:id/notes', async (c) => {
     const id = idParam(c.req.param('id'));
     const { body } = await readForm(c, {

@@ -60,6 +60,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, Permission>> = {
   'POST /operator/players/:id/source-of-funds': 'risk.work',
   'POST /operator/players/:id/source-of-funds/review': 'risk.work',
 
+  'GET /operator/players/:id/source-of-funds/documents/:document': 'risk.view',
   'GET /operator/risk/alerts': 'risk.view',
   'GET /operator/risk/alerts.csv': 'risk.view',
   'GET /operator/risk/alerts/:id': 'risk.view',
@@ -79,6 +80,8 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, Permission>> = {
   'GET /operator/offers': 'offers.manage',
   'POST /operator/offers': 'offers.manage',
   'POST /operator/offers/cashback': 'offers.manage',
+  'GET /operator/races': 'offers.manage',
+  'POST /operator/races': 'offers.manage',
 
   'GET /operator/games': 'games.manage',
   'POST /operator/games': 'games.manage',

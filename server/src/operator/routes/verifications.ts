@@ -5,6 +5,7 @@ import { REJECTION_CODES, rejectionText } from '../../services/verifications.ts'
 import { readForm } from './form.ts';
 import { ConsoleError } from '../services/console-error.ts';
 import { say } from '../views/messages.ts';
+import { playerFileResponse } from './player-file.ts';
 import type { OperatorEnv } from '../operator-env.ts';
 import {
   decideVerification,
@@ -143,16 +144,7 @@ ${decide}`,
     if (!SIDES.includes(side as never)) throw new ConsoleError(404, say('errors.not_found'));
     const doc = await documentForStaff(services, c.get('staff').id, id, side);
     if (!doc) throw new ConsoleError(404, say('errors.not_found'));
-    return c.body(new Uint8Array(doc.content), 200, {
-      'Content-Type': doc.mime,
-      // A player's file is untrusted: a PDF is downloaded (opened by the staff member's own viewer,
-      // never rendered with the console's origin), an image shown; both under a sandboxing CSP.
-      'Content-Disposition':
-        `${doc.mime === 'application/pdf' ? 'attachment' : 'inline'}; ` +
-        `filename="${side}.${doc.mime === 'application/pdf' ? 'pdf' : doc.mime === 'image/png' ? 'png' : 'jpg'}"`,
-      'Cache-Control': 'no-store',
-      'Content-Security-Policy': "default-src 'none'; frame-ancestors 'self'; sandbox",
-    });
+    return playerFileResponse(c, doc, side);
   });
 
   for (const decision of ['approve', 'reject'] as const) {

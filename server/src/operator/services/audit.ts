@@ -77,6 +77,7 @@ export const AUDIT_ACTIONS = [
   'staff.invite',
   'staff.invitation_revoke',
   'staff.invitation_accept',
+  'race.create',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,4 +1,5 @@
 import type { Database, Queryable } from '../../db/database.ts';
+import { ADJUSTMENT_AMOUNT, BONUS_COST_AMOUNT, ngrOf } from './report-figures/ngr.ts';
 import { ROUND_GAME_ID, ROUND_GAME_JOINS, ROUND_GAME_NAME } from './report-figures/round-game.ts';
 
 /**
@@ -7,7 +8,7 @@ import { ROUND_GAME_ID, ROUND_GAME_JOINS, ROUND_GAME_NAME } from './report-figur
  * - deposits: cash credited for deposits;
  * - withdrawals requested: cash debited when players asked; paid: withdrawals approved (decided) in the range;
  * - bets / wins: ledger debits / credits of game rounds that were not rolled back (a rollback is a refund, not a win);
- * - GGR = bets − wins; bonus cost = cash credited from bonuses (released) and referral rewards; NGR = GGR − bonus cost;
+ * - GGR = bets − wins; bonus cost, staff adjustments and NGR as the reports count them (report-figures/ngr.ts);
  * - new players joined in the range; active players played at least one round (not rolled back) in it.
  * Days are UTC days.
  */
@@ -25,6 +26,7 @@ export interface Money {
   wins: string;
   ggr: string;
   bonus_cost: string;
+  adjustments: string;
   ngr: string;
 }
 export interface CurrencyFigures extends Money {
@@ -60,13 +62,12 @@ async function moneyFigures(db: Queryable, range: Range) {
               0::numeric AS withdrawals_paid,
               -sum(l.amount) FILTER (WHERE t.type = 'game' AND t.status <> 'cancelled' AND l.amount < 0) AS bets,
               sum(l.amount) FILTER (WHERE t.type = 'game' AND t.status <> 'cancelled' AND l.amount > 0) AS wins,
-              sum(l.amount) FILTER (WHERE t.type IN ('bonus', 'referral') AND l.account = 'cash' AND l.amount > 0) AS
-              bonus_cost
+              sum(${BONUS_COST_AMOUNT}) AS bonus_cost, sum(${ADJUSTMENT_AMOUNT}) AS adjustments
        FROM ledger l JOIN transactions t ON t.id = l.transaction_id JOIN users u ON u.id = l.user_id
        WHERE l.created_at >= $1::timestamptz AND l.created_at < $2::timestamptz
        GROUP BY 1, 2
        UNION ALL
-       SELECT u.currency, (t.decided_at AT TIME ZONE 'UTC')::date, NULL, NULL, sum(-t.amount), NULL, NULL, NULL
+       SELECT u.currency, (t.decided_at AT TIME ZONE 'UTC')::date, NULL, NULL, sum(-t.amount), NULL, NULL, NULL, NULL
        FROM transactions t JOIN users u ON u.id = t.user_id
        WHERE t.type = 'withdrawal' AND t.status = 'completed' AND t.decided_at >= $1::timestamptz AND t.decided_at <
        $2::timestamptz
@@ -76,13 +77,14 @@ async function moneyFigures(db: Queryable, range: Range) {
        0) AS withdrawals_requested,
               COALESCE(sum(withdrawals_paid), 0) AS withdrawals_paid, COALESCE(sum(bets), 0) AS bets,
               COALESCE(sum(wins), 0) AS wins,
-              COALESCE(sum(bonus_cost), 0) AS bonus_cost
+              COALESCE(sum(bonus_cost), 0) AS bonus_cost, COALESCE(sum(adjustments), 0) AS adjustments
        FROM moves GROUP BY GROUPING SETS ((currency, day), (currency))
      )
      SELECT currency, day, ${c2('deposits')} AS deposits, ${c2('withdrawals_requested')} AS withdrawals_requested,
             ${c2('withdrawals_paid')} AS withdrawals_paid, ${c2('bets')} AS bets, ${c2('wins')} AS wins,
             ${c2('bets - wins')} AS ggr,
-            ${c2('bonus_cost')} AS bonus_cost, ${c2('bets - wins - bonus_cost')} AS ngr
+            ${c2('bonus_cost')} AS bonus_cost, ${c2('adjustments')} AS adjustments,
+            ${c2(ngrOf('bets - wins', 'bonus_cost', 'adjustments'))} AS ngr
      FROM figures ORDER BY currency, day NULLS FIRST`,
     [range.from, range.to],
   );

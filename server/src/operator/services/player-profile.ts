@@ -4,9 +4,11 @@ import { interactionsOf, pendingAdjustments } from '../../services/account-admin
 import { openAlertsOf } from './risk-alerts.ts';
 import { linkedAccounts } from './linked-accounts.ts';
 import { sourceOfFundsOf } from '../../services/source-of-funds.ts';
+import { sourceOfFundsDocumentsOf } from '../../services/source-of-funds-documents.ts';
 import { audit } from './audit.ts';
 import { accountAgeDays, lifetimeFigures } from './player-lifetime.ts';
 import { playerDeposits } from './player-deposits.ts';
+import { gameChoices, playerHistory, type HistoryQuery } from './player-history.ts';
 
 /** One player's whole picture as the console's player page shows it (routes/players.ts), and staff notes. */
 
@@ -37,12 +39,18 @@ export interface PlayerFacts {
 }
 
 /**
- * The player with their lifetime figures and account age (by the server's clock), their latest 50
- * transactions and deposits, limits, sessions, identity checks, staff notes, pending adjustments and
+ * The player with their lifetime figures and account age (by the server's clock), a page of their
+ * history (filtered, by cursor: player-history.ts) and the games its filter offers, their latest 50 deposits,
+ * limits, sessions, identity checks, staff notes, pending adjustments and
  * recorded interactions, and the accounts linked to them. Looking is audited (`player.view`). Undefined for
  * an unknown player (nothing audited then).
  */
-export async function playerProfile(services: Pick<Services, 'db' | 'clock'>, staffId: number, id: number) {
+export async function playerProfile(
+  services: Pick<Services, 'db' | 'clock'>,
+  staffId: number,
+  id: number,
+  historyQuery: HistoryQuery,
+) {
   const { db } = services;
   const [player] = await db.query<PlayerFacts>(
     `SELECT id, email, username, first_name, last_name, date_of_birth::text, country, balance::text,
@@ -52,9 +60,11 @@ export async function playerProfile(services: Pick<Services, 'db' | 'clock'>, st
     [id],
   );
   if (!player) return undefined;
+  // First, so that a page link that is not this player's is refused before the view is audited.
+  const history = await playerHistory(db, id, historyQuery);
   await audit(db, { staffId, action: 'player.view', targetType: 'player', targetId: id, at: services.clock() });
   const [
-    history,
+    games,
     limits,
     sessions,
     verifications,
@@ -66,29 +76,10 @@ export async function playerProfile(services: Pick<Services, 'db' | 'clock'>, st
     deposits,
     linked,
     sourceOfFunds,
+    sofDocuments,
     resumed,
   ] = await Promise.all([
-    db.query<{
-      id: number;
-      created_at: Date;
-      type: string;
-      template: string;
-      params: Record<string, string>;
-      amount: string;
-      status: string;
-      voidable: boolean;
-    }>(
-      // `voidable`: a settled round of our own games or of a provider (services/round-void.ts).
-      `SELECT t.id, t.created_at, t.type, t.template, t.params, t.amount::text, t.status,
-          (t.type = 'game' AND t.status = 'completed' AND (
-            EXISTS (SELECT 1 FROM game_rounds r WHERE r.transaction_id = t.id AND r.state = 'settled')
-            OR EXISTS (SELECT 1 FROM provider_rounds r WHERE r.history_id = t.id AND r.state = 'settled'))) AS voidable
-       FROM transactions t
-       WHERE t.user_id = $1
-       ORDER BY t.created_at DESC, t.id DESC
-       LIMIT 50`,
-      [id],
-    ),
+    gameChoices(db),
     db.query<{
       kind: string;
       period: string;
@@ -127,12 +118,14 @@ export async function playerProfile(services: Pick<Services, 'db' | 'clock'>, st
     playerDeposits(db, id),
     linkedAccounts(db, id),
     sourceOfFundsOf(db, id),
+    sourceOfFundsDocumentsOf(db, id),
     resumptionsOf(db, id),
   ]);
   const ageDays = accountAgeDays(player.date_joined, services.clock());
   return {
     player,
     history,
+    games,
     limits,
     sessions,
     verifications,
@@ -146,6 +139,7 @@ export async function playerProfile(services: Pick<Services, 'db' | 'clock'>, st
     resumed,
     linked,
     sourceOfFunds,
+    sofDocuments,
   };
 }
 

@@ -12,6 +12,7 @@ import {
 import { say } from './messages.ts';
 import { buttonForm, csrfField, html, money, option, selectField, table, when } from './view.ts';
 import type { SourceOfFunds } from '../../services/source-of-funds.ts';
+import type { SourceOfFundsDocument } from '../../services/source-of-funds-documents.ts';
 import type { LifetimeFigures } from '../player-lifetime-model.ts';
 
 const HOUR = 3_600_000;
@@ -158,14 +159,29 @@ ${actions}`;
 }
 
 /** Where the player's source of funds stands, and the action risk staff may take next. */
-function sourceOfFundsPart(sof: SourceOfFunds | undefined, view: { id: number; csrf: string; mayWork: boolean }) {
+function sourceOfFundsPart(
+  sof: SourceOfFunds | undefined,
+  documents: SourceOfFundsDocument[],
+  view: { id: number; csrf: string; mayWork: boolean },
+) {
   const base = `/operator/players/${view.id}/source-of-funds`;
+  const sent = sof
+    ? documents.length
+      ? html`<ul data-sof-documents>${documents.map(
+          (doc, index) =>
+            html`<li><a href="${base}/documents/${doc.id}" target="_blank" rel="noopener">${say('risk.sof_document', {
+              n: index + 1,
+            })}</a> <span class="muted">${doc.mime}, ${Math.ceil(doc.size / 1024)} KB ·
+${when(doc.uploaded_at)}</span></li>`,
+        )}</ul>`
+      : html`<p data-sof-documents>${say('risk.sof_no_documents')}</p>`
+    : '';
   const state = !sof
     ? say('risk.sof_none')
     : sof.state === 'requested'
       ? say('risk.sof_requested', { by: sof.requested_by, at: when(sof.requested_at) })
       : say('risk.sof_reviewed', { by: sof.reviewed_by ?? '', at: sof.reviewed_at ? when(sof.reviewed_at) : '' });
-  if (!view.mayWork) return html`<p data-sof="${sof?.state ?? 'none'}">${state}</p>`;
+  if (!view.mayWork) return html`<p data-sof="${sof?.state ?? 'none'}">${state}</p>${sent}`;
   const action =
     sof?.state === 'requested'
       ? html`<form method="post" action="${base}/review" class="stack">${csrfField(view.csrf)}
@@ -173,7 +189,7 @@ function sourceOfFundsPart(sof: SourceOfFunds | undefined, view: { id: number; c
 <input id="sof-reason" name="reason" required maxlength="500">
 <button type="submit">${say('risk.sof_review')}</button></form>`
       : buttonForm(base, view.csrf, say('risk.sof_request'));
-  return html`<p data-sof="${sof?.state ?? 'none'}">${state}</p>${action}`;
+  return html`<p data-sof="${sof?.state ?? 'none'}">${state}</p>${sent}${action}`;
 }
 
 /** What the player page's risk panel shows. */
@@ -184,6 +200,8 @@ export interface RiskPanelFacts {
   interactions: { kind: string; note: string; created_at: Date | string; email: string }[];
   currency: string;
   sourceOfFunds: SourceOfFunds | undefined;
+  /** The documents the player sent for the newest request. */
+  sofDocuments: SourceOfFundsDocument[];
 }
 
 const PANEL_FIGURES = ['deposits', 'withdrawals', 'net', 'ggr'] as const;
@@ -194,7 +212,7 @@ const LATEST_INTERACTIONS = 3;
  * are linked, the lifetime money (the figures the overview computes) and the latest interactions.
  */
 export function riskPanel(
-  { alerts, linked, lifetime, interactions, currency, sourceOfFunds }: RiskPanelFacts,
+  { alerts, linked, lifetime, interactions, currency, sourceOfFunds, sofDocuments }: RiskPanelFacts,
   view: { id: number; csrf: string; mayWork: boolean },
 ) {
   const openAlerts = alerts.length
@@ -221,7 +239,7 @@ export function riskPanel(
         currency,
       )}</dd>`,
   )}</dl>
-<h3>${say('risk.sof')}</h3>${sourceOfFundsPart(sourceOfFunds, view)}
+<h3>${say('risk.sof')}</h3>${sourceOfFundsPart(sourceOfFunds, sofDocuments, view)}
 <h3>${say('risk.panel_interactions')}</h3>${
     latest.length
       ? html`<ul class="notes">${latest.map(

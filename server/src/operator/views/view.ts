@@ -28,6 +28,7 @@ const NAV: [string, string, Permission][] = [
   ['/operator/reports', 'nav.reports', 'reports.view'],
   ['/operator/news', 'nav.news', 'content.edit'],
   ['/operator/offers', 'nav.offers', 'offers.manage'],
+  ['/operator/races', 'nav.races', 'offers.manage'],
   ['/operator/audit', 'nav.audit', 'audit.view'],
   ['/operator/staff', 'nav.staff', 'staff.manage'],
   ['/operator/games', 'nav.games', 'games.manage'],

@@ -199,6 +199,7 @@ async function playReal(
         {
           wageringMultiplier: config.games.bonusWageringMultiplier,
           risk: config.risk,
+          races: { node: db, gameId: session.game_id },
           currency: session.currency,
           limitAlertPercents: config.rg.limitAlertPercents,
         },

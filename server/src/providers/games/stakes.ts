@@ -7,6 +7,7 @@ import { InvalidRequest, MarketRefusal, NotAllowed } from '../../base/domain-err
 import type { Locale } from '../../base/i18n.ts';
 import { marketStakeVerdict } from '../../services/markets/market-play.ts';
 import { mayPlay } from '../../services/play-policy.ts';
+import { markLossLimitHit } from '../../services/risk/loss-limit-hit.ts';
 import { walletBet } from '../../services/wallet.ts';
 import type { GameSession } from './sessions.ts';
 import { lockPlayerForStake } from '../../services/promotions/offer-takes.ts';
@@ -66,11 +67,15 @@ export async function checkStake(services: Services, tx: Queryable, session: Gam
   const maxStake = await lockPlayerForStake(tx, session.user_id!);
   const verdict = await mayPlay(tx, session.user_id!, services.clock(), stakeCents);
   if (!verdict.allowed) {
-    throw new NotAllowed(
-      verdict.reason,
-      verdict.room === undefined
-        ? undefined
-        : { room: formatMoney(fromCents(verdict.room), session.currency, session.locale as Locale) },
+    throw markLossLimitHit(
+      new NotAllowed(
+        verdict.reason,
+        verdict.room === undefined
+          ? undefined
+          : { room: formatMoney(fromCents(verdict.room), session.currency, session.locale as Locale) },
+      ),
+      verdict,
+      session.user_id!,
     );
   }
   // A running offer's terms cap each stake while its bonus is wagered.

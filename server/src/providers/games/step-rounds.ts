@@ -113,9 +113,9 @@ async function demoMove(tx: Queryable, sessionId: string, delta: bigint): Promis
 
 /** The one `win` of a round (0.00 included) and its row marked settled; answers the balance. */
 async function settle(
-  services: Pick<Services, 'clock' | 'config'>,
+  services: Pick<Services, 'clock' | 'config' | 'db'>,
   tx: Queryable,
-  session: Pick<GameSession, 'id' | 'user_id' | 'mode' | 'currency'>,
+  session: Pick<GameSession, 'id' | 'user_id' | 'game_id' | 'mode' | 'currency'>,
   row: Pick<StepRow, 'id'>,
   round: StepRound,
 ): Promise<string> {
@@ -135,6 +135,7 @@ async function settle(
       {
         wageringMultiplier: services.config.games.bonusWageringMultiplier,
         risk: services.config.risk,
+        races: { node: services.db, gameId: session.game_id },
         currency: session.currency,
         limitAlertPercents: services.config.rg.limitAlertPercents,
       },
@@ -394,8 +395,8 @@ export async function settleExpiredRounds(
   );
   for (const { id } of ids) {
     await db.transaction(async (tx) => {
-      const [row] = await tx.query<StepRow & { currency: string }>(
-        `SELECT ${STEP_COLUMNS}, r.currency FROM game_rounds r JOIN games g ON g.id = r.game_id
+      const [row] = await tx.query<StepRow & { currency: string; game_id: string }>(
+        `SELECT ${STEP_COLUMNS}, r.currency, r.game_id FROM game_rounds r JOIN games g ON g.id = r.game_id
           WHERE r.id = $1 AND r.state = 'open' FOR UPDATE OF r`,
         [id],
       );
@@ -410,7 +411,7 @@ export async function settleExpiredRounds(
       await settle(
         services,
         tx,
-        { id: row.session_id, user_id: row.user_id, mode: row.mode, currency: row.currency },
+        { id: row.session_id, user_id: row.user_id, game_id: row.game_id, mode: row.mode, currency: row.currency },
         row,
         round,
       );

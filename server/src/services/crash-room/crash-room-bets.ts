@@ -9,6 +9,7 @@ import { Conflict, InvalidRequest, MarketRefusal, NotAllowed } from '../../base/
 import type { Locale } from '../../base/i18n.ts';
 import { marketStakeVerdict } from '../markets/market-play.ts';
 import { lockPlayer, mayPlay } from '../play-policy.ts';
+import { markLossLimitHit } from '../risk/loss-limit-hit.ts';
 import { walletBet } from '../wallet.ts';
 import { publicName } from '../winners.ts';
 import { publishCrashEvent } from './crash-room-events.ts';
@@ -68,9 +69,13 @@ export async function joinCrashGame(
     await lockPlayer(tx, userId);
     const verdict = await mayPlay(tx, userId, now, toCents(stake)!);
     if (!verdict.allowed)
-      throw new NotAllowed(
-        verdict.reason,
-        verdict.room === undefined ? undefined : { room: formatMoney(fromCents(verdict.room), currency, locale) },
+      throw markLossLimitHit(
+        new NotAllowed(
+          verdict.reason,
+          verdict.room === undefined ? undefined : { room: formatMoney(fromCents(verdict.room), currency, locale) },
+        ),
+        verdict,
+        userId,
       );
     // The market's rules (docs/markets.md): crash offered, the player verified, its caps. The room's own
     // schedule paces its games, so no game cycle is counted here.

@@ -26,7 +26,7 @@ export const OPEN_BET_COLUMNS = `id, user_id, player, currency, stake::text, aut
  * Answers the player's balance and the win.
  */
 export async function settleCrashBet(
-  services: Pick<Services, 'config'>,
+  services: Pick<Services, 'config' | 'db'>,
   tx: Queryable,
   game: RunningGame,
   bet: OpenBet,
@@ -50,6 +50,8 @@ export async function settleCrashBet(
       // A crash bet counts toward loss limits and their alerts as any round does (docs/markets.md).
       limitAlertPercents: services.config.rg.limitAlertPercents,
       risk: services.config.risk,
+      // The crash room is the catalogue's game `crash`.
+      races: { node: services.db, gameId: 'crash' },
     },
   );
   if (settled.status !== 'ok') throw new Error(`Crash room bet ${bet.id} could not be settled`);

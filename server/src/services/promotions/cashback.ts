@@ -2,6 +2,7 @@ import type { CashbackStatus } from '#core/api/contract.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { Conflict, InvalidInput, NotFound } from '../../base/domain-errors.ts';
 import { addTransaction } from '../history.ts';
+import { realMoneyRounds } from '../real-money-rounds.ts';
 import { credit } from '../ledger.ts';
 import { REACHABLE } from './offers.ts';
 
@@ -55,11 +56,9 @@ async function statusOf(
   now: Date,
 ): Promise<CashbackStatus> {
   const { start, end } = lastPeriod(offer.period_days, now);
+  const rounds = realMoneyRounds({ user: '$1', by: 'settled', from: '$2', fromOp: '>=', to: '$3', toOp: '<' });
   const [row] = await db.query<{ net: string; amount: string; paid: boolean }>(
-    `WITH loss AS (
-       SELECT GREATEST(COALESCE(sum(stake) - sum(win), 0), 0) AS net FROM game_rounds
-        WHERE user_id = $1 AND mode = 'real' AND state = 'settled'
-          AND COALESCE(settled_at, created_at) >= $2 AND COALESCE(settled_at, created_at) < $3)
+    `WITH loss AS (SELECT GREATEST(COALESCE(sum(stake) - sum(win), 0), 0) AS net FROM ${rounds} AS every_round)
      SELECT net::numeric(14, 2)::text AS net, (floor(net * $4) / 100)::numeric(14, 2)::text AS amount,
             EXISTS (SELECT 1 FROM cashback_payouts p WHERE p.offer_id = $5 AND p.user_id = $1
               AND p.period_start = $2) AS paid

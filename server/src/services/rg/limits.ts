@@ -1,6 +1,7 @@
 import { RG_PERIODS, type RgLimit, type RgLimits, type RgPeriod } from '#core/api/contract.ts';
 import { fromCents, signedToCents, toCents } from '#core/api/money.ts';
 import type { Queryable } from '../../db/database.ts';
+import { realMoneyRounds } from '../real-money-rounds.ts';
 import { hoursLater, leavesWindowAt, windowStart } from './windows.ts';
 
 /**
@@ -70,17 +71,8 @@ export async function usage(
           ],
         )
       : await db.query<{ used: string; oldest: Date | string | null }>(
-          // Our own games' rounds, the crash room's bets and the rounds of game providers (wallet API), open
-          // ones with win 0; a voided round gave its stake back and took its win, so it counts for nothing.
-          `SELECT COALESCE(sum(stake - win), 0)::numeric(14,2)::text AS used, min(created_at) AS oldest FROM (
-             SELECT stake, win, created_at FROM game_rounds
-               WHERE user_id = $1 AND mode = 'real' AND created_at > $2 AND state <> 'voided'
-             UNION ALL
-             SELECT stake, COALESCE(win, 0), placed_at FROM crash_bets
-               WHERE user_id = $1 AND placed_at > $2
-             UNION ALL
-             SELECT stake, win, created_at FROM provider_rounds
-               WHERE user_id = $1 AND created_at > $2 AND state <> 'voided') AS rounds`,
+          `SELECT COALESCE(sum(stake - win), 0)::numeric(14,2)::text AS used, min(at) AS oldest
+             FROM ${realMoneyRounds({ user: '$1', by: 'placed', from: '$2', fromOp: '>' })} AS rounds`,
           [userId, from],
         );
   const used = signedToCents(row!.used)!;

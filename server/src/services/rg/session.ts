@@ -1,6 +1,7 @@
 import { fromCents, signedToCents } from '#core/api/money.ts';
 import type { ResponsibleGaming } from '#core/api/contract.ts';
 import type { Queryable } from '../../db/database.ts';
+import { realMoneyRounds } from '../real-money-rounds.ts';
 
 /**
  * Reality checks (UKGC RTS 13): due every interval since the sign-in began or since the last
@@ -36,13 +37,9 @@ export async function sessionMoney(
   since: Date,
   now: Date,
 ): Promise<ResponsibleGaming['session']> {
-  // Our games' real rounds and the crash room's bets (an open bet has won nothing yet).
+  const rounds = realMoneyRounds({ user: '$1', by: 'placed', from: '$2', fromOp: '>=', to: '$3', toOp: '<=' });
   const [row] = await db.query<{ deposits: string; stakes: string; wins: string }>(
-    `WITH rounds AS (
-       SELECT stake, win FROM game_rounds
-         WHERE user_id = $1 AND mode = 'real' AND created_at >= $2 AND created_at <= $3
-       UNION ALL
-       SELECT stake, COALESCE(win, 0) FROM crash_bets WHERE user_id = $1 AND placed_at >= $2 AND placed_at <= $3)
+    `WITH rounds AS (SELECT stake, win FROM ${rounds} AS every_round)
      SELECT
        (SELECT COALESCE(sum(amount), 0)::numeric(14,2)::text FROM payments
          WHERE user_id = $1 AND status = 'completed' AND created_at >= $2 AND created_at <= $3) AS deposits,

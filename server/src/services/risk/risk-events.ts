@@ -2,14 +2,23 @@ import type { RiskConfig } from '../../config/risk-config.ts';
 import type { Queryable } from '../../db/database.ts';
 import { recordDocumentUpload } from './risk-document-events.ts';
 import { recordDeclinedDeposit, recordLimitHit, recordLimitRaise } from './risk-harm-events.ts';
-import { recordSignInLinks, recordWithdrawalDestination } from './risk-link-events.ts';
+import { recordPaymentInstrument, recordSignInLinks, recordWithdrawalDestination } from './risk-link-events.ts';
 import { recordDeposit, recordWithdrawal } from './risk-money-events.ts';
 import { recordNetDeposit } from './risk-net-deposits.ts';
 import { recordRound, type SettledRound } from './risk-play-events.ts';
 
 /** What the risk rules hear about, each recorded where the server records the event itself. */
 export type RiskEvent =
-  | { kind: 'deposit'; rules: RiskConfig; userId: number; paymentId: string; amount: string; now: Date }
+  | {
+      kind: 'deposit';
+      rules: RiskConfig;
+      userId: number;
+      paymentId: string;
+      amount: string;
+      /** The payment instrument's keyed hash, when the provider named one. */
+      instrumentHash?: string;
+      now: Date;
+    }
   | { kind: 'deposit_declined'; rules: RiskConfig; userId: number; paymentId: string; now: Date }
   | {
       kind: 'withdrawal';
@@ -36,6 +45,7 @@ export async function recordRiskEvent(tx: Queryable, event: RiskEvent): Promise<
   switch (event.kind) {
     case 'deposit':
       await recordDeposit(tx, event.rules, event);
+      if (event.instrumentHash) await recordPaymentInstrument(tx, { ...event, instrumentHash: event.instrumentHash });
       if (event.rules.netDeposits)
         await recordNetDeposit(tx, event.rules.netDeposits, { ...event, ref: `payment:${event.paymentId}` });
       return;

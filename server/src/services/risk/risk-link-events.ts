@@ -6,6 +6,7 @@ import { RISK_RULES } from './risk-rules.ts';
 const SHARED_DEVICE = RISK_RULES['link.shared_device'];
 const SHARED_NETWORK = RISK_RULES['link.shared_network'];
 const SHARED_DESTINATION = RISK_RULES['link.shared_withdrawal_destination'];
+const SHARED_INSTRUMENT = RISK_RULES['link.shared_payment_instrument'];
 
 /**
  * A sign-in: the browser's device id (when it sent a valid one) is kept for the account, and other
@@ -74,6 +75,37 @@ export async function recordWithdrawalDestination(
       SHARED_DESTINATION.id,
       SHARED_DESTINATION.severity,
       event.withdrawalId,
+    ],
+  );
+}
+
+/**
+ * A completed deposit with a payment instrument (its keyed hash, payments.instrument_hash, indexed):
+ * when other accounts completed deposits with the same one, raises link.shared_payment_instrument on
+ * all of them, each linked — one statement.
+ */
+export async function recordPaymentInstrument(
+  tx: Queryable,
+  event: { userId: number; paymentId: string; instrumentHash: string; now: Date },
+): Promise<void> {
+  await tx.query(
+    `WITH others AS (
+       SELECT DISTINCT user_id FROM payments
+       WHERE instrument_hash = $2 AND user_id <> $1 AND status = 'completed'
+     ), ${linkedAlertsSql({
+       user: '$1',
+       rule: '$4',
+       severity: '$5',
+       now: '$3',
+       evidence: `jsonb_build_object('payment', $6::text)`,
+     })}`,
+    [
+      event.userId,
+      event.instrumentHash,
+      event.now.toISOString(),
+      SHARED_INSTRUMENT.id,
+      SHARED_INSTRUMENT.severity,
+      event.paymentId,
     ],
   );
 }

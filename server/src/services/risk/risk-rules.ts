@@ -15,6 +15,7 @@ export type RuleId =
   | 'link.shared_device'
   | 'link.shared_network'
   | 'link.shared_withdrawal_destination'
+  | 'link.shared_payment_instrument'
   | 'market.register_unreachable'
   | 'payment.chargeback';
 
@@ -96,6 +97,11 @@ export const RISK_RULES: Record<RuleId, RiskRule> = {
     id: 'link.shared_withdrawal_destination',
     severity: 'high',
     description: 'A withdrawal to a destination another account has withdrawn to',
+  },
+  'link.shared_payment_instrument': {
+    id: 'link.shared_payment_instrument',
+    severity: 'high',
+    description: 'A deposit with a payment instrument (card or IBAN, by its keyed hash) another account deposited with',
   },
   // Raised at sign-in (services/markets/exclusion-check.ts) when the market's self-exclusion register did not answer.
   'market.register_unreachable': {

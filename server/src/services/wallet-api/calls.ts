@@ -1,4 +1,5 @@
 import { fromCents, toCents } from '#core/api/money.ts';
+import { recordLossLimitHitOf } from '../risk/loss-limit-hit.ts';
 import type { Services } from '../../app-env.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { BalanceBody, PlayBody, RollbackBody } from '../../schemas/wallet-api.ts';
@@ -42,6 +43,7 @@ async function inCall<T>(
       return work(tx, player, now);
     });
   } catch (error) {
+    await recordLossLimitHitOf(services.db, error, services.clock());
     if (error instanceof WalletRefusal && error.userId !== undefined) {
       const [row] = await services.db.query<{ balance: string }>('SELECT balance::text FROM users WHERE id = $1', [
         error.userId,

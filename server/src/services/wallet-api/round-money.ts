@@ -9,6 +9,7 @@ import { addTransaction } from '../history.ts';
 import { credit, debit, recordDebit } from '../ledger.ts';
 import { marketStakeVerdict, type MarketRefusalCode } from '../markets/market-play.ts';
 import { mayPlay } from '../play-policy.ts';
+import { markLossLimitHit } from '../risk/loss-limit-hit.ts';
 import { countStake } from '../wallet.ts';
 import type { WalletPlayer } from './player.ts';
 import { WalletRefusal, type WalletRefusalCode } from './refusal.ts';
@@ -88,7 +89,11 @@ export async function takeBet(
     const room: Record<string, string> =
       verdict.room === undefined ? {} : { room: formatMoney(fromCents(verdict.room), player.currency, locale) };
     const message = translate(locale, verdict.reason, room);
-    throw new WalletRefusal(verdict.reason === 'rg.play_blocked' ? 'player_blocked' : 'limit_reached', message, userId);
+    throw markLossLimitHit(
+      new WalletRefusal(verdict.reason === 'rg.play_blocked' ? 'player_blocked' : 'limit_reached', message, userId),
+      verdict,
+      userId,
+    );
   }
   await checkMarketBet(services, tx, player, round, cents);
   if (!player.live) throw new WalletRefusal('session_expired', 'The wallet token has ended.', userId);
@@ -173,7 +178,7 @@ async function addClosedAccountPayout(tx: Queryable, player: WalletPlayer, round
  */
 export async function settleRound(
   tx: Queryable,
-  { config }: Services,
+  { config, db }: Services,
   player: WalletPlayer,
   round: RoundRef,
 ): Promise<string | undefined> {
@@ -194,7 +199,7 @@ export async function settleRound(
   const counted = await countStake(
     tx,
     { userId: player.userId, stake: row.stake, win: row.win, now: round.now },
-    { multiplier, risk: config.risk },
+    { multiplier, risk: config.risk, races: { node: db, gameId: round.gameId } },
   );
   await alertLimitUse(tx, {
     userId: player.userId,

@@ -1,13 +1,13 @@
 import type { Queryable } from '../../../db/database.ts';
 import type { Range } from '../dashboard.ts';
+import { ADJUSTMENT_AMOUNT, BONUS_COST_AMOUNT, ngrOf } from './ngr.ts';
 
 /**
  * Money and players of a period split by a dimension of the player, per currency, summed and
  * rounded in SQL (NUMERIC) with the dashboard's definitions, plus staff adjustments:
  * - deposits: cash credited by deposit items; depositors: players with such a credit;
- * - GGR = bets − wins of rounds not rolled back; bonus cost: cash credited by bonus and referral items;
- * - adjustments: staff balance adjustments (credits less debits), a cost of their own;
- * - NGR = GGR − bonus cost − adjustments; new players: joined in the period.
+ * - GGR = bets − wins of rounds not rolled back; bonus cost, staff adjustments and NGR as ngr.ts counts them;
+ * - new players: joined in the period.
  */
 export interface BreakdownRow {
   key: string | null;
@@ -49,9 +49,8 @@ export function breakdown(db: Queryable, range: Range, dimension: Dimension): Pr
               CASE WHEN t.type = 'deposit' AND l.amount > 0 THEN l.user_id END AS depositor,
               CASE WHEN t.type = 'deposit' AND l.amount > 0 THEN l.amount END AS deposit,
               CASE WHEN t.type = 'game' AND t.status <> 'cancelled' THEN -l.amount END AS ggr,
-              CASE WHEN t.type IN ('bonus', 'referral') AND l.account = 'cash' AND l.amount > 0 THEN l.amount END
-                AS bonus,
-              CASE WHEN t.type = 'adjustment' THEN l.amount END AS adjustment
+              ${BONUS_COST_AMOUNT} AS bonus,
+              ${ADJUSTMENT_AMOUNT} AS adjustment
        FROM ledger l JOIN transactions t ON t.id = l.transaction_id JOIN users u ON u.id = l.user_id
        LEFT JOIN firsts f ON f.user_id = l.user_id
        WHERE l.created_at >= $1::timestamptz AND l.created_at < $2::timestamptz
@@ -63,7 +62,7 @@ export function breakdown(db: Queryable, range: Range, dimension: Dimension): Pr
      SELECT key, currency, count(joined)::int AS new_players, count(DISTINCT depositor)::int AS depositors,
             ${c2('sum(deposit)')} AS deposits, ${c2('sum(ggr)')} AS ggr, ${c2('sum(bonus)')} AS bonus_cost,
             ${c2('sum(adjustment)')} AS adjustments,
-            ${c2('COALESCE(sum(ggr), 0) - COALESCE(sum(bonus), 0) - COALESCE(sum(adjustment), 0)')} AS ngr
+            ${c2(ngrOf('sum(ggr)', 'sum(bonus)', 'sum(adjustment)'))} AS ngr
      FROM moves GROUP BY key, currency
      ORDER BY currency, COALESCE(sum(deposit), 0) DESC, key NULLS LAST`,
     [range.from, range.to],

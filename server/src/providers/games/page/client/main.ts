@@ -150,12 +150,10 @@ function render(state: GameSessionState) {
     delete result.dataset.outcome;
     play(state.game.mechanic === 'baccarat' ? 'card' : 'spin');
     celebrate(board, 0);
+    // The site keeps its balance until this round's result is shown, as the page does.
+    holdSiteBalance();
     try {
       const response = await api.play(bet);
-      // The round is settled and the wallet moved before anything is animated.
-      balance.textContent = money(response.balance);
-      // The site refreshes its header from its own API; the message carries no figures.
-      notify();
       setMotionFloor(cycleEnds - performance.now());
       await ui.show(response.round);
       await waitUntil(cycleEnds);
@@ -176,12 +174,16 @@ function render(state: GameSessionState) {
         response.round.outcome.type === 'slot'
           ? verdict
           : joinSentences(ctx.intl, describe(response.round.outcome, ctx), verdict);
+      // The wallet moved before the animation; the balance says so only now, after the result.
+      balance.textContent = money(response.balance);
       play(kind === 'win' ? 'win' : 'stop');
       celebrate(board, kind === 'win' ? winScale(staked, paid) : 0);
     } catch (error) {
       result.textContent = '';
       showError(error);
     } finally {
+      // The site refreshes its header from its own API; the message carries no figures.
+      notify();
       busy = false;
       submit.removeAttribute('aria-disabled');
       form.removeAttribute('aria-busy');
@@ -200,10 +202,13 @@ function render(state: GameSessionState) {
   pageReady();
 }
 
-const notify = () => {
-  if (window.parent !== window)
-    window.parent.postMessage({ type: 'balance-changed' }, config.siteOrigin || location.origin);
+const toSite = (type: 'balance-changed' | 'round-started') => {
+  if (window.parent !== window) window.parent.postMessage({ type }, config.siteOrigin || location.origin);
 };
+/** The result is on screen: the site shows the balance now. */
+const notify = () => toSite('balance-changed');
+/** A round starts: the site's balance waits for its result (`notify`). */
+const holdSiteBalance = () => toSite('round-started');
 const pageReady = () => listenToSite(config.siteOrigin || location.origin);
 api.state().then(
   (state) =>
@@ -215,10 +220,13 @@ api.state().then(
           alert,
           showError,
           notify,
+          hold: holdSiteBalance,
           api,
           intl: LOCALE_INTL[config.locale] ?? 'en-US',
         }),
-        pageReady())
+        pageReady(),
+        // A resumed round's result is still to come (the site forgets any hold when a page is ready).
+        state.open_round && holdSiteBalance())
       : render(state),
   (error) => {
     root.removeAttribute('aria-busy');

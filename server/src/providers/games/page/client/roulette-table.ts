@@ -121,7 +121,11 @@ export function rouletteTable(
       );
     }
   }
-  return { layout, chips };
+  /** Marks the pocket the ball landed in on the layout (none while the wheel turns). */
+  function markWinner(pocket: number | null) {
+    for (const [key, button] of buttons) button.toggleAttribute('data-won', key === `n${pocket}`);
+  }
+  return { layout, chips, markWinner };
 }
 
 /** The wheel: 37 pockets in wheel order; `land` turns it so `pocket` ends under the ball. */
@@ -158,11 +162,15 @@ export function rouletteWheel() {
   ball.setAttribute('cy', '9');
   ball.setAttribute('r', '2.6');
   ball.setAttribute('class', 'ball');
+  // The ball runs round the other way while the wheel turns, and comes to rest at the top.
+  const orbit = document.createElementNS(SVG, 'g');
+  orbit.setAttribute('class', 'ball-orbit');
+  orbit.append(ball);
   const svg = document.createElementNS(SVG, 'svg');
   svg.setAttribute('viewBox', '0 0 100 100');
   svg.setAttribute('class', 'wheel');
   svg.setAttribute('aria-hidden', 'true');
-  svg.append(rotor, hub, ball);
+  svg.append(rotor, hub, orbit);
   let turns = 0;
 
   /** Turns the wheel (a few full turns, then the pocket at the top, under the ball). */
@@ -177,8 +185,9 @@ export function rouletteWheel() {
     }
     turns += 3;
     const ms = duration(1600);
-    rotor.style.transition = `transform ${ms}ms cubic-bezier(0.15, 0.6, 0.2, 1)`;
+    rotor.style.transition = orbit.style.transition = `transform ${ms}ms cubic-bezier(0.15, 0.6, 0.2, 1)`;
     rotor.style.transform = `rotate(${target - turns * 360}deg)`;
+    orbit.style.transform = `rotate(${turns * 240}deg)`;
     await settleAfter(rotor, ms);
   }
   return { svg, land };

@@ -188,7 +188,9 @@ export function rouletteUi(ctx: Ctx): MechanicUi {
       if ('stakes' in round.bet) lastStakes = round.bet.stakes.map((stake) => ({ ...stake }));
       pocket.textContent = '';
       delete pocket.dataset.colour;
+      table.markWinner(null);
       await wheel.land(value);
+      table.markWinner(value);
       pocket.textContent = String(value);
       pocket.dataset.colour = pocketColour(value);
       renderSlip();

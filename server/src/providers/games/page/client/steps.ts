@@ -2,7 +2,7 @@
 // round's own buttons (hit/stand/double/split, the 5×5 grid and cash out, cash out while the
 // multiplier rises), every step sent with its own action_id. An open round is resumed on load.
 import type { GameSessionState, RoundView, StepRoundView } from '#core/games/protocol.ts';
-import { checkAmount, toCents, normaliseAmount } from '#core/api/money.ts';
+import { checkAmount, fromCents, toCents, normaliseAmount } from '#core/api/money.ts';
 import { crashMultiplierAt, crashTarget, crashTimeOf, hundredthsText } from '#core/games/crash.ts';
 import { betStakeRule } from '#core/games/registry.ts';
 import { betMinStakeText, openingStake } from './mechanic.ts';
@@ -18,6 +18,7 @@ import { quickStakeButtons } from './quick-stake-buttons.ts';
 import { sessionPanel } from './session-panel.ts';
 import { crashCurve } from './crash-curve.ts';
 import { cardBack, cardNode, cardText, dealTime } from './cards.ts';
+import { handMark, type ViewedHand } from './blackjack-hand.ts';
 
 interface Deps {
   t: T;
@@ -27,18 +28,19 @@ interface Deps {
   showError: (error: unknown) => void;
   /** Tells the site the balance changed (no figures). */
   notify: () => void;
+  /** Tells the site a round started: its balance waits for `notify`. */
+  hold: () => void;
   api: ProviderApi;
   /** Locale-aware number formatting (display only). */
   intl: string;
 }
 
 type StepResponse = { round: StepRoundView; balance: string };
-interface Hand {
+interface Hand extends ViewedHand {
   cards: string[];
-  total: number;
   soft: boolean;
   stake: string;
-  payout?: string;
+  doubled: boolean;
 }
 
 /**
@@ -52,6 +54,8 @@ const twoDecimals = (text: unknown) => String(text).replace(/(\.\d{2})\d+$/, '$1
 const MINES_OPENING = 3;
 /** The choices the page opens on, for each multi-step game (each reads its own). */
 const OPENING_BET = { mines: MINES_OPENING, auto_cashout: '2.00' };
+/** How many of the player's last crash points the strip above the curve shows. */
+const LAST_CRASH_POINTS = 20;
 
 export function renderSteps(state: GameSessionState, deps: Deps) {
   const { t, money, root, alert } = deps;
@@ -95,11 +99,14 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
   // The round's own buttons (hit, stand, cash out) sit with the result and the deal/start button in
   // the bar that sticks to the bottom of the frame.
   const actions = h('div', { class: 'step-actions' });
+  const stakeField = field(t('stake'), stake, t('stake_hint', limits));
   const form = h(
     'form',
     { class: 'bet', id: formId, novalidate: true },
-    controls,
-    field(t('stake'), stake, t('stake_hint', limits)),
+    // Crash's stake comes first: under its curve, the target and its hints would push the stake
+    // below the bar that sticks to the bottom of a 360 px frame.
+    mechanic === 'crash' ? stakeField : controls,
+    mechanic === 'crash' ? controls : stakeField,
     // Quick play only where the market allows it (RTS 14, GlüStV §22a), as on the other games.
     mechanic === 'blackjack' && !state.forbidden_features.includes('quick_play')
       ? quickToggle(t('play.quick'), uid('quick'))
@@ -132,14 +139,24 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
   /** A cell that can be revealed now. */
   const revealable = (cell: HTMLButtonElement) => !cell.disabled && cell.getAttribute('aria-disabled') !== 'true';
   const multiplier = h('p', { class: 'big-result', 'data-multiplier': true }, '—');
-  const curve = crashCurve();
+  const curve = crashCurve({ time: t('steps.axis_time'), multiplier: t('steps.axis_multiplier') });
+  // Crash: the crash points of the player's last rounds here, newest first.
+  const strip = h('ol', { class: 'crash-strip', 'aria-label': t('steps.last_points') });
+  const crashPoints = state.rounds.map((round) => (round.outcome as { crash_point?: string }).crash_point);
+  const showStrip = () =>
+    strip.replaceChildren(
+      ...crashPoints
+        .slice(0, LAST_CRASH_POINTS)
+        .map((point) => h('li', { 'data-high': Number(point) >= 2 || undefined }, `${point}×`)),
+    );
+  showStrip();
   const info = h('p', { class: 'hint', 'data-info': true });
   const board =
     mechanic === 'blackjack'
-      ? h('div', {}, h('h2', { class: 'small' }, t('steps.dealer')), dealer, hands)
+      ? h('div', { class: 'blackjack-board' }, h('h2', { class: 'small hand-label' }, t('steps.dealer')), dealer, hands)
       : mechanic === 'mines'
         ? h('div', {}, grid, multiplier, info)
-        : h('div', { class: 'crash-board' }, curve.svg, multiplier, info);
+        : h('div', { class: 'crash-board' }, strip, curve.chart, multiplier, info);
 
   // The rounds table, the seeds and Verify, which replays a finished round's recorded actions.
   const panels = fairnessPanels(
@@ -167,6 +184,10 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
       ...(round.history.length ? { actions: round.history } : {}),
     });
     session.add({ stake: round.stake, win: round.win ?? '0.00' });
+    if (mechanic === 'crash') {
+      crashPoints.unshift(String((round.view as { crash_point?: string }).crash_point));
+      showStrip();
+    }
   };
 
   let current: StepRoundView | null = null;
@@ -177,7 +198,12 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
   let dealing = 0;
   /** When the result of the settled round may be shown (after its cards are dealt). */
   let announceAt = 0;
+  /** Blackjack: when the cards being dealt in are down, so their totals and badges may show. */
+  let countedAt = 0;
   let busy = false;
+  /** The wallet's balance as last answered, shown with the next result; the round it was shown with. */
+  let answeredBalance = state.balance;
+  let revealedRound = '';
   /** When the market's game cycle lets the next round start (performance.now()). */
   let nextStartAt = 0;
   let ticker: ReturnType<typeof setInterval> | undefined;
@@ -231,28 +257,51 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
         return nodes;
       };
       const dealerCards = row('dealer', d.cards);
+      /** "Blackjack", "Bust" or "Push" beside a hand's total (once the dealer's hand is known, for the dealer). */
+      const mark = (hand: ViewedHand) => {
+        const which = handMark(hand);
+        return which ? h('strong', { class: 'hand-mark', 'data-mark': which }, t(`steps.mark_${which}`)) : '';
+      };
       dealer.replaceChildren(
         h('span', { class: 'visually-hidden' }, d.cards.map(cardText).join(' ')),
         h('span', { class: 'cards-row', 'aria-hidden': 'true' }, ...dealerCards, ...(open ? [' ', cardBack()] : [])),
-        ...(open ? [] : [h('span', { class: 'hand-total' }, t('steps.total', { total: d.total }))]),
+        ...(open ? [] : [h('span', { class: 'hand-total' }, t('steps.total', { total: d.total })), ' ', mark(d)]),
       );
+      const players = view.player as Hand[];
       hands.replaceChildren(
-        ...(view.player as Hand[]).map((hand, index) =>
+        ...players.map((hand, index) =>
           h(
             'li',
             { 'data-hand': index, 'aria-current': open && view.active === index ? 'true' : undefined },
             h(
-              'span',
-              {},
-              (view.player as Hand[]).length > 1 ? `${t('steps.hand', { n: index + 1 })}: ` : '',
-              h('span', { class: 'visually-hidden' }, hand.cards.map(cardText).join(' ')),
-              h('span', { class: 'cards-row', 'aria-hidden': 'true' }, ...row(`hand${index}`, hand.cards)),
+              'strong',
+              { class: 'hand-label' },
+              players.length > 1 ? t('steps.hand', { n: index + 1 }) : t('steps.you'),
             ),
+            h('span', { class: 'visually-hidden' }, hand.cards.map(cardText).join(' ')),
+            h('span', { class: 'cards-row', 'aria-hidden': 'true' }, ...row(`hand${index}`, hand.cards)),
             h('span', { class: 'hand-total' }, t('steps.total', { total: hand.total })),
+            ' ',
+            mark(hand),
+            ' ',
+            h(
+              'span',
+              { class: 'hand-stake', 'data-doubled': hand.doubled || undefined },
+              t(hand.doubled ? 'steps.stake_doubled' : 'steps.hand_stake', { amount: money(hand.stake) }),
+            ),
           ),
         ),
       );
       dealing = dealTime(order);
+      // Totals and badges wait for the cards they count, so "Bust" never comes before the card.
+      // (A redraw of the same view keeps waiting for the same deal.)
+      if (dealing > 0) countedAt = performance.now() + dealing;
+      const counted = [...board.querySelectorAll<HTMLElement>('.hand-total, .hand-mark')];
+      const wait = countedAt - performance.now();
+      if (wait > 0) {
+        for (const node of counted) node.hidden = true;
+        setTimeout(() => counted.forEach((node) => (node.hidden = false)), wait);
+      }
       if (open) for (const action of round.actions) actions.append(actionButton(action, t(`steps.${action}`)));
     } else if (mechanic === 'mines') {
       const revealed = new Set(view.revealed as number[]);
@@ -283,9 +332,15 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
         const elapsed = Number(view.elapsed_ms);
         const targetHundredths = crashTarget(String(view.auto_cashout)) ?? 100;
         let polled = received;
+        const cashout = actionButton('cashout', t('steps.cashout_now'));
         const tick = () => {
           const now = elapsed + (performance.now() - received);
-          multiplier.textContent = `${hundredthsText(Math.min(crashMultiplierAt(now), targetHundredths))}×`;
+          const reached = Math.min(crashMultiplierAt(now), targetHundredths);
+          multiplier.textContent = `${hundredthsText(reached)}×`;
+          // What a cash-out would pay now, rounded down to the cent as the server pays it.
+          cashout.textContent = t('steps.cashout', {
+            amount: money(fromCents((toCents(round.stake)! * BigInt(reached)) / 100n)),
+          });
           curve.draw(Math.min(now, crashTimeOf(targetHundredths)));
           // The server decides when the round ends; ask it now and then.
           if (!busy && performance.now() - polled > 1000) {
@@ -298,7 +353,7 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
         };
         tick();
         ticker = setInterval(tick, 100);
-        actions.append(actionButton('cashout', t('steps.cashout_now')));
+        actions.append(cashout);
       } else {
         multiplier.textContent = `${view.multiplier}×`;
         // The curve up to where the round ended: the cash-out, else the crash point.
@@ -312,6 +367,8 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
       }
     }
     submit.disabled = open;
+    // While a round is open its own buttons stand in the bar; a greyed deal or start button beside them is not.
+    submit.hidden = open;
     form.toggleAttribute('aria-disabled', open);
     if (!open) {
       const outcome = outcomeText(round);
@@ -320,6 +377,12 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
         if (current !== round) return;
         result.dataset.outcome = outcome.kind;
         result.textContent = outcome.text;
+        if (revealedRound === round.id) return;
+        // The balance, the sound and the effect come with the result, never before the cards say it.
+        revealedRound = round.id;
+        balance.textContent = money(answeredBalance);
+        deps.notify();
+        settled(round);
       };
       if (dealing > 0) announceAt = performance.now() + dealing;
       dealing = 0;
@@ -330,12 +393,10 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
   }
 
   function finish(response: StepResponse) {
-    balance.textContent = money(response.balance);
+    answeredBalance = response.balance;
     show(response.round);
     record(response.round);
     if (response.round.state !== 'open') {
-      deps.notify();
-      settled(response.round);
       // A round the server ended (crash, expiry) took its buttons away: focus returns to the action button.
       const focused = document.activeElement;
       if (!focused || focused === document.body || !focused.isConnected) submit.focus();
@@ -424,16 +485,15 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
     // The market's game cycle runs between the starts of two rounds: a new one waits out what is left.
     await waitUntil(nextStartAt);
     nextStartAt = performance.now() + state.minimum_round_seconds * 1000;
+    deps.hold();
     try {
       const response = await call('/rounds', { bet });
-      balance.textContent = money(response.balance);
+      answeredBalance = response.balance;
       result.textContent = '';
       setBusy(false);
       show(response.round);
       record(response.round);
       if (response.round.state !== 'open') {
-        deps.notify();
-        settled(response.round);
         submit.focus();
       } else {
         play(mechanic === 'blackjack' ? 'card' : 'spin');
@@ -442,6 +502,7 @@ export function renderSteps(state: GameSessionState, deps: Deps) {
     } catch (error) {
       result.textContent = '';
       deps.showError(error);
+      deps.notify();
       setBusy(false);
       submit.disabled = false;
     }
