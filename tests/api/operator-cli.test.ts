@@ -142,7 +142,7 @@ describe('npm run operator -- add-staff', { timeout: 120_000 }, () => {
     expect(await runOperatorCommand(['add-staff', 'a@example.test', '--role', 'root'], deps)).toBe(2);
     expect(await runOperatorCommand(['remove-staff', 'a@example.test'], deps)).toBe(2);
     expect(openDatabase).not.toHaveBeenCalled();
-    expect(lines.join('\n')).toContain('--role must be admin, support or risk');
+    expect(lines.join('\n')).toContain('--role must be admin, support, risk, payments, content or marketing');
   });
 
   it('the control endpoint answers only with the secret from DATA_DIR', async () => {

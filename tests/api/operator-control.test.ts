@@ -84,15 +84,24 @@ describe('POST /operator/control/staff', { timeout: 60_000 }, () => {
       [{ role: 'admin' }, 'Not a valid email address: undefined'],
       [{ email: 42, role: 'admin' }, 'Not a valid email address: 42'],
       [{ email: 'ctl\u0007@example.test', role: 'admin' }, 'Not a valid email address: "ctl\\u0007@example.test"'],
-      [{ email: 'a@example.test' }, '--role must be admin, support or risk, got undefined'],
-      [{ email: 'a@example.test', role: 'admin\u202e' }, '--role must be admin, support or risk, got "admin\u202e"'],
-      [{ email: 'a@example.test', role: ['admin'] }, '--role must be admin, support or risk, got ["admin"]'],
+      [
+        { email: 'a@example.test' },
+        '--role must be admin, support, risk, payments, content or marketing, got undefined',
+      ],
+      [
+        { email: 'a@example.test', role: 'admin\u202e' },
+        '--role must be admin, support, risk, payments, content or marketing, got "admin\u202e"',
+      ],
+      [
+        { email: 'a@example.test', role: ['admin'] },
+        '--role must be admin, support, risk, payments, content or marketing, got ["admin"]',
+      ],
       [{ action: 'disable' }, 'Not a valid email address: undefined'],
       [{ action: 'delete', email: 'a@example.test' }, 'Unknown action "delete"'],
       [{ action: null, email: 'a@example.test' }, 'Unknown action null'],
       [
         { action: 'set-role', email: 'a@example.test', role: 'owner' },
-        '--role must be admin, support or risk, got "owner"',
+        '--role must be admin, support, risk, payments, content or marketing, got "owner"',
       ],
     ];
     for (const [body, detail] of cases)

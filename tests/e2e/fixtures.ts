@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { test as base, expect, type Browser, type BrowserContext } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { apiToken, depositThroughPaymentPage, newPlayer, registerPlayer, verifyIdentity } from './helpers';
 import { E2E_DATA_DIR, ISOLATED_SPECS } from './isolated-site.ts';
@@ -117,11 +117,16 @@ export async function adminSignIn(
   await page.getByLabel('New password', { exact: true }).fill(STAFF_PASSWORD);
   await page.getByLabel('New password again').fill(STAFF_PASSWORD);
   await page.getByRole('button', { name: 'Save password' }).click();
+  await enrolTwoFactor(page);
+  return { page, context, email };
+}
+
+/** On the console's two-factor set-up page: the code of the secret shown, then the console's overview. */
+export async function enrolTwoFactor(page: Page) {
   const secret = (await page.locator('[data-totp-secret]').textContent())!.trim();
   await page
     .getByLabel('Six-digit code')
     .fill(new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate());
   await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Overview');
-  return { page, context, email };
 }

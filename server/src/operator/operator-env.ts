@@ -4,8 +4,9 @@ import type { AppEnv } from '../app-env.ts';
  * The console's shared types: routes, services and views all name them, so they live in a module
  * that imports nothing of the console and the views never reach into a service for a type.
  */
-/** `risk` works the risk alerts queue; otherwise it may do what `support` may. */
-export type Role = 'admin' | 'support' | 'risk';
+/** The roles and what each may do: permissions.ts (the single source). */
+export type { Permission, Role } from './permissions.ts';
+import type { Role } from './permissions.ts';
 export type Stage = 'password' | 'enrol' | 'code' | 'active';
 export interface Staff {
   id: number;

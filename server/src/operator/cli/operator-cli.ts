@@ -22,9 +22,9 @@ export interface CliDeps {
 }
 
 const USAGE = [
-  'Usage: npm run operator -- add-staff <email> --role admin|support|risk',
+  'Usage: npm run operator -- add-staff <email> --role admin|support|risk|payments|content|marketing',
   '       npm run operator -- disable|enable <email>',
-  '       npm run operator -- set-role <email> admin|support|risk',
+  '       npm run operator -- set-role <email> admin|support|risk|payments|content|marketing',
   '       npm run operator -- reset <email> [--two-factor]',
   ADD_PROVIDER_USAGE,
 ].join('\n');
@@ -38,7 +38,7 @@ const inTransaction =
     db.transaction(run);
 
 /**
- * `npm run operator -- add-staff <email> --role admin|support|risk`: creates a staff account and prints
+ * `npm run operator -- add-staff <email> --role <role>` (permissions.ts): creates a staff account and prints
  * its one-time password; `disable|enable|set-role|reset` manage one (as /operator/staff does). With
  * DATABASE_URL it writes to PostgreSQL itself. With embedded PGlite it never opens DATA_DIR while a
  * server has it: it asks that server (see control.ts); only when no server is running does it open

@@ -2,7 +2,6 @@ import { Hono, type Context } from 'hono';
 import type { Services } from '../../app-env.ts';
 import { readForm } from './form.ts';
 import { ConsoleError } from '../services/console-error.ts';
-import { adminOnly } from '../services/session.ts';
 import {
   addGameProvider,
   checkNewProvider,
@@ -42,8 +41,6 @@ function providerParam(c: Context): string {
  */
 export function gamesConsoleRoutes(services: Services) {
   const app = new Hono<OperatorEnv>();
-  app.use('/operator/games', adminOnly);
-  app.use('/operator/games/*', adminOnly);
 
   const listPage = async (c: Context<OperatorEnv>) =>
     page(c, {

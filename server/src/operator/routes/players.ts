@@ -13,6 +13,7 @@ import { readHistoryQuery } from './player-history-query.ts';
 import { riskPanel } from '../views/risk-alerts-view.ts';
 import { duplicatesSection, searchPage } from './player-search.ts';
 import { countryLabel, fullName } from './player-status.ts';
+import { may } from '../permissions.ts';
 import { playerFileResponse } from './player-file.ts';
 import { sourceOfFundsDocumentForStaff } from '../services/source-of-funds-review.ts';
 
@@ -115,7 +116,7 @@ ${section(
   say('risk.panel'),
   riskPanel(
     { alerts: riskAlerts, linked, lifetime, interactions, currency: cur, sourceOfFunds, sofDocuments },
-    { id, csrf, mayWork: staff.role === 'risk' || staff.role === 'admin' },
+    { id, csrf, mayWork: may(staff, 'risk.work') },
   ),
 )}
 ${section(

@@ -30,7 +30,7 @@ import {
 import { batches, csvResponse, utcText } from '../views/csv.ts';
 import { alertDetail, alertQueue } from '../views/risk-alerts-view.ts';
 import { page } from '../views/view.ts';
-import { riskDeskOnly } from '../services/session.ts';
+import { may } from '../permissions.ts';
 
 const alertId = (value: string) => {
   if (!/^\d{1,9}$/.test(value)) throw new ConsoleError(404, say('errors.not_found'));
@@ -125,7 +125,7 @@ export function riskAlertRoutes(services: Services) {
           : undefined,
       body: alertDetail(alert, await notesOf(db, id), await alertInteractions(db, id), {
         csrf: c.get('csrf'),
-        mayWork: staff.role === 'risk' || staff.role === 'admin',
+        mayWork: may(staff, 'risk.work'),
         now: services.clock(),
         slaHours: services.config.risk.slaHours,
       }),
@@ -134,13 +134,13 @@ export function riskAlertRoutes(services: Services) {
 
   const back = (id: number, done: string) => `/operator/risk/alerts/${id}?done=${done}`;
 
-  app.post('/operator/risk/alerts/:id/assign', riskDeskOnly, async (c) => {
+  app.post('/operator/risk/alerts/:id/assign', async (c) => {
     const id = alertId(c.req.param('id'));
     await assignAlert(services, { staffId: c.get('staff').id, alertId: id });
     return c.redirect(back(id, 'assigned'), 303);
   });
 
-  app.post('/operator/risk/alerts/:id/notes', riskDeskOnly, async (c) => {
+  app.post('/operator/risk/alerts/:id/notes', async (c) => {
     const id = alertId(c.req.param('id'));
     const { body } = await readForm(c, {
       body: { label: say('risk.note'), max: 2000, required: true, multiline: true },
@@ -149,7 +149,7 @@ export function riskAlertRoutes(services: Services) {
     return c.redirect(back(id, 'noted'), 303);
   });
 
-  app.post('/operator/risk/alerts/:id/interactions', riskDeskOnly, async (c) => {
+  app.post('/operator/risk/alerts/:id/interactions', async (c) => {
     const id = alertId(c.req.param('id'));
     const form = await readForm(c, {
       kind: { label: say('actions.interaction_kind'), max: 20, required: true },
@@ -162,7 +162,7 @@ export function riskAlertRoutes(services: Services) {
     return c.redirect(back(id, 'interaction'), 303);
   });
 
-  app.post('/operator/risk/alerts/:id/resolve', riskDeskOnly, async (c) => {
+  app.post('/operator/risk/alerts/:id/resolve', async (c) => {
     const id = alertId(c.req.param('id'));
     const { outcome } = await readForm(c, { outcome: { label: say('risk.outcome'), max: 40, required: true } });
     if (!OUTCOMES.includes(outcome as Outcome)) throw new ConsoleError(400, say('risk.bad_outcome'));
@@ -170,7 +170,7 @@ export function riskAlertRoutes(services: Services) {
     return c.redirect(back(id, 'resolved'), 303);
   });
 
-  app.post('/operator/risk/alerts/:id/reopen', riskDeskOnly, async (c) => {
+  app.post('/operator/risk/alerts/:id/reopen', async (c) => {
     const id = alertId(c.req.param('id'));
     await reopenAlert(services, { staffId: c.get('staff').id, alertId: id });
     return c.redirect(back(id, 'reopened'), 303);

@@ -1,17 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { checkPasswordStrength } from '#core/api/password-strength.ts';
-import { checkPassword, messageKey, normalizeEmail, type Problems } from '#core/api/validation.ts';
+import { normalizeEmail } from '#core/api/validation.ts';
 import type { Services } from '../../app-env.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../http/auth.ts';
 import { clientAddress } from '../../http/client-address.ts';
-import { translate } from '../../base/i18n.ts';
 import { countAttempt, resetCounter } from '../../services/rate-counters.ts';
 import { admitSignIn, codeAskedFor, signInSucceeded } from '../../services/login-throttle.ts';
 import { queuedPasswordWork } from '../../services/password-queue.ts';
 import { pendingSetup, startSetup, STAFF_TOTP, twoFactorState } from '../../services/two-factor.ts';
 import { audit } from '../services/audit.ts';
+import { newStaffPasswordProblems } from '../services/staff-password-rules.ts';
 import { readForm } from './form.ts';
 import { ConsoleError } from '../services/console-error.ts';
 import { say } from '../views/messages.ts';
@@ -136,15 +135,7 @@ export function signInRoutes(services: Services) {
       confirm_password: { label: say('password.confirm'), max: 200, required: true },
     });
     const staff = c.get('staff');
-    const problems: Problems = {};
-    checkPassword(problems, form.new_password, staff.email, undefined);
-    checkPasswordStrength(problems, form.new_password, [staff.email]);
-    const messages = (problems.password ?? []).map((problem) => ({
-      field: 'new_password',
-      message: translate('en', messageKey(problem), problem.params),
-    }));
-    if (form.new_password !== form.confirm_password)
-      messages.push({ field: 'confirm_password', message: say('password.mismatch') });
+    const messages = newStaffPasswordProblems(form.new_password, form.confirm_password, staff.email);
     const currentHash = await staffPasswordHash(db, staff.id);
     if (
       !messages.length &&

@@ -3,7 +3,6 @@ import type { Services } from '../../app-env.ts';
 import { idParam, readForm } from './form.ts';
 import { ConsoleError } from '../services/console-error.ts';
 import { say } from '../views/messages.ts';
-import { adminOnly } from '../services/session.ts';
 import type { OperatorEnv, Role } from '../operator-env.ts';
 import {
   changeStaffRole,
@@ -12,21 +11,23 @@ import {
   resetStaffCredentials,
   type StaffListRow,
 } from '../services/staff-admin.ts';
-import { staffPasswordResetMail, staffTwoFactorResetMail } from '../views/staff-mail.ts';
+import { staffInvitationMail, staffPasswordResetMail, staffTwoFactorResetMail } from '../views/staff-mail.ts';
 import { ROLES } from '../services/staff.ts';
+import { inviteStaff, openInvitations, revokeInvitation } from '../services/staff-invitations.ts';
+import { invitationSection, roleOptions } from '../views/invitation-view.ts';
 import { buttonForm, confirmBox, csrfField, html, page, table, when } from '../views/view.ts';
 
 /**
- * Staff management (`/operator/staff`, admins only): list, disable/enable, change role, reset password or two-factor.
+ * Staff management (`/operator/staff`, `staff.manage`): invite, list, disable/enable, change role, reset
+ * password or two-factor.
  */
 export function staffRoutes(services: Services) {
   const { db } = services;
   const app = new Hono<OperatorEnv>();
-  app.use('/operator/staff', adminOnly);
-  app.use('/operator/staff/*', adminOnly);
 
   const render = async (c: Parameters<typeof page>[0], notice?: string) => {
     const rows = await listStaff(db);
+    const invitations = await openInvitations(db, services.clock());
     const csrf = c.get('csrf');
     const me = c.get('staff');
     return page(c, {
@@ -62,13 +63,36 @@ ${table(
 <td>${say(row.two_factor ? 'staff.two_factor_on' : 'staff.two_factor_off')}</td>
 <td>${actions(row, csrf)}</td></tr>`,
   ),
-)}`,
+)}
+${invitationSection(invitations, csrf)}`,
     });
   };
 
   app.get('/operator/staff', (c) => {
     const done = c.req.query('done');
+    if (done === 'revoked') return render(c, say('invitations.revoked'));
     return render(c, done && ['disabled', 'enabled', 'role'].includes(done) ? say(`staff.done_${done}`) : undefined);
+  });
+
+  app.post('/operator/staff/invitations', async (c) => {
+    const form = await readForm(c, {
+      email: { label: say('invitations.email'), max: 254, required: true },
+      role: { label: say('invitations.role'), max: 10, required: true },
+    });
+    const admin = c.get('staff');
+    const sent = await inviteStaff(services, form, admin.id);
+    // The token goes after '#': the browser keeps it, no server or proxy log sees it.
+    const link = `${services.config.apiUrl}/operator/invitation#${sent.token}`;
+    const expires = sent.expiresAt.toISOString().slice(0, 16).replace('T', ' ');
+    const role = say(`layout.role_${sent.role}`);
+    services.mailer.dispatch(staffInvitationMail(sent.email, { role, by: admin.email, link, expires }));
+    return render(c, say('invitations.sent', { email: sent.email, role, expires }));
+  });
+
+  app.post('/operator/staff/invitations/:id/revoke', async (c) => {
+    await readForm(c, {});
+    await revokeInvitation(services, idParam(c.req.param('id')), c.get('staff').id);
+    return c.redirect('/operator/staff?done=revoked', 303);
   });
 
   for (const disabled of [true, false]) {
@@ -116,11 +140,10 @@ ${table(
 function actions(row: StaffListRow, csrf: string) {
   const toggle = row.disabled_at ? 'enable' : 'disable';
   const roleAction = `/operator/staff/${row.id}/role`;
-  const makeRoles = ROLES.filter((role) => role !== row.role).map(
-    (other) => html`<form method="post" action="${roleAction}">${csrfField(csrf)}
-<input type="hidden" name="role" value="${other}">
-<button type="submit">${say('staff.make', { role: say(`layout.role_${other}`) })}</button></form>`,
-  );
+  const makeRoles = html`<form method="post" action="${roleAction}" class="inline">${csrfField(csrf)}
+<label for="role-${row.id}">${say('staff.role')}</label>
+<select id="role-${row.id}" name="role">${roleOptions(row.role)}</select>
+<button type="submit">${say('staff.change_role')}</button></form>`;
   return html`<div class="staff-actions">
 ${buttonForm(`/operator/staff/${row.id}/${toggle}`, csrf, say(`staff.${toggle}`))}
 ${makeRoles}

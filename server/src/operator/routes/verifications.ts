@@ -5,7 +5,6 @@ import { REJECTION_CODES, rejectionText } from '../../services/verifications.ts'
 import { readForm } from './form.ts';
 import { ConsoleError } from '../services/console-error.ts';
 import { say } from '../views/messages.ts';
-import { adminOnly } from '../services/session.ts';
 import { playerFileResponse } from './player-file.ts';
 import type { OperatorEnv } from '../operator-env.ts';
 import {
@@ -17,6 +16,7 @@ import {
 } from '../services/verification-review.ts';
 import { buttonForm, csrfField, html, page, table, visuallyHidden, when } from '../views/view.ts';
 import { playerLink } from './player-status.ts';
+import { may } from '../permissions.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SIDES = ['front', 'back'] as const;
@@ -95,7 +95,7 @@ ${mime === 'application/pdf' ? '' : html`<img src="${src}" alt="${label}">`}
 </figure>`;
     });
     const decide =
-      staff.role === 'admin' && row.status === 'pending'
+      may(staff, 'verifications.decide') && row.status === 'pending'
         ? html`<div class="decide">
 ${buttonForm(`/operator/verifications/${id}/approve`, csrf, say('verifications.approve'))}
 <form method="post" action="/operator/verifications/${id}/reject" class="stack">${csrfField(csrf)}
@@ -148,7 +148,7 @@ ${decide}`,
   });
 
   for (const decision of ['approve', 'reject'] as const) {
-    app.post(`/operator/verifications/:id/${decision}`, adminOnly, async (c) => {
+    app.post(`/operator/verifications/:id/${decision}`, async (c) => {
       const id = verificationId(c.req.param('id'));
       const form =
         decision === 'reject'

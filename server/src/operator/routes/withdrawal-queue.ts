@@ -8,7 +8,6 @@ import { parseConsoleForm, readForm } from './form.ts';
 import { ConsoleError } from '../services/console-error.ts';
 import { say } from '../views/messages.ts';
 import { filterQuery, pager, filteredPage, readAmountQuery, readDayRange, totalsFacts } from './paging.ts';
-import { adminOnly } from '../services/session.ts';
 import type { OperatorEnv } from '../operator-env.ts';
 import { html, page, withQuery } from '../views/view.ts';
 import {
@@ -23,6 +22,7 @@ import {
 import { approveBatch, BULK_MAX, countOutcomes, rejectBatch } from '../services/withdrawal-bulk-decisions.ts';
 import { bulkForm, filterForm, isRefund, QUEUE_PAGE_SIZES, queueTable } from './withdrawal-queue-view.ts';
 import { MOVEMENT_CSV_HEADER, movementCsvCells } from './movement-csv.ts';
+import { may } from '../permissions.ts';
 
 /** The queue's filters from the query string (unknown values fall back to the defaults; malformed ones are a 400). */
 function readFilter(c: Context) {
@@ -102,7 +102,7 @@ export function withdrawalQueueRoutes(services: Services) {
     );
     const staff = c.get('staff');
     const csrf = c.get('csrf');
-    const admin = staff.role === 'admin';
+    const admin = may(staff, 'payments.decide');
     const anyPending = admin && rows.some((row) => row.status === 'pending' && !isRefund(row));
     const csv = withQuery('/operator/withdrawals.csv', query);
     const caption = say(filter.status === 'pending' ? 'withdrawals.caption' : 'queue.caption_all');
@@ -153,7 +153,7 @@ ${rows.length ? queueTable(caption, rows, { admin, csrf, now: services.clock() }
 
   // Bulk decisions: the ids ticked in the table (at most BULK_MAX), each decided as a single decision is.
   const bulkIds = bulkIdsForm(BULK_MAX);
-  app.post('/operator/withdrawals/bulk-approve', adminOnly, async (c) => {
+  app.post('/operator/withdrawals/bulk-approve', async (c) => {
     const { id: ids } = await parseConsoleForm(c, bulkIds);
     const form = await readForm(c, {
       batch_reference: { label: say('queue.batch_reference'), max: 120, required: true },
@@ -169,7 +169,7 @@ ${rows.length ? queueTable(caption, rows, { admin, csrf, now: services.clock() }
     return c.redirect(`/operator/withdrawals?bulk=${countOutcomes(outcomes).join('-')}`, 303);
   });
 
-  app.post('/operator/withdrawals/bulk-reject', adminOnly, async (c) => {
+  app.post('/operator/withdrawals/bulk-reject', async (c) => {
     const { id: ids } = await parseConsoleForm(c, bulkIds);
     const { reason } = await readForm(c, {
       reason: { label: say('queue.bulk_reason'), max: 500, required: true, multiline: true },

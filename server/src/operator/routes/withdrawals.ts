@@ -7,7 +7,6 @@ import type { Problems } from '#core/api/validation.ts';
 import { idParam, readForm, type FieldRule } from './form.ts';
 import { ConsoleError } from '../services/console-error.ts';
 import { say } from '../views/messages.ts';
-import { adminOnly } from '../services/session.ts';
 import type { OperatorEnv } from '../operator-env.ts';
 import { approveAudited, payRefundAudited, rejectAudited } from '../services/audited-withdrawal-decisions.ts';
 
@@ -18,7 +17,7 @@ import { approveAudited, payRefundAudited, rejectAudited } from '../services/aud
 export function withdrawalRoutes(services: Services) {
   const app = new Hono<OperatorEnv>();
 
-  app.post('/operator/withdrawals/:id/approve', adminOnly, async (c) => {
+  app.post('/operator/withdrawals/:id/approve', async (c) => {
     const id = idParam(c.req.param('id'));
     // The payout reference and the confirmation tick are required here too, not only by the form.
     const {
@@ -38,7 +37,7 @@ export function withdrawalRoutes(services: Services) {
     return c.redirect(`/operator/withdrawals?approved=${id}`, 303);
   });
 
-  app.post('/operator/withdrawals/:id/reject', adminOnly, async (c) => {
+  app.post('/operator/withdrawals/:id/reject', async (c) => {
     const id = idParam(c.req.param('id'));
     const { reason } = await readForm(c, {
       reason: { label: say('withdrawals.reason'), max: 500, required: true, multiline: true },
@@ -50,7 +49,7 @@ export function withdrawalRoutes(services: Services) {
   });
 
   // A refund on self-exclusion: the player gave no destination, so staff record where they paid it.
-  app.post('/operator/withdrawals/:id/refund', adminOnly, async (c) => {
+  app.post('/operator/withdrawals/:id/refund', async (c) => {
     const id = idParam(c.req.param('id'));
     const form = await readForm(c, {
       method: { label: say('withdrawals.method'), max: 20, required: true },

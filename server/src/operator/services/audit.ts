@@ -73,6 +73,10 @@ export const AUDIT_ACTIONS = [
   'withdrawals.release',
   'round.void',
   'offer.create',
+  'ledger.export',
+  'staff.invite',
+  'staff.invitation_revoke',
+  'staff.invitation_accept',
   'race.create',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1,4 +1,6 @@
+import type { Services } from '../../app-env.ts';
 import type { Queryable } from '../../db/database.ts';
+import { audit } from './audit.ts';
 
 /** One batch of the export: its CSV text (written by the database), its size and the last row's keyset position. */
 export interface LedgerExportBatch {
@@ -74,4 +76,25 @@ export async function* ledgerCsvChunks(db: Queryable, range: LedgerRange, size: 
     if (batch.rows < size) return;
     after = [batch.at_key!, batch.id!];
   }
+}
+
+/**
+ * A staff member's export of the whole ledger over `days` (UTC days as asked, '' where open):
+ * audited (who, which days) before the first row is read; answers its chunks.
+ */
+export async function auditedLedgerExport(
+  services: Pick<Services, 'db' | 'clock'>,
+  staffId: number,
+  days: { from: string; to: string; start: string | null; end: string | null },
+  size: number,
+): Promise<AsyncGenerator<string>> {
+  await audit(services.db, {
+    staffId,
+    action: 'ledger.export',
+    targetType: 'ledger',
+    targetId: `${days.from || 'start'}..${days.to || 'now'}`,
+    after: { from: days.from || null, to: days.to || null },
+    at: services.clock(),
+  });
+  return ledgerCsvChunks(services.db, { from: days.start, to: days.end }, size);
 }

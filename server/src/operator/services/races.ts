@@ -1,14 +1,7 @@
 import type { Services } from '../../app-env.ts';
-import { adminOnly } from './session.ts';
 import { createRace, type RaceInput } from '../../services/promotions/races/race-definition.ts';
 import { forgetRunningRaces } from '../../services/promotions/races/running-races.ts';
 import { audit } from './audit.ts';
-
-/**
- * Who may create races. Admins today; the `offers.manage` permission replaces this one check when
- * staff permissions arrive.
- */
-export const mayManageRaces = adminOnly;
 
 /** Staff save a race through its checks and audit it (`race.create`, every figure in `after`) in one transaction. */
 export async function createRaceAsStaff(

@@ -160,18 +160,3 @@ export const requireCsrf: MiddlewareHandler<OperatorEnv> = async (c, next) => {
   }
   await next();
 };
-
-/** The risk desk's work (alerts, source of funds) is for `risk` and `admin`; `support` only looks. */
-export const riskDeskOnly: MiddlewareHandler<OperatorEnv> = async (c, next) => {
-  const { role } = c.get('staff');
-  if (role !== 'risk' && role !== 'admin')
-    throw new ConsoleError(403, say('risk.forbidden_role', { role: say(`layout.role_${role}`) }));
-  await next();
-};
-
-/** `support` may look and write notes; everything else needs `admin`. */
-export const adminOnly: MiddlewareHandler<OperatorEnv> = async (c, next) => {
-  const { role } = c.get('staff');
-  if (role !== 'admin') throw new ConsoleError(403, say('errors.forbidden_role', { role: say(`layout.role_${role}`) }));
-  await next();
-};

@@ -4,9 +4,12 @@ import { hashPassword } from '../../http/auth.ts';
 import type { Queryable } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import { audit } from './audit.ts';
-import type { Role } from '../operator-env.ts';
+import { isRole, ROLES, type Role } from '../permissions.ts';
 
-export const ROLES: readonly Role[] = ['admin', 'support', 'risk'];
+export { ROLES };
+
+/** "admin, support, … or marketing", for messages. */
+export const ROLE_LIST = `${ROLES.slice(0, -1).join(', ')} or ${ROLES.at(-1)}`;
 
 /** No look-alike characters (0/O, 1/l/I), so it can be read out or typed from a screen. */
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -21,9 +24,8 @@ export function checkStaffInput(email: unknown, role: unknown): { email: string;
   const problems: Problems = {};
   checkEmail(problems, email);
   if (problems.email) throw new StaffInputError(`Not a valid email address: ${JSON.stringify(email)}`);
-  if (!ROLES.includes(role as Role))
-    throw new StaffInputError(`--role must be admin, support or risk, got ${JSON.stringify(role)}`);
-  return { email: normalizeEmail(String(email)), role: role as Role };
+  if (!isRole(role)) throw new StaffInputError(`--role must be ${ROLE_LIST}, got ${JSON.stringify(role)}`);
+  return { email: normalizeEmail(String(email)), role };
 }
 
 /**

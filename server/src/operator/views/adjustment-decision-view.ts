@@ -1,6 +1,7 @@
 import { say } from './messages.ts';
 import type { Staff } from '../operator-env.ts';
 import { csrfField, html } from './view.ts';
+import { may } from '../permissions.ts';
 
 /** Where a decision sends the admin back to: the player's page, or the page of every waiting request. */
 export type DecisionReturn = 'player' | 'waiting';
@@ -15,7 +16,7 @@ export function adjustmentDecision(
   csrf: string,
   back: DecisionReturn,
 ) {
-  if (staff.role !== 'admin') return say('actions.admin_decides');
+  if (!may(staff, 'adjustments.approve')) return say('actions.admin_decides');
   if (row.requested_by === staff.id) return say('actions.four_eyes_wait');
   const decide = (decision: 'approve' | 'decline') =>
     html`<form method="post" action="/operator/adjustments/${row.id}/${decision}">${csrfField(csrf)}<input

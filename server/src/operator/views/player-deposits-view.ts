@@ -2,6 +2,7 @@ import type { Staff } from '../operator-env.ts';
 import type { PlayerDeposit } from '../player-deposit-model.ts';
 import { say } from './messages.ts';
 import { csrfField, html, money, table, when } from './view.ts';
+import { may } from '../permissions.ts';
 
 /**
  * The player page's deposits: each with the payment provider's reference and its status, and for
@@ -19,7 +20,7 @@ export function depositsSection(
   staff: Staff,
   csrf: string,
 ) {
-  const admin = staff.role === 'admin';
+  const admin = may(staff, 'payments.decide');
   const reversalForm = (deposit: PlayerDeposit, path: 'chargeback' | 'refund') => {
     const field = `${path}-${deposit.id}`;
     return html`<form method="post" action="/operator/payments/${deposit.id}/${path}" class="stack action"

@@ -1,6 +1,7 @@
 import type { Staff } from '../operator-env.ts';
 import { say } from './messages.ts';
 import { csrfField, html } from './view.ts';
+import { may } from '../permissions.ts';
 
 /**
  * The history row's "Void round" form: for an admin, on a settled round that may be voided
@@ -8,7 +9,7 @@ import { csrfField, html } from './view.ts';
  * Nothing for anyone else.
  */
 export function roundVoidCell(playerId: number, row: { id: number; voidable: boolean }, staff: Staff, csrf: string) {
-  if (staff.role !== 'admin' || !row.voidable) return '';
+  if (!may(staff, 'rounds.void') || !row.voidable) return '';
   const field = `void-${row.id}`;
   return html`<details><summary>${say('rounds.void')}</summary>
 <form method="post" action="/operator/players/${playerId}/history/${row.id}/void" class="stack" data-void-round>

@@ -25,3 +25,18 @@ export const staffTwoFactorResetMail = (to: string, by: string, signIn: string):
     { link: signIn, label: say('staff_mail.sign_in') },
     { text: say('staff_mail.unexpected') },
   ]);
+
+/**
+ * An invitation to the console: the link carries its token after `#`, so it never reaches a
+ * server's log; it works once, until `expires`. The invitee chooses a password, then sets up two-factor.
+ */
+export const staffInvitationMail = (
+  to: string,
+  invite: { role: string; by: string; link: string; expires: string },
+): MailMessage =>
+  compose('en', to, say('staff_mail.invitation_subject'), [
+    { text: say('staff_mail.invitation_body', { by: invite.by, role: invite.role }) },
+    { link: invite.link, label: say('staff_mail.invitation_accept') },
+    { text: say('staff_mail.invitation_expires', { expires: invite.expires }) },
+    { text: say('staff_mail.unexpected') },
+  ]);

@@ -4,6 +4,7 @@ import type { HtmlEscapedString } from 'hono/utils/html';
 import { formatMoney } from '#core/i18n/money-format.ts';
 import { say } from './messages.ts';
 import type { OperatorEnv, Staff } from '../operator-env.ts';
+import { may, type Permission } from '../permissions.ts';
 
 export type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 export { html };
@@ -16,21 +17,21 @@ export const CONSOLE_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-src 'self'; " +
   "form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
-/** Link, label, and whether only admins may use it (support is not offered what it may not do). */
-const NAV: [string, string, boolean?][] = [
-  ['/operator', 'nav.home'],
-  ['/operator/withdrawals', 'nav.withdrawals'],
-  ['/operator/verifications', 'nav.verifications'],
-  ['/operator/risk/alerts', 'nav.risk'],
-  ['/operator/players', 'nav.players'],
-  ['/operator/payments', 'nav.payments'],
-  ['/operator/reports', 'nav.reports'],
-  ['/operator/news', 'nav.news', true],
-  ['/operator/offers', 'nav.offers', true],
-  ['/operator/races', 'nav.races', true],
-  ['/operator/audit', 'nav.audit'],
-  ['/operator/staff', 'nav.staff', true],
-  ['/operator/games', 'nav.games', true],
+/** Link, label, and the permission its page needs (nobody is offered what they may not open). */
+const NAV: [string, string, Permission][] = [
+  ['/operator', 'nav.home', 'dashboard.view'],
+  ['/operator/withdrawals', 'nav.withdrawals', 'payments.view'],
+  ['/operator/verifications', 'nav.verifications', 'verifications.view'],
+  ['/operator/risk/alerts', 'nav.risk', 'risk.view'],
+  ['/operator/players', 'nav.players', 'players.view'],
+  ['/operator/payments', 'nav.payments', 'payments.view'],
+  ['/operator/reports', 'nav.reports', 'reports.view'],
+  ['/operator/news', 'nav.news', 'content.edit'],
+  ['/operator/offers', 'nav.offers', 'offers.manage'],
+  ['/operator/races', 'nav.races', 'offers.manage'],
+  ['/operator/audit', 'nav.audit', 'audit.view'],
+  ['/operator/staff', 'nav.staff', 'staff.manage'],
+  ['/operator/games', 'nav.games', 'games.manage'],
 ];
 
 export interface PageOptions {
@@ -52,7 +53,7 @@ export function page(c: Context<OperatorEnv>, options: PageOptions) {
   const current = c.req.path;
   const nav = staff
     ? html`<nav aria-label="${say('layout.nav_label')}"><ul>${NAV.filter(
-        ([, , adminOnly]) => !adminOnly || staff.role === 'admin',
+        ([, , permission]) => may(staff, permission),
       ).map(
         ([href, key]) =>
           html`<li><a href="${href}"${current === href ? raw(' aria-current="page"') : ''}>${say(key)}</a></li>`,
