@@ -52,8 +52,8 @@ export function page(c: Context<OperatorEnv>, options: PageOptions) {
   const { title, body, staff, csrf, notice, status = 200, scripts = [] } = options;
   const current = c.req.path;
   const nav = staff
-    ? html`<nav aria-label="${say('layout.nav_label')}"><ul>${NAV.filter(
-        ([, , permission]) => may(staff, permission),
+    ? html`<nav aria-label="${say('layout.nav_label')}"><ul>${NAV.filter(([, , permission]) =>
+        may(staff, permission),
       ).map(
         ([href, key]) =>
           html`<li><a href="${href}"${current === href ? raw(' aria-current="page"') : ''}>${say(key)}</a></li>`,
