@@ -10,9 +10,7 @@ import { isRole, type Role } from '../permissions.ts';
 import { newStaffPasswordProblems } from './staff-password-rules.ts';
 import { audit } from './audit.ts';
 import { startSession } from './session.ts';
-
-/** How long an invitation's link works: long enough for a weekend, short enough to not linger in a mailbox. */
-export const INVITATION_HOURS = 72;
+import { INVITATION_HOURS, type OpenInvitation } from '../staff-invitation-model.ts';
 
 /** An invitation refused: the email already has an account, or the link is used, revoked or expired. */
 export class InvitationRefused extends ConsoleRefusal<'exists' | 'invalid' | 'bad_input'> {
@@ -23,14 +21,6 @@ export class InvitationRefused extends ConsoleRefusal<'exists' | 'invalid' | 'ba
       code,
     );
   }
-}
-
-export interface OpenInvitation {
-  id: number;
-  email: string;
-  role: Role;
-  invited_by_email: string;
-  expires_at: Date | string;
 }
 
 /** Invitations not yet accepted, revoked or expired, newest first. */

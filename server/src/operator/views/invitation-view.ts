@@ -1,6 +1,5 @@
 import { ROLES } from '../permissions.ts';
-import type { OpenInvitation } from '../services/staff-invitations.ts';
-import { INVITATION_HOURS } from '../services/staff-invitations.ts';
+import { INVITATION_HOURS, type OpenInvitation } from '../staff-invitation-model.ts';
 import { say } from './messages.ts';
 import { buttonForm, csrfField, html, option, problemList, table, when } from './view.ts';
 
