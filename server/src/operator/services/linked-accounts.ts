@@ -16,6 +16,18 @@ const sameDocument = (db: Queryable, userId: number) =>
     [userId],
   );
 
+/** Other accounts whose approved identity document bears a number staff read on one of the player's (doc.shared_number). */
+const sameDocumentNumber = (db: Queryable, userId: number) =>
+  db.query<{ id: number; username: string; email: string }>(
+    `SELECT DISTINCT u.id, u.username, u.email
+     FROM identity_verifications mine
+     JOIN identity_verifications theirs ON theirs.document_number = mine.document_number AND theirs.user_id <> $1
+     JOIN users u ON u.id = theirs.user_id
+     WHERE mine.user_id = $1 AND mine.document_number IS NOT NULL
+     ORDER BY u.username LIMIT 50`,
+    [userId],
+  );
+
 /** Other accounts signed in from a browser that also signed this player in (the device id, link.shared_device). */
 const sameDevice = (db: Queryable, userId: number) =>
   db.query<{ id: number; username: string; email: string }>(
@@ -30,13 +42,14 @@ const sameDevice = (db: Queryable, userId: number) =>
 
 /**
  * The accounts linked to a player for the risk panel, strongest link first: the same identity
- * document, the same browser (device id), the same payout destination, then a shared network (a weak
+ * document file, the same document number, the same browser (device id), the same payout destination, then a shared network (a weak
  * signal: a household, an office or a provider's NAT share one). An account linked several ways is
  * listed under each.
  */
 export async function linkedAccounts(db: Queryable, userId: number): Promise<LinkedAccount[]> {
-  const [documents, devices, others] = await Promise.all([
+  const [documents, numbers, devices, others] = await Promise.all([
     sameDocument(db, userId),
+    sameDocumentNumber(db, userId),
     sameDevice(db, userId),
     possibleDuplicates(db, userId),
   ]);
@@ -44,6 +57,7 @@ export async function linkedAccounts(db: Queryable, userId: number): Promise<Lin
     others.filter((row) => row.reason === link).map(({ id, username, email }) => ({ id, username, email, link }));
   return [
     ...documents.map((row) => ({ ...row, link: 'document' as const })),
+    ...numbers.map((row) => ({ ...row, link: 'document_number' as const })),
     ...devices.map((row) => ({ ...row, link: 'device' as const })),
     ...byLink('destination'),
     ...byLink('address'),
