@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/base/clock.ts';
+import type { Queryable } from '../../server/src/db/database.ts';
+import { recordRiskEvent } from '../../server/src/services/risk/risk-events.ts';
 import { useTestApi } from './harness.ts';
 import { staffMember } from './operator-harness.ts';
 
@@ -173,5 +175,37 @@ describe('the approval form', () => {
     expect(res.status).toBe(400);
     expect(res.text).toContain('contains control or direction-changing characters');
     expect(await statusOf(id)).toBe('pending');
+  });
+});
+
+describe('the document rules per approval', () => {
+  it('cost one statement for the number and one more only when the identity differs, never the ledger', async () => {
+    const players = await Promise.all(Array.from({ length: 4 }, () => ctx.api.player()));
+    const seen: string[] = [];
+    const counting = {
+      query: (sql: string, params?: unknown[]) => {
+        seen.push(sql);
+        return ctx.api.db.query(sql, params);
+      },
+    } as Queryable;
+    const most = { same: 0, differs: 0 };
+    for (let n = 0; n < 200; n += 1) {
+      const differs = n % 2 === 1;
+      const before = seen.length;
+      await recordRiskEvent(counting, {
+        kind: 'document_read',
+        userId: players[n % 4]!.id,
+        verificationId: randomUUID(),
+        number: `COUNT-${n % 7}`,
+        name: 'Erika Mustermann',
+        dateOfBirth: '1990-08-12',
+        account: { name: differs ? 'João Silva' : 'ERIKA mustermann', dateOfBirth: '1990-08-12' },
+        now: clock(),
+      });
+      const key = differs ? 'differs' : 'same';
+      most[key] = Math.max(most[key], seen.length - before);
+    }
+    expect(most).toEqual({ same: 1, differs: 2 });
+    expect(seen.filter((sql) => /\bledger\b/.test(sql))).toEqual([]);
   });
 });
