@@ -131,8 +131,7 @@ ${approveForm(id, csrf!, approval.typed, approval.problems)}
       staff,
       csrf,
       status: approval.problems?.length ? 400 : 200,
-      notice: approval.problems?.length ? problemList(approval.problems) : undefined,
-      body: html`<dl class="facts">
+      body: html`${problemList(approval.problems ?? [])}<dl class="facts">
 <dt>${say('verifications.player')}</dt><dd>${playerLink(row.user_id, row.username, row.email)}</dd>
 <dt>${say('verifications.name')}</dt><dd data-name>${fullName || notGiven}</dd>
 <dt>${say('verifications.date_of_birth')}</dt><dd data-date-of-birth>${birthDate ?? notGiven}</dd>
