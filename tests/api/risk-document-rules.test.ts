@@ -35,11 +35,13 @@ async function playerWithSubmission(account: { first?: string; last?: string; bi
   ]);
   const id = randomUUID();
   await ctx.api.db.query(
-    "INSERT INTO identity_verifications (id, user_id, document_type, status, submitted_at) VALUES ($1, $2, 'passport', 'pending', $3)",
+    'INSERT INTO identity_verifications (id, user_id, document_type, status, submitted_at) ' +
+      "VALUES ($1, $2, 'passport', 'pending', $3)",
     [id, player.id, clock().toISOString()],
   );
   await ctx.api.db.query(
-    "INSERT INTO identity_documents (verification_id, side, mime, size, content) VALUES ($1, 'front', 'image/png', $2, $3)",
+    'INSERT INTO identity_documents (verification_id, side, mime, size, content) ' +
+      "VALUES ($1, 'front', 'image/png', $2, $3)",
     [id, PNG.length, PNG],
   );
   return { player, id };
@@ -62,7 +64,7 @@ const statusOf = async (id: string) =>
     .status;
 
 describe('doc.shared_number', () => {
-  it('links two accounts whose documents bear one number (as typed: spaces, case); one character off is not', async () => {
+  it('links two accounts with one document number (spaces and case as typed); one character off is not', async () => {
     const a = await playerWithSubmission();
     const b = await playerWithSubmission();
     const near = await playerWithSubmission();
@@ -78,7 +80,11 @@ describe('doc.shared_number', () => {
       severity: 'high',
       evidence: { linked_users: [b.player.id], document_number: 'L89XK-2041', verification: b.id },
     });
-    expect(onB).toMatchObject({ rule_id: 'doc.shared_number', severity: 'high', evidence: { linked_users: [a.player.id] } });
+    expect(onB).toMatchObject({
+      rule_id: 'doc.shared_number',
+      severity: 'high',
+      evidence: { linked_users: [a.player.id] },
+    });
     expect(await alertsOf(near.player.id)).toEqual([]);
     // The risk panel names the other account by the link "document number"; the near miss is not there.
     const risk = await staffMember(ctx.api, 'risk');
@@ -117,7 +123,7 @@ describe('doc.identity_mismatch', () => {
     });
   });
 
-  it('the same name in other case, accents and spacing with the same birth is no mismatch; nor are facts the account lacks', async () => {
+  it('the same name in other case, accents and spacing is no mismatch; nor a fact the account lacks', async () => {
     const same = await playerWithSubmission({ first: 'João', last: 'Silva', birth: '1971-05-02' });
     await approve(
       same.id,
@@ -137,7 +143,8 @@ describe('the approval form', () => {
     const res = await approve(id, typed);
     expect(res.status).toBe(400);
     expect(res.text).toContain(
-      '<p id="expires_on-error" class="error">The document expired on 2026-02-28: an expired document cannot be approved.',
+      '<p id="expires_on-error" class="error">The document expired on 2026-02-28: ' +
+        'an expired document cannot be approved.',
     );
     expect(res.text).toContain('<a href="#expires_on">');
     expect(res.text).toContain('aria-invalid="true" aria-describedby="expires_on-hint expires_on-error"');
@@ -149,16 +156,24 @@ describe('the approval form', () => {
   });
 
   it.each([
-    ['every field missing', { document_number: '', read_name: '', read_date_of_birth: '', expires_on: '' }, [
-      '“Document number” is required.',
-      '“Full name on the document” is required.',
-      '“Date of birth on the document” is required.',
-      '“Expiry date” is required.',
-    ]],
+    [
+      'every field missing',
+      { document_number: '', read_name: '', read_date_of_birth: '', expires_on: '' },
+      [
+        '“Document number” is required.',
+        '“Full name on the document” is required.',
+        '“Date of birth on the document” is required.',
+        '“Expiry date” is required.',
+      ],
+    ],
     ['a number too short', reading({ document_number: 'AB1' }), ['must be 4 to 40 letters, digits or dashes']],
     ['a number with other characters', reading({ document_number: 'AB/1234' }), ['must be 4 to 40 letters']],
     ['a number too long', reading({ document_number: 'A'.repeat(41) }), ['must be 4 to 40 letters']],
-    ['a day that does not exist', reading({ expires_on: '2027-02-30' }), ['“Expiry date” must be a date written YYYY-MM-DD.']],
+    [
+      'a day that does not exist',
+      reading({ expires_on: '2027-02-30' }),
+      ['“Expiry date” must be a date written YYYY-MM-DD.'],
+    ],
     ['a date in another format', reading({ read_date_of_birth: '12/08/1990' }), ['must be a date written YYYY-MM-DD']],
     ['a birth after today', reading({ read_date_of_birth: '2026-03-02' }), ['cannot be in the future']],
   ])('refuses %s (400) with the problem on the form', async (_, fields, messages) => {

@@ -16,7 +16,7 @@ const sameDocument = (db: Queryable, userId: number) =>
     [userId],
   );
 
-/** Other accounts whose approved identity document bears a number staff read on one of the player's (doc.shared_number). */
+/** Other accounts whose approved document bears a number staff read on one of the player's (doc.shared_number). */
 const sameDocumentNumber = (db: Queryable, userId: number) =>
   db.query<{ id: number; username: string; email: string }>(
     `SELECT DISTINCT u.id, u.username, u.email
@@ -42,9 +42,9 @@ const sameDevice = (db: Queryable, userId: number) =>
 
 /**
  * The accounts linked to a player for the risk panel, strongest link first: the same identity
- * document file, the same document number, the same browser (device id), the same payout destination, then a shared network (a weak
- * signal: a household, an office or a provider's NAT share one). An account linked several ways is
- * listed under each.
+ * document file, the same document number, the same browser (device id), the same payout
+ * destination, then a shared network (a weak signal: a household, an office or a provider's NAT
+ * share one). An account linked several ways is listed under each.
  */
 export async function linkedAccounts(db: Queryable, userId: number): Promise<LinkedAccount[]> {
   const [documents, numbers, devices, others] = await Promise.all([
