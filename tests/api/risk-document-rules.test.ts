@@ -3,18 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/base/clock.ts';
 import type { Queryable } from '../../server/src/db/database.ts';
 import { recordRiskEvent } from '../../server/src/services/risk/risk-events.ts';
+import { pendingPassport } from './fixtures/pending-verification.ts';
 import { useTestApi } from './harness.ts';
 import { staffMember } from './operator-harness.ts';
 
 // The injected clock's today is 2026-03-01: an expiry before it is expired, on it is not.
 const clock = manualClock(new Date('2026-03-01T12:00:00Z'));
 const ctx = useTestApi({}, { clock });
-const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
-    '1f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082',
-  'hex',
-);
-
 type Reading = { document_number: string; read_name: string; read_date_of_birth: string; expires_on: string };
 const reading = (over: Partial<Reading> = {}): Reading => ({
   document_number: 'C01X4F72A',
@@ -33,17 +28,7 @@ async function playerWithSubmission(account: { first?: string; last?: string; bi
     account.last ?? '',
     account.birth ?? null,
   ]);
-  const id = randomUUID();
-  await ctx.api.db.query(
-    'INSERT INTO identity_verifications (id, user_id, document_type, status, submitted_at) ' +
-      "VALUES ($1, $2, 'passport', 'pending', $3)",
-    [id, player.id, clock().toISOString()],
-  );
-  await ctx.api.db.query(
-    'INSERT INTO identity_documents (verification_id, side, mime, size, content) ' +
-      "VALUES ($1, 'front', 'image/png', $2, $3)",
-    [id, PNG.length, PNG],
-  );
+  const id = await pendingPassport(ctx.api.db, player.id, clock());
   return { player, id };
 }
 

@@ -16,26 +16,22 @@ const sameDocument = (db: Queryable, userId: number) =>
     [userId],
   );
 
-/** Other accounts whose approved document bears a number staff read on one of the player's (doc.shared_number). */
-const sameDocumentNumber = (db: Queryable, userId: number) =>
+/**
+ * Other accounts sharing a value of `column` in `table` with one of the player's rows: the number
+ * staff read on an approved document (identity_verifications.document_number, doc.shared_number), a
+ * browser's device id (risk_devices.device_id, link.shared_device). Both names are constants here.
+ */
+const sharing = (
+  db: Queryable,
+  userId: number,
+  [table, column]: ['identity_verifications', 'document_number'] | ['risk_devices', 'device_id'],
+) =>
   db.query<{ id: number; username: string; email: string }>(
     `SELECT DISTINCT u.id, u.username, u.email
-     FROM identity_verifications mine
-     JOIN identity_verifications theirs ON theirs.document_number = mine.document_number AND theirs.user_id <> $1
+     FROM ${table} mine
+     JOIN ${table} theirs ON theirs.${column} = mine.${column} AND theirs.user_id <> $1
      JOIN users u ON u.id = theirs.user_id
-     WHERE mine.user_id = $1 AND mine.document_number IS NOT NULL
-     ORDER BY u.username LIMIT 50`,
-    [userId],
-  );
-
-/** Other accounts signed in from a browser that also signed this player in (the device id, link.shared_device). */
-const sameDevice = (db: Queryable, userId: number) =>
-  db.query<{ id: number; username: string; email: string }>(
-    `SELECT DISTINCT u.id, u.username, u.email
-     FROM risk_devices mine
-     JOIN risk_devices theirs ON theirs.device_id = mine.device_id AND theirs.user_id <> $1
-     JOIN users u ON u.id = theirs.user_id
-     WHERE mine.user_id = $1
+     WHERE mine.user_id = $1 AND mine.${column} IS NOT NULL
      ORDER BY u.username LIMIT 50`,
     [userId],
   );
@@ -49,8 +45,8 @@ const sameDevice = (db: Queryable, userId: number) =>
 export async function linkedAccounts(db: Queryable, userId: number): Promise<LinkedAccount[]> {
   const [documents, numbers, devices, others] = await Promise.all([
     sameDocument(db, userId),
-    sameDocumentNumber(db, userId),
-    sameDevice(db, userId),
+    sharing(db, userId, ['identity_verifications', 'document_number']),
+    sharing(db, userId, ['risk_devices', 'device_id']),
     possibleDuplicates(db, userId),
   ]);
   const byLink = (link: LinkType) =>
