@@ -130,6 +130,7 @@ describe("the player's own events", () => {
       id: await submit(),
       staffId: staff,
       approve: true,
+      reading: { number: 'LIVE-0001', name: 'Live Events', dateOfBirth: '1990-01-01', expiresOn: '2099-01-01' },
       code: null,
       note: null,
     });

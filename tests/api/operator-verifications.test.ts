@@ -10,6 +10,13 @@ const PNG = Buffer.from(
     '1f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082',
   'hex',
 );
+/** What staff read from the document at approval (the account's own name and birth, so no mismatch). */
+const READING = {
+  document_number: 'c01x 4f7 2a',
+  read_name: 'Anna Berg',
+  read_date_of_birth: '1990-04-12',
+  expires_on: '2099-12-31',
+};
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 /** A pending submission written straight into the schema (the upload API lives on wip/verify). */
@@ -102,7 +109,8 @@ describe('verification queue', () => {
     expect(review.text).toContain('<dd data-name>Anna Berg</dd>');
     expect(review.text).toContain('<dd data-date-of-birth>1990-04-12</dd>');
     expect(review.text).toContain('<dd data-account-age>0 days</dd>');
-    const res = await admin.client.post(`/operator/verifications/${id}/approve`);
+    expect(review.text).toContain('<input id="document_number" name="document_number" value=""');
+    const res = await admin.client.post(`/operator/verifications/${id}/approve`, READING);
     expect(res.location).toBe('/operator/verifications?done=verified');
     const notes = await ctx.api.request('GET', '/api/user/notification?mode=own', {
       token: player.token,
@@ -121,9 +129,13 @@ describe('verification queue', () => {
         staff_id: admin.id,
         action: 'verification.approve',
         before: { status: 'pending', user_id: player.id },
-        after: { status: 'verified', user_id: player.id },
+        after: { status: 'verified', user_id: player.id, document_number: 'C01X4F72A', expires_on: '2099-12-31' },
       },
     ]);
+    // What staff read is kept with the verification and shown on its page.
+    const decided = (await admin.client.get(`/operator/verifications/${id}`)).text;
+    expect(decided).toContain('<dd data-document-number>C01X4F72A</dd>');
+    expect(decided).toContain('<dd data-expires-on>2099-12-31</dd>');
     expect(
       (await admin.client.post(`/operator/verifications/${id}/reject`, { reason_code: 'other', reason: 'late' }))
         .status,
@@ -211,7 +223,7 @@ describe('verification queue', () => {
     await a.client.get('/operator');
     await b.client.get('/operator');
     const results = await Promise.all([
-      a.client.post(`/operator/verifications/${id}/approve`),
+      a.client.post(`/operator/verifications/${id}/approve`, READING),
       b.client.post(`/operator/verifications/${id}/reject`, { reason_code: 'blurred' }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([303, 409]);
@@ -223,7 +235,7 @@ describe('verification queue', () => {
     const id = await submission(player.id);
     const support = await staffMember(ctx.api, 'support');
     await support.client.get('/operator');
-    expect((await support.client.post(`/operator/verifications/${id}/approve`)).status).toBe(403);
+    expect((await support.client.post(`/operator/verifications/${id}/approve`, READING)).status).toBe(403);
     expect((await support.client.post(`/operator/verifications/${id}/reject`, { reason_code: 'blurred' })).status).toBe(
       403,
     );

@@ -113,6 +113,22 @@ export async function verifyIdentity(request: import('@playwright/test').APIRequ
   if (response.status() !== 204) throw new Error(`verifying the player answered ${response.status()}`);
 }
 
+/** What staff read from a document, as the console's approval form asks for it (its labels). */
+export interface DocumentReading {
+  number: string;
+  name: string;
+  dateOfBirth: string;
+  expiresOn: string;
+}
+
+/** Types what staff read on the document into the review page's approval form. */
+export async function fillDocumentReading(console_: Page, reading: DocumentReading) {
+  await console_.getByLabel('Document number', { exact: true }).fill(reading.number);
+  await console_.getByLabel('Full name on the document', { exact: true }).fill(reading.name);
+  await console_.getByLabel('Date of birth on the document', { exact: true }).fill(reading.dateOfBirth);
+  await console_.getByLabel('Expiry date', { exact: true }).fill(reading.expiresOn);
+}
+
 /** Rejects the player's pending document with staff's `reason`, through the same test-only routes. */
 export async function rejectIdentity(
   request: import('@playwright/test').APIRequestContext,

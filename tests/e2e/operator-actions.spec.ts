@@ -3,6 +3,7 @@ import { expect, test, adminSignIn } from './fixtures';
 import {
   apiToken,
   depositThroughPaymentPage,
+  fillDocumentReading,
   mailTo,
   newPlayer,
   registerPlayer,
@@ -45,6 +46,22 @@ test('an admin approves a document, credits 25.00, records a chargeback and susp
   await expect(console_.locator('[data-account-age]')).toHaveText('0 days');
   await console_.waitForLoadState();
   await noAxeViolations(console_);
+  // Approving asks what the admin reads on the document; an expired one is refused on its field,
+  // with everything typed kept.
+  const reading = { number: 'c01x 4f7 2a', name: 'Opact Tester', dateOfBirth: '1990-04-12', expiresOn: '2020-01-31' };
+  await fillDocumentReading(console_, reading);
+  await console_.getByRole('button', { name: 'Approve: identity verified' }).click();
+  const expiry = console_.getByLabel('Expiry date', { exact: true });
+  await expect(expiry).toHaveAttribute('aria-invalid', 'true');
+  await expect(expiry).toHaveAccessibleDescription(
+    'YYYY-MM-DD The document expired on 2020-01-31: an expired document cannot be approved. Reject it as expired.',
+  );
+  await expect(console_.getByRole('alert')).toContainText('The document expired on 2020-01-31');
+  await expect(console_.getByLabel('Document number', { exact: true })).toHaveValue('c01x 4f7 2a');
+  await expect(console_.getByLabel('Full name on the document', { exact: true })).toHaveValue('Opact Tester');
+  await expect(expiry).toHaveValue('2020-01-31');
+  await noAxeViolations(console_);
+  await expiry.fill('2099-12-31');
   await console_.getByRole('button', { name: 'Approve: identity verified' }).click();
   await expect(console_.getByRole('status')).toHaveText('Verification approved.');
   await page.reload();

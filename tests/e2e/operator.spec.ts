@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Browser } from '@playwright/test';
 import { expect, test, STAFF_PASSWORD, addStaff } from './fixtures';
 import { Secret, TOTP } from 'otpauth';
-import { apiToken, newPlayer, registerPlayer, noAxeViolations, onePixelPng } from './helpers';
+import { apiToken, fillDocumentReading, newPlayer, registerPlayer, noAxeViolations, onePixelPng } from './helpers';
 import { CONSOLE_PAGES } from '../operator-pages';
 
 /** The German profile texts, so the player's steps read as a German player reads them. */
@@ -84,6 +84,12 @@ test("a German player's document and withdrawal approved by staff with two-facto
     .poll(() => console_.getByRole('img', { name: 'front page' }).evaluate((img: HTMLImageElement) => img.naturalWidth))
     .toBe(1);
   await noAxeViolations(console_);
+  await fillDocumentReading(console_, {
+    number: 'OPDE-1990-0412',
+    name: 'Opde Tester',
+    dateOfBirth: '1990-04-12',
+    expiresOn: '2099-12-31',
+  });
   await console_.getByRole('button', { name: 'Approve: identity verified' }).click();
   await expect(console_.getByRole('status')).toHaveText('Verification approved.');
   await page.reload();

@@ -1,8 +1,8 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { Services } from '../../app-env.ts';
 import { verificationDecisionMail } from '../../mail/messages.ts';
 import { REJECTION_CODES, rejectionText } from '../../services/verifications.ts';
-import { readForm } from './form.ts';
+import { readForm, type FieldRule } from './form.ts';
 import { ConsoleError } from '../services/console-error.ts';
 import { say } from '../views/messages.ts';
 import { playerFileResponse } from './player-file.ts';
@@ -14,12 +14,22 @@ import {
   pendingSubmissions,
   submissionById,
 } from '../services/verification-review.ts';
-import { buttonForm, csrfField, html, page, table, visuallyHidden, when } from '../views/view.ts';
+import { csrfField, html, page, problemList, table, visuallyHidden, when } from '../views/view.ts';
+import { approveForm, readingFacts } from '../views/verification-view.ts';
+import { checkReading, type ReadingFields, type ReadingProblem } from '../services/document-reading.ts';
 import { playerLink } from './player-status.ts';
 import { may } from '../permissions.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SIDES = ['front', 'back'] as const;
+
+/** The approval's reading, through the console's text-input guard; checkReading judges the values. */
+const READING_RULES: Record<keyof ReadingFields, FieldRule> = {
+  document_number: { label: say('verifications.document_number'), max: 60 },
+  read_name: { label: say('verifications.read_name'), max: 200 },
+  read_date_of_birth: { label: say('verifications.read_date_of_birth'), max: 10 },
+  expires_on: { label: say('verifications.expires_on'), max: 10 },
+};
 
 /** A date of birth as YYYY-MM-DD, whatever the driver answers (a Date at UTC midnight or a string). */
 const isoDate = (value: Date | string) =>
@@ -78,8 +88,12 @@ export function verificationRoutes(services: Services) {
     });
   });
 
-  app.get('/operator/verifications/:id', async (c) => {
-    const id = verificationId(c.req.param('id'));
+  /** The review page; a refused approval comes back with what was typed and its problems (400). */
+  const reviewPage = async (
+    c: Context<OperatorEnv>,
+    id: string,
+    approval: { typed?: ReadingFields; problems?: ReadingProblem[] } = {},
+  ) => {
     const row = await submissionById(db, id);
     if (!row) throw new ConsoleError(404, say('errors.not_found'));
     const mimes = await documentTypes(db, id);
@@ -97,7 +111,7 @@ ${mime === 'application/pdf' ? '' : html`<img src="${src}" alt="${label}">`}
     const decide =
       may(staff, 'verifications.decide') && row.status === 'pending'
         ? html`<div class="decide">
-${buttonForm(`/operator/verifications/${id}/approve`, csrf, say('verifications.approve'))}
+${approveForm(id, csrf!, approval.typed, approval.problems)}
 <form method="post" action="/operator/verifications/${id}/reject" class="stack">${csrfField(csrf)}
 <label for="reason_code">${say('verifications.reason')}</label>
 <select id="reason_code" name="reason_code">${REJECTION_CODES.map(
@@ -116,7 +130,8 @@ ${buttonForm(`/operator/verifications/${id}/approve`, csrf, say('verifications.a
       title: say('verifications.review_title'),
       staff,
       csrf,
-      body: html`<dl class="facts">
+      status: approval.problems?.length ? 400 : 200,
+      body: html`${problemList(approval.problems ?? [])}<dl class="facts">
 <dt>${say('verifications.player')}</dt><dd>${playerLink(row.user_id, row.username, row.email)}</dd>
 <dt>${say('verifications.name')}</dt><dd data-name>${fullName || notGiven}</dd>
 <dt>${say('verifications.date_of_birth')}</dt><dd data-date-of-birth>${birthDate ?? notGiven}</dd>
@@ -132,11 +147,14 @@ ${buttonForm(`/operator/verifications/${id}/approve`, csrf, say('verifications.a
             ? html` (${row.reason})`
             : ''
       }</dd>
+${readingFacts(row)}
 </dl>
 ${documents}
 ${decide}`,
     });
-  });
+  };
+
+  app.get('/operator/verifications/:id', (c) => reviewPage(c, verificationId(c.req.param('id'))));
 
   app.get('/operator/verifications/:id/documents/:side', async (c) => {
     const id = verificationId(c.req.param('id'));
@@ -147,37 +165,53 @@ ${decide}`,
     return playerFileResponse(c, doc, side);
   });
 
-  for (const decision of ['approve', 'reject'] as const) {
-    app.post(`/operator/verifications/:id/${decision}`, async (c) => {
-      const id = verificationId(c.req.param('id'));
-      const form =
-        decision === 'reject'
-          ? await readForm(c, {
-              reason_code: { label: say('verifications.reason'), max: 20, required: true },
-              reason: { label: say('verifications.note'), max: 500, multiline: true },
-            })
-          : { reason_code: '', reason: '' };
-      const code = decision === 'reject' ? (REJECTION_CODES.find((known) => known === form.reason_code) ?? null) : null;
-      if (decision === 'reject' && !code) throw new ConsoleError(400, say('verifications.code_invalid'));
-      if (code === 'other' && !form.reason)
-        throw new ConsoleError(400, say('errors.required', { field: say('verifications.note') }));
-      const note = form.reason || null;
-      const status = decision === 'approve' ? 'verified' : 'rejected';
-      const player = await decideVerification(services, {
-        id,
-        staffId: c.get('staff').id,
-        approve: decision === 'approve',
-        code,
-        note,
-      });
-      if (!player) throw new ConsoleError(409, say('errors.decided'));
-      const reason = code ? rejectionText(player.locale, code, note) : undefined;
-      services.mailer.dispatch(
-        verificationDecisionMail(player, status === 'verified', reason, services.config.mail.supportEmail),
-      );
-      return c.redirect(`/operator/verifications?done=${status}`, 303);
+  app.post('/operator/verifications/:id/approve', async (c) => {
+    const id = verificationId(c.req.param('id'));
+    const typed = await readForm(c, READING_RULES);
+    const checked = checkReading(typed, services.clock().toISOString().slice(0, 10));
+    if (!('reading' in checked)) return reviewPage(c, id, { typed, problems: checked.problems });
+    const player = await decideVerification(services, {
+      id,
+      staffId: c.get('staff').id,
+      approve: true,
+      reading: checked.reading,
+      code: null,
+      note: null,
     });
-  }
+    if (!player) throw new ConsoleError(409, say('errors.decided'));
+    services.mailer.dispatch(verificationDecisionMail(player, true, undefined, services.config.mail.supportEmail));
+    return c.redirect('/operator/verifications?done=verified', 303);
+  });
+
+  app.post('/operator/verifications/:id/reject', async (c) => {
+    const id = verificationId(c.req.param('id'));
+    const form = await readForm(c, {
+      reason_code: { label: say('verifications.reason'), max: 20, required: true },
+      reason: { label: say('verifications.note'), max: 500, multiline: true },
+    });
+    const code = REJECTION_CODES.find((known) => known === form.reason_code);
+    if (!code) throw new ConsoleError(400, say('verifications.code_invalid'));
+    if (code === 'other' && !form.reason)
+      throw new ConsoleError(400, say('errors.required', { field: say('verifications.note') }));
+    const note = form.reason || null;
+    const player = await decideVerification(services, {
+      id,
+      staffId: c.get('staff').id,
+      approve: false,
+      code,
+      note,
+    });
+    if (!player) throw new ConsoleError(409, say('errors.decided'));
+    services.mailer.dispatch(
+      verificationDecisionMail(
+        player,
+        false,
+        rejectionText(player.locale, code, note),
+        services.config.mail.supportEmail,
+      ),
+    );
+    return c.redirect('/operator/verifications?done=rejected', 303);
+  });
 
   return app;
 }

@@ -16,34 +16,44 @@ const sameDocument = (db: Queryable, userId: number) =>
     [userId],
   );
 
-/** Other accounts signed in from a browser that also signed this player in (the device id, link.shared_device). */
-const sameDevice = (db: Queryable, userId: number) =>
+/**
+ * Other accounts sharing a value of `column` in `table` with one of the player's rows: the number
+ * staff read on an approved document (identity_verifications.document_number, doc.shared_number), a
+ * browser's device id (risk_devices.device_id, link.shared_device). Both names are constants here.
+ */
+const sharing = (
+  db: Queryable,
+  userId: number,
+  [table, column]: ['identity_verifications', 'document_number'] | ['risk_devices', 'device_id'],
+) =>
   db.query<{ id: number; username: string; email: string }>(
     `SELECT DISTINCT u.id, u.username, u.email
-     FROM risk_devices mine
-     JOIN risk_devices theirs ON theirs.device_id = mine.device_id AND theirs.user_id <> $1
+     FROM ${table} mine
+     JOIN ${table} theirs ON theirs.${column} = mine.${column} AND theirs.user_id <> $1
      JOIN users u ON u.id = theirs.user_id
-     WHERE mine.user_id = $1
+     WHERE mine.user_id = $1 AND mine.${column} IS NOT NULL
      ORDER BY u.username LIMIT 50`,
     [userId],
   );
 
 /**
  * The accounts linked to a player for the risk panel, strongest link first: the same identity
- * document, the same browser (device id), the same payout destination, then a shared network (a weak
- * signal: a household, an office or a provider's NAT share one). An account linked several ways is
- * listed under each.
+ * document file, the same document number, the same browser (device id), the same payout
+ * destination, then a shared network (a weak signal: a household, an office or a provider's NAT
+ * share one). An account linked several ways is listed under each.
  */
 export async function linkedAccounts(db: Queryable, userId: number): Promise<LinkedAccount[]> {
-  const [documents, devices, others] = await Promise.all([
+  const [documents, numbers, devices, others] = await Promise.all([
     sameDocument(db, userId),
-    sameDevice(db, userId),
+    sharing(db, userId, ['identity_verifications', 'document_number']),
+    sharing(db, userId, ['risk_devices', 'device_id']),
     possibleDuplicates(db, userId),
   ]);
   const byLink = (link: LinkType) =>
     others.filter((row) => row.reason === link).map(({ id, username, email }) => ({ id, username, email, link }));
   return [
     ...documents.map((row) => ({ ...row, link: 'document' as const })),
+    ...numbers.map((row) => ({ ...row, link: 'document_number' as const })),
     ...devices.map((row) => ({ ...row, link: 'device' as const })),
     ...byLink('destination'),
     ...byLink('address'),

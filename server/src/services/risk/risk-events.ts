@@ -1,5 +1,6 @@
 import type { RiskConfig } from '../../config/risk-config.ts';
 import type { Queryable } from '../../db/database.ts';
+import { recordDocumentReading, type DocumentReadEvent } from './risk-document-reading.ts';
 import { recordDocumentUpload } from './risk-document-events.ts';
 import { recordDeclinedDeposit, recordLimitHit, recordLimitRaise } from './risk-harm-events.ts';
 import { recordPaymentInstrument, recordSignInLinks, recordWithdrawalDestination } from './risk-link-events.ts';
@@ -34,7 +35,8 @@ export type RiskEvent =
   | ({ kind: 'round'; rules: RiskConfig } & SettledRound)
   | { kind: 'limit_hit'; userId: number; limit: string; now: Date }
   | { kind: 'limit_raise'; rules: RiskConfig; userId: number; limit: string; now: Date }
-  | { kind: 'document'; userId: number; verificationId: string; sha256: string[]; now: Date };
+  | { kind: 'document'; userId: number; verificationId: string; sha256: string[]; now: Date }
+  | ({ kind: 'document_read' } & DocumentReadEvent);
 
 /**
  * Evaluates the rules an event concerns, in the caller's transaction (so an event and its alert
@@ -71,5 +73,7 @@ export async function recordRiskEvent(tx: Queryable, event: RiskEvent): Promise<
       return recordSignInLinks(tx, event.rules, event);
     case 'document':
       return recordDocumentUpload(tx, event);
+    case 'document_read':
+      return recordDocumentReading(tx, event);
   }
 }

@@ -16,6 +16,8 @@ export type RuleId =
   | 'link.shared_network'
   | 'link.shared_withdrawal_destination'
   | 'link.shared_payment_instrument'
+  | 'doc.shared_number'
+  | 'doc.identity_mismatch'
   | 'market.register_unreachable'
   | 'payment.chargeback';
 
@@ -102,6 +104,16 @@ export const RISK_RULES: Record<RuleId, RiskRule> = {
     id: 'link.shared_payment_instrument',
     severity: 'high',
     description: 'A deposit with a payment instrument (card or IBAN, by its keyed hash) another account deposited with',
+  },
+  'doc.shared_number': {
+    id: 'doc.shared_number',
+    severity: 'high',
+    description: 'The same identity document number, read by staff at approval, is on another account',
+  },
+  'doc.identity_mismatch': {
+    id: 'doc.identity_mismatch',
+    severity: 'high',
+    description: "The name or date of birth read from an approved identity document differs from the account's",
   },
   // Raised at sign-in (services/markets/exclusion-check.ts) when the market's self-exclusion register did not answer.
   'market.register_unreachable': {
