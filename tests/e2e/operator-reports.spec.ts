@@ -23,7 +23,9 @@ test('reports and the 90-day chart fit 1280 px, and a country row shows its play
   expect(await overflow()).toBeLessThanOrEqual(0);
   const tables = page.locator('main table');
   expect(await tables.count()).toBeGreaterThanOrEqual(5);
-  const captions = await tables.evaluateAll((all) => all.map((table) => table.caption?.textContent?.trim() ?? ''));
+  const captions = await tables.evaluateAll((all) =>
+    all.map((table) => (table as HTMLTableElement).caption?.textContent?.trim() ?? ''),
+  );
   expect(captions.filter((caption) => caption === '')).toEqual([]);
 
   const liechtenstein = page.locator('tr[data-country="LI"]');
