@@ -16,7 +16,8 @@ import {
 } from '../services/verification-review.ts';
 import { csrfField, html, page, problemList, table, visuallyHidden, when } from '../views/view.ts';
 import { approveForm, readingFacts } from '../views/verification-view.ts';
-import { checkReading, type ReadingFields, type ReadingProblem } from '../services/document-reading.ts';
+import { checkReading } from '../services/document-reading.ts';
+import type { ReadingFields, ReadingProblem } from '../document-reading-model.ts';
 import { playerLink } from './player-status.ts';
 import { may } from '../permissions.ts';
 

@@ -5,7 +5,7 @@ import { notify } from '../../services/history.ts';
 import { recordRiskEvent } from '../../services/risk/risk-events.ts';
 import type { RejectionCode } from '../../services/verifications.ts';
 import { audit, auditedView } from './audit.ts';
-import type { DocumentReading } from './document-reading.ts';
+import type { DocumentReading } from '../document-reading-model.ts';
 
 /**
  * Staff's review of identity documents (routes/verifications.ts): the submissions, their files

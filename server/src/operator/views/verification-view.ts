@@ -1,4 +1,4 @@
-import type { ReadingFields, ReadingProblem } from '../services/document-reading.ts';
+import type { ReadingFields, ReadingProblem } from '../document-reading-model.ts';
 import { say } from './messages.ts';
 import { csrfField, html } from './view.ts';
 
