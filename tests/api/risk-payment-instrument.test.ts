@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/src/base/clock.ts';
 import { instrumentHash, instrumentKey } from '../../server/src/services/payment-instrument.ts';
 import { parsePaymentForms } from './demo-pay-form.ts';
+import { staffMember } from './operator-harness.ts';
 import { useTestApi } from './harness.ts';
 
 // link.shared_payment_instrument: deposits confirmed on the payment page with a card number or an
@@ -16,6 +17,13 @@ const alertsOf = (userId: number) =>
     [userId],
   );
 const rulesOf = async (userId: number) => (await alertsOf(userId)).map((alert) => alert.rule_id);
+/** The player page's risk panel, as risk staff see it. */
+async function riskPanel(userId: number) {
+  const risk = await staffMember(ctx.api, 'risk');
+  const page = (await risk.client.get(`/operator/players/${userId}`)).text;
+  return page.slice(page.indexOf('data-risk-panel'));
+}
+const instrumentLink = (userId: number) => `<li data-link="instrument"><a href="/operator/players/${userId}">`;
 
 /** A deposit confirmed on the payment page with `instrument` typed into its field; the page's answer. */
 async function deposit(player: Player, instrument: string, method = 'card', language = 'en') {
@@ -89,6 +97,10 @@ describe('link.shared_payment_instrument', () => {
     await deposit(b, 'de89370400440532013000', 'bank_transfer');
     expect(await rulesOf(a.id)).toEqual(['link.shared_payment_instrument']);
     expect(await rulesOf(b.id)).toEqual(['link.shared_payment_instrument']);
+    // The risk panel lists each under the link.
+    expect(await riskPanel(a.id)).toContain(instrumentLink(b.id));
+    expect(await riskPanel(b.id)).toContain(instrumentLink(a.id));
+    expect(await riskPanel(a.id)).toContain('same card or IBAN on deposits');
   });
 
   it('near misses: a card one digit apart, a deposit without a number, a declined one do not link', async () => {
@@ -117,6 +129,8 @@ describe('link.shared_payment_instrument', () => {
       },
     });
     for (const player of [a, b, c, d]) expect(await rulesOf(player.id)).toEqual([]);
+    // Nor does the panel list the declined payment's card as a link.
+    expect(await riskPanel(a.id)).not.toContain('data-link="instrument"');
   });
 
   it('refuses what is not a card number or an IBAN, in the payment’s language; the payment stays open', async () => {

@@ -45,7 +45,7 @@ export interface AlertInteraction {
 }
 
 /** How another account is linked to the player (the player page's risk panel). */
-export type LinkType = 'document' | 'document_number' | 'device' | 'destination' | 'address';
+export type LinkType = 'document' | 'document_number' | 'device' | 'instrument' | 'destination' | 'address';
 
 export interface LinkedAccount {
   id: number;
