@@ -16,5 +16,8 @@ as_postgres() { su postgres -c "psql -p $port -tAq -c \"$1\"" ; }
 for _ in $(seq 1 30); do as_postgres 'SELECT 1' >/dev/null 2>&1 && break; sleep 1; done
 [ "$(as_postgres "SELECT 1 FROM pg_roles WHERE rolname = 'amber_ci'")" = 1 ] || as_postgres "CREATE ROLE amber_ci LOGIN PASSWORD 'amber_ci'" >&2
 as_postgres "ALTER ROLE amber_ci CREATEDB" >&2
+# The run's end drops its databases WITH (FORCE), which must also end an autovacuum worker that
+# happens to be in one: only a role in pg_signal_backend may end a process of no role of its own.
+as_postgres "GRANT pg_signal_backend TO amber_ci" >&2
 [ "$(as_postgres "SELECT 1 FROM pg_database WHERE datname = 'amber_ci'")" = 1 ] || su postgres -c "createdb -p $port -O amber_ci amber_ci" >&2
 echo "postgres://amber_ci:amber_ci@127.0.0.1:$port/amber_ci"
