@@ -5,6 +5,7 @@ import { readFormFields } from '../../http/body-schema.ts';
 import { formSchema, type FieldRule } from '../../schemas/operator-form.ts';
 import { say } from '../views/messages.ts';
 import { ConsoleError } from '../services/console-error.ts';
+import { InvalidInput } from '../../base/domain-errors.ts';
 
 export type { FieldRule };
 
@@ -43,4 +44,27 @@ export function readQuery(c: Context, name: string, rule: FieldRule): string {
 export function idParam(value: string): number {
   if (!/^\d{1,9}$/.test(value)) throw new ConsoleError(404, say('errors.not_found'));
   return Number(value);
+}
+
+/** A problem of a console form, linked to its field. */
+export type FormProblem = { field: string; message: string };
+
+/**
+ * A console form that creates one thing: created, back to `path?created=<id>` (303); refused field
+ * by field by its service (InvalidInput), the same screen again with what was typed and the
+ * problems in the console's words.
+ */
+export async function createdOrShownAgain(
+  c: Context,
+  path: string,
+  create: () => Promise<number>,
+  shownAgain: (problems: FormProblem[]) => Response | Promise<Response>,
+  problemsOf: (error: InvalidInput) => FormProblem[],
+): Promise<Response> {
+  try {
+    return c.redirect(`${path}?created=${await create()}`, 303);
+  } catch (error) {
+    if (!(error instanceof InvalidInput)) throw error;
+    return shownAgain(problemsOf(error));
+  }
 }

@@ -12,7 +12,7 @@ import {
 import type { OperatorEnv } from '../operator-env.ts';
 import { say } from '../views/messages.ts';
 import { csrfField, html, page, problemList, table, when } from '../views/view.ts';
-import { readForm, type FieldRule } from './form.ts';
+import { createdOrShownAgain, readForm, type FieldRule } from './form.ts';
 
 type Game = { id: string; name: string; rtp: string };
 type Values = Record<string, string>;
@@ -73,7 +73,7 @@ function problemsOf(error: InvalidInput) {
 /**
  * Offers (issue 41): admins create deposit matches through the promotions service and its checks
  * (the market's wagering cap refused on the form) and see every offer with its expected cost and
- * how many players took it. There is no marketing role yet: admins do it.
+ * how many players took it (permission `offers.manage`: admins and marketing).
  */
 export function offersConsoleRoutes(services: Services) {
   const { db } = services;
@@ -125,13 +125,13 @@ ${await cashbackList()}`,
   app.post('/operator/offers', async (c) => {
     const games = await offerableGames(db);
     const values = await readForm(c, rulesFor(games));
-    try {
-      const id = await createOfferAsStaff(services, c.get('staff').id, inputOf(values, games));
-      return c.redirect(`/operator/offers?created=${id}`, 303);
-    } catch (error) {
-      if (!(error instanceof InvalidInput)) throw error;
-      return screen(c, values, problemsOf(error));
-    }
+    return createdOrShownAgain(
+      c,
+      '/operator/offers',
+      () => createOfferAsStaff(services, c.get('staff').id, inputOf(values, games)),
+      (problems) => screen(c, values, problems),
+      problemsOf,
+    );
   });
 
   app.post('/operator/offers/cashback', async (c) => {

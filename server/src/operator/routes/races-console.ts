@@ -8,7 +8,7 @@ import { createRaceAsStaff } from '../services/races.ts';
 import type { OperatorEnv } from '../operator-env.ts';
 import { say } from '../views/messages.ts';
 import { csrfField, html, page, problemList, table, when } from '../views/view.ts';
-import { readForm, type FieldRule } from './form.ts';
+import { createdOrShownAgain, readForm, type FieldRule } from './form.ts';
 
 type Values = Record<string, string>;
 type Game = { id: string; name: string };
@@ -111,13 +111,13 @@ ${await raceList()}`,
   app.post('/operator/races', async (c) => {
     const games = await offerableGames(db);
     const values = await readForm(c, rulesFor(games));
-    try {
-      const id = await createRaceAsStaff(services, c.get('staff').id, inputOf(values, games));
-      return c.redirect(`/operator/races?created=${id}`, 303);
-    } catch (error) {
-      if (!(error instanceof InvalidInput)) throw error;
-      return screen(c, values, problemsOf(error));
-    }
+    return createdOrShownAgain(
+      c,
+      '/operator/races',
+      () => createRaceAsStaff(services, c.get('staff').id, inputOf(values, games)),
+      (problems) => screen(c, values, problems),
+      problemsOf,
+    );
   });
 
   async function raceList() {
