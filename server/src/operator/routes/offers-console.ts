@@ -141,13 +141,13 @@ ${await cashbackList()}`,
       percent: whole(values.cashback_percent),
       periodDays: whole(values.period_days),
     };
-    try {
-      const id = await createCashbackAsStaff(services, c.get('staff').id, input);
-      return c.redirect(`/operator/offers?created=${id}`, 303);
-    } catch (error) {
-      if (!(error instanceof InvalidInput)) throw error;
-      return screen(c, values, [], problemsOf(error));
-    }
+    return createdOrShownAgain(
+      c,
+      '/operator/offers',
+      () => createCashbackAsStaff(services, c.get('staff').id, input),
+      (problems) => screen(c, values, [], problems),
+      problemsOf,
+    );
   });
 
   async function cashbackList() {
